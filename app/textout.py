@@ -1,0 +1,72 @@
+"""Text output of the command line, for people: aligned tables, percentages, quoted fragments."""
+
+from __future__ import annotations
+
+import os
+from typing import TextIO
+
+from core.report import CheckReport, CompareReport, Fragment, InputFailure
+
+QUOTE_CHARS = 160
+TOP_FRAGMENTS = 3
+
+
+def print_check(report: CheckReport, out: TextIO) -> None:
+    for doc in report.documents:
+        tricks = f"  look-alike letters: {doc.homoglyphs}" if doc.homoglyphs else ""
+        out.write(
+            f"{doc.path}  ({doc.language}, {doc.words} words)  "
+            f"uniqueness {_pct(doc.uniqueness)}{tricks}\n"
+        )
+        if not doc.sources:
+            out.write("  no matching sources\n\n")
+            continue
+        out.write(f"  {'contained':>9}  {'resembles':>9}  {'reverse':>7}  {'words':>5}  source\n")
+        for s in doc.sources:
+            out.write(
+                f"  {_pct(s.containment):>9}  {_pct(s.resemblance):>9}  "
+                f"{_pct(s.reverse_containment):>7}  {s.matched_words:>5}  {s.path}\n"
+            )
+        fragments = [(f, s.path) for s in doc.sources for f in s.fragments]
+        fragments.sort(key=lambda fs: -fs[0].words)
+        text = report.texts.get(doc.path, "")
+        for fragment, source in fragments[:TOP_FRAGMENTS]:
+            out.write(f"    «{_quote(text, fragment)}»\n      ← {os.path.basename(source)}\n")
+        out.write("\n")
+    _print_errors(report.errors, out)
+
+
+def print_compare(report: CompareReport, out: TextIO) -> None:
+    if not report.pairs:
+        out.write(f"no shared text among {len(report.documents)} documents\n")
+    else:
+        out.write(f"{'a in b':>7}  {'b in a':>7}  {'resembl':>7}  a  ⟷  b\n")
+        for p in report.pairs:
+            out.write(
+                f"{_pct(p.containment_ab):>7}  {_pct(p.containment_ba):>7}  "
+                f"{_pct(p.resemblance):>7}  {p.a}  ⟷  {p.b}\n"
+            )
+    for n, cluster in enumerate(report.clusters, start=1):
+        out.write(f"\ngroup {n}: " + ", ".join(cluster))
+    if report.clusters:
+        out.write("\n")
+    _print_errors(report.errors, out)
+
+
+def _print_errors(errors: tuple[InputFailure, ...], out: TextIO) -> None:
+    if errors:
+        out.write(f"\n{len(errors)} file(s) could not be read:\n")
+        for e in errors:
+            out.write(f"  {e.path}: {e.error}\n")
+
+
+def _quote(text: str, f: Fragment) -> str:
+    passage = " ".join(text[f.start : f.end].split())
+    if len(passage) <= QUOTE_CHARS:
+        return passage
+    half = QUOTE_CHARS // 2
+    return passage[:half].rstrip() + " … " + passage[-half:].lstrip()
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f} %"

@@ -1,0 +1,191 @@
+"""Canonicalize: text → canonical words, each keeping its character span (ALGORITHMS.md §1).
+
+What must hold:
+- every kept word carries the (start, end) span of the word in the *original* extracted text,
+  whatever the normalisation did, so highlights map exactly back onto that text;
+- the canonical form is: zero-width characters and soft hyphens removed, NFKC, Latin/Cyrillic
+  look-alike letters folded into the word's majority script, lower case, ё → е, apostrophes
+  unified, then stop words / short words / numbers dropped as the options say, then a lemma
+  (pymorphy3, ru and uk) or a Snowball stem;
+- the result depends only on the text and the options: same forms and fingerprints on every
+  run and machine (64-bit BLAKE2b fingerprints, never Python's salted ``hash()``).
+
+Look-alike letters are folded only inside words that mix both scripts ("пpивeт" with Latin p
+and e): a whole word written in the other script ("Coca" in Russian text) is left alone, since
+brand names and quotations would otherwise be reported as tricks. Each folded letter's offset
+is reported: the count is itself a finding for the user.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from core.language import (
+    CYRILLIC,
+    LATIN,
+    LATIN_LANGUAGES,
+    char_script,
+    cyrillic_word_language,
+    detect_language,
+    dominant_script,
+)
+from core.morphology import normalizer
+from core.options import Options
+from core.resources import stop_words
+
+_LETTER = r"[^\W_]"
+_WORD = re.compile(
+    rf"{_LETTER}(?:{_LETTER}|[\u0300-\u036f]|[\u00ad\u200b-\u200d\u2060\ufeff]+(?={_LETTER})"
+    rf"|['’ʼ](?={_LETTER}))*"
+)
+_INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
+_APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "ё": "е"})
+_NOT_WORD = re.compile(r"[^\w']+|_")
+
+LATIN_TO_CYRILLIC = dict(zip("aceopxyiABCEHKMOPTXI", "асеорхуіАВСЕНКМОРТХІ", strict=True))
+CYRILLIC_TO_LATIN = {cyr: lat for lat, cyr in LATIN_TO_CYRILLIC.items()}
+
+
+@dataclass(frozen=True, eq=False)
+class Canonical:
+    """A document's canonical words. Arrays are parallel: index i is the i-th kept word."""
+
+    language: str
+    words: int
+    """Every word of the text, stop words included."""
+    starts: np.ndarray
+    ends: np.ndarray
+    forms: tuple[str, ...]
+    """Normal forms (lemmas or stems)."""
+    surfaces: tuple[str, ...]
+    """Folded, lower-cased word as written, before lemmatization (tells word-form edits apart)."""
+    hashes: np.ndarray
+    """uint64 fingerprint of each form."""
+    homoglyphs: tuple[int, ...]
+    """Offsets of look-alike letters that were folded."""
+
+    def __len__(self) -> int:
+        return len(self.forms)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    form: str | None
+    surface: str
+    hash: int
+    folded: tuple[int, ...]
+
+
+def canonicalize(text: str, options: Options) -> Canonical:
+    """Canonical words of ``text`` under ``options`` (see the module docstring for what holds)."""
+    language = detect_language(text) if options.language == "auto" else options.language
+    script, _ = dominant_script(text)
+    rules = _rules(options, language, script)
+    starts: list[int] = []
+    ends: list[int] = []
+    entries: list[_Entry] = []
+    homoglyphs: list[int] = []
+    words = 0
+    for match in _WORD.finditer(text):
+        words += 1
+        entry = rules.entry(match.group())
+        if entry.folded:
+            homoglyphs.extend(match.start() + offset for offset in entry.folded)
+        if entry.form is not None:
+            starts.append(match.start())
+            ends.append(match.end())
+            entries.append(entry)
+    return Canonical(
+        language=language,
+        words=words,
+        starts=np.asarray(starts, dtype=np.int64),
+        ends=np.asarray(ends, dtype=np.int64),
+        forms=tuple(e.form for e in entries),  # type: ignore[misc]
+        surfaces=tuple(e.surface for e in entries),
+        hashes=np.asarray([e.hash for e in entries], dtype=np.uint64),
+        homoglyphs=tuple(homoglyphs),
+    )
+
+
+def word_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of every word of ``text``, as the tokenizer sees them (stop words included)."""
+    return [m.span() for m in _WORD.finditer(text)]
+
+
+def fingerprint(value: str) -> int:
+    """Stable 64-bit fingerprint of a string (BLAKE2b, little-endian)."""
+    return int.from_bytes(hashlib.blake2b(value.encode("utf-8"), digest_size=8).digest(), "little")
+
+
+def fold_homoglyphs(word: str, prefer: str = CYRILLIC) -> tuple[str, tuple[int, ...]]:
+    """Fold look-alike letters of a mixed-script word into its majority script.
+
+    Returns the folded word and the offsets of the letters changed; a single-script word
+    comes back unchanged. Ties between the scripts go to ``prefer``.
+    """
+    cyr = lat = 0
+    for ch in word:
+        script = char_script(ch)
+        cyr += script is CYRILLIC
+        lat += script is LATIN
+    if not cyr or not lat:
+        return word, ()
+    target = CYRILLIC if cyr > lat or (cyr == lat and prefer is CYRILLIC) else LATIN
+    table = LATIN_TO_CYRILLIC if target is CYRILLIC else CYRILLIC_TO_LATIN
+    folded = [table.get(ch, ch) for ch in word]
+    changed = tuple(i for i, (a, b) in enumerate(zip(word, folded, strict=True)) if a != b)
+    return "".join(folded), changed
+
+
+class _Rules:
+    """The per-word part of canonicalization for one (options, language, script), memoised."""
+
+    def __init__(self, options: Options, language: str, script: str) -> None:
+        self.options = options
+        self.language = language
+        self.script = script
+        self.cache: dict[str, _Entry] = {}
+
+    def entry(self, raw: str) -> _Entry:
+        entry = self.cache.get(raw)
+        if entry is None:
+            entry = self.cache[raw] = self._make(raw)
+        return entry
+
+    def _make(self, raw: str) -> _Entry:
+        folded, changed = fold_homoglyphs(raw, self.script)
+        surface = _clean(folded)
+        form = self._form(surface) if surface else None
+        return _Entry(form, surface, fingerprint(form) if form else 0, changed)
+
+    def _form(self, surface: str) -> str | None:
+        o = self.options
+        if surface.isdigit():
+            return None if o.ignore_numbers else surface
+        if o.drop_short and len(surface) <= 3:
+            return None
+        language = self._word_language(surface)
+        if o.stop_words and surface in stop_words(language):
+            return None
+        return normalizer(language)(surface) if o.lemmatize else surface
+
+    def _word_language(self, surface: str) -> str:
+        if any(char_script(ch) is CYRILLIC for ch in surface):
+            return cyrillic_word_language(surface, self.language)
+        return self.language if self.language in LATIN_LANGUAGES else "en"
+
+
+def _clean(word: str) -> str:
+    text = unicodedata.normalize("NFKC", word.translate(_INVISIBLE)).lower()
+    return _NOT_WORD.sub("", text.translate(_APOSTROPHES))
+
+
+@cache
+def _rules(options: Options, language: str, script: str) -> _Rules:
+    return _Rules(options, language, script)

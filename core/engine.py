@@ -1,0 +1,213 @@
+"""The engine's two entry points: ``check`` documents against sources, ``compare`` all pairs.
+
+Pipeline (ALGORITHMS.md §1–3, issue 5): extract → canonicalize → shingle (prepare) → index
+the seed k-grams → candidate pairs (never all against all) → align and score each candidate
+→ report. Front ends call only these two functions; progress and cancellation are plain
+callbacks, so the engine knows nothing of Qt or terminals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+from core.compare import PairScore, score_pair
+from core.errors import Cancelled
+from core.index import CandidateIndex, MemoryIndex
+from core.options import Options
+from core.prepare import CancelCheck, Input, Prepared, Progress, TextInput, expand, prepare_all
+from core.report import (
+    CheckReport,
+    CompareReport,
+    DocumentResult,
+    PairResult,
+    SourceMatch,
+)
+
+MIN_SHARED_SEEDS = 2
+"""A fragment of ≥ 10 words needs at least two seed k-grams (k < 10), so fewer can't match."""
+MAX_DF = 64
+"""Seed k-grams held by more documents than this are boilerplate for candidate search."""
+
+
+def check(
+    documents: Iterable[Input],
+    sources: Iterable[Input],
+    options: Options | None = None,
+    *,
+    progress: Progress | None = None,
+    cancel: CancelCheck | None = None,
+) -> CheckReport:
+    """Check every document against every source that shares text with it.
+
+    A file given on both sides is read once and never compared with itself.
+    """
+    options = (options or Options()).validated()
+    doc_items, doc_missing = expand(documents)
+    src_items, src_missing = expand(sources)
+    items = _unique([*doc_items, *src_items])
+    prepared, failures = prepare_all(items, options, progress, cancel)
+    by_key = {_key(p.path): p for p in prepared}
+    docs = _pick(doc_items, by_key)
+    srcs = _pick(src_items, by_key)
+    index = MemoryIndex(max_df=MAX_DF)
+    for n, src in enumerate(srcs):
+        index.add(n, src.seeds)
+    results = []
+    for done, doc in enumerate(docs, start=1):
+        _raise_if(cancel)
+        results.append(_check_one(doc, srcs, index, options))
+        if progress is not None:
+            progress("comparing", done, len(docs))
+    errors = (*doc_missing, *src_missing, *failures)
+    return CheckReport(tuple(results), tuple(errors), {p.path: p.text for p in prepared})
+
+
+def compare(
+    inputs: Iterable[Input],
+    options: Options | None = None,
+    *,
+    progress: Progress | None = None,
+    cancel: CancelCheck | None = None,
+) -> CompareReport:
+    """Compare every document with every other one that shares text with it."""
+    options = (options or Options()).validated()
+    items, missing = expand(inputs)
+    docs, failures = prepare_all(_unique(items), options, progress, cancel)
+    index = MemoryIndex(max_df=MAX_DF)
+    for n, doc in enumerate(docs):
+        index.add(n, doc.seeds)
+    candidates = sorted(index.pairs(MIN_SHARED_SEEDS))
+    pairs = []
+    for done, (i, j) in enumerate(candidates, start=1):
+        _raise_if(cancel)
+        pair = _compare_pair(docs[i], docs[j], options)
+        if pair is not None:
+            pairs.append(pair)
+        if progress is not None:
+            progress("comparing", done, len(candidates))
+    pairs.sort(key=lambda p: (-max(p.containment_ab, p.containment_ba), p.a, p.b))
+    return CompareReport(
+        pairs=tuple(pairs),
+        clusters=clusters(pairs, options.cluster_threshold),
+        errors=(*missing, *failures),
+        documents=tuple(d.path for d in docs),
+        texts={d.path: d.text for d in docs},
+    )
+
+
+def clusters(pairs: Sequence[PairResult], threshold: float) -> tuple[tuple[str, ...], ...]:
+    """Union–find over pairs whose larger containment reaches ``threshold`` (Broder, §5)."""
+    parent: dict[str, str] = {}
+
+    def root(x: str) -> str:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for p in pairs:
+        if max(p.containment_ab, p.containment_ba) >= threshold:
+            parent[root(p.a)] = root(p.b)
+    groups: dict[str, list[str]] = {}
+    for x in parent:
+        groups.setdefault(root(x), []).append(x)
+    return tuple(sorted(tuple(sorted(g)) for g in groups.values() if len(g) > 1))
+
+
+def _check_one(
+    doc: Prepared, sources: list[Prepared], index: CandidateIndex, options: Options
+) -> DocumentResult:
+    candidates = index.query(doc.seeds, MIN_SHARED_SEEDS)
+    scored: list[tuple[Prepared, PairScore]] = []
+    for n in sorted(candidates):
+        src = sources[n]
+        if _key(src.path) == _key(doc.path):
+            continue
+        score = score_pair(doc, src, options)
+        if score.shares_anything:
+            scored.append((src, score))
+    return _document_result(doc, scored)
+
+
+def _document_result(doc: Prepared, scored: list[tuple[Prepared, PairScore]]) -> DocumentResult:
+    n = len(doc.canonical)
+    coverage = np.zeros((len(scored), n), dtype=bool)
+    for row, (_, score) in enumerate(scored):
+        coverage[row] = score.covered_a
+    covered_by = coverage.sum(axis=0) if scored else np.zeros(n, dtype=int)
+    matches = [
+        SourceMatch(
+            path=src.path,
+            resemblance=score.resemblance,
+            resemblance_estimate=score.resemblance_estimate,
+            containment=score.containment,
+            reverse_containment=score.reverse_containment,
+            exclusive=float((score.covered_a & (covered_by == 1)).sum()) / n if n else 0.0,
+            shingle_containment=score.shingle_containment,
+            matched_words=int(score.covered_a.sum()),
+            fragments=score.fragments,
+        )
+        for src, score in scored
+    ]
+    matches.sort(key=lambda m: (-m.containment, -m.resemblance, m.path))
+    return DocumentResult(
+        path=doc.path,
+        language=doc.canonical.language,
+        words=doc.canonical.words,
+        counted_words=n,
+        uniqueness=float((covered_by == 0).mean()) if n else 1.0,
+        homoglyphs=len(doc.canonical.homoglyphs),
+        homoglyph_offsets=doc.canonical.homoglyphs,
+        sha256=doc.sha256,
+        sources=tuple(matches),
+    )
+
+
+def _compare_pair(a: Prepared, b: Prepared, options: Options) -> PairResult | None:
+    score = score_pair(a, b, options)
+    result = PairResult(
+        a=a.path,
+        b=b.path,
+        resemblance=score.resemblance,
+        resemblance_estimate=score.resemblance_estimate,
+        containment_ab=score.containment,
+        containment_ba=score.reverse_containment,
+        fragments=score.fragments,
+    )
+    if not score.shares_anything:
+        return None
+    if max(result.containment_ab, result.containment_ba) < options.min_containment:
+        return None
+    return result
+
+
+def _key(path: str) -> str:
+    """Identity of an input: the resolved path of a file, the name of pasted text."""
+    p = Path(path)
+    return str(p.resolve()) if p.exists() else path
+
+
+def _item_key(item: Path | TextInput) -> str:
+    return item.name if isinstance(item, TextInput) else _key(str(item))
+
+
+def _unique(items: list[Path | TextInput]) -> list[Path | TextInput]:
+    """Items without repeats (the same file named twice, or on both sides)."""
+    first: dict[str, Path | TextInput] = {}
+    for item in items:
+        first.setdefault(_item_key(item), item)
+    return list(first.values())
+
+
+def _pick(items: list[Path | TextInput], by_key: dict[str, Prepared]) -> list[Prepared]:
+    keys = dict.fromkeys(_item_key(item) for item in items)
+    return [by_key[k] for k in keys if k in by_key]
+
+
+def _raise_if(cancel: CancelCheck | None) -> None:
+    if cancel is not None and cancel():
+        raise Cancelled()

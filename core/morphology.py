@@ -1,0 +1,55 @@
+"""Normal forms of words: pymorphy3 lemmas for Russian and Ukrainian, Snowball stems otherwise.
+
+ALGORITHMS.md §1: "lemmas for Russian and Ukrainian (pymorphy), Snowball stems for English,
+German and other languages". The analysers load lazily, once per process, and every word's
+normal form is cached, so a collection of essays parses each distinct word once. pymorphy3
+picks the most probable parse; its dictionaries ship inside PyPI packages, so the result is
+the same on every machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+_SNOWBALL_NAMES = {
+    "en": "english",
+    "de": "german",
+    "fr": "french",
+    "es": "spanish",
+    "it": "italian",
+    "pt": "portuguese",
+    "nl": "dutch",
+    "sv": "swedish",
+    "ru": "russian",
+}
+
+
+@cache
+def normalizer(language: str) -> Callable[[str], str]:
+    """A function from a lower-cased word of ``language`` to its normal form (cached)."""
+    if language in ("ru", "uk"):
+        return _pymorphy(language)
+    name = _SNOWBALL_NAMES.get(language)
+    if name is None:
+        return _identity
+    from nltk.stem.snowball import SnowballStemmer
+
+    return cache(SnowballStemmer(name).stem)
+
+
+def _pymorphy(language: str) -> Callable[[str], str]:
+    import pymorphy3
+
+    analyzer = pymorphy3.MorphAnalyzer(lang=language)
+
+    @cache
+    def lemma(word: str) -> str:
+        parses = analyzer.parse(word)
+        return parses[0].normal_form.replace("ё", "е") if parses else word
+
+    return lemma
+
+
+def _identity(word: str) -> str:
+    return word

@@ -1,0 +1,155 @@
+"""Prepare: files → extracted, canonicalized and shingled documents, on all cores.
+
+Each input becomes a :class:`Prepared` document or an :class:`InputFailure` with the reason;
+one bad file never stops the others. Work is spread over a process pool (canonicalization is
+pure Python and CPU-bound); results come back in input order, so reports are deterministic.
+The pool forks when the calling process has a single thread (fast: the parent's imports and
+caches are inherited) and uses ``forkserver`` otherwise (forking a threaded GUI is unsafe).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import signal
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import closing
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+from core.extract import Extracted, collect_files, extract_file
+
+from core.canonicalize import Canonical, canonicalize
+from core.errors import Cancelled, InputError
+from core.options import Options
+from core.report import InputFailure
+from core.shingle import kgrams, shingle_set
+from core.sketch import minhash
+
+Progress = Callable[[str, int, int], None]
+"""progress(stage, done, total): called from the engine's thread."""
+CancelCheck = Callable[[], bool]
+"""cancel() → True when the user asked to stop."""
+
+_PARALLEL_FROM = 24
+
+
+@dataclass(frozen=True)
+class TextInput:
+    """Text given directly (pasted), not read from a file."""
+
+    name: str
+    text: str
+
+
+Input = str | Path | TextInput
+
+
+@dataclass(frozen=True, eq=False)
+class Prepared:
+    """A document ready to compare."""
+
+    path: str
+    text: str
+    format: str
+    canonical: Canonical
+    shingles: np.ndarray
+    """Distinct w-shingle fingerprints, sorted."""
+    seeds: np.ndarray
+    """Distinct k-gram fingerprints (alignment seeds), sorted."""
+    sha256: str
+
+    @cached_property
+    def sketch(self) -> np.ndarray:
+        return minhash(self.shingles)
+
+
+def expand(inputs: Iterable[Input]) -> tuple[list[Path | TextInput], list[InputFailure]]:
+    """Folders expanded to their files; missing paths become failures."""
+    texts = [i for i in inputs if isinstance(i, TextInput)]
+    paths = [Path(i) for i in inputs if not isinstance(i, TextInput)]
+    files, missing = collect_files(paths)
+    return [*files, *texts], [InputFailure(p, msg) for p, msg in missing]
+
+
+def prepare_all(
+    items: Sequence[Path | TextInput],
+    options: Options,
+    progress: Progress | None = None,
+    cancel: CancelCheck | None = None,
+) -> tuple[list[Prepared], list[InputFailure]]:
+    """Prepare every item; failures are collected, not raised. Raises Cancelled if asked."""
+    results: list[Prepared | InputFailure] = []
+    total = len(items)
+    with closing(iter(_run(items, options))) as running:
+        for done, result in enumerate(running, start=1):
+            if cancel is not None and cancel():
+                raise Cancelled()
+            results.append(result)
+            if progress is not None:
+                progress("reading", done, total)
+    prepared = [r for r in results if isinstance(r, Prepared)]
+    failures = [r for r in results if isinstance(r, InputFailure)]
+    return prepared, failures
+
+
+def prepare_one(item: Path | TextInput, options: Options) -> Prepared | InputFailure:
+    """Extract and canonicalize one input; any input problem becomes an InputFailure."""
+    name = item.name if isinstance(item, TextInput) else str(item)
+    try:
+        extracted = _extract(item, options)
+        return prepare_text(extracted, options)
+    except InputError as error:
+        return InputFailure(name, str(error))
+
+
+def prepare_text(extracted: Extracted, options: Options) -> Prepared:
+    canonical = canonicalize(extracted.text, options)
+    return Prepared(
+        path=extracted.path,
+        text=extracted.text,
+        format=extracted.format,
+        canonical=canonical,
+        shingles=shingle_set(canonical.hashes, options.shingle),
+        seeds=np.unique(kgrams(canonical.hashes, options.seed_k)),
+        sha256=hashlib.sha256(extracted.text.encode("utf-8", "surrogatepass")).hexdigest(),
+    )
+
+
+def _extract(item: Path | TextInput, options: Options) -> Extracted:
+    if isinstance(item, TextInput):
+        if not item.text.strip():
+            from core.errors import EmptyFile
+
+            raise EmptyFile("the pasted text is empty")
+        return Extracted(path=item.name, text=item.text, format="text")
+    return extract_file(item, max_bytes=options.max_file_bytes)
+
+
+def _run(items: Sequence[Path | TextInput], options: Options) -> Iterator[Prepared | InputFailure]:
+    workers = min(options.process_count, max(1, len(items) // 8))
+    if workers < 2 or len(items) < _PARALLEL_FROM:
+        return (prepare_one(item, options) for item in items)
+    return _run_pool(items, options, workers)
+
+
+def _run_pool(
+    items: Sequence[Path | TextInput], options: Options, workers: int
+) -> Iterator[Prepared | InputFailure]:
+    method = "fork" if threading.active_count() == 1 else "forkserver"
+    context = multiprocessing.get_context(method)
+    chunk = max(1, min(16, len(items) // (workers * 8)))
+    executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_quiet_worker)
+    try:
+        yield from executor.map(prepare_one, items, [options] * len(items), chunksize=chunk)
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _quiet_worker() -> None:
+    """Workers leave Ctrl+C to the parent, which stops the pool cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

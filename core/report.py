@@ -1,0 +1,143 @@
+"""Report: the values the engine returns, and their JSON form (the CLI's contract).
+
+All offsets are Python string indices into the extracted text of the named file (the text
+``copylens extract FILE`` prints). Ratios are in 0..1. Containment and uniqueness count the
+document's canonical words (stop words and dropped words do not count); ``words`` is the
+number of all words of the text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Edit:
+    """An edit inside a fragment: "form", "replace", "insert" or "delete", with both spans."""
+
+    kind: str
+    start: int
+    end: int
+    source_start: int
+    source_end: int
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """A passage of the checked text found in a source, spans on both sides."""
+
+    start: int
+    end: int
+    source_start: int
+    source_end: int
+    words: int
+    """Canonical words of the checked text inside the fragment."""
+    exact_words: int
+    """Of those, the words matched and written identically."""
+    edits: tuple[Edit, ...] = ()
+
+
+@dataclass(frozen=True)
+class SourceMatch:
+    path: str
+    resemblance: float
+    """Exact |S(A) ∩ S(B)| / |S(A) ∪ S(B)| of the w-shingle sets."""
+    resemblance_estimate: float
+    """The same estimated from the 84-hash MinHash sketches."""
+    containment: float
+    """Share of the checked document's words covered by fragments of this source."""
+    reverse_containment: float
+    """Share of the source's words covered by the same fragments."""
+    exclusive: float
+    """Share of the checked document's words covered by this source and no other."""
+    shingle_containment: float
+    """|S(A) ∩ S(B)| / |S(A)|: the plain w-shingle containment of ALGORITHMS.md §2."""
+    matched_words: int
+    fragments: tuple[Fragment, ...]
+
+
+@dataclass(frozen=True)
+class DocumentResult:
+    path: str
+    language: str
+    words: int
+    counted_words: int
+    uniqueness: float
+    homoglyphs: int
+    homoglyph_offsets: tuple[int, ...]
+    sha256: str
+    sources: tuple[SourceMatch, ...]
+
+
+@dataclass(frozen=True)
+class InputFailure:
+    path: str
+    error: str
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    documents: tuple[DocumentResult, ...]
+    errors: tuple[InputFailure, ...]
+    texts: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    """Extracted text of every document and source by path (not part of the JSON)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "documents": [_document_json(d) for d in self.documents],
+            "errors": [asdict(e) for e in self.errors],
+        }
+
+
+@dataclass(frozen=True)
+class PairResult:
+    a: str
+    b: str
+    resemblance: float
+    resemblance_estimate: float
+    containment_ab: float
+    containment_ba: float
+    fragments: tuple[Fragment, ...]
+
+
+@dataclass(frozen=True)
+class CompareReport:
+    pairs: tuple[PairResult, ...]
+    clusters: tuple[tuple[str, ...], ...]
+    errors: tuple[InputFailure, ...]
+    documents: tuple[str, ...] = ()
+    """Every document that was read, in input order."""
+    texts: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "pairs": [_pair_json(p) for p in self.pairs],
+            "clusters": [list(c) for c in self.clusters],
+            "errors": [asdict(e) for e in self.errors],
+        }
+
+
+def _document_json(d: DocumentResult) -> dict[str, Any]:
+    data = asdict(d)
+    data["homoglyph_offsets"] = list(d.homoglyph_offsets)
+    data["sources"] = [_source_json(s) for s in d.sources]
+    return data
+
+
+def _source_json(s: SourceMatch) -> dict[str, Any]:
+    data = asdict(s)
+    data["fragments"] = [_fragment_json(f) for f in s.fragments]
+    return data
+
+
+def _pair_json(p: PairResult) -> dict[str, Any]:
+    data = asdict(p)
+    data["fragments"] = [_fragment_json(f) for f in p.fragments]
+    return data
+
+
+def _fragment_json(f: Fragment) -> dict[str, Any]:
+    data = asdict(f)
+    data["edits"] = [asdict(e) for e in f.edits]
+    return data

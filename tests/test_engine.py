@@ -1,0 +1,211 @@
+"""The engine's entry points end to end, on in-memory texts and real files, with properties."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.canonicalize import word_spans
+from core.engine import check, compare
+from core.errors import Cancelled
+from core.options import Options
+from core.prepare import TextInput
+
+EN = Options(language="en")
+SOURCE = (
+    "Plagiarism detection compares a suspicious document with a collection of sources and "
+    "reports the passages they share. Modern systems canonicalize the text, cut it into "
+    "overlapping shingles and estimate resemblance with minimum hashing. Containment tells "
+    "how much of one document is found inside another one, which matters when a short "
+    "excerpt was taken from a long article."
+)
+RU_SOURCE = (
+    "Студенты первого курса изучают основы программирования и решают практические задачи. "
+    "Преподаватели проверяют письменные работы и обсуждают типичные ошибки на семинарах. "
+    "Итоговая оценка складывается из результатов контрольных работ и экзамена в конце семестра."
+)
+RU_FORMS = (
+    "Студент первого курса изучает основу программирования и решает практическую задачу. "
+    "Преподаватель проверяет письменную работу и обсуждает типичную ошибку на семинаре. "
+    "Итоговые оценки складываются из результата контрольной работы и экзаменов в конце семестров."
+)
+
+
+def test_self_check_of_a_copy_gives_full_containment() -> None:
+    report = check([TextInput("copy.txt", SOURCE)], [TextInput("orig.txt", SOURCE)], EN)
+    [doc] = report.documents
+    [src] = doc.sources
+    assert (src.containment, src.reverse_containment, src.resemblance) == (1.0, 1.0, 1.0)
+    assert doc.uniqueness == 0.0
+    assert src.resemblance_estimate == 1.0
+
+
+def test_a_file_on_both_sides_is_not_compared_with_itself(tmp_path: Path) -> None:
+    a = tmp_path / "a.txt"
+    a.write_text(SOURCE, encoding="utf-8")
+    report = check([a], [a, tmp_path], EN)
+    [doc] = report.documents
+    assert doc.sources == () and doc.uniqueness == 1.0
+
+
+def test_russian_copy_with_changed_word_forms_is_caught() -> None:
+    report = check([TextInput("forms", RU_FORMS)], [TextInput("src", RU_SOURCE)])
+    [doc] = report.documents
+    assert doc.language == "ru"
+    [src] = doc.sources
+    assert src.containment > 0.95 and doc.uniqueness < 0.05
+    assert src.resemblance < 0.3  # plain shingles miss most of it
+    [frag] = src.fragments
+    assert any(e.kind == "form" for e in frag.edits)
+
+
+def test_latin_lookalikes_and_zero_width_characters_are_caught() -> None:
+    tricked = RU_SOURCE.replace("о", "o").replace("а", "a").replace("ра", "р\u200bа")
+    report = check([TextInput("tricked", tricked)], [TextInput("src", RU_SOURCE)])
+    [doc] = report.documents
+    assert doc.homoglyphs == tricked.count("o") + tricked.count("a")
+    assert all(tricked[i] in "oa" for i in doc.homoglyph_offsets)
+    assert doc.sources[0].containment == 1.0
+
+
+def test_short_excerpt_has_high_containment_and_low_resemblance() -> None:
+    long_text = (
+        SOURCE + " " + " ".join(f"Extra sentence number{i} about topic{i}." for i in range(200))
+    )
+    excerpt = SOURCE.split(". ")[1] + "."
+    report = check([TextInput("excerpt", excerpt)], [TextInput("long", long_text)], EN)
+    [src] = report.documents[0].sources
+    assert src.containment == 1.0
+    assert src.resemblance < 0.05 and src.reverse_containment < 0.1
+
+
+def test_sources_are_sorted_by_containment_and_exclusive_share_is_reported() -> None:
+    half = SOURCE[: len(SOURCE) // 2]
+    report = check(
+        [TextInput("doc", SOURCE)],
+        [TextInput("half", half), TextInput("full", SOURCE), TextInput("other", RU_SOURCE)],
+        EN,
+    )
+    sources = report.documents[0].sources
+    assert [s.path for s in sources] == ["full", "half"]
+    assert sources[0].exclusive > 0.3 and sources[1].exclusive == 0.0
+
+
+def test_unreadable_inputs_are_listed_and_the_rest_is_checked(tmp_path: Path) -> None:
+    good = tmp_path / "good.txt"
+    good.write_text(SOURCE, encoding="utf-8")
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    report = check([good, empty, tmp_path / "missing.txt"], [TextInput("src", SOURCE)], EN)
+    assert [d.path for d in report.documents] == [str(good)]
+    assert {Path(e.path).name for e in report.errors} == {"empty.txt", "missing.txt"}
+
+
+def test_compare_finds_pairs_and_clusters() -> None:
+    docs = [
+        TextInput("a", SOURCE),
+        TextInput("b", SOURCE.replace("Modern", "Current")),
+        TextInput("c", RU_SOURCE),
+        TextInput("d", RU_FORMS),
+        TextInput("e", "Совершенно другой текст о погоде, море и путешествиях летом по горам."),
+    ]
+    report = compare(docs)
+    found = {(p.a, p.b) for p in report.pairs}
+    assert found == {("a", "b"), ("c", "d")}
+    assert report.clusters == (("a", "b"), ("c", "d"))
+    assert compare(docs, Options(min_containment=0.99, max_gap=0)).pairs == ()
+
+
+def test_cancel_stops_the_run() -> None:
+    calls = []
+
+    def cancel() -> bool:
+        calls.append(1)
+        return True
+
+    try:
+        check([TextInput("a", SOURCE)], [TextInput("b", SOURCE)], cancel=cancel)
+    except Cancelled:
+        assert calls
+    else:
+        raise AssertionError("check did not stop")
+
+
+def test_compare_runs_on_a_process_pool_for_many_files(tmp_path: Path) -> None:
+    for n in range(40):
+        (tmp_path / f"essay{n:02}.txt").write_text(
+            f"Essay {n} unique{n} words{n} only. " + (SOURCE if n in (3, 30) else ""),
+            encoding="utf-8",
+        )
+    seen = []
+    report = compare(
+        [tmp_path],
+        Options(language="en", workers=2),
+        progress=lambda stage, done, total: seen.append((stage, done, total)),
+    )
+    assert [(Path(p.a).name, Path(p.b).name) for p in report.pairs] == [
+        ("essay03.txt", "essay30.txt")
+    ]
+    assert ("reading", 40, 40) in seen
+
+
+# --- properties -------------------------------------------------------------------------
+
+VOCAB = [f"{a}{b}{c}" for a in "bdfgklmnprst" for b in "aeiou" for c in ("n", "r", "st", "mb")]
+words = st.lists(st.sampled_from(VOCAB), min_size=12, max_size=80)
+
+
+def _text(ws: list[str]) -> str:
+    out = []
+    for n, w in enumerate(ws):
+        out.append(w + ("." if n % 9 == 8 else ""))
+    return " ".join(out)
+
+
+@st.composite
+def text_pairs(draw: st.DrawFn) -> tuple[str, str]:
+    a = draw(words)
+    b = draw(words)
+    lo = draw(st.integers(0, len(a) - 1))
+    hi = draw(st.integers(lo, len(a)))
+    at = draw(st.integers(0, len(b)))
+    return _text(a), _text(b[:at] + a[lo:hi] + b[at:])
+
+
+def _on_word_boundaries(text: str, start: int, end: int) -> bool:
+    spans = word_spans(text)
+    return start in {s for s, _ in spans} and end in {e for _, e in spans}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text_pairs())
+def test_fragments_lie_on_word_boundaries_and_resemblance_is_bounded(pair: tuple[str, str]) -> None:
+    a, b = pair
+    report = check([TextInput("a", a)], [TextInput("b", b)], EN)
+    [doc] = report.documents
+    for src in doc.sources:
+        assert src.resemblance <= min(src.containment, src.reverse_containment) + 1e-9
+        for f in src.fragments:
+            assert 0 <= f.start < f.end <= len(a) and 0 <= f.source_start < f.source_end <= len(b)
+            assert _on_word_boundaries(a, f.start, f.end)
+            assert _on_word_boundaries(b, f.source_start, f.source_end)
+            for e in f.edits:
+                assert f.start <= e.start <= e.end <= f.end
+    assert 0.0 <= doc.uniqueness <= 1.0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(VOCAB), min_size=12, max_size=120, unique=True))
+def test_checking_a_text_against_its_copy_gives_containment_one(ws: list[str]) -> None:
+    text = _text(ws)
+    [doc] = check([TextInput("a", text)], [TextInput("b", text)], EN).documents
+    assert doc.uniqueness == 0.0
+    assert doc.sources[0].containment == 1.0 == doc.sources[0].resemblance
+
+
+def test_word_boundaries_helper_agrees_with_a_regex() -> None:
+    text = "one two, three"
+    assert [text[s:e] for s, e in word_spans(text)] == re.findall(r"\w+", text)
