@@ -10,7 +10,7 @@ _STAGES = {"reading": "reading  ", "comparing": "comparing"}
 
 
 class ProgressBar:
-    """Callable as the engine's ``progress(stage, done, total)``; redraws at most 10 times a second."""
+    """The engine's ``progress(stage, done, total)`` callback; redraws at most 10 times/s."""
 
     def __init__(self, stream: TextIO, enabled: bool, width: int = 30) -> None:
         self.stream = stream

@@ -8,7 +8,7 @@ from pathlib import Path
 
 
 def resources_dir() -> Path:
-    """The ``resources`` folder: beside ``core/`` in a checkout or wheel, in ``_MEIPASS`` when frozen."""
+    """The ``resources`` folder: beside ``core/``, or in ``_MEIPASS`` when frozen."""
     frozen = getattr(sys, "_MEIPASS", None)
     base = Path(frozen) if frozen else Path(__file__).resolve().parent.parent
     return base / "resources"

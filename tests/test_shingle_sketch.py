@@ -62,7 +62,7 @@ def test_estimate_tracks_exact_resemblance() -> None:
 
 def _megashingle_hit_rate(p: float, trials: int, rng: np.random.Generator) -> float:
     """Share of set pairs with resemblance p that share at least one megashingle."""
-    shared, own = int(round(400 * p)), int(round(400 * (1 - p) / 2))
+    shared, own = round(400 * p), round(400 * (1 - p) / 2)
     hits = 0
     for _ in range(trials):
         values = rng.integers(0, 2**63, shared + 2 * own, dtype=np.uint64)
