@@ -28,9 +28,10 @@ import numpy as np
 
 from core.language import (
     CYRILLIC,
+    CYRILLIC_LETTERS,
     LATIN,
     LATIN_LANGUAGES,
-    char_script,
+    LATIN_LETTERS,
     cyrillic_word_language,
     detect_language,
     dominant_script,
@@ -41,8 +42,8 @@ from core.resources import stop_words
 
 _LETTER = r"[^\W_]"
 _WORD = re.compile(
-    rf"{_LETTER}(?:{_LETTER}|[\u0300-\u036f]|[\u00ad\u200b-\u200d\u2060\ufeff]+(?={_LETTER})"
-    rf"|['’ʼ](?={_LETTER}))*"
+    rf"{_LETTER}+(?:(?:[\u0300-\u036f]+|[\u00ad\u200b-\u200d\u2060\ufeff]+(?={_LETTER})"
+    rf"|['’ʼ](?={_LETTER})){_LETTER}*)*"
 )
 _INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "ё": "е"})
@@ -74,7 +75,7 @@ class Canonical:
         return len(self.forms)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Entry:
     form: str | None
     surface: str
@@ -84,31 +85,27 @@ class _Entry:
 
 def canonicalize(text: str, options: Options) -> Canonical:
     """Canonical words of ``text`` under ``options`` (see the module docstring for what holds)."""
-    language = detect_language(text) if options.language == "auto" else options.language
     script, _ = dominant_script(text)
+    language = detect_language(text, script) if options.language == "auto" else options.language
     rules = _rules(options, language, script)
-    starts: list[int] = []
-    ends: list[int] = []
-    entries: list[_Entry] = []
-    homoglyphs: list[int] = []
-    words = 0
-    for match in _WORD.finditer(text):
-        words += 1
-        entry = rules.entry(match.group())
-        if entry.folded:
-            homoglyphs.extend(match.start() + offset for offset in entry.folded)
-        if entry.form is not None:
-            starts.append(match.start())
-            ends.append(match.end())
-            entries.append(entry)
+    tokens = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    known, make = rules.cache.get, rules.entry
+    entries = [known(raw) or make(raw) for raw, _, _ in tokens]
+    kept = [(e, t) for e, t in zip(entries, tokens, strict=True) if e.form is not None]
+    homoglyphs = [
+        t[1] + offset
+        for e, t in zip(entries, tokens, strict=True)
+        if e.folded
+        for offset in e.folded
+    ]
     return Canonical(
         language=language,
-        words=words,
-        starts=np.asarray(starts, dtype=np.int64),
-        ends=np.asarray(ends, dtype=np.int64),
-        forms=tuple(e.form for e in entries),  # type: ignore[misc]
-        surfaces=tuple(e.surface for e in entries),
-        hashes=np.asarray([e.hash for e in entries], dtype=np.uint64),
+        words=len(tokens),
+        starts=np.fromiter((t[1] for _, t in kept), dtype=np.int64, count=len(kept)),
+        ends=np.fromiter((t[2] for _, t in kept), dtype=np.int64, count=len(kept)),
+        forms=tuple(e.form for e, _ in kept),  # type: ignore[misc]
+        surfaces=tuple(e.surface for e, _ in kept),
+        hashes=np.fromiter((e.hash for e, _ in kept), dtype=np.uint64, count=len(kept)),
         homoglyphs=tuple(homoglyphs),
     )
 
@@ -129,13 +126,10 @@ def fold_homoglyphs(word: str, prefer: str = CYRILLIC) -> tuple[str, tuple[int, 
     Returns the folded word and the offsets of the letters changed; a single-script word
     comes back unchanged. Ties between the scripts go to ``prefer``.
     """
-    cyr = lat = 0
-    for ch in word:
-        script = char_script(ch)
-        cyr += script is CYRILLIC
-        lat += script is LATIN
-    if not cyr or not lat:
+    if not (CYRILLIC_LETTERS.search(word) and LATIN_LETTERS.search(word)):
         return word, ()
+    cyr = sum(map(len, CYRILLIC_LETTERS.findall(word)))
+    lat = sum(map(len, LATIN_LETTERS.findall(word)))
     target = CYRILLIC if cyr > lat or (cyr == lat and prefer is CYRILLIC) else LATIN
     table = LATIN_TO_CYRILLIC if target is CYRILLIC else CYRILLIC_TO_LATIN
     folded = [table.get(ch, ch) for ch in word]
@@ -176,7 +170,7 @@ class _Rules:
         return normalizer(language)(surface) if o.lemmatize else surface
 
     def _word_language(self, surface: str) -> str:
-        if any(char_script(ch) is CYRILLIC for ch in surface):
+        if CYRILLIC_LETTERS.search(surface):
             return cyrillic_word_language(surface, self.language)
         return self.language if self.language in LATIN_LANGUAGES else "en"
 

@@ -9,6 +9,7 @@ original spans, so they start and end on word boundaries of the extracted text.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -16,6 +17,7 @@ import numpy as np
 from core.align import Alignment, align
 from core.canonicalize import Canonical
 from core.options import Options
+from core.pool import can_fork, pool_map
 from core.prepare import Prepared
 from core.report import Edit, Fragment
 from core.sketch import estimate
@@ -59,6 +61,34 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
         covered_b=_coverage(len(b.canonical), [(f.b0, f.b1) for f in alignments]),
         fragments=tuple(to_fragment(f, a.canonical, b.canonical) for f in alignments),
     )
+
+
+def score_pairs(
+    pairs: Sequence[tuple[int, int]],
+    left: Sequence[Prepared],
+    right: Sequence[Prepared],
+    options: Options,
+) -> Iterator[PairScore]:
+    """score_pair(left[i], right[j]) for each (i, j), in order, on all cores when it pays.
+
+    The pool forks after the documents are prepared, so workers inherit them instead of
+    receiving them pickled; only the pair indices travel.
+    """
+    workers = min(options.process_count, max(1, len(pairs) // 32))
+    if workers < 2 or not can_fork():
+        return (score_pair(left[i], right[j], options) for i, j in pairs)
+    global _SHARED
+    _SHARED = (left, right, options)
+    return pool_map(_score_shared, pairs, workers=workers, count=len(pairs))
+
+
+_SHARED: tuple[Sequence[Prepared], Sequence[Prepared], Options] | None = None
+
+
+def _score_shared(pair: tuple[int, int]) -> PairScore:
+    assert _SHARED is not None, "score_pairs sets the documents before forking"
+    left, right, options = _SHARED
+    return score_pair(left[pair[0]], right[pair[1]], options)
 
 
 def to_fragment(f: Alignment, a: Canonical, b: Canonical) -> Fragment:

@@ -8,12 +8,13 @@ callbacks, so the engine knows nothing of Qt or terminals.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import closing
 from pathlib import Path
 
 import numpy as np
 
-from core.compare import PairScore, score_pair
+from core.compare import PairScore, score_pairs
 from core.errors import Cancelled
 from core.index import CandidateIndex, MemoryIndex
 from core.options import Options
@@ -55,12 +56,13 @@ def check(
     index = MemoryIndex(max_df=MAX_DF)
     for n, src in enumerate(srcs):
         index.add(n, src.seeds)
-    results = []
-    for done, doc in enumerate(docs, start=1):
-        _raise_if(cancel)
-        results.append(_check_one(doc, srcs, index, options))
-        if progress is not None:
-            progress("comparing", done, len(docs))
+    wanted = [_candidates(doc, srcs, index) for doc in docs]
+    pairs = [(d, s) for d, found in enumerate(wanted) for s in found]
+    scores: list[list[tuple[Prepared, PairScore]]] = [[] for _ in docs]
+    for (d, s), score in _scored(pairs, docs, srcs, options, progress, cancel):
+        if score.shares_anything:
+            scores[d].append((srcs[s], score))
+    results = [_document_result(doc, scored) for doc, scored in zip(docs, scores, strict=True)]
     errors = (*doc_missing, *src_missing, *failures)
     return CheckReport(tuple(results), tuple(errors), {p.path: p.text for p in prepared})
 
@@ -80,14 +82,11 @@ def compare(
     for n, doc in enumerate(docs):
         index.add(n, doc.seeds)
     candidates = sorted(index.pairs(MIN_SHARED_SEEDS))
-    pairs = []
-    for done, (i, j) in enumerate(candidates, start=1):
-        _raise_if(cancel)
-        pair = _compare_pair(docs[i], docs[j], options)
-        if pair is not None:
-            pairs.append(pair)
-        if progress is not None:
-            progress("comparing", done, len(candidates))
+    pairs = [
+        pair
+        for (i, j), score in _scored(candidates, docs, docs, options, progress, cancel)
+        if (pair := _pair_result(docs[i], docs[j], score, options)) is not None
+    ]
     pairs.sort(key=lambda p: (-max(p.containment_ab, p.containment_ba), p.a, p.b))
     return CompareReport(
         pairs=tuple(pairs),
@@ -118,19 +117,27 @@ def clusters(pairs: Sequence[PairResult], threshold: float) -> tuple[tuple[str, 
     return tuple(sorted(tuple(sorted(g)) for g in groups.values() if len(g) > 1))
 
 
-def _check_one(
-    doc: Prepared, sources: list[Prepared], index: CandidateIndex, options: Options
-) -> DocumentResult:
-    candidates = index.query(doc.seeds, MIN_SHARED_SEEDS)
-    scored: list[tuple[Prepared, PairScore]] = []
-    for n in sorted(candidates):
-        src = sources[n]
-        if _key(src.path) == _key(doc.path):
-            continue
-        score = score_pair(doc, src, options)
-        if score.shares_anything:
-            scored.append((src, score))
-    return _document_result(doc, scored)
+def _candidates(doc: Prepared, sources: list[Prepared], index: CandidateIndex) -> list[int]:
+    """Sources sharing enough seeds with ``doc``, never ``doc`` itself."""
+    found = index.query(doc.seeds, MIN_SHARED_SEEDS)
+    return [n for n in sorted(found) if _key(sources[n].path) != _key(doc.path)]
+
+
+def _scored(
+    pairs: list[tuple[int, int]],
+    left: list[Prepared],
+    right: list[Prepared],
+    options: Options,
+    progress: Progress | None,
+    cancel: CancelCheck | None,
+) -> Iterator[tuple[tuple[int, int], PairScore]]:
+    """Scores of the pairs in order, with progress reports and cancellation between pairs."""
+    with closing(iter(score_pairs(pairs, left, right, options))) as scores:
+        for done, (pair, score) in enumerate(zip(pairs, scores, strict=True), start=1):
+            _raise_if(cancel)
+            yield pair, score
+            if progress is not None:
+                progress("comparing", done, len(pairs))
 
 
 def _document_result(doc: Prepared, scored: list[tuple[Prepared, PairScore]]) -> DocumentResult:
@@ -167,9 +174,13 @@ def _document_result(doc: Prepared, scored: list[tuple[Prepared, PairScore]]) ->
     )
 
 
-def _compare_pair(a: Prepared, b: Prepared, options: Options) -> PairResult | None:
-    score = score_pair(a, b, options)
-    result = PairResult(
+def _pair_result(a: Prepared, b: Prepared, score: PairScore, options: Options) -> PairResult | None:
+    """The reported pair, or None when nothing is shared or it is under the threshold."""
+    if not score.shares_anything:
+        return None
+    if max(score.containment, score.reverse_containment) < options.min_containment:
+        return None
+    return PairResult(
         a=a.path,
         b=b.path,
         resemblance=score.resemblance,
@@ -178,11 +189,6 @@ def _compare_pair(a: Prepared, b: Prepared, options: Options) -> PairResult | No
         containment_ba=score.reverse_containment,
         fragments=score.fragments,
     )
-    if not score.shares_anything:
-        return None
-    if max(result.containment_ab, result.containment_ba) < options.min_containment:
-        return None
-    return result
 
 
 def _key(path: str) -> str:

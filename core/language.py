@@ -16,40 +16,28 @@ LATIN = "latin"
 
 LATIN_LANGUAGES = ("en", "de", "fr", "es", "it", "pt", "nl", "sv", "pl")
 CYRILLIC_LANGUAGES = ("ru", "uk")
-_SAMPLE_CHARS = 20_000
+_SAMPLE_CHARS = 8_000
 _WORD = re.compile(r"[^\W\d_]+")
+CYRILLIC_LETTERS = re.compile(r"[\u0400-\u052f]+")
+LATIN_LETTERS = re.compile(r"[a-zA-Z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+")
 _UK_ONLY = frozenset("іїєґ")
 _RU_ONLY = frozenset("ыэъё")
 
 
-def char_script(ch: str) -> str | None:
-    """CYRILLIC, LATIN, or None for any other character."""
-    code = ord(ch)
-    if 0x0400 <= code <= 0x052F:
-        return CYRILLIC
-    if ch.isalpha() and (ch.isascii() or 0x00C0 <= code <= 0x024F):
-        return LATIN
-    return None
-
-
 def dominant_script(text: str) -> tuple[str, float]:
     """The script with more letters in ``text`` and its share of Cyrillic+Latin letters."""
-    cyr = lat = 0
-    for ch in text[:_SAMPLE_CHARS]:
-        script = char_script(ch)
-        if script is CYRILLIC:
-            cyr += 1
-        elif script is LATIN:
-            lat += 1
+    sample = text[:_SAMPLE_CHARS]
+    cyr = sum(map(len, CYRILLIC_LETTERS.findall(sample)))
+    lat = sum(map(len, LATIN_LETTERS.findall(sample)))
     total = cyr + lat
     if total == 0:
         return LATIN, 0.0
     return (CYRILLIC, cyr / total) if cyr > lat else (LATIN, lat / total)
 
 
-def detect_language(text: str) -> str:
+def detect_language(text: str, script: str | None = None) -> str:
     """ISO code of the document's language; "en" when nothing tells."""
-    script, _ = dominant_script(text)
+    script = script or dominant_script(text)[0]
     words = _WORD.findall(text[:_SAMPLE_CHARS].lower())
     if script is CYRILLIC:
         return _cyrillic_language(words)

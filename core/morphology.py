@@ -9,6 +9,7 @@ the same on every machine.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from functools import cache
 
@@ -33,9 +34,25 @@ def normalizer(language: str) -> Callable[[str], str]:
     name = _SNOWBALL_NAMES.get(language)
     if name is None:
         return _identity
-    from nltk.stem.snowball import SnowballStemmer
+    return cache(_snowball_stemmer(name).stem)
 
-    return cache(SnowballStemmer(name).stem)
+
+def _snowball_stemmer(name: str):  # type: ignore[no-untyped-def]
+    """nltk's Snowball stemmer, imported without SciPy.
+
+    ``import nltk`` pulls in ``scipy.stats`` when SciPy is installed (datasketch installs it),
+    which costs ~0.6 s per process for statistics we never use; nltk treats SciPy as optional,
+    so it is hidden for the duration of this one import when nothing has loaded it yet.
+    """
+    hide = "scipy" not in sys.modules
+    if hide:
+        sys.modules["scipy"] = None  # type: ignore[assignment]
+    try:
+        from nltk.stem.snowball import SnowballStemmer
+    finally:
+        if hide:
+            del sys.modules["scipy"]
+    return SnowballStemmer(name)
 
 
 def _pymorphy(language: str) -> Callable[[str], str]:

@@ -3,29 +3,24 @@
 Each input becomes a :class:`Prepared` document or an :class:`InputFailure` with the reason;
 one bad file never stops the others. Work is spread over a process pool (canonicalization is
 pure Python and CPU-bound); results come back in input order, so reports are deterministic.
-The pool forks when the calling process has a single thread (fast: the parent's imports and
-caches are inherited) and uses ``forkserver`` otherwise (forking a threaded GUI is unsafe).
 """
 
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
-import signal
-import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
 import numpy as np
-from core.extract import Extracted, collect_files, extract_file
 
 from core.canonicalize import Canonical, canonicalize
 from core.errors import Cancelled, InputError
+from core.extract import Extracted, collect_files, extract_file
 from core.options import Options
+from core.pool import pool_map
 from core.report import InputFailure
 from core.shingle import kgrams, shingle_set
 from core.sketch import minhash
@@ -134,22 +129,4 @@ def _run(items: Sequence[Path | TextInput], options: Options) -> Iterator[Prepar
     workers = min(options.process_count, max(1, len(items) // 8))
     if workers < 2 or len(items) < _PARALLEL_FROM:
         return (prepare_one(item, options) for item in items)
-    return _run_pool(items, options, workers)
-
-
-def _run_pool(
-    items: Sequence[Path | TextInput], options: Options, workers: int
-) -> Iterator[Prepared | InputFailure]:
-    method = "fork" if threading.active_count() == 1 else "forkserver"
-    context = multiprocessing.get_context(method)
-    chunk = max(1, min(16, len(items) // (workers * 8)))
-    executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_quiet_worker)
-    try:
-        yield from executor.map(prepare_one, items, [options] * len(items), chunksize=chunk)
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
-
-
-def _quiet_worker() -> None:
-    """Workers leave Ctrl+C to the parent, which stops the pool cleanly."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return pool_map(prepare_one, items, [options] * len(items), workers=workers, count=len(items))

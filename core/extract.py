@@ -1,0 +1,1294 @@
+"""Extract stage: turn one input file into the reference text that every later stage indexes.
+
+What must hold:
+
+* ``Extracted.text`` is the reference text: every offset CopyLens reports is a Python ``str``
+  index into it. For .txt/.md files it is the file's characters exactly as decoded (newlines,
+  spaces and control characters kept; only a byte-order mark is dropped), so
+  ``data.decode(Extracted.encoding) == Extracted.text`` for those files.
+* Bad input raises :class:`core.errors.InputError` subclasses only; an unexpected exception from
+  a parser library becomes :class:`CorruptFile` naming the format (chained with ``from``).
+* Input files are opened read-only and never modified; everything after the one read works on
+  bytes in memory (except .doc, which a converter reads from a private temporary copy).
+* Heavy libraries (pdfminer, python-docx, trafilatura, lxml, defusedxml, striprtf,
+  charset_normalizer) are imported lazily inside the functions that need them, so importing this
+  module stays cheap, and a UTF-8 text file never reaches charset detection.
+
+Limits (all refusals happen before decompressing anything):
+
+* a file over ``max_bytes`` -> :class:`TooLarge` (from ``stat`` before reading);
+* a .docx/.odt whose members add up to more than ``zip_expansion_limit(max_bytes)`` bytes
+  uncompressed (10 x ``max_bytes``, at most 512 MiB), or any member over 1 MiB that expands more
+  than 200:1, or more than 10,000 members -> :class:`TooLarge`. Sizes come from the zip central
+  directory; :mod:`zipfile` never yields more than a member's declared size, so the declared
+  sizes bound the real work;
+* XML members of those containers that declare a DOCTYPE or entities -> :class:`CorruptFile`.
+
+Encrypted PDFs: a PDF encrypted with an empty user password (permissions only) opens without a
+password in every viewer, so it is extracted normally; one that needs a password is refused with
+:class:`EncryptedFile`.
+"""
+
+from __future__ import annotations
+
+import codecs
+import copy
+import functools
+import io
+import logging
+import math
+import os
+import re
+import shutil
+import stat
+import unicodedata
+import zipfile
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from core.errors import (
+    ConverterMissing,
+    CorruptFile,
+    EmptyFile,
+    EncryptedFile,
+    InputError,
+    NoTextLayer,
+    TooLarge,
+    UnreadableFile,
+    UnsupportedType,
+)
+
+if TYPE_CHECKING:
+    from xml.etree.ElementTree import Element
+
+    from lxml.etree import _Element
+
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "SUPPORTED_SUFFIXES",
+    "ZIP_MAX_MEMBERS",
+    "ZIP_MAX_RATIO",
+    "ZIP_MAX_UNCOMPRESSED",
+    "Extracted",
+    "collect_files",
+    "decode_text",
+    "extract_file",
+    "extract_text",
+    "zip_expansion_limit",
+]
+
+SUPPORTED_SUFFIXES: frozenset[str] = frozenset(
+    {".txt", ".md", ".docx", ".pdf", ".odt", ".rtf", ".html", ".htm", ".doc"}
+)
+DEFAULT_MAX_BYTES = 50 * 1024 * 1024
+
+ZIP_EXPANSION_FACTOR = 10
+ZIP_MAX_UNCOMPRESSED = 512 * 1024 * 1024
+ZIP_MAX_RATIO = 200
+ZIP_RATIO_MIN_SIZE = 1024 * 1024
+ZIP_MAX_MEMBERS = 10_000
+CONVERTER_TIMEOUT_S = 60
+
+_HAS_WORD = re.compile(r"[^\W_]")
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_ZIP_MAGIC = b"PK\x03\x04"
+_MIXED_UTF8_CP1252 = "utf-8+cp1252"
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """The text of one input.
+
+    ``path`` is the path or name exactly as given (``str(path)``); ``text`` is the reference
+    text; ``format`` names what was parsed ("txt", "md", "docx", "pdf", "odt", "rtf", "html",
+    "doc"); ``encoding`` is the codec that decoded a text, HTML or RTF source, else None.
+    """
+
+    path: str
+    text: str
+    format: str
+    encoding: str | None = None
+
+
+class _Out(NamedTuple):
+    text: str
+    format: str
+    encoding: str | None = None
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def extract_file(path: Path | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Extracted:
+    """Read the file at ``path`` (read-only) and extract its text.
+
+    The suffix is checked first (no I/O), then the path (missing, folder, not a regular file,
+    permission), then the size from ``stat`` (0 bytes, over ``max_bytes``), then the content.
+    Raises only :class:`InputError` subclasses for bad input.
+    """
+    file_path = Path(path)
+    suffix = _checked_suffix(file_path.name)
+    data = _read_file(file_path, max_bytes)
+    return _extract(data, str(path), suffix, max_bytes)
+
+
+def extract_text(data: bytes, name: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Extracted:
+    """Extract the text of ``data`` as if it were the content of a file called ``name``.
+
+    ``name``'s suffix picks the format; the same checks and errors as :func:`extract_file`
+    apply (size from ``len(data)``). ``Extracted.path`` is ``name``.
+    """
+    suffix = _checked_suffix(name)
+    _check_size(len(data), max_bytes)
+    return _extract(bytes(data), name, suffix, max_bytes)
+
+
+def collect_files(paths: Iterable[Path | str]) -> tuple[list[Path], list[tuple[str, str]]]:
+    """Expand ``paths`` into the files to check, plus ``(str(path), reason)`` for missing ones.
+
+    Folders are walked recursively in sorted name order, skipping names that start with '.',
+    taking only files with a suffix in :data:`SUPPORTED_SUFFIXES` (case-insensitive). A path given
+    explicitly is always taken, whatever its type (``extract_file`` checks it later). A file
+    reached twice (same resolved path) is listed once, at its first position. Symlinked folder
+    loops are walked once.
+    """
+    files: list[Path] = []
+    problems: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for raw in paths:
+        path = Path(raw)
+        kind = _path_kind(path)
+        if kind == "dir":
+            _walk_folder(path, files, problems, seen, set())
+        elif kind == "other":
+            _add_unique(path, files, seen)
+        else:
+            problems.append((str(raw), kind))
+    return files, problems
+
+
+def zip_expansion_limit(max_bytes: int) -> int:
+    """Most bytes a .docx/.odt may expand to: 10 x ``max_bytes``, at most 512 MiB."""
+    return min(ZIP_EXPANSION_FACTOR * max_bytes, ZIP_MAX_UNCOMPRESSED)
+
+
+def decode_text(data: bytes) -> tuple[str, str]:
+    """Decode the bytes of a plain-text file; return ``(text, codec)``.
+
+    Must hold: ``data.decode(codec) == text`` (the one exception is the codec name
+    ``"utf-8+cp1252"``: mostly UTF-8 with a few stray cp1252 bytes, each decoded as cp1252).
+    Order: BOM (UTF-8/16/32), NUL bytes (UTF-16/32 without BOM, else binary), control-character
+    check (binary), strict UTF-8, mixed UTF-8 + cp1252, Cyrillic code pages by plausibility,
+    charset-normalizer, cp1252. Raises :class:`CorruptFile` for binary data.
+    """
+    for bom, codec in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data.decode(codec), codec
+            except UnicodeDecodeError:
+                break
+    if b"\x00" in data or _mostly_control(data):
+        return _decode_wide_or_refuse(data)
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    return _decode_legacy(data)
+
+
+# --------------------------------------------------------------------------- file access
+
+
+def _checked_suffix(name: str) -> str:
+    """The lower-cased suffix of ``name``; :class:`UnsupportedType` unless it is supported."""
+    suffix = Path(name).suffix.lower()
+    if suffix in SUPPORTED_SUFFIXES:
+        return suffix
+    supported = ", ".join(sorted(SUPPORTED_SUFFIXES))
+    if not suffix:
+        raise UnsupportedType(f"the file has no extension (supported: {supported})")
+    raise UnsupportedType(f"unsupported file type '{suffix}' (supported: {supported})")
+
+
+def _check_size(size: int, max_bytes: int) -> None:
+    """:class:`EmptyFile` for 0 bytes, :class:`TooLarge` over ``max_bytes``."""
+    if size == 0:
+        raise EmptyFile("the file is empty (0 bytes)")
+    if size > max_bytes:
+        raise TooLarge(f"file is {size} bytes, over the {max_bytes} limit")
+
+
+def _os_reason(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__
+
+
+def _read_file(path: Path, max_bytes: int) -> bytes:
+    """All bytes of ``path``, opened read-only; size checked from ``stat`` before reading."""
+    try:
+        info = path.stat()
+    except FileNotFoundError as exc:
+        raise UnreadableFile("file not found") from exc
+    except NotADirectoryError as exc:
+        raise UnreadableFile("file not found (a folder in its path is a file)") from exc
+    except PermissionError as exc:
+        raise UnreadableFile("permission denied") from exc
+    except (OSError, ValueError) as exc:
+        reason = _os_reason(exc) if isinstance(exc, OSError) else "invalid path"
+        raise UnreadableFile(f"cannot access the file ({reason})") from exc
+    if stat.S_ISDIR(info.st_mode):
+        raise UnreadableFile("the path is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise UnreadableFile("not a regular file (a device, pipe or socket)")
+    _check_size(info.st_size, max_bytes)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except PermissionError as exc:
+        raise UnreadableFile("permission denied") from exc
+    except OSError as exc:
+        raise UnreadableFile(f"cannot read the file ({_os_reason(exc)})") from exc
+    _check_size(len(data), max_bytes)  # the file may have changed since stat
+    return data
+
+
+def _path_kind(path: Path) -> str:
+    """'dir', 'other' (exists, not a folder), or the reason the path cannot be used."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return "file or folder not found" if not path.is_symlink() else "broken symbolic link"
+    except PermissionError:
+        return "permission denied"
+    except (OSError, ValueError) as exc:
+        return f"cannot access ({_os_reason(exc) if isinstance(exc, OSError) else 'bad path'})"
+    return "dir" if stat.S_ISDIR(info.st_mode) else "other"
+
+
+def _resolved_key(path: Path) -> str:
+    try:
+        return os.path.normcase(str(path.resolve()))
+    except (OSError, RuntimeError):
+        return os.path.normcase(os.path.abspath(path))
+
+
+def _add_unique(path: Path, files: list[Path], seen: set[str]) -> None:
+    key = _resolved_key(path)
+    if key not in seen:
+        seen.add(key)
+        files.append(path)
+
+
+def _walk_folder(
+    folder: Path,
+    files: list[Path],
+    problems: list[tuple[str, str]],
+    seen: set[str],
+    walked: set[str],
+) -> None:
+    """Depth-first, sorted by name; hidden entries skipped; only supported suffixes taken."""
+    key = _resolved_key(folder)
+    if key in walked:
+        return
+    walked.add(key)
+    try:
+        with os.scandir(folder) as entries:
+            listing = sorted(entries, key=lambda entry: entry.name)
+    except OSError as exc:
+        problems.append((str(folder), f"cannot list the folder ({_os_reason(exc)})"))
+        return
+    for entry in listing:
+        if entry.name.startswith("."):
+            continue
+        child = folder / entry.name
+        try:
+            is_dir = entry.is_dir()
+            is_file = not is_dir and entry.is_file()
+        except OSError:
+            continue
+        if is_dir:
+            _walk_folder(child, files, problems, seen, walked)
+        elif is_file and child.suffix.lower() in SUPPORTED_SUFFIXES:
+            _add_unique(child, files, seen)
+
+
+# --------------------------------------------------------------------------- dispatch
+
+
+def _extract(data: bytes, name: str, suffix: str, max_bytes: int) -> Extracted:
+    """Run the handler for ``suffix``; convert stray library errors; refuse text-less results."""
+    handler = _HANDLERS[suffix]
+    try:
+        out = handler(data, max_bytes)
+    except InputError:
+        raise
+    except Exception as exc:  # any parser failure on bad input is the file's fault
+        raise CorruptFile(f"damaged {suffix} file ({_short_reason(exc)})") from exc
+    if not _HAS_WORD.search(out.text):
+        raise EmptyFile("no text found in the file")
+    return Extracted(path=name, text=out.text, format=out.format, encoding=out.encoding)
+
+
+def _short_reason(exc: BaseException) -> str:
+    """``Type: first line of the message``, at most ~120 characters."""
+    message = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    if len(message) > 100:
+        message = message[:97] + "..."
+    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+
+
+# --------------------------------------------------------------------------- plain text
+
+_BOMS: tuple[tuple[bytes, str], ...] = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+# C0 controls that never occur in text (tab, LF, VT, FF, CR and DOS EOF are allowed), and DEL.
+_CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 11, 12, 13, 26)) + b"\x7f"
+_NOT_CONTROL_BYTES = bytes(b for b in range(256) if b not in _CONTROL_BYTES)
+_WIDE_CODECS = ("utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
+_WIDE_SAMPLE_CHARS = 65_536
+_ALLOWED_FORMAT_CHARS = frozenset(
+    "\t\n\x0b\x0c\r\x1a\xad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"
+)
+
+
+def _text_handler(fmt: str) -> Callable[[bytes, int], _Out]:
+    def handle(data: bytes, max_bytes: int) -> _Out:
+        text, codec = decode_text(data)
+        return _Out(text, fmt, codec)
+
+    return handle
+
+
+def _mostly_control(data: bytes) -> bool:
+    """True when more than 1% of the bytes are C0 controls that never occur in text."""
+    controls = len(data.translate(None, _NOT_CONTROL_BYTES))
+    return controls * 100 > len(data)
+
+
+def _decode_wide_or_refuse(data: bytes) -> tuple[str, str]:
+    """UTF-16/32 without BOM if the bytes read cleanly so, else :class:`CorruptFile`."""
+    codec = _guess_wide_codec(data)
+    if codec is None:
+        raise CorruptFile("binary data, not text")
+    return data.decode(codec), codec
+
+
+def _guess_wide_codec(data: bytes) -> str | None:
+    """The BOM-less UTF-16/32 codec under which ``data`` is clean text, or None.
+
+    Clean: decodes strictly, and at most 1% of a 64K-character sample are controls, unassigned
+    or private-use characters. Among clean candidates the one whose characters fall into the
+    fewest 128-code-point blocks wins (real text uses one or two scripts; a wrong byte order
+    scatters over the CJK range).
+    """
+    best: tuple[int, str] | None = None
+    for codec in _WIDE_CODECS:
+        unit = 2 if "16" in codec else 4
+        if len(data) % unit:
+            continue
+        try:
+            sample = data[: _WIDE_SAMPLE_CHARS * unit].decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if not _clean_text(sample):
+            continue
+        blocks = len({ord(ch) >> 7 for ch in sample})
+        if best is None or blocks < best[0]:
+            best = (blocks, codec)
+    if best is None:
+        return None
+    try:
+        data.decode(best[1])
+    except UnicodeDecodeError:
+        return None
+    return best[1]
+
+
+def _clean_text(text: str) -> bool:
+    """At most 1% of ``text`` are control/format/unassigned/private characters (bar a few)."""
+    if not text:
+        return False
+    bad = sum(
+        1 for ch in text if ch not in _ALLOWED_FORMAT_CHARS and unicodedata.category(ch)[0] == "C"
+    )
+    return bad * 100 <= len(text)
+
+
+@functools.lru_cache(maxsize=1)
+def _cp1252_table() -> tuple[str, ...]:
+    """Each byte as cp1252 decodes it; the five undefined bytes map to the same code point."""
+    return tuple(bytes([b]).decode("cp1252", errors="ignore") or chr(b) for b in range(256))
+
+
+def _cp1252_fallback(exc: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: decode each byte that is not valid UTF-8 as cp1252."""
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    table = _cp1252_table()
+    return "".join(table[b] for b in exc.object[exc.start : exc.end]), exc.end
+
+
+codecs.register_error("copylens.cp1252", _cp1252_fallback)
+
+
+def _decode_legacy(data: bytes) -> tuple[str, str]:
+    """Decode bytes that are not valid UTF-8 (see :func:`decode_text` for the order)."""
+    mixed = _decode_mixed_utf8(data)
+    if mixed is not None:
+        return mixed, _MIXED_UTF8_CP1252
+    cyrillic = _best_cyrillic(data)
+    if cyrillic is not None:
+        return cyrillic
+    guess = _charset_guess(data)
+    if guess is not None:
+        return guess
+    try:
+        return data.decode("cp1252"), "cp1252"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "iso8859-1"
+
+
+def _decode_mixed_utf8(data: bytes) -> str | None:
+    """UTF-8 with stray cp1252 bytes (a cp1252 quote pasted into UTF-8), else None.
+
+    Taken only when valid multi-byte UTF-8 sequences are at least as many as the invalid bytes,
+    so a cp1251/koi8-r text, whose letters occasionally form a valid pair, is not taken.
+    """
+    valid_only = data.decode("utf-8", errors="ignore")
+    invalid_bytes = len(data) - len(valid_only.encode("utf-8"))
+    multibyte = len(valid_only) - len(valid_only.encode("ascii", errors="ignore"))
+    if multibyte == 0 or invalid_bytes > multibyte:
+        return None
+    return data.decode("utf-8", errors="copylens.cp1252")
+
+
+# Cyrillic code pages, in order of preference on a tie. mac-cyrillic is left to
+# charset-normalizer: it shares cp1251's lower case, and reading cp1251 as mac-cyrillic only
+# turns capitals into punctuation, which no letter statistics here can tell apart reliably.
+_CYRILLIC_CODECS = ("cp1251", "koi8-r", "koi8-u", "cp866")
+_CYR_LETTERS = "\u0400-\u04ff"
+# Letter frequencies (%) of Russian, plus the Ukrainian letters: a unigram model that tells a
+# right decoding from a permuted one (KOI8-R read as cp1251 and the like).
+_CYR_FREQUENCY = {
+    "о": 10.97, "е": 8.45, "а": 8.01, "и": 7.35, "н": 6.70, "т": 6.26, "с": 5.47, "р": 4.73,
+    "в": 4.54, "л": 4.40, "к": 3.49, "м": 3.21, "д": 2.98, "п": 2.81, "у": 2.62, "я": 2.01,
+    "ы": 1.90, "ь": 1.74, "г": 1.70, "з": 1.65, "б": 1.59, "ч": 1.44, "й": 1.21, "х": 0.97,
+    "ж": 0.94, "ш": 0.73, "ю": 0.64, "ц": 0.48, "щ": 0.36, "э": 0.32, "ф": 0.26, "ъ": 0.04,
+    "ё": 0.04, "і": 5.0, "ї": 0.6, "є": 0.4, "ґ": 0.1,
+}  # fmt: skip
+_CYR_RARE = 0.02
+_CYR_SAMPLE_BYTES = 16 * 1024
+_CYR_MIN_LOG_FREQ = -1.9
+# Non-ASCII characters a Cyrillic text plausibly contains besides letters.
+_CYR_PUNCT = "«»„“”‘’‚–—…№•·§°±©®™€\xa0"
+_CYR_JUNK = re.compile(rf"[^\x00-\x7f{_CYR_LETTERS}{_CYR_PUNCT}]")
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+_CAMEL = re.compile(r"[a-zа-яёіїєґ][A-ZА-ЯЁІЇЄҐ]")
+_CYR_LETTER = re.compile(rf"[{_CYR_LETTERS}]")
+_OTHER_LETTER = re.compile(rf"[^\W\d_{_CYR_LETTERS}]")
+
+
+class _CyrillicScore(NamedTuple):
+    plausible: bool
+    score: float
+
+
+@functools.lru_cache(maxsize=1)
+def _cyr_log_frequency() -> dict[str, float]:
+    return {letter: math.log10(percent / 100) for letter, percent in _CYR_FREQUENCY.items()}
+
+
+def _cyrillic_score(text: str) -> _CyrillicScore:
+    """How plausible ``text`` is as Cyrillic prose; ``score`` is the mean log10 letter frequency.
+
+    Plausible: at most 5% junk (non-ASCII symbols that are neither Cyrillic letters nor usual
+    punctuation), at most 10% of letters in words mixed with other scripts, at most 5% in words
+    with a capital after a small letter ("сЪЕШЬ": a permuted code page), mostly small letters or
+    (a shouted text) nearly all capitals, and a letter mix not far from Russian or Ukrainian
+    (mean log10 frequency at least -1.9; a right decoding scores about -1.3 to -1.6).
+    """
+    counts = Counter(_CYR_LETTER.findall(text))
+    letters = sum(counts.values())
+    if letters == 0:
+        return _CyrillicScore(False, 0.0)
+    log_frequency = _cyr_log_frequency()
+    rare = math.log10(_CYR_RARE / 100)
+    lower = sum(n for ch, n in counts.items() if ch.islower())
+    upper = sum(n for ch, n in counts.items() if ch.isupper())
+    mean_log = sum(n * log_frequency.get(ch.lower(), rare) for ch, n in counts.items()) / letters
+    mixed = camel = 0
+    for word in _LETTER_RUN.findall(text):
+        if _OTHER_LETTER.search(word) and _CYR_LETTER.search(word):
+            mixed += len(word)
+        if _CAMEL.search(word):
+            camel += len(word)
+    junk = len(_CYR_JUNK.findall(text)) / (letters + 1)
+    plausible = (
+        junk <= 0.05
+        and mixed <= 0.1 * letters
+        and camel <= 0.05 * letters
+        and (lower >= 0.5 * letters or upper >= 0.9 * letters)
+        and mean_log >= _CYR_MIN_LOG_FREQ
+    )
+    return _CyrillicScore(plausible, mean_log)
+
+
+def _best_cyrillic(data: bytes) -> tuple[str, str] | None:
+    """The most plausible Cyrillic decoding of ``data``, or None if none is plausible.
+
+    Candidates are scored on the first 16 KiB (single-byte code pages: any cut is safe); the
+    best plausible one that decodes the whole of ``data`` strictly wins.
+    """
+    sample = data[:_CYR_SAMPLE_BYTES]
+    ranked: list[tuple[float, int, str]] = []
+    for order, codec in enumerate(_CYRILLIC_CODECS):
+        try:
+            verdict = _cyrillic_score(sample.decode(codec))
+        except UnicodeDecodeError:
+            continue
+        if verdict.plausible:
+            ranked.append((-verdict.score, order, codec))
+    for _, _, codec in sorted(ranked):
+        try:
+            return data.decode(codec), codec
+        except UnicodeDecodeError:
+            continue
+    return None
+
+
+def _charset_guess(data: bytes) -> tuple[str, str] | None:
+    """charset-normalizer's answer, sanity-checked; None when it has none worth taking.
+
+    Latin-1 answers become cp1252 (as browsers do), and so does any answer that decodes to
+    the same text as cp1252 or ties with cp1252 (cp1250 and cp1252 often tie on French). An
+    answer that decodes to Cyrillic that :func:`_cyrillic_score` finds implausible is dropped
+    (the caller falls back to cp1252).
+    """
+    from charset_normalizer import from_bytes
+
+    matches = list(from_bytes(data))
+    if not matches:
+        return None
+    best = matches[0]
+    tied = [m for m in matches if (m.chaos, m.coherence) == (best.chaos, best.coherence)]
+    if any("cp1252" in m.could_be_from_charset for m in tied):
+        return _decoded_or_none(data, "cp1252")
+    try:
+        codec = codecs.lookup(best.encoding).name
+    except LookupError:
+        return None
+    if codec in ("iso8859-1", "ascii"):
+        codec = "cp1252"
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError:
+        return None
+    if _CYR_LETTER.search(text) and not _cyrillic_score(text).plausible:
+        return None
+    return text, _prefer_cp1252(data, text, codec)
+
+
+def _decoded_or_none(data: bytes, codec: str) -> tuple[str, str] | None:
+    try:
+        return data.decode(codec), codec
+    except UnicodeDecodeError:
+        return None
+
+
+def _prefer_cp1252(data: bytes, text: str, codec: str) -> str:
+    """cp1252 when it decodes ``data`` to the same ``text`` (cp1250 vs cp1252 on English)."""
+    try:
+        return "cp1252" if data.decode("cp1252") == text else codec
+    except UnicodeDecodeError:
+        return codec
+
+
+# --------------------------------------------------------------------------- zip containers
+
+_XML_MARKERS = tuple(
+    marker.encode(codec)
+    for marker in ("<!DOCTYPE", "<!ENTITY")
+    for codec in ("ascii", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
+)
+_XML_SNIFF = (b"<", b"\xef\xbb\xbf<", b"\xff\xfe<", b"\xfe\xff\x00<", b"<\x00", b"\x00<")
+_SCAN_CHUNK = 1024 * 1024
+
+
+def _check_zip(data: bytes, label: str, max_bytes: int) -> set[str]:
+    """Refuse a damaged zip, a zip bomb, encrypted members, or XML with entity declarations.
+
+    Sizes are checked from the central directory before any member is decompressed. Returns
+    the member names.
+    """
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as exc:
+        raise CorruptFile(f"damaged or truncated {label} (not a valid zip archive)") from exc
+    with archive:
+        infos = archive.infolist()
+        _check_zip_sizes(infos, label, max_bytes)
+        if any(info.flag_bits & 0x1 for info in infos):
+            raise EncryptedFile(f"the {label} has encrypted parts (password-protected)")
+        _refuse_xml_entities(archive, infos, label)
+        return {info.filename for info in infos}
+
+
+def _check_zip_sizes(infos: list[zipfile.ZipInfo], label: str, max_bytes: int) -> None:
+    """:class:`TooLarge` for too many members, too much in total, or an absurd ratio."""
+    if len(infos) > ZIP_MAX_MEMBERS:
+        raise TooLarge(f"the {label} has {len(infos)} parts, over the {ZIP_MAX_MEMBERS} limit")
+    limit = zip_expansion_limit(max_bytes)
+    total = sum(info.file_size for info in infos)
+    if total > limit:
+        raise TooLarge(
+            f"the {label} expands to {total} bytes uncompressed, over the {limit} limit (zip bomb?)"
+        )
+    for info in infos:
+        if info.file_size > ZIP_RATIO_MIN_SIZE and info.file_size > ZIP_MAX_RATIO * max(
+            info.compress_size, 1
+        ):
+            ratio = info.file_size // max(info.compress_size, 1)
+            raise TooLarge(
+                f"the {label} part {info.filename!r} expands {ratio}:1 to {info.file_size} "
+                f"bytes uncompressed, over the {ZIP_MAX_RATIO}:1 limit (zip bomb?)"
+            )
+
+
+def _refuse_xml_entities(
+    archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo], label: str
+) -> None:
+    """:class:`CorruptFile` if any XML member contains ``<!DOCTYPE`` or ``<!ENTITY``."""
+    for info in infos:
+        if not info.is_dir() and _declares_entities(archive, info):
+            raise CorruptFile(f"the {label} contains XML entity declarations (refused)")
+
+
+def _declares_entities(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bool:
+    """Stream one member; True if it looks like XML and holds a DOCTYPE/ENTITY marker."""
+    keep = max(len(marker) for marker in _XML_MARKERS) - 1
+    with archive.open(info) as member:
+        chunk = member.read(_SCAN_CHUNK)
+        if not chunk.lstrip(b" \t\r\n").startswith(_XML_SNIFF):
+            return False
+        tail = b""
+        while chunk:
+            window = tail + chunk
+            if any(marker in window for marker in _XML_MARKERS):
+                return True
+            tail = window[-keep:]
+            chunk = member.read(_SCAN_CHUNK)
+    return False
+
+
+# --------------------------------------------------------------------------- .docx
+
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_R_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+_MC_FALLBACK = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"
+_W_P, _W_TBL, _W_TR, _W_TC, _W_T = (f"{_W}{n}" for n in ("p", "tbl", "tr", "tc", "t"))
+_W_TXBX = f"{_W}txbxContent"
+# Containers that may wrap paragraphs, tables, rows or cells.
+_W_WRAPPERS = frozenset(f"{_W}{n}" for n in ("sdt", "sdtContent", "customXml", "ins", "moveTo"))
+# Subtrees that hold no visible text of the paragraph (properties, deleted text, field codes).
+_W_SKIP = frozenset(
+    {_MC_FALLBACK}
+    | {
+        f"{_W}{n}"
+        for n in ("pPr", "rPr", "del", "moveFrom", "delText", "instrText", "delInstrText")
+    }
+)
+_W_INLINE_TEXT = {
+    f"{_W}tab": "\t",
+    f"{_W}ptab": "\t",
+    f"{_W}br": "\n",
+    f"{_W}cr": "\n",
+    f"{_W}noBreakHyphen": "-",
+}
+_W_NOTES = frozenset({f"{_W}footnote", f"{_W}endnote"})
+
+
+def _extract_docx(data: bytes, max_bytes: int) -> _Out:
+    """Body paragraphs and tables in order, then headers/footers, footnotes, endnotes."""
+    if data.startswith(_OLE_MAGIC):
+        return _ole_document(data, ".docx")
+    if "[Content_Types].xml" not in _check_zip(data, ".docx", max_bytes):
+        raise CorruptFile("the .docx is not a Word document (no [Content_Types].xml)")
+    from docx import Document
+    from docx.opc.constants import RELATIONSHIP_TYPE as RT
+
+    main = Document(io.BytesIO(data)).part
+    lines: list[str] = []
+    _docx_blocks(main.element.body, lines)
+    for part in _docx_header_footer_parts(main):
+        _docx_blocks(part.element, lines)
+    rels = [rel for rel in main.rels.values() if not rel.is_external]
+    for reltype in (RT.FOOTNOTES, RT.ENDNOTES):
+        for rel in rels:
+            if rel.reltype == reltype:
+                lines.extend(_docx_notes(rel.target_part.blob))
+    return _Out("\n".join(lines), "docx")
+
+
+def _docx_header_footer_parts(main: Any) -> list[Any]:
+    """Header then footer parts of each section, in section order, each part once."""
+    parts: list[Any] = []
+    seen: set[str] = set()
+    related = main.related_parts
+    body = main.element.body
+    for sect_pr in body.iter(f"{_W}sectPr"):
+        refs = [*sect_pr.iter(f"{_W}headerReference"), *sect_pr.iter(f"{_W}footerReference")]
+        for ref in refs:
+            part = related.get(ref.get(_R_ID))
+            if part is not None and str(part.partname) not in seen:
+                seen.add(str(part.partname))
+                parts.append(part)
+    return parts
+
+
+def _docx_blocks(container: _Element, out: list[str]) -> None:
+    """Append one line per paragraph and per table row found in ``container``, in order."""
+    for child in container:
+        if child.tag == _W_P:
+            out.append(_docx_paragraph(child))
+        elif child.tag == _W_TBL:
+            out.extend(_docx_table(child))
+        elif child.tag in _W_WRAPPERS:
+            _docx_blocks(child, out)
+
+
+def _docx_children(element: _Element, tag: str) -> Iterator[_Element]:
+    """Children with ``tag``, looking through content-control and similar wrappers."""
+    for child in element:
+        if child.tag == tag:
+            yield child
+        elif child.tag in _W_WRAPPERS:
+            yield from _docx_children(child, tag)
+
+
+def _docx_table(table: _Element) -> list[str]:
+    """One line per row; cells joined by a tab; a cell's paragraphs joined by a space."""
+    rows = []
+    for row in _docx_children(table, _W_TR):
+        cells = []
+        for cell in _docx_children(row, _W_TC):
+            cell_lines: list[str] = []
+            _docx_blocks(cell, cell_lines)
+            cells.append(" ".join(line for line in cell_lines if line))
+        rows.append("\t".join(cells))
+    return rows
+
+
+def _docx_paragraph(paragraph: _Element) -> str:
+    parts: list[str] = []
+    _docx_inline(paragraph, parts)
+    return "".join(parts)
+
+
+def _docx_inline(element: _Element, parts: list[str]) -> None:
+    """Visible text of runs, hyperlinks, fields and text boxes, in document order."""
+    for child in element:
+        tag = child.tag
+        if tag == _W_T:
+            parts.append(child.text or "")
+        elif tag in _W_SKIP:
+            continue
+        elif tag in _W_INLINE_TEXT:
+            parts.append(_W_INLINE_TEXT[tag])
+        elif tag == _W_TXBX:
+            box: list[str] = []
+            _docx_blocks(child, box)
+            parts.extend("\n" + line for line in box)
+        else:
+            _docx_inline(child, parts)
+
+
+def _docx_notes(blob: bytes) -> list[str]:
+    """Lines of the normal footnotes/endnotes (separator and notice notes skipped)."""
+    from lxml import etree
+
+    parser = etree.XMLParser(
+        resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
+    )
+    root = etree.fromstring(blob, parser)
+    lines: list[str] = []
+    for note in root:
+        if note.tag in _W_NOTES and note.get(f"{_W}type", "normal") == "normal":
+            _docx_blocks(note, lines)
+    return lines
+
+
+def _ole_document(data: bytes, label: str) -> _Out:
+    """An OLE2 file named .docx: encrypted OOXML, or a legacy .doc under a new name."""
+    if "EncryptedPackage".encode("utf-16-le") in data:
+        raise EncryptedFile(f"the {label} is password-protected")
+    return _convert_legacy_doc(data)
+
+
+# --------------------------------------------------------------------------- .odt
+
+_ODF_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+_ODF_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_ODF_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+_ODF_STYLE = "{urn:oasis:names:tc:opendocument:xmlns:style:1.0}"
+_ODF_PARAGRAPHS = frozenset({f"{_ODF_TEXT}p", f"{_ODF_TEXT}h"})
+_ODF_TABLE_TABLE = f"{_ODF_TABLE}table"
+_ODF_ROW = f"{_ODF_TABLE}table-row"
+_ODF_CELLS = frozenset({f"{_ODF_TABLE}table-cell", f"{_ODF_TABLE}covered-table-cell"})
+_ODF_ROW_GROUPS = frozenset(
+    f"{_ODF_TABLE}{n}" for n in ("table-header-rows", "table-rows", "table-row-group")
+)
+_ODF_NOTE = f"{_ODF_TEXT}note"
+_ODF_NOTE_BODY = f"{_ODF_TEXT}note-body"
+_ODF_SPACE = f"{_ODF_TEXT}s"
+_ODF_INLINE_TEXT = {f"{_ODF_TEXT}tab": "\t", f"{_ODF_TEXT}line-break": "\n"}
+# Subtrees that are not the document's visible text: tracked deletions, comments, declarations.
+_ODF_SKIP = frozenset(
+    {f"{_ODF_OFFICE}annotation", f"{_ODF_OFFICE}forms", f"{_ODF_TABLE}table-columns"}
+    | {
+        f"{_ODF_TEXT}{n}"
+        for n in (
+            "tracked-changes",
+            "sequence-decls",
+            "variable-decls",
+            "user-field-decls",
+            "note-citation",
+        )
+    }
+)
+_ODF_HEADER_FOOTER = frozenset(
+    f"{_ODF_STYLE}{kind}{side}" for kind in ("header", "footer") for side in ("", "-left", "-first")
+)
+_ODF_WHITESPACE = re.compile(r"[ \t\r\n]+")
+_ODF_MAX_SPACES = 100
+
+
+def _extract_odt(data: bytes, max_bytes: int) -> _Out:
+    """Paragraphs, headings, lists and tables in order, then headers/footers, then notes."""
+    _check_zip(data, ".odt", max_bytes)
+    content, styles = _odt_members(data)
+    body = _odf_parse(content).find(f"{_ODF_OFFICE}body/{_ODF_OFFICE}text")
+    if body is None:
+        raise CorruptFile("the .odt is not a text document (no office:text body)")
+    lines: list[str] = []
+    notes: list[str] = []
+    _odf_blocks(body, lines, notes)
+    if styles is not None:
+        lines.extend(_odt_headers_footers(_odf_parse(styles), notes))
+    return _Out("\n".join(lines + notes), "odt")
+
+
+def _odt_members(data: bytes) -> tuple[bytes, bytes | None]:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        names = set(archive.namelist())
+        if "content.xml" not in names:
+            raise CorruptFile("the .odt has no content.xml (not an OpenDocument text)")
+        styles = archive.read("styles.xml") if "styles.xml" in names else None
+        return archive.read("content.xml"), styles
+
+
+def _odf_parse(xml: bytes) -> Element:
+    """Parse with defusedxml, DTDs forbidden (the zip scan already refused them)."""
+    from defusedxml.ElementTree import fromstring
+
+    return fromstring(xml, forbid_dtd=True)
+
+
+def _odt_headers_footers(styles_root: Element, notes: list[str]) -> list[str]:
+    """Lines of master-page headers and footers; identical ones kept once."""
+    lines: list[str] = []
+    seen: set[tuple[str, ...]] = set()
+    for element in styles_root.iter():
+        if element.tag in _ODF_HEADER_FOOTER:
+            block: list[str] = []
+            _odf_blocks(element, block, notes)
+            if tuple(block) not in seen:
+                seen.add(tuple(block))
+                lines.extend(block)
+    return lines
+
+
+def _odf_blocks(container: Element, lines: list[str], notes: list[str]) -> None:
+    """One line per paragraph/heading and per table row, recursing into lists and sections."""
+    for child in container:
+        if child.tag in _ODF_PARAGRAPHS:
+            parts: list[str] = []
+            _odf_inline(child, parts, notes)
+            lines.append("".join(parts))
+        elif child.tag == _ODF_TABLE_TABLE:
+            lines.extend(_odf_table(child, notes))
+        elif child.tag not in _ODF_SKIP:
+            _odf_blocks(child, lines, notes)
+
+
+def _odf_table(table: Element, notes: list[str]) -> list[str]:
+    """One line per row; cells joined by a tab; a cell's paragraphs joined by a space."""
+    rows: list[str] = []
+    for child in table:
+        if child.tag == _ODF_ROW:
+            cells = []
+            for cell in child:
+                if cell.tag in _ODF_CELLS:
+                    cell_lines: list[str] = []
+                    _odf_blocks(cell, cell_lines, notes)
+                    cells.append(" ".join(line for line in cell_lines if line))
+            rows.append("\t".join(cells))
+        elif child.tag in _ODF_ROW_GROUPS:
+            rows.extend(_odf_table(child, notes))
+    return rows
+
+
+def _odf_inline(element: Element, parts: list[str], notes: list[str]) -> None:
+    """Text of a paragraph: spans, links, text:s/tab/line-break; note bodies go to ``notes``."""
+    if element.text:
+        parts.append(_ODF_WHITESPACE.sub(" ", element.text))
+    for child in element:
+        tag = child.tag
+        if tag == _ODF_SPACE:
+            parts.append(" " * _odf_space_count(child.get(f"{_ODF_TEXT}c")))
+        elif tag in _ODF_INLINE_TEXT:
+            parts.append(_ODF_INLINE_TEXT[tag])
+        elif tag == _ODF_NOTE:
+            note_body = child.find(_ODF_NOTE_BODY)
+            if note_body is not None:
+                _odf_blocks(note_body, notes, notes)
+        elif tag in _ODF_PARAGRAPHS:  # a paragraph in a text box inside this paragraph
+            parts.append("\n")
+            _odf_inline(child, parts, notes)
+        elif tag not in _ODF_SKIP:
+            _odf_inline(child, parts, notes)
+        if child.tail:
+            parts.append(_ODF_WHITESPACE.sub(" ", child.tail))
+
+
+def _odf_space_count(value: str | None) -> int:
+    try:
+        return max(1, min(int(value or "1"), _ODF_MAX_SPACES))
+    except ValueError:
+        return 1
+
+
+# --------------------------------------------------------------------------- .pdf
+
+# A hyphen at a line end between letters: "exam-\nple" -> "example" when the next letter is
+# lower-case (a soft hyphen always joins); "Jean-\nPaul" and mid-line "well-known" are kept.
+# Up to two blank lines may separate the halves (pdfminer puts a line that ends a text box, a
+# column or a page in a box of its own).
+_PDF_LINE_HYPHEN = re.compile(
+    r"(?<=[^\W\d_])([-\u00ad\u2010])[ \t]*\n(?:[ \t]*\n){0,2}[ \t]*(?=[^\W\d_])"
+)
+
+
+def _extract_pdf(data: bytes, max_bytes: int) -> _Out:
+    """Text of every page (page breaks become newlines), line-end hyphenation undone."""
+    if b"%PDF-" not in data[:1024]:
+        raise CorruptFile("not a PDF file (no %PDF header)")
+    logging.getLogger("pdfminer").setLevel(logging.ERROR)
+    text, pages = _pdf_pages_text(data)
+    if pages == 0:
+        raise CorruptFile("damaged .pdf file (no pages found)")
+    if not _HAS_WORD.search(text):
+        raise NoTextLayer("the PDF has no text layer (scanned images?); CopyLens does no OCR")
+    return _Out(_join_line_hyphens(text.replace("\f", "\n")), "pdf")
+
+
+def _pdf_pages_text(data: bytes) -> tuple[str, int]:
+    """``(text, page count)`` via pdfminer's layout analysis; password errors mapped."""
+    from pdfminer.converter import TextConverter
+    from pdfminer.layout import LAParams
+    from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
+    from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+    from pdfminer.pdfpage import PDFPage
+    from pdfminer.pdfparser import PDFParser
+
+    try:
+        document = PDFDocument(PDFParser(io.BytesIO(data)))
+    except PDFPasswordIncorrect as exc:
+        raise EncryptedFile("the PDF is password-protected") from exc
+    except PDFEncryptionError as exc:
+        raise EncryptedFile("the PDF is encrypted with a method CopyLens cannot open") from exc
+    out = io.StringIO()
+    resources = PDFResourceManager()
+    with TextConverter(resources, out, laparams=LAParams()) as device:
+        interpreter = PDFPageInterpreter(resources, device)
+        pages = 0
+        for page in PDFPage.create_pages(document):
+            interpreter.process_page(page)
+            pages += 1
+    return out.getvalue(), pages
+
+
+def _join_line_hyphens(text: str) -> str:
+    def join(match: re.Match[str]) -> str:
+        following = match.string[match.end()]
+        return "" if match.group(1) == "\u00ad" or following.islower() else match.group()
+
+    return _PDF_LINE_HYPHEN.sub(join, text)
+
+
+# --------------------------------------------------------------------------- .rtf
+
+_RTF_CODEPAGE = re.compile(rb"\\ansicpg(\d{3,5})")
+_RTF_CYRILLIC_FONT = re.compile(rb"\\fcharset204\b")
+
+
+def _extract_rtf(data: bytes, max_bytes: int) -> _Out:
+    """striprtf with the document's code page for \\'xx escapes; \\uN escapes as Unicode."""
+    if not data.lstrip(b" \t\r\n\xef\xbb\xbf").startswith(b"{\\rtf"):
+        raise CorruptFile("not an RTF file (no {\\rtf header)")
+    from striprtf.striprtf import rtf_to_text
+
+    codec = _rtf_codec(data[:8192])
+    text = rtf_to_text(data.decode(codec, errors="replace"), encoding=codec, errors="replace")
+    # \uN escapes of astral characters arrive as surrogate pairs: join them, replace strays.
+    text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", errors="replace")
+    return _Out(text, "rtf", codec)
+
+
+def _rtf_codec(header: bytes) -> str:
+    """Codec for 8-bit text: ``\\ansicpgNNNN``; else cp1251 if the font table is Cyrillic;
+    else cp1252. (striprtf also switches per font by ``\\fcharsetN``.)"""
+    found = _RTF_CODEPAGE.search(header)
+    if found:
+        try:
+            return codecs.lookup(f"cp{int(found.group(1))}").name
+        except LookupError:
+            pass
+    return "cp1251" if _RTF_CYRILLIC_FONT.search(header) else "cp1252"
+
+
+# --------------------------------------------------------------------------- .html
+
+_META_CHARSET = re.compile(rb"<meta[^>]+charset\s*=\s*[\"']?\s*([A-Za-z0-9_.:-]+)", re.IGNORECASE)
+_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*>")
+# Never main text: dropped before trafilatura sees the page.
+_HTML_NEVER_TEXT = (
+    "script",
+    "style",
+    "noscript",
+    "template",
+    "nav",
+    "svg",
+    "iframe",
+    "button",
+    "select",
+    "object",
+)
+# Page chrome: also dropped when falling back to the whole body.
+_HTML_CHROME = ("head", "header", "footer", "aside")
+# fmt: off
+_HTML_BLOCKS = frozenset({
+    "address", "article", "blockquote", "body", "caption", "dd", "details", "dialog", "div",
+    "dl", "dt", "fieldset", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr",
+    "li", "main", "ol", "p", "pre", "section", "summary", "table", "tbody", "tfoot", "thead",
+    "tr", "ul",
+})
+# fmt: on
+
+
+def _extract_html(data: bytes, max_bytes: int) -> _Out:
+    """Main text via trafilatura; the whole cleaned ``<body>`` when trafilatura finds none.
+
+    Scripts, styles, ``<nav>`` menus and widgets are removed before either runs; the fallback
+    also drops ``<header>``, ``<footer>`` and ``<aside>``.
+    """
+    html, codec = _decode_html(data)
+    root = _parse_html(html)
+    if root is None:
+        return _Out("", "html", codec)
+    _drop_elements(root, _HTML_NEVER_TEXT)
+    text = _trafilatura_text(root)
+    if not text:
+        _drop_elements(root, _HTML_CHROME)
+        text = _html_body_text(root)
+    return _Out(text, "html", codec)
+
+
+def _decode_html(data: bytes) -> tuple[str, str]:
+    """BOM, then a ``<meta charset>`` that decodes cleanly, then :func:`decode_text`."""
+    for bom, codec in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data.decode(codec), codec
+            except UnicodeDecodeError:
+                break
+    declared = _declared_charset(data[:4096])
+    if declared is not None:
+        try:
+            return data.decode(declared), declared
+        except UnicodeDecodeError:
+            pass
+    return decode_text(data)
+
+
+def _declared_charset(head: bytes) -> str | None:
+    """The meta charset as a codec name; latin-1/ascii read as cp1252; UTF-16/32 ignored."""
+    found = _META_CHARSET.search(head)
+    if not found:
+        return None
+    try:
+        codec = codecs.lookup(found.group(1).decode("ascii")).name
+    except (LookupError, UnicodeDecodeError):
+        return None
+    if codec.startswith(("utf-16", "utf-32")):
+        return None
+    return "cp1252" if codec in ("iso8859-1", "ascii") else codec
+
+
+def _parse_html(html: str) -> _Element | None:
+    """The lxml.html document tree, or None for an empty or unparseable page."""
+    from lxml import etree
+    from lxml import html as lxml_html
+
+    source = _XML_DECLARATION.sub("", html, count=1)
+    if not source.strip():
+        return None
+    try:
+        return lxml_html.document_fromstring(source)
+    except (etree.ParserError, ValueError):
+        return None
+
+
+def _drop_elements(root: _Element, tags: Iterable[str]) -> None:
+    for element in root.xpath("|".join(f"//{tag}" for tag in tags)):
+        element.drop_tree()
+
+
+@functools.lru_cache(maxsize=1)
+def _load_trafilatura() -> ModuleType | None:
+    """trafilatura, or None if it cannot be imported (e.g. lxml without lxml_html_clean)."""
+    try:
+        import trafilatura
+    except ImportError as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        log.warning("trafilatura unavailable (%s); using plain HTML text extraction", reason)
+        return None
+    logging.getLogger("trafilatura").setLevel(logging.ERROR)
+    return trafilatura
+
+
+def _trafilatura_text(root: _Element) -> str:
+    """trafilatura's main text, or "" when it is unavailable, fails or finds no words."""
+    trafilatura = _load_trafilatura()
+    if trafilatura is None:
+        return ""
+    try:
+        text = trafilatura.extract(
+            copy.deepcopy(root), include_comments=False, include_tables=True, favor_recall=True
+        )
+    except Exception:  # trafilatura failing on odd markup is not fatal: fall back
+        log.debug("trafilatura failed", exc_info=True)
+        return ""
+    return text if text and _HAS_WORD.search(text) else ""
+
+
+def _html_body_text(root: _Element) -> str:
+    """Text of the page: one line per block element, whitespace collapsed, no empty lines."""
+    parts: list[str] = []
+    _html_walk(root, parts)
+    lines = (" ".join(line.split()) for line in "".join(parts).split("\n"))
+    return "\n".join(line for line in lines if line)
+
+
+def _html_walk(element: _Element, parts: list[str]) -> None:
+    tag = element.tag if isinstance(element.tag, str) else None
+    if tag == "br":
+        parts.append("\n")
+    elif tag is not None:
+        block = tag in _HTML_BLOCKS
+        if block:
+            parts.append("\n")
+        if element.text:
+            parts.append(element.text)
+        for child in element:
+            _html_walk(child, parts)
+        parts.append("\n" if block else " " if tag in ("td", "th") else "")
+    if element.tail:
+        parts.append(element.tail)
+
+
+# --------------------------------------------------------------------------- .doc
+
+
+def _extract_doc(data: bytes, max_bytes: int) -> _Out:
+    """Legacy Word via catdoc/antiword; RTF, .docx or HTML saved under .doc read as such."""
+    head = data[:1024].lstrip(b" \t\r\n\xef\xbb\xbf")
+    if head.startswith(b"{\\rtf"):
+        return _extract_rtf(data, max_bytes)
+    if head.startswith(_ZIP_MAGIC):
+        return _extract_docx(data, max_bytes)
+    if re.match(rb"(?i)(<!doctype html|<html)", head):
+        return _extract_html(data, max_bytes)
+    return _convert_legacy_doc(data)
+
+
+def _find_converter() -> tuple[str, str]:
+    for name in ("catdoc", "antiword"):
+        found = shutil.which(name)
+        if found:
+            return name, found
+    raise ConverterMissing(
+        "legacy .doc needs catdoc or antiword; install one, or save the file as .docx"
+    )
+
+
+def _converter_command(name: str, exe: str, source: Path) -> list[str]:
+    if name == "catdoc":
+        return [exe, "-w", "-d", "utf-8", str(source)]
+    return [exe, "-w", "0", "-m", "UTF-8.txt", str(source)]
+
+
+def _convert_legacy_doc(data: bytes) -> _Out:
+    """Run the converter on a private temporary copy, with a timeout; output is UTF-8."""
+    import subprocess
+    import tempfile
+
+    name, exe = _find_converter()
+    with tempfile.TemporaryDirectory(prefix="copylens-doc-") as folder:
+        source = Path(folder) / "input.doc"
+        source.write_bytes(data)
+        try:
+            done = subprocess.run(
+                _converter_command(name, exe, source),
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                timeout=CONVERTER_TIMEOUT_S,
+                check=False,
+            )
+        except subprocess.TimeoutExpired as exc:
+            raise CorruptFile(f"{name} took over {CONVERTER_TIMEOUT_S} s on the .doc") from exc
+        except OSError as exc:
+            raise ConverterMissing(f"{name} could not be started ({_os_reason(exc)})") from exc
+    if done.returncode != 0:
+        raise _converter_error(name, done.stderr)
+    return _Out(done.stdout.decode("utf-8", errors="replace"), "doc")
+
+
+def _converter_error(name: str, stderr: bytes) -> InputError:
+    message = stderr.decode("utf-8", errors="replace").strip()
+    first = message.splitlines()[0][:120] if message else "no message"
+    if "encrypt" in message.lower() or "password" in message.lower():
+        return EncryptedFile("the .doc is password-protected")
+    return CorruptFile(f"{name} could not read the .doc ({first})")
+
+
+_HANDLERS: dict[str, Callable[[bytes, int], _Out]] = {
+    ".txt": _text_handler("txt"),
+    ".md": _text_handler("md"),
+    ".docx": _extract_docx,
+    ".odt": _extract_odt,
+    ".pdf": _extract_pdf,
+    ".rtf": _extract_rtf,
+    ".html": _extract_html,
+    ".htm": _extract_html,
+    ".doc": _extract_doc,
+}

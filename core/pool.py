@@ -1,0 +1,50 @@
+"""Process pools for the CPU-bound stages (canonicalize, align), on all cores.
+
+Workers ignore Ctrl+C: the parent gets it, stops the pool and reports the interruption. The
+pool forks when the calling process has a single thread (fast: imports, caches and the
+documents already prepared are inherited) and uses ``forkserver`` otherwise, because forking
+a threaded GUI process is unsafe.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from typing import TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def can_fork() -> bool:
+    """True when forking is safe here (no other thread is running)."""
+    return threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
+
+
+def pool_map(
+    function: Callable[..., R],
+    items: Iterable[T],
+    *extra: Iterable[object],
+    workers: int,
+    count: int,
+) -> Iterator[R]:
+    """``map(function, items, *extra)`` on ``workers`` processes, results in input order.
+
+    Pending work is cancelled when the consumer stops early (close or exception).
+    """
+    method = "fork" if can_fork() else "forkserver"
+    context = multiprocessing.get_context(method)
+    chunk = max(1, min(16, count // (workers * 8)))
+    executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_quiet_worker)
+    try:
+        yield from executor.map(function, items, *extra, chunksize=chunk)
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _quiet_worker() -> None:
+    """Workers leave Ctrl+C to the parent, which stops the pool cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,0 +1,154 @@
+"""The ``copylens`` command line end to end, as a separate process, on real generated files."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.fixtures_make import DEJAVU_SANS, make_docx, make_html, make_odt, make_pdf, make_rtf
+
+ROOT = Path(__file__).resolve().parent.parent
+
+ARTICLE_EN = (
+    "Plagiarism detection compares a suspicious document with a collection of sources and "
+    "reports the passages they share. Modern systems canonicalize the text, cut it into "
+    "overlapping shingles and estimate resemblance with minimum hashing."
+)
+ARTICLE_RU = (
+    "Студенты первого курса изучают основы программирования и решают практические задачи "
+    "каждую неделю. Преподаватели проверяют письменные работы и обсуждают типичные ошибки "
+    "на семинарах вместе со студентами."
+)
+UNRELATED = (
+    "Rainfall in the northern valleys was unusually low this year, so farmers planted "
+    "drought resistant barley and repaired the old irrigation channels before spring."
+)
+
+
+def run(*args: str | Path, check: bool = False) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "app.cli", *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=check,
+    )
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> dict[str, Path]:
+    files = {
+        "docx": make_docx(tmp_path / "essay.docx", ["Introduction by the student.", ARTICLE_EN]),
+        "pdf": make_pdf(tmp_path / "source.pdf", ARTICLE_EN, font=DEJAVU_SANS),
+        "odt": make_odt(tmp_path / "source_ru.odt", [ARTICLE_RU]),
+        "rtf": make_rtf(tmp_path / "unrelated.rtf", r"{\rtf1\ansi " + UNRELATED + r"\par}"),
+        "html": make_html(
+            tmp_path / "page.html",
+            f"<nav>Home | About | Contact</nav><article><h1>Notes</h1><p>{ARTICLE_RU}</p>"
+            f"<p>{ARTICLE_RU.replace('Студенты', 'Слушатели')}</p></article>",
+        ),
+    }
+    broken = tmp_path / "broken.docx"
+    broken.write_bytes(files["docx"].read_bytes()[:300])
+    files["broken"] = broken
+    return files
+
+
+def test_check_json_contract_and_offsets_map_onto_extracted_text(corpus: dict[str, Path]) -> None:
+    result = run(
+        "check",
+        corpus["docx"],
+        corpus["html"],
+        "--against",
+        corpus["pdf"],
+        corpus["odt"],
+        corpus["rtf"],
+        corpus["broken"],
+        "--format",
+        "json",
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data) == {"documents", "errors"}
+    by_name = {Path(d["path"]).name: d for d in data["documents"]}
+    essay, page = by_name["essay.docx"], by_name["page.html"]
+    assert {"path", "language", "words", "uniqueness", "homoglyphs", "sources"} <= set(essay)
+    [source] = essay["sources"]
+    assert Path(source["path"]).name == "source.pdf"
+    assert {"resemblance", "resemblance_estimate", "containment", "reverse_containment"} <= set(
+        source
+    )
+    assert source["containment"] > 0.9 and 0 < essay["uniqueness"] < 0.2
+    doc_text = run("extract", corpus["docx"], check=True).stdout
+    src_text = run("extract", corpus["pdf"], check=True).stdout
+    for f in source["fragments"]:
+        mine = doc_text[f["start"] : f["end"]]
+        theirs = src_text[f["source_start"] : f["source_end"]]
+        assert mine.split() == theirs.split()
+        assert mine.startswith("Plagiarism") and {"words", "exact_words", "edits"} <= set(f)
+    assert [Path(s["path"]).name for s in page["sources"]] == ["source_ru.odt"]
+    assert page["language"] == "ru"
+    assert [Path(e["path"]).name for e in data["errors"]] == ["broken.docx"]
+    assert "docx" in data["errors"][0]["error"]
+
+
+def test_compare_json_contract(corpus: dict[str, Path]) -> None:
+    folder = corpus["docx"].parent
+    result = run("compare", folder, "--format", "json", "--min-containment", "0.2")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data) == {"pairs", "clusters", "errors"}
+    names = {frozenset((Path(p["a"]).name, Path(p["b"]).name)) for p in data["pairs"]}
+    assert names == {
+        frozenset(("essay.docx", "source.pdf")),
+        frozenset(("page.html", "source_ru.odt")),
+    }
+    for p in data["pairs"]:
+        assert {"resemblance", "containment_ab", "containment_ba", "fragments"} <= set(p)
+    assert len(data["clusters"]) == 2
+
+
+def test_text_output_is_for_people(corpus: dict[str, Path]) -> None:
+    result = run("check", corpus["docx"], "--against", corpus["pdf"], corpus["rtf"])
+    assert result.returncode == 0, result.stderr
+    assert "uniqueness" in result.stdout and "%" in result.stdout
+    assert "source.pdf" in result.stdout and "unrelated.rtf" not in result.stdout
+    assert "«" in result.stdout  # a quoted fragment
+
+
+def test_extract_prints_the_text_exactly(tmp_path: Path) -> None:
+    crlf = tmp_path / "crlf.txt"
+    crlf.write_bytes("Первая строка\r\nвторая строка\r\n".encode("cp1251"))
+    result = subprocess.run(
+        [sys.executable, "-m", "app.cli", "extract", str(crlf)], cwd=ROOT, capture_output=True
+    )
+    assert result.returncode == 0
+    assert result.stdout.decode("utf-8") == "Первая строка\r\nвторая строка\r\n"
+
+
+def test_exit_codes(tmp_path: Path, corpus: dict[str, Path]) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    nothing = run("check", empty, "--against", corpus["pdf"], "--format", "json")
+    assert nothing.returncode == 1
+    assert "empty" in json.loads(nothing.stdout)["errors"][0]["error"]
+    assert (
+        run("check", corpus["docx"], "--against", corpus["pdf"], "--shingle", "50").returncode == 2
+    )
+    assert (
+        "shingle length must be 3..20, got 50"
+        in run("compare", corpus["docx"], "--shingle", "50").stderr
+    )
+    assert run("check", corpus["docx"]).returncode == 2  # --against is required
+    assert run("extract", tmp_path / "missing.txt").returncode == 1
+
+
+def test_help_lists_the_commands() -> None:
+    result = run("--help", check=True)
+    for command in ("check", "compare", "extract"):
+        assert command in result.stdout
