@@ -65,7 +65,9 @@ def _quote(text: str, f: Fragment) -> str:
     if len(passage) <= QUOTE_CHARS:
         return passage
     half = QUOTE_CHARS // 2
-    return passage[:half].rstrip() + " … " + passage[-half:].lstrip()
+    head = passage[:half].rsplit(" ", 1)[0]
+    tail = passage[-half:].split(" ", 1)[-1]
+    return f"{head} … {tail}"
 
 
 def _pct(x: float) -> str:

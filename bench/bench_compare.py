@@ -3,7 +3,8 @@
 Measures, on a generated collection of essays with planted copies (``make_essays.py``):
 wall time and peak memory of the whole ``copylens compare DIR --format json`` process and of
 the yardstick's (``yardstick.py``), both as child processes (``measure.py`` says how), run
-alternately ``--repeat`` times with the medians reported, because these machines are noisy; recall per planted kind; precision over unordered pairs;
+alternately ``--repeat`` times with the medians reported, because these machines are noisy;
+recall per planted kind; precision over unordered pairs;
 for CopyLens the unrelated pairs reported at containment ≥ 0.2; and the median wall time of
 five ``copylens --help``. Prints a table with the ratios CopyLens/yardstick and the targets
 (set for n = 1000) marked PASS or FAIL, and writes the figures to
