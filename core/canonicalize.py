@@ -91,9 +91,16 @@ class Canonical:
 _SEP = "\x00"
 
 
-def _unpickle(language, words, starts, ends, forms, surfaces, hashes, homoglyphs):  # type: ignore[no-untyped-def]
-    split = (lambda s: tuple(s.split(_SEP)) if s else ())
-    return Canonical(language, words, starts, ends, split(forms), split(surfaces), hashes, homoglyphs)
+def _unpickle(  # type: ignore[no-untyped-def]
+    language, words, starts, ends, forms, surfaces, hashes, homoglyphs
+) -> Canonical:
+    return Canonical(
+        language, words, starts, ends, _split(forms), _split(surfaces), hashes, homoglyphs
+    )
+
+
+def _split(joined: str) -> tuple[str, ...]:
+    return tuple(joined.split(_SEP)) if joined else ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ from __future__ import annotations
 import codecs
 import copy
 import functools
+import hashlib
 import io
 import logging
 import math
@@ -107,13 +108,15 @@ class Extracted:
 
     ``path`` is the path or name exactly as given (``str(path)``); ``text`` is the reference
     text; ``format`` names what was parsed ("txt", "md", "docx", "pdf", "odt", "rtf", "html",
-    "doc"); ``encoding`` is the codec that decoded a text, HTML or RTF source, else None.
+    "doc"); ``encoding`` is the codec that decoded a text, HTML or RTF source, else None;
+    ``sha256`` is the hex digest of the file's bytes (for reports: which file was checked).
     """
 
     path: str
     text: str
     format: str
     encoding: str | None = None
+    sha256: str = ""
 
 
 class _Out(NamedTuple):
@@ -331,7 +334,8 @@ def _extract(data: bytes, name: str, suffix: str, max_bytes: int) -> Extracted:
         raise CorruptFile(f"damaged {suffix} file ({_short_reason(exc)})") from exc
     if not _HAS_WORD.search(out.text):
         raise EmptyFile("no text found in the file")
-    return Extracted(path=name, text=out.text, format=out.format, encoding=out.encoding)
+    digest = hashlib.sha256(data).hexdigest()
+    return Extracted(name, out.text, out.format, out.encoding, digest)
 
 
 def _short_reason(exc: BaseException) -> str:

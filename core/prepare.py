@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from core.canonicalize import Canonical, canonicalize
-from core.errors import Cancelled, InputError
+from core.errors import Cancelled, EmptyFile, InputError
 from core.extract import Extracted, collect_files, extract_file
 from core.options import Options
 from core.pool import pool_map
@@ -65,8 +65,9 @@ class Prepared:
 
 def expand(inputs: Iterable[Input]) -> tuple[list[Path | TextInput], list[InputFailure]]:
     """Folders expanded to their files; missing paths become failures."""
-    texts = [i for i in inputs if isinstance(i, TextInput)]
-    paths = [Path(i) for i in inputs if not isinstance(i, TextInput)]
+    given = list(inputs)
+    texts = [i for i in given if isinstance(i, TextInput)]
+    paths = [Path(i) for i in given if not isinstance(i, TextInput)]
     files, missing = collect_files(paths)
     return [*files, *texts], [InputFailure(p, msg) for p, msg in missing]
 
@@ -111,17 +112,19 @@ def prepare_text(extracted: Extracted, options: Options) -> Prepared:
         canonical=canonical,
         shingles=shingle_set(canonical.hashes, options.shingle),
         seeds=np.unique(kgrams(canonical.hashes, options.seed_k)),
-        sha256=hashlib.sha256(extracted.text.encode("utf-8", "surrogatepass")).hexdigest(),
+        sha256=extracted.sha256 or _text_digest(extracted.text),
     )
+
+
+def _text_digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _extract(item: Path | TextInput, options: Options) -> Extracted:
     if isinstance(item, TextInput):
         if not item.text.strip():
-            from core.errors import EmptyFile
-
             raise EmptyFile("the pasted text is empty")
-        return Extracted(path=item.name, text=item.text, format="text")
+        return Extracted(item.name, item.text, "text", None, _text_digest(item.text))
     return extract_file(item, max_bytes=options.max_file_bytes)
 
 

@@ -68,6 +68,7 @@ class DocumentResult:
     homoglyphs: int
     homoglyph_offsets: tuple[int, ...]
     sha256: str
+    """Hex SHA-256 of the file's bytes (of the UTF-8 text for pasted text)."""
     sources: tuple[SourceMatch, ...]
 
 

@@ -214,3 +214,13 @@ def test_checking_a_text_against_its_copy_gives_containment_one(ws: list[str]) -
 def test_word_boundaries_helper_agrees_with_a_regex() -> None:
     text = "one two, three"
     assert [text[s:e] for s, e in word_spans(text)] == re.findall(r"\w+", text)
+
+
+def test_documents_carry_the_sha256_of_the_file_bytes(tmp_path: Path) -> None:
+    import hashlib
+
+    f = tmp_path / "cp1251.txt"
+    f.write_bytes(RU_SOURCE.encode("cp1251"))
+    [doc] = check([f], [TextInput("src", RU_SOURCE)]).documents
+    assert doc.sha256 == hashlib.sha256(f.read_bytes()).hexdigest()
+    assert doc.sources[0].containment == 1.0
