@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
@@ -97,7 +98,8 @@ def test_extracted_is_frozen_and_keeps_path_as_given(tmp_path: Path) -> None:
     path = tmp_path / "essay.txt"
     path.write_text("Hello world", encoding="utf-8")
     result = extract_file(str(path))
-    assert result == Extracted(path=str(path), text="Hello world", format="txt", encoding="utf-8")
+    digest = hashlib.sha256(b"Hello world").hexdigest()
+    assert result == Extracted(str(path), "Hello world", "txt", "utf-8", digest)
     with pytest.raises(AttributeError):
         result.text = "changed"  # type: ignore[misc]
 
@@ -716,7 +718,8 @@ def test_doc_through_converter_on_path(tmp_path: Path, monkeypatch: pytest.Monke
     path = _fake_ole_doc(tmp_path / "old.doc")
     before = snapshot(path)
     result = extract_file(path)
-    assert result == Extracted(str(path), "Текст из старого документа\n", "doc", None)
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    assert result == Extracted(str(path), "Текст из старого документа\n", "doc", None, digest)
     assert_unchanged(path, before)
     _install_converter(bin_dir, "catdoc", "echo 'This file is encrypted' >&2; exit 1\n")
     with pytest.raises(EncryptedFile):
