@@ -277,7 +277,7 @@ def _equal_block(
         if not fresh[t]:
             continue
         matched += 1
-        if a.surfaces[ai + t] == b.surfaces[bj + t]:
+        if a.variants[ai + t] == b.variants[bj + t]:
             exact += 1
         elif edits and edits[-1].a1 == ai + t:
             last = edits[-1]

@@ -33,8 +33,8 @@ from core.language import (
     LATIN_LANGUAGES,
     LATIN_LETTERS,
     cyrillic_word_language,
-    detect_language,
-    dominant_script,
+    language_of_words,
+    script_of,
 )
 from core.morphology import normalizer
 from core.options import Options
@@ -47,6 +47,7 @@ _WORD = re.compile(
 )
 _INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "ё": "е"})
+_DETECT_WORDS = 600
 _NOT_WORD = re.compile(r"[^\w']+|_")
 
 LATIN_TO_CYRILLIC = dict(zip("aceopxyiABCEHKMOPTXI", "асеорхуіАВСЕНКМОРТХІ", strict=True))
@@ -64,8 +65,9 @@ class Canonical:
     ends: np.ndarray
     forms: tuple[str, ...]
     """Normal forms (lemmas or stems)."""
-    surfaces: tuple[str, ...]
-    """Folded, lower-cased word as written, before lemmatization (tells word-form edits apart)."""
+    variants: np.ndarray
+    """uint64 fingerprint of each word as written (folded, lower-cased), before lemmatization:
+    equal forms with different variants are word-form edits."""
     hashes: np.ndarray
     """uint64 fingerprint of each form."""
     homoglyphs: tuple[int, ...]
@@ -75,14 +77,14 @@ class Canonical:
         return len(self.forms)
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        """Pickle the word tuples as two joined strings: 4× faster between processes."""
+        """Pickle the forms as one joined string: faster between processes."""
         return _unpickle, (
             self.language,
             self.words,
             self.starts,
             self.ends,
             _SEP.join(self.forms),
-            _SEP.join(self.surfaces),
+            self.variants,
             self.hashes,
             self.homoglyphs,
         )
@@ -92,11 +94,9 @@ _SEP = "\x00"
 
 
 def _unpickle(  # type: ignore[no-untyped-def]
-    language, words, starts, ends, forms, surfaces, hashes, homoglyphs
+    language, words, starts, ends, forms, variants, hashes, homoglyphs
 ) -> Canonical:
-    return Canonical(
-        language, words, starts, ends, _split(forms), _split(surfaces), hashes, homoglyphs
-    )
+    return Canonical(language, words, starts, ends, _split(forms), variants, hashes, homoglyphs)
 
 
 def _split(joined: str) -> tuple[str, ...]:
@@ -106,20 +106,27 @@ def _split(joined: str) -> tuple[str, ...]:
 @dataclass(frozen=True, slots=True)
 class _Entry:
     form: str | None
-    surface: str
+    variant: int
     hash: int
     folded: tuple[int, ...]
 
 
 def canonicalize(text: str, options: Options) -> Canonical:
     """Canonical words of ``text`` under ``options`` (see the module docstring for what holds)."""
-    script, _ = dominant_script(text)
-    language = detect_language(text, script) if options.language == "auto" else options.language
-    rules = _rules(options, language, script)
     tokens = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    language = options.language
+    if language == "auto":
+        language = language_of_words([t[0] for t in tokens[:_DETECT_WORDS]])
+    script = script_of(language)
+    rules = _rules(options, language, script)
     known, make = rules.cache.get, rules.entry
     entries = [known(raw) or make(raw) for raw, _, _ in tokens]
-    kept = [(e, t) for e, t in zip(entries, tokens, strict=True) if e.form is not None]
+    kept = [
+        (e.form, e.variant, e.hash, t[1], t[2])
+        for e, t in zip(entries, tokens, strict=True)
+        if e.form is not None
+    ]
+    forms, variants, hashes, starts, ends = zip(*kept, strict=True) if kept else ((),) * 5
     homoglyphs = [
         t[1] + offset
         for e, t in zip(entries, tokens, strict=True)
@@ -129,11 +136,11 @@ def canonicalize(text: str, options: Options) -> Canonical:
     return Canonical(
         language=language,
         words=len(tokens),
-        starts=np.fromiter((t[1] for _, t in kept), dtype=np.int64, count=len(kept)),
-        ends=np.fromiter((t[2] for _, t in kept), dtype=np.int64, count=len(kept)),
-        forms=tuple(e.form for e, _ in kept),  # type: ignore[misc]
-        surfaces=tuple(e.surface for e, _ in kept),
-        hashes=np.fromiter((e.hash for e, _ in kept), dtype=np.uint64, count=len(kept)),
+        starts=np.array(starts, dtype=np.int64),
+        ends=np.array(ends, dtype=np.int64),
+        forms=forms,
+        variants=np.array(variants, dtype=np.uint64),
+        hashes=np.array(hashes, dtype=np.uint64),
         homoglyphs=tuple(homoglyphs),
     )
 
@@ -184,7 +191,8 @@ class _Rules:
         folded, changed = fold_homoglyphs(raw, self.script)
         surface = _clean(folded)
         form = self._form(surface) if surface else None
-        return _Entry(form, surface, fingerprint(form) if form else 0, changed)
+        hashed = fingerprint(form) if form else 0
+        return _Entry(form, fingerprint(surface) if form else 0, hashed, changed)
 
     def _form(self, surface: str) -> str | None:
         o = self.options
