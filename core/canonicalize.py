@@ -47,7 +47,7 @@ _WORD = re.compile(
 )
 _INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "ё": "е"})
-_DETECT_WORDS = 600
+_DETECT_WORDS = 400
 _NOT_WORD = re.compile(r"[^\w']+|_")
 
 LATIN_TO_CYRILLIC = dict(zip("aceopxyiABCEHKMOPTXI", "асеорхуіАВСЕНКМОРТХІ", strict=True))

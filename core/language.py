@@ -36,7 +36,7 @@ def detect_language(text: str) -> str:
 
 def language_of_words(words: Sequence[str]) -> str:
     """The language of a sample of a text's words (see the module docstring)."""
-    counts = Counter(w.lower() for w in words)
+    counts = Counter(map(str.lower, words))
     letters = "".join(counts)
     hits = _stop_word_hits(counts)
     if _mostly_cyrillic(letters):

@@ -84,3 +84,11 @@ def test_supershingles_split_84_minima_into_6_groups() -> None:
     sketch = minhash(np.arange(100, dtype=np.uint64))
     assert len(supershingles(sketch)) == 6
     assert len(megashingles(sketch)) == 15
+
+
+def test_fingerprints_match_golden_values() -> None:
+    # Frozen values: a change here changes every stored fingerprint (archives, reports), so it
+    # must be deliberate. They depend only on BLAKE2b, pymorphy3's dictionary and our formula.
+    c = canonicalize("Кошки бежали по дороге домой мимо старого сада", Options(stop_words=False))
+    assert c.hashes.tolist()[:2] == [14974878043571213648, 1323851088996976693]
+    assert shingles(c.hashes, 4).tolist()[:2] == [7059227843443276349, 6247489147772805345]
