@@ -190,12 +190,9 @@ def decode_text(data: bytes) -> tuple[str, str]:
     check (binary), strict UTF-8, mixed UTF-8 + cp1252, Cyrillic code pages by plausibility,
     charset-normalizer, cp1252. Raises :class:`CorruptFile` for binary data.
     """
-    for bom, codec in _BOMS:
-        if data.startswith(bom):
-            try:
-                return data.decode(codec), codec
-            except UnicodeDecodeError:
-                break
+    by_bom = _decode_by_bom(data)
+    if by_bom is not None:
+        return by_bom
     if b"\x00" in data or _mostly_control(data):
         return _decode_wide_or_refuse(data)
     try:
@@ -1117,14 +1114,22 @@ def _extract_html(data: bytes, max_bytes: int) -> _Out:
     return _Out(text, "html", codec)
 
 
-def _decode_html(data: bytes) -> tuple[str, str]:
-    """BOM, then a ``<meta charset>`` that decodes cleanly, then :func:`decode_text`."""
+def _decode_by_bom(data: bytes) -> tuple[str, str] | None:
+    """(text, codec) when ``data`` starts with a byte-order mark and decodes under it."""
     for bom, codec in _BOMS:
         if data.startswith(bom):
             try:
                 return data.decode(codec), codec
             except UnicodeDecodeError:
-                break
+                return None
+    return None
+
+
+def _decode_html(data: bytes) -> tuple[str, str]:
+    """BOM, then a ``<meta charset>`` that decodes cleanly, then :func:`decode_text`."""
+    by_bom = _decode_by_bom(data)
+    if by_bom is not None:
+        return by_bom
     declared = _declared_charset(data[:4096])
     if declared is not None:
         try:
