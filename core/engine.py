@@ -8,7 +8,7 @@ callbacks, so the engine knows nothing of Qt or terminals.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
 from pathlib import Path
 
@@ -40,10 +40,13 @@ def check(
     *,
     progress: Progress | None = None,
     cancel: CancelCheck | None = None,
+    on_document: Callable[[DocumentResult, str], None] | None = None,
 ) -> CheckReport:
     """Check every document against every source that shares text with it.
 
-    A file given on both sides is read once and never compared with itself.
+    A file given on both sides is read once and never compared with itself. ``on_document``
+    receives each document's result and extracted text as soon as its last source is scored
+    (front ends show results as they come); the report lists them in input order.
     """
     options = (options or Options()).validated()
     doc_items, doc_missing = expand(documents)
@@ -59,12 +62,25 @@ def check(
     wanted = [_candidates(doc, srcs, index) for doc in docs]
     pairs = [(d, s) for d, found in enumerate(wanted) for s in found]
     scores: list[list[tuple[Prepared, PairScore]]] = [[] for _ in docs]
+    remaining = [len(found) for found in wanted]
+    results: list[DocumentResult | None] = [None] * len(docs)
+
+    def finish(d: int) -> None:
+        results[d] = _document_result(docs[d], scores[d])
+        if on_document is not None:
+            on_document(results[d], docs[d].text)
+
+    for d in (d for d, left in enumerate(remaining) if left == 0):
+        finish(d)
     for (d, s), score in _scored(pairs, docs, srcs, options, progress, cancel):
         if score.shares_anything:
             scores[d].append((srcs[s], score))
-    results = [_document_result(doc, scored) for doc, scored in zip(docs, scores, strict=True)]
+        remaining[d] -= 1
+        if remaining[d] == 0:
+            finish(d)
     errors = (*doc_missing, *src_missing, *failures)
-    return CheckReport(tuple(results), tuple(errors), {p.path: p.text for p in prepared})
+    texts = {p.path: p.text for p in prepared}
+    return CheckReport(tuple(r for r in results if r is not None), tuple(errors), texts)
 
 
 def compare(

@@ -224,3 +224,19 @@ def test_documents_carry_the_sha256_of_the_file_bytes(tmp_path: Path) -> None:
     [doc] = check([f], [TextInput("src", RU_SOURCE)]).documents
     assert doc.sha256 == hashlib.sha256(f.read_bytes()).hexdigest()
     assert doc.sources[0].containment == 1.0
+
+
+def test_results_are_delivered_document_by_document() -> None:
+    delivered: list[str] = []
+    report = check(
+        [
+            TextInput("copy", SOURCE),
+            TextInput("alone", "Совсем другой текст про горы и реки."),
+            TextInput("forms", RU_FORMS),
+        ],
+        [TextInput("src", SOURCE), TextInput("ru", RU_SOURCE)],
+        on_document=lambda result, text: delivered.append(result.path),
+    )
+    assert sorted(delivered) == ["alone", "copy", "forms"]
+    assert delivered[0] == "alone"  # nothing to compare: ready before any alignment
+    assert [d.path for d in report.documents] == ["copy", "alone", "forms"]
