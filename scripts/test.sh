@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
-# Sets up a fresh machine for the tests and runs them: Debian's DejaVu fonts (the PDF
-# fixtures draw Cyrillic text with them), a virtual environment with the project and its test
-# extras, ruff, then pytest. Safe to run again: every step is skipped when already done.
+# Sets up a fresh machine for the tests and runs them: the Debian packages the tests need
+# (DejaVu fonts: the PDF fixtures and Qt draw Cyrillic with them; the libraries Qt loads
+# even offscreen), a virtual environment with the project and its test extras, ruff, then
+# pytest. Safe to run again: every step is skipped when already done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
+DEBIAN_PACKAGES=(fonts-dejavu-core libegl1 libgl1 libopengl0 libxkbcommon0 libfontconfig1
+                 libdbus-1-3 libglib2.0-0)
+missing=()
+if command -v dpkg-query >/dev/null; then
+  for p in "${DEBIAN_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+  done
+fi
+if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq fonts-dejavu-core >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv
@@ -17,4 +26,4 @@ fi
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
-.venv/bin/python -m pytest "$@"
+QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest "$@"
