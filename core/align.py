@@ -108,7 +108,7 @@ def chain_seeds(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> l
     open_chains: list[_Chain] = []
     closed: list[_Chain] = []
     for i, j in zip(seeds_i.tolist(), seeds_j.tolist(), strict=True):
-        still_open = []
+        still_open: list[_Chain] = []
         for c in open_chains:
             (closed if c.last[0] < i - reach else still_open).append(c)
         open_chains = still_open

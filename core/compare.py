@@ -9,7 +9,7 @@ original spans, so they start and end on word boundaries of the extracted text.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -68,7 +68,7 @@ def score_pairs(
     left: Sequence[Prepared],
     right: Sequence[Prepared],
     options: Options,
-) -> Iterator[PairScore]:
+) -> Generator[PairScore, None, None]:
     """score_pair(left[i], right[j]) for each (i, j), in order, on all cores when it pays.
 
     The pool forks after the documents are prepared, so workers inherit them instead of

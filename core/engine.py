@@ -66,9 +66,9 @@ def check(
     results: list[DocumentResult | None] = [None] * len(docs)
 
     def finish(d: int) -> None:
-        results[d] = _document_result(docs[d], scores[d])
+        result = results[d] = _document_result(docs[d], scores[d])
         if on_document is not None:
-            on_document(results[d], docs[d].text)
+            on_document(result, docs[d].text)
 
     for d in (d for d, left in enumerate(remaining) if left == 0):
         finish(d)
@@ -148,7 +148,7 @@ def _scored(
     cancel: CancelCheck | None,
 ) -> Iterator[tuple[tuple[int, int], PairScore]]:
     """Scores of the pairs in order, with progress reports and cancellation between pairs."""
-    with closing(iter(score_pairs(pairs, left, right, options))) as scores:
+    with closing(score_pairs(pairs, left, right, options)) as scores:
         for done, (pair, score) in enumerate(zip(pairs, scores, strict=True), start=1):
             _raise_if(cancel)
             yield pair, score

@@ -11,7 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
@@ -30,7 +30,7 @@ def pool_map(
     *extra: Iterable[object],
     workers: int,
     count: int,
-) -> Iterator[R]:
+) -> Generator[R, None, None]:
     """``map(function, items, *extra)`` on ``workers`` processes, results in input order.
 
     Pending work is cancelled when the consumer stops early (close or exception).

@@ -8,7 +8,7 @@ pure Python and CPU-bound); results come back in input order, so reports are det
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from functools import cached_property
@@ -81,7 +81,7 @@ def prepare_all(
     """Prepare every item; failures are collected, not raised. Raises Cancelled if asked."""
     results: list[Prepared | InputFailure] = []
     total = len(items)
-    with closing(iter(_run(items, options))) as running:
+    with closing(_run(items, options)) as running:
         for done, result in enumerate(running, start=1):
             if cancel is not None and cancel():
                 raise Cancelled()
@@ -128,7 +128,9 @@ def _extract(item: Path | TextInput, options: Options) -> Extracted:
     return extract_file(item, max_bytes=options.max_file_bytes)
 
 
-def _run(items: Sequence[Path | TextInput], options: Options) -> Iterator[Prepared | InputFailure]:
+def _run(
+    items: Sequence[Path | TextInput], options: Options
+) -> Generator[Prepared | InputFailure, None, None]:
     workers = min(options.process_count, max(1, len(items) // 8))
     if workers < 2 or len(items) < _PARALLEL_FROM:
         return (prepare_one(item, options) for item in items)

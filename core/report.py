@@ -9,7 +9,6 @@ number of all words of the text.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from functools import cache
 from typing import Any
 
 
@@ -120,6 +119,12 @@ class CompareReport:
         }
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in fields(cls))
+    for cls in (Edit, Fragment, SourceMatch, DocumentResult, InputFailure, PairResult)
+}
+
+
 def _document_json(d: DocumentResult) -> dict[str, Any]:
     data = _fields(d, exclude=("sources", "homoglyph_offsets"))
     data["homoglyph_offsets"] = list(d.homoglyph_offsets)
@@ -145,9 +150,4 @@ def _fragment_json(f: Fragment) -> dict[str, Any]:
 
 def _fields(item: Any, exclude: tuple[str, ...] = ()) -> dict[str, Any]:
     """Shallow dataclass → dict (``asdict`` deep-copies and is ten times slower)."""
-    return {name: getattr(item, name) for name in _names(type(item)) if name not in exclude}
-
-
-@cache
-def _names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+    return {name: getattr(item, name) for name in _FIELDS[type(item)] if name not in exclude}

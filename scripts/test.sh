@@ -26,4 +26,5 @@ fi
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
+.venv/bin/mypy
 QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest "$@"
