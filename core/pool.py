@@ -2,7 +2,7 @@
 
 Workers ignore Ctrl+C: the parent gets it, stops the pool and reports the interruption. The
 pool forks when the calling process has a single thread (fast: imports, caches and the
-documents already prepared are inherited) and uses ``forkserver`` otherwise, because forking
+documents already prepared are inherited) and uses ``spawn`` otherwise, because forking
 a threaded GUI process is unsafe.
 """
 
@@ -35,7 +35,7 @@ def pool_map(
 
     Pending work is cancelled when the consumer stops early (close or exception).
     """
-    method = "fork" if can_fork() else "forkserver"
+    method = "fork" if can_fork() else "spawn"
     context = multiprocessing.get_context(method)
     chunk = max(1, min(16, count // (workers * 8)))
     executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_quiet_worker)
