@@ -14,9 +14,12 @@ reuse by the PAN text-alignment systems and WCopyfind's "imperfections"):
    fragment.
    The ends of a chain are then extended outwards over matching words, skipping up to
    ``max_gap`` unmatched words on either side when two matching words follow the skip.
-3. Merge: chains adjacent in the checked text whose source ranges lie close together (the
-   source hull no longer than the checked hull plus 2·gap) are one fragment: sentences
-   reordered inside a copied passage stay one detection.
+3. Merge: chains near each other in the checked text (at most 4·gap + 2 words apart) whose
+   source ranges lie close together (the joined source hull at most 1.3 × the joined checked
+   hull + 4·gap + 2 words) are one fragment, before and again after extension: sentences
+   reordered inside a copied passage, and a passage edited more heavily than one gap allows,
+   stay one detection. A fragment inside a longer one (a phrase the source repeats) is folded
+   into it.
 4. Filter: fragments shorter than ``min_fragment_words`` canonical words are dropped.
 5. Inside each fragment, a word-level diff (difflib) tells exact words from edits: "form"
    (same lemma, other word form), "replace", "insert" (words of the checked text absent from
@@ -26,7 +29,7 @@ reuse by the PAN text-alignment systems and WCopyfind's "imperfections"):
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -59,6 +62,8 @@ class Alignment:
     exact: int
     """Matched words also written identically (after folding and lower-casing)."""
     edits: tuple[Edit, ...]
+    elsewhere: tuple[tuple[int, int], ...] = ()
+    """Source ranges of further matches of words inside [a0, a1) (text the source repeats)."""
 
     @property
     def words(self) -> int:
@@ -80,8 +85,9 @@ def align(a: Canonical, b: Canonical, options: Options) -> list[Alignment]:
     seeds_i, seeds_j = find_seeds(a.hashes, b.hashes, k, options.max_seed_repeats)
     chains = chain_seeds(seeds_i, seeds_j, k, gap)
     groups = merge_chains(chains, k, gap)
-    fragments = [_describe(_extend(group, a, b, k, gap), a, b, k) for group in groups]
-    return [f for f in fragments if f.words >= options.min_fragment_words]
+    extended = [c for group in groups for c in _extend(group, a, b, k, gap)]
+    fragments = [_describe(group, a, b, k) for group in merge_chains(extended, k, gap)]
+    return _fold_nested([f for f in fragments if f.words >= options.min_fragment_words])
 
 
 def find_seeds(
@@ -212,10 +218,31 @@ def _hull(x: tuple[int, int, int, int], y: tuple[int, int, int, int]) -> tuple[i
 
 
 def _mergeable(hull: tuple[int, int, int, int], span: tuple[int, int, int, int], gap: int) -> bool:
-    if span[0] > hull[1] + gap:
+    """Neighbours in the checked text (at most 4·gap + 2 words apart) whose source ranges lie
+    together: the joined source hull at most 1.3 × the joined checked hull + 4·gap + 2 words.
+    Chains broken by a heavily edited stretch, and sentences reordered inside a passage, join;
+    passages taken from different places of the source do not. The reach was chosen on the
+    PAN-measured collection of bench/bench_alignment.py (2g+2 → 4g+2: edit20 plagdet 0.84 →
+    0.89, reordered 0.67 → 0.81, no detection on clean pairs either way)."""
+    reach = 4 * gap + 2
+    if span[0] > hull[1] + reach:
         return False
     joined = _hull(hull, span)
-    return joined[3] - joined[2] <= joined[1] - joined[0] + 2 * gap
+    return joined[3] - joined[2] <= 1.3 * (joined[1] - joined[0]) + reach
+
+
+def _fold_nested(fragments: list[Alignment]) -> list[Alignment]:
+    """Drop fragments lying inside a longer one in the checked text, keeping their source
+    ranges on it: one passage is reported once even where the source repeats a phrase."""
+    kept: list[Alignment] = []
+    for f in sorted(fragments, key=lambda f: (f.a0, -f.a1)):
+        if kept and f.a1 <= kept[-1].a1:
+            host = kept[-1]
+            extra = (*host.elsewhere, (f.b0, f.b1), *f.elsewhere)
+            kept[-1] = replace(host, elsewhere=extra)
+        else:
+            kept.append(f)
+    return kept
 
 
 def _describe(group: list[_Chain], a: Canonical, b: Canonical, k: int) -> Alignment:

@@ -58,7 +58,9 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
         resemblance_estimate=estimate(a.sketch, b.sketch) if shared else 0.0,
         shingle_containment=shared / len(a.shingles) if len(a.shingles) else 0.0,
         covered_a=_coverage(len(a.canonical), [(f.a0, f.a1) for f in alignments]),
-        covered_b=_coverage(len(b.canonical), [(f.b0, f.b1) for f in alignments]),
+        covered_b=_coverage(
+            len(b.canonical), [r for f in alignments for r in ((f.b0, f.b1), *f.elsewhere)]
+        ),
         fragments=tuple(to_fragment(f, a.canonical, b.canonical) for f in alignments),
     )
 

@@ -109,19 +109,22 @@ def test_unreadable_inputs_are_listed_and_the_rest_is_checked(tmp_path: Path) ->
 
 
 def test_compare_finds_pairs_and_clusters() -> None:
+    preface = "Вступление к работе содержит благодарности научному руководителю и коллегам. "
     docs = [
         TextInput("a", SOURCE),
         TextInput("b", SOURCE.replace("Modern", "Current")),
         TextInput("c", RU_SOURCE),
-        TextInput("d", RU_FORMS),
+        TextInput("d", preface * 3 + RU_FORMS),
         TextInput("e", "Совершенно другой текст о погоде, море и путешествиях летом по горам."),
     ]
     report = compare(docs)
-    found = {(p.a, p.b) for p in report.pairs}
-    assert found == {("a", "b"), ("c", "d")}
+    found = {(p.a, p.b): p for p in report.pairs}
+    assert set(found) == {("a", "b"), ("c", "d")}
+    assert found[("c", "d")].containment_ab == 1.0 and found[("c", "d")].containment_ba < 0.8
     assert report.clusters == (("a", "b"), ("c", "d"))
-    strict = compare(docs, Options(min_containment=0.99, max_gap=0))
-    assert [(p.a, p.b) for p in strict.pairs] == [("c", "d")]  # same lemmas; a/b has an edit
+    strict = compare(docs, Options(min_containment=0.99))
+    assert [(p.a, p.b) for p in strict.pairs] == [("a", "b"), ("c", "d")]  # max of both ways
+    assert compare(docs[2:], Options(min_containment=0.99, max_gap=0)).pairs[0].a == "c"
 
 
 def test_cancel_stops_the_run() -> None:
