@@ -3,7 +3,9 @@
 Resemblance is Broder's exact |S(A) ∩ S(B)| / |S(A) ∪ S(B)| over w-shingle sets (ALGORITHMS.md
 §2), with the MinHash estimate beside it (§3). Containment comes from the aligned fragments
 (issue 5): the share of A's canonical words inside fragments of B, and in reverse the share
-of B's words inside the fragments' source ranges. Character spans are taken from the words'
+of B's words inside the fragments' source ranges; a run of more than ``max_gap`` words that
+only one side has (an inserted sentence of the writer's own, a source sentence left out) is
+inside its fragment but not counted as covered. Character spans are taken from the words'
 original spans, so they start and end on word boundaries of the extracted text.
 """
 
@@ -57,9 +59,17 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
         resemblance=shared / union if union else 0.0,
         resemblance_estimate=estimate(a.sketch, b.sketch) if shared else 0.0,
         shingle_containment=shared / len(a.shingles) if len(a.shingles) else 0.0,
-        covered_a=_coverage(len(a.canonical), [(f.a0, f.a1) for f in alignments]),
+        covered_a=_coverage(
+            len(a.canonical),
+            [(f.a0, f.a1) for f in alignments],
+            [(e.a0, e.a1) for f in alignments for e in f.edits if e.kind == "insert"],
+            options.max_gap,
+        ),
         covered_b=_coverage(
-            len(b.canonical), [r for f in alignments for r in ((f.b0, f.b1), *f.elsewhere)]
+            len(b.canonical),
+            [r for f in alignments for r in ((f.b0, f.b1), *f.elsewhere)],
+            [(e.b0, e.b1) for f in alignments for e in f.edits if e.kind == "delete"],
+            options.max_gap,
         ),
         fragments=tuple(to_fragment(f, a.canonical, b.canonical) for f in alignments),
     )
@@ -109,10 +119,17 @@ def _chars(c: Canonical, w0: int, w1: int) -> tuple[int, int]:
     return at, at
 
 
-def _coverage(n: int, ranges: list[tuple[int, int]]) -> np.ndarray:
+def _coverage(
+    n: int, ranges: list[tuple[int, int]], own: list[tuple[int, int]], gap: int
+) -> np.ndarray:
+    """Words inside the ranges, less runs of more than ``gap`` words only one side has (a
+    sentence of the writer's own between two copied ones is inside the fragment, not copied)."""
     covered = np.zeros(n, dtype=bool)
     for lo, hi in ranges:
         covered[lo:hi] = True
+    for lo, hi in own:
+        if hi - lo > gap:
+            covered[lo:hi] = False
     return covered
 
 

@@ -251,3 +251,19 @@ def test_results_are_delivered_document_by_document() -> None:
     assert sorted(delivered) == ["alone", "copy", "forms"]
     assert delivered[0] == "alone"  # nothing to compare: ready before any alignment
     assert [d.path for d in report.documents] == ["copy", "alone", "forms"]
+
+
+def test_own_sentence_between_copied_ones_is_inside_the_fragment_but_not_counted() -> None:
+    first, second = SOURCE.split(". ")[0] + ".", ". ".join(SOURCE.split(". ")[1:])
+    own = "Honestly my grandmother kept punched cards in shoeboxes under her bed for decades."
+    report = check([TextInput("doc", f"{first} {own} {second}")], [TextInput("src", SOURCE)], EN)
+    [doc] = report.documents
+    [src] = doc.sources
+    [fragment] = src.fragments  # one passage, with the writer's sentence inside it
+    assert any(
+        e.kind == "insert" and "grandmother" in f"{first} {own} {second}"[e.start : e.end]
+        for e in fragment.edits
+    )
+    own_words = 8  # counted words of the inserted sentence (stop words excluded)
+    assert abs((1 - src.containment) * doc.counted_words - own_words) <= 1
+    assert doc.uniqueness > 0.1
