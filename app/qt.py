@@ -9,4 +9,4 @@ from __future__ import annotations
 from PySide6 import QtCore, QtGui, QtPrintSupport, QtWidgets
 from PySide6.QtCore import Qt, Signal, Slot
 
-__all__ = ["QtCore", "QtGui", "QtPrintSupport", "QtWidgets", "Qt", "Signal", "Slot"]
+__all__ = ["Qt", "QtCore", "QtGui", "QtPrintSupport", "QtWidgets", "Signal", "Slot"]

@@ -14,9 +14,12 @@ built from real text available offline, deterministically from ``--seed``:
 
 Text is split into sentences (razdel), sentences repeated anywhere in the material are kept
 once, and each language's material is cut into blocks of about 900 words, given alternately
-to the *source side* and to the *own side*. An own-side sentence sharing any run of 8 words
-with the source side is dropped, so a suspicious document's own text never repeats its
-source by construction (``verify`` measures the longest common word run that is left).
+to the *source side* and to the *own side*. An own-side sentence sharing any run of 5
+lemmas (pymorphy3 normal forms; Snowball stems in English) with the source side is dropped,
+so a suspicious document's own text never repeats nor closely paraphrases its source by
+construction (the material has such paraphrases: the blog post 001 retells the paper 000,
+and man pages repeat each other's option descriptions). ``verify`` measures the longest
+common run of words and of lemmas that is left between own text and source.
 
 A pair: a *source* of 300–800 words (consecutive sentences of one source-side block) and a
 *suspicious* document of 300–700 words of own text (one own-side block) with one passage of
@@ -51,7 +54,6 @@ import json
 import random
 import re
 import sys
-import unicodedata
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -66,7 +68,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "en": ("verbatim", "edit10", "edit20", "reorder", "homoglyph", "clean"),
 }
 BLOCK_WORDS = 900
-GUARD_N = 8
+GUARD_N = 5
 SOURCE_WORDS = (300, 800)
 OWN_WORDS = (300, 700)
 PASSAGE_WORDS = (50, 200)
@@ -213,7 +215,7 @@ def _roff_paragraphs(source: str) -> list[str]:
             current.clear()
 
     for line in source.splitlines():
-        if line.startswith((".\\\"", "'\\\"", '.\\"')):
+        if line.startswith(('.\\"', "'\\\"", '.\\"')):
             continue
         if line.startswith((".", "'")):
             macro, _, rest = line[1:].partition(" ")
@@ -252,7 +254,7 @@ def english_docs() -> tuple[list[Doc], dict[str, str]]:
         paragraphs = []
         for raw in re.split(r"\n\s*\n", topics[name]):
             lines = raw.splitlines()
-            if not lines or lines[0].startswith("   ") and not lines[0].startswith("   * "):
+            if not lines or (lines[0].startswith("   ") and not lines[0].startswith("   * ")):
                 continue  # code, grammar rules and indented examples
             if any(re.fullmatch(r"[*=\-~^]{3,}", line.strip()) for line in lines):
                 continue  # a heading with its underline
@@ -261,6 +263,25 @@ def english_docs() -> tuple[list[Doc], dict[str, str]]:
         docs.append(Doc(f"pydoc/{name}", "en", tuple(_sentences(paragraphs))))
     joined = "".join(topics[n] for n in sorted(topics))
     return docs, {f"pydoc_data.topics (Python {sys.version.split()[0]})": _digest(joined)}
+
+
+@cache
+def _lemma(word: str, lang: str) -> str:
+    if lang == "ru":
+        return str(_morph().parse(word)[0].normal_form).replace("ё", "е")
+    return str(_stemmer().stem(word))
+
+
+@cache
+def _stemmer() -> Any:
+    from nltk.stem.snowball import SnowballStemmer
+
+    return SnowballStemmer("english")
+
+
+def lemmas_of(text: str, lang: str) -> list[str]:
+    """Every word's lemma (pymorphy3, Russian) or Snowball stem (English), stop words kept."""
+    return [_lemma(w, lang) for w in words_of(text)]
 
 
 def _ngrams(words: Sequence[str], n: int) -> set[tuple[str, ...]]:
@@ -292,10 +313,10 @@ def build_material(lang: str) -> Material:
     guard: set[tuple[str, ...]] = set()
     for block in source_blocks:
         for sentence in block.sentences:
-            guard |= _ngrams(words_of(sentence), GUARD_N)
+            guard |= _ngrams(lemmas_of(sentence, lang), GUARD_N)
     own_blocks = []
     for block in own_raw:
-        kept = tuple(s for s in block.sentences if not _ngrams(words_of(s), GUARD_N) & guard)
+        kept = tuple(s for s in block.sentences if not _ngrams(lemmas_of(s, lang), GUARD_N) & guard)
         own_blocks.append(Block(block.name, kept))
     own_blocks = [b for b in own_blocks if b.words >= OWN_WORDS[0]]
     counts = Counter(w for b in blocks for s in b.sentences for w in words_of(s) if len(w) >= 3)
@@ -496,9 +517,7 @@ def _join(sentences: list[str], rng: random.Random) -> tuple[str, list[tuple[int
     return "".join(parts), spans
 
 
-def make_pair(
-    material: Material, kind: str, number: int, seed: int, vocab: Sequence[str]
-) -> Pair:
+def make_pair(material: Material, kind: str, number: int, seed: int, vocab: Sequence[str]) -> Pair:
     lang = material.lang
     rng = random.Random(f"{seed}:{lang}:{kind}:{number}")
     source_block = rng.choice(material.source_blocks)
@@ -594,7 +613,7 @@ def verify(pairs: Sequence[Pair]) -> dict[str, Any]:
     span the original passage; the longest common run of words between the suspicious
     document's own text (the case cut out) and its source should be short.
     """
-    runs = []
+    runs, lemma_runs = [], []
     for p in pairs:
         if p.case is not None:
             s0, s1, r0, r1 = p.case
@@ -604,6 +623,9 @@ def verify(pairs: Sequence[Pair]) -> dict[str, Any]:
             if p.kind == "verbatim":
                 assert p.suspicious[s0:s1].split() == p.source[r0:r1].split(), p.id
         runs.append(longest_common_run(words_of(own_text(p)), words_of(p.source)))
+        lemma_runs.append(
+            longest_common_run(lemmas_of(own_text(p), p.lang), lemmas_of(p.source, p.lang))
+        )
     worst = max(range(len(pairs)), key=lambda n: runs[n]) if pairs else 0
     return {
         "pairs": len(pairs),
@@ -612,6 +634,10 @@ def verify(pairs: Sequence[Pair]) -> dict[str, Any]:
             "mean": round(sum(runs) / len(runs), 2) if runs else 0.0,
             "histogram": dict(sorted(Counter(runs).items())),
             "worst_pair": pairs[worst].id if pairs else None,
+        },
+        "longest_common_lemma_run_own_vs_source": {
+            "max": max(lemma_runs, default=0),
+            "histogram": dict(sorted(Counter(lemma_runs).items())),
         },
     }
 
@@ -629,7 +655,9 @@ def summary(pairs: Sequence[Pair], about: dict[str, Any]) -> str:
     lines.append("pairs: " + ", ".join(f"{lang}/{kind} {n}" for (lang, kind), n in kinds.items()))
     words = [p.info["passage_words"] for p in pairs if p.case]
     if words:
-        lines.append(f"passage words: {min(words)}–{max(words)}, mean {sum(words) / len(words):.0f}")
+        lines.append(
+            f"passage words: {min(words)}–{max(words)}, mean {sum(words) / len(words):.0f}"
+        )
     return "\n".join(lines)
 
 

@@ -1,9 +1,10 @@
 """Process pools for the CPU-bound stages (canonicalize, align), on all cores.
 
 Workers ignore Ctrl+C: the parent gets it, stops the pool and reports the interruption. The
-pool forks when the calling process has a single thread (fast: imports, caches and the
-documents already prepared are inherited) and uses ``spawn`` otherwise, because forking
-a threaded GUI process is unsafe.
+pool forks when the caller is the main thread of a single-threaded process (fast: imports,
+caches and the documents already prepared are inherited) and uses ``spawn`` otherwise,
+because forking a threaded process is unsafe; a GUI calls :func:`forbid_fork` at start-up,
+since Qt runs threads Python cannot see.
 """
 
 from __future__ import annotations
@@ -19,9 +20,23 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
+_fork_allowed = True
+
+
+def forbid_fork() -> None:
+    """Never fork this process again: a GUI has threads Python cannot see (Qt's own)."""
+    global _fork_allowed
+    _fork_allowed = False
+
+
 def can_fork() -> bool:
-    """True when forking is safe here (no other thread is running)."""
-    return threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
+    """True when forking is safe: allowed, on the main thread, and no other Python thread."""
+    return (
+        _fork_allowed
+        and threading.current_thread() is threading.main_thread()
+        and threading.active_count() == 1
+        and "fork" in multiprocessing.get_all_start_methods()
+    )
 
 
 def pool_map(

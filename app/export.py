@@ -1,0 +1,845 @@
+"""Report export: a self-contained HTML file, CSV and JSON, from a check or compare report.
+
+Pure Python, no Qt: the window (through :mod:`app.printing`, which adds PDF and the file
+dialog) and the command line use the same functions.
+
+HTML (:func:`html_report`) is one UTF-8 file with inline CSS and no external resources, laid
+out for screen and print (each checked document starts on a new page). Every piece of text
+that comes from a document, a file name or a path goes through :func:`html.escape`.
+
+A checked document's full text is shown with the fragments of each source highlighted in
+that source's colour (the colour swatch in the source table is the legend):
+
+* a word inside a fragment of one source has that source's colour; words the copier edited
+  (other word form, replaced or inserted words) have a paler tint of it;
+* where fragments of several sources overlap, the span takes the colour of the first of them
+  in the source table (the one with the highest containment) and is underlined; its tooltip
+  and ``data-sources`` name all of them;
+* look-alike letters (Latin letters hidden in Cyrillic words and the reverse) are red, bold
+  and underlined, inside whatever highlight they are in.
+
+The highlight colours and the uniqueness colours (red under 50 %, amber under 80 %, green
+otherwise) are those of the result views (``app/views/colors.py``, which imports Qt and so
+cannot be imported here).
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import asdict, is_dataclass
+from datetime import datetime
+from importlib import metadata
+from itertools import pairwise
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import Any
+
+from core.report import CheckReport, CompareReport, DocumentResult, Fragment, PairResult
+
+Report = CheckReport | CompareReport
+
+PALETTE: tuple[str, ...] = (
+    "#FFE066",  # yellow
+    "#9FD3FF",  # sky blue
+    "#A8E6A1",  # green
+    "#FFB3C7",  # pink
+    "#C7B5FF",  # lavender
+    "#FFBF73",  # orange
+    "#7FE0D4",  # teal
+    "#D2F07F",  # lime
+    "#F29FF0",  # magenta
+    "#D5C8B0",  # sand
+)
+"""Source ``i`` is highlighted in ``PALETTE[i % 10]`` (the same colours as the views)."""
+LOOKALIKE_COLOR = "#D00000"
+UNIQUENESS_COLORS = ((0.5, "#C62828"), (0.8, "#B86E00"), (2.0, "#2E7D32"))
+
+FRONT_END_SETTINGS = frozenset({"ui_language"})
+"""Settings that do not change a result: left out of the HTML report (kept in JSON)."""
+COMPARE_SETTINGS = frozenset({"min_containment", "cluster_threshold"})
+"""Settings only ``compare`` reads: left out of a check report's settings table."""
+CONTEXT_CHARS = 80
+"""Compare report: characters of plain context quoted on each side of a fragment."""
+QUOTE_CHARS = 400
+"""Compare report: a longer fragment is quoted as its first and last QUOTE_CHARS / 2."""
+
+CSV_CHECK_COLUMNS = (
+    "document",
+    "source",
+    "containment",
+    "resemblance",
+    "reverse_containment",
+    "matched_words",
+    "uniqueness",
+)
+CSV_COMPARE_COLUMNS = (
+    "a",
+    "b",
+    "resemblance",
+    "containment_ab",
+    "containment_ba",
+    "fragments",
+    "fragment_words",
+)
+
+
+# --- public API ---------------------------------------------------------------------------
+
+
+def html_report(
+    report: Report,
+    settings: Mapping[str, object],
+    *,
+    generated_at: datetime | None = None,
+    language: str = "en",
+) -> str:
+    """The report as one self-contained HTML page (``language``: "en" or "ru" headings)."""
+    when = generated_at or datetime.now().astimezone()
+    s = _Strings(language)
+    if isinstance(report, CheckReport):
+        title, body = s("title_check"), _check_body(report, s)
+    else:
+        title, body = s("title_compare"), _compare_body(report, s)
+    version = copylens_version()
+    head = [
+        f"<h1>{_e(title)}</h1>",
+        f'<p class="meta">{_e(s("generated"))}: {_e(_date(when))} &middot; '
+        f"CopyLens {_e(version)}</p>",
+    ]
+    hidden = FRONT_END_SETTINGS | (COMPARE_SETTINGS if isinstance(report, CheckReport) else set())
+    shown = {k: v for k, v in _settings_dict(settings).items() if k not in hidden}
+    parts = [*head, *body[:1], *_settings_table(shown, s), *body[1:]]
+    return _page(title, when, version, s.language, "\n".join(parts))
+
+
+def csv_report(report: Report) -> str:
+    """CSV (comma separated, ``\\r\\n`` line ends, header row; ratios as 0..1 decimals).
+
+    Check: one row per document × source; a document with no source gets one row with an
+    empty source, so every document's uniqueness is there. Compare: one row per pair.
+    """
+    out = io.StringIO()
+    writer = csv.writer(out)
+    if isinstance(report, CheckReport):
+        writer.writerow(CSV_CHECK_COLUMNS)
+        for d in report.documents:
+            rows = d.sources or (None,)
+            for src in rows:
+                writer.writerow(
+                    [
+                        d.path,
+                        src.path if src else "",
+                        _num(src.containment) if src else "",
+                        _num(src.resemblance) if src else "",
+                        _num(src.reverse_containment) if src else "",
+                        src.matched_words if src else "",
+                        _num(d.uniqueness),
+                    ]
+                )
+    else:
+        writer.writerow(CSV_COMPARE_COLUMNS)
+        for p in report.pairs:
+            writer.writerow(
+                [
+                    p.a,
+                    p.b,
+                    _num(p.resemblance),
+                    _num(p.containment_ab),
+                    _num(p.containment_ba),
+                    len(p.fragments),
+                    sum(f.words for f in p.fragments),
+                ]
+            )
+    return out.getvalue()
+
+
+def json_report(
+    report: Report,
+    settings: Mapping[str, object] | None = None,
+    *,
+    generated_at: datetime | None = None,
+) -> str:
+    """``report.to_json()`` after a header: kind, generated_at (ISO 8601), version, settings."""
+    when = generated_at or datetime.now().astimezone()
+    data: dict[str, Any] = {
+        "kind": "check" if isinstance(report, CheckReport) else "compare",
+        "generated_at": when.isoformat(timespec="seconds"),
+        "copylens_version": copylens_version(),
+        "settings": _settings_dict(settings),
+    }
+    data.update(report.to_json())
+    return json.dumps(data, ensure_ascii=False, indent=1, default=_json_default)
+
+
+def export_dialog(
+    parent: Any, report: Report | None, settings_values: Mapping[str, object]
+) -> None:
+    """The window's export command (Ctrl+E): :func:`app.printing.export_dialog`.
+
+    Imported here only when called, so that this module stays free of Qt.
+    """
+    from app import printing
+
+    printing.export_dialog(parent, report, settings_values)
+
+
+def copylens_version() -> str:
+    """The installed package's version, else pyproject.toml's (a checkout or frozen build)."""
+    try:
+        return metadata.version("copylens")
+    except metadata.PackageNotFoundError:
+        pass
+    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    try:
+        import tomllib
+
+        with pyproject.open("rb") as f:
+            return str(tomllib.load(f)["project"]["version"])
+    except (OSError, KeyError, ValueError):
+        return "unknown"
+
+
+def display_names(paths: Iterable[str]) -> dict[str, str]:
+    """Short names: the file name, with as many parent folders as make the names unique."""
+    paths = list(dict.fromkeys(paths))
+    parts = {p: _path_parts(p) for p in paths}
+    depth = dict.fromkeys(paths, 1)
+    while True:
+        groups: dict[str, list[str]] = defaultdict(list)
+        for p in paths:
+            groups[_tail(parts[p], depth[p])].append(p)
+        grew = False
+        for group in (g for g in groups.values() if len(g) > 1):
+            for p in group:
+                if depth[p] < len(parts[p]):
+                    depth[p] += 1
+                    grew = True
+        if not grew:
+            return {p: _tail(parts[p], depth[p]) for p in paths}
+
+
+def text_segments(
+    length: int,
+    sources: Sequence[Sequence[Fragment]],
+    lookalikes: Iterable[int] = (),
+) -> Iterator[tuple[int, int, tuple[int, ...], bool, bool]]:
+    """Walk ``[0, length)`` cut at every fragment, edit and look-alike letter boundary.
+
+    Yields ``(start, end, sources, edited, lookalike)`` covering the text in order: the
+    indices of the sources whose fragments cover the span (in source order, empty for
+    text found nowhere), whether the span is an edit inside the first source's fragment,
+    and whether it is one look-alike letter. Neighbouring spans that look the same are
+    merged.
+    """
+    events: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    for n, fragments in enumerate(sources):
+        for f in fragments:
+            _event(events, length, f.start, f.end, (0, n))
+            for e in f.edits:
+                if e.kind != "delete":
+                    _event(events, length, e.start, e.end, (1, n))
+    glyphs = {g for g in lookalikes if 0 <= g < length}
+    cuts = sorted({0, length, *events, *glyphs, *(g + 1 for g in glyphs)})
+    inside: list[list[int]] = [[0, 0] for _ in sources]
+    pending: list[Any] | None = None
+    for a, b in pairwise(cuts):
+        for layer, n, delta in events.get(a, ()):
+            inside[n][layer] += delta
+        covering = tuple(n for n, (frag, _) in enumerate(inside) if frag > 0)
+        edited = bool(covering) and inside[covering[0]][1] > 0
+        glyph = a in glyphs
+        if pending and not glyph and not pending[4] and pending[2:4] == [covering, edited]:
+            pending[1] = b
+            continue
+        if pending:
+            yield tuple(pending)  # type: ignore[misc]
+        pending = [a, b, covering, edited, glyph]
+    if pending:
+        yield tuple(pending)  # type: ignore[misc]
+
+
+# --- check report -------------------------------------------------------------------------
+
+
+def _check_body(report: CheckReport, s: _Strings) -> list[str]:
+    paths = [d.path for d in report.documents]
+    paths += [src.path for d in report.documents for src in d.sources]
+    names = display_names([*paths, *(e.path for e in report.errors)])
+    summary = [f"<h2>{_e(s('summary'))}</h2>"]
+    if report.documents:
+        rows = [
+            _row(
+                [
+                    _e(names[d.path]),
+                    _uniqueness_cell(d.uniqueness, s),
+                    _e(names[d.sources[0].path]) if d.sources else "&mdash;",
+                    _pct(d.sources[0].containment, s) if d.sources else "&mdash;",
+                    str(d.homoglyphs),
+                ],
+                numeric=(1, 3, 4),
+            )
+            for d in report.documents
+        ]
+        summary.append(
+            _table(
+                [
+                    s("document"),
+                    s("uniqueness"),
+                    s("top_source"),
+                    s("containment"),
+                    s("lookalikes"),
+                ],
+                rows,
+                "summary",
+                numeric=(1, 3, 4),
+                widths=(38, 14, 28, 10, 10),
+            )
+        )
+    else:
+        summary.append(f"<p>{_e(s('no_documents'))}</p>")
+    body = ["\n".join(summary), *_errors(report.errors, names, s)]
+    for n, d in enumerate(report.documents, start=1):
+        body.append(_document_section(n, d, report.texts.get(d.path), names, s))
+    return body
+
+
+def _document_section(
+    n: int, d: DocumentResult, text: str | None, names: dict[str, str], s: _Strings
+) -> str:
+    out = [
+        f'<h2 class="doc" id="doc-{n}">{n}. {_e(names[d.path])}</h2>',
+        f'<p class="uniqueness">{_e(s("uniqueness"))}: {_uniqueness_cell(d.uniqueness, s)}</p>',
+    ]
+    facts = [
+        (s("path"), _e(d.path)),
+        ("SHA-256", f'<span class="hash">{_e(d.sha256)}</span>'),
+        (s("language"), _e(d.language)),
+        (s("words"), f"{d.words} ({_e(s('counted'))}: {d.counted_words})"),
+        (s("lookalikes"), str(d.homoglyphs)),
+    ]
+    out.append(
+        '<table class="facts">'
+        + "".join(f"<tr><th>{_e(k)}</th><td>{v}</td></tr>" for k, v in facts)
+        + "</table>"
+    )
+    if d.sources:
+        out.append(f"<h3>{_e(s('sources'))}</h3>")
+        rows = [
+            _row(
+                [
+                    ("", f' class="swatch" style="background-color:{_color(i)}"'),
+                    f'<span class="name">{_e(names[src.path])}</span>'
+                    f'<br><span class="small">{_e(src.path)}</span>',
+                    _pct(src.containment, s),
+                    _pct(src.resemblance, s),
+                    _pct(src.reverse_containment, s),
+                    str(src.matched_words),
+                    _pct(src.exclusive, s),
+                    str(len(src.fragments)),
+                ],
+                numeric=(2, 3, 4, 5, 6, 7),
+                attrs=f' data-source="{i}"',
+            )
+            for i, src in enumerate(d.sources)
+        ]
+        heads = [
+            "",
+            s("source"),
+            s("containment"),
+            s("resemblance"),
+            s("reverse"),
+            s("matched_words"),
+            s("exclusive"),
+            s("fragments"),
+        ]
+        out.append(
+            _table(heads, rows, "sources", (2, 3, 4, 5, 6, 7), (2, 38, 10, 10, 10, 10, 10, 10))
+        )
+        out.append(f'<p class="small">{_e(s("columns_help"))}</p>')
+    else:
+        out.append(f"<p>{_e(s('no_sources'))}</p>")
+    out.append(f"<h3>{_e(s('text'))}</h3>")
+    if text is None:
+        out.append(f"<p>{_e(s('no_text'))}</p>")
+    else:
+        out.append(_text_block(text, d, names, s))
+    return "\n".join(out)
+
+
+def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings) -> str:
+    """The legend of what appears, then the full text with its highlights."""
+    pieces = []
+    seen_overlap = seen_edit = seen_glyph = False
+    for a, b, covering, edited, glyph in text_segments(
+        len(text), [src.fragments for src in d.sources], d.homoglyph_offsets
+    ):
+        piece = _e(text[a:b])
+        if glyph:
+            seen_glyph = True
+            tip = s("lookalike_tip").format(code=f"U+{ord(text[a]):04X}")
+            piece = f'<span class="lookalike" title="{_e(tip)}">{piece}</span>'
+        if covering:
+            first, overlap = covering[0], len(covering) > 1
+            seen_edit, seen_overlap = seen_edit or edited, seen_overlap or overlap
+            classes = "src" + (" edited" if edited else "") + (" overlap" if overlap else "")
+            fill = _pale(first) if edited else _color(first)
+            tip = ", ".join(names[d.sources[n].path] for n in covering)
+            piece = (
+                f'<span class="{classes}" style="background-color:{fill}" '
+                f'data-sources="{" ".join(map(str, covering))}" title="{_e(tip)}">{piece}</span>'
+            )
+        pieces.append(piece)
+    chips = [
+        f'<span class="src" style="background-color:{_color(i)}">{_e(names[src.path])}</span>'
+        for i, src in enumerate(d.sources)
+    ]
+    if seen_edit:
+        chips.append(
+            f'<span class="src edited" style="background-color:{_pale(0)}">'
+            f"{_e(s('edited_chip'))}</span>"
+        )
+    if seen_overlap:
+        chips.append(f'<span class="src overlap">{_e(s("overlap_chip"))}</span>')
+    if seen_glyph:
+        chips.append(f'<span class="lookalike">{_e(s("lookalike_chip"))}</span>')
+    legend = f'<p class="legend">{" &nbsp; ".join(chips)}</p>' if chips else ""
+    return f'{legend}<div class="text">{"".join(pieces)}</div>'
+
+
+# --- compare report -----------------------------------------------------------------------
+
+
+def _compare_body(report: CompareReport, s: _Strings) -> list[str]:
+    paths = [*report.documents, *(x for p in report.pairs for x in (p.a, p.b))]
+    names = display_names([*paths, *(e.path for e in report.errors)])
+    summary = [
+        f"<h2>{_e(s('summary'))}</h2>",
+        '<table class="facts">'
+        f"<tr><th>{_e(s('documents'))}</th><td>{len(report.documents)}</td></tr>"
+        f"<tr><th>{_e(s('pairs'))}</th><td>{len(report.pairs)}</td></tr>"
+        f"<tr><th>{_e(s('clusters'))}</th><td>{len(report.clusters)}</td></tr>"
+        "</table>",
+    ]
+    body = ["\n".join(summary), *_errors(report.errors, names, s)]
+    if report.pairs:
+        rows = [
+            _row(
+                [
+                    f'<a href="#pair-{n}">{n}</a>',
+                    _e(names[p.a]),
+                    _e(names[p.b]),
+                    _pct(p.resemblance, s),
+                    _pct(p.containment_ab, s),
+                    _pct(p.containment_ba, s),
+                    str(len(p.fragments)),
+                ],
+                numeric=(0, 3, 4, 5, 6),
+            )
+            for n, p in enumerate(report.pairs, start=1)
+        ]
+        heads = ["#", "A", "B", s("resemblance"), s("a_in_b"), s("b_in_a"), s("fragments")]
+        body.append(
+            f"<h2>{_e(s('pairs'))}</h2>\n"
+            + _table(heads, rows, "pairs", (0, 3, 4, 5, 6), (5, 30, 30, 10, 8, 8, 9))
+        )
+    else:
+        body.append(f"<h2>{_e(s('pairs'))}</h2>\n<p>{_e(s('no_pairs'))}</p>")
+    if report.clusters:
+        items = "".join(
+            "<li>" + ", ".join(_e(names.get(p, p)) for p in cluster) + "</li>"
+            for cluster in report.clusters
+        )
+        body.append(
+            f"<h2>{_e(s('clusters'))}</h2>\n<p>{_e(s('clusters_help'))}</p><ol>{items}</ol>"
+        )
+    for n, p in enumerate(report.pairs, start=1):
+        body.append(_pair_section(n, p, report.texts, names, s))
+    return body
+
+
+def _pair_section(
+    n: int, p: PairResult, texts: Mapping[str, str], names: dict[str, str], s: _Strings
+) -> str:
+    out = [
+        f'<h2 class="pair" id="pair-{n}">{_e(s("pair"))} {n}: {_e(names[p.a])} &harr; '
+        f"{_e(names[p.b])}</h2>",
+        f'<p class="small">A: {_e(p.a)}<br>B: {_e(p.b)}</p>',
+        f"<p>{_e(s('resemblance'))}: {_pct(p.resemblance, s)} &middot; "
+        f"{_e(s('a_in_b'))}: {_pct(p.containment_ab, s)} &middot; "
+        f"{_e(s('b_in_a'))}: {_pct(p.containment_ba, s)}</p>",
+    ]
+    text_a, text_b = texts.get(p.a), texts.get(p.b)
+    rows = []
+    for k, f in enumerate(p.fragments, start=1):
+        where = s("fragment_info").format(
+            n=k,
+            words=f.words,
+            exact=f.exact_words,
+            a0=f.start,
+            a1=f.end,
+            b0=f.source_start,
+            b1=f.source_end,
+        )
+        quote_a = _quote(text_a, f.start, f.end, s) if text_a is not None else ""
+        quote_b = _quote(text_b, f.source_start, f.source_end, s) if text_b is not None else ""
+        rows.append(
+            f'<tr><td colspan="2" class="where">{_e(where)}</td></tr>'
+            f'<tr><td class="quote">{quote_a}</td><td class="quote">{quote_b}</td></tr>'
+        )
+    if rows:
+        out.append(
+            '<table class="fragments" width="100%" cellspacing="0" cellpadding="4"><tr>'
+            f"<th>A: {_e(names[p.a])}</th><th>B: {_e(names[p.b])}</th></tr>"
+            + "".join(rows)
+            + "</table>"
+        )
+    return "\n".join(out)
+
+
+def _quote(text: str, start: int, end: int, s: _Strings) -> str:
+    """A fragment with up to CONTEXT_CHARS of context each side; long ones are elided."""
+    start, end = max(0, min(start, len(text))), max(0, min(end, len(text)))
+    before_from = _word_cut(text, max(0, start - CONTEXT_CHARS), forward=True)
+    after_to = _word_cut(text, min(len(text), end + CONTEXT_CHARS), forward=False)
+    before, after = text[before_from:start], text[end:after_to]
+    if end - start > QUOTE_CHARS:
+        half = QUOTE_CHARS // 2
+        head = text[start : _word_cut(text, start + half, forward=False)]
+        tail = text[_word_cut(text, end - half, forward=True) : end]
+        marked = (
+            f'<span class="src" style="background-color:{PALETTE[0]}">{_e(head)}</span>'
+            f' <span class="elided">[…]</span> '
+            f'<span class="src" style="background-color:{PALETTE[0]}">{_e(tail)}</span>'
+        )
+    else:
+        marked = (
+            f'<span class="src" style="background-color:{PALETTE[0]}">{_e(text[start:end])}</span>'
+        )
+    lead = "…" if before_from > 0 else ""
+    trail = "…" if after_to < len(text) else ""
+    return f"{lead}{_e(before)}{marked}{_e(after)}{trail}"
+
+
+def _word_cut(text: str, at: int, *, forward: bool) -> int:
+    """``at`` moved to the nearest whitespace (forward or back, at most 30 characters)."""
+    step = 1 if forward else -1
+    i = at
+    for _ in range(30):
+        if i <= 0 or i >= len(text) or text[i].isspace():
+            return max(0, min(len(text), i))
+        i += step
+    return at
+
+
+# --- shared pieces ------------------------------------------------------------------------
+
+
+def _errors(errors: Sequence[Any], names: dict[str, str], s: _Strings) -> list[str]:
+    if not errors:
+        return []
+    items = "".join(
+        f"<li><b>{_e(names.get(e.path, e.path))}</b> ({_e(e.path)}): {_e(e.error)}</li>"
+        for e in errors
+    )
+    return [f'<h2>{_e(s("errors"))}</h2>\n<ul class="errors">{items}</ul>']
+
+
+def _settings_table(settings: Mapping[str, object] | None, s: _Strings) -> list[str]:
+    values = _settings_dict(settings)
+    if not values:
+        return []
+    rows = "".join(
+        f"<tr><th>{_e(s.setting(key))}</th><td>{_e(s.value(value))}</td></tr>"
+        for key, value in values.items()
+    )
+    return [f'<h2>{_e(s("settings"))}</h2>\n<table class="facts settings">{rows}</table>']
+
+
+def _settings_dict(settings: Mapping[str, object] | Any | None) -> dict[str, Any]:
+    if settings is None:
+        return {}
+    if is_dataclass(settings) and not isinstance(settings, type):
+        return asdict(settings)
+    return {str(k): v for k, v in dict(settings).items()}
+
+
+def _table(
+    heads: Sequence[str],
+    rows: Sequence[str],
+    css: str,
+    numeric: Sequence[int] = (),
+    widths: Sequence[int] = (),
+) -> str:
+    """A full-width table. Numeric headings break after their first word.
+
+    ``widths`` (percent) are for browsers; Qt's layout with word wrapping shares the width
+    by the columns' content instead.
+    """
+    cells = "".join(
+        f'<th{_width(widths, i)} class="num">{_heading(h)}</th>'
+        if i in numeric
+        else f"<th{_width(widths, i)}>{_e(h)}</th>"
+        for i, h in enumerate(heads)
+    )
+    return (
+        f'<table class="grid {css}" width="100%" cellspacing="0" cellpadding="4">'
+        f"<thead><tr>{cells}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _heading(text: str) -> str:
+    """A numeric column's heading, broken after its first word when long (narrow columns)."""
+    return _e(text).replace(" ", "<br>", 1) if len(text) > 12 else _e(text)
+
+
+def _width(widths: Sequence[int], i: int) -> str:
+    return f' width="{widths[i]}%"' if i < len(widths) else ""
+
+
+def _row(
+    cells: Sequence[str | tuple[str, str]], numeric: Sequence[int] = (), attrs: str = ""
+) -> str:
+    """A table row; a cell is its HTML, or (HTML, extra attributes of its ``td``)."""
+    tds = []
+    for i, cell in enumerate(cells):
+        content, extra = cell if isinstance(cell, tuple) else (cell, "")
+        css = ' class="num"' if i in numeric else ""
+        tds.append(f"<td{css}{extra}>{content}</td>")
+    return f"<tr{attrs}>{''.join(tds)}</tr>"
+
+
+def _uniqueness_cell(value: float, s: _Strings) -> str:
+    color = next(c for limit, c in UNIQUENESS_COLORS if value < limit)
+    return f'<span class="unique" style="color:{color}">{_pct(value, s)}</span>'
+
+
+def _page(title: str, when: datetime, version: str, language: str, body: str) -> str:
+    return f"""<!DOCTYPE html>
+<html lang="{_e(language)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="CopyLens {_e(version)}">
+<title>{_e(title)} &mdash; {_e(_date(when))}</title>
+<style>
+{_CSS}
+</style>
+</head>
+<body>
+{body}
+</body>
+</html>
+"""
+
+
+_CSS = f"""
+body {{ font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; font-size: 10pt;
+  color: #000000; background-color: #FFFFFF; }}
+@media screen {{ body {{ margin: 1.5em auto; max-width: 60em; padding: 0 1em; }} }}
+h1 {{ font-size: 18pt; margin-bottom: 0.2em; }}
+h2 {{ font-size: 14pt; margin-top: 1.2em; margin-bottom: 0.4em; }}
+h3 {{ font-size: 11pt; margin-top: 1em; margin-bottom: 0.3em; }}
+p.meta, .small {{ color: #555555; font-size: 8pt; }}
+table {{ border-collapse: collapse; margin: 0 0 0.6em 0; }}
+table.grid th, table.grid td, table.fragments th, table.fragments td {{
+  border: 1px solid #BBBBBB; padding: 3px 5px; vertical-align: top; }}
+table.grid th, table.fragments th {{ background-color: #EEEEEE; text-align: left;
+  font-size: 8pt; }}
+table.facts th {{ text-align: left; padding: 1px 12px 1px 0; font-weight: normal;
+  color: #555555; vertical-align: top; }}
+table.facts td {{ padding: 1px 0; }}
+.num, th.num {{ text-align: right; }}
+td.swatch {{ width: 1.2em; }}
+.hash {{ font-family: "DejaVu Sans Mono", Consolas, monospace; font-size: 8pt; }}
+p.uniqueness {{ font-size: 16pt; font-weight: bold; margin: 0.3em 0; }}
+.unique {{ font-weight: bold; }}
+h2.doc {{ page-break-before: always; break-before: page; }}
+.text {{ white-space: pre-wrap; line-height: 145%; font-size: 10pt; margin-top: 0.5em; }}
+.src {{ color: #000000; }}
+.overlap {{ text-decoration: underline; text-decoration-style: double; }}
+.lookalike {{ color: {LOOKALIKE_COLOR}; font-weight: bold; text-decoration: underline;
+  text-decoration-style: wavy; text-decoration-color: {LOOKALIKE_COLOR}; }}
+p.legend {{ font-size: 8pt; line-height: 170%; }}
+td.where {{ background-color: #F6F6F6; font-size: 8pt; color: #444444; }}
+td.quote {{ width: 50%; }}
+.elided {{ color: #777777; }}
+ul.errors li {{ margin-bottom: 0.2em; }}
+@media print {{
+  table.grid tr, td.quote {{ page-break-inside: avoid; break-inside: avoid; }}
+  a {{ color: #000000; text-decoration: none; }}
+}}
+"""
+
+
+def _color(n: int) -> str:
+    return PALETTE[n % len(PALETTE)]
+
+
+def _pale(n: int) -> str:
+    """The source colour mixed half and half with white: edited words."""
+    rgb = [int(_color(n)[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round((c + 255) / 2):02X}" for c in rgb)
+
+
+def _event(
+    events: dict[int, list[tuple[int, int, int]]], length: int, a: int, b: int, key: tuple[int, int]
+) -> None:
+    a, b = max(0, min(a, length)), max(0, min(b, length))
+    if a < b:
+        events[a].append((*key, 1))
+        events[b].append((*key, -1))
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def _num(value: float) -> str:
+    return f"{value:.4f}"
+
+
+def _pct(value: float, s: _Strings) -> str:
+    """61 %, 0.4 %, 100 % (as the views print it; decimal comma in Russian)."""
+    p = value * 100
+    text = f"{p:.0f}" if p == 0 or p >= 10 or p == round(p) else f"{p:.1f}"
+    if s.language == "ru":
+        text = text.replace(".", ",")
+    return f"{text}&nbsp;%"
+
+
+def _date(when: datetime) -> str:
+    return when.strftime("%Y-%m-%d %H:%M")
+
+
+def _json_default(value: object) -> object:
+    item = getattr(value, "item", None)  # numpy scalars
+    if callable(item):
+        return item()
+    if isinstance(value, set | frozenset | tuple):
+        return list(value)
+    return str(value)
+
+
+def _path_parts(path: str) -> list[str]:
+    pure = PureWindowsPath(path) if "\\" in path else PurePosixPath(path)
+    return [x for x in pure.parts if x not in ("/", "\\")] or [path]
+
+
+def _tail(parts: Sequence[str], depth: int) -> str:
+    return "/".join(parts[-depth:])
+
+
+# --- words --------------------------------------------------------------------------------
+
+_WORDS: dict[str, tuple[str, str]] = {
+    "title_check": ("CopyLens: originality report", "CopyLens: отчёт о проверке"),
+    "title_compare": ("CopyLens: comparison report", "CopyLens: отчёт о сравнении"),
+    "generated": ("Generated", "Создан"),
+    "summary": ("Summary", "Сводка"),
+    "settings": ("Settings", "Параметры проверки"),
+    "errors": ("Files that could not be read", "Файлы, которые не удалось прочитать"),
+    "document": ("Document", "Документ"),
+    "documents": ("Documents", "Документы"),
+    "uniqueness": ("Uniqueness", "Уникальность"),
+    "top_source": ("Main source", "Основной источник"),
+    "containment": ("Containment", "Доля заимствований"),
+    "resemblance": ("Resemblance", "Сходство"),
+    "reverse": ("Share of source", "Доля источника"),
+    "matched_words": ("Matched words", "Совпавших слов"),
+    "exclusive": ("Only here", "Только в нём"),
+    "fragments": ("Fragments", "Фрагменты"),
+    "lookalikes": ("Look-alike letters", "Подменённые буквы"),
+    "no_documents": ("No document could be checked.", "Ни один документ не удалось проверить."),
+    "path": ("Path", "Путь"),
+    "language": ("Language", "Язык"),
+    "words": ("Words", "Слов"),
+    "counted": ("counted", "учтено"),
+    "sources": ("Sources", "Источники"),
+    "source": ("Source", "Источник"),
+    "no_sources": (
+        "No source shares text with this document.",
+        "Ни один источник не совпадает с этим документом.",
+    ),
+    "text": ("Text", "Текст"),
+    "no_text": ("The text of this document is not available.", "Текст документа недоступен."),
+    "columns_help": (
+        "Containment: share of the document's counted words found in the source. Resemblance: "
+        "similarity of the two texts as a whole. Share of source: share of the source's words "
+        "found in the document. Only here: share found in this source and no other.",
+        "Доля заимствований — какая часть учтённых слов документа найдена в источнике. "
+        "Сходство — насколько тексты похожи целиком. Доля источника — какая часть слов "
+        "источника найдена в документе. Только в нём — какая часть найдена только в этом "
+        "источнике.",
+    ),
+    "lookalike_chip": ("look-alike letter", "подменённая буква"),
+    "overlap_chip": (
+        "underlined: found in several sources (colour of the first)",
+        "подчёркнуто: найдено в нескольких источниках (цвет первого)",
+    ),
+    "edited_chip": ("paler: edited words", "бледнее: изменённые слова"),
+    "lookalike_tip": (
+        "look-alike letter {code} from another alphabet",
+        "буква {code} из другого алфавита",
+    ),
+    "pairs": ("Pairs", "Пары"),
+    "pair": ("Pair", "Пара"),
+    "no_pairs": ("No two documents share text.", "Ни в одной паре документов нет общего текста."),
+    "clusters": ("Clusters", "Группы"),
+    "clusters_help": (
+        "Documents joined by pairs that share at least half of one of them.",
+        "Документы, связанные парами, в которых совпадает не меньше половины одного из них.",
+    ),
+    "a_in_b": ("A in B", "A в B"),
+    "b_in_a": ("B in A", "B в A"),
+    "fragment_info": (
+        "Fragment {n}: {words} words ({exact} exact); A characters {a0}–{a1}, "
+        "B characters {b0}–{b1}",
+        "Фрагмент {n}: слов {words} (точно совпадают {exact}); символы A {a0}–{a1}, "
+        "символы B {b0}–{b1}",
+    ),
+    "yes": ("yes", "да"),
+    "no": ("no", "нет"),
+}
+
+_SETTINGS: dict[str, tuple[str, str]] = {
+    "shingle": ("Words per shingle", "Слов в шингле"),
+    "language": ("Language", "Язык"),
+    "lemmatize": ("Compare lemmas", "Сравнивать начальные формы слов"),
+    "stop_words": ("Skip stop words", "Пропускать служебные слова"),
+    "drop_short": ("Skip words of 3 letters or fewer", "Пропускать слова до 3 букв"),
+    "ignore_numbers": ("Skip numbers", "Пропускать числа"),
+    "seed_k": ("Words per alignment seed", "Слов в затравке выравнивания"),
+    "max_gap": ("Allowed gap, words", "Допустимый разрыв, слов"),
+    "min_fragment_words": ("Shortest fragment, words", "Кратчайший фрагмент, слов"),
+    "max_seed_repeats": ("Seed repeat limit", "Предел повторов затравки"),
+    "max_file_bytes": ("Largest file, bytes", "Наибольший файл, байт"),
+    "min_containment": ("Minimum containment", "Наименьшая доля заимствований"),
+    "cluster_threshold": ("Cluster threshold", "Порог объединения в группы"),
+    "workers": ("Worker processes (0: all cores)", "Процессов (0 — все ядра)"),
+}
+
+
+class _Strings:
+    def __init__(self, language: str) -> None:
+        self.language = "ru" if language.lower().startswith("ru") else "en"
+        self._column = 1 if self.language == "ru" else 0
+
+    def __call__(self, key: str) -> str:
+        return _WORDS[key][self._column]
+
+    def setting(self, key: str) -> str:
+        names = _SETTINGS.get(key)
+        return names[self._column] if names else key
+
+    def value(self, value: object) -> str:
+        if isinstance(value, bool):
+            return self("yes") if value else self("no")
+        if isinstance(value, list | tuple):
+            return ", ".join(map(str, value))
+        if isinstance(value, float) and self.language == "ru":
+            return str(value).replace(".", ",")
+        return str(value)

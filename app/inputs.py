@@ -1,0 +1,243 @@
+"""The input lists: files, folders and pasted texts to check.
+
+An :class:`InputList` holds one engine input per row (a ``Path`` or a
+``core.prepare.TextInput``). Dropped or opened folders are expanded at once with
+``core.extract.collect_files`` (recursive, hidden entries skipped, supported types only);
+files given directly are always listed, even of an unsupported type: the engine reports them
+as input errors and the run goes on. Rows that failed in the last run carry an error icon
+and the engine's message as tooltip.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
+from core.extract import collect_files
+from core.prepare import TextInput
+
+InputItem = Path | TextInput
+INPUT_ROLE = Qt.ItemDataRole.UserRole
+"""Item data: the engine input (``Path`` or ``TextInput``)."""
+ERROR_ROLE = Qt.ItemDataRole.UserRole + 1
+"""Item data: the engine's message when this input failed in the last run, else None."""
+
+
+class InputList(QtWidgets.QListWidget):
+    """A list of engine inputs that accepts dropped files and folders."""
+
+    inputsAdded = Signal(int)
+    """Rows were added (how many)."""
+    inputsChanged = Signal()
+    """Rows were added, removed or cleared."""
+    focused = Signal()
+    """The list got keyboard focus (the window sends Open and Paste to the focused list)."""
+
+    def __init__(self, placeholder: str, hint: str, parent: QtWidgets.QWidget | None = None):
+        super().__init__(parent)
+        self.placeholder = placeholder
+        self.hint = hint
+        self.setAcceptDrops(True)
+        self.setDragDropMode(QtWidgets.QAbstractItemView.DragDropMode.DropOnly)
+        self.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setUniformItemSizes(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.remove_action = QtGui.QAction(self.tr("Remove"), self)
+        self.remove_action.setShortcut(QtGui.QKeySequence(QtGui.QKeySequence.StandardKey.Delete))
+        self.remove_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.remove_action.triggered.connect(self.remove_selected)
+        self.clear_action = QtGui.QAction(self.tr("Clear list"), self)
+        self.clear_action.triggered.connect(self.clear_inputs)
+        self.addActions([self.remove_action, self.clear_action])
+        self.itemSelectionChanged.connect(self._update_actions)
+        self.inputsChanged.connect(self._update_actions)
+        self._update_actions()
+
+    # ------------------------------------------------------------------ contents
+
+    def inputs(self) -> list[InputItem]:
+        """The engine inputs, in list order."""
+        return [self.item(row).data(INPUT_ROLE) for row in range(self.count())]
+
+    def add_paths(self, paths: Iterable[str | os.PathLike[str]]) -> int:
+        """Add files and the supported files inside folders; return how many rows were added.
+
+        Paths already listed are skipped. A path that does not exist is listed anyway (the
+        engine reports it).
+        """
+        files: list[Path] = []
+        for raw in paths:
+            path = Path(raw)
+            if path.is_dir():
+                found, _problems = collect_files([path])
+                files.extend(found)
+            else:
+                files.append(path)
+        known = {_key(item) for item in self.inputs()}
+        added = 0
+        for path in files:
+            key = _key(path)
+            if key not in known:
+                known.add(key)
+                self.addItem(self._make_item(path))
+                added += 1
+        self._announce(added)
+        return added
+
+    def add_text(self, name: str, text: str) -> QtWidgets.QListWidgetItem:
+        """Add pasted ``text`` as a row called ``name`` (names must be unique in a run)."""
+        item = self._make_item(TextInput(name, text))
+        self.addItem(item)
+        self._announce(1)
+        return item
+
+    def remove_selected(self) -> int:
+        rows = sorted((self.row(item) for item in self.selectedItems()), reverse=True)
+        for row in rows:
+            self.takeItem(row)
+        if rows:
+            self.inputsChanged.emit()
+        return len(rows)
+
+    def clear_inputs(self) -> None:
+        if self.count():
+            self.clear()
+            self.inputsChanged.emit()
+
+    # ------------------------------------------------------------------ errors of the last run
+
+    def mark_errors(self, errors: Mapping[str, str]) -> int:
+        """Flag rows whose input failed (engine path or pasted name → message); return count."""
+        by_key: dict[str, str] = {}
+        for path, message in errors.items():
+            by_key.setdefault("text:" + path, message)
+            by_key.setdefault(_key(Path(path)), message)
+        marked = 0
+        for row in range(self.count()):
+            item = self.item(row)
+            message = by_key.get(_key(item.data(INPUT_ROLE)))
+            self._set_error(item, message)
+            marked += message is not None
+        return marked
+
+    def clear_errors(self) -> None:
+        for row in range(self.count()):
+            self._set_error(self.item(row), None)
+
+    def error_count(self) -> int:
+        return sum(self.item(r).data(ERROR_ROLE) is not None for r in range(self.count()))
+
+    # ------------------------------------------------------------------ drag and drop
+
+    def dragEnterEvent(self, event: QtGui.QDragEnterEvent) -> None:
+        if _local_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QtGui.QDragMoveEvent) -> None:
+        if _local_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QtGui.QDropEvent) -> None:
+        paths = _local_paths(event.mimeData())
+        if not paths:
+            event.ignore()
+            return
+        event.setDropAction(Qt.DropAction.CopyAction)
+        event.accept()
+        self.add_paths(paths)
+
+    # ------------------------------------------------------------------ look
+
+    def focusInEvent(self, event: QtGui.QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.focused.emit()
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.count():
+            return
+        painter = QtGui.QPainter(self.viewport())
+        try:
+            self._paint_placeholder(painter)
+        finally:
+            painter.end()
+
+    def _paint_placeholder(self, painter: QtGui.QPainter) -> None:
+        """The empty state: what to do, centred in the viewport."""
+        rect = self.viewport().rect().adjusted(12, 12, -12, -12)
+        color = self.palette().color(QtGui.QPalette.ColorRole.PlaceholderText)
+        title_font = QtGui.QFont(self.font())
+        title_font.setPointSizeF(title_font.pointSizeF() * 1.15)
+        title_font.setBold(True)
+        title_height = QtGui.QFontMetrics(title_font).height()
+        hint_flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+        hint_flags |= Qt.TextFlag.TextWordWrap
+        hint_height = painter.fontMetrics().boundingRect(rect, hint_flags, self.hint).height()
+        top = rect.top() + max(0, (rect.height() - title_height - 6 - hint_height) // 2)
+        painter.setPen(color)
+        painter.setFont(title_font)
+        title_rect = QtCore.QRect(rect.left(), top, rect.width(), title_height)
+        painter.drawText(title_rect, Qt.AlignmentFlag.AlignCenter, self.placeholder)
+        painter.setFont(self.font())
+        hint_rect = QtCore.QRect(rect.left(), top + title_height + 6, rect.width(), hint_height)
+        painter.drawText(hint_rect, hint_flags, self.hint)
+
+    # ------------------------------------------------------------------ internals
+
+    def _announce(self, added: int) -> None:
+        if added:
+            self.inputsAdded.emit(added)
+            self.inputsChanged.emit()
+            self.viewport().update()
+
+    def _make_item(self, value: InputItem) -> QtWidgets.QListWidgetItem:
+        item = QtWidgets.QListWidgetItem()
+        item.setData(INPUT_ROLE, value)
+        self._set_error(item, None)
+        return item
+
+    def _set_error(self, item: QtWidgets.QListWidgetItem, message: str | None) -> None:
+        value = item.data(INPUT_ROLE)
+        item.setData(ERROR_ROLE, message)
+        if isinstance(value, TextInput):
+            words = len(value.text.split())
+            item.setText(value.name)
+            tooltip = self.tr("Pasted text, words: %1").replace("%1", str(words))
+            icon = QtWidgets.QStyle.StandardPixmap.SP_FileDialogDetailedView
+        else:
+            item.setText(value.name or str(value))
+            tooltip = str(value)
+            icon = QtWidgets.QStyle.StandardPixmap.SP_FileIcon
+        if message is not None:
+            icon = QtWidgets.QStyle.StandardPixmap.SP_MessageBoxWarning
+            tooltip = self.tr("%1\n\nCould not be read: %2").replace("%1", tooltip)
+            tooltip = tooltip.replace("%2", message)
+        item.setIcon(self.style().standardIcon(icon))
+        item.setToolTip(tooltip)
+
+    def _update_actions(self) -> None:
+        self.remove_action.setEnabled(bool(self.selectedItems()))
+        self.clear_action.setEnabled(self.count() > 0)
+
+
+def _local_paths(mime: QtCore.QMimeData | None) -> list[str]:
+    if mime is None or not mime.hasUrls():
+        return []
+    return [url.toLocalFile() for url in mime.urls() if url.isLocalFile() and url.toLocalFile()]
+
+
+def _key(item: InputItem) -> str:
+    """Identity of a row: the resolved path of a file, the name of pasted text."""
+    if isinstance(item, TextInput):
+        return "text:" + item.name
+    try:
+        return os.path.normcase(str(item.resolve()))
+    except (OSError, RuntimeError):
+        return os.path.normcase(os.path.abspath(item))

@@ -1,0 +1,172 @@
+"""``copylens-gui --self-test``: check that this installation (or frozen build) works.
+
+Without a window: checks the two bundled samples in ``resources/samples/`` with the engine
+(extraction, Russian lemmas from the bundled pymorphy3 dictionaries, look-alike letters,
+alignment), makes sure the Ukrainian dictionary, the Snowball stemmers and the HTML
+extractor load, and runs a few words through worker processes started the way the GUI
+starts them (``forkserver``; a frozen app must start them through
+``multiprocessing.freeze_support()``). Prints a short summary; the last line is
+``CopyLens self-test: OK`` or ``CopyLens self-test: FAILED``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import platform
+import sys
+import time
+import traceback
+from concurrent.futures import ProcessPoolExecutor
+from typing import TextIO
+
+from core.resources import resources_dir
+
+COPY, SOURCE = "copy_ru.txt", "source_ru.txt"
+MIN_CONTAINMENT = 0.8
+MAX_UNIQUENESS = 0.3
+MIN_LOOKALIKES = 1
+WORDS = (
+    ("ru", "исследователей", "исследователь"),
+    ("uk", "містах", "місто"),
+    ("en", "running", "run"),
+)
+"""(language, word, expected normal form): a lemma from each dictionary and a Snowball stem."""
+OWN_MESSAGE = ("Export", "Export report")
+QT_MESSAGE = ("QPlatformTheme", "Cancel")
+"""(context, text) looked up in copylens_ru.qm and qtbase_ru.qm (not literals: lupdate would
+collect them into CopyLens's own .ts)."""
+OK_LINE, FAILED_LINE = "CopyLens self-test: OK", "CopyLens self-test: FAILED"
+
+
+def run(out: TextIO | None = None) -> int:
+    """Run every check, print the summary to ``out`` (stdout); 0 when all pass, else 1."""
+    out = out if out is not None else _stdout()
+    started = time.perf_counter()
+    frozen = "frozen" if getattr(sys, "frozen", False) else "not frozen"
+    print(
+        f"CopyLens {_version()} self-test ({frozen}, Python {platform.python_version()})", file=out
+    )
+    failures = 0
+    checks = (_check_samples, _check_normal_forms, _check_html, _check_translations, _check_workers)
+    for check in checks:
+        try:
+            for ok, line in check():
+                print(f"  {'ok  ' if ok else 'FAIL'}  {line}", file=out)
+                failures += not ok
+        except Exception:
+            failures += 1
+            print(f"  FAIL  {check.__name__.removeprefix('_check_')}: error", file=out)
+            traceback.print_exc(file=out)
+    seconds = time.perf_counter() - started
+    print(f"{FAILED_LINE if failures else OK_LINE} ({seconds:.1f} s)", file=out)
+    out.flush()
+    return 1 if failures else 0
+
+
+def _check_samples() -> list[tuple[bool, str]]:
+    from core.engine import check
+
+    folder = resources_dir() / "samples"
+    report = check([folder / COPY], [folder / SOURCE])
+    if report.errors or len(report.documents) != 1:
+        problems = "; ".join(f"{e.path}: {e.error}" for e in report.errors) or "no result"
+        return [(False, f"samples in {folder}: {problems}")]
+    doc = report.documents[0]
+    containment = doc.sources[0].containment if doc.sources else 0.0
+    return [
+        (True, f"samples: {COPY} against {SOURCE} ({doc.language}, {doc.words} words)"),
+        (containment >= MIN_CONTAINMENT, f"containment {containment:.2f} (>= {MIN_CONTAINMENT})"),
+        (
+            doc.homoglyphs >= MIN_LOOKALIKES,
+            f"look-alike letters {doc.homoglyphs} (>= {MIN_LOOKALIKES})",
+        ),
+        (doc.uniqueness < MAX_UNIQUENESS, f"uniqueness {doc.uniqueness:.2f} (< {MAX_UNIQUENESS})"),
+    ]
+
+
+def _check_normal_forms() -> list[tuple[bool, str]]:
+    results = []
+    for language, word, expected in WORDS:
+        got = normal_form(language, word)
+        results.append((got == expected, f"{language}: {word} -> {got} (expected {expected})"))
+    return results
+
+
+def _check_html() -> list[tuple[bool, str]]:
+    """trafilatura (the HTML main-text extractor) imports and finds an article's text.
+
+    The engine falls back to plain HTML text when trafilatura cannot be imported, so a
+    build missing one of its data files would otherwise go unnoticed.
+    """
+    import trafilatura
+
+    paragraph = "Озеро Байкал хранит пятую часть всей пресной воды планеты. " * 8
+    page = (
+        "<html><head><title>Байкал</title></head><body><nav><a href='/'>Главная</a></nav>"
+        f"<article><h1>Байкал</h1><p>{paragraph}</p></article></body></html>"
+    )
+    text = trafilatura.extract(page) or ""
+    found = "пятую часть всей пресной воды" in text
+    return [(found, f"html main text (trafilatura): {len(text)} characters")]
+
+
+def _check_translations() -> list[tuple[bool, str]]:
+    """The Russian interface and Qt's own Russian strings load (no application needed)."""
+    from app import i18n
+    from app.qt import QtCore
+
+    own = QtCore.QTranslator()
+    own_ok = own.load("copylens_ru", str(i18n.translations_dir()))
+    own_text = own.translate(*OWN_MESSAGE) if own_ok else ""
+    qt = QtCore.QTranslator()
+    qt_dir = i18n.qt_translations_dir()
+    qt_ok = qt_dir is not None and qt.load("qtbase_ru", str(qt_dir))
+    qt_text = qt.translate(*QT_MESSAGE) if qt_ok else ""
+    return [
+        (own_text == "Экспорт отчёта", f"translation copylens_ru.qm: {own_text or 'missing'}"),
+        (qt_text == "Отмена", f"translation qtbase_ru.qm: {qt_text or 'missing'}"),
+    ]
+
+
+def _check_workers() -> list[tuple[bool, str]]:
+    """A few words through a two-process pool started as the GUI starts its pools."""
+    methods = multiprocessing.get_all_start_methods()
+    method = "forkserver" if "forkserver" in methods else "spawn"
+    context = multiprocessing.get_context(method)
+    languages = [language for language, _, _ in WORDS]
+    words = [word for _, word, _ in WORDS]
+    with ProcessPoolExecutor(2, mp_context=context) as pool:
+        got = list(pool.map(normal_form, languages, words, timeout=120))
+    expected = [form for _, _, form in WORDS]
+    return [(got == expected, f"worker processes ({method}): {', '.join(got)}")]
+
+
+def normal_form(language: str, word: str) -> str:
+    """The engine's normal form of ``word`` (module level, so that workers can run it)."""
+    from core.morphology import normalizer
+
+    return normalizer(language)(word)
+
+
+def _stdout() -> TextIO:
+    """stdout that never fails on Cyrillic (a Windows console) and exists (a windowed app)."""
+    stream = sys.stdout
+    if stream is None:
+        import io
+
+        return io.StringIO()
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
+    return stream
+
+
+def _version() -> str:
+    from app.export import copylens_version
+
+    return copylens_version()
+
+
+if __name__ == "__main__":
+    multiprocessing.freeze_support()
+    sys.exit(run())

@@ -1,0 +1,194 @@
+"""Colours and small display helpers shared by the result views.
+
+The source palette holds ten light colours of distinct hues; each keeps black text readable
+(WCAG contrast with black ≥ 10). Source ``i`` gets colour ``i % 10``. The plain tint
+marks text copied exactly, a paler one edited words (form changes, replacements,
+insertions). In the side by side view the current fragment takes a stronger tint and the
+other fragments fade.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from pathlib import PurePath, PurePosixPath, PureWindowsPath
+
+from app.qt import QtGui
+
+PALETTE: tuple[str, ...] = (
+    "#FFE066",  # yellow
+    "#9FD3FF",  # sky blue
+    "#A8E6A1",  # green
+    "#FFB3C7",  # pink
+    "#C7B5FF",  # lavender
+    "#FFBF73",  # orange
+    "#7FE0D4",  # teal
+    "#D2F07F",  # lime
+    "#F29FF0",  # magenta
+    "#D5C8B0",  # sand
+)
+
+TEXT_COLOR = QtGui.QColor("#000000")
+TEXT_BACKGROUND = QtGui.QColor("#FFFFFF")
+LOOKALIKE_COLOR = QtGui.QColor("#D00000")
+"""Look-alike letters: red, bold, red wavy underline."""
+UNIQUENESS_RED = QtGui.QColor("#C62828")
+UNIQUENESS_AMBER = QtGui.QColor("#B86E00")
+UNIQUENESS_GREEN = QtGui.QColor("#2E7D32")
+DIAGONAL_COLOR = QtGui.QColor("#E4E4E4")
+"""Heat-map cells of a document with itself."""
+
+HEAT_STOPS: tuple[tuple[float, tuple[int, int, int]], ...] = (
+    (0.0, (255, 255, 255)),
+    (0.25, (254, 224, 190)),
+    (0.5, (252, 141, 89)),
+    (0.75, (215, 48, 31)),
+    (1.0, (127, 0, 0)),
+)
+"""White → deep red (ColorBrewer OrRd, spread so that small shares stay visible)."""
+
+
+def source_color(index: int) -> QtGui.QColor:
+    """The fill for text copied exactly from the ``index``-th source."""
+    return QtGui.QColor(PALETTE[index % len(PALETTE)])
+
+
+def edited_color(index: int) -> QtGui.QColor:
+    """The paler fill for edited words (a 50 % mix of the source colour with white)."""
+    return mix(source_color(index), TEXT_BACKGROUND, 0.5)
+
+
+def faded_color(index: int) -> QtGui.QColor:
+    """Fragments other than the current one in the side by side view (paler still)."""
+    return mix(source_color(index), TEXT_BACKGROUND, 0.6)
+
+
+def faded_edited_color(index: int) -> QtGui.QColor:
+    return mix(source_color(index), TEXT_BACKGROUND, 0.8)
+
+
+def strong_color(index: int) -> QtGui.QColor:
+    """The stronger fill of the current fragment (more saturated, still light)."""
+    h, s, light, a = _hsl(source_color(index))
+    black = QtGui.QColor("#000000")
+    for darker in (0.11, 0.09, 0.07, 0.05, 0.03, 0.0):
+        color = QtGui.QColor.fromHslF(h, min(1.0, s + 0.1), light - darker, a)
+        if contrast_ratio(color, black) >= 7.5:
+            break
+    return color
+
+
+def underline_color(index: int) -> QtGui.QColor:
+    """A dark shade of the source colour for dotted underlines of edited words."""
+    h, s, _, a = _hsl(source_color(index))
+    return QtGui.QColor.fromHslF(h, min(1.0, s), 0.3, a)
+
+
+def _hsl(color: QtGui.QColor) -> tuple[float, float, float, float]:
+    return color.hslHueF(), color.hslSaturationF(), color.lightnessF(), color.alphaF()
+
+
+def mix(a: QtGui.QColor, b: QtGui.QColor, share_of_b: float) -> QtGui.QColor:
+    t = max(0.0, min(1.0, share_of_b))
+    return QtGui.QColor(
+        round(a.red() + (b.red() - a.red()) * t),
+        round(a.green() + (b.green() - a.green()) * t),
+        round(a.blue() + (b.blue() - a.blue()) * t),
+    )
+
+
+def uniqueness_color(uniqueness: float) -> QtGui.QColor:
+    """Red under 50 %, amber under 80 %, green otherwise (dark shades, readable on white)."""
+    if uniqueness < 0.5:
+        return QtGui.QColor(UNIQUENESS_RED)
+    if uniqueness < 0.8:
+        return QtGui.QColor(UNIQUENESS_AMBER)
+    return QtGui.QColor(UNIQUENESS_GREEN)
+
+
+def heat_rgb(value: float) -> tuple[int, int, int]:
+    """The heat-map colour of a share in 0..1 as (r, g, b)."""
+    v = max(0.0, min(1.0, value))
+    for (x0, c0), (x1, c1) in itertools.pairwise(HEAT_STOPS):
+        if v <= x1:
+            t = (v - x0) / (x1 - x0)
+            return tuple(round(p + (q - p) * t) for p, q in zip(c0, c1, strict=True))  # type: ignore[return-value]
+    return HEAT_STOPS[-1][1]
+
+
+def heat_color(value: float) -> QtGui.QColor:
+    return QtGui.QColor(*heat_rgb(value))
+
+
+def relative_luminance(color: QtGui.QColor) -> float:
+    def channel(c: int) -> float:
+        x = c / 255
+        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+
+    return (
+        0.2126 * channel(color.red())
+        + 0.7152 * channel(color.green())
+        + 0.0722 * channel(color.blue())
+    )
+
+
+def contrast_ratio(a: QtGui.QColor, b: QtGui.QColor) -> float:
+    """WCAG 2 contrast ratio of two colours (1..21)."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def text_color_on(background: QtGui.QColor) -> QtGui.QColor:
+    """Black or white, whichever reads better on ``background``."""
+    black, white = QtGui.QColor("#000000"), QtGui.QColor("#FFFFFF")
+    on_black = contrast_ratio(background, black)
+    return black if on_black >= contrast_ratio(background, white) else white
+
+
+def percent(value: float) -> str:
+    """A share in 0..1 as the views print it: "61 %", "0.4 %", "100 %" (a decimal comma,
+    "0,4 %", when the interface is in Russian, as in the exported reports)."""
+    p = value * 100
+    if p == 0 or p >= 10 or p == round(p):
+        return f"{p:.0f} %"
+    text = f"{p:.1f} %"
+    return text.replace(".", ",") if _interface_language() == "ru" else text
+
+
+def _interface_language() -> str:
+    try:
+        from app import i18n
+    except ImportError:  # the views without the rest of the app
+        return "en"
+    return i18n.current_language()
+
+
+def display_names(paths: Iterable[str]) -> dict[str, str]:
+    """Short names for paths: the file name, with as many parent folders as make it unique."""
+    paths = list(dict.fromkeys(paths))
+    parts = {p: _parts(p) for p in paths}
+    depth = dict.fromkeys(paths, 1)
+    for _ in range(64):
+        names: dict[str, list[str]] = {}
+        for p in paths:
+            names.setdefault(_tail(parts[p], depth[p]), []).append(p)
+        clashes = [group for group in names.values() if len(group) > 1]
+        grew = False
+        for group in clashes:
+            for p in group:
+                if depth[p] < len(parts[p]):
+                    depth[p] += 1
+                    grew = True
+        if not grew:
+            break
+    return {p: _tail(parts[p], depth[p]) for p in paths}
+
+
+def _parts(path: str) -> Sequence[str]:
+    pure: PurePath = PureWindowsPath(path) if "\\" in path else PurePosixPath(path)
+    parts = [x for x in pure.parts if x not in ("/", "\\")]
+    return parts or [path]
+
+
+def _tail(parts: Sequence[str], depth: int) -> str:
+    return "/".join(parts[-depth:]) if depth > 1 else parts[-1]

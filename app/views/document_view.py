@@ -1,0 +1,628 @@
+"""The check result of one document: uniqueness, its sources, its text with highlights.
+
+Page 1 (overview): the uniqueness in large type, language, word count and look-alike letters;
+a sortable table of sources (colour legend + show/hide check box per source); the document's
+text with each source's fragments in that source's colour (edited words paler with a dotted
+underline, look-alike letters red with a wavy underline). Double-click a highlight, or press
+Enter on a table row, to open page 2: the document and the source side by side.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+from app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
+from app.views import colors
+from app.views.side_by_side import SideBySideView, fragment_spans
+from app.views.text_view import HighlightTextView
+from core.report import DocumentResult, SourceMatch
+
+_Index = QtCore.QModelIndex | QtCore.QPersistentModelIndex
+_ROOT = QtCore.QModelIndex()
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+"""Raw value of a cell (a float or int) that tables sort by."""
+PATH_ROLE = Qt.ItemDataRole.UserRole + 2
+INDEX_ROLE = Qt.ItemDataRole.UserRole + 3
+"""Row of a source in the result (= its colour index)."""
+
+LANGUAGE_NAMES = {
+    "ru": QtCore.QT_TRANSLATE_NOOP("Languages", "Russian"),
+    "uk": QtCore.QT_TRANSLATE_NOOP("Languages", "Ukrainian"),
+    "en": QtCore.QT_TRANSLATE_NOOP("Languages", "English"),
+    "de": QtCore.QT_TRANSLATE_NOOP("Languages", "German"),
+    "fr": QtCore.QT_TRANSLATE_NOOP("Languages", "French"),
+    "es": QtCore.QT_TRANSLATE_NOOP("Languages", "Spanish"),
+    "it": QtCore.QT_TRANSLATE_NOOP("Languages", "Italian"),
+    "pt": QtCore.QT_TRANSLATE_NOOP("Languages", "Portuguese"),
+    "nl": QtCore.QT_TRANSLATE_NOOP("Languages", "Dutch"),
+    "sv": QtCore.QT_TRANSLATE_NOOP("Languages", "Swedish"),
+    "pl": QtCore.QT_TRANSLATE_NOOP("Languages", "Polish"),
+}
+
+
+class SourcesModel(QtCore.QAbstractTableModel):
+    """The sources of one document; row ``i`` is ``result.sources[i]`` and has colour ``i``.
+
+    Column 0 holds the colour swatch and a check box that shows or hides the source's
+    highlights. Numeric columns give their raw value under :data:`SORT_ROLE`.
+
+    Signals:
+        visibility_changed(int, bool): row, shown.
+    """
+
+    COLUMNS = (
+        QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Show"),
+        QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Source"),
+        QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Containment"),
+        QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Resemblance"),
+        QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Reverse"),
+        QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Matched words"),
+        QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Exclusive"),
+    )
+    TIPS = (
+        QtCore.QT_TRANSLATE_NOOP(
+            "SourcesModel",
+            "Colour of the source's highlights; untick to hide them",
+        ),
+        QtCore.QT_TRANSLATE_NOOP(
+            "SourcesModel",
+            "The source (full path in the tooltip)",
+        ),
+        QtCore.QT_TRANSLATE_NOOP(
+            "SourcesModel",
+            "Share of this document's words found in the source",
+        ),
+        QtCore.QT_TRANSLATE_NOOP(
+            "SourcesModel",
+            "Resemblance: shared 10-word shingles of both texts over all of their shingles",
+        ),
+        QtCore.QT_TRANSLATE_NOOP(
+            "SourcesModel",
+            "Reverse containment: share of the source's words found in this document",
+        ),
+        QtCore.QT_TRANSLATE_NOOP(
+            "SourcesModel",
+            "Words of this document inside fragments of the source",
+        ),
+        QtCore.QT_TRANSLATE_NOOP(
+            "SourcesModel",
+            "Share of this document's words found in this source and in no other",
+        ),
+    )
+    SHOW, NAME, CONTAINMENT, RESEMBLANCE, REVERSE, MATCHED, EXCLUSIVE = range(7)
+
+    visibility_changed = Signal(int, bool)
+
+    def __init__(self, parent: QtCore.QObject | None = None) -> None:
+        super().__init__(parent)
+        self._sources: tuple[SourceMatch, ...] = ()
+        self._names: dict[str, str] = {}
+        self._shown: list[bool] = []
+
+    def set_sources(self, sources: tuple[SourceMatch, ...]) -> None:
+        self.beginResetModel()
+        self._sources = tuple(sources)
+        self._names = colors.display_names(s.path for s in self._sources)
+        self._shown = [True] * len(self._sources)
+        self.endResetModel()
+
+    def source(self, row: int) -> SourceMatch:
+        return self._sources[row]
+
+    def name(self, row: int) -> str:
+        return self._names.get(self._sources[row].path, self._sources[row].path)
+
+    def is_shown(self, row: int) -> bool:
+        return self._shown[row]
+
+    def set_shown(self, row: int, shown: bool) -> None:
+        if self._shown[row] == shown:
+            return
+        self._shown[row] = shown
+        index = self.index(row, self.SHOW)
+        self.dataChanged.emit(index, index, [Qt.ItemDataRole.CheckStateRole])
+        self.visibility_changed.emit(row, shown)
+
+    def rowCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._sources)
+
+    def columnCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return QtCore.QCoreApplication.translate("SourcesModel", str(self.COLUMNS[section]))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return QtCore.QCoreApplication.translate("SourcesModel", str(self.TIPS[section]))
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if index.column() == self.SHOW:
+            flags |= Qt.ItemFlag.ItemIsUserCheckable
+        return flags
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, column = index.row(), index.column()
+        source = self._sources[row]
+        if role == PATH_ROLE:
+            return source.path
+        if role == INDEX_ROLE:
+            return row
+        values = (
+            row,
+            self.name(row).casefold(),
+            source.containment,
+            source.resemblance,
+            source.reverse_containment,
+            source.matched_words,
+            source.exclusive,
+        )
+        if role == SORT_ROLE:
+            return values[column]
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == self.SHOW:
+                return None
+            if column == self.NAME:
+                return self.name(row)
+            if column == self.MATCHED:
+                return str(source.matched_words)
+            return colors.percent(float(values[column]))
+        if role == Qt.ItemDataRole.CheckStateRole and column == self.SHOW:
+            return Qt.CheckState.Checked if self._shown[row] else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.DecorationRole and column == self.SHOW:
+            return swatch_icon(row)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if column == self.NAME:
+                return source.path
+            if column == self.SHOW:
+                return self.tr("Shown in the text") if self._shown[row] else self.tr("Hidden")
+            return QtCore.QCoreApplication.translate("SourcesModel", str(self.TIPS[column]))
+        if role == Qt.ItemDataRole.TextAlignmentRole and column >= self.CONTAINMENT:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def setData(self, index: _Index, value: Any, role: int = 0) -> bool:
+        if (
+            index.isValid()
+            and index.column() == self.SHOW
+            and role == Qt.ItemDataRole.CheckStateRole
+        ):
+            self.set_shown(index.row(), Qt.CheckState(value) == Qt.CheckState.Checked)
+            return True
+        return False
+
+
+def swatch_icon(index: int, size: int = 14) -> QtGui.QIcon:
+    """A square of the source's colour, drawn the same when its row is selected."""
+    pixmap = QtGui.QPixmap(size, size)
+    pixmap.fill(colors.source_color(index))
+    painter = QtGui.QPainter(pixmap)
+    painter.setPen(QtGui.QColor("#707070"))
+    painter.drawRect(0, 0, size - 1, size - 1)
+    painter.end()
+    icon = QtGui.QIcon()
+    for mode in (QtGui.QIcon.Mode.Normal, QtGui.QIcon.Mode.Selected, QtGui.QIcon.Mode.Active):
+        icon.addPixmap(pixmap, mode)
+    return icon
+
+
+class SourcesTable(QtWidgets.QTableView):
+    """The sources table: Enter activates the current row, Space toggles its check box."""
+
+    def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
+        index = self.currentIndex()
+        if index.isValid() and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.activated.emit(index)
+            event.accept()
+            return
+        if index.isValid() and event.key() == Qt.Key.Key_Space:
+            model = self.model()
+            check = model.index(index.row(), SourcesModel.SHOW)
+            state = model.data(check, Qt.ItemDataRole.CheckStateRole)
+            checked = Qt.CheckState(state) == Qt.CheckState.Checked
+            model.setData(
+                check,
+                Qt.CheckState.Unchecked if checked else Qt.CheckState.Checked,
+                Qt.ItemDataRole.CheckStateRole,
+            )
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+class DocumentView(QtWidgets.QWidget):
+    """One checked document: uniqueness, sources table, highlighted text, side by side.
+
+    Signals:
+        source_toggled(str, bool): a source's highlights were shown (True) or hidden.
+        side_by_side_opened(str, int): the side by side page opened for a source path at a
+            fragment index (into that source's ``fragments``).
+        side_by_side_closed(): back from the side by side page to the overview.
+    """
+
+    source_toggled = Signal(str, bool)
+    side_by_side_opened = Signal(str, int)
+    side_by_side_closed = Signal()
+
+    def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._result: DocumentResult | None = None
+        self._text = ""
+        self._source_texts: Mapping[str, str] = {}
+        self._fit_pending = False
+
+        # Header: uniqueness, document facts.
+        self.uniqueness_label = QtWidgets.QLabel()
+        font = self.uniqueness_label.font()
+        font.setPointSizeF(font.pointSizeF() * 2.6)
+        font.setBold(True)
+        self.uniqueness_label.setFont(font)
+        self.uniqueness_label.setAlignment(
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        )
+        self.uniqueness_label.setToolTip(
+            self.tr("Share of the document's words found in no source")
+        )
+        self.uniqueness_caption = QtWidgets.QLabel(self.tr("unique"))
+        self.name_label = QtWidgets.QLabel()
+        self.name_label.setTextFormat(Qt.TextFormat.PlainText)
+        name_font = self.name_label.font()
+        name_font.setBold(True)
+        name_font.setPointSizeF(name_font.pointSizeF() * 1.2)
+        self.name_label.setFont(name_font)
+        self.facts_label = QtWidgets.QLabel()
+        self.facts_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.lookalike_label = QtWidgets.QLabel()
+        self.lookalike_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.lookalike_label.setStyleSheet(
+            f"color: {colors.LOOKALIKE_COLOR.name()}; font-weight: bold;"
+        )
+        self.lookalike_label.setToolTip(
+            self.tr(
+                "Letters of another alphabet that look the same (Latin “о” in a Cyrillic word, "
+                "or vice versa), often planted to fool plagiarism checkers. They are marked red "
+                "in the text."
+            )
+        )
+
+        score = QtWidgets.QVBoxLayout()
+        score.setSpacing(0)
+        score.addWidget(self.uniqueness_label)
+        score.addWidget(self.uniqueness_caption, 0, Qt.AlignmentFlag.AlignRight)
+        facts = QtWidgets.QVBoxLayout()
+        facts.setSpacing(2)
+        facts.addStretch(1)
+        facts.addWidget(self.name_label)
+        facts.addWidget(self.facts_label)
+        facts.addWidget(self.lookalike_label)
+        facts.addStretch(1)
+        header = QtWidgets.QHBoxLayout()
+        header.addLayout(score)
+        header.addSpacing(16)
+        header.addLayout(facts, 1)
+
+        # Sources table.
+        self.sources_model = SourcesModel(self)
+        self.sources_proxy = QtCore.QSortFilterProxyModel(self)
+        self.sources_proxy.setSourceModel(self.sources_model)
+        self.sources_proxy.setSortRole(SORT_ROLE)
+        self.sources_table = SourcesTable()
+        self.sources_table.setModel(self.sources_proxy)
+        self.sources_table.setSelectionBehavior(
+            QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows
+        )
+        self.sources_table.setSelectionMode(
+            QtWidgets.QAbstractItemView.SelectionMode.SingleSelection
+        )
+        self.sources_table.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.sources_table.setAlternatingRowColors(True)
+        self.sources_table.verticalHeader().hide()
+        self.sources_table.setWordWrap(False)
+        self.sources_table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        head = self.sources_table.horizontalHeader()
+        head.setHighlightSections(False)
+        head.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(SourcesModel.NAME, QtWidgets.QHeaderView.ResizeMode.Stretch)
+        head.setSortIndicator(SourcesModel.CONTAINMENT, Qt.SortOrder.DescendingOrder)
+        self.sources_table.setSortingEnabled(True)
+        self.sources_table.activated.connect(self._on_row_activated)
+        self.sources_model.visibility_changed.connect(self._on_visibility_changed)
+        self.sources_caption = QtWidgets.QLabel(
+            self.tr("Sources — Enter or double-click: compare side by side · Space: show/hide")
+        )
+        self.no_sources_label = QtWidgets.QLabel(
+            self.tr("No source shares text with this document.")
+        )
+        self.no_sources_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.no_sources_label.hide()
+        table_box = QtWidgets.QWidget()
+        table_layout = QtWidgets.QVBoxLayout(table_box)
+        table_layout.setContentsMargins(0, 0, 0, 0)
+        table_layout.setSpacing(2)
+        table_layout.addWidget(self.sources_caption)
+        table_layout.addWidget(self.sources_table, 1)
+        table_layout.addWidget(self.no_sources_label, 1)
+
+        # Text.
+        self.text_view = HighlightTextView()
+        self.text_view.span_clicked.connect(self._on_span_clicked)
+        self.text_view.span_activated.connect(self._on_span_activated)
+        self.legend_label = QtWidgets.QLabel()
+        self.legend_label.setTextFormat(Qt.TextFormat.RichText)
+        text_box = QtWidgets.QWidget()
+        text_layout = QtWidgets.QVBoxLayout(text_box)
+        text_layout.setContentsMargins(0, 0, 0, 0)
+        text_layout.setSpacing(2)
+        text_layout.addWidget(self.legend_label)
+        text_layout.addWidget(self.text_view, 1)
+
+        self.splitter = QtWidgets.QSplitter(Qt.Orientation.Vertical)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(table_box)
+        self.splitter.addWidget(text_box)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 3)
+
+        overview = QtWidgets.QWidget()
+        overview_layout = QtWidgets.QVBoxLayout(overview)
+        overview_layout.setContentsMargins(8, 6, 8, 6)
+        overview_layout.addLayout(header)
+        overview_layout.addWidget(self.splitter, 1)
+        self._overview = overview
+
+        self.placeholder = QtWidgets.QLabel(self.tr("No document to show."))
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.side_by_side = SideBySideView()
+        self.side_by_side.set_back_text(self.tr("Back to document"))
+        self.side_by_side.back_requested.connect(self.close_side_by_side)
+
+        self.stack = QtWidgets.QStackedWidget()
+        self.stack.addWidget(self.placeholder)
+        self.stack.addWidget(overview)
+        self.stack.addWidget(self.side_by_side)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+        self._update_legend()
+
+    # --- public -----------------------------------------------------------------------
+    def show_result(
+        self, result: DocumentResult, text: str, source_texts: Mapping[str, str]
+    ) -> None:
+        """Show one document's result; ``text`` is its extracted text, ``source_texts`` the
+        extracted texts of its sources by path (a missing source opens side by side with a
+        note instead of its text)."""
+        self._result = result
+        self._text = text
+        self._source_texts = source_texts
+        u = result.uniqueness
+        self.uniqueness_label.setText(colors.percent(u))
+        self.uniqueness_label.setStyleSheet(f"color: {colors.uniqueness_color(u).name()};")
+        self.name_label.setText(result.path)
+        self.name_label.setToolTip(result.path)
+        n = len(result.sources)
+        language = LANGUAGE_NAMES.get(result.language)
+        words = result.words
+        facts = [
+            QtCore.QCoreApplication.translate("Languages", str(language))
+            if language
+            else (result.language or self.tr("unknown language")),
+            (self.tr("1 word") if words == 1 else self.tr("%n words", "", words))
+            + " "
+            + self.tr("(%n counted)", "", result.counted_words),
+            self.tr("no sources")
+            if n == 0
+            else self.tr("1 source")
+            if n == 1
+            else self.tr("%n sources", "", n),
+        ]
+        self.facts_label.setText("  ·  ".join(facts))
+        if result.homoglyphs > 0:
+            k = result.homoglyphs
+            self.lookalike_label.setText(
+                "⚠ "
+                + (
+                    self.tr("1 look-alike letter")
+                    if k == 1
+                    else self.tr("%n look-alike letters", "", k)
+                )
+            )
+            self.lookalike_label.show()
+        else:
+            self.lookalike_label.hide()
+        self.sources_model.set_sources(result.sources)
+        has_sources = n > 0
+        self.sources_table.setVisible(has_sources)
+        self.sources_caption.setVisible(has_sources)
+        self.no_sources_label.setVisible(not has_sources)
+        if has_sources:
+            self.sources_table.selectRow(0)
+        self.text_view.set_text(text)
+        self.text_view.mark_lookalikes(result.homoglyph_offsets)
+        self._refresh_highlights()
+        self._update_legend()
+        self.side_by_side.clear()
+        self.stack.setCurrentWidget(self._overview)
+        self._fit_pending = True
+        if self.isVisible():
+            self._fit_table()
+
+    def clear(self) -> None:
+        """Show nothing (the placeholder)."""
+        self._result = None
+        self._text = ""
+        self._source_texts = {}
+        self.sources_model.set_sources(())
+        self.text_view.set_text("")
+        self.side_by_side.clear()
+        self.stack.setCurrentWidget(self.placeholder)
+
+    def result(self) -> DocumentResult | None:
+        return self._result
+
+    def highlighted_ranges(self) -> list[tuple[int, int, str]]:
+        """(start, end, source path) of every fragment highlighted in the overview's text,
+        in Python offsets of the original text, read back from the text view; sources in
+        table row order, fragments in their order."""
+        if self._result is None:
+            return []
+        sources = self._result.sources
+        found = [
+            (key[1], key[2], start, end)
+            for start, end, key, kind in self.text_view.selection_ranges()
+            if kind == "fragment" and isinstance(key, tuple) and key[0] == "source"
+        ]
+        found.sort()
+        return [(start, end, sources[row].path) for row, _, start, end in found]
+
+    def lookalike_offsets(self) -> list[int]:
+        """Python offsets of the characters marked as look-alike letters in the text."""
+        return self.text_view.marked_lookalikes()
+
+    def set_source_visible(self, source: int | str, visible: bool) -> None:
+        """Show or hide a source's highlights (by row or path), as its check box does."""
+        self.sources_model.set_shown(self._row(source), visible)
+
+    def is_source_visible(self, source: int | str) -> bool:
+        return self.sources_model.is_shown(self._row(source))
+
+    def open_side_by_side(self, source: int | str, fragment: int = 0) -> None:
+        """Open the document and ``source`` (row or path) side by side at ``fragment`` (an
+        index into that source's fragments)."""
+        if self._result is None:
+            return
+        row = self._row(source)
+        match = self._result.sources[row]
+        names = colors.display_names([self._result.path, *(s.path for s in self._result.sources)])
+        current = match.fragments[fragment] if 0 <= fragment < len(match.fragments) else 0
+        self.stack.setCurrentWidget(self.side_by_side)
+        self.side_by_side.show_pair(
+            names[self._result.path],
+            self._text,
+            names[match.path],
+            self._source_texts.get(match.path),
+            match.fragments,
+            color_index=row,
+            current=current,
+            left_lookalikes=self._result.homoglyph_offsets,
+            left_path=self._result.path,
+            right_path=match.path,
+        )
+        self.side_by_side.left.setFocus()
+        self.side_by_side_opened.emit(match.path, max(fragment, 0))
+
+    def close_side_by_side(self) -> None:
+        if self.stack.currentWidget() is self.side_by_side:
+            self.stack.setCurrentWidget(self._overview)
+            self.sources_table.setFocus()
+            self.side_by_side_closed.emit()
+
+    def is_side_by_side(self) -> bool:
+        return self.stack.currentWidget() is self.side_by_side
+
+    def current_fragment_index(self) -> int:
+        """The side by side page's current fragment (index in document order), or -1."""
+        if not self.is_side_by_side():
+            return -1
+        return self.side_by_side.current_fragment_index()
+
+    def side_by_side_cursor_offsets(self) -> tuple[int, int]:
+        """Python offsets of the side by side page's cursors (document, source)."""
+        return self.side_by_side.cursor_offsets()
+
+    # --- internals --------------------------------------------------------------------
+    def _row(self, source: int | str) -> int:
+        if isinstance(source, int):
+            return source
+        assert self._result is not None
+        for row, match in enumerate(self._result.sources):
+            if match.path == source:
+                return row
+        raise KeyError(source)
+
+    def _refresh_highlights(self) -> None:
+        if self._result is None:
+            self.text_view.set_spans([])
+            return
+        spans = []
+        # Painted last = on top: source 0 (highest containment) over the others.
+        for row in reversed(range(len(self._result.sources))):
+            if not self.sources_model.is_shown(row):
+                continue
+            match = self._result.sources[row]
+            spans += fragment_spans(
+                match.fragments,
+                row,
+                side="left",
+                key_prefix=("source", row),
+                tooltip=self.tr("From {0} — double-click to compare").format(
+                    self.sources_model.name(row)
+                ),
+                other_text=self._source_texts.get(match.path),
+            )
+        self.text_view.set_spans(spans)
+
+    def showEvent(self, event: QtGui.QShowEvent) -> None:
+        super().showEvent(event)
+        if self._fit_pending:
+            self._fit_table()
+
+    def _fit_table(self) -> None:
+        """Give the table the height of its rows (up to 6) so the text gets the rest."""
+        self._fit_pending = False
+        rows = min(max(self.sources_model.rowCount(), 1), 6)
+        table = self.sources_table
+        height = (
+            table.horizontalHeader().sizeHint().height()
+            + rows * table.verticalHeader().defaultSectionSize()
+            + 2 * table.frameWidth()
+            + 10
+        )
+        caption = self.sources_caption.sizeHint().height() + 2
+        total = sum(self.splitter.sizes()) or 600
+        top = height + caption
+        self.splitter.setSizes([top, max(total - top, 200)])
+
+    def _update_legend(self) -> None:
+        exact = colors.source_color(0).name()
+        edited = colors.edited_color(0).name()
+        red = colors.LOOKALIKE_COLOR.name()
+        copied = html.escape(self.tr("copied exactly"))
+        edited_copy = html.escape(self.tr("edited copy"))
+        lookalike = html.escape(self.tr("look-alike letter"))
+        hint = html.escape(
+            self.tr("the colour tells the source; double-click a highlight to compare")
+        )
+        self.legend_label.setText(
+            f'<span style="background-color:{exact}">&nbsp;{copied}&nbsp;</span>'
+            f'&nbsp;&nbsp;<span style="background-color:{edited}; text-decoration: underline">'
+            f"&nbsp;{edited_copy}&nbsp;</span>"
+            f'&nbsp;&nbsp;<span style="color:{red}; font-weight:bold">{lookalike}</span>'
+            f"&nbsp;&nbsp;·&nbsp;&nbsp;{hint}"
+        )
+
+    def _on_visibility_changed(self, row: int, shown: bool) -> None:
+        self._refresh_highlights()
+        if self._result is not None:
+            self.source_toggled.emit(self._result.sources[row].path, shown)
+
+    def _on_row_activated(self, index: QtCore.QModelIndex) -> None:
+        row = self.sources_proxy.data(index, INDEX_ROLE)
+        if row is not None:
+            self.open_side_by_side(int(row), 0)
+
+    def _on_span_clicked(self, key: object) -> None:
+        if isinstance(key, tuple) and len(key) == 3 and key[0] == "source":
+            proxy_index = self.sources_proxy.mapFromSource(self.sources_model.index(key[1], 0))
+            self.sources_table.selectRow(proxy_index.row())
+
+    def _on_span_activated(self, key: object) -> None:
+        if isinstance(key, tuple) and len(key) == 3 and key[0] == "source":
+            self.open_side_by_side(key[1], key[2])

@@ -1,0 +1,406 @@
+"""Two texts side by side with the fragments they share, one fragment at a time.
+
+The left text is the checked document (or a compared pair's ``a``), the right one the source
+(or ``b``). Fragments give ``start/end`` on the left and ``source_start/source_end`` on the
+right. The current fragment is painted stronger and scrolled into view on both sides; F3 and
+Shift+F3 (or the buttons) step through the fragments in document order, wrapping around;
+Esc or "Back" emits :attr:`SideBySideView.back_requested`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
+from app.views import colors
+from app.views.text_view import HighlightTextView, Span, fill_format
+from core.report import Edit, Fragment
+
+EDIT_NAMES = {
+    "form": QtCore.QT_TRANSLATE_NOOP("Edits", "Changed word form"),
+    "replace": QtCore.QT_TRANSLATE_NOOP("Edits", "Replaced words"),
+    "insert": QtCore.QT_TRANSLATE_NOOP("Edits", "Words added to the copy"),
+    "delete": QtCore.QT_TRANSLATE_NOOP("Edits", "Words left out of the copy"),
+}
+"""Edit kinds as the tooltips name them (translated with context "Edits")."""
+
+
+def fragment_spans(
+    fragments: Sequence[Fragment],
+    color_index: int,
+    *,
+    side: str,
+    current: int | None = None,
+    key_prefix: tuple[object, ...] = ("fragment",),
+    tooltip: str = "",
+    other_text: str | None = None,
+) -> list[Span]:
+    """Highlights of ``fragments`` on one side ("left": start/end, "right": source spans).
+
+    Per fragment: a fill over the whole fragment (key ``(*key_prefix, n)``), then paler,
+    dotted-underlined spans over its edited words. With a ``current`` fragment (side by side)
+    that one is painted last in the stronger tint and the others fade. ``other_text`` is the
+    text of the other side, quoted in tooltips of edits.
+    """
+    line = colors.underline_color(color_index)
+    if current is None:
+        normal = fill_format(colors.source_color(color_index))
+        edited = fill_format(colors.edited_color(color_index), underline=line)
+    else:
+        normal = fill_format(colors.faded_color(color_index))
+        edited = fill_format(colors.faded_edited_color(color_index), underline=line)
+    strong = fill_format(colors.strong_color(color_index))
+    strong_edited = fill_format(colors.source_color(color_index), underline=line)
+    order = [n for n in range(len(fragments)) if n != current]
+    if current is not None and 0 <= current < len(fragments):
+        order.append(current)
+    spans: list[Span] = []
+    for n in order:
+        fragment = fragments[n]
+        is_current = n == current
+        key = (*key_prefix, n)
+        start, end = _side(fragment, side)
+        spans.append(
+            Span(
+                start,
+                end,
+                strong if is_current else normal,
+                key,
+                _fragment_tip(fragment, tooltip),
+                "fragment",
+            )
+        )
+        for edit in fragment.edits:
+            e_start, e_end = _side(edit, side)
+            if e_end > e_start:
+                spans.append(
+                    Span(
+                        e_start,
+                        e_end,
+                        strong_edited if is_current else edited,
+                        key,
+                        _edit_tip(edit, side, other_text),
+                        "edit",
+                    )
+                )
+    return spans
+
+
+def _side(item: Fragment | Edit, side: str) -> tuple[int, int]:
+    if side == "left":
+        return item.start, item.end
+    return item.source_start, item.source_end
+
+
+def _fragment_tip(fragment: Fragment, name: str) -> str:
+    words = QtCore.QCoreApplication.translate("Edits", "{0} words, {1} copied exactly").format(
+        fragment.words, fragment.exact_words
+    )
+    return f"{name}\n{words}" if name else words
+
+
+def _edit_tip(edit: Edit, side: str, other_text: str | None) -> str:
+    kind = EDIT_NAMES.get(edit.kind)
+    tip = QtCore.QCoreApplication.translate("Edits", str(kind)) if kind else edit.kind
+    if other_text is not None:
+        o_start, o_end = _side(edit, "right" if side == "left" else "left")
+        other = " ".join(other_text[o_start:o_end].split())
+        if other:
+            if len(other) > 120:
+                other = other[:117] + "…"
+            if side == "left":
+                has = QtCore.QCoreApplication.translate("Edits", "the source has “{0}”")
+            else:
+                has = QtCore.QCoreApplication.translate("Edits", "the document has “{0}”")
+            tip += "; " + has.format(other)
+    return tip
+
+
+class SideBySideView(QtWidgets.QWidget):
+    """The document (left) and a source (right) with one source's fragments.
+
+    Signals:
+        back_requested(): the user pressed Esc or the back button.
+        current_changed(int): the current fragment changed (index in document order).
+    """
+
+    back_requested = Signal()
+    current_changed = Signal(int)
+
+    def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._fragments: list[Fragment] = []
+        self._current = -1
+        self._color = 0
+        self._left_lookalikes: tuple[int, ...] = ()
+        self._left_text = ""
+        self._right_text: str | None = ""
+
+        self.back_button = QtWidgets.QPushButton("← " + self.tr("Back"))
+        self.back_button.setToolTip(self.tr("Back (Esc)"))
+        self.back_button.clicked.connect(self.back_requested)
+        self.title = QtWidgets.QLabel()
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        self.swatch = QtWidgets.QLabel()
+        self.swatch.setFixedSize(16, 16)
+        self.position_label = QtWidgets.QLabel()
+        self.position_label.setTextFormat(Qt.TextFormat.PlainText)
+
+        self.previous_action = QtGui.QAction("◀ " + self.tr("Previous"), self)
+        self.previous_action.setShortcut(QtGui.QKeySequence("Shift+F3"))
+        self.previous_action.setToolTip(self.tr("Previous fragment (Shift+F3)"))
+        self.previous_action.triggered.connect(self.previous_fragment)
+        self.next_action = QtGui.QAction(self.tr("Next") + " ▶", self)
+        self.next_action.setShortcut(QtGui.QKeySequence("F3"))
+        self.next_action.setToolTip(self.tr("Next fragment (F3)"))
+        self.next_action.triggered.connect(self.next_fragment)
+        self.back_action = QtGui.QAction(self.tr("Back"), self)
+        self.back_action.setShortcut(QtGui.QKeySequence(Qt.Key.Key_Escape))
+        self.back_action.triggered.connect(self.back_requested)
+        for action in (self.previous_action, self.next_action, self.back_action):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.addAction(action)
+        self.previous_button = QtWidgets.QToolButton()
+        self.previous_button.setDefaultAction(self.previous_action)
+        self.previous_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.next_button = QtWidgets.QToolButton()
+        self.next_button.setDefaultAction(self.next_action)
+        self.next_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+
+        bar = QtWidgets.QHBoxLayout()
+        bar.addWidget(self.back_button)
+        bar.addSpacing(12)
+        bar.addWidget(self.swatch)
+        bar.addWidget(self.title, 1)
+        bar.addWidget(self.position_label)
+        bar.addSpacing(8)
+        bar.addWidget(self.previous_button)
+        bar.addWidget(self.next_button)
+
+        self.left = HighlightTextView()
+        self.right = HighlightTextView()
+        self.left_title = QtWidgets.QLabel()
+        self.right_title = QtWidgets.QLabel()
+        panes = []
+        for view, title in ((self.left, self.left_title), (self.right, self.right_title)):
+            title.setTextFormat(Qt.TextFormat.PlainText)
+            title.setContentsMargins(2, 4, 2, 2)
+            pane = QtWidgets.QWidget()
+            box = QtWidgets.QVBoxLayout(pane)
+            box.setContentsMargins(0, 0, 0, 0)
+            box.setSpacing(2)
+            box.addWidget(title)
+            box.addWidget(view, 1)
+            panes.append(pane)
+            view.span_clicked.connect(self._on_span_clicked)
+            view.span_activated.connect(self._on_span_clicked)
+        self.splitter = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setChildrenCollapsible(False)
+        for pane in panes:
+            self.splitter.addWidget(pane)
+        self.splitter.setSizes([1, 1])
+
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(bar)
+        layout.addWidget(self.splitter, 1)
+        self._update_labels()
+
+    # --- public -----------------------------------------------------------------------
+    def show_pair(
+        self,
+        left_name: str,
+        left_text: str,
+        right_name: str,
+        right_text: str | None,
+        fragments: Sequence[Fragment],
+        *,
+        color_index: int = 0,
+        current: int | Fragment = 0,
+        left_lookalikes: Sequence[int] = (),
+        left_label: str | None = None,
+        right_label: str | None = None,
+        left_path: str = "",
+        right_path: str = "",
+    ) -> None:
+        """Show both texts and go to fragment ``current`` (an index or a Fragment).
+
+        Fragments are taken in document order (by ``start``). ``right_text`` None means the
+        source's text is not available: the right side says so. The pane titles read
+        "<left_label>: <left_name>" ("Document" and "Source" by default).
+        """
+        left_label = left_label if left_label is not None else self.tr("Document")
+        right_label = right_label if right_label is not None else self.tr("Source")
+        self._fragments = sorted(fragments, key=lambda f: (f.start, f.end))
+        self._color = color_index
+        self._left_text = left_text
+        self._right_text = right_text
+        self._left_lookalikes = tuple(left_lookalikes)
+        self.title.setText(f"{left_name}  ↔  {right_name}")
+        self.title.setToolTip(f"{left_path or left_name}\n{right_path or right_name}")
+        self.left_title.setText(f"{left_label}: {left_name}")
+        self.left_title.setToolTip(left_path or left_name)
+        self.right_title.setText(f"{right_label}: {right_name}")
+        self.right_title.setToolTip(right_path or right_name)
+        self.swatch.setStyleSheet(
+            f"background: {colors.source_color(color_index).name()}; border: 1px solid #777;"
+        )
+        self.left.set_text(left_text)
+        self.left.mark_lookalikes(self._left_lookalikes)
+        if right_text is None:
+            self.right.set_text(self.tr("(The text of this source is not available.)"))
+        else:
+            self.right.set_text(right_text)
+        if isinstance(current, Fragment):
+            index = next((n for n, f in enumerate(self._fragments) if f == current), 0)
+        else:
+            index = current
+        self._current = -1
+        self.set_current(index if self._fragments else -1)
+
+    def clear(self) -> None:
+        self._fragments = []
+        self._current = -1
+        self._left_text = ""
+        self._right_text = ""
+        self.left.set_text("")
+        self.right.set_text("")
+        self.title.clear()
+        self.left_title.clear()
+        self.right_title.clear()
+        self._update_labels()
+
+    def set_back_text(self, text: str) -> None:
+        """The back button's label (already translated), e.g. "Back to document"."""
+        self.back_button.setText(f"← {text}")
+        self.back_button.setToolTip(f"{text} (Esc)")
+
+    def fragments(self) -> list[Fragment]:
+        """The fragments in document order (the order F3 walks)."""
+        return list(self._fragments)
+
+    def fragment_count(self) -> int:
+        return len(self._fragments)
+
+    def current_fragment_index(self) -> int:
+        """Index of the current fragment in :meth:`fragments`, -1 when there is none."""
+        return self._current
+
+    def current_fragment(self) -> Fragment | None:
+        return self._fragments[self._current] if self._current >= 0 else None
+
+    def cursor_offsets(self) -> tuple[int, int]:
+        """Python offsets of the left and right text cursors (each at the fragment's start)."""
+        return self.left.cursor_offset(), self.right.cursor_offset()
+
+    def set_current(self, index: int) -> None:
+        """Make fragment ``index`` current: emphasise it and scroll both sides to it."""
+        if not self._fragments:
+            self._current = -1
+            self.left.set_spans([])
+            self.right.set_spans([])
+            self._update_labels()
+            return
+        index %= len(self._fragments)
+        changed = index != self._current
+        self._current = index
+        self._paint()
+        fragment = self._fragments[index]
+        mark = colors.underline_color(self._color)
+        self.left.set_marker(fragment.start, fragment.end, mark)
+        self.left.go_to(fragment.start)
+        if self._right_text is not None:
+            self.right.set_marker(fragment.source_start, fragment.source_end, mark)
+            self.right.go_to(fragment.source_start)
+        self._update_labels()
+        if changed:
+            self.current_changed.emit(index)
+
+    def next_fragment(self) -> None:
+        if self._fragments:
+            self.set_current(self._current + 1)
+
+    def previous_fragment(self) -> None:
+        if self._fragments:
+            self.set_current(self._current - 1)
+
+    # --- keys -------------------------------------------------------------------------
+    def _key_slot(self, event: QtCore.QEvent) -> Callable[[], None] | None:
+        """The slot of F3, Shift+F3 or Esc; None for other keys."""
+        if not isinstance(event, QtGui.QKeyEvent):
+            return None
+        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        key = event.key()
+        if key == Qt.Key.Key_F3 and modifiers == Qt.KeyboardModifier.NoModifier:
+            return self.next_fragment
+        if key == Qt.Key.Key_F3 and modifiers == Qt.KeyboardModifier.ShiftModifier:
+            return self.previous_fragment
+        if key == Qt.Key.Key_Escape and modifiers == Qt.KeyboardModifier.NoModifier:
+            return self.back_requested.emit
+        return None
+
+    def event(self, event: QtCore.QEvent) -> bool:
+        # Claim F3, Shift+F3 and Esc while the focus is in here, so that a window-wide
+        # shortcut on the same key (the main window's Esc = Cancel) neither wins nor makes
+        # the key ambiguous; keyPressEvent then handles them.
+        if event.type() == QtCore.QEvent.Type.ShortcutOverride and self._key_slot(event):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
+        slot = self._key_slot(event)
+        if slot is not None:
+            slot()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    # --- internals --------------------------------------------------------------------
+    def _paint(self) -> None:
+        current = self._current if self._current >= 0 else None
+        self.left.set_spans(
+            fragment_spans(
+                self._fragments,
+                self._color,
+                side="left",
+                current=current,
+                other_text=self._right_text,
+            )
+        )
+        if self._right_text is None:
+            self.right.set_spans([])
+            return
+        self.right.set_spans(
+            fragment_spans(
+                self._fragments,
+                self._color,
+                side="right",
+                current=current,
+                other_text=self._left_text,
+            )
+        )
+
+    def _update_labels(self) -> None:
+        n = len(self._fragments)
+        has = n > 0
+        for action in (self.previous_action, self.next_action):
+            action.setEnabled(n > 1)
+        if not has:
+            self.position_label.setText(self.tr("No shared fragments") if self._left_text else "")
+            return
+        fragment = self._fragments[self._current]
+        self.position_label.setText(
+            self.tr("Fragment {0} of {1}  ·  {2} words, {3} exact").format(
+                self._current + 1, n, fragment.words, fragment.exact_words
+            )
+        )
+
+    def _on_span_clicked(self, key: object) -> None:
+        if not (isinstance(key, tuple) and len(key) == 2 and key[0] == "fragment"):
+            return
+        if isinstance(key[1], int) and key[1] != self._current:
+            self.set_current(key[1])

@@ -1,0 +1,905 @@
+"""The main window: inputs on top, results below, one engine run at a time.
+
+Two modes share the window: *Check against sources* (a Documents list and a Sources list side
+by side) and *Compare all* (one list). The Run action hands the lists to
+:class:`app.worker.EngineRunner`; results are shown document by document as the engine
+delivers them. Result widgets come from ``app.views`` when that package is installed:
+
+* ``app.views.document_view.DocumentView(parent)`` with
+  ``show_result(result: DocumentResult, text: str, source_texts: dict[str, str])``;
+* ``app.views.compare_view.CompareView(parent)`` with
+  ``show_report(report: CompareReport, threshold: float)``.
+
+Without them a read-only summary is shown. Export calls
+``app.export.export_dialog(parent, report, settings_values)`` when ``app.export`` exists.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import time
+from pathlib import Path
+from typing import Any
+
+from app import settings
+from app.errors_dialog import show_error
+from app.inputs import InputList
+from app.qt import Qt, QtCore, QtGui, QtWidgets, Slot
+from app.settings_dialog import SettingsDialog
+from app.worker import EngineRunner
+from core.errors import OptionsError
+from core.extract import SUPPORTED_SUFFIXES
+from core.report import CheckReport, CompareReport, DocumentResult
+
+CHECK, COMPARE = "check", "compare"
+MODES = (CHECK, COMPARE)
+DEFAULT_SIZE = QtCore.QSize(1200, 800)
+LOW, MEDIUM = 0.5, 0.8
+"""Uniqueness below LOW is shown red, below MEDIUM amber, else green."""
+COLORS = {"low": "#c62828", "medium": "#b26a00", "high": "#2e7d32"}
+UNIQUENESS_ROLE = Qt.ItemDataRole.UserRole
+PATH_ROLE = Qt.ItemDataRole.UserRole + 1
+STATUS_MS = 6000
+
+
+class MainWindow(QtWidgets.QMainWindow):
+    """CopyLens' main window."""
+
+    def __init__(
+        self, values: dict[str, Any] | None = None, parent: QtWidgets.QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.setWindowTitle(self.tr("CopyLens"))
+        self.setAcceptDrops(True)
+        self.settings_values = dict(values) if values is not None else settings.load()
+        self.runner = EngineRunner(self)
+        self.reports: dict[str, CheckReport | CompareReport | None] = dict.fromkeys(MODES)
+        self._results: dict[str, tuple[DocumentResult, str]] = {}
+        self._paste_count = 0
+        self._queued = False
+        self._run_started = 0.0
+        self._eta = _Eta()
+        self._document_view: QtWidgets.QWidget | None = None
+        self._compare_view: QtWidgets.QWidget | None = None
+
+        self._make_actions()
+        self._make_menus()
+        self._make_toolbar()
+        self._make_central()
+        self._make_status_bar()
+        self._connect_runner()
+        self.resize(_default_size(self))
+        self._active_list = self.documents_list
+        self._restore_state()
+        self._update_ui()
+
+    # ================================================================== building
+
+    def _action(
+        self, text: str, slot: Any, shortcuts: list[Any], icon: QtWidgets.QStyle.StandardPixmap
+    ) -> QtGui.QAction:
+        action = QtGui.QAction(self.style().standardIcon(icon), text, self)
+        keys = [QtGui.QKeySequence(k) for k in shortcuts]
+        action.setShortcuts([k for k in keys if not k.isEmpty()])
+        if keys:
+            action.setToolTip(
+                f"{text} ({keys[0].toString(QtGui.QKeySequence.SequenceFormat.NativeText)})"
+            )
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _make_actions(self) -> None:
+        sp = QtWidgets.QStyle.StandardPixmap
+        key = QtGui.QKeySequence.StandardKey
+        self.open_action = self._action(
+            self.tr("Open files…"), self.open_files, [key.Open], sp.SP_DialogOpenButton
+        )
+        self.open_folder_action = self._action(
+            self.tr("Open folder…"), self.open_folder, ["Ctrl+Shift+O"], sp.SP_DirOpenIcon
+        )
+        self.paste_action = self._action(
+            self.tr("Paste text"), self.paste_text, ["Ctrl+Shift+V"], sp.SP_FileDialogContentsView
+        )
+        self.paste_action.setStatusTip(
+            self.tr("Adds the text on the clipboard to the selected list as a document.")
+        )
+        self.run_action = self._action(
+            self.tr("Check"), self.start_run, ["Ctrl+Return", "Ctrl+Enter"], sp.SP_MediaPlay
+        )
+        self.cancel_action = self._action(
+            self.tr("Cancel"), self.cancel_run, ["Esc"], sp.SP_BrowserStop
+        )
+        self.settings_action = self._action(
+            self.tr("Settings…"), self.open_settings, ["Ctrl+,"], sp.SP_FileDialogDetailedView
+        )
+        self.settings_action.setMenuRole(QtGui.QAction.MenuRole.PreferencesRole)
+        self.export_action = self._action(
+            self.tr("Export report…"), self.export_report, ["Ctrl+E"], sp.SP_DialogSaveButton
+        )
+        self.quit_action = self._action(
+            self.tr("Quit"), self.close, ["Ctrl+Q"], sp.SP_DialogCloseButton
+        )
+        self.quit_action.setMenuRole(QtGui.QAction.MenuRole.QuitRole)
+
+    def _make_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu(self.tr("&File"))
+        file_menu.addActions([self.open_action, self.open_folder_action, self.paste_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.export_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        run_menu = bar.addMenu(self.tr("&Run"))
+        run_menu.addActions([self.run_action, self.cancel_action])
+        tools_menu = bar.addMenu(self.tr("&Tools"))
+        tools_menu.addAction(self.settings_action)
+
+    def _make_toolbar(self) -> None:
+        toolbar = self.addToolBar(self.tr("Main"))
+        toolbar.setObjectName("mainToolBar")
+        toolbar.setMovable(False)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        toolbar.addActions([self.open_action, self.open_folder_action, self.paste_action])
+        toolbar.addSeparator()
+        toolbar.addActions([self.run_action, self.cancel_action])
+        toolbar.addSeparator()
+        toolbar.addActions([self.export_action, self.settings_action])
+
+    def _make_central(self) -> None:
+        self.mode_tabs = QtWidgets.QTabBar()
+        self.mode_tabs.setObjectName("modeTabs")
+        self.mode_tabs.setDrawBase(False)
+        self.mode_tabs.setExpanding(False)
+        self.mode_tabs.addTab(self.tr("Check against sources"))
+        self.mode_tabs.addTab(self.tr("Compare all"))
+        self.mode_tabs.setTabToolTip(
+            0, self.tr("Find which parts of your documents come from the sources.")
+        )
+        self.mode_tabs.setTabToolTip(
+            1, self.tr("Compare every document with every other one to find shared text.")
+        )
+        self.mode_tabs.currentChanged.connect(self._mode_changed)
+        self.mode_hint = QtWidgets.QLabel()
+        self.mode_hint.setObjectName("modeHint")
+        self.mode_hint.setEnabled(False)
+        mode_row = QtWidgets.QHBoxLayout()
+        mode_row.addWidget(self.mode_tabs)
+        mode_row.addSpacing(12)
+        mode_row.addWidget(self.mode_hint, 1)
+
+        drop_hint = self.tr("Drag files or folders here, or use Open files (Ctrl+O).")
+        self.documents_list = InputList(self.tr("Drop documents here"), drop_hint)
+        self.documents_list.setObjectName("documentsList")
+        self.sources_list = InputList(self.tr("Drop sources here"), drop_hint)
+        self.sources_list.setObjectName("sourcesList")
+        self.compare_list = InputList(self.tr("Drop documents here"), drop_hint)
+        self.compare_list.setObjectName("compareList")
+        self.panels = {
+            self.documents_list: _ListPanel(self.tr("Documents to check"), self.documents_list),
+            self.sources_list: _ListPanel(self.tr("Sources"), self.sources_list),
+            self.compare_list: _ListPanel(self.tr("Documents to compare"), self.compare_list),
+        }
+        for input_list, panel in self.panels.items():
+            input_list.focused.connect(lambda lst=input_list: self._set_active_list(lst))
+            input_list.inputsAdded.connect(self._inputs_added)
+            input_list.inputsChanged.connect(self._update_ui)
+            panel.open_button.clicked.connect(lambda _=False, lst=input_list: self._open_into(lst))
+            panel.folder_button.clicked.connect(
+                lambda _=False, lst=input_list: self._open_folder_into(lst)
+            )
+        self.inputs_splitter = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
+        self.inputs_splitter.setObjectName("inputsSplitter")
+        self.inputs_splitter.addWidget(self.panels[self.documents_list])
+        self.inputs_splitter.addWidget(self.panels[self.sources_list])
+        self.inputs_splitter.setChildrenCollapsible(False)
+        self.inputs_stack = QtWidgets.QStackedWidget()
+        self.inputs_stack.addWidget(self.inputs_splitter)
+        self.inputs_stack.addWidget(self.panels[self.compare_list])
+
+        self.results_stack = QtWidgets.QStackedWidget()
+        self.results_stack.setObjectName("resultsStack")
+        self.results_placeholder = _Placeholder()
+        self.results_stack.addWidget(self.results_placeholder)
+        self.results_stack.addWidget(self._make_check_results())
+        self.compare_page = QtWidgets.QWidget()
+        self.compare_layout = QtWidgets.QVBoxLayout(self.compare_page)
+        self.compare_layout.setContentsMargins(0, 0, 0, 0)
+        self.results_stack.addWidget(self.compare_page)
+
+        self.main_splitter = QtWidgets.QSplitter(Qt.Orientation.Vertical)
+        self.main_splitter.setObjectName("mainSplitter")
+        self.main_splitter.addWidget(self.inputs_stack)
+        self.main_splitter.addWidget(self.results_stack)
+        self.main_splitter.setChildrenCollapsible(False)
+        self.main_splitter.setStretchFactor(0, 2)
+        self.main_splitter.setStretchFactor(1, 5)
+        self.main_splitter.setSizes([210, 590])
+
+        central = QtWidgets.QWidget()
+        layout = QtWidgets.QVBoxLayout(central)
+        layout.setContentsMargins(8, 6, 8, 4)
+        layout.addLayout(mode_row)
+        layout.addWidget(self.main_splitter, 1)
+        self.setCentralWidget(central)
+
+    def _make_check_results(self) -> QtWidgets.QWidget:
+        self.results_tree = QtWidgets.QTreeWidget()
+        self.results_tree.setObjectName("resultsTree")
+        self.results_tree.setRootIsDecorated(False)
+        self.results_tree.setUniformRowHeights(True)
+        self.results_tree.setAlternatingRowColors(True)
+        self.results_tree.setMinimumWidth(200)  # a wide result view must not squeeze it away
+        self.results_tree.setHeaderLabels([self.tr("Checked document"), self.tr("Uniqueness")])
+        header = self.results_tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QtWidgets.QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
+        self.results_tree.setSortingEnabled(True)
+        self.results_tree.sortByColumn(1, Qt.SortOrder.AscendingOrder)
+        self.results_tree.currentItemChanged.connect(self._result_selected)
+        self.detail_holder = QtWidgets.QWidget()
+        self.detail_layout = QtWidgets.QVBoxLayout(self.detail_holder)
+        self.detail_layout.setContentsMargins(0, 0, 0, 0)
+        self.results_splitter = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
+        self.results_splitter.setObjectName("resultsSplitter")
+        self.results_splitter.addWidget(self.results_tree)
+        self.results_splitter.addWidget(self.detail_holder)
+        self.results_splitter.setChildrenCollapsible(False)
+        self.results_splitter.setStretchFactor(0, 1)
+        self.results_splitter.setStretchFactor(1, 3)
+        self.results_splitter.setSizes([300, 900])
+        return self.results_splitter
+
+    def _make_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.error_label = QtWidgets.QLabel()
+        self.error_label.setObjectName("errorLabel")
+        self.progress_label = QtWidgets.QLabel()
+        self.progress_label.setObjectName("progressLabel")
+        self.progress_bar = QtWidgets.QProgressBar()
+        self.progress_bar.setObjectName("progressBar")
+        self.progress_bar.setFixedWidth(220)
+        self.progress_bar.setTextVisible(False)
+        self.cancel_button = QtWidgets.QPushButton(self.tr("Cancel"))
+        self.cancel_button.setObjectName("cancelButton")
+        self.cancel_button.clicked.connect(self.cancel_run)
+        for widget in (self.error_label, self.progress_label, self.progress_bar):
+            bar.addPermanentWidget(widget)
+        bar.addPermanentWidget(self.cancel_button)
+
+    def _connect_runner(self) -> None:
+        self.runner.progress.connect(self._on_progress)
+        self.runner.documentReady.connect(self._on_document)
+        self.runner.finished.connect(self._on_finished)
+        self.runner.failed.connect(self._on_failed)
+        self.runner.cancelled.connect(self._on_cancelled)
+
+    # ================================================================== mode and lists
+
+    @property
+    def mode(self) -> str:
+        return MODES[max(0, self.mode_tabs.currentIndex())]
+
+    def set_mode(self, mode: str) -> None:
+        self.mode_tabs.setCurrentIndex(MODES.index(mode))
+
+    def input_lists(self) -> list[InputList]:
+        """The lists of the current mode."""
+        if self.mode == CHECK:
+            return [self.documents_list, self.sources_list]
+        return [self.compare_list]
+
+    @property
+    def active_list(self) -> InputList:
+        """Where Open and Paste put new items: the list focused last in the current mode."""
+        lists = self.input_lists()
+        return self._active_list if self._active_list in lists else lists[0]
+
+    def _set_active_list(self, input_list: InputList) -> None:
+        self._active_list = input_list
+        self._update_ui()
+
+    @Slot(int)
+    def _mode_changed(self, _index: int) -> None:
+        self.inputs_stack.setCurrentIndex(0 if self.mode == CHECK else 1)
+        self._update_ui()
+
+    # ================================================================== adding inputs
+
+    @Slot()
+    def open_files(self) -> None:
+        self._open_into(self.active_list)
+
+    @Slot()
+    def open_folder(self) -> None:
+        self._open_folder_into(self.active_list)
+
+    def _open_into(self, target: InputList) -> None:
+        patterns = " ".join(f"*{s}" for s in sorted(SUPPORTED_SUFFIXES))
+        filters = f"{self.tr('Documents')} ({patterns});;{self.tr('All files')} (*)"
+        paths, _ = QtWidgets.QFileDialog.getOpenFileNames(
+            self, self.tr("Open files"), self._last_dir(), filters
+        )
+        if paths:
+            self._remember_dir(str(Path(paths[0]).parent))
+            self.add_paths(paths, target)
+
+    def _open_folder_into(self, target: InputList) -> None:
+        folder = QtWidgets.QFileDialog.getExistingDirectory(
+            self, self.tr("Open folder"), self._last_dir()
+        )
+        if folder:
+            self._remember_dir(folder)
+            self.add_paths([folder], target)
+
+    def add_paths(self, paths: list[str], target: InputList | None = None) -> int:
+        """Add files and folders to ``target`` (the active list by default)."""
+        target = target if target is not None else self.active_list
+        added = target.add_paths(paths)
+        if not added:
+            self.statusBar().showMessage(self.tr("No new supported files found."), STATUS_MS)
+        return added
+
+    @Slot()
+    def paste_text(self) -> None:
+        """The clipboard text becomes a document of the active list."""
+        text = QtGui.QGuiApplication.clipboard().text()
+        if not text.strip():
+            self.statusBar().showMessage(self.tr("The clipboard has no text to paste."), STATUS_MS)
+            return
+        taken = {getattr(item, "name", None) for lst in self.panels for item in lst.inputs()}
+        while True:
+            self._paste_count += 1
+            name = self.tr("Pasted text %1").replace("%1", str(self._paste_count))
+            if name not in taken:
+                break
+        self.active_list.add_text(name, text)
+
+    @Slot(int)
+    def _inputs_added(self, _count: int) -> None:
+        if self.runner.is_running():
+            self._queue_run()
+
+    def dragEnterEvent(self, event: QtGui.QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QtGui.QDropEvent) -> None:
+        """Files dropped outside the lists go to the active list."""
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self.add_paths(paths)
+
+    # ================================================================== running
+
+    @Slot()
+    def start_run(self) -> None:
+        """Run the engine on the current mode's lists (queued if a run is going)."""
+        if self.runner.is_running():
+            self._queue_run()
+            return
+        problem = self._missing_inputs()
+        if problem:
+            self.statusBar().showMessage(problem, STATUS_MS)
+            return
+        try:
+            options = settings.to_options(self.settings_values)
+        except OptionsError as error:
+            show_error(self, self.tr("The settings are not valid."), "\n".join(error.problems))
+            return
+        self._queued = False
+        mode = self.mode
+        for lst in self.input_lists():
+            lst.clear_errors()
+        self.error_label.clear()
+        self.reports[mode] = None
+        if mode == CHECK:
+            self._clear_check_results()
+            self.runner.check(self.documents_list.inputs(), self.sources_list.inputs(), options)
+        else:
+            self.runner.compare(self.compare_list.inputs(), options)
+        self._run_started = time.monotonic()
+        self._eta = _Eta()
+        self.progress_bar.setRange(0, 0)
+        self.progress_label.setText(self.tr("Starting…"))
+        self.statusBar().clearMessage()
+        self._update_ui()
+
+    @Slot()
+    def cancel_run(self) -> None:
+        if self.runner.cancel():
+            self._queued = False
+            self.progress_label.setText(self.tr("Cancelling…"))
+
+    def _queue_run(self) -> None:
+        self._queued = True
+        self.statusBar().showMessage(
+            self.tr("Queued: the new files will be checked when this run finishes.")
+        )
+
+    def _missing_inputs(self) -> str:
+        if self.mode == CHECK:
+            if not self.documents_list.count():
+                return self.tr("Add the documents to check first.")
+            if not self.sources_list.count():
+                return self.tr("Add the sources to check against first.")
+            return ""
+        if self.compare_list.count() < 2:
+            return self.tr("Add at least two documents to compare.")
+        return ""
+
+    @Slot(str, int, int)
+    def _on_progress(self, stage: str, done: int, total: int) -> None:
+        self.progress_bar.setRange(0, max(total, 1))
+        self.progress_bar.setValue(done)
+        names = {"reading": self.tr("Reading %1 / %2"), "comparing": self.tr("Comparing %1 / %2")}
+        text = names.get(stage, f"{stage} %1 / %2").replace("%1", str(done))
+        text = text.replace("%2", str(total))
+        left = self._eta.seconds_left(stage, done, total)
+        if left is not None:
+            text = f"{text} · {_time_left(left)}"
+        self.progress_label.setText(text)
+
+    @Slot(object, str)
+    def _on_document(self, result: DocumentResult, text: str) -> None:
+        self._results[result.path] = (result, text)
+        item = _ResultItem(result)
+        self.results_tree.addTopLevelItem(item)
+        if self.results_tree.currentItem() is None:
+            self.results_tree.setCurrentItem(item)
+        self._update_ui()
+
+    @Slot(object)
+    def _on_finished(self, report: CheckReport | CompareReport) -> None:
+        mode = self.runner.mode
+        self.reports[mode] = report
+        failures = {e.path: e.error for e in report.errors}
+        lists = [self.documents_list, self.sources_list] if mode == CHECK else [self.compare_list]
+        for lst in lists:
+            lst.mark_errors(failures)
+        self._show_error_count(len(failures))
+        seconds = time.monotonic() - self._run_started
+        if isinstance(report, CheckReport):
+            for result in report.documents:
+                if result.path not in self._results:
+                    self._on_document(result, report.texts.get(result.path, ""))
+            self._show_current_document()
+            done = self.tr("Documents checked: %1").replace("%1", str(len(report.documents)))
+        else:
+            self._show_compare(report)
+            done = self.tr("Documents compared: %1").replace("%1", str(len(report.documents)))
+        self._run_ended(f"{done} · {_seconds(seconds)}")
+        if self._queued:
+            QtCore.QTimer.singleShot(0, self.start_run)
+
+    @Slot(str, str)
+    def _on_failed(self, message: str, details: str) -> None:
+        self._queued = False
+        self._run_ended(self.tr("The run stopped with an error."))
+        show_error(self, message, details)
+
+    @Slot()
+    def _on_cancelled(self) -> None:
+        self._queued = False
+        self._run_ended(self.tr("Cancelled."))
+
+    def _run_ended(self, message: str) -> None:
+        self.progress_label.clear()
+        self.statusBar().showMessage(message, 0 if not self._queued else STATUS_MS)
+        self._update_ui()
+
+    def _show_error_count(self, count: int) -> None:
+        if count:
+            text = self.tr("Files that could not be read: %1 (marked in the lists)")
+            self.error_label.setText("⚠ " + text.replace("%1", str(count)))
+            self.error_label.setStyleSheet(f"color: {COLORS['medium']};")
+        else:
+            self.error_label.clear()
+
+    # ================================================================== results
+
+    def _clear_check_results(self) -> None:
+        self._results.clear()
+        self.results_tree.clear()
+
+    @Slot(QtWidgets.QTreeWidgetItem, QtWidgets.QTreeWidgetItem)
+    def _result_selected(self, current: Any, _previous: Any) -> None:
+        self._show_current_document()
+
+    def _show_current_document(self) -> None:
+        item = self.results_tree.currentItem()
+        if item is None or item.data(0, PATH_ROLE) not in self._results:
+            return
+        result, text = self._results[item.data(0, PATH_ROLE)]
+        report = self.reports[CHECK]
+        texts = report.texts if isinstance(report, CheckReport) else {}
+        sources = {s.path: texts[s.path] for s in result.sources if s.path in texts}
+        view = self._ensure_document_view()
+        if isinstance(view, QtWidgets.QTextEdit):
+            view.setHtml(_document_summary(result, self.tr))
+        else:
+            view.show_result(result, text, sources)  # type: ignore[attr-defined]
+
+    def _ensure_document_view(self) -> QtWidgets.QWidget:
+        if self._document_view is None:
+            view_class = _optional_class("app.views.document_view", "DocumentView")
+            view = view_class(self.detail_holder) if view_class else _summary_view()
+            view.setObjectName("documentView")
+            self.detail_layout.addWidget(view)
+            self._document_view = view
+        return self._document_view
+
+    def _show_compare(self, report: CompareReport) -> None:
+        if self._compare_view is None:
+            view_class = _optional_class("app.views.compare_view", "CompareView")
+            view = view_class(self.compare_page) if view_class else _summary_view()
+            view.setObjectName("compareView")
+            self.compare_layout.addWidget(view)
+            self._compare_view = view
+        threshold = float(self.settings_values["min_containment"])
+        if isinstance(self._compare_view, QtWidgets.QTextEdit):
+            self._compare_view.setHtml(_compare_summary(report, threshold, self.tr))
+        else:
+            self._compare_view.show_report(report, threshold)  # type: ignore[attr-defined]
+
+    # ================================================================== settings, export
+
+    @Slot()
+    def open_settings(self) -> QtWidgets.QDialog:
+        """Show the settings dialog (non-blocking); OK saves and applies the values."""
+        dialog = SettingsDialog(self.settings_values, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self.apply_settings(dialog.values()))
+        dialog.open()
+        return dialog
+
+    def apply_settings(self, values: dict[str, Any]) -> None:
+        language_changed = values.get("ui_language") != self.settings_values.get("ui_language")
+        settings.save(values)
+        self.settings_values = dict(values)
+        report = self.reports[COMPARE]
+        if isinstance(report, CompareReport) and self._compare_view is not None:
+            self._show_compare(report)
+        if language_changed:
+            self.statusBar().showMessage(
+                self.tr("The new interface language is used after CopyLens is restarted.")
+            )
+
+    @Slot()
+    def export_report(self) -> None:
+        report = self.reports[self.mode]
+        if report is None:
+            return
+        try:
+            export = importlib.import_module("app.export")
+        except ModuleNotFoundError as error:
+            if error.name not in ("app.export",):
+                raise
+            QtWidgets.QMessageBox.information(
+                self, self.tr("Export"), self.tr("Report export is not available in this build.")
+            )
+            return
+        export.export_dialog(self, report, dict(self.settings_values))
+
+    # ================================================================== state
+
+    def _update_ui(self) -> None:
+        running = self.runner.is_running()
+        mode = self.mode
+        self.run_action.setText(self.tr("Check") if mode == CHECK else self.tr("Compare"))
+        self.cancel_action.setEnabled(running)
+        self.export_action.setEnabled(self.reports[mode] is not None and not running)
+        self.mode_tabs.setEnabled(not running)
+        for widget in (self.progress_label, self.progress_bar, self.cancel_button):
+            widget.setVisible(running)
+        self.mode_hint.setText(
+            self.tr("Documents are compared with the sources, not with each other.")
+            if mode == CHECK
+            else self.tr("Every document is compared with every other one.")
+        )
+        active = self.active_list
+        for lst, panel in self.panels.items():
+            panel.update_count(active=lst is active)
+        target = self.panels[active].title
+        self.open_action.setStatusTip(self.tr("Add files to “%1”").replace("%1", target))
+        self.open_folder_action.setStatusTip(self.tr("Add a folder to “%1”").replace("%1", target))
+        if mode == CHECK:
+            has_results = self.results_tree.topLevelItemCount() > 0
+            self.results_stack.setCurrentIndex(1 if has_results else 0)
+            self.results_placeholder.set_text(
+                self.tr("Results appear here"),
+                self.tr("Add documents and sources above, then press Check (Ctrl+Enter)."),
+            )
+        else:
+            self.results_stack.setCurrentIndex(2 if self.reports[COMPARE] is not None else 0)
+            self.results_placeholder.set_text(
+                self.tr("Results appear here"),
+                self.tr("Add two or more documents above, then press Compare (Ctrl+Enter)."),
+            )
+
+    def _restore_state(self) -> None:
+        qs = settings.store()
+        geometry = qs.value("window/geometry")
+        if isinstance(geometry, QtCore.QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        for splitter in self._splitters():
+            state = qs.value(f"window/{splitter.objectName()}")
+            if isinstance(state, QtCore.QByteArray) and not state.isEmpty():
+                splitter.restoreState(state)
+        mode = qs.value("window/mode")
+        if mode in MODES:
+            self.set_mode(str(mode))
+
+    def save_state(self) -> None:
+        qs = settings.store()
+        qs.setValue("window/geometry", self.saveGeometry())
+        for splitter in self._splitters():
+            qs.setValue(f"window/{splitter.objectName()}", splitter.saveState())
+        qs.setValue("window/mode", self.mode)
+        qs.sync()
+
+    def _splitters(self) -> list[QtWidgets.QSplitter]:
+        return [self.main_splitter, self.inputs_splitter, self.results_splitter]
+
+    def _last_dir(self) -> str:
+        value = settings.store().value("window/last_dir", "")
+        return str(value) if value else str(Path.home())
+
+    def _remember_dir(self, folder: str) -> None:
+        settings.store().setValue("window/last_dir", folder)
+
+    def closeEvent(self, event: QtGui.QCloseEvent) -> None:
+        """Save the layout; stop a running engine and wait for its thread."""
+        self.save_state()
+        if self.runner.is_running():
+            self._queued = False
+            self.runner.cancel()
+            QtWidgets.QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            try:
+                self.runner.wait()
+            finally:
+                QtWidgets.QApplication.restoreOverrideCursor()
+        event.accept()
+
+
+# ====================================================================== helpers
+
+
+class _ListPanel(QtWidgets.QWidget):
+    """A titled input list with its own Add files / Add folder buttons."""
+
+    def __init__(self, title: str, input_list: InputList) -> None:
+        super().__init__()
+        self.title = title
+        self.input_list = input_list
+        input_list.setAccessibleName(title)
+        self.title_label = QtWidgets.QLabel()
+        self.open_button = _tool_button(
+            self.tr("Add files…"), QtWidgets.QStyle.StandardPixmap.SP_DialogOpenButton
+        )
+        self.folder_button = _tool_button(
+            self.tr("Add folder…"), QtWidgets.QStyle.StandardPixmap.SP_DirOpenIcon
+        )
+        header = QtWidgets.QHBoxLayout()
+        header.setContentsMargins(0, 0, 0, 0)
+        header.addWidget(self.title_label, 1)
+        header.addWidget(self.open_button)
+        header.addWidget(self.folder_button)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(header)
+        layout.addWidget(input_list, 1)
+
+    def update_count(self, active: bool) -> None:
+        count = self.input_list.count()
+        text = html.escape(self.title)
+        if count:
+            text += f" <span style='font-weight:normal'>({count})</span>"
+        self.title_label.setText(f"<b>{text}</b>" if active else text)
+
+
+def _tool_button(text: str, icon: QtWidgets.QStyle.StandardPixmap) -> QtWidgets.QToolButton:
+    button = QtWidgets.QToolButton()
+    button.setText(text)
+    button.setIcon(button.style().standardIcon(icon))
+    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    button.setAutoRaise(True)
+    return button
+
+
+class _Placeholder(QtWidgets.QWidget):
+    """The empty results area: a title and a hint."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = QtWidgets.QLabel()
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = self.title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        font.setBold(True)
+        self.title.setFont(font)
+        self.hint = QtWidgets.QLabel()
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.hint.setWordWrap(True)
+        for label in (self.title, self.hint):
+            label.setEnabled(False)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.addStretch(1)
+        layout.addWidget(self.title)
+        layout.addWidget(self.hint)
+        layout.addStretch(1)
+
+    def set_text(self, title: str, hint: str) -> None:
+        self.title.setText(title)
+        self.hint.setText(hint)
+
+
+class _ResultItem(QtWidgets.QTreeWidgetItem):
+    """A checked document: name and uniqueness, coloured, sorted by value."""
+
+    def __init__(self, result: DocumentResult) -> None:
+        super().__init__()
+        name = Path(result.path).name or result.path
+        self.setText(0, name)
+        self.setData(0, PATH_ROLE, result.path)
+        self.setToolTip(0, result.path)
+        self.setText(1, f"{round(result.uniqueness * 100)} %")
+        self.setData(1, UNIQUENESS_ROLE, result.uniqueness)
+        self.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        color = QtGui.QColor(COLORS[_level(result.uniqueness)])
+        self.setForeground(1, color)
+        self.setIcon(1, _dot(color))
+        font = self.font(1)
+        font.setBold(True)
+        self.setFont(1, font)
+
+    def __lt__(self, other: QtWidgets.QTreeWidgetItem) -> bool:
+        column = self.treeWidget().sortColumn() if self.treeWidget() else 0
+        if column == 1:
+            mine, theirs = self.data(1, UNIQUENESS_ROLE), other.data(1, UNIQUENESS_ROLE)
+            if mine != theirs:
+                return bool(mine < theirs)
+        return self.text(0).casefold() < other.text(0).casefold()
+
+
+def _level(uniqueness: float) -> str:
+    if uniqueness < LOW:
+        return "low"
+    return "medium" if uniqueness < MEDIUM else "high"
+
+
+def _dot(color: QtGui.QColor, size: int = 12) -> QtGui.QIcon:
+    pixmap = QtGui.QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QtGui.QPainter(pixmap)
+    painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(color)
+    painter.drawEllipse(1, 1, size - 2, size - 2)
+    painter.end()
+    return QtGui.QIcon(pixmap)
+
+
+class _Eta:
+    """Time left in the current stage, from its average pace so far."""
+
+    MIN_ELAPSED_S = 1.0
+
+    def __init__(self) -> None:
+        self.stage = ""
+        self.started = 0.0
+
+    def seconds_left(self, stage: str, done: int, total: int) -> float | None:
+        now = time.monotonic()
+        if stage != self.stage:
+            self.stage, self.started = stage, now
+            return None
+        elapsed = now - self.started
+        if done <= 0 or done >= total or elapsed < self.MIN_ELAPSED_S:
+            return None
+        return elapsed / done * (total - done)
+
+
+def _default_size(widget: QtWidgets.QWidget) -> QtCore.QSize:
+    """1200 × 800, or less on a small screen (at most 92 % of the space available)."""
+    screen = widget.screen() or QtGui.QGuiApplication.primaryScreen()
+    if screen is None:
+        return DEFAULT_SIZE
+    available = screen.availableGeometry().size()
+    room = QtCore.QSize(int(available.width() * 0.92), int(available.height() * 0.92))
+    return DEFAULT_SIZE.boundedTo(room) if room.isValid() else DEFAULT_SIZE
+
+
+def _tr(text: str) -> str:
+    return QtCore.QCoreApplication.translate("MainWindow", text)
+
+
+def _time_left(seconds: float) -> str:
+    if seconds < 60:
+        return _tr("about %1 s left").replace("%1", str(max(1, round(seconds))))
+    return _tr("about %1 min left").replace("%1", str(round(seconds / 60)))
+
+
+def _seconds(seconds: float) -> str:
+    if seconds < 0.1:
+        return _tr("under 0.1 s")
+    return _tr("%1 s").replace("%1", f"{seconds:.1f}")
+
+
+def _optional_class(module_name: str, class_name: str) -> type[QtWidgets.QWidget] | None:
+    """``module_name.class_name`` if that module is installed, else None (other bugs raise)."""
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        parts = module_name.split(".")
+        if error.name in {".".join(parts[:n]) for n in range(1, len(parts) + 1)}:
+            return None
+        raise
+    return getattr(module, class_name, None)
+
+
+def _summary_view() -> QtWidgets.QTextEdit:
+    view = QtWidgets.QTextEdit()
+    view.setReadOnly(True)
+    return view
+
+
+def _percent(x: float) -> str:
+    return f"{round(x * 100)} %"
+
+
+def _document_summary(result: DocumentResult, tr: Any) -> str:
+    """HTML summary of one document's result (used until the views package is available)."""
+    e = html.escape
+    rows = "".join(
+        f"<tr><td>{e(Path(s.path).name or s.path)}</td><td align=right>"
+        f"{_percent(s.containment)}</td><td align=right>{len(s.fragments)}</td></tr>"
+        for s in result.sources
+    )
+    parts = [
+        f"<h2>{e(Path(result.path).name or result.path)}</h2>",
+        f"<p>{e(result.path)}</p>",
+        f"<p><b>{e(tr('Uniqueness'))}: {_percent(result.uniqueness)}</b> · "
+        f"{e(tr('words'))}: {result.words} · {e(tr('language'))}: {e(result.language)}</p>",
+    ]
+    if result.homoglyphs:
+        parts.append(
+            f"<p>{e(tr('Look-alike letters from another alphabet'))}: {result.homoglyphs}</p>"
+        )
+    if rows:
+        head = (
+            f"<tr><th align=left>{e(tr('Source'))}</th><th>{e(tr('Share of the document'))}</th>"
+            f"<th>{e(tr('Fragments'))}</th></tr>"
+        )
+        parts.append(f"<table cellpadding=4>{head}{rows}</table>")
+    else:
+        parts.append(f"<p>{e(tr('No text shared with the sources.'))}</p>")
+    return "".join(parts)
+
+
+def _compare_summary(report: CompareReport, threshold: float, tr: Any) -> str:
+    """HTML summary of a compare-all report (used until the views package is available)."""
+    e = html.escape
+    pairs = [p for p in report.pairs if max(p.containment_ab, p.containment_ba) >= threshold]
+    rows = "".join(
+        f"<tr><td>{e(Path(p.a).name)}</td><td>{e(Path(p.b).name)}</td>"
+        f"<td align=right>{_percent(p.containment_ab)}</td>"
+        f"<td align=right>{_percent(p.containment_ba)}</td></tr>"
+        for p in pairs
+    )
+    head = (
+        f"<tr><th align=left>A</th><th align=left>B</th><th>{e(tr('A in B'))}</th>"
+        f"<th>{e(tr('B in A'))}</th></tr>"
+    )
+    parts = [
+        f"<h2>{e(tr('Compare all'))}</h2>",
+        f"<p>{e(tr('Documents'))}: {len(report.documents)} · {e(tr('pairs shown'))}: "
+        f"{len(pairs)} · {e(tr('groups'))}: {len(report.clusters)}</p>",
+        f"<table cellpadding=4>{head}{rows}</table>" if rows else "",
+    ]
+    return "".join(parts)

@@ -1,0 +1,18 @@
+"""The frozen app's entry point (PyInstaller runs this file as ``__main__``).
+
+``multiprocessing.freeze_support()`` must run first: the engine starts worker processes
+(``fork`` or ``forkserver``, ``spawn`` on Windows and macOS), and in a frozen app a worker is
+the same executable started again with multiprocessing's arguments. Then the desktop app's
+``main()``, which also handles ``--self-test`` (``app/selftest.py``) before any window.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+
+if __name__ == "__main__":
+    multiprocessing.freeze_support()
+    from app.gui import main
+
+    sys.exit(main())

@@ -1,0 +1,1019 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ru" sourcelanguage="en">
+<context>
+    <name>CompareView</name>
+    <message>
+        <source>Containment: row document found in column document — click a cell to compare</source>
+        <translation>Доля заимствований: какая часть документа из строки найдена в документе из столбца — щёлкните по клетке, чтобы сравнить</translation>
+    </message>
+    <message>
+        <source>Show pairs where either document has at least this share in the other</source>
+        <translation>Показывать пары, в которых хотя бы один документ совпадает с другим не меньше чем на эту долю</translation>
+    </message>
+    <message>
+        <source>Show pairs with containment</source>
+        <translation>Показывать пары с долей заимствований</translation>
+    </message>
+    <message>
+        <source>Pairs sharing text</source>
+        <translation>Пары с общим текстом</translation>
+    </message>
+    <message>
+        <source>Groups of near-copies</source>
+        <translation>Группы почти одинаковых документов</translation>
+    </message>
+    <message>
+        <source>Documents linked by pairs where one is mostly contained in the other</source>
+        <translation>Документы, связанные парами, в которых один документ большей частью содержится в другом</translation>
+    </message>
+    <message>
+        <source>No comparison to show.</source>
+        <translation>Нет результатов сравнения.</translation>
+    </message>
+    <message>
+        <source>Back to all documents</source>
+        <translation>Назад ко всем документам</translation>
+    </message>
+    <message>
+        <source>1 document</source>
+        <translation>1 документ</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n documents</source>
+        <translation>
+            <numerusform>%n документ</numerusform>
+            <numerusform>%n документа</numerusform>
+            <numerusform>%n документов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 pair sharing text</source>
+        <translation>1 пара с общим текстом</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pairs sharing text</source>
+        <translation>
+            <numerusform>%n пара с общим текстом</numerusform>
+            <numerusform>%n пары с общим текстом</numerusform>
+            <numerusform>%n пар с общим текстом</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 group of near-copies</source>
+        <translation>1 группа почти одинаковых документов</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n groups of near-copies</source>
+        <translation>
+            <numerusform>%n группа почти одинаковых документов</numerusform>
+            <numerusform>%n группы почти одинаковых документов</numerusform>
+            <numerusform>%n групп почти одинаковых документов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message numerus="yes">
+        <source>Group {0} (%n documents)</source>
+        <translation>
+            <numerusform>Группа {0} (%n документ)</numerusform>
+            <numerusform>Группа {0} (%n документа)</numerusform>
+            <numerusform>Группа {0} (%n документов)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No groups: no document is mostly contained in another one</source>
+        <translation>Групп нет: ни один документ не содержится в другом большей частью</translation>
+    </message>
+    <message>
+        <source>Groups of near-copies ({0})</source>
+        <translation>Группы почти одинаковых документов ({0})</translation>
+    </message>
+    <message>
+        <source>{0} of {1} shown</source>
+        <translation>Показано {0} из {1}</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentView</name>
+    <message>
+        <source>Share of the document&apos;s words found in no source</source>
+        <translation>Доля слов документа, не найденных ни в одном источнике</translation>
+    </message>
+    <message>
+        <source>unique</source>
+        <translation>уникальность</translation>
+    </message>
+    <message>
+        <source>Letters of another alphabet that look the same (Latin “о” in a Cyrillic word, or vice versa), often planted to fool plagiarism checkers. They are marked red in the text.</source>
+        <translation>Буквы другого алфавита, которые выглядят так же (латинская «o» в русском слове или наоборот). Их часто подставляют, чтобы обмануть проверку на заимствования. В тексте они выделены красным.</translation>
+    </message>
+    <message>
+        <source>Sources — Enter or double-click: compare side by side · Space: show/hide</source>
+        <translation>Источники — Enter или двойной щелчок: сравнить рядом · Пробел: показать/скрыть</translation>
+    </message>
+    <message>
+        <source>No source shares text with this document.</source>
+        <translation>Ни один источник не совпадает с этим документом.</translation>
+    </message>
+    <message>
+        <source>No document to show.</source>
+        <translation>Нет документа для показа.</translation>
+    </message>
+    <message>
+        <source>Back to document</source>
+        <translation>Назад к документу</translation>
+    </message>
+    <message>
+        <source>unknown language</source>
+        <translation>язык не определён</translation>
+    </message>
+    <message>
+        <source>1 word</source>
+        <translation>1 слово</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n words</source>
+        <translation>
+            <numerusform>%n слово</numerusform>
+            <numerusform>%n слова</numerusform>
+            <numerusform>%n слов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n counted)</source>
+        <translation>
+            <numerusform>(учтено: %n)</numerusform>
+            <numerusform>(учтено: %n)</numerusform>
+            <numerusform>(учтено: %n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no sources</source>
+        <translation>источников нет</translation>
+    </message>
+    <message>
+        <source>1 source</source>
+        <translation>1 источник</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sources</source>
+        <translation>
+            <numerusform>%n источник</numerusform>
+            <numerusform>%n источника</numerusform>
+            <numerusform>%n источников</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 look-alike letter</source>
+        <translation>1 подменённая буква</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n look-alike letters</source>
+        <translation>
+            <numerusform>%n подменённая буква</numerusform>
+            <numerusform>%n подменённые буквы</numerusform>
+            <numerusform>%n подменённых букв</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>From {0} — double-click to compare</source>
+        <translation>Из источника {0} — двойной щелчок, чтобы сравнить</translation>
+    </message>
+    <message>
+        <source>copied exactly</source>
+        <translation>скопировано дословно</translation>
+    </message>
+    <message>
+        <source>edited copy</source>
+        <translation>скопировано с изменениями</translation>
+    </message>
+    <message>
+        <source>look-alike letter</source>
+        <translation>подменённая буква</translation>
+    </message>
+    <message>
+        <source>the colour tells the source; double-click a highlight to compare</source>
+        <translation>цвет обозначает источник; дважды щёлкните по выделению, чтобы сравнить</translation>
+    </message>
+</context>
+<context>
+    <name>Edits</name>
+    <message>
+        <source>Changed word form</source>
+        <translation>Изменена форма слова</translation>
+    </message>
+    <message>
+        <source>Replaced words</source>
+        <translation>Заменённые слова</translation>
+    </message>
+    <message>
+        <source>Words added to the copy</source>
+        <translation>Слова, добавленные в копию</translation>
+    </message>
+    <message>
+        <source>Words left out of the copy</source>
+        <translation>Слова, пропущенные в копии</translation>
+    </message>
+    <message>
+        <source>{0} words, {1} copied exactly</source>
+        <translation>Слов: {0}, дословно скопировано: {1}</translation>
+    </message>
+    <message>
+        <source>the source has “{0}”</source>
+        <translation>в источнике: «{0}»</translation>
+    </message>
+    <message>
+        <source>the document has “{0}”</source>
+        <translation>в документе: «{0}»</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorDialog</name>
+    <message>
+        <source>CopyLens: error</source>
+        <translation>CopyLens: ошибка</translation>
+    </message>
+    <message>
+        <source>Show details</source>
+        <translation>Подробнее</translation>
+    </message>
+    <message>
+        <source>Copy details</source>
+        <translation>Скопировать подробности</translation>
+    </message>
+    <message>
+        <source>Hide details</source>
+        <translation>Скрыть подробности</translation>
+    </message>
+    <message>
+        <source>CopyLens hit an unexpected problem. You can keep working.</source>
+        <translation>В CopyLens произошла непредвиденная ошибка. Можно продолжать работу.</translation>
+    </message>
+</context>
+<context>
+    <name>Export</name>
+    <message>
+        <source>HTML report (*.html *.htm)</source>
+        <translation>Отчёт HTML (*.html *.htm)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>Документ PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>Таблица CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON data (*.json)</source>
+        <translation>Данные JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Could not write the PDF file {path}</source>
+        <translation>Не удалось записать файл PDF {path}</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Не удалось экспортировать отчёт</translation>
+    </message>
+    <message>
+        <source>The report could not be saved to {path}:
+{error}</source>
+        <translation>Не удалось сохранить отчёт в {path}:
+{error}</translation>
+    </message>
+    <message>
+        <source>Print report</source>
+        <translation>Печать отчёта</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>Экспорт отчёта</translation>
+    </message>
+    <message>
+        <source>CopyLens report</source>
+        <translation>Отчёт CopyLens</translation>
+    </message>
+</context>
+<context>
+    <name>HeatMap</name>
+    <message>
+        <source>(the same document)</source>
+        <translation>(тот же документ)</translation>
+    </message>
+    <message>
+        <source>Row: {0}</source>
+        <translation>Строка: {0}</translation>
+    </message>
+    <message>
+        <source>Column: {0}</source>
+        <translation>Столбец: {0}</translation>
+    </message>
+    <message>
+        <source>No shared text</source>
+        <translation>Общего текста нет</translation>
+    </message>
+    <message>
+        <source>{0} found in {1}: {2}</source>
+        <translation>Доля {0} в {1}: {2}</translation>
+    </message>
+    <message>
+        <source>Resemblance: {0}</source>
+        <translation>Сходство: {0}</translation>
+    </message>
+    <message>
+        <source>Shared fragments: {0} — click to compare side by side</source>
+        <translation>Общих фрагментов: {0} — щёлкните, чтобы сравнить рядом</translation>
+    </message>
+    <message>
+        <source>No documents</source>
+        <translation>Нет документов</translation>
+    </message>
+</context>
+<context>
+    <name>InputList</name>
+    <message>
+        <source>Remove</source>
+        <translation>Удалить</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>Очистить список</translation>
+    </message>
+    <message>
+        <source>Pasted text, words: %1</source>
+        <translation>Вставленный текст, слов: %1</translation>
+    </message>
+    <message>
+        <source>%1
+
+Could not be read: %2</source>
+        <translation>%1
+
+Не удалось прочитать: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Languages</name>
+    <message>
+        <source>Russian</source>
+        <translation>русский</translation>
+    </message>
+    <message>
+        <source>Ukrainian</source>
+        <translation>украинский</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>английский</translation>
+    </message>
+    <message>
+        <source>German</source>
+        <translation>немецкий</translation>
+    </message>
+    <message>
+        <source>French</source>
+        <translation>французский</translation>
+    </message>
+    <message>
+        <source>Spanish</source>
+        <translation>испанский</translation>
+    </message>
+    <message>
+        <source>Italian</source>
+        <translation>итальянский</translation>
+    </message>
+    <message>
+        <source>Portuguese</source>
+        <translation>португальский</translation>
+    </message>
+    <message>
+        <source>Dutch</source>
+        <translation>нидерландский</translation>
+    </message>
+    <message>
+        <source>Swedish</source>
+        <translation>шведский</translation>
+    </message>
+    <message>
+        <source>Polish</source>
+        <translation>польский</translation>
+    </message>
+</context>
+<context>
+    <name>LookAlike</name>
+    <message>
+        <source>Latin letter “{0}” inside a Cyrillic word: “{1}”</source>
+        <translation>Латинская буква «{0}» в слове на кириллице: «{1}»</translation>
+    </message>
+    <message>
+        <source>Cyrillic letter “{0}” inside a Latin word: “{1}”</source>
+        <translation>Буква кириллицы «{0}» в слове на латинице: «{1}»</translation>
+    </message>
+    <message>
+        <source>Greek letter “{0}” inside a Cyrillic word: “{1}”</source>
+        <translation>Греческая буква «{0}» в слове на кириллице: «{1}»</translation>
+    </message>
+    <message>
+        <source>Greek letter “{0}” inside a Latin word: “{1}”</source>
+        <translation>Греческая буква «{0}» в слове на латинице: «{1}»</translation>
+    </message>
+    <message>
+        <source>Letter “{0}” of another alphabet that looks like a letter of “{1}”</source>
+        <translation>Буква «{0}» из другого алфавита, похожая на букву слова «{1}»</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>CopyLens</source>
+        <translation>CopyLens</translation>
+    </message>
+    <message>
+        <source>Open files…</source>
+        <translation>Открыть файлы…</translation>
+    </message>
+    <message>
+        <source>Open folder…</source>
+        <translation>Открыть папку…</translation>
+    </message>
+    <message>
+        <source>Paste text</source>
+        <translation>Вставить текст</translation>
+    </message>
+    <message>
+        <source>Adds the text on the clipboard to the selected list as a document.</source>
+        <translation>Добавляет текст из буфера обмена в выбранный список как документ.</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Проверить</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>Настройки…</translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation>Экспорт отчёта…</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Выход</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Запуск</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Сервис</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Основная панель</translation>
+    </message>
+    <message>
+        <source>Check against sources</source>
+        <translation>Проверка по источникам</translation>
+    </message>
+    <message>
+        <source>Compare all</source>
+        <translation>Сравнить всё</translation>
+    </message>
+    <message>
+        <source>Find which parts of your documents come from the sources.</source>
+        <translation>Найти, какие части ваших документов взяты из источников.</translation>
+    </message>
+    <message>
+        <source>Compare every document with every other one to find shared text.</source>
+        <translation>Сравнить каждый документ с каждым, чтобы найти общий текст.</translation>
+    </message>
+    <message>
+        <source>Drag files or folders here, or use Open files (Ctrl+O).</source>
+        <translation>Перетащите сюда файлы или папки или нажмите «Открыть файлы» (Ctrl+O).</translation>
+    </message>
+    <message>
+        <source>Drop documents here</source>
+        <translation>Перетащите документы сюда</translation>
+    </message>
+    <message>
+        <source>Drop sources here</source>
+        <translation>Перетащите источники сюда</translation>
+    </message>
+    <message>
+        <source>Documents to check</source>
+        <translation>Проверяемые документы</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Источники</translation>
+    </message>
+    <message>
+        <source>Documents to compare</source>
+        <translation>Документы для сравнения</translation>
+    </message>
+    <message>
+        <source>Checked document</source>
+        <translation>Документ</translation>
+    </message>
+    <message>
+        <source>Uniqueness</source>
+        <translation>Уникальность</translation>
+    </message>
+    <message>
+        <source>Open files</source>
+        <translation>Открыть файлы</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>Открыть папку</translation>
+    </message>
+    <message>
+        <source>No new supported files found.</source>
+        <translation>Новых файлов поддерживаемых форматов не найдено.</translation>
+    </message>
+    <message>
+        <source>The clipboard has no text to paste.</source>
+        <translation>В буфере обмена нет текста.</translation>
+    </message>
+    <message>
+        <source>Pasted text %1</source>
+        <translation>Вставленный текст %1</translation>
+    </message>
+    <message>
+        <source>The settings are not valid.</source>
+        <translation>Настройки заданы неверно.</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Запуск…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Остановка…</translation>
+    </message>
+    <message>
+        <source>Queued: the new files will be checked when this run finishes.</source>
+        <translation>В очереди: новые файлы будут проверены, когда закончится текущая проверка.</translation>
+    </message>
+    <message>
+        <source>Add the documents to check first.</source>
+        <translation>Сначала добавьте документы для проверки.</translation>
+    </message>
+    <message>
+        <source>Add the sources to check against first.</source>
+        <translation>Сначала добавьте источники, с которыми нужно сравнить документы.</translation>
+    </message>
+    <message>
+        <source>Add at least two documents to compare.</source>
+        <translation>Добавьте хотя бы два документа для сравнения.</translation>
+    </message>
+    <message>
+        <source>Reading %1 / %2</source>
+        <translation>Чтение %1 / %2</translation>
+    </message>
+    <message>
+        <source>Comparing %1 / %2</source>
+        <translation>Сравнение %1 / %2</translation>
+    </message>
+    <message>
+        <source>Documents checked: %1</source>
+        <translation>Проверено документов: %1</translation>
+    </message>
+    <message>
+        <source>Documents compared: %1</source>
+        <translation>Сравнено документов: %1</translation>
+    </message>
+    <message>
+        <source>The run stopped with an error.</source>
+        <translation>Проверка остановилась из-за ошибки.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Отменено.</translation>
+    </message>
+    <message>
+        <source>Files that could not be read: %1 (marked in the lists)</source>
+        <translation>Не удалось прочитать файлов: %1 (они отмечены в списках)</translation>
+    </message>
+    <message>
+        <source>The new interface language is used after CopyLens is restarted.</source>
+        <translation>Новый язык интерфейса заработает после перезапуска CopyLens.</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Экспорт</translation>
+    </message>
+    <message>
+        <source>Report export is not available in this build.</source>
+        <translation>В этой сборке экспорт отчётов недоступен.</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Сравнить</translation>
+    </message>
+    <message>
+        <source>Documents are compared with the sources, not with each other.</source>
+        <translation>Документы сравниваются с источниками, а не друг с другом.</translation>
+    </message>
+    <message>
+        <source>Every document is compared with every other one.</source>
+        <translation>Каждый документ сравнивается с каждым.</translation>
+    </message>
+    <message>
+        <source>Add files to “%1”</source>
+        <translation>Добавить файлы в список «%1»</translation>
+    </message>
+    <message>
+        <source>Add a folder to “%1”</source>
+        <translation>Добавить папку в список «%1»</translation>
+    </message>
+    <message>
+        <source>Results appear here</source>
+        <translation>Здесь появятся результаты</translation>
+    </message>
+    <message>
+        <source>Add documents and sources above, then press Check (Ctrl+Enter).</source>
+        <translation>Добавьте документы и источники выше, затем нажмите «Проверить» (Ctrl+Enter).</translation>
+    </message>
+    <message>
+        <source>Add two or more documents above, then press Compare (Ctrl+Enter).</source>
+        <translation>Добавьте выше два документа или больше, затем нажмите «Сравнить» (Ctrl+Enter).</translation>
+    </message>
+    <message>
+        <source>under 0.1 s</source>
+        <translation>меньше 0,1 с</translation>
+    </message>
+    <message>
+        <source>about %1 min left</source>
+        <translation>осталось около %1 мин</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>about %1 s left</source>
+        <translation>осталось около %1 с</translation>
+    </message>
+</context>
+<context>
+    <name>PairsModel</name>
+    <message>
+        <source>Document A</source>
+        <translation>Документ A</translation>
+    </message>
+    <message>
+        <source>Document B</source>
+        <translation>Документ B</translation>
+    </message>
+    <message>
+        <source>A in B</source>
+        <translation>A в B</translation>
+    </message>
+    <message>
+        <source>B in A</source>
+        <translation>B в A</translation>
+    </message>
+    <message>
+        <source>Resemblance</source>
+        <translation>Сходство</translation>
+    </message>
+    <message>
+        <source>First document of the pair (left side by side)</source>
+        <translation>Первый документ пары (слева при сравнении)</translation>
+    </message>
+    <message>
+        <source>Second document of the pair (right side by side)</source>
+        <translation>Второй документ пары (справа при сравнении)</translation>
+    </message>
+    <message>
+        <source>Share of A&apos;s words found in B</source>
+        <translation>Доля слов A, найденных в B</translation>
+    </message>
+    <message>
+        <source>Share of B&apos;s words found in A</source>
+        <translation>Доля слов B, найденных в A</translation>
+    </message>
+    <message>
+        <source>Shared 10-word shingles over all shingles of both</source>
+        <translation>Доля общих шинглов из 10 слов среди всех шинглов обоих документов</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Настройки</translation>
+    </message>
+    <message>
+        <source>Matching</source>
+        <translation>Поиск совпадений</translation>
+    </message>
+    <message>
+        <source>Compare all</source>
+        <translation>Режим «Сравнить всё»</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>Интерфейс</translation>
+    </message>
+    <message>
+        <source>A new interface language is used after CopyLens is restarted.</source>
+        <translation>Новый язык интерфейса заработает после перезапуска CopyLens.</translation>
+    </message>
+    <message>
+        <source>Reset to defaults</source>
+        <translation>Вернуть значения по умолчанию</translation>
+    </message>
+    <message>
+        <source>Detect automatically</source>
+        <translation>Определять автоматически</translation>
+    </message>
+    <message>
+        <source>Russian</source>
+        <translation>Русский</translation>
+    </message>
+    <message>
+        <source>Ukrainian</source>
+        <translation>Украинский</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>Английский</translation>
+    </message>
+    <message>
+        <source>German</source>
+        <translation>Немецкий</translation>
+    </message>
+    <message>
+        <source>French</source>
+        <translation>Французский</translation>
+    </message>
+    <message>
+        <source>Spanish</source>
+        <translation>Испанский</translation>
+    </message>
+    <message>
+        <source>Italian</source>
+        <translation>Итальянский</translation>
+    </message>
+    <message>
+        <source>Portuguese</source>
+        <translation>Португальский</translation>
+    </message>
+    <message>
+        <source>Dutch</source>
+        <translation>Нидерландский</translation>
+    </message>
+    <message>
+        <source>Swedish</source>
+        <translation>Шведский</translation>
+    </message>
+    <message>
+        <source>Polish</source>
+        <translation>Польский</translation>
+    </message>
+    <message>
+        <source>Words per shingle</source>
+        <translation>Слов в шингле</translation>
+    </message>
+    <message>
+        <source>Length of the overlapping word sequences used to measure resemblance.</source>
+        <translation>Длина перекрывающихся цепочек слов, по которым измеряется сходство.</translation>
+    </message>
+    <message>
+        <source>Language of the documents</source>
+        <translation>Язык документов</translation>
+    </message>
+    <message>
+        <source>Which language rules to use. Automatic detection works per document.</source>
+        <translation>Правила какого языка применять. При автоматическом определении язык выбирается для каждого документа отдельно.</translation>
+    </message>
+    <message>
+        <source>Match different forms of a word</source>
+        <translation>Считать формы одного слова одинаковыми</translation>
+    </message>
+    <message>
+        <source>Treat “write”, “wrote” and “written” as the same word (lemmas or stems).</source>
+        <translation>Считать «писать», «пишу» и «писал» одним словом (по начальной форме или основе).</translation>
+    </message>
+    <message>
+        <source>Ignore common words</source>
+        <translation>Пропускать служебные слова</translation>
+    </message>
+    <message>
+        <source>Leave out words such as “the”, “and”, “и”, “в” when comparing.</source>
+        <translation>Не учитывать при сравнении такие слова, как «и», «в», «the», «and».</translation>
+    </message>
+    <message>
+        <source>Ignore short words (3 letters or fewer)</source>
+        <translation>Пропускать короткие слова (до 3 букв)</translation>
+    </message>
+    <message>
+        <source>Makes matching less sensitive to small inserted or swapped words.</source>
+        <translation>Вставленные или заменённые короткие слова меньше мешают поиску совпадений.</translation>
+    </message>
+    <message>
+        <source>Ignore numbers</source>
+        <translation>Пропускать числа</translation>
+    </message>
+    <message>
+        <source>Words made only of digits are left out when comparing.</source>
+        <translation>Слова, состоящие только из цифр, не учитываются при сравнении.</translation>
+    </message>
+    <message>
+        <source>Minimum fragment (words)</source>
+        <translation>Наименьший фрагмент (слов)</translation>
+    </message>
+    <message>
+        <source>Shorter shared passages are not reported. Counted words exclude common words.</source>
+        <translation>Более короткие совпадения не показываются. Служебные слова не считаются.</translation>
+    </message>
+    <message>
+        <source>Words that must match in a row</source>
+        <translation>Сколько слов подряд должно совпасть</translation>
+    </message>
+    <message>
+        <source>A shared passage starts from this many consecutive matching words.</source>
+        <translation>Совпадение начинается с такого числа совпавших слов подряд.</translation>
+    </message>
+    <message>
+        <source>Allowed gap inside a fragment (words)</source>
+        <translation>Допустимый разрыв внутри фрагмента (слов)</translation>
+    </message>
+    <message>
+        <source>How many changed or inserted words a copied passage may contain in one place.</source>
+        <translation>Сколько изменённых или вставленных слов подряд может быть внутри скопированного фрагмента.</translation>
+    </message>
+    <message>
+        <source>Compare all: show pairs sharing at least</source>
+        <translation>Показывать пары с совпадением от</translation>
+    </message>
+    <message>
+        <source>Pairs of documents that share less than this share of their text are hidden.</source>
+        <translation>Пары документов, у которых совпадает меньшая доля текста, скрываются.</translation>
+    </message>
+    <message>
+        <source>Compare all: group documents sharing at least</source>
+        <translation>Объединять в группы при совпадении от</translation>
+    </message>
+    <message>
+        <source>Documents linked by pairs above this share are shown as one group.</source>
+        <translation>Документы, связанные парами с большей долей совпадения, показываются одной группой.</translation>
+    </message>
+    <message>
+        <source>Interface language</source>
+        <translation>Язык интерфейса</translation>
+    </message>
+    <message>
+        <source>Language of menus and messages. Takes effect after CopyLens is restarted.</source>
+        <translation>Язык меню и сообщений. Меняется после перезапуска CopyLens.</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Язык системы</translation>
+    </message>
+</context>
+<context>
+    <name>SideBySideView</name>
+    <message>
+        <source>Back</source>
+        <translation>Назад</translation>
+    </message>
+    <message>
+        <source>Back (Esc)</source>
+        <translation>Назад (Esc)</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Предыдущий</translation>
+    </message>
+    <message>
+        <source>Previous fragment (Shift+F3)</source>
+        <translation>Предыдущий фрагмент (Shift+F3)</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Следующий</translation>
+    </message>
+    <message>
+        <source>Next fragment (F3)</source>
+        <translation>Следующий фрагмент (F3)</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>Документ</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>(The text of this source is not available.)</source>
+        <translation>(Текст этого источника недоступен.)</translation>
+    </message>
+    <message>
+        <source>No shared fragments</source>
+        <translation>Общих фрагментов нет</translation>
+    </message>
+    <message>
+        <source>Fragment {0} of {1}  ·  {2} words, {3} exact</source>
+        <translation>Фрагмент {0} из {1}  ·  слов: {2}, дословно: {3}</translation>
+    </message>
+</context>
+<context>
+    <name>SourcesModel</name>
+    <message>
+        <source>Show</source>
+        <translation>Показать</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>Containment</source>
+        <translation>Доля заимствований</translation>
+    </message>
+    <message>
+        <source>Resemblance</source>
+        <translation>Сходство</translation>
+    </message>
+    <message>
+        <source>Reverse</source>
+        <translation>Доля источника</translation>
+    </message>
+    <message>
+        <source>Matched words</source>
+        <translation>Совпавших слов</translation>
+    </message>
+    <message>
+        <source>Exclusive</source>
+        <translation>Только в нём</translation>
+    </message>
+    <message>
+        <source>Colour of the source&apos;s highlights; untick to hide them</source>
+        <translation>Цвет выделения этого источника; снимите флажок, чтобы скрыть выделение</translation>
+    </message>
+    <message>
+        <source>The source (full path in the tooltip)</source>
+        <translation>Источник (полный путь — во всплывающей подсказке)</translation>
+    </message>
+    <message>
+        <source>Share of this document&apos;s words found in the source</source>
+        <translation>Доля слов документа, найденных в этом источнике</translation>
+    </message>
+    <message>
+        <source>Resemblance: shared 10-word shingles of both texts over all of their shingles</source>
+        <translation>Сходство: доля общих шинглов из 10 слов среди всех шинглов обоих текстов</translation>
+    </message>
+    <message>
+        <source>Reverse containment: share of the source&apos;s words found in this document</source>
+        <translation>Доля источника: какая часть слов источника найдена в этом документе</translation>
+    </message>
+    <message>
+        <source>Words of this document inside fragments of the source</source>
+        <translation>Слова этого документа, входящие во фрагменты из источника</translation>
+    </message>
+    <message>
+        <source>Share of this document&apos;s words found in this source and in no other</source>
+        <translation>Доля слов документа, найденных только в этом источнике</translation>
+    </message>
+    <message>
+        <source>Shown in the text</source>
+        <translation>Выделено в тексте</translation>
+    </message>
+    <message>
+        <source>Hidden</source>
+        <translation>Скрыто</translation>
+    </message>
+</context>
+<context>
+    <name>_ListPanel</name>
+    <message>
+        <source>Add files…</source>
+        <translation>Добавить файлы…</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Добавить папку…</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,208 @@
+"""Update the interface translations and compile them.
+
+    python scripts/build_translations.py                 # lupdate app/**/*.py, then lrelease
+    python scripts/build_translations.py --release-only  # only compile .ts -> .qm (builds)
+    python scripts/build_translations.py --check         # exit 1 if a string is untranslated
+
+``pyside6-lupdate`` collects every ``self.tr("...")`` and ``QCoreApplication.translate(...)``
+of ``app/**/*.py`` into ``resources/translations/copylens_<lang>.ts`` (strings no longer in
+the code are dropped; existing translations are kept). Translate the new entries (Qt
+Linguist, or edit the XML: fill ``<translation>`` and remove ``type="unfinished"``), then run
+the script again: ``pyside6-lrelease`` compiles each .ts to the .qm file the app loads. Both
+files are committed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATIONS = ROOT / "resources" / "translations"
+LANGUAGES = ("ru",)
+"""Languages to maintain besides the source language (English)."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--release-only", action="store_true", help="only compile .ts to .qm")
+    mode.add_argument(
+        "--check", action="store_true", help="fail if the code has strings the .ts lacks"
+    )
+    args = parser.parse_args(argv)
+    TRANSLATIONS.mkdir(parents=True, exist_ok=True)
+    status = 0
+    for language in LANGUAGES:
+        ts = TRANSLATIONS / f"copylens_{language}.ts"
+        if args.check:
+            status |= check(ts, language)
+            continue
+        if not args.release_only:
+            update(ts, language)
+        release(ts)
+    return status
+
+
+def sources() -> list[str]:
+    """Every Python file of the app, relative to the project (stable order, stable .ts)."""
+    files = sorted((ROOT / "app").rglob("*.py"))
+    return [str(f.relative_to(ROOT)) for f in files if "__pycache__" not in f.parts]
+
+
+def update(ts: Path, language: str) -> None:
+    """pyside6-lupdate the app's sources into ``ts`` (created if missing)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        _run([*lupdate_command(language, Path(tmp)), "-ts", str(ts.relative_to(ROOT))])
+    done, todo = counts(ts)
+    print(f"{ts.relative_to(ROOT)}: {done} translated, {len(todo)} to translate")
+    for context, source in todo:
+        print(f"  {context}: {source!r}")
+
+
+def lupdate_command(language: str, tmp: Path) -> list[str]:
+    """lupdate over the app's sources and the strings of its translation helpers.
+
+    Locations are left out of the .ts: strings found through helpers have none, and the
+    file stays unchanged when code only moves.
+    """
+    helper_strings = tmp / "translation_helpers.py"
+    helper_strings.write_text(helper_module(ROOT / "app"), encoding="utf-8")
+    return [
+        tool("lupdate"),
+        *sources(),
+        str(helper_strings),
+        "-no-obsolete",
+        "-locations",
+        "none",
+        "-source-language",
+        "en",
+        "-target-language",
+        language,
+    ]
+
+
+def helper_module(folder: Path) -> str:
+    """Python source with a ``translate(context, text)`` call per helper-translated string.
+
+    lupdate sees only literal ``tr(...)``/``translate("Context", ...)`` calls. Modules that
+    define a helper such as ``def _tr(text): return QCoreApplication.translate("Ctx", text)``
+    and call ``_tr("literal")`` would otherwise have those strings left out.
+    """
+    lines = ["# Strings passed to translation helpers (scripts/build_translations.py)."]
+    for path in sorted(folder.rglob("*.py")):
+        for context, text in helper_calls(path.read_text(encoding="utf-8")):
+            lines.append(f"QCoreApplication.translate({context!r}, {text!r})")
+    return "\n".join(lines) + "\n"
+
+
+def helper_calls(source: str) -> list[tuple[str, str]]:
+    """(context, text) of each literal passed to a module-level translation helper."""
+    tree = ast.parse(source)
+    helpers: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and (context := _helper_context(node)):
+            helpers[node.name] = context
+    found = []
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in helpers
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.append((helpers[node.func.id], node.args[0].value))
+    return found
+
+
+def _helper_context(function: ast.FunctionDef) -> str | None:
+    """The context of ``def f(text): return ....translate("Context", text)``, else None."""
+    body = [s for s in function.body if not isinstance(s, ast.Expr)]  # skip a docstring
+    if len(function.args.args) != 1 or len(body) != 1 or not isinstance(body[0], ast.Return):
+        return None
+    call = body[0].value
+    if not (isinstance(call, ast.Call) and len(call.args) == 2):
+        return None
+    name = call.func.attr if isinstance(call.func, ast.Attribute) else None
+    context, text = call.args
+    if (
+        name == "translate"
+        and isinstance(context, ast.Constant)
+        and isinstance(context.value, str)
+        and isinstance(text, ast.Name)
+        and text.id == function.args.args[0].arg
+    ):
+        return context.value
+    return None
+
+
+def release(ts: Path) -> Path:
+    """pyside6-lrelease ``ts`` into the .qm beside it."""
+    qm = ts.with_suffix(".qm")
+    output = _run([tool("lrelease"), str(ts), "-qm", str(qm)])
+    summary = re.search(r"Generated \d+ translation.*", output)
+    print(f"{qm.relative_to(ROOT)}: {summary.group(0) if summary else 'written'}")
+    return qm
+
+
+def check(ts: Path, language: str) -> int:
+    """1 when lupdate would add strings to ``ts`` or some are unfinished, else 0."""
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / ts.name
+        if ts.exists():
+            shutil.copy(ts, copy)
+        _run([*lupdate_command(language, Path(tmp)), "-ts", str(copy)])
+        done, todo = counts(copy)
+    for context, source in todo:
+        print(f"untranslated in {ts.name}: {context}: {source!r}")
+    print(f"{ts.name}: {done} translated, {len(todo)} missing")
+    return 1 if todo else 0
+
+
+def counts(ts: Path) -> tuple[int, list[tuple[str, str]]]:
+    """(translated messages, [(context, source)] of the unfinished ones) of a .ts file."""
+    done, todo = 0, []
+    for context in ET.parse(ts).getroot().iter("context"):
+        name = context.findtext("name", "")
+        for message in context.iter("message"):
+            translation = message.find("translation")
+            kind = translation.get("type", "") if translation is not None else "unfinished"
+            if kind in ("obsolete", "vanished"):
+                continue
+            text = "".join(translation.itertext()) if translation is not None else ""
+            if kind == "unfinished" or not text.strip():
+                todo.append((name, message.findtext("source", "")))
+            else:
+                done += 1
+    return done, todo
+
+
+def tool(name: str) -> str:
+    """``pyside6-<name>``: on PATH, or beside this Python (a virtual environment)."""
+    found = shutil.which(f"pyside6-{name}") or shutil.which(
+        f"pyside6-{name}", path=str(Path(sys.executable).parent)
+    )
+    if found is None:
+        raise SystemExit(f"pyside6-{name} not found: install PySide6 (pip install PySide6)")
+    return found
+
+
+def _run(command: list[str]) -> str:
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        sys.stderr.write(done.stdout + done.stderr)
+        raise SystemExit(f"{Path(command[0]).name} failed with exit code {done.returncode}")
+    return done.stdout + done.stderr
+
+
+if __name__ == "__main__":
+    sys.exit(main())

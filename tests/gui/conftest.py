@@ -1,0 +1,83 @@
+"""Qt test setup: offscreen platform, one QApplication (pytest-qt's ``qapp``), settings kept
+in a temporary folder so tests never read or write the user's real configuration."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
+
+import random
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from app.qt import QtCore
+
+WORDS = (  # noqa: SIM905 (a word list reads better as text)
+    "analysis method result student paper source passage sentence evidence theory model "
+    "history language system figure table author reader review question answer claim data "
+    "survey sample school market policy energy climate water city river mountain forest "
+    "animal plant garden music film novel poem letter journey morning evening winter summer"
+).split()
+
+
+@pytest.fixture(autouse=True)
+def isolated_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """QSettings (INI, user and system scope) redirected to a fresh temporary folder."""
+    folder = tmp_path_factory.mktemp("settings")
+    ini = QtCore.QSettings.Format.IniFormat
+    for scope in (QtCore.QSettings.Scope.UserScope, QtCore.QSettings.Scope.SystemScope):
+        QtCore.QSettings.setPath(ini, scope, str(folder))
+    yield folder
+
+
+@pytest.fixture
+def thread_baseline() -> Iterator[int]:
+    """Python's thread count before the test; the test must end with the same count."""
+    yield threading.active_count()
+
+
+@pytest.fixture
+def essay() -> object:
+    """``essay(seed, words=160)``: a deterministic English text."""
+    return _essay
+
+
+@pytest.fixture
+def make_corpus(tmp_path: Path) -> object:
+    """``make_corpus(count, words=160, folder="corpus")``: small .txt files in tmp_path."""
+
+    def make(count: int, words: int = 160, folder: str = "corpus") -> list[Path]:
+        return _write_corpus(tmp_path / folder, count, words)
+
+    return make
+
+
+def _essay(seed: int, words: int = 160) -> str:
+    """A deterministic English text of ``words`` words, in sentences."""
+    rnd = random.Random(seed)
+    out: list[str] = []
+    for n in range(words):
+        word = rnd.choice(WORDS)
+        out.append(word.capitalize() if n % 12 == 0 else word)
+        if n % 12 == 11:
+            out[-1] += "."
+    return " ".join(out) + "."
+
+
+def _write_corpus(folder: Path, count: int, words: int) -> list[Path]:
+    """``count`` small .txt files; every third one copies half of the first."""
+    folder.mkdir(parents=True, exist_ok=True)
+    base = _essay(0, words)
+    paths = []
+    for n in range(count):
+        text = _essay(n + 1, words)
+        if n % 3 == 0:
+            text = base[: len(base) // 2] + " " + text
+        path = folder / f"doc{n:03}.txt"
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    return paths

@@ -1,0 +1,145 @@
+"""Settings: declared once, persisted, validated, mapped onto the engine's options."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+import pytest
+
+from app import settings
+from app.settings_dialog import SettingsDialog
+from app.window import MainWindow
+from core.options import Options
+
+
+def test_defaults_are_the_declared_ones() -> None:
+    values = settings.load()
+    assert values == settings.defaults()
+    assert values["shingle"] == 10 and values["language"] == "auto"
+    assert values["min_containment"] == 0.2 and values["cluster_threshold"] == 0.5
+    assert values["ui_language"] == "system"
+    assert all(s.accepts(s.default) for s in settings.SETTINGS)
+
+
+def test_settings_survive_a_restart(qtbot) -> None:
+    changed = settings.defaults() | {
+        "shingle": 7,
+        "language": "ru",
+        "lemmatize": False,
+        "drop_short": True,
+        "min_containment": 0.35,
+        "ui_language": "ru",
+    }
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.apply_settings(changed)
+    window.close()
+    # a new store object and a new window read the same file back
+    assert settings.load(settings.store()) == changed
+    again = MainWindow()
+    qtbot.addWidget(again)
+    assert again.settings_values == changed
+
+
+def test_stored_values_are_type_checked(isolated_settings) -> None:
+    qs = settings.store()
+    qs.setValue("settings/shingle", "eleven")
+    qs.setValue("settings/lemmatize", "maybe")
+    qs.setValue("settings/language", "klingon")
+    qs.setValue("settings/max_gap", 999)
+    qs.setValue("settings/seed_k", "5")
+    qs.setValue("settings/min_containment", "0.4")
+    qs.setValue("settings/ignore_numbers", "true")
+    qs.sync()
+    values = settings.load()
+    assert values["shingle"] == 10  # not a number
+    assert values["lemmatize"] is True  # not a boolean
+    assert values["language"] == "auto"  # not a choice
+    assert values["max_gap"] == 4  # out of range
+    assert values["seed_k"] == 5 and values["min_containment"] == 0.4
+    assert values["ignore_numbers"] is True
+    assert list(isolated_settings.rglob("*.ini")), "written under the temporary folder"
+
+
+def test_save_refuses_invalid_values() -> None:
+    with pytest.raises(ValueError, match="shingle"):
+        settings.save({"shingle": 99})
+    with pytest.raises(ValueError, match="lemmatize"):
+        settings.save({"lemmatize": 1})
+
+
+def test_reset_to_defaults_forgets_stored_values() -> None:
+    settings.save(settings.defaults() | {"shingle": 5, "max_gap": 9})
+    assert settings.load()["shingle"] == 5
+    assert settings.reset() == settings.defaults()
+    assert settings.load() == settings.defaults()
+    assert settings.store().value("version") in (settings.VERSION, str(settings.VERSION))
+
+
+def test_to_options_maps_every_field() -> None:
+    values = {
+        "shingle": 8,
+        "language": "uk",
+        "lemmatize": False,
+        "stop_words": False,
+        "drop_short": True,
+        "ignore_numbers": True,
+        "min_fragment_words": 15,
+        "seed_k": 3,
+        "max_gap": 6,
+        "min_containment": 0.3,
+        "cluster_threshold": 0.7,
+        "ui_language": "en",
+    }
+    options = settings.to_options(values)
+    engine_keys = [s.key for s in settings.SETTINGS if s.option]
+    assert {k: getattr(options, settings.BY_KEY[k].option) for k in engine_keys} == {
+        k: values[k] for k in engine_keys
+    }
+    # every engine setting differs from the engine default here, so nothing was dropped
+    assert all(
+        getattr(options, settings.BY_KEY[k].option) != getattr(Options(), k)
+        for k in engine_keys
+        if k not in ("min_containment", "cluster_threshold")
+    )
+    option_fields = {f.name for f in fields(Options)}
+    assert {s.option for s in settings.SETTINGS if s.option} <= option_fields
+    assert settings.to_options(settings.defaults()).min_containment == 0.2
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [s for s in settings.SETTINGS if s.option and s.minimum is not None],
+    ids=lambda s: s.key,
+)
+def test_declared_ranges_are_valid_engine_options(setting: settings.Setting) -> None:
+    for value in (setting.minimum, setting.maximum):
+        settings.to_options(settings.defaults() | {setting.key: setting.type(value)})
+
+
+def test_dialog_edits_resets_and_returns_typed_values(qtbot) -> None:
+    start = settings.defaults() | {"shingle": 6, "min_containment": 0.25, "language": "de"}
+    dialog = SettingsDialog(start)
+    qtbot.addWidget(dialog)
+    assert dialog.values() == start
+    dialog.editors["max_gap"].setValue(7)
+    dialog.editors["lemmatize"].setChecked(False)
+    dialog.editors["ui_language"].setCurrentIndex(dialog.editors["ui_language"].findData("ru"))
+    edited = dialog.values()
+    assert edited["max_gap"] == 7 and edited["lemmatize"] is False
+    assert dialog.language_changed()
+    assert all(settings.BY_KEY[k].accepts(v) for k, v in edited.items())
+    dialog.reset_button.click()
+    assert dialog.values() == settings.defaults()
+    for key, editor in dialog.editors.items():
+        assert editor.toolTip(), f"{key} has no tooltip"
+
+
+def test_dialog_ok_saves_through_the_window(qtbot) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    dialog = window.open_settings()
+    dialog.editors["shingle"].setValue(12)
+    dialog.accept()
+    assert window.settings_values["shingle"] == 12
+    assert settings.load()["shingle"] == 12

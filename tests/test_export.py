@@ -1,0 +1,361 @@
+"""Report export (app/export.py): HTML, CSV and JSON from real engine reports; no Qt."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import subprocess
+import sys
+from datetime import UTC, datetime
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from app import export
+from core.engine import check, compare
+from core.prepare import TextInput
+from core.report import CheckReport, CompareReport, Edit, Fragment
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "resources" / "samples"
+SCRIPT = "<script>alert(1)</script>"
+DOC_NAME = f"essays/{SCRIPT}.txt"
+WHEN = datetime(2025, 3, 14, 15, 9, tzinfo=UTC)
+SETTINGS = {"shingle": 10, "lemmatize": True, "min_fragment_words": 10, "ui_language": "ru"}
+
+
+@pytest.fixture(scope="module")
+def texts() -> dict[str, str]:
+    source = (SAMPLES / "source_ru.txt").read_text(encoding="utf-8")
+    copy = (SAMPLES / "copy_ru.txt").read_text(encoding="utf-8")
+    other = (ROOT / "docs" / "samples" / "source_ru.txt").read_text(encoding="utf-8")
+    other_copy = (ROOT / "docs" / "samples" / "copy_ru.txt").read_text(encoding="utf-8")
+    return {"source": source, "copy": copy, "other": other, "other_copy": other_copy}
+
+
+@pytest.fixture(scope="module")
+def check_report(texts: dict[str, str]) -> CheckReport:
+    """One document copied from two sources (one covering half of the other: overlaps), with
+    look-alike letters and a script tag in its text and name; a clean document; a bad path."""
+    document = f"{texts['copy']}\n\n{texts['other_copy']}\n{SCRIPT}\n"
+    report = check(
+        [TextInput(DOC_NAME, document), TextInput("essays/clean.txt", "Совсем другой текст.")],
+        [
+            TextInput("sources/baikal.txt", texts["source"]),
+            TextInput("sources/checks.txt", texts["other"]),
+            TextInput("sources/baikal-half.txt", texts["source"][: len(texts["source"]) // 2]),
+            ROOT / "no-such-folder" / f"{SCRIPT}.docx",
+        ],
+    )
+    doc = report.documents[0]
+    assert len(doc.sources) == 3 and doc.homoglyphs >= 2 and report.errors
+    return report
+
+
+@pytest.fixture(scope="module")
+def compare_report(texts: dict[str, str]) -> CompareReport:
+    report = compare(
+        [
+            TextInput("a/baikal.txt", texts["source"]),
+            TextInput(f"b/{SCRIPT}.txt", texts["copy"]),
+            TextInput("c/copy.txt", texts["other_copy"]),
+            TextInput("c/source.txt", texts["other"]),
+        ]
+    )
+    assert len(report.pairs) == 2 and report.clusters
+    return report
+
+
+# --- HTML: check report -------------------------------------------------------------------
+
+
+def test_html_is_self_contained(check_report: CheckReport) -> None:
+    page = export.html_report(check_report, SETTINGS, generated_at=WHEN)
+    assert page.startswith("<!DOCTYPE html>")
+    assert '<meta charset="utf-8">' in page
+    assert "<style>" in page
+    for external in ("<link", "<script", "src=", "@import", "url("):
+        assert external not in page.lower()
+    assert "2025-03-14 15:09" in page
+    assert f"CopyLens {export.copylens_version()}" in page
+
+
+def test_html_escapes_document_text_and_names(check_report: CheckReport) -> None:
+    page = export.html_report(check_report, SETTINGS, generated_at=WHEN)
+    assert SCRIPT not in page
+    assert "<script" not in page.lower()
+    escaped = html.escape(SCRIPT)
+    assert escaped == "&lt;script&gt;alert(1)&lt;/script&gt;"
+    assert html.escape(DOC_NAME) in page  # the path row
+    assert f"{escaped}\n</span>" in page or f"{escaped}\n</div>" in page  # the text
+    assert html.escape(f"{SCRIPT}.docx") in page  # the errors list
+
+
+def test_html_has_every_sha256_and_source(check_report: CheckReport) -> None:
+    page = export.html_report(check_report, SETTINGS, generated_at=WHEN)
+    for doc in check_report.documents:
+        assert len(doc.sha256) == 64
+        assert doc.sha256 in page
+        for src in doc.sources:
+            assert html.escape(src.path) in page
+
+
+def test_html_settings_table_leaves_out_front_end_and_compare_settings(
+    check_report: CheckReport,
+) -> None:
+    page = export.html_report(check_report, {**SETTINGS, "min_containment": 0.2}, generated_at=WHEN)
+    assert "Words per shingle" in page and "Shortest fragment, words" in page
+    assert "ui_language" not in page and "Minimum containment" not in page
+
+
+class _TextSpans(HTMLParser):
+    """Reads the document text back out of the report, with each character's highlight."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.texts: list[str] = []
+        self.sources: list[list[frozenset[int]]] = []
+        self.lookalike: list[list[bool]] = []
+        self._stack: list[tuple[frozenset[int] | None, bool]] = []
+        self._depth = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "div" and a.get("class") == "text":
+            self._depth = 1
+            self.texts.append("")
+            self.sources.append([])
+            self.lookalike.append([])
+            self._stack = []
+            return
+        if not self._depth:
+            return
+        assert tag == "span", f"unexpected <{tag}> inside the text"
+        self._depth += 1
+        classes = (a.get("class") or "").split()
+        sources = a.get("data-sources")
+        self._stack.append(
+            (frozenset(map(int, sources.split())) if sources else None, "lookalike" in classes)
+        )
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self._depth:
+            return
+        self._depth -= 1
+        if self._depth:
+            self._stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not self._depth:
+            return
+        covering = next((s for s, _ in reversed(self._stack) if s is not None), frozenset())
+        glyph = any(g for _, g in self._stack)
+        self.texts[-1] += data
+        self.sources[-1] += [covering] * len(data)
+        self.lookalike[-1] += [glyph] * len(data)
+
+
+def test_html_highlights_cover_exactly_the_fragments(check_report: CheckReport) -> None:
+    page = export.html_report(check_report, SETTINGS, generated_at=WHEN)
+    parsed = _TextSpans()
+    parsed.feed(page)
+    assert len(parsed.texts) == len(check_report.documents)
+    overlaps = 0
+    for n, doc in enumerate(check_report.documents):
+        text = check_report.texts[doc.path]
+        assert parsed.texts[n] == text
+        for i, src in enumerate(doc.sources):
+            expected = {k for f in src.fragments for k in range(f.start, f.end)}
+            marked = {k for k, covering in enumerate(parsed.sources[n]) if i in covering}
+            assert marked == expected, f"source {i} of {doc.path}"
+            fragment_texts = {text[f.start : f.end] for f in src.fragments}
+            assert all(t.strip() for t in fragment_texts)
+        overlaps += sum(len(c) > 1 for c in parsed.sources[n])
+        glyphs = {k for k, g in enumerate(parsed.lookalike[n]) if g}
+        assert glyphs == set(doc.homoglyph_offsets)
+    assert overlaps > 0  # the half source overlaps the full one
+
+
+def test_html_overlap_takes_the_first_source_colour(check_report: CheckReport) -> None:
+    page = export.html_report(check_report, SETTINGS, generated_at=WHEN)
+    assert (
+        f'<span class="src overlap" style="background-color:{export.PALETTE[0]}" '
+        'data-sources="0 2"' in page
+    )
+
+
+def test_html_in_russian(check_report: CheckReport) -> None:
+    page = export.html_report(check_report, SETTINGS, generated_at=WHEN, language="ru")
+    assert '<html lang="ru">' in page
+    for words in ("Уникальность", "Источники", "Параметры проверки", "Сравнивать начальные"):
+        assert words in page
+    assert "&nbsp;%" in page and "Uniqueness" not in page
+
+
+def test_html_without_text_or_sources() -> None:
+    report = check([TextInput("lonely.txt", "Один текст без источников.")], [])
+    empty = CheckReport(report.documents, report.errors, texts={})
+    page = export.html_report(empty, {}, generated_at=WHEN)
+    assert "No source shares text with this document." in page
+    assert "The text of this document is not available." in page
+    assert "Settings</h2>" not in page
+
+
+# --- HTML: compare report -----------------------------------------------------------------
+
+
+def test_compare_html(compare_report: CompareReport) -> None:
+    page = export.html_report(compare_report, {"min_containment": 0.0}, generated_at=WHEN)
+    assert SCRIPT not in page and html.escape(SCRIPT) in page
+    assert "Minimum containment" in page
+    assert page.count('<h2 class="pair"') == len(compare_report.pairs)
+    assert "Clusters</h2>" in page
+    parser = _Quotes()
+    parser.feed(page)
+    fragments = [(p, f) for p in compare_report.pairs for f in p.fragments]
+    assert len(parser.quotes) == 2 * len(fragments)
+    for k, (pair, f) in enumerate(fragments):
+        for side, (path, start, end) in enumerate(
+            ((pair.a, f.start, f.end), (pair.b, f.source_start, f.source_end))
+        ):
+            marked, whole = parser.quotes[2 * k + side]
+            quoted = compare_report.texts[path][start:end]
+            if end - start <= export.QUOTE_CHARS:
+                assert marked == [quoted]
+            else:
+                head, tail = marked
+                assert quoted.startswith(head) and quoted.endswith(tail)
+                assert len(head) + len(tail) <= export.QUOTE_CHARS + 2
+            assert len(whole) <= export.QUOTE_CHARS + 2 * (export.CONTEXT_CHARS + 40)
+
+
+class _Quotes(HTMLParser):
+    """The quote cells of a compare report: the highlighted pieces and the whole cell text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.quotes: list[tuple[list[str], str]] = []
+        self._in_quote = self._in_mark = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "td" and a.get("class") == "quote":
+            self._in_quote = True
+            self.quotes.append(([], ""))
+        elif self._in_quote and tag == "span" and a.get("class") == "src":
+            self._in_mark = True
+            self.quotes[-1][0].append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "td":
+            self._in_quote = False
+        elif tag == "span":
+            self._in_mark = False
+
+    def handle_data(self, data: str) -> None:
+        if not self._in_quote:
+            return
+        marked, whole = self.quotes[-1]
+        if self._in_mark:
+            marked[-1] += data
+        self.quotes[-1] = (marked, whole + data)
+
+
+# --- CSV and JSON -------------------------------------------------------------------------
+
+
+def test_csv_check(check_report: CheckReport) -> None:
+    rows = list(csv.DictReader(io.StringIO(export.csv_report(check_report))))
+    expected = [(d, s) for d in check_report.documents for s in (d.sources or (None,))]
+    assert len(rows) == len(expected) == 4
+    assert list(rows[0]) == list(export.CSV_CHECK_COLUMNS)
+    for row, (doc, src) in zip(rows, expected, strict=True):
+        assert row["document"] == doc.path
+        assert float(row["uniqueness"]) == pytest.approx(doc.uniqueness, abs=1e-4)
+        if src is None:
+            assert row["source"] == row["containment"] == row["matched_words"] == ""
+            continue
+        assert row["source"] == src.path
+        assert float(row["containment"]) == pytest.approx(src.containment, abs=1e-4)
+        assert float(row["resemblance"]) == pytest.approx(src.resemblance, abs=1e-4)
+        assert float(row["reverse_containment"]) == pytest.approx(src.reverse_containment, abs=1e-4)
+        assert int(row["matched_words"]) == src.matched_words
+
+
+def test_csv_compare(compare_report: CompareReport) -> None:
+    rows = list(csv.DictReader(io.StringIO(export.csv_report(compare_report))))
+    assert len(rows) == len(compare_report.pairs)
+    for row, pair in zip(rows, compare_report.pairs, strict=True):
+        assert (row["a"], row["b"]) == (pair.a, pair.b)
+        assert float(row["containment_ab"]) == pytest.approx(pair.containment_ab, abs=1e-4)
+        assert float(row["containment_ba"]) == pytest.approx(pair.containment_ba, abs=1e-4)
+        assert float(row["resemblance"]) == pytest.approx(pair.resemblance, abs=1e-4)
+        assert int(row["fragments"]) == len(pair.fragments)
+
+
+def test_json(check_report: CheckReport, compare_report: CompareReport) -> None:
+    data = json.loads(export.json_report(check_report, SETTINGS, generated_at=WHEN))
+    assert data["kind"] == "check"
+    assert data["generated_at"] == "2025-03-14T15:09:00+00:00"
+    assert data["settings"] == SETTINGS
+    assert data["copylens_version"] == export.copylens_version()
+    body = json.loads(json.dumps(check_report.to_json()))
+    assert {k: data[k] for k in body} == body
+    data = json.loads(export.json_report(compare_report))
+    assert data["kind"] == "compare" and data["settings"] == {}
+    assert len(data["pairs"]) == len(compare_report.pairs)
+    assert data["clusters"] == [list(c) for c in compare_report.clusters]
+
+
+# --- pieces -------------------------------------------------------------------------------
+
+
+def _fragment(start: int, end: int, *edits: tuple[str, int, int]) -> Fragment:
+    return Fragment(start, end, 0, 0, 10, 10, tuple(Edit(k, a, b, 0, 0) for k, a, b in edits))
+
+
+def test_text_segments_cut_at_every_boundary() -> None:
+    sources = [
+        [_fragment(2, 10, ("form", 4, 6), ("delete", 8, 8))],
+        [_fragment(8, 14)],
+    ]
+    segments = list(export.text_segments(16, sources, lookalikes=[5, 12, 99]))
+    assert segments == [
+        (0, 2, (), False, False),
+        (2, 4, (0,), False, False),
+        (4, 5, (0,), True, False),
+        (5, 6, (0,), True, True),
+        (6, 8, (0,), False, False),
+        (8, 10, (0, 1), False, False),
+        (10, 12, (1,), False, False),
+        (12, 13, (1,), False, True),
+        (13, 14, (1,), False, False),
+        (14, 16, (), False, False),
+    ]
+
+
+def test_text_segments_merge_touching_fragments_and_clamp() -> None:
+    sources = [[_fragment(0, 4), _fragment(4, 8), _fragment(6, 50)]]
+    assert list(export.text_segments(10, sources)) == [(0, 10, (0,), False, False)]
+    assert list(export.text_segments(0, sources)) == []
+
+
+def test_display_names() -> None:
+    names = export.display_names(["a/x/essay.txt", "b/x/essay.txt", "c/other.txt", r"C:\w\e.doc"])
+    assert names == {
+        "a/x/essay.txt": "a/x/essay.txt",
+        "b/x/essay.txt": "b/x/essay.txt",
+        "c/other.txt": "other.txt",
+        r"C:\w\e.doc": "e.doc",
+    }
+
+
+def test_export_module_does_not_import_qt() -> None:
+    code = (
+        "import sys, app.export, app.selftest; "
+        "sys.exit(any(m.split('.')[0] in ('PySide6', 'shiboken6') for m in sys.modules))"
+    )
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0
