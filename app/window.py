@@ -16,8 +16,8 @@ Without them a read-only summary is shown. Export calls
 
 from __future__ import annotations
 
+import functools
 import html
-import importlib
 import time
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,8 @@ from app.errors_dialog import show_error
 from app.inputs import InputList
 from app.qt import Qt, QtCore, QtGui, QtWidgets, Slot
 from app.settings_dialog import SettingsDialog
+from app.views.compare_view import CompareView
+from app.views.document_view import DocumentView
 from app.worker import EngineRunner
 from core.errors import OptionsError
 from core.extract import SUPPORTED_SUFFIXES
@@ -57,12 +59,17 @@ class MainWindow(QtWidgets.QMainWindow):
         self.runner = EngineRunner(self)
         self.reports: dict[str, CheckReport | CompareReport | None] = dict.fromkeys(MODES)
         self._results: dict[str, tuple[DocumentResult, str]] = {}
+        self._pending: list[tuple[DocumentResult, str]] = []
+        self._flush_timer = QtCore.QTimer(self)
+        self._flush_timer.setSingleShot(True)
+        self._flush_timer.setInterval(50)
+        self._flush_timer.timeout.connect(self._flush_documents)
         self._paste_count = 0
         self._queued = False
         self._run_started = 0.0
         self._eta = _Eta()
-        self._document_view: QtWidgets.QWidget | None = None
-        self._compare_view: QtWidgets.QWidget | None = None
+        self._document_view: DocumentView | None = None
+        self._compare_view: CompareView | None = None
 
         self._make_actions()
         self._make_menus()
@@ -70,6 +77,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._make_central()
         self._make_status_bar()
         self._connect_runner()
+        self._ensure_document_view()  # built now, not while results stream in
         self.resize(_default_size(self))
         self._active_list = self.documents_list
         self._restore_state()
@@ -446,15 +454,37 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @Slot(object, str)
     def _on_document(self, result: DocumentResult, text: str) -> None:
-        self._results[result.path] = (result, text)
-        item = _ResultItem(result)
-        self.results_tree.addTopLevelItem(item)
-        if self.results_tree.currentItem() is None:
-            self.results_tree.setCurrentItem(item)
+        """Queue a result; they are shown in batches (a burst of 200 documents must not hold
+        the event loop: one list insert with its UI update costs about a millisecond)."""
+        self._pending.append((result, text))
+        if not self._flush_timer.isActive():
+            self._flush_timer.start()
+
+    @Slot()
+    def _flush_documents(self) -> None:
+        pending, self._pending = self._pending, []
+        if not pending:
+            return
+        tree = self.results_tree
+        sorting = tree.isSortingEnabled()
+        tree.setSortingEnabled(False)
+        items = []
+        for result, text in pending:
+            self._results[result.path] = (result, text)
+            items.append(_ResultItem(result))
+        tree.addTopLevelItems(items)
+        tree.setSortingEnabled(sorting)
+        if tree.currentItem() is None:
+            tree.blockSignals(True)  # render the document in its own event-loop turn
+            tree.setCurrentItem(items[0])
+            tree.blockSignals(False)
+            QtCore.QTimer.singleShot(30, self._show_current_document)
         self._update_ui()
 
     @Slot(object)
     def _on_finished(self, report: CheckReport | CompareReport) -> None:
+        self._flush_timer.stop()
+        self._flush_documents()
         mode = self.runner.mode
         self.reports[mode] = report
         failures = {e.path: e.error for e in report.errors}
@@ -466,7 +496,8 @@ class MainWindow(QtWidgets.QMainWindow):
         if isinstance(report, CheckReport):
             for result in report.documents:
                 if result.path not in self._results:
-                    self._on_document(result, report.texts.get(result.path, ""))
+                    self._pending.append((result, report.texts.get(result.path, "")))
+            self._flush_documents()
             self._show_current_document()
             done = self.tr("Documents checked: %1").replace("%1", str(len(report.documents)))
         else:
@@ -484,6 +515,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @Slot()
     def _on_cancelled(self) -> None:
+        self._flush_documents()  # what was ready before the cancel stays visible
         self._queued = False
         self._run_ended(self.tr("Cancelled."))
 
@@ -503,6 +535,8 @@ class MainWindow(QtWidgets.QMainWindow):
     # ================================================================== results
 
     def _clear_check_results(self) -> None:
+        self._flush_timer.stop()
+        self._pending.clear()
         self._results.clear()
         self.results_tree.clear()
 
@@ -518,16 +552,11 @@ class MainWindow(QtWidgets.QMainWindow):
         report = self.reports[CHECK]
         texts = report.texts if isinstance(report, CheckReport) else {}
         sources = {s.path: texts[s.path] for s in result.sources if s.path in texts}
-        view = self._ensure_document_view()
-        if isinstance(view, QtWidgets.QTextEdit):
-            view.setHtml(_document_summary(result, self.tr))
-        else:
-            view.show_result(result, text, sources)  # type: ignore[attr-defined]
+        self._ensure_document_view().show_result(result, text, sources)
 
-    def _ensure_document_view(self) -> QtWidgets.QWidget:
+    def _ensure_document_view(self) -> DocumentView:
         if self._document_view is None:
-            view_class = _optional_class("app.views.document_view", "DocumentView")
-            view = view_class(self.detail_holder) if view_class else _summary_view()
+            view = DocumentView(self.detail_holder)
             view.setObjectName("documentView")
             self.detail_layout.addWidget(view)
             self._document_view = view
@@ -535,16 +564,11 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _show_compare(self, report: CompareReport) -> None:
         if self._compare_view is None:
-            view_class = _optional_class("app.views.compare_view", "CompareView")
-            view = view_class(self.compare_page) if view_class else _summary_view()
+            view = CompareView(self.compare_page)
             view.setObjectName("compareView")
             self.compare_layout.addWidget(view)
             self._compare_view = view
-        threshold = float(self.settings_values["min_containment"])
-        if isinstance(self._compare_view, QtWidgets.QTextEdit):
-            self._compare_view.setHtml(_compare_summary(report, threshold, self.tr))
-        else:
-            self._compare_view.show_report(report, threshold)  # type: ignore[attr-defined]
+        self._compare_view.show_report(report, float(self.settings_values["min_containment"]))
 
     # ================================================================== settings, export
 
@@ -574,16 +598,9 @@ class MainWindow(QtWidgets.QMainWindow):
         report = self.reports[self.mode]
         if report is None:
             return
-        try:
-            export = importlib.import_module("app.export")
-        except ModuleNotFoundError as error:
-            if error.name not in ("app.export",):
-                raise
-            QtWidgets.QMessageBox.information(
-                self, self.tr("Export"), self.tr("Report export is not available in this build.")
-            )
-            return
-        export.export_dialog(self, report, dict(self.settings_values))
+        from app.printing import export_dialog  # the print stack loads only when needed
+
+        export_dialog(self, report, dict(self.settings_values))
 
     # ================================================================== state
 
@@ -751,20 +768,23 @@ class _ResultItem(QtWidgets.QTreeWidgetItem):
         self.setText(1, f"{round(result.uniqueness * 100)} %")
         self.setData(1, UNIQUENESS_ROLE, result.uniqueness)
         self.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        color = QtGui.QColor(COLORS[_level(result.uniqueness)])
-        self.setForeground(1, color)
-        self.setIcon(1, _dot(color))
+        level = _level(result.uniqueness)
+        self.setForeground(1, QtGui.QColor(COLORS[level]))
+        self.setIcon(1, _dot(COLORS[level]))
         font = self.font(1)
         font.setBold(True)
         self.setFont(1, font)
+        # Sort keys as plain attributes: Qt calls __lt__ n·log n times when a batch arrives.
+        self.uniqueness = result.uniqueness
+        self.name_key = name.casefold()
 
     def __lt__(self, other: QtWidgets.QTreeWidgetItem) -> bool:
-        column = self.treeWidget().sortColumn() if self.treeWidget() else 0
-        if column == 1:
-            mine, theirs = self.data(1, UNIQUENESS_ROLE), other.data(1, UNIQUENESS_ROLE)
-            if mine != theirs:
-                return bool(mine < theirs)
-        return self.text(0).casefold() < other.text(0).casefold()
+        if not isinstance(other, _ResultItem):
+            return NotImplemented
+        tree = self.treeWidget()
+        if tree is not None and tree.sortColumn() == 1 and self.uniqueness != other.uniqueness:
+            return self.uniqueness < other.uniqueness
+        return self.name_key < other.name_key
 
 
 def _level(uniqueness: float) -> str:
@@ -773,13 +793,15 @@ def _level(uniqueness: float) -> str:
     return "medium" if uniqueness < MEDIUM else "high"
 
 
-def _dot(color: QtGui.QColor, size: int = 12) -> QtGui.QIcon:
+@functools.cache
+def _dot(color: str, size: int = 12) -> QtGui.QIcon:
+    """A coloured dot, drawn once per colour."""
     pixmap = QtGui.QPixmap(size, size)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QtGui.QPainter(pixmap)
     painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
     painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(color)
+    painter.setBrush(QtGui.QColor(color))
     painter.drawEllipse(1, 1, size - 2, size - 2)
     painter.end()
     return QtGui.QIcon(pixmap)
@@ -829,77 +851,3 @@ def _seconds(seconds: float) -> str:
     if seconds < 0.1:
         return _tr("under 0.1 s")
     return _tr("%1 s").replace("%1", f"{seconds:.1f}")
-
-
-def _optional_class(module_name: str, class_name: str) -> type[QtWidgets.QWidget] | None:
-    """``module_name.class_name`` if that module is installed, else None (other bugs raise)."""
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        parts = module_name.split(".")
-        if error.name in {".".join(parts[:n]) for n in range(1, len(parts) + 1)}:
-            return None
-        raise
-    return getattr(module, class_name, None)
-
-
-def _summary_view() -> QtWidgets.QTextEdit:
-    view = QtWidgets.QTextEdit()
-    view.setReadOnly(True)
-    return view
-
-
-def _percent(x: float) -> str:
-    return f"{round(x * 100)} %"
-
-
-def _document_summary(result: DocumentResult, tr: Any) -> str:
-    """HTML summary of one document's result (used until the views package is available)."""
-    e = html.escape
-    rows = "".join(
-        f"<tr><td>{e(Path(s.path).name or s.path)}</td><td align=right>"
-        f"{_percent(s.containment)}</td><td align=right>{len(s.fragments)}</td></tr>"
-        for s in result.sources
-    )
-    parts = [
-        f"<h2>{e(Path(result.path).name or result.path)}</h2>",
-        f"<p>{e(result.path)}</p>",
-        f"<p><b>{e(tr('Uniqueness'))}: {_percent(result.uniqueness)}</b> · "
-        f"{e(tr('words'))}: {result.words} · {e(tr('language'))}: {e(result.language)}</p>",
-    ]
-    if result.homoglyphs:
-        parts.append(
-            f"<p>{e(tr('Look-alike letters from another alphabet'))}: {result.homoglyphs}</p>"
-        )
-    if rows:
-        head = (
-            f"<tr><th align=left>{e(tr('Source'))}</th><th>{e(tr('Share of the document'))}</th>"
-            f"<th>{e(tr('Fragments'))}</th></tr>"
-        )
-        parts.append(f"<table cellpadding=4>{head}{rows}</table>")
-    else:
-        parts.append(f"<p>{e(tr('No text shared with the sources.'))}</p>")
-    return "".join(parts)
-
-
-def _compare_summary(report: CompareReport, threshold: float, tr: Any) -> str:
-    """HTML summary of a compare-all report (used until the views package is available)."""
-    e = html.escape
-    pairs = [p for p in report.pairs if max(p.containment_ab, p.containment_ba) >= threshold]
-    rows = "".join(
-        f"<tr><td>{e(Path(p.a).name)}</td><td>{e(Path(p.b).name)}</td>"
-        f"<td align=right>{_percent(p.containment_ab)}</td>"
-        f"<td align=right>{_percent(p.containment_ba)}</td></tr>"
-        for p in pairs
-    )
-    head = (
-        f"<tr><th align=left>A</th><th align=left>B</th><th>{e(tr('A in B'))}</th>"
-        f"<th>{e(tr('B in A'))}</th></tr>"
-    )
-    parts = [
-        f"<h2>{e(tr('Compare all'))}</h2>",
-        f"<p>{e(tr('Documents'))}: {len(report.documents)} · {e(tr('pairs shown'))}: "
-        f"{len(pairs)} · {e(tr('groups'))}: {len(report.clusters)}</p>",
-        f"<table cellpadding=4>{head}{rows}</table>" if rows else "",
-    ]
-    return "".join(parts)

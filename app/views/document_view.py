@@ -360,6 +360,11 @@ class DocumentView(QtWidgets.QWidget):
         text_layout = QtWidgets.QVBoxLayout(text_box)
         text_layout.setContentsMargins(0, 0, 0, 0)
         text_layout.setSpacing(2)
+        for label in (self.legend_label, self.sources_caption, self.facts_label):
+            label.setWordWrap(True)  # long lines must not set the window's minimum width
+        self.name_label.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
+        )
         text_layout.addWidget(self.legend_label)
         text_layout.addWidget(self.text_view, 1)
 

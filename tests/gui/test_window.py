@@ -8,26 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from app import window as window_module
 from app.errors_dialog import ErrorDialog, install_excepthook
 from app.inputs import ERROR_ROLE, INPUT_ROLE, InputList
 from app.qt import Qt, QtCore, QtGui, QtWidgets
 from app.window import MainWindow
 from core.prepare import TextInput
-
-
-@pytest.fixture(autouse=True)
-def summary_views(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """These tests are about the window: they use its built-in summary views, not app.views
-    (which has its own tests), unless a test asks for ``real_views``."""
-    if "real_views" not in request.fixturenames:
-        monkeypatch.setattr(window_module, "_optional_class", lambda *_: None)
-
-
-@pytest.fixture
-def real_views() -> None:
-    pytest.importorskip("app.views.document_view")
-    pytest.importorskip("app.views.compare_view")
 
 
 @pytest.fixture
@@ -285,7 +270,7 @@ def test_engine_failure_uses_the_error_dialog(
     """The engine's ``failed`` signal (here: options it refuses) opens the one error dialog."""
     from core.options import Options
 
-    monkeypatch.setattr(window_module.settings, "to_options", lambda _values: Options(shingle=2))
+    monkeypatch.setattr("app.window.settings.to_options", lambda _values: Options(shingle=2))
     window.documents_list.add_text("a", "some text")
     window.sources_list.add_text("b", "other text")
     with qtbot.waitSignal(window.runner.failed, timeout=60000):
@@ -317,7 +302,7 @@ def _error_dialogs() -> list[ErrorDialog]:
 
 
 def test_result_views_plug_in(
-    real_views: None, window: MainWindow, qtbot, make_corpus, essay, tmp_path: Path
+    window: MainWindow, qtbot, make_corpus, essay, tmp_path: Path
 ) -> None:
     """With app.views installed, its DocumentView and CompareView show the results."""
     source = tmp_path / "source.txt"
