@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine for the tests and runs them: the Debian packages the tests need
 # (DejaVu fonts: the PDF fixtures and Qt draw Cyrillic with them; the libraries Qt loads
-# even offscreen), a virtual environment with the project and its test extras, ruff, then
-# pytest. Safe to run again: every step is skipped when already done.
+# even offscreen), a virtual environment with the project and its test and build extras,
+# ruff, mypy, then pytest including the frozen-app build. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,9 +22,11 @@ fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e ".[test]"
+.venv/bin/python -m pip install -q -e ".[test,build]"
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy
-QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest "$@"
+# Everything, including the PyInstaller build of the desktop app and its frozen self-test
+# (a minute or two; plain `pytest` leaves it out).
+QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest -m "packaging or not packaging" "$@"
