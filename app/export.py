@@ -38,25 +38,11 @@ from itertools import pairwise
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
+from app.palette import LOOKALIKE, PALETTE, uniqueness_hex
 from core.report import CheckReport, CompareReport, DocumentResult, Fragment, PairResult
 
 Report = CheckReport | CompareReport
 
-PALETTE: tuple[str, ...] = (
-    "#FFE066",  # yellow
-    "#9FD3FF",  # sky blue
-    "#A8E6A1",  # green
-    "#FFB3C7",  # pink
-    "#C7B5FF",  # lavender
-    "#FFBF73",  # orange
-    "#7FE0D4",  # teal
-    "#D2F07F",  # lime
-    "#F29FF0",  # magenta
-    "#D5C8B0",  # sand
-)
-"""Source ``i`` is highlighted in ``PALETTE[i % 10]`` (the same colours as the views)."""
-LOOKALIKE_COLOR = "#D00000"
-UNIQUENESS_COLORS = ((0.5, "#C62828"), (0.8, "#B86E00"), (2.0, "#2E7D32"))
 
 FRONT_END_SETTINGS = frozenset({"ui_language"})
 """Settings that do not change a result: left out of the HTML report (kept in JSON)."""
@@ -613,7 +599,7 @@ def _row(
 
 
 def _uniqueness_cell(value: float, s: _Strings) -> str:
-    color = next(c for limit, c in UNIQUENESS_COLORS if value < limit)
+    color = uniqueness_hex(value)
     return f'<span class="unique" style="color:{color}">{_pct(value, s)}</span>'
 
 
@@ -661,8 +647,8 @@ h2.doc {{ page-break-before: always; break-before: page; }}
 .text {{ white-space: pre-wrap; line-height: 145%; font-size: 10pt; margin-top: 0.5em; }}
 .src {{ color: #000000; }}
 .overlap {{ text-decoration: underline; text-decoration-style: double; }}
-.lookalike {{ color: {LOOKALIKE_COLOR}; font-weight: bold; text-decoration: underline;
-  text-decoration-style: wavy; text-decoration-color: {LOOKALIKE_COLOR}; }}
+.lookalike {{ color: {LOOKALIKE}; font-weight: bold; text-decoration: underline;
+  text-decoration-style: wavy; text-decoration-color: {LOOKALIKE}; }}
 p.legend {{ font-size: 8pt; line-height: 170%; }}
 td.where {{ background-color: #F6F6F6; font-size: 8pt; color: #444444; }}
 td.quote {{ width: 50%; }}

@@ -25,6 +25,7 @@ from typing import Any
 from app import settings
 from app.errors_dialog import show_error
 from app.inputs import InputList
+from app.palette import UNIQUENESS_LEVELS, uniqueness_hex
 from app.qt import Qt, QtCore, QtGui, QtWidgets, Slot
 from app.settings_dialog import SettingsDialog
 from app.views.compare_view import CompareView
@@ -37,9 +38,6 @@ from core.report import CheckReport, CompareReport, DocumentResult
 CHECK, COMPARE = "check", "compare"
 MODES = (CHECK, COMPARE)
 DEFAULT_SIZE = QtCore.QSize(1200, 800)
-LOW, MEDIUM = 0.5, 0.8
-"""Uniqueness below LOW is shown red, below MEDIUM amber, else green."""
-COLORS = {"low": "#c62828", "medium": "#b26a00", "high": "#2e7d32"}
 UNIQUENESS_ROLE = Qt.ItemDataRole.UserRole
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 STATUS_MS = 6000
@@ -528,7 +526,7 @@ class MainWindow(QtWidgets.QMainWindow):
         if count:
             text = self.tr("Files that could not be read: %1 (marked in the lists)")
             self.error_label.setText("⚠ " + text.replace("%1", str(count)))
-            self.error_label.setStyleSheet(f"color: {COLORS['medium']};")
+            self.error_label.setStyleSheet(f"color: {UNIQUENESS_LEVELS[1][1]};")
         else:
             self.error_label.clear()
 
@@ -768,9 +766,9 @@ class _ResultItem(QtWidgets.QTreeWidgetItem):
         self.setText(1, f"{round(result.uniqueness * 100)} %")
         self.setData(1, UNIQUENESS_ROLE, result.uniqueness)
         self.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        level = _level(result.uniqueness)
-        self.setForeground(1, QtGui.QColor(COLORS[level]))
-        self.setIcon(1, _dot(COLORS[level]))
+        color = uniqueness_hex(result.uniqueness)
+        self.setForeground(1, QtGui.QColor(color))
+        self.setIcon(1, _dot(color))
         font = self.font(1)
         font.setBold(True)
         self.setFont(1, font)
@@ -785,12 +783,6 @@ class _ResultItem(QtWidgets.QTreeWidgetItem):
         if tree is not None and tree.sortColumn() == 1 and self.uniqueness != other.uniqueness:
             return self.uniqueness < other.uniqueness
         return self.name_key < other.name_key
-
-
-def _level(uniqueness: float) -> str:
-    if uniqueness < LOW:
-        return "low"
-    return "medium" if uniqueness < MEDIUM else "high"
 
 
 @functools.cache

@@ -31,8 +31,8 @@ SETTINGS = {"shingle": 10, "lemmatize": True, "min_fragment_words": 10, "ui_lang
 def texts() -> dict[str, str]:
     source = (SAMPLES / "source_ru.txt").read_text(encoding="utf-8")
     copy = (SAMPLES / "copy_ru.txt").read_text(encoding="utf-8")
-    other = (ROOT / "docs" / "samples" / "source_ru.txt").read_text(encoding="utf-8")
-    other_copy = (ROOT / "docs" / "samples" / "copy_ru.txt").read_text(encoding="utf-8")
+    other = (ROOT / "tests" / "data" / "shingles_source_ru.txt").read_text(encoding="utf-8")
+    other_copy = (ROOT / "tests" / "data" / "shingles_copy_ru.txt").read_text(encoding="utf-8")
     return {"source": source, "copy": copy, "other": other, "other_copy": other_copy}
 
 

@@ -13,28 +13,14 @@ import itertools
 from collections.abc import Iterable, Sequence
 from pathlib import PurePath, PurePosixPath, PureWindowsPath
 
+from app import palette
+from app.palette import PALETTE
 from app.qt import QtGui
-
-PALETTE: tuple[str, ...] = (
-    "#FFE066",  # yellow
-    "#9FD3FF",  # sky blue
-    "#A8E6A1",  # green
-    "#FFB3C7",  # pink
-    "#C7B5FF",  # lavender
-    "#FFBF73",  # orange
-    "#7FE0D4",  # teal
-    "#D2F07F",  # lime
-    "#F29FF0",  # magenta
-    "#D5C8B0",  # sand
-)
 
 TEXT_COLOR = QtGui.QColor("#000000")
 TEXT_BACKGROUND = QtGui.QColor("#FFFFFF")
-LOOKALIKE_COLOR = QtGui.QColor("#D00000")
+LOOKALIKE_COLOR = QtGui.QColor(palette.LOOKALIKE)
 """Look-alike letters: red, bold, red wavy underline."""
-UNIQUENESS_RED = QtGui.QColor("#C62828")
-UNIQUENESS_AMBER = QtGui.QColor("#B86E00")
-UNIQUENESS_GREEN = QtGui.QColor("#2E7D32")
 DIAGONAL_COLOR = QtGui.QColor("#E4E4E4")
 """Heat-map cells of a document with itself."""
 
@@ -99,11 +85,7 @@ def mix(a: QtGui.QColor, b: QtGui.QColor, share_of_b: float) -> QtGui.QColor:
 
 def uniqueness_color(uniqueness: float) -> QtGui.QColor:
     """Red under 50 %, amber under 80 %, green otherwise (dark shades, readable on white)."""
-    if uniqueness < 0.5:
-        return QtGui.QColor(UNIQUENESS_RED)
-    if uniqueness < 0.8:
-        return QtGui.QColor(UNIQUENESS_AMBER)
-    return QtGui.QColor(UNIQUENESS_GREEN)
+    return QtGui.QColor(palette.uniqueness_hex(uniqueness))
 
 
 def heat_rgb(value: float) -> tuple[int, int, int]:

@@ -14,6 +14,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from app.palette import UNIQUENESS_LEVELS
 from app.qt import Qt, QtCore, QtGui, QtWidgets
 from app.views import (
     CompareView,
@@ -324,10 +325,11 @@ def test_header_shows_uniqueness_in_its_colour_language_and_words(qtbot, ru_repo
     assert colors.uniqueness_color(result.uniqueness).name() in view.uniqueness_label.styleSheet()
     assert "Russian" in view.facts_label.text()
     assert f"{result.words} words" in view.facts_label.text()
-    assert colors.uniqueness_color(0.49) == colors.UNIQUENESS_RED
-    assert colors.uniqueness_color(0.5) == colors.UNIQUENESS_AMBER
-    assert colors.uniqueness_color(0.79) == colors.UNIQUENESS_AMBER
-    assert colors.uniqueness_color(0.8) == colors.UNIQUENESS_GREEN
+    red, amber, green = (QtGui.QColor(hex_) for _, hex_ in UNIQUENESS_LEVELS)
+    assert colors.uniqueness_color(0.49) == red
+    assert colors.uniqueness_color(0.5) == amber
+    assert colors.uniqueness_color(0.79) == amber
+    assert colors.uniqueness_color(0.8) == green
 
 
 def _column(view: DocumentView, column: int) -> list[float]:
