@@ -102,7 +102,7 @@ def main() -> int:
         f"median {gui['median_gap_ms']:.1f} ms"
     )
     print(
-        f"  same check, engine on the main thread without a window: {cli:.2f} s "
+        f"  same check, engine alone on the main thread (forked workers): {cli:.2f} s "
         f"(window / engine: {gui['total_s'] / cli:.2f}x)"
     )
     verdict = "PASS" if gui["max_gap_ms"] <= 100 else "FAIL"
