@@ -114,6 +114,7 @@ class SettingsDialog(QtWidgets.QDialog):
             "compare": (self.tr("Compare all"), QtWidgets.QFormLayout()),
             "interface": (self.tr("Interface"), QtWidgets.QFormLayout()),
         }
+        labels: list[QtWidgets.QLabel] = []
         for s in settings.SETTINGS:
             label, tip = texts[s.key]
             editor = self._editor(s, label, choices.get(s.key, {}))
@@ -128,6 +129,11 @@ class SettingsDialog(QtWidgets.QDialog):
                 label_widget.setToolTip(tip)
                 label_widget.setBuddy(editor)
                 form.addRow(label_widget, editor)
+                labels.append(label_widget)
+        # One label column for all groups: the editors line up from box to box.
+        label_width = max(label.sizeHint().width() for label in labels)
+        for label_widget in labels:
+            label_widget.setMinimumWidth(label_width)
 
         self.restart_note = QtWidgets.QLabel(
             self.tr("A new interface language is used after CopyLens is restarted.")

@@ -590,7 +590,9 @@ class DocumentView(QtWidgets.QWidget):
             + 2 * table.frameWidth()
             + 10
         )
-        caption = self.sources_caption.sizeHint().height() + 2
+        label = self.sources_caption  # word-wrapped: its sizeHint is for a narrow width
+        width = label.width()
+        caption = (label.heightForWidth(width) if width > 0 else label.sizeHint().height()) + 2
         total = sum(self.splitter.sizes()) or 600
         top = height + caption
         self.splitter.setSizes([top, max(total - top, 200)])

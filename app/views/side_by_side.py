@@ -116,6 +116,46 @@ def _edit_tip(edit: Edit, side: str, other_text: str | None) -> str:
     return tip
 
 
+class ElidedLabel(QtWidgets.QLabel):
+    """One line of plain text, shortened with "…" when it does not fit. It never asks for
+    more width than it gets: long file names must not widen the page (and squeeze the
+    window's result list). The full text stays in :meth:`text` (and belongs in the tooltip).
+    """
+
+    def __init__(self, text: str = "", parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
+        )
+        self.setText(text)
+
+    def setText(self, text: str) -> None:
+        self._full = text
+        self._elide()
+
+    def text(self) -> str:
+        return self._full
+
+    def clear(self) -> None:
+        self.setText("")
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QtCore.QEvent.Type.FontChange:
+            self._elide()
+
+    def _elide(self) -> None:
+        room = self.contentsRect().width()
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, room)
+        super().setText(shown if room > 0 else self._full)
+
+
 class SideBySideView(QtWidgets.QWidget):
     """The document (left) and a source (right) with one source's fragments.
 
@@ -139,8 +179,7 @@ class SideBySideView(QtWidgets.QWidget):
         self.back_button = QtWidgets.QPushButton("← " + self.tr("Back"))
         self.back_button.setToolTip(self.tr("Back (Esc)"))
         self.back_button.clicked.connect(self.back_requested)
-        self.title = QtWidgets.QLabel()
-        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title = ElidedLabel()
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
@@ -182,11 +221,10 @@ class SideBySideView(QtWidgets.QWidget):
 
         self.left = HighlightTextView()
         self.right = HighlightTextView()
-        self.left_title = QtWidgets.QLabel()
-        self.right_title = QtWidgets.QLabel()
+        self.left_title = ElidedLabel()
+        self.right_title = ElidedLabel()
         panes = []
         for view, title in ((self.left, self.left_title), (self.right, self.right_title)):
-            title.setTextFormat(Qt.TextFormat.PlainText)
             title.setContentsMargins(2, 4, 2, 2)
             pane = QtWidgets.QWidget()
             box = QtWidgets.QVBoxLayout(pane)
@@ -311,13 +349,24 @@ class SideBySideView(QtWidgets.QWidget):
         fragment = self._fragments[index]
         mark = colors.underline_color(self._color)
         self.left.set_marker(fragment.start, fragment.end, mark)
-        self.left.go_to(fragment.start)
         if self._right_text is not None:
             self.right.set_marker(fragment.source_start, fragment.source_end, mark)
-            self.right.go_to(fragment.source_start)
+        self._scroll_to_current()
+        # When the page has just been shown its layout is still pending: the views get their
+        # final width and rewrap the text after this call, which moves the fragment out of
+        # view. Scroll again once that has happened.
+        QtCore.QTimer.singleShot(0, self, self._scroll_to_current)
         self._update_labels()
         if changed:
             self.current_changed.emit(index)
+
+    def _scroll_to_current(self) -> None:
+        fragment = self.current_fragment()
+        if fragment is None:
+            return
+        self.left.go_to(fragment.start)
+        if self._right_text is not None:
+            self.right.go_to(fragment.source_start)
 
     def next_fragment(self) -> None:
         if self._fragments:

@@ -7,6 +7,7 @@ from dataclasses import fields
 import pytest
 
 from app import settings
+from app.qt import QtCore, QtWidgets
 from app.settings_dialog import SettingsDialog
 from app.window import MainWindow
 from core.options import Options
@@ -143,3 +144,16 @@ def test_dialog_ok_saves_through_the_window(qtbot) -> None:
     dialog.accept()
     assert window.settings_values["shingle"] == 12
     assert settings.load()["shingle"] == 12
+
+
+def test_dialog_editors_line_up_across_groups(qtbot) -> None:
+    dialog = SettingsDialog(settings.defaults())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    lefts = {
+        key: editor.mapTo(dialog, QtCore.QPoint(0, 0)).x()
+        for key, editor in dialog.editors.items()
+        if not isinstance(editor, QtWidgets.QCheckBox)
+    }
+    assert len(set(lefts.values())) == 1, lefts

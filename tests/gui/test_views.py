@@ -452,6 +452,66 @@ def test_side_by_side_scrolls_both_sides_and_f3_steps_through_fragments(qtbot, l
     assert "Fragment 2 of 3" in sbs.position_label.text()
 
 
+def test_first_side_by_side_keeps_the_fragment_in_place_once_laid_out(qtbot) -> None:
+    """The page was never shown before: its views get their final width, and rewrap the
+    texts, only after the first scroll. The fragment must still start in the upper part of
+    the view afterwards (where ``go_to`` puts it), on both sides."""
+    window = QtWidgets.QMainWindow()
+    splitter = QtWidgets.QSplitter()
+    splitter.addWidget(QtWidgets.QTreeWidget())
+    view = DocumentView()
+    splitter.addWidget(view)
+    splitter.setSizes([300, 900])
+    window.setCentralWidget(splitter)
+    shown(qtbot, window)
+    report = check([TextInput("long.txt", LONG_DOCUMENT)], [TextInput("src.txt", LONG_SOURCE)], EN)
+    [result] = report.documents
+    view.show_result(result, report.texts[result.path], report.texts)
+    qtbot.wait(10)
+    [source] = result.sources
+    fragment = source.fragments[1]  # the last one may lie too low to scroll up
+    view.open_side_by_side(0, 1)
+    qtbot.wait(50)
+    _assert_at(view, fragment)
+    for side, offset in (
+        (view.side_by_side.left, fragment.start),
+        (view.side_by_side.right, fragment.source_start),
+    ):
+        cursor = QtGui.QTextCursor(side.document())
+        cursor.setPosition(side.offsets.to_qt(offset))
+        top = side.cursorRect(cursor).top()
+        assert 0 <= top <= side.viewport().height() // 3, (top, side.viewport().height())
+
+
+def test_long_names_do_not_widen_side_by_side(qtbot, long_report) -> None:
+    view, _result = document_view(qtbot, long_report)
+    sbs = view.side_by_side
+    view.stack.setCurrentWidget(sbs)
+    sbs.show_pair("a.txt", "Some text.", "b.txt", "Some text.", [])
+    qtbot.wait(10)
+    narrow = sbs.minimumSizeHint().width()
+    name = "/".join(["a_rather_long_folder_name"] * 8) + "/essay.txt"
+    sbs.show_pair(name, "Some text.", name, "Some text.", [])
+    qtbot.wait(10)
+    assert sbs.minimumSizeHint().width() == narrow
+    assert sbs.title.text() == f"{name}  ↔  {name}"  # in full, for tests and tooltips
+    shown_text = QtWidgets.QLabel.text(sbs.title)
+    assert shown_text.endswith("…") and len(shown_text) < len(sbs.title.text())
+    assert sbs.title.fontMetrics().horizontalAdvance(shown_text) <= sbs.title.width()
+
+
+def test_sources_table_is_as_tall_as_its_rows(qtbot, ru_report) -> None:
+    view, result = document_view(qtbot, ru_report)
+    qtbot.wait(10)
+    table = view.sources_table
+    rows = (
+        table.horizontalHeader().height()
+        + sum(table.rowHeight(r) for r in range(len(result.sources)))
+        + 2 * table.frameWidth()
+    )
+    assert rows <= table.height() <= rows + 12
+
+
 def test_side_by_side_keys_win_over_window_shortcuts(qtbot, long_report) -> None:
     """The main window's Esc (Cancel) must not steal Esc or make it ambiguous."""
     [result] = long_report.documents

@@ -1,0 +1,558 @@
+"""Screenshots of the real main window for the README and the docs, rendered without a display.
+
+    python scripts/screenshots.py [--out docs/screenshots] [--lang en|ru]
+    QT_QPA_PLATFORM=xcb xvfb-run -a python scripts/screenshots.py   # the same through Xvfb
+
+Writes five 1200 × 800 PNGs (``-ru`` before ``.png`` with ``--lang ru``; the settings dialog at
+its own size):
+
+* ``01-empty.png`` — the window as it opens;
+* ``02-check-results.png`` — a check of three documents (a Russian coursework paper with
+  changed word forms and planted Latin look-alike letters, an English essay with a pasted and
+  lightly edited paragraph, an original essay) against four sources (.pdf, .docx, two .html),
+  the paper with the most sources selected;
+* ``03-side-by-side.png`` — that paper and a source side by side on an edited fragment;
+* ``04-compare-heatmap.png`` — Compare all on eight class essays, some of them near-copies;
+* ``05-settings.png`` — the settings dialog.
+
+The sample files are written to a temporary folder, which is also the working directory while
+the script runs, so the window shows short relative paths (``papers/…``) and not a random
+temporary path. Settings go to that folder too: the user's own settings are never read or
+written. ``QT_QPA_PLATFORM`` is taken from the environment, "offscreen" by default.
+
+The engine starts its worker processes with ``spawn``, which imports this file again in each
+of them: everything that is not a constant stays inside :func:`main`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # app/, core/ and tests/ from a checkout
+
+SIZE = (1200, 800)
+PNG_QUALITY = 0
+"""Qt's PNG "quality" sets the zlib level: 0 is the strongest compression (still lossless)."""
+LANGUAGES = ("en", "ru")
+
+# ----------------------------------------------------------------------------- check: sources
+
+TEXTBOOK = [  # sources/Экология_города_гл4.pdf — a textbook chapter
+    "Глава 4. Климат города",
+    "Городской остров тепла — это явление, при котором температура воздуха в центре крупного "
+    "города заметно выше, чем в окружающей его сельской местности. Разница особенно велика в "
+    "безветренные летние ночи и может достигать восьми–десяти градусов. Главная причина "
+    "явления состоит в том, что асфальт, бетон и кирпич днём накапливают солнечное тепло, а "
+    "ночью медленно отдают его воздуху. Кроме того, в городе мало растительности и открытой "
+    "воды, поэтому на испарение расходуется меньше энергии, чем за городом.",
+    "Дополнительное тепло выделяют автомобили, промышленные предприятия и системы "
+    "кондиционирования. Плотная застройка мешает ветру уносить нагретый воздух, а узкие улицы "
+    "между высокими домами работают как ловушки для солнечного излучения.",
+    "Последствия острова тепла затрагивают здоровье горожан и городское хозяйство. Во время "
+    "продолжительной жары растёт число обращений к врачам, особенно среди пожилых людей и "
+    "людей с хроническими заболеваниями. Увеличивается расход электроэнергии на охлаждение "
+    "зданий, а вместе с ним и выбросы электростанций.",
+]
+OLD_PAPER = [  # sources/Петров_реферат_2023.docx — last year's paper by another student
+    "Зелёные насаждения являются важнейшим средством борьбы с перегревом городской среды. "
+    "Кроны деревьев задерживают до девяноста процентов солнечного излучения, а листья "
+    "испаряют влагу и тем самым охлаждают окружающий воздух. В жаркий день температура под "
+    "деревьями городского парка бывает на пять–семь градусов ниже, чем на соседней открытой "
+    "площади. Даже небольшой сквер площадью около гектара заметно смягчает микроклимат "
+    "прилегающих кварталов.",
+    "Кроме охлаждения, растения очищают воздух от пыли и снижают уровень шума. Исследования "
+    "показывают, что жители районов с большим количеством зелени реже жалуются на стресс и "
+    "чаще занимаются спортом на открытом воздухе. Поэтому при планировании новых микрорайонов "
+    "необходимо заранее отводить место под парки, бульвары и озеленённые дворы.",
+]
+GREEN_ROOFS = [  # sources/zelenye-kryshi.html — a saved web page
+    "Зелёная кровля представляет собой слой почвы и растений, уложенный на гидроизоляцию "
+    "плоской крыши. Такие крыши нагреваются летом значительно меньше обычных, потому что "
+    "растения поглощают солнечный свет и испаряют воду. Температура поверхности тёмной "
+    "битумной кровли в солнечный день может превышать семьдесят градусов, тогда как "
+    "поверхность озеленённой крыши остаётся близкой к температуре воздуха.",
+    "Зелёные крыши также задерживают дождевую воду, разгружая городскую канализацию во время "
+    "ливней, и продлевают срок службы кровельного покрытия.",
+]
+TEEN_SLEEP = [  # sources/teen-sleep-article.html — a saved web page
+    "Adolescents need between eight and ten hours of sleep each night, yet surveys "
+    "consistently show that most high school students get far less. Part of the problem is "
+    "biological: during puberty the body releases melatonin later in the evening, so "
+    "teenagers naturally feel alert until eleven o'clock or midnight. Early school start times "
+    "then cut their sleep short. Chronic sleep loss affects memory, attention and mood, and it "
+    "has been linked to lower grades, more car accidents among young drivers and a higher risk "
+    "of depression.",
+    "Screens add to the difficulty. The blue light of phones and tablets delays the release of "
+    "melatonin even further, and messages arriving late at night keep the brain busy. Sleep "
+    "specialists recommend putting devices away an hour before bed and keeping a regular "
+    "schedule, even at weekends.",
+    "Several school districts that moved the first bell to 8:30 or later reported better "
+    "attendance and fewer students falling asleep in class.",
+]
+
+# ----------------------------------------------------------------------------- check: documents
+
+LATIN_TWINS = str.maketrans("аеорсх", "aeopcx")  # Cyrillic letter → the Latin one it looks like
+PLANTED = ("насаждения", "средством", "охлаждают", "температура")
+"""Words of the paper that get one Latin look-alike letter each."""
+
+
+def _plant_lookalikes(text: str) -> str:
+    """Replace one letter of each :data:`PLANTED` word by its Latin twin, as students do to
+    fool plagiarism checkers."""
+    for word in PLANTED:
+        assert word in text, word
+        at = next(i for i, ch in enumerate(word) if i > 0 and ch.translate(LATIN_TWINS) != ch)
+        twin = word[:at] + word[at].translate(LATIN_TWINS) + word[at + 1 :]
+        text = text.replace(word, twin, 1)
+    return text
+
+
+CHAPTER_1 = "Глава 1. Причины острова тепла"
+"""02-check-results.png shows the paper's text from here: two sources and the look-alikes."""
+PAPER_HEAD = [  # papers/Иванова_курсовая.docx: blocks; a tuple is a heading
+    ("Городской остров тепла и способы его ослабления",),
+    "Курсовая работа студентки 2 курса А. Ивановой",
+    ("Введение",),
+    "Летом 2024 года в нашем городе несколько недель подряд стояла сильная жара, и многие "
+    "жители заметили, что в центре дышать гораздо тяжелее, чем на даче. Это наблюдение и "
+    "стало поводом для выбора темы. Цель работы — выяснить, почему в городе жарче, чем за его "
+    "пределами, и какие меры помогают сделать городскую среду прохладнее.",
+    (CHAPTER_1,),
+    # The textbook's definition with changed word forms (plural, case, number).
+    "Городские острова тепла — это явления, при которых температуры воздуха в центре крупных "
+    "городов заметно выше, чем в окружающей их сельской местности. Разница особенно велика в "
+    "безветренную летнюю ночь и может достигать десяти градусов. Главные причины явления "
+    "состоят в том, что асфальт, бетон и кирпичи днём накапливают солнечное тепло, а ночью "
+    "медленно отдают его воздуху. Кроме того, в городах мало растительности и открытой воды, "
+    "поэтому на испарение расходуется меньше энергии, чем за городом.",
+    "Я провела собственное небольшое измерение: в течение пяти вечеров в июле я записывала "
+    "показания уличного термометра во дворе нашего дома в центре и сравнивала их с данными "
+    "метеостанции в аэропорту. В среднем во дворе было теплее на четыре градуса.",
+    ("Глава 2. Роль зелёных насаждений",),
+]
+PAPER_COPIED = (  # last year's paper, nearly verbatim: here the look-alike letters go in
+    "Зелёные насаждения являются важнейшим средством борьбы с перегревом городской среды. "
+    "Кроны деревьев задерживают до девяноста процентов солнечного излучения, а листья "
+    "испаряют влагу и тем самым охлаждают окружающий воздух. В жаркий день температура под "
+    "деревьями городских парков бывает на пять–семь градусов ниже, чем на соседней открытой "
+    "площади."
+)
+PAPER_TAIL = [
+    "На мой взгляд, в нашем городе особенно не хватает деревьев вдоль широких проспектов, где "
+    "летом асфальт раскаляется сильнее всего.",
+    # The web page, reworded in places.
+    "Ещё одним способом борьбы с перегревом являются зелёные кровли. Зелёная крыша "
+    "представляет собой слой почвы и растений, который уложен на гидроизоляцию плоской крыши. "
+    "Такие крыши нагреваются летом гораздо меньше обычных, так как растения поглощают "
+    "солнечный свет и испаряют воду. Температура поверхности тёмной битумной кровли в "
+    "солнечный день может превышать семьдесят градусов.",
+    ("Заключение",),
+    "Проведённый анализ показывает, что остров тепла возникает из-за искусственных покрытий, "
+    "нехватки растительности и плотной застройки. Ослабить его можно, если сажать больше "
+    "деревьев, создавать скверы и озеленять крыши. Я считаю, что городской администрации "
+    "стоит учитывать эти меры при реконструкции центральных улиц.",
+]
+SLEEP_ESSAY = [  # papers/martin_school_start.docx: one paragraph pasted and lightly edited
+    ("Should School Start Later?",),
+    "Every morning my alarm rings at 6:15, and every morning I feel as if I have not slept at "
+    "all. For a long time I thought this was simply my own laziness, but while preparing this "
+    "essay I learned that it is a common problem with a clear explanation.",
+    "Teenagers need between eight and ten hours of sleep every night, yet surveys consistently "
+    "show that most high school students get much less. Part of the problem is biological: "
+    "during puberty the body releases melatonin later in the evening, so teenagers naturally "
+    "feel awake until eleven or midnight. Early school start times then cut their sleep short. "
+    "Chronic sleep loss affects memory, attention and mood, and it has been linked to lower "
+    "grades and a higher risk of depression.",
+    "In my class almost everyone admits to checking their phone in bed, and I am no exception. "
+    "Still, I do not think phones are the whole story. Even on evenings when I leave my phone "
+    "in the kitchen, I lie awake for an hour before I fall asleep.",
+    "I believe our school should move the first lesson to nine o'clock. The change would cost "
+    "little: buses would run later and sports practice would end a little later in the "
+    "evening. In return we would arrive at school ready to learn instead of counting the "
+    "minutes until lunch.",
+]
+BICYCLE_ESSAY = (  # papers/chen_bicycles.txt: the student's own work
+    "The Bicycle as a City Vehicle\n\n"
+    "When my family moved to the city centre two years ago, my father sold our second car and "
+    "bought three bicycles instead. At first I was embarrassed to ride to school while my "
+    "friends arrived by car, but after a month I no longer wanted to go back.\n\n"
+    "The most obvious advantage is time. In the morning traffic my ride of four kilometres "
+    "takes fifteen minutes, while the same trip by car can take half an hour, and the bus "
+    "even longer. I also never have to look for a parking place. The second advantage is "
+    "money: a good bicycle costs less than one year of fuel and insurance.\n\n"
+    "There are real problems too. Our city has only a few protected cycle lanes, and riding "
+    "next to lorries on the ring road is frightening. In winter the lanes are cleared last, "
+    "and on icy days I still take the tram.\n\n"
+    "If the council built a connected network of safe lanes, I am sure many more families "
+    "would follow our example, and the streets would become quieter and cleaner for everyone."
+)
+
+# ----------------------------------------------------------------------------- compare all
+
+_ANNA = (
+    "Homework has been part of school life for as long as anyone can remember, but that does "
+    "not mean it works. In primary school, research finds almost no link between homework "
+    "and test results. Young children learn best through play, reading with their parents and "
+    "simply getting enough sleep. For older students the picture is different: a moderate "
+    "amount of homework, around an hour or two a night, goes together with better grades. "
+    "Beyond that, the benefit disappears and stress takes its place.\n\n"
+    "The real problem is not homework itself but bad homework. Worksheets that repeat what "
+    "was done in class teach nothing new and make students hate the subject. Good homework "
+    "asks students to read, to think and to finish something they started with curiosity. "
+    "Teachers should also talk to each other, because five subjects that each set just thirty "
+    "minutes add up to a long evening.\n\n"
+    "In conclusion, homework should not be banned, but it should be shorter, more interesting "
+    "and planned across the whole timetable."
+)
+_CLARA = (
+    "I know that most of my classmates would vote to abolish homework tomorrow, but I want to "
+    "defend it. Homework is the only part of school where nobody tells you what to do next. "
+    "You have to decide when to start, how long to spend on each task and what to do when "
+    "you get stuck. These are exactly the skills that adults need at work.\n\n"
+    "Practice is the second reason. In mathematics or languages, understanding a rule in "
+    "class is not the same as being able to use it. You only remember how to solve an "
+    "equation or conjugate a verb after you have done it ten or twenty times on your own, "
+    "and there is simply no time for that during the lesson.\n\n"
+    "Finally, homework shows parents what their children are learning. When my mother helps "
+    "me with a history project, we often end up talking about our own family's past, which "
+    "is something that would never happen without the assignment."
+)
+_ELENA = (
+    "Homework was invented for a world without the internet. Today any student can find the "
+    "answers to a maths exercise in seconds, and a chatbot will write a respectable essay on "
+    "almost any topic. Teachers know this, and many of them spend their evenings trying to "
+    "guess which work was really done by the student.\n\n"
+    "This does not mean that learning at home is useless. Reading a novel, watching a "
+    "documentary or interviewing a grandparent cannot be faked, and they prepare students "
+    "for a real discussion in class. The written part of the work, on the other hand, should "
+    "move into the classroom, where the teacher can see how a student thinks and help at the "
+    "moment it is needed.\n\n"
+    "Schools that have tried this flipped model report that students ask more questions and "
+    "copy less. I think it is time for our school to try it as well."
+)
+_GALINA = (
+    "Many students in our class train three or four evenings a week, play in an orchestra or "
+    "help their parents at home. For them homework is not a question of motivation but of "
+    "hours. When training ends at eight o'clock, there is no energy left for two pages of "
+    "exercises, and the work is either rushed or copied from a friend on the bus.\n\n"
+    "Sport and music teach discipline and teamwork just as well as any worksheet. Schools "
+    "should count these activities as part of a child's education instead of competing with "
+    "them for the same few hours.\n\n"
+)
+_HUGO = (
+    "In our house homework is the main cause of arguments. My younger sister cries over her "
+    "spelling lists, my parents disagree about how much they should help, and dinner is often "
+    "late because someone is still finishing a project. I do not think the teachers who set "
+    "these tasks imagine what they do to family evenings.\n\n"
+    "I would keep homework for students who want extra practice and make it optional for "
+    "everyone else. Marks could depend on tests written in school, where everybody has the "
+    "same conditions. Children who have a quiet room, a computer and educated parents would "
+    "no longer have an advantage over those who share a kitchen table with three brothers.\n\n"
+    "Free evenings would not be wasted. We would read, play outside, cook with our parents "
+    "and go to bed on time, and we would come to school rested and curious."
+)
+
+
+def _swap(text: str, *pairs: tuple[str, str]) -> str:
+    for old, new in pairs:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text
+
+
+def compare_essays() -> dict[str, str]:
+    """Eight essays of one class on "Should homework be banned?", by file name."""
+    clara, elena = _CLARA.split("\n\n"), _ELENA.split("\n\n")
+    return {
+        "anna.txt": _ANNA,
+        # Anna's essay with a few synonyms and an ending of his own.
+        "boris.txt": _swap(
+            _ANNA,
+            ("anyone can remember", "anybody can remember"),
+            ("research finds almost no link", "studies find almost no connection"),
+            ("make students hate the subject", "make pupils dislike the subject"),
+            ("long evening", "very long evening"),
+        )
+        + "\n\nI would also add that weekends should be completely free of homework, so that "
+        "families can spend time together.",
+        "clara.txt": _CLARA,
+        # His own opening and ending around Clara's practice paragraph.
+        "dmitri.txt": "I have mixed feelings about homework. Some of it helps me, and some of "
+        "it only takes away the time I would rather spend on football.\n\n"
+        + clara[1]
+        + "\n\nSo I would keep homework in mathematics and languages and drop it everywhere "
+        "else.",
+        "elena.txt": _ELENA,
+        # Elena's essay with the paragraphs reordered and a few words changed.
+        "fedor.txt": "My opinion about homework.\n\n"
+        + _swap(elena[1], ("useless", "pointless"), ("a grandparent", "an older relative"))
+        + "\n\n"
+        + _swap(elena[0], ("in seconds", "within seconds"))
+        + "\n\n"
+        + elena[2],
+        # Her own essay with Elena's closing paragraph.
+        "galina.txt": _GALINA + elena[2],
+        "hugo.txt": _HUGO,
+    }
+
+
+# ----------------------------------------------------------------------------- sample files
+
+
+def _blocks(items: list[Any]) -> list[Any]:
+    """fixtures_make blocks: a 1-tuple becomes a Heading."""
+    from tests.fixtures_make import Heading
+
+    return [Heading(item[0]) if isinstance(item, tuple) else item for item in items]
+
+
+def write_samples(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:
+    """Write the check documents, the sources and the compare essays under ``folder``;
+    return their paths relative to it (the script runs there)."""
+    from tests.fixtures_make import DEJAVU_SANS, make_docx, make_html, make_pdf
+
+    if not DEJAVU_SANS.is_file():
+        raise SystemExit(f"{DEJAVU_SANS} is missing (Debian: apt-get install fonts-dejavu-core)")
+    papers, sources, essays = Path("papers"), Path("sources"), Path("essays_9B")
+    for sub in (papers, sources, essays):
+        (folder / sub).mkdir()
+
+    documents = [
+        papers / "Иванова_курсовая.docx",
+        papers / "martin_school_start.docx",
+        papers / "chen_bicycles.txt",
+    ]
+    paper = [*PAPER_HEAD, _plant_lookalikes(PAPER_COPIED), *PAPER_TAIL]
+    make_docx(folder / documents[0], _blocks(paper))
+    make_docx(folder / documents[1], _blocks(SLEEP_ESSAY))
+    (folder / documents[2]).write_text(BICYCLE_ESSAY, encoding="utf-8")
+
+    source_files = [
+        sources / "Экология_города_гл4.pdf",
+        sources / "Петров_реферат_2023.docx",
+        sources / "zelenye-kryshi.html",
+        sources / "teen-sleep-article.html",
+    ]
+    make_pdf(folder / source_files[0], "\n\n".join(TEXTBOOK), font=DEJAVU_SANS, font_size=11)
+    make_docx(folder / source_files[1], OLD_PAPER)
+    for path, paragraphs, title in (
+        (source_files[2], GREEN_ROOFS, "Зелёные крыши"),
+        (source_files[3], TEEN_SLEEP, "Why teenagers need more sleep"),
+    ):
+        body = f"<h1>{title}</h1>" + "".join(f"<p>{p}</p>" for p in paragraphs)
+        make_html(folder / path, body, title=title)
+
+    essay_files = []
+    for name, text in compare_essays().items():
+        (folder / essays / name).write_text(text, encoding="utf-8")
+        essay_files.append(essays / name)
+    return documents, source_files, essay_files
+
+
+# ----------------------------------------------------------------------------- Qt
+
+
+def settle(ms: int = 200) -> None:
+    """Run the event loop for ``ms`` (layouts, deferred timers and repaints happen)."""
+    from app.qt import QtCore
+
+    loop = QtCore.QEventLoop()
+    QtCore.QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
+def run_engine(window: Any, timeout_s: int = 300) -> None:
+    """Start the window's run and wait in a QEventLoop until the runner is done."""
+    from app.qt import QtCore
+
+    runner = window.runner
+    loop = QtCore.QEventLoop()
+    outcome: list[str] = []
+    runner.finished.connect(lambda _report: (outcome.append("finished"), loop.quit()))
+    runner.failed.connect(lambda message, _details: (outcome.append(message), loop.quit()))
+    runner.cancelled.connect(lambda: (outcome.append("cancelled"), loop.quit()))
+    QtCore.QTimer.singleShot(timeout_s * 1000, loop.quit)
+    window.start_run()
+    if not runner.is_running():
+        raise SystemExit("the run did not start: " + window.statusBar().currentMessage())
+    loop.exec()
+    if outcome != ["finished"]:
+        raise SystemExit(f"the run did not finish: {outcome or 'timed out'}")
+    settle()
+
+
+def quiet_offscreen_notice() -> None:
+    """Drop the one message the offscreen plugin prints for every window with a minimum size
+    ("does not support propagateSizeHints()"): it has no window manager to pass sizes to."""
+    from app.qt import QtCore
+
+    previous: list[Any] = []
+
+    def handler(kind: Any, context: Any, message: str) -> None:
+        if "propagateSizeHints" in message:
+            return
+        if previous and previous[0] is not None:
+            previous[0](kind, context, message)
+        else:
+            sys.stderr.write(message + "\n")
+
+    previous.append(QtCore.qInstallMessageHandler(handler))
+
+
+def fit_inputs(window: Any, rows: int) -> None:
+    """Give the input lists the height of ``rows`` rows and the results the rest."""
+    panel = window.panels[window.input_lists()[0]]
+    lst = panel.input_list
+    lists = rows * max(lst.sizeHintForRow(0), 1) + 2 * lst.frameWidth() + 6
+    height = panel.title_label.sizeHint().height() + 8 + lists
+    total = sum(window.main_splitter.sizes())
+    window.main_splitter.setSizes([height, total - height])
+
+
+def save(widget: Any, path: Path) -> None:
+    settle()
+    if not widget.grab().save(str(path), "PNG", PNG_QUALITY):
+        raise SystemExit(f"could not write {path}")
+    print(path)
+
+
+def select_busiest_document(window: Any) -> Any:
+    """Select the checked document with the most sources; return its result."""
+    from app.window import PATH_ROLE
+
+    tree = window.results_tree
+    items = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    best = max(items, key=lambda item: len(window._results[item.data(0, PATH_ROLE)][0].sources))
+    tree.setCurrentItem(best)
+    return window._results[best.data(0, PATH_ROLE)][0]
+
+
+def scroll_to_line(view: Any, offset: int) -> None:
+    """Scroll a HighlightTextView so that the line with ``offset`` is the first one shown."""
+    view.go_to(offset)
+    bar = view.verticalScrollBar()
+    while view.cursorRect().top() > 4 and bar.value() < bar.maximum():
+        bar.setValue(bar.value() + 1)
+
+
+def pick_fragment(result: Any) -> tuple[int, int]:
+    """(source row, fragment index) of the fragment with the most look-alike letters, then
+    the most edits: the one that shows the most of what side by side can do."""
+    lookalikes = result.homoglyph_offsets
+
+    def score(item: tuple[int, int]) -> tuple[int, int]:
+        fragment = result.sources[item[0]].fragments[item[1]]
+        planted = sum(fragment.start <= at < fragment.end for at in lookalikes)
+        return planted, len(fragment.edits)
+
+    candidates = [
+        (row, n) for row, match in enumerate(result.sources) for n in range(len(match.fragments))
+    ]
+    return max(candidates, key=score)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en")
+    args = parser.parse_args(argv)
+    out: Path = args.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    suffix = "" if args.lang == "en" else f"-{args.lang}"
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from app import i18n, settings
+    from app.qt import QtCore, QtGui, QtWidgets
+
+    quiet_offscreen_notice()
+    from app.window import MainWindow
+
+    home = os.getcwd()
+    with tempfile.TemporaryDirectory(prefix="copylens-screenshots-") as tmp:
+        work = Path(tmp)
+        ini = QtCore.QSettings.Format.IniFormat
+        for scope in (QtCore.QSettings.Scope.UserScope, QtCore.QSettings.Scope.SystemScope):
+            QtCore.QSettings.setPath(ini, scope, str(work / "settings"))
+        documents, sources, essays = write_samples(work)
+        os.chdir(work)
+        try:
+            app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["CopyLens"])
+            QtGui.QGuiApplication.setApplicationDisplayName("CopyLens")
+            QtWidgets.QApplication.setCursorFlashTime(0)  # a caret is drawn, not mid-blink
+            if args.lang != "en" and i18n.install_translator(app, args.lang) != args.lang:
+                raise SystemExit(f"no translation for {args.lang!r}")
+            values = settings.defaults() | {"ui_language": args.lang}
+            window = MainWindow(values)
+            window.resize(*SIZE)
+            window.show()
+            window.activateWindow()  # as for a user: focus frames and the caret are drawn
+            shoot(window, out, suffix, documents, sources, essays)
+            window.close()
+        finally:
+            os.chdir(home)
+    return 0
+
+
+def shoot(
+    window: Any,
+    out: Path,
+    suffix: str,
+    documents: list[Path],
+    sources: list[Path],
+    essays: list[Path],
+) -> None:
+    from app.qt import QtWidgets
+
+    def name(stem: str) -> Path:
+        return out / f"{stem}{suffix}.png"
+
+    save(window, name("01-empty"))
+
+    window.set_mode("check")
+    window.documents_list.add_paths(documents)
+    window.sources_list.add_paths(sources)
+    fit_inputs(window, max(len(documents), len(sources)))
+    run_engine(window)
+    result = select_busiest_document(window)
+    view = window._ensure_document_view()
+    settle()
+    text = window._results[result.path][1]
+    if CHAPTER_1 in text:
+        scroll_to_line(view.text_view, text.index(CHAPTER_1))
+    save(window, name("02-check-results"))
+
+    view.open_side_by_side(*pick_fragment(result))
+    save(window, name("03-side-by-side"))
+    view.close_side_by_side()
+
+    window.set_mode("compare")
+    window.compare_list.add_paths(essays)
+    run_engine(window)
+    compare = window._compare_view
+    compare.pairs_table.selectRow(0)
+    right = compare.splitter.widget(1)  # pairs over groups: show every group
+    groups = compare.clusters_tree
+    rows = sum(1 + groups.topLevelItem(i).childCount() for i in range(groups.topLevelItemCount()))
+    wanted = rows * groups.sizeHintForRow(0) + 2 * groups.frameWidth() + 30
+    right.setSizes([sum(right.sizes()) - wanted, wanted])
+    save(window, name("04-compare-heatmap"))
+
+    dialog = window.open_settings()
+    settle()
+    dialog.findChild(QtWidgets.QDialogButtonBox).button(
+        QtWidgets.QDialogButtonBox.StandardButton.Ok
+    ).setFocus()
+    save(dialog, name("05-settings"))
+    dialog.reject()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
