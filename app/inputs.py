@@ -23,6 +23,8 @@ INPUT_ROLE = Qt.ItemDataRole.UserRole
 """Item data: the engine input (``Path`` or ``TextInput``)."""
 ERROR_ROLE = Qt.ItemDataRole.UserRole + 1
 """Item data: the engine's message when this input failed in the last run, else None."""
+KEY_ROLE = Qt.ItemDataRole.UserRole + 2
+"""The row's identity (resolved path, or the pasted text's name), as the engine reports it."""
 
 
 class InputList(QtWidgets.QListWidget):
@@ -118,8 +120,9 @@ class InputList(QtWidgets.QListWidget):
         marked = 0
         for row in range(self.count()):
             item = self.item(row)
-            message = by_key.get(_key(item.data(INPUT_ROLE)))
-            self._set_error(item, message)
+            message = by_key.get(item.data(KEY_ROLE)) if by_key else None
+            if message is not None or item.data(ERROR_ROLE) is not None:
+                self._set_error(item, message)  # only rows whose mark changes
             marked += message is not None
         return marked
 
@@ -200,6 +203,7 @@ class InputList(QtWidgets.QListWidget):
     def _make_item(self, value: InputItem) -> QtWidgets.QListWidgetItem:
         item = QtWidgets.QListWidgetItem()
         item.setData(INPUT_ROLE, value)
+        item.setData(KEY_ROLE, _key(value))  # resolved once, when the file is added
         self._set_error(item, None)
         return item
 

@@ -41,6 +41,8 @@ DEFAULT_SIZE = QtCore.QSize(1200, 800)
 UNIQUENESS_ROLE = Qt.ItemDataRole.UserRole
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 STATUS_MS = 6000
+FLUSH_BATCH = 40
+"""Results shown per event-loop turn while a run streams them in (≈ 5 ms of list work)."""
 
 
 class MainWindow(QtWidgets.QMainWindow):
@@ -459,8 +461,12 @@ class MainWindow(QtWidgets.QMainWindow):
             self._flush_timer.start()
 
     @Slot()
-    def _flush_documents(self) -> None:
-        pending, self._pending = self._pending, []
+    def _flush_documents(self, limit: int = FLUSH_BATCH) -> None:
+        """Show up to ``limit`` queued results; the rest follow on the timer, so that the
+        event loop turns (and repaints) between batches."""
+        pending, self._pending = self._pending[:limit], self._pending[limit:]
+        if self._pending:
+            self._flush_timer.start(15)
         if not pending:
             return
         tree = self.results_tree
@@ -482,7 +488,7 @@ class MainWindow(QtWidgets.QMainWindow):
     @Slot(object)
     def _on_finished(self, report: CheckReport | CompareReport) -> None:
         self._flush_timer.stop()
-        self._flush_documents()
+        self._flush_documents(limit=len(self._pending))
         mode = self.runner.mode
         self.reports[mode] = report
         failures = {e.path: e.error for e in report.errors}
@@ -495,8 +501,9 @@ class MainWindow(QtWidgets.QMainWindow):
             for result in report.documents:
                 if result.path not in self._results:
                     self._pending.append((result, report.texts.get(result.path, "")))
-            self._flush_documents()
-            self._show_current_document()
+            self._flush_documents(limit=len(self._pending))
+            # with the sources' texts now at hand; in its own event-loop turn
+            QtCore.QTimer.singleShot(0, self._show_current_document)
             done = self.tr("Documents checked: %1").replace("%1", str(len(report.documents)))
         else:
             self._show_compare(report)
@@ -513,7 +520,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @Slot()
     def _on_cancelled(self) -> None:
-        self._flush_documents()  # what was ready before the cancel stays visible
+        self._flush_documents(limit=len(self._pending))  # what was ready stays visible
         self._queued = False
         self._run_ended(self.tr("Cancelled."))
 
