@@ -127,6 +127,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.export_action = self._action(
             self.tr("Export report…"), self.export_report, ["Ctrl+E"], sp.SP_DialogSaveButton
         )
+        self.print_action = self._action(
+            self.tr("Print report…"), self.print_report, ["Ctrl+P"], sp.SP_FileDialogContentsView
+        )
         self.quit_action = self._action(
             self.tr("Quit"), self.close, ["Ctrl+Q"], sp.SP_DialogCloseButton
         )
@@ -137,7 +140,7 @@ class MainWindow(QtWidgets.QMainWindow):
         file_menu = bar.addMenu(self.tr("&File"))
         file_menu.addActions([self.open_action, self.open_folder_action, self.paste_action])
         file_menu.addSeparator()
-        file_menu.addAction(self.export_action)
+        file_menu.addActions([self.export_action, self.print_action])
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         run_menu = bar.addMenu(self.tr("&Run"))
@@ -599,6 +602,15 @@ class MainWindow(QtWidgets.QMainWindow):
             )
 
     @Slot()
+    def print_report(self) -> None:
+        report = self.reports[self.mode]
+        if report is None:
+            return
+        from app.printing import print_dialog  # the print stack loads only when needed
+
+        print_dialog(self, report, dict(self.settings_values))
+
+    @Slot()
     def export_report(self) -> None:
         report = self.reports[self.mode]
         if report is None:
@@ -615,6 +627,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.run_action.setText(self.tr("Check") if mode == CHECK else self.tr("Compare"))
         self.cancel_action.setEnabled(running)
         self.export_action.setEnabled(self.reports[mode] is not None and not running)
+        self.print_action.setEnabled(self.export_action.isEnabled())
         self.mode_tabs.setEnabled(not running)
         for widget in (self.progress_label, self.progress_bar, self.cancel_button):
             widget.setVisible(running)

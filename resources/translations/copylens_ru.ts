@@ -469,6 +469,10 @@ Could not be read: %2</source>
         <translation>Экспорт отчёта…</translation>
     </message>
     <message>
+        <source>Print report…</source>
+        <translation>Печать отчёта…</translation>
+    </message>
+    <message>
         <source>Quit</source>
         <translation>Выход</translation>
     </message>
@@ -615,14 +619,6 @@ Could not be read: %2</source>
     <message>
         <source>The new interface language is used after CopyLens is restarted.</source>
         <translation>Новый язык интерфейса заработает после перезапуска CopyLens.</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Экспорт</translation>
-    </message>
-    <message>
-        <source>Report export is not available in this build.</source>
-        <translation>В этой сборке экспорт отчётов недоступен.</translation>
     </message>
     <message>
         <source>Compare</source>

@@ -72,6 +72,7 @@ def test_window_constructs_and_shows_without_warnings(qtbot, qtlog) -> None:
     assert shortcuts[win.paste_action.text()] == ["Ctrl+Shift+V"]
     assert shortcuts[win.settings_action.text()] == ["Ctrl+,"]
     assert shortcuts[win.export_action.text()] == ["Ctrl+E"]
+    assert shortcuts[win.print_action.text()] == ["Ctrl+P"]
     assert shortcuts[win.cancel_action.text()] == ["Esc"]
     assert shortcuts[win.quit_action.text()] == ["Ctrl+Q"]
     assert win.open_action.shortcut() == QtGui.QKeySequence(QtGui.QKeySequence.StandardKey.Open)
@@ -165,6 +166,7 @@ def test_check_shows_results_and_marks_the_empty_file(
     assert window.documents_list.error_count() == 1
     assert "could not be read: 1" in window.error_label.text()
     assert window.export_action.isEnabled() and not window.progress_bar.isVisible()
+    assert window.print_action.isEnabled()
     tree.setCurrentItem(rows["doc001.txt"])  # the detail view follows the selection
     assert window.reports["check"] is not None
 
