@@ -1,16 +1,14 @@
 """``copylens-gui [PATH...]``: the desktop app's entry point.
 
-Keeps its imports light: the engine's ``forkserver`` imports the main module once, and pool
-workers are forked from it, so Qt is imported inside :func:`main`, never at module level.
+Keeps its imports light: the engine's worker processes are spawned and import the main module,
+so Qt is imported inside :func:`main`, never at module level.
 """
 
 from __future__ import annotations
 
-import importlib
 import multiprocessing
 import sys
 from collections.abc import Sequence
-from types import ModuleType
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -18,14 +16,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()  # a frozen (PyInstaller) build starts workers through here
     args = list(sys.argv[1:] if argv is None else argv)
 
-    # --- hook for the packaging engineer: the frozen app's self-test --------------------
-    if "--self-test" in args:
-        from app import selftest  # written by the packaging engineer
+    if "--self-test" in args:  # the frozen app's check, without a window
+        from app import selftest
 
         return int(selftest.run())
-    # -------------------------------------------------------------------------------------
 
-    from app import settings
+    from app import i18n, settings
     from app.errors_dialog import install_excepthook
     from app.qt import QtCore, QtGui, QtWidgets
     from app.window import MainWindow
@@ -40,24 +36,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         paths = [a for a in args if not a.startswith("-")]
     install_excepthook()
     values = settings.load()
-    i18n = _optional_module("app.i18n")
-    if i18n is not None:
-        i18n.install_translator(app, values["ui_language"])
+    i18n.install_translator(app, values["ui_language"])
     window = MainWindow(values)
     if paths:
         window.add_paths(paths, window.documents_list)
     window.show()
     return int(app.exec())
-
-
-def _optional_module(name: str) -> ModuleType | None:
-    """The module if it is installed (other engineers' optional parts), else None."""
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name == name:
-            return None
-        raise
 
 
 if __name__ == "__main__":

@@ -43,6 +43,8 @@ PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 STATUS_MS = 6000
 FLUSH_BATCH = 40
 """Results shown per event-loop turn while a run streams them in (≈ 5 ms of list work)."""
+FLUSH_DELAY_MS, FLUSH_NEXT_MS = 50, 15
+"""Wait this long to gather streaming results into a batch; then the next batch after this."""
 
 
 class MainWindow(QtWidgets.QMainWindow):
@@ -62,7 +64,6 @@ class MainWindow(QtWidgets.QMainWindow):
         self._pending: list[tuple[DocumentResult, str]] = []
         self._flush_timer = QtCore.QTimer(self)
         self._flush_timer.setSingleShot(True)
-        self._flush_timer.setInterval(50)
         self._flush_timer.timeout.connect(self._flush_documents)
         self._paste_count = 0
         self._queued = False
@@ -461,7 +462,7 @@ class MainWindow(QtWidgets.QMainWindow):
         the event loop: one list insert with its UI update costs about a millisecond)."""
         self._pending.append((result, text))
         if not self._flush_timer.isActive():
-            self._flush_timer.start()
+            self._flush_timer.start(FLUSH_DELAY_MS)
 
     @Slot()
     def _flush_documents(self, limit: int = FLUSH_BATCH) -> None:
@@ -469,7 +470,7 @@ class MainWindow(QtWidgets.QMainWindow):
         event loop turns (and repaints) between batches."""
         pending, self._pending = self._pending[:limit], self._pending[limit:]
         if self._pending:
-            self._flush_timer.start(15)
+            self._flush_timer.start(FLUSH_NEXT_MS)
         if not pending:
             return
         tree = self.results_tree
