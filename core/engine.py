@@ -51,11 +51,12 @@ def check(
     options = (options or Options()).validated()
     doc_items, doc_missing = expand(documents)
     src_items, src_missing = expand(sources)
-    items = _unique([*doc_items, *src_items])
+    keys = _identities([*doc_items, *src_items])
+    items = _unique([*doc_items, *src_items], keys)
     prepared, failures = prepare_all(items, options, progress, cancel)
-    by_key = {_key(p.path): p for p in prepared}
-    docs = _pick(doc_items, by_key)
-    srcs = _pick(src_items, by_key)
+    by_key = {keys[p.path]: p for p in prepared}
+    docs = _pick(doc_items, by_key, keys)
+    srcs = _pick(src_items, by_key, keys)
     index = MemoryIndex(max_df=MAX_DF)
     for n, src in enumerate(srcs):
         index.add(n, src.seeds)
@@ -93,7 +94,8 @@ def compare(
     """Compare every document with every other one that shares text with it."""
     options = (options or Options()).validated()
     items, missing = expand(inputs)
-    docs, failures = prepare_all(_unique(items), options, progress, cancel)
+    unique = _unique(items, _identities(items))
+    docs, failures = prepare_all(unique, options, progress, cancel)
     index = MemoryIndex(max_df=MAX_DF)
     for n, doc in enumerate(docs):
         index.add(n, doc.seeds)
@@ -134,9 +136,10 @@ def clusters(pairs: Sequence[PairResult], threshold: float) -> tuple[tuple[str, 
 
 
 def _candidates(doc: Prepared, sources: list[Prepared], index: CandidateIndex) -> list[int]:
-    """Sources sharing enough seeds with ``doc``, never ``doc`` itself."""
+    """Sources sharing enough seeds with ``doc``, never ``doc`` itself (a file given on both
+    sides is one Prepared object: see :func:`_pick`)."""
     found = index.query(doc.seeds, MIN_SHARED_SEEDS)
-    return [n for n in sorted(found) if _key(sources[n].path) != _key(doc.path)]
+    return [n for n in sorted(found) if sources[n] is not doc]
 
 
 def _scored(
@@ -207,27 +210,36 @@ def _pair_result(a: Prepared, b: Prepared, score: PairScore, options: Options) -
     )
 
 
-def _key(path: str) -> str:
-    """Identity of an input: the resolved path of a file, the name of pasted text."""
-    p = Path(path)
-    return str(p.resolve()) if p.exists() else path
+def _label(item: Path | TextInput) -> str:
+    """How an input is named in reports: the path as given, or the pasted text's name."""
+    return item.name if isinstance(item, TextInput) else str(item)
 
 
-def _item_key(item: Path | TextInput) -> str:
-    return item.name if isinstance(item, TextInput) else _key(str(item))
+def _identities(items: list[Path | TextInput]) -> dict[str, str]:
+    """Label → identity (a file's resolved path; a pasted text's name), resolved once each."""
+    keys: dict[str, str] = {}
+    for item in items:
+        label = _label(item)
+        if label not in keys:
+            path = Path(label)
+            resolved = not isinstance(item, TextInput) and path.exists()
+            keys[label] = str(path.resolve()) if resolved else label
+    return keys
 
 
-def _unique(items: list[Path | TextInput]) -> list[Path | TextInput]:
+def _unique(items: list[Path | TextInput], keys: dict[str, str]) -> list[Path | TextInput]:
     """Items without repeats (the same file named twice, or on both sides)."""
     first: dict[str, Path | TextInput] = {}
     for item in items:
-        first.setdefault(_item_key(item), item)
+        first.setdefault(keys[_label(item)], item)
     return list(first.values())
 
 
-def _pick(items: list[Path | TextInput], by_key: dict[str, Prepared]) -> list[Prepared]:
-    keys = dict.fromkeys(_item_key(item) for item in items)
-    return [by_key[k] for k in keys if k in by_key]
+def _pick(
+    items: list[Path | TextInput], by_key: dict[str, Prepared], keys: dict[str, str]
+) -> list[Prepared]:
+    wanted = dict.fromkeys(keys[_label(item)] for item in items)
+    return [by_key[k] for k in wanted if k in by_key]
 
 
 def _raise_if(cancel: CancelCheck | None) -> None:
