@@ -495,9 +495,6 @@ class DocumentView(QtWidgets.QWidget):
         """Show or hide a source's highlights (by row or path), as its check box does."""
         self.sources_model.set_shown(self._row(source), visible)
 
-    def is_source_visible(self, source: int | str) -> bool:
-        return self.sources_model.is_shown(self._row(source))
-
     def open_side_by_side(self, source: int | str, fragment: int = 0) -> None:
         """Open the document and ``source`` (row or path) side by side at ``fragment`` (an
         index into that source's fragments)."""

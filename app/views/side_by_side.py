@@ -320,9 +320,6 @@ class SideBySideView(QtWidgets.QWidget):
         """The fragments in document order (the order F3 walks)."""
         return list(self._fragments)
 
-    def fragment_count(self) -> int:
-        return len(self._fragments)
-
     def current_fragment_index(self) -> int:
         """Index of the current fragment in :meth:`fragments`, -1 when there is none."""
         return self._current

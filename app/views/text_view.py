@@ -213,9 +213,6 @@ class HighlightTextView(QtWidgets.QPlainTextEdit):
     def offsets(self) -> OffsetMap:
         return self._map
 
-    def clear_text(self) -> None:
-        self.set_text("")
-
     # --- highlights -------------------------------------------------------------------
     def set_spans(self, spans: Iterable[Span]) -> None:
         """Highlight ``spans``; later spans are painted over earlier ones."""
@@ -235,10 +232,6 @@ class HighlightTextView(QtWidgets.QPlainTextEdit):
         """A bar in the left margin beside the lines of ``start``..``end`` (the current
         fragment of the side by side view), so it stands out without relying on colour."""
         self._marker = (start, end, QtGui.QColor(color))
-        self.viewport().update()
-
-    def clear_marker(self) -> None:
-        self._marker = None
         self.viewport().update()
 
     def marker(self) -> tuple[int, int] | None:
