@@ -4,8 +4,8 @@ Without a window: checks the two bundled samples in ``resources/samples/`` with 
 (extraction, Russian lemmas from the bundled pymorphy3 dictionaries, look-alike letters,
 alignment), makes sure the Ukrainian dictionary, the Snowball stemmers and the HTML
 extractor load, and runs a few words through worker processes started the way the GUI
-starts them (``forkserver``; a frozen app must start them through
-``multiprocessing.freeze_support()``). Prints a short summary; the last line is
+starts them (``core.pool`` with forking forbidden, so ``spawn``; a frozen app must start
+them through ``multiprocessing.freeze_support()``). Prints a short summary; the last line is
 ``CopyLens self-test: OK`` or ``CopyLens self-test: FAILED``.
 """
 
@@ -16,7 +16,6 @@ import platform
 import sys
 import time
 import traceback
-from concurrent.futures import ProcessPoolExecutor
 from typing import TextIO
 
 from core.resources import resources_dir
@@ -129,16 +128,15 @@ def _check_translations() -> list[tuple[bool, str]]:
 
 
 def _check_workers() -> list[tuple[bool, str]]:
-    """A few words through a two-process pool started as the GUI starts its pools."""
-    methods = multiprocessing.get_all_start_methods()
-    method = "forkserver" if "forkserver" in methods else "spawn"
-    context = multiprocessing.get_context(method)
+    """A few words through the engine's own pool, started as the GUI starts it (no fork)."""
+    from core.pool import forbid_fork, pool_map
+
+    forbid_fork()
     languages = [language for language, _, _ in WORDS]
     words = [word for _, word, _ in WORDS]
-    with ProcessPoolExecutor(2, mp_context=context) as pool:
-        got = list(pool.map(normal_form, languages, words, timeout=120))
+    got = list(pool_map(normal_form, languages, words, workers=2, count=len(words)))
     expected = [form for _, _, form in WORDS]
-    return [(got == expected, f"worker processes ({method}): {', '.join(got)}")]
+    return [(got == expected, f"worker processes (spawn): {', '.join(got)}")]
 
 
 def normal_form(language: str, word: str) -> str:

@@ -1,7 +1,7 @@
 """The frozen app's entry point (PyInstaller runs this file as ``__main__``).
 
-``multiprocessing.freeze_support()`` must run first: the engine starts worker processes
-(``fork`` or ``forkserver``, ``spawn`` on Windows and macOS), and in a frozen app a worker is
+``multiprocessing.freeze_support()`` must run first: the desktop app's engine starts worker
+processes with ``spawn`` (``core.pool``: a Qt process never forks), and in a frozen app a worker is
 the same executable started again with multiprocessing's arguments. Then the desktop app's
 ``main()``, which also handles ``--self-test`` (``app/selftest.py``) before any window.
 """

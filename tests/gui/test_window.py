@@ -353,11 +353,10 @@ def test_gui_main_opens_the_window_with_the_given_paths(
 
 
 def test_gui_self_test_hook(monkeypatch: pytest.MonkeyPatch) -> None:
-    from types import SimpleNamespace
-
     from app import gui
 
-    monkeypatch.setitem(sys.modules, "app.selftest", SimpleNamespace(run=lambda: 3))
+    # the attribute, not sys.modules: `from app import selftest` reads the package attribute
+    monkeypatch.setattr("app.selftest.run", lambda: 3)
     assert gui.main(["--self-test"]) == 3
 
 
