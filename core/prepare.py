@@ -97,7 +97,7 @@ def prepare_one(item: Path | TextInput, options: Options) -> Prepared | InputFai
     """Extract and canonicalize one input; any input problem becomes an InputFailure."""
     name = item.name if isinstance(item, TextInput) else str(item)
     try:
-        extracted = _extract(item, options)
+        extracted = extract_input(item, options)
         return prepare_text(extracted, options)
     except InputError as error:
         return InputFailure(name, str(error))
@@ -120,7 +120,8 @@ def _text_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _extract(item: Path | TextInput, options: Options) -> Extracted:
+def extract_input(item: Path | TextInput, options: Options) -> Extracted:
+    """The text of a file or of pasted text; raises InputError subclasses."""
     if isinstance(item, TextInput):
         if not item.text.strip():
             raise EmptyFile("the pasted text is empty")

@@ -1,0 +1,166 @@
+"""The collection the catalogue methods run on: canonical documents, sentences, statistics.
+
+Every method of ALGORITHMS.md §4–5 starts from the same preprocessing (§4: HTML, stop words
+and words of 3 letters or fewer removed; lemmas or stems as in §1), so a collection is built
+once and shared: each :class:`MethodDoc` keeps its canonical words, their fingerprints, its
+sentences as ranges of those words, and the extracted text (Kosinov's signatures read
+punctuation). :class:`CollectionStats` (N, df, cf, dl_avg) is computed once per collection,
+on first use, and every weighting method reads the same object.
+
+What must hold: a document is known by its position in ``Collection.docs``; a sentence's
+word range covers exactly the canonical words whose first character lies inside its span.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+
+from core.canonicalize import Canonical, canonicalize
+from core.errors import Cancelled, InputError
+from core.options import Options
+from core.pool import pool_map
+from core.prepare import CancelCheck, Progress, TextInput, expand, extract_input
+from core.report import InputFailure
+from core.sentences import sentence_spans
+
+STUDY_OPTIONS = Options(drop_short=True)
+"""§4's preprocessing: stop words and words of ≤ 3 letters dropped, lemmas / stems."""
+
+_PARALLEL_FROM = 24
+
+
+@dataclass(frozen=True, eq=False)
+class MethodDoc:
+    """One document as the catalogue methods see it."""
+
+    path: str
+    text: str
+    """The extracted text, exactly as the engine reads it."""
+    language: str
+    words: tuple[str, ...]
+    """Canonical words (normal forms), in text order."""
+    hashes: np.ndarray
+    """uint64 fingerprint of each word (``core.canonicalize.fingerprint`` of the form)."""
+    sentences: tuple[tuple[int, int], ...]
+    """Each sentence as a [first, last + 1) range of ``words``; sentences without words left out."""
+    sentence_spans: tuple[tuple[int, int], ...] = field(repr=False)
+    """Character spans of the same sentences in ``text``."""
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    @cached_property
+    def tf(self) -> Counter[str]:
+        """Term frequency of each canonical word."""
+        return Counter(self.words)
+
+    def sentence_words(self, s: int) -> tuple[str, ...]:
+        first, last = self.sentences[s]
+        return self.words[first:last]
+
+
+@dataclass(frozen=True)
+class CollectionStats:
+    """N, df, cf and dl_avg of a collection (ALGORITHMS.md notation)."""
+
+    n: int
+    df: dict[str, int]
+    cf: dict[str, int]
+    dl_avg: float
+
+    @classmethod
+    def of(cls, docs: Sequence[MethodDoc]) -> CollectionStats:
+        df: Counter[str] = Counter()
+        cf: Counter[str] = Counter()
+        for doc in docs:
+            df.update(doc.tf.keys())
+            cf.update(doc.tf)
+        total = sum(len(d) for d in docs)
+        return cls(len(docs), dict(df), dict(cf), total / len(docs) if docs else 0.0)
+
+
+@dataclass(frozen=True, eq=False)
+class Collection:
+    """The documents of one run, in input order, and their shared statistics."""
+
+    docs: tuple[MethodDoc, ...]
+
+    def __len__(self) -> int:
+        return len(self.docs)
+
+    @cached_property
+    def stats(self) -> CollectionStats:
+        return CollectionStats.of(self.docs)
+
+    @property
+    def paths(self) -> list[str]:
+        return [d.path for d in self.docs]
+
+
+def method_doc(path: str, text: str, canonical: Canonical) -> MethodDoc:
+    """Attach sentences to a canonical document (see the module docstring for what holds)."""
+    spans = sentence_spans(text, canonical.language)
+    firsts = np.searchsorted(canonical.starts, [a for a, _ in spans], side="left")
+    lasts = np.searchsorted(canonical.starts, [b for _, b in spans], side="left")
+    kept = [(int(f), int(t), s) for f, t, s in zip(firsts, lasts, spans, strict=True) if t > f]
+    return MethodDoc(
+        path=path,
+        text=text,
+        language=canonical.language,
+        words=canonical.forms,
+        hashes=canonical.hashes,
+        sentences=tuple((f, t) for f, t, _ in kept),
+        sentence_spans=tuple(s for _, _, s in kept),
+    )
+
+
+def from_texts(texts: Sequence[str], options: Options = STUDY_OPTIONS) -> Collection:
+    """A collection from strings (documents named "0", "1", ...), canonicalized in this process."""
+    docs = [method_doc(str(i), text, canonicalize(text, options)) for i, text in enumerate(texts)]
+    return Collection(tuple(docs))
+
+
+def load_collection(
+    inputs: Sequence[str | Path | TextInput],
+    options: Options = STUDY_OPTIONS,
+    progress: Progress | None = None,
+    cancel: CancelCheck | None = None,
+) -> tuple[Collection, list[InputFailure]]:
+    """Read, canonicalize and sentence-split every input, on all cores; failures collected."""
+    items, failures = expand(inputs)
+    results: list[MethodDoc | InputFailure] = []
+    for done, result in enumerate(_run(items, options), start=1):
+        if cancel is not None and cancel():
+            raise Cancelled()
+        results.append(result)
+        if progress is not None:
+            progress("reading", done, len(items))
+    docs = tuple(r for r in results if isinstance(r, MethodDoc))
+    failures += [r for r in results if isinstance(r, InputFailure)]
+    return Collection(docs), failures
+
+
+def load_one(item: Path | TextInput, options: Options) -> MethodDoc | InputFailure:
+    """Extract, canonicalize and sentence-split one input; input problems become failures."""
+    name = item.name if isinstance(item, TextInput) else str(item)
+    try:
+        extracted = extract_input(item, options)
+    except InputError as error:
+        return InputFailure(name, str(error))
+    canonical = canonicalize(extracted.text, options)
+    if not canonical.forms:
+        return InputFailure(name, "no words left after removing stop words and short words")
+    return method_doc(extracted.path, extracted.text, canonical)
+
+
+def _run(items: Sequence[Path | TextInput], options: Options) -> Iterator[MethodDoc | InputFailure]:
+    workers = min(options.process_count, max(1, len(items) // 8))
+    if workers < 2 or len(items) < _PARALLEL_FROM:
+        return (load_one(item, options) for item in items)
+    return pool_map(load_one, items, [options] * len(items), workers=workers, count=len(items))
