@@ -24,4 +24,5 @@ def similarity(a: MethodDoc, b: MethodDoc, cutoff: float = 0.0) -> float:
     """2·LCS / (|a| + |b|) over canonical words; below ``cutoff`` may come back as 0.0."""
     if not a.words or not b.words:
         return 0.0
-    return float(Indel.normalized_similarity(a.hashes, b.hashes, score_cutoff=cutoff))
+    score = Indel.normalized_similarity(a.hashes, b.hashes, score_cutoff=cutoff)  # type: ignore[call-overload]
+    return float(score)
