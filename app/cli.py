@@ -1,4 +1,4 @@
-"""The ``copylens`` command line: check, compare, extract.
+"""The ``copylens`` command line: check, compare, extract, dedup, lab evaluate.
 
 A contract: the GUI, scripts and benchmarks rely on these names and on the JSON shapes in
 ``core.report``. Heavy modules are imported inside the commands, so ``--help`` is instant.
@@ -12,6 +12,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 EXIT_OK, EXIT_NO_INPUT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -61,7 +62,61 @@ def build_parser() -> argparse.ArgumentParser:
     extract.add_argument("file")
     extract.add_argument("--max-file-mb", type=float, default=50.0, metavar="MB")
     extract.set_defaults(run=_run_extract)
+    _dedup_parser(sub)
+    _lab_parser(sub)
     return parser
+
+
+def _dedup_parser(sub: Any) -> None:
+    dedup = sub.add_parser("dedup", help="group near-duplicate documents with one catalogue method")
+    dedup.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
+    dedup.add_argument(
+        "--method", required=True, metavar="NAME", help="A0..A12, simhash, broder, ... (see lab)"
+    )
+    dedup.add_argument("--format", choices=("text", "json"), default="text")
+    _collection_options(dedup)
+    dedup.set_defaults(run=_run_dedup)
+
+
+def _lab_parser(sub: Any) -> None:
+    lab = sub.add_parser("lab", help="the methods lab: evaluate the catalogue's methods")
+    lab_sub = lab.add_subparsers(dest="lab_command", required=True, metavar="COMMAND")
+    methods = lab_sub.add_parser("methods", help="list the catalogue's methods")
+    methods.set_defaults(run=_run_lab_methods)
+    ev = lab_sub.add_parser(
+        "evaluate",
+        help="recall, precision, F and speed per method; Dice agreement between methods",
+    )
+    ev.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
+    ev.add_argument(
+        "--pairs",
+        type=Path,
+        metavar="LABELS.csv",
+        help="labelled pairs (columns a,b,label; 1 = near-duplicate); "
+        "default: the study's verified pool",
+    )
+    ev.add_argument(
+        "--unlisted-negative",
+        action="store_true",
+        help="with --pairs: every pair not in the file is a 0 (complete labels)",
+    )
+    ev.add_argument("--methods", default="all", metavar="A0,A4,...|all")
+    ev.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    ev.add_argument("--plot", type=Path, metavar="FILE.png", help="draw recall/precision")
+    _collection_options(ev)
+    ev.set_defaults(run=_run_lab_evaluate)
+
+
+def _collection_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lang", choices=LANGUAGE_CHOICES, default="auto")
+    p.add_argument(
+        "--keep-short",
+        action="store_true",
+        help="keep words of 3 letters or fewer (the study drops them)",
+    )
+    p.add_argument("--max-file-mb", type=float, default=50.0, metavar="MB")
+    p.add_argument("--workers", type=int, default=0, metavar="N", help="processes (0: all cores)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def _engine_options(p: argparse.ArgumentParser) -> None:
@@ -155,6 +210,75 @@ def _run_extract(args: argparse.Namespace) -> int:
         return EXIT_NO_INPUT
     sys.stdout.write(extracted.text)
     return EXIT_OK
+
+
+def _load(args: argparse.Namespace) -> Any:
+    from core.methods.collection import STUDY_OPTIONS, load_collection
+
+    options = STUDY_OPTIONS.with_changes(
+        language=args.lang,
+        drop_short=not args.keep_short,
+        max_file_bytes=int(args.max_file_mb * 1024 * 1024),
+        workers=args.workers,
+    )
+    with _progress(args) as progress:
+        return load_collection(args.paths, options, progress=progress)
+
+
+def _run_dedup(args: argparse.Namespace) -> int:
+    from app import labout
+    from core.methods.catalogue import method
+    from core.methods.evaluate import dedup
+
+    chosen = method(args.method)
+    collection, errors = _load(args)
+    result = dedup(collection, chosen)
+    if args.format == "json":
+        _print_json(labout.dedup_json(result, collection, errors))
+    else:
+        labout.print_dedup(result, collection, errors, sys.stdout)
+    return EXIT_OK if len(collection) else EXIT_NO_INPUT
+
+
+def _run_lab_methods(args: argparse.Namespace) -> int:
+    from core.methods.catalogue import catalogue
+
+    for m in catalogue():
+        print(f"{m.name:<16} {m.title:<34} ALGORITHMS.md {m.section}")
+    return EXIT_OK
+
+
+def _run_lab_evaluate(args: argparse.Namespace) -> int:
+    from app import labout
+    from core.methods.catalogue import select
+    from core.methods.evaluate import evaluate, read_labels, run_methods
+
+    chosen = select(args.methods)
+    labels = read_labels(args.pairs) if args.pairs else None
+    collection, errors = _load(args)
+    if not len(collection):
+        labout.print_errors(errors, sys.stderr)
+        return EXIT_NO_INPUT
+    with _progress(args) as progress:
+        runs = run_methods(collection, chosen, progress=progress)
+    base = args.pairs.resolve().parent if args.pairs else None
+    result = evaluate(collection, runs, labels, args.unlisted_negative, base)
+    if args.plot:
+        from app.labplot import plot_scores
+
+        plot_scores(result, args.plot, title=_plot_title(args, result))
+    if args.format == "json":
+        _print_json({**result.to_json(), "errors": labout.errors_json(errors)})
+    elif args.format == "csv":
+        labout.print_csv(result, sys.stdout)
+    else:
+        labout.print_evaluation(result, errors, sys.stdout)
+    return EXIT_OK
+
+
+def _plot_title(args: argparse.Namespace, result: Any) -> str:
+    truth = "labelled pairs" if args.pairs else "verified pool (similarity ≥ 0.8)"
+    return f"{result.documents} documents, {result.positives} near-duplicate pairs ({truth})"
 
 
 def _progress(args: argparse.Namespace) -> Any:
