@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from functools import cache
 from importlib import import_module
 
-from core.errors import CopyLensError
+from core.errors import OptionsError
 from core.methods.base import Method
 
 FAMILIES = (
@@ -28,11 +28,11 @@ FAMILIES = (
 """Modules of ``core.methods``, one per family of methods."""
 
 
-class UnknownMethod(CopyLensError):
-    """A method name that is not in the catalogue."""
+class UnknownMethod(OptionsError):
+    """A method name that is not in the catalogue (a usage error, like any bad option)."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(f"unknown method {name!r}; choose from: {', '.join(names())}")
+        super().__init__([f"unknown method {name!r}; choose from: {', '.join(names())}"])
 
 
 @cache

@@ -126,6 +126,26 @@ def from_texts(texts: Sequence[str], options: Options = STUDY_OPTIONS) -> Collec
     return Collection(tuple(docs))
 
 
+def collection_of_texts(
+    named: Sequence[tuple[str, str]],
+    options: Options = STUDY_OPTIONS,
+    progress: Progress | None = None,
+    cancel: CancelCheck | None = None,
+) -> Collection:
+    """A collection from (path, extracted text) pairs already read (the app's compare report),
+    in this process; texts left without words are skipped."""
+    docs = []
+    for done, (path, text) in enumerate(named, start=1):
+        if cancel is not None and cancel():
+            raise Cancelled()
+        canonical = canonicalize(text, options)
+        if canonical.forms:
+            docs.append(method_doc(path, text, canonical))
+        if progress is not None:
+            progress("reading", done, len(named))
+    return Collection(tuple(docs))
+
+
 def load_collection(
     inputs: Sequence[str | Path | TextInput],
     options: Options = STUDY_OPTIONS,

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from core.errors import Cancelled, CopyLensError
 from core.methods.base import Method, Pair, clusters, ordered
-from core.methods.collection import Collection
+from core.methods.collection import Collection, collection_of_texts
 from core.methods.similarity import VERIFY_THRESHOLD, similarity
 
 MethodProgress = Callable[[str, int, int], None]
@@ -125,6 +125,36 @@ def dedup(collection: Collection, method: Method) -> Dedup:
     pairs = tuple(sorted(method.find(collection)))
     groups = clusters(pairs, len(collection))
     return Dedup(method.name, pairs, tuple(tuple(g) for g in groups))
+
+
+@dataclass(frozen=True)
+class Grouping:
+    """Near-duplicate groups of named documents by one method (the app's *Compare all*)."""
+
+    method: str
+    clusters: tuple[tuple[str, ...], ...]
+    pairs: tuple[tuple[str, str], ...]
+
+
+def group_texts(
+    named: Sequence[tuple[str, str]],
+    method: Method,
+    progress: MethodProgress | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> Grouping:
+    """Group (path, text) documents already extracted with ``method``, canonicalized as §4 says."""
+    collection = collection_of_texts(named, progress=progress, cancel=cancel)
+    if cancel is not None and cancel():
+        raise Cancelled()
+    if progress is not None:
+        progress("grouping", 0, 1)
+    result = dedup(collection, method)
+    paths = collection.paths
+    return Grouping(
+        method.name,
+        tuple(tuple(paths[i] for i in c) for c in result.clusters),
+        tuple((paths[i], paths[j]) for i, j in result.pairs),
+    )
 
 
 def run_methods(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -42,7 +43,7 @@ def test_sentence_spans_cover_every_word() -> None:
     for a, b in spans:
         leftover[a:b] = " " * (b - a)
     assert "".join(leftover).strip() == ""
-    assert all(b1 <= a2 for (_, b1), (a2, _) in zip(spans, spans[1:], strict=False))
+    assert all(b1 <= a2 for (_, b1), (a2, _) in itertools.pairwise(spans))
 
 
 def test_words_fall_into_their_sentences() -> None:
