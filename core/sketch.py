@@ -38,14 +38,20 @@ def permutations(num_perm: int = NUM_PERM, seed: int = SEED) -> tuple[np.ndarray
     return a, b
 
 
-def minhash(fingerprints: np.ndarray) -> np.ndarray:
-    """The 84 minima of a set of shingle fingerprints (uint64; all-max for an empty set)."""
+def minhash(fingerprints: np.ndarray, num_perm: int = NUM_PERM, seed: int = SEED) -> np.ndarray:
+    """The ``num_perm`` minima of a set of fingerprints (uint64; all-max for an empty set).
+
+    Computed in the (functions × fingerprints) layout with the addition in place: numpy's
+    inner loops then run along the long axis (about 3× faster than the transposed layout).
+    """
     if len(fingerprints) == 0:
-        return np.full(NUM_PERM, EMPTY, dtype=np.uint64)
-    a, b = permutations()
-    hv = _fmix64(np.asarray(fingerprints, dtype=np.uint64)).reshape(-1, 1)
+        return np.full(num_perm, EMPTY, dtype=np.uint64)
+    a, b = permutations(num_perm, seed)
+    hv = _fmix64(np.asarray(fingerprints, dtype=np.uint64))
     with np.errstate(over="ignore"):
-        return (hv * a + b).min(axis=0)
+        values = a.reshape(-1, 1) * hv
+        values += b.reshape(-1, 1)
+    return values.min(axis=1)
 
 
 def _fmix64(hv: np.ndarray) -> np.ndarray:
@@ -73,16 +79,15 @@ def supershingles(sketch: np.ndarray, groups: int = GROUPS) -> tuple[int, ...]:
     """Fingerprints of ``groups`` equal slices of the sketch (6 × 14 for 84 minima)."""
     if len(sketch) % groups:
         raise ValueError(f"Expecting a sketch length divisible by {groups}, got {len(sketch)}")
-    return tuple(_digest(part.tobytes()) for part in np.split(sketch, groups))
+    data = np.ascontiguousarray(sketch, dtype=np.uint64).tobytes()
+    step = len(data) // groups
+    return tuple(_digest(data[i : i + step]) for i in range(0, len(data), step))
 
 
 def megashingles(sketch: np.ndarray, groups: int = GROUPS) -> tuple[int, ...]:
     """Fingerprints of every pair of supershingles (15 for 6 groups)."""
-    supers = supershingles(sketch, groups)
-    return tuple(
-        _digest(a.to_bytes(8, "little") + b.to_bytes(8, "little"))
-        for a, b in combinations(supers, 2)
-    )
+    supers = [s.to_bytes(8, "little") for s in supershingles(sketch, groups)]
+    return tuple(_digest(a + b) for a, b in combinations(supers, 2))
 
 
 def _digest(data: bytes) -> int:
