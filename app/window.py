@@ -691,6 +691,8 @@ class MainWindow(QtWidgets.QMainWindow):
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         """Save the layout; stop a running engine and wait for its thread."""
         self.save_state()
+        if self._compare_view is not None:
+            self._compare_view.shutdown()
         if self.runner.is_running():
             self._queued = False
             self.runner.cancel()

@@ -111,7 +111,7 @@ class EngineRunner(QtCore.QObject):
 
     @property
     def mode(self) -> str:
-        """ "check" or "compare": the kind of the current or last run."""
+        """ "check", "compare" or "group": the kind of the current or last run."""
         return self._mode
 
     def is_running(self) -> bool:
@@ -131,6 +131,14 @@ class EngineRunner(QtCore.QObject):
 
         items = list(inputs)
         self._start("compare", lambda **kw: compare(items, options, **kw), streams=False)
+
+    def group(self, named: list[tuple[str, str]], method_name: str) -> None:
+        """Start grouping (path, text) documents with a catalogue method (``Grouping`` follows)."""
+        from core.methods.catalogue import method
+        from core.methods.evaluate import group_texts
+
+        chosen = method(method_name)
+        self._start("group", lambda **kw: group_texts(named, chosen, **kw), streams=False)
 
     def cancel(self) -> bool:
         """Ask the running engine to stop; ``cancelled`` follows. False when nothing runs."""

@@ -2,6 +2,10 @@
 
 Clicking a heat-map cell, or double-clicking (Enter on) a pair, opens the two documents side
 by side: the pair's ``a`` on the left, ``b`` on the right.
+
+Groups come from the engine's containment by default; the *Grouped by* selector regroups the
+same documents with any method of the catalogue (``core.methods``), on a worker thread, from
+the texts the comparison already extracted.
 """
 
 from __future__ import annotations
@@ -12,6 +16,9 @@ from app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from app.views import colors
 from app.views.heatmap import HeatMap
 from app.views.side_by_side import SideBySideView
+from app.worker import EngineRunner
+from core.methods.catalogue import catalogue
+from core.methods.evaluate import Grouping
 from core.report import CompareReport, PairResult
 
 _Index = QtCore.QModelIndex | QtCore.QPersistentModelIndex
@@ -258,7 +265,28 @@ class CompareView(QtWidgets.QWidget):
         self.clusters_title.setToolTip(
             self.tr("Documents linked by pairs where one is mostly contained in the other")
         )
-        clusters_layout.addWidget(self.clusters_title)
+        self.group_combo = QtWidgets.QComboBox()
+        self.group_combo.setObjectName("groupMethod")
+        self.group_combo.addItem(self.tr("Containment (CopyLens)"), "")
+        for m in catalogue():
+            self.group_combo.addItem(f"{m.name} · {m.title}", m.name)
+        self.group_combo.setToolTip(
+            self.tr("Method that decides which documents are near-duplicates of each other")
+        )
+        self.group_combo.currentIndexChanged.connect(self._on_group_method)
+        group_label = QtWidgets.QLabel(self.tr("Grouped by:"))
+        group_label.setBuddy(self.group_combo)
+        clusters_head = QtWidgets.QHBoxLayout()
+        clusters_head.addWidget(self.clusters_title)
+        clusters_head.addStretch(1)
+        clusters_head.addWidget(group_label)
+        clusters_head.addWidget(self.group_combo)
+        clusters_layout.addLayout(clusters_head)
+        self._grouper = EngineRunner(self)
+        self._grouper.finished.connect(self._on_grouping)
+        self._grouper.failed.connect(self._on_grouping_failed)
+        self._grouper.cancelled.connect(self._start_pending_grouping)
+        self._pending_method: str | None = None
         clusters_layout.addWidget(self.clusters_tree, 1)
 
         right = QtWidgets.QSplitter(Qt.Orientation.Vertical)
@@ -303,7 +331,7 @@ class CompareView(QtWidgets.QWidget):
         self.heatmap.set_report(report)
         self._names = self.heatmap.data().names
         self.pairs_model.set_pairs(report.pairs, self._names)
-        self._fill_clusters(report)
+        self._on_group_method()
         n_docs = len(self.heatmap.documents())
         n_pairs = len(report.pairs)
         groups = len(report.clusters)
@@ -322,7 +350,29 @@ class CompareView(QtWidgets.QWidget):
         self.side_by_side.clear()
         self.stack.setCurrentWidget(self._overview)
 
+    def grouping_method(self) -> str:
+        """The catalogue method the groups come from, or "" for the engine's containment."""
+        return str(self.group_combo.currentData() or "")
+
+    def set_grouping_method(self, name: str) -> bool:
+        """Select the grouping method by name ("" for containment); False if unknown."""
+        index = self.group_combo.findData(name)
+        if index < 0:
+            return False
+        self.group_combo.setCurrentIndex(index)
+        return True
+
+    def is_grouping(self) -> bool:
+        return self._grouper.is_running()
+
+    def shutdown(self) -> None:
+        """Stop a running grouping and wait for its thread (the window is closing)."""
+        self._pending_method = None
+        if self._grouper.cancel():
+            self._grouper.wait()
+
     def clear(self) -> None:
+        self.shutdown()
         self._report = None
         self._names = {}
         self.heatmap.clear()
@@ -394,9 +444,49 @@ class CompareView(QtWidgets.QWidget):
                 return pair
         return None
 
-    def _fill_clusters(self, report: CompareReport) -> None:
+    def _on_group_method(self, *_: object) -> None:
+        if self._report is None:
+            return
+        name = self.grouping_method()
+        if not name:
+            self._pending_method = None
+            self._grouper.cancel()
+            self._fill_clusters(self._report.clusters)
+            return
+        self._pending_method = name
+        self._show_clusters_message(self.tr("Grouping with {0}…").format(name))
+        if not self._grouper.cancel():
+            self._start_pending_grouping()
+
+    def _start_pending_grouping(self) -> None:
+        name, self._pending_method = self._pending_method, None
+        if not name or self._report is None:
+            return
+        texts = self._report.texts
+        named = [(path, texts[path]) for path in self.heatmap.documents() if path in texts]
+        self._grouper.group(named, name)
+
+    def _on_grouping(self, grouping: Grouping) -> None:
+        if self._pending_method is not None:
+            self._start_pending_grouping()
+        elif grouping.method == self.grouping_method():
+            self._fill_clusters(grouping.clusters, grouping.method)
+
+    def _on_grouping_failed(self, message: str, _details: str) -> None:
+        if self._pending_method is not None:
+            self._start_pending_grouping()
+        else:
+            self._show_clusters_message(self.tr("Grouping failed: {0}").format(message))
+
+    def _show_clusters_message(self, text: str) -> None:
         self.clusters_tree.clear()
-        for n, group in enumerate(report.clusters, start=1):
+        item = QtWidgets.QTreeWidgetItem([text])
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        self.clusters_tree.addTopLevelItem(item)
+
+    def _fill_clusters(self, groups: tuple[tuple[str, ...], ...], method: str = "") -> None:
+        self.clusters_tree.clear()
+        for n, group in enumerate(groups, start=1):
             label = self.tr("Group {0} (%n documents)", "", len(group)).format(n)
             top = QtWidgets.QTreeWidgetItem([label])
             font = top.font(0)
@@ -409,15 +499,13 @@ class CompareView(QtWidgets.QWidget):
                 top.addChild(child)
             self.clusters_tree.addTopLevelItem(top)
         self.clusters_tree.expandAll()
-        if not report.clusters:
-            empty = QtWidgets.QTreeWidgetItem(
-                [self.tr("No groups: no document is mostly contained in another one")]
+        if not groups:
+            self._show_clusters_message(
+                self.tr("No groups: no document is mostly contained in another one")
+                if not method
+                else self.tr("No groups: {0} finds no near-duplicates here").format(method)
             )
-            empty.setFlags(Qt.ItemFlag.NoItemFlags)
-            self.clusters_tree.addTopLevelItem(empty)
-        self.clusters_title.setText(
-            self.tr("Groups of near-copies ({0})").format(len(report.clusters))
-        )
+        self.clusters_title.setText(self.tr("Groups of near-copies ({0})").format(len(groups)))
 
     def _on_slider(self, value: int) -> None:
         self.threshold_label.setText(f"≥ {value} %")

@@ -1,0 +1,92 @@
+"""Compare all: the *Grouped by* selector regroups the documents with catalogue methods."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.views.compare_view import CompareView
+from core.engine import compare
+from core.prepare import TextInput
+from core.report import CompareReport
+
+ESSAY = (
+    "Студенты первого курса изучают основы программирования и решают практические задачи "
+    "каждую неделю. Преподаватели проверяют письменные работы и обсуждают типичные ошибки "
+    "на семинарах вместе со студентами. Летом группа отправляется на практику в крупные "
+    "компании города, где работает над настоящими проектами под руководством инженеров."
+)
+OTHER = (
+    "Rainfall in the northern valleys was unusually low this year, so farmers planted "
+    "drought resistant barley and repaired the old irrigation channels before spring. "
+    "Cooperatives shared tractors, and the regional office published weekly forecasts."
+)
+
+
+@pytest.fixture(scope="module")
+def report() -> CompareReport:
+    return compare(
+        [
+            TextInput("essay.txt", ESSAY),
+            TextInput("upper.txt", ESSAY.upper()),
+            TextInput("edited.txt", ESSAY.replace("первого курса", "второго курса")),
+            TextInput("other.txt", OTHER),
+        ]
+    )
+
+
+def groups(view: CompareView) -> list[list[str]]:
+    tree = view.clusters_tree
+    found = []
+    for i in range(tree.topLevelItemCount()):
+        top = tree.topLevelItem(i)
+        found.append(sorted(top.child(j).text(0) for j in range(top.childCount())))
+    return [g for g in found if g]
+
+
+def test_selector_lists_the_catalogue_after_containment(qtbot, report) -> None:
+    view = CompareView()
+    qtbot.addWidget(view)
+    combo = view.group_combo
+    assert combo.itemData(0) == ""
+    assert combo.itemData(1) == "A0" and "MD5" in combo.itemText(1)
+    assert combo.findData("simhash") > 0 and combo.findData("A12") > 0
+
+
+def test_grouping_by_a_method_runs_off_the_qt_thread(qtbot, report, thread_baseline) -> None:
+    view = CompareView()
+    qtbot.addWidget(view)
+    view.show_report(report, 0.0)
+    containment = groups(view)
+    assert containment == [["edited.txt", "essay.txt", "upper.txt"]]
+
+    assert view.set_grouping_method("A0")
+    assert view.is_grouping() or groups(view) == [["essay.txt", "upper.txt"]]
+    qtbot.waitUntil(lambda: groups(view) == [["essay.txt", "upper.txt"]], timeout=20000)
+    assert view.clusters_title.text().endswith("(1)")
+
+    view.set_grouping_method("A4")  # changed again at once: the last choice wins
+    view.set_grouping_method("A0")
+    view.set_grouping_method("A4")
+    qtbot.waitUntil(lambda: not view.is_grouping(), timeout=20000)
+    qtbot.waitUntil(lambda: groups(view) == containment, timeout=20000)
+    assert view.grouping_method() == "A4"
+
+    view.set_grouping_method("")
+    assert groups(view) == containment
+    view.shutdown()
+    assert not view.is_grouping()
+    qtbot.waitUntil(lambda: __import__("threading").active_count() == thread_baseline)
+
+
+def test_a_method_that_finds_nothing_says_so(qtbot, report) -> None:
+    view = CompareView()
+    qtbot.addWidget(view)
+    view.show_report(report, 0.0)
+    view.set_grouping_method("A0")
+    qtbot.waitUntil(lambda: not view.is_grouping(), timeout=20000)
+    other = compare([TextInput("x.txt", ESSAY), TextInput("y.txt", OTHER)])
+    view.show_report(other, 0.0)  # a new report is regrouped with the chosen method
+    qtbot.waitUntil(
+        lambda: "A0 finds no near-duplicates" in view.clusters_tree.topLevelItem(0).text(0),
+        timeout=20000,
+    )
