@@ -67,12 +67,13 @@ def print_evaluation(result: Evaluation, errors: Sequence[InputFailure], out: Te
             f"{m.pairs:>7} {m.docs_per_second:>10,.0f}\n"
         )
     names = [m.name for m in result.methods]
-    out.write("\nDice agreement of the pair sets (— when both found nothing):\n")
-    width = max(6, *(len(n) for n in names))
-    out.write(" " * (width + 1) + " ".join(f"{n[:6]:>6}" for n in names) + "\n")
-    for a in names:
-        cells = (_cell(result.dice[a][b]) for b in names)
-        out.write(f"{a:<{width}} " + " ".join(cells) + "\n")
+    out.write("\nDice agreement of the pair sets (columns numbered as the rows; — when both found")
+    out.write(" nothing):\n")
+    width = max(len(n) for n in names) + 4
+    out.write(" " * width + "".join(f"{k:>5}" for k in range(1, len(names) + 1)) + "\n")
+    for k, a in enumerate(names, start=1):
+        cells = "".join(_cell(result.dice[a][b]) for b in names)
+        out.write(f"{k:>2}. {a:<{width - 4}}{cells}\n")
     print_errors(errors, out)
 
 
@@ -119,7 +120,7 @@ def print_errors(errors: Sequence[InputFailure], out: TextIO) -> None:
 
 
 def _cell(value: float | None) -> str:
-    return f"{'—':>6}" if value is None else f"{value:>6.2f}"
+    return f"{'—':>5}" if value is None else f"{value:>5.2f}"
 
 
 def _sim(collection: Collection, i: int, j: int) -> float:
