@@ -269,6 +269,8 @@ class CompareView(QtWidgets.QWidget):
         self.group_combo.setObjectName("groupMethod")
         self.group_combo.addItem(self.tr("Containment (CopyLens)"), "")
         for m in catalogue():
+            if m.name == "copylens":
+                continue  # the engine's containment: the first entry already
             self.group_combo.addItem(f"{m.name} · {m.title}", m.name)
         self.group_combo.setToolTip(
             self.tr("Method that decides which documents are near-duplicates of each other")

@@ -24,6 +24,7 @@ FAMILIES = (
     "three_five",
     "simhash",
     "statistical",
+    "engine",
 )
 """Modules of ``core.methods``, one per family of methods."""
 
