@@ -14,6 +14,8 @@ from typing import Protocol
 
 import numpy as np
 
+from core.arrays import distinct, distinct_counts
+
 
 class CandidateIndex(Protocol):
     """Documents (by integer key) and their distinct fingerprints."""
@@ -44,19 +46,19 @@ class MemoryIndex:
         return len(self._parts)
 
     def add(self, key: int, fingerprints: np.ndarray) -> None:
-        values = np.unique(np.asarray(fingerprints, dtype=np.uint64))
+        values = distinct(np.asarray(fingerprints, dtype=np.uint64))
         self._parts.append((values, np.full(len(values), key, dtype=np.int64)))
         self._sorted = None
 
     def query(self, fingerprints: np.ndarray, min_shared: int) -> dict[int, int]:
         values, keys = self._arrays()
-        query = np.unique(np.asarray(fingerprints, dtype=np.uint64))
+        query = distinct(np.asarray(fingerprints, dtype=np.uint64))
         left = np.searchsorted(values, query, side="left")
         right = np.searchsorted(values, query, side="right")
         counts = right - left
         keep = (counts > 0) & (counts <= self.max_df)
         hits = keys[_ranges(left[keep], counts[keep])]
-        found, shared = np.unique(hits, return_counts=True)
+        found, shared = distinct_counts(hits)
         return {int(k): int(c) for k, c in zip(found, shared, strict=True) if c >= min_shared}
 
     def pairs(self, min_shared: int) -> dict[tuple[int, int], int]:
@@ -65,11 +67,11 @@ class MemoryIndex:
         keep = (sizes >= 2) & (sizes <= self.max_df)
         codes = [
             _pair_codes(keys, starts[keep & (sizes == size)], int(size))
-            for size in np.unique(sizes[keep])
+            for size in distinct(sizes[keep])
         ]
         if not codes:
             return {}
-        found, shared = np.unique(np.concatenate(codes), return_counts=True)
+        found, shared = distinct_counts(np.concatenate(codes))
         width = np.int64(1 << 31)
         return {
             (int(code // width), int(code % width)): int(count)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
+from core.arrays import distinct
 from core.canonicalize import Canonical, canonicalize
 from core.errors import Cancelled, EmptyFile, InputError
 from core.extract import Extracted, collect_files, extract_file
@@ -111,7 +112,7 @@ def prepare_text(extracted: Extracted, options: Options) -> Prepared:
         format=extracted.format,
         canonical=canonical,
         shingles=shingle_set(canonical.hashes, options.shingle),
-        seeds=np.unique(kgrams(canonical.hashes, options.seed_k)),
+        seeds=distinct(kgrams(canonical.hashes, options.seed_k)),
         sha256=extracted.sha256 or _text_digest(extracted.text),
     )
 

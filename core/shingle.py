@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from core.arrays import distinct
+
 _BASE = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
@@ -35,7 +37,7 @@ def shingles(hashes: np.ndarray, w: int) -> np.ndarray:
 
 def shingle_set(hashes: np.ndarray, w: int) -> np.ndarray:
     """The distinct shingle fingerprints, sorted (the set S(A) of §2)."""
-    return np.unique(shingles(hashes, w))
+    return distinct(shingles(hashes, w))
 
 
 def _mix(x: np.ndarray) -> np.ndarray:

@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from core.arrays import distinct, distinct_counts
 from core.methods.base import Method, Pair, PairMethod, SignatureMethod
 from core.methods.collection import Collection, MethodDoc
 from core.shingle import shingles
@@ -145,7 +146,7 @@ def log_sample(fingerprints: np.ndarray, n: int) -> np.ndarray:
     at_least = np.cumsum(np.bincount(zeros, minlength=65)[::-1])[::-1]  # count with ≥ t zeros
     start = int(np.flatnonzero(at_least >= min(need, len(zeros)))[-1]) if len(zeros) else 0
     for t in range(start, -1, -1):  # repeated shingles may leave fewer distinct: widen
-        kept = np.unique(fingerprints[zeros >= t])
+        kept = distinct(fingerprints[zeros >= t])
         if len(kept) >= need:
             return kept
     return kept
@@ -212,12 +213,12 @@ def shared_values(values: np.ndarray, owners: np.ndarray, max_df: int | None = N
     span = int(owners.max()) + 1
     codes = [
         _pair_codes(owners, starts[sizes == g], int(g), span)
-        for g in np.unique(sizes)
+        for g in distinct(sizes)
         if 2 <= g <= size_cap
     ]
     if not codes:
         return _no_pairs()
-    pairs, counts = np.unique(np.concatenate(codes), return_counts=True)
+    pairs, counts = distinct_counts(np.concatenate(codes))
     return Shared(pairs // span, pairs % span, counts)
 
 
@@ -249,13 +250,13 @@ def _no_pairs() -> Shared:
 
 def mod_sample(fingerprints: np.ndarray, m: int) -> np.ndarray:
     """Broder's first sample: the distinct fingerprints divisible by m, sorted."""
-    distinct = np.unique(fingerprints)
-    return distinct[distinct % np.uint64(m) == 0]
+    values = distinct(fingerprints)
+    return values[values % np.uint64(m) == 0]
 
 
 def bottom_sample(fingerprints: np.ndarray, s: int) -> np.ndarray:
     """The s smallest distinct fingerprints (all, if fewer), sorted."""
-    return np.unique(fingerprints)[:s]
+    return distinct(fingerprints)[:s]
 
 
 def bottom_resemblance(a: np.ndarray, b: np.ndarray, s: int) -> float:

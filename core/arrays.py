@@ -1,0 +1,29 @@
+"""Sorted distinct values of uint64 arrays, by sorting: the one place the engine and the
+catalogue methods get them.
+
+What must hold: the results equal ``np.unique(values)`` and ``np.unique(values,
+return_counts=True)``. Why not ``np.unique`` itself: in numpy 2.4 it takes a hash-table path
+for these arrays, measured here at ~110 µs for 600 fingerprints against ~15 µs for sort and
+compare, and 4.9 s against 0.05 s for 3 million.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def distinct(values: np.ndarray) -> np.ndarray:
+    """The sorted distinct values of ``values``."""
+    ordered = np.sort(values)
+    keep = np.ones(len(ordered), dtype=bool)
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
+
+
+def distinct_counts(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The sorted distinct values and how often each occurs."""
+    ordered = np.sort(values)
+    first = np.ones(len(ordered), dtype=bool)
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    starts = np.flatnonzero(first)
+    return ordered[starts], np.diff(starts, append=len(ordered)).astype(np.int64)
