@@ -24,5 +24,6 @@ def similarity(a: MethodDoc, b: MethodDoc, cutoff: float = 0.0) -> float:
     """2·LCS / (|a| + |b|) over canonical words; below ``cutoff`` may come back as 0.0."""
     if not a.words or not b.words:
         return 0.0
-    score = Indel.normalized_similarity(a.hashes, b.hashes, score_cutoff=cutoff)  # type: ignore[call-overload]
+    # Lists, not numpy arrays: rapidfuzz reads an array element by element (2.3x slower).
+    score = Indel.normalized_similarity(a.hashes.tolist(), b.hashes.tolist(), score_cutoff=cutoff)
     return float(score)
