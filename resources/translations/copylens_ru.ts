@@ -28,6 +28,18 @@
         <translation>Документы, связанные парами, в которых один документ большей частью содержится в другом</translation>
     </message>
     <message>
+        <source>Containment (CopyLens)</source>
+        <translation>Вхождение (CopyLens)</translation>
+    </message>
+    <message>
+        <source>Method that decides which documents are near-duplicates of each other</source>
+        <translation>Метод, который решает, какие документы почти одинаковы</translation>
+    </message>
+    <message>
+        <source>Grouped by:</source>
+        <translation>Группировать по:</translation>
+    </message>
+    <message>
         <source>No comparison to show.</source>
         <translation>Нет результатов сравнения.</translation>
     </message>
@@ -79,6 +91,14 @@
         <source>B</source>
         <translation>B</translation>
     </message>
+    <message>
+        <source>Grouping with {0}…</source>
+        <translation>Группировка методом {0}…</translation>
+    </message>
+    <message>
+        <source>Grouping failed: {0}</source>
+        <translation>Группировка не удалась: {0}</translation>
+    </message>
     <message numerus="yes">
         <source>Group {0} (%n documents)</source>
         <translation>
@@ -90,6 +110,10 @@
     <message>
         <source>No groups: no document is mostly contained in another one</source>
         <translation>Групп нет: ни один документ не содержится в другом большей частью</translation>
+    </message>
+    <message>
+        <source>No groups: {0} finds no near-duplicates here</source>
+        <translation>Групп нет: метод {0} не нашёл почти одинаковых документов</translation>
     </message>
     <message>
         <source>Groups of near-copies ({0})</source>
