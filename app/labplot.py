@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from core.errors import CopyLensError
 from core.methods.evaluate import Evaluation
 
 
 def plot_scores(result: Evaluation, path: Path, title: str = "") -> None:
     """Write a PNG (or any format matplotlib knows from the suffix) to ``path``."""
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError as error:  # the frozen desktop build leaves matplotlib out
+        raise CopyLensError("--plot needs matplotlib (pip install matplotlib)") from error
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

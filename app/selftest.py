@@ -46,7 +46,14 @@ def run(out: TextIO | None = None) -> int:
         f"CopyLens {_version()} self-test ({frozen}, Python {platform.python_version()})", file=out
     )
     failures = 0
-    checks = (_check_samples, _check_normal_forms, _check_html, _check_translations, _check_workers)
+    checks = (
+        _check_samples,
+        _check_normal_forms,
+        _check_html,
+        _check_methods,
+        _check_translations,
+        _check_workers,
+    )
     for check in checks:
         try:
             for ok, line in check():
@@ -107,6 +114,30 @@ def _check_html() -> list[tuple[bool, str]]:
     text = trafilatura.extract(page) or ""
     found = "пятую часть всей пресной воды" in text
     return [(found, f"html main text (trafilatura): {len(text)} characters")]
+
+
+def _check_methods() -> list[tuple[bool, str]]:
+    """The catalogue groups the samples (sentences by razdel and Punkt, A12's rules, the
+    Levenshtein of rapidfuzz): what *Grouped by* in Compare all runs."""
+    from core.methods.catalogue import catalogue, method
+    from core.methods.evaluate import group_texts
+
+    folder = resources_dir() / "samples"
+    text = (folder / SOURCE).read_text(encoding="utf-8")
+    english = "Dr. Smith wrote the first line. The second one follows it! " * 3
+    named = [
+        ("a", text),
+        ("b", text.replace(".", "!")),
+        ("c", english),
+        ("d", english.replace("first", "First")),
+    ]
+    results = []
+    for name in ("A4", "A12", "kosinov-sent"):
+        groups = group_texts(named, method(name)).clusters
+        ok = groups == (("a", "b"), ("c", "d"))
+        results.append((ok, f"method {name}: {len(groups)} groups of near-duplicates"))
+    results.append((len(catalogue()) >= 20, f"methods in the catalogue: {len(catalogue())}"))
+    return results
 
 
 def _check_translations() -> list[tuple[bool, str]]:
