@@ -16,6 +16,7 @@ from core.arrays import distinct
 _BASE = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
+_S27, _S30, _S31 = np.uint64(27), np.uint64(30), np.uint64(31)
 
 
 def shingles(hashes: np.ndarray, w: int) -> np.ndarray:
@@ -28,10 +29,10 @@ def shingles(hashes: np.ndarray, w: int) -> np.ndarray:
         return np.empty(0, dtype=np.uint64)
     w = min(w, n)
     count = n - w + 1
-    acc = np.zeros(count, dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        for j in range(w):
-            acc = acc * _BASE + hashes[j : j + count]
+    acc = hashes[:count].copy()  # array arithmetic wraps mod 2^64 without a warning
+    for j in range(1, w):
+        acc *= _BASE
+        acc += hashes[j : j + count]
     return _mix(acc)
 
 
@@ -41,12 +42,11 @@ def shingle_set(hashes: np.ndarray, w: int) -> np.ndarray:
 
 
 def _mix(x: np.ndarray) -> np.ndarray:
-    with np.errstate(over="ignore"):
-        x = x ^ (x >> np.uint64(30))
-        x = x * _M1
-        x = x ^ (x >> np.uint64(27))
-        x = x * _M2
-        return x ^ (x >> np.uint64(31))
+    x = x ^ (x >> _S30)
+    x = x * _M1
+    x = x ^ (x >> _S27)
+    x = x * _M2
+    return x ^ (x >> _S31)
 
 
 def kgrams(hashes: np.ndarray, k: int) -> np.ndarray:

@@ -29,7 +29,11 @@ from core.pool import pool_map
 from core.prepare import CancelCheck, Progress, TextInput, expand, extract_input
 from core.report import InputFailure
 from core.sentences import sentence_spans
+from core.shingle import shingles
+from core.sketch import minhash
 
+SKETCH_SHINGLE = 10
+"""w of the stored sketch: the card's shingle length."""
 STUDY_OPTIONS = Options(drop_short=True)
 """§4's preprocessing: stop words and words of ≤ 3 letters dropped, lemmas / stems."""
 
@@ -60,6 +64,15 @@ class MethodDoc:
     def tf(self) -> Counter[str]:
         """Term frequency of each canonical word."""
         return Counter(self.words)
+
+    @cached_property
+    def sketch(self) -> np.ndarray:
+        """The card's 84-minimum MinHash sketch of the 10-word shingles (``core.sketch``).
+
+        Computed once per document while it is loaded (in the loading workers, as the engine
+        computes it with the shingles), so Fetterly's megashingles and Broder's clustering
+        read it like any other per-document state."""
+        return minhash(shingles(self.hashes, SKETCH_SHINGLE))
 
     def sentence_words(self, s: int) -> tuple[str, ...]:
         first, last = self.sentences[s]
@@ -109,7 +122,7 @@ def method_doc(path: str, text: str, canonical: Canonical) -> MethodDoc:
     firsts = np.searchsorted(canonical.starts, [a for a, _ in spans], side="left")
     lasts = np.searchsorted(canonical.starts, [b for _, b in spans], side="left")
     kept = [(int(f), int(t), s) for f, t, s in zip(firsts, lasts, spans, strict=True) if t > f]
-    return MethodDoc(
+    doc = MethodDoc(
         path=path,
         text=text,
         language=canonical.language,
@@ -118,6 +131,8 @@ def method_doc(path: str, text: str, canonical: Canonical) -> MethodDoc:
         sentences=tuple((f, t) for f, t, _ in kept),
         sentence_spans=tuple(s for _, _, s in kept),
     )
+    doc.sketch  # noqa: B018 -- computed here, in the loading worker
+    return doc
 
 
 def from_texts(texts: Sequence[str], options: Options = STUDY_OPTIONS) -> Collection:

@@ -35,7 +35,7 @@ import numpy as np
 
 from core.arrays import distinct, distinct_counts
 from core.methods.base import Method, Pair, PairMethod, SignatureMethod
-from core.methods.collection import Collection, MethodDoc
+from core.methods.collection import SKETCH_SHINGLE, Collection, MethodDoc
 from core.shingle import shingles
 from core.sketch import NUM_PERM, megashingles, minhash
 
@@ -101,13 +101,19 @@ class FetterlyMegashingles(SignatureMethod):
         return None
 
     def sketch(self, doc: MethodDoc) -> np.ndarray:
-        """The engine's sketch, ``minhash(shingle_set(hashes, w))`` (equal minima, faster)."""
-        return minhash(shingles(doc.hashes, self.w))
+        """The card's sketch, stored with the document when ``w`` is the card's 10."""
+        return stored_sketch(doc, self.w)
 
     def keys(self, doc: MethodDoc, model: Any) -> tuple[int, ...]:
         if len(doc) == 0:
             return ()
         return megashingles(self.sketch(doc), self.groups)
+
+
+def stored_sketch(doc: MethodDoc, w: int) -> np.ndarray:
+    """The 84 minima of the document's w-shingles: the one computed at load for w = 10
+    (``minhash`` over the shingle sequence equals that over the set)."""
+    return doc.sketch if w == SKETCH_SHINGLE else minhash(shingles(doc.hashes, w))
 
 
 # --- A8 Log Shingles ---------------------------------------------------------------------------
@@ -357,8 +363,7 @@ class BroderClustering(PairMethod):
     def samples(self, collection: Collection) -> list[np.ndarray]:
         empty = np.empty(0, dtype=np.uint64)
         return [
-            minhash(shingles(d.hashes, self.w)) ^ _POSITION_SALT if len(d) else empty
-            for d in collection.docs
+            stored_sketch(d, self.w) ^ _POSITION_SALT if len(d) else empty for d in collection.docs
         ]
 
     def find(self, collection: Collection) -> set[Pair]:

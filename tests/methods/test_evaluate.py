@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from core.errors import OptionsError
 from core.methods.base import clusters
 from core.methods.catalogue import catalogue, method, names, select
-from core.methods.collection import from_texts
+from core.methods.collection import Collection, from_texts
 from core.methods.evaluate import (
     Label,
     LabelsError,
@@ -91,13 +92,11 @@ def test_read_labels_and_match_by_name(tmp_path: Path) -> None:
     good.write_text("a,b,label\nsub/x.txt,y.txt,1\ny.txt,z.txt,0\nghost.txt,x.txt,1\n", "utf-8")
     labels = read_labels(good)
     assert labels[0] == Label("sub/x.txt", "y.txt", True)
-    texts = [BASE, NEAR, OTHER]
-    collection = from_texts(texts)
-    docs = [
-        d.__class__(**{**d.__dict__, "path": f"/data/{n}"})
-        for d, n in zip(collection.docs, ("x.txt", "y.txt", "z.txt"), strict=True)
-    ]
-    renamed = collection.__class__(tuple(docs))
+    collection = from_texts([BASE, NEAR, OTHER])
+    names = ("x.txt", "y.txt", "z.txt")
+    renamed = Collection(
+        tuple(replace(d, path=f"/data/{n}") for d, n in zip(collection.docs, names, strict=True))
+    )
     positives, negatives = labelled_pairs(renamed, labels, tmp_path)
     assert positives == {(0, 1)}
     assert negatives == {(1, 2)}
