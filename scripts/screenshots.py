@@ -13,7 +13,8 @@ its own size):
   the paper with the most sources selected;
 * ``03-side-by-side.png`` — that paper and a source side by side on an edited fragment;
 * ``04-compare-heatmap.png`` — Compare all on eight class essays, some of them near-copies;
-* ``05-settings.png`` — the settings dialog.
+* ``05-settings.png`` — the settings dialog;
+* ``06-compare-grouped.png`` — the same essays grouped by the study's A12 "3+5" method.
 
 The sample files are written to a temporary folder, which is also the working directory while
 the script runs, so the window shows short relative paths (``papers/…``) and not a random
@@ -544,6 +545,13 @@ def shoot(
     wanted = rows * groups.sizeHintForRow(0) + 2 * groups.frameWidth() + 30
     right.setSizes([sum(right.sizes()) - wanted, wanted])
     save(window, name("04-compare-heatmap"))
+
+    compare.set_grouping_method("A12")
+    while compare.is_grouping():
+        settle(50)
+    settle()
+    save(window, name("06-compare-grouped"))
+    compare.set_grouping_method("")
 
     dialog = window.open_settings()
     settle()
