@@ -31,6 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+import numpy as np
+
 from core.methods.base import Method, SignatureMethod, crc32_of
 from core.methods.collection import Collection, MethodDoc
 from core.methods.frequency import TFIDF, WordModel
@@ -99,7 +101,13 @@ class HeavySent(TopSentencesMethod):
     def sentence_weights(self, doc: MethodDoc, model: WordModel) -> list[float]:
         words, weights = self.weighting.weights(doc, model)
         weight = dict(zip(words, weights.tolist(), strict=True))
-        tokens = list(map(weight.__getitem__, doc.words))
+        tokens = np.fromiter(map(weight.__getitem__, doc.words), dtype=np.float64)
+        firsts = np.fromiter((first for first, _ in doc.sentences), dtype=np.intp)
+        lasts = np.fromiter((last for _, last in doc.sentences), dtype=np.intp)
+        if lasts[-1] == len(tokens) and np.array_equal(firsts[1:], lasts[:-1]):
+            # Sentences tile the words: one sequential sum per sentence, in word order, so
+            # equal sentences weigh exactly the same.
+            return list(np.add.reduceat(tokens, firsts).tolist())
         return [math.fsum(tokens[first:last]) for first, last in doc.sentences]
 
 
