@@ -8,18 +8,7 @@ from app.views.compare_view import CompareView
 from core.engine import compare
 from core.prepare import TextInput
 from core.report import CompareReport
-
-ESSAY = (
-    "Студенты первого курса изучают основы программирования и решают практические задачи "
-    "каждую неделю. Преподаватели проверяют письменные работы и обсуждают типичные ошибки "
-    "на семинарах вместе со студентами. Летом группа отправляется на практику в крупные "
-    "компании города, где работает над настоящими проектами под руководством инженеров."
-)
-OTHER = (
-    "Rainfall in the northern valleys was unusually low this year, so farmers planted "
-    "drought resistant barley and repaired the old irrigation channels before spring. "
-    "Cooperatives shared tractors, and the regional office published weekly forecasts."
-)
+from tests.methods.documents import ESSAY, OTHER
 
 
 @pytest.fixture(scope="module")

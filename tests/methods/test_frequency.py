@@ -8,13 +8,12 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-import numpy as np
 import pytest
 
-from core.canonicalize import fingerprint
 from core.methods.collection import Collection, MethodDoc, from_texts
 from core.methods.exact import MD5
 from core.methods.frequency import TF, TFIDF, TFRIDF, OptFreq, TopWordsMethod
+from tests.methods.documents import make_collection, make_doc
 
 RU = (
     "Старый рыбак каждое утро выходил в море на своей лодке. "
@@ -38,33 +37,6 @@ EN_OTHER = (
     "The railway station opened in spring after years of construction. "
     "Passengers praised the bright platforms, the quiet trains and the punctual timetable."
 )
-
-
-def make_doc(sentences: Sequence[str], path: str = "doc") -> MethodDoc:
-    """A document whose canonical words are given directly, one string per sentence."""
-    words: list[str] = []
-    ranges: list[tuple[int, int]] = []
-    spans: list[tuple[int, int]] = []
-    text = ""
-    for sentence in sentences:
-        split = sentence.split()
-        ranges.append((len(words), len(words) + len(split)))
-        words += split
-        spans.append((len(text), len(text) + len(sentence) + 1))
-        text += sentence + ". "
-    return MethodDoc(
-        path=path,
-        text=text,
-        language="en",
-        words=tuple(words),
-        hashes=np.array([fingerprint(w) for w in words], dtype=np.uint64),
-        sentences=tuple(ranges),
-        sentence_spans=tuple(spans),
-    )
-
-
-def make_collection(*docs: Sequence[str]) -> Collection:
-    return Collection(tuple(make_doc(d, str(i)) for i, d in enumerate(docs)))
 
 
 def crc(words: Sequence[str]) -> int:

@@ -10,19 +10,8 @@ from pathlib import Path
 import pytest
 
 from tests.fixtures_make import DEJAVU_SANS, make_docx, make_pdf
+from tests.methods.documents import ESSAY, OTHER
 from tests.test_cli import run
-
-ESSAY = (
-    "Студенты первого курса изучают основы программирования и решают практические задачи "
-    "каждую неделю. Преподаватели проверяют письменные работы и обсуждают типичные ошибки "
-    "на семинарах вместе со студентами. Летом группа отправляется на практику в крупные "
-    "компании города, где работает над настоящими проектами под руководством инженеров."
-)
-OTHER = (
-    "Rainfall in the northern valleys was unusually low this year, so farmers planted "
-    "drought resistant barley and repaired the old irrigation channels before spring. "
-    "Cooperatives shared tractors, and the regional office published weekly forecasts."
-)
 
 
 @pytest.fixture

@@ -6,39 +6,11 @@ import math
 import zlib
 from collections.abc import Sequence
 
-import numpy as np
 import pytest
 
-from core.canonicalize import fingerprint
 from core.methods.collection import Collection, MethodDoc, from_texts
 from core.methods.sentence import HeavySent, LongSent, TopSentencesMethod
-
-
-def make_doc(sentences: Sequence[str], path: str = "doc") -> MethodDoc:
-    """A document whose canonical words are given directly, one string per sentence."""
-    words: list[str] = []
-    ranges: list[tuple[int, int]] = []
-    spans: list[tuple[int, int]] = []
-    text = ""
-    for sentence in sentences:
-        split = sentence.split()
-        ranges.append((len(words), len(words) + len(split)))
-        words += split
-        spans.append((len(text), len(text) + len(sentence) + 1))
-        text += sentence + ". "
-    return MethodDoc(
-        path=path,
-        text=text,
-        language="en",
-        words=tuple(words),
-        hashes=np.array([fingerprint(w) for w in words], dtype=np.uint64),
-        sentences=tuple(ranges),
-        sentence_spans=tuple(spans),
-    )
-
-
-def make_collection(*docs: Sequence[str]) -> Collection:
-    return Collection(tuple(make_doc(d, str(i)) for i, d in enumerate(docs)))
+from tests.methods.documents import make_collection
 
 
 def crc(sentences: Sequence[str]) -> int:
