@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import numpy as np
@@ -47,3 +48,15 @@ def make_doc(sentences: Sequence[str], path: str = "doc") -> MethodDoc:
 
 def make_collection(*docs: Sequence[str]) -> Collection:
     return Collection(tuple(make_doc(d, str(i)) for i, d in enumerate(docs)))
+
+
+LETTERS = {"en": "abcdefghiklmnoprstuvwy", "ru": "абвгдежзиклмнопрстуфхя"}
+
+
+def pseudo_words(count: int, language: str, seed: int) -> list[str]:
+    """Distinct made-up words of 5–9 letters (they survive stop words and the ≤ 3-letter rule)."""
+    rng = random.Random(seed)
+    words: dict[str, None] = {}
+    while len(words) < count:
+        words["".join(rng.choice(LETTERS[language]) for _ in range(rng.randint(5, 9)))] = None
+    return list(words)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
 
@@ -29,18 +27,9 @@ from core.methods.shingling import (
 )
 from core.shingle import shingle_set, shingles
 from core.sketch import _fmix64, megashingles, minhash, permutations
+from tests.methods.documents import pseudo_words
 
 TRIALS = 3000
-LETTERS = {"en": "abcdefghiklmnoprstuvwy", "ru": "абвгдежзиклмнопрстуфхя"}
-
-
-def pseudo_words(count: int, language: str, seed: int) -> list[str]:
-    """Distinct made-up words of 5–9 letters (they survive stop words and the ≤ 3-letter rule)."""
-    rng = random.Random(seed)
-    words: dict[str, None] = {}
-    while len(words) < count:
-        words["".join(rng.choice(LETTERS[language]) for _ in range(rng.randint(5, 9)))] = None
-    return list(words)
 
 
 def one_word_changed(words: list[str], position: int, language: str) -> list[str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from itertools import combinations, pairwise
 
 import numpy as np
@@ -10,16 +9,7 @@ import pytest
 
 from core.methods.collection import from_texts
 from core.methods.simhash import METHODS, SimHash, blocks, near_pairs, simhash
-
-LETTERS = {"en": "abcdefghiklmnoprstuvwy", "ru": "абвгдежзиклмнопрстуфхя"}
-
-
-def pseudo_words(count: int, language: str, seed: int) -> list[str]:
-    rng = random.Random(seed)
-    words: dict[str, None] = {}
-    while len(words) < count:
-        words["".join(rng.choice(LETTERS[language]) for _ in range(rng.randint(5, 9)))] = None
-    return list(words)
+from tests.methods.documents import pseudo_words
 
 
 def hamming(a: int, b: int) -> int:
