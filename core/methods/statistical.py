@@ -51,13 +51,13 @@ from __future__ import annotations
 
 import unicodedata
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import ClassVar
 
 import numpy as np
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import DamerauLevenshtein, Levenshtein
 from rapidfuzz.process import cdist, cpdist
 
 from core.methods.base import Method, Pair, PairMethod
@@ -137,10 +137,17 @@ def histogram(text: str) -> np.ndarray:
     return np.minimum(counts, np.iinfo(np.int16).max).astype(np.int16)
 
 
-def close_pairs(signatures: Sequence[str], threshold: float, prefilter: bool = False) -> set[Pair]:
+def close_pairs(
+    signatures: Sequence[str],
+    threshold: float,
+    prefilter: bool = False,
+    transpositions: bool = False,
+) -> set[Pair]:
     """Pairs (i, j) of non-empty signatures with normalized Levenshtein distance ≤ threshold,
     compared only within the length window (see the module); ``prefilter`` first drops the
-    pairs whose histogram bound already exceeds the threshold (worth it for long signatures)."""
+    pairs whose histogram bound already exceeds the threshold (worth it for long signatures).
+    ``transpositions``: Damerau–Levenshtein instead (a swap of neighbours costs 1, not 2); the
+    length window and the histogram bound hold for it too (a swap changes neither)."""
     signed = sorted((len(s), i) for i, s in enumerate(signatures) if s)
     owners = [i for _, i in signed]
     window = Window(
@@ -148,6 +155,7 @@ def close_pairs(signatures: Sequence[str], threshold: float, prefilter: bool = F
         lengths=np.array([n for n, _ in signed], dtype=np.float64),
         threshold=threshold,
         histograms=np.array([histogram(signatures[i]) for i in owners]) if prefilter else None,
+        scorer=(DamerauLevenshtein if transpositions else Levenshtein).normalized_distance,
     )
     budget = _FILTERED_BLOCK if prefilter else _BLOCK
     pairs: set[Pair] = set()
@@ -168,6 +176,7 @@ class Window:
     lengths: np.ndarray
     threshold: float
     histograms: np.ndarray | None
+    scorer: Callable[..., float]
 
     @cached_property
     def ends(self) -> np.ndarray:
@@ -190,7 +199,7 @@ class Window:
         scores = cpdist(
             [self.texts[a] for a in rows.tolist()],
             [self.texts[b] for b in cols.tolist()],
-            scorer=Levenshtein.normalized_distance,
+            scorer=self.scorer,
             score_cutoff=self.threshold,
             dtype=np.float64,
         )
@@ -202,7 +211,7 @@ class Window:
         scores = cdist(
             self.texts[top:bottom],
             self.texts[top:right],
-            scorer=Levenshtein.normalized_distance,
+            scorer=self.scorer,
             score_cutoff=self.threshold,
             dtype=np.float64,
         )
@@ -214,9 +223,11 @@ class Window:
 
 @dataclass(frozen=True)
 class KosinovSignature(PairMethod):
-    """A Kosinov signature compared by normalized Levenshtein distance ≤ ``threshold``."""
+    """A Kosinov signature compared by normalized Levenshtein distance ≤ ``threshold``
+    (Damerau–Levenshtein with ``transpositions``)."""
 
     threshold: float = 0.1
+    transpositions: bool = False
     prefilter: ClassVar[bool] = False
     """Histogram prefilter before Levenshtein (long signatures)."""
 
@@ -230,7 +241,7 @@ class KosinovSignature(PairMethod):
 
     def find(self, collection: Collection) -> set[Pair]:
         signatures = [self.signature(doc) for doc in collection.docs]
-        return close_pairs(signatures, self.threshold, self.prefilter)
+        return close_pairs(signatures, self.threshold, self.prefilter, self.transpositions)
 
 
 @dataclass(frozen=True)

@@ -148,3 +148,15 @@ def test_window_finds_every_close_pair(prefilter: bool) -> None:
 def test_threshold_out_of_range() -> None:
     with pytest.raises(ValueError, match="threshold"):
         KosinovStats(threshold=1.0)
+
+
+def test_transpositions_make_a_swap_cost_one_edit() -> None:
+    # Ten signatures of 20 characters; the copy swaps two neighbours twice: Levenshtein 4
+    # (0.2 of the length, above 0.15), Damerau-Levenshtein 2 (0.1, within it).
+    base = "abcdefghijklmnopqrst"
+    swapped = "bacdefghijlkmnopqrst"
+    others = ["".join(chr(ord("A") + (i * 7 + k) % 26) for k in range(20)) for i in range(8)]
+    signatures = [base, swapped, *others]
+    assert close_pairs(signatures, 0.15) == set()
+    assert close_pairs(signatures, 0.15, transpositions=True) == {(0, 1)}
+    assert close_pairs(signatures, 0.15, prefilter=True, transpositions=True) == {(0, 1)}
