@@ -8,25 +8,38 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from importlib import import_module
 
 from core.errors import OptionsError
+from core.methods import (
+    decomposition,
+    descriptive,
+    engine,
+    exact,
+    frequency,
+    lexicon,
+    sentence,
+    shingling,
+    simhash,
+    statistical,
+    three_five,
+)
 from core.methods.base import Method
 
 FAMILIES = (
-    "exact",
-    "frequency",
-    "sentence",
-    "shingling",
-    "lexicon",
-    "descriptive",
-    "decomposition",
-    "three_five",
-    "simhash",
-    "statistical",
-    "engine",
+    exact,
+    frequency,
+    sentence,
+    shingling,
+    lexicon,
+    descriptive,
+    decomposition,
+    three_five,
+    simhash,
+    statistical,
+    engine,
 )
-"""Modules of ``core.methods``, one per family of methods."""
+"""Modules of ``core.methods``, one per family of methods (imported by name, not by string, so
+PyInstaller's analysis finds them for the frozen app)."""
 
 
 class UnknownMethod(OptionsError):
@@ -39,7 +52,7 @@ class UnknownMethod(OptionsError):
 @cache
 def catalogue() -> tuple[Method, ...]:
     """Every method, A0–A12 in the study's numbering first, then the others."""
-    methods = [m for family in FAMILIES for m in import_module(f"core.methods.{family}").METHODS]
+    methods = [m for family in FAMILIES for m in family.METHODS]
     seen: set[str] = set()
     for m in methods:
         if m.name.lower() in seen:
