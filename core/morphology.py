@@ -10,7 +10,8 @@ the same on every machine.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache
 
 _SNOWBALL_NAMES = {
@@ -38,21 +39,28 @@ def normalizer(language: str) -> Callable[[str], str]:
 
 
 def _snowball_stemmer(name: str):  # type: ignore[no-untyped-def]
-    """nltk's Snowball stemmer, imported without SciPy.
+    """nltk's Snowball stemmer, imported without SciPy (see :func:`without_scipy`)."""
+    with without_scipy():
+        from nltk.stem.snowball import SnowballStemmer
+    return SnowballStemmer(name)
+
+
+@contextmanager
+def without_scipy() -> Iterator[None]:
+    """Hide SciPy while nltk is first imported.
 
     ``import nltk`` pulls in ``scipy.stats`` when SciPy is installed (datasketch installs it),
-    which costs ~0.6 s per process for statistics we never use; nltk treats SciPy as optional,
-    so it is hidden for the duration of this one import when nothing has loaded it yet.
+    which costs ~0.6–1.1 s per process for statistics we never use; nltk treats SciPy as
+    optional, so it is hidden for the duration of the import when nothing has loaded it yet.
     """
     hide = "scipy" not in sys.modules
     if hide:
         sys.modules["scipy"] = None  # type: ignore[assignment]
     try:
-        from nltk.stem.snowball import SnowballStemmer
+        yield
     finally:
         if hide:
             del sys.modules["scipy"]
-    return SnowballStemmer(name)
 
 
 def _pymorphy(language: str) -> Callable[[str], str]:

@@ -14,10 +14,11 @@ Punkt: a German ordinal ("am 3. Oktober") ends a sentence.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import razdel
-from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
 
+from core.morphology import without_scipy
 from core.resources import resources_dir
 
 _RAZDEL = frozenset({"ru", "uk", "be", "bg", "sr", "mk"})
@@ -33,7 +34,12 @@ def sentence_spans(text: str, language: str) -> list[tuple[int, int]]:
 
 
 @cache
-def _punkt(language: str) -> PunktSentenceTokenizer:
+def _punkt(language: str) -> Any:
+    """NLTK's Punkt for ``language``, imported on first use and without SciPy (nltk's import
+    costs a second otherwise, at every start of the app)."""
+    with without_scipy():
+        from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
+
     parameters = PunktParameters()
     parameters.abbrev_types = set(_abbreviations(language))
     return PunktSentenceTokenizer(parameters)
