@@ -39,6 +39,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from core.arrays import distinct
 from core.methods.base import Method, Pair, PairMethod
 from core.methods.chains import ChainStats, chain_pairs
 from core.methods.collection import Collection, MethodDoc
@@ -68,13 +69,10 @@ class Decomposition(PairMethod):
         """The document's sampled distinct shingle fingerprints, ascending."""
         if len(doc.hashes) == 0:
             return np.empty(0, dtype=np.uint64)
-        values = np.sort(shingles(doc.hashes, self.width))
-        fresh = np.ones(len(values), dtype=bool)
-        fresh[1:] = values[1:] != values[:-1]
-        distinct = values[fresh]
+        values = distinct(shingles(doc.hashes, self.width))
         limit = np.uint64((1 << 64) // self.modulus - 1)
-        below = int(np.searchsorted(distinct, limit, side="right"))
-        return distinct[: max(below, min(self.floor, len(distinct)))].copy()
+        below = int(np.searchsorted(values, limit, side="right"))
+        return values[: max(below, min(self.floor, len(values)))]
 
     def find(self, collection: Collection) -> set[Pair]:
         return self.find_with_stats(collection)[0]
