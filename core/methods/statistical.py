@@ -161,7 +161,7 @@ def close_pairs(
     pairs: set[Pair] = set()
     top = 0
     while top < len(owners):
-        bottom = min(top + max(1, budget // int(window.ends[top] - top)), len(owners))
+        bottom = window.block_end(top, budget)
         for a, b in window.pairs(top, bottom):
             pairs.add((min(owners[a], owners[b]), max(owners[a], owners[b])))
         top = bottom
@@ -183,6 +183,14 @@ class Window:
         """First position past each signature's window: lb ≤ la / (1 − t)."""
         limit = self.lengths / (1 - self.threshold) + 1e-9
         return np.searchsorted(self.lengths, limit, side="right")
+
+    def block_end(self, top: int, budget: int) -> int:
+        """The end of the block of rows from ``top`` whose rows × columns (up to the last row's
+        window end) stay within ``budget`` pairs; at least one row. Windows widen with length,
+        so the last row's window bounds them all."""
+        rows = np.arange(1, min(budget, len(self.lengths) - top) + 1)
+        cost = rows * (self.ends[top + rows - 1] - top)
+        return top + max(1, int(np.searchsorted(cost, budget, side="right")))
 
     def pairs(self, top: int, bottom: int) -> list[tuple[int, int]]:
         """Positions (a, b), top ≤ a < bottom, a < b inside a's window, within the threshold."""
