@@ -10,6 +10,7 @@ ignored (Broder's clustering drops very common shingles the same way, ALGORITHMS
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
@@ -63,21 +64,10 @@ class MemoryIndex:
 
     def pairs(self, min_shared: int) -> dict[tuple[int, int], int]:
         values, keys = self._arrays()
-        starts, sizes = _groups(values)
-        keep = (sizes >= 2) & (sizes <= self.max_df)
-        codes = [
-            _pair_codes(keys, starts[keep & (sizes == size)], int(size))
-            for size in distinct(sizes[keep])
-        ]
-        if not codes:
-            return {}
-        found, shared = distinct_counts(np.concatenate(codes))
-        width = np.int64(1 << 31)
-        return {
-            (int(code // width), int(code % width)): int(count)
-            for code, count in zip(found, shared, strict=True)
-            if count >= min_shared
-        }
+        shared = shared_values(values, keys, self.max_df)
+        keep = shared.count >= min_shared
+        pairs = zip(shared.first[keep].tolist(), shared.second[keep].tolist(), strict=True)
+        return dict(zip(pairs, shared.count[keep].tolist(), strict=True))
 
     def _arrays(self) -> tuple[np.ndarray, np.ndarray]:
         if self._sorted is None:
@@ -98,21 +88,54 @@ def _ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
     return offsets + np.arange(int(counts.sum()))
 
 
-def _groups(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Start and size of each run of equal values in a sorted array."""
+@dataclass(frozen=True, eq=False)
+class Shared:
+    """Pairs of documents (first < second) sharing sample values, and how many each shares."""
+
+    first: np.ndarray
+    second: np.ndarray
+    count: np.ndarray
+
+    def pairs(self, keep: np.ndarray) -> set[tuple[int, int]]:
+        return set(zip(self.first[keep].tolist(), self.second[keep].tolist(), strict=True))
+
+
+def shared_values(values: np.ndarray, owners: np.ndarray, max_df: int | None = None) -> Shared:
+    """Broder's steps 2–3: sort the (value, owner) records by value (numpy, stable), drop
+    values held by more than ``max_df`` owners, and count, for every pair of owners, the values
+    they share. Each owner must hold each value at most once (pass distinct samples). The one
+    pair-counting step of the engine's index and of the catalogue's sample methods."""
+    owners = np.asarray(owners, dtype=np.int64)
     if len(values) == 0:
-        return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
-    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
-    sizes = np.diff(np.append(starts, len(values)))
-    return starts, sizes
+        return _no_pairs()
+    if np.any(values[1:] < values[:-1]):  # MemoryIndex passes them sorted already
+        order = np.argsort(values, kind="stable")
+        values, owners = values[order], owners[order]
+    starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]])
+    sizes = np.diff(np.r_[starts, len(values)])
+    size_cap = len(values) if max_df is None else max_df
+    span = int(owners.max()) + 1
+    codes = [
+        _pair_codes(owners, starts[sizes == g], int(g), span)
+        for g in distinct(sizes)
+        if 2 <= g <= size_cap
+    ]
+    if not codes:
+        return _no_pairs()
+    pairs, counts = distinct_counts(np.concatenate(codes))
+    return Shared(pairs // span, pairs % span, counts)
 
 
-def _pair_codes(keys: np.ndarray, starts: np.ndarray, size: int) -> np.ndarray:
-    """a * 2^31 + b for every pair of keys inside groups of ``size`` beginning at ``starts``."""
-    codes = []
-    for i in range(size):
-        for j in range(i + 1, size):
-            a, b = keys[starts + i], keys[starts + j]
-            lo, hi = np.minimum(a, b), np.maximum(a, b)
-            codes.append(lo * np.int64(1 << 31) + hi)
-    return np.concatenate(codes)
+def _pair_codes(owners: np.ndarray, starts: np.ndarray, size: int, span: int) -> np.ndarray:
+    """low·span + high for every pair of owners inside the groups of ``size`` records at
+    ``starts``."""
+    members = owners[starts[:, None] + np.arange(size)]
+    i, j = np.triu_indices(size, 1)
+    low = np.minimum(members[:, i], members[:, j])
+    high = np.maximum(members[:, i], members[:, j])
+    return (low * span + high).ravel()
+
+
+def _no_pairs() -> Shared:
+    empty = np.empty(0, dtype=np.int64)
+    return Shared(empty, empty, empty)

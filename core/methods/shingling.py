@@ -33,7 +33,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from core.arrays import distinct, distinct_counts
+from core.arrays import distinct
+from core.index import Shared, shared_values
 from core.methods.base import Method, Pair, PairMethod, SignatureMethod
 from core.methods.collection import SKETCH_SHINGLE, Collection, MethodDoc
 from core.shingle import shingles
@@ -189,66 +190,12 @@ def _digest(data: bytes) -> int:
     return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
 
 
-# --- Broder's counting of shared sample values ---------------------------------------------
-
-
-@dataclass(frozen=True, eq=False)
-class Shared:
-    """Pairs of documents (first < second) sharing sample values, and how many each shares."""
-
-    first: np.ndarray
-    second: np.ndarray
-    count: np.ndarray
-
-    def pairs(self, keep: np.ndarray) -> set[Pair]:
-        return set(zip(self.first[keep].tolist(), self.second[keep].tolist(), strict=True))
-
-
-def shared_values(values: np.ndarray, owners: np.ndarray, max_df: int | None = None) -> Shared:
-    """Broder's steps 2–3: sort the (value, owner) records by value (numpy, stable), drop
-    values held by more than ``max_df`` owners, and count, for every pair of owners, the values
-    they share. Each owner must hold each value at most once (pass distinct samples)."""
-    owners = np.asarray(owners, dtype=np.int64)
-    if len(values) == 0:
-        return _no_pairs()
-    order = np.argsort(values, kind="stable")
-    values, owners = values[order], owners[order]
-    starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]])
-    sizes = np.diff(np.r_[starts, len(values)])
-    size_cap = len(values) if max_df is None else max_df
-    span = int(owners.max()) + 1
-    codes = [
-        _pair_codes(owners, starts[sizes == g], int(g), span)
-        for g in distinct(sizes)
-        if 2 <= g <= size_cap
-    ]
-    if not codes:
-        return _no_pairs()
-    pairs, counts = distinct_counts(np.concatenate(codes))
-    return Shared(pairs // span, pairs % span, counts)
-
-
 def shared_samples(samples: Sequence[np.ndarray], max_df: int | None = MAX_DF) -> Shared:
     """:func:`shared_values` over one distinct sample per document (owner = its position)."""
     if not samples:
-        return _no_pairs()
+        return shared_values(np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.int64))
     owners = np.repeat(np.arange(len(samples)), [len(s) for s in samples])
     return shared_values(np.concatenate(samples).astype(np.uint64), owners, max_df)
-
-
-def _pair_codes(owners: np.ndarray, starts: np.ndarray, size: int, span: int) -> np.ndarray:
-    """low·span + high for every pair of owners inside the groups of ``size`` records at
-    ``starts``."""
-    members = owners[starts[:, None] + np.arange(size)]
-    i, j = np.triu_indices(size, 1)
-    low = np.minimum(members[:, i], members[:, j])
-    high = np.maximum(members[:, i], members[:, j])
-    return (low * span + high).ravel()
-
-
-def _no_pairs() -> Shared:
-    empty = np.empty(0, dtype=np.int64)
-    return Shared(empty, empty, empty)
 
 
 # --- Broder's samples ----------------------------------------------------------------------

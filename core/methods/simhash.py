@@ -21,9 +21,10 @@ from typing import ClassVar
 
 import numpy as np
 
+from core.index import shared_values
 from core.methods.base import Method, Pair, PairMethod
 from core.methods.collection import Collection
-from core.methods.shingling import popcount, shared_values
+from core.methods.shingling import popcount
 
 BITS = 64
 
