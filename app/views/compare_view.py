@@ -10,16 +10,17 @@ the texts the comparison already extracted.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from app.views import colors
 from app.views.heatmap import HeatMap
 from app.views.side_by_side import SideBySideView
 from app.worker import EngineRunner
-from core.methods.catalogue import catalogue
-from core.methods.evaluate import Grouping
 from core.report import CompareReport, PairResult
+
+if TYPE_CHECKING:
+    from core.methods.evaluate import Grouping
 
 _Index = QtCore.QModelIndex | QtCore.QPersistentModelIndex
 _ROOT = QtCore.QModelIndex()
@@ -268,6 +269,8 @@ class CompareView(QtWidgets.QWidget):
         self.group_combo = QtWidgets.QComboBox()
         self.group_combo.setObjectName("groupMethod")
         self.group_combo.addItem(self.tr("Containment (CopyLens)"), "")
+        from core.methods.catalogue import catalogue  # here, not at the app's start (~0.2 s)
+
         for m in catalogue():
             if m.name == "copylens":
                 continue  # the engine's containment: the first entry already
