@@ -131,14 +131,21 @@ def _engine_options(p: argparse.ArgumentParser) -> None:
         help="shortest fragment reported, in counted words",
     )
     p.add_argument(
-        "--seed", type=int, default=None, metavar="K", help="words per alignment seed (default 4)"
+        "--seed", type=int, default=None, metavar="K", help="words per alignment seed (default 3)"
+    )
+    p.add_argument(
+        "--anchor",
+        type=int,
+        default=None,
+        metavar="A",
+        help="consecutive matching words every fragment holds (default 5)",
     )
     p.add_argument(
         "--gap",
         type=int,
         default=None,
         metavar="G",
-        help="words a fragment may skip between seeds (default 4)",
+        help="words a fragment may skip between seeds (default 6)",
     )
     p.add_argument("--no-lemmas", action="store_true", help="compare word forms as written")
     p.add_argument("--keep-stop-words", action="store_true")
@@ -166,6 +173,8 @@ def _options(args: argparse.Namespace) -> Any:
     }
     if args.seed is not None:
         changes["seed_k"] = args.seed
+    if args.anchor is not None:
+        changes["anchor_words"] = args.anchor
     if args.gap is not None:
         changes["max_gap"] = args.gap
     return Options(**changes).validated()

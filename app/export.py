@@ -799,6 +799,7 @@ _SETTINGS: dict[str, tuple[str, str]] = {
     "drop_short": ("Skip words of 3 letters or fewer", "Пропускать слова до 3 букв"),
     "ignore_numbers": ("Skip numbers", "Пропускать числа"),
     "seed_k": ("Words per alignment seed", "Слов в затравке выравнивания"),
+    "anchor_words": ("Anchor, words in a row", "Опорное совпадение, слов подряд"),
     "max_gap": ("Allowed gap, words", "Допустимый разрыв, слов"),
     "min_fragment_words": ("Shortest fragment, words", "Кратчайший фрагмент, слов"),
     "max_seed_repeats": ("Seed repeat limit", "Предел повторов затравки"),

@@ -56,8 +56,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("drop_short", bool, False, option="drop_short"),
     Setting("ignore_numbers", bool, False, option="ignore_numbers"),
     Setting("min_fragment_words", int, 10, 1, 1000, option="min_fragment_words"),
-    Setting("seed_k", int, 4, 2, 8, option="seed_k"),
-    Setting("max_gap", int, 4, 0, 50, option="max_gap"),
+    # seed ≤ 5 ≤ anchor: each can be set alone without breaking the engine's seed ≤ anchor
+    Setting("seed_k", int, 3, 2, 5, option="seed_k"),
+    Setting("anchor_words", int, 5, 5, 20, option="anchor_words"),
+    Setting("max_gap", int, 6, 0, 50, option="max_gap"),
     Setting("min_containment", float, 0.2, 0.0, 1.0, option="min_containment"),
     Setting("cluster_threshold", float, 0.5, 0.01, 1.0, option="cluster_threshold"),
     Setting("ui_language", str, "system", choices=UI_LANGUAGES),

@@ -53,8 +53,12 @@ def _texts() -> dict[str, tuple[str, str]]:
             _tr("Shorter shared passages are not reported. Counted words exclude common words."),
         ),
         "seed_k": (
+            _tr("Words per matching piece"),
+            _tr("Short runs of this many matching words are chained into passages."),
+        ),
+        "anchor_words": (
             _tr("Words that must match in a row"),
-            _tr("A shared passage starts from this many consecutive matching words."),
+            _tr("Every reported passage holds at least this many consecutive matching words."),
         ),
         "max_gap": (
             _tr("Allowed gap inside a fragment (words)"),

@@ -1,29 +1,43 @@
 """Fragments: seed-and-extend alignment of a checked text against one source.
 
 What must hold: every fragment is a pair of canonical-word ranges, [a0, a1) in the checked
-text and [b0, b1) in the source, that begin and end on words present on both sides; whatever
-edits lie inside are listed, and character spans derive from the words' original spans.
+text and [b0, b1) in the source, that begin and end on words present on both sides; it
+contains a run of at least ``anchor_words`` consecutive matching words; whatever edits lie
+inside are listed, and character spans derive from the words' original spans.
 
 The method (issue 5; the seed-and-extend scheme of BLAST-style aligners, as used for text
 reuse by the PAN text-alignment systems and WCopyfind's "imperfections"):
 1. Seeds: equal canonical k-grams (lemmas) on both sides; a k-gram occurring more than
-   ``max_seed_repeats`` times in the source is boilerplate and ignored.
+   ``max_seed_repeats`` times in the source (boilerplate, a refrain) pairs only with the
+   occurrences nearest its proportional place in the source.
 2. Extension: seeds are chained in text order on both sides while each next seed lies within
    ``max_gap`` words of the previous one on both sides and its diagonal drifts by at most
    ``max_gap``: inserted, deleted and replaced words, and changed word forms, do not split a
    fragment.
-   The ends of a chain are then extended outwards over matching words, skipping up to
-   ``max_gap`` unmatched words on either side when two matching words follow the skip.
-3. Merge: chains near each other in the checked text (at most 4·gap + 2 words apart) whose
+3. Shadows: where the source repeats a phrase, the checked words are also chained to its
+   other occurrences. A chain whose checked words are mostly covered by a longer chain is such
+   a shadow; it is set aside, so it neither stretches a fragment's source range nor splits a
+   passage, and its source range is reported as a further match ("elsewhere").
+4. Merge: chains near each other in the checked text (at most 4·gap + 2 words apart) whose
    source ranges lie close together (the joined source hull at most 1.3 × the joined checked
    hull + 4·gap + 2 words) are one fragment, before and again after extension: sentences
    reordered inside a copied passage, and a passage edited more heavily than one gap allows,
-   stay one detection. A fragment inside a longer one (a phrase the source repeats) is folded
-   into it.
-4. Filter: fragments shorter than ``min_fragment_words`` canonical words are dropped.
-5. Inside each fragment, a word-level diff (difflib) tells exact words from edits: "form"
+   stay one detection. A chain may join any of the last few groups, so a stray chain between
+   two parts of a passage does not keep them apart. A fragment inside a longer one (a phrase
+   the source repeats) is folded into it.
+   The ends of each group are extended outwards over matching words, skipping up to
+   ``max_gap`` unmatched words on either side when two matching words follow the skip.
+5. Filter: fragments shorter than ``min_fragment_words`` canonical words, or without a run
+   of ``anchor_words`` consecutive matching words, are dropped. Short seeds (k = 3) let
+   edits split a passage into small pieces that still chain; the anchor (the "two-hit" idea
+   of BLAST: weak hits count only beside a strong one) keeps chance 3-word matches of
+   unrelated texts on one topic from adding up to a fragment.
+6. Inside each fragment, a word-level diff (difflib) tells exact words from edits: "form"
    (same lemma, other word form), "replace", "insert" (words of the checked text absent from
    the source) and "delete" (source words missing from the checked text).
+
+The defaults (k = 3, g = 6, 10 words, anchor 5) were chosen by the sweep of
+bench/bench_alignment.py on its PAN-measured collection and the Clough–Stevenson corpus.
 """
 
 from __future__ import annotations
@@ -62,8 +76,11 @@ class Alignment:
     exact: int
     """Matched words also written identically (after folding and lower-casing)."""
     edits: tuple[Edit, ...]
-    elsewhere: tuple[tuple[int, int], ...] = ()
-    """Source ranges of further matches of words inside [a0, a1) (text the source repeats)."""
+    longest_run: int = 0
+    """Most consecutive matched words (the fragment's anchor)."""
+    elsewhere: tuple[tuple[int, int, int, int], ...] = ()
+    """Further matches inside [a0, a1), as (a0, a1, b0, b1): words the source repeats, and
+    pieces copied from another place of the source (a fragment folded into this one)."""
 
     @property
     def words(self) -> int:
@@ -83,29 +100,53 @@ def align(a: Canonical, b: Canonical, options: Options) -> list[Alignment]:
     """Fragments of ``a`` (checked text) found in ``b`` (source), ordered by position in ``a``."""
     k, gap = options.seed_k, options.max_gap
     seeds_i, seeds_j = find_seeds(a.hashes, b.hashes, k, options.max_seed_repeats)
-    chains = chain_seeds(seeds_i, seeds_j, k, gap)
+    chains, shadows = drop_shadows(chain_seeds(seeds_i, seeds_j, k, gap), k, len(a))
     groups = merge_chains(chains, k, gap)
     extended = [c for group in groups for c in _extend(group, a, b, k, gap)]
     fragments = [_describe(group, a, b, k) for group in merge_chains(extended, k, gap)]
-    return _fold_nested([f for f in fragments if f.words >= options.min_fragment_words])
+    kept = [f for f in fragments if _passes(f, options)]
+    return _fold_nested(_with_shadows(kept, shadows, k))
+
+
+def _passes(f: Alignment, options: Options) -> bool:
+    return f.words >= options.min_fragment_words and f.longest_run >= options.anchor_words
 
 
 def find_seeds(
     a_hashes: np.ndarray, b_hashes: np.ndarray, k: int, max_repeats: int
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Positions (i, j) of equal k-grams, sorted by i then j; boilerplate k-grams skipped."""
+    """Positions (i, j) of equal k-grams, sorted by i then j.
+
+    A k-gram occurring more than ``max_repeats`` times in the source (boilerplate, a refrain)
+    pairs only with the ``max_repeats`` occurrences nearest its proportional place in the
+    source (j ≈ i · |b| / |a|): a copied refrain still aligns along its diagonal, while the
+    work per k-gram stays bounded.
+    """
     ka, kb = kgrams(a_hashes, k), kgrams(b_hashes, k)
     if len(ka) == 0 or len(kb) == 0:
         return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
     order = np.argsort(kb, kind="stable")
     sorted_kb = kb[order]
     left = np.searchsorted(sorted_kb, ka, side="left")
-    counts = np.searchsorted(sorted_kb, ka, side="right") - left
-    valid = (counts > 0) & (counts <= max_repeats)
+    counts = counts_all = np.searchsorted(sorted_kb, ka, side="right") - left
+    many = np.flatnonzero(counts > max_repeats)
+    if len(many):
+        left, counts = left.copy(), np.minimum(counts, max_repeats)
+        scale = len(kb) / len(ka)
+        for i in many.tolist():
+            left[i] = _nearest(order, int(left[i]), int(counts_all[i]), i * scale, max_repeats)
+    valid = counts > 0
     seeds_i = np.repeat(np.flatnonzero(valid), counts[valid])
     starts, sizes = left[valid], counts[valid]
     offsets = np.repeat(starts - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
     return seeds_i, order[offsets]
+
+
+def _nearest(order: np.ndarray, lo: int, count: int, target: float, size: int) -> int:
+    """Start, in ``order``, of the ``size`` consecutive occurrences nearest ``target`` among
+    order[lo : lo + count] (one k-gram's occurrences, ascending in j: the sort is stable)."""
+    at = int(np.searchsorted(order[lo : lo + count], target))
+    return lo + min(max(at - size // 2, 0), count - size)
 
 
 def chain_seeds(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> list[_Chain]:
@@ -139,11 +180,45 @@ def _best_chain(chains: list[_Chain], i: int, j: int, reach: int, gap: int) -> _
     return best
 
 
-def merge_chains(chains: list[_Chain], k: int, gap: int) -> list[list[_Chain]]:
-    """Group chains adjacent in the checked text whose source ranges lie close together.
+SHADOW_SHARE = 0.5
+"""A chain with at least this share of its checked words inside longer chains is a shadow."""
+MERGE_LOOKBACK = 8
+"""How many of the preceding groups (in checked-text order) a chain may join."""
 
-    Repeated until nothing changes, so a sentence moved to the far end of a copied passage
-    joins the passage once the rest of it has been merged.
+
+def drop_shadows(chains: list[_Chain], k: int, n: int) -> tuple[list[_Chain], list[_Chain]]:
+    """Split chains into kept ones and shadows (step 3), longest chains claiming words first."""
+    covered = np.zeros(n, dtype=bool)
+    kept: list[_Chain] = []
+    shadows: list[_Chain] = []
+    for c in sorted(chains, key=lambda c: (c.seeds[0][0] - c.seeds[-1][0], c.seeds[0])):
+        a0, a1 = c.seeds[0][0], c.seeds[-1][0] + k
+        if covered[a0:a1].mean() >= SHADOW_SHARE:
+            shadows.append(c)
+        else:
+            covered[a0:a1] = True
+            kept.append(c)
+    return kept, shadows
+
+
+def _with_shadows(fragments: list[Alignment], shadows: list[_Chain], k: int) -> list[Alignment]:
+    """Each fragment with the source ranges of the shadows lying inside it in the checked text."""
+    if not shadows:
+        return fragments
+    spans = sorted(_span(c, k) for c in shadows)
+    out = []
+    for f in fragments:
+        inside = tuple(s for s in spans if f.a0 <= s[0] and s[1] <= f.a1)
+        out.append(replace(f, elsewhere=(*f.elsewhere, *inside)) if inside else f)
+    return out
+
+
+def merge_chains(chains: list[_Chain], k: int, gap: int) -> list[list[_Chain]]:
+    """Group chains near each other in the checked text whose source ranges lie close together.
+
+    A chain joins the nearest of the last ``MERGE_LOOKBACK`` groups it can. Repeated until
+    nothing changes, so a sentence moved to the far end of a copied passage joins the passage
+    once the rest of it has been merged.
     """
     groups = [([c], _span(c, k)) for c in sorted(chains, key=lambda c: _span(c, k))]
     changed = True
@@ -151,14 +226,26 @@ def merge_chains(chains: list[_Chain], k: int, gap: int) -> list[list[_Chain]]:
         changed = False
         merged = [groups[0]]
         for members, span in groups[1:]:
-            last_members, hull = merged[-1]
-            if _mergeable(hull, span, gap):
-                merged[-1] = (last_members + members, _hull(hull, span))
-                changed = True
-            else:
+            target = _join_target(merged, span, gap)
+            if target is None:
                 merged.append((members, span))
-        groups = merged
+                continue
+            host, hull = merged[target]
+            merged[target] = (host + members, _hull(hull, span))
+            changed = True
+        groups = sorted(merged, key=lambda g: g[1])
     return [members for members, _ in groups]
+
+
+def _join_target(
+    groups: list[tuple[list[_Chain], tuple[int, int, int, int]]],
+    span: tuple[int, int, int, int],
+    gap: int,
+) -> int | None:
+    for t in range(len(groups) - 1, max(-1, len(groups) - 1 - MERGE_LOOKBACK), -1):
+        if _mergeable(groups[t][1], span, gap):
+            return t
+    return None
 
 
 def _extend(group: list[_Chain], a: Canonical, b: Canonical, k: int, gap: int) -> list[_Chain]:
@@ -238,7 +325,7 @@ def _fold_nested(fragments: list[Alignment]) -> list[Alignment]:
     for f in sorted(fragments, key=lambda f: (f.a0, -f.a1)):
         if kept and f.a1 <= kept[-1].a1:
             host = kept[-1]
-            extra = (*host.elsewhere, (f.b0, f.b1), *f.elsewhere)
+            extra = (*host.elsewhere, (f.a0, f.a1, f.b0, f.b1), *f.elsewhere)
             kept[-1] = replace(host, elsewhere=extra)
         else:
             kept.append(f)
@@ -251,17 +338,17 @@ def _describe(group: list[_Chain], a: Canonical, b: Canonical, k: int) -> Alignm
     for span in spans[1:]:
         a0, a1, b0, b1 = _hull((a0, a1, b0, b1), span)
     edits: list[Edit] = []
-    matched = exact = 0
+    matched = exact = run = 0
     covered_a = np.zeros(a1 - a0, dtype=bool)
     covered_b = np.zeros(b1 - b0, dtype=bool)
     for ca0, ca1, cb0, cb1 in sorted(spans):
         block = _diff(a, b, ca0, ca1, cb0, cb1, covered_a, covered_b, a0, b0)
-        matched, exact = matched + block[0], exact + block[1]
+        matched, exact, run = matched + block[0], exact + block[1], max(run, block[3])
         edits.extend(block[2])
     edits.extend(_uncovered(covered_a, a0, "insert", b0))
     edits.extend(_uncovered(covered_b, b0, "delete", a0))
     edits.sort(key=lambda e: (e.a0, e.b0))
-    return Alignment(a0, a1, b0, b1, matched, exact, tuple(edits))
+    return Alignment(a0, a1, b0, b1, matched, exact, tuple(edits), run)
 
 
 def _diff(
@@ -275,23 +362,24 @@ def _diff(
     covered_b: np.ndarray,
     a0: int,
     b0: int,
-) -> tuple[int, int, list[Edit]]:
-    """Word diff of one chain; marks the words it accounts for; returns matched, exact, edits."""
+) -> tuple[int, int, list[Edit], int]:
+    """Word diff of one chain; marks the words it accounts for; returns matched, exact, edits
+    and the longest run of matching words."""
     fresh_a = ~covered_a[ca0 - a0 : ca1 - a0]
     covered_a[ca0 - a0 : ca1 - a0] = True
     covered_b[cb0 - b0 : cb1 - b0] = True
     matcher = difflib.SequenceMatcher(None, a.forms[ca0:ca1], b.forms[cb0:cb1], autojunk=False)
-    matched = exact = 0
+    matched = exact = run = 0
     edits: list[Edit] = []
     for tag, i0, i1, j0, j1 in matcher.get_opcodes():
         if tag == "equal":
             m, e, forms = _equal_block(a, b, ca0 + i0, cb0 + j0, i1 - i0, fresh_a[i0:i1])
-            matched, exact = matched + m, exact + e
+            matched, exact, run = matched + m, exact + e, max(run, i1 - i0)
             edits.extend(forms)
         else:
             kind = {"replace": "replace", "delete": "insert", "insert": "delete"}[tag]
             edits.append(Edit(kind, ca0 + i0, ca0 + i1, cb0 + j0, cb0 + j1))
-    return matched, exact, edits
+    return matched, exact, edits, run
 
 
 def _equal_block(

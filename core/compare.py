@@ -64,12 +64,14 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
             [(f.a0, f.a1) for f in alignments],
             [(e.a0, e.a1) for f in alignments for e in f.edits if e.kind == "insert"],
             options.max_gap,
+            [(x[0], x[1]) for f in alignments for x in f.elsewhere],
         ),
         covered_b=_coverage(
             len(b.canonical),
-            [r for f in alignments for r in ((f.b0, f.b1), *f.elsewhere)],
+            [(f.b0, f.b1) for f in alignments],
             [(e.b0, e.b1) for f in alignments for e in f.edits if e.kind == "delete"],
             options.max_gap,
+            [(x[2], x[3]) for f in alignments for x in f.elsewhere],
         ),
         fragments=tuple(to_fragment(f, a.canonical, b.canonical) for f in alignments),
     )
@@ -120,16 +122,24 @@ def _chars(c: Canonical, w0: int, w1: int) -> tuple[int, int]:
 
 
 def _coverage(
-    n: int, ranges: list[tuple[int, int]], own: list[tuple[int, int]], gap: int
+    n: int,
+    ranges: list[tuple[int, int]],
+    own: list[tuple[int, int]],
+    gap: int,
+    elsewhere: list[tuple[int, int]],
 ) -> np.ndarray:
     """Words inside the ranges, less runs of more than ``gap`` words only one side has (a
-    sentence of the writer's own between two copied ones is inside the fragment, not copied)."""
+    sentence of the writer's own between two copied ones is inside the fragment, not copied),
+    plus the further matches inside fragments (a sentence taken from another place of the
+    source is copied, even where the fragment around it counts it as inserted)."""
     covered = np.zeros(n, dtype=bool)
     for lo, hi in ranges:
         covered[lo:hi] = True
     for lo, hi in own:
         if hi - lo > gap:
             covered[lo:hi] = False
+    for lo, hi in elsewhere:
+        covered[lo:hi] = True
     return covered
 
 

@@ -1,7 +1,7 @@
 """The engine's two entry points: ``check`` documents against sources, ``compare`` all pairs.
 
 Pipeline (ALGORITHMS.md §1–3, issue 5): extract → canonicalize → shingle (prepare) → index
-the seed k-grams → candidate pairs (never all against all) → align and score each candidate
+the anchor k-grams → candidate pairs (never all against all) → align and score each candidate
 → report. Front ends call only these two functions; progress and cancellation are plain
 callbacks, so the engine knows nothing of Qt or terminals.
 """
@@ -27,10 +27,10 @@ from core.report import (
     SourceMatch,
 )
 
-MIN_SHARED_SEEDS = 2
-"""A fragment of ≥ 10 words needs at least two seed k-grams (k < 10), so fewer can't match."""
+MIN_SHARED_ANCHORS = 1
+"""Every fragment holds a run of ``anchor_words`` matching words: one shared anchor k-gram."""
 MAX_DF = 64
-"""Seed k-grams held by more documents than this are boilerplate for candidate search."""
+"""Anchor k-grams held by more documents than this are boilerplate for candidate search."""
 
 
 def check(
@@ -59,7 +59,7 @@ def check(
     srcs = _pick(src_items, by_key, keys)
     index = MemoryIndex(max_df=MAX_DF)
     for n, src in enumerate(srcs):
-        index.add(n, src.seeds)
+        index.add(n, src.anchors)
     wanted = [_candidates(doc, srcs, index) for doc in docs]
     pairs = [(d, s) for d, found in enumerate(wanted) for s in found]
     scores: list[list[tuple[Prepared, PairScore]]] = [[] for _ in docs]
@@ -98,8 +98,8 @@ def compare(
     docs, failures = prepare_all(unique, options, progress, cancel)
     index = MemoryIndex(max_df=MAX_DF)
     for n, doc in enumerate(docs):
-        index.add(n, doc.seeds)
-    candidates = sorted(index.pairs(MIN_SHARED_SEEDS))
+        index.add(n, doc.anchors)
+    candidates = sorted(index.pairs(MIN_SHARED_ANCHORS))
     pairs = [
         pair
         for (i, j), score in _scored(candidates, docs, docs, options, progress, cancel)
@@ -136,9 +136,9 @@ def clusters(pairs: Sequence[PairResult], threshold: float) -> tuple[tuple[str, 
 
 
 def _candidates(doc: Prepared, sources: list[Prepared], index: CandidateIndex) -> list[int]:
-    """Sources sharing enough seeds with ``doc``, never ``doc`` itself (a file given on both
+    """Sources sharing an anchor k-gram with ``doc``, never ``doc`` itself (a file given on both
     sides is one Prepared object: see :func:`_pick`)."""
-    found = index.query(doc.seeds, MIN_SHARED_SEEDS)
+    found = index.query(doc.anchors, MIN_SHARED_ANCHORS)
     return [n for n in sorted(found) if sources[n] is not doc]
 
 

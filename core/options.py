@@ -32,14 +32,18 @@ class Options:
     """Drop words of 3 letters or fewer (on in the source study; off by default here)."""
     ignore_numbers: bool = False
     """Drop tokens made of digits."""
-    seed_k: int = 4
+    seed_k: int = 3
     """k: canonical words per alignment seed (issue 5 allows 3–5)."""
-    max_gap: int = 4
+    max_gap: int = 6
     """g: canonical words a fragment may skip between seeds ("imperfections")."""
     min_fragment_words: int = 10
     """Shortest fragment reported, in canonical words of the checked document."""
+    anchor_words: int = 5
+    """Every fragment holds a run of at least this many consecutive matching canonical words;
+    documents sharing no such run are never aligned (their candidate key)."""
     max_seed_repeats: int = 8
-    """A seed k-gram that occurs more often than this in one source is boilerplate, ignored."""
+    """A seed k-gram occurring more often than this in one source pairs with only this many of
+    its occurrences there: those nearest its own place (boilerplate, refrains)."""
     max_file_bytes: int = 50 * 1024 * 1024
     """Files larger than this are refused."""
     min_containment: float = 0.0
@@ -78,6 +82,10 @@ def _problems(o: Options) -> list[str]:
         ),
         (2 <= o.seed_k <= 8, f"seed length must be 2..8, got {o.seed_k}"),
         (0 <= o.max_gap <= 50, f"maximum gap must be 0..50, got {o.max_gap}"),
+        (
+            o.seed_k <= o.anchor_words <= 20,
+            f"anchor must be {o.seed_k} (the seed length)..20 words, got {o.anchor_words}",
+        ),
         (
             1 <= o.min_fragment_words <= 1000,
             f"minimum fragment must be 1..1000 words, got {o.min_fragment_words}",

@@ -55,8 +55,9 @@ class Prepared:
     canonical: Canonical
     shingles: np.ndarray
     """Distinct w-shingle fingerprints, sorted."""
-    seeds: np.ndarray
-    """Distinct k-gram fingerprints (alignment seeds), sorted."""
+    anchors: np.ndarray
+    """Distinct fingerprints of its ``anchor_words``-grams, sorted: every fragment holds such a
+    run, so two documents sharing none have no fragment (the candidate index's keys)."""
     sha256: str
 
     @cached_property
@@ -112,7 +113,7 @@ def prepare_text(extracted: Extracted, options: Options) -> Prepared:
         format=extracted.format,
         canonical=canonical,
         shingles=shingle_set(canonical.hashes, options.shingle),
-        seeds=distinct(kgrams(canonical.hashes, options.seed_k)),
+        anchors=distinct(kgrams(canonical.hashes, options.anchor_words)),
         sha256=extracted.sha256 or _text_digest(extracted.text),
     )
 

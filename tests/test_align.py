@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from core.align import align
+import numpy as np
+
+from core.align import align, find_seeds
 from core.canonicalize import canonicalize
 from core.options import Options
 
@@ -109,8 +111,57 @@ def test_fragments_shorter_than_the_minimum_are_dropped() -> None:
     assert len(fragments(f"Intro words here. {piece}. Outro words there.", EN_SOURCE, shorter)) == 1
 
 
-def test_boilerplate_repeated_in_the_source_is_not_a_seed() -> None:
-    boiler = "click here to subscribe to our newsletter today "
-    source = boiler * 12
-    opts = Options(stop_words=False, min_fragment_words=4)
-    assert fragments(boiler, source, opts) == []
+def test_a_kgram_repeated_in_the_source_pairs_with_its_nearest_occurrences() -> None:
+    # k-gram 7 occurs at 20 places of the source; the checked text has it at i = 5 of 10
+    a = np.arange(10, dtype=np.uint64) + 100
+    b = np.full(200, 7, dtype=np.uint64)
+    b[1::10] = np.arange(20, dtype=np.uint64) + 1000  # one distinct word every 10
+    a[5] = 7
+    seeds_i, seeds_j = find_seeds(a, b, 1, max_repeats=4)
+    assert seeds_i.tolist() == [5, 5, 5, 5]
+    # proportional place: 5 * 200 / 10 = 100; the four occurrences nearest it, in order
+    assert seeds_j.tolist() == [98, 99, 100, 102]
+
+
+def test_a_refrain_copied_whole_still_aligns() -> None:
+    refrain = "ban ban ban ban ban ban ban ban ban. ban ban ban"
+    a = canonicalize(refrain, OPTS)
+    [f] = align(a, a, OPTS)
+    assert (f.a0, f.a1, f.b0, f.b1) == (0, len(a), 0, len(a))
+
+
+def test_a_phrase_the_source_repeats_does_not_stretch_the_source_range() -> None:
+    phrase = "open access journals publish peer reviewed results"
+    early = f"Mission: {phrase} for everyone."  # the phrase again, just before the passage
+    source = f"{early} {EN_SOURCE} The {phrase} early."
+    copy = f"Some intro. {EN_SOURCE} The {phrase} early."
+    [(mine, theirs)] = fragments(copy, source)
+    assert theirs == source[len(early) + 1 :].rstrip(".")
+    assert mine == copy[len("Some intro. ") :].rstrip(".")
+
+
+def test_scattered_short_matches_without_an_anchor_give_no_fragment() -> None:
+    # every 4-word piece of the source is kept, with an own word between: 3-word runs in order
+    words = EN_SOURCE.rstrip(".").split()
+    pieces = [" ".join(words[n : n + 3]) for n in range(0, len(words) - 2, 4)]
+    copy = " ".join(f"{piece} filler{n}" for n, piece in enumerate(pieces))
+    opts = Options(stop_words=False, lemmatize=False, seed_k=3, max_gap=6, anchor_words=4)
+    assert fragments(copy, EN_SOURCE, opts) == []
+    [(mine, _)] = fragments(copy, EN_SOURCE, opts.with_changes(anchor_words=3))
+    assert mine.startswith("The committee reviewed")
+
+
+def test_a_stray_match_inside_a_passage_does_not_split_it() -> None:
+    # the copy takes a sentence of the source's far end into the middle of its passage
+    far = "Rainfall in the northern valleys was unusually low this year across the region."
+    filler = " ".join(f"word{i}" for i in range(80))
+    source = f"{EN_SOURCE} {filler} {far}"
+    first, second = EN_SOURCE.split(". ")
+    copy = f"{first}. {far} {second}"
+    a, b = canonicalize(copy, OPTS), canonicalize(source, OPTS)
+    [f] = align(a, b, OPTS)
+    assert (f.a0, f.a1) == (0, len(a))
+    assert f.b1 <= len(canonicalize(EN_SOURCE, OPTS))  # the passage's source range only
+    [(a0, a1, b0, b1)] = f.elsewhere  # the stray sentence, matched at the source's end
+    assert copy[a.starts[a0] : a.ends[a1 - 1]] == far.rstrip(".")
+    assert source[b.starts[b0] : b.ends[b1 - 1]] == far.rstrip(".")

@@ -267,3 +267,20 @@ def test_own_sentence_between_copied_ones_is_inside_the_fragment_but_not_counted
     own_words = 8  # counted words of the inserted sentence (stop words excluded)
     assert abs((1 - src.containment) * doc.counted_words - own_words) <= 1
     assert doc.uniqueness > 0.1
+
+
+def test_a_sentence_from_elsewhere_in_the_source_inside_a_passage_counts_as_copied() -> None:
+    far = (
+        "Rainfall in the northern valleys was unusually low this year, so farmers planted "
+        "drought resistant barley and repaired the old irrigation channels."
+    )
+    filler = " ".join(f"word{i}" for i in range(80))
+    source = f"{SOURCE} {filler} {far}"
+    first, second = SOURCE.split(". ")[0] + ".", ". ".join(SOURCE.split(". ")[1:])
+    copy = f"{first} {far} {second}"
+    report = check([TextInput("doc", copy)], [TextInput("src", source)], EN)
+    [src] = report.documents[0].sources
+    [fragment] = src.fragments  # one passage; the far sentence is an insert inside it
+    assert any(e.kind == "insert" and "Rainfall" in copy[e.start : e.end] for e in fragment.edits)
+    assert src.containment == 1.0  # ...yet its words are copied, from the source's end
+    assert report.documents[0].uniqueness == 0.0

@@ -867,12 +867,20 @@ Could not be read: %2</source>
         <translation>Более короткие совпадения не показываются. Служебные слова не считаются.</translation>
     </message>
     <message>
+        <source>Words per matching piece</source>
+        <translation>Слов в коротком совпадении</translation>
+    </message>
+    <message>
+        <source>Short runs of this many matching words are chained into passages.</source>
+        <translation>Короткие совпадения такой длины собираются в совпавшие отрывки.</translation>
+    </message>
+    <message>
         <source>Words that must match in a row</source>
         <translation>Сколько слов подряд должно совпасть</translation>
     </message>
     <message>
-        <source>A shared passage starts from this many consecutive matching words.</source>
-        <translation>Совпадение начинается с такого числа совпавших слов подряд.</translation>
+        <source>Every reported passage holds at least this many consecutive matching words.</source>
+        <translation>В каждом найденном отрывке есть не меньше стольких совпавших слов подряд.</translation>
     </message>
     <message>
         <source>Allowed gap inside a fragment (words)</source>

@@ -56,7 +56,7 @@ def test_stored_values_are_type_checked(isolated_settings) -> None:
     assert values["shingle"] == 10  # not a number
     assert values["lemmatize"] is True  # not a boolean
     assert values["language"] == "auto"  # not a choice
-    assert values["max_gap"] == 4  # out of range
+    assert values["max_gap"] == 6  # out of range
     assert values["seed_k"] == 5 and values["min_containment"] == 0.4
     assert values["ignore_numbers"] is True
     assert list(isolated_settings.rglob("*.ini")), "written under the temporary folder"
@@ -86,8 +86,9 @@ def test_to_options_maps_every_field() -> None:
         "drop_short": True,
         "ignore_numbers": True,
         "min_fragment_words": 15,
-        "seed_k": 3,
-        "max_gap": 6,
+        "seed_k": 4,
+        "anchor_words": 7,
+        "max_gap": 8,
         "min_containment": 0.3,
         "cluster_threshold": 0.7,
         "ui_language": "en",
