@@ -307,6 +307,11 @@ def score_cs(results: Sequence[tuple[float, float]]) -> dict[str, Any]:
         "copy_spotter_auc": round(auc(spotter, positive), 4),
         "mean_containment": means,
         "engine_non_max": round(max(engine[n] for n in non), 4),
+        "engine_non_flagged": [
+            {"file": rows[n]["suspicious"], "engine": round(engine[n], 4)}
+            for n in non
+            if engine[n] > 0
+        ],
         "engine_plagiarised_min": round(min(engine[n] for n in plag), 4),
         "engine_overlaps": sorted(
             [
@@ -376,6 +381,7 @@ class SettingResult:
             "worst_plagdet": self.worst[1],
             "clean_fp_pairs": self.kinds["clean"]["pairs_with_detections"],
             "cs_auc": self.cs["engine_auc"],
+            "cs_honest_flagged": len(self.cs["engine_non_flagged"]),
             "targets_met": sum(t["pass"] for t in self.targets),
             "pan_targets_met": sum(t["pass"] for t in self.targets[:-1]),
             "per_kind_plagdet": {k: self.kinds[k]["plagdet"] for k in OBFUSCATED},
@@ -541,8 +547,8 @@ def kind_table(engine: dict[str, Any], base: dict[str, Any], names: Sequence[str
 def sweep_table(rows: Sequence[dict[str, Any]]) -> list[str]:
     lines = [
         "| k | g | min words | anchor | mean plagdet | worst kind | clean FP | CS AUC "
-        "| targets met | mean plagdet, joined | edit20, joined |",
-        "|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|",
+        "| CS non with a fragment | targets met | mean plagdet, joined | edit20, joined |",
+        "|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         mark = " (defaults)" if all(r[k] == v for k, v in DEFAULTS.items()) else ""
@@ -550,7 +556,8 @@ def sweep_table(rows: Sequence[dict[str, Any]]) -> list[str]:
             f"| {r['seed_k']} | {r['max_gap']} | {r['min_fragment_words']} | "
             f"{r['anchor_words']}{mark} | "
             f"{fmt(r['mean_plagdet'])} | {r['worst_kind']} {fmt(r['worst_plagdet'])} | "
-            f"{r['clean_fp_pairs']} | {fmt(r['cs_auc'])} | {r['targets_met']}/{TARGET_COUNT} | "
+            f"{r['clean_fp_pairs']} | {fmt(r['cs_auc'])} | {r['cs_honest_flagged']} | "
+            f"{r['targets_met']}/{TARGET_COUNT} | "
             f"{fmt(r['joined_mean_plagdet'])} | {fmt(r['joined_per_kind_plagdet']['edit20'])} |"
         )
     return lines
@@ -638,20 +645,30 @@ def render_markdown(result: dict[str, Any], sweep: dict[str, Any] | None) -> str
             f"{fmt(m['light'][key])} | {fmt(m['heavy'][key])} | {fmt(m['non'][key])} |"
         )
     unseen = cs["plagiarised_sharing_no_run"]
-    named = [f"{Path(u['file']).name} ({u['label']}, {u['longest_run']})" for u in unseen]
+    runs = [f"{Path(u['file']).name} ({u['label']}, {u['longest_run']})" for u in unseen]
     lines += [
         "",
         f"{len(unseen)} plagiarised answers share no run of {CS_MIN_RUN} words with their "
-        f"task's source (longest shared run in brackets: {', '.join(named)}), while the "
+        f"task's source (longest shared run in brackets: {', '.join(runs)}), while the "
         f"unrelated answers share runs of up to {cs['non_longest_run']} words. Two of them are "
         "copied from other text on the task's topic than the source given (g2pE_taskc from "
         "Wikipedia's *Information retrieval*, g4pD_taskb from a part of the PageRank article "
-        "that the source excerpt lacks): they hold no "
-        "fragment of it, and a containment built from fragments scores them 0, tied with the "
+        "that the source excerpt lacks); the third is a heavy rewrite. None holds a fragment "
+        "of the source, so a containment built from fragments scores them 0, tied with the "
         "unrelated answers. Even with every other answer ranked right, such a measure reaches "
         f"an AUC of at most {fmt(cs['auc_ceiling'])}. Only a whole-text similarity that counts "
         "single shared words in order (copy-spotter's row) can rank them higher, and it "
         "shows no fragment to the user.",
+        "",
+        "Non-plagiarised answers given a fragment by the engine: "
+        + (
+            ", ".join(
+                f"{Path(x['file']).name} (containment {fmt(x['engine'])})"
+                for x in cs["engine_non_flagged"]
+            )
+            or "none"
+        )
+        + ".",
         "",
         "## Targets (engine, default options)",
         "",
@@ -849,8 +866,10 @@ def run_sweep(pairs: Sequence[Pair], default: SettingResult, processes: int) -> 
     top_auc = max((r for r in rows if r["clean_fp_pairs"] == 0), key=lambda r: r["cs_auc"])
     note = (
         f"Defaults: mean plagdet {default_row['mean_plagdet']:.3f}, CS AUC "
-        f"{default_row['cs_auc']:.3f}, {default_row['targets_met']} targets met; best: "
-        f"{best['mean_plagdet']:.3f}, CS AUC {best['cs_auc']:.3f}, {best['targets_met']} met. "
+        f"{default_row['cs_auc']:.3f} with {default_row['cs_honest_flagged']} non-plagiarised "
+        f"answers given a fragment, {default_row['targets_met']} targets met; best: "
+        f"{best['mean_plagdet']:.3f}, CS AUC {best['cs_auc']:.3f} with "
+        f"{best['cs_honest_flagged']}, {best['targets_met']} met. "
         f"Highest mean plagdet without clean-pair detections, whatever the AUC: {named(top)} "
         f"({top['mean_plagdet']:.3f}, CS AUC {top['cs_auc']:.3f}); highest CS AUC without "
         f"clean-pair detections: {named(top_auc)} ({top_auc['cs_auc']:.3f}, mean plagdet "
