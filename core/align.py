@@ -341,8 +341,8 @@ def _describe(group: list[_Chain], a: Canonical, b: Canonical, k: int) -> Alignm
     matched = exact = run = 0
     covered_a = np.zeros(a1 - a0, dtype=bool)
     covered_b = np.zeros(b1 - b0, dtype=bool)
-    for ca0, ca1, cb0, cb1 in sorted(spans):
-        block = _diff(a, b, ca0, ca1, cb0, cb1, covered_a, covered_b, a0, b0)
+    for chain in sorted(group, key=lambda c: _span(c, k)):
+        block = _diff(a, b, chain, k, covered_a, covered_b, a0, b0)
         matched, exact, run = matched + block[0], exact + block[1], max(run, block[3])
         edits.extend(block[2])
     edits.extend(_uncovered(covered_a, a0, "insert", b0))
@@ -354,10 +354,8 @@ def _describe(group: list[_Chain], a: Canonical, b: Canonical, k: int) -> Alignm
 def _diff(
     a: Canonical,
     b: Canonical,
-    ca0: int,
-    ca1: int,
-    cb0: int,
-    cb1: int,
+    chain: _Chain,
+    k: int,
     covered_a: np.ndarray,
     covered_b: np.ndarray,
     a0: int,
@@ -365,21 +363,60 @@ def _diff(
 ) -> tuple[int, int, list[Edit], int]:
     """Word diff of one chain; marks the words it accounts for; returns matched, exact, edits
     and the longest run of matching words."""
+    ca0, ca1, cb0, cb1 = _span(chain, k)
     fresh_a = ~covered_a[ca0 - a0 : ca1 - a0]
     covered_a[ca0 - a0 : ca1 - a0] = True
     covered_b[cb0 - b0 : cb1 - b0] = True
-    matcher = difflib.SequenceMatcher(None, a.forms[ca0:ca1], b.forms[cb0:cb1], autojunk=False)
     matched = exact = run = 0
     edits: list[Edit] = []
-    for tag, i0, i1, j0, j1 in matcher.get_opcodes():
+    for tag, i0, i1, j0, j1 in chain_opcodes(a.forms, b.forms, chain.seeds, k):
         if tag == "equal":
-            m, e, forms = _equal_block(a, b, ca0 + i0, cb0 + j0, i1 - i0, fresh_a[i0:i1])
+            m, e, forms = _equal_block(a, b, i0, j0, i1 - i0, fresh_a[i0 - ca0 : i1 - ca0])
             matched, exact, run = matched + m, exact + e, max(run, i1 - i0)
             edits.extend(forms)
         else:
             kind = {"replace": "replace", "delete": "insert", "insert": "delete"}[tag]
-            edits.append(Edit(kind, ca0 + i0, ca0 + i1, cb0 + j0, cb0 + j1))
+            edits.append(Edit(kind, i0, i1, j0, j1))
     return matched, exact, edits, run
+
+
+Opcode = tuple[str, int, int, int, int]
+
+
+def chain_opcodes(
+    fa: tuple[str, ...], fb: tuple[str, ...], points: list[tuple[int, int]], k: int
+) -> list[Opcode]:
+    """difflib opcodes (absolute positions) of a chain, diffed box by box between its points.
+
+    The points (the chain's seeds; the last box ends k words after the last) rise on both
+    sides, so the boxes
+    between them are at most k + gap words a side: the diff stays linear in the chain's
+    length where one SequenceMatcher over the whole chain is quadratic on repetitive text.
+    Adjacent equal blocks are joined, so a run of matching words is one block whatever the
+    boxes.
+    """
+    ops: list[Opcode] = []
+    ends = [*points[1:], (points[-1][0] + k, points[-1][1] + k)]
+    for (i0, j0), (i1, j1) in zip(points, ends, strict=True):
+        matcher = difflib.SequenceMatcher(None, fa[i0:i1], fb[j0:j1], autojunk=False)
+        for tag, x0, x1, y0, y1 in matcher.get_opcodes():
+            _append(ops, (tag, i0 + x0, i0 + x1, j0 + y0, j0 + y1))
+    return ops
+
+
+def _append(ops: list[Opcode], op: Opcode) -> None:
+    """Append, joining an op to the previous one when both are equal or both are edits."""
+    if not ops or (ops[-1][0] == "equal") != (op[0] == "equal"):
+        ops.append(op)
+        return
+    _, i0, _, j0, _ = ops[-1]
+    i1, j1 = op[2], op[4]
+    tag = "equal" if op[0] == "equal" else _edit_tag(i1 - i0, j1 - j0)
+    ops[-1] = (tag, i0, i1, j0, j1)
+
+
+def _edit_tag(a_words: int, b_words: int) -> str:
+    return "replace" if a_words and b_words else "delete" if a_words else "insert"
 
 
 def _equal_block(

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import difflib
+
 import numpy as np
 
-from core.align import align, find_seeds
+from core.align import align, chain_opcodes, find_seeds
 from core.canonicalize import canonicalize
 from core.options import Options
 
@@ -165,3 +167,24 @@ def test_a_stray_match_inside_a_passage_does_not_split_it() -> None:
     [(a0, a1, b0, b1)] = f.elsewhere  # the stray sentence, matched at the source's end
     assert copy[a.starts[a0] : a.ends[a1 - 1]] == far.rstrip(".")
     assert source[b.starts[b0] : b.ends[b1 - 1]] == far.rstrip(".")
+
+
+def test_a_chain_is_diffed_box_by_box_into_joined_blocks() -> None:
+    a = tuple(["the", "cat", "sat", "on", "the", "old", "mat", "near", "the", "door"])
+    b = tuple(["the", "cat", "sat", "on", "a", "mat", "near", "the", "big", "door"])
+    seeds = [(0, 0), (1, 1), (6, 5), (7, 6)]  # 2-word seeds along the chain, k = 2
+    ops = chain_opcodes(a, b, seeds, 2)
+    assert ops == [
+        ("equal", 0, 4, 0, 4),  # one block across the boxes [0, 1) and [1, 6)
+        ("replace", 4, 6, 4, 5),  # "the old" -> "a"
+        ("equal", 6, 9, 5, 8),
+    ]
+    whole = difflib.SequenceMatcher(None, a[:9], b[:8], autojunk=False).get_opcodes()
+    assert ops == [tuple(op) for op in whole]
+
+
+def test_a_long_repetitive_copy_aligns_whole() -> None:
+    text = " ".join(["ban ban ban ban ban ban ban ban ban."] * 300)
+    a = canonicalize(text, OPTS)
+    [f] = align(a, a, OPTS)
+    assert (f.a0, f.a1, f.matched, f.longest_run) == (0, len(a), len(a), len(a))
