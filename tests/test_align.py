@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import difflib
+from dataclasses import replace
 
 import numpy as np
 
-from core.align import align, chain_opcodes, find_seeds
+from core.align import Alignment, Runs, align, chain_opcodes, find_seeds
 from core.canonicalize import canonicalize
 from core.options import Options
 
@@ -188,3 +189,20 @@ def test_a_long_repetitive_copy_aligns_whole() -> None:
     a = canonicalize(text, OPTS)
     [f] = align(a, a, OPTS)
     assert (f.a0, f.a1, f.matched, f.longest_run) == (0, len(a), len(a), len(a))
+
+
+def test_runs_of_diagonal_seeds_measure_the_longest_equal_stretch_inside_a_fragment() -> None:
+    seeds_i = np.array([0, 1, 2, 5, 6, 9])
+    seeds_j = np.array([0, 1, 2, 3, 4, 0])  # two runs, and a lone seed on diagonal 9
+    runs = Runs.of(seeds_i, seeds_j, 3)
+    assert sorted(
+        zip(runs.start.tolist(), runs.end.tolist(), runs.diagonal.tolist(), strict=True)
+    ) == [
+        (0, 5, 0),  # 3 seeds of 3 words: 5 equal words
+        (5, 9, 2),
+        (9, 12, 9),
+    ]
+    whole = Alignment(0, 12, 0, 7, 0, 0, ())
+    assert runs.longest_inside(whole) == 5
+    assert runs.longest_inside(replace(whole, a0=2)) == 4  # the first run is clipped to 3
+    assert runs.longest_inside(replace(whole, b1=3)) == 3  # the source range cuts them
