@@ -107,6 +107,9 @@ def csv_report(report: Report) -> str:
 
     Check: one row per document × source; a document with no source gets one row with an
     empty source, so every document's uniqueness is there. Compare: one row per pair.
+    A name starting with ``= + - @``, a tab or a carriage return gets a leading apostrophe,
+    so a spreadsheet shows it as text instead of running it as a formula (OWASP's advice on
+    CSV injection); nothing else is changed.
     """
     out = io.StringIO()
     writer = csv.writer(out)
@@ -117,8 +120,8 @@ def csv_report(report: Report) -> str:
             for src in rows:
                 writer.writerow(
                     [
-                        d.path,
-                        src.path if src else "",
+                        _text_cell(d.path),
+                        _text_cell(src.path) if src else "",
                         _num(src.containment) if src else "",
                         _num(src.resemblance) if src else "",
                         _num(src.reverse_containment) if src else "",
@@ -131,8 +134,8 @@ def csv_report(report: Report) -> str:
         for p in report.pairs:
             writer.writerow(
                 [
-                    p.a,
-                    p.b,
+                    _text_cell(p.a),
+                    _text_cell(p.b),
                     _num(p.resemblance),
                     _num(p.containment_ab),
                     _num(p.containment_ba),
@@ -141,6 +144,13 @@ def csv_report(report: Report) -> str:
                 ]
             )
     return out.getvalue()
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _text_cell(text: str) -> str:
+    return "'" + text if text.startswith(_FORMULA_START) else text
 
 
 def json_report(

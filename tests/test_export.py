@@ -359,3 +359,12 @@ def test_export_module_does_not_import_qt() -> None:
         "sys.exit(any(m.split('.')[0] in ('PySide6', 'shiboken6') for m in sys.modules))"
     )
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0
+
+
+def test_csv_names_that_look_like_formulas_stay_text() -> None:
+    text = " ".join(f"word{i}" for i in range(40))
+    names = ["=HYPERLINK(1)", "+1", "-2", "@SUM(A1)", "plain=name.txt"]
+    report = check([TextInput(n, text) for n in names[:3]], [TextInput(n, text) for n in names[3:]])
+    rows = list(csv.DictReader(io.StringIO(export.csv_report(report))))
+    cells = {r["document"] for r in rows} | {r["source"] for r in rows}
+    assert cells == {"'=HYPERLINK(1)", "'+1", "'-2", "'@SUM(A1)", "plain=name.txt"}
