@@ -240,13 +240,13 @@ def drop_shadows(chains: list[_Chain], k: int, n: int) -> tuple[list[_Chain], li
 
 
 def _with_shadows(fragments: list[Alignment], shadows: list[_Chain], k: int) -> list[Alignment]:
-    """Each fragment with the source ranges of the shadows lying inside it in the checked text."""
+    """Each fragment with the ranges of the shadows overlapping it in the checked text."""
     if not shadows:
         return fragments
     spans = sorted(_span(c, k) for c in shadows)
     out = []
     for f in fragments:
-        inside = tuple(s for s in spans if f.a0 <= s[0] and s[1] <= f.a1)
+        inside = tuple(s for s in spans if f.a0 < s[1] and s[0] < f.a1)
         out.append(replace(f, elsewhere=(*f.elsewhere, *inside)) if inside else f)
     return out
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from core.canonicalize import word_spans
@@ -198,6 +198,14 @@ def _on_word_boundaries(text: str, start: int, end: int) -> bool:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text_pairs())
+@example(  # the source holds the text twice: the copy not aligned is a further match
+    (
+        "ban ban best ban ban ber ban ban bamb. ban ban bar bast ban ban bast ban bar. ban",
+        "ban ban ban best ban ban ber ban ban. bamb ban ban bar bast ban ban bast ban. best ban "
+        "ban ber ban ban bamb ban ban. bar bast ban ban bast ban bar ban",
+    )
+)
+@example(("ban ban ban ban ban ban ban ban ban. ban ban ban",) * 2)  # a refrain, whole
 def test_fragments_lie_on_word_boundaries_and_resemblance_is_bounded(pair: tuple[str, str]) -> None:
     a, b = pair
     report = check([TextInput("a", a)], [TextInput("b", b)], EN)
