@@ -86,8 +86,8 @@ class Alignment:
     """Most consecutive words equal on both sides inside the fragment (its anchor), from the
     seeds: a run of n seeds on one diagonal is n + k - 1 words."""
     elsewhere: tuple[tuple[int, int, int, int], ...] = ()
-    """Further matches inside [a0, a1), as (a0, a1, b0, b1): words the source repeats, and
-    pieces copied from another place of the source (a fragment folded into this one)."""
+    """Further matches in and around [a0, a1), as (a0, a1, b0, b1): words the source repeats
+    (shadows), and pieces copied from another place of the source (a fragment folded in)."""
 
     @property
     def words(self) -> int:
@@ -246,8 +246,8 @@ def _with_shadows(fragments: list[Alignment], shadows: list[_Chain], k: int) -> 
     spans = sorted(_span(c, k) for c in shadows)
     out = []
     for f in fragments:
-        inside = tuple(s for s in spans if f.a0 < s[1] and s[0] < f.a1)
-        out.append(replace(f, elsewhere=(*f.elsewhere, *inside)) if inside else f)
+        overlapping = tuple(s for s in spans if f.a0 < s[1] and s[0] < f.a1)
+        out.append(replace(f, elsewhere=(*f.elsewhere, *overlapping)) if overlapping else f)
     return out
 
 
@@ -432,7 +432,7 @@ def chain_opcodes(
     so a run of matching words is one block whatever the boxes.
     """
     cuts = [seeds[0]]
-    cuts += [s for p, s in itertools.pairwise(seeds) if s == (p[0] + 1, p[1] + 1) and s != cuts[-1]]
+    cuts += [s for p, s in itertools.pairwise(seeds) if s == (p[0] + 1, p[1] + 1)]
     ends = [*cuts[1:], (seeds[-1][0] + k, seeds[-1][1] + k)]
     ops: list[Opcode] = []
     for (i0, j0), (i1, j1) in zip(cuts, ends, strict=True):
