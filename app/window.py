@@ -67,6 +67,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self._flush_timer.timeout.connect(self._flush_documents)
         self._paste_count = 0
         self._queued = False
+        self._run_after_reading = False
+        """Check/Compare was asked while folders were being read: start when they are."""
         self._run_started = 0.0
         self._eta = _Eta()
         self._document_view: DocumentView | None = None
@@ -198,6 +200,7 @@ class MainWindow(QtWidgets.QMainWindow):
             input_list.focused.connect(lambda lst=input_list: self._set_active_list(lst))
             input_list.inputsAdded.connect(self._inputs_added)
             input_list.inputsChanged.connect(self._update_ui)
+            input_list.pathsAdded.connect(self._paths_added)
             panel.open_button.clicked.connect(lambda _=False, lst=input_list: self._open_into(lst))
             panel.folder_button.clicked.connect(
                 lambda _=False, lst=input_list: self._open_folder_into(lst)
@@ -348,12 +351,22 @@ class MainWindow(QtWidgets.QMainWindow):
             self.add_paths([folder], target)
 
     def add_paths(self, paths: list[str], target: InputList | None = None) -> int:
-        """Add files and folders to ``target`` (the active list by default)."""
+        """Add files and folders to ``target`` (the active list by default); folders are
+        read in the background (see :meth:`InputList.add_paths`)."""
         target = target if target is not None else self.active_list
-        added = target.add_paths(paths)
+        return target.add_paths(paths)
+
+    @Slot(int)
+    def _paths_added(self, added: int) -> None:
+        """An add has ended: say so when it found nothing; start a check that waited for it."""
         if not added:
             self.statusBar().showMessage(self.tr("No new supported files found."), STATUS_MS)
-        return added
+        if self._run_after_reading and not self._reading():
+            self._run_after_reading = False
+            self.start_run()
+
+    def _reading(self) -> bool:
+        return any(lst.scanning for lst in self.panels)
 
     @Slot()
     def paste_text(self) -> None:
@@ -393,6 +406,12 @@ class MainWindow(QtWidgets.QMainWindow):
         """Run the engine on the current mode's lists (queued if a run is going)."""
         if self.runner.is_running():
             self._queue_run()
+            return
+        if self._reading():
+            self._run_after_reading = True
+            self.statusBar().showMessage(
+                self.tr("Reading folders… the run starts when they are read.")
+            )
             return
         problem = self._missing_inputs()
         if problem:
@@ -640,6 +659,11 @@ class MainWindow(QtWidgets.QMainWindow):
         active = self.active_list
         for lst, panel in self.panels.items():
             panel.update_count(active=lst is active)
+        reading = self.tr("Reading folders…")
+        if self._reading() and not self._run_after_reading:
+            self.statusBar().showMessage(reading)
+        elif not self._reading() and self.statusBar().currentMessage() == reading:
+            self.statusBar().clearMessage()
         target = self.panels[active].title
         self.open_action.setStatusTip(self.tr("Add files to “%1”").replace("%1", target))
         self.open_folder_action.setStatusTip(self.tr("Add a folder to “%1”").replace("%1", target))

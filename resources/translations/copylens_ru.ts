@@ -372,6 +372,10 @@
         <translation>Очистить список</translation>
     </message>
     <message>
+        <source>Reading folders…</source>
+        <translation>Читаем папки…</translation>
+    </message>
+    <message>
         <source>Pasted text, words: %1</source>
         <translation>Вставленный текст, слов: %1</translation>
     </message>
@@ -585,6 +589,10 @@ Could not be read: %2</source>
         <translation>Вставленный текст %1</translation>
     </message>
     <message>
+        <source>Reading folders… the run starts when they are read.</source>
+        <translation>Читаем папки… проверка начнётся, когда они будут прочитаны.</translation>
+    </message>
+    <message>
         <source>The settings are not valid.</source>
         <translation>Настройки заданы неверно.</translation>
     </message>
@@ -655,6 +663,10 @@ Could not be read: %2</source>
     <message>
         <source>Every document is compared with every other one.</source>
         <translation>Каждый документ сравнивается с каждым.</translation>
+    </message>
+    <message>
+        <source>Reading folders…</source>
+        <translation>Читаем папки…</translation>
     </message>
     <message>
         <source>Add files to “%1”</source>

@@ -82,7 +82,7 @@ def test_window_constructs_and_shows_without_warnings(qtbot, qtlog) -> None:
     assert [m for m in warnings if m != OFFSCREEN_NOTICE] == []
 
 
-def test_drop_files_and_folders(window: MainWindow, tmp_path: Path) -> None:
+def test_drop_files_and_folders(window: MainWindow, qtbot, tmp_path: Path) -> None:
     folder = tmp_path / "essays"
     (folder / "sub").mkdir(parents=True)
     (folder / "a.txt").write_text("one", encoding="utf-8")
@@ -94,7 +94,12 @@ def test_drop_files_and_folders(window: MainWindow, tmp_path: Path) -> None:
     odd = tmp_path / "notes.xyz"
     odd.write_text("four", encoding="utf-8")
     drop(window.documents_list, [folder, single, odd])
+    # the folder is walked on a thread: nothing is listed until the whole batch is read
+    assert window.documents_list.scanning and window.documents_list.count() == 0
+    assert window.statusBar().currentMessage() == "Reading folders…"
+    qtbot.waitUntil(lambda: not window.documents_list.scanning, timeout=10000)
     assert names(window.documents_list) == ["a.txt", "b.md", "single.txt", "notes.xyz"]
+    assert window.statusBar().currentMessage() == ""
     assert window.documents_list.item(0).toolTip() == str(folder / "a.txt")
     drop(window.documents_list, [single])  # already listed: not added twice
     assert window.documents_list.count() == 4
@@ -385,3 +390,31 @@ def test_qt_calls_keep_the_reference_to_none(qtbot) -> None:
     for _ in range(1000):
         label.setText("x")
     assert sys.getrefcount(None) > before - 100, "this PySide6 drains None's reference count"
+
+
+def test_a_run_asked_for_while_folders_are_read_starts_when_they_are(
+    window: MainWindow, qtbot, make_corpus, essay, tmp_path: Path
+) -> None:
+    make_corpus(3, folder="docs")
+    source = tmp_path / "source.txt"
+    source.write_text(essay(0), encoding="utf-8")
+    window.sources_list.add_paths([source])
+    window.add_paths([str(tmp_path / "docs")], window.documents_list)
+    with qtbot.waitSignal(window.runner.finished, timeout=60000):
+        window.run_action.trigger()  # still reading: the run waits instead of refusing
+        assert not window.runner.is_running()
+        assert "starts when they are read" in window.statusBar().currentMessage()
+    assert window.documents_list.count() == 3
+    assert window.results_tree.topLevelItemCount() == 3
+
+
+def test_clearing_a_list_drops_the_folder_walk_under_way(
+    window: MainWindow, qtbot, make_corpus, tmp_path: Path
+) -> None:
+    make_corpus(4, folder="docs")
+    window.compare_list.add_paths([tmp_path / "docs"])
+    window.compare_list.clear_inputs()
+    qtbot.waitUntil(lambda: not window.compare_list.scanning, timeout=10000)
+    assert window.compare_list.count() == 0
+    window.compare_list.add_paths([tmp_path / "docs"])
+    qtbot.waitUntil(lambda: window.compare_list.count() == 4, timeout=10000)
