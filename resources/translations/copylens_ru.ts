@@ -990,7 +990,8 @@ Could not be read: %2</source>
     </message>
     <message>
         <source>Containment</source>
-        <translation>Доля заимствований</translation>
+        <translation>Доля
+заимствований</translation>
     </message>
     <message>
         <source>Resemblance</source>
@@ -998,15 +999,18 @@ Could not be read: %2</source>
     </message>
     <message>
         <source>Reverse</source>
-        <translation>Доля источника</translation>
+        <translation>Доля
+источника</translation>
     </message>
     <message>
         <source>Matched words</source>
-        <translation>Совпавших слов</translation>
+        <translation>Совпавших
+слов</translation>
     </message>
     <message>
         <source>Exclusive</source>
-        <translation>Только в нём</translation>
+        <translation>Только
+в нём</translation>
     </message>
     <message>
         <source>Colour of the source&apos;s highlights; untick to hide them</source>
