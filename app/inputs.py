@@ -12,8 +12,8 @@ on. Rows that failed in the last run carry an error icon and the engine's messag
 
 from __future__ import annotations
 
-import contextlib
 import os
+import queue
 import threading
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -29,13 +29,8 @@ ERROR_ROLE = Qt.ItemDataRole.UserRole + 1
 """Item data: the engine's message when this input failed in the last run, else None."""
 KEY_ROLE = Qt.ItemDataRole.UserRole + 2
 """The row's identity (resolved path, or the pasted text's name), as the engine reports it."""
-
-
-class _ScanMailbox(QtCore.QObject):
-    """Carries a finished folder walk from its thread to the list (a queued signal)."""
-
-    done = Signal(int, object)
-    """(generation, [(path, key), …])."""
+WALK_POLL_MS = 30
+"""How often a list with folder walks under way looks for finished ones."""
 
 
 class InputList(QtWidgets.QListWidget):
@@ -72,8 +67,10 @@ class InputList(QtWidgets.QListWidget):
         self._update_actions()
         self._walks = 0
         self._generation = 0
-        self._mailbox = _ScanMailbox(self)
-        self._mailbox.done.connect(self._walk_done)
+        self._walked: queue.SimpleQueue[tuple[int, list[tuple[Path, str]]]] = queue.SimpleQueue()
+        self._poll = QtCore.QTimer(self)
+        self._poll.setInterval(WALK_POLL_MS)
+        self._poll.timeout.connect(self._collect_walks)
 
     @property
     def scanning(self) -> bool:
@@ -97,10 +94,13 @@ class InputList(QtWidgets.QListWidget):
         if not any(path.is_dir() for path in given):
             return self._add_found(_found(given))
         self._walks += 1
-        generation, mailbox = self._generation, self._mailbox
         threading.Thread(
-            target=_walk, args=(given, generation, mailbox), name="copylens-walk", daemon=True
+            target=_walk,
+            args=(given, self._generation, self._walked),
+            name="copylens-walk",
+            daemon=True,
         ).start()
+        self._poll.start()
         self.inputsChanged.emit()
         self.viewport().update()
         return 0
@@ -226,12 +226,17 @@ class InputList(QtWidgets.QListWidget):
         self.pathsAdded.emit(added)
         return added
 
-    @Slot(int, object)
-    def _walk_done(self, generation: int, found: list[tuple[Path, str]]) -> None:
-        self._walks -= 1
-        self._add_found(found if generation == self._generation else [])
-        self.inputsChanged.emit()
-        self.viewport().update()
+    @Slot()
+    def _collect_walks(self) -> None:
+        """List the walks that have ended (the walk threads never touch Qt objects)."""
+        while not self._walked.empty():
+            generation, found = self._walked.get_nowait()
+            self._walks -= 1
+            if not self._walks:
+                self._poll.stop()
+            self._add_found(found if generation == self._generation else [])
+            self.inputsChanged.emit()
+            self.viewport().update()
 
     def _announce(self, added: int) -> None:
         if added:
@@ -278,17 +283,19 @@ def _found(given: list[Path]) -> list[tuple[Path, str]]:
     return [(path, _key(path)) for path in files]
 
 
-def _walk(given: list[Path], generation: int, mailbox: _ScanMailbox) -> None:
-    """Thread body: expand ``given`` and post the result (the list may be gone by then).
+def _walk(
+    given: list[Path], generation: int, out: queue.SimpleQueue[tuple[int, list[tuple[Path, str]]]]
+) -> None:
+    """Thread body: expand ``given`` and queue the result for the list's timer to collect.
 
-    The result is posted whatever happens, so the list never stays "reading" for ever.
+    The result is queued whatever happens, so the list never stays "reading" for ever. No Qt
+    object is touched here: the list may be deleted while a walk runs.
     """
     found: list[tuple[Path, str]] = []
     try:
         found = _found(given)
     finally:
-        with contextlib.suppress(RuntimeError):  # the list and its mailbox are gone
-            mailbox.done.emit(generation, found)
+        out.put((generation, found))
 
 
 def _local_paths(mime: QtCore.QMimeData | None) -> list[str]:

@@ -8,6 +8,7 @@ from app.views.compare_view import CompareView
 from core.engine import compare
 from core.prepare import TextInput
 from core.report import CompareReport
+from tests.gui.conftest import python_threads
 from tests.methods.documents import ESSAY, OTHER
 
 
@@ -64,7 +65,7 @@ def test_grouping_by_a_method_runs_off_the_qt_thread(qtbot, report, thread_basel
     assert groups(view) == containment
     view.shutdown()
     assert not view.is_grouping()
-    qtbot.waitUntil(lambda: __import__("threading").active_count() == thread_baseline)
+    qtbot.waitUntil(lambda: python_threads() == thread_baseline)
 
 
 def test_a_method_that_finds_nothing_says_so(qtbot, report) -> None:

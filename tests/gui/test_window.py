@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from app.inputs import ERROR_ROLE, INPUT_ROLE, InputList
 from app.qt import Qt, QtCore, QtGui, QtWidgets
 from app.window import MainWindow
 from core.prepare import TextInput
+from tests.gui.conftest import python_threads
 
 
 @pytest.fixture
@@ -218,7 +218,7 @@ def test_cancel_from_the_window(window: MainWindow, qtbot, make_corpus, thread_b
         window.start_run()
         window.cancel_action.trigger()
     assert not window.runner.qthread.isRunning()
-    assert threading.active_count() == thread_baseline
+    assert python_threads() == thread_baseline
     assert window.statusBar().currentMessage() == "Cancelled."
     assert window.mode_tabs.isEnabled() and not window.cancel_action.isEnabled()
 
@@ -375,7 +375,7 @@ def test_closing_during_a_run_stops_the_engine(qtbot, make_corpus, thread_baseli
     win.close()
     assert not win.runner.qthread.isRunning()
     qtbot.waitUntil(lambda: not win.runner.is_running(), timeout=10000)
-    assert threading.active_count() == thread_baseline
+    assert python_threads() == thread_baseline
 
 
 @pytest.mark.skipif(sys.version_info >= (3, 12), reason="None is immortal from Python 3.12 on")

@@ -12,6 +12,7 @@ from app.worker import EngineRunner
 from core.options import Options
 from core.prepare import TextInput
 from core.report import CheckReport, CompareReport, DocumentResult
+from tests.gui.conftest import python_threads
 
 OPTIONS = Options(language="en")
 
@@ -20,7 +21,7 @@ def _assert_no_thread_left(runner: EngineRunner, baseline: int) -> None:
     assert not runner.is_running()
     assert runner.qthread is not None and not runner.qthread.isRunning()
     assert runner.qthread.isFinished()
-    assert threading.active_count() == baseline, threading.enumerate()
+    assert python_threads() == baseline, threading.enumerate()
 
 
 def test_check_reports_progress_documents_and_the_report(
