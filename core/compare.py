@@ -11,13 +11,13 @@ original spans, so they start and end on word boundaries of the extracted text.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
-from dataclasses import dataclass
+from collections.abc import Generator, Iterable, Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from core.align import Alignment, align
-from core.canonicalize import Canonical
+from core.canonicalize import Canonical, word_spans
 from core.options import Options
 from core.pool import can_fork, pool_map
 from core.prepare import Prepared
@@ -73,7 +73,9 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
             options.max_gap,
             [(x[2], x[3]) for f in alignments for x in f.elsewhere],
         ),
-        fragments=tuple(to_fragment(f, a.canonical, b.canonical) for f in alignments),
+        fragments=_widened(
+            [to_fragment(f, a.canonical, b.canonical) for f in alignments], a.text, b.text
+        ),
     )
 
 
@@ -111,6 +113,76 @@ def to_fragment(f: Alignment, a: Canonical, b: Canonical) -> Fragment:
     source_start, source_end = _chars(b, f.b0, f.b1)
     edits = tuple(Edit(e.kind, *_chars(a, e.a0, e.a1), *_chars(b, e.b0, e.b1)) for e in f.edits)
     return Fragment(start, end, source_start, source_end, f.words, f.exact, edits)
+
+
+def _widened(fragments: list[Fragment], a_text: str, b_text: str) -> tuple[Fragment, ...]:
+    """Fragments widened over the uncounted words (stop words, short words) just outside them
+    that the source has at the same place: "the cat sat" is highlighted whole, not from "cat".
+
+    Fragments end on counted words (alignment works on canonical words); a word equal on both
+    sides next to a fragment is a copied word the canonical text does not hold, since an equal
+    counted word there would already be inside. A fragment never grows into its neighbour.
+    """
+    out: list[Fragment] = []
+    ordered = sorted(fragments, key=lambda f: f.start)
+    for n, f in enumerate(ordered):
+        floor = out[-1].end if out else 0
+        ceiling = ordered[n + 1].start if n + 1 < len(ordered) else len(a_text)
+        before = zip(
+            _words_before(a_text, f.start), _words_before(b_text, f.source_start), strict=False
+        )
+        after = zip(_words_after(a_text, f.end), _words_after(b_text, f.source_end), strict=False)
+        back = _reach(before, a_text, b_text, floor, ceiling)
+        ahead = _reach(after, a_text, b_text, floor, ceiling)
+        out.append(
+            replace(
+                f,
+                start=back[0][0] if back else f.start,
+                source_start=back[1][0] if back else f.source_start,
+                end=ahead[0][1] if ahead else f.end,
+                source_end=ahead[1][1] if ahead else f.source_end,
+            )
+        )
+    return tuple(out)
+
+
+Span = tuple[int, int]
+
+
+def _reach(
+    pairs: Iterable[tuple[Span, Span]], a_text: str, b_text: str, lo: int, hi: int
+) -> tuple[Span, Span] | None:
+    """The farthest of the word pairs (nearest first) reached while each is equal on both
+    sides and its checked-text span lies within [lo, hi), or None."""
+    last = None
+    for x, y in pairs:
+        inside = lo <= x[0] and x[1] <= hi
+        if not inside or a_text[x[0] : x[1]].casefold() != b_text[y[0] : y[1]].casefold():
+            break
+        last = (x, y)
+    return last
+
+
+_NEAR_CHARS = 120
+"""How far outside a fragment uncounted words are looked for."""
+
+
+def _words_before(text: str, at: int) -> list[tuple[int, int]]:
+    """Word spans ending at or before ``at``, nearest first, within _NEAR_CHARS."""
+    lo = max(0, at - _NEAR_CHARS)
+    spans = [(s + lo, e + lo) for s, e in word_spans(text[lo:at])]
+    if lo > 0 and spans:
+        spans = spans[1:]  # the first may be cut by the window
+    return spans[::-1]
+
+
+def _words_after(text: str, at: int) -> list[tuple[int, int]]:
+    """Word spans starting at or after ``at``, nearest first, within _NEAR_CHARS."""
+    hi = min(len(text), at + _NEAR_CHARS)
+    spans = [(s + at, e + at) for s, e in word_spans(text[at:hi])]
+    if hi < len(text) and spans:
+        spans = spans[:-1]
+    return spans
 
 
 def _chars(c: Canonical, w0: int, w1: int) -> tuple[int, int]:

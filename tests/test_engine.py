@@ -292,3 +292,13 @@ def test_a_sentence_from_elsewhere_in_the_source_inside_a_passage_counts_as_copi
     assert any(e.kind == "insert" and "Rainfall" in copy[e.start : e.end] for e in fragment.edits)
     assert src.containment == 1.0  # ...yet its words are copied, from the source's end
     assert report.documents[0].uniqueness == 0.0
+
+
+def test_uncounted_words_at_a_fragments_ends_are_highlighted_too() -> None:
+    passage = SOURCE[SOURCE.index("with a collection") : SOURCE.index(" matters")]
+    assert passage.startswith("with a") and passage.endswith("which")  # stop words at both ends
+    copy = f"Honestly I think that {passage} is my own ending."
+    report = check([TextInput("doc", copy)], [TextInput("src", SOURCE)], EN)
+    [fragment] = report.documents[0].sources[0].fragments
+    assert copy[fragment.start : fragment.end] == passage
+    assert SOURCE[fragment.source_start : fragment.source_end] == passage
