@@ -234,7 +234,8 @@ class InputList(QtWidgets.QListWidget):
             self._walks -= 1
             if not self._walks:
                 self._poll.stop()
-            self._add_found(found if generation == self._generation else [])
+            if generation == self._generation:  # else the list was cleared meanwhile
+                self._add_found(found)
             self.inputsChanged.emit()
             self.viewport().update()
 

@@ -199,7 +199,7 @@ class MainWindow(QtWidgets.QMainWindow):
         for input_list, panel in self.panels.items():
             input_list.focused.connect(lambda lst=input_list: self._set_active_list(lst))
             input_list.inputsAdded.connect(self._inputs_added)
-            input_list.inputsChanged.connect(self._update_ui)
+            input_list.inputsChanged.connect(self._inputs_changed)
             input_list.pathsAdded.connect(self._paths_added)
             panel.open_button.clicked.connect(lambda _=False, lst=input_list: self._open_into(lst))
             panel.folder_button.clicked.connect(
@@ -358,9 +358,14 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @Slot(int)
     def _paths_added(self, added: int) -> None:
-        """An add has ended: say so when it found nothing; start a check that waited for it."""
+        """An add has ended: say so when it found nothing."""
         if not added:
             self.statusBar().showMessage(self.tr("No new supported files found."), STATUS_MS)
+
+    @Slot()
+    def _inputs_changed(self) -> None:
+        """Rows changed or a folder walk ended: refresh, and start a run that waited for it."""
+        self._update_ui()
         if self._run_after_reading and not self._reading():
             self._run_after_reading = False
             self.start_run()

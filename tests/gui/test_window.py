@@ -416,5 +416,6 @@ def test_clearing_a_list_drops_the_folder_walk_under_way(
     window.compare_list.clear_inputs()
     qtbot.waitUntil(lambda: not window.compare_list.scanning, timeout=10000)
     assert window.compare_list.count() == 0
+    assert window.statusBar().currentMessage() == ""  # not "no new files": nothing was asked
     window.compare_list.add_paths([tmp_path / "docs"])
     qtbot.waitUntil(lambda: window.compare_list.count() == 4, timeout=10000)
