@@ -1,7 +1,7 @@
 """The ``copylens`` command line: check, compare, extract, dedup, lab evaluate.
 
 A contract: the GUI, scripts and benchmarks rely on these names and on the JSON shapes in
-``core.report``. Heavy modules are imported inside the commands, so ``--help`` is instant.
+``copylens.core.report``. Heavy modules are imported inside the commands, so ``--help`` is instant.
 Exit codes: 0 the run finished (unreadable files are listed in ``errors``), 1 no input could
 be read, 2 usage error, 130 interrupted.
 """
@@ -157,7 +157,7 @@ def _engine_options(p: argparse.ArgumentParser) -> None:
 
 
 def _options(args: argparse.Namespace) -> Any:
-    from core.options import Options
+    from copylens.core import Options
 
     changes = {
         "shingle": args.shingle,
@@ -181,8 +181,8 @@ def _options(args: argparse.Namespace) -> Any:
 
 
 def _run_check(args: argparse.Namespace) -> int:
-    from app import textout
-    from core.engine import check
+    from copylens.app import textout
+    from copylens.core import check
 
     options = _options(args)
     with _progress(args) as progress:
@@ -195,8 +195,8 @@ def _run_check(args: argparse.Namespace) -> int:
 
 
 def _run_compare(args: argparse.Namespace) -> int:
-    from app import textout
-    from core.engine import compare
+    from copylens.app import textout
+    from copylens.core import compare
 
     options = _options(args)
     with _progress(args) as progress:
@@ -209,8 +209,7 @@ def _run_compare(args: argparse.Namespace) -> int:
 
 
 def _run_extract(args: argparse.Namespace) -> int:
-    from core.errors import InputError
-    from core.extract import extract_file
+    from copylens.core import InputError, extract_file
 
     try:
         extracted = extract_file(args.file, max_bytes=int(args.max_file_mb * 1024 * 1024))
@@ -222,7 +221,7 @@ def _run_extract(args: argparse.Namespace) -> int:
 
 
 def _load(args: argparse.Namespace) -> Any:
-    from core.methods.collection import STUDY_OPTIONS, load_collection
+    from copylens.core import STUDY_OPTIONS, load_collection
 
     options = STUDY_OPTIONS.with_changes(
         language=args.lang,
@@ -235,9 +234,8 @@ def _load(args: argparse.Namespace) -> Any:
 
 
 def _run_dedup(args: argparse.Namespace) -> int:
-    from app import labout
-    from core.methods.catalogue import method
-    from core.methods.evaluate import dedup
+    from copylens.app import labout
+    from copylens.core import dedup, method
 
     chosen = method(args.method)
     collection, errors = _load(args)
@@ -250,7 +248,7 @@ def _run_dedup(args: argparse.Namespace) -> int:
 
 
 def _run_lab_methods(args: argparse.Namespace) -> int:
-    from core.methods.catalogue import catalogue
+    from copylens.core import catalogue
 
     for m in catalogue():
         print(f"{m.name:<16} {m.title:<34} ALGORITHMS.md {m.section}")
@@ -258,9 +256,8 @@ def _run_lab_methods(args: argparse.Namespace) -> int:
 
 
 def _run_lab_evaluate(args: argparse.Namespace) -> int:
-    from app import labout
-    from core.methods.catalogue import select
-    from core.methods.evaluate import evaluate, read_labels, run_methods
+    from copylens.app import labout
+    from copylens.core import evaluate, read_labels, run_methods, select
 
     chosen = select(args.methods)
     labels = read_labels(args.pairs) if args.pairs else None
@@ -273,7 +270,7 @@ def _run_lab_evaluate(args: argparse.Namespace) -> int:
     base = args.pairs.resolve().parent if args.pairs else None
     result = evaluate(collection, runs, labels, args.unlisted_negative, base)
     if args.plot:
-        from app.labplot import plot_scores
+        from copylens.app.labplot import plot_scores
 
         plot_scores(result, args.plot, title=_plot_title(args, result))
     if args.format == "json":
@@ -291,7 +288,7 @@ def _plot_title(args: argparse.Namespace, result: Any) -> str:
 
 
 def _progress(args: argparse.Namespace) -> Any:
-    from app.progress import ProgressBar
+    from copylens.app.progress import ProgressBar
 
     return ProgressBar(sys.stderr, enabled=not args.quiet and sys.stderr.isatty())
 
@@ -303,7 +300,7 @@ def _print_json(data: dict[str, Any]) -> None:
 
 
 def _report_error(error: Exception) -> int:
-    from core.errors import CopyLensError, OptionsError
+    from copylens.core import CopyLensError, OptionsError
 
     if isinstance(error, OptionsError):
         for problem in error.problems:

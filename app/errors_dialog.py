@@ -13,7 +13,7 @@ import traceback
 from collections.abc import Callable
 from types import TracebackType
 
-from app.qt import Qt, QtCore, QtGui, QtWidgets
+from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets
 
 ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
 

@@ -1,6 +1,6 @@
 """Report export: a self-contained HTML file, CSV and JSON, from a check or compare report.
 
-Pure Python, no Qt: the window (through :mod:`app.printing`, which adds PDF and the file
+Pure Python, no Qt: the window (through :mod:`copylens.app.printing`, which adds PDF and the file
 dialog) and the command line use the same functions.
 
 HTML (:func:`html_report`) is one UTF-8 file with inline CSS and no external resources, laid
@@ -33,13 +33,13 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, is_dataclass
 from datetime import datetime
-from importlib import metadata
 from itertools import pairwise
-from pathlib import Path, PurePosixPath, PureWindowsPath
+from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 
-from app.palette import LOOKALIKE, PALETTE, uniqueness_hex
-from core.report import CheckReport, CompareReport, DocumentResult, Fragment, PairResult
+from copylens import __version__
+from copylens.app.palette import LOOKALIKE, PALETTE, uniqueness_hex
+from copylens.core import CheckReport, CompareReport, DocumentResult, Fragment, PairResult
 
 Report = CheckReport | CompareReport
 
@@ -90,7 +90,7 @@ def html_report(
         title, body = s("title_check"), _check_body(report, s)
     else:
         title, body = s("title_compare"), _compare_body(report, s)
-    version = copylens_version()
+    version = __version__
     head = [
         f"<h1>{_e(title)}</h1>",
         f'<p class="meta">{_e(s("generated"))}: {_e(_date(when))} &middot; '
@@ -164,7 +164,7 @@ def json_report(
     data: dict[str, Any] = {
         "kind": "check" if isinstance(report, CheckReport) else "compare",
         "generated_at": when.isoformat(timespec="seconds"),
-        "copylens_version": copylens_version(),
+        "copylens_version": __version__,
         "settings": _settings_dict(settings),
     }
     data.update(report.to_json())
@@ -174,29 +174,13 @@ def json_report(
 def export_dialog(
     parent: Any, report: Report | None, settings_values: Mapping[str, object]
 ) -> None:
-    """The window's export command (Ctrl+E): :func:`app.printing.export_dialog`.
+    """The window's export command (Ctrl+E): :func:`copylens.app.printing.export_dialog`.
 
     Imported here only when called, so that this module stays free of Qt.
     """
-    from app import printing
+    from copylens.app import printing
 
     printing.export_dialog(parent, report, settings_values)
-
-
-def copylens_version() -> str:
-    """The installed package's version, else pyproject.toml's (a checkout or frozen build)."""
-    try:
-        return metadata.version("copylens")
-    except metadata.PackageNotFoundError:
-        pass
-    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
-    try:
-        import tomllib
-
-        with pyproject.open("rb") as f:
-            return str(tomllib.load(f)["project"]["version"])
-    except (OSError, KeyError, ValueError):
-        return "unknown"
 
 
 def display_names(paths: Iterable[str]) -> dict[str, str]:

@@ -17,14 +17,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
 
     if "--self-test" in args:  # the frozen app's check, without a window
-        from app import selftest
+        from copylens.app import selftest
 
         return int(selftest.run())
 
-    from app import i18n, settings
-    from app.errors_dialog import install_excepthook
-    from app.qt import QtCore, QtGui, QtWidgets
-    from app.window import MainWindow
+    from copylens.app import i18n, settings
+    from copylens.app.errors_dialog import install_excepthook
+    from copylens.app.qt import QtCore, QtGui, QtWidgets
+    from copylens.app.window import MainWindow
 
     QtCore.QCoreApplication.setOrganizationName(settings.ORGANIZATION)
     QtCore.QCoreApplication.setApplicationName(settings.APPLICATION)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.qt import QtCore
-from core.resources import resources_dir
+from copylens.app.qt import QtCore
+from copylens.core import resources_dir
 
 SOURCE_LANGUAGE = "en"
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский"}

@@ -1,8 +1,9 @@
 """The input lists: files, folders and pasted texts to check.
 
 An :class:`InputList` holds one engine input per row (a ``Path`` or a
-``core.prepare.TextInput``). Dropped or opened folders are expanded with
-``core.extract.collect_files`` (recursive, hidden entries skipped, supported types only) on a
+``copylens.core.prepare.TextInput``). Dropped or opened folders are expanded with
+``copylens.core.extract.collect_files`` (recursive, hidden entries skipped, supported types only)
+on a
 background thread: walking a large tree takes seconds (5 s for /usr/lib here), and the window
 stays responsive meanwhile. A batch holding a folder is listed in one go when its walk ends,
 in the order given; a batch of files alone is listed at once. Files given directly are always
@@ -18,9 +19,8 @@ import threading
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from app.qt import Qt, QtCore, QtGui, QtWidgets, Signal, Slot
-from core.extract import collect_files
-from core.prepare import TextInput
+from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal, Slot
+from copylens.core import TextInput, collect_files
 
 InputItem = Path | TextInput
 INPUT_ROLE = Qt.ItemDataRole.UserRole

@@ -6,10 +6,7 @@ import csv
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from core.methods.collection import Collection
-from core.methods.evaluate import Dedup, Evaluation
-from core.methods.similarity import similarity
-from core.report import InputFailure
+from copylens.core import Collection, Dedup, Evaluation, InputFailure, similarity
 
 
 def dedup_json(

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.errors import CopyLensError
-from core.methods.evaluate import Evaluation
+from copylens.core import CopyLensError, Evaluation
 
 
 def plot_scores(result: Evaluation, path: Path, title: str = "") -> None:

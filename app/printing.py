@@ -1,4 +1,4 @@
-"""Exporting and printing a report from the window: the Qt side of :mod:`app.export`.
+"""Exporting and printing a report from the window: the Qt side of :mod:`copylens.app.export`.
 
 The window calls :func:`export_dialog` (Ctrl+E) and :func:`print_dialog` (Ctrl+P). PDF is
 Qt's own printing: the HTML report laid out by a ``QTextDocument`` and printed to a
@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 
-from app import export
-from app.qt import QtCore, QtGui, QtPrintSupport, QtWidgets
+from copylens import __version__
+from copylens.app import export
+from copylens.app.qt import QtCore, QtGui, QtPrintSupport, QtWidgets
 
 FORMATS: tuple[str, ...] = ("html", "pdf", "csv", "json")
 """Export formats, in the order of the dialog's filters; each is also the file suffix."""
@@ -30,8 +31,8 @@ def format_filters() -> dict[str, str]:
 
 
 def report_language() -> str:
-    """The language of the report's headings: the interface language (see app.i18n)."""
-    from app import i18n
+    """The language of the report's headings: the interface language (see copylens.app.i18n)."""
+    from copylens.app import i18n
 
     return i18n.current_language()
 
@@ -223,5 +224,5 @@ def _page_setup(printer: QtPrintSupport.QPrinter) -> None:
         QtCore.QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM),
         QtGui.QPageLayout.Unit.Millimeter,
     )
-    printer.setCreator(f"CopyLens {export.copylens_version()}")
+    printer.setCreator(f"CopyLens {__version__}")
     printer.setDocName(QtCore.QCoreApplication.translate("Export", "CopyLens report"))

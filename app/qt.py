@@ -1,4 +1,4 @@
-"""The one place that imports Qt. Every GUI module writes ``from app.qt import QtWidgets``.
+"""The one place that imports Qt. Every GUI module writes ``from copylens.app.qt import QtWidgets``.
 
 ``core/`` never imports Qt; the command line never imports this module, so it runs where Qt
 is not installed.

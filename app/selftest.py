@@ -1,10 +1,10 @@
 """``copylens-gui --self-test``: check that this installation (or frozen build) works.
 
-Without a window: checks the two bundled samples in ``resources/samples/`` with the engine
+Checks the two bundled samples in ``resources/samples/`` with the engine
 (extraction, Russian lemmas from the bundled pymorphy3 dictionaries, look-alike letters,
 alignment), makes sure the Ukrainian dictionary, the Snowball stemmers and the HTML
 extractor load, and runs a few words through worker processes started the way the GUI
-starts them (``core.pool`` with forking forbidden, so ``spawn``; a frozen app must start
+starts them (``copylens.core.pool`` with forking forbidden, so ``spawn``; a frozen app must start
 them through ``multiprocessing.freeze_support()``). Prints a short summary; the last line is
 ``CopyLens self-test: OK`` or ``CopyLens self-test: FAILED``.
 """
@@ -18,7 +18,8 @@ import time
 import traceback
 from typing import TextIO
 
-from core.resources import resources_dir
+from copylens import __version__
+from copylens.core import resources_dir
 
 COPY, SOURCE = "copy_ru.txt", "source_ru.txt"
 MIN_CONTAINMENT = 0.8
@@ -34,6 +35,7 @@ OWN_MESSAGE = ("Export", "Export report")
 QT_MESSAGE = ("QPlatformTheme", "Cancel")
 """(context, text) looked up in copylens_ru.qm and qtbase_ru.qm (not literals: lupdate would
 collect them into CopyLens's own .ts)."""
+WINDOW_TIMEOUT_MS = 120_000
 OK_LINE, FAILED_LINE = "CopyLens self-test: OK", "CopyLens self-test: FAILED"
 
 
@@ -43,7 +45,7 @@ def run(out: TextIO | None = None) -> int:
     started = time.perf_counter()
     frozen = "frozen" if getattr(sys, "frozen", False) else "not frozen"
     print(
-        f"CopyLens {_version()} self-test ({frozen}, Python {platform.python_version()})", file=out
+        f"CopyLens {__version__} self-test ({frozen}, Python {platform.python_version()})", file=out
     )
     failures = 0
     checks = (
@@ -53,6 +55,7 @@ def run(out: TextIO | None = None) -> int:
         _check_methods,
         _check_translations,
         _check_workers,
+        _check_window,
     )
     for check in checks:
         try:
@@ -70,7 +73,7 @@ def run(out: TextIO | None = None) -> int:
 
 
 def _check_samples() -> list[tuple[bool, str]]:
-    from core.engine import check
+    from copylens.core import check
 
     folder = resources_dir() / "samples"
     report = check([folder / COPY], [folder / SOURCE])
@@ -119,8 +122,7 @@ def _check_html() -> list[tuple[bool, str]]:
 def _check_methods() -> list[tuple[bool, str]]:
     """The catalogue groups the samples (sentences by razdel and Punkt, A12's rules, the
     Levenshtein of rapidfuzz): what *Grouped by* in Compare all runs."""
-    from core.methods.catalogue import catalogue, method
-    from core.methods.evaluate import group_texts
+    from copylens.core import catalogue, group_texts, method
 
     folder = resources_dir() / "samples"
     text = (folder / SOURCE).read_text(encoding="utf-8")
@@ -142,8 +144,8 @@ def _check_methods() -> list[tuple[bool, str]]:
 
 def _check_translations() -> list[tuple[bool, str]]:
     """The Russian interface and Qt's own Russian strings load (no application needed)."""
-    from app import i18n
-    from app.qt import QtCore
+    from copylens.app import i18n
+    from copylens.app.qt import QtCore
 
     own = QtCore.QTranslator()
     own_ok = own.load("copylens_ru", str(i18n.translations_dir()))
@@ -160,7 +162,7 @@ def _check_translations() -> list[tuple[bool, str]]:
 
 def _check_workers() -> list[tuple[bool, str]]:
     """A few words through the engine's own pool, started as the GUI starts it (no fork)."""
-    from core.pool import forbid_fork, pool_map
+    from copylens.core import forbid_fork, pool_map
 
     forbid_fork()
     languages = [language for language, _, _ in WORDS]
@@ -170,9 +172,47 @@ def _check_workers() -> list[tuple[bool, str]]:
     return [(got == expected, f"worker processes (spawn): {', '.join(got)}")]
 
 
+def _check_window() -> list[tuple[bool, str]]:
+    """The window, offscreen unless QT_QPA_PLATFORM names a platform: the samples put into
+    its lists and checked through its own runner, as a user would (user settings are read,
+    never written)."""
+    import os
+
+    from copylens.app.qt import QtCore, QtWidgets
+
+    if QtWidgets.QApplication.instance() is None:
+        if not os.environ.get("QT_QPA_PLATFORM"):
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no window shows; no screen needed
+        QtWidgets.QApplication(["copylens-self-test"])
+    from copylens.app import settings
+    from copylens.app.window import MainWindow
+
+    window = MainWindow(settings.defaults())
+    folder = resources_dir() / "samples"
+    window.add_paths([str(folder / COPY)], window.documents_list)
+    window.add_paths([str(folder / SOURCE)], window.sources_list)
+    loop = QtCore.QEventLoop()
+    window.runner.finished.connect(loop.quit)
+    window.runner.failed.connect(loop.quit)
+    QtCore.QTimer.singleShot(WINDOW_TIMEOUT_MS, loop.quit)
+    window.start_run()
+    loop.exec()
+    window.runner.wait(WINDOW_TIMEOUT_MS)
+    report = window.reports.get("check")
+    rows = window.results_tree.topLevelItemCount()
+    window.deleteLater()
+    documents = getattr(report, "documents", ())
+    sources = documents[0].sources if documents else ()
+    containment = sources[0].containment if sources else 0.0
+    return [
+        (rows == 1, f"window (offscreen): {rows} checked document listed"),
+        (containment >= MIN_CONTAINMENT, f"window: containment {containment:.2f}"),
+    ]
+
+
 def normal_form(language: str, word: str) -> str:
     """The engine's normal form of ``word`` (module level, so that workers can run it)."""
-    from core.morphology import normalizer
+    from copylens.core import normalizer
 
     return normalizer(language)(word)
 
@@ -188,12 +228,6 @@ def _stdout() -> TextIO:
     if reconfigure is not None:
         reconfigure(errors="backslashreplace")
     return stream
-
-
-def _version() -> str:
-    from app.export import copylens_version
-
-    return copylens_version()
 
 
 if __name__ == "__main__":

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from app.qt import QtCore
-from core.options import LANGUAGES, Options
+from copylens.app.qt import QtCore
+from copylens.core import LANGUAGES, Options
 
 ORGANIZATION = "CopyLens"
 APPLICATION = "CopyLens"
@@ -35,7 +35,7 @@ class Setting:
     maximum: float | None = None
     choices: tuple[str, ...] = ()
     option: str | None = None
-    """The :class:`core.options.Options` field it sets, or None for front-end settings."""
+    """The :class:`copylens.core.options.Options` field it sets, or None for front-end settings."""
 
     def accepts(self, value: Any) -> bool:
         """True when ``value`` has this setting's type and lies in its range or choices."""

@@ -1,4 +1,4 @@
-"""The settings dialog: one editor per declared setting (``app.settings.SETTINGS``).
+"""The settings dialog: one editor per declared setting (``copylens.app.settings.SETTINGS``).
 
 Labels are plain words with a tooltip each; ranges and choices come from the declarations.
 OK returns the edited values (the caller saves them), Reset to defaults fills in the defaults.
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app import settings
-from app.qt import QtCore, QtWidgets
+from copylens.app import settings
+from copylens.app.qt import QtCore, QtWidgets
 
 Editor = QtWidgets.QSpinBox | QtWidgets.QComboBox | QtWidgets.QCheckBox
 

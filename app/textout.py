@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from typing import TextIO
 
-from core.report import CheckReport, CompareReport, Fragment, InputFailure
+from copylens.core import CheckReport, CompareReport, Fragment, InputFailure
 
 QUOTE_CHARS = 160
 TOP_FRAGMENTS = 3

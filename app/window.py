@@ -2,16 +2,17 @@
 
 Two modes share the window: *Check against sources* (a Documents list and a Sources list side
 by side) and *Compare all* (one list). The Run action hands the lists to
-:class:`app.worker.EngineRunner`; results are shown document by document as the engine
-delivers them. Result widgets come from ``app.views`` when that package is installed:
+:class:`copylens.app.worker.EngineRunner`; results are shown document by document as the engine
+delivers them. Result widgets come from ``copylens.app.views`` when that package is installed:
 
-* ``app.views.document_view.DocumentView(parent)`` with
+* ``copylens.app.views.document_view.DocumentView(parent)`` with
   ``show_result(result: DocumentResult, text: str, source_texts: dict[str, str])``;
-* ``app.views.compare_view.CompareView(parent)`` with
+* ``copylens.app.views.compare_view.CompareView(parent)`` with
   ``show_report(report: CompareReport, threshold: float)``.
 
 Without them a read-only summary is shown. Export calls
-``app.export.export_dialog(parent, report, settings_values)`` when ``app.export`` exists.
+``copylens.app.export.export_dialog(parent, report, settings_values)`` when ``copylens.app.export``
+exists.
 """
 
 from __future__ import annotations
@@ -22,18 +23,22 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app import settings
-from app.errors_dialog import show_error
-from app.inputs import InputList
-from app.palette import UNIQUENESS_LEVELS, uniqueness_hex
-from app.qt import Qt, QtCore, QtGui, QtWidgets, Slot
-from app.settings_dialog import SettingsDialog
-from app.views.compare_view import CompareView
-from app.views.document_view import DocumentView
-from app.worker import EngineRunner
-from core.errors import OptionsError
-from core.extract import SUPPORTED_SUFFIXES
-from core.report import CheckReport, CompareReport, DocumentResult
+from copylens.app import settings
+from copylens.app.errors_dialog import show_error
+from copylens.app.inputs import InputList
+from copylens.app.palette import UNIQUENESS_LEVELS, uniqueness_hex
+from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Slot
+from copylens.app.settings_dialog import SettingsDialog
+from copylens.app.views.compare_view import CompareView
+from copylens.app.views.document_view import DocumentView
+from copylens.app.worker import EngineRunner
+from copylens.core import (
+    SUPPORTED_SUFFIXES,
+    CheckReport,
+    CompareReport,
+    DocumentResult,
+    OptionsError,
+)
 
 CHECK, COMPARE = "check", "compare"
 MODES = (CHECK, COMPARE)
@@ -631,7 +636,7 @@ class MainWindow(QtWidgets.QMainWindow):
         report = self.reports[self.mode]
         if report is None:
             return
-        from app.printing import print_dialog  # the print stack loads only when needed
+        from copylens.app.printing import print_dialog  # the print stack loads only when needed
 
         print_dialog(self, report, dict(self.settings_values))
 
@@ -640,7 +645,7 @@ class MainWindow(QtWidgets.QMainWindow):
         report = self.reports[self.mode]
         if report is None:
             return
-        from app.printing import export_dialog  # the print stack loads only when needed
+        from copylens.app.printing import export_dialog  # the print stack loads only when needed
 
         export_dialog(self, report, dict(self.settings_values))
 

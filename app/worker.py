@@ -1,7 +1,8 @@
 """Run the engine off the Qt thread and report back through signals.
 
 :class:`EngineRunner` lives on the Qt thread. Each run gets a fresh :class:`_EngineThread`, a
-``QThread`` subclass whose ``run()`` makes the one blocking call into ``core.engine`` and turns
+``QThread`` subclass whose ``run()`` makes the one blocking call into ``copylens.core.engine`` and
+turns
 the engine's plain callbacks into signals (queued to the Qt thread, so receivers may touch
 widgets). A QThread subclass and not a worker object moved to a thread: the job is a single
 blocking call that needs no event loop of its own (cancellation is a ``threading.Event`` the
@@ -9,7 +10,8 @@ engine polls, not a queued slot), so the thread simply ends when ``run()`` retur
 is nothing to ``quit()``.
 
 Process pools: a GUI process has threads Python cannot see (Qt's own), so it must never
-fork; :class:`EngineRunner` calls ``core.pool.forbid_fork()`` when created, and the engine then
+fork; :class:`EngineRunner` calls ``copylens.core.pool.forbid_fork()`` when created, and the engine
+then
 starts fresh worker processes (``spawn``) and aligns in-process.
 """
 
@@ -21,11 +23,8 @@ import traceback
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from app.qt import QtCore, Signal, Slot
-from core.errors import Cancelled, CopyLensError
-from core.options import Options
-from core.pool import forbid_fork
-from core.prepare import Input
+from copylens.app.qt import QtCore, Signal, Slot
+from copylens.core import Cancelled, CopyLensError, Input, Options, forbid_fork
 
 PROGRESS_INTERVAL_S = 0.05
 """Progress signals are thinned to at most one per stage every 50 ms (plus the last one)."""
@@ -80,7 +79,7 @@ class _EngineThread(QtCore.QThread):
 
 
 class EngineRunner(QtCore.QObject):
-    """Runs ``core.engine.check`` or ``compare`` in a QThread, one run at a time.
+    """Runs ``copylens.core.engine.check`` or ``compare`` in a QThread, one run at a time.
 
     Signals arrive on the Qt thread. After ``finished``, ``failed`` or ``cancelled`` the
     thread has ended and been waited for.
@@ -120,22 +119,21 @@ class EngineRunner(QtCore.QObject):
 
     def check(self, documents: Iterable[Input], sources: Iterable[Input], options: Options) -> None:
         """Start checking ``documents`` against ``sources``."""
-        from core.engine import check
+        from copylens.core import check
 
         docs, srcs = list(documents), list(sources)
         self._start("check", lambda **kw: check(docs, srcs, options, **kw), streams=True)
 
     def compare(self, inputs: Iterable[Input], options: Options) -> None:
         """Start comparing every input with every other one."""
-        from core.engine import compare
+        from copylens.core import compare
 
         items = list(inputs)
         self._start("compare", lambda **kw: compare(items, options, **kw), streams=False)
 
     def group(self, named: list[tuple[str, str]], method_name: str) -> None:
         """Start grouping (path, text) documents with a catalogue method (``Grouping`` follows)."""
-        from core.methods.catalogue import method
-        from core.methods.evaluate import group_texts
+        from copylens.core import group_texts, method
 
         chosen = method(method_name)
         self._start("group", lambda **kw: group_texts(named, chosen, **kw), streams=False)

@@ -4,7 +4,8 @@ On the collection of ``make_pairs.py`` (Russian and English source/suspicious pa
 planted passage of known spans, or none), the engine runs in-process on every pair —
 ``check([TextInput("susp", …)], [TextInput("src", …)], Options(...))`` — and its fragments
 are the detections. Beside it, in the same run, the baseline a plain shingle checker would
-show: the suspicious text's 10-word shingles (canonical words of ``core.canonicalize``) whose
+show: the suspicious text's 10-word shingles (canonical words of ``copylens.core.canonicalize``)
+whose
 fingerprint occurs in the source, runs of consecutive matching shingles merged into one
 detection (suspicious span: the run's words; source span: the hull of each shingle's first
 occurrence in the source). Both are scored with the PAN text-alignment measures of
@@ -43,7 +44,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib.util
 import json
 import multiprocessing
 import os
@@ -62,20 +62,19 @@ from typing import Any
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
 sys.path.insert(0, str(BENCH))
-if importlib.util.find_spec("core") is None:  # PYTHONPATH=DIR measures the core/ in DIR
-    sys.path.insert(1, str(REPO))
 
 from make_pairs import KINDS, Pair, generate, summary, verify  # noqa: E402
 from pan import Annotation, PanScores, evaluate  # noqa: E402
+from shared import CLOUGH_DIR  # noqa: E402
 
-from core.canonicalize import Canonical, canonicalize  # noqa: E402
-from core.engine import check  # noqa: E402
-from core.extract import extract_file  # noqa: E402
-from core.options import Options  # noqa: E402
-from core.prepare import TextInput  # noqa: E402
-from core.shingle import shingles  # noqa: E402
+from copylens.core.canonicalize import Canonical, canonicalize  # noqa: E402
+from copylens.core.documents import TextInput  # noqa: E402
+from copylens.core.engine import check  # noqa: E402
+from copylens.core.extract import extract_file  # noqa: E402
+from copylens.core.options import Options  # noqa: E402
+from copylens.core.shingle import shingles  # noqa: E402
 
-CS_DIR = Path("/work/shared/corpora/clough-stevenson")
+CS_DIR = CLOUGH_DIR
 RESULTS = BENCH / "results"
 BASELINE_W = 10
 CS_MIN_RUN = 5
@@ -764,7 +763,7 @@ def core_state() -> dict[str, Any]:
     Other work may change core/ in the work tree at any time; the figures hold for the files
     whose digest is recorded here.
     """
-    import core
+    import copylens.core as core
 
     core_dir = Path(core.__file__).resolve().parent
 

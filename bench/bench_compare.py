@@ -45,7 +45,7 @@ Pair = frozenset[str]
 def copylens_command() -> list[str]:
     """The installed console script if there is one, else the module from this checkout."""
     script = shutil.which("copylens")
-    return [script] if script else [sys.executable, "-m", "app.cli"]
+    return [script] if script else [sys.executable, "-m", "copylens.app.cli"]
 
 
 def pair(a: str, b: str) -> Pair:

@@ -24,11 +24,9 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 BENCH = Path(__file__).resolve().parent
-sys.path.insert(0, str(BENCH.parent))
-
 from make_essays import make_essays  # noqa: E402
 
-from app.qt import QtCore, QtWidgets  # noqa: E402
+from copylens.app.qt import QtCore, QtWidgets  # noqa: E402
 
 
 def essays(n: int, root: Path) -> list[Path]:
@@ -41,7 +39,7 @@ def essays(n: int, root: Path) -> list[Path]:
 
 
 def gui_run(documents: list[Path], sources: list[Path]) -> dict[str, float]:
-    from app.window import MainWindow
+    from copylens.app.window import MainWindow
 
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
     window = MainWindow()
@@ -80,7 +78,7 @@ def gui_run(documents: list[Path], sources: list[Path]) -> dict[str, float]:
 
 
 def engine_run(documents: list[Path], sources: list[Path]) -> float:
-    from core.engine import check
+    from copylens.core.engine import check
 
     started = time.perf_counter()
     check(documents, sources)

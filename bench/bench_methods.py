@@ -24,17 +24,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from core.methods.base import SignatureMethod
-from core.methods.catalogue import catalogue
-from core.methods.collection import Collection, MethodDoc, load_collection
-from core.shingle import shingles
-from core.sketch import minhash
+from copylens.core.methods.base import SignatureMethod
+from copylens.core.methods.catalogue import catalogue
+from copylens.core.methods.collection import Collection, MethodDoc, load_collection
+from copylens.core.shingle import shingles
+from copylens.core.sketch import minhash
 
 TARGET = 5000.0
 FIELDS = ("path", "text", "language", "words", "hashes", "sentences", "sentence_spans")

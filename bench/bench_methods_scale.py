@@ -14,7 +14,8 @@ For each size (default 10,000, 30,000 and 100,000 documents) it runs, in one pro
 - ``A11`` and ``A12`` ``find`` — the methods' own work from the documents on;
 - ``LSH``: the obvious alternative, plain datasketch — ``MinHash.bulk(..., num_perm=84,
   seed=1, scheme="affine64", hashfunc=int)`` over the same documents' distinct 5-word shingle
-  fingerprints (``core.shingle``), ``MinHashLSH(threshold=0.8, num_perm=84)``, every document
+  fingerprints (``copylens.core.shingle``), ``MinHashLSH(threshold=0.8, num_perm=84)``, every
+  document
   inserted then queried; its candidate pairs are its answer (no verification).
 
 Measured per run: wall time (``perf_counter``); ``rss``: the growth of the process's peak
@@ -40,7 +41,6 @@ half of it.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import resource
 import sys
@@ -55,17 +55,14 @@ from typing import Any, cast
 import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
-if importlib.util.find_spec("core") is None:
-    sys.path.insert(0, str(REPO))
-
-from core.canonicalize import fingerprint  # noqa: E402
-from core.methods.base import Pair  # noqa: E402
-from core.methods.collection import Collection, MethodDoc  # noqa: E402
-from core.methods.decomposition import Decomposition  # noqa: E402
-from core.methods.three_five import ThreeFive  # noqa: E402
-from core.shingle import shingles  # noqa: E402
-from core.sketch import minhash as sketch  # noqa: E402
-from core.sketch import permutations  # noqa: E402
+from copylens.core.canonicalize import fingerprint  # noqa: E402
+from copylens.core.methods.base import Pair  # noqa: E402
+from copylens.core.methods.collection import Collection, MethodDoc  # noqa: E402
+from copylens.core.methods.decomposition import Decomposition  # noqa: E402
+from copylens.core.methods.three_five import ThreeFive  # noqa: E402
+from copylens.core.shingle import shingles  # noqa: E402
+from copylens.core.sketch import minhash as sketch  # noqa: E402
+from copylens.core.sketch import permutations  # noqa: E402
 
 VOCABULARY = 50_000
 ZIPF_SHIFT = 2.7
@@ -196,7 +193,7 @@ def lsh_pairs(collection: Collection, numpy_sketch: bool = False) -> set[Pair]:
 
     The sketches come from ``MinHash.generator`` (datasketch's bulk path: one set of
     permutations shared by all sketches; a fresh ``MinHash`` per document would draw its own,
-    ~0.5 ms each). ``numpy_sketch``: the same sketches computed by ``core.sketch.minhash``
+    ~0.5 ms each). ``numpy_sketch``: the same sketches computed by ``copylens.core.sketch.minhash``
     (bit-identical to datasketch's, tested) and wrapped as the generator wraps them, for the
     tracemalloc run, where datasketch's per-value Python loop runs many times slower.
     """

@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections import defaultdict
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from core.methods.base import ordered
-from core.methods.catalogue import select
-from core.methods.collection import load_collection
-from core.methods.evaluate import run_methods
+from copylens.core.methods.base import ordered
+from copylens.core.methods.catalogue import select
+from copylens.core.methods.collection import load_collection
+from copylens.core.methods.evaluate import run_methods
 
 
 def main() -> None:

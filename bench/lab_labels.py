@@ -10,7 +10,7 @@
   is run with ``--unlisted-negative``.
 
 Usage:
-  python bench/lab_labels.py clough /work/shared/corpora/clough-stevenson/pairs.csv OUT.csv
+  python bench/lab_labels.py clough ../shared/corpora/clough-stevenson/pairs.csv OUT.csv
   python bench/lab_labels.py essays bench/data/truth_10000.json OUT.csv
 """
 

@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from core.methods.catalogue import select
-from core.methods.collection import load_collection
+from copylens.core.methods.catalogue import select
+from copylens.core.methods.collection import load_collection
 
 
 def status_kb(field: str) -> int:

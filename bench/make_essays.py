@@ -2,7 +2,7 @@
 
 Measures nothing itself: it builds the input that ``bench_compare.py`` measures. Essays of
 about 600 words, half Russian and half English, are sampled word by word from the real
-vocabularies of ``/work/shared/seeds`` (Russian, with other forms of the same lemmas from
+vocabularies of ``../shared/seeds`` (Russian, with other forms of the same lemmas from
 pymorphy3) and the Clough–Stevenson answers (English), with stop words at the rate of those
 texts, 8–25 words a sentence and 4–6 paragraphs. Unrelated essays share no run of 4
 consecutive canonical words (lemma or stem): the generator rejects any word that would repeat
@@ -38,9 +38,9 @@ from pathlib import Path
 import pymorphy3
 from nltk.stem.snowball import SnowballStemmer
 from pymorphy3.analyzer import Parse
+from shared import CLOUGH_DIR, SEEDS_DIR
 
-SEEDS_DIR = Path("/work/shared/seeds")
-CLOUGH_DIR = Path("/work/shared/corpora/clough-stevenson/corpus-20090418")
+CLOUGH_CORPUS = CLOUGH_DIR / "corpus-20090418"
 PROJECT_STOPWORDS = Path(__file__).resolve().parent.parent / "resources" / "stopwords"
 KINDS = ("format", "edit10", "paragraph", "wordforms", "homoglyph")
 LANGS = ("ru", "en")
@@ -262,9 +262,9 @@ class Vocabulary:
 
 def load_vocabularies(morph: Morph) -> dict[str, Vocabulary]:
     ru = [t for t in map(read_text, sorted(SEEDS_DIR.glob("*.txt"))) if is_russian(t)]
-    en = [read_text(p) for p in sorted(CLOUGH_DIR.glob("*.txt"))]
+    en = [read_text(p) for p in sorted(CLOUGH_CORPUS.glob("*.txt"))]
     if not ru or not en:
-        raise SystemExit(f"no source texts found in {SEEDS_DIR} or {CLOUGH_DIR}")
+        raise SystemExit(f"no source texts found in {SEEDS_DIR} or {CLOUGH_CORPUS}")
     return {"ru": Vocabulary("ru", ru, morph), "en": Vocabulary("en", en, None)}
 
 

@@ -3,7 +3,7 @@
 Measures nothing itself: ``bench_alignment.py`` runs the engine on these pairs. Every pair is
 built from real text available offline, deterministically from ``--seed``:
 
-- Russian: the Russian texts among ``/work/shared/seeds/*.txt`` (a file is Russian when most
+- Russian: the Russian texts among ``../shared/seeds/*.txt`` (a file is Russian when most
   of its words are Cyrillic and almost none has the Ukrainian letters і ї є ґ: files 000–002;
   003 is Ukrainian and 004 German, left out), and the Russian sentences of the Russian man
   pages installed under ``/usr/share/man/ru`` (translations shipped by the Debian packages
@@ -61,7 +61,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-SEEDS_DIR = Path("/work/shared/seeds")
+from shared import SEEDS_DIR
+
 MAN_RU_DIR = Path("/usr/share/man/ru")
 KINDS: dict[str, tuple[str, ...]] = {
     "ru": ("verbatim", "edit10", "edit20", "wordforms", "reorder", "homoglyph", "clean"),

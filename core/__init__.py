@@ -1,5 +1,143 @@
 """CopyLens engine: extract → canonicalize → shingle → sketch → index → align → report.
 
-Entry points: :func:`core.engine.check` and :func:`core.engine.compare`. Never imports Qt.
-Submodules are imported where needed, so importing ``core`` itself stays free.
+This module is the engine's one public face: front ends (``copylens.app``) import from here
+and nowhere else in ``copylens.core`` (an import-linter contract in ``pyproject.toml`` keeps it
+so). Entry points: :func:`check` (documents against sources) and :func:`compare` (every
+document against every other), both returning a report that carries its options and texts;
+the methods lab (:func:`method`, :func:`evaluate`, …) is the catalogue of ALGORITHMS.md §3–5.
+
+Names are loaded on first use (PEP 562), so importing this package stays free: the command
+line's ``--help`` and the engine's spawned worker processes never pay for what they do not
+use. The core never imports Qt.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from copylens.core.documents import Input, TextInput
+    from copylens.core.engine import check, compare
+    from copylens.core.errors import Cancelled, CopyLensError, InputError, OptionsError
+    from copylens.core.extract import SUPPORTED_SUFFIXES, Extracted, collect_files, extract_file
+    from copylens.core.methods.catalogue import catalogue, method, select
+    from copylens.core.methods.collection import STUDY_OPTIONS, Collection, load_collection
+    from copylens.core.methods.evaluate import (
+        Dedup,
+        Evaluation,
+        Grouping,
+        dedup,
+        evaluate,
+        group_texts,
+        read_labels,
+        run_methods,
+    )
+    from copylens.core.methods.similarity import similarity
+    from copylens.core.morphology import normalizer
+    from copylens.core.options import LANGUAGES, Options
+    from copylens.core.pool import forbid_fork, pool_map
+    from copylens.core.report import (
+        CheckReport,
+        CompareReport,
+        DocumentResult,
+        Edit,
+        Fragment,
+        InputFailure,
+        PairResult,
+        SourceMatch,
+    )
+    from copylens.core.resources import resources_dir
+
+__all__ = [
+    "LANGUAGES",
+    "STUDY_OPTIONS",
+    "SUPPORTED_SUFFIXES",
+    "Cancelled",
+    "CheckReport",
+    "Collection",
+    "CompareReport",
+    "CopyLensError",
+    "Dedup",
+    "DocumentResult",
+    "Edit",
+    "Evaluation",
+    "Extracted",
+    "Fragment",
+    "Grouping",
+    "Input",
+    "InputError",
+    "InputFailure",
+    "Options",
+    "OptionsError",
+    "PairResult",
+    "SourceMatch",
+    "TextInput",
+    "catalogue",
+    "check",
+    "collect_files",
+    "compare",
+    "dedup",
+    "evaluate",
+    "extract_file",
+    "forbid_fork",
+    "group_texts",
+    "load_collection",
+    "method",
+    "normalizer",
+    "pool_map",
+    "read_labels",
+    "resources_dir",
+    "run_methods",
+    "select",
+    "similarity",
+]
+
+_HOMES: dict[str, tuple[str, ...]] = {
+    "documents": ("Input", "TextInput"),
+    "engine": ("check", "compare"),
+    "errors": ("Cancelled", "CopyLensError", "InputError", "OptionsError"),
+    "extract": ("SUPPORTED_SUFFIXES", "Extracted", "collect_files", "extract_file"),
+    "methods.catalogue": ("catalogue", "method", "select"),
+    "methods.collection": ("STUDY_OPTIONS", "Collection", "load_collection"),
+    "methods.evaluate": (
+        "Dedup",
+        "Evaluation",
+        "Grouping",
+        "dedup",
+        "evaluate",
+        "group_texts",
+        "read_labels",
+        "run_methods",
+    ),
+    "methods.similarity": ("similarity",),
+    "morphology": ("normalizer",),
+    "options": ("LANGUAGES", "Options"),
+    "pool": ("forbid_fork", "pool_map"),
+    "report": (
+        "CheckReport",
+        "CompareReport",
+        "DocumentResult",
+        "Edit",
+        "Fragment",
+        "InputFailure",
+        "PairResult",
+        "SourceMatch",
+    ),
+    "resources": ("resources_dir",),
+}
+_HOME = {name: f"{__name__}.{module}" for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name's module on first use and keep the name here."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

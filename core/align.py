@@ -53,14 +53,15 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from core.canonicalize import Canonical
-from core.options import Options
-from core.shingle import kgrams
+from copylens.core.canonicalize import Canonical
+from copylens.core.options import Options
+from copylens.core.shingle import kgrams
 
 
 @dataclass(frozen=True)
-class Edit:
-    """One edit inside a fragment, as canonical-word ranges on both sides (either may be empty)."""
+class WordEdit:
+    """One edit inside an alignment, as canonical-word ranges on both sides (either may be empty);
+    the report's :class:`~copylens.core.report.Edit` is the same edit in characters."""
 
     kind: str
     a0: int
@@ -81,7 +82,7 @@ class Alignment:
     """Words of the checked range whose lemma is matched in the source range."""
     exact: int
     """Matched words also written identically (after folding and lower-casing)."""
-    edits: tuple[Edit, ...]
+    edits: tuple[WordEdit, ...]
     longest_run: int = 0
     """Most consecutive words equal on both sides inside the fragment (its anchor), from the
     seeds: a run of n seeds on one diagonal is n + k - 1 words."""
@@ -375,7 +376,7 @@ def _describe(group: list[_Chain], a: Canonical, b: Canonical, k: int) -> Alignm
     a0, a1, b0, b1 = spans[0]
     for span in spans[1:]:
         a0, a1, b0, b1 = _hull((a0, a1, b0, b1), span)
-    edits: list[Edit] = []
+    edits: list[WordEdit] = []
     matched = exact = 0
     covered_a = np.zeros(a1 - a0, dtype=bool)
     covered_b = np.zeros(b1 - b0, dtype=bool)
@@ -398,14 +399,14 @@ def _diff(
     covered_b: np.ndarray,
     a0: int,
     b0: int,
-) -> tuple[int, int, list[Edit]]:
+) -> tuple[int, int, list[WordEdit]]:
     """Word diff of one chain; marks the words it accounts for; returns matched, exact, edits."""
     ca0, ca1, cb0, cb1 = _span(chain, k)
     fresh_a = ~covered_a[ca0 - a0 : ca1 - a0]
     covered_a[ca0 - a0 : ca1 - a0] = True
     covered_b[cb0 - b0 : cb1 - b0] = True
     matched = exact = 0
-    edits: list[Edit] = []
+    edits: list[WordEdit] = []
     for tag, i0, i1, j0, j1 in chain_opcodes(a.forms, b.forms, chain.seeds, k):
         if tag == "equal":
             m, e, forms = _equal_block(a, b, i0, j0, i1 - i0, fresh_a[i0 - ca0 : i1 - ca0])
@@ -413,7 +414,7 @@ def _diff(
             edits.extend(forms)
         else:
             kind = {"replace": "replace", "delete": "insert", "insert": "delete"}[tag]
-            edits.append(Edit(kind, i0, i1, j0, j1))
+            edits.append(WordEdit(kind, i0, i1, j0, j1))
     return matched, exact, edits
 
 
@@ -459,10 +460,10 @@ def _edit_tag(a_words: int, b_words: int) -> str:
 
 def _equal_block(
     a: Canonical, b: Canonical, ai: int, bj: int, n: int, fresh: np.ndarray
-) -> tuple[int, int, list[Edit]]:
+) -> tuple[int, int, list[WordEdit]]:
     """Count matched and exact words of an equal-lemma run; word-form changes become edits."""
     matched = exact = 0
-    edits: list[Edit] = []
+    edits: list[WordEdit] = []
     for t in range(n):
         if not fresh[t]:
             continue
@@ -471,21 +472,21 @@ def _equal_block(
             exact += 1
         elif edits and edits[-1].a1 == ai + t:
             last = edits[-1]
-            edits[-1] = Edit("form", last.a0, ai + t + 1, last.b0, bj + t + 1)
+            edits[-1] = WordEdit("form", last.a0, ai + t + 1, last.b0, bj + t + 1)
         else:
-            edits.append(Edit("form", ai + t, ai + t + 1, bj + t, bj + t + 1))
+            edits.append(WordEdit("form", ai + t, ai + t + 1, bj + t, bj + t + 1))
     return matched, exact, edits
 
 
-def _uncovered(covered: np.ndarray, offset: int, kind: str, other: int) -> list[Edit]:
+def _uncovered(covered: np.ndarray, offset: int, kind: str, other: int) -> list[WordEdit]:
     """Runs of words of a merged fragment that no chain accounts for."""
     edits = []
     runs = np.flatnonzero(np.diff(np.concatenate(([1], covered.view(np.int8), [1]))) != 0)
     for start, end in zip(runs[::2], runs[1::2], strict=True):
         lo, hi = offset + int(start), offset + int(end)
         edits.append(
-            Edit(kind, lo, hi, other, other)
+            WordEdit(kind, lo, hi, other, other)
             if kind == "insert"
-            else Edit(kind, other, other, lo, hi)
+            else WordEdit(kind, other, other, lo, hi)
         )
     return edits

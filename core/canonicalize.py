@@ -26,7 +26,7 @@ from functools import cache
 
 import numpy as np
 
-from core.language import (
+from copylens.core.language import (
     CYRILLIC,
     CYRILLIC_LETTERS,
     LATIN,
@@ -36,9 +36,9 @@ from core.language import (
     language_of_words,
     script_of,
 )
-from core.morphology import normalizer
-from core.options import Options
-from core.resources import stop_words
+from copylens.core.morphology import normalizer
+from copylens.core.options import Options
+from copylens.core.resources import stop_words
 
 _LETTER = r"[^\W_]"
 _WORD = re.compile(

@@ -14,18 +14,19 @@ from pathlib import Path
 
 import numpy as np
 
-from core.compare import PairScore, score_pairs
-from core.errors import Cancelled
-from core.index import CandidateIndex, MemoryIndex
-from core.options import Options
-from core.prepare import CancelCheck, Input, Prepared, Progress, TextInput, expand, prepare_all
-from core.report import (
+from copylens.core.documents import Input, TextInput
+from copylens.core.errors import Cancelled
+from copylens.core.index import CandidateIndex, MemoryIndex
+from copylens.core.options import Options
+from copylens.core.prepare import CancelCheck, Prepared, Progress, expand, prepare_all
+from copylens.core.report import (
     CheckReport,
     CompareReport,
     DocumentResult,
     PairResult,
     SourceMatch,
 )
+from copylens.core.score import PairScore, score_pairs
 
 MIN_SHARED_ANCHORS = 1
 """Every fragment holds a run of ``anchor_words`` matching words: one shared anchor k-gram."""
@@ -81,7 +82,7 @@ def check(
             finish(d)
     errors = (*doc_missing, *src_missing, *failures)
     texts = {p.path: p.text for p in prepared}
-    return CheckReport(tuple(r for r in results if r is not None), tuple(errors), texts)
+    return CheckReport(tuple(r for r in results if r is not None), tuple(errors), options, texts)
 
 
 def compare(
@@ -110,6 +111,7 @@ def compare(
         pairs=tuple(pairs),
         clusters=clusters(pairs, options.cluster_threshold),
         errors=(*missing, *failures),
+        options=options,
         documents=tuple(d.path for d in docs),
         texts={d.path: d.text for d in docs},
     )

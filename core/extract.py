@@ -6,7 +6,8 @@ What must hold:
   index into it. For .txt/.md files it is the file's characters exactly as decoded (newlines,
   spaces and control characters kept; only a byte-order mark is dropped), so
   ``data.decode(Extracted.encoding) == Extracted.text`` for those files.
-* Bad input raises :class:`core.errors.InputError` subclasses only; an unexpected exception from
+* Bad input raises :class:`copylens.core.errors.InputError` subclasses only; an unexpected
+  exception from
   a parser library becomes :class:`CorruptFile` naming the format (chained with ``from``).
 * Input files are opened read-only and never modified; everything after the one read works on
   bytes in memory (except .doc, which a converter reads from a private temporary copy).
@@ -51,7 +52,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from core.errors import (
+from copylens.core.errors import (
     ConverterMissing,
     CorruptFile,
     EmptyFile,

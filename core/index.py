@@ -15,7 +15,7 @@ from typing import Protocol
 
 import numpy as np
 
-from core.arrays import distinct, distinct_counts
+from copylens.core.arrays import distinct, distinct_counts
 
 
 class CandidateIndex(Protocol):

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
-from core.resources import stop_words
+from copylens.core.resources import stop_words
 
 CYRILLIC = "cyrillic"
 LATIN = "latin"

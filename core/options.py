@@ -2,7 +2,7 @@
 
 Every stage reads its parameters from :class:`Options`; front ends build it from their
 arguments or settings and call :func:`Options.validated`, which reports every problem at
-once (:class:`~core.errors.OptionsError`).
+once (:class:`~copylens.core.errors.OptionsError`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from core.errors import OptionsError
+from copylens.core.errors import OptionsError
 
 LANGUAGES = ("auto", "ru", "uk", "en", "de", "fr", "es", "it", "pt", "nl", "sv", "pl")
 

@@ -16,15 +16,16 @@ from pathlib import Path
 
 import numpy as np
 
-from core.arrays import distinct
-from core.canonicalize import Canonical, canonicalize
-from core.errors import Cancelled, EmptyFile, InputError
-from core.extract import Extracted, collect_files, extract_file
-from core.options import Options
-from core.pool import pool_map
-from core.report import InputFailure
-from core.shingle import kgrams, shingle_set
-from core.sketch import minhash
+from copylens.core.arrays import distinct
+from copylens.core.canonicalize import Canonical, canonicalize
+from copylens.core.documents import Input, TextInput
+from copylens.core.errors import Cancelled, EmptyFile, InputError
+from copylens.core.extract import Extracted, collect_files, extract_file
+from copylens.core.options import Options
+from copylens.core.pool import pool_map
+from copylens.core.report import InputFailure
+from copylens.core.shingle import kgrams, shingle_set
+from copylens.core.sketch import minhash
 
 Progress = Callable[[str, int, int], None]
 """progress(stage, done, total): called from the engine's thread."""
@@ -32,17 +33,6 @@ CancelCheck = Callable[[], bool]
 """cancel() → True when the user asked to stop."""
 
 _PARALLEL_FROM = 24
-
-
-@dataclass(frozen=True)
-class TextInput:
-    """Text given directly (pasted), not read from a file."""
-
-    name: str
-    text: str
-
-
-Input = str | Path | TextInput
 
 
 @dataclass(frozen=True, eq=False)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from copylens.core.options import Options
+
 
 @dataclass(frozen=True)
 class Edit:
@@ -79,8 +81,12 @@ class InputFailure:
 
 @dataclass(frozen=True)
 class CheckReport:
+    """Documents checked against sources: what a front end shows, exports and prints."""
+
     documents: tuple[DocumentResult, ...]
     errors: tuple[InputFailure, ...]
+    options: Options
+    """The settings this run used (a report lists these, whatever the settings are now)."""
     texts: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     """Extracted text of every document and source by path (not part of the JSON)."""
 
@@ -104,12 +110,17 @@ class PairResult:
 
 @dataclass(frozen=True)
 class CompareReport:
+    """Every document compared with every other: the pairs sharing text, and their groups."""
+
     pairs: tuple[PairResult, ...]
     clusters: tuple[tuple[str, ...], ...]
     errors: tuple[InputFailure, ...]
+    options: Options
+    """The settings this run used."""
     documents: tuple[str, ...] = ()
     """Every document that was read, in input order."""
     texts: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    """Extracted text of every document by path (not part of the JSON)."""
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -1,17 +1,16 @@
-"""Locating the files in ``resources/`` (stop-word lists), installed or frozen alike."""
+"""Locating the files of ``copylens.resources`` (stop-word lists), installed or frozen alike."""
 
 from __future__ import annotations
 
-import sys
 from functools import cache
 from pathlib import Path
 
 
 def resources_dir() -> Path:
-    """The ``resources`` folder: beside ``core/``, or in ``_MEIPASS`` when frozen."""
-    frozen = getattr(sys, "_MEIPASS", None)
-    base = Path(frozen) if frozen else Path(__file__).resolve().parent.parent
-    return base / "resources"
+    """The folder of ``copylens.resources``: beside ``copylens.core`` when installed, editable
+    or frozen (PyInstaller sets ``__file__`` under ``_MEIPASS`` and the spec puts the files
+    there)."""
+    return Path(__file__).resolve().parent.parent / "resources"
 
 
 @cache

@@ -18,8 +18,8 @@ from typing import Any
 
 import razdel
 
-from core.morphology import without_scipy
-from core.resources import resources_dir
+from copylens.core.morphology import without_scipy
+from copylens.core.resources import resources_dir
 
 _RAZDEL = frozenset({"ru", "uk", "be", "bg", "sr", "mk"})
 

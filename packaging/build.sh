@@ -1,25 +1,29 @@
 #!/usr/bin/env bash
-# Builds the desktop app with PyInstaller into dist/copylens/ (one folder) and runs the
-# frozen app's self-test; exits with the self-test's status.
+# Builds the desktop app with PyInstaller into dist/copylens/ (one folder) from what users
+# get: the wheel, installed into a clean virtual environment (build/freeze-venv) with
+# PyInstaller; then runs the frozen app's self-test and exits with its status.
 #
-#     bash packaging/build.sh                  # uses python3 (or $PYTHON) and its packages
+#     bash packaging/build.sh                  # uses python3 (or $PYTHON) to build the wheel
 #     PYTHON=.venv/bin/python bash packaging/build.sh
 #
-# The Python used must have CopyLens's dependencies and PySide6 installed. PyInstaller is
-# installed into it when missing (it is a build tool only, never a run-time dependency).
+# PyInstaller is a build tool only, never a run-time dependency. It does not follow an
+# editable install's import mapping (copylens.core -> core/), hence the wheel.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+ROOT="$(pwd)"
 
 PYTHON="${PYTHON:-python3}"
-if ! "$PYTHON" -m PyInstaller --version >/dev/null 2>&1; then
-  "$PYTHON" -m pip install -q "pyinstaller>=6.10"
-fi
-
 "$PYTHON" scripts/build_translations.py --release-only
 
+rm -rf build/wheel
+"$PYTHON" -m pip wheel -q --no-deps -w build/wheel .
+"$PYTHON" -m venv --clear build/freeze-venv
+build/freeze-venv/bin/python -m pip install -q build/wheel/copylens-*.whl "pyinstaller>=6.10"
+
 start=$(date +%s)
-"$PYTHON" -m PyInstaller --noconfirm --clean --log-level WARN \
-  --distpath dist --workpath build/pyinstaller packaging/copylens.spec
+# from build/, so that the checkout's copylens/ folder cannot shadow the installed package
+(cd build && freeze-venv/bin/python -m PyInstaller --noconfirm --clean --log-level WARN \
+  --distpath "$ROOT/dist" --workpath "$ROOT/build/pyinstaller" "$ROOT/packaging/copylens.spec")
 echo "built dist/copylens in $(( $(date +%s) - start )) s, $(du -sh dist/copylens | cut -f1)"
 
 QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}" exec dist/copylens/copylens --self-test

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from app.qt import QtCore, QtGui  # noqa: E402  (after the platform is chosen)
+from copylens.app.qt import QtCore, QtGui  # noqa: E402  (after the platform is chosen)
 
 ICONS = ROOT / "resources" / "icons"
 SVG = ICONS / "copylens.svg"

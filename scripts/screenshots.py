@@ -363,7 +363,7 @@ def write_samples(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:
 
 def settle(ms: int = 200) -> None:
     """Run the event loop for ``ms`` (layouts, deferred timers and repaints happen)."""
-    from app.qt import QtCore
+    from copylens.app.qt import QtCore
 
     loop = QtCore.QEventLoop()
     QtCore.QTimer.singleShot(ms, loop.quit)
@@ -372,7 +372,7 @@ def settle(ms: int = 200) -> None:
 
 def run_engine(window: Any, timeout_s: int = 300) -> None:
     """Start the window's run and wait in a QEventLoop until the runner is done."""
-    from app.qt import QtCore
+    from copylens.app.qt import QtCore
 
     runner = window.runner
     loop = QtCore.QEventLoop()
@@ -393,7 +393,7 @@ def run_engine(window: Any, timeout_s: int = 300) -> None:
 def quiet_offscreen_notice() -> None:
     """Drop the one message the offscreen plugin prints for every window with a minimum size
     ("does not support propagateSizeHints()"): it has no window manager to pass sizes to."""
-    from app.qt import QtCore
+    from copylens.app.qt import QtCore
 
     previous: list[Any] = []
 
@@ -427,7 +427,7 @@ def save(widget: Any, path: Path) -> None:
 
 def select_busiest_document(window: Any) -> Any:
     """Select the checked document with the most sources; return its result."""
-    from app.window import PATH_ROLE
+    from copylens.app.window import PATH_ROLE
 
     tree = window.results_tree
     items = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
@@ -470,11 +470,11 @@ def main(argv: list[str] | None = None) -> int:
     suffix = "" if args.lang == "en" else f"-{args.lang}"
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from app import i18n, settings
-    from app.qt import QtCore, QtGui, QtWidgets
+    from copylens.app import i18n, settings
+    from copylens.app.qt import QtCore, QtGui, QtWidgets
 
     quiet_offscreen_notice()
-    from app.window import MainWindow
+    from copylens.app.window import MainWindow
 
     home = os.getcwd()
     with tempfile.TemporaryDirectory(prefix="copylens-screenshots-") as tmp:
@@ -510,7 +510,7 @@ def shoot(
     sources: list[Path],
     essays: list[Path],
 ) -> None:
-    from app.qt import QtWidgets
+    from copylens.app.qt import QtWidgets
 
     def name(stem: str) -> Path:
         return out / f"{stem}{suffix}.png"

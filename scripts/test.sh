@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine for the tests and runs them: the Debian packages the tests need
 # (DejaVu fonts: the PDF fixtures and Qt draw Cyrillic with them; the libraries Qt loads
-# even offscreen), a virtual environment with the project and its test and build extras,
-# ruff, mypy, then pytest including the frozen-app build. Safe to run again.
+# even offscreen), a virtual environment with the project (editable, for development) and its
+# test and build extras, the static checks, then pytest including the wheel and the
+# frozen-app build. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,9 +25,11 @@ fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e ".[test,build]"
 
-.venv/bin/ruff check .
-.venv/bin/ruff format --check .
-.venv/bin/mypy
-# Everything, including the PyInstaller build of the desktop app and its frozen self-test
-# (a minute or two; plain `pytest` leaves it out).
+# ruff, mypy (strict on the core), import-linter (the core never imports the app or Qt; the
+# app imports the core only through its facade)
+.venv/bin/python scripts/lint.py
+# Everything, including what users get (marked packaging, a few minutes; plain `pytest`
+# leaves it out): the wheel built and installed into a clean virtual environment, its command
+# line and its window offscreen on the bundled samples, and a PyInstaller build from that
+# environment with the frozen app's self-test.
 QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest -m "packaging or not packaging" "$@"

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from core.align import Alignment, Runs, align, chain_opcodes, find_seeds
-from core.canonicalize import canonicalize
-from core.options import Options
+from copylens.core.align import Alignment, Runs, align, chain_opcodes, find_seeds
+from copylens.core.canonicalize import canonicalize
+from copylens.core.options import Options
 
 OPTS = Options(stop_words=False)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.canonicalize import canonicalize, fingerprint, fold_homoglyphs
-from core.language import detect_language
-from core.options import Options
+from copylens.core.canonicalize import canonicalize, fingerprint, fold_homoglyphs
+from copylens.core.language import detect_language
+from copylens.core.options import Options
 
 PLAIN = Options(stop_words=False)
 

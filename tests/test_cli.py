@@ -31,7 +31,7 @@ UNRELATED = (
 
 def run(*args: str | Path, check: bool = False) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "app.cli", *map(str, args)],
+        [sys.executable, "-m", "copylens.app.cli", *map(str, args)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -125,7 +125,9 @@ def test_extract_prints_the_text_exactly(tmp_path: Path) -> None:
     crlf = tmp_path / "crlf.txt"
     crlf.write_bytes("Первая строка\r\nвторая строка\r\n".encode("cp1251"))
     result = subprocess.run(
-        [sys.executable, "-m", "app.cli", "extract", str(crlf)], cwd=ROOT, capture_output=True
+        [sys.executable, "-m", "copylens.app.cli", "extract", str(crlf)],
+        cwd=ROOT,
+        capture_output=True,
     )
     assert result.returncode == 0
     assert result.stdout.decode("utf-8") == "Первая строка\r\nвторая строка\r\n"

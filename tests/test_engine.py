@@ -8,12 +8,12 @@ from pathlib import Path
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from core.canonicalize import word_spans
-from core.engine import check, compare
-from core.errors import Cancelled
-from core.options import Options
-from core.prepare import TextInput
-from core.resources import stop_words
+from copylens.core.canonicalize import word_spans
+from copylens.core.documents import TextInput
+from copylens.core.engine import check, compare
+from copylens.core.errors import Cancelled
+from copylens.core.options import Options
+from copylens.core.resources import stop_words
 
 EN = Options(language="en")
 SOURCE = (

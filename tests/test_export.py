@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from app import export
-from core.engine import check, compare
-from core.prepare import TextInput
-from core.report import CheckReport, CompareReport, Edit, Fragment
+from copylens import __version__
+from copylens.app import export
+from copylens.core.documents import TextInput
+from copylens.core.engine import check, compare
+from copylens.core.report import CheckReport, CompareReport, Edit, Fragment
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "resources" / "samples"
@@ -80,7 +81,7 @@ def test_html_is_self_contained(check_report: CheckReport) -> None:
     for external in ("<link", "<script", "src=", "@import", "url("):
         assert external not in page.lower()
     assert "2025-03-14 15:09" in page
-    assert f"CopyLens {export.copylens_version()}" in page
+    assert f"CopyLens {__version__}" in page
 
 
 def test_html_escapes_document_text_and_names(check_report: CheckReport) -> None:
@@ -197,7 +198,7 @@ def test_html_in_russian(check_report: CheckReport) -> None:
 
 def test_html_without_text_or_sources() -> None:
     report = check([TextInput("lonely.txt", "Один текст без источников.")], [])
-    empty = CheckReport(report.documents, report.errors, texts={})
+    empty = CheckReport(report.documents, report.errors, report.options, texts={})
     page = export.html_report(empty, {}, generated_at=WHEN)
     assert "No source shares text with this document." in page
     assert "The text of this document is not available." in page
@@ -301,7 +302,7 @@ def test_json(check_report: CheckReport, compare_report: CompareReport) -> None:
     assert data["kind"] == "check"
     assert data["generated_at"] == "2025-03-14T15:09:00+00:00"
     assert data["settings"] == SETTINGS
-    assert data["copylens_version"] == export.copylens_version()
+    assert data["copylens_version"] == __version__
     body = json.loads(json.dumps(check_report.to_json()))
     assert {k: data[k] for k in body} == body
     data = json.loads(export.json_report(compare_report))
@@ -355,7 +356,7 @@ def test_display_names() -> None:
 
 def test_export_module_does_not_import_qt() -> None:
     code = (
-        "import sys, app.export, app.selftest; "
+        "import sys, copylens.app.export, copylens.app.selftest; "
         "sys.exit(any(m.split('.')[0] in ('PySide6', 'shiboken6') for m in sys.modules))"
     )
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0

@@ -1,4 +1,5 @@
-"""Tests of core.extract on real files built in tmp_path (see fixtures_make.py); no mocks."""
+"""Tests of copylens.core.extract on real files built in tmp_path (see fixtures_make.py); no
+mocks."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.errors import (
+from copylens.core.errors import (
     ConverterMissing,
     CorruptFile,
     EmptyFile,
@@ -25,7 +26,7 @@ from core.errors import (
     UnreadableFile,
     UnsupportedType,
 )
-from core.extract import (
+from copylens.core.extract import (
     DEFAULT_MAX_BYTES,
     SUPPORTED_SUFFIXES,
     Extracted,
@@ -106,7 +107,7 @@ def test_extracted_is_frozen_and_keeps_path_as_given(tmp_path: Path) -> None:
 
 def test_importing_the_module_loads_no_heavy_library() -> None:
     code = (
-        "import sys, core.extract as e\n"
+        "import sys, copylens.core.extract as e\n"
         "e.extract_text(b'Plain UTF-8 essay text, nothing more.', 'a.txt')\n"
         "heavy = ('docx', 'pdfminer', 'trafilatura', 'odf', 'striprtf', 'charset_normalizer',"
         " 'lxml', 'defusedxml', 'PySide6', 'PyQt6')\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from core.index import MemoryIndex
+from copylens.core.index import MemoryIndex
 
 
 def arr(*values: int) -> np.ndarray:

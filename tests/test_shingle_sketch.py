@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 from datasketch import MinHash
 
-from core.canonicalize import canonicalize, fingerprint
-from core.options import Options
-from core.shingle import kgrams, shingle_set, shingles
-from core.sketch import NUM_PERM, estimate, megashingles, minhash, supershingles
+from copylens.core.canonicalize import canonicalize, fingerprint
+from copylens.core.options import Options
+from copylens.core.shingle import kgrams, shingle_set, shingles
+from copylens.core.sketch import NUM_PERM, estimate, megashingles, minhash, supershingles
 
 
 def word_hashes(text: str) -> np.ndarray:

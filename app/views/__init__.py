@@ -8,11 +8,11 @@
 
 from __future__ import annotations
 
-from app.views.compare_view import CompareView
-from app.views.document_view import DocumentView
-from app.views.heatmap import HeatMap
-from app.views.side_by_side import SideBySideView
-from app.views.text_view import HighlightTextView, OffsetMap, qt_position
+from copylens.app.views.compare_view import CompareView
+from copylens.app.views.document_view import DocumentView
+from copylens.app.views.heatmap import HeatMap
+from copylens.app.views.side_by_side import SideBySideView
+from copylens.app.views.text_view import HighlightTextView, OffsetMap, qt_position
 
 __all__ = [
     "CompareView",

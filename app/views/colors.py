@@ -13,9 +13,9 @@ import itertools
 from collections.abc import Iterable, Sequence
 from pathlib import PurePath, PurePosixPath, PureWindowsPath
 
-from app import palette
-from app.palette import PALETTE
-from app.qt import QtGui
+from copylens.app import palette
+from copylens.app.palette import PALETTE
+from copylens.app.qt import QtGui
 
 TEXT_COLOR = QtGui.QColor("#000000")
 TEXT_BACKGROUND = QtGui.QColor("#FFFFFF")
@@ -139,7 +139,7 @@ def percent(value: float) -> str:
 
 def _interface_language() -> str:
     try:
-        from app import i18n
+        from copylens.app import i18n
     except ImportError:  # the views without the rest of the app
         return "en"
     return i18n.current_language()

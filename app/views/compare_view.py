@@ -4,7 +4,8 @@ Clicking a heat-map cell, or double-clicking (Enter on) a pair, opens the two do
 by side: the pair's ``a`` on the left, ``b`` on the right.
 
 Groups come from the engine's containment by default; the *Grouped by* selector regroups the
-same documents with any method of the catalogue (``core.methods``), on a worker thread, from
+same documents with any method of the catalogue (``copylens.core.methods``), on a worker thread,
+from
 the texts the comparison already extracted.
 """
 
@@ -12,15 +13,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
-from app.views import colors
-from app.views.heatmap import HeatMap
-from app.views.side_by_side import SideBySideView
-from app.worker import EngineRunner
-from core.report import CompareReport, PairResult
+from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
+from copylens.app.views import colors
+from copylens.app.views.heatmap import HeatMap
+from copylens.app.views.side_by_side import SideBySideView
+from copylens.app.worker import EngineRunner
+from copylens.core import CompareReport, PairResult
 
 if TYPE_CHECKING:
-    from core.methods.evaluate import Grouping
+    from copylens.core import Grouping
 
 _Index = QtCore.QModelIndex | QtCore.QPersistentModelIndex
 _ROOT = QtCore.QModelIndex()
@@ -269,7 +270,9 @@ class CompareView(QtWidgets.QWidget):
         self.group_combo = QtWidgets.QComboBox()
         self.group_combo.setObjectName("groupMethod")
         self.group_combo.addItem(self.tr("Containment (CopyLens)"), "")
-        from core.methods.catalogue import catalogue  # here, not at the app's start (~0.2 s)
+        from copylens.core import (
+            catalogue,  # here, not at the app's start (~0.2 s)
+        )
 
         for m in catalogue():
             if m.name == "copylens":

@@ -13,11 +13,11 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
-from app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
-from app.views import colors
-from app.views.side_by_side import SideBySideView, fragment_spans
-from app.views.text_view import HighlightTextView
-from core.report import DocumentResult, SourceMatch
+from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
+from copylens.app.views import colors
+from copylens.app.views.side_by_side import SideBySideView, fragment_spans
+from copylens.app.views.text_view import HighlightTextView
+from copylens.core import DocumentResult, SourceMatch
 
 _Index = QtCore.QModelIndex | QtCore.QPersistentModelIndex
 _ROOT = QtCore.QModelIndex()

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
-from app.views import colors
-from core.report import CompareReport, PairResult
+from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
+from copylens.app.views import colors
+from copylens.core import CompareReport, PairResult
 
 MIN_CELL = 2
 MAX_CELL = 80

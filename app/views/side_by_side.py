@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
-from app.views import colors
-from app.views.text_view import HighlightTextView, Span, fill_format
-from core.report import Edit, Fragment
+from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
+from copylens.app.views import colors
+from copylens.app.views.text_view import HighlightTextView, Span, fill_format
+from copylens.core import Edit, Fragment
 
 EDIT_NAMES = {
     "form": QtCore.QT_TRANSLATE_NOOP("Edits", "Changed word form"),

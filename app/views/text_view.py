@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
-from app.views import colors
+from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
+from copylens.app.views import colors
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _LOOKALIKE_PROPERTY = QtGui.QTextFormat.Property.UserProperty + 17

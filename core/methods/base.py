@@ -1,6 +1,6 @@
 """The one interface of the catalogue methods (ALGORITHMS.md §3–5), and the helpers they share.
 
-A method finds near-duplicate pairs in a :class:`~core.methods.collection.Collection`:
+A method finds near-duplicate pairs in a :class:`~copylens.core.methods.collection.Collection`:
 ``find(collection)`` returns the set of pairs ``(i, j)``, ``i < j``, of positions in
 ``collection.docs``. Two shapes cover the catalogue:
 
@@ -24,7 +24,7 @@ from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, ClassVar
 
-from core.methods.collection import Collection, MethodDoc
+from copylens.core.methods.collection import Collection, MethodDoc
 
 Pair = tuple[int, int]
 """Positions (i, j) in ``Collection.docs`` with i < j."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from core.errors import OptionsError
-from core.methods import (
+from copylens.core.errors import OptionsError
+from copylens.core.methods import (
     decomposition,
     descriptive,
     engine,
@@ -23,7 +23,7 @@ from core.methods import (
     statistical,
     three_five,
 )
-from core.methods.base import Method
+from copylens.core.methods.base import Method
 
 FAMILIES = (
     exact,
@@ -38,7 +38,8 @@ FAMILIES = (
     statistical,
     engine,
 )
-"""Modules of ``core.methods``, one per family of methods (imported by name, not by string, so
+"""Modules of ``copylens.core.methods``, one per family of methods (imported by name, not by
+string, so
 PyInstaller's analysis finds them for the frozen app)."""
 
 

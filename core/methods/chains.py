@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.methods.base import Pair
+from copylens.core.methods.base import Pair
 
 Chain = tuple[int, ...]
 """Documents of one chain, by increasing length (ties by position)."""

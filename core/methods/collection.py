@@ -22,15 +22,16 @@ from pathlib import Path
 
 import numpy as np
 
-from core.canonicalize import Canonical, canonicalize
-from core.errors import Cancelled, InputError
-from core.options import Options
-from core.pool import pool_map
-from core.prepare import CancelCheck, Progress, TextInput, expand, extract_input
-from core.report import InputFailure
-from core.sentences import sentence_spans
-from core.shingle import shingles
-from core.sketch import minhash
+from copylens.core.canonicalize import Canonical, canonicalize
+from copylens.core.documents import TextInput
+from copylens.core.errors import Cancelled, InputError
+from copylens.core.options import Options
+from copylens.core.pool import pool_map
+from copylens.core.prepare import CancelCheck, Progress, expand, extract_input
+from copylens.core.report import InputFailure
+from copylens.core.sentences import sentence_spans
+from copylens.core.shingle import shingles
+from copylens.core.sketch import minhash
 
 SKETCH_SHINGLE = 10
 """w of the stored sketch: the card's shingle length."""
@@ -51,7 +52,7 @@ class MethodDoc:
     words: tuple[str, ...]
     """Canonical words (normal forms), in text order."""
     hashes: np.ndarray
-    """uint64 fingerprint of each word (``core.canonicalize.fingerprint`` of the form)."""
+    """uint64 fingerprint of each word (``copylens.core.canonicalize.fingerprint`` of the form)."""
     sentences: tuple[tuple[int, int], ...]
     """Each sentence as a [first, last + 1) range of ``words``; sentences without words left out."""
     sentence_spans: tuple[tuple[int, int], ...] = field(repr=False)
@@ -67,7 +68,7 @@ class MethodDoc:
 
     @cached_property
     def sketch(self) -> np.ndarray:
-        """The card's 84-minimum MinHash sketch of the 10-word shingles (``core.sketch``).
+        """The card's 84-minimum MinHash sketch of the 10-word shingles (``copylens.core.sketch``).
 
         Computed once per document while it is loaded (in the loading workers, as the engine
         computes it with the shingles), so Fetterly's megashingles and Broder's clustering

@@ -1,10 +1,11 @@
 """A11 Decomposition (ALGORITHMS.md §4 A11; Zelenkov & Segalovich §6.1).
 
 Every document writes (shingle, document, length) for a sample of its distinct 5-word
-shingles; the records are grouped into length chains (:mod:`core.methods.chains`: grouped by
+shingles; the records are grouped into length chains (:mod:`copylens.core.methods.chains`: grouped
+by
 shingle, ordered by length, cut where a neighbour is more than 1.15 times longer, duplicate and
 subsumed chains dropped) and the documents of each chain's local window are compared with the
-direct text similarity (:func:`core.methods.similarity.similarity`), each pair once.
+direct text similarity (:func:`copylens.core.methods.similarity.similarity`), each pair once.
 
 What must hold: a pair is reported only if its similarity reaches ``threshold``; a pair is
 compared only if the two documents share a sampled shingle and their lengths are within 1.15
@@ -27,7 +28,8 @@ Readings chosen:
   short, "practically without loss of recall".
 - Length = the number of canonical words (§4's preprocessing: words of ≤ 3 letters dropped).
 - Boilerplate: a sampled shingle held by more than ``max_df`` = 200 documents is dropped
-  (:mod:`core.methods.chains`); near-copies share dozens of other sampled shingles. Here the
+  (:mod:`copylens.core.methods.chains`); near-copies share dozens of other sampled shingles. Here
+  the
   cap bounds time only (every pair is verified): one similarity costs ~130 µs on 600-word
   documents, so a chain at the cap costs at most ~2.6 s, and only once per distinct chain.
 """
@@ -39,12 +41,12 @@ from typing import ClassVar
 
 import numpy as np
 
-from core.arrays import distinct
-from core.methods.base import Method, Pair, PairMethod
-from core.methods.chains import ChainStats, chain_pairs
-from core.methods.collection import Collection, MethodDoc
-from core.methods.similarity import similarity
-from core.shingle import shingles
+from copylens.core.arrays import distinct
+from copylens.core.methods.base import Method, Pair, PairMethod
+from copylens.core.methods.chains import ChainStats, chain_pairs
+from copylens.core.methods.collection import Collection, MethodDoc
+from copylens.core.methods.similarity import similarity
+from copylens.core.shingle import shingles
 
 
 @dataclass(frozen=True)

@@ -76,10 +76,10 @@ import numpy as np
 from rapidfuzz.distance import Levenshtein
 from rapidfuzz.process import cpdist
 
-from core.arrays import distinct_counts
-from core.canonicalize import fingerprint
-from core.methods.base import Method, Pair, PairMethod, SignatureMethod
-from core.methods.collection import Collection, MethodDoc
+from copylens.core.arrays import distinct_counts
+from copylens.core.canonicalize import fingerprint
+from copylens.core.methods.base import Method, Pair, PairMethod, SignatureMethod
+from copylens.core.methods.collection import Collection, MethodDoc
 
 GRID = np.arange(1, 100) / 100
 """Threshold candidates 0.01 … 0.99."""

@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from core.engine import compare
-from core.methods.base import Method, Pair, PairMethod, ordered
-from core.methods.collection import Collection
-from core.options import Options
-from core.prepare import TextInput
+from copylens.core.documents import TextInput
+from copylens.core.engine import compare
+from copylens.core.methods.base import Method, Pair, PairMethod, ordered
+from copylens.core.methods.collection import Collection
+from copylens.core.options import Options
 
 
 @dataclass(frozen=True)

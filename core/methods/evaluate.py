@@ -2,7 +2,7 @@
 
 Without labels, the procedure of the study: run every chosen method over one collection,
 pool every pair any method found, verify each pooled pair by a direct text similarity
-(:func:`~core.methods.similarity.similarity` ≥ 0.8), then per method
+(:func:`~copylens.core.methods.similarity.similarity` ≥ 0.8), then per method
 recall = |found ∩ verified| / |verified|, precision = |found ∩ verified| / |found|, F1, the
 number of pairs found and the speed; and the Dice agreement 2|A ∩ B| / (|A| + |B|) between the
 pair sets of every two methods. As in the study, recall is relative to the pool: a pair no
@@ -28,10 +28,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.errors import Cancelled, CopyLensError
-from core.methods.base import Method, Pair, clusters, ordered
-from core.methods.collection import Collection, collection_of_texts
-from core.methods.similarity import VERIFY_THRESHOLD, similarity
+from copylens.core.errors import Cancelled, CopyLensError
+from copylens.core.methods.base import Method, Pair, clusters, ordered
+from copylens.core.methods.collection import Collection, collection_of_texts
+from copylens.core.methods.similarity import VERIFY_THRESHOLD, similarity
 
 MethodProgress = Callable[[str, int, int], None]
 """progress(method name, done, total)."""

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from core.methods.base import Method, SignatureMethod
-from core.methods.collection import Collection, MethodDoc
+from copylens.core.methods.base import Method, SignatureMethod
+from copylens.core.methods.collection import Collection, MethodDoc
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 A1 TF, A2 TF*IDF (Okapi BM25), A3 TF*RIDF and A10 Opt Freq weight each distinct canonical
 word of a document, take the 6 heaviest, join them in alphabetical order and sign the string
 with CRC32: one key per document, and two documents are duplicates when their keys are equal.
-A0 MD5 (exact copies) lives in :mod:`core.methods.exact`.
+A0 MD5 (exact copies) lives in :mod:`copylens.core.methods.exact`.
 
 What must hold:
 - the formulas are exactly those of §4 (natural logarithms; 11.5 = −ln(10 / 1,000,000));
@@ -34,8 +34,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from core.methods.base import Method, SignatureMethod, crc32_of, top_words
-from core.methods.collection import Collection, MethodDoc
+from copylens.core.methods.base import Method, SignatureMethod, crc32_of, top_words
+from copylens.core.methods.collection import Collection, MethodDoc
 
 OPTIMAL_IDF = 11.5
 """Maslov's "optimal" IDF: −ln(10 / 1,000,000), a word in 10 documents of a million."""

@@ -43,10 +43,10 @@ from typing import ClassVar
 
 import numpy as np
 
-from core.arrays import distinct
-from core.canonicalize import fingerprint
-from core.methods.base import Method, SignatureMethod
-from core.methods.collection import Collection, MethodDoc
+from copylens.core.arrays import distinct
+from copylens.core.canonicalize import fingerprint
+from copylens.core.methods.base import Method, SignatureMethod
+from copylens.core.methods.collection import Collection, MethodDoc
 
 MAX_LEXICONS = 64
 """Lexicon membership is a 64-bit mask per word: at most 63 extra lexicons."""

@@ -3,7 +3,7 @@
 A4 Long Sent and A5 Heavy Sent rank a document's sentences, take the 2 first, join them in
 alphabetical order and sign the string with CRC32: one key per document, duplicates when the
 keys are equal. A4 ranks by length in words, A5 by the sum of the A2 (BM25) weights of the
-sentence's words, computed by :class:`core.methods.frequency.TFIDF` itself.
+sentence's words, computed by :class:`copylens.core.methods.frequency.TFIDF` itself.
 
 What must hold:
 - two documents that share their 2 top-ranked sentences get the same key whatever else they
@@ -33,9 +33,9 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from core.methods.base import Method, SignatureMethod, crc32_of
-from core.methods.collection import Collection, MethodDoc
-from core.methods.frequency import TFIDF, WordModel
+from copylens.core.methods.base import Method, SignatureMethod, crc32_of
+from copylens.core.methods.collection import Collection, MethodDoc
+from copylens.core.methods.frequency import TFIDF, WordModel
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ class LongSent(TopSentencesMethod):
 @dataclass(frozen=True)
 class HeavySent(TopSentencesMethod):
     """§4 A5 Heavy Sent: the 2 sentences with the largest sum of A2 word weights
-    (BM25 with ``k`` and ``b``, as :class:`~core.methods.frequency.TFIDF`)."""
+    (BM25 with ``k`` and ``b``, as :class:`~copylens.core.methods.frequency.TFIDF`)."""
 
     name: ClassVar[str] = "A5"
     title: ClassVar[str] = "Heavy Sent"

@@ -1,7 +1,8 @@
 """Shingle-sampling methods: megashingles (A6, Fetterly), Log Shingles (A8), Broder's mod-m and
 bottom-s samples, and Broder's clustering (ALGORITHMS.md §3, §4 A6/A8, §5).
 
-Every method here starts from the document's w-shingle fingerprints (``core.shingle``: 64-bit,
+Every method here starts from the document's w-shingle fingerprints (``copylens.core.shingle``:
+64-bit,
 splitmix64-finished, so their low bits and their order are uniform whatever the text) and
 keeps a sample of them:
 
@@ -9,15 +10,18 @@ keeps a sample of them:
   → 6 supershingles → 15 megashingles; the 15 are the keys. One supershingle matches with
   probability p^6 for resemblance p, a megashingle is shared when at least 2 of the 6 match:
   1 − (1 − p^6)^6 − 6·p^6·(1 − p^6)^5 (0.49 at p = 0.80, 0.99 at 0.95).
-- "fetterly" (§3): the product's own sketch (``core.sketch.minhash`` of the 10-word shingles,
-  exactly what the engine stores) cut into 6 groups of 14; keys = ``core.sketch.megashingles``
+- "fetterly" (§3): the product's own sketch (``copylens.core.sketch.minhash`` of the 10-word
+  shingles,
+  exactly what the engine stores) cut into 6 groups of 14; keys =
+  ``copylens.core.sketch.megashingles``
   (0.88 at p = 0.95, 0.026 at 0.80: §3's "≈ 0.90" is that number rounded through 0.49).
 - "A8" (§4): Log Shingles, the kept set of wrap-around 5-shingles is the one key.
 - "mod-m", "bottom-s" (§3) and "broder" (§5) are pair methods: each sample value is emitted
   with its document, the values sorted, and the documents sharing a value counted per pair
   (:func:`shared_values`, Broder's steps 2–3, written once for all three); the pair's
   resemblance is estimated from those counts and pairs at or above a threshold are returned.
-  Clusters are ``core.methods.base.clusters`` over the returned pairs (step 4's union–find).
+  Clusters are ``copylens.core.methods.base.clusters`` over the returned pairs (step 4's
+  union–find).
 
 What must hold: keys and samples depend only on the words (fixed seeds, stable fingerprints);
 an empty document has no keys and joins no pair; no ``find`` compares all pairs.
@@ -33,12 +37,12 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from core.arrays import distinct
-from core.index import Shared, shared_values
-from core.methods.base import Method, Pair, PairMethod, SignatureMethod
-from core.methods.collection import SKETCH_SHINGLE, Collection, MethodDoc
-from core.shingle import shingles
-from core.sketch import NUM_PERM, megashingles, minhash
+from copylens.core.arrays import distinct
+from copylens.core.index import Shared, shared_values
+from copylens.core.methods.base import Method, Pair, PairMethod, SignatureMethod
+from copylens.core.methods.collection import SKETCH_SHINGLE, Collection, MethodDoc
+from copylens.core.shingle import shingles
+from copylens.core.sketch import NUM_PERM, megashingles, minhash
 
 BRODER_THRESHOLD = 0.5
 """Resemblance at which the sampling methods join a pair: Broder et al. 1997 clustered the web
@@ -87,8 +91,9 @@ class StudyMegashingles(SignatureMethod):
 @dataclass(frozen=True)
 class FetterlyMegashingles(SignatureMethod):
     """§3 Fetterly et al. 2003 on the product's sketch: the 84 minima of the 10-word shingles
-    that the engine stores (``core.sketch.minhash``), 6 groups of 14, keys =
-    ``core.sketch.megashingles``. Tuned for resemblance ≈ 0.95; the study found recall near 0
+    that the engine stores (``copylens.core.sketch.minhash``), 6 groups of 14, keys =
+    ``copylens.core.sketch.megashingles``. Tuned for resemblance ≈ 0.95; the study found recall
+    near 0
     at 0.75."""
 
     name: ClassVar[str] = "fetterly"
@@ -290,8 +295,8 @@ class BroderClustering(PairMethod):
     """§5 Broder's clustering of the web on the product's sketch: (1) the 84 minima of each
     document's 10-word shingles; (2) (minimum, doc) records sorted by value, values held by more
     than ``max_df`` documents dropped; (3) shared minima counted per pair; (4) resemblance =
-    shared / 84 (the share of equal positions, ``core.sketch.estimate``), pairs at
-    ≥ ``threshold`` returned; ``core.methods.base.clusters`` joins them by union–find.
+    shared / 84 (the share of equal positions, ``copylens.core.sketch.estimate``), pairs at
+    ≥ ``threshold`` returned; ``copylens.core.methods.base.clusters`` joins them by union–find.
 
     Reading chosen: a minimum is compared only at its own position (each position's value is
     salted with a fixed random word), so the count is the number of equal positions. The

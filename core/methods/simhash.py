@@ -21,10 +21,10 @@ from typing import ClassVar
 
 import numpy as np
 
-from core.index import shared_values
-from core.methods.base import Method, Pair, PairMethod
-from core.methods.collection import Collection
-from core.methods.shingling import popcount
+from copylens.core.index import shared_values
+from copylens.core.methods.base import Method, Pair, PairMethod
+from copylens.core.methods.collection import Collection
+from copylens.core.methods.shingling import popcount
 
 BITS = 64
 

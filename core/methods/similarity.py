@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from rapidfuzz.distance import Indel
 
-from core.methods.collection import MethodDoc
+from copylens.core.methods.collection import MethodDoc
 
 VERIFY_THRESHOLD = 0.8
 

@@ -60,8 +60,8 @@ import numpy as np
 from rapidfuzz.distance import DamerauLevenshtein, Levenshtein
 from rapidfuzz.process import cdist, cpdist
 
-from core.methods.base import Method, Pair, PairMethod
-from core.methods.collection import Collection, MethodDoc
+from copylens.core.methods.base import Method, Pair, PairMethod
+from copylens.core.methods.collection import Collection, MethodDoc
 
 PUNCTUATION = ".,-_:;!?() "
 """Kosinov's 11 counted characters: ten marks and the space."""

@@ -3,7 +3,7 @@
 Each document writes up to 3 records, keyed by the signatures of its 3 longest sentences
 ss1..ss3, each carrying the document's length, its sentence count and the signatures
 ss1..ss3 and ws1..ws5 (its 5 longest words). The records are grouped into length chains
-(:mod:`core.methods.chains`: by key, ordered by length, ties by position, cut where a
+(:mod:`copylens.core.methods.chains`: by key, ordered by length, ties by position, cut where a
 neighbour is more than 1.15 times longer, duplicate and subsumed chains dropped), and within
 each document's local window a pair is tested with the study's rules:
 
@@ -31,7 +31,8 @@ Readings chosen:
 - "Documents of more than 5 sentences": both documents of the pair.
 - Sentences repeated inside a document give one record per distinct signature.
 - Boilerplate: a sentence held by more than ``max_df`` = 100 documents writes no chain
-  (:mod:`core.methods.chains`). Here the cap guards precision as well as time: a boilerplate
+  (:mod:`copylens.core.methods.chains`). Here the cap guards precision as well as time: a
+  boilerplate
   sentence longer than the documents' own (a footer, an assignment's wording) becomes ss1 of
   every document holding it, and ss1 alone decides once the gate passes; documents that share
   a footer often share 2 of their 5 longest words too (the footer's own, or common long
@@ -48,9 +49,9 @@ from typing import ClassVar
 
 import numpy as np
 
-from core.methods.base import Method, Pair, PairMethod
-from core.methods.chains import ChainStats, chain_pairs
-from core.methods.collection import Collection, MethodDoc
+from copylens.core.methods.base import Method, Pair, PairMethod
+from copylens.core.methods.chains import ChainStats, chain_pairs
+from copylens.core.methods.collection import Collection, MethodDoc
 
 SENTENCES = 3
 WORDS = 5

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from app.qt import QtCore
+from copylens.app.qt import QtCore
 
 WORDS = (  # noqa: SIM905 (a word list reads better as text)
     "analysis method result student paper source passage sentence evidence theory model "

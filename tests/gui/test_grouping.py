@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.views.compare_view import CompareView
-from core.engine import compare
-from core.prepare import TextInput
-from core.report import CompareReport
+from copylens.app.views.compare_view import CompareView
+from copylens.core.documents import TextInput
+from copylens.core.engine import compare
+from copylens.core.report import CompareReport
 from tests.gui.conftest import python_threads
 from tests.methods.documents import ESSAY, OTHER
 

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from pdfminer.high_level import extract_text
 
-from app import i18n, printing
-from app.qt import QtCore, QtPrintSupport, QtWidgets
-from core.engine import check
-from core.prepare import TextInput
-from core.report import CheckReport
+from copylens.app import i18n, printing
+from copylens.app.qt import QtCore, QtPrintSupport, QtWidgets
+from copylens.core.documents import TextInput
+from copylens.core.engine import check
+from copylens.core.report import CheckReport
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "resources" / "samples"
@@ -208,7 +208,7 @@ def test_export_module_forwards_the_dialog(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from app import export
+    from copylens.app import export
 
     target = tmp_path / "out.json"
     monkeypatch.setattr(printing, "_ask_path", lambda parent, report=None: (target, "json"))

@@ -6,11 +6,11 @@ from dataclasses import fields
 
 import pytest
 
-from app import settings
-from app.qt import QtCore, QtWidgets
-from app.settings_dialog import SettingsDialog
-from app.window import MainWindow
-from core.options import Options
+from copylens.app import settings
+from copylens.app.qt import QtCore, QtWidgets
+from copylens.app.settings_dialog import SettingsDialog
+from copylens.app.window import MainWindow
+from copylens.core.options import Options
 
 
 def test_defaults_are_the_declared_ones() -> None:

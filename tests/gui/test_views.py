@@ -14,9 +14,9 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from app.palette import UNIQUENESS_LEVELS
-from app.qt import Qt, QtCore, QtGui, QtWidgets
-from app.views import (
+from copylens.app.palette import UNIQUENESS_LEVELS
+from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets
+from copylens.app.views import (
     CompareView,
     DocumentView,
     HighlightTextView,
@@ -24,12 +24,12 @@ from app.views import (
     colors,
     qt_position,
 )
-from app.views.document_view import SORT_ROLE, SourcesModel
-from app.views.heatmap import HeatMap
-from core.engine import check, compare
-from core.options import Options
-from core.prepare import TextInput
-from core.report import CheckReport, CompareReport, DocumentResult
+from copylens.app.views.document_view import SORT_ROLE, SourcesModel
+from copylens.app.views.heatmap import HeatMap
+from copylens.core.documents import TextInput
+from copylens.core.engine import check, compare
+from copylens.core.options import Options
+from copylens.core.report import CheckReport, CompareReport, DocumentResult
 
 SIZE = (1100, 700)
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from app.errors_dialog import ErrorDialog, install_excepthook
-from app.inputs import ERROR_ROLE, INPUT_ROLE, InputList
-from app.qt import Qt, QtCore, QtGui, QtWidgets
-from app.window import MainWindow
-from core.prepare import TextInput
+from copylens.app.errors_dialog import ErrorDialog, install_excepthook
+from copylens.app.inputs import ERROR_ROLE, INPUT_ROLE, InputList
+from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets
+from copylens.app.window import MainWindow
+from copylens.core.documents import TextInput
 from tests.gui.conftest import python_threads
 
 
@@ -275,9 +275,11 @@ def test_engine_failure_uses_the_error_dialog(
     window: MainWindow, qtbot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The engine's ``failed`` signal (here: options it refuses) opens the one error dialog."""
-    from core.options import Options
+    from copylens.core.options import Options
 
-    monkeypatch.setattr("app.window.settings.to_options", lambda _values: Options(shingle=2))
+    monkeypatch.setattr(
+        "copylens.app.window.settings.to_options", lambda _values: Options(shingle=2)
+    )
     window.documents_list.add_text("a", "some text")
     window.sources_list.add_text("b", "other text")
     with qtbot.waitSignal(window.runner.failed, timeout=60000):
@@ -311,7 +313,7 @@ def _error_dialogs() -> list[ErrorDialog]:
 def test_result_views_plug_in(
     window: MainWindow, qtbot, make_corpus, essay, tmp_path: Path
 ) -> None:
-    """With app.views installed, its DocumentView and CompareView show the results."""
+    """With copylens.app.views installed, its DocumentView and CompareView show the results."""
     source = tmp_path / "source.txt"
     source.write_text(essay(0), encoding="utf-8")
     window.documents_list.add_paths(make_corpus(3))
@@ -329,7 +331,7 @@ def test_result_views_plug_in(
 def test_gui_main_opens_the_window_with_the_given_paths(
     qtbot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from app import gui
+    from copylens.app import gui
 
     doc = tmp_path / "essay.txt"
     doc.write_text("text", encoding="utf-8")
@@ -358,10 +360,10 @@ def test_gui_main_opens_the_window_with_the_given_paths(
 
 
 def test_gui_self_test_hook(monkeypatch: pytest.MonkeyPatch) -> None:
-    from app import gui
+    from copylens.app import gui
 
     # the attribute, not sys.modules: `from app import selftest` reads the package attribute
-    monkeypatch.setattr("app.selftest.run", lambda: 3)
+    monkeypatch.setattr("copylens.app.selftest.run", lambda: 3)
     assert gui.main(["--self-test"]) == 3
 
 

@@ -7,11 +7,11 @@ import threading
 import time
 from pathlib import Path
 
-from app.qt import QtCore
-from app.worker import EngineRunner
-from core.options import Options
-from core.prepare import TextInput
-from core.report import CheckReport, CompareReport, DocumentResult
+from copylens.app.qt import QtCore
+from copylens.app.worker import EngineRunner
+from copylens.core.documents import TextInput
+from copylens.core.options import Options
+from copylens.core.report import CheckReport, CompareReport, DocumentResult
 from tests.gui.conftest import python_threads
 
 OPTIONS = Options(language="en")
@@ -124,8 +124,9 @@ def test_the_qt_thread_keeps_ticking_during_a_run(qtbot, make_corpus) -> None:
 
 
 def test_the_engine_thread_never_forks_the_gui_process(qtbot, thread_baseline) -> None:
-    """Inside the run Python sees the Qt thread, so core.pool picks forkserver, not fork."""
-    from core.pool import can_fork
+    """Inside the run Python sees the Qt thread, so copylens.core.pool picks forkserver, not
+    fork."""
+    from copylens.core.pool import can_fork
 
     runner = EngineRunner()
     with qtbot.waitSignal(runner.finished, timeout=60000) as blocker:

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from core.canonicalize import fingerprint
-from core.methods.collection import Collection, MethodDoc
+from copylens.core.canonicalize import fingerprint
+from copylens.core.methods.collection import Collection, MethodDoc
 
 ESSAY = (
     "Студенты первого курса изучают основы программирования и решают практические задачи "

@@ -8,12 +8,12 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
-from core.canonicalize import fingerprint
-from core.methods.chains import chain_pairs, cut_chains, distinct_chains, window_pairs
-from core.methods.collection import Collection, MethodDoc, from_texts
-from core.methods.decomposition import Decomposition
-from core.methods.similarity import similarity
-from core.methods.three_five import ThreeFive, long_sentences, profile, sentence_signature
+from copylens.core.canonicalize import fingerprint
+from copylens.core.methods.chains import chain_pairs, cut_chains, distinct_chains, window_pairs
+from copylens.core.methods.collection import Collection, MethodDoc, from_texts
+from copylens.core.methods.decomposition import Decomposition
+from copylens.core.methods.similarity import similarity
+from copylens.core.methods.three_five import ThreeFive, long_sentences, profile, sentence_signature
 
 # ---------------------------------------------------------------- helpers
 
@@ -172,7 +172,7 @@ def test_a11_does_not_compare_beyond_the_length_ratio(monkeypatch: pytest.Monkey
     longer = words + random_words(rnd, 60, "x")  # 1.2 times longer, similarity 0.91
     coll = Collection((make_doc([words], "a"), make_doc([longer], "b")))
     calls: list[tuple[str, str]] = []
-    monkeypatch.setattr("core.methods.decomposition.similarity", counting(calls))
+    monkeypatch.setattr("copylens.core.methods.decomposition.similarity", counting(calls))
     found, stats = Decomposition().find_with_stats(coll)
     assert found == set() and stats.compared == 0 and calls == []
     assert similarity(coll.docs[0], coll.docs[1]) > 0.9  # a near-duplicate all the same
@@ -188,7 +188,7 @@ def test_a11_compares_each_pair_once_across_chains(monkeypatch: pytest.MonkeyPat
     d = random_words(rnd, 100, "d") + a[100:140] + random_words(rnd, 160, "e")
     coll = Collection(tuple(make_doc([w], n) for w, n in zip([a, b, c, d], "abcd", strict=True)))
     calls: list[tuple[str, str]] = []
-    monkeypatch.setattr("core.methods.decomposition.similarity", counting(calls))
+    monkeypatch.setattr("copylens.core.methods.decomposition.similarity", counting(calls))
     found, stats = Decomposition(modulus=1).find_with_stats(coll)
     assert found == {(0, 1)}
     # chains {a, b, c} and {a, b, d} both hold (a, b); {a, b} alone is subsumed

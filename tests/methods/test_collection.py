@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from core.methods.collection import CollectionStats, from_texts, load_collection
-from core.sentences import sentence_spans
+from copylens.core.methods.collection import CollectionStats, from_texts, load_collection
+from copylens.core.sentences import sentence_spans
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from rapidfuzz.distance import Levenshtein
 
-from core.canonicalize import fingerprint
-from core.methods.collection import Collection, MethodDoc, from_texts
-from core.methods.descriptive import (
+from copylens.core.canonicalize import fingerprint
+from copylens.core.methods.collection import Collection, MethodDoc, from_texts
+from copylens.core.methods.descriptive import (
     DescriptiveLevenshtein,
     DescriptiveWords,
     Descriptors,

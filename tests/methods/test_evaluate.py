@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import OptionsError
-from core.methods.base import clusters
-from core.methods.catalogue import catalogue, method, names, select
-from core.methods.collection import Collection, from_texts
-from core.methods.evaluate import (
+from copylens.core.errors import OptionsError
+from copylens.core.methods.base import clusters
+from copylens.core.methods.catalogue import catalogue, method, names, select
+from copylens.core.methods.collection import Collection, from_texts
+from copylens.core.methods.evaluate import (
     Label,
     LabelsError,
     MethodRun,
@@ -22,7 +22,7 @@ from core.methods.evaluate import (
     labelled_pairs,
     read_labels,
 )
-from core.methods.similarity import similarity
+from copylens.core.methods.similarity import similarity
 
 BASE = (
     "Студенты первого курса изучают основы программирования и решают практические задачи "

@@ -10,9 +10,9 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from core.methods.collection import Collection, MethodDoc, from_texts
-from core.methods.exact import MD5
-from core.methods.frequency import TF, TFIDF, TFRIDF, OptFreq, TopWordsMethod
+from copylens.core.methods.collection import Collection, MethodDoc, from_texts
+from copylens.core.methods.exact import MD5
+from copylens.core.methods.frequency import TF, TFIDF, TFRIDF, OptFreq, TopWordsMethod
 from tests.methods.documents import make_collection, make_doc
 
 RU = (

@@ -7,9 +7,9 @@ import random
 import numpy as np
 import pytest
 
-from core.canonicalize import fingerprint
-from core.methods.collection import Collection, MethodDoc, from_texts
-from core.methods.lexicon import LexRand, bm25_idf, mid_idf_words, randomized
+from copylens.core.canonicalize import fingerprint
+from copylens.core.methods.collection import Collection, MethodDoc, from_texts
+from copylens.core.methods.lexicon import LexRand, bm25_idf, mid_idf_words, randomized
 
 VOCABULARY = [f"word{i:03d}" for i in range(150)]
 

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from core.methods.collection import Collection, MethodDoc, from_texts
-from core.methods.sentence import HeavySent, LongSent, TopSentencesMethod
+from copylens.core.methods.collection import Collection, MethodDoc, from_texts
+from copylens.core.methods.sentence import HeavySent, LongSent, TopSentencesMethod
 from tests.methods.documents import make_collection
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from core.methods.base import Method, clusters
-from core.methods.collection import from_texts
-from core.methods.shingling import (
+from copylens.core.methods.base import Method, clusters
+from copylens.core.methods.collection import from_texts
+from copylens.core.methods.shingling import (
     METHODS,
     BottomSampling,
     BroderClustering,
@@ -25,8 +25,8 @@ from core.methods.shingling import (
     trailing_zeros,
     wrapped_shingles,
 )
-from core.shingle import shingle_set, shingles
-from core.sketch import _fmix64, megashingles, minhash, permutations
+from copylens.core.shingle import shingle_set, shingles
+from copylens.core.sketch import _fmix64, megashingles, minhash, permutations
 from tests.methods.documents import pseudo_words
 
 TRIALS = 3000

@@ -7,8 +7,8 @@ from itertools import combinations, pairwise
 import numpy as np
 import pytest
 
-from core.methods.collection import from_texts
-from core.methods.simhash import METHODS, SimHash, blocks, near_pairs, simhash
+from copylens.core.methods.collection import from_texts
+from copylens.core.methods.simhash import METHODS, SimHash, blocks, near_pairs, simhash
 from tests.methods.documents import pseudo_words
 
 

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from rapidfuzz.distance import Levenshtein
 
-from core.methods.collection import Collection, MethodDoc, from_texts
-from core.methods.statistical import (
+from copylens.core.methods.collection import Collection, MethodDoc, from_texts
+from copylens.core.methods.statistical import (
     METHODS,
     KosinovPunct,
     KosinovSentences,

@@ -1,4 +1,4 @@
-"""Compare: one checked document against one source — resemblance, containment, fragments.
+"""Score: one checked document against one source — resemblance, containment, fragments.
 
 Resemblance is Broder's exact |S(A) ∩ S(B)| / |S(A) ∪ S(B)| over w-shingle sets (ALGORITHMS.md
 §2), with the MinHash estimate beside it (§3). Containment comes from the aligned fragments
@@ -16,13 +16,13 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from core.align import Alignment, align
-from core.canonicalize import Canonical, word_spans
-from core.options import Options
-from core.pool import can_fork, pool_map
-from core.prepare import Prepared
-from core.report import Edit, Fragment
-from core.sketch import estimate
+from copylens.core.align import Alignment, align
+from copylens.core.canonicalize import Canonical, word_spans
+from copylens.core.options import Options
+from copylens.core.pool import can_fork, pool_map
+from copylens.core.prepare import Prepared
+from copylens.core.report import Edit, Fragment
+from copylens.core.sketch import estimate
 
 
 @dataclass(frozen=True)
