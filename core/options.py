@@ -8,7 +8,7 @@ once (:class:`~copylens.core.errors.OptionsError`).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from copylens.core.errors import OptionsError
@@ -17,40 +17,145 @@ LANGUAGES = ("auto", "ru", "uk", "en", "de", "fr", "es", "it", "pt", "nl", "sv",
 
 
 @dataclass(frozen=True)
+class Spec:
+    """What front ends show of one option: a label and a help text for people (English; the
+    app translates them in the context "Options"), and the values it may take.
+
+    Declared once, on the option's field (:func:`option`); validation, the command line, the
+    settings dialog and a report's list of settings are derived from it.
+    """
+
+    label: str
+    help: str
+    low: float | None = None
+    """Smallest value allowed (inclusive), for numbers."""
+    high: float | None = None
+    """Largest value allowed (inclusive), for numbers."""
+    choices: tuple[str, ...] = ()
+    """The values allowed, for text options."""
+
+
+def option(default: Any, label: str, help: str, **limits: Any) -> Any:
+    """A field of :class:`Options` with its default and :class:`Spec`."""
+    return field(default=default, metadata={"spec": Spec(label, help, **limits)})
+
+
+@dataclass(frozen=True)
 class Options:
     """Engine settings. Defaults follow ALGORITHMS.md §1–2 and the card (w = 10, 84 hashes)."""
 
-    shingle: int = 10
-    """w: words per shingle (ALGORITHMS.md §2); 3–20."""
-    language: str = "auto"
+    shingle: int = option(
+        10,
+        "Words per shingle",
+        "Length of the overlapping word sequences used to measure resemblance.",
+        low=3,
+        high=20,
+    )
+    """w: words per shingle (ALGORITHMS.md §2)."""
+    language: str = option(
+        "auto",
+        "Language of the documents",
+        "Which language rules to use. Automatic detection works per document.",
+        choices=LANGUAGES,
+    )
     """Document language, or "auto" to detect it per document."""
-    lemmatize: bool = True
+    lemmatize: bool = option(
+        True,
+        "Match different forms of a word",
+        "Treat “write”, “wrote” and “written” as the same word (lemmas or stems).",
+    )
     """Reduce words to lemmas (ru, uk) or Snowball stems (other languages)."""
-    stop_words: bool = True
+    stop_words: bool = option(
+        True,
+        "Ignore common words",
+        "Leave out words such as “the”, “and”, “и”, “в” when comparing.",
+    )
     """Drop the curated stop words of the document's language."""
-    drop_short: bool = False
+    drop_short: bool = option(
+        False,
+        "Ignore short words (3 letters or fewer)",
+        "Makes matching less sensitive to small inserted or swapped words.",
+    )
     """Drop words of 3 letters or fewer (on in the source study; off by default here)."""
-    ignore_numbers: bool = False
+    ignore_numbers: bool = option(
+        False, "Ignore numbers", "Words made only of digits are left out when comparing."
+    )
     """Drop tokens made of digits."""
-    seed_k: int = 3
-    """k: canonical words per alignment seed (issue 5 allows 3–5)."""
-    max_gap: int = 6
+    seed_k: int = option(
+        3,
+        "Words per matching piece",
+        "Short runs of this many matching words are chained into passages.",
+        low=2,
+        high=8,
+    )
+    """k: canonical words per alignment seed (issue 5)."""
+    max_gap: int = option(
+        6,
+        "Allowed gap inside a fragment (words)",
+        "How many changed or inserted words a copied passage may contain in one place.",
+        low=0,
+        high=50,
+    )
     """g: canonical words a fragment may skip between seeds ("imperfections")."""
-    min_fragment_words: int = 10
+    min_fragment_words: int = option(
+        10,
+        "Minimum fragment (words)",
+        "Shorter shared passages are not reported. Counted words exclude common words.",
+        low=1,
+        high=1000,
+    )
     """Shortest fragment reported, in canonical words of the checked document."""
-    anchor_words: int = 5
-    """Every fragment holds a run of at least this many consecutive matching canonical words;
-    documents sharing no such run are never aligned (their candidate key)."""
-    max_seed_repeats: int = 8
+    anchor_words: int = option(
+        5,
+        "Words that must match in a row",
+        "Every reported passage holds at least this many consecutive matching words.",
+        low=2,
+        high=20,
+    )
+    """Every fragment holds a run of at least this many consecutive matching canonical words
+    (never fewer than ``seed_k``); documents sharing no such run are never aligned (their
+    candidate key)."""
+    max_seed_repeats: int = option(
+        8,
+        "Seed repeat limit",
+        "A matching piece repeated more often in one source is paired with this many of its "
+        "places there, those nearest its own.",
+        low=1,
+        high=1_000_000,
+    )
     """A seed k-gram occurring more often than this in one source pairs with only this many of
     its occurrences there: those nearest its own place (boilerplate, refrains)."""
-    max_file_bytes: int = 50 * 1024 * 1024
+    max_file_bytes: int = option(
+        50 * 1024 * 1024,
+        "Largest file (bytes)",
+        "Larger files are refused with a message; the others are checked.",
+        low=1,
+        high=2**62,
+    )
     """Files larger than this are refused."""
-    min_containment: float = 0.0
+    min_containment: float = option(
+        0.0,
+        "Compare all: show pairs sharing at least",
+        "Pairs of documents that share less than this share of their text are hidden.",
+        low=0.0,
+        high=1.0,
+    )
     """compare: report a pair only if its containment in either direction reaches this."""
-    cluster_threshold: float = 0.5
+    cluster_threshold: float = option(
+        0.5,
+        "Compare all: group documents sharing at least",
+        "Documents linked by pairs above this share are shown as one group.",
+        low=0.01,
+        high=1.0,
+    )
     """compare: pairs whose larger containment reaches this are joined into clusters."""
-    workers: int = 0
+    workers: int = option(
+        0,
+        "Worker processes (0: one per core)",
+        "Processes that read and compare.",
+        low=0,
+        high=1024,
+    )
     """Processes for canonicalization; 0 means one per core."""
 
     def validated(self) -> Options:
@@ -73,36 +178,31 @@ class Options:
         return tuple(f.name for f in fields(cls))
 
 
+def specs() -> dict[str, Spec]:
+    """The :class:`Spec` of every option, by field name, in declaration order."""
+    return {f.name: f.metadata["spec"] for f in fields(Options)}
+
+
 def _problems(o: Options) -> list[str]:
-    checks = [
-        (3 <= o.shingle <= 20, f"shingle length must be 3..20, got {o.shingle}"),
-        (
-            o.language in LANGUAGES,
-            f"language must be one of {', '.join(LANGUAGES)}, got {o.language!r}",
-        ),
-        (2 <= o.seed_k <= 8, f"seed length must be 2..8, got {o.seed_k}"),
-        (0 <= o.max_gap <= 50, f"maximum gap must be 0..50, got {o.max_gap}"),
-        (
-            o.seed_k <= o.anchor_words <= 20,
-            f"anchor must be {o.seed_k} (the seed length)..20 words, got {o.anchor_words}",
-        ),
-        (
-            1 <= o.min_fragment_words <= 1000,
-            f"minimum fragment must be 1..1000 words, got {o.min_fragment_words}",
-        ),
-        (
-            o.max_seed_repeats >= 1,
-            f"seed repeat limit must be at least 1, got {o.max_seed_repeats}",
-        ),
-        (o.max_file_bytes > 0, f"file size limit must be positive, got {o.max_file_bytes}"),
-        (
-            0.0 <= o.min_containment <= 1.0,
-            f"minimum containment must be 0..1, got {o.min_containment}",
-        ),
-        (
-            0.0 < o.cluster_threshold <= 1.0,
-            f"cluster threshold must be in (0, 1], got {o.cluster_threshold}",
-        ),
-        (o.workers >= 0, f"workers must be 0 (auto) or more, got {o.workers}"),
+    """Every value outside its declared range or choices, then the rules between options."""
+    problems = [
+        message
+        for name, spec in specs().items()
+        if (message := _problem(name, spec, getattr(o, name))) is not None
     ]
-    return [message for ok, message in checks if not ok]
+    if o.anchor_words < o.seed_k:
+        problems.append(f"anchor_words must be at least seed_k ({o.seed_k}), got {o.anchor_words}")
+    return problems
+
+
+def _problem(name: str, spec: Spec, value: Any) -> str | None:
+    if spec.choices and value not in spec.choices:
+        return f"{name} must be one of {', '.join(spec.choices)}, got {value!r}"
+    if spec.low is not None and spec.high is not None and not spec.low <= value <= spec.high:
+        low, high = _number(spec.low), _number(spec.high)
+        return f"{name} must be {low}..{high}, got {value}"
+    return None
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)

@@ -143,8 +143,7 @@ def test_exit_codes(tmp_path: Path, corpus: dict[str, Path]) -> None:
         run("check", corpus["docx"], "--against", corpus["pdf"], "--shingle", "50").returncode == 2
     )
     assert (
-        "shingle length must be 3..20, got 50"
-        in run("compare", corpus["docx"], "--shingle", "50").stderr
+        "shingle must be 3..20, got 50" in run("compare", corpus["docx"], "--shingle", "50").stderr
     )
     assert run("check", corpus["docx"]).returncode == 2  # --against is required
     assert run("extract", tmp_path / "missing.txt").returncode == 1
