@@ -4,14 +4,13 @@ On the collection of ``make_pairs.py`` (Russian and English source/suspicious pa
 planted passage of known spans, or none), the engine runs in-process on every pair —
 ``check([TextInput("susp", …)], [TextInput("src", …)], Options(...))`` — and its fragments
 are the detections. Beside it, in the same run, the baseline a plain shingle checker would
-show: the suspicious text's 10-word shingles (canonical words of ``copylens.core.canonicalize``)
-whose
-fingerprint occurs in the source, runs of consecutive matching shingles merged into one
-detection (suspicious span: the run's words; source span: the hull of each shingle's first
-occurrence in the source). Both are scored with the PAN text-alignment measures of
-Potthast et al. 2010 (``pan.py``: macro precision and recall on characters of both
-documents, granularity, plagdet), per obfuscation kind, with the clean pairs counted as pairs
-with any detection.
+show: the suspicious text's 10-word shingles (canonical words of
+``copylens.core.canonicalize``) whose fingerprint occurs in the source, runs of consecutive
+matching shingles merged into one detection (suspicious span: the run's words; source span:
+the hull of each shingle's first occurrence in the source). Both are scored with the PAN
+text-alignment measures of Potthast et al. 2010 (``pan.py``: macro precision and recall on
+characters of both documents, granularity, plagdet), per obfuscation kind, with the clean
+pairs counted as pairs with any detection.
 
 Then the Clough–Stevenson corpus (95 answers against their task's Wikipedia source;
 cut/light/heavy = plagiarised, non = not): ROC AUC (Mann–Whitney) of the engine's

@@ -14,9 +14,8 @@ For each size (default 10,000, 30,000 and 100,000 documents) it runs, in one pro
 - ``A11`` and ``A12`` ``find`` — the methods' own work from the documents on;
 - ``LSH``: the obvious alternative, plain datasketch — ``MinHash.bulk(..., num_perm=84,
   seed=1, scheme="affine64", hashfunc=int)`` over the same documents' distinct 5-word shingle
-  fingerprints (``copylens.core.shingle``), ``MinHashLSH(threshold=0.8, num_perm=84)``, every
-  document
-  inserted then queried; its candidate pairs are its answer (no verification).
+  fingerprints (``copylens.core.shingle``), ``MinHashLSH(threshold=0.8, num_perm=84)``,
+  every document inserted then queried; its candidate pairs are its answer (no verification).
 
 Measured per run: wall time (``perf_counter``); ``rss``: the growth of the process's peak
 resident set during the run (the peak is reset through ``/proc/self/clear_refs`` first; without
