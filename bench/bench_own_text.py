@@ -1,0 +1,607 @@
+"""Benchmark of false marks on the writer's own sentences between copied ones (issue 12).
+
+The pattern of issue 12 is how students really plagiarise: a source's sentences copied in
+order with short sentences of their own between them. Today's engine joins the copied
+sentences into one fragment from the first copied word to the last, so the own sentences
+inside are highlighted and counted as borrowed (the fragment's ``edits`` list them as
+``insert``); on real essays built this way about half of the own sentences come out marked.
+The alignment bench (``bench_alignment.py``) plants one passage in own text and never shows
+it. Here every essay of ``make_interleaved.py`` is that pattern, with the span and label of
+each sentence, and the engine runs in-process on every essay:
+``check([TextInput("essay", text)], [TextInput("source<n>", source), ...], Options(...))``.
+
+A sentence counts as *marked* when at least half of its characters lie inside fragments (of
+any source). Reported per language and kind: the share of own sentences marked, of copied
+sentences marked (verbatim and edited apart), the mean containment (the report's share of
+the essay's canonical words covered, 1 − uniqueness) against the true copied share (canonical
+words inside copied sentences), and the clean control: essays of own sentences only given
+any fragment at all. Targets from the issue, printed PASS/FAIL: own sentences marked ≤ 3 %,
+copied sentences marked ≥ 95 %, verbatim and edited each.
+
+Beside the engine, in the same run, the obvious alternative: runs of matching 10-word
+shingles, exactly as ``bench_alignment.py`` computes its baseline (its ``baseline_spans``,
+imported), over every source of the essay. The worst essays (most own sentences marked) are
+printed with the offending sentences, to aim the fix.
+
+The engine run is selectable, so a fix can be set against today's engine in one run:
+``--options KEY=VALUE ...`` go into ``Options(...)``, and ``--compare-options KEY=VALUE ...``
+runs a second engine with those settings on top of ``--options`` beside the first (an option
+a fix adds, or one that switches its new behaviour off). Own sentences are also counted by the
+length of their own stretch in canonical words (up to the gap g, up to 4·g + 2, longer): the
+lengths the engine's alignment treats differently today.
+
+Usage: ``python bench/bench_own_text.py [--per-kind 30] [--seed 1] [--options K=V ...]
+[--compare-options K=V ...] [--processes N]`` from anywhere; writes ``bench/results/own_text.json``
+and ``own_text.md`` (with another ``--per-kind``, ``own_text_<N>.*``). The default collection
+(300 essays) takes about a minute on 2 cores, a second option set about half a minute more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, fields
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+
+from bench_alignment import BASELINE_W, baseline_spans, core_state, engine_named, parallel  # noqa: E402
+from make_interleaved import KINDS, Essay, Sentence, generate, makeup, summary, verify  # noqa: E402
+
+from copylens.core import Options, TextInput, check  # noqa: E402
+from copylens.core.canonicalize import canonicalize  # noqa: E402
+
+RESULTS = BENCH / "results"
+DEFAULT_PER_KIND = 30
+MARK_SHARE = 0.5
+"""A sentence is marked when at least this share of its characters lies inside fragments."""
+TARGETS = {"own": ("<=", 0.03), "copied-verbatim": (">=", 0.95), "copied-edited": (">=", 0.95)}
+BASELINE = f"{BASELINE_W}-word shingles"
+GAP = Options().max_gap
+STRETCHES = {f"1–{GAP}": GAP, f"{GAP + 1}–{4 * GAP + 2}": 4 * GAP + 2, f"> {4 * GAP + 2}": 10**9}
+"""Own stretches between copied sentences by canonical words (default options): up to the
+engine's gap g, its inserted words count as covered (score.py); up to 4·g + 2, chains on
+either side are merged into one fragment (align.py, step 4); longer ones are not bridged."""
+SHOWN = 4
+"""Offending sentences shown per worst essay (all of them are in the JSON)."""
+
+Span = tuple[int, int]
+Changes = tuple[tuple[str, Any], ...]
+
+
+@dataclass
+class Facts:
+    """What an essay is, measured once: its true copied share and own stretch lengths."""
+
+    true_share: float
+    stretch: list[int]
+    """Per sentence: canonical words of the run of own sentences holding it (0 if copied)."""
+
+
+@dataclass
+class Run:
+    """One method on one essay: the marked character spans, containment, insert edits."""
+
+    spans: list[Span]
+    containment: float
+    inserts: list[Span]
+    fragments: int
+
+
+# ---------------------------------------------------------------- running the methods
+
+_ESSAYS: Sequence[Essay] = ()
+
+
+def engine_run(essay: Essay, changes: Changes) -> Run:
+    """The engine's fragments of ``essay`` in all its sources, under ``changes``."""
+    sources = [TextInput(f"source{n}", s["text"]) for n, s in enumerate(essay.sources)]
+    options = Options(workers=1, **dict(changes))
+    report = check([TextInput("essay", essay.text)], sources, options)
+    doc = report.documents[0]
+    fragments = [f for match in doc.sources for f in match.fragments]
+    inserts = [(e.start, e.end) for f in fragments for e in f.edits if e.kind == "insert"]
+    spans = [(f.start, f.end) for f in fragments]
+    return Run(spans, 1.0 - doc.uniqueness, inserts, len(fragments))
+
+
+def baseline_run(essay: Essay) -> Run:
+    """Runs of matching 10-word shingles against every source (``bench_alignment``'s)."""
+    found = [s for src in essay.sources for s in baseline_spans(essay.text, src["text"])]
+    spans = [(s[0], s[1]) for s in found]
+    return Run(spans, canonical_share(essay.text, spans), [], len(spans))
+
+
+def canonical_share(text: str, spans: Sequence[Span]) -> float:
+    """Share of the text's canonical words (default options) lying inside ``spans``."""
+    words = canonicalize(text, Options())
+    if len(words) == 0:
+        return 0.0
+    inside = sum(
+        any(a <= s and e <= b for a, b in spans)
+        for s, e in zip(words.starts.tolist(), words.ends.tolist(), strict=True)
+    )
+    return inside / len(words)
+
+
+def _run(job: tuple[int, Changes | None]) -> Run:
+    n, changes = job
+    essay = _ESSAYS[n]
+    return baseline_run(essay) if changes is None else engine_run(essay, changes)
+
+
+def run_all(changes: Changes | None, processes: int) -> tuple[list[Run], float]:
+    start = time.perf_counter()
+    runs = parallel(_run, [(n, changes) for n in range(len(_ESSAYS))], processes)
+    return runs, time.perf_counter() - start
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def covered(start: int, end: int, spans: Iterable[Span]) -> int:
+    """Characters of [start, end) inside the union of ``spans``."""
+    merged: list[list[int]] = []
+    for a, b in sorted((max(a, start), min(b, end)) for a, b in spans if a < end and b > start):
+        if merged and a <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    return sum(b - a for a, b in merged)
+
+
+def marked(s: Sentence, spans: Sequence[Span]) -> bool:
+    return covered(s.start, s.end, spans) >= MARK_SHARE * (s.end - s.start)
+
+
+def canonical_starts(text: str) -> list[int]:
+    return canonicalize(text, Options()).starts.tolist()
+
+
+def facts(essay: Essay) -> Facts:
+    """True copied share; for each own sentence the canonical words of its own stretch."""
+    copied = [(s.start, s.end) for s in essay.sentences if s.label != "own"]
+    starts = canonical_starts(essay.text)
+    stretch = [0] * len(essay.sentences)
+    n = 0
+    while n < len(essay.sentences):
+        if essay.sentences[n].label != "own":
+            n += 1
+            continue
+        m = n
+        while m < len(essay.sentences) and essay.sentences[m].label == "own":
+            m += 1
+        a, b = essay.sentences[n].start, essay.sentences[m - 1].end
+        stretch[n:m] = [sum(a <= x < b for x in starts)] * (m - n)
+        n = m
+    return Facts(canonical_share(essay.text, copied), stretch)
+
+
+def stretch_name(words: int) -> str:
+    return next(name for name, top in STRETCHES.items() if words <= top)
+
+
+def _ratio(part: int, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
+
+
+def tally(essays: Sequence[Essay], runs: Sequence[Run], known: Sequence[Facts]) -> dict[str, Any]:
+    """Counts of one group of essays: sentences and marked ones by label, own by position."""
+    c: dict[str, float] = defaultdict(float)
+    for essay, run, fact in zip(essays, runs, known, strict=True):
+        c["essays"] += 1
+        c["with_fragment"] += bool(run.spans)
+        c["containment"] += run.containment
+        c["true_share"] += fact.true_share
+        c["excess"] += max(0.0, run.containment - fact.true_share)
+        c["over_5_points"] += run.containment - fact.true_share > 0.05
+        for s, stretch in zip(essay.sentences, fact.stretch, strict=True):
+            hit = marked(s, run.spans)
+            c[s.label] += 1
+            c[f"{s.label} marked"] += hit
+            if s.label == "own":
+                between = ["own between", f"own between, {stretch_name(stretch)} words"]
+                for key in between if s.between else ["own edge"]:
+                    c[key] += 1
+                    c[f"{key} marked"] += hit
+                c["own marked as insert"] += hit and covered(s.start, s.end, run.inserts) > 0
+    return summarize(c)
+
+
+def summarize(c: dict[str, float]) -> dict[str, Any]:
+    n = int(c["essays"])
+    out: dict[str, Any] = {
+        "essays": n,
+        "essays_with_fragment": int(c["with_fragment"]),
+        "mean_containment": round(c["containment"] / n, 4) if n else None,
+        "mean_true_share": round(c["true_share"] / n, 4) if n else None,
+        "mean_excess": round(c["excess"] / n, 4) if n else None,
+        "essays_over_5_points": int(c["over_5_points"]),
+    }
+    stretches = [f"own between, {name} words" for name in STRETCHES]
+    for label in ("own", "copied-verbatim", "copied-edited", "own between", "own edge", *stretches):
+        out[label] = {
+            "sentences": int(c[label]),
+            "marked": int(c[f"{label} marked"]),
+            "share": _ratio(int(c[f"{label} marked"]), int(c[label])),
+        }
+    out["own"]["marked_as_insert"] = int(c["own marked as insert"])
+    copied = int(c["copied-verbatim"] + c["copied-edited"])
+    hits = int(c["copied-verbatim marked"] + c["copied-edited marked"])
+    out["copied"] = {"sentences": copied, "marked": hits, "share": _ratio(hits, copied)}
+    return out
+
+
+def groups(essays: Sequence[Essay]) -> dict[str, list[int]]:
+    """Essay indices per group: every language/kind, every language (not clean), all."""
+    out: dict[str, list[int]] = defaultdict(list)
+    for n, e in enumerate(essays):
+        out[f"{e.lang}/{e.kind}"].append(n)
+        if e.kind != "clean":
+            out[e.lang].append(n)
+            out["all"].append(n)
+    return out
+
+
+def score(essays: Sequence[Essay], runs: Sequence[Run], known: Sequence[Facts]) -> dict[str, Any]:
+    return {
+        name: tally([essays[n] for n in idx], [runs[n] for n in idx], [known[n] for n in idx])
+        for name, idx in groups(essays).items()
+    }
+
+
+def targets(scores: dict[str, Any]) -> list[dict[str, Any]]:
+    """The issue's targets over all essays and per language (clean essays not counted)."""
+    rows = []
+    for label, (op, goal) in TARGETS.items():
+        for group in ["all", *KINDS]:
+            value = scores[group][label]["share"]
+            if value is None:
+                continue
+            ok = value <= goal if op == "<=" else value >= goal
+            rows.append({"target": label, "group": group, "value": value, "goal": f"{op} {goal}"})
+            rows[-1]["pass"] = ok
+    return rows
+
+
+def worst(essays: Sequence[Essay], runs: Sequence[Run], count: int = 5) -> list[dict[str, Any]]:
+    """The essays with the most own sentences marked, with those sentences."""
+
+    def own_hits(n: int) -> list[Sentence]:
+        return [s for s in essays[n].sentences if s.label == "own" and marked(s, runs[n].spans)]
+
+    order = sorted(range(len(essays)), key=lambda n: (-len(own_hits(n)), essays[n].id))
+    out = []
+    for n in order[:count]:
+        if not own_hits(n):
+            break
+        e = essays[n]
+        out.append(
+            {
+                "essay": e.id,
+                "own_marked": len(own_hits(n)),
+                "own": sum(s.label == "own" for s in e.sentences),
+                "fragments": runs[n].fragments,
+                "containment": round(runs[n].containment, 3),
+                "sentences": [
+                    {
+                        "text": e.text[s.start : s.end],
+                        "span": [s.start, s.end],
+                        "between": s.between,
+                        "as_insert": covered(s.start, s.end, runs[n].inserts) > 0,
+                    }
+                    for s in own_hits(n)
+                ],
+            }
+        )
+    return out
+
+
+# ---------------------------------------------------------------- option sets
+
+
+def convert(raw: str, default: Any) -> Any:
+    """``raw`` as the type of the option's default (bool from true/false/1/0/yes/no/on/off)."""
+    if isinstance(default, bool):
+        words = {"1": True, "true": True, "yes": True, "on": True}
+        words |= {"0": False, "false": False, "no": False, "off": False}
+        if raw.lower() not in words:
+            raise ValueError(f"{raw!r} is not a yes/no value")
+        return words[raw.lower()]
+    if isinstance(default, int | float | str):
+        return type(default)(raw)
+    return json.loads(raw)
+
+
+def parse_changes(items: Sequence[str]) -> Changes:
+    """``KEY=VALUE`` items as option changes, checked by ``Options.validated``."""
+    defaults = Options()
+    names = sorted(f.name for f in fields(Options))
+    changes = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not sep or key not in names:
+            raise ValueError(f"{item!r}: expected KEY=VALUE, KEY one of {', '.join(names)}")
+        changes[key] = convert(raw, getattr(defaults, key))
+    Options(**changes).validated()
+    return tuple(sorted(changes.items()))
+
+
+def label(changes: Changes) -> str:
+    return "engine" + (f" [{', '.join(f'{k}={v}' for k, v in changes)}]" if changes else "")
+
+
+# ---------------------------------------------------------------- reporting
+
+
+def pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}"
+
+
+def group_names(scores: dict[str, Any]) -> list[str]:
+    names = [f"{lang}/{kind}" for lang in KINDS for kind in KINDS[lang] if kind != "clean"]
+    names += [lang for lang in KINDS] + ["all"]
+    names += [f"{lang}/clean" for lang in KINDS]
+    return [n for n in names if n in scores]
+
+
+def results_table(methods: dict[str, dict[str, Any]]) -> list[str]:
+    """Markdown: per group, each method's own / verbatim / edited marked % and containment."""
+    first = next(iter(methods.values()))["scores"]
+    head = "| group | essays | own | verb. | edited | true share |"
+    rule = "|---|---:|---:|---:|---:|---:|"
+    for name in methods:
+        head += f" {name}: own % | verb. % | edited % | containment |"
+        rule += "---:|---:|---:|---:|"
+    lines = [head, rule]
+    for group in group_names(first):
+        g = first[group]
+        row = (
+            f"| {group} | {g['essays']} | {g['own']['sentences']} | "
+            f"{g['copied-verbatim']['sentences']} | {g['copied-edited']['sentences']} | "
+            f"{pct(g['mean_true_share'])} |"
+        )
+        for m in methods.values():
+            s = m["scores"][group]
+            row += (
+                f" {pct(s['own']['share'])} | {pct(s['copied-verbatim']['share'])} | "
+                f"{pct(s['copied-edited']['share'])} | {pct(s['mean_containment'])} |"
+            )
+        lines.append(row)
+    return lines
+
+
+def share_text(entry: dict[str, Any]) -> str:
+    return f"{entry['marked']}/{entry['sentences']} ({pct(entry['share'])} %)"
+
+
+def positions_lines(methods: dict[str, dict[str, Any]]) -> list[str]:
+    """Own sentences marked by position and stretch length; clean essays given a fragment."""
+    lines = []
+    for name, m in methods.items():
+        s = m["scores"]["all"]
+        clean = {lang: m["scores"][f"{lang}/clean"] for lang in KINDS}
+        hit = sum(c["essays_with_fragment"] for c in clean.values())
+        stretches = ", ".join(
+            f"{key} words {share_text(s[f'own between, {key} words'])}" for key in STRETCHES
+        )
+        lines.append(
+            f"- {name}: own sentences marked between copied ones "
+            f"{share_text(s['own between'])} (own stretch of {stretches}), at the edges "
+            f"{share_text(s['own edge'])}; marked own sentences inside an `insert` edit: "
+            f"{s['own']['marked_as_insert']}/{s['own']['marked']}; containment over the true "
+            f"share by {pct(s['mean_excess'])} points on average, by more than 5 in "
+            f"{s['essays_over_5_points']}/{s['essays']} essays; clean control: {hit}/"
+            f"{sum(c['essays'] for c in clean.values())} essays with a fragment ("
+            + ", ".join(f"{lang} {c['essays_with_fragment']}" for lang, c in clean.items())
+            + ")"
+        )
+    return lines
+
+
+def targets_table(methods: dict[str, dict[str, Any]]) -> list[str]:
+    names = list(methods)
+    lines = [
+        "| target | group | goal | " + " | ".join(names) + " |",
+        "|---|---|---|" + "---|" * len(names),
+    ]
+    rows = zip(*(m["targets"] for m in methods.values()), strict=True)
+    for row in rows:
+        t = row[0]
+        cells = [f"{'PASS' if r['pass'] else 'FAIL'} {pct(r['value'])} %" for r in row]
+        lines.append(
+            f"| {t['target']} marked | {t['group']} | {t['goal']} | " + " | ".join(cells) + " |"
+        )
+    return lines
+
+
+def worst_lines(rows: Sequence[dict[str, Any]]) -> list[str]:
+    lines = []
+    for w in rows:
+        lines.append(
+            f"- **{w['essay']}**: {w['own_marked']} of {w['own']} own sentences marked, "
+            f"{w['fragments']} fragments, containment {pct(w['containment'])} %"
+        )
+        for s in w["sentences"][:SHOWN]:
+            where = "between copied" if s["between"] else "at an edge"
+            edit = ", an `insert` edit" if s["as_insert"] else ""
+            lines.append(f"  - ({where}{edit}) “{s['text']}”")
+        if len(w["sentences"]) > SHOWN:
+            lines.append(f"  - … and {len(w['sentences']) - SHOWN} more")
+    return lines
+
+
+def makeup_table(essays: Sequence[Essay]) -> list[str]:
+    lines = [
+        "| language/kind | essays | own | of them between copied | topical | copied verbatim "
+        "| copied edited | words per essay | sources per essay (count: essays) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for name, r in makeup(essays).items():
+        lines.append(
+            f"| {name} | {r['essays']} | {r['own']} | {r['own_between']} | {r['own_topical']} | "
+            f"{r['copied-verbatim']} | {r['copied-edited']} | {r['words']} | {r['sources']} |"
+        )
+    return lines
+
+
+def render_markdown(result: dict[str, Any], essays: Sequence[Essay]) -> str:
+    methods = result["methods"]
+    first = next(n for n in methods if n != BASELINE)
+    col = result["collection"]
+    checked = col["verify"]
+    return "\n".join(
+        [
+            "# False marks on own sentences between copied ones (issue 12)",
+            "",
+            f"Run {result['when']} on {result['machine']}. Engine: "
+            f"{engine_named(result['core'])}. Measured with `{result['command']}` in "
+            f"{result['seconds']['total']} s.",
+            "",
+            "Essays of `make_interleaved.py` (seed "
+            f"{result['seed']}): a source's sentences copied in order, verbatim or edited, with "
+            "the writer's own sentences of 4–15 words between them (real honest writing: "
+            "Clough–Stevenson `non` answers, other Russian seed papers). A sentence is *marked* "
+            f"when ≥ {MARK_SHARE:.0%} of its characters lie inside fragments. Clean essays "
+            "(own sentences only) are the control, left out of the language rows.",
+            "",
+            *makeup_table(essays),
+            "",
+            f"Own sentences vs their essay's sources: longest common run "
+            f"{checked['longest_common_run_own_vs_sources']['max']} words, "
+            f"{checked['longest_common_lemma_run_own_vs_sources']['max']} lemmas (guard < 5).",
+            "",
+            "## Sentences marked (%) and containment (%)",
+            "",
+            *results_table(methods),
+            "",
+            *positions_lines(methods),
+            "",
+            "## Targets (issue 12)",
+            "",
+            *targets_table(methods),
+            "",
+            f"## Worst essays ({first})",
+            "",
+            *worst_lines(methods[first]["worst"]),
+            "",
+        ]
+    )
+
+
+def print_report(result: dict[str, Any]) -> None:
+    methods = result["methods"]
+    print("\nSentences marked (%) and containment (%):")
+    print("\n".join(results_table(methods)))
+    print()
+    print("\n".join(positions_lines(methods)))
+    print("\nTargets (issue 12; clean essays not counted):")
+    for row in zip(*(m["targets"] for m in methods.values()), strict=True):
+        cells = "   ".join(
+            f"{name}: {'PASS' if r['pass'] else 'FAIL'} {pct(r['value']):>5} %"
+            for name, r in zip(methods, row, strict=True)
+        )
+        t = row[0]
+        print(f"  {t['target'] + ' marked':<24}{t['group']:<4} {t['goal']:<8} {cells}")
+    for name, m in methods.items():
+        if name != BASELINE:
+            print(f"\nWorst essays ({name}):")
+            print("\n".join(worst_lines(m["worst"])))
+
+
+def measure(
+    essays: Sequence[Essay], sets: dict[str, Changes | None], processes: int
+) -> dict[str, dict[str, Any]]:
+    """Every method on every essay: scores, targets, worst essays, per-essay spans."""
+    global _ESSAYS
+    _ESSAYS = essays
+    known = [facts(e) for e in essays]
+    out = {}
+    for name, changes in sets.items():
+        runs, seconds = run_all(changes, processes)
+        print(f"{name}: {len(essays)} essays in {seconds:.1f} s", flush=True)
+        scores = score(essays, runs, known)
+        out[name] = {
+            "options": dict(changes) if changes is not None else None,
+            "scores": scores,
+            "targets": targets(scores),
+            "worst": worst(essays, runs),
+            "seconds": round(seconds, 1),
+            "essays": {
+                e.id: {"spans": r.spans, "containment": round(r.containment, 4)}
+                for e, r in zip(essays, runs, strict=True)
+            },
+        }
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--per-kind", type=int, default=DEFAULT_PER_KIND)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--compare-options", nargs="+", metavar="KEY=VALUE")
+    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--name", default="own_text", help="results file stem")
+    args = parser.parse_args(argv)
+    try:
+        base = parse_changes(args.options)
+        sets: dict[str, Changes | None] = {label(base): base}
+        if args.compare_options:
+            other = parse_changes(args.options + args.compare_options)
+            sets[label(other)] = other
+    except Exception as error:  # unknown key, wrong type, refused by Options.validated
+        parser.error(str(error))
+    sets[BASELINE] = None
+    command = " ".join(
+        ["python bench/bench_own_text.py", *(sys.argv[1:] if argv is None else argv)]
+    )
+
+    t0 = time.perf_counter()
+    essays, about = generate(args.per_kind, args.seed)
+    checked = verify(essays)
+    gen_s = time.perf_counter() - t0
+    print(summary(essays, about))
+    print(
+        f"generated and verified {len(essays)} essays in {gen_s:.1f} s; longest common run of an "
+        f"own sentence with its sources: {checked['longest_common_run_own_vs_sources']['max']} "
+        f"words, {checked['longest_common_lemma_run_own_vs_sources']['max']} lemmas (guard < 5)"
+    )
+    methods = measure(essays, sets, args.processes)
+    total = time.perf_counter() - t0
+    result: dict[str, Any] = {
+        "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}",
+        "core": core_state(),
+        "command": command,
+        "seed": args.seed,
+        "per_kind": args.per_kind,
+        "mark_share": MARK_SHARE,
+        "collection": {"about": about, "makeup": makeup(essays), "verify": checked},
+        "methods": methods,
+        "seconds": {"generate_and_verify": round(gen_s, 1), "total": round(total, 1)},
+    }
+    print_report(result)
+    print(f"\ntotal {total:.1f} s ({gen_s:.1f} s generating and verifying)")
+    stem = args.name if args.per_kind == DEFAULT_PER_KIND else f"{args.name}_{args.per_kind}"
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / f"{stem}.json").write_text(
+        json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8"
+    )
+    (RESULTS / f"{stem}.md").write_text(render_markdown(result, essays), encoding="utf-8")
+    print(f"wrote {RESULTS / stem}.json and .md")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
