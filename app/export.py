@@ -29,17 +29,15 @@ import csv
 import html
 import io
 import json
-from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, is_dataclass
 from datetime import datetime
-from itertools import pairwise
-from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 
 from copylens import __version__
 from copylens.app.palette import LOOKALIKE, PALETTE, uniqueness_hex
-from copylens.core import CheckReport, CompareReport, DocumentResult, Fragment, PairResult
+from copylens.app.presentation import display_names, percent, text_segments
+from copylens.core import CheckReport, CompareReport, DocumentResult, PairResult
 
 Report = CheckReport | CompareReport
 
@@ -181,65 +179,6 @@ def export_dialog(
     from copylens.app import printing
 
     printing.export_dialog(parent, report, settings_values)
-
-
-def display_names(paths: Iterable[str]) -> dict[str, str]:
-    """Short names: the file name, with as many parent folders as make the names unique."""
-    paths = list(dict.fromkeys(paths))
-    parts = {p: _path_parts(p) for p in paths}
-    depth = dict.fromkeys(paths, 1)
-    while True:
-        groups: dict[str, list[str]] = defaultdict(list)
-        for p in paths:
-            groups[_tail(parts[p], depth[p])].append(p)
-        grew = False
-        for group in (g for g in groups.values() if len(g) > 1):
-            for p in group:
-                if depth[p] < len(parts[p]):
-                    depth[p] += 1
-                    grew = True
-        if not grew:
-            return {p: _tail(parts[p], depth[p]) for p in paths}
-
-
-def text_segments(
-    length: int,
-    sources: Sequence[Sequence[Fragment]],
-    lookalikes: Iterable[int] = (),
-) -> Iterator[tuple[int, int, tuple[int, ...], bool, bool]]:
-    """Walk ``[0, length)`` cut at every fragment, edit and look-alike letter boundary.
-
-    Yields ``(start, end, sources, edited, lookalike)`` covering the text in order: the
-    indices of the sources whose fragments cover the span (in source order, empty for
-    text found nowhere), whether the span is an edit inside the first source's fragment,
-    and whether it is one look-alike letter. Neighbouring spans that look the same are
-    merged.
-    """
-    events: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
-    for n, fragments in enumerate(sources):
-        for f in fragments:
-            _event(events, length, f.start, f.end, (0, n))
-            for e in f.edits:
-                if e.kind != "delete":
-                    _event(events, length, e.start, e.end, (1, n))
-    glyphs = {g for g in lookalikes if 0 <= g < length}
-    cuts = sorted({0, length, *events, *glyphs, *(g + 1 for g in glyphs)})
-    inside: list[list[int]] = [[0, 0] for _ in sources]
-    pending: list[Any] | None = None
-    for a, b in pairwise(cuts):
-        for layer, n, delta in events.get(a, ()):
-            inside[n][layer] += delta
-        covering = tuple(n for n, (frag, _) in enumerate(inside) if frag > 0)
-        edited = bool(covering) and inside[covering[0]][1] > 0
-        glyph = a in glyphs
-        if pending and not glyph and not pending[4] and pending[2:4] == [covering, edited]:
-            pending[1] = b
-            continue
-        if pending:
-            yield tuple(pending)  # type: ignore[misc]
-        pending = [a, b, covering, edited, glyph]
-    if pending:
-        yield tuple(pending)  # type: ignore[misc]
 
 
 # --- check report -------------------------------------------------------------------------
@@ -665,15 +604,6 @@ def _pale(n: int) -> str:
     return "#" + "".join(f"{round((c + 255) / 2):02X}" for c in rgb)
 
 
-def _event(
-    events: dict[int, list[tuple[int, int, int]]], length: int, a: int, b: int, key: tuple[int, int]
-) -> None:
-    a, b = max(0, min(a, length)), max(0, min(b, length))
-    if a < b:
-        events[a].append((*key, 1))
-        events[b].append((*key, -1))
-
-
 def _e(value: object) -> str:
     return html.escape(str(value), quote=True)
 
@@ -683,12 +613,8 @@ def _num(value: float) -> str:
 
 
 def _pct(value: float, s: _Strings) -> str:
-    """61 %, 0.4 %, 100 % (as the views print it; decimal comma in Russian)."""
-    p = value * 100
-    text = f"{p:.0f}" if p == 0 or p >= 10 or p == round(p) else f"{p:.1f}"
-    if s.language == "ru":
-        text = text.replace(".", ",")
-    return f"{text}&nbsp;%"
+    """61&nbsp;%, 0.4&nbsp;% (as the views print it; decimal comma in Russian)."""
+    return percent(value, s.language).replace(" ", "&nbsp;")
 
 
 def _date(when: datetime) -> str:
@@ -702,15 +628,6 @@ def _json_default(value: object) -> object:
     if isinstance(value, set | frozenset | tuple):
         return list(value)
     return str(value)
-
-
-def _path_parts(path: str) -> list[str]:
-    pure = PureWindowsPath(path) if "\\" in path else PurePosixPath(path)
-    return [x for x in pure.parts if x not in ("/", "\\")] or [path]
-
-
-def _tail(parts: Sequence[str], depth: int) -> str:
-    return "/".join(parts[-depth:])
 
 
 # --- words --------------------------------------------------------------------------------

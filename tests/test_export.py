@@ -18,7 +18,7 @@ from copylens import __version__
 from copylens.app import export
 from copylens.core.documents import TextInput
 from copylens.core.engine import check, compare
-from copylens.core.report import CheckReport, CompareReport, Edit, Fragment
+from copylens.core.report import CheckReport, CompareReport
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "resources" / "samples"
@@ -312,46 +312,6 @@ def test_json(check_report: CheckReport, compare_report: CompareReport) -> None:
 
 
 # --- pieces -------------------------------------------------------------------------------
-
-
-def _fragment(start: int, end: int, *edits: tuple[str, int, int]) -> Fragment:
-    return Fragment(start, end, 0, 0, 10, 10, tuple(Edit(k, a, b, 0, 0) for k, a, b in edits))
-
-
-def test_text_segments_cut_at_every_boundary() -> None:
-    sources = [
-        [_fragment(2, 10, ("form", 4, 6), ("delete", 8, 8))],
-        [_fragment(8, 14)],
-    ]
-    segments = list(export.text_segments(16, sources, lookalikes=[5, 12, 99]))
-    assert segments == [
-        (0, 2, (), False, False),
-        (2, 4, (0,), False, False),
-        (4, 5, (0,), True, False),
-        (5, 6, (0,), True, True),
-        (6, 8, (0,), False, False),
-        (8, 10, (0, 1), False, False),
-        (10, 12, (1,), False, False),
-        (12, 13, (1,), False, True),
-        (13, 14, (1,), False, False),
-        (14, 16, (), False, False),
-    ]
-
-
-def test_text_segments_merge_touching_fragments_and_clamp() -> None:
-    sources = [[_fragment(0, 4), _fragment(4, 8), _fragment(6, 50)]]
-    assert list(export.text_segments(10, sources)) == [(0, 10, (0,), False, False)]
-    assert list(export.text_segments(0, sources)) == []
-
-
-def test_display_names() -> None:
-    names = export.display_names(["a/x/essay.txt", "b/x/essay.txt", "c/other.txt", r"C:\w\e.doc"])
-    assert names == {
-        "a/x/essay.txt": "a/x/essay.txt",
-        "b/x/essay.txt": "b/x/essay.txt",
-        "c/other.txt": "other.txt",
-        r"C:\w\e.doc": "e.doc",
-    }
 
 
 def test_export_module_does_not_import_qt() -> None:
