@@ -1,7 +1,7 @@
 """Report export: a self-contained HTML file, CSV and JSON, from a check or compare report.
 
-Pure Python, no Qt: the window (through :mod:`copylens.app.printing`, which adds PDF and the file
-dialog) and the command line use the same functions.
+Pure Python, no Qt (an import-linter contract keeps it so): the Qt side, PDF, printing and the
+file dialog, is :mod:`copylens.app.printing`, which the window calls and which calls this.
 
 HTML (:func:`html_report`) is one UTF-8 file with inline CSS and no external resources, laid
 out for screen and print (each checked document starts on a new page). Every piece of text
@@ -167,18 +167,6 @@ def json_report(
     }
     data.update(report.to_json())
     return json.dumps(data, ensure_ascii=False, indent=1, default=_json_default)
-
-
-def export_dialog(
-    parent: Any, report: Report | None, settings_values: Mapping[str, object]
-) -> None:
-    """The window's export command (Ctrl+E): :func:`copylens.app.printing.export_dialog`.
-
-    Imported here only when called, so that this module stays free of Qt.
-    """
-    from copylens.app import printing
-
-    printing.export_dialog(parent, report, settings_values)
 
 
 # --- check report -------------------------------------------------------------------------

@@ -10,9 +10,7 @@ delivers them. Result widgets come from ``copylens.app.views`` when that package
 * ``copylens.app.views.compare_view.CompareView(parent)`` with
   ``show_report(report: CompareReport, threshold: float)``.
 
-Without them a read-only summary is shown. Export calls
-``copylens.app.export.export_dialog(parent, report, settings_values)`` when ``copylens.app.export``
-exists.
+Without them a read-only summary is shown. Export and print call ``copylens.app.printing``.
 """
 
 from __future__ import annotations

@@ -200,17 +200,3 @@ def test_report_headings_follow_the_interface_language(
     assert "Уникальность" in printing.report_html(report, SETTINGS)
     i18n.install_translator(qapp, "en")
     assert "Uniqueness" in printing.report_html(report, SETTINGS)
-
-
-def test_export_module_forwards_the_dialog(
-    qapp: QtWidgets.QApplication,
-    report: CheckReport,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from copylens.app import export
-
-    target = tmp_path / "out.json"
-    monkeypatch.setattr(printing, "_ask_path", lambda parent, report=None: (target, "json"))
-    export.export_dialog(None, report, SETTINGS)
-    assert json.loads(target.read_text("utf-8"))["kind"] == "check"
