@@ -30,7 +30,7 @@ import html
 import io
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, is_dataclass
+from dataclasses import asdict
 from datetime import datetime
 from typing import Any
 
@@ -42,10 +42,10 @@ from copylens.core import CheckReport, CompareReport, DocumentResult, PairResult
 Report = CheckReport | CompareReport
 
 
-FRONT_END_SETTINGS = frozenset({"ui_language"})
-"""Settings that do not change a result: left out of the HTML report (kept in JSON)."""
+NO_RESULT_SETTINGS = frozenset({"workers"})
+"""Options that do not change a result: left out of the HTML report (kept in JSON)."""
 COMPARE_SETTINGS = frozenset({"min_containment", "cluster_threshold"})
-"""Settings only ``compare`` reads: left out of a check report's settings table."""
+"""Options only ``compare`` reads: left out of a check report's settings table."""
 CONTEXT_CHARS = 80
 """Compare report: characters of plain context quoted on each side of a fragment."""
 QUOTE_CHARS = 400
@@ -76,12 +76,14 @@ CSV_COMPARE_COLUMNS = (
 
 def html_report(
     report: Report,
-    settings: Mapping[str, object],
     *,
     generated_at: datetime | None = None,
     language: str = "en",
 ) -> str:
-    """The report as one self-contained HTML page (``language``: "en" or "ru" headings)."""
+    """The report as one self-contained HTML page (``language``: "en" or "ru" headings).
+
+    Its settings table lists the options the report's run used (``report.options``).
+    """
     when = generated_at or datetime.now().astimezone()
     s = _Strings(language)
     if isinstance(report, CheckReport):
@@ -94,8 +96,8 @@ def html_report(
         f'<p class="meta">{_e(s("generated"))}: {_e(_date(when))} &middot; '
         f"CopyLens {_e(version)}</p>",
     ]
-    hidden = FRONT_END_SETTINGS | (COMPARE_SETTINGS if isinstance(report, CheckReport) else set())
-    shown = {k: v for k, v in _settings_dict(settings).items() if k not in hidden}
+    hidden = NO_RESULT_SETTINGS | (COMPARE_SETTINGS if isinstance(report, CheckReport) else set())
+    shown = {k: v for k, v in _settings(report).items() if k not in hidden}
     parts = [*head, *body[:1], *_settings_table(shown, s), *body[1:]]
     return _page(title, when, version, s.language, "\n".join(parts))
 
@@ -153,17 +155,17 @@ def _text_cell(text: str) -> str:
 
 def json_report(
     report: Report,
-    settings: Mapping[str, object] | None = None,
     *,
     generated_at: datetime | None = None,
 ) -> str:
-    """``report.to_json()`` after a header: kind, generated_at (ISO 8601), version, settings."""
+    """``report.to_json()`` after a header: kind, generated_at (ISO 8601), version, and
+    settings (the fields of the options the report's run used)."""
     when = generated_at or datetime.now().astimezone()
     data: dict[str, Any] = {
         "kind": "check" if isinstance(report, CheckReport) else "compare",
         "generated_at": when.isoformat(timespec="seconds"),
         "copylens_version": __version__,
-        "settings": _settings_dict(settings),
+        "settings": _settings(report),
     }
     data.update(report.to_json())
     return json.dumps(data, ensure_ascii=False, indent=1, default=_json_default)
@@ -455,8 +457,7 @@ def _errors(errors: Sequence[Any], names: dict[str, str], s: _Strings) -> list[s
     return [f'<h2>{_e(s("errors"))}</h2>\n<ul class="errors">{items}</ul>']
 
 
-def _settings_table(settings: Mapping[str, object] | None, s: _Strings) -> list[str]:
-    values = _settings_dict(settings)
+def _settings_table(values: Mapping[str, object], s: _Strings) -> list[str]:
     if not values:
         return []
     rows = "".join(
@@ -466,12 +467,9 @@ def _settings_table(settings: Mapping[str, object] | None, s: _Strings) -> list[
     return [f'<h2>{_e(s("settings"))}</h2>\n<table class="facts settings">{rows}</table>']
 
 
-def _settings_dict(settings: Mapping[str, object] | Any | None) -> dict[str, Any]:
-    if settings is None:
-        return {}
-    if is_dataclass(settings) and not isinstance(settings, type):
-        return asdict(settings)
-    return {str(k): v for k, v in dict(settings).items()}
+def _settings(report: Report) -> dict[str, Any]:
+    """The options of the report's run, by field name, in their declaration order."""
+    return asdict(report.options)
 
 
 def _table(

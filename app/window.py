@@ -636,7 +636,7 @@ class MainWindow(QtWidgets.QMainWindow):
             return
         from copylens.app.printing import print_dialog  # the print stack loads only when needed
 
-        print_dialog(self, report, dict(self.settings_values))
+        print_dialog(self, report)
 
     @Slot()
     def export_report(self) -> None:
@@ -645,7 +645,7 @@ class MainWindow(QtWidgets.QMainWindow):
             return
         from copylens.app.printing import export_dialog  # the print stack loads only when needed
 
-        export_dialog(self, report, dict(self.settings_values))
+        export_dialog(self, report)
 
     # ================================================================== state
 

@@ -8,6 +8,7 @@ import io
 import json
 import subprocess
 import sys
+from dataclasses import asdict
 from datetime import UTC, datetime
 from html.parser import HTMLParser
 from pathlib import Path
@@ -18,6 +19,7 @@ from copylens import __version__
 from copylens.app import export
 from copylens.core.documents import TextInput
 from copylens.core.engine import check, compare
+from copylens.core.options import Options
 from copylens.core.report import CheckReport, CompareReport
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,7 +27,6 @@ SAMPLES = ROOT / "resources" / "samples"
 SCRIPT = "<script>alert(1)</script>"
 DOC_NAME = f"essays/{SCRIPT}.txt"
 WHEN = datetime(2025, 3, 14, 15, 9, tzinfo=UTC)
-SETTINGS = {"shingle": 10, "lemmatize": True, "min_fragment_words": 10, "ui_language": "ru"}
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +75,7 @@ def compare_report(texts: dict[str, str]) -> CompareReport:
 
 
 def test_html_is_self_contained(check_report: CheckReport) -> None:
-    page = export.html_report(check_report, SETTINGS, generated_at=WHEN)
+    page = export.html_report(check_report, generated_at=WHEN)
     assert page.startswith("<!DOCTYPE html>")
     assert '<meta charset="utf-8">' in page
     assert "<style>" in page
@@ -85,7 +86,7 @@ def test_html_is_self_contained(check_report: CheckReport) -> None:
 
 
 def test_html_escapes_document_text_and_names(check_report: CheckReport) -> None:
-    page = export.html_report(check_report, SETTINGS, generated_at=WHEN)
+    page = export.html_report(check_report, generated_at=WHEN)
     assert SCRIPT not in page
     assert "<script" not in page.lower()
     escaped = html.escape(SCRIPT)
@@ -96,7 +97,7 @@ def test_html_escapes_document_text_and_names(check_report: CheckReport) -> None
 
 
 def test_html_has_every_sha256_and_source(check_report: CheckReport) -> None:
-    page = export.html_report(check_report, SETTINGS, generated_at=WHEN)
+    page = export.html_report(check_report, generated_at=WHEN)
     for doc in check_report.documents:
         assert len(doc.sha256) == 64
         assert doc.sha256 in page
@@ -104,12 +105,20 @@ def test_html_has_every_sha256_and_source(check_report: CheckReport) -> None:
             assert html.escape(src.path) in page
 
 
-def test_html_settings_table_leaves_out_front_end_and_compare_settings(
-    check_report: CheckReport,
+def test_html_settings_are_the_runs_without_compare_and_process_settings(
+    texts: dict[str, str],
 ) -> None:
-    page = export.html_report(check_report, {**SETTINGS, "min_containment": 0.2}, generated_at=WHEN)
-    assert "Words per shingle" in page and "Shortest fragment, words" in page
-    assert "ui_language" not in page and "Minimum containment" not in page
+    options = Options(shingle=7, min_fragment_words=12, min_containment=0.2, workers=3)
+    report = check(
+        [TextInput("a.txt", texts["copy"])], [TextInput("b.txt", texts["source"])], options
+    )
+    page = export.html_report(report, generated_at=WHEN)
+    table = page[page.index('<table class="facts settings">') :]
+    table = table[: table.index("</table>")]
+    assert "<tr><th>Words per shingle</th><td>7</td></tr>" in table
+    assert "<tr><th>Shortest fragment, words</th><td>12</td></tr>" in table
+    assert "Minimum containment" not in table and "Worker processes" not in table
+    assert table.count("<tr>") == len(Options.field_names()) - 3
 
 
 class _TextSpans(HTMLParser):
@@ -160,7 +169,7 @@ class _TextSpans(HTMLParser):
 
 
 def test_html_highlights_cover_exactly_the_fragments(check_report: CheckReport) -> None:
-    page = export.html_report(check_report, SETTINGS, generated_at=WHEN)
+    page = export.html_report(check_report, generated_at=WHEN)
     parsed = _TextSpans()
     parsed.feed(page)
     assert len(parsed.texts) == len(check_report.documents)
@@ -181,7 +190,7 @@ def test_html_highlights_cover_exactly_the_fragments(check_report: CheckReport) 
 
 
 def test_html_overlap_takes_the_first_source_colour(check_report: CheckReport) -> None:
-    page = export.html_report(check_report, SETTINGS, generated_at=WHEN)
+    page = export.html_report(check_report, generated_at=WHEN)
     assert (
         f'<span class="src overlap" style="background-color:{export.PALETTE[0]}" '
         'data-sources="0 2"' in page
@@ -189,7 +198,7 @@ def test_html_overlap_takes_the_first_source_colour(check_report: CheckReport) -
 
 
 def test_html_in_russian(check_report: CheckReport) -> None:
-    page = export.html_report(check_report, SETTINGS, generated_at=WHEN, language="ru")
+    page = export.html_report(check_report, generated_at=WHEN, language="ru")
     assert '<html lang="ru">' in page
     for words in ("Уникальность", "Источники", "Параметры проверки", "Сравнивать начальные"):
         assert words in page
@@ -199,17 +208,17 @@ def test_html_in_russian(check_report: CheckReport) -> None:
 def test_html_without_text_or_sources() -> None:
     report = check([TextInput("lonely.txt", "Один текст без источников.")], [])
     empty = CheckReport(report.documents, report.errors, report.options, texts={})
-    page = export.html_report(empty, {}, generated_at=WHEN)
+    page = export.html_report(empty, generated_at=WHEN)
     assert "No source shares text with this document." in page
     assert "The text of this document is not available." in page
-    assert "Settings</h2>" not in page
+    assert "Settings</h2>" in page
 
 
 # --- HTML: compare report -----------------------------------------------------------------
 
 
 def test_compare_html(compare_report: CompareReport) -> None:
-    page = export.html_report(compare_report, {"min_containment": 0.0}, generated_at=WHEN)
+    page = export.html_report(compare_report, generated_at=WHEN)
     assert SCRIPT not in page and html.escape(SCRIPT) in page
     assert "Minimum containment" in page
     assert page.count('<h2 class="pair"') == len(compare_report.pairs)
@@ -298,15 +307,16 @@ def test_csv_compare(compare_report: CompareReport) -> None:
 
 
 def test_json(check_report: CheckReport, compare_report: CompareReport) -> None:
-    data = json.loads(export.json_report(check_report, SETTINGS, generated_at=WHEN))
+    data = json.loads(export.json_report(check_report, generated_at=WHEN))
     assert data["kind"] == "check"
     assert data["generated_at"] == "2025-03-14T15:09:00+00:00"
-    assert data["settings"] == SETTINGS
+    assert data["settings"] == asdict(check_report.options)
+    assert list(data["settings"]) == list(Options.field_names())
     assert data["copylens_version"] == __version__
     body = json.loads(json.dumps(check_report.to_json()))
     assert {k: data[k] for k in body} == body
     data = json.loads(export.json_report(compare_report))
-    assert data["kind"] == "compare" and data["settings"] == {}
+    assert data["kind"] == "compare" and data["settings"] == asdict(compare_report.options)
     assert len(data["pairs"]) == len(compare_report.pairs)
     assert data["clusters"] == [list(c) for c in compare_report.clusters]
 
