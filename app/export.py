@@ -3,6 +3,11 @@
 Pure Python, no Qt (an import-linter contract keeps it so): the Qt side, PDF, printing and the
 file dialog, is :mod:`copylens.app.printing`, which the window calls and which calls this.
 
+The report's words are written in English and translated by a function the caller passes
+(:data:`Translate`; the window passes Qt's ``QCoreApplication.translate``, so the report is in
+the interface language and its translations are the interface's own, in
+``resources/translations``: context "Report", and "Options" for the labels of the settings).
+
 HTML (:func:`html_report`) is one UTF-8 file with inline CSS and no external resources, laid
 out for screen and print (each checked document starts on a new page). Every piece of text
 that comes from a document, a file name or a path goes through :func:`html.escape`.
@@ -29,7 +34,7 @@ import csv
 import html
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from datetime import datetime
 from typing import Any
@@ -37,9 +42,13 @@ from typing import Any
 from copylens import __version__
 from copylens.app.palette import LOOKALIKE, PALETTE, uniqueness_hex
 from copylens.app.presentation import display_names, percent, text_segments
-from copylens.core import CheckReport, CompareReport, DocumentResult, PairResult
+from copylens.core import CheckReport, CompareReport, DocumentResult, PairResult, specs
 
 Report = CheckReport | CompareReport
+Translate = Callable[[str, str], str]
+"""``translate(context, text)``: ``text`` in the reader's language, as Qt's
+``QCoreApplication.translate`` gives it (the window passes that one; see
+:func:`html_report`)."""
 
 
 NO_RESULT_SETTINGS = frozenset({"workers"})
@@ -74,18 +83,29 @@ CSV_COMPARE_COLUMNS = (
 # --- public API ---------------------------------------------------------------------------
 
 
+def untranslated(context: str, text: str) -> str:
+    """The default :data:`Translate`: every text in English, as written."""
+    return text
+
+
 def html_report(
     report: Report,
     *,
     generated_at: datetime | None = None,
     language: str = "en",
+    translate: Translate = untranslated,
 ) -> str:
-    """The report as one self-contained HTML page (``language``: "en" or "ru" headings).
+    """The report as one self-contained HTML page.
 
-    Its settings table lists the options the report's run used (``report.options``).
+    Its words are ``translate(context, english)``: context "Report" for the report's own,
+    "Options" for the labels of the settings (declared with the engine's options); without
+    ``translate`` they stay in English. ``language`` ("en", "ru") is the page's language and
+    how its numbers are written (a decimal comma in Russian); it must be the one
+    ``translate`` translates into. Its settings table lists the options the report's run
+    used (``report.options``).
     """
     when = generated_at or datetime.now().astimezone()
-    s = _Strings(language)
+    s = _Strings(language, translate)
     if isinstance(report, CheckReport):
         title, body = s("title_check"), _check_body(report, s)
     else:
@@ -618,106 +638,87 @@ def _json_default(value: object) -> object:
 
 # --- words --------------------------------------------------------------------------------
 
-_WORDS: dict[str, tuple[str, str]] = {
-    "title_check": ("CopyLens: originality report", "CopyLens: отчёт о проверке"),
-    "title_compare": ("CopyLens: comparison report", "CopyLens: отчёт о сравнении"),
-    "generated": ("Generated", "Создан"),
-    "summary": ("Summary", "Сводка"),
-    "settings": ("Settings", "Параметры проверки"),
-    "errors": ("Files that could not be read", "Файлы, которые не удалось прочитать"),
-    "document": ("Document", "Документ"),
-    "documents": ("Documents", "Документы"),
-    "uniqueness": ("Uniqueness", "Уникальность"),
-    "top_source": ("Main source", "Основной источник"),
-    "containment": ("Containment", "Доля заимствований"),
-    "resemblance": ("Resemblance", "Сходство"),
-    "reverse": ("Share of source", "Доля источника"),
-    "matched_words": ("Matched words", "Совпавших слов"),
-    "exclusive": ("Only here", "Только в нём"),
-    "fragments": ("Fragments", "Фрагменты"),
-    "lookalikes": ("Look-alike letters", "Подменённые буквы"),
-    "no_documents": ("No document could be checked.", "Ни один документ не удалось проверить."),
-    "path": ("Path", "Путь"),
-    "language": ("Language", "Язык"),
-    "words": ("Words", "Слов"),
-    "counted": ("counted", "учтено"),
-    "sources": ("Sources", "Источники"),
-    "source": ("Source", "Источник"),
-    "no_sources": (
-        "No source shares text with this document.",
-        "Ни один источник не совпадает с этим документом.",
-    ),
-    "text": ("Text", "Текст"),
-    "no_text": ("The text of this document is not available.", "Текст документа недоступен."),
-    "columns_help": (
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """Marks ``text`` for ``pyside6-lupdate`` (which looks for calls of this name) under
+    ``context``; it is translated where it is used. Qt's own is not imported here: no Qt."""
+    return text
+
+
+_WORDS: dict[str, str] = {
+    "title_check": QT_TRANSLATE_NOOP("Report", "CopyLens: originality report"),
+    "title_compare": QT_TRANSLATE_NOOP("Report", "CopyLens: comparison report"),
+    "generated": QT_TRANSLATE_NOOP("Report", "Generated"),
+    "summary": QT_TRANSLATE_NOOP("Report", "Summary"),
+    "settings": QT_TRANSLATE_NOOP("Report", "Settings"),
+    "errors": QT_TRANSLATE_NOOP("Report", "Files that could not be read"),
+    "document": QT_TRANSLATE_NOOP("Report", "Document"),
+    "documents": QT_TRANSLATE_NOOP("Report", "Documents"),
+    "uniqueness": QT_TRANSLATE_NOOP("Report", "Uniqueness"),
+    "top_source": QT_TRANSLATE_NOOP("Report", "Main source"),
+    "containment": QT_TRANSLATE_NOOP("Report", "Containment"),
+    "resemblance": QT_TRANSLATE_NOOP("Report", "Resemblance"),
+    "reverse": QT_TRANSLATE_NOOP("Report", "Share of source"),
+    "matched_words": QT_TRANSLATE_NOOP("Report", "Matched words"),
+    "exclusive": QT_TRANSLATE_NOOP("Report", "Only here"),
+    "fragments": QT_TRANSLATE_NOOP("Report", "Fragments"),
+    "lookalikes": QT_TRANSLATE_NOOP("Report", "Look-alike letters"),
+    "no_documents": QT_TRANSLATE_NOOP("Report", "No document could be checked."),
+    "path": QT_TRANSLATE_NOOP("Report", "Path"),
+    "language": QT_TRANSLATE_NOOP("Report", "Language"),
+    "words": QT_TRANSLATE_NOOP("Report", "Words"),
+    "counted": QT_TRANSLATE_NOOP("Report", "counted"),
+    "sources": QT_TRANSLATE_NOOP("Report", "Sources"),
+    "source": QT_TRANSLATE_NOOP("Report", "Source"),
+    "no_sources": QT_TRANSLATE_NOOP("Report", "No source shares text with this document."),
+    "text": QT_TRANSLATE_NOOP("Report", "Text"),
+    "no_text": QT_TRANSLATE_NOOP("Report", "The text of this document is not available."),
+    "columns_help": QT_TRANSLATE_NOOP(
+        "Report",
         "Containment: share of the document's counted words found in the source. Resemblance: "
         "similarity of the two texts as a whole. Share of source: share of the source's words "
         "found in the document. Only here: share found in this source and no other.",
-        "Доля заимствований — какая часть учтённых слов документа найдена в источнике. "
-        "Сходство — насколько тексты похожи целиком. Доля источника — какая часть слов "
-        "источника найдена в документе. Только в нём — какая часть найдена только в этом "
-        "источнике.",
     ),
-    "lookalike_chip": ("look-alike letter", "подменённая буква"),
-    "overlap_chip": (
-        "underlined: found in several sources (colour of the first)",
-        "подчёркнуто: найдено в нескольких источниках (цвет первого)",
+    "lookalike_chip": QT_TRANSLATE_NOOP("Report", "look-alike letter"),
+    "overlap_chip": QT_TRANSLATE_NOOP(
+        "Report", "underlined: found in several sources (colour of the first)"
     ),
-    "edited_chip": ("paler: edited words", "бледнее: изменённые слова"),
-    "lookalike_tip": (
-        "look-alike letter {code} from another alphabet",
-        "буква {code} из другого алфавита",
+    "edited_chip": QT_TRANSLATE_NOOP("Report", "paler: edited words"),
+    "lookalike_tip": QT_TRANSLATE_NOOP("Report", "look-alike letter {code} from another alphabet"),
+    "pairs": QT_TRANSLATE_NOOP("Report", "Pairs"),
+    "pair": QT_TRANSLATE_NOOP("Report", "Pair"),
+    "no_pairs": QT_TRANSLATE_NOOP("Report", "No two documents share text."),
+    "clusters": QT_TRANSLATE_NOOP("Report", "Clusters"),
+    "clusters_help": QT_TRANSLATE_NOOP(
+        "Report", "Documents joined by pairs that share at least half of one of them."
     ),
-    "pairs": ("Pairs", "Пары"),
-    "pair": ("Pair", "Пара"),
-    "no_pairs": ("No two documents share text.", "Ни в одной паре документов нет общего текста."),
-    "clusters": ("Clusters", "Группы"),
-    "clusters_help": (
-        "Documents joined by pairs that share at least half of one of them.",
-        "Документы, связанные парами, в которых совпадает не меньше половины одного из них.",
-    ),
-    "a_in_b": ("A in B", "A в B"),
-    "b_in_a": ("B in A", "B в A"),
-    "fragment_info": (
+    "a_in_b": QT_TRANSLATE_NOOP("Report", "A in B"),
+    "b_in_a": QT_TRANSLATE_NOOP("Report", "B in A"),
+    "fragment_info": QT_TRANSLATE_NOOP(
+        "Report",
         "Fragment {n}: {words} words ({exact} exact); A characters {a0}–{a1}, "
         "B characters {b0}–{b1}",
-        "Фрагмент {n}: слов {words} (точно совпадают {exact}); символы A {a0}–{a1}, "
-        "символы B {b0}–{b1}",
     ),
-    "yes": ("yes", "да"),
-    "no": ("no", "нет"),
+    "yes": QT_TRANSLATE_NOOP("Report", "yes"),
+    "no": QT_TRANSLATE_NOOP("Report", "no"),
 }
-
-_SETTINGS: dict[str, tuple[str, str]] = {
-    "shingle": ("Words per shingle", "Слов в шингле"),
-    "language": ("Language", "Язык"),
-    "lemmatize": ("Compare lemmas", "Сравнивать начальные формы слов"),
-    "stop_words": ("Skip stop words", "Пропускать служебные слова"),
-    "drop_short": ("Skip words of 3 letters or fewer", "Пропускать слова до 3 букв"),
-    "ignore_numbers": ("Skip numbers", "Пропускать числа"),
-    "seed_k": ("Words per alignment seed", "Слов в затравке выравнивания"),
-    "anchor_words": ("Anchor, words in a row", "Опорное совпадение, слов подряд"),
-    "max_gap": ("Allowed gap, words", "Допустимый разрыв, слов"),
-    "min_fragment_words": ("Shortest fragment, words", "Кратчайший фрагмент, слов"),
-    "max_seed_repeats": ("Seed repeat limit", "Предел повторов затравки"),
-    "max_file_bytes": ("Largest file, bytes", "Наибольший файл, байт"),
-    "min_containment": ("Minimum containment", "Наименьшая доля заимствований"),
-    "cluster_threshold": ("Cluster threshold", "Порог объединения в группы"),
-    "workers": ("Worker processes (0: all cores)", "Процессов (0 — все ядра)"),
-}
+"""The report's words, in English; translated with context "Report"."""
 
 
 class _Strings:
-    def __init__(self, language: str) -> None:
+    """The words of one report: ``translate``d, and numbers written for ``language``."""
+
+    def __init__(self, language: str, translate: Translate) -> None:
         self.language = "ru" if language.lower().startswith("ru") else "en"
-        self._column = 1 if self.language == "ru" else 0
+        self._translate = translate
 
     def __call__(self, key: str) -> str:
-        return _WORDS[key][self._column]
+        return self._translate("Report", _WORDS[key])
 
     def setting(self, key: str) -> str:
-        names = _SETTINGS.get(key)
-        return names[self._column] if names else key
+        """An option's label, as its declaration in the engine gives it (context "Options")."""
+        spec = specs().get(key)
+        return self._translate("Options", spec.label) if spec else key
 
     def value(self, value: object) -> str:
         if isinstance(value, bool):

@@ -37,8 +37,14 @@ def report_language() -> str:
 
 
 def report_html(report: export.Report, *, generated_at: datetime | None = None) -> str:
-    """The HTML report in the interface language; its settings are the report's own."""
-    return export.html_report(report, generated_at=generated_at, language=report_language())
+    """The HTML report in the interface language (its translations are the interface's);
+    its settings are the report's own."""
+    return export.html_report(
+        report,
+        generated_at=generated_at,
+        language=report_language(),
+        translate=QtCore.QCoreApplication.translate,
+    )
 
 
 def text_document(html: str) -> QtGui.QTextDocument:

@@ -8,6 +8,7 @@ import io
 import json
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from dataclasses import asdict
 from datetime import UTC, datetime
 from html.parser import HTMLParser
@@ -19,11 +20,12 @@ from copylens import __version__
 from copylens.app import export
 from copylens.core.documents import TextInput
 from copylens.core.engine import check, compare
-from copylens.core.options import Options
+from copylens.core.options import Options, specs
 from copylens.core.report import CheckReport, CompareReport
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "resources" / "samples"
+TRANSLATIONS = ROOT / "resources" / "translations"
 SCRIPT = "<script>alert(1)</script>"
 DOC_NAME = f"essays/{SCRIPT}.txt"
 WHEN = datetime(2025, 3, 14, 15, 9, tzinfo=UTC)
@@ -116,8 +118,9 @@ def test_html_settings_are_the_runs_without_compare_and_process_settings(
     table = page[page.index('<table class="facts settings">') :]
     table = table[: table.index("</table>")]
     assert "<tr><th>Words per shingle</th><td>7</td></tr>" in table
-    assert "<tr><th>Shortest fragment, words</th><td>12</td></tr>" in table
-    assert "Minimum containment" not in table and "Worker processes" not in table
+    assert "<tr><th>Minimum fragment (words)</th><td>12</td></tr>" in table
+    assert "<tr><th>Ignore numbers</th><td>no</td></tr>" in table
+    assert "Compare all" not in table and "Worker processes" not in table
     assert table.count("<tr>") == len(Options.field_names()) - 3
 
 
@@ -197,12 +200,55 @@ def test_html_overlap_takes_the_first_source_colour(check_report: CheckReport) -
     )
 
 
-def test_html_in_russian(check_report: CheckReport) -> None:
-    page = export.html_report(check_report, generated_at=WHEN, language="ru")
+def ts_translate(path: Path = TRANSLATIONS / "copylens_ru.ts") -> export.Translate:
+    """``translate(context, text)`` from a .ts file, as Qt's translator would give it from the
+    .qm; a text the file lacks raises KeyError (so the tests see untranslated words)."""
+    table = {}
+    for context in ET.parse(path).getroot().iter("context"):
+        name = context.findtext("name", "")
+        for message in context.iter("message"):
+            table[name, message.findtext("source", "")] = message.findtext("translation", "")
+
+    def translate(context: str, text: str) -> str:
+        return table[context, text]
+
+    return translate
+
+
+def test_html_in_russian(check_report: CheckReport, compare_report: CompareReport) -> None:
+    page = export.html_report(
+        check_report, generated_at=WHEN, language="ru", translate=ts_translate()
+    )
     assert '<html lang="ru">' in page
-    for words in ("Уникальность", "Источники", "Параметры проверки", "Сравнивать начальные"):
+    for words in ("Уникальность", "Источники", "Параметры проверки", "Слов в шингле"):
         assert words in page
+    assert "<tr><th>Считать формы одного слова одинаковыми</th><td>да</td></tr>" in page
     assert "&nbsp;%" in page and "Uniqueness" not in page
+    page = export.html_report(
+        compare_report, generated_at=WHEN, language="ru", translate=ts_translate()
+    )
+    assert "CopyLens: отчёт о сравнении" in page and "Показывать пары с совпадением от" in page
+    assert "<td>0,5</td>" in page  # the cluster threshold, with a decimal comma
+
+
+def test_html_words_go_through_translate(
+    check_report: CheckReport, compare_report: CompareReport
+) -> None:
+    """Every word of a report is translated: the report's own in context "Report", the labels
+    of its settings in "Options" (the engine's declarations); nothing else is English."""
+    asked: set[tuple[str, str]] = set()
+
+    def mark(context: str, text: str) -> str:
+        asked.add((context, text))
+        return f"‹{text}›"
+
+    for report in (check_report, compare_report):
+        page = export.html_report(report, generated_at=WHEN, translate=mark)
+        assert "<h2>‹Summary›</h2>" in page and "<h2>Summary" not in page
+        assert "<th>‹Words per shingle›</th>" in page and "<th>Words per shingle" not in page
+    assert {c for c, _ in asked} == {"Report", "Options"}
+    labels = {spec.label for spec in specs().values()}
+    assert {t for c, t in asked if c == "Options"} <= labels
 
 
 def test_html_without_text_or_sources() -> None:
@@ -220,7 +266,7 @@ def test_html_without_text_or_sources() -> None:
 def test_compare_html(compare_report: CompareReport) -> None:
     page = export.html_report(compare_report, generated_at=WHEN)
     assert SCRIPT not in page and html.escape(SCRIPT) in page
-    assert "Minimum containment" in page
+    assert "Compare all: show pairs sharing at least" in page
     assert page.count('<h2 class="pair"') == len(compare_report.pairs)
     assert "Clusters</h2>" in page
     parser = _Quotes()

@@ -196,9 +196,13 @@ def test_report_headings_follow_the_interface_language(
     qapp: QtWidgets.QApplication, report: CheckReport, english: None
 ) -> None:
     i18n.install_translator(qapp, "ru")
-    assert "Уникальность" in printing.report_html(report)
+    page = printing.report_html(report)
+    assert "Уникальность" in page and "Параметры проверки" in page
+    assert "<tr><th>Слов в шингле</th><td>10</td></tr>" in page  # an option, context "Options"
+    assert "Uniqueness" not in page and "Words per shingle" not in page
     i18n.install_translator(qapp, "en")
-    assert "Uniqueness" in printing.report_html(report)
+    page = printing.report_html(report)
+    assert "Uniqueness" in page and "<tr><th>Words per shingle</th><td>10</td></tr>" in page
 
 
 # --- the window ---------------------------------------------------------------------------
@@ -249,3 +253,25 @@ def test_window_exports_and_prints_the_settings_of_the_run(
 class _NoPrint:
     def print_(self, printer: object) -> None:
         pass
+
+
+def test_option_labels_and_help_are_collected_and_translated() -> None:
+    """scripts/build_translations.py finds the label and help of every engine option, and the
+    .ts translates each in context "Options" (the settings of a report, the settings dialog)."""
+    import importlib.util
+    import xml.etree.ElementTree as ET
+
+    from copylens.core import specs
+
+    spec = importlib.util.spec_from_file_location("bt", ROOT / "scripts" / "build_translations.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    declared = [text for s in specs().values() for text in (s.label, s.help)]
+    assert script.option_texts(script.OPTIONS.read_text("utf-8")) == declared
+    with pytest.raises(SystemExit, match="label of option"):
+        script.option_texts("x: int = option(1, LABEL, 'help')")
+    root = ET.parse(i18n.translations_dir() / "copylens_ru.ts").getroot()
+    [options] = [c for c in root.iter("context") if c.findtext("name") == "Options"]
+    translated = {m.findtext("source"): m.findtext("translation") for m in options.iter("message")}
+    assert all(translated.get(text) for text in declared)
