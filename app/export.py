@@ -24,8 +24,8 @@ that source's colour (the colour swatch in the source table is the legend):
   and underlined, inside whatever highlight they are in.
 
 The highlight colours and the uniqueness colours (red under 50 %, amber under 80 %, green
-otherwise) are those of the result views (``app/views/colors.py``, which imports Qt and so
-cannot be imported here).
+otherwise) are those of the result views (:mod:`copylens.app.palette`); segments, short names
+and percentages are theirs too (:mod:`copylens.app.presentation`).
 """
 
 from __future__ import annotations
