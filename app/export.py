@@ -1,7 +1,12 @@
 """Report export: a self-contained HTML file, CSV and JSON, from a check or compare report.
 
-Pure Python, no Qt: the window (through :mod:`copylens.app.printing`, which adds PDF and the file
-dialog) and the command line use the same functions.
+Pure Python, no Qt (an import-linter contract keeps it so): the Qt side, PDF, printing and the
+file dialog, is :mod:`copylens.app.printing`, which the window calls and which calls this.
+
+The report's words are written in English and translated by a function the caller passes
+(:data:`Translate`; the window passes Qt's ``QCoreApplication.translate``, so the report is in
+the interface language and its translations are the interface's own, in
+``resources/translations``: context "Report", and "Options" for the labels of the settings).
 
 HTML (:func:`html_report`) is one UTF-8 file with inline CSS and no external resources, laid
 out for screen and print (each checked document starts on a new page). Every piece of text
@@ -19,8 +24,8 @@ that source's colour (the colour swatch in the source table is the legend):
   and underlined, inside whatever highlight they are in.
 
 The highlight colours and the uniqueness colours (red under 50 %, amber under 80 %, green
-otherwise) are those of the result views (``app/views/colors.py``, which imports Qt and so
-cannot be imported here).
+otherwise) are those of the result views (:mod:`copylens.app.palette`); segments, short names
+and percentages are theirs too (:mod:`copylens.app.presentation`).
 """
 
 from __future__ import annotations
@@ -29,25 +34,27 @@ import csv
 import html
 import io
 import json
-from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import asdict, is_dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict
 from datetime import datetime
-from itertools import pairwise
-from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 
 from copylens import __version__
 from copylens.app.palette import LOOKALIKE, PALETTE, uniqueness_hex
-from copylens.core import CheckReport, CompareReport, DocumentResult, Fragment, PairResult
+from copylens.app.presentation import display_names, percent, text_segments
+from copylens.core import CheckReport, CompareReport, DocumentResult, PairResult, specs
 
 Report = CheckReport | CompareReport
+Translate = Callable[[str, str], str]
+"""``translate(context, text)``: ``text`` in the reader's language, as Qt's
+``QCoreApplication.translate`` gives it (the window passes that one; see
+:func:`html_report`)."""
 
 
-FRONT_END_SETTINGS = frozenset({"ui_language"})
-"""Settings that do not change a result: left out of the HTML report (kept in JSON)."""
+NO_RESULT_SETTINGS = frozenset({"workers"})
+"""Options that do not change a result: left out of the HTML report (kept in JSON)."""
 COMPARE_SETTINGS = frozenset({"min_containment", "cluster_threshold"})
-"""Settings only ``compare`` reads: left out of a check report's settings table."""
+"""Options only ``compare`` reads: left out of a check report's settings table."""
 CONTEXT_CHARS = 80
 """Compare report: characters of plain context quoted on each side of a fragment."""
 QUOTE_CHARS = 400
@@ -76,16 +83,29 @@ CSV_COMPARE_COLUMNS = (
 # --- public API ---------------------------------------------------------------------------
 
 
+def untranslated(context: str, text: str) -> str:
+    """The default :data:`Translate`: every text in English, as written."""
+    return text
+
+
 def html_report(
     report: Report,
-    settings: Mapping[str, object],
     *,
     generated_at: datetime | None = None,
     language: str = "en",
+    translate: Translate = untranslated,
 ) -> str:
-    """The report as one self-contained HTML page (``language``: "en" or "ru" headings)."""
+    """The report as one self-contained HTML page.
+
+    Its words are ``translate(context, english)``: context "Report" for the report's own,
+    "Options" for the labels of the settings (declared with the engine's options); without
+    ``translate`` they stay in English. ``language`` ("en", "ru") is the page's language and
+    how its numbers are written (a decimal comma in Russian); it must be the one
+    ``translate`` translates into. Its settings table lists the options the report's run
+    used (``report.options``).
+    """
     when = generated_at or datetime.now().astimezone()
-    s = _Strings(language)
+    s = _Strings(language, translate)
     if isinstance(report, CheckReport):
         title, body = s("title_check"), _check_body(report, s)
     else:
@@ -96,8 +116,8 @@ def html_report(
         f'<p class="meta">{_e(s("generated"))}: {_e(_date(when))} &middot; '
         f"CopyLens {_e(version)}</p>",
     ]
-    hidden = FRONT_END_SETTINGS | (COMPARE_SETTINGS if isinstance(report, CheckReport) else set())
-    shown = {k: v for k, v in _settings_dict(settings).items() if k not in hidden}
+    hidden = NO_RESULT_SETTINGS | (COMPARE_SETTINGS if isinstance(report, CheckReport) else set())
+    shown = {k: v for k, v in _settings(report).items() if k not in hidden}
     parts = [*head, *body[:1], *_settings_table(shown, s), *body[1:]]
     return _page(title, when, version, s.language, "\n".join(parts))
 
@@ -155,91 +175,20 @@ def _text_cell(text: str) -> str:
 
 def json_report(
     report: Report,
-    settings: Mapping[str, object] | None = None,
     *,
     generated_at: datetime | None = None,
 ) -> str:
-    """``report.to_json()`` after a header: kind, generated_at (ISO 8601), version, settings."""
+    """``report.to_json()`` after a header: kind, generated_at (ISO 8601), version, and
+    settings (the fields of the options the report's run used)."""
     when = generated_at or datetime.now().astimezone()
     data: dict[str, Any] = {
         "kind": "check" if isinstance(report, CheckReport) else "compare",
         "generated_at": when.isoformat(timespec="seconds"),
         "copylens_version": __version__,
-        "settings": _settings_dict(settings),
+        "settings": _settings(report),
     }
     data.update(report.to_json())
     return json.dumps(data, ensure_ascii=False, indent=1, default=_json_default)
-
-
-def export_dialog(
-    parent: Any, report: Report | None, settings_values: Mapping[str, object]
-) -> None:
-    """The window's export command (Ctrl+E): :func:`copylens.app.printing.export_dialog`.
-
-    Imported here only when called, so that this module stays free of Qt.
-    """
-    from copylens.app import printing
-
-    printing.export_dialog(parent, report, settings_values)
-
-
-def display_names(paths: Iterable[str]) -> dict[str, str]:
-    """Short names: the file name, with as many parent folders as make the names unique."""
-    paths = list(dict.fromkeys(paths))
-    parts = {p: _path_parts(p) for p in paths}
-    depth = dict.fromkeys(paths, 1)
-    while True:
-        groups: dict[str, list[str]] = defaultdict(list)
-        for p in paths:
-            groups[_tail(parts[p], depth[p])].append(p)
-        grew = False
-        for group in (g for g in groups.values() if len(g) > 1):
-            for p in group:
-                if depth[p] < len(parts[p]):
-                    depth[p] += 1
-                    grew = True
-        if not grew:
-            return {p: _tail(parts[p], depth[p]) for p in paths}
-
-
-def text_segments(
-    length: int,
-    sources: Sequence[Sequence[Fragment]],
-    lookalikes: Iterable[int] = (),
-) -> Iterator[tuple[int, int, tuple[int, ...], bool, bool]]:
-    """Walk ``[0, length)`` cut at every fragment, edit and look-alike letter boundary.
-
-    Yields ``(start, end, sources, edited, lookalike)`` covering the text in order: the
-    indices of the sources whose fragments cover the span (in source order, empty for
-    text found nowhere), whether the span is an edit inside the first source's fragment,
-    and whether it is one look-alike letter. Neighbouring spans that look the same are
-    merged.
-    """
-    events: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
-    for n, fragments in enumerate(sources):
-        for f in fragments:
-            _event(events, length, f.start, f.end, (0, n))
-            for e in f.edits:
-                if e.kind != "delete":
-                    _event(events, length, e.start, e.end, (1, n))
-    glyphs = {g for g in lookalikes if 0 <= g < length}
-    cuts = sorted({0, length, *events, *glyphs, *(g + 1 for g in glyphs)})
-    inside: list[list[int]] = [[0, 0] for _ in sources]
-    pending: list[Any] | None = None
-    for a, b in pairwise(cuts):
-        for layer, n, delta in events.get(a, ()):
-            inside[n][layer] += delta
-        covering = tuple(n for n, (frag, _) in enumerate(inside) if frag > 0)
-        edited = bool(covering) and inside[covering[0]][1] > 0
-        glyph = a in glyphs
-        if pending and not glyph and not pending[4] and pending[2:4] == [covering, edited]:
-            pending[1] = b
-            continue
-        if pending:
-            yield tuple(pending)  # type: ignore[misc]
-        pending = [a, b, covering, edited, glyph]
-    if pending:
-        yield tuple(pending)  # type: ignore[misc]
 
 
 # --- check report -------------------------------------------------------------------------
@@ -528,8 +477,7 @@ def _errors(errors: Sequence[Any], names: dict[str, str], s: _Strings) -> list[s
     return [f'<h2>{_e(s("errors"))}</h2>\n<ul class="errors">{items}</ul>']
 
 
-def _settings_table(settings: Mapping[str, object] | None, s: _Strings) -> list[str]:
-    values = _settings_dict(settings)
+def _settings_table(values: Mapping[str, object], s: _Strings) -> list[str]:
     if not values:
         return []
     rows = "".join(
@@ -539,12 +487,9 @@ def _settings_table(settings: Mapping[str, object] | None, s: _Strings) -> list[
     return [f'<h2>{_e(s("settings"))}</h2>\n<table class="facts settings">{rows}</table>']
 
 
-def _settings_dict(settings: Mapping[str, object] | Any | None) -> dict[str, Any]:
-    if settings is None:
-        return {}
-    if is_dataclass(settings) and not isinstance(settings, type):
-        return asdict(settings)
-    return {str(k): v for k, v in dict(settings).items()}
+def _settings(report: Report) -> dict[str, Any]:
+    """The options of the report's run, by field name, in their declaration order."""
+    return asdict(report.options)
 
 
 def _table(
@@ -665,15 +610,6 @@ def _pale(n: int) -> str:
     return "#" + "".join(f"{round((c + 255) / 2):02X}" for c in rgb)
 
 
-def _event(
-    events: dict[int, list[tuple[int, int, int]]], length: int, a: int, b: int, key: tuple[int, int]
-) -> None:
-    a, b = max(0, min(a, length)), max(0, min(b, length))
-    if a < b:
-        events[a].append((*key, 1))
-        events[b].append((*key, -1))
-
-
 def _e(value: object) -> str:
     return html.escape(str(value), quote=True)
 
@@ -683,12 +619,8 @@ def _num(value: float) -> str:
 
 
 def _pct(value: float, s: _Strings) -> str:
-    """61 %, 0.4 %, 100 % (as the views print it; decimal comma in Russian)."""
-    p = value * 100
-    text = f"{p:.0f}" if p == 0 or p >= 10 or p == round(p) else f"{p:.1f}"
-    if s.language == "ru":
-        text = text.replace(".", ",")
-    return f"{text}&nbsp;%"
+    """61&nbsp;%, 0.4&nbsp;% (as the views print it; decimal comma in Russian)."""
+    return percent(value, s.language).replace(" ", "&nbsp;")
 
 
 def _date(when: datetime) -> str:
@@ -704,117 +636,89 @@ def _json_default(value: object) -> object:
     return str(value)
 
 
-def _path_parts(path: str) -> list[str]:
-    pure = PureWindowsPath(path) if "\\" in path else PurePosixPath(path)
-    return [x for x in pure.parts if x not in ("/", "\\")] or [path]
-
-
-def _tail(parts: Sequence[str], depth: int) -> str:
-    return "/".join(parts[-depth:])
-
-
 # --- words --------------------------------------------------------------------------------
 
-_WORDS: dict[str, tuple[str, str]] = {
-    "title_check": ("CopyLens: originality report", "CopyLens: отчёт о проверке"),
-    "title_compare": ("CopyLens: comparison report", "CopyLens: отчёт о сравнении"),
-    "generated": ("Generated", "Создан"),
-    "summary": ("Summary", "Сводка"),
-    "settings": ("Settings", "Параметры проверки"),
-    "errors": ("Files that could not be read", "Файлы, которые не удалось прочитать"),
-    "document": ("Document", "Документ"),
-    "documents": ("Documents", "Документы"),
-    "uniqueness": ("Uniqueness", "Уникальность"),
-    "top_source": ("Main source", "Основной источник"),
-    "containment": ("Containment", "Доля заимствований"),
-    "resemblance": ("Resemblance", "Сходство"),
-    "reverse": ("Share of source", "Доля источника"),
-    "matched_words": ("Matched words", "Совпавших слов"),
-    "exclusive": ("Only here", "Только в нём"),
-    "fragments": ("Fragments", "Фрагменты"),
-    "lookalikes": ("Look-alike letters", "Подменённые буквы"),
-    "no_documents": ("No document could be checked.", "Ни один документ не удалось проверить."),
-    "path": ("Path", "Путь"),
-    "language": ("Language", "Язык"),
-    "words": ("Words", "Слов"),
-    "counted": ("counted", "учтено"),
-    "sources": ("Sources", "Источники"),
-    "source": ("Source", "Источник"),
-    "no_sources": (
-        "No source shares text with this document.",
-        "Ни один источник не совпадает с этим документом.",
-    ),
-    "text": ("Text", "Текст"),
-    "no_text": ("The text of this document is not available.", "Текст документа недоступен."),
-    "columns_help": (
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """Marks ``text`` for ``pyside6-lupdate`` (which looks for calls of this name) under
+    ``context``; it is translated where it is used. Qt's own is not imported here: no Qt."""
+    return text
+
+
+_WORDS: dict[str, str] = {
+    "title_check": QT_TRANSLATE_NOOP("Report", "CopyLens: originality report"),
+    "title_compare": QT_TRANSLATE_NOOP("Report", "CopyLens: comparison report"),
+    "generated": QT_TRANSLATE_NOOP("Report", "Generated"),
+    "summary": QT_TRANSLATE_NOOP("Report", "Summary"),
+    "settings": QT_TRANSLATE_NOOP("Report", "Settings"),
+    "errors": QT_TRANSLATE_NOOP("Report", "Files that could not be read"),
+    "document": QT_TRANSLATE_NOOP("Report", "Document"),
+    "documents": QT_TRANSLATE_NOOP("Report", "Documents"),
+    "uniqueness": QT_TRANSLATE_NOOP("Report", "Uniqueness"),
+    "top_source": QT_TRANSLATE_NOOP("Report", "Main source"),
+    "containment": QT_TRANSLATE_NOOP("Report", "Containment"),
+    "resemblance": QT_TRANSLATE_NOOP("Report", "Resemblance"),
+    "reverse": QT_TRANSLATE_NOOP("Report", "Share of source"),
+    "matched_words": QT_TRANSLATE_NOOP("Report", "Matched words"),
+    "exclusive": QT_TRANSLATE_NOOP("Report", "Only here"),
+    "fragments": QT_TRANSLATE_NOOP("Report", "Fragments"),
+    "lookalikes": QT_TRANSLATE_NOOP("Report", "Look-alike letters"),
+    "no_documents": QT_TRANSLATE_NOOP("Report", "No document could be checked."),
+    "path": QT_TRANSLATE_NOOP("Report", "Path"),
+    "language": QT_TRANSLATE_NOOP("Report", "Language"),
+    "words": QT_TRANSLATE_NOOP("Report", "Words"),
+    "counted": QT_TRANSLATE_NOOP("Report", "counted"),
+    "sources": QT_TRANSLATE_NOOP("Report", "Sources"),
+    "source": QT_TRANSLATE_NOOP("Report", "Source"),
+    "no_sources": QT_TRANSLATE_NOOP("Report", "No source shares text with this document."),
+    "text": QT_TRANSLATE_NOOP("Report", "Text"),
+    "no_text": QT_TRANSLATE_NOOP("Report", "The text of this document is not available."),
+    "columns_help": QT_TRANSLATE_NOOP(
+        "Report",
         "Containment: share of the document's counted words found in the source. Resemblance: "
         "similarity of the two texts as a whole. Share of source: share of the source's words "
         "found in the document. Only here: share found in this source and no other.",
-        "Доля заимствований — какая часть учтённых слов документа найдена в источнике. "
-        "Сходство — насколько тексты похожи целиком. Доля источника — какая часть слов "
-        "источника найдена в документе. Только в нём — какая часть найдена только в этом "
-        "источнике.",
     ),
-    "lookalike_chip": ("look-alike letter", "подменённая буква"),
-    "overlap_chip": (
-        "underlined: found in several sources (colour of the first)",
-        "подчёркнуто: найдено в нескольких источниках (цвет первого)",
+    "lookalike_chip": QT_TRANSLATE_NOOP("Report", "look-alike letter"),
+    "overlap_chip": QT_TRANSLATE_NOOP(
+        "Report", "underlined: found in several sources (colour of the first)"
     ),
-    "edited_chip": ("paler: edited words", "бледнее: изменённые слова"),
-    "lookalike_tip": (
-        "look-alike letter {code} from another alphabet",
-        "буква {code} из другого алфавита",
+    "edited_chip": QT_TRANSLATE_NOOP("Report", "paler: edited words"),
+    "lookalike_tip": QT_TRANSLATE_NOOP("Report", "look-alike letter {code} from another alphabet"),
+    "pairs": QT_TRANSLATE_NOOP("Report", "Pairs"),
+    "pair": QT_TRANSLATE_NOOP("Report", "Pair"),
+    "no_pairs": QT_TRANSLATE_NOOP("Report", "No two documents share text."),
+    "clusters": QT_TRANSLATE_NOOP("Report", "Clusters"),
+    "clusters_help": QT_TRANSLATE_NOOP(
+        "Report", "Documents joined by pairs that share at least half of one of them."
     ),
-    "pairs": ("Pairs", "Пары"),
-    "pair": ("Pair", "Пара"),
-    "no_pairs": ("No two documents share text.", "Ни в одной паре документов нет общего текста."),
-    "clusters": ("Clusters", "Группы"),
-    "clusters_help": (
-        "Documents joined by pairs that share at least half of one of them.",
-        "Документы, связанные парами, в которых совпадает не меньше половины одного из них.",
-    ),
-    "a_in_b": ("A in B", "A в B"),
-    "b_in_a": ("B in A", "B в A"),
-    "fragment_info": (
+    "a_in_b": QT_TRANSLATE_NOOP("Report", "A in B"),
+    "b_in_a": QT_TRANSLATE_NOOP("Report", "B in A"),
+    "fragment_info": QT_TRANSLATE_NOOP(
+        "Report",
         "Fragment {n}: {words} words ({exact} exact); A characters {a0}–{a1}, "
         "B characters {b0}–{b1}",
-        "Фрагмент {n}: слов {words} (точно совпадают {exact}); символы A {a0}–{a1}, "
-        "символы B {b0}–{b1}",
     ),
-    "yes": ("yes", "да"),
-    "no": ("no", "нет"),
+    "yes": QT_TRANSLATE_NOOP("Report", "yes"),
+    "no": QT_TRANSLATE_NOOP("Report", "no"),
 }
-
-_SETTINGS: dict[str, tuple[str, str]] = {
-    "shingle": ("Words per shingle", "Слов в шингле"),
-    "language": ("Language", "Язык"),
-    "lemmatize": ("Compare lemmas", "Сравнивать начальные формы слов"),
-    "stop_words": ("Skip stop words", "Пропускать служебные слова"),
-    "drop_short": ("Skip words of 3 letters or fewer", "Пропускать слова до 3 букв"),
-    "ignore_numbers": ("Skip numbers", "Пропускать числа"),
-    "seed_k": ("Words per alignment seed", "Слов в затравке выравнивания"),
-    "anchor_words": ("Anchor, words in a row", "Опорное совпадение, слов подряд"),
-    "max_gap": ("Allowed gap, words", "Допустимый разрыв, слов"),
-    "min_fragment_words": ("Shortest fragment, words", "Кратчайший фрагмент, слов"),
-    "max_seed_repeats": ("Seed repeat limit", "Предел повторов затравки"),
-    "max_file_bytes": ("Largest file, bytes", "Наибольший файл, байт"),
-    "min_containment": ("Minimum containment", "Наименьшая доля заимствований"),
-    "cluster_threshold": ("Cluster threshold", "Порог объединения в группы"),
-    "workers": ("Worker processes (0: all cores)", "Процессов (0 — все ядра)"),
-}
+"""The report's words, in English; translated with context "Report"."""
 
 
 class _Strings:
-    def __init__(self, language: str) -> None:
+    """The words of one report: ``translate``d, and numbers written for ``language``."""
+
+    def __init__(self, language: str, translate: Translate) -> None:
         self.language = "ru" if language.lower().startswith("ru") else "en"
-        self._column = 1 if self.language == "ru" else 0
+        self._translate = translate
 
     def __call__(self, key: str) -> str:
-        return _WORDS[key][self._column]
+        return self._translate("Report", _WORDS[key])
 
     def setting(self, key: str) -> str:
-        names = _SETTINGS.get(key)
-        return names[self._column] if names else key
+        """An option's label, as its declaration in the engine gives it (context "Options")."""
+        spec = specs().get(key)
+        return self._translate("Options", spec.label) if spec else key
 
     def value(self, value: object) -> str:
         if isinstance(value, bool):

@@ -1,4 +1,7 @@
-"""Output of ``copylens dedup`` and ``copylens lab evaluate``: text tables, CSV and JSON."""
+"""Output of ``copylens dedup`` and ``copylens lab evaluate``: text tables, CSV and JSON.
+
+:func:`print_errors` is the one of :mod:`copylens.app.textout` (``check`` and ``compare``).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ import csv
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from copylens.app.textout import print_errors
 from copylens.core import Collection, Dedup, Evaluation, InputFailure, similarity
 
 
@@ -107,13 +111,6 @@ def print_csv(result: Evaluation, out: TextIO) -> None:
 
 def errors_json(errors: Sequence[InputFailure]) -> list[dict[str, str]]:
     return [{"path": e.path, "error": e.error} for e in errors]
-
-
-def print_errors(errors: Sequence[InputFailure], out: TextIO) -> None:
-    if errors:
-        out.write(f"\n{len(errors)} file(s) could not be read:\n")
-        for e in errors:
-            out.write(f"  {e.path}: {e.error}\n")
 
 
 def _cell(value: float | None) -> str:

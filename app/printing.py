@@ -7,7 +7,6 @@ high-resolution A4 ``QPrinter`` in PDF mode, which needs no display (it works of
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 
@@ -37,14 +36,14 @@ def report_language() -> str:
     return i18n.current_language()
 
 
-def report_html(
-    report: export.Report,
-    settings_values: Mapping[str, object],
-    *,
-    generated_at: datetime | None = None,
-) -> str:
+def report_html(report: export.Report, *, generated_at: datetime | None = None) -> str:
+    """The HTML report in the interface language (its translations are the interface's);
+    its settings are the report's own."""
     return export.html_report(
-        report, settings_values, generated_at=generated_at, language=report_language()
+        report,
+        generated_at=generated_at,
+        language=report_language(),
+        translate=QtCore.QCoreApplication.translate,
     )
 
 
@@ -93,7 +92,6 @@ def write_report(
     path: str | Path,
     fmt: str,
     report: export.Report,
-    settings_values: Mapping[str, object],
     *,
     generated_at: datetime | None = None,
 ) -> Path:
@@ -105,13 +103,13 @@ def write_report(
     path = Path(path)
     when = generated_at or datetime.now().astimezone()
     if fmt == "pdf":
-        return html_to_pdf(report_html(report, settings_values, generated_at=when), path)
+        return html_to_pdf(report_html(report, generated_at=when), path)
     if fmt == "html":
-        data, encoding = report_html(report, settings_values, generated_at=when), "utf-8"
+        data, encoding = report_html(report, generated_at=when), "utf-8"
     elif fmt == "csv":
         data, encoding = export.csv_report(report), "utf-8-sig"
     elif fmt == "json":
-        data, encoding = export.json_report(report, settings_values, generated_at=when), "utf-8"
+        data, encoding = export.json_report(report, generated_at=when), "utf-8"
     else:
         raise ValueError(f"unknown export format {fmt!r}")
     with path.open("w", encoding=encoding, newline="") as f:
@@ -119,11 +117,7 @@ def write_report(
     return path
 
 
-def export_dialog(
-    parent: QtWidgets.QWidget | None,
-    report: export.Report | None,
-    settings_values: Mapping[str, object],
-) -> None:
+def export_dialog(parent: QtWidgets.QWidget | None, report: export.Report | None) -> None:
     """Ask where and in which format to save ``report``, then write it (Ctrl+E)."""
     if report is None:
         return
@@ -134,7 +128,7 @@ def export_dialog(
     failure: Exception | None = None
     QtWidgets.QApplication.setOverrideCursor(QtCore.Qt.CursorShape.WaitCursor)
     try:
-        write_report(path, fmt, report, settings_values)
+        write_report(path, fmt, report)
     except (OSError, ValueError) as error:
         failure = error
     finally:
@@ -153,11 +147,7 @@ def export_dialog(
     settings.setValue("export/format", fmt)
 
 
-def print_dialog(
-    parent: QtWidgets.QWidget | None,
-    report: export.Report | None,
-    settings_values: Mapping[str, object],
-) -> None:
+def print_dialog(parent: QtWidgets.QWidget | None, report: export.Report | None) -> None:
     """Print ``report`` on paper through the system print dialog (Ctrl+P)."""
     if report is None:
         return
@@ -167,7 +157,7 @@ def print_dialog(
     dialog.setWindowTitle(QtCore.QCoreApplication.translate("Export", "Print report"))
     if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
         return
-    text_document(report_html(report, settings_values)).print_(printer)
+    text_document(report_html(report)).print_(printer)
 
 
 def suggested_name(report: export.Report, when: datetime | None = None) -> str:

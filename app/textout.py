@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import TextIO
 
-from copylens.core import CheckReport, CompareReport, Fragment, InputFailure
+from copylens.app.presentation import passage, percent
+from copylens.core import CheckReport, CompareReport, InputFailure
 
 QUOTE_CHARS = 160
 TOP_FRAGMENTS = 3
@@ -31,9 +33,10 @@ def print_check(report: CheckReport, out: TextIO) -> None:
         fragments.sort(key=lambda fs: -fs[0].words)
         text = report.texts.get(doc.path, "")
         for fragment, source in fragments[:TOP_FRAGMENTS]:
-            out.write(f"    «{_quote(text, fragment)}»\n      ← {os.path.basename(source)}\n")
+            quote = passage(text, fragment.start, fragment.end, QUOTE_CHARS)
+            out.write(f"    «{quote}»\n      ← {os.path.basename(source)}\n")
         out.write("\n")
-    _print_errors(report.errors, out)
+    print_errors(report.errors, out)
 
 
 def print_compare(report: CompareReport, out: TextIO) -> None:
@@ -50,25 +53,17 @@ def print_compare(report: CompareReport, out: TextIO) -> None:
         out.write(f"\ngroup {n}: " + ", ".join(cluster))
     if report.clusters:
         out.write("\n")
-    _print_errors(report.errors, out)
+    print_errors(report.errors, out)
 
 
-def _print_errors(errors: tuple[InputFailure, ...], out: TextIO) -> None:
+def print_errors(errors: Sequence[InputFailure], out: TextIO) -> None:
+    """The files that could not be read, after a blank line (nothing when all were read)."""
     if errors:
         out.write(f"\n{len(errors)} file(s) could not be read:\n")
         for e in errors:
             out.write(f"  {e.path}: {e.error}\n")
 
 
-def _quote(text: str, f: Fragment) -> str:
-    passage = " ".join(text[f.start : f.end].split())
-    if len(passage) <= QUOTE_CHARS:
-        return passage
-    half = QUOTE_CHARS // 2
-    head = passage[:half].rsplit(" ", 1)[0]
-    tail = passage[-half:].split(" ", 1)[-1]
-    return f"{head} … {tail}"
-
-
 def _pct(x: float) -> str:
-    return f"{100 * x:.1f} %"
+    """The command line's percentages: always one decimal ("98.1 %")."""
+    return percent(x, decimals=1)

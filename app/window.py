@@ -10,9 +10,7 @@ delivers them. Result widgets come from ``copylens.app.views`` when that package
 * ``copylens.app.views.compare_view.CompareView(parent)`` with
   ``show_report(report: CompareReport, threshold: float)``.
 
-Without them a read-only summary is shown. Export calls
-``copylens.app.export.export_dialog(parent, report, settings_values)`` when ``copylens.app.export``
-exists.
+Without them a read-only summary is shown. Export and print call ``copylens.app.printing``.
 """
 
 from __future__ import annotations
@@ -638,7 +636,7 @@ class MainWindow(QtWidgets.QMainWindow):
             return
         from copylens.app.printing import print_dialog  # the print stack loads only when needed
 
-        print_dialog(self, report, dict(self.settings_values))
+        print_dialog(self, report)
 
     @Slot()
     def export_report(self) -> None:
@@ -647,7 +645,7 @@ class MainWindow(QtWidgets.QMainWindow):
             return
         from copylens.app.printing import export_dialog  # the print stack loads only when needed
 
-        export_dialog(self, report, dict(self.settings_values))
+        export_dialog(self, report)
 
     # ================================================================== state
 

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     )
     from copylens.core.methods.similarity import similarity
     from copylens.core.morphology import normalizer
-    from copylens.core.options import LANGUAGES, Options
+    from copylens.core.options import LANGUAGES, Options, Spec, specs
     from copylens.core.pool import forbid_fork, pool_map
     from copylens.core.report import (
         CheckReport,
@@ -72,6 +72,7 @@ __all__ = [
     "OptionsError",
     "PairResult",
     "SourceMatch",
+    "Spec",
     "TextInput",
     "catalogue",
     "check",
@@ -91,6 +92,7 @@ __all__ = [
     "run_methods",
     "select",
     "similarity",
+    "specs",
 ]
 
 _HOMES: dict[str, tuple[str, ...]] = {
@@ -112,7 +114,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ),
     "methods.similarity": ("similarity",),
     "morphology": ("normalizer",),
-    "options": ("LANGUAGES", "Options"),
+    "options": ("LANGUAGES", "Options", "Spec", "specs"),
     "pool": ("forbid_fork", "pool_map"),
     "report": (
         "CheckReport",

@@ -4,9 +4,12 @@
     python scripts/build_translations.py --release-only  # only compile .ts -> .qm (builds)
     python scripts/build_translations.py --check         # exit 1 if a string is untranslated
 
-``pyside6-lupdate`` collects every ``self.tr("...")`` and ``QCoreApplication.translate(...)``
-of ``app/**/*.py`` into ``resources/translations/copylens_<lang>.ts`` (strings no longer in
-the code are dropped; existing translations are kept). Translate the new entries (Qt
+``pyside6-lupdate`` collects every ``self.tr("...")``, ``QCoreApplication.translate(...)`` and
+``QT_TRANSLATE_NOOP(...)`` of ``app/**/*.py``, the strings passed to the app's translation
+helpers, and the label and help of every engine option (``option(default, label, help, ...)``
+in ``core/options.py``, context "Options") into
+``resources/translations/copylens_<lang>.ts`` (strings no longer in the code are dropped;
+existing translations are kept). Translate the new entries (Qt
 Linguist, or edit the XML: fill ``<translation>`` and remove ``type="unfinished"``), then run
 the script again: ``pyside6-lrelease`` compiles each .ts to the .qm file the app loads. Both
 files are committed.
@@ -26,6 +29,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ROOT / "resources" / "translations"
+OPTIONS = ROOT / "core" / "options.py"
+"""The engine's option declarations: their labels and help texts are translated too."""
+OPTIONS_CONTEXT = "Options"
 LANGUAGES = ("ru",)
 """Languages to maintain besides the source language (English)."""
 
@@ -68,17 +74,21 @@ def update(ts: Path, language: str) -> None:
 
 
 def lupdate_command(language: str, tmp: Path) -> list[str]:
-    """lupdate over the app's sources and the strings of its translation helpers.
+    """lupdate over the app's sources, the strings of its translation helpers and the texts
+    of the engine's options.
 
     Locations are left out of the .ts: strings found through helpers have none, and the
     file stays unchanged when code only moves.
     """
     helper_strings = tmp / "translation_helpers.py"
     helper_strings.write_text(helper_module(ROOT / "app"), encoding="utf-8")
+    option_texts = tmp / "option_texts.py"
+    option_texts.write_text(options_module(OPTIONS), encoding="utf-8")
     return [
         tool("lupdate"),
         *sources(),
         str(helper_strings),
+        str(option_texts),
         "-no-obsolete",
         "-locations",
         "none",
@@ -143,6 +153,42 @@ def _helper_context(function: ast.FunctionDef) -> str | None:
     ):
         return context.value
     return None
+
+
+def options_module(path: Path) -> str:
+    """Python source with a ``translate("Options", text)`` call per option label and help.
+
+    The engine has no Qt and translates nothing; the app shows these texts (settings dialog,
+    a report's settings) through ``QCoreApplication.translate("Options", ...)``.
+    """
+    lines = [f"# Labels and help of the options in {path.name} (scripts/build_translations.py)."]
+    for text in option_texts(path.read_text(encoding="utf-8"), path.name):
+        lines.append(f"QCoreApplication.translate({OPTIONS_CONTEXT!r}, {text!r})")
+    return "\n".join(lines) + "\n"
+
+
+def option_texts(source: str, name: str = "options.py") -> list[str]:
+    """The ``label`` and ``help`` of each ``option(default, label, help, ...)`` call, in order.
+
+    Both must be string literals (adjacent literals are one); anything else stops the script,
+    since lupdate could not see it and the text would stay untranslated unnoticed.
+    """
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        if node.func.id != "option":
+            continue
+        given = dict(zip(("default", "label", "help"), node.args, strict=False))
+        given.update((k.arg, k.value) for k in node.keywords if k.arg)
+        for field in ("label", "help"):
+            value = given.get(field)
+            if not (isinstance(value, ast.Constant) and isinstance(value.value, str)):
+                raise SystemExit(
+                    f"{name}:{node.lineno}: the {field} of option(...) must be a string literal"
+                )
+            found.append(value.value)
+    return found
 
 
 def release(ts: Path) -> Path:

@@ -8,6 +8,8 @@ import io
 import json
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
+from dataclasses import asdict
 from datetime import UTC, datetime
 from html.parser import HTMLParser
 from pathlib import Path
@@ -18,14 +20,15 @@ from copylens import __version__
 from copylens.app import export
 from copylens.core.documents import TextInput
 from copylens.core.engine import check, compare
-from copylens.core.report import CheckReport, CompareReport, Edit, Fragment
+from copylens.core.options import Options, specs
+from copylens.core.report import CheckReport, CompareReport
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "resources" / "samples"
+TRANSLATIONS = ROOT / "resources" / "translations"
 SCRIPT = "<script>alert(1)</script>"
 DOC_NAME = f"essays/{SCRIPT}.txt"
 WHEN = datetime(2025, 3, 14, 15, 9, tzinfo=UTC)
-SETTINGS = {"shingle": 10, "lemmatize": True, "min_fragment_words": 10, "ui_language": "ru"}
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +77,7 @@ def compare_report(texts: dict[str, str]) -> CompareReport:
 
 
 def test_html_is_self_contained(check_report: CheckReport) -> None:
-    page = export.html_report(check_report, SETTINGS, generated_at=WHEN)
+    page = export.html_report(check_report, generated_at=WHEN)
     assert page.startswith("<!DOCTYPE html>")
     assert '<meta charset="utf-8">' in page
     assert "<style>" in page
@@ -85,7 +88,7 @@ def test_html_is_self_contained(check_report: CheckReport) -> None:
 
 
 def test_html_escapes_document_text_and_names(check_report: CheckReport) -> None:
-    page = export.html_report(check_report, SETTINGS, generated_at=WHEN)
+    page = export.html_report(check_report, generated_at=WHEN)
     assert SCRIPT not in page
     assert "<script" not in page.lower()
     escaped = html.escape(SCRIPT)
@@ -96,7 +99,7 @@ def test_html_escapes_document_text_and_names(check_report: CheckReport) -> None
 
 
 def test_html_has_every_sha256_and_source(check_report: CheckReport) -> None:
-    page = export.html_report(check_report, SETTINGS, generated_at=WHEN)
+    page = export.html_report(check_report, generated_at=WHEN)
     for doc in check_report.documents:
         assert len(doc.sha256) == 64
         assert doc.sha256 in page
@@ -104,12 +107,21 @@ def test_html_has_every_sha256_and_source(check_report: CheckReport) -> None:
             assert html.escape(src.path) in page
 
 
-def test_html_settings_table_leaves_out_front_end_and_compare_settings(
-    check_report: CheckReport,
+def test_html_settings_are_the_runs_without_compare_and_process_settings(
+    texts: dict[str, str],
 ) -> None:
-    page = export.html_report(check_report, {**SETTINGS, "min_containment": 0.2}, generated_at=WHEN)
-    assert "Words per shingle" in page and "Shortest fragment, words" in page
-    assert "ui_language" not in page and "Minimum containment" not in page
+    options = Options(shingle=7, min_fragment_words=12, min_containment=0.2, workers=3)
+    report = check(
+        [TextInput("a.txt", texts["copy"])], [TextInput("b.txt", texts["source"])], options
+    )
+    page = export.html_report(report, generated_at=WHEN)
+    table = page[page.index('<table class="facts settings">') :]
+    table = table[: table.index("</table>")]
+    assert "<tr><th>Words per shingle</th><td>7</td></tr>" in table
+    assert "<tr><th>Minimum fragment (words)</th><td>12</td></tr>" in table
+    assert "<tr><th>Ignore numbers</th><td>no</td></tr>" in table
+    assert "Compare all" not in table and "Worker processes" not in table
+    assert table.count("<tr>") == len(Options.field_names()) - 3
 
 
 class _TextSpans(HTMLParser):
@@ -160,7 +172,7 @@ class _TextSpans(HTMLParser):
 
 
 def test_html_highlights_cover_exactly_the_fragments(check_report: CheckReport) -> None:
-    page = export.html_report(check_report, SETTINGS, generated_at=WHEN)
+    page = export.html_report(check_report, generated_at=WHEN)
     parsed = _TextSpans()
     parsed.feed(page)
     assert len(parsed.texts) == len(check_report.documents)
@@ -181,37 +193,80 @@ def test_html_highlights_cover_exactly_the_fragments(check_report: CheckReport) 
 
 
 def test_html_overlap_takes_the_first_source_colour(check_report: CheckReport) -> None:
-    page = export.html_report(check_report, SETTINGS, generated_at=WHEN)
+    page = export.html_report(check_report, generated_at=WHEN)
     assert (
         f'<span class="src overlap" style="background-color:{export.PALETTE[0]}" '
         'data-sources="0 2"' in page
     )
 
 
-def test_html_in_russian(check_report: CheckReport) -> None:
-    page = export.html_report(check_report, SETTINGS, generated_at=WHEN, language="ru")
+def ts_translate(path: Path = TRANSLATIONS / "copylens_ru.ts") -> export.Translate:
+    """``translate(context, text)`` from a .ts file, as Qt's translator would give it from the
+    .qm; a text the file lacks raises KeyError (so the tests see untranslated words)."""
+    table = {}
+    for context in ET.parse(path).getroot().iter("context"):
+        name = context.findtext("name", "")
+        for message in context.iter("message"):
+            table[name, message.findtext("source", "")] = message.findtext("translation", "")
+
+    def translate(context: str, text: str) -> str:
+        return table[context, text]
+
+    return translate
+
+
+def test_html_in_russian(check_report: CheckReport, compare_report: CompareReport) -> None:
+    page = export.html_report(
+        check_report, generated_at=WHEN, language="ru", translate=ts_translate()
+    )
     assert '<html lang="ru">' in page
-    for words in ("Уникальность", "Источники", "Параметры проверки", "Сравнивать начальные"):
+    for words in ("Уникальность", "Источники", "Параметры проверки", "Слов в шингле"):
         assert words in page
+    assert "<tr><th>Считать формы одного слова одинаковыми</th><td>да</td></tr>" in page
     assert "&nbsp;%" in page and "Uniqueness" not in page
+    page = export.html_report(
+        compare_report, generated_at=WHEN, language="ru", translate=ts_translate()
+    )
+    assert "CopyLens: отчёт о сравнении" in page and "Показывать пары с совпадением от" in page
+    assert "<td>0,5</td>" in page  # the cluster threshold, with a decimal comma
+
+
+def test_html_words_go_through_translate(
+    check_report: CheckReport, compare_report: CompareReport
+) -> None:
+    """Every word of a report is translated: the report's own in context "Report", the labels
+    of its settings in "Options" (the engine's declarations); nothing else is English."""
+    asked: set[tuple[str, str]] = set()
+
+    def mark(context: str, text: str) -> str:
+        asked.add((context, text))
+        return f"‹{text}›"
+
+    for report in (check_report, compare_report):
+        page = export.html_report(report, generated_at=WHEN, translate=mark)
+        assert "<h2>‹Summary›</h2>" in page and "<h2>Summary" not in page
+        assert "<th>‹Words per shingle›</th>" in page and "<th>Words per shingle" not in page
+    assert {c for c, _ in asked} == {"Report", "Options"}
+    labels = {spec.label for spec in specs().values()}
+    assert {t for c, t in asked if c == "Options"} <= labels
 
 
 def test_html_without_text_or_sources() -> None:
     report = check([TextInput("lonely.txt", "Один текст без источников.")], [])
     empty = CheckReport(report.documents, report.errors, report.options, texts={})
-    page = export.html_report(empty, {}, generated_at=WHEN)
+    page = export.html_report(empty, generated_at=WHEN)
     assert "No source shares text with this document." in page
     assert "The text of this document is not available." in page
-    assert "Settings</h2>" not in page
+    assert "Settings</h2>" in page
 
 
 # --- HTML: compare report -----------------------------------------------------------------
 
 
 def test_compare_html(compare_report: CompareReport) -> None:
-    page = export.html_report(compare_report, {"min_containment": 0.0}, generated_at=WHEN)
+    page = export.html_report(compare_report, generated_at=WHEN)
     assert SCRIPT not in page and html.escape(SCRIPT) in page
-    assert "Minimum containment" in page
+    assert "Compare all: show pairs sharing at least" in page
     assert page.count('<h2 class="pair"') == len(compare_report.pairs)
     assert "Clusters</h2>" in page
     parser = _Quotes()
@@ -298,60 +353,21 @@ def test_csv_compare(compare_report: CompareReport) -> None:
 
 
 def test_json(check_report: CheckReport, compare_report: CompareReport) -> None:
-    data = json.loads(export.json_report(check_report, SETTINGS, generated_at=WHEN))
+    data = json.loads(export.json_report(check_report, generated_at=WHEN))
     assert data["kind"] == "check"
     assert data["generated_at"] == "2025-03-14T15:09:00+00:00"
-    assert data["settings"] == SETTINGS
+    assert data["settings"] == asdict(check_report.options)
+    assert list(data["settings"]) == list(Options.field_names())
     assert data["copylens_version"] == __version__
     body = json.loads(json.dumps(check_report.to_json()))
     assert {k: data[k] for k in body} == body
     data = json.loads(export.json_report(compare_report))
-    assert data["kind"] == "compare" and data["settings"] == {}
+    assert data["kind"] == "compare" and data["settings"] == asdict(compare_report.options)
     assert len(data["pairs"]) == len(compare_report.pairs)
     assert data["clusters"] == [list(c) for c in compare_report.clusters]
 
 
 # --- pieces -------------------------------------------------------------------------------
-
-
-def _fragment(start: int, end: int, *edits: tuple[str, int, int]) -> Fragment:
-    return Fragment(start, end, 0, 0, 10, 10, tuple(Edit(k, a, b, 0, 0) for k, a, b in edits))
-
-
-def test_text_segments_cut_at_every_boundary() -> None:
-    sources = [
-        [_fragment(2, 10, ("form", 4, 6), ("delete", 8, 8))],
-        [_fragment(8, 14)],
-    ]
-    segments = list(export.text_segments(16, sources, lookalikes=[5, 12, 99]))
-    assert segments == [
-        (0, 2, (), False, False),
-        (2, 4, (0,), False, False),
-        (4, 5, (0,), True, False),
-        (5, 6, (0,), True, True),
-        (6, 8, (0,), False, False),
-        (8, 10, (0, 1), False, False),
-        (10, 12, (1,), False, False),
-        (12, 13, (1,), False, True),
-        (13, 14, (1,), False, False),
-        (14, 16, (), False, False),
-    ]
-
-
-def test_text_segments_merge_touching_fragments_and_clamp() -> None:
-    sources = [[_fragment(0, 4), _fragment(4, 8), _fragment(6, 50)]]
-    assert list(export.text_segments(10, sources)) == [(0, 10, (0,), False, False)]
-    assert list(export.text_segments(0, sources)) == []
-
-
-def test_display_names() -> None:
-    names = export.display_names(["a/x/essay.txt", "b/x/essay.txt", "c/other.txt", r"C:\w\e.doc"])
-    assert names == {
-        "a/x/essay.txt": "a/x/essay.txt",
-        "b/x/essay.txt": "b/x/essay.txt",
-        "c/other.txt": "other.txt",
-        r"C:\w\e.doc": "e.doc",
-    }
 
 
 def test_export_module_does_not_import_qt() -> None:

@@ -1,4 +1,4 @@
-"""Colours and small display helpers shared by the result views.
+"""Colours shared by the result views (percentages and names: ``copylens.app.presentation``).
 
 The source palette holds ten light colours of distinct hues; each keeps black text readable
 (WCAG contrast with black ≥ 10). Source ``i`` gets colour ``i % 10``. The plain tint
@@ -10,8 +10,6 @@ other fragments fade.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
-from pathlib import PurePath, PurePosixPath, PureWindowsPath
 
 from copylens.app import palette
 from copylens.app.palette import PALETTE
@@ -125,52 +123,3 @@ def text_color_on(background: QtGui.QColor) -> QtGui.QColor:
     black, white = QtGui.QColor("#000000"), QtGui.QColor("#FFFFFF")
     on_black = contrast_ratio(background, black)
     return black if on_black >= contrast_ratio(background, white) else white
-
-
-def percent(value: float) -> str:
-    """A share in 0..1 as the views print it: "61 %", "0.4 %", "100 %" (a decimal comma,
-    "0,4 %", when the interface is in Russian, as in the exported reports)."""
-    p = value * 100
-    if p == 0 or p >= 10 or p == round(p):
-        return f"{p:.0f} %"
-    text = f"{p:.1f} %"
-    return text.replace(".", ",") if _interface_language() == "ru" else text
-
-
-def _interface_language() -> str:
-    try:
-        from copylens.app import i18n
-    except ImportError:  # the views without the rest of the app
-        return "en"
-    return i18n.current_language()
-
-
-def display_names(paths: Iterable[str]) -> dict[str, str]:
-    """Short names for paths: the file name, with as many parent folders as make it unique."""
-    paths = list(dict.fromkeys(paths))
-    parts = {p: _parts(p) for p in paths}
-    depth = dict.fromkeys(paths, 1)
-    for _ in range(64):
-        names: dict[str, list[str]] = {}
-        for p in paths:
-            names.setdefault(_tail(parts[p], depth[p]), []).append(p)
-        clashes = [group for group in names.values() if len(group) > 1]
-        grew = False
-        for group in clashes:
-            for p in group:
-                if depth[p] < len(parts[p]):
-                    depth[p] += 1
-                    grew = True
-        if not grew:
-            break
-    return {p: _tail(parts[p], depth[p]) for p in paths}
-
-
-def _parts(path: str) -> Sequence[str]:
-    pure: PurePath = PureWindowsPath(path) if "\\" in path else PurePosixPath(path)
-    parts = [x for x in pure.parts if x not in ("/", "\\")]
-    return parts or [path]
-
-
-def _tail(parts: Sequence[str], depth: int) -> str:
-    return "/".join(parts[-depth:]) if depth > 1 else parts[-1]

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from copylens.app import i18n, presentation
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
-from copylens.app.views import colors
 from copylens.app.views.heatmap import HeatMap
 from copylens.app.views.side_by_side import SideBySideView
 from copylens.app.worker import EngineRunner
@@ -96,7 +96,11 @@ class PairsModel(QtCore.QAbstractTableModel):
             return value.casefold() if isinstance(value, str) else value
         if role == Qt.ItemDataRole.DisplayRole:
             value = values[column]
-            return value if isinstance(value, str) else colors.percent(value)
+            return (
+                value
+                if isinstance(value, str)
+                else presentation.percent(value, i18n.current_language())
+            )
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == self.A:
                 return pair.a

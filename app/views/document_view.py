@@ -13,6 +13,7 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
+from copylens.app import i18n, presentation
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.views import colors
 from copylens.app.views.side_by_side import SideBySideView, fragment_spans
@@ -104,7 +105,7 @@ class SourcesModel(QtCore.QAbstractTableModel):
     def set_sources(self, sources: tuple[SourceMatch, ...]) -> None:
         self.beginResetModel()
         self._sources = tuple(sources)
-        self._names = colors.display_names(s.path for s in self._sources)
+        self._names = presentation.display_names(s.path for s in self._sources)
         self._shown = [True] * len(self._sources)
         self.endResetModel()
 
@@ -173,7 +174,7 @@ class SourcesModel(QtCore.QAbstractTableModel):
                 return self.name(row)
             if column == self.MATCHED:
                 return str(source.matched_words)
-            return colors.percent(float(values[column]))
+            return presentation.percent(float(values[column]), i18n.current_language())
         if role == Qt.ItemDataRole.CheckStateRole and column == self.SHOW:
             return Qt.CheckState.Checked if self._shown[row] else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.DecorationRole and column == self.SHOW:
@@ -408,7 +409,7 @@ class DocumentView(QtWidgets.QWidget):
         self._text = text
         self._source_texts = source_texts
         u = result.uniqueness
-        self.uniqueness_label.setText(colors.percent(u))
+        self.uniqueness_label.setText(presentation.percent(u, i18n.current_language()))
         self.uniqueness_label.setStyleSheet(f"color: {colors.uniqueness_color(u).name()};")
         self.name_label.setText(result.path)
         self.name_label.setToolTip(result.path)
@@ -502,7 +503,9 @@ class DocumentView(QtWidgets.QWidget):
             return
         row = self._row(source)
         match = self._result.sources[row]
-        names = colors.display_names([self._result.path, *(s.path for s in self._result.sources)])
+        names = presentation.display_names(
+            [self._result.path, *(s.path for s in self._result.sources)]
+        )
         current = match.fragments[fragment] if 0 <= fragment < len(match.fragments) else 0
         self.stack.setCurrentWidget(self.side_by_side)
         self.side_by_side.show_pair(

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from copylens.app import i18n, presentation
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.views import colors
 from copylens.core import CompareReport, PairResult
@@ -35,7 +36,7 @@ class HeatMapData:
                 if path not in docs:
                     docs.append(path)
         self.documents: tuple[str, ...] = tuple(docs)
-        self.names = colors.display_names(self.documents)
+        self.names = presentation.display_names(self.documents)
         self.index = {path: n for n, path in enumerate(self.documents)}
         n = len(self.documents)
         self.matrix = np.zeros((n, n), dtype=np.float64)
@@ -83,10 +84,10 @@ class HeatMapData:
             ba = pair.containment_ba if pair.a == a else pair.containment_ab
             found = QtCore.QCoreApplication.translate("HeatMap", "{0} found in {1}: {2}")
             lines += [
-                found.format(name_a, name_b, colors.percent(ab)),
-                found.format(name_b, name_a, colors.percent(ba)),
+                found.format(name_a, name_b, presentation.percent(ab, i18n.current_language())),
+                found.format(name_b, name_a, presentation.percent(ba, i18n.current_language())),
                 QtCore.QCoreApplication.translate("HeatMap", "Resemblance: {0}").format(
-                    colors.percent(pair.resemblance)
+                    presentation.percent(pair.resemblance, i18n.current_language())
                 ),
                 QtCore.QCoreApplication.translate(
                     "HeatMap", "Shared fragments: {0} — click to compare side by side"

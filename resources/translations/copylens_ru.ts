@@ -706,6 +706,129 @@ Could not be read: %2</source>
     </message>
 </context>
 <context>
+    <name>Options</name>
+    <message>
+        <source>Words per shingle</source>
+        <translation>Слов в шингле</translation>
+    </message>
+    <message>
+        <source>Length of the overlapping word sequences used to measure resemblance.</source>
+        <translation>Длина перекрывающихся цепочек слов, по которым измеряется сходство.</translation>
+    </message>
+    <message>
+        <source>Language of the documents</source>
+        <translation>Язык документов</translation>
+    </message>
+    <message>
+        <source>Which language rules to use. Automatic detection works per document.</source>
+        <translation>Правила какого языка применять. При автоматическом определении язык выбирается для каждого документа отдельно.</translation>
+    </message>
+    <message>
+        <source>Match different forms of a word</source>
+        <translation>Считать формы одного слова одинаковыми</translation>
+    </message>
+    <message>
+        <source>Treat “write”, “wrote” and “written” as the same word (lemmas or stems).</source>
+        <translation>Считать «писать», «пишу» и «писал» одним словом (по начальной форме или основе).</translation>
+    </message>
+    <message>
+        <source>Ignore common words</source>
+        <translation>Пропускать служебные слова</translation>
+    </message>
+    <message>
+        <source>Leave out words such as “the”, “and”, “и”, “в” when comparing.</source>
+        <translation>Не учитывать при сравнении такие слова, как «и», «в», «the», «and».</translation>
+    </message>
+    <message>
+        <source>Ignore short words (3 letters or fewer)</source>
+        <translation>Пропускать короткие слова (до 3 букв)</translation>
+    </message>
+    <message>
+        <source>Makes matching less sensitive to small inserted or swapped words.</source>
+        <translation>Вставленные или заменённые короткие слова меньше мешают поиску совпадений.</translation>
+    </message>
+    <message>
+        <source>Ignore numbers</source>
+        <translation>Пропускать числа</translation>
+    </message>
+    <message>
+        <source>Words made only of digits are left out when comparing.</source>
+        <translation>Слова, состоящие только из цифр, не учитываются при сравнении.</translation>
+    </message>
+    <message>
+        <source>Words per matching piece</source>
+        <translation>Слов в коротком совпадении</translation>
+    </message>
+    <message>
+        <source>Short runs of this many matching words are chained into passages.</source>
+        <translation>Короткие совпадения такой длины собираются в совпавшие отрывки.</translation>
+    </message>
+    <message>
+        <source>Allowed gap inside a fragment (words)</source>
+        <translation>Допустимый разрыв внутри фрагмента (слов)</translation>
+    </message>
+    <message>
+        <source>How many changed or inserted words a copied passage may contain in one place.</source>
+        <translation>Сколько изменённых или вставленных слов подряд может быть внутри скопированного фрагмента.</translation>
+    </message>
+    <message>
+        <source>Minimum fragment (words)</source>
+        <translation>Наименьший фрагмент (слов)</translation>
+    </message>
+    <message>
+        <source>Shorter shared passages are not reported. Counted words exclude common words.</source>
+        <translation>Более короткие совпадения не показываются. Служебные слова не считаются.</translation>
+    </message>
+    <message>
+        <source>Words that must match in a row</source>
+        <translation>Сколько слов подряд должно совпасть</translation>
+    </message>
+    <message>
+        <source>Every reported passage holds at least this many consecutive matching words.</source>
+        <translation>В каждом найденном отрывке есть не меньше стольких совпавших слов подряд.</translation>
+    </message>
+    <message>
+        <source>Seed repeat limit</source>
+        <translation>Предел повторов затравки</translation>
+    </message>
+    <message>
+        <source>A matching piece repeated more often in one source is paired with this many of its places there, those nearest its own.</source>
+        <translation>Короткое совпадение, которое встречается в одном источнике чаще, сопоставляется только со столькими его местами там — ближайшими к его собственному.</translation>
+    </message>
+    <message>
+        <source>Largest file (bytes)</source>
+        <translation>Наибольший файл (байт)</translation>
+    </message>
+    <message>
+        <source>Larger files are refused with a message; the others are checked.</source>
+        <translation>Файлы больше этого не проверяются (об этом выводится сообщение); остальные проверяются.</translation>
+    </message>
+    <message>
+        <source>Compare all: show pairs sharing at least</source>
+        <translation>Показывать пары с совпадением от</translation>
+    </message>
+    <message>
+        <source>Pairs of documents that share less than this share of their text are hidden.</source>
+        <translation>Пары документов, у которых совпадает меньшая доля текста, скрываются.</translation>
+    </message>
+    <message>
+        <source>Compare all: group documents sharing at least</source>
+        <translation>Объединять в группы при совпадении от</translation>
+    </message>
+    <message>
+        <source>Documents linked by pairs above this share are shown as one group.</source>
+        <translation>Документы, связанные парами с большей долей совпадения, показываются одной группой.</translation>
+    </message>
+    <message>
+        <source>Worker processes (0: one per core)</source>
+        <translation>Рабочих процессов (0 — по одному на ядро)</translation>
+    </message>
+    <message>
+        <source>Processes that read and compare.</source>
+        <translation>Процессы, которые читают и сравнивают документы.</translation>
+    </message>
+</context>
+<context>
     <name>PairsModel</name>
     <message>
         <source>Document A</source>
@@ -746,6 +869,177 @@ Could not be read: %2</source>
     <message>
         <source>Shared 10-word shingles over all shingles of both</source>
         <translation>Доля общих шинглов из 10 слов среди всех шинглов обоих документов</translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <source>CopyLens: originality report</source>
+        <translation>CopyLens: отчёт о проверке</translation>
+    </message>
+    <message>
+        <source>CopyLens: comparison report</source>
+        <translation>CopyLens: отчёт о сравнении</translation>
+    </message>
+    <message>
+        <source>Generated</source>
+        <translation>Создан</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Сводка</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Параметры проверки</translation>
+    </message>
+    <message>
+        <source>Files that could not be read</source>
+        <translation>Файлы, которые не удалось прочитать</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>Документ</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>Документы</translation>
+    </message>
+    <message>
+        <source>Uniqueness</source>
+        <translation>Уникальность</translation>
+    </message>
+    <message>
+        <source>Main source</source>
+        <translation>Основной источник</translation>
+    </message>
+    <message>
+        <source>Containment</source>
+        <translation>Доля заимствований</translation>
+    </message>
+    <message>
+        <source>Resemblance</source>
+        <translation>Сходство</translation>
+    </message>
+    <message>
+        <source>Share of source</source>
+        <translation>Доля источника</translation>
+    </message>
+    <message>
+        <source>Matched words</source>
+        <translation>Совпавших слов</translation>
+    </message>
+    <message>
+        <source>Only here</source>
+        <translation>Только в нём</translation>
+    </message>
+    <message>
+        <source>Fragments</source>
+        <translation>Фрагменты</translation>
+    </message>
+    <message>
+        <source>Look-alike letters</source>
+        <translation>Подменённые буквы</translation>
+    </message>
+    <message>
+        <source>No document could be checked.</source>
+        <translation>Ни один документ не удалось проверить.</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Путь</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Язык</translation>
+    </message>
+    <message>
+        <source>Words</source>
+        <translation>Слов</translation>
+    </message>
+    <message>
+        <source>counted</source>
+        <translation>учтено</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Источники</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>No source shares text with this document.</source>
+        <translation>Ни один источник не совпадает с этим документом.</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Текст</translation>
+    </message>
+    <message>
+        <source>The text of this document is not available.</source>
+        <translation>Текст документа недоступен.</translation>
+    </message>
+    <message>
+        <source>Containment: share of the document&apos;s counted words found in the source. Resemblance: similarity of the two texts as a whole. Share of source: share of the source&apos;s words found in the document. Only here: share found in this source and no other.</source>
+        <translation>Доля заимствований — какая часть учтённых слов документа найдена в источнике. Сходство — насколько тексты похожи целиком. Доля источника — какая часть слов источника найдена в документе. Только в нём — какая часть найдена только в этом источнике.</translation>
+    </message>
+    <message>
+        <source>look-alike letter</source>
+        <translation>подменённая буква</translation>
+    </message>
+    <message>
+        <source>underlined: found in several sources (colour of the first)</source>
+        <translation>подчёркнуто: найдено в нескольких источниках (цвет первого)</translation>
+    </message>
+    <message>
+        <source>paler: edited words</source>
+        <translation>бледнее: изменённые слова</translation>
+    </message>
+    <message>
+        <source>look-alike letter {code} from another alphabet</source>
+        <translation>буква {code} из другого алфавита</translation>
+    </message>
+    <message>
+        <source>Pairs</source>
+        <translation>Пары</translation>
+    </message>
+    <message>
+        <source>Pair</source>
+        <translation>Пара</translation>
+    </message>
+    <message>
+        <source>No two documents share text.</source>
+        <translation>Ни в одной паре документов нет общего текста.</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>Группы</translation>
+    </message>
+    <message>
+        <source>Documents joined by pairs that share at least half of one of them.</source>
+        <translation>Документы, связанные парами, в которых совпадает не меньше половины одного из них.</translation>
+    </message>
+    <message>
+        <source>A in B</source>
+        <translation>A в B</translation>
+    </message>
+    <message>
+        <source>B in A</source>
+        <translation>B в A</translation>
+    </message>
+    <message>
+        <source>Fragment {n}: {words} words ({exact} exact); A characters {a0}–{a1}, B characters {b0}–{b1}</source>
+        <translation>Фрагмент {n}: слов {words} (точно совпадают {exact}); символы A {a0}–{a1}, символы B {b0}–{b1}</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>да</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>нет</translation>
     </message>
 </context>
 <context>

@@ -22,7 +22,6 @@ from copylens.core.report import CheckReport
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "resources" / "samples"
-SETTINGS = {"shingle": 10, "lemmatize": True, "ui_language": "system"}
 PHRASE = "Байкал расположен в Восточной Сибири"
 
 
@@ -48,7 +47,7 @@ def _words(text: str) -> str:
 def test_pdf_export_is_a_real_pdf_with_the_cyrillic_text(
     qapp: QtWidgets.QApplication, report: CheckReport, tmp_path: Path
 ) -> None:
-    path = printing.write_report(tmp_path / "report.pdf", "pdf", report, SETTINGS)
+    path = printing.write_report(tmp_path / "report.pdf", "pdf", report)
     data = path.read_bytes()
     assert data.startswith(b"%PDF")
     assert b"%%EOF" in data[-1024:]
@@ -60,7 +59,7 @@ def test_pdf_export_is_a_real_pdf_with_the_cyrillic_text(
 
 
 def test_pdf_is_a4(qapp: QtWidgets.QApplication, report: CheckReport, tmp_path: Path) -> None:
-    path = printing.write_report(tmp_path / "report.pdf", "pdf", report, SETTINGS)
+    path = printing.write_report(tmp_path / "report.pdf", "pdf", report)
     boxes = re.findall(rb"/MediaBox \[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", path.read_bytes())
     assert boxes
     for width, height in boxes:
@@ -78,7 +77,7 @@ def test_export_dialog_writes_the_chosen_format(
 ) -> None:
     target = tmp_path / f"out.{fmt}"
     monkeypatch.setattr(printing, "_ask_path", lambda parent, report=None: (target, fmt))
-    printing.export_dialog(None, report, SETTINGS)
+    printing.export_dialog(None, report)
     data = target.read_bytes()
     if fmt == "pdf":
         assert data.startswith(b"%PDF")
@@ -100,8 +99,8 @@ def test_export_dialog_cancelled_or_without_report(
 ) -> None:
     asked = []
     monkeypatch.setattr(printing, "_ask_path", lambda parent, report=None: asked.append(1))
-    printing.export_dialog(None, report, SETTINGS)
-    printing.export_dialog(None, None, SETTINGS)
+    printing.export_dialog(None, report)
+    printing.export_dialog(None, None)
     assert asked == [1]
 
 
@@ -115,7 +114,7 @@ def test_export_dialog_reports_a_write_error(
     monkeypatch.setattr(printing, "_ask_path", lambda parent, report=None: (target, "html"))
     shown = []
     monkeypatch.setattr(QtWidgets.QMessageBox, "critical", lambda *args: shown.append(args[2]) or 0)
-    printing.export_dialog(None, report, SETTINGS)
+    printing.export_dialog(None, report)
     assert len(shown) == 1 and str(target) in shown[0]
     assert QtWidgets.QApplication.overrideCursor() is None
 
@@ -151,7 +150,7 @@ def test_print_dialog_prints_when_accepted(
         return QtWidgets.QDialog.DialogCode.Accepted.value
 
     monkeypatch.setattr(QtPrintSupport.QPrintDialog, "exec", accept)
-    printing.print_dialog(None, report, SETTINGS)
+    printing.print_dialog(None, report)
     assert target.read_bytes().startswith(b"%PDF")
 
 
@@ -197,20 +196,82 @@ def test_report_headings_follow_the_interface_language(
     qapp: QtWidgets.QApplication, report: CheckReport, english: None
 ) -> None:
     i18n.install_translator(qapp, "ru")
-    assert "Уникальность" in printing.report_html(report, SETTINGS)
+    page = printing.report_html(report)
+    assert "Уникальность" in page and "Параметры проверки" in page
+    assert "<tr><th>Слов в шингле</th><td>10</td></tr>" in page  # an option, context "Options"
+    assert "Uniqueness" not in page and "Words per shingle" not in page
     i18n.install_translator(qapp, "en")
-    assert "Uniqueness" in printing.report_html(report, SETTINGS)
+    page = printing.report_html(report)
+    assert "Uniqueness" in page and "<tr><th>Words per shingle</th><td>10</td></tr>" in page
 
 
-def test_export_module_forwards_the_dialog(
-    qapp: QtWidgets.QApplication,
-    report: CheckReport,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+# --- the window ---------------------------------------------------------------------------
+
+
+def _settings_rows(html: str) -> dict[str, str]:
+    table = html[html.index('<table class="facts settings">') :]
+    table = table[: table.index("</table>")]
+    return dict(re.findall(r"<tr><th>(.*?)</th><td>(.*?)</td></tr>", table))
+
+
+def test_window_exports_and_prints_the_settings_of_the_run(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from copylens.app import export
+    """Run, change settings, then export and print: the report lists the run's settings."""
+    from copylens.app.window import MainWindow
 
-    target = tmp_path / "out.json"
-    monkeypatch.setattr(printing, "_ask_path", lambda parent, report=None: (target, "json"))
-    export.export_dialog(None, report, SETTINGS)
-    assert json.loads(target.read_text("utf-8"))["kind"] == "check"
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.documents_list.add_text("essay", (SAMPLES / "copy_ru.txt").read_text("utf-8"))
+    window.sources_list.add_text("source", (SAMPLES / "source_ru.txt").read_text("utf-8"))
+    assert window.settings_values["shingle"] == 10
+    window.start_run()
+    qtbot.waitUntil(window.export_action.isEnabled, timeout=60000)
+    window.apply_settings(window.settings_values | {"shingle": 12, "lemmatize": False})
+
+    exported: dict[str, Path] = {}
+    for fmt in ("json", "html"):
+        exported[fmt] = tmp_path / f"report.{fmt}"
+        monkeypatch.setattr(
+            printing, "_ask_path", lambda parent, report=None, f=fmt: (exported[f], f)
+        )
+        window.export_action.trigger()
+    settings = json.loads(exported["json"].read_text("utf-8"))["settings"]
+    assert settings["shingle"] == 10 and settings["lemmatize"] is True
+    rows = _settings_rows(exported["html"].read_text("utf-8"))
+    assert rows["Words per shingle"] == "10"
+
+    printed: list[str] = []
+    monkeypatch.setattr(
+        QtPrintSupport.QPrintDialog, "exec", lambda dialog: QtWidgets.QDialog.DialogCode.Accepted
+    )
+    monkeypatch.setattr(printing, "text_document", lambda html: printed.append(html) or _NoPrint())
+    window.print_action.trigger()
+    assert len(printed) == 1 and _settings_rows(printed[0])["Words per shingle"] == "10"
+
+
+class _NoPrint:
+    def print_(self, printer: object) -> None:
+        pass
+
+
+def test_option_labels_and_help_are_collected_and_translated() -> None:
+    """scripts/build_translations.py finds the label and help of every engine option, and the
+    .ts translates each in context "Options" (the settings of a report, the settings dialog)."""
+    import importlib.util
+    import xml.etree.ElementTree as ET
+
+    from copylens.core import specs
+
+    spec = importlib.util.spec_from_file_location("bt", ROOT / "scripts" / "build_translations.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    declared = [text for s in specs().values() for text in (s.label, s.help)]
+    assert script.option_texts(script.OPTIONS.read_text("utf-8")) == declared
+    with pytest.raises(SystemExit, match="label of option"):
+        script.option_texts("x: int = option(1, LABEL, 'help')")
+    root = ET.parse(i18n.translations_dir() / "copylens_ru.ts").getroot()
+    [options] = [c for c in root.iter("context") if c.findtext("name") == "Options"]
+    translated = {m.findtext("source"): m.findtext("translation") for m in options.iter("message")}
+    assert all(translated.get(text) for text in declared)

@@ -14,6 +14,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+from copylens.app import presentation
 from copylens.app.palette import UNIQUENESS_LEVELS
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets
 from copylens.app.views import (
@@ -321,7 +322,7 @@ def test_lookalike_letters_are_marked_with_an_explanation(qtbot, ru_report) -> N
 
 def test_header_shows_uniqueness_in_its_colour_language_and_words(qtbot, ru_report) -> None:
     view, result = document_view(qtbot, ru_report)
-    assert view.uniqueness_label.text() == colors.percent(result.uniqueness)
+    assert view.uniqueness_label.text() == presentation.percent(result.uniqueness)
     assert colors.uniqueness_color(result.uniqueness).name() in view.uniqueness_label.styleSheet()
     assert "Russian" in view.facts_label.text()
     assert f"{result.words} words" in view.facts_label.text()
@@ -349,7 +350,7 @@ def test_sources_table_sorts_numerically_by_clicked_header(qtbot, en_report) -> 
     view, result = document_view(qtbot, en_report)
     assert len(result.sources) == 4
     values = sorted(s.containment for s in result.sources)
-    texts = [colors.percent(v) for v in values]
+    texts = [presentation.percent(v) for v in values]
     assert sorted(texts) != texts  # a string sort would get this wrong
     table = view.sources_table
     column = SourcesModel.CONTAINMENT
@@ -632,9 +633,9 @@ def test_heat_map_holds_containment_both_ways(qtbot, compare_report) -> None:
     tip = heatmap.tooltip_text(i, j)
     pair = pairs[("a.txt", "b.txt")]
     assert "a.txt" in tip and "b.txt" in tip
-    assert f"b.txt found in a.txt: {colors.percent(pair.containment_ba)}" in tip
-    assert f"a.txt found in b.txt: {colors.percent(pair.containment_ab)}" in tip
-    assert f"Resemblance: {colors.percent(pair.resemblance)}" in tip
+    assert f"b.txt found in a.txt: {presentation.percent(pair.containment_ba)}" in tip
+    assert f"a.txt found in b.txt: {presentation.percent(pair.containment_ab)}" in tip
+    assert f"Resemblance: {presentation.percent(pair.resemblance)}" in tip
 
 
 def test_clicking_a_heat_map_cell_emits_the_pair_and_opens_it(qtbot, compare_report) -> None:
@@ -741,11 +742,11 @@ def test_palette_is_readable_with_black_text_and_distinct() -> None:
 
 
 def test_display_names_are_short_and_unique() -> None:
-    names = colors.display_names(["x/a/doc.txt", "x/b/doc.txt", "y/other.txt"])
+    names = presentation.display_names(["x/a/doc.txt", "x/b/doc.txt", "y/other.txt"])
     assert names == {
         "x/a/doc.txt": "a/doc.txt",
         "x/b/doc.txt": "b/doc.txt",
         "y/other.txt": "other.txt",
     }
     windows = "C:\\work\\essay.docx"
-    assert colors.display_names([windows]) == {windows: "essay.docx"}
+    assert presentation.display_names([windows]) == {windows: "essay.docx"}

@@ -1,0 +1,156 @@
+"""What every way of showing a report needs, written once: the result views, the exports (HTML,
+PDF, CSV, JSON) and the command line's text output.
+
+* :func:`text_segments` — a text cut into the spans its fragments, edits and look-alike
+  letters cover, in the engine's character offsets (Python ``str`` indices);
+* :func:`display_names` — short, still unique names for paths;
+* :func:`percent` — a share in 0..1 as people read it ("61 %", "0,4 %");
+* :func:`passage` — a fragment's text on one line, shortened in the middle.
+
+Pure Python, no Qt (an import-linter contract in ``pyproject.toml`` keeps it so): the command
+line uses it where Qt is not installed. Nothing here translates; a caller that needs the
+interface language passes it (``copylens.app.i18n.current_language()``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import pairwise
+from pathlib import PurePath, PurePosixPath, PureWindowsPath
+from typing import NamedTuple
+
+from copylens.core import Fragment
+
+DECIMAL_COMMA = frozenset({"ru"})
+"""Languages (of the interface) that write "0,4 %" for "0.4 %"."""
+
+
+class Segment(NamedTuple):
+    """A span ``[start, end)`` of a text that looks the same all along."""
+
+    start: int
+    end: int
+    sources: tuple[int, ...]
+    """Indices of the sources whose fragments cover the span, in source order (empty: the
+    text was found nowhere)."""
+    edited: bool
+    """The span is an edit (other word form, replaced or inserted words) inside a fragment of
+    the first of ``sources``."""
+    lookalike: bool
+    """The span is one look-alike letter."""
+
+
+def text_segments(
+    length: int,
+    sources: Sequence[Sequence[Fragment]],
+    lookalikes: Iterable[int] = (),
+) -> Iterator[Segment]:
+    """Walk ``[0, length)`` cut at every fragment, edit and look-alike letter boundary.
+
+    ``sources[i]`` are the fragments of source ``i`` (their ``start``/``end`` and the spans of
+    their edits, other than deletions, count); ``lookalikes`` are offsets of look-alike
+    letters. Yields :class:`Segment` covering the text in order, without gaps or overlaps
+    (the first starts at 0, each starts where the previous ended, the last ends at
+    ``length``). Offsets outside the text are clamped to it. Neighbouring spans that look the
+    same are merged; a look-alike letter is always a span of its own.
+    """
+    events: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    for n, fragments in enumerate(sources):
+        for f in fragments:
+            _event(events, length, f.start, f.end, (0, n))
+            for e in f.edits:
+                if e.kind != "delete":
+                    _event(events, length, e.start, e.end, (1, n))
+    glyphs = {g for g in lookalikes if 0 <= g < length}
+    cuts = sorted({0, length, *events, *glyphs, *(g + 1 for g in glyphs)})
+    inside: list[list[int]] = [[0, 0] for _ in sources]
+    pending: Segment | None = None
+    for a, b in pairwise(cuts):
+        for layer, n, delta in events.get(a, ()):
+            inside[n][layer] += delta
+        covering = tuple(n for n, (frag, _) in enumerate(inside) if frag > 0)
+        edited = bool(covering) and inside[covering[0]][1] > 0
+        glyph = a in glyphs
+        if (
+            pending is not None
+            and not glyph
+            and not pending.lookalike
+            and (pending.sources, pending.edited) == (covering, edited)
+        ):
+            pending = pending._replace(end=b)
+            continue
+        if pending is not None:
+            yield pending
+        pending = Segment(a, b, covering, edited, glyph)
+    if pending is not None:
+        yield pending
+
+
+def _event(
+    events: dict[int, list[tuple[int, int, int]]], length: int, a: int, b: int, key: tuple[int, int]
+) -> None:
+    a, b = max(0, min(a, length)), max(0, min(b, length))
+    if a < b:
+        events[a].append((*key, 1))
+        events[b].append((*key, -1))
+
+
+def display_names(paths: Iterable[str]) -> dict[str, str]:
+    """Short names for paths: the file name, with as many parent folders as make it unique.
+
+    Windows paths (with backslashes) and POSIX paths alike; names join folders with "/".
+    """
+    paths = list(dict.fromkeys(paths))
+    parts = {p: _path_parts(p) for p in paths}
+    depth = dict.fromkeys(paths, 1)
+    while True:
+        groups: dict[str, list[str]] = defaultdict(list)
+        for p in paths:
+            groups[_tail(parts[p], depth[p])].append(p)
+        grew = False
+        for group in (g for g in groups.values() if len(g) > 1):
+            for p in group:
+                if depth[p] < len(parts[p]):
+                    depth[p] += 1
+                    grew = True
+        if not grew:
+            return {p: _tail(parts[p], depth[p]) for p in paths}
+
+
+def _path_parts(path: str) -> list[str]:
+    pure: PurePath = PureWindowsPath(path) if "\\" in path else PurePosixPath(path)
+    return [x for x in pure.parts if x not in ("/", "\\")] or [path]
+
+
+def _tail(parts: Sequence[str], depth: int) -> str:
+    return "/".join(parts[-depth:])
+
+
+def percent(value: float, language: str = "en", *, decimals: int | None = None) -> str:
+    """A share in 0..1 as people read it: "61 %", "0.4 %", "100 %" ("0,4 %" in Russian).
+
+    By default whole percent, with one decimal under 10 % when it is not whole; ``decimals``
+    fixes the number of decimals instead (the command line: "98.1 %"). The space before "%"
+    is a plain one (HTML makes it ``&nbsp;``).
+    """
+    p = value * 100
+    if decimals is None:
+        decimals = 0 if p == 0 or p >= 10 or p == round(p) else 1
+    text = f"{p:.{decimals}f}"
+    if language.lower().split("_")[0].split("-")[0] in DECIMAL_COMMA:
+        text = text.replace(".", ",")
+    return f"{text} %"
+
+
+def passage(text: str, start: int, end: int, limit: int) -> str:
+    """``text[start:end]`` on one line (runs of white space as one space); a longer one than
+    ``limit`` characters keeps about ``limit / 2`` at each end, cut between words, with
+    " … " in between."""
+    quoted = " ".join(text[start:end].split())
+    if len(quoted) <= limit:
+        return quoted
+    half = limit // 2
+    head = quoted[:half].rsplit(" ", 1)[0]
+    tail = quoted[-half:].split(" ", 1)[-1]
+    return f"{head} … {tail}"

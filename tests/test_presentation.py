@@ -1,0 +1,182 @@
+"""app/presentation.py: segments, names, percentages and quoted passages; no Qt."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from itertools import pairwise
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from copylens.app.presentation import (
+    Segment,
+    display_names,
+    passage,
+    percent,
+    text_segments,
+)
+from copylens.core.documents import TextInput
+from copylens.core.engine import check
+from copylens.core.report import Edit, Fragment
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "resources" / "samples"
+
+
+def _fragment(start: int, end: int, *edits: tuple[str, int, int]) -> Fragment:
+    return Fragment(start, end, 0, 0, 10, 10, tuple(Edit(k, a, b, 0, 0) for k, a, b in edits))
+
+
+# --- text segments ------------------------------------------------------------------------
+
+
+def test_text_segments_cut_at_every_boundary() -> None:
+    sources = [
+        [_fragment(2, 10, ("form", 4, 6), ("delete", 8, 8))],
+        [_fragment(8, 14)],
+    ]
+    segments = list(text_segments(16, sources, lookalikes=[5, 12, 99]))
+    assert segments == [
+        (0, 2, (), False, False),
+        (2, 4, (0,), False, False),
+        (4, 5, (0,), True, False),
+        (5, 6, (0,), True, True),
+        (6, 8, (0,), False, False),
+        (8, 10, (0, 1), False, False),
+        (10, 12, (1,), False, False),
+        (12, 13, (1,), False, True),
+        (13, 14, (1,), False, False),
+        (14, 16, (), False, False),
+    ]
+    assert all(isinstance(s, Segment) for s in segments)
+    assert segments[3].lookalike and segments[5].sources == (0, 1)
+
+
+def test_text_segments_merge_touching_fragments_and_clamp() -> None:
+    sources = [[_fragment(0, 4), _fragment(4, 8), _fragment(6, 50)]]
+    assert list(text_segments(10, sources)) == [(0, 10, (0,), False, False)]
+    assert list(text_segments(0, sources)) == []
+
+
+def test_text_segments_of_a_text_found_nowhere() -> None:
+    assert list(text_segments(7, [])) == [(0, 7, (), False, False)]
+    assert list(text_segments(7, [[], []])) == [(0, 7, (), False, False)]
+
+
+_spans = st.tuples(st.integers(-5, 80), st.integers(-5, 80))
+_edits = st.lists(
+    st.tuples(st.sampled_from(["form", "replace", "insert", "delete"]), _spans), max_size=3
+)
+_sources = st.lists(st.lists(st.tuples(_spans, _edits), max_size=4), max_size=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(length=st.integers(0, 70), raw=_sources, lookalikes=st.lists(st.integers(-3, 75)))
+def test_segments_map_exactly_onto_the_text(
+    length: int,
+    raw: list[list[tuple[tuple[int, int], list[tuple[str, tuple[int, int]]]]]],
+    lookalikes: list[int],
+) -> None:
+    """Offsets are sacred: the segments tile [0, length) in order, each character gets the
+    sources whose fragments hold it, the edit flag of the first of them, and its look-alike
+    mark, whatever the fragments (overlapping, touching, empty, out of range)."""
+    sources = [
+        [_fragment(a, b, *((kind, x, y) for kind, (x, y) in edits)) for (a, b), edits in fragments]
+        for fragments in raw
+    ]
+    segments = list(text_segments(length, sources, lookalikes))
+    at = 0
+    for s in segments:
+        assert s.start == at < s.end
+        at = s.end
+    assert at == length
+    per_char = [s for s in segments for _ in range(s.start, s.end)]
+    for k, s in enumerate(per_char):
+        covering = tuple(n for n, fs in enumerate(sources) if any(f.start <= k < f.end for f in fs))
+        assert s.sources == covering
+        edited = bool(covering) and any(
+            e.kind != "delete" and e.start <= k < e.end
+            for f in sources[covering[0]]
+            for e in f.edits
+        )
+        assert s.edited == edited
+        assert s.lookalike == (k in lookalikes)
+    for s in segments:
+        assert not s.lookalike or s.end - s.start == 1
+    for a, b in pairwise(segments):  # merged where they look the same
+        assert a.lookalike or b.lookalike or (a.sources, a.edited) != (b.sources, b.edited)
+
+
+def test_segments_of_a_real_report_quote_its_fragments() -> None:
+    """On the engine's own offsets (Cyrillic text, a look-alike letter), the segments put
+    together give back the text, and each fragment's text is the text of its segments."""
+    copy = (SAMPLES / "copy_ru.txt").read_text(encoding="utf-8")
+    source = (SAMPLES / "source_ru.txt").read_text(encoding="utf-8")
+    text = "𝔸 emoji first, then\r\n" + copy
+    report = check([TextInput("copy.txt", text)], [TextInput("source.txt", source)])
+    doc = report.documents[0]
+    assert doc.sources and doc.homoglyphs
+    fragments = doc.sources[0].fragments
+    segments = list(text_segments(len(text), [fragments], doc.homoglyph_offsets))
+    assert "".join(text[s.start : s.end] for s in segments) == text
+    for f in fragments:
+        inside = [s for s in segments if f.start <= s.start and s.end <= f.end]
+        assert "".join(text[s.start : s.end] for s in inside) == text[f.start : f.end]
+        assert all(s.sources == (0,) for s in inside)
+    glyphs = [s.start for s in segments if s.lookalike]
+    assert glyphs == sorted(doc.homoglyph_offsets)
+
+
+# --- names, percentages, passages ---------------------------------------------------------
+
+
+def test_display_names() -> None:
+    names = display_names(["a/x/essay.txt", "b/x/essay.txt", "c/other.txt", r"C:\w\e.doc"])
+    assert names == {
+        "a/x/essay.txt": "a/x/essay.txt",
+        "b/x/essay.txt": "b/x/essay.txt",
+        "c/other.txt": "other.txt",
+        r"C:\w\e.doc": "e.doc",
+    }
+    assert display_names(["same.txt", "same.txt", "/same.txt"]) == {
+        "same.txt": "same.txt",
+        "/same.txt": "same.txt",  # as deep as it goes: nothing left to tell them apart
+    }
+    assert display_names([]) == {}
+
+
+def test_percent() -> None:
+    assert [percent(v) for v in (0, 0.004, 0.0451, 0.05, 0.61, 1)] == [
+        "0 %",
+        "0.4 %",
+        "4.5 %",
+        "5 %",
+        "61 %",
+        "100 %",
+    ]
+    assert percent(0.004, "ru") == "0,4 %" and percent(0.004, "ru_RU") == "0,4 %"
+    assert percent(0.61, "ru") == "61 %"
+    assert percent(0.981, decimals=1) == "98.1 %" and percent(0, decimals=1) == "0.0 %"
+    assert percent(0.981, "ru", decimals=1) == "98,1 %"
+
+
+def test_passage() -> None:
+    text = "Before.  One\n two\tthree. After."
+    assert passage(text, 9, 24, 100) == "One two three."
+    long = " ".join(f"word{i}" for i in range(100))
+    quoted = passage(long, 0, len(long), 40)
+    head, tail = quoted.split(" … ")
+    assert long.startswith(head) and long.endswith(tail)
+    assert len(head) <= 20 and len(tail) <= 20
+    assert not head.endswith(" ") and head.split()[-1] in long.split()
+    assert tail.split()[0] in long.split()
+
+
+def test_presentation_does_not_import_qt() -> None:
+    code = (
+        "import sys, copylens.app.presentation; "
+        "sys.exit(any(m.split('.')[0] in ('PySide6', 'shiboken6') for m in sys.modules))"
+    )
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0
