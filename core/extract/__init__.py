@@ -38,14 +38,11 @@ import functools
 import hashlib
 import io
 import logging
-import math
 import os
 import re
 import shutil
 import stat
-import unicodedata
 import zipfile
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,6 +60,7 @@ from copylens.core.errors import (
     UnreadableFile,
     UnsupportedType,
 )
+from copylens.core.extract.decode import decode_by_bom, decode_text
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
@@ -98,7 +96,6 @@ CONVERTER_TIMEOUT_S = 60
 _HAS_WORD = re.compile(r"[^\W_]")
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _ZIP_MAGIC = b"PK\x03\x04"
-_MIXED_UTF8_CP1252 = "utf-8+cp1252"
 
 log = logging.getLogger(__name__)
 
@@ -180,27 +177,6 @@ def collect_files(paths: Iterable[Path | str]) -> tuple[list[Path], list[tuple[s
 def zip_expansion_limit(max_bytes: int) -> int:
     """Most bytes a .docx/.odt may expand to: 10 x ``max_bytes``, at most 512 MiB."""
     return min(ZIP_EXPANSION_FACTOR * max_bytes, ZIP_MAX_UNCOMPRESSED)
-
-
-def decode_text(data: bytes) -> tuple[str, str]:
-    """Decode the bytes of a plain-text file; return ``(text, codec)``.
-
-    Must hold: ``data.decode(codec) == text`` (the one exception is the codec name
-    ``"utf-8+cp1252"``: mostly UTF-8 with a few stray cp1252 bytes, each decoded as cp1252).
-    Order: BOM (UTF-8/16/32), NUL bytes (UTF-16/32 without BOM, else binary), control-character
-    check (binary), strict UTF-8, mixed UTF-8 + cp1252, Cyrillic code pages by plausibility,
-    charset-normalizer, cp1252. Raises :class:`CorruptFile` for binary data.
-    """
-    by_bom = _decode_by_bom(data)
-    if by_bom is not None:
-        return by_bom
-    if b"\x00" in data or _mostly_control(data):
-        return _decode_wide_or_refuse(data)
-    try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        pass
-    return _decode_legacy(data)
 
 
 # --------------------------------------------------------------------------- file access
@@ -346,22 +322,6 @@ def _short_reason(exc: BaseException) -> str:
 
 # --------------------------------------------------------------------------- plain text
 
-_BOMS: tuple[tuple[bytes, str], ...] = (
-    (codecs.BOM_UTF32_LE, "utf-32"),
-    (codecs.BOM_UTF32_BE, "utf-32"),
-    (codecs.BOM_UTF8, "utf-8-sig"),
-    (codecs.BOM_UTF16_LE, "utf-16"),
-    (codecs.BOM_UTF16_BE, "utf-16"),
-)
-# C0 controls that never occur in text (tab, LF, VT, FF, CR and DOS EOF are allowed), and DEL.
-_CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 11, 12, 13, 26)) + b"\x7f"
-_NOT_CONTROL_BYTES = bytes(b for b in range(256) if b not in _CONTROL_BYTES)
-_WIDE_CODECS = ("utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
-_WIDE_SAMPLE_CHARS = 65_536
-_ALLOWED_FORMAT_CHARS = frozenset(
-    "\t\n\x0b\x0c\r\x1a\xad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"
-)
-
 
 def _text_handler(fmt: str) -> Callable[[bytes, int], _Out]:
     def handle(data: bytes, max_bytes: int) -> _Out:
@@ -369,250 +329,6 @@ def _text_handler(fmt: str) -> Callable[[bytes, int], _Out]:
         return _Out(text, fmt, codec)
 
     return handle
-
-
-def _mostly_control(data: bytes) -> bool:
-    """True when more than 1% of the bytes are C0 controls that never occur in text."""
-    controls = len(data.translate(None, _NOT_CONTROL_BYTES))
-    return controls * 100 > len(data)
-
-
-def _decode_wide_or_refuse(data: bytes) -> tuple[str, str]:
-    """UTF-16/32 without BOM if the bytes read cleanly so, else :class:`CorruptFile`."""
-    codec = _guess_wide_codec(data)
-    if codec is None:
-        raise CorruptFile("binary data, not text")
-    return data.decode(codec), codec
-
-
-def _guess_wide_codec(data: bytes) -> str | None:
-    """The BOM-less UTF-16/32 codec under which ``data`` is clean text, or None.
-
-    Clean: decodes strictly, and at most 1% of a 64K-character sample are controls, unassigned
-    or private-use characters. Among clean candidates the one whose characters fall into the
-    fewest 128-code-point blocks wins (real text uses one or two scripts; a wrong byte order
-    scatters over the CJK range).
-    """
-    best: tuple[int, str] | None = None
-    for codec in _WIDE_CODECS:
-        unit = 2 if "16" in codec else 4
-        if len(data) % unit:
-            continue
-        try:
-            sample = data[: _WIDE_SAMPLE_CHARS * unit].decode(codec)
-        except UnicodeDecodeError:
-            continue
-        if not _clean_text(sample):
-            continue
-        blocks = len({ord(ch) >> 7 for ch in sample})
-        if best is None or blocks < best[0]:
-            best = (blocks, codec)
-    if best is None:
-        return None
-    try:
-        data.decode(best[1])
-    except UnicodeDecodeError:
-        return None
-    return best[1]
-
-
-def _clean_text(text: str) -> bool:
-    """At most 1% of ``text`` are control/format/unassigned/private characters (bar a few)."""
-    if not text:
-        return False
-    bad = sum(
-        1 for ch in text if ch not in _ALLOWED_FORMAT_CHARS and unicodedata.category(ch)[0] == "C"
-    )
-    return bad * 100 <= len(text)
-
-
-@functools.lru_cache(maxsize=1)
-def _cp1252_table() -> tuple[str, ...]:
-    """Each byte as cp1252 decodes it; the five undefined bytes map to the same code point."""
-    return tuple(bytes([b]).decode("cp1252", errors="ignore") or chr(b) for b in range(256))
-
-
-def _cp1252_fallback(exc: UnicodeError) -> tuple[str, int]:
-    """Codec error handler: decode each byte that is not valid UTF-8 as cp1252."""
-    if not isinstance(exc, UnicodeDecodeError):
-        raise exc
-    table = _cp1252_table()
-    return "".join(table[b] for b in exc.object[exc.start : exc.end]), exc.end
-
-
-codecs.register_error("copylens.cp1252", _cp1252_fallback)
-
-
-def _decode_legacy(data: bytes) -> tuple[str, str]:
-    """Decode bytes that are not valid UTF-8 (see :func:`decode_text` for the order)."""
-    mixed = _decode_mixed_utf8(data)
-    if mixed is not None:
-        return mixed, _MIXED_UTF8_CP1252
-    cyrillic = _best_cyrillic(data)
-    if cyrillic is not None:
-        return cyrillic
-    guess = _charset_guess(data)
-    if guess is not None:
-        return guess
-    try:
-        return data.decode("cp1252"), "cp1252"
-    except UnicodeDecodeError:
-        return data.decode("latin-1"), "iso8859-1"
-
-
-def _decode_mixed_utf8(data: bytes) -> str | None:
-    """UTF-8 with stray cp1252 bytes (a cp1252 quote pasted into UTF-8), else None.
-
-    Taken only when valid multi-byte UTF-8 sequences are at least as many as the invalid bytes,
-    so a cp1251/koi8-r text, whose letters occasionally form a valid pair, is not taken.
-    """
-    valid_only = data.decode("utf-8", errors="ignore")
-    invalid_bytes = len(data) - len(valid_only.encode("utf-8"))
-    multibyte = len(valid_only) - len(valid_only.encode("ascii", errors="ignore"))
-    if multibyte == 0 or invalid_bytes > multibyte:
-        return None
-    return data.decode("utf-8", errors="copylens.cp1252")
-
-
-# Cyrillic code pages, in order of preference on a tie. mac-cyrillic is left to
-# charset-normalizer: it shares cp1251's lower case, and reading cp1251 as mac-cyrillic only
-# turns capitals into punctuation, which no letter statistics here can tell apart reliably.
-_CYRILLIC_CODECS = ("cp1251", "koi8-r", "koi8-u", "cp866")
-_CYR_LETTERS = "\u0400-\u04ff"
-# Letter frequencies (%) of Russian, plus the Ukrainian letters: a unigram model that tells a
-# right decoding from a permuted one (KOI8-R read as cp1251 and the like).
-_CYR_FREQUENCY = {
-    "о": 10.97, "е": 8.45, "а": 8.01, "и": 7.35, "н": 6.70, "т": 6.26, "с": 5.47, "р": 4.73,
-    "в": 4.54, "л": 4.40, "к": 3.49, "м": 3.21, "д": 2.98, "п": 2.81, "у": 2.62, "я": 2.01,
-    "ы": 1.90, "ь": 1.74, "г": 1.70, "з": 1.65, "б": 1.59, "ч": 1.44, "й": 1.21, "х": 0.97,
-    "ж": 0.94, "ш": 0.73, "ю": 0.64, "ц": 0.48, "щ": 0.36, "э": 0.32, "ф": 0.26, "ъ": 0.04,
-    "ё": 0.04, "і": 5.0, "ї": 0.6, "є": 0.4, "ґ": 0.1,
-}  # fmt: skip
-_CYR_RARE = 0.02
-_CYR_SAMPLE_BYTES = 16 * 1024
-_CYR_MIN_LOG_FREQ = -1.9
-# Non-ASCII characters a Cyrillic text plausibly contains besides letters.
-_CYR_PUNCT = "«»„“”‘’‚–—…№•·§°±©®™€\xa0"
-_CYR_JUNK = re.compile(rf"[^\x00-\x7f{_CYR_LETTERS}{_CYR_PUNCT}]")
-_LETTER_RUN = re.compile(r"[^\W\d_]+")
-_CAMEL = re.compile(r"[a-zа-яёіїєґ][A-ZА-ЯЁІЇЄҐ]")
-_CYR_LETTER = re.compile(rf"[{_CYR_LETTERS}]")
-_OTHER_LETTER = re.compile(rf"[^\W\d_{_CYR_LETTERS}]")
-
-
-class _CyrillicScore(NamedTuple):
-    plausible: bool
-    score: float
-
-
-@functools.lru_cache(maxsize=1)
-def _cyr_log_frequency() -> dict[str, float]:
-    return {letter: math.log10(percent / 100) for letter, percent in _CYR_FREQUENCY.items()}
-
-
-def _cyrillic_score(text: str) -> _CyrillicScore:
-    """How plausible ``text`` is as Cyrillic prose; ``score`` is the mean log10 letter frequency.
-
-    Plausible: at most 5% junk (non-ASCII symbols that are neither Cyrillic letters nor usual
-    punctuation), at most 10% of letters in words mixed with other scripts, at most 5% in words
-    with a capital after a small letter ("сЪЕШЬ": a permuted code page), mostly small letters or
-    (a shouted text) nearly all capitals, and a letter mix not far from Russian or Ukrainian
-    (mean log10 frequency at least -1.9; a right decoding scores about -1.3 to -1.6).
-    """
-    counts = Counter(_CYR_LETTER.findall(text))
-    letters = sum(counts.values())
-    if letters == 0:
-        return _CyrillicScore(False, 0.0)
-    log_frequency = _cyr_log_frequency()
-    rare = math.log10(_CYR_RARE / 100)
-    lower = sum(n for ch, n in counts.items() if ch.islower())
-    upper = sum(n for ch, n in counts.items() if ch.isupper())
-    mean_log = sum(n * log_frequency.get(ch.lower(), rare) for ch, n in counts.items()) / letters
-    mixed = camel = 0
-    for word in _LETTER_RUN.findall(text):
-        if _OTHER_LETTER.search(word) and _CYR_LETTER.search(word):
-            mixed += len(word)
-        if _CAMEL.search(word):
-            camel += len(word)
-    junk = len(_CYR_JUNK.findall(text)) / (letters + 1)
-    plausible = (
-        junk <= 0.05
-        and mixed <= 0.1 * letters
-        and camel <= 0.05 * letters
-        and (lower >= 0.5 * letters or upper >= 0.9 * letters)
-        and mean_log >= _CYR_MIN_LOG_FREQ
-    )
-    return _CyrillicScore(plausible, mean_log)
-
-
-def _best_cyrillic(data: bytes) -> tuple[str, str] | None:
-    """The most plausible Cyrillic decoding of ``data``, or None if none is plausible.
-
-    Candidates are scored on the first 16 KiB (single-byte code pages: any cut is safe); the
-    best plausible one that decodes the whole of ``data`` strictly wins.
-    """
-    sample = data[:_CYR_SAMPLE_BYTES]
-    ranked: list[tuple[float, int, str]] = []
-    for order, codec in enumerate(_CYRILLIC_CODECS):
-        try:
-            verdict = _cyrillic_score(sample.decode(codec))
-        except UnicodeDecodeError:
-            continue
-        if verdict.plausible:
-            ranked.append((-verdict.score, order, codec))
-    for _, _, codec in sorted(ranked):
-        try:
-            return data.decode(codec), codec
-        except UnicodeDecodeError:
-            continue
-    return None
-
-
-def _charset_guess(data: bytes) -> tuple[str, str] | None:
-    """charset-normalizer's answer, sanity-checked; None when it has none worth taking.
-
-    Latin-1 answers become cp1252 (as browsers do), and so does any answer that decodes to
-    the same text as cp1252 or ties with cp1252 (cp1250 and cp1252 often tie on French). An
-    answer that decodes to Cyrillic that :func:`_cyrillic_score` finds implausible is dropped
-    (the caller falls back to cp1252).
-    """
-    from charset_normalizer import from_bytes
-
-    matches = list(from_bytes(data))
-    if not matches:
-        return None
-    best = matches[0]
-    tied = [m for m in matches if (m.chaos, m.coherence) == (best.chaos, best.coherence)]
-    if any("cp1252" in m.could_be_from_charset for m in tied):
-        return _decoded_or_none(data, "cp1252")
-    try:
-        codec = codecs.lookup(best.encoding).name
-    except LookupError:
-        return None
-    if codec in ("iso8859-1", "ascii"):
-        codec = "cp1252"
-    try:
-        text = data.decode(codec)
-    except UnicodeDecodeError:
-        return None
-    if _CYR_LETTER.search(text) and not _cyrillic_score(text).plausible:
-        return None
-    return text, _prefer_cp1252(data, text, codec)
-
-
-def _decoded_or_none(data: bytes, codec: str) -> tuple[str, str] | None:
-    try:
-        return data.decode(codec), codec
-    except UnicodeDecodeError:
-        return None
-
-
-def _prefer_cp1252(data: bytes, text: str, codec: str) -> str:
-    """cp1252 when it decodes ``data`` to the same ``text`` (cp1250 vs cp1252 on English)."""
-    try:
-        return "cp1252" if data.decode("cp1252") == text else codec
-    except UnicodeDecodeError:
-        return codec
 
 
 # --------------------------------------------------------------------------- zip containers
@@ -1115,20 +831,9 @@ def _extract_html(data: bytes, max_bytes: int) -> _Out:
     return _Out(text, "html", codec)
 
 
-def _decode_by_bom(data: bytes) -> tuple[str, str] | None:
-    """(text, codec) when ``data`` starts with a byte-order mark and decodes under it."""
-    for bom, codec in _BOMS:
-        if data.startswith(bom):
-            try:
-                return data.decode(codec), codec
-            except UnicodeDecodeError:
-                return None
-    return None
-
-
 def _decode_html(data: bytes) -> tuple[str, str]:
     """BOM, then a ``<meta charset>`` that decodes cleanly, then :func:`decode_text`."""
-    by_bom = _decode_by_bom(data)
+    by_bom = decode_by_bom(data)
     if by_bom is not None:
         return by_bom
     declared = _declared_charset(data[:4096])
