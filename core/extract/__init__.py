@@ -61,6 +61,13 @@ from copylens.core.errors import (
     UnsupportedType,
 )
 from copylens.core.extract.decode import decode_by_bom, decode_text
+from copylens.core.extract.zipguard import (
+    ZIP_MAX_MEMBERS,
+    ZIP_MAX_RATIO,
+    ZIP_MAX_UNCOMPRESSED,
+    check_zip,
+    zip_expansion_limit,
+)
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
@@ -86,11 +93,6 @@ SUPPORTED_SUFFIXES: frozenset[str] = frozenset(
 )
 DEFAULT_MAX_BYTES = 50 * 1024 * 1024
 
-ZIP_EXPANSION_FACTOR = 10
-ZIP_MAX_UNCOMPRESSED = 512 * 1024 * 1024
-ZIP_MAX_RATIO = 200
-ZIP_RATIO_MIN_SIZE = 1024 * 1024
-ZIP_MAX_MEMBERS = 10_000
 CONVERTER_TIMEOUT_S = 60
 
 _HAS_WORD = re.compile(r"[^\W_]")
@@ -172,11 +174,6 @@ def collect_files(paths: Iterable[Path | str]) -> tuple[list[Path], list[tuple[s
         else:
             problems.append((str(raw), kind))
     return files, problems
-
-
-def zip_expansion_limit(max_bytes: int) -> int:
-    """Most bytes a .docx/.odt may expand to: 10 x ``max_bytes``, at most 512 MiB."""
-    return min(ZIP_EXPANSION_FACTOR * max_bytes, ZIP_MAX_UNCOMPRESSED)
 
 
 # --------------------------------------------------------------------------- file access
@@ -331,83 +328,6 @@ def _text_handler(fmt: str) -> Callable[[bytes, int], _Out]:
     return handle
 
 
-# --------------------------------------------------------------------------- zip containers
-
-_XML_MARKERS = tuple(
-    marker.encode(codec)
-    for marker in ("<!DOCTYPE", "<!ENTITY")
-    for codec in ("ascii", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
-)
-_XML_SNIFF = (b"<", b"\xef\xbb\xbf<", b"\xff\xfe<", b"\xfe\xff\x00<", b"<\x00", b"\x00<")
-_SCAN_CHUNK = 1024 * 1024
-
-
-def _check_zip(data: bytes, label: str, max_bytes: int) -> set[str]:
-    """Refuse a damaged zip, a zip bomb, encrypted members, or XML with entity declarations.
-
-    Sizes are checked from the central directory before any member is decompressed. Returns
-    the member names.
-    """
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as exc:
-        raise CorruptFile(f"damaged or truncated {label} (not a valid zip archive)") from exc
-    with archive:
-        infos = archive.infolist()
-        _check_zip_sizes(infos, label, max_bytes)
-        if any(info.flag_bits & 0x1 for info in infos):
-            raise EncryptedFile(f"the {label} has encrypted parts (password-protected)")
-        _refuse_xml_entities(archive, infos, label)
-        return {info.filename for info in infos}
-
-
-def _check_zip_sizes(infos: list[zipfile.ZipInfo], label: str, max_bytes: int) -> None:
-    """:class:`TooLarge` for too many members, too much in total, or an absurd ratio."""
-    if len(infos) > ZIP_MAX_MEMBERS:
-        raise TooLarge(f"the {label} has {len(infos)} parts, over the {ZIP_MAX_MEMBERS} limit")
-    limit = zip_expansion_limit(max_bytes)
-    total = sum(info.file_size for info in infos)
-    if total > limit:
-        raise TooLarge(
-            f"the {label} expands to {total} bytes uncompressed, over the {limit} limit (zip bomb?)"
-        )
-    for info in infos:
-        if info.file_size > ZIP_RATIO_MIN_SIZE and info.file_size > ZIP_MAX_RATIO * max(
-            info.compress_size, 1
-        ):
-            ratio = info.file_size // max(info.compress_size, 1)
-            raise TooLarge(
-                f"the {label} part {info.filename!r} expands {ratio}:1 to {info.file_size} "
-                f"bytes uncompressed, over the {ZIP_MAX_RATIO}:1 limit (zip bomb?)"
-            )
-
-
-def _refuse_xml_entities(
-    archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo], label: str
-) -> None:
-    """:class:`CorruptFile` if any XML member contains ``<!DOCTYPE`` or ``<!ENTITY``."""
-    for info in infos:
-        if not info.is_dir() and _declares_entities(archive, info):
-            raise CorruptFile(f"the {label} contains XML entity declarations (refused)")
-
-
-def _declares_entities(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bool:
-    """Stream one member; True if it looks like XML and holds a DOCTYPE/ENTITY marker."""
-    keep = max(len(marker) for marker in _XML_MARKERS) - 1
-    with archive.open(info) as member:
-        chunk = member.read(_SCAN_CHUNK)
-        if not chunk.lstrip(b" \t\r\n").startswith(_XML_SNIFF):
-            return False
-        tail = b""
-        while chunk:
-            window = tail + chunk
-            if any(marker in window for marker in _XML_MARKERS):
-                return True
-            tail = window[-keep:]
-            chunk = member.read(_SCAN_CHUNK)
-    return False
-
-
 # --------------------------------------------------------------------------- .docx
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -439,7 +359,7 @@ def _extract_docx(data: bytes, max_bytes: int) -> _Out:
     """Body paragraphs and tables in order, then headers/footers, footnotes, endnotes."""
     if data.startswith(_OLE_MAGIC):
         return _ole_document(data, ".docx")
-    if "[Content_Types].xml" not in _check_zip(data, ".docx", max_bytes):
+    if "[Content_Types].xml" not in check_zip(data, ".docx", max_bytes):
         raise CorruptFile("the .docx is not a Word document (no [Content_Types].xml)")
     from docx import Document
     from docx.opc.constants import RELATIONSHIP_TYPE as RT
@@ -592,7 +512,7 @@ _ODF_MAX_SPACES = 100
 
 def _extract_odt(data: bytes, max_bytes: int) -> _Out:
     """Paragraphs, headings, lists and tables in order, then headers/footers, then notes."""
-    _check_zip(data, ".odt", max_bytes)
+    check_zip(data, ".odt", max_bytes)
     content, styles = _odt_members(data)
     body = _odf_parse(content).find(f"{_ODF_OFFICE}body/{_ODF_OFFICE}text")
     if body is None:
