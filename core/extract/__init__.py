@@ -37,22 +37,22 @@ The package, one concern per module (this module is the public API and the dispa
 * ``decode`` (text files: BOMs, UTF-16/32, UTF-8, binary data) and ``charset`` (which legacy
   code page);
 * ``zipguard``: the checks a .docx/.odt passes before anything is decompressed;
+* ``access``: reading one file; ``walk``: expanding folders into files (:func:`collect_files`);
 * ``base``: what the readers share.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
-import stat
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from copylens.core.errors import CorruptFile, EmptyFile, InputError, TooLarge, UnreadableFile
-from copylens.core.extract.base import HAS_WORD, os_reason
+from copylens.core.errors import CorruptFile, EmptyFile, InputError
+from copylens.core.extract.access import check_size, read_file
+from copylens.core.extract.base import HAS_WORD
 from copylens.core.extract.decode import decode_text
 from copylens.core.extract.handlers import SUPPORTED_SUFFIXES, Handler, handler_for
+from copylens.core.extract.walk import collect_files
 from copylens.core.extract.zipguard import (
     ZIP_MAX_MEMBERS,
     ZIP_MAX_RATIO,
@@ -103,7 +103,7 @@ def extract_file(path: Path | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Ext
     """
     file_path = Path(path)
     handler = handler_for(file_path.name)
-    data = _read_file(file_path, max_bytes)
+    data = read_file(file_path, max_bytes)
     return _extract(data, str(path), handler, max_bytes)
 
 
@@ -114,92 +114,8 @@ def extract_text(data: bytes, name: str, *, max_bytes: int = DEFAULT_MAX_BYTES) 
     apply (size from ``len(data)``). ``Extracted.path`` is ``name``.
     """
     handler = handler_for(name)
-    _check_size(len(data), max_bytes)
+    check_size(len(data), max_bytes)
     return _extract(bytes(data), name, handler, max_bytes)
-
-
-def collect_files(paths: Iterable[Path | str]) -> tuple[list[Path], list[tuple[str, str]]]:
-    """Expand ``paths`` into the files to check, plus ``(str(path), reason)`` for missing ones.
-
-    Folders are walked recursively in sorted name order, skipping names that start with '.',
-    taking only files with a suffix in :data:`SUPPORTED_SUFFIXES` (case-insensitive). A path given
-    explicitly is always taken, whatever its type (``extract_file`` checks it later). A file
-    reached twice (same resolved path) is listed once, at its first position. Symlinked folder
-    loops are walked once.
-    """
-    files: list[Path] = []
-    problems: list[tuple[str, str]] = []
-    seen: set[str] = set()
-    for raw in paths:
-        path = Path(raw)
-        kind = _path_kind(path)
-        if kind == "dir":
-            _walk_folder(path, files, problems, seen, set())
-        elif kind == "other":
-            _add_unique(path, files, seen)
-        else:
-            problems.append((str(raw), kind))
-    return files, problems
-
-
-def _path_kind(path: Path) -> str:
-    """'dir', 'other' (exists, not a folder), or the reason the path cannot be used."""
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        return "file or folder not found" if not path.is_symlink() else "broken symbolic link"
-    except PermissionError:
-        return "permission denied"
-    except (OSError, ValueError) as exc:
-        return f"cannot access ({os_reason(exc) if isinstance(exc, OSError) else 'bad path'})"
-    return "dir" if stat.S_ISDIR(info.st_mode) else "other"
-
-
-def _resolved_key(path: Path) -> str:
-    try:
-        return os.path.normcase(str(path.resolve()))
-    except (OSError, RuntimeError):
-        return os.path.normcase(os.path.abspath(path))
-
-
-def _add_unique(path: Path, files: list[Path], seen: set[str]) -> None:
-    key = _resolved_key(path)
-    if key not in seen:
-        seen.add(key)
-        files.append(path)
-
-
-def _walk_folder(
-    folder: Path,
-    files: list[Path],
-    problems: list[tuple[str, str]],
-    seen: set[str],
-    walked: set[str],
-) -> None:
-    """Depth-first, sorted by name; hidden entries skipped; only supported suffixes taken."""
-    key = _resolved_key(folder)
-    if key in walked:
-        return
-    walked.add(key)
-    try:
-        with os.scandir(folder) as entries:
-            listing = sorted(entries, key=lambda entry: entry.name)
-    except OSError as exc:
-        problems.append((str(folder), f"cannot list the folder ({os_reason(exc)})"))
-        return
-    for entry in listing:
-        if entry.name.startswith("."):
-            continue
-        child = folder / entry.name
-        try:
-            is_dir = entry.is_dir()
-            is_file = not is_dir and entry.is_file()
-        except OSError:
-            continue
-        if is_dir:
-            _walk_folder(child, files, problems, seen, walked)
-        elif is_file and child.suffix.lower() in SUPPORTED_SUFFIXES:
-            _add_unique(child, files, seen)
 
 
 def _extract(data: bytes, name: str, handler: Handler, max_bytes: int) -> Extracted:
@@ -223,43 +139,3 @@ def _short_reason(exc: BaseException) -> str:
     if len(message) > 100:
         message = message[:97] + "..."
     return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
-
-
-# --------------------------------------------------------------------------- file access
-
-
-def _check_size(size: int, max_bytes: int) -> None:
-    """:class:`EmptyFile` for 0 bytes, :class:`TooLarge` over ``max_bytes``."""
-    if size == 0:
-        raise EmptyFile("the file is empty (0 bytes)")
-    if size > max_bytes:
-        raise TooLarge(f"file is {size} bytes, over the {max_bytes} limit")
-
-
-def _read_file(path: Path, max_bytes: int) -> bytes:
-    """All bytes of ``path``, opened read-only; size checked from ``stat`` before reading."""
-    try:
-        info = path.stat()
-    except FileNotFoundError as exc:
-        raise UnreadableFile("file not found") from exc
-    except NotADirectoryError as exc:
-        raise UnreadableFile("file not found (a folder in its path is a file)") from exc
-    except PermissionError as exc:
-        raise UnreadableFile("permission denied") from exc
-    except (OSError, ValueError) as exc:
-        reason = os_reason(exc) if isinstance(exc, OSError) else "invalid path"
-        raise UnreadableFile(f"cannot access the file ({reason})") from exc
-    if stat.S_ISDIR(info.st_mode):
-        raise UnreadableFile("the path is a folder, not a file")
-    if not stat.S_ISREG(info.st_mode):
-        raise UnreadableFile("not a regular file (a device, pipe or socket)")
-    _check_size(info.st_size, max_bytes)
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(max_bytes + 1)
-    except PermissionError as exc:
-        raise UnreadableFile("permission denied") from exc
-    except OSError as exc:
-        raise UnreadableFile(f"cannot read the file ({os_reason(exc)})") from exc
-    _check_size(len(data), max_bytes)  # the file may have changed since stat
-    return data
