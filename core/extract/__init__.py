@@ -1,0 +1,141 @@
+"""Extract stage: turn one input file into the reference text that every later stage indexes.
+
+What must hold:
+
+* ``Extracted.text`` is the reference text: every offset CopyLens reports is a Python ``str``
+  index into it. For .txt/.md files it is the file's characters exactly as decoded (newlines,
+  spaces and control characters kept; only a byte-order mark is dropped), so
+  ``data.decode(Extracted.encoding) == Extracted.text`` for those files.
+* Bad input raises :class:`copylens.core.errors.InputError` subclasses only; an unexpected
+  exception from
+  a parser library becomes :class:`CorruptFile` naming the format (chained with ``from``).
+* Input files are opened read-only and never modified; everything after the one read works on
+  bytes in memory (except .doc, which a converter reads from a private temporary copy).
+* Heavy libraries (pdfminer, python-docx, trafilatura, lxml, defusedxml, striprtf,
+  charset_normalizer) are imported lazily inside the functions that need them, so importing this
+  package stays cheap, and a UTF-8 text file never reaches charset detection.
+
+Limits (all refusals happen before decompressing anything):
+
+* a file over ``max_bytes`` -> :class:`TooLarge` (from ``stat`` before reading);
+* a .docx/.odt whose members add up to more than ``zip_expansion_limit(max_bytes)`` bytes
+  uncompressed (10 x ``max_bytes``, at most 512 MiB), or any member over 1 MiB that expands more
+  than 200:1, or more than 10,000 members -> :class:`TooLarge`. Sizes come from the zip central
+  directory; :mod:`zipfile` never yields more than a member's declared size, so the declared
+  sizes bound the real work;
+* XML members of those containers that declare a DOCTYPE or entities -> :class:`CorruptFile`.
+
+Encrypted PDFs: a PDF encrypted with an empty user password (permissions only) opens without a
+password in every viewer, so it is extracted normally; one that needs a password is refused with
+:class:`EncryptedFile`.
+
+The package, one concern per module (this module is the public API and the dispatcher):
+
+* ``handlers``: the table of handlers, suffixes -> format name and reader (one row a format);
+* ``plain``, ``docx``, ``odt``, ``pdf``, ``rtf``, ``html``, ``doc``: one reader per format;
+  ``converters`` runs catdoc/antiword for legacy Word;
+* ``decode`` (text files: BOMs, UTF-16/32, UTF-8, binary data) and ``charset`` (which legacy
+  code page);
+* ``zipguard``: the checks a .docx/.odt passes before anything is decompressed;
+* ``access``: reading one file; ``walk``: expanding folders into files (:func:`collect_files`);
+* ``base``: what the readers share.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from copylens.core.errors import CorruptFile, EmptyFile, InputError
+from copylens.core.extract.access import check_size, read_file
+from copylens.core.extract.base import HAS_WORD
+from copylens.core.extract.decode import decode_text
+from copylens.core.extract.handlers import SUPPORTED_SUFFIXES, Handler, handler_for
+from copylens.core.extract.walk import collect_files
+from copylens.core.extract.zipguard import (
+    ZIP_MAX_MEMBERS,
+    ZIP_MAX_RATIO,
+    ZIP_MAX_UNCOMPRESSED,
+    zip_expansion_limit,
+)
+
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "SUPPORTED_SUFFIXES",
+    "ZIP_MAX_MEMBERS",
+    "ZIP_MAX_RATIO",
+    "ZIP_MAX_UNCOMPRESSED",
+    "Extracted",
+    "collect_files",
+    "decode_text",
+    "extract_file",
+    "extract_text",
+    "zip_expansion_limit",
+]
+
+DEFAULT_MAX_BYTES = 50 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """The text of one input.
+
+    ``path`` is the path or name exactly as given (``str(path)``); ``text`` is the reference
+    text; ``format`` names what was parsed ("txt", "md", "docx", "pdf", "odt", "rtf", "html",
+    "doc"); ``encoding`` is the codec that decoded a text, HTML or RTF source, else None;
+    ``sha256`` is the hex digest of the file's bytes (for reports: which file was checked).
+    """
+
+    path: str
+    text: str
+    format: str
+    encoding: str | None = None
+    sha256: str = ""
+
+
+def extract_file(path: Path | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Extracted:
+    """Read the file at ``path`` (read-only) and extract its text.
+
+    The suffix is checked first (no I/O), then the path (missing, folder, not a regular file,
+    permission), then the size from ``stat`` (0 bytes, over ``max_bytes``), then the content.
+    Raises only :class:`InputError` subclasses for bad input.
+    """
+    file_path = Path(path)
+    handler = handler_for(file_path.name)
+    data = read_file(file_path, max_bytes)
+    return _extract(data, str(path), handler, max_bytes)
+
+
+def extract_text(data: bytes, name: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Extracted:
+    """Extract the text of ``data`` as if it were the content of a file called ``name``.
+
+    ``name``'s suffix picks the format; the same checks and errors as :func:`extract_file`
+    apply (size from ``len(data)``). ``Extracted.path`` is ``name``.
+    """
+    handler = handler_for(name)
+    check_size(len(data), max_bytes)
+    return _extract(bytes(data), name, handler, max_bytes)
+
+
+def _extract(data: bytes, name: str, handler: Handler, max_bytes: int) -> Extracted:
+    """Run ``handler``'s reader; convert stray library errors; refuse text-less results."""
+    try:
+        out = handler.read(data, max_bytes)
+    except InputError:
+        raise
+    except Exception as exc:  # any parser failure on bad input is the file's fault
+        suffix = Path(name).suffix.lower()
+        raise CorruptFile(f"damaged {suffix} file ({_short_reason(exc)})") from exc
+    if not HAS_WORD.search(out.text):
+        raise EmptyFile("no text found in the file")
+    digest = hashlib.sha256(data).hexdigest()
+    return Extracted(name, out.text, out.format or handler.format, out.encoding, digest)
+
+
+def _short_reason(exc: BaseException) -> str:
+    """``Type: first line of the message``, at most ~120 characters."""
+    message = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    if len(message) > 100:
+        message = message[:97] + "..."
+    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__

@@ -1,0 +1,52 @@
+"""Reading one input file: opened read-only, refused before reading when it cannot be text.
+
+What must hold: the file is never modified and read exactly once; every failure is an
+:class:`~copylens.core.errors.InputError` (missing, a folder, not a regular file, permission,
+0 bytes, over ``max_bytes``), and the size is checked from ``stat`` before reading and again
+on the bytes read (the file may change in between).
+"""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+from copylens.core.errors import EmptyFile, TooLarge, UnreadableFile
+from copylens.core.extract.base import os_reason
+
+
+def check_size(size: int, max_bytes: int) -> None:
+    """:class:`EmptyFile` for 0 bytes, :class:`TooLarge` over ``max_bytes``."""
+    if size == 0:
+        raise EmptyFile("the file is empty (0 bytes)")
+    if size > max_bytes:
+        raise TooLarge(f"file is {size} bytes, over the {max_bytes} limit")
+
+
+def read_file(path: Path, max_bytes: int) -> bytes:
+    """All bytes of ``path``, opened read-only; size checked from ``stat`` before reading."""
+    try:
+        info = path.stat()
+    except FileNotFoundError as exc:
+        raise UnreadableFile("file not found") from exc
+    except NotADirectoryError as exc:
+        raise UnreadableFile("file not found (a folder in its path is a file)") from exc
+    except PermissionError as exc:
+        raise UnreadableFile("permission denied") from exc
+    except (OSError, ValueError) as exc:
+        reason = os_reason(exc) if isinstance(exc, OSError) else "invalid path"
+        raise UnreadableFile(f"cannot access the file ({reason})") from exc
+    if stat.S_ISDIR(info.st_mode):
+        raise UnreadableFile("the path is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise UnreadableFile("not a regular file (a device, pipe or socket)")
+    check_size(info.st_size, max_bytes)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except PermissionError as exc:
+        raise UnreadableFile("permission denied") from exc
+    except OSError as exc:
+        raise UnreadableFile(f"cannot read the file ({os_reason(exc)})") from exc
+    check_size(len(data), max_bytes)  # the file may have changed since stat
+    return data

@@ -1,0 +1,17 @@
+"""Plain text and Markdown (.txt, .md): the file's characters exactly as decoded.
+
+What must hold: the text is the decoded file as is (newlines, spaces and control characters
+kept; only a byte-order mark is dropped), so ``data.decode(Read.encoding) == Read.text``
+(see :func:`copylens.core.extract.decode.decode_text` for the one exception).
+"""
+
+from __future__ import annotations
+
+from copylens.core.extract.base import Read
+from copylens.core.extract.decode import decode_text
+
+
+def read(data: bytes, max_bytes: int) -> Read:
+    """The decoded text and the codec that decoded it."""
+    text, codec = decode_text(data)
+    return Read(text, codec)

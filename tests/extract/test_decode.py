@@ -1,0 +1,118 @@
+"""Tests of decoding text files (extract/decode.py, with the code-page guesses of
+extract/charset.py): byte-order marks, UTF-16/32 without one, legacy code pages, mixed
+UTF-8, binary data, and the cost of the UTF-8 path."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from copylens.core.errors import CorruptFile
+from copylens.core.extract import decode_text, extract_file, extract_text
+from tests.extract.samples import RU
+
+UK = (
+    "Він пішов додому пізно ввечері. Вона сказала: «Ні, я не піду, бо їжак і ґава чекають "
+    "на ґанку».\nМісто спить, а ми ще працюємо над есеєм про історію України."
+)
+
+
+EN_SMART = (
+    "“Smart quotes” aren’t ‘dumb’ — they’re typographic… The essay’s author said so.\r\n"
+    "It’s a second line, with an en dash – and a euro sign €."
+)
+
+
+DE = "Grüße aus München! Die Straße ist schön, übermäßig groß und ähnlich lang.\nZweite Zeile."
+
+
+def test_plain_utf8_text_costs_well_under_a_millisecond() -> None:
+    sentence = "The quick brown fox jumps over the lazy dog, and the essay goes on. "
+    data = (sentence * 80)[:5000].encode("utf-8")
+    extract_text(data, "warm.txt")
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(100):
+            extract_text(data, "essay.txt")
+        best = min(best, (time.perf_counter() - start) / 100)
+    assert best < 0.001
+
+
+@pytest.mark.parametrize(
+    ("text", "codec", "expected_codec"),
+    [
+        (RU, "utf-8", "utf-8"),
+        (EN_SMART, "utf-8-sig", "utf-8-sig"),
+        (UK, "utf-16", "utf-16"),  # BOM + little endian
+        (RU, "utf-16-be", "utf-16-be"),
+        (EN_SMART, "utf-16-le", "utf-16-le"),
+        (DE, "utf-16-be", "utf-16-be"),
+        ("Привет", "utf-16-le", "utf-16-le"),  # no ASCII at all, so no NUL byte either
+        (UK, "utf-32", "utf-32"),
+        (RU, "cp1251", "cp1251"),
+        (UK, "cp1251", "cp1251"),
+        (RU, "koi8-r", "koi8-r"),
+        ("Привет, мир! Как дела?", "koi8-r", "koi8-r"),
+        ("Привет, мир! Как дела?", "cp1251", "cp1251"),
+        ("ВНИМАНИЕ! ЭТО ВАЖНОЕ СООБЩЕНИЕ ДЛЯ ВСЕХ.", "cp1251", "cp1251"),
+        ("ВНИМАНИЕ! ЭТО ВАЖНОЕ СООБЩЕНИЕ ДЛЯ ВСЕХ.", "koi8-r", "koi8-r"),
+        (RU, "cp866", "cp866"),
+        (EN_SMART, "cp1252", "cp1252"),
+        (DE, "cp1252", "cp1252"),
+        ("À la maison, il a été très content de voir sa sœur. Ça va.", "cp1252", "cp1252"),
+    ],
+)
+def test_text_encodings_decode_exactly(
+    tmp_path: Path, text: str, codec: str, expected_codec: str
+) -> None:
+    path = tmp_path / "essay.txt"
+    data = text.encode(codec)
+    path.write_bytes(data)
+    result = extract_file(path)
+    assert result.text == text
+    assert result.encoding == expected_codec
+    assert data.decode(result.encoding) == result.text
+    assert result.format == "txt"
+
+
+def test_mixed_utf8_with_stray_cp1252_quotes() -> None:
+    data = "He said “hello” and ".encode() + b"\x93goodbye\x94 to the caf\xc3\xa9."
+    result = extract_text(data, "mixed.txt")
+    assert result.text == "He said “hello” and “goodbye” to the café."
+    assert result.encoding == "utf-8+cp1252"
+
+
+def test_cp1251_ukrainian_is_not_taken_for_mixed_utf8() -> None:
+    # "Ві" in cp1251 is C2 B3, a valid UTF-8 pair; the invalid bytes must win.
+    text = "Він пішов. Вона сказала: «Ні». Вітер віє."
+    assert decode_text(text.encode("cp1251")) == (text, "cp1251")
+
+
+TEXT_CHARS = st.characters(blacklist_categories=("Cc", "Cs")) | st.sampled_from("\t\n\r")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(TEXT_CHARS, min_size=1).filter(lambda t: any(ch.isalnum() for ch in t)))
+def test_any_utf8_text_round_trips(text: str) -> None:
+    result = extract_text(text.encode("utf-8"), "any.txt")
+    assert result.text == (text[1:] if text.startswith("\ufeff") else text)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4,
+        b"ELF" + bytes(64) + b"some symbols",
+        bytes(range(1, 32)) * 40,  # control characters without NUL
+    ],
+)
+def test_binary_data_with_text_extension_is_refused(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "fake.txt"
+    path.write_bytes(data)
+    with pytest.raises(CorruptFile, match="binary data, not text"):
+        extract_file(path)
