@@ -18,7 +18,7 @@ from copylens.core.documents import Input, TextInput
 from copylens.core.errors import Cancelled
 from copylens.core.index import CandidateIndex, MemoryIndex
 from copylens.core.options import Options
-from copylens.core.prepare import CancelCheck, Prepared, Progress, expand, prepare_all
+from copylens.core.prepare import CancelCheck, Prepared, Progress, expand, prepare_text, read_all
 from copylens.core.report import (
     CheckReport,
     CompareReport,
@@ -55,7 +55,7 @@ def check(
     src_items, src_missing = expand(sources)
     keys = _identities([*doc_items, *src_items])
     items = _unique([*doc_items, *src_items], keys)
-    prepared, failures = prepare_all(items, options, progress, cancel)
+    prepared, failures = read_all(items, options, prepare_text, progress, cancel)
     by_key = {keys[p.path]: p for p in prepared}
     docs = _pick(doc_items, by_key, keys)
     srcs = _pick(src_items, by_key, keys)
@@ -97,7 +97,7 @@ def compare(
     options = (options or Options()).validated()
     items, missing = expand(inputs)
     unique = _unique(items, _identities(items))
-    docs, failures = prepare_all(unique, options, progress, cancel)
+    docs, failures = read_all(unique, options, prepare_text, progress, cancel)
     index = MemoryIndex(max_df=MAX_DF)
     for n, doc in enumerate(docs):
         index.add(n, doc.anchors)
