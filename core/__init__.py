@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from copylens.core.errors import Cancelled, CopyLensError, InputError, OptionsError
     from copylens.core.extract import SUPPORTED_SUFFIXES, Extracted, collect_files, extract_file
     from copylens.core.methods.catalogue import catalogue, method, select
-    from copylens.core.methods.collection import STUDY_OPTIONS, Collection, load_collection
+    from copylens.core.methods.collection import Collection, load_collection
     from copylens.core.methods.evaluate import (
         Dedup,
         Evaluation,
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     )
     from copylens.core.methods.similarity import similarity
     from copylens.core.morphology import normalizer
-    from copylens.core.options import LANGUAGES, Options
+    from copylens.core.options import LANGUAGES, STUDY_OPTIONS, Options, Spec, specs
     from copylens.core.pool import forbid_fork, pool_map
     from copylens.core.report import (
         CheckReport,
@@ -72,6 +72,7 @@ __all__ = [
     "OptionsError",
     "PairResult",
     "SourceMatch",
+    "Spec",
     "TextInput",
     "catalogue",
     "check",
@@ -91,6 +92,7 @@ __all__ = [
     "run_methods",
     "select",
     "similarity",
+    "specs",
 ]
 
 _HOMES: dict[str, tuple[str, ...]] = {
@@ -99,7 +101,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "errors": ("Cancelled", "CopyLensError", "InputError", "OptionsError"),
     "extract": ("SUPPORTED_SUFFIXES", "Extracted", "collect_files", "extract_file"),
     "methods.catalogue": ("catalogue", "method", "select"),
-    "methods.collection": ("STUDY_OPTIONS", "Collection", "load_collection"),
+    "methods.collection": ("Collection", "load_collection"),
     "methods.evaluate": (
         "Dedup",
         "Evaluation",
@@ -112,7 +114,13 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ),
     "methods.similarity": ("similarity",),
     "morphology": ("normalizer",),
-    "options": ("LANGUAGES", "Options"),
+    "options": (
+        "LANGUAGES",
+        "Options",
+        "STUDY_OPTIONS",
+        "Spec",
+        "specs",
+    ),
     "pool": ("forbid_fork", "pool_map"),
     "report": (
         "CheckReport",

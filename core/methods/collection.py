@@ -26,7 +26,7 @@ from copylens.core.canonicalize import Canonical, canonicalize
 from copylens.core.documents import TextInput
 from copylens.core.errors import EmptyFile
 from copylens.core.extract import Extracted
-from copylens.core.options import Options
+from copylens.core.options import STUDY_OPTIONS, Options
 from copylens.core.prepare import CancelCheck, Progress, expand, read_all
 from copylens.core.report import InputFailure
 from copylens.core.sentences import sentence_spans
@@ -35,8 +35,6 @@ from copylens.core.sketch import minhash
 
 SKETCH_SHINGLE = 10
 """w of the stored sketch: the card's shingle length."""
-STUDY_OPTIONS = Options(drop_short=True)
-"""§4's preprocessing: stop words and words of ≤ 3 letters dropped, lemmas / stems."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -9,12 +9,12 @@ import pytest
 
 from copylens.core.errors import Cancelled
 from copylens.core.methods.collection import (
-    STUDY_OPTIONS,
     CollectionStats,
     collection_of_texts,
     from_texts,
     load_collection,
 )
+from copylens.core.options import STUDY_OPTIONS
 from copylens.core.prepare import prepare_text, read_all
 from copylens.core.sentences import sentence_spans
 
