@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     )
     from copylens.core.methods.similarity import similarity
     from copylens.core.morphology import normalizer
-    from copylens.core.options import LANGUAGES, STUDY_OPTIONS, Options, Spec, specs
+    from copylens.core.options import AT_LEAST, LANGUAGES, STUDY_OPTIONS, Options, Spec, specs
     from copylens.core.pool import forbid_fork, pool_map
     from copylens.core.report import (
         CheckReport,
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from copylens.core.resources import resources_dir
 
 __all__ = [
+    "AT_LEAST",
     "LANGUAGES",
     "STUDY_OPTIONS",
     "SUPPORTED_SUFFIXES",
@@ -115,6 +116,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "methods.similarity": ("similarity",),
     "morphology": ("normalizer",),
     "options": (
+        "AT_LEAST",
         "LANGUAGES",
         "Options",
         "STUDY_OPTIONS",

@@ -196,6 +196,11 @@ class Options:
         return tuple(f.name for f in fields(cls))
 
 
+AT_LEAST: dict[str, str] = {"anchor_words": "seed_k"}
+"""The rules between options: the option of each key must be at least the option it names
+(every fragment's run of ``anchor_words`` holds a seed of ``seed_k`` words). Front ends keep
+them, e.g. the settings dialog's minimum of one follows the other."""
+
 STUDY_OPTIONS = Options(drop_short=True)
 """The methods lab's canonicalization (ALGORITHMS.md §4's preprocessing): stop words and words
 of ≤ 3 letters dropped, lemmas / stems; every other option as the engine's."""
@@ -217,11 +222,12 @@ def _problems(o: Options, name: Callable[[str], str]) -> list[str]:
         for field_name, spec in specs().items()
         if (message := _problem(name(field_name), spec, getattr(o, field_name))) is not None
     ]
-    if o.anchor_words < o.seed_k:
-        problems.append(
-            f"{name('anchor_words')} must be at least {name('seed_k')} ({o.seed_k}), "
-            f"got {o.anchor_words}"
-        )
+    for larger, smaller in AT_LEAST.items():
+        value, least = getattr(o, larger), getattr(o, smaller)
+        if value < least:
+            problems.append(
+                f"{name(larger)} must be at least {name(smaller)} ({least}), got {value}"
+            )
     return problems
 
 
