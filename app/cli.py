@@ -2,6 +2,13 @@
 
 A contract: the GUI, scripts and benchmarks rely on these names and on the JSON shapes in
 ``copylens.core.report``. Heavy modules are imported inside the commands, so ``--help`` is instant.
+
+Engine options: how each is spelled here (flag, placeholder, unit, inversions such as
+``--no-lemmas``, the words of its help) is declared in the flag tables below, beside the
+parser: that is the command line's contract, and one option is spelled differently by
+different commands (``--drop-short`` for check, ``--keep-short`` for the lab). Its type,
+default, range or choices come from the option's spec in the core, read only when a command
+that uses them is parsed or its help shown.
 Exit codes: 0 the run finished (unreadable files are listed in ``errors``), 1 no input could
 be read, 2 usage error, 130 interrupted.
 """
@@ -38,9 +45,12 @@ class Flag(NamedTuple):
     """Option value = command-line value × scale (MB → bytes)."""
 
 
+LANG = Flag("language", "--lang", help="language of the documents; auto detects it per document")
+MAX_FILE_MB = Flag("max_file_bytes", "--max-file-mb", "MB", "larger files are refused", scale=MB)
+WORKERS = Flag("workers", "--workers", "N", "processes, 0 for one per core")
 ENGINE_FLAGS = (
     Flag("shingle", "--shingle", "N", "words per shingle"),
-    Flag("language", "--lang", help="language of the documents; auto detects it per document"),
+    LANG,
     Flag(
         "min_fragment_words", "--min-fragment", "N", "shortest fragment reported, in counted words"
     ),
@@ -63,10 +73,10 @@ ENGINE_FLAGS = (
     Flag(
         "ignore_numbers", "--ignore-numbers", help="ignore words made only of digits", switch=True
     ),
-    Flag("max_file_bytes", "--max-file-mb", "MB", "larger files are refused", scale=MB),
-    Flag("workers", "--workers", "N", "processes, 0 for one per core"),
+    MAX_FILE_MB,
+    WORKERS,
 )
-"""``check`` and ``compare`` (over ``Options()``)."""
+"""``check`` and ``compare``, over the engine's defaults (``Options()``)."""
 COMPARE_FLAGS = (
     Flag(
         "min_containment",
@@ -75,21 +85,20 @@ COMPARE_FLAGS = (
         "report pairs whose containment either way reaches X",
     ),
 )
+"""``compare`` only, before the others."""
 LAB_FLAGS = (
-    Flag("language", "--lang", help="language of the documents; auto detects it per document"),
+    LANG,
     Flag(
         "drop_short",
         "--keep-short",
         help="keep words of 3 letters or fewer (the study drops them)",
         switch=False,
     ),
-    Flag("max_file_bytes", "--max-file-mb", "MB", "larger files are refused", scale=MB),
-    Flag("workers", "--workers", "N", "processes, 0 for one per core"),
+    MAX_FILE_MB,
+    WORKERS,
 )
-"""``dedup`` and ``lab evaluate`` (over the lab's ``STUDY_OPTIONS``)."""
-EXTRACT_FLAGS = (
-    Flag("max_file_bytes", "--max-file-mb", "MB", "larger files are refused", scale=MB),
-)
+"""``dedup`` and ``lab evaluate``, over the lab's defaults (``STUDY_OPTIONS``)."""
+EXTRACT_FLAGS = (MAX_FILE_MB,)
 NOT_ON_COMMAND_LINE = {
     "max_seed_repeats": "a tuning constant of the alignment, set by the benches",
     "cluster_threshold": "compare's groups use the engine's default (the window sets it)",
