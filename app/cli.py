@@ -2,6 +2,13 @@
 
 A contract: the GUI, scripts and benchmarks rely on these names and on the JSON shapes in
 ``copylens.core.report``. Heavy modules are imported inside the commands, so ``--help`` is instant.
+
+Engine options: how each is spelled here (flag, placeholder, unit, inversions such as
+``--no-lemmas``, the words of its help) is declared in the flag tables below, beside the
+parser: that is the command line's contract, and one option is spelled differently by
+different commands (``--drop-short`` for check, ``--keep-short`` for the lab). Its type,
+default, range or choices come from the option's spec in the core, read only when a command
+that uses them is parsed or its help shown.
 Exit codes: 0 the run finished (unreadable files are listed in ``errors``), 1 no input could
 be read, 2 usage error, 130 interrupted.
 """
@@ -11,12 +18,92 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 EXIT_OK, EXIT_NO_INPUT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-LANGUAGE_CHOICES = ("auto", "ru", "uk", "en", "de", "fr", "es", "it", "pt", "nl", "sv", "pl")
+MB = 1024 * 1024
+
+
+class Flag(NamedTuple):
+    """How one engine option is spelled on the command line. Its type, default, range or
+    choices come from the option's Spec (``copylens.core.specs()``), read when a command that
+    uses it is parsed; the spelling, the unit and the words stay here, with the parser.
+    """
+
+    option: str
+    """The ``Options`` field it sets (also the namespace attribute)."""
+    flag: str
+    metavar: str = ""
+    """The value's placeholder; empty for a switch, and for a text option (shows its choices)."""
+    help: str = ""
+    """The command line's words; the range and default are appended from the spec."""
+    switch: bool | None = None
+    """A switch without a value: the option value it sets (its default is the other one)."""
+    scale: int = 1
+    """Option value = command-line value × scale (MB → bytes)."""
+
+
+LANG = Flag("language", "--lang", help="language of the documents; auto detects it per document")
+MAX_FILE_MB = Flag("max_file_bytes", "--max-file-mb", "MB", "larger files are refused", scale=MB)
+WORKERS = Flag("workers", "--workers", "N", "processes, 0 for one per core")
+ENGINE_FLAGS = (
+    Flag("shingle", "--shingle", "N", "words per shingle"),
+    LANG,
+    Flag(
+        "min_fragment_words", "--min-fragment", "N", "shortest fragment reported, in counted words"
+    ),
+    Flag("seed_k", "--seed", "K", "words per alignment seed"),
+    Flag(
+        "anchor_words",
+        "--anchor",
+        "A",
+        "consecutive matching words every fragment holds, at least --seed",
+    ),
+    Flag("max_gap", "--gap", "G", "words a fragment may skip between seeds"),
+    Flag("lemmatize", "--no-lemmas", help="compare word forms as written", switch=False),
+    Flag(
+        "stop_words",
+        "--keep-stop-words",
+        help="compare common words too (“the”, “and”, “и”)",
+        switch=False,
+    ),
+    Flag("drop_short", "--drop-short", help="ignore words of 3 letters or fewer", switch=True),
+    Flag(
+        "ignore_numbers", "--ignore-numbers", help="ignore words made only of digits", switch=True
+    ),
+    MAX_FILE_MB,
+    WORKERS,
+)
+"""``check`` and ``compare``, over the engine's defaults (``Options()``)."""
+COMPARE_FLAGS = (
+    Flag(
+        "min_containment",
+        "--min-containment",
+        "X",
+        "report pairs whose containment either way reaches X",
+    ),
+)
+"""``compare`` only, before the others."""
+LAB_FLAGS = (
+    LANG,
+    Flag(
+        "drop_short",
+        "--keep-short",
+        help="keep words of 3 letters or fewer (the study drops them)",
+        switch=False,
+    ),
+    MAX_FILE_MB,
+    WORKERS,
+)
+"""``dedup`` and ``lab evaluate``, over the lab's defaults (``STUDY_OPTIONS``)."""
+EXTRACT_FLAGS = (MAX_FILE_MB,)
+NOT_ON_COMMAND_LINE = {
+    "max_seed_repeats": "a tuning constant of the alignment, set by the benches",
+    "cluster_threshold": "compare's groups use the engine's default (the window sets it)",
+}
+"""Engine options the command line leaves at their defaults, and why."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -33,34 +120,68 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _report_error(error)
 
 
+class _Parser(argparse.ArgumentParser):
+    """A parser whose arguments can be added on first use (``fill``): a command's engine
+    options are read from the option specs only when that command is parsed or its help shown,
+    so ``copylens --help`` imports nothing of the engine."""
+
+    def __init__(
+        self,
+        *args: Any,
+        fill: Callable[[argparse.ArgumentParser], None] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self._fill = fill
+
+    def _filled(self) -> None:
+        if self._fill is not None:
+            fill, self._fill = self._fill, None
+            fill(self)
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self._filled()
+        return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        self._filled()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self._filled()
+        return super().format_help()
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="copylens",
         description="Find copied and edited passages between documents "
         "(txt, md, docx, pdf, odt, rtf, html, doc).",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    check = sub.add_parser("check", help="check documents against sources")
+    check = sub.add_parser(
+        "check",
+        help="check documents against sources",
+        fill=lambda p: _engine_arguments(p, ENGINE_FLAGS),
+    )
     check.add_argument("documents", nargs="+", metavar="DOC", help="files or folders to check")
     check.add_argument(
         "--against", nargs="+", required=True, metavar="SRC", help="source files or folders"
     )
-    _engine_options(check)
     check.set_defaults(run=_run_check)
-    compare = sub.add_parser("compare", help="compare every document with every other")
-    compare.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
-    compare.add_argument(
-        "--min-containment",
-        type=float,
-        default=0.0,
-        metavar="X",
-        help="report pairs whose containment either way reaches X (0..1)",
+    compare = sub.add_parser(
+        "compare",
+        help="compare every document with every other",
+        fill=lambda p: _engine_arguments(p, ENGINE_FLAGS, first=COMPARE_FLAGS),
     )
-    _engine_options(compare)
+    compare.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     compare.set_defaults(run=_run_compare)
-    extract = sub.add_parser("extract", help="print the extracted text all offsets refer to")
+    extract = sub.add_parser(
+        "extract",
+        help="print the extracted text all offsets refer to",
+        fill=lambda p: _add_flags(p, EXTRACT_FLAGS, _engine_defaults()),
+    )
     extract.add_argument("file")
-    extract.add_argument("--max-file-mb", type=float, default=50.0, metavar="MB")
     extract.set_defaults(run=_run_extract)
     _dedup_parser(sub)
     _lab_parser(sub)
@@ -68,13 +189,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _dedup_parser(sub: Any) -> None:
-    dedup = sub.add_parser("dedup", help="group near-duplicate documents with one catalogue method")
+    dedup = sub.add_parser(
+        "dedup",
+        help="group near-duplicate documents with one catalogue method",
+        fill=_collection_arguments,
+    )
     dedup.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     dedup.add_argument(
         "--method", required=True, metavar="NAME", help="A0..A12, simhash, broder, ... (see lab)"
     )
     dedup.add_argument("--format", choices=("text", "json"), default="text")
-    _collection_options(dedup)
     dedup.set_defaults(run=_run_dedup)
 
 
@@ -86,6 +210,7 @@ def _lab_parser(sub: Any) -> None:
     ev = lab_sub.add_parser(
         "evaluate",
         help="recall, precision, F and speed per method; Dice agreement between methods",
+        fill=_collection_arguments,
     )
     ev.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     ev.add_argument(
@@ -103,88 +228,97 @@ def _lab_parser(sub: Any) -> None:
     ev.add_argument("--methods", default="all", metavar="A0,A4,...|all")
     ev.add_argument("--format", choices=("text", "csv", "json"), default="text")
     ev.add_argument("--plot", type=Path, metavar="FILE.png", help="draw recall/precision")
-    _collection_options(ev)
     ev.set_defaults(run=_run_lab_evaluate)
 
 
-def _collection_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--lang", choices=LANGUAGE_CHOICES, default="auto")
-    p.add_argument(
-        "--keep-short",
-        action="store_true",
-        help="keep words of 3 letters or fewer (the study drops them)",
-    )
-    p.add_argument("--max-file-mb", type=float, default=50.0, metavar="MB")
-    p.add_argument("--workers", type=int, default=0, metavar="N", help="processes (0: all cores)")
+def _collection_arguments(p: argparse.ArgumentParser) -> None:
+    from copylens.core import STUDY_OPTIONS
+
+    _add_flags(p, LAB_FLAGS, STUDY_OPTIONS)
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def _engine_options(p: argparse.ArgumentParser) -> None:
+def _engine_arguments(
+    p: argparse.ArgumentParser, flags: tuple[Flag, ...], first: tuple[Flag, ...] = ()
+) -> None:
+    _add_flags(p, first, _engine_defaults())
     p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--shingle", type=int, default=10, metavar="N", help="words per shingle (3-20)")
-    p.add_argument("--lang", choices=LANGUAGE_CHOICES, default="auto")
-    p.add_argument(
-        "--min-fragment",
-        type=int,
-        default=10,
-        metavar="N",
-        help="shortest fragment reported, in counted words",
-    )
-    p.add_argument(
-        "--seed", type=int, default=None, metavar="K", help="words per alignment seed (default 3)"
-    )
-    p.add_argument(
-        "--anchor",
-        type=int,
-        default=None,
-        metavar="A",
-        help="consecutive matching words every fragment holds (default 5)",
-    )
-    p.add_argument(
-        "--gap",
-        type=int,
-        default=None,
-        metavar="G",
-        help="words a fragment may skip between seeds (default 6)",
-    )
-    p.add_argument("--no-lemmas", action="store_true", help="compare word forms as written")
-    p.add_argument("--keep-stop-words", action="store_true")
-    p.add_argument("--drop-short", action="store_true", help="ignore words of 3 letters or fewer")
-    p.add_argument("--ignore-numbers", action="store_true")
-    p.add_argument("--max-file-mb", type=float, default=50.0, metavar="MB")
-    p.add_argument("--workers", type=int, default=0, metavar="N", help="processes (0: all cores)")
+    _add_flags(p, flags, _engine_defaults())
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def _options(args: argparse.Namespace) -> Any:
+def _engine_defaults() -> Any:
     from copylens.core import Options
 
-    changes = {
-        "shingle": args.shingle,
-        "language": args.lang,
-        "min_fragment_words": args.min_fragment,
-        "lemmatize": not args.no_lemmas,
-        "stop_words": not args.keep_stop_words,
-        "drop_short": args.drop_short,
-        "ignore_numbers": args.ignore_numbers,
-        "max_file_bytes": int(args.max_file_mb * 1024 * 1024),
-        "workers": args.workers,
-        "min_containment": getattr(args, "min_containment", 0.0),
-    }
-    if args.seed is not None:
-        changes["seed_k"] = args.seed
-    if args.anchor is not None:
-        changes["anchor_words"] = args.anchor
-    if args.gap is not None:
-        changes["max_gap"] = args.gap
-    return Options(**changes).validated()
+    return Options()
+
+
+def _add_flags(p: argparse.ArgumentParser, flags: tuple[Flag, ...], base: Any) -> None:
+    """One argument per flag: type, default, range or choices from the option's spec, the
+    default taken from ``base`` (the engine's options, or the lab's)."""
+    from copylens.core import specs
+
+    declared = specs()
+    for f in flags:
+        spec = declared[f.option]
+        default = getattr(base, f.option)
+        if f.switch is not None:
+            p.add_argument(
+                f.flag,
+                dest=f.option,
+                action="store_const",
+                const=f.switch,
+                default=default,
+                help=_escape(f.help or spec.help),
+            )
+            continue
+        value = default / f.scale if f.scale != 1 else default
+        if spec.choices:
+            limits = f"default {value}"
+        elif f.scale != 1:
+            limits = f"default {_number(value)}"
+        else:
+            limits = f"{_number(spec.low)}..{_number(spec.high)}, default {_number(value)}"
+        p.add_argument(
+            f.flag,
+            dest=f.option,
+            type=float if f.scale != 1 else spec.kind,
+            choices=spec.choices or None,
+            default=value,
+            metavar=f.metavar or None,
+            help=_escape(f"{(f.help or spec.help).rstrip('.')} ({limits})"),
+        )
+
+
+def _options(args: argparse.Namespace, flags: tuple[Flag, ...], base: Any) -> Any:
+    """``base`` with the flags' values, validated; problems name the flags."""
+    from dataclasses import replace
+
+    changes = {f.option: _option_value(f, getattr(args, f.option)) for f in flags}
+    names = {f.option: f.flag if f.scale == 1 else f"{f.flag} (in bytes)" for f in flags}
+    return replace(base, **changes).validated(name=lambda field: names.get(field, field))
+
+
+def _option_value(f: Flag, value: Any) -> Any:
+    return int(value * f.scale) if f.scale != 1 else value
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "?"
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _escape(text: str) -> str:
+    """argparse formats help with %: a literal one is doubled."""
+    return text.replace("%", "%%")
 
 
 def _run_check(args: argparse.Namespace) -> int:
     from copylens.app import textout
     from copylens.core import check
 
-    options = _options(args)
+    options = _options(args, ENGINE_FLAGS, _engine_defaults())
     with _progress(args) as progress:
         report = check(args.documents, args.against, options, progress=progress)
     if args.format == "json":
@@ -198,7 +332,7 @@ def _run_compare(args: argparse.Namespace) -> int:
     from copylens.app import textout
     from copylens.core import compare
 
-    options = _options(args)
+    options = _options(args, COMPARE_FLAGS + ENGINE_FLAGS, _engine_defaults())
     with _progress(args) as progress:
         report = compare(args.paths, options, progress=progress)
     if args.format == "json":
@@ -211,8 +345,9 @@ def _run_compare(args: argparse.Namespace) -> int:
 def _run_extract(args: argparse.Namespace) -> int:
     from copylens.core import InputError, extract_file
 
+    options = _options(args, EXTRACT_FLAGS, _engine_defaults())
     try:
-        extracted = extract_file(args.file, max_bytes=int(args.max_file_mb * 1024 * 1024))
+        extracted = extract_file(args.file, max_bytes=options.max_file_bytes)
     except InputError as error:
         print(f"copylens: {args.file}: {error}", file=sys.stderr)
         return EXIT_NO_INPUT
@@ -223,12 +358,7 @@ def _run_extract(args: argparse.Namespace) -> int:
 def _load(args: argparse.Namespace) -> Any:
     from copylens.core import STUDY_OPTIONS, load_collection
 
-    options = STUDY_OPTIONS.with_changes(
-        language=args.lang,
-        drop_short=not args.keep_short,
-        max_file_bytes=int(args.max_file_mb * 1024 * 1024),
-        workers=args.workers,
-    )
+    options = _options(args, LAB_FLAGS, STUDY_OPTIONS)
     with _progress(args) as progress:
         return load_collection(args.paths, options, progress=progress)
 

@@ -1,10 +1,14 @@
 """Settings declared once, with types and defaults, and persisted with QSettings.
 
 Every setting the desktop app keeps is one :class:`Setting` in :data:`SETTINGS`; the settings
-dialog, loading, saving and :func:`to_options` all walk that tuple. Values live in an INI file
-(organisation and application "CopyLens") under the ``settings/`` group; the window keeps its
-own layout (geometry, splitters) under ``window/``. A stored value of the wrong type or out of
-range is ignored and the default used: a damaged or hand-edited file never stops the app.
+dialog, loading, saving and :func:`to_options` all walk that tuple. A setting that sets an
+engine option takes its type, default, range or choices, label and help from that option's
+spec (``copylens.core.specs()``), so the window, the command line and the engine agree; only
+:data:`APP_DEFAULTS` departs from the engine, on purpose. Front-end settings (the interface
+language) are declared here in full. Values live in an INI file (organisation and application
+"CopyLens") under the ``settings/`` group; the window keeps its own layout (geometry,
+splitters) under ``window/``. A stored value of the wrong type or out of range is ignored and
+the default used: a damaged or hand-edited file never stops the app.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from copylens.app.qt import QtCore
-from copylens.core import LANGUAGES, Options
+from copylens.core import Options, specs
 
 ORGANIZATION = "CopyLens"
 APPLICATION = "CopyLens"
@@ -22,11 +26,14 @@ VERSION = 1
 """Version of the stored settings; :func:`_migrate` upgrades older files when it changes."""
 GROUP = "settings"
 UI_LANGUAGES = ("system", "en", "ru")
+OPTIONS_CONTEXT = "Options"
+"""Translation context of the options' labels and help (the specs' English strings)."""
 
 
 @dataclass(frozen=True)
 class Setting:
-    """One setting: its key, Python type and default, plus the values it may take."""
+    """One setting: its key, Python type and default, the values it may take, and the words
+    the dialog shows (English, translated in ``context`` when shown)."""
 
     key: str
     type: type
@@ -35,7 +42,10 @@ class Setting:
     maximum: float | None = None
     choices: tuple[str, ...] = ()
     option: str | None = None
-    """The :class:`copylens.core.options.Options` field it sets, or None for front-end settings."""
+    """The :class:`copylens.core.Options` field it sets, or None for front-end settings."""
+    label: str = ""
+    help: str = ""
+    context: str = OPTIONS_CONTEXT
 
     def accepts(self, value: Any) -> bool:
         """True when ``value`` has this setting's type and lies in its range or choices."""
@@ -47,24 +57,77 @@ class Setting:
             return False
         return self.maximum is None or value <= self.maximum
 
+    def shown_label(self) -> str:
+        """The label in the interface language."""
+        return QtCore.QCoreApplication.translate(self.context, self.label)
+
+    def shown_help(self) -> str:
+        """The tooltip in the interface language."""
+        return QtCore.QCoreApplication.translate(self.context, self.help)
+
+
+APP_DEFAULTS: dict[str, Any] = {"min_containment": 0.2}
+"""Where the window's default differs from the engine's, on purpose: *Compare all* in the
+window hides pairs sharing less than 20 % (a list of every faint pair is noise to a reader);
+the engine and the command line report every pair (0.0)."""
+
+
+def option_setting(option: str) -> Setting:
+    """The setting of an engine option, stored under the option's name: everything from its
+    spec, the default from :data:`APP_DEFAULTS` where the app overrides it."""
+    spec = specs()[option]
+    return Setting(
+        key=option,
+        type=spec.kind,
+        default=APP_DEFAULTS.get(option, spec.default),
+        minimum=spec.low,
+        maximum=spec.high,
+        choices=spec.choices,
+        option=option,
+        label=spec.label,
+        help=spec.help,
+    )
+
+
+ENGINE_SETTINGS = (
+    "shingle",
+    "language",
+    "lemmatize",
+    "stop_words",
+    "drop_short",
+    "ignore_numbers",
+    "min_fragment_words",
+    "seed_k",
+    "anchor_words",
+    "max_gap",
+    "min_containment",
+    "cluster_threshold",
+)
+"""The engine options the window lets people set, in the dialog's order."""
+NOT_IN_SETTINGS = {
+    "max_seed_repeats": "a tuning constant of the alignment",
+    "max_file_bytes": "the engine's limit (50 MB) is the window's",
+    "workers": "the window always uses every core",
+}
+"""Engine options the window leaves at the engine's defaults, and why."""
 
 SETTINGS: tuple[Setting, ...] = (
-    Setting("shingle", int, 10, 3, 20, option="shingle"),
-    Setting("language", str, "auto", choices=LANGUAGES, option="language"),
-    Setting("lemmatize", bool, True, option="lemmatize"),
-    Setting("stop_words", bool, True, option="stop_words"),
-    Setting("drop_short", bool, False, option="drop_short"),
-    Setting("ignore_numbers", bool, False, option="ignore_numbers"),
-    Setting("min_fragment_words", int, 10, 1, 1000, option="min_fragment_words"),
-    # seed ≤ 5 ≤ anchor: each can be set alone without breaking the engine's seed ≤ anchor
-    Setting("seed_k", int, 3, 2, 5, option="seed_k"),
-    Setting("anchor_words", int, 5, 5, 20, option="anchor_words"),
-    Setting("max_gap", int, 6, 0, 50, option="max_gap"),
-    Setting("min_containment", float, 0.2, 0.0, 1.0, option="min_containment"),
-    Setting("cluster_threshold", float, 0.5, 0.01, 1.0, option="cluster_threshold"),
-    Setting("ui_language", str, "system", choices=UI_LANGUAGES),
+    *(option_setting(option) for option in ENGINE_SETTINGS),
+    Setting(
+        "ui_language",
+        str,
+        "system",
+        choices=UI_LANGUAGES,
+        label=QtCore.QT_TRANSLATE_NOOP("SettingsDialog", "Interface language"),
+        help=QtCore.QT_TRANSLATE_NOOP(
+            "SettingsDialog",
+            "Language of menus and messages. Takes effect after CopyLens is restarted.",
+        ),
+        context="SettingsDialog",
+    ),
 )
 BY_KEY: dict[str, Setting] = {s.key: s for s in SETTINGS}
+BY_OPTION: dict[str, Setting] = {s.option: s for s in SETTINGS if s.option}
 
 
 def store() -> QtCore.QSettings:
@@ -125,9 +188,16 @@ def reset(qsettings: QtCore.QSettings | None = None) -> dict[str, Any]:
 
 
 def to_options(values: dict[str, Any]) -> Options:
-    """The engine's options for these settings, validated (raises ``OptionsError``)."""
+    """The engine's options for these settings, validated (raises ``OptionsError``, whose
+    problems name each option by its label as the dialog shows it)."""
     changes = {s.option: values.get(s.key, s.default) for s in SETTINGS if s.option}
-    return Options(**changes).validated()
+    return Options(**changes).validated(name=shown_name)
+
+
+def shown_name(option: str) -> str:
+    """An engine option as people know it: its label, translated and quoted."""
+    setting = BY_OPTION.get(option) or option_setting(option)
+    return f"“{setting.shown_label()}”"
 
 
 def _convert(raw: Any, kind: type) -> Any:

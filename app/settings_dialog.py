@@ -1,7 +1,11 @@
 """The settings dialog: one editor per declared setting (``copylens.app.settings.SETTINGS``).
 
-Labels are plain words with a tooltip each; ranges and choices come from the declarations.
-OK returns the edited values (the caller saves them), Reset to defaults fills in the defaults.
+Labels are plain words with a tooltip each; labels, tooltips, ranges and choices come from the
+declarations (for engine options, from the options' specs: the labels are translated in the
+context "Options"). The rules between options hold while editing: the minimum of an option
+that must be at least another follows that other's editor (``copylens.core.AT_LEAST``: words
+in a row ≥ words per matching piece). OK returns the edited values (the caller saves them),
+Reset to defaults fills in the defaults.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from typing import Any
 
 from copylens.app import settings
 from copylens.app.qt import QtCore, QtWidgets
+from copylens.core import AT_LEAST
 
 Editor = QtWidgets.QSpinBox | QtWidgets.QComboBox | QtWidgets.QCheckBox
 
@@ -19,64 +24,6 @@ PERCENT_SETTINGS = frozenset({"min_containment", "cluster_threshold"})
 
 def _tr(text: str) -> str:
     return QtCore.QCoreApplication.translate("SettingsDialog", text)
-
-
-def _texts() -> dict[str, tuple[str, str]]:
-    """label, tooltip for each setting (a function, so they are translated when shown)."""
-    return {
-        "shingle": (
-            _tr("Words per shingle"),
-            _tr("Length of the overlapping word sequences used to measure resemblance."),
-        ),
-        "language": (
-            _tr("Language of the documents"),
-            _tr("Which language rules to use. Automatic detection works per document."),
-        ),
-        "lemmatize": (
-            _tr("Match different forms of a word"),
-            _tr("Treat “write”, “wrote” and “written” as the same word (lemmas or stems)."),
-        ),
-        "stop_words": (
-            _tr("Ignore common words"),
-            _tr("Leave out words such as “the”, “and”, “и”, “в” when comparing."),
-        ),
-        "drop_short": (
-            _tr("Ignore short words (3 letters or fewer)"),
-            _tr("Makes matching less sensitive to small inserted or swapped words."),
-        ),
-        "ignore_numbers": (
-            _tr("Ignore numbers"),
-            _tr("Words made only of digits are left out when comparing."),
-        ),
-        "min_fragment_words": (
-            _tr("Minimum fragment (words)"),
-            _tr("Shorter shared passages are not reported. Counted words exclude common words."),
-        ),
-        "seed_k": (
-            _tr("Words per matching piece"),
-            _tr("Short runs of this many matching words are chained into passages."),
-        ),
-        "anchor_words": (
-            _tr("Words that must match in a row"),
-            _tr("Every reported passage holds at least this many consecutive matching words."),
-        ),
-        "max_gap": (
-            _tr("Allowed gap inside a fragment (words)"),
-            _tr("How many changed or inserted words a copied passage may contain in one place."),
-        ),
-        "min_containment": (
-            _tr("Compare all: show pairs sharing at least"),
-            _tr("Pairs of documents that share less than this share of their text are hidden."),
-        ),
-        "cluster_threshold": (
-            _tr("Compare all: group documents sharing at least"),
-            _tr("Documents linked by pairs above this share are shown as one group."),
-        ),
-        "ui_language": (
-            _tr("Interface language"),
-            _tr("Language of menus and messages. Takes effect after CopyLens is restarted."),
-        ),
-    }
 
 
 def _choices() -> dict[str, dict[str, str]]:
@@ -110,7 +57,6 @@ class SettingsDialog(QtWidgets.QDialog):
         self.setObjectName("settingsDialog")
         self._initial = dict(values)
         self.editors: dict[str, Editor] = {}
-        texts = _texts()
         choices = _choices()
 
         groups = {
@@ -120,7 +66,7 @@ class SettingsDialog(QtWidgets.QDialog):
         }
         labels: list[QtWidgets.QLabel] = []
         for s in settings.SETTINGS:
-            label, tip = texts[s.key]
+            label, tip = s.shown_label(), s.shown_help()
             editor = self._editor(s, label, choices.get(s.key, {}))
             editor.setToolTip(tip)
             editor.setObjectName(s.key)
@@ -134,6 +80,7 @@ class SettingsDialog(QtWidgets.QDialog):
                 label_widget.setBuddy(editor)
                 form.addRow(label_widget, editor)
                 labels.append(label_widget)
+        self._keep_rules()
         # One label column for all groups: the editors line up from box to box.
         label_width = max(label.sizeHint().width() for label in labels)
         for label_widget in labels:
@@ -171,7 +118,8 @@ class SettingsDialog(QtWidgets.QDialog):
         return {s.key: self._read(s) for s in settings.SETTINGS}
 
     def set_values(self, values: dict[str, Any]) -> None:
-        for s in settings.SETTINGS:
+        # The options others must reach come first: their editors set the others' minimum.
+        for s in sorted(settings.SETTINGS, key=lambda s: s.option not in AT_LEAST.values()):
             self._write(s, values.get(s.key, s.default))
 
     def reset_to_defaults(self) -> None:
@@ -182,6 +130,23 @@ class SettingsDialog(QtWidgets.QDialog):
         return self.values()["ui_language"] != self._initial.get("ui_language")
 
     # ------------------------------------------------------------------ editors
+
+    def _keep_rules(self) -> None:
+        """Each option that must be at least another gets that other's value as its minimum,
+        so no edit can make the settings invalid."""
+        for larger, smaller in AT_LEAST.items():
+            if larger not in settings.BY_OPTION or smaller not in settings.BY_OPTION:
+                continue
+            high = self.editors[settings.BY_OPTION[larger].key]
+            low = self.editors[settings.BY_OPTION[smaller].key]
+            if isinstance(high, QtWidgets.QSpinBox) and isinstance(low, QtWidgets.QSpinBox):
+                floor = high.minimum()
+
+                def follow(value: int, high: QtWidgets.QSpinBox = high, floor: int = floor) -> None:
+                    high.setMinimum(max(floor, value))
+
+                low.valueChanged.connect(follow)
+                follow(low.value())
 
     def _editor(self, s: settings.Setting, label: str, choices: dict[str, str]) -> Editor:
         if s.type is bool:

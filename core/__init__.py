@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from copylens.core.errors import Cancelled, CopyLensError, InputError, OptionsError
     from copylens.core.extract import SUPPORTED_SUFFIXES, Extracted, collect_files, extract_file
     from copylens.core.methods.catalogue import catalogue, method, select
-    from copylens.core.methods.collection import STUDY_OPTIONS, Collection, load_collection
+    from copylens.core.methods.collection import Collection, load_collection
     from copylens.core.methods.evaluate import (
         Dedup,
         Evaluation,
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     )
     from copylens.core.methods.similarity import similarity
     from copylens.core.morphology import normalizer
-    from copylens.core.options import LANGUAGES, Options, Spec, specs
+    from copylens.core.options import AT_LEAST, LANGUAGES, STUDY_OPTIONS, Options, Spec, specs
     from copylens.core.pool import forbid_fork, pool_map
     from copylens.core.report import (
         CheckReport,
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from copylens.core.resources import resources_dir
 
 __all__ = [
+    "AT_LEAST",
     "LANGUAGES",
     "STUDY_OPTIONS",
     "SUPPORTED_SUFFIXES",
@@ -101,7 +102,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "errors": ("Cancelled", "CopyLensError", "InputError", "OptionsError"),
     "extract": ("SUPPORTED_SUFFIXES", "Extracted", "collect_files", "extract_file"),
     "methods.catalogue": ("catalogue", "method", "select"),
-    "methods.collection": ("STUDY_OPTIONS", "Collection", "load_collection"),
+    "methods.collection": ("Collection", "load_collection"),
     "methods.evaluate": (
         "Dedup",
         "Evaluation",
@@ -114,7 +115,14 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ),
     "methods.similarity": ("similarity",),
     "morphology": ("normalizer",),
-    "options": ("LANGUAGES", "Options", "Spec", "specs"),
+    "options": (
+        "AT_LEAST",
+        "LANGUAGES",
+        "Options",
+        "STUDY_OPTIONS",
+        "Spec",
+        "specs",
+    ),
     "pool": ("forbid_fork", "pool_map"),
     "report": (
         "CheckReport",

@@ -18,7 +18,7 @@ from copylens.core.documents import Input, TextInput
 from copylens.core.errors import Cancelled
 from copylens.core.index import CandidateIndex, MemoryIndex
 from copylens.core.options import Options
-from copylens.core.prepare import CancelCheck, Prepared, Progress, expand, prepare_all
+from copylens.core.prepare import CancelCheck, Prepared, Progress, expand, prepare_text, read_all
 from copylens.core.report import (
     CheckReport,
     CompareReport,
@@ -27,6 +27,7 @@ from copylens.core.report import (
     SourceMatch,
 )
 from copylens.core.score import PairScore, score_pairs
+from copylens.core.unionfind import groups
 
 MIN_SHARED_ANCHORS = 1
 """Every fragment holds a run of ``anchor_words`` matching words: one shared anchor k-gram."""
@@ -54,7 +55,7 @@ def check(
     src_items, src_missing = expand(sources)
     keys = _identities([*doc_items, *src_items])
     items = _unique([*doc_items, *src_items], keys)
-    prepared, failures = prepare_all(items, options, progress, cancel)
+    prepared, failures = read_all(items, options, prepare_text, progress, cancel)
     by_key = {keys[p.path]: p for p in prepared}
     docs = _pick(doc_items, by_key, keys)
     srcs = _pick(src_items, by_key, keys)
@@ -96,7 +97,7 @@ def compare(
     options = (options or Options()).validated()
     items, missing = expand(inputs)
     unique = _unique(items, _identities(items))
-    docs, failures = prepare_all(unique, options, progress, cancel)
+    docs, failures = read_all(unique, options, prepare_text, progress, cancel)
     index = MemoryIndex(max_df=MAX_DF)
     for n, doc in enumerate(docs):
         index.add(n, doc.anchors)
@@ -109,7 +110,7 @@ def compare(
     pairs.sort(key=lambda p: (-max(p.containment_ab, p.containment_ba), p.a, p.b))
     return CompareReport(
         pairs=tuple(pairs),
-        clusters=clusters(pairs, options.cluster_threshold),
+        clusters=_clusters(pairs, options.cluster_threshold),
         errors=(*missing, *failures),
         options=options,
         documents=tuple(d.path for d in docs),
@@ -117,24 +118,11 @@ def compare(
     )
 
 
-def clusters(pairs: Sequence[PairResult], threshold: float) -> tuple[tuple[str, ...], ...]:
-    """Union–find over pairs whose larger containment reaches ``threshold`` (Broder, §5)."""
-    parent: dict[str, str] = {}
-
-    def root(x: str) -> str:
-        parent.setdefault(x, x)
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for p in pairs:
-        if max(p.containment_ab, p.containment_ba) >= threshold:
-            parent[root(p.a)] = root(p.b)
-    groups: dict[str, list[str]] = {}
-    for x in parent:
-        groups.setdefault(root(x), []).append(x)
-    return tuple(sorted(tuple(sorted(g)) for g in groups.values() if len(g) > 1))
+def _clusters(pairs: Sequence[PairResult], threshold: float) -> tuple[tuple[str, ...], ...]:
+    """Groups of documents joined by pairs whose larger containment reaches ``threshold``
+    (Broder, §5: union–find)."""
+    joined = ((p.a, p.b) for p in pairs if max(p.containment_ab, p.containment_ba) >= threshold)
+    return tuple(groups(joined))
 
 
 def _candidates(doc: Prepared, sources: list[Prepared], index: CandidateIndex) -> list[int]:

@@ -2,12 +2,19 @@
 
 Every stage reads its parameters from :class:`Options`; front ends build it from their
 arguments or settings and call :func:`Options.validated`, which reports every problem at
-once (:class:`~copylens.core.errors.OptionsError`).
+once (:class:`~copylens.core.errors.OptionsError`), naming each option as the front end
+shows it (a flag, a label).
+
+Each field is declared once with its :class:`Spec` (default, label, help, range or choices);
+the command line's arguments and the settings dialog are derived from :func:`specs`. How a
+front end spells an option (``--seed``, a settings key, a unit such as MB) stays with that
+front end.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -19,7 +26,7 @@ LANGUAGES = ("auto", "ru", "uk", "en", "de", "fr", "es", "it", "pt", "nl", "sv",
 @dataclass(frozen=True)
 class Spec:
     """What front ends show of one option: a label and a help text for people (English; the
-    app translates them in the context "Options"), and the values it may take.
+    app translates them in the context "Options"), its default and the values it may take.
 
     Declared once, on the option's field (:func:`option`); validation, the command line, the
     settings dialog and a report's list of settings are derived from it.
@@ -33,11 +40,19 @@ class Spec:
     """Largest value allowed (inclusive), for numbers."""
     choices: tuple[str, ...] = ()
     """The values allowed, for text options."""
+    default: Any = None
+    """The field's default (the same object :class:`Options` gets)."""
+
+    @property
+    def kind(self) -> type:
+        """The option's Python type: bool, int, float or str (that of its default)."""
+        return type(self.default)
 
 
 def option(default: Any, label: str, help: str, **limits: Any) -> Any:
     """A field of :class:`Options` with its default and :class:`Spec`."""
-    return field(default=default, metadata={"spec": Spec(label, help, **limits)})
+    spec = Spec(label, help, default=default, **limits)
+    return field(default=default, metadata={"spec": spec})
 
 
 @dataclass(frozen=True)
@@ -158,9 +173,12 @@ class Options:
     )
     """Processes for canonicalization; 0 means one per core."""
 
-    def validated(self) -> Options:
-        """Return self if every field is valid, else raise OptionsError listing all problems."""
-        problems = _problems(self)
+    def validated(self, name: Callable[[str], str] | None = None) -> Options:
+        """Return self if every field is valid, else raise OptionsError listing all problems.
+
+        ``name`` gives the name the user knows an option by (a flag, a label) from its field
+        name; by default the field name is used."""
+        problems = _problems(self, name or _field_name)
         if problems:
             raise OptionsError(problems)
         return self
@@ -178,20 +196,38 @@ class Options:
         return tuple(f.name for f in fields(cls))
 
 
+AT_LEAST: dict[str, str] = {"anchor_words": "seed_k"}
+"""The rules between options: the option of each key must be at least the option it names
+(every fragment's run of ``anchor_words`` holds a seed of ``seed_k`` words). Front ends keep
+them, e.g. the settings dialog's minimum of one follows the other."""
+
+STUDY_OPTIONS = Options(drop_short=True)
+"""The methods lab's canonicalization (ALGORITHMS.md §4's preprocessing): stop words and words
+of ≤ 3 letters dropped, lemmas / stems; every other option as the engine's."""
+
+
 def specs() -> dict[str, Spec]:
     """The :class:`Spec` of every option, by field name, in declaration order."""
     return {f.name: f.metadata["spec"] for f in fields(Options)}
 
 
-def _problems(o: Options) -> list[str]:
+def _field_name(name: str) -> str:
+    return name
+
+
+def _problems(o: Options, name: Callable[[str], str]) -> list[str]:
     """Every value outside its declared range or choices, then the rules between options."""
     problems = [
         message
-        for name, spec in specs().items()
-        if (message := _problem(name, spec, getattr(o, name))) is not None
+        for field_name, spec in specs().items()
+        if (message := _problem(name(field_name), spec, getattr(o, field_name))) is not None
     ]
-    if o.anchor_words < o.seed_k:
-        problems.append(f"anchor_words must be at least seed_k ({o.seed_k}), got {o.anchor_words}")
+    for larger, smaller in AT_LEAST.items():
+        value, least = getattr(o, larger), getattr(o, smaller)
+        if value < least:
+            problems.append(
+                f"{name(larger)} must be at least {name(smaller)} ({least}), got {value}"
+            )
     return problems
 
 

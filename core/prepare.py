@@ -1,8 +1,12 @@
 """Prepare: files → extracted, canonicalized and shingled documents, on all cores.
 
-Each input becomes a :class:`Prepared` document or an :class:`InputFailure` with the reason;
-one bad file never stops the others. Work is spread over a process pool (canonicalization is
-pure Python and CPU-bound); results come back in input order, so reports are deterministic.
+The one document-loading pipeline, for the engine and the methods lab: :func:`expand` the
+inputs, then :func:`read_all` extracts each and builds the caller's document from its text
+(the engine's :class:`Prepared` by :func:`prepare_text`; the lab's own documents with its own
+canonicalization options). Each input becomes such a document or an :class:`InputFailure`
+with the reason; one bad file never stops the others. Work is spread over a process pool
+(canonicalization is pure Python and CPU-bound); results come back in input order, so reports
+are deterministic.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
@@ -31,6 +36,8 @@ Progress = Callable[[str, int, int], None]
 """progress(stage, done, total): called from the engine's thread."""
 CancelCheck = Callable[[], bool]
 """cancel() → True when the user asked to stop."""
+T = TypeVar("T")
+"""What :func:`read_all`'s ``build`` makes of one extracted document."""
 
 _PARALLEL_FROM = 24
 
@@ -64,38 +71,45 @@ def expand(inputs: Iterable[Input]) -> tuple[list[Path | TextInput], list[InputF
     return [*files, *texts], [InputFailure(p, msg) for p, msg in missing]
 
 
-def prepare_all(
+def read_all(
     items: Sequence[Path | TextInput],
     options: Options,
+    build: Callable[[Extracted, Options], T],
     progress: Progress | None = None,
     cancel: CancelCheck | None = None,
-) -> tuple[list[Prepared], list[InputFailure]]:
-    """Prepare every item; failures are collected, not raised. Raises Cancelled if asked."""
-    results: list[Prepared | InputFailure] = []
+) -> tuple[list[T], list[InputFailure]]:
+    """Extract every item and ``build`` what the caller compares from its text, on all cores
+    (``options.workers``); results in input order, failures collected, not raised. ``build``
+    is :func:`prepare_text` for the engine, the lab's own for its collection; it raises an
+    InputError for a document it cannot use. Raises Cancelled if asked."""
+    results: list[T | InputFailure] = []
     total = len(items)
-    with closing(_run(items, options)) as running:
+    with closing(_run(items, options, build)) as running:
         for done, result in enumerate(running, start=1):
             if cancel is not None and cancel():
                 raise Cancelled()
             results.append(result)
             if progress is not None:
                 progress("reading", done, total)
-    prepared = [r for r in results if isinstance(r, Prepared)]
+    built = [r for r in results if not isinstance(r, InputFailure)]
     failures = [r for r in results if isinstance(r, InputFailure)]
-    return prepared, failures
+    return built, failures
 
 
-def prepare_one(item: Path | TextInput, options: Options) -> Prepared | InputFailure:
-    """Extract and canonicalize one input; any input problem becomes an InputFailure."""
+def read_one(
+    item: Path | TextInput, options: Options, build: Callable[[Extracted, Options], T]
+) -> T | InputFailure:
+    """Extract and build one input; any input problem becomes an InputFailure."""
     name = item.name if isinstance(item, TextInput) else str(item)
     try:
-        extracted = extract_input(item, options)
-        return prepare_text(extracted, options)
+        return build(extract_input(item, options), options)
     except InputError as error:
         return InputFailure(name, str(error))
 
 
 def prepare_text(extracted: Extracted, options: Options) -> Prepared:
+    """The engine's document: canonical words, w-shingles and anchor k-grams (``build`` of
+    :func:`read_all`)."""
     canonical = canonicalize(extracted.text, options)
     return Prepared(
         path=extracted.path,
@@ -122,9 +136,12 @@ def extract_input(item: Path | TextInput, options: Options) -> Extracted:
 
 
 def _run(
-    items: Sequence[Path | TextInput], options: Options
-) -> Generator[Prepared | InputFailure, None, None]:
+    items: Sequence[Path | TextInput], options: Options, build: Callable[[Extracted, Options], T]
+) -> Generator[T | InputFailure, None, None]:
     workers = min(options.process_count, max(1, len(items) // 8))
     if workers < 2 or len(items) < _PARALLEL_FROM:
-        return (prepare_one(item, options) for item in items)
-    return pool_map(prepare_one, items, [options] * len(items), workers=workers, count=len(items))
+        return (read_one(item, options, build) for item in items)
+    count = len(items)
+    return pool_map(
+        read_one, items, [options] * count, [build] * count, workers=workers, count=count
+    )

@@ -153,3 +153,49 @@ def test_help_lists_the_commands() -> None:
     result = run("--help", check=True)
     for command in ("check", "compare", "extract"):
         assert command in result.stdout
+
+
+def test_engine_flags_are_derived_from_the_option_specs() -> None:
+    from copylens.app import cli
+    from copylens.core import STUDY_OPTIONS, Options, specs
+
+    tables = (cli.ENGINE_FLAGS, cli.COMPARE_FLAGS, cli.LAB_FLAGS, cli.EXTRACT_FLAGS)
+    on_command_line = {f.option for table in tables for f in table}
+    assert on_command_line | set(cli.NOT_ON_COMMAND_LINE) == set(specs())
+    assert not on_command_line & set(cli.NOT_ON_COMMAND_LINE)
+    parser = cli.build_parser()
+    # no flag given: exactly the engine's defaults, and the lab's
+    compare = parser.parse_args(["compare", "x"])
+    assert cli._options(compare, cli.COMPARE_FLAGS + cli.ENGINE_FLAGS, Options()) == Options()
+    lab = parser.parse_args(["lab", "evaluate", "x"])
+    assert cli._options(lab, cli.LAB_FLAGS, STUDY_OPTIONS) == STUDY_OPTIONS
+    switches = ["--no-lemmas", "--keep-stop-words", "--drop-short"]
+    values = ["--max-file-mb", "1.5", "--seed", "4", "--anchor", "6", "--gap", "0"]
+    given = parser.parse_args(["check", "d", "--against", "s", *switches, *values])
+    options = cli._options(given, cli.ENGINE_FLAGS, Options())
+    assert (options.lemmatize, options.stop_words, options.drop_short) == (False, False, True)
+    assert options.max_file_bytes == int(1.5 * 1024 * 1024)
+    assert (options.seed_k, options.anchor_words, options.max_gap) == (4, 6, 0)
+    keep_short = parser.parse_args(["dedup", "x", "--method", "A0", "--keep-short"])
+    assert cli._options(keep_short, cli.LAB_FLAGS, STUDY_OPTIONS).drop_short is False
+    # ranges and defaults in the help are the spec's
+    seed = specs()["seed_k"]
+    assert f"({seed.low}..{seed.high}, default {seed.default})" in run("check", "--help").stdout
+
+
+def test_usage_errors_name_the_flags(corpus: dict[str, Path]) -> None:
+    result = run("compare", corpus["docx"], "--seed", "6")
+    assert result.returncode == 2
+    assert "--anchor must be at least --seed (6), got 5" in result.stderr
+    assert "--seed must be 2..8, got 9" in run("compare", corpus["docx"], "--seed", "9").stderr
+    lab = run("lab", "evaluate", corpus["docx"], "--workers", "-1")
+    assert lab.returncode == 2 and "--workers must be 0..1024, got -1" in lab.stderr
+
+
+def test_help_imports_nothing_of_the_engine() -> None:
+    code = (
+        "import sys; from copylens.app import cli; cli.build_parser().format_help(); "
+        "print(sorted(m for m in sys.modules if m.startswith('copylens.core.') or m == 'numpy'))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.strip() == "[]", result.stdout + result.stderr

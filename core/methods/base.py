@@ -95,24 +95,3 @@ def top_words(weights: dict[str, float], count: int = 6) -> list[str]:
 
 def ordered(i: int, j: int) -> Pair:
     return (i, j) if i < j else (j, i)
-
-
-def clusters(pairs: Iterable[Pair], size: int) -> list[list[int]]:
-    """Connected components of ``pairs`` over ``size`` documents (union–find, path halving);
-    singletons left out, each cluster sorted, clusters ordered by their first member."""
-    parent = list(range(size))
-
-    def root(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for a, b in pairs:
-        ra, rb = root(a), root(b)
-        if ra != rb:
-            parent[max(ra, rb)] = min(ra, rb)
-    groups: defaultdict[int, list[int]] = defaultdict(list)
-    for doc in range(size):
-        groups[root(doc)].append(doc)
-    return sorted((g for g in groups.values() if len(g) > 1), key=lambda g: g[0])

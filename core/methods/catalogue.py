@@ -11,9 +11,9 @@ from functools import cache
 
 from copylens.core.errors import OptionsError
 from copylens.core.methods import (
+    containment,
     decomposition,
     descriptive,
-    engine,
     exact,
     frequency,
     lexicon,
@@ -36,7 +36,7 @@ FAMILIES = (
     three_five,
     simhash,
     statistical,
-    engine,
+    containment,
 )
 """Modules of ``copylens.core.methods``, one per family of methods (imported by name, not by
 string, so

@@ -14,7 +14,7 @@ word range covers exactly the canonical words whose first character lies inside 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
@@ -24,10 +24,10 @@ import numpy as np
 
 from copylens.core.canonicalize import Canonical, canonicalize
 from copylens.core.documents import TextInput
-from copylens.core.errors import Cancelled, InputError
-from copylens.core.options import Options
-from copylens.core.pool import pool_map
-from copylens.core.prepare import CancelCheck, Progress, expand, extract_input
+from copylens.core.errors import EmptyFile
+from copylens.core.extract import Extracted
+from copylens.core.options import STUDY_OPTIONS, Options
+from copylens.core.prepare import CancelCheck, Progress, expand, read_all
 from copylens.core.report import InputFailure
 from copylens.core.sentences import sentence_spans
 from copylens.core.shingle import shingles
@@ -35,10 +35,6 @@ from copylens.core.sketch import minhash
 
 SKETCH_SHINGLE = 10
 """w of the stored sketch: the card's shingle length."""
-STUDY_OPTIONS = Options(drop_short=True)
-"""§4's preprocessing: stop words and words of ≤ 3 letters dropped, lemmas / stems."""
-
-_PARALLEL_FROM = 24
 
 
 @dataclass(frozen=True, eq=False)
@@ -149,16 +145,10 @@ def collection_of_texts(
     cancel: CancelCheck | None = None,
 ) -> Collection:
     """A collection from (path, extracted text) pairs already read (the app's compare report),
-    in this process; texts left without words are skipped."""
-    docs = []
-    for done, (path, text) in enumerate(named, start=1):
-        if cancel is not None and cancel():
-            raise Cancelled()
-        canonical = canonicalize(text, options)
-        if canonical.forms:
-            docs.append(method_doc(path, text, canonical))
-        if progress is not None:
-            progress("reading", done, len(named))
+    through the same pipeline as files but in this process (the texts are in memory already);
+    texts left without words are skipped."""
+    items = [TextInput(path, text) for path, text in named]
+    docs, _ = read_all(items, options.with_changes(workers=1), study_doc, progress, cancel)
     return Collection(tuple(docs))
 
 
@@ -168,35 +158,18 @@ def load_collection(
     progress: Progress | None = None,
     cancel: CancelCheck | None = None,
 ) -> tuple[Collection, list[InputFailure]]:
-    """Read, canonicalize and sentence-split every input, on all cores; failures collected."""
+    """Read, canonicalize and sentence-split every input through the engine's pipeline
+    (``copylens.core.prepare``: extraction, a failure per bad file, progress, cancellation, all
+    cores) with the lab's own canonicalization ``options``."""
     items, failures = expand(inputs)
-    results: list[MethodDoc | InputFailure] = []
-    for done, result in enumerate(_run(items, options), start=1):
-        if cancel is not None and cancel():
-            raise Cancelled()
-        results.append(result)
-        if progress is not None:
-            progress("reading", done, len(items))
-    docs = tuple(r for r in results if isinstance(r, MethodDoc))
-    failures += [r for r in results if isinstance(r, InputFailure)]
-    return Collection(docs), failures
+    docs, failed = read_all(items, options, study_doc, progress, cancel)
+    return Collection(tuple(docs)), failures + failed
 
 
-def load_one(item: Path | TextInput, options: Options) -> MethodDoc | InputFailure:
-    """Extract, canonicalize and sentence-split one input; input problems become failures."""
-    name = item.name if isinstance(item, TextInput) else str(item)
-    try:
-        extracted = extract_input(item, options)
-    except InputError as error:
-        return InputFailure(name, str(error))
+def study_doc(extracted: Extracted, options: Options) -> MethodDoc:
+    """The lab's document of one extracted text (``build`` of ``prepare.read_all``); raises
+    EmptyFile when canonicalization leaves no word."""
     canonical = canonicalize(extracted.text, options)
     if not canonical.forms:
-        return InputFailure(name, "no words left after removing stop words and short words")
+        raise EmptyFile("no words left after removing stop words and short words")
     return method_doc(extracted.path, extracted.text, canonical)
-
-
-def _run(items: Sequence[Path | TextInput], options: Options) -> Iterator[MethodDoc | InputFailure]:
-    workers = min(options.process_count, max(1, len(items) // 8))
-    if workers < 2 or len(items) < _PARALLEL_FROM:
-        return (load_one(item, options) for item in items)
-    return pool_map(load_one, items, [options] * len(items), workers=workers, count=len(items))

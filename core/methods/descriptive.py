@@ -407,7 +407,7 @@ class DescriptiveLevenshtein(DescriptiveTraining, PairMethod):
     def find(self, collection: Collection) -> set[Pair]:
         model = self.train(collection)
         strings = [bit_string(model.vector(doc)) for doc in collection.docs]
-        return close_pairs(strings, int(self.max_share * len(model.words)))
+        return close_bit_strings(strings, int(self.max_share * len(model.words)))
 
 
 def bit_string(bits: np.ndarray) -> str:
@@ -417,7 +417,7 @@ def bit_string(bits: np.ndarray) -> str:
     return (bits.view(np.uint8) + ord("0")).tobytes().decode("ascii")
 
 
-def close_pairs(strings: Sequence[str], distance: int) -> set[Pair]:
+def close_bit_strings(strings: Sequence[str], distance: int) -> set[Pair]:
     """Pairs of non-empty equal-length bit strings within Levenshtein ``distance``; candidates
     share a band key and lie within Hamming distance 2k (see the module for what is missed)."""
     signed = [i for i, text in enumerate(strings) if text]

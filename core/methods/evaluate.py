@@ -29,9 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from copylens.core.errors import Cancelled, CopyLensError
-from copylens.core.methods.base import Method, Pair, clusters, ordered
+from copylens.core.methods.base import Method, Pair, ordered
 from copylens.core.methods.collection import Collection, collection_of_texts
 from copylens.core.methods.similarity import VERIFY_THRESHOLD, similarity
+from copylens.core.unionfind import groups
 
 MethodProgress = Callable[[str, int, int], None]
 """progress(method name, done, total)."""
@@ -123,8 +124,7 @@ class Dedup:
 
 def dedup(collection: Collection, method: Method) -> Dedup:
     pairs = tuple(sorted(method.find(collection)))
-    groups = clusters(pairs, len(collection))
-    return Dedup(method.name, pairs, tuple(tuple(g) for g in groups))
+    return Dedup(method.name, pairs, tuple(groups(pairs)))
 
 
 @dataclass(frozen=True)

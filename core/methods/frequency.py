@@ -133,7 +133,7 @@ class TFIDF(TopWordsMethod):
     b: float = 0.75
 
     def train(self, collection: Collection) -> WordModel:
-        return word_model(collection, bm25_idf)
+        return word_model(collection, lambda df, _cf, n: bm25_idf(df, n))
 
     def weights(self, doc: MethodDoc, model: WordModel) -> Weights:
         words, tf = term_counts(doc)
@@ -183,7 +183,8 @@ class OptFreq(TopWordsMethod):
         return words, augmented_tf(tf) * lookup(model, words)
 
 
-def bm25_idf(df: int, _cf: int, n: int) -> float:
+def bm25_idf(df: int, n: int) -> float:
+    """A2's IDF, log((N − df + 0.5) / (df + 0.5)); A7's lexicon cut ranks words by it too."""
     return math.log((n - df + 0.5) / (df + 0.5))
 
 

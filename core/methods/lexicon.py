@@ -35,7 +35,6 @@ Readings chosen:
 from __future__ import annotations
 
 import hashlib
-import math
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -47,6 +46,7 @@ from copylens.core.arrays import distinct
 from copylens.core.canonicalize import fingerprint
 from copylens.core.methods.base import Method, SignatureMethod
 from copylens.core.methods.collection import Collection, MethodDoc
+from copylens.core.methods.frequency import bm25_idf
 
 MAX_LEXICONS = 64
 """Lexicon membership is a 64-bit mask per word: at most 63 extra lexicons."""
@@ -72,14 +72,9 @@ class Lexicons:
         return frozenset(w for w, m in zip(self.words, self.masks, strict=True) if m & bit)
 
 
-def bm25_idf(n: int, df: int) -> float:
-    """A2's IDF: log((N − df + 0.5) / (df + 0.5))."""
-    return math.log((n - df + 0.5) / (df + 0.5))
-
-
 def mid_idf_words(df: Mapping[str, int], n: int, cut: float) -> list[str]:
     """The vocabulary without the ``cut`` share of highest- and lowest-IDF words (by rank)."""
-    ranked = sorted(df, key=lambda w: (bm25_idf(n, df[w]), w))
+    ranked = sorted(df, key=lambda w: (bm25_idf(df[w], n), w))
     drop = int(len(ranked) * cut)
     return ranked[drop : len(ranked) - drop]
 

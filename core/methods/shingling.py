@@ -20,7 +20,7 @@ keeps a sample of them:
   with its document, the values sorted, and the documents sharing a value counted per pair
   (:func:`shared_values`, Broder's steps 2–3, written once for all three); the pair's
   resemblance is estimated from those counts and pairs at or above a threshold are returned.
-  Clusters are ``copylens.core.methods.base.clusters`` over the returned pairs (step 4's
+  Clusters are ``copylens.core.unionfind.groups`` over the returned pairs (step 4's
   union–find).
 
 What must hold: keys and samples depend only on the words (fixed seeds, stable fingerprints);
@@ -296,7 +296,7 @@ class BroderClustering(PairMethod):
     document's 10-word shingles; (2) (minimum, doc) records sorted by value, values held by more
     than ``max_df`` documents dropped; (3) shared minima counted per pair; (4) resemblance =
     shared / 84 (the share of equal positions, ``copylens.core.sketch.estimate``), pairs at
-    ≥ ``threshold`` returned; ``copylens.core.methods.base.clusters`` joins them by union–find.
+    ≥ ``threshold`` returned; ``copylens.core.unionfind.groups`` joins them by union–find.
 
     Reading chosen: a minimum is compared only at its own position (each position's value is
     salted with a fixed random word), so the count is the number of equal positions. The

@@ -137,7 +137,7 @@ def histogram(text: str) -> np.ndarray:
     return np.minimum(counts, np.iinfo(np.int16).max).astype(np.int16)
 
 
-def close_pairs(
+def close_signatures(
     signatures: Sequence[str],
     threshold: float,
     prefilter: bool = False,
@@ -249,7 +249,7 @@ class KosinovSignature(PairMethod):
 
     def find(self, collection: Collection) -> set[Pair]:
         signatures = [self.signature(doc) for doc in collection.docs]
-        return close_pairs(signatures, self.threshold, self.prefilter, self.transpositions)
+        return close_signatures(signatures, self.threshold, self.prefilter, self.transpositions)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ from copylens.app import settings
 from copylens.app.qt import QtCore, QtWidgets
 from copylens.app.settings_dialog import SettingsDialog
 from copylens.app.window import MainWindow
-from copylens.core.options import Options
+from copylens.core.errors import OptionsError
+from copylens.core.options import AT_LEAST, Options, specs
 
 
 def test_defaults_are_the_declared_ones() -> None:
@@ -116,7 +117,89 @@ def test_to_options_maps_every_field() -> None:
 )
 def test_declared_ranges_are_valid_engine_options(setting: settings.Setting) -> None:
     for value in (setting.minimum, setting.maximum):
-        settings.to_options(settings.defaults() | {setting.key: setting.type(value)})
+        values = settings.defaults() | {setting.key: setting.type(value)}
+        for larger, smaller in AT_LEAST.items():  # as the dialog keeps them
+            values[larger] = max(values[larger], values[smaller])
+        settings.to_options(values)
+
+
+def test_engine_settings_are_the_option_specs() -> None:
+    declared = specs()
+    assert set(settings.ENGINE_SETTINGS) | set(settings.NOT_IN_SETTINGS) == set(declared)
+    assert not set(settings.ENGINE_SETTINGS) & set(settings.NOT_IN_SETTINGS)
+    for key in settings.ENGINE_SETTINGS:
+        s, spec = settings.BY_KEY[key], declared[key]
+        assert s.option == key and s.context == "Options"
+        assert (s.type, s.minimum, s.maximum, s.choices) == (
+            spec.kind,
+            spec.low,
+            spec.high,
+            spec.choices,
+        )
+        assert (s.label, s.help) == (spec.label, spec.help)
+        assert s.default == settings.APP_DEFAULTS.get(key, spec.default)
+    # the one app-level default, declared as such
+    assert settings.APP_DEFAULTS == {"min_containment": 0.2}
+    assert settings.BY_KEY["seed_k"].maximum == declared["seed_k"].high == 8
+
+
+def test_settings_of_the_previous_version_still_load(isolated_settings) -> None:
+    qs = settings.store()
+    qs.setValue("version", 1)
+    stored = {"seed_k": "5", "anchor_words": "5", "min_containment": "0.2", "shingle": "12"}
+    for key, value in stored.items():
+        qs.setValue(f"settings/{key}", value)
+    qs.sync()
+    values = settings.load()
+    assert (values["seed_k"], values["anchor_words"], values["shingle"]) == (5, 5, 12)
+    assert values["min_containment"] == 0.2
+    settings.to_options(values)
+
+
+def test_invalid_settings_are_named_by_their_labels(isolated_settings) -> None:
+    qs = settings.store()
+    qs.setValue("settings/seed_k", 6)  # each valid alone, not together (a hand-edited file)
+    qs.setValue("settings/anchor_words", 5)
+    qs.sync()
+    values = settings.load()
+    with pytest.raises(OptionsError) as error:
+        settings.to_options(values)
+    (problem,) = error.value.problems
+    anchor, seed = specs()["anchor_words"].label, specs()["seed_k"].label
+    assert problem == f"“{anchor}” must be at least “{seed}” (6), got 5"
+    assert "anchor_words" not in problem and "seed_k" not in problem
+
+
+def test_dialog_keeps_seed_within_anchor(qtbot) -> None:
+    dialog = SettingsDialog(settings.defaults() | {"seed_k": 6, "anchor_words": 5})
+    qtbot.addWidget(dialog)
+    seed, anchor = dialog.editors["seed_k"], dialog.editors["anchor_words"]
+    assert (seed.maximum(), anchor.value(), anchor.minimum()) == (8, 6, 6)  # shown valid
+    seed.setValue(8)
+    assert anchor.value() == 8 and anchor.minimum() == 8
+    seed.setValue(2)
+    assert anchor.minimum() == 2 and anchor.value() == 8
+    anchor.setValue(2)
+    assert anchor.value() == 2
+    settings.to_options(dialog.values())
+    dialog.editors["anchor_words"].setValue(20)
+    seed.setValue(8)
+    dialog.reset_button.click()
+    assert dialog.values() == settings.defaults()
+    assert anchor.minimum() == settings.defaults()["seed_k"]
+
+
+def test_dialog_shows_the_specs_words(qtbot) -> None:
+    dialog = SettingsDialog(settings.defaults())
+    qtbot.addWidget(dialog)
+    for key in settings.ENGINE_SETTINGS:
+        spec = specs()[key]
+        editor = dialog.editors[key]
+        assert editor.toolTip() == QtCore.QCoreApplication.translate("Options", spec.help)
+        if isinstance(editor, QtWidgets.QCheckBox):
+            assert editor.text() == QtCore.QCoreApplication.translate("Options", spec.label)
+    texts = {label.text() for label in dialog.findChildren(QtWidgets.QLabel)}
+    assert specs()["seed_k"].label in texts and "Interface language" in texts
 
 
 def test_dialog_edits_resets_and_returns_typed_values(qtbot) -> None:

@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from copylens.core.methods.collection import CollectionStats, from_texts, load_collection
+from copylens.core.errors import Cancelled
+from copylens.core.methods.collection import (
+    CollectionStats,
+    collection_of_texts,
+    from_texts,
+    load_collection,
+)
+from copylens.core.options import STUDY_OPTIONS
+from copylens.core.prepare import prepare_text, read_all
 from copylens.core.sentences import sentence_spans
 
 
@@ -84,3 +92,28 @@ def test_load_collection_reports_bad_files_and_keeps_the_rest(tmp_path: Path) ->
     assert [Path(d.path).name for d in collection.docs] == ["good.txt"]
     assert sorted(Path(f.path).name for f in failures) == ["empty.txt", "short.txt"]
     assert all(f.error for f in failures)
+
+
+def test_load_collection_shares_the_engines_pipeline(tmp_path: Path) -> None:
+    """Progress, cancellation and the extracted text are the engine's (``prepare.read_all``)."""
+    paths = []
+    for n in range(30):  # above the pipeline's parallel threshold
+        path = tmp_path / f"doc{n:02}.txt"
+        path.write_text(f"Кошки любят молоко номер {n}. Собаки охраняют большой дом.", "utf-8")
+        paths.append(path)
+    seen: list[tuple[str, int, int]] = []
+    options = STUDY_OPTIONS.with_changes(workers=2)
+    collection, failures = load_collection([tmp_path], options, progress=lambda *a: seen.append(a))
+    assert not failures and collection.paths == [str(p) for p in paths]
+    assert seen[-1] == ("reading", 30, 30) and len(seen) == 30
+    engine_docs, _ = read_all(paths, options, prepare_text)
+    assert [d.text for d in collection.docs] == [d.text for d in engine_docs]
+    with pytest.raises(Cancelled):
+        load_collection([tmp_path], options, cancel=lambda: True)
+
+
+def test_collection_of_texts_skips_texts_without_words() -> None:
+    named = [("a", "Кошки любят молоко. Собаки охраняют дом."), ("b", "и в на"), ("c", " ")]
+    collection = collection_of_texts(named)
+    assert collection.paths == ["a"]
+    assert collection.docs[0].words == from_texts([named[0][1]]).docs[0].words

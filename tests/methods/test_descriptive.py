@@ -19,7 +19,7 @@ from copylens.core.methods.descriptive import (
     band_blocks,
     band_keys,
     bit_string,
-    close_pairs,
+    close_bit_strings,
     thresholds,
 )
 
@@ -154,8 +154,8 @@ def test_levenshtein_variant_joins_a_near_copy() -> None:
     assert np.flatnonzero(vectors[0]).tolist() == [0, 1, 20]  # 1/4 is below 0.3
     strings = [bit_string(v) for v in vectors]
     assert Levenshtein.distance(*strings) == 1
-    assert close_pairs(strings, 2) == {(0, 1)}
-    assert close_pairs(strings, 0) == set()
+    assert close_bit_strings(strings, 2) == {(0, 1)}
+    assert close_bit_strings(strings, 0) == set()
 
 
 def test_levenshtein_variant_end_to_end() -> None:
@@ -200,7 +200,7 @@ def test_shared_set_bit_in_a_differing_block_is_no_candidate() -> None:
     common, other = blocks[0][:2].tolist()
     a[common] = b[common] = a[other] = "1"
     b[blocks[1][0]] = "1"
-    assert close_pairs(["".join(a), "".join(b)], 5) == set()
+    assert close_bit_strings(["".join(a), "".join(b)], 5) == set()
 
 
 def test_banding_finds_every_substitution_pair() -> None:
@@ -220,7 +220,7 @@ def test_banding_finds_every_substitution_pair() -> None:
         if sum(a == b == "1" for a, b in zip(strings[i], strings[j], strict=True))
     }
     hamming = {(i, j) for i, j in brute if agree(strings[i], strings[j], 5)}
-    found = close_pairs(strings, 5)
+    found = close_bit_strings(strings, 5)
     assert hamming <= found <= brute
     assert len(hamming) >= 20
 
@@ -230,7 +230,7 @@ def test_shifted_vector_is_the_stated_limit_of_banding() -> None:
     a = "1010011010" * 6 + "1100"
     b = a[1:] + "0"
     assert Levenshtein.distance(a, b) <= 2
-    assert close_pairs([a, b], 5) == set()
+    assert close_bit_strings([a, b], 5) == set()
 
 
 def test_training_is_deterministic() -> None:

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from copylens.core.errors import OptionsError
-from copylens.core.methods.base import clusters
 from copylens.core.methods.catalogue import catalogue, method, names, select
 from copylens.core.methods.collection import Collection, from_texts
 from copylens.core.methods.evaluate import (
@@ -122,11 +121,6 @@ def test_bad_labels_files_say_what_is_wrong(tmp_path: Path, content: str, messag
 def test_labels_naming_no_document_are_an_error(collection) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(LabelsError, match="no labelled pair"):
         labelled_pairs(collection, [Label("ghost.txt", "other.txt", True)])
-
-
-def test_clusters_join_chains_and_leave_singletons_out() -> None:
-    assert clusters([(3, 4), (0, 1), (1, 2)], 6) == [[0, 1, 2], [3, 4]]
-    assert clusters([], 3) == []
 
 
 def test_dedup_with_md5_groups_exact_canonical_copies(collection) -> None:  # type: ignore[no-untyped-def]

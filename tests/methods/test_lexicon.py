@@ -9,7 +9,8 @@ import pytest
 
 from copylens.core.canonicalize import fingerprint
 from copylens.core.methods.collection import Collection, MethodDoc, from_texts
-from copylens.core.methods.lexicon import LexRand, bm25_idf, mid_idf_words, randomized
+from copylens.core.methods.frequency import bm25_idf
+from copylens.core.methods.lexicon import LexRand, mid_idf_words, randomized
 
 VOCABULARY = [f"word{i:03d}" for i in range(150)]
 
@@ -44,7 +45,7 @@ def random_collection(size: int, length: int, seed: int) -> Collection:
 def test_idf_cut_drops_both_ends_by_rank() -> None:
     df = {chr(ord("a") + i): i + 1 for i in range(10)}  # a: df 1 … j: df 10
     kept = mid_idf_words(df, 10, 0.1)
-    assert bm25_idf(10, 1) > bm25_idf(10, 10)
+    assert bm25_idf(1, 10) > bm25_idf(10, 10)
     assert sorted(kept) == list("bcdefghi")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from copylens.core.methods.base import Method, clusters
+from copylens.core.methods.base import Method
 from copylens.core.methods.collection import from_texts
 from copylens.core.methods.shingling import (
     METHODS,
@@ -27,6 +27,7 @@ from copylens.core.methods.shingling import (
 )
 from copylens.core.shingle import shingle_set, shingles
 from copylens.core.sketch import _fmix64, megashingles, minhash, permutations
+from copylens.core.unionfind import groups
 from tests.methods.documents import pseudo_words
 
 TRIALS = 3000
@@ -250,7 +251,7 @@ def test_broder_clustering_joins_a_chain(method: Method) -> None:
     collection = from_texts([texts[0], unrelated, texts[1], texts[2]])
     pairs = method.find(collection)
     assert pairs == {(0, 2), (2, 3)}
-    assert clusters(pairs, len(collection)) == [[0, 2, 3]]
+    assert groups(pairs) == [(0, 2, 3)]
 
 
 def test_empty_documents_have_no_keys_and_join_nothing() -> None:

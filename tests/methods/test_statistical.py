@@ -16,7 +16,7 @@ from copylens.core.methods.statistical import (
     KosinovSignature,
     KosinovSpecial,
     KosinovStats,
-    close_pairs,
+    close_signatures,
     longest_sentences,
     punctuation_counts,
     special_characters,
@@ -142,7 +142,7 @@ def test_window_finds_every_close_pair(prefilter: bool) -> None:
         if Levenshtein.normalized_distance(strings[i], strings[j]) <= 0.1
     }
     assert len(brute) >= 20
-    assert close_pairs(strings, 0.1, prefilter) == brute
+    assert close_signatures(strings, 0.1, prefilter) == brute
 
 
 def test_threshold_out_of_range() -> None:
@@ -157,6 +157,6 @@ def test_transpositions_make_a_swap_cost_one_edit() -> None:
     swapped = "bacdefghijlkmnopqrst"
     others = ["".join(chr(ord("A") + (i * 7 + k) % 26) for k in range(20)) for i in range(8)]
     signatures = [base, swapped, *others]
-    assert close_pairs(signatures, 0.15) == set()
-    assert close_pairs(signatures, 0.15, transpositions=True) == {(0, 1)}
-    assert close_pairs(signatures, 0.15, prefilter=True, transpositions=True) == {(0, 1)}
+    assert close_signatures(signatures, 0.15) == set()
+    assert close_signatures(signatures, 0.15, transpositions=True) == {(0, 1)}
+    assert close_signatures(signatures, 0.15, prefilter=True, transpositions=True) == {(0, 1)}

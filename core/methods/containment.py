@@ -1,4 +1,5 @@
-"""The product's own engine as a catalogue method, so the lab measures it beside the study's.
+"""The product's own engine as a catalogue method ("copylens"), so the lab measures it beside
+the study's. (Named for what it measures; ``copylens.core.engine`` is the engine it runs.)
 
 Not a method of the study: CopyLens's seed-and-extend alignment (issue 5; ALGORITHMS.md §2's
 containment, computed from aligned fragments) over the same documents, with the product's
