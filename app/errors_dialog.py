@@ -25,9 +25,11 @@ def _tr(text: str) -> str:
 class ErrorDialog(QtWidgets.QDialog):
     """A message, a "Details" toggle revealing copyable text, and Copy details / Close."""
 
-    def __init__(self, parent: QtWidgets.QWidget | None, message: str, details: str) -> None:
+    def __init__(
+        self, parent: QtWidgets.QWidget | None, message: str, details: str, title: str = ""
+    ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("CopyLens: error"))
+        self.setWindowTitle(title or self.tr("CopyLens: error"))
         self.setObjectName("errorDialog")
         self.message = message
         self.details = details
@@ -84,8 +86,12 @@ class ErrorDialog(QtWidgets.QDialog):
         self.adjustSize()
 
 
-def show_error(parent: QtWidgets.QWidget | None, message: str, details: str = "") -> ErrorDialog:
+def show_error(
+    parent: QtWidgets.QWidget | None, message: str, details: str = "", title: str = ""
+) -> ErrorDialog:
     """Show ``message`` (and foldable ``details``) without blocking; return the dialog.
+
+    ``title`` names what failed ("Export failed"); by default the window says "CopyLens: error".
 
     The same error already on screen is not shown twice (a bug in a repeated slot would
     otherwise open a dialog per call).
@@ -98,7 +104,7 @@ def show_error(parent: QtWidgets.QWidget | None, message: str, details: str = ""
         ):
             widget.raise_()
             return widget
-    dialog = ErrorDialog(parent, message, details)
+    dialog = ErrorDialog(parent, message, details, title)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.setWindowModality(
         Qt.WindowModality.WindowModal if parent else Qt.WindowModality.ApplicationModal
