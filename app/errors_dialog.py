@@ -1,9 +1,12 @@
 """The one place that shows errors to the user.
 
 :func:`show_error` opens a dialog with the message and, folded away, copyable details (a
-traceback for bugs). :func:`install_excepthook` sends every uncaught exception on the Qt thread
-there, so a bug in a slot shows a dialog and the app keeps running. Problems with single input
-files are not errors of the app: the window marks those items in its lists instead.
+traceback for bugs). Every error the app shows goes through it: failed runs, groupings and
+folder walks (``copylens.app.worker`` sends a job's error here unless its owner handles it),
+invalid settings, a report that could not be saved. :func:`install_excepthook` sends every
+uncaught exception on the Qt thread there, so a bug in a slot shows a dialog and the app keeps
+running. Problems with single input files are not errors of the app: the window marks those
+items in its lists instead.
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 
 Two modes share the window: *Check against sources* (a Documents list and a Sources list side
 by side) and *Compare all* (one list). The Run action hands the lists to
-:class:`copylens.app.worker.EngineRunner`; results are shown document by document as the engine
-delivers them. Result widgets come from ``copylens.app.views`` when that package is installed:
+:class:`copylens.app.run.RunController`, which runs the engine off the Qt thread; results are
+shown document by document as the engine delivers them. Result widgets come from
+``copylens.app.views`` when that package is installed:
 
 * ``copylens.app.views.document_view.DocumentView(parent)`` with
   ``show_result(result: DocumentResult, text: str, source_texts: dict[str, str])``;
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import html
-import time
 from pathlib import Path
 from typing import Any
 
@@ -28,10 +28,10 @@ from copylens.app.errors_dialog import show_error
 from copylens.app.inputs import InputList
 from copylens.app.palette import UNIQUENESS_LEVELS, uniqueness_hex
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Slot
+from copylens.app.run import CHECK, COMPARE, MODES, Report, RunController, RunSpec
 from copylens.app.settings_dialog import SettingsDialog
 from copylens.app.views.compare_view import CompareView
 from copylens.app.views.document_view import DocumentView
-from copylens.app.worker import EngineRunner
 from copylens.core import (
     SUPPORTED_SUFFIXES,
     CheckReport,
@@ -40,8 +40,6 @@ from copylens.core import (
     OptionsError,
 )
 
-CHECK, COMPARE = "check", "compare"
-MODES = (CHECK, COMPARE)
 DEFAULT_SIZE = QtCore.QSize(1200, 800)
 UNIQUENESS_ROLE = Qt.ItemDataRole.UserRole
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -63,19 +61,17 @@ class MainWindow(QtWidgets.QMainWindow):
         self.setWindowTitle(self.tr("CopyLens"))
         self.setAcceptDrops(True)
         self.settings_values = dict(values) if values is not None else settings.load()
-        self.runner = EngineRunner(self)
-        self.reports: dict[str, CheckReport | CompareReport | None] = dict.fromkeys(MODES)
+        self.controller = RunController(self)
+        self.reports = self.controller.reports
+        """The last report of each mode ("check", "compare"); None before one, or during a run."""
         self._results: dict[str, tuple[DocumentResult, str]] = {}
         self._pending: list[tuple[DocumentResult, str]] = []
         self._flush_timer = QtCore.QTimer(self)
         self._flush_timer.setSingleShot(True)
         self._flush_timer.timeout.connect(self._flush_documents)
         self._paste_count = 0
-        self._queued = False
         self._run_after_reading = False
         """Check/Compare was asked while folders were being read: start when they are."""
-        self._run_started = 0.0
-        self._eta = _Eta()
         self._document_view: DocumentView | None = None
         self._compare_view: CompareView | None = None
 
@@ -84,7 +80,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._make_toolbar()
         self._make_central()
         self._make_status_bar()
-        self._connect_runner()
+        self._connect_controller()
         self._ensure_document_view()  # built now, not while results stream in
         self.resize(_default_size(self))
         self._active_list = self.documents_list
@@ -290,12 +286,13 @@ class MainWindow(QtWidgets.QMainWindow):
             bar.addPermanentWidget(widget)
         bar.addPermanentWidget(self.cancel_button)
 
-    def _connect_runner(self) -> None:
-        self.runner.progress.connect(self._on_progress)
-        self.runner.documentReady.connect(self._on_document)
-        self.runner.finished.connect(self._on_finished)
-        self.runner.failed.connect(self._on_failed)
-        self.runner.cancelled.connect(self._on_cancelled)
+    def _connect_controller(self) -> None:
+        self.controller.progress.connect(self._on_progress)
+        self.controller.documentReady.connect(self._on_document)
+        self.controller.finished.connect(self._on_finished)
+        self.controller.failed.connect(self._on_failed)
+        self.controller.cancelled.connect(self._on_cancelled)
+        self.controller.nextRunDue.connect(self.start_run)
 
     # ================================================================== mode and lists
 
@@ -395,7 +392,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @Slot(int)
     def _inputs_added(self, _count: int) -> None:
-        if self.runner.is_running():
+        if self.controller.is_running():
             self._queue_run()
 
     def dragEnterEvent(self, event: QtGui.QDragEnterEvent) -> None:
@@ -414,7 +411,7 @@ class MainWindow(QtWidgets.QMainWindow):
     @Slot()
     def start_run(self) -> None:
         """Run the engine on the current mode's lists (queued if a run is going)."""
-        if self.runner.is_running():
+        if self.controller.is_running():
             self._queue_run()
             return
         if self._reading():
@@ -432,19 +429,16 @@ class MainWindow(QtWidgets.QMainWindow):
         except OptionsError as error:
             show_error(self, self.tr("The settings are not valid."), "\n".join(error.problems))
             return
-        self._queued = False
         mode = self.mode
         for lst in self.input_lists():
             lst.clear_errors()
         self.error_label.clear()
-        self.reports[mode] = None
         if mode == CHECK:
             self._clear_check_results()
-            self.runner.check(self.documents_list.inputs(), self.sources_list.inputs(), options)
+            documents, sources = self.documents_list.inputs(), self.sources_list.inputs()
         else:
-            self.runner.compare(self.compare_list.inputs(), options)
-        self._run_started = time.monotonic()
-        self._eta = _Eta()
+            documents, sources = self.compare_list.inputs(), []
+        self.controller.start(RunSpec(mode, tuple(documents), tuple(sources), options))
         self.progress_bar.setRange(0, 0)
         self.progress_label.setText(self.tr("Starting…"))
         self.statusBar().clearMessage()
@@ -452,12 +446,11 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @Slot()
     def cancel_run(self) -> None:
-        if self.runner.cancel():
-            self._queued = False
+        if self.controller.cancel():
             self.progress_label.setText(self.tr("Cancelling…"))
 
     def _queue_run(self) -> None:
-        self._queued = True
+        self.controller.queue()
         self.statusBar().showMessage(
             self.tr("Queued: the new files will be checked when this run finishes.")
         )
@@ -473,14 +466,13 @@ class MainWindow(QtWidgets.QMainWindow):
             return self.tr("Add at least two documents to compare.")
         return ""
 
-    @Slot(str, int, int)
-    def _on_progress(self, stage: str, done: int, total: int) -> None:
+    @Slot(str, int, int, object)
+    def _on_progress(self, stage: str, done: int, total: int, left: float | None) -> None:
         self.progress_bar.setRange(0, max(total, 1))
         self.progress_bar.setValue(done)
         names = {"reading": self.tr("Reading %1 / %2"), "comparing": self.tr("Comparing %1 / %2")}
         text = names.get(stage, f"{stage} %1 / %2").replace("%1", str(done))
         text = text.replace("%2", str(total))
-        left = self._eta.seconds_left(stage, done, total)
         if left is not None:
             text = f"{text} · {_time_left(left)}"
         self.progress_label.setText(text)
@@ -519,17 +511,16 @@ class MainWindow(QtWidgets.QMainWindow):
         self._update_ui()
 
     @Slot(object)
-    def _on_finished(self, report: CheckReport | CompareReport) -> None:
+    def _on_finished(self, report: Report) -> None:
         self._flush_timer.stop()
         self._flush_documents(limit=len(self._pending))
-        mode = self.runner.mode
-        self.reports[mode] = report
+        mode = self.controller.mode
         failures = {e.path: e.error for e in report.errors}
         lists = [self.documents_list, self.sources_list] if mode == CHECK else [self.compare_list]
         for lst in lists:
             lst.mark_errors(failures)
         self._show_error_count(len(failures))
-        seconds = time.monotonic() - self._run_started
+        seconds = self.controller.seconds
         if isinstance(report, CheckReport):
             for result in report.documents:
                 if result.path not in self._results:
@@ -542,24 +533,21 @@ class MainWindow(QtWidgets.QMainWindow):
             self._show_compare(report)
             done = self.tr("Documents compared: %1").replace("%1", str(len(report.documents)))
         self._run_ended(f"{done} · {_seconds(seconds)}")
-        if self._queued:
-            QtCore.QTimer.singleShot(0, self.start_run)
 
     @Slot(str, str)
     def _on_failed(self, message: str, details: str) -> None:
-        self._queued = False
         self._run_ended(self.tr("The run stopped with an error."))
         show_error(self, message, details)
 
     @Slot()
     def _on_cancelled(self) -> None:
         self._flush_documents(limit=len(self._pending))  # what was ready stays visible
-        self._queued = False
         self._run_ended(self.tr("Cancelled."))
 
     def _run_ended(self, message: str) -> None:
         self.progress_label.clear()
-        self.statusBar().showMessage(message, 0 if not self._queued else STATUS_MS)
+        queued = self.controller.is_queued()
+        self.statusBar().showMessage(message, 0 if not queued else STATUS_MS)
         self._update_ui()
 
     def _show_error_count(self, count: int) -> None:
@@ -652,7 +640,7 @@ class MainWindow(QtWidgets.QMainWindow):
     # ================================================================== state
 
     def _update_ui(self) -> None:
-        running = self.runner.is_running()
+        running = self.controller.is_running()
         mode = self.mode
         self.run_action.setText(self.tr("Check") if mode == CHECK else self.tr("Compare"))
         self.cancel_action.setEnabled(running)
@@ -727,12 +715,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self.save_state()
         if self._compare_view is not None:
             self._compare_view.shutdown()
-        if self.runner.is_running():
-            self._queued = False
-            self.runner.cancel()
+        if self.controller.is_running():
             QtWidgets.QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
             try:
-                self.runner.wait()
+                self.controller.shutdown()
             finally:
                 QtWidgets.QApplication.restoreOverrideCursor()
         event.accept()
@@ -854,26 +840,6 @@ def _dot(color: str, size: int = 12) -> QtGui.QIcon:
     painter.drawEllipse(1, 1, size - 2, size - 2)
     painter.end()
     return QtGui.QIcon(pixmap)
-
-
-class _Eta:
-    """Time left in the current stage, from its average pace so far."""
-
-    MIN_ELAPSED_S = 1.0
-
-    def __init__(self) -> None:
-        self.stage = ""
-        self.started = 0.0
-
-    def seconds_left(self, stage: str, done: int, total: int) -> float | None:
-        now = time.monotonic()
-        if stage != self.stage:
-            self.stage, self.started = stage, now
-            return None
-        elapsed = now - self.started
-        if done <= 0 or done >= total or elapsed < self.MIN_ELAPSED_S:
-            return None
-        return elapsed / done * (total - done)
 
 
 def _default_size(widget: QtWidgets.QWidget) -> QtCore.QSize:

@@ -371,18 +371,18 @@ def settle(ms: int = 200) -> None:
 
 
 def run_engine(window: Any, timeout_s: int = 300) -> None:
-    """Start the window's run and wait in a QEventLoop until the runner is done."""
+    """Start the window's run and wait in a QEventLoop until its controller is done."""
     from copylens.app.qt import QtCore
 
-    runner = window.runner
+    controller = window.controller
     loop = QtCore.QEventLoop()
     outcome: list[str] = []
-    runner.finished.connect(lambda _report: (outcome.append("finished"), loop.quit()))
-    runner.failed.connect(lambda message, _details: (outcome.append(message), loop.quit()))
-    runner.cancelled.connect(lambda: (outcome.append("cancelled"), loop.quit()))
+    controller.finished.connect(lambda _report: (outcome.append("finished"), loop.quit()))
+    controller.failed.connect(lambda message, _details: (outcome.append(message), loop.quit()))
+    controller.cancelled.connect(lambda: (outcome.append("cancelled"), loop.quit()))
     QtCore.QTimer.singleShot(timeout_s * 1000, loop.quit)
     window.start_run()
-    if not runner.is_running():
+    if not controller.is_running():
         raise SystemExit("the run did not start: " + window.statusBar().currentMessage())
     loop.exec()
     if outcome != ["finished"]:
