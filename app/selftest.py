@@ -199,7 +199,7 @@ def _check_window() -> list[tuple[bool, str]]:
     loop.exec()
     window.controller.shutdown()  # a run still going (timed out) is stopped and waited for
     report = window.reports.get("check")
-    rows = window.results_tree.topLevelItemCount()
+    rows = window.check_page.results_tree.topLevelItemCount()
     window.deleteLater()
     documents = getattr(report, "documents", ())
     sources = documents[0].sources if documents else ()

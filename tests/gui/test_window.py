@@ -158,7 +158,7 @@ def test_check_shows_results_and_marks_the_empty_file(
         window.run_action.trigger()
         assert window.progress_bar.isVisible() and window.cancel_action.isEnabled()
     assert len(ready) == 4
-    tree = window.results_tree
+    tree = window.check_page.results_tree
     rows = {
         tree.topLevelItem(i).text(0): tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
     }
@@ -208,7 +208,7 @@ def test_files_dropped_during_a_run_are_queued(
     with qtbot.waitSignal(window.controller.finished, timeout=60000) as second:
         pass  # the follow-up run starts by itself
     assert str(late) in second.args[0].texts
-    assert "late.txt" in [window.results_tree.topLevelItem(i).text(0) for i in range(31)]
+    assert "late.txt" in [window.check_page.results_tree.topLevelItem(i).text(0) for i in range(31)]
 
 
 def test_cancel_from_the_window(window: MainWindow, qtbot, make_corpus, thread_baseline) -> None:
@@ -320,12 +320,12 @@ def test_result_views_plug_in(
     window.sources_list.add_paths([source])
     with qtbot.waitSignal(window.controller.finished, timeout=60000):
         window.start_run()
-    assert type(window._document_view).__name__ == "DocumentView"
+    assert type(window.check_page.document_view).__name__ == "DocumentView"
     window.set_mode("compare")
     window.compare_list.add_paths(make_corpus(4, folder="more"))
     with qtbot.waitSignal(window.controller.finished, timeout=60000):
         window.start_run()
-    assert type(window._compare_view).__name__ == "CompareView"
+    assert type(window.compare_page.view).__name__ == "CompareView"
 
 
 def test_gui_main_opens_the_window_with_the_given_paths(
@@ -407,7 +407,7 @@ def test_a_run_asked_for_while_folders_are_read_starts_when_they_are(
         assert not window.controller.is_running()
         assert "starts when they are read" in window.statusBar().currentMessage()
     assert window.documents_list.count() == 3
-    assert window.results_tree.topLevelItemCount() == 3
+    assert window.check_page.results_tree.topLevelItemCount() == 3
 
 
 def test_clearing_a_list_drops_the_folder_walk_under_way(
