@@ -421,3 +421,22 @@ def test_clearing_a_list_drops_the_folder_walk_under_way(
     assert window.statusBar().currentMessage() == ""  # not "no new files": nothing was asked
     window.compare_list.add_paths([tmp_path / "docs"])
     qtbot.waitUntil(lambda: window.compare_list.count() == 4, timeout=10000)
+
+
+def test_a_failed_folder_walk_shows_the_error_and_ends_the_reading(
+    window: MainWindow, qtbot, make_corpus, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    make_corpus(2, folder="docs")
+
+    def unreadable(_given: list[Path]) -> list[tuple[Path, str]]:
+        raise PermissionError("the folder cannot be read")
+
+    monkeypatch.setattr("copylens.app.inputs._found", unreadable)
+    window.documents_list.add_paths([tmp_path / "docs"])
+    assert window.documents_list.scanning
+    qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=10000)
+    [dialog] = _error_dialogs()
+    assert dialog.message == "PermissionError: the folder cannot be read"
+    assert "unreadable" in dialog.details_box.toPlainText()
+    assert not window.documents_list.scanning and window.documents_list.count() == 0
+    dialog.close()
