@@ -1,9 +1,12 @@
 """The one place that shows errors to the user.
 
 :func:`show_error` opens a dialog with the message and, folded away, copyable details (a
-traceback for bugs). :func:`install_excepthook` sends every uncaught exception on the Qt thread
-there, so a bug in a slot shows a dialog and the app keeps running. Problems with single input
-files are not errors of the app: the window marks those items in its lists instead.
+traceback for bugs). Every error the app shows goes through it: failed runs, groupings and
+folder walks (``copylens.app.worker`` sends a job's error here unless its owner handles it),
+invalid settings, a report that could not be saved. :func:`install_excepthook` sends every
+uncaught exception on the Qt thread there, so a bug in a slot shows a dialog and the app keeps
+running. Problems with single input files are not errors of the app: the window marks those
+items in its lists instead.
 """
 
 from __future__ import annotations
@@ -25,9 +28,11 @@ def _tr(text: str) -> str:
 class ErrorDialog(QtWidgets.QDialog):
     """A message, a "Details" toggle revealing copyable text, and Copy details / Close."""
 
-    def __init__(self, parent: QtWidgets.QWidget | None, message: str, details: str) -> None:
+    def __init__(
+        self, parent: QtWidgets.QWidget | None, message: str, details: str, title: str = ""
+    ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("CopyLens: error"))
+        self.setWindowTitle(title or self.tr("CopyLens: error"))
         self.setObjectName("errorDialog")
         self.message = message
         self.details = details
@@ -84,8 +89,12 @@ class ErrorDialog(QtWidgets.QDialog):
         self.adjustSize()
 
 
-def show_error(parent: QtWidgets.QWidget | None, message: str, details: str = "") -> ErrorDialog:
+def show_error(
+    parent: QtWidgets.QWidget | None, message: str, details: str = "", title: str = ""
+) -> ErrorDialog:
     """Show ``message`` (and foldable ``details``) without blocking; return the dialog.
+
+    ``title`` names what failed ("Export failed"); by default the window says "CopyLens: error".
 
     The same error already on screen is not shown twice (a bug in a repeated slot would
     otherwise open a dialog per call).
@@ -98,7 +107,7 @@ def show_error(parent: QtWidgets.QWidget | None, message: str, details: str = ""
         ):
             widget.raise_()
             return widget
-    dialog = ErrorDialog(parent, message, details)
+    dialog = ErrorDialog(parent, message, details, title)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.setWindowModality(
         Qt.WindowModality.WindowModal if parent else Qt.WindowModality.ApplicationModal

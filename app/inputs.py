@@ -3,10 +3,11 @@
 An :class:`InputList` holds one engine input per row (a ``Path`` or a
 ``copylens.core.prepare.TextInput``). Dropped or opened folders are expanded with
 ``copylens.core.extract.collect_files`` (recursive, hidden entries skipped, supported types only)
-on a
-background thread: walking a large tree takes seconds (5 s for /usr/lib here), and the window
-stays responsive meanwhile. A batch holding a folder is listed in one go when its walk ends,
-in the order given; a batch of files alone is listed at once. Files given directly are always
+off the Qt thread, through the app's :class:`copylens.app.worker.Worker`: walking a large tree
+takes seconds (5 s for /usr/lib here), and the window stays responsive meanwhile. The walk
+touches no Qt object (the list may be deleted while it runs). A batch holding a folder is
+listed in one go when its walk ends, in the order given; clearing the list drops the walks
+under way; a batch of files alone is listed at once. Files given directly are always
 listed, even of an unsupported type: the engine reports them as input errors and the run goes
 on. Rows that failed in the last run carry an error icon and the engine's message as tooltip.
 """
@@ -14,12 +15,12 @@ on. Rows that failed in the last run carry an error icon and the engine's messag
 from __future__ import annotations
 
 import os
-import queue
-import threading
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal, Slot
+from copylens.app.errors_dialog import show_error
+from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
+from copylens.app.worker import Work, Worker
 from copylens.core import TextInput, collect_files
 
 InputItem = Path | TextInput
@@ -29,8 +30,6 @@ ERROR_ROLE = Qt.ItemDataRole.UserRole + 1
 """Item data: the engine's message when this input failed in the last run, else None."""
 KEY_ROLE = Qt.ItemDataRole.UserRole + 2
 """The row's identity (resolved path, or the pasted text's name), as the engine reports it."""
-WALK_POLL_MS = 30
-"""How often a list with folder walks under way looks for finished ones."""
 
 
 class InputList(QtWidgets.QListWidget):
@@ -65,17 +64,13 @@ class InputList(QtWidgets.QListWidget):
         self.itemSelectionChanged.connect(self._update_actions)
         self.inputsChanged.connect(self._update_actions)
         self._update_actions()
-        self._walks = 0
-        self._generation = 0
-        self._walked: queue.SimpleQueue[tuple[int, list[tuple[Path, str]]]] = queue.SimpleQueue()
-        self._poll = QtCore.QTimer(self)
-        self._poll.setInterval(WALK_POLL_MS)
-        self._poll.timeout.connect(self._collect_walks)
+        self.walker = Worker(self)
+        """Runs the folder walks."""
 
     @property
     def scanning(self) -> bool:
         """A folder walk is under way; its files are not listed yet."""
-        return self._walks > 0
+        return self.walker.busy()
 
     # ------------------------------------------------------------------ contents
 
@@ -93,14 +88,17 @@ class InputList(QtWidgets.QListWidget):
         given = [Path(raw) for raw in paths]
         if not any(path.is_dir() for path in given):
             return self._add_found(_found(given))
-        self._walks += 1
-        threading.Thread(
-            target=_walk,
-            args=(given, self._generation, self._walked),
+
+        def walk(_work: Work) -> list[tuple[Path, str]]:
+            return _found(given)  # touches no Qt object
+
+        self.walker.start(
+            walk,
+            done=self._walk_done,
+            failed=self._walk_failed,
+            cancelled=self._walk_ended,
             name="copylens-walk",
-            daemon=True,
-        ).start()
-        self._poll.start()
+        )
         self.inputsChanged.emit()
         self.viewport().update()
         return 0
@@ -122,7 +120,7 @@ class InputList(QtWidgets.QListWidget):
 
     def clear_inputs(self) -> None:
         """Remove every row; folder walks under way are dropped when they end."""
-        self._generation += 1
+        self.walker.cancel()
         if self.count():
             self.clear()
             self.inputsChanged.emit()
@@ -226,18 +224,18 @@ class InputList(QtWidgets.QListWidget):
         self.pathsAdded.emit(added)
         return added
 
-    @Slot()
-    def _collect_walks(self) -> None:
-        """List the walks that have ended (the walk threads never touch Qt objects)."""
-        while not self._walked.empty():
-            generation, found = self._walked.get_nowait()
-            self._walks -= 1
-            if not self._walks:
-                self._poll.stop()
-            if generation == self._generation:  # else the list was cleared meanwhile
-                self._add_found(found)
-            self.inputsChanged.emit()
-            self.viewport().update()
+    def _walk_done(self, found: list[tuple[Path, str]]) -> None:
+        self._add_found(found)
+        self._walk_ended()
+
+    def _walk_failed(self, message: str, details: str) -> None:
+        self._walk_done([])  # the add has ended, with nothing listed
+        show_error(self, message, details)
+
+    def _walk_ended(self) -> None:
+        """A walk is over (listed, failed, or dropped by a clear): the list is not reading."""
+        self.inputsChanged.emit()
+        self.viewport().update()
 
     def _announce(self, added: int) -> None:
         if added:
@@ -282,21 +280,6 @@ def _found(given: list[Path]) -> list[tuple[Path, str]]:
     for path in given:
         files.extend(collect_files([path])[0] if path.is_dir() else [path])
     return [(path, _key(path)) for path in files]
-
-
-def _walk(
-    given: list[Path], generation: int, out: queue.SimpleQueue[tuple[int, list[tuple[Path, str]]]]
-) -> None:
-    """Thread body: expand ``given`` and queue the result for the list's timer to collect.
-
-    The result is queued whatever happens, so the list never stays "reading" for ever. No Qt
-    object is touched here: the list may be deleted while a walk runs.
-    """
-    found: list[tuple[Path, str]] = []
-    try:
-        found = _found(given)
-    finally:
-        out.put((generation, found))
 
 
 def _local_paths(mime: QtCore.QMimeData | None) -> list[str]:

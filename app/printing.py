@@ -7,11 +7,13 @@ high-resolution A4 ``QPrinter`` in PDF mode, which needs no display (it works of
 
 from __future__ import annotations
 
+import traceback
 from datetime import datetime
 from pathlib import Path
 
 from copylens import __version__
 from copylens.app import export
+from copylens.app.errors_dialog import show_error
 from copylens.app.qt import QtCore, QtGui, QtPrintSupport, QtWidgets
 
 FORMATS: tuple[str, ...] = ("html", "pdf", "csv", "json")
@@ -134,12 +136,13 @@ def export_dialog(parent: QtWidgets.QWidget | None, report: export.Report | None
     finally:
         QtWidgets.QApplication.restoreOverrideCursor()
     if failure is not None:
-        QtWidgets.QMessageBox.critical(
+        show_error(
             parent,
-            QtCore.QCoreApplication.translate("Export", "Export failed"),
             QtCore.QCoreApplication.translate(
                 "Export", "The report could not be saved to {path}:\n{error}"
             ).format(path=path, error=failure),
+            "".join(traceback.format_exception(failure)),
+            QtCore.QCoreApplication.translate("Export", "Export failed"),
         )
         return
     settings = QtCore.QSettings()

@@ -174,7 +174,7 @@ def _check_workers() -> list[tuple[bool, str]]:
 
 def _check_window() -> list[tuple[bool, str]]:
     """The window, offscreen unless QT_QPA_PLATFORM names a platform: the samples put into
-    its lists and checked through its own runner, as a user would (user settings are read,
+    its lists and checked through its own run controller, as a user would (user settings are read,
     never written)."""
     import os
 
@@ -192,14 +192,14 @@ def _check_window() -> list[tuple[bool, str]]:
     window.add_paths([str(folder / COPY)], window.documents_list)
     window.add_paths([str(folder / SOURCE)], window.sources_list)
     loop = QtCore.QEventLoop()
-    window.runner.finished.connect(loop.quit)
-    window.runner.failed.connect(loop.quit)
+    window.controller.finished.connect(loop.quit)
+    window.controller.failed.connect(loop.quit)
     QtCore.QTimer.singleShot(WINDOW_TIMEOUT_MS, loop.quit)
     window.start_run()
     loop.exec()
-    window.runner.wait(WINDOW_TIMEOUT_MS)
+    window.controller.shutdown()  # a run still going (timed out) is stopped and waited for
     report = window.reports.get("check")
-    rows = window.results_tree.topLevelItemCount()
+    rows = window.check_page.results_tree.topLevelItemCount()
     window.deleteLater()
     documents = getattr(report, "documents", ())
     sources = documents[0].sources if documents else ()

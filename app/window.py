@@ -1,53 +1,37 @@
-"""The main window: inputs on top, results below, one engine run at a time.
+"""The main window: the shell that the result pages share.
 
-Two modes share the window: *Check against sources* (a Documents list and a Sources list side
-by side) and *Compare all* (one list). The Run action hands the lists to
-:class:`copylens.app.worker.EngineRunner`; results are shown document by document as the engine
-delivers them. Result widgets come from ``copylens.app.views`` when that package is installed:
+The shell holds what every mode uses: menus, toolbar, status bar, the mode tabs and the input
+lists (*Check against sources*: Documents and Sources side by side; *Compare all*: one list).
+Below the lists, the results area shows a placeholder or the page of the current mode:
 
-* ``copylens.app.views.document_view.DocumentView(parent)`` with
-  ``show_result(result: DocumentResult, text: str, source_texts: dict[str, str])``;
-* ``copylens.app.views.compare_view.CompareView(parent)`` with
-  ``show_report(report: CompareReport, threshold: float)``.
+* :class:`copylens.app.pages.CheckPage` — the checked documents and the selected one;
+* :class:`copylens.app.pages.ComparePage` — the compare-all overview.
 
-Without them a read-only summary is shown. Export and print call ``copylens.app.printing``.
+Runs go through :class:`copylens.app.run.RunController` (``self.controller``): Check gathers a
+:class:`~copylens.app.run.RunSpec` from the lists and the settings, the controller runs the
+engine off the Qt thread and its signals feed the status bar and the pages. Errors are shown
+with :func:`copylens.app.errors_dialog.show_error`; export and print go through
+``copylens.app.printing``.
 """
 
 from __future__ import annotations
 
-import functools
 import html
-import time
 from pathlib import Path
 from typing import Any
 
 from copylens.app import settings
 from copylens.app.errors_dialog import show_error
 from copylens.app.inputs import InputList
-from copylens.app.palette import UNIQUENESS_LEVELS, uniqueness_hex
+from copylens.app.pages import CheckPage, ComparePage
+from copylens.app.palette import UNIQUENESS_LEVELS
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Slot
+from copylens.app.run import CHECK, COMPARE, MODES, Report, RunController, RunSpec
 from copylens.app.settings_dialog import SettingsDialog
-from copylens.app.views.compare_view import CompareView
-from copylens.app.views.document_view import DocumentView
-from copylens.app.worker import EngineRunner
-from copylens.core import (
-    SUPPORTED_SUFFIXES,
-    CheckReport,
-    CompareReport,
-    DocumentResult,
-    OptionsError,
-)
+from copylens.core import SUPPORTED_SUFFIXES, CheckReport, CompareReport, OptionsError
 
-CHECK, COMPARE = "check", "compare"
-MODES = (CHECK, COMPARE)
 DEFAULT_SIZE = QtCore.QSize(1200, 800)
-UNIQUENESS_ROLE = Qt.ItemDataRole.UserRole
-PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 STATUS_MS = 6000
-FLUSH_BATCH = 40
-"""Results shown per event-loop turn while a run streams them in (≈ 5 ms of list work)."""
-FLUSH_DELAY_MS, FLUSH_NEXT_MS = 50, 15
-"""Wait this long to gather streaming results into a batch; then the next batch after this."""
 
 
 class MainWindow(QtWidgets.QMainWindow):
@@ -61,29 +45,19 @@ class MainWindow(QtWidgets.QMainWindow):
         self.setWindowTitle(self.tr("CopyLens"))
         self.setAcceptDrops(True)
         self.settings_values = dict(values) if values is not None else settings.load()
-        self.runner = EngineRunner(self)
-        self.reports: dict[str, CheckReport | CompareReport | None] = dict.fromkeys(MODES)
-        self._results: dict[str, tuple[DocumentResult, str]] = {}
-        self._pending: list[tuple[DocumentResult, str]] = []
-        self._flush_timer = QtCore.QTimer(self)
-        self._flush_timer.setSingleShot(True)
-        self._flush_timer.timeout.connect(self._flush_documents)
+        self.controller = RunController(self)
+        self.reports = self.controller.reports
+        """The last report of each mode ("check", "compare"); None before one, or during a run."""
         self._paste_count = 0
-        self._queued = False
         self._run_after_reading = False
         """Check/Compare was asked while folders were being read: start when they are."""
-        self._run_started = 0.0
-        self._eta = _Eta()
-        self._document_view: DocumentView | None = None
-        self._compare_view: CompareView | None = None
 
         self._make_actions()
         self._make_menus()
         self._make_toolbar()
         self._make_central()
         self._make_status_bar()
-        self._connect_runner()
-        self._ensure_document_view()  # built now, not while results stream in
+        self._connect_controller()
         self.resize(_default_size(self))
         self._active_list = self.documents_list
         self._restore_state()
@@ -221,10 +195,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self.results_stack.setObjectName("resultsStack")
         self.results_placeholder = _Placeholder()
         self.results_stack.addWidget(self.results_placeholder)
-        self.results_stack.addWidget(self._make_check_results())
-        self.compare_page = QtWidgets.QWidget()
-        self.compare_layout = QtWidgets.QVBoxLayout(self.compare_page)
-        self.compare_layout.setContentsMargins(0, 0, 0, 0)
+        self.check_page = CheckPage()
+        self.check_page.rowsAdded.connect(self._update_ui)
+        self.results_stack.addWidget(self.check_page)
+        self.compare_page = ComparePage()
         self.results_stack.addWidget(self.compare_page)
 
         self.main_splitter = QtWidgets.QSplitter(Qt.Orientation.Vertical)
@@ -243,34 +217,6 @@ class MainWindow(QtWidgets.QMainWindow):
         layout.addWidget(self.main_splitter, 1)
         self.setCentralWidget(central)
 
-    def _make_check_results(self) -> QtWidgets.QWidget:
-        self.results_tree = QtWidgets.QTreeWidget()
-        self.results_tree.setObjectName("resultsTree")
-        self.results_tree.setRootIsDecorated(False)
-        self.results_tree.setUniformRowHeights(True)
-        self.results_tree.setAlternatingRowColors(True)
-        self.results_tree.setMinimumWidth(200)  # a wide result view must not squeeze it away
-        self.results_tree.setHeaderLabels([self.tr("Checked document"), self.tr("Uniqueness")])
-        header = self.results_tree.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QtWidgets.QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
-        self.results_tree.setSortingEnabled(True)
-        self.results_tree.sortByColumn(1, Qt.SortOrder.AscendingOrder)
-        self.results_tree.currentItemChanged.connect(self._result_selected)
-        self.detail_holder = QtWidgets.QWidget()
-        self.detail_layout = QtWidgets.QVBoxLayout(self.detail_holder)
-        self.detail_layout.setContentsMargins(0, 0, 0, 0)
-        self.results_splitter = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
-        self.results_splitter.setObjectName("resultsSplitter")
-        self.results_splitter.addWidget(self.results_tree)
-        self.results_splitter.addWidget(self.detail_holder)
-        self.results_splitter.setChildrenCollapsible(False)
-        self.results_splitter.setStretchFactor(0, 1)
-        self.results_splitter.setStretchFactor(1, 3)
-        self.results_splitter.setSizes([300, 900])
-        return self.results_splitter
-
     def _make_status_bar(self) -> None:
         bar = self.statusBar()
         self.error_label = QtWidgets.QLabel()
@@ -288,12 +234,13 @@ class MainWindow(QtWidgets.QMainWindow):
             bar.addPermanentWidget(widget)
         bar.addPermanentWidget(self.cancel_button)
 
-    def _connect_runner(self) -> None:
-        self.runner.progress.connect(self._on_progress)
-        self.runner.documentReady.connect(self._on_document)
-        self.runner.finished.connect(self._on_finished)
-        self.runner.failed.connect(self._on_failed)
-        self.runner.cancelled.connect(self._on_cancelled)
+    def _connect_controller(self) -> None:
+        self.controller.progress.connect(self._on_progress)
+        self.controller.documentReady.connect(self.check_page.add_document)
+        self.controller.finished.connect(self._on_finished)
+        self.controller.failed.connect(self._on_failed)
+        self.controller.cancelled.connect(self._on_cancelled)
+        self.controller.nextRunDue.connect(self.start_run)
 
     # ================================================================== mode and lists
 
@@ -393,7 +340,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @Slot(int)
     def _inputs_added(self, _count: int) -> None:
-        if self.runner.is_running():
+        if self.controller.is_running():
             self._queue_run()
 
     def dragEnterEvent(self, event: QtGui.QDragEnterEvent) -> None:
@@ -412,7 +359,7 @@ class MainWindow(QtWidgets.QMainWindow):
     @Slot()
     def start_run(self) -> None:
         """Run the engine on the current mode's lists (queued if a run is going)."""
-        if self.runner.is_running():
+        if self.controller.is_running():
             self._queue_run()
             return
         if self._reading():
@@ -430,19 +377,16 @@ class MainWindow(QtWidgets.QMainWindow):
         except OptionsError as error:
             show_error(self, self.tr("The settings are not valid."), "\n".join(error.problems))
             return
-        self._queued = False
         mode = self.mode
         for lst in self.input_lists():
             lst.clear_errors()
         self.error_label.clear()
-        self.reports[mode] = None
         if mode == CHECK:
-            self._clear_check_results()
-            self.runner.check(self.documents_list.inputs(), self.sources_list.inputs(), options)
+            self.check_page.clear()
+            documents, sources = self.documents_list.inputs(), self.sources_list.inputs()
         else:
-            self.runner.compare(self.compare_list.inputs(), options)
-        self._run_started = time.monotonic()
-        self._eta = _Eta()
+            documents, sources = self.compare_list.inputs(), []
+        self.controller.start(RunSpec(mode, tuple(documents), tuple(sources), options))
         self.progress_bar.setRange(0, 0)
         self.progress_label.setText(self.tr("Starting…"))
         self.statusBar().clearMessage()
@@ -450,12 +394,11 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @Slot()
     def cancel_run(self) -> None:
-        if self.runner.cancel():
-            self._queued = False
+        if self.controller.cancel():
             self.progress_label.setText(self.tr("Cancelling…"))
 
     def _queue_run(self) -> None:
-        self._queued = True
+        self.controller.queue()
         self.statusBar().showMessage(
             self.tr("Queued: the new files will be checked when this run finishes.")
         )
@@ -471,94 +414,51 @@ class MainWindow(QtWidgets.QMainWindow):
             return self.tr("Add at least two documents to compare.")
         return ""
 
-    @Slot(str, int, int)
-    def _on_progress(self, stage: str, done: int, total: int) -> None:
+    @Slot(str, int, int, object)
+    def _on_progress(self, stage: str, done: int, total: int, left: float | None) -> None:
         self.progress_bar.setRange(0, max(total, 1))
         self.progress_bar.setValue(done)
         names = {"reading": self.tr("Reading %1 / %2"), "comparing": self.tr("Comparing %1 / %2")}
         text = names.get(stage, f"{stage} %1 / %2").replace("%1", str(done))
         text = text.replace("%2", str(total))
-        left = self._eta.seconds_left(stage, done, total)
         if left is not None:
             text = f"{text} · {_time_left(left)}"
         self.progress_label.setText(text)
 
-    @Slot(object, str)
-    def _on_document(self, result: DocumentResult, text: str) -> None:
-        """Queue a result; they are shown in batches (a burst of 200 documents must not hold
-        the event loop: one list insert with its UI update costs about a millisecond)."""
-        self._pending.append((result, text))
-        if not self._flush_timer.isActive():
-            self._flush_timer.start(FLUSH_DELAY_MS)
-
-    @Slot()
-    def _flush_documents(self, limit: int = FLUSH_BATCH) -> None:
-        """Show up to ``limit`` queued results; the rest follow on the timer, so that the
-        event loop turns (and repaints) between batches."""
-        pending, self._pending = self._pending[:limit], self._pending[limit:]
-        if self._pending:
-            self._flush_timer.start(FLUSH_NEXT_MS)
-        if not pending:
-            return
-        tree = self.results_tree
-        sorting = tree.isSortingEnabled()
-        tree.setSortingEnabled(False)
-        items = []
-        for result, text in pending:
-            self._results[result.path] = (result, text)
-            items.append(_ResultItem(result))
-        tree.addTopLevelItems(items)
-        tree.setSortingEnabled(sorting)
-        if tree.currentItem() is None:
-            tree.blockSignals(True)  # render the document in its own event-loop turn
-            tree.setCurrentItem(items[0])
-            tree.blockSignals(False)
-            QtCore.QTimer.singleShot(30, self._show_current_document)
-        self._update_ui()
-
     @Slot(object)
-    def _on_finished(self, report: CheckReport | CompareReport) -> None:
-        self._flush_timer.stop()
-        self._flush_documents(limit=len(self._pending))
-        mode = self.runner.mode
-        self.reports[mode] = report
+    def _on_finished(self, report: Report) -> None:
         failures = {e.path: e.error for e in report.errors}
-        lists = [self.documents_list, self.sources_list] if mode == CHECK else [self.compare_list]
-        for lst in lists:
+        for lst in self._lists_of(self.controller.mode):
             lst.mark_errors(failures)
         self._show_error_count(len(failures))
-        seconds = time.monotonic() - self._run_started
         if isinstance(report, CheckReport):
-            for result in report.documents:
-                if result.path not in self._results:
-                    self._pending.append((result, report.texts.get(result.path, "")))
-            self._flush_documents(limit=len(self._pending))
-            # with the sources' texts now at hand; in its own event-loop turn
-            QtCore.QTimer.singleShot(0, self._show_current_document)
+            self.check_page.show_report(report)
             done = self.tr("Documents checked: %1").replace("%1", str(len(report.documents)))
         else:
             self._show_compare(report)
             done = self.tr("Documents compared: %1").replace("%1", str(len(report.documents)))
-        self._run_ended(f"{done} · {_seconds(seconds)}")
-        if self._queued:
-            QtCore.QTimer.singleShot(0, self.start_run)
+        self._run_ended(f"{done} · {_seconds(self.controller.seconds)}")
 
     @Slot(str, str)
     def _on_failed(self, message: str, details: str) -> None:
-        self._queued = False
         self._run_ended(self.tr("The run stopped with an error."))
         show_error(self, message, details)
 
     @Slot()
     def _on_cancelled(self) -> None:
-        self._flush_documents(limit=len(self._pending))  # what was ready stays visible
-        self._queued = False
+        self.check_page.flush()  # what was ready stays visible
         self._run_ended(self.tr("Cancelled."))
 
     def _run_ended(self, message: str) -> None:
         self.progress_label.clear()
-        self.statusBar().showMessage(message, 0 if not self._queued else STATUS_MS)
+        queued = self.controller.is_queued()
+        self.statusBar().showMessage(message, 0 if not queued else STATUS_MS)
         self._update_ui()
+
+    def _lists_of(self, mode: str) -> list[InputList]:
+        if mode == CHECK:
+            return [self.documents_list, self.sources_list]
+        return [self.compare_list]
 
     def _show_error_count(self, count: int) -> None:
         if count:
@@ -568,43 +468,8 @@ class MainWindow(QtWidgets.QMainWindow):
         else:
             self.error_label.clear()
 
-    # ================================================================== results
-
-    def _clear_check_results(self) -> None:
-        self._flush_timer.stop()
-        self._pending.clear()
-        self._results.clear()
-        self.results_tree.clear()
-
-    @Slot(QtWidgets.QTreeWidgetItem, QtWidgets.QTreeWidgetItem)
-    def _result_selected(self, current: Any, _previous: Any) -> None:
-        self._show_current_document()
-
-    def _show_current_document(self) -> None:
-        item = self.results_tree.currentItem()
-        if item is None or item.data(0, PATH_ROLE) not in self._results:
-            return
-        result, text = self._results[item.data(0, PATH_ROLE)]
-        report = self.reports[CHECK]
-        texts = report.texts if isinstance(report, CheckReport) else {}
-        sources = {s.path: texts[s.path] for s in result.sources if s.path in texts}
-        self._ensure_document_view().show_result(result, text, sources)
-
-    def _ensure_document_view(self) -> DocumentView:
-        if self._document_view is None:
-            view = DocumentView(self.detail_holder)
-            view.setObjectName("documentView")
-            self.detail_layout.addWidget(view)
-            self._document_view = view
-        return self._document_view
-
     def _show_compare(self, report: CompareReport) -> None:
-        if self._compare_view is None:
-            view = CompareView(self.compare_page)
-            view.setObjectName("compareView")
-            self.compare_layout.addWidget(view)
-            self._compare_view = view
-        self._compare_view.show_report(report, float(self.settings_values["min_containment"]))
+        self.compare_page.show_report(report, float(self.settings_values["min_containment"]))
 
     # ================================================================== settings, export
 
@@ -622,7 +487,7 @@ class MainWindow(QtWidgets.QMainWindow):
         settings.save(values)
         self.settings_values = dict(values)
         report = self.reports[COMPARE]
-        if isinstance(report, CompareReport) and self._compare_view is not None:
+        if isinstance(report, CompareReport) and self.compare_page.view is not None:
             self._show_compare(report)
         if language_changed:
             self.statusBar().showMessage(
@@ -650,7 +515,7 @@ class MainWindow(QtWidgets.QMainWindow):
     # ================================================================== state
 
     def _update_ui(self) -> None:
-        running = self.runner.is_running()
+        running = self.controller.is_running()
         mode = self.mode
         self.run_action.setText(self.tr("Check") if mode == CHECK else self.tr("Compare"))
         self.cancel_action.setEnabled(running)
@@ -676,7 +541,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.open_action.setStatusTip(self.tr("Add files to “%1”").replace("%1", target))
         self.open_folder_action.setStatusTip(self.tr("Add a folder to “%1”").replace("%1", target))
         if mode == CHECK:
-            has_results = self.results_tree.topLevelItemCount() > 0
+            has_results = self.check_page.has_results()
             self.results_stack.setCurrentIndex(1 if has_results else 0)
             self.results_placeholder.set_text(
                 self.tr("Results appear here"),
@@ -711,7 +576,7 @@ class MainWindow(QtWidgets.QMainWindow):
         qs.sync()
 
     def _splitters(self) -> list[QtWidgets.QSplitter]:
-        return [self.main_splitter, self.inputs_splitter, self.results_splitter]
+        return [self.main_splitter, self.inputs_splitter, self.check_page.splitter]
 
     def _last_dir(self) -> str:
         value = settings.store().value("window/last_dir", "")
@@ -723,14 +588,11 @@ class MainWindow(QtWidgets.QMainWindow):
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         """Save the layout; stop a running engine and wait for its thread."""
         self.save_state()
-        if self._compare_view is not None:
-            self._compare_view.shutdown()
-        if self.runner.is_running():
-            self._queued = False
-            self.runner.cancel()
+        self.compare_page.shutdown()
+        if self.controller.is_running():
             QtWidgets.QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
             try:
-                self.runner.wait()
+                self.controller.shutdown()
             finally:
                 QtWidgets.QApplication.restoreOverrideCursor()
         event.accept()
@@ -807,71 +669,6 @@ class _Placeholder(QtWidgets.QWidget):
     def set_text(self, title: str, hint: str) -> None:
         self.title.setText(title)
         self.hint.setText(hint)
-
-
-class _ResultItem(QtWidgets.QTreeWidgetItem):
-    """A checked document: name and uniqueness, coloured, sorted by value."""
-
-    def __init__(self, result: DocumentResult) -> None:
-        super().__init__()
-        name = Path(result.path).name or result.path
-        self.setText(0, name)
-        self.setData(0, PATH_ROLE, result.path)
-        self.setToolTip(0, result.path)
-        self.setText(1, f"{round(result.uniqueness * 100)} %")
-        self.setData(1, UNIQUENESS_ROLE, result.uniqueness)
-        self.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        color = uniqueness_hex(result.uniqueness)
-        self.setForeground(1, QtGui.QColor(color))
-        self.setIcon(1, _dot(color))
-        font = self.font(1)
-        font.setBold(True)
-        self.setFont(1, font)
-        # Sort keys as plain attributes: Qt calls __lt__ n·log n times when a batch arrives.
-        self.uniqueness = result.uniqueness
-        self.name_key = name.casefold()
-
-    def __lt__(self, other: QtWidgets.QTreeWidgetItem) -> bool:
-        if not isinstance(other, _ResultItem):
-            return NotImplemented
-        tree = self.treeWidget()
-        if tree is not None and tree.sortColumn() == 1 and self.uniqueness != other.uniqueness:
-            return self.uniqueness < other.uniqueness
-        return self.name_key < other.name_key
-
-
-@functools.cache
-def _dot(color: str, size: int = 12) -> QtGui.QIcon:
-    """A coloured dot, drawn once per colour."""
-    pixmap = QtGui.QPixmap(size, size)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QtGui.QPainter(pixmap)
-    painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(QtGui.QColor(color))
-    painter.drawEllipse(1, 1, size - 2, size - 2)
-    painter.end()
-    return QtGui.QIcon(pixmap)
-
-
-class _Eta:
-    """Time left in the current stage, from its average pace so far."""
-
-    MIN_ELAPSED_S = 1.0
-
-    def __init__(self) -> None:
-        self.stage = ""
-        self.started = 0.0
-
-    def seconds_left(self, stage: str, done: int, total: int) -> float | None:
-        now = time.monotonic()
-        if stage != self.stage:
-            self.stage, self.started = stage, now
-            return None
-        elapsed = now - self.started
-        if done <= 0 or done >= total or elapsed < self.MIN_ELAPSED_S:
-            return None
-        return elapsed / done * (total - done)
 
 
 def _default_size(widget: QtWidgets.QWidget) -> QtCore.QSize:

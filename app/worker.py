@@ -1,190 +1,269 @@
-"""Run the engine off the Qt thread and report back through signals.
+"""The app's one way to run work in the background: :class:`Worker`.
 
-:class:`EngineRunner` lives on the Qt thread. Each run gets a fresh :class:`_EngineThread`, a
-``QThread`` subclass whose ``run()`` makes the one blocking call into ``copylens.core.engine`` and
-turns
-the engine's plain callbacks into signals (queued to the Qt thread, so receivers may touch
-widgets). A QThread subclass and not a worker object moved to a thread: the job is a single
-blocking call that needs no event loop of its own (cancellation is a ``threading.Event`` the
-engine polls, not a queued slot), so the thread simply ends when ``run()`` returns, and there
-is nothing to ``quit()``.
+Long work never runs on the Qt thread. A :class:`Worker` belongs to an object of the Qt thread
+(the window's run controller, the compare view, an input list) and runs *jobs* for it::
 
-Process pools: a GUI process has threads Python cannot see (Qt's own), so it must never
-fork; :class:`EngineRunner` calls ``copylens.core.pool.forbid_fork()`` when created, and the engine
-then
-starts fresh worker processes (``spawn``) and aligns in-process.
+    job = worker.start(lambda work: group_texts(named, chosen, cancel=work.cancelled),
+                       done=self.show_groups, failed=self.grouping_failed)
+
+Each job is a plain function called on its own Python thread with a :class:`Work` (ask
+``work.cancelled()``, report ``work.progress(stage, done, total)``, stream partial results with
+``work.emit(...)``). What it returns or raises comes back on the Qt thread, as a call of one of
+``done(result)``, ``failed(message, details)`` or ``cancelled()``; before that, its
+``progress`` and ``item`` calls, in the order they were made. The shape follows Anki's
+``QueryOp`` (the work never touches widgets; success and failure callbacks run on the main
+thread) and Picard's runnables (errors come back to the main thread with their traceback).
+
+* **Errors.** A ``CopyLensError`` (the engine's expected failures: bad options, ...) arrives as
+  its message with empty details; any other exception is a bug, so its message comes with
+  the traceback. Without a ``failed`` callback the error is shown with
+  :func:`copylens.app.errors_dialog.show_error` (the app's one error dialog).
+* **Cancel.** :meth:`Job.cancel` sets the flag that ``work.cancelled()`` reads (the engine
+  raises ``Cancelled`` on it). Once a job is cancelled, neither ``done`` nor ``failed`` follows
+  but ``cancelled()``, when its thread has ended, whatever the function did meanwhile; items
+  emitted before still arrive (they are real results), progress does not.
+* **Threads.** A job's thread has ended and been joined when its last callback runs, so
+  nothing is left behind. :meth:`Worker.shutdown` (a window closing) cancels every job, waits
+  for the threads and drops what they would have delivered.
+* **No Qt off the Qt thread.** The job's thread touches no Qt object, not even to send a
+  signal: it puts what it has to say on a Python queue, which a timer of the worker drains on
+  the Qt thread every :data:`POLL_MS` while jobs are under way. So an owner may be deleted
+  while its job runs (a list closed during a folder walk): the thread ends unheard.
+* **No fork.** A process with Qt's threads must never fork: creating a worker calls
+  ``copylens.core.forbid_fork()``, and the engine then spawns its worker processes.
 """
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
-from copylens.app.qt import QtCore, Signal, Slot
-from copylens.core import Cancelled, CopyLensError, Input, Options, forbid_fork
+from copylens.app.qt import QtCore, QtWidgets, Slot
+from copylens.core import Cancelled, CopyLensError, forbid_fork
+
+T = TypeVar("T")
 
 PROGRESS_INTERVAL_S = 0.05
-"""Progress signals are thinned to at most one per stage every 50 ms (plus the last one)."""
+"""Progress is thinned to at most one call per stage every 50 ms (plus each stage's last)."""
+POLL_MS = 10
+"""How often the Qt thread collects what running jobs have to say."""
 
-EngineCall = Callable[..., Any]
+_PROGRESS, _ITEM, _DONE, _FAILED, _CANCELLED = "progress", "item", "done", "failed", "cancelled"
 
 
-class _EngineThread(QtCore.QThread):
-    """One engine run. Emits exactly one of ``succeeded``, ``errored`` or ``stopped`` last."""
+class Work:
+    """What a job's function gets, on the job's thread: the cancel flag, progress, items."""
 
-    progressed = Signal(str, int, int)
-    documentDone = Signal(object, str)
-    succeeded = Signal(object)
-    errored = Signal(str, str)
-    stopped = Signal()
-
-    def __init__(self, call: EngineCall, stop: threading.Event, streams_documents: bool) -> None:
-        super().__init__()
-        self._call = call
+    def __init__(self, job: Job[Any], stop: threading.Event) -> None:
+        self._job = job
         self._stop = stop
-        self._streams_documents = streams_documents
         self._last_progress: dict[str, float] = {}
 
-    def run(self) -> None:  # the engine's thread
-        outcome: tuple[Signal, tuple[Any, ...]]
-        try:
-            callbacks: dict[str, Any] = {"progress": self._progress, "cancel": self._stop.is_set}
-            if self._streams_documents:
-                callbacks["on_document"] = self._document
-            report = self._call(**callbacks)
-            outcome = (self.succeeded, (report,))
-        except Cancelled:
-            outcome = (self.stopped, ())
-        except CopyLensError as error:
-            outcome = (self.errored, (str(error), ""))
-        except Exception as error:  # a bug: the user gets the traceback to report it
-            message = f"{type(error).__name__}: {error}"
-            outcome = (self.errored, (message, traceback.format_exc()))
-        signal, args = outcome
-        signal.emit(*args)
+    def cancelled(self) -> bool:
+        """True once the job was cancelled (the engine's ``cancel`` callback)."""
+        return self._stop.is_set()
 
-    def _progress(self, stage: str, done: int, total: int) -> None:
+    def progress(self, stage: str, done: int, total: int) -> None:
+        """Report progress (the engine's ``progress`` callback); thinned per stage."""
         now = time.monotonic()
         last = self._last_progress.get(stage)
         if done < total and last is not None and now - last < PROGRESS_INTERVAL_S:
             return
         self._last_progress[stage] = now
-        self.progressed.emit(stage, done, total)
+        self._job._post(_PROGRESS, (stage, done, total))
 
-    def _document(self, result: Any, text: str) -> None:
-        self.documentDone.emit(result, text)
+    def emit(self, *values: Any) -> None:
+        """Hand a partial result to the Qt thread (``item(*values)``), e.g. a checked document."""
+        self._job._post(_ITEM, values)
 
 
-class EngineRunner(QtCore.QObject):
-    """Runs ``copylens.core.engine.check`` or ``compare`` in a QThread, one run at a time.
+class Job(Generic[T]):
+    """One piece of work started by :meth:`Worker.start`; used on the Qt thread."""
 
-    Signals arrive on the Qt thread. After ``finished``, ``failed`` or ``cancelled`` the
-    thread has ended and been waited for.
-    """
-
-    progress = Signal(str, int, int)
-    """stage ("reading", "comparing"), done, total."""
-    documentReady = Signal(object, str)
-    """check only: a document's ``DocumentResult`` and its extracted text, as soon as ready."""
-    finished = Signal(object)
-    """The ``CheckReport`` or ``CompareReport``."""
-    failed = Signal(str, str)
-    """message, details (a traceback for unexpected errors, else empty)."""
-    cancelled = Signal()
-
-    def __init__(self, parent: QtCore.QObject | None = None) -> None:
-        super().__init__(parent)
-        forbid_fork()  # this process runs Qt: its threads make forking unsafe
-        self._thread: _EngineThread | None = None
+    def __init__(
+        self,
+        worker: Worker,
+        function: Callable[[Work], T],
+        name: str,
+        callbacks: dict[str, Callable[..., Any] | None],
+    ) -> None:
+        self.name = name
+        self._worker = worker
+        self._function = function
+        self._callbacks = callbacks
         self._stop = threading.Event()
-        self._mode = ""
-        self._busy = False
+        self._over = False
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
 
     @property
-    def qthread(self) -> QtCore.QThread | None:
-        """The thread of the current or last run (for tests and diagnostics)."""
+    def thread(self) -> threading.Thread:
+        """The job's thread (for tests and diagnostics)."""
         return self._thread
 
-    @property
-    def mode(self) -> str:
-        """ "check", "compare" or "group": the kind of the current or last run."""
-        return self._mode
-
     def is_running(self) -> bool:
-        """True from the start of a run until its last signal has been emitted."""
-        return self._busy
+        """True from the start until the last callback (or a shutdown dropped the job)."""
+        return not self._over
 
-    def check(self, documents: Iterable[Input], sources: Iterable[Input], options: Options) -> None:
-        """Start checking ``documents`` against ``sources``."""
-        from copylens.core import check
-
-        docs, srcs = list(documents), list(sources)
-        self._start("check", lambda **kw: check(docs, srcs, options, **kw), streams=True)
-
-    def compare(self, inputs: Iterable[Input], options: Options) -> None:
-        """Start comparing every input with every other one."""
-        from copylens.core import compare
-
-        items = list(inputs)
-        self._start("compare", lambda **kw: compare(items, options, **kw), streams=False)
-
-    def group(self, named: list[tuple[str, str]], method_name: str) -> None:
-        """Start grouping (path, text) documents with a catalogue method (``Grouping`` follows)."""
-        from copylens.core import group_texts, method
-
-        chosen = method(method_name)
-        self._start("group", lambda **kw: group_texts(named, chosen, **kw), streams=False)
+    def is_cancelled(self) -> bool:
+        return self._stop.is_set()
 
     def cancel(self) -> bool:
-        """Ask the running engine to stop; ``cancelled`` follows. False when nothing runs."""
-        if not self.is_running():
+        """Ask the work to stop; ``cancelled()`` follows. False when the job is over."""
+        if self._over:
             return False
         self._stop.set()
         return True
 
-    def wait(self, msecs: int = -1) -> bool:
-        """Block until the run's thread has ended (for shutdown). True when it has."""
-        if self._thread is None:
-            return True
-        return self._thread.wait() if msecs < 0 else self._thread.wait(msecs)
+    def wait(self, timeout_s: float | None = None) -> bool:
+        """Block until the job's thread has ended (shutdown only); True when it has."""
+        if self._thread.ident is not None:
+            self._thread.join(timeout_s)
+        return not self._thread.is_alive()
 
-    def _start(self, mode: str, call: EngineCall, streams: bool) -> None:
-        if self.is_running():
-            raise RuntimeError("a run is already going; cancel it or wait for it to finish")
-        if self._thread is not None:
-            self._thread.deleteLater()
-        self._stop = threading.Event()
-        self._mode = mode
-        thread = _EngineThread(call, self._stop, streams)
-        thread.progressed.connect(self.progress)
-        thread.documentDone.connect(self.documentReady)
-        thread.succeeded.connect(self._on_succeeded)
-        thread.errored.connect(self._on_errored)
-        thread.stopped.connect(self._on_stopped)
-        self._thread = thread
-        self._busy = True
-        thread.start()
+    # -- the job's thread
+    def _run(self) -> None:
+        kind, payload = _FAILED, ("the job ended without a result", "")
+        try:
+            kind, payload = _DONE, self._function(Work(self, self._stop))
+        except Cancelled:
+            kind, payload = _CANCELLED, None
+        except CopyLensError as error:
+            kind, payload = _FAILED, (str(error), "")
+        except Exception as error:  # a bug: the details carry the traceback to report it
+            kind, payload = _FAILED, (f"{type(error).__name__}: {error}", traceback.format_exc())
+        finally:
+            self._post(kind, payload)
 
-    def _end(self) -> None:
-        """The thread emitted its last signal as the last thing it did: join it."""
-        assert self._thread is not None
-        self._thread.wait()
-        self._busy = False
+    def _post(self, kind: str, payload: Any) -> None:
+        self._worker._outbox.put((self, kind, payload))
 
-    @Slot(object)
-    def _on_succeeded(self, report: Any) -> None:
-        self._end()
-        self.finished.emit(report)
+    # -- the Qt thread
+    def _deliver(self, kind: str, payload: Any) -> None:
+        if self._over:
+            return  # dropped by a shutdown
+        if kind == _PROGRESS:
+            if not self._stop.is_set():
+                self._call(_PROGRESS, *payload)
+            return
+        if kind == _ITEM:
+            self._call(_ITEM, *payload)
+            return
+        self._thread.join()  # it posted its outcome as the last thing it did
+        self._over = True
+        self._worker._forget(self)
+        if self._stop.is_set():
+            self._call(_CANCELLED)
+        elif kind == _DONE:
+            self._call(_DONE, payload)
+        elif kind == _FAILED:
+            message, details = payload
+            if self._callbacks.get(_FAILED) is None:
+                self._worker._show_error(message, details)
+            else:
+                self._call(_FAILED, message, details)
+        else:
+            self._call(_CANCELLED)
 
-    @Slot(str, str)
-    def _on_errored(self, message: str, details: str) -> None:
-        self._end()
-        self.failed.emit(message, details)
+    def _call(self, kind: str, *args: Any) -> None:
+        callback = self._callbacks.get(kind)
+        if callback is not None:
+            callback(*args)
+
+
+class Worker(QtCore.QObject):
+    """Runs jobs off the Qt thread for its parent and calls back on the Qt thread.
+
+    Several jobs may run at once (folder walks); owners that want one at a time (the engine,
+    the grouping) cancel or wait for the last one, which :meth:`busy` tells.
+    """
+
+    def __init__(self, parent: QtCore.QObject | None = None) -> None:
+        super().__init__(parent)
+        forbid_fork()  # this process runs Qt: its threads make forking unsafe
+        self._jobs: list[Job[Any]] = []
+        self._outbox: queue.SimpleQueue[tuple[Job[Any], str, Any]] = queue.SimpleQueue()
+        self._poll = QtCore.QTimer(self)
+        self._poll.setInterval(POLL_MS)
+        self._poll.timeout.connect(self._collect)
+
+    def start(
+        self,
+        function: Callable[[Work], T],
+        *,
+        done: Callable[[T], Any] | None = None,
+        failed: Callable[[str, str], Any] | None = None,
+        cancelled: Callable[[], Any] | None = None,
+        progress: Callable[[str, int, int], Any] | None = None,
+        item: Callable[..., Any] | None = None,
+        name: str = "copylens-work",
+    ) -> Job[T]:
+        """Call ``function(work)`` on a new thread; the callbacks run on the Qt thread.
+
+        Exactly one of ``done(result)``, ``failed(message, details)`` (by default the error
+        dialog) or ``cancelled()`` ends the job; ``progress(stage, done, total)`` and
+        ``item(*values)`` may come before. None of them is called from inside ``start``.
+        """
+        callbacks: dict[str, Callable[..., Any] | None] = {
+            _DONE: done,
+            _FAILED: failed,
+            _CANCELLED: cancelled,
+            _PROGRESS: progress,
+            _ITEM: item,
+        }
+        job: Job[T] = Job(self, function, name, callbacks)
+        self._jobs.append(job)
+        self._poll.start()
+        job._thread.start()
+        return job
+
+    def jobs(self) -> list[Job[Any]]:
+        """The jobs under way, oldest first."""
+        return list(self._jobs)
+
+    def busy(self) -> bool:
+        """True while a job is under way (its last callback has not run yet)."""
+        return bool(self._jobs)
+
+    def cancel(self) -> bool:
+        """Cancel every job under way; False when there was none."""
+        return any([job.cancel() for job in self._jobs])
+
+    def wait(self, timeout_s: float | None = None) -> bool:
+        """Block until the threads of the jobs under way have ended; True when they have."""
+        return all([job.wait(timeout_s) for job in self._jobs])
+
+    def shutdown(self) -> None:
+        """Cancel every job, wait for its thread, and drop what it had left to say."""
+        jobs, self._jobs = self._jobs, []
+        for job in jobs:
+            job.cancel()
+        for job in jobs:
+            job.wait()
+            job._over = True
+        self._poll.stop()
 
     @Slot()
-    def _on_stopped(self) -> None:
-        self._end()
-        self.cancelled.emit()
+    def _collect(self) -> None:
+        """On the Qt thread: deliver what the jobs have posted, in order."""
+        while True:
+            try:
+                job, kind, payload = self._outbox.get_nowait()
+            except queue.Empty:
+                break
+            job._deliver(kind, payload)
+        if not self._jobs:
+            self._poll.stop()
+
+    def _forget(self, job: Job[Any]) -> None:
+        if job in self._jobs:
+            self._jobs.remove(job)
+
+    def _show_error(self, message: str, details: str) -> None:
+        from copylens.app.errors_dialog import show_error
+
+        parent = self.parent()
+        show_error(parent if isinstance(parent, QtWidgets.QWidget) else None, message, details)

@@ -52,10 +52,10 @@ def gui_run(documents: list[Path], sources: list[Path]) -> dict[str, float]:
     timer.setInterval(10)
     timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
     loop = QtCore.QEventLoop()
-    window.runner.finished.connect(loop.quit)
-    window.runner.failed.connect(loop.quit)
+    window.controller.finished.connect(loop.quit)
+    window.controller.failed.connect(loop.quit)
     shown = {"n": 0}
-    window.runner.documentReady.connect(lambda *_: shown.__setitem__("n", shown["n"] + 1))
+    window.controller.documentReady.connect(lambda *_: shown.__setitem__("n", shown["n"] + 1))
     timer.start()
     started = time.perf_counter()
     QtCore.QTimer.singleShot(0, window.start_run)

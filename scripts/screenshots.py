@@ -371,18 +371,18 @@ def settle(ms: int = 200) -> None:
 
 
 def run_engine(window: Any, timeout_s: int = 300) -> None:
-    """Start the window's run and wait in a QEventLoop until the runner is done."""
+    """Start the window's run and wait in a QEventLoop until its controller is done."""
     from copylens.app.qt import QtCore
 
-    runner = window.runner
+    controller = window.controller
     loop = QtCore.QEventLoop()
     outcome: list[str] = []
-    runner.finished.connect(lambda _report: (outcome.append("finished"), loop.quit()))
-    runner.failed.connect(lambda message, _details: (outcome.append(message), loop.quit()))
-    runner.cancelled.connect(lambda: (outcome.append("cancelled"), loop.quit()))
+    controller.finished.connect(lambda _report: (outcome.append("finished"), loop.quit()))
+    controller.failed.connect(lambda message, _details: (outcome.append(message), loop.quit()))
+    controller.cancelled.connect(lambda: (outcome.append("cancelled"), loop.quit()))
     QtCore.QTimer.singleShot(timeout_s * 1000, loop.quit)
     window.start_run()
-    if not runner.is_running():
+    if not controller.is_running():
         raise SystemExit("the run did not start: " + window.statusBar().currentMessage())
     loop.exec()
     if outcome != ["finished"]:
@@ -427,13 +427,14 @@ def save(widget: Any, path: Path) -> None:
 
 def select_busiest_document(window: Any) -> Any:
     """Select the checked document with the most sources; return its result."""
-    from copylens.app.window import PATH_ROLE
+    from copylens.app.pages.check_page import PATH_ROLE
 
-    tree = window.results_tree
+    page = window.check_page
+    tree = page.results_tree
     items = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
-    best = max(items, key=lambda item: len(window._results[item.data(0, PATH_ROLE)][0].sources))
+    best = max(items, key=lambda item: len(page.results[item.data(0, PATH_ROLE)][0].sources))
     tree.setCurrentItem(best)
-    return window._results[best.data(0, PATH_ROLE)][0]
+    return page.results[best.data(0, PATH_ROLE)][0]
 
 
 def scroll_to_line(view: Any, offset: int) -> None:
@@ -523,9 +524,9 @@ def shoot(
     fit_inputs(window, max(len(documents), len(sources)))
     run_engine(window)
     result = select_busiest_document(window)
-    view = window._ensure_document_view()
+    view = window.check_page.document_view
     settle()
-    text = window._results[result.path][1]
+    text = window.check_page.results[result.path][1]
     if CHAPTER_1 in text:
         scroll_to_line(view.text_view, text.index(CHAPTER_1))
     save(window, name("02-check-results"))
@@ -537,7 +538,7 @@ def shoot(
     window.set_mode("compare")
     window.compare_list.add_paths(essays)
     run_engine(window)
-    compare = window._compare_view
+    compare = window.compare_page.view
     compare.pairs_table.selectRow(0)
     right = compare.splitter.widget(1)  # pairs over groups: show every group
     groups = compare.clusters_tree

@@ -4,9 +4,9 @@ Clicking a heat-map cell, or double-clicking (Enter on) a pair, opens the two do
 by side: the pair's ``a`` on the left, ``b`` on the right.
 
 Groups come from the engine's containment by default; the *Grouped by* selector regroups the
-same documents with any method of the catalogue (``copylens.core.methods``), on a worker thread,
-from
-the texts the comparison already extracted.
+same documents with any method of the catalogue (``copylens.core.methods``), off the Qt thread
+(``copylens.app.worker``), from the texts the comparison already extracted. A grouping that
+fails is shown in the app's error dialog, with its traceback.
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from copylens.app import i18n, presentation
+from copylens.app.errors_dialog import show_error
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.views.heatmap import HeatMap
 from copylens.app.views.side_by_side import SideBySideView
-from copylens.app.worker import EngineRunner
+from copylens.app.worker import Work, Worker
 from copylens.core import CompareReport, PairResult
 
 if TYPE_CHECKING:
@@ -294,10 +295,7 @@ class CompareView(QtWidgets.QWidget):
         clusters_head.addWidget(group_label)
         clusters_head.addWidget(self.group_combo)
         clusters_layout.addLayout(clusters_head)
-        self._grouper = EngineRunner(self)
-        self._grouper.finished.connect(self._on_grouping)
-        self._grouper.failed.connect(self._on_grouping_failed)
-        self._grouper.cancelled.connect(self._start_pending_grouping)
+        self._grouper = Worker(self)
         self._pending_method: str | None = None
         clusters_layout.addWidget(self.clusters_tree, 1)
 
@@ -375,13 +373,12 @@ class CompareView(QtWidgets.QWidget):
         return True
 
     def is_grouping(self) -> bool:
-        return self._grouper.is_running()
+        return self._grouper.busy()
 
     def shutdown(self) -> None:
         """Stop a running grouping and wait for its thread (the window is closing)."""
         self._pending_method = None
-        if self._grouper.cancel():
-            self._grouper.wait()
+        self._grouper.shutdown()
 
     def clear(self) -> None:
         self.shutdown()
@@ -476,7 +473,20 @@ class CompareView(QtWidgets.QWidget):
             return
         texts = self._report.texts
         named = [(path, texts[path]) for path in self.heatmap.documents() if path in texts]
-        self._grouper.group(named, name)
+        from copylens.core import group_texts, method
+
+        chosen = method(name)
+
+        def group(work: Work) -> Grouping:
+            return group_texts(named, chosen, cancel=work.cancelled)
+
+        self._grouper.start(
+            group,
+            done=self._on_grouping,
+            failed=self._on_grouping_failed,
+            cancelled=self._start_pending_grouping,
+            name="copylens-group",
+        )
 
     def _on_grouping(self, grouping: Grouping) -> None:
         if self._pending_method is not None:
@@ -484,11 +494,12 @@ class CompareView(QtWidgets.QWidget):
         elif grouping.method == self.grouping_method():
             self._fill_clusters(grouping.clusters, grouping.method)
 
-    def _on_grouping_failed(self, message: str, _details: str) -> None:
+    def _on_grouping_failed(self, message: str, details: str) -> None:
         if self._pending_method is not None:
             self._start_pending_grouping()
-        else:
-            self._show_clusters_message(self.tr("Grouping failed: {0}").format(message))
+            return
+        self.clusters_tree.clear()  # no groups to show for this method
+        show_error(self, self.tr("Grouping failed: {0}").format(message), details)
 
     def _show_clusters_message(self, text: str) -> None:
         self.clusters_tree.clear()

@@ -80,3 +80,35 @@ def test_a_method_that_finds_nothing_says_so(qtbot, report) -> None:
         lambda: "A0 finds no near-duplicates" in view.clusters_tree.topLevelItem(0).text(0),
         timeout=20000,
     )
+
+
+def test_a_failed_grouping_opens_the_error_dialog_with_the_traceback(
+    qtbot, report, monkeypatch: pytest.MonkeyPatch, thread_baseline
+) -> None:
+    """One way to show errors: the dialog, with the traceback, not a line in the tree."""
+    from copylens.app.errors_dialog import ErrorDialog
+    from copylens.app.qt import QtWidgets
+
+    def broken_grouping(*_args, **_kwargs):
+        raise ValueError("no groups today")
+
+    monkeypatch.setattr("copylens.core.group_texts", broken_grouping)
+    view = CompareView()
+    qtbot.addWidget(view)
+    view.show_report(report, 0.0)
+    view.set_grouping_method("A0")
+
+    def dialogs() -> list[ErrorDialog]:
+        return [
+            w
+            for w in QtWidgets.QApplication.topLevelWidgets()
+            if isinstance(w, ErrorDialog) and w.isVisible()
+        ]
+
+    qtbot.waitUntil(lambda: dialogs() != [], timeout=20000)
+    [dialog] = dialogs()
+    assert dialog.message == "Grouping failed: ValueError: no groups today"
+    assert "broken_grouping" in dialog.details_box.toPlainText()
+    assert groups(view) == [] and not view.is_grouping()
+    dialog.close()
+    assert python_threads() == thread_baseline

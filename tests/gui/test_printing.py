@@ -113,7 +113,7 @@ def test_export_dialog_reports_a_write_error(
     target = tmp_path / "missing-folder" / "out.html"
     monkeypatch.setattr(printing, "_ask_path", lambda parent, report=None: (target, "html"))
     shown = []
-    monkeypatch.setattr(QtWidgets.QMessageBox, "critical", lambda *args: shown.append(args[2]) or 0)
+    monkeypatch.setattr(printing, "show_error", lambda *args: shown.append(args[1]))
     printing.export_dialog(None, report)
     assert len(shown) == 1 and str(target) in shown[0]
     assert QtWidgets.QApplication.overrideCursor() is None

@@ -153,12 +153,12 @@ def test_check_shows_results_and_marks_the_empty_file(
     window.documents_list.add_paths(docs)
     window.sources_list.add_paths([source])
     ready: list[object] = []
-    window.runner.documentReady.connect(lambda result, _text: ready.append(result))
-    with qtbot.waitSignal(window.runner.finished, timeout=60000):
+    window.controller.documentReady.connect(lambda result, _text: ready.append(result))
+    with qtbot.waitSignal(window.controller.finished, timeout=60000):
         window.run_action.trigger()
         assert window.progress_bar.isVisible() and window.cancel_action.isEnabled()
     assert len(ready) == 4
-    tree = window.results_tree
+    tree = window.check_page.results_tree
     rows = {
         tree.topLevelItem(i).text(0): tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
     }
@@ -179,7 +179,7 @@ def test_check_shows_results_and_marks_the_empty_file(
 def test_compare_mode_runs(window: MainWindow, qtbot, make_corpus) -> None:
     window.set_mode("compare")
     window.compare_list.add_paths(make_corpus(4))
-    with qtbot.waitSignal(window.runner.finished, timeout=60000):
+    with qtbot.waitSignal(window.controller.finished, timeout=60000):
         window.start_run()
     assert window.results_stack.currentIndex() == 2
     assert window.export_action.isEnabled()
@@ -187,7 +187,7 @@ def test_compare_mode_runs(window: MainWindow, qtbot, make_corpus) -> None:
 
 def test_missing_inputs_are_explained(window: MainWindow) -> None:
     window.start_run()
-    assert not window.runner.is_running()
+    assert not window.controller.is_running()
     assert "documents" in window.statusBar().currentMessage()
 
 
@@ -200,24 +200,24 @@ def test_files_dropped_during_a_run_are_queued(
     window.sources_list.add_paths([source])
     late = tmp_path / "late.txt"
     late.write_text(essay(0), encoding="utf-8")
-    with qtbot.waitSignal(window.runner.finished, timeout=60000) as first:
+    with qtbot.waitSignal(window.controller.finished, timeout=60000) as first:
         window.start_run()
         drop(window.documents_list, [late])
         assert "Queued" in window.statusBar().currentMessage()
     assert str(late) not in first.args[0].texts
-    with qtbot.waitSignal(window.runner.finished, timeout=60000) as second:
+    with qtbot.waitSignal(window.controller.finished, timeout=60000) as second:
         pass  # the follow-up run starts by itself
     assert str(late) in second.args[0].texts
-    assert "late.txt" in [window.results_tree.topLevelItem(i).text(0) for i in range(31)]
+    assert "late.txt" in [window.check_page.results_tree.topLevelItem(i).text(0) for i in range(31)]
 
 
 def test_cancel_from_the_window(window: MainWindow, qtbot, make_corpus, thread_baseline) -> None:
     window.documents_list.add_paths(make_corpus(60))
     window.sources_list.add_paths(make_corpus(5, folder="src"))
-    with qtbot.waitSignal(window.runner.cancelled, timeout=60000):
+    with qtbot.waitSignal(window.controller.cancelled, timeout=60000):
         window.start_run()
         window.cancel_action.trigger()
-    assert not window.runner.qthread.isRunning()
+    assert not window.controller.job.thread.is_alive()
     assert python_threads() == thread_baseline
     assert window.statusBar().currentMessage() == "Cancelled."
     assert window.mode_tabs.isEnabled() and not window.cancel_action.isEnabled()
@@ -282,7 +282,7 @@ def test_engine_failure_uses_the_error_dialog(
     )
     window.documents_list.add_text("a", "some text")
     window.sources_list.add_text("b", "other text")
-    with qtbot.waitSignal(window.runner.failed, timeout=60000):
+    with qtbot.waitSignal(window.controller.failed, timeout=60000):
         window.start_run()
     qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=5000)
     [dialog] = _error_dialogs()
@@ -296,7 +296,7 @@ def test_invalid_settings_are_shown_before_any_run(window: MainWindow, qtbot) ->
     window.documents_list.add_text("a", "some text")
     window.sources_list.add_text("b", "other text")
     window.start_run()
-    assert not window.runner.is_running()
+    assert not window.controller.is_running()
     [dialog] = _error_dialogs()
     assert "shingle" in dialog.details_box.toPlainText()
     dialog.close()
@@ -318,14 +318,14 @@ def test_result_views_plug_in(
     source.write_text(essay(0), encoding="utf-8")
     window.documents_list.add_paths(make_corpus(3))
     window.sources_list.add_paths([source])
-    with qtbot.waitSignal(window.runner.finished, timeout=60000):
+    with qtbot.waitSignal(window.controller.finished, timeout=60000):
         window.start_run()
-    assert type(window._document_view).__name__ == "DocumentView"
+    assert type(window.check_page.document_view).__name__ == "DocumentView"
     window.set_mode("compare")
     window.compare_list.add_paths(make_corpus(4, folder="more"))
-    with qtbot.waitSignal(window.runner.finished, timeout=60000):
+    with qtbot.waitSignal(window.controller.finished, timeout=60000):
         window.start_run()
-    assert type(window._compare_view).__name__ == "CompareView"
+    assert type(window.compare_page.view).__name__ == "CompareView"
 
 
 def test_gui_main_opens_the_window_with_the_given_paths(
@@ -373,10 +373,10 @@ def test_closing_during_a_run_stops_the_engine(qtbot, make_corpus, thread_baseli
     win.documents_list.add_paths(make_corpus(60))
     win.sources_list.add_paths(make_corpus(5, folder="src"))
     win.start_run()
-    assert win.runner.is_running()
+    assert win.controller.is_running()
     win.close()
-    assert not win.runner.qthread.isRunning()
-    qtbot.waitUntil(lambda: not win.runner.is_running(), timeout=10000)
+    assert not win.controller.job.thread.is_alive()
+    qtbot.waitUntil(lambda: not win.controller.is_running(), timeout=10000)
     assert python_threads() == thread_baseline
 
 
@@ -402,12 +402,12 @@ def test_a_run_asked_for_while_folders_are_read_starts_when_they_are(
     source.write_text(essay(0), encoding="utf-8")
     window.sources_list.add_paths([source])
     window.add_paths([str(tmp_path / "docs")], window.documents_list)
-    with qtbot.waitSignal(window.runner.finished, timeout=60000):
+    with qtbot.waitSignal(window.controller.finished, timeout=60000):
         window.run_action.trigger()  # still reading: the run waits instead of refusing
-        assert not window.runner.is_running()
+        assert not window.controller.is_running()
         assert "starts when they are read" in window.statusBar().currentMessage()
     assert window.documents_list.count() == 3
-    assert window.results_tree.topLevelItemCount() == 3
+    assert window.check_page.results_tree.topLevelItemCount() == 3
 
 
 def test_clearing_a_list_drops_the_folder_walk_under_way(
@@ -421,3 +421,22 @@ def test_clearing_a_list_drops_the_folder_walk_under_way(
     assert window.statusBar().currentMessage() == ""  # not "no new files": nothing was asked
     window.compare_list.add_paths([tmp_path / "docs"])
     qtbot.waitUntil(lambda: window.compare_list.count() == 4, timeout=10000)
+
+
+def test_a_failed_folder_walk_shows_the_error_and_ends_the_reading(
+    window: MainWindow, qtbot, make_corpus, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    make_corpus(2, folder="docs")
+
+    def unreadable(_given: list[Path]) -> list[tuple[Path, str]]:
+        raise PermissionError("the folder cannot be read")
+
+    monkeypatch.setattr("copylens.app.inputs._found", unreadable)
+    window.documents_list.add_paths([tmp_path / "docs"])
+    assert window.documents_list.scanning
+    qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=10000)
+    [dialog] = _error_dialogs()
+    assert dialog.message == "PermissionError: the folder cannot be read"
+    assert "unreadable" in dialog.details_box.toPlainText()
+    assert not window.documents_list.scanning and window.documents_list.count() == 0
+    dialog.close()

@@ -1,0 +1,198 @@
+"""The window's engine runs: one at a time, the next one queued, with progress and time left.
+
+:class:`RunController` is the path *inputs → engine → reports*. The window gathers a
+:class:`RunSpec` from its lists and settings and hands it to :meth:`RunController.start`; the
+controller runs ``copylens.core.check`` or ``compare`` through the app's one background
+mechanism (:class:`copylens.app.worker.Worker`), keeps the last report of each mode, and says
+what happens through signals, all on the Qt thread. It owns no widget and no text: the
+window shows what the signals carry.
+
+A run asked for while one is going is queued (:meth:`queue`); when the current run finishes,
+``nextRunDue`` asks the window to start it, with the lists as they are then. A failed or
+cancelled run drops the queued one.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from copylens.app.qt import QtCore, Signal
+from copylens.app.worker import Job, Work, Worker
+from copylens.core import CheckReport, CompareReport, Input, Options
+
+CHECK, COMPARE = "check", "compare"
+MODES = (CHECK, COMPARE)
+Report = CheckReport | CompareReport
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """What one run works on: the mode, its inputs (``sources`` empty for compare), options."""
+
+    mode: str
+    documents: tuple[Input, ...]
+    sources: tuple[Input, ...]
+    options: Options
+
+
+class RunController(QtCore.QObject):
+    """Runs the engine for the window and keeps its reports. Signals arrive on the Qt thread;
+    exactly one of ``finished``, ``failed`` or ``cancelled`` ends each run, after its thread
+    has ended."""
+
+    started = Signal(str)
+    """A run of this mode began."""
+    progress = Signal(str, int, int, object)
+    """stage ("reading", "comparing"), done, total, seconds left in the stage (float or None)."""
+    documentReady = Signal(object, str)
+    """check only: a document's ``DocumentResult`` and its text, as soon as it is ready."""
+    finished = Signal(object)
+    """The ``CheckReport`` or ``CompareReport`` (already in :attr:`reports`)."""
+    failed = Signal(str, str)
+    """message, details (a traceback for unexpected errors, else empty)."""
+    cancelled = Signal()
+    nextRunDue = Signal()
+    """A queued run may start now: the window starts it with its lists as they are."""
+
+    def __init__(self, parent: QtCore.QObject | None = None) -> None:
+        super().__init__(parent)
+        self.worker = Worker(self)
+        self.reports: dict[str, Report | None] = dict.fromkeys(MODES)
+        self.seconds = 0.0
+        """How long the last run took (until its report, error or cancel)."""
+        self._job: Job[Report] | None = None
+        self._mode = ""
+        self._queued = False
+        self._started = 0.0
+        self._eta = Eta()
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def mode(self) -> str:
+        """ "check" or "compare": the mode of the current or last run."""
+        return self._mode
+
+    @property
+    def job(self) -> Job[Report] | None:
+        """The current or last run's job (for tests and diagnostics)."""
+        return self._job
+
+    def is_running(self) -> bool:
+        """True from :meth:`start` until the run's last signal."""
+        return self._job is not None and self._job.is_running()
+
+    def is_queued(self) -> bool:
+        return self._queued
+
+    # ------------------------------------------------------------------ commands
+
+    def start(self, spec: RunSpec) -> None:
+        """Start a run; the mode's previous report is dropped."""
+        if self.is_running():
+            raise RuntimeError("a run is already going; queue() the next one or cancel it")
+        self._queued = False
+        self._mode = spec.mode
+        self.reports[spec.mode] = None
+        self._started = time.monotonic()
+        self._eta = Eta()
+        self._job = self.worker.start(
+            _engine_call(spec),
+            done=self._on_done,
+            failed=self._on_failed,
+            cancelled=self._on_cancelled,
+            progress=self._on_progress,
+            item=self.documentReady.emit,
+            name=f"copylens-{spec.mode}",
+        )
+        self.started.emit(spec.mode)
+
+    def queue(self) -> None:
+        """Ask for another run when this one finishes (``nextRunDue``)."""
+        self._queued = True
+
+    def cancel(self) -> bool:
+        """Stop the run (``cancelled`` follows) and forget a queued one; False when idle."""
+        if self._job is None or not self._job.cancel():
+            return False
+        self._queued = False
+        return True
+
+    def wait(self, timeout_s: float | None = None) -> bool:
+        """Block until the run's thread has ended; True when it has."""
+        return self._job is None or self._job.wait(timeout_s)
+
+    def shutdown(self) -> None:
+        """Cancel the run and wait for its thread, dropping its last signals (window closing)."""
+        self._queued = False
+        self.worker.shutdown()
+
+    # ------------------------------------------------------------------ the run's outcome
+
+    def _on_progress(self, stage: str, done: int, total: int) -> None:
+        self.progress.emit(stage, done, total, self._eta.seconds_left(stage, done, total))
+
+    def _on_done(self, report: Report) -> None:
+        self.seconds = time.monotonic() - self._started
+        self.reports[self._mode] = report
+        self.finished.emit(report)
+        if self._queued:
+            self._queued = False
+            QtCore.QTimer.singleShot(0, self.nextRunDue.emit)
+
+    def _on_failed(self, message: str, details: str) -> None:
+        self.seconds = time.monotonic() - self._started
+        self._queued = False
+        self.failed.emit(message, details)
+
+    def _on_cancelled(self) -> None:
+        self.seconds = time.monotonic() - self._started
+        self._queued = False
+        self.cancelled.emit()
+
+
+def _engine_call(spec: RunSpec) -> Any:
+    """The job's function: the engine call of ``spec``, wired to the job's callbacks."""
+    from copylens.core import check, compare
+
+    documents, sources, options = list(spec.documents), list(spec.sources), spec.options
+    if spec.mode == CHECK:
+
+        def run_check(work: Work) -> CheckReport:
+            return check(
+                documents,
+                sources,
+                options,
+                progress=work.progress,
+                cancel=work.cancelled,
+                on_document=work.emit,
+            )
+
+        return run_check
+
+    def run_compare(work: Work) -> CompareReport:
+        return compare(documents, options, progress=work.progress, cancel=work.cancelled)
+
+    return run_compare
+
+
+class Eta:
+    """Time left in the current stage, from its average pace so far."""
+
+    MIN_ELAPSED_S = 1.0
+
+    def __init__(self) -> None:
+        self.stage = ""
+        self.started = 0.0
+
+    def seconds_left(self, stage: str, done: int, total: int) -> float | None:
+        now = time.monotonic()
+        if stage != self.stage:
+            self.stage, self.started = stage, now
+            return None
+        elapsed = now - self.started
+        if done <= 0 or done >= total or elapsed < self.MIN_ELAPSED_S:
+            return None
+        return elapsed / done * (total - done)
