@@ -33,7 +33,12 @@ reuse by the PAN text-alignment systems and WCopyfind's "imperfections"):
    edits split a passage into small pieces that still chain; the anchor (the "two-hit" idea
    of BLAST: weak hits count only beside a strong one) keeps chance 3-word matches of
    unrelated texts on one topic from adding up to a fragment.
-6. Inside each fragment, a word-level diff (difflib) tells exact words from edits: "form"
+6. Own sentences (issue 12): a fragment never spans a sentence of the checked text that
+   matches nothing in the source (:func:`own_sentences`): the writer's own sentences
+   between copied ones are cut out, and the fragment falls into pieces; a piece that is only
+   a stray match inside such a sentence is dropped (:func:`_credible`). Edits inside a
+   sentence (forms, inserted or replaced words) are still bridged.
+7. Inside each fragment, a word-level diff (difflib) tells exact words from edits: "form"
    (same lemma, other word form), "replace", "insert" (words of the checked text absent from
    the source) and "delete" (source words missing from the checked text). The diff runs box
    by box, cut where the chain's seeds continue a diagonal, so it stays linear on
@@ -47,11 +52,14 @@ phrasing (anchor 4 ranks one more heavy rewrite but does; README, "Measured").
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import itertools
+import math
 from dataclasses import dataclass, replace
 
 import numpy as np
+from rapidfuzz.distance import LCSseq
 
 from copylens.core.canonicalize import Canonical
 from copylens.core.options import Options
@@ -111,15 +119,111 @@ def align(a: Canonical, b: Canonical, options: Options) -> list[Alignment]:
     chains, shadows = drop_shadows(chain_seeds(seeds_i, seeds_j, k, gap), k, len(a))
     groups = merge_chains(chains, k, gap)
     extended = [c for group in groups for c in _extend(group, a, b, k, gap)]
-    fragments = [_describe(group, a, b, k) for group in merge_chains(extended, k, gap)]
     runs = Runs.of(seeds_i, seeds_j, k)
-    fragments = [replace(f, longest_run=runs.longest_inside(f)) for f in fragments]
-    kept = [f for f in fragments if _passes(f, options)]
+    kept: list[Alignment] = []
+    for group in merge_chains(extended, k, gap):
+        fragment = _measured(group, a, b, k, runs)
+        if _passes(fragment, options):
+            own = own_sentences(fragment, group, a, b, runs, options)
+            pieces = split_at(group, own, k) if own else [group]
+            measured = [_measured(piece, a, b, k, runs) for piece in pieces]
+            kept.extend(p for p in measured if len(measured) == 1 or _credible(p, a, options))
     return _fold_nested(_with_shadows(kept, shadows, k))
+
+
+def _measured(group: list[_Chain], a: Canonical, b: Canonical, k: int, runs: Runs) -> Alignment:
+    fragment = _describe(group, a, b, k)
+    return replace(fragment, longest_run=runs.longest_inside(fragment))
 
 
 def _passes(f: Alignment, options: Options) -> bool:
     return f.words >= options.min_fragment_words and f.longest_run >= options.anchor_words
+
+
+def own_sentences(
+    f: Alignment, group: list[_Chain], a: Canonical, b: Canonical, runs: Runs, options: Options
+) -> list[tuple[int, int]]:
+    """Word ranges (clipped to ``f``) of the checked text's sentences meeting ``f`` that are
+    the writer's own: they match nothing in the source at their place (issue 12).
+
+    A sentence is own unless one of these shows it copied:
+    - at least half of its words are matched inside the fragment;
+    - it shares a run of ``k + 1`` consecutive words with the fragment's source range (a
+      copied sentence moved elsewhere in the passage), or a run of ``anchor_words`` with any
+      place of the source (a sentence taken from elsewhere in it);
+    - at least half of its words, and at least ``k + 1``, occur in order (LCS) in the source
+      where its original would stand, between the nearest seeds before and after it (a copy
+      whose seeds the edits broke). The writer's own sentence between two copied ones finds
+      at most a few words of the topic there.
+    """
+    k, anchor = options.seed_k, options.anchor_words
+    matched = np.ones(f.a1 - f.a0, dtype=bool)
+    for e in f.edits:
+        if e.kind in ("insert", "replace"):
+            matched[e.a0 - f.a0 : e.a1 - f.a0] = False
+    cuts = [0, *(np.flatnonzero(np.diff(a.sentences[f.a0 : f.a1])) + 1).tolist(), len(matched)]
+    seeds = sorted(s for chain in group for s in chain.seeds)
+    own = []
+    for s0, s1 in itertools.pairwise(cuts):
+        lo, hi = f.a0 + s0, f.a0 + s1
+        if 2 * int(matched[s0:s1].sum()) >= hi - lo:
+            continue
+        if runs.longest_inside(Alignment(lo, hi, f.b0, f.b1, 0, 0, ())) > k:
+            continue  # moved inside the passage
+        if runs.longest_inside(Alignment(lo, hi, 0, len(b), 0, 0, ())) >= anchor:
+            continue  # copied from elsewhere in the source
+        near = _in_order(a.forms[lo:hi], b.forms, _window(seeds, lo, hi, k, (hi - lo) // 2))
+        if 2 * near < hi - lo or near <= k:
+            own.append((lo, hi))
+    return own
+
+
+def _window(seeds: list[tuple[int, int]], lo: int, hi: int, k: int, slack: int) -> tuple[int, int]:
+    """The source range where checked words [lo, hi) would stand, by the diagonals of the
+    nearest seeds before and after them, widened by ``slack`` on both sides."""
+    before = [s for s in seeds if s[0] + k <= lo]
+    after = [s for s in seeds if s[0] >= hi]
+    near = ([max(before)] if before else []) + ([min(after)] if after else []) or seeds[:1]
+    starts = [lo - (i - j) for i, j in near]
+    ends = [hi - (i - j) for i, j in near]
+    return max(0, min(starts) - slack), max(0, max(ends) + slack)
+
+
+def _in_order(words: tuple[str, ...], source: tuple[str, ...], window: tuple[int, int]) -> int:
+    """How many of ``words`` occur in ``source[window]`` in the same order (their LCS)."""
+    return int(LCSseq.similarity(words, source[window[0] : window[1]]))
+
+
+def _credible(piece: Alignment, a: Canonical, options: Options) -> bool:
+    """A piece left by cutting out own sentences stands as a fragment if it holds the anchor
+    or covers most of the sentences it lies in (a short copied sentence between own ones),
+    not when it is a stray match inside a sentence of the writer's own."""
+    if piece.longest_run >= options.anchor_words:
+        return True
+    ids = a.sentences
+    touched = np.isin(ids, np.unique(ids[piece.a0 : piece.a1]))
+    return 2 * piece.matched >= int(np.count_nonzero(touched))
+
+
+def _longest_true(mask: np.ndarray) -> int:
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], mask.view(np.int8), [0]))))
+    return int(np.max(edges[1::2] - edges[::2], initial=0))
+
+
+def split_at(group: list[_Chain], own: list[tuple[int, int]], k: int) -> list[list[_Chain]]:
+    """The group's chains cut into pieces between the ``own`` word ranges (sorted, disjoint);
+    seeds touching an own range are dropped. Pieces keep their order in the checked text."""
+    pieces: list[list[_Chain]] = [[] for _ in range(len(own) + 1)]
+    for chain in group:
+        parts: dict[int, list[tuple[int, int]]] = {}
+        for i, j in chain.seeds:
+            piece = bisect.bisect_right(own, (i, math.inf))
+            inside = piece > 0 and i < own[piece - 1][1]
+            if not inside and (piece == len(own) or i + k <= own[piece][0]):
+                parts.setdefault(piece, []).append((i, j))
+        for piece, seeds in parts.items():
+            pieces[piece].append(_Chain(seeds))
+    return [piece for piece in pieces if piece]
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,9 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "ё": "е"})
 _DETECT_WORDS = 400
 _NOT_WORD = re.compile(r"[^\w']+|_")
+_SENTENCE_END = re.compile(
+    r"[.!?…]+[\"'»“”’)\]]*(?=\s+[\"'«“„‘(\[—–-]*\s*[A-ZÀ-ÖØ-ÞА-ЯЁІЇЄҐ0-9])|\n"
+)
 
 LATIN_TO_CYRILLIC = dict(zip("aceopxyiABCEHKMOPTXI", "асеорхуіАВСЕНКМОРТХІ", strict=True))
 CYRILLIC_TO_LATIN = {cyr: lat for lat, cyr in LATIN_TO_CYRILLIC.items()}
@@ -72,6 +75,8 @@ class Canonical:
     """uint64 fingerprint of each form."""
     homoglyphs: tuple[int, ...]
     """Offsets of look-alike letters that were folded."""
+    sentences: np.ndarray
+    """int32 index of each word's sentence in the text (:func:`sentence_ids`)."""
 
     def __len__(self) -> int:
         return len(self.forms)
@@ -87,6 +92,7 @@ class Canonical:
             self.variants,
             self.hashes,
             self.homoglyphs,
+            self.sentences,
         )
 
 
@@ -94,9 +100,11 @@ _SEP = "\x00"
 
 
 def _unpickle(  # type: ignore[no-untyped-def]
-    language, words, starts, ends, forms, variants, hashes, homoglyphs
+    language, words, starts, ends, forms, variants, hashes, homoglyphs, sentences
 ) -> Canonical:
-    return Canonical(language, words, starts, ends, _split(forms), variants, hashes, homoglyphs)
+    return Canonical(
+        language, words, starts, ends, _split(forms), variants, hashes, homoglyphs, sentences
+    )
 
 
 def _split(joined: str) -> tuple[str, ...]:
@@ -133,16 +141,31 @@ def canonicalize(text: str, options: Options) -> Canonical:
         if e.folded
         for offset in e.folded
     ]
+    word_starts = np.array(starts, dtype=np.int64)
     return Canonical(
         language=language,
         words=len(tokens),
-        starts=np.array(starts, dtype=np.int64),
+        starts=word_starts,
         ends=np.array(ends, dtype=np.int64),
         forms=forms,
         variants=np.array(variants, dtype=np.uint64),
         hashes=np.array(hashes, dtype=np.uint64),
         homoglyphs=tuple(homoglyphs),
+        sentences=sentence_ids(text, word_starts),
     )
+
+
+def sentence_ids(text: str, starts: np.ndarray) -> np.ndarray:
+    """The index of the sentence each word (by its start offset) lies in.
+
+    A sentence ends at ``.``, ``!``, ``?`` or ``…`` (closing quotes and brackets may follow)
+    before white space and a capital letter, digit, quote or dash, and at every line break
+    (headings, list items and paragraphs are units of their own). Abbreviations before a
+    capital ("Dr. Smith", initials) split a sentence in two, which only ever makes the pieces
+    smaller: fragments are split at sentences that match nothing (``core.align``).
+    """
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    return np.searchsorted(np.array(ends, dtype=np.int64), starts, side="right").astype(np.int32)
 
 
 def word_spans(text: str) -> list[tuple[int, int]]:

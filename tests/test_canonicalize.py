@@ -114,3 +114,19 @@ def test_language_detection(text: str, language: str) -> None:
 def test_mixed_text_uses_the_script_of_each_word() -> None:
     c = canonicalize("Студенты изучали running systems", Options(language="ru", stop_words=False))
     assert c.forms == ("студент", "изучать", "run", "system")
+
+
+def test_sentence_ids_split_at_terminal_punctuation_before_a_capital_and_at_line_breaks() -> None:
+    text = (
+        "Dr. Smith came. Он сказал: «Привет!» Потом ушёл.\nЗаголовок\n"
+        "и т. д. и т. п. 3.5 мм. Über alles."
+    )
+    c = canonicalize(text, Options(stop_words=False, lemmatize=False))
+    by_word = {text[s:e]: int(i) for s, e, i in zip(c.starts, c.ends, c.sentences, strict=True)}
+    assert by_word["Smith"] == by_word["came"] != by_word["Dr"]  # an abbreviation splits
+    assert by_word["сказал"] == by_word["Привет"] != by_word["Потом"]
+    assert by_word["Заголовок"] not in (by_word["ушёл"], by_word["мм"])  # a line of its own
+    assert by_word["д"] == by_word["т"] == by_word["п"]  # "т. д." and "т. п.": no capital after
+    assert by_word["3"] == by_word["мм"] != by_word["п"]  # a digit may start a sentence
+    assert by_word["Über"] == by_word["alles"] != by_word["мм"]
+    assert list(c.sentences) == sorted(c.sentences)

@@ -261,17 +261,16 @@ def test_results_are_delivered_document_by_document() -> None:
     assert [d.path for d in report.documents] == ["copy", "alone", "forms"]
 
 
-def test_own_sentence_between_copied_ones_is_inside_the_fragment_but_not_counted() -> None:
+def test_own_sentence_between_copied_ones_breaks_the_fragment() -> None:
     first, second = SOURCE.split(". ")[0] + ".", ". ".join(SOURCE.split(". ")[1:])
     own = "Honestly my grandmother kept punched cards in shoeboxes under her bed for decades."
-    report = check([TextInput("doc", f"{first} {own} {second}")], [TextInput("src", SOURCE)], EN)
+    text = f"{first} {own} {second}"
+    report = check([TextInput("doc", text)], [TextInput("src", SOURCE)], EN)
     [doc] = report.documents
     [src] = doc.sources
-    [fragment] = src.fragments  # one passage, with the writer's sentence inside it
-    assert any(
-        e.kind == "insert" and "grandmother" in f"{first} {own} {second}"[e.start : e.end]
-        for e in fragment.edits
-    )
+    before, after = src.fragments  # the writer's sentence is in neither
+    assert before.end <= text.index(own) and after.start >= text.index(own) + len(own)
+    assert text[before.start : before.end] == first.rstrip(".")
     own_words = 8  # counted words of the inserted sentence (stop words excluded)
     assert abs((1 - src.containment) * doc.counted_words - own_words) <= 1
     assert doc.uniqueness > 0.1
@@ -302,3 +301,41 @@ def test_uncounted_words_at_a_fragments_ends_are_highlighted_too() -> None:
     [fragment] = report.documents[0].sources[0].fragments
     assert copy[fragment.start : fragment.end] == passage
     assert SOURCE[fragment.source_start : fragment.source_end] == passage
+
+
+HEAT_SOURCE = (
+    "Городские острова тепла возникают там, где асфальт, бетон и кирпич накапливают солнечное "
+    "тепло днём и медленно отдают его воздуху ночью. Разница температур между центром "
+    "крупного города и его сельскими окрестностями может достигать десяти градусов в "
+    "безветренную летнюю ночь. Зелёные насаждения являются важнейшим средством борьбы с "
+    "перегревом городской среды, потому что кроны деревьев задерживают до девяноста процентов "
+    "солнечного излучения. Листья испаряют влагу и тем самым охлаждают окружающий воздух на "
+    "несколько градусов. Исследования показывают, что жители районов с большим количеством "
+    "зелени реже жалуются на стресс и чаще занимаются спортом на открытом воздухе."
+)
+HEAT_OWN = (
+    "Я заметила это прошлым летом у себя во дворе.",
+    "Мой дед жил в деревне и всегда спал с открытым окном.",
+    "Это кажется мне очень убедительным доводом.",
+)
+
+
+def test_issue_12_essay_marks_the_copied_sentences_and_none_of_the_writers_own() -> None:
+    """The defect of issue 12: source sentences in order with three of the writer's own
+    between them came out as one fragment from the first word to the last (uniqueness 0)."""
+    s = HEAT_SOURCE.split(". ")
+    copied = [f"{x}." if not x.endswith(".") else x for x in s]
+    order = (copied[0], HEAT_OWN[0], copied[1], HEAT_OWN[1], copied[2], copied[3], HEAT_OWN[2])
+    essay = " ".join((*order, copied[4]))
+    report = check([TextInput("essay", essay)], [TextInput("src", HEAT_SOURCE)])
+    [doc] = report.documents
+    [src] = doc.sources
+    marked = [(f.start, f.end) for f in src.fragments]
+    for own in HEAT_OWN:
+        at = essay.index(own)
+        assert all(end <= at or start >= at + len(own) for start, end in marked), own
+    for sentence in copied:
+        at = essay.index(sentence.rstrip("."))
+        assert any(start <= at < end for start, end in marked), sentence
+    assert len(marked) == 4  # three own sentences cut the essay's copied text into four runs
+    assert doc.uniqueness > 0.15
