@@ -820,6 +820,14 @@ Could not be read: %2</source>
         <translation>Документы, связанные парами с большей долей совпадения, показываются одной группой.</translation>
     </message>
     <message>
+        <source>Compare all: ignore phrases shared by more than this share of documents</source>
+        <translation>Не учитывать фразы, общие для более чем</translation>
+    </message>
+    <message>
+        <source>Text found in more than this share of the documents (the assignment, a set phrase) is never marked and not counted. Used from 10 documents on; text only two documents share is never ignored; 100 % turns it off.</source>
+        <translation>Текст, который есть в большей доле документов (задание, устойчивые фразы), не отмечается и не учитывается. Действует от 10 документов; текст, общий только для двух документов, не пропускается никогда; 100 % — отключено.</translation>
+    </message>
+    <message>
         <source>Worker processes (0: one per core)</source>
         <translation>Рабочих процессов (0 — по одному на ядро)</translation>
     </message>
