@@ -166,7 +166,7 @@ class Options:
     """compare: pairs whose larger containment reaches this are joined into clusters."""
     max_df_share: float = option(
         0.5,
-        "Compare all: ignore phrases shared by more than this share of documents",
+        "Compare all: ignore phrases shared by more than",
         "Text found in more than this share of the documents (the assignment, a set phrase) "
         "is never marked and not counted. Used from 10 documents on; text only two documents "
         "share is never ignored; 100 % turns it off.",

@@ -549,12 +549,28 @@ Could not be read: %2</source>
         <translation>Перетащите источники сюда</translation>
     </message>
     <message>
+        <source>An assignment or a handout: its text is never marked.</source>
+        <translation>Задание или раздаточный материал: его текст никогда не отмечается.</translation>
+    </message>
+    <message>
+        <source>Drop templates here</source>
+        <translation>Перетащите шаблоны сюда</translation>
+    </message>
+    <message>
+        <source>Templates: an assignment, a handout, a form every document fills in. Text that matches these files is never marked and does not count in the percentages.</source>
+        <translation>Шаблоны: задание, раздаточный материал, форма, которую заполняет каждый документ. Текст, совпадающий с этими файлами, никогда не отмечается и не учитывается в процентах.</translation>
+    </message>
+    <message>
         <source>Documents to check</source>
         <translation>Проверяемые документы</translation>
     </message>
     <message>
         <source>Sources</source>
         <translation>Источники</translation>
+    </message>
+    <message>
+        <source>Ignore</source>
+        <translation>Не учитывать</translation>
     </message>
     <message>
         <source>Documents to compare</source>
@@ -820,7 +836,7 @@ Could not be read: %2</source>
         <translation>Документы, связанные парами с большей долей совпадения, показываются одной группой.</translation>
     </message>
     <message>
-        <source>Compare all: ignore phrases shared by more than this share of documents</source>
+        <source>Compare all: ignore phrases shared by more than</source>
         <translation>Не учитывать фразы, общие для более чем</translation>
     </message>
     <message>
