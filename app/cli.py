@@ -84,6 +84,13 @@ COMPARE_FLAGS = (
         "X",
         "report pairs whose containment either way reaches X",
     ),
+    Flag(
+        "max_df_share",
+        "--max-df",
+        "S",
+        "ignore text more than this share of the documents hold, as a template; from 10 "
+        "documents on, text 3 or more hold; 1 turns it off",
+    ),
 )
 """``compare`` only, before the others."""
 LAB_FLAGS = (
@@ -168,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--against", nargs="+", required=True, metavar="SRC", help="source files or folders"
     )
+    _ignore_argument(check)
     check.set_defaults(run=_run_check)
     compare = sub.add_parser(
         "compare",
@@ -175,6 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
         fill=lambda p: _engine_arguments(p, ENGINE_FLAGS, first=COMPARE_FLAGS),
     )
     compare.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
+    _ignore_argument(compare)
     compare.set_defaults(run=_run_compare)
     extract = sub.add_parser(
         "extract",
@@ -186,6 +195,17 @@ def build_parser() -> argparse.ArgumentParser:
     _dedup_parser(sub)
     _lab_parser(sub)
     return parser
+
+
+def _ignore_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--ignore",
+        nargs="+",
+        default=[],
+        metavar="FILE",
+        help="templates (an assignment, a handout, a form): text matching these files or "
+        "the files in these folders is never marked and not counted",
+    )
 
 
 def _dedup_parser(sub: Any) -> None:
@@ -320,7 +340,7 @@ def _run_check(args: argparse.Namespace) -> int:
 
     options = _options(args, ENGINE_FLAGS, _engine_defaults())
     with _progress(args) as progress:
-        report = check(args.documents, args.against, options, progress=progress)
+        report = check(args.documents, args.against, options, ignore=args.ignore, progress=progress)
     if args.format == "json":
         _print_json(report.to_json())
     else:
@@ -334,7 +354,7 @@ def _run_compare(args: argparse.Namespace) -> int:
 
     options = _options(args, COMPARE_FLAGS + ENGINE_FLAGS, _engine_defaults())
     with _progress(args) as progress:
-        report = compare(args.paths, options, progress=progress)
+        report = compare(args.paths, options, ignore=args.ignore, progress=progress)
     if args.format == "json":
         _print_json(report.to_json())
     else:

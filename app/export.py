@@ -53,7 +53,7 @@ Translate = Callable[[str, str], str]
 
 NO_RESULT_SETTINGS = frozenset({"workers"})
 """Options that do not change a result: left out of the HTML report (kept in JSON)."""
-COMPARE_SETTINGS = frozenset({"min_containment", "cluster_threshold"})
+COMPARE_SETTINGS = frozenset({"min_containment", "cluster_threshold", "max_df_share"})
 """Options only ``compare`` reads: left out of a check report's settings table."""
 CONTEXT_CHARS = 80
 """Compare report: characters of plain context quoted on each side of a fragment."""

@@ -29,12 +29,14 @@ Report = CheckReport | CompareReport
 
 @dataclass(frozen=True)
 class RunSpec:
-    """What one run works on: the mode, its inputs (``sources`` empty for compare), options."""
+    """What one run works on: the mode, its inputs (``sources`` empty for compare), options,
+    and the templates whose text the run ignores (``copylens.core.check``'s ``ignore``)."""
 
     mode: str
     documents: tuple[Input, ...]
     sources: tuple[Input, ...]
     options: Options
+    ignore: tuple[Input, ...] = ()
 
 
 class RunController(QtCore.QObject):
@@ -158,6 +160,7 @@ def _engine_call(spec: RunSpec) -> Any:
     from copylens.core import check, compare
 
     documents, sources, options = list(spec.documents), list(spec.sources), spec.options
+    ignore = list(spec.ignore)
     if spec.mode == CHECK:
 
         def run_check(work: Work) -> CheckReport:
@@ -165,6 +168,7 @@ def _engine_call(spec: RunSpec) -> Any:
                 documents,
                 sources,
                 options,
+                ignore=ignore,
                 progress=work.progress,
                 cancel=work.cancelled,
                 on_document=work.emit,
@@ -173,7 +177,9 @@ def _engine_call(spec: RunSpec) -> Any:
         return run_check
 
     def run_compare(work: Work) -> CompareReport:
-        return compare(documents, options, progress=work.progress, cancel=work.cancelled)
+        return compare(
+            documents, options, ignore=ignore, progress=work.progress, cancel=work.cancelled
+        )
 
     return run_compare
 

@@ -102,6 +102,7 @@ ENGINE_SETTINGS = (
     "max_gap",
     "min_containment",
     "cluster_threshold",
+    "max_df_share",
 )
 """The engine options the window lets people set, in the dialog's order."""
 NOT_IN_SETTINGS = {

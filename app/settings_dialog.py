@@ -18,7 +18,7 @@ from copylens.core import AT_LEAST
 
 Editor = QtWidgets.QSpinBox | QtWidgets.QComboBox | QtWidgets.QCheckBox
 
-PERCENT_SETTINGS = frozenset({"min_containment", "cluster_threshold"})
+PERCENT_SETTINGS = frozenset({"min_containment", "cluster_threshold", "max_df_share"})
 """Ratios shown to the user as whole percentages."""
 
 
@@ -189,6 +189,6 @@ class SettingsDialog(QtWidgets.QDialog):
 
 
 def _group(key: str) -> str:
-    if key in ("min_containment", "cluster_threshold"):
+    if key in ("min_containment", "cluster_threshold", "max_df_share"):
         return "compare"
     return "interface" if key == "ui_language" else "matching"

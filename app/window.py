@@ -1,7 +1,9 @@
 """The main window: the shell that the result pages share.
 
 The shell holds what every mode uses: menus, toolbar, status bar, the mode tabs and the input
-lists (*Check against sources*: Documents and Sources side by side; *Compare all*: one list).
+lists (*Check against sources*: Documents, Sources and Ignore side by side; *Compare all*:
+Documents and Ignore). Ignore holds templates (an assignment, a handout): text matching them
+is never marked nor counted (the engine's ``ignore``).
 Below the lists, the results area shows a placeholder or the page of the current mode:
 
 * :class:`copylens.app.pages.CheckPage` — the checked documents and the selected one;
@@ -168,10 +170,25 @@ class MainWindow(QtWidgets.QMainWindow):
         self.sources_list.setObjectName("sourcesList")
         self.compare_list = InputList(self.tr("Drop documents here"), drop_hint)
         self.compare_list.setObjectName("compareList")
+        ignore_hint = self.tr("An assignment or a handout: its text is never marked.")
+        self.ignore_list = InputList(self.tr("Drop templates here"), ignore_hint)
+        self.ignore_list.setObjectName("ignoreList")
+        self.compare_ignore_list = InputList(self.tr("Drop templates here"), ignore_hint)
+        self.compare_ignore_list.setObjectName("compareIgnoreList")
+        ignore_tip = self.tr(
+            "Templates: an assignment, a handout, a form every document fills in. Text that "
+            "matches these files is never marked and does not count in the percentages."
+        )
         self.panels = {
             self.documents_list: _ListPanel(self.tr("Documents to check"), self.documents_list),
             self.sources_list: _ListPanel(self.tr("Sources"), self.sources_list),
+            self.ignore_list: _ListPanel(
+                self.tr("Ignore"), self.ignore_list, ignore_tip, compact=True
+            ),
             self.compare_list: _ListPanel(self.tr("Documents to compare"), self.compare_list),
+            self.compare_ignore_list: _ListPanel(
+                self.tr("Ignore"), self.compare_ignore_list, ignore_tip, compact=True
+            ),
         }
         for input_list, panel in self.panels.items():
             input_list.focused.connect(lambda lst=input_list: self._set_active_list(lst))
@@ -182,14 +199,22 @@ class MainWindow(QtWidgets.QMainWindow):
             panel.folder_button.clicked.connect(
                 lambda _=False, lst=input_list: self._open_folder_into(lst)
             )
-        self.inputs_splitter = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
-        self.inputs_splitter.setObjectName("inputsSplitter")
-        self.inputs_splitter.addWidget(self.panels[self.documents_list])
-        self.inputs_splitter.addWidget(self.panels[self.sources_list])
-        self.inputs_splitter.setChildrenCollapsible(False)
+        self.inputs_splitter = _splitter(
+            "inputsSplitter",
+            [
+                self.panels[lst]
+                for lst in (self.documents_list, self.sources_list, self.ignore_list)
+            ],
+            IGNORE_SHARE,
+        )
+        self.compare_inputs_splitter = _splitter(
+            "compareInputsSplitter",
+            [self.panels[lst] for lst in (self.compare_list, self.compare_ignore_list)],
+            IGNORE_SHARE,
+        )
         self.inputs_stack = QtWidgets.QStackedWidget()
         self.inputs_stack.addWidget(self.inputs_splitter)
-        self.inputs_stack.addWidget(self.panels[self.compare_list])
+        self.inputs_stack.addWidget(self.compare_inputs_splitter)
 
         self.results_stack = QtWidgets.QStackedWidget()
         self.results_stack.setObjectName("resultsStack")
@@ -253,9 +278,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def input_lists(self) -> list[InputList]:
         """The lists of the current mode."""
-        if self.mode == CHECK:
-            return [self.documents_list, self.sources_list]
-        return [self.compare_list]
+        return self._lists_of(self.mode)
 
     @property
     def active_list(self) -> InputList:
@@ -384,9 +407,12 @@ class MainWindow(QtWidgets.QMainWindow):
         if mode == CHECK:
             self.check_page.clear()
             documents, sources = self.documents_list.inputs(), self.sources_list.inputs()
+            ignore = self.ignore_list.inputs()
         else:
             documents, sources = self.compare_list.inputs(), []
-        self.controller.start(RunSpec(mode, tuple(documents), tuple(sources), options))
+            ignore = self.compare_ignore_list.inputs()
+        spec = RunSpec(mode, tuple(documents), tuple(sources), options, tuple(ignore))
+        self.controller.start(spec)
         self.progress_bar.setRange(0, 0)
         self.progress_label.setText(self.tr("Starting…"))
         self.statusBar().clearMessage()
@@ -457,8 +483,8 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _lists_of(self, mode: str) -> list[InputList]:
         if mode == CHECK:
-            return [self.documents_list, self.sources_list]
-        return [self.compare_list]
+            return [self.documents_list, self.sources_list, self.ignore_list]
+        return [self.compare_list, self.compare_ignore_list]
 
     def _show_error_count(self, count: int) -> None:
         if count:
@@ -561,8 +587,8 @@ class MainWindow(QtWidgets.QMainWindow):
             self.restoreGeometry(geometry)
         for splitter in self._splitters():
             state = qs.value(f"window/{splitter.objectName()}")
-            if isinstance(state, QtCore.QByteArray) and not state.isEmpty():
-                splitter.restoreState(state)
+            if isinstance(state, QtCore.QByteArray) and _panels_in(state) == splitter.count():
+                splitter.restoreState(state)  # not one saved before a panel came (Ignore)
         mode = qs.value("window/mode")
         if mode in MODES:
             self.set_mode(str(mode))
@@ -576,7 +602,12 @@ class MainWindow(QtWidgets.QMainWindow):
         qs.sync()
 
     def _splitters(self) -> list[QtWidgets.QSplitter]:
-        return [self.main_splitter, self.inputs_splitter, self.check_page.splitter]
+        return [
+            self.main_splitter,
+            self.inputs_splitter,
+            self.compare_inputs_splitter,
+            self.check_page.splitter,
+        ]
 
     def _last_dir(self) -> str:
         value = settings.store().value("window/last_dir", "")
@@ -602,19 +633,27 @@ class MainWindow(QtWidgets.QMainWindow):
 
 
 class _ListPanel(QtWidgets.QWidget):
-    """A titled input list with its own Add files / Add folder buttons."""
+    """A titled input list with its own Add files / Add folder buttons; ``tooltip`` says what
+    the list is for, on its title and its rows' background. A ``compact`` panel's buttons show
+    only their icons (their words in a tooltip), so a narrow panel still fits its header."""
 
-    def __init__(self, title: str, input_list: InputList) -> None:
+    def __init__(
+        self, title: str, input_list: InputList, tooltip: str = "", compact: bool = False
+    ) -> None:
         super().__init__()
         self.title = title
         self.input_list = input_list
         input_list.setAccessibleName(title)
         self.title_label = QtWidgets.QLabel()
+        if tooltip:
+            self.title_label.setToolTip(tooltip)
+            input_list.setToolTip(tooltip)
+            input_list.setAccessibleDescription(tooltip)
         self.open_button = _tool_button(
-            self.tr("Add files…"), QtWidgets.QStyle.StandardPixmap.SP_DialogOpenButton
+            self.tr("Add files…"), QtWidgets.QStyle.StandardPixmap.SP_DialogOpenButton, compact
         )
         self.folder_button = _tool_button(
-            self.tr("Add folder…"), QtWidgets.QStyle.StandardPixmap.SP_DirOpenIcon
+            self.tr("Add folder…"), QtWidgets.QStyle.StandardPixmap.SP_DirOpenIcon, compact
         )
         header = QtWidgets.QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
@@ -635,11 +674,46 @@ class _ListPanel(QtWidgets.QWidget):
         self.title_label.setText(f"<b>{text}</b>" if active else text)
 
 
-def _tool_button(text: str, icon: QtWidgets.QStyle.StandardPixmap) -> QtWidgets.QToolButton:
+def _panels_in(state: QtCore.QByteArray) -> int:
+    """How many panels a ``QSplitter.saveState()`` holds (it starts with the magic number
+    0xff, the format 1 and the list of sizes, big-endian); 0 for anything else."""
+    data = bytes(state.data())
+    if len(data) < 12 or data[:8] != b"\x00\x00\x00\xff\x00\x00\x00\x01":
+        return 0
+    return int.from_bytes(data[8:12], "big")
+
+
+IGNORE_SHARE = 0.22
+"""The Ignore panel's share of the lists' width (it usually holds one or two files)."""
+
+
+def _splitter(name: str, panels: list[QtWidgets.QWidget], last: float) -> QtWidgets.QSplitter:
+    """The input panels side by side, the last one (Ignore) given ``last`` of the width."""
+    splitter = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
+    splitter.setObjectName(name)
+    for panel in panels:
+        splitter.addWidget(panel)
+    splitter.setChildrenCollapsible(False)
+    width = DEFAULT_SIZE.width()
+    rest = round(width * (1 - last) / (len(panels) - 1))
+    splitter.setSizes([rest] * (len(panels) - 1) + [round(width * last)])
+    for n in range(len(panels) - 1):
+        splitter.setStretchFactor(n, 1)
+    splitter.setStretchFactor(len(panels) - 1, 0)
+    return splitter
+
+
+def _tool_button(
+    text: str, icon: QtWidgets.QStyle.StandardPixmap, icon_only: bool = False
+) -> QtWidgets.QToolButton:
     button = QtWidgets.QToolButton()
     button.setText(text)
     button.setIcon(button.style().standardIcon(icon))
-    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    if icon_only:
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        button.setToolTip(text)
+    else:
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
     button.setAutoRaise(True)
     return button
 

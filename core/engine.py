@@ -1,9 +1,10 @@
 """The engine's two entry points: ``check`` documents against sources, ``compare`` all pairs.
 
-Pipeline (ALGORITHMS.md §1–3, issue 5): extract → canonicalize → shingle (prepare) → index
-the anchor k-grams → candidate pairs (never all against all) → align and score each candidate
-→ report. Front ends call only these two functions; progress and cancellation are plain
-callbacks, so the engine knows nothing of Qt or terminals.
+Pipeline (ALGORITHMS.md §1–3, issue 5): extract → canonicalize → shingle (prepare) → ignore
+templates and common phrases (issue 12) → index the anchor k-grams → candidate pairs (never
+all against all) → align and score each candidate → report. Front ends call only these two
+functions; progress and cancellation are plain callbacks, so the engine knows nothing of Qt
+or terminals.
 """
 
 from __future__ import annotations
@@ -14,8 +15,16 @@ from pathlib import Path
 
 import numpy as np
 
+from copylens.core.arrays import distinct
 from copylens.core.documents import Input, TextInput
 from copylens.core.errors import Cancelled
+from copylens.core.ignore import (
+    common_phrases,
+    ignore_phrases,
+    share,
+    template_phrases,
+    without_ignored,
+)
 from copylens.core.index import CandidateIndex, MemoryIndex
 from copylens.core.options import Options
 from copylens.core.prepare import CancelCheck, Prepared, Progress, expand, prepare_text, read_all
@@ -40,23 +49,33 @@ def check(
     sources: Iterable[Input],
     options: Options | None = None,
     *,
+    ignore: Iterable[Input] = (),
     progress: Progress | None = None,
     cancel: CancelCheck | None = None,
     on_document: Callable[[DocumentResult, str], None] | None = None,
 ) -> CheckReport:
     """Check every document against every source that shares text with it.
 
-    A file given on both sides is read once and never compared with itself. ``on_document``
-    receives each document's result and extracted text as soon as its last source is scored
-    (front ends show results as they come); the report lists them in input order.
+    A file given on both sides is read once and never compared with itself. Text matching a
+    file of ``ignore`` (a handout, a form) is never part of a fragment, in documents and
+    sources alike, and is left out of the shares; an ignored file is not checked itself
+    (:mod:`copylens.core.ignore`). ``on_document`` receives each document's result and
+    extracted text as soon as its last source is scored (front ends show results as they
+    come); the report lists them in input order.
     """
     options = (options or Options()).validated()
     doc_items, doc_missing = expand(documents)
     src_items, src_missing = expand(sources)
-    keys = _identities([*doc_items, *src_items])
-    items = _unique([*doc_items, *src_items], keys)
+    ign_items, ign_missing = expand(ignore)
+    keys = _identities([*doc_items, *src_items, *ign_items])
+    doc_items = _not_ignored(doc_items, ign_items, keys)
+    src_items = _not_ignored(src_items, ign_items, keys)
+    items = _unique([*doc_items, *src_items, *ign_items], keys)
     prepared, failures = read_all(items, options, prepare_text, progress, cancel)
     by_key = {keys[p.path]: p for p in prepared}
+    templates = _pick(ign_items, by_key, keys)
+    run = _pick([*doc_items, *src_items], by_key, keys)
+    by_key.update(_ignoring(run, template_phrases(templates), options, keys))
     docs = _pick(doc_items, by_key, keys)
     srcs = _pick(src_items, by_key, keys)
     index = MemoryIndex(max_df=MAX_DF)
@@ -76,13 +95,14 @@ def check(
     for d in (d for d, left in enumerate(remaining) if left == 0):
         finish(d)
     for (d, s), score in _scored(pairs, docs, srcs, options, progress, cancel):
+        score = without_ignored(score, docs[d], srcs[s], options)
         if score.shares_anything:
             scores[d].append((srcs[s], score))
         remaining[d] -= 1
         if remaining[d] == 0:
             finish(d)
-    errors = (*doc_missing, *src_missing, *failures)
-    texts = {p.path: p.text for p in prepared}
+    errors = (*doc_missing, *src_missing, *ign_missing, *failures)
+    texts = {p.path: p.text for p in run}
     return CheckReport(tuple(r for r in results if r is not None), tuple(errors), options, texts)
 
 
@@ -90,14 +110,27 @@ def compare(
     inputs: Iterable[Input],
     options: Options | None = None,
     *,
+    ignore: Iterable[Input] = (),
     progress: Progress | None = None,
     cancel: CancelCheck | None = None,
 ) -> CompareReport:
-    """Compare every document with every other one that shares text with it."""
+    """Compare every document with every other one that shares text with it.
+
+    Text matching a file of ``ignore``, and phrases held by more than ``max_df_share`` of the
+    documents, are never part of a fragment and are left out of the shares; an ignored file
+    is not compared itself (:mod:`copylens.core.ignore`)."""
     options = (options or Options()).validated()
     items, missing = expand(inputs)
-    unique = _unique(items, _identities(items))
-    docs, failures = read_all(unique, options, prepare_text, progress, cancel)
+    ign_items, ign_missing = expand(ignore)
+    keys = _identities([*items, *ign_items])
+    items = _not_ignored(items, ign_items, keys)
+    unique = _unique([*items, *ign_items], keys)
+    prepared, failures = read_all(unique, options, prepare_text, progress, cancel)
+    by_key = {keys[p.path]: p for p in prepared}
+    templates = _pick(ign_items, by_key, keys)
+    docs = _pick(items, by_key, keys)
+    phrases = distinct(np.concatenate((template_phrases(templates), common_phrases(docs, options))))
+    docs = ignore_phrases(docs, phrases, options)
     index = MemoryIndex(max_df=MAX_DF)
     for n, doc in enumerate(docs):
         index.add(n, doc.anchors)
@@ -111,7 +144,7 @@ def compare(
     return CompareReport(
         pairs=tuple(pairs),
         clusters=_clusters(pairs, options.cluster_threshold),
-        errors=(*missing, *failures),
+        errors=(*missing, *ign_missing, *failures),
         options=options,
         documents=tuple(d.path for d in docs),
         texts={d.path: d.text for d in docs},
@@ -150,19 +183,26 @@ def _scored(
 
 
 def _document_result(doc: Prepared, scored: list[tuple[Prepared, PairScore]]) -> DocumentResult:
+    """The document's shares are of its counted words: canonical words it does not ignore."""
     n = len(doc.canonical)
     coverage = np.zeros((len(scored), n), dtype=bool)
     for row, (_, score) in enumerate(scored):
         coverage[row] = score.covered_a
     covered_by = coverage.sum(axis=0) if scored else np.zeros(n, dtype=int)
+    kept = None if doc.ignored is None else ~doc.ignored
+    if kept is not None:
+        n = int(kept.sum())
+        covered_by = covered_by[kept]
     matches = [
         SourceMatch(
             path=src.path,
             resemblance=score.resemblance,
             resemblance_estimate=score.resemblance_estimate,
-            containment=score.containment,
-            reverse_containment=score.reverse_containment,
-            exclusive=float((score.covered_a & (covered_by == 1)).sum()) / n if n else 0.0,
+            containment=share(score.covered_a, doc),
+            reverse_containment=share(score.covered_b, src),
+            exclusive=float((_kept(score.covered_a, kept) & (covered_by == 1)).sum()) / n
+            if n
+            else 0.0,
             shingle_containment=score.shingle_containment,
             matched_words=int(score.covered_a.sum()),
             fragments=score.fragments,
@@ -185,19 +225,44 @@ def _document_result(doc: Prepared, scored: list[tuple[Prepared, PairScore]]) ->
 
 def _pair_result(a: Prepared, b: Prepared, score: PairScore, options: Options) -> PairResult | None:
     """The reported pair, or None when nothing is shared or it is under the threshold."""
+    score = without_ignored(score, a, b, options)
     if not score.shares_anything:
         return None
-    if max(score.containment, score.reverse_containment) < options.min_containment:
+    containment_ab, containment_ba = share(score.covered_a, a), share(score.covered_b, b)
+    if max(containment_ab, containment_ba) < options.min_containment:
         return None
     return PairResult(
         a=a.path,
         b=b.path,
         resemblance=score.resemblance,
         resemblance_estimate=score.resemblance_estimate,
-        containment_ab=score.containment,
-        containment_ba=score.reverse_containment,
+        containment_ab=containment_ab,
+        containment_ba=containment_ba,
         fragments=score.fragments,
     )
+
+
+def _kept(values: np.ndarray, kept: np.ndarray | None) -> np.ndarray:
+    return values if kept is None else values[kept]
+
+
+def _not_ignored(
+    items: list[Path | TextInput], ignored: list[Path | TextInput], keys: dict[str, str]
+) -> list[Path | TextInput]:
+    """``items`` without the ones also given to ignore (a handout inside the essays' folder)."""
+    if not ignored:
+        return items
+    left_out = {keys[_label(item)] for item in ignored}
+    return [item for item in items if keys[_label(item)] not in left_out]
+
+
+def _ignoring(
+    run: list[Prepared], phrases: np.ndarray, options: Options, keys: dict[str, str]
+) -> dict[str, Prepared]:
+    """Identity → document with the words of ``phrases`` ignored, for the run's documents."""
+    return {
+        keys[p.path]: q for p, q in zip(run, ignore_phrases(run, phrases, options), strict=True)
+    }
 
 
 def _label(item: Path | TextInput) -> str:

@@ -164,6 +164,19 @@ class Options:
         high=1.0,
     )
     """compare: pairs whose larger containment reaches this are joined into clusters."""
+    max_df_share: float = option(
+        0.5,
+        "Compare all: ignore phrases shared by more than",
+        "Text found in more than this share of the documents (the assignment, a set phrase) "
+        "is never marked and not counted. Used from 10 documents on; text only two documents "
+        "share is never ignored; 100 % turns it off.",
+        low=0.0,
+        high=1.0,
+    )
+    """compare: an anchor k-gram held by more than this share of the documents (and by at
+    least 3, in a run of at least 10) is a common phrase, ignored (``copylens.core.ignore``).
+    0.5 by bench/bench_ignore.py: any share from 0.4 to 0.9 drops the pairs a handout every
+    essay quotes joins, 0.2 already hides a source 30 % of a class copied."""
     workers: int = option(
         0,
         "Worker processes (0: one per core)",

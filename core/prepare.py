@@ -56,6 +56,9 @@ class Prepared:
     """Distinct fingerprints of its ``anchor_words``-grams, sorted: every fragment holds such a
     run, so two documents sharing none have no fragment (the candidate index's keys)."""
     sha256: str
+    ignored: np.ndarray | None = None
+    """Boolean per canonical word: text the run ignores (a template's, a common phrase's),
+    never part of a fragment nor of a share (``copylens.core.ignore``); None when no word is."""
 
     @cached_property
     def sketch(self) -> np.ndarray:

@@ -12,7 +12,8 @@ its own size):
   lightly edited paragraph, an original essay) against four sources (.pdf, .docx, two .html),
   the paper with the most sources selected;
 * ``03-side-by-side.png`` — that paper and a source side by side on an edited fragment;
-* ``04-compare-heatmap.png`` — Compare all on eight class essays, some of them near-copies;
+* ``04-compare-heatmap.png`` — Compare all on eight class essays, some of them near-copies,
+  each opening with the assignment, which the Ignore list holds (so it joins no pair);
 * ``05-settings.png`` — the settings dialog;
 * ``06-compare-grouped.png`` — the same essays grouped by the study's A12 "3+5" method.
 
@@ -269,8 +270,21 @@ def _swap(text: str, *pairs: tuple[str, str]) -> str:
     return text
 
 
+ASSIGNMENT = (
+    "Essay 9B. Should homework be banned? Give your own opinion with at least two arguments "
+    "and one example from your school life."
+)
+"""Every class essay opens with it; essays_9B/assignment.txt (the Ignore list) holds it."""
+ASSIGNMENT_FILE = ASSIGNMENT + "\n\nLength: 250 to 400 words. Hand in by Friday, 12 December."
+
+
 def compare_essays() -> dict[str, str]:
-    """Eight essays of one class on "Should homework be banned?", by file name."""
+    """Eight essays of one class on "Should homework be banned?", by file name, each opening
+    with the assignment."""
+    return {name: f"{ASSIGNMENT}\n\n{text}" for name, text in _class_essays().items()}
+
+
+def _class_essays() -> dict[str, str]:
     clara, elena = _CLARA.split("\n\n"), _ELENA.split("\n\n")
     return {
         "anna.txt": _ANNA,
@@ -315,9 +329,9 @@ def _blocks(items: list[Any]) -> list[Any]:
     return [Heading(item[0]) if isinstance(item, tuple) else item for item in items]
 
 
-def write_samples(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:
-    """Write the check documents, the sources and the compare essays under ``folder``;
-    return their paths relative to it (the script runs there)."""
+def write_samples(folder: Path) -> tuple[list[Path], list[Path], list[Path], Path]:
+    """Write the check documents, the sources, the compare essays and their assignment under
+    ``folder``; return their paths relative to it (the script runs there)."""
     from tests.fixtures_make import DEJAVU_SANS, make_docx, make_html, make_pdf
 
     if not DEJAVU_SANS.is_file():
@@ -355,7 +369,9 @@ def write_samples(folder: Path) -> tuple[list[Path], list[Path], list[Path]]:
     for name, text in compare_essays().items():
         (folder / essays / name).write_text(text, encoding="utf-8")
         essay_files.append(essays / name)
-    return documents, source_files, essay_files
+    assignment = Path("assignment_9B.txt")
+    (folder / assignment).write_text(ASSIGNMENT_FILE, encoding="utf-8")
+    return documents, source_files, essay_files, assignment
 
 
 # ----------------------------------------------------------------------------- Qt
@@ -483,7 +499,7 @@ def main(argv: list[str] | None = None) -> int:
         ini = QtCore.QSettings.Format.IniFormat
         for scope in (QtCore.QSettings.Scope.UserScope, QtCore.QSettings.Scope.SystemScope):
             QtCore.QSettings.setPath(ini, scope, str(work / "settings"))
-        documents, sources, essays = write_samples(work)
+        documents, sources, essays, assignment = write_samples(work)
         os.chdir(work)
         try:
             app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["CopyLens"])
@@ -496,7 +512,7 @@ def main(argv: list[str] | None = None) -> int:
             window.resize(*SIZE)
             window.show()
             window.activateWindow()  # as for a user: focus frames and the caret are drawn
-            shoot(window, out, suffix, documents, sources, essays)
+            shoot(window, out, suffix, documents, sources, essays, assignment)
             window.close()
         finally:
             os.chdir(home)
@@ -510,6 +526,7 @@ def shoot(
     documents: list[Path],
     sources: list[Path],
     essays: list[Path],
+    assignment: Path,
 ) -> None:
     from copylens.app.qt import QtWidgets
 
@@ -537,6 +554,7 @@ def shoot(
 
     window.set_mode("compare")
     window.compare_list.add_paths(essays)
+    window.compare_ignore_list.add_paths([assignment])
     run_engine(window)
     compare = window.compare_page.view
     compare.pairs_table.selectRow(0)

@@ -199,3 +199,23 @@ def test_help_imports_nothing_of_the_engine() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "[]", result.stdout + result.stderr
+
+
+def test_ignore_and_max_df_flags(tmp_path: Path) -> None:
+    handout = tmp_path / "handout.txt"
+    handout.write_text(ARTICLE_EN, encoding="utf-8")
+    essays = [tmp_path / "a.txt", tmp_path / "b.txt"]
+    essays[0].write_text(f"{ARTICLE_EN}\n\n{ARTICLE_RU}", encoding="utf-8")
+    essays[1].write_text(f"{ARTICLE_EN}\n\n{UNRELATED}", encoding="utf-8")
+    joined = json.loads(run("compare", *essays, "--format", "json", check=True).stdout)
+    assert len(joined["pairs"]) == 1
+    args = ["--format", "json", "--ignore", handout, tmp_path / "missing.txt"]
+    ignored = json.loads(run("compare", *essays, *args, check=True).stdout)
+    assert ignored["pairs"] == []
+    assert [e["path"] for e in ignored["errors"]] == [str(tmp_path / "missing.txt")]
+    checked = json.loads(run("check", essays[0], "--against", essays[1], *args).stdout)
+    [document] = checked["documents"]
+    assert document["sources"] == [] and document["uniqueness"] == 1.0
+    assert "--max-df S" in run("compare", "--help").stdout
+    bad = run("compare", *essays, "--max-df", "2")
+    assert bad.returncode == 2 and "--max-df must be 0..1, got 2.0" in bad.stderr

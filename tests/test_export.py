@@ -121,7 +121,8 @@ def test_html_settings_are_the_runs_without_compare_and_process_settings(
     assert "<tr><th>Minimum fragment (words)</th><td>12</td></tr>" in table
     assert "<tr><th>Ignore numbers</th><td>no</td></tr>" in table
     assert "Compare all" not in table and "Worker processes" not in table
-    assert table.count("<tr>") == len(Options.field_names()) - 3
+    hidden = export.COMPARE_SETTINGS | export.NO_RESULT_SETTINGS
+    assert table.count("<tr>") == len(Options.field_names()) - len(hidden)
 
 
 class _TextSpans(HTMLParser):

@@ -549,12 +549,28 @@ Could not be read: %2</source>
         <translation>Перетащите источники сюда</translation>
     </message>
     <message>
+        <source>An assignment or a handout: its text is never marked.</source>
+        <translation>Задание или раздаточный материал: его текст никогда не отмечается.</translation>
+    </message>
+    <message>
+        <source>Drop templates here</source>
+        <translation>Перетащите шаблоны сюда</translation>
+    </message>
+    <message>
+        <source>Templates: an assignment, a handout, a form every document fills in. Text that matches these files is never marked and does not count in the percentages.</source>
+        <translation>Шаблоны: задание, раздаточный материал, форма, которую заполняет каждый документ. Текст, совпадающий с этими файлами, никогда не отмечается и не учитывается в процентах.</translation>
+    </message>
+    <message>
         <source>Documents to check</source>
         <translation>Проверяемые документы</translation>
     </message>
     <message>
         <source>Sources</source>
         <translation>Источники</translation>
+    </message>
+    <message>
+        <source>Ignore</source>
+        <translation>Не учитывать</translation>
     </message>
     <message>
         <source>Documents to compare</source>
@@ -818,6 +834,14 @@ Could not be read: %2</source>
     <message>
         <source>Documents linked by pairs above this share are shown as one group.</source>
         <translation>Документы, связанные парами с большей долей совпадения, показываются одной группой.</translation>
+    </message>
+    <message>
+        <source>Compare all: ignore phrases shared by more than</source>
+        <translation>Не учитывать фразы, общие для более чем</translation>
+    </message>
+    <message>
+        <source>Text found in more than this share of the documents (the assignment, a set phrase) is never marked and not counted. Used from 10 documents on; text only two documents share is never ignored; 100 % turns it off.</source>
+        <translation>Текст, который есть в большей доле документов (задание, устойчивые фразы), не отмечается и не учитывается. Действует от 10 документов; текст, общий только для двух документов, не пропускается никогда; 100 % — отключено.</translation>
     </message>
     <message>
         <source>Worker processes (0: one per core)</source>

@@ -92,6 +92,7 @@ def test_to_options_maps_every_field() -> None:
         "max_gap": 8,
         "min_containment": 0.3,
         "cluster_threshold": 0.7,
+        "max_df_share": 0.4,
         "ui_language": "en",
     }
     options = settings.to_options(values)

@@ -77,7 +77,7 @@ def test_window_constructs_and_shows_without_warnings(qtbot, qtlog) -> None:
     assert shortcuts[win.quit_action.text()] == ["Ctrl+Q"]
     assert win.open_action.shortcut() == QtGui.QKeySequence(QtGui.QKeySequence.StandardKey.Open)
     win.set_mode("compare")
-    assert win.input_lists() == [win.compare_list]
+    assert win.input_lists() == [win.compare_list, win.compare_ignore_list]
     warnings = [m.message for m in qtlog.records if m.type >= QtCore.QtMsgType.QtWarningMsg]
     assert [m for m in warnings if m != OFFSCREEN_NOTICE] == []
 
@@ -238,6 +238,30 @@ def test_window_state_is_saved(qtbot) -> None:
     assert second.mode == "compare"
     assert (second.width(), second.height()) == (640, 560)
     assert second.main_splitter.sizes() == sizes
+
+
+def test_a_layout_saved_before_the_ignore_list_keeps_its_panel(qtbot) -> None:
+    from copylens.app import settings
+
+    def shown() -> MainWindow:
+        win = MainWindow()
+        qtbot.addWidget(win)
+        win.show()
+        qtbot.waitExposed(win)
+        return win
+
+    fresh = shown().inputs_splitter.sizes()
+    old = QtWidgets.QSplitter()  # the two lists of earlier versions
+    old.addWidget(QtWidgets.QListWidget())
+    old.addWidget(QtWidgets.QListWidget())
+    old.setSizes([700, 500])
+    settings.store().setValue("window/inputsSplitter", old.saveState())
+    win = shown()
+    assert win.inputs_splitter.sizes() == fresh  # restored, it would leave Ignore 70 px
+    win.inputs_splitter.setSizes([fresh[0] + 20, fresh[1] - 20, fresh[2]])
+    saved = win.inputs_splitter.sizes()
+    win.close()
+    assert shown().inputs_splitter.sizes() == saved
 
 
 @pytest.mark.qt_no_exception_capture
@@ -440,3 +464,38 @@ def test_a_failed_folder_walk_shows_the_error_and_ends_the_reading(
     assert "unreadable" in dialog.details_box.toPlainText()
     assert not window.documents_list.scanning and window.documents_list.count() == 0
     dialog.close()
+
+
+def test_the_ignore_lists_reach_the_engine(
+    window: MainWindow, qtbot, essay, tmp_path: Path
+) -> None:
+    handout = tmp_path / "handout.txt"
+    handout.write_text(essay(99, 60), encoding="utf-8")
+    essays = []
+    for n in range(3):
+        path = tmp_path / f"essay{n}.txt"
+        path.write_text(f"{essay(99, 60)}\n\n{essay(n, 80)}", encoding="utf-8")
+        essays.append(path)
+    window.set_mode("compare")
+    assert window.input_lists() == [window.compare_list, window.compare_ignore_list]
+    window.compare_list.add_paths(essays)
+    with qtbot.waitSignal(window.controller.finished, timeout=60000) as joined:
+        window.start_run()
+    assert len(joined.args[0].pairs) == 3  # through the handout
+    missing = tmp_path / "missing.txt"
+    window.compare_ignore_list.add_paths([handout, missing])
+    with qtbot.waitSignal(window.controller.finished, timeout=60000) as ignored:
+        window.start_run()
+    assert ignored.args[0].pairs == ()
+    assert window.compare_ignore_list.error_count() == 1  # the missing one, marked
+
+    window.set_mode("check")
+    assert window.input_lists() == [window.documents_list, window.sources_list, window.ignore_list]
+    window.documents_list.add_paths(essays[:1])
+    window.sources_list.add_paths(essays[1:])
+    window.ignore_list.add_text("Pasted handout", essay(99, 60))
+    with qtbot.waitSignal(window.controller.finished, timeout=60000) as checked:
+        window.start_run()
+    [document] = checked.args[0].documents
+    assert document.sources == () and document.uniqueness == 1.0
+    assert "never marked" in window.panels[window.ignore_list].title_label.toolTip()

@@ -1,0 +1,330 @@
+"""Ignore: text that is never part of a fragment — templates and common phrases (issue 12).
+
+A run ignores two kinds of text in its documents (and sources):
+
+* template text: every run of ``anchor_words`` canonical words that also occurs in one of the
+  run's ignored files (an assignment, a handout, a form every essay fills in: JPlag's base
+  code, Dolos' ignore file);
+* common phrases (``compare`` only): every run of ``anchor_words`` canonical words held by more
+  than ``max_df_share`` of the run's documents, and by at least :data:`COMMON_MIN_DOCUMENTS`,
+  in a run of at least :data:`MIN_DOCUMENTS` (Dolos' ``-M``).
+
+Why runs of ``anchor_words`` (5 lemmas): every fragment holds such a run, so text sharing no
+such run with a template can never make a fragment through it; a shorter match (three words of
+the topic's phrasing) is the writer's own.
+
+What must hold:
+
+* an ignored word is never inside a fragment, on either side, and never counts as borrowed;
+  the shares (containment, uniqueness, exclusive) are of the words left, as JPlag subtracts
+  the base code's tokens and Dolos the ignored fingerprints from their denominators;
+* no word's span moves: offsets into the extracted text stay exact;
+* a run that ignores nothing is the run without this module (the same objects go through).
+
+How, without touching alignment: an ignored word gets a lemma, a written form and a fingerprint
+of its own that equal nothing in the run, and the document's shingles and anchor k-grams that
+hold an ignored word are left out. So an ignored word seeds, anchors and extends nothing, and
+is in no resemblance and no candidate key. Alignment may still carry a fragment across a short
+ignored stretch (the gap between seeds, the merge of neighbouring chains) or widen it over
+equal words beside it; such a fragment is aligned again on its stretches free of ignored words
+(:func:`without_ignored`), where each part stands or falls by itself (minimum length, anchor).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from copylens.core.align import align
+from copylens.core.arrays import distinct, distinct_counts
+from copylens.core.canonicalize import Canonical, fingerprint, word_spans
+from copylens.core.options import Options
+from copylens.core.prepare import Prepared
+from copylens.core.report import Fragment
+from copylens.core.score import PairScore, to_fragment
+from copylens.core.shingle import shingles
+
+MIN_DOCUMENTS = 10
+"""Common phrases are looked for only in a run of at least this many documents: below it, a
+share of the run is a handful of documents, which a passage copied among friends reaches."""
+COMMON_MIN_DOCUMENTS = 3
+"""A phrase is common only if at least this many documents hold it, whatever the share: a
+passage two documents share is what ``compare`` looks for."""
+
+_NONE = np.empty(0, dtype=np.uint64)
+
+
+def template_phrases(ignored: Sequence[Prepared]) -> np.ndarray:
+    """The anchor k-grams of the ignored files, sorted and distinct."""
+    parts = [p.anchors for p in ignored]
+    return distinct(np.concatenate(parts)) if parts else _NONE
+
+
+def common_phrases(documents: Sequence[Prepared], options: Options) -> np.ndarray:
+    """The anchor k-grams held by more than ``max_df_share`` of ``documents`` (and by at least
+    :data:`COMMON_MIN_DOCUMENTS`); none in a run of fewer than :data:`MIN_DOCUMENTS`."""
+    if options.max_df_share >= 1.0 or len(documents) < MIN_DOCUMENTS:
+        return _NONE
+    values, counts = distinct_counts(np.concatenate([d.anchors for d in documents]))
+    limit = max(options.max_df_share * len(documents), COMMON_MIN_DOCUMENTS - 1)
+    return values[counts > limit]
+
+
+def ignore_phrases(
+    documents: Sequence[Prepared], phrases: np.ndarray, options: Options
+) -> list[Prepared]:
+    """``documents`` with the words of ``phrases`` (sorted anchor k-gram fingerprints) ignored;
+    a document holding none of them is returned as it is."""
+    if len(phrases) == 0:
+        return list(documents)
+    out = []
+    for n, doc in enumerate(documents):
+        words = ignored_words(doc.canonical, phrases, options.anchor_words)
+        out.append(doc if words is None else with_ignored(doc, words, n, options))
+    return out
+
+
+def ignored_words(canonical: Canonical, phrases: np.ndarray, k: int) -> np.ndarray | None:
+    """Boolean per canonical word: inside a run of ``k`` words whose fingerprint is one of
+    ``phrases`` (sorted); None when no word is."""
+    grams = _windows(canonical.hashes, k)
+    if len(grams) == 0:
+        return None
+    at = np.minimum(np.searchsorted(phrases, grams), len(phrases) - 1)
+    hits = np.flatnonzero(phrases[at] == grams)
+    if len(hits) == 0:
+        return None
+    marks = np.zeros(len(canonical) + 1, dtype=np.int64)
+    np.add.at(marks, hits, 1)
+    np.add.at(marks, hits + k, -1)
+    return np.cumsum(marks[:-1]) > 0
+
+
+def with_ignored(doc: Prepared, words: np.ndarray, salt: int, options: Options) -> Prepared:
+    """``doc`` with ``words`` ignored: each gets a lemma, a written form and a fingerprint of
+    its own (``salt`` tells the run's documents apart), and the shingles and anchor k-grams
+    holding one are left out. Spans are untouched."""
+    c = doc.canonical
+    at = np.flatnonzero(words).tolist()
+    own = np.array([fingerprint(f"\x01ignored\x01{salt}\x01{i}") for i in at], dtype=np.uint64)
+    hashes, variants, forms = c.hashes.copy(), c.variants.copy(), list(c.forms)
+    hashes[at] = own
+    variants[at] = own
+    for i in at:
+        forms[i] = f"\x01{salt}\x01{i}"  # never "\x00": Canonical pickles forms joined by it
+    canonical = replace(c, forms=tuple(forms), variants=variants, hashes=hashes)
+    return replace(
+        doc,
+        canonical=canonical,
+        shingles=distinct(_clean(shingles(hashes, options.shingle), words, options.shingle)),
+        anchors=distinct(
+            _clean(_windows(hashes, options.anchor_words), words, options.anchor_words)
+        ),
+        ignored=words,
+    )
+
+
+def _windows(hashes: np.ndarray, k: int) -> np.ndarray:
+    """Fingerprints of every run of exactly k words, as ``shingle.kgrams``."""
+    if len(hashes) < k:
+        return _NONE
+    return shingles(hashes, k)
+
+
+def _clean(values: np.ndarray, words: np.ndarray, w: int) -> np.ndarray:
+    """The window fingerprints (window i covers words [i, i + w), or all words when there are
+    fewer than w) holding no ignored word."""
+    if len(values) == 0:
+        return values
+    span = min(w, len(words))
+    inside = np.concatenate(([0], np.cumsum(words)))
+    starts = np.arange(len(values))
+    return values[inside[starts + span] == inside[starts]]
+
+
+# ------------------------------------------------------------------ a pair's score
+
+
+def without_ignored(score: PairScore, a: Prepared, b: Prepared, options: Options) -> PairScore:
+    """The pair's score with no ignored word in a fragment or in the coverage.
+
+    A fragment reaching over an ignored word of either side is aligned again on the stretches
+    of its ranges free of them; the coverage inside its ranges is kept only where a new part
+    lies. The pair's score as it is when neither side ignores anything.
+    """
+    if a.ignored is None and b.ignored is None:
+        return score
+    ignored_a = _mask(a)
+    ignored_b = _mask(b)
+    kept: list[Fragment] = []
+    parts: list[tuple[Fragment, tuple[int, int, int, int]]] = []
+    keep_a = np.ones(len(ignored_a), dtype=bool)
+    keep_b = np.ones(len(ignored_b), dtype=bool)
+    stays_a: list[tuple[int, int]] = []
+    stays_b: list[tuple[int, int]] = []
+    for f in score.fragments:
+        a0, a1 = _words_within(a.canonical, f.start, f.end)
+        b0, b1 = _words_within(b.canonical, f.source_start, f.source_end)
+        if not ignored_a[a0:a1].any() and not ignored_b[b0:b1].any():
+            kept.append(f)
+            stays_a.append((a0, a1))
+            stays_b.append((b0, b1))
+            continue
+        keep_a[a0:a1] = False
+        keep_b[b0:b1] = False
+        parts.extend(_realigned(a.canonical, b.canonical, (a0, a1, b0, b1), a, b, options))
+    new = _disjoint(parts)
+    for _, (a0, a1, b0, b1) in new:
+        stays_a.append((a0, a1))
+        stays_b.append((b0, b1))
+    for a0, a1 in stays_a:
+        keep_a[a0:a1] = True
+    for b0, b1 in stays_b:
+        keep_b[b0:b1] = True
+    return replace(
+        score,
+        covered_a=score.covered_a & keep_a & ~ignored_a,
+        covered_b=score.covered_b & keep_b & ~ignored_b,
+        fragments=_widened(kept, [f for f, _ in new], a, b),
+    )
+
+
+def share(covered: np.ndarray, doc: Prepared) -> float:
+    """The share of the document's words not ignored that ``covered`` marks (0 for none)."""
+    if doc.ignored is None:
+        return float(covered.mean()) if len(covered) else 0.0
+    counted = covered[~doc.ignored]
+    return float(counted.mean()) if len(counted) else 0.0
+
+
+def _mask(doc: Prepared) -> np.ndarray:
+    return doc.ignored if doc.ignored is not None else np.zeros(len(doc.canonical), dtype=bool)
+
+
+def _words_within(c: Canonical, start: int, end: int) -> tuple[int, int]:
+    """The canonical words [lo, hi) lying inside the characters [start, end)."""
+    lo = int(np.searchsorted(c.starts, start, side="left"))
+    hi = int(np.searchsorted(c.ends, end, side="right"))
+    return lo, max(lo, hi)
+
+
+def _realigned(
+    a: Canonical,
+    b: Canonical,
+    ranges: tuple[int, int, int, int],
+    doc_a: Prepared,
+    doc_b: Prepared,
+    options: Options,
+) -> list[tuple[Fragment, tuple[int, int, int, int]]]:
+    """Fragments of the free stretches of a's range [a0, a1) found in those of b's [b0, b1),
+    with their word ranges."""
+    a0, a1, b0, b1 = ranges
+    out = []
+    for s0, s1 in _free_runs(_mask(doc_a), a0, a1, options.min_fragment_words):
+        part_a = _part(a, s0, s1)
+        for t0, t1 in _free_runs(_mask(doc_b), b0, b1, options.anchor_words):
+            part_b = _part(b, t0, t1)
+            for f in align(part_a, part_b, options):
+                span = (s0 + f.a0, s0 + f.a1, t0 + f.b0, t0 + f.b1)
+                out.append((to_fragment(f, part_a, part_b), span))
+    return out
+
+
+def _free_runs(ignored: np.ndarray, lo: int, hi: int, least: int) -> list[tuple[int, int]]:
+    """Runs [s, e) of at least ``least`` words inside [lo, hi) holding no ignored word."""
+    free = np.concatenate(([False], ~ignored[lo:hi], [False])).view(np.int8)
+    edges = np.flatnonzero(np.diff(free))
+    runs = zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True)
+    return [(lo + s, lo + e) for s, e in runs if e - s >= least]
+
+
+def _part(c: Canonical, lo: int, hi: int) -> Canonical:
+    """Words [lo, hi) of ``c``, keeping their spans in the whole text."""
+    return replace(
+        c,
+        starts=c.starts[lo:hi],
+        ends=c.ends[lo:hi],
+        forms=c.forms[lo:hi],
+        variants=c.variants[lo:hi],
+        hashes=c.hashes[lo:hi],
+    )
+
+
+def _widened(
+    kept: list[Fragment], new: list[Fragment], a: Prepared, b: Prepared
+) -> tuple[Fragment, ...]:
+    """All fragments in text order, the new ones widened over the uncounted words just outside
+    them that the source has at the same place (stop words: "the cat sat", not "cat sat"), as
+    the scoring widens every fragment; never over a counted word (an ignored one stays out) nor
+    into a neighbour."""
+    fresh = {id(f) for f in new}
+    ordered = sorted([*kept, *new], key=lambda f: (f.start, f.source_start))
+    out: list[Fragment] = []
+    for n, f in enumerate(ordered):
+        if id(f) in fresh:
+            floor = out[-1].end if out else 0
+            ceiling = ordered[n + 1].start if n + 1 < len(ordered) else len(a.text)
+            f = _widen(f, a, b, floor, ceiling)
+        out.append(f)
+    return tuple(out)
+
+
+def _widen(f: Fragment, a: Prepared, b: Prepared, floor: int, ceiling: int) -> Fragment:
+    start, source_start = f.start, f.source_start
+    before = zip(_near(a.text, f.start, -1), _near(b.text, f.source_start, -1), strict=False)
+    for x, y in before:
+        if x[0] < floor or not _same_uncounted(x, y, a, b):
+            break
+        start, source_start = x[0], y[0]
+    end, source_end = f.end, f.source_end
+    after = zip(_near(a.text, f.end, 1), _near(b.text, f.source_end, 1), strict=False)
+    for x, y in after:
+        if x[1] > ceiling or not _same_uncounted(x, y, a, b):
+            break
+        end, source_end = x[1], y[1]
+    return replace(f, start=start, end=end, source_start=source_start, source_end=source_end)
+
+
+_NEAR_CHARS = 120
+"""How far outside a fragment uncounted words are looked for."""
+
+
+def _near(text: str, at: int, direction: int) -> list[tuple[int, int]]:
+    """Spans of the words before (direction -1) or after (1) ``at``, nearest first, within
+    _NEAR_CHARS; a word cut by the window is left out."""
+    if direction < 0:
+        lo = max(0, at - _NEAR_CHARS)
+        spans = [(s + lo, e + lo) for s, e in word_spans(text[lo:at])]
+        return (spans[1:] if lo > 0 else spans)[::-1]
+    hi = min(len(text), at + _NEAR_CHARS)
+    spans = [(s + at, e + at) for s, e in word_spans(text[at:hi])]
+    return spans[:-1] if hi < len(text) else spans
+
+
+def _same_uncounted(x: tuple[int, int], y: tuple[int, int], a: Prepared, b: Prepared) -> bool:
+    """Words equal as written on both sides, neither of them a canonical word."""
+    if a.text[x[0] : x[1]].casefold() != b.text[y[0] : y[1]].casefold():
+        return False
+    return not _is_word_of(a.canonical, x[0]) and not _is_word_of(b.canonical, y[0])
+
+
+def _is_word_of(c: Canonical, start: int) -> bool:
+    at = int(np.searchsorted(c.starts, start))
+    return at < len(c.starts) and int(c.starts[at]) == start
+
+
+def _disjoint(
+    parts: list[tuple[Fragment, tuple[int, int, int, int]]],
+) -> list[tuple[Fragment, tuple[int, int, int, int]]]:
+    """Longest first, the parts not overlapping a longer one in the checked text (one free
+    stretch may be found in several stretches of the source)."""
+    taken: list[tuple[int, int]] = []
+    out = []
+    for part in sorted(parts, key=lambda p: (-(p[1][1] - p[1][0]), p[1])):
+        a0, a1 = part[1][0], part[1][1]
+        if all(a1 <= t0 or t1 <= a0 for t0, t1 in taken):
+            taken.append((a0, a1))
+            out.append(part)
+    return out
