@@ -363,7 +363,8 @@ _MARKER = re.compile(r"(?:[-–—•*·▪][ \t]*)?(?:(\[\d{1,4}\]|\(\d{1,4}\)|
 _AUTHOR = re.compile(
     rf"{_NAME},?[ \t]+{_INITIALS}"  # Иванов И. И. / Smith, J. / Müller, K.
     rf"|{_INITIALS}[ \t]?{_NAME}"  # J. Smith / И. И. Иванов
-    rf"|{_NAME},[ \t]+{_NAME}(?:[ \t]+{_INITIALS}|[.,])"  # Smith, John. / Berson, Thomas A.
+    rf"|{_NAME},[ \t]+{_NAME}(?:[ \t]+{_INITIALS}|[.,:])"  # Smith, John. / Müller, Karl:
+    r"|[^()]{1,150}?\((?:1[5-9]|20)\d\d[a-z]?(?:,[^()]{0,30})?\)[.,:]"  # Any Body. (2019).
 )
 _YEAR = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d(?!\d)")
 _SOURCE = re.compile(
@@ -386,8 +387,9 @@ _PROSE_GAP = 400
 def is_entry(line: str) -> bool:
     """Whether a line looks like a reference: a URL or DOI; or a number marker (``1.``,
     ``[1]``) with an author, a year or a publication mark; or an author at its start
-    (``Иванов И. И.``, ``Smith, J.``, ``J. Smith``, ``Smith, John.``) with a year or a
-    publication mark (``//``, ``С. 5``, ``pp. 3``, ``М.:``, ``Berlin:``, ``ISBN``, ``№ 3`` …)."""
+    (``Иванов И. И.``, ``Smith, J.``, ``J. Smith``, ``Smith, John.``, ``Müller, Karl:``, or
+    any name followed by an APA date ``(2019).``) with a year or a publication mark (``//``,
+    ``С. 5``, ``pp. 3``, ``М.:``, ``Berlin:``, ``ISBN``, ``№ 3`` …)."""
     line = line.strip()[:_ENTRY_LOOK]
     if _URL.search(line):
         return True

@@ -379,6 +379,8 @@ def test_bibliographies_finds_every_section_and_bibliography_the_last() -> None:
         "Smith, J. (2019). Title. Journal, 3(2), 1–10.",
         "Smith, John. Title of the Book. Penguin, 2019.",
         "Müller, K. (2018): Titel. Berlin: Verlag.",
+        "Müller, Karl: Plagiate erkennen. Berlin 2018.",
+        "World Health Organization. (2019). Global report on plagiarism.",
         "Wikipedia. Bayes' theorem. https://en.wikipedia.org/wiki/Bayes%27_theorem",
     ],
 )
@@ -388,7 +390,14 @@ def test_entry_lines(line: str) -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ["1. Introduction", "In 2019 the company grew.", "However, Smith argued", "Литература", ""],
+    [
+        "1. Introduction",
+        "In 2019 the company grew.",
+        "However, Smith argued in 2019 that",
+        "Smith (2019) argued that quotes matter.",
+        "Литература",
+        "",
+    ],
 )
 def test_non_entry_lines(line: str) -> None:
     assert not is_entry(line)
