@@ -26,8 +26,15 @@ What must hold:
   contents), is never a bibliography.
 - :func:`cited_spans`: the sorted union of the above, overlapping or touching spans merged.
 
+Decided: the reference after a quote ("… “text” (Smith, 2019)", «…» [3, с. 15]) is not part
+of the quote's span, it is the writer's own apparatus. Scare quotes («умный» дом, the "cloud")
+are quotations like any other, no special case: one or two words never make a match, so they
+matter only if a fragment is called cited for merely touching a cited span; call it cited by
+how much of it lies inside (see :func:`cited_spans`).
+
 All functions are linear in the length of the text (one pass over its quotation marks and
-line breaks; entry tests look at most at the first 1,000 characters of a line).
+line breaks; entry tests read at most the first 1,000 characters of a line): 1 MB of the
+seed papers takes about 30 ms; 1 MB of nothing but quotation marks about 2 s.
 """
 
 from __future__ import annotations
@@ -296,7 +303,14 @@ _BLOCK_LINE = re.compile(r"\n[ \t]*+(>)(?![ \t]*[\d=])[^\n]*")
 def block_quotations(text: str) -> tuple[Span, ...]:
     """Runs of consecutive lines starting with ``>`` (not ``>=`` nor ``>`` before a number,
     as in a table cell ">60"): from the first ``>`` to the end of the run's last line,
-    trailing whitespace left out."""
+    trailing whitespace left out.
+
+    That is all extracted text shows of block quotations: the .docx and .odt readers drop
+    paragraph indents and styles ("Quote"), the .html reader turns ``<blockquote>`` into plain
+    lines, pdfminer gives no indents. An indented paragraph after a line ending in a colon was
+    left out: in plain text it cannot be told from first-line indents ("Задание:" followed by
+    indented paragraphs would cite the whole essay), lists and code.
+    """
     spans: list[Span] = []
     run_goes_on_at = -1
     for found in _BLOCK_LINE.finditer("\n" + text):
@@ -363,7 +377,8 @@ _MARKER = re.compile(r"(?:[-–—•*·▪][ \t]*)?(?:(\[\d{1,4}\]|\(\d{1,4}\)|
 _AUTHOR = re.compile(
     rf"{_NAME},?[ \t]+{_INITIALS}"  # Иванов И. И. / Smith, J. / Müller, K.
     rf"|{_INITIALS}[ \t]?{_NAME}"  # J. Smith / И. И. Иванов
-    rf"|{_NAME},[ \t]+{_NAME}(?:[ \t]+{_INITIALS}|[.,])"  # Smith, John. / Berson, Thomas A.
+    rf"|{_NAME},[ \t]+{_NAME}(?:[ \t]+{_INITIALS}|[.,:])"  # Smith, John. / Müller, Karl:
+    r"|[^()]{1,150}?\((?:1[5-9]|20)\d\d[a-z]?(?:,[^()]{0,30})?\)[.,:]"  # Any Body. (2019).
 )
 _YEAR = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d(?!\d)")
 _SOURCE = re.compile(
@@ -386,8 +401,9 @@ _PROSE_GAP = 400
 def is_entry(line: str) -> bool:
     """Whether a line looks like a reference: a URL or DOI; or a number marker (``1.``,
     ``[1]``) with an author, a year or a publication mark; or an author at its start
-    (``Иванов И. И.``, ``Smith, J.``, ``J. Smith``, ``Smith, John.``) with a year or a
-    publication mark (``//``, ``С. 5``, ``pp. 3``, ``М.:``, ``Berlin:``, ``ISBN``, ``№ 3`` …)."""
+    (``Иванов И. И.``, ``Smith, J.``, ``J. Smith``, ``Smith, John.``, ``Müller, Karl:``, or
+    any name followed by an APA date ``(2019).``) with a year or a publication mark (``//``,
+    ``С. 5``, ``pp. 3``, ``М.:``, ``Berlin:``, ``ISBN``, ``№ 3`` …)."""
     line = line.strip()[:_ENTRY_LOOK]
     if _URL.search(line):
         return True
@@ -503,7 +519,11 @@ def _trimmed_end(text: str, end: int) -> int:
 
 def cited_spans(text: str, *, quotes: bool = True, bibliography: bool = True) -> tuple[Span, ...]:
     """Everything cited in ``text``: quotations and block quotations (``quotes``) and
-    references sections (``bibliography``), sorted, overlapping or touching spans merged."""
+    references sections (``bibliography``), sorted, overlapping or touching spans merged.
+
+    A fragment should count as cited by the share of its characters inside these spans, not
+    by touching one: a borrowed sentence with a scare-quoted word in it is still borrowed.
+    """
     found: list[Span] = []
     if quotes:
         found += quotations(text)

@@ -379,6 +379,8 @@ def test_bibliographies_finds_every_section_and_bibliography_the_last() -> None:
         "Smith, J. (2019). Title. Journal, 3(2), 1–10.",
         "Smith, John. Title of the Book. Penguin, 2019.",
         "Müller, K. (2018): Titel. Berlin: Verlag.",
+        "Müller, Karl: Plagiate erkennen. Berlin 2018.",
+        "World Health Organization. (2019). Global report on plagiarism.",
         "Wikipedia. Bayes' theorem. https://en.wikipedia.org/wiki/Bayes%27_theorem",
     ],
 )
@@ -388,7 +390,14 @@ def test_entry_lines(line: str) -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ["1. Introduction", "In 2019 the company grew.", "However, Smith argued", "Литература", ""],
+    [
+        "1. Introduction",
+        "In 2019 the company grew.",
+        "However, Smith argued in 2019 that",
+        "Smith (2019) argued that quotes matter.",
+        "Литература",
+        "",
+    ],
 )
 def test_non_entry_lines(line: str) -> None:
     assert not is_entry(line)
@@ -425,6 +434,21 @@ def test_a_quote_inside_the_bibliography_is_merged_into_it() -> None:
 
 def test_union_merges_overlapping_and_touching_spans() -> None:
     assert union([(5, 9), (0, 3), (3, 4), (8, 12), (20, 20)]) == ((0, 4), (5, 12))
+
+
+# --- the bench cases ------------------------------------------------------------------------
+
+
+def test_the_bench_cases_come_out_cited_exactly_as_built() -> None:
+    from bench.citation_cases import citation_cases
+    from bench.shared import SEEDS_DIR
+
+    if not SEEDS_DIR.is_dir():
+        pytest.skip("the seed papers (../shared/seeds) are not here")
+    cases = citation_cases()
+    assert [case.language for case in cases] == ["ru", "uk", "en", "de"]
+    for case in cases:
+        assert cited_spans(case.essay) == case.cited, case.language
 
 
 # --- properties ------------------------------------------------------------------------------
