@@ -73,6 +73,18 @@ ENGINE_FLAGS = (
     Flag(
         "ignore_numbers", "--ignore-numbers", help="ignore words made only of digits", switch=True
     ),
+    Flag(
+        "exclude_quotes",
+        "--exclude-quotes",
+        help="leave quoted text out of matching (by default it is matched and reported as cited)",
+        switch=True,
+    ),
+    Flag(
+        "exclude_bibliography",
+        "--exclude-bibliography",
+        help="leave the references section out of matching (by default: cited)",
+        switch=True,
+    ),
     MAX_FILE_MB,
     WORKERS,
 )

@@ -96,6 +96,8 @@ ENGINE_SETTINGS = (
     "stop_words",
     "drop_short",
     "ignore_numbers",
+    "exclude_quotes",
+    "exclude_bibliography",
     "min_fragment_words",
     "seed_k",
     "anchor_words",

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
 from copylens.core.arrays import distinct
+from copylens.core.citations import cited_spans
 from copylens.core.documents import Input, TextInput
 from copylens.core.errors import Cancelled
 from copylens.core.ignore import (
@@ -23,15 +25,25 @@ from copylens.core.ignore import (
     ignore_phrases,
     share,
     template_phrases,
+    with_ignored,
     without_ignored,
 )
 from copylens.core.index import CandidateIndex, MemoryIndex
 from copylens.core.options import Options
-from copylens.core.prepare import CancelCheck, Prepared, Progress, expand, prepare_text, read_all
+from copylens.core.prepare import (
+    CancelCheck,
+    Prepared,
+    Progress,
+    expand,
+    prepare_text,
+    read_all,
+    words_in,
+)
 from copylens.core.report import (
     CheckReport,
     CompareReport,
     DocumentResult,
+    Fragment,
     PairResult,
     SourceMatch,
 )
@@ -76,7 +88,7 @@ def check(
     templates = _pick(ign_items, by_key, keys)
     run = _pick([*doc_items, *src_items], by_key, keys)
     by_key.update(_ignoring(run, template_phrases(templates), options, keys))
-    docs = _pick(doc_items, by_key, keys)
+    docs = _excluding(_pick(doc_items, by_key, keys), options)
     srcs = _pick(src_items, by_key, keys)
     index = MemoryIndex(max_df=MAX_DF)
     for n, src in enumerate(srcs):
@@ -130,7 +142,7 @@ def compare(
     templates = _pick(ign_items, by_key, keys)
     docs = _pick(items, by_key, keys)
     phrases = distinct(np.concatenate((template_phrases(templates), common_phrases(docs, options))))
-    docs = ignore_phrases(docs, phrases, options)
+    docs = _excluding(ignore_phrases(docs, phrases, options), options)
     index = MemoryIndex(max_df=MAX_DF)
     for n, doc in enumerate(docs):
         index.add(n, doc.anchors)
@@ -183,13 +195,17 @@ def _scored(
 
 
 def _document_result(doc: Prepared, scored: list[tuple[Prepared, PairScore]]) -> DocumentResult:
-    """The document's shares are of its counted words: canonical words it does not ignore."""
+    """The document's shares are of its counted words: canonical words it does not ignore.
+
+    Covered words inside citations (quotations, the bibliography) are cited, the others
+    borrowed: ``uniqueness + borrowed + cited == 1`` (issue 12)."""
     n = len(doc.canonical)
     coverage = np.zeros((len(scored), n), dtype=bool)
     for row, (_, score) in enumerate(scored):
         coverage[row] = score.covered_a
     covered_by = coverage.sum(axis=0) if scored else np.zeros(n, dtype=int)
     kept = None if doc.ignored is None else ~doc.ignored
+    cited = _kept(doc.cited, kept)
     if kept is not None:
         n = int(kept.sum())
         covered_by = covered_by[kept]
@@ -205,22 +221,53 @@ def _document_result(doc: Prepared, scored: list[tuple[Prepared, PairScore]]) ->
             else 0.0,
             shingle_containment=score.shingle_containment,
             matched_words=int(score.covered_a.sum()),
-            fragments=score.fragments,
+            fragments=tuple(_with_citation(f, doc) for f in score.fragments),
+            cited=_fraction(_kept(score.covered_a, kept) & cited, n),
         )
         for src, score in scored
     ]
     matches.sort(key=lambda m: (-m.containment, -m.resemblance, m.path))
+    covered = covered_by > 0
     return DocumentResult(
         path=doc.path,
         language=doc.canonical.language,
         words=doc.canonical.words,
         counted_words=n,
         uniqueness=float((covered_by == 0).mean()) if n else 1.0,
+        borrowed=_fraction(covered & ~cited, n),
+        cited=_fraction(covered & cited, n),
         homoglyphs=len(doc.canonical.homoglyphs),
         homoglyph_offsets=doc.canonical.homoglyphs,
         sha256=doc.sha256,
         sources=tuple(matches),
     )
+
+
+def _fraction(words: np.ndarray, n: int) -> float:
+    return float(words.sum()) / n if n else 0.0
+
+
+def _with_citation(f: Fragment, doc: Prepared) -> Fragment:
+    """The fragment marked cited when at least half of its counted words are cited."""
+    starts = doc.canonical.starts
+    lo, hi = np.searchsorted(starts, f.start), np.searchsorted(starts, f.end)
+    inside = doc.cited[lo:hi]
+    return replace(f, cited=True) if len(inside) and 2 * int(inside.sum()) >= len(inside) else f
+
+
+def _excluding(docs: list[Prepared], options: Options) -> list[Prepared]:
+    """The documents with their quotations and bibliography ignored where the options say so
+    (``exclude_quotes``, ``exclude_bibliography``): never matched, never counted."""
+    if not (options.exclude_quotes or options.exclude_bibliography):
+        return docs
+    out = []
+    for n, doc in enumerate(docs):
+        spans = cited_spans(
+            doc.text, quotes=options.exclude_quotes, bibliography=options.exclude_bibliography
+        )
+        words = words_in(doc.canonical.starts, spans)
+        out.append(with_ignored(doc, words, -1 - n, options) if words.any() else doc)
+    return out
 
 
 def _pair_result(a: Prepared, b: Prepared, score: PairScore, options: Options) -> PairResult | None:

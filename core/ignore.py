@@ -105,7 +105,9 @@ def ignored_words(canonical: Canonical, phrases: np.ndarray, k: int) -> np.ndarr
 def with_ignored(doc: Prepared, words: np.ndarray, salt: int, options: Options) -> Prepared:
     """``doc`` with ``words`` ignored: each gets a lemma, a written form and a fingerprint of
     its own (``salt`` tells the run's documents apart), and the shingles and anchor k-grams
-    holding one are left out. Spans are untouched."""
+    holding one are left out. Spans are untouched. Words ``doc`` ignores already stay ignored."""
+    if doc.ignored is not None:
+        words = words | doc.ignored  # ignored already (a template's), ignored still
     c = doc.canonical
     at = np.flatnonzero(words).tolist()
     own = np.array([fingerprint(f"\x01ignored\x01{salt}\x01{i}") for i in at], dtype=np.uint64)

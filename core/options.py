@@ -130,6 +130,20 @@ class Options:
     """Every fragment holds a run of at least this many consecutive matching canonical words
     (never fewer than ``seed_k``); documents sharing no such run are never aligned (their
     candidate key)."""
+    exclude_quotes: bool = option(
+        False,
+        "Leave quotations out of the check",
+        "Text in quotation marks or block quotations is neither matched nor counted. When "
+        "off, it is matched and reported as cited, apart from borrowed text.",
+    )
+    """Quoted text (``copylens.core.citations``) is ignored, not cited (issue 12)."""
+    exclude_bibliography: bool = option(
+        False,
+        "Leave the bibliography out of the check",
+        "The references section is neither matched nor counted. When off, it is matched and "
+        "reported as cited.",
+    )
+    """The references section is ignored, not cited (issue 12)."""
     max_seed_repeats: int = option(
         8,
         "Seed repeat limit",

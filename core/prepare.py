@@ -23,6 +23,7 @@ import numpy as np
 
 from copylens.core.arrays import distinct
 from copylens.core.canonicalize import Canonical, canonicalize
+from copylens.core.citations import cited_spans
 from copylens.core.documents import Input, TextInput
 from copylens.core.errors import Cancelled, EmptyFile, InputError
 from copylens.core.extract import Extracted, collect_files, extract_file
@@ -59,6 +60,12 @@ class Prepared:
     ignored: np.ndarray | None = None
     """Boolean per canonical word: text the run ignores (a template's, a common phrase's),
     never part of a fragment nor of a share (``copylens.core.ignore``); None when no word is."""
+
+    @cached_property
+    def cited(self) -> np.ndarray:
+        """Boolean per canonical word: it starts inside a quotation, a block quotation or the
+        bibliography (:func:`copylens.core.citations.cited_spans`)."""
+        return words_in(self.canonical.starts, cited_spans(self.text))
 
     @cached_property
     def sketch(self) -> np.ndarray:
@@ -123,6 +130,16 @@ def prepare_text(extracted: Extracted, options: Options) -> Prepared:
         anchors=distinct(kgrams(canonical.hashes, options.anchor_words)),
         sha256=extracted.sha256 or _text_digest(extracted.text),
     )
+
+
+def words_in(starts: np.ndarray, spans: Sequence[tuple[int, int]]) -> np.ndarray:
+    """Boolean per word (by its start offset): inside one of ``spans`` (sorted, disjoint)."""
+    if not spans:
+        return np.zeros(len(starts), dtype=bool)
+    lo = np.array([a for a, _ in spans], dtype=np.int64)
+    hi = np.array([b for _, b in spans], dtype=np.int64)
+    at = np.searchsorted(lo, starts, side="right") - 1
+    return (at >= 0) & (starts < hi[np.maximum(at, 0)])
 
 
 def _text_digest(text: str) -> str:

@@ -38,6 +38,9 @@ class Fragment:
     exact_words: int
     """Of those, the words matched and written identically."""
     edits: tuple[Edit, ...] = ()
+    cited: bool = False
+    """Most of the fragment lies in a quotation, a block quotation or the bibliography
+    (:mod:`copylens.core.citations`): a citation, not a borrowing."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,9 @@ class SourceMatch:
     """|S(A) ∩ S(B)| / |S(A)|: the plain w-shingle containment of ALGORITHMS.md §2."""
     matched_words: int
     fragments: tuple[Fragment, ...]
+    cited: float = 0.0
+    """Share of the checked document's words covered by this source's cited fragments (part
+    of ``containment``)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,11 @@ class DocumentResult:
     words: int
     counted_words: int
     uniqueness: float
+    """Share of the counted words found in no source."""
+    borrowed: float
+    """Share found in a source outside citations; ``uniqueness + borrowed + cited == 1``."""
+    cited: float
+    """Share found in a source inside quotations, block quotations or the bibliography."""
     homoglyphs: int
     homoglyph_offsets: tuple[int, ...]
     sha256: str

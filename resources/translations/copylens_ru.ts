@@ -804,6 +804,22 @@ Could not be read: %2</source>
         <translation>В каждом найденном отрывке есть не меньше стольких совпавших слов подряд.</translation>
     </message>
     <message>
+        <source>Leave quotations out of the check</source>
+        <translation>Не проверять цитаты</translation>
+    </message>
+    <message>
+        <source>Text in quotation marks or block quotations is neither matched nor counted. When off, it is matched and reported as cited, apart from borrowed text.</source>
+        <translation>Текст в кавычках и блочные цитаты не сравниваются и не учитываются. Если выключено, они сравниваются и показываются как цитирование, отдельно от заимствований.</translation>
+    </message>
+    <message>
+        <source>Leave the bibliography out of the check</source>
+        <translation>Не проверять список литературы</translation>
+    </message>
+    <message>
+        <source>The references section is neither matched nor counted. When off, it is matched and reported as cited.</source>
+        <translation>Список литературы не сравнивается и не учитывается. Если выключено, он сравнивается и показывается как цитирование.</translation>
+    </message>
+    <message>
         <source>Seed repeat limit</source>
         <translation>Предел повторов затравки</translation>
     </message>

@@ -86,6 +86,8 @@ def test_to_options_maps_every_field() -> None:
         "stop_words": False,
         "drop_short": True,
         "ignore_numbers": True,
+        "exclude_quotes": True,
+        "exclude_bibliography": True,
         "min_fragment_words": 15,
         "seed_k": 4,
         "anchor_words": 7,
