@@ -98,11 +98,14 @@ def fill_format(
     underline_style: QtGui.QTextCharFormat.UnderlineStyle = (
         QtGui.QTextCharFormat.UnderlineStyle.DotLine
     ),
+    italic: bool = False,
 ) -> QtGui.QTextCharFormat:
-    """A highlight format: ``background``, optionally underlined; the text keeps its own
-    colour (black, or red for look-alike letters)."""
+    """A highlight format: ``background``, optionally underlined and italic (cited
+    fragments); the text keeps its own colour (black, or red for look-alike letters)."""
     fmt = QtGui.QTextCharFormat()
     fmt.setBackground(QtGui.QBrush(background))
+    if italic:
+        fmt.setFontItalic(True)
     if underline is not None:
         fmt.setUnderlineStyle(underline_style)
         fmt.setUnderlineColor(underline)
