@@ -384,6 +384,17 @@ def test_cited_fragments_get_their_own_style(qtbot, cited_report) -> None:
     assert cited.format.fontItalic() and not copied.format.fontItalic()
     assert copied.format.background().color() == colors.source_color(copied_row)
     assert "Cited" in view.text_view.tooltip_at(cited.start + 1)
+    document = view.text_view.document()
+    at = QtGui.QTextCursor(document)
+    offsets = view.text_view.offsets
+    at.setPosition(offsets.to_qt(cited.start + 1))
+    assert at.charFormat().fontItalic()  # the document's own format: selections can't
+    at.setPosition(offsets.to_qt(copied.start + 1))
+    assert not at.charFormat().fontItalic()
+    view.set_source_visible(cited_row, False)
+    at.setPosition(offsets.to_qt(cited.start + 1))
+    assert not at.charFormat().fontItalic()
+    view.set_source_visible(cited_row, True)
     assert "cited" in view.legend_label.text()
     black = QtGui.QColor("#000000")
     assert colors.contrast_ratio(colors.CITED_COLOR, black) >= 10
