@@ -17,6 +17,8 @@ that source's colour (the colour swatch in the source table is the legend):
 
 * a word inside a fragment of one source has that source's colour; words the copier edited
   (other word form, replaced or inserted words) have a paler tint of it;
+* a cited fragment (a quotation, block quotation or the bibliography: ``Fragment.cited``) is
+  green-grey and italic whatever its source (its tooltip names the source);
 * where fragments of several sources overlap, the span takes the colour of the first of them
   in the source table (the one with the highest containment) and is underlined; its tooltip
   and ``data-sources`` name all of them;
@@ -40,7 +42,7 @@ from datetime import datetime
 from typing import Any
 
 from copylens import __version__
-from copylens.app.palette import LOOKALIKE, PALETTE, uniqueness_hex
+from copylens.app.palette import CITED, LOOKALIKE, PALETTE, uniqueness_hex
 from copylens.app.presentation import display_names, percent, text_segments
 from copylens.core import CheckReport, CompareReport, DocumentResult, PairResult, specs
 
@@ -67,7 +69,10 @@ CSV_CHECK_COLUMNS = (
     "resemblance",
     "reverse_containment",
     "matched_words",
+    "source_cited",
     "uniqueness",
+    "borrowed",
+    "cited",
 )
 CSV_COMPARE_COLUMNS = (
     "a",
@@ -126,7 +131,9 @@ def csv_report(report: Report) -> str:
     """CSV (comma separated, ``\\r\\n`` line ends, header row; ratios as 0..1 decimals).
 
     Check: one row per document × source; a document with no source gets one row with an
-    empty source, so every document's uniqueness is there. Compare: one row per pair.
+    empty source, so every document's uniqueness is there. ``source_cited`` is the source's
+    cited share (part of its containment); ``uniqueness``, ``borrowed`` and ``cited`` are the
+    document's three shares (they sum to 1, as in JSON). Compare: one row per pair.
     A name starting with ``= + - @``, a tab or a carriage return gets a leading apostrophe,
     so a spreadsheet shows it as text instead of running it as a formula (OWASP's advice on
     CSV injection); nothing else is changed.
@@ -146,7 +153,10 @@ def csv_report(report: Report) -> str:
                         _num(src.resemblance) if src else "",
                         _num(src.reverse_containment) if src else "",
                         src.matched_words if src else "",
+                        _num(src.cited) if src else "",
                         _num(d.uniqueness),
+                        _num(d.borrowed),
+                        _num(d.cited),
                     ]
                 )
     else:
@@ -205,11 +215,13 @@ def _check_body(report: CheckReport, s: _Strings) -> list[str]:
                 [
                     _e(names[d.path]),
                     _uniqueness_cell(d.uniqueness, s),
+                    _pct(d.borrowed, s),
+                    _pct(d.cited, s),
                     _e(names[d.sources[0].path]) if d.sources else "&mdash;",
                     _pct(d.sources[0].containment, s) if d.sources else "&mdash;",
                     str(d.homoglyphs),
                 ],
-                numeric=(1, 3, 4),
+                numeric=(1, 2, 3, 5, 6),
             )
             for d in report.documents
         ]
@@ -218,14 +230,16 @@ def _check_body(report: CheckReport, s: _Strings) -> list[str]:
                 [
                     s("document"),
                     s("uniqueness"),
+                    s("borrowed"),
+                    s("cited"),
                     s("top_source"),
                     s("containment"),
                     s("lookalikes"),
                 ],
                 rows,
                 "summary",
-                numeric=(1, 3, 4),
-                widths=(38, 14, 28, 10, 10),
+                numeric=(1, 2, 3, 5, 6),
+                widths=(28, 11, 10, 10, 21, 10, 10),
             )
         )
     else:
@@ -242,6 +256,8 @@ def _document_section(
     out = [
         f'<h2 class="doc" id="doc-{n}">{n}. {_e(names[d.path])}</h2>',
         f'<p class="uniqueness">{_e(s("uniqueness"))}: {_uniqueness_cell(d.uniqueness, s)}</p>',
+        f'<p class="shares">{_e(s("borrowed"))}: <span class="share">{_pct(d.borrowed, s)}'
+        f'</span> &middot; {_e(s("cited"))}: <span class="share">{_pct(d.cited, s)}</span></p>',
     ]
     facts = [
         (s("path"), _e(d.path)),
@@ -264,13 +280,14 @@ def _document_section(
                     f'<span class="name">{_e(names[src.path])}</span>'
                     f'<br><span class="small">{_e(src.path)}</span>',
                     _pct(src.containment, s),
+                    _pct(src.cited, s),
                     _pct(src.resemblance, s),
                     _pct(src.reverse_containment, s),
                     str(src.matched_words),
                     _pct(src.exclusive, s),
                     str(len(src.fragments)),
                 ],
-                numeric=(2, 3, 4, 5, 6, 7),
+                numeric=(2, 3, 4, 5, 6, 7, 8),
                 attrs=f' data-source="{i}"',
             )
             for i, src in enumerate(d.sources)
@@ -279,6 +296,7 @@ def _document_section(
             "",
             s("source"),
             s("containment"),
+            s("cited"),
             s("resemblance"),
             s("reverse"),
             s("matched_words"),
@@ -286,7 +304,13 @@ def _document_section(
             s("fragments"),
         ]
         out.append(
-            _table(heads, rows, "sources", (2, 3, 4, 5, 6, 7), (2, 38, 10, 10, 10, 10, 10, 10))
+            _table(
+                heads,
+                rows,
+                "sources",
+                (2, 3, 4, 5, 6, 7, 8),
+                (2, 32, 9, 9, 9, 9, 10, 10, 10),
+            )
         )
         out.append(f'<p class="small">{_e(s("columns_help"))}</p>')
     else:
@@ -302,8 +326,8 @@ def _document_section(
 def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings) -> str:
     """The legend of what appears, then the full text with its highlights."""
     pieces = []
-    seen_overlap = seen_edit = seen_glyph = False
-    for a, b, covering, edited, glyph in text_segments(
+    seen_overlap = seen_edit = seen_glyph = seen_cited = False
+    for a, b, covering, edited, glyph, cited in text_segments(
         len(text), [src.fragments for src in d.sources], d.homoglyph_offsets
     ):
         piece = _e(text[a:b])
@@ -313,9 +337,16 @@ def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings
             piece = f'<span class="lookalike" title="{_e(tip)}">{piece}</span>'
         if covering:
             first, overlap = covering[0], len(covering) > 1
+            edited = edited and not cited
             seen_edit, seen_overlap = seen_edit or edited, seen_overlap or overlap
-            classes = "src" + (" edited" if edited else "") + (" overlap" if overlap else "")
-            fill = _pale(first) if edited else _color(first)
+            seen_cited = seen_cited or cited
+            classes = (
+                "src"
+                + (" cited" if cited else "")
+                + (" edited" if edited else "")
+                + (" overlap" if overlap else "")
+            )
+            fill = CITED if cited else _pale(first) if edited else _color(first)
             tip = ", ".join(names[d.sources[n].path] for n in covering)
             piece = (
                 f'<span class="{classes}" style="background-color:{fill}" '
@@ -330,6 +361,10 @@ def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings
         chips.append(
             f'<span class="src edited" style="background-color:{_pale(0)}">'
             f"{_e(s('edited_chip'))}</span>"
+        )
+    if seen_cited:
+        chips.append(
+            f'<span class="src cited" style="background-color:{CITED}">{_e(s("cited_chip"))}</span>'
         )
     if seen_overlap:
         chips.append(f'<span class="src overlap">{_e(s("overlap_chip"))}</span>')
@@ -585,6 +620,10 @@ p.uniqueness {{ font-size: 16pt; font-weight: bold; margin: 0.3em 0; }}
 h2.doc {{ page-break-before: always; break-before: page; }}
 .text {{ white-space: pre-wrap; line-height: 145%; font-size: 10pt; margin-top: 0.5em; }}
 .src {{ color: #000000; }}
+.cited {{ font-style: italic; }}
+p.shares {{ font-size: 11pt; margin: 0 0 0.4em 0; color: #333333; }}
+.share {{ font-weight: bold; color: #000000; }}
+.share {{ font-weight: bold; color: #000000; }}
 .overlap {{ text-decoration: underline; text-decoration-style: double; }}
 .lookalike {{ color: {LOOKALIKE}; font-weight: bold; text-decoration: underline;
   text-decoration-style: wavy; text-decoration-color: {LOOKALIKE}; }}
@@ -655,6 +694,8 @@ _WORDS: dict[str, str] = {
     "document": QT_TRANSLATE_NOOP("Report", "Document"),
     "documents": QT_TRANSLATE_NOOP("Report", "Documents"),
     "uniqueness": QT_TRANSLATE_NOOP("Report", "Uniqueness"),
+    "borrowed": QT_TRANSLATE_NOOP("Report", "Borrowed"),
+    "cited": QT_TRANSLATE_NOOP("Report", "Cited"),
     "top_source": QT_TRANSLATE_NOOP("Report", "Main source"),
     "containment": QT_TRANSLATE_NOOP("Report", "Containment"),
     "resemblance": QT_TRANSLATE_NOOP("Report", "Resemblance"),
@@ -677,13 +718,16 @@ _WORDS: dict[str, str] = {
         "Report",
         "Containment: share of the document's counted words found in the source. Resemblance: "
         "similarity of the two texts as a whole. Share of source: share of the source's words "
-        "found in the document. Only here: share found in this source and no other.",
+        "found in the document. Only here: share found in this source and no other. Cited: "
+        "share of the document's words found in the source inside quotations, block "
+        "quotations or the bibliography (part of containment).",
     ),
     "lookalike_chip": QT_TRANSLATE_NOOP("Report", "look-alike letter"),
     "overlap_chip": QT_TRANSLATE_NOOP(
         "Report", "underlined: found in several sources (colour of the first)"
     ),
     "edited_chip": QT_TRANSLATE_NOOP("Report", "paler: edited words"),
+    "cited_chip": QT_TRANSLATE_NOOP("Report", "green-grey, italic: cited"),
     "lookalike_tip": QT_TRANSLATE_NOOP("Report", "look-alike letter {code} from another alphabet"),
     "pairs": QT_TRANSLATE_NOOP("Report", "Pairs"),
     "pair": QT_TRANSLATE_NOOP("Report", "Pair"),

@@ -19,6 +19,11 @@ PALETTE: tuple[str, ...] = (
     "#F29FF0",  # magenta
     "#D5C8B0",  # sand
 )
+CITED = "#D3DDCB"
+"""Cited fragments (quotations, block quotations, the bibliography), whatever their source: a
+green-grey fill with italic text, apart from the source colours (contrast with black ≥ 15)."""
+CITED_STRONG = "#BCCBB1"
+"""The current cited fragment in the side by side view."""
 LOOKALIKE = "#D00000"
 """Look-alike letters: red, bold, wavy underline."""
 UNIQUENESS_LEVELS: tuple[tuple[float, str], ...] = (

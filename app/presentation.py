@@ -39,6 +39,9 @@ class Segment(NamedTuple):
     the first of ``sources``."""
     lookalike: bool
     """The span is one look-alike letter."""
+    cited: bool = False
+    """The span lies in a cited fragment (a quotation, block quotation or the bibliography:
+    ``Fragment.cited``) of the first of ``sources``."""
 
 
 def text_segments(
@@ -53,36 +56,40 @@ def text_segments(
     letters. Yields :class:`Segment` covering the text in order, without gaps or overlaps
     (the first starts at 0, each starts where the previous ended, the last ends at
     ``length``). Offsets outside the text are clamped to it. Neighbouring spans that look the
-    same are merged; a look-alike letter is always a span of its own.
+    same are merged; a look-alike letter is always a span of its own. A span is ``cited`` when
+    a cited fragment of the first of its sources covers it.
     """
     events: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
     for n, fragments in enumerate(sources):
         for f in fragments:
             _event(events, length, f.start, f.end, (0, n))
+            if f.cited:
+                _event(events, length, f.start, f.end, (2, n))
             for e in f.edits:
                 if e.kind != "delete":
                     _event(events, length, e.start, e.end, (1, n))
     glyphs = {g for g in lookalikes if 0 <= g < length}
     cuts = sorted({0, length, *events, *glyphs, *(g + 1 for g in glyphs)})
-    inside: list[list[int]] = [[0, 0] for _ in sources]
+    inside: list[list[int]] = [[0, 0, 0] for _ in sources]
     pending: Segment | None = None
     for a, b in pairwise(cuts):
         for layer, n, delta in events.get(a, ()):
             inside[n][layer] += delta
-        covering = tuple(n for n, (frag, _) in enumerate(inside) if frag > 0)
+        covering = tuple(n for n, (frag, _, _) in enumerate(inside) if frag > 0)
         edited = bool(covering) and inside[covering[0]][1] > 0
+        cited = bool(covering) and inside[covering[0]][2] > 0
         glyph = a in glyphs
         if (
             pending is not None
             and not glyph
             and not pending.lookalike
-            and (pending.sources, pending.edited) == (covering, edited)
+            and (pending.sources, pending.edited, pending.cited) == (covering, edited, cited)
         ):
             pending = pending._replace(end=b)
             continue
         if pending is not None:
             yield pending
-        pending = Segment(a, b, covering, edited, glyph)
+        pending = Segment(a, b, covering, edited, glyph, cited)
     if pending is not None:
         yield pending
 

@@ -1,4 +1,8 @@
-"""Text output of the command line, for people: aligned tables, percentages, quoted fragments."""
+"""Text output of the command line, for people: aligned tables, percentages, quoted fragments.
+
+A document's line gives its uniqueness, borrowed and cited shares (they sum to 100 %); the
+source table a "cited" column; a quoted fragment that is a citation says "(cited)".
+"""
 
 from __future__ import annotations
 
@@ -18,15 +22,19 @@ def print_check(report: CheckReport, out: TextIO) -> None:
         tricks = f"  look-alike letters: {doc.homoglyphs}" if doc.homoglyphs else ""
         out.write(
             f"{doc.path}  ({doc.language}, {doc.words} words)  "
-            f"uniqueness {_pct(doc.uniqueness)}{tricks}\n"
+            f"uniqueness {_pct(doc.uniqueness)}  borrowed {_pct(doc.borrowed)}  "
+            f"cited {_pct(doc.cited)}{tricks}\n"
         )
         if not doc.sources:
             out.write("  no matching sources\n\n")
             continue
-        out.write(f"  {'contained':>9}  {'resembles':>9}  {'reverse':>7}  {'words':>5}  source\n")
+        out.write(
+            f"  {'contained':>9}  {'cited':>7}  {'resembles':>9}  {'reverse':>7}  "
+            f"{'words':>5}  source\n"
+        )
         for s in doc.sources:
             out.write(
-                f"  {_pct(s.containment):>9}  {_pct(s.resemblance):>9}  "
+                f"  {_pct(s.containment):>9}  {_pct(s.cited):>7}  {_pct(s.resemblance):>9}  "
                 f"{_pct(s.reverse_containment):>7}  {s.matched_words:>5}  {s.path}\n"
             )
         fragments = [(f, s.path) for s in doc.sources for f in s.fragments]
@@ -34,7 +42,8 @@ def print_check(report: CheckReport, out: TextIO) -> None:
         text = report.texts.get(doc.path, "")
         for fragment, source in fragments[:TOP_FRAGMENTS]:
             quote = passage(text, fragment.start, fragment.end, QUOTE_CHARS)
-            out.write(f"    «{quote}»\n      ← {os.path.basename(source)}\n")
+            cited = "  (cited)" if fragment.cited else ""
+            out.write(f"    «{quote}»\n      ← {os.path.basename(source)}{cited}\n")
         out.write("\n")
     print_errors(report.errors, out)
 

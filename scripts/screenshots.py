@@ -8,9 +8,9 @@ its own size):
 
 * ``01-empty.png`` — the window as it opens;
 * ``02-check-results.png`` — a check of three documents (a Russian coursework paper with
-  changed word forms and planted Latin look-alike letters, an English essay with a pasted and
-  lightly edited paragraph, an original essay) against four sources (.pdf, .docx, two .html),
-  the paper with the most sources selected;
+  changed word forms, a quotation (drawn as cited) and planted Latin look-alike letters, an
+  English essay with a pasted and lightly edited paragraph, an original essay) against four
+  sources (.pdf, .docx, two .html), the paper with the most sources selected;
 * ``03-side-by-side.png`` — that paper and a source side by side on an edited fragment;
 * ``04-compare-heatmap.png`` — Compare all on eight class essays, some of them near-copies,
   each opening with the assignment, which the Ignore list holds (so it joins no pair);
@@ -138,6 +138,11 @@ PAPER_HEAD = [  # papers/Иванова_курсовая.docx: blocks; a tuple i
     "Я провела собственное небольшое измерение: в течение пяти вечеров в июле я записывала "
     "показания уличного термометра во дворе нашего дома в центре и сравнивала их с данными "
     "метеостанции в аэропорту. В среднем во дворе было теплее на четыре градуса.",
+    # The textbook quoted properly: a citation, not a borrowing (drawn apart).
+    "Авторы учебника объясняют и другие причины: «Дополнительное тепло выделяют автомобили, "
+    "промышленные предприятия и системы кондиционирования. Плотная застройка мешает ветру "
+    "уносить нагретый воздух, а узкие улицы между высокими домами работают как ловушки для "
+    "солнечного излучения» [1, с. 112].",
     ("Глава 2. Роль зелёных насаждений",),
 ]
 PAPER_COPIED = (  # last year's paper, nearly verbatim: here the look-alike letters go in

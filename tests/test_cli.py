@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -9,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from copylens.app.textout import print_check
+from copylens.core.documents import TextInput
+from copylens.core.engine import check
 from tests.fixtures_make import DEJAVU_SANS, make_docx, make_html, make_odt, make_pdf, make_rtf
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -219,3 +223,19 @@ def test_ignore_and_max_df_flags(tmp_path: Path) -> None:
     assert "--max-df S" in run("compare", "--help").stdout
     bad = run("compare", *essays, "--max-df", "2")
     assert bad.returncode == 2 and "--max-df must be 0..1, got 2.0" in bad.stderr
+
+
+def test_text_output_gives_the_three_shares_and_labels_citations() -> None:
+    """The document line: uniqueness, borrowed, cited; a quoted fragment says "(cited)"."""
+    source = (ROOT / "resources" / "samples" / "source_ru.txt").read_text(encoding="utf-8")
+    quote = ". ".join(source.split("\n\n")[1].split(". ")[:2])
+    essay = f"Начнём с главного. Как пишет автор, «{quote}». Дальше своими словами о погоде."
+    report = check([TextInput("essay.txt", essay)], [TextInput("source.txt", source)])
+    doc = report.documents[0]
+    assert doc.cited > 0.5
+    out = io.StringIO()
+    print_check(report, out)
+    first = out.getvalue().splitlines()[0]
+    assert f"uniqueness {doc.uniqueness * 100:.1f} %" in first
+    assert "borrowed 0.0 %" in first and f"cited {doc.cited * 100:.1f} %" in first
+    assert "source.txt  (cited)" in out.getvalue()

@@ -342,6 +342,55 @@ def test_csv_check(check_report: CheckReport) -> None:
         assert int(row["matched_words"]) == src.matched_words
 
 
+@pytest.fixture(scope="module")
+def cited_report(texts: dict[str, str]) -> CheckReport:
+    """A document quoting two sentences of a source in «…» and copying a later passage."""
+    body = texts["source"].split("\n\n")[1]
+    quote = ". ".join(body.split(". ")[:2])
+    copied = texts["source"][len(texts["source"]) // 2 :]
+    essay = f"Как пишет автор, «{quote}». Своими словами о другом.\n\n{copied}"
+    report = check([TextInput("essay.txt", essay)], [TextInput("baikal.txt", texts["source"])])
+    doc = report.documents[0]
+    assert doc.cited > 0 and doc.borrowed > 0
+    assert any(f.cited for f in doc.sources[0].fragments)
+    assert not all(f.cited for f in doc.sources[0].fragments)
+    return report
+
+
+def test_csv_has_the_three_shares_and_the_cited_share(cited_report: CheckReport) -> None:
+    rows = list(csv.DictReader(io.StringIO(export.csv_report(cited_report))))
+    assert {"uniqueness", "borrowed", "cited", "source_cited"} <= set(rows[0])
+    doc, src = cited_report.documents[0], cited_report.documents[0].sources[0]
+    assert float(rows[0]["borrowed"]) == pytest.approx(doc.borrowed, abs=1e-4)
+    assert float(rows[0]["cited"]) == pytest.approx(doc.cited, abs=1e-4)
+    assert float(rows[0]["source_cited"]) == pytest.approx(src.cited, abs=1e-4)
+    shares = sum(float(rows[0][k]) for k in ("uniqueness", "borrowed", "cited"))
+    assert shares == pytest.approx(1, abs=1e-3)
+
+
+def test_html_shows_the_three_shares_and_cited_fragments_apart(
+    cited_report: CheckReport,
+) -> None:
+    page = export.html_report(cited_report, generated_at=WHEN)
+    doc = cited_report.documents[0]
+    text = cited_report.texts[doc.path]
+    borrowed_pct = export._pct(doc.borrowed, export._Strings("en", export.untranslated))
+    shares = f'Borrowed: <span class="share">{borrowed_pct}</span>'
+    assert shares in page and '<p class="shares">' in page
+    assert "<th" in page and ">Cited</th>" in page  # summary and source table columns
+    assert page.count(">Cited</th>") == 2
+    assert f'<span class="src cited" style="background-color:{export.CITED}">' in page  # chip
+    cited = next(f for f in doc.sources[0].fragments if f.cited)
+    quoted = html.escape(text[cited.start : cited.end], quote=True)
+    assert f'class="src cited" style="background-color:{export.CITED}" ' in page
+    assert quoted in page
+    borrowed = next(f for f in doc.sources[0].fragments if not f.cited)
+    head = html.escape(text[borrowed.start : borrowed.start + 40], quote=True)
+    assert f'<span class="src" style="background-color:{export.PALETTE[0]}" ' in page
+    assert head in page
+    assert ".cited { font-style: italic; }" in page
+
+
 def test_csv_compare(compare_report: CompareReport) -> None:
     rows = list(csv.DictReader(io.StringIO(export.csv_report(compare_report))))
     assert len(rows) == len(compare_report.pairs)

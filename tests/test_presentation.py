@@ -25,8 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "resources" / "samples"
 
 
-def _fragment(start: int, end: int, *edits: tuple[str, int, int]) -> Fragment:
-    return Fragment(start, end, 0, 0, 10, 10, tuple(Edit(k, a, b, 0, 0) for k, a, b in edits))
+def _fragment(start: int, end: int, *edits: tuple[str, int, int], cited: bool = False) -> Fragment:
+    return Fragment(
+        start, end, 0, 0, 10, 10, tuple(Edit(k, a, b, 0, 0) for k, a, b in edits), cited
+    )
 
 
 # --- text segments ------------------------------------------------------------------------
@@ -39,16 +41,16 @@ def test_text_segments_cut_at_every_boundary() -> None:
     ]
     segments = list(text_segments(16, sources, lookalikes=[5, 12, 99]))
     assert segments == [
-        (0, 2, (), False, False),
-        (2, 4, (0,), False, False),
-        (4, 5, (0,), True, False),
-        (5, 6, (0,), True, True),
-        (6, 8, (0,), False, False),
-        (8, 10, (0, 1), False, False),
-        (10, 12, (1,), False, False),
-        (12, 13, (1,), False, True),
-        (13, 14, (1,), False, False),
-        (14, 16, (), False, False),
+        (0, 2, (), False, False, False),
+        (2, 4, (0,), False, False, False),
+        (4, 5, (0,), True, False, False),
+        (5, 6, (0,), True, True, False),
+        (6, 8, (0,), False, False, False),
+        (8, 10, (0, 1), False, False, False),
+        (10, 12, (1,), False, False, False),
+        (12, 13, (1,), False, True, False),
+        (13, 14, (1,), False, False, False),
+        (14, 16, (), False, False, False),
     ]
     assert all(isinstance(s, Segment) for s in segments)
     assert segments[3].lookalike and segments[5].sources == (0, 1)
@@ -56,34 +58,56 @@ def test_text_segments_cut_at_every_boundary() -> None:
 
 def test_text_segments_merge_touching_fragments_and_clamp() -> None:
     sources = [[_fragment(0, 4), _fragment(4, 8), _fragment(6, 50)]]
-    assert list(text_segments(10, sources)) == [(0, 10, (0,), False, False)]
+    assert list(text_segments(10, sources)) == [(0, 10, (0,), False, False, False)]
     assert list(text_segments(0, sources)) == []
 
 
 def test_text_segments_of_a_text_found_nowhere() -> None:
-    assert list(text_segments(7, [])) == [(0, 7, (), False, False)]
-    assert list(text_segments(7, [[], []])) == [(0, 7, (), False, False)]
+    assert list(text_segments(7, [])) == [(0, 7, (), False, False, False)]
+    assert list(text_segments(7, [[], []])) == [(0, 7, (), False, False, False)]
+
+
+def test_text_segments_mark_cited_fragments() -> None:
+    """A cited fragment's span is cited, as long as its source comes first there; a borrowed
+    fragment touching it stays a span of its own."""
+    sources = [
+        [_fragment(0, 4), _fragment(4, 9, ("form", 5, 6), cited=True)],
+        [_fragment(7, 12, cited=True)],
+    ]
+    assert list(text_segments(14, sources)) == [
+        (0, 4, (0,), False, False, False),
+        (4, 5, (0,), False, False, True),
+        (5, 6, (0,), True, False, True),
+        (6, 7, (0,), False, False, True),
+        (7, 9, (0, 1), False, False, True),
+        (9, 12, (1,), False, False, True),
+        (12, 14, (), False, False, False),
+    ]
 
 
 _spans = st.tuples(st.integers(-5, 80), st.integers(-5, 80))
 _edits = st.lists(
     st.tuples(st.sampled_from(["form", "replace", "insert", "delete"]), _spans), max_size=3
 )
-_sources = st.lists(st.lists(st.tuples(_spans, _edits), max_size=4), max_size=4)
+_sources = st.lists(st.lists(st.tuples(_spans, _edits, st.booleans()), max_size=4), max_size=4)
 
 
 @settings(max_examples=300, deadline=None)
 @given(length=st.integers(0, 70), raw=_sources, lookalikes=st.lists(st.integers(-3, 75)))
 def test_segments_map_exactly_onto_the_text(
     length: int,
-    raw: list[list[tuple[tuple[int, int], list[tuple[str, tuple[int, int]]]]]],
+    raw: list[list[tuple[tuple[int, int], list[tuple[str, tuple[int, int]]], bool]]],
     lookalikes: list[int],
 ) -> None:
     """Offsets are sacred: the segments tile [0, length) in order, each character gets the
     sources whose fragments hold it, the edit flag of the first of them, and its look-alike
-    mark, whatever the fragments (overlapping, touching, empty, out of range)."""
+    mark, whether a cited fragment of the first of them holds it, whatever the fragments
+    (overlapping, touching, empty, out of range)."""
     sources = [
-        [_fragment(a, b, *((kind, x, y) for kind, (x, y) in edits)) for (a, b), edits in fragments]
+        [
+            _fragment(a, b, *((kind, x, y) for kind, (x, y) in edits), cited=cited)
+            for (a, b), edits, cited in fragments
+        ]
         for fragments in raw
     ]
     segments = list(text_segments(length, sources, lookalikes))
@@ -102,11 +126,19 @@ def test_segments_map_exactly_onto_the_text(
             for e in f.edits
         )
         assert s.edited == edited
+        cited = bool(covering) and any(
+            f.cited and f.start <= k < f.end for f in sources[covering[0]]
+        )
+        assert s.cited == cited
         assert s.lookalike == (k in lookalikes)
     for s in segments:
         assert not s.lookalike or s.end - s.start == 1
     for a, b in pairwise(segments):  # merged where they look the same
-        assert a.lookalike or b.lookalike or (a.sources, a.edited) != (b.sources, b.edited)
+        assert (
+            a.lookalike
+            or b.lookalike
+            or (a.sources, a.edited, a.cited) != (b.sources, b.edited, b.cited)
+        )
 
 
 def test_segments_of_a_real_report_quote_its_fragments() -> None:

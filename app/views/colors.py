@@ -3,8 +3,9 @@
 The source palette holds ten light colours of distinct hues; each keeps black text readable
 (WCAG contrast with black ≥ 10). Source ``i`` gets colour ``i % 10``. The plain tint
 marks text copied exactly, a paler one edited words (form changes, replacements,
-insertions). In the side by side view the current fragment takes a stronger tint and the
-other fragments fade.
+insertions). Cited fragments (quotations, block quotations, the bibliography) take one
+green-grey fill with italic text whatever their source. In the side by side view the current
+fragment takes a stronger tint and the other fragments fade.
 """
 
 from __future__ import annotations
@@ -17,6 +18,12 @@ from copylens.app.qt import QtGui
 
 TEXT_COLOR = QtGui.QColor("#000000")
 TEXT_BACKGROUND = QtGui.QColor("#FFFFFF")
+CITED_COLOR = QtGui.QColor(palette.CITED)
+"""Cited fragments: green-grey, with italic text."""
+CITED_STRONG_COLOR = QtGui.QColor(palette.CITED_STRONG)
+"""The current cited fragment of the side by side view."""
+CITED_LINE_COLOR = QtGui.QColor("#4E6B45")
+"""Dotted underline of edited words inside a cited fragment."""
 LOOKALIKE_COLOR = QtGui.QColor(palette.LOOKALIKE)
 """Look-alike letters: red, bold, red wavy underline."""
 DIAGONAL_COLOR = QtGui.QColor("#E4E4E4")
@@ -45,6 +52,11 @@ def edited_color(index: int) -> QtGui.QColor:
 def faded_color(index: int) -> QtGui.QColor:
     """Fragments other than the current one in the side by side view (paler still)."""
     return mix(source_color(index), TEXT_BACKGROUND, 0.6)
+
+
+def faded_cited_color() -> QtGui.QColor:
+    """Cited fragments other than the current one in the side by side view."""
+    return mix(CITED_COLOR, TEXT_BACKGROUND, 0.5)
 
 
 def faded_edited_color(index: int) -> QtGui.QColor:

@@ -1,9 +1,11 @@
 """The check result of one document: uniqueness, its sources, its text with highlights.
 
-Page 1 (overview): the uniqueness in large type, language, word count and look-alike letters;
+Page 1 (overview): the uniqueness in large type, the borrowed and cited shares, language,
+word count and look-alike letters;
 a sortable table of sources (colour legend + show/hide check box per source); the document's
 text with each source's fragments in that source's colour (edited words paler with a dotted
-underline, look-alike letters red with a wavy underline). Double-click a highlight, or press
+underline, cited fragments green-grey and italic, look-alike letters red with a wavy
+underline). Double-click a highlight, or press
 Enter on a table row, to open page 2: the document and the source side by side.
 """
 
@@ -57,6 +59,7 @@ class SourcesModel(QtCore.QAbstractTableModel):
         QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Show"),
         QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Source"),
         QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Containment"),
+        QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Cited"),
         QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Resemblance"),
         QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Reverse"),
         QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Matched words"),
@@ -77,6 +80,11 @@ class SourcesModel(QtCore.QAbstractTableModel):
         ),
         QtCore.QT_TRANSLATE_NOOP(
             "SourcesModel",
+            "Share of this document's words found in the source inside quotations or the "
+            "bibliography (part of the containment)",
+        ),
+        QtCore.QT_TRANSLATE_NOOP(
+            "SourcesModel",
             "Resemblance: shared 10-word shingles of both texts over all of their shingles",
         ),
         QtCore.QT_TRANSLATE_NOOP(
@@ -92,7 +100,7 @@ class SourcesModel(QtCore.QAbstractTableModel):
             "Share of this document's words found in this source and in no other",
         ),
     )
-    SHOW, NAME, CONTAINMENT, RESEMBLANCE, REVERSE, MATCHED, EXCLUSIVE = range(7)
+    SHOW, NAME, CONTAINMENT, CITED, RESEMBLANCE, REVERSE, MATCHED, EXCLUSIVE = range(8)
 
     visibility_changed = Signal(int, bool)
 
@@ -160,6 +168,7 @@ class SourcesModel(QtCore.QAbstractTableModel):
             row,
             self.name(row).casefold(),
             source.containment,
+            source.cited,
             source.resemblance,
             source.reverse_containment,
             source.matched_words,
@@ -272,6 +281,18 @@ class DocumentView(QtWidgets.QWidget):
             self.tr("Share of the document's words found in no source")
         )
         self.uniqueness_caption = QtWidgets.QLabel(self.tr("unique"))
+        self.shares_label = QtWidgets.QLabel()
+        self.shares_label.setTextFormat(Qt.TextFormat.PlainText)
+        shares_font = self.shares_label.font()
+        shares_font.setPointSizeF(shares_font.pointSizeF() * 1.15)
+        self.shares_label.setFont(shares_font)
+        self.shares_label.setToolTip(
+            self.tr(
+                "Borrowed: share of the words found in a source outside citations. Cited: "
+                "share found inside quotations, block quotations or the bibliography. "
+                "Unique, borrowed and cited make 100 %."
+            )
+        )
         self.name_label = QtWidgets.QLabel()
         self.name_label.setTextFormat(Qt.TextFormat.PlainText)
         name_font = self.name_label.font()
@@ -301,6 +322,7 @@ class DocumentView(QtWidgets.QWidget):
         facts.setSpacing(2)
         facts.addStretch(1)
         facts.addWidget(self.name_label)
+        facts.addWidget(self.shares_label)
         facts.addWidget(self.facts_label)
         facts.addWidget(self.lookalike_label)
         facts.addStretch(1)
@@ -413,6 +435,7 @@ class DocumentView(QtWidgets.QWidget):
         self.uniqueness_label.setStyleSheet(f"color: {colors.uniqueness_color(u).name()};")
         self.name_label.setText(result.path)
         self.name_label.setToolTip(result.path)
+        self.shares_label.setText(self.shares_text(result))
         n = len(result.sources)
         language = LANGUAGE_NAMES.get(result.language)
         words = result.words
@@ -459,6 +482,14 @@ class DocumentView(QtWidgets.QWidget):
         self._fit_pending = True
         if self.isVisible():
             self._fit_table()
+
+    def shares_text(self, result: DocumentResult) -> str:
+        """ "borrowed 40 % · cited 8 %": the two shares beside the uniqueness."""
+        language = i18n.current_language()
+        return self.tr("borrowed {0}  ·  cited {1}").format(
+            presentation.percent(result.borrowed, language),
+            presentation.percent(result.cited, language),
+        )
 
     def clear(self) -> None:
         """Show nothing (the placeholder)."""
@@ -600,9 +631,11 @@ class DocumentView(QtWidgets.QWidget):
     def _update_legend(self) -> None:
         exact = colors.source_color(0).name()
         edited = colors.edited_color(0).name()
+        cited_fill = colors.CITED_COLOR.name()
         red = colors.LOOKALIKE_COLOR.name()
         copied = html.escape(self.tr("copied exactly"))
         edited_copy = html.escape(self.tr("edited copy"))
+        cited = html.escape(self.tr("cited"))
         lookalike = html.escape(self.tr("look-alike letter"))
         hint = html.escape(
             self.tr("the colour tells the source; double-click a highlight to compare")
@@ -611,6 +644,8 @@ class DocumentView(QtWidgets.QWidget):
             f'<span style="background-color:{exact}">&nbsp;{copied}&nbsp;</span>'
             f'&nbsp;&nbsp;<span style="background-color:{edited}; text-decoration: underline">'
             f"&nbsp;{edited_copy}&nbsp;</span>"
+            f'&nbsp;&nbsp;<span style="background-color:{cited_fill}; font-style: italic">'
+            f"&nbsp;{cited}&nbsp;</span>"
             f'&nbsp;&nbsp;<span style="color:{red}; font-weight:bold">{lookalike}</span>'
             f"&nbsp;&nbsp;·&nbsp;&nbsp;{hint}"
         )

@@ -37,7 +37,8 @@ def fragment_spans(
 ) -> list[Span]:
     """Highlights of ``fragments`` on one side ("left": start/end, "right": source spans).
 
-    Per fragment: a fill over the whole fragment (key ``(*key_prefix, n)``), then paler,
+    Per fragment: a fill over the whole fragment (key ``(*key_prefix, n)``; a cited fragment
+    green-grey and italic whatever the source), then paler,
     dotted-underlined spans over its edited words. With a ``current`` fragment (side by side)
     that one is painted last in the stronger tint and the others fade. ``other_text`` is the
     text of the other side, quoted in tooltips of edits.
@@ -46,11 +47,17 @@ def fragment_spans(
     if current is None:
         normal = fill_format(colors.source_color(color_index))
         edited = fill_format(colors.edited_color(color_index), underline=line)
+        cited = fill_format(colors.CITED_COLOR, italic=True)
     else:
         normal = fill_format(colors.faded_color(color_index))
         edited = fill_format(colors.faded_edited_color(color_index), underline=line)
+        cited = fill_format(colors.faded_cited_color(), italic=True)
     strong = fill_format(colors.strong_color(color_index))
     strong_edited = fill_format(colors.source_color(color_index), underline=line)
+    strong_cited = fill_format(colors.CITED_STRONG_COLOR, italic=True)
+    cited_line = colors.CITED_LINE_COLOR
+    cited_edited = fill_format(cited.background().color(), underline=cited_line, italic=True)
+    strong_cited_edited = fill_format(colors.CITED_STRONG_COLOR, underline=cited_line, italic=True)
     order = [n for n in range(len(fragments)) if n != current]
     if current is not None and 0 <= current < len(fragments):
         order.append(current)
@@ -60,11 +67,17 @@ def fragment_spans(
         is_current = n == current
         key = (*key_prefix, n)
         start, end = _side(fragment, side)
+        if fragment.cited:
+            fill, edit_fill = (
+                (strong_cited, strong_cited_edited) if is_current else (cited, cited_edited)
+            )
+        else:
+            fill, edit_fill = (strong, strong_edited) if is_current else (normal, edited)
         spans.append(
             Span(
                 start,
                 end,
-                strong if is_current else normal,
+                fill,
                 key,
                 _fragment_tip(fragment, tooltip),
                 "fragment",
@@ -77,7 +90,7 @@ def fragment_spans(
                     Span(
                         e_start,
                         e_end,
-                        strong_edited if is_current else edited,
+                        edit_fill,
                         key,
                         _edit_tip(edit, side, other_text),
                         "edit",
@@ -96,6 +109,10 @@ def _fragment_tip(fragment: Fragment, name: str) -> str:
     words = QtCore.QCoreApplication.translate("Edits", "{0} words, {1} copied exactly").format(
         fragment.words, fragment.exact_words
     )
+    if fragment.cited:
+        words += "\n" + QtCore.QCoreApplication.translate(
+            "Edits", "Cited: in a quotation or the bibliography"
+        )
     return f"{name}\n{words}" if name else words
 
 
@@ -439,11 +456,12 @@ class SideBySideView(QtWidgets.QWidget):
             self.position_label.setText(self.tr("No shared fragments") if self._left_text else "")
             return
         fragment = self._fragments[self._current]
-        self.position_label.setText(
-            self.tr("Fragment {0} of {1}  ·  {2} words, {3} exact").format(
-                self._current + 1, n, fragment.words, fragment.exact_words
-            )
+        text = self.tr("Fragment {0} of {1}  ·  {2} words, {3} exact").format(
+            self._current + 1, n, fragment.words, fragment.exact_words
         )
+        if fragment.cited:
+            text += "  ·  " + self.tr("cited")
+        self.position_label.setText(text)
 
     def _on_span_clicked(self, key: object) -> None:
         if not (isinstance(key, tuple) and len(key) == 2 and key[0] == "fragment"):

@@ -98,11 +98,14 @@ def fill_format(
     underline_style: QtGui.QTextCharFormat.UnderlineStyle = (
         QtGui.QTextCharFormat.UnderlineStyle.DotLine
     ),
+    italic: bool = False,
 ) -> QtGui.QTextCharFormat:
-    """A highlight format: ``background``, optionally underlined; the text keeps its own
-    colour (black, or red for look-alike letters)."""
+    """A highlight format: ``background``, optionally underlined and italic (cited
+    fragments); the text keeps its own colour (black, or red for look-alike letters)."""
     fmt = QtGui.QTextCharFormat()
     fmt.setBackground(QtGui.QBrush(background))
+    if italic:
+        fmt.setFontItalic(True)
     if underline is not None:
         fmt.setUnderlineStyle(underline_style)
         fmt.setUnderlineColor(underline)
@@ -191,6 +194,7 @@ class HighlightTextView(QtWidgets.QPlainTextEdit):
         self.document().setDocumentMargin(8)
         self._map = OffsetMap("")
         self._spans: list[Span] = []
+        self._italic: list[tuple[int, int]] = []
         self._lookalikes: dict[int, str] = {}
         self._press: QtCore.QPoint | None = None
         self._marker: tuple[int, int, QtGui.QColor] | None = None
@@ -200,6 +204,7 @@ class HighlightTextView(QtWidgets.QPlainTextEdit):
         """Show ``text`` (the engine's extracted text); clears spans and marks."""
         self._map = OffsetMap(text)
         self._spans = []
+        self._italic = []
         self._marker = None
         self._lookalikes = {}
         self.setExtraSelections([])
@@ -215,8 +220,23 @@ class HighlightTextView(QtWidgets.QPlainTextEdit):
 
     # --- highlights -------------------------------------------------------------------
     def set_spans(self, spans: Iterable[Span]) -> None:
-        """Highlight ``spans``; later spans are painted over earlier ones."""
+        """Highlight ``spans``; later spans are painted over earlier ones.
+
+        An extra selection cannot change the font (it would change the layout), so spans with
+        an italic format (cited fragments) are made italic in the document's own formats,
+        and those of the previous spans are made upright again."""
         self._spans = [s for s in spans if s.end > s.start]
+        italic = [(s.start, s.end) for s in self._spans if s.format.fontItalic()]
+        if italic or self._italic:
+            upright = QtGui.QTextCharFormat()
+            upright.setFontItalic(False)
+            for start, end in self._italic:
+                self._cursor(start, end).mergeCharFormat(upright)
+            slanted = QtGui.QTextCharFormat()
+            slanted.setFontItalic(True)
+            for start, end in italic:
+                self._cursor(start, end).mergeCharFormat(slanted)
+            self._italic = italic
         selections = []
         for span in self._spans:
             selection = QtWidgets.QTextEdit.ExtraSelection()

@@ -135,6 +135,10 @@
         <translation>уникальность</translation>
     </message>
     <message>
+        <source>Borrowed: share of the words found in a source outside citations. Cited: share found inside quotations, block quotations or the bibliography. Unique, borrowed and cited make 100 %.</source>
+        <translation>Заимствовано — доля слов, найденных в источниках вне цитат. Цитировано — доля слов внутри кавычек, блочных цитат или списка литературы. Оригинальность, заимствования и цитирования вместе дают 100 %.</translation>
+    </message>
+    <message>
         <source>Letters of another alphabet that look the same (Latin “о” in a Cyrillic word, or vice versa), often planted to fool plagiarism checkers. They are marked red in the text.</source>
         <translation>Буквы другого алфавита, которые выглядят так же (латинская «o» в русском слове или наоборот). Их часто подставляют, чтобы обмануть проверку на заимствования. В тексте они выделены красным.</translation>
     </message>
@@ -207,6 +211,10 @@
         </translation>
     </message>
     <message>
+        <source>borrowed {0}  ·  cited {1}</source>
+        <translation>заимствовано {0}  ·  цитировано {1}</translation>
+    </message>
+    <message>
         <source>From {0} — double-click to compare</source>
         <translation>Из источника {0} — двойной щелчок, чтобы сравнить</translation>
     </message>
@@ -217,6 +225,10 @@
     <message>
         <source>edited copy</source>
         <translation>скопировано с изменениями</translation>
+    </message>
+    <message>
+        <source>cited</source>
+        <translation>цитата</translation>
     </message>
     <message>
         <source>look-alike letter</source>
@@ -248,6 +260,10 @@
     <message>
         <source>{0} words, {1} copied exactly</source>
         <translation>Слов: {0}, дословно скопировано: {1}</translation>
+    </message>
+    <message>
+        <source>Cited: in a quotation or the bibliography</source>
+        <translation>Цитата: в кавычках или в списке литературы</translation>
     </message>
     <message>
         <source>the source has “{0}”</source>
@@ -950,6 +966,14 @@ Could not be read: %2</source>
         <translation>Уникальность</translation>
     </message>
     <message>
+        <source>Borrowed</source>
+        <translation>Заимствовано</translation>
+    </message>
+    <message>
+        <source>Cited</source>
+        <translation>Цитировано</translation>
+    </message>
+    <message>
         <source>Main source</source>
         <translation>Основной источник</translation>
     </message>
@@ -1022,8 +1046,8 @@ Could not be read: %2</source>
         <translation>Текст документа недоступен.</translation>
     </message>
     <message>
-        <source>Containment: share of the document&apos;s counted words found in the source. Resemblance: similarity of the two texts as a whole. Share of source: share of the source&apos;s words found in the document. Only here: share found in this source and no other.</source>
-        <translation>Доля заимствований — какая часть учтённых слов документа найдена в источнике. Сходство — насколько тексты похожи целиком. Доля источника — какая часть слов источника найдена в документе. Только в нём — какая часть найдена только в этом источнике.</translation>
+        <source>Containment: share of the document&apos;s counted words found in the source. Resemblance: similarity of the two texts as a whole. Share of source: share of the source&apos;s words found in the document. Only here: share found in this source and no other. Cited: share of the document&apos;s words found in the source inside quotations, block quotations or the bibliography (part of containment).</source>
+        <translation>Доля заимствований — какая часть учтённых слов документа найдена в источнике. Сходство — насколько тексты похожи целиком. Доля источника — какая часть слов источника найдена в документе. Только в нём — какая часть найдена только в этом источнике. Цитировано — какая часть слов документа найдена в источнике внутри кавычек, блочных цитат или списка литературы (входит в долю заимствований).</translation>
     </message>
     <message>
         <source>look-alike letter</source>
@@ -1036,6 +1060,10 @@ Could not be read: %2</source>
     <message>
         <source>paler: edited words</source>
         <translation>бледнее: изменённые слова</translation>
+    </message>
+    <message>
+        <source>green-grey, italic: cited</source>
+        <translation>серо-зелёный курсив: цитаты</translation>
     </message>
     <message>
         <source>look-alike letter {code} from another alphabet</source>
@@ -1215,6 +1243,10 @@ Could not be read: %2</source>
         <source>Fragment {0} of {1}  ·  {2} words, {3} exact</source>
         <translation>Фрагмент {0} из {1}  ·  слов: {2}, дословно: {3}</translation>
     </message>
+    <message>
+        <source>cited</source>
+        <translation>цитата</translation>
+    </message>
 </context>
 <context>
     <name>SourcesModel</name>
@@ -1230,6 +1262,10 @@ Could not be read: %2</source>
         <source>Containment</source>
         <translation>Доля
 заимствований</translation>
+    </message>
+    <message>
+        <source>Cited</source>
+        <translation>Цитировано</translation>
     </message>
     <message>
         <source>Resemblance</source>
@@ -1261,6 +1297,10 @@ Could not be read: %2</source>
     <message>
         <source>Share of this document&apos;s words found in the source</source>
         <translation>Доля слов документа, найденных в этом источнике</translation>
+    </message>
+    <message>
+        <source>Share of this document&apos;s words found in the source inside quotations or the bibliography (part of the containment)</source>
+        <translation>Доля слов документа, найденных в источнике внутри кавычек или списка литературы (входит в долю заимствований)</translation>
     </message>
     <message>
         <source>Resemblance: shared 10-word shingles of both texts over all of their shingles</source>

@@ -333,6 +333,85 @@ def test_header_shows_uniqueness_in_its_colour_language_and_words(qtbot, ru_repo
     assert colors.uniqueness_color(0.8) == green
 
 
+@pytest.fixture(scope="module")
+def cited_report() -> CheckReport:
+    """A document quoting one source in «…» and copying another one outright."""
+    document = (
+        "Вступление автора к работе.\n\nКак пишут историки, «"
+        + RU_HISTORY.rstrip(".")
+        + "».\n\n"
+        + RU_SECURITY
+        + "\n\nВ заключение автор благодарит читателей за внимание."
+    )
+    report = check(
+        [TextInput("работа.txt", document)],
+        [
+            TextInput("sources/history.txt", RU_HISTORY),
+            TextInput("sources/security.txt", RU_SECURITY),
+        ],
+    )
+    doc = report.documents[0]
+    assert doc.cited > 0.2 and doc.borrowed > 0.2
+    return report
+
+
+def test_header_shows_the_three_shares(qtbot, cited_report) -> None:
+    view, result = document_view(qtbot, cited_report)
+    assert view.uniqueness_label.text() == presentation.percent(result.uniqueness)
+    shares = view.shares_label.text()
+    assert f"borrowed {presentation.percent(result.borrowed)}" in shares
+    assert f"cited {presentation.percent(result.cited)}" in shares
+    assert view.shares_label.isVisible()
+    model = view.sources_model
+    heading = model.headerData(SourcesModel.CITED, Qt.Orientation.Horizontal)
+    assert heading == "Cited"
+    row = next(r for r, s in enumerate(result.sources) if s.path == "sources/history.txt")
+    cell = model.data(model.index(row, SourcesModel.CITED))
+    assert cell == presentation.percent(result.sources[row].cited)
+    assert model.data(model.index(row, SourcesModel.CITED), SORT_ROLE) == result.sources[row].cited
+
+
+def test_cited_fragments_get_their_own_style(qtbot, cited_report) -> None:
+    view, result = document_view(qtbot, cited_report)
+    cited_row = next(r for r, s in enumerate(result.sources) if s.path == "sources/history.txt")
+    copied_row = 1 - cited_row
+    assert all(f.cited for f in result.sources[cited_row].fragments)
+    assert not any(f.cited for f in result.sources[copied_row].fragments)
+    spans = [s for s in view.text_view.spans() if s.kind == "fragment"]
+    cited = next(s for s in spans if s.key[1] == cited_row)
+    copied = next(s for s in spans if s.key[1] == copied_row)
+    assert cited.format.background().color() == colors.CITED_COLOR
+    assert cited.format.fontItalic() and not copied.format.fontItalic()
+    assert copied.format.background().color() == colors.source_color(copied_row)
+    assert "Cited" in view.text_view.tooltip_at(cited.start + 1)
+    document = view.text_view.document()
+    at = QtGui.QTextCursor(document)
+    offsets = view.text_view.offsets
+    at.setPosition(offsets.to_qt(cited.start + 1))
+    assert at.charFormat().fontItalic()  # the document's own format: selections can't
+    at.setPosition(offsets.to_qt(copied.start + 1))
+    assert not at.charFormat().fontItalic()
+    view.set_source_visible(cited_row, False)
+    at.setPosition(offsets.to_qt(cited.start + 1))
+    assert not at.charFormat().fontItalic()
+    view.set_source_visible(cited_row, True)
+    assert "cited" in view.legend_label.text()
+    black = QtGui.QColor("#000000")
+    assert colors.contrast_ratio(colors.CITED_COLOR, black) >= 10
+    assert colors.contrast_ratio(colors.CITED_STRONG_COLOR, black) >= 7
+    assert colors.CITED_COLOR not in [colors.source_color(i) for i in range(10)]
+    assert colors.CITED_COLOR not in [colors.edited_color(i) for i in range(10)]
+    # Side by side: the label says so, the current cited fragment stays italic.
+    view.open_side_by_side(cited_row, 0)
+    assert view.side_by_side.position_label.text().endswith("cited")
+    current = [s for s in view.side_by_side.left.spans() if s.kind == "fragment"][-1]
+    assert current.format.fontItalic()
+    assert current.format.background().color() == colors.CITED_STRONG_COLOR
+    view.close_side_by_side()
+    view.open_side_by_side(copied_row, 0)
+    assert "cited" not in view.side_by_side.position_label.text()
+
+
 def _column(view: DocumentView, column: int) -> list[float]:
     proxy = view.sources_proxy
     return [proxy.index(r, column).data(SORT_ROLE) for r in range(proxy.rowCount())]
