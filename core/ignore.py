@@ -33,7 +33,8 @@ equal words beside it; such a fragment is aligned again on its stretches free of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
+from typing import Any
 
 import numpy as np
 
@@ -243,15 +244,14 @@ def _free_runs(ignored: np.ndarray, lo: int, hi: int, least: int) -> list[tuple[
 
 
 def _part(c: Canonical, lo: int, hi: int) -> Canonical:
-    """Words [lo, hi) of ``c``, keeping their spans in the whole text."""
-    return replace(
-        c,
-        starts=c.starts[lo:hi],
-        ends=c.ends[lo:hi],
-        forms=c.forms[lo:hi],
-        variants=c.variants[lo:hi],
-        hashes=c.hashes[lo:hi],
-    )
+    """Words [lo, hi) of ``c``, keeping their spans in the whole text: every per-word field
+    (the forms and each array, as Canonical declares them parallel) cut alike."""
+    cut: dict[str, Any] = {
+        f.name: value[lo:hi]
+        for f in fields(c)
+        if isinstance(value := getattr(c, f.name), np.ndarray) or f.name == "forms"
+    }
+    return replace(c, **cut)
 
 
 def _widened(
