@@ -59,6 +59,7 @@ sys.path.insert(0, str(BENCH))
 from bench_alignment import BASELINE_W, baseline_spans, core_state, engine_named, parallel  # noqa: E402
 from make_interleaved import KINDS, Essay, Sentence, generate, makeup, summary, verify  # noqa: E402
 
+import copylens.core.align as align  # noqa: E402
 from copylens.core import Options, TextInput, check  # noqa: E402
 from copylens.core.canonicalize import canonicalize  # noqa: E402
 
@@ -104,11 +105,22 @@ class Run:
 _ESSAYS: Sequence[Essay] = ()
 
 
+UNCUT = (("__uncut__", True),)
+"""Changes naming today's engine as it was before issue 12: no sentence cut out of a fragment
+(``copylens.core.align.own_sentences`` answering none), so both run in one process."""
+
+
 def engine_run(essay: Essay, changes: Changes) -> Run:
     """The engine's fragments of ``essay`` in all its sources, under ``changes``."""
     sources = [TextInput(f"source{n}", s["text"]) for n, s in enumerate(essay.sources)]
-    options = Options(workers=1, **dict(changes))
-    report = check([TextInput("essay", essay.text)], sources, options)
+    options = Options(workers=1, **dict(c for c in changes if c not in UNCUT))
+    cut = align.own_sentences
+    if changes == UNCUT:
+        align.own_sentences = lambda *args, **kwargs: []
+    try:
+        report = check([TextInput("essay", essay.text)], sources, options)
+    finally:
+        align.own_sentences = cut
     doc = report.documents[0]
     fragments = [f for match in doc.sources for f in match.fragments]
     inserts = [(e.start, e.end) for f in fragments for e in f.edits if e.kind == "insert"]
@@ -573,6 +585,7 @@ def main(argv: list[str] | None = None) -> int:
             sets[set_name(other)] = other
     except Exception as error:  # unknown key, wrong type, refused by Options.validated
         parser.error(str(error))
+    sets["engine, own sentences not cut (before issue 12)"] = UNCUT
     sets[BASELINE] = None
     command = " ".join(
         ["python bench/bench_own_text.py", *(sys.argv[1:] if argv is None else argv)]
