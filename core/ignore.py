@@ -40,11 +40,11 @@ import numpy as np
 
 from copylens.core.align import align
 from copylens.core.arrays import distinct, distinct_counts
-from copylens.core.canonicalize import Canonical, fingerprint, word_spans
+from copylens.core.canonicalize import Canonical, fingerprint
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
-from copylens.core.score import PairScore, to_fragment
+from copylens.core.score import PairScore, to_fragment, words_after, words_before
 from copylens.core.shingle import shingles
 
 MIN_DOCUMENTS = 10
@@ -275,34 +275,18 @@ def _widened(
 
 def _widen(f: Fragment, a: Prepared, b: Prepared, floor: int, ceiling: int) -> Fragment:
     start, source_start = f.start, f.source_start
-    before = zip(_near(a.text, f.start, -1), _near(b.text, f.source_start, -1), strict=False)
+    before = zip(words_before(a.text, f.start), words_before(b.text, f.source_start), strict=False)
     for x, y in before:
         if x[0] < floor or not _same_uncounted(x, y, a, b):
             break
         start, source_start = x[0], y[0]
     end, source_end = f.end, f.source_end
-    after = zip(_near(a.text, f.end, 1), _near(b.text, f.source_end, 1), strict=False)
+    after = zip(words_after(a.text, f.end), words_after(b.text, f.source_end), strict=False)
     for x, y in after:
         if x[1] > ceiling or not _same_uncounted(x, y, a, b):
             break
         end, source_end = x[1], y[1]
     return replace(f, start=start, end=end, source_start=source_start, source_end=source_end)
-
-
-_NEAR_CHARS = 120
-"""How far outside a fragment uncounted words are looked for."""
-
-
-def _near(text: str, at: int, direction: int) -> list[tuple[int, int]]:
-    """Spans of the words before (direction -1) or after (1) ``at``, nearest first, within
-    _NEAR_CHARS; a word cut by the window is left out."""
-    if direction < 0:
-        lo = max(0, at - _NEAR_CHARS)
-        spans = [(s + lo, e + lo) for s, e in word_spans(text[lo:at])]
-        return (spans[1:] if lo > 0 else spans)[::-1]
-    hi = min(len(text), at + _NEAR_CHARS)
-    spans = [(s + at, e + at) for s, e in word_spans(text[at:hi])]
-    return spans[:-1] if hi < len(text) else spans
 
 
 def _same_uncounted(x: tuple[int, int], y: tuple[int, int], a: Prepared, b: Prepared) -> bool:

@@ -129,9 +129,9 @@ def _widened(fragments: list[Fragment], a_text: str, b_text: str) -> tuple[Fragm
         floor = out[-1].end if out else 0
         ceiling = ordered[n + 1].start if n + 1 < len(ordered) else len(a_text)
         before = zip(
-            _words_before(a_text, f.start), _words_before(b_text, f.source_start), strict=False
+            words_before(a_text, f.start), words_before(b_text, f.source_start), strict=False
         )
-        after = zip(_words_after(a_text, f.end), _words_after(b_text, f.source_end), strict=False)
+        after = zip(words_after(a_text, f.end), words_after(b_text, f.source_end), strict=False)
         back = _reach(before, a_text, b_text, floor, ceiling)
         ahead = _reach(after, a_text, b_text, floor, ceiling)
         out.append(
@@ -167,7 +167,7 @@ _NEAR_CHARS = 120
 """How far outside a fragment uncounted words are looked for."""
 
 
-def _words_before(text: str, at: int) -> list[tuple[int, int]]:
+def words_before(text: str, at: int) -> list[tuple[int, int]]:
     """Word spans ending at or before ``at``, nearest first, within _NEAR_CHARS."""
     lo = max(0, at - _NEAR_CHARS)
     spans = [(s + lo, e + lo) for s, e in word_spans(text[lo:at])]
@@ -176,7 +176,7 @@ def _words_before(text: str, at: int) -> list[tuple[int, int]]:
     return spans[::-1]
 
 
-def _words_after(text: str, at: int) -> list[tuple[int, int]]:
+def words_after(text: str, at: int) -> list[tuple[int, int]]:
     """Word spans starting at or after ``at``, nearest first, within _NEAR_CHARS."""
     hi = min(len(text), at + _NEAR_CHARS)
     spans = [(s + at, e + at) for s, e in word_spans(text[at:hi])]
