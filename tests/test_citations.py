@@ -436,21 +436,6 @@ def test_union_merges_overlapping_and_touching_spans() -> None:
     assert union([(5, 9), (0, 3), (3, 4), (8, 12), (20, 20)]) == ((0, 4), (5, 12))
 
 
-# --- the bench cases ------------------------------------------------------------------------
-
-
-def test_the_bench_cases_come_out_cited_exactly_as_built() -> None:
-    from bench.citation_cases import citation_cases
-    from bench.shared import SEEDS_DIR
-
-    if not SEEDS_DIR.is_dir():
-        pytest.skip("the seed papers (../shared/seeds) are not here")
-    cases = citation_cases()
-    assert [case.language for case in cases] == ["ru", "uk", "en", "de"]
-    for case in cases:
-        assert cited_spans(case.essay) == case.cited, case.language
-
-
 # --- properties ------------------------------------------------------------------------------
 
 _ALPHABET = list("ab п'ять.,:;!?()-—") + list("«»‹›“”„‘’‚\"'") + ["\n", "\n\n", "  "]
