@@ -126,6 +126,7 @@ NOT_ON_COMMAND_LINE = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    _escape_undecodable(sys.stdout)
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -137,6 +138,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except Exception as error:  # the one place errors reach the user
         return _report_error(error)
+
+
+def _escape_undecodable(stream: Any) -> None:
+    """Let ``stream`` write file names that are not valid UTF-8: their undecodable bytes
+    (Python's surrogate escapes) come out as ``\\udcXX``. Inside JSON that is the string
+    escape of the same character, so ``os.fsencode(json.loads(...)["path"])`` gives the
+    name's bytes back; text output shows the escape where the byte was."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
 
 
 class _Parser(argparse.ArgumentParser):

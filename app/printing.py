@@ -100,7 +100,8 @@ def write_report(
     """Write ``report`` to ``path`` as ``fmt`` (one of :data:`FORMATS`); returns the path.
 
     Text formats are UTF-8; CSV gets a byte-order mark so that spreadsheet programs read
-    Cyrillic correctly.
+    Cyrillic correctly. The undecodable bytes of a file name that is not UTF-8 are written as
+    ``\\udcXX`` escapes (in JSON the escape of the same character).
     """
     path = Path(path)
     when = generated_at or datetime.now().astimezone()
@@ -114,7 +115,8 @@ def write_report(
         data, encoding = export.json_report(report, generated_at=when), "utf-8"
     else:
         raise ValueError(f"unknown export format {fmt!r}")
-    with path.open("w", encoding=encoding, newline="") as f:
+    # a file name that is not valid UTF-8 keeps its undecodable bytes as \udcXX escapes
+    with path.open("w", encoding=encoding, errors="backslashreplace", newline="") as f:
         f.write(data)
     return path
 

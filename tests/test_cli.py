@@ -239,3 +239,26 @@ def test_text_output_gives_the_three_shares_and_labels_citations() -> None:
     assert f"uniqueness {doc.uniqueness * 100:.1f} %" in first
     assert "borrowed 0.0 %" in first and f"cited {doc.cited * 100:.1f} %" in first
     assert "source.txt  (cited)" in out.getvalue()
+
+
+UNDECODABLE = b"\xff\xfe-essay.txt"
+"""A file name that is not valid UTF-8 (Linux allows any bytes but / and NUL)."""
+
+
+def test_a_file_name_that_is_not_utf8_survives_json_and_text(tmp_path: Path) -> None:
+    import os
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    name = folder / os.fsdecode(UNDECODABLE)
+    name.write_text(ARTICLE_RU, encoding="utf-8")
+    source = tmp_path / "source.txt"
+    source.write_text(ARTICLE_RU, encoding="utf-8")
+    done = run("check", folder, "--against", source, "--format", "json")
+    assert done.returncode == 0, done.stderr
+    [doc] = json.loads(done.stdout)["documents"]  # valid JSON, the name escaped
+    assert os.fsencode(doc["path"]).endswith(UNDECODABLE)  # the bytes come back
+    assert doc["sources"][0]["containment"] == 1.0
+    text = run("check", folder, "--against", source)
+    assert text.returncode == 0, text.stderr
+    assert "\\udcff\\udcfe-essay.txt" in text.stdout

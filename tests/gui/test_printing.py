@@ -275,3 +275,19 @@ def test_option_labels_and_help_are_collected_and_translated() -> None:
     [options] = [c for c in root.iter("context") if c.findtext("name") == "Options"]
     translated = {m.findtext("source"): m.findtext("translation") for m in options.iter("message")}
     assert all(translated.get(text) for text in declared)
+
+
+@pytest.mark.parametrize("fmt", ["html", "csv", "json", "pdf"])
+def test_every_export_writes_a_file_name_that_is_not_utf8(
+    qapp: QtWidgets.QApplication, tmp_path: Path, fmt: str
+) -> None:
+    name = os.fsdecode(b"\xff\xfe-essay.txt")
+    text = "Студенты изучают основы программирования и решают задачи каждую неделю. " * 4
+    report = check([TextInput(name, text)], [TextInput("source", text)])
+    path = printing.write_report(tmp_path / f"report.{fmt}", fmt, report)
+    data = path.read_bytes()
+    assert len(data) > 100
+    if fmt == "json":
+        assert json.loads(data)["documents"][0]["path"] == name  # the escape of the same name
+    elif fmt != "pdf":
+        assert b"\\udcff\\udcfe-essay.txt" in data
