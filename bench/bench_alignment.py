@@ -797,16 +797,6 @@ def core_state() -> dict[str, Any]:
         "head": head,
         "differs_from_head": changed,
     }
-    digest = hashlib.sha256()
-    for name, data in here.items():
-        digest.update(name.encode() + b"\0" + data + b"\0")
-    changed = sorted(n for n in set(here) | set(head) if here.get(n) != head.get(n))
-    return {
-        "core_dir": str(core_dir),
-        "core_sha256": digest.hexdigest()[:16],
-        "commit": git("rev-parse", "--short", "HEAD").strip(),
-        "differs_from_head": changed,
-    }
 
 
 def print_kinds(title: str, engine: dict[str, Any], base: dict[str, Any]) -> None:
