@@ -29,7 +29,20 @@ class Cancelled(CopyLensError):
 
 
 class InputError(CopyLensError):
-    """A file that could not be turned into text. The message names the reason, not the path."""
+    """A file that could not be turned into text. The message names the reason, not the path.
+
+    ``template`` is the English message with ``{name}`` fields and ``params`` fill them, so
+    ``str(error)`` is English text while a front end can translate the template and fill in
+    the same values. What must hold: every template is a string literal at its ``raise`` (the
+    translation script collects them from the source, context "Errors"), says what is wrong
+    with the file in words a person understands and never names a Python exception; params
+    are values (sizes, names, suffixes), never words to translate.
+    """
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = {key: str(value) for key, value in params.items()}
+        super().__init__(template.format(**self.params))
 
 
 class UnsupportedType(InputError):

@@ -78,7 +78,7 @@ def expand(inputs: Iterable[Input]) -> tuple[list[Path | TextInput], list[InputF
     texts = [i for i in given if isinstance(i, TextInput)]
     paths = [Path(i) for i in given if not isinstance(i, TextInput)]
     files, missing = collect_files(paths)
-    return [*files, *texts], [InputFailure(p, msg) for p, msg in missing]
+    return [*files, *texts], [InputFailure.of(p, error) for p, error in missing]
 
 
 def read_all(
@@ -114,7 +114,7 @@ def read_one(
     try:
         return build(extract_input(item, options), options)
     except InputError as error:
-        return InputFailure(name, str(error))
+        return InputFailure.of(name, error)
 
 
 def prepare_text(extracted: Extracted, options: Options) -> Prepared:

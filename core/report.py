@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from copylens.core.errors import InputError
 from copylens.core.options import Options
 
 
@@ -86,8 +87,21 @@ class DocumentResult:
 
 @dataclass(frozen=True)
 class InputFailure:
+    """An input that could not be used: its path (or name) and why, in English (``error``).
+
+    ``template`` and ``params`` are the :class:`~copylens.core.errors.InputError`'s, so a
+    front end can show the reason in the user's language; empty for a plain message.
+    """
+
     path: str
     error: str
+    template: str = ""
+    params: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, path: str, error: InputError) -> InputFailure:
+        """The failure of ``path`` because of ``error``."""
+        return cls(path, str(error), error.template, tuple(sorted(error.params.items())))
 
 
 @dataclass(frozen=True)
@@ -104,7 +118,7 @@ class CheckReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "documents": [_document_json(d) for d in self.documents],
-            "errors": [_fields(e) for e in self.errors],
+            "errors": [_failure(e) for e in self.errors],
         }
 
 
@@ -137,7 +151,7 @@ class CompareReport:
         return {
             "pairs": [_pair_json(p) for p in self.pairs],
             "clusters": [list(c) for c in self.clusters],
-            "errors": [_fields(e) for e in self.errors],
+            "errors": [_failure(e) for e in self.errors],
         }
 
 
@@ -173,3 +187,8 @@ def _fragment_json(f: Fragment) -> dict[str, Any]:
 def _fields(item: Any, exclude: tuple[str, ...] = ()) -> dict[str, Any]:
     """Shallow dataclass → dict (``asdict`` deep-copies and is ten times slower)."""
     return {name: getattr(item, name) for name in _FIELDS[type(item)] if name not in exclude}
+
+
+def _failure(failure: InputFailure) -> dict[str, Any]:
+    """An error in the JSON: ``path`` and ``error`` (English); the template is the app's."""
+    return {"path": failure.path, "error": failure.error}

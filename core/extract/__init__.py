@@ -126,16 +126,8 @@ def _extract(data: bytes, name: str, handler: Handler, max_bytes: int) -> Extrac
         raise
     except Exception as exc:  # any parser failure on bad input is the file's fault
         suffix = Path(name).suffix.lower()
-        raise CorruptFile(f"damaged {suffix} file ({_short_reason(exc)})") from exc
+        raise CorruptFile("the {suffix} file is damaged and cannot be read", suffix=suffix) from exc
     if not HAS_WORD.search(out.text):
         raise EmptyFile("no text found in the file")
     digest = hashlib.sha256(data).hexdigest()
     return Extracted(name, out.text, out.format or handler.format, out.encoding, digest)
-
-
-def _short_reason(exc: BaseException) -> str:
-    """``Type: first line of the message``, at most ~120 characters."""
-    message = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-    if len(message) > 100:
-        message = message[:97] + "..."
-    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__

@@ -12,7 +12,7 @@ import stat
 from pathlib import Path
 
 from copylens.core.errors import EmptyFile, TooLarge, UnreadableFile
-from copylens.core.extract.base import os_reason
+from copylens.core.extract.base import megabytes, os_reason
 
 
 def check_size(size: int, max_bytes: int) -> None:
@@ -20,7 +20,11 @@ def check_size(size: int, max_bytes: int) -> None:
     if size == 0:
         raise EmptyFile("the file is empty (0 bytes)")
     if size > max_bytes:
-        raise TooLarge(f"file is {size} bytes, over the {max_bytes} limit")
+        raise TooLarge(
+            "the file is {size}, over the {limit} limit",
+            size=megabytes(size),
+            limit=megabytes(max_bytes),
+        )
 
 
 def read_file(path: Path, max_bytes: int) -> bytes:
@@ -35,7 +39,7 @@ def read_file(path: Path, max_bytes: int) -> bytes:
         raise UnreadableFile("permission denied") from exc
     except (OSError, ValueError) as exc:
         reason = os_reason(exc) if isinstance(exc, OSError) else "invalid path"
-        raise UnreadableFile(f"cannot access the file ({reason})") from exc
+        raise UnreadableFile("cannot access the file ({reason})", reason=reason) from exc
     if stat.S_ISDIR(info.st_mode):
         raise UnreadableFile("the path is a folder, not a file")
     if not stat.S_ISREG(info.st_mode):
@@ -47,6 +51,6 @@ def read_file(path: Path, max_bytes: int) -> bytes:
     except PermissionError as exc:
         raise UnreadableFile("permission denied") from exc
     except OSError as exc:
-        raise UnreadableFile(f"cannot read the file ({os_reason(exc)})") from exc
+        raise UnreadableFile("cannot read the file ({reason})", reason=os_reason(exc)) from exc
     check_size(len(data), max_bytes)  # the file may have changed since stat
     return data

@@ -32,3 +32,11 @@ class Read(NamedTuple):
 def os_reason(exc: OSError) -> str:
     """The OS's wording of ``exc`` ("Permission denied"), else the exception's type name."""
     return exc.strerror or type(exc).__name__
+
+
+def megabytes(size: int) -> str:
+    """``size`` bytes for a person: "52.4 MB" (1 MB = 1,048,576 bytes, as the limits are);
+    under a megabyte, the bytes ("2,000 bytes")."""
+    if size < 1048576:
+        return f"{size:,} bytes"
+    return f"{size / 1048576:.1f} MB"

@@ -35,9 +35,15 @@ def convert(data: bytes) -> Read:
                 check=False,
             )
         except subprocess.TimeoutExpired as exc:
-            raise CorruptFile(f"{name} took over {CONVERTER_TIMEOUT_S} s on the .doc") from exc
+            raise CorruptFile(
+                "{converter} took longer than {seconds} s to read the .doc",
+                converter=name,
+                seconds=CONVERTER_TIMEOUT_S,
+            ) from exc
         except OSError as exc:
-            raise ConverterMissing(f"{name} could not be started ({os_reason(exc)})") from exc
+            raise ConverterMissing(
+                "{converter} could not be started ({reason})", converter=name, reason=os_reason(exc)
+            ) from exc
     if done.returncode != 0:
         raise _converter_error(name, done.stderr)
     return Read(done.stdout.decode("utf-8", errors="replace"), format="doc")
@@ -68,4 +74,6 @@ def _converter_error(name: str, stderr: bytes) -> InputError:
     first = message.splitlines()[0][:120] if message else "no message"
     if "encrypt" in message.lower() or "password" in message.lower():
         return EncryptedFile("the .doc is password-protected")
-    return CorruptFile(f"{name} could not read the .doc ({first})")
+    return CorruptFile(
+        "{converter} could not read the .doc ({message})", converter=name, message=first
+    )

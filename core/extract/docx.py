@@ -163,5 +163,5 @@ def _notes(blob: bytes) -> list[str]:
 def _ole_document(data: bytes, label: str) -> Read:
     """An OLE2 file named .docx: encrypted OOXML, or a legacy .doc under a new name."""
     if "EncryptedPackage".encode("utf-16-le") in data:
-        raise EncryptedFile(f"the {label} is password-protected")
+        raise EncryptedFile("the {label} is password-protected", label=label)
     return converters.convert(data)

@@ -58,5 +58,11 @@ def handler_for(name: str) -> Handler:
         return handler
     supported = ", ".join(sorted(SUPPORTED_SUFFIXES))
     if not suffix:
-        raise UnsupportedType(f"the file has no extension (supported: {supported})")
-    raise UnsupportedType(f"unsupported file type '{suffix}' (supported: {supported})")
+        raise UnsupportedType(
+            "the file has no extension (supported: {supported})", supported=supported
+        )
+    raise UnsupportedType(
+        "unsupported file type '{suffix}' (supported: {supported})",
+        suffix=suffix,
+        supported=supported,
+    )

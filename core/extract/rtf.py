@@ -20,7 +20,7 @@ _CYRILLIC_FONT = re.compile(rb"\\fcharset204\b")
 def read(data: bytes, max_bytes: int) -> Read:
     """striprtf with the document's code page for \\'xx escapes; \\uN escapes as Unicode."""
     if not data.lstrip(b" \t\r\n\xef\xbb\xbf").startswith(b"{\\rtf"):
-        raise CorruptFile("not an RTF file (no {\\rtf header)")
+        raise CorruptFile("not an RTF file (it does not start with an RTF header)")
     from striprtf.striprtf import rtf_to_text
 
     codec = _codec(data[:8192])

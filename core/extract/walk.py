@@ -3,8 +3,9 @@
 What must hold: folders are walked depth-first in sorted name order; entries whose name starts
 with '.' are skipped; only supported suffixes are taken from folders (case-insensitive), while
 a path given explicitly is always taken; a file reached twice (same resolved path) is listed
-once, at its first position; a symlinked folder loop is walked once; nothing is opened but
-folder listings.
+once, at its first position; a symlinked folder loop is walked once and reported; links,
+special files and entries that cannot be looked at are reported, never dropped silently;
+nothing is opened but folder listings.
 """
 
 from __future__ import annotations
@@ -14,44 +15,52 @@ import stat
 from collections.abc import Iterable
 from pathlib import Path
 
+from copylens.core.errors import InputError, UnreadableFile
 from copylens.core.extract.base import os_reason
 from copylens.core.extract.handlers import SUPPORTED_SUFFIXES
 
 
-def collect_files(paths: Iterable[Path | str]) -> tuple[list[Path], list[tuple[str, str]]]:
-    """Expand ``paths`` into the files to check, plus ``(str(path), reason)`` for missing ones.
+def collect_files(paths: Iterable[Path | str]) -> tuple[list[Path], list[tuple[str, InputError]]]:
+    """Expand ``paths`` into the files to check, plus ``(str(path), error)`` for what was skipped.
 
     Folders are walked recursively in sorted name order, skipping names that start with '.',
     taking only files with a suffix in :data:`SUPPORTED_SUFFIXES` (case-insensitive). A path given
     explicitly is always taken, whatever its type (``extract_file`` checks it later). A file
-    reached twice (same resolved path) is listed once, at its first position. Symlinked folder
-    loops are walked once.
+    reached twice (same resolved path) is listed once, at its first position. Inside folders, a
+    link that loops back to a folder it is in, a broken link or a special file (pipe, device,
+    socket) with a supported suffix, and an entry that cannot be looked at are skipped and
+    reported, so nothing a user gave disappears without a word.
     """
     files: list[Path] = []
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[str, InputError]] = []
     seen: set[str] = set()
+    walked: set[str] = set()
     for raw in paths:
         path = Path(raw)
         kind = _path_kind(path)
-        if kind == "dir":
-            _walk_folder(path, files, problems, seen, set())
-        elif kind == "other":
-            _add_unique(path, files, seen)
-        else:
+        if isinstance(kind, InputError):
             problems.append((str(raw), kind))
+        elif kind == "dir":
+            _walk_folder(path, files, problems, seen, walked, ())
+        else:
+            _add_unique(path, files, seen)
     return files, problems
 
 
-def _path_kind(path: Path) -> str:
-    """'dir', 'other' (exists, not a folder), or the reason the path cannot be used."""
+def _path_kind(path: Path) -> str | InputError:
+    """'dir', 'other' (exists, not a folder), or why the path cannot be used."""
     try:
         info = path.stat()
     except FileNotFoundError:
-        return "file or folder not found" if not path.is_symlink() else "broken symbolic link"
+        if path.is_symlink():
+            return UnreadableFile("broken symbolic link")
+        return UnreadableFile("file or folder not found")
     except PermissionError:
-        return "permission denied"
-    except (OSError, ValueError) as exc:
-        return f"cannot access ({os_reason(exc) if isinstance(exc, OSError) else 'bad path'})"
+        return UnreadableFile("permission denied")
+    except OSError as exc:
+        return UnreadableFile("cannot access ({reason})", reason=os_reason(exc))
+    except ValueError:
+        return UnreadableFile("cannot access (invalid path)")
     return "dir" if stat.S_ISDIR(info.st_mode) else "other"
 
 
@@ -72,12 +81,22 @@ def _add_unique(path: Path, files: list[Path], seen: set[str]) -> None:
 def _walk_folder(
     folder: Path,
     files: list[Path],
-    problems: list[tuple[str, str]],
+    problems: list[tuple[str, InputError]],
     seen: set[str],
     walked: set[str],
+    inside: tuple[str, ...],
 ) -> None:
-    """Depth-first, sorted by name; hidden entries skipped; only supported suffixes taken."""
+    """Depth-first, sorted by name; hidden entries skipped; only supported suffixes taken.
+
+    ``inside`` holds the resolved folders this one is in: reaching one of them again is a loop.
+    A folder already walked by another way (given twice, linked twice) is not walked again.
+    """
     key = _resolved_key(folder)
+    if key in inside:
+        problems.append(
+            (str(folder), UnreadableFile("a link that loops back to a folder it is in (skipped)"))
+        )
+        return
     if key in walked:
         return
     walked.add(key)
@@ -85,18 +104,49 @@ def _walk_folder(
         with os.scandir(folder) as entries:
             listing = sorted(entries, key=lambda entry: entry.name)
     except OSError as exc:
-        problems.append((str(folder), f"cannot list the folder ({os_reason(exc)})"))
+        problems.append(
+            (
+                str(folder),
+                UnreadableFile("cannot list the folder ({reason})", reason=os_reason(exc)),
+            )
+        )
         return
     for entry in listing:
-        if entry.name.startswith("."):
-            continue
-        child = folder / entry.name
-        try:
-            is_dir = entry.is_dir()
-            is_file = not is_dir and entry.is_file()
-        except OSError:
-            continue
-        if is_dir:
-            _walk_folder(child, files, problems, seen, walked)
-        elif is_file and child.suffix.lower() in SUPPORTED_SUFFIXES:
-            _add_unique(child, files, seen)
+        if not entry.name.startswith("."):
+            _visit(entry, folder / entry.name, files, problems, seen, walked, (*inside, key))
+
+
+def _visit(
+    entry: os.DirEntry[str],
+    child: Path,
+    files: list[Path],
+    problems: list[tuple[str, InputError]],
+    seen: set[str],
+    walked: set[str],
+    inside: tuple[str, ...],
+) -> None:
+    """Take, walk, skip silently (unsupported suffix) or report one folder entry."""
+    wanted = child.suffix.lower() in SUPPORTED_SUFFIXES
+    try:
+        is_dir = entry.is_dir()
+        is_file = not is_dir and entry.is_file()
+        info = None if is_dir or is_file else entry.stat(follow_symlinks=False)
+    except OSError as exc:
+        if wanted:
+            problems.append(
+                (str(child), UnreadableFile("cannot access ({reason})", reason=os_reason(exc)))
+            )
+        return
+    if is_dir:
+        _walk_folder(child, files, problems, seen, walked, inside)
+    elif is_file and wanted:
+        _add_unique(child, files, seen)
+    elif info is not None and wanted:
+        problems.append((str(child), _skipped(info)))
+
+
+def _skipped(info: os.stat_result) -> InputError:
+    """Why a folder entry that is neither a folder nor a regular file was skipped."""
+    if stat.S_ISLNK(info.st_mode):
+        return UnreadableFile("broken symbolic link (skipped)")
+    return UnreadableFile("not a regular file (a pipe, device or socket; skipped)")

@@ -17,6 +17,7 @@ import io
 import zipfile
 
 from copylens.core.errors import CorruptFile, EncryptedFile, TooLarge
+from copylens.core.extract.base import megabytes
 
 ZIP_EXPANSION_FACTOR = 10
 ZIP_MAX_UNCOMPRESSED = 512 * 1024 * 1024
@@ -47,12 +48,14 @@ def check_zip(data: bytes, label: str, max_bytes: int) -> set[str]:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as exc:
-        raise CorruptFile(f"damaged or truncated {label} (not a valid zip archive)") from exc
+        raise CorruptFile(
+            "damaged or truncated {label} (not a valid zip archive)", label=label
+        ) from exc
     with archive:
         infos = archive.infolist()
         _check_zip_sizes(infos, label, max_bytes)
         if any(info.flag_bits & 0x1 for info in infos):
-            raise EncryptedFile(f"the {label} has encrypted parts (password-protected)")
+            raise EncryptedFile("the {label} has encrypted parts (password-protected)", label=label)
         _refuse_xml_entities(archive, infos, label)
         return {info.filename for info in infos}
 
@@ -60,12 +63,20 @@ def check_zip(data: bytes, label: str, max_bytes: int) -> set[str]:
 def _check_zip_sizes(infos: list[zipfile.ZipInfo], label: str, max_bytes: int) -> None:
     """:class:`TooLarge` for too many members, too much in total, or an absurd ratio."""
     if len(infos) > ZIP_MAX_MEMBERS:
-        raise TooLarge(f"the {label} has {len(infos)} parts, over the {ZIP_MAX_MEMBERS} limit")
+        raise TooLarge(
+            "the {label} has {parts} parts, over the limit of {limit}",
+            label=label,
+            parts=len(infos),
+            limit=ZIP_MAX_MEMBERS,
+        )
     limit = zip_expansion_limit(max_bytes)
     total = sum(info.file_size for info in infos)
     if total > limit:
         raise TooLarge(
-            f"the {label} expands to {total} bytes uncompressed, over the {limit} limit (zip bomb?)"
+            "the {label} expands to {size} uncompressed, over the {limit} limit (zip bomb?)",
+            label=label,
+            size=megabytes(total),
+            limit=megabytes(limit),
         )
     for info in infos:
         if info.file_size > ZIP_RATIO_MIN_SIZE and info.file_size > ZIP_MAX_RATIO * max(
@@ -73,8 +84,13 @@ def _check_zip_sizes(infos: list[zipfile.ZipInfo], label: str, max_bytes: int) -
         ):
             ratio = info.file_size // max(info.compress_size, 1)
             raise TooLarge(
-                f"the {label} part {info.filename!r} expands {ratio}:1 to {info.file_size} "
-                f"bytes uncompressed, over the {ZIP_MAX_RATIO}:1 limit (zip bomb?)"
+                "the {label} part {part} expands {ratio}:1 to {size} uncompressed, "
+                "over the {limit}:1 limit (zip bomb?)",
+                label=label,
+                part=repr(info.filename),
+                ratio=ratio,
+                size=megabytes(info.file_size),
+                limit=ZIP_MAX_RATIO,
             )
 
 
@@ -84,7 +100,7 @@ def _refuse_xml_entities(
     """:class:`CorruptFile` if any XML member contains ``<!DOCTYPE`` or ``<!ENTITY``."""
     for info in infos:
         if not info.is_dir() and _declares_entities(archive, info):
-            raise CorruptFile(f"the {label} contains XML entity declarations (refused)")
+            raise CorruptFile("the {label} contains XML entity declarations (refused)", label=label)
 
 
 def _declares_entities(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bool:

@@ -45,8 +45,8 @@ def test_permission_denied(tmp_path: Path) -> None:
 def test_over_size_file_is_refused_before_reading(tmp_path: Path) -> None:
     path = tmp_path / "big.txt"
     path.write_bytes(b"word " * 400)
-    with pytest.raises(TooLarge, match="file is 2000 bytes, over the 1000 limit"):
+    with pytest.raises(TooLarge, match="the file is 2,000 bytes, over the 1,000 bytes limit"):
         extract_file(path, max_bytes=1000)
-    with pytest.raises(TooLarge, match="file is 2000 bytes"):
+    with pytest.raises(TooLarge, match="file is 2,000 bytes"):
         extract_text(b"word " * 400, "big.txt", max_bytes=1000)
     assert extract_file(path, max_bytes=2000).text.startswith("word word")

@@ -41,7 +41,9 @@ def test_collect_files_tree(tmp_path: Path) -> None:
         explicit,
         hidden,
     ]
-    assert problems == [(str(missing), "file or folder not found")]
+    assert [(path, str(error)) for path, error in problems] == [
+        (str(missing), "file or folder not found")
+    ]
 
 
 def test_collect_files_survives_symlink_loops(tmp_path: Path) -> None:
@@ -51,4 +53,6 @@ def test_collect_files_survives_symlink_loops(tmp_path: Path) -> None:
     (root / "sub" / "loop").symlink_to(root, target_is_directory=True)
     files, problems = collect_files([root, root])
     assert files == [root / "sub" / "a.txt"]
-    assert problems == []
+    assert [(path, str(error)) for path, error in problems] == [
+        (str(root / "sub" / "loop"), "a link that loops back to a folder it is in (skipped)")
+    ]
