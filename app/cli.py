@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-EXIT_OK, EXIT_NO_INPUT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK, EXIT_NO_INPUT, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 2, 130, 143
 MB = 1024 * 1024
 
 
@@ -48,6 +51,16 @@ class Flag(NamedTuple):
 LANG = Flag("language", "--lang", help="language of the documents; auto detects it per document")
 MAX_FILE_MB = Flag("max_file_bytes", "--max-file-mb", "MB", "larger files are refused", scale=MB)
 WORKERS = Flag("workers", "--workers", "N", "processes, 0 for one per core")
+READ_LIMITS = (
+    Flag("read_seconds", "--read-seconds", "S", "give up a file that takes longer to read"),
+    Flag(
+        "read_memory_bytes",
+        "--read-memory-mb",
+        "MB",
+        "give up a file that needs more memory to read",
+        scale=MB,
+    ),
+)
 ENGINE_FLAGS = (
     Flag("shingle", "--shingle", "N", "words per shingle"),
     LANG,
@@ -86,6 +99,7 @@ ENGINE_FLAGS = (
         switch=True,
     ),
     MAX_FILE_MB,
+    *READ_LIMITS,
     WORKERS,
 )
 """``check`` and ``compare``, over the engine's defaults (``Options()``)."""
@@ -114,10 +128,11 @@ LAB_FLAGS = (
         switch=False,
     ),
     MAX_FILE_MB,
+    *READ_LIMITS,
     WORKERS,
 )
 """``dedup`` and ``lab evaluate``, over the lab's defaults (``STUDY_OPTIONS``)."""
-EXTRACT_FLAGS = (MAX_FILE_MB,)
+EXTRACT_FLAGS = (MAX_FILE_MB, *READ_LIMITS)
 NOT_ON_COMMAND_LINE = {
     "max_seed_repeats": "a tuning constant of the alignment, set by the benches",
     "cluster_threshold": "compare's groups use the engine's default (the window sets it)",
@@ -125,19 +140,40 @@ NOT_ON_COMMAND_LINE = {
 """Engine options the command line leaves at their defaults, and why."""
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: stop as for Ctrl+C (workers killed, nothing half-written kept)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _escape_undecodable(sys.stdout)
     parser = build_parser()
     args = parser.parse_args(argv)
+    previous = _handle_sigterm(_terminate)
     try:
         return int(args.run(args))
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except Terminated:
+        print("\nterminated", file=sys.stderr)
+        return EXIT_TERMINATED
     except BrokenPipeError:
         return EXIT_OK
     except Exception as error:  # the one place errors reach the user
         return _report_error(error)
+    finally:
+        _handle_sigterm(previous)
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
+def _handle_sigterm(handler: Any) -> Any:
+    """Install ``handler`` for SIGTERM (main thread only); returns the one it replaces."""
+    if handler is None or threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, handler)
 
 
 def _escape_undecodable(stream: Any) -> None:
@@ -325,7 +361,7 @@ def _add_flags(p: argparse.ArgumentParser, flags: tuple[Flag, ...], base: Any) -
         p.add_argument(
             f.flag,
             dest=f.option,
-            type=float if f.scale != 1 else spec.kind,
+            type=_finite if f.scale != 1 or spec.kind is float else spec.kind,
             choices=spec.choices or None,
             default=value,
             metavar=f.metavar or None,
@@ -337,9 +373,36 @@ def _options(args: argparse.Namespace, flags: tuple[Flag, ...], base: Any) -> An
     """``base`` with the flags' values, validated; problems name the flags."""
     from dataclasses import replace
 
+    from copylens.core import OptionsError, specs
+
+    declared = specs()
+    scaled = [f for f in flags if f.scale != 1]
+    problems = [p for f in scaled if (p := _scaled_problem(f, declared[f.option], args))]
+    if problems:
+        raise OptionsError(problems)
     changes = {f.option: _option_value(f, getattr(args, f.option)) for f in flags}
-    names = {f.option: f.flag if f.scale == 1 else f"{f.flag} (in bytes)" for f in flags}
+    names = {f.option: f.flag for f in flags}
     return replace(base, **changes).validated(name=lambda field: names.get(field, field))
+
+
+def _scaled_problem(f: Flag, spec: Any, args: argparse.Namespace) -> str | None:
+    """A scaled flag's range problem in the flag's own unit (MB), before scaling."""
+    value = getattr(args, f.option)
+    low, high = spec.low / f.scale, spec.high / f.scale
+    if low <= value <= high:
+        return None
+    return f"{f.flag} must be {low:g}..{high:g}, got {value:g}"
+
+
+def _finite(text: str) -> float:
+    """A number for a float flag: ``inf`` and ``nan`` are refused (argparse names the flag)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
+
+
+_finite.__name__ = "finite number"  # argparse says "invalid finite number value: 'inf'"
 
 
 def _option_value(f: Flag, value: Any) -> Any:
@@ -386,13 +449,12 @@ def _run_compare(args: argparse.Namespace) -> int:
 
 
 def _run_extract(args: argparse.Namespace) -> int:
-    from copylens.core import InputError, extract_file
+    from copylens.core import InputFailure, read_text
 
     options = _options(args, EXTRACT_FLAGS, _engine_defaults())
-    try:
-        extracted = extract_file(args.file, max_bytes=options.max_file_bytes)
-    except InputError as error:
-        print(f"copylens: {args.file}: {error}", file=sys.stderr)
+    extracted = read_text(args.file, options)
+    if isinstance(extracted, InputFailure):
+        print(f"copylens: {args.file}: {extracted.error}", file=sys.stderr)
         return EXIT_NO_INPUT
     sys.stdout.write(extracted.text)
     return EXIT_OK

@@ -43,8 +43,15 @@ from typing import Any
 
 from copylens import __version__
 from copylens.app.palette import CITED, LOOKALIKE, PALETTE, uniqueness_hex
-from copylens.app.presentation import display_names, percent, text_segments
-from copylens.core import CheckReport, CompareReport, DocumentResult, PairResult, specs
+from copylens.app.presentation import display_names, failure_text, percent, text_segments
+from copylens.core import (
+    CheckReport,
+    CompareReport,
+    DocumentResult,
+    InputFailure,
+    PairResult,
+    specs,
+)
 
 Report = CheckReport | CompareReport
 Translate = Callable[[str, str], str]
@@ -506,7 +513,7 @@ def _errors(errors: Sequence[Any], names: dict[str, str], s: _Strings) -> list[s
     if not errors:
         return []
     items = "".join(
-        f"<li><b>{_e(names.get(e.path, e.path))}</b> ({_e(e.path)}): {_e(e.error)}</li>"
+        f"<li><b>{_e(names.get(e.path, e.path))}</b> ({_e(e.path)}): {_e(s.failure(e))}</li>"
         for e in errors
     )
     return [f'<h2>{_e(s("errors"))}</h2>\n<ul class="errors">{items}</ul>']
@@ -763,6 +770,10 @@ class _Strings:
         """An option's label, as its declaration in the engine gives it (context "Options")."""
         spec = specs().get(key)
         return self._translate("Options", spec.label) if spec else key
+
+    def failure(self, failure: InputFailure) -> str:
+        """Why an input failed, in the report's language."""
+        return failure_text(failure, self._translate)
 
     def value(self, value: object) -> str:
         if isinstance(value, bool):

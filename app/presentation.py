@@ -15,12 +15,12 @@ interface language passes it (``copylens.app.i18n.current_language()``).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import pairwise
 from pathlib import PurePath, PurePosixPath, PureWindowsPath
 from typing import NamedTuple
 
-from copylens.core import Fragment
+from copylens.core import Fragment, InputFailure
 
 DECIMAL_COMMA = frozenset({"ru"})
 """Languages (of the interface) that write "0,4 %" for "0.4 %"."""
@@ -161,3 +161,15 @@ def passage(text: str, start: int, end: int, limit: int) -> str:
     head = quoted[:half].rsplit(" ", 1)[0]
     tail = quoted[-half:].split(" ", 1)[-1]
     return f"{head} … {tail}"
+
+
+def failure_text(failure: InputFailure, translate: Callable[[str, str], str]) -> str:
+    """Why an input failed, in the reader's language: the engine's template translated
+    (context "Errors", collected by scripts/build_translations.py) with its values filled in;
+    the English text when there is no template or the translation does not fit the values."""
+    if not failure.template:
+        return failure.error
+    try:
+        return translate("Errors", failure.template).format(**dict(failure.params))
+    except (KeyError, IndexError, ValueError):
+        return failure.error

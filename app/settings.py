@@ -105,12 +105,14 @@ ENGINE_SETTINGS = (
     "min_containment",
     "cluster_threshold",
     "max_df_share",
+    "read_seconds",
 )
 """The engine options the window lets people set, in the dialog's order."""
 NOT_IN_SETTINGS = {
     "max_seed_repeats": "a tuning constant of the alignment",
     "max_file_bytes": "the engine's limit (50 MB) is the window's",
     "workers": "the window always uses every core",
+    "read_memory_bytes": "the engine's limit (1.5 GB a file) is the window's",
 }
 """Engine options the window leaves at the engine's defaults, and why."""
 

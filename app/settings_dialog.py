@@ -62,6 +62,7 @@ class SettingsDialog(QtWidgets.QDialog):
         groups = {
             "matching": (self.tr("Matching"), QtWidgets.QFormLayout()),
             "compare": (self.tr("Compare all"), QtWidgets.QFormLayout()),
+            "files": (self.tr("Reading files"), QtWidgets.QFormLayout()),
             "interface": (self.tr("Interface"), QtWidgets.QFormLayout()),
         }
         labels: list[QtWidgets.QLabel] = []
@@ -173,7 +174,7 @@ class SettingsDialog(QtWidgets.QDialog):
             return str(editor.currentData())
         if s.key in PERCENT_SETTINGS:
             return editor.value() / 100
-        return int(editor.value())
+        return s.type(editor.value())
 
     def _write(self, s: settings.Setting, value: Any) -> None:
         editor = self.editors[s.key]
@@ -191,4 +192,6 @@ class SettingsDialog(QtWidgets.QDialog):
 def _group(key: str) -> str:
     if key in ("min_containment", "cluster_threshold", "max_df_share"):
         return "compare"
+    if key == "read_seconds":
+        return "files"
     return "interface" if key == "ui_language" else "matching"

@@ -27,6 +27,7 @@ from copylens.app.errors_dialog import show_error
 from copylens.app.inputs import InputList
 from copylens.app.pages import CheckPage, ComparePage
 from copylens.app.palette import UNIQUENESS_LEVELS
+from copylens.app.presentation import failure_text
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Slot
 from copylens.app.run import CHECK, COMPARE, MODES, Report, RunController, RunSpec
 from copylens.app.settings_dialog import SettingsDialog
@@ -453,7 +454,8 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @Slot(object)
     def _on_finished(self, report: Report) -> None:
-        failures = {e.path: e.error for e in report.errors}
+        translate = QtCore.QCoreApplication.translate
+        failures = {e.path: failure_text(e, translate) for e in report.errors}
         for lst in self._lists_of(self.controller.mode):
             lst.mark_errors(failures)
         self._show_error_count(len(failures))

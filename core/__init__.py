@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from copylens.core.morphology import normalizer
     from copylens.core.options import AT_LEAST, LANGUAGES, STUDY_OPTIONS, Options, Spec, specs
     from copylens.core.pool import forbid_fork, pool_map
+    from copylens.core.prepare import read_text
     from copylens.core.report import (
         CheckReport,
         CompareReport,
@@ -89,6 +90,7 @@ __all__ = [
     "normalizer",
     "pool_map",
     "read_labels",
+    "read_text",
     "resources_dir",
     "run_methods",
     "select",
@@ -124,6 +126,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "specs",
     ),
     "pool": ("forbid_fork", "pool_map"),
+    "prepare": ("read_text",),
     "report": (
         "CheckReport",
         "CompareReport",

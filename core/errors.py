@@ -57,6 +57,14 @@ class TooLarge(InputError):
     """The file is over the size limit, or a container expands past the limit (zip bomb)."""
 
 
+class TooSlow(InputError):
+    """Reading the file took longer than the time limit (a parser stuck on a hostile file)."""
+
+
+class ReaderFailed(InputError):
+    """Reading the file ended the reader process, or CopyLens itself failed on it."""
+
+
 class UnreadableFile(InputError):
     """The path cannot be opened: missing, a directory, no permission."""
 

@@ -161,7 +161,24 @@ class Options:
         low=1,
         high=2**62,
     )
-    """Files larger than this are refused."""
+    """Files larger than this are refused; extracted text is capped at as many characters."""
+    read_seconds: float = option(
+        60.0,
+        "Longest time to read one file (s)",
+        "A file that takes longer to read is given up with a message; the others are checked.",
+        low=1.0,
+        high=86_400.0,
+    )
+    """Wall-clock limit of reading one file (extract, canonicalize) in its worker process."""
+    read_memory_bytes: int = option(
+        1536 * 1024 * 1024,
+        "Most memory to read one file (bytes)",
+        "A file that needs more memory to read is given up with a message; the others are checked.",
+        low=64 * 1024 * 1024,
+        high=2**62,
+    )
+    """Memory limit of reading one file, beyond its worker process's size at start
+    (``copylens.core.pool``)."""
     min_containment: float = option(
         0.0,
         "Compare all: show pairs sharing at least",

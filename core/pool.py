@@ -1,24 +1,62 @@
-"""Process pools for the CPU-bound stages (canonicalize, align), on all cores.
+"""Worker processes: ``map`` on all cores, and reading untrusted files inside limits.
 
-Workers ignore Ctrl+C: the parent gets it, stops the pool and reports the interruption. The
-pool forks when the caller is the main thread of a single-threaded process (fast: imports,
-caches and the documents already prepared are inherited) and uses ``spawn`` otherwise,
-because forking a threaded process is unsafe; a GUI calls :func:`forbid_fork` at start-up,
-since Qt runs threads Python cannot see.
+One mechanism, two uses: :func:`pool_map` spreads a CPU-bound stage (alignment) over the
+cores; :func:`isolated_map` runs each item in a worker with a wall-clock limit and a memory
+limit, so a file that makes a parser loop forever or swell without bound costs its own item
+(a :class:`Stopped` in its place) and never the run.
+
+What must hold:
+
+* results come back in input order; when an item's worker passes its time limit, runs out of
+  its memory limit or dies, that worker is killed and replaced and the other items carry on;
+* the parent never waits on a stuck worker: when it stops early (an exception, Ctrl+C, a
+  SIGTERM turned into an exception by the front end, ``cancel()``) every worker is killed
+  (SIGKILL to its process group, which also ends a converter it started) within a tick of
+  :data:`TICK_S`;
+* workers die with the parent even when the parent is killed: ``PR_SET_PDEATHSIG`` on Linux
+  (the signal follows the thread that started the worker, so a pool is used on the thread that
+  made it, as these generators are); elsewhere they are daemonic;
+* workers ignore SIGINT (the parent handles Ctrl+C) and take SIGTERM's default;
+* temporary files a worker makes go to a folder of the run, removed when the run ends;
+* the memory limit is ``RLIMIT_DATA`` over the worker's size when it starts (Linux ≥ 4.7 counts
+  every private writable mapping, so it bounds what the item allocates, whether the worker was
+  forked from a large parent or spawned); where the platform has no such limit only the time
+  limit holds;
+* workers fork when that is safe (the caller is the main thread of a process with no other
+  thread, and :func:`forbid_fork` was not called: a GUI calls it, since Qt runs threads
+  Python cannot see) and are spawned otherwise.
+
+Why not ``concurrent.futures`` or pebble: an executor cannot kill one stuck task (its shutdown
+waits for it, and a killed worker breaks the whole pool), and pebble's manager threads would
+make every worker a spawn (forking a threaded process is unsafe), each costing a fresh
+interpreter and imports instead of a fork's milliseconds.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import multiprocessing
+import os
 import signal
+import sys
+import tempfile
 import threading
-from collections.abc import Callable, Generator, Iterable
-from concurrent.futures import ProcessPoolExecutor
-from typing import TypeVar
+import time
+import traceback
+from collections.abc import Callable, Generator, Iterable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from multiprocessing.connection import Connection, wait
+from typing import Any, TypeVar
+
+from copylens.core.errors import Cancelled
 
 T = TypeVar("T")
 R = TypeVar("R")
 
+TICK_S = 0.1
+"""How often the parent looks at deadlines and ``cancel()`` while workers are busy."""
 
 _fork_allowed = True
 
@@ -39,6 +77,26 @@ def can_fork() -> bool:
     )
 
 
+@dataclass(frozen=True)
+class Limits:
+    """What one item may take in its worker: wall-clock seconds and bytes of memory beyond the
+    worker's size at start; None means no limit."""
+
+    seconds: float | None = None
+    memory_bytes: int | None = None
+
+
+@dataclass(frozen=True)
+class Stopped:
+    """An item whose worker was stopped: ``reason`` is "time" (past ``limits.seconds``),
+    "memory" (past ``limits.memory_bytes``) or "crash" (the worker died: ``exitcode``, negative
+    for a signal)."""
+
+    reason: str
+    limits: Limits
+    exitcode: int | None = None
+
+
 def pool_map(
     function: Callable[..., R],
     items: Iterable[T],
@@ -48,18 +106,282 @@ def pool_map(
 ) -> Generator[R, None, None]:
     """``map(function, items, *extra)`` on ``workers`` processes, results in input order.
 
-    Pending work is cancelled when the consumer stops early (close or exception).
+    Items travel in chunks; pending work is dropped and the workers killed when the consumer
+    stops early (close or exception). A worker that dies is a bug here: RuntimeError.
     """
-    method = "fork" if can_fork() else "spawn"
-    context = multiprocessing.get_context(method)
-    chunk = max(1, min(16, count // (workers * 8)))
-    executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_quiet_worker)
+    calls = list(zip(items, *extra, strict=False))
+    size = max(1, min(16, count // (workers * 8)))
+    chunks = [calls[i : i + size] for i in range(0, len(calls), size)]
+    for outcome in _run(partial(_apply, function), chunks, workers, Limits(), None):
+        if isinstance(outcome, Stopped):
+            raise RuntimeError(
+                f"a worker process ended unexpectedly (exit code {outcome.exitcode})"
+            )
+        yield from outcome
+
+
+def isolated_map(
+    function: Callable[[T], R],
+    items: Sequence[T],
+    *,
+    workers: int,
+    limits: Limits,
+    cancel: Callable[[], bool] | None = None,
+) -> Generator[R | Stopped, None, None]:
+    """``function(item)`` for each item, each in a worker within ``limits``; in input order.
+
+    An item past a limit (or whose worker died) yields a :class:`Stopped`. ``cancel()`` is
+    looked at every :data:`TICK_S` while waiting; when it says stop, the workers are killed and
+    :class:`Cancelled` is raised. An exception ``function`` raises
+    is raised here, with the worker's traceback as its cause.
+    """
+    chunks = [[(item,)] for item in items]
+    for outcome in _run(partial(_apply, function), chunks, workers, limits, cancel):
+        yield outcome if isinstance(outcome, Stopped) else outcome[0]
+
+
+def _apply(function: Callable[..., R], chunk: list[tuple[Any, ...]]) -> list[R]:
+    return [function(*args) for args in chunk]
+
+
+class _RemoteTraceback(Exception):
+    """The traceback of an exception raised in a worker (shown as the cause)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@dataclass
+class _Worker:
+    """One worker process, its end of the pipe and the chunk it works on (None when idle)."""
+
+    process: Any
+    conn: Connection
+    chunk: int | None = None
+    deadline: float | None = None
+
+    def give(self, index: int, chunk: list[tuple[Any, ...]], seconds: float | None) -> None:
+        self.conn.send(chunk)
+        self.chunk = index
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+
+    def kill(self) -> None:
+        """SIGKILL the worker's process group (it and any program it started), then reap it."""
+        pid = self.process.pid
+        if pid is not None:
+            with contextlib.suppress(OSError):
+                os.killpg(pid, signal.SIGKILL)
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        self.process.join(1.0)
+        self.conn.close()
+
+
+def _run(
+    task: Callable[[list[tuple[Any, ...]]], list[R]],
+    chunks: list[list[tuple[Any, ...]]],
+    workers: int,
+    limits: Limits,
+    cancel: Callable[[], bool] | None,
+) -> Generator[list[R] | Stopped, None, None]:
+    """Each chunk's results (or a Stopped) in chunk order; workers killed however it ends."""
+    if not chunks:
+        return
+    context = multiprocessing.get_context("fork" if can_fork() else "spawn")
+    pool: list[_Worker] = []
+    with tempfile.TemporaryDirectory(prefix="copylens-run-") as scratch:
+        start = partial(_start, context, task, limits.memory_bytes, scratch)
+        try:
+            pool.extend(start() for _ in range(min(workers, len(chunks))))
+            yield from _serve_chunks(pool, start, chunks, limits, cancel)
+        finally:
+            for worker in pool:
+                worker.kill()
+
+
+def _serve_chunks(
+    pool: list[_Worker],
+    start: Callable[[], _Worker],
+    chunks: list[list[tuple[Any, ...]]],
+    limits: Limits,
+    cancel: Callable[[], bool] | None,
+) -> Generator[list[R] | Stopped, None, None]:
+    """Hand out chunks, collect results, enforce limits, yield in order."""
+    done: dict[int, list[R] | Stopped] = {}
+    waiting = iter(range(len(chunks)))
+    ready_next = 0
+    for worker in pool:
+        _give_next(worker, waiting, chunks, limits)
+    while True:
+        while ready_next in done:
+            yield done.pop(ready_next)
+            ready_next += 1
+        if ready_next >= len(chunks):
+            return
+        if cancel is not None and cancel():
+            raise Cancelled()
+        busy = [w for w in pool if w.chunk is not None]
+        signalled = wait([w.conn for w in busy] + [w.process.sentinel for w in busy], TICK_S)
+        for n, worker in enumerate(pool):
+            if worker.chunk is None:
+                continue
+            outcome: tuple[int, list[R] | Stopped, bool] | None = _outcome(
+                worker, signalled, limits
+            )
+            if outcome is None:
+                continue
+            index, result, healthy = outcome
+            done[index] = result
+            worker.chunk = None
+            if not healthy:
+                worker.kill()
+                pool[n] = worker = start()
+            _give_next(worker, waiting, chunks, limits)
+
+
+def _give_next(
+    worker: _Worker,
+    waiting: Any,
+    chunks: list[list[tuple[Any, ...]]],
+    limits: Limits,
+) -> None:
+    index = next(waiting, None)
+    if index is not None:
+        worker.give(index, chunks[index], limits.seconds)
+
+
+def _outcome(
+    worker: _Worker, signalled: list[Any], limits: Limits
+) -> tuple[int, list[R] | Stopped, bool] | None:
+    """``(chunk, result, worker still usable)`` if the worker's chunk is over, else None.
+
+    Raises the exception the chunk raised in the worker.
+    """
+    index = worker.chunk
+    assert index is not None
+    if worker.conn in signalled or worker.conn.poll():
+        try:
+            status, payload = worker.conn.recv()
+        except (EOFError, OSError):
+            return index, _died(worker, limits), False
+        if status == "ok":
+            return index, payload, True
+        if status == "memory":
+            return index, Stopped("memory", limits), False
+        error, remote = payload
+        raise error from _RemoteTraceback(remote)
+    if worker.process.sentinel in signalled:
+        return index, _died(worker, limits), False
+    if worker.deadline is not None and time.monotonic() > worker.deadline:
+        return index, Stopped("time", limits), False
+    return None
+
+
+def _died(worker: _Worker, limits: Limits) -> Stopped:
+    worker.process.join(1.0)
+    return Stopped("crash", limits, worker.process.exitcode)
+
+
+def _start(
+    context: Any,
+    task: Callable[[list[tuple[Any, ...]]], list[Any]],
+    memory_bytes: int | None,
+    scratch: str,
+) -> _Worker:
+    parent_end, child_end = context.Pipe()
+    process = context.Process(
+        target=_serve,
+        args=(child_end, task, memory_bytes, scratch, os.getpid()),
+        daemon=True,
+    )
+    process.start()
+    child_end.close()
+    return _Worker(process, parent_end)
+
+
+def _serve(
+    conn: Connection,
+    task: Callable[[list[tuple[Any, ...]]], list[Any]],
+    memory_bytes: int | None,
+    scratch: str,
+    parent: int,
+) -> None:
+    """The worker: take chunks until the pipe closes; answer ("ok", results), ("memory", None)
+    (then exit: the heap may be in a bad state) or ("error", (exception, traceback))."""
+    _become_worker(parent, scratch, memory_bytes)
+    while True:
+        try:
+            chunk = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            conn.send(("ok", task(chunk)))
+        except MemoryError:
+            conn.send(("memory", None))
+            return
+        except Exception as error:
+            conn.send(("error", _portable(error)))
+
+
+def _portable(error: Exception) -> tuple[Exception, str]:
+    """The error (or a RuntimeError naming it, if it does not pickle) and its traceback."""
+    import pickle
+
+    remote = "".join(traceback.format_exception(error))
     try:
-        yield from executor.map(function, items, *extra, chunksize=chunk)
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
+        pickle.dumps(error)
+    except Exception:
+        error = RuntimeError(f"{type(error).__name__}: {error}")
+    return error, remote
 
 
-def _quiet_worker() -> None:
-    """Workers leave Ctrl+C to the parent, which stops the pool cleanly."""
+def _become_worker(parent: int, scratch: str, memory_bytes: int | None) -> None:
+    """Signals, process group, death with the parent, temporary folder, memory limit."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    with contextlib.suppress(OSError):
+        os.setpgid(0, 0)
+    _die_with_parent(parent)
+    os.environ["TMPDIR"] = scratch
+    tempfile.tempdir = scratch
+    if memory_bytes is not None:
+        _limit_memory(memory_bytes)
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to SIGKILL this process when its parent dies; exit now if it already has."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def _limit_memory(memory_bytes: int) -> None:
+    """RLIMIT_DATA = this process's data size now + ``memory_bytes`` (where supported)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    limit = getattr(resource, "RLIMIT_DATA", None)
+    if limit is None:
+        return
+    with contextlib.suppress(ValueError, OSError):
+        hard = resource.getrlimit(limit)[1]
+        wanted = _data_size() + memory_bytes
+        if hard != resource.RLIM_INFINITY:
+            wanted = min(wanted, hard)
+        resource.setrlimit(limit, (wanted, hard))
+
+
+def _data_size() -> int:
+    """VmData of this process in bytes (Linux), else 0."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmData:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0

@@ -4,18 +4,20 @@ The one document-loading pipeline, for the engine and the methods lab: :func:`ex
 inputs, then :func:`read_all` extracts each and builds the caller's document from its text
 (the engine's :class:`Prepared` by :func:`prepare_text`; the lab's own documents with its own
 canonicalization options). Each input becomes such a document or an :class:`InputFailure`
-with the reason; one bad file never stops the others. Work is spread over a process pool
-(canonicalization is pure Python and CPU-bound); results come back in input order, so reports
-are deterministic.
+with the reason; one bad file never stops the others. Every input is read in a worker
+process (:func:`copylens.core.pool.isolated_map`) within the options' time and memory limits
+(``read_seconds``, ``read_memory_bytes``), so a file that stalls or swells a parser becomes its
+own failure; the workers also spread the work over the cores (canonicalization is pure Python
+and CPU-bound). Results come back in input order, so reports are deterministic.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Generator, Iterable, Sequence
-from contextlib import closing
+from contextlib import closing, suppress
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -25,10 +27,11 @@ from copylens.core.arrays import distinct
 from copylens.core.canonicalize import Canonical, canonicalize
 from copylens.core.citations import cited_spans
 from copylens.core.documents import Input, TextInput
-from copylens.core.errors import Cancelled, EmptyFile, InputError
+from copylens.core.errors import Cancelled, EmptyFile, InputError, ReaderFailed, TooLarge, TooSlow
 from copylens.core.extract import Extracted, collect_files, extract_file
+from copylens.core.extract.base import megabytes
 from copylens.core.options import Options
-from copylens.core.pool import pool_map
+from copylens.core.pool import Limits, Stopped, can_fork, isolated_map
 from copylens.core.report import InputFailure
 from copylens.core.shingle import kgrams, shingle_set
 from copylens.core.sketch import minhash
@@ -39,8 +42,6 @@ CancelCheck = Callable[[], bool]
 """cancel() → True when the user asked to stop."""
 T = TypeVar("T")
 """What :func:`read_all`'s ``build`` makes of one extracted document."""
-
-_PARALLEL_FROM = 24
 
 
 @dataclass(frozen=True, eq=False)
@@ -94,7 +95,7 @@ def read_all(
     InputError for a document it cannot use. Raises Cancelled if asked."""
     results: list[T | InputFailure] = []
     total = len(items)
-    with closing(_run(items, options, build)) as running:
+    with closing(_run(items, options, build, cancel)) as running:
         for done, result in enumerate(running, start=1):
             if cancel is not None and cancel():
                 raise Cancelled()
@@ -110,11 +111,27 @@ def read_one(
     item: Path | TextInput, options: Options, build: Callable[[Extracted, Options], T]
 ) -> T | InputFailure:
     """Extract and build one input; any input problem becomes an InputFailure."""
-    name = item.name if isinstance(item, TextInput) else str(item)
+    name = _name(item)
     try:
         return build(extract_input(item, options), options)
     except InputError as error:
         return InputFailure.of(name, error)
+    except MemoryError:
+        raise  # the worker reports it as past its memory limit
+    except Exception:  # a bug of ours must not cost the other files
+        return InputFailure.of(
+            name, ReaderFailed("CopyLens failed on this file (an internal error; please report it)")
+        )
+
+
+def read_text(path: Path | str, options: Options) -> Extracted | InputFailure:
+    """The text of one file, read in a worker within the options' limits, or why not."""
+    built, failures = read_all([Path(path)], options, _as_extracted)
+    return built[0] if built else failures[0]
+
+
+def _as_extracted(extracted: Extracted, options: Options) -> Extracted:
+    return extracted
 
 
 def prepare_text(extracted: Extracted, options: Options) -> Prepared:
@@ -156,12 +173,67 @@ def extract_input(item: Path | TextInput, options: Options) -> Extracted:
 
 
 def _run(
-    items: Sequence[Path | TextInput], options: Options, build: Callable[[Extracted, Options], T]
+    items: Sequence[Path | TextInput],
+    options: Options,
+    build: Callable[[Extracted, Options], T],
+    cancel: CancelCheck | None,
 ) -> Generator[T | InputFailure, None, None]:
-    workers = min(options.process_count, max(1, len(items) // 8))
-    if workers < 2 or len(items) < _PARALLEL_FROM:
-        return (read_one(item, options, build) for item in items)
-    count = len(items)
-    return pool_map(
-        read_one, items, [options] * count, [build] * count, workers=workers, count=count
+    """Each item read in a worker process within the options' time and memory limits."""
+    limits = Limits(options.read_seconds, options.read_memory_bytes)
+    if can_fork():
+        _warm_up(options, build)
+    workers = min(options.process_count, len(items))
+    reading = isolated_map(
+        partial(read_one, options=options, build=build),
+        items,
+        workers=workers,
+        limits=limits,
+        cancel=cancel,
+    )
+    for item, result in zip(items, reading, strict=True):
+        yield (
+            InputFailure.of(_name(item), _stopped(result))
+            if isinstance(result, Stopped)
+            else result
+        )
+
+
+_WARM_UP_TEXTS = (
+    "The first sentence is short. The second one follows it.",
+    "Первое предложение короткое. Второе следует за ним.",
+    "Перше речення коротке. Друге йде за ним.",
+)
+_warmed: set[Callable[..., object]] = set()
+
+
+def _warm_up(options: Options, build: Callable[[Extracted, Options], T]) -> None:
+    """Load what reading needs (dictionaries, tables) in this process before workers fork
+    from it, so each inherits them: a fork costs milliseconds, a cold worker half a second.
+    Once per ``build`` and process: what is slow to load depends on the language only."""
+    if build in _warmed:
+        return
+    for text in _WARM_UP_TEXTS:
+        with suppress(InputError):
+            build(Extracted("warm-up", text, "txt"), options)
+    _warmed.add(build)
+
+
+def _name(item: Path | TextInput) -> str:
+    return item.name if isinstance(item, TextInput) else str(item)
+
+
+def _stopped(stopped: Stopped) -> InputError:
+    """The user's reason for a reader stopped by its limits or by its own death."""
+    limits = stopped.limits
+    if stopped.reason == "time":
+        return TooSlow(
+            "took longer than {seconds} s to read (given up)", seconds=f"{limits.seconds:g}"
+        )
+    if stopped.reason == "memory":
+        return TooLarge(
+            "needs more than {limit} of memory to read (given up)",
+            limit=megabytes(limits.memory_bytes or 0),
+        )
+    return ReaderFailed(
+        "reading the file stopped the reader unexpectedly (the file may be damaged)"
     )

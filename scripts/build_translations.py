@@ -32,6 +32,11 @@ TRANSLATIONS = ROOT / "resources" / "translations"
 OPTIONS = ROOT / "core" / "options.py"
 """The engine's option declarations: their labels and help texts are translated too."""
 OPTIONS_CONTEXT = "Options"
+CORE = ROOT / "core"
+ERRORS = CORE / "errors.py"
+"""Where the input errors are declared: the message template of every one raised in core is
+translated too (context "Errors")."""
+ERRORS_CONTEXT = "Errors"
 LANGUAGES = ("ru",)
 """Languages to maintain besides the source language (English)."""
 
@@ -84,11 +89,14 @@ def lupdate_command(language: str, tmp: Path) -> list[str]:
     helper_strings.write_text(helper_module(ROOT / "app"), encoding="utf-8")
     option_texts = tmp / "option_texts.py"
     option_texts.write_text(options_module(OPTIONS), encoding="utf-8")
+    error_texts = tmp / "error_texts.py"
+    error_texts.write_text(errors_module(CORE), encoding="utf-8")
     return [
         tool("lupdate"),
         *sources(),
         str(helper_strings),
         str(option_texts),
+        str(error_texts),
         "-no-obsolete",
         "-locations",
         "none",
@@ -188,6 +196,50 @@ def option_texts(source: str, name: str = "options.py") -> list[str]:
                     f"{name}:{node.lineno}: the {field} of option(...) must be a string literal"
                 )
             found.append(value.value)
+    return found
+
+
+def errors_module(core: Path) -> str:
+    """Python source with a ``translate("Errors", template)`` call per input-error template
+    raised in the engine (the app shows them through ``presentation.failure_text``)."""
+    classes = input_error_classes(ERRORS.read_text(encoding="utf-8"))
+    lines = ["# Templates of the input errors the engine raises (scripts/build_translations.py)."]
+    found: list[str] = []
+    for path in sorted(core.rglob("*.py")):
+        for text in error_templates(path.read_text(encoding="utf-8"), classes, path.name):
+            if text not in found:
+                found.append(text)
+    lines += [f"QCoreApplication.translate({ERRORS_CONTEXT!r}, {t!r})" for t in found]
+    return "\n".join(lines) + "\n"
+
+
+def input_error_classes(source: str) -> set[str]:
+    """``InputError`` and every class of ``errors.py`` derived from it."""
+    classes = {"InputError"}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef) and any(
+            isinstance(base, ast.Name) and base.id in classes for base in node.bases
+        ):
+            classes.add(node.name)
+    return classes
+
+
+def error_templates(source: str, classes: set[str], name: str) -> list[str]:
+    """The template (first argument) of each call of an input-error class, in order.
+
+    It must be a string literal; anything else stops the script, since the message would
+    stay untranslated unnoticed.
+    """
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        if node.func.id not in classes or not node.args:
+            continue
+        template = node.args[0]
+        if not (isinstance(template, ast.Constant) and isinstance(template.value, str)):
+            raise SystemExit(f"{name}:{node.lineno}: an error's template must be a string literal")
+        found.append(template.value)
     return found
 
 

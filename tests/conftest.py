@@ -19,3 +19,11 @@ def dejavu_font() -> Path:
             "(/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf)"
         )
     return font
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The window's tests run last. A window forbids forking for the rest of the process (Qt
+    runs threads Python cannot see), so every later engine run would spawn its workers, a
+    fresh interpreter each, as the app does; the engine's own tests fork, as the command line
+    does. Both ways are tested; this order only keeps the suite quick."""
+    items.sort(key=lambda item: "gui" in Path(str(item.fspath)).parts)

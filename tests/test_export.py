@@ -236,7 +236,8 @@ def test_html_words_go_through_translate(
     check_report: CheckReport, compare_report: CompareReport
 ) -> None:
     """Every word of a report is translated: the report's own in context "Report", the labels
-    of its settings in "Options" (the engine's declarations); nothing else is English."""
+    of its settings in "Options" (the engine's declarations), the reasons inputs failed in
+    "Errors" (the engine's templates); nothing else is English."""
     asked: set[tuple[str, str]] = set()
 
     def mark(context: str, text: str) -> str:
@@ -247,7 +248,10 @@ def test_html_words_go_through_translate(
         page = export.html_report(report, generated_at=WHEN, translate=mark)
         assert "<h2>‹Summary›</h2>" in page and "<h2>Summary" not in page
         assert "<th>‹Words per shingle›</th>" in page and "<th>Words per shingle" not in page
-    assert {c for c, _ in asked} == {"Report", "Options"}
+    assert {c for c, _ in asked} == {"Report", "Options", "Errors"}
+    assert {t for c, t in asked if c == "Errors"} == {
+        e.template for r in (check_report, compare_report) for e in r.errors
+    }
     labels = {spec.label for spec in specs().values()}
     assert {t for c, t in asked if c == "Options"} <= labels
 

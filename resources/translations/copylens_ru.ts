@@ -298,6 +298,205 @@
     </message>
 </context>
 <context>
+    <name>Errors</name>
+    <message>
+        <source>no text found in the file</source>
+        <translation>в файле не найден текст</translation>
+    </message>
+    <message>
+        <source>the {suffix} file is damaged and cannot be read</source>
+        <translation>файл {suffix} повреждён, прочитать его нельзя</translation>
+    </message>
+    <message>
+        <source>the file is empty (0 bytes)</source>
+        <translation>файл пуст (0 байт)</translation>
+    </message>
+    <message>
+        <source>the file is {size}, over the {limit} limit</source>
+        <translation>размер файла {size} — больше предела {limit}</translation>
+    </message>
+    <message>
+        <source>the path is a folder, not a file</source>
+        <translation>это папка, а не файл</translation>
+    </message>
+    <message>
+        <source>not a regular file (a device, pipe or socket)</source>
+        <translation>это не обычный файл (устройство, канал или сокет)</translation>
+    </message>
+    <message>
+        <source>file not found</source>
+        <translation>файл не найден</translation>
+    </message>
+    <message>
+        <source>file not found (a folder in its path is a file)</source>
+        <translation>файл не найден (одна из папок в пути — это файл)</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>нет доступа</translation>
+    </message>
+    <message>
+        <source>cannot access the file ({reason})</source>
+        <translation>нет доступа к файлу ({reason})</translation>
+    </message>
+    <message>
+        <source>cannot read the file ({reason})</source>
+        <translation>не удалось прочитать файл ({reason})</translation>
+    </message>
+    <message>
+        <source>legacy .doc needs catdoc or antiword; install one, or save the file as .docx</source>
+        <translation>для старого формата .doc нужна программа catdoc или antiword; установите одну из них или сохраните файл как .docx</translation>
+    </message>
+    <message>
+        <source>{converter} could not read the .doc ({message})</source>
+        <translation>{converter} не смог прочитать .doc ({message})</translation>
+    </message>
+    <message>
+        <source>the .doc is password-protected</source>
+        <translation>файл .doc защищён паролем</translation>
+    </message>
+    <message>
+        <source>{converter} took longer than {seconds} s to read the .doc</source>
+        <translation>{converter} читал .doc дольше {seconds} с</translation>
+    </message>
+    <message>
+        <source>{converter} could not be started ({reason})</source>
+        <translation>не удалось запустить {converter} ({reason})</translation>
+    </message>
+    <message>
+        <source>binary data, not text</source>
+        <translation>двоичные данные, а не текст</translation>
+    </message>
+    <message>
+        <source>the .docx is not a Word document (no [Content_Types].xml)</source>
+        <translation>файл .docx — не документ Word (нет [Content_Types].xml)</translation>
+    </message>
+    <message>
+        <source>the {label} is password-protected</source>
+        <translation>файл {label} защищён паролем</translation>
+    </message>
+    <message>
+        <source>unsupported file type &apos;{suffix}&apos; (supported: {supported})</source>
+        <translation>тип файла «{suffix}» не поддерживается (поддерживаются: {supported})</translation>
+    </message>
+    <message>
+        <source>the file has no extension (supported: {supported})</source>
+        <translation>у файла нет расширения (поддерживаются: {supported})</translation>
+    </message>
+    <message>
+        <source>the .odt is not a text document (no office:text body)</source>
+        <translation>файл .odt — не текстовый документ (нет office:text)</translation>
+    </message>
+    <message>
+        <source>the .odt has no content.xml (not an OpenDocument text)</source>
+        <translation>в файле .odt нет content.xml (это не текст OpenDocument)</translation>
+    </message>
+    <message>
+        <source>not a PDF file (no %PDF header)</source>
+        <translation>это не PDF (нет заголовка %PDF)</translation>
+    </message>
+    <message>
+        <source>damaged .pdf file (no pages found)</source>
+        <translation>файл .pdf повреждён (страницы не найдены)</translation>
+    </message>
+    <message>
+        <source>the PDF has no text layer (scanned images?); CopyLens does no OCR</source>
+        <translation>в PDF нет текстового слоя (отсканированные страницы?); CopyLens не распознаёт текст на изображениях</translation>
+    </message>
+    <message>
+        <source>the PDF is password-protected</source>
+        <translation>PDF защищён паролем</translation>
+    </message>
+    <message>
+        <source>the PDF is encrypted with a method CopyLens cannot open</source>
+        <translation>PDF зашифрован способом, который CopyLens не умеет открывать</translation>
+    </message>
+    <message>
+        <source>not an RTF file (it does not start with an RTF header)</source>
+        <translation>это не RTF (файл не начинается с заголовка RTF)</translation>
+    </message>
+    <message>
+        <source>not a regular file (a pipe, device or socket; skipped)</source>
+        <translation>не обычный файл (канал, устройство или сокет; пропущен)</translation>
+    </message>
+    <message>
+        <source>broken symbolic link (skipped)</source>
+        <translation>битая символическая ссылка (пропущена)</translation>
+    </message>
+    <message>
+        <source>file or folder not found</source>
+        <translation>файл или папка не найдены</translation>
+    </message>
+    <message>
+        <source>cannot access ({reason})</source>
+        <translation>нет доступа ({reason})</translation>
+    </message>
+    <message>
+        <source>cannot access (invalid path)</source>
+        <translation>нет доступа (неверный путь)</translation>
+    </message>
+    <message>
+        <source>broken symbolic link</source>
+        <translation>битая символическая ссылка</translation>
+    </message>
+    <message>
+        <source>a link that loops back to a folder it is in (skipped)</source>
+        <translation>ссылка ведёт обратно в папку, внутри которой находится (пропущена)</translation>
+    </message>
+    <message>
+        <source>cannot list the folder ({reason})</source>
+        <translation>не удалось прочитать содержимое папки ({reason})</translation>
+    </message>
+    <message>
+        <source>the {label} has {parts} parts, over the limit of {limit}</source>
+        <translation>в файле {label} частей: {parts} — больше предела {limit}</translation>
+    </message>
+    <message>
+        <source>the {label} expands to {size} uncompressed, over the {limit} limit (zip bomb?)</source>
+        <translation>файл {label} распаковывается в {size} — больше предела {limit} (zip-бомба?)</translation>
+    </message>
+    <message>
+        <source>damaged or truncated {label} (not a valid zip archive)</source>
+        <translation>файл {label} повреждён или обрезан (это не правильный zip-архив)</translation>
+    </message>
+    <message>
+        <source>the {label} has encrypted parts (password-protected)</source>
+        <translation>в файле {label} есть зашифрованные части (защита паролем)</translation>
+    </message>
+    <message>
+        <source>the {label} part {part} expands {ratio}:1 to {size} uncompressed, over the {limit}:1 limit (zip bomb?)</source>
+        <translation>часть {part} файла {label} распаковывается в {ratio}:1, до {size} — больше предела {limit}:1 (zip-бомба?)</translation>
+    </message>
+    <message>
+        <source>the {label} contains XML entity declarations (refused)</source>
+        <translation>в файле {label} есть объявления XML-сущностей (отклонён)</translation>
+    </message>
+    <message>
+        <source>no words left after removing stop words and short words</source>
+        <translation>после удаления стоп-слов и коротких слов слов не осталось</translation>
+    </message>
+    <message>
+        <source>reading the file stopped the reader unexpectedly (the file may be damaged)</source>
+        <translation>чтение файла неожиданно прервалось (возможно, файл повреждён)</translation>
+    </message>
+    <message>
+        <source>took longer than {seconds} s to read (given up)</source>
+        <translation>чтение заняло больше {seconds} с (прекращено)</translation>
+    </message>
+    <message>
+        <source>needs more than {limit} of memory to read (given up)</source>
+        <translation>для чтения нужно больше {limit} памяти (прекращено)</translation>
+    </message>
+    <message>
+        <source>the pasted text is empty</source>
+        <translation>вставленный текст пуст</translation>
+    </message>
+    <message>
+        <source>CopyLens failed on this file (an internal error; please report it)</source>
+        <translation>CopyLens не справился с этим файлом (внутренняя ошибка; пожалуйста, сообщите о ней)</translation>
+    </message>
+</context>
+<context>
     <name>Export</name>
     <message>
         <source>HTML report (*.html *.htm)</source>
@@ -852,6 +1051,22 @@ Could not be read: %2</source>
         <translation>Файлы больше этого не проверяются (об этом выводится сообщение); остальные проверяются.</translation>
     </message>
     <message>
+        <source>Longest time to read one file (s)</source>
+        <translation>Наибольшее время чтения одного файла (с)</translation>
+    </message>
+    <message>
+        <source>A file that takes longer to read is given up with a message; the others are checked.</source>
+        <translation>Если файл читается дольше, чтение прекращается с сообщением; остальные файлы проверяются.</translation>
+    </message>
+    <message>
+        <source>Most memory to read one file (bytes)</source>
+        <translation>Наибольший объём памяти на чтение одного файла (байт)</translation>
+    </message>
+    <message>
+        <source>A file that needs more memory to read is given up with a message; the others are checked.</source>
+        <translation>Если для чтения файла нужно больше памяти, чтение прекращается с сообщением; остальные файлы проверяются.</translation>
+    </message>
+    <message>
         <source>Compare all: show pairs sharing at least</source>
         <translation>Показывать пары с совпадением от</translation>
     </message>
@@ -1123,6 +1338,10 @@ Could not be read: %2</source>
     <message>
         <source>Compare all</source>
         <translation>Режим «Сравнить всё»</translation>
+    </message>
+    <message>
+        <source>Reading files</source>
+        <translation>Чтение файлов</translation>
     </message>
     <message>
         <source>Interface</source>

@@ -95,6 +95,7 @@ def test_to_options_maps_every_field() -> None:
         "min_containment": 0.3,
         "cluster_threshold": 0.7,
         "max_df_share": 0.4,
+        "read_seconds": 30.0,
         "ui_language": "en",
     }
     options = settings.to_options(values)

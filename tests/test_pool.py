@@ -1,0 +1,231 @@
+"""Worker processes (core/pool.py): order, limits, deaths, cancelling, and what is left behind.
+
+The functions the workers run stand for parsers: one that never returns, one that swells, one
+whose process dies. The processes, signals and limits are real.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from copylens.core import pool
+from copylens.core.errors import Cancelled
+from copylens.core.pool import Limits, Stopped, isolated_map, pool_map
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="process checks read /proc")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def square(x: int) -> int:
+    return x * x
+
+
+def stall(x: int) -> int:
+    """Item 13 never returns, as a parser caught in a reference loop."""
+    while x == 13:
+        time.sleep(0.05)
+    return x
+
+
+def swell(x: int) -> int:
+    """Item 13 asks for 600 MB, as an inflation bomb does."""
+    if x == 13:
+        return len(bytearray(600 * 1024 * 1024))
+    return x
+
+
+def die(x: int) -> int:
+    """Item 13 kills its own process, as a crashing C extension does."""
+    if x == 13:
+        os.kill(os.getpid(), signal.SIGSEGV)
+    return x
+
+
+def fail(x: int) -> int:
+    if x == 13:
+        raise ValueError("thirteen")
+    return x
+
+
+def scratch_then_stall(x: int) -> str:
+    """Leaves a temporary file behind and never returns."""
+    handle, path = tempfile.mkstemp()
+    os.close(handle)
+    if x == 13:
+        while True:
+            time.sleep(0.05)
+    return path
+
+
+def children(pid: int) -> set[int]:
+    """Processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def workers_left(before: set[int]) -> set[int]:
+    """Children of this process started since ``before`` and still running."""
+    return {pid for pid in children(os.getpid()) - before if alive(pid)}
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_results_come_in_input_order_from_every_worker() -> None:
+    items = list(range(40))
+    assert list(isolated_map(square, items, workers=3, limits=Limits())) == [x * x for x in items]
+    assert list(pool_map(square, items, workers=3, count=len(items))) == [x * x for x in items]
+
+
+def test_pool_map_passes_the_extra_arguments() -> None:
+    got = list(pool_map(pow, [2, 3, 4], [3, 2, 1], workers=2, count=3))
+    assert got == [8, 9, 4]
+
+
+def test_an_item_past_the_time_limit_is_stopped_and_the_rest_carry_on() -> None:
+    before = children(os.getpid())
+    items = [1, 13, 2, 3, 4]
+    got = list(isolated_map(stall, items, workers=2, limits=Limits(seconds=1.0)))
+    assert got[0] == 1 and got[2:] == [2, 3, 4]
+    assert isinstance(got[1], Stopped) and got[1].reason == "time"
+    assert workers_left(before) == set()
+
+
+def test_an_item_past_the_memory_limit_is_stopped_and_the_rest_carry_on() -> None:
+    items = [1, 13, 2]
+    got = list(isolated_map(swell, items, workers=1, limits=Limits(memory_bytes=200 << 20)))
+    assert got[0] == 1 and got[2] == 2
+    assert isinstance(got[1], Stopped) and got[1].reason == "memory"
+    # without a limit the same item is read: the limit, not the machine, stopped it
+    assert list(isolated_map(swell, [13], workers=1, limits=Limits())) == [600 << 20]
+
+
+def test_a_worker_that_dies_costs_its_item_only() -> None:
+    got = list(isolated_map(die, [1, 13, 2], workers=2, limits=Limits()))
+    assert got[0] == 1 and got[2] == 2
+    assert isinstance(got[1], Stopped) and got[1].reason == "crash"
+    assert got[1].exitcode == -signal.SIGSEGV
+
+
+def test_an_exception_is_raised_with_the_workers_traceback() -> None:
+    before = children(os.getpid())
+    with pytest.raises(ValueError, match="thirteen") as caught:
+        list(isolated_map(fail, [1, 13, 2], workers=2, limits=Limits()))
+    assert "in fail" in str(caught.value.__cause__)
+    assert workers_left(before) == set()
+
+
+def test_cancel_kills_a_stuck_worker_at_once() -> None:
+    before = children(os.getpid())
+    calls = []
+
+    def cancel() -> bool:
+        calls.append(time.monotonic())
+        return len(calls) > 3
+
+    started = time.monotonic()
+    with pytest.raises(Cancelled):
+        list(isolated_map(stall, [13, 13], workers=2, limits=Limits(), cancel=cancel))
+    assert time.monotonic() - started < 30  # not the stall's forever
+    assert workers_left(before) == set()
+
+
+def test_closing_early_kills_the_workers_and_removes_their_temporary_files() -> None:
+    before = children(os.getpid())
+    running = isolated_map(scratch_then_stall, [1, 13, 2], workers=2, limits=Limits())
+    first = next(running)
+    assert Path(first).exists()
+    running.close()
+    assert not Path(first).exists() and not Path(first).parent.exists()
+    assert workers_left(before) == set()
+
+
+def test_spawned_workers_obey_the_same_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pool, "_fork_allowed", False)  # as in the GUI
+    got = list(isolated_map(stall, [1, 13], workers=2, limits=Limits(seconds=1.0)))
+    assert got[0] == 1 and isinstance(got[1], Stopped) and got[1].reason == "time"
+
+
+def _start_script(body: str) -> subprocess.Popen[str]:
+    """A Python process running ``body`` (it prints "ready" once its workers are busy)."""
+    script = textwrap.dedent(
+        f"""
+        import sys, time
+        sys.path.insert(0, {str(ROOT)!r})
+        from tests.test_pool import stall
+        from copylens.core.pool import Limits, isolated_map
+        {textwrap.indent(textwrap.dedent(body), "        ").strip()}
+        """
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline().strip() == "ready"
+    return process
+
+
+STUCK = """
+running = isolated_map(stall, [1, 13, 13], workers=2, limits=Limits())
+print(next(running), file=sys.stderr)
+print("ready", flush=True)
+next(running)
+"""
+
+
+def _workers_of(process: subprocess.Popen[str]) -> set[int]:
+    deadline = time.monotonic() + 10
+    while not (found := children(process.pid)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return found
+
+
+def _wait_gone(pids: set[int], seconds: float) -> set[int]:
+    deadline = time.monotonic() + seconds
+    while (left := {p for p in pids if alive(p)}) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return left
+
+
+def test_workers_die_with_a_parent_that_is_killed() -> None:
+    process = _start_script(STUCK)
+    workers = _workers_of(process)
+    assert len(workers) == 2
+    process.kill()
+    process.wait(10)
+    assert _wait_gone(workers, 5) == set()
+
+
+def test_ctrl_c_ends_the_run_with_a_stuck_worker() -> None:
+    process = _start_script(STUCK)
+    workers = _workers_of(process)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    process.wait(10)
+    took = time.monotonic() - sent
+    assert process.returncode != 0 and "KeyboardInterrupt" in process.stderr.read()
+    assert took < 5, f"took {took:.2f} s"  # not stuck; bench/bench_hostile.py times it
+    assert _wait_gone(workers, 2) == set()
