@@ -44,7 +44,9 @@ import tempfile
 import threading
 import time
 import traceback
+from collections import deque
 from collections.abc import Callable, Generator, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import Connection, wait
@@ -160,10 +162,14 @@ class _Worker:
     chunk: int | None = None
     deadline: float | None = None
 
-    def give(self, index: int, chunk: list[tuple[Any, ...]], seconds: float | None) -> None:
-        self.conn.send(chunk)
+    def give(self, index: int, job: tuple[Any, ...], seconds: float | None) -> None:
+        self.conn.send(job)
         self.chunk = index
         self.deadline = None if seconds is None else time.monotonic() + seconds
+
+    def usable(self) -> bool:
+        """Idle, alive and with nothing unread in its pipe: fit for another run."""
+        return self.chunk is None and self.process.is_alive() and not self.conn.poll()
 
     def kill(self) -> None:
         """SIGKILL the worker's process group (it and any program it started), then reap it."""
@@ -177,6 +183,14 @@ class _Worker:
         self.conn.close()
 
 
+_idle: list[_Worker] = []
+"""Spawned workers kept warm between runs (imports and dictionaries loaded): a spawn costs a
+fresh interpreter, about a second, where a kept worker costs nothing. Forked ones are never
+kept: a fork costs milliseconds and holds a snapshot of its parent from the day it forked."""
+_idle_lock = threading.Lock()
+_launcher: ThreadPoolExecutor | None = None
+
+
 def _run(
     task: Callable[[list[tuple[Any, ...]]], list[R]],
     chunks: list[list[tuple[Any, ...]]],
@@ -184,34 +198,105 @@ def _run(
     limits: Limits,
     cancel: Callable[[], bool] | None,
 ) -> Generator[list[R] | Stopped, None, None]:
-    """Each chunk's results (or a Stopped) in chunk order; workers killed however it ends."""
+    """Each chunk's results (or a Stopped) in chunk order; workers killed however it ends,
+    except healthy spawned ones after a run that ended normally (kept for the next run)."""
     if not chunks:
         return
-    context = multiprocessing.get_context("fork" if can_fork() else "spawn")
+    forking = can_fork()
+    start = partial(_start, multiprocessing.get_context("fork" if forking else "spawn"))
+    if not forking:
+        start = partial(_launch, start)
     pool: list[_Worker] = []
     with tempfile.TemporaryDirectory(prefix="copylens-run-") as scratch:
-        start = partial(_start, context, task, limits.memory_bytes, scratch)
+        job = (task, limits.memory_bytes, scratch)
         try:
-            pool.extend(start() for _ in range(min(workers, len(chunks))))
-            yield from _serve_chunks(pool, start, chunks, limits, cancel)
+            pool.extend(_workers(min(workers, len(chunks)), start, forking))
+            yield from _serve_chunks(pool, start, job, chunks, limits, cancel)
+            if not forking:
+                pool = _keep(pool)
         finally:
             for worker in pool:
                 worker.kill()
 
 
+def _workers(count: int, start: Callable[[], _Worker], forking: bool) -> list[_Worker]:
+    """``count`` workers: kept ones first (when spawning), then new ones from ``start``."""
+    pool: list[_Worker] = []
+    if not forking:
+        with _idle_lock:
+            while _idle and len(pool) < count:
+                worker = _idle.pop()
+                if worker.usable():
+                    pool.append(worker)
+                else:
+                    worker.kill()
+    pool.extend(start() for _ in range(count - len(pool)))
+    return pool
+
+
+def _keep(pool: list[_Worker]) -> list[_Worker]:
+    """Keep the usable workers of ``pool`` for the next run (at most one per core); return
+    the others, to be killed."""
+    rest = []
+    with _idle_lock:
+        for worker in pool:
+            if worker.usable() and len(_idle) < (os.cpu_count() or 1):
+                _idle.append(worker)
+            else:
+                rest.append(worker)
+    return rest
+
+
+def shutdown() -> None:
+    """Kill the workers kept between runs and stop the thread that starts them (at exit, or
+    to make this process single-threaded again)."""
+    global _launcher
+    with _idle_lock:
+        kept, _idle[:] = list(_idle), []
+        launcher, _launcher = _launcher, None
+    for worker in kept:
+        worker.kill()
+    if launcher is not None:
+        launcher.shutdown(wait=True)
+
+
+def _launch(start: Callable[[], _Worker]) -> _Worker:
+    """Start a spawned worker from one thread that lives as long as the process: Linux sends a
+    worker its parent-death signal when the *thread* that started it ends, and kept workers
+    outlive the run (and the thread) that started them."""
+    global _launcher
+    with _idle_lock:
+        if _launcher is None:
+            _launcher = ThreadPoolExecutor(1, thread_name_prefix="copylens-launcher")
+        launcher = _launcher
+    return launcher.submit(start).result()
+
+
 def _serve_chunks(
     pool: list[_Worker],
     start: Callable[[], _Worker],
+    job: tuple[Any, ...],
     chunks: list[list[tuple[Any, ...]]],
     limits: Limits,
     cancel: Callable[[], bool] | None,
 ) -> Generator[list[R] | Stopped, None, None]:
-    """Hand out chunks, collect results, enforce limits, yield in order."""
+    """Hand out chunks, collect results, enforce limits, yield in order.
+
+    ``job`` is ``(task, memory_bytes, scratch)``: sent with each chunk, so a kept worker can
+    serve any run. A stopped worker is replaced only while chunks are left to hand out;
+    ``pool`` always holds the live workers (the caller kills or keeps them)."""
     done: dict[int, list[R] | Stopped] = {}
-    waiting = iter(range(len(chunks)))
-    ready_next = 0
+    todo = deque(range(len(chunks)))
+    task, memory_bytes, scratch = job
+
+    def give(worker: _Worker) -> None:
+        if todo:
+            index = todo.popleft()
+            worker.give(index, (task, chunks[index], memory_bytes, scratch), limits.seconds)
+
     for worker in pool:
-        _give_next(worker, waiting, chunks, limits)
+        give(worker)
+    ready_next = 0
     while True:
         while ready_next in done:
             yield done.pop(ready_next)
@@ -222,9 +307,7 @@ def _serve_chunks(
             raise Cancelled()
         busy = [w for w in pool if w.chunk is not None]
         signalled = wait([w.conn for w in busy] + [w.process.sentinel for w in busy], TICK_S)
-        for n, worker in enumerate(pool):
-            if worker.chunk is None:
-                continue
+        for worker in busy:
             outcome: tuple[int, list[R] | Stopped, bool] | None = _outcome(
                 worker, signalled, limits
             )
@@ -234,20 +317,13 @@ def _serve_chunks(
             done[index] = result
             worker.chunk = None
             if not healthy:
+                pool.remove(worker)
                 worker.kill()
-                pool[n] = worker = start()
-            _give_next(worker, waiting, chunks, limits)
-
-
-def _give_next(
-    worker: _Worker,
-    waiting: Any,
-    chunks: list[list[tuple[Any, ...]]],
-    limits: Limits,
-) -> None:
-    index = next(waiting, None)
-    if index is not None:
-        worker.give(index, chunks[index], limits.seconds)
+                if not todo:
+                    continue
+                worker = start()
+                pool.append(worker)
+            give(worker)
 
 
 def _outcome(
@@ -282,38 +358,26 @@ def _died(worker: _Worker, limits: Limits) -> Stopped:
     return Stopped("crash", limits, worker.process.exitcode)
 
 
-def _start(
-    context: Any,
-    task: Callable[[list[tuple[Any, ...]]], list[Any]],
-    memory_bytes: int | None,
-    scratch: str,
-) -> _Worker:
+def _start(context: Any) -> _Worker:
     parent_end, child_end = context.Pipe()
-    process = context.Process(
-        target=_serve,
-        args=(child_end, task, memory_bytes, scratch, os.getpid()),
-        daemon=True,
-    )
+    process = context.Process(target=_serve, args=(child_end, os.getpid()), daemon=True)
     process.start()
     child_end.close()
     return _Worker(process, parent_end)
 
 
-def _serve(
-    conn: Connection,
-    task: Callable[[list[tuple[Any, ...]]], list[Any]],
-    memory_bytes: int | None,
-    scratch: str,
-    parent: int,
-) -> None:
-    """The worker: take chunks until the pipe closes; answer ("ok", results), ("memory", None)
-    (then exit: the heap may be in a bad state) or ("error", (exception, traceback))."""
-    _become_worker(parent, scratch, memory_bytes)
+def _serve(conn: Connection, parent: int) -> None:
+    """The worker: take ``(task, chunk, memory_bytes, scratch)`` until the pipe closes; answer
+    ("ok", results), ("memory", None) (then exit: the heap may be in a bad state) or
+    ("error", (exception, traceback))."""
+    _become_worker(parent)
     while True:
         try:
-            chunk = conn.recv()
+            task, chunk, memory_bytes, scratch = conn.recv()
         except (EOFError, OSError):
             return
+        os.environ["TMPDIR"] = tempfile.tempdir = scratch
+        _limit_memory(memory_bytes)
         try:
             conn.send(("ok", task(chunk)))
         except MemoryError:
@@ -335,17 +399,13 @@ def _portable(error: Exception) -> tuple[Exception, str]:
     return error, remote
 
 
-def _become_worker(parent: int, scratch: str, memory_bytes: int | None) -> None:
-    """Signals, process group, death with the parent, temporary folder, memory limit."""
+def _become_worker(parent: int) -> None:
+    """Signals, process group, death with the parent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     with contextlib.suppress(OSError):
         os.setpgid(0, 0)
     _die_with_parent(parent)
-    os.environ["TMPDIR"] = scratch
-    tempfile.tempdir = scratch
-    if memory_bytes is not None:
-        _limit_memory(memory_bytes)
 
 
 def _die_with_parent(parent: int) -> None:
@@ -358,8 +418,9 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-def _limit_memory(memory_bytes: int) -> None:
-    """RLIMIT_DATA = this process's data size now + ``memory_bytes`` (where supported)."""
+def _limit_memory(memory_bytes: int | None) -> None:
+    """RLIMIT_DATA = this process's data size now + ``memory_bytes``, or no limit for None
+    (where supported)."""
     try:
         import resource
     except ImportError:  # Windows
@@ -369,7 +430,7 @@ def _limit_memory(memory_bytes: int) -> None:
         return
     with contextlib.suppress(ValueError, OSError):
         hard = resource.getrlimit(limit)[1]
-        wanted = _data_size() + memory_bytes
+        wanted = hard if memory_bytes is None else _data_size() + memory_bytes
         if hard != resource.RLIM_INFINITY:
             wanted = min(wanted, hard)
         resource.setrlimit(limit, (wanted, hard))

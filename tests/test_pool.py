@@ -163,10 +163,20 @@ def test_closing_early_kills_the_workers_and_removes_their_temporary_files() -> 
     assert workers_left(before) == set()
 
 
-def test_spawned_workers_obey_the_same_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_spawned_workers_obey_the_same_limits_and_are_kept_warm(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(pool, "_fork_allowed", False)  # as in the GUI
-    got = list(isolated_map(stall, [1, 13], workers=2, limits=Limits(seconds=1.0)))
-    assert got[0] == 1 and isinstance(got[1], Stopped) and got[1].reason == "time"
+    try:
+        got = list(isolated_map(stall, [1, 13], workers=2, limits=Limits(seconds=1.0)))
+        assert got[0] == 1 and isinstance(got[1], Stopped) and got[1].reason == "time"
+        kept = {w.process.pid for w in pool._idle}
+        assert len(kept) == 1  # the one that read item 1; the stuck one was killed
+        assert list(isolated_map(square, [3], workers=1, limits=Limits())) == [9]
+        assert {w.process.pid for w in pool._idle} == kept  # the same process served again
+    finally:
+        pool.shutdown()
+    assert pool._idle == [] and not [p for p in kept if alive(p)]
 
 
 def _start_script(body: str) -> subprocess.Popen[str]:
