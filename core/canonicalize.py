@@ -76,7 +76,7 @@ class Canonical:
     starts: np.ndarray
     ends: np.ndarray
     forms: tuple[str, ...]
-    """Normal forms (lemmas or stems); equal forms are one shared string object."""
+    """Normal forms (lemmas or stems)."""
     variants: np.ndarray
     """uint64 fingerprint of each word as written (folded, lower-cased), before lemmatization:
     equal forms with different variants are word-form edits."""
