@@ -8,7 +8,11 @@ What must hold:
   unified, then stop words / short words / numbers dropped as the options say, then a lemma
   (pymorphy3, ru and uk) or a Snowball stem;
 - the result depends only on the text and the options: same forms and fingerprints on every
-  run and machine (64-bit BLAKE2b fingerprints, never Python's salted ``hash()``).
+  run and machine (64-bit BLAKE2b fingerprints, never Python's salted ``hash()``), whatever
+  the sizes of the batches the work is done in and whatever the memo of words held before;
+- memory is a small multiple of the text (issue 13: a 50 M-character text is read in a worker
+  limited to 1.5 GB): per kept word ~44 bytes of arrays and one pointer to a shared form; no
+  Python object per word outlives its batch (``bench/bench_memory.py`` measures it).
 
 Look-alike letters are folded only inside words that mix both scripts ("пpивeт" with Latin p
 and e): a whole word written in the other script ("Coca" in Russian text) is left alone, since
@@ -21,8 +25,11 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain, compress, islice
+from operator import attrgetter
 
 import numpy as np
 
@@ -36,7 +43,7 @@ from copylens.core.language import (
     language_of_words,
     script_of,
 )
-from copylens.core.morphology import normalizer
+from copylens.core.morphology import forget_forms, normalizer
 from copylens.core.options import Options
 from copylens.core.resources import stop_words
 
@@ -48,6 +55,8 @@ _WORD = re.compile(
 _INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "ё": "е"})
 _DETECT_WORDS = 400
+_CACHE_WORDS = 1 << 18
+"""Most words a memo of :class:`_Rules` holds (~130 MB with the normalizers' caches)."""
 _NOT_WORD = re.compile(r"[^\w']+|_")
 _SENTENCE_END = re.compile(
     r"[.!?…]+[\"'»“”’)\]]*(?=\s+[\"'«“„‘(\[—–-]*\s*[A-ZÀ-ÖØ-ÞА-ЯЁІЇЄҐ0-9])|\n"
@@ -82,13 +91,17 @@ class Canonical:
         return len(self.forms)
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        """Pickle the forms as one joined string: faster between processes."""
+        """Pickle the forms as their distinct values, joined into one string, and an int32
+        index per word: small and fast between processes, and the unpickled forms share one
+        string per distinct form as the original's do (one string per word would cost tens of
+        bytes per word in the process that receives the document)."""
+        vocabulary, ids = _form_ids(self.forms)
         return _unpickle, (
             self.language,
             self.words,
             self.starts,
             self.ends,
-            _SEP.join(self.forms),
+            (_SEP.join(vocabulary), ids),
             self.variants,
             self.hashes,
             self.homoglyphs,
@@ -97,75 +110,177 @@ class Canonical:
 
 
 _SEP = "\x00"
+"""Joins the distinct forms when pickled: no form holds it (:func:`_clean` removes it)."""
+
+
+def _form_ids(forms: tuple[str, ...]) -> tuple[list[str], np.ndarray]:
+    """The distinct forms in order of first use, and each word's index among them."""
+    index: dict[str, int] = dict.fromkeys(forms, 0)
+    for i, form in enumerate(index):
+        index[form] = i
+    ids = np.fromiter(map(index.__getitem__, forms), dtype=np.int32, count=len(forms))
+    return list(index), ids
 
 
 def _unpickle(  # type: ignore[no-untyped-def]
     language, words, starts, ends, forms, variants, hashes, homoglyphs, sentences
 ) -> Canonical:
+    joined, ids = forms
     return Canonical(
-        language, words, starts, ends, _split(forms), variants, hashes, homoglyphs, sentences
+        language,
+        words,
+        starts,
+        ends,
+        _forms(joined, ids),
+        variants,
+        hashes,
+        homoglyphs,
+        sentences,
     )
 
 
-def _split(joined: str) -> tuple[str, ...]:
-    return tuple(joined.split(_SEP)) if joined else ()
+def _forms(joined: str, ids: np.ndarray) -> tuple[str, ...]:
+    """The forms of :meth:`Canonical.__reduce__`, one shared string per distinct form."""
+    if not len(ids):
+        return ()
+    vocabulary = np.empty(joined.count(_SEP) + 1, dtype=object)
+    vocabulary[:] = joined.split(_SEP)
+    return tuple(vocabulary[ids])
 
 
 @dataclass(frozen=True, slots=True)
 class _Entry:
     form: str | None
+    kept: bool
+    """The form is not None: the word is kept."""
     variant: int
     hash: int
     folded: tuple[int, ...]
 
 
+_BATCH = 1 << 14
+"""Words canonicalized at a time: only one batch's per-word Python objects (matches, lists) are
+alive at once, the rest of the text's words being numpy arrays (a test shrinks it to 1)."""
+_ENDS_BATCH = 1 << 14
+"""Sentence ends read at a time by :func:`sentence_ids` (a test shrinks it to 1)."""
+_GROUP = re.Match.group
+_SPAN = re.Match.span
+_END = re.Match.end
+_FORM = attrgetter("form")
+_KEPT = attrgetter("kept")
+_VARIANT = attrgetter("variant")
+_HASH = attrgetter("hash")
+_FOLDED = attrgetter("folded")
+
+
 def canonicalize(text: str, options: Options) -> Canonical:
-    """Canonical words of ``text`` under ``options`` (see the module docstring for what holds)."""
-    tokens = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    """Canonical words of ``text`` under ``options`` (see the module docstring for what holds).
+
+    Memory: a small multiple of the text. The words are read from one pass of the tokenizer
+    over the whole text, :data:`_BATCH` at a time (the text is never cut, so tokens and
+    sentences are those of the whole text); each batch's per-word results go into numpy
+    arrays at once, and only the distinct forms are strings of their own.
+    """
     language = options.language
     if language == "auto":
-        language = language_of_words([t[0] for t in tokens[:_DETECT_WORDS]])
-    script = script_of(language)
-    rules = _rules(options, language, script)
-    known, make = rules.cache.get, rules.entry
-    entries = [known(raw) or make(raw) for raw, _, _ in tokens]
-    kept = [
-        (e.form, e.variant, e.hash, t[1], t[2])
-        for e, t in zip(entries, tokens, strict=True)
-        if e.form is not None
-    ]
-    forms, variants, hashes, starts, ends = zip(*kept, strict=True) if kept else ((),) * 5
-    homoglyphs = [
-        t[1] + offset
-        for e, t in zip(entries, tokens, strict=True)
-        if e.folded
-        for offset in e.folded
-    ]
-    word_starts = np.array(starts, dtype=np.int64)
+        first = islice(_WORD.finditer(text), _DETECT_WORDS)
+        language = language_of_words(list(map(_GROUP, first)))
+    rules = _rules(options, language, script_of(language))
+    words = 0
+    forms: list[str] = []
+    starts, ends = _Growing(np.int64), _Growing(np.int64)
+    variants, hashes = _Growing(np.uint64), _Growing(np.uint64)
+    homoglyphs: list[int] = []
+    matches = _WORD.finditer(text)
+    while batch := list(islice(matches, _BATCH)):
+        words += len(batch)
+        entries = rules.entries(map(_GROUP, batch))
+        if any(map(_FOLDED, entries)):
+            homoglyphs += [
+                m.start() + offset
+                for m, e in zip(batch, entries, strict=True)
+                for offset in e.folded
+            ]
+        kept = np.fromiter(map(_KEPT, entries), dtype=bool, count=len(entries))
+        spans = np.fromiter(chain.from_iterable(map(_SPAN, batch)), np.int64, 2 * len(batch))
+        spans = spans.reshape(-1, 2)[kept]
+        starts.add(spans[:, 0])
+        ends.add(spans[:, 1])
+        entries = list(compress(entries, kept))
+        forms += map(_FORM, entries)
+        variants.add(np.fromiter(map(_VARIANT, entries), np.uint64, len(entries)))
+        hashes.add(np.fromiter(map(_HASH, entries), np.uint64, len(entries)))
+        del batch, entries, spans
+    word_starts = starts.done()
     return Canonical(
         language=language,
-        words=len(tokens),
+        words=words,
         starts=word_starts,
-        ends=np.array(ends, dtype=np.int64),
-        forms=forms,
-        variants=np.array(variants, dtype=np.uint64),
-        hashes=np.array(hashes, dtype=np.uint64),
+        ends=ends.done(),
+        forms=_tuple(forms),
+        variants=variants.done(),
+        hashes=hashes.done(),
         homoglyphs=tuple(homoglyphs),
         sentences=sentence_ids(text, word_starts),
     )
 
 
+class _Growing:
+    """A numpy array filled a batch at a time. When full it moves to an array half as large
+    again (``np.empty``: the pages not yet filled take no memory); :meth:`done` trims it to its
+    length in place (``realloc``, no copy)."""
+
+    def __init__(self, dtype: type[np.generic]) -> None:
+        self.array = np.empty(1 << 12, dtype=dtype)
+        self.size = 0
+
+    def add(self, values: np.ndarray) -> None:
+        end = self.size + len(values)
+        if end > len(self.array):
+            grown = np.empty(max(end, len(self.array) * 3 // 2), dtype=self.array.dtype)
+            grown[: self.size] = self.array[: self.size]
+            self.array = grown
+        self.array[self.size : end] = values
+        self.size = end
+
+    def done(self) -> np.ndarray:
+        """The array, trimmed to the values added (only shrinks: nothing is zero-filled)."""
+        self.array.resize(self.size, refcheck=False)
+        return self.array
+
+
+def _tuple(items: list[str]) -> tuple[str, ...]:
+    """``tuple(items)``, emptying ``items`` (so that the list and the tuple are not both kept
+    beyond this call)."""
+    whole = tuple(items)
+    items.clear()
+    return whole
+
+
 def sentence_ids(text: str, starts: np.ndarray) -> np.ndarray:
-    """The index of the sentence each word (by its start offset) lies in.
+    """The index of the sentence each word (by its start offset, ``starts`` ascending) lies in.
 
     A sentence ends at ``.``, ``!``, ``?`` or ``…`` (closing quotes and brackets may follow)
     before white space and a capital letter, digit, quote or dash, and at every line break
     (headings, list items and paragraphs are units of their own). Abbreviations before a
     capital ("Dr. Smith", initials) split a sentence in two, which only ever makes the pieces
     smaller: fragments are split at sentences that match nothing (``core.align``).
+
+    The index is the number of sentence ends at or before the word's start; the ends are read
+    :data:`_ENDS_BATCH` at a time and never all held at once (a text of blank lines has as many
+    ends as characters).
     """
-    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
-    return np.searchsorted(np.array(ends, dtype=np.int64), starts, side="right").astype(np.int32)
+    ids = np.empty(len(starts), dtype=np.int32)
+    ends = map(_END, _SENTENCE_END.finditer(text))
+    done = passed = 0  # words given their index; sentence ends before the current batch
+    while done < len(starts) and len(batch := np.fromiter(islice(ends, _ENDS_BATCH), np.int64)):
+        upto = done + int(np.searchsorted(starts[done:], batch[-1], side="left"))
+        found = np.searchsorted(batch, starts[done:upto], side="right")
+        ids[done:upto] = found + passed
+        passed += len(batch)
+        done = upto
+    ids[done:] = passed
+    return ids
 
 
 def word_spans(text: str) -> list[tuple[int, int]]:
@@ -196,7 +311,13 @@ def fold_homoglyphs(word: str, prefer: str = CYRILLIC) -> tuple[str, tuple[int, 
 
 
 class _Rules:
-    """The per-word part of canonicalization for one (options, language, script), memoised."""
+    """The per-word part of canonicalization for one (options, language, script), memoised.
+
+    The memo holds at most :data:`_CACHE_WORDS` words: a hostile text of distinct tokens
+    (base64, hex, random letters) would otherwise grow it, and the normalizers' own caches,
+    by hundreds of bytes per word of the text. It is emptied when full; the results are the
+    same, only recomputed.
+    """
 
     def __init__(self, options: Options, language: str, script: str) -> None:
         self.options = options
@@ -207,15 +328,23 @@ class _Rules:
     def entry(self, raw: str) -> _Entry:
         entry = self.cache.get(raw)
         if entry is None:
+            if len(self.cache) >= _CACHE_WORDS:
+                self.cache.clear()
+                forget_forms()
             entry = self.cache[raw] = self._make(raw)
         return entry
+
+    def entries(self, raws: Iterable[str]) -> list[_Entry]:
+        """:meth:`entry` of each word."""
+        known, make = self.cache.get, self.entry
+        return [known(raw) or make(raw) for raw in raws]
 
     def _make(self, raw: str) -> _Entry:
         folded, changed = fold_homoglyphs(raw, self.script)
         surface = _clean(folded)
         form = self._form(surface) if surface else None
         hashed = fingerprint(form) if form else 0
-        return _Entry(form, fingerprint(surface) if form else 0, hashed, changed)
+        return _Entry(form, form is not None, fingerprint(surface) if form else 0, hashed, changed)
 
     def _form(self, surface: str) -> str | None:
         o = self.options

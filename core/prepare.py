@@ -23,7 +23,6 @@ from typing import TypeVar
 
 import numpy as np
 
-from copylens.core.arrays import distinct
 from copylens.core.canonicalize import Canonical, canonicalize
 from copylens.core.citations import cited_spans
 from copylens.core.documents import Input, TextInput
@@ -33,7 +32,7 @@ from copylens.core.extract.base import megabytes
 from copylens.core.options import Options
 from copylens.core.pool import Limits, Stopped, can_fork, isolated_map
 from copylens.core.report import InputFailure
-from copylens.core.shingle import kgrams, shingle_set
+from copylens.core.shingle import kgram_set, shingle_set
 from copylens.core.sketch import minhash
 
 Progress = Callable[[str, int, int], None]
@@ -136,16 +135,29 @@ def _as_extracted(extracted: Extracted, options: Options) -> Extracted:
 
 def prepare_text(extracted: Extracted, options: Options) -> Prepared:
     """The engine's document: canonical words, w-shingles and anchor k-grams (``build`` of
-    :func:`read_all`)."""
-    canonical = canonicalize(extracted.text, options)
+    :func:`read_all`).
+
+    Memory: a small multiple of the text (bench/bench_memory.py measures it); the digest of a
+    text without one is that of :func:`_text_digest`, encoded a million characters at a time
+    rather than as one copy of the whole text."""
+    text = extracted.text
+    canonical = canonicalize(text, options)
+    shingles = shingle_set(canonical.hashes, options.shingle)
+    anchors = kgram_set(canonical.hashes, options.anchor_words)
+    sha256 = extracted.sha256
+    if not sha256:
+        digest = hashlib.sha256()
+        for at in range(0, len(text), 1 << 20):
+            digest.update(text[at : at + (1 << 20)].encode("utf-8", "surrogatepass"))
+        sha256 = digest.hexdigest()
     return Prepared(
         path=extracted.path,
-        text=extracted.text,
+        text=text,
         format=extracted.format,
         canonical=canonical,
-        shingles=shingle_set(canonical.hashes, options.shingle),
-        anchors=distinct(kgrams(canonical.hashes, options.anchor_words)),
-        sha256=extracted.sha256 or _text_digest(extracted.text),
+        shingles=shingles,
+        anchors=anchors,
+        sha256=sha256,
     )
 
 

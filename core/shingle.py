@@ -4,19 +4,21 @@ A text of n canonical words has n − w + 1 shingles; shingle i covers words [i,
 A text with fewer than w words (but at least one) gets a single shingle of all its words, so
 two identical short texts still resemble each other. Fingerprints are a polynomial over the
 words' BLAKE2b fingerprints modulo 2^64, finished with the splitmix64 mixer: stable across
-runs, machines and Python versions.
+runs, machines and Python versions. Memory: the fingerprints are computed a block of
+:data:`_BLOCK` at a time into their array, and the distinct ones are sorted and compacted in
+place (no copy of a document's shingles is ever made).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from copylens.core.arrays import distinct
-
 _BASE = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
 _S27, _S30, _S31 = np.uint64(27), np.uint64(30), np.uint64(31)
+_BLOCK = 1 << 16
+"""Fingerprints computed and compacted at a time (a test shrinks it)."""
 
 
 def shingles(hashes: np.ndarray, w: int) -> np.ndarray:
@@ -29,24 +31,57 @@ def shingles(hashes: np.ndarray, w: int) -> np.ndarray:
         return np.empty(0, dtype=np.uint64)
     w = min(w, n)
     count = n - w + 1
-    acc = hashes[:count].copy()  # array arithmetic wraps mod 2^64 without a warning
-    for j in range(1, w):
-        acc *= _BASE
-        acc += hashes[j : j + count]
-    return _mix(acc)
+    out = np.empty(count, dtype=np.uint64)
+    scratch = np.empty(min(count, _BLOCK), dtype=np.uint64)
+    for lo in range(0, count, _BLOCK):
+        hi = min(lo + _BLOCK, count)
+        acc = out[lo:hi]  # array arithmetic wraps mod 2^64 without a warning
+        acc[:] = hashes[lo:hi]
+        for j in range(1, w):
+            acc *= _BASE
+            acc += hashes[lo + j : hi + j]
+        _mix(acc, scratch[: hi - lo])
+    return out
 
 
 def shingle_set(hashes: np.ndarray, w: int) -> np.ndarray:
     """The distinct shingle fingerprints, sorted (the set S(A) of §2)."""
-    return distinct(shingles(hashes, w))
+    return _distinct(shingles(hashes, w))
 
 
-def _mix(x: np.ndarray) -> np.ndarray:
-    x = x ^ (x >> _S30)
-    x = x * _M1
-    x = x ^ (x >> _S27)
-    x = x * _M2
-    return x ^ (x >> _S31)
+def kgram_set(hashes: np.ndarray, k: int) -> np.ndarray:
+    """The distinct fingerprints of :func:`kgrams`, sorted."""
+    return _distinct(kgrams(hashes, k))
+
+
+def _distinct(values: np.ndarray) -> np.ndarray:
+    """``copylens.core.arrays.distinct(values)``, made of ``values`` itself: sorted, compacted a
+    block at a time and trimmed in place. ``values`` must be a temporary the caller owns
+    (:func:`shingles`' result), never a view."""
+    values.sort()
+    if len(values) < 2:
+        return values
+    size, last = 1, values[0]
+    for lo in range(1, len(values), _BLOCK):
+        block = values[lo : lo + _BLOCK]  # not yet overwritten: size <= lo
+        keep = np.empty(len(block), dtype=bool)
+        keep[0] = block[0] != last
+        np.not_equal(block[1:], block[:-1], out=keep[1:])
+        last = block[-1]
+        new = block[keep]
+        values[size : size + len(new)] = new
+        size += len(new)
+    values.resize(size, refcheck=False)
+    return values
+
+
+def _mix(x: np.ndarray, scratch: np.ndarray) -> None:
+    """splitmix64's finaliser of each element of the uint64 array ``x``, in place."""
+    x ^= np.right_shift(x, _S30, out=scratch)
+    x *= _M1
+    x ^= np.right_shift(x, _S27, out=scratch)
+    x *= _M2
+    x ^= np.right_shift(x, _S31, out=scratch)
 
 
 def kgrams(hashes: np.ndarray, k: int) -> np.ndarray:

@@ -2,11 +2,29 @@
 
 from __future__ import annotations
 
-import pytest
+import hashlib
+import pickle
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from copylens.core.canonicalize import canonicalize, fingerprint, fold_homoglyphs
-from copylens.core.language import detect_language
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from copylens.core import canonicalize as module
+from copylens.core import shingle
+from copylens.core.canonicalize import (
+    Canonical,
+    canonicalize,
+    fingerprint,
+    fold_homoglyphs,
+    sentence_ids,
+)
+from copylens.core.extract import Extracted
+from copylens.core.language import detect_language, language_of_words, script_of
 from copylens.core.options import Options
+from copylens.core.prepare import prepare_text
 
 PLAIN = Options(stop_words=False)
 
@@ -130,3 +148,194 @@ def test_sentence_ids_split_at_terminal_punctuation_before_a_capital_and_at_line
     assert by_word["3"] == by_word["мм"] != by_word["п"]  # a digit may start a sentence
     assert by_word["Über"] == by_word["alles"] != by_word["мм"]
     assert list(c.sentences) == sorted(c.sentences)
+
+
+# --- Batching changes nothing (issue 13: memory a small multiple of the text) -------------------
+#
+# canonicalize reads the tokenizer's matches over the whole text a batch at a time, keeps the
+# per-word results in numpy arrays, reads sentence ends a batch at a time and empties its memo of
+# words when full. The reference below is the code as it was before (commit 998b38d): every
+# token, entry and sentence end of the text in Python lists at once, no memo. The module's batch
+# sizes shrink to a few words, so that batch boundaries fall everywhere.
+
+
+def reference(text: str, options: Options) -> Canonical:
+    """canonicalize the simple way: whole lists, one pass, no memo."""
+    tokens = [(m.group(), m.start(), m.end()) for m in module._WORD.finditer(text)]
+    language = options.language
+    if language == "auto":
+        language = language_of_words([t[0] for t in tokens[: module._DETECT_WORDS]])
+    rules = module._Rules(options, language, script_of(language))
+    entries = [rules._make(raw) for raw, _, _ in tokens]
+    kept = [
+        (e.form, e.variant, e.hash, t[1], t[2])
+        for e, t in zip(entries, tokens, strict=True)
+        if e.form is not None
+    ]
+    forms, variants, hashes, starts, ends = zip(*kept, strict=True) if kept else ((),) * 5
+    homoglyphs = [t[1] + o for e, t in zip(entries, tokens, strict=True) for o in e.folded]
+    ends_of_sentences = [m.end() for m in module._SENTENCE_END.finditer(text)]
+    word_starts = np.array(starts, dtype=np.int64)
+    sentences = np.searchsorted(np.array(ends_of_sentences, dtype=np.int64), word_starts, "right")
+    return Canonical(
+        language=language,
+        words=len(tokens),
+        starts=word_starts,
+        ends=np.array(ends, dtype=np.int64),
+        forms=forms,
+        variants=np.array(variants, dtype=np.uint64),
+        hashes=np.array(hashes, dtype=np.uint64),
+        homoglyphs=tuple(homoglyphs),
+        sentences=sentences.astype(np.int32),
+    )
+
+
+def assert_same(got: Canonical, want: Canonical) -> None:
+    assert (got.language, got.words, len(got)) == (want.language, want.words, len(want))
+    assert type(got.forms) is tuple and got.forms == want.forms
+    assert type(got.homoglyphs) is tuple and got.homoglyphs == want.homoglyphs
+    for name in ("starts", "ends", "variants", "hashes", "sentences"):
+        a, b = getattr(got, name), getattr(want, name)
+        assert a.dtype == b.dtype and a.shape == b.shape and a.tolist() == b.tolist(), name
+
+
+@contextmanager
+def small(**values: int) -> Iterator[None]:
+    """The module's private sizes set to ``values`` for the duration."""
+    old = {name: getattr(module, name) for name in values}
+    try:
+        for name, value in values.items():
+            setattr(module, name, value)
+        yield
+    finally:
+        for name, value in old.items():
+            setattr(module, name, value)
+
+
+PIECES = (
+    *"aceopxyAOPiIt",  # Latin, look-alikes among them
+    *"асеорхуёіїДЖ",  # Cyrillic, look-alikes among them
+    *"07",
+    *"'’ʼ",  # apostrophes
+    *"\u00ad\u200b\u200c\u200d\u2060\ufeff",  # soft hyphen, zero-width characters
+    "\u0301",  # combining acute
+    *'.!?…"»“)(«—-_,:',
+    *" \t\n\r",
+    "ﬁ",
+    "Ａ",
+    " The ",
+    " и ",
+    " running ",
+    " кошками ",
+    " пpивeт ",
+    " cоpy ",
+    ". Он ",
+    "… «Да",
+    "\n\n",
+    " 2024 ",
+    "м’ясо",
+)
+TEXTS = st.lists(st.sampled_from(PIECES), max_size=120).map("".join)
+OPTIONS = st.sampled_from(
+    [
+        Options(),
+        Options(language="ru", stop_words=False),
+        Options(language="en", drop_short=True, ignore_numbers=True),
+        Options(language="uk", lemmatize=False),
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    TEXTS,
+    OPTIONS,
+    st.integers(1, 4),
+    st.integers(1, 3),
+    st.sampled_from([1, 3, 1 << 18]),
+    st.sampled_from([2, 400]),
+)
+def test_batched_canonicalize_is_the_simple_one(
+    text: str, options: Options, batch: int, ends: int, memo: int, detect: int
+) -> None:
+    with small(_BATCH=batch, _ENDS_BATCH=ends, _CACHE_WORDS=memo, _DETECT_WORDS=detect):
+        got = canonicalize(text, options)
+        want = reference(text, options)
+    assert_same(got, want)
+    assert [text[s:e] for s, e in zip(got.starts, got.ends, strict=True)] == [
+        text[s:e] for s, e in zip(want.starts, want.ends, strict=True)
+    ]
+
+
+def test_batched_canonicalize_of_a_long_text_is_the_simple_one() -> None:
+    words = ["Кошки", "бежали", "по", "дороге.", "The", "cоpy", "machine", "was", "running\n"]
+    words += ["«Пpивeт!»", "3.5", "мм…", "", "Ein", "’", "м’ясо"]
+    text = " ".join(words[i * 7 % len(words)] for i in range(5_000)).replace("  ", "\n")
+    for options in (Options(), Options(language="en", stop_words=False)):
+        with small(_BATCH=97, _ENDS_BATCH=13, _CACHE_WORDS=50):
+            got = canonicalize(text, options)
+        assert_same(got, reference(text, options))
+
+
+@settings(max_examples=200, deadline=None)
+@given(TEXTS, st.lists(st.integers(0, 400)), st.integers(1, 3))
+def test_sentence_ids_read_in_batches_are_the_whole_text_ones(
+    text: str, starts: list[int], batch: int
+) -> None:
+    at = np.array(sorted(starts), dtype=np.int64)
+    ends = np.array([m.end() for m in module._SENTENCE_END.finditer(text)], dtype=np.int64)
+    with small(_ENDS_BATCH=batch):
+        got = sentence_ids(text, at)
+    assert got.dtype == np.int32
+    assert got.tolist() == np.searchsorted(ends, at, side="right").tolist()
+
+
+@settings(max_examples=100, deadline=None)
+@given(TEXTS, OPTIONS)
+def test_a_pickled_canonical_comes_back_whole_with_one_string_per_distinct_form(
+    text: str, options: Options
+) -> None:
+    c = canonicalize(text + " кошками кошки The the", options)
+    back = pickle.loads(pickle.dumps(c))
+    assert_same(back, c)
+    assert len({id(f) for f in back.forms}) == len(set(back.forms))
+
+
+def old_shingles(hashes: np.ndarray, w: int) -> np.ndarray:
+    """core.shingle.shingles before it worked a block at a time (commit 998b38d)."""
+    if len(hashes) == 0:
+        return np.empty(0, dtype=np.uint64)
+    w = min(w, len(hashes))
+    count = len(hashes) - w + 1
+    x = hashes[:count].copy()
+    for j in range(1, w):
+        x *= shingle._BASE
+        x += hashes[j : j + count]
+    x = x ^ (x >> shingle._S30)
+    x = x * shingle._M1
+    x = x ^ (x >> shingle._S27)
+    x = x * shingle._M2
+    return x ^ (x >> shingle._S31)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 5), max_size=80), st.integers(1, 12), st.integers(1, 9))
+def test_shingles_in_blocks_are_the_whole_array_ones(words: list[int], w: int, block: int) -> None:
+    hashes = np.array([fingerprint(str(i)) for i in words], dtype=np.uint64)
+    old, shingle._BLOCK = shingle._BLOCK, block
+    try:
+        whole = old_shingles(hashes, w)
+        assert shingle.shingles(hashes, w).tolist() == whole.tolist()
+        assert shingle.shingle_set(hashes, w).tolist() == np.unique(whole).tolist()
+        kgrams = whole if len(hashes) >= w else np.empty(0, dtype=np.uint64)
+        assert shingle.kgram_set(hashes, w).tolist() == np.unique(kgrams).tolist()
+    finally:
+        shingle._BLOCK = old
+
+
+def test_the_digest_of_a_long_text_is_that_of_the_whole_text() -> None:
+    # prepare_text encodes a text without a digest a million characters at a time; a surrogate
+    # pair cut by a piece's end encodes the same (surrogatepass encodes each on its own).
+    text = "a" * ((1 << 20) - 1) + "\ud83d\ude00" + "б" * 1000 + "\udcff"
+    whole = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    assert prepare_text(Extracted("long", text, "txt"), Options()).sha256 == whole
