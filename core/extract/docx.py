@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from copylens.core.errors import CorruptFile, EncryptedFile
 from copylens.core.extract import converters
-from copylens.core.extract.base import Read
+from copylens.core.extract.base import Limits, Read
 from copylens.core.extract.zipguard import check_zip
 
 if TYPE_CHECKING:
@@ -50,11 +50,11 @@ _W_INLINE_TEXT = {
 _W_NOTES = frozenset({f"{_W}footnote", f"{_W}endnote"})
 
 
-def read(data: bytes, max_bytes: int) -> Read:
+def read(data: bytes, limits: Limits) -> Read:
     """Body paragraphs and tables in order, then headers/footers, footnotes, endnotes."""
     if data.startswith(_OLE_MAGIC):
         return _ole_document(data, ".docx")
-    if "[Content_Types].xml" not in check_zip(data, ".docx", max_bytes):
+    if "[Content_Types].xml" not in check_zip(data, ".docx", limits.max_bytes):
         raise CorruptFile("the .docx is not a Word document (no [Content_Types].xml)")
     from docx import Document
     from docx.opc.constants import RELATIONSHIP_TYPE as RT

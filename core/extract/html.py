@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from copylens.core.extract.base import HAS_WORD, Read
+from copylens.core.extract.base import HAS_WORD, Limits, Read
 from copylens.core.extract.decode import decode_by_bom, decode_text
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ _BLOCKS = frozenset({
 # fmt: on
 
 
-def read(data: bytes, max_bytes: int) -> Read:
+def read(data: bytes, limits: Limits) -> Read:
     """Main text via trafilatura; the whole cleaned ``<body>`` when trafilatura finds none.
 
     Scripts, styles, ``<nav>`` menus and widgets are removed before either runs; the fallback

@@ -15,7 +15,7 @@ import logging
 import re
 
 from copylens.core.errors import CorruptFile, EncryptedFile, NoTextLayer
-from copylens.core.extract.base import HAS_WORD, Read
+from copylens.core.extract.base import HAS_WORD, Limits, Read
 
 # A hyphen at a line end between letters: "exam-\nple" -> "example" when the next letter is
 # lower-case (a soft hyphen always joins); "Jean-\nPaul" and mid-line "well-known" are kept.
@@ -26,7 +26,7 @@ _LINE_HYPHEN = re.compile(
 )
 
 
-def read(data: bytes, max_bytes: int) -> Read:
+def read(data: bytes, limits: Limits) -> Read:
     """Text of every page (page breaks become newlines), line-end hyphenation undone."""
     if b"%PDF-" not in data[:1024]:
         raise CorruptFile("not a PDF file (no %PDF header)")

@@ -11,13 +11,13 @@ import codecs
 import re
 
 from copylens.core.errors import CorruptFile
-from copylens.core.extract.base import Read
+from copylens.core.extract.base import Limits, Read
 
 _CODEPAGE = re.compile(rb"\\ansicpg(\d{3,5})")
 _CYRILLIC_FONT = re.compile(rb"\\fcharset204\b")
 
 
-def read(data: bytes, max_bytes: int) -> Read:
+def read(data: bytes, limits: Limits) -> Read:
     """striprtf with the document's code page for \\'xx escapes; \\uN escapes as Unicode."""
     if not data.lstrip(b" \t\r\n\xef\xbb\xbf").startswith(b"{\\rtf"):
         raise CorruptFile("not an RTF file (it does not start with an RTF header)")
