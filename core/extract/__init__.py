@@ -25,6 +25,12 @@ Limits (the size refusals of containers happen before decompressing anything):
   directory; :mod:`zipfile` never yields more than a member's declared size, so the declared
   sizes bound the real work;
 * XML members of those containers that declare a DOCTYPE or entities -> :class:`CorruptFile`.
+* a PDF's compressed streams inflate to at most ``max_bytes`` each and
+  ``zip_expansion_limit(max_bytes)`` together, its content streams over 1 MiB at most 200:1;
+  its objects may not refer to each other in a loop; its forms nest at most 12 deep, a
+  document draws at most 200,000 forms and pictures and runs at most 20,000 forms that may show
+  text; a page holds at most 100,000 characters -> :class:`TooLarge` or :class:`CorruptFile`
+  (see :mod:`copylens.core.extract.pdfguard`).
 
 Encrypted PDFs: a PDF encrypted with an empty user password (permissions only) opens without a
 password in every viewer, so it is extracted normally; one that needs a password is refused with
@@ -34,7 +40,8 @@ The package, one concern per module (this module is the public API and the dispa
 
 * ``handlers``: the table of handlers, suffixes -> format name and reader (one row a format);
 * ``plain``, ``docx``, ``odt``, ``pdf``, ``rtf``, ``html``, ``doc``: one reader per format;
-  ``converters`` runs catdoc/antiword for legacy Word;
+  ``converters`` runs catdoc/antiword for legacy Word; ``pdfguard`` bounds what pdfminer may
+  do with a hostile PDF;
 * ``decode`` (text files: BOMs, UTF-16/32, UTF-8, binary data) and ``charset`` (which legacy
   code page);
 * ``zipguard``: the checks a .docx/.odt passes before anything is decompressed;
