@@ -11,19 +11,20 @@ What must hold:
   MemoryError :class:`TooLarge` (both chained with ``from``, so a caller can tell).
 * Input files are opened read-only and never modified; everything after the one read works on
   bytes in memory (except .doc, which a converter reads from a private temporary copy).
-* Heavy libraries (pdfminer, python-docx, trafilatura, lxml, defusedxml, striprtf,
-  charset_normalizer) are imported lazily inside the functions that need them, so importing this
-  package stays cheap, and a UTF-8 text file never reaches charset detection.
+* Heavy libraries (pdfminer, trafilatura, lxml, defusedxml, striprtf, charset_normalizer) are
+  imported lazily inside the functions that need them, so importing this package stays cheap,
+  and a UTF-8 text file never reaches charset detection.
 
 Limits (the size refusals of containers happen before decompressing anything):
 
 * a file over ``max_bytes`` -> :class:`TooLarge` (from ``stat`` before reading);
-* a text over ``max_chars`` characters (default ``max_bytes``) -> :class:`TooLarge`;
+* a text over ``max_chars`` characters (default ``max_bytes``) -> :class:`TooLarge`; the
+  readers whose text can most outgrow the file (.docx, .pdf) stop as soon as they pass it;
 * a .docx/.odt whose members add up to more than ``zip_expansion_limit(max_bytes)`` bytes
   uncompressed (10 x ``max_bytes``, at most 512 MiB), or any member over 1 MiB that expands more
   than 200:1, or more than 10,000 members -> :class:`TooLarge`. Sizes come from the zip central
   directory; :mod:`zipfile` never yields more than a member's declared size, so the declared
-  sizes bound the real work;
+  sizes bound the real work; a .docx's XML is read as a stream, one paragraph at a time;
 * XML members of those containers that declare a DOCTYPE or entities -> :class:`CorruptFile`.
 * a PDF's compressed streams inflate to at most ``max_bytes`` each and
   ``zip_expansion_limit(max_bytes)`` together, its content streams over 1 MiB at most 200:1;
