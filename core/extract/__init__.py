@@ -25,7 +25,9 @@ Limits (the size refusals of containers happen before decompressing anything):
   than 200:1, or more than 10,000 members -> :class:`TooLarge`. Sizes come from the zip central
   directory; :mod:`zipfile` never yields more than a member's declared size, so the declared
   sizes bound the real work; a .docx's XML is read as a stream, one paragraph at a time;
-* XML members of those containers that declare a DOCTYPE or entities -> :class:`CorruptFile`.
+* XML members of those containers that declare a DOCTYPE or entities -> :class:`CorruptFile`
+  (a pre-scan of every member in each UTF-8/16/32 spelling, and parsers that load no DTD and
+  expand no entity anyway);
 * a PDF's compressed streams inflate to at most ``max_bytes`` each and
   ``zip_expansion_limit(max_bytes)`` together, its content streams over 1 MiB at most 200:1;
   its objects may not refer to each other in a loop; its forms nest at most 12 deep, a
