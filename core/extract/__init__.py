@@ -33,7 +33,9 @@ Limits (the size refusals of containers happen before decompressing anything):
   its objects may not refer to each other in a loop; its forms nest at most 12 deep, a
   document draws at most 200,000 forms and pictures and runs at most 20,000 forms that may show
   text; a page holds at most 100,000 characters -> :class:`TooLarge` or :class:`CorruptFile`
-  (see :mod:`copylens.core.extract.pdfguard`).
+  (see :mod:`copylens.core.extract.pdfguard`);
+* an HTML page whose elements nest more than 2,048 deep -> :class:`TooLarge` (the HTML parser
+  would drop the rest of the page).
 
 Encrypted PDFs: a PDF encrypted with an empty user password (permissions only) opens without a
 password in every viewer, so it is extracted normally; one that needs a password is refused with
