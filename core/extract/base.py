@@ -1,10 +1,13 @@
-"""What the extract modules share: a reader's result, the has-a-word test, OS error wording.
+"""What the extract modules share: a reader's limits and result, the has-a-word test, the
+refusal of a too long text, OS error wording.
 
-Every format reader is a function ``read(data, max_bytes) -> Read`` over the file's bytes in
+Every format reader is a function ``read(data, limits) -> Read`` over the file's bytes in
 memory (see :mod:`copylens.core.extract.handlers`). What must hold for each reader: bad input
 raises :class:`copylens.core.errors.InputError` subclasses (anything else it raises is turned
 into :class:`~copylens.core.errors.CorruptFile` by the dispatcher); the heavy library it needs
-is imported inside the function that uses it, never at module level.
+is imported inside the function that uses it, never at module level; a reader whose text can
+outgrow its file (compressed containers, PDF) stops with :func:`text_too_long` as soon as it
+has more than ``limits.max_chars`` characters, instead of building the whole text first.
 """
 
 from __future__ import annotations
@@ -12,8 +15,21 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from copylens.core.errors import TooLarge
+
 HAS_WORD = re.compile(r"[^\W_]")
 """Finds a letter or digit: a text without one holds no text at all."""
+
+
+class Limits(NamedTuple):
+    """What a reader may spend on one file.
+
+    ``max_bytes`` is the file size limit (the zip guard's and the PDF stream caps derive from
+    it); ``max_chars`` is the most characters of extracted text.
+    """
+
+    max_bytes: int
+    max_chars: int
 
 
 class Read(NamedTuple):
@@ -27,6 +43,21 @@ class Read(NamedTuple):
     text: str
     encoding: str | None = None
     format: str | None = None
+
+
+def text_too_long(limit: int, chars: int | None = None) -> TooLarge:
+    """The error for a text over ``limit`` characters: with its length ``chars`` when known,
+    else (a reader that stopped early) without it. Raise the result."""
+    if chars is None:
+        return TooLarge(
+            "the extracted text is longer than the limit of {limit} characters",
+            limit=f"{limit:,}",
+        )
+    return TooLarge(
+        "the extracted text has {chars} characters, over the limit of {limit}",
+        chars=f"{chars:,}",
+        limit=f"{limit:,}",
+    )
 
 
 def os_reason(exc: OSError) -> str:

@@ -10,18 +10,18 @@ from __future__ import annotations
 import re
 
 from copylens.core.extract import converters, docx, html, rtf
-from copylens.core.extract.base import Read
+from copylens.core.extract.base import Limits, Read
 
 _ZIP_MAGIC = b"PK\x03\x04"
 
 
-def read(data: bytes, max_bytes: int) -> Read:
+def read(data: bytes, limits: Limits) -> Read:
     """Legacy Word via catdoc/antiword; RTF, .docx or HTML saved under .doc read as such."""
     head = data[:1024].lstrip(b" \t\r\n\xef\xbb\xbf")
     if head.startswith(b"{\\rtf"):
-        return rtf.read(data, max_bytes)._replace(format="rtf")
+        return rtf.read(data, limits)._replace(format="rtf")
     if head.startswith(_ZIP_MAGIC):
-        return docx.read(data, max_bytes)._replace(format="docx")
+        return docx.read(data, limits)._replace(format="docx")
     if re.match(rb"(?i)(<!doctype html|<html)", head):
-        return html.read(data, max_bytes)._replace(format="html")
+        return html.read(data, limits)._replace(format="html")
     return converters.convert(data)

@@ -1,6 +1,6 @@
 """The table of handlers: which reader takes which file suffix, and the format it reports.
 
-Adding a format is one module with a ``read(data, max_bytes) -> Read`` function and one row
+Adding a format is one module with a ``read(data, limits) -> Read`` function and one row
 here. The format modules are imported here by plain imports, so a frozen build's import
 analysis (PyInstaller) finds every one of them.
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from copylens.core.errors import UnsupportedType
 from copylens.core.extract import doc, docx, html, odt, pdf, plain, rtf
-from copylens.core.extract.base import Read
+from copylens.core.extract.base import Limits, Read
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class Handler:
 
     suffixes: tuple[str, ...]
     format: str
-    read: Callable[[bytes, int], Read]
+    read: Callable[[bytes, Limits], Read]
 
 
 HANDLERS: tuple[Handler, ...] = (

@@ -4,7 +4,9 @@ What must hold: the page is decoded by its byte-order mark, else a ``<meta chars
 decodes it cleanly, else as a plain-text file (:func:`copylens.core.extract.decode.decode_text`);
 that codec is the reported encoding. Scripts, styles, ``<nav>`` menus and widgets never reach
 the text; when trafilatura is unavailable, fails or finds no words, the fallback takes the
-``<body>`` without ``<header>``, ``<footer>`` and ``<aside>``, one line per block element.
+``<body>`` without ``<header>``, ``<footer>`` and ``<aside>``, one line per block element. The
+whole page is parsed or the file is refused: elements nested up to 2,048 deep are read, deeper
+ones are refused with :class:`TooLarge` (libxml2 would drop the rest of the page silently).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from copylens.core.extract.base import HAS_WORD, Read
+from copylens.core.errors import TooLarge
+from copylens.core.extract.base import HAS_WORD, Limits, Read
 from copylens.core.extract.decode import decode_by_bom, decode_text
 
 if TYPE_CHECKING:
@@ -43,6 +46,8 @@ _NEVER_TEXT = (
 )
 # Page chrome: also dropped when falling back to the whole body.
 _CHROME = ("head", "header", "footer", "aside")
+# libxml2's limit on nested elements with huge_tree (without: 256).
+_MAX_HTML_DEPTH = 2048
 # fmt: off
 _BLOCKS = frozenset({
     "address", "article", "blockquote", "body", "caption", "dd", "details", "dialog", "div",
@@ -53,7 +58,7 @@ _BLOCKS = frozenset({
 # fmt: on
 
 
-def read(data: bytes, max_bytes: int) -> Read:
+def read(data: bytes, limits: Limits) -> Read:
     """Main text via trafilatura; the whole cleaned ``<body>`` when trafilatura finds none.
 
     Scripts, styles, ``<nav>`` menus and widgets are removed before either runs; the fallback
@@ -100,17 +105,29 @@ def _declared_charset(head: bytes) -> str | None:
 
 
 def _parse(html: str) -> _Element | None:
-    """The lxml.html document tree, or None for an empty or unparseable page."""
+    """The lxml.html document tree, or None for an empty or unparseable page.
+
+    libxml2 stops at 256 nested elements (2,048 with ``huge_tree``) and its recovery drops the
+    rest of the page without an error: the parser lifts the first limit, and a page that still
+    hits one is refused (:class:`TooLarge`), never read in part.
+    """
     from lxml import etree
     from lxml import html as lxml_html
 
     source = _XML_DECLARATION.sub("", html, count=1)
     if not source.strip():
         return None
+    parser = lxml_html.HTMLParser(huge_tree=True)
     try:
-        return lxml_html.document_fromstring(source)
+        root = lxml_html.document_fromstring(source, parser=parser)
     except (etree.ParserError, ValueError):
         return None
+    if any(error.type_name == "ERR_RESOURCE_LIMIT" for error in parser.error_log):
+        raise TooLarge(
+            "the page nests its elements more than {limit} levels deep (refused)",
+            limit=f"{_MAX_HTML_DEPTH:,}",
+        )
+    return root
 
 
 def _drop_elements(root: _Element, tags: Iterable[str]) -> None:
@@ -155,17 +172,27 @@ def _body_text(root: _Element) -> str:
 
 
 def _walk(element: _Element, parts: list[str]) -> None:
-    tag = element.tag if isinstance(element.tag, str) else None
-    if tag == "br":
-        parts.append("\n")
-    elif tag is not None:
-        block = tag in _BLOCKS
-        if block:
+    """Text of ``element`` and its tail into ``parts``: a newline around each block, a space
+    after each table cell. A loop over a stack, not recursion: pages may nest 2,048 deep."""
+    stack: list[_Element | str] = [element]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            parts.append(item)
+            continue
+        tag = item.tag if isinstance(item.tag, str) else None
+        if tag is not None and tag != "br":
+            block = tag in _BLOCKS
+            if block:
+                parts.append("\n")
+            if item.text:
+                parts.append(item.text)
+            if item.tail:
+                stack.append(item.tail)
+            stack.append("\n" if block else " " if tag in ("td", "th") else "")
+            stack.extend(list(item)[::-1])  # the first child on top
+            continue
+        if tag == "br":
             parts.append("\n")
-        if element.text:
-            parts.append(element.text)
-        for child in element:
-            _walk(child, parts)
-        parts.append("\n" if block else " " if tag in ("td", "th") else "")
-    if element.tail:
-        parts.append(element.tail)
+        if item.tail:
+            parts.append(item.tail)

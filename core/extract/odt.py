@@ -17,7 +17,7 @@ import zipfile
 from typing import TYPE_CHECKING
 
 from copylens.core.errors import CorruptFile
-from copylens.core.extract.base import Read
+from copylens.core.extract.base import Limits, Read
 from copylens.core.extract.zipguard import check_zip
 
 if TYPE_CHECKING:
@@ -59,9 +59,9 @@ _ODF_WHITESPACE = re.compile(r"[ \t\r\n]+")
 _ODF_MAX_SPACES = 100
 
 
-def read(data: bytes, max_bytes: int) -> Read:
+def read(data: bytes, limits: Limits) -> Read:
     """Paragraphs, headings, lists and tables in order, then headers/footers, then notes."""
-    check_zip(data, ".odt", max_bytes)
+    check_zip(data, ".odt", limits.max_bytes)
     content, styles = _members(data)
     body = _parse(content).find(f"{_ODF_OFFICE}body/{_ODF_OFFICE}text")
     if body is None:

@@ -7,11 +7,11 @@ kept; only a byte-order mark is dropped), so ``data.decode(Read.encoding) == Rea
 
 from __future__ import annotations
 
-from copylens.core.extract.base import Read
+from copylens.core.extract.base import Limits, Read
 from copylens.core.extract.decode import decode_text
 
 
-def read(data: bytes, max_bytes: int) -> Read:
+def read(data: bytes, limits: Limits) -> Read:
     """The decoded text and the codec that decoded it."""
     text, codec = decode_text(data)
     return Read(text, codec)

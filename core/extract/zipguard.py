@@ -7,13 +7,22 @@ What must hold (refusals come from the zip central directory, before decompressi
   than ``ZIP_MAX_RATIO``:1 -> :class:`TooLarge`. :mod:`zipfile` never yields more than a
   member's declared size, so the declared sizes bound the real work;
 * a member with the encryption flag -> :class:`EncryptedFile`;
-* an XML member that declares a DOCTYPE or entities (in any UTF-8/16/32 spelling) ->
-  :class:`CorruptFile`; members are streamed in 1 MiB chunks for that scan.
+* an XML member that declares a DOCTYPE or entities -> :class:`CorruptFile`. A member is XML
+  when, decoded as an XML parser would decode it (byte-order mark, else the UTF-16/32 or EBCDIC
+  spelling of its first "<", else its XML declaration's encoding, else UTF-8), or in its bytes
+  after a byte-order mark, it starts with "<" after any whitespace; it is then read in 1 MiB
+  chunks and searched for ``<!DOCTYPE`` and ``<!ENTITY``, decoded and in their ASCII, UTF-16
+  and UTF-32 bytes; XML declaring an encoding Python does not know cannot be
+  checked and is refused too. (A BOM, a newline, then a DOCTYPE used to pass: only a "<" right
+  after the BOM was taken for XML.) The readers' XML parsers load no DTD and expand no entity
+  anyway.
 """
 
 from __future__ import annotations
 
+import codecs
 import io
+import re
 import zipfile
 
 from copylens.core.errors import CorruptFile, EncryptedFile, TooLarge
@@ -25,12 +34,30 @@ ZIP_MAX_RATIO = 200
 ZIP_RATIO_MIN_SIZE = 1024 * 1024
 ZIP_MAX_MEMBERS = 10_000
 
-_XML_MARKERS = tuple(
+_XML_MARKERS = ("<!DOCTYPE", "<!ENTITY")
+_RAW_MARKERS = tuple(
     marker.encode(codec)
-    for marker in ("<!DOCTYPE", "<!ENTITY")
+    for marker in _XML_MARKERS
     for codec in ("ascii", "utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be")
 )
-_XML_SNIFF = (b"<", b"\xef\xbb\xbf<", b"\xff\xfe<", b"\xfe\xff\x00<", b"<\x00", b"\x00<")
+# Byte-order marks (UTF-32 before UTF-16: FF FE 00 00 starts with FF FE), then how a first "<"
+# looks in the encodings an XML parser detects without a mark (XML 1.0, appendix F).
+_BOMS = (
+    (b"\xef\xbb\xbf", "utf-8"),
+    (b"\xff\xfe\x00\x00", "utf-32-le"),
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+)
+_FIRST_CHARS = (
+    (b"\x3c\x00\x00\x00", "utf-32-le"),
+    (b"\x00\x00\x00\x3c", "utf-32-be"),
+    (b"\x3c\x00", "utf-16-le"),
+    (b"\x00\x3c", "utf-16-be"),
+    (b"\x4c\x6f\xa7\x94", "cp037"),  # "<?xm" in EBCDIC
+)
+_XML_DECLARED = re.compile(rb"""^[ \t\r\n]*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)""")
+_XML_SPACE = " \t\r\n"
 _SCAN_CHUNK = 1024 * 1024
 
 
@@ -97,24 +124,83 @@ def _check_zip_sizes(infos: list[zipfile.ZipInfo], label: str, max_bytes: int) -
 def _refuse_xml_entities(
     archive: zipfile.ZipFile, infos: list[zipfile.ZipInfo], label: str
 ) -> None:
-    """:class:`CorruptFile` if any XML member contains ``<!DOCTYPE`` or ``<!ENTITY``."""
+    """:class:`CorruptFile` if any XML member contains ``<!DOCTYPE`` or ``<!ENTITY``, or
+    declares an encoding that cannot be checked."""
     for info in infos:
-        if not info.is_dir() and _declares_entities(archive, info):
+        if info.is_dir():
+            continue
+        try:
+            declares = _declares_entities(archive, info)
+        except LookupError as exc:
+            raise CorruptFile(
+                "the {label} has XML in an unknown encoding (refused)", label=label
+            ) from exc
+        if declares:
             raise CorruptFile("the {label} contains XML entity declarations (refused)", label=label)
 
 
 def _declares_entities(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bool:
-    """Stream one member; True if it looks like XML and holds a DOCTYPE/ENTITY marker."""
-    keep = max(len(marker) for marker in _XML_MARKERS) - 1
+    """Stream one member; True if it is XML and holds a DOCTYPE/ENTITY marker, decoded as an
+    XML parser would or in its bytes (ASCII, UTF-16, UTF-32); LookupError if its XML
+    declaration names an encoding Python cannot decode text with."""
+    keep_text = max(len(marker) for marker in _XML_MARKERS) - 1
+    keep_raw = max(len(marker) for marker in _RAW_MARKERS) - 1
     with archive.open(info) as member:
         chunk = member.read(_SCAN_CHUNK)
-        if not chunk.lstrip(b" \t\r\n").startswith(_XML_SNIFF):
+        codec, skip = _xml_encoding(chunk)
+        decoder = _Decoder(codec)
+        text = decoder.decode(chunk[skip:], final=False)
+        looks_like_xml = text.lstrip(_XML_SPACE).startswith("<") or chunk[skip:].lstrip(
+            b" \t\r\n\x00"
+        ).startswith(b"<")
+        if not looks_like_xml:
             return False
-        tail = b""
+        tail_text, tail_raw = "", b""
         while chunk:
-            window = tail + chunk
-            if any(marker in window for marker in _XML_MARKERS):
+            window_text, window_raw = tail_text + text, tail_raw + chunk
+            if any(marker in window_text for marker in _XML_MARKERS) or any(
+                marker in window_raw for marker in _RAW_MARKERS
+            ):
                 return True
-            tail = window[-keep:]
+            tail_text, tail_raw = window_text[-keep_text:], window_raw[-keep_raw:]
             chunk = member.read(_SCAN_CHUNK)
+            text = decoder.decode(chunk, final=not chunk)
     return False
+
+
+class _Decoder:
+    """An incremental decoder for a member's declared codec; bytes it cannot decode at all
+    (a UTF-16 declaration on 8-bit bytes) leave the search to the bytes' own markers."""
+
+    def __init__(self, codec: str) -> None:
+        name = codecs.lookup(codec).name  # LookupError if unknown
+        b"<".decode(name, errors="replace")  # LookupError for non-text codecs (zlib, rot13)
+        # UTF-16/32 without a byte-order mark are little-endian in XML detection terms.
+        name = {"utf-16": "utf-16-le", "utf-32": "utf-32-le"}.get(name, name)
+        self._decoder: codecs.IncrementalDecoder | None = codecs.getincrementaldecoder(name)(
+            errors="replace"
+        )
+
+    def decode(self, data: bytes, *, final: bool) -> str:
+        if self._decoder is None:
+            return ""
+        try:
+            return self._decoder.decode(data, final=final)
+        except UnicodeError:
+            self._decoder = None
+            return ""
+
+
+def _xml_encoding(head: bytes) -> tuple[str, int]:
+    """How an XML parser would decode a member starting with ``head``: ``(codec, bytes of
+    byte-order mark to skip)``."""
+    for mark, codec in _BOMS:
+        if head.startswith(mark):
+            return codec, len(mark)
+    for first, codec in _FIRST_CHARS:
+        if head.startswith(first):
+            return codec, 0
+    declared = _XML_DECLARED.match(head)
+    if declared is not None:
+        return declared.group(1).decode("ascii"), 0
+    return "utf-8", 0
