@@ -80,7 +80,7 @@ def can_fork() -> bool:
 
 
 @dataclass(frozen=True)
-class Limits:
+class ProcessLimits:
     """What one item may take in its worker: wall-clock seconds and bytes of memory beyond the
     worker's size at start; None means no limit."""
 
@@ -95,7 +95,7 @@ class Stopped:
     for a signal)."""
 
     reason: str
-    limits: Limits
+    limits: ProcessLimits
     exitcode: int | None = None
 
 
@@ -114,7 +114,7 @@ def pool_map(
     calls = list(zip(items, *extra, strict=False))
     size = max(1, min(16, count // (workers * 8)))
     chunks = [calls[i : i + size] for i in range(0, len(calls), size)]
-    for outcome in _run(partial(_apply, function), chunks, workers, Limits(), None):
+    for outcome in _run(partial(_apply, function), chunks, workers, ProcessLimits(), None):
         if isinstance(outcome, Stopped):
             raise RuntimeError(
                 f"a worker process ended unexpectedly (exit code {outcome.exitcode})"
@@ -127,7 +127,7 @@ def isolated_map(
     items: Sequence[T],
     *,
     workers: int,
-    limits: Limits,
+    limits: ProcessLimits,
     cancel: Callable[[], bool] | None = None,
 ) -> Generator[R | Stopped, None, None]:
     """``function(item)`` for each item, each in a worker within ``limits``; in input order.
@@ -195,7 +195,7 @@ def _run(
     task: Callable[[list[tuple[Any, ...]]], list[R]],
     chunks: list[list[tuple[Any, ...]]],
     workers: int,
-    limits: Limits,
+    limits: ProcessLimits,
     cancel: Callable[[], bool] | None,
 ) -> Generator[list[R] | Stopped, None, None]:
     """Each chunk's results (or a Stopped) in chunk order; workers killed however it ends,
@@ -277,7 +277,7 @@ def _serve_chunks(
     start: Callable[[], _Worker],
     job: tuple[Any, ...],
     chunks: list[list[tuple[Any, ...]]],
-    limits: Limits,
+    limits: ProcessLimits,
     cancel: Callable[[], bool] | None,
 ) -> Generator[list[R] | Stopped, None, None]:
     """Hand out chunks, collect results, enforce limits, yield in order.
@@ -327,7 +327,7 @@ def _serve_chunks(
 
 
 def _outcome(
-    worker: _Worker, signalled: list[Any], limits: Limits
+    worker: _Worker, signalled: list[Any], limits: ProcessLimits
 ) -> tuple[int, list[R] | Stopped, bool] | None:
     """``(chunk, result, worker still usable)`` if the worker's chunk is over, else None.
 
@@ -353,7 +353,7 @@ def _outcome(
     return None
 
 
-def _died(worker: _Worker, limits: Limits) -> Stopped:
+def _died(worker: _Worker, limits: ProcessLimits) -> Stopped:
     worker.process.join(1.0)
     return Stopped("crash", limits, worker.process.exitcode)
 

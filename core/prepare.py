@@ -30,7 +30,7 @@ from copylens.core.errors import Cancelled, EmptyFile, InputError, ReaderFailed,
 from copylens.core.extract import Extracted, collect_files, extract_file
 from copylens.core.extract.base import megabytes
 from copylens.core.options import Options
-from copylens.core.pool import Limits, Stopped, can_fork, isolated_map
+from copylens.core.pool import ProcessLimits, Stopped, can_fork, isolated_map
 from copylens.core.report import InputFailure
 from copylens.core.shingle import kgram_set, shingle_set
 from copylens.core.sketch import minhash
@@ -191,7 +191,7 @@ def _run(
     cancel: CancelCheck | None,
 ) -> Generator[T | InputFailure, None, None]:
     """Each item read in a worker process within the options' time and memory limits."""
-    limits = Limits(options.read_seconds, options.read_memory_bytes)
+    limits = ProcessLimits(options.read_seconds, options.read_memory_bytes)
     if can_fork():
         _warm_up(options, build)
     workers = min(options.process_count, len(items))

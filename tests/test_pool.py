@@ -19,7 +19,7 @@ import pytest
 
 from copylens.core import pool
 from copylens.core.errors import Cancelled
-from copylens.core.pool import Limits, Stopped, isolated_map, pool_map
+from copylens.core.pool import ProcessLimits, Stopped, isolated_map, pool_map
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="process checks read /proc")
 
@@ -96,7 +96,9 @@ def alive(pid: int) -> bool:
 
 def test_results_come_in_input_order_from_every_worker() -> None:
     items = list(range(40))
-    assert list(isolated_map(square, items, workers=3, limits=Limits())) == [x * x for x in items]
+    assert list(isolated_map(square, items, workers=3, limits=ProcessLimits())) == [
+        x * x for x in items
+    ]
     assert list(pool_map(square, items, workers=3, count=len(items))) == [x * x for x in items]
 
 
@@ -108,7 +110,7 @@ def test_pool_map_passes_the_extra_arguments() -> None:
 def test_an_item_past_the_time_limit_is_stopped_and_the_rest_carry_on() -> None:
     before = children(os.getpid())
     items = [1, 13, 2, 3, 4]
-    got = list(isolated_map(stall, items, workers=2, limits=Limits(seconds=1.0)))
+    got = list(isolated_map(stall, items, workers=2, limits=ProcessLimits(seconds=1.0)))
     assert got[0] == 1 and got[2:] == [2, 3, 4]
     assert isinstance(got[1], Stopped) and got[1].reason == "time"
     assert workers_left(before) == set()
@@ -116,15 +118,15 @@ def test_an_item_past_the_time_limit_is_stopped_and_the_rest_carry_on() -> None:
 
 def test_an_item_past_the_memory_limit_is_stopped_and_the_rest_carry_on() -> None:
     items = [1, 13, 2]
-    got = list(isolated_map(swell, items, workers=1, limits=Limits(memory_bytes=200 << 20)))
+    got = list(isolated_map(swell, items, workers=1, limits=ProcessLimits(memory_bytes=200 << 20)))
     assert got[0] == 1 and got[2] == 2
     assert isinstance(got[1], Stopped) and got[1].reason == "memory"
     # without a limit the same item is read: the limit, not the machine, stopped it
-    assert list(isolated_map(swell, [13], workers=1, limits=Limits())) == [600 << 20]
+    assert list(isolated_map(swell, [13], workers=1, limits=ProcessLimits())) == [600 << 20]
 
 
 def test_a_worker_that_dies_costs_its_item_only() -> None:
-    got = list(isolated_map(die, [1, 13, 2], workers=2, limits=Limits()))
+    got = list(isolated_map(die, [1, 13, 2], workers=2, limits=ProcessLimits()))
     assert got[0] == 1 and got[2] == 2
     assert isinstance(got[1], Stopped) and got[1].reason == "crash"
     assert got[1].exitcode == -signal.SIGSEGV
@@ -133,7 +135,7 @@ def test_a_worker_that_dies_costs_its_item_only() -> None:
 def test_an_exception_is_raised_with_the_workers_traceback() -> None:
     before = children(os.getpid())
     with pytest.raises(ValueError, match="thirteen") as caught:
-        list(isolated_map(fail, [1, 13, 2], workers=2, limits=Limits()))
+        list(isolated_map(fail, [1, 13, 2], workers=2, limits=ProcessLimits()))
     assert "in fail" in str(caught.value.__cause__)
     assert workers_left(before) == set()
 
@@ -148,14 +150,14 @@ def test_cancel_kills_a_stuck_worker_at_once() -> None:
 
     started = time.monotonic()
     with pytest.raises(Cancelled):
-        list(isolated_map(stall, [13, 13], workers=2, limits=Limits(), cancel=cancel))
+        list(isolated_map(stall, [13, 13], workers=2, limits=ProcessLimits(), cancel=cancel))
     assert time.monotonic() - started < 30  # not the stall's forever
     assert workers_left(before) == set()
 
 
 def test_closing_early_kills_the_workers_and_removes_their_temporary_files() -> None:
     before = children(os.getpid())
-    running = isolated_map(scratch_then_stall, [1, 13, 2], workers=2, limits=Limits())
+    running = isolated_map(scratch_then_stall, [1, 13, 2], workers=2, limits=ProcessLimits())
     first = next(running)
     assert Path(first).exists()
     running.close()
@@ -168,11 +170,11 @@ def test_spawned_workers_obey_the_same_limits_and_are_kept_warm(
 ) -> None:
     monkeypatch.setattr(pool, "_fork_allowed", False)  # as in the GUI
     try:
-        got = list(isolated_map(stall, [1, 13], workers=2, limits=Limits(seconds=1.0)))
+        got = list(isolated_map(stall, [1, 13], workers=2, limits=ProcessLimits(seconds=1.0)))
         assert got[0] == 1 and isinstance(got[1], Stopped) and got[1].reason == "time"
         kept = {w.process.pid for w in pool._idle}
         assert len(kept) == 1  # the one that read item 1; the stuck one was killed
-        assert list(isolated_map(square, [3], workers=1, limits=Limits())) == [9]
+        assert list(isolated_map(square, [3], workers=1, limits=ProcessLimits())) == [9]
         assert {w.process.pid for w in pool._idle} == kept  # the same process served again
     finally:
         pool.shutdown()
@@ -186,7 +188,7 @@ def _start_script(body: str) -> subprocess.Popen[str]:
         import sys, time
         sys.path.insert(0, {str(ROOT)!r})
         from tests.test_pool import stall
-        from copylens.core.pool import Limits, isolated_map
+        from copylens.core.pool import ProcessLimits, isolated_map
         {textwrap.indent(textwrap.dedent(body), "        ").strip()}
         """
     )
@@ -199,7 +201,7 @@ def _start_script(body: str) -> subprocess.Popen[str]:
 
 
 STUCK = """
-running = isolated_map(stall, [1, 13, 13], workers=2, limits=Limits())
+running = isolated_map(stall, [1, 13, 13], workers=2, limits=ProcessLimits())
 print(next(running), file=sys.stderr)
 print("ready", flush=True)
 next(running)

@@ -13,13 +13,15 @@ from hypothesis import strategies as st
 from copylens.app.presentation import (
     Segment,
     display_names,
+    failure_text,
     passage,
     percent,
     text_segments,
 )
 from copylens.core.documents import TextInput
 from copylens.core.engine import check
-from copylens.core.report import Edit, Fragment
+from copylens.core.errors import TooSlow
+from copylens.core.report import Edit, Fragment, InputFailure
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "resources" / "samples"
@@ -212,3 +214,29 @@ def test_presentation_does_not_import_qt() -> None:
         "sys.exit(any(m.split('.')[0] in ('PySide6', 'shiboken6') for m in sys.modules))"
     )
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0
+
+
+def test_failure_text_translates_the_template_and_fills_in_the_values() -> None:
+    failure = InputFailure.of("a.pdf", TooSlow("took longer than {seconds} s to read", seconds=60))
+    table = {("Errors", "took longer than {seconds} s to read"): "читался дольше {seconds} с"}
+    assert failure_text(failure, lambda c, t: table.get((c, t), t)) == "читался дольше 60 с"
+    assert failure_text(failure, lambda c, t: t) == "took longer than 60 s to read"
+    broken = {("Errors", "took longer than {seconds} s to read"): "дольше {secs} с"}
+    assert failure_text(failure, lambda c, t: broken.get((c, t), t)) == failure.error
+    assert failure_text(InputFailure("b.txt", "plain words"), lambda c, t: "x") == "plain words"
+
+
+def test_every_error_translation_keeps_the_templates_fields() -> None:
+    """A translation must fill the same {fields}, or the window would fall back to English."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    ts = Path(__file__).resolve().parent.parent / "resources/translations/copylens_ru.ts"
+    [errors] = [c for c in ET.parse(ts).getroot().iter("context") if c.findtext("name") == "Errors"]
+    fields = re.compile(r"\{(\w+)\}")
+    pairs = [(m.findtext("source"), m.findtext("translation")) for m in errors.iter("message")]
+    assert len(pairs) > 40
+    for source, translation in pairs:
+        assert translation and set(fields.findall(source)) == set(fields.findall(translation)), (
+            source
+        )

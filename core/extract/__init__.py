@@ -7,8 +7,9 @@ What must hold:
   spaces and control characters kept; only a byte-order mark is dropped), so
   ``data.decode(Extracted.encoding) == Extracted.text`` for those files.
 * Bad input raises :class:`copylens.core.errors.InputError` subclasses only; an unexpected
-  exception from a parser library becomes :class:`CorruptFile` naming the format, and a
-  MemoryError :class:`TooLarge` (both chained with ``from``, so a caller can tell).
+  exception from a parser library becomes :class:`CorruptFile` naming the format (chained
+  with ``from``). A MemoryError is not the file's damage and passes through: the reading stage
+  (:mod:`copylens.core.prepare`, in a worker with a memory limit) reports it against that limit.
 * Input files are opened read-only and never modified; everything after the one read works on
   bytes in memory (except .doc, which a converter reads from a private temporary copy).
 * Heavy libraries (pdfminer, trafilatura, lxml, defusedxml, striprtf, charset_normalizer) are
@@ -60,7 +61,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from copylens.core.errors import CorruptFile, EmptyFile, InputError, TooLarge
+from copylens.core.errors import CorruptFile, EmptyFile, InputError
 from copylens.core.extract.access import check_size, read_file
 from copylens.core.extract.base import HAS_WORD, Limits, text_too_long
 from copylens.core.extract.decode import decode_text
@@ -148,11 +149,8 @@ def _extract(data: bytes, name: str, handler: Handler, limits: Limits) -> Extrac
         out = handler.read(data, limits)
     except InputError:
         raise
-    except MemoryError as exc:  # not damage: a file too big for the memory there is
-        suffix = Path(name).suffix.lower()
-        raise TooLarge(
-            "the {suffix} file needs more memory to read than is available", suffix=suffix
-        ) from exc
+    except MemoryError:
+        raise  # not damage: the reading stage reports it against its memory limit
     except Exception as exc:  # any parser failure on bad input is the file's fault
         suffix = Path(name).suffix.lower()
         raise CorruptFile("the {suffix} file is damaged and cannot be read", suffix=suffix) from exc

@@ -344,6 +344,14 @@
         <translation>не удалось прочитать файл ({reason})</translation>
     </message>
     <message>
+        <source>the extracted text has {chars} characters, over the limit of {limit}</source>
+        <translation>в извлечённом тексте {chars} символов — больше предела {limit}</translation>
+    </message>
+    <message>
+        <source>the extracted text is longer than the limit of {limit} characters</source>
+        <translation>извлечённый текст длиннее предела в {limit} символов</translation>
+    </message>
+    <message>
         <source>legacy .doc needs catdoc or antiword; install one, or save the file as .docx</source>
         <translation>для старого формата .doc нужна программа catdoc или antiword; установите одну из них или сохраните файл как .docx</translation>
     </message>
@@ -372,6 +380,10 @@
         <translation>файл .docx — не документ Word (нет [Content_Types].xml)</translation>
     </message>
     <message>
+        <source>the .docx is not a Word document (it holds no main document)</source>
+        <translation>файл .docx — не документ Word (в нём нет основного документа)</translation>
+    </message>
+    <message>
         <source>the {label} is password-protected</source>
         <translation>файл {label} защищён паролем</translation>
     </message>
@@ -382,6 +394,10 @@
     <message>
         <source>the file has no extension (supported: {supported})</source>
         <translation>у файла нет расширения (поддерживаются: {supported})</translation>
+    </message>
+    <message>
+        <source>the page nests its elements more than {limit} levels deep (refused)</source>
+        <translation>на странице элементы вложены глубже {limit} уровней (отклонена)</translation>
     </message>
     <message>
         <source>the .odt is not a text document (no office:text body)</source>
@@ -410,6 +426,46 @@
     <message>
         <source>the PDF is encrypted with a method CopyLens cannot open</source>
         <translation>PDF зашифрован способом, который CopyLens не умеет открывать</translation>
+    </message>
+    <message>
+        <source>the PDF&apos;s objects refer to each other in a loop</source>
+        <translation>объекты PDF ссылаются друг на друга по кругу</translation>
+    </message>
+    <message>
+        <source>a compressed stream in the PDF expands to more than {limit} (compression bomb?)</source>
+        <translation>сжатый поток в PDF распаковывается больше чем в {limit} (бомба сжатия?)</translation>
+    </message>
+    <message>
+        <source>the PDF&apos;s compressed streams expand to more than {limit} together (compression bomb?)</source>
+        <translation>сжатые потоки PDF вместе распаковываются больше чем в {limit} (бомба сжатия?)</translation>
+    </message>
+    <message>
+        <source>a page of the PDF holds more than {limit} characters (refused)</source>
+        <translation>на странице PDF больше {limit} символов (отклонён)</translation>
+    </message>
+    <message>
+        <source>a content stream of the PDF expands {ratio}:1 to {size}, over the {limit}:1 limit (compression bomb?)</source>
+        <translation>поток содержимого PDF распаковывается в {ratio}:1, до {size} — больше предела {limit}:1 (бомба сжатия?)</translation>
+    </message>
+    <message>
+        <source>the PDF draws forms and pictures more than {limit} times (refused)</source>
+        <translation>PDF рисует формы и изображения больше {limit} раз (отклонён)</translation>
+    </message>
+    <message>
+        <source>the PDF nests forms more than {limit} levels deep (refused)</source>
+        <translation>в PDF формы вложены глубже {limit} уровней (отклонён)</translation>
+    </message>
+    <message>
+        <source>a font in the PDF maps more than {limit} character codes (refused)</source>
+        <translation>шрифт в PDF отображает больше {limit} кодов символов (отклонён)</translation>
+    </message>
+    <message>
+        <source>the PDF draws forms holding text more than {limit} times (refused)</source>
+        <translation>PDF рисует формы с текстом больше {limit} раз (отклонён)</translation>
+    </message>
+    <message>
+        <source>the PDF draws forms whose instructions add up to more than {limit} (refused)</source>
+        <translation>PDF рисует формы, инструкции которых в сумме больше {limit} (отклонён)</translation>
     </message>
     <message>
         <source>not an RTF file (it does not start with an RTF header)</source>
@@ -470,6 +526,10 @@
     <message>
         <source>the {label} contains XML entity declarations (refused)</source>
         <translation>в файле {label} есть объявления XML-сущностей (отклонён)</translation>
+    </message>
+    <message>
+        <source>the {label} has XML in an unknown encoding (refused)</source>
+        <translation>в файле {label} есть XML в неизвестной кодировке (отклонён)</translation>
     </message>
     <message>
         <source>no words left after removing stop words and short words</source>

@@ -22,8 +22,7 @@ import pdfminer.pdftypes
 import pytest
 
 from copylens.core.errors import CorruptFile, TooLarge
-from copylens.core.extract import Extracted, extract_text, handlers, pdfguard, zipguard
-from copylens.core.extract.base import Limits, Read
+from copylens.core.extract import Extracted, extract_text, pdfguard, zipguard
 from tests import hostile_files as hostile
 from tests.extract.samples import minimal_docx_members
 
@@ -359,13 +358,3 @@ def _zip(members: dict[str, str]) -> bytes:
         for name, content in members.items():
             archive.writestr(name, content)
     return buffer.getvalue()
-
-
-def test_memory_error_is_reported_as_too_large(monkeypatch: pytest.MonkeyPatch) -> None:
-    def exhausted(data: bytes, limits: Limits) -> Read:
-        raise MemoryError
-
-    exhausting = handlers.Handler((".txt",), "txt", exhausted)
-    monkeypatch.setitem(handlers._BY_SUFFIX, ".txt", exhausting)
-    with pytest.raises(TooLarge, match=r"the \.txt file needs more memory to read than is"):
-        extract(b"some words", "big.txt")
