@@ -31,10 +31,14 @@ Usage (from the repository root, with ``pip install -e ".[fuzz]"``)::
     python bench/fuzz/fuzz_extract.py --format all --minutes 10 --jobs 2
     python bench/fuzz/fuzz_extract.py --format pdf --minimize build/fuzz/pdf/crash-...
 
-``--minimize`` shrinks one finding with libFuzzer's ``-minimize_crash=1`` and writes
-``<out>/<format>/minimized-<name>``. Internally the script re-runs itself as the libFuzzer
-process (through a small launcher script in ``<out>``, which fork mode executes for every
-child); the environment variable ``COPYLENS_FUZZ_FORMAT`` tells that process which format.
+``--minimize`` shrinks one finding with libFuzzer's ``-minimize_crash=1`` for ``--minutes``
+and writes ``<out>/<format>/minimized-<name>``. It is meant for crashes: a timeout or OOM
+shrinks into whatever input still hangs, which may be another bug (a tounicode range bomb
+shrank into the known ``1 0 obj 1 0 R`` cycle), so check the result or shrink those by hand.
+
+Internally the script re-runs itself as the libFuzzer process (through a small launcher
+script in ``<out>``, which fork mode executes for every child); the environment variable
+``COPYLENS_FUZZ_FORMAT`` tells that process which format.
 """
 
 from __future__ import annotations
@@ -266,7 +270,8 @@ def minimize(path: Path, fmt: str, args: argparse.Namespace, run_worker: Path) -
         str(path),
     ]
     log = args.out / f"{fmt}-minimize.log"
-    code = run_logged(command, fmt, run_worker, log, args.minutes * 60 + 600)
+    # libFuzzer's minimizer loop does not stop at -max_total_time: stop it from here.
+    code = run_logged(command, fmt, run_worker, log, args.minutes * 60 + 30)
     size = target.stat().st_size if target.exists() else None
     print(f"{path.name}: {path.stat().st_size} -> {size} bytes ({target}); log {log}")
     return 0 if code == 0 else 1

@@ -7,7 +7,8 @@ run. What the seeds cover, so the fuzzer starts from each structure the readers 
 * txt/md: UTF-8 (with and without a BOM), UTF-16 with and without a BOM, cp1251, cp1250 and
   cp1252 (no declaration: charset detection);
 * pdf: a plain content stream, a FlateDecode stream, a form XObject drawn by ``Do`` (nested
-  once), and a PDF 1.5 file whose objects sit in an object stream behind an xref stream;
+  once), a PDF 1.5 file whose objects sit in an object stream behind an xref stream, and a
+  Type0/CID font with widths (``/W``) and a ToUnicode CMap (``bfchar``, ``bfrange``);
 * docx: paragraphs, a table, a footnote, a header, a tracked change, a content control;
 * odt: headings, a list, a table, a note, ``text:s``/``text:tab``/``text:line-break``, a header;
 * rtf: cp1252 ``\\'xx``, Cyrillic by ``\\ansicpg1251`` and by ``\\fcharset204``, ``\\uN``
@@ -121,6 +122,22 @@ TEXT = (
 )
 
 
+CID_TEXT = b"BT /F1 12 Tf 72 700 Td <0001000200030004000500060007> Tj ET"
+CID_FONT = [
+    b"<< /Type /Font /Subtype /Type0 /BaseFont /X /Encoding /Identity-H "
+    b"/DescendantFonts [6 0 R] /ToUnicode 7 0 R >>",
+    b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /X /DW 500 /W [1 [600 700] 3 5 400] "
+    b"/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> >>",
+    stream(
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /U def "
+        b"1 begincodespacerange <0000> <FFFF> endcodespacerange "
+        b"2 beginbfchar <0001> <0054> <0002> <0065> endbfchar "
+        b"2 beginbfrange <0003> <0005> <0078> <0006> <0007> [<0041> <D83DDE00>] endbfrange "
+        b"endcmap CMapName currentdict /CMap defineresource pop end end"
+    ),
+]
+
+
 def pdf_seeds() -> dict[str, bytes]:
     fonts = b"<< /Font << /F1 5 0 R >> >>"
     plain = [*page_tree(4, fonts), stream(TEXT), FONT]
@@ -140,6 +157,7 @@ def pdf_seeds() -> dict[str, bytes]:
         "flate.pdf": pdf_file(flate),
         "xobject.pdf": pdf_file(xobject),
         "objstm.pdf": pdf_objstm(),
+        "cid-tounicode.pdf": pdf_file([*page_tree(4, fonts), stream(CID_TEXT), *CID_FONT]),
     }
 
 
