@@ -47,6 +47,8 @@ CASES: dict[str, tuple[str, Callable[[], bytes]]] = {
     "pdf: xref loop": ("pdf", hf.pdf_xref_loop),
     "pdf: nested forms (4 per level, 12 levels)": ("pdf", hf.pdf_nested_forms),
     "pdf: FlateDecode bomb (1 GiB)": ("pdf", hf.pdf_flate_bomb),
+    "pdf: font map of 4 billion codes": ("pdf", hf.pdf_cmap_range_bomb),
+    "pdf: font widths for 2 billion characters": ("pdf", hf.pdf_width_range_bomb),
     "docx: 480 MiB of XML": ("docx", hf.docx_huge_xml),
     "docx: BOM + DOCTYPE entities": ("docx", hf.docx_entities_after_bom),
     "html: 300 nested blocks": ("html", hf.html_deep_nesting),

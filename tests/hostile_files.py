@@ -273,6 +273,20 @@ def pdf_cmap_range_bomb() -> bytes:
     return _pdf([*objects, _stream(_text_operators(GOOD_TEXT)), font, _stream(cmap)])
 
 
+def pdf_width_range_bomb() -> bytes:
+    """A PDF whose CID font gives one width to 2 billion characters (``/W [0 2000000000
+    500]``). Before: pdfminer added them one at a time, 5.3 GB in 13 s (found in the fuzzing
+    work: bench/fuzz/findings/pdf/cidfont-w-range-2g.pdf)."""
+    objects = _one_page(b"4 0 R")
+    objects[2] = objects[2].replace(_HELVETICA, b"5 0 R")
+    font = (
+        b"<< /Type /Font /Subtype /Type0 /BaseFont /X /Encoding /Identity-H "
+        b"/DescendantFonts [6 0 R] >>"
+    )
+    cid_font = b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /X /W [0 2000000000 500] >>"
+    return _pdf([*objects, _stream(b"BT /F1 9 Tf (A) Tj ET"), font, cid_font])
+
+
 def pdf_xref_stream_huge_range() -> bytes:
     """A PDF 1.5 with a cross-reference stream whose /Index claims 2 billion objects (its data
     holds 5) and a catalog without /Pages.
@@ -391,6 +405,26 @@ def docx_entities_after_bom(encoding: str = "utf-8") -> bytes:
 
 
 # --------------------------------------------------------------------------- HTML and RTF
+
+
+def odt_deep_spans(depth: int = 5000) -> bytes:
+    """An .odt whose paragraph nests ``depth`` spans. Before: the reader recursed past Python's
+    limit and called a well-formed file damaged (found in the fuzzing work)."""
+    content = (
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
+        ' xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">'
+        "<office:body><office:text><text:p>"
+        + "<text:span>" * depth
+        + GOOD_TEXT
+        + "</text:span>" * depth
+        + "</text:p></office:text></office:body></office:document-content>"
+    )
+    buffer = io.BytesIO()
+    with ZipFile(buffer, "w", ZIP_DEFLATED) as archive:
+        archive.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        archive.writestr("content.xml", content)
+    return buffer.getvalue()
 
 
 def html_deep_nesting(depth: int = 300) -> bytes:

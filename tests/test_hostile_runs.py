@@ -55,6 +55,7 @@ REFUSED: list[tuple[str, Callable[[], bytes], str]] = [
     ("pdf", hf.pdf_nested_forms, "more than"),
     ("pdf", lambda: hf.pdf_flate_bomb(200), "expands to more than"),
     ("pdf", hf.pdf_cmap_range_bomb, "character codes"),
+    ("pdf", hf.pdf_width_range_bomb, "gives widths to more than"),
     ("docx", hf.docx_entities_after_bom, "XML entity declarations"),
 ]
 

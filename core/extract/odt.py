@@ -16,7 +16,7 @@ import re
 import zipfile
 from typing import TYPE_CHECKING
 
-from copylens.core.errors import CorruptFile
+from copylens.core.errors import CorruptFile, TooLarge
 from copylens.core.extract.base import Limits, Read
 from copylens.core.extract.zipguard import check_zip
 
@@ -68,9 +68,12 @@ def read(data: bytes, limits: Limits) -> Read:
         raise CorruptFile("the .odt is not a text document (no office:text body)")
     lines: list[str] = []
     notes: list[str] = []
-    _blocks(body, lines, notes)
-    if styles is not None:
-        lines.extend(_headers_footers(_parse(styles), notes))
+    try:
+        _blocks(body, lines, notes)
+        if styles is not None:
+            lines.extend(_headers_footers(_parse(styles), notes))
+    except RecursionError as exc:  # thousands of nested spans: well-formed, not damaged
+        raise TooLarge("the .odt nests its elements too deeply to read (refused)") from exc
     return Read("\n".join(lines + notes))
 
 

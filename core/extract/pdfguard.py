@@ -21,8 +21,8 @@ through :func:`guarded` (with :class:`GuardedDocument`, :class:`GuardedInterpret
   -> :class:`TooLarge`. The output is counted while it grows (zlib's ``max_length``), never
   after. Damaged Flate data is recovered as pdfminer does it (the output is kept when only the
   checksum at the end is wrong), in linear time. CCITT fax data is picture data, never text: it
-  is not decoded. A font's character map may map at most :data:`MAX_CMAP_CODES` codes
-  (:class:`CorruptFile`).
+  is not decoded. A font's character map may map at most :data:`MAX_CMAP_CODES` codes, and
+  its width ranges (/W, /W2) cover at most as many characters (:class:`CorruptFile`).
 * A content stream (a page's or a form's instructions) over 1 MiB may expand at most
   ``ZIP_MAX_RATIO``:1, as a .docx part may (pdfminer runs about 100,000 operators a second: 20
   KB of ``q`` compressed ran for 97 s) -> :class:`TooLarge`.
@@ -299,12 +299,53 @@ class _GuardedCMapParser(CMapParser):
                 )
 
 
+def _widths_guard(original: Any, group: int) -> Any:
+    """pdfminer's ``get_widths``/``get_widths2``, refusing width ranges over more than
+    MAX_CMAP_CODES characters (``/W [0 2000000000 500]`` made it add 2 billion entries: 5.3 GB
+    in 13 s; found by the fuzzing work, bench/fuzz/findings)."""
+
+    def widths(seq: Any) -> Any:
+        if _BUDGET.get() is not None:
+            _count_width_ranges(seq, group)
+        return original(seq)
+
+    return widths
+
+
+def _count_width_ranges(seq: Any, group: int) -> None:
+    """The characters the ranges of a /W array (``first last w``, ``group`` 3) or a /W2 array
+    (``first last w vx vy``, ``group`` 5) cover, at most MAX_CMAP_CODES (:class:`CorruptFile`
+    past it); a list after a number is that character's widths, as pdfminer reads it."""
+    from pdfminer.pdftypes import resolve1
+
+    numbers: list[object] = []
+    covered = 0
+    for value in seq:
+        value = resolve1(value)
+        if isinstance(value, list):
+            numbers = []
+        elif isinstance(value, int | float):
+            numbers.append(value)
+            if len(numbers) == group:
+                first, last = numbers[0], numbers[1]
+                if isinstance(first, int) and isinstance(last, int):
+                    covered += max(last - first + 1, 0)
+                numbers = []
+        if covered > MAX_CMAP_CODES:
+            raise CorruptFile(
+                "a font in the PDF gives widths to more than {limit} characters (refused)",
+                limit=f"{MAX_CMAP_CODES:,}",
+            )
+
+
 _PATCHES: tuple[tuple[Any, str, object], ...] = (
     (pdfminer.pdftypes, "zlib", _GuardedZlib),
     (pdfminer.pdftypes, "lzwdecode", _lzwdecode),
     (pdfminer.pdftypes, "rldecode", _rldecode),
     (pdfminer.pdftypes, "ccittfaxdecode", _ccittfaxdecode),
     (pdfminer.pdffont, "CMapParser", _GuardedCMapParser),
+    (pdfminer.pdffont, "get_widths", _widths_guard(pdfminer.pdffont.get_widths, 3)),
+    (pdfminer.pdffont, "get_widths2", _widths_guard(pdfminer.pdffont.get_widths2, 5)),
 )
 _patch_lock = threading.Lock()
 _patch_users = 0

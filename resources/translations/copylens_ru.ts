@@ -404,6 +404,10 @@
         <translation>файл .odt — не текстовый документ (нет office:text)</translation>
     </message>
     <message>
+        <source>the .odt nests its elements too deeply to read (refused)</source>
+        <translation>в файле .odt элементы вложены слишком глубоко для чтения (отклонён)</translation>
+    </message>
+    <message>
         <source>the .odt has no content.xml (not an OpenDocument text)</source>
         <translation>в файле .odt нет content.xml (это не текст OpenDocument)</translation>
     </message>
@@ -438,6 +442,10 @@
     <message>
         <source>the PDF&apos;s compressed streams expand to more than {limit} together (compression bomb?)</source>
         <translation>сжатые потоки PDF вместе распаковываются больше чем в {limit} (бомба сжатия?)</translation>
+    </message>
+    <message>
+        <source>a font in the PDF gives widths to more than {limit} characters (refused)</source>
+        <translation>шрифт в PDF задаёт ширину больше чем {limit} символам (отклонён)</translation>
     </message>
     <message>
         <source>a page of the PDF holds more than {limit} characters (refused)</source>

@@ -88,6 +88,11 @@ def test_pdf_font_map_of_four_billion_codes_is_refused() -> None:
         extract(hostile.pdf_cmap_range_bomb(), "cmap.pdf")
 
 
+def test_pdf_font_widths_for_two_billion_characters_are_refused() -> None:
+    with pytest.raises(CorruptFile, match=r"gives widths to more than 1,048,576 characters"):
+        extract(hostile.pdf_width_range_bomb(), "widths.pdf")
+
+
 # --------------------------------------------------------------------------- PDF: inflation
 
 
@@ -358,3 +363,9 @@ def _zip(members: dict[str, str]) -> bytes:
         for name, content in members.items():
             archive.writestr(name, content)
     return buffer.getvalue()
+
+
+def test_odt_nesting_deeper_than_python_recursion_is_refused_as_too_deep() -> None:
+    with pytest.raises(TooLarge, match=r"the \.odt nests its elements too deeply to read"):
+        extract(hostile.odt_deep_spans(), "deep.odt")
+    assert hostile.GOOD_TEXT in extract(hostile.odt_deep_spans(50), "shallow.odt").text
