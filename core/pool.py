@@ -47,7 +47,7 @@ import traceback
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from multiprocessing.connection import Connection, wait
 from typing import Any, TypeVar
@@ -59,6 +59,10 @@ R = TypeVar("R")
 
 TICK_S = 0.1
 """How often the parent looks at deadlines and ``cancel()`` while workers are busy."""
+IN_FLIGHT = 2
+"""Chunks sent to a worker ahead of its results, so it goes on while the parent takes the last
+one. Messages to a worker are small (paths, indices, options), far under a pipe's buffer, so
+the parent's send never waits on a worker that is itself waiting to send a result."""
 
 _fork_allowed = True
 
@@ -155,21 +159,34 @@ class _RemoteTraceback(Exception):
 
 @dataclass
 class _Worker:
-    """One worker process, its end of the pipe and the chunk it works on (None when idle)."""
+    """One worker process, its end of the pipe and the chunks sent to it, oldest first (up to
+    :data:`IN_FLIGHT`, so it never waits for the parent between two); ``deadline`` is the
+    oldest one's."""
 
     process: Any
     conn: Connection
-    chunk: int | None = None
+    chunks: deque[int] = field(default_factory=deque)
     deadline: float | None = None
 
-    def give(self, index: int, job: tuple[Any, ...], seconds: float | None) -> None:
-        self.conn.send(job)
-        self.chunk = index
+    def give(self, index: int, job: tuple[Any, ...], seconds: float | None) -> bool:
+        """Send a chunk; False if the worker is gone (it died, or stopped after running out
+        of memory): its end shows in the next wait."""
+        try:
+            self.conn.send(job)
+        except OSError:  # BrokenPipeError, ConnectionResetError
+            return False
+        self.chunks.append(index)
+        if len(self.chunks) == 1:
+            self.started(seconds)
+        return True
+
+    def started(self, seconds: float | None) -> None:
+        """The oldest chunk starts now (it was sent, or the one before it came back)."""
         self.deadline = None if seconds is None else time.monotonic() + seconds
 
     def usable(self) -> bool:
         """Idle, alive and with nothing unread in its pipe: fit for another run."""
-        return self.chunk is None and self.process.is_alive() and not self.conn.poll()
+        return not self.chunks and self.process.is_alive() and not self.conn.poll()
 
     def kill(self) -> None:
         """SIGKILL the worker's process group (it and any program it started), then reap it."""
@@ -289,13 +306,17 @@ def _serve_chunks(
     todo = deque(range(len(chunks)))
     task, memory_bytes, scratch = job
 
-    def give(worker: _Worker) -> None:
-        if todo:
+    def fill(worker: _Worker) -> None:
+        while todo and len(worker.chunks) < IN_FLIGHT:
             index = todo.popleft()
-            worker.give(index, (task, chunks[index], memory_bytes, scratch), limits.seconds)
+            job = (task, chunks[index], memory_bytes, scratch)
+            if not worker.give(index, job, limits.seconds):
+                todo.appendleft(index)
+                return
 
     for worker in pool:
-        give(worker)
+        fill(worker)
+    stopped: list[_Worker] = []
     ready_next = 0
     while True:
         while ready_next in done:
@@ -305,51 +326,54 @@ def _serve_chunks(
             return
         if cancel is not None and cancel():
             raise Cancelled()
-        busy = [w for w in pool if w.chunk is not None]
+        busy = [w for w in pool if w.chunks]
         signalled = wait([w.conn for w in busy] + [w.process.sentinel for w in busy], TICK_S)
         for worker in busy:
-            outcome: tuple[int, list[R] | Stopped, bool] | None = _outcome(
-                worker, signalled, limits
-            )
+            outcome: tuple[list[R] | Stopped, bool] | None = _outcome(worker, signalled, limits)
             if outcome is None:
                 continue
-            index, result, healthy = outcome
-            done[index] = result
-            worker.chunk = None
-            if not healthy:
-                pool.remove(worker)
-                worker.kill()
-                if not todo:
-                    continue
-                worker = start()
-                pool.append(worker)
-            give(worker)
+            result, healthy = outcome
+            done[worker.chunks.popleft()] = result
+            if healthy:
+                worker.started(limits.seconds)
+                fill(worker)
+            else:
+                todo.extendleft(reversed(worker.chunks))  # sent, never started: hand on
+                stopped.append(worker)
+        for worker in pool:
+            if not worker.chunks and worker not in stopped and not worker.usable():
+                stopped.append(worker)  # gone before it took a chunk (a failed send)
+        for worker in stopped:
+            pool.remove(worker)
+            worker.kill()
+            if todo:
+                pool.append(new := start())
+                fill(new)
+        stopped.clear()
 
 
 def _outcome(
     worker: _Worker, signalled: list[Any], limits: ProcessLimits
-) -> tuple[int, list[R] | Stopped, bool] | None:
-    """``(chunk, result, worker still usable)`` if the worker's chunk is over, else None.
+) -> tuple[list[R] | Stopped, bool] | None:
+    """``(result, worker still usable)`` if the worker's oldest chunk is over, else None.
 
     Raises the exception the chunk raised in the worker.
     """
-    index = worker.chunk
-    assert index is not None
     if worker.conn in signalled or worker.conn.poll():
         try:
             status, payload = worker.conn.recv()
         except (EOFError, OSError):
-            return index, _died(worker, limits), False
+            return _died(worker, limits), False
         if status == "ok":
-            return index, payload, True
+            return payload, True
         if status == "memory":
-            return index, Stopped("memory", limits), False
+            return Stopped("memory", limits), False
         error, remote = payload
         raise error from _RemoteTraceback(remote)
     if worker.process.sentinel in signalled:
-        return index, _died(worker, limits), False
+        return _died(worker, limits), False
     if worker.deadline is not None and time.monotonic() > worker.deadline:
-        return index, Stopped("time", limits), False
+        return Stopped("time", limits), False
     return None
 
 
