@@ -22,8 +22,14 @@ def dejavu_font() -> Path:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The window's tests run last. A window forbids forking for the rest of the process (Qt
-    runs threads Python cannot see), so every later engine run would spawn its workers, a
-    fresh interpreter each, as the app does; the engine's own tests fork, as the command line
-    does. Both ways are tested; this order only keeps the suite quick."""
-    items.sort(key=lambda item: "gui" in Path(str(item.fspath)).parts)
+    """The window's tests and the packaging tests (their in-process self-test starts the app)
+    run last. A window forbids forking for the rest of the process (Qt runs threads Python
+    cannot see), so every later engine run would spawn its workers, as the app does; the
+    engine's own tests fork, as the command line does. Both ways are tested; this order only
+    keeps the suite quick."""
+
+    def late(item: pytest.Item) -> bool:
+        path = Path(str(item.fspath))
+        return "gui" in path.parts or path.name == "test_packaging.py"
+
+    items.sort(key=late)

@@ -13,6 +13,7 @@ import sys
 import tempfile
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,16 @@ from copylens.core.pool import ProcessLimits, Stopped, isolated_map, pool_map
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="process checks read /proc")
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _fresh_pool(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each test starts with no kept worker and forking allowed (an earlier test may have
+    forbidden it, as the window does), and leaves nothing behind."""
+    pool.shutdown()
+    monkeypatch.setattr(pool, "_fork_allowed", True)
+    yield
+    pool.shutdown()
 
 
 def square(x: int) -> int:
