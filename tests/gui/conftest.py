@@ -46,8 +46,7 @@ def python_threads() -> int:
     return sum(
         1
         for t in threading.enumerate()
-        if not isinstance(t, threading._DummyThread)
-        and not t.name.startswith("copylens-launcher")
+        if not isinstance(t, threading._DummyThread) and not t.name.startswith("copylens-launcher")
     )
 
 
