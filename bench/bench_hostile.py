@@ -144,8 +144,12 @@ def ctrl_c_seconds() -> float:
     assert process.stdout is not None
     process.stdout.readline()
     time.sleep(0.3)
+    return _seconds_to_exit(process, signal.SIGINT)
+
+
+def _seconds_to_exit(process: subprocess.Popen[bytes], signum: int) -> float:
     sent = time.monotonic()
-    process.send_signal(signal.SIGINT)
+    process.send_signal(signum)
     process.wait()
     return time.monotonic() - sent
 
@@ -162,10 +166,7 @@ def sigterm_seconds() -> float:
         command = [sys.executable, "-m", "copylens.app.cli", "compare", str(folder), "--quiet"]
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(3.0)
-        sent = time.monotonic()
-        process.send_signal(signal.SIGTERM)
-        process.wait()
-        return time.monotonic() - sent
+        return _seconds_to_exit(process, signal.SIGTERM)
 
 
 def main() -> int:

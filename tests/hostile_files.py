@@ -18,6 +18,8 @@ import zlib
 from collections.abc import Sequence
 from zipfile import ZIP_DEFLATED, ZipFile
 
+from tests.extract.samples import minimal_docx_members
+
 HIDDEN_PARAGRAPH = "hidden copied paragraph"
 """The paragraph :func:`html_deep_nesting` puts after its nested block."""
 
@@ -317,33 +319,20 @@ def pdf_xref_stream_huge_range() -> bytes:
 # --------------------------------------------------------------------------- .docx
 
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
-_DOCX_CONTENT_TYPES = (
-    '<?xml version="1.0" encoding="UTF-8"?>'
-    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-    '<Default Extension="rels" '
-    'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-    '<Default Extension="xml" ContentType="application/xml"/>'
-    '<Override PartName="/word/document.xml" ContentType="application/'
-    'vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>'
-    "</Types>"
-)
-_DOCX_RELS = (
-    '<?xml version="1.0" encoding="UTF-8"?>'
-    '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-    '<Relationship Id="rId1" Target="word/document.xml" Type="http://schemas.'
-    'openxmlformats.org/officeDocument/2006/relationships/officeDocument"/>'
-    "</Relationships>"
-)
 _DOCX_HEAD = f'<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="{_W}"><w:body>'
 _DOCX_TAIL = "</w:body></w:document>"
 
 
+_MINIMAL_DOCX = minimal_docx_members("")
+"""The members of a minimal .docx (``tests/extract/samples.py``); document.xml is replaced."""
+
+
 def _docx(document_xml: bytes) -> bytes:
+    members: dict[str, str | bytes] = {**_MINIMAL_DOCX, "word/document.xml": document_xml}
     buffer = io.BytesIO()
     with ZipFile(buffer, "w", ZIP_DEFLATED) as archive:
-        archive.writestr("[Content_Types].xml", _DOCX_CONTENT_TYPES)
-        archive.writestr("_rels/.rels", _DOCX_RELS)
-        archive.writestr("word/document.xml", document_xml)
+        for name, content in members.items():
+            archive.writestr(name, content)
     return buffer.getvalue()
 
 
@@ -375,8 +364,8 @@ def docx_huge_xml(xml_mib: int = 480, seed: int = 13) -> bytes:
     pool = [paragraph() for _ in range(96)]
     buffer = io.BytesIO()
     with ZipFile(buffer, "w", ZIP_DEFLATED, compresslevel=6) as archive:
-        archive.writestr("[Content_Types].xml", _DOCX_CONTENT_TYPES)
-        archive.writestr("_rels/.rels", _DOCX_RELS)
+        for name in ("[Content_Types].xml", "_rels/.rels"):
+            archive.writestr(name, _MINIMAL_DOCX[name])
         with archive.open("word/document.xml", "w", force_zip64=True) as member:
             member.write(_DOCX_HEAD.encode())
             written = 0
