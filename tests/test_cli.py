@@ -194,6 +194,16 @@ def test_usage_errors_name_the_flags(corpus: dict[str, Path]) -> None:
     assert "--seed must be 2..8, got 9" in run("compare", corpus["docx"], "--seed", "9").stderr
     lab = run("lab", "evaluate", corpus["docx"], "--workers", "-1")
     assert lab.returncode == 2 and "--workers must be 0..1024, got -1" in lab.stderr
+    for flag, value in [
+        ("--max-file-mb", "inf"),
+        ("--max-file-mb", "nan"),
+        ("--read-seconds", "inf"),
+    ]:
+        result = run("compare", corpus["docx"], flag, value)
+        assert result.returncode == 2 and "Traceback" not in result.stderr
+        assert f"argument {flag}: invalid finite number value: '{value}'" in result.stderr
+    huge = run("compare", corpus["docx"], "--max-file-mb", "1e300")
+    assert huge.returncode == 2 and "--max-file-mb must be" in huge.stderr
 
 
 def test_help_imports_nothing_of_the_engine() -> None:
