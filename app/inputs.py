@@ -21,7 +21,7 @@ from pathlib import Path
 from copylens.app.errors_dialog import show_error
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.worker import Work, Worker
-from copylens.core import TextInput, collect_files
+from copylens.core import InputFailure, TextInput, collect_files
 
 InputItem = Path | TextInput
 INPUT_ROLE = Qt.ItemDataRole.UserRole
@@ -41,6 +41,9 @@ class InputList(QtWidgets.QListWidget):
     """Rows were added, removed or cleared, or a folder walk started or ended."""
     pathsAdded = Signal(int)
     """A call of add_paths has ended, now or after its folder walk: how many rows it added."""
+    skipped = Signal(object)
+    """A folder walk skipped entries (list of InputFailure: link loops, broken links, pipes),
+    emitted before the add's ``pathsAdded``."""
     focused = Signal()
     """The list got keyboard focus (the window sends Open and Paste to the focused list)."""
 
@@ -89,7 +92,7 @@ class InputList(QtWidgets.QListWidget):
         if not any(path.is_dir() for path in given):
             return self._add_found(_found(given))
 
-        def walk(_work: Work) -> list[tuple[Path, str]]:
+        def walk(_work: Work) -> Found:
             return _found(given)  # touches no Qt object
 
         self.walker.start(
@@ -211,11 +214,15 @@ class InputList(QtWidgets.QListWidget):
 
     # ------------------------------------------------------------------ internals
 
-    def _add_found(self, found: list[tuple[Path, str]]) -> int:
-        """List the (path, key) pairs not listed yet, in order; return how many."""
+    def _add_found(self, found: Found) -> int:
+        """List the (path, key) pairs not listed yet, in order; return how many. Say what the
+        folder walks skipped (``skipped``)."""
+        files, skipped = found
+        if skipped:
+            self.skipped.emit(skipped)
         known = {self.item(row).data(KEY_ROLE) for row in range(self.count())}
         added = 0
-        for path, key in found:
+        for path, key in files:
             if key not in known:
                 known.add(key)
                 self.addItem(self._make_item(path, key))
@@ -224,12 +231,12 @@ class InputList(QtWidgets.QListWidget):
         self.pathsAdded.emit(added)
         return added
 
-    def _walk_done(self, found: list[tuple[Path, str]]) -> None:
+    def _walk_done(self, found: Found) -> None:
         self._add_found(found)
         self._walk_ended()
 
     def _walk_failed(self, message: str, details: str) -> None:
-        self._walk_done([])  # the add has ended, with nothing listed
+        self._walk_done(([], []))  # the add has ended, with nothing listed
         show_error(self, message, details)
 
     def _walk_ended(self) -> None:
@@ -274,12 +281,23 @@ class InputList(QtWidgets.QListWidget):
         self.clear_action.setEnabled(self.count() > 0)
 
 
-def _found(given: list[Path]) -> list[tuple[Path, str]]:
-    """The files of ``given`` (folders expanded) with their keys, in order."""
+Found = tuple[list[tuple[Path, str]], list[InputFailure]]
+"""What an add found: (path, key) of each file in order, and what the folder walks skipped."""
+
+
+def _found(given: list[Path]) -> Found:
+    """The files of ``given`` (folders expanded) with their keys, in order, and the entries
+    of the folders that were skipped with a reason (link loops, broken links, pipes)."""
     files: list[Path] = []
+    skipped: list[InputFailure] = []
     for path in given:
-        files.extend(collect_files([path])[0] if path.is_dir() else [path])
-    return [(path, _key(path)) for path in files]
+        if path.is_dir():
+            found, problems = collect_files([path])
+            files.extend(found)
+            skipped.extend(InputFailure.of(name, error) for name, error in problems)
+        else:
+            files.append(path)
+    return [(path, _key(path)) for path in files], skipped
 
 
 def _local_paths(mime: QtCore.QMimeData | None) -> list[str]:

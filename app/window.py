@@ -31,7 +31,13 @@ from copylens.app.presentation import failure_text
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Slot
 from copylens.app.run import CHECK, COMPARE, MODES, Report, RunController, RunSpec
 from copylens.app.settings_dialog import SettingsDialog
-from copylens.core import SUPPORTED_SUFFIXES, CheckReport, CompareReport, OptionsError
+from copylens.core import (
+    SUPPORTED_SUFFIXES,
+    CheckReport,
+    CompareReport,
+    InputFailure,
+    OptionsError,
+)
 
 DEFAULT_SIZE = QtCore.QSize(1200, 800)
 STATUS_MS = 6000
@@ -54,6 +60,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self._paste_count = 0
         self._run_after_reading = False
         """Check/Compare was asked while folders were being read: start when they are."""
+        self._skipped_shown = False
+        """The last add said what its folder walk skipped (no "nothing found" over it)."""
 
         self._make_actions()
         self._make_menus()
@@ -196,6 +204,7 @@ class MainWindow(QtWidgets.QMainWindow):
             input_list.inputsAdded.connect(self._inputs_added)
             input_list.inputsChanged.connect(self._inputs_changed)
             input_list.pathsAdded.connect(self._paths_added)
+            input_list.skipped.connect(self._paths_skipped)
             panel.open_button.clicked.connect(lambda _=False, lst=input_list: self._open_into(lst))
             panel.folder_button.clicked.connect(
                 lambda _=False, lst=input_list: self._open_folder_into(lst)
@@ -332,9 +341,20 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @Slot(int)
     def _paths_added(self, added: int) -> None:
-        """An add has ended: say so when it found nothing."""
-        if not added:
+        """An add has ended: say so when it found nothing (unless it said what it skipped)."""
+        if not added and not self._skipped_shown:
             self.statusBar().showMessage(self.tr("No new supported files found."), STATUS_MS)
+        self._skipped_shown = False
+
+    @Slot(object)
+    def _paths_skipped(self, skipped: list[InputFailure]) -> None:
+        """A folder walk skipped entries: say how many, and why the first was skipped."""
+        translate = QtCore.QCoreApplication.translate
+        first = skipped[0]
+        text = self.tr("Skipped while reading folders: %1 (%2: %3)")
+        text = text.replace("%1", str(len(skipped))).replace("%2", Path(first.path).name)
+        self.statusBar().showMessage(text.replace("%3", failure_text(first, translate)), 0)
+        self._skipped_shown = True
 
     @Slot()
     def _inputs_changed(self) -> None:

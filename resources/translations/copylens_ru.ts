@@ -880,6 +880,10 @@ Could not be read: %2</source>
         <translation>Новых файлов поддерживаемых форматов не найдено.</translation>
     </message>
     <message>
+        <source>Skipped while reading folders: %1 (%2: %3)</source>
+        <translation>Пропущено при чтении папок: %1 (%2: %3)</translation>
+    </message>
+    <message>
         <source>The clipboard has no text to paste.</source>
         <translation>В буфере обмена нет текста.</translation>
     </message>

@@ -82,6 +82,19 @@ def test_window_constructs_and_shows_without_warnings(qtbot, qtlog) -> None:
     assert [m for m in warnings if m != OFFSCREEN_NOTICE] == []
 
 
+def test_a_folder_walk_says_what_it_skipped(window: MainWindow, qtbot, tmp_path: Path) -> None:
+    folder = tmp_path / "essays"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.txt").write_text("one", encoding="utf-8")
+    (folder / "sub" / "back").symlink_to(folder, target_is_directory=True)
+    (folder / "gone.docx").symlink_to(tmp_path / "nowhere.docx")
+    drop(window.documents_list, [folder])
+    qtbot.waitUntil(lambda: not window.documents_list.scanning, timeout=10000)
+    assert names(window.documents_list) == ["a.txt"]
+    message = window.statusBar().currentMessage()
+    assert message == "Skipped while reading folders: 2 (gone.docx: broken symbolic link (skipped))"
+
+
 def test_drop_files_and_folders(window: MainWindow, qtbot, tmp_path: Path) -> None:
     folder = tmp_path / "essays"
     (folder / "sub").mkdir(parents=True)
