@@ -137,19 +137,11 @@ def prepare_text(extracted: Extracted, options: Options) -> Prepared:
     """The engine's document: canonical words, w-shingles and anchor k-grams (``build`` of
     :func:`read_all`).
 
-    Memory: a small multiple of the text (bench/bench_memory.py measures it); the digest of a
-    text without one is that of :func:`_text_digest`, encoded a million characters at a time
-    rather than as one copy of the whole text."""
+    Memory: a small multiple of the text (bench/bench_memory.py measures it)."""
     text = extracted.text
     canonical = canonicalize(text, options)
     shingles = shingle_set(canonical.hashes, options.shingle)
     anchors = kgram_set(canonical.hashes, options.anchor_words)
-    sha256 = extracted.sha256
-    if not sha256:
-        digest = hashlib.sha256()
-        for at in range(0, len(text), 1 << 20):
-            digest.update(text[at : at + (1 << 20)].encode("utf-8", "surrogatepass"))
-        sha256 = digest.hexdigest()
     return Prepared(
         path=extracted.path,
         text=text,
@@ -157,7 +149,7 @@ def prepare_text(extracted: Extracted, options: Options) -> Prepared:
         canonical=canonical,
         shingles=shingles,
         anchors=anchors,
-        sha256=sha256,
+        sha256=extracted.sha256 or _text_digest(text),
     )
 
 
@@ -172,7 +164,12 @@ def words_in(starts: np.ndarray, spans: Sequence[tuple[int, int]]) -> np.ndarray
 
 
 def _text_digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    """SHA-256 of the text's UTF-8, encoded a million characters at a time (never one copy of
+    the whole text)."""
+    digest = hashlib.sha256()
+    for at in range(0, len(text), 1 << 20):
+        digest.update(text[at : at + (1 << 20)].encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
 
 
 def extract_input(item: Path | TextInput, options: Options) -> Extracted:
