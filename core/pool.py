@@ -22,6 +22,8 @@ What must hold:
   every private writable mapping, so it bounds what the item allocates, whether the worker was
   forked from a large parent or spawned); where the platform has no such limit only the time
   limit holds;
+* inside a daemonic process (a ``multiprocessing.Pool`` worker running the engine), which may
+  not start children, the items run in that process, in order, without the limits;
 * workers fork when that is safe (the caller is the main thread of a process with no other
   thread, and :func:`forbid_fork` was not called: a GUI calls it, since Qt runs threads
   Python cannot see) and are spawned otherwise.
@@ -218,6 +220,11 @@ def _run(
     """Each chunk's results (or a Stopped) in chunk order; workers killed however it ends,
     except healthy spawned ones after a run that ended normally (kept for the next run)."""
     if not chunks:
+        return
+    if multiprocessing.current_process().daemon:
+        # a daemonic process (a multiprocessing.Pool's worker running the engine) may not
+        # start children: the work runs here, in order, without the limits
+        yield from map(task, chunks)
         return
     forking = can_fork()
     start = partial(_start, multiprocessing.get_context("fork" if forking else "spawn"))

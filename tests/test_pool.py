@@ -252,3 +252,15 @@ def test_ctrl_c_ends_the_run_with_a_stuck_worker() -> None:
     assert process.returncode != 0 and "KeyboardInterrupt" in process.stderr.read()
     assert took < 5, f"took {took:.2f} s"  # not stuck; bench/bench_hostile.py times it
     assert _wait_gone(workers, 2) == set()
+
+
+def _map_inside(items: list[int]) -> list[object]:
+    return list(isolated_map(square, items, workers=2, limits=ProcessLimits(seconds=5)))
+
+
+def test_a_daemonic_process_runs_the_items_itself() -> None:
+    """A multiprocessing.Pool worker may not start processes: the engine still works there."""
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(1) as outer:
+        assert outer.apply(_map_inside, ([2, 3],)) == [4, 9]
