@@ -133,6 +133,27 @@ LAB_FLAGS = (
 )
 """``dedup`` and ``lab evaluate``, over the lab's defaults (``STUDY_OPTIONS``)."""
 EXTRACT_FLAGS = (MAX_FILE_MB, *READ_LIMITS)
+ARCHIVE_ADD_FLAGS = tuple(
+    f
+    for f in ENGINE_FLAGS
+    if f.option
+    in {
+        "language",
+        "lemmatize",
+        "stop_words",
+        "drop_short",
+        "ignore_numbers",
+        "anchor_words",
+        "max_file_bytes",
+        "read_seconds",
+        "read_memory_bytes",
+        "workers",
+    }
+)
+"""``archive add``: what decides the stored words (a new archive keeps them; an existing
+one's are used where a flag is not given) and how files are read."""
+ARCHIVE_ENV = "COPYLENS_ARCHIVE"
+"""The archive every command uses when ``--archive`` is not given."""
 NOT_ON_COMMAND_LINE = {
     "max_seed_repeats": "a tuning constant of the alignment, set by the benches",
     "cluster_threshold": "compare's groups use the engine's default (the window sets it)",
@@ -232,9 +253,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.add_argument("documents", nargs="+", metavar="DOC", help="files or folders to check")
     check.add_argument(
-        "--against", nargs="+", required=True, metavar="SRC", help="source files or folders"
+        "--against", nargs="+", default=[], metavar="SRC", help="source files or folders"
     )
     _ignore_argument(check)
+    _archive_argument(check, "also check against the archive's documents")
+    check.add_argument(
+        "--add-to-archive",
+        action="store_true",
+        help="store the checked documents in the archive after checking them",
+    )
+    _label_argument(check, "the checked documents' labels (author=… marks self-citation)")
     check.set_defaults(run=_run_check)
     compare = sub.add_parser(
         "compare",
@@ -253,7 +281,71 @@ def build_parser() -> argparse.ArgumentParser:
     extract.set_defaults(run=_run_extract)
     _dedup_parser(sub)
     _lab_parser(sub)
+    _archive_parser(sub)
     return parser
+
+
+def _archive_argument(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument(
+        "--archive",
+        metavar="DB",
+        help=f"{what}: an SQLite file or a postgresql:// URL (default: ${ARCHIVE_ENV})",
+    )
+
+
+def _label_argument(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument(
+        "--label", action="append", default=[], type=_label, metavar="KEY=VALUE", help=what
+    )
+
+
+def _label(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise ValueError(text)
+    return key.strip(), value.strip()
+
+
+_label.__name__ = "KEY=VALUE label"
+
+
+def _archive_parser(sub: Any) -> None:
+    archive = sub.add_parser("archive", help="the archive of earlier documents")
+    commands = archive.add_subparsers(dest="archive_command", required=True, metavar="COMMAND")
+    add = commands.add_parser(
+        "add",
+        help="read files and folders into the archive",
+        fill=lambda p: _archive_add_arguments(p),
+    )
+    add.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
+    _archive_argument(add, "the archive (created on first add)")
+    _label_argument(add, "labels of the added documents (author, group, year, …)")
+    add.set_defaults(run=_run_archive_add)
+    listing = commands.add_parser("list", help="the archived documents")
+    _archive_argument(listing, "the archive")
+    _label_argument(listing, "only documents with this label (repeat: all of them)")
+    listing.add_argument("--format", choices=("text", "json"), default="text")
+    listing.set_defaults(run=_run_archive_list)
+    stats = commands.add_parser("stats", help="how many documents, how large")
+    _archive_argument(stats, "the archive")
+    stats.add_argument("--format", choices=("text", "json"), default="text")
+    stats.set_defaults(run=_run_archive_stats)
+    remove = commands.add_parser("remove", help="remove documents by id")
+    remove.add_argument("ids", nargs="+", type=int, metavar="ID")
+    _archive_argument(remove, "the archive")
+    remove.set_defaults(run=_run_archive_remove)
+    extract = commands.add_parser(
+        "extract", help="print a document's archived text (source offsets refer to it)"
+    )
+    extract.add_argument("id", type=int, metavar="ID")
+    _archive_argument(extract, "the archive")
+    extract.set_defaults(run=_run_archive_extract)
+
+
+def _archive_add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    _add_flags(p, ARCHIVE_ADD_FLAGS, _engine_defaults())
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def _ignore_argument(p: argparse.ArgumentParser) -> None:
@@ -421,12 +513,34 @@ def _escape(text: str) -> str:
 
 
 def _run_check(args: argparse.Namespace) -> int:
+    from contextlib import nullcontext
+
     from copylens.app import textout
-    from copylens.core import check
+    from copylens.core import check, open_archive, with_archive_settings
 
     options = _options(args, ENGINE_FLAGS, _engine_defaults())
-    with _progress(args) as progress:
-        report = check(args.documents, args.against, options, ignore=args.ignore, progress=progress)
+    location = _archive_location(args, required=False)
+    if location is None and not args.against:
+        return _usage("check needs sources: --against SRC... or --archive DB")
+    if location is None and args.add_to_archive:
+        return _usage("--add-to-archive needs --archive DB")
+    opened = open_archive(location, options, create=args.add_to_archive) if location else None
+    with opened if opened is not None else nullcontext():
+        if opened is not None:
+            options = with_archive_settings(options, opened)
+        with _progress(args) as progress:
+            report = check(
+                args.documents,
+                args.against,
+                options,
+                ignore=args.ignore,
+                progress=progress,
+                archive=opened,
+                add_to_archive=args.add_to_archive,
+                labels=dict(args.label),
+            )
+    if report.archived:
+        print(f"added {len(report.archived)} document(s) to the archive", file=sys.stderr)
     if args.format == "json":
         _print_json(report.to_json())
     else:
@@ -457,6 +571,89 @@ def _run_extract(args: argparse.Namespace) -> int:
         print(f"copylens: {args.file}: {extracted.error}", file=sys.stderr)
         return EXIT_NO_INPUT
     sys.stdout.write(extracted.text)
+    return EXIT_OK
+
+
+def _archive_location(args: argparse.Namespace, required: bool = True) -> str | None:
+    import os
+
+    location = args.archive or os.environ.get(ARCHIVE_ENV) or None
+    if location is None and required:
+        raise SystemExit(_usage(f"give the archive: --archive DB, or set {ARCHIVE_ENV}"))
+    return location
+
+
+def _usage(message: str) -> int:
+    print(f"copylens: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _run_archive_add(args: argparse.Namespace) -> int:
+    from copylens.app import textout
+    from copylens.core import add_to_archive, open_archive, with_archive_settings
+
+    options = _options(args, ARCHIVE_ADD_FLAGS, _engine_defaults())
+    with open_archive(_location(args), options, create=True) as archive:
+        options = with_archive_settings(options, archive)
+        with _progress(args) as progress:
+            report = add_to_archive(archive, args.paths, options, dict(args.label), progress)
+    if args.format == "json":
+        _print_json(report.to_json())
+    else:
+        print(f"added {report.added}, already archived {report.skipped}")
+        textout.print_errors(report.errors, sys.stdout)
+    return EXIT_OK if report.added or report.skipped or not report.errors else EXIT_NO_INPUT
+
+
+def _location(args: argparse.Namespace) -> str:
+    location = _archive_location(args)
+    assert location is not None
+    return location
+
+
+def _run_archive_list(args: argparse.Namespace) -> int:
+    from copylens.app import textout
+    from copylens.core import open_archive
+
+    with open_archive(_location(args)) as archive:
+        documents = archive.documents(labels=dict(args.label))
+    if args.format == "json":
+        _print_json({"documents": [d.to_json() for d in documents]})
+    else:
+        textout.print_archive_list(documents, sys.stdout)
+    return EXIT_OK
+
+
+def _run_archive_stats(args: argparse.Namespace) -> int:
+    from copylens.app import textout
+    from copylens.core import open_archive
+
+    with open_archive(_location(args)) as archive:
+        stats = archive.stats()
+    if args.format == "json":
+        _print_json(stats.to_json())
+    else:
+        textout.print_archive_stats(stats, sys.stdout)
+    return EXIT_OK
+
+
+def _run_archive_remove(args: argparse.Namespace) -> int:
+    from copylens.core import open_archive
+
+    with open_archive(_location(args)) as archive:
+        removed = set(archive.remove(args.ids))
+    missing = [i for i in args.ids if i not in removed]
+    for document in missing:
+        print(f"copylens: there is no document {document} in the archive", file=sys.stderr)
+    print(f"removed {len(removed)}")
+    return EXIT_NO_INPUT if missing else EXIT_OK
+
+
+def _run_archive_extract(args: argparse.Namespace) -> int:
+    from copylens.core import open_archive
+
+    with open_archive(_location(args)) as archive:
+        sys.stdout.write(archive.text(args.id))
     return EXIT_OK
 
 

@@ -11,7 +11,15 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from copylens.app.presentation import passage, percent
-from copylens.core import CheckReport, CompareReport, InputFailure
+from copylens.core import (
+    ArchivedDocument,
+    ArchiveStats,
+    CheckReport,
+    CompareReport,
+    InputFailure,
+    SourceMatch,
+    megabytes,
+)
 
 QUOTE_CHARS = 160
 TOP_FRAGMENTS = 3
@@ -35,7 +43,8 @@ def print_check(report: CheckReport, out: TextIO) -> None:
         for s in doc.sources:
             out.write(
                 f"  {_pct(s.containment):>9}  {_pct(s.cited):>7}  {_pct(s.resemblance):>9}  "
-                f"{_pct(s.reverse_containment):>7}  {s.matched_words:>5}  {s.path}\n"
+                f"{_pct(s.reverse_containment):>7}  {s.matched_words:>5}  {s.path}"
+                f"{_origin(s)}\n"
             )
         fragments = [(f, s.path) for s in doc.sources for f in s.fragments]
         fragments.sort(key=lambda fs: -fs[0].words)
@@ -63,6 +72,35 @@ def print_compare(report: CompareReport, out: TextIO) -> None:
     if report.clusters:
         out.write("\n")
     print_errors(report.errors, out)
+
+
+def _origin(s: SourceMatch) -> str:
+    """An archived source's id, labels and self-citation, after its path."""
+    if s.archive_id is None:
+        return ""
+    labels = "".join(f", {k}={v}" for k, v in s.labels)
+    own = ", self-citation" if s.self_citation else ""
+    return f"  [archive #{s.archive_id}{labels}{own}]"
+
+
+def print_archive_list(documents: Sequence[ArchivedDocument], out: TextIO) -> None:
+    if not documents:
+        out.write("no documents\n")
+        return
+    out.write(f"{'id':>6}  {'added':<10}  {'words':>6}  path  labels\n")
+    for d in documents:
+        labels = " ".join(f"{k}={v}" for k, v in d.labels)
+        out.write(f"{d.id:>6}  {d.added[:10]:<10}  {d.words:>6}  {d.path}  {labels}\n")
+
+
+def print_archive_stats(stats: ArchiveStats, out: TextIO) -> None:
+    out.write(
+        f"documents  {stats.documents}\nwords      {stats.words}\n"
+        f"stored     {megabytes(stats.bytes)} (compressed texts and words)\n"
+        f"on disk    {megabytes(stats.disk_bytes)}\n"
+    )
+    settings = ", ".join(f"{k}={v}" for k, v in sorted(stats.settings.items()))
+    out.write(f"settings   {settings}\n")
 
 
 def print_errors(errors: Sequence[InputFailure], out: TextIO) -> None:

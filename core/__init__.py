@@ -17,10 +17,29 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from copylens.core.archive import (
+        AddReport,
+        Archive,
+        ArchivedDocument,
+        ArchiveStats,
+        add_to_archive,
+        is_archive_url,
+        open_archive,
+        with_archive_settings,
+    )
     from copylens.core.documents import Input, TextInput
     from copylens.core.engine import check, compare
-    from copylens.core.errors import Cancelled, CopyLensError, InputError, OptionsError
+    from copylens.core.errors import (
+        ArchiveBusy,
+        ArchiveError,
+        Cancelled,
+        CopyLensError,
+        Explained,
+        InputError,
+        OptionsError,
+    )
     from copylens.core.extract import SUPPORTED_SUFFIXES, Extracted, collect_files, extract_file
+    from copylens.core.extract.base import megabytes
     from copylens.core.methods.catalogue import catalogue, method, select
     from copylens.core.methods.collection import Collection, load_collection
     from copylens.core.methods.evaluate import (
@@ -55,6 +74,12 @@ __all__ = [
     "LANGUAGES",
     "STUDY_OPTIONS",
     "SUPPORTED_SUFFIXES",
+    "AddReport",
+    "Archive",
+    "ArchiveBusy",
+    "ArchiveError",
+    "ArchiveStats",
+    "ArchivedDocument",
     "Cancelled",
     "CheckReport",
     "Collection",
@@ -64,6 +89,7 @@ __all__ = [
     "DocumentResult",
     "Edit",
     "Evaluation",
+    "Explained",
     "Extracted",
     "Fragment",
     "Grouping",
@@ -76,6 +102,7 @@ __all__ = [
     "SourceMatch",
     "Spec",
     "TextInput",
+    "add_to_archive",
     "catalogue",
     "check",
     "collect_files",
@@ -85,9 +112,12 @@ __all__ = [
     "extract_file",
     "forbid_fork",
     "group_texts",
+    "is_archive_url",
     "load_collection",
+    "megabytes",
     "method",
     "normalizer",
+    "open_archive",
     "pool_map",
     "read_labels",
     "read_text",
@@ -96,13 +126,33 @@ __all__ = [
     "select",
     "similarity",
     "specs",
+    "with_archive_settings",
 ]
 
 _HOMES: dict[str, tuple[str, ...]] = {
+    "archive": (
+        "AddReport",
+        "Archive",
+        "ArchiveStats",
+        "ArchivedDocument",
+        "add_to_archive",
+        "is_archive_url",
+        "open_archive",
+        "with_archive_settings",
+    ),
     "documents": ("Input", "TextInput"),
     "engine": ("check", "compare"),
-    "errors": ("Cancelled", "CopyLensError", "InputError", "OptionsError"),
+    "errors": (
+        "ArchiveBusy",
+        "ArchiveError",
+        "Cancelled",
+        "CopyLensError",
+        "Explained",
+        "InputError",
+        "OptionsError",
+    ),
     "extract": ("SUPPORTED_SUFFIXES", "Extracted", "collect_files", "extract_file"),
+    "extract.base": ("megabytes",),
     "methods.catalogue": ("catalogue", "method", "select"),
     "methods.collection": ("Collection", "load_collection"),
     "methods.evaluate": (

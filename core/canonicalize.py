@@ -95,13 +95,13 @@ class Canonical:
         index per word: small and fast between processes, and the unpickled forms share one
         string per distinct form as the original's do (one string per word would cost tens of
         bytes per word in the process that receives the document)."""
-        vocabulary, ids = _form_ids(self.forms)
+        vocabulary, ids = form_ids(self.forms)
         return _unpickle, (
             self.language,
             self.words,
             self.starts,
             self.ends,
-            (_SEP.join(vocabulary), ids),
+            (SEP.join(vocabulary), ids),
             self.variants,
             self.hashes,
             self.homoglyphs,
@@ -109,11 +109,11 @@ class Canonical:
         )
 
 
-_SEP = "\x00"
+SEP = "\x00"
 """Joins the distinct forms when pickled: no form holds it (:func:`_clean` removes it)."""
 
 
-def _form_ids(forms: tuple[str, ...]) -> tuple[list[str], np.ndarray]:
+def form_ids(forms: tuple[str, ...]) -> tuple[list[str], np.ndarray]:
     """The distinct forms in order of first use, and each word's index among them."""
     index: dict[str, int] = dict.fromkeys(forms, 0)
     for i, form in enumerate(index):
@@ -131,7 +131,7 @@ def _unpickle(  # type: ignore[no-untyped-def]
         words,
         starts,
         ends,
-        _forms(joined, ids),
+        forms_of(joined, ids),
         variants,
         hashes,
         homoglyphs,
@@ -139,12 +139,12 @@ def _unpickle(  # type: ignore[no-untyped-def]
     )
 
 
-def _forms(joined: str, ids: np.ndarray) -> tuple[str, ...]:
+def forms_of(joined: str, ids: np.ndarray) -> tuple[str, ...]:
     """The forms of :meth:`Canonical.__reduce__`, one shared string per distinct form."""
     if not len(ids):
         return ()
-    vocabulary = np.empty(joined.count(_SEP) + 1, dtype=object)
-    vocabulary[:] = joined.split(_SEP)
+    vocabulary = np.empty(joined.count(SEP) + 1, dtype=object)
+    vocabulary[:] = joined.split(SEP)
     return tuple(vocabulary[ids])
 
 

@@ -9,13 +9,15 @@ or terminals.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
+from copylens.core.archive.record import record_of_prepared
+from copylens.core.archive.store import Archive, ArchivedDocument
 from copylens.core.arrays import distinct
 from copylens.core.citations import cited_spans
 from copylens.core.documents import Input, TextInput
@@ -37,6 +39,7 @@ from copylens.core.prepare import (
     expand,
     prepare_text,
     read_all,
+    text_digest,
     words_in,
 )
 from copylens.core.report import (
@@ -65,6 +68,9 @@ def check(
     progress: Progress | None = None,
     cancel: CancelCheck | None = None,
     on_document: Callable[[DocumentResult, str], None] | None = None,
+    archive: Archive | None = None,
+    add_to_archive: bool = False,
+    labels: Mapping[str, str] | None = None,
 ) -> CheckReport:
     """Check every document against every source that shares text with it.
 
@@ -74,6 +80,13 @@ def check(
     (:mod:`copylens.core.ignore`). ``on_document`` receives each document's result and
     extracted text as soon as its last source is scored (front ends show results as they
     come); the report lists them in input order.
+
+    With an ``archive``, its documents sharing an anchor with a checked document are sources
+    too (found through its index, read from it, never from files), except one whose text is
+    the checked document's own or a given source's; an archived source whose ``author`` label
+    is ``labels["author"]`` is a self-citation. ``add_to_archive`` stores the checked
+    documents with ``labels`` after they were checked (their ids in the report's
+    ``archived``).
     """
     options = (options or Options()).validated()
     doc_items, doc_missing = expand(documents)
@@ -88,19 +101,27 @@ def check(
     templates = _pick(ign_items, by_key, keys)
     run = _pick([*doc_items, *src_items], by_key, keys)
     by_key.update(_ignoring(run, template_phrases(templates), options, keys))
-    docs = _excluding(_pick(doc_items, by_key, keys), options)
+    checked = _pick(doc_items, by_key, keys)
+    docs = _excluding(checked, options)
     srcs = _pick(src_items, by_key, keys)
+    archived: dict[str, ArchivedDocument] = {}
+    if archive is not None:
+        found = _from_archive(archive, docs, srcs, options)
+        srcs += ignore_phrases([p for _, p in found], template_phrases(templates), options)
+        archived = {p.path: meta for meta, p in found}
     index = MemoryIndex(max_df=MAX_DF)
     for n, src in enumerate(srcs):
         index.add(n, src.anchors)
-    wanted = [_candidates(doc, srcs, index) for doc in docs]
+    wanted = [_candidates(doc, srcs, index, archived) for doc in docs]
     pairs = [(d, s) for d, found in enumerate(wanted) for s in found]
     scores: list[list[tuple[Prepared, PairScore]]] = [[] for _ in docs]
     remaining = [len(found) for found in wanted]
     results: list[DocumentResult | None] = [None] * len(docs)
 
+    author = (labels or {}).get("author")
+
     def finish(d: int) -> None:
-        result = results[d] = _document_result(docs[d], scores[d])
+        result = results[d] = _with_origins(_document_result(docs[d], scores[d]), archived, author)
         if on_document is not None:
             on_document(result, docs[d].text)
 
@@ -114,8 +135,52 @@ def check(
         if remaining[d] == 0:
             finish(d)
     errors = (*doc_missing, *src_missing, *ign_missing, *failures)
-    texts = {p.path: p.text for p in run}
-    return CheckReport(tuple(r for r in results if r is not None), tuple(errors), options, texts)
+    texts = {p.path: p.text for p in (*run, *srcs)}
+    added: tuple[int, ...] = ()
+    if archive is not None and add_to_archive:
+        new, _ = archive.add([record_of_prepared(doc) for doc in checked], labels or {})
+        added = tuple(new)
+    return CheckReport(
+        tuple(r for r in results if r is not None), tuple(errors), options, texts, added
+    )
+
+
+def _from_archive(
+    archive: Archive, docs: list[Prepared], srcs: list[Prepared], options: Options
+) -> list[tuple[ArchivedDocument, Prepared]]:
+    """Archived documents sharing an anchor k-gram with a checked document, read from the
+    archive; none whose text is a given source's (that source is reported, once)."""
+    wanted: set[int] = set()
+    for doc in docs:
+        wanted.update(archive.query(doc.anchors, MIN_SHARED_ANCHORS))
+    given = {text_digest(src.text) for src in srcs}
+    return [
+        (meta, prepared)
+        for meta, prepared in archive.sources(sorted(wanted), options)
+        if meta.sha256 not in given
+    ]
+
+
+def _with_origins(
+    result: DocumentResult, archived: Mapping[str, ArchivedDocument], author: str | None
+) -> DocumentResult:
+    """Archived sources named as they were added, with their id and labels."""
+    if not archived:
+        return result
+    sources = []
+    for match in result.sources:
+        meta = archived.get(match.path)
+        if meta is not None:
+            labels = meta.label_map
+            match = replace(
+                match,
+                path=meta.path,
+                archive_id=meta.id,
+                labels=meta.labels,
+                self_citation=author is not None and labels.get("author") == author,
+            )
+        sources.append(match)
+    return replace(result, sources=tuple(sources))
 
 
 def compare(
@@ -170,11 +235,22 @@ def _clusters(pairs: Sequence[PairResult], threshold: float) -> tuple[tuple[str,
     return tuple(groups(joined))
 
 
-def _candidates(doc: Prepared, sources: list[Prepared], index: CandidateIndex) -> list[int]:
-    """Sources sharing an anchor k-gram with ``doc``, never ``doc`` itself (a file given on both
-    sides is one Prepared object: see :func:`_pick`)."""
+def _candidates(
+    doc: Prepared,
+    sources: list[Prepared],
+    index: CandidateIndex,
+    archived: Mapping[str, ArchivedDocument],
+) -> list[int]:
+    """Sources sharing an anchor k-gram with ``doc``, never ``doc`` itself: the same file given
+    on both sides (one Prepared object, see :func:`_pick`) or its archived copy (the same
+    extracted text)."""
     found = index.query(doc.anchors, MIN_SHARED_ANCHORS)
-    return [n for n in sorted(found) if sources[n] is not doc]
+    return [
+        n
+        for n in sorted(found)
+        if sources[n] is not doc
+        and not (sources[n].path in archived and sources[n].text == doc.text)
+    ]
 
 
 def _scored(

@@ -28,21 +28,25 @@ class Cancelled(CopyLensError):
         super().__init__("cancelled")
 
 
-class InputError(CopyLensError):
-    """A file that could not be turned into text. The message names the reason, not the path.
+class Explained(CopyLensError):
+    """An error whose message is a template a front end can translate.
 
     ``template`` is the English message with ``{name}`` fields and ``params`` fill them, so
     ``str(error)`` is English text while a front end can translate the template and fill in
     the same values. What must hold: every template is a string literal at its ``raise`` (the
-    translation script collects them from the source, context "Errors"), says what is wrong
-    with the file in words a person understands and never names a Python exception; params
-    are values (sizes, names, suffixes), never words to translate.
+    translation script collects them from the source, context "Errors"), says what is wrong in
+    words a person understands and never names a Python exception; params are values (sizes,
+    names, paths), never words to translate.
     """
 
     def __init__(self, template: str, **params: object) -> None:
         self.template = template
         self.params = {key: str(value) for key, value in params.items()}
         super().__init__(template.format(**self.params))
+
+
+class InputError(Explained):
+    """A file that could not be turned into text. The message names the reason, not the path."""
 
 
 class UnsupportedType(InputError):
@@ -83,3 +87,17 @@ class NoTextLayer(InputError):
 
 class ConverterMissing(InputError):
     """A legacy format needs an external converter (catdoc or antiword) that is not installed."""
+
+
+class ArchiveError(Explained):
+    """The archive cannot be used as asked: not an archive, from a newer CopyLens, built with
+    other settings, missing. The whole command stops; the archive is left as it was."""
+
+
+class ArchiveBusy(ArchiveError):
+    """Another program held the archive's write lock longer than CopyLens waits."""
+
+
+class ArchiveWriteFailed(ArchiveError):
+    """The archive could not be written (read-only, disk full); what was committed before
+    stays, the batch being written is rolled back."""

@@ -94,7 +94,7 @@ def read_all(
     InputError for a document it cannot use. Raises Cancelled if asked."""
     results: list[T | InputFailure] = []
     total = len(items)
-    with closing(_run(items, options, build, cancel)) as running:
+    with closing(read_each(items, options, build, cancel)) as running:
         for done, result in enumerate(running, start=1):
             if cancel is not None and cancel():
                 raise Cancelled()
@@ -149,7 +149,7 @@ def prepare_text(extracted: Extracted, options: Options) -> Prepared:
         canonical=canonical,
         shingles=shingles,
         anchors=anchors,
-        sha256=extracted.sha256 or _text_digest(text),
+        sha256=extracted.sha256 or text_digest(text),
     )
 
 
@@ -163,7 +163,7 @@ def words_in(starts: np.ndarray, spans: Sequence[tuple[int, int]]) -> np.ndarray
     return (at >= 0) & (starts < hi[np.maximum(at, 0)])
 
 
-def _text_digest(text: str) -> str:
+def text_digest(text: str) -> str:
     """SHA-256 of the text's UTF-8, encoded a million characters at a time (never one copy of
     the whole text)."""
     digest = hashlib.sha256()
@@ -177,17 +177,19 @@ def extract_input(item: Path | TextInput, options: Options) -> Extracted:
     if isinstance(item, TextInput):
         if not item.text.strip():
             raise EmptyFile("the pasted text is empty")
-        return Extracted(item.name, item.text, "text", None, _text_digest(item.text))
+        return Extracted(item.name, item.text, "text", None, text_digest(item.text))
     return extract_file(item, max_bytes=options.max_file_bytes)
 
 
-def _run(
+def read_each(
     items: Sequence[Path | TextInput],
     options: Options,
     build: Callable[[Extracted, Options], T],
-    cancel: CancelCheck | None,
+    cancel: CancelCheck | None = None,
 ) -> Generator[T | InputFailure, None, None]:
-    """Each item read in a worker process within the options' time and memory limits."""
+    """Each item read in a worker process within the options' time and memory limits, its
+    document or failure yielded in input order as soon as it is read (:func:`read_all`
+    collects them; the archive writes them a batch at a time)."""
     limits = ProcessLimits(options.read_seconds, options.read_memory_bytes)
     if can_fork():
         _warm_up(options, build)

@@ -64,6 +64,18 @@ class SourceMatch:
     cited: float = 0.0
     """Share of the checked document's words covered by this source's cited fragments (part
     of ``containment``)."""
+    archive_id: int | None = None
+    """The source's id in the archive (``copylens archive``), None for a file given."""
+    labels: tuple[tuple[str, str], ...] = ()
+    """An archived source's labels (author, group, year, …)."""
+    self_citation: bool = False
+    """An archived source whose ``author`` label is the checked document's author: the writer
+    reusing their own earlier work (JSON ``"self"``)."""
+
+    @property
+    def key(self) -> str:
+        """The source's name in the report's ``texts``: its path, or ``archive:ID``."""
+        return self.path if self.archive_id is None else archive_key(self.archive_id)
 
 
 @dataclass(frozen=True)
@@ -113,7 +125,14 @@ class CheckReport:
     options: Options
     """The settings this run used (a report lists these, whatever the settings are now)."""
     texts: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
-    """Extracted text of every document and source by path (not part of the JSON)."""
+    """Extracted text of every document and source by path, an archived source's by
+    ``archive:ID`` (:attr:`SourceMatch.key`; not part of the JSON)."""
+    archived: tuple[int, ...] = ()
+    """Ids of the checked documents this run added to the archive."""
+
+    def text_of(self, source: SourceMatch) -> str | None:
+        """The extracted text of a source (None if the report does not hold it)."""
+        return self.texts.get(source.key)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -173,9 +192,18 @@ def _pair_json(p: PairResult) -> dict[str, Any]:
 
 
 def _with_fragments(item: SourceMatch | PairResult) -> dict[str, Any]:
-    data = _fields(item, exclude=("fragments",))
+    data = _fields(item, exclude=("fragments", "labels", "self_citation"))
+    if isinstance(item, SourceMatch):
+        data["labels"] = dict(item.labels)
+        data["self"] = item.self_citation
     data["fragments"] = [_fragment_json(f) for f in item.fragments]
     return data
+
+
+def archive_key(document: int) -> str:
+    """The engine's name of an archived source (unique, unlike the paths documents were
+    added with)."""
+    return f"archive:{document}"
 
 
 def _fragment_json(f: Fragment) -> dict[str, Any]:

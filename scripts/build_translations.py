@@ -200,8 +200,8 @@ def option_texts(source: str, name: str = "options.py") -> list[str]:
 
 
 def errors_module(core: Path) -> str:
-    """Python source with a ``translate("Errors", template)`` call per input-error template
-    raised in the engine (the app shows them through ``presentation.failure_text``)."""
+    """Python source with a ``translate("Errors", template)`` call per error template raised
+    in the engine (input and archive errors) (the app shows them through ``presentation.failure_text``)."""
     classes = input_error_classes(ERRORS.read_text(encoding="utf-8"))
     lines = ["# Templates of the input errors the engine raises (scripts/build_translations.py)."]
     found: list[str] = []
@@ -214,8 +214,9 @@ def errors_module(core: Path) -> str:
 
 
 def input_error_classes(source: str) -> set[str]:
-    """``InputError`` and every class of ``errors.py`` derived from it."""
-    classes = {"InputError"}
+    """``Explained`` (the errors with a translatable template) and every class of ``errors.py``
+    derived from it."""
+    classes = {"Explained"}
     for node in ast.parse(source).body:
         if isinstance(node, ast.ClassDef) and any(
             isinstance(base, ast.Name) and base.id in classes for base in node.bases

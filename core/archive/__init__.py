@@ -1,0 +1,168 @@
+"""Archive: earlier documents kept between runs, as sources for later checks (issue 14).
+
+A teacher's last year's essays, a department's accepted theses, a copywriter's niche: read and
+canonicalized once, stored with their text, canonical words, index keys and labels, and found
+again through the index by any later check (:func:`copylens.core.engine.check`'s
+``archive``). Two backends behind one interface (:class:`~.store.Archive`): an SQLite file on
+this machine (:mod:`.sqlite`) and a PostgreSQL database a department shares (:mod:`.postgres`,
+an optional extra). The design follows how the archives of the field are shaped: Turnitin's
+institutional repository and Antiplagiat's collections (documents with metadata, checked
+against, never reported as sources of themselves), JPlag's ``-old`` submissions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from contextlib import closing
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from copylens.core.archive.record import CANONICAL_SETTINGS, INDEX_SETTINGS, Record, record_of
+from copylens.core.archive.store import Archive, ArchivedDocument, ArchiveStats
+from copylens.core.documents import Input, TextInput
+from copylens.core.errors import Cancelled
+from copylens.core.options import Options
+from copylens.core.prepare import CancelCheck, Progress, expand, read_each
+from copylens.core.report import InputFailure
+
+BATCH_DOCUMENTS = 256
+"""Documents written per transaction (also committed sooner when :data:`BATCH_BYTES` is
+reached): a killed add loses at most one batch, which its re-run adds."""
+BATCH_BYTES = 32 * 1024 * 1024
+
+__all__ = [
+    "AddReport",
+    "Archive",
+    "ArchiveStats",
+    "ArchivedDocument",
+    "add_to_archive",
+    "is_archive_url",
+    "open_archive",
+    "with_archive_settings",
+]
+
+
+def is_archive_url(location: str) -> bool:
+    return location.startswith(("postgresql://", "postgres://"))
+
+
+def open_archive(location: str, options: Options | None = None, create: bool = False) -> Archive:
+    """The archive at ``location``: an SQLite file's path or a ``postgresql://`` URL.
+
+    ``create`` makes a new archive where there is none (with the settings of ``options``);
+    ``options`` given, they must make canonical words and index keys as the archive's do
+    (ArchiveError otherwise). Raises ArchiveError for anything that is not a usable archive,
+    leaving it as it was."""
+    archive: Archive
+    if is_archive_url(location):
+        from copylens.core.archive.postgres import PostgresArchive
+
+        archive = PostgresArchive(location, options, create)
+    else:
+        from copylens.core.archive.sqlite import SQLiteArchive
+
+        archive = SQLiteArchive(Path(location), options, create)
+    if options is not None:
+        try:
+            archive.require(with_archive_settings(options, archive))
+        except BaseException:
+            archive.close()
+            raise
+    return archive
+
+
+def with_archive_settings(options: Options, archive: Archive) -> Options:
+    """``options`` with the archive's canonical and index settings where ``options`` leaves
+    them at their defaults: an archive made with ``--lang ru`` is added to and checked
+    against in Russian without repeating it. A setting asked for explicitly that differs from
+    the archive's stays, and :meth:`Archive.require` refuses it."""
+    stored = archive.settings
+    defaults = Options()
+    changes = {
+        name: stored[name]
+        for name in (*CANONICAL_SETTINGS, *INDEX_SETTINGS)
+        if name in stored and getattr(options, name) == getattr(defaults, name)
+    }
+    adapted = replace(options, **changes)
+    if adapted.seed_k > adapted.anchor_words:
+        adapted = replace(adapted, seed_k=adapted.anchor_words)
+    return adapted.validated()
+
+
+@dataclass(frozen=True)
+class AddReport:
+    """What an add did: documents stored, documents already archived, inputs that failed."""
+
+    added: int
+    skipped: int
+    errors: tuple[InputFailure, ...]
+    ids: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "added": self.added,
+            "skipped": self.skipped,
+            "errors": [{"path": e.path, "error": e.error} for e in self.errors],
+        }
+
+
+def add_to_archive(
+    archive: Archive,
+    inputs: Iterable[Input],
+    options: Options,
+    labels: Mapping[str, str] | None = None,
+    progress: Progress | None = None,
+    cancel: CancelCheck | None = None,
+) -> AddReport:
+    """Read the inputs (files, folders, pasted texts) and store them with ``labels``.
+
+    Files whose bytes are already archived are skipped unread; the others are read in
+    workers (the engine's limits) and written :data:`BATCH_DOCUMENTS` per transaction as they
+    come, so memory does not grow with the number of files and an interrupted add keeps every
+    committed batch (re-running it adds the rest). Raises Cancelled between batches if asked;
+    what was committed stays."""
+    items, failures = expand(inputs)
+    digests = {item: _file_digest(item) for item in items}
+    known = archive.known_files([d for d in digests.values() if d])
+    todo = [item for item in items if digests[item] not in known]
+    skipped = len(items) - len(todo)
+    added: list[int] = []
+    batch: list[Record] = []
+    labels = dict(labels or {})
+
+    def commit() -> None:
+        nonlocal skipped
+        new, already = archive.add(batch, labels)
+        added.extend(new)
+        skipped += already
+        batch.clear()
+
+    with closing(read_each(todo, options, record_of, cancel)) as reading:
+        for done, result in enumerate(reading, start=1):
+            if isinstance(result, InputFailure):
+                failures.append(result)
+            else:
+                batch.append(result)
+            if len(batch) >= BATCH_DOCUMENTS or sum(r.stored_bytes for r in batch) > BATCH_BYTES:
+                commit()
+            if cancel is not None and cancel():
+                commit()  # what was read is kept
+                raise Cancelled()
+            if progress is not None:
+                progress("archiving", done, len(todo))
+    if batch:
+        commit()
+    return AddReport(len(added), skipped, tuple(failures), tuple(added))
+
+
+def _file_digest(item: Path | TextInput) -> str:
+    """SHA-256 of a file's bytes ("" when it cannot be read: reading it reports why)."""
+    if isinstance(item, TextInput):
+        return ""
+    try:
+        with item.open("rb") as f:
+            return hashlib.file_digest(f, "sha256").hexdigest()
+    except OSError:
+        return ""

@@ -1,0 +1,218 @@
+"""SQLite: the archive in one file on this machine (the standard library's ``sqlite3``).
+
+What must hold:
+
+* a file that is not an archive (a text file, another program's SQLite database) is refused
+  before anything is written to it: the header's magic and ``PRAGMA application_id`` are read
+  first, and the WAL journal mode is set only on a file known to be ours or new;
+* WAL mode, ``synchronous=NORMAL``: a killed process loses at most its open transaction,
+  readers (a check) never wait for a writer (an add); a second writer waits up to
+  :data:`BUSY_SECONDS` for the lock, then gets :class:`ArchiveBusy`;
+* a read-only file or a full disk ends the command with :class:`ArchiveWriteFailed`, the
+  transaction being written rolled back, the archive still valid.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from copylens.core.archive.store import SCHEMA_VERSION, Archive
+from copylens.core.errors import ArchiveBusy, ArchiveError, ArchiveWriteFailed
+from copylens.core.options import Options
+
+APPLICATION_ID = 0x436C6E73
+"""``PRAGMA application_id`` of a CopyLens archive ("Clns")."""
+BUSY_SECONDS = 60.0
+"""How long a writer waits for another one's transaction before giving up."""
+_MAGIC = b"SQLite format 3\x00"
+
+_TABLES = (
+    "CREATE TABLE archive_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE documents (id INTEGER PRIMARY KEY, path TEXT NOT NULL, name TEXT NOT NULL, "
+    "sha256 TEXT NOT NULL UNIQUE, file_sha256 TEXT NOT NULL, format TEXT NOT NULL, "
+    "added TEXT NOT NULL, language TEXT NOT NULL, words INTEGER NOT NULL, "
+    "chars INTEGER NOT NULL, bytes INTEGER NOT NULL)",
+    "CREATE INDEX documents_file ON documents (file_sha256)",
+    "CREATE TABLE labels (document INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, "
+    "PRIMARY KEY (document, key)) WITHOUT ROWID",
+    "CREATE INDEX labels_value ON labels (key, value)",
+    "CREATE TABLE contents (document INTEGER PRIMARY KEY, text BLOB NOT NULL, data BLOB NOT NULL)",
+    "CREATE TABLE anchors (fingerprint INTEGER NOT NULL, document INTEGER NOT NULL, "
+    "PRIMARY KEY (fingerprint, document)) WITHOUT ROWID",
+)
+
+
+class SQLiteArchive(Archive):
+    def __init__(self, path: Path, options: Options | None, create: bool) -> None:
+        self.location = str(path)
+        self.path = path
+        kind = _kind(path)
+        if kind == "missing" and not create:
+            raise ArchiveError("there is no archive at {location}", location=self.location)
+        if kind == "foreign":
+            raise ArchiveError(
+                "{location} is not a CopyLens archive (it is not an SQLite database)",
+                location=self.location,
+            )
+        self._db = _connect(path, self.location)
+        try:
+            self._open(options, create)
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _open(self, options: Options | None, create: bool) -> None:
+        application, tables = self._identity()
+        if application == 0 and tables == 0:
+            if not create:
+                raise ArchiveError("there is no archive at {location}", location=self.location)
+            self._pragma("PRAGMA journal_mode=WAL")
+            self._initialise(options)
+        elif application != APPLICATION_ID:
+            raise ArchiveError(
+                "{location} is an SQLite database of another program, not a CopyLens archive",
+                location=self.location,
+            )
+        else:
+            self._pragma("PRAGMA journal_mode=WAL")
+            self._check_version()
+        self._pragma("PRAGMA synchronous=NORMAL")
+
+    def _identity(self) -> tuple[int, int]:
+        try:
+            application = int(self._db.execute("PRAGMA application_id").fetchone()[0])
+            tables = int(self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
+        except sqlite3.DatabaseError as error:
+            raise ArchiveError(
+                "{location} is not a CopyLens archive ({detail})",
+                location=self.location,
+                detail=error,
+            ) from None
+        return application, tables
+
+    def _pragma(self, statement: str) -> None:
+        with self._errors():
+            self._db.execute(statement)
+
+    def _create_tables(self) -> None:
+        for statement in _TABLES:
+            self._db.execute(statement)
+        self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._errors():
+            return self._db.execute(sql, tuple(params)).fetchall()
+
+    def _execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        with self._errors():
+            self._db.executemany(sql, rows)
+
+    def _insert_anchors(self, document: int, fingerprints: np.ndarray) -> None:
+        keys = np.sort(np.asarray(fingerprints, dtype=np.uint64).view(np.int64))
+        self._execute_many(
+            "INSERT OR IGNORE INTO anchors (fingerprint, document) VALUES (?, ?)",
+            zip(keys.tolist(), [document] * len(keys), strict=True),
+        )
+
+    def _lookup(self, fingerprints: np.ndarray, limit: int) -> tuple[np.ndarray, np.ndarray]:
+        at: list[int] = []
+        documents: list[int] = []
+        statement = "SELECT document FROM anchors WHERE fingerprint = ? LIMIT ?"
+        with self._errors():
+            for n, key in enumerate(fingerprints.view(np.int64).tolist()):
+                found = self._db.execute(statement, (key, limit)).fetchall()
+                at += [n] * len(found)
+                documents += [row[0] for row in found]
+        return np.asarray(at, dtype=np.int64), np.asarray(documents, dtype=np.int64)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        with self._errors():
+            self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.rollback()
+            raise
+        with self._errors():
+            self._db.execute("COMMIT")
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        """SQLite's errors as the user's: busy, read-only, full, damaged."""
+        try:
+            yield
+        except sqlite3.OperationalError as error:
+            raise _translated(error, self.location) from None
+        except sqlite3.DatabaseError as error:
+            raise ArchiveError(
+                "{location} is damaged ({detail})", location=self.location, detail=error
+            ) from None
+
+    def integrity(self) -> str:
+        """SQLite's ``PRAGMA integrity_check``: "ok" for a sound file."""
+        return str(self._execute("PRAGMA integrity_check")[0][0])
+
+    def disk_bytes(self) -> int:
+        files = [self.path, Path(f"{self.path}-wal")]
+        return sum(f.stat().st_size for f in files if f.exists())
+
+    def close(self) -> None:
+        self._db.close()
+
+
+def _kind(path: Path) -> str:
+    """ "missing", "empty" (0 bytes), "sqlite" or "foreign", from the file's first bytes."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(len(_MAGIC))
+    except FileNotFoundError:
+        return "missing"
+    except OSError as error:
+        raise ArchiveError(
+            "cannot open the archive {location} ({detail})", location=str(path), detail=error
+        ) from None
+    if not head:
+        return "empty"
+    return "sqlite" if head == _MAGIC else "foreign"
+
+
+def _connect(path: Path, location: str) -> sqlite3.Connection:
+    try:
+        return sqlite3.connect(
+            path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
+        )
+    except sqlite3.Error as error:
+        raise ArchiveError(
+            "cannot open the archive {location} ({detail})", location=location, detail=error
+        ) from None
+
+
+def _translated(error: sqlite3.OperationalError, location: str) -> ArchiveError:
+    text = str(error).lower()
+    if "locked" in text or "busy" in text:
+        return ArchiveBusy(
+            "the archive {location} is busy: another program has been writing to it for over "
+            "{seconds} s; try again when it is done",
+            location=location,
+            seconds=f"{BUSY_SECONDS:g}",
+        )
+    if "readonly" in text or "read-only" in text:
+        return ArchiveWriteFailed(
+            "the archive {location} is read-only; nothing was added", location=location
+        )
+    if "full" in text:
+        return ArchiveWriteFailed(
+            "the disk holding the archive {location} is full; what was added before is kept",
+            location=location,
+        )
+    return ArchiveError(
+        "the archive {location} cannot be used ({detail})", location=location, detail=error
+    )

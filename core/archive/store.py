@@ -1,0 +1,429 @@
+"""Store: the archive's tables, the same on SQLite and PostgreSQL.
+
+Tables (both databases; ``?`` placeholders here, each backend turns them into its own):
+
+* ``archive_settings(key, value)``: the format's name, the schema version, the settings the
+  archive's canonical words and index keys were made with (:func:`record.settings_of`);
+* ``documents``: one row per distinct extracted text (``sha256`` unique), with the path and
+  name as added, the date, format, language and counts;
+* ``labels(document, key, value)``: any ``key=value`` per document, one value per key;
+* ``contents(document, text, data)``: the compressed text and canonical data (record.py);
+* ``anchors(fingerprint, document)``: the exact inverted index, keyed by fingerprint (a
+  clustered key: SQLite ``WITHOUT ROWID``, PostgreSQL its primary key's B-tree), so a query
+  reads only the index pages of the fingerprints it looks up, whatever the archive's size.
+
+What must hold: every batch of documents is one transaction (a killed ``archive add`` leaves
+every committed batch and no half-written document); a document's text is stored once (by its
+SHA-256); a document leaves with its labels, contents and index keys.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import PurePath
+from typing import Any
+
+import numpy as np
+
+from copylens.core.archive.record import (
+    Record,
+    anchors_of,
+    decode_text,
+    prepared_from,
+    settings_of,
+)
+from copylens.core.errors import ArchiveError
+from copylens.core.options import Options
+from copylens.core.prepare import Prepared
+from copylens.core.report import archive_key
+
+FORMAT = "copylens-archive"
+SCHEMA_VERSION = 1
+"""Version of the tables. An archive of a newer version is refused; an older one is brought up
+to date by :data:`MIGRATIONS` in one transaction."""
+MIGRATIONS: dict[int, tuple[str, ...]] = {}
+"""Statements that take an archive from schema version N to N + 1 (none yet: version 1 is the
+first)."""
+MAX_DF = 64
+"""Index keys held by more archived documents than this are boilerplate for candidate search,
+as in the engine's in-memory index (``copylens.core.engine.MAX_DF``)."""
+
+
+@dataclass(frozen=True)
+class ArchivedDocument:
+    """One archived document as listed (no text)."""
+
+    id: int
+    path: str
+    """As it was given when added."""
+    name: str
+    sha256: str
+    file_sha256: str
+    format: str
+    added: str
+    """ISO 8601, UTC, seconds."""
+    language: str
+    words: int
+    chars: int
+    bytes: int
+    """Stored size of its compressed text and data."""
+    labels: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def label_map(self) -> dict[str, str]:
+        return dict(self.labels)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "path": self.path,
+            "name": self.name,
+            "sha256": self.sha256,
+            "format": self.format,
+            "added": self.added,
+            "language": self.language,
+            "words": self.words,
+            "bytes": self.bytes,
+            "labels": self.label_map,
+        }
+
+
+@dataclass(frozen=True)
+class ArchiveStats:
+    documents: int
+    bytes: int
+    """Stored size of all compressed texts and data."""
+    words: int
+    disk_bytes: int
+    """The archive's size on disk (SQLite: the file and its log; PostgreSQL: the database)."""
+    settings: Mapping[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "documents": self.documents,
+            "bytes": self.bytes,
+            "words": self.words,
+            "disk_bytes": self.disk_bytes,
+            "settings": dict(self.settings),
+        }
+
+
+_DOCUMENT_COLUMNS = (
+    "id, path, name, sha256, file_sha256, format, added, language, words, chars, bytes"
+)
+
+
+class Archive(ABC):
+    """An archive of documents: SQLite (:mod:`.sqlite`) or PostgreSQL (:mod:`.postgres`).
+
+    Implements :class:`copylens.core.index.CandidateIndex` (``query``) over its documents'
+    ids. Backends give a connection, their placeholders and their few statements that
+    differ; everything else is here.
+    """
+
+    location: str
+
+    # -- what a backend provides -------------------------------------------------------------
+
+    @abstractmethod
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Run one statement (``?`` placeholders); the rows it returns."""
+
+    @abstractmethod
+    def _execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+    @abstractmethod
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One write transaction: committed at the end, rolled back on any error, translated
+        into an ArchiveError a person understands."""
+        yield
+
+    @abstractmethod
+    def _create_tables(self) -> None: ...
+
+    @abstractmethod
+    def _insert_anchors(self, document: int, fingerprints: np.ndarray) -> None: ...
+
+    @abstractmethod
+    def _lookup(self, fingerprints: np.ndarray, limit: int) -> tuple[np.ndarray, np.ndarray]:
+        """For each fingerprint, at most ``limit`` documents holding it: (fingerprint index,
+        document) arrays."""
+
+    @abstractmethod
+    def disk_bytes(self) -> int: ...
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    # -- opening --------------------------------------------------------------------------
+
+    def _setting(self, key: str) -> str | None:
+        rows = self._execute("SELECT value FROM archive_settings WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    def _initialise(self, options: Options | None) -> None:
+        """Create the tables in an empty database, with the settings of ``options``."""
+        settings = settings_of(options or Options())
+        with self._transaction():
+            self._create_tables()
+            self._execute_many(
+                "INSERT INTO archive_settings (key, value) VALUES (?, ?)",
+                [
+                    ("format", FORMAT),
+                    ("schema_version", str(SCHEMA_VERSION)),
+                    ("settings", json.dumps(settings, sort_keys=True)),
+                    ("created", _now()),
+                ],
+            )
+
+    def _check_version(self) -> None:
+        """Refuse a newer schema; migrate an older one."""
+        found = int(self._setting("schema_version") or 0)
+        if found > SCHEMA_VERSION:
+            raise ArchiveError(
+                "{location} was made by a newer CopyLens (archive format {found}; this version "
+                "reads formats up to {known}). Update CopyLens to use it.",
+                location=self.location,
+                found=found,
+                known=SCHEMA_VERSION,
+            )
+        if found < SCHEMA_VERSION:
+            with self._transaction():
+                for version in range(found, SCHEMA_VERSION):
+                    for statement in MIGRATIONS[version]:
+                        self._execute(statement)
+                self._execute(
+                    "UPDATE archive_settings SET value = ? WHERE key = 'schema_version'",
+                    (str(SCHEMA_VERSION),),
+                )
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        value = self._setting("settings")
+        return dict(json.loads(value)) if value else {}
+
+    def require(self, options: Options) -> None:
+        """Refuse options whose canonical words or index keys differ from the archive's: its
+        documents could not be matched with words made another way."""
+        stored, wanted = self.settings, settings_of(options)
+        differences = [
+            f"{key}: {_shown(stored.get(key))} in the archive, {_shown(value)} now"
+            for key, value in wanted.items()
+            if stored.get(key) != value
+        ]
+        if differences:
+            raise ArchiveError(
+                "{location} was built with other settings ({differences}). Use the archive's "
+                "settings, or another archive.",
+                location=self.location,
+                differences="; ".join(differences),
+            )
+
+    # -- writing --------------------------------------------------------------------------
+
+    def add(self, records: Sequence[Record], labels: Mapping[str, str]) -> tuple[list[int], int]:
+        """Store the records in one transaction: (ids of the new documents, how many were
+        already archived, by the SHA-256 of their text)."""
+        added: list[int] = []
+        added_at = _now()
+        with self._transaction():
+            for record in records:
+                rows = self._execute(
+                    "INSERT INTO documents (path, name, sha256, file_sha256, format, added, "
+                    "language, words, chars, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (sha256) DO NOTHING RETURNING id",
+                    (
+                        record.path,
+                        PurePath(record.path).name or record.path,
+                        record.sha256,
+                        record.file_sha256,
+                        record.format,
+                        added_at,
+                        record.language,
+                        record.words,
+                        record.chars,
+                        record.stored_bytes,
+                    ),
+                )
+                if not rows:
+                    continue
+                document = int(rows[0][0])
+                added.append(document)
+                self._execute(
+                    "INSERT INTO contents (document, text, data) VALUES (?, ?, ?)",
+                    (document, record.text_blob, record.data_blob),
+                )
+                self._execute_many(
+                    "INSERT INTO labels (document, key, value) VALUES (?, ?, ?)",
+                    [(document, key, value) for key, value in sorted(labels.items())],
+                )
+                self._insert_anchors(document, record.anchors)
+        return added, len(records) - len(added)
+
+    def remove(self, ids: Iterable[int]) -> list[int]:
+        """Remove documents with their labels, contents and index keys; the ids removed."""
+        anchor_words = int(self.settings.get("anchor_words", Options().anchor_words))
+        removed = []
+        with self._transaction():
+            for document in ids:
+                rows = self._execute("SELECT data FROM contents WHERE document = ?", (document,))
+                if not rows:
+                    continue
+                keys = anchors_of(bytes(rows[0][0]), anchor_words).view(np.int64)
+                self._execute_many(
+                    "DELETE FROM anchors WHERE fingerprint = ? AND document = ?",
+                    [(key, document) for key in keys.tolist()],
+                )
+                for table, column in (("labels", "document"), ("contents", "document")):
+                    self._execute(f"DELETE FROM {table} WHERE {column} = ?", (document,))
+                self._execute("DELETE FROM documents WHERE id = ?", (document,))
+                removed.append(document)
+        return removed
+
+    # -- reading --------------------------------------------------------------------------
+
+    def known_files(self, file_sha256s: Sequence[str]) -> set[str]:
+        """Those of the file digests already archived (a re-run of ``add`` skips them unread)."""
+        found: set[str] = set()
+        for chunk in _chunks(list(file_sha256s), 500):
+            marks = ", ".join("?" * len(chunk))
+            rows = self._execute(
+                f"SELECT file_sha256 FROM documents WHERE file_sha256 IN ({marks})", chunk
+            )
+            found.update(str(r[0]) for r in rows)
+        return found
+
+    def query(self, fingerprints: np.ndarray, min_shared: int) -> dict[int, int]:
+        """Archived documents sharing at least ``min_shared`` distinct fingerprints (those
+        held by more than :data:`MAX_DF` documents not counted): id → count."""
+        values = np.unique(np.asarray(fingerprints, dtype=np.uint64))
+        if not len(values):
+            return {}
+        at, documents = self._lookup(values, MAX_DF + 1)
+        held = np.bincount(at, minlength=len(values))
+        keep = held[at] <= MAX_DF
+        found, counts = np.unique(documents[keep], return_counts=True)
+        return {
+            int(d): int(c)
+            for d, c in zip(found.tolist(), counts.tolist(), strict=True)
+            if c >= min_shared
+        }
+
+    def documents(
+        self, ids: Sequence[int] | None = None, labels: Mapping[str, str] | None = None
+    ) -> list[ArchivedDocument]:
+        """Archived documents (all, or those of ``ids``) having every label of ``labels``."""
+        where, params = [], []
+        for key, value in (labels or {}).items():
+            where.append(
+                "EXISTS (SELECT 1 FROM labels l WHERE l.document = d.id AND l.key = ? "
+                "AND l.value = ?)"
+            )
+            params += [key, value]
+        rows: list[tuple[Any, ...]] = []
+        chunks = [None] if ids is None else _chunks(list(ids), 500)
+        for chunk in chunks:
+            clause = list(where)
+            if chunk is not None:
+                clause.append(f"d.id IN ({', '.join('?' * len(chunk))})")
+            sql = f"SELECT {_DOCUMENT_COLUMNS} FROM documents d"
+            if clause:
+                sql += " WHERE " + " AND ".join(clause)
+            rows += self._execute(sql + " ORDER BY d.id", [*params, *(chunk or [])])
+        by_id = self._labels([int(r[0]) for r in rows])
+        return [_document(row, by_id.get(int(row[0]), ())) for row in rows]
+
+    def text(self, document: int) -> str:
+        """The archived text of a document (all offsets of its fragments refer to it)."""
+        rows = self._execute("SELECT text FROM contents WHERE document = ?", (document,))
+        if not rows:
+            raise ArchiveError(
+                "there is no document {id} in {location}", id=document, location=self.location
+            )
+        return decode_text(bytes(rows[0][0]))
+
+    def sources(
+        self, ids: Sequence[int], options: Options
+    ) -> list[tuple[ArchivedDocument, Prepared]]:
+        """The documents as sources for the engine, keyed ``archive:ID``."""
+        found = {d.id: d for d in self.documents(ids)}
+        out = []
+        for chunk in _chunks([i for i in ids if i in found], 200):
+            marks = ", ".join("?" * len(chunk))
+            rows = self._execute(
+                f"SELECT document, text, data FROM contents WHERE document IN ({marks})", chunk
+            )
+            for document, text, data in sorted(rows):
+                meta = found[int(document)]
+                prepared = prepared_from(
+                    archive_key(meta.id),
+                    decode_text(bytes(text)),
+                    meta.format,
+                    meta.file_sha256,
+                    bytes(data),
+                    options,
+                )
+                out.append((meta, prepared))
+        return out
+
+    def stats(self) -> ArchiveStats:
+        rows = self._execute(
+            "SELECT count(*), coalesce(sum(bytes), 0), coalesce(sum(words), 0) FROM documents"
+        )
+        documents, stored, words = (int(v) for v in rows[0])
+        return ArchiveStats(documents, stored, words, self.disk_bytes(), self.settings)
+
+    def _labels(self, ids: list[int]) -> dict[int, tuple[tuple[str, str], ...]]:
+        out: dict[int, list[tuple[str, str]]] = {}
+        for chunk in _chunks(ids, 500):
+            marks = ", ".join("?" * len(chunk))
+            rows = self._execute(
+                "SELECT document, key, value FROM labels "
+                f"WHERE document IN ({marks}) ORDER BY document, key",
+                chunk,
+            )
+            for document, key, value in rows:
+                out.setdefault(int(document), []).append((str(key), str(value)))
+        return {k: tuple(v) for k, v in out.items()}
+
+    def __enter__(self) -> Archive:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _document(row: tuple[Any, ...], labels: tuple[tuple[str, str], ...]) -> ArchivedDocument:
+    id_, path, name, sha, file_sha, fmt, added, language, words, chars, size = row
+    return ArchivedDocument(
+        int(id_),
+        str(path),
+        str(name),
+        str(sha),
+        str(file_sha),
+        str(fmt),
+        str(added),
+        str(language),
+        int(words),
+        int(chars),
+        int(size),
+        labels,
+    )
+
+
+def _chunks(values: list[Any], size: int) -> list[list[Any]]:
+    return [values[i : i + size] for i in range(0, len(values), size)]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value)
