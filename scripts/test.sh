@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine for the tests and runs them: the Debian packages the tests need
 # (DejaVu fonts: the PDF fixtures and Qt draw Cyrillic with them; the libraries Qt loads
-# even offscreen), a virtual environment with the project (editable, for development) and its
-# test and build extras, the static checks, then pytest including the wheel and the
-# frozen-app build. Safe to run again.
+# even offscreen; the PostgreSQL server, which tests/pgserver.py starts on its own in a
+# temporary folder, from the newest /usr/lib/postgresql/*/bin), a virtual environment with the
+# project (editable, for development) and its test and build extras, the static checks, then
+# pytest including the wheel and the frozen-app build. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DEBIAN_PACKAGES=(fonts-dejavu-core libegl1 libgl1 libopengl0 libxkbcommon0 libfontconfig1
-                 libdbus-1-3 libglib2.0-0)
+                 libdbus-1-3 libglib2.0-0 postgresql)
 missing=()
 if command -v dpkg-query >/dev/null; then
   for p in "${DEBIAN_PACKAGES[@]}"; do

@@ -1,12 +1,17 @@
-"""Shared pytest fixtures. File builders live in ``tests/fixtures_make.py``."""
+"""Shared pytest fixtures. File builders live in ``tests/fixtures_make.py``; the PostgreSQL
+server behind ``postgres_url`` and ``postgres_db_url`` in ``tests/pgserver.py``."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
 from tests.fixtures_make import find_font
+from tests.pgserver import PostgresServer, PostgresUnavailable, start_server
 
 
 @pytest.fixture(scope="session")
@@ -19,6 +24,43 @@ def dejavu_font() -> Path:
             "(/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf)"
         )
     return font
+
+
+def postgres_unavailable(reason: str) -> NoReturn:
+    """Skips the test for want of a PostgreSQL server, except when the environment variable
+    CI is set (non-empty): CI must never skip the PostgreSQL tests silently, so it fails."""
+    if os.environ.get("CI"):
+        pytest.fail(f"CI is set, so the PostgreSQL tests must run, but: {reason}", pytrace=False)
+    pytest.skip(f"no PostgreSQL server: {reason}")
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A real PostgreSQL server of this session (``tests/pgserver.py``), stopped and its
+    temporary folder removed when the session ends."""
+    try:
+        server = start_server()
+    except PostgresUnavailable as error:
+        postgres_unavailable(str(error))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_url(postgres_server: PostgresServer) -> str:
+    """``postgresql://postgres@127.0.0.1:PORT/copylens_test``: one database shared by the
+    whole session (tests that need it empty take ``postgres_db_url``)."""
+    return postgres_server.url()
+
+
+@pytest.fixture
+def postgres_db_url(postgres_server: PostgresServer) -> Iterator[str]:
+    """The URL of a new empty database ``test_<uuid>`` on the session's server, only this
+    test's; dropped after it, even with connections left open."""
+    with postgres_server.fresh_database() as url:
+        yield url
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
