@@ -60,8 +60,15 @@ def make_planted(work: Path, seed: int) -> tuple[Path, dict[str, Any]]:
     planted = work / "planted"
     if not (planted / "truth.json").exists():
         subprocess.run(
-            [sys.executable, str(HERE / "make_essays.py"), str(planted), "--n", "1000"]
-            + ["--seed", str(seed)],
+            [
+                sys.executable,
+                str(HERE / "make_essays.py"),
+                str(planted),
+                "--n",
+                "1000",
+                "--seed",
+                str(seed),
+            ],
             check=True,
             capture_output=True,
         )
@@ -233,8 +240,7 @@ def _size_row(
     checks, recall, against = [], {}, []
     for q in queries:
         m, out = measured(
-            [*copylens(), "check", q["query"], "--archive", str(db)]
-            + ["--format", "json", "--quiet"],
+            [*copylens(), "check", q["query"], "--archive", str(db), "--format", "json", "--quiet"],
             work,
         )
         checks.append(m)
@@ -243,8 +249,16 @@ def _size_row(
     if size <= against_up_to:
         for q in queries[:: max(1, len(queries) // 3)][:3]:
             m, _ = measured(
-                [*copylens(), "check", q["query"], "--against", *map(str, folders)]
-                + ["--format", "json", "--quiet"],
+                [
+                    *copylens(),
+                    "check",
+                    q["query"],
+                    "--against",
+                    *map(str, folders),
+                    "--format",
+                    "json",
+                    "--quiet",
+                ],
                 work,
             )
             against.append(m.wall_s)
