@@ -12,7 +12,8 @@ copy gets one too, so a check has ordinary shared sentences to align beside its 
 Measured at each size (one archive grown from the smallest size to the largest):
 
 * ingest: essays per second of ``copylens archive add`` (a child process, extraction and
-  lemmas included) for each folder of 1,000 files added, and its peak memory;
+  lemmas included) adding the essays that take the archive from one size to the next in one
+  run, and its peak memory;
 * check: wall time and peak memory of ``copylens check COPY --archive DB`` as a whole process
   (median over the queries), and inside one process the archive lookup and alignment alone
   (index query, reading the candidates, scoring them);
@@ -198,15 +199,19 @@ def main(argv: list[str] | None = None) -> int:
     ingest.append(_ingest_row(m, out, documents, documents))
     next_folder = 0
     for size in sizes:
-        while documents < size:
-            count = min(FOLDER, size - documents)
+        new: list[Path] = []
+        while documents + FOLDER * len(new) < size:
+            count = min(FOLDER, size - documents - FOLDER * len(new))
             folder = work / "fillers" / f"{next_folder:04d}"
             write_fillers(folder, count, args.seed * 1_000_003 + next_folder, pools, shared)
             next_folder += 1
-            m, out = measured([*add, str(folder)], work)
+            new.append(folder)
+        if new:
+            count = sum(len(list(f.iterdir())) for f in new)
+            m, out = measured([*add, *map(str, new)], work)
             documents += count
             ingest.append(_ingest_row(m, out, count, documents))
-            folders.append(folder)
+            folders += new
             print(f"  {documents} archived ({ingest[-1]['per_s']:.0f}/s)", file=sys.stderr)
         rows.append(_size_row(size, db, queries, folders, work, args.against_up_to))
         _print_row(rows[-1])

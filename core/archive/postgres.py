@@ -129,6 +129,12 @@ class PostgresArchive(Archive):
             yield
 
     @contextmanager
+    def _snapshot(self) -> Iterator[None]:
+        with self._errors(), self._db.transaction():
+            self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            yield
+
+    @contextmanager
     def _errors(self) -> Iterator[None]:
         psycopg = self._psycopg
         try:

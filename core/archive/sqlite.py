@@ -158,6 +158,16 @@ class SQLiteArchive(Archive):
             self._db.execute("COMMIT")
 
     @contextmanager
+    def _snapshot(self) -> Iterator[None]:
+        """A deferred transaction: in WAL mode its reads see the archive as of its first."""
+        with self._errors():
+            self._db.execute("BEGIN")
+        try:
+            yield
+        finally:
+            self._db.rollback()
+
+    @contextmanager
     def _errors(self) -> Iterator[None]:
         """SQLite's errors as the user's: busy, read-only, full, damaged."""
         try:

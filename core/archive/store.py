@@ -155,6 +155,13 @@ class Archive(ABC):
         yield
 
     @abstractmethod
+    @contextmanager
+    def _snapshot(self) -> Iterator[None]:
+        """Reads that see one state of the archive (a merge committing meanwhile, in another
+        process, must not hide the runs a lookup is reading)."""
+        yield
+
+    @abstractmethod
     def _create_tables(self) -> None: ...
 
     @abstractmethod
@@ -367,10 +374,11 @@ class Archive(ABC):
         values = np.unique(np.asarray(fingerprints, dtype=np.uint64))
         if not len(values):
             return {}
-        runs = self._runs()
-        if not runs:
-            return {}
-        at, documents = self._lookup(values, runs, MAX_DF + 1)
+        with self._snapshot():
+            runs = self._runs()
+            if not runs:
+                return {}
+            at, documents = self._lookup(values, runs, MAX_DF + 1)
         held = np.bincount(at, minlength=len(values))
         keep = held[at] <= MAX_DF
         found, counts = np.unique(documents[keep], return_counts=True)
