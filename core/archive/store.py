@@ -12,11 +12,10 @@ Tables (both databases; ``?`` placeholders here, each backend turns them into it
   as a log-structured merge of sorted runs (O'Neil et al., "The log-structured merge-tree",
   1996; Lucene's segments): each batch adds one run of its documents' index keys, written in
   key order at the end of the B-tree; when :data:`FANOUT` runs of one level exist they are
-  merged, in key order, into one run of the next level. So adding never rewrites the pages of
-  the whole index (a single B-tree keyed by random fingerprints does at every batch, its
-  cost growing with the archive), and a lookup seeks each of the few runs (at most
-  ``FANOUT - 1`` per level, a level per ×FANOUT documents), reading only the index pages of
-  the fingerprints it looks up, whatever the archive's size.
+  merged, in key order, into one run of the next level, up to :data:`TOP_LEVEL`. So adding
+  never rewrites the pages of the whole index (a single B-tree keyed by random fingerprints
+  does at every batch, its cost growing with the archive), no merge is long, and a lookup
+  seeks each of the few runs, reading only the index pages of the fingerprints it looks up.
 
 What must hold: every batch of documents is one transaction, and so is every merge (a killed
 ``archive add`` leaves every committed batch and no half-written document or run); a
@@ -58,7 +57,12 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {}
 first)."""
 FANOUT = 10
 """Runs of one level merged into one of the next: a document's keys are rewritten once per
-level (log10 of the archive's batches), and a lookup seeks at most 9 runs per level."""
+level, and a lookup seeks at most 9 runs per level below the top."""
+TOP_LEVEL = 1
+"""Runs of this level are never merged: each holds ``FANOUT`` batches (about 10,000
+documents), so no merge is longer than a few seconds (a writer holds the archive's write lock
+while it merges; one of 100,000 documents took a minute), and a lookup seeks one run per
+10,000 archived documents (100 runs, about 0.1 s, at a million)."""
 MAX_DF = 64
 """Index keys held by more archived documents than this are boilerplate for candidate search,
 as in the engine's in-memory index (``copylens.core.engine.MAX_DF``)."""
@@ -312,7 +316,11 @@ class Archive(ABC):
                 by_level: dict[int, list[int]] = {}
                 for level, run in rows:
                     by_level.setdefault(int(level), []).append(int(run))
-                full = [level for level, runs in sorted(by_level.items()) if len(runs) >= FANOUT]
+                full = [
+                    level
+                    for level, runs in sorted(by_level.items())
+                    if len(runs) >= FANOUT and level < TOP_LEVEL
+                ]
                 if not full:
                     return
                 merged = by_level[full[0]][:FANOUT]
