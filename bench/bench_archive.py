@@ -146,14 +146,14 @@ def found(report: str, original: str, kind: str) -> bool:
     return False
 
 
-def lookup_seconds(db: Path, queries: list[dict[str, Any]]) -> list[float]:
+def lookup_seconds(db: str, queries: list[dict[str, Any]]) -> list[float]:
     """Archive lookup and alignment of each query inside one warm process (no reading)."""
     from copylens.core import Options, open_archive, with_archive_settings
     from copylens.core.prepare import prepare_text, read_all
     from copylens.core.score import score_pair
 
     times = []
-    with open_archive(str(db)) as archive:
+    with open_archive(db) as archive:
         options = with_archive_settings(Options(workers=1), archive)
         docs, _ = read_all([Path(q["query"]) for q in queries], options, prepare_text)
         for doc in docs:
@@ -174,13 +174,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against-up-to", type=int, default=10000)
     parser.add_argument("--work", type=Path, help="keep the files here (default: a temp dir)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--postgres", action="store_true", help="a PostgreSQL archive (a server started here)"
+    )
     args = parser.parse_args(argv)
     sizes = sorted(int(s) for s in args.sizes.split(","))
     work = args.work or Path(tempfile.mkdtemp(prefix="copylens-archive-"))
     work.mkdir(parents=True, exist_ok=True)
-    db = work / "archive.db"
-    for leftover in work.glob("archive.db*"):
-        leftover.unlink()
+    server = None
+    if args.postgres:
+        sys.path.insert(0, str(HERE.parent / "tests"))
+        from pgserver import start_server
+
+        server = start_server()
+        db = server.url("copylens_test")  # created empty by start_server
+    else:
+        db = str(work / "archive.db")
+        for leftover in work.glob("archive.db*"):
+            leftover.unlink()
+    try:
+        return _run(args, sizes, work, db)
+    finally:
+        if server is not None:
+            server.stop()
+
+
+def _run(args: argparse.Namespace, sizes: list[int], work: Path, db: str) -> int:
     planted, truth = make_planted(work, args.seed)
     pools = words_of(planted, truth)
     shared = set_sentences(random.Random(args.seed), pools)
@@ -195,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict[str, Any]] = []
     ingest: list[dict[str, Any]] = []
     documents = len(list(base.iterdir()))
-    add = [*copylens(), "archive", "add", "--archive", str(db), "--quiet", "--format", "json"]
+    add = [*copylens(), "archive", "add", "--archive", db, "--quiet", "--format", "json"]
     m, out = measured([*add, str(base)], work)
     ingest.append(_ingest_row(m, out, documents, documents))
     next_folder = 0
@@ -216,8 +235,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {documents} archived ({ingest[-1]['per_s']:.0f}/s)", file=sys.stderr)
         rows.append(_size_row(size, db, queries, folders, work, args.against_up_to))
         _print_row(rows[-1])
-    result = {"sizes": rows, "ingest": ingest, "queries_per_kind": args.queries}
-    target = HERE / "results" / "archive.json"
+    result = {
+        "database": "postgresql" if args.postgres else "sqlite",
+        "sizes": rows,
+        "ingest": ingest,
+        "queries_per_kind": args.queries,
+    }
+    name = "archive_postgres.json" if args.postgres else "archive.json"
+    target = HERE / "results" / name
     target.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     print(f"written {target}")
     return 0
@@ -237,7 +262,7 @@ def _ingest_row(m: Measurement, out: str, count: int, total: int) -> dict[str, A
 
 def _size_row(
     size: int,
-    db: Path,
+    db: str,
     queries: list[dict[str, Any]],
     folders: list[Path],
     work: Path,
@@ -246,7 +271,7 @@ def _size_row(
     checks, recall, against = [], {}, []
     for q in queries:
         m, out = measured(
-            [*copylens(), "check", q["query"], "--archive", str(db), "--format", "json", "--quiet"],
+            [*copylens(), "check", q["query"], "--archive", db, "--format", "json", "--quiet"],
             work,
         )
         checks.append(m)
@@ -270,7 +295,13 @@ def _size_row(
             )
             against.append(m.wall_s)
     lookups = lookup_seconds(db, queries)
-    on_disk = sum(f.stat().st_size for f in work.glob("archive.db*"))
+    stats = subprocess.run(
+        [*copylens(), "archive", "stats", "--archive", db, "--format", "json"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    on_disk = json.loads(stats.stdout)["disk_bytes"]
     return {
         "size": size,
         "check_s": statistics.median(m.wall_s for m in checks),
