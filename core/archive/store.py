@@ -200,8 +200,16 @@ class Archive(ABC):
             )
 
     def _check_version(self) -> None:
-        """Refuse a newer schema; migrate an older one."""
-        found = int(self._setting("schema_version") or 0)
+        """Refuse a newer or an unknown schema; migrate an older one."""
+        stored = self._setting("schema_version")
+        found = int(stored) if stored is not None and stored.isdecimal() else 0
+        if found < 1:
+            raise ArchiveError(
+                '{location} is of an unknown archive format (schema version "{found}"): it was '
+                "not made by CopyLens, or it is damaged",
+                location=self.location,
+                found=stored or "",
+            )
         if found > SCHEMA_VERSION:
             raise ArchiveError(
                 "{location} was made by a newer CopyLens (archive format {found}; this version "
