@@ -343,7 +343,7 @@ class Archive(ABC):
                 rows = self._execute("SELECT data FROM contents WHERE document = ?", (document,))
                 if not rows:
                     continue
-                keys = anchors_of(bytes(rows[0][0]), anchor_words).view(np.int64)
+                keys = anchors_of(_blob(rows[0][0]), anchor_words).view(np.int64)
                 runs = ", ".join(str(r) for r in self._runs())
                 self._execute_many(
                     f"DELETE FROM anchors WHERE run IN ({runs}) AND fingerprint = ? "
@@ -419,7 +419,7 @@ class Archive(ABC):
             raise ArchiveError(
                 "there is no document {id} in {location}", id=document, location=self.location
             )
-        return decode_text(bytes(rows[0][0]))
+        return decode_text(_blob(rows[0][0]))
 
     def sources(
         self, ids: Sequence[int], options: Options
@@ -436,10 +436,10 @@ class Archive(ABC):
                 meta = found[int(document)]
                 prepared = prepared_from(
                     archive_key(meta.id),
-                    decode_text(bytes(text)),
+                    decode_text(_blob(text)),
                     meta.format,
                     meta.file_sha256,
-                    bytes(data),
+                    _blob(data),
                     options,
                 )
                 out.append((meta, prepared))
@@ -488,6 +488,14 @@ def _document(row: tuple[Any, ...], labels: tuple[tuple[str, str], ...]) -> Arch
         int(size),
         labels,
     )
+
+
+def _blob(value: Any) -> bytes:
+    """A stored text or data as bytes; ArchiveError if the database holds something else there
+    (an SQLite column takes any type: text written into it by another program)."""
+    if isinstance(value, bytes | bytearray | memoryview):
+        return bytes(value)
+    raise ArchiveError("a document's stored data is damaged (it is not binary data)")
 
 
 def _chunks(values: list[Any], size: int) -> list[list[Any]]:
