@@ -343,13 +343,17 @@ class Archive(ABC):
                 rows = self._execute("SELECT data FROM contents WHERE document = ?", (document,))
                 if not rows:
                     continue
-                keys = anchors_of(_blob(rows[0][0]), anchor_words).view(np.int64)
-                runs = ", ".join(str(r) for r in self._runs())
-                self._execute_many(
-                    f"DELETE FROM anchors WHERE run IN ({runs}) AND fingerprint = ? "
-                    "AND document = ?",
-                    [(key, document) for key in keys.tolist()],
-                )
+                try:
+                    keys = anchors_of(_blob(rows[0][0]), anchor_words).view(np.int64)
+                except ArchiveError:  # damaged: its keys are found by reading the whole index
+                    self._execute("DELETE FROM anchors WHERE document = ?", (document,))
+                else:
+                    runs = ", ".join(str(r) for r in self._runs())
+                    self._execute_many(
+                        f"DELETE FROM anchors WHERE run IN ({runs}) AND fingerprint = ? "
+                        "AND document = ?",
+                        [(key, document) for key in keys.tolist()],
+                    )
                 for table, column in (("labels", "document"), ("contents", "document")):
                     self._execute(f"DELETE FROM {table} WHERE {column} = ?", (document,))
                 self._execute("DELETE FROM documents WHERE id = ?", (document,))
