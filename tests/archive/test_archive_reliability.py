@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
 import random
 import shutil
@@ -25,10 +26,18 @@ from typing import Any
 import pytest
 
 from copylens.core.archive import BATCH_DOCUMENTS, is_archive_url, open_archive
-from copylens.core.archive.record import anchors_of, decode_canonical, prepared_from
+from copylens.core.archive.record import (
+    Record,
+    anchors_of,
+    decode_canonical,
+    prepared_from,
+    record_of_prepared,
+)
 from copylens.core.archive.sqlite import SQLiteArchive
+from copylens.core.documents import TextInput
 from copylens.core.errors import ArchiveError
 from copylens.core.options import Options
+from copylens.core.prepare import prepare_text, read_all
 from tests.archive import dbcheck
 from tests.archive.conftest import Cli
 from tests.archive.texts import BEES, PRINTING, RAILWAYS, fillers, reflowed, text, write_fillers
@@ -573,3 +582,47 @@ def test_damaged_canonical_data_never_escapes_as_another_error(
         except ArchiveError:
             outcomes["refused"] += 1
     assert outcomes["refused"] > 1000
+
+
+# -- a lookup while runs are merged ----------------------------------------------------------------
+
+
+def add_one_by_one(location: str, records: list[Record]) -> None:
+    """One document per transaction: a new run each time, a merge every tenth."""
+    with open_archive(location) as archive:
+        for record in records:
+            archive.add([record], {})
+
+
+def test_a_lookup_sees_one_state_of_the_index_while_runs_are_merged(
+    archive_location: str,
+) -> None:
+    """A check looks up its keys while another process adds (and merges the index's runs): it
+    finds every key of an archived document, never some of them (a merge committed between
+    reading the list of runs and reading the keys in them, which it had deleted)."""
+    options = Options(workers=2)
+    given = [TextInput("planted", text(PRINTING))]
+    given += [TextInput(f"filler{n}", body) for n, body in enumerate(fillers(1500, seed=51))]
+    prepared, failures = read_all(given, options, prepare_text)
+    assert not failures
+    records = [record_of_prepared(doc) for doc in prepared]
+    with open_archive(archive_location, options, create=True) as archive:
+        [planted], _ = archive.add(records[:1], {})
+    keys = prepared[0].anchors
+    writer = multiprocessing.get_context("fork").Process(
+        target=add_one_by_one, args=(archive_location, records[1:])
+    )
+    writer.start()
+    lookups, partial = 0, []
+    with open_archive(archive_location) as reader:
+        while writer.is_alive():
+            found = reader.query(keys, 1).get(planted, 0)
+            lookups += 1
+            if found != len(keys):
+                partial.append(found)
+    writer.join()
+    assert writer.exitcode == 0
+    assert lookups > 10
+    assert partial == [], f"{len(partial)} of {lookups} lookups found only some of {len(keys)} keys"
+    runs = dbcheck.rows(archive_location, "SELECT level, count(*) FROM runs GROUP BY level")
+    assert max(level for level, _ in runs) >= 2  # the adds merged runs twice over
