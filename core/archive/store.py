@@ -137,6 +137,8 @@ class Archive(ABC):
     """
 
     location: str
+    _BEGIN_READ = "BEGIN"
+    """Starts a transaction whose reads all see one committed state of the archive."""
 
     # -- what a backend provides -------------------------------------------------------------
 
@@ -177,6 +179,17 @@ class Archive(ABC):
 
     @abstractmethod
     def close(self) -> None: ...
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[None]:
+        """Reads that see one state of the archive: a merge another process commits meanwhile
+        (it deletes the runs it merged) cannot hide index keys from a lookup that read the
+        list of runs before it. Readers still never wait for writers."""
+        self._execute(self._BEGIN_READ)
+        try:
+            yield
+        finally:
+            self._execute("COMMIT")
 
     # -- opening --------------------------------------------------------------------------
 
@@ -379,10 +392,11 @@ class Archive(ABC):
         values = np.unique(np.asarray(fingerprints, dtype=np.uint64))
         if not len(values):
             return {}
-        runs = self._runs()
-        if not runs:
-            return {}
-        at, documents = self._lookup(values, runs, MAX_DF + 1)
+        with self._snapshot():
+            runs = self._runs()
+            if not runs:
+                return {}
+            at, documents = self._lookup(values, runs, MAX_DF + 1)
         held = np.bincount(at, minlength=len(values))
         keep = held[at] <= MAX_DF
         found, counts = np.unique(documents[keep], return_counts=True)
