@@ -594,3 +594,19 @@ def test_the_installed_command_end_to_end(
     wrong = run("archive", "list", "--archive", "essays/ru.txt")
     assert wrong.returncode == 1 and "not a CopyLens archive" in wrong.stderr
     assert "Traceback" not in wrong.stderr
+
+
+def test_an_id_is_never_given_again_after_a_remove(
+    cli: Cli, archive_location: str, tmp_path: Path
+) -> None:
+    """Reports keep ``archive_id``s: after a remove, ``archive extract`` of a removed id must
+    not print another document's text."""
+    add(cli, archive_location, write(tmp_path / "a.txt", text(PRINTING)))
+    add(cli, archive_location, write(tmp_path / "b.txt", text(BEES)))
+    ids = {Path(d["path"]).stem: d["id"] for d in listed(cli, archive_location)}
+    assert cli("archive", "remove", ids["b"], "--archive", archive_location).code == 0
+    add(cli, archive_location, write(tmp_path / "c.txt", text(GLACIERS)))
+    [new] = [d["id"] for d in listed(cli, archive_location) if d["path"].endswith("c.txt")]
+    assert new not in ids.values()
+    gone = cli("archive", "extract", ids["b"], "--archive", archive_location)
+    assert gone.code == 1 and gone.out == ""
