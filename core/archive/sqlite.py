@@ -39,8 +39,9 @@ _MAGIC = b"SQLite format 3\x00"
 
 _TABLES = (
     "CREATE TABLE archive_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    "CREATE TABLE documents (id INTEGER PRIMARY KEY, path TEXT NOT NULL, name TEXT NOT NULL, "
-    "sha256 TEXT NOT NULL UNIQUE, file_sha256 TEXT NOT NULL, format TEXT NOT NULL, "
+    "CREATE TABLE documents (id INTEGER PRIMARY KEY AUTOINCREMENT, path TEXT NOT NULL, "
+    "name TEXT NOT NULL, sha256 TEXT NOT NULL UNIQUE, file_sha256 TEXT NOT NULL, "
+    "format TEXT NOT NULL, "
     "added TEXT NOT NULL, language TEXT NOT NULL, words INTEGER NOT NULL, "
     "chars INTEGER NOT NULL, bytes INTEGER NOT NULL)",
     "CREATE INDEX documents_file ON documents (file_sha256)",
