@@ -41,6 +41,9 @@ _TABLES = (
 
 
 class PostgresArchive(Archive):
+    _BEGIN_READ = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"
+    """READ COMMITTED, the default, would give each statement a state of its own."""
+
     def __init__(self, url: str, options: Options | None, create: bool) -> None:
         self.location = _without_password(url)
         try:

@@ -154,23 +154,23 @@ def decode_canonical(blob: bytes) -> tuple[Canonical, np.ndarray]:
         small = _arrays(packed, forms_end, _PACKED, dict.fromkeys(_names(_PACKED), count))
         lengths = {"form_hashes": size, "variants": count, "homoglyphs": int(header["homoglyphs"])}
         raw = _arrays(blob, at, _RAW, {**lengths, "sketch": int(header["sketch"])})
-    except (ValueError, KeyError, TypeError, zlib.error, UnicodeDecodeError) as error:
+        ids = small["form_ids"]
+        starts = np.cumsum(small["gaps"], dtype=np.int64)
+        canonical = Canonical(
+            language=str(header["language"]),
+            words=int(header["words"]),
+            starts=starts,
+            ends=starts + small["lengths"],
+            forms=forms_of(joined, ids),
+            variants=raw["variants"],
+            hashes=raw["form_hashes"][ids],
+            homoglyphs=tuple(raw["homoglyphs"].tolist()),
+            sentences=small["sentences"],
+        )
+    except (ValueError, KeyError, TypeError, IndexError, zlib.error, UnicodeDecodeError) as error:
         raise ArchiveError(
             "a document's stored data is damaged or of another version ({detail})", detail=error
         ) from None
-    ids = small["form_ids"]
-    starts = np.cumsum(small["gaps"], dtype=np.int64)
-    canonical = Canonical(
-        language=str(header["language"]),
-        words=int(header["words"]),
-        starts=starts,
-        ends=starts + small["lengths"],
-        forms=forms_of(joined, ids),
-        variants=raw["variants"],
-        hashes=raw["form_hashes"][ids],
-        homoglyphs=tuple(raw["homoglyphs"].tolist()),
-        sentences=small["sentences"],
-    )
     return canonical, raw["sketch"]
 
 

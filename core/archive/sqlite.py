@@ -14,6 +14,7 @@ What must hold:
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -38,8 +39,9 @@ _MAGIC = b"SQLite format 3\x00"
 
 _TABLES = (
     "CREATE TABLE archive_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    "CREATE TABLE documents (id INTEGER PRIMARY KEY, path TEXT NOT NULL, name TEXT NOT NULL, "
-    "sha256 TEXT NOT NULL UNIQUE, file_sha256 TEXT NOT NULL, format TEXT NOT NULL, "
+    "CREATE TABLE documents (id INTEGER PRIMARY KEY AUTOINCREMENT, path TEXT NOT NULL, "
+    "name TEXT NOT NULL, sha256 TEXT NOT NULL UNIQUE, file_sha256 TEXT NOT NULL, "
+    "format TEXT NOT NULL, "
     "added TEXT NOT NULL, language TEXT NOT NULL, words INTEGER NOT NULL, "
     "chars INTEGER NOT NULL, bytes INTEGER NOT NULL)",
     "CREATE INDEX documents_file ON documents (file_sha256)",
@@ -94,6 +96,8 @@ class SQLiteArchive(Archive):
         try:
             application = int(self._db.execute("PRAGMA application_id").fetchone()[0])
             tables = int(self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
+        except sqlite3.OperationalError as error:  # locked, or cannot be opened where it is
+            raise _translated(error, self.location) from None
         except sqlite3.DatabaseError as error:
             raise ArchiveError(
                 "{location} is not a CopyLens archive ({detail})",
@@ -226,6 +230,12 @@ def _translated(error: sqlite3.OperationalError, location: str) -> ArchiveError:
             "{seconds} s; try again when it is done",
             location=location,
             seconds=f"{BUSY_SECONDS:g}",
+        )
+    if "unable to open" in text and not os.access(Path(location).parent, os.W_OK):
+        return ArchiveWriteFailed(
+            "the archive {location} is in a read-only folder: SQLite must write its journal "
+            "beside it; nothing was changed",
+            location=location,
         )
     if "readonly" in text or "read-only" in text:
         return ArchiveWriteFailed(

@@ -141,6 +141,8 @@ class Archive(ABC):
     """
 
     location: str
+    _BEGIN_READ = "BEGIN"
+    """Starts a transaction whose reads all see one committed state of the archive."""
 
     # -- what a backend provides -------------------------------------------------------------
 
@@ -189,6 +191,17 @@ class Archive(ABC):
     @abstractmethod
     def close(self) -> None: ...
 
+    @contextmanager
+    def _snapshot(self) -> Iterator[None]:
+        """Reads that see one state of the archive: a merge another process commits meanwhile
+        (it deletes the runs it merged) cannot hide index keys from a lookup that read the
+        list of runs before it. Readers still never wait for writers."""
+        self._execute(self._BEGIN_READ)
+        try:
+            yield
+        finally:
+            self._execute("COMMIT")
+
     # -- opening --------------------------------------------------------------------------
 
     def _setting(self, key: str) -> str | None:
@@ -211,8 +224,16 @@ class Archive(ABC):
             )
 
     def _check_version(self) -> None:
-        """Refuse a newer schema; migrate an older one."""
-        found = int(self._setting("schema_version") or 0)
+        """Refuse a newer or an unknown schema; migrate an older one."""
+        stored = self._setting("schema_version")
+        found = int(stored) if stored is not None and stored.isdecimal() else 0
+        if found < 1:
+            raise ArchiveError(
+                '{location} is of an unknown archive format (schema version "{found}"): it was '
+                "not made by CopyLens, or it is damaged",
+                location=self.location,
+                found=stored or "",
+            )
         if found > SCHEMA_VERSION:
             raise ArchiveError(
                 "{location} was made by a newer CopyLens (archive format {found}; this version "
@@ -350,13 +371,17 @@ class Archive(ABC):
                 rows = self._execute("SELECT data FROM contents WHERE document = ?", (document,))
                 if not rows:
                     continue
-                keys = anchors_of(bytes(rows[0][0]), anchor_words).view(np.int64)
-                runs = ", ".join(str(r) for r in self._runs())
-                self._execute_many(
-                    f"DELETE FROM anchors WHERE run IN ({runs}) AND fingerprint = ? "
-                    "AND document = ?",
-                    [(key, document) for key in keys.tolist()],
-                )
+                try:
+                    keys = anchors_of(_blob(rows[0][0]), anchor_words).view(np.int64)
+                except ArchiveError:  # damaged: its keys are found by reading the whole index
+                    self._execute("DELETE FROM anchors WHERE document = ?", (document,))
+                else:
+                    runs = ", ".join(str(r) for r in self._runs())
+                    self._execute_many(
+                        f"DELETE FROM anchors WHERE run IN ({runs}) AND fingerprint = ? "
+                        "AND document = ?",
+                        [(key, document) for key in keys.tolist()],
+                    )
                 for table, column in (("labels", "document"), ("contents", "document")):
                     self._execute(f"DELETE FROM {table} WHERE {column} = ?", (document,))
                 self._execute("DELETE FROM documents WHERE id = ?", (document,))
@@ -427,7 +452,7 @@ class Archive(ABC):
             raise ArchiveError(
                 "there is no document {id} in {location}", id=document, location=self.location
             )
-        return decode_text(bytes(rows[0][0]))
+        return decode_text(_blob(rows[0][0]))
 
     def sources(
         self, ids: Sequence[int], options: Options
@@ -444,10 +469,10 @@ class Archive(ABC):
                 meta = found[int(document)]
                 prepared = prepared_from(
                     archive_key(meta.id),
-                    decode_text(bytes(text)),
+                    decode_text(_blob(text)),
                     meta.format,
                     meta.file_sha256,
-                    bytes(data),
+                    _blob(data),
                     options,
                 )
                 out.append((meta, prepared))
@@ -496,6 +521,14 @@ def _document(row: tuple[Any, ...], labels: tuple[tuple[str, str], ...]) -> Arch
         int(size),
         labels,
     )
+
+
+def _blob(value: Any) -> bytes:
+    """A stored text or data as bytes; ArchiveError if the database holds something else there
+    (an SQLite column takes any type: text written into it by another program)."""
+    if isinstance(value, bytes | bytearray | memoryview):
+        return bytes(value)
+    raise ArchiveError("a document's stored data is damaged (it is not binary data)")
 
 
 def _chunks(values: list[Any], size: int) -> list[list[Any]]:
