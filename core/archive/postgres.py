@@ -24,26 +24,29 @@ from copylens.core.errors import ArchiveError, ArchiveWriteFailed
 from copylens.core.options import Options
 
 _TABLES = (
-    "CREATE TABLE archive_settings (key text PRIMARY KEY, value text NOT NULL)",
-    "CREATE TABLE documents (id bigserial PRIMARY KEY, path text NOT NULL, name text NOT NULL, "
-    "sha256 text NOT NULL UNIQUE, file_sha256 text NOT NULL, format text NOT NULL, "
-    "added text NOT NULL, language text NOT NULL, words bigint NOT NULL, "
-    "chars bigint NOT NULL, bytes bigint NOT NULL)",
-    "CREATE INDEX documents_file ON documents (file_sha256)",
-    "CREATE TABLE labels (document bigint NOT NULL, key text NOT NULL, value text NOT NULL, "
-    "PRIMARY KEY (document, key))",
-    "CREATE INDEX labels_value ON labels (key, value)",
-    "CREATE TABLE contents (document bigint PRIMARY KEY, text bytea NOT NULL, data bytea NOT NULL)",
-    "CREATE TABLE runs (id bigserial PRIMARY KEY, level integer NOT NULL)",
-    "CREATE TABLE anchors (run bigint NOT NULL, fingerprint bigint NOT NULL, "
+    "CREATE TABLE IF NOT EXISTS archive_settings (key text PRIMARY KEY, value text NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS documents (id bigserial PRIMARY KEY, path text NOT NULL, "
+    "name text NOT NULL, sha256 text NOT NULL UNIQUE, file_sha256 text NOT NULL, "
+    "format text NOT NULL, added text NOT NULL, language text NOT NULL, "
+    "words bigint NOT NULL, chars bigint NOT NULL, bytes bigint NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS documents_file ON documents (file_sha256)",
+    "CREATE TABLE IF NOT EXISTS labels (document bigint NOT NULL, key text NOT NULL, "
+    "value text NOT NULL, PRIMARY KEY (document, key))",
+    "CREATE INDEX IF NOT EXISTS labels_value ON labels (key, value)",
+    "CREATE TABLE IF NOT EXISTS contents (document bigint PRIMARY KEY, text bytea NOT NULL, "
+    "data bytea NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS runs (id bigserial PRIMARY KEY, level integer NOT NULL, "
+    "keys bigint NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS anchors (run bigint NOT NULL, fingerprint bigint NOT NULL, "
     "document bigint NOT NULL, PRIMARY KEY (run, fingerprint, document))",
 )
 
 
-class PostgresArchive(Archive):
-    _BEGIN_READ = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"
-    """READ COMMITTED, the default, would give each statement a state of its own."""
+_OPEN_LOCK = 0x436C6E73
+"""The advisory lock key held while an archive is opened (and made): "Clns"."""
 
+
+class PostgresArchive(Archive):
     def __init__(self, url: str, options: Options | None, create: bool) -> None:
         self.location = _without_password(url)
         try:
@@ -68,6 +71,14 @@ class PostgresArchive(Archive):
             raise
 
     def _open(self, options: Options | None, create: bool) -> None:
+        """Inside a transaction holding the archive's advisory lock: two machines opening an
+        empty database at once must not both create the tables (PostgreSQL's catalogue
+        refuses the second's, even with IF NOT EXISTS)."""
+        with self._errors(), self._db.transaction():
+            self._execute("SELECT pg_advisory_xact_lock(?)", (_OPEN_LOCK,))
+            self._open_locked(options, create)
+
+    def _open_locked(self, options: Options | None, create: bool) -> None:
         tables = {
             str(r[0])
             for r in self._execute(

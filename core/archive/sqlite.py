@@ -38,19 +38,21 @@ archive touch many index pages."""
 _MAGIC = b"SQLite format 3\x00"
 
 _TABLES = (
-    "CREATE TABLE archive_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    "CREATE TABLE documents (id INTEGER PRIMARY KEY AUTOINCREMENT, path TEXT NOT NULL, "
-    "name TEXT NOT NULL, sha256 TEXT NOT NULL UNIQUE, file_sha256 TEXT NOT NULL, "
-    "format TEXT NOT NULL, "
-    "added TEXT NOT NULL, language TEXT NOT NULL, words INTEGER NOT NULL, "
-    "chars INTEGER NOT NULL, bytes INTEGER NOT NULL)",
-    "CREATE INDEX documents_file ON documents (file_sha256)",
-    "CREATE TABLE labels (document INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, "
-    "PRIMARY KEY (document, key)) WITHOUT ROWID",
-    "CREATE INDEX labels_value ON labels (key, value)",
-    "CREATE TABLE contents (document INTEGER PRIMARY KEY, text BLOB NOT NULL, data BLOB NOT NULL)",
-    "CREATE TABLE runs (id INTEGER PRIMARY KEY, level INTEGER NOT NULL)",
-    "CREATE TABLE anchors (run INTEGER NOT NULL, fingerprint INTEGER NOT NULL, "
+    "CREATE TABLE IF NOT EXISTS archive_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS documents (id INTEGER PRIMARY KEY AUTOINCREMENT, "
+    "path TEXT NOT NULL, name TEXT NOT NULL, sha256 TEXT NOT NULL UNIQUE, "
+    "file_sha256 TEXT NOT NULL, format TEXT NOT NULL, added TEXT NOT NULL, "
+    "language TEXT NOT NULL, words INTEGER NOT NULL, chars INTEGER NOT NULL, "
+    "bytes INTEGER NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS documents_file ON documents (file_sha256)",
+    "CREATE TABLE IF NOT EXISTS labels (document INTEGER NOT NULL, key TEXT NOT NULL, "
+    "value TEXT NOT NULL, PRIMARY KEY (document, key)) WITHOUT ROWID",
+    "CREATE INDEX IF NOT EXISTS labels_value ON labels (key, value)",
+    "CREATE TABLE IF NOT EXISTS contents (document INTEGER PRIMARY KEY, text BLOB NOT NULL, "
+    "data BLOB NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS runs (id INTEGER PRIMARY KEY, level INTEGER NOT NULL, "
+    "keys INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS anchors (run INTEGER NOT NULL, fingerprint INTEGER NOT NULL, "
     "document INTEGER NOT NULL, PRIMARY KEY (run, fingerprint, document)) WITHOUT ROWID",
 )
 

@@ -12,10 +12,11 @@ Tables (both databases; ``?`` placeholders here, each backend turns them into it
   as a log-structured merge of sorted runs (O'Neil et al., "The log-structured merge-tree",
   1996; Lucene's segments): each batch adds one run of its documents' index keys, written in
   key order at the end of the B-tree; when :data:`FANOUT` runs of one level exist they are
-  merged, in key order, into one run of the next level, up to :data:`TOP_LEVEL`. So adding
-  never rewrites the pages of the whole index (a single B-tree keyed by random fingerprints
-  does at every batch, its cost growing with the archive), no merge is long, and a lookup
-  seeks each of the few runs, reading only the index pages of the fingerprints it looks up.
+  merged, in key order, into one run of the next level, a range of fingerprints per
+  transaction. So adding never rewrites the pages of the whole index (a single B-tree keyed
+  by random fingerprints does at every batch, its cost growing with the archive), no write
+  transaction is long, and a lookup seeks each of the few runs (at most 9 per level, a level
+  per ten times the documents), reading only the index pages of the fingerprints it looks up.
 
 What must hold: every batch of documents is one transaction, and so is every merge (a killed
 ``archive add`` leaves every committed batch and no half-written document or run); a
@@ -57,12 +58,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {}
 first)."""
 FANOUT = 10
 """Runs of one level merged into one of the next: a document's keys are rewritten once per
-level, and a lookup seeks at most 9 runs per level below the top."""
-TOP_LEVEL = 1
-"""Runs of this level are never merged: each holds ``FANOUT`` batches (about 10,000
-documents), so no merge is longer than a few seconds (a writer holds the archive's write lock
-while it merges; one of 100,000 documents took a minute), and a lookup seeks one run per
-10,000 archived documents (100 runs, about 0.1 s, at a million)."""
+level (a level per ten times the documents), and a lookup seeks at most 9 runs per level."""
+MERGE_KEYS = 2_000_000
+"""Index keys a merge moves per transaction (a few seconds of holding the write lock)."""
 MAX_DF = 64
 """Index keys held by more archived documents than this are boilerplate for candidate search,
 as in the engine's in-memory index (``copylens.core.engine.MAX_DF``)."""
@@ -141,8 +139,6 @@ class Archive(ABC):
     """
 
     location: str
-    _BEGIN_READ = "BEGIN"
-    """Starts a transaction whose reads all see one committed state of the archive."""
 
     # -- what a backend provides -------------------------------------------------------------
 
@@ -163,8 +159,9 @@ class Archive(ABC):
     @abstractmethod
     @contextmanager
     def _snapshot(self) -> Iterator[None]:
-        """Reads that see one state of the archive (a merge committing meanwhile, in another
-        process, must not hide the runs a lookup is reading)."""
+        """Reads that see one state of the archive: a merge another process commits meanwhile
+        (it deletes the runs it merged) cannot hide index keys from a lookup that read the
+        list of runs before it. Readers still never wait for writers."""
         yield
 
     @abstractmethod
@@ -191,17 +188,6 @@ class Archive(ABC):
     @abstractmethod
     def close(self) -> None: ...
 
-    @contextmanager
-    def _snapshot(self) -> Iterator[None]:
-        """Reads that see one state of the archive: a merge another process commits meanwhile
-        (it deletes the runs it merged) cannot hide index keys from a lookup that read the
-        list of runs before it. Readers still never wait for writers."""
-        self._execute(self._BEGIN_READ)
-        try:
-            yield
-        finally:
-            self._execute("COMMIT")
-
     # -- opening --------------------------------------------------------------------------
 
     def _setting(self, key: str) -> str | None:
@@ -214,7 +200,8 @@ class Archive(ABC):
         with self._transaction():
             self._create_tables()
             self._execute_many(
-                "INSERT INTO archive_settings (key, value) VALUES (?, ?)",
+                "INSERT INTO archive_settings (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO NOTHING",  # another process made it meanwhile
                 [
                     ("format", FORMAT),
                     ("schema_version", str(SCHEMA_VERSION)),
@@ -321,43 +308,90 @@ class Archive(ABC):
 
     def _new_run(self, level: int, keys: list[np.ndarray], documents: list[int]) -> None:
         """One run of the documents' keys (``keys[i]`` are ``documents[i]``'s), sorted."""
-        run = int(self._execute("INSERT INTO runs (level) VALUES (?) RETURNING id", (level,))[0][0])
         fingerprints = np.concatenate(keys).astype(np.uint64).view(np.int64)
         owners = np.repeat(np.asarray(documents, dtype=np.int64), [len(k) for k in keys])
         order = np.lexsort((owners, fingerprints))
+        run = self._add_run(level, len(fingerprints))
         self._insert_run(run, fingerprints[order], owners[order])
 
-    def _merge_runs(self) -> None:
-        """Merge :data:`FANOUT` runs of a level into one of the next, lowest levels first,
-        each merge one transaction, until no level holds FANOUT runs."""
-        while True:
-            with self._transaction():
-                self._lock_runs()
-                rows = self._execute("SELECT level, id FROM runs ORDER BY level, id")
-                by_level: dict[int, list[int]] = {}
-                for level, run in rows:
-                    by_level.setdefault(int(level), []).append(int(run))
-                full = [
-                    level
-                    for level, runs in sorted(by_level.items())
-                    if len(runs) >= FANOUT and level < TOP_LEVEL
-                ]
-                if not full:
-                    return
-                merged = by_level[full[0]][:FANOUT]
-                self._merge(merged, full[0] + 1)
+    def _add_run(self, level: int, keys: int) -> int:
+        sql = "INSERT INTO runs (level, keys) VALUES (?, ?) RETURNING id"
+        return int(self._execute(sql, (level, keys))[0][0])
 
-    def _merge(self, runs: list[int], level: int) -> None:
-        run = int(self._execute("INSERT INTO runs (level) VALUES (?) RETURNING id", (level,))[0][0])
-        marks = ", ".join(str(r) for r in runs)  # integers read from the table
+    def _merge_runs(self) -> None:
+        """Merge :data:`FANOUT` runs of a level into one run of the next, lowest levels first,
+        until no level holds FANOUT runs (a merge another process left unfinished first).
+
+        A merge moves the keys a range of fingerprints at a time (:data:`MERGE_KEYS` per
+        transaction): the write lock is never held for long, however large the runs, and a
+        lookup meanwhile finds each fingerprint's keys complete, in the merged runs or in the
+        new one. Its progress is stored (``archive_settings``: ``merging``), so a merge
+        interrupted by a killed process is finished by the next add."""
+        while (plan := self._merge_plan()) is not None:
+            while self._merge_step(plan):
+                pass
+
+    def _merge_plan(self) -> dict[str, Any] | None:
+        """The merge in progress, or a new one (its target run made), or None."""
+        with self._transaction():
+            self._lock_runs()
+            state = self._setting("merging")
+            if state is not None:
+                return dict(json.loads(state))
+            rows = self._execute("SELECT level, id, keys FROM runs ORDER BY level, id")
+            by_level: dict[int, list[tuple[int, int]]] = {}
+            for level, run, keys in rows:
+                by_level.setdefault(int(level), []).append((int(run), int(keys)))
+            full = [level for level, runs in sorted(by_level.items()) if len(runs) >= FANOUT]
+            if not full:
+                return None
+            sources = by_level[full[0]][:FANOUT]
+            keys = sum(k for _, k in sources)
+            plan = {
+                "target": self._add_run(full[0] + 1, keys),
+                "sources": [r for r, _ in sources],
+                "parts": max(1, -(-keys // MERGE_KEYS)),
+                "done": 0,
+            }
+            self._put_setting("merging", json.dumps(plan))
+            return plan
+
+    def _merge_step(self, plan: dict[str, Any]) -> bool:
+        """Move the next part of the merge ``plan``, or finish it; False once it is over
+        (here or in another process)."""
+        with self._transaction():
+            self._lock_runs()
+            state = self._setting("merging")
+            current = None if state is None else dict(json.loads(state))
+            if current is None or current["target"] != plan["target"]:
+                return False
+            sources = ", ".join(str(int(r)) for r in current["sources"])  # ours, integers
+            part, parts = int(current["done"]), int(current["parts"])
+            if part >= parts:
+                self._execute(f"DELETE FROM runs WHERE id IN ({sources})")
+                self._execute("DELETE FROM archive_settings WHERE key = 'merging'")
+                return False
+            lo, hi = _part(part, parts)
+            self._execute(
+                "INSERT INTO anchors (run, fingerprint, document) "
+                f"SELECT ?, fingerprint, document FROM anchors WHERE run IN ({sources}) "
+                "AND fingerprint BETWEEN ? AND ? ORDER BY fingerprint, document",
+                (current["target"], lo, hi),
+            )
+            self._execute(
+                f"DELETE FROM anchors WHERE run IN ({sources}) AND fingerprint BETWEEN ? AND ?",
+                (lo, hi),
+            )
+            current["done"] = part + 1
+            self._put_setting("merging", json.dumps(current))
+            return True
+
+    def _put_setting(self, key: str, value: str) -> None:
         self._execute(
-            "INSERT INTO anchors (run, fingerprint, document) "
-            f"SELECT ?, fingerprint, document FROM anchors WHERE run IN ({marks}) "
-            "ORDER BY fingerprint, document",
-            (run,),
+            "INSERT INTO archive_settings (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
         )
-        self._execute(f"DELETE FROM anchors WHERE run IN ({marks})")
-        self._execute(f"DELETE FROM runs WHERE id IN ({marks})")
 
     def _runs(self) -> list[int]:
         return [int(r[0]) for r in self._execute("SELECT id FROM runs ORDER BY id")]
@@ -541,3 +575,12 @@ def _now() -> str:
 
 def _shown(value: Any) -> str:
     return json.dumps(value)
+
+
+def _part(part: int, parts: int) -> tuple[int, int]:
+    """The ``part``-th of ``parts`` equal ranges of signed 64-bit fingerprints (inclusive);
+    fingerprints are uniform hashes, so each holds about as many keys as another."""
+    span = 1 << 64
+    lo = -(1 << 63) + span * part // parts
+    hi = -(1 << 63) + span * (part + 1) // parts - 1
+    return lo, hi
