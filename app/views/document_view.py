@@ -7,6 +7,11 @@ text with each source's fragments in that source's colour (edited words paler wi
 underline, cited fragments green-grey and italic, look-alike letters red with a wavy
 underline). Double-click a highlight, or press
 Enter on a table row, to open page 2: the document and the source side by side.
+
+Sources are told apart by :attr:`SourceMatch.key` (a file's path, an archived document's
+``archive:ID``): an archived source is named by its original file name, labels and archive id
+("essay3.docx — author=Ivanov · archive #12", :func:`copylens.app.presentation.source_names`),
+and one by the checked document's own author is marked as self-citation (italic, with a note).
 """
 
 from __future__ import annotations
@@ -113,7 +118,7 @@ class SourcesModel(QtCore.QAbstractTableModel):
     def set_sources(self, sources: tuple[SourceMatch, ...]) -> None:
         self.beginResetModel()
         self._sources = tuple(sources)
-        self._names = presentation.display_names(s.path for s in self._sources)
+        self._names = source_names(self._sources)
         self._shown = [True] * len(self._sources)
         self.endResetModel()
 
@@ -121,7 +126,28 @@ class SourcesModel(QtCore.QAbstractTableModel):
         return self._sources[row]
 
     def name(self, row: int) -> str:
-        return self._names.get(self._sources[row].path, self._sources[row].path)
+        source = self._sources[row]
+        return self._names.get(source.key, source.path)
+
+    def tooltip(self, row: int) -> str:
+        """The source's full path; for an archived one also its id, labels and, for a
+        self-citation, what that means."""
+        source = self._sources[row]
+        if source.archive_id is None:
+            return source.path
+        lines = [
+            source.path,
+            _archive_tr("Archived document #%1").replace("%1", str(source.archive_id)),
+        ]
+        if source.labels:
+            lines.append(presentation.labels_text(source.labels))
+        if source.self_citation:
+            lines.append(
+                _archive_tr(
+                    "Self-citation: the archived document has the same author as the checked one."
+                )
+            )
+        return "\n".join(lines)
 
     def is_shown(self, row: int) -> bool:
         return self._shown[row]
@@ -188,9 +214,13 @@ class SourcesModel(QtCore.QAbstractTableModel):
             return Qt.CheckState.Checked if self._shown[row] else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.DecorationRole and column == self.SHOW:
             return swatch_icon(row)
+        if role == Qt.ItemDataRole.FontRole and column == self.NAME and source.self_citation:
+            font = QtGui.QFont()
+            font.setItalic(True)
+            return font
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == self.NAME:
-                return source.path
+                return self.tooltip(row)
             if column == self.SHOW:
                 return self.tr("Shown in the text") if self._shown[row] else self.tr("Hidden")
             return QtCore.QCoreApplication.translate("SourcesModel", str(self.TIPS[column]))
@@ -207,6 +237,22 @@ class SourcesModel(QtCore.QAbstractTableModel):
             self.set_shown(index.row(), Qt.CheckState(value) == Qt.CheckState.Checked)
             return True
         return False
+
+
+def _archive_tr(text: str) -> str:
+    return QtCore.QCoreApplication.translate("Sources", text)
+
+
+def source_names(
+    sources: tuple[SourceMatch, ...] | list[SourceMatch], other_paths: tuple[str, ...] = ()
+) -> dict[str, str]:
+    """:func:`copylens.app.presentation.source_names` in the interface language."""
+    return presentation.source_names(
+        sources,
+        other_paths,
+        archive=_archive_tr("archive #{id}"),
+        self_citation=_archive_tr("self-citation"),
+    )
 
 
 def swatch_icon(index: int, size: int = 14) -> QtGui.QIcon:
@@ -251,9 +297,10 @@ class DocumentView(QtWidgets.QWidget):
     """One checked document: uniqueness, sources table, highlighted text, side by side.
 
     Signals:
-        source_toggled(str, bool): a source's highlights were shown (True) or hidden.
-        side_by_side_opened(str, int): the side by side page opened for a source path at a
-            fragment index (into that source's ``fragments``).
+        source_toggled(str, bool): a source's highlights were shown (True) or hidden (the
+            source's ``key``: its path, or ``archive:ID``).
+        side_by_side_opened(str, int): the side by side page opened for a source (its
+            ``key``) at a fragment index (into that source's ``fragments``).
         side_by_side_closed(): back from the side by side page to the overview.
     """
 
@@ -425,8 +472,8 @@ class DocumentView(QtWidgets.QWidget):
         self, result: DocumentResult, text: str, source_texts: Mapping[str, str]
     ) -> None:
         """Show one document's result; ``text`` is its extracted text, ``source_texts`` the
-        extracted texts of its sources by path (a missing source opens side by side with a
-        note instead of its text)."""
+        extracted texts of its sources by :attr:`SourceMatch.key` (a report's ``texts`` will
+        do; a missing source opens side by side with a note instead of its text)."""
         self._result = result
         self._text = text
         self._source_texts = source_texts
@@ -505,7 +552,7 @@ class DocumentView(QtWidgets.QWidget):
         return self._result
 
     def highlighted_ranges(self) -> list[tuple[int, int, str]]:
-        """(start, end, source path) of every fragment highlighted in the overview's text,
+        """(start, end, source key) of every fragment highlighted in the overview's text,
         in Python offsets of the original text, read back from the text view; sources in
         table row order, fragments in their order."""
         if self._result is None:
@@ -517,42 +564,43 @@ class DocumentView(QtWidgets.QWidget):
             if kind == "fragment" and isinstance(key, tuple) and key[0] == "source"
         ]
         found.sort()
-        return [(start, end, sources[row].path) for row, _, start, end in found]
+        return [(start, end, sources[row].key) for row, _, start, end in found]
 
     def lookalike_offsets(self) -> list[int]:
         """Python offsets of the characters marked as look-alike letters in the text."""
         return self.text_view.marked_lookalikes()
 
     def set_source_visible(self, source: int | str, visible: bool) -> None:
-        """Show or hide a source's highlights (by row or path), as its check box does."""
+        """Show or hide a source's highlights (by row or key), as its check box does."""
         self.sources_model.set_shown(self._row(source), visible)
 
     def open_side_by_side(self, source: int | str, fragment: int = 0) -> None:
-        """Open the document and ``source`` (row or path) side by side at ``fragment`` (an
+        """Open the document and ``source`` (row or key) side by side at ``fragment`` (an
         index into that source's fragments)."""
         if self._result is None:
             return
         row = self._row(source)
         match = self._result.sources[row]
-        names = presentation.display_names(
-            [self._result.path, *(s.path for s in self._result.sources)]
+        documents = presentation.display_names(
+            [self._result.path, *(s.path for s in self._result.sources if s.archive_id is None)]
         )
+        names = source_names(self._result.sources, (self._result.path,))
         current = match.fragments[fragment] if 0 <= fragment < len(match.fragments) else 0
         self.stack.setCurrentWidget(self.side_by_side)
         self.side_by_side.show_pair(
-            names[self._result.path],
+            documents[self._result.path],
             self._text,
-            names[match.path],
-            self._source_texts.get(match.path),
+            names[match.key],
+            self._source_texts.get(match.key),
             match.fragments,
             color_index=row,
             current=current,
             left_lookalikes=self._result.homoglyph_offsets,
             left_path=self._result.path,
-            right_path=match.path,
+            right_path=self.sources_model.tooltip(row),
         )
         self.side_by_side.left.setFocus()
-        self.side_by_side_opened.emit(match.path, max(fragment, 0))
+        self.side_by_side_opened.emit(match.key, max(fragment, 0))
 
     def close_side_by_side(self) -> None:
         if self.stack.currentWidget() is self.side_by_side:
@@ -579,7 +627,7 @@ class DocumentView(QtWidgets.QWidget):
             return source
         assert self._result is not None
         for row, match in enumerate(self._result.sources):
-            if match.path == source:
+            if match.key == source:
                 return row
         raise KeyError(source)
 
@@ -601,7 +649,7 @@ class DocumentView(QtWidgets.QWidget):
                 tooltip=self.tr("From {0} — double-click to compare").format(
                     self.sources_model.name(row)
                 ),
-                other_text=self._source_texts.get(match.path),
+                other_text=self._source_texts.get(match.key),
             )
         self.text_view.set_spans(spans)
 
@@ -653,7 +701,7 @@ class DocumentView(QtWidgets.QWidget):
     def _on_visibility_changed(self, row: int, shown: bool) -> None:
         self._refresh_highlights()
         if self._result is not None:
-            self.source_toggled.emit(self._result.sources[row].path, shown)
+            self.source_toggled.emit(self._result.sources[row].key, shown)
 
     def _on_row_activated(self, index: QtCore.QModelIndex) -> None:
         row = self.sources_proxy.data(index, INDEX_ROLE)
