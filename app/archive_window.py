@@ -285,7 +285,7 @@ class ArchiveWindow(QtWidgets.QWidget):
         self.filter_edit.setObjectName("archiveFilter")
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setPlaceholderText(
-            self.tr("Filter: words of the name, or a label such as author=Ivanov")
+            self.tr("Words of the name, or a label such as author=Ivanov")
         )
         self.filter_edit.setToolTip(
             self.tr(
@@ -363,13 +363,12 @@ class ArchiveWindow(QtWidgets.QWidget):
         self.labels_edit.setObjectName("archiveAddLabels")
         self.labels_edit.setClearButtonEnabled(True)
         self.labels_edit.setPlaceholderText(self.tr("author=Ivanova, group=301, year=2024"))
-        self.labels_edit.setToolTip(
-            self.tr(
-                "Labels stored with the documents added now, as key=value pairs separated by "
-                "commas. An archived source whose author is the checked document's author is "
-                "marked as self-citation."
-            )
+        self._labels_tip = self.tr(
+            "Labels stored with the documents added now, as key=value pairs separated by "
+            "commas. An archived source whose author is the checked document's author is "
+            "marked as self-citation."
         )
+        self.labels_edit.setToolTip(self._labels_tip)
         self.labels_edit.textChanged.connect(lambda _text: self._update_ui())
         labels_label = QtWidgets.QLabel(self.tr("&Labels of added documents:"))
         labels_label.setBuddy(self.labels_edit)
@@ -453,8 +452,10 @@ class ArchiveWindow(QtWidgets.QWidget):
         self.refresh_button.setEnabled(bool(self._location) and not busy)
         self.filter_edit.setEnabled(usable)
         self.labels_edit.setStyleSheet("" if labels_ok else "color: #C62828;")
-        if not labels_ok:
-            self.labels_edit.setToolTip(self.labels_problem())
+        problem = self.labels_problem()
+        self.labels_edit.setToolTip(
+            f"{problem}\n\n{self._labels_tip}" if problem else self._labels_tip
+        )
 
     def labels_problem(self) -> str:
         """Why the labels field cannot be read, or empty."""
@@ -539,14 +540,13 @@ class ArchiveWindow(QtWidgets.QWidget):
             with open_archive(location) as archive:
                 return archive.documents(), archive.stats()
 
-        self.status_label.setText(self.tr("Reading the archive…"))
+        self.counts_label.setText(self.tr("Reading the archive…"))
         self._start(listing, done=self._listed, failed=self._listing_failed, name="archive-list")
 
     def _listed(self, result: tuple[list[ArchivedDocument], ArchiveStats]) -> None:
         documents, self.stats = result
         self._set_banner("", error=False)
         self.model.set_documents(documents)
-        self.status_label.clear()
         self._finish_listing()
 
     def _listing_failed(self, message: str, details: str) -> None:
@@ -555,7 +555,6 @@ class ArchiveWindow(QtWidgets.QWidget):
         self._set_banner(
             self.tr("The archive cannot be opened: %1").replace("%1", message), error=True
         )
-        self.status_label.clear()
         self._finish_listing()
         if details:  # a bug, not an archive problem: its traceback goes to the error dialog
             show_error(self, message, details)

@@ -232,11 +232,16 @@ def archived_name(path: str, labels: Iterable[tuple[str, str]], id_: int, archiv
     """An archived document as people recognise it: its original file name, its labels and
     its id, "essay3.docx — author=Ivanov, year=2024 · archive #12" (``archive`` is the
     template of the last part, :data:`ARCHIVE_NAME` or its translation)."""
-    name = _path_parts(path)[-1] if path else ""
+    name = file_name(path)
     shown = labels_text(list(labels))
     head = f"{name} — {shown}" if shown else name
     tail = archive.replace("{id}", str(id_))
     return f"{head} · {tail}" if head else tail
+
+
+def file_name(path: str) -> str:
+    """The last part of a path, Windows or POSIX ("" for an empty path)."""
+    return _path_parts(path)[-1] if path else ""
 
 
 def source_names(

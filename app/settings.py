@@ -137,7 +137,7 @@ SETTINGS: tuple[Setting, ...] = (
         "archive",
         str,
         "",
-        label=QtCore.QT_TRANSLATE_NOOP("SettingsDialog", "Archive"),
+        label=QtCore.QT_TRANSLATE_NOOP("SettingsDialog", "Archive file or address"),
         help=QtCore.QT_TRANSLATE_NOOP(
             "SettingsDialog",
             "The archive of earlier documents: an SQLite file on this computer (created when "

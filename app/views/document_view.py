@@ -34,6 +34,12 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 PATH_ROLE = Qt.ItemDataRole.UserRole + 2
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 3
 """Row of a source in the result (= its colour index)."""
+ARCHIVED_ROLE = Qt.ItemDataRole.UserRole + 4
+"""An archived source's name in parts, as :class:`SourceNameDelegate` draws it: (file name,
+the rest: labels and archive id, the self-citation mark or ""); None for a file."""
+SELF_CITATION_FILL = "#E6DDF7"
+"""The background of the self-citation mark (a pale violet, apart from the source colours)."""
+SELF_CITATION_TEXT = "#3E2A78"
 
 LANGUAGE_NAMES = {
     "ru": QtCore.QT_TRANSLATE_NOOP("Languages", "Russian"),
@@ -129,6 +135,18 @@ class SourcesModel(QtCore.QAbstractTableModel):
         source = self._sources[row]
         return self._names.get(source.key, source.path)
 
+    def archived_parts(self, row: int) -> tuple[str, str, str] | None:
+        """See :data:`ARCHIVED_ROLE`: ("essay3.docx", "author=Ivanov · archive #12",
+        "self-citation" or "")."""
+        source = self._sources[row]
+        if source.archive_id is None:
+            return None
+        archived = _archive_tr("archive #{id}").replace("{id}", str(source.archive_id))
+        labels = presentation.labels_text(source.labels)
+        detail = f"{labels} · {archived}" if labels else archived
+        mark = _archive_tr("self-citation") if source.self_citation else ""
+        return presentation.file_name(source.path), detail, mark
+
     def tooltip(self, row: int) -> str:
         """The source's full path; for an archived one also its id, labels and, for a
         self-citation, what that means."""
@@ -190,6 +208,8 @@ class SourcesModel(QtCore.QAbstractTableModel):
             return source.path
         if role == INDEX_ROLE:
             return row
+        if role == ARCHIVED_ROLE:
+            return self.archived_parts(row) if column == self.NAME else None
         values = (
             row,
             self.name(row).casefold(),
@@ -253,6 +273,92 @@ def source_names(
         archive=_archive_tr("archive #{id}"),
         self_citation=_archive_tr("self-citation"),
     )
+
+
+class SourceNameDelegate(QtWidgets.QStyledItemDelegate):
+    """Draws an archived source's name on two lines, so that what tells it apart survives a
+    narrow column: the original file name, then (smaller, quieter, cut at the end when they do
+    not fit) a self-citation mark and its labels and archive id. A file's name is drawn as
+    usual, on one line (shortened in the middle). Rows keep at least the table's default
+    height."""
+
+    MARGIN = 4
+    DETAIL_SCALE = 0.88
+    """The second line's font size, relative to the table's."""
+
+    def sizeHint(self, option: QtWidgets.QStyleOptionViewItem, index: _Index) -> QtCore.QSize:
+        size = super().sizeHint(option, index)
+        table = self.parent()
+        if isinstance(table, QtWidgets.QTableView):
+            size.setHeight(max(size.height(), table.verticalHeader().defaultSectionSize()))
+        if index.data(ARCHIVED_ROLE):
+            lines = (
+                QtGui.QFontMetrics(option.font).height()
+                + QtGui.QFontMetrics(self._detail_font(option.font)).height()
+            )
+            size.setHeight(max(size.height(), lines + 8))
+        return size
+
+    def paint(
+        self, painter: QtGui.QPainter, option: QtWidgets.QStyleOptionViewItem, index: _Index
+    ) -> None:
+        parts = index.data(ARCHIVED_ROLE)
+        if not parts:
+            super().paint(painter, option, index)
+            return
+        name, detail, mark = parts
+        opt = QtWidgets.QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""
+        widget = opt.widget
+        style = widget.style() if widget is not None else QtWidgets.QApplication.style()
+        style.drawControl(QtWidgets.QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        selected = bool(opt.state & QtWidgets.QStyle.StateFlag.State_Selected)
+        text_color = opt.palette.color(
+            QtGui.QPalette.ColorRole.HighlightedText if selected else QtGui.QPalette.ColorRole.Text
+        )
+        quiet = QtGui.QColor(text_color)
+        quiet.setAlpha(175)
+        detail_font = self._detail_font(opt.font)
+        metrics, detail_metrics = QtGui.QFontMetrics(opt.font), QtGui.QFontMetrics(detail_font)
+        lines = metrics.height() + detail_metrics.height()
+        rect = opt.rect.adjusted(self.MARGIN, 0, -self.MARGIN, 0)
+        top = rect.top() + max(0, (rect.height() - lines) // 2)
+        first = QtCore.QRect(rect.left(), top, rect.width(), metrics.height())
+        second = QtCore.QRect(
+            rect.left(), first.bottom() + 1, rect.width(), detail_metrics.height()
+        )
+        painter.save()
+        if mark and second.width() > 0:
+            width = min(detail_metrics.horizontalAdvance(mark) + 8, second.width())
+            badge = QtCore.QRect(second.left(), second.top(), width, second.height())
+            painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QtGui.QColor(SELF_CITATION_FILL))
+            painter.drawRoundedRect(badge, 3, 3)
+            painter.setPen(QtGui.QColor(SELF_CITATION_TEXT))
+            painter.setFont(detail_font)
+            painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), mark)
+            second.setLeft(badge.right() + 6)
+        align = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        painter.setFont(opt.font)
+        painter.setPen(text_color)
+        painter.drawText(
+            first, align, metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, first.width())
+        )
+        painter.setFont(detail_font)
+        painter.setPen(quiet)
+        painter.drawText(
+            second,
+            align,
+            detail_metrics.elidedText(detail, Qt.TextElideMode.ElideRight, second.width()),
+        )
+        painter.restore()
+
+    def _detail_font(self, font: QtGui.QFont) -> QtGui.QFont:
+        detail = QtGui.QFont(font)
+        detail.setPointSizeF(font.pointSizeF() * self.DETAIL_SCALE)
+        return detail
 
 
 def swatch_icon(index: int, size: int = 14) -> QtGui.QIcon:
@@ -385,6 +491,9 @@ class DocumentView(QtWidgets.QWidget):
         self.sources_proxy.setSortRole(SORT_ROLE)
         self.sources_table = SourcesTable()
         self.sources_table.setModel(self.sources_proxy)
+        self.sources_table.setItemDelegateForColumn(
+            SourcesModel.NAME, SourceNameDelegate(self.sources_table)
+        )
         self.sources_table.setSelectionBehavior(
             QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows
         )
@@ -401,6 +510,10 @@ class DocumentView(QtWidgets.QWidget):
         head.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         head.setSectionResizeMode(SourcesModel.NAME, QtWidgets.QHeaderView.ResizeMode.Stretch)
         head.setSortIndicator(SourcesModel.CONTAINMENT, Qt.SortOrder.DescendingOrder)
+        # Rows as high as their contents: an archived source's name takes two lines.
+        self.sources_table.verticalHeader().setSectionResizeMode(
+            QtWidgets.QHeaderView.ResizeMode.ResizeToContents
+        )
         self.sources_table.setSortingEnabled(True)
         self.sources_table.activated.connect(self._on_row_activated)
         self.sources_model.visibility_changed.connect(self._on_visibility_changed)
@@ -585,12 +698,18 @@ class DocumentView(QtWidgets.QWidget):
             [self._result.path, *(s.path for s in self._result.sources if s.archive_id is None)]
         )
         names = source_names(self._result.sources, (self._result.path,))
+        right_name, right_note = names[match.key], ""
+        if match.archive_id is not None:  # the labels on a line of their own: panes are narrow
+            archived = _archive_tr("archive #{id}").replace("{id}", str(match.archive_id))
+            right_name = f"{presentation.file_name(match.path)} · {archived}"
+            mark = _archive_tr("self-citation") if match.self_citation else ""
+            right_note = " · ".join(x for x in (presentation.labels_text(match.labels), mark) if x)
         current = match.fragments[fragment] if 0 <= fragment < len(match.fragments) else 0
         self.stack.setCurrentWidget(self.side_by_side)
         self.side_by_side.show_pair(
             documents[self._result.path],
             self._text,
-            names[match.key],
+            right_name,
             self._source_texts.get(match.key),
             match.fragments,
             color_index=row,
@@ -598,6 +717,7 @@ class DocumentView(QtWidgets.QWidget):
             left_lookalikes=self._result.homoglyph_offsets,
             left_path=self._result.path,
             right_path=self.sources_model.tooltip(row),
+            right_note=right_note,
         )
         self.side_by_side.left.setFocus()
         self.side_by_side_opened.emit(match.key, max(fragment, 0))
@@ -663,9 +783,13 @@ class DocumentView(QtWidgets.QWidget):
         self._fit_pending = False
         rows = min(max(self.sources_model.rowCount(), 1), 6)
         table = self.sources_table
+        vertical = table.verticalHeader()
+        row_heights = sum(
+            table.sizeHintForRow(r) if r < self.sources_model.rowCount() else 0 for r in range(rows)
+        )
         height = (
             table.horizontalHeader().sizeHint().height()
-            + rows * table.verticalHeader().defaultSectionSize()
+            + max(row_heights, vertical.defaultSectionSize())
             + 2 * table.frameWidth()
             + 10
         )

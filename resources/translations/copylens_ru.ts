@@ -2,6 +2,300 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru" sourcelanguage="en">
 <context>
+    <name>ArchiveBar</name>
+    <message>
+        <source>Also check against the archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archived documents are sources too, beside those in the Sources list (which may then stay empty).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add checked documents to the archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After the check, the checked documents are stored in the archive with these labels, so that later checks find them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Labels:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>author=Ivanova, group=301</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Labels of the checked documents as key=value pairs separated by commas (author, group, year, …). They are stored with the documents added to the archive, and an archived source with the same author is marked as self-citation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archive: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose one in Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No archive (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings (Ctrl+,) › Archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a key=value label: “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveWindow</name>
+    <message>
+        <source>ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Words</source>
+        <translation type="unfinished">Слов</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archive — CopyLens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change in Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter: words of the name, or a label such as author=Ivanov</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shows the documents matching every comma-separated term: key=value matches a label (author=iva finds author=Ivanova), other words the name, path or labels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Filter:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the archived text of the selected document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the selected documents from the archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add files…</source>
+        <translation type="unfinished">Добавить файлы…</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation type="unfinished">Добавить папку…</translation>
+    </message>
+    <message>
+        <source>author=Ivanova, group=301, year=2024</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Labels stored with the documents added now, as key=value pairs separated by commas. An archived source whose author is the checked document&apos;s author is marked as self-citation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Labels of added documents:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add to the archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished">Отмена</translation>
+    </message>
+    <message>
+        <source>Not a key=value label: “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shown %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archive: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archive: none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No archive is chosen. Choose an SQLite file or enter a PostgreSQL address in Settings (Archive).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive file does not exist yet. Add files or a folder to create it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the archive…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive cannot be opened: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove “%1” (archive #%2) from the archive?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n documents from the archive?</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Their texts are deleted from the archive; later checks no longer find them. The original files are not touched.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove from the archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed from the archive: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add files to the archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a folder to the archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The settings are not valid.</source>
+        <translation type="unfinished">Настройки заданы неверно.</translation>
+    </message>
+    <message>
+        <source>Reading the files…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adding %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1 / %2</source>
+        <translation type="unfinished">Чтение %1 / %2</translation>
+    </message>
+    <message>
+        <source>Added: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>already in the archive: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adding stopped with an error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adding cancelled: the documents stored before it stay in the archive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished">Остановка…</translation>
+    </message>
+    <message>
+        <source>%n bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%n documents</source>
+        <translation type="unfinished">%n документ</translation>
+    </message>
+    <message>
+        <source>%n words</source>
+        <translation type="unfinished">%n слово</translation>
+    </message>
+    <message>
+        <source>Reading the text from the archive…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 KB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — archive #%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CompareView</name>
     <message>
         <source>Containment: row document found in column document — click a cell to compare</source>
@@ -299,6 +593,82 @@
 </context>
 <context>
     <name>Errors</name>
+    <message>
+        <source>a PostgreSQL archive needs the psycopg package: pip install &apos;copylens[postgres]&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot connect to the archive {location} ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no archive at {location}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{location} holds other tables, not a CopyLens archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the archive {location} is read-only; nothing was added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the disk holding the archive {location} is full; what was added before is kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the archive {location} cannot be written ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the archive {location} cannot be used ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a document&apos;s stored data is damaged or of another version ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a document&apos;s stored text is damaged ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the archive {location} is busy: another program has been writing to it for over {seconds} s; try again when it is done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{location} is not a CopyLens archive (it is not an SQLite database)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open the archive {location} ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{location} is an SQLite database of another program, not a CopyLens archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{location} is not a CopyLens archive ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{location} is damaged ({detail})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{location} was made by a newer CopyLens (archive format {found}; this version reads formats up to {known}). Update CopyLens to use it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{location} was built with other settings ({differences}). Use the archive&apos;s settings, or another archive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no document {id} in {location}</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>no text found in the file</source>
         <translation>в файле не найден текст</translation>
@@ -776,6 +1146,14 @@ Could not be read: %2</source>
         <translation>Настройки…</translation>
     </message>
     <message>
+        <source>Archive…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive of earlier documents: list, add, remove, read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Export report…</source>
         <translation>Экспорт отчёта…</translation>
     </message>
@@ -860,6 +1238,10 @@ Could not be read: %2</source>
         <translation>Документы для сравнения</translation>
     </message>
     <message>
+        <source>Add the sources to check against first, or check against the archive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Checked document</source>
         <translation>Документ</translation>
     </message>
@@ -912,12 +1294,12 @@ Could not be read: %2</source>
         <translation>В очереди: новые файлы будут проверены, когда закончится текущая проверка.</translation>
     </message>
     <message>
-        <source>Add the documents to check first.</source>
-        <translation>Сначала добавьте документы для проверки.</translation>
+        <source>The labels are not valid: “%1” is not key=value.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Add the sources to check against first.</source>
-        <translation>Сначала добавьте источники, с которыми нужно сравнить документы.</translation>
+        <source>Add the documents to check first.</source>
+        <translation>Сначала добавьте документы для проверки.</translation>
     </message>
     <message>
         <source>Add at least two documents to compare.</source>
@@ -932,8 +1314,16 @@ Could not be read: %2</source>
         <translation>Сравнение %1 / %2</translation>
     </message>
     <message>
+        <source>Adding to the archive %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Documents checked: %1</source>
         <translation>Проверено документов: %1</translation>
+    </message>
+    <message>
+        <source>added to the archive: %1</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Documents compared: %1</source>
@@ -1389,6 +1779,18 @@ Could not be read: %2</source>
         <translation>Фрагмент {n}: слов {words} (точно совпадают {exact}); символы A {a0}–{a1}, символы B {b0}–{b1}</translation>
     </message>
     <message>
+        <source>archive #{id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>archived document #{id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>self-citation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>yes</source>
         <translation>да</translation>
     </message>
@@ -1399,6 +1801,10 @@ Could not be read: %2</source>
 </context>
 <context>
     <name>SettingsDialog</name>
+    <message>
+        <source>CopyLens archives</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Settings</source>
         <translation>Настройки</translation>
@@ -1476,12 +1882,36 @@ Could not be read: %2</source>
         <translation>Польский</translation>
     </message>
     <message>
+        <source>archive.sqlite, or postgresql://user@server/database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archive file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Interface language</source>
         <translation>Язык интерфейса</translation>
     </message>
     <message>
         <source>Language of menus and messages. Takes effect after CopyLens is restarted.</source>
         <translation>Язык меню и сообщений. Меняется после перезапуска CopyLens.</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive of earlier documents: an SQLite file on this computer (created when documents are first added) or a PostgreSQL database shared by a department (postgresql://user@server/database). Empty: no archive.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>System language</source>
@@ -1537,6 +1967,25 @@ Could not be read: %2</source>
     <message>
         <source>cited</source>
         <translation>цитата</translation>
+    </message>
+</context>
+<context>
+    <name>Sources</name>
+    <message>
+        <source>archive #{id}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>self-citation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Self-citation: the archived document has the same author as the checked one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archived document #%1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
