@@ -189,7 +189,9 @@ class ArchivedTextDialog(QtWidgets.QDialog):
     """One archived document's text, read-only, as the archive holds it (the offsets of the
     fragments found in it refer to this text)."""
 
-    def __init__(self, document: ArchivedDocument, parent: QtWidgets.QWidget | None = None):
+    def __init__(
+        self, document: ArchivedDocument, words: str, parent: QtWidgets.QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("archivedTextDialog")
         self.document = document
@@ -198,7 +200,7 @@ class ArchivedTextDialog(QtWidgets.QDialog):
         )
         facts = [
             _tr("Added %1").replace("%1", _local_time(document.added)),
-            _words(document.words),
+            words,
         ]
         if document.labels:
             facts.append(labels_text(document.labels))
@@ -482,10 +484,10 @@ class ArchiveWindow(QtWidgets.QWidget):
             self.counts_label.clear()
             return
         parts = [
-            _documents(stats.documents),
-            _words(stats.words),
-            self.tr("%1 stored").replace("%1", size_text(stats.bytes, language)),
-            self.tr("%1 on disk").replace("%1", size_text(stats.disk_bytes, language)),
+            self.documents_text(stats.documents),
+            self.words_text(stats.words),
+            self.tr("%1 stored").replace("%1", self.size_text(stats.bytes, language)),
+            self.tr("%1 on disk").replace("%1", self.size_text(stats.disk_bytes, language)),
         ]
         shown = self.proxy.rowCount()
         if shown != self.model.rowCount():
@@ -496,6 +498,28 @@ class ArchiveWindow(QtWidgets.QWidget):
                 .replace("%2", str(self.model.rowCount())),
             )
         self.counts_label.setText("  ·  ".join(parts))
+
+    def documents_text(self, count: int) -> str:
+        return self.tr("1 document") if count == 1 else self.tr("%n documents", "", count)
+
+    def words_text(self, count: int) -> str:
+        return self.tr("1 word") if count == 1 else self.tr("%n words", "", count)
+
+    def size_text(self, size: int, language: str = "en") -> str:
+        """A size as people read it: "820 bytes", "14 KB", "3.2 MB" ("3,2 МБ" in Russian)."""
+        units = (
+            (1024**3, self.tr("%1 GB")),
+            (1024**2, self.tr("%1 MB")),
+            (1024, self.tr("%1 KB")),
+        )
+        for scale, template in units:
+            if size >= scale:
+                value = size / scale
+                text = f"{value:.1f}" if value < 10 else f"{value:.0f}"
+                if language.startswith("ru"):
+                    text = text.replace(".", ",")
+                return template.replace("%1", text)
+        return self.tr("1 byte") if size == 1 else self.tr("%n bytes", "", size)
 
     # ------------------------------------------------------------------ listing
 
@@ -604,7 +628,7 @@ class ArchiveWindow(QtWidgets.QWidget):
         if len(ids) != 1 or not self._location:
             return None
         [document] = [d for d in self.model.documents() if d.id == ids[0]]
-        dialog = ArchivedTextDialog(document, self)
+        dialog = ArchivedTextDialog(document, self.words_text(document.words), self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.destroyed.connect(lambda _=None, d=dialog: self._forget_dialog(d))
         self.text_dialogs.append(dialog)
@@ -819,31 +843,6 @@ def _add(
         return add_to_archive(
             archive, paths, options, labels, progress=work.progress, cancel=work.cancelled
         )
-
-
-def size_text(size: int, language: str = "en") -> str:
-    """A size as people read it: "820 bytes", "14 KB", "3.2 MB" ("3,2 МБ" in Russian)."""
-    units = (
-        (1024**3, _tr("%1 GB")),
-        (1024**2, _tr("%1 MB")),
-        (1024, _tr("%1 KB")),
-    )
-    for scale, template in units:
-        if size >= scale:
-            value = size / scale
-            text = f"{value:.1f}" if value < 10 else f"{value:.0f}"
-            if language.startswith("ru"):
-                text = text.replace(".", ",")
-            return template.replace("%1", text)
-    return QtCore.QCoreApplication.translate("ArchiveWindow", "%n bytes", "", size)
-
-
-def _documents(count: int) -> str:
-    return QtCore.QCoreApplication.translate("ArchiveWindow", "%n documents", "", count)
-
-
-def _words(count: int) -> str:
-    return QtCore.QCoreApplication.translate("ArchiveWindow", "%n words", "", count)
 
 
 def _local_time(added: str) -> str:

@@ -5,294 +5,318 @@
     <name>ArchiveBar</name>
     <message>
         <source>Also check against the archive</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверять и по архиву</translation>
     </message>
     <message>
         <source>The archived documents are sources too, beside those in the Sources list (which may then stay empty).</source>
-        <translation type="unfinished"></translation>
+        <translation>Документы архива тоже служат источниками, вместе с файлами из списка «Источники» (он может оставаться пустым).</translation>
     </message>
     <message>
         <source>Add checked documents to the archive</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавлять проверенные в архив</translation>
     </message>
     <message>
         <source>After the check, the checked documents are stored in the archive with these labels, so that later checks find them.</source>
-        <translation type="unfinished"></translation>
+        <translation>После проверки документы сохраняются в архиве с этими метками, и следующие проверки будут их находить.</translation>
     </message>
     <message>
         <source>&amp;Labels:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Метки:</translation>
     </message>
     <message>
         <source>author=Ivanova, group=301</source>
-        <translation type="unfinished"></translation>
+        <translation>author=Иванова, group=301</translation>
     </message>
     <message>
         <source>Labels of the checked documents as key=value pairs separated by commas (author, group, year, …). They are stored with the documents added to the archive, and an archived source with the same author is marked as self-citation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Метки проверяемых документов: пары ключ=значение через запятую (author — автор, group — группа, year — год, …). Они сохраняются с документами, добавленными в архив, а архивный источник с тем же author отмечается как самоцитирование.</translation>
     </message>
     <message>
         <source>Archive: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Архив: %1</translation>
     </message>
     <message>
         <source>choose one in Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>выберите в параметрах</translation>
     </message>
     <message>
         <source>No archive (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Архив не выбран (%1)</translation>
     </message>
     <message>
         <source>Settings (Ctrl+,) › Archive</source>
-        <translation type="unfinished"></translation>
+        <translation>Параметры (Ctrl+,) › Архив</translation>
     </message>
     <message>
         <source>Not a key=value label: “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>Это не метка вида ключ=значение: «%1»</translation>
     </message>
 </context>
 <context>
     <name>ArchiveWindow</name>
     <message>
         <source>ID</source>
-        <translation type="unfinished"></translation>
+        <translation>№</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Имя</translation>
     </message>
     <message>
         <source>Added</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавлен</translation>
     </message>
     <message>
         <source>Words</source>
-        <translation type="unfinished">Слов</translation>
+        <translation>Слов</translation>
     </message>
     <message>
         <source>Labels</source>
-        <translation type="unfinished"></translation>
+        <translation>Метки</translation>
     </message>
     <message>
         <source>Archive — CopyLens</source>
-        <translation type="unfinished"></translation>
+        <translation>Архив — CopyLens</translation>
     </message>
     <message>
         <source>Change in Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>Изменить в параметрах…</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Обновить</translation>
     </message>
     <message>
-        <source>Filter: words of the name, or a label such as author=Ivanov</source>
-        <translation type="unfinished"></translation>
+        <source>Words of the name, or a label such as author=Ivanov</source>
+        <translation>Слова из имени или метка, например author=Иванов</translation>
     </message>
     <message>
         <source>Shows the documents matching every comma-separated term: key=value matches a label (author=iva finds author=Ivanova), other words the name, path or labels.</source>
-        <translation type="unfinished"></translation>
+        <translation>Показывает документы, подходящие под все условия через запятую: ключ=значение ищет метку (author=иван находит author=Иванова), остальные слова — имя, путь или метки.</translation>
     </message>
     <message>
         <source>&amp;Filter:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Фильтр:</translation>
     </message>
     <message>
         <source>Open text</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть текст</translation>
     </message>
     <message>
         <source>Read the archived text of the selected document</source>
-        <translation type="unfinished"></translation>
+        <translation>Прочитать сохранённый в архиве текст выбранного документа</translation>
     </message>
     <message>
         <source>Remove…</source>
-        <translation type="unfinished"></translation>
+        <translation>Удалить…</translation>
     </message>
     <message>
         <source>Remove the selected documents from the archive</source>
-        <translation type="unfinished"></translation>
+        <translation>Удалить выбранные документы из архива</translation>
     </message>
     <message>
         <source>Add files…</source>
-        <translation type="unfinished">Добавить файлы…</translation>
+        <translation>Добавить файлы…</translation>
     </message>
     <message>
         <source>Add folder…</source>
-        <translation type="unfinished">Добавить папку…</translation>
+        <translation>Добавить папку…</translation>
     </message>
     <message>
         <source>author=Ivanova, group=301, year=2024</source>
-        <translation type="unfinished"></translation>
+        <translation>author=Иванова, group=301, year=2024</translation>
     </message>
     <message>
         <source>Labels stored with the documents added now, as key=value pairs separated by commas. An archived source whose author is the checked document&apos;s author is marked as self-citation.</source>
-        <translation type="unfinished"></translation>
+        <translation>Метки, которые сохраняются с добавляемыми документами: пары ключ=значение через запятую. Архивный источник, у которого author тот же, что у проверяемого документа, отмечается как самоцитирование.</translation>
     </message>
     <message>
         <source>&amp;Labels of added documents:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Метки добавляемых документов:</translation>
     </message>
     <message>
         <source>Add to the archive</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавление в архив</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">Отмена</translation>
+        <translation>Отмена</translation>
     </message>
     <message>
         <source>Not a key=value label: “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>Это не метка вида ключ=значение: «%1»</translation>
     </message>
     <message>
         <source>%1 stored</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 данных</translation>
     </message>
     <message>
         <source>%1 on disk</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 на диске</translation>
     </message>
     <message>
         <source>shown %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>показано %1 из %2</translation>
+    </message>
+    <message>
+        <source>1 document</source>
+        <translation>1 документ</translation>
+    </message>
+    <message>
+        <source>1 word</source>
+        <translation>1 слово</translation>
+    </message>
+    <message>
+        <source>1 byte</source>
+        <translation>1 байт</translation>
     </message>
     <message>
         <source>Archive: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Архив: %1</translation>
     </message>
     <message>
         <source>Archive: none</source>
-        <translation type="unfinished"></translation>
+        <translation>Архив не выбран</translation>
     </message>
     <message>
         <source>No archive is chosen. Choose an SQLite file or enter a PostgreSQL address in Settings (Archive).</source>
-        <translation type="unfinished"></translation>
+        <translation>Архив не выбран. Укажите файл SQLite или адрес PostgreSQL в параметрах (раздел «Архив»).</translation>
     </message>
     <message>
         <source>The archive file does not exist yet. Add files or a folder to create it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Файла архива ещё нет. Добавьте файлы или папку — он будет создан.</translation>
     </message>
     <message>
         <source>Reading the archive…</source>
-        <translation type="unfinished"></translation>
+        <translation>Чтение архива…</translation>
     </message>
     <message>
         <source>The archive cannot be opened: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся открыть архив: %1</translation>
     </message>
     <message>
         <source>Remove “%1” (archive #%2) from the archive?</source>
-        <translation type="unfinished"></translation>
+        <translation>Удалить «%1» (архив № %2) из архива?</translation>
     </message>
     <message numerus="yes">
         <source>Remove %n documents from the archive?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Удалить %n документ из архива?</numerusform>
+            <numerusform>Удалить %n документа из архива?</numerusform>
+            <numerusform>Удалить %n документов из архива?</numerusform>
         </translation>
     </message>
     <message>
         <source>Their texts are deleted from the archive; later checks no longer find them. The original files are not touched.</source>
-        <translation type="unfinished"></translation>
+        <translation>Их тексты будут удалены из архива, и следующие проверки их уже не найдут. Исходные файлы не затрагиваются.</translation>
     </message>
     <message>
         <source>Remove from the archive</source>
-        <translation type="unfinished"></translation>
+        <translation>Удаление из архива</translation>
     </message>
     <message>
         <source>Removing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Удаление…</translation>
     </message>
     <message>
         <source>Removed from the archive: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Удалено из архива: %1</translation>
     </message>
     <message>
         <source>Add files to the archive</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавить файлы в архив</translation>
     </message>
     <message>
         <source>Add a folder to the archive</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавить папку в архив</translation>
     </message>
     <message>
         <source>The settings are not valid.</source>
-        <translation type="unfinished">Настройки заданы неверно.</translation>
+        <translation>Параметры заданы неверно.</translation>
     </message>
     <message>
         <source>Reading the files…</source>
-        <translation type="unfinished"></translation>
+        <translation>Чтение файлов…</translation>
     </message>
     <message>
         <source>Adding %1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавление %1 / %2</translation>
     </message>
     <message>
         <source>Reading %1 / %2</source>
-        <translation type="unfinished">Чтение %1 / %2</translation>
+        <translation>Чтение %1 / %2</translation>
     </message>
     <message>
         <source>Added: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавлено: %1</translation>
     </message>
     <message>
         <source>already in the archive: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>уже были в архиве: %1</translation>
     </message>
     <message>
         <source>could not be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>не удалось прочитать: %1</translation>
     </message>
     <message>
         <source>Adding stopped with an error.</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавление остановлено из-за ошибки.</translation>
     </message>
     <message>
         <source>Adding cancelled: the documents stored before it stay in the archive.</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавление отменено: документы, сохранённые до отмены, остаются в архиве.</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished">Остановка…</translation>
+        <translation>Отмена…</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>%n bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>
+            <numerusform>%n байт</numerusform>
+            <numerusform>%n байта</numerusform>
+            <numerusform>%n байт</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>%n documents</source>
-        <translation type="unfinished">%n документ</translation>
+        <translation>
+            <numerusform>%n документ</numerusform>
+            <numerusform>%n документа</numerusform>
+            <numerusform>%n документов</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>%n words</source>
-        <translation type="unfinished">%n слово</translation>
+        <translation>
+            <numerusform>%n слово</numerusform>
+            <numerusform>%n слова</numerusform>
+            <numerusform>%n слов</numerusform>
+        </translation>
     </message>
     <message>
         <source>Reading the text from the archive…</source>
-        <translation type="unfinished"></translation>
+        <translation>Чтение текста из архива…</translation>
     </message>
     <message>
         <source>%1 GB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ГБ</translation>
     </message>
     <message>
         <source>%1 MB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 МБ</translation>
     </message>
     <message>
         <source>%1 KB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 КБ</translation>
     </message>
     <message>
         <source>Added %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавлен %1</translation>
     </message>
     <message>
         <source>%1 — archive #%2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — архив № %2</translation>
     </message>
 </context>
 <context>
@@ -595,79 +619,79 @@
     <name>Errors</name>
     <message>
         <source>a PostgreSQL archive needs the psycopg package: pip install &apos;copylens[postgres]&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>для архива в PostgreSQL нужен пакет psycopg: pip install &apos;copylens[postgres]&apos;</translation>
     </message>
     <message>
         <source>cannot connect to the archive {location} ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>не удаётся подключиться к архиву {location} ({detail})</translation>
     </message>
     <message>
         <source>there is no archive at {location}</source>
-        <translation type="unfinished"></translation>
+        <translation>архива {location} нет</translation>
     </message>
     <message>
         <source>{location} holds other tables, not a CopyLens archive</source>
-        <translation type="unfinished"></translation>
+        <translation>в {location} другие таблицы, это не архив CopyLens</translation>
     </message>
     <message>
         <source>the archive {location} is read-only; nothing was added</source>
-        <translation type="unfinished"></translation>
+        <translation>архив {location} доступен только для чтения; ничего не добавлено</translation>
     </message>
     <message>
         <source>the disk holding the archive {location} is full; what was added before is kept</source>
-        <translation type="unfinished"></translation>
+        <translation>диск с архивом {location} заполнен; добавленное раньше сохранено</translation>
     </message>
     <message>
         <source>the archive {location} cannot be written ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>не удаётся записать в архив {location} ({detail})</translation>
     </message>
     <message>
         <source>the archive {location} cannot be used ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>архивом {location} нельзя воспользоваться ({detail})</translation>
     </message>
     <message>
         <source>a document&apos;s stored data is damaged or of another version ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>сохранённые данные документа повреждены или записаны другой версией ({detail})</translation>
     </message>
     <message>
         <source>a document&apos;s stored text is damaged ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>сохранённый текст документа повреждён ({detail})</translation>
     </message>
     <message>
         <source>the archive {location} is busy: another program has been writing to it for over {seconds} s; try again when it is done</source>
-        <translation type="unfinished"></translation>
+        <translation>архив {location} занят: другая программа пишет в него дольше {seconds} с; повторите, когда она закончит</translation>
     </message>
     <message>
         <source>{location} is not a CopyLens archive (it is not an SQLite database)</source>
-        <translation type="unfinished"></translation>
+        <translation>{location} не является архивом CopyLens (это не база данных SQLite)</translation>
     </message>
     <message>
         <source>cannot open the archive {location} ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>не удаётся открыть архив {location} ({detail})</translation>
     </message>
     <message>
         <source>{location} is an SQLite database of another program, not a CopyLens archive</source>
-        <translation type="unfinished"></translation>
+        <translation>{location} — база данных SQLite другой программы, а не архив CopyLens</translation>
     </message>
     <message>
         <source>{location} is not a CopyLens archive ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{location} не является архивом CopyLens ({detail})</translation>
     </message>
     <message>
         <source>{location} is damaged ({detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{location} повреждён ({detail})</translation>
     </message>
     <message>
         <source>{location} was made by a newer CopyLens (archive format {found}; this version reads formats up to {known}). Update CopyLens to use it.</source>
-        <translation type="unfinished"></translation>
+        <translation>{location} создан более новой версией CopyLens (формат архива {found}; эта версия читает форматы до {known}). Обновите CopyLens, чтобы работать с ним.</translation>
     </message>
     <message>
         <source>{location} was built with other settings ({differences}). Use the archive&apos;s settings, or another archive.</source>
-        <translation type="unfinished"></translation>
+        <translation>{location} создан с другими параметрами ({differences}). Используйте параметры архива или другой архив.</translation>
     </message>
     <message>
         <source>there is no document {id} in {location}</source>
-        <translation type="unfinished"></translation>
+        <translation>в {location} нет документа {id}</translation>
     </message>
     <message>
         <source>no text found in the file</source>
@@ -1147,11 +1171,11 @@ Could not be read: %2</source>
     </message>
     <message>
         <source>Archive…</source>
-        <translation type="unfinished"></translation>
+        <translation>Архив…</translation>
     </message>
     <message>
         <source>The archive of earlier documents: list, add, remove, read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Архив прежних документов: просмотр, добавление, удаление, чтение.</translation>
     </message>
     <message>
         <source>Export report…</source>
@@ -1239,7 +1263,7 @@ Could not be read: %2</source>
     </message>
     <message>
         <source>Add the sources to check against first, or check against the archive.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сначала добавьте источники для проверки или включите проверку по архиву.</translation>
     </message>
     <message>
         <source>Checked document</source>
@@ -1295,7 +1319,7 @@ Could not be read: %2</source>
     </message>
     <message>
         <source>The labels are not valid: “%1” is not key=value.</source>
-        <translation type="unfinished"></translation>
+        <translation>Метки заданы неверно: «%1» — не пара ключ=значение.</translation>
     </message>
     <message>
         <source>Add the documents to check first.</source>
@@ -1315,7 +1339,7 @@ Could not be read: %2</source>
     </message>
     <message>
         <source>Adding to the archive %1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавление в архив %1 / %2</translation>
     </message>
     <message>
         <source>Documents checked: %1</source>
@@ -1323,7 +1347,7 @@ Could not be read: %2</source>
     </message>
     <message>
         <source>added to the archive: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>добавлено в архив: %1</translation>
     </message>
     <message>
         <source>Documents compared: %1</source>
@@ -1780,15 +1804,15 @@ Could not be read: %2</source>
     </message>
     <message>
         <source>archive #{id}</source>
-        <translation type="unfinished"></translation>
+        <translation>архив № {id}</translation>
     </message>
     <message>
         <source>archived document #{id}</source>
-        <translation type="unfinished"></translation>
+        <translation>документ архива № {id}</translation>
     </message>
     <message>
         <source>self-citation</source>
-        <translation type="unfinished"></translation>
+        <translation>самоцитирование</translation>
     </message>
     <message>
         <source>yes</source>
@@ -1803,7 +1827,7 @@ Could not be read: %2</source>
     <name>SettingsDialog</name>
     <message>
         <source>CopyLens archives</source>
-        <translation type="unfinished"></translation>
+        <translation>Архивы CopyLens</translation>
     </message>
     <message>
         <source>Settings</source>
@@ -1883,19 +1907,19 @@ Could not be read: %2</source>
     </message>
     <message>
         <source>archive.sqlite, or postgresql://user@server/database</source>
-        <translation type="unfinished"></translation>
+        <translation>archive.sqlite или postgresql://пользователь@сервер/база</translation>
     </message>
     <message>
         <source>Choose file…</source>
-        <translation type="unfinished"></translation>
+        <translation>Выбрать файл…</translation>
     </message>
     <message>
         <source>Archive file</source>
-        <translation type="unfinished"></translation>
+        <translation>Файл архива</translation>
     </message>
     <message>
         <source>All files</source>
-        <translation type="unfinished"></translation>
+        <translation>Все файлы</translation>
     </message>
     <message>
         <source>Interface language</source>
@@ -1906,12 +1930,16 @@ Could not be read: %2</source>
         <translation>Язык меню и сообщений. Меняется после перезапуска CopyLens.</translation>
     </message>
     <message>
+        <source>Archive file or address</source>
+        <translation>Файл или адрес архива</translation>
+    </message>
+    <message>
         <source>Archive</source>
-        <translation type="unfinished"></translation>
+        <translation>Архив</translation>
     </message>
     <message>
         <source>The archive of earlier documents: an SQLite file on this computer (created when documents are first added) or a PostgreSQL database shared by a department (postgresql://user@server/database). Empty: no archive.</source>
-        <translation type="unfinished"></translation>
+        <translation>Архив прежних документов: файл SQLite на этом компьютере (создаётся при первом добавлении документов) или общая база PostgreSQL кафедры (postgresql://пользователь@сервер/база). Пусто — без архива.</translation>
     </message>
     <message>
         <source>System language</source>
@@ -1973,19 +2001,19 @@ Could not be read: %2</source>
     <name>Sources</name>
     <message>
         <source>archive #{id}</source>
-        <translation type="unfinished"></translation>
+        <translation>архив № {id}</translation>
     </message>
     <message>
         <source>self-citation</source>
-        <translation type="unfinished"></translation>
+        <translation>самоцитирование</translation>
     </message>
     <message>
         <source>Self-citation: the archived document has the same author as the checked one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Самоцитирование: у документа из архива тот же автор, что и у проверяемого.</translation>
     </message>
     <message>
         <source>Archived document #%1</source>
-        <translation type="unfinished"></translation>
+        <translation>Документ архива № %1</translation>
     </message>
 </context>
 <context>
