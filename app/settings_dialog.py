@@ -31,7 +31,7 @@ class ArchiveLocationEdit(QtWidgets.QWidget):
         self.line = QtWidgets.QLineEdit()
         self.line.setObjectName("archiveLocation")
         self.line.setClearButtonEnabled(True)
-        self.line.setPlaceholderText(_tr("archive.sqlite, or postgresql://user@server/database"))
+        self.line.setPlaceholderText(_tr("archive.sqlite · postgresql://user@host/db"))
         self.line.setMinimumWidth(320)
         self.choose_button = QtWidgets.QPushButton(_tr("Choose file…"))
         self.choose_button.setObjectName("chooseArchive")
