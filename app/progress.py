@@ -6,7 +6,7 @@ import time
 from types import TracebackType
 from typing import TextIO
 
-_STAGES = {"reading": "reading  ", "comparing": "comparing"}
+_STAGES = {"reading": "reading  ", "comparing": "comparing", "archiving": "archiving"}
 
 
 class ProgressBar:

@@ -25,11 +25,9 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from itertools import chain, compress, islice
-from operator import attrgetter
+from itertools import chain, islice
 
 import numpy as np
 
@@ -148,14 +146,35 @@ def forms_of(joined: str, ids: np.ndarray) -> tuple[str, ...]:
     return tuple(vocabulary[ids])
 
 
-@dataclass(frozen=True, slots=True)
-class _Entry:
-    form: str | None
-    kept: bool
-    """The form is not None: the word is kept."""
-    variant: int
-    hash: int
-    folded: tuple[int, ...]
+class _Table:
+    """The memo's results by word id: growing arrays (one row per distinct raw word) so a
+    batch's words are looked up with one fancy index per column, not a Python call per word."""
+
+    def __init__(self) -> None:
+        self.forms: list[str] = []
+        """The normal form of each word ("" for a word not kept)."""
+        self.folded: list[tuple[int, ...]] = []
+        """Offsets of the look-alike letters folded in each word."""
+        self.kept = np.zeros(0, dtype=bool)
+        self.folds = np.zeros(0, dtype=bool)
+        self.variants = np.zeros(0, dtype=np.uint64)
+        self.hashes = np.zeros(0, dtype=np.uint64)
+
+    def __len__(self) -> int:
+        return len(self.forms)
+
+    def extend(self, rows: list[tuple[str | None, int, int, tuple[int, ...]]]) -> None:
+        """Append rows of (form or None, variant, hash, folded offsets)."""
+        self.forms += [form or "" for form, _, _, _ in rows]
+        self.folded += [folded for _, _, _, folded in rows]
+        self.kept = np.concatenate((self.kept, [form is not None for form, _, _, _ in rows]))
+        self.folds = np.concatenate((self.folds, [bool(f) for _, _, _, f in rows]))
+        self.variants = np.concatenate(
+            (self.variants, np.array([v for _, v, _, _ in rows], dtype=np.uint64))
+        )
+        self.hashes = np.concatenate(
+            (self.hashes, np.array([h for _, _, h, _ in rows], dtype=np.uint64))
+        )
 
 
 _BATCH = 1 << 14
@@ -166,11 +185,6 @@ _ENDS_BATCH = 1 << 14
 _GROUP = re.Match.group
 _SPAN = re.Match.span
 _END = re.Match.end
-_FORM = attrgetter("form")
-_KEPT = attrgetter("kept")
-_VARIANT = attrgetter("variant")
-_HASH = attrgetter("hash")
-_FOLDED = attrgetter("folded")
 
 
 def canonicalize(text: str, options: Options) -> Canonical:
@@ -194,23 +208,24 @@ def canonicalize(text: str, options: Options) -> Canonical:
     matches = _WORD.finditer(text)
     while batch := list(islice(matches, _BATCH)):
         words += len(batch)
-        entries = rules.entries(map(_GROUP, batch))
-        if any(map(_FOLDED, entries)):
+        ids = rules.ids(list(map(_GROUP, batch)))
+        table = rules.table
+        if table.folds[ids].any():
             homoglyphs += [
                 m.start() + offset
-                for m, e in zip(batch, entries, strict=True)
-                for offset in e.folded
+                for m, i in zip(batch, ids.tolist(), strict=True)
+                for offset in table.folded[i]
             ]
-        kept = np.fromiter(map(_KEPT, entries), dtype=bool, count=len(entries))
+        kept = table.kept[ids]
         spans = np.fromiter(chain.from_iterable(map(_SPAN, batch)), np.int64, 2 * len(batch))
         spans = spans.reshape(-1, 2)[kept]
         starts.add(spans[:, 0])
         ends.add(spans[:, 1])
-        entries = list(compress(entries, kept))
-        forms += map(_FORM, entries)
-        variants.add(np.fromiter(map(_VARIANT, entries), np.uint64, len(entries)))
-        hashes.add(np.fromiter(map(_HASH, entries), np.uint64, len(entries)))
-        del batch, entries, spans
+        ids = ids[kept]
+        forms += map(table.forms.__getitem__, ids.tolist())
+        variants.add(table.variants[ids])
+        hashes.add(table.hashes[ids])
+        del batch, ids, spans
     word_starts = starts.done()
     return Canonical(
         language=language,
@@ -323,28 +338,31 @@ class _Rules:
         self.options = options
         self.language = language
         self.script = script
-        self.cache: dict[str, _Entry] = {}
+        self.cache: dict[str, int] = {}
+        self.table = _Table()
 
-    def entry(self, raw: str) -> _Entry:
-        entry = self.cache.get(raw)
-        if entry is None:
-            if len(self.cache) >= _CACHE_WORDS:
-                self.cache.clear()
+    def ids(self, raws: list[str]) -> np.ndarray:
+        """The memo's id of each word, new words canonicalized and added first (the memo is
+        emptied first when they would take it past :data:`_CACHE_WORDS`)."""
+        cache = self.cache
+        new = [raw for raw in dict.fromkeys(raws) if raw not in cache]
+        if new:
+            if len(cache) + len(new) > _CACHE_WORDS:
+                cache.clear()
+                self.table = _Table()
                 forget_forms()
-            entry = self.cache[raw] = self._make(raw)
-        return entry
+                new = list(dict.fromkeys(raws))
+            first = len(self.table)
+            self.table.extend([self._make(raw) for raw in new])
+            cache.update(zip(new, range(first, first + len(new)), strict=True))
+        return np.fromiter(map(cache.__getitem__, raws), dtype=np.int64, count=len(raws))
 
-    def entries(self, raws: Iterable[str]) -> list[_Entry]:
-        """:meth:`entry` of each word."""
-        known, make = self.cache.get, self.entry
-        return [known(raw) or make(raw) for raw in raws]
-
-    def _make(self, raw: str) -> _Entry:
+    def _make(self, raw: str) -> tuple[str | None, int, int, tuple[int, ...]]:
         folded, changed = fold_homoglyphs(raw, self.script)
         surface = _clean(folded)
         form = self._form(surface) if surface else None
         hashed = fingerprint(form) if form else 0
-        return _Entry(form, form is not None, fingerprint(surface) if form else 0, hashed, changed)
+        return form, fingerprint(surface) if form else 0, hashed, changed
 
     def _form(self, surface: str) -> str | None:
         o = self.options

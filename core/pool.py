@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import gc
 import multiprocessing
 import os
 import signal
@@ -431,7 +432,11 @@ def _portable(error: Exception) -> tuple[Exception, str]:
 
 
 def _become_worker(parent: int) -> None:
-    """Signals, process group, death with the parent."""
+    """Signals, process group, death with the parent; the objects inherited from a forking
+    parent frozen out of the garbage collector (``gc.freeze``): a collection would otherwise
+    walk them all, writing to every page of the parent's heap (dictionaries, the lemma memo)
+    and so copying each, as Instagram found of forked Python workers."""
+    gc.freeze()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     with contextlib.suppress(OSError):

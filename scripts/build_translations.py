@@ -201,7 +201,8 @@ def option_texts(source: str, name: str = "options.py") -> list[str]:
 
 def errors_module(core: Path) -> str:
     """Python source with a ``translate("Errors", template)`` call per error template raised
-    in the engine (input and archive errors) (the app shows them through ``presentation.failure_text``)."""
+    in the engine, input and archive errors (the app shows them through
+    ``presentation.failure_text``)."""
     classes = input_error_classes(ERRORS.read_text(encoding="utf-8"))
     lines = ["# Templates of the input errors the engine raises (scripts/build_translations.py)."]
     found: list[str] = []

@@ -166,14 +166,14 @@ def reference(text: str, options: Options) -> Canonical:
     if language == "auto":
         language = language_of_words([t[0] for t in tokens[: module._DETECT_WORDS]])
     rules = module._Rules(options, language, script_of(language))
-    entries = [rules._make(raw) for raw, _, _ in tokens]
+    entries = [rules._make(raw) for raw, _, _ in tokens]  # (form, variant, hash, folded)
     kept = [
-        (e.form, e.variant, e.hash, t[1], t[2])
+        (e[0], e[1], e[2], t[1], t[2])
         for e, t in zip(entries, tokens, strict=True)
-        if e.form is not None
+        if e[0] is not None
     ]
     forms, variants, hashes, starts, ends = zip(*kept, strict=True) if kept else ((),) * 5
-    homoglyphs = [t[1] + o for e, t in zip(entries, tokens, strict=True) for o in e.folded]
+    homoglyphs = [t[1] + o for e, t in zip(entries, tokens, strict=True) for o in e[3]]
     ends_of_sentences = [m.end() for m in module._SENTENCE_END.finditer(text)]
     word_starts = np.array(starts, dtype=np.int64)
     sentences = np.searchsorted(np.array(ends_of_sentences, dtype=np.int64), word_starts, "right")

@@ -27,10 +27,10 @@ from copylens.core.options import Options
 from copylens.core.prepare import CancelCheck, Progress, expand, read_each
 from copylens.core.report import InputFailure
 
-BATCH_DOCUMENTS = 256
+BATCH_DOCUMENTS = 1000
 """Documents written per transaction (also committed sooner when :data:`BATCH_BYTES` is
 reached): a killed add loses at most one batch, which its re-run adds."""
-BATCH_BYTES = 32 * 1024 * 1024
+BATCH_BYTES = 64 * 1024 * 1024
 
 __all__ = [
     "AddReport",
@@ -130,14 +130,16 @@ def add_to_archive(
     skipped = len(items) - len(todo)
     added: list[int] = []
     batch: list[Record] = []
+    batch_bytes = 0
     labels = dict(labels or {})
 
     def commit() -> None:
-        nonlocal skipped
+        nonlocal skipped, batch_bytes
         new, already = archive.add(batch, labels)
         added.extend(new)
         skipped += already
         batch.clear()
+        batch_bytes = 0
 
     with closing(read_each(todo, options, record_of, cancel)) as reading:
         for done, result in enumerate(reading, start=1):
@@ -145,7 +147,8 @@ def add_to_archive(
                 failures.append(result)
             else:
                 batch.append(result)
-            if len(batch) >= BATCH_DOCUMENTS or sum(r.stored_bytes for r in batch) > BATCH_BYTES:
+                batch_bytes += result.stored_bytes
+            if len(batch) >= BATCH_DOCUMENTS or batch_bytes > BATCH_BYTES:
                 commit()
             if cancel is not None and cancel():
                 commit()  # what was read is kept

@@ -34,8 +34,9 @@ _TABLES = (
     "PRIMARY KEY (document, key))",
     "CREATE INDEX labels_value ON labels (key, value)",
     "CREATE TABLE contents (document bigint PRIMARY KEY, text bytea NOT NULL, data bytea NOT NULL)",
-    "CREATE TABLE anchors (fingerprint bigint NOT NULL, document bigint NOT NULL, "
-    "PRIMARY KEY (fingerprint, document))",
+    "CREATE TABLE runs (id bigserial PRIMARY KEY, level integer NOT NULL)",
+    "CREATE TABLE anchors (run bigint NOT NULL, fingerprint bigint NOT NULL, "
+    "document bigint NOT NULL, PRIMARY KEY (run, fingerprint, document))",
 )
 
 
@@ -95,20 +96,21 @@ class PostgresArchive(Archive):
         with self._errors(), self._db.cursor() as cursor:
             cursor.executemany(sql.replace("?", "%s"), list(rows))
 
-    def _insert_anchors(self, document: int, fingerprints: np.ndarray) -> None:
-        keys = np.asarray(fingerprints, dtype=np.uint64).view(np.int64)
+    def _insert_run(self, run: int, fingerprints: np.ndarray, documents: np.ndarray) -> None:
         self._execute(
-            "INSERT INTO anchors (fingerprint, document) SELECT unnest(?::bigint[]), ? "
-            "ON CONFLICT DO NOTHING",
-            (keys.tolist(), document),
+            "INSERT INTO anchors (run, fingerprint, document) "
+            "SELECT ?, unnest(?::bigint[]), unnest(?::bigint[])",
+            (run, fingerprints.tolist(), documents.tolist()),
         )
 
-    def _lookup(self, fingerprints: np.ndarray, limit: int) -> tuple[np.ndarray, np.ndarray]:
+    def _lookup(
+        self, fingerprints: np.ndarray, runs: list[int], limit: int
+    ) -> tuple[np.ndarray, np.ndarray]:
         rows = self._execute(
             "SELECT q.n, a.document FROM unnest(?::bigint[]) WITH ORDINALITY AS q(fp, n) "
-            "CROSS JOIN LATERAL (SELECT document FROM anchors WHERE fingerprint = q.fp "
-            "LIMIT ?) a",
-            (fingerprints.view(np.int64).tolist(), limit),
+            "CROSS JOIN LATERAL (SELECT document FROM anchors WHERE run = ANY(?) "
+            "AND fingerprint = q.fp LIMIT ?) a",
+            (fingerprints.view(np.int64).tolist(), runs, limit),
         )
         if not rows:
             empty = np.empty(0, dtype=np.int64)
@@ -116,9 +118,20 @@ class PostgresArchive(Archive):
         found = np.asarray(rows, dtype=np.int64)
         return found[:, 0] - 1, found[:, 1]
 
+    def _lock_runs(self) -> None:
+        """Merges and new runs wait for each other (two adders on two machines must not merge
+        the same runs); readers never wait."""
+        self._execute("LOCK TABLE runs IN SHARE ROW EXCLUSIVE MODE")
+
     @contextmanager
     def _transaction(self) -> Iterator[None]:
         with self._errors(), self._db.transaction():
+            yield
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[None]:
+        with self._errors(), self._db.transaction():
+            self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
             yield
 
     @contextmanager

@@ -40,16 +40,10 @@ CANONICAL_SETTINGS = ("language", "lemmatize", "stop_words", "drop_short", "igno
 choice of them, and a check against it must make its own the same way."""
 INDEX_SETTINGS = ("anchor_words",)
 """The options that decide the index's keys."""
-_ARRAYS = (
-    ("starts", "<i8"),
-    ("ends", "<i8"),
-    ("variants", "<u8"),
-    ("hashes", "<u8"),
-    ("sentences", "<i4"),
-    ("form_ids", "<i4"),
-    ("homoglyphs", "<i8"),
-    ("sketch", "<u8"),
-)
+_PACKED = (("gaps", "<i4"), ("lengths", "<i4"), ("sentences", "<i4"), ("form_ids", "<i4"))
+"""Small integers, compressed (zlib level 1) with the distinct forms."""
+_RAW = (("form_hashes", "<u8"), ("variants", "<u8"), ("homoglyphs", "<i8"), ("sketch", "<u8"))
+"""Fingerprints, stored as they are: random 64-bit values do not compress."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -98,72 +92,103 @@ def record_of_prepared(doc: Prepared) -> Record:
         language=canonical.language,
         words=canonical.words,
         chars=len(doc.text),
-        text_blob=zlib.compress(doc.text.encode("utf-8", "surrogatepass"), 6),
+        text_blob=zlib.compress(doc.text.encode("utf-8", "surrogatepass"), 1),
         data_blob=encode_canonical(canonical, doc.sketch),
         anchors=doc.anchors,
     )
 
 
 def encode_canonical(canonical: Canonical, sketch: np.ndarray) -> bytes:
-    """A header line of JSON, the distinct forms, then the arrays; compressed."""
+    """A header line of JSON; the distinct forms and the small integers compressed (word
+    starts as gaps, lengths, sentence and form indices); then the fingerprints raw (the form
+    hashes once per distinct form)."""
     vocabulary, ids = form_ids(canonical.forms)
+    form_hashes = np.zeros(len(vocabulary), dtype=np.uint64)
+    form_hashes[ids] = canonical.hashes
+    starts = canonical.starts
     arrays = {
-        "starts": canonical.starts,
-        "ends": canonical.ends,
-        "variants": canonical.variants,
-        "hashes": canonical.hashes,
+        "gaps": np.diff(starts, prepend=0),
+        "lengths": canonical.ends - starts,
         "sentences": canonical.sentences,
         "form_ids": ids,
+        "form_hashes": form_hashes,
+        "variants": canonical.variants,
         "homoglyphs": np.asarray(canonical.homoglyphs, dtype=np.int64),
         "sketch": sketch,
     }
-    parts = [np.ascontiguousarray(arrays[name], dtype=dtype).tobytes() for name, dtype in _ARRAYS]
     forms = SEP.join(vocabulary).encode("utf-8", "surrogatepass")
+    packed = zlib.compress(b"".join([forms, *_bytes(arrays, _PACKED)]), 1)
+    raw = _bytes(arrays, _RAW)
     header = {
         "version": DATA_VERSION,
         "language": canonical.language,
         "words": canonical.words,
+        "count": len(ids),
+        "vocabulary": len(vocabulary),
         "forms": len(forms),
-        "sizes": [len(p) for p in parts],
+        "packed": len(packed),
+        "homoglyphs": len(canonical.homoglyphs),
+        "sketch": len(sketch),
     }
     head = json.dumps(header, separators=(",", ":")).encode("ascii") + b"\n"
-    return zlib.compress(b"".join([head, forms, *parts]), 1)
+    return b"".join([head, packed, *raw])
+
+
+def _bytes(arrays: dict[str, np.ndarray], layout: tuple[tuple[str, str], ...]) -> list[bytes]:
+    return [np.ascontiguousarray(arrays[name], dtype=dtype).tobytes() for name, dtype in layout]
 
 
 def decode_canonical(blob: bytes) -> tuple[Canonical, np.ndarray]:
     """The canonical words and sketch of :func:`encode_canonical`; ArchiveError if damaged."""
     try:
-        raw = zlib.decompress(blob)
-        line_end = raw.index(b"\n")
-        header = json.loads(raw[:line_end])
-        if header.get("version") != DATA_VERSION:
-            raise ValueError(header.get("version"))
+        line_end = blob.index(b"\n")
+        header = json.loads(blob[:line_end])
+        if not isinstance(header, dict) or header.get("version") != DATA_VERSION:
+            raise ValueError("version")
+        count, size = int(header["count"]), int(header["vocabulary"])
         at = line_end + 1
-        forms_end = at + int(header["forms"])
-        joined = raw[at:forms_end].decode("utf-8", "surrogatepass")
-        at = forms_end
-        arrays: dict[str, np.ndarray] = {}
-        for (name, dtype), size in zip(_ARRAYS, header["sizes"], strict=True):
-            kind = np.dtype(dtype)
-            arrays[name] = np.frombuffer(raw, kind, size // kind.itemsize, at).copy()
-            at += size
-    except (ValueError, KeyError, TypeError, zlib.error) as error:
+        packed = zlib.decompress(blob[at : at + int(header["packed"])])
+        at += int(header["packed"])
+        forms_end = int(header["forms"])
+        joined = packed[:forms_end].decode("utf-8", "surrogatepass")
+        small = _arrays(packed, forms_end, _PACKED, dict.fromkeys(_names(_PACKED), count))
+        lengths = {"form_hashes": size, "variants": count, "homoglyphs": int(header["homoglyphs"])}
+        raw = _arrays(blob, at, _RAW, {**lengths, "sketch": int(header["sketch"])})
+    except (ValueError, KeyError, TypeError, zlib.error, UnicodeDecodeError) as error:
         raise ArchiveError(
             "a document's stored data is damaged or of another version ({detail})", detail=error
         ) from None
-    ids = arrays["form_ids"]
+    ids = small["form_ids"]
+    starts = np.cumsum(small["gaps"], dtype=np.int64)
     canonical = Canonical(
         language=str(header["language"]),
         words=int(header["words"]),
-        starts=arrays["starts"],
-        ends=arrays["ends"],
+        starts=starts,
+        ends=starts + small["lengths"],
         forms=forms_of(joined, ids),
-        variants=arrays["variants"],
-        hashes=arrays["hashes"],
-        homoglyphs=tuple(arrays["homoglyphs"].tolist()),
-        sentences=arrays["sentences"],
+        variants=raw["variants"],
+        hashes=raw["form_hashes"][ids],
+        homoglyphs=tuple(raw["homoglyphs"].tolist()),
+        sentences=small["sentences"],
     )
-    return canonical, arrays["sketch"]
+    return canonical, raw["sketch"]
+
+
+def _names(layout: tuple[tuple[str, str], ...]) -> list[str]:
+    return [name for name, _ in layout]
+
+
+def _arrays(
+    data: bytes, at: int, layout: tuple[tuple[str, str], ...], counts: dict[str, int]
+) -> dict[str, np.ndarray]:
+    """The arrays of ``layout`` read one after another from ``data`` at ``at`` (copies, in
+    native order); ValueError if ``data`` is too short."""
+    out = {}
+    for name, dtype in layout:
+        kind = np.dtype(dtype)
+        out[name] = np.frombuffer(data, kind, counts[name], at).astype(kind.newbyteorder("="))
+        at += counts[name] * kind.itemsize
+    return out
 
 
 def decode_text(blob: bytes) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,9 @@ APPLICATION_ID = 0x436C6E73
 """``PRAGMA application_id`` of a CopyLens archive ("Clns")."""
 BUSY_SECONDS = 60.0
 """How long a writer waits for another one's transaction before giving up."""
+CACHE_KIB = 64 * 1024
+"""SQLite's page cache per connection (its default is 2 MB): merges and lookups of a large
+archive touch many index pages."""
 _MAGIC = b"SQLite format 3\x00"
 
 _TABLES = (
@@ -43,8 +47,9 @@ _TABLES = (
     "PRIMARY KEY (document, key)) WITHOUT ROWID",
     "CREATE INDEX labels_value ON labels (key, value)",
     "CREATE TABLE contents (document INTEGER PRIMARY KEY, text BLOB NOT NULL, data BLOB NOT NULL)",
-    "CREATE TABLE anchors (fingerprint INTEGER NOT NULL, document INTEGER NOT NULL, "
-    "PRIMARY KEY (fingerprint, document)) WITHOUT ROWID",
+    "CREATE TABLE runs (id INTEGER PRIMARY KEY, level INTEGER NOT NULL)",
+    "CREATE TABLE anchors (run INTEGER NOT NULL, fingerprint INTEGER NOT NULL, "
+    "document INTEGER NOT NULL, PRIMARY KEY (run, fingerprint, document)) WITHOUT ROWID",
 )
 
 
@@ -83,6 +88,7 @@ class SQLiteArchive(Archive):
             self._pragma("PRAGMA journal_mode=WAL")
             self._check_version()
         self._pragma("PRAGMA synchronous=NORMAL")
+        self._pragma(f"PRAGMA cache_size=-{CACHE_KIB}")
 
     def _identity(self) -> tuple[int, int]:
         try:
@@ -114,23 +120,30 @@ class SQLiteArchive(Archive):
         with self._errors():
             self._db.executemany(sql, rows)
 
-    def _insert_anchors(self, document: int, fingerprints: np.ndarray) -> None:
-        keys = np.sort(np.asarray(fingerprints, dtype=np.uint64).view(np.int64))
+    def _insert_run(self, run: int, fingerprints: np.ndarray, documents: np.ndarray) -> None:
         self._execute_many(
-            "INSERT OR IGNORE INTO anchors (fingerprint, document) VALUES (?, ?)",
-            zip(keys.tolist(), [document] * len(keys), strict=True),
+            "INSERT INTO anchors (run, fingerprint, document) VALUES (?, ?, ?)",
+            zip(repeat(run), fingerprints.tolist(), documents.tolist()),
         )
 
-    def _lookup(self, fingerprints: np.ndarray, limit: int) -> tuple[np.ndarray, np.ndarray]:
+    def _lookup(
+        self, fingerprints: np.ndarray, runs: list[int], limit: int
+    ) -> tuple[np.ndarray, np.ndarray]:
         at: list[int] = []
         documents: list[int] = []
-        statement = "SELECT document FROM anchors WHERE fingerprint = ? LIMIT ?"
+        marks = ", ".join(str(r) for r in runs)
+        statement = (
+            f"SELECT document FROM anchors WHERE run IN ({marks}) AND fingerprint = ? LIMIT ?"
+        )
         with self._errors():
             for n, key in enumerate(fingerprints.view(np.int64).tolist()):
                 found = self._db.execute(statement, (key, limit)).fetchall()
                 at += [n] * len(found)
                 documents += [row[0] for row in found]
         return np.asarray(at, dtype=np.int64), np.asarray(documents, dtype=np.int64)
+
+    def _lock_runs(self) -> None:
+        """Nothing to do: SQLite's write transactions (BEGIN IMMEDIATE) run one at a time."""
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -143,6 +156,16 @@ class SQLiteArchive(Archive):
             raise
         with self._errors():
             self._db.execute("COMMIT")
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[None]:
+        """A deferred transaction: in WAL mode its reads see the archive as of its first."""
+        with self._errors():
+            self._db.execute("BEGIN")
+        try:
+            yield
+        finally:
+            self._db.rollback()
 
     @contextmanager
     def _errors(self) -> Iterator[None]:

@@ -8,13 +8,19 @@ Tables (both databases; ``?`` placeholders here, each backend turns them into it
   name as added, the date, format, language and counts;
 * ``labels(document, key, value)``: any ``key=value`` per document, one value per key;
 * ``contents(document, text, data)``: the compressed text and canonical data (record.py);
-* ``anchors(fingerprint, document)``: the exact inverted index, keyed by fingerprint (a
-  clustered key: SQLite ``WITHOUT ROWID``, PostgreSQL its primary key's B-tree), so a query
-  reads only the index pages of the fingerprints it looks up, whatever the archive's size.
+* ``anchors(run, fingerprint, document)`` and ``runs(id, level)``: the exact inverted index
+  as a log-structured merge of sorted runs (O'Neil et al., "The log-structured merge-tree",
+  1996; Lucene's segments): each batch adds one run of its documents' index keys, written in
+  key order at the end of the B-tree; when :data:`FANOUT` runs of one level exist they are
+  merged, in key order, into one run of the next level, up to :data:`TOP_LEVEL`. So adding
+  never rewrites the pages of the whole index (a single B-tree keyed by random fingerprints
+  does at every batch, its cost growing with the archive), no merge is long, and a lookup
+  seeks each of the few runs, reading only the index pages of the fingerprints it looks up.
 
-What must hold: every batch of documents is one transaction (a killed ``archive add`` leaves
-every committed batch and no half-written document); a document's text is stored once (by its
-SHA-256); a document leaves with its labels, contents and index keys.
+What must hold: every batch of documents is one transaction, and so is every merge (a killed
+``archive add`` leaves every committed batch and no half-written document or run); a
+document's text is stored once (by its SHA-256); every archived document's index keys are in
+exactly one run; a document leaves with its labels, contents and index keys.
 """
 
 from __future__ import annotations
@@ -49,6 +55,14 @@ to date by :data:`MIGRATIONS` in one transaction."""
 MIGRATIONS: dict[int, tuple[str, ...]] = {}
 """Statements that take an archive from schema version N to N + 1 (none yet: version 1 is the
 first)."""
+FANOUT = 10
+"""Runs of one level merged into one of the next: a document's keys are rewritten once per
+level, and a lookup seeks at most 9 runs per level below the top."""
+TOP_LEVEL = 1
+"""Runs of this level are never merged: each holds ``FANOUT`` batches (about 10,000
+documents), so no merge is longer than a few seconds (a writer holds the archive's write lock
+while it merges; one of 100,000 documents took a minute), and a lookup seeks one run per
+10,000 archived documents (100 runs, about 0.1 s, at a million)."""
 MAX_DF = 64
 """Index keys held by more archived documents than this are boilerplate for candidate search,
 as in the engine's in-memory index (``copylens.core.engine.MAX_DF``)."""
@@ -145,15 +159,29 @@ class Archive(ABC):
         yield
 
     @abstractmethod
+    @contextmanager
+    def _snapshot(self) -> Iterator[None]:
+        """Reads that see one state of the archive (a merge committing meanwhile, in another
+        process, must not hide the runs a lookup is reading)."""
+        yield
+
+    @abstractmethod
     def _create_tables(self) -> None: ...
 
     @abstractmethod
-    def _insert_anchors(self, document: int, fingerprints: np.ndarray) -> None: ...
+    def _insert_run(self, run: int, fingerprints: np.ndarray, documents: np.ndarray) -> None:
+        """Write one run's keys (int64 arrays, sorted by fingerprint then document)."""
 
     @abstractmethod
-    def _lookup(self, fingerprints: np.ndarray, limit: int) -> tuple[np.ndarray, np.ndarray]:
-        """For each fingerprint, at most ``limit`` documents holding it: (fingerprint index,
-        document) arrays."""
+    def _lookup(
+        self, fingerprints: np.ndarray, runs: list[int], limit: int
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """For each fingerprint, at most ``limit`` documents holding it in ``runs``:
+        (fingerprint index, document) arrays."""
+
+    @abstractmethod
+    def _lock_runs(self) -> None:
+        """Inside a transaction: keep other writers from merging the same runs."""
 
     @abstractmethod
     def disk_bytes(self) -> int: ...
@@ -231,6 +259,7 @@ class Archive(ABC):
         """Store the records in one transaction: (ids of the new documents, how many were
         already archived, by the SHA-256 of their text)."""
         added: list[int] = []
+        keys: list[np.ndarray] = []
         added_at = _now()
         with self._transaction():
             for record in records:
@@ -263,8 +292,54 @@ class Archive(ABC):
                     "INSERT INTO labels (document, key, value) VALUES (?, ?, ?)",
                     [(document, key, value) for key, value in sorted(labels.items())],
                 )
-                self._insert_anchors(document, record.anchors)
+                keys.append(record.anchors)
+            if added:
+                self._new_run(0, keys, added)
+        self._merge_runs()
         return added, len(records) - len(added)
+
+    def _new_run(self, level: int, keys: list[np.ndarray], documents: list[int]) -> None:
+        """One run of the documents' keys (``keys[i]`` are ``documents[i]``'s), sorted."""
+        run = int(self._execute("INSERT INTO runs (level) VALUES (?) RETURNING id", (level,))[0][0])
+        fingerprints = np.concatenate(keys).astype(np.uint64).view(np.int64)
+        owners = np.repeat(np.asarray(documents, dtype=np.int64), [len(k) for k in keys])
+        order = np.lexsort((owners, fingerprints))
+        self._insert_run(run, fingerprints[order], owners[order])
+
+    def _merge_runs(self) -> None:
+        """Merge :data:`FANOUT` runs of a level into one of the next, lowest levels first,
+        each merge one transaction, until no level holds FANOUT runs."""
+        while True:
+            with self._transaction():
+                self._lock_runs()
+                rows = self._execute("SELECT level, id FROM runs ORDER BY level, id")
+                by_level: dict[int, list[int]] = {}
+                for level, run in rows:
+                    by_level.setdefault(int(level), []).append(int(run))
+                full = [
+                    level
+                    for level, runs in sorted(by_level.items())
+                    if len(runs) >= FANOUT and level < TOP_LEVEL
+                ]
+                if not full:
+                    return
+                merged = by_level[full[0]][:FANOUT]
+                self._merge(merged, full[0] + 1)
+
+    def _merge(self, runs: list[int], level: int) -> None:
+        run = int(self._execute("INSERT INTO runs (level) VALUES (?) RETURNING id", (level,))[0][0])
+        marks = ", ".join(str(r) for r in runs)  # integers read from the table
+        self._execute(
+            "INSERT INTO anchors (run, fingerprint, document) "
+            f"SELECT ?, fingerprint, document FROM anchors WHERE run IN ({marks}) "
+            "ORDER BY fingerprint, document",
+            (run,),
+        )
+        self._execute(f"DELETE FROM anchors WHERE run IN ({marks})")
+        self._execute(f"DELETE FROM runs WHERE id IN ({marks})")
+
+    def _runs(self) -> list[int]:
+        return [int(r[0]) for r in self._execute("SELECT id FROM runs ORDER BY id")]
 
     def remove(self, ids: Iterable[int]) -> list[int]:
         """Remove documents with their labels, contents and index keys; the ids removed."""
@@ -276,8 +351,10 @@ class Archive(ABC):
                 if not rows:
                     continue
                 keys = anchors_of(bytes(rows[0][0]), anchor_words).view(np.int64)
+                runs = ", ".join(str(r) for r in self._runs())
                 self._execute_many(
-                    "DELETE FROM anchors WHERE fingerprint = ? AND document = ?",
+                    f"DELETE FROM anchors WHERE run IN ({runs}) AND fingerprint = ? "
+                    "AND document = ?",
                     [(key, document) for key in keys.tolist()],
                 )
                 for table, column in (("labels", "document"), ("contents", "document")):
@@ -305,7 +382,11 @@ class Archive(ABC):
         values = np.unique(np.asarray(fingerprints, dtype=np.uint64))
         if not len(values):
             return {}
-        at, documents = self._lookup(values, MAX_DF + 1)
+        with self._snapshot():
+            runs = self._runs()
+            if not runs:
+                return {}
+            at, documents = self._lookup(values, runs, MAX_DF + 1)
         held = np.bincount(at, minlength=len(values))
         keep = held[at] <= MAX_DF
         found, counts = np.unique(documents[keep], return_counts=True)
