@@ -1906,8 +1906,8 @@ Could not be read: %2</source>
         <translation>Польский</translation>
     </message>
     <message>
-        <source>archive.sqlite, or postgresql://user@server/database</source>
-        <translation>archive.sqlite или postgresql://пользователь@сервер/база</translation>
+        <source>archive.sqlite · postgresql://user@host/db</source>
+        <translation>archive.sqlite · postgresql://user@host/db</translation>
     </message>
     <message>
         <source>Choose file…</source>
