@@ -57,7 +57,7 @@ class ArchiveLocationEdit(QtWidgets.QWidget):
         """An SQLite file: an existing archive, or a new name (created on the first add)."""
         current = self.text()
         start = current if current and "://" not in current else str(Path.home())
-        name = _tr(self.FILTERS)
+        name = _tr(str(self.FILTERS))
         filters = f"{name} (*.sqlite *.sqlite3 *.db);;{_tr('All files')} (*)"
         path, _ = QtWidgets.QFileDialog.getSaveFileName(
             self,
