@@ -833,7 +833,11 @@ class ArchiveBar(QtWidgets.QWidget):
         self.labels_edit.setObjectName("archiveLabels")
         self.labels_edit.setClearButtonEnabled(True)
         self.labels_edit.setPlaceholderText(self.tr("author=Ivanova, group=301"))
-        self.labels_edit.setMinimumWidth(160)
+        self.labels_edit.setMinimumWidth(80)
+        # A narrow window squeezes the row rather than the row widening the window: each part
+        # may shrink (its words cut), the labels first (they stretch).
+        for widget in (self.name_label, self.use_box, self.add_box):
+            widget.setMinimumWidth(40)
         self.labels_label.setBuddy(self.labels_edit)
         self._labels_tip = self.tr(
             "Labels of the checked documents as key=value pairs separated by commas (author, "
@@ -845,22 +849,63 @@ class ArchiveBar(QtWidgets.QWidget):
         self.open_button.setDefaultAction(archive_action)
         self.open_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.open_button.setAutoRaise(True)
-        layout = QtWidgets.QHBoxLayout(self)
+        self._rows = (QtWidgets.QHBoxLayout(), QtWidgets.QHBoxLayout())
+        layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.icon)
-        layout.addWidget(self.name_label)
-        layout.addSpacing(12)
-        layout.addWidget(self.use_box)
-        layout.addSpacing(8)
-        layout.addWidget(self.add_box)
-        layout.addSpacing(12)
-        layout.addWidget(self.labels_label)
-        layout.addWidget(self.labels_edit, 1)
-        layout.addWidget(self.open_button)
+        layout.setSpacing(2)
+        for row in self._rows:
+            row.setContentsMargins(0, 0, 0, 0)
+            layout.addLayout(row)
+        self._two_rows: bool | None = None
+        self._arrange(two_rows=False)
         self.use_box.toggled.connect(self._edited)
         self.add_box.toggled.connect(self._edited)
         self.labels_edit.textChanged.connect(self._labels_edited)
         self.labels_edit.editingFinished.connect(self.changed)
+
+    LABELS_ROOM = 180
+    """The labels field's width in one row; with less room the row is laid out in two."""
+
+    def _arrange(self, two_rows: bool) -> None:
+        """One row, or (a narrow window) the archive and its boxes above the labels."""
+        if two_rows == self._two_rows:
+            return
+        self._two_rows = two_rows
+        first, second = self._rows
+        for row in self._rows:
+            while row.count():
+                row.takeAt(0)
+        first.addWidget(self.icon)
+        first.addWidget(self.name_label)
+        first.addSpacing(12)
+        first.addWidget(self.use_box)
+        first.addSpacing(8)
+        first.addWidget(self.add_box)
+        if two_rows:
+            first.addStretch(1)
+        else:
+            first.addSpacing(12)
+        rest = second if two_rows else first
+        rest.addWidget(self.labels_label)
+        rest.addWidget(self.labels_edit, 1)
+        rest.addWidget(self.open_button)
+        self.updateGeometry()
+
+    def _one_row_width(self) -> int:
+        parts = (
+            self.icon,
+            self.name_label,
+            self.use_box,
+            self.add_box,
+            self.labels_label,
+            self.open_button,
+        )
+        spacing = max(self._rows[0].spacing(), 0)
+        return sum(w.sizeHint().width() for w in parts) + self.LABELS_ROOM + 32 + 7 * spacing
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._arrange(two_rows=event.size().width() < self._one_row_width())
 
     @property
     def use_archive(self) -> bool:
