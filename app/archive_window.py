@@ -53,6 +53,9 @@ FILTER_DELAY_MS = 150
 """Typing in the filter box applies the filter after this pause (a large archive is filtered
 row by row in Python)."""
 
+NO_ARCHIVE = "there is no archive at {location}"
+"""The engine's template for a location that holds no archive yet (``ArchiveError``): the
+window offers to create it by adding, rather than an error."""
 Values = Callable[[], dict[str, Any]]
 """What the window reads its archive and options from: the main window's settings values."""
 
@@ -254,6 +257,7 @@ class ArchiveWindow(QtWidgets.QWidget):
         self.load_error = ""
         """Why the archive could not be opened (in the interface language), or empty."""
         self.last_add: AddReport | None = None
+        self._missing = False
         self.text_dialogs: list[ArchivedTextDialog] = []
 
         sp = QtWidgets.QStyle.StandardPixmap
@@ -431,8 +435,12 @@ class ArchiveWindow(QtWidgets.QWidget):
         """The current or last job (for tests)."""
         return self._job
 
+    def missing(self) -> bool:
+        """The archive does not exist yet (an SQLite file not there, a PostgreSQL database
+        without its tables): the first add creates it."""
+        return self._missing
+
     def _missing_file(self) -> bool:
-        """An SQLite archive that does not exist yet (the first add creates it)."""
         return (
             bool(self._location)
             and not is_archive_url(self._location)
@@ -446,7 +454,7 @@ class ArchiveWindow(QtWidgets.QWidget):
         labels_ok = self.labels_problem() == ""
         for button in (self.add_files_button, self.add_folder_button):
             button.setEnabled(
-                bool(self._location) and not busy and labels_ok and (usable or self._missing_file())
+                bool(self._location) and not busy and labels_ok and (usable or self._missing)
             )
         self.open_button.setEnabled(usable and len(self.selected_ids()) == 1)
         self.remove_button.setEnabled(usable and selected and not busy)
@@ -534,6 +542,7 @@ class ArchiveWindow(QtWidgets.QWidget):
         self.location_label.setToolTip(shown)
         self.load_error = ""
         self.stats = None
+        self._missing = False
         if self.busy():
             self._update_ui()
             return  # the job under way lists the documents again when it ends
@@ -549,28 +558,37 @@ class ArchiveWindow(QtWidgets.QWidget):
             self._finish_listing()
             return
         if self._missing_file():
-            self.model.set_documents([])
-            self._set_banner(
-                self.tr("The archive file does not exist yet. Add files or a folder to create it."),
-                error=False,
-            )
-            self._finish_listing()
+            self._listed(None)
             return
         location = self._location
 
-        def listing(_work: Work) -> tuple[list[ArchivedDocument], ArchiveStats]:
-            from copylens.core import open_archive
+        def listing(_work: Work) -> tuple[list[ArchivedDocument], ArchiveStats] | None:
+            from copylens.core import ArchiveError, open_archive
 
-            with open_archive(location) as archive:
+            try:
+                archive = open_archive(location)
+            except ArchiveError as error:
+                if error.template == NO_ARCHIVE:  # an empty PostgreSQL database
+                    return None
+                raise
+            with archive:
                 return archive.documents(), archive.stats()
 
         self.counts_label.setText(self.tr("Reading the archive…"))
         self._start(listing, done=self._listed, failed=self._listing_failed, name="archive-list")
 
-    def _listed(self, result: tuple[list[ArchivedDocument], ArchiveStats]) -> None:
-        documents, self.stats = result
-        self._set_banner("", error=False)
-        self.model.set_documents(documents)
+    def _listed(self, result: tuple[list[ArchivedDocument], ArchiveStats] | None) -> None:
+        if result is None:
+            self._missing = True
+            self.model.set_documents([])
+            self._set_banner(
+                self.tr("There is no archive here yet. Add files or a folder to create it."),
+                error=False,
+            )
+        else:
+            documents, self.stats = result
+            self._set_banner("", error=False)
+            self.model.set_documents(documents)
         self._finish_listing()
 
     def _listing_failed(self, message: str, details: str) -> None:

@@ -183,12 +183,12 @@
         <translation>Архив не выбран. Укажите файл SQLite или адрес PostgreSQL в параметрах (раздел «Архив»).</translation>
     </message>
     <message>
-        <source>The archive file does not exist yet. Add files or a folder to create it.</source>
-        <translation>Файла архива ещё нет. Добавьте файлы или папку — он будет создан.</translation>
-    </message>
-    <message>
         <source>Reading the archive…</source>
         <translation>Чтение архива…</translation>
+    </message>
+    <message>
+        <source>There is no archive here yet. Add files or a folder to create it.</source>
+        <translation>Архива здесь ещё нет. Добавьте файлы или папку — он будет создан.</translation>
     </message>
     <message>
         <source>The archive cannot be opened: %1</source>

@@ -232,7 +232,8 @@ def test_an_archive_that_does_not_exist_yet_is_created_by_adding(
     location.parent.mkdir()
     window = archive_window(qtbot, location)
     assert window.load_error == ""
-    assert "does not exist yet" in window.banner.text() and window.banner.isVisible()
+    assert "no archive here yet" in window.banner.text() and window.banner.isVisible()
+    assert window.missing()
     assert window.add_files_button.isEnabled() and not window.remove_button.isEnabled()
     assert window.add_paths([old_essays["ivanov.txt"]])
     qtbot.waitUntil(lambda: not window.busy() and names(window) == ["ivanov.txt"], timeout=60000)
@@ -519,3 +520,51 @@ def test_the_file_button_chooses_an_sqlite_file(
     editor.choose_button.click()
     assert editor.text() == chosen
     assert seen == [QtWidgets.QFileDialog.Option.DontConfirmOverwrite]  # an existing one too
+
+
+# --- PostgreSQL ---------------------------------------------------------------------------
+
+
+def test_a_postgresql_archive_in_the_window(
+    qtbot: Any, postgres_db_url: str, old_essays: dict[str, Path], essay: Any, tmp_path: Path
+) -> None:
+    """The same window on a department's PostgreSQL archive (a real server, tests/pgserver.py):
+    created by the first add, listed, filtered, read, checked against, removed from."""
+    window = archive_window(qtbot, postgres_db_url)
+    assert window.missing() and not window.load_error and names(window) == []  # no tables yet
+    assert "no archive here yet" in window.banner.text() and window.add_files_button.isEnabled()
+    window.labels_edit.setText("author=Ivanov, group=301")
+    assert window.add_paths([old_essays["ivanov.txt"]])
+    qtbot.waitUntil(lambda: not window.busy() and len(names(window)) == 1, timeout=60000)
+    window.labels_edit.setText("author=Petrov")
+    assert window.add_paths([old_essays["petrov.txt"]])
+    qtbot.waitUntil(lambda: not window.busy() and len(names(window)) == 2, timeout=60000)
+    assert window.load_error == "" and not window.banner.isVisible()
+    window.filter_edit.setText("author=petrov")
+    window.apply_filter()
+    assert names(window) == ["petrov.txt"]
+    [petrov] = window.shown_documents()
+    window.select_ids([petrov.id])
+    dialog = window.open_selected()
+    assert dialog is not None
+    expected = old_essays["petrov.txt"].read_text(encoding="utf-8")
+    qtbot.waitUntil(lambda: dialog.text_box.toPlainText() == expected, timeout=20000)
+    dialog.close()
+
+    main = MainWindow()
+    qtbot.addWidget(main)
+    copy = tmp_path / "copy.txt"
+    copy.write_text(essay(2, 200)[:800] + " " + essay(70, 100), encoding="utf-8")
+    main.documents_list.add_paths([copy])
+    main.apply_settings(main.settings_values | {"archive": postgres_db_url, "use_archive": True})
+    report = run_check(main, qtbot)
+    [source] = report.documents[0].sources
+    assert source.archive_id == petrov.id and dict(source.labels) == {"author": "Petrov"}
+    assert report.text_of(source) == expected
+
+    window.confirm = lambda title, text: True  # type: ignore[method-assign]
+    assert window.remove_selected()
+    qtbot.waitUntil(lambda: not window.busy() and names(window) == [], timeout=20000)
+    window.filter_edit.clear()
+    window.apply_filter()
+    assert names(window) == ["ivanov.txt"]
