@@ -258,6 +258,7 @@ class ArchiveWindow(QtWidgets.QWidget):
         """Why the archive could not be opened (in the interface language), or empty."""
         self.last_add: AddReport | None = None
         self._missing = False
+        self._reload_wanted = False
         self.text_dialogs: list[ArchivedTextDialog] = []
 
         sp = QtWidgets.QStyle.StandardPixmap
@@ -544,8 +545,10 @@ class ArchiveWindow(QtWidgets.QWidget):
         self.stats = None
         self._missing = False
         if self.busy():
+            self._reload_wanted = True  # when the job under way ends
             self._update_ui()
-            return  # the job under way lists the documents again when it ends
+            return
+        self._reload_wanted = False
         if not self._location:
             self.model.set_documents([])
             self._set_banner(
@@ -604,6 +607,9 @@ class ArchiveWindow(QtWidgets.QWidget):
     def _finish_listing(self) -> None:
         self.apply_filter()
         self._update_ui()
+        if self._reload_wanted and not self.busy():
+            self._reload_wanted = False
+            QtCore.QTimer.singleShot(0, self.reload)
 
     def apply_filter(self) -> None:
         self._filter_timer.stop()

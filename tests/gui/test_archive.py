@@ -212,11 +212,13 @@ def test_adding_can_be_cancelled_and_keeps_the_archive_valid(
     qtbot: Any, tmp_path: Path, make_corpus: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Cancel in the middle of an add, after its first batch was committed (the engine
-    writes 256 documents a transaction): that batch stays, the archive opens and holds exactly
-    what the window lists; adding again completes the rest, nothing twice."""
+    writes a batch of documents a transaction; 50 here): that batch stays, the archive opens
+    and holds exactly what the window lists; adding again completes the rest, nothing twice."""
     import copylens.app.archive_window as module
 
-    total = 400
+    batch = 50
+    monkeypatch.setattr("copylens.core.archive.BATCH_DOCUMENTS", batch)
+    total = 120
     folder = make_corpus(total, words=40, folder="many")[0].parent
     location = tmp_path / "new-archive.sqlite"
     window = archive_window(qtbot, location)
@@ -228,7 +230,7 @@ def test_adding_can_be_cancelled_and_keeps_the_archive_valid(
 
         def progress(stage: str, done: int, total: int) -> None:
             report(stage, done, total)
-            if stage == "archiving" and done == 256 + 10:
+            if stage == "archiving" and done == batch + 10:
                 work._job.cancel()  # as the Cancel button does, at a known point
 
         work.progress = progress
@@ -242,7 +244,7 @@ def test_adding_can_be_cancelled_and_keeps_the_archive_valid(
     with open_archive(str(location)) as archive:  # it opens, and holds what the window lists
         kept = archive.stats().documents
         assert [d.id for d in archive.documents()] == sorted(d.id for d in window.shown_documents())
-    assert 256 <= kept < total, kept
+    assert batch <= kept < total, kept
     monkeypatch.setattr(module, "_add", add)
     assert window.add_paths([folder])
     qtbot.waitUntil(lambda: not window.busy() and window.last_add is not None, timeout=120000)
