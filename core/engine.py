@@ -57,6 +57,9 @@ MIN_SHARED_ANCHORS = 1
 """Every fragment holds a run of ``anchor_words`` matching words: one shared anchor k-gram."""
 MAX_DF = 64
 """Anchor k-grams held by more documents than this are boilerplate for candidate search."""
+ARCHIVE_GROUP = 64
+"""Documents checked at a time against an archive: only their candidate sources are read from
+it and held, so memory does not grow with the number of documents times the archive's size."""
 
 
 def check(
@@ -104,38 +107,53 @@ def check(
     checked = _pick(doc_items, by_key, keys)
     docs = _excluding(checked, options)
     srcs = _pick(src_items, by_key, keys)
-    archived: dict[str, ArchivedDocument] = {}
-    if archive is not None:
-        found = _from_archive(archive, docs, srcs, options)
-        srcs += ignore_phrases([p for _, p in found], template_phrases(templates), options)
-        archived = {p.path: meta for meta, p in found}
     index = MemoryIndex(max_df=MAX_DF)
     for n, src in enumerate(srcs):
         index.add(n, src.anchors)
-    wanted = [_candidates(doc, srcs, index, archived) for doc in docs]
-    pairs = [(d, s) for d, found in enumerate(wanted) for s in found]
+    wanted = [_candidates(doc, srcs, index) for doc in docs]
+    stored = _archived(archive, docs, srcs) if archive is not None else [[] for _ in docs]
     scores: list[list[tuple[Prepared, PairScore]]] = [[] for _ in docs]
-    remaining = [len(found) for found in wanted]
+    remaining = [len(w) + len(a) for w, a in zip(wanted, stored, strict=True)]
     results: list[DocumentResult | None] = [None] * len(docs)
-
+    origins: dict[str, ArchivedDocument] = {}
+    texts = {p.path: p.text for p in run}
     author = (labels or {}).get("author")
+    phrases = template_phrases(templates)
 
     def finish(d: int) -> None:
-        result = results[d] = _with_origins(_document_result(docs[d], scores[d]), archived, author)
+        result = _with_origins(_document_result(docs[d], scores[d]), origins, author)
+        results[d], scores[d] = result, []  # its sources are no longer held
         if on_document is not None:
             on_document(result, docs[d].text)
 
     for d in (d for d, left in enumerate(remaining) if left == 0):
         finish(d)
-    for (d, s), score in _scored(pairs, docs, srcs, options, progress, cancel):
-        score = without_ignored(score, docs[d], srcs[s], options)
-        if score.shares_anything:
-            scores[d].append((srcs[s], score))
-        remaining[d] -= 1
-        if remaining[d] == 0:
-            finish(d)
+    counter = _Counter(sum(remaining), progress)
+    step = max(1, len(docs)) if archive is None else ARCHIVE_GROUP
+    for group in (range(lo, min(lo + step, len(docs))) for lo in range(0, len(docs), step)):
+        right = list(srcs)
+        at: dict[int, int] = {}
+        if archive is not None:
+            wanted_ids = sorted({meta.id for d in group for meta in stored[d]})
+            for meta, source in archive.sources(wanted_ids, options):
+                at[meta.id] = len(right)
+                right += ignore_phrases([source], phrases, options)
+                origins[source.path] = meta
+        pairs = [(d, s) for d in group for s in wanted[d]]
+        pairs += [(d, at[meta.id]) for d in group for meta in stored[d] if meta.id in at]
+        for d in group:  # removed from the archive since it was queried
+            remaining[d] -= sum(meta.id not in at for meta in stored[d])
+            if remaining[d] == 0 and results[d] is None:
+                finish(d)
+        for (d, s), score in _scored(pairs, docs, right, options, counter, cancel):
+            score = without_ignored(score, docs[d], right[s], options)
+            if score.shares_anything:
+                scores[d].append((right[s], score))
+                texts.setdefault(right[s].path, right[s].text)
+            remaining[d] -= 1
+            if remaining[d] == 0:
+                finish(d)
     errors = (*doc_missing, *src_missing, *ign_missing, *failures)
-    texts = {p.path: p.text for p in (*run, *srcs)}
     added: tuple[int, ...] = ()
     if archive is not None and add_to_archive:
         new, _ = archive.add([record_of_prepared(doc) for doc in checked], labels or {})
@@ -145,20 +163,38 @@ def check(
     )
 
 
-def _from_archive(
-    archive: Archive, docs: list[Prepared], srcs: list[Prepared], options: Options
-) -> list[tuple[ArchivedDocument, Prepared]]:
-    """Archived documents sharing an anchor k-gram with a checked document, read from the
-    archive; none whose text is a given source's (that source is reported, once)."""
-    wanted: set[int] = set()
-    for doc in docs:
-        wanted.update(archive.query(doc.anchors, MIN_SHARED_ANCHORS))
+def _archived(
+    archive: Archive, docs: list[Prepared], srcs: list[Prepared]
+) -> list[list[ArchivedDocument]]:
+    """For each document, the archived documents sharing an anchor k-gram with it, found
+    through the archive's index (not yet read): never one whose text is the document's own
+    (it is in the archive already) nor a given source's (that source is reported, once)."""
+    found = [archive.query(doc.anchors, MIN_SHARED_ANCHORS) for doc in docs]
+    metas = {m.id: m for m in archive.documents(sorted(set().union(*found)))}
     given = {text_digest(src.text) for src in srcs}
-    return [
-        (meta, prepared)
-        for meta, prepared in archive.sources(sorted(wanted), options)
-        if meta.sha256 not in given
-    ]
+    out = []
+    for doc, ids in zip(docs, found, strict=True):
+        own = text_digest(doc.text)
+        out.append(
+            [
+                meta
+                for i in sorted(ids)
+                if (meta := metas.get(i)) is not None and meta.sha256 not in given | {own}
+            ]
+        )
+    return out
+
+
+class _Counter:
+    """Progress of the comparing stage over all its pair batches."""
+
+    def __init__(self, total: int, progress: Progress | None) -> None:
+        self.total, self.done, self.progress = total, 0, progress
+
+    def step(self) -> None:
+        self.done += 1
+        if self.progress is not None:
+            self.progress("comparing", self.done, self.total)
 
 
 def _with_origins(
@@ -214,7 +250,9 @@ def compare(
     candidates = sorted(index.pairs(MIN_SHARED_ANCHORS))
     pairs = [
         pair
-        for (i, j), score in _scored(candidates, docs, docs, options, progress, cancel)
+        for (i, j), score in _scored(
+            candidates, docs, docs, options, _Counter(len(candidates), progress), cancel
+        )
         if (pair := _pair_result(docs[i], docs[j], score, options)) is not None
     ]
     pairs.sort(key=lambda p: (-max(p.containment_ab, p.containment_ba), p.a, p.b))
@@ -235,22 +273,11 @@ def _clusters(pairs: Sequence[PairResult], threshold: float) -> tuple[tuple[str,
     return tuple(groups(joined))
 
 
-def _candidates(
-    doc: Prepared,
-    sources: list[Prepared],
-    index: CandidateIndex,
-    archived: Mapping[str, ArchivedDocument],
-) -> list[int]:
-    """Sources sharing an anchor k-gram with ``doc``, never ``doc`` itself: the same file given
-    on both sides (one Prepared object, see :func:`_pick`) or its archived copy (the same
-    extracted text)."""
+def _candidates(doc: Prepared, sources: list[Prepared], index: CandidateIndex) -> list[int]:
+    """Sources sharing an anchor k-gram with ``doc``, never ``doc`` itself (a file given on both
+    sides is one Prepared object: see :func:`_pick`)."""
     found = index.query(doc.anchors, MIN_SHARED_ANCHORS)
-    return [
-        n
-        for n in sorted(found)
-        if sources[n] is not doc
-        and not (sources[n].path in archived and sources[n].text == doc.text)
-    ]
+    return [n for n in sorted(found) if sources[n] is not doc]
 
 
 def _scored(
@@ -258,16 +285,15 @@ def _scored(
     left: list[Prepared],
     right: list[Prepared],
     options: Options,
-    progress: Progress | None,
+    counter: _Counter,
     cancel: CancelCheck | None,
 ) -> Iterator[tuple[tuple[int, int], PairScore]]:
     """Scores of the pairs in order, with progress reports and cancellation between pairs."""
     with closing(score_pairs(pairs, left, right, options)) as scores:
-        for done, (pair, score) in enumerate(zip(pairs, scores, strict=True), start=1):
+        for pair, score in zip(pairs, scores, strict=True):
             _raise_if(cancel)
             yield pair, score
-            if progress is not None:
-                progress("comparing", done, len(pairs))
+            counter.step()
 
 
 def _document_result(doc: Prepared, scored: list[tuple[Prepared, PairScore]]) -> DocumentResult:

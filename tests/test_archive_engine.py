@@ -1,0 +1,86 @@
+"""The engine's check against an archive, read a group of documents at a time
+(``engine.ARCHIVE_GROUP``): the report does not depend on the group's size."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from copylens.core import Options, add_to_archive, check, open_archive
+from copylens.core import engine as engine_module
+
+SOURCES = [
+    "Реки северной равнины текут медленно, петляя между болотами и низкими холмами, "
+    "и весной разливаются на многие километры вокруг старых деревень.",
+    "The lighthouse keeper wrote every evening about the weather, the passing ships and the "
+    "slow decay of the wooden pier that nobody had repaired for decades.",
+    "Bees build their combs from wax produced by glands on their abdomens, shaping cells of "
+    "six sides that store honey and pollen through the long winter months.",
+    "Старый мастер учил своих подмастерьев терпению: каждую доску он строгал вручную, "
+    "проверяя ровность ладонью, а не линейкой или уровнем.",
+]
+
+
+@pytest.fixture
+def archive_path(tmp_path: Path) -> str:
+    folder = tmp_path / "old"
+    folder.mkdir()
+    for n, text in enumerate(SOURCES):
+        (folder / f"s{n}.txt").write_text(text, encoding="utf-8")
+    location = str(tmp_path / "a.db")
+    with open_archive(location, Options(), create=True) as archive:
+        report = add_to_archive(archive, [folder], Options(workers=1), {"year": "2025"})
+    assert report.added == len(SOURCES)
+    return location
+
+
+def _documents(tmp_path: Path) -> list[Path]:
+    out = []
+    for n in range(7):
+        own = f"Документ номер {n} написан самостоятельно и содержит собственные мысли автора. "
+        doc = tmp_path / f"d{n}.txt"
+        doc.write_text(own + SOURCES[n % len(SOURCES)], encoding="utf-8")
+        out.append(doc)
+    return out
+
+
+def _check(archive_path: str, docs: list[Path]) -> tuple[dict[str, object], list[int]]:
+    seen: list[int] = []
+    with open_archive(archive_path) as archive:
+        report = check(
+            docs,
+            [],
+            Options(workers=1),
+            archive=archive,
+            progress=lambda stage, done, total: seen.append(done) if stage == "comparing" else None,
+        )
+    return report.to_json(), seen
+
+
+def test_groups_of_documents_give_the_same_report(archive_path: str, tmp_path: Path) -> None:
+    docs = _documents(tmp_path)
+    whole, _ = _check(archive_path, docs)
+    group = engine_module.ARCHIVE_GROUP
+    engine_module.ARCHIVE_GROUP = 2
+    try:
+        grouped, progress = _check(archive_path, docs)
+    finally:
+        engine_module.ARCHIVE_GROUP = group
+    assert json.dumps(grouped, sort_keys=True) == json.dumps(whole, sort_keys=True)
+    found = [[s["archive_id"] for s in d["sources"]] for d in whole["documents"]]
+    assert all(len(ids) == 1 for ids in found)  # each document found its archived source
+    assert progress == list(range(1, len(progress) + 1)) and len(progress) >= len(docs)
+
+
+def test_archived_sources_text_is_in_the_report(archive_path: str, tmp_path: Path) -> None:
+    docs = _documents(tmp_path)[:2]
+    with open_archive(archive_path) as archive:
+        report = check(docs, [], Options(workers=1), archive=archive)
+        for doc in report.documents:
+            (source,) = doc.sources
+            text = report.text_of(source)
+            assert text is not None and text == archive.text(source.archive_id or 0)
+            for f in source.fragments:
+                assert text[f.source_start : f.source_end] in SOURCES[source.archive_id - 1]
