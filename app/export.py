@@ -25,6 +25,10 @@ that source's colour (the colour swatch in the source table is the legend):
 * look-alike letters (Latin letters hidden in Cyrillic words and the reverse) are red, bold
   and underlined, inside whatever highlight they are in.
 
+A source from the archive of earlier documents is named by its original file name, labels and
+archive id ("essay3.docx — author=Ivanov · archive #12"), a self-citation (by the checked
+document's author) says so, and its text is the archive's (``CheckReport.text_of``).
+
 The highlight colours and the uniqueness colours (red under 50 %, amber under 80 %, green
 otherwise) are those of the result views (:mod:`copylens.app.palette`); segments, short names
 and percentages are theirs too (:mod:`copylens.app.presentation`).
@@ -43,13 +47,21 @@ from typing import Any
 
 from copylens import __version__
 from copylens.app.palette import CITED, LOOKALIKE, PALETTE, uniqueness_hex
-from copylens.app.presentation import display_names, failure_text, percent, text_segments
+from copylens.app.presentation import (
+    display_names,
+    failure_text,
+    labels_text,
+    percent,
+    source_names,
+    text_segments,
+)
 from copylens.core import (
     CheckReport,
     CompareReport,
     DocumentResult,
     InputFailure,
     PairResult,
+    SourceMatch,
     specs,
 )
 
@@ -80,6 +92,9 @@ CSV_CHECK_COLUMNS = (
     "uniqueness",
     "borrowed",
     "cited",
+    "source_archive_id",
+    "source_labels",
+    "source_self_citation",
 )
 CSV_COMPARE_COLUMNS = (
     "a",
@@ -140,7 +155,10 @@ def csv_report(report: Report) -> str:
     Check: one row per document × source; a document with no source gets one row with an
     empty source, so every document's uniqueness is there. ``source_cited`` is the source's
     cited share (part of its containment); ``uniqueness``, ``borrowed`` and ``cited`` are the
-    document's three shares (they sum to 1, as in JSON). Compare: one row per pair.
+    document's three shares (they sum to 1, as in JSON). An archived source has its path as
+    added, ``source_archive_id``, ``source_labels`` ("author=Ivanov, year=2024") and
+    ``source_self_citation`` (1 when by the checked document's author, else 0); the three
+    are empty for a given file. Compare: one row per pair.
     A name starting with ``= + - @``, a tab or a carriage return gets a leading apostrophe,
     so a spreadsheet shows it as text instead of running it as a formula (OWASP's advice on
     CSV injection); nothing else is changed.
@@ -164,6 +182,7 @@ def csv_report(report: Report) -> str:
                         _num(d.uniqueness),
                         _num(d.borrowed),
                         _num(d.cited),
+                        *_archive_cells(src),
                     ]
                 )
     else:
@@ -190,6 +209,12 @@ def _text_cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
+def _archive_cells(src: SourceMatch | None) -> list[str | int]:
+    if src is None or src.archive_id is None:
+        return ["", "", ""]
+    return [src.archive_id, _text_cell(labels_text(src.labels)), int(src.self_citation)]
+
+
 def json_report(
     report: Report,
     *,
@@ -213,8 +238,15 @@ def json_report(
 
 def _check_body(report: CheckReport, s: _Strings) -> list[str]:
     paths = [d.path for d in report.documents]
-    paths += [src.path for d in report.documents for src in d.sources]
-    names = display_names([*paths, *(e.path for e in report.errors)])
+    sources = [src for d in report.documents for src in d.sources]
+    files = [src.path for src in sources if src.archive_id is None]
+    names = display_names([*paths, *files, *(e.path for e in report.errors)])
+    src_names = source_names(
+        sources,
+        [*paths, *(e.path for e in report.errors)],
+        archive=s("archive_source"),
+        self_citation=s("self_citation"),
+    )
     summary = [f"<h2>{_e(s('summary'))}</h2>"]
     if report.documents:
         rows = [
@@ -224,7 +256,7 @@ def _check_body(report: CheckReport, s: _Strings) -> list[str]:
                     _uniqueness_cell(d.uniqueness, s),
                     _pct(d.borrowed, s),
                     _pct(d.cited, s),
-                    _e(names[d.sources[0].path]) if d.sources else "&mdash;",
+                    _e(src_names[d.sources[0].key]) if d.sources else "&mdash;",
                     _pct(d.sources[0].containment, s) if d.sources else "&mdash;",
                     str(d.homoglyphs),
                 ],
@@ -253,12 +285,17 @@ def _check_body(report: CheckReport, s: _Strings) -> list[str]:
         summary.append(f"<p>{_e(s('no_documents'))}</p>")
     body = ["\n".join(summary), *_errors(report.errors, names, s)]
     for n, d in enumerate(report.documents, start=1):
-        body.append(_document_section(n, d, report.texts.get(d.path), names, s))
+        body.append(_document_section(n, d, report.texts.get(d.path), names, src_names, s))
     return body
 
 
 def _document_section(
-    n: int, d: DocumentResult, text: str | None, names: dict[str, str], s: _Strings
+    n: int,
+    d: DocumentResult,
+    text: str | None,
+    names: dict[str, str],
+    src_names: dict[str, str],
+    s: _Strings,
 ) -> str:
     out = [
         f'<h2 class="doc" id="doc-{n}">{n}. {_e(names[d.path])}</h2>',
@@ -284,8 +321,8 @@ def _document_section(
             _row(
                 [
                     ("", f' class="swatch" style="background-color:{_color(i)}"'),
-                    f'<span class="name">{_e(names[src.path])}</span>'
-                    f'<br><span class="small">{_e(src.path)}</span>',
+                    f'<span class="name">{_e(src_names[src.key])}</span>'
+                    f'<br><span class="small">{_e(_source_where(src, s))}</span>',
                     _pct(src.containment, s),
                     _pct(src.cited, s),
                     _pct(src.resemblance, s),
@@ -326,11 +363,19 @@ def _document_section(
     if text is None:
         out.append(f"<p>{_e(s('no_text'))}</p>")
     else:
-        out.append(_text_block(text, d, names, s))
+        out.append(_text_block(text, d, src_names, s))
     return "\n".join(out)
 
 
+def _source_where(src: SourceMatch, s: _Strings) -> str:
+    """A source's full path; an archived one's as it was added, with its archive id."""
+    if src.archive_id is None:
+        return src.path
+    return f"{src.path} ({s('archived_as').format(id=src.archive_id)})"
+
+
 def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings) -> str:
+    """``names`` are the sources' names by :attr:`SourceMatch.key`."""
     """The legend of what appears, then the full text with its highlights."""
     pieces = []
     seen_overlap = seen_edit = seen_glyph = seen_cited = False
@@ -354,14 +399,14 @@ def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings
                 + (" overlap" if overlap else "")
             )
             fill = CITED if cited else _pale(first) if edited else _color(first)
-            tip = ", ".join(names[d.sources[n].path] for n in covering)
+            tip = ", ".join(names[d.sources[n].key] for n in covering)
             piece = (
                 f'<span class="{classes}" style="background-color:{fill}" '
                 f'data-sources="{" ".join(map(str, covering))}" title="{_e(tip)}">{piece}</span>'
             )
         pieces.append(piece)
     chips = [
-        f'<span class="src" style="background-color:{_color(i)}">{_e(names[src.path])}</span>'
+        f'<span class="src" style="background-color:{_color(i)}">{_e(names[src.key])}</span>'
         for i, src in enumerate(d.sources)
     ]
     if seen_edit:
@@ -750,6 +795,9 @@ _WORDS: dict[str, str] = {
         "Fragment {n}: {words} words ({exact} exact); A characters {a0}–{a1}, "
         "B characters {b0}–{b1}",
     ),
+    "archive_source": QT_TRANSLATE_NOOP("Report", "archive #{id}"),
+    "archived_as": QT_TRANSLATE_NOOP("Report", "archived document #{id}"),
+    "self_citation": QT_TRANSLATE_NOOP("Report", "self-citation"),
     "yes": QT_TRANSLATE_NOOP("Report", "yes"),
     "no": QT_TRANSLATE_NOOP("Report", "no"),
 }

@@ -5,7 +5,12 @@ PDF, CSV, JSON) and the command line's text output.
   letters cover, in the engine's character offsets (Python ``str`` indices);
 * :func:`display_names` — short, still unique names for paths;
 * :func:`percent` — a share in 0..1 as people read it ("61 %", "0,4 %");
-* :func:`passage` — a fragment's text on one line, shortened in the middle.
+* :func:`passage` — a fragment's text on one line, shortened in the middle;
+* :func:`source_names` — the sources of a result by :attr:`SourceMatch.key`: a file by its
+  short name, an archived document by its original name, labels and archive id;
+* :func:`labels_text`, :func:`parse_labels` — ``key=value`` labels written and read back;
+* :func:`shown_location` — an archive's location without a password;
+* :func:`error_text` — an engine error (``CopyLensError``) in the reader's language.
 
 Pure Python, no Qt (an import-linter contract in ``pyproject.toml`` keeps it so): the command
 line uses it where Qt is not installed. Nothing here translates; a caller that needs the
@@ -15,12 +20,13 @@ interface language passes it (``copylens.app.i18n.current_language()``).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import pairwise
 from pathlib import PurePath, PurePosixPath, PureWindowsPath
 from typing import NamedTuple
+from urllib.parse import urlsplit, urlunsplit
 
-from copylens.core import Fragment, InputFailure
+from copylens.core import Explained, Fragment, InputFailure, SourceMatch, is_archive_url
 
 DECIMAL_COMMA = frozenset({"ru"})
 """Languages (of the interface) that write "0,4 %" for "0.4 %"."""
@@ -173,3 +179,116 @@ def failure_text(failure: InputFailure, translate: Callable[[str, str], str]) ->
         return translate("Errors", failure.template).format(**dict(failure.params))
     except (KeyError, IndexError, ValueError):
         return failure.error
+
+
+def error_text(error: BaseException, translate: Callable[[str, str], str]) -> str:
+    """An engine error in the reader's language: an ``Explained`` error's template translated
+    (context "Errors", as :func:`failure_text`) with its values filled in; any other error,
+    or a translation that does not fit the values, as its English text."""
+    if not isinstance(error, Explained):
+        return str(error)
+    try:
+        return translate("Errors", error.template).format(**error.params)
+    except (KeyError, IndexError, ValueError):
+        return str(error)
+
+
+# --- archive ------------------------------------------------------------------------------
+
+ARCHIVE_NAME = "archive #{id}"
+"""How an archived source is told apart from files (``{id}`` is its id in the archive); the
+app passes its translation."""
+SELF_CITATION = "self-citation"
+"""The mark of an archived source by the checked document's own author."""
+
+
+def labels_text(labels: Mapping[str, str] | Iterable[tuple[str, str]]) -> str:
+    """Labels as people write them: "author=Ivanov, year=2024" (in the order given)."""
+    pairs = labels.items() if isinstance(labels, Mapping) else labels
+    return ", ".join(f"{key}={value}" for key, value in pairs)
+
+
+def parse_labels(text: str) -> dict[str, str]:
+    """``"author=Ivanov, group=301"`` → ``{"author": "Ivanov", "group": "301"}``.
+
+    Pairs are separated by commas or semicolons; spaces around keys and values are dropped;
+    an empty text gives no labels. Raises ValueError naming the first part that is not
+    ``key=value`` with a key (a value may be empty), or a key given twice."""
+    labels: dict[str, str] = {}
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key:
+            raise ValueError(part.strip())
+        if key in labels:
+            raise ValueError(part.strip())
+        labels[key] = value
+    return labels
+
+
+def archived_name(path: str, labels: Iterable[tuple[str, str]], id_: int, archive: str) -> str:
+    """An archived document as people recognise it: its original file name, its labels and
+    its id, "essay3.docx — author=Ivanov, year=2024 · archive #12" (``archive`` is the
+    template of the last part, :data:`ARCHIVE_NAME` or its translation)."""
+    name = file_name(path)
+    shown = labels_text(list(labels))
+    head = f"{name} — {shown}" if shown else name
+    tail = archive.replace("{id}", str(id_))
+    return f"{head} · {tail}" if head else tail
+
+
+def file_name(path: str) -> str:
+    """The last part of a path, Windows or POSIX ("" for an empty path)."""
+    return _path_parts(path)[-1] if path else ""
+
+
+def source_names(
+    sources: Iterable[SourceMatch],
+    other_paths: Iterable[str] = (),
+    *,
+    archive: str = ARCHIVE_NAME,
+    self_citation: str = SELF_CITATION,
+) -> dict[str, str]:
+    """Names of sources by :attr:`SourceMatch.key` (the key of the report's ``texts``).
+
+    A given file gets its short name (:func:`display_names`, unique among the files and
+    ``other_paths``, e.g. the checked documents'); an archived document its original file
+    name, labels and id (:func:`archived_name`): two archived copies of "essay.docx" stay
+    apart, and none is taken for a file of that name. A self-citation (an archived source by
+    the checked document's author) ends in " · " and ``self_citation``."""
+    sources = list(sources)
+    files = display_names([*other_paths, *(s.path for s in sources if s.archive_id is None)])
+    names: dict[str, str] = {}
+    for s in sources:
+        if s.archive_id is None:
+            name = files[s.path]
+        else:
+            name = archived_name(s.path, s.labels, s.archive_id, archive)
+        if s.self_citation:
+            name = f"{name} · {self_citation}"
+        names[s.key] = name
+    return names
+
+
+def shown_location(location: str) -> str:
+    """An archive's location as shown: a path as it is, a URL without its password
+    (``postgresql://teacher:secret@host/db`` → ``postgresql://teacher@host/db``)."""
+    if not is_archive_url(location):
+        return location
+    try:
+        parts = urlsplit(location)
+    except ValueError:
+        return location
+    if parts.password is None:
+        return location
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    user = f"{parts.username}@" if parts.username else ""
+    try:
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:
+        port = ""
+    return urlunsplit(parts._replace(netloc=f"{user}{host}{port}"))

@@ -7,6 +7,10 @@ mechanism (:class:`copylens.app.worker.Worker`), keeps the last report of each m
 what happens through signals, all on the Qt thread. It owns no widget and no text: the
 window shows what the signals carry.
 
+A check may also go against the archive of earlier documents (``RunSpec.archive``) and add
+the checked documents to it: the archive is opened inside the run's job, with the run's
+options adapted to the archive's settings, and closed when the run ends, whatever its end.
+
 A run asked for while one is going is queued (:meth:`queue`); when the current run finishes,
 ``nextRunDue`` asks the window to start it, with the lists as they are then. A failed or
 cancelled run drops the queued one.
@@ -15,7 +19,7 @@ cancelled run drops the queued one.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from copylens.app.qt import QtCore, Signal
@@ -30,13 +34,29 @@ Report = CheckReport | CompareReport
 @dataclass(frozen=True)
 class RunSpec:
     """What one run works on: the mode, its inputs (``sources`` empty for compare), options,
-    and the templates whose text the run ignores (``copylens.core.check``'s ``ignore``)."""
+    and the templates whose text the run ignores (``copylens.core.check``'s ``ignore``).
+
+    Check only: ``archive`` is the archive's location (a path or a ``postgresql://`` URL;
+    empty: none), ``use_archive`` checks against its documents too, ``add_to_archive`` stores
+    the checked documents in it (created if missing) with ``labels``; the labels' ``author``
+    marks archived sources by the same author as self-citations."""
 
     mode: str
     documents: tuple[Input, ...]
     sources: tuple[Input, ...]
     options: Options
     ignore: tuple[Input, ...] = ()
+    archive: str = ""
+    use_archive: bool = False
+    add_to_archive: bool = False
+    labels: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def opens_archive(self) -> bool:
+        """The run uses the archive (checks against it or adds to it)."""
+        return (
+            self.mode == CHECK and bool(self.archive) and (self.use_archive or self.add_to_archive)
+        )
 
 
 class RunController(QtCore.QObject):
@@ -47,7 +67,8 @@ class RunController(QtCore.QObject):
     started = Signal(str)
     """A run of this mode began."""
     progress = Signal(str, int, int, object)
-    """stage ("reading", "comparing"), done, total, seconds left in the stage (float or None)."""
+    """stage ("reading", "comparing", "archiving"), done, total, seconds left in the stage
+    (float or None)."""
     documentReady = Signal(object, str)
     """check only: a document's ``DocumentResult`` and its text, as soon as it is ready."""
     finished = Signal(object)
@@ -161,6 +182,8 @@ def _engine_call(spec: RunSpec) -> Any:
 
     documents, sources, options = list(spec.documents), list(spec.sources), spec.options
     ignore = list(spec.ignore)
+    if spec.mode == CHECK and spec.opens_archive:
+        return _archive_check(spec)
     if spec.mode == CHECK:
 
         def run_check(work: Work) -> CheckReport:
@@ -182,6 +205,52 @@ def _engine_call(spec: RunSpec) -> Any:
         )
 
     return run_compare
+
+
+def _archive_check(spec: RunSpec) -> Any:
+    """A check with the archive, opened (created when documents are to be added) and closed
+    in the job. Checking against it and adding to it are one engine call; adding without
+    checking against it is a check without the archive, then an add of the same documents
+    (the engine has no call that adds without looking the archive up)."""
+    from copylens.core import add_to_archive, check, open_archive, with_archive_settings
+
+    labels = dict(spec.labels)
+
+    def run_check(work: Work) -> CheckReport:
+        with open_archive(spec.archive, spec.options, create=spec.add_to_archive) as archive:
+            options = with_archive_settings(spec.options, archive)
+            report = check(
+                list(spec.documents),
+                list(spec.sources),
+                options,
+                ignore=list(spec.ignore),
+                progress=work.progress,
+                cancel=work.cancelled,
+                on_document=work.emit,
+                archive=archive if spec.use_archive else None,
+                add_to_archive=spec.add_to_archive and spec.use_archive,
+                labels=labels,
+            )
+            if spec.add_to_archive and not spec.use_archive:
+                checked = _checked_inputs(spec.documents, report)
+                added = add_to_archive(
+                    archive, checked, options, labels, work.progress, work.cancelled
+                )
+                report = replace(report, archived=added.ids)
+        return report
+
+    return run_check
+
+
+def _checked_inputs(documents: tuple[Input, ...], report: CheckReport) -> list[Input]:
+    """The inputs whose result is in ``report`` (not those that could not be read)."""
+    failed = {e.path for e in report.errors}
+    return [d for d in documents if _input_path(d) not in failed]
+
+
+def _input_path(item: Input) -> str:
+    name = getattr(item, "name", None)
+    return str(name) if name is not None else str(item)
 
 
 class Eta:

@@ -46,6 +46,9 @@ class Setting:
     label: str = ""
     help: str = ""
     context: str = OPTIONS_CONTEXT
+    in_dialog: bool = True
+    """Edited in the settings dialog; False for state the window edits itself (the check
+    page's archive boxes), which is kept with the settings all the same."""
 
     def accepts(self, value: Any) -> bool:
         """True when ``value`` has this setting's type and lies in its range or choices."""
@@ -130,7 +133,27 @@ SETTINGS: tuple[Setting, ...] = (
         ),
         context="SettingsDialog",
     ),
+    Setting(
+        "archive",
+        str,
+        "",
+        label=QtCore.QT_TRANSLATE_NOOP("SettingsDialog", "Archive file or address"),
+        help=QtCore.QT_TRANSLATE_NOOP(
+            "SettingsDialog",
+            "The archive of earlier documents: an SQLite file on this computer (created when "
+            "documents are first added) or a PostgreSQL database shared by a department "
+            "(postgresql://user@server/database). Empty: no archive.",
+        ),
+        context="SettingsDialog",
+    ),
+    # The check page's archive boxes: the window edits them and keeps them here.
+    Setting("use_archive", bool, False, in_dialog=False, context="MainWindow"),
+    Setting("add_to_archive", bool, False, in_dialog=False, context="MainWindow"),
+    Setting("archive_labels", str, "", in_dialog=False, context="MainWindow"),
 )
+"""Every setting. ``archive`` is a path or a ``postgresql://`` URL; ``use_archive`` and
+``add_to_archive`` are the check page's "Also check against the archive" and "Add checked
+documents to the archive", ``archive_labels`` its labels ("author=…, group=…")."""
 BY_KEY: dict[str, Setting] = {s.key: s for s in SETTINGS}
 BY_OPTION: dict[str, Setting] = {s.option: s for s in SETTINGS if s.option}
 

@@ -5,18 +5,72 @@ declarations (for engine options, from the options' specs: the labels are transl
 context "Options"). The rules between options hold while editing: the minimum of an option
 that must be at least another follows that other's editor (``copylens.core.AT_LEAST``: words
 in a row ≥ words per matching piece). OK returns the edited values (the caller saves them),
-Reset to defaults fills in the defaults.
+Reset to defaults fills in the defaults. The archive is a path (its button chooses an SQLite
+file, existing or new) or a ``postgresql://`` URL typed in. Settings the window edits itself
+(``Setting.in_dialog`` False: the check page's archive boxes) pass through unchanged.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from copylens.app import settings
 from copylens.app.qt import QtCore, QtWidgets
 from copylens.core import AT_LEAST
 
-Editor = QtWidgets.QSpinBox | QtWidgets.QComboBox | QtWidgets.QCheckBox
+
+class ArchiveLocationEdit(QtWidgets.QWidget):
+    """The archive's location: a line for a path or a ``postgresql://`` URL, and a button that
+    chooses an SQLite file (an existing archive, or the name of a new one)."""
+
+    FILTERS = QtCore.QT_TRANSLATE_NOOP("SettingsDialog", "CopyLens archives")
+
+    def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.line = QtWidgets.QLineEdit()
+        self.line.setObjectName("archiveLocation")
+        self.line.setClearButtonEnabled(True)
+        self.line.setPlaceholderText(_tr("archive.sqlite · postgresql://user@host/db"))
+        self.line.setMinimumWidth(320)
+        self.choose_button = QtWidgets.QPushButton(_tr("Choose file…"))
+        self.choose_button.setObjectName("chooseArchive")
+        self.choose_button.clicked.connect(self.choose_file)
+        layout = QtWidgets.QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.line, 1)
+        layout.addWidget(self.choose_button)
+        self.setFocusProxy(self.line)
+
+    def text(self) -> str:
+        return self.line.text().strip()
+
+    def setText(self, text: str) -> None:
+        self.line.setText(text)
+
+    def setToolTip(self, tip: str) -> None:
+        super().setToolTip(tip)
+        self.line.setToolTip(tip)
+        self.choose_button.setToolTip(tip)
+
+    def choose_file(self) -> None:
+        """An SQLite file: an existing archive, or a new name (created on the first add)."""
+        current = self.text()
+        start = current if current and "://" not in current else str(Path.home())
+        name = _tr(str(self.FILTERS))
+        filters = f"{name} (*.sqlite *.sqlite3 *.db);;{_tr('All files')} (*)"
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(
+            self,
+            _tr("Archive file"),
+            start,
+            filters,
+            options=QtWidgets.QFileDialog.Option.DontConfirmOverwrite,
+        )
+        if path:
+            self.line.setText(path)
+
+
+Editor = QtWidgets.QSpinBox | QtWidgets.QComboBox | QtWidgets.QCheckBox | ArchiveLocationEdit
 
 PERCENT_SETTINGS = frozenset({"min_containment", "cluster_threshold", "max_df_share"})
 """Ratios shown to the user as whole percentages."""
@@ -63,10 +117,11 @@ class SettingsDialog(QtWidgets.QDialog):
             "matching": (self.tr("Matching"), QtWidgets.QFormLayout()),
             "compare": (self.tr("Compare all"), QtWidgets.QFormLayout()),
             "files": (self.tr("Reading files"), QtWidgets.QFormLayout()),
+            "archive": (self.tr("Archive"), QtWidgets.QFormLayout()),
             "interface": (self.tr("Interface"), QtWidgets.QFormLayout()),
         }
         labels: list[QtWidgets.QLabel] = []
-        for s in settings.SETTINGS:
+        for s in _in_dialog():
             label, tip = s.shown_label(), s.shown_help()
             editor = self._editor(s, label, choices.get(s.key, {}))
             editor.setToolTip(tip)
@@ -115,12 +170,15 @@ class SettingsDialog(QtWidgets.QDialog):
         self.set_values(values)
 
     def values(self) -> dict[str, Any]:
-        """The edited values, typed as declared."""
-        return {s.key: self._read(s) for s in settings.SETTINGS}
+        """The edited values, typed as declared (the others as they were given)."""
+        return {
+            s.key: self._read(s) if s.in_dialog else self._initial.get(s.key, s.default)
+            for s in settings.SETTINGS
+        }
 
     def set_values(self, values: dict[str, Any]) -> None:
         # The options others must reach come first: their editors set the others' minimum.
-        for s in sorted(settings.SETTINGS, key=lambda s: s.option not in AT_LEAST.values()):
+        for s in sorted(_in_dialog(), key=lambda s: s.option not in AT_LEAST.values()):
             self._write(s, values.get(s.key, s.default))
 
     def reset_to_defaults(self) -> None:
@@ -150,6 +208,8 @@ class SettingsDialog(QtWidgets.QDialog):
                 follow(low.value())
 
     def _editor(self, s: settings.Setting, label: str, choices: dict[str, str]) -> Editor:
+        if s.key == "archive":
+            return ArchiveLocationEdit()
         if s.type is bool:
             return QtWidgets.QCheckBox(label)
         if s.type is str:
@@ -168,6 +228,8 @@ class SettingsDialog(QtWidgets.QDialog):
 
     def _read(self, s: settings.Setting) -> Any:
         editor = self.editors[s.key]
+        if isinstance(editor, ArchiveLocationEdit):
+            return editor.text()
         if isinstance(editor, QtWidgets.QCheckBox):
             return editor.isChecked()
         if isinstance(editor, QtWidgets.QComboBox):
@@ -178,7 +240,9 @@ class SettingsDialog(QtWidgets.QDialog):
 
     def _write(self, s: settings.Setting, value: Any) -> None:
         editor = self.editors[s.key]
-        if isinstance(editor, QtWidgets.QCheckBox):
+        if isinstance(editor, ArchiveLocationEdit):
+            editor.setText(str(value))
+        elif isinstance(editor, QtWidgets.QCheckBox):
             editor.setChecked(bool(value))
         elif isinstance(editor, QtWidgets.QComboBox):
             index = editor.findData(value)
@@ -189,7 +253,13 @@ class SettingsDialog(QtWidgets.QDialog):
             editor.setValue(int(value))
 
 
+def _in_dialog() -> list[settings.Setting]:
+    return [s for s in settings.SETTINGS if s.in_dialog]
+
+
 def _group(key: str) -> str:
+    if key == "archive":
+        return "archive"
     if key in ("min_containment", "cluster_threshold", "max_df_share"):
         return "compare"
     if key == "read_seconds":

@@ -4,6 +4,10 @@ The shell holds what every mode uses: menus, toolbar, status bar, the mode tabs 
 lists (*Check against sources*: Documents, Sources and Ignore side by side; *Compare all*:
 Documents and Ignore). Ignore holds templates (an assignment, a handout): text matching them
 is never marked nor counted (the engine's ``ignore``).
+In *Check against sources* a row below the lists holds the archive of earlier documents (the
+one the settings name): "Also check against the archive", "Add checked documents to the
+archive" and the checked documents' labels (:class:`ArchiveBar`); Tools › Archive
+(Ctrl+Shift+A) opens :class:`copylens.app.archive_window.ArchiveWindow`.
 Below the lists, the results area shows a placeholder or the page of the current mode:
 
 * :class:`copylens.app.pages.CheckPage` — the checked documents and the selected one;
@@ -27,8 +31,8 @@ from copylens.app.errors_dialog import show_error
 from copylens.app.inputs import InputList
 from copylens.app.pages import CheckPage, ComparePage
 from copylens.app.palette import UNIQUENESS_LEVELS
-from copylens.app.presentation import failure_text
-from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Slot
+from copylens.app.presentation import failure_text, parse_labels, shown_location
+from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal, Slot
 from copylens.app.run import CHECK, COMPARE, MODES, Report, RunController, RunSpec
 from copylens.app.settings_dialog import SettingsDialog
 from copylens.core import (
@@ -37,6 +41,7 @@ from copylens.core import (
     CompareReport,
     InputFailure,
     OptionsError,
+    is_archive_url,
 )
 
 DEFAULT_SIZE = QtCore.QSize(1200, 800)
@@ -62,6 +67,8 @@ class MainWindow(QtWidgets.QMainWindow):
         """Check/Compare was asked while folders were being read: start when they are."""
         self._skipped_shown = False
         """The last add said what its folder walk skipped (no "nothing found" over it)."""
+        self.archive_window: Any = None
+        """The Archive window, made when first opened (an ``ArchiveWindow``)."""
 
         self._make_actions()
         self._make_menus()
@@ -115,6 +122,12 @@ class MainWindow(QtWidgets.QMainWindow):
             self.tr("Settings…"), self.open_settings, ["Ctrl+,"], sp.SP_FileDialogDetailedView
         )
         self.settings_action.setMenuRole(QtGui.QAction.MenuRole.PreferencesRole)
+        self.archive_action = self._action(
+            self.tr("Archive…"), self.open_archive_window, ["Ctrl+Shift+A"], sp.SP_DriveHDIcon
+        )
+        self.archive_action.setStatusTip(
+            self.tr("The archive of earlier documents: list, add, remove, read.")
+        )
         self.export_action = self._action(
             self.tr("Export report…"), self.export_report, ["Ctrl+E"], sp.SP_DialogSaveButton
         )
@@ -137,6 +150,7 @@ class MainWindow(QtWidgets.QMainWindow):
         run_menu = bar.addMenu(self.tr("&Run"))
         run_menu.addActions([self.run_action, self.cancel_action])
         tools_menu = bar.addMenu(self.tr("&Tools"))
+        tools_menu.addAction(self.archive_action)
         tools_menu.addAction(self.settings_action)
 
     def _make_toolbar(self) -> None:
@@ -222,8 +236,19 @@ class MainWindow(QtWidgets.QMainWindow):
             [self.panels[lst] for lst in (self.compare_list, self.compare_ignore_list)],
             IGNORE_SHARE,
         )
+        self.archive_bar = ArchiveBar(self.archive_action)
+        self.archive_bar.setObjectName("archiveBar")
+        self.archive_bar.set_values(self.settings_values)
+        self.archive_bar.changed.connect(self._archive_choices_changed)
+        self.archive_bar.settingsRequested.connect(self.open_settings)
+        check_inputs = QtWidgets.QWidget()
+        check_layout = QtWidgets.QVBoxLayout(check_inputs)
+        check_layout.setContentsMargins(0, 0, 0, 0)
+        check_layout.setSpacing(4)
+        check_layout.addWidget(self.inputs_splitter, 1)
+        check_layout.addWidget(self.archive_bar)
         self.inputs_stack = QtWidgets.QStackedWidget()
-        self.inputs_stack.addWidget(self.inputs_splitter)
+        self.inputs_stack.addWidget(check_inputs)
         self.inputs_stack.addWidget(self.compare_inputs_splitter)
 
         self.results_stack = QtWidgets.QStackedWidget()
@@ -421,6 +446,9 @@ class MainWindow(QtWidgets.QMainWindow):
         except OptionsError as error:
             show_error(self, self.tr("The settings are not valid."), "\n".join(error.problems))
             return
+        archive = self._archive_choices()
+        if archive is None:
+            return
         mode = self.mode
         for lst in self.input_lists():
             lst.clear_errors()
@@ -432,7 +460,7 @@ class MainWindow(QtWidgets.QMainWindow):
         else:
             documents, sources = self.compare_list.inputs(), []
             ignore = self.compare_ignore_list.inputs()
-        spec = RunSpec(mode, tuple(documents), tuple(sources), options, tuple(ignore))
+        spec = RunSpec(mode, tuple(documents), tuple(sources), options, tuple(ignore), **archive)
         self.controller.start(spec)
         self.progress_bar.setRange(0, 0)
         self.progress_label.setText(self.tr("Starting…"))
@@ -450,12 +478,39 @@ class MainWindow(QtWidgets.QMainWindow):
             self.tr("Queued: the new files will be checked when this run finishes.")
         )
 
+    def _archive_choices(self) -> dict[str, Any] | None:
+        """The archive part of a check's RunSpec (nothing in compare mode); None, after
+        saying why, when the labels cannot be read."""
+        bar = self.archive_bar
+        if self.mode != CHECK or not bar.location or not (bar.use_archive or bar.add_to_archive):
+            return {}
+        try:
+            labels = parse_labels(bar.labels_edit.text())
+        except ValueError as error:
+            show_error(
+                self,
+                self.tr("The labels are not valid: “%1” is not key=value.").replace(
+                    "%1", str(error)
+                ),
+                "",
+            )
+            return None
+        return {
+            "archive": bar.location,
+            "use_archive": bar.use_archive,
+            "add_to_archive": bar.add_to_archive,
+            "labels": tuple(labels.items()),
+        }
+
     def _missing_inputs(self) -> str:
         if self.mode == CHECK:
             if not self.documents_list.count():
                 return self.tr("Add the documents to check first.")
-            if not self.sources_list.count():
-                return self.tr("Add the sources to check against first.")
+            against_archive = self.archive_bar.use_archive and bool(self.archive_bar.location)
+            if not self.sources_list.count() and not against_archive:
+                return self.tr(
+                    "Add the sources to check against first, or check against the archive."
+                )
             return ""
         if self.compare_list.count() < 2:
             return self.tr("Add at least two documents to compare.")
@@ -465,7 +520,11 @@ class MainWindow(QtWidgets.QMainWindow):
     def _on_progress(self, stage: str, done: int, total: int, left: float | None) -> None:
         self.progress_bar.setRange(0, max(total, 1))
         self.progress_bar.setValue(done)
-        names = {"reading": self.tr("Reading %1 / %2"), "comparing": self.tr("Comparing %1 / %2")}
+        names = {
+            "reading": self.tr("Reading %1 / %2"),
+            "comparing": self.tr("Comparing %1 / %2"),
+            "archiving": self.tr("Adding to the archive %1 / %2"),
+        }
         text = names.get(stage, f"{stage} %1 / %2").replace("%1", str(done))
         text = text.replace("%2", str(total))
         if left is not None:
@@ -482,6 +541,11 @@ class MainWindow(QtWidgets.QMainWindow):
         if isinstance(report, CheckReport):
             self.check_page.show_report(report)
             done = self.tr("Documents checked: %1").replace("%1", str(len(report.documents)))
+            if report.archived:
+                added = self.tr("added to the archive: %1").replace("%1", str(len(report.archived)))
+                done = f"{done} · {added}"
+                if self.archive_window is not None:
+                    self.archive_window.reload()
         else:
             self._show_compare(report)
             done = self.tr("Documents compared: %1").replace("%1", str(len(report.documents)))
@@ -534,6 +598,9 @@ class MainWindow(QtWidgets.QMainWindow):
         language_changed = values.get("ui_language") != self.settings_values.get("ui_language")
         settings.save(values)
         self.settings_values = dict(values)
+        self.archive_bar.set_values(self.settings_values)
+        if self.archive_window is not None:
+            self.archive_window.reload()
         report = self.reports[COMPARE]
         if isinstance(report, CompareReport) and self.compare_page.view is not None:
             self._show_compare(report)
@@ -541,6 +608,30 @@ class MainWindow(QtWidgets.QMainWindow):
             self.statusBar().showMessage(
                 self.tr("The new interface language is used after CopyLens is restarted.")
             )
+
+    @Slot()
+    def _archive_choices_changed(self) -> None:
+        """The check page's archive boxes or labels changed: keep them with the settings."""
+        values = self.settings_values | self.archive_bar.values()
+        if values != self.settings_values:
+            self.settings_values = values
+            settings.save(values)
+        self._update_ui()
+
+    @Slot()
+    def open_archive_window(self) -> QtWidgets.QWidget:
+        """Show the Archive window (made on first use; it lists the settings' archive)."""
+        if self.archive_window is None:
+            from copylens.app.archive_window import ArchiveWindow
+
+            self.archive_window = ArchiveWindow(lambda: self.settings_values, self)
+            self.archive_window.settingsRequested.connect(self.open_settings)
+        else:
+            self.archive_window.reload()
+        self.archive_window.show()
+        self.archive_window.raise_()
+        self.archive_window.activateWindow()
+        return self.archive_window
 
     @Slot()
     def print_report(self) -> None:
@@ -570,6 +661,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.export_action.setEnabled(self.reports[mode] is not None and not running)
         self.print_action.setEnabled(self.export_action.isEnabled())
         self.mode_tabs.setEnabled(not running)
+        self.archive_bar.setEnabled(not running)
         for widget in (self.progress_label, self.progress_bar, self.cancel_button):
             widget.setVisible(running)
         self.mode_hint.setText(
@@ -642,6 +734,9 @@ class MainWindow(QtWidgets.QMainWindow):
         """Save the layout; stop a running engine and wait for its thread."""
         self.save_state()
         self.compare_page.shutdown()
+        if self.archive_window is not None:
+            self.archive_window.shutdown()
+            self.archive_window.close()
         if self.controller.is_running():
             QtWidgets.QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
             try:
@@ -694,6 +789,192 @@ class _ListPanel(QtWidgets.QWidget):
         if count:
             text += f" <span style='font-weight:normal'>({count})</span>"
         self.title_label.setText(f"<b>{text}</b>" if active else text)
+
+
+class ArchiveBar(QtWidgets.QWidget):
+    """The check page's archive row: which archive (the settings'), "Also check against the
+    archive", "Add checked documents to the archive", the checked documents' labels, and a
+    button opening the Archive window. Without an archive the boxes are off and a link leads
+    to the settings. Emits ``changed`` when a box or the labels change (the window keeps
+    them with the settings)."""
+
+    changed = Signal()
+    settingsRequested = Signal()
+
+    def __init__(self, archive_action: QtGui.QAction) -> None:
+        super().__init__()
+        self.location = ""
+        self.icon = QtWidgets.QLabel()
+        size = self.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_SmallIconSize)
+        drive = QtWidgets.QStyle.StandardPixmap.SP_DriveHDIcon
+        self.icon.setPixmap(self.style().standardIcon(drive).pixmap(size, size))
+        self.name_label = QtWidgets.QLabel()
+        self.name_label.setObjectName("archiveName")
+        self.name_label.setTextFormat(Qt.TextFormat.RichText)
+        self.name_label.linkActivated.connect(lambda _link: self.settingsRequested.emit())
+        self.use_box = QtWidgets.QCheckBox(self.tr("Also check against the archive"))
+        self.use_box.setObjectName("useArchive")
+        self.use_box.setToolTip(
+            self.tr(
+                "The archived documents are sources too, beside those in the Sources list "
+                "(which may then stay empty)."
+            )
+        )
+        self.add_box = QtWidgets.QCheckBox(self.tr("Add checked documents to the archive"))
+        self.add_box.setObjectName("addToArchive")
+        self.add_box.setToolTip(
+            self.tr(
+                "After the check, the checked documents are stored in the archive with these "
+                "labels, so that later checks find them."
+            )
+        )
+        self.labels_label = QtWidgets.QLabel(self.tr("&Labels:"))
+        self.labels_edit = QtWidgets.QLineEdit()
+        self.labels_edit.setObjectName("archiveLabels")
+        self.labels_edit.setClearButtonEnabled(True)
+        self.labels_edit.setPlaceholderText(self.tr("author=Ivanova, group=301"))
+        self.labels_edit.setMinimumWidth(80)
+        # A narrow window squeezes the row rather than the row widening the window: each part
+        # may shrink (its words cut), the labels first (they stretch).
+        for widget in (self.name_label, self.use_box, self.add_box):
+            widget.setMinimumWidth(40)
+        self.labels_label.setBuddy(self.labels_edit)
+        self._labels_tip = self.tr(
+            "Labels of the checked documents as key=value pairs separated by commas (author, "
+            "group, year, …). They are stored with the documents added to the archive, and an "
+            "archived source with the same author is marked as self-citation."
+        )
+        self.labels_edit.setToolTip(self._labels_tip)
+        self.open_button = QtWidgets.QToolButton()
+        self.open_button.setDefaultAction(archive_action)
+        self.open_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.open_button.setAutoRaise(True)
+        self._rows = (QtWidgets.QHBoxLayout(), QtWidgets.QHBoxLayout())
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        for row in self._rows:
+            row.setContentsMargins(0, 0, 0, 0)
+            layout.addLayout(row)
+        self._two_rows: bool | None = None
+        self._arrange(two_rows=False)
+        self.use_box.toggled.connect(self._edited)
+        self.add_box.toggled.connect(self._edited)
+        self.labels_edit.textChanged.connect(self._labels_edited)
+        self.labels_edit.editingFinished.connect(self.changed)
+
+    LABELS_ROOM = 180
+    """The labels field's width in one row; with less room the row is laid out in two."""
+
+    def _arrange(self, two_rows: bool) -> None:
+        """One row, or (a narrow window) the archive and its boxes above the labels."""
+        if two_rows == self._two_rows:
+            return
+        self._two_rows = two_rows
+        first, second = self._rows
+        for row in self._rows:
+            while row.count():
+                row.takeAt(0)
+        first.addWidget(self.icon)
+        first.addWidget(self.name_label)
+        first.addSpacing(12)
+        first.addWidget(self.use_box)
+        first.addSpacing(8)
+        first.addWidget(self.add_box)
+        if two_rows:
+            first.addStretch(1)
+        else:
+            first.addSpacing(12)
+        rest = second if two_rows else first
+        rest.addWidget(self.labels_label)
+        rest.addWidget(self.labels_edit, 1)
+        rest.addWidget(self.open_button)
+        self.updateGeometry()
+
+    def _one_row_width(self) -> int:
+        parts = (
+            self.icon,
+            self.name_label,
+            self.use_box,
+            self.add_box,
+            self.labels_label,
+            self.open_button,
+        )
+        spacing = max(self._rows[0].spacing(), 0)
+        return sum(w.sizeHint().width() for w in parts) + self.LABELS_ROOM + 32 + 7 * spacing
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._arrange(two_rows=event.size().width() < self._one_row_width())
+
+    @property
+    def use_archive(self) -> bool:
+        return bool(self.location) and self.use_box.isChecked()
+
+    @property
+    def add_to_archive(self) -> bool:
+        return bool(self.location) and self.add_box.isChecked()
+
+    def values(self) -> dict[str, Any]:
+        """The row's settings (``use_archive``, ``add_to_archive``, ``archive_labels``)."""
+        return {
+            "use_archive": self.use_box.isChecked(),
+            "add_to_archive": self.add_box.isChecked(),
+            "archive_labels": self.labels_edit.text().strip(),
+        }
+
+    def set_values(self, values: dict[str, Any]) -> None:
+        """Show the settings' archive and the row's stored choices."""
+        self.location = str(values.get("archive", "") or "")
+        for widget in (self.use_box, self.add_box, self.labels_edit):
+            widget.blockSignals(True)
+        self.use_box.setChecked(bool(values.get("use_archive", False)))
+        self.add_box.setChecked(bool(values.get("add_to_archive", False)))
+        self.labels_edit.setText(str(values.get("archive_labels", "")))
+        for widget in (self.use_box, self.add_box, self.labels_edit):
+            widget.blockSignals(False)
+        if self.location:
+            shown = shown_location(self.location)
+            name = shown if is_archive_url(self.location) else Path(self.location).name
+            self.name_label.setText(
+                html.escape(self.tr("Archive: %1").replace("%1", name or shown))
+            )
+            self.name_label.setToolTip(shown)
+        else:
+            link = html.escape(self.tr("choose one in Settings"))
+            text = html.escape(self.tr("No archive (%1)")).replace(
+                "%1", f'<a href="settings">{link}</a>'
+            )
+            self.name_label.setText(text)
+            self.name_label.setToolTip(self.tr("Settings (Ctrl+,) › Archive"))
+        self._update()
+
+    def labels_problem(self) -> str:
+        try:
+            parse_labels(self.labels_edit.text())
+        except ValueError as error:
+            return self.tr("Not a key=value label: “%1”").replace("%1", str(error))
+        return ""
+
+    def _edited(self) -> None:
+        self._update()
+        self.changed.emit()
+
+    def _labels_edited(self) -> None:
+        self._update()
+
+    def _update(self) -> None:
+        has = bool(self.location)
+        self.use_box.setEnabled(has)
+        self.add_box.setEnabled(has)
+        wanted = has and (self.use_box.isChecked() or self.add_box.isChecked())
+        self.labels_label.setEnabled(wanted)
+        self.labels_edit.setEnabled(wanted)
+        problem = self.labels_problem()
+        self.labels_edit.setStyleSheet("color: #C62828;" if problem else "")
+        self.labels_edit.setToolTip(
+            f"{problem}\n\n{self._labels_tip}" if problem else self._labels_tip
+        )
 
 
 def _panels_in(state: QtCore.QByteArray) -> int:

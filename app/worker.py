@@ -14,8 +14,10 @@ Each job is a plain function called on its own Python thread with a :class:`Work
 ``QueryOp`` (the work never touches widgets; success and failure callbacks run on the main
 thread) and Picard's runnables (errors come back to the main thread with their traceback).
 
-* **Errors.** A ``CopyLensError`` (the engine's expected failures: bad options, ...) arrives as
-  its message with empty details; any other exception is a bug, so its message comes with
+* **Errors.** A ``CopyLensError`` (the engine's expected failures: bad options, an archive
+  that cannot be opened, ...) arrives as its message with empty details, in the interface
+  language when it has a translated template (``Explained``, context "Errors": translated on
+  the Qt thread); any other exception is a bug, so its message comes with
   the traceback. Without a ``failed`` callback the error is shown with
   :func:`copylens.app.errors_dialog.show_error` (the app's one error dialog).
 * **Cancel.** :meth:`Job.cancel` sets the flag that ``work.cancelled()`` reads (the engine
@@ -42,6 +44,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
+from copylens.app.presentation import error_text
 from copylens.app.qt import QtCore, QtWidgets, Slot
 from copylens.core import Cancelled, CopyLensError, forbid_fork
 
@@ -132,7 +135,7 @@ class Job(Generic[T]):
         except Cancelled:
             kind, payload = _CANCELLED, None
         except CopyLensError as error:
-            kind, payload = _FAILED, (str(error), "")
+            kind, payload = _FAILED, (error, "")  # its words are translated on the Qt thread
         except Exception as error:  # a bug: the details carry the traceback to report it
             kind, payload = _FAILED, (f"{type(error).__name__}: {error}", traceback.format_exc())
         finally:
@@ -161,6 +164,8 @@ class Job(Generic[T]):
             self._call(_DONE, payload)
         elif kind == _FAILED:
             message, details = payload
+            if isinstance(message, BaseException):
+                message = error_text(message, QtCore.QCoreApplication.translate)
             if self._callbacks.get(_FAILED) is None:
                 self._worker._show_error(message, details)
             else:

@@ -15,7 +15,14 @@ its own size):
 * ``04-compare-heatmap.png`` — Compare all on eight class essays, some of them near-copies,
   each opening with the assignment, which the Ignore list holds (so it joins no pair);
 * ``05-settings.png`` — the settings dialog;
-* ``06-compare-grouped.png`` — the same essays grouped by the study's A12 "3+5" method.
+* ``06-compare-grouped.png`` — the same essays grouped by the study's A12 "3+5" method;
+* ``07-archive.png`` — the Archive window (Tools › Archive) after adding last year's papers
+  (with author, group and year labels) and the class essays through its own Add buttons;
+* ``08-check-archive.png`` — the check of ``02`` with the archive instead of last year's
+  paper among the sources, "Also check against the archive" on and the checked documents
+  labelled ``author=Иванова``: the archived paper is a source named by its file name and
+  labels, and the student's own earlier essay is marked as self-citation;
+* ``09-archive-side-by-side.png`` — the paper and the archived paper side by side.
 
 The sample files are written to a temporary folder, which is also the working directory while
 the script runs, so the window shows short relative paths (``papers/…``) and not a random
@@ -202,6 +209,36 @@ BICYCLE_ESSAY = (  # papers/chen_bicycles.txt: the student's own work
     "would follow our example, and the streets would become quieter and cleaner for everyone."
 )
 
+IVANOVA_2023 = [  # archive_2023/Иванова_эссе_2023.docx — the student's own essay of last year
+    ("Микроклимат нашего двора",),
+    "Меня давно интересовало, почему летом во дворе нашего дома так душно по вечерам, хотя "
+    "за городом в то же время уже прохладно.",
+    "Я провела собственное небольшое измерение: в течение пяти вечеров в июле я записывала "
+    "показания уличного термометра во дворе нашего дома в центре и сравнивала их с данными "
+    "метеостанции в аэропорту. В среднем во дворе было теплее на четыре градуса.",
+    "Мне кажется, что причина в том, что двор со всех сторон окружён высокими кирпичными "
+    "домами, а деревьев в нём почти не осталось. В следующем году я хочу повторить измерения "
+    "в соседнем сквере.",
+]
+SIDOROV_2023 = [  # archive_2023/Сидоров_реферат_2023.docx — unrelated to this year's papers
+    ("Общественный транспорт малого города",),
+    "В малом городе автобус остаётся главным видом общественного транспорта. Маршруты "
+    "проложены так, чтобы связать вокзал, рынок, больницу и новые жилые кварталы, но "
+    "интервалы движения вечером достигают сорока минут.",
+    "Опрос, проведённый среди жителей нашего района, показал, что две трети из них готовы "
+    "чаще пользоваться автобусом, если он будет ходить по расписанию и останавливаться ближе "
+    "к дому.",
+]
+ARCHIVE_LABELS = {
+    "Петров_реферат_2023.docx": "author=Петров, group=ЭК-21, year=2023",
+    "Иванова_эссе_2023.docx": "author=Иванова, group=ЭК-21, year=2023",
+    "Сидоров_реферат_2023.docx": "author=Сидоров, group=ЭК-21, year=2023",
+}
+"""Last year's papers, added to the archive one by one with these labels."""
+ESSAYS_LABELS = "group=9B, year=2024"
+CHECK_LABELS = "author=Иванова, group=ЭК-22"
+"""The labels of this year's check: Иванова's own essay of last year is a self-citation."""
+
 # ----------------------------------------------------------------------------- compare all
 
 _ANNA = (
@@ -334,6 +371,23 @@ def _blocks(items: list[Any]) -> list[Any]:
     return [Heading(item[0]) if isinstance(item, tuple) else item for item in items]
 
 
+def write_archive_samples(folder: Path) -> list[Path]:
+    """Write last year's papers (they go to the archive) under ``folder``; their paths
+    relative to it."""
+    from tests.fixtures_make import make_docx
+
+    old = Path("archive_2023")
+    (folder / old).mkdir()
+    papers = {
+        "Петров_реферат_2023.docx": OLD_PAPER,
+        "Иванова_эссе_2023.docx": _blocks(IVANOVA_2023),
+        "Сидоров_реферат_2023.docx": _blocks(SIDOROV_2023),
+    }
+    for name, blocks in papers.items():
+        make_docx(folder / old / name, blocks)
+    return [old / name for name in papers]
+
+
 def write_samples(folder: Path) -> tuple[list[Path], list[Path], list[Path], Path]:
     """Write the check documents, the sources, the compare essays and their assignment under
     ``folder``; return their paths relative to it (the script runs there)."""
@@ -430,13 +484,27 @@ def quiet_offscreen_notice() -> None:
 
 
 def fit_inputs(window: Any, rows: int) -> None:
-    """Give the input lists the height of ``rows`` rows and the results the rest."""
+    """Give the input lists the height of ``rows`` rows (and the check page's archive row
+    its own) and the results the rest."""
     panel = window.panels[window.input_lists()[0]]
     lst = panel.input_list
     lists = rows * max(lst.sizeHintForRow(0), 1) + 2 * lst.frameWidth() + 6
     height = panel.title_label.sizeHint().height() + 8 + lists
+    if window.mode == "check":
+        height += window.archive_bar.sizeHint().height() + 4
     total = sum(window.main_splitter.sizes())
     window.main_splitter.setSizes([height, total - height])
+
+
+def wait_for(condition: Any, timeout_s: int = 300) -> None:
+    """Run the event loop until ``condition()`` holds."""
+    import time
+
+    end = time.monotonic() + timeout_s
+    while not condition():
+        if time.monotonic() > end:
+            raise SystemExit("timed out waiting for the window")
+        settle(50)
 
 
 def save(widget: Any, path: Path) -> None:
@@ -505,6 +573,7 @@ def main(argv: list[str] | None = None) -> int:
         for scope in (QtCore.QSettings.Scope.UserScope, QtCore.QSettings.Scope.SystemScope):
             QtCore.QSettings.setPath(ini, scope, str(work / "settings"))
         documents, sources, essays, assignment = write_samples(work)
+        archived = write_archive_samples(work)
         os.chdir(work)
         try:
             app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["CopyLens"])
@@ -518,6 +587,7 @@ def main(argv: list[str] | None = None) -> int:
             window.show()
             window.activateWindow()  # as for a user: focus frames and the caret are drawn
             shoot(window, out, suffix, documents, sources, essays, assignment)
+            shoot_archive(window, out, suffix, documents, sources, essays, archived)
             window.close()
         finally:
             os.chdir(home)
@@ -584,6 +654,64 @@ def shoot(
     ).setFocus()
     save(dialog, name("05-settings"))
     dialog.reject()
+
+
+def shoot_archive(
+    window: Any,
+    out: Path,
+    suffix: str,
+    documents: list[Path],
+    sources: list[Path],
+    essays: list[Path],
+    archived: list[Path],
+) -> None:
+    """07–09: the archive filled through its window, then a check against it."""
+
+    def name(stem: str) -> Path:
+        return out / f"{stem}{suffix}.png"
+
+    window.apply_settings(window.settings_values | {"archive": "archive.sqlite"})
+    archive = window.open_archive_window()
+    archive.resize(*SIZE)
+    for path in archived:
+        archive.labels_edit.setText(ARCHIVE_LABELS[path.name])
+        if not archive.add_paths([path]):
+            raise SystemExit(f"the archive window did not start adding {path}")
+        wait_for(lambda: not archive.busy())
+    archive.labels_edit.setText(ESSAYS_LABELS)
+    archive.add_paths([essays[0].parent])
+    wait_for(lambda: not archive.busy())
+    if archive.load_error or len(archive.shown_documents()) != len(archived) + len(essays):
+        raise SystemExit(f"the archive holds {archive.shown_documents()}: {archive.load_error}")
+    archive.labels_edit.clear()
+    archive.select_ids([d.id for d in archive.shown_documents() if "Петров" in d.name])
+    archive.table.setFocus()
+    save(archive, name("07-archive"))
+    archive.close()
+
+    window.set_mode("check")
+    window.sources_list.clear_inputs()
+    window.sources_list.add_paths([p for p in sources if "Петров" not in p.name])
+    bar = window.archive_bar
+    bar.use_box.setChecked(True)
+    bar.labels_edit.setText(CHECK_LABELS)
+    bar.labels_edit.editingFinished.emit()
+    fit_inputs(window, max(len(documents), len(sources)))
+    run_engine(window)
+    result = select_busiest_document(window)
+    view = window.check_page.document_view
+    settle()
+    text = window.check_page.results[result.path][1]
+    if CHAPTER_1 in text:
+        scroll_to_line(view.text_view, text.index(CHAPTER_1))
+    if not any(s.archive_id is not None for s in result.sources):
+        raise SystemExit("no archived source was found")
+    save(window, name("08-check-archive"))
+
+    row = next(n for n, s in enumerate(result.sources) if "Петров" in s.path)
+    view.open_side_by_side(row, 0)
+    save(window, name("09-archive-side-by-side"))
+    view.close_side_by_side()
 
 
 if __name__ == "__main__":

@@ -439,3 +439,61 @@ def test_csv_names_that_look_like_formulas_stay_text() -> None:
     rows = list(csv.DictReader(io.StringIO(export.csv_report(report))))
     cells = {r["document"] for r in rows} | {r["source"] for r in rows}
     assert cells == {"'=HYPERLINK(1)", "'+1", "'-2", "'@SUM(A1)", "plain=name.txt"}
+
+
+# --- archived sources ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def archive_report(texts: dict[str, str]) -> CheckReport:
+    """A document copied from an archived document (id 12, by its own author) and from a
+    given file of the same name: as the engine reports them, the archived source keyed
+    ``archive:12`` in ``texts``."""
+    from dataclasses import replace
+
+    report = check(
+        [TextInput("essay.txt", f"{texts['copy']}\n\n{texts['other_copy']}")],
+        [TextInput("old/essay3.txt", texts["source"]), TextInput("new/essay3.txt", texts["other"])],
+    )
+    [doc] = report.documents
+    archived = replace(
+        next(s for s in doc.sources if s.path == "old/essay3.txt"),
+        archive_id=12,
+        labels=(("author", "Ivanov"), ("year", "2024")),
+        self_citation=True,
+    )
+    sources = tuple(archived if s.path == "old/essay3.txt" else s for s in doc.sources)
+    texts_by_key = dict(report.texts)
+    texts_by_key["archive:12"] = texts_by_key.pop("old/essay3.txt")
+    return replace(report, documents=(replace(doc, sources=sources),), texts=texts_by_key)
+
+
+def test_an_archived_source_is_named_by_file_name_labels_and_id(
+    archive_report: CheckReport,
+) -> None:
+    page = export.html_report(archive_report, generated_at=WHEN)
+    name = "essay3.txt — author=Ivanov, year=2024 · archive #12 · self-citation"
+    assert f'<span class="name">{html.escape(name)}</span>' in page
+    assert html.escape("old/essay3.txt (archived document #12)") in page
+    assert '<span class="name">essay3.txt</span>' in page  # the file: unique among files
+    assert f">{html.escape(name)}</span>" in page.split('<p class="legend">')[1]  # legend chip
+    assert f'title="{html.escape(name)}' in page  # highlights name it too
+    rows = list(csv.DictReader(io.StringIO(export.csv_report(archive_report))))
+    archived = next(r for r in rows if r["source_archive_id"])
+    assert archived["source"] == "old/essay3.txt" and archived["source_archive_id"] == "12"
+    assert archived["source_labels"] == "author=Ivanov, year=2024"
+    assert archived["source_self_citation"] == "1"
+    given = next(r for r in rows if r["source"] == "new/essay3.txt")
+    assert given["source_archive_id"] == given["source_labels"] == given["source_self_citation"]
+    data = json.loads(export.json_report(archive_report, generated_at=WHEN))
+    source = next(s for s in data["documents"][0]["sources"] if s["archive_id"] == 12)
+    assert source["labels"] == {"author": "Ivanov", "year": "2024"} and source["self"] is True
+
+
+def test_an_archived_source_in_russian(archive_report: CheckReport) -> None:
+    page = export.html_report(
+        archive_report, generated_at=WHEN, language="ru", translate=ts_translate()
+    )
+    name = "essay3.txt — author=Ivanov, year=2024 · архив № 12 · самоцитирование"
+    assert html.escape(name) in page and "archive #" not in page
+    assert html.escape("old/essay3.txt (документ архива № 12)") in page

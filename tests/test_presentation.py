@@ -7,21 +7,29 @@ import sys
 from itertools import pairwise
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from copylens.app.presentation import (
+    ARCHIVE_NAME,
     Segment,
+    archived_name,
     display_names,
+    error_text,
     failure_text,
+    labels_text,
+    parse_labels,
     passage,
     percent,
+    shown_location,
+    source_names,
     text_segments,
 )
 from copylens.core.documents import TextInput
 from copylens.core.engine import check
 from copylens.core.errors import TooSlow
-from copylens.core.report import Edit, Fragment, InputFailure
+from copylens.core.report import Edit, Fragment, InputFailure, SourceMatch
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "resources" / "samples"
@@ -240,3 +248,66 @@ def test_every_error_translation_keeps_the_templates_fields() -> None:
         assert translation and set(fields.findall(source)) == set(fields.findall(translation)), (
             source
         )
+
+
+# --- archive: labels, source names, locations, errors ------------------------------------
+
+
+def test_labels_are_read_and_written_as_key_value_pairs() -> None:
+    assert parse_labels(" author = Ivanov ; group=301,, year=") == {
+        "author": "Ivanov",
+        "group": "301",
+        "year": "",
+    }
+    assert parse_labels("") == {} and parse_labels(" , ") == {}
+    for bad in ("author", "=Ivanov", "a=1, a=2"):
+        with pytest.raises(ValueError):
+            parse_labels(bad)
+    assert labels_text({"author": "Ivanov", "year": "2024"}) == "author=Ivanov, year=2024"
+    assert labels_text((("b", "2"), ("a", "1"))) == "b=2, a=1"
+    assert parse_labels(labels_text({"author": "Иванова", "group": "ЭК-22"})) == {
+        "author": "Иванова",
+        "group": "ЭК-22",
+    }
+
+
+def test_source_names_tell_archived_documents_and_files_apart() -> None:
+    def source(path: str, archive_id: int | None = None, **more: object) -> SourceMatch:
+        return SourceMatch(path, 0, 0, 0, 0, 0, 0, 0, (), archive_id=archive_id, **more)
+
+    sources = [
+        source("2023/essay.docx", 3, labels=(("author", "Ivanov"),)),
+        source("2024/essay.docx", 7, labels=(("author", "Petrov"),), self_citation=True),
+        source("C:\\old\\essay.docx", 9),
+        source("given/essay.docx"),
+    ]
+    names = source_names(sources, ["mine/essay.docx"])
+    assert names == {
+        "archive:3": "essay.docx — author=Ivanov · archive #3",
+        "archive:7": "essay.docx — author=Petrov · archive #7 · self-citation",
+        "archive:9": "essay.docx · archive #9",
+        "given/essay.docx": "given/essay.docx",  # unique among the files and the document
+    }
+    translated = source_names(sources[:1], archive="архив № {id}", self_citation="сам")
+    assert translated == {"archive:3": "essay.docx — author=Ivanov · архив № 3"}
+    assert archived_name("", (), 5, ARCHIVE_NAME) == "archive #5"
+
+
+def test_an_archive_address_is_shown_without_its_password() -> None:
+    assert shown_location("/home/t/archive.sqlite") == "/home/t/archive.sqlite"
+    assert shown_location("postgresql://t:secret@db:5433/x?sslmode=require") == (
+        "postgresql://t@db:5433/x?sslmode=require"
+    )
+    assert shown_location("postgres://:secret@[::1]/x") == "postgres://[::1]/x"
+    assert shown_location("postgresql://t@db/x") == "postgresql://t@db/x"
+
+
+def test_engine_errors_are_translated_by_their_template() -> None:
+    from copylens.core.errors import ArchiveError, OptionsError
+
+    error = ArchiveError("there is no archive at {location}", location="/a.sqlite")
+    table = {("Errors", "there is no archive at {location}"): "архива {location} нет"}
+    translate = lambda context, text: table.get((context, text), text)  # noqa: E731
+    assert error_text(error, translate) == "архива /a.sqlite нет"
+    assert error_text(error, lambda c, t: "{missing}") == str(error)  # a broken translation
+    assert error_text(OptionsError(["x"]), translate) == "invalid options: x"

@@ -115,8 +115,12 @@ class CheckPage(QtWidgets.QWidget):
         if item is None or item.data(0, PATH_ROLE) not in self.results:
             return
         result, text = self.results[item.data(0, PATH_ROLE)]
-        texts = self._report.texts if self._report is not None else {}
-        sources = {s.path: texts[s.path] for s in result.sources if s.path in texts}
+        sources: dict[str, str] = {}
+        if self._report is not None:  # by SourceMatch.key: an archived source's is archive:ID
+            for s in result.sources:
+                source_text = self._report.text_of(s)
+                if source_text is not None:
+                    sources[s.key] = source_text
         self.document_view.show_result(result, text, sources)
 
     @Slot(QtWidgets.QTreeWidgetItem, QtWidgets.QTreeWidgetItem)

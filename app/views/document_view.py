@@ -7,6 +7,11 @@ text with each source's fragments in that source's colour (edited words paler wi
 underline, cited fragments green-grey and italic, look-alike letters red with a wavy
 underline). Double-click a highlight, or press
 Enter on a table row, to open page 2: the document and the source side by side.
+
+Sources are told apart by :attr:`SourceMatch.key` (a file's path, an archived document's
+``archive:ID``): an archived source is named by its original file name, labels and archive id
+("essay3.docx — author=Ivanov · archive #12", :func:`copylens.app.presentation.source_names`),
+and one by the checked document's own author is marked as self-citation (italic, with a note).
 """
 
 from __future__ import annotations
@@ -29,6 +34,12 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 PATH_ROLE = Qt.ItemDataRole.UserRole + 2
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 3
 """Row of a source in the result (= its colour index)."""
+ARCHIVED_ROLE = Qt.ItemDataRole.UserRole + 4
+"""An archived source's name in parts, as :class:`SourceNameDelegate` draws it: (file name,
+the rest: labels and archive id, the self-citation mark or ""); None for a file."""
+SELF_CITATION_FILL = "#E6DDF7"
+"""The background of the self-citation mark (a pale violet, apart from the source colours)."""
+SELF_CITATION_TEXT = "#3E2A78"
 
 LANGUAGE_NAMES = {
     "ru": QtCore.QT_TRANSLATE_NOOP("Languages", "Russian"),
@@ -113,7 +124,7 @@ class SourcesModel(QtCore.QAbstractTableModel):
     def set_sources(self, sources: tuple[SourceMatch, ...]) -> None:
         self.beginResetModel()
         self._sources = tuple(sources)
-        self._names = presentation.display_names(s.path for s in self._sources)
+        self._names = source_names(self._sources)
         self._shown = [True] * len(self._sources)
         self.endResetModel()
 
@@ -121,7 +132,40 @@ class SourcesModel(QtCore.QAbstractTableModel):
         return self._sources[row]
 
     def name(self, row: int) -> str:
-        return self._names.get(self._sources[row].path, self._sources[row].path)
+        source = self._sources[row]
+        return self._names.get(source.key, source.path)
+
+    def archived_parts(self, row: int) -> tuple[str, str, str] | None:
+        """See :data:`ARCHIVED_ROLE`: ("essay3.docx", "author=Ivanov · archive #12",
+        "self-citation" or "")."""
+        source = self._sources[row]
+        if source.archive_id is None:
+            return None
+        archived = _archive_tr("archive #{id}").replace("{id}", str(source.archive_id))
+        labels = presentation.labels_text(source.labels)
+        detail = f"{labels} · {archived}" if labels else archived
+        mark = _archive_tr("self-citation") if source.self_citation else ""
+        return presentation.file_name(source.path), detail, mark
+
+    def tooltip(self, row: int) -> str:
+        """The source's full path; for an archived one also its id, labels and, for a
+        self-citation, what that means."""
+        source = self._sources[row]
+        if source.archive_id is None:
+            return source.path
+        lines = [
+            source.path,
+            _archive_tr("Archived document #%1").replace("%1", str(source.archive_id)),
+        ]
+        if source.labels:
+            lines.append(presentation.labels_text(source.labels))
+        if source.self_citation:
+            lines.append(
+                _archive_tr(
+                    "Self-citation: the archived document has the same author as the checked one."
+                )
+            )
+        return "\n".join(lines)
 
     def is_shown(self, row: int) -> bool:
         return self._shown[row]
@@ -164,6 +208,8 @@ class SourcesModel(QtCore.QAbstractTableModel):
             return source.path
         if role == INDEX_ROLE:
             return row
+        if role == ARCHIVED_ROLE:
+            return self.archived_parts(row) if column == self.NAME else None
         values = (
             row,
             self.name(row).casefold(),
@@ -188,9 +234,13 @@ class SourcesModel(QtCore.QAbstractTableModel):
             return Qt.CheckState.Checked if self._shown[row] else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.DecorationRole and column == self.SHOW:
             return swatch_icon(row)
+        if role == Qt.ItemDataRole.FontRole and column == self.NAME and source.self_citation:
+            font = QtGui.QFont()
+            font.setItalic(True)
+            return font
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == self.NAME:
-                return source.path
+                return self.tooltip(row)
             if column == self.SHOW:
                 return self.tr("Shown in the text") if self._shown[row] else self.tr("Hidden")
             return QtCore.QCoreApplication.translate("SourcesModel", str(self.TIPS[column]))
@@ -207,6 +257,108 @@ class SourcesModel(QtCore.QAbstractTableModel):
             self.set_shown(index.row(), Qt.CheckState(value) == Qt.CheckState.Checked)
             return True
         return False
+
+
+def _archive_tr(text: str) -> str:
+    return QtCore.QCoreApplication.translate("Sources", text)
+
+
+def source_names(
+    sources: tuple[SourceMatch, ...] | list[SourceMatch], other_paths: tuple[str, ...] = ()
+) -> dict[str, str]:
+    """:func:`copylens.app.presentation.source_names` in the interface language."""
+    return presentation.source_names(
+        sources,
+        other_paths,
+        archive=_archive_tr("archive #{id}"),
+        self_citation=_archive_tr("self-citation"),
+    )
+
+
+class SourceNameDelegate(QtWidgets.QStyledItemDelegate):
+    """Draws an archived source's name on two lines, so that what tells it apart survives a
+    narrow column: the original file name, then (smaller, quieter, cut at the end when they do
+    not fit) a self-citation mark and its labels and archive id. A file's name is drawn as
+    usual, on one line (shortened in the middle). Rows keep at least the table's default
+    height."""
+
+    MARGIN = 4
+    DETAIL_SCALE = 0.88
+    """The second line's font size, relative to the table's."""
+
+    def sizeHint(self, option: QtWidgets.QStyleOptionViewItem, index: _Index) -> QtCore.QSize:
+        size = super().sizeHint(option, index)
+        table = self.parent()
+        if isinstance(table, QtWidgets.QTableView):
+            size.setHeight(max(size.height(), table.verticalHeader().defaultSectionSize()))
+        if index.data(ARCHIVED_ROLE):
+            lines = (
+                QtGui.QFontMetrics(option.font).height()
+                + QtGui.QFontMetrics(self._detail_font(option.font)).height()
+            )
+            size.setHeight(max(size.height(), lines + 8))
+        return size
+
+    def paint(
+        self, painter: QtGui.QPainter, option: QtWidgets.QStyleOptionViewItem, index: _Index
+    ) -> None:
+        parts = index.data(ARCHIVED_ROLE)
+        if not parts:
+            super().paint(painter, option, index)
+            return
+        name, detail, mark = parts
+        opt = QtWidgets.QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""
+        widget = opt.widget
+        style = widget.style() if widget is not None else QtWidgets.QApplication.style()
+        style.drawControl(QtWidgets.QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        selected = bool(opt.state & QtWidgets.QStyle.StateFlag.State_Selected)
+        text_color = opt.palette.color(
+            QtGui.QPalette.ColorRole.HighlightedText if selected else QtGui.QPalette.ColorRole.Text
+        )
+        quiet = QtGui.QColor(text_color)
+        quiet.setAlpha(175)
+        detail_font = self._detail_font(opt.font)
+        metrics, detail_metrics = QtGui.QFontMetrics(opt.font), QtGui.QFontMetrics(detail_font)
+        lines = metrics.height() + detail_metrics.height()
+        rect = opt.rect.adjusted(self.MARGIN, 0, -self.MARGIN, 0)
+        top = rect.top() + max(0, (rect.height() - lines) // 2)
+        first = QtCore.QRect(rect.left(), top, rect.width(), metrics.height())
+        second = QtCore.QRect(
+            rect.left(), first.bottom() + 1, rect.width(), detail_metrics.height()
+        )
+        painter.save()
+        if mark and second.width() > 0:
+            width = min(detail_metrics.horizontalAdvance(mark) + 8, second.width())
+            badge = QtCore.QRect(second.left(), second.top(), width, second.height())
+            painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QtGui.QColor(SELF_CITATION_FILL))
+            painter.drawRoundedRect(badge, 3, 3)
+            painter.setPen(QtGui.QColor(SELF_CITATION_TEXT))
+            painter.setFont(detail_font)
+            painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), mark)
+            second.setLeft(badge.right() + 6)
+        align = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        painter.setFont(opt.font)
+        painter.setPen(text_color)
+        painter.drawText(
+            first, align, metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, first.width())
+        )
+        painter.setFont(detail_font)
+        painter.setPen(quiet)
+        painter.drawText(
+            second,
+            align,
+            detail_metrics.elidedText(detail, Qt.TextElideMode.ElideRight, second.width()),
+        )
+        painter.restore()
+
+    def _detail_font(self, font: QtGui.QFont) -> QtGui.QFont:
+        detail = QtGui.QFont(font)
+        detail.setPointSizeF(font.pointSizeF() * self.DETAIL_SCALE)
+        return detail
 
 
 def swatch_icon(index: int, size: int = 14) -> QtGui.QIcon:
@@ -251,9 +403,10 @@ class DocumentView(QtWidgets.QWidget):
     """One checked document: uniqueness, sources table, highlighted text, side by side.
 
     Signals:
-        source_toggled(str, bool): a source's highlights were shown (True) or hidden.
-        side_by_side_opened(str, int): the side by side page opened for a source path at a
-            fragment index (into that source's ``fragments``).
+        source_toggled(str, bool): a source's highlights were shown (True) or hidden (the
+            source's ``key``: its path, or ``archive:ID``).
+        side_by_side_opened(str, int): the side by side page opened for a source (its
+            ``key``) at a fragment index (into that source's ``fragments``).
         side_by_side_closed(): back from the side by side page to the overview.
     """
 
@@ -338,6 +491,9 @@ class DocumentView(QtWidgets.QWidget):
         self.sources_proxy.setSortRole(SORT_ROLE)
         self.sources_table = SourcesTable()
         self.sources_table.setModel(self.sources_proxy)
+        self.sources_table.setItemDelegateForColumn(
+            SourcesModel.NAME, SourceNameDelegate(self.sources_table)
+        )
         self.sources_table.setSelectionBehavior(
             QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows
         )
@@ -354,6 +510,10 @@ class DocumentView(QtWidgets.QWidget):
         head.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         head.setSectionResizeMode(SourcesModel.NAME, QtWidgets.QHeaderView.ResizeMode.Stretch)
         head.setSortIndicator(SourcesModel.CONTAINMENT, Qt.SortOrder.DescendingOrder)
+        # Rows as high as their contents: an archived source's name takes two lines.
+        self.sources_table.verticalHeader().setSectionResizeMode(
+            QtWidgets.QHeaderView.ResizeMode.ResizeToContents
+        )
         self.sources_table.setSortingEnabled(True)
         self.sources_table.activated.connect(self._on_row_activated)
         self.sources_model.visibility_changed.connect(self._on_visibility_changed)
@@ -425,8 +585,8 @@ class DocumentView(QtWidgets.QWidget):
         self, result: DocumentResult, text: str, source_texts: Mapping[str, str]
     ) -> None:
         """Show one document's result; ``text`` is its extracted text, ``source_texts`` the
-        extracted texts of its sources by path (a missing source opens side by side with a
-        note instead of its text)."""
+        extracted texts of its sources by :attr:`SourceMatch.key` (a report's ``texts`` will
+        do; a missing source opens side by side with a note instead of its text)."""
         self._result = result
         self._text = text
         self._source_texts = source_texts
@@ -505,7 +665,7 @@ class DocumentView(QtWidgets.QWidget):
         return self._result
 
     def highlighted_ranges(self) -> list[tuple[int, int, str]]:
-        """(start, end, source path) of every fragment highlighted in the overview's text,
+        """(start, end, source key) of every fragment highlighted in the overview's text,
         in Python offsets of the original text, read back from the text view; sources in
         table row order, fragments in their order."""
         if self._result is None:
@@ -517,42 +677,50 @@ class DocumentView(QtWidgets.QWidget):
             if kind == "fragment" and isinstance(key, tuple) and key[0] == "source"
         ]
         found.sort()
-        return [(start, end, sources[row].path) for row, _, start, end in found]
+        return [(start, end, sources[row].key) for row, _, start, end in found]
 
     def lookalike_offsets(self) -> list[int]:
         """Python offsets of the characters marked as look-alike letters in the text."""
         return self.text_view.marked_lookalikes()
 
     def set_source_visible(self, source: int | str, visible: bool) -> None:
-        """Show or hide a source's highlights (by row or path), as its check box does."""
+        """Show or hide a source's highlights (by row or key), as its check box does."""
         self.sources_model.set_shown(self._row(source), visible)
 
     def open_side_by_side(self, source: int | str, fragment: int = 0) -> None:
-        """Open the document and ``source`` (row or path) side by side at ``fragment`` (an
+        """Open the document and ``source`` (row or key) side by side at ``fragment`` (an
         index into that source's fragments)."""
         if self._result is None:
             return
         row = self._row(source)
         match = self._result.sources[row]
-        names = presentation.display_names(
-            [self._result.path, *(s.path for s in self._result.sources)]
+        documents = presentation.display_names(
+            [self._result.path, *(s.path for s in self._result.sources if s.archive_id is None)]
         )
+        names = source_names(self._result.sources, (self._result.path,))
+        right_name, right_note = names[match.key], ""
+        if match.archive_id is not None:  # the labels on a line of their own: panes are narrow
+            archived = _archive_tr("archive #{id}").replace("{id}", str(match.archive_id))
+            right_name = f"{presentation.file_name(match.path)} · {archived}"
+            mark = _archive_tr("self-citation") if match.self_citation else ""
+            right_note = " · ".join(x for x in (presentation.labels_text(match.labels), mark) if x)
         current = match.fragments[fragment] if 0 <= fragment < len(match.fragments) else 0
         self.stack.setCurrentWidget(self.side_by_side)
         self.side_by_side.show_pair(
-            names[self._result.path],
+            documents[self._result.path],
             self._text,
-            names[match.path],
-            self._source_texts.get(match.path),
+            right_name,
+            self._source_texts.get(match.key),
             match.fragments,
             color_index=row,
             current=current,
             left_lookalikes=self._result.homoglyph_offsets,
             left_path=self._result.path,
-            right_path=match.path,
+            right_path=self.sources_model.tooltip(row),
+            right_note=right_note,
         )
         self.side_by_side.left.setFocus()
-        self.side_by_side_opened.emit(match.path, max(fragment, 0))
+        self.side_by_side_opened.emit(match.key, max(fragment, 0))
 
     def close_side_by_side(self) -> None:
         if self.stack.currentWidget() is self.side_by_side:
@@ -579,7 +747,7 @@ class DocumentView(QtWidgets.QWidget):
             return source
         assert self._result is not None
         for row, match in enumerate(self._result.sources):
-            if match.path == source:
+            if match.key == source:
                 return row
         raise KeyError(source)
 
@@ -601,7 +769,7 @@ class DocumentView(QtWidgets.QWidget):
                 tooltip=self.tr("From {0} — double-click to compare").format(
                     self.sources_model.name(row)
                 ),
-                other_text=self._source_texts.get(match.path),
+                other_text=self._source_texts.get(match.key),
             )
         self.text_view.set_spans(spans)
 
@@ -615,9 +783,13 @@ class DocumentView(QtWidgets.QWidget):
         self._fit_pending = False
         rows = min(max(self.sources_model.rowCount(), 1), 6)
         table = self.sources_table
+        vertical = table.verticalHeader()
+        row_heights = sum(
+            table.sizeHintForRow(r) if r < self.sources_model.rowCount() else 0 for r in range(rows)
+        )
         height = (
             table.horizontalHeader().sizeHint().height()
-            + rows * table.verticalHeader().defaultSectionSize()
+            + max(row_heights, vertical.defaultSectionSize())
             + 2 * table.frameWidth()
             + 10
         )
@@ -653,7 +825,7 @@ class DocumentView(QtWidgets.QWidget):
     def _on_visibility_changed(self, row: int, shown: bool) -> None:
         self._refresh_highlights()
         if self._result is not None:
-            self.source_toggled.emit(self._result.sources[row].path, shown)
+            self.source_toggled.emit(self._result.sources[row].key, shown)
 
     def _on_row_activated(self, index: QtCore.QModelIndex) -> None:
         row = self.sources_proxy.data(index, INDEX_ROLE)

@@ -240,14 +240,24 @@ class SideBySideView(QtWidgets.QWidget):
         self.right = HighlightTextView()
         self.left_title = ElidedLabel()
         self.right_title = ElidedLabel()
+        self.left_note = ElidedLabel()
+        self.right_note = ElidedLabel()
+        self.right_note.setObjectName("sourceNote")
         panes = []
-        for view, title in ((self.left, self.left_title), (self.right, self.right_title)):
+        for view, title, note in (
+            (self.left, self.left_title, self.left_note),
+            (self.right, self.right_title, self.right_note),
+        ):
             title.setContentsMargins(2, 4, 2, 2)
+            note.setContentsMargins(2, 0, 2, 2)
+            note.setEnabled(False)  # the quieter colour of disabled text
+            note.hide()
             pane = QtWidgets.QWidget()
             box = QtWidgets.QVBoxLayout(pane)
             box.setContentsMargins(0, 0, 0, 0)
             box.setSpacing(2)
             box.addWidget(title)
+            box.addWidget(note)
             box.addWidget(view, 1)
             panes.append(pane)
             view.span_clicked.connect(self._on_span_clicked)
@@ -280,12 +290,14 @@ class SideBySideView(QtWidgets.QWidget):
         right_label: str | None = None,
         left_path: str = "",
         right_path: str = "",
+        right_note: str = "",
     ) -> None:
         """Show both texts and go to fragment ``current`` (an index or a Fragment).
 
         Fragments are taken in document order (by ``start``). ``right_text`` None means the
         source's text is not available: the right side says so. The pane titles read
-        "<left_label>: <left_name>" ("Document" and "Source" by default).
+        "<left_label>: <left_name>" ("Document" and "Source" by default); ``right_note``,
+        when given, is a quieter line under the source's title (an archived source's labels).
         """
         left_label = left_label if left_label is not None else self.tr("Document")
         right_label = right_label if right_label is not None else self.tr("Source")
@@ -300,6 +312,10 @@ class SideBySideView(QtWidgets.QWidget):
         self.left_title.setToolTip(left_path or left_name)
         self.right_title.setText(f"{right_label}: {right_name}")
         self.right_title.setToolTip(right_path or right_name)
+        self.right_note.setText(right_note)
+        self.right_note.setToolTip(right_path or right_note)
+        self.left_note.setVisible(bool(right_note))  # the two texts start level
+        self.right_note.setVisible(bool(right_note))
         self.swatch.setStyleSheet(
             f"background: {colors.source_color(color_index).name()}; border: 1px solid #777;"
         )
@@ -326,6 +342,9 @@ class SideBySideView(QtWidgets.QWidget):
         self.title.clear()
         self.left_title.clear()
         self.right_title.clear()
+        self.right_note.clear()
+        self.left_note.hide()
+        self.right_note.hide()
         self._update_labels()
 
     def set_back_text(self, text: str) -> None:

@@ -2,6 +2,324 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru" sourcelanguage="en">
 <context>
+    <name>ArchiveBar</name>
+    <message>
+        <source>Also check against the archive</source>
+        <translation>Проверять и по архиву</translation>
+    </message>
+    <message>
+        <source>The archived documents are sources too, beside those in the Sources list (which may then stay empty).</source>
+        <translation>Документы архива тоже служат источниками, вместе с файлами из списка «Источники» (он может оставаться пустым).</translation>
+    </message>
+    <message>
+        <source>Add checked documents to the archive</source>
+        <translation>Добавлять проверенные в архив</translation>
+    </message>
+    <message>
+        <source>After the check, the checked documents are stored in the archive with these labels, so that later checks find them.</source>
+        <translation>После проверки документы сохраняются в архиве с этими метками, и следующие проверки будут их находить.</translation>
+    </message>
+    <message>
+        <source>&amp;Labels:</source>
+        <translation>&amp;Метки:</translation>
+    </message>
+    <message>
+        <source>author=Ivanova, group=301</source>
+        <translation>author=Иванова, group=301</translation>
+    </message>
+    <message>
+        <source>Labels of the checked documents as key=value pairs separated by commas (author, group, year, …). They are stored with the documents added to the archive, and an archived source with the same author is marked as self-citation.</source>
+        <translation>Метки проверяемых документов: пары ключ=значение через запятую (author — автор, group — группа, year — год, …). Они сохраняются с документами, добавленными в архив, а архивный источник с тем же author отмечается как самоцитирование.</translation>
+    </message>
+    <message>
+        <source>Archive: %1</source>
+        <translation>Архив: %1</translation>
+    </message>
+    <message>
+        <source>choose one in Settings</source>
+        <translation>выберите в параметрах</translation>
+    </message>
+    <message>
+        <source>No archive (%1)</source>
+        <translation>Архив не выбран (%1)</translation>
+    </message>
+    <message>
+        <source>Settings (Ctrl+,) › Archive</source>
+        <translation>Параметры (Ctrl+,) › Архив</translation>
+    </message>
+    <message>
+        <source>Not a key=value label: “%1”</source>
+        <translation>Это не метка вида ключ=значение: «%1»</translation>
+    </message>
+</context>
+<context>
+    <name>ArchiveWindow</name>
+    <message>
+        <source>ID</source>
+        <translation>№</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Имя</translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation>Добавлен</translation>
+    </message>
+    <message>
+        <source>Words</source>
+        <translation>Слов</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>Метки</translation>
+    </message>
+    <message>
+        <source>Archive — CopyLens</source>
+        <translation>Архив — CopyLens</translation>
+    </message>
+    <message>
+        <source>Change in Settings…</source>
+        <translation>Изменить в параметрах…</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Обновить</translation>
+    </message>
+    <message>
+        <source>Words of the name, or a label such as author=Ivanov</source>
+        <translation>Слова из имени или метка, например author=Иванов</translation>
+    </message>
+    <message>
+        <source>Shows the documents matching every comma-separated term: key=value matches a label (author=iva finds author=Ivanova), other words the name, path or labels.</source>
+        <translation>Показывает документы, подходящие под все условия через запятую: ключ=значение ищет метку (author=иван находит author=Иванова), остальные слова — имя, путь или метки.</translation>
+    </message>
+    <message>
+        <source>&amp;Filter:</source>
+        <translation>&amp;Фильтр:</translation>
+    </message>
+    <message>
+        <source>Open text</source>
+        <translation>Открыть текст</translation>
+    </message>
+    <message>
+        <source>Read the archived text of the selected document</source>
+        <translation>Прочитать сохранённый в архиве текст выбранного документа</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation>Удалить…</translation>
+    </message>
+    <message>
+        <source>Remove the selected documents from the archive</source>
+        <translation>Удалить выбранные документы из архива</translation>
+    </message>
+    <message>
+        <source>Add files…</source>
+        <translation>Добавить файлы…</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Добавить папку…</translation>
+    </message>
+    <message>
+        <source>author=Ivanova, group=301, year=2024</source>
+        <translation>author=Иванова, group=301, year=2024</translation>
+    </message>
+    <message>
+        <source>Labels stored with the documents added now, as key=value pairs separated by commas. An archived source whose author is the checked document&apos;s author is marked as self-citation.</source>
+        <translation>Метки, которые сохраняются с добавляемыми документами: пары ключ=значение через запятую. Архивный источник, у которого author тот же, что у проверяемого документа, отмечается как самоцитирование.</translation>
+    </message>
+    <message>
+        <source>&amp;Labels of added documents:</source>
+        <translation>&amp;Метки добавляемых документов:</translation>
+    </message>
+    <message>
+        <source>Add to the archive</source>
+        <translation>Добавление в архив</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Not a key=value label: “%1”</source>
+        <translation>Это не метка вида ключ=значение: «%1»</translation>
+    </message>
+    <message>
+        <source>%1 stored</source>
+        <translation>%1 данных</translation>
+    </message>
+    <message>
+        <source>%1 on disk</source>
+        <translation>%1 на диске</translation>
+    </message>
+    <message>
+        <source>shown %1 of %2</source>
+        <translation>показано %1 из %2</translation>
+    </message>
+    <message>
+        <source>1 document</source>
+        <translation>1 документ</translation>
+    </message>
+    <message>
+        <source>1 word</source>
+        <translation>1 слово</translation>
+    </message>
+    <message>
+        <source>1 byte</source>
+        <translation>1 байт</translation>
+    </message>
+    <message>
+        <source>Archive: %1</source>
+        <translation>Архив: %1</translation>
+    </message>
+    <message>
+        <source>Archive: none</source>
+        <translation>Архив не выбран</translation>
+    </message>
+    <message>
+        <source>No archive is chosen. Choose an SQLite file or enter a PostgreSQL address in Settings (Archive).</source>
+        <translation>Архив не выбран. Укажите файл SQLite или адрес PostgreSQL в параметрах (раздел «Архив»).</translation>
+    </message>
+    <message>
+        <source>Reading the archive…</source>
+        <translation>Чтение архива…</translation>
+    </message>
+    <message>
+        <source>There is no archive here yet. Add files or a folder to create it.</source>
+        <translation>Архива здесь ещё нет. Добавьте файлы или папку — он будет создан.</translation>
+    </message>
+    <message>
+        <source>The archive cannot be opened: %1</source>
+        <translation>Не удаётся открыть архив: %1</translation>
+    </message>
+    <message>
+        <source>Remove “%1” (archive #%2) from the archive?</source>
+        <translation>Удалить «%1» (архив № %2) из архива?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n documents from the archive?</source>
+        <translation>
+            <numerusform>Удалить %n документ из архива?</numerusform>
+            <numerusform>Удалить %n документа из архива?</numerusform>
+            <numerusform>Удалить %n документов из архива?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Their texts are deleted from the archive; later checks no longer find them. The original files are not touched.</source>
+        <translation>Их тексты будут удалены из архива, и следующие проверки их уже не найдут. Исходные файлы не затрагиваются.</translation>
+    </message>
+    <message>
+        <source>Remove from the archive</source>
+        <translation>Удаление из архива</translation>
+    </message>
+    <message>
+        <source>Removing…</source>
+        <translation>Удаление…</translation>
+    </message>
+    <message>
+        <source>Removed from the archive: %1</source>
+        <translation>Удалено из архива: %1</translation>
+    </message>
+    <message>
+        <source>Add files to the archive</source>
+        <translation>Добавить файлы в архив</translation>
+    </message>
+    <message>
+        <source>Add a folder to the archive</source>
+        <translation>Добавить папку в архив</translation>
+    </message>
+    <message>
+        <source>The settings are not valid.</source>
+        <translation>Параметры заданы неверно.</translation>
+    </message>
+    <message>
+        <source>Reading the files…</source>
+        <translation>Чтение файлов…</translation>
+    </message>
+    <message>
+        <source>Adding %1 / %2</source>
+        <translation>Добавление %1 / %2</translation>
+    </message>
+    <message>
+        <source>Reading %1 / %2</source>
+        <translation>Чтение %1 / %2</translation>
+    </message>
+    <message>
+        <source>Added: %1</source>
+        <translation>Добавлено: %1</translation>
+    </message>
+    <message>
+        <source>already in the archive: %1</source>
+        <translation>уже были в архиве: %1</translation>
+    </message>
+    <message>
+        <source>could not be read: %1</source>
+        <translation>не удалось прочитать: %1</translation>
+    </message>
+    <message>
+        <source>Adding stopped with an error.</source>
+        <translation>Добавление остановлено из-за ошибки.</translation>
+    </message>
+    <message>
+        <source>Adding cancelled: the documents stored before it stay in the archive.</source>
+        <translation>Добавление отменено: документы, сохранённые до отмены, остаются в архиве.</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Отмена…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bytes</source>
+        <translation>
+            <numerusform>%n байт</numerusform>
+            <numerusform>%n байта</numerusform>
+            <numerusform>%n байт</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n documents</source>
+        <translation>
+            <numerusform>%n документ</numerusform>
+            <numerusform>%n документа</numerusform>
+            <numerusform>%n документов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n words</source>
+        <translation>
+            <numerusform>%n слово</numerusform>
+            <numerusform>%n слова</numerusform>
+            <numerusform>%n слов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading the text from the archive…</source>
+        <translation>Чтение текста из архива…</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 ГБ</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 МБ</translation>
+    </message>
+    <message>
+        <source>%1 KB</source>
+        <translation>%1 КБ</translation>
+    </message>
+    <message>
+        <source>Added %1</source>
+        <translation>Добавлен %1</translation>
+    </message>
+    <message>
+        <source>%1 — archive #%2</source>
+        <translation>%1 — архив № %2</translation>
+    </message>
+</context>
+<context>
     <name>CompareView</name>
     <message>
         <source>Containment: row document found in column document — click a cell to compare</source>
@@ -299,6 +617,82 @@
 </context>
 <context>
     <name>Errors</name>
+    <message>
+        <source>a PostgreSQL archive needs the psycopg package: pip install &apos;copylens[postgres]&apos;</source>
+        <translation>для архива в PostgreSQL нужен пакет psycopg: pip install &apos;copylens[postgres]&apos;</translation>
+    </message>
+    <message>
+        <source>cannot connect to the archive {location} ({detail})</source>
+        <translation>не удаётся подключиться к архиву {location} ({detail})</translation>
+    </message>
+    <message>
+        <source>there is no archive at {location}</source>
+        <translation>архива {location} нет</translation>
+    </message>
+    <message>
+        <source>{location} holds other tables, not a CopyLens archive</source>
+        <translation>в {location} другие таблицы, это не архив CopyLens</translation>
+    </message>
+    <message>
+        <source>the archive {location} is read-only; nothing was added</source>
+        <translation>архив {location} доступен только для чтения; ничего не добавлено</translation>
+    </message>
+    <message>
+        <source>the disk holding the archive {location} is full; what was added before is kept</source>
+        <translation>диск с архивом {location} заполнен; добавленное раньше сохранено</translation>
+    </message>
+    <message>
+        <source>the archive {location} cannot be written ({detail})</source>
+        <translation>не удаётся записать в архив {location} ({detail})</translation>
+    </message>
+    <message>
+        <source>the archive {location} cannot be used ({detail})</source>
+        <translation>архивом {location} нельзя воспользоваться ({detail})</translation>
+    </message>
+    <message>
+        <source>a document&apos;s stored data is damaged or of another version ({detail})</source>
+        <translation>сохранённые данные документа повреждены или записаны другой версией ({detail})</translation>
+    </message>
+    <message>
+        <source>a document&apos;s stored text is damaged ({detail})</source>
+        <translation>сохранённый текст документа повреждён ({detail})</translation>
+    </message>
+    <message>
+        <source>the archive {location} is busy: another program has been writing to it for over {seconds} s; try again when it is done</source>
+        <translation>архив {location} занят: другая программа пишет в него дольше {seconds} с; повторите, когда она закончит</translation>
+    </message>
+    <message>
+        <source>{location} is not a CopyLens archive (it is not an SQLite database)</source>
+        <translation>{location} не является архивом CopyLens (это не база данных SQLite)</translation>
+    </message>
+    <message>
+        <source>cannot open the archive {location} ({detail})</source>
+        <translation>не удаётся открыть архив {location} ({detail})</translation>
+    </message>
+    <message>
+        <source>{location} is an SQLite database of another program, not a CopyLens archive</source>
+        <translation>{location} — база данных SQLite другой программы, а не архив CopyLens</translation>
+    </message>
+    <message>
+        <source>{location} is not a CopyLens archive ({detail})</source>
+        <translation>{location} не является архивом CopyLens ({detail})</translation>
+    </message>
+    <message>
+        <source>{location} is damaged ({detail})</source>
+        <translation>{location} повреждён ({detail})</translation>
+    </message>
+    <message>
+        <source>{location} was made by a newer CopyLens (archive format {found}; this version reads formats up to {known}). Update CopyLens to use it.</source>
+        <translation>{location} создан более новой версией CopyLens (формат архива {found}; эта версия читает форматы до {known}). Обновите CopyLens, чтобы работать с ним.</translation>
+    </message>
+    <message>
+        <source>{location} was built with other settings ({differences}). Use the archive&apos;s settings, or another archive.</source>
+        <translation>{location} создан с другими параметрами ({differences}). Используйте параметры архива или другой архив.</translation>
+    </message>
+    <message>
+        <source>there is no document {id} in {location}</source>
+        <translation>в {location} нет документа {id}</translation>
+    </message>
     <message>
         <source>no text found in the file</source>
         <translation>в файле не найден текст</translation>
@@ -776,6 +1170,14 @@ Could not be read: %2</source>
         <translation>Настройки…</translation>
     </message>
     <message>
+        <source>Archive…</source>
+        <translation>Архив…</translation>
+    </message>
+    <message>
+        <source>The archive of earlier documents: list, add, remove, read.</source>
+        <translation>Архив прежних документов: просмотр, добавление, удаление, чтение.</translation>
+    </message>
+    <message>
         <source>Export report…</source>
         <translation>Экспорт отчёта…</translation>
     </message>
@@ -860,6 +1262,10 @@ Could not be read: %2</source>
         <translation>Документы для сравнения</translation>
     </message>
     <message>
+        <source>Add the sources to check against first, or check against the archive.</source>
+        <translation>Сначала добавьте источники для проверки или включите проверку по архиву.</translation>
+    </message>
+    <message>
         <source>Checked document</source>
         <translation>Документ</translation>
     </message>
@@ -912,12 +1318,12 @@ Could not be read: %2</source>
         <translation>В очереди: новые файлы будут проверены, когда закончится текущая проверка.</translation>
     </message>
     <message>
-        <source>Add the documents to check first.</source>
-        <translation>Сначала добавьте документы для проверки.</translation>
+        <source>The labels are not valid: “%1” is not key=value.</source>
+        <translation>Метки заданы неверно: «%1» — не пара ключ=значение.</translation>
     </message>
     <message>
-        <source>Add the sources to check against first.</source>
-        <translation>Сначала добавьте источники, с которыми нужно сравнить документы.</translation>
+        <source>Add the documents to check first.</source>
+        <translation>Сначала добавьте документы для проверки.</translation>
     </message>
     <message>
         <source>Add at least two documents to compare.</source>
@@ -932,8 +1338,16 @@ Could not be read: %2</source>
         <translation>Сравнение %1 / %2</translation>
     </message>
     <message>
+        <source>Adding to the archive %1 / %2</source>
+        <translation>Добавление в архив %1 / %2</translation>
+    </message>
+    <message>
         <source>Documents checked: %1</source>
         <translation>Проверено документов: %1</translation>
+    </message>
+    <message>
+        <source>added to the archive: %1</source>
+        <translation>добавлено в архив: %1</translation>
     </message>
     <message>
         <source>Documents compared: %1</source>
@@ -1389,6 +1803,18 @@ Could not be read: %2</source>
         <translation>Фрагмент {n}: слов {words} (точно совпадают {exact}); символы A {a0}–{a1}, символы B {b0}–{b1}</translation>
     </message>
     <message>
+        <source>archive #{id}</source>
+        <translation>архив № {id}</translation>
+    </message>
+    <message>
+        <source>archived document #{id}</source>
+        <translation>документ архива № {id}</translation>
+    </message>
+    <message>
+        <source>self-citation</source>
+        <translation>самоцитирование</translation>
+    </message>
+    <message>
         <source>yes</source>
         <translation>да</translation>
     </message>
@@ -1399,6 +1825,10 @@ Could not be read: %2</source>
 </context>
 <context>
     <name>SettingsDialog</name>
+    <message>
+        <source>CopyLens archives</source>
+        <translation>Архивы CopyLens</translation>
+    </message>
     <message>
         <source>Settings</source>
         <translation>Настройки</translation>
@@ -1476,12 +1906,40 @@ Could not be read: %2</source>
         <translation>Польский</translation>
     </message>
     <message>
+        <source>archive.sqlite · postgresql://user@host/db</source>
+        <translation>archive.sqlite · postgresql://user@host/db</translation>
+    </message>
+    <message>
+        <source>Choose file…</source>
+        <translation>Выбрать файл…</translation>
+    </message>
+    <message>
+        <source>Archive file</source>
+        <translation>Файл архива</translation>
+    </message>
+    <message>
+        <source>All files</source>
+        <translation>Все файлы</translation>
+    </message>
+    <message>
         <source>Interface language</source>
         <translation>Язык интерфейса</translation>
     </message>
     <message>
         <source>Language of menus and messages. Takes effect after CopyLens is restarted.</source>
         <translation>Язык меню и сообщений. Меняется после перезапуска CopyLens.</translation>
+    </message>
+    <message>
+        <source>Archive file or address</source>
+        <translation>Файл или адрес архива</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation>Архив</translation>
+    </message>
+    <message>
+        <source>The archive of earlier documents: an SQLite file on this computer (created when documents are first added) or a PostgreSQL database shared by a department (postgresql://user@server/database). Empty: no archive.</source>
+        <translation>Архив прежних документов: файл SQLite на этом компьютере (создаётся при первом добавлении документов) или общая база PostgreSQL кафедры (postgresql://пользователь@сервер/база). Пусто — без архива.</translation>
     </message>
     <message>
         <source>System language</source>
@@ -1537,6 +1995,25 @@ Could not be read: %2</source>
     <message>
         <source>cited</source>
         <translation>цитата</translation>
+    </message>
+</context>
+<context>
+    <name>Sources</name>
+    <message>
+        <source>archive #{id}</source>
+        <translation>архив № {id}</translation>
+    </message>
+    <message>
+        <source>self-citation</source>
+        <translation>самоцитирование</translation>
+    </message>
+    <message>
+        <source>Self-citation: the archived document has the same author as the checked one.</source>
+        <translation>Самоцитирование: у документа из архива тот же автор, что и у проверяемого.</translation>
+    </message>
+    <message>
+        <source>Archived document #%1</source>
+        <translation>Документ архива № %1</translation>
     </message>
 </context>
 <context>
