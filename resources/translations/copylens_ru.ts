@@ -662,6 +662,10 @@
         <translation>архив {location} занят: другая программа пишет в него дольше {seconds} с; повторите, когда она закончит</translation>
     </message>
     <message>
+        <source>the archive {location} is in a read-only folder: SQLite must write its journal beside it; nothing was changed</source>
+        <translation>архив {location} лежит в папке только для чтения: SQLite должен записывать журнал рядом с ним; ничего не изменено</translation>
+    </message>
+    <message>
         <source>{location} is not a CopyLens archive (it is not an SQLite database)</source>
         <translation>{location} не является архивом CopyLens (это не база данных SQLite)</translation>
     </message>
@@ -680,6 +684,14 @@
     <message>
         <source>{location} is damaged ({detail})</source>
         <translation>{location} повреждён ({detail})</translation>
+    </message>
+    <message>
+        <source>a document&apos;s stored data is damaged (it is not binary data)</source>
+        <translation>сохранённые данные документа повреждены (это не двоичные данные)</translation>
+    </message>
+    <message>
+        <source>{location} is of an unknown archive format (schema version &quot;{found}&quot;): it was not made by CopyLens, or it is damaged</source>
+        <translation>{location} — архив неизвестного формата (версия схемы «{found}»): он создан не CopyLens или повреждён</translation>
     </message>
     <message>
         <source>{location} was made by a newer CopyLens (archive format {found}; this version reads formats up to {known}). Update CopyLens to use it.</source>
