@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from copylens.core import Options, add_to_archive, check, open_archive
+from copylens.core import Cancelled, Options, add_to_archive, check, open_archive
 from copylens.core import engine as engine_module
 
 SOURCES = [
@@ -84,3 +84,30 @@ def test_archived_sources_text_is_in_the_report(archive_path: str, tmp_path: Pat
             assert text is not None and text == archive.text(source.archive_id or 0)
             for f in source.fragments:
                 assert text[f.source_start : f.source_end] in SOURCES[source.archive_id - 1]
+
+
+def test_a_cancelled_add_keeps_what_it_read(tmp_path: Path) -> None:
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for n in range(40):
+        (folder / f"f{n:02d}.txt").write_text(f"Документ {n}. " + SOURCES[n % 4], encoding="utf-8")
+    read = {"done": 0}
+
+    def progress(stage: str, done: int, total: int) -> None:
+        read["done"] = done
+
+    location = str(tmp_path / "a.db")
+    with open_archive(location, Options(), create=True) as archive:
+        with pytest.raises(Cancelled):
+            add_to_archive(
+                archive,
+                [folder],
+                Options(workers=1),
+                progress=progress,
+                cancel=lambda: read["done"] >= 5,
+            )
+        kept = archive.stats().documents
+    assert 5 <= kept < 40  # one batch of 1,000 was being read: without the commit, none
+    with open_archive(location) as archive:
+        again = add_to_archive(archive, [folder], Options(workers=1))
+        assert (again.added, again.skipped) == (40 - kept, kept)

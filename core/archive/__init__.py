@@ -121,8 +121,8 @@ def add_to_archive(
     Files whose bytes are already archived are skipped unread; the others are read in
     workers (the engine's limits) and written :data:`BATCH_DOCUMENTS` per transaction as they
     come, so memory does not grow with the number of files and an interrupted add keeps every
-    committed batch (re-running it adds the rest). Raises Cancelled between batches if asked;
-    what was committed stays."""
+    committed batch (re-running it adds the rest). Raises Cancelled if asked, after storing
+    the documents read so far (a kill or Ctrl+C loses at most the batch being read)."""
     items, failures = expand(inputs)
     digests = {item: _file_digest(item) for item in items}
     known = archive.known_files([d for d in digests.values() if d])
@@ -142,19 +142,23 @@ def add_to_archive(
         batch_bytes = 0
 
     with closing(read_each(todo, options, record_of, cancel)) as reading:
-        for done, result in enumerate(reading, start=1):
-            if isinstance(result, InputFailure):
-                failures.append(result)
-            else:
-                batch.append(result)
-                batch_bytes += result.stored_bytes
-            if len(batch) >= BATCH_DOCUMENTS or batch_bytes > BATCH_BYTES:
-                commit()
-            if cancel is not None and cancel():
-                commit()  # what was read is kept
-                raise Cancelled()
-            if progress is not None:
-                progress("archiving", done, len(todo))
+        try:
+            for done, result in enumerate(reading, start=1):
+                if isinstance(result, InputFailure):
+                    failures.append(result)
+                else:
+                    batch.append(result)
+                    batch_bytes += result.stored_bytes
+                if len(batch) >= BATCH_DOCUMENTS or batch_bytes > BATCH_BYTES:
+                    commit()
+                if cancel is not None and cancel():
+                    raise Cancelled()
+                if progress is not None:
+                    progress("archiving", done, len(todo))
+        except Cancelled:
+            if batch:
+                commit()  # what was read before the user stopped is kept
+            raise
     if batch:
         commit()
     return AddReport(len(added), skipped, tuple(failures), tuple(added))
