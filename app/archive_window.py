@@ -27,6 +27,7 @@ from copylens.app import i18n, settings
 from copylens.app.errors_dialog import show_error
 from copylens.app.presentation import (
     failure_text,
+    labels_problem,
     labels_text,
     parse_labels,
     shown_location,
@@ -470,11 +471,8 @@ class ArchiveWindow(QtWidgets.QWidget):
 
     def labels_problem(self) -> str:
         """Why the labels field cannot be read, or empty."""
-        try:
-            parse_labels(self.labels_edit.text())
-        except ValueError as error:
-            return self.tr("Not a key=value label: “%1”").replace("%1", str(error))
-        return ""
+        template = self.tr("Not a key=value label: “%1”")
+        return labels_problem(self.labels_edit.text(), template)
 
     def _show_progress(self, shown: bool) -> None:
         for widget in (self.progress_label, self.progress_bar, self.cancel_button):

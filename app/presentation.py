@@ -228,6 +228,16 @@ def parse_labels(text: str) -> dict[str, str]:
     return labels
 
 
+def labels_problem(text: str, template: str) -> str:
+    """Why ``text`` cannot be read as labels (:func:`parse_labels`), filled into ``template``
+    ("Not a key=value label: “%1”" or its translation), or "" when it can."""
+    try:
+        parse_labels(text)
+    except ValueError as error:
+        return template.replace("%1", str(error))
+    return ""
+
+
 def archived_name(path: str, labels: Iterable[tuple[str, str]], id_: int, archive: str) -> str:
     """An archived document as people recognise it: its original file name, its labels and
     its id, "essay3.docx — author=Ivanov, year=2024 · archive #12" (``archive`` is the

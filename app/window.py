@@ -31,7 +31,7 @@ from copylens.app.errors_dialog import show_error
 from copylens.app.inputs import InputList
 from copylens.app.pages import CheckPage, ComparePage
 from copylens.app.palette import UNIQUENESS_LEVELS
-from copylens.app.presentation import failure_text, parse_labels, shown_location
+from copylens.app.presentation import failure_text, labels_problem, parse_labels, shown_location
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal, Slot
 from copylens.app.run import CHECK, COMPARE, MODES, Report, RunController, RunSpec
 from copylens.app.settings_dialog import SettingsDialog
@@ -950,11 +950,9 @@ class ArchiveBar(QtWidgets.QWidget):
         self._update()
 
     def labels_problem(self) -> str:
-        try:
-            parse_labels(self.labels_edit.text())
-        except ValueError as error:
-            return self.tr("Not a key=value label: “%1”").replace("%1", str(error))
-        return ""
+        """Why the labels field cannot be read, or empty."""
+        template = self.tr("Not a key=value label: “%1”")
+        return labels_problem(self.labels_edit.text(), template)
 
     def _edited(self) -> None:
         self._update()
