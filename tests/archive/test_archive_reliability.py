@@ -671,3 +671,36 @@ def _race(context: Any, location: str, target: Callable[..., None]) -> list[str]
     for process in processes:
         process.join()
     return outcomes
+
+
+# -- Ctrl+C and SIGTERM ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("signal_", "code", "said"),
+    [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
+    ids=["ctrl-c", "sigterm"],
+)
+def test_an_interrupted_add_keeps_what_it_committed(
+    signal_: int, code: int, said: str, copylens_command: list[str], tmp_path: Path
+) -> None:
+    location = str(tmp_path / "archive.db")
+    write_fillers(tmp_path / "many", 2500, seed=61)
+    add = [tmp_path / "many", "--workers", "2", "--format", "json"]
+    process = start_add(copylens_command, location, *add)
+    wait_for(lambda: documents_now(location) >= BATCH_DOCUMENTS, process, "a batch was committed")
+    with stopped_while_writing(process, location):
+        # Ctrl+C reaches the whole foreground process group; SIGTERM only the command
+        if signal_ == signal.SIGINT:
+            os.killpg(os.getpgid(process.pid), signal_)
+        else:
+            os.kill(process.pid, signal_)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == code, err
+    assert said in err and "Traceback" not in err
+    kept = dbcheck.assert_whole(location)
+    assert kept % BATCH_DOCUMENTS == 0 and BATCH_DOCUMENTS <= kept < 2500
+    assert sqlite_integrity(location) == "ok"
+    report = finish(start_add(copylens_command, location, *add))
+    assert report == {"added": 2500 - kept, "skipped": kept, "errors": []}
+    assert dbcheck.assert_whole(location) == 2500
