@@ -100,6 +100,7 @@ def check(
     by_key = {keys[p.path]: p for p in prepared}
     templates = _pick(ign_items, by_key, keys)
     run = _pick([*doc_items, *src_items], by_key, keys)
+    as_read = _pick(doc_items, by_key, keys)  # archived whole: templates are this run's
     by_key.update(_ignoring(run, template_phrases(templates), options, keys))
     checked = _pick(doc_items, by_key, keys)
     docs = _excluding(checked, options)
@@ -138,7 +139,7 @@ def check(
     texts = {p.path: p.text for p in (*run, *srcs)}
     added: tuple[int, ...] = ()
     if archive is not None and add_to_archive:
-        new, _ = archive.add([record_of_prepared(doc) for doc in checked], labels or {})
+        new, _ = archive.add([record_of_prepared(doc) for doc in as_read], labels or {})
         added = tuple(new)
     return CheckReport(
         tuple(r for r in results if r is not None), tuple(errors), options, texts, added
