@@ -223,11 +223,11 @@ def test_kill_9_in_the_middle_of_an_add_keeps_every_committed_batch(
 def test_two_processes_adding_at_once(
     archive_location: str, copylens_command: list[str], tmp_path: Path
 ) -> None:
-    a = write_fillers(tmp_path / "a", 1200, seed=21, prefix="a")
-    b = write_fillers(tmp_path / "b", 1200, seed=22, prefix="b")
-    c = write_fillers(tmp_path / "c", 600, seed=23, prefix="c")
+    a = write_fillers(tmp_path / "a", 800, seed=21, prefix="a")
+    b = write_fillers(tmp_path / "b", 800, seed=22, prefix="b")
+    c = write_fillers(tmp_path / "c", 400, seed=23, prefix="c")
     distinct = {p.read_text() for p in (*a, *b, *c)}
-    assert len(distinct) == 3000
+    assert len(distinct) == 2000
     common = ["--workers", "1", "--format", "json"]
     first = start_add(
         copylens_command,
@@ -249,11 +249,11 @@ def test_two_processes_adding_at_once(
     )
     one, two = finish(first), finish(second)
     assert one["errors"] == two["errors"] == []
-    assert one["added"] + two["added"] == 3000
-    assert one["skipped"] + two["skipped"] == 600  # each of c's texts added once, skipped once
-    assert dbcheck.assert_whole(archive_location, labels=1) == 3000
+    assert one["added"] + two["added"] == 2000
+    assert one["skipped"] + two["skipped"] == 400  # each of c's texts added once, skipped once
+    assert dbcheck.assert_whole(archive_location, labels=1) == 2000
     by = dict(dbcheck.rows(archive_location, "SELECT value, count(*) FROM labels GROUP BY value"))
-    assert by["first"] >= 1200 and by["second"] >= 1200
+    assert by["first"] >= 800 and by["second"] >= 800
     digests = {hashlib.sha256(t.encode()).hexdigest() for t in distinct}
     assert {r[0] for r in dbcheck.rows(archive_location, "SELECT sha256 FROM documents")} == digests
 
@@ -545,13 +545,11 @@ def test_a_damaged_record_is_a_clear_error(archive_location: str, cli: Cli, tmp_
     assert cli("check", copy, "--archive", archive_location).code == 0
 
 
-def test_damaged_canonical_data_never_escapes_as_another_error(
-    archive_location: str, cli: Cli, tmp_path: Path
-) -> None:
+def test_damaged_canonical_data_never_escapes_as_another_error(cli: Cli, tmp_path: Path) -> None:
     """Random damage to a stored record: it decodes (damage the format cannot see, such as a
-    changed fingerprint) or raises ArchiveError, never anything else."""
-    if is_archive_url(archive_location):
-        pytest.skip("the record format is the same on both databases: once is enough")
+    changed fingerprint) or raises ArchiveError, never anything else. (The stored format is
+    the same on both databases.)"""
+    archive_location = str(tmp_path / "archive.db")
     archive_of_essays(cli, archive_location, tmp_path)
     [(blob, stored_text)] = dbcheck.rows(
         archive_location, "SELECT data, text FROM contents ORDER BY document LIMIT 1"
@@ -685,7 +683,7 @@ def test_an_interrupted_add_keeps_what_it_committed(
     signal_: int, code: int, said: str, copylens_command: list[str], tmp_path: Path
 ) -> None:
     location = str(tmp_path / "archive.db")
-    write_fillers(tmp_path / "many", 2500, seed=61)
+    write_fillers(tmp_path / "many", 1600, seed=61)
     add = [tmp_path / "many", "--workers", "2", "--format", "json"]
     process = start_add(copylens_command, location, *add)
     wait_for(lambda: documents_now(location) >= BATCH_DOCUMENTS, process, "a batch was committed")
@@ -699,8 +697,8 @@ def test_an_interrupted_add_keeps_what_it_committed(
     assert process.returncode == code, err
     assert said in err and "Traceback" not in err
     kept = dbcheck.assert_whole(location)
-    assert kept % BATCH_DOCUMENTS == 0 and BATCH_DOCUMENTS <= kept < 2500
+    assert kept % BATCH_DOCUMENTS == 0 and BATCH_DOCUMENTS <= kept < 1600
     assert sqlite_integrity(location) == "ok"
     report = finish(start_add(copylens_command, location, *add))
-    assert report == {"added": 2500 - kept, "skipped": kept, "errors": []}
-    assert dbcheck.assert_whole(location) == 2500
+    assert report == {"added": 1600 - kept, "skipped": kept, "errors": []}
+    assert dbcheck.assert_whole(location) == 1600
