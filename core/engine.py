@@ -103,6 +103,7 @@ def check(
     by_key = {keys[p.path]: p for p in prepared}
     templates = _pick(ign_items, by_key, keys)
     run = _pick([*doc_items, *src_items], by_key, keys)
+    as_read = _pick(doc_items, by_key, keys)  # archived whole: templates are this run's
     by_key.update(_ignoring(run, template_phrases(templates), options, keys))
     checked = _pick(doc_items, by_key, keys)
     docs = _excluding(checked, options)
@@ -156,7 +157,7 @@ def check(
     errors = (*doc_missing, *src_missing, *ign_missing, *failures)
     added: tuple[int, ...] = ()
     if archive is not None and add_to_archive:
-        new, _ = archive.add([record_of_prepared(doc) for doc in checked], labels or {})
+        new, _ = archive.add([record_of_prepared(doc) for doc in as_read], labels or {})
         added = tuple(new)
     return CheckReport(
         tuple(r for r in results if r is not None), tuple(errors), options, texts, added

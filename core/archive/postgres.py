@@ -23,6 +23,8 @@ from copylens.core.archive.store import Archive
 from copylens.core.errors import ArchiveError, ArchiveWriteFailed
 from copylens.core.options import Options
 
+_CREATING = 0x436C6E73
+"""The advisory lock that one process creating the archive holds ("Clns")."""
 _TABLES = (
     "CREATE TABLE IF NOT EXISTS archive_settings (key text PRIMARY KEY, value text NOT NULL)",
     "CREATE TABLE IF NOT EXISTS documents (id bigserial PRIMARY KEY, path text NOT NULL, "
@@ -100,6 +102,17 @@ class PostgresArchive(Archive):
     def _create_tables(self) -> None:
         for statement in _TABLES:
             self._execute(statement)
+
+    def _created_meanwhile(self) -> bool:
+        """Creators of the database's archive wait for each other (an advisory lock, released
+        at the end of the transaction), then see what the first one made."""
+        self._execute("SELECT pg_advisory_xact_lock(?)", (_CREATING,))
+        return bool(
+            self._execute(
+                "SELECT count(*) FROM information_schema.tables "
+                "WHERE table_schema = current_schema()"
+            )[0][0]
+        )
 
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._errors():

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import repeat
@@ -81,7 +82,7 @@ class SQLiteArchive(Archive):
         if application == 0 and tables == 0:
             if not create:
                 raise ArchiveError("there is no archive at {location}", location=self.location)
-            self._pragma("PRAGMA journal_mode=WAL")
+            self._wal()
             self._initialise(options)
         elif application != APPLICATION_ID:
             raise ArchiveError(
@@ -89,15 +90,20 @@ class SQLiteArchive(Archive):
                 location=self.location,
             )
         else:
-            self._pragma("PRAGMA journal_mode=WAL")
+            self._wal()
             self._check_version()
         self._pragma("PRAGMA synchronous=NORMAL")
         self._pragma(f"PRAGMA cache_size=-{CACHE_KIB}")
 
     def _identity(self) -> tuple[int, int]:
         try:
-            application = int(self._db.execute("PRAGMA application_id").fetchone()[0])
-            tables = int(self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
+            application, tables = (
+                int(value)
+                for value in self._db.execute(  # one statement: one state of the file
+                    "SELECT (SELECT application_id FROM pragma_application_id), "
+                    "(SELECT count(*) FROM sqlite_master)"
+                ).fetchone()
+            )
         except sqlite3.OperationalError as error:  # locked, or cannot be opened where it is
             raise _translated(error, self.location) from None
         except sqlite3.DatabaseError as error:
@@ -108,15 +114,33 @@ class SQLiteArchive(Archive):
             ) from None
         return application, tables
 
+    def _wal(self) -> None:
+        """WAL mode. Two processes switching a new file at the same moment: SQLite answers one
+        "locked" at once, without waiting (it cannot wait there), so that one tries again, for
+        up to :data:`BUSY_SECONDS`."""
+        deadline = time.monotonic() + BUSY_SECONDS
+        while True:
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() > deadline:
+                    raise _translated(error, self.location) from None
+            time.sleep(0.01)
+
     def _pragma(self, statement: str) -> None:
         with self._errors():
             self._db.execute(statement)
 
     def _create_tables(self) -> None:
         for statement in _TABLES:
-            self._db.execute(statement)
-        self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._execute(statement)
+        self._execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        self._execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _created_meanwhile(self) -> bool:
+        """BEGIN IMMEDIATE waited for any other writer: its tables are seen now."""
+        return bool(self._execute("SELECT count(*) FROM sqlite_master")[0][0])
 
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._errors():

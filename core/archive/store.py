@@ -168,6 +168,11 @@ class Archive(ABC):
     def _create_tables(self) -> None: ...
 
     @abstractmethod
+    def _created_meanwhile(self) -> bool:
+        """Inside the transaction that creates the archive, once any other process creating it
+        has finished (the backend waits for it): whether the tables are there now."""
+
+    @abstractmethod
     def _insert_run(self, run: int, fingerprints: np.ndarray, documents: np.ndarray) -> None:
         """Write one run's keys (int64 arrays, sorted by fingerprint then document)."""
 
@@ -195,9 +200,12 @@ class Archive(ABC):
         return str(rows[0][0]) if rows else None
 
     def _initialise(self, options: Options | None) -> None:
-        """Create the tables in an empty database, with the settings of ``options``."""
+        """Create the tables in an empty database, with the settings of ``options`` (unless
+        another process just did)."""
         settings = settings_of(options or Options())
         with self._transaction():
+            if self._created_meanwhile():  # by another add started at the same time
+                return
             self._create_tables()
             self._execute_many(
                 "INSERT INTO archive_settings (key, value) VALUES (?, ?) "
