@@ -44,10 +44,6 @@ _TABLES = (
 )
 
 
-_OPEN_LOCK = 0x436C6E73
-"""The advisory lock key held while an archive is opened (and made): "Clns"."""
-
-
 class PostgresArchive(Archive):
     def __init__(self, url: str, options: Options | None, create: bool) -> None:
         self.location = _without_password(url)
@@ -73,14 +69,6 @@ class PostgresArchive(Archive):
             raise
 
     def _open(self, options: Options | None, create: bool) -> None:
-        """Inside a transaction holding the archive's advisory lock: two machines opening an
-        empty database at once must not both create the tables (PostgreSQL's catalogue
-        refuses the second's, even with IF NOT EXISTS)."""
-        with self._errors(), self._db.transaction():
-            self._execute("SELECT pg_advisory_xact_lock(?)", (_OPEN_LOCK,))
-            self._open_locked(options, create)
-
-    def _open_locked(self, options: Options | None, create: bool) -> None:
         tables = {
             str(r[0])
             for r in self._execute(
