@@ -169,6 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _escape_undecodable(sys.stdout)
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.typed = _typed(sys.argv[1:] if argv is None else list(argv))
     previous = _handle_sigterm(_terminate)
     try:
         return int(args.run(args))
@@ -210,7 +211,8 @@ def _escape_undecodable(stream: Any) -> None:
 class _Parser(argparse.ArgumentParser):
     """A parser whose arguments can be added on first use (``fill``): a command's engine
     options are read from the option specs only when that command is parsed or its help shown,
-    so ``copylens --help`` imports nothing of the engine."""
+    so ``copylens --help`` imports nothing of the engine. Flags are never abbreviated
+    (``--la`` for ``--lang``): what was typed is then known by name (:func:`_typed`)."""
 
     def __init__(
         self,
@@ -218,6 +220,7 @@ class _Parser(argparse.ArgumentParser):
         fill: Callable[[argparse.ArgumentParser], None] | None = None,
         **kwargs: Any,
     ) -> None:
+        kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
         self._fill = fill
 
@@ -524,10 +527,10 @@ def _run_check(args: argparse.Namespace) -> int:
         return _usage("check needs sources: --against SRC... or --archive DB")
     if location is None and args.add_to_archive:
         return _usage("--add-to-archive needs --archive DB")
-    opened = open_archive(location, options, create=args.add_to_archive) if location else None
+    opened = open_archive(location, options, args.add_to_archive, args.typed) if location else None
     with opened if opened is not None else nullcontext():
         if opened is not None:
-            options = with_archive_settings(options, opened)
+            options = with_archive_settings(options, opened, args.typed)
         with _progress(args) as progress:
             report = check(
                 args.documents,
@@ -574,6 +577,14 @@ def _run_extract(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _typed(argv: list[str]) -> frozenset[str]:
+    """The options whose flags were typed (``--lang ru``, ``--lang=ru``): a flag given with
+    its default value is still asked for (an archive's own settings fill only the others).
+    The parsers take no abbreviated flags, so the flags typed are spelled in full."""
+    words = {word.split("=", 1)[0] for word in argv if word.startswith("--")}
+    return frozenset(f.option for f in (*ENGINE_FLAGS, *COMPARE_FLAGS) if f.flag in words)
+
+
 def _archive_location(args: argparse.Namespace, required: bool = True) -> str | None:
     import os
 
@@ -593,8 +604,8 @@ def _run_archive_add(args: argparse.Namespace) -> int:
     from copylens.core import add_to_archive, open_archive, with_archive_settings
 
     options = _options(args, ARCHIVE_ADD_FLAGS, _engine_defaults())
-    with open_archive(_location(args), options, create=True) as archive:
-        options = with_archive_settings(options, archive)
+    with open_archive(_location(args), options, True, args.typed) as archive:
+        options = with_archive_settings(options, archive, args.typed)
         with _progress(args) as progress:
             report = add_to_archive(archive, args.paths, options, dict(args.label), progress)
     if args.format == "json":

@@ -13,7 +13,7 @@ against, never reported as sources of themselves), JPlag's ``-old`` submissions.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from contextlib import closing
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -48,13 +48,18 @@ def is_archive_url(location: str) -> bool:
     return location.startswith(("postgresql://", "postgres://"))
 
 
-def open_archive(location: str, options: Options | None = None, create: bool = False) -> Archive:
+def open_archive(
+    location: str,
+    options: Options | None = None,
+    create: bool = False,
+    given: Collection[str] = (),
+) -> Archive:
     """The archive at ``location``: an SQLite file's path or a ``postgresql://`` URL.
 
     ``create`` makes a new archive where there is none (with the settings of ``options``);
     ``options`` given, they must make canonical words and index keys as the archive's do
-    (ArchiveError otherwise). Raises ArchiveError for anything that is not a usable archive,
-    leaving it as it was."""
+    (ArchiveError otherwise), after :func:`with_archive_settings` (``given`` as there).
+    Raises ArchiveError for anything that is not a usable archive, leaving it as it was."""
     archive: Archive
     if is_archive_url(location):
         from copylens.core.archive.postgres import PostgresArchive
@@ -66,24 +71,29 @@ def open_archive(location: str, options: Options | None = None, create: bool = F
         archive = SQLiteArchive(Path(location), options, create)
     if options is not None:
         try:
-            archive.require(with_archive_settings(options, archive))
+            archive.require(with_archive_settings(options, archive, given))
         except BaseException:
             archive.close()
             raise
     return archive
 
 
-def with_archive_settings(options: Options, archive: Archive) -> Options:
-    """``options`` with the archive's canonical and index settings where ``options`` leaves
-    them at their defaults: an archive made with ``--lang ru`` is added to and checked
-    against in Russian without repeating it. A setting asked for explicitly that differs from
+def with_archive_settings(
+    options: Options, archive: Archive, given: Collection[str] = ()
+) -> Options:
+    """``options`` with the archive's canonical and index settings for those the user did not
+    set: not in ``given`` (the options a front end knows were asked for, such as the flags
+    typed) and left at their defaults. An archive made with ``--lang ru`` is added to and
+    checked against in Russian without repeating it; a setting asked for that differs from
     the archive's stays, and :meth:`Archive.require` refuses it."""
     stored = archive.settings
     defaults = Options()
     changes = {
         name: stored[name]
         for name in (*CANONICAL_SETTINGS, *INDEX_SETTINGS)
-        if name in stored and getattr(options, name) == getattr(defaults, name)
+        if name in stored
+        and name not in given
+        and getattr(options, name) == getattr(defaults, name)
     }
     adapted = replace(options, **changes)
     if adapted.seed_k > adapted.anchor_words:

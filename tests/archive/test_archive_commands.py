@@ -646,12 +646,6 @@ def test_templates_are_ignored_in_archived_sources_but_archived_whole(
     assert found == {str(old), str(new)}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the command line cannot tell a flag given with the default value from one not "
-    "given (with_archive_settings compares with Options()): --lang auto against an archive "
-    "built with --lang ru silently checks in Russian",
-)
 def test_an_explicit_flag_with_the_default_value_against_other_archive_settings(
     cli: Cli, tmp_path: Path
 ) -> None:
