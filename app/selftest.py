@@ -50,6 +50,7 @@ def run(out: TextIO | None = None) -> int:
     failures = 0
     checks = (
         _check_samples,
+        _check_archive,
         _check_normal_forms,
         _check_html,
         _check_methods,
@@ -90,6 +91,33 @@ def _check_samples() -> list[tuple[bool, str]]:
             f"look-alike letters {doc.homoglyphs} (>= {MIN_LOOKALIKES})",
         ),
         (doc.uniqueness < MAX_UNIQUENESS, f"uniqueness {doc.uniqueness:.2f} (< {MAX_UNIQUENESS})"),
+    ]
+
+
+def _check_archive() -> list[tuple[bool, str]]:
+    """An SQLite archive in a temporary folder: the source sample added, then the copy
+    checked against it alone (the standard library's sqlite3 and the archive's code are in
+    the build)."""
+    import tempfile
+
+    from copylens.core import Options, add_to_archive, check, open_archive
+
+    folder = resources_dir() / "samples"
+    options = Options()
+    with tempfile.TemporaryDirectory(prefix="copylens-selftest-") as scratch:
+        location = f"{scratch}/archive.db"
+        with open_archive(location, options, create=True) as archive:
+            added = add_to_archive(archive, [folder / SOURCE], options, {"author": "self-test"})
+            report = check([folder / COPY], [], options, archive=archive)
+    sources = report.documents[0].sources if report.documents else ()
+    found = [s for s in sources if s.archive_id is not None]
+    containment = found[0].containment if found else 0.0
+    return [
+        (added.added == 1, f"archive: {SOURCE} added ({added.added})"),
+        (
+            containment >= MIN_CONTAINMENT,
+            f"archive: {COPY} checked against it, containment {containment:.2f}",
+        ),
     ]
 
 
