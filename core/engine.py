@@ -30,7 +30,7 @@ from copylens.core.ignore import (
     with_ignored,
     without_ignored,
 )
-from copylens.core.index import CandidateIndex, MemoryIndex
+from copylens.core.index import MAX_DF, CandidateIndex, MemoryIndex
 from copylens.core.options import Options
 from copylens.core.prepare import (
     CancelCheck,
@@ -55,8 +55,6 @@ from copylens.core.unionfind import groups
 
 MIN_SHARED_ANCHORS = 1
 """Every fragment holds a run of ``anchor_words`` matching words: one shared anchor k-gram."""
-MAX_DF = 64
-"""Anchor k-grams held by more documents than this are boilerplate for candidate search."""
 ARCHIVE_GROUP = 64
 """Documents checked at a time against an archive: only their candidate sources are read from
 it and held, so memory does not grow with the number of documents times the archive's size."""

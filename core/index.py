@@ -5,7 +5,8 @@ threshold 0.5, it finds a pair that shares one pasted paragraph, because every s
 fingerprint counts. Fingerprints held by more than ``max_df`` documents are boilerplate and
 ignored (Broder's clustering drops very common shingles the same way, ALGORITHMS.md §5).
 
-:class:`CandidateIndex` is the small interface a persistent archive (SQLite) implements too.
+:class:`CandidateIndex` is the small interface a persistent archive implements too
+(``copylens.core.archive``: SQLite or PostgreSQL, its ``query`` over archived documents' ids).
 """
 
 from __future__ import annotations
@@ -17,24 +18,25 @@ import numpy as np
 
 from copylens.core.arrays import distinct, distinct_counts
 
+MAX_DF = 64
+"""Anchor k-grams held by more documents than this are boilerplate for candidate search, in
+memory and in an archive alike."""
+
 
 class CandidateIndex(Protocol):
-    """Documents (by integer key) and their distinct fingerprints."""
-
-    def add(self, key: int, fingerprints: np.ndarray) -> None:
-        """Index a document's fingerprints (duplicates within it are ignored)."""
+    """Where a check finds its candidate sources: documents (by integer key) found by the
+    fingerprints they share. :class:`MemoryIndex` and an archive (``copylens.core.archive``,
+    keyed by archived documents' ids) implement it."""
 
     def query(self, fingerprints: np.ndarray, min_shared: int) -> dict[int, int]:
-        """Indexed documents sharing at least ``min_shared`` distinct fingerprints: key → count."""
-        ...
-
-    def pairs(self, min_shared: int) -> dict[tuple[int, int], int]:
-        """Every pair (a < b) of indexed documents sharing at least ``min_shared`` fingerprints."""
+        """Indexed documents sharing at least ``min_shared`` distinct fingerprints (those held
+        by more than :data:`MAX_DF` documents not counted): key → count."""
         ...
 
 
 class MemoryIndex:
-    """CandidateIndex in memory: one sorted array of fingerprints beside their document keys."""
+    """CandidateIndex in memory: one sorted array of fingerprints beside their document keys;
+    ``add`` documents, then ``query`` one or ask for all ``pairs``."""
 
     def __init__(self, max_df: int = 50) -> None:
         if max_df < 2:

@@ -8,7 +8,7 @@ Tables (both databases; ``?`` placeholders here, each backend turns them into it
   name as added, the date, format, language and counts;
 * ``labels(document, key, value)``: any ``key=value`` per document, one value per key;
 * ``contents(document, text, data)``: the compressed text and canonical data (record.py);
-* ``anchors(run, fingerprint, document)`` and ``runs(id, level)``: the exact inverted index
+* ``anchors(run, fingerprint, document)`` and ``runs(id, level, keys)``: the exact inverted index
   as a log-structured merge of sorted runs (O'Neil et al., "The log-structured merge-tree",
   1996; Lucene's segments): each batch adds one run of its documents' index keys, written in
   key order at the end of the B-tree; when :data:`FANOUT` runs of one level exist they are
@@ -18,10 +18,11 @@ Tables (both databases; ``?`` placeholders here, each backend turns them into it
   transaction is long, and a lookup seeks each of the few runs (at most 9 per level, a level
   per ten times the documents), reading only the index pages of the fingerprints it looks up.
 
-What must hold: every batch of documents is one transaction, and so is every merge (a killed
-``archive add`` leaves every committed batch and no half-written document or run); a
-document's text is stored once (by its SHA-256); every archived document's index keys are in
-exactly one run; a document leaves with its labels, contents and index keys.
+What must hold: every batch of documents is one transaction, and so is every part of a merge
+(a killed ``archive add`` leaves every committed batch and no half-written document, and its
+merge is finished by the next add); a document's text is stored once (by its SHA-256); every
+archived document's index keys are in exactly one run, and a lookup in any committed state
+finds each fingerprint's keys whole; a document leaves with its labels, contents and keys.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from copylens.core.archive.record import (
     settings_of,
 )
 from copylens.core.errors import ArchiveError
+from copylens.core.index import MAX_DF
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import archive_key
@@ -61,9 +63,6 @@ FANOUT = 10
 level (a level per ten times the documents), and a lookup seeks at most 9 runs per level."""
 MERGE_KEYS = 2_000_000
 """Index keys a merge moves per transaction (a few seconds of holding the write lock)."""
-MAX_DF = 64
-"""Index keys held by more archived documents than this are boilerplate for candidate search,
-as in the engine's in-memory index (``copylens.core.engine.MAX_DF``)."""
 
 
 @dataclass(frozen=True)
