@@ -95,6 +95,7 @@ CSV_CHECK_COLUMNS = (
     "source_archive_id",
     "source_labels",
     "source_self_citation",
+    "self_cited",
 )
 CSV_COMPARE_COLUMNS = (
     "a",
@@ -183,6 +184,7 @@ def csv_report(report: Report) -> str:
                         _num(d.borrowed),
                         _num(d.cited),
                         *_archive_cells(src),
+                        _num(d.self_cited),
                     ]
                 )
     else:
@@ -301,7 +303,13 @@ def _document_section(
         f'<h2 class="doc" id="doc-{n}">{n}. {_e(names[d.path])}</h2>',
         f'<p class="uniqueness">{_e(s("uniqueness"))}: {_uniqueness_cell(d.uniqueness, s)}</p>',
         f'<p class="shares">{_e(s("borrowed"))}: <span class="share">{_pct(d.borrowed, s)}'
-        f'</span> &middot; {_e(s("cited"))}: <span class="share">{_pct(d.cited, s)}</span></p>',
+        f'</span> &middot; {_e(s("cited"))}: <span class="share">{_pct(d.cited, s)}</span>'
+        + (
+            f' &middot; {_e(s("self_cited"))}: <span class="share">{_pct(d.self_cited, s)}</span>'
+            if d.self_cited
+            else ""
+        )
+        + "</p>",
     ]
     facts = [
         (s("path"), _e(d.path)),
@@ -748,6 +756,7 @@ _WORDS: dict[str, str] = {
     "uniqueness": QT_TRANSLATE_NOOP("Report", "Uniqueness"),
     "borrowed": QT_TRANSLATE_NOOP("Report", "Borrowed"),
     "cited": QT_TRANSLATE_NOOP("Report", "Cited"),
+    "self_cited": QT_TRANSLATE_NOOP("Report", "Self-cited"),
     "top_source": QT_TRANSLATE_NOOP("Report", "Main source"),
     "containment": QT_TRANSLATE_NOOP("Report", "Containment"),
     "resemblance": QT_TRANSLATE_NOOP("Report", "Resemblance"),

@@ -1,7 +1,8 @@
 """Text output of the command line, for people: aligned tables, percentages, quoted fragments.
 
-A document's line gives its uniqueness, borrowed and cited shares (they sum to 100 %); the
-source table a "cited" column; a quoted fragment that is a citation says "(cited)".
+A document's line gives its uniqueness, borrowed and cited shares, and the self-cited one
+when an archived source is the writer's own (they sum to 100 %); the source table a "cited"
+column; a quoted fragment that is a citation says "(cited)".
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from copylens.core import (
     ArchiveStats,
     CheckReport,
     CompareReport,
+    DocumentResult,
     InputFailure,
     SourceMatch,
     megabytes,
@@ -31,7 +33,7 @@ def print_check(report: CheckReport, out: TextIO) -> None:
         out.write(
             f"{doc.path}  ({doc.language}, {doc.words} words)  "
             f"uniqueness {_pct(doc.uniqueness)}  borrowed {_pct(doc.borrowed)}  "
-            f"cited {_pct(doc.cited)}{tricks}\n"
+            f"cited {_pct(doc.cited)}{_self_cited(doc)}{tricks}\n"
         )
         if not doc.sources:
             out.write("  no matching sources\n\n")
@@ -72,6 +74,10 @@ def print_compare(report: CompareReport, out: TextIO) -> None:
     if report.clusters:
         out.write("\n")
     print_errors(report.errors, out)
+
+
+def _self_cited(doc: DocumentResult) -> str:
+    return f"  self-cited {_pct(doc.self_cited)}" if doc.self_cited else ""
 
 
 def _origin(s: SourceMatch) -> str:

@@ -119,8 +119,12 @@ def check(
     author = (labels or {}).get("author")
     phrases = template_phrases(templates)
 
+    def own(source: Prepared) -> bool:
+        meta = origins.get(source.path)
+        return author is not None and meta is not None and meta.label_map.get("author") == author
+
     def finish(d: int) -> None:
-        result = _with_origins(_document_result(docs[d], scores[d]), origins, author)
+        result = _with_origins(_document_result(docs[d], scores[d], own), origins, author)
         results[d], scores[d] = result, []  # its sources are no longer held
         if on_document is not None:
             on_document(result, docs[d].text)
@@ -295,21 +299,30 @@ def _scored(
             counter.step()
 
 
-def _document_result(doc: Prepared, scored: list[tuple[Prepared, PairScore]]) -> DocumentResult:
+def _document_result(
+    doc: Prepared,
+    scored: list[tuple[Prepared, PairScore]],
+    own: Callable[[Prepared], bool] = lambda source: False,
+) -> DocumentResult:
     """The document's shares are of its counted words: canonical words it does not ignore.
 
-    Covered words inside citations (quotations, the bibliography) are cited, the others
-    borrowed: ``uniqueness + borrowed + cited == 1`` (issue 12)."""
+    Covered words inside citations (quotations, the bibliography) are cited; of the others,
+    those found only in the writer's own earlier work (``own`` sources: an archived document
+    by the same author) are self-cited, the rest borrowed, as Antiplagiat counts them:
+    ``uniqueness + borrowed + cited + self_cited == 1`` (issues 12 and 14)."""
     n = len(doc.canonical)
     coverage = np.zeros((len(scored), n), dtype=bool)
     for row, (_, score) in enumerate(scored):
         coverage[row] = score.covered_a
     covered_by = coverage.sum(axis=0) if scored else np.zeros(n, dtype=int)
+    others = [row for row, (src, _) in enumerate(scored) if not own(src)]
+    by_others: np.ndarray = coverage[others].any(axis=0) if others else np.zeros(n, dtype=bool)
     kept = None if doc.ignored is None else ~doc.ignored
     cited = _kept(doc.cited, kept)
     if kept is not None:
         n = int(kept.sum())
         covered_by = covered_by[kept]
+        by_others = by_others[kept]
     matches = [
         SourceMatch(
             path=src.path,
@@ -335,8 +348,9 @@ def _document_result(doc: Prepared, scored: list[tuple[Prepared, PairScore]]) ->
         words=doc.canonical.words,
         counted_words=n,
         uniqueness=float((covered_by == 0).mean()) if n else 1.0,
-        borrowed=_fraction(covered & ~cited, n),
+        borrowed=_fraction(by_others & ~cited, n),
         cited=_fraction(covered & cited, n),
+        self_cited=_fraction(covered & ~by_others & ~cited, n),
         homoglyphs=len(doc.canonical.homoglyphs),
         homoglyph_offsets=doc.canonical.homoglyphs,
         sha256=doc.sha256,

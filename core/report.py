@@ -87,7 +87,7 @@ class DocumentResult:
     uniqueness: float
     """Share of the counted words found in no source."""
     borrowed: float
-    """Share found in a source outside citations; ``uniqueness + borrowed + cited == 1``."""
+    """Share found in a source outside citations, other than the writer's own earlier work."""
     cited: float
     """Share found in a source inside quotations, block quotations or the bibliography."""
     homoglyphs: int
@@ -95,6 +95,9 @@ class DocumentResult:
     sha256: str
     """Hex SHA-256 of the file's bytes (of the UTF-8 text for pasted text)."""
     sources: tuple[SourceMatch, ...]
+    self_cited: float = 0.0
+    """Share found, outside citations, only in the writer's own archived work (sources with
+    ``self_citation``); ``uniqueness + borrowed + cited + self_cited == 1``."""
 
 
 @dataclass(frozen=True)

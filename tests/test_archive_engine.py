@@ -111,3 +111,39 @@ def test_a_cancelled_add_keeps_what_it_read(tmp_path: Path) -> None:
     with open_archive(location) as archive:
         again = add_to_archive(archive, [folder], Options(workers=1))
         assert (again.added, again.skipped) == (40 - kept, kept)
+
+
+@pytest.mark.parametrize(("author", "own"), [("bob", True), ("alice", False)])
+def test_the_writers_own_earlier_work_is_self_cited_not_borrowed(
+    tmp_path: Path, author: str, own: bool
+) -> None:
+    folder = tmp_path / "old"
+    folder.mkdir()
+    (folder / "mine.txt").write_text(SOURCES[0], encoding="utf-8")
+    (folder / "theirs.txt").write_text(SOURCES[1], encoding="utf-8")
+    location = str(tmp_path / "a.db")
+    with open_archive(location, Options(), create=True) as archive:
+        add_to_archive(archive, [folder / "mine.txt"], Options(workers=1), {"author": "bob"})
+        add_to_archive(archive, [folder / "theirs.txt"], Options(workers=1), {"author": "eve"})
+    doc = tmp_path / "new.txt"
+    doc.write_text(
+        "Эссе написано заново, но в него вошли старые абзацы. " + SOURCES[0] + " " + SOURCES[1],
+        encoding="utf-8",
+    )
+    with open_archive(location) as archive:
+        (result,) = check(
+            [doc], [], Options(workers=1), archive=archive, labels={"author": author}
+        ).documents
+    assert result.uniqueness + result.borrowed + result.cited + result.self_cited == pytest.approx(
+        1
+    )
+    by_name = {Path(s.path).name: s for s in result.sources}
+    assert by_name["mine.txt"].self_citation is own and not by_name["theirs.txt"].self_citation
+    mine = by_name["mine.txt"].containment
+    assert mine > 0.2
+    if own:
+        assert result.self_cited == pytest.approx(mine)
+        assert result.borrowed == pytest.approx(by_name["theirs.txt"].containment)
+    else:
+        assert result.self_cited == 0
+        assert result.borrowed == pytest.approx(mine + by_name["theirs.txt"].containment)

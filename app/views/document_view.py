@@ -644,12 +644,17 @@ class DocumentView(QtWidgets.QWidget):
             self._fit_table()
 
     def shares_text(self, result: DocumentResult) -> str:
-        """ "borrowed 40 % · cited 8 %": the two shares beside the uniqueness."""
+        """ "borrowed 40 % · cited 8 %": the shares beside the uniqueness, and the writer's
+        own earlier work ("self-cited 12 %") when an archived source is theirs."""
         language = i18n.current_language()
-        return self.tr("borrowed {0}  ·  cited {1}").format(
+        text = self.tr("borrowed {0}  ·  cited {1}").format(
             presentation.percent(result.borrowed, language),
             presentation.percent(result.cited, language),
         )
+        if result.self_cited:
+            own = presentation.percent(result.self_cited, language)
+            text += "  ·  " + self.tr("self-cited {0}").format(own)
+        return text
 
     def clear(self) -> None:
         """Show nothing (the placeholder)."""

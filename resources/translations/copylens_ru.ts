@@ -533,6 +533,10 @@
         <translation>заимствовано {0}  ·  цитировано {1}</translation>
     </message>
     <message>
+        <source>self-cited {0}</source>
+        <translation>самоцитирование {0}</translation>
+    </message>
+    <message>
         <source>From {0} — double-click to compare</source>
         <translation>Из источника {0} — двойной щелчок, чтобы сравнить</translation>
     </message>
@@ -1685,6 +1689,10 @@ Could not be read: %2</source>
     <message>
         <source>Cited</source>
         <translation>Цитировано</translation>
+    </message>
+    <message>
+        <source>Self-cited</source>
+        <translation>Самоцитирование</translation>
     </message>
     <message>
         <source>Main source</source>
