@@ -316,7 +316,7 @@ def _document_result(
         coverage[row] = score.covered_a
     covered_by = coverage.sum(axis=0) if scored else np.zeros(n, dtype=int)
     others = [row for row, (src, _) in enumerate(scored) if not own(src)]
-    by_others: np.ndarray = coverage[others].any(axis=0) if others else np.zeros(n, dtype=bool)
+    by_others = coverage[others].sum(axis=0) > 0  # none: all False
     kept = None if doc.ignored is None else ~doc.ignored
     cited = _kept(doc.cited, kept)
     if kept is not None:
