@@ -514,6 +514,18 @@ def save(widget: Any, path: Path) -> None:
     print(path)
 
 
+def checked_at_chapter_1(window: Any) -> Any:
+    """Run the check, select the document with the most sources and scroll its text to the
+    first chapter; its result."""
+    run_engine(window)
+    result = select_busiest_document(window)
+    settle()
+    text = window.check_page.results[result.path][1]
+    if CHAPTER_1 in text:
+        scroll_to_line(window.check_page.document_view.text_view, text.index(CHAPTER_1))
+    return result
+
+
 def select_busiest_document(window: Any) -> Any:
     """Select the checked document with the most sources; return its result."""
     from copylens.app.pages.check_page import PATH_ROLE
@@ -614,13 +626,8 @@ def shoot(
     window.documents_list.add_paths(documents)
     window.sources_list.add_paths(sources)
     fit_inputs(window, max(len(documents), len(sources)))
-    run_engine(window)
-    result = select_busiest_document(window)
+    result = checked_at_chapter_1(window)
     view = window.check_page.document_view
-    settle()
-    text = window.check_page.results[result.path][1]
-    if CHAPTER_1 in text:
-        scroll_to_line(view.text_view, text.index(CHAPTER_1))
     save(window, name("02-check-results"))
 
     view.open_side_by_side(*pick_fragment(result))
@@ -697,13 +704,8 @@ def shoot_archive(
     bar.labels_edit.setText(CHECK_LABELS)
     bar.labels_edit.editingFinished.emit()
     fit_inputs(window, max(len(documents), len(sources)))
-    run_engine(window)
-    result = select_busiest_document(window)
+    result = checked_at_chapter_1(window)
     view = window.check_page.document_view
-    settle()
-    text = window.check_page.results[result.path][1]
-    if CHAPTER_1 in text:
-        scroll_to_line(view.text_view, text.index(CHAPTER_1))
     if not any(s.archive_id is not None for s in result.sources):
         raise SystemExit("no archived source was found")
     save(window, name("08-check-archive"))
