@@ -54,9 +54,6 @@ FILTER_DELAY_MS = 150
 """Typing in the filter box applies the filter after this pause (a large archive is filtered
 row by row in Python)."""
 
-NO_ARCHIVE = "there is no archive at {location}"
-"""The engine's template for a location that holds no archive yet (``ArchiveError``): the
-window offers to create it by adding, rather than an error."""
 Values = Callable[[], dict[str, Any]]
 """What the window reads its archive and options from: the main window's settings values."""
 
@@ -564,14 +561,12 @@ class ArchiveWindow(QtWidgets.QWidget):
         location = self._location
 
         def listing(_work: Work) -> tuple[list[ArchivedDocument], ArchiveStats] | None:
-            from copylens.core import ArchiveError, open_archive
+            from copylens.core import ArchiveMissing, open_archive
 
             try:
                 archive = open_archive(location)
-            except ArchiveError as error:
-                if error.template == NO_ARCHIVE:  # an empty PostgreSQL database
-                    return None
-                raise
+            except ArchiveMissing:  # an empty PostgreSQL database
+                return None
             with archive:
                 return archive.documents(), archive.stats()
 

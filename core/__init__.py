@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from copylens.core.errors import (
         ArchiveBusy,
         ArchiveError,
+        ArchiveMissing,
         Cancelled,
         CopyLensError,
         Explained,
@@ -78,6 +79,7 @@ __all__ = [
     "Archive",
     "ArchiveBusy",
     "ArchiveError",
+    "ArchiveMissing",
     "ArchiveStats",
     "ArchivedDocument",
     "Cancelled",
@@ -145,6 +147,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "errors": (
         "ArchiveBusy",
         "ArchiveError",
+        "ArchiveMissing",
         "Cancelled",
         "CopyLensError",
         "Explained",

@@ -103,8 +103,7 @@ def check(
     run = _pick([*doc_items, *src_items], by_key, keys)
     as_read = _pick(doc_items, by_key, keys)  # archived whole: templates are this run's
     by_key.update(_ignoring(run, template_phrases(templates), options, keys))
-    checked = _pick(doc_items, by_key, keys)
-    docs = _excluding(checked, options)
+    docs = _excluding(_pick(doc_items, by_key, keys), options)
     srcs = _pick(src_items, by_key, keys)
     index = MemoryIndex(max_df=MAX_DF)
     for n, src in enumerate(srcs):
@@ -120,8 +119,7 @@ def check(
     phrases = template_phrases(templates)
 
     def own(source: Prepared) -> bool:
-        meta = origins.get(source.path)
-        return author is not None and meta is not None and meta.label_map.get("author") == author
+        return _by_author(origins.get(source.path), author)
 
     def finish(d: int) -> None:
         result = _with_origins(_document_result(docs[d], scores[d], own), origins, author)
@@ -210,16 +208,20 @@ def _with_origins(
     for match in result.sources:
         meta = archived.get(match.path)
         if meta is not None:
-            labels = meta.label_map
             match = replace(
                 match,
                 path=meta.path,
                 archive_id=meta.id,
                 labels=meta.labels,
-                self_citation=author is not None and labels.get("author") == author,
+                self_citation=_by_author(meta, author),
             )
         sources.append(match)
     return replace(result, sources=tuple(sources))
+
+
+def _by_author(meta: ArchivedDocument | None, author: str | None) -> bool:
+    """An archived document whose ``author`` label is ``author``: the writer's own work."""
+    return author is not None and meta is not None and meta.label_map.get("author") == author
 
 
 def compare(

@@ -94,6 +94,11 @@ class ArchiveError(Explained):
     other settings, missing. The whole command stops; the archive is left as it was."""
 
 
+class ArchiveMissing(ArchiveError):
+    """No archive where one was asked for (a missing file, an empty database): one is made by
+    the first add."""
+
+
 class ArchiveBusy(ArchiveError):
     """Another program held the archive's write lock longer than CopyLens waits."""
 

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from copylens.core.archive.store import Archive
-from copylens.core.errors import ArchiveError, ArchiveWriteFailed
+from copylens.core.errors import ArchiveError, ArchiveMissing, ArchiveWriteFailed
 from copylens.core.options import Options
 
 _CREATING = 0x436C6E73
@@ -78,7 +78,7 @@ class PostgresArchive(Archive):
         }
         if not tables:
             if not create:
-                raise ArchiveError("there is no archive at {location}", location=self.location)
+                raise ArchiveMissing("there is no archive at {location}", location=self.location)
             self._initialise(options)
         elif "archive_settings" not in tables or self._setting("format") is None:
             raise ArchiveError(

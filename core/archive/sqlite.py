@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from copylens.core.archive.store import SCHEMA_VERSION, Archive
-from copylens.core.errors import ArchiveBusy, ArchiveError, ArchiveWriteFailed
+from copylens.core.errors import ArchiveBusy, ArchiveError, ArchiveMissing, ArchiveWriteFailed
 from copylens.core.options import Options
 
 APPLICATION_ID = 0x436C6E73
@@ -64,7 +64,7 @@ class SQLiteArchive(Archive):
         self.path = path
         kind = _kind(path)
         if kind == "missing" and not create:
-            raise ArchiveError("there is no archive at {location}", location=self.location)
+            raise ArchiveMissing("there is no archive at {location}", location=self.location)
         if kind == "foreign":
             raise ArchiveError(
                 "{location} is not a CopyLens archive (it is not an SQLite database)",
@@ -81,7 +81,7 @@ class SQLiteArchive(Archive):
         application, tables = self._identity()
         if application == 0 and tables == 0:
             if not create:
-                raise ArchiveError("there is no archive at {location}", location=self.location)
+                raise ArchiveMissing("there is no archive at {location}", location=self.location)
             self._wal()
             self._initialise(options)
         elif application != APPLICATION_ID:

@@ -408,6 +408,7 @@ class Archive(ABC):
         anchor_words = int(self.settings.get("anchor_words", Options().anchor_words))
         removed = []
         with self._transaction():
+            runs = ", ".join(str(r) for r in self._runs())
             for document in ids:
                 rows = self._execute("SELECT data FROM contents WHERE document = ?", (document,))
                 if not rows:
@@ -417,14 +418,13 @@ class Archive(ABC):
                 except ArchiveError:  # damaged: its keys are found by reading the whole index
                     self._execute("DELETE FROM anchors WHERE document = ?", (document,))
                 else:
-                    runs = ", ".join(str(r) for r in self._runs())
                     self._execute_many(
                         f"DELETE FROM anchors WHERE run IN ({runs}) AND fingerprint = ? "
                         "AND document = ?",
                         [(key, document) for key in keys.tolist()],
                     )
-                for table, column in (("labels", "document"), ("contents", "document")):
-                    self._execute(f"DELETE FROM {table} WHERE {column} = ?", (document,))
+                for table in ("labels", "contents"):
+                    self._execute(f"DELETE FROM {table} WHERE document = ?", (document,))
                 self._execute("DELETE FROM documents WHERE id = ?", (document,))
                 removed.append(document)
         return removed
