@@ -534,17 +534,34 @@ def chain_opcodes(
     of equal words, where any alignment passes), never at a seed that drifts: the path is
     left to difflib wherever words were edited. One SequenceMatcher over a whole chain is
     quadratic on repetitive text, where such cuts are dense. Adjacent equal blocks are joined,
-    so a run of matching words is one block whatever the boxes.
+    so a run of matching words is one block whatever the boxes. A box whose words are equal on
+    both sides (most are one word of a verbatim run) is that equal block without difflib.
     """
-    cuts = [seeds[0]]
-    cuts += [s for p, s in itertools.pairwise(seeds) if s == (p[0] + 1, p[1] + 1)]
-    ends = [*cuts[1:], (seeds[-1][0] + k, seeds[-1][1] + k)]
     ops: list[Opcode] = []
-    for (i0, j0), (i1, j1) in zip(cuts, ends, strict=True):
+    for (i0, j0), (i1, j1) in _boxes(seeds, k):
+        if i1 - i0 == j1 - j0 and fa[i0:i1] == fb[j0:j1]:  # what difflib says of equal boxes
+            _append(ops, ("equal", i0, i1, j0, j1))
+            continue
         matcher = difflib.SequenceMatcher(None, fa[i0:i1], fb[j0:j1], autojunk=False)
         for tag, x0, x1, y0, y1 in matcher.get_opcodes():
             _append(ops, (tag, i0 + x0, i0 + x1, j0 + y0, j0 + y1))
     return ops
+
+
+def _boxes(seeds: list[tuple[int, int]], k: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The chain's boxes (start, end) for :func:`chain_opcodes`, consecutive one-word steps
+    along a diagonal joined into one box (a verbatim run is one box, not one per word)."""
+    at = np.asarray(seeds, dtype=np.int64)
+    steps = np.all(at[1:] == at[:-1] + 1, axis=1)
+    cuts = at[np.concatenate(([True], steps))]
+    ends = np.concatenate((cuts[1:], at[-1:] + k))
+    unit = np.all(ends - cuts == 1, axis=1)
+    first = np.concatenate(([True], ~(unit[1:] & unit[:-1])))
+    starts = np.flatnonzero(first)
+    lasts = np.concatenate((starts[1:] - 1, [len(cuts) - 1]))
+    return list(
+        zip(map(tuple, cuts[starts].tolist()), map(tuple, ends[lasts].tolist()), strict=True)
+    )
 
 
 def _append(ops: list[Opcode], op: Opcode) -> None:

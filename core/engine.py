@@ -50,7 +50,7 @@ from copylens.core.report import (
     PairResult,
     SourceMatch,
 )
-from copylens.core.score import PairScore, score_pairs
+from copylens.core.score import PairScore, containment_bound, map_pairs, score_pair
 from copylens.core.unionfind import groups
 
 MIN_SHARED_ANCHORS = 1
@@ -103,7 +103,7 @@ def check(
     run = _pick([*doc_items, *src_items], by_key, keys)
     as_read = _pick(doc_items, by_key, keys)  # archived whole: templates are this run's
     by_key.update(_ignoring(run, template_phrases(templates), options, keys))
-    docs = _excluding(_pick(doc_items, by_key, keys), options)
+    docs = excluding(_pick(doc_items, by_key, keys), options)
     srcs = _pick(src_items, by_key, keys)
     index = MemoryIndex(max_df=MAX_DF)
     for n, src in enumerate(srcs):
@@ -231,12 +231,20 @@ def compare(
     ignore: Iterable[Input] = (),
     progress: Progress | None = None,
     cancel: CancelCheck | None = None,
+    on_pair: Callable[[PairResult], None] | None = None,
 ) -> CompareReport:
     """Compare every document with every other one that shares text with it.
 
     Text matching a file of ``ignore``, and phrases held by more than ``max_df_share`` of the
     documents, are never part of a fragment and are left out of the shares; an ignored file
-    is not compared itself (:mod:`copylens.core.ignore`)."""
+    is not compared itself (:mod:`copylens.core.ignore`). A pair whose larger containment is
+    under ``min_containment`` is not reported, and one whose seeds bound it under that
+    (:func:`copylens.core.score.containment_bound`) is not even aligned.
+
+    With ``on_pair``, each reported pair goes to it as soon as it is scored (in candidate
+    order) and the report holds none (``pairs`` empty, ``clusters`` as always), so memory does
+    not grow with the output; without it, the report holds them, the largest shares first.
+    """
     options = (options or Options()).validated()
     items, missing = expand(inputs)
     ign_items, ign_missing = expand(ignore)
@@ -245,37 +253,79 @@ def compare(
     unique = _unique([*items, *ign_items], keys)
     prepared, failures = read_all(unique, options, prepare_text, progress, cancel)
     by_key = {keys[p.path]: p for p in prepared}
-    templates = _pick(ign_items, by_key, keys)
-    docs = _pick(items, by_key, keys)
-    phrases = distinct(np.concatenate((template_phrases(templates), common_phrases(docs, options))))
-    docs = _excluding(ignore_phrases(docs, phrases, options), options)
-    index = MemoryIndex(max_df=MAX_DF)
-    for n, doc in enumerate(docs):
-        index.add(n, doc.anchors)
-    candidates = sorted(index.pairs(MIN_SHARED_ANCHORS))
-    pairs = [
-        pair
-        for (i, j), score in _scored(
-            candidates, docs, docs, options, _Counter(len(candidates), progress), cancel
-        )
-        if (pair := _pair_result(docs[i], docs[j], score, options)) is not None
-    ]
-    pairs.sort(key=lambda p: (-max(p.containment_ab, p.containment_ba), p.a, p.b))
+    docs = ready_to_compare(_pick(items, by_key, keys), _pick(ign_items, by_key, keys), options)
+    candidates = candidate_pairs(docs)
+    counter = _Counter(len(candidates), progress)
+    links: list[tuple[str, str, float]] = []
+    kept: list[PairResult] = []
+    for pair in _compared(candidates, docs, options, counter, cancel):
+        links.append((pair.a, pair.b, max(pair.containment_ab, pair.containment_ba)))
+        if on_pair is None:
+            kept.append(pair)
+        else:
+            on_pair(pair)
+    kept.sort(key=lambda p: (-max(p.containment_ab, p.containment_ba), p.a, p.b))
     return CompareReport(
-        pairs=tuple(pairs),
-        clusters=_clusters(pairs, options.cluster_threshold),
+        pairs=tuple(kept),
+        clusters=clusters(links, options.cluster_threshold),
         errors=(*missing, *ign_missing, *failures),
         options=options,
         documents=tuple(d.path for d in docs),
-        texts={d.path: d.text for d in docs},
+        texts={} if on_pair is not None else {d.path: d.text for d in docs},
     )
 
 
-def _clusters(pairs: Sequence[PairResult], threshold: float) -> tuple[tuple[str, ...], ...]:
-    """Groups of documents joined by pairs whose larger containment reaches ``threshold``
+def ready_to_compare(
+    docs: list[Prepared], templates: Sequence[Prepared], options: Options
+) -> list[Prepared]:
+    """The documents as ``compare`` aligns them: the text of ``templates`` and the common
+    phrases (:func:`copylens.core.ignore.common_phrases`) ignored, and quotations or the
+    bibliography where the options say so."""
+    phrases = distinct(np.concatenate((template_phrases(templates), common_phrases(docs, options))))
+    return excluding(ignore_phrases(docs, phrases, options), options)
+
+
+def candidate_pairs(docs: Sequence[Prepared]) -> list[tuple[int, int]]:
+    """Pairs (i < j) of documents sharing an anchor k-gram held by at most :data:`MAX_DF`
+    documents, sorted: the only pairs that can share a fragment (every fragment holds an
+    anchor), less the boilerplate."""
+    index = MemoryIndex(max_df=MAX_DF)
+    for n, doc in enumerate(docs):
+        index.add(n, doc.anchors)
+    return sorted(index.pairs(MIN_SHARED_ANCHORS))
+
+
+def compare_pair(a: Prepared, b: Prepared, options: Options) -> PairResult | None:
+    """The pair as ``compare`` reports it, or None when it shares nothing or less than
+    ``min_containment``; a pair whose seeds bound its containment under that is not aligned."""
+    at_least = options.min_containment
+    if at_least > 0 and containment_bound(a, b, options) < at_least:
+        return None
+    return _pair_result(a, b, score_pair(a, b, options), options)
+
+
+def _compared(
+    pairs: list[tuple[int, int]],
+    docs: list[Prepared],
+    options: Options,
+    counter: _Counter,
+    cancel: CancelCheck | None,
+) -> Iterator[PairResult]:
+    """The reported pairs among ``pairs``, in their order, scored on all cores."""
+    with closing(map_pairs(compare_pair, pairs, docs, docs, options)) as results:
+        for result in results:
+            _raise_if(cancel)
+            counter.step()
+            if result is not None:
+                yield result
+
+
+def clusters(
+    links: Iterable[tuple[str, str, float]], threshold: float
+) -> tuple[tuple[str, ...], ...]:
+    """Groups of documents joined by pairs (a, b, larger containment) reaching ``threshold``
     (Broder, §5: union–find)."""
-    joined = ((p.a, p.b) for p in pairs if max(p.containment_ab, p.containment_ba) >= threshold)
-    return tuple(groups(joined))
+    return tuple(groups((a, b) for a, b, share in links if share >= threshold))
 
 
 def _candidates(doc: Prepared, sources: list[Prepared], index: CandidateIndex) -> list[int]:
@@ -294,7 +344,7 @@ def _scored(
     cancel: CancelCheck | None,
 ) -> Iterator[tuple[tuple[int, int], PairScore]]:
     """Scores of the pairs in order, with progress reports and cancellation between pairs."""
-    with closing(score_pairs(pairs, left, right, options)) as scores:
+    with closing(map_pairs(score_pair, pairs, left, right, options)) as scores:
         for pair, score in zip(pairs, scores, strict=True):
             _raise_if(cancel)
             yield pair, score
@@ -372,7 +422,7 @@ def _with_citation(f: Fragment, doc: Prepared) -> Fragment:
     return replace(f, cited=True) if len(inside) and 2 * int(inside.sum()) >= len(inside) else f
 
 
-def _excluding(docs: list[Prepared], options: Options) -> list[Prepared]:
+def excluding(docs: list[Prepared], options: Options) -> list[Prepared]:
     """The documents with their quotations and bibliography ignored where the options say so
     (``exclude_quotes``, ``exclude_bibliography``): never matched, never counted."""
     if not (options.exclude_quotes or options.exclude_bibliography):

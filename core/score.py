@@ -11,8 +11,9 @@ original spans, so they start and end on word boundaries of the extracted text.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -22,7 +23,11 @@ from copylens.core.options import Options
 from copylens.core.pool import can_fork, pool_map
 from copylens.core.prepare import Prepared
 from copylens.core.report import Edit, Fragment
+from copylens.core.shingle import kgrams
 from copylens.core.sketch import estimate
+
+R = TypeVar("R")
+"""What :func:`map_pairs`' function returns for one pair."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,7 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
     shared = len(np.intersect1d(a.shingles, b.shingles, assume_unique=True))
     union = len(a.shingles) + len(b.shingles) - shared
     alignments = align(a.canonical, b.canonical, options)
+    zone_a, zone_b = seed_zones(a, b, options)
     return PairScore(
         resemblance=shared / union if union else 0.0,
         resemblance_estimate=estimate(a.sketch, b.sketch) if shared else 0.0,
@@ -65,46 +71,101 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
             [(e.a0, e.a1) for f in alignments for e in f.edits if e.kind == "insert"],
             options.max_gap,
             [(x[0], x[1]) for f in alignments for x in f.elsewhere],
-        ),
+        )
+        & zone_a,
         covered_b=_coverage(
             len(b.canonical),
             [(f.b0, f.b1) for f in alignments],
             [(e.b0, e.b1) for f in alignments for e in f.edits if e.kind == "delete"],
             options.max_gap,
             [(x[2], x[3]) for f in alignments for x in f.elsewhere],
-        ),
+        )
+        & zone_b,
         fragments=_widened(
             [to_fragment(f, a.canonical, b.canonical) for f in alignments], a.text, b.text
         ),
     )
 
 
-def score_pairs(
+def seed_zones(a: Prepared, b: Prepared, options: Options) -> tuple[np.ndarray, np.ndarray]:
+    """Boolean per canonical word of A, and of B: within ``max_gap`` words of a run of
+    ``seed_k`` words both texts hold (a seed's k-gram, wherever it stands in the other text).
+
+    The coverage of a pair lies inside these zones (:func:`score_pair` keeps only covered words
+    inside them): the aligner builds fragments of seeds at most ``max_gap`` words apart, so a
+    covered word farther from every seed is one that only extension over single equal words or
+    a merge bridged; cutting it off changed no figure of bench/bench_alignment.py (Clough–
+    Stevenson containment means within 0.001). So :func:`containment_bound` is an upper bound
+    of the pair's containments, computed without aligning.
+    """
+    k, gap = options.seed_k, options.max_gap
+    grams_a, grams_b = kgrams(a.canonical.hashes, k), kgrams(b.canonical.hashes, k)
+    return (
+        _zone(grams_a, np.sort(grams_b), len(a.canonical), k, gap),
+        _zone(grams_b, np.sort(grams_a), len(b.canonical), k, gap),
+    )
+
+
+def _zone(grams: np.ndarray, other: np.ndarray, n: int, k: int, gap: int) -> np.ndarray:
+    """Words within ``gap`` of a k-gram of ``grams`` (text order) that is in ``other`` (sorted)."""
+    if len(grams) == 0 or len(other) == 0:
+        return np.zeros(n, dtype=bool)
+    at = np.minimum(np.searchsorted(other, grams), len(other) - 1)
+    hits = np.flatnonzero(other[at] == grams)
+    starts = np.bincount(np.maximum(hits - gap, 0), minlength=n + 1)
+    ends = np.bincount(np.minimum(hits + k + gap, n), minlength=n + 1)
+    return np.cumsum(starts[:n] - ends[:n]) > 0
+
+
+def containment_bound(a: Prepared, b: Prepared, options: Options) -> float:
+    """An upper bound of the pair's larger containment, from its seeds alone (no alignment).
+
+    Proof: containment_ab is |C ∩ K| / |K|, C the words of A covered, K those A does not
+    ignore (:func:`copylens.core.ignore.share`). :func:`score_pair` makes C ⊆ Z, Z A's seed
+    zone (:func:`seed_zones`), and :func:`copylens.core.ignore.without_ignored` only removes
+    words from C; so |C ∩ K| ≤ |Z ∩ K|, and the same holds for B. The bound is the larger of
+    |Z ∩ K| / |K| over both sides: a pair it puts under ``min_containment`` is never reported,
+    so it need not be aligned. tests/test_bound.py checks it on generated pairs.
+    """
+    zone_a, zone_b = seed_zones(a, b, options)
+    return max(_bound(zone_a, a), _bound(zone_b, b))
+
+
+def _bound(zone: np.ndarray, doc: Prepared) -> float:
+    if doc.ignored is None:
+        return float(zone.mean()) if len(zone) else 0.0
+    kept = ~doc.ignored
+    return float((zone & kept).sum()) / int(kept.sum()) if kept.any() else 0.0
+
+
+def map_pairs(
+    function: Callable[[Prepared, Prepared, Options], R],
     pairs: Sequence[tuple[int, int]],
     left: Sequence[Prepared],
     right: Sequence[Prepared],
     options: Options,
-) -> Generator[PairScore, None, None]:
-    """score_pair(left[i], right[j]) for each (i, j), in order, on all cores when it pays.
+) -> Generator[R, None, None]:
+    """function(left[i], right[j], options) for each (i, j), in order, on all cores when it
+    pays (``score_pair`` for ``check``, the engine's ``compare_pair`` for ``compare``).
 
     The pool forks after the documents are prepared, so workers inherit them instead of
-    receiving them pickled; only the pair indices travel.
+    receiving them pickled; only the pair indices travel, and what ``function`` returns.
     """
     workers = min(options.process_count, max(1, len(pairs) // 32))
     if workers < 2 or not can_fork():
-        return (score_pair(left[i], right[j], options) for i, j in pairs)
+        return (function(left[i], right[j], options) for i, j in pairs)
     global _SHARED
-    _SHARED = (left, right, options)
-    return pool_map(_score_shared, pairs, workers=workers, count=len(pairs))
+    _SHARED = (function, left, right, options)
+    return pool_map(_call_shared, pairs, workers=workers, count=len(pairs))
 
 
-_SHARED: tuple[Sequence[Prepared], Sequence[Prepared], Options] | None = None
+_SHARED: tuple[Callable[..., Any], Sequence[Prepared], Sequence[Prepared], Options] | None = None
 
 
-def _score_shared(pair: tuple[int, int]) -> PairScore:
-    assert _SHARED is not None, "score_pairs sets the documents before forking"
-    left, right, options = _SHARED
-    return score_pair(left[pair[0]], right[pair[1]], options)
+def _call_shared(pair: tuple[int, int]) -> Any:
+    assert _SHARED is not None, "map_pairs sets the documents before forking"
+    function, left, right, options = _SHARED
+    return function(left[pair[0]], right[pair[1]], options)
 
 
 def to_fragment(f: Alignment, a: Canonical, b: Canonical) -> Fragment:

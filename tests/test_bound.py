@@ -1,0 +1,141 @@
+"""The containment bound ``compare`` prunes with: never under a pair's real containment.
+
+Texts are drawn from a small vocabulary so that pairs share many short runs by chance, and the
+copy is the original with edits of every kind the aligner bridges (replaced, inserted, deleted
+and swapped words, whole sentences of the writer's own), so extension and merging are
+exercised where a bound is most likely to be beaten.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from copylens.core.documents import TextInput
+from copylens.core.engine import compare
+from copylens.core.extract import Extracted
+from copylens.core.ignore import share, with_ignored, without_ignored
+from copylens.core.options import Options
+from copylens.core.prepare import Prepared, prepare_text
+from copylens.core.score import containment_bound, score_pair, seed_zones
+
+EN = Options(language="en", workers=1)
+WORDS = [
+    *("river", "stone", "bridge", "garden", "window", "lantern", "harbor", "meadow", "castle"),
+    *("forest", "valley", "candle", "mirror", "ladder", "basket", "engine", "pocket", "silver"),
+    *("morning", "winter", "summer", "letter", "market"),
+]
+
+
+def _text(rng: random.Random, n: int, vocabulary: int) -> list[str]:
+    return [rng.choice(WORDS[:vocabulary]) for _ in range(n)]
+
+
+def _edited(rng: random.Random, words: list[str], rate: float, vocabulary: int) -> list[str]:
+    out: list[str] = []
+    for word in words:
+        roll = rng.random()
+        if roll < rate / 4:
+            continue  # deleted
+        if roll < rate / 2:
+            out.append(rng.choice(WORDS[:vocabulary]))  # replaced
+        elif roll < 3 * rate / 4:
+            out.extend((word, rng.choice(WORDS[:vocabulary])))  # inserted after
+        elif roll < rate and out:
+            out.insert(len(out) - 1, word)  # swapped with the previous word
+        else:
+            out.append(word)
+        if rng.random() < 0.02:
+            out.extend(_text(rng, rng.randint(8, 20), vocabulary))  # an own sentence
+    return out
+
+
+def _sentences(words: list[str]) -> str:
+    out, at = [], 0
+    while at < len(words):
+        size = 7 + at % 9
+        out.append(" ".join(words[at : at + size]).capitalize() + ".")
+        at += size
+    return " ".join(out)
+
+
+def _prepared(name: str, words: list[str]) -> Prepared:
+    return prepare_text(Extracted(name, _sentences(words), "text"), EN)
+
+
+@st.composite
+def pairs(draw: st.DrawFn) -> tuple[Prepared, Prepared]:
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    vocabulary = draw(st.integers(4, len(WORDS)))
+    original = _text(rng, draw(st.integers(5, 300)), vocabulary)
+    copy = _edited(rng, original, draw(st.floats(0.0, 0.6)), vocabulary)
+    lo = draw(st.integers(0, len(copy)))
+    hi = draw(st.integers(lo, len(copy)))
+    padded = _text(rng, draw(st.integers(0, 200)), vocabulary) + copy[lo:hi]
+    padded += _text(rng, draw(st.integers(0, 200)), vocabulary)
+    return _prepared("a", original), _prepared("b", padded)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pairs())
+def test_the_bound_is_never_under_the_containment(pair: tuple[Prepared, Prepared]) -> None:
+    a, b = pair
+    score = score_pair(a, b, EN)
+    bound = containment_bound(a, b, EN)
+    assert bound >= max(share(score.covered_a, a), share(score.covered_b, b))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pairs(), st.integers(0, 2**32 - 1))
+def test_the_bound_holds_with_ignored_words(pair: tuple[Prepared, Prepared], seed: int) -> None:
+    """Ignored words leave the shares' denominators: the bound counts only kept words too."""
+    rng = np.random.default_rng(seed)
+    a, b = (
+        with_ignored(doc, rng.random(len(doc.canonical)) < 0.2, salt, EN)
+        for salt, doc in enumerate(pair)
+    )
+    score = without_ignored(score_pair(a, b, EN), a, b, EN)
+    bound = containment_bound(a, b, EN)
+    assert bound >= max(share(score.covered_a, a), share(score.covered_b, b))
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pairs())
+def test_covered_words_lie_in_the_seed_zones(pair: tuple[Prepared, Prepared]) -> None:
+    a, b = pair
+    score = score_pair(a, b, EN)
+    zone_a, zone_b = seed_zones(a, b, EN)
+    assert not (score.covered_a & ~zone_a).any()
+    assert not (score.covered_b & ~zone_b).any()
+
+
+def test_pruning_reports_exactly_the_pairs_over_the_threshold() -> None:
+    """compare with a threshold = compare without one, filtered: nothing above it is skipped,
+    though most pairs (sharing one sentence) are never aligned."""
+    rng = random.Random(7)
+    vocabulary = len(WORDS)
+    shared = [_text(rng, 12, vocabulary) for _ in range(4)]
+    texts = []
+    for _ in range(12):
+        words = _text(rng, 150, vocabulary)
+        for sentence in rng.sample(shared, 2):
+            at = rng.randrange(len(words))
+            words[at:at] = sentence
+        texts.append(words)
+    texts.append(_edited(rng, texts[0], 0.2, vocabulary))  # a copy, edited
+    texts.append(_text(rng, 100, vocabulary) + texts[1][:60])  # a pasted passage
+    inputs = [TextInput(f"t{n}", _sentences(words)) for n, words in enumerate(texts)]
+    everything = compare(inputs, Options(language="en", workers=1, max_df_share=1.0))
+    for threshold in (0.05, 0.15, 0.3):
+        options = Options(language="en", workers=1, max_df_share=1.0, min_containment=threshold)
+        pruned = compare(inputs, options)
+        expected = [
+            (p.a, p.b, p.fragments)
+            for p in everything.pairs
+            if max(p.containment_ab, p.containment_ba) >= threshold
+        ]
+        assert [(p.a, p.b, p.fragments) for p in pruned.pairs] == expected
+    assert {("t0", "t12"), ("t1", "t13")} <= {(p.a, p.b) for p in pruned.pairs}
