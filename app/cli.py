@@ -270,7 +270,7 @@ def build_parser() -> argparse.ArgumentParser:
     compare = sub.add_parser(
         "compare",
         help="compare every document with every other",
-        fill=lambda p: _engine_arguments(p, ENGINE_FLAGS, first=COMPARE_FLAGS),
+        fill=lambda p: _engine_arguments(p, ENGINE_FLAGS, COMPARE_FLAGS, ("text", "json", "csv")),
     )
     compare.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     _ignore_argument(compare)
@@ -413,10 +413,13 @@ def _collection_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _engine_arguments(
-    p: argparse.ArgumentParser, flags: tuple[Flag, ...], first: tuple[Flag, ...] = ()
+    p: argparse.ArgumentParser,
+    flags: tuple[Flag, ...],
+    first: tuple[Flag, ...] = (),
+    formats: tuple[str, ...] = ("text", "json"),
 ) -> None:
     _add_flags(p, first, _engine_defaults())
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--format", choices=formats, default="text")
     _add_flags(p, flags, _engine_defaults())
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -556,12 +559,19 @@ def _run_compare(args: argparse.Namespace) -> int:
     from copylens.core import compare
 
     options = _options(args, COMPARE_FLAGS + ENGINE_FLAGS, _engine_defaults())
-    with _progress(args) as progress:
-        report = compare(args.paths, options, ignore=args.ignore, progress=progress)
-    if args.format == "json":
-        _print_json(report.to_json())
-    else:
+    if args.format == "text":
+        with _progress(args) as progress:
+            report = compare(args.paths, options, ignore=args.ignore, progress=progress)
         textout.print_compare(report, sys.stdout)
+        return EXIT_OK if report.documents else EXIT_NO_INPUT
+    from copylens.app.streamout import PairStream
+
+    stream = PairStream(sys.stdout, args.format)
+    with _progress(args) as progress:
+        report = compare(
+            args.paths, options, ignore=args.ignore, progress=progress, on_pair=stream.pair
+        )
+    stream.finish(report)
     return EXIT_OK if report.documents else EXIT_NO_INPUT
 
 

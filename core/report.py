@@ -154,6 +154,9 @@ class PairResult:
     containment_ba: float
     fragments: tuple[Fragment, ...]
 
+    def to_json(self) -> dict[str, Any]:
+        return _pair_json(self)
+
 
 @dataclass(frozen=True)
 class CompareReport:

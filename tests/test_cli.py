@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import subprocess
@@ -115,6 +116,25 @@ def test_compare_json_contract(corpus: dict[str, Path]) -> None:
     for p in data["pairs"]:
         assert {"resemblance", "containment_ab", "containment_ba", "fragments"} <= set(p)
     assert len(data["clusters"]) == 2
+
+
+def test_compare_streams_the_report_it_would_hold(corpus: dict[str, Path]) -> None:
+    """JSON and CSV are written pair by pair as the engine finds them: the same pairs, with
+    the same fragments and shares, as the report compare returns in memory."""
+    from copylens.core import Options, compare
+
+    folder = corpus["docx"].parent
+    held = compare([folder], Options(min_containment=0.05)).to_json()
+    streamed = run("compare", folder, "--format", "json", "--min-containment", "0.05")
+    assert streamed.returncode == 0, streamed.stderr
+    data = json.loads(streamed.stdout)
+    by_pair = sorted(data["pairs"], key=lambda p: (p["a"], p["b"]))
+    assert by_pair == sorted(held["pairs"], key=lambda p: (p["a"], p["b"])) != []
+    assert data["clusters"] == held["clusters"] and data["errors"] == held["errors"]
+    table = run("compare", folder, "--format", "csv", "--min-containment", "0.05")
+    rows = list(csv.reader(io.StringIO(table.stdout)))
+    assert rows[0][:5] == ["a", "b", "resemblance", "containment_ab", "containment_ba"]
+    assert {(r[0], r[1]) for r in rows[1:]} == {(p["a"], p["b"]) for p in held["pairs"]}
 
 
 def test_text_output_is_for_people(corpus: dict[str, Path]) -> None:
