@@ -62,6 +62,9 @@ R = TypeVar("R")
 
 TICK_S = 0.1
 """How often the parent looks at deadlines and ``cancel()`` while workers are busy."""
+CHUNK = 128
+"""Most items of :func:`pool_map` per chunk: fewer round trips for cheap items (most candidate
+pairs of a large ``compare`` cost only their containment bound), still eight chunks a worker."""
 IN_FLIGHT = 2
 """Chunks sent to a worker ahead of its results, so it goes on while the parent takes the last
 one. Messages to a worker are small (paths, indices, options), far under a pipe's buffer, so
@@ -119,7 +122,7 @@ def pool_map(
     stops early (close or exception). A worker that dies is a bug here: RuntimeError.
     """
     calls = list(zip(items, *extra, strict=False))
-    size = max(1, min(16, count // (workers * 8)))
+    size = max(1, min(CHUNK, count // (workers * 8)))
     chunks = [calls[i : i + size] for i in range(0, len(calls), size)]
     for outcome in _run(partial(_apply, function), chunks, workers, ProcessLimits(), None):
         if isinstance(outcome, Stopped):

@@ -23,6 +23,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from copylens.core.arrays import distinct
 from copylens.core.canonicalize import Canonical, canonicalize
 from copylens.core.citations import cited_spans
 from copylens.core.documents import Input, TextInput
@@ -32,7 +33,7 @@ from copylens.core.extract.base import megabytes
 from copylens.core.options import Options
 from copylens.core.pool import ProcessLimits, Stopped, can_fork, isolated_map
 from copylens.core.report import InputFailure
-from copylens.core.shingle import kgram_set, shingle_set
+from copylens.core.shingle import kgram_set, kgrams, shingle_set
 from copylens.core.sketch import minhash
 
 Progress = Callable[[str, int, int], None]
@@ -70,6 +71,16 @@ class Prepared:
     @cached_property
     def sketch(self) -> np.ndarray:
         return minhash(self.shingles)
+
+    def seed_grams(self, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Fingerprints of its runs of ``k`` canonical words in text order, and the distinct
+        ones sorted: made once per document and k (the containment bound asks for them for
+        every candidate pair of the document)."""
+        memo: dict[int, tuple[np.ndarray, np.ndarray]] = self.__dict__.setdefault("_grams", {})
+        if k not in memo:
+            grams = kgrams(self.canonical.hashes, k)
+            memo[k] = grams, distinct(grams)
+        return memo[k]
 
 
 def expand(inputs: Iterable[Input]) -> tuple[list[Path | TextInput], list[InputFailure]]:
