@@ -128,7 +128,9 @@ def test_pruning_reports_exactly_the_pairs_over_the_threshold() -> None:
     texts.append(_edited(rng, texts[0], 0.2, vocabulary))  # a copy, edited
     texts.append(_text(rng, 100, vocabulary) + texts[1][:60])  # a pasted passage
     inputs = [TextInput(f"t{n}", _sentences(words)) for n, words in enumerate(texts)]
-    everything = compare(inputs, Options(language="en", workers=1, max_df_share=1.0))
+    everything = compare(
+        inputs, Options(language="en", workers=1, max_df_share=1.0, min_containment=0.0)
+    )
     for threshold in (0.05, 0.15, 0.3):
         options = Options(language="en", workers=1, max_df_share=1.0, min_containment=threshold)
         pruned = compare(inputs, options)
