@@ -23,8 +23,9 @@ many. :func:`compare_on_dask`:
 5. *candidates*: the ready anchors shuffled the same way; each bucket's pairs by
    :func:`~copylens.core.index.shared_values` with :data:`~copylens.core.index.MAX_DF`, exact
    for the same reason; the union of the buckets' pairs is ``candidate_pairs``;
-6. *align*: candidate pairs in blocks by the partitions of their two documents; a task gets
-   the two partitions (Dask moves them) and calls :func:`~copylens.core.engine.compare_pair`;
+6. *align*: candidate pairs in blocks by the partitions of their two documents; the documents
+   a block needs are taken out where their partitions are, and the task that gets them (Dask
+   moves them) calls :func:`~copylens.core.engine.compare_pair`;
 7. clusters and the report here, as ``compare`` makes them.
 
 What must hold: the report equals ``compare``'s for the same inputs and options (the same
@@ -32,8 +33,8 @@ pairs in the same order, the same fragments, clusters, documents and errors in t
 with ``on_pair`` the pairs come in candidate order, as ``compare`` sends them.
 
 What moves over the network: the inputs' paths to the workers; 16 bytes per anchor of every
-document in each shuffle; the common phrases to every partition; a partition's documents to
-the blocks that pair it with a partition held by another worker; back to this process: paths
+document in each shuffle; the common phrases to every partition; a candidate pair's documents
+to the worker aligning it, when another holds them; back to this process: paths
 and failures, candidate pair codes, the reported pairs, and the texts when the report holds
 them. The workers read the files themselves: with a remote scheduler they must see them at
 the same paths (a shared filesystem); a file one cannot find is reported as such.
@@ -53,14 +54,17 @@ here is called (``pip install 'copylens[dask]'``).
 
 from __future__ import annotations
 
+import logging
 import math
 import multiprocessing
 import operator
 import socket
+import sys
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
+from functools import cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -68,6 +72,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 
 from copylens.core.archive import AddReport, Archive, add_to_archive
+from copylens.core.archive.record import Record
 from copylens.core.arrays import distinct
 from copylens.core.documents import Input, TextInput
 from copylens.core.engine import (
@@ -144,6 +149,9 @@ def dask_cluster(address: str, workers: int) -> Iterator[Any]:
                 processes=True,
                 host="127.0.0.1",
                 dashboard_address=None,
+                # its HTTP server (health, metrics) on a free port, not 8787 or a warning
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                silence_logs=logging.ERROR,  # not a warning per task a cancel stops
             )
             client = distributed.Client(cluster, set_as_default=False)
         else:
@@ -230,6 +238,18 @@ class _Run:
 
     def submit(self, function: Callable[..., Any], *args: Any) -> Any:
         return self.client.submit(function, *args, pure=False)
+
+    def beside(self, part: Any, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(part, *args)`` on the worker holding ``part`` (a finished future), where
+        it can run (a loose restriction: another worker takes it if that one is gone). A task
+        Dask has not timed yet counts as half a second, which its work stealing would weigh
+        against moving a whole partition; the picking tasks take microseconds."""
+        holders = self.client.who_has([part]).get(part.key)
+        if not holders:  # not in memory: wherever Dask recomputes it
+            return self.submit(function, part, *args)
+        return self.client.submit(
+            function, part, *args, pure=False, workers=holders, allow_other_workers=True
+        )
 
     def step(self, stage: str, done: int, total: int) -> None:
         if self.progress is not None:
@@ -361,6 +381,29 @@ class _Named(Generic[T]):
         return self.build(replace(extracted, path=name), options)
 
 
+@cache
+def _sized() -> None:
+    """Teach Dask the size of the engine's documents (its default sizes a Python object by its
+    header alone): the scheduler weighs moving a partition against waiting for its worker, and
+    a partition of 500 documents must not look like a few bytes. Once per worker process."""
+    from dask.sizeof import sizeof
+
+    for kind in (Prepared, MethodDoc, Record):
+        sizeof.register(kind)(_footprint)
+
+
+def _footprint(value: Any, depth: int = 2) -> int:
+    """About the bytes an engine object holds: its arrays and strings, and ``depth`` levels of
+    dataclass fields (a document's canonical words) below it."""
+    if isinstance(value, np.ndarray):
+        return int(value.nbytes)
+    if isinstance(value, tuple):
+        return sys.getsizeof(value) + 64 * len(value)  # words: short strings
+    if depth and is_dataclass(value) and not isinstance(value, type):
+        return 64 + sum(_footprint(getattr(value, f.name), depth - 1) for f in fields(value))
+    return sys.getsizeof(value)
+
+
 def _read_part(
     items: list[Path | TextInput],
     labels: list[str],
@@ -372,6 +415,7 @@ def _read_part(
     failure saying so."""
     if _daemonic():
         raise _daemonic_workers(_worker_address())
+    _sized()
     seen = [n for n, item in enumerate(items) if isinstance(item, TextInput) or item.exists()]
     named = _Named(build, {str(items[n]): labels[n] for n in seen})
     results: dict[int, T | InputFailure] = {}
@@ -481,6 +525,11 @@ def _compare_block(
     return [compare_pair(left[i], right[j], options) for i, j in pairs.tolist()]
 
 
+def _picked(docs: Sequence[Prepared], at: np.ndarray) -> list[Prepared]:
+    """The documents a block of pairs needs, taken where their partition is: only they move."""
+    return [docs[i] for i in at.tolist()]
+
+
 def _texts(docs: Sequence[Prepared]) -> dict[str, str]:
     return {d.path: d.text for d in docs}
 
@@ -552,7 +601,7 @@ def compare_on_dask(
                 on_pair(pair)
         texts: dict[str, str] = {}
         if on_pair is None:
-            for part in [run.submit(_texts, r) for r in ready]:
+            for part in [run.beside(r, _texts) for r in ready]:
                 texts.update(part.result())
     kept.sort(key=lambda p: (-max(p.containment_ab, p.containment_ba), p.a, p.b))
     return CompareReport(
@@ -639,8 +688,18 @@ def _compared(
     asked: dict[Any, np.ndarray] = {}
     for chunk in chunks:
         a, b = int(part_a[chunk[0]]), int(part_b[chunk[0]])
-        local = np.stack((first_doc[chunk] - starts[a], second_doc[chunk] - starts[b]), axis=1)
-        asked[run.submit(_compare_block, ready[a], ready[b], local, run.options)] = chunk
+        left, right = first_doc[chunk] - starts[a], second_doc[chunk] - starts[b]
+        if a == b:
+            wanted, at = np.unique(np.concatenate((left, right)), return_inverse=True)
+            picked_a = picked_b = run.beside(ready[a], _picked, wanted)
+            local = np.stack((at[: len(chunk)], at[len(chunk) :]), axis=1)
+        else:
+            wanted_a, at_a = np.unique(left, return_inverse=True)
+            wanted_b, at_b = np.unique(right, return_inverse=True)
+            picked_a = run.beside(ready[a], _picked, wanted_a)
+            picked_b = run.beside(ready[b], _picked, wanted_b)
+            local = np.stack((at_a, at_b), axis=1)
+        asked[run.submit(_compare_block, picked_a, picked_b, local, run.options)] = chunk
     results: dict[int, PairResult | None] = {}
     following = done = 0
     for future in run.done(asked):
