@@ -62,7 +62,7 @@ import socket
 import sys
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
-from contextlib import closing, contextmanager
+from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass, fields, is_dataclass, replace
 from functools import cache
 from itertools import pairwise
@@ -140,30 +140,27 @@ def dask_cluster(address: str, workers: int) -> Iterator[Any]:
     workers checked (:func:`_usable_workers`); closed, and a LocalCluster stopped, however the
     block ends. Raises ClusterUnavailable when the cluster cannot be used."""
     dask, distributed = _dask()
-    with dask.config.set({"distributed.worker.daemon": False}):  # readers are their children
-        cluster = None
+    # the readers are the workers' children (only a LocalCluster started here heeds it)
+    with dask.config.set({"distributed.worker.daemon": False}), ExitStack() as stack:
         if address.strip().lower() == LOCAL:
-            cluster = distributed.LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                host="127.0.0.1",
-                dashboard_address=None,
-                # its HTTP server (health, metrics) on a free port, not 8787 or a warning
-                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                silence_logs=logging.ERROR,  # not a warning per task a cancel stops
+            cluster = stack.enter_context(
+                distributed.LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address=None,
+                    # its HTTP server (health, metrics) on a free port, not 8787 or a warning
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                    silence_logs=logging.ERROR,  # not a warning per task a cancel stops
+                )
             )
-            client = distributed.Client(cluster, set_as_default=False)
+            client = stack.enter_context(distributed.Client(cluster, set_as_default=False))
         else:
-            client = _connect(distributed, address)
-        try:
-            _usable_workers(client, address)
-            with client.as_current():  # distributed.wait finds it
-                yield client
-        finally:
-            client.close()
-            if cluster is not None:
-                cluster.close()
+            client = stack.enter_context(_connect(distributed, address))
+        _usable_workers(client, address)
+        with client.as_current():  # distributed.wait finds it
+            yield client
 
 
 def _dask() -> tuple[Any, Any]:
@@ -208,8 +205,37 @@ def _usable_workers(client: Any, address: str) -> None:
             "the Dask scheduler at {address} has no workers: start them with dask worker",
             address=address,
         ) from error
-    if any(client.run(_daemonic).values()):
+    try:
+        states = list(client.run(_worker_state).values())
+    except (ImportError, AttributeError) as error:
+        raise ClusterUnavailable(
+            "the Dask workers at {address} cannot run CopyLens: install it where they run, "
+            "the same version as here ({version})",
+            address=address,
+            version=_version(),
+        ) from error
+    versions = sorted({version for _, version in states} - {_version()})
+    if versions:
+        raise ClusterUnavailable(
+            "the Dask workers at {address} run CopyLens {theirs}, this is {version}: install "
+            "the same version on both sides (the results must be the same)",
+            address=address,
+            theirs=", ".join(versions),
+            version=_version(),
+        )
+    if any(daemonic for daemonic, _ in states):
         raise _daemonic_workers(address)
+
+
+def _worker_state() -> tuple[bool, str]:
+    """(daemonic, CopyLens version) of the process it runs in."""
+    return _daemonic(), _version()
+
+
+def _version() -> str:
+    import copylens
+
+    return str(copylens.__version__)
 
 
 def _daemonic() -> bool:
@@ -675,6 +701,8 @@ def _compared(
 ) -> Iterator[PairResult]:
     """The reported pairs among the candidates, in candidate order, aligned in blocks of pairs
     of two partitions."""
+    if len(candidates) == 0:
+        return
     first_doc, second_doc = candidates // documents, candidates % documents
     starts = np.asarray(firsts, dtype=np.int64)
     part_a = np.searchsorted(starts, first_doc, side="right") - 1

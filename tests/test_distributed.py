@@ -445,6 +445,20 @@ def test_an_unreachable_scheduler_is_a_clear_error(
     assert f"copylens: cannot reach the Dask scheduler at {address}" in capsys.readouterr().err
 
 
+def test_workers_of_another_copylens_version_are_refused(
+    dask_scheduler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same results need the same engine on both sides: this process pretends to be
+    another version, the workers answer with theirs."""
+    import copylens.core.distribute as distribute
+
+    real = distribute._version()
+    monkeypatch.setattr(distribute, "_version", lambda: "9.9.9")
+    (tmp_path / "a.txt").write_text(text(BEES), encoding="utf-8")
+    with pytest.raises(ClusterUnavailable, match=f"run CopyLens {real}, this is 9.9.9"):
+        compare_on_dask([tmp_path], address=dask_scheduler)
+
+
 def test_daemonic_workers_are_refused(dask_installed: None, tmp_path: Path) -> None:
     """Dask's default workers are daemonic processes, which may not start the readers: such a
     cluster is refused with the setting that fixes it, never used without limits."""
