@@ -274,6 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     compare.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     _ignore_argument(compare)
+    _dask_argument(compare)
     compare.set_defaults(run=_run_compare)
     extract = sub.add_parser(
         "extract",
@@ -323,6 +324,7 @@ def _archive_parser(sub: Any) -> None:
     add.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     _archive_argument(add, "the archive (created on first add)")
     _label_argument(add, "labels of the added documents (author, group, year, …)")
+    _dask_argument(add)
     add.set_defaults(run=_run_archive_add)
     listing = commands.add_parser("list", help="the archived documents")
     _archive_argument(listing, "the archive")
@@ -362,6 +364,16 @@ def _ignore_argument(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _dask_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="read and compare on a Dask cluster: a running scheduler (tcp://host:8786; the "
+        "workers must see the files at the same paths) or local (a cluster of --workers "
+        "processes here); needs pip install 'copylens[dask]'",
+    )
+
+
 def _dedup_parser(sub: Any) -> None:
     dedup = sub.add_parser(
         "dedup",
@@ -373,6 +385,7 @@ def _dedup_parser(sub: Any) -> None:
         "--method", required=True, metavar="NAME", help="A0..A12, simhash, broder, ... (see lab)"
     )
     dedup.add_argument("--format", choices=("text", "json"), default="text")
+    _dask_argument(dedup)
     dedup.set_defaults(run=_run_dedup)
 
 
@@ -556,9 +569,9 @@ def _run_check(args: argparse.Namespace) -> int:
 
 def _run_compare(args: argparse.Namespace) -> int:
     from copylens.app import textout
-    from copylens.core import compare
 
     options = _options(args, COMPARE_FLAGS + ENGINE_FLAGS, _engine_defaults())
+    compare = _comparing(args.dask)
     if args.format == "text":
         with _progress(args) as progress:
             report = compare(args.paths, options, ignore=args.ignore, progress=progress)
@@ -573,6 +586,19 @@ def _run_compare(args: argparse.Namespace) -> int:
         )
     stream.finish(report)
     return EXIT_OK if report.documents else EXIT_NO_INPUT
+
+
+def _comparing(dask: str | None) -> Any:
+    """``compare``, or ``compare_on_dask`` on the cluster at ``dask``."""
+    if dask is None:
+        from copylens.core import compare
+
+        return compare
+    from functools import partial
+
+    from copylens.core import compare_on_dask
+
+    return partial(compare_on_dask, address=dask)
 
 
 def _run_extract(args: argparse.Namespace) -> int:
@@ -610,14 +636,22 @@ def _usage(message: str) -> int:
 
 
 def _run_archive_add(args: argparse.Namespace) -> int:
+    from functools import partial
+
     from copylens.app import textout
-    from copylens.core import add_to_archive, open_archive, with_archive_settings
+    from copylens.core import open_archive, with_archive_settings
 
     options = _options(args, ARCHIVE_ADD_FLAGS, _engine_defaults())
+    if args.dask is None:
+        from copylens.core import add_to_archive as add
+    else:
+        from copylens.core import add_to_archive_on_dask
+
+        add = partial(add_to_archive_on_dask, address=args.dask)
     with open_archive(_location(args), options, True, args.typed) as archive:
         options = with_archive_settings(options, archive, args.typed)
         with _progress(args) as progress:
-            report = add_to_archive(archive, args.paths, options, dict(args.label), progress)
+            report = add(archive, args.paths, options, dict(args.label), progress)
     if args.format == "json":
         _print_json(report.to_json())
     else:
@@ -688,11 +722,20 @@ def _load(args: argparse.Namespace) -> Any:
 
 def _run_dedup(args: argparse.Namespace) -> int:
     from copylens.app import labout
-    from copylens.core import dedup, method
+    from copylens.core import STUDY_OPTIONS, dedup, method
 
     chosen = method(args.method)
-    collection, errors = _load(args)
-    result = dedup(collection, chosen)
+    if args.dask is None:
+        collection, errors = _load(args)
+        result = dedup(collection, chosen)
+    else:
+        from copylens.core import dedup_on_dask
+
+        options = _options(args, LAB_FLAGS, STUDY_OPTIONS)
+        with _progress(args) as progress:
+            result, collection, errors = dedup_on_dask(
+                args.paths, chosen, options, address=args.dask, progress=progress
+            )
     if args.format == "json":
         _print_json(labout.dedup_json(result, collection, errors))
     else:

@@ -4,7 +4,8 @@ This module is the engine's one public face: front ends (``copylens.app``) impor
 and nowhere else in ``copylens.core`` (an import-linter contract in ``pyproject.toml`` keeps it
 so). Entry points: :func:`check` (documents against sources) and :func:`compare` (every
 document against every other), both returning a report that carries its options and texts;
-the methods lab (:func:`method`, :func:`evaluate`, …) is the catalogue of ALGORITHMS.md §3–5.
+the methods lab (:func:`method`, :func:`evaluate`, …) is the catalogue of ALGORITHMS.md §3–5;
+:func:`compare_on_dask` and its siblings run the same stages on a Dask cluster (an extra).
 
 Names are loaded on first use (PEP 562), so importing this package stays free: the command
 line's ``--help`` and the engine's spawned worker processes never pay for what they do not
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
         open_archive,
         with_archive_settings,
     )
+    from copylens.core.distribute import add_to_archive_on_dask, compare_on_dask, dedup_on_dask
     from copylens.core.documents import Input, TextInput
     from copylens.core.engine import check, compare
     from copylens.core.errors import (
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
         ArchiveError,
         ArchiveMissing,
         Cancelled,
+        ClusterUnavailable,
         CopyLensError,
         Explained,
         InputError,
@@ -84,6 +87,7 @@ __all__ = [
     "ArchivedDocument",
     "Cancelled",
     "CheckReport",
+    "ClusterUnavailable",
     "Collection",
     "CompareReport",
     "CopyLensError",
@@ -105,11 +109,14 @@ __all__ = [
     "Spec",
     "TextInput",
     "add_to_archive",
+    "add_to_archive_on_dask",
     "catalogue",
     "check",
     "collect_files",
     "compare",
+    "compare_on_dask",
     "dedup",
+    "dedup_on_dask",
     "evaluate",
     "extract_file",
     "forbid_fork",
@@ -142,6 +149,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "open_archive",
         "with_archive_settings",
     ),
+    "distribute": ("add_to_archive_on_dask", "compare_on_dask", "dedup_on_dask"),
     "documents": ("Input", "TextInput"),
     "engine": ("check", "compare"),
     "errors": (
@@ -149,6 +157,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "ArchiveError",
         "ArchiveMissing",
         "Cancelled",
+        "ClusterUnavailable",
         "CopyLensError",
         "Explained",
         "InputError",

@@ -276,13 +276,20 @@ def compare(
 
 
 def ready_to_compare(
-    docs: list[Prepared], templates: Sequence[Prepared], options: Options
+    docs: list[Prepared],
+    templates: Sequence[Prepared],
+    options: Options,
+    *,
+    first: int = 0,
+    common: np.ndarray | None = None,
 ) -> list[Prepared]:
     """The documents as ``compare`` aligns them: the text of ``templates`` and the common
     phrases (:func:`copylens.core.ignore.common_phrases`) ignored, and quotations or the
-    bibliography where the options say so."""
-    phrases = distinct(np.concatenate((template_phrases(templates), common_phrases(docs, options))))
-    return excluding(ignore_phrases(docs, phrases, options), options)
+    bibliography where the options say so. A partition of a distributed run passes its
+    position in the run (``first``) and the common phrases counted over the whole run."""
+    held = common_phrases(docs, options) if common is None else common
+    phrases = distinct(np.concatenate((template_phrases(templates), held)))
+    return excluding(ignore_phrases(docs, phrases, options, first), options, first)
 
 
 def candidate_pairs(docs: Sequence[Prepared]) -> list[tuple[int, int]]:
@@ -422,13 +429,14 @@ def _with_citation(f: Fragment, doc: Prepared) -> Fragment:
     return replace(f, cited=True) if len(inside) and 2 * int(inside.sum()) >= len(inside) else f
 
 
-def excluding(docs: list[Prepared], options: Options) -> list[Prepared]:
+def excluding(docs: list[Prepared], options: Options, first: int = 0) -> list[Prepared]:
     """The documents with their quotations and bibliography ignored where the options say so
-    (``exclude_quotes``, ``exclude_bibliography``): never matched, never counted."""
+    (``exclude_quotes``, ``exclude_bibliography``): never matched, never counted. ``first``:
+    as :func:`copylens.core.ignore.ignore_phrases`."""
     if not (options.exclude_quotes or options.exclude_bibliography):
         return docs
     out = []
-    for n, doc in enumerate(docs):
+    for n, doc in enumerate(docs, start=first):
         spans = cited_spans(
             doc.text, quotes=options.exclude_quotes, bibliography=options.exclude_bibliography
         )

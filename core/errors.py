@@ -106,3 +106,9 @@ class ArchiveBusy(ArchiveError):
 class ArchiveWriteFailed(ArchiveError):
     """The archive could not be written (read-only, disk full); what was committed before
     stays, the batch being written is rolled back."""
+
+
+class ClusterUnavailable(Explained):
+    """A run asked for a Dask cluster (``--dask``) that cannot be used: the extra is not
+    installed, the scheduler cannot be reached or has no workers, or its workers cannot read
+    files within the limits. The whole command stops before any document is read."""

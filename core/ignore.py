@@ -68,20 +68,32 @@ def common_phrases(documents: Sequence[Prepared], options: Options) -> np.ndarra
     :data:`COMMON_MIN_DOCUMENTS`); none in a run of fewer than :data:`MIN_DOCUMENTS`."""
     if options.max_df_share >= 1.0 or len(documents) < MIN_DOCUMENTS:
         return _NONE
-    values, counts = distinct_counts(np.concatenate([d.anchors for d in documents]))
-    limit = max(options.max_df_share * len(documents), COMMON_MIN_DOCUMENTS - 1)
+    return held_by_many(np.concatenate([d.anchors for d in documents]), len(documents), options)
+
+
+def held_by_many(anchors: np.ndarray, documents: int, options: Options) -> np.ndarray:
+    """The common phrases among ``anchors``, the distinct anchor k-grams of each document of a
+    run of ``documents`` concatenated: the count of :func:`common_phrases`. Any subset of the
+    values may be counted apart, as long as all holders of a value are in it (a distributed
+    run counts each bucket of its shuffle, ``copylens.core.distribute``)."""
+    if options.max_df_share >= 1.0 or documents < MIN_DOCUMENTS:
+        return _NONE
+    values, counts = distinct_counts(anchors)
+    limit = max(options.max_df_share * documents, COMMON_MIN_DOCUMENTS - 1)
     return values[counts > limit]
 
 
 def ignore_phrases(
-    documents: Sequence[Prepared], phrases: np.ndarray, options: Options
+    documents: Sequence[Prepared], phrases: np.ndarray, options: Options, first: int = 0
 ) -> list[Prepared]:
     """``documents`` with the words of ``phrases`` (sorted anchor k-gram fingerprints) ignored;
-    a document holding none of them is returned as it is."""
+    a document holding none of them is returned as it is. ``first`` is the run's position of
+    ``documents[0]`` (the salt of :func:`with_ignored` tells the run's documents apart, so one
+    partition of a distributed run passes its offset)."""
     if len(phrases) == 0:
         return list(documents)
     out = []
-    for n, doc in enumerate(documents):
+    for n, doc in enumerate(documents, start=first):
         words = ignored_words(doc.canonical, phrases, options.anchor_words)
         out.append(doc if words is None else with_ignored(doc, words, n, options))
     return out

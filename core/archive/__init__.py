@@ -13,7 +13,7 @@ against, never reported as sources of themselves), JPlag's ``-old`` submissions.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Generator, Iterable, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -23,6 +23,7 @@ from copylens.core.archive.record import CANONICAL_SETTINGS, INDEX_SETTINGS, Rec
 from copylens.core.archive.store import Archive, ArchivedDocument, ArchiveStats
 from copylens.core.documents import Input, TextInput
 from copylens.core.errors import Cancelled
+from copylens.core.extract import Extracted
 from copylens.core.options import Options
 from copylens.core.prepare import CancelCheck, Progress, expand, read_each
 from copylens.core.report import InputFailure
@@ -31,6 +32,12 @@ BATCH_DOCUMENTS = 1000
 """Documents written per transaction (also committed sooner when :data:`BATCH_BYTES` is
 reached): a killed add loses at most one batch, which its re-run adds."""
 BATCH_BYTES = 64 * 1024 * 1024
+Build = Callable[[Extracted, Options], Record]
+Reader = Callable[
+    [Sequence[Path | TextInput], Options, Build, CancelCheck | None],
+    Generator[Record | InputFailure, None, None],
+]
+"""How :func:`add_to_archive` reads: each item's record or failure, in input order."""
 
 __all__ = [
     "AddReport",
@@ -125,6 +132,8 @@ def add_to_archive(
     labels: Mapping[str, str] | None = None,
     progress: Progress | None = None,
     cancel: CancelCheck | None = None,
+    *,
+    read: Reader = read_each,
 ) -> AddReport:
     """Read the inputs (files, folders, pasted texts) and store them with ``labels``.
 
@@ -132,7 +141,11 @@ def add_to_archive(
     workers (the engine's limits) and written :data:`BATCH_DOCUMENTS` per transaction as they
     come, so memory does not grow with the number of files and an interrupted add keeps every
     committed batch (re-running it adds the rest). Raises Cancelled if asked, after storing
-    the documents read so far (a kill or Ctrl+C loses at most the batch being read)."""
+    the documents read so far (a kill or Ctrl+C loses at most the batch being read).
+
+    ``read`` builds the records: :func:`~copylens.core.prepare.read_each` on this machine, or
+    one with the same contract (each item's record or failure, in input order) that reads on
+    a cluster (``copylens.core.distribute``); the batches written are the same."""
     items, failures = expand(inputs)
     digests = {item: _file_digest(item) for item in items}
     known = archive.known_files([d for d in digests.values() if d])
@@ -151,7 +164,7 @@ def add_to_archive(
         batch.clear()
         batch_bytes = 0
 
-    with closing(read_each(todo, options, record_of, cancel)) as reading:
+    with closing(read(todo, options, record_of, cancel)) as reading:
         try:
             for done, result in enumerate(reading, start=1):
                 if isinstance(result, InputFailure):

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import csv
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -123,8 +123,14 @@ class Dedup:
 
 
 def dedup(collection: Collection, method: Method) -> Dedup:
-    pairs = tuple(sorted(method.find(collection)))
-    return Dedup(method.name, pairs, tuple(groups(pairs)))
+    return deduplicated(method.name, method.find(collection))
+
+
+def deduplicated(name: str, found: Iterable[Pair]) -> Dedup:
+    """The pairs a method found, sorted, and their union–find clusters (a method's ``find``
+    here, or its pair stage run on a cluster, ``copylens.core.distribute``)."""
+    pairs = tuple(sorted(found))
+    return Dedup(name, pairs, tuple(groups(pairs)))
 
 
 @dataclass(frozen=True)

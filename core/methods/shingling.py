@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -206,6 +207,27 @@ def shared_samples(samples: Sequence[np.ndarray], max_df: int | None = MAX_DF) -
 # --- Broder's samples ----------------------------------------------------------------------
 
 
+class SampleMethod(PairMethod):
+    """A pair method of this module: a sample of values per document, the pairs sharing values
+    counted by :func:`shared_samples` (values held by more than ``max_df`` documents dropped),
+    then ``chosen`` by the method's estimate. The stages are apart so a cluster can run the
+    counting on buckets of values (``copylens.core.distribute``) and ``chosen`` on the sum."""
+
+    max_df: int
+
+    @abstractmethod
+    def samples(self, collection: Collection) -> list[np.ndarray]:
+        """One distinct sample per document, each document's alone (no collection statistics)."""
+
+    @abstractmethod
+    def chosen(self, shared: Shared, samples: Sequence[np.ndarray]) -> set[Pair]:
+        """The pairs of ``shared`` (of ``samples``) the method calls near-duplicates."""
+
+    def find(self, collection: Collection) -> set[Pair]:
+        samples = self.samples(collection)
+        return self.chosen(shared_samples(samples, self.max_df), samples)
+
+
 def mod_sample(fingerprints: np.ndarray, m: int) -> np.ndarray:
     """Broder's first sample: the distinct fingerprints divisible by m, sorted."""
     values = distinct(fingerprints)
@@ -230,7 +252,7 @@ def bottom_resemblance(a: np.ndarray, b: np.ndarray, s: int) -> float:
 
 
 @dataclass(frozen=True)
-class ModSampling(PairMethod):
+class ModSampling(SampleMethod):
     """§3 Broder's mod-m sample: the distinct 10-word shingle fingerprints divisible by m = 25
     (the Ukrainian survey's values). Candidates: pairs sharing a sample value
     (:func:`shared_samples`); estimated resemblance |S_A ∩ S_B| / |S_A ∪ S_B| of the samples;
@@ -249,16 +271,14 @@ class ModSampling(PairMethod):
     def samples(self, collection: Collection) -> list[np.ndarray]:
         return [mod_sample(shingles(d.hashes, self.w), self.m) for d in collection.docs]
 
-    def find(self, collection: Collection) -> set[Pair]:
-        samples = self.samples(collection)
-        shared = shared_samples(samples, self.max_df)
+    def chosen(self, shared: Shared, samples: Sequence[np.ndarray]) -> set[Pair]:
         sizes = np.array([len(s) for s in samples], dtype=np.int64)
         union = sizes[shared.first] + sizes[shared.second] - shared.count
         return shared.pairs(shared.count >= self.threshold * union)
 
 
 @dataclass(frozen=True)
-class BottomSampling(PairMethod):
+class BottomSampling(SampleMethod):
     """§3 bottom-s: the s = 84 smallest distinct 10-word shingle fingerprints (84: the size of
     the product's sketch, for the same cost). Candidates: pairs sharing a sample value;
     resemblance: Broder's :func:`bottom_resemblance`; pairs at ≥ ``threshold`` are returned.
@@ -277,9 +297,7 @@ class BottomSampling(PairMethod):
     def samples(self, collection: Collection) -> list[np.ndarray]:
         return [bottom_sample(shingles(d.hashes, self.w), self.s) for d in collection.docs]
 
-    def find(self, collection: Collection) -> set[Pair]:
-        samples = self.samples(collection)
-        shared = shared_samples(samples, self.max_df)
+    def chosen(self, shared: Shared, samples: Sequence[np.ndarray]) -> set[Pair]:
         sizes = np.array([len(s) for s in samples], dtype=np.int64)
         union = sizes[shared.first] + sizes[shared.second] - shared.count
         bound = shared.count >= self.threshold * np.minimum(union, self.s)
@@ -291,7 +309,7 @@ class BottomSampling(PairMethod):
 
 
 @dataclass(frozen=True)
-class BroderClustering(PairMethod):
+class BroderClustering(SampleMethod):
     """§5 Broder's clustering of the web on the product's sketch: (1) the 84 minima of each
     document's 10-word shingles; (2) (minimum, doc) records sorted by value, values held by more
     than ``max_df`` documents dropped; (3) shared minima counted per pair; (4) resemblance =
@@ -318,8 +336,7 @@ class BroderClustering(PairMethod):
             stored_sketch(d, self.w) ^ _POSITION_SALT if len(d) else empty for d in collection.docs
         ]
 
-    def find(self, collection: Collection) -> set[Pair]:
-        shared = shared_samples(self.samples(collection), self.max_df)
+    def chosen(self, shared: Shared, samples: Sequence[np.ndarray]) -> set[Pair]:
         return shared.pairs(shared.count >= self.threshold * NUM_PERM)
 
 

@@ -710,6 +710,34 @@
         <translation>в {location} нет документа {id}</translation>
     </message>
     <message>
+        <source>the Dask workers at {address} are daemonic processes, which cannot start the processes that read each file within its limits: start them with DASK_DISTRIBUTED__WORKER__DAEMON=False dask worker …</source>
+        <translation>рабочие процессы Dask по адресу {address} запущены как демоны и не могут запускать процессы, которые читают каждый файл в пределах ограничений: запустите их так: DASK_DISTRIBUTED__WORKER__DAEMON=False dask worker …</translation>
+    </message>
+    <message>
+        <source>the Dask workers at {address} run CopyLens {theirs}, this is {version}: install the same version on both sides (the results must be the same)</source>
+        <translation>на рабочих процессах Dask по адресу {address} установлен CopyLens {theirs}, а здесь {version}: установите одну и ту же версию (результаты должны совпадать)</translation>
+    </message>
+    <message>
+        <source>running on Dask needs the dask and distributed packages: pip install &apos;copylens[dask]&apos;</source>
+        <translation>для работы на Dask нужны пакеты dask и distributed: pip install &apos;copylens[dask]&apos;</translation>
+    </message>
+    <message>
+        <source>cannot reach the Dask scheduler at {address}: start one with dask scheduler (and dask worker), or give --dask local</source>
+        <translation>не удаётся связаться с планировщиком Dask по адресу {address}: запустите его командой dask scheduler (и dask worker) или укажите --dask local</translation>
+    </message>
+    <message>
+        <source>the Dask scheduler at {address} has no workers: start them with dask worker</source>
+        <translation>у планировщика Dask по адресу {address} нет рабочих процессов: запустите их командой dask worker</translation>
+    </message>
+    <message>
+        <source>the Dask workers at {address} cannot run CopyLens: install it where they run, the same version as here ({version})</source>
+        <translation>рабочие процессы Dask по адресу {address} не могут запустить CopyLens: установите его там, где они работают, той же версии, что и здесь ({version})</translation>
+    </message>
+    <message>
+        <source>not found on the Dask worker {worker}: the workers read the files themselves, so they must see them at the same path (a shared filesystem)</source>
+        <translation>не найден на рабочем процессе Dask {worker}: рабочие процессы читают файлы сами, поэтому должны видеть их по тому же пути (общая файловая система)</translation>
+    </message>
+    <message>
         <source>no text found in the file</source>
         <translation>в файле не найден текст</translation>
     </message>

@@ -1,0 +1,823 @@
+"""Distribute: the engine's stages on a Dask cluster, for collections that outgrow one machine.
+
+Issue 15. The stages of :func:`copylens.core.engine.compare` (and the loading of the methods
+lab and of the archive) run as tasks over partitions of the documents on Dask's distributed
+scheduler (Rocklin 2015): a ``LocalCluster`` of processes on this machine (``local``) or the
+``dask scheduler`` / ``dask worker`` processes of many. The shape is the one NeMo Curator and
+datatrove give near-duplicate detection: each stage a pure function over partitions
+(signatures → buckets → edges → connected components), so the same code runs on one machine or
+many. :func:`compare_on_dask`:
+
+1. inputs expanded and told apart here, exactly as ``compare`` does (the same helpers);
+2. *read*: one task per partition of consecutive inputs calls
+   :func:`~copylens.core.prepare.read_each` on its worker, so every file is still read in a
+   process of its own within the time and memory limits (:mod:`copylens.core.pool`); the
+   documents stay in the workers' memory, only their paths and the failures come back;
+3. *common phrases*: each partition's (anchor k-gram, document) records are split into
+   buckets by value (a hash shuffle) and each bucket counted by
+   :func:`~copylens.core.ignore.held_by_many`: all holders of a value land in one bucket, so
+   the count is the global one;
+4. *ready*: each partition goes through :func:`~copylens.core.engine.ready_to_compare` with its
+   position in the run (``first``: the salt of ignored words must tell all the run's documents
+   apart, not a partition's) and the common phrases of the whole run;
+5. *candidates*: the ready anchors shuffled the same way; each bucket's pairs by
+   :func:`~copylens.core.index.shared_values` with :data:`~copylens.core.index.MAX_DF`, exact
+   for the same reason; the union of the buckets' pairs is ``candidate_pairs``;
+6. *align*: candidate pairs in blocks by the partitions of their two documents; the documents
+   a block needs are taken out where their partitions are, and the task that gets them (Dask
+   moves them) calls :func:`~copylens.core.engine.compare_pair`;
+7. clusters and the report here, as ``compare`` makes them.
+
+What must hold: the report equals ``compare``'s for the same inputs and options (the same
+pairs in the same order, the same fragments, clusters, documents and errors in their order);
+with ``on_pair`` the pairs come in candidate order, as ``compare`` sends them.
+
+What moves over the network: the inputs' paths to the workers; 16 bytes per anchor of every
+document in each shuffle; the common phrases to every partition; a candidate pair's documents
+to the worker aligning it, when another holds them; back to this process: paths
+and failures, candidate pair codes, the reported pairs, and the texts when the report holds
+them. The workers read the files themselves: with a remote scheduler they must see them at
+the same paths (a shared filesystem); a file one cannot find is reported as such.
+
+Reading on a worker: a Dask worker runs tasks on threads, so the readers are spawned, never
+forked (:func:`copylens.core.pool.can_fork`), one per task (Dask's threads are the
+parallelism), and kept warm between tasks. Dask's nanny starts workers as daemonic processes,
+which may not have children; a daemonic reader would read in-process, without limits, so a
+LocalCluster is started with ``distributed.worker.daemon`` off and a cluster whose workers are
+daemonic is refused (:class:`~copylens.core.errors.ClusterUnavailable`: start them with
+``DASK_DISTRIBUTED__WORKER__DAEMON=False``). ``cancel()`` is polled every
+:data:`~copylens.core.pool.TICK_S` while waiting; pending tasks are cancelled and the client
+closed (a task already running finishes its partition: Dask cannot stop a running thread; a
+LocalCluster is stopped with the run). dask and distributed are imported only when a function
+here is called (``pip install 'copylens[dask]'``).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import multiprocessing
+import operator
+import socket
+import sys
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, closing, contextmanager
+from dataclasses import dataclass, fields, is_dataclass, replace
+from functools import cache
+from itertools import pairwise
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+
+from copylens.core.archive import AddReport, Archive, add_to_archive
+from copylens.core.archive.record import Record
+from copylens.core.arrays import distinct
+from copylens.core.documents import Input, TextInput
+from copylens.core.engine import (
+    MIN_SHARED_ANCHORS,
+    _identities,
+    _label,
+    _not_ignored,
+    _unique,
+    clusters,
+    compare_pair,
+    ready_to_compare,
+)
+from copylens.core.errors import Cancelled, ClusterUnavailable, UnreadableFile
+from copylens.core.extract import Extracted
+from copylens.core.ignore import MIN_DOCUMENTS, held_by_many
+from copylens.core.index import MAX_DF, Shared, shared_values
+from copylens.core.methods.base import Method
+from copylens.core.methods.collection import Collection, MethodDoc, study_doc
+from copylens.core.methods.evaluate import Dedup, deduplicated
+from copylens.core.methods.shingling import SampleMethod
+from copylens.core.options import STUDY_OPTIONS, Options
+from copylens.core.pool import TICK_S
+from copylens.core.prepare import (
+    CancelCheck,
+    Prepared,
+    Progress,
+    expand,
+    prepare_text,
+    read_each,
+)
+from copylens.core.report import CompareReport, InputFailure, PairResult
+
+T = TypeVar("T")
+
+LOCAL = "local"
+"""The address that starts a LocalCluster of this machine's processes instead of connecting."""
+CONNECT_SECONDS = 20.0
+"""How long to try to reach a scheduler before saying it cannot be reached."""
+WORKER_SECONDS = 30.0
+"""How long to wait for a scheduler's first worker."""
+PARTITION_DOCUMENTS = 500
+"""Documents per partition at most (there are also at least two partitions per worker thread,
+so every thread reads); partitions are also the shuffles' buckets and the blocks of pairs."""
+PARTITIONS_PER_THREAD = 2
+ARCHIVE_PARTITION_DOCUMENTS = 100
+"""An archive add's partitions come back to be written in order, a few ahead of the writer: smaller
+ones keep the memory held for them small."""
+BLOCK_PAIRS = 256
+"""Candidate pairs per alignment task at most."""
+
+_NO_VALUES = np.empty(0, dtype=np.uint64)
+_NO_OWNERS = np.empty(0, dtype=np.int64)
+Records = tuple[np.ndarray, np.ndarray]
+"""(values, owners): sample values or anchors, and the run's position of the document holding
+each (each document holds a value at most once)."""
+
+
+# ------------------------------------------------------------------ the cluster
+
+
+@contextmanager
+def dask_cluster(address: str, workers: int) -> Iterator[Any]:
+    """A ``distributed.Client`` of the scheduler at ``address`` (``tcp://host:8786``), or of a
+    LocalCluster of ``workers`` processes of one thread each on 127.0.0.1 for ``local``, its
+    workers checked (:func:`_usable_workers`); closed, and a LocalCluster stopped, however the
+    block ends. Raises ClusterUnavailable when the cluster cannot be used."""
+    dask, distributed = _dask()
+    # the readers are the workers' children (only a LocalCluster started here heeds it)
+    with dask.config.set({"distributed.worker.daemon": False}), ExitStack() as stack:
+        if address.strip().lower() == LOCAL:
+            cluster = stack.enter_context(
+                distributed.LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address=None,
+                    # its HTTP server (health, metrics) on a free port, not 8787 or a warning
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                    silence_logs=logging.ERROR,  # not a warning per task a cancel stops
+                )
+            )
+            client = stack.enter_context(distributed.Client(cluster, set_as_default=False))
+        else:
+            client = stack.enter_context(_connect(distributed, address))
+        _usable_workers(client, address)
+        with client.as_current():  # distributed.wait finds it
+            yield client
+
+
+def _dask() -> tuple[Any, Any]:
+    try:
+        import dask
+        import distributed
+    except ImportError as error:
+        raise ClusterUnavailable(
+            "running on Dask needs the dask and distributed packages: pip install 'copylens[dask]'"
+        ) from error
+    return dask, distributed
+
+
+def _connect(distributed: Any, address: str) -> Any:
+    try:
+        _listening(distributed, address)
+        return distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, TimeoutError, ValueError, TypeError) as error:
+        raise ClusterUnavailable(
+            "cannot reach the Dask scheduler at {address}: start one with dask scheduler "
+            "(and dask worker), or give --dask local",
+            address=address,
+        ) from error
+
+
+def _listening(distributed: Any, address: str) -> None:
+    """OSError when nothing listens at a host:port address, found before a Client is made: one
+    that fails to connect leaves its event-loop thread running in this process."""
+    try:
+        host, port = distributed.comm.get_address_host_port(address)
+    except ValueError:  # another transport (ucx, inproc): the Client tries it
+        return
+    socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
+
+
+def _usable_workers(client: Any, address: str) -> None:
+    """At least one worker, and none daemonic (see the module docstring)."""
+    try:
+        client.wait_for_workers(1, timeout=WORKER_SECONDS)
+    except TimeoutError as error:
+        raise ClusterUnavailable(
+            "the Dask scheduler at {address} has no workers: start them with dask worker",
+            address=address,
+        ) from error
+    try:
+        states = list(client.run(_worker_state).values())
+    except (ImportError, AttributeError) as error:
+        raise ClusterUnavailable(
+            "the Dask workers at {address} cannot run CopyLens: install it where they run, "
+            "the same version as here ({version})",
+            address=address,
+            version=_version(),
+        ) from error
+    versions = sorted({version for _, version in states} - {_version()})
+    if versions:
+        raise ClusterUnavailable(
+            "the Dask workers at {address} run CopyLens {theirs}, this is {version}: install "
+            "the same version on both sides (the results must be the same)",
+            address=address,
+            theirs=", ".join(versions),
+            version=_version(),
+        )
+    if any(daemonic for daemonic, _ in states):
+        raise _daemonic_workers(address)
+
+
+def _worker_state() -> tuple[bool, str]:
+    """(daemonic, CopyLens version) of the process it runs in."""
+    return _daemonic(), _version()
+
+
+def _version() -> str:
+    import copylens
+
+    return str(copylens.__version__)
+
+
+def _daemonic() -> bool:
+    return bool(multiprocessing.current_process().daemon)
+
+
+def _daemonic_workers(address: str) -> ClusterUnavailable:
+    return ClusterUnavailable(
+        "the Dask workers at {address} are daemonic processes, which cannot start the "
+        "processes that read each file within its limits: start them with "
+        "DASK_DISTRIBUTED__WORKER__DAEMON=False dask worker …",
+        address=address,
+    )
+
+
+class _Run:
+    """One run on a client: its tasks' options, progress, cancellation and partitions."""
+
+    def __init__(
+        self, client: Any, options: Options, progress: Progress | None, cancel: CancelCheck | None
+    ) -> None:
+        self.client = client
+        self.options = options.with_changes(workers=1)  # Dask's threads are the parallelism
+        self.progress, self.cancel = progress, cancel
+        self.threads = max(1, sum(client.nthreads().values()))
+
+    def submit(self, function: Callable[..., Any], *args: Any) -> Any:
+        return self.client.submit(function, *args, pure=False)
+
+    def beside(self, part: Any, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(part, *args)`` on the worker holding ``part`` (a finished future), where
+        it can run (a loose restriction: another worker takes it if that one is gone). A task
+        Dask has not timed yet counts as half a second, which its work stealing would weigh
+        against moving a whole partition; the picking tasks take microseconds."""
+        holders = self.client.who_has([part]).get(part.key)
+        if not holders:  # not in memory: wherever Dask recomputes it
+            return self.submit(function, part, *args)
+        return self.client.submit(
+            function, part, *args, pure=False, workers=holders, allow_other_workers=True
+        )
+
+    def step(self, stage: str, done: int, total: int) -> None:
+        if self.progress is not None:
+            self.progress(stage, done, total)
+
+    def partitions(self, count: int, size: int = PARTITION_DOCUMENTS) -> int:
+        return max(PARTITIONS_PER_THREAD * self.threads, math.ceil(count / size))
+
+    def done(self, futures: Iterable[Any]) -> Iterator[Any]:
+        return _done(self.client, futures, self.cancel)
+
+    def read(
+        self,
+        items: Sequence[Path | TextInput],
+        build: Callable[[Extracted, Options], T],
+        parts: int,
+    ) -> list[tuple[Any, int]]:
+        """One read task per partition of ``items``: its future and its number of items."""
+        return [
+            (self.read_part(chunk, build, self.options), len(chunk))
+            for chunk in _partitions(items, parts)
+        ]
+
+    def read_part(
+        self,
+        chunk: Sequence[Path | TextInput],
+        build: Callable[[Extracted, Options], T],
+        options: Options,
+    ) -> Any:
+        return self.submit(
+            _read_part, [_for_workers(i) for i in chunk], _labels(chunk), build, options
+        )
+
+    def shuffle(
+        self, records: Callable[[Any, int], Records], parts: Sequence[Any], firsts: Sequence[int]
+    ) -> list[list[Any]]:
+        """Each partition's records split into as many buckets as partitions, by value; per
+        bucket, the futures of its pieces (one from each partition)."""
+        buckets = max(1, len(parts))
+        split = [
+            self.submit(_split, records, part, first, buckets)
+            for part, first in zip(parts, firsts, strict=True)
+        ]
+        return [[self.submit(operator.getitem, s, b) for s in split] for b in range(buckets)]
+
+    def read_each(
+        self,
+        items: Sequence[Path | TextInput],
+        options: Options,
+        build: Callable[[Extracted, Options], T],
+        cancel: CancelCheck | None = None,
+    ) -> Generator[T | InputFailure, None, None]:
+        """:func:`~copylens.core.prepare.read_each` on the cluster: each item's document or
+        failure in input order, partitions read a few ahead of the consumer (two per thread)."""
+        task_options = options.with_changes(workers=1)
+        chunks = iter(_partitions(items, self.partitions(len(items), ARCHIVE_PARTITION_DOCUMENTS)))
+        ahead: deque[Any] = deque()
+        try:
+            while True:
+                while len(ahead) < 2 * self.threads and (chunk := next(chunks, None)) is not None:
+                    ahead.append(self.read_part(chunk, build, task_options))
+                if not ahead:
+                    return
+                for future in _done(self.client, [ahead[0]], cancel):
+                    results = future.result()
+                ahead.popleft()
+                yield from results
+        finally:
+            if ahead:
+                self.client.cancel(list(ahead))
+
+
+def _done(client: Any, futures: Iterable[Any], cancel: CancelCheck | None) -> Iterator[Any]:
+    """Each future as its task ends (``.result()`` raises what the task raised); ``cancel``
+    polled every TICK_S, the futures still pending cancelled when it says stop."""
+    from distributed import wait
+
+    pending = set(futures)
+    while pending:
+        if cancel is not None and cancel():
+            client.cancel(list(pending))
+            raise Cancelled()
+        try:
+            finished, left = wait(pending, timeout=TICK_S, return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            continue
+        pending = set(left)
+        yield from finished
+
+
+def _starts(counts: Iterable[int]) -> list[int]:
+    """The run's position of each partition's first document."""
+    starts, at = [], 0
+    for count in counts:
+        starts.append(at)
+        at += count
+    return starts
+
+
+def _partitions(items: Sequence[T], parts: int) -> list[list[T]]:
+    """``items`` cut into at most ``parts`` runs of consecutive items, as equal as possible,
+    none empty."""
+    parts = min(parts, len(items))
+    bounds = [len(items) * p // parts for p in range(parts + 1)] if parts else [0]
+    return [list(items[a:b]) for a, b in pairwise(bounds)]
+
+
+def _for_workers(item: Path | TextInput) -> Path | TextInput:
+    """What a worker reads: a file by its absolute path (a worker's folder is not ours)."""
+    return item if isinstance(item, TextInput) else Path(item).absolute()
+
+
+def _labels(items: Sequence[Path | TextInput]) -> list[str]:
+    return [_label(item) for item in items]
+
+
+# ------------------------------------------------------------------ tasks (run on the workers)
+
+
+@dataclass(frozen=True, eq=False)
+class _Named(Generic[T]):
+    """``build`` of a document named as the user gave it, though read by its absolute path."""
+
+    build: Callable[[Extracted, Options], T]
+    names: Mapping[str, str]
+
+    def __call__(self, extracted: Extracted, options: Options) -> T:
+        name = self.names.get(extracted.path, extracted.path)
+        return self.build(replace(extracted, path=name), options)
+
+
+@cache
+def _sized() -> None:
+    """Teach Dask the size of the engine's documents (its default sizes a Python object by its
+    header alone): the scheduler weighs moving a partition against waiting for its worker, and
+    a partition of 500 documents must not look like a few bytes. Once per worker process."""
+    from dask.sizeof import sizeof
+
+    for kind in (Prepared, MethodDoc, Record):
+        sizeof.register(kind)(_footprint)
+
+
+def _footprint(value: Any, depth: int = 2) -> int:
+    """About the bytes an engine object holds: its arrays and strings, and ``depth`` levels of
+    dataclass fields (a document's canonical words) below it."""
+    if isinstance(value, np.ndarray):
+        return int(value.nbytes)
+    if isinstance(value, tuple):
+        return sys.getsizeof(value) + 64 * len(value)  # words: short strings
+    if depth and is_dataclass(value) and not isinstance(value, type):
+        return 64 + sum(_footprint(getattr(value, f.name), depth - 1) for f in fields(value))
+    return sys.getsizeof(value)
+
+
+def _read_part(
+    items: list[Path | TextInput],
+    labels: list[str],
+    build: Callable[[Extracted, Options], T],
+    options: Options,
+) -> list[T | InputFailure]:
+    """Each item's document or failure, in order, read by :func:`read_each` on this worker
+    (each file in a process of its own, within the limits); a file this worker cannot see is a
+    failure saying so."""
+    if _daemonic():
+        raise _daemonic_workers(_worker_address())
+    _sized()
+    seen = [n for n, item in enumerate(items) if isinstance(item, TextInput) or item.exists()]
+    named = _Named(build, {str(items[n]): labels[n] for n in seen})
+    results: dict[int, T | InputFailure] = {}
+    with closing(read_each([items[n] for n in seen], options, named)) as reading:
+        for n, result in zip(seen, reading, strict=True):
+            if isinstance(result, InputFailure):
+                result = replace(result, path=labels[n])
+            results[n] = result
+    for n in sorted(set(range(len(items))) - set(seen)):
+        results[n] = InputFailure.of(
+            labels[n],
+            UnreadableFile(
+                "not found on the Dask worker {worker}: the workers read the files themselves, "
+                "so they must see them at the same path (a shared filesystem)",
+                worker=_worker_address(),
+            ),
+        )
+    return [results[n] for n in range(len(items))]
+
+
+def _worker_address() -> str:
+    from distributed import get_worker
+
+    try:
+        return str(get_worker().address)
+    except ValueError:  # not in a worker
+        return "?"
+
+
+def _built(part: Sequence[T | InputFailure]) -> list[T]:
+    return [r for r in part if not isinstance(r, InputFailure)]
+
+
+def _outline(part: Sequence[Prepared | InputFailure]) -> tuple[list[str], list[InputFailure]]:
+    """A read partition's document paths and failures, in order: what comes back to the client."""
+    return [d.path for d in _built(part)], [r for r in part if isinstance(r, InputFailure)]
+
+
+def _split(
+    records: Callable[[Any, int], Records], part: Any, first: int, buckets: int
+) -> list[Records]:
+    """The partition's records in ``buckets`` pieces by value (value mod buckets: fingerprints
+    are uniform)."""
+    values, owners = records(part, first)
+    at = (values % np.uint64(buckets)).astype(np.int64)
+    order = np.argsort(at, kind="stable")
+    bounds = np.searchsorted(at[order], np.arange(buckets + 1))
+    values, owners = values[order], owners[order]
+    return [(values[a:b], owners[a:b]) for a, b in pairwise(bounds.tolist())]
+
+
+def _joined(pieces: Sequence[Records]) -> Records:
+    if not pieces:
+        return _NO_VALUES, _NO_OWNERS
+    return (
+        np.concatenate([v for v, _ in pieces]).astype(np.uint64),
+        np.concatenate([o for _, o in pieces]).astype(np.int64),
+    )
+
+
+def _owned(arrays: Sequence[np.ndarray], first: int) -> Records:
+    """Records of the arrays of the documents at ``first``, ``first + 1``, …"""
+    if not arrays:
+        return _NO_VALUES, _NO_OWNERS
+    owners = np.repeat(np.arange(first, first + len(arrays)), [len(a) for a in arrays])
+    return np.concatenate(arrays).astype(np.uint64), owners.astype(np.int64)
+
+
+def _anchors(part: Sequence[Prepared | InputFailure], first: int) -> Records:
+    """The anchor k-grams of a partition's documents (distinct per document)."""
+    return _owned([d.anchors for d in _built(part)], first)
+
+
+def _common_in(documents: int, options: Options, *pieces: Records) -> np.ndarray:
+    """A bucket's common phrases: its values' holders are all here."""
+    return held_by_many(_joined(pieces)[0], documents, options)
+
+
+def _ready(
+    part: Sequence[Prepared | InputFailure],
+    first: int,
+    common: np.ndarray,
+    options: Options,
+    *templates: Sequence[Prepared | InputFailure],
+) -> list[Prepared]:
+    return ready_to_compare(
+        _built(part),
+        [t for read in templates for t in _built(read)],
+        options,
+        first=first,
+        common=common,
+    )
+
+
+def _pairs_in(documents: int, *pieces: Records) -> np.ndarray:
+    """A bucket's candidate pairs (i < j) as codes i · documents + j, sorted, distinct."""
+    values, owners = _joined(pieces)
+    shared = shared_values(values, owners, MAX_DF)
+    keep = shared.count >= MIN_SHARED_ANCHORS
+    return distinct(shared.first[keep] * documents + shared.second[keep])
+
+
+def _compare_block(
+    left: Sequence[Prepared], right: Sequence[Prepared], pairs: np.ndarray, options: Options
+) -> list[PairResult | None]:
+    """``compare_pair`` of each (i, j) of ``pairs`` (positions in ``left`` and ``right``)."""
+    return [compare_pair(left[i], right[j], options) for i, j in pairs.tolist()]
+
+
+def _picked(docs: Sequence[Prepared], at: np.ndarray) -> list[Prepared]:
+    """The documents a block of pairs needs, taken where their partition is: only they move."""
+    return [docs[i] for i in at.tolist()]
+
+
+def _texts(docs: Sequence[Prepared]) -> dict[str, str]:
+    return {d.path: d.text for d in docs}
+
+
+def _samples(method: SampleMethod, part: Sequence[MethodDoc | InputFailure]) -> list[np.ndarray]:
+    return method.samples(Collection(tuple(_built(part))))
+
+
+def _sample_records(samples: Sequence[np.ndarray], first: int) -> Records:
+    return _owned(list(samples), first)
+
+
+def _shared_in(documents: int, max_df: int, *pieces: Records) -> Records:
+    """A bucket's pairs sharing sample values, as codes, and how many values each shares."""
+    values, owners = _joined(pieces)
+    shared = shared_values(values, owners, max_df)
+    return shared.first * documents + shared.second, shared.count
+
+
+# ------------------------------------------------------------------ entry points
+
+
+def compare_on_dask(
+    inputs: Iterable[Input],
+    options: Options | None = None,
+    *,
+    address: str,
+    workers: int | None = None,
+    ignore: Iterable[Input] = (),
+    progress: Progress | None = None,
+    cancel: CancelCheck | None = None,
+    on_pair: Callable[[PairResult], None] | None = None,
+) -> CompareReport:
+    """:func:`copylens.core.engine.compare` on the Dask cluster at ``address`` (``local``: a
+    LocalCluster of ``workers`` processes, by default ``options.process_count``): the same
+    report (see the module docstring for the stages and what moves where). Progress stages:
+    "reading" (documents), "indexing" (buckets of the shuffles), "comparing" (pairs)."""
+    options = (options or Options()).validated()
+    items, missing = expand(inputs)
+    ign_items, ign_missing = expand(ignore)
+    keys = _identities([*items, *ign_items])
+    items = _not_ignored(items, ign_items, keys)
+    unique = _unique([*items, *ign_items], keys)
+    compared = {keys[_label(item)] for item in items}
+    doc_items = [u for u in unique if keys[_label(u)] in compared]
+    tpl_items = [u for u in unique if keys[_label(u)] not in compared]
+    with dask_cluster(address, workers or options.process_count) as client:
+        run = _Run(client, options, progress, cancel)
+        read = run.read(doc_items, prepare_text, run.partitions(len(doc_items)))
+        templates = run.read(tpl_items, prepare_text, 1)
+        outlines = _outlines(run, [*read, *templates], len(unique))
+        paths = [path for docs, _ in outlines[: len(read)] for path in docs]
+        failures = [failure for _, failed in outlines for failure in failed]
+        firsts = _starts(len(docs) for docs, _ in outlines[: len(read)])
+        parts = [future for future, _ in read]
+        common = _common(run, parts, firsts, len(paths))
+        ready = [
+            run.submit(_ready, part, first, common, run.options, *(f for f, _ in templates))
+            for part, first in zip(parts, firsts, strict=True)
+        ]
+        candidates = _candidates(run, ready, firsts, len(paths))
+        links: list[tuple[str, str, float]] = []
+        kept: list[PairResult] = []
+        for pair in _compared(run, ready, firsts, candidates, len(paths)):
+            links.append((pair.a, pair.b, max(pair.containment_ab, pair.containment_ba)))
+            if on_pair is None:
+                kept.append(pair)
+            else:
+                on_pair(pair)
+        texts: dict[str, str] = {}
+        if on_pair is None:
+            for part in [run.beside(r, _texts) for r in ready]:
+                texts.update(part.result())
+    kept.sort(key=lambda p: (-max(p.containment_ab, p.containment_ba), p.a, p.b))
+    return CompareReport(
+        pairs=tuple(kept),
+        clusters=clusters(links, options.cluster_threshold),
+        errors=(*missing, *ign_missing, *failures),
+        options=options,
+        documents=tuple(paths),
+        texts=texts,
+    )
+
+
+def _outlines(
+    run: _Run, read: Sequence[tuple[Any, int]], total: int
+) -> list[tuple[list[str], list[InputFailure]]]:
+    """Each read partition's paths and failures (in partition order), with reading progress."""
+    asked = {run.submit(_outline, future): n for n, (future, _) in enumerate(read)}
+    got: dict[int, tuple[list[str], list[InputFailure]]] = {}
+    done = 0
+    for future in run.done(asked):
+        n = asked[future]
+        got[n] = future.result()
+        done += read[n][1]
+        run.step("reading", done, total)
+    return [got[n] for n in range(len(read))]
+
+
+def _common(run: _Run, parts: Sequence[Any], firsts: Sequence[int], documents: int) -> Any:
+    """The common phrases of the whole run (a future), or none where
+    :func:`~copylens.core.ignore.held_by_many` would find none."""
+    if run.options.max_df_share >= 1.0 or documents < MIN_DOCUMENTS:
+        return _NO_VALUES
+    counted = [
+        run.submit(_common_in, documents, run.options, *pieces)
+        for pieces in run.shuffle(_anchors, parts, firsts)
+    ]
+    return run.submit(_concatenated, *counted)
+
+
+def _concatenated(*arrays: np.ndarray) -> np.ndarray:
+    return np.concatenate(arrays) if arrays else _NO_VALUES
+
+
+def _candidates(
+    run: _Run, ready: Sequence[Any], firsts: Sequence[int], documents: int
+) -> np.ndarray:
+    """``candidate_pairs`` of the run, as sorted codes i · documents + j."""
+    if documents < 2:
+        return _NO_OWNERS
+    buckets = [
+        run.submit(_pairs_in, documents, *pieces)
+        for pieces in run.shuffle(_ready_anchors, ready, firsts)
+    ]
+    found = []
+    for future in run.done(buckets):
+        found.append(future.result())
+        run.step("indexing", len(found), len(buckets))
+    return distinct(np.concatenate(found).astype(np.int64))
+
+
+def _ready_anchors(docs: Sequence[Prepared], first: int) -> Records:
+    return _owned([d.anchors for d in docs], first)
+
+
+def _compared(
+    run: _Run,
+    ready: Sequence[Any],
+    firsts: Sequence[int],
+    candidates: np.ndarray,
+    documents: int,
+) -> Iterator[PairResult]:
+    """The reported pairs among the candidates, in candidate order, aligned in blocks of pairs
+    of two partitions."""
+    if len(candidates) == 0:
+        return
+    first_doc, second_doc = candidates // documents, candidates % documents
+    starts = np.asarray(firsts, dtype=np.int64)
+    part_a = np.searchsorted(starts, first_doc, side="right") - 1
+    part_b = np.searchsorted(starts, second_doc, side="right") - 1
+    blocks = part_a * len(ready) + part_b
+    order = np.argsort(blocks, kind="stable")  # within a block, candidate order
+    chunks: list[np.ndarray] = []
+    for run_of in np.split(order, np.flatnonzero(np.diff(blocks[order])) + 1):
+        chunks.extend(np.split(run_of, range(BLOCK_PAIRS, len(run_of), BLOCK_PAIRS)))
+    chunks = sorted((c for c in chunks if len(c)), key=lambda c: int(c[0]))
+    asked: dict[Any, np.ndarray] = {}
+    for chunk in chunks:
+        a, b = int(part_a[chunk[0]]), int(part_b[chunk[0]])
+        left, right = first_doc[chunk] - starts[a], second_doc[chunk] - starts[b]
+        if a == b:
+            wanted, at = np.unique(np.concatenate((left, right)), return_inverse=True)
+            picked_a = picked_b = run.beside(ready[a], _picked, wanted)
+            local = np.stack((at[: len(chunk)], at[len(chunk) :]), axis=1)
+        else:
+            wanted_a, at_a = np.unique(left, return_inverse=True)
+            wanted_b, at_b = np.unique(right, return_inverse=True)
+            picked_a = run.beside(ready[a], _picked, wanted_a)
+            picked_b = run.beside(ready[b], _picked, wanted_b)
+            local = np.stack((at_a, at_b), axis=1)
+        asked[run.submit(_compare_block, picked_a, picked_b, local, run.options)] = chunk
+    results: dict[int, PairResult | None] = {}
+    following = done = 0
+    for future in run.done(asked):
+        chunk = asked.pop(future)
+        results.update(zip(chunk.tolist(), future.result(), strict=True))
+        done += len(chunk)
+        run.step("comparing", done, len(candidates))
+        while following in results:
+            pair = results.pop(following)
+            following += 1
+            if pair is not None:
+                yield pair
+
+
+def dedup_on_dask(
+    inputs: Sequence[str | Path | TextInput],
+    method: Method,
+    options: Options = STUDY_OPTIONS,
+    *,
+    address: str,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    cancel: CancelCheck | None = None,
+) -> tuple[Dedup, Collection, list[InputFailure]]:
+    """``load_collection`` and ``dedup`` with ``method`` on the Dask cluster at ``address``:
+    the collection read on the workers (each file within the limits) and brought here (the
+    method's output names documents and measures their similarity); for a sample method
+    (:class:`~copylens.core.methods.shingling.SampleMethod`: mod-m, bottom-s, Broder's
+    clustering) its samples made on the workers and the pairs sharing values counted on
+    buckets of values (exact: a value's holders are in one bucket), the method's choice made
+    here on the sums; other methods run here on the collection. The same result as
+    ``dedup(load_collection(...))``."""
+    options = options.validated()
+    items, failures = expand(inputs)
+    with dask_cluster(address, workers or options.process_count) as client:
+        run = _Run(client, options, progress, cancel)
+        read = run.read(items, study_doc, run.partitions(len(items)))
+        parts = [future for future, _ in read]
+        at = {future: n for n, future in enumerate(parts)}
+        got: dict[int, list[MethodDoc | InputFailure]] = {}
+        for future in run.done(parts):
+            got[at[future]] = future.result()
+            run.step("reading", sum(read[n][1] for n in got), len(items))
+        docs = [d for n in range(len(parts)) for d in _built(got[n])]
+        failures += [r for n in range(len(parts)) for r in got[n] if isinstance(r, InputFailure)]
+        collection = Collection(tuple(docs))
+        if not isinstance(method, SampleMethod):
+            return deduplicated(method.name, method.find(collection)), collection, failures
+        firsts = _starts(len(_built(got[n])) for n in range(len(parts)))
+        sampled = [run.submit(_samples, method, part) for part in parts]
+        counted = [
+            run.submit(_shared_in, len(docs), method.max_df, *pieces)
+            for pieces in run.shuffle(_sample_records, sampled, firsts)
+        ]
+        found = [future.result() for future in run.done(counted)]
+        samples = [s for future in sampled for s in future.result()]
+    return (
+        deduplicated(method.name, method.chosen(_summed(found, len(docs)), samples)),
+        collection,
+        failures,
+    )
+
+
+def _summed(found: Sequence[Records], documents: int) -> Shared:
+    """The buckets' (pair codes, counts) as one :class:`~copylens.core.index.Shared`: a pair's
+    count is the sum of its buckets' (each value was counted in one)."""
+    codes = np.concatenate([c for c, _ in found] or [_NO_OWNERS]).astype(np.int64)
+    counts = np.concatenate([n for _, n in found] or [_NO_OWNERS]).astype(np.int64)
+    pairs, at = np.unique(codes, return_inverse=True)
+    summed = np.bincount(at, weights=counts, minlength=len(pairs)).astype(np.int64)
+    span = max(1, documents)
+    return Shared(pairs // span, pairs % span, summed)
+
+
+def add_to_archive_on_dask(
+    archive: Archive,
+    inputs: Iterable[Input],
+    options: Options,
+    labels: Mapping[str, str] | None = None,
+    progress: Progress | None = None,
+    cancel: CancelCheck | None = None,
+    *,
+    address: str,
+    workers: int | None = None,
+) -> AddReport:
+    """:func:`copylens.core.archive.add_to_archive` with its records built on the Dask cluster
+    at ``address`` (each file read within the limits) and written here, in input order, in the
+    same batches: the same archive."""
+    with dask_cluster(address, workers or options.process_count) as client:
+        run = _Run(client, options, progress, cancel)
+        return add_to_archive(
+            archive, inputs, options, labels, progress, cancel, read=run.read_each
+        )

@@ -1,0 +1,585 @@
+"""The engine on a real Dask cluster (issue 15): ``compare``, ``dedup`` and ``archive add`` with
+``--dask`` give exactly what the local run gives.
+
+The session's cluster is real: a ``dask scheduler`` and two ``dask worker`` processes on
+127.0.0.1 (``dask_scheduler``), started as the README says (the workers not daemonic, so they
+can start the processes that read each file within its limits), stopped with every process
+they started. ``local`` starts a LocalCluster the same way a user's ``--dask local`` does.
+No mock cluster anywhere. Without dask installed the tests are skipped, except when the
+environment variable CI is set: there they must run, so they fail.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import closing, suppress
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from copylens.app.cli import main
+from copylens.core import (
+    Cancelled,
+    ClusterUnavailable,
+    Options,
+    PairResult,
+    add_to_archive,
+    add_to_archive_on_dask,
+    compare,
+    compare_on_dask,
+    dedup,
+    dedup_on_dask,
+    load_collection,
+    method,
+    open_archive,
+)
+from tests import hostile_files as hf
+from tests.archive.texts import BEES, ESSAYS, RU, RU_FORMS, edited, reflowed, text, words_of
+
+START_SECONDS = 60.0
+
+
+def dask_unavailable(reason: str) -> None:
+    """Skip for want of dask, except when CI is set: CI must run these tests (as the
+    PostgreSQL ones, tests/conftest.py)."""
+    if os.environ.get("CI"):
+        pytest.fail(f"CI is set, so the Dask tests must run, but: {reason}", pytrace=False)
+    pytest.skip(f"no Dask: {reason}")
+
+
+def _children(pid: int) -> set[int]:
+    """Every living descendant of ``pid`` (Linux /proc)."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with suppress(OSError, IndexError, ValueError):
+            stat = (entry / "stat").read_text()
+            parent = int(stat[stat.rindex(")") + 2 :].split()[1])
+            parents.setdefault(parent, []).append(int(entry.name))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
+@pytest.fixture(scope="session")
+def dask_installed() -> None:
+    try:
+        import dask  # noqa: F401
+        import distributed  # noqa: F401
+    except ImportError as error:
+        dask_unavailable(str(error))
+
+
+@pytest.fixture(scope="session")
+def dask_scheduler(dask_installed: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The address of a real scheduler with two one-thread workers on 127.0.0.1, started as
+    subprocesses (``python -m dask scheduler`` / ``worker``) and stopped after the session,
+    with every process they started."""
+    folder = tmp_path_factory.mktemp("dask")
+    file = folder / "scheduler.json"
+    env = {**os.environ, "DASK_DISTRIBUTED__WORKER__DAEMON": "False"}
+    command = [sys.executable, "-m", "dask"]
+    processes: list[subprocess.Popen[bytes]] = []
+    logs = []
+
+    def start(name: str, *args: str) -> None:
+        log = (folder / f"{name}.log").open("wb")
+        logs.append(log)
+        processes.append(
+            subprocess.Popen(
+                [*command, *args], env=env, stdout=log, stderr=subprocess.STDOUT, cwd=folder
+            )
+        )
+
+    try:
+        start("scheduler", "scheduler", "--host", "127.0.0.1", "--port", "0",
+              "--scheduler-file", str(file), "--no-dashboard")  # fmt: skip
+        address = _wait_for(lambda: json.loads(file.read_text())["address"], "the scheduler")
+        for n in (1, 2):
+            start(f"worker{n}", "worker", "--scheduler-file", str(file), "--nthreads", "1",
+                  "--host", "127.0.0.1", "--no-dashboard", "--name", f"w{n}")  # fmt: skip
+        for n in (1, 2):
+            log = folder / f"worker{n}.log"
+            _wait_for(lambda log=log: "Registered to" in log.read_text() or None, f"worker {n}")
+        yield address
+    finally:
+        family = {p for process in processes for p in _children(process.pid)}
+        family |= {process.pid for process in processes}
+        for process in reversed(processes):  # workers first
+            with suppress(OSError):
+                process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        for log in logs:
+            log.close()
+        deadline = time.monotonic() + 10
+        while any(_alive(p) for p in family) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = [p for p in family if _alive(p)]
+        for pid in left:
+            with suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        assert not left, f"processes left after stopping the cluster: {left}"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _no_thread_left() -> Iterator[None]:
+    """The tests leave this process with the threads it had: the engine forks its workers only
+    from a single-threaded process, and the tests after these expect it to."""
+    before = {t.name for t in threading.enumerate()}
+    yield
+    left = {t.name for t in threading.enumerate()} - before
+    assert not left, f"threads left by the Dask tests: {left}"
+
+
+def _wait_for(probe: Any, what: str) -> Any:
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
+        with suppress(OSError, ValueError, KeyError):
+            value = probe()
+            if value:
+                return value
+        time.sleep(0.1)
+    raise AssertionError(f"{what} did not start in {START_SECONDS:g} s")
+
+
+# ------------------------------------------------------------------ the documents
+
+STOCK = (
+    "In conclusion the evidence gathered by researchers across many countries clearly "
+    "supports the central argument developed throughout this essay."
+)
+"""A common phrase: in more than half of the documents, so ``compare`` ignores it."""
+HANDOUT = (
+    "Answer the following question in your own words and cite every source you consulted "
+    "while preparing the written assignment for the seminar."
+)
+"""The template's text, copied into several essays."""
+SHARED = (
+    "Seasonal workers travelled between distant valleys every autumn carrying baskets of "
+    "dried fruit, woollen blankets and letters for relatives who stayed behind."
+)
+"""A passage three essays share (a pair each, not common)."""
+
+EN_WORDS = sorted(
+    {w for ps in ESSAYS.values() for p in ps for w in words_of(p) if len(w) > 3 and w.isalpha()}
+)
+RU_WORDS = sorted({w for p in RU + RU_FORMS for w in words_of(p) if len(w) > 3})
+RU_WORDS += sorted(
+    {
+        w
+        for w in words_of(
+            (Path(__file__).parent.parent / "resources/samples/source_ru.txt").read_text("utf-8")
+        )
+        if len(w) > 3
+    }
+    - set(RU_WORDS)
+)
+
+
+def essay(rng: random.Random, words: list[str], sentences: int = 14) -> list[str]:
+    """Paragraphs of random sentences of 8–15 of ``words``."""
+    made = []
+    for _ in range(sentences):
+        picked = rng.choices(words, k=rng.randint(8, 15))
+        made.append(" ".join(picked).capitalize() + ".")
+    return [" ".join(made[i : i + 4]) for i in range(0, len(made), 4)]
+
+
+def write_corpus(folder: Path) -> dict[str, Path]:
+    """30 essays (18 English, 12 Russian) with planted copies, a shared passage, the handout's
+    text in four, a stock sentence in 17 (of 30), a quotation; the handout itself; an empty file and
+    a corrupt .docx. Returns the special paths by name."""
+    rng = random.Random(15)
+    folder.mkdir(parents=True, exist_ok=True)
+    docs: dict[str, list[str]] = {}
+    for n in range(14):
+        docs[f"en{n:02d}"] = essay(rng, EN_WORDS)
+    for n in range(10):
+        docs[f"ru{n:02d}"] = essay(rng, RU_WORDS)
+    bodies = {name: text(ps) for name, ps in docs.items()}
+    bodies["en_copy"] = reflowed(docs["en00"])  # a format-only copy
+    bodies["en_edit"] = edited(docs["en01"])  # 10 % of the words edited
+    bodies["en_paste"] = text([*essay(rng, EN_WORDS, 6), docs["en02"][1], *BEES[:1]])
+    bodies["ru_copy"] = text(docs["ru00"][:2] + essay(rng, RU_WORDS, 4))
+    bodies["ru_forms"] = text([*essay(rng, RU_WORDS, 6), *RU_FORMS])
+    bodies["ru_orig"] = text([*essay(rng, RU_WORDS, 6), *RU])
+    for name in ("en03", "en04", "en05"):
+        bodies[name] = bodies[name].replace(".\n", f". {SHARED}\n", 1)
+    for name in ("en06", "en07", "ru01", "ru02"):
+        bodies[name] = text([HANDOUT]) + bodies[name]
+    for name in sorted(bodies)[:17]:
+        bodies[name] = bodies[name].rstrip("\n") + f" {STOCK}\n"
+    quoted = " ".join(docs["en08"][0].split()[:30])
+    bodies["en09"] = bodies["en09"] + f'\nAs one essay put it, "{quoted}".\n'
+    for name, body in bodies.items():
+        (folder / f"{name}.txt").write_text(body, encoding="utf-8")
+    special = {
+        "handout": folder / "handout.txt",
+        "empty": folder / "empty.txt",
+        "corrupt": folder / "corrupt.docx",
+    }
+    special["handout"].write_text(text([HANDOUT]), encoding="utf-8")
+    special["empty"].write_bytes(b"")
+    special["corrupt"].write_bytes(b"PK\x03\x04 this is not a zip archive at all" * 10)
+    return special
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Path]]:
+    folder = tmp_path_factory.mktemp("corpus") / "essays"
+    return folder, write_corpus(folder)
+
+
+def _streamed(run: Any, *args: Any, **kwargs: Any) -> tuple[Any, list[PairResult]]:
+    sent: list[PairResult] = []
+    return run(*args, on_pair=sent.append, **kwargs), sent
+
+
+# ------------------------------------------------------------------ compare
+
+
+def test_a_partition_is_made_ready_as_it_is_in_the_whole_run(
+    corpus: tuple[Path, dict[str, Path]],
+) -> None:
+    """What the cluster's ready stage relies on: a partition given its position in the run
+    (``first``) and the run's common phrases gets the very fingerprints the whole run gives
+    its documents, ignored words (salted with the position) included. With position 0 for
+    every partition, two documents would share "ignored" fingerprints."""
+    from copylens.core.engine import ready_to_compare
+    from copylens.core.ignore import common_phrases
+    from copylens.core.prepare import prepare_text, read_all
+
+    folder, special = corpus
+    options = Options(exclude_quotes=True)
+    files = sorted(p for p in folder.glob("*.txt") if p.stat().st_size and p.name != "handout.txt")
+    docs, _ = read_all(files, options, prepare_text)
+    [handout], _ = read_all([special["handout"]], options, prepare_text)
+    whole = ready_to_compare(docs, [handout], options)
+    common = common_phrases(docs, options)
+    assert len(common)
+    parts = []
+    for first in range(0, len(docs), 7):
+        part = docs[first : first + 7]
+        parts += ready_to_compare(part, [handout], options, first=first, common=common)
+    assert len(parts) == len(whole)
+    for alone, together in zip(parts, whole, strict=True):
+        assert (alone.canonical.hashes == together.canonical.hashes).all()
+        assert (alone.anchors == together.anchors).all()
+        assert alone.canonical.forms == together.canonical.forms
+    salted = ready_to_compare(docs[7:14], [handout], options, common=common)  # first=0
+    assert any(
+        (a.canonical.hashes != b.canonical.hashes).any()
+        for a, b in zip(salted, whole[7:14], strict=True)
+    )
+
+
+OPTION_SETS = {
+    "defaults": Options(language="auto"),
+    "quotes-excluded": Options(exclude_quotes=True, min_containment=0.05),
+}
+
+
+@pytest.mark.parametrize("name", list(OPTION_SETS))
+def test_compare_on_dask_equals_the_local_run(
+    dask_scheduler: str, corpus: tuple[Path, dict[str, Path]], name: str
+) -> None:
+    folder, special = corpus
+    options = OPTION_SETS[name]
+    inputs = [folder, folder / "en00.txt"]  # a file twice: read once
+    ignore = [special["handout"]]  # inside the folder too: not compared
+    local = compare(inputs, options, ignore=ignore)
+    remote = compare_on_dask(inputs, options, ignore=ignore, address=dask_scheduler)
+    assert remote == local  # pairs (fragments and all), clusters, errors, documents, options
+    assert remote.texts == local.texts
+    assert len(local.pairs) >= 8 and local.clusters
+    assert {e.path for e in local.errors} == {str(special["empty"]), str(special["corrupt"])}
+    assert str(special["handout"]) not in local.documents
+    # the stock sentence is common: no pair holds only it
+    assert not any(
+        STOCK in local.texts[p.a][f.start : f.end] for p in local.pairs for f in p.fragments
+    )
+    streamed_local, sent_local = _streamed(compare, inputs, options, ignore=ignore)
+    streamed, sent = _streamed(
+        compare_on_dask, inputs, options, ignore=ignore, address=dask_scheduler
+    )
+    assert sent == sent_local  # the same pairs in the same (candidate) order
+    assert streamed == streamed_local and streamed.pairs == () and streamed.texts == {}
+
+
+def test_progress_goes_through_the_stages_to_the_end(
+    dask_scheduler: str, corpus: tuple[Path, dict[str, Path]]
+) -> None:
+    folder, special = corpus
+    steps: list[tuple[str, int, int]] = []
+    report = compare_on_dask(
+        [folder],
+        ignore=[special["handout"]],
+        address=dask_scheduler,
+        progress=lambda *step: steps.append(step),
+    )
+    read = len(report.documents) + len(report.errors) + 1  # and the handout
+    assert [s for s in steps if s[0] == "reading"][-1] == ("reading", read, read)
+    stages = [stage for stage, _, _ in steps]
+    assert stages == sorted(stages, key=["reading", "indexing", "comparing"].index)
+    assert "indexing" in stages and steps[-1] == ("comparing", steps[-1][2], steps[-1][2])
+
+
+def test_cancel_stops_the_run_and_the_cluster_stays_usable(
+    dask_scheduler: str, corpus: tuple[Path, dict[str, Path]]
+) -> None:
+    folder, _ = corpus
+    asked: list[float] = []
+
+    def cancel() -> bool:
+        asked.append(time.monotonic())
+        return len(asked) > 2
+
+    with pytest.raises(Cancelled):
+        compare_on_dask([folder], address=dask_scheduler, cancel=cancel)
+    pair = [folder / "en00.txt", folder / "en_copy.txt"]
+    assert compare_on_dask(pair, address=dask_scheduler) == compare(pair)
+
+
+def test_dask_local_gives_the_same_report(
+    dask_installed: None,
+    corpus: tuple[Path, dict[str, Path]],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--dask local``: a LocalCluster of ``--workers`` processes, as a user's command starts
+    it (in a process of its own: a LocalCluster leaves a thread of Dask's in the process that
+    started it, and the engine forks only single-threaded processes)."""
+    folder, special = corpus
+    args = ["compare", folder, "--ignore", special["handout"], "--format", "json", "--quiet"]
+    local = _cli(capsys, *args)
+    on_dask = _command(*args, "--dask", "local", "--workers", "2")
+    assert on_dask.returncode == 0, on_dask.stderr
+    assert json.loads(on_dask.stdout) == local
+
+
+def _command(*args: object, code: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m copylens ARGS`` (or ``python -c CODE``) in a process of its own."""
+    command = ["-c", code] if code is not None else ["-m", "copylens", *map(str, args)]
+    return subprocess.run(
+        [sys.executable, *command], capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def test_every_file_is_read_within_the_limits_on_a_worker(
+    dask_scheduler: str, tmp_path: Path
+) -> None:
+    """A PDF that takes pdfminer seconds is given up at the time limit on a worker, as here:
+    each file is read in a process of its own (spawned from the worker), never in the
+    worker's thread without limits."""
+    (tmp_path / "slow.pdf").write_bytes(hf.pdf_scatter_markers(100_000))
+    (tmp_path / "good.txt").write_text(text(BEES), encoding="utf-8")
+    options = Options(read_seconds=1.0)
+    report = compare_on_dask([tmp_path], options, address=dask_scheduler)
+    [failure] = report.errors
+    assert failure.path == str(tmp_path / "slow.pdf")
+    assert failure.error == "took longer than 1 s to read (given up)"
+    assert report.documents == (str(tmp_path / "good.txt"),)
+
+
+def test_a_file_a_worker_cannot_see_is_said_so(dask_scheduler: str, tmp_path: Path) -> None:
+    """The client sees the file, the workers do not (no shared filesystem): the failure says
+    where it was missing and why it matters."""
+    from distributed import Client
+
+    from copylens.core.distribute import _read_part
+    from copylens.core.prepare import prepare_text
+
+    gone = tmp_path / "gone.txt"
+    with Client(dask_scheduler, set_as_default=False) as client:
+        future = client.submit(_read_part, [gone], ["essays/gone.txt"], prepare_text, Options())
+        [failure] = future.result()
+    assert failure.path == "essays/gone.txt"
+    assert failure.error.startswith("not found on the Dask worker tcp://127.0.0.1:")
+    assert "shared filesystem" in failure.error
+
+
+def test_an_unreachable_scheduler_is_a_clear_error(
+    dask_installed: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import copylens.core.distribute as distribute
+
+    monkeypatch.setattr(distribute, "CONNECT_SECONDS", 1.0)
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        address = f"tcp://127.0.0.1:{s.getsockname()[1]}"
+    (tmp_path / "a.txt").write_text(text(BEES), encoding="utf-8")
+    with pytest.raises(ClusterUnavailable, match="cannot reach the Dask scheduler at tcp://"):
+        compare_on_dask([tmp_path], address=address)
+    assert main(["compare", str(tmp_path), "--dask", address, "--quiet"]) == 1
+    assert f"copylens: cannot reach the Dask scheduler at {address}" in capsys.readouterr().err
+
+
+def test_workers_of_another_copylens_version_are_refused(
+    dask_scheduler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same results need the same engine on both sides: this process pretends to be
+    another version, the workers answer with theirs."""
+    import copylens.core.distribute as distribute
+
+    real = distribute._version()
+    monkeypatch.setattr(distribute, "_version", lambda: "9.9.9")
+    (tmp_path / "a.txt").write_text(text(BEES), encoding="utf-8")
+    with pytest.raises(ClusterUnavailable, match=f"run CopyLens {real}, this is 9.9.9"):
+        compare_on_dask([tmp_path], address=dask_scheduler)
+
+
+def test_daemonic_workers_are_refused(dask_installed: None, tmp_path: Path) -> None:
+    """Dask's default workers are daemonic processes, which may not start the readers: such a
+    cluster is refused with the setting that fixes it, never used without limits."""
+    (tmp_path / "a.txt").write_text(text(BEES), encoding="utf-8")
+    code = f"""
+import distributed
+from copylens.core import ClusterUnavailable, compare_on_dask
+
+if __name__ == "__main__":
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        try:
+            compare_on_dask([{str(tmp_path)!r}], address=cluster.scheduler_address)
+        except ClusterUnavailable as error:
+            print(error)
+"""
+    done = _command(code=code)
+    assert "are daemonic processes" in done.stdout, done.stderr
+    assert "DASK_DISTRIBUTED__WORKER__DAEMON=False" in done.stdout
+
+
+# ------------------------------------------------------------------ the command line
+
+
+def _cli(capsys: pytest.CaptureFixture[str], *args: object) -> Any:
+    capsys.readouterr()
+    code = main([str(a) for a in args])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    return json.loads(out)
+
+
+def test_cli_compare_with_dask_prints_the_same_json(
+    dask_scheduler: str,
+    corpus: tuple[Path, dict[str, Path]],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    folder, special = corpus
+    args = ["compare", folder, "--ignore", special["handout"], "--format", "json", "--quiet"]
+    local = _cli(capsys, *args)
+    assert local["pairs"] and local["errors"]
+    assert _cli(capsys, *args, "--dask", dask_scheduler) == local
+
+
+@pytest.mark.parametrize("name", ["broder", "mod-m", "bottom-s", "A1", "simhash"])
+def test_dedup_on_dask_equals_the_local_run(
+    dask_scheduler: str, corpus: tuple[Path, dict[str, Path]], name: str
+) -> None:
+    folder, _ = corpus
+    chosen = method(name)
+    collection, errors = load_collection([folder])
+    local = dedup(collection, chosen)
+    remote, remote_collection, remote_errors = dedup_on_dask(
+        [folder], chosen, address=dask_scheduler
+    )
+    assert remote == local
+    assert remote_collection.paths == collection.paths and remote_errors == errors
+    assert [d.words for d in remote_collection.docs] == [d.words for d in collection.docs]
+    if name in ("broder", "A1"):
+        assert local.pairs  # the planted copies
+
+
+def test_cli_dedup_with_dask_prints_the_same_json(
+    dask_scheduler: str,
+    corpus: tuple[Path, dict[str, Path]],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    folder, _ = corpus
+    args = ["dedup", folder, "--method", "broder", "--format", "json", "--quiet"]
+    local = _cli(capsys, *args)
+    assert local["pairs"]
+    assert _cli(capsys, *args, "--dask", dask_scheduler) == local
+
+
+def _contents(location: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every table's rows, the dates (of adding a document, of creating the archive) left out."""
+    with closing(sqlite3.connect(location)) as db:
+        tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        out = {}
+        for table in tables:
+            columns = [r[1] for r in db.execute(f"PRAGMA table_info({table})") if r[1] != "added"]
+            listed = ", ".join(columns)
+            rows = db.execute(f"SELECT {listed} FROM {table} ORDER BY {listed}").fetchall()
+            out[table] = [r for r in rows if table != "archive_settings" or r[0] != "created"]
+    return out
+
+
+def test_archive_add_on_dask_makes_the_same_archive(
+    dask_scheduler: str,
+    corpus: tuple[Path, dict[str, Path]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    folder, _ = corpus
+    args = ["archive", "add", folder, "--label", "year=2026", "--format", "json", "--quiet"]
+    local = _cli(capsys, *args, "--archive", tmp_path / "local.db")
+    remote = _cli(capsys, *args, "--archive", tmp_path / "dask.db", "--dask", dask_scheduler)
+    assert remote == local and local["added"] > 20 and local["errors"]
+    assert _contents(tmp_path / "dask.db") == _contents(tmp_path / "local.db")
+    # added again: nothing new, the same way
+    again = _cli(capsys, *args, "--archive", tmp_path / "dask.db", "--dask", dask_scheduler)
+    assert again["added"] == 0 and again["skipped"] == local["added"]
+
+
+def test_archive_add_on_dask_through_the_engine(
+    dask_scheduler: str, corpus: tuple[Path, dict[str, Path]], tmp_path: Path
+) -> None:
+    """Small batches: the records come back and are written in the same batches."""
+    import copylens.core.archive as archive_module
+
+    folder, _ = corpus
+    options = Options()
+    reports = []
+    for name, add, extra in (
+        ("local.db", add_to_archive, {}),
+        ("dask.db", add_to_archive_on_dask, {"address": dask_scheduler}),
+    ):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(archive_module, "BATCH_DOCUMENTS", 7)
+            with open_archive(str(tmp_path / name), options, create=True) as archive:
+                reports.append(add(archive, [folder], options, {"group": "B"}, **extra))
+    assert reports[0] == reports[1]
+    assert _contents(tmp_path / "dask.db") == _contents(tmp_path / "local.db")
