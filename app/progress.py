@@ -6,7 +6,12 @@ import time
 from types import TracebackType
 from typing import TextIO
 
-_STAGES = {"reading": "reading  ", "comparing": "comparing", "archiving": "archiving"}
+_STAGES = {
+    "reading": "reading  ",
+    "indexing": "indexing ",
+    "comparing": "comparing",
+    "archiving": "archiving",
+}
 
 
 class ProgressBar:
