@@ -550,7 +550,10 @@ def chain_opcodes(
 
 def _boxes(seeds: list[tuple[int, int]], k: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """The chain's boxes (start, end) for :func:`chain_opcodes`, consecutive one-word steps
-    along a diagonal joined into one box (a verbatim run is one box, not one per word)."""
+    along a diagonal joined into one box (a verbatim run is one box, not one per word).
+    numpy for long chains (a copied essay's), plain Python for short ones (cheaper there)."""
+    if len(seeds) < 64:
+        return _boxes_py(seeds, k)
     at = np.asarray(seeds, dtype=np.int64)
     steps = np.all(at[1:] == at[:-1] + 1, axis=1)
     cuts = at[np.concatenate(([True], steps))]
@@ -562,6 +565,25 @@ def _boxes(seeds: list[tuple[int, int]], k: int) -> list[tuple[tuple[int, int], 
     return list(
         zip(map(tuple, cuts[starts].tolist()), map(tuple, ends[lasts].tolist()), strict=True)
     )
+
+
+def _boxes_py(
+    seeds: list[tuple[int, int]], k: int
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """:func:`_boxes` in plain Python."""
+    cuts = [seeds[0]]
+    cuts += [s for p, s in itertools.pairwise(seeds) if s == (p[0] + 1, p[1] + 1)]
+    ends = [*cuts[1:], (seeds[-1][0] + k, seeds[-1][1] + k)]
+    boxes: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    unit_before = False
+    for cut, end in zip(cuts, ends, strict=True):
+        unit = end == (cut[0] + 1, cut[1] + 1)
+        if unit and unit_before:
+            boxes[-1] = (boxes[-1][0], end)
+        else:
+            boxes.append((cut, end))
+        unit_before = unit
+    return boxes
 
 
 def _append(ops: list[Opcode], op: Opcode) -> None:
