@@ -1,6 +1,7 @@
 """Generate the engine benchmark's collection: essays with planted copies and their truth.
 
-Measures nothing itself: it builds the input that ``bench_compare.py`` measures. Essays of
+Measures nothing itself: it builds the input that ``bench_compare.py`` and
+``bench_scale.py`` measure. Essays of
 about 600 words, half Russian and half English, are sampled word by word from the real
 vocabularies of ``../shared/seeds`` (Russian, with other forms of the same lemmas from
 pymorphy3) and the Clough–Stevenson answers (English), with stop words at the rate of those
@@ -15,7 +16,48 @@ replaced, inserted or deleted), ``paragraph`` (a fresh essay with an 80–120-wo
 same lemma) and ``homoglyph`` (look-alike letters of the other script inside words, and
 zero-width characters in half of them).
 
-Usage: ``python bench/make_essays.py OUTDIR --n 1000 --seed 1``
+Common sentences (``--common``, for ``bench_scale.py``): real essays share quotations and set
+phrases, so many unrelated pairs share a sentence or two. A pool of common sentences is
+written once by the guarded writer (each a unique phrase, its 4-grams its own), and every
+fresh essay (planted sources, singles, the fresh part of ``paragraph`` copies) holds some of
+them at random places; copies carry their source's. Scale-stable by design:
+
+- quotations (8–25 words, in quotation marks in half of their uses): 0–4 per essay (mean 1.9),
+  drawn uniformly from a pool of the essay's language sized n_lang · 1.9 / 28, so that each
+  is held by about 28 essays (Poisson: 10th–90th percentile 20–37) whatever n;
+- set phrases (5–8 content words): one in English held by 60 % of all essays, Russian and
+  English (more than half: the engine's common-phrase rule ignores it), and ten per language
+  held by 20 % · rank^-1.3 of that language's essays (10 % down to 0.6 % of the collection);
+
+about 3 common sentences an essay. At 10,000 essays some 275,000 unrelated pairs share a
+sentence held by at most 64 essays (the engine's candidate index keeps such anchors), with a
+containment of 0.02–0.08. An insert never opens a paragraph nor follows another one. The guard
+checks the 4-grams across a quotation's edges (it waits up to 5 fresh sentences for a start
+that repeats no other essay's 4-gram), so essays sharing a quotation share just it; set phrases
+are walls to it (no 4-gram across one is formed or checked: a phrase held by thousands of
+essays cannot have a unique neighbour in these vocabularies), so essays holding the same set
+phrase may share the word beside it by chance (about 0.2 % of such pairs per side). The truth
+adds each essay's common sentences (``essay_pool``), the pool (``pool``: text, kind,
+language, df) and a summary (``common``: sizes, document frequencies, pairs sharing).
+
+Scale: :class:`NgramGuard` keeps four readings of every 4-gram in a dict, about 300 bytes
+each: 2.9 GB and 100 s for 10,000 essays, some 30 GB for 100,000. Up to
+:data:`FULL_GUARD_MAX` (10,000) essays it is used as before; above (or with ``--fast``,
+``--guard hashed``) each chunk of :data:`CHUNK` (5,000) essays has a :class:`HashedGuard`
+(two readings, 64-bit codes in a set of ints; about 450 MB a worker) and the chunks are
+written in parallel (``--workers``) by seeds derived from ``--seed``, deterministic whatever the
+number of workers. Essays of different chunks are kept apart by chance only: without any
+guard, the expected number of runs of 5 canonical words of the engine's default reading (its
+anchors) that unrelated essays share is 0.2 at 10,000 essays and 19 at 100,000
+(:func:`expected_chance_overlaps`: N²/2 · (Σp²)^5), and of 4-grams of content words about
+8,000 at 100,000; 95 % of the pairs of a 100,000-essay collection are across chunks.
+``--check`` counts them on the written files: CHECK_FIGURES. ``--guard none``
+writes without a guard.
+
+Usage: ``python bench/make_essays.py OUTDIR --n 1000 --seed 1 [--common] [--fast]
+[--guard auto|full|hashed|none] [--workers N] [--check] [--check-sample N]``. Without the new
+options (``--common``, ``--fast``, ``--guard``) and up to 10,000 essays the output is the same,
+byte for byte, as before they existed.
 """
 
 from __future__ import annotations
@@ -23,18 +65,24 @@ from __future__ import annotations
 import argparse
 import bisect
 import copy
+import hashlib
 import itertools
 import json
+import multiprocessing
+import os
 import random
 import re
+import resource
 import sys
 import textwrap
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any, Protocol
 
+import numpy as np
 import pymorphy3
 from nltk.stem.snowball import SnowballStemmer
 from pymorphy3.analyzer import Parse
@@ -98,6 +146,25 @@ Sentence = list[str]
 Paragraph = list[Sentence]
 
 
+@dataclass(frozen=True)
+class Insert:
+    """A common sentence put into an essay: its tokens, its words' language, and whether the
+    guard takes it as a wall (set phrases: no 4-gram across it is formed, checked or kept)
+    rather than as words whose 4-grams across its edges it checks (quotations)."""
+
+    tokens: Sentence
+    lang: str
+    wall: bool = False
+
+    def words(self) -> list[str]:
+        return list(filter(is_word, self.tokens))
+
+
+Placed = tuple[float, Insert]  # an insert and its place: a share of the paragraph
+MAX_DEFERRALS = 5
+"""Fresh sentences an insert may wait for when a 4-gram across its start is another essay's."""
+
+
 @dataclass
 class Essay:
     """An essay as tokens: words and punctuation marks, so that copies can be re-rendered."""
@@ -105,6 +172,7 @@ class Essay:
     lang: str
     title: Sentence
     paragraphs: list[Paragraph]
+    pool: list[int] = field(default_factory=list)  # ids of the common sentences it holds
 
     def sentences(self) -> Iterator[Sentence]:
         yield self.title
@@ -276,7 +344,47 @@ def project_stop_words(lang: str) -> frozenset[str]:
     return frozenset(w.strip().lower() for w in lines if w.strip() and not w.startswith("#"))
 
 
-class NgramGuard:
+class _EdgeCheck:
+    """The 4-grams a common sentence would make with the words before it (shared code of the
+    guards; its own 4-grams belong to the pool, see :func:`make_pool`)."""
+
+    N = 4
+    readings: list[Callable[[str, str], bool]]
+    recent: list[list[Any]]
+
+    def _value(self, word: str, lang: str) -> Any:
+        raise NotImplementedError
+
+    def _free(self, window: list[Any], value: Any, reading: int) -> bool:
+        raise NotImplementedError
+
+    def wall(self) -> None:
+        """Forget the essay's last words: no 4-gram spans what comes next (a set phrase)."""
+        self.recent = [[] for _ in self.readings]
+
+    def allows_edge(self, words: Sequence[str], lang: str) -> bool:
+        """Whether ``words`` (a common sentence) may follow the essay's words so far: no 4-gram
+        across the edge belongs to another essay."""
+        for i, keep in enumerate(self.readings):
+            window = self.recent[i][-(self.N - 1) :]
+            before = len(window)  # the essay's own values in the window
+            for word in words:
+                if before == 0:
+                    break
+                if not keep(word, lang):
+                    continue
+                value = self._value(word, lang)
+                if len(window) < self.N - 1:
+                    window.append(value)
+                    continue
+                if not self._free(window, value, i):
+                    return False
+                window = [*window[1:], value]
+                before -= 1
+        return True
+
+
+class NgramGuard(_EdgeCheck):
     """Refuses a word that would repeat a 4-gram of canonical words of another essay.
 
     The engine's canonical sequence depends on its options, so the guard keeps one word
@@ -315,6 +423,12 @@ class NgramGuard:
     def allows(self, word: str, lang: str) -> bool:
         return all(self.owner.get(g, self.essay) == self.essay for g in self._grams(word, lang))
 
+    def _value(self, word: str, lang: str) -> str:
+        return self.vocabularies[lang].key(word)
+
+    def _free(self, window: list[Any], value: Any, reading: int) -> bool:
+        return self.owner.get((reading, (*window, value)), self.essay) == self.essay
+
     def add(self, word: str, lang: str) -> None:
         for gram in self._grams(word, lang):
             self.owner.setdefault(gram, self.essay)
@@ -324,30 +438,162 @@ class NgramGuard:
                 self.recent[i].append(key)
 
 
+MASK64 = (1 << 64) - 1
+MIX64 = 0x9E3779B97F4A7C15  # odd: multiplying by it mixes the bits of a 64-bit code
+
+
+def key_code(key: str) -> int:
+    """A canonical word's 64-bit code, the same in every process and run."""
+    return int.from_bytes(hashlib.blake2b(key.encode("utf-8"), digest_size=8).digest(), "little")
+
+
+def gram_code(codes: Sequence[int], reading: int = 0) -> int:
+    """The 64-bit code of a run of word codes under one reading."""
+    value = reading
+    for code in codes:
+        value = ((value ^ code) * MIX64) & MASK64
+    return value
+
+
+class Guard(Protocol):
+    """What :class:`Writer` asks of a guard."""
+
+    def start(self, essay: int) -> None: ...
+
+    def allows(self, word: str, lang: str) -> bool: ...
+
+    def add(self, word: str, lang: str) -> None: ...
+
+    def allows_edge(self, words: Sequence[str], lang: str) -> bool: ...
+
+    def wall(self) -> None: ...
+
+
+class HashedGuard(_EdgeCheck):
+    """The cheaper guard of large collections: 4-grams as 64-bit codes in a set of ints.
+
+    Two readings instead of :class:`NgramGuard`'s four: without our stop words (what
+    ``--check`` verifies) and without the project's stop words (the engine's default reading);
+    about 60 bytes per 4-gram instead of 200. ``taken`` holds the other essays' (and the common
+    sentences') 4-grams, so one guard serves one chunk of essays: essays of different chunks
+    are not kept apart, and share a 4-gram or a 5-gram only by chance (see the module
+    docstring). Codes collide with probability about 2^-64 per pair of 4-grams.
+    """
+
+    N = 4
+
+    def __init__(self, vocabularies: dict[str, Vocabulary], taken: set[int] | None = None):
+        self.vocabularies = vocabularies
+        self.project_stop = {lang: project_stop_words(lang) for lang in LANGS}
+        self.taken: set[int] = set() if taken is None else taken
+        self.own: set[int] = set()
+        self.codes: dict[str, int] = {}
+        self.readings: list[Callable[[str, str], bool]] = [
+            lambda w, lang: not self.vocabularies[lang].is_stop(w),
+            lambda w, lang: w.lower() not in self.project_stop[lang],
+        ]
+        self.recent: list[list[int]] = [[] for _ in self.readings]
+        self._last: tuple[tuple[str, str], int, list[bool], list[int]] | None = None
+
+    def start(self, essay: int) -> None:
+        self.taken |= self.own
+        self.own = set()
+        self.recent = [[] for _ in self.readings]
+        self._last = None
+
+    def wall(self) -> None:
+        super().wall()
+        self._last = None
+
+    def grams(self) -> set[int]:
+        """Every 4-gram code seen so far (to start the guards of other chunks with)."""
+        return self.taken | self.own
+
+    def _code(self, word: str, lang: str) -> int:
+        key = self.vocabularies[lang].key(word)
+        code = self.codes.get(key)
+        if code is None:
+            code = self.codes[key] = key_code(key)
+        return code
+
+    _value = _code
+
+    def _free(self, window: list[Any], value: Any, reading: int) -> bool:
+        gram = gram_code((*window, value), reading)
+        return gram in self.own or gram not in self.taken
+
+    def _grams(self, word: str, lang: str) -> tuple[int, list[bool], list[int]]:
+        """The word's code, whether each reading keeps it, and its 4-grams; remembered for
+        the ``add`` that follows an ``allows`` of the same word."""
+        if self._last is not None and self._last[0] == (word, lang):
+            return self._last[1:]
+        code = self._code(word, lang)
+        keeps = [keep(word, lang) for keep in self.readings]
+        grams = [
+            gram_code((*self.recent[i][-(self.N - 1) :], code), i)
+            for i, kept in enumerate(keeps)
+            if kept and len(self.recent[i]) >= self.N - 1
+        ]
+        self._last = ((word, lang), code, keeps, grams)
+        return code, keeps, grams
+
+    def allows(self, word: str, lang: str) -> bool:
+        return all(g in self.own or g not in self.taken for g in self._grams(word, lang)[2])
+
+    def add(self, word: str, lang: str) -> None:
+        code, keeps, grams = self._grams(word, lang)
+        self.own.update(grams)
+        for i, kept in enumerate(keeps):
+            if kept:
+                self.recent[i].append(code)
+        self._last = None
+
+
+class NoGuard:
+    """No guard at all: every word is allowed (``--guard none``)."""
+
+    def start(self, essay: int) -> None:
+        pass
+
+    def allows(self, word: str, lang: str) -> bool:
+        return True
+
+    def add(self, word: str, lang: str) -> None:
+        pass
+
+    def allows_edge(self, words: Sequence[str], lang: str) -> bool:
+        return True
+
+    def wall(self) -> None:
+        pass
+
+
 @dataclass
 class Writer:
     """Writes fresh essays, every word checked by the guard."""
 
     vocabularies: dict[str, Vocabulary]
-    guard: NgramGuard
+    guard: Guard
     rng: random.Random
     rejected: int = 0
 
-    def word(self, lang: str, previous: str = "") -> str:
+    def word(self, lang: str, previous: str = "", content: bool = False) -> str:
         vocabulary = self.vocabularies[lang]
         for _ in range(500):
-            word = vocabulary.any_word(self.rng)
+            word = vocabulary.content(self.rng) if content else vocabulary.any_word(self.rng)
             if word != previous and self.guard.allows(word, lang):
                 self.guard.add(word, lang)
                 return word
             self.rejected += 1
         raise RuntimeError("the 4-gram guard rejected 500 words in a row; vocabulary too small")
 
-    def sentence(self, lang: str, length: int, title: bool = False) -> Sentence:
+    def sentence(
+        self, lang: str, length: int, title: bool = False, content: bool = False
+    ) -> Sentence:
         rng = self.rng
         words: list[str] = []
         for _ in range(length):
-            words.append(self.word(lang, words[-1] if words else ""))
+            words.append(self.word(lang, words[-1] if words else "", content))
         words[0] = capitalize(words[0])
         if title:
             return words
@@ -372,22 +618,52 @@ class Writer:
             tokens[-1] = "."
         return tokens
 
-    def paragraph(self, lang: str, target: int) -> Paragraph:
+    def paragraph(self, lang: str, target: int, inserts: list[Placed] | None = None) -> Paragraph:
+        """Fresh sentences up to ``target`` words, with ``inserts`` (common sentences, at their
+        share of the way through, counted in the target) fed through the guard; an insert
+        never opens the paragraph nor follows another one, and waits for another fresh
+        sentence (up to :data:`MAX_DEFERRALS`) if a 4-gram across its start would repeat another
+        essay's."""
         sentences: Paragraph = []
         words = 0
-        while words < target:
+        pending = sorted(inserts or [], key=lambda placed: placed[0])
+        after_insert = True
+        deferred = 0
+        while words < target or pending:
+            if pending and not after_insert and pending[0][0] * target <= words:
+                insert = pending[0][1]
+                fits = insert.wall or self.guard.allows_edge(insert.words(), insert.lang)
+                if fits or deferred >= MAX_DEFERRALS:
+                    pending.pop(0)
+                    if insert.wall:
+                        self.guard.wall()
+                    for word in [] if insert.wall else insert.words():
+                        self.guard.add(word, insert.lang)
+                    sentences.append(list(insert.tokens))
+                    words += len(insert.words())
+                    after_insert, deferred = True, 0
+                    continue
+                deferred += 1
+            after_insert = False
             length = self.rng.randint(8, 25)
             sentences.append(self.sentence(lang, length))
             words += length
         return sentences
 
-    def essay(self, lang: str, number: int, words: int) -> Essay:
+    def essay(self, lang: str, number: int, words: int, inserts: Sequence[Insert] = ()) -> Essay:
+        """A fresh essay of about ``words`` words; ``inserts`` (sentences of the common pool)
+        go into random paragraphs at random places."""
         self.guard.start(number)
         title = self.sentence(lang, self.rng.randint(3, 7), title=True)
         count = self.rng.choice([4, 5, 6])
         shares = [self.rng.uniform(0.8, 1.2) for _ in range(count)]
         targets = [max(20, round(words * s / sum(shares))) for s in shares]
-        return Essay(lang, title, [self.paragraph(lang, t) for t in targets])
+        placed: list[list[Placed]] = [[] for _ in targets]
+        for insert in inserts:
+            placed[self.rng.randrange(count)].append((self.rng.random(), insert))
+        return Essay(
+            lang, title, [self.paragraph(lang, t, p) for t, p in zip(targets, placed, strict=True)]
+        )
 
 
 # --- rendering ------------------------------------------------------------------------
@@ -598,117 +874,584 @@ class Plan:
         return plan
 
 
-def make_essays(
-    outdir: Path, n: int = 1000, seed: int = 1, truth_path: Path | None = None
-) -> dict[str, object]:
-    """Write ``n`` essays to ``outdir`` and the planted pairs to ``truth_path``; return the truth.
+# --- the common pool (--common) ----------------------------------------------------------
 
-    Deterministic for a given (n, seed, source texts, project stop-word lists).
-    """
-    rng = random.Random(seed)
-    morph = Morph()
-    vocabularies = load_vocabularies(morph)
-    writer = Writer(vocabularies, NgramGuard(vocabularies), rng)
-    plan = Plan.make(n)
-    width = max(4, len(str(n - 1)))
-    names = [f"essay_{i:0{width}d}.txt" for i in rng.sample(range(n), n)]
-    texts: dict[str, str] = {}
-    langs: dict[str, str] = {}
-    pairs: list[dict[str, object]] = []
+QUOTE_DF = 28
+"""Mean number of essays holding one quotation, at every n: the pool grows with n."""
+QUOTES_PER_ESSAY = (0.05, 0.30, 0.40, 0.20, 0.05)
+"""Chance that a fresh essay quotes 0, 1, 2, 3 or 4 quotations of its language (mean 1.9)."""
+QUOTE_WORDS = (8, 25)
+PHRASE_WORDS = (5, 8)
+SHARED_PHRASES = (0.6,)
+"""Set phrases in English that essays of both languages hold (chance per essay): more than
+half of the collection, text the engine's common-phrase rule (``max_df_share`` 0.5) ignores."""
+LANG_PHRASES = tuple(round(0.2 * rank**-1.3, 4) for rank in range(1, 11))
+"""Set phrases of one language, Zipf-like: chance per essay of that language, 20 % down to
+1 %, that is 10 % to 0.6 % of the collection."""
+QUOTED = 0.5
+"""Share of a quotation's uses that are in quotation marks."""
+INDEX_MAX_DF = 64
+"""``copylens.core.index.MAX_DF``: anchors held by more documents are no candidate key."""
 
-    def length() -> int:
-        return rng.randint(550, 650)
+FULL_GUARD_MAX = 10_000
+"""Largest collection written with :class:`NgramGuard` by default: 2.9 GB and 100 s at 10,000
+essays (about 300 bytes a 4-gram), so 100,000 would need some 30 GB; above it, or with
+``--fast``, :class:`HashedGuard` per chunk."""
+CHUNK = 5_000
+"""Essays per chunk (one guard, one process at a time) with the hashed guard or none."""
+GENERATOR_VERSION = 1
+"""Part of a collection's parameters: bump it when a change alters what is generated."""
 
-    def fresh(lang: str) -> tuple[str, Essay]:
-        name = names[len(langs)]
-        essay = writer.essay(lang, len(langs), length())
-        langs[name] = lang
-        texts[name] = render(essay, BASE_STYLE[lang])
-        return name, essay
 
-    homoglyphs = 0
-    for kind, lang in plan.pairs:
-        a, source = fresh(lang)
-        b = names[len(langs)]
-        langs[b] = lang
+@dataclass
+class PoolSentence:
+    """A common sentence: a quotation or a set phrase, written once, held by many essays."""
+
+    id: int
+    kind: str  # "quote" or "phrase"
+    lang: str  # language of its words
+    langs: tuple[str, ...]  # languages of the essays that may hold it
+    share: float | None  # phrase: chance that such an essay holds it; quotation: drawn uniformly
+    tokens: Sentence
+
+    def words(self) -> int:
+        return sum(map(is_word, self.tokens))
+
+
+def make_pool(plan: Plan, writer: Writer) -> list[PoolSentence]:
+    """The common sentences of a collection planned as ``plan``, each written by the guarded
+    ``writer`` as an essay of its own, so that each is a unique phrase."""
+    rng = writer.rng
+    per_lang = Counter([lang for _, lang in plan.pairs] * 2 + plan.singles)
+    mean = sum(k * p for k, p in enumerate(QUOTES_PER_ESSAY))
+    pool: list[PoolSentence] = []
+
+    def write(kind: str, lang: str, langs: tuple[str, ...], share: float | None) -> None:
+        writer.guard.start(-2 - len(pool))
+        low, high = PHRASE_WORDS if kind == "phrase" else QUOTE_WORDS
+        tokens = writer.sentence(lang, rng.randint(low, high), content=kind == "phrase")
+        tokens = [t for t in tokens if t not in (OPEN_Q, CLOSE_Q)]
+        pool.append(PoolSentence(len(pool), kind, lang, langs, share, tokens))
+
+    for share in SHARED_PHRASES:
+        write("phrase", "en", LANGS, share)
+    for lang in LANGS:
+        for share in LANG_PHRASES:
+            write("phrase", lang, (lang,), share)
+        for _ in range(max(4, round(per_lang[lang] * mean / QUOTE_DF))):
+            write("quote", lang, (lang,), None)
+    return pool
+
+
+# --- writing a chunk of the collection --------------------------------------------------
+
+
+@dataclass
+class _Job:
+    """One chunk: its planted pairs (index in the plan, kind, language, number within the
+    kind) and single essays (slot, language); a pair's essays are slots 2i and 2i + 1."""
+
+    chunk: int
+    pairs: list[tuple[int, str, str, int]] = field(default_factory=list)
+    singles: list[tuple[int, str]] = field(default_factory=list)
+
+
+_STATE: dict[str, Any] = {}
+"""What the chunks share (vocabularies, names, pool, guard maker, output folder), set before
+the worker processes are forked."""
+
+
+class _ChunkWriter:
+    """Writes one chunk's essays to disk and keeps what the truth needs of them."""
+
+    def __init__(self, writer: Writer, rng: random.Random) -> None:
+        self.writer = writer
+        self.rng = rng
+        self.morph: Morph = _STATE["morph"]
+        self.vocabularies: dict[str, Vocabulary] = _STATE["vocabularies"]
+        self.names: list[str] = _STATE["names"]
+        self.outdir: Path = _STATE["outdir"]
+        pool: list[PoolSentence] | None = _STATE["pool"]
+        self.common = pool is not None
+        self.quotes = {
+            lang: [p for p in pool or [] if p.kind == "quote" and p.lang == lang] for lang in LANGS
+        }
+        self.phrases = [p for p in pool or [] if p.kind == "phrase"]
+        self.inserted: dict[tuple[str, ...], int] = {}
+        self.langs: dict[str, str] = {}
+        self.pool_of: dict[str, list[int]] = {}
+
+    def length(self) -> int:
+        return self.rng.randint(550, 650)
+
+    def inserts(self, lang: str) -> tuple[list[Insert], list[int]]:
+        """The common sentences a fresh essay of ``lang`` holds, and their ids."""
+        if not self.common:
+            return [], []
+        rng = self.rng
+        count = rng.choices(range(len(QUOTES_PER_ESSAY)), QUOTES_PER_ESSAY)[0]
+        quotes = self.quotes[lang]
+        chosen = rng.sample(quotes, min(count, len(quotes)))
+        chosen += [p for p in self.phrases if lang in p.langs and rng.random() < (p.share or 0)]
+        inserts: list[Insert] = []
+        for sentence in chosen:
+            tokens = sentence.tokens
+            if sentence.kind == "quote" and rng.random() < QUOTED:
+                tokens = [OPEN_Q, *tokens, CLOSE_Q]
+            self.inserted[tuple(tokens)] = sentence.id
+            inserts.append(Insert(tokens, sentence.lang, wall=sentence.kind == "phrase"))
+        return inserts, sorted(s.id for s in chosen)
+
+    def fresh(self, lang: str, slot: int, words: int) -> Essay:
+        inserts, ids = self.inserts(lang)
+        essay = self.writer.essay(lang, slot, words, inserts)
+        essay.pool = ids
+        return essay
+
+    def write(self, slot: int, essay: Essay, style: Style, rng: random.Random | None) -> str:
+        name = self.names[slot]
+        self.langs[name] = essay.lang
+        if self.common:
+            self.pool_of[name] = essay.pool
+        (self.outdir / name).write_bytes(render(essay, style, rng).encode("utf-8"))
+        return name
+
+    def pair(self, kind: str, lang: str, ordinal: int, slot: int) -> dict[str, object]:
+        """Planted pair: the source in ``slot``, its copy in ``slot + 1``."""
+        rng = self.rng
+        source = self.fresh(lang, slot, self.length())
+        a = self.write(slot, source, BASE_STYLE[lang], None)
         style = BASE_STYLE[lang]
         info: dict[str, object]
         if kind == "format":
             copied, style, info = copy_format(source, rng)
         elif kind == "edit10":
-            copied, info = copy_edit(source, vocabularies[lang], rng)
+            copied, info = copy_edit(source, self.vocabularies[lang], rng)
         elif kind == "wordforms":
-            copied, info = copy_wordforms(source, morph, rng)
+            copied, info = copy_wordforms(source, self.morph, rng)
         elif kind == "homoglyph":
-            copied, info = copy_homoglyph(source, rng, invisible=homoglyphs % 2 == 1)
-            homoglyphs += 1
+            copied, info = copy_homoglyph(source, rng, invisible=ordinal % 2 == 1)
         else:  # paragraph: b is an essay of its own with a passage of a pasted in
             passage = pasted_passage(source, rng)
             pasted = sum(map(is_word, itertools.chain.from_iterable(passage)))
-            copied = writer.essay(lang, len(langs) - 1, length() - pasted)
+            copied = self.fresh(lang, slot + 1, self.length() - pasted)
             copied.paragraphs.insert(rng.randint(0, len(copied.paragraphs)), passage)
+            held = {self.inserted[t] for s in passage if (t := tuple(s)) in self.inserted}
+            copied.pool = sorted({*copied.pool, *held})
             info = {"pasted_words": pasted, "share_of_b": round(pasted / word_count(copied), 3)}
-        texts[b] = render(copied, style, rng if kind == "format" else None)
-        pairs.append({"a": a, "b": b, "kind": kind, "lang": lang, **info})
-    for lang in plan.singles:
-        fresh(lang)
+        b = self.write(slot + 1, copied, style, rng if kind == "format" else None)
+        return {"a": a, "b": b, "kind": kind, "lang": lang, **info}
 
+
+def _write_chunk(job: _Job) -> dict[str, Any]:
+    """Write one chunk (in this process or a forked worker); what the truth needs of it."""
+    rng = _STATE["rng"] or random.Random(f"{_STATE['seed']}/chunk/{job.chunk}")
+    writer = Writer(_STATE["vocabularies"], _STATE["guard"](), rng)
+    chunk = _ChunkWriter(writer, rng)
+    pairs = [(i, chunk.pair(kind, lang, n, 2 * i)) for i, kind, lang, n in job.pairs]
+    for slot, lang in job.singles:
+        chunk.write(slot, chunk.fresh(lang, slot, chunk.length()), BASE_STYLE[lang], None)
+    return {
+        "pairs": pairs,
+        "langs": chunk.langs,
+        "pool_of": chunk.pool_of,
+        "rejected": writer.rejected,
+    }
+
+
+def guard_mode(n: int, guard: str = "auto") -> str:
+    """The guard a collection of ``n`` essays is written with: full, hashed or none."""
+    if guard != "auto":
+        return guard
+    return "full" if n <= FULL_GUARD_MAX else "hashed"
+
+
+def collection_params(n: int, seed: int, common: bool, guard: str = "auto") -> dict[str, object]:
+    """What decides a collection's content: a cached collection is reused only if they match."""
+    mode = guard_mode(n, guard)
+    return {"n": n, "seed": seed, "common": common, "guard": mode, "version": GENERATOR_VERSION}
+
+
+def cached_truth(truth_path: Path, params: dict[str, object]) -> dict[str, Any] | None:
+    """The truth of a collection generated earlier with ``params``, or None."""
+    try:
+        truth = json.loads(truth_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return truth if truth.get("params") == params else None
+
+
+def make_essays(
+    outdir: Path,
+    n: int = 1000,
+    seed: int = 1,
+    truth_path: Path | None = None,
+    *,
+    common: bool = False,
+    guard: str = "auto",
+    workers: int = 0,
+) -> dict[str, Any]:
+    """Write ``n`` essays to ``outdir`` and the planted pairs to ``truth_path``; return the truth.
+
+    Deterministic for a given (n, seed, options, source texts, project stop-word lists), for
+    any number of ``workers`` (0: one per core). Without ``common`` and with the full guard
+    (``guard`` "auto" up to :data:`FULL_GUARD_MAX` essays) the output is the original one,
+    byte for byte; otherwise chunks of :data:`CHUNK` essays are written by seeds derived from
+    ``seed``, in parallel when there is more than one.
+    """
+    started = time.perf_counter()
+    mode = guard_mode(n, guard)
+    legacy = not common and mode == "full"
+    rng = random.Random(seed)
+    morph = Morph()
+    vocabularies = load_vocabularies(morph)
+    plan = Plan.make(n)
+    width = max(4, len(str(n - 1)))
+    names = [f"essay_{i:0{width}d}.txt" for i in rng.sample(range(n), n)]
     outdir.mkdir(parents=True, exist_ok=True)
-    for name, text in texts.items():
-        (outdir / name).write_bytes(text.encode("utf-8"))
-    truth: dict[str, object] = {
+
+    full = NgramGuard(vocabularies) if mode == "full" else None
+    pool: list[PoolSentence] | None = None
+    taken: set[int] = set()
+    if common:
+        pool_guard: Guard = full or (HashedGuard(vocabularies) if mode == "hashed" else NoGuard())
+        pool = make_pool(plan, Writer(vocabularies, pool_guard, random.Random(f"{seed}/pool")))
+        if isinstance(pool_guard, HashedGuard):
+            taken = pool_guard.grams()
+
+    def new_guard() -> Guard:
+        if full is not None:
+            return full
+        return HashedGuard(vocabularies, set(taken)) if mode == "hashed" else NoGuard()
+
+    chunks = 1 if mode == "full" else max(1, -(-n // CHUNK))
+    jobs = [_Job(c) for c in range(chunks)]
+    ordinals: Counter[str] = Counter()
+    for index, (kind, lang) in enumerate(plan.pairs):
+        jobs[index % chunks].pairs.append((index, kind, lang, ordinals[kind]))
+        ordinals[kind] += 1
+    for number, lang in enumerate(plan.singles):
+        jobs[number % chunks].singles.append((2 * len(plan.pairs) + number, lang))
+    _STATE.update(
+        morph=morph,
+        vocabularies=vocabularies,
+        names=names,
+        outdir=outdir,
+        pool=pool,
+        guard=new_guard,
+        seed=seed,
+        rng=rng if legacy else None,
+    )
+    processes = min(chunks, workers or os.cpu_count() or 1)
+    try:
+        if processes <= 1:
+            results = [_write_chunk(job) for job in jobs]
+        else:
+            context = multiprocessing.get_context("fork")
+            # a fresh worker per chunk: memory a chunk leaves behind is not carried on
+            with context.Pool(processes, maxtasksperchild=1) as workers_pool:
+                results = workers_pool.map(_write_chunk, jobs, chunksize=1)
+    finally:
+        _STATE.clear()
+
+    langs: dict[str, str] = {}
+    pool_of: dict[str, list[int]] = {}
+    indexed: list[tuple[int, dict[str, object]]] = []
+    for result in results:
+        langs.update(result["langs"])
+        pool_of.update(result["pool_of"])
+        indexed += result["pairs"]
+    pairs = [p for _, p in sorted(indexed, key=lambda item: item[0])]
+    truth: dict[str, Any] = {
         "n": n,
         "seed": seed,
         "kinds": list(KINDS),
         "languages": dict(sorted(langs.items())),
         "pairs": pairs,
         "stats": {
-            "guard_rejections": writer.rejected,
+            "guard_rejections": sum(r["rejected"] for r in results),
             "vocabulary": {lang: v.size for lang, v in vocabularies.items()},
             "stop_rate": {lang: round(v.stop_rate, 3) for lang, v in vocabularies.items()},
         },
     }
+    if not legacy:
+        truth["params"] = collection_params(n, seed, common, guard)
+        truth["stats"].update(guard=mode, chunks=chunks)
+    if pool is not None:
+        truth["common"] = pool_summary(pool, pool_of, pairs)
+        truth["pool"] = [
+            {
+                "id": p.id,
+                "kind": p.kind,
+                "lang": p.lang,
+                "langs": list(p.langs),
+                "share": p.share,
+                "words": p.words(),
+                "df": truth["common"]["df"][p.id],
+                "text": _render_tokens(p.tokens, BASE_STYLE[p.lang], None),
+            }
+            for p in pool
+        ]
+        truth["essay_pool"] = dict(sorted(pool_of.items()))
+    if not legacy:
+        self_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        child_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        truth["generation"] = {  # of this run, not of the collection
+            "seconds": round(time.perf_counter() - started, 1),
+            "workers": processes,
+            "maxrss_mb": {"main": round(self_mb), "largest_worker": round(child_mb)},
+        }
     path = truth_path or outdir / "truth.json"
     path.write_text(json.dumps(truth, ensure_ascii=False, indent=1), encoding="utf-8")
     return truth
 
 
-def unrelated_overlaps(outdir: Path, truth: dict[str, object]) -> Counter[tuple[str, str]]:
-    """4-grams of canonical words (without stop words) shared by essays that are no planted pair.
+# --- what the common sentences make essays share -----------------------------------------
 
-    An independent check of the guard on the written files; expected to be empty.
-    """
-    morph = Morph()
-    vocabularies = load_vocabularies(morph)
-    langs: dict[str, str] = truth["languages"]  # type: ignore[assignment]
-    planted = {frozenset((p["a"], p["b"])) for p in truth["pairs"]}  # type: ignore[attr-defined]
-    seen: dict[tuple[str, ...], set[str]] = {}
-    unmask = {  # undo the homoglyph copies: our essays are single-script
-        "ru": str.maketrans({**LAT_TO_CYR, **dict.fromkeys(INVISIBLE)}),
-        "en": str.maketrans({**CYR_TO_LAT, **dict.fromkeys(INVISIBLE)}),
+
+def pool_summary(
+    pool: list[PoolSentence], pool_of: dict[str, list[int]], pairs: list[dict[str, object]]
+) -> dict[str, Any]:
+    """Sizes and document frequencies of the common sentences, and the unrelated pairs of
+    essays they join."""
+    df = Counter(i for ids in pool_of.values() for i in ids)
+    n = len(pool_of)
+    quote_df = sorted(df[p.id] for p in pool if p.kind == "quote")
+    held = Counter(len(ids) for ids in pool_of.values())
+
+    def pct(q: float) -> int:
+        return quote_df[min(len(quote_df) - 1, int(q * len(quote_df)))]
+
+    return {
+        "sentences": {
+            kind: {lang: sum(p.kind == kind and p.lang == lang for p in pool) for lang in LANGS}
+            for kind in ("quote", "phrase")
+        },
+        "per_essay": {
+            "mean": round(sum(k * c for k, c in held.items()) / max(1, n), 2),
+            "histogram": {str(k): held[k] for k in sorted(held)},
+        },
+        "quote_df": {
+            "min": quote_df[0],
+            "p10": pct(0.1),
+            "median": pct(0.5),
+            "p90": pct(0.9),
+            "max": quote_df[-1],
+            "mean": round(sum(quote_df) / len(quote_df), 1),
+        },
+        "phrase_df": [
+            {
+                "id": p.id,
+                "lang": p.lang,
+                "langs": list(p.langs),
+                "df": df[p.id],
+                "share": round(df[p.id] / max(1, n), 4),
+            }
+            for p in pool
+            if p.kind == "phrase"
+        ],
+        "pairs": pool_pairs(pool_of, pairs),
+        "df": [df[p.id] for p in pool],
     }
-    for name, lang in langs.items():
-        vocabulary = vocabularies[lang]
-        text = (outdir / name).read_text(encoding="utf-8").translate(unmask[lang])
-        words = WORD_RE[lang].findall(text)
-        keys = [vocabulary.key(w) for w in words if not vocabulary.is_stop(w)]
-        for i in range(len(keys) - 3):
-            seen.setdefault(tuple(keys[i : i + 4]), set()).add(name)
+
+
+def _pair_codes(names: dict[str, int], holders: list[list[str]], n: int) -> np.ndarray:
+    """Unordered pairs of essays (as ``i * n + j``, i < j) holding a common list item."""
+    parts = [np.empty(0, dtype=np.int64)]
+    for group in holders:
+        if len(group) >= 2:
+            ids = np.array(sorted(names[g] for g in group), dtype=np.int64)
+            i, j = np.triu_indices(len(ids), 1)
+            parts.append(ids[i] * n + ids[j])
+    return np.concatenate(parts)
+
+
+def pool_pairs(
+    pool_of: dict[str, list[int]], pairs: list[dict[str, object]], max_df: int = INDEX_MAX_DF
+) -> dict[str, int]:
+    """Unrelated pairs (no planted pair) sharing common sentences held by at most ``max_df``
+    essays, the ones the engine's index can make candidates of: how many share one or more,
+    two or more; and pair incidences (sum of df·(df−1)/2) of the more frequent sentences."""
+    names = {name: i for i, name in enumerate(sorted(pool_of))}
+    n = len(names)
+    holders: dict[int, list[str]] = {}
+    for name, ids in pool_of.items():
+        for i in ids:
+            holders.setdefault(i, []).append(name)
+    rare = [g for g in holders.values() if len(g) <= max_df]
+    codes = _pair_codes(names, rare, n)
+    planted = np.array(
+        [
+            min(names[p["a"]], names[p["b"]]) * n + max(names[p["a"]], names[p["b"]])  # type: ignore[index]
+            for p in pairs
+        ],
+        dtype=np.int64,
+    )
+    codes = codes[~np.isin(codes, planted)]
+    unique, counts = np.unique(codes, return_counts=True)
+    frequent = [len(g) for g in holders.values() if len(g) > max_df]
+    return {
+        "max_df": max_df,
+        "unrelated_sharing_rare": len(unique),
+        "sharing_two_or_more": int((counts >= 2).sum()),
+        "frequent_sentences": len(frequent),
+        "frequent_pair_incidences": sum(d * (d - 1) // 2 for d in frequent),
+    }
+
+
+def pool_sharing(truth: dict[str, Any]) -> Callable[[str, str], bool]:
+    """Whether two essays (file names) of a collection with ``--common`` share a common
+    sentence."""
+    held = {name: frozenset(ids) for name, ids in truth.get("essay_pool", {}).items()}
+    empty: frozenset[int] = frozenset()
+    return lambda a, b: not held.get(a, empty).isdisjoint(held.get(b, empty))
+
+
+# --- checks ------------------------------------------------------------------------------
+
+TOKEN_RE = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+CYRILLIC_RE = re.compile(r"[а-яё]", re.IGNORECASE)
+LATIN_RE = re.compile(r"[a-z]", re.IGNORECASE)
+READINGS = ("content", "engine")
+"""The checks' canonical word sequences: lemma/stem without our stop words (the guard's
+first reading), and without the project's stop words (the engine's default reading)."""
+
+
+class _Reader:
+    """Canonical word codes of written essays: zero-width characters dropped, look-alike
+    letters of mixed-script words folded into the essay's script, each word read in its own
+    script's language (the English set phrases inside Russian essays too)."""
+
+    def __init__(self) -> None:
+        self.vocabularies = load_vocabularies(Morph())
+        self.project_stop = {lang: project_stop_words(lang) for lang in LANGS}
+        self.drop = str.maketrans(dict.fromkeys(INVISIBLE))
+        self.fold = {"ru": str.maketrans(LAT_TO_CYR), "en": str.maketrans(CYR_TO_LAT)}
+        self.codes: dict[tuple[str, str], int] = {}
+
+    def words(self, text: str, lang: str, reading: str) -> np.ndarray:
+        out: list[int] = []
+        for token in TOKEN_RE.findall(text.translate(self.drop)):
+            cyrillic, latin = CYRILLIC_RE.search(token), LATIN_RE.search(token)
+            if cyrillic and latin:
+                token = token.translate(self.fold[lang])
+                cyrillic = CYRILLIC_RE.search(token)
+            word_lang = "ru" if cyrillic else "en"
+            word = token.replace("’", "'")
+            vocabulary = self.vocabularies[word_lang]
+            if reading == "content":
+                if vocabulary.is_stop(word):
+                    continue
+            elif word.lower() in self.project_stop[word_lang]:
+                continue
+            code = self.codes.get((word_lang, word))
+            if code is None:
+                code = self.codes[(word_lang, word)] = key_code(vocabulary.key(word))
+            out.append(code)
+        return np.array(out, dtype=np.uint64)
+
+
+def _grams(codes: np.ndarray, k: int) -> np.ndarray:
+    """Distinct codes of the runs of ``k`` word codes."""
+    m = len(codes) - k + 1
+    if m <= 0:
+        return np.empty(0, dtype=np.uint64)
+    value = np.zeros(m, dtype=np.uint64)
+    for j in range(k):
+        value = (value ^ codes[j : j + m]) * np.uint64(MIX64)
+    return np.unique(value)
+
+
+def unrelated_overlaps(
+    outdir: Path,
+    truth: dict[str, Any],
+    k: int = 4,
+    reading: str = "content",
+    sample: int = 0,
+) -> Counter[tuple[str, str]]:
+    """Runs of ``k`` canonical words (``reading``, see :data:`READINGS`) that essays which are
+    no planted pair share, by pair; the common sentences' own runs do not count (runs that
+    span a common sentence's edge do), nor do runs held by more than :data:`INDEX_MAX_DF`
+    essays (the engine's index leaves them out too). An independent check of the guard on
+    the written files: empty with the full guard but for pairs that share a common sentence.
+    ``sample`` > 0 checks that many essays drawn at random (pairs among them only)."""
+    reader = _Reader()
+    langs: dict[str, str] = truth["languages"]
+    names = sorted(langs)
+    if sample:
+        names = sorted(random.Random(0).sample(names, min(sample, len(names))))
+    pool_grams = np.unique(
+        np.concatenate(
+            [np.empty(0, dtype=np.uint64)]
+            + [
+                _grams(reader.words(p["text"], p["lang"], reading), k)
+                for p in truth.get("pool", [])
+            ]
+        )
+    )
+    values, owners = [], []
+    for i, name in enumerate(names):
+        text = (outdir / name).read_text(encoding="utf-8")
+        grams = _grams(reader.words(text, langs[name], reading), k)
+        grams = grams[~np.isin(grams, pool_grams, assume_unique=True)]
+        values.append(grams)
+        owners.append(np.full(len(grams), i, dtype=np.int64))
+    value, owner = np.concatenate(values), np.concatenate(owners)
+    order = np.argsort(value, kind="stable")
+    value, owner = value[order], owner[order]
+    repeated = np.flatnonzero(value[1:] == value[:-1])
+    starts = np.unique(np.concatenate([repeated, repeated + 1]))
+    planted = {frozenset((p["a"], p["b"])) for p in truth["pairs"]}
     shared: Counter[tuple[str, str]] = Counter()
-    for names in seen.values():
-        for a, b in itertools.combinations(sorted(names), 2):
-            if frozenset((a, b)) not in planted:
-                shared[(a, b)] += 1
+    groups: dict[int, list[int]] = {}
+    for at in starts.tolist():
+        groups.setdefault(int(value[at]), []).append(int(owner[at]))
+    for holders in groups.values():
+        if len(holders) > INDEX_MAX_DF:
+            continue
+        for a, b in itertools.combinations(sorted(set(holders)), 2):
+            if frozenset((names[a], names[b])) not in planted:
+                shared[(names[a], names[b])] += 1
     return shared
 
 
-def summary(outdir: Path, truth: dict[str, object]) -> str:
+def _probabilities(choice: WeightedChoice) -> Iterator[tuple[str, float]]:
+    lows = [0.0, *choice.cumulative[:-1]]
+    total = choice.cumulative[-1]
+    for item, low, high in zip(choice.items, lows, choice.cumulative, strict=True):
+        yield item, (high - low) / total
+
+
+def expected_chance_overlaps(n: int, k: int = 5) -> dict[str, float]:
+    """Expected runs of ``k`` canonical words (engine reading) that unrelated essays share by
+    chance when no guard keeps them apart, per language: N²/2 · (Σ p²)^k, N the language's
+    word positions in the engine's reading, p the distribution of its canonical words (stop
+    words and content lemmas as sampled)."""
+    vocabularies = load_vocabularies(Morph())
+    out = {}
+    for lang, vocabulary in vocabularies.items():
+        stop = project_stop_words(lang)
+        dist: Counter[str] = Counter()
+        for word, p in _probabilities(vocabulary.draw_stop):
+            if word.lower() not in stop:
+                dist[vocabulary.key(word)] += vocabulary.stop_rate * p
+        for lemma, p in _probabilities(vocabulary.draw_lemma):
+            kept = sum(q for form, q in _probabilities(vocabulary.forms[lemma]) if form not in stop)
+            dist[lemma] += (1 - vocabulary.stop_rate) * p * kept
+        kept_share = sum(dist.values())
+        p2 = sum((x / kept_share) ** 2 for x in dist.values())
+        positions = n / 2 * 600 * kept_share
+        out[lang] = round(positions * positions / 2 * p2**k, 2)
+    return out
+
+
+def summary(outdir: Path, truth: dict[str, Any]) -> str:
     """Sizes and kinds of a generated collection, as lines of text."""
-    langs: dict[str, str] = truth["languages"]  # type: ignore[assignment]
+    langs: dict[str, str] = truth["languages"]
     words = [len(re.findall(r"\w+", (outdir / n).read_text(encoding="utf-8"))) for n in langs]
     size = sum((outdir / n).stat().st_size for n in langs)
     by_lang = Counter(langs.values())
-    kinds = Counter((p["kind"], p["lang"]) for p in truth["pairs"])  # type: ignore[attr-defined]
+    kinds = Counter((p["kind"], p["lang"]) for p in truth["pairs"])
     lines = [
         f"{len(langs)} essays in {outdir} ({size / 1e6:.2f} MB): "
         + ", ".join(f"{lang} {c}" for lang, c in sorted(by_lang.items())),
@@ -719,9 +1462,29 @@ def summary(outdir: Path, truth: dict[str, object]) -> str:
             f" ({'/'.join(f'{lang} {kinds[(k, lang)]}' for lang in LANGS if kinds[(k, lang)])})"
             for k in KINDS
         ),
-        f"generator: {truth['stats']}",  # type: ignore[index]
+        f"generator: {truth['stats']}",
     ]
+    if "common" in truth:
+        lines += common_lines(truth["common"])
     return "\n".join(lines)
+
+
+def common_lines(common: dict[str, Any]) -> list[str]:
+    """The common pool's summary (``truth["common"]``) as lines of text."""
+    sentences, df, pairs = common["sentences"], common["quote_df"], common["pairs"]
+    phrases = sorted(common["phrase_df"], key=lambda p: -p["df"])
+    return [
+        f"common sentences: quotations {sentences['quote']}, set phrases {sentences['phrase']}; "
+        f"per essay: mean {common['per_essay']['mean']} {common['per_essay']['histogram']}",
+        f"  quotation df: min {df['min']}, p10 {df['p10']}, median {df['median']}, "
+        f"p90 {df['p90']}, max {df['max']} (mean {df['mean']})",
+        "  set phrase df (share): "
+        + ", ".join(f"{p['df']} ({100 * p['share']:.1f} %)" for p in phrases),
+        f"  unrelated pairs sharing a common sentence held by <= {pairs['max_df']} essays: "
+        f"{pairs['unrelated_sharing_rare']:,} ({pairs['sharing_two_or_more']:,} two or more); "
+        f"{pairs['frequent_sentences']} more frequent sentences, "
+        f"{pairs['frequent_pair_incidences']:,} pair incidences",
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -731,19 +1494,65 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--truth", type=Path, help="where truth.json goes (default OUTDIR)")
     parser.add_argument(
+        "--common", action="store_true", help="essays hold quotations and set phrases of a pool"
+    )
+    parser.add_argument(
+        "--guard",
+        choices=("auto", "full", "hashed", "none"),
+        default="auto",
+        help=f"4-gram guard (auto: full up to {FULL_GUARD_MAX:,} essays, else hashed per chunk)",
+    )
+    parser.add_argument("--fast", action="store_true", help="the hashed guard at any size")
+    parser.add_argument("--workers", type=int, default=0, help="processes (0: one per core)")
+    parser.add_argument(
         "--check", action="store_true", help="verify that unrelated essays share no 4-gram"
     )
+    parser.add_argument("--check-sample", type=int, default=0, help="check N essays at random")
+    parser.add_argument(
+        "--check-only", action="store_true", help="check the collection in OUTDIR, write nothing"
+    )
     args = parser.parse_args(argv)
+    guard = "hashed" if args.fast else args.guard
     started = time.perf_counter()
-    truth = make_essays(args.outdir, args.n, args.seed, args.truth)
-    print(summary(args.outdir, truth))
-    print(f"generated in {time.perf_counter() - started:.1f} s")
-    if args.check:
-        shared = unrelated_overlaps(args.outdir, truth)
-        print(f"unrelated pairs sharing a 4-gram of content words: {len(shared)}")
-        for (a, b), count in shared.most_common(10):
-            print(f"  {a} {b}: {count}")
-        return 1 if shared else 0
+    if args.check_only:
+        truth_path = args.truth or args.outdir / "truth.json"
+        truth = json.loads(truth_path.read_text(encoding="utf-8"))
+        args.n = truth["n"]
+        guard = truth["stats"].get("guard", "full")
+    else:
+        truth = make_essays(
+            args.outdir,
+            args.n,
+            args.seed,
+            args.truth,
+            common=args.common,
+            guard=guard,
+            workers=args.workers,
+        )
+        print(summary(args.outdir, truth))
+        print(f"generated in {time.perf_counter() - started:.1f} s")
+        if "generation" in truth:
+            print(f"generation: {truth['generation']}")
+    if args.check or args.check_sample or args.check_only:
+        failed = False
+        for k, reading in ((4, "content"), (5, "engine")):
+            started = time.perf_counter()
+            shared = unrelated_overlaps(args.outdir, truth, k, reading, args.check_sample)
+            also = pool_sharing(truth)
+            alone = Counter({pair: c for pair, c in shared.items() if not also(*pair)})
+            print(
+                f"unrelated pairs sharing a {k}-gram ({reading} reading, the common sentences'"
+                f" own runs left out): {len(alone)} that share no common sentence, and"
+                f" {len(shared) - len(alone)} beside a common sentence they share"
+                f" ({time.perf_counter() - started:.0f} s)"
+            )
+            for (a, b), count in alone.most_common(5):
+                print(f"  {a} {b}: {count}")
+            failed |= k == 4 and bool(alone) and guard_mode(args.n, guard) == "full"
+        if guard_mode(args.n, guard) != "full":
+            expected = expected_chance_overlaps(args.n)
+            print(f"expected chance 5-gram overlaps without a guard: {expected}")
+        return 1 if failed else 0
     return 0
 
 
