@@ -81,8 +81,8 @@ from copylens.core.engine import (
     _label,
     _not_ignored,
     _unique,
-    clusters,
     compare_pair,
+    compare_report,
     ready_to_compare,
 )
 from copylens.core.errors import Cancelled, ClusterUnavailable, UnreadableFile
@@ -617,27 +617,21 @@ def compare_on_dask(
             for part, first in zip(parts, firsts, strict=True)
         ]
         candidates = _candidates(run, ready, firsts, len(paths))
-        links: list[tuple[str, str, float]] = []
-        kept: list[PairResult] = []
-        for pair in _compared(run, ready, firsts, candidates, len(paths)):
-            links.append((pair.a, pair.b, max(pair.containment_ab, pair.containment_ba)))
-            if on_pair is None:
-                kept.append(pair)
-            else:
-                on_pair(pair)
-        texts: dict[str, str] = {}
-        if on_pair is None:
+
+        def texts() -> dict[str, str]:
+            out: dict[str, str] = {}
             for part in [run.beside(r, _texts) for r in ready]:
-                texts.update(part.result())
-    kept.sort(key=lambda p: (-max(p.containment_ab, p.containment_ba), p.a, p.b))
-    return CompareReport(
-        pairs=tuple(kept),
-        clusters=clusters(links, options.cluster_threshold),
-        errors=(*missing, *ign_missing, *failures),
-        options=options,
-        documents=tuple(paths),
-        texts=texts,
-    )
+                out.update(part.result())
+            return out
+
+        return compare_report(
+            _compared(run, ready, firsts, candidates, len(paths)),
+            on_pair,
+            options,
+            errors=(*missing, *ign_missing, *failures),
+            documents=tuple(paths),
+            texts=texts,
+        )
 
 
 def _outlines(

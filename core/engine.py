@@ -47,6 +47,7 @@ from copylens.core.report import (
     CompareReport,
     DocumentResult,
     Fragment,
+    InputFailure,
     PairResult,
     SourceMatch,
 )
@@ -256,9 +257,31 @@ def compare(
     docs = ready_to_compare(_pick(items, by_key, keys), _pick(ign_items, by_key, keys), options)
     candidates = candidate_pairs(docs)
     counter = _Counter(len(candidates), progress)
+    return compare_report(
+        _compared(candidates, docs, options, counter, cancel),
+        on_pair,
+        options,
+        errors=(*missing, *ign_missing, *failures),
+        documents=tuple(d.path for d in docs),
+        texts=lambda: {d.path: d.text for d in docs},
+    )
+
+
+def compare_report(
+    pairs: Iterable[PairResult],
+    on_pair: Callable[[PairResult], None] | None,
+    options: Options,
+    *,
+    errors: tuple[InputFailure, ...],
+    documents: tuple[str, ...],
+    texts: Callable[[], dict[str, str]],
+) -> CompareReport:
+    """The report of a ``compare`` run (local or distributed) whose reported pairs come from
+    ``pairs``: each passed on to ``on_pair`` as it comes, or held and sorted, the largest
+    shares first (then the texts are fetched too); clusters by union–find either way."""
     links: list[tuple[str, str, float]] = []
     kept: list[PairResult] = []
-    for pair in _compared(candidates, docs, options, counter, cancel):
+    for pair in pairs:
         links.append((pair.a, pair.b, max(pair.containment_ab, pair.containment_ba)))
         if on_pair is None:
             kept.append(pair)
@@ -268,10 +291,10 @@ def compare(
     return CompareReport(
         pairs=tuple(kept),
         clusters=clusters(links, options.cluster_threshold),
-        errors=(*missing, *ign_missing, *failures),
+        errors=errors,
         options=options,
-        documents=tuple(d.path for d in docs),
-        texts={} if on_pair is not None else {d.path: d.text for d in docs},
+        documents=documents,
+        texts={} if on_pair is not None else texts(),
     )
 
 
