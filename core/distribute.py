@@ -81,7 +81,7 @@ from copylens.core.engine import (
     _label,
     _not_ignored,
     _unique,
-    compare_pair,
+    compare_group,
     compare_report,
     ready_to_compare,
 )
@@ -104,6 +104,7 @@ from copylens.core.prepare import (
     read_each,
 )
 from copylens.core.report import CompareReport, InputFailure, PairResult
+from copylens.core.score import groups_of
 
 T = TypeVar("T")
 
@@ -547,8 +548,13 @@ def _pairs_in(documents: int, *pieces: Records) -> np.ndarray:
 def _compare_block(
     left: Sequence[Prepared], right: Sequence[Prepared], pairs: np.ndarray, options: Options
 ) -> list[PairResult | None]:
-    """``compare_pair`` of each (i, j) of ``pairs`` (positions in ``left`` and ``right``)."""
-    return [compare_pair(left[i], right[j], options) for i, j in pairs.tolist()]
+    """``compare_pair`` of each (i, j) of ``pairs`` (positions in ``left`` and ``right``,
+    sorted), pairs bounded under ``min_containment`` not aligned: ``compare_group``."""
+    return [
+        result
+        for i, js in groups_of(map(tuple, pairs.tolist()))
+        for result in compare_group(left[i], [right[j] for j in js], options)
+    ]
 
 
 def _picked(docs: Sequence[Prepared], at: np.ndarray) -> list[Prepared]:

@@ -51,7 +51,14 @@ from copylens.core.report import (
     PairResult,
     SourceMatch,
 )
-from copylens.core.score import PairScore, containment_bound, map_pairs, score_pair
+from copylens.core.score import (
+    PairScore,
+    containment_bounds,
+    each,
+    groups_of,
+    map_groups,
+    score_pair,
+)
 from copylens.core.unionfind import groups
 
 MIN_SHARED_ANCHORS = 1
@@ -325,12 +332,23 @@ def candidate_pairs(docs: Sequence[Prepared]) -> list[tuple[int, int]]:
     return sorted(index.pairs(MIN_SHARED_ANCHORS))
 
 
+def compare_group(a: Prepared, others: list[Prepared], options: Options) -> list[PairResult | None]:
+    """:func:`compare_pair` of A with each of ``others``, except that a pair whose seeds bound
+    its containment under ``min_containment`` (:func:`containment_bounds`, for the whole group
+    at once) is not even aligned: None."""
+    at_least = options.min_containment
+    if at_least <= 0:
+        return [compare_pair(a, b, options) for b in others]
+    bounds = containment_bounds(a, others, options)
+    return [
+        compare_pair(a, b, options) if bound >= at_least else None
+        for b, bound in zip(others, bounds.tolist(), strict=True)
+    ]
+
+
 def compare_pair(a: Prepared, b: Prepared, options: Options) -> PairResult | None:
     """The pair as ``compare`` reports it, or None when it shares nothing or less than
-    ``min_containment``; a pair whose seeds bound its containment under that is not aligned."""
-    at_least = options.min_containment
-    if at_least > 0 and containment_bound(a, b, options) < at_least:
-        return None
+    ``min_containment``."""
     return _pair_result(a, b, score_pair(a, b, options), options)
 
 
@@ -342,12 +360,13 @@ def _compared(
     cancel: CancelCheck | None,
 ) -> Iterator[PairResult]:
     """The reported pairs among ``pairs``, in their order, scored on all cores."""
-    with closing(map_pairs(compare_pair, pairs, docs, docs, options)) as results:
-        for result in results:
+    with closing(map_groups(compare_group, groups_of(pairs), docs, docs, options)) as results:
+        for group in results:
             _raise_if(cancel)
-            counter.step()
-            if result is not None:
-                yield result
+            for result in group:
+                counter.step()
+                if result is not None:
+                    yield result
 
 
 def clusters(
@@ -374,11 +393,13 @@ def _scored(
     cancel: CancelCheck | None,
 ) -> Iterator[tuple[tuple[int, int], PairScore]]:
     """Scores of the pairs in order, with progress reports and cancellation between pairs."""
-    with closing(map_pairs(score_pair, pairs, left, right, options)) as scores:
-        for pair, score in zip(pairs, scores, strict=True):
-            _raise_if(cancel)
-            yield pair, score
-            counter.step()
+    groups = groups_of(pairs)
+    with closing(map_groups(each(score_pair), groups, left, right, options)) as scored:
+        for (i, js), scores in zip(groups, scored, strict=True):
+            for j, score in zip(js, scores, strict=True):
+                _raise_if(cancel)
+                yield (i, j), score
+                counter.step()
 
 
 def _document_result(

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
+from itertools import groupby
+from operator import itemgetter
 from typing import Any, TypeVar
 
 import numpy as np
@@ -26,7 +29,7 @@ from copylens.core.report import Edit, Fragment
 from copylens.core.sketch import estimate
 
 R = TypeVar("R")
-"""What :func:`map_pairs`' function returns for one pair."""
+"""What :func:`map_groups`' function returns for one pair of a group."""
 
 
 @dataclass(frozen=True)
@@ -116,8 +119,7 @@ def _hits(grams: np.ndarray, other: np.ndarray) -> np.ndarray:
     """Positions of the k-grams of ``grams`` (text order) that are in ``other`` (sorted)."""
     if len(grams) == 0 or len(other) == 0:
         return np.empty(0, dtype=np.int64)
-    at = np.minimum(np.searchsorted(other, grams), len(other) - 1)
-    return np.flatnonzero(other[at] == grams)
+    return np.flatnonzero(_held(grams, other))
 
 
 def containment_bound(a: Prepared, b: Prepared, options: Options) -> float:
@@ -129,61 +131,147 @@ def containment_bound(a: Prepared, b: Prepared, options: Options) -> float:
     words from C; so |C ∩ K| ≤ |Z ∩ K|, and the same holds for B. The bound is the larger of
     |Z ∩ K| / |K| over both sides: a pair it puts under ``min_containment`` is never reported,
     so it need not be aligned. tests/test_bound.py checks it on generated pairs.
+    """
+    return float(containment_bounds(a, [b], options)[0])
 
-    Cost: the k-grams both texts hold are found by merging the two sorted sets (most candidate
-    pairs of a large collection share a sentence or two, a few dozen k-grams), and the zone's
-    size is summed over their positions without a mask per word.
+
+def containment_bounds(a: Prepared, others: Sequence[Prepared], options: Options) -> np.ndarray:
+    """:func:`containment_bound` of A with each of ``others``, in one pass over their seeds.
+
+    A large collection's candidate pairs mostly share a sentence or two; bounding them one by
+    one cost some 80 µs a pair in calls on tiny arrays. Here every other document's k-grams
+    are looked up in A's at once, and the zones are counted as runs of hits (a run breaks
+    where two hits lie more than twice ``max_gap`` words apart, where the zones of
+    :func:`_zone` stop touching), so no mask per word is built. Equal, bit for bit, to the
+    shares of :func:`seed_zones`' masks (tests/test_bound.py).
     """
     k, gap = options.seed_k, options.max_gap
-    (grams_a, sorted_a), (grams_b, sorted_b) = a.seed_grams(k), b.seed_grams(k)
-    both = np.intersect1d(sorted_a, sorted_b, assume_unique=True)
-    return max(_bound(grams_a, both, a, k, gap), _bound(grams_b, both, b, k, gap))
+    grams_a, sorted_a = a.seed_grams(k)
+    theirs = [o.seed_grams(k)[0] for o in others]
+    sizes = np.array([len(g) for g in theirs], dtype=np.int64)
+    if len(sorted_a) == 0 or not sizes.any():
+        return np.zeros(len(others))
+    flat = np.concatenate(theirs)
+    where = np.flatnonzero(_held(flat, sorted_a))
+    owner = np.searchsorted(np.cumsum(sizes), where, side="right")
+    pos_b = where - (np.cumsum(sizes) - sizes)[owner]
+    share_b = _zone_shares(owner, pos_b, others, np.arange(len(others)), k, gap)
+    order = np.argsort(grams_a, kind="stable")
+    first = np.searchsorted(grams_a[order], flat[where], side="left")
+    count = np.searchsorted(grams_a[order], flat[where], side="right") - first
+    step = np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)
+    n_a = max(len(a.canonical), 1)
+    codes = np.unique(np.repeat(owner, count) * n_a + order[np.repeat(first, count) + step])
+    share_a = _zone_shares(codes // n_a, codes % n_a, [a], np.zeros(len(others), int), k, gap)
+    return np.maximum(share_a, share_b)
 
 
-def _bound(grams: np.ndarray, both: np.ndarray, doc: Prepared, k: int, gap: int) -> float:
-    """|Z ∩ K| / |K| for the zone Z around the positions of ``grams`` found in ``both``."""
-    n = len(doc.canonical)
-    if len(both) == 0 or n == 0:
-        return 0.0
-    hits = _hits(grams, both)
-    if doc.ignored is not None:
-        zone = _zone(hits, n, k, gap)
-        kept = ~doc.ignored
-        return float((zone & kept).sum()) / int(kept.sum()) if kept.any() else 0.0
-    starts = np.maximum(hits - gap, 0)
-    ends = np.minimum(hits + k + gap, n)  # both ascending, as hits are
-    before = np.concatenate(([0], ends[:-1]))
-    return float(np.maximum(ends - np.maximum(starts, before), 0).sum()) / n
+def _held(grams: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """Boolean per k-gram of ``grams``: it is in ``other`` (sorted, not empty).
+
+    A table of the low bits of ``other``'s fingerprints sets most of ``grams`` apart at the
+    cost of one lookup each; only the few that pass it are searched for."""
+    table = np.zeros(_TABLE, dtype=bool)
+    table[other & (_TABLE - 1)] = True
+    maybe = np.flatnonzero(table[grams & (_TABLE - 1)])
+    at = np.minimum(np.searchsorted(other, grams[maybe]), len(other) - 1)
+    held = np.zeros(len(grams), dtype=bool)
+    held[maybe[other[at] == grams[maybe]]] = True
+    return held
 
 
-def map_pairs(
-    function: Callable[[Prepared, Prepared, Options], R],
-    pairs: Sequence[tuple[int, int]],
+_TABLE = 1 << 16
+"""Size of :func:`_held`'s table: a document's few hundred k-grams fill under 1 % of it."""
+
+
+def _zone_shares(
+    owner: np.ndarray,
+    pos: np.ndarray,
+    docs: Sequence[Prepared],
+    doc_of: np.ndarray,
+    k: int,
+    gap: int,
+) -> np.ndarray:
+    """|Z ∩ K| / |K| for each owner o (``docs[doc_of[o]]``), Z the zone of :func:`_zone`
+    around the k-grams starting at ``pos``; (owner, pos) sorted, positions distinct."""
+    if len(pos) == 0:
+        return np.zeros(len(doc_of))
+    lengths = np.array([len(d.canonical) for d in docs], dtype=np.int64)
+    n = lengths[doc_of]
+    ends = pos + k
+    new = np.ones(len(pos), dtype=bool)
+    new[1:] = (owner[1:] != owner[:-1]) | (pos[1:] - ends[:-1] > 2 * gap)
+    first = np.flatnonzero(new)
+    of = owner[first]
+    lo = np.maximum(pos[first] - gap, 0)
+    hi = np.minimum(ends[np.append(first[1:], len(pos)) - 1] + gap, n[of])
+    inside, kept = hi - lo, n
+    if any(d.ignored is not None for d in docs):
+        base = (np.cumsum(lengths) - lengths)[doc_of]
+        before = np.concatenate(([0], np.cumsum(np.concatenate([_ignored(d) for d in docs]))))
+        inside = inside - (before[base[of] + hi] - before[base[of] + lo])
+        kept = n - (before[base + n] - before[base])
+    covered = np.bincount(of, weights=inside, minlength=len(doc_of))
+    return np.divide(covered, kept, out=np.zeros(len(doc_of)), where=kept > 0)
+
+
+def _ignored(doc: Prepared) -> np.ndarray:
+    return doc.ignored if doc.ignored is not None else np.zeros(len(doc.canonical), dtype=bool)
+
+
+Group = tuple[int, tuple[int, ...]]
+"""A document's index on the left and the indices of its partners on the right."""
+
+
+def groups_of(pairs: Iterable[tuple[int, int]]) -> list[Group]:
+    """The pairs (i, j) as groups (i, (j, …)): consecutive pairs of one i share a group."""
+    return [(i, tuple(j for _, j in run)) for i, run in groupby(pairs, key=itemgetter(0))]
+
+
+def map_groups(
+    function: Callable[[Prepared, list[Prepared], Options], list[R]],
+    groups: Sequence[Group],
     left: Sequence[Prepared],
     right: Sequence[Prepared],
     options: Options,
-) -> Generator[R, None, None]:
-    """function(left[i], right[j], options) for each (i, j), in order, on all cores when it
-    pays (``score_pair`` for ``check``, the engine's ``compare_pair`` for ``compare``).
+) -> Generator[list[R], None, None]:
+    """function(left[i], [right[j] for j in js], options) for each group (i, js), in order,
+    on all cores when it pays (``check`` scores each pair of a group, ``compare`` bounds a
+    group's pairs at once and aligns the rest: :func:`containment_bounds`).
 
     The pool forks after the documents are prepared, so workers inherit them instead of
-    receiving them pickled; only the pair indices travel, and what ``function`` returns.
+    receiving them pickled; only the indices travel, and what ``function`` returns.
     """
-    workers = min(options.process_count, max(1, len(pairs) // 32))
+    pairs = sum(len(js) for _, js in groups)
+    workers = min(options.process_count, max(1, pairs // 32))
     if workers < 2 or not can_fork():
-        return (function(left[i], right[j], options) for i, j in pairs)
+        return (function(left[i], [right[j] for j in js], options) for i, js in groups)
     global _SHARED
     _SHARED = (function, left, right, options)
-    return pool_map(_call_shared, pairs, workers=workers, count=len(pairs))
+    return pool_map(_call_shared, groups, workers=workers, count=len(groups))
+
+
+def each(function: Callable[[Prepared, Prepared, Options], R]) -> Callable[..., list[R]]:
+    """A group function of a pair function: ``function(a, b, options)`` for each b."""
+    return partial(_each, function)
+
+
+def _each(
+    function: Callable[[Prepared, Prepared, Options], R],
+    a: Prepared,
+    others: list[Prepared],
+    options: Options,
+) -> list[R]:
+    return [function(a, b, options) for b in others]
 
 
 _SHARED: tuple[Callable[..., Any], Sequence[Prepared], Sequence[Prepared], Options] | None = None
 
 
-def _call_shared(pair: tuple[int, int]) -> Any:
-    assert _SHARED is not None, "map_pairs sets the documents before forking"
+def _call_shared(group: Group) -> Any:
+    assert _SHARED is not None, "map_groups sets the documents before forking"
     function, left, right, options = _SHARED
-    return function(left[pair[0]], right[pair[1]], options)
+    return function(left[group[0]], [right[j] for j in group[1]], options)
 
 
 def to_fragment(f: Alignment, a: Canonical, b: Canonical) -> Fragment:

@@ -20,7 +20,7 @@ from copylens.core.extract import Extracted
 from copylens.core.ignore import share, with_ignored, without_ignored
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared, prepare_text
-from copylens.core.score import containment_bound, score_pair, seed_zones
+from copylens.core.score import containment_bound, containment_bounds, score_pair, seed_zones
 
 EN = Options(language="en", workers=1)
 WORDS = [
@@ -110,6 +110,31 @@ def test_covered_words_lie_in_the_seed_zones(pair: tuple[Prepared, Prepared]) ->
     zone_a, zone_b = seed_zones(a, b, EN)
     assert not (score.covered_a & ~zone_a).any()
     assert not (score.covered_b & ~zone_b).any()
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(pairs(), min_size=1, max_size=5), st.integers(0, 2**32 - 1))
+def test_a_group_is_bounded_as_the_zones_say(
+    drawn: list[tuple[Prepared, Prepared]], seed: int
+) -> None:
+    """containment_bounds (one pass over a group, counting runs of hits) = the larger share of
+    seed_zones' masks for each pair, bit for bit, with ignored words on some documents."""
+    rng = np.random.default_rng(seed)
+    a = drawn[0][0]
+    others = [
+        b if n % 2 else with_ignored(b, rng.random(len(b.canonical)) < 0.3, n, EN)
+        for n, (_, b) in enumerate(drawn)
+    ]
+    expected = []
+    for b in others:
+        zone_a, zone_b = seed_zones(a, b, EN)
+        expected.append(max(_zone_share(zone_a, a), _zone_share(zone_b, b)))
+    assert containment_bounds(a, others, EN).tolist() == expected
+
+
+def _zone_share(zone: np.ndarray, doc: Prepared) -> float:
+    kept = np.ones(len(zone), dtype=bool) if doc.ignored is None else ~doc.ignored
+    return float((zone & kept).sum()) / int(kept.sum()) if kept.any() else 0.0
 
 
 def test_pruning_reports_exactly_the_pairs_over_the_threshold() -> None:
