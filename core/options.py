@@ -190,8 +190,9 @@ class Options:
     pair whose seeds bound it under this is not even aligned (``score.containment_bound``).
     0.08 by measurement (1,000 essays of bench/make_essays.py, each also quoting two of 100
     shared sentences): the planted pasted paragraphs (80–120 words) reach 0.109 and more; pairs
-    sharing only the quotations have a median of 0.035 and 3 of 9,956 reach 0.08; the bound
-    leaves 1,446 of 21,455 candidate pairs to align (380 at 0.1, 15,060 at 0.05)."""
+    sharing only the quotations have a median of 0.035 and 3 of 9,956 reach 0.08. On the scale
+    bench's 1,000 essays (bench/bench_scale.py) the bound leaves 740 of 28,259 candidate pairs
+    to align (289 at 0.1, 4,330 at 0.05)."""
     cluster_threshold: float = option(
         0.5,
         "Compare all: group documents sharing at least",

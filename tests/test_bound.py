@@ -113,12 +113,19 @@ def test_covered_words_lie_in_the_seed_zones(pair: tuple[Prepared, Prepared]) ->
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(pairs(), min_size=1, max_size=5), st.integers(0, 2**32 - 1))
+@given(
+    st.lists(pairs(), min_size=1, max_size=5),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([0, 1, 3, 4, 6, 12]),
+    st.integers(2, 5),
+)
 def test_a_group_is_bounded_as_the_zones_say(
-    drawn: list[tuple[Prepared, Prepared]], seed: int
+    drawn: list[tuple[Prepared, Prepared]], seed: int, gap: int, k: int
 ) -> None:
     """containment_bounds (one pass over a group, counting runs of hits) = the larger share of
-    seed_zones' masks for each pair, bit for bit, with ignored words on some documents."""
+    seed_zones' masks for each pair, bit for bit, with ignored words on some documents and
+    gaps narrower than the zones' reach."""
+    options = Options(language="en", workers=1, max_gap=gap, seed_k=k)
     rng = np.random.default_rng(seed)
     a = drawn[0][0]
     others = [
@@ -127,9 +134,9 @@ def test_a_group_is_bounded_as_the_zones_say(
     ]
     expected = []
     for b in others:
-        zone_a, zone_b = seed_zones(a, b, EN)
+        zone_a, zone_b = seed_zones(a, b, options)
         expected.append(max(_zone_share(zone_a, a), _zone_share(zone_b, b)))
-    assert containment_bounds(a, others, EN).tolist() == expected
+    assert containment_bounds(a, others, options).tolist() == expected
 
 
 def _zone_share(zone: np.ndarray, doc: Prepared) -> float:
