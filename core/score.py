@@ -169,12 +169,15 @@ def containment_bounds(a: Prepared, others: Sequence[Prepared], options: Options
         return np.zeros(len(others))
     flat = np.concatenate(theirs)
     where = np.flatnonzero(_held(flat, sorted_a))
-    owner = np.searchsorted(np.cumsum(sizes), where, side="right")
-    pos_b = where - (np.cumsum(sizes) - sizes)[owner]
-    share_b = _zone_shares(owner, pos_b, others, np.arange(len(others)), k, gap)
+    ends = np.cumsum(sizes)
+    owner = np.searchsorted(ends, where, side="right")
+    share_b = _zone_shares(
+        owner, where - (ends - sizes)[owner], others, np.arange(len(others)), k, gap
+    )
     order = np.argsort(grams_a, kind="stable")
-    first = np.searchsorted(grams_a[order], flat[where], side="left")
-    count = np.searchsorted(grams_a[order], flat[where], side="right") - first
+    ordered, found = grams_a[order], flat[where]
+    first = np.searchsorted(ordered, found, side="left")
+    count = np.searchsorted(ordered, found, side="right") - first
     step = np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)
     n_a = max(len(a.canonical), 1)
     codes = np.unique(np.repeat(owner, count) * n_a + order[np.repeat(first, count) + step])
