@@ -122,7 +122,7 @@ def form_ids(forms: tuple[str, ...]) -> tuple[list[str], np.ndarray]:
 
 
 def _unpickle(  # type: ignore[no-untyped-def]
-    language, words, starts, ends, forms, variants, hashes, homoglyphs, sentences
+    language, words, starts, ends, forms, variants, hashes, homoglyphs, sentences, shared=True
 ) -> Canonical:
     joined, ids = forms
     return Canonical(
@@ -130,7 +130,7 @@ def _unpickle(  # type: ignore[no-untyped-def]
         words,
         starts,
         ends,
-        forms_of(joined, ids),
+        forms_of(joined, ids, shared=shared),
         variants,
         hashes,
         homoglyphs,
@@ -138,14 +138,24 @@ def _unpickle(  # type: ignore[no-untyped-def]
     )
 
 
-def forms_of(joined: str, ids: np.ndarray) -> tuple[str, ...]:
+def reduce_transient(canonical: Canonical) -> tuple[object, tuple[object, ...]]:
+    """:meth:`Canonical.__reduce__` for a document that is read, used and dropped (a spilled
+    one, ``copylens.core.spill``): its forms are not interned on the way in (~40 µs of the
+    ~135 µs a 650-word document takes to unpickle), since no other document will share them."""
+    function, args = canonical.__reduce__()
+    return function, (*args, False)
+
+
+def forms_of(joined: str, ids: np.ndarray, *, shared: bool = True) -> tuple[str, ...]:
     """The forms of :meth:`Canonical.__reduce__`, one shared string per distinct form in the
-    whole process (interned: 10,000 prepared essays take a third less memory)."""
+    whole process when ``shared`` (interned: 10,000 prepared essays take a third less memory),
+    one per distinct form of the document otherwise."""
     if not len(ids):
         return ()
     vocabulary = np.empty(joined.count(SEP) + 1, dtype=object)
-    vocabulary[:] = [intern(form) for form in joined.split(SEP)]  # one string per form
-    return tuple(vocabulary[ids])  # in the whole process, not one per document
+    forms = joined.split(SEP)
+    vocabulary[:] = [intern(form) for form in forms] if shared else forms
+    return tuple(vocabulary[ids])  # one string per distinct form, not one per word
 
 
 class _Table:

@@ -552,7 +552,7 @@ def _compare_block(
     sorted), pairs bounded under ``min_containment`` not aligned: ``compare_group``."""
     return [
         result
-        for i, js in groups_of(map(tuple, pairs.tolist()))
+        for i, js in groups_of(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
         for result in compare_group(left[i], [right[j] for j in js], options)
     ]
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -30,8 +32,9 @@ from copylens.core.ignore import (
     with_ignored,
     without_ignored,
 )
-from copylens.core.index import MAX_DF, CandidateIndex, MemoryIndex
+from copylens.core.index import MAX_DF, CandidateIndex, MemoryIndex, pairs_sharing
 from copylens.core.options import Options
+from copylens.core.pool import map_when_it_pays
 from copylens.core.prepare import (
     CancelCheck,
     Prepared,
@@ -53,13 +56,20 @@ from copylens.core.report import (
 )
 from copylens.core.score import (
     PairScore,
+    Seeded,
+    as_pairs,
     containment_bounds,
     each,
     groups_of,
     map_groups,
     score_pair,
 )
+from copylens.core.spill import Spill, Spilled, summary
 from copylens.core.unionfind import groups
+
+D = TypeVar("D")
+"""A run's documents: prepared, or spilled (``copylens.core.spill``)."""
+_NONE = np.empty(0, dtype=np.uint64)
 
 MIN_SHARED_ANCHORS = 1
 """Every fragment holds a run of ``anchor_words`` matching words: one shared anchor k-gram."""
@@ -259,19 +269,71 @@ def compare(
     keys = _identities([*items, *ign_items])
     items = _not_ignored(items, ign_items, keys)
     unique = _unique([*items, *ign_items], keys)
-    prepared, failures = read_all(unique, options, prepare_text, progress, cancel)
-    by_key = {keys[p.path]: p for p in prepared}
-    docs = ready_to_compare(_pick(items, by_key, keys), _pick(ign_items, by_key, keys), options)
-    candidates = candidate_pairs(docs)
-    counter = _Counter(len(candidates), progress)
-    return compare_report(
-        _compared(candidates, docs, options, counter, cancel),
-        on_pair,
-        options,
-        errors=(*missing, *ign_missing, *failures),
-        documents=tuple(d.path for d in docs),
-        texts=lambda: {d.path: d.text for d in docs},
+    with Spill() as spill:
+        spilled, failures = read_all(unique, options, spill.prepare(), progress, cancel)
+        by_key = {keys[p.path]: p for p in spilled}
+        docs = _ready_spilled(
+            spill, _pick(items, by_key, keys), _pick(ign_items, by_key, keys), options
+        )
+        del spilled, by_key
+        candidates = pairs_sharing([d.anchors for d in docs], MAX_DF)
+        docs = [replace(d, anchors=_NONE) for d in docs]  # not needed from here on
+        counter = _Counter(len(candidates), progress)
+        load = partial(spill.load, options=options)
+        return compare_report(
+            _compared(candidates, docs, load, options, counter, cancel),
+            on_pair,
+            options,
+            errors=(*missing, *ign_missing, *failures),
+            documents=tuple(d.path for d in docs),
+            texts=lambda: {d.path: load(d).text for d in docs},
+        )
+
+
+def _ready_spilled(
+    spill: Spill, docs: list[Spilled], templates: list[Spilled], options: Options
+) -> list[Spilled]:
+    """:func:`ready_to_compare` of spilled documents: the documents that hold a template's
+    phrase or a common one (or all, when quotations or the bibliography are left out) are read
+    back, readied and summed up again, on all cores; the others go through as they are."""
+    phrases = distinct(
+        np.concatenate(
+            (template_phrases(templates), common_phrases([d.anchors for d in docs], options))
+        )
     )
+    every = options.exclude_quotes or options.exclude_bibliography
+    todo = [n for n, d in enumerate(docs) if every or _holds(d.anchors, phrases)]
+    ready = map_when_it_pays(
+        partial(_ready_one, docs, spill, phrases, options),
+        todo,
+        workers=min(options.process_count, max(1, len(todo) // 64)),
+    )
+    out = list(docs)
+    with closing(ready):
+        for n, doc in zip(todo, ready, strict=True):
+            out[n] = doc
+    return out
+
+
+def _ready_one(
+    docs: list[Spilled], spill: Spill, phrases: np.ndarray, options: Options, n: int
+) -> Spilled:
+    """The run's ``n``-th spilled document as :func:`ready_to_compare` makes it."""
+    doc = docs[n]
+    prepared = spill.load(doc, options)
+    step = ignore_phrases([prepared], phrases, options, n)[0]
+    ready = excluding([step], options, n)[0]
+    if ready is prepared:
+        return doc
+    return summary(ready, doc.spot, options, salt=-1 - n if ready is not step else n)
+
+
+def _holds(anchors: np.ndarray, phrases: np.ndarray) -> bool:
+    """True when the sorted ``anchors`` share a value with the sorted ``phrases``."""
+    if len(phrases) == 0 or len(anchors) == 0:
+        return False
+    at = np.minimum(np.searchsorted(phrases, anchors), len(phrases) - 1)
+    return bool((phrases[at] == anchors).any())
 
 
 def compare_report(
@@ -317,33 +379,44 @@ def ready_to_compare(
     phrases (:func:`copylens.core.ignore.common_phrases`) ignored, and quotations or the
     bibliography where the options say so. A partition of a distributed run passes its
     position in the run (``first``) and the common phrases counted over the whole run."""
-    held = common_phrases(docs, options) if common is None else common
+    held = common_phrases([d.anchors for d in docs], options) if common is None else common
     phrases = distinct(np.concatenate((template_phrases(templates), held)))
     return excluding(ignore_phrases(docs, phrases, options, first), options, first)
 
 
-def candidate_pairs(docs: Sequence[Prepared]) -> list[tuple[int, int]]:
+def candidate_pairs(docs: Sequence[Prepared]) -> np.ndarray:
     """Pairs (i < j) of documents sharing an anchor k-gram held by at most :data:`MAX_DF`
-    documents, sorted: the only pairs that can share a fragment (every fragment holds an
-    anchor), less the boilerplate."""
-    index = MemoryIndex(max_df=MAX_DF)
-    for n, doc in enumerate(docs):
-        index.add(n, doc.anchors)
-    return sorted(index.pairs(MIN_SHARED_ANCHORS))
+    documents, as rows of a sorted (n, 2) array: the only pairs that can share a fragment
+    (every fragment holds an anchor), less the boilerplate."""
+    return pairs_sharing([d.anchors for d in docs], MAX_DF)
 
 
-def compare_group(a: Prepared, others: list[Prepared], options: Options) -> list[PairResult | None]:
+def _as_is(doc: Any) -> Prepared:
+    """The ``load`` of :func:`compare_group` for documents held whole."""
+    assert isinstance(doc, Prepared)
+    return doc
+
+
+def compare_group(
+    a: Seeded, others: Sequence[Seeded], options: Options, load: Callable[[Any], Prepared] = _as_is
+) -> list[PairResult | None]:
     """:func:`compare_pair` of A with each of ``others``, except that a pair whose seeds bound
     its containment under ``min_containment`` (:func:`containment_bounds`, for the whole group
-    at once) is not even aligned: None."""
+    at once) is not even aligned: None. ``load`` gives the whole document of one of them (a
+    spilled run's: :meth:`copylens.core.spill.Spill.load`), only for the pairs aligned."""
     at_least = options.min_containment
-    if at_least <= 0:
-        return [compare_pair(a, b, options) for b in others]
-    bounds = containment_bounds(a, others, options)
-    return [
-        compare_pair(a, b, options) if bound >= at_least else None
-        for b, bound in zip(others, bounds.tolist(), strict=True)
-    ]
+    bounds = (
+        containment_bounds(a, others, options).tolist() if at_least > 0 else [1.0] * len(others)
+    )
+    whole_a: Prepared | None = None
+    out: list[PairResult | None] = []
+    for b, bound in zip(others, bounds, strict=True):
+        if bound < at_least:
+            out.append(None)
+            continue
+        whole_a = whole_a or load(a)
+        out.append(compare_pair(whole_a, load(b), options))
+    return out
 
 
 def compare_pair(a: Prepared, b: Prepared, options: Options) -> PairResult | None:
@@ -353,17 +426,19 @@ def compare_pair(a: Prepared, b: Prepared, options: Options) -> PairResult | Non
 
 
 def _compared(
-    pairs: list[tuple[int, int]],
-    docs: list[Prepared],
+    pairs: np.ndarray,
+    docs: list[Spilled],
+    load: Callable[[Spilled], Prepared],
     options: Options,
     counter: _Counter,
     cancel: CancelCheck | None,
 ) -> Iterator[PairResult]:
     """The reported pairs among ``pairs``, in their order, scored on all cores."""
-    with closing(map_groups(compare_group, groups_of(pairs), docs, docs, options)) as results:
-        for group in results:
+    group = partial(compare_group, load=load)
+    with closing(map_groups(group, groups_of(pairs), docs, docs, options)) as results:
+        for found in results:
             _raise_if(cancel)
-            for result in group:
+            for result in found:
                 counter.step()
                 if result is not None:
                     yield result
@@ -393,10 +468,10 @@ def _scored(
     cancel: CancelCheck | None,
 ) -> Iterator[tuple[tuple[int, int], PairScore]]:
     """Scores of the pairs in order, with progress reports and cancellation between pairs."""
-    groups = groups_of(pairs)
+    groups = groups_of(as_pairs(pairs))
     with closing(map_groups(each(score_pair), groups, left, right, options)) as scored:
         for (i, js), scores in zip(groups, scored, strict=True):
-            for j, score in zip(js, scores, strict=True):
+            for j, score in zip(js.tolist(), scores, strict=True):
                 _raise_if(cancel)
                 yield (i, j), score
                 counter.step()
@@ -556,9 +631,7 @@ def _unique(items: list[Path | TextInput], keys: dict[str, str]) -> list[Path | 
     return list(first.values())
 
 
-def _pick(
-    items: list[Path | TextInput], by_key: dict[str, Prepared], keys: dict[str, str]
-) -> list[Prepared]:
+def _pick(items: list[Path | TextInput], by_key: dict[str, D], keys: dict[str, str]) -> list[D]:
     wanted = dict.fromkeys(keys[_label(item)] for item in items)
     return [by_key[k] for k in wanted if k in by_key]
 

@@ -34,13 +34,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import fields, replace
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from copylens.core.align import align
 from copylens.core.arrays import distinct, distinct_counts
 from copylens.core.canonicalize import Canonical, fingerprint
+from copylens.core.index import buckets
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
@@ -57,18 +58,29 @@ passage two documents share is what ``compare`` looks for."""
 _NONE = np.empty(0, dtype=np.uint64)
 
 
-def template_phrases(ignored: Sequence[Prepared]) -> np.ndarray:
+class Anchored(Protocol):
+    """A document's distinct anchor k-grams, sorted (prepared, or spilled)."""
+
+    @property
+    def anchors(self) -> np.ndarray: ...
+
+
+def template_phrases(ignored: Sequence[Anchored]) -> np.ndarray:
     """The anchor k-grams of the ignored files, sorted and distinct."""
     parts = [p.anchors for p in ignored]
     return distinct(np.concatenate(parts)) if parts else _NONE
 
 
-def common_phrases(documents: Sequence[Prepared], options: Options) -> np.ndarray:
-    """The anchor k-grams held by more than ``max_df_share`` of ``documents`` (and by at least
-    :data:`COMMON_MIN_DOCUMENTS`); none in a run of fewer than :data:`MIN_DOCUMENTS`."""
-    if options.max_df_share >= 1.0 or len(documents) < MIN_DOCUMENTS:
+def common_phrases(anchors: Sequence[np.ndarray], options: Options) -> np.ndarray:
+    """The anchor k-grams held by more than ``max_df_share`` of the documents whose distinct
+    anchor k-grams are ``anchors`` (and by at least :data:`COMMON_MIN_DOCUMENTS`); none in a
+    run of fewer than :data:`MIN_DOCUMENTS`. Counted a range of fingerprints at a time
+    (:func:`copylens.core.index.buckets`), so a large run never sorts all its anchors at once."""
+    if options.max_df_share >= 1.0 or len(anchors) < MIN_DOCUMENTS:
         return _NONE
-    return held_by_many(np.concatenate([d.anchors for d in documents]), len(documents), options)
+    return np.concatenate(
+        [held_by_many(values, len(anchors), options) for values, _ in buckets(anchors)]
+    )
 
 
 def held_by_many(anchors: np.ndarray, documents: int, options: Options) -> np.ndarray:

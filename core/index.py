@@ -11,6 +11,7 @@ ignored (Broder's clustering drops very common shingles the same way, ALGORITHMS
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -80,6 +81,52 @@ class MemoryIndex:
             order = np.lexsort((keys, values))
             self._sorted = values[order], keys[order]
         return self._sorted
+
+
+BUCKET_RECORDS = 1 << 22
+"""Most (fingerprint, document) records :func:`buckets` hands out at a time, ~4 million: a
+run's anchors are counted and paired a range of fingerprints at a time, so its peak memory for
+them is a bucket's (~200 MB), not 40 bytes for each of a 100,000-essay run's 55 million."""
+
+
+def buckets(
+    arrays: Sequence[np.ndarray], size: int = BUCKET_RECORDS
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """(values, owners): the values of ``arrays`` (each sorted, distinct, uint64; owner n is
+    ``arrays[n]``) cut into ranges of value holding about ``size`` records each, one range at a
+    time. Every holder of a value is in its range, so what is counted per value (how many
+    documents hold it, which pairs share it) may be counted a range at a time."""
+    sizes = np.array([len(a) for a in arrays], dtype=np.int64)
+    parts = max(1, -(-int(sizes.sum()) // size))
+    if parts == 1:
+        values = np.concatenate(arrays) if len(arrays) else np.empty(0, dtype=np.uint64)
+        yield values, np.repeat(np.arange(len(arrays), dtype=np.int64), sizes)
+        return
+    edges = np.array([(b << 64) // parts for b in range(1, parts)], dtype=np.uint64)
+    cuts = np.zeros((len(arrays), parts + 1), dtype=np.int64)
+    for n, values in enumerate(arrays):
+        cuts[n, 1:-1] = np.searchsorted(values, edges)
+    cuts[:, -1] = sizes
+    for b in range(parts):
+        lo, hi = cuts[:, b].tolist(), cuts[:, b + 1].tolist()
+        pieces = [a[i:j] for a, i, j in zip(arrays, lo, hi, strict=True)]
+        owners = np.repeat(np.arange(len(arrays), dtype=np.int64), cuts[:, b + 1] - cuts[:, b])
+        yield np.concatenate(pieces), owners
+
+
+def pairs_sharing(
+    arrays: Sequence[np.ndarray], max_df: int, size: int = BUCKET_RECORDS
+) -> np.ndarray:
+    """Pairs (i < j), as rows of a sorted (n, 2) array, of the owners of ``arrays`` (as
+    :func:`buckets`) sharing a value held by at most ``max_df`` of them: ``MemoryIndex.pairs(1)``
+    of the same arrays, counted a bucket at a time."""
+    span = max(len(arrays), 1)
+    codes = []
+    for values, owners in buckets(arrays, size):
+        shared = shared_values(values, owners, max_df)
+        codes.append(shared.first * span + shared.second)
+    found = distinct(np.concatenate(codes)) if codes else np.empty(0, dtype=np.int64)
+    return np.stack((found // span, found % span), axis=1)
 
 
 def _ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:

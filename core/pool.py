@@ -39,6 +39,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import gc
+import itertools
 import multiprocessing
 import os
 import signal
@@ -130,6 +131,45 @@ def pool_map(
                 f"a worker process ended unexpectedly (exit code {outcome.exitcode})"
             )
         yield from outcome
+
+
+def map_when_it_pays(
+    function: Callable[..., R], items: Sequence[T], *extra: Sequence[object], workers: int
+) -> Generator[R, None, None]:
+    """``map(function, items, *extra)`` in input order, as a generator to close when stopping
+    early: on ``workers`` forked processes when there are two or more and forking is safe, in
+    this process otherwise (a spawned worker would cost more than the work it takes).
+
+    The workers inherit ``function`` when they fork, so it may hold the run's documents: it is
+    never pickled. Only the items travel, and they must be small (indices, paths): the parent
+    sends them ahead of the results (:data:`IN_FLIGHT`)."""
+    if workers < 2 or not can_fork():
+        return (function(*args) for args in zip(items, *extra, strict=True))
+    return _inheriting(function, items, extra, workers)
+
+
+def _inheriting(
+    function: Callable[..., R],
+    items: Sequence[T],
+    extra: tuple[Sequence[object], ...],
+    workers: int,
+) -> Generator[R, None, None]:
+    token = next(_tokens)
+    _inherited[token] = function  # before the workers fork, on the first next()
+    try:
+        call = partial(_call_inherited, token)
+        yield from pool_map(call, items, *extra, workers=workers, count=len(items))
+    finally:
+        del _inherited[token]
+
+
+_inherited: dict[int, Callable[..., Any]] = {}
+"""Functions of the running :func:`map_when_it_pays` calls, by token, for forked workers."""
+_tokens = itertools.count()
+
+
+def _call_inherited(token: int, *args: Any) -> Any:
+    return _inherited[token](*args)
 
 
 def isolated_map(

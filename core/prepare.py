@@ -68,6 +68,11 @@ class Prepared:
         bibliography (:func:`copylens.core.citations.cited_spans`)."""
         return words_in(self.canonical.starts, cited_spans(self.text))
 
+    @property
+    def size(self) -> int:
+        """Canonical words."""
+        return len(self.canonical)
+
     @cached_property
     def sketch(self) -> np.ndarray:
         return minhash(self.shingles)

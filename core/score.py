@@ -14,22 +14,22 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from itertools import groupby
-from operator import itemgetter
-from typing import Any, TypeVar
+from typing import Protocol, TypeVar
 
 import numpy as np
 
 from copylens.core.align import Alignment, align
 from copylens.core.canonicalize import Canonical, word_spans
 from copylens.core.options import Options
-from copylens.core.pool import can_fork, pool_map
+from copylens.core.pool import map_when_it_pays
 from copylens.core.prepare import Prepared
 from copylens.core.report import Edit, Fragment
 from copylens.core.sketch import estimate
 
 R = TypeVar("R")
 """What :func:`map_groups`' function returns for one pair of a group."""
+D = TypeVar("D")
+"""The documents :func:`map_groups` hands out: prepared, or spilled (``copylens.core.spill``)."""
 
 
 @dataclass(frozen=True)
@@ -150,7 +150,22 @@ def containment_bound(a: Prepared, b: Prepared, options: Options) -> float:
     return float(containment_bounds(a, [b], options)[0])
 
 
-def containment_bounds(a: Prepared, others: Sequence[Prepared], options: Options) -> np.ndarray:
+class Seeded(Protocol):
+    """What :func:`containment_bounds` reads of a document: its seed k-grams, its number of
+    canonical words and the words it ignores. A :class:`~copylens.core.prepare.Prepared` has
+    them, and so has what a large run keeps of a document it spilled to disk
+    (:class:`copylens.core.spill.Spilled`)."""
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def ignored(self) -> np.ndarray | None: ...
+
+    def seed_grams(self, k: int) -> tuple[np.ndarray, np.ndarray]: ...
+
+
+def containment_bounds(a: Seeded, others: Sequence[Seeded], options: Options) -> np.ndarray:
     """:func:`containment_bound` of A with each of ``others``, in one pass over their seeds.
 
     A large collection's candidate pairs mostly share a sentence or two; bounding them one by
@@ -179,7 +194,7 @@ def containment_bounds(a: Prepared, others: Sequence[Prepared], options: Options
     first = np.searchsorted(ordered, found, side="left")
     count = np.searchsorted(ordered, found, side="right") - first
     step = np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)
-    n_a = max(len(a.canonical), 1)
+    n_a = max(a.size, 1)
     codes = np.unique(np.repeat(owner, count) * n_a + order[np.repeat(first, count) + step])
     share_a = _zone_shares(codes // n_a, codes % n_a, [a], np.zeros(len(others), int), k, gap)
     return np.maximum(share_a, share_b)
@@ -206,7 +221,7 @@ _TABLE = 1 << 16
 def _zone_shares(
     owner: np.ndarray,
     pos: np.ndarray,
-    docs: Sequence[Prepared],
+    docs: Sequence[Seeded],
     doc_of: np.ndarray,
     k: int,
     gap: int,
@@ -215,7 +230,7 @@ def _zone_shares(
     around the k-grams starting at ``pos``; (owner, pos) sorted, positions distinct."""
     if len(pos) == 0:
         return np.zeros(len(doc_of))
-    lengths = np.array([len(d.canonical) for d in docs], dtype=np.int64)
+    lengths = np.array([d.size for d in docs], dtype=np.int64)
     n = lengths[doc_of]
     ends = pos + k
     new = np.ones(len(pos), dtype=bool)
@@ -234,40 +249,63 @@ def _zone_shares(
     return np.divide(covered, kept, out=np.zeros(len(doc_of)), where=kept > 0)
 
 
-def _ignored(doc: Prepared) -> np.ndarray:
-    return doc.ignored if doc.ignored is not None else np.zeros(len(doc.canonical), dtype=bool)
+def _ignored(doc: Seeded) -> np.ndarray:
+    return doc.ignored if doc.ignored is not None else np.zeros(doc.size, dtype=bool)
 
 
-Group = tuple[int, tuple[int, ...]]
+Group = tuple[int, np.ndarray]
 """A document's index on the left and the indices of its partners on the right."""
 
 
-def groups_of(pairs: Iterable[tuple[int, int]]) -> list[Group]:
-    """The pairs (i, j) as groups (i, (j, …)): consecutive pairs of one i share a group."""
-    return [(i, tuple(j for _, j in run)) for i, run in groupby(pairs, key=itemgetter(0))]
+def groups_of(pairs: np.ndarray) -> list[Group]:
+    """The pairs (i, j), rows of an (n, 2) array, as groups (i, [j, …]): consecutive pairs of
+    one i share a group (each a view of ``pairs``: a large run's millions of pairs are never
+    Python tuples)."""
+    if len(pairs) == 0:
+        return []
+    first = pairs[:, 0]
+    starts = np.flatnonzero(np.r_[True, first[1:] != first[:-1]])
+    ends = np.r_[starts[1:], len(first)]
+    return [
+        (int(first[lo]), pairs[lo:hi, 1])
+        for lo, hi in zip(starts.tolist(), ends.tolist(), strict=True)
+    ]
+
+
+def as_pairs(pairs: Iterable[tuple[int, int]]) -> np.ndarray:
+    """Pairs (i, j) as the (n, 2) int64 array :func:`groups_of` takes."""
+    return np.array(list(pairs), dtype=np.int64).reshape(-1, 2)
 
 
 def map_groups(
-    function: Callable[[Prepared, list[Prepared], Options], list[R]],
+    function: Callable[[D, list[D], Options], list[R]],
     groups: Sequence[Group],
-    left: Sequence[Prepared],
-    right: Sequence[Prepared],
+    left: Sequence[D],
+    right: Sequence[D],
     options: Options,
 ) -> Generator[list[R], None, None]:
     """function(left[i], [right[j] for j in js], options) for each group (i, js), in order,
     on all cores when it pays (``check`` scores each pair of a group, ``compare`` bounds a
     group's pairs at once and aligns the rest: :func:`containment_bounds`).
 
-    The pool forks after the documents are prepared, so workers inherit them instead of
-    receiving them pickled; only the indices travel, and what ``function`` returns.
+    The workers inherit the documents when they fork (:func:`map_when_it_pays`); only the
+    indices travel, and what ``function`` returns.
     """
     pairs = sum(len(js) for _, js in groups)
     workers = min(options.process_count, max(1, pairs // 32))
-    if workers < 2 or not can_fork():
-        return (function(left[i], [right[j] for j in js], options) for i, js in groups)
-    global _SHARED
-    _SHARED = (function, left, right, options)
-    return pool_map(_call_shared, groups, workers=workers, count=len(groups))
+    call = partial(_call_group, function, left, right, options)
+    return map_when_it_pays(call, groups, workers=workers)
+
+
+def _call_group(
+    function: Callable[[D, list[D], Options], list[R]],
+    left: Sequence[D],
+    right: Sequence[D],
+    options: Options,
+    group: Group,
+) -> list[R]:
+    i, js = group
+    return function(left[i], [right[j] for j in js], options)
 
 
 def each(function: Callable[[Prepared, Prepared, Options], R]) -> Callable[..., list[R]]:
@@ -282,15 +320,6 @@ def _each(
     options: Options,
 ) -> list[R]:
     return [function(a, b, options) for b in others]
-
-
-_SHARED: tuple[Callable[..., Any], Sequence[Prepared], Sequence[Prepared], Options] | None = None
-
-
-def _call_shared(group: Group) -> Any:
-    assert _SHARED is not None, "map_groups sets the documents before forking"
-    function, left, right, options = _SHARED
-    return function(left[group[0]], [right[j] for j in group[1]], options)
 
 
 def to_fragment(f: Alignment, a: Canonical, b: Canonical) -> Fragment:

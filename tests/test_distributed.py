@@ -284,7 +284,7 @@ def test_a_partition_is_made_ready_as_it_is_in_the_whole_run(
     docs, _ = read_all(files, options, prepare_text)
     [handout], _ = read_all([special["handout"]], options, prepare_text)
     whole = ready_to_compare(docs, [handout], options)
-    common = common_phrases(docs, options)
+    common = common_phrases([d.anchors for d in docs], options)
     assert len(common)
     parts = []
     for first in range(0, len(docs), 7):

@@ -1,0 +1,159 @@
+"""The spill (issue 15): a ``compare`` holds only a summary of each document in memory and
+reads the whole document back from disk for the pairs it aligns. What it reports must be
+exactly what a run holding every document reports, and nothing may be left on disk."""
+
+from __future__ import annotations
+
+import glob
+import os
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from copylens.core import Cancelled, Options, compare
+from copylens.core import spill as spill_module
+from copylens.core.engine import candidate_pairs, compare_group, ready_to_compare
+from copylens.core.prepare import prepare_text, read_all
+from copylens.core.score import groups_of
+from copylens.core.spill import Spill
+from tests.test_distributed import STOCK, write_corpus
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Path]]:
+    folder = tmp_path_factory.mktemp("spill") / "essays"
+    return folder, write_corpus(folder)
+
+
+def _spills() -> set[str]:
+    return set(glob.glob(os.path.join(tempfile.gettempdir(), "copylens-spill-*")))
+
+
+def _held_in_memory(files: list[Path], handout: Path, options: Options) -> list[tuple]:
+    """The reported pairs of a run that holds every prepared document (the Dask partitions'
+    way): ready, candidate pairs, bounded groups."""
+    docs, _ = read_all(files, options, prepare_text)
+    [template], _ = read_all([handout], options, prepare_text)
+    docs = ready_to_compare(docs, [template], options)
+    pairs = candidate_pairs(docs)
+    return [
+        result
+        for i, js in groups_of(pairs)
+        for result in compare_group(docs[i], [docs[j] for j in js], options)
+        if result is not None
+    ]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [Options(), Options(exclude_quotes=True, min_containment=0.05), Options(min_containment=0)],
+    ids=["defaults", "quotes-excluded", "every-pair-aligned"],
+)
+def test_a_spilled_run_reports_what_a_run_holding_everything_reports(
+    corpus: tuple[Path, dict[str, Path]], options: Options
+) -> None:
+    """Common phrases, a handout and left-out quotations make most documents ignore words: a
+    document read back gets the very fingerprints (salted by its place in the run) it had."""
+    folder, special = corpus
+    files = sorted(p for p in folder.glob("*.txt") if p.stat().st_size and p != special["handout"])
+    before = _spills()
+    sent: list = []
+    report = compare(files, options, ignore=[special["handout"]], on_pair=sent.append)
+    expected = _held_in_memory(files, special["handout"], options)
+    assert sent == expected
+    assert len(sent) >= 8
+    texts = {p: Path(p).read_text(encoding="utf-8") for p in map(str, files)}
+    assert not any(STOCK in texts[p.a][f.start : f.end] for p in sent for f in p.fragments)
+    assert report.pairs == () and report.clusters
+    assert _spills() == before  # the folder is gone
+
+
+def test_the_texts_of_a_held_report_are_read_back_whole(
+    corpus: tuple[Path, dict[str, Path]],
+) -> None:
+    folder, _ = corpus
+    files = sorted(p for p in folder.glob("*.txt") if p.stat().st_size)
+    report = compare(files)
+    assert set(report.texts) == set(report.documents)
+    for path, text in report.texts.items():
+        assert text == Path(path).read_text(encoding="utf-8")
+    for pair in report.pairs:
+        for f in pair.fragments:
+            assert report.texts[pair.a][f.start : f.end].strip()
+
+
+def test_a_cancelled_run_leaves_no_spill(corpus: tuple[Path, dict[str, Path]]) -> None:
+    folder, _ = corpus
+    before = _spills()
+    calls = 0
+
+    def cancel() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls > 5
+
+    with pytest.raises(Cancelled):
+        compare([folder], cancel=cancel)
+    assert _spills() == before
+
+
+def test_a_document_read_back_is_the_document_written(
+    corpus: tuple[Path, dict[str, Path]],
+) -> None:
+    folder, _ = corpus
+    options = Options()
+    files = sorted(p for p in folder.glob("*.txt") if p.stat().st_size)[:6]
+    with Spill() as spill:
+        spilled, _ = read_all(files, options, spill.prepare())
+        docs, _ = read_all(files, options, prepare_text)
+        assert len(spilled) == len(docs) == 6
+        assert len({s.spot.file for s in spilled}) >= 1
+        for small, doc in zip(spilled, docs, strict=True):
+            back = spill.load(small, options)
+            assert back.text == doc.text and back.path == small.path == doc.path
+            assert back.canonical.forms == doc.canonical.forms
+            for name in ("starts", "ends", "hashes", "variants", "sentences"):
+                assert np.array_equal(getattr(back.canonical, name), getattr(doc.canonical, name))
+            assert np.array_equal(back.shingles, doc.shingles)
+            assert np.array_equal(small.anchors, doc.anchors)
+            assert np.array_equal(small.grams, doc.seed_grams(options.seed_k)[0])
+            assert small.size == len(doc.canonical)
+        folder_of_run = spill.folder
+        assert os.listdir(folder_of_run)
+    assert not os.path.exists(folder_of_run)
+
+
+def test_a_process_writes_only_to_its_own_file_of_the_current_run(tmp_path: Path) -> None:
+    """A worker kept between runs (the window's) closes the file of a run that ended, so its
+    removed file frees its disk; a forked child never appends to its parent's file."""
+    options = Options()
+    [doc], _ = read_all([_essay(tmp_path)], options, prepare_text)
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.mkdir()
+    second.mkdir()
+    spot = spill_module.write(str(first), doc)
+    assert (str(first), os.getpid()) in spill_module._writers
+    spill_module.write(str(second), doc)
+    assert (str(first), os.getpid()) not in spill_module._writers
+    pid = os.fork()
+    if pid == 0:  # the child writes to a file of its own
+        child = spill_module.write(str(second), doc)
+        os._exit(0 if child.file != spot.file.replace("first", "second") else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert len(os.listdir(second)) == 2
+    assert spill_module.read(spot).text == doc.text
+    for key in [k for k in spill_module._writers if k[1] == os.getpid()]:
+        os.close(spill_module._writers.pop(key))
+
+
+def _essay(folder: Path) -> Path:
+    path = folder / "essay.txt"
+    path.write_text(
+        "Glaciers grow when winter snow outlasts the summer melt. The old snow compacts "
+        "into dense blue ice that flows downhill under its own weight.",
+        encoding="utf-8",
+    )
+    return path
