@@ -108,6 +108,11 @@ class ArchiveWriteFailed(ArchiveError):
     stays, the batch being written is rolled back."""
 
 
+class SpillFailed(Explained):
+    """A large run could not keep its documents in its temporary folder (the disk is full, or
+    the folder cannot be written): the whole run stops, since every document is needed."""
+
+
 class ClusterUnavailable(Explained):
     """A run asked for a Dask cluster (``--dask``) that cannot be used: the extra is not
     installed, the scheduler cannot be reached or has no workers, or its workers cannot read

@@ -27,7 +27,15 @@ from copylens.core.arrays import distinct
 from copylens.core.canonicalize import Canonical, canonicalize
 from copylens.core.citations import cited_spans
 from copylens.core.documents import Input, TextInput
-from copylens.core.errors import Cancelled, EmptyFile, InputError, ReaderFailed, TooLarge, TooSlow
+from copylens.core.errors import (
+    Cancelled,
+    EmptyFile,
+    InputError,
+    ReaderFailed,
+    SpillFailed,
+    TooLarge,
+    TooSlow,
+)
 from copylens.core.extract import Extracted, collect_files, extract_file
 from copylens.core.extract.base import megabytes
 from copylens.core.options import Options
@@ -131,8 +139,8 @@ def read_one(
         return build(extract_input(item, options), options)
     except InputError as error:
         return InputFailure.of(name, error)
-    except MemoryError:
-        raise  # the worker reports it as past its memory limit
+    except (MemoryError, SpillFailed):
+        raise  # the worker reports it as past its memory limit; the run cannot go on
     except Exception:  # a bug of ours must not cost the other files
         return InputFailure.of(
             name, ReaderFailed("CopyLens failed on this file (an internal error; please report it)")

@@ -17,7 +17,9 @@ What must hold:
   leaves a tail no :class:`Spot` points to;
 * a read is a ``pread`` at a known offset, so forked processes share the inherited
   descriptors safely;
-* the folder is removed when the run ends (:meth:`Spill.close`, also on errors and cancel).
+* the folder is removed when the run ends (:meth:`Spill.close`, also on errors and cancel);
+  a run killed before it could remove its folder leaves it to the next run, which removes
+  every spill folder whose process is gone.
 
 Cost: a document is pickled once in its worker, as it was before on its way to the parent,
 and the parent no longer unpickles it (~170 µs each); each document read back costs ~170 µs.
@@ -26,6 +28,7 @@ Disk: ~33 KB a 650-word essay, so ~3.3 GB in the temporary folder for 100,000 es
 
 from __future__ import annotations
 
+import glob
 import io
 import os
 import pickle
@@ -39,6 +42,7 @@ import numpy as np
 
 from copylens.core.arrays import distinct
 from copylens.core.canonicalize import Canonical, reduce_transient
+from copylens.core.errors import SpillFailed
 from copylens.core.extract import Extracted
 from copylens.core.ignore import with_ignored
 from copylens.core.options import Options
@@ -100,13 +104,37 @@ def summary(doc: Prepared, spot: Spot, options: Options, salt: int = 0) -> Spill
     )
 
 
+PREFIX = "copylens-spill-"
+"""A spill folder's name: this, the process id of the run, a random part."""
+
+
+def _remove_orphans() -> None:
+    """Remove the spill folders of runs whose process is gone (killed before it could remove
+    its own: at 100,000 essays such a folder holds gigabytes)."""
+    for folder in glob.glob(os.path.join(tempfile.gettempdir(), f"{PREFIX}*-*")):
+        pid = os.path.basename(folder)[len(PREFIX) :].split("-", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True
+
+
 class Spill:
     """A run's folder of spilled documents: :meth:`prepare` (the ``build`` of
     :func:`copylens.core.prepare.read_all`, in the workers) writes them, :meth:`load` reads
     one back anywhere in the run; a context manager that removes the folder."""
 
     def __init__(self) -> None:
-        self.folder = tempfile.mkdtemp(prefix="copylens-spill-")
+        _remove_orphans()
+        self.folder = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-")
 
     def __enter__(self) -> Spill:
         return self
@@ -147,7 +175,16 @@ class SpillPrepared:
 
     def __call__(self, extracted: Extracted, options: Options) -> Spilled:
         doc = prepare_text(extracted, options)
-        return summary(doc, write(self.folder, doc), options)
+        try:
+            spot = write(self.folder, doc)
+        except OSError as error:
+            raise SpillFailed(
+                "could not keep the documents of this run in the temporary folder {folder} "
+                "({reason}); free some space there, or set TMPDIR to a folder with more",
+                folder=self.folder,
+                reason=error.strerror or "not writable",
+            ) from None
+        return summary(doc, spot, options)
 
 
 class _Pickler(pickle.Pickler):

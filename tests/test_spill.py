@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import glob
 import os
+import shutil
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -15,9 +18,10 @@ import pytest
 from copylens.core import Cancelled, Options, compare
 from copylens.core import spill as spill_module
 from copylens.core.engine import candidate_pairs, compare_group, ready_to_compare
+from copylens.core.errors import SpillFailed
 from copylens.core.prepare import prepare_text, read_all
 from copylens.core.score import groups_of
-from copylens.core.spill import Spill
+from copylens.core.spill import Spill, SpillPrepared
 from tests.test_distributed import STOCK, write_corpus
 
 
@@ -157,3 +161,34 @@ def _essay(folder: Path) -> Path:
         encoding="utf-8",
     )
     return path
+
+
+def test_no_room_for_the_spill_stops_the_run_with_a_clear_error(tmp_path: Path) -> None:
+    """A full disk is no file's fault: the run stops and says where and what to do, instead
+    of marking every file as failed."""
+    options = Options()
+    gone = tmp_path / "removed"
+    with pytest.raises(SpillFailed) as caught:
+        read_all([_essay(tmp_path)], options, SpillPrepared(str(gone)))
+    assert str(gone) in str(caught.value) and "TMPDIR" in str(caught.value)
+
+
+def test_the_folder_of_a_killed_run_is_removed_by_the_next_run() -> None:
+    """A run killed with SIGKILL cannot remove its folder (gigabytes at 100,000 essays): the
+    next run removes the folders of processes that are gone, never a live run's."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(60)"], stdout=subprocess.DEVNULL
+    )
+    orphan = tempfile.mkdtemp(prefix=f"{spill_module.PREFIX}{child.pid}-")
+    (Path(orphan) / "1.spill").write_bytes(b"x" * 100)
+    child.kill()
+    child.wait()
+    live = tempfile.mkdtemp(prefix=f"{spill_module.PREFIX}{os.getpid()}-")
+    try:
+        with Spill() as spill:
+            assert os.path.isdir(spill.folder)
+        assert not os.path.exists(orphan)
+        assert os.path.isdir(live)
+    finally:
+        shutil.rmtree(live, ignore_errors=True)
+        shutil.rmtree(orphan, ignore_errors=True)

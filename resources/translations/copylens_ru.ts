@@ -1001,6 +1001,10 @@
         <source>CopyLens failed on this file (an internal error; please report it)</source>
         <translation>CopyLens не справился с этим файлом (внутренняя ошибка; пожалуйста, сообщите о ней)</translation>
     </message>
+    <message>
+        <source>could not keep the documents of this run in the temporary folder {folder} ({reason}); free some space there, or set TMPDIR to a folder with more</source>
+        <translation>не удалось сохранить документы этой проверки во временной папке {folder} ({reason}); освободите там место или укажите в TMPDIR папку, где места больше</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
