@@ -272,10 +272,9 @@ def compare(
     with Spill() as spill:
         spilled, failures = read_all(unique, options, spill.prepare(), progress, cancel)
         by_key = {keys[p.path]: p for p in spilled}
-        docs = _ready_spilled(
-            spill, _pick(items, by_key, keys), _pick(ign_items, by_key, keys), options
-        )
-        del spilled, by_key
+        docs, templates = _pick(items, by_key, keys), _pick(ign_items, by_key, keys)
+        del spilled, by_key  # each summary is replaced as it is readied, never held twice
+        _ready_spilled(spill, docs, templates, options)
         candidates = pairs_sharing([d.anchors for d in docs], MAX_DF)
         docs = [replace(d, anchors=_NONE) for d in docs]  # not needed from here on
         counter = _Counter(len(candidates), progress)
@@ -292,10 +291,11 @@ def compare(
 
 def _ready_spilled(
     spill: Spill, docs: list[Spilled], templates: list[Spilled], options: Options
-) -> list[Spilled]:
-    """:func:`ready_to_compare` of spilled documents: the documents that hold a template's
-    phrase or a common one (or all, when quotations or the bibliography are left out) are read
-    back, readied and summed up again, on all cores; the others go through as they are."""
+) -> None:
+    """:func:`ready_to_compare` of spilled documents, in place: the documents that hold a
+    template's phrase or a common one (or all, when quotations or the bibliography are left
+    out) are read back, readied and summed up again, on all cores; the others stay as they
+    are."""
     phrases = distinct(
         np.concatenate(
             (template_phrases(templates), common_phrases([d.anchors for d in docs], options))
@@ -308,11 +308,9 @@ def _ready_spilled(
         todo,
         workers=min(options.process_count, max(1, len(todo) // 64)),
     )
-    out = list(docs)
     with closing(ready):
         for n, doc in zip(todo, ready, strict=True):
-            out[n] = doc
-    return out
+            docs[n] = doc  # forked workers hold the list as it was when they started
 
 
 def _ready_one(
