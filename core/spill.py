@@ -230,7 +230,11 @@ def read(spot: Spot) -> Prepared:
     fd = _readers.get(spot.file)
     if fd is None:
         fd = _readers[spot.file] = os.open(spot.file, os.O_RDONLY)
-    blob = os.pread(fd, spot.size, spot.offset)
+    if hasattr(os, "pread"):
+        blob = os.pread(fd, spot.size, spot.offset)
+    else:  # Windows: no pread; a descriptor of this process's own, one read at a time
+        os.lseek(fd, spot.offset, os.SEEK_SET)
+        blob = os.read(fd, spot.size)
     if len(blob) != spot.size:
         raise OSError(f"the spill file {spot.file} is shorter than expected")
     doc = pickle.loads(blob)
