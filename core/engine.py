@@ -61,10 +61,11 @@ from copylens.core.score import (
     containment_bounds,
     each,
     groups_of,
+    held_in,
     map_groups,
     score_pair,
 )
-from copylens.core.spill import Spill, Spilled, summary
+from copylens.core.spill import Spill, Spilled, read, summary
 from copylens.core.unionfind import groups
 
 D = TypeVar("D")
@@ -285,7 +286,7 @@ def compare(
             options,
             errors=(*missing, *ign_missing, *failures),
             documents=tuple(d.path for d in docs),
-            texts=lambda: {d.path: load(d).text for d in docs},
+            texts=lambda: {d.path: read(d.spot).text for d in docs},  # ignored or not
         )
 
 
@@ -302,7 +303,7 @@ def _ready_spilled(
         )
     )
     every = options.exclude_quotes or options.exclude_bibliography
-    todo = [n for n, d in enumerate(docs) if every or _holds(d.anchors, phrases)]
+    todo = [n for n, d in enumerate(docs) if every or held_in(d.anchors, phrases).any()]
     ready = map_when_it_pays(
         partial(_ready_one, docs, spill, phrases, options),
         todo,
@@ -324,14 +325,6 @@ def _ready_one(
     if ready is prepared:
         return doc
     return summary(ready, doc.spot, options, salt=-1 - n if ready is not step else n)
-
-
-def _holds(anchors: np.ndarray, phrases: np.ndarray) -> bool:
-    """True when the sorted ``anchors`` share a value with the sorted ``phrases``."""
-    if len(phrases) == 0 or len(anchors) == 0:
-        return False
-    at = np.minimum(np.searchsorted(phrases, anchors), len(phrases) - 1)
-    return bool((phrases[at] == anchors).any())
 
 
 def compare_report(

@@ -134,7 +134,7 @@ def _hits(grams: np.ndarray, other: np.ndarray) -> np.ndarray:
     """Positions of the k-grams of ``grams`` (text order) that are in ``other`` (sorted)."""
     if len(grams) == 0 or len(other) == 0:
         return np.empty(0, dtype=np.int64)
-    return np.flatnonzero(_held(grams, other))
+    return np.flatnonzero(held_in(grams, other))
 
 
 def containment_bound(a: Prepared, b: Prepared, options: Options) -> float:
@@ -183,7 +183,7 @@ def containment_bounds(a: Seeded, others: Sequence[Seeded], options: Options) ->
     if len(sorted_a) == 0 or not sizes.any():
         return np.zeros(len(others))
     flat = np.concatenate(theirs)
-    where = np.flatnonzero(_held(flat, sorted_a))
+    where = np.flatnonzero(held_in(flat, sorted_a))
     ends = np.cumsum(sizes)
     owner = np.searchsorted(ends, where, side="right")
     share_b = _zone_shares(
@@ -200,11 +200,13 @@ def containment_bounds(a: Seeded, others: Sequence[Seeded], options: Options) ->
     return np.maximum(share_a, share_b)
 
 
-def _held(grams: np.ndarray, other: np.ndarray) -> np.ndarray:
-    """Boolean per k-gram of ``grams``: it is in ``other`` (sorted, not empty).
+def held_in(grams: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """Boolean per fingerprint of ``grams``: it is in ``other`` (sorted).
 
     A table of the low bits of ``other``'s fingerprints sets most of ``grams`` apart at the
     cost of one lookup each; only the few that pass it are searched for."""
+    if len(other) == 0:
+        return np.zeros(len(grams), dtype=bool)
     table = np.zeros(_TABLE, dtype=bool)
     table[other & (_TABLE - 1)] = True
     maybe = np.flatnonzero(table[grams & (_TABLE - 1)])
@@ -215,7 +217,7 @@ def _held(grams: np.ndarray, other: np.ndarray) -> np.ndarray:
 
 
 _TABLE = 1 << 16
-"""Size of :func:`_held`'s table: a document's few hundred k-grams fill under 1 % of it."""
+"""Size of :func:`held_in`'s table: a document's few hundred k-grams fill under 1 % of it."""
 
 
 def _zone_shares(
