@@ -65,7 +65,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Se
 from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass, fields, is_dataclass, replace
 from functools import cache
-from itertools import pairwise
+from itertools import islice, pairwise
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -123,6 +123,8 @@ ARCHIVE_PARTITION_DOCUMENTS = 100
 ones keep the memory held for them small."""
 BLOCK_PAIRS = 256
 """Candidate pairs per alignment task at most."""
+BLOCKS_PER_THREAD = 8
+"""Alignment tasks submitted ahead per worker thread (:meth:`_Run.windowed`)."""
 
 _NO_VALUES = np.empty(0, dtype=np.uint64)
 _NO_OWNERS = np.empty(0, dtype=np.int64)
@@ -262,6 +264,7 @@ class _Run:
         self.options = options.with_changes(workers=1)  # Dask's threads are the parallelism
         self.progress, self.cancel = progress, cancel
         self.threads = max(1, sum(client.nthreads().values()))
+        self.where: dict[str, list[str]] = {}
 
     def submit(self, function: Callable[..., Any], *args: Any) -> Any:
         return self.client.submit(function, *args, pure=False)
@@ -270,13 +273,25 @@ class _Run:
         """``function(part, *args)`` on the worker holding ``part`` (a finished future), where
         it can run (a loose restriction: another worker takes it if that one is gone). A task
         Dask has not timed yet counts as half a second, which its work stealing would weigh
-        against moving a whole partition; the picking tasks take microseconds."""
-        holders = self.client.who_has([part]).get(part.key)
+        against moving a whole partition; the picking tasks take microseconds. Where each
+        part is is asked of the scheduler once (:meth:`holders`), not once a task: the
+        question is a round trip, and the alignment stage asks it for every block."""
+        holders = self.holders([part]).get(part.key)
         if not holders:  # not in memory: wherever Dask recomputes it
             return self.submit(function, part, *args)
         return self.client.submit(
             function, part, *args, pure=False, workers=holders, allow_other_workers=True
         )
+
+    def holders(self, parts: Sequence[Any]) -> dict[str, list[str]]:
+        """The workers holding each of ``parts`` (finished futures), by key, remembered for
+        the run once known (a partition stays where it is; if its worker is lost, the loose
+        restriction of :meth:`beside` lets another one run the task)."""
+        unknown = [part for part in parts if part.key not in self.where]
+        if unknown:
+            found = self.client.who_has(unknown)
+            self.where.update({key: list(found[key]) for key in found if found[key]})
+        return {part.key: self.where[part.key] for part in parts if part.key in self.where}
 
     def step(self, stage: str, done: int, total: int) -> None:
         if self.progress is not None:
@@ -287,6 +302,33 @@ class _Run:
 
     def done(self, futures: Iterable[Any]) -> Iterator[Any]:
         return _done(self.client, futures, self.cancel)
+
+    def windowed(
+        self, ask: Callable[[T], Any], items: Iterable[T], ahead: int
+    ) -> Iterator[tuple[T, Any]]:
+        """(item, its finished future) for each of ``items``, ``ask(item)`` submitting its
+        task only while fewer than ``ahead`` are unfinished: the scheduler holds a window of
+        tasks, not all of a run's (at 100,000 essays, submitting every alignment block at
+        once took the client past 12 GB). ``cancel`` is polled every TICK_S; on cancel the
+        unfinished tasks are cancelled and the rest never submitted."""
+        from distributed import wait
+
+        waiting = iter(items)
+        flying: dict[Any, T] = {}
+        while True:
+            for item in islice(waiting, ahead - len(flying)):
+                flying[ask(item)] = item
+            if not flying:
+                return
+            if self.cancel is not None and self.cancel():
+                self.client.cancel(list(flying))
+                raise Cancelled()
+            try:
+                finished, _ = wait(list(flying), timeout=TICK_S, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                continue
+            for future in finished:
+                yield flying.pop(future), future
 
     def read(
         self,
@@ -713,8 +755,9 @@ def _compared(
     for run_of in np.split(order, np.flatnonzero(np.diff(blocks[order])) + 1):
         chunks.extend(np.split(run_of, range(BLOCK_PAIRS, len(run_of), BLOCK_PAIRS)))
     chunks = sorted((c for c in chunks if len(c)), key=lambda c: int(c[0]))
-    asked: dict[Any, np.ndarray] = {}
-    for chunk in chunks:
+    run.holders(ready)  # one question to the scheduler for all partitions
+
+    def ask(chunk: np.ndarray) -> Any:
         a, b = int(part_a[chunk[0]]), int(part_b[chunk[0]])
         left, right = first_doc[chunk] - starts[a], second_doc[chunk] - starts[b]
         if a == b:
@@ -727,11 +770,11 @@ def _compared(
             picked_a = run.beside(ready[a], _picked, wanted_a)
             picked_b = run.beside(ready[b], _picked, wanted_b)
             local = np.stack((at_a, at_b), axis=1)
-        asked[run.submit(_compare_block, picked_a, picked_b, local, run.options)] = chunk
+        return run.submit(_compare_block, picked_a, picked_b, local, run.options)
+
     results: dict[int, PairResult | None] = {}
     following = done = 0
-    for future in run.done(asked):
-        chunk = asked.pop(future)
+    for chunk, future in run.windowed(ask, chunks, BLOCKS_PER_THREAD * run.threads):
         results.update(zip(chunk.tolist(), future.result(), strict=True))
         done += len(chunk)
         run.step("comparing", done, len(candidates))
