@@ -306,29 +306,7 @@ class _Run:
     def windowed(
         self, ask: Callable[[T], Any], items: Iterable[T], ahead: int
     ) -> Iterator[tuple[T, Any]]:
-        """(item, its finished future) for each of ``items``, ``ask(item)`` submitting its
-        task only while fewer than ``ahead`` are unfinished: the scheduler holds a window of
-        tasks, not all of a run's (at 100,000 essays, submitting every alignment block at
-        once took the client past 12 GB). ``cancel`` is polled every TICK_S; on cancel the
-        unfinished tasks are cancelled and the rest never submitted."""
-        from distributed import wait
-
-        waiting = iter(items)
-        flying: dict[Any, T] = {}
-        while True:
-            for item in islice(waiting, ahead - len(flying)):
-                flying[ask(item)] = item
-            if not flying:
-                return
-            if self.cancel is not None and self.cancel():
-                self.client.cancel(list(flying))
-                raise Cancelled()
-            try:
-                finished, _ = wait(list(flying), timeout=TICK_S, return_when="FIRST_COMPLETED")
-            except TimeoutError:
-                continue
-            for future in finished:
-                yield flying.pop(future), future
+        return _windowed(self.client, ask, items, ahead, self.cancel)
 
     def read(
         self,
@@ -394,19 +372,41 @@ class _Run:
 def _done(client: Any, futures: Iterable[Any], cancel: CancelCheck | None) -> Iterator[Any]:
     """Each future as its task ends (``.result()`` raises what the task raised); ``cancel``
     polled every TICK_S, the futures still pending cancelled when it says stop."""
+    submitted = list(futures)
+    for _, future in _windowed(client, lambda f: f, submitted, len(submitted), cancel):
+        yield future
+
+
+def _windowed(
+    client: Any,
+    ask: Callable[[T], Any],
+    items: Iterable[T],
+    ahead: int,
+    cancel: CancelCheck | None,
+) -> Iterator[tuple[T, Any]]:
+    """(item, its finished future) for each of ``items``, ``ask(item)`` submitting its task
+    only while fewer than ``ahead`` are unfinished: the scheduler holds a window of tasks, not
+    all of a run's (at 100,000 essays, submitting every alignment block at once took the
+    client past 12 GB). ``cancel`` is polled every TICK_S; on cancel the unfinished tasks are
+    cancelled and the rest never submitted."""
     from distributed import wait
 
-    pending = set(futures)
-    while pending:
+    waiting = iter(items)
+    flying: dict[Any, T] = {}
+    while True:
+        for item in islice(waiting, ahead - len(flying)):
+            flying[ask(item)] = item
+        if not flying:
+            return
         if cancel is not None and cancel():
-            client.cancel(list(pending))
+            client.cancel(list(flying))
             raise Cancelled()
         try:
-            finished, left = wait(pending, timeout=TICK_S, return_when="FIRST_COMPLETED")
+            finished, _ = wait(list(flying), timeout=TICK_S, return_when="FIRST_COMPLETED")
         except TimeoutError:
             continue
-        pending = set(left)
-        yield from finished
+        for future in finished:
+            yield flying.pop(future), future
 
 
 def _starts(counts: Iterable[int]) -> list[int]:
