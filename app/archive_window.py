@@ -728,7 +728,8 @@ class ArchiveWindow(QtWidgets.QWidget):
 
     def choose_files(self) -> None:
         patterns = " ".join(f"*{s}" for s in sorted(SUPPORTED_SUFFIXES))
-        filters = f"{self.tr('Documents')} ({patterns});;{self.tr('All files')} (*)"
+        documents, every = self.tr("Documents"), self.tr("All files")  # lupdate: not in f""
+        filters = f"{documents} ({patterns});;{every} (*)"
         paths, _ = QtWidgets.QFileDialog.getOpenFileNames(
             self, self.tr("Add files to the archive"), _last_dir(), filters
         )

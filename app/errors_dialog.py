@@ -5,18 +5,24 @@ traceback for bugs). Every error the app shows goes through it: failed runs, gro
 folder walks (``copylens.app.worker`` sends a job's error here unless its owner handles it),
 invalid settings, a report that could not be saved. :func:`install_excepthook` sends every
 uncaught exception on the Qt thread there, so a bug in a slot shows a dialog and the app keeps
-running. Problems with single input files are not errors of the app: the window marks those
-items in its lists instead.
+running.
+
+Problems with single input files are not errors of the app: the window marks those items in
+its lists and results, and :func:`show_failures` lists them all (:class:`FailuresDialog`,
+opened from the status bar's error count) with their reasons and :func:`failure_advice`, what
+to do about each.
 """
 
 from __future__ import annotations
 
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import TracebackType
 
+from copylens.app.presentation import display_names, failure_text
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets
+from copylens.core import InputFailure
 
 ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
 
@@ -52,7 +58,9 @@ class ErrorDialog(QtWidgets.QDialog):
         self.details_box.setObjectName("errorDetails")
         self.details_box.setReadOnly(True)
         self.details_box.setLineWrapMode(QtWidgets.QPlainTextEdit.LineWrapMode.NoWrap)
-        self.details_box.setFont(QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.FixedFont))
+        self.details_box.setFont(
+            QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont)
+        )
         self.details_box.setMinimumHeight(180)
         self.details_box.setVisible(False)
 
@@ -113,6 +121,186 @@ def show_error(
         Qt.WindowModality.WindowModal if parent else Qt.WindowModality.ApplicationModal
     )
     dialog.show()
+    return dialog
+
+
+# ====================================================================== files not read
+
+
+ADVICE = (
+    (
+        ("no text layer",),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog",
+            "Run OCR on the scanned PDF first (for example with OCRmyPDF or the scanner's "
+            "software), then add the new file.",
+        ),
+    ),
+    (
+        ("password", "encrypted"),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog",
+            "Open it in its program, save a copy without the password and add that copy.",
+        ),
+    ),
+    (
+        ("not found", "broken symbolic link"),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog", "The file was moved or deleted: add it again from where it is now."
+        ),
+    ),
+    (
+        ("permission denied", "cannot access", "cannot read", "cannot list"),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog",
+            "Check that your account may read the file (or copy it into your own folder), "
+            "then add it again.",
+        ),
+    ),
+    (
+        ("not a regular file", "is a folder"),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog", "Add the documents themselves (files), not a device, pipe or folder."
+        ),
+    ),
+    (
+        ("unsupported file type", "no extension"),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog", "Save it as .docx, .odt, .pdf, .rtf or .txt and add that file."
+        ),
+    ),
+    (
+        ("catdoc", "could not be started"),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog", "Install catdoc or antiword, or save the file as .docx."
+        ),
+    ),
+    (
+        ("empty", "no text found", "no words left"),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog", "The file holds no text to check: make sure it is the right file."
+        ),
+    ),
+    (
+        ("internal error",),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog", "This is a bug in CopyLens: please report it, with the file if you can."
+        ),
+    ),
+    (
+        ("over the", "too deeply"),
+        QtCore.QT_TRANSLATE_NOOP("ErrorDialog", "Split the file into smaller parts and add those."),
+    ),
+    (
+        ("damaged", "not a", "binary data", "loop", "entity", "took longer", "stopped the reader"),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog",
+            "The file may be damaged or not what its name says: open it in its program, save "
+            "it again (for example as .docx or .pdf) and add the new file.",
+        ),
+    ),
+)
+"""What to do about a file that could not be read, by words of the engine's English template
+(the first rule whose words occur wins); translated under context "ErrorDialog"."""
+
+
+def failure_advice(failure: InputFailure) -> str:
+    """What the user can do about ``failure``, in the interface language ("" if nothing)."""
+    reason = (failure.template or failure.error).casefold()
+    for words, advice in ADVICE:
+        if any(word in reason for word in words):
+            return _tr(str(advice))
+    return ""
+
+
+class FailuresDialog(QtWidgets.QDialog):
+    """Every file of a run that could not be read: its short name (the whole path in a
+    tooltip), the reason and what to do, in a table; *Copy list* puts "path — reason" lines on
+    the clipboard. Not modal: the user may fix files while it is open."""
+
+    def __init__(self, parent: QtWidgets.QWidget | None, failures: Sequence[InputFailure]) -> None:
+        super().__init__(parent)
+        self.setObjectName("failuresDialog")
+        self.setWindowTitle(self.tr("Files that could not be read"))
+        translate = QtCore.QCoreApplication.translate
+        self.failures = list(failures)
+        self.reasons = [failure_text(f, translate) for f in self.failures]
+        names = display_names(f.path for f in self.failures)
+        text = self.tr("Files that could not be read: %1. They are left out of the results.")
+        message = QtWidgets.QLabel(text.replace("%1", str(len(self.failures))))
+        message.setObjectName("failuresMessage")
+        message.setWordWrap(True)
+        self.table = QtWidgets.QTreeWidget()
+        self.table.setObjectName("failuresTable")
+        self.table.setRootIsDecorated(False)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(True)
+        self.table.setHeaderLabels([self.tr("File"), self.tr("Reason"), self.tr("What to do")])
+        self.table.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.ExtendedSelection)
+        warning = self.style().standardIcon(QtWidgets.QStyle.StandardPixmap.SP_MessageBoxWarning)
+        for failure, reason in zip(self.failures, self.reasons, strict=True):
+            advice = failure_advice(failure)
+            item = QtWidgets.QTreeWidgetItem([names[failure.path], reason, advice])
+            item.setIcon(0, warning)
+            item.setToolTip(0, failure.path)
+            item.setToolTip(1, reason)
+            item.setToolTip(2, advice)
+            self.table.addTopLevelItem(item)
+        self.detail = QtWidgets.QLabel()
+        self.detail.setObjectName("failureDetail")
+        self.detail.setWordWrap(True)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.table.currentItemChanged.connect(self._show_detail)
+        header = self.table.header()
+        header.setStretchLastSection(True)
+        for column in (0, 1):
+            header.setSectionResizeMode(column, QtWidgets.QHeaderView.ResizeMode.Interactive)
+            self.table.resizeColumnToContents(column)
+            self.table.setColumnWidth(column, min(self.table.columnWidth(column), 320))
+        buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        self.copy_button = buttons.addButton(
+            self.tr("Copy list"), QtWidgets.QDialogButtonBox.ButtonRole.ActionRole
+        )
+        self.copy_button.clicked.connect(self.copy_list)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.addWidget(message)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.detail)
+        layout.addWidget(buttons)
+        self.resize(900, 420)
+        first = self.table.topLevelItem(0)
+        if first is not None:
+            self.table.setCurrentItem(first)
+
+    def _show_detail(self, item: QtWidgets.QTreeWidgetItem | None, _previous: object) -> None:
+        """The selected file in full: path, reason and what to do (the table cuts them)."""
+        if item is None:
+            self.detail.clear()
+            return
+        lines = [item.toolTip(0), item.text(1), item.text(2)]
+        self.detail.setText("\n".join(line for line in lines if line))
+
+    def text(self) -> str:
+        """One line per file: its whole path, a dash and the reason."""
+        pairs = zip(self.failures, self.reasons, strict=True)
+        return "\n".join(f"{f.path} — {reason}" for f, reason in pairs)
+
+    def copy_list(self) -> None:
+        QtGui.QGuiApplication.clipboard().setText(self.text())
+
+
+def show_failures(
+    parent: QtWidgets.QWidget | None, failures: Sequence[InputFailure]
+) -> FailuresDialog:
+    """Show the files that could not be read (non-blocking); one such dialog at a time."""
+    for widget in QtWidgets.QApplication.topLevelWidgets():
+        if isinstance(widget, FailuresDialog) and widget.isVisible():
+            widget.close()
+    dialog = FailuresDialog(parent, failures)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.show()
+    dialog.raise_()
     return dialog
 
 

@@ -20,7 +20,8 @@ that source's colour (the colour swatch in the source table is the legend):
 * a cited fragment (a quotation, block quotation or the bibliography: ``Fragment.cited``) is
   green-grey and italic whatever its source (its tooltip names the source);
 * where fragments of several sources overlap, the span takes the colour of the first of them
-  in the source table (the one with the highest containment) and is underlined; its tooltip
+  in the source table (the one with the most of the document found in it) and is
+  underlined; its tooltip
   and ``data-sources`` name all of them;
 * look-alike letters (Latin letters hidden in Cyrillic words and the reverse) are red, bold
   and underlined, inside whatever highlight they are in.
@@ -40,13 +41,15 @@ import csv
 import html
 import io
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from datetime import datetime
 from typing import Any
 
 from copylens import __version__
-from copylens.app.palette import CITED, LOOKALIKE, PALETTE, uniqueness_hex
+from copylens.app import terms
+from copylens.app.palette import CITED, LOOKALIKE, NEUTRAL, PALETTE, uniqueness_hex
 from copylens.app.presentation import (
     display_names,
     failure_text,
@@ -76,6 +79,8 @@ NO_RESULT_SETTINGS = frozenset({"workers"})
 """Options that do not change a result: left out of the HTML report (kept in JSON)."""
 COMPARE_SETTINGS = frozenset({"min_containment", "cluster_threshold", "max_df_share"})
 """Options only ``compare`` reads: left out of a check report's settings table."""
+COMPARE_TERMS = ("a_found_in_b", "b_found_in_a", "similarity")
+"""The figures of a pair, explained under the compare report's table."""
 CONTEXT_CHARS = 80
 """Compare report: characters of plain context quoted on each side of a fragment."""
 QUOTE_CHARS = 400
@@ -122,6 +127,7 @@ def html_report(
     generated_at: datetime | None = None,
     language: str = "en",
     translate: Translate = untranslated,
+    wrap_names: bool = False,
 ) -> str:
     """The report as one self-contained HTML page.
 
@@ -130,12 +136,14 @@ def html_report(
     ``translate`` they stay in English. ``language`` ("en", "ru") is the page's language and
     how its numbers are written (a decimal comma in Russian); it must be the one
     ``translate`` translates into. Its settings table lists the options the report's run
-    used (``report.options``).
+    used (``report.options``), in an appendix at the end. ``wrap_names`` marks places to wrap
+    in long names and paths (zero-width spaces) for Qt's layout, which, unlike a browser
+    (CSS ``overflow-wrap``), cannot otherwise keep a table with them inside the page.
     """
     when = generated_at or datetime.now().astimezone()
-    s = _Strings(language, translate)
+    s = _Strings(language, translate, wrap_names)
     if isinstance(report, CheckReport):
-        title, body = s("title_check"), _check_body(report, s)
+        title, body = _check_title(report, s), _check_body(report, s)
     else:
         title, body = s("title_compare"), _compare_body(report, s)
     version = __version__
@@ -146,8 +154,16 @@ def html_report(
     ]
     hidden = NO_RESULT_SETTINGS | (COMPARE_SETTINGS if isinstance(report, CheckReport) else set())
     shown = {k: v for k, v in _settings(report).items() if k not in hidden}
-    parts = [*head, *body[:1], *_settings_table(shown, s), *body[1:]]
+    parts = [*head, *body, *_settings_table(shown, s)]
     return _page(title, when, version, s.language, "\n".join(parts))
+
+
+def _check_title(report: CheckReport, s: _Strings) -> str:
+    """ "Originality report: essay.docx" (one document) or "…: 12 documents checked"."""
+    if len(report.documents) == 1:
+        name = display_names([report.documents[0].path])[report.documents[0].path]
+        return s("title_check_one").format(name=name)
+    return s("title_check_many").format(n=len(report.documents))
 
 
 def csv_report(report: Report) -> str:
@@ -257,11 +273,11 @@ def _check_body(report: CheckReport, s: _Strings) -> list[str]:
         rows = [
             _row(
                 [
-                    _e(names[d.path]),
+                    s.breakable(names[d.path]),
                     _uniqueness_cell(d.uniqueness, s),
                     _pct(d.borrowed, s),
                     _pct(d.cited, s),
-                    _e(src_names[d.sources[0].key]) if d.sources else "&mdash;",
+                    s.breakable(src_names[d.sources[0].key]) if d.sources else "&mdash;",
                     _pct(d.sources[0].containment, s) if d.sources else "&mdash;",
                     str(d.homoglyphs),
                 ],
@@ -273,11 +289,11 @@ def _check_body(report: CheckReport, s: _Strings) -> list[str]:
             _table(
                 [
                     s("document"),
-                    s("uniqueness"),
-                    s("borrowed"),
-                    s("cited"),
+                    s.term("uniqueness"),
+                    s.term("borrowed"),
+                    s.term("cited"),
                     s("top_source"),
-                    s("containment"),
+                    s.term("found_in_source"),
                     s("lookalikes"),
                 ],
                 rows,
@@ -302,23 +318,26 @@ def _document_section(
     src_names: dict[str, str],
     s: _Strings,
 ) -> str:
+    heading = "doc first" if n == 1 else "doc"  # the first follows the summary on its page
     out = [
-        f'<h2 class="doc" id="doc-{n}">{n}. {_e(names[d.path])}</h2>',
-        f'<p class="uniqueness">{_e(s("uniqueness"))}: {_uniqueness_cell(d.uniqueness, s)}</p>',
-        f'<p class="shares">{_e(s("borrowed"))}: <span class="share">{_pct(d.borrowed, s)}'
-        f'</span> &middot; {_e(s("cited"))}: <span class="share">{_pct(d.cited, s)}</span>'
+        f'<h2 class="{heading}" id="doc-{n}">{n}. {s.breakable(names[d.path])}</h2>',
+        f'<p class="uniqueness">{_e(s.term("uniqueness"))}: '
+        f"{_uniqueness_cell(d.uniqueness, s)}</p>",
+        f'<p class="shares">{_e(s.term("borrowed"))}: <span class="share">{_pct(d.borrowed, s)}'
+        f'</span> &middot; {_e(s.term("cited"))}: <span class="share">{_pct(d.cited, s)}</span>'
         + (
-            f' &middot; {_e(s("self_cited"))}: <span class="share">{_pct(d.self_cited, s)}</span>'
+            f" &middot; {_e(s.term('self_cited'))}: "
+            f'<span class="share">{_pct(d.self_cited, s)}</span>'
             if d.self_cited
             else ""
         )
         + "</p>",
     ]
     facts = [
-        (s("path"), _e(d.path)),
+        (s("path"), s.breakable(d.path)),
         ("SHA-256", f'<span class="hash">{_e(d.sha256)}</span>'),
         (s("language"), _e(d.language)),
-        (s("words"), f"{d.words} ({_e(s('counted'))}: {d.counted_words})"),
+        (s.term("words"), f"{d.words} &middot; {_e(s.term('compared_words'))}: {d.counted_words}"),
         (s("lookalikes"), str(d.homoglyphs)),
     ]
     out.append(
@@ -332,42 +351,28 @@ def _document_section(
             _row(
                 [
                     ("", f' class="swatch" style="background-color:{_color(i)}"'),
-                    f'<span class="name">{_e(src_names[src.key])}</span>'
-                    f'<br><span class="small">{_e(_source_where(src, s))}</span>',
+                    f'<span class="name">{s.breakable(src_names[src.key])}</span>'
+                    f'<br><span class="small">{s.breakable(_source_where(src, s))}<br>'
+                    f"{_e(s.term('matching_words'))}: {src.matched_words} &middot; "
+                    f"{_e(s('fragments'))}: {len(src.fragments)}</span>",
                     _pct(src.containment, s),
                     _pct(src.cited, s),
-                    _pct(src.resemblance, s),
                     _pct(src.reverse_containment, s),
-                    str(src.matched_words),
                     _pct(src.exclusive, s),
-                    str(len(src.fragments)),
+                    _pct(src.resemblance, s),
                 ],
-                numeric=(2, 3, 4, 5, 6, 7, 8),
+                numeric=(2, 3, 4, 5, 6),
                 attrs=f' data-source="{i}"',
             )
             for i, src in enumerate(d.sources)
         ]
-        heads = [
-            "",
-            s("source"),
-            s("containment"),
-            s("cited"),
-            s("resemblance"),
-            s("reverse"),
-            s("matched_words"),
-            s("exclusive"),
-            s("fragments"),
-        ]
-        out.append(
-            _table(
-                heads,
-                rows,
-                "sources",
-                (2, 3, 4, 5, 6, 7, 8),
-                (2, 32, 9, 9, 9, 9, 10, 10, 10),
-            )
+        keys = ("found_in_source", "cited", "source_used", "only_this_source", "similarity")
+        heads = ["", s("source"), *(s.term(key) for key in keys)]
+        out.append(_table(heads, rows, "sources", (2, 3, 4, 5, 6), (3, 37, 12, 12, 12, 12, 12)))
+        help_ = (
+            f"{s.term(key)}: {s.tip(key)}." for key in (*keys, "matching_words", "compared_words")
         )
-        out.append(f'<p class="small">{_e(s("columns_help"))}</p>')
+        out.append(f'<p class="small">{_e(" ".join(help_))}</p>')
     else:
         out.append(f"<p>{_e(s('no_sources'))}</p>")
     out.append(f"<h3>{_e(s('text'))}</h3>")
@@ -422,7 +427,7 @@ def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings
     ]
     if seen_edit:
         chips.append(
-            f'<span class="src edited" style="background-color:{_pale(0)}">'
+            f'<span class="src edited" style="background-color:{NEUTRAL}">'
             f"{_e(s('edited_chip'))}</span>"
         )
     if seen_cited:
@@ -457,21 +462,34 @@ def _compare_body(report: CompareReport, s: _Strings) -> list[str]:
             _row(
                 [
                     f'<a href="#pair-{n}">{n}</a>',
-                    _e(names[p.a]),
-                    _e(names[p.b]),
-                    _pct(p.resemblance, s),
+                    s.breakable(names[p.a]),
+                    s.breakable(names[p.b]),
                     _pct(p.containment_ab, s),
                     _pct(p.containment_ba, s),
+                    _pct(p.resemblance, s),
                     str(len(p.fragments)),
                 ],
                 numeric=(0, 3, 4, 5, 6),
             )
             for n, p in enumerate(report.pairs, start=1)
         ]
-        heads = ["#", "A", "B", s("resemblance"), s("a_in_b"), s("b_in_a"), s("fragments")]
+        heads = [
+            "#",
+            "A",
+            "B",
+            s.term("a_found_in_b"),
+            s.term("b_found_in_a"),
+            s.term("similarity"),
+            s("fragments"),
+        ]
         body.append(
             f"<h2>{_e(s('pairs'))}</h2>\n"
-            + _table(heads, rows, "pairs", (0, 3, 4, 5, 6), (5, 30, 30, 10, 8, 8, 9))
+            + _table(heads, rows, "pairs", (0, 3, 4, 5, 6), (5, 28, 28, 10, 10, 10, 9))
+        )
+        body.append(
+            '<p class="small">'
+            + _e(" ".join(f"{s.term(k)}: {s.tip(k)}." for k in COMPARE_TERMS))
+            + "</p>"
         )
     else:
         body.append(f"<h2>{_e(s('pairs'))}</h2>\n<p>{_e(s('no_pairs'))}</p>")
@@ -494,10 +512,10 @@ def _pair_section(
     out = [
         f'<h2 class="pair" id="pair-{n}">{_e(s("pair"))} {n}: {_e(names[p.a])} &harr; '
         f"{_e(names[p.b])}</h2>",
-        f'<p class="small">A: {_e(p.a)}<br>B: {_e(p.b)}</p>',
-        f"<p>{_e(s('resemblance'))}: {_pct(p.resemblance, s)} &middot; "
-        f"{_e(s('a_in_b'))}: {_pct(p.containment_ab, s)} &middot; "
-        f"{_e(s('b_in_a'))}: {_pct(p.containment_ba, s)}</p>",
+        f'<p class="small">A: {s.breakable(p.a)}<br>B: {s.breakable(p.b)}</p>',
+        f"<p>{_e(s.term('a_found_in_b'))}: {_pct(p.containment_ab, s)} &middot; "
+        f"{_e(s.term('b_found_in_a'))}: {_pct(p.containment_ba, s)} &middot; "
+        f"{_e(s.term('similarity'))}: {_pct(p.resemblance, s)}</p>",
     ]
     text_a, text_b = texts.get(p.a), texts.get(p.b)
     rows = []
@@ -582,7 +600,11 @@ def _settings_table(values: Mapping[str, object], s: _Strings) -> list[str]:
         f"<tr><th>{_e(s.setting(key))}</th><td>{_e(s.value(value))}</td></tr>"
         for key, value in values.items()
     )
-    return [f'<h2>{_e(s("settings"))}</h2>\n<table class="facts settings">{rows}</table>']
+    return [
+        f'<h2 class="appendix">{_e(s("settings"))}</h2>\n'
+        f'<p class="small">{_e(s("settings_help"))}</p>\n'
+        f'<table class="facts settings">{rows}</table>'
+    ]
 
 
 def _settings(report: Report) -> dict[str, Any]:
@@ -615,8 +637,31 @@ def _table(
 
 
 def _heading(text: str) -> str:
-    """A numeric column's heading, broken after its first word when long (narrow columns)."""
-    return _e(text).replace(" ", "<br>", 1) if len(text) > 12 else _e(text)
+    """A numeric column's heading on two lines when long (narrow columns), broken at the space
+    nearest its middle ("Found in / source", "Whole-text / similarity")."""
+    spaces = [i for i, c in enumerate(text) if c == " "]
+    if len(text) <= 12 or not spaces:
+        return _e(text)
+    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    return f"{_e(text[:cut])}<br>{_e(text[cut + 1 :])}"
+
+
+_BREAK_AFTER = re.compile(r"([/\\_.\-])")
+_LONG_RUN = re.compile(r"[^\s\u200b]{20}")
+_TOKEN = re.compile(r"\S{24,}")
+
+
+def _breakable(text: str) -> str:
+    """``text`` escaped, with zero-width spaces where a long name or path may wrap: in each
+    token of 24 characters or more, after "/", "\\", "_", ".", "-" and inside any run of 20
+    characters without one, so that a table stays inside the page's margins. Shorter tokens
+    are left alone (a PDF reader copies a zero-width space as a gap)."""
+
+    def marked(token: re.Match[str]) -> str:
+        broken = _BREAK_AFTER.sub("\\1\u200b", token.group())
+        return _LONG_RUN.sub(lambda m: m.group() + "\u200b", broken)
+
+    return _e(_TOKEN.sub(marked, text))
 
 
 def _width(widths: Sequence[int], i: int) -> str:
@@ -668,6 +713,7 @@ h2 {{ font-size: 14pt; margin-top: 1.2em; margin-bottom: 0.4em; }}
 h3 {{ font-size: 11pt; margin-top: 1em; margin-bottom: 0.3em; }}
 p.meta, .small {{ color: #555555; font-size: 8pt; }}
 table {{ border-collapse: collapse; margin: 0 0 0.6em 0; }}
+table.grid td, p.small {{ overflow-wrap: anywhere; }}
 table.grid th, table.grid td, table.fragments th, table.fragments td {{
   border: 1px solid #BBBBBB; padding: 3px 5px; vertical-align: top; }}
 table.grid th, table.fragments th {{ background-color: #EEEEEE; text-align: left;
@@ -680,13 +726,15 @@ td.swatch {{ width: 1.2em; }}
 .hash {{ font-family: "DejaVu Sans Mono", Consolas, monospace; font-size: 8pt; }}
 p.uniqueness {{ font-size: 16pt; font-weight: bold; margin: 0.3em 0; }}
 .unique {{ font-weight: bold; }}
-h2.doc {{ page-break-before: always; break-before: page; }}
+h2.doc, h2.appendix {{ page-break-before: always; break-before: page; }}
+h2.doc.first {{ page-break-before: auto; break-before: auto; }}
 .text {{ white-space: pre-wrap; line-height: 145%; font-size: 10pt; margin-top: 0.5em; }}
 .src {{ color: #000000; }}
 .cited {{ font-style: italic; }}
 p.shares {{ font-size: 11pt; margin: 0 0 0.4em 0; color: #333333; }}
 .share {{ font-weight: bold; color: #000000; }}
 .share {{ font-weight: bold; color: #000000; }}
+.edited {{ text-decoration: underline; text-decoration-style: dotted; }}
 .overlap {{ text-decoration: underline; text-decoration-style: double; }}
 .lookalike {{ color: {LOOKALIKE}; font-weight: bold; text-decoration: underline;
   text-decoration-style: wavy; text-decoration-color: {LOOKALIKE}; }}
@@ -748,49 +796,35 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
 
 
 _WORDS: dict[str, str] = {
-    "title_check": QT_TRANSLATE_NOOP("Report", "CopyLens: originality report"),
+    "title_check_one": QT_TRANSLATE_NOOP("Report", "Originality report: {name}"),
+    "title_check_many": QT_TRANSLATE_NOOP("Report", "Originality report: {n} documents checked"),
     "title_compare": QT_TRANSLATE_NOOP("Report", "CopyLens: comparison report"),
     "generated": QT_TRANSLATE_NOOP("Report", "Generated"),
     "summary": QT_TRANSLATE_NOOP("Report", "Summary"),
     "settings": QT_TRANSLATE_NOOP("Report", "Settings"),
+    "settings_help": QT_TRANSLATE_NOOP(
+        "Report", "The settings this check ran with; the same settings give the same results."
+    ),
     "errors": QT_TRANSLATE_NOOP("Report", "Files that could not be read"),
     "document": QT_TRANSLATE_NOOP("Report", "Document"),
     "documents": QT_TRANSLATE_NOOP("Report", "Documents"),
-    "uniqueness": QT_TRANSLATE_NOOP("Report", "Uniqueness"),
-    "borrowed": QT_TRANSLATE_NOOP("Report", "Borrowed"),
-    "cited": QT_TRANSLATE_NOOP("Report", "Cited"),
-    "self_cited": QT_TRANSLATE_NOOP("Report", "Self-cited"),
     "top_source": QT_TRANSLATE_NOOP("Report", "Main source"),
-    "containment": QT_TRANSLATE_NOOP("Report", "Containment"),
-    "resemblance": QT_TRANSLATE_NOOP("Report", "Resemblance"),
-    "reverse": QT_TRANSLATE_NOOP("Report", "Share of source"),
-    "matched_words": QT_TRANSLATE_NOOP("Report", "Matched words"),
-    "exclusive": QT_TRANSLATE_NOOP("Report", "Only here"),
     "fragments": QT_TRANSLATE_NOOP("Report", "Fragments"),
     "lookalikes": QT_TRANSLATE_NOOP("Report", "Look-alike letters"),
     "no_documents": QT_TRANSLATE_NOOP("Report", "No document could be checked."),
     "path": QT_TRANSLATE_NOOP("Report", "Path"),
     "language": QT_TRANSLATE_NOOP("Report", "Language"),
     "words": QT_TRANSLATE_NOOP("Report", "Words"),
-    "counted": QT_TRANSLATE_NOOP("Report", "counted"),
     "sources": QT_TRANSLATE_NOOP("Report", "Sources"),
     "source": QT_TRANSLATE_NOOP("Report", "Source"),
     "no_sources": QT_TRANSLATE_NOOP("Report", "No source shares text with this document."),
     "text": QT_TRANSLATE_NOOP("Report", "Text"),
     "no_text": QT_TRANSLATE_NOOP("Report", "The text of this document is not available."),
-    "columns_help": QT_TRANSLATE_NOOP(
-        "Report",
-        "Containment: share of the document's counted words found in the source. Resemblance: "
-        "similarity of the two texts as a whole. Share of source: share of the source's words "
-        "found in the document. Only here: share found in this source and no other. Cited: "
-        "share of the document's words found in the source inside quotations, block "
-        "quotations or the bibliography (part of containment).",
-    ),
     "lookalike_chip": QT_TRANSLATE_NOOP("Report", "look-alike letter"),
     "overlap_chip": QT_TRANSLATE_NOOP(
         "Report", "underlined: found in several sources (colour of the first)"
     ),
-    "edited_chip": QT_TRANSLATE_NOOP("Report", "paler: edited words"),
+    "edited_chip": QT_TRANSLATE_NOOP("Report", "paler, underlined: copied with changes"),
     "cited_chip": QT_TRANSLATE_NOOP("Report", "green-grey, italic: cited"),
     "lookalike_tip": QT_TRANSLATE_NOOP("Report", "look-alike letter {code} from another alphabet"),
     "pairs": QT_TRANSLATE_NOOP("Report", "Pairs"),
@@ -800,8 +834,6 @@ _WORDS: dict[str, str] = {
     "clusters_help": QT_TRANSLATE_NOOP(
         "Report", "Documents joined by pairs that share at least half of one of them."
     ),
-    "a_in_b": QT_TRANSLATE_NOOP("Report", "A in B"),
-    "b_in_a": QT_TRANSLATE_NOOP("Report", "B in A"),
     "fragment_info": QT_TRANSLATE_NOOP(
         "Report",
         "Fragment {n}: {words} words ({exact} exact); A characters {a0}–{a1}, "
@@ -813,18 +845,32 @@ _WORDS: dict[str, str] = {
     "yes": QT_TRANSLATE_NOOP("Report", "yes"),
     "no": QT_TRANSLATE_NOOP("Report", "no"),
 }
-"""The report's words, in English; translated with context "Report"."""
+"""The report's words, in English; translated with context "Report". The figures' names and
+explanations are :mod:`copylens.app.terms`' (context "Terms"), the same as the window's."""
 
 
 class _Strings:
     """The words of one report: ``translate``d, and numbers written for ``language``."""
 
-    def __init__(self, language: str, translate: Translate) -> None:
+    def __init__(self, language: str, translate: Translate, wrap_names: bool = False) -> None:
         self.language = "ru" if language.lower().startswith("ru") else "en"
         self._translate = translate
+        self.wrap_names = wrap_names
 
     def __call__(self, key: str) -> str:
         return self._translate("Report", _WORDS[key])
+
+    def breakable(self, text: str) -> str:
+        """A name or path, escaped; for Qt's layout (PDF, paper) with places to wrap."""
+        return _breakable(text) if self.wrap_names else _e(text)
+
+    def term(self, key: str) -> str:
+        """A figure's label (:mod:`copylens.app.terms`), translated (context "Terms")."""
+        return terms.label(key, self._translate)
+
+    def tip(self, key: str) -> str:
+        """A figure's explanation in plain words, translated."""
+        return terms.tip(key, self._translate)
 
     def setting(self, key: str) -> str:
         """An option's label, as its declaration in the engine gives it (context "Options")."""

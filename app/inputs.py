@@ -10,6 +10,12 @@ listed in one go when its walk ends, in the order given; clearing the list drops
 under way; a batch of files alone is listed at once. Files given directly are always
 listed, even of an unsupported type: the engine reports them as input errors and the run goes
 on. Rows that failed in the last run carry an error icon and the engine's message as tooltip.
+A path that does not exist or cannot be read is marked so as soon as it is added (and
+``notFound`` tells the window), never listed as a good row.
+
+Rows are named by :func:`~copylens.app.presentation.display_names`: two ``essay.docx`` from
+different folders read ``2023/essay.docx`` and ``2024/essay.docx``. While files are dragged
+over a list, it is highlighted and says which list receives them (:attr:`drop_highlighted`).
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from copylens.app.errors_dialog import show_error
+from copylens.app.presentation import display_names, failure_text
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.worker import Work, Worker
 from copylens.core import InputFailure, TextInput, collect_files
@@ -30,6 +37,12 @@ ERROR_ROLE = Qt.ItemDataRole.UserRole + 1
 """Item data: the engine's message when this input failed in the last run, else None."""
 KEY_ROLE = Qt.ItemDataRole.UserRole + 2
 """The row's identity (resolved path, or the pasted text's name), as the engine reports it."""
+NAME_ROLE = Qt.ItemDataRole.UserRole + 3
+"""The row's shown name: the file name, with the folders that tell same-named files apart."""
+NOT_FOUND = "file or folder not found"
+NO_PERMISSION = "permission denied"
+"""The engine's own templates (context "Errors", already translated) for paths refused when
+they are added."""
 
 
 class InputList(QtWidgets.QListWidget):
@@ -46,6 +59,9 @@ class InputList(QtWidgets.QListWidget):
     emitted before the add's ``pathsAdded``."""
     focused = Signal()
     """The list got keyboard focus (the window sends Open and Paste to the focused list)."""
+    notFound = Signal(object)
+    """Paths given to add_paths that do not exist or cannot be read (list of InputFailure);
+    their rows are marked as errors from the start."""
 
     def __init__(self, placeholder: str, hint: str, parent: QtWidgets.QWidget | None = None):
         super().__init__(parent)
@@ -69,6 +85,10 @@ class InputList(QtWidgets.QListWidget):
         self._update_actions()
         self.walker = Worker(self)
         """Runs the folder walks."""
+        self.drop_highlighted = False
+        """Files are being dragged over the list (it is highlighted and says it takes them)."""
+        self._refused: dict[str, str] = {}
+        """Keys of paths given that cannot be read, with the reason, until they are listed."""
 
     @property
     def scanning(self) -> bool:
@@ -85,10 +105,16 @@ class InputList(QtWidgets.QListWidget):
         """Add files and the supported files inside folders; return how many rows were added
         now (0 while a folder is walked: ``pathsAdded`` tells the count when it ends).
 
-        Paths already listed are skipped. A path that does not exist is listed anyway (the
-        engine reports it).
+        Paths already listed are skipped. A path that does not exist or cannot be read is
+        listed marked as an error (the engine would report it) and ``notFound`` says so.
         """
         given = [Path(raw) for raw in paths]
+        refused = [f for f in map(_refusal, given) if f is not None]
+        translate = QtCore.QCoreApplication.translate
+        for failure in refused:
+            self._refused[_key(Path(failure.path))] = failure_text(failure, translate)
+        if refused:
+            self.notFound.emit(refused)
         if not any(path.is_dir() for path in given):
             return self._add_found(_found(given))
 
@@ -118,6 +144,7 @@ class InputList(QtWidgets.QListWidget):
         for row in rows:
             self.takeItem(row)
         if rows:
+            self._rename()
             self.inputsChanged.emit()
         return len(rows)
 
@@ -133,9 +160,9 @@ class InputList(QtWidgets.QListWidget):
     def mark_errors(self, errors: Mapping[str, str]) -> int:
         """Flag rows whose input failed (engine path or pasted name → message); return count."""
         by_key: dict[str, str] = {}
-        for path, message in errors.items():
-            by_key.setdefault("text:" + path, message)
-            by_key.setdefault(_key(Path(path)), message)
+        for path, reason in errors.items():
+            by_key.setdefault("text:" + path, reason)
+            by_key.setdefault(_key(Path(path)), reason)
         marked = 0
         for row in range(self.count()):
             item = self.item(row)
@@ -149,6 +176,11 @@ class InputList(QtWidgets.QListWidget):
         for row in range(self.count()):
             self._set_error(self.item(row), None)
 
+    def holding(self, paths: Iterable[str]) -> set[str]:
+        """The engine paths (or pasted names) among ``paths`` that are rows of this list."""
+        keys = {self.item(row).data(KEY_ROLE) for row in range(self.count())}
+        return {p for p in paths if "text:" + p in keys or _key(Path(p)) in keys}
+
     def error_count(self) -> int:
         return sum(self.item(r).data(ERROR_ROLE) is not None for r in range(self.count()))
 
@@ -157,8 +189,13 @@ class InputList(QtWidgets.QListWidget):
     def dragEnterEvent(self, event: QtGui.QDragEnterEvent) -> None:
         if _local_paths(event.mimeData()):
             event.acceptProposedAction()
+            self.set_drop_highlight(True)
         else:
             event.ignore()
+
+    def dragLeaveEvent(self, event: QtGui.QDragLeaveEvent) -> None:
+        self.set_drop_highlight(False)
+        super().dragLeaveEvent(event)
 
     def dragMoveEvent(self, event: QtGui.QDragMoveEvent) -> None:
         if _local_paths(event.mimeData()):
@@ -167,6 +204,7 @@ class InputList(QtWidgets.QListWidget):
             event.ignore()
 
     def dropEvent(self, event: QtGui.QDropEvent) -> None:
+        self.set_drop_highlight(False)
         paths = _local_paths(event.mimeData())
         if not paths:
             event.ignore()
@@ -174,6 +212,12 @@ class InputList(QtWidgets.QListWidget):
         event.setDropAction(Qt.DropAction.CopyAction)
         event.accept()
         self.add_paths(paths)
+
+    def set_drop_highlight(self, on: bool) -> None:
+        """Show (or stop showing) that dragged files would land here."""
+        if on != self.drop_highlighted:
+            self.drop_highlighted = on
+            self.viewport().update()
 
     # ------------------------------------------------------------------ look
 
@@ -183,13 +227,40 @@ class InputList(QtWidgets.QListWidget):
 
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:
         super().paintEvent(event)
-        if self.count():
+        if self.count() and not self.drop_highlighted:
             return
         painter = QtGui.QPainter(self.viewport())
         try:
-            self._paint_placeholder(painter)
+            if self.drop_highlighted:
+                self._paint_drop_highlight(painter)
+            else:
+                self._paint_placeholder(painter)
         finally:
             painter.end()
+
+    def _paint_drop_highlight(self, painter: QtGui.QPainter) -> None:
+        """Files are dragged over the list: a tinted frame, and where they will go."""
+        rect = self.viewport().rect().adjusted(1, 1, -2, -2)
+        color = self.palette().color(QtGui.QPalette.ColorRole.Highlight)
+        fill = QtGui.QColor(color)
+        fill.setAlpha(40)
+        painter.fillRect(rect, fill)
+        painter.setPen(QtGui.QPen(color, 2, Qt.PenStyle.DashLine))
+        painter.drawRoundedRect(rect, 4, 4)
+        font = QtGui.QFont(self.font())
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        font.setBold(True)
+        painter.setFont(font)
+        text = self.placeholder
+        flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+        box = painter.fontMetrics().boundingRect(rect.adjusted(8, 8, -8, -8), flags, text)
+        box = box.adjusted(-10, -6, 10, 6)
+        box.moveCenter(rect.center())
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.palette().color(QtGui.QPalette.ColorRole.Base))
+        painter.drawRoundedRect(box, 6, 6)
+        painter.setPen(color)
+        painter.drawText(box, flags, text)
 
     def _paint_placeholder(self, painter: QtGui.QPainter) -> None:
         """The empty state: what to do (or that folders are being read), centred."""
@@ -225,7 +296,10 @@ class InputList(QtWidgets.QListWidget):
         for path, key in files:
             if key not in known:
                 known.add(key)
-                self.addItem(self._make_item(path, key))
+                item = self._make_item(path, key)
+                if key in self._refused:
+                    self._set_error(item, self._refused.pop(key))
+                self.addItem(item)
                 added += 1
         self._announce(added)
         self.pathsAdded.emit(added)
@@ -246,6 +320,7 @@ class InputList(QtWidgets.QListWidget):
 
     def _announce(self, added: int) -> None:
         if added:
+            self._rename()
             self.inputsAdded.emit(added)
             self.inputsChanged.emit()
             self.viewport().update()
@@ -266,7 +341,7 @@ class InputList(QtWidgets.QListWidget):
             tooltip = self.tr("Pasted text, words: %1").replace("%1", str(words))
             icon = QtWidgets.QStyle.StandardPixmap.SP_FileDialogDetailedView
         else:
-            item.setText(value.name or str(value))
+            item.setText(item.data(NAME_ROLE) or value.name or str(value))
             tooltip = str(value)
             icon = QtWidgets.QStyle.StandardPixmap.SP_FileIcon
         if message is not None:
@@ -275,6 +350,17 @@ class InputList(QtWidgets.QListWidget):
             tooltip = tooltip.replace("%2", message)
         item.setIcon(self.style().standardIcon(icon))
         item.setToolTip(tooltip)
+
+    def _rename(self) -> None:
+        """Name the file rows by their shortest distinguishing paths (``2024/essay.docx``)."""
+        files = [self.item(r) for r in range(self.count())]
+        files = [item for item in files if isinstance(item.data(INPUT_ROLE), Path)]
+        names = display_names(str(item.data(INPUT_ROLE)) for item in files)
+        for item in files:
+            name = names[str(item.data(INPUT_ROLE))]
+            if item.data(NAME_ROLE) != name:
+                item.setData(NAME_ROLE, name)
+                item.setText(name)
 
     def _update_actions(self) -> None:
         self.remove_action.setEnabled(bool(self.selectedItems()))
@@ -298,6 +384,16 @@ def _found(given: list[Path]) -> Found:
         else:
             files.append(path)
     return [(path, _key(path)) for path in files], skipped
+
+
+def _refusal(path: Path) -> InputFailure | None:
+    """Why ``path`` cannot be added as a good row (it does not exist, or may not be read),
+    in the engine's words; None when it can."""
+    if not path.exists():
+        return InputFailure(str(path), NOT_FOUND, NOT_FOUND)
+    if not path.is_dir() and not os.access(path, os.R_OK):  # a folder's walk says it itself
+        return InputFailure(str(path), NO_PERMISSION, NO_PERMISSION)
+    return None
 
 
 def _local_paths(mime: QtCore.QMimeData | None) -> list[str]:

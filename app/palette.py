@@ -1,24 +1,42 @@
 """The colours CopyLens shows results in, as hex strings: no Qt here, so the HTML report uses
 the very same values as the window (``app/views/colors.py`` builds its QColors from these).
 
-Source ``i`` is highlighted in ``PALETTE[i % 10]``: ten light colours of distinct hues, each
-keeping black text readable (WCAG contrast with black ≥ 10).
+Source ``i`` is highlighted in ``PALETTE[i % 10]``: ten light colours from Paul Tol's
+colour-blind safe qualitative schemes ("light", "pale", and "bright" lightened; P. Tol,
+*Colour Schemes*, SRON/EPS/TN/09-002, https://personal.sron.nl/~pault/) and one lightened
+Okabe–Ito colour (M. Okabe, K. Ito, *Color Universal Design*, 2008). What must hold (tested in
+``tests/gui/test_words_colours.py``): black text on each keeps a WCAG contrast of at least
+:data:`MIN_CONTRAST`; any two differ by at least :data:`MIN_DELTA_E` (CIEDE2000) for normal
+vision and under simulated deuteranopia and protanopia; none is blue, so none looks like the
+selection (Qt's Fusion highlight #308CC6, Windows' #0078D7 and its pale #CCE8FF).
 """
 
 from __future__ import annotations
 
 PALETTE: tuple[str, ...] = (
-    "#FFE066",  # yellow
-    "#9FD3FF",  # sky blue
-    "#A8E6A1",  # green
-    "#FFB3C7",  # pink
-    "#C7B5FF",  # lavender
-    "#FFBF73",  # orange
-    "#7FE0D4",  # teal
-    "#D2F07F",  # lime
-    "#F29FF0",  # magenta
-    "#D5C8B0",  # sand
+    "#EEDD88",  # light yellow (Tol "light")
+    "#CC85AD",  # mauve (Tol "bright" purple #AA3377, 40 % white)
+    "#AAAA00",  # olive (Tol "light")
+    "#FFAABB",  # pink (Tol "light")
+    "#44BB99",  # mint (Tol "light")
+    "#F18592",  # rose (Tol "bright" red #EE6677, 10 % white)
+    "#EE8866",  # orange (Tol "light")
+    "#EEEEBB",  # pale yellow (Tol "pale")
+    "#BBCC33",  # pear (Tol "light")
+    "#EEBF99",  # peach (Okabe–Ito vermillion #D55E00, 60 % white)
 )
+MIN_DELTA_E = 7.0
+"""Least CIEDE2000 difference between any two source colours, for normal vision and under
+simulated deuteranopia and protanopia (Machado et al. 2009, severity 1); the first five
+differ by at least :data:`MIN_DELTA_E_FIRST` (most results have few sources)."""
+MIN_DELTA_E_FIRST = 10.0
+MIN_CONTRAST = 7.0
+"""Least WCAG contrast of black text on a source colour."""
+NEUTRAL = "#E0E0E0"
+"""The legend's examples of "copied exactly" and "copied with changes": a grey that is no
+source's colour (the colour tells the source; the legend names each source's)."""
+NEUTRAL_LINE = "#555555"
+"""The dotted underline of the "copied with changes" example."""
 CITED = "#D3DDCB"
 """Cited fragments (quotations, block quotations, the bibliography), whatever their source: a
 green-grey fill with italic text, apart from the source colours (contrast with black ≥ 15)."""

@@ -5,6 +5,7 @@ PDF, CSV, JSON) and the command line's text output.
   letters cover, in the engine's character offsets (Python ``str`` indices);
 * :func:`display_names` — short, still unique names for paths;
 * :func:`percent` — a share in 0..1 as people read it ("61 %", "0,4 %");
+* :func:`number` — a number with a decimal point or comma as the language writes it ("1,1");
 * :func:`passage` — a fragment's text on one line, shortened in the middle;
 * :func:`source_names` — the sources of a result by :attr:`SourceMatch.key`: a file by its
   short name, an archived document by its original name, labels and archive id;
@@ -150,10 +151,16 @@ def percent(value: float, language: str = "en", *, decimals: int | None = None) 
     p = value * 100
     if decimals is None:
         decimals = 0 if p == 0 or p >= 10 or p == round(p) else 1
-    text = f"{p:.{decimals}f}"
+    return f"{number(p, language, decimals)} %"
+
+
+def number(value: float, language: str = "en", decimals: int = 1) -> str:
+    """``value`` with ``decimals`` decimals as the interface language writes it: "1.1" in
+    English, "1,1" in Russian (seconds, sizes; :func:`percent` writes shares with it)."""
+    text = f"{value:.{decimals}f}"
     if language.lower().split("_")[0].split("-")[0] in DECIMAL_COMMA:
         text = text.replace(".", ",")
-    return f"{text} %"
+    return text
 
 
 def passage(text: str, start: int, end: int, limit: int) -> str:

@@ -15,6 +15,7 @@ from copylens import __version__
 from copylens.app import export
 from copylens.app.errors_dialog import show_error
 from copylens.app.qt import QtCore, QtGui, QtPrintSupport, QtWidgets
+from copylens.core import CheckReport
 
 FORMATS: tuple[str, ...] = ("html", "pdf", "csv", "json")
 """Export formats, in the order of the dialog's filters; each is also the file suffix."""
@@ -38,14 +39,18 @@ def report_language() -> str:
     return i18n.current_language()
 
 
-def report_html(report: export.Report, *, generated_at: datetime | None = None) -> str:
+def report_html(
+    report: export.Report, *, generated_at: datetime | None = None, for_paper: bool = False
+) -> str:
     """The HTML report in the interface language (its translations are the interface's);
-    its settings are the report's own."""
+    its settings are the report's own. ``for_paper``: for Qt's layout (PDF, printing), with
+    places to wrap long names and paths so that tables stay inside the margins."""
     return export.html_report(
         report,
         generated_at=generated_at,
         language=report_language(),
         translate=QtCore.QCoreApplication.translate,
+        wrap_names=for_paper,
     )
 
 
@@ -106,7 +111,7 @@ def write_report(
     path = Path(path)
     when = generated_at or datetime.now().astimezone()
     if fmt == "pdf":
-        return html_to_pdf(report_html(report, generated_at=when), path)
+        return html_to_pdf(report_html(report, generated_at=when, for_paper=True), path)
     if fmt == "html":
         data, encoding = report_html(report, generated_at=when), "utf-8"
     elif fmt == "csv":
@@ -162,12 +167,12 @@ def print_dialog(parent: QtWidgets.QWidget | None, report: export.Report | None)
     dialog.setWindowTitle(QtCore.QCoreApplication.translate("Export", "Print report"))
     if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
         return
-    text_document(report_html(report)).print_(printer)
+    text_document(report_html(report, for_paper=True)).print_(printer)
 
 
 def suggested_name(report: export.Report, when: datetime | None = None) -> str:
     """copylens-check-2024-05-17-1430 (no suffix)."""
-    kind = "check" if isinstance(report, export.CheckReport) else "compare"
+    kind = "check" if isinstance(report, CheckReport) else "compare"
     return f"copylens-{kind}-{(when or datetime.now()).strftime('%Y-%m-%d-%H%M')}"
 
 
@@ -179,7 +184,9 @@ def _ask_path(
     last_format = str(settings.value("export/format", "html"))
     if last_format not in FORMATS:
         last_format = "html"
-    folder = str(settings.value("export/directory", QtCore.QDir.homePath()))
+    folder = _documents_folder(report) or str(
+        settings.value("export/directory", QtCore.QDir.homePath())
+    )
     filters = format_filters()
     dialog = QtWidgets.QFileDialog(
         parent, QtCore.QCoreApplication.translate("Export", "Export report")
@@ -211,6 +218,21 @@ def _ask_path(
         fmt = next((f for f, text in filters.items() if text == selected), "html")
         path = path.with_name(f"{path.name}.{fmt}")
     return path, fmt
+
+
+def _documents_folder(report: export.Report | None) -> str:
+    """The folder of the report's first checked (or compared) document that is a file on
+    disk; "" for none (pasted texts only, or the folder is gone)."""
+    if report is None:
+        return ""
+    if isinstance(report, CheckReport):
+        paths = [d.path for d in report.documents]
+    else:
+        paths = list(report.documents)
+    for path in map(Path, paths):
+        if path.is_absolute() and path.parent.is_dir():
+            return str(path.parent)
+    return ""
 
 
 def _page_setup(printer: QtPrintSupport.QPrinter) -> None:

@@ -2,7 +2,8 @@
 
 A document's line gives its uniqueness, borrowed and cited shares, and the self-cited one
 when an archived source is the writer's own (they sum to 100 %); the source table a "cited"
-column; a quoted fragment that is a citation says "(cited)".
+column; a quoted fragment that is a citation says "(cited)". The figures are named as everywhere
+else (:mod:`copylens.app.terms`, in English).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import os
 from collections.abc import Sequence
 from typing import TextIO
 
+from copylens.app import terms
 from copylens.app.presentation import passage, percent
 from copylens.core import (
     ArchivedDocument,
@@ -23,6 +25,9 @@ from copylens.core import (
     megabytes,
 )
 
+SOURCE_COLUMNS = ("found_in_source", "cited", "source_used", "only_this_source", "matching_words")
+"""A document's source table: figures by their keys in :mod:`copylens.app.terms`."""
+PAIR_COLUMNS = ("a_found_in_b", "b_found_in_a", "similarity")
 QUOTE_CHARS = 160
 TOP_FRAGMENTS = 3
 
@@ -38,16 +43,19 @@ def print_check(report: CheckReport, out: TextIO) -> None:
         if not doc.sources:
             out.write("  no matching sources\n\n")
             continue
-        out.write(
-            f"  {'contained':>9}  {'cited':>7}  {'resembles':>9}  {'reverse':>7}  "
-            f"{'words':>5}  source\n"
-        )
+        out.write("  " + "  ".join(_head(key) for key in SOURCE_COLUMNS) + "  source\n")
         for s in doc.sources:
-            out.write(
-                f"  {_pct(s.containment):>9}  {_pct(s.cited):>7}  {_pct(s.resemblance):>9}  "
-                f"{_pct(s.reverse_containment):>7}  {s.matched_words:>5}  {s.path}"
-                f"{_origin(s)}\n"
+            values = (
+                _pct(s.containment),
+                _pct(s.cited),
+                _pct(s.reverse_containment),
+                _pct(s.exclusive),
+                str(s.matched_words),
             )
+            cells = (
+                v.rjust(len(_head(key))) for key, v in zip(SOURCE_COLUMNS, values, strict=True)
+            )
+            out.write(f"  {'  '.join(cells)}  {s.path}{_origin(s)}\n")
         fragments = [(f, s.path) for s in doc.sources for f in s.fragments]
         fragments.sort(key=lambda fs: -fs[0].words)
         text = report.texts.get(doc.path, "")
@@ -63,12 +71,11 @@ def print_compare(report: CompareReport, out: TextIO) -> None:
     if not report.pairs:
         out.write(f"no shared text among {len(report.documents)} documents\n")
     else:
-        out.write(f"{'a in b':>7}  {'b in a':>7}  {'resembl':>7}  a  ⟷  b\n")
+        out.write("  ".join(_head(key) for key in PAIR_COLUMNS) + "  A  ⟷  B\n")
         for p in report.pairs:
-            out.write(
-                f"{_pct(p.containment_ab):>7}  {_pct(p.containment_ba):>7}  "
-                f"{_pct(p.resemblance):>7}  {p.a}  ⟷  {p.b}\n"
-            )
+            values = (_pct(p.containment_ab), _pct(p.containment_ba), _pct(p.resemblance))
+            cells = (v.rjust(len(_head(key))) for key, v in zip(PAIR_COLUMNS, values, strict=True))
+            out.write(f"{'  '.join(cells)}  {p.a}  ⟷  {p.b}\n")
     for n, cluster in enumerate(report.clusters, start=1):
         out.write(f"\ngroup {n}: " + ", ".join(cluster))
     if report.clusters:
@@ -115,6 +122,14 @@ def print_errors(errors: Sequence[InputFailure], out: TextIO) -> None:
         out.write(f"\n{len(errors)} file(s) could not be read:\n")
         for e in errors:
             out.write(f"  {e.path}: {e.error}\n")
+
+
+def _head(key: str) -> str:
+    """A column's heading: the figure's label in lower case ("found in source"), at least as
+    wide as "100.0 %"."""
+    text = terms.label(key)
+    text = text if text[1:2] == " " else text[:1].lower() + text[1:]  # "A found in B" stays
+    return text.rjust(7)
 
 
 def _pct(x: float) -> str:

@@ -26,14 +26,22 @@ import html
 from pathlib import Path
 from typing import Any
 
-from copylens.app import settings
-from copylens.app.errors_dialog import show_error
+from copylens.app import settings, text_box
+from copylens.app.about import install_help_menu
+from copylens.app.errors_dialog import show_error, show_failures
 from copylens.app.inputs import InputList
 from copylens.app.pages import CheckPage, ComparePage
 from copylens.app.palette import UNIQUENESS_LEVELS
-from copylens.app.presentation import failure_text, labels_problem, parse_labels, shown_location
+from copylens.app.presentation import (
+    display_names,
+    failure_text,
+    labels_problem,
+    parse_labels,
+    shown_location,
+)
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal, Slot
 from copylens.app.run import CHECK, COMPARE, MODES, Report, RunController, RunSpec
+from copylens.app.session import SessionManager
 from copylens.app.settings_dialog import SettingsDialog
 from copylens.core import (
     SUPPORTED_SUFFIXES,
@@ -69,9 +77,14 @@ class MainWindow(QtWidgets.QMainWindow):
         """The last add said what its folder walk skipped (no "nothing found" over it)."""
         self.archive_window: Any = None
         """The Archive window, made when first opened (an ``ArchiveWindow``)."""
+        self.failures: list[InputFailure] = []
+        """The files of the last finished run that could not be read."""
+        self.sessions = SessionManager(self)
+        """The session file, Recent, the history and the last complete report of each mode."""
 
         self._make_actions()
         self._make_menus()
+        self.shortcuts_action, self.about_action = install_help_menu(self)
         self._make_toolbar()
         self._make_central()
         self._make_status_bar()
@@ -79,6 +92,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.resize(_default_size(self))
         self._active_list = self.documents_list
         self._restore_state()
+        self.sessions.start()
         self._update_ui()
 
     # ================================================================== building
@@ -112,6 +126,25 @@ class MainWindow(QtWidgets.QMainWindow):
         self.paste_action.setStatusTip(
             self.tr("Adds the text on the clipboard to the selected list as a document.")
         )
+        self.new_text_action = self._action(
+            self.tr("New text…"), self.new_text, [key.New], sp.SP_FileIcon
+        )
+        self.new_text_action.setStatusTip(
+            self.tr("Type or paste a text, edit it, and check it as a document.")
+        )
+        self.open_session_action = self._action(
+            self.tr("Open session…"), self.sessions.open_dialog, ["Ctrl+Alt+O"], sp.SP_DirOpenIcon
+        )
+        self.save_session_action = self._action(
+            self.tr("Save session"), self.sessions.save, [key.Save], sp.SP_DialogSaveButton
+        )
+        self.save_session_as_action = self._action(
+            self.tr("Save session as…"), self.sessions.save_as, [key.SaveAs], sp.SP_DialogSaveButton
+        )
+        self.history_action = self._action(
+            self.tr("History…"), self.sessions.show_history, ["Ctrl+H"], sp.SP_FileDialogListView
+        )
+        self.history_action.setStatusTip(self.tr("Earlier checks with their figures."))
         self.run_action = self._action(
             self.tr("Check"), self.start_run, ["Ctrl+Return", "Ctrl+Enter"], sp.SP_MediaPlay
         )
@@ -143,6 +176,14 @@ class MainWindow(QtWidgets.QMainWindow):
         bar = self.menuBar()
         file_menu = bar.addMenu(self.tr("&File"))
         file_menu.addActions([self.open_action, self.open_folder_action, self.paste_action])
+        file_menu.addAction(self.new_text_action)
+        file_menu.addSeparator()
+        file_menu.addActions(
+            [self.open_session_action, self.save_session_action, self.save_session_as_action]
+        )
+        self.recent_menu = file_menu.addMenu(self.tr("Recent"))
+        self.recent_menu.setObjectName("recentMenu")
+        self.recent_menu.aboutToShow.connect(lambda: self.sessions.fill_recent(self.recent_menu))
         file_menu.addSeparator()
         file_menu.addActions([self.export_action, self.print_action])
         file_menu.addSeparator()
@@ -151,6 +192,7 @@ class MainWindow(QtWidgets.QMainWindow):
         run_menu.addActions([self.run_action, self.cancel_action])
         tools_menu = bar.addMenu(self.tr("&Tools"))
         tools_menu.addAction(self.archive_action)
+        tools_menu.addAction(self.history_action)
         tools_menu.addAction(self.settings_action)
 
     def _make_toolbar(self) -> None:
@@ -158,7 +200,9 @@ class MainWindow(QtWidgets.QMainWindow):
         toolbar.setObjectName("mainToolBar")
         toolbar.setMovable(False)
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        toolbar.addActions([self.open_action, self.open_folder_action, self.paste_action])
+        toolbar.addActions(
+            [self.open_action, self.open_folder_action, self.paste_action, self.new_text_action]
+        )
         toolbar.addSeparator()
         toolbar.addActions([self.run_action, self.cancel_action])
         toolbar.addSeparator()
@@ -219,6 +263,10 @@ class MainWindow(QtWidgets.QMainWindow):
             input_list.inputsChanged.connect(self._inputs_changed)
             input_list.pathsAdded.connect(self._paths_added)
             input_list.skipped.connect(self._paths_skipped)
+            input_list.notFound.connect(self._paths_not_found)
+            input_list.itemDoubleClicked.connect(
+                lambda item, lst=input_list: self.edit_text_item(lst, item)
+            )
             panel.open_button.clicked.connect(lambda _=False, lst=input_list: self._open_into(lst))
             panel.folder_button.clicked.connect(
                 lambda _=False, lst=input_list: self._open_folder_into(lst)
@@ -254,9 +302,12 @@ class MainWindow(QtWidgets.QMainWindow):
         self.results_stack = QtWidgets.QStackedWidget()
         self.results_stack.setObjectName("resultsStack")
         self.results_placeholder = _Placeholder()
+        self.results_placeholder.button.setText(self.tr("See every file and why…"))
+        self.results_placeholder.button.clicked.connect(self.show_failures)
         self.results_stack.addWidget(self.results_placeholder)
         self.check_page = CheckPage()
         self.check_page.rowsAdded.connect(self._update_ui)
+        self.check_page.failuresRequested.connect(self.show_failures)
         self.results_stack.addWidget(self.check_page)
         self.compare_page = ComparePage()
         self.results_stack.addWidget(self.compare_page)
@@ -281,6 +332,9 @@ class MainWindow(QtWidgets.QMainWindow):
         bar = self.statusBar()
         self.error_label = QtWidgets.QLabel()
         self.error_label.setObjectName("errorLabel")
+        self.error_label.setTextFormat(Qt.TextFormat.RichText)
+        self.error_label.setToolTip(self.tr("Click to see each file and why it could not be read."))
+        self.error_label.linkActivated.connect(lambda _link: self.show_failures())
         self.progress_label = QtWidgets.QLabel()
         self.progress_label.setObjectName("progressLabel")
         self.progress_bar = QtWidgets.QProgressBar()
@@ -342,12 +396,14 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _open_into(self, target: InputList) -> None:
         patterns = " ".join(f"*{s}" for s in sorted(SUPPORTED_SUFFIXES))
-        filters = f"{self.tr('Documents')} ({patterns});;{self.tr('All files')} (*)"
+        documents, every = self.tr("Documents"), self.tr("All files")  # lupdate: not in f""
+        filters = f"{documents} ({patterns});;{every} (*)"
         paths, _ = QtWidgets.QFileDialog.getOpenFileNames(
             self, self.tr("Open files"), self._last_dir(), filters
         )
         if paths:
             self._remember_dir(str(Path(paths[0]).parent))
+            self.sessions.remember_inputs(paths)
             self.add_paths(paths, target)
 
     def _open_folder_into(self, target: InputList) -> None:
@@ -356,6 +412,7 @@ class MainWindow(QtWidgets.QMainWindow):
         )
         if folder:
             self._remember_dir(folder)
+            self.sessions.remember_inputs([folder])
             self.add_paths([folder], target)
 
     def add_paths(self, paths: list[str], target: InputList | None = None) -> int:
@@ -370,6 +427,16 @@ class MainWindow(QtWidgets.QMainWindow):
         if not added and not self._skipped_shown:
             self.statusBar().showMessage(self.tr("No new supported files found."), STATUS_MS)
         self._skipped_shown = False
+
+    @Slot(object)
+    def _paths_not_found(self, refused: list[InputFailure]) -> None:
+        """Paths added that do not exist or cannot be read: their rows are marked; say so."""
+        translate = QtCore.QCoreApplication.translate
+        first = refused[0]
+        text = self.tr("Cannot be read: %1 (%2: %3), marked in the list")
+        text = text.replace("%1", str(len(refused))).replace("%2", Path(first.path).name)
+        self.statusBar().showMessage(text.replace("%3", failure_text(first, translate)), 0)
+        self._skipped_shown = True
 
     @Slot(object)
     def _paths_skipped(self, skipped: list[InputFailure]) -> None:
@@ -407,6 +474,23 @@ class MainWindow(QtWidgets.QMainWindow):
                 break
         self.active_list.add_text(name, text)
 
+    @Slot()
+    def new_text(self) -> text_box.TextEditor:
+        """Open the text box; its text becomes a document of the active list."""
+        editor = text_box.editor_for(self, self.active_list, self.panels)
+        editor.submitted.connect(lambda _name, _text, check: check and self.start_run())
+        return text_box.open_editor(editor)
+
+    def edit_text_item(
+        self, target: InputList, item: QtWidgets.QListWidgetItem
+    ) -> text_box.TextEditor | None:
+        """Open a typed or pasted text of ``target`` in the text box again."""
+        if not text_box.is_text_item(item):
+            return None
+        editor = text_box.editor_of(self, target, item, self.panels)
+        editor.submitted.connect(lambda _name, _text, check: check and self.start_run())
+        return text_box.open_editor(editor)
+
     @Slot(int)
     def _inputs_added(self, _count: int) -> None:
         if self.controller.is_running():
@@ -415,9 +499,15 @@ class MainWindow(QtWidgets.QMainWindow):
     def dragEnterEvent(self, event: QtGui.QDragEnterEvent) -> None:
         if event.mimeData().hasUrls():
             event.acceptProposedAction()
+            self.active_list.set_drop_highlight(True)  # where a drop outside the lists goes
+
+    def dragLeaveEvent(self, event: QtGui.QDragLeaveEvent) -> None:
+        self.active_list.set_drop_highlight(False)
+        super().dragLeaveEvent(event)
 
     def dropEvent(self, event: QtGui.QDropEvent) -> None:
         """Files dropped outside the lists go to the active list."""
+        self.active_list.set_drop_highlight(False)
         paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
         if paths:
             event.acceptProposedAction()
@@ -530,6 +620,7 @@ class MainWindow(QtWidgets.QMainWindow):
         if left is not None:
             text = f"{text} · {_time_left(left)}"
         self.progress_label.setText(text)
+        self.results_placeholder.hint.setText(text)
 
     @Slot(object)
     def _on_finished(self, report: Report) -> None:
@@ -537,9 +628,10 @@ class MainWindow(QtWidgets.QMainWindow):
         failures = {e.path: failure_text(e, translate) for e in report.errors}
         for lst in self._lists_of(self.controller.mode):
             lst.mark_errors(failures)
+        self.failures = list(report.errors)
         self._show_error_count(len(failures))
         if isinstance(report, CheckReport):
-            self.check_page.show_report(report)
+            self.check_page.show_report(report, self._failure_kinds(report))
             done = self.tr("Documents checked: %1").replace("%1", str(len(report.documents)))
             if report.archived:
                 added = self.tr("added to the archive: %1").replace("%1", str(len(report.archived)))
@@ -549,16 +641,25 @@ class MainWindow(QtWidgets.QMainWindow):
         else:
             self._show_compare(report)
             done = self.tr("Documents compared: %1").replace("%1", str(len(report.documents)))
+        if not report.documents and report.errors:
+            done = self.tr("None of the documents could be read")
+        elif isinstance(report, CheckReport) and self._no_source_read(report):
+            done = self.tr(
+                "None of the sources could be read: the documents were checked against nothing"
+            )
         self._run_ended(f"{done} · {_seconds(self.controller.seconds)}")
+        self.sessions.run_finished(report)
 
     @Slot(str, str)
     def _on_failed(self, message: str, details: str) -> None:
+        self.sessions.restore_complete()  # the last complete results stay, and Export
         self._run_ended(self.tr("The run stopped with an error."))
         show_error(self, message, details)
 
     @Slot()
     def _on_cancelled(self) -> None:
-        self.check_page.flush()  # what was ready stays visible
+        if not self.sessions.restore_complete():  # the last complete results, else
+            self.check_page.flush()  # what was ready stays visible
         self._run_ended(self.tr("Cancelled."))
 
     def _run_ended(self, message: str) -> None:
@@ -573,12 +674,68 @@ class MainWindow(QtWidgets.QMainWindow):
         return [self.compare_list, self.compare_ignore_list]
 
     def _show_error_count(self, count: int) -> None:
+        """The status bar's "⚠ Files that could not be read: N", a link to their list."""
         if count:
-            text = self.tr("Files that could not be read: %1 (marked in the lists)")
-            self.error_label.setText("⚠ " + text.replace("%1", str(count)))
-            self.error_label.setStyleSheet(f"color: {UNIQUENESS_LEVELS[1][1]};")
+            text = html.escape(self.tr("Files that could not be read: %1"))
+            color = UNIQUENESS_LEVELS[1][1]
+            link = f'<a href="failures" style="color: {color}">{text}</a>'
+            self.error_label.setText("⚠ " + link.replace("%1", str(count)))
+            self.error_label.setStyleSheet(f"color: {color};")
         else:
             self.error_label.clear()
+
+    @Slot()
+    def show_failures(self) -> QtWidgets.QDialog | None:
+        """List every file of the last run that could not be read, with its reason."""
+        if not self.failures:
+            return None
+        return show_failures(self, self.failures)
+
+    def _failure_kinds(self, report: CheckReport) -> dict[str, str]:
+        """Failed files of the Sources and Ignore lists by path: "source", "template"."""
+        paths = [e.path for e in report.errors]
+        kinds = dict.fromkeys(self.ignore_list.holding(paths), self.tr("template"))
+        return kinds | dict.fromkeys(self.sources_list.holding(paths), self.tr("source"))
+
+    def _no_source_read(self, report: CheckReport) -> bool:
+        """Every file of the Sources list failed (and the archive was not used): the
+        documents' uniqueness means nothing."""
+        count = self.sources_list.count()
+        failed = self.sources_list.holding(e.path for e in report.errors)
+        return count > 0 and len(failed) == count and not self.archive_bar.use_archive
+
+    def _update_run_state(self, running: bool) -> None:
+        """During a run Check is busy ("Checking…", disabled) and an empty results area says
+        so with the progress; after a run that read nothing, it says that, with the reasons."""
+        busy = self.tr("Checking…") if self.mode == CHECK else self.tr("Comparing…")
+        self.run_action.setEnabled(not running)
+        if running:
+            self.run_action.setText(busy)
+            hint = self.progress_label.text() or self.tr("Starting…")
+            self.results_placeholder.set_text(busy, hint)
+        report = self.reports[self.mode]
+        nothing = not running and report is not None and not report.documents
+        nothing = nothing and bool(report is not None and report.errors)
+        self.results_placeholder.button.setVisible(nothing)
+        for label in (self.results_placeholder.title, self.results_placeholder.hint):
+            label.setEnabled(nothing)  # an empty area is grey; what went wrong is not
+        if nothing and report is not None:
+            self.results_stack.setCurrentIndex(0)
+            self.results_placeholder.set_text(
+                self.tr("None of the documents could be read"), self._failures_summary()
+            )
+
+    def _failures_summary(self, shown: int = 5) -> str:
+        """How many files could not be read, the first few with their reasons."""
+        translate = QtCore.QCoreApplication.translate
+        names = display_names(f.path for f in self.failures)
+        text = self.tr("Files that could not be read: %1").replace("%1", str(len(self.failures)))
+        lines = [text, ""]
+        lines += [f"{names[f.path]} — {failure_text(f, translate)}" for f in self.failures[:shown]]
+        if len(self.failures) > shown:
+            more = str(len(self.failures) - shown)
+            lines.append(self.tr("… and %1 more").replace("%1", more))
+        return "\n".join(lines)
 
     def _show_compare(self, report: CompareReport) -> None:
         self.compare_page.show_report(report, float(self.settings_values["min_containment"]))
@@ -598,6 +755,7 @@ class MainWindow(QtWidgets.QMainWindow):
         language_changed = values.get("ui_language") != self.settings_values.get("ui_language")
         settings.save(values)
         self.settings_values = dict(values)
+        self.sessions.mark_changed()
         self.archive_bar.set_values(self.settings_values)
         if self.archive_window is not None:
             self.archive_window.reload()
@@ -693,6 +851,7 @@ class MainWindow(QtWidgets.QMainWindow):
                 self.tr("Results appear here"),
                 self.tr("Add two or more documents above, then press Compare (Ctrl+Enter)."),
             )
+        self._update_run_state(running)
 
     def _restore_state(self) -> None:
         qs = settings.store()
@@ -1020,7 +1179,7 @@ def _tool_button(
 
 
 class _Placeholder(QtWidgets.QWidget):
-    """The empty results area: a title and a hint."""
+    """The empty results area: a title, a hint and a button (hidden unless it is needed)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -1035,10 +1194,14 @@ class _Placeholder(QtWidgets.QWidget):
         self.hint.setWordWrap(True)
         for label in (self.title, self.hint):
             label.setEnabled(False)
+        self.button = QtWidgets.QPushButton()
+        self.button.setObjectName("placeholderButton")
+        self.button.setVisible(False)
         layout = QtWidgets.QVBoxLayout(self)
         layout.addStretch(1)
         layout.addWidget(self.title)
         layout.addWidget(self.hint)
+        layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addStretch(1)
 
     def set_text(self, title: str, hint: str) -> None:
@@ -1069,4 +1232,4 @@ def _time_left(seconds: float) -> str:
 def _seconds(seconds: float) -> str:
     if seconds < 0.1:
         return _tr("under 0.1 s")
-    return _tr("%1 s").replace("%1", f"{seconds:.1f}")
+    return _tr("%1 s").replace("%1", QtCore.QLocale().toString(seconds, "f", 1))

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         open_archive,
         with_archive_settings,
     )
+    from copylens.core.coverage import DocumentShare, document_shares, shares_of
     from copylens.core.distribute import add_to_archive_on_dask, compare_on_dask, dedup_on_dask
     from copylens.core.documents import Input, TextInput
     from copylens.core.engine import check, compare
@@ -93,6 +94,7 @@ __all__ = [
     "CopyLensError",
     "Dedup",
     "DocumentResult",
+    "DocumentShare",
     "Edit",
     "Evaluation",
     "Explained",
@@ -117,6 +119,7 @@ __all__ = [
     "compare_on_dask",
     "dedup",
     "dedup_on_dask",
+    "document_shares",
     "evaluate",
     "extract_file",
     "forbid_fork",
@@ -133,6 +136,7 @@ __all__ = [
     "resources_dir",
     "run_methods",
     "select",
+    "shares_of",
     "similarity",
     "specs",
     "with_archive_settings",
@@ -149,6 +153,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "open_archive",
         "with_archive_settings",
     ),
+    "coverage": ("DocumentShare", "document_shares", "shares_of"),
     "distribute": ("add_to_archive_on_dask", "compare_on_dask", "dedup_on_dask"),
     "documents": ("Input", "TextInput"),
     "engine": ("check", "compare"),

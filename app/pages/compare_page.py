@@ -17,8 +17,9 @@ class ComparePage(QtWidgets.QWidget):
         self._layout = QtWidgets.QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
 
-    def show_report(self, report: CompareReport, threshold: float) -> None:
-        """Show ``report`` with the pair list filtered at ``threshold`` (0..1)."""
+    def show_report(self, report: CompareReport, threshold: float | None = None) -> None:
+        """Show ``report``; the pair list starts at what the report was computed with, or at
+        ``threshold`` (0..1) when that is higher (:meth:`CompareView.show_report`)."""
         if self.view is None:
             self.view = CompareView(self)
             self.view.setObjectName("compareView")

@@ -1,7 +1,8 @@
 """Colours shared by the result views (percentages and names: ``copylens.app.presentation``).
 
-The source palette holds ten light colours of distinct hues; each keeps black text readable
-(WCAG contrast with black ≥ 10). Source ``i`` gets colour ``i % 10``. The plain tint
+The source palette (:mod:`copylens.app.palette`: ten light colours, colour-blind safe, apart
+from the selection's blue; black text on each has a WCAG contrast ≥ 7) gives source ``i``
+colour ``i % 10``. The plain tint
 marks text copied exactly, a paler one edited words (form changes, replacements,
 insertions). Cited fragments (quotations, block quotations, the bibliography) take one
 green-grey fill with italic text whatever their source. In the side by side view the current
@@ -26,17 +27,22 @@ CITED_LINE_COLOR = QtGui.QColor("#4E6B45")
 """Dotted underline of edited words inside a cited fragment."""
 LOOKALIKE_COLOR = QtGui.QColor(palette.LOOKALIKE)
 """Look-alike letters: red, bold, red wavy underline."""
+NEUTRAL_COLOR = QtGui.QColor(palette.NEUTRAL)
+"""The legend's examples of how text is marked, in no source's colour."""
+NEUTRAL_LINE_COLOR = QtGui.QColor(palette.NEUTRAL_LINE)
 DIAGONAL_COLOR = QtGui.QColor("#E4E4E4")
 """Heat-map cells of a document with itself."""
 
 HEAT_STOPS: tuple[tuple[float, tuple[int, int, int]], ...] = (
     (0.0, (255, 255, 255)),
-    (0.25, (254, 224, 190)),
-    (0.5, (252, 141, 89)),
-    (0.75, (215, 48, 31)),
+    (0.05, (254, 232, 200)),
+    (0.15, (253, 187, 132)),
+    (0.3, (252, 141, 89)),
+    (0.6, (215, 48, 31)),
     (1.0, (127, 0, 0)),
 )
-"""White → deep red (ColorBrewer OrRd, spread so that small shares stay visible)."""
+"""White → deep red (ColorBrewer OrRd's stops), spread over the low shares: a pasted paragraph
+(15–25 % of an essay) is a clear orange, not a tint a teacher overlooks beside the near-copies."""
 
 
 def source_color(index: int) -> QtGui.QColor:

@@ -1,7 +1,19 @@
-"""Compare-all results: heat map, pairs above a threshold, groups of near-copies.
+"""Compare-all results: heat map, pairs above a threshold, documents, groups of near-copies.
 
 Clicking a heat-map cell, or double-clicking (Enter on) a pair, opens the two documents side
-by side: the pair's ``a`` on the left, ``b`` on the right.
+by side: the pair's ``a`` on the left, ``b`` on the right. The threshold slider starts at the
+share the report was computed with (``report.options.min_containment``): pairs under it were
+never computed, so it cannot offer them; it starts showing every pair computed.
+
+The *Documents* tab lists every document with its share found in any other
+(``copylens.core.document_shares``), its strongest partner, and the files that could not be
+read with the reason; double-clicking a document opens its strongest pair. The pairs'
+*whole-text similarity* column is hidden at first (it is high only for near-duplicates and
+reads as a contradiction beside "100 % / 100 %" for a paragraph-level copy); the header's
+context menu shows it.
+
+Groups say what a group is, show each member's share found in the other members, and when
+every group is just one pair say so in one line, the groups folded.
 
 Groups come from the engine's containment by default; the *Grouped by* selector regroups the
 same documents with any method of the catalogue (``copylens.core.methods``), off the Qt thread
@@ -11,15 +23,17 @@ fails is shown in the app's error dialog, with its traceback.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
-from copylens.app import i18n, presentation
+from copylens.app import i18n, method_names, presentation, terms
 from copylens.app.errors_dialog import show_error
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
+from copylens.app.terms import QT_TRANSLATE_NOOP
 from copylens.app.views.heatmap import HeatMap
 from copylens.app.views.side_by_side import SideBySideView
 from copylens.app.worker import Work, Worker
-from copylens.core import CompareReport, PairResult
+from copylens.core import CompareReport, DocumentShare, InputFailure, PairResult
 
 if TYPE_CHECKING:
     from copylens.core import Grouping
@@ -30,24 +44,42 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 PAIR_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
+def _tr(context: str, text: str) -> str:
+    return QtCore.QCoreApplication.translate(context, text)
+
+
+def _percent(value: float) -> str:
+    return presentation.percent(value, i18n.current_language())
+
+
 class PairsModel(QtCore.QAbstractTableModel):
-    """The pairs of a compare report, one row each, in the report's order."""
+    """The pairs of a compare report, one row each, in the report's order. The figures'
+    headers and tips are :mod:`copylens.app.terms`'."""
 
     COLUMNS = (
-        QtCore.QT_TRANSLATE_NOOP("PairsModel", "Document A"),
-        QtCore.QT_TRANSLATE_NOOP("PairsModel", "Document B"),
-        QtCore.QT_TRANSLATE_NOOP("PairsModel", "A in B"),
-        QtCore.QT_TRANSLATE_NOOP("PairsModel", "B in A"),
-        QtCore.QT_TRANSLATE_NOOP("PairsModel", "Resemblance"),
+        QT_TRANSLATE_NOOP("PairsModel", "Document A"),
+        QT_TRANSLATE_NOOP("PairsModel", "Document B"),
+        "a_found_in_b",
+        "b_found_in_a",
+        "similarity",
     )
     TIPS = (
-        QtCore.QT_TRANSLATE_NOOP("PairsModel", "First document of the pair (left side by side)"),
-        QtCore.QT_TRANSLATE_NOOP("PairsModel", "Second document of the pair (right side by side)"),
-        QtCore.QT_TRANSLATE_NOOP("PairsModel", "Share of A's words found in B"),
-        QtCore.QT_TRANSLATE_NOOP("PairsModel", "Share of B's words found in A"),
-        QtCore.QT_TRANSLATE_NOOP("PairsModel", "Shared 10-word shingles over all shingles of both"),
+        QT_TRANSLATE_NOOP("PairsModel", "First document of the pair (left side by side)"),
+        QT_TRANSLATE_NOOP("PairsModel", "Second document of the pair (right side by side)"),
     )
     A, B, AB, BA, RESEMBLANCE = range(5)
+
+    @classmethod
+    def header(cls, section: int) -> str:
+        if section < len(cls.TIPS):
+            return _tr("PairsModel", cls.COLUMNS[section])
+        return terms.label(cls.COLUMNS[section], _tr)
+
+    @classmethod
+    def tip(cls, section: int) -> str:
+        if section < len(cls.TIPS):
+            return _tr("PairsModel", cls.TIPS[section])
+        return terms.tip(cls.COLUMNS[section], _tr)
 
     def __init__(self, parent: QtCore.QObject | None = None) -> None:
         super().__init__(parent)
@@ -73,9 +105,9 @@ class PairsModel(QtCore.QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return QtCore.QCoreApplication.translate("PairsModel", str(self.COLUMNS[section]))
+            return self.header(section)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return QtCore.QCoreApplication.translate("PairsModel", str(self.TIPS[section]))
+            return self.tip(section)
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -97,17 +129,13 @@ class PairsModel(QtCore.QAbstractTableModel):
             return value.casefold() if isinstance(value, str) else value
         if role == Qt.ItemDataRole.DisplayRole:
             value = values[column]
-            return (
-                value
-                if isinstance(value, str)
-                else presentation.percent(value, i18n.current_language())
-            )
+            return value if isinstance(value, str) else _percent(value)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == self.A:
                 return pair.a
             if column == self.B:
                 return pair.b
-            return QtCore.QCoreApplication.translate("PairsModel", str(self.TIPS[column]))
+            return self.tip(column)
         if role == Qt.ItemDataRole.TextAlignmentRole and column >= self.AB:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -156,6 +184,123 @@ class PairsTable(QtWidgets.QTableView):
         super().keyPressEvent(event)
 
 
+class DocumentsModel(QtCore.QAbstractTableModel):
+    """Every compared document with its share found in the others and its strongest partner,
+    then the files that could not be read, greyed, with a ⚠ and the reason."""
+
+    COLUMNS = (
+        QT_TRANSLATE_NOOP("DocumentsModel", "Document"),
+        "found_elsewhere",
+        QT_TRANSLATE_NOOP("DocumentsModel", "Most found in"),
+        QT_TRANSLATE_NOOP("DocumentsModel", "Found there"),
+    )
+    TIPS = (
+        QT_TRANSLATE_NOOP(
+            "DocumentsModel", "A compared document, or a file that could not be read"
+        ),
+        "",
+        QT_TRANSLATE_NOOP(
+            "DocumentsModel",
+            "The other document holding most of this one; double-click the row to open the "
+            "two side by side",
+        ),
+        QT_TRANSLATE_NOOP(
+            "DocumentsModel", "Share of this document's words found in that document"
+        ),
+    )
+    NAME, FOUND, PARTNER, PARTNER_SHARE = range(4)
+
+    def __init__(self, parent: QtCore.QObject | None = None) -> None:
+        super().__init__(parent)
+        self._shares: tuple[DocumentShare, ...] = ()
+        self._failures: tuple[InputFailure, ...] = ()
+        self._names: dict[str, str] = {}
+
+    def set_documents(
+        self,
+        shares: tuple[DocumentShare, ...],
+        failures: tuple[InputFailure, ...],
+        names: dict[str, str],
+    ) -> None:
+        self.beginResetModel()
+        self._shares, self._failures, self._names = tuple(shares), tuple(failures), names
+        self.endResetModel()
+
+    def share(self, row: int) -> DocumentShare | None:
+        """The document of ``row``, None for a file that could not be read."""
+        return self._shares[row] if row < len(self._shares) else None
+
+    def failure(self, row: int) -> InputFailure | None:
+        return None if row < len(self._shares) else self._failures[row - len(self._shares)]
+
+    def rowCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._shares) + len(self._failures)
+
+    def columnCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        key = self.COLUMNS[section]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return terms.label(key, _tr) if section == self.FOUND else _tr("DocumentsModel", key)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if section == self.FOUND:
+                return terms.tip(key, _tr)
+            return _tr("DocumentsModel", self.TIPS[section])
+        return None
+
+    def name(self, path: str) -> str:
+        return self._names.get(path, path)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, column = index.row(), index.column()
+        share = self.share(row)
+        if share is None:
+            return self._failure_data(self._failures[row - len(self._shares)], column, role)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (self.FOUND, self.PARTNER_SHARE):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        partner = self.name(share.partner) if share.partner else "—"
+        if role == SORT_ROLE:
+            return (
+                self.name(share.path).casefold(),
+                share.share,
+                partner.casefold(),
+                share.partner_share,
+            )[column]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (
+                self.name(share.path),
+                _percent(share.share),
+                partner,
+                _percent(share.partner_share) if share.partner else "—",
+            )[column]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if column == self.NAME:
+                return share.path
+            if column == self.PARTNER:
+                return share.partner or ""
+            return self.headerData(column, Qt.Orientation.Horizontal, role)
+        return None
+
+    def _failure_data(self, failure: InputFailure, column: int, role: int) -> Any:
+        reason = presentation.failure_text(failure, _tr)
+        if role == SORT_ROLE:
+            return (self.name(failure.path).casefold(), -1.0, reason.casefold(), -1.0)[column]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return ("⚠ " + self.name(failure.path), "—", reason, "—")[column]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"{failure.path}\n{reason}"
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QtWidgets.QApplication.palette().color(
+                QtGui.QPalette.ColorGroup.Disabled, QtGui.QPalette.ColorRole.Text
+            )
+        return None
+
+
 class CompareView(QtWidgets.QWidget):
     """All documents compared with each other.
 
@@ -173,6 +318,7 @@ class CompareView(QtWidgets.QWidget):
         super().__init__(parent)
         self._report: CompareReport | None = None
         self._names: dict[str, str] = {}
+        self._shares: dict[str, DocumentShare] = {}
 
         self.summary_label = QtWidgets.QLabel()
         self.summary_label.setTextFormat(Qt.TextFormat.PlainText)
@@ -184,39 +330,33 @@ class CompareView(QtWidgets.QWidget):
         # Heat map.
         self.heatmap = HeatMap()
         self.heatmap.pair_clicked.connect(self._on_cell_clicked)
-        self.heatmap_scroll = QtWidgets.QScrollArea()
-        self.heatmap_scroll.setWidgetResizable(True)
-        self.heatmap_scroll.setWidget(self.heatmap)
-        self.heatmap_scroll.setFrameShape(QtWidgets.QFrame.Shape.StyledPanel)
-        heat_caption = QtWidgets.QLabel(
-            self.tr("Containment: row document found in column document — click a cell to compare")
-        )
-        heat_caption.setWordWrap(True)
-        heat_box = QtWidgets.QWidget()
+        # The heat map fits itself, zooms and pans, with its own caption and legend.
+        heat_box = QtWidgets.QFrame()
+        heat_box.setFrameShape(QtWidgets.QFrame.Shape.StyledPanel)
         heat_layout = QtWidgets.QVBoxLayout(heat_box)
         heat_layout.setContentsMargins(0, 0, 0, 0)
-        heat_layout.setSpacing(2)
-        heat_layout.addWidget(heat_caption)
-        heat_layout.addWidget(self.heatmap_scroll, 1)
+        heat_layout.addWidget(self.heatmap, 1)
 
         # Pairs.
+        self._computed = 0
+        """The percent the report was computed at: the slider's minimum."""
         self.threshold_slider = QtWidgets.QSlider(Qt.Orientation.Horizontal)
         self.threshold_slider.setRange(0, 100)
         self.threshold_slider.setSingleStep(1)
         self.threshold_slider.setPageStep(10)
         self.threshold_slider.setTickInterval(10)
         self.threshold_slider.setTickPosition(QtWidgets.QSlider.TickPosition.TicksBelow)
-        self.threshold_slider.setToolTip(
-            self.tr("Show pairs where either document has at least this share in the other")
-        )
         self.threshold_label = QtWidgets.QLabel()
         self.threshold_label.setMinimumWidth(
             self.threshold_label.fontMetrics().horizontalAdvance("≥ 100 %") + 6
         )
         self.count_label = QtWidgets.QLabel()
         self.threshold_slider.valueChanged.connect(self._on_slider)
+        self.computed_label = QtWidgets.QLabel()
+        self.computed_label.setWordWrap(True)
+        self.computed_label.setForegroundRole(QtGui.QPalette.ColorRole.PlaceholderText)
         slider_row = QtWidgets.QHBoxLayout()
-        slider_row.addWidget(QtWidgets.QLabel(self.tr("Show pairs with containment")))
+        slider_row.addWidget(QtWidgets.QLabel(self.tr("Show pairs sharing at least")))
         slider_row.addWidget(self.threshold_slider, 1)
         slider_row.addWidget(self.threshold_label)
 
@@ -225,22 +365,16 @@ class CompareView(QtWidgets.QWidget):
         self.pairs_proxy.setSourceModel(self.pairs_model)
         self.pairs_table = PairsTable()
         self.pairs_table.setModel(self.pairs_proxy)
-        self.pairs_table.setSelectionBehavior(
-            QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows
-        )
-        self.pairs_table.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.SingleSelection)
-        self.pairs_table.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.pairs_table.setAlternatingRowColors(True)
-        self.pairs_table.verticalHeader().hide()
-        self.pairs_table.setWordWrap(False)
-        self.pairs_table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        _table_look(self.pairs_table)
         head = self.pairs_table.horizontalHeader()
-        head.setHighlightSections(False)
         head.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         head.setSectionResizeMode(PairsModel.A, QtWidgets.QHeaderView.ResizeMode.Stretch)
         head.setSectionResizeMode(PairsModel.B, QtWidgets.QHeaderView.ResizeMode.Stretch)
         head.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.pairs_table.setSortingEnabled(True)
+        self.pairs_table.setColumnHidden(PairsModel.RESEMBLANCE, True)
+        head.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        head.customContextMenuRequested.connect(self._pairs_header_menu)
         self.pairs_table.activated.connect(self._on_pair_activated)
         self.pairs_proxy.rowsInserted.connect(self._update_count)
         self.pairs_proxy.rowsRemoved.connect(self._update_count)
@@ -249,19 +383,51 @@ class CompareView(QtWidgets.QWidget):
 
         pairs_box = QtWidgets.QWidget()
         pairs_layout = QtWidgets.QVBoxLayout(pairs_box)
-        pairs_layout.setContentsMargins(0, 0, 0, 0)
+        pairs_layout.setContentsMargins(4, 4, 4, 4)
         pairs_layout.setSpacing(2)
-        pairs_title = QtWidgets.QHBoxLayout()
-        pairs_title.addWidget(_bold_label(self.tr("Pairs sharing text")))
-        pairs_title.addStretch(1)
-        pairs_title.addWidget(self.count_label)
-        pairs_layout.addLayout(pairs_title)
+        slider_row.addWidget(self.count_label)
         pairs_layout.addLayout(slider_row)
+        pairs_layout.addWidget(self.computed_label)
         pairs_layout.addWidget(self.pairs_table, 1)
+
+        # Documents.
+        self.documents_model = DocumentsModel(self)
+        self.documents_proxy = QtCore.QSortFilterProxyModel(self)
+        self.documents_proxy.setSortRole(SORT_ROLE)
+        self.documents_proxy.setSourceModel(self.documents_model)
+        self.documents_table = PairsTable()
+        self.documents_table.setObjectName("documentsTable")
+        self.documents_table.setModel(self.documents_proxy)
+        _table_look(self.documents_table)
+        dhead = self.documents_table.horizontalHeader()
+        dhead.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
+        dhead.setSectionResizeMode(DocumentsModel.NAME, QtWidgets.QHeaderView.ResizeMode.Stretch)
+        dhead.setSectionResizeMode(DocumentsModel.PARTNER, QtWidgets.QHeaderView.ResizeMode.Stretch)
+        self.documents_table.setSortingEnabled(True)
+        self.documents_table.sortByColumn(DocumentsModel.FOUND, Qt.SortOrder.DescendingOrder)
+        self.documents_table.activated.connect(self._on_document_activated)
+
+        self.tabs = QtWidgets.QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(pairs_box, "")
+        self.tabs.addTab(self.documents_table, "")
 
         # Clusters.
         self.clusters_tree = QtWidgets.QTreeWidget()
-        self.clusters_tree.setHeaderHidden(True)
+        self.clusters_tree.setColumnCount(2)
+        self.clusters_tree.setHeaderLabels(
+            [self.tr("Group and its documents"), self.tr("Found in the other members")]
+        )
+        self.clusters_tree.headerItem().setToolTip(
+            1, self.tr("Share of the document's words found in the other documents of its group")
+        )
+        self.clusters_tree.header().setStretchLastSection(False)
+        self.clusters_tree.header().setSectionResizeMode(
+            0, QtWidgets.QHeaderView.ResizeMode.Stretch
+        )
+        self.clusters_tree.header().setSectionResizeMode(
+            1, QtWidgets.QHeaderView.ResizeMode.ResizeToContents
+        )
         self.clusters_tree.setUniformRowHeights(True)
         self.clusters_tree.itemActivated.connect(self._on_cluster_item)
         clusters_box = QtWidgets.QWidget()
@@ -269,20 +435,30 @@ class CompareView(QtWidgets.QWidget):
         clusters_layout.setContentsMargins(0, 0, 0, 0)
         clusters_layout.setSpacing(2)
         self.clusters_title = _bold_label(self.tr("Groups of near-copies"))
-        self.clusters_title.setToolTip(
-            self.tr("Documents linked by pairs where one is mostly contained in the other")
-        )
+        self.clusters_title.setToolTip(terms.tip("group", _tr))
         self.group_combo = QtWidgets.QComboBox()
         self.group_combo.setObjectName("groupMethod")
-        self.group_combo.addItem(self.tr("Containment (CopyLens)"), "")
+        self.group_combo.setSizeAdjustPolicy(
+            QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.group_combo.setMinimumContentsLength(16)
+        self.group_combo.addItem(method_names.shown_name("copylens"), "")
         from copylens.core import (
             catalogue,  # here, not at the app's start (~0.2 s)
         )
 
         for m in catalogue():
             if m.name == "copylens":
+                self.group_combo.setItemData(
+                    0, method_names.shown_tip(m.name, m.title), Qt.ItemDataRole.ToolTipRole
+                )
                 continue  # the engine's containment: the first entry already
-            self.group_combo.addItem(f"{m.name} · {m.title}", m.name)
+            self.group_combo.addItem(method_names.shown_name(m.name), m.name)
+            self.group_combo.setItemData(
+                self.group_combo.count() - 1,
+                method_names.shown_tip(m.name, m.title),
+                Qt.ItemDataRole.ToolTipRole,
+            )
         self.group_combo.setToolTip(
             self.tr("Method that decides which documents are near-duplicates of each other")
         )
@@ -291,27 +467,31 @@ class CompareView(QtWidgets.QWidget):
         group_label.setBuddy(self.group_combo)
         clusters_head = QtWidgets.QHBoxLayout()
         clusters_head.addWidget(self.clusters_title)
-        clusters_head.addStretch(1)
+        clusters_head.addSpacing(12)
         clusters_head.addWidget(group_label)
-        clusters_head.addWidget(self.group_combo)
+        clusters_head.addWidget(self.group_combo, 1)
         clusters_layout.addLayout(clusters_head)
+        self.group_note = QtWidgets.QLabel()
+        self.group_note.setWordWrap(True)
+        self.group_note.setForegroundRole(QtGui.QPalette.ColorRole.PlaceholderText)
+        clusters_layout.addWidget(self.group_note)
         self._grouper = Worker(self)
         self._pending_method: str | None = None
         clusters_layout.addWidget(self.clusters_tree, 1)
 
         right = QtWidgets.QSplitter(Qt.Orientation.Vertical)
         right.setChildrenCollapsible(False)
-        right.addWidget(pairs_box)
+        right.addWidget(self.tabs)
         right.addWidget(clusters_box)
         right.setStretchFactor(0, 3)
-        right.setStretchFactor(1, 1)
+        right.setStretchFactor(1, 2)
         self.splitter = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(heat_box)
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([520, 580])
+        self.splitter.setSizes([480, 620])
 
         overview = QtWidgets.QWidget()
         overview_layout = QtWidgets.QVBoxLayout(overview)
@@ -335,14 +515,26 @@ class CompareView(QtWidgets.QWidget):
         self._on_slider(self.threshold_slider.value())
 
     # --- public -----------------------------------------------------------------------
-    def show_report(self, report: CompareReport, threshold: float) -> None:
-        """Show ``report``; the pair list starts filtered at ``threshold`` (0..1)."""
+    def show_report(self, report: CompareReport, threshold: float | None = None) -> None:
+        """Show ``report``. The pair list's slider reaches down to the share the report was
+        computed with, and starts there, or at ``threshold`` (0..1) when that is higher."""
+        from copylens.core import document_shares
+
         self._report = report
         self.heatmap.set_report(report)
-        self._names = self.heatmap.data().names
+        self._names = presentation.display_names(
+            [
+                *report.documents,
+                *(path for p in report.pairs for path in (p.a, p.b)),
+                *(e.path for e in report.errors),
+            ]
+        )
         self.pairs_model.set_pairs(report.pairs, self._names)
+        self._shares = {s.path: s for s in document_shares(report)}
+        self.documents_model.set_documents(tuple(self._shares.values()), report.errors, self._names)
+        self._set_computed(report.options.min_containment)
         self._on_group_method()
-        n_docs = len(self.heatmap.documents())
+        n_docs = len(self._shares)
         n_pairs = len(report.pairs)
         groups = len(report.clusters)
         parts = [
@@ -354,11 +546,23 @@ class CompareView(QtWidgets.QWidget):
             if groups == 1
             else self.tr("%n groups of near-copies", "", groups),
         ]
+        if report.errors:
+            parts.append(self.tr("⚠ %n files could not be read", "", len(report.errors)))
         self.summary_label.setText("  ·  ".join(parts))
-        self.set_threshold(threshold)
+        self.tabs.setTabText(0, self.tr("Pairs ({0})").format(n_pairs))
+        self.tabs.setTabText(1, self.tr("Documents ({0})").format(n_docs + len(report.errors)))
+        self.set_threshold(report.options.min_containment if threshold is None else threshold)
         self._update_count()
         self.side_by_side.clear()
         self.stack.setCurrentWidget(self._overview)
+
+    def document_shares(self) -> dict[str, DocumentShare]:
+        """Each document of the report shown, by path, with its share found in the others."""
+        return dict(self._shares)
+
+    def computed_threshold(self) -> float:
+        """The share (0..1) the report was computed with; the slider's minimum."""
+        return self._computed / 100
 
     def grouping_method(self) -> str:
         """The catalogue method the groups come from, or "" for the engine's containment."""
@@ -386,7 +590,10 @@ class CompareView(QtWidgets.QWidget):
         self._names = {}
         self.heatmap.clear()
         self.pairs_model.set_pairs((), {})
+        self._shares = {}
+        self.documents_model.set_documents((), (), {})
         self.clusters_tree.clear()
+        self.group_note.clear()
         self.side_by_side.clear()
         self.stack.setCurrentWidget(self.placeholder)
 
@@ -398,8 +605,8 @@ class CompareView(QtWidgets.QWidget):
         return self.threshold_slider.value() / 100
 
     def set_threshold(self, threshold: float) -> None:
-        """Set the slider (0..1, rounded to whole percent)."""
-        value = round(max(0.0, min(1.0, float(threshold))) * 100)
+        """Set the slider (0..1, rounded to whole percent; never under what was computed)."""
+        value = max(self._computed, round(max(0.0, min(1.0, float(threshold))) * 100))
         if value == self.threshold_slider.value():
             self._on_slider(value)
         else:
@@ -453,6 +660,52 @@ class CompareView(QtWidgets.QWidget):
                 return pair
         return None
 
+    def _set_computed(self, share: float) -> None:
+        """The slider's range starts at ``share`` (whole percent, rounded down: every pair
+        computed passes it); the tooltip and the line under it say so."""
+        self._computed = max(0, min(100, math.floor(share * 100 + 1e-9)))
+        self.threshold_slider.setMinimum(self._computed)
+        text = self.tr("Pairs sharing less than {0} were not computed; change it in Settings.")
+        text = text.format(_percent(self._computed / 100))
+        tip = self.tr("Show pairs where either document has at least this share in the other")
+        where = self.tr("Settings: {0}").format(_setting_label("min_containment"))
+        self.threshold_slider.setToolTip(f"{tip}\n{text}\n{where}")
+        self.computed_label.setText(text)
+        self.computed_label.setToolTip(where)
+        self.computed_label.setVisible(self._computed > 0)
+
+    def _pairs_header_menu(self, point: QtCore.QPoint) -> None:
+        """The pairs table's header menu: show or hide each figure's column."""
+        menu = QtWidgets.QMenu(self)
+        for column in (PairsModel.AB, PairsModel.BA, PairsModel.RESEMBLANCE):
+            action = menu.addAction(PairsModel.header(column))
+            action.setCheckable(True)
+            action.setChecked(not self.pairs_table.isColumnHidden(column))
+            action.setToolTip(PairsModel.tip(column))
+            action.toggled.connect(
+                lambda shown, c=column: self.pairs_table.setColumnHidden(c, not shown)
+            )
+        menu.setToolTipsVisible(True)
+        menu.popup(self.pairs_table.horizontalHeader().mapToGlobal(point))
+
+    def _on_document_activated(self, index: QtCore.QModelIndex) -> None:
+        """Open the document's strongest pair, selected in the pairs list."""
+        row = self.documents_proxy.mapToSource(index).row()
+        share = self.documents_model.share(row)
+        if share is None or share.partner is None:
+            return
+        self._select_pair(share.path, share.partner)
+        self.open_pair(share.path, share.partner)
+
+    def _select_pair(self, a: str, b: str) -> None:
+        proxy = self.pairs_proxy
+        for r in range(proxy.rowCount()):
+            pair = self.pairs_model.pair(proxy.mapToSource(proxy.index(r, 0)).row())
+            if {pair.a, pair.b} == {a, b}:
+                self.pairs_table.selectRow(r)
+                self.pairs_table.scrollTo(proxy.index(r, 0))
+                return
+
     def _on_group_method(self, *_: object) -> None:
         if self._report is None:
             return
@@ -463,7 +716,9 @@ class CompareView(QtWidgets.QWidget):
             self._fill_clusters(self._report.clusters)
             return
         self._pending_method = name
-        self._show_clusters_message(self.tr("Grouping with {0}…").format(name))
+        self._show_clusters_message(
+            self.tr("Grouping by “{0}”…").format(method_names.shown_name(name)), name
+        )
         if not self._grouper.cancel():
             self._start_pending_grouping()
 
@@ -472,7 +727,7 @@ class CompareView(QtWidgets.QWidget):
         if not name or self._report is None:
             return
         texts = self._report.texts
-        named = [(path, texts[path]) for path in self.heatmap.documents() if path in texts]
+        named = [(path, texts[path]) for path in self._shares if path in texts]
         from copylens.core import group_texts, method
 
         chosen = method(name)
@@ -501,37 +756,96 @@ class CompareView(QtWidgets.QWidget):
         self.clusters_tree.clear()  # no groups to show for this method
         show_error(self, self.tr("Grouping failed: {0}").format(message), details)
 
-    def _show_clusters_message(self, text: str) -> None:
+    def _show_clusters_message(self, text: str, method: str = "") -> None:
         self.clusters_tree.clear()
+        self.group_note.setText(self._group_meaning(method))
         item = QtWidgets.QTreeWidgetItem([text])
         item.setFlags(Qt.ItemFlag.NoItemFlags)
         self.clusters_tree.addTopLevelItem(item)
 
+    def _group_meaning(self, method: str = "") -> str:
+        """What a group is, with the threshold or the method that made it."""
+        if method:
+            how = self.tr("Here: documents that “{0}” finds to be near-duplicates.").format(
+                method_names.shown_name(method)
+            )
+        else:
+            how = self.tr("Here: sharing at least {0} ({1}).").format(
+                _percent(self._report.options.cluster_threshold if self._report else 0.5),
+                _setting_label("cluster_threshold"),
+            )
+        return f"{terms.label('group', _tr)}: {terms.tip('group', _tr)}. {how}"
+
     def _fill_clusters(self, groups: tuple[tuple[str, ...], ...], method: str = "") -> None:
+        from copylens.core import shares_of
+
         self.clusters_tree.clear()
+        by_path: dict[str, list[PairResult]] = {}
+        for pair in self._report.pairs if self._report else ():
+            by_path.setdefault(pair.a, []).append(pair)
+        texts = self._report.texts if self._report else {}
         for n, group in enumerate(groups, start=1):
+            members = set(group)
+            inside = [p for path in group for p in by_path.get(path, ()) if p.b in members]
+            shares = {s.path: s for s in shares_of(inside, texts, group)}
             label = self.tr("Group {0} (%n documents)", "", len(group)).format(n)
             top = QtWidgets.QTreeWidgetItem([label])
             font = top.font(0)
             font.setBold(True)
             top.setFont(0, font)
+            top.setFirstColumnSpanned(False)
             for path in group:
-                child = QtWidgets.QTreeWidgetItem([self._names.get(path, path)])
+                share = shares[path]
+                found = _percent(share.share) if share.pairs else "—"
+                child = QtWidgets.QTreeWidgetItem([self._names.get(path, path), found])
                 child.setToolTip(0, path)
+                child.setToolTip(
+                    1,
+                    self.tr("Share of the document's words found in the other members")
+                    if share.pairs
+                    else self.tr("No pair with another member was computed for it"),
+                )
+                child.setTextAlignment(
+                    1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                )
                 child.setData(0, Qt.ItemDataRole.UserRole, path)
                 top.addChild(child)
             self.clusters_tree.addTopLevelItem(top)
-        self.clusters_tree.expandAll()
+        singles = bool(groups) and all(len(g) == 2 for g in groups)
+        note = self._group_meaning(method)
+        if singles:
+            self.clusters_tree.collapseAll()
+            note += "\n" + self._singles_note(len(groups), method)
+        else:
+            self.clusters_tree.expandAll()
+        self.group_note.setText(note)
         if not groups:
             self._show_clusters_message(
                 self.tr("No groups: no document is mostly contained in another one")
                 if not method
-                else self.tr("No groups: {0} finds no near-duplicates here").format(method)
+                else self.tr("No groups: “{0}” ({1}) finds no near-duplicates here").format(
+                    method_names.shown_name(method), method
+                ),
+                method,
             )
         self.clusters_title.setText(self.tr("Groups of near-copies ({0})").format(len(groups)))
 
+    def _singles_note(self, count: int, method: str) -> str:
+        """Every group is one pair: say so once rather than repeat the pairs."""
+        if count == 1:
+            return (
+                self.tr("The only group is a single pair, listed in Pairs too.")
+                if not method
+                else self.tr("The only group is a pair of two documents.")
+            )
+        return (
+            self.tr("All %n groups are single pairs, listed in Pairs too.", "", count)
+            if not method
+            else self.tr("All %n groups are pairs of two documents.", "", count)
+        )
+
     def _on_slider(self, value: int) -> None:
-        self.threshold_label.setText(f"≥ {value} %")
+        self.threshold_label.setText("≥ " + _percent(value / 100))
         self.pairs_proxy.set_threshold(value / 100)
         self._update_count()
         self.threshold_changed.emit(value / 100)
@@ -554,13 +868,9 @@ class CompareView(QtWidgets.QWidget):
         path = item.data(0, Qt.ItemDataRole.UserRole)
         if not path:
             return
-        proxy = self.pairs_proxy
-        for r in range(proxy.rowCount()):
-            pair = self.pairs_model.pair(proxy.mapToSource(proxy.index(r, 0)).row())
-            if path in (pair.a, pair.b):
-                self.pairs_table.selectRow(r)
-                self.pairs_table.scrollTo(proxy.index(r, 0))
-                return
+        share = self._shares.get(str(path))
+        if share is not None and share.partner is not None:
+            self._select_pair(share.path, share.partner)
 
 
 def _bold_label(text: str) -> QtWidgets.QLabel:
@@ -569,3 +879,23 @@ def _bold_label(text: str) -> QtWidgets.QLabel:
     font.setBold(True)
     label.setFont(font)
     return label
+
+
+def _table_look(table: QtWidgets.QTableView) -> None:
+    """Whole rows selected one at a time, read-only, striped, names elided in the middle."""
+    table.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.SingleSelection)
+    table.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setAlternatingRowColors(True)
+    table.verticalHeader().hide()
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
+    table.setWordWrap(False)
+    table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    table.horizontalHeader().setHighlightSections(False)
+
+
+def _setting_label(key: str) -> str:
+    """A setting's label as the settings dialog shows it, quoted."""
+    from copylens.app.settings import shown_name
+
+    return shown_name(key)

@@ -20,7 +20,7 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
-from copylens.app import i18n, presentation
+from copylens.app import i18n, presentation, terms
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.views import colors
 from copylens.app.views.side_by_side import SideBySideView, fragment_spans
@@ -69,13 +69,15 @@ class SourcesModel(QtCore.QAbstractTableModel):
     COLUMNS = (
         QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Show"),
         QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Source"),
-        QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Containment"),
-        QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Cited"),
-        QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Resemblance"),
-        QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Reverse"),
-        QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Matched words"),
-        QtCore.QT_TRANSLATE_NOOP("SourcesModel", "Exclusive"),
+        "found_in_source",
+        "cited",
+        "source_used",
+        "matching_words",
+        "only_this_source",
+        "similarity",
     )
+    """Headings: the first two the table's own (context "SourcesModel"), the others keys of
+    :data:`copylens.app.terms.TERMS` (label as heading, tip as tooltip)."""
     TIPS = (
         QtCore.QT_TRANSLATE_NOOP(
             "SourcesModel",
@@ -85,33 +87,14 @@ class SourcesModel(QtCore.QAbstractTableModel):
             "SourcesModel",
             "The source (full path in the tooltip)",
         ),
-        QtCore.QT_TRANSLATE_NOOP(
-            "SourcesModel",
-            "Share of this document's words found in the source",
-        ),
-        QtCore.QT_TRANSLATE_NOOP(
-            "SourcesModel",
-            "Share of this document's words found in the source inside quotations or the "
-            "bibliography (part of the containment)",
-        ),
-        QtCore.QT_TRANSLATE_NOOP(
-            "SourcesModel",
-            "Resemblance: shared 10-word shingles of both texts over all of their shingles",
-        ),
-        QtCore.QT_TRANSLATE_NOOP(
-            "SourcesModel",
-            "Reverse containment: share of the source's words found in this document",
-        ),
-        QtCore.QT_TRANSLATE_NOOP(
-            "SourcesModel",
-            "Words of this document inside fragments of the source",
-        ),
-        QtCore.QT_TRANSLATE_NOOP(
-            "SourcesModel",
-            "Share of this document's words found in this source and in no other",
-        ),
     )
-    SHOW, NAME, CONTAINMENT, CITED, RESEMBLANCE, REVERSE, MATCHED, EXCLUSIVE = range(8)
+    SHOW, NAME, FOUND, CITED, USED, MATCHED, ONLY, SIMILARITY = range(8)
+    CONTAINMENT = FOUND  # the engine's name of the figure (older tests use it)
+    OPTIONAL = (CITED, USED, MATCHED, ONLY, SIMILARITY)
+    """Columns the heading's context menu shows or hides."""
+    HIDDEN = (SIMILARITY,)
+    """Hidden until asked for: whole-text similarity helps with near-duplicates only, and a
+    low one beside "100 %" only confuses."""
 
     visibility_changed = Signal(int, bool)
 
@@ -188,10 +171,22 @@ class SourcesModel(QtCore.QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return QtCore.QCoreApplication.translate("SourcesModel", str(self.COLUMNS[section]))
+            return two_lines(self.heading(section))
         if role == Qt.ItemDataRole.ToolTipRole:
-            return QtCore.QCoreApplication.translate("SourcesModel", str(self.TIPS[section]))
+            return self.column_tip(section)
         return None
+
+    def heading(self, column: int) -> str:
+        """Column ``column``'s heading in the interface language."""
+        if column < len(self.TIPS):
+            return QtCore.QCoreApplication.translate("SourcesModel", str(self.COLUMNS[column]))
+        return terms.label(str(self.COLUMNS[column]), QtCore.QCoreApplication.translate)
+
+    def column_tip(self, column: int) -> str:
+        """What column ``column`` holds, in plain words (its heading's tooltip)."""
+        if column < len(self.TIPS):
+            return QtCore.QCoreApplication.translate("SourcesModel", str(self.TIPS[column]))
+        return terms.tip(str(self.COLUMNS[column]), QtCore.QCoreApplication.translate)
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
@@ -215,10 +210,10 @@ class SourcesModel(QtCore.QAbstractTableModel):
             self.name(row).casefold(),
             source.containment,
             source.cited,
-            source.resemblance,
             source.reverse_containment,
             source.matched_words,
             source.exclusive,
+            source.resemblance,
         )
         if role == SORT_ROLE:
             return values[column]
@@ -243,8 +238,8 @@ class SourcesModel(QtCore.QAbstractTableModel):
                 return self.tooltip(row)
             if column == self.SHOW:
                 return self.tr("Shown in the text") if self._shown[row] else self.tr("Hidden")
-            return QtCore.QCoreApplication.translate("SourcesModel", str(self.TIPS[column]))
-        if role == Qt.ItemDataRole.TextAlignmentRole and column >= self.CONTAINMENT:
+            return self.column_tip(column)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column >= self.FOUND:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
@@ -257,6 +252,29 @@ class SourcesModel(QtCore.QAbstractTableModel):
             self.set_shown(index.row(), Qt.CheckState(value) == Qt.CheckState.Checked)
             return True
         return False
+
+
+def two_lines(text: str, longer_than: int = 12) -> str:
+    """A long heading on two lines, broken at the space nearest its middle ("Source\nused"),
+    so that the figures' columns leave the source's name room (Russian words are long)."""
+    spaces = [i for i, c in enumerate(text) if c == " "]
+    if len(text) <= longer_than or not spaces:
+        return text
+    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    return f"{text[:cut]}\n{text[cut + 1 :]}"
+
+
+def _short(name: str, limit: int = 32) -> str:
+    """A source's name for the legend: at most ``limit`` characters, shortened in the middle."""
+    if len(name) <= limit:
+        return name
+    half = (limit - 1) // 2
+    return f"{name[:half]}…{name[-half:]}"
+
+
+def _lower_first(text: str) -> str:
+    """A label inside a sentence: "borrowed" for "Borrowed"."""
+    return text[:1].lower() + text[1:]
 
 
 def _archive_tr(text: str) -> str:
@@ -430,20 +448,19 @@ class DocumentView(QtWidgets.QWidget):
         self.uniqueness_label.setAlignment(
             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         )
-        self.uniqueness_label.setToolTip(
-            self.tr("Share of the document's words found in no source")
-        )
-        self.uniqueness_caption = QtWidgets.QLabel(self.tr("unique"))
+        translate = QtCore.QCoreApplication.translate
+        self.uniqueness_label.setToolTip(terms.tip("uniqueness", translate))
+        self.uniqueness_caption = QtWidgets.QLabel(terms.label("uniqueness", translate))
+        self.uniqueness_caption.setToolTip(terms.tip("uniqueness", translate))
         self.shares_label = QtWidgets.QLabel()
         self.shares_label.setTextFormat(Qt.TextFormat.PlainText)
         shares_font = self.shares_label.font()
         shares_font.setPointSizeF(shares_font.pointSizeF() * 1.15)
         self.shares_label.setFont(shares_font)
         self.shares_label.setToolTip(
-            self.tr(
-                "Borrowed: share of the words found in a source outside citations. Cited: "
-                "share found inside quotations, block quotations or the bibliography. "
-                "Unique, borrowed and cited make 100 %."
+            "\n".join(
+                f"{terms.label(key, translate)}: {terms.tip(key, translate)}"
+                for key in ("borrowed", "cited", "self_cited")
             )
         )
         self.name_label = QtWidgets.QLabel()
@@ -454,6 +471,9 @@ class DocumentView(QtWidgets.QWidget):
         self.name_label.setFont(name_font)
         self.facts_label = QtWidgets.QLabel()
         self.facts_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.facts_label.setToolTip(
+            f"{terms.label('compared_words', translate)}: {terms.tip('compared_words', translate)}"
+        )
         self.lookalike_label = QtWidgets.QLabel()
         self.lookalike_label.setTextFormat(Qt.TextFormat.PlainText)
         self.lookalike_label.setStyleSheet(
@@ -509,7 +529,11 @@ class DocumentView(QtWidgets.QWidget):
         head.setHighlightSections(False)
         head.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         head.setSectionResizeMode(SourcesModel.NAME, QtWidgets.QHeaderView.ResizeMode.Stretch)
-        head.setSortIndicator(SourcesModel.CONTAINMENT, Qt.SortOrder.DescendingOrder)
+        head.setSortIndicator(SourcesModel.FOUND, Qt.SortOrder.DescendingOrder)
+        for column in SourcesModel.HIDDEN:
+            self.sources_table.setColumnHidden(column, True)
+        head.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        head.customContextMenuRequested.connect(self._column_menu)
         # Rows as high as their contents: an archived source's name takes two lines.
         self.sources_table.verticalHeader().setSectionResizeMode(
             QtWidgets.QHeaderView.ResizeMode.ResizeToContents
@@ -518,7 +542,10 @@ class DocumentView(QtWidgets.QWidget):
         self.sources_table.activated.connect(self._on_row_activated)
         self.sources_model.visibility_changed.connect(self._on_visibility_changed)
         self.sources_caption = QtWidgets.QLabel(
-            self.tr("Sources — Enter or double-click: compare side by side · Space: show/hide")
+            self.tr(
+                "Sources — Enter or double-click: compare side by side · Space: show/hide · "
+                "right-click the headings for more columns"
+            )
         )
         self.no_sources_label = QtWidgets.QLabel(
             self.tr("No source shares text with this document.")
@@ -604,8 +631,8 @@ class DocumentView(QtWidgets.QWidget):
             if language
             else (result.language or self.tr("unknown language")),
             (self.tr("1 word") if words == 1 else self.tr("%n words", "", words))
-            + " "
-            + self.tr("(%n counted)", "", result.counted_words),
+            + ", "
+            + self.tr("%1 compared").replace("%1", str(result.counted_words)),
             self.tr("no sources")
             if n == 0
             else self.tr("1 source")
@@ -645,16 +672,17 @@ class DocumentView(QtWidgets.QWidget):
 
     def shares_text(self, result: DocumentResult) -> str:
         """ "borrowed 40 % · cited 8 %": the shares beside the uniqueness, and the writer's
-        own earlier work ("self-cited 12 %") when an archived source is theirs."""
+        own earlier work ("own earlier work 12 %") when an archived source is theirs."""
         language = i18n.current_language()
-        text = self.tr("borrowed {0}  ·  cited {1}").format(
-            presentation.percent(result.borrowed, language),
-            presentation.percent(result.cited, language),
+        translate = QtCore.QCoreApplication.translate
+        keys = ("borrowed", "cited", "self_cited") if result.self_cited else ("borrowed", "cited")
+        values = {"borrowed": result.borrowed, "cited": result.cited}
+        values["self_cited"] = result.self_cited
+        return "  ·  ".join(
+            f"{_lower_first(terms.label(key, translate))} "
+            f"{presentation.percent(values[key], language)}"
+            for key in keys
         )
-        if result.self_cited:
-            own = presentation.percent(result.self_cited, language)
-            text += "  ·  " + self.tr("self-cited {0}").format(own)
-        return text
 
     def clear(self) -> None:
         """Show nothing (the placeholder)."""
@@ -723,6 +751,10 @@ class DocumentView(QtWidgets.QWidget):
             left_path=self._result.path,
             right_path=self.sources_model.tooltip(row),
             right_note=right_note,
+            figures=(
+                ("found_in_source", match.containment),
+                ("source_used", match.reverse_containment),
+            ),
         )
         self.side_by_side.left.setFocus()
         self.side_by_side_opened.emit(match.key, max(fragment, 0))
@@ -805,30 +837,74 @@ class DocumentView(QtWidgets.QWidget):
         top = height + caption
         self.splitter.setSizes([top, max(total - top, 200)])
 
+    LEGEND_SOURCES = 6
+    """The legend names this many sources by colour; the table has them all."""
+
     def _update_legend(self) -> None:
-        exact = colors.source_color(0).name()
-        edited = colors.edited_color(0).name()
+        """What the marks mean (in grey: no source's colour), then each shown source's
+        colour and name."""
+        self.legend_label.setText(self.legend_html())
+
+    def legend_html(self) -> str:
+        neutral = colors.NEUTRAL_COLOR.name()
+        pale = colors.mix(colors.NEUTRAL_COLOR, colors.TEXT_BACKGROUND, 0.5).name()
         cited_fill = colors.CITED_COLOR.name()
         red = colors.LOOKALIKE_COLOR.name()
-        copied = html.escape(self.tr("copied exactly"))
-        edited_copy = html.escape(self.tr("edited copy"))
+        # Not inside the f-strings: lupdate does not see a tr() there.
+        exact = html.escape(self.tr("copied exactly"))
+        changed = html.escape(self.tr("copied with changes"))
         cited = html.escape(self.tr("cited"))
         lookalike = html.escape(self.tr("look-alike letter"))
-        hint = html.escape(
-            self.tr("the colour tells the source; double-click a highlight to compare")
-        )
-        self.legend_label.setText(
-            f'<span style="background-color:{exact}">&nbsp;{copied}&nbsp;</span>'
-            f'&nbsp;&nbsp;<span style="background-color:{edited}; text-decoration: underline">'
-            f"&nbsp;{edited_copy}&nbsp;</span>"
-            f'&nbsp;&nbsp;<span style="background-color:{cited_fill}; font-style: italic">'
-            f"&nbsp;{cited}&nbsp;</span>"
-            f'&nbsp;&nbsp;<span style="color:{red}; font-weight:bold">{lookalike}</span>'
-            f"&nbsp;&nbsp;·&nbsp;&nbsp;{hint}"
-        )
+        marks = [
+            f'<span style="background-color:{neutral}">&nbsp;{exact}&nbsp;</span>',
+            f'<span style="background-color:{pale}; text-decoration: underline">&nbsp;'
+            f"{changed}&nbsp;</span>",
+            f'<span style="background-color:{cited_fill}; font-style: italic">&nbsp;'
+            f"{cited}&nbsp;</span>",
+            f'<span style="color:{red}; font-weight:bold">{lookalike}</span>',
+        ]
+        line = "&nbsp;&nbsp;".join(marks)
+        rows = [r for r in range(self.sources_model.rowCount()) if self.sources_model.is_shown(r)]
+        if rows:
+            chips = [  # a chip never breaks across lines (no break at spaces, "-" and "…")
+                f'<span style="background-color:{colors.source_color(r).name()}">&nbsp;'
+                + html.escape(_short(self.sources_model.name(r)))
+                .replace(" ", "&nbsp;")
+                .replace("-", "\u2011")
+                .replace("…", "…\u2060")  # a word joiner
+                + "&nbsp;</span>"
+                for r in rows[: self.LEGEND_SOURCES]
+            ]
+            more = len(rows) - self.LEGEND_SOURCES
+            if more > 0:
+                chips.append(html.escape(self.tr("+%1 more in the table").replace("%1", str(more))))
+            line += (
+                "<br>"
+                + html.escape(self.tr("Colour = source:"))
+                + "&nbsp; "
+                + "&nbsp; ".join(chips)
+                + "&nbsp;&nbsp;·&nbsp;&nbsp;"
+                + html.escape(self.tr("double-click a highlight to compare"))
+            )
+        return line
+
+    def _column_menu(self, position: QtCore.QPoint) -> None:
+        """The headings' context menu: show or hide the optional columns."""
+        menu = QtWidgets.QMenu(self)
+        for column in SourcesModel.OPTIONAL:
+            action = menu.addAction(self.sources_model.heading(column))
+            action.setCheckable(True)
+            action.setChecked(not self.sources_table.isColumnHidden(column))
+            action.setToolTip(self.sources_model.column_tip(column))
+            action.toggled.connect(
+                lambda on, c=column: self.sources_table.setColumnHidden(c, not on)
+            )
+        menu.setToolTipsVisible(True)
+        menu.exec(self.sources_table.horizontalHeader().mapToGlobal(position))
 
     def _on_visibility_changed(self, row: int, shown: bool) -> None:
         self._refresh_highlights()
+        self._update_legend()
         if self._result is not None:
             self.source_toggled.emit(self._result.sources[row].key, shown)
 

@@ -1,69 +1,333 @@
-"""A heat map of containment between all compared documents.
+"""A heat map of the shares between all compared documents, readable from 8 to 5,000 of them.
 
 Row ``a``, column ``b``: the share of ``a`` found in ``b`` (``containment_ab`` of their pair,
-or ``containment_ba`` when the pair is stored the other way round). The diagonal is blank,
-cells of documents that share nothing are white. The matrix is painted as one image of n × n
-pixels scaled to the cell size, so a repaint costs the same for 300 documents as for 3;
-labels and per-cell numbers are drawn only while they fit.
+or ``containment_ba`` when the pair is stored the other way round). The diagonal is grey,
+cells of documents that share nothing are white.
+
+* Order: by default :func:`similarity_order` puts documents that share text next to each
+  other, the most similar groups first (top left); "file order" keeps the report's order.
+* Fit: the whole matrix fits the window whatever the number of documents. Where a screen
+  pixel covers several cells it shows the highest share among them (max pooling,
+  :func:`pool`), and strong shares grow into marks of 3 × 3 or 5 × 5 pixels (:data:`MARKS`),
+  so one copied essay among thousands is still a dark dot.
+* Zoom and pan: the wheel zooms around the cursor, ``+``/``-`` zoom, ``0`` fits again,
+  dragging pans. Row labels, column numbers, grid lines and per-cell numbers appear once the
+  cells are large enough for them.
+* Hover: the tooltip names both documents with both shares; the row and column are
+  highlighted. When cells are smaller than a few pixels the pointer snaps to the strongest
+  cell under it, so hovering a dark dot names its pair.
+* The legend and a one-line caption sit outside the zoomed area and stay visible.
+
+Painting stays cheap: the visible part of the matrix is one image of screen pixels, built
+from the pairs (not from an n × n matrix) and rebuilt only when the data, the order, the zoom
+or the position change. Row and column indices of the public methods are positions in
+:meth:`HeatMap.documents` (the report's order) whatever the display order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import heapq
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
-from copylens.app import i18n, presentation
+from copylens.app import i18n, presentation, terms
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.views import colors
 from copylens.core import CompareReport, PairResult
 
-MIN_CELL = 2
-MAX_CELL = 80
-LABELS_UP_TO = 60
-"""Documents up to which row labels and column numbers are drawn."""
-NUMBERS_FROM_CELL = 26
+ORDER_MIN_SHARE = 0.1
+"""Pairs where either document has at least this share in the other link documents into the
+groups that :func:`similarity_order` keeps together (a pasted paragraph is 15–25 %)."""
+WIDE_CELL = 8.0
+"""Where cells are smaller, documents that share at least :data:`ORDER_MIN_SHARE` with another
+are drawn up to this wide (px), taking up to half the room, so that their cells stay visible."""
+WIDE_MAX = 30.0
+"""Zooming in, the cells of documents sharing text grow with the others up to this size (px),
+then stay until the others catch up."""
+MAX_CELL = 80.0
+"""Largest cell (px) zooming in reaches (unless the fitted cell is larger already)."""
+ZOOM_STEP = 1.25
+GRID_FROM_CELL = 6.0
+"""Cell size (px) from which grid lines are drawn."""
+LABELS_FROM_CELL = 11.0
+"""Cell size (px) from which row labels and column numbers are drawn."""
+NUMBERS_FROM_CELL = 26.0
 """Cell size (px) from which each cell prints its percentage."""
+MARKS: tuple[tuple[float, float, int], ...] = (
+    (1.0, 0.15, 1),
+    (1.0, 0.5, 2),
+    (3.0, 0.5, 1),
+)
+"""(cell size below which, share from which, radius): where cells are that small, a pixel
+showing at least that share grows into a mark of (2 × radius + 1) pixels a side."""
+SNAP_BELOW_CELL = 6.0
+"""Below this cell size (px) hovering and clicking snap to the strongest cell nearby."""
+SNAP_RADIUS = 3
+"""How far (px) the pointer snaps to a shared cell."""
+EMPTY = -1.0
+"""A pixel of :func:`pool` over cells of documents that share nothing."""
+DIAGONAL = -0.5
+"""A pixel of :func:`pool` over a document's cell with itself only."""
+WHITE = 0xFFFFFFFF
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float32]
+Edges = npt.NDArray[np.float64]
 
 
+# --- order --------------------------------------------------------------------------------
+def similarity_order(
+    n: int, links: Iterable[tuple[int, int, float]], min_share: float = ORDER_MIN_SHARE
+) -> tuple[int, ...]:
+    """Documents ``0..n-1`` ordered so that documents sharing text sit together.
+
+    ``links`` are ``(i, j, share)``; those with ``share >= min_share`` join documents into
+    groups (connected components). Groups come hottest first (strongest link), then larger,
+    then by their first document. Inside a group documents follow Prim's order over the
+    strongest links from the group's strongest link: the order of single-linkage clustering,
+    so every single-linkage cluster is contiguous. Documents without such a link come last, in
+    their original order. Every document appears exactly once; deterministic; O(L log L) for
+    L links.
+    """
+    adjacency: list[list[tuple[float, int]]] = [[] for _ in range(n)]
+    for i, j, share in links:
+        if i != j and share >= min_share:
+            adjacency[i].append((share, j))
+            adjacency[j].append((share, i))
+    seen = [False] * n
+    groups = [
+        _group(start, adjacency, seen) for start in range(n) if adjacency[start] and not seen[start]
+    ]
+    placed = [False] * n
+    order: list[int] = []
+    for _key, first in sorted(groups):
+        order += _prim(first, adjacency, placed)
+    return tuple(order) + tuple(d for d in range(n) if not placed[d])
+
+
+def _group(
+    start: int, adjacency: list[list[tuple[float, int]]], seen: list[bool]
+) -> tuple[tuple[float, int, int], int]:
+    """The component of ``start`` (marked in ``seen``): its sort key (hottest, larger, first
+    document first) and where Prim's order starts (the lower document of its strongest link)."""
+    members = [start]
+    seen[start] = True
+    best = (-1.0, 0, 0)
+    for member in members:
+        for share, other in adjacency[member]:
+            best = max(best, (share, -min(member, other), -max(member, other)))
+            if not seen[other]:
+                seen[other] = True
+                members.append(other)
+    return (-best[0], -len(members), min(members)), -best[1]
+
+
+def _prim(start: int, adjacency: list[list[tuple[float, int]]], placed: list[bool]) -> list[int]:
+    """Prim's order of the component of ``start``: each next document is the one most similar
+    to any document placed before it (ties: the lower index)."""
+    out = [start]
+    placed[start] = True
+    heap = [(-share, other) for share, other in adjacency[start]]
+    heapq.heapify(heap)
+    while heap:
+        _, doc = heapq.heappop(heap)
+        if placed[doc]:
+            continue
+        placed[doc] = True
+        out.append(doc)
+        for share, other in adjacency[doc]:
+            if not placed[other]:
+                heapq.heappush(heap, (-share, other))
+    return out
+
+
+# --- pooling ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Cells:
+    """The cells holding a share, in display positions, sorted by ``row * n + column``."""
+
+    n: int
+    rows: IntArray
+    columns: IntArray
+    shares: FloatArray
+    keys: IntArray
+
+    @staticmethod
+    def of(n: int, rows: IntArray, columns: IntArray, shares: FloatArray) -> Cells:
+        keys = rows * n + columns
+        order = np.argsort(keys, kind="stable")
+        return Cells(n, rows[order], columns[order], shares[order], keys[order])
+
+
+def pool(
+    cells: Cells,
+    edges: Edges,
+    origin: tuple[float, float],
+    size: tuple[int, int],
+    mark_cell: float,
+) -> FloatArray:
+    """The shares as a grid of screen pixels: ``grid[y, x]`` is the highest share among the
+    cells that pixel covers (max pooling), :data:`DIAGONAL` where it covers only the diagonal
+    and empty cells, :data:`EMPTY` where it covers only empty cells.
+
+    ``edges``: the n + 1 boundaries of rows (and columns) in pixels from the matrix's top-left
+    corner, which lies at ``origin`` relative to pixel (0, 0); ``size``: (width, height) of the
+    grid; ``mark_cell``: the size of the cells holding strong shares, which decides their marks
+    (:data:`MARKS`). Costs O(cells + pixels × log cells), whatever n.
+    """
+    width, height = size
+    grid = np.full((height, width), EMPTY, dtype=np.float32)
+    if np.diff(edges).max(initial=0.0) >= 1.0:
+        _sample(grid, cells, edges, origin)
+    diagonal = np.arange(cells.n)
+    ys, xs, _ = _pixels(diagonal, diagonal, edges, origin, size)
+    np.maximum.at(grid, (ys, xs), np.float32(DIAGONAL))
+    ys, xs, inside = _pixels(cells.rows, cells.columns, edges, origin, size)
+    np.maximum.at(grid, (ys, xs), cells.shares[inside])
+    marks = [(share, radius) for below, share, radius in MARKS if mark_cell < below]
+    if marks:
+        pooled = grid.copy()
+        for share, radius in marks:
+            _mark(grid, pooled, share, radius)
+    return grid
+
+
+def _pixels(
+    rows: IntArray,
+    columns: IntArray,
+    edges: Edges,
+    origin: tuple[float, float],
+    size: tuple[int, int],
+) -> tuple[IntArray, IntArray, npt.NDArray[np.bool_]]:
+    """The pixel (y, x) of each cell (the one nearest its top-left corner: pixel ``p`` covers
+    ``p`` to ``p + 1``, and takes the cells starting from ``p - 0.5`` to ``p + 0.5``), without
+    those outside ``size``; and the mask of the cells kept."""
+    xs = np.floor(origin[0] + edges[columns] + 0.5).astype(np.int64)
+    ys = np.floor(origin[1] + edges[rows] + 0.5).astype(np.int64)
+    inside = (xs >= 0) & (xs < size[0]) & (ys >= 0) & (ys < size[1])
+    return ys[inside], xs[inside], inside
+
+
+def _sample(grid: FloatArray, cells: Cells, edges: Edges, origin: tuple[float, float]) -> None:
+    """Each pixel takes the cell under its centre (what covers cells of a pixel or more)."""
+    height, width = grid.shape
+    n = cells.n
+    xs = np.searchsorted(edges, np.arange(width) + 0.5 - origin[0], side="right") - 1
+    ys = np.searchsorted(edges, np.arange(height) + 0.5 - origin[1], side="right") - 1
+    xs, ys = np.clip(xs, 0, n - 1), np.clip(ys, 0, n - 1)
+    keys = ys[:, None] * n + xs[None, :]
+    found = np.minimum(np.searchsorted(cells.keys, keys), max(len(cells.keys) - 1, 0))
+    if len(cells.keys):
+        hit = cells.keys[found] == keys
+        np.copyto(grid, cells.shares[found], where=hit)
+    grid[ys[:, None] == xs[None, :]] = DIAGONAL
+
+
+def _mark(grid: FloatArray, pooled: FloatArray, share: float, radius: int) -> None:
+    """Grow every pixel of ``pooled`` of at least ``share`` into a square mark of ``radius``
+    pixels around it, in ``grid`` (where the mark is darker than what is there)."""
+    strong = np.where(pooled >= share, pooled, EMPTY)
+    if not (strong > EMPTY).any():
+        return
+    height, width = grid.shape
+    for dy in range(-radius, radius + 1):
+        for dx in range(-radius, radius + 1):
+            target = grid[max(dy, 0) : height + min(dy, 0), max(dx, 0) : width + min(dx, 0)]
+            source = strong[max(-dy, 0) : height + min(-dy, 0), max(-dx, 0) : width + min(-dx, 0)]
+            np.maximum(target, source, out=target)
+
+
+@functools.cache
+def _heat_lut() -> npt.NDArray[np.uint32]:
+    """``colors.heat_rgb`` at 256 steps, as opaque ARGB."""
+    lut = np.empty(256, dtype=np.uint32)
+    for k in range(256):
+        r, g, b = colors.heat_rgb(k / 255)
+        lut[k] = 0xFF000000 | (r << 16) | (g << 8) | b
+    return lut
+
+
+def grid_image(grid: FloatArray) -> QtGui.QImage:
+    """The pooled grid in the heat colours: white where empty, grey on the bare diagonal."""
+    height, width = grid.shape
+    if width == 0 or height == 0:
+        return QtGui.QImage()
+    shares = np.rint(np.clip(grid, 0.0, 1.0) * 255).astype(np.intp)
+    diagonal = np.uint32(colors.DIAGONAL_COLOR.rgba())
+    argb = np.where(
+        grid >= 0.0, _heat_lut()[shares], np.where(grid == DIAGONAL, diagonal, np.uint32(WHITE))
+    )
+    data = np.ascontiguousarray(argb, dtype=np.uint32).tobytes()
+    return QtGui.QImage(data, width, height, width * 4, QtGui.QImage.Format.Format_RGB32).copy()
+
+
+# --- data ---------------------------------------------------------------------------------
 class HeatMapData:
-    """The containment matrix of a compare report; no Qt in here but colours."""
+    """The shares between the documents of a compare report, stored by pair (no n × n matrix),
+    and the two orders they can be shown in. No Qt in here but the tooltip's words."""
 
     def __init__(self, documents: Sequence[str], pairs: Sequence[PairResult]) -> None:
         docs = list(dict.fromkeys(documents))
+        known = set(docs)
         for pair in pairs:
             for path in (pair.a, pair.b):
-                if path not in docs:
+                if path not in known:
+                    known.add(path)
                     docs.append(path)
         self.documents: tuple[str, ...] = tuple(docs)
         self.names = presentation.display_names(self.documents)
         self.index = {path: n for n, path in enumerate(self.documents)}
-        n = len(self.documents)
-        self.matrix = np.zeros((n, n), dtype=np.float64)
-        """matrix[row, col] = share of documents[row] found in documents[col]; NaN diagonal."""
-        np.fill_diagonal(self.matrix, np.nan)
         self._pairs: dict[tuple[int, int], PairResult] = {}
         for pair in pairs:
             i, j = self.index[pair.a], self.index[pair.b]
-            if i == j:
-                continue
-            self.matrix[i, j] = pair.containment_ab
-            self.matrix[j, i] = pair.containment_ba
-            self._pairs[(i, j)] = pair
-            self._pairs[(j, i)] = pair
+            if i != j:
+                self._pairs[(i, j)] = self._pairs[(j, i)] = pair
+        cells = list(self._pairs)
+        self.rows: IntArray = np.array([i for i, _ in cells], dtype=np.int64)
+        """Document of each stored cell (both orientations of every pair)."""
+        self.columns: IntArray = np.array([j for _, j in cells], dtype=np.int64)
+        self.shares: FloatArray = np.array([self._share(i, j) for i, j in cells], dtype=np.float32)
+        self._orders: dict[bool, tuple[int, ...]] = {}
+        self.linked = np.zeros(len(self.documents), dtype=bool)
+        """Documents sharing at least :data:`ORDER_MIN_SHARE` with another."""
+        self.linked[self.rows[self.shares >= ORDER_MIN_SHARE]] = True
+        self.linked[self.columns[self.shares >= ORDER_MIN_SHARE]] = True
 
     def __len__(self) -> int:
         return len(self.documents)
+
+    def _share(self, row: int, column: int) -> float:
+        pair = self._pairs[(row, column)]
+        return pair.containment_ab if self.index[pair.a] == row else pair.containment_ba
 
     def value(self, row: int, column: int) -> float | None:
         """Share of document ``row`` found in document ``column``; None on the diagonal."""
         if row == column:
             return None
-        return float(self.matrix[row, column])
+        return self._share(row, column) if (row, column) in self._pairs else 0.0
 
     def pair(self, row: int, column: int) -> PairResult | None:
         """The pair of the two documents (in either orientation), None if they share nothing."""
         return self._pairs.get((row, column))
+
+    def order(self, by_similarity: bool = True) -> tuple[int, ...]:
+        """Documents in display order: :func:`similarity_order`, or the report's order."""
+        if by_similarity not in self._orders:
+            n = len(self.documents)
+            self._orders[by_similarity] = (
+                similarity_order(n, self._links()) if by_similarity else tuple(range(n))
+            )
+        return self._orders[by_similarity]
+
+    def _links(self) -> Iterable[tuple[int, int, float]]:
+        for (i, j), pair in self._pairs.items():
+            if i < j:
+                yield i, j, max(pair.containment_ab, pair.containment_ba)
 
     def tooltip(self, row: int, column: int) -> str:
         a, b = self.documents[row], self.documents[column]
@@ -72,23 +336,21 @@ class HeatMapData:
             return (
                 name_a + "\n" + QtCore.QCoreApplication.translate("HeatMap", "(the same document)")
             )
-        pair = self.pair(row, column)
         lines = [
             QtCore.QCoreApplication.translate("HeatMap", "Row: {0}").format(name_a),
             QtCore.QCoreApplication.translate("HeatMap", "Column: {0}").format(name_b),
         ]
+        pair = self.pair(row, column)
         if pair is None:
             lines.append(QtCore.QCoreApplication.translate("HeatMap", "No shared text"))
         else:
             ab = pair.containment_ab if pair.a == a else pair.containment_ba
             ba = pair.containment_ba if pair.a == a else pair.containment_ab
             found = QtCore.QCoreApplication.translate("HeatMap", "{0} found in {1}: {2}")
+            language = i18n.current_language()
             lines += [
-                found.format(name_a, name_b, presentation.percent(ab, i18n.current_language())),
-                found.format(name_b, name_a, presentation.percent(ba, i18n.current_language())),
-                QtCore.QCoreApplication.translate("HeatMap", "Resemblance: {0}").format(
-                    presentation.percent(pair.resemblance, i18n.current_language())
-                ),
+                found.format(name_a, name_b, presentation.percent(ab, language)),
+                found.format(name_b, name_a, presentation.percent(ba, language)),
                 QtCore.QCoreApplication.translate(
                     "HeatMap", "Shared fragments: {0} — click to compare side by side"
                 ).format(len(pair.fragments)),
@@ -97,30 +359,44 @@ class HeatMapData:
             lines += ["", a, b]
         return "\n".join(lines)
 
-    def image(self) -> QtGui.QImage:
-        """One pixel per cell, in the heat colours; the diagonal grey."""
-        n = len(self.documents)
-        if n == 0:
-            return QtGui.QImage()
-        values = np.nan_to_num(self.matrix, nan=0.0).clip(0.0, 1.0)
-        stops = colors.HEAT_STOPS
-        xs = [x for x, _ in stops]
-        channels = [
-            np.rint(np.interp(values, xs, [c[k] for _, c in stops])).astype(np.uint32)
-            for k in range(3)
-        ]
-        argb = np.uint32(0xFF000000) | (channels[0] << 16) | (channels[1] << 8) | channels[2]
-        diag = colors.DIAGONAL_COLOR
-        argb[np.arange(n), np.arange(n)] = np.uint32(diag.rgba())
-        argb = np.ascontiguousarray(argb, dtype=np.uint32)
-        image = QtGui.QImage(argb.tobytes(), n, n, n * 4, QtGui.QImage.Format.Format_RGB32)
-        return image.copy()
+
+# --- the widget ---------------------------------------------------------------------------
+class HeatLegend(QtWidgets.QWidget):
+    """The colour scale, 0 to 100 %."""
+
+    def sizeHint(self) -> QtCore.QSize:
+        fm = self.fontMetrics()
+        return QtCore.QSize(fm.horizontalAdvance("100 %") * 5, 12 + fm.height() + 2)
+
+    def minimumSizeHint(self) -> QtCore.QSize:
+        return self.sizeHint()
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:
+        painter = QtGui.QPainter(self)
+        fm = self.fontMetrics()
+        half = fm.horizontalAdvance("100 %") // 2
+        bar = QtCore.QRect(half, 1, self.width() - 2 * half, 10)
+        gradient = QtGui.QLinearGradient(
+            QtCore.QPointF(bar.topLeft()), QtCore.QPointF(bar.topRight())
+        )
+        for k in range(11):
+            gradient.setColorAt(k / 10, colors.heat_color(k / 10))
+        painter.fillRect(bar, gradient)
+        painter.setPen(QtGui.QColor("#888888"))
+        painter.drawRect(bar.adjusted(0, 0, -1, -1))
+        painter.setPen(self.palette().color(QtGui.QPalette.ColorRole.WindowText))
+        y = bar.bottom() + 2 + fm.ascent()
+        for share in (0.0, 0.5, 1.0):
+            text = presentation.percent(share, i18n.current_language())
+            x = bar.left() + round(share * (bar.width() - 1))
+            painter.drawText(x - fm.horizontalAdvance(text) // 2, y, text)
 
 
 class HeatMap(QtWidgets.QWidget):
-    """The containment matrix, painted; hover for details, click a cell to open its pair.
+    """The share matrix, fitted to the widget; zoom, pan, hover for details, click a cell to
+    open its pair.
 
-    Arrow keys move the current cell, Enter opens it.
+    Keys: arrows move the current cell, Enter opens it, ``+``/``-`` zoom, ``0`` fits.
 
     Signals:
         pair_clicked(str, str): a cell of two documents that share text was clicked or
@@ -132,9 +408,29 @@ class HeatMap(QtWidgets.QWidget):
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
         self._data = HeatMapData((), ())
+        self._by_similarity = True
+        self._order: tuple[int, ...] = ()
+        self._position: IntArray = np.zeros(0, dtype=np.int64)
+        self._scale = 1.0
+        self._wide_cell = 1.0
+        self._fit_cells = (1.0, 1.0)
+        self._zoom = 1.0
+        self._labelled = False
+        self._cells = Cells.of(0, *(np.zeros(0, dtype=np.int64),) * 2, np.zeros(0, np.float32))
+        self._wide: npt.NDArray[np.bool_] = np.zeros(0, dtype=bool)
+        self._edges: Edges = np.zeros(1, dtype=np.float64)
+        self._origin = QtCore.QPointF()
+        self._fitted = True
         self._image = QtGui.QImage()
+        self._image_key: tuple[object, ...] = ()
+        self._version = 0
+        self._label_width = 0
+        self._number_height = 0
         self._hover: tuple[int, int] | None = None
         self._current: tuple[int, int] | None = None
+        self._press: QtCore.QPointF | None = None
+        self._press_origin = QtCore.QPointF()
+        self._panning = False
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAutoFillBackground(True)
@@ -142,6 +438,75 @@ class HeatMap(QtWidgets.QWidget):
         palette.setColor(QtGui.QPalette.ColorRole.Window, QtGui.QColor("#FFFFFF"))
         palette.setColor(QtGui.QPalette.ColorRole.WindowText, QtGui.QColor("#202020"))
         self.setPalette(palette)
+        self._build_controls()
+
+    def _build_controls(self) -> None:
+        self.order_combo = QtWidgets.QComboBox()
+        self.order_combo.addItem(self.tr("by similarity"), True)
+        self.order_combo.addItem(self.tr("as listed"), False)
+        self.order_combo.setToolTip(
+            self.tr(
+                "By similarity: documents that share text sit together, the closest copies "
+                "top left. As listed: the order of the document list."
+            )
+        )
+        self.order_combo.currentIndexChanged.connect(self._on_order)
+        order_label = QtWidgets.QLabel(self.tr("Order:"))
+        order_label.setBuddy(self.order_combo)
+        self.zoom_out_button = self._tool_button("−", self.tr("Zoom out (−)"), self.zoom_out)
+        self.zoom_in_button = self._tool_button(
+            "+", self.tr("Zoom in (+, or the mouse wheel); drag to move"), self.zoom_in
+        )
+        self.fit_button = self._tool_button(
+            self.tr("Fit"), self.tr("Show the whole matrix (0)"), self.fit
+        )
+        header = QtWidgets.QHBoxLayout()
+        header.setContentsMargins(0, 0, 0, 0)
+        header.addWidget(order_label)
+        header.addWidget(self.order_combo)
+        header.addStretch(1)
+        for button in (self.zoom_out_button, self.zoom_in_button, self.fit_button):
+            header.addWidget(button)
+        self.legend = HeatLegend()
+        translate = QtCore.QCoreApplication.translate
+        self.caption = QtWidgets.QLabel(
+            self.tr(
+                "Cell: {0}, A = row document, B = column document. Click a cell to compare "
+                "side by side."
+            ).format(terms.label("a_found_in_b", translate))
+        )
+        self.caption.setWordWrap(True)
+        self.caption.setToolTip(
+            terms.tip("a_found_in_b", translate)
+            + "\n"
+            + self.tr(
+                "Where room is short, documents sharing text get wider rows than the others, "
+                "so that their cells stay visible."
+            )
+        )
+        self._footer = QtWidgets.QWidget(self)  # placed under the matrix by _place_footer
+        footer = QtWidgets.QHBoxLayout(self._footer)
+        footer.setContentsMargins(0, 0, 0, 0)
+        footer.addWidget(self.legend, 0, Qt.AlignmentFlag.AlignTop)
+        footer.addSpacing(8)
+        footer.addWidget(self.caption, 1)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(4)
+        layout.addLayout(header)
+        layout.addStretch(1)
+        self._header = header
+        for widget in (self.order_combo, self.zoom_out_button, self.zoom_in_button):
+            widget.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.fit_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+
+    def _tool_button(self, text: str, tip: str, slot: object) -> QtWidgets.QToolButton:
+        button = QtWidgets.QToolButton()
+        button.setText(text)
+        button.setToolTip(tip)
+        button.setAutoRaise(False)
+        button.clicked.connect(slot)
+        return button
 
     # --- data -------------------------------------------------------------------------
     def set_report(self, report: CompareReport) -> None:
@@ -149,11 +514,18 @@ class HeatMap(QtWidgets.QWidget):
 
     def set_data(self, documents: Sequence[str], pairs: Sequence[PairResult]) -> None:
         self._data = HeatMapData(documents, pairs)
-        self._image = self._data.image()
+        fm = self.fontMetrics()
+        widest = max(
+            (fm.horizontalAdvance(self._row_label(d)) for d in range(len(self._data))),
+            default=0,
+        )
+        self._label_width = min(widest, 220) + 8
+        self._number_height = max(fm.height(), fm.horizontalAdvance(str(len(self._data)))) + 6
+        self._apply_order()
+        order = self._order
+        self._current = (order[0], order[1]) if len(order) > 1 else None
         self._hover = None
-        self._current = (0, 1) if len(self._data) > 1 else None
-        self.updateGeometry()
-        self.update()
+        self.fit()
 
     def clear(self) -> None:
         self.set_data((), ())
@@ -162,7 +534,40 @@ class HeatMap(QtWidgets.QWidget):
         return self._data
 
     def documents(self) -> tuple[str, ...]:
+        """The documents in the report's order; row and column indices refer to it."""
         return self._data.documents
+
+    def order(self) -> tuple[int, ...]:
+        """Document indices in display order (top to bottom, left to right)."""
+        return self._order
+
+    def by_similarity(self) -> bool:
+        return self._by_similarity
+
+    def set_by_similarity(self, on: bool) -> None:
+        """Order documents by similarity (True) or as listed (False)."""
+        self.order_combo.setCurrentIndex(self.order_combo.findData(on))
+
+    def _on_order(self) -> None:
+        self._by_similarity = bool(self.order_combo.currentData())
+        self._apply_order()
+        self._clamp()
+        self.update()
+
+    def _apply_order(self) -> None:
+        self._order = self._data.order(self._by_similarity)
+        n = len(self._order)
+        self._position = np.empty(n, dtype=np.int64)
+        self._position[np.array(self._order, dtype=np.int64)] = np.arange(n)
+        self._cells = Cells.of(
+            n,
+            self._position[self._data.rows],
+            self._position[self._data.columns],
+            self._data.shares,
+        )
+        self._wide = self._data.linked[np.array(self._order, dtype=np.int64)]
+        self._version += 1
+        self._relayout()
 
     def value(self, row: int, column: int) -> float | None:
         return self._data.value(row, column)
@@ -173,71 +578,242 @@ class HeatMap(QtWidgets.QWidget):
     def current_cell(self) -> tuple[int, int] | None:
         return self._current
 
+    def hovered_cell(self) -> tuple[int, int] | None:
+        """The cell under the pointer (row and column highlighted), None if none."""
+        return self._hover
+
+    def is_labelled(self) -> bool:
+        """Whether rows are large enough for labels (row names, column numbers)."""
+        return self._labelled
+
     # --- geometry ---------------------------------------------------------------------
-    def _labels(self) -> bool:
-        return 0 < len(self._data) <= LABELS_UP_TO
+    def _area(self) -> QtCore.QRect:
+        """Where the matrix and its labels go: between the header and the footer."""
+        top = self._header.geometry().bottom() + 6
+        bottom = self.height() - 4 - self._footer_height() - 6
+        return QtCore.QRect(4, top, max(self.width() - 8, 0), max(bottom - top, 0))
 
-    def _label_width(self) -> int:
-        if not self._labels():
-            return 0
-        fm = self.fontMetrics()
-        widest = max(fm.horizontalAdvance(self._row_label(n)) for n in range(len(self._data)))
-        return min(widest + 6, 220) + 10
+    def _footer_height(self) -> int:
+        width = max(self.width() - 8, 1)
+        layout = self._footer.layout()
+        if layout is not None and layout.hasHeightForWidth():
+            return int(layout.totalHeightForWidth(width))
+        return int(self._footer.sizeHint().height())
 
-    def _margins(self) -> tuple[int, int, int]:
-        """(left, top, bottom) around the matrix."""
-        fm = self.fontMetrics()
-        left = self._label_width() + 4
-        top = (fm.height() + 8) if self._labels() else 6
-        bottom = fm.height() * 2 + 22
-        return left, top, bottom
+    def _place_footer(self) -> None:
+        """The legend and caption right under the matrix (at the bottom when it fills the
+        room)."""
+        height = self._footer_height()
+        lowest = self.height() - 4 - height
+        shown = self._shown_rect() if len(self._data) else QtCore.QRect()
+        top = min(shown.bottom() + 10, lowest) if not shown.isEmpty() else lowest
+        self._footer.setGeometry(4, top, max(self.width() - 8, 0), height)
 
-    def cell_size(self) -> int:
+    def _viewport(self, labelled: bool | None = None) -> QtCore.QRect:
+        """The part of the area the cells are drawn in (the labels take the rest)."""
+        area = self._area()
+        if not (self._labelled if labelled is None else labelled):
+            return area
+        return area.adjusted(self._label_width, self._number_height, 0, 0)
+
+    def cell_size(self) -> float:
+        """Pixels per cell at the current zoom (documents sharing text may be wider)."""
+        return self._scale if len(self._data) else 0.0
+
+    def _fit_scale(self) -> tuple[float, float]:
+        """(cell size, size of cells of documents sharing text) at which the whole matrix
+        fits: where room is short, documents sharing text get up to half of it, at most
+        :data:`WIDE_CELL` pixels each."""
         n = len(self._data)
         if n == 0:
-            return 0
-        left, top, bottom = self._margins()
-        room = min(self.width() - left - 8, self.height() - top - bottom)
-        return max(MIN_CELL, min(MAX_CELL, room // n))
+            return 1.0, 1.0
+        labelled = self._viewport(True)
+        scale = min(labelled.width(), labelled.height()) / n
+        if scale >= LABELS_FROM_CELL:
+            scale = min(scale, MAX_CELL)
+            return scale, scale
+        area = self._area()
+        room = max(min(area.width(), area.height()), 1)
+        scale = min(room / n, LABELS_FROM_CELL * 0.999)
+        wide = int(self._wide.sum())
+        if scale >= WIDE_CELL or wide in (0, n):
+            return scale, scale
+        floor = max(min(WIDE_CELL, room / 2 / wide), scale)
+        return max((room - wide * floor) / (n - wide), 1e-3), floor
 
-    def _origin(self) -> QtCore.QPoint:
-        left, top, _ = self._margins()
-        return QtCore.QPoint(left, top)
+    def _relayout(self) -> None:
+        """The rows' edges at the current zoom: cells grow with the zoom, those of documents
+        sharing text keep their larger fitted size as they grow, up to :data:`WIDE_MAX`."""
+        scale, wide = self._fit_cells
+        self._scale = scale * self._zoom
+        self._wide_cell = max(self._scale, min(wide * self._zoom, max(WIDE_MAX, wide)))
+        widths = np.full(len(self._order), self._scale, dtype=np.float64)
+        widths[self._wide] = self._wide_cell
+        self._edges = np.concatenate(([0.0], np.cumsum(widths)))
+        self._labelled = bool(len(widths)) and float(widths.max()) >= LABELS_FROM_CELL
+
+    def is_fitted(self) -> bool:
+        return self._fitted
+
+    def matrix_rect(self) -> QtCore.QRectF:
+        """The whole matrix in widget coordinates (partly outside the viewport when zoomed)."""
+        side = float(self._edges[-1])
+        return QtCore.QRectF(self._origin, QtCore.QSizeF(side, side))
+
+    def _positions(self, row: int, column: int) -> tuple[int, int]:
+        return int(self._position[row]), int(self._position[column])
+
+    def _span(self, position: int, start: float) -> tuple[int, int]:
+        """First and last-plus-one pixel of a row or column (at least one pixel)."""
+        low = _pixel(start + self._edges[position])
+        high = _pixel(start + self._edges[position + 1])
+        return low, max(high, low + 1)
 
     def cell_rect(self, row: int, column: int) -> QtCore.QRect:
-        """The cell's rectangle in widget coordinates."""
-        size = self.cell_size()
-        origin = self._origin()
-        return QtCore.QRect(origin.x() + column * size, origin.y() + row * size, size, size)
+        """The rectangle of the cell of documents ``row`` and ``column`` (at least a pixel)."""
+        y, x = self._positions(row, column)
+        left, right = self._span(x, self._origin.x())
+        top, bottom = self._span(y, self._origin.y())
+        return QtCore.QRect(left, top, right - left, bottom - top)
 
-    def cell_at(self, point: QtCore.QPoint) -> tuple[int, int] | None:
-        """(row, column) of the cell under ``point``, None outside the matrix."""
-        n, size = len(self._data), self.cell_size()
-        if n == 0 or size == 0:
+    def _position_at(self, offset: float) -> int:
+        return int(np.searchsorted(self._edges, offset, side="right")) - 1
+
+    def cell_at(self, point: QtCore.QPoint | QtCore.QPointF) -> tuple[int, int] | None:
+        """(row, column) documents of the cell under ``point``, None outside the matrix.
+
+        Where that cell is smaller than :data:`SNAP_BELOW_CELL` pixels, the strongest cell
+        within :data:`SNAP_RADIUS` pixels, if any: the one the dark dot under the pointer shows.
+        """
+        n = len(self._data)
+        p = QtCore.QPointF(point)
+        if n == 0 or not QtCore.QRectF(self._viewport()).contains(p):
             return None
-        origin = self._origin()
-        x, y = point.x() - origin.x(), point.y() - origin.y()
-        if x < 0 or y < 0:
+        ux = math.floor(p.x()) + 0.5 - self._origin.x()  # the centre of the pixel at p
+        uy = math.floor(p.y()) + 0.5 - self._origin.y()
+        x, y = self._position_at(ux), self._position_at(uy)
+        if not (0 <= x < n and 0 <= y < n):
             return None
-        row, column = y // size, x // size
-        if row >= n or column >= n:
+        widths = self._edges[[x + 1, y + 1]] - self._edges[[x, y]]
+        if widths.min() < SNAP_BELOW_CELL:
+            snapped = self._strongest_near(ux, uy)
+            if snapped is not None:
+                return snapped
+        return self._order[y], self._order[x]
+
+    def _strongest_near(self, ux: float, uy: float) -> tuple[int, int] | None:
+        cells, edges, reach = self._cells, self._edges, SNAP_RADIUS + 0.5
+        near = (
+            (edges[cells.columns + 1] >= ux - reach)
+            & (edges[cells.columns] <= ux + reach)
+            & (edges[cells.rows + 1] >= uy - reach)
+            & (edges[cells.rows] <= uy + reach)
+        )
+        candidates = np.flatnonzero(near)
+        if not len(candidates):
             return None
-        return row, column
+        rows, columns = cells.rows[candidates], cells.columns[candidates]
+        distance = np.hypot(
+            (edges[columns] + edges[columns + 1]) / 2 - ux, (edges[rows] + edges[rows + 1]) / 2 - uy
+        )
+        best = np.lexsort((distance, -cells.shares[candidates]))[0]
+        return self._order[int(rows[best])], self._order[int(columns[best])]
 
     def sizeHint(self) -> QtCore.QSize:
-        n = len(self._data)
-        left, top, bottom = self._margins()
-        side = n * min(MAX_CELL, max(MIN_CELL, 480 // max(n, 1)))
-        return QtCore.QSize(left + side + 8, top + side + bottom)
+        return QtCore.QSize(520, 560)
 
     def minimumSizeHint(self) -> QtCore.QSize:
-        n = len(self._data)
-        left, top, bottom = self._margins()
-        side = n * (MIN_CELL if n > LABELS_UP_TO else 12)
-        return QtCore.QSize(max(left + side + 8, 240), top + side + bottom)
+        hint = super().minimumSizeHint()
+        footer = self._footer.minimumSizeHint()
+        return QtCore.QSize(max(hint.width(), footer.width() + 8, 240), hint.height() + 260)
 
-    def _row_label(self, row: int) -> str:
-        return f"{row + 1}  {self._data.names[self._data.documents[row]]}"
+    def _row_label(self, doc: int) -> str:
+        return f"{doc + 1}  {self._data.names[self._data.documents[doc]]}"
+
+    # --- zoom and pan -----------------------------------------------------------------
+    def fit(self) -> None:
+        """Show the whole matrix (the state after new data; kept on resize)."""
+        self._fitted = True
+        self._fit_cells = self._fit_scale()
+        self._zoom = 1.0
+        self._relayout()
+        self._origin = QtCore.QPointF(self._viewport().topLeft())
+        self._clamp()
+        self.update()
+
+    def zoom_in(self) -> None:
+        self.zoom_by(ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.zoom_by(1 / ZOOM_STEP)
+
+    def zoom_by(self, factor: float, anchor: QtCore.QPointF | None = None) -> None:
+        """Multiply the cell size by ``factor``, keeping the point under ``anchor`` (default:
+        the current cell if shown, else the viewport's centre) where it is."""
+        if len(self._data) == 0:
+            return
+        if anchor is None:
+            anchor = self._default_anchor()
+        fit = self._fit_cells[0]
+        zoom = min(self._zoom * factor, max(MAX_CELL / fit, 1.0))
+        if zoom <= 1.0:
+            self.fit()
+            return
+        fx = self._fraction(anchor.x() - self._origin.x())
+        fy = self._fraction(anchor.y() - self._origin.y())
+        self._zoom, self._fitted = zoom, False
+        self._relayout()
+        self._origin = anchor - QtCore.QPointF(self._offset(fx), self._offset(fy))
+        self._clamp()
+        self.update()
+
+    def _fraction(self, offset: float) -> float:
+        """A pixel offset from the matrix's corner in rows (fractional), whatever the zoom."""
+        n = len(self._order)
+        k = min(max(self._position_at(offset), 0), n - 1)
+        width = self._edges[k + 1] - self._edges[k]
+        return k + (offset - float(self._edges[k])) / float(width)
+
+    def _offset(self, fraction: float) -> float:
+        """The pixel offset of a fractional row at the current zoom."""
+        k = min(max(math.floor(fraction), 0), len(self._order) - 1)
+        width = self._edges[k + 1] - self._edges[k]
+        return float(self._edges[k] + (fraction - k) * width)
+
+    def _default_anchor(self) -> QtCore.QPointF:
+        viewport = QtCore.QRectF(self._viewport())
+        if self._current is not None:
+            center = QtCore.QRectF(self.cell_rect(*self._current)).center()
+            if viewport.contains(center):
+                return center
+        return viewport.center()
+
+    def _clamp(self) -> None:
+        """Keep the matrix covering the viewport, or centred in it where it is smaller."""
+        viewport = QtCore.QRectF(self._viewport())
+        side = float(self._edges[-1])
+        x = _clamped(self._origin.x(), viewport.left(), viewport.width(), side)
+        y = _clamped(self._origin.y(), viewport.top(), viewport.height(), side, centre=False)
+        self._origin = QtCore.QPointF(x, y)
+        self._place_footer()
+
+    def _ensure_visible(self, cell: tuple[int, int]) -> None:
+        rect = QtCore.QRectF(self.cell_rect(*cell))
+        viewport = QtCore.QRectF(self._viewport())
+        dx = max(viewport.left() - rect.left(), 0) + min(viewport.right() - rect.right(), 0)
+        dy = max(viewport.top() - rect.top(), 0) + min(viewport.bottom() - rect.bottom(), 0)
+        if dx or dy:
+            self._origin += QtCore.QPointF(dx, dy)
+            self._clamp()
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._fitted:
+            self.fit()
+        else:
+            self._fit_cells = self._fit_scale()
+            self._relayout()
+            self._clamp()
 
     # --- painting ---------------------------------------------------------------------
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:
@@ -245,122 +821,212 @@ class HeatMap(QtWidgets.QWidget):
         n = len(self._data)
         if n == 0:
             painter.setPen(self.palette().color(QtGui.QPalette.ColorRole.PlaceholderText))
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.tr("No documents"))
+            painter.drawText(self._area(), Qt.AlignmentFlag.AlignCenter, self.tr("No documents"))
             return
-        size = self.cell_size()
-        origin = self._origin()
-        matrix = QtCore.QRect(origin.x(), origin.y(), n * size, n * size)
-        painter.drawImage(matrix, self._image)
-        painter.setPen(QtGui.QPen(QtGui.QColor("#A0A0A0"), 1))
-        painter.drawRect(matrix.adjusted(-1, -1, 0, 0))
-        if size >= 6:
-            painter.setPen(QtGui.QPen(QtGui.QColor("#D8D8D8"), 1))
-            for k in range(n + 1):
-                painter.drawLine(
-                    matrix.left() + k * size,
-                    matrix.top(),
-                    matrix.left() + k * size,
-                    matrix.bottom() + 1,
-                )
-                painter.drawLine(
-                    matrix.left(),
-                    matrix.top() + k * size,
-                    matrix.right() + 1,
-                    matrix.top() + k * size,
-                )
-        if size >= NUMBERS_FROM_CELL:
-            self._paint_numbers(painter, size)
-        if self._labels():
-            self._paint_labels(painter, size)
+        viewport = self._viewport()
+        shown = self._shown_rect()
+        if shown.isEmpty():
+            return
+        painter.drawImage(shown.topLeft(), self._matrix_image(shown))
+        painter.setClipRect(viewport)
+        if self._scale >= GRID_FROM_CELL or self._wide_cell >= 2 * GRID_FROM_CELL:
+            self._paint_grid(painter, shown)
+        if self._wide_cell >= NUMBERS_FROM_CELL:
+            self._paint_numbers(painter, shown)
+        self._paint_hover(painter)
         self._paint_marks(painter)
-        self._paint_legend(painter, matrix)
+        painter.setClipping(False)
+        painter.setPen(QtGui.QPen(QtGui.QColor("#A0A0A0"), 1))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(shown.adjusted(-1, -1, 0, 0))
+        if self._labelled:
+            self._paint_labels(painter, shown)
 
-    def _paint_numbers(self, painter: QtGui.QPainter, size: int) -> None:
-        font = painter.font()
-        font.setPointSizeF(max(7.0, min(font.pointSizeF(), size / 3.2)))
+    def _shown_rect(self) -> QtCore.QRect:
+        """The visible part of the matrix, in whole pixels."""
+        rect = self.matrix_rect()
+        left, top = _pixel(rect.left()), _pixel(rect.top())
+        right, bottom = _pixel(rect.right()), _pixel(rect.bottom())
+        return QtCore.QRect(left, top, right - left, bottom - top).intersected(self._viewport())
+
+    def _matrix_image(self, shown: QtCore.QRect) -> QtGui.QImage:
+        key = (
+            self._version,
+            self._scale,
+            self._wide_cell,
+            self._origin.x(),
+            self._origin.y(),
+            shown,
+        )
+        if key != self._image_key:
+            self._image = self.render_matrix(shown)
+            self._image_key = key
+        return self._image
+
+    def render_matrix(self, shown: QtCore.QRect) -> QtGui.QImage:
+        """The image of the matrix's pixels inside ``shown`` (widget coordinates)."""
+        origin = (self._origin.x() - shown.left(), self._origin.y() - shown.top())
+        size = (shown.width(), shown.height())
+        grid = pool(self._cells, self._edges, origin, size, self._wide_cell)
+        return grid_image(grid)
+
+    def _visible_range(self, shown: QtCore.QRect) -> tuple[range, range]:
+        """Display positions of the visible rows and columns."""
+        n = len(self._order)
+
+        def span(low: float, high: float) -> range:
+            return range(max(self._position_at(low), 0), min(self._position_at(high) + 1, n))
+
+        columns = span(shown.left() - self._origin.x(), shown.right() + 1 - self._origin.x())
+        rows = span(shown.top() - self._origin.y(), shown.bottom() + 1 - self._origin.y())
+        return rows, columns
+
+    def _paint_grid(self, painter: QtGui.QPainter, shown: QtCore.QRect) -> None:
+        rows, columns = self._visible_range(shown)
+        painter.setPen(QtGui.QPen(QtGui.QColor("#D8D8D8"), 1))
+        for c in self._ruled(columns):
+            x = _pixel(self._origin.x() + self._edges[c])
+            painter.drawLine(x, shown.top(), x, shown.bottom())
+        for r in self._ruled(rows):
+            y = _pixel(self._origin.y() + self._edges[r])
+            painter.drawLine(shown.left(), y, shown.right(), y)
+
+    def _ruled(self, positions: range) -> Iterable[int]:
+        """Edges of ``positions`` that border a row of at least :data:`GRID_FROM_CELL` px."""
+        widths = np.diff(self._edges)
+        for k in range(positions.start, positions.stop + 1):
+            before = widths[k - 1] if k > 0 else 0.0
+            after = widths[k] if k < len(widths) else 0.0
+            if max(before, after) >= GRID_FROM_CELL:
+                yield k
+
+    def _paint_numbers(self, painter: QtGui.QPainter, shown: QtCore.QRect) -> None:
+        rows, columns = self._visible_range(shown)
+        font = QtGui.QFont(self.font())
+        font.setPointSizeF(max(7.0, min(font.pointSizeF(), self._wide_cell / 3.2)))
         painter.setFont(font)
-        n = len(self._data)
-        for row in range(n):
-            for column in range(n):
-                if row == column or self._data.pair(row, column) is None:
-                    continue
-                value = self._data.value(row, column) or 0.0
-                painter.setPen(colors.text_color_on(colors.heat_color(value)))
-                painter.drawText(
-                    self.cell_rect(row, column),
-                    Qt.AlignmentFlag.AlignCenter,
-                    f"{round(value * 100)}",
-                )
+        cells = self._cells
+        widths = np.diff(self._edges)
+        inside = (
+            (cells.rows >= rows.start)
+            & (cells.rows < rows.stop)
+            & (cells.columns >= columns.start)
+            & (cells.columns < columns.stop)
+            & (np.minimum(widths[cells.rows], widths[cells.columns]) >= NUMBERS_FROM_CELL)
+        )
+        for k in np.flatnonzero(inside):
+            value = float(cells.shares[k])
+            row, column = self._order[int(cells.rows[k])], self._order[int(cells.columns[k])]
+            painter.setPen(colors.text_color_on(colors.heat_color(value)))
+            painter.drawText(
+                self.cell_rect(row, column), Qt.AlignmentFlag.AlignCenter, f"{round(value * 100)}"
+            )
         painter.setFont(self.font())
 
-    def _paint_labels(self, painter: QtGui.QPainter, size: int) -> None:
-        fm = self.fontMetrics()
-        text = self.palette().color(QtGui.QPalette.ColorRole.WindowText)
-        width = self._label_width() - 10
-        origin = self._origin()
-        hover_row, hover_col = self._hover or (-1, -1)
-        bold = QtGui.QFont(self.font())
+    def _label_fonts(self, size: int) -> tuple[QtGui.QFont, QtGui.QFont]:
+        """The labels' font for rows of ``size`` px (smaller than the widget's where needed),
+        and its bold for the hovered row and column."""
+        font = QtGui.QFont(self.font())
+        height = self.fontMetrics().height()
+        if size < height:
+            font.setPointSizeF(max(6.0, font.pointSizeF() * size / height))
+        bold = QtGui.QFont(font)
         bold.setBold(True)
-        for row in range(len(self._data)):
-            rect = QtCore.QRect(4, origin.y() + row * size, width, size)
-            label = fm.elidedText(self._row_label(row), Qt.TextElideMode.ElideMiddle, width)
-            painter.setFont(bold if row == hover_row else self.font())
-            painter.setPen(text)
+        return font, bold
+
+    def _paint_labels(self, painter: QtGui.QPainter, shown: QtCore.QRect) -> None:
+        rows, columns = self._visible_range(shown)
+        hover_row, hover_column = self._hover or (-1, -1)
+        painter.setPen(self.palette().color(QtGui.QPalette.ColorRole.WindowText))
+        area = self._area()
+        width = self._label_width - 6
+        painter.setClipRect(QtCore.QRect(area.left(), shown.top(), width + 2, shown.height()))
+        for r in rows:
+            doc = self._order[r]
+            top, bottom = self._span(r, self._origin.y())
+            if bottom - top < LABELS_FROM_CELL:
+                continue
+            font = self._label_fonts(bottom - top)[1 if doc == hover_row else 0]
+            rect = QtCore.QRect(area.left(), top, width, bottom - top)
+            label = QtGui.QFontMetrics(font).elidedText(
+                self._row_label(doc), Qt.TextElideMode.ElideMiddle, width
+            )
+            painter.setFont(font)
             painter.drawText(
                 rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, label
             )
-        top = QtCore.QRect(origin.x(), 2, 0, origin.y() - 4)
-        for column in range(len(self._data)):
-            label = str(column + 1)
-            if fm.horizontalAdvance(label) > size and column % 5 != 4:
+        top = area.top()
+        height = shown.top() - top - 2
+        painter.setClipRect(QtCore.QRect(shown.left(), top, shown.width(), height))
+        for c in columns:
+            doc = self._order[c]
+            left, right = self._span(c, self._origin.x())
+            label = str(doc + 1)
+            font, bold = self._label_fonts(right - left)
+            fm = QtGui.QFontMetrics(font)
+            if fm.height() > right - left + 2:
                 continue
-            rect = QtCore.QRect(origin.x() + column * size, top.y(), size, top.height())
-            painter.setFont(bold if column == hover_col else self.font())
-            painter.drawText(
-                rect, Qt.AlignmentFlag.AlignCenter | Qt.AlignmentFlag.AlignBottom, label
-            )
+            painter.setFont(bold if doc == hover_column else font)
+            if fm.horizontalAdvance(label) <= right - left - 2:
+                rect = QtCore.QRect(left, top, right - left, height)
+                align = Qt.AlignmentFlag.AlignCenter | Qt.AlignmentFlag.AlignBottom
+                painter.drawText(rect, align, label)
+            else:  # upright
+                painter.save()
+                painter.translate((left + right) / 2 + fm.ascent() / 2 - 1, top + height)
+                painter.rotate(-90)
+                painter.drawText(0, 0, label)
+                painter.restore()
+        painter.setClipping(False)
         painter.setFont(self.font())
+
+    def _paint_hover(self, painter: QtGui.QPainter) -> None:
+        """The hovered cell's row and column as translucent bands across the matrix."""
+        if self._hover is None:
+            return
+        matrix = self.matrix_rect()
+        rect = QtCore.QRectF(self.cell_rect(*self._hover))
+        band = QtGui.QColor(40, 90, 200, 48)
+        thick = max(rect.height(), 3.0)
+        row = QtCore.QRectF(matrix.left(), rect.center().y() - thick / 2, matrix.width(), thick)
+        column = QtCore.QRectF(rect.center().x() - thick / 2, matrix.top(), thick, matrix.height())
+        painter.fillRect(row, band)
+        painter.fillRect(column, band)
 
     def _paint_marks(self, painter: QtGui.QPainter) -> None:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         if self._current is not None and self.hasFocus():
             pen = QtGui.QPen(QtGui.QColor("#1A4FB5"), 2, Qt.PenStyle.DashLine)
             painter.setPen(pen)
-            painter.drawRect(self.cell_rect(*self._current).adjusted(1, 1, -1, -1))
+            painter.drawRect(_at_least(self.cell_rect(*self._current), 9).adjusted(1, 1, -1, -1))
         if self._hover is not None:
             painter.setPen(QtGui.QPen(QtGui.QColor("#101010"), 2))
-            painter.drawRect(self.cell_rect(*self._hover).adjusted(1, 1, -1, -1))
-
-    def _paint_legend(self, painter: QtGui.QPainter, matrix: QtCore.QRect) -> None:
-        fm = self.fontMetrics()
-        bar = QtCore.QRect(
-            matrix.left(), matrix.bottom() + 12, min(240, max(matrix.width(), 160)), 10
-        )
-        gradient = QtGui.QLinearGradient(
-            QtCore.QPointF(bar.topLeft()), QtCore.QPointF(bar.topRight())
-        )
-        for x, rgb in colors.HEAT_STOPS:
-            gradient.setColorAt(x, QtGui.QColor(*rgb))
-        painter.fillRect(bar, gradient)
-        painter.setPen(QtGui.QColor("#888888"))
-        painter.drawRect(bar.adjusted(0, 0, -1, -1))
-        painter.setPen(self.palette().color(QtGui.QPalette.ColorRole.WindowText))
-        y = bar.bottom() + 2 + fm.ascent()
-        painter.drawText(bar.left(), y, "0 %")
-        hundred = "100 %"
-        painter.drawText(bar.right() - fm.horizontalAdvance(hundred), y, hundred)
+            painter.drawRect(_at_least(self.cell_rect(*self._hover), 9).adjusted(1, 1, -1, -1))
 
     # --- events -----------------------------------------------------------------------
+    def _set_hover(self, cell: tuple[int, int] | None) -> None:
+        if cell == self._hover:
+            return
+        self._hover = cell
+        clickable = cell is not None and self._data.pair(*cell) is not None
+        self.setCursor(
+            Qt.CursorShape.PointingHandCursor if clickable else Qt.CursorShape.ArrowCursor
+        )
+        self.update()
+
     def mouseMoveEvent(self, event: QtGui.QMouseEvent) -> None:
-        cell = self.cell_at(event.position().toPoint())
-        if cell != self._hover:
-            self._hover = cell
-            self.setCursor(
-                Qt.CursorShape.PointingHandCursor
-                if cell is not None and self._data.pair(*cell) is not None
-                else Qt.CursorShape.ArrowCursor
-            )
-            self.update()
+        position = event.position()
+        if self._press is not None:
+            moved = position - self._press
+            distance = QtWidgets.QApplication.startDragDistance()
+            if self._panning or moved.manhattanLength() >= distance:
+                self._panning = True
+                self._origin = self._press_origin + moved
+                self._clamp()
+                self.setCursor(Qt.CursorShape.ClosedHandCursor)
+                self.update()
+                return
+        self._set_hover(self.cell_at(position))
         super().mouseMoveEvent(event)
 
     def leaveEvent(self, event: QtCore.QEvent) -> None:
@@ -369,43 +1035,78 @@ class HeatMap(QtWidgets.QWidget):
         super().leaveEvent(event)
 
     def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:
-        cell = self.cell_at(event.position().toPoint())
-        if event.button() == Qt.MouseButton.LeftButton and cell is not None:
-            self._current = cell
-            self.update()
-            self._activate(cell)
+        if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
+            self._press = event.position()
+            self._press_origin = QtCore.QPointF(self._origin)
+            self._panning = False
+            self.setFocus(Qt.FocusReason.MouseFocusReason)
             event.accept()
             return
         super().mousePressEvent(event)
 
+    def mouseReleaseEvent(self, event: QtGui.QMouseEvent) -> None:
+        if self._press is None:
+            super().mouseReleaseEvent(event)
+            return
+        panned, self._press, self._panning = self._panning, None, False
+        if panned:
+            self._set_hover(None)
+            self._set_hover(self.cell_at(event.position()))
+        elif event.button() == Qt.MouseButton.LeftButton:
+            cell = self.cell_at(event.position())
+            if cell is not None:
+                self._current = cell
+                self.update()
+                self._activate(cell)
+        event.accept()
+
+    def wheelEvent(self, event: QtGui.QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120
+        if steps and len(self._data):
+            self.zoom_by(ZOOM_STEP**steps, event.position())
+            self._set_hover(self.cell_at(event.position()))
+            event.accept()
+            return
+        super().wheelEvent(event)
+
     def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
         n = len(self._data)
-        if n == 0:
-            super().keyPressEvent(event)
-            return
-        row, column = self._current or (0, 0)
+        key = event.key()
+        zooms = {
+            Qt.Key.Key_Plus: self.zoom_in,
+            Qt.Key.Key_Equal: self.zoom_in,
+            Qt.Key.Key_Minus: self.zoom_out,
+            Qt.Key.Key_0: self.fit,
+        }
         moves = {
             Qt.Key.Key_Left: (0, -1),
             Qt.Key.Key_Right: (0, 1),
             Qt.Key.Key_Up: (-1, 0),
             Qt.Key.Key_Down: (1, 0),
         }
-        key = event.key()
-        if key in moves:
-            dr, dc = moves[Qt.Key(key)]
-            self._current = (min(max(row + dr, 0), n - 1), min(max(column + dc, 0), n - 1))
-            self.update()
-            event.accept()
+        if n and key in zooms:
+            zooms[Qt.Key(key)]()
+        elif n and key in moves:
+            self._move_current(*moves[Qt.Key(key)])
+        elif n and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self._activate(self._current or (self._order[0], self._order[0]))
+        else:
+            super().keyPressEvent(event)
             return
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
-            self._activate((row, column))
-            event.accept()
-            return
-        super().keyPressEvent(event)
+        event.accept()
+
+    def _move_current(self, dy: int, dx: int) -> None:
+        n = len(self._data)
+        row, column = self._current or (self._order[0], self._order[0])
+        y, x = self._positions(row, column)
+        y, x = min(max(y + dy, 0), n - 1), min(max(x + dx, 0), n - 1)
+        self._current = (self._order[y], self._order[x])
+        self._ensure_visible(self._current)
+        self.update()
 
     def event(self, event: QtCore.QEvent) -> bool:
         if isinstance(event, QtGui.QHelpEvent) and event.type() == QtCore.QEvent.Type.ToolTip:
-            cell = self.cell_at(self.mapFromGlobal(event.globalPos()))
+            cell = self.cell_at(event.pos())
             if cell is None:
                 QtWidgets.QToolTip.hideText()
                 event.ignore()
@@ -427,3 +1128,24 @@ class HeatMap(QtWidgets.QWidget):
         if row != column and self._data.pair(row, column) is not None:
             docs = self._data.documents
             self.pair_clicked.emit(docs[row], docs[column])
+
+
+def _clamped(start: float, low: float, room: float, side: float, centre: bool = True) -> float:
+    """Where a matrix of ``side`` pixels starts in a viewport of ``room`` from ``low``: covering
+    the viewport when larger, centred (or at the start) when smaller."""
+    if side <= room:
+        return low + (room - side) / 2 if centre else low
+    return min(max(start, low + room - side), low)
+
+
+def _pixel(offset: float) -> int:
+    """The pixel whose left (top) edge is nearest ``offset``: a row starting there covers the
+    pixels whose centres it covers."""
+    return math.floor(offset + 0.5)
+
+
+def _at_least(rect: QtCore.QRect, size: int) -> QtCore.QRect:
+    """``rect`` grown around its centre to at least ``size`` pixels a side."""
+    grow_x = max(size - rect.width(), 0)
+    grow_y = max(size - rect.height(), 0)
+    return rect.adjusted(-(grow_x // 2), -(grow_y // 2), grow_x - grow_x // 2, grow_y - grow_y // 2)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from copylens.app import i18n, presentation, terms
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.views import colors
 from copylens.app.views.text_view import HighlightTextView, Span, fill_format
@@ -139,9 +140,15 @@ class ElidedLabel(QtWidgets.QLabel):
     window's result list). The full text stays in :meth:`text` (and belongs in the tooltip).
     """
 
-    def __init__(self, text: str = "", parent: QtWidgets.QWidget | None = None) -> None:
+    def __init__(
+        self,
+        text: str = "",
+        parent: QtWidgets.QWidget | None = None,
+        mode: Qt.TextElideMode = Qt.TextElideMode.ElideRight,
+    ) -> None:
         super().__init__(parent)
         self._full = ""
+        self._mode = mode
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setSizePolicy(
             QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
@@ -169,7 +176,7 @@ class ElidedLabel(QtWidgets.QLabel):
 
     def _elide(self) -> None:
         room = self.contentsRect().width()
-        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, room)
+        shown = self.fontMetrics().elidedText(self._full, self._mode, room)
         super().setText(shown if room > 0 else self._full)
 
 
@@ -196,7 +203,7 @@ class SideBySideView(QtWidgets.QWidget):
         self.back_button = QtWidgets.QPushButton("← " + self.tr("Back"))
         self.back_button.setToolTip(self.tr("Back (Esc)"))
         self.back_button.clicked.connect(self.back_requested)
-        self.title = ElidedLabel()
+        self.title = ElidedLabel(mode=Qt.TextElideMode.ElideMiddle)
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
@@ -204,6 +211,12 @@ class SideBySideView(QtWidgets.QWidget):
         self.swatch.setFixedSize(16, 16)
         self.position_label = QtWidgets.QLabel()
         self.position_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.figures_label = QtWidgets.QLabel()
+        self.figures_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.figures_label.setWordWrap(True)  # wraps rather than widen the page or hide a figure
+        self.figures_label.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
+        )
 
         self.previous_action = QtGui.QAction("◀ " + self.tr("Previous"), self)
         self.previous_action.setShortcut(QtGui.QKeySequence("Shift+F3"))
@@ -226,15 +239,20 @@ class SideBySideView(QtWidgets.QWidget):
         self.next_button.setDefaultAction(self.next_action)
         self.next_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
 
+        # Two rows, so that the title has the whole width (file names, and Russian words,
+        # are long): back, colour and title; then the figures, the position and the buttons.
         bar = QtWidgets.QHBoxLayout()
         bar.addWidget(self.back_button)
         bar.addSpacing(12)
         bar.addWidget(self.swatch)
         bar.addWidget(self.title, 1)
-        bar.addWidget(self.position_label)
-        bar.addSpacing(8)
-        bar.addWidget(self.previous_button)
-        bar.addWidget(self.next_button)
+        steps = QtWidgets.QHBoxLayout()
+        steps.addWidget(self.figures_label, 1)
+        steps.addSpacing(8)
+        steps.addWidget(self.position_label)
+        steps.addSpacing(8)
+        steps.addWidget(self.previous_button)
+        steps.addWidget(self.next_button)
 
         self.left = HighlightTextView()
         self.right = HighlightTextView()
@@ -271,6 +289,7 @@ class SideBySideView(QtWidgets.QWidget):
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(bar)
+        layout.addLayout(steps)
         layout.addWidget(self.splitter, 1)
         self._update_labels()
 
@@ -291,6 +310,7 @@ class SideBySideView(QtWidgets.QWidget):
         left_path: str = "",
         right_path: str = "",
         right_note: str = "",
+        figures: Sequence[tuple[str, float]] = (),
     ) -> None:
         """Show both texts and go to fragment ``current`` (an index or a Fragment).
 
@@ -298,6 +318,9 @@ class SideBySideView(QtWidgets.QWidget):
         source's text is not available: the right side says so. The pane titles read
         "<left_label>: <left_name>" ("Document" and "Source" by default); ``right_note``,
         when given, is a quieter line under the source's title (an archived source's labels).
+        ``figures`` are (key of :data:`copylens.app.terms.TERMS`, share) pairs shown under the
+        title in plain words ("Found in source 40 % · Source used 12 %"), each explained in
+        the tooltip.
         """
         left_label = left_label if left_label is not None else self.tr("Document")
         right_label = right_label if right_label is not None else self.tr("Source")
@@ -312,6 +335,7 @@ class SideBySideView(QtWidgets.QWidget):
         self.left_title.setToolTip(left_path or left_name)
         self.right_title.setText(f"{right_label}: {right_name}")
         self.right_title.setToolTip(right_path or right_name)
+        self.set_figures(figures)
         self.right_note.setText(right_note)
         self.right_note.setToolTip(right_path or right_note)
         self.left_note.setVisible(bool(right_note))  # the two texts start level
@@ -332,6 +356,22 @@ class SideBySideView(QtWidgets.QWidget):
         self._current = -1
         self.set_current(index if self._fragments else -1)
 
+    def set_figures(self, figures: Sequence[tuple[str, float]]) -> None:
+        """Show ``figures`` ((term key, share) pairs) under the title, tips in the tooltip."""
+        translate = QtCore.QCoreApplication.translate
+        language = i18n.current_language()
+        self.figures_label.setText(
+            "  ·  ".join(
+                f"{terms.label(key, translate)} {presentation.percent(value, language)}"
+                for key, value in figures
+            )
+        )
+        self.figures_label.setToolTip(
+            "\n".join(
+                f"{terms.label(key, translate)}: {terms.tip(key, translate)}" for key, _ in figures
+            )
+        )
+
     def clear(self) -> None:
         self._fragments = []
         self._current = -1
@@ -343,6 +383,7 @@ class SideBySideView(QtWidgets.QWidget):
         self.left_title.clear()
         self.right_title.clear()
         self.right_note.clear()
+        self.figures_label.clear()
         self.left_note.hide()
         self.right_note.hide()
         self._update_labels()

@@ -2,6 +2,105 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru" sourcelanguage="en">
 <context>
+    <name>About</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>Every action that has a key, and its key.</source>
+        <translation>Все действия, для которых есть сочетание клавиш, и сами сочетания.</translation>
+    </message>
+    <message>
+        <source>About CopyLens</source>
+        <translation>О программе CopyLens</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Справка</translation>
+    </message>
+    <message>
+        <source>Stop-word lists (11 languages)</source>
+        <translation>Списки стоп-слов (11 языков)</translation>
+    </message>
+    <message>
+        <source>Curated for CopyLens from the python-stop-words lists (© 2014 Alireza Savand and contributors); the notice is below.</source>
+        <translation>Составлены для CopyLens на основе списков python-stop-words (© 2014 Alireza Savand и соавторы); текст лицензии приведён ниже.</translation>
+    </message>
+    <message>
+        <source>Abbreviation lists (English, German)</source>
+        <translation>Списки сокращений (английский, немецкий)</translation>
+    </message>
+    <message>
+        <source>Written for CopyLens.</source>
+        <translation>Созданы для CopyLens.</translation>
+    </message>
+    <message>
+        <source>Sample texts, icons, translations</source>
+        <translation>Образцы текстов, значки, переводы</translation>
+    </message>
+    <message>
+        <source>Russian dictionary</source>
+        <translation>Словарь русского языка</translation>
+    </message>
+    <message>
+        <source>Ukrainian dictionary</source>
+        <translation>Словарь украинского языка</translation>
+    </message>
+    <message>
+        <source>Installed package %1; licence as the package declares it.</source>
+        <translation>Устанавливаемый пакет %1; лицензия указана по данным самого пакета.</translation>
+    </message>
+    <message>
+        <source>Copy versions</source>
+        <translation>Копировать версии</translation>
+    </message>
+    <message>
+        <source>For a bug report: the versions of CopyLens, Qt and Python.</source>
+        <translation>Для сообщения об ошибке: версии CopyLens, Qt и Python.</translation>
+    </message>
+    <message>
+        <source>A plagiarism and uniqueness checker that works offline.</source>
+        <translation>Проверка текстов на заимствования и уникальность, без интернета.</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>Данные</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>Лицензия</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Где</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Действие</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Клавиши</translation>
+    </message>
+    <message>
+        <source>Licence of the stop-word lists (BSD-3-Clause)</source>
+        <translation>Лицензия списков стоп-слов (BSD-3-Clause)</translation>
+    </message>
+    <message>
+        <source>CopyLens %1</source>
+        <translation>CopyLens %1</translation>
+    </message>
+    <message>
+        <source>Licence: %1</source>
+        <translation>Лицензия: %1</translation>
+    </message>
+    <message>
+        <source>Data bundled with CopyLens</source>
+        <translation>Данные в составе CopyLens</translation>
+    </message>
+</context>
+<context>
     <name>ArchiveBar</name>
     <message>
         <source>Also check against the archive</source>
@@ -223,6 +322,14 @@
         <translation>Удалено из архива: %1</translation>
     </message>
     <message>
+        <source>Documents</source>
+        <translation>Документы</translation>
+    </message>
+    <message>
+        <source>All files</source>
+        <translation>Все файлы</translation>
+    </message>
+    <message>
         <source>Add files to the archive</source>
         <translation>Добавить файлы в архив</translation>
     </message>
@@ -322,32 +429,28 @@
 <context>
     <name>CompareView</name>
     <message>
-        <source>Containment: row document found in column document — click a cell to compare</source>
-        <translation>Доля заимствований: какая часть документа из строки найдена в документе из столбца — щёлкните по клетке, чтобы сравнить</translation>
-    </message>
-    <message>
         <source>Show pairs where either document has at least this share in the other</source>
         <translation>Показывать пары, в которых хотя бы один документ совпадает с другим не меньше чем на эту долю</translation>
-    </message>
-    <message>
-        <source>Show pairs with containment</source>
-        <translation>Показывать пары с долей заимствований</translation>
-    </message>
-    <message>
-        <source>Pairs sharing text</source>
-        <translation>Пары с общим текстом</translation>
     </message>
     <message>
         <source>Groups of near-copies</source>
         <translation>Группы почти одинаковых документов</translation>
     </message>
     <message>
-        <source>Documents linked by pairs where one is mostly contained in the other</source>
-        <translation>Документы, связанные парами, в которых один документ большей частью содержится в другом</translation>
+        <source>Show pairs sharing at least</source>
+        <translation>Показывать пары, где совпадает не меньше</translation>
     </message>
     <message>
-        <source>Containment (CopyLens)</source>
-        <translation>Вхождение (CopyLens)</translation>
+        <source>Group and its documents</source>
+        <translation>Группа и её документы</translation>
+    </message>
+    <message>
+        <source>Found in the other members</source>
+        <translation>Найдено в других документах группы</translation>
+    </message>
+    <message>
+        <source>Share of the document&apos;s words found in the other documents of its group</source>
+        <translation>Доля слов документа, найденных в других документах его группы</translation>
     </message>
     <message>
         <source>Method that decides which documents are near-duplicates of each other</source>
@@ -401,6 +504,22 @@
             <numerusform>%n групп почти одинаковых документов</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>⚠ %n files could not be read</source>
+        <translation>
+            <numerusform>⚠ Не удалось прочитать файлов: %n</numerusform>
+            <numerusform>⚠ Не удалось прочитать файлов: %n</numerusform>
+            <numerusform>⚠ Не удалось прочитать файлов: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pairs ({0})</source>
+        <translation>Пары ({0})</translation>
+    </message>
+    <message>
+        <source>Documents ({0})</source>
+        <translation>Документы ({0})</translation>
+    </message>
     <message>
         <source>A</source>
         <translation>A</translation>
@@ -410,12 +529,32 @@
         <translation>B</translation>
     </message>
     <message>
-        <source>Grouping with {0}…</source>
-        <translation>Группировка методом {0}…</translation>
+        <source>Pairs sharing less than {0} were not computed; change it in Settings.</source>
+        <translation>Пары, у которых совпадает меньше {0}, не вычислялись; порог можно изменить в настройках.</translation>
+    </message>
+    <message>
+        <source>Settings: {0}</source>
+        <translation>Настройки: {0}</translation>
+    </message>
+    <message>
+        <source>Grouping by “{0}”…</source>
+        <translation>Группировка по методу «{0}»…</translation>
+    </message>
+    <message>
+        <source>No groups: “{0}” ({1}) finds no near-duplicates here</source>
+        <translation>Групп нет: метод «{0}» ({1}) не находит здесь почти одинаковых документов</translation>
     </message>
     <message>
         <source>Grouping failed: {0}</source>
         <translation>Группировка не удалась: {0}</translation>
+    </message>
+    <message>
+        <source>Here: documents that “{0}” finds to be near-duplicates.</source>
+        <translation>Здесь: документы, которые метод «{0}» считает почти одинаковыми.</translation>
+    </message>
+    <message>
+        <source>Here: sharing at least {0} ({1}).</source>
+        <translation>Здесь: совпадает не меньше {0} ({1}).</translation>
     </message>
     <message numerus="yes">
         <source>Group {0} (%n documents)</source>
@@ -426,16 +565,44 @@
         </translation>
     </message>
     <message>
+        <source>Share of the document&apos;s words found in the other members</source>
+        <translation>Доля слов документа, найденных в других документах группы</translation>
+    </message>
+    <message>
+        <source>No pair with another member was computed for it</source>
+        <translation>Пары с другими документами группы для него не вычислялись</translation>
+    </message>
+    <message>
         <source>No groups: no document is mostly contained in another one</source>
         <translation>Групп нет: ни один документ не содержится в другом большей частью</translation>
     </message>
     <message>
-        <source>No groups: {0} finds no near-duplicates here</source>
-        <translation>Групп нет: метод {0} не нашёл почти одинаковых документов</translation>
-    </message>
-    <message>
         <source>Groups of near-copies ({0})</source>
         <translation>Группы почти одинаковых документов ({0})</translation>
+    </message>
+    <message>
+        <source>The only group is a single pair, listed in Pairs too.</source>
+        <translation>Единственная группа — это одна пара, она есть и в списке пар.</translation>
+    </message>
+    <message>
+        <source>The only group is a pair of two documents.</source>
+        <translation>Единственная группа состоит из двух документов.</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n groups are single pairs, listed in Pairs too.</source>
+        <translation>
+            <numerusform>Групп: %n, и каждая из них — одна пара; все они есть и в списке пар.</numerusform>
+            <numerusform>Групп: %n, и каждая из них — одна пара; все они есть и в списке пар.</numerusform>
+            <numerusform>Групп: %n, и каждая из них — одна пара; все они есть и в списке пар.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n groups are pairs of two documents.</source>
+        <translation>
+            <numerusform>Групп: %n, и каждая состоит из двух документов.</numerusform>
+            <numerusform>Групп: %n, и каждая состоит из двух документов.</numerusform>
+            <numerusform>Групп: %n, и каждая состоит из двух документов.</numerusform>
+        </translation>
     </message>
     <message>
         <source>{0} of {1} shown</source>
@@ -445,24 +612,12 @@
 <context>
     <name>DocumentView</name>
     <message>
-        <source>Share of the document&apos;s words found in no source</source>
-        <translation>Доля слов документа, не найденных ни в одном источнике</translation>
-    </message>
-    <message>
-        <source>unique</source>
-        <translation>уникальность</translation>
-    </message>
-    <message>
-        <source>Borrowed: share of the words found in a source outside citations. Cited: share found inside quotations, block quotations or the bibliography. Unique, borrowed and cited make 100 %.</source>
-        <translation>Заимствовано — доля слов, найденных в источниках вне цитат. Цитировано — доля слов внутри кавычек, блочных цитат или списка литературы. Оригинальность, заимствования и цитирования вместе дают 100 %.</translation>
-    </message>
-    <message>
         <source>Letters of another alphabet that look the same (Latin “о” in a Cyrillic word, or vice versa), often planted to fool plagiarism checkers. They are marked red in the text.</source>
         <translation>Буквы другого алфавита, которые выглядят так же (латинская «o» в русском слове или наоборот). Их часто подставляют, чтобы обмануть проверку на заимствования. В тексте они выделены красным.</translation>
     </message>
     <message>
-        <source>Sources — Enter or double-click: compare side by side · Space: show/hide</source>
-        <translation>Источники — Enter или двойной щелчок: сравнить рядом · Пробел: показать/скрыть</translation>
+        <source>Sources — Enter or double-click: compare side by side · Space: show/hide · right-click the headings for more columns</source>
+        <translation>Источники — Enter или двойной щелчок: сравнить рядом · Пробел: показать/скрыть · правый щелчок по заголовкам: другие столбцы</translation>
     </message>
     <message>
         <source>No source shares text with this document.</source>
@@ -492,13 +647,37 @@
             <numerusform>%n слов</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>(%n counted)</source>
-        <translation>
-            <numerusform>(учтено: %n)</numerusform>
-            <numerusform>(учтено: %n)</numerusform>
-            <numerusform>(учтено: %n)</numerusform>
-        </translation>
+    <message>
+        <source>%1 compared</source>
+        <translation>из них сравнивалось %1</translation>
+    </message>
+    <message>
+        <source>copied exactly</source>
+        <translation>скопировано дословно</translation>
+    </message>
+    <message>
+        <source>copied with changes</source>
+        <translation>скопировано с изменениями</translation>
+    </message>
+    <message>
+        <source>cited</source>
+        <translation>цитата</translation>
+    </message>
+    <message>
+        <source>look-alike letter</source>
+        <translation>подменённая буква</translation>
+    </message>
+    <message>
+        <source>+%1 more in the table</source>
+        <translation>ещё %1 — в таблице</translation>
+    </message>
+    <message>
+        <source>Colour = source:</source>
+        <translation>Цвет = источник:</translation>
+    </message>
+    <message>
+        <source>double-click a highlight to compare</source>
+        <translation>двойной щелчок по выделению — сравнить рядом</translation>
     </message>
     <message>
         <source>no sources</source>
@@ -529,36 +708,35 @@
         </translation>
     </message>
     <message>
-        <source>borrowed {0}  ·  cited {1}</source>
-        <translation>заимствовано {0}  ·  цитировано {1}</translation>
-    </message>
-    <message>
-        <source>self-cited {0}</source>
-        <translation>самоцитирование {0}</translation>
-    </message>
-    <message>
         <source>From {0} — double-click to compare</source>
         <translation>Из источника {0} — двойной щелчок, чтобы сравнить</translation>
     </message>
+</context>
+<context>
+    <name>DocumentsModel</name>
     <message>
-        <source>copied exactly</source>
-        <translation>скопировано дословно</translation>
+        <source>Document</source>
+        <translation>Документ</translation>
     </message>
     <message>
-        <source>edited copy</source>
-        <translation>скопировано с изменениями</translation>
+        <source>Most found in</source>
+        <translation>Больше всего найдено в</translation>
     </message>
     <message>
-        <source>cited</source>
-        <translation>цитата</translation>
+        <source>Found there</source>
+        <translation>Найдено там</translation>
     </message>
     <message>
-        <source>look-alike letter</source>
-        <translation>подменённая буква</translation>
+        <source>A compared document, or a file that could not be read</source>
+        <translation>Сравниваемый документ или файл, который не удалось прочитать</translation>
     </message>
     <message>
-        <source>the colour tells the source; double-click a highlight to compare</source>
-        <translation>цвет обозначает источник; дважды щёлкните по выделению, чтобы сравнить</translation>
+        <source>The other document holding most of this one; double-click the row to open the two side by side</source>
+        <translation>Документ, в котором найдена наибольшая часть этого; дважды щёлкните строку, чтобы открыть оба рядом</translation>
+    </message>
+    <message>
+        <source>Share of this document&apos;s words found in that document</source>
+        <translation>Доля слов этого документа, найденных в том документе</translation>
     </message>
 </context>
 <context>
@@ -613,6 +791,50 @@
     <message>
         <source>Hide details</source>
         <translation>Скрыть подробности</translation>
+    </message>
+    <message>
+        <source>Run OCR on the scanned PDF first (for example with OCRmyPDF or the scanner&apos;s software), then add the new file.</source>
+        <translation>Сначала распознайте текст отсканированного PDF (например, в OCRmyPDF или в программе сканера), затем добавьте новый файл.</translation>
+    </message>
+    <message>
+        <source>Open it in its program, save a copy without the password and add that copy.</source>
+        <translation>Откройте файл в его программе, сохраните копию без пароля и добавьте эту копию.</translation>
+    </message>
+    <message>
+        <source>The file was moved or deleted: add it again from where it is now.</source>
+        <translation>Файл перемещён или удалён: добавьте его заново из того места, где он сейчас.</translation>
+    </message>
+    <message>
+        <source>Check that your account may read the file (or copy it into your own folder), then add it again.</source>
+        <translation>Проверьте, может ли ваша учётная запись читать этот файл (или скопируйте его в свою папку), и добавьте его снова.</translation>
+    </message>
+    <message>
+        <source>Add the documents themselves (files), not a device, pipe or folder.</source>
+        <translation>Добавьте сами документы (файлы), а не устройство, канал или папку.</translation>
+    </message>
+    <message>
+        <source>Save it as .docx, .odt, .pdf, .rtf or .txt and add that file.</source>
+        <translation>Сохраните его в формате .docx, .odt, .pdf, .rtf или .txt и добавьте этот файл.</translation>
+    </message>
+    <message>
+        <source>Install catdoc or antiword, or save the file as .docx.</source>
+        <translation>Установите catdoc или antiword либо сохраните файл в формате .docx.</translation>
+    </message>
+    <message>
+        <source>The file holds no text to check: make sure it is the right file.</source>
+        <translation>В файле нет текста для проверки: убедитесь, что это нужный файл.</translation>
+    </message>
+    <message>
+        <source>This is a bug in CopyLens: please report it, with the file if you can.</source>
+        <translation>Это ошибка CopyLens: пожалуйста, сообщите о ней и по возможности приложите файл.</translation>
+    </message>
+    <message>
+        <source>Split the file into smaller parts and add those.</source>
+        <translation>Разделите файл на части поменьше и добавьте их.</translation>
+    </message>
+    <message>
+        <source>The file may be damaged or not what its name says: open it in its program, save it again (for example as .docx or .pdf) and add the new file.</source>
+        <translation>Возможно, файл повреждён или его содержимое не соответствует расширению: откройте его в его программе, сохраните заново (например, в формате .docx или .pdf) и добавьте новый файл.</translation>
     </message>
     <message>
         <source>CopyLens hit an unexpected problem. You can keep working.</source>
@@ -1052,6 +1274,33 @@
     </message>
 </context>
 <context>
+    <name>FailuresDialog</name>
+    <message>
+        <source>Files that could not be read</source>
+        <translation>Файлы, которые не удалось прочитать</translation>
+    </message>
+    <message>
+        <source>Files that could not be read: %1. They are left out of the results.</source>
+        <translation>Не удалось прочитать файлов: %1. В результаты они не вошли.</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Файл</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>What to do</source>
+        <translation>Что делать</translation>
+    </message>
+    <message>
+        <source>Copy list</source>
+        <translation>Копировать список</translation>
+    </message>
+</context>
+<context>
     <name>HeatMap</name>
     <message>
         <source>(the same document)</source>
@@ -1074,16 +1323,130 @@
         <translation>Доля {0} в {1}: {2}</translation>
     </message>
     <message>
-        <source>Resemblance: {0}</source>
-        <translation>Сходство: {0}</translation>
-    </message>
-    <message>
         <source>Shared fragments: {0} — click to compare side by side</source>
         <translation>Общих фрагментов: {0} — щёлкните, чтобы сравнить рядом</translation>
     </message>
     <message>
+        <source>by similarity</source>
+        <translation>по сходству</translation>
+    </message>
+    <message>
+        <source>as listed</source>
+        <translation>как в списке</translation>
+    </message>
+    <message>
+        <source>By similarity: documents that share text sit together, the closest copies top left. As listed: the order of the document list.</source>
+        <translation>По сходству: документы с общим текстом стоят рядом, самые близкие копии — в левом верхнем углу. Как в списке: в порядке списка документов.</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>Порядок:</translation>
+    </message>
+    <message>
+        <source>Zoom out (−)</source>
+        <translation>Уменьшить (−)</translation>
+    </message>
+    <message>
+        <source>Zoom in (+, or the mouse wheel); drag to move</source>
+        <translation>Увеличить (+ или колесо мыши); перетаскивайте, чтобы сдвинуть</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Целиком</translation>
+    </message>
+    <message>
+        <source>Show the whole matrix (0)</source>
+        <translation>Показать всю таблицу (0)</translation>
+    </message>
+    <message>
+        <source>Cell: {0}, A = row document, B = column document. Click a cell to compare side by side.</source>
+        <translation>Клетка: {0}, A — документ строки, B — документ столбца. Щёлкните клетку, чтобы сравнить тексты рядом.</translation>
+    </message>
+    <message>
+        <source>Where room is short, documents sharing text get wider rows than the others, so that their cells stay visible.</source>
+        <translation>Когда места мало, строки документов с общим текстом рисуются шире остальных, чтобы их клетки было видно.</translation>
+    </message>
+    <message>
         <source>No documents</source>
         <translation>Нет документов</translation>
+    </message>
+</context>
+<context>
+    <name>History</name>
+    <message>
+        <source>The history file could not be read (%1). It was kept as “%2” and a new history was started.</source>
+        <translation>Файл истории не удалось прочитать (%1). Он сохранён как «%2», начата новая история.</translation>
+    </message>
+    <message>
+        <source>The history file “%1” cannot be read (%2) nor moved aside: %3</source>
+        <translation>Файл истории «%1» не читается (%2), и переместить его не удалось: %3</translation>
+    </message>
+    <message>
+        <source>The history could not be read: %1</source>
+        <translation>Не удалось прочитать историю: %1</translation>
+    </message>
+    <message>
+        <source>The history could not be written: %1</source>
+        <translation>Не удалось записать историю: %1</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryDialog</name>
+    <message>
+        <source>History of checks</source>
+        <translation>История проверок</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Когда</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Режим</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>Документы</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Показатель</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Сеанс</translation>
+    </message>
+    <message>
+        <source>Check: the lowest uniqueness. Compare all: the largest share found in others.</source>
+        <translation>Проверка по источникам: наименьшая уникальность. Сравнить всё: наибольшая доля, найденная в других.</translation>
+    </message>
+    <message>
+        <source>No checks yet: each completed run is listed here.</source>
+        <translation>Проверок пока нет: здесь появится каждая завершённая проверка.</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>Открыть сеанс</translation>
+    </message>
+    <message>
+        <source>Check against sources</source>
+        <translation>Проверка по источникам</translation>
+    </message>
+    <message>
+        <source>Compare all</source>
+        <translation>Сравнить всё</translation>
+    </message>
+    <message>
+        <source>%1 (no longer there)</source>
+        <translation>%1 (больше не найден)</translation>
+    </message>
+    <message>
+        <source>not saved</source>
+        <translation>не сохранён</translation>
+    </message>
+    <message>
+        <source>The run&apos;s session was not saved to a file.</source>
+        <translation>Сеанс этой проверки не сохранён в файл.</translation>
     </message>
 </context>
 <context>
@@ -1206,6 +1569,34 @@ Could not be read: %2</source>
         <translation>Добавляет текст из буфера обмена в выбранный список как документ.</translation>
     </message>
     <message>
+        <source>New text…</source>
+        <translation>Новый текст…</translation>
+    </message>
+    <message>
+        <source>Type or paste a text, edit it, and check it as a document.</source>
+        <translation>Наберите или вставьте текст, отредактируйте его и проверьте как документ.</translation>
+    </message>
+    <message>
+        <source>Open session…</source>
+        <translation>Открыть сеанс…</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>Сохранить сеанс</translation>
+    </message>
+    <message>
+        <source>Save session as…</source>
+        <translation>Сохранить сеанс как…</translation>
+    </message>
+    <message>
+        <source>History…</source>
+        <translation>История…</translation>
+    </message>
+    <message>
+        <source>Earlier checks with their figures.</source>
+        <translation>Прошлые проверки и их результаты.</translation>
+    </message>
+    <message>
         <source>Check</source>
         <translation>Проверить</translation>
     </message>
@@ -1240,6 +1631,10 @@ Could not be read: %2</source>
     <message>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation>Недавние</translation>
     </message>
     <message>
         <source>&amp;Run</source>
@@ -1310,8 +1705,52 @@ Could not be read: %2</source>
         <translation>Документы для сравнения</translation>
     </message>
     <message>
+        <source>See every file and why…</source>
+        <translation>Все файлы и причины…</translation>
+    </message>
+    <message>
+        <source>Click to see each file and why it could not be read.</source>
+        <translation>Нажмите, чтобы увидеть каждый файл и причину, по которой его не удалось прочитать.</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>Документы</translation>
+    </message>
+    <message>
+        <source>All files</source>
+        <translation>Все файлы</translation>
+    </message>
+    <message>
+        <source>Cannot be read: %1 (%2: %3), marked in the list</source>
+        <translation>Не читаются: %1 (%2: %3), отмечены в списке</translation>
+    </message>
+    <message>
         <source>Add the sources to check against first, or check against the archive.</source>
         <translation>Сначала добавьте источники для проверки или включите проверку по архиву.</translation>
+    </message>
+    <message>
+        <source>Files that could not be read: %1</source>
+        <translation>Не удалось прочитать файлов: %1</translation>
+    </message>
+    <message>
+        <source>template</source>
+        <translation>шаблон</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>источник</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Проверка…</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>Сравнение…</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… и ещё %1</translation>
     </message>
     <message>
         <source>Checked document</source>
@@ -1402,16 +1841,20 @@ Could not be read: %2</source>
         <translation>Сравнено документов: %1</translation>
     </message>
     <message>
+        <source>None of the documents could be read</source>
+        <translation>Не удалось прочитать ни одного документа</translation>
+    </message>
+    <message>
+        <source>None of the sources could be read: the documents were checked against nothing</source>
+        <translation>Не удалось прочитать ни одного источника: документы было не с чем сравнить</translation>
+    </message>
+    <message>
         <source>The run stopped with an error.</source>
         <translation>Проверка остановилась из-за ошибки.</translation>
     </message>
     <message>
         <source>Cancelled.</source>
         <translation>Отменено.</translation>
-    </message>
-    <message>
-        <source>Files that could not be read: %1 (marked in the lists)</source>
-        <translation>Не удалось прочитать файлов: %1 (они отмечены в списках)</translation>
     </message>
     <message>
         <source>The new interface language is used after CopyLens is restarted.</source>
@@ -1454,6 +1897,30 @@ Could not be read: %2</source>
         <translation>Добавьте выше два документа или больше, затем нажмите «Сравнить» (Ctrl+Enter).</translation>
     </message>
     <message>
+        <source>not read</source>
+        <translation>не прочитан</translation>
+    </message>
+    <message>
+        <source>All files that could not be read…</source>
+        <translation>Все непрочитанные файлы…</translation>
+    </message>
+    <message>
+        <source>%1 could not be read</source>
+        <translation>Не удалось прочитать %1</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>Причина:</translation>
+    </message>
+    <message>
+        <source>The file is left out of the results.</source>
+        <translation>В результаты файл не вошёл.</translation>
+    </message>
+    <message>
+        <source>What to do:</source>
+        <translation>Что делать:</translation>
+    </message>
+    <message>
         <source>under 0.1 s</source>
         <translation>меньше 0,1 с</translation>
     </message>
@@ -1468,6 +1935,109 @@ Could not be read: %2</source>
     <message>
         <source>about %1 s left</source>
         <translation>осталось около %1 с</translation>
+    </message>
+</context>
+<context>
+    <name>MethodNames</name>
+    <message>
+        <source>Shared passages (CopyLens)</source>
+        <translation>Общие фрагменты (CopyLens)</translation>
+    </message>
+    <message>
+        <source>Identical text</source>
+        <translation>Одинаковый текст</translation>
+    </message>
+    <message>
+        <source>Most frequent words</source>
+        <translation>Самые частые слова</translation>
+    </message>
+    <message>
+        <source>Characteristic words (TF·IDF)</source>
+        <translation>Характерные слова (TF·IDF)</translation>
+    </message>
+    <message>
+        <source>Characteristic words (residual IDF)</source>
+        <translation>Характерные слова (остаточная IDF)</translation>
+    </message>
+    <message>
+        <source>Two longest sentences</source>
+        <translation>Два самых длинных предложения</translation>
+    </message>
+    <message>
+        <source>Two weightiest sentences</source>
+        <translation>Два самых весомых предложения</translation>
+    </message>
+    <message>
+        <source>Word sequences in bundles (megashingles)</source>
+        <translation>Связки последовательностей слов (мегашинглы)</translation>
+    </message>
+    <message>
+        <source>Vocabulary fingerprints (I-Match)</source>
+        <translation>Отпечатки словаря (I-Match)</translation>
+    </message>
+    <message>
+        <source>Sample of word sequences (log shingles)</source>
+        <translation>Выборка последовательностей слов (лог-шинглы)</translation>
+    </message>
+    <message>
+        <source>Descriptive words, same set</source>
+        <translation>Описательные слова, тот же набор</translation>
+    </message>
+    <message>
+        <source>Descriptive words, nearly the same set</source>
+        <translation>Описательные слова, почти тот же набор</translation>
+    </message>
+    <message>
+        <source>Word-frequency profile</source>
+        <translation>Частотный профиль слов</translation>
+    </message>
+    <message>
+        <source>Shared word sequences, texts of similar length</source>
+        <translation>Общие последовательности слов, тексты близкой длины</translation>
+    </message>
+    <message>
+        <source>Long sentences and long words (3+5)</source>
+        <translation>Длинные предложения и длинные слова (3+5)</translation>
+    </message>
+    <message>
+        <source>Shared word sequences, smallest sample</source>
+        <translation>Общие последовательности слов, выборка наименьших</translation>
+    </message>
+    <message>
+        <source>Shared word sequences, Broder&apos;s clustering</source>
+        <translation>Общие последовательности слов, кластеризация Бродера</translation>
+    </message>
+    <message>
+        <source>Word sequences in bundles (Fetterly)</source>
+        <translation>Связки последовательностей слов (Феттерли)</translation>
+    </message>
+    <message>
+        <source>Punctuation counts</source>
+        <translation>Число знаков препинания</translation>
+    </message>
+    <message>
+        <source>Two longest sentences, as written</source>
+        <translation>Два самых длинных предложения, как они написаны</translation>
+    </message>
+    <message>
+        <source>Special characters in order</source>
+        <translation>Последовательность специальных символов</translation>
+    </message>
+    <message>
+        <source>Word and sentence lengths</source>
+        <translation>Длина слов и предложений</translation>
+    </message>
+    <message>
+        <source>Shared word sequences, regular sample</source>
+        <translation>Общие последовательности слов, регулярная выборка</translation>
+    </message>
+    <message>
+        <source>Overall word profile (simhash)</source>
+        <translation>Общий профиль слов (simhash)</translation>
+    </message>
+    <message>
+        <source>Study&apos;s code: {0} · {1}</source>
+        <translation>Код в исследовании: {0} · {1}</translation>
     </message>
 </context>
 <context>
@@ -1644,18 +2214,6 @@ Could not be read: %2</source>
         <translation>Документ B</translation>
     </message>
     <message>
-        <source>A in B</source>
-        <translation>A в B</translation>
-    </message>
-    <message>
-        <source>B in A</source>
-        <translation>B в A</translation>
-    </message>
-    <message>
-        <source>Resemblance</source>
-        <translation>Сходство</translation>
-    </message>
-    <message>
         <source>First document of the pair (left side by side)</source>
         <translation>Первый документ пары (слева при сравнении)</translation>
     </message>
@@ -1663,24 +2221,35 @@ Could not be read: %2</source>
         <source>Second document of the pair (right side by side)</source>
         <translation>Второй документ пары (справа при сравнении)</translation>
     </message>
+</context>
+<context>
+    <name>QAbstractFileIconProvider</name>
     <message>
-        <source>Share of A&apos;s words found in B</source>
-        <translation>Доля слов A, найденных в B</translation>
+        <source>Folder</source>
+        <comment>All other platforms</comment>
+        <translation>Папка</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>&amp;Папка:</translation>
     </message>
     <message>
-        <source>Share of B&apos;s words found in A</source>
-        <translation>Доля слов B, найденных в A</translation>
-    </message>
-    <message>
-        <source>Shared 10-word shingles over all shingles of both</source>
-        <translation>Доля общих шинглов из 10 слов среди всех шинглов обоих документов</translation>
+        <source>Files of &amp;type:</source>
+        <translation>&amp;Тип файлов:</translation>
     </message>
 </context>
 <context>
     <name>Report</name>
     <message>
-        <source>CopyLens: originality report</source>
-        <translation>CopyLens: отчёт о проверке</translation>
+        <source>Originality report: {name}</source>
+        <translation>Отчёт об оригинальности: {name}</translation>
+    </message>
+    <message>
+        <source>Originality report: {n} documents checked</source>
+        <translation>Отчёт об оригинальности: проверено документов — {n}</translation>
     </message>
     <message>
         <source>CopyLens: comparison report</source>
@@ -1699,6 +2268,10 @@ Could not be read: %2</source>
         <translation>Параметры проверки</translation>
     </message>
     <message>
+        <source>The settings this check ran with; the same settings give the same results.</source>
+        <translation>Параметры, с которыми прошла проверка; с теми же параметрами результат будет тем же.</translation>
+    </message>
+    <message>
         <source>Files that could not be read</source>
         <translation>Файлы, которые не удалось прочитать</translation>
     </message>
@@ -1711,44 +2284,12 @@ Could not be read: %2</source>
         <translation>Документы</translation>
     </message>
     <message>
-        <source>Uniqueness</source>
-        <translation>Уникальность</translation>
-    </message>
-    <message>
-        <source>Borrowed</source>
-        <translation>Заимствовано</translation>
-    </message>
-    <message>
-        <source>Cited</source>
-        <translation>Цитировано</translation>
-    </message>
-    <message>
-        <source>Self-cited</source>
-        <translation>Самоцитирование</translation>
+        <source>paler, underlined: copied with changes</source>
+        <translation>светлее, с подчёркиванием: скопировано с изменениями</translation>
     </message>
     <message>
         <source>Main source</source>
         <translation>Основной источник</translation>
-    </message>
-    <message>
-        <source>Containment</source>
-        <translation>Доля заимствований</translation>
-    </message>
-    <message>
-        <source>Resemblance</source>
-        <translation>Сходство</translation>
-    </message>
-    <message>
-        <source>Share of source</source>
-        <translation>Доля источника</translation>
-    </message>
-    <message>
-        <source>Matched words</source>
-        <translation>Совпавших слов</translation>
-    </message>
-    <message>
-        <source>Only here</source>
-        <translation>Только в нём</translation>
     </message>
     <message>
         <source>Fragments</source>
@@ -1775,10 +2316,6 @@ Could not be read: %2</source>
         <translation>Слов</translation>
     </message>
     <message>
-        <source>counted</source>
-        <translation>учтено</translation>
-    </message>
-    <message>
         <source>Sources</source>
         <translation>Источники</translation>
     </message>
@@ -1799,20 +2336,12 @@ Could not be read: %2</source>
         <translation>Текст документа недоступен.</translation>
     </message>
     <message>
-        <source>Containment: share of the document&apos;s counted words found in the source. Resemblance: similarity of the two texts as a whole. Share of source: share of the source&apos;s words found in the document. Only here: share found in this source and no other. Cited: share of the document&apos;s words found in the source inside quotations, block quotations or the bibliography (part of containment).</source>
-        <translation>Доля заимствований — какая часть учтённых слов документа найдена в источнике. Сходство — насколько тексты похожи целиком. Доля источника — какая часть слов источника найдена в документе. Только в нём — какая часть найдена только в этом источнике. Цитировано — какая часть слов документа найдена в источнике внутри кавычек, блочных цитат или списка литературы (входит в долю заимствований).</translation>
-    </message>
-    <message>
         <source>look-alike letter</source>
         <translation>подменённая буква</translation>
     </message>
     <message>
         <source>underlined: found in several sources (colour of the first)</source>
         <translation>подчёркнуто: найдено в нескольких источниках (цвет первого)</translation>
-    </message>
-    <message>
-        <source>paler: edited words</source>
-        <translation>бледнее: изменённые слова</translation>
     </message>
     <message>
         <source>green-grey, italic: cited</source>
@@ -1843,14 +2372,6 @@ Could not be read: %2</source>
         <translation>Документы, связанные парами, в которых совпадает не меньше половины одного из них.</translation>
     </message>
     <message>
-        <source>A in B</source>
-        <translation>A в B</translation>
-    </message>
-    <message>
-        <source>B in A</source>
-        <translation>B в A</translation>
-    </message>
-    <message>
         <source>Fragment {n}: {words} words ({exact} exact); A characters {a0}–{a1}, B characters {b0}–{b1}</source>
         <translation>Фрагмент {n}: слов {words} (точно совпадают {exact}); символы A {a0}–{a1}, символы B {b0}–{b1}</translation>
     </message>
@@ -1873,6 +2394,89 @@ Could not be read: %2</source>
     <message>
         <source>no</source>
         <translation>нет</translation>
+    </message>
+</context>
+<context>
+    <name>Session</name>
+    <message>
+        <source>This session was saved by a newer version of CopyLens (session format %1; this version reads up to %2). Update CopyLens to open it.</source>
+        <translation>Этот сеанс сохранён более новой версией CopyLens (формат сеанса %1, эта версия читает форматы до %2). Обновите CopyLens, чтобы открыть его.</translation>
+    </message>
+    <message>
+        <source>This file is not a CopyLens session.</source>
+        <translation>Этот файл — не сеанс CopyLens.</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>Открыть сеанс</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>Сохранить сеанс</translation>
+    </message>
+    <message>
+        <source>CopyLens sessions (*%1)</source>
+        <translation>Сеансы CopyLens (*%1)</translation>
+    </message>
+    <message>
+        <source>The session file is damaged.</source>
+        <translation>Файл сеанса повреждён.</translation>
+    </message>
+    <message>
+        <source>The session file cannot be read.</source>
+        <translation>Не удаётся прочитать файл сеанса.</translation>
+    </message>
+    <message>
+        <source>This file is not a CopyLens session, or it is damaged.</source>
+        <translation>Этот файл — не сеанс CopyLens, или он повреждён.</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>История</translation>
+    </message>
+    <message>
+        <source>Cancel the run or wait for it to end, then open the session.</source>
+        <translation>Отмените проверку или дождитесь её окончания, затем откройте сеанс.</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>Сеансы</translation>
+    </message>
+    <message>
+        <source>Files and folders</source>
+        <translation>Файлы и папки</translation>
+    </message>
+    <message>
+        <source>Session opened: %1</source>
+        <translation>Сеанс открыт: %1</translation>
+    </message>
+    <message>
+        <source>Session saved: %1</source>
+        <translation>Сеанс сохранён: %1</translation>
+    </message>
+    <message>
+        <source>Could not open the session “%1”.</source>
+        <translation>Не удалось открыть сеанс «%1».</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Сеанс</translation>
+    </message>
+    <message>
+        <source>Could not save the session “%1”.</source>
+        <translation>Не удалось сохранить сеанс «%1».</translation>
+    </message>
+    <message>
+        <source>Nothing yet</source>
+        <translation>Пока пусто</translation>
+    </message>
+    <message>
+        <source>Clear recent items</source>
+        <translation>Очистить список недавних</translation>
+    </message>
+    <message>
+        <source>%1 (no longer there)</source>
+        <translation>%1 (больше не найден)</translation>
     </message>
 </context>
 <context>
@@ -2079,34 +2683,6 @@ Could not be read: %2</source>
         <translation>Источник</translation>
     </message>
     <message>
-        <source>Containment</source>
-        <translation>Доля
-заимствований</translation>
-    </message>
-    <message>
-        <source>Cited</source>
-        <translation>Цитировано</translation>
-    </message>
-    <message>
-        <source>Resemblance</source>
-        <translation>Сходство</translation>
-    </message>
-    <message>
-        <source>Reverse</source>
-        <translation>Доля
-источника</translation>
-    </message>
-    <message>
-        <source>Matched words</source>
-        <translation>Совпавших
-слов</translation>
-    </message>
-    <message>
-        <source>Exclusive</source>
-        <translation>Только
-в нём</translation>
-    </message>
-    <message>
         <source>Colour of the source&apos;s highlights; untick to hide them</source>
         <translation>Цвет выделения этого источника; снимите флажок, чтобы скрыть выделение</translation>
     </message>
@@ -2115,36 +2691,198 @@ Could not be read: %2</source>
         <translation>Источник (полный путь — во всплывающей подсказке)</translation>
     </message>
     <message>
-        <source>Share of this document&apos;s words found in the source</source>
-        <translation>Доля слов документа, найденных в этом источнике</translation>
-    </message>
-    <message>
-        <source>Share of this document&apos;s words found in the source inside quotations or the bibliography (part of the containment)</source>
-        <translation>Доля слов документа, найденных в источнике внутри кавычек или списка литературы (входит в долю заимствований)</translation>
-    </message>
-    <message>
-        <source>Resemblance: shared 10-word shingles of both texts over all of their shingles</source>
-        <translation>Сходство: доля общих шинглов из 10 слов среди всех шинглов обоих текстов</translation>
-    </message>
-    <message>
-        <source>Reverse containment: share of the source&apos;s words found in this document</source>
-        <translation>Доля источника: какая часть слов источника найдена в этом документе</translation>
-    </message>
-    <message>
-        <source>Words of this document inside fragments of the source</source>
-        <translation>Слова этого документа, входящие во фрагменты из источника</translation>
-    </message>
-    <message>
-        <source>Share of this document&apos;s words found in this source and in no other</source>
-        <translation>Доля слов документа, найденных только в этом источнике</translation>
-    </message>
-    <message>
         <source>Shown in the text</source>
         <translation>Выделено в тексте</translation>
     </message>
     <message>
         <source>Hidden</source>
         <translation>Скрыто</translation>
+    </message>
+</context>
+<context>
+    <name>Terms</name>
+    <message>
+        <source>Uniqueness</source>
+        <translation>Уникальность</translation>
+    </message>
+    <message>
+        <source>Share of this document&apos;s words found in no source (quotations and the bibliography aside)</source>
+        <translation>Доля слов этого документа, не найденных ни в одном источнике (цитаты и список литературы не в счёт)</translation>
+    </message>
+    <message>
+        <source>Borrowed</source>
+        <translation>Заимствовано</translation>
+    </message>
+    <message>
+        <source>Share of this document&apos;s words found in a source and not cited</source>
+        <translation>Доля слов этого документа, найденных в источниках вне цитат</translation>
+    </message>
+    <message>
+        <source>Cited</source>
+        <translation>Цитировано</translation>
+    </message>
+    <message>
+        <source>Share of this document&apos;s words found in a source inside quotation marks, a block quotation or the bibliography</source>
+        <translation>Доля слов этого документа, найденных в источниках внутри кавычек, блочных цитат или списка литературы</translation>
+    </message>
+    <message>
+        <source>Own earlier work</source>
+        <translation>Свои прежние работы</translation>
+    </message>
+    <message>
+        <source>Share of this document&apos;s words found in the writer&apos;s own archived work</source>
+        <translation>Доля слов этого документа, найденных в прежних работах того же автора из архива</translation>
+    </message>
+    <message>
+        <source>Found in source</source>
+        <translation>Найдено в источнике</translation>
+    </message>
+    <message>
+        <source>Share of this document&apos;s words found in this source</source>
+        <translation>Доля слов этого документа, найденных в этом источнике</translation>
+    </message>
+    <message>
+        <source>Source used</source>
+        <translation>Использовано из источника</translation>
+    </message>
+    <message>
+        <source>Share of the source&apos;s words found in this document</source>
+        <translation>Доля слов источника, найденных в этом документе</translation>
+    </message>
+    <message>
+        <source>Only in this source</source>
+        <translation>Только в этом источнике</translation>
+    </message>
+    <message>
+        <source>Share of this document&apos;s words found in this source and in no other</source>
+        <translation>Доля слов этого документа, найденных в этом источнике и ни в каком другом</translation>
+    </message>
+    <message>
+        <source>Whole-text similarity</source>
+        <translation>Сходство текстов целиком</translation>
+    </message>
+    <message>
+        <source>How alike the two texts are as wholes (shared 10-word sequences over all of both texts&apos;); high only for near-duplicates, low when a short text is taken from a long one</source>
+        <translation>Насколько похожи два текста в целом (общие последовательности из 10 слов среди всех последовательностей обоих текстов); высокое только у почти одинаковых текстов и низкое, когда короткий текст взят из длинного</translation>
+    </message>
+    <message>
+        <source>Matching words</source>
+        <translation>Совпавших слов</translation>
+    </message>
+    <message>
+        <source>Words of this document inside passages found in the source</source>
+        <translation>Слова этого документа внутри фрагментов, найденных в источнике</translation>
+    </message>
+    <message>
+        <source>A found in B</source>
+        <translation>A найдено в B</translation>
+    </message>
+    <message>
+        <source>Share of document A&apos;s words found in document B</source>
+        <translation>Доля слов документа A, найденных в документе B</translation>
+    </message>
+    <message>
+        <source>B found in A</source>
+        <translation>B найдено в A</translation>
+    </message>
+    <message>
+        <source>Share of document B&apos;s words found in document A</source>
+        <translation>Доля слов документа B, найденных в документе A</translation>
+    </message>
+    <message>
+        <source>Found in others</source>
+        <translation>Найдено в других</translation>
+    </message>
+    <message>
+        <source>Share of this document&apos;s words found in any other compared document</source>
+        <translation>Доля слов этого документа, найденных хотя бы в одном другом из сравниваемых документов</translation>
+    </message>
+    <message>
+        <source>Words</source>
+        <translation>Слова</translation>
+    </message>
+    <message>
+        <source>Words in the document</source>
+        <translation>Слов в документе</translation>
+    </message>
+    <message>
+        <source>compared</source>
+        <translation>сравнивалось</translation>
+    </message>
+    <message>
+        <source>Words that take part in the comparison: stop words (and, the, of…) and numbers are left out, and shares are counted over these</source>
+        <translation>Слова, участвующие в сравнении: служебные слова (и, в, на…) и числа не учитываются, доли считаются от этих слов</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Группа</translation>
+    </message>
+    <message>
+        <source>Documents linked by near-copying: each shares at least the grouping threshold with another member, directly or through a chain</source>
+        <translation>Документы, связанные почти полным копированием: каждый совпадает с другим участником группы не меньше порога группировки, напрямую или через цепочку</translation>
+    </message>
+</context>
+<context>
+    <name>TextEditor</name>
+    <message>
+        <source>Edit text</source>
+        <translation>Правка текста</translation>
+    </message>
+    <message>
+        <source>New text</source>
+        <translation>Новый текст</translation>
+    </message>
+    <message>
+        <source>How the text is called in the lists and reports.</source>
+        <translation>Под этим названием текст виден в списках и отчётах.</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Название:</translation>
+    </message>
+    <message>
+        <source>Type or paste the text here. It is checked as it is written here.</source>
+        <translation>Наберите или вставьте текст сюда. Проверяется ровно то, что написано здесь.</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Сохранить</translation>
+    </message>
+    <message>
+        <source>Add to the list</source>
+        <translation>Добавить в список</translation>
+    </message>
+    <message>
+        <source>Save and check</source>
+        <translation>Сохранить и проверить</translation>
+    </message>
+    <message>
+        <source>Add and check</source>
+        <translation>Добавить и проверить</translation>
+    </message>
+    <message>
+        <source>Start the check at once (Ctrl+Enter).</source>
+        <translation>Сразу начать проверку (Ctrl+Enter).</translation>
+    </message>
+    <message>
+        <source>The text is empty.</source>
+        <translation>Текст пуст.</translation>
+    </message>
+    <message>
+        <source>Give the text a name.</source>
+        <translation>Дайте тексту название.</translation>
+    </message>
+    <message>
+        <source>Another item is already called “%1”.</source>
+        <translation>Название «%1» уже занято.</translation>
+    </message>
+    <message>
+        <source>Words: %1</source>
+        <translation>Слов: %1</translation>
+    </message>
+    <message>
+        <source>Text %1</source>
+        <translation>Текст %1</translation>
     </message>
 </context>
 <context>

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from copylens.app.qt import QtCore
+from copylens.app.qt import QtCore, QtGui, QtWidgets
 
 WORDS = (  # noqa: SIM905 (a word list reads better as text)
     "analysis method result student paper source passage sentence evidence theory model "
@@ -26,12 +26,21 @@ WORDS = (  # noqa: SIM905 (a word list reads better as text)
 
 @pytest.fixture(autouse=True)
 def isolated_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """QSettings (INI, user and system scope) redirected to a fresh temporary folder."""
+    """QSettings (INI, user and system scope) and the history of checks redirected to a fresh
+    temporary folder."""
     folder = tmp_path_factory.mktemp("settings")
     ini = QtCore.QSettings.Format.IniFormat
     for scope in (QtCore.QSettings.Scope.UserScope, QtCore.QSettings.Scope.SystemScope):
         QtCore.QSettings.setPath(ini, scope, str(folder))
+    os.environ["COPYLENS_HISTORY"] = str(folder / "history.sqlite")  # nor the user's history
     yield folder
+
+
+@pytest.fixture(autouse=True)
+def cursor_away(qapp: QtWidgets.QApplication) -> None:
+    """The pointer parked off every window: a cursor left by an earlier test over a toolbar
+    button would send status tips that replace the status bar's message."""
+    QtGui.QCursor.setPos(10_000, 10_000)
 
 
 def python_threads() -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from copylens.app.qt import Qt
 from copylens.app.views.compare_view import CompareView
 from copylens.core.documents import TextInput
 from copylens.core.engine import compare
@@ -38,7 +39,8 @@ def test_selector_lists_the_catalogue_after_containment(qtbot, report) -> None:
     qtbot.addWidget(view)
     combo = view.group_combo
     assert combo.itemData(0) == ""
-    assert combo.itemData(1) == "A0" and "MD5" in combo.itemText(1)
+    assert combo.itemData(1) == "A0" and combo.itemText(1) == "Identical text"
+    assert "A0 · MD5" in combo.itemData(1, Qt.ItemDataRole.ToolTipRole)  # the study's code
     assert combo.findData("simhash") > 0 and combo.findData("A12") > 0
 
 
@@ -77,7 +79,7 @@ def test_a_method_that_finds_nothing_says_so(qtbot, report) -> None:
     other = compare([TextInput("x.txt", ESSAY), TextInput("y.txt", OTHER)])
     view.show_report(other, 0.0)  # a new report is regrouped with the chosen method
     qtbot.waitUntil(
-        lambda: "A0 finds no near-duplicates" in view.clusters_tree.topLevelItem(0).text(0),
+        lambda: "(A0) finds no near-duplicates" in view.clusters_tree.topLevelItem(0).text(0),
         timeout=20000,
     )
 

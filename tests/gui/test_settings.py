@@ -18,7 +18,8 @@ def test_defaults_are_the_declared_ones() -> None:
     values = settings.load()
     assert values == settings.defaults()
     assert values["shingle"] == 10 and values["language"] == "auto"
-    assert values["min_containment"] == 0.2 and values["cluster_threshold"] == 0.5
+    assert values["min_containment"] == Options().min_containment
+    assert values["cluster_threshold"] == 0.5
     assert values["ui_language"] == "system"
     assert all(s.accepts(s.default) for s in settings.SETTINGS)
 
@@ -111,7 +112,7 @@ def test_to_options_maps_every_field() -> None:
     )
     option_fields = {f.name for f in fields(Options)}
     assert {s.option for s in settings.SETTINGS if s.option} <= option_fields
-    assert settings.to_options(settings.defaults()).min_containment == 0.2
+    assert settings.to_options(settings.defaults()).min_containment == Options().min_containment
 
 
 @pytest.mark.parametrize(
@@ -142,8 +143,8 @@ def test_engine_settings_are_the_option_specs() -> None:
         )
         assert (s.label, s.help) == (spec.label, spec.help)
         assert s.default == settings.APP_DEFAULTS.get(key, spec.default)
-    # the one app-level default, declared as such
-    assert settings.APP_DEFAULTS == {"min_containment": 0.2}
+    # no app-level default since version 2 (issue 16: 20 % lost pasted paragraphs)
+    assert settings.APP_DEFAULTS == {}
     assert settings.BY_KEY["seed_k"].maximum == declared["seed_k"].high == 8
 
 
@@ -156,7 +157,7 @@ def test_settings_of_the_previous_version_still_load(isolated_settings) -> None:
     qs.sync()
     values = settings.load()
     assert (values["seed_k"], values["anchor_words"], values["shingle"]) == (5, 5, 12)
-    assert values["min_containment"] == 0.2
+    assert values["min_containment"] == Options().min_containment  # version 1's default
     settings.to_options(values)
 
 

@@ -175,7 +175,8 @@ def test_check_shows_results_and_marks_the_empty_file(
     rows = {
         tree.topLevelItem(i).text(0): tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
     }
-    assert set(rows) == {"doc000.txt", "doc001.txt", "doc002.txt", "copy.txt"}
+    checked = {"doc000.txt", "doc001.txt", "doc002.txt", "copy.txt"}
+    assert set(rows) == checked | {"empty.txt — the file is empty (0 bytes)"}, "failed ones too"
     assert rows["copy.txt"].text(1) == "0 %"
     assert tree.topLevelItem(0).text(0) == "copy.txt", "sorted by uniqueness, lowest first"
     assert window.results_stack.currentIndex() == 1
