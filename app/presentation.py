@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
 from itertools import pairwise
 from pathlib import PurePath, PurePosixPath, PureWindowsPath
 from typing import NamedTuple
@@ -132,9 +133,12 @@ def display_names(paths: Iterable[str]) -> dict[str, str]:
             return {p: _tail(parts[p], depth[p]) for p in paths}
 
 
-def _path_parts(path: str) -> list[str]:
+@lru_cache(maxsize=1 << 16)
+def _path_parts(path: str) -> tuple[str, ...]:
+    """The path's folders and name (kept: a window names the same thousands of paths in its
+    lists, its results and its heat map)."""
     pure: PurePath = PureWindowsPath(path) if "\\" in path else PurePosixPath(path)
-    return [x for x in pure.parts if x not in ("/", "\\")] or [path]
+    return tuple(x for x in pure.parts if x not in ("/", "\\")) or (path,)
 
 
 def _tail(parts: Sequence[str], depth: int) -> str:

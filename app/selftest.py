@@ -16,7 +16,8 @@ import platform
 import sys
 import time
 import traceback
-from typing import TextIO
+from pathlib import Path
+from typing import Any, TextIO
 
 from copylens import __version__
 from copylens.core import resources_dir
@@ -203,19 +204,32 @@ def _check_workers() -> list[tuple[bool, str]]:
 def _check_window() -> list[tuple[bool, str]]:
     """The window, offscreen unless QT_QPA_PLATFORM names a platform: the samples put into
     its lists and checked through its own run controller, as a user would (user settings are read,
-    never written)."""
+    never written, nor is the history of checks)."""
     import os
 
-    from copylens.app.qt import QtCore, QtWidgets
+    from copylens.app.qt import QtWidgets
 
     if QtWidgets.QApplication.instance() is None:
         if not os.environ.get("QT_QPA_PLATFORM"):
             os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no window shows; no screen needed
         QtWidgets.QApplication(["copylens-self-test"])
-    from copylens.app import settings
+    import tempfile
+
+    from copylens.app import history, settings
     from copylens.app.window import MainWindow
 
-    window = MainWindow(settings.defaults())
+    with tempfile.TemporaryDirectory(prefix="copylens-self-test-") as tmp:
+        history.PATH = Path(tmp) / "history.sqlite"  # the user's history gets no test run
+        try:
+            return _run_window(MainWindow(settings.defaults()))
+        finally:
+            history.PATH = None
+
+
+def _run_window(window: Any) -> list[tuple[bool, str]]:
+    from copylens.app.qt import QtCore
+
+    window.set_mode("check")  # whatever mode the user's window was left in
     folder = resources_dir() / "samples"
     window.add_paths([str(folder / COPY)], window.documents_list)
     window.add_paths([str(folder / SOURCE)], window.sources_list)

@@ -38,7 +38,7 @@ from copylens.app.run import CHECK, COMPARE, MODES, Report
 from copylens.core import CheckReport, CompareReport, TextInput
 
 if TYPE_CHECKING:
-    from copylens.app.inputs import InputItem
+    from copylens.app.inputs import InputItem, InputList
     from copylens.app.window import MainWindow
 
 FORMAT = "copylens-session"
@@ -367,15 +367,19 @@ class SessionManager(QtCore.QObject):
     def session(self) -> Session:
         """The window's session as it is now (reports: the last complete ones)."""
         window = self.window
-        lists = (
-            window.documents_list,
-            window.sources_list,
-            window.ignore_list,
-            window.compare_list,
-            window.compare_ignore_list,
-        )
-        inputs = {name: tuple(lst.inputs()) for name, lst in zip(LISTS, lists, strict=True)}
+        inputs = {name: tuple(lst.inputs()) for name, lst in zip(LISTS, self._lists(), strict=True)}
         return Session(window.mode, inputs, dict(window.settings_values), dict(self.complete))
+
+    def _lists(self) -> tuple[InputList, ...]:
+        """The window's input lists in the order of :data:`LISTS`."""
+        w = self.window
+        return (
+            w.documents_list,
+            w.sources_list,
+            w.ignore_list,
+            w.compare_list,
+            w.compare_ignore_list,
+        )
 
     def save_to(self, path: str) -> bool:
         """Save the session to ``path`` (errors shown); True when saved."""
@@ -397,14 +401,7 @@ class SessionManager(QtCore.QObject):
 
     def _apply(self, session: Session) -> None:
         window = self.window
-        lists = (
-            window.documents_list,
-            window.sources_list,
-            window.ignore_list,
-            window.compare_list,
-            window.compare_ignore_list,
-        )
-        for name, input_list in zip(LISTS, lists, strict=True):
+        for name, input_list in zip(LISTS, self._lists(), strict=True):
             input_list.clear_inputs()
             paths: list[Path] = []  # added together: one add checks each path once
             for item in session.inputs[name]:

@@ -431,21 +431,19 @@ class MainWindow(QtWidgets.QMainWindow):
     @Slot(object)
     def _paths_not_found(self, refused: list[InputFailure]) -> None:
         """Paths added that do not exist or cannot be read: their rows are marked; say so."""
-        translate = QtCore.QCoreApplication.translate
-        first = refused[0]
-        text = self.tr("Cannot be read: %1 (%2: %3), marked in the list")
-        text = text.replace("%1", str(len(refused))).replace("%2", Path(first.path).name)
-        self.statusBar().showMessage(text.replace("%3", failure_text(first, translate)), 0)
-        self._skipped_shown = True
+        self._say_failures(self.tr("Cannot be read: %1 (%2: %3), marked in the list"), refused)
 
     @Slot(object)
     def _paths_skipped(self, skipped: list[InputFailure]) -> None:
         """A folder walk skipped entries: say how many, and why the first was skipped."""
-        translate = QtCore.QCoreApplication.translate
-        first = skipped[0]
-        text = self.tr("Skipped while reading folders: %1 (%2: %3)")
-        text = text.replace("%1", str(len(skipped))).replace("%2", Path(first.path).name)
-        self.statusBar().showMessage(text.replace("%3", failure_text(first, translate)), 0)
+        self._say_failures(self.tr("Skipped while reading folders: %1 (%2: %3)"), skipped)
+
+    def _say_failures(self, template: str, failures: list[InputFailure]) -> None:
+        """``template`` in the status bar: %1 how many failed, %2 the first's name, %3 why."""
+        first = failures[0]
+        reason = failure_text(first, QtCore.QCoreApplication.translate)
+        text = template.replace("%1", str(len(failures))).replace("%2", Path(first.path).name)
+        self.statusBar().showMessage(text.replace("%3", reason), 0)
         self._skipped_shown = True
 
     @Slot()

@@ -61,9 +61,18 @@ def merged(spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
-def words_inside(text: str, spans: Iterable[tuple[int, int]]) -> tuple[int, int]:
-    """(words starting inside the union of ``spans``, all words of ``text``)."""
-    starts = [start for start, _ in word_spans(text)]
+def word_starts(text: str) -> list[int]:
+    """Where each word of ``text`` starts, ascending."""
+    return [start for start, _ in word_spans(text)]
+
+
+def words_inside(
+    text: str, spans: Iterable[tuple[int, int]], starts: list[int] | None = None
+) -> tuple[int, int]:
+    """(words starting inside the union of ``spans``, all words of ``text``); ``starts`` is
+    :func:`word_starts` of ``text`` when already known."""
+    if starts is None:
+        starts = word_starts(text)
     found = sum(
         bisect_left(starts, end) - bisect_left(starts, start) for start, end in merged(spans)
     )
@@ -73,14 +82,18 @@ def words_inside(text: str, spans: Iterable[tuple[int, int]]) -> tuple[int, int]
 def document_shares(report: CompareReport) -> tuple[DocumentShare, ...]:
     """Every document of ``report`` (its ``documents``, in their order, then any other that a
     pair names) with its share found in the others; see the module docstring."""
-    return shares_of(report.pairs, report.texts, report.documents)
+    return shares_of(report.pairs, report.texts, report.documents, report.word_starts)
 
 
 def shares_of(
-    pairs: Iterable[PairResult], texts: Mapping[str, str], documents: Iterable[str] = ()
+    pairs: Iterable[PairResult],
+    texts: Mapping[str, str],
+    documents: Iterable[str] = (),
+    starts: dict[str, list[int]] | None = None,
 ) -> tuple[DocumentShare, ...]:
     """:func:`document_shares` over ``pairs`` only (a group's pairs among its members: each
-    member's share found in the other members), for ``documents`` and those the pairs name."""
+    member's share found in the other members), for ``documents`` and those the pairs name.
+    ``starts`` memoizes :func:`word_starts` by path (``CompareReport.word_starts``)."""
     spans: dict[str, list[tuple[int, int]]] = {}
     best: dict[str, tuple[float, str]] = {}
     count: dict[str, int] = {}
@@ -100,7 +113,8 @@ def shares_of(
             if path not in best or (-share, other) < (-best[path][0], best[path][1]):
                 best[path] = (share, other)
     paths = list(dict.fromkeys([*documents, *spans]))
-    return tuple(_share_of(path, texts.get(path, ""), spans, best, count) for path in paths)
+    memo = {} if starts is None else starts
+    return tuple(_share_of(path, texts.get(path, ""), spans, best, count, memo) for path in paths)
 
 
 def _share_of(
@@ -109,10 +123,13 @@ def _share_of(
     spans: dict[str, list[tuple[int, int]]],
     best: dict[str, tuple[float, str]],
     count: dict[str, int],
+    starts: dict[str, list[int]],
 ) -> DocumentShare:
     if path not in spans:
         return DocumentShare(path, 0.0, 0, 0, None, 0.0, 0)
-    found, words = words_inside(text, spans[path])
+    if path not in starts:
+        starts[path] = word_starts(text)
+    found, words = words_inside(text, spans[path], starts[path])
     share, partner = best[path]
     return DocumentShare(
         path=path,

@@ -181,8 +181,9 @@ class Options:
     (``copylens.core.pool``)."""
     min_containment: float = option(
         0.08,
-        "Compare all: show pairs sharing at least",
-        "Pairs of documents that share less than this share of their text are hidden.",
+        "Compare all: list pairs sharing at least",
+        "Pairs of documents sharing less than this share of their text are not aligned nor "
+        "listed; the results' slider starts here.",
         low=0.0,
         high=1.0,
     )

@@ -9,10 +9,14 @@ number of all words of the text.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from copylens.core.errors import InputError, OptionsError
 from copylens.core.options import Options
+
+if TYPE_CHECKING:
+    from copylens.core.coverage import DocumentShare
 
 
 @dataclass(frozen=True)
@@ -195,6 +199,21 @@ class CompareReport:
     """Every document that was read, in input order."""
     texts: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     """Extracted text of every document by path (not part of the JSON)."""
+
+    @cached_property
+    def shares(self) -> tuple[DocumentShare, ...]:
+        """Each document's share found in the others (:func:`copylens.core.coverage.
+        document_shares`), computed on first use and kept: the app asks for it on its run's
+        thread, so its window gets it ready. Not a field (not in equality, nor the JSON)."""
+        from copylens.core.coverage import document_shares
+
+        return document_shares(self)
+
+    @cached_property
+    def word_starts(self) -> dict[str, list[int]]:
+        """Memo of :mod:`copylens.core.coverage`: where each word of a document starts, by
+        path, filled as documents are counted (a group's shares then cost no tokenizing)."""
+        return {}
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -255,7 +255,15 @@ def release(ts: Path) -> Path:
 
 
 def check(ts: Path, language: str) -> int:
-    """1 when lupdate would add strings to ``ts`` or some are unfinished, else 0."""
+    """1 when lupdate would add strings to ``ts``, some are unfinished, or a translation call
+    hides inside an f-string (where lupdate cannot see it), else 0."""
+    hidden = [
+        f"{name}:{line}"
+        for name in sources()
+        for line in hidden_calls((ROOT / name).read_text(encoding="utf-8"))
+    ]
+    for where in hidden:
+        print(f"{where}: a tr()/translate() call inside an f-string: lupdate does not see it")
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / ts.name
         if ts.exists():
@@ -265,7 +273,32 @@ def check(ts: Path, language: str) -> int:
     for context, source in todo:
         print(f"untranslated in {ts.name}: {context}: {source!r}")
     print(f"{ts.name}: {done} translated, {len(todo)} missing")
-    return 1 if todo else 0
+    return 1 if todo or hidden else 0
+
+
+TRANSLATING = frozenset({"tr", "translate", "QT_TRANSLATE_NOOP", "QT_TR_NOOP"})
+"""The calls lupdate reads itself (a module's own helpers, found by :func:`helper_calls`, are
+read by this script wherever they stand)."""
+
+
+def hidden_calls(source: str) -> list[int]:
+    """Lines of lupdate's translation calls (``self.tr``, ``translate``…) with a literal text
+    inside an f-string: lupdate skips f-strings, so such a text would stay English unnoticed."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        for inner in ast.walk(node):
+            if not (isinstance(inner, ast.Call) and inner.args):
+                continue
+            func = inner.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            literal = any(
+                isinstance(a, ast.Constant) and isinstance(a.value, str) for a in inner.args
+            )
+            if name in TRANSLATING and literal:
+                lines.append(inner.lineno)
+    return lines
 
 
 def counts(ts: Path) -> tuple[int, list[tuple[str, str]]]:

@@ -3,8 +3,8 @@
     python scripts/screenshots.py [--out docs/screenshots] [--lang en|ru]
     QT_QPA_PLATFORM=xcb xvfb-run -a python scripts/screenshots.py   # the same through Xvfb
 
-Writes five 1200 × 800 PNGs (``-ru`` before ``.png`` with ``--lang ru``; the settings dialog at
-its own size):
+Writes these PNGs (``-ru`` before ``.png`` with ``--lang ru``), 1200 × 800 for the window,
+dialogs at their own size:
 
 * ``01-empty.png`` — the window as it opens;
 * ``02-check-results.png`` — a check of three documents (a Russian coursework paper with
@@ -22,12 +22,28 @@ its own size):
   paper among the sources, "Also check against the archive" on and the checked documents
   labelled ``author=Иванова``: the archived paper is a source named by its file name and
   labels, and the student's own earlier essay is marked as self-citation;
-* ``09-archive-side-by-side.png`` — the paper and the archived paper side by side.
+* ``09-archive-side-by-side.png`` — the paper and the archived paper side by side;
+* ``10-compare-2000.png`` — Compare all on 2,000 essays of ``bench/make_essays.py``: 30
+  planted pairs (six each of reformatted and edited copies, pasted passages, changed word forms
+  and look-alike letters) and four essays handed round groups of 3–5 among unrelated ones; the
+  heat map fitted to the window in similarity order, the Documents tab beside it sorted by the
+  share found in the others (the generator needs its source texts, ``../shared``: see
+  ``bench/shared.py``);
+* ``11-session-reopened.png`` — the check of ``02`` saved as a ``.copylens`` session and
+  opened in a new window: inputs, settings and results back without a run;
+* ``12-failed-files.png`` — a check where a damaged .docx, a scanned PDF with no text layer,
+  a binary file named .txt and an empty file sit among the papers: they are listed with their
+  reasons, the scanned PDF selected with its explanation;
+* ``13-text-box.png`` — the New text dialog with a pasted article;
+* ``14-history.png`` — the History dialog after the runs above;
+* ``15-about.png``, ``16-shortcuts.png`` — Help › About and Help › Keyboard shortcuts;
+* ``17-file-dialog.png`` — the Open files dialog (Qt's own, not the platform's: the one whose
+  words the app translates).
 
 The sample files are written to a temporary folder, which is also the working directory while
 the script runs, so the window shows short relative paths (``papers/…``) and not a random
-temporary path. Settings go to that folder too: the user's own settings are never read or
-written. ``QT_QPA_PLATFORM`` is taken from the environment, "offscreen" by default.
+temporary path. Settings and the history of checks go to that folder too: the user's own are
+never read or written. ``QT_QPA_PLATFORM`` is taken from the environment, "offscreen" by default.
 
 The engine starts its worker processes with ``spawn``, which imports this file again in each
 of them: everything that is not a constant stays inside :func:`main`.
@@ -50,6 +66,9 @@ SIZE = (1200, 800)
 PNG_QUALITY = 0
 """Qt's PNG "quality" sets the zlib level: 0 is the strongest compression (still lossless)."""
 LANGUAGES = ("en", "ru")
+SYSTEM_LOCALES = {"en": "en_US.UTF-8", "ru": "ru_RU.UTF-8"}
+"""The system locale (``LANG``) of each language's run: the file dialog writes sizes and dates
+in the system's locale, not the interface's."""
 
 # ----------------------------------------------------------------------------- check: sources
 
@@ -361,6 +380,42 @@ def _class_essays() -> dict[str, str]:
     }
 
 
+# ----------------------------------------------------------------------------- more states
+
+ESSAYS_2000 = 2000
+"""Essays of ``10-compare-2000.png``."""
+GENERATED = 4000
+"""Essays ``bench/make_essays.py`` writes (seed 1) for ``10-compare-2000.png``: half of them in
+planted pairs (200 of each kind), more than a class has; the 2,000 shown are unpaired ones and
+:data:`PAIRS_PER_KIND` pairs of each kind."""
+PAIRS_PER_KIND = 6
+HANDED_ROUND = (5, 4, 3, 3)
+"""Groups of ``10-compare-2000.png``'s essays that copy one essay of the group (under their own
+title and closing paragraph): an essay handed round a class, beside make_essays' pairs."""
+SESSION_FILE = "coursework-check.copylens"
+"""The session of ``02`` saved (``11-session-reopened.png`` opens it in a new window)."""
+ARTICLE = (  # 13-text-box.png: a copywriter's draft pasted into the text box
+    "Why your teenager cannot get up in the morning\n\n"
+    "If getting your teenager out of bed before school feels like a daily battle, you are not "
+    "alone, and it is probably not laziness. Adolescents need between eight and ten hours of "
+    "sleep each night, yet surveys consistently show that most high school students get far "
+    "less. Part of the problem is biological: during puberty the body releases melatonin later "
+    "in the evening, so teenagers naturally feel alert until eleven o'clock or midnight.\n\n"
+    "What can parents do? Start with the evening, not the morning. Agree on a time when phones "
+    "go to the kitchen, keep the bedroom dark and cool, and try to keep the same schedule at "
+    "weekends, when the temptation to sleep until noon is strongest.\n\n"
+    "And if your school is discussing a later start, support it: several districts that moved "
+    "the first bell to 8:30 reported better attendance and fewer students asleep in class."
+)
+FAILED_SAMPLES = {  # papers/…: files that cannot be read, checked with the papers of 02
+    "Смирнов_реферат.docx": "damaged",
+    "Кузнецов_скан.pdf": "scanned",
+    "notes.txt": "binary",
+    "draft.txt": "empty",
+}
+SELECTED_FAILURE = "Кузнецов_скан.pdf"
+
+
 # ----------------------------------------------------------------------------- sample files
 
 
@@ -433,6 +488,59 @@ def write_samples(folder: Path) -> tuple[list[Path], list[Path], list[Path], Pat
     return documents, source_files, essay_files, assignment
 
 
+def write_failing_samples(folder: Path) -> list[Path]:
+    """Write :data:`FAILED_SAMPLES` under ``folder``/papers; their paths relative to it."""
+    from tests.fixtures_make import make_pdf, make_png
+
+    papers = Path("papers")
+    written = []
+    for name, kind in FAILED_SAMPLES.items():
+        path = folder / papers / name
+        if kind == "damaged":  # a Word file cut off in transfer: a zip header, then nothing
+            path.write_bytes(b"PK\x03\x04\x14\x00\x06\x00" + bytes(range(256)) * 8)
+        elif kind == "scanned":  # a page scanned to a picture: no text layer
+            make_pdf(path, image=make_png(folder / "scan.png", (600, 800), "lightgray"))
+            (folder / "scan.png").unlink()
+        elif kind == "binary":  # a picture saved under a .txt name
+            path.write_bytes(bytes(range(256)) * 40)
+        else:
+            path.write_bytes(b"")
+        written.append(papers / name)
+    return written
+
+
+def write_essays_2000(folder: Path) -> Path:
+    """Write :data:`ESSAYS_2000` essays under ``folder`` (their folder relative to it): the
+    unpaired essays of ``bench/make_essays.py``'s :data:`GENERATED`, :data:`PAIRS_PER_KIND`
+    of its planted pairs of each kind, and :data:`HANDED_ROUND` made of unpaired ones."""
+    bench = str(ROOT / "bench")
+    if bench not in sys.path:
+        sys.path.insert(0, bench)
+    from make_essays import make_essays
+
+    generated, essays = folder / "generated", Path("essays_2000")
+    truth = make_essays(generated, GENERATED, seed=1, truth_path=folder / "truth.json")
+    lang: dict[str, str] = truth["languages"]
+    kept: list[dict[str, str]] = []
+    for kind in truth["kinds"]:
+        kept += [pair for pair in truth["pairs"] if pair["kind"] == kind][:PAIRS_PER_KIND]
+    paired = {pair[end] for pair in truth["pairs"] for end in ("a", "b")}
+    singles = [name for name in sorted(lang) if name not in paired]
+    singles = singles[: ESSAYS_2000 - 2 * len(kept)]
+    (folder / essays).mkdir()
+    for name in [*singles, *(pair[end] for pair in kept for end in ("a", "b"))]:
+        (generated / name).rename(folder / essays / name)
+    for size in HANDED_ROUND:
+        group = [name for name in singles if lang[name] == lang[singles[0]]][:size]
+        singles = [name for name in singles if name not in group]
+        body = (folder / essays / group[0]).read_text(encoding="utf-8").split("\n\n")
+        for name in group[1:]:
+            own = (folder / essays / name).read_text(encoding="utf-8").split("\n\n")
+            copied = "\n\n".join([own[0], *body[1:-1], own[-1]])  # own title and ending
+            (folder / essays / name).write_text(copied, encoding="utf-8")
+    return essays
+
+
 # ----------------------------------------------------------------------------- Qt
 
 
@@ -494,6 +602,13 @@ def fit_inputs(window: Any, rows: int) -> None:
         height += window.archive_bar.sizeHint().height() + 4
     total = sum(window.main_splitter.sizes())
     window.main_splitter.setSizes([height, total - height])
+    fullest = max(window.input_lists(), key=lambda each: each.count())
+    for _ in range(20):  # grow until the fullest list shows ``rows`` rows without scrolling
+        settle(20)
+        if fullest.count() > rows or fullest.verticalScrollBar().maximum() == 0:
+            break
+        height += 2
+        window.main_splitter.setSizes([height, total - height])
 
 
 def wait_for(condition: Any, timeout_s: int = 300) -> None:
@@ -572,6 +687,8 @@ def main(argv: list[str] | None = None) -> int:
     suffix = "" if args.lang == "en" else f"-{args.lang}"
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if args.lang in SYSTEM_LOCALES:  # as on that language's desktop (Qt's file dialog uses it)
+        os.environ["LANG"] = SYSTEM_LOCALES[args.lang]
     from copylens.app import i18n, settings
     from copylens.app.qt import QtCore, QtGui, QtWidgets
 
@@ -581,11 +698,14 @@ def main(argv: list[str] | None = None) -> int:
     home = os.getcwd()
     with tempfile.TemporaryDirectory(prefix="copylens-screenshots-") as tmp:
         work = Path(tmp)
+        os.environ["COPYLENS_HISTORY"] = str(work / "history.sqlite")  # not the user's
         ini = QtCore.QSettings.Format.IniFormat
         for scope in (QtCore.QSettings.Scope.UserScope, QtCore.QSettings.Scope.SystemScope):
             QtCore.QSettings.setPath(ini, scope, str(work / "settings"))
         documents, sources, essays, assignment = write_samples(work)
         archived = write_archive_samples(work)
+        failing = write_failing_samples(work)
+        many = write_essays_2000(work)
         os.chdir(work)
         try:
             app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["CopyLens"])
@@ -600,6 +720,10 @@ def main(argv: list[str] | None = None) -> int:
             window.activateWindow()  # as for a user: focus frames and the caret are drawn
             shoot(window, out, suffix, documents, sources, essays, assignment)
             shoot_archive(window, out, suffix, documents, sources, essays, archived)
+            shoot_compare_2000(window, out, suffix, many)
+            shoot_session(values, out, suffix)
+            shoot_failures(window, out, suffix, documents, sources, failing)
+            shoot_dialogs(window, out, suffix)
             window.close()
         finally:
             os.chdir(home)
@@ -629,6 +753,8 @@ def shoot(
     result = checked_at_chapter_1(window)
     view = window.check_page.document_view
     save(window, name("02-check-results"))
+    if not window.sessions.save_to(str(Path(SESSION_FILE).absolute())):
+        raise SystemExit(f"could not save the session {SESSION_FILE}")
 
     view.open_side_by_side(*pick_fragment(result))
     save(window, name("03-side-by-side"))
@@ -642,14 +768,18 @@ def shoot(
     compare.pairs_table.selectRow(0)
     right = compare.splitter.widget(1)  # pairs over groups: show every group
     groups = compare.clusters_tree
+    groups.expandAll()  # each member with its share
     rows = sum(1 + groups.topLevelItem(i).childCount() for i in range(groups.topLevelItemCount()))
-    wanted = rows * groups.sizeHintForRow(0) + 2 * groups.frameWidth() + 30
+    settle()
+    around = right.widget(1).height() - groups.viewport().height()  # title, note, header
+    wanted = rows * groups.sizeHintForRow(0) + around + 4
     right.setSizes([sum(right.sizes()) - wanted, wanted])
     save(window, name("04-compare-heatmap"))
 
     compare.set_grouping_method("A12")
     while compare.is_grouping():
         settle(50)
+    compare.clusters_tree.expandAll()
     settle()
     save(window, name("06-compare-grouped"))
     compare.set_grouping_method("")
@@ -714,6 +844,150 @@ def shoot_archive(
     view.open_side_by_side(row, 0)
     save(window, name("09-archive-side-by-side"))
     view.close_side_by_side()
+
+
+def shoot_compare_2000(window: Any, out: Path, suffix: str, folder: Path) -> None:
+    """10: Compare all on the 2,000 generated essays."""
+    window.set_mode("compare")
+    window.compare_list.clear_inputs()
+    window.compare_ignore_list.clear_inputs()
+    window.compare_list.add_paths([folder])
+    wait_for(lambda: not window.compare_list.scanning)
+    if window.compare_list.count() != ESSAYS_2000:
+        raise SystemExit(f"{window.compare_list.count()} essays listed, not {ESSAYS_2000}")
+    fit_inputs(window, 3)
+    run_engine(window, timeout_s=900)
+    compare = window.compare_page.view
+    heatmap = compare.heatmap
+    if not heatmap.by_similarity():
+        heatmap.set_by_similarity(True)
+    heatmap.fit()
+    compare.tabs.setCurrentIndex(1)  # documents, by the share found in the others
+    compare.documents_table.selectRow(0)
+    compare.documents_table.scrollToTop()
+    total = sum(compare.splitter.sizes())
+    compare.splitter.setSizes([total * 11 // 20, total - total * 11 // 20])
+    right = compare.splitter.widget(1)  # documents over groups
+    total = sum(right.sizes())
+    right.setSizes([total * 3 // 5, total - total * 3 // 5])
+    save(window, out / f"10-compare-2000{suffix}.png")
+
+
+def shoot_session(values: dict[str, Any], out: Path, suffix: str) -> None:
+    """11: the session saved after 02, opened in a new window."""
+    from copylens.app.pages.check_page import PATH_ROLE
+    from copylens.app.window import MainWindow
+
+    second = MainWindow(values)
+    second.resize(*SIZE)
+    second.show()
+    second.activateWindow()
+    settle()
+    if not second.sessions.open(str(Path(SESSION_FILE).absolute())):
+        raise SystemExit(f"could not open the session {SESSION_FILE}")
+    page = second.check_page
+    fit_inputs(second, max(len(second.documents_list.inputs()), len(second.sources_list.inputs())))
+    select_busiest_document(second)
+    settle()
+    text = page.results[page.results_tree.currentItem().data(0, PATH_ROLE)][1]
+    if CHAPTER_1 in text:
+        scroll_to_line(page.document_view.text_view, text.index(CHAPTER_1))
+    save(second, out / f"11-session-reopened{suffix}.png")
+    second.close()
+    second.deleteLater()
+    settle()
+
+
+def shoot_failures(
+    window: Any,
+    out: Path,
+    suffix: str,
+    documents: list[Path],
+    sources: list[Path],
+    failing: list[Path],
+) -> None:
+    """12: the papers of 02 checked with files that cannot be read, the scanned PDF selected."""
+    from copylens.app.pages.check_page import PATH_ROLE
+
+    window.set_mode("check")
+    bar = window.archive_bar
+    bar.use_box.setChecked(False)
+    bar.labels_edit.clear()
+    bar.labels_edit.editingFinished.emit()
+    window.documents_list.clear_inputs()
+    window.documents_list.add_paths([*documents, *failing])
+    window.sources_list.clear_inputs()
+    window.sources_list.add_paths(sources)
+    fit_inputs(window, 5)
+    run_engine(window)
+    tree = window.check_page.results_tree
+    items = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    chosen = [i for i in items if Path(str(i.data(0, PATH_ROLE))).name == SELECTED_FAILURE]
+    if len(items) != len(documents) + len(failing) or not chosen:
+        raise SystemExit(f"{len(items)} results listed, {SELECTED_FAILURE} not among them")
+    tree.setCurrentItem(chosen[0])
+    tree.setFocus()
+    splitter = window.check_page.splitter  # room for the reasons beside the file names
+    total = sum(splitter.sizes())
+    splitter.setSizes([total * 2 // 5, total - total * 2 // 5])
+    save(window, out / f"12-failed-files{suffix}.png")
+
+
+def shoot_dialogs(window: Any, out: Path, suffix: str) -> None:
+    """13–17: the text box, History, About, Keyboard shortcuts and the Open files dialog."""
+    from copylens.app.about import AboutDialog, ShortcutsDialog
+    from copylens.app.qt import QtCore, QtGui, QtWidgets
+    from copylens.app.window import SUPPORTED_SUFFIXES
+
+    def name(stem: str) -> Path:
+        return out / f"{stem}{suffix}.png"
+
+    editor = window.new_text()
+    editor.text_edit.setPlainText(ARTICLE)
+    editor.text_edit.moveCursor(QtGui.QTextCursor.MoveOperation.End)  # as after a paste
+    save(editor, name("13-text-box"))
+    editor.reject()
+
+    history = window.sessions.show_history()
+    history.tree.setCurrentItem(history.tree.topLevelItem(0))
+    history.tree.expandItem(history.tree.topLevelItem(0))
+    save(history, name("14-history"))
+    history.close()
+
+    for dialog, stem in (
+        (AboutDialog(window), "15-about"),
+        (ShortcutsDialog(window), "16-shortcuts"),
+    ):
+        dialog.show()
+        save(dialog, name(stem))
+        dialog.close()
+        dialog.deleteLater()
+
+    # The window's Open files (MainWindow._open_into), as a dialog object to show and grab.
+    patterns = " ".join(f"*{s}" for s in sorted(SUPPORTED_SUFFIXES))
+    filters = f"{window.tr('Documents')} ({patterns});;{window.tr('All files')} (*)"
+    files = QtWidgets.QFileDialog(
+        window, window.tr("Open files"), str(Path("papers").absolute()), filters
+    )
+    files.setOption(QtWidgets.QFileDialog.Option.DontUseNativeDialog)
+    files.setFileMode(QtWidgets.QFileDialog.FileMode.ExistingFiles)
+    files.setViewMode(QtWidgets.QFileDialog.ViewMode.Detail)
+    files.resize(900, 560)
+    files.show()
+    listing = files.findChild(QtWidgets.QTreeView, "treeView")
+    wait_for(lambda: listing.model().rowCount(listing.rootIndex()) > 0)
+    settle(300)  # the folder is read in the background
+    chosen = listing.model().index(str(Path("papers", "Иванова_курсовая.docx").absolute()))
+    flags = QtCore.QItemSelectionModel.SelectionFlag
+    listing.selectionModel().select(chosen, flags.ClearAndSelect | flags.Rows)  # not selectFile:
+    listing.setCurrentIndex(chosen)  # it selects nothing here (offscreen)
+    for column in range(listing.model().columnCount()):
+        listing.resizeColumnToContents(column)
+    places = files.findChild(QtWidgets.QSplitter, "splitter")
+    places.setSizes([180, sum(places.sizes()) - 180])
+    save(files, name("17-file-dialog"))
+    files.reject()
+    files.deleteLater()
 
 
 if __name__ == "__main__":

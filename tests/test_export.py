@@ -262,7 +262,7 @@ def test_html_in_russian(check_report: CheckReport, compare_report: CompareRepor
     page = export.html_report(
         compare_report, generated_at=WHEN, language="ru", translate=ts_translate()
     )
-    assert "CopyLens: отчёт о сравнении" in page and "Показывать пары с совпадением от" in page
+    assert "CopyLens: отчёт о сравнении" in page and "Включать в результаты пары с совпадением от" in page
     assert "<td>0,5</td>" in page  # the cluster threshold, with a decimal comma
 
 
@@ -309,7 +309,7 @@ def test_html_without_text_or_sources() -> None:
 def test_compare_html(compare_report: CompareReport) -> None:
     page = export.html_report(compare_report, generated_at=WHEN)
     assert SCRIPT not in page and html.escape(SCRIPT) in page
-    assert "Compare all: show pairs sharing at least" in page
+    assert "Compare all: list pairs sharing at least" in page
     assert page.count('<h2 class="pair"') == len(compare_report.pairs)
     assert "Clusters</h2>" in page
     parser = _Quotes()

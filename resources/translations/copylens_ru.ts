@@ -2171,12 +2171,12 @@ Could not be read: %2</source>
         <translation>Если для чтения файла нужно больше памяти, чтение прекращается с сообщением; остальные файлы проверяются.</translation>
     </message>
     <message>
-        <source>Compare all: show pairs sharing at least</source>
-        <translation>Показывать пары с совпадением от</translation>
+        <source>Compare all: list pairs sharing at least</source>
+        <translation>Включать в результаты пары с совпадением от</translation>
     </message>
     <message>
-        <source>Pairs of documents that share less than this share of their text are hidden.</source>
-        <translation>Пары документов, у которых совпадает меньшая доля текста, скрываются.</translation>
+        <source>Pairs of documents sharing less than this share of their text are not aligned nor listed; the results&apos; slider starts here.</source>
+        <translation>Пары документов с меньшей долей общего текста не выравниваются и не попадают в список; с этого значения начинается ползунок в результатах.</translation>
     </message>
     <message>
         <source>Compare all: group documents sharing at least</source>

@@ -128,7 +128,7 @@ def test_documents_table_sorts_by_share_and_lists_failed_files(qtbot, tmp_path: 
     [failure] = report.errors
     view = shown_view(qtbot, report)
     view.tabs.setCurrentIndex(1)
-    proxy, table = view.documents_proxy, view.documents_table
+    proxy, table = view.documents_model, view.documents_table
 
     def cell(row: int, column: int, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         return proxy.data(proxy.index(row, column), role)
@@ -170,6 +170,21 @@ def test_documents_table_sorts_by_share_and_lists_failed_files(qtbot, tmp_path: 
     view.close_side_by_side()
     selected = view.pairs_table.selectionModel().selectedRows()
     assert len(selected) == 1  # and that pair is selected in the list
+
+    # Sorted by name (the model sorts itself): each row's figures stay its own, and the
+    # selected row follows its document.
+    table.selectRow(0)
+    chosen = cell(0, DocumentsModel.NAME, Qt.ItemDataRole.ToolTipRole)
+    table.sortByColumn(DocumentsModel.NAME, Qt.SortOrder.AscendingOrder)
+    names = [str(cell(r, DocumentsModel.NAME)).removeprefix("⚠ ") for r in range(5)]
+    assert names == sorted(names, key=str.casefold)
+    for r in range(proxy.rowCount()):
+        share = proxy.share(r)
+        if share is not None:
+            assert cell(r, DocumentsModel.NAME, Qt.ItemDataRole.ToolTipRole) == share.path
+            assert cell(r, DocumentsModel.FOUND) == presentation.percent(share.share)
+    [current] = table.selectionModel().selectedRows()
+    assert cell(current.row(), DocumentsModel.NAME, Qt.ItemDataRole.ToolTipRole) == chosen
 
 
 def test_groups_of_single_pairs_say_so_and_members_show_their_shares(qtbot) -> None:
