@@ -226,9 +226,11 @@ def to_options(values: dict[str, Any]) -> Options:
 
 
 def shown_name(option: str) -> str:
-    """An engine option as people know it: its label, translated and quoted."""
+    """An engine option as people know it: its label, translated and quoted the way the
+    interface language quotes («…» in Russian, “…” in English)."""
     setting = BY_OPTION.get(option) or option_setting(option)
-    return f"“{setting.shown_label()}”"
+    quoted = QtCore.QCoreApplication.translate("Settings", "“%1”")
+    return quoted.replace("%1", setting.shown_label())
 
 
 def _convert(raw: Any, kind: type) -> Any:

@@ -720,7 +720,7 @@
     </message>
     <message>
         <source>Most found in</source>
-        <translation>Больше всего найдено в</translation>
+        <translation>Ближайший документ</translation>
     </message>
     <message>
         <source>Found there</source>
@@ -2477,6 +2477,13 @@ Could not be read: %2</source>
     <message>
         <source>%1 (no longer there)</source>
         <translation>%1 (больше не найден)</translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message>
+        <source>“%1”</source>
+        <translation>«%1»</translation>
     </message>
 </context>
 <context>
