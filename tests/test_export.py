@@ -262,7 +262,10 @@ def test_html_in_russian(check_report: CheckReport, compare_report: CompareRepor
     page = export.html_report(
         compare_report, generated_at=WHEN, language="ru", translate=ts_translate()
     )
-    assert "CopyLens: отчёт о сравнении" in page and "Включать в результаты пары с совпадением от" in page
+    assert (
+        "CopyLens: отчёт о сравнении" in page
+        and "Включать в результаты пары с совпадением от" in page
+    )
     assert "<td>0,5</td>" in page  # the cluster threshold, with a decimal comma
 
 
