@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from copylens.app.qt import QtCore, QtGui, QtWidgets
+from copylens.app.window import MainWindow
 
 WORDS = (  # noqa: SIM905 (a word list reads better as text)
     "analysis method result student paper source passage sentence evidence theory model "
@@ -41,6 +42,21 @@ def cursor_away(qapp: QtWidgets.QApplication) -> None:
     """The pointer parked off every window: a cursor left by an earlier test over a toolbar
     button would send status tips that replace the status bar's message."""
     QtGui.QCursor.setPos(10_000, 10_000)
+
+
+def shown_window(qtbot: object) -> MainWindow:
+    """A new main window, shown (and closed by pytest-qt after the test)."""
+    win = MainWindow()
+    qtbot.addWidget(win)  # type: ignore[attr-defined]
+    win.show()
+    qtbot.waitExposed(win)  # type: ignore[attr-defined]
+    return win
+
+
+@pytest.fixture
+def window(qtbot: object) -> MainWindow:
+    """The main window, shown."""
+    return shown_window(qtbot)
 
 
 def python_threads() -> int:

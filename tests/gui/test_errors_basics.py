@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from copylens import __version__
 from copylens.app.about import AboutDialog, ShortcutsDialog
 from copylens.app.errors_dialog import FailuresDialog, failure_advice
@@ -16,15 +14,6 @@ from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets
 from copylens.app.window import MainWindow
 from copylens.core import InputFailure
 from tests.gui.test_window import drop, names
-
-
-@pytest.fixture
-def window(qtbot) -> MainWindow:
-    win = MainWindow()
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
 
 
 def bad_files(folder: Path) -> list[Path]:

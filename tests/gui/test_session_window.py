@@ -17,6 +17,7 @@ from copylens.app.qt import Qt, QtWidgets
 from copylens.app.text_box import TextEditor
 from copylens.app.window import MainWindow
 from copylens.core import CheckReport, CompareReport, TextInput
+from tests.gui.conftest import shown_window
 
 LONG = 60_000
 
@@ -28,19 +29,6 @@ def history_file(tmp_path: Path) -> Iterator[Path]:
     history.PATH = path
     yield path
     history.PATH = None
-
-
-def make_window(qtbot) -> MainWindow:
-    win = MainWindow()
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
-
-
-@pytest.fixture
-def window(qtbot) -> MainWindow:
-    return make_window(qtbot)
 
 
 def run(window: MainWindow, qtbot) -> CheckReport | CompareReport:
@@ -84,7 +72,7 @@ def day(tmp_path: Path, essay) -> dict[str, Path]:
 def test_a_session_is_saved_and_reopened_with_its_results(
     qtbot, tmp_path: Path, day: dict[str, Path]
 ) -> None:
-    first = make_window(qtbot)
+    first = shown_window(qtbot)
     first.documents_list.add_paths([day["copy"], day["own"]])
     first.documents_list.add_text("typed", "A few words typed by hand, nothing copied here.")
     first.sources_list.add_paths([day["source"]])
@@ -115,7 +103,7 @@ def test_a_session_is_saved_and_reopened_with_its_results(
     first.close()
 
     day["copy"].parent.rename(tmp_path / "moved")  # the inputs are gone: the texts are kept
-    second = make_window(qtbot)
+    second = shown_window(qtbot)
     assert second.settings_values["min_fragment_words"] == 8
     second.apply_settings(second.settings_values | {"min_fragment_words": 10})
     assert second.sessions.open(str(path))

@@ -15,15 +15,6 @@ from copylens.core.documents import TextInput
 from tests.gui.conftest import python_threads
 
 
-@pytest.fixture
-def window(qtbot) -> MainWindow:
-    win = MainWindow()
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
-
-
 def drop(target: InputList, paths: list[Path]) -> None:
     """A real drop of file URLs on the list's viewport."""
     mime = QtCore.QMimeData()
