@@ -252,13 +252,16 @@ class DocumentsModel(QtCore.QAbstractTableModel):
         self.layoutChanged.emit()
 
     def _sorted(self) -> list[int]:
+        """Rows in the chosen order, the unreadable files last whatever the order (by name)."""
         column, order = self._sort_by
         keys = [row[column] for row in self._sort]
         descending = order == Qt.SortOrder.DescendingOrder
-        return sorted(range(len(keys)), key=keys.__getitem__, reverse=descending)
+        read = len(self._shares)
+        rows = sorted(range(read), key=keys.__getitem__, reverse=descending)
+        return rows + sorted(range(read, len(keys)), key=lambda r: self._sort[r][self.NAME])
 
     def _sort_failures(self) -> None:
-        """Sort keys of the unreadable files (a share of -1: last when sorted by share)."""
+        """Sort keys of the unreadable files (they stay after the documents)."""
         for failure in self._failures:
             reason = presentation.failure_text(failure, _tr)
             self._sort.append((self.name(failure.path).casefold(), -1.0, reason.casefold(), -1.0))
