@@ -39,6 +39,9 @@ KEY_ROLE = Qt.ItemDataRole.UserRole + 2
 """The row's identity (resolved path, or the pasted text's name), as the engine reports it."""
 NAME_ROLE = Qt.ItemDataRole.UserRole + 3
 """The row's shown name: the file name, with the folders that tell same-named files apart."""
+AT_ONCE = 200
+"""Paths looked at on the Qt thread when added (~0.1 ms each to check and resolve: 20 ms);
+more (a drop of 2,000 essays) are looked at by a background job, as folders are."""
 NOT_FOUND = "file or folder not found"
 NO_PERMISSION = "permission denied"
 """The engine's own templates (context "Errors", already translated) for paths refused when
@@ -88,6 +91,7 @@ class InputList(QtWidgets.QListWidget):
         self.drop_highlighted = False
         """Files are being dragged over the list (it is highlighted and says it takes them)."""
         self._refused: dict[str, str] = {}
+        self._icons: dict[QtWidgets.QStyle.StandardPixmap, QtGui.QIcon] = {}
         """Keys of paths given that cannot be read, with the reason, until they are listed."""
 
     @property
@@ -109,13 +113,7 @@ class InputList(QtWidgets.QListWidget):
         listed marked as an error (the engine would report it) and ``notFound`` says so.
         """
         given = [Path(raw) for raw in paths]
-        refused = [f for f in map(_refusal, given) if f is not None]
-        translate = QtCore.QCoreApplication.translate
-        for failure in refused:
-            self._refused[_key(Path(failure.path))] = failure_text(failure, translate)
-        if refused:
-            self.notFound.emit(refused)
-        if not any(path.is_dir() for path in given):
+        if len(given) <= AT_ONCE and not any(path.is_dir() for path in given):
             return self._add_found(_found(given))
 
         def walk(_work: Work) -> Found:
@@ -288,7 +286,12 @@ class InputList(QtWidgets.QListWidget):
     def _add_found(self, found: Found) -> int:
         """List the (path, key) pairs not listed yet, in order; return how many. Say what the
         folder walks skipped (``skipped``)."""
-        files, skipped = found
+        files, skipped, refused = found
+        translate = QtCore.QCoreApplication.translate
+        for failure in refused:
+            self._refused[_key(Path(failure.path))] = failure_text(failure, translate)
+        if refused:
+            self.notFound.emit(refused)
         if skipped:
             self.skipped.emit(skipped)
         known = {self.item(row).data(KEY_ROLE) for row in range(self.count())}
@@ -310,7 +313,7 @@ class InputList(QtWidgets.QListWidget):
         self._walk_ended()
 
     def _walk_failed(self, message: str, details: str) -> None:
-        self._walk_done(([], []))  # the add has ended, with nothing listed
+        self._walk_done(([], [], []))  # the add has ended, with nothing listed
         show_error(self, message, details)
 
     def _walk_ended(self) -> None:
@@ -348,7 +351,9 @@ class InputList(QtWidgets.QListWidget):
             icon = QtWidgets.QStyle.StandardPixmap.SP_MessageBoxWarning
             tooltip = self.tr("%1\n\nCould not be read: %2").replace("%1", tooltip)
             tooltip = tooltip.replace("%2", message)
-        item.setIcon(self.style().standardIcon(icon))
+        if icon not in self._icons:
+            self._icons[icon] = self.style().standardIcon(icon)
+        item.setIcon(self._icons[icon])
         item.setToolTip(tooltip)
 
     def _rename(self) -> None:
@@ -367,13 +372,16 @@ class InputList(QtWidgets.QListWidget):
         self.clear_action.setEnabled(self.count() > 0)
 
 
-Found = tuple[list[tuple[Path, str]], list[InputFailure]]
-"""What an add found: (path, key) of each file in order, and what the folder walks skipped."""
+Found = tuple[list[tuple[Path, str]], list[InputFailure], list[InputFailure]]
+"""What an add found: (path, key) of each file in order, what the folder walks skipped, and
+the paths given that do not exist or may not be read."""
 
 
 def _found(given: list[Path]) -> Found:
-    """The files of ``given`` (folders expanded) with their keys, in order, and the entries
-    of the folders that were skipped with a reason (link loops, broken links, pipes)."""
+    """The files of ``given`` (folders expanded) with their keys, in order, the entries of the
+    folders that were skipped with a reason (link loops, broken links, pipes), and the paths
+    refused (:func:`_refusal`). Touches the disk, not Qt: run off the Qt thread for many."""
+    refused = [f for f in map(_refusal, given) if f is not None]
     files: list[Path] = []
     skipped: list[InputFailure] = []
     for path in given:
@@ -383,7 +391,7 @@ def _found(given: list[Path]) -> Found:
             skipped.extend(InputFailure.of(name, error) for name, error in problems)
         else:
             files.append(path)
-    return [(path, _key(path)) for path in files], skipped
+    return [(path, _key(path)) for path in files], skipped, refused
 
 
 def _refusal(path: Path) -> InputFailure | None:

@@ -504,3 +504,26 @@ def test_the_ignore_lists_reach_the_engine(
     [document] = checked.args[0].documents
     assert document.sources == () and document.uniqueness == 1.0
     assert "never marked" in window.panels[window.ignore_list].title_label.toolTip()
+
+
+def test_a_drop_of_many_files_is_looked_at_off_the_qt_thread(
+    window: MainWindow, qtbot, tmp_path: Path
+) -> None:
+    """Past ``AT_ONCE`` paths, checking and resolving them is a background job (as a folder's
+    walk): the list says it is reading, then lists them all, a missing one marked."""
+    from copylens.app.inputs import AT_ONCE
+
+    folder = tmp_path / "many"
+    folder.mkdir()
+    paths = []
+    for n in range(AT_ONCE + 5):
+        path = folder / f"e{n:04}.txt"
+        path.write_text(f"essay {n}", encoding="utf-8")
+        paths.append(path)
+    missing = folder / "gone.txt"
+    assert window.documents_list.add_paths([*paths, missing]) == 0
+    assert window.documents_list.scanning and window.documents_list.count() == 0
+    qtbot.waitUntil(lambda: not window.documents_list.scanning, timeout=10000)
+    assert window.documents_list.count() == AT_ONCE + 6
+    assert window.documents_list.error_count() == 1
+    assert "not found" in window.documents_list.item(AT_ONCE + 5).toolTip()
