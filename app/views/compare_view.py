@@ -411,12 +411,7 @@ class CompareView(QtWidgets.QWidget):
         self.pairs_proxy.setSourceModel(self.pairs_model)
         self.pairs_table = PairsTable()
         self.pairs_table.setModel(self.pairs_proxy)
-        _table_look(self.pairs_table)
-        head = self.pairs_table.horizontalHeader()
-        head.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
-        head.setResizeContentsPrecision(CONTENTS_ROWS)
-        head.setSectionResizeMode(PairsModel.A, QtWidgets.QHeaderView.ResizeMode.Stretch)
-        head.setSectionResizeMode(PairsModel.B, QtWidgets.QHeaderView.ResizeMode.Stretch)
+        head = _table_look(self.pairs_table, stretched=(PairsModel.A, PairsModel.B))
         head.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.pairs_table.setSortingEnabled(True)
         self.pairs_table.setColumnHidden(PairsModel.RESEMBLANCE, True)
@@ -442,12 +437,7 @@ class CompareView(QtWidgets.QWidget):
         self.documents_table = PairsTable()
         self.documents_table.setObjectName("documentsTable")
         self.documents_table.setModel(self.documents_model)  # it sorts itself
-        _table_look(self.documents_table)
-        dhead = self.documents_table.horizontalHeader()
-        dhead.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
-        dhead.setResizeContentsPrecision(CONTENTS_ROWS)
-        dhead.setSectionResizeMode(DocumentsModel.NAME, QtWidgets.QHeaderView.ResizeMode.Stretch)
-        dhead.setSectionResizeMode(DocumentsModel.PARTNER, QtWidgets.QHeaderView.ResizeMode.Stretch)
+        _table_look(self.documents_table, stretched=(DocumentsModel.NAME, DocumentsModel.PARTNER))
         self.documents_table.setSortingEnabled(True)
         self.documents_table.sortByColumn(DocumentsModel.FOUND, Qt.SortOrder.DescendingOrder)
         self.documents_table.activated.connect(self._on_document_activated)
@@ -923,8 +913,17 @@ def _bold_label(text: str) -> QtWidgets.QLabel:
     return label
 
 
-def _table_look(table: QtWidgets.QTableView) -> None:
-    """Whole rows selected one at a time, read-only, striped, names elided in the middle."""
+def _table_look(
+    table: QtWidgets.QTableView, stretched: tuple[int, ...] = ()
+) -> QtWidgets.QHeaderView:
+    """Whole rows selected one at a time, read-only, striped, names elided in the middle;
+    columns as wide as their contents (read from :data:`CONTENTS_ROWS` rows), the ``stretched``
+    ones sharing the rest. Returns the header."""
+    head = table.horizontalHeader()
+    head.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
+    head.setResizeContentsPrecision(CONTENTS_ROWS)
+    for column in stretched:
+        head.setSectionResizeMode(column, QtWidgets.QHeaderView.ResizeMode.Stretch)
     table.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.SingleSelection)
     table.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -933,7 +932,8 @@ def _table_look(table: QtWidgets.QTableView) -> None:
     table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
     table.setWordWrap(False)
     table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-    table.horizontalHeader().setHighlightSections(False)
+    head.setHighlightSections(False)
+    return head
 
 
 def _setting_label(key: str) -> str:
