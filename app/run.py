@@ -83,6 +83,8 @@ class RunController(QtCore.QObject):
         super().__init__(parent)
         self.worker = Worker(self)
         self.reports: dict[str, Report | None] = dict.fromkeys(MODES)
+        """The last complete report of each mode (None before one): a cancelled or failed run
+        leaves it as it was."""
         self.seconds = 0.0
         """How long the last run took (until its report, error or cancel)."""
         self._job: Job[Report] | None = None
@@ -113,12 +115,12 @@ class RunController(QtCore.QObject):
     # ------------------------------------------------------------------ commands
 
     def start(self, spec: RunSpec) -> None:
-        """Start a run; the mode's previous report is dropped."""
+        """Start a run; the mode's previous report stays in :attr:`reports` (what Export
+        writes, what a session keeps) until this run's replaces it."""
         if self.is_running():
             raise RuntimeError("a run is already going; queue() the next one or cancel it")
         self._queued = False
         self._mode = spec.mode
-        self.reports[spec.mode] = None
         self._started = time.monotonic()
         self._eta = Eta()
         self._job = self.worker.start(

@@ -246,8 +246,6 @@ class SessionManager(QtCore.QObject):
         self.path = ""
         """The session file, or empty before one is saved or opened."""
         self.modified = False
-        self.complete: dict[str, Report | None] = dict.fromkeys(MODES)
-        """The last complete report of each mode: what Export exports, what a session keeps."""
         self.history_dialog: history.HistoryDialog | None = None
         self._entries: dict[str, int] = {}
         """The history entry of each mode's complete report (given its session when saved)."""
@@ -278,7 +276,6 @@ class SessionManager(QtCore.QObject):
     def run_finished(self, report: Report) -> None:
         """A run completed: its report is the mode's complete one, and enters the history."""
         mode = CHECK if isinstance(report, CheckReport) else COMPARE
-        self.complete[mode] = report
         self.mark_changed()
         ident, message = history.record(history.entry_of(report, self.path))
         if ident:
@@ -289,13 +286,12 @@ class SessionManager(QtCore.QObject):
             self.history_dialog.reload()
 
     def restore_complete(self) -> bool:
-        """A run ended without a report: show its mode's last complete report again (and
-        make it the one Export uses). False when there is none."""
+        """A run ended without a report: show its mode's last complete report again (the
+        controller kept it, for Export too). False when there is none."""
         mode = self.window.controller.mode
-        report = self.complete.get(mode)
+        report = self.window.controller.reports.get(mode)
         if report is None:
             return False
-        self.window.controller.reports[mode] = report
         self._show(mode, report)
         return True
 
@@ -368,7 +364,8 @@ class SessionManager(QtCore.QObject):
         """The window's session as it is now (reports: the last complete ones)."""
         window = self.window
         inputs = {name: tuple(lst.inputs()) for name, lst in zip(LISTS, self._lists(), strict=True)}
-        return Session(window.mode, inputs, dict(window.settings_values), dict(self.complete))
+        reports = dict(window.controller.reports)
+        return Session(window.mode, inputs, dict(window.settings_values), reports)
 
     def _lists(self) -> tuple[InputList, ...]:
         """The window's input lists in the order of :data:`LISTS`."""
@@ -428,7 +425,6 @@ class SessionManager(QtCore.QObject):
         self._entries.clear()
         for mode in MODES:
             report = session.reports.get(mode)
-            self.complete[mode] = report
             window.controller.reports[mode] = report
             if report is not None:
                 self._show(mode, report)

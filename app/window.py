@@ -69,7 +69,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.settings_values = dict(values) if values is not None else settings.load()
         self.controller = RunController(self)
         self.reports = self.controller.reports
-        """The last report of each mode ("check", "compare"); None before one, or during a run."""
+        """The last complete report of each mode ("check", "compare"); None before one."""
         self._paste_count = 0
         self._run_after_reading = False
         """Check/Compare was asked while folders were being read: start when they are."""
@@ -844,7 +844,8 @@ class MainWindow(QtWidgets.QMainWindow):
                 self.tr("Add documents and sources above, then press Check (Ctrl+Enter)."),
             )
         else:
-            self.results_stack.setCurrentIndex(2 if self.reports[COMPARE] is not None else 0)
+            shown = self.reports[COMPARE] is not None and not running  # else "Comparing…"
+            self.results_stack.setCurrentIndex(2 if shown else 0)
             self.results_placeholder.set_text(
                 self.tr("Results appear here"),
                 self.tr("Add two or more documents above, then press Compare (Ctrl+Enter)."),
