@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any
 
 from copylens.app import history, settings
 from copylens.app.errors_dialog import show_error
-from copylens.app.presentation import failure_text
 from copylens.app.qt import QtCore, QtGui, QtWidgets
 from copylens.app.run import CHECK, COMPARE, MODES, Report
 from copylens.core import CheckReport, CompareReport, TextInput
@@ -302,12 +301,7 @@ class SessionManager(QtCore.QObject):
             window.check_page.show_report(report)
         else:
             window._show_compare(report)
-        translate = QtCore.QCoreApplication.translate
-        failures = {e.path: failure_text(e, translate) for e in report.errors}
-        for input_list in window._lists_of(mode):
-            input_list.mark_errors(failures)
-        if mode == window.mode:
-            window._show_error_count(len(failures))
+        window.mark_failures(mode, report)
 
     # ------------------------------------------------------------------ open and save
 

@@ -77,8 +77,6 @@ class MainWindow(QtWidgets.QMainWindow):
         """The last add said what its folder walk skipped (no "nothing found" over it)."""
         self.archive_window: Any = None
         """The Archive window, made when first opened (an ``ArchiveWindow``)."""
-        self.failures: list[InputFailure] = []
-        """The files of the last finished run that could not be read."""
         self.sessions = SessionManager(self)
         """The session file, Recent, the history and the last complete report of each mode."""
 
@@ -622,12 +620,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @Slot(object)
     def _on_finished(self, report: Report) -> None:
-        translate = QtCore.QCoreApplication.translate
-        failures = {e.path: failure_text(e, translate) for e in report.errors}
-        for lst in self._lists_of(self.controller.mode):
-            lst.mark_errors(failures)
-        self.failures = list(report.errors)
-        self._show_error_count(len(failures))
+        self.mark_failures(self.controller.mode, report)
         if isinstance(report, CheckReport):
             self.check_page.show_report(report, self._failure_kinds(report))
             done = self.tr("Documents checked: %1").replace("%1", str(len(report.documents)))
@@ -671,6 +664,16 @@ class MainWindow(QtWidgets.QMainWindow):
             return [self.documents_list, self.sources_list, self.ignore_list]
         return [self.compare_list, self.compare_ignore_list]
 
+    def mark_failures(self, mode: str, report: Report) -> None:
+        """Mark the files ``report`` could not read in ``mode``'s lists, with their reasons,
+        and count them in the status bar when ``mode`` is the one shown."""
+        translate = QtCore.QCoreApplication.translate
+        failures = {e.path: failure_text(e, translate) for e in report.errors}
+        for lst in self._lists_of(mode):
+            lst.mark_errors(failures)
+        if mode == self.mode:
+            self._show_error_count(len(failures))
+
     def _show_error_count(self, count: int) -> None:
         """The status bar's "⚠ Files that could not be read: N", a link to their list."""
         if count:
@@ -681,6 +684,13 @@ class MainWindow(QtWidgets.QMainWindow):
             self.error_label.setStyleSheet(f"color: {color};")
         else:
             self.error_label.clear()
+
+    @property
+    def failures(self) -> list[InputFailure]:
+        """The files that could not be read, of the last run's mode's report (a cancelled run
+        keeps the one before; an opened session, the shown mode's)."""
+        report = self.reports.get(self.controller.mode or self.mode)
+        return list(report.errors) if report is not None else []
 
     @Slot()
     def show_failures(self) -> QtWidgets.QDialog | None:
