@@ -26,7 +26,7 @@ import html
 from pathlib import Path
 from typing import Any
 
-from copylens.app import settings, text_box
+from copylens.app import i18n, settings, text_box
 from copylens.app.about import install_help_menu
 from copylens.app.errors_dialog import show_error, show_failures
 from copylens.app.inputs import InputList
@@ -36,6 +36,7 @@ from copylens.app.presentation import (
     display_names,
     failure_text,
     labels_problem,
+    number,
     parse_labels,
     shown_location,
 )
@@ -1241,4 +1242,4 @@ def _time_left(seconds: float) -> str:
 def _seconds(seconds: float) -> str:
     if seconds < 0.1:
         return _tr("under 0.1 s")
-    return _tr("%1 s").replace("%1", QtCore.QLocale().toString(seconds, "f", 1))
+    return _tr("%1 s").replace("%1", number(seconds, i18n.current_language()))
