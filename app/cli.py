@@ -98,6 +98,12 @@ ENGINE_FLAGS = (
         help="leave the references section out of matching (by default: cited)",
         switch=True,
     ),
+    Flag(
+        "paraphrase",
+        "--no-paraphrase",
+        help="find copied text only, not sentences retold in other words",
+        switch=False,
+    ),
     MAX_FILE_MB,
     *READ_LIMITS,
     WORKERS,

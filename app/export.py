@@ -23,6 +23,10 @@ that source's colour (the colour swatch in the source table is the legend):
   in the source table (the one with the most of the document found in it) and is
   underlined; its tooltip
   and ``data-sources`` name all of them;
+* a paraphrase (sentences retold in other words: ``Fragment.kind == "paraphrase"``) has a
+  lighter tint of its source's colour and a wavy underline in a dark shade of it; its tooltip
+  (and, in a browser, a small figure after it) gives its meaning similarity, and a table after
+  the sources lists every paraphrase with it (for paper and PDF);
 * look-alike letters (Latin letters hidden in Cyrillic words and the reverse) are red, bold
   and underlined, inside whatever highlight they are in.
 
@@ -37,6 +41,7 @@ and percentages are theirs too (:mod:`copylens.app.presentation`).
 
 from __future__ import annotations
 
+import colorsys
 import csv
 import html
 import io
@@ -49,11 +54,21 @@ from typing import Any
 
 from copylens import __version__
 from copylens.app import terms
-from copylens.app.palette import CITED, LOOKALIKE, NEUTRAL, PALETTE, uniqueness_hex
+from copylens.app.palette import (
+    CITED,
+    LOOKALIKE,
+    NEUTRAL,
+    NEUTRAL_LINE,
+    PALETTE,
+    uniqueness_hex,
+)
 from copylens.app.presentation import (
     display_names,
     failure_text,
+    is_paraphrase,
     labels_text,
+    paraphrase_at,
+    passage,
     percent,
     source_names,
     text_segments,
@@ -101,6 +116,9 @@ CSV_CHECK_COLUMNS = (
     "source_labels",
     "source_self_citation",
     "self_cited",
+    "paraphrase_fragments",
+    "paraphrase_words",
+    "paraphrase_score",
 )
 CSV_COMPARE_COLUMNS = (
     "a",
@@ -175,7 +193,10 @@ def csv_report(report: Report) -> str:
     document's three shares (they sum to 1, as in JSON). An archived source has its path as
     added, ``source_archive_id``, ``source_labels`` ("author=Ivanov, year=2024") and
     ``source_self_citation`` (1 when by the checked document's author, else 0); the three
-    are empty for a given file. Compare: one row per pair.
+    are empty for a given file. ``paraphrase_fragments`` and ``paraphrase_words`` count the
+    source's paraphrases (sentences retold in other words) and their words, ``paraphrase_score``
+    is their meaning similarity (0..1, weighted by words; empty without paraphrases).
+    Compare: one row per pair.
     A name starting with ``= + - @``, a tab or a carriage return gets a leading apostrophe,
     so a spreadsheet shows it as text instead of running it as a formula (OWASP's advice on
     CSV injection); nothing else is changed.
@@ -201,6 +222,7 @@ def csv_report(report: Report) -> str:
                         _num(d.cited),
                         *_archive_cells(src),
                         _num(d.self_cited),
+                        *_paraphrase_cells(src),
                     ]
                 )
     else:
@@ -234,6 +256,17 @@ def _archive_cells(src: SourceMatch | None) -> list[str | int]:
     if src is None or src.archive_id is None:
         return ["", "", ""]
     return [src.archive_id, _text_cell(labels_text(src.labels)), int(src.self_citation)]
+
+
+def _paraphrase_cells(src: SourceMatch | None) -> list[str | int]:
+    if src is None:
+        return ["", "", ""]
+    found = [f for f in src.fragments if is_paraphrase(f)]
+    words = sum(f.words for f in found)
+    if not found:
+        return [0, 0, ""]
+    score = sum(f.score * f.words for f in found) / words if words else found[0].score
+    return [len(found), words, _num(score)]
 
 
 def json_report(
@@ -354,7 +387,9 @@ def _document_section(
                     f'<span class="name">{s.breakable(src_names[src.key])}</span>'
                     f'<br><span class="small">{s.breakable(_source_where(src, s))}<br>'
                     f"{_e(s.term('matching_words'))}: {src.matched_words} &middot; "
-                    f"{_e(s('fragments'))}: {len(src.fragments)}</span>",
+                    f"{_e(s('fragments'))}: {len(src.fragments)}"
+                    + _paraphrase_count(src, s)
+                    + "</span>",
                     _pct(src.containment, s),
                     _pct(src.cited, s),
                     _pct(src.reverse_containment, s),
@@ -373,6 +408,8 @@ def _document_section(
             f"{s.term(key)}: {s.tip(key)}." for key in (*keys, "matching_words", "compared_words")
         )
         out.append(f'<p class="small">{_e(" ".join(help_))}</p>')
+        if text is not None:
+            out.extend(_paraphrase_table(d, text, src_names, s))
     else:
         out.append(f"<p>{_e(s('no_sources'))}</p>")
     out.append(f"<h3>{_e(s('text'))}</h3>")
@@ -381,6 +418,46 @@ def _document_section(
     else:
         out.append(_text_block(text, d, src_names, s))
     return "\n".join(out)
+
+
+def _paraphrase_count(src: SourceMatch, s: _Strings) -> str:
+    n = sum(1 for f in src.fragments if is_paraphrase(f))
+    return f" &middot; {_e(s('paraphrases'))}: {n}" if n else ""
+
+
+def _paraphrase_table(
+    d: DocumentResult, text: str, names: dict[str, str], s: _Strings
+) -> list[str]:
+    """Every paraphrase, in text order: its source (colour and name), meaning similarity,
+    words and opening (the similarity is on paper too, where tooltips are not)."""
+    found = sorted(
+        ((f, i) for i, src in enumerate(d.sources) for f in src.fragments if is_paraphrase(f)),
+        key=lambda fi: (fi[0].start, fi[1]),
+    )
+    if not found:
+        return []
+    rows = [
+        _row(
+            [
+                ("", f' class="swatch" style="background-color:{_color(i)}"'),
+                s.breakable(names[d.sources[i].key]),
+                _pct(f.score, s),
+                str(f.words),
+                f'<span class="src paraphrase" style="background-color:{_paraphrase_fill(i)}; '
+                f'text-decoration-color:{_line(i)}">'
+                f"{_e(passage(text, f.start, f.end, 160))}</span>",
+            ],
+            numeric=(2, 3),
+        )
+        for f, i in found
+    ]
+    heads = ["", s("source"), s.term("meaning_similarity"), s.term("words"), s("passage")]
+    return [
+        f"<h3>{_e(s('paraphrases'))}</h3>",
+        _table(heads, rows, "paraphrases", (2, 3), (3, 22, 11, 8, 56)),
+        f'<p class="small">{_e(s.term("paraphrase"))}: {_e(s.tip("paraphrase"))}. '
+        f"{_e(s.term('meaning_similarity'))}: {_e(s.tip('meaning_similarity'))}.</p>",
+    ]
 
 
 def _source_where(src: SourceMatch, s: _Strings) -> str:
@@ -394,7 +471,8 @@ def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings
     """``names`` are the sources' names by :attr:`SourceMatch.key`."""
     """The legend of what appears, then the full text with its highlights."""
     pieces = []
-    seen_overlap = seen_edit = seen_glyph = seen_cited = False
+    seen_overlap = seen_edit = seen_glyph = seen_cited = seen_paraphrase = False
+    has_paraphrase = [any(is_paraphrase(f) for f in src.fragments) for src in d.sources]
     for a, b, covering, edited, glyph, cited in text_segments(
         len(text), [src.fragments for src in d.sources], d.homoglyph_offsets
     ):
@@ -416,9 +494,20 @@ def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings
             )
             fill = CITED if cited else _pale(first) if edited else _color(first)
             tip = ", ".join(names[d.sources[n].key] for n in covering)
+            style, extra = f"background-color:{fill}", ""
+            phrase = paraphrase_at(d.sources[first].fragments, a) if has_paraphrase[first] else None
+            if phrase is not None:
+                seen_paraphrase = True
+                similarity = _pct(phrase.score, s).replace("&nbsp;", "\u00a0")
+                classes += " paraphrase" + (" paraphrase-end" if b >= phrase.end else "")
+                fill = CITED if cited else _paraphrase_fill(first)
+                style = f"background-color:{fill}; text-decoration-color:{_line(first)}"
+                tip += f"\n{s.term('paraphrase')}, {s.term('meaning_similarity')}: {similarity}"
+                extra = f' data-meaning="{_e(similarity)}"'
             piece = (
-                f'<span class="{classes}" style="background-color:{fill}" '
-                f'data-sources="{" ".join(map(str, covering))}" title="{_e(tip)}">{piece}</span>'
+                f'<span class="{classes}" style="{style}" '
+                f'data-sources="{" ".join(map(str, covering))}"{extra} title="{_e(tip)}">'
+                f"{piece}</span>"
             )
         pieces.append(piece)
     chips = [
@@ -429,6 +518,11 @@ def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings
         chips.append(
             f'<span class="src edited" style="background-color:{NEUTRAL}">'
             f"{_e(s('edited_chip'))}</span>"
+        )
+    if seen_paraphrase:
+        chips.append(
+            f'<span class="src paraphrase" style="background-color:{_NEUTRAL_PARAPHRASE}; '
+            f'text-decoration-color:{NEUTRAL_LINE}">{_e(s("paraphrase_chip"))}</span>'
         )
     if seen_cited:
         chips.append(
@@ -736,6 +830,10 @@ p.shares {{ font-size: 11pt; margin: 0 0 0.4em 0; color: #333333; }}
 .share {{ font-weight: bold; color: #000000; }}
 .edited {{ text-decoration: underline; text-decoration-style: dotted; }}
 .overlap {{ text-decoration: underline; text-decoration-style: double; }}
+.paraphrase {{ text-decoration-line: underline; text-decoration-style: wavy;
+  text-underline-style: wave; text-decoration-thickness: 1.5px; text-underline-offset: 3px; }}
+.paraphrase-end::after {{ content: "\\2009" attr(data-meaning); font-size: 7pt;
+  vertical-align: super; color: #444444; font-weight: bold; }}
 .lookalike {{ color: {LOOKALIKE}; font-weight: bold; text-decoration: underline;
   text-decoration-style: wavy; text-decoration-color: {LOOKALIKE}; }}
 p.legend {{ font-size: 8pt; line-height: 170%; }}
@@ -758,6 +856,26 @@ def _pale(n: int) -> str:
     """The source colour mixed half and half with white: edited words."""
     rgb = [int(_color(n)[i : i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round((c + 255) / 2):02X}" for c in rgb)
+
+
+def _mix_white(hex_: str, share: float) -> str:
+    rgb = [int(hex_[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * share):02X}" for c in rgb)
+
+
+def _paraphrase_fill(n: int) -> str:
+    """A paraphrase's fill: the source colour with 35 % white (as the views paint it)."""
+    return _mix_white(_color(n), 0.35)
+
+
+_NEUTRAL_PARAPHRASE = _mix_white(NEUTRAL, 0.35)
+
+
+def _line(n: int) -> str:
+    """A dark shade of the source colour (HSL lightness 0.3): a paraphrase's wavy line."""
+    rgb = [int(_color(n)[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    hue, _, saturation = colorsys.rgb_to_hls(*rgb)
+    return "#" + "".join(f"{round(c * 255):02X}" for c in colorsys.hls_to_rgb(hue, 0.3, saturation))
 
 
 def _e(value: object) -> str:
@@ -826,6 +944,11 @@ _WORDS: dict[str, str] = {
     ),
     "edited_chip": QT_TRANSLATE_NOOP("Report", "paler, underlined: copied with changes"),
     "cited_chip": QT_TRANSLATE_NOOP("Report", "green-grey, italic: cited"),
+    "paraphrase_chip": QT_TRANSLATE_NOOP(
+        "Report", "lighter, wavy underline: paraphrase (retold in other words)"
+    ),
+    "paraphrases": QT_TRANSLATE_NOOP("Report", "Paraphrases"),
+    "passage": QT_TRANSLATE_NOOP("Report", "Passage"),
     "lookalike_tip": QT_TRANSLATE_NOOP("Report", "look-alike letter {code} from another alphabet"),
     "pairs": QT_TRANSLATE_NOOP("Report", "Pairs"),
     "pair": QT_TRANSLATE_NOOP("Report", "Pair"),

@@ -7,6 +7,8 @@ PDF, CSV, JSON) and the command line's text output.
 * :func:`percent` — a share in 0..1 as people read it ("61 %", "0,4 %");
 * :func:`number` — a number with a decimal point or comma as the language writes it ("1,1");
 * :func:`passage` — a fragment's text on one line, shortened in the middle;
+* :func:`is_paraphrase`, :func:`paraphrase_at` — a fragment told by meaning rather than
+  by words (``Fragment.kind == "paraphrase"``), and the one at an offset;
 * :func:`source_names` — the sources of a result by :attr:`SourceMatch.key`: a file by its
   short name, an archived document by its original name, labels and archive id;
 * :func:`labels_text`, :func:`parse_labels` — ``key=value`` labels written and read back;
@@ -178,6 +180,28 @@ def passage(text: str, start: int, end: int, limit: int) -> str:
     head = quoted[:half].rsplit(" ", 1)[0]
     tail = quoted[-half:].split(" ", 1)[-1]
     return f"{head} … {tail}"
+
+
+PARAPHRASE = "paraphrase"
+"""``Fragment.kind`` of sentences retold in other words (a copy's is "copy")."""
+
+
+def is_paraphrase(fragment: Fragment) -> bool:
+    """Whether ``fragment`` was found by meaning (a paraphrase), not by its words."""
+    return fragment.kind == PARAPHRASE
+
+
+def paraphrase_at(fragments: Sequence[Fragment], offset: int) -> Fragment | None:
+    """The paraphrase among ``fragments`` that covers the character at ``offset`` (by
+    ``start``/``end``), None when none does or a copied fragment covers it too (copied
+    words are the stronger finding)."""
+    found = None
+    for f in fragments:
+        if f.start <= offset < f.end:
+            if not is_paraphrase(f):
+                return None
+            found = found or f
+    return found
 
 
 def failure_text(failure: InputFailure, translate: Callable[[str, str], str]) -> str:

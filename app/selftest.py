@@ -2,10 +2,11 @@
 
 Checks the two bundled samples in ``resources/samples/`` with the engine
 (extraction, Russian lemmas from the bundled pymorphy3 dictionaries, look-alike letters,
-alignment), makes sure the Ukrainian dictionary, the Snowball stemmers and the HTML
-extractor load, and runs a few words through worker processes started the way the GUI
-starts them (``copylens.core.pool`` with forking forbidden, so ``spawn``; a frozen app must start
-them through ``multiprocessing.freeze_support()``). Prints a short summary; the last line is
+alignment), makes sure the Ukrainian dictionary, the Snowball stemmers, the paraphrase
+stage's word vectors and the HTML extractor load, and runs a few words through worker
+processes started the way the GUI starts them (``copylens.core.pool`` with forking
+forbidden, so ``spawn``; a frozen app must start them through
+``multiprocessing.freeze_support()``). Prints a short summary; the last line is
 ``CopyLens self-test: OK`` or ``CopyLens self-test: FAILED``.
 """
 
@@ -32,6 +33,8 @@ WORDS = (
     ("en", "running", "run"),
 )
 """(language, word, expected normal form): a lemma from each dictionary and a Snowball stem."""
+SYNONYMS = (("ru", "автомобиль", "машина", "банан"), ("en", "buy", "purchase", "river"))
+"""(language, word, a synonym, an unrelated word) for the paraphrase stage's vectors."""
 OWN_MESSAGE = ("Export", "Export report")
 QT_MESSAGE = ("QPlatformTheme", "Cancel")
 """(context, text) looked up in copylens_ru.qm and qtbase_ru.qm (not literals: lupdate would
@@ -53,6 +56,7 @@ def run(out: TextIO | None = None) -> int:
         _check_samples,
         _check_archive,
         _check_normal_forms,
+        _check_meaning,
         _check_html,
         _check_methods,
         _check_translations,
@@ -120,6 +124,23 @@ def _check_archive() -> list[tuple[bool, str]]:
             f"archive: {COPY} checked against it, containment {containment:.2f}",
         ),
     ]
+
+
+def _check_meaning() -> list[tuple[bool, str]]:
+    """The paraphrase stage's word vectors load from the files the build copied (navec's from
+    the natasha wheel, WordLlama's) and know a synonym from an unrelated word."""
+    from copylens.core import word_similarity
+
+    results = []
+    for language, word, near, far in SYNONYMS:
+        close, apart = word_similarity(language, word, near), word_similarity(language, word, far)
+        results.append(
+            (
+                close > apart + 0.3,
+                f"{language}: {word}~{near} {close:.2f}, {word}~{far} {apart:.2f}",
+            )
+        )
+    return results
 
 
 def _check_normal_forms() -> list[tuple[bool, str]]:

@@ -104,6 +104,7 @@ ENGINE_SETTINGS = (
     "ignore_numbers",
     "exclude_quotes",
     "exclude_bibliography",
+    "paraphrase",
     "min_fragment_words",
     "seed_k",
     "anchor_words",

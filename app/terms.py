@@ -102,6 +102,21 @@ TERMS: dict[str, Term] = {
             "Terms", "Share of this document's words found in any other compared document"
         ),
     ),
+    "paraphrase": Term(
+        QT_TRANSLATE_NOOP("Terms", "Paraphrase"),
+        QT_TRANSLATE_NOOP(
+            "Terms",
+            "Sentences retold in other words (synonyms, another order, merged or split) whose "
+            "meaning matches sentences of the source; counted as found in the source",
+        ),
+    ),
+    "meaning_similarity": Term(
+        QT_TRANSLATE_NOOP("Terms", "Meaning similarity"),
+        QT_TRANSLATE_NOOP(
+            "Terms",
+            "How close a paraphrase's meaning is to its source sentences (100 %: the same meaning)",
+        ),
+    ),
     "words": Term(
         QT_TRANSLATE_NOOP("Terms", "Words"),
         QT_TRANSLATE_NOOP("Terms", "Words in the document"),

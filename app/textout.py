@@ -2,7 +2,8 @@
 
 A document's line gives its uniqueness, borrowed and cited shares, and the self-cited one
 when an archived source is the writer's own (they sum to 100 %); the source table a "cited"
-column; a quoted fragment that is a citation says "(cited)". The figures are named as everywhere
+column; a quoted fragment that is a citation says "(cited)", a paraphrase (sentences retold in
+other words) "(paraphrase 0.83)" with its meaning similarity. The figures are named as everywhere
 else (:mod:`copylens.app.terms`, in English).
 """
 
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from copylens.app import terms
-from copylens.app.presentation import passage, percent
+from copylens.app.presentation import is_paraphrase, passage, percent
 from copylens.core import (
     ArchivedDocument,
     ArchiveStats,
@@ -61,8 +62,10 @@ def print_check(report: CheckReport, out: TextIO) -> None:
         text = report.texts.get(doc.path, "")
         for fragment, source in fragments[:TOP_FRAGMENTS]:
             quote = passage(text, fragment.start, fragment.end, QUOTE_CHARS)
-            cited = "  (cited)" if fragment.cited else ""
-            out.write(f"    «{quote}»\n      ← {os.path.basename(source)}{cited}\n")
+            marks = [f"paraphrase {fragment.score:.2f}"] if is_paraphrase(fragment) else []
+            marks += ["cited"] if fragment.cited else []
+            mark = f"  ({', '.join(marks)})" if marks else ""
+            out.write(f"    «{quote}»\n      ← {os.path.basename(source)}{mark}\n")
         out.write("\n")
     print_errors(report.errors, out)
 

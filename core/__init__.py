@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     )
     from copylens.core.extract import SUPPORTED_SUFFIXES, Extracted, collect_files, extract_file
     from copylens.core.extract.base import megabytes
+    from copylens.core.meaning import word_similarity
     from copylens.core.methods.catalogue import catalogue, method, select
     from copylens.core.methods.collection import Collection, load_collection
     from copylens.core.methods.evaluate import (
@@ -140,6 +141,7 @@ __all__ = [
     "similarity",
     "specs",
     "with_archive_settings",
+    "word_similarity",
 ]
 
 _HOMES: dict[str, tuple[str, ...]] = {
@@ -183,6 +185,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "run_methods",
     ),
     "methods.similarity": ("similarity",),
+    "meaning": ("word_similarity",),
     "morphology": ("normalizer",),
     "options": (
         "AT_LEAST",

@@ -144,6 +144,13 @@ class Options:
         "reported as cited.",
     )
     """The references section is ignored, not cited (issue 12)."""
+    paraphrase: bool = option(
+        True,
+        "Find rewrites",
+        "Sentences retold in other words (synonyms, another order, merged or split) are "
+        "matched by meaning and reported as paraphrase, apart from copied text.",
+    )
+    """Sentence-level meaning matching (:mod:`copylens.core.paraphrase`, issue 17)."""
     max_seed_repeats: int = option(
         8,
         "Seed repeat limit",

@@ -46,6 +46,13 @@ class Fragment:
     cited: bool = False
     """Most of the fragment lies in a quotation, a block quotation or the bibliography
     (:mod:`copylens.core.citations`): a citation, not a borrowing."""
+    kind: str = "copy"
+    """"copy": words found in the source (as written, in another form or with scattered
+    edits), by alignment; "paraphrase": sentences whose meaning matches source sentences
+    though their words mostly do not (:mod:`copylens.core.paraphrase`)."""
+    score: float = 1.0
+    """A paraphrase's meaning similarity with its source sentences (0..1, at least the
+    threshold it was kept by); 1.0 for a copy."""
 
 
 @dataclass(frozen=True)
@@ -363,6 +370,8 @@ def _fragment(data: dict[str, Any]) -> Fragment:
         exact_words=int(data["exact_words"]),
         edits=tuple(_edit(e) for e in data["edits"]),
         cited=bool(data["cited"]),
+        kind=str(data.get("kind", "copy")),
+        score=float(data.get("score", 1.0)),
     )
 
 

@@ -21,6 +21,7 @@ import numpy as np
 from copylens.core.align import Alignment, align
 from copylens.core.canonicalize import Canonical, word_spans
 from copylens.core.options import Options
+from copylens.core.paraphrase import fragments_of, paraphrases
 from copylens.core.pool import map_when_it_pays
 from copylens.core.prepare import Prepared
 from copylens.core.report import Edit, Fragment
@@ -63,7 +64,7 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
     union = len(a.shingles) + len(b.shingles) - shared
     alignments = align(a.canonical, b.canonical, options)
     zone_a, zone_b = seed_zones(a, b, options)
-    return PairScore(
+    score = PairScore(
         resemblance=shared / union if union else 0.0,
         resemblance_estimate=estimate(a.sketch, b.sketch) if shared else 0.0,
         shingle_containment=shared / len(a.shingles) if len(a.shingles) else 0.0,
@@ -87,6 +88,26 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
             [to_fragment(f, a.canonical, b.canonical) for f in alignments], a.text, b.text
         ),
     )
+    return with_paraphrases(score, a, b) if options.paraphrase else score
+
+
+def with_paraphrases(score: PairScore, a: Prepared, b: Prepared) -> PairScore:
+    """The score with the sentences of A retelling sentences of B (``copylens.core.paraphrase``)
+    as ``"paraphrase"`` fragments, their words covered on both sides."""
+    found = paraphrases(a, b, score.covered_a)
+    if not found:
+        return score
+    covered_a, covered_b = score.covered_a.copy(), score.covered_b.copy()
+    added = []
+    for m in found:
+        for fragment, w0, w1 in fragments_of(m, a, b, score.fragments):
+            added.append(fragment)
+            covered_a[w0:w1] = True
+            covered_b[m.b0 : m.b1] = True
+    if not added:
+        return score
+    fragments = tuple(sorted((*score.fragments, *added), key=lambda f: (f.start, f.end)))
+    return replace(score, covered_a=covered_a, covered_b=covered_b, fragments=fragments)
 
 
 def seed_zones(a: Prepared, b: Prepared, options: Options) -> tuple[np.ndarray, np.ndarray]:

@@ -37,6 +37,9 @@ dialogs at their own size:
 * ``13-text-box.png`` — the New text dialog with a pasted article;
 * ``14-history.png`` — the History dialog after the runs above;
 * ``15-about.png``, ``16-shortcuts.png`` — Help › About and Help › Keyboard shortcuts;
+* ``18-paraphrase.png`` — a copywriter's text that retells a source paragraph in other words
+  (:data:`PARAPHRASE_PAIRS`), side by side on the paraphrase (needs the engine's paraphrase
+  detection, issue 17: without it the scene says so and shows the copied sentence);
 * ``17-file-dialog.png`` — the Open files dialog (Qt's own, not the platform's: the one whose
   words the app translates).
 
@@ -443,6 +446,43 @@ def write_archive_samples(folder: Path) -> list[Path]:
     return [old / name for name in papers]
 
 
+PARAPHRASE_PAIRS: dict[str, tuple[str, str]] = {
+    "en": (
+        # the source: a paragraph of an article on city trees
+        "Street trees lower the temperature of a city in summer. Their leaves shade the "
+        "asphalt and the walls, which would otherwise store the heat of the day and give it "
+        "back at night. Water evaporating from the leaves cools the air around them as well. "
+        "Measurements in several European cities show that a street lined with mature trees "
+        "can be up to four degrees cooler than a bare one.",
+        # the copywriter's text: an opening of their own, the first sentence copied, the rest
+        # retold (synonyms, another order, sentences merged) and a closing of their own
+        "Anyone who has walked through a park on a hot afternoon knows the feeling. Street "
+        "trees lower the temperature of a city in summer. By shading pavements and facades, "
+        "the foliage keeps them from soaking up warmth during the day and releasing it after "
+        "dark. In addition, the air near the crowns gets colder because moisture evaporates "
+        "from the foliage. According to data gathered in a number of European towns, an "
+        "avenue with grown trees may be as much as four degrees less hot than a street "
+        "without any. So before you buy an air conditioner, ask your council to plant a lime.",
+    ),
+    "ru": (
+        "Уличные деревья снижают температуру в городе летом. Их листва затеняет асфальт и "
+        "стены домов, которые иначе накапливали бы дневное тепло и отдавали его ночью. Влага, "
+        "испаряясь с листьев, дополнительно охлаждает окружающий воздух. Измерения в "
+        "нескольких европейских городах показали, что улица со взрослыми деревьями может быть "
+        "прохладнее голой улицы на четыре градуса.",
+        "Каждый, кто гулял по парку в жаркий день, знает это ощущение. Уличные деревья "
+        "снижают температуру в городе летом. Кроны закрывают от солнца тротуары и фасады, и "
+        "те не прогреваются за день, а значит, не излучают жар после заката. Кроме того, "
+        "воздух возле листвы становится холоднее, поскольку с неё испаряется вода. По данным, "
+        "собранным в ряде городов Европы, аллея с большими деревьями бывает на целых четыре "
+        "градуса холоднее улицы, где деревьев нет. Так что прежде чем покупать кондиционер, "
+        "попросите управу посадить у дома липу.",
+    ),
+}
+"""18-paraphrase.png: (source paragraph, a text that copies its first sentence and retells the
+rest) per interface language."""
+
+
 def write_samples(folder: Path) -> tuple[list[Path], list[Path], list[Path], Path]:
     """Write the check documents, the sources, the compare essays and their assignment under
     ``folder``; return their paths relative to it (the script runs there)."""
@@ -724,6 +764,7 @@ def main(argv: list[str] | None = None) -> int:
             shoot_session(values, out, suffix)
             shoot_failures(window, out, suffix, documents, sources, failing)
             shoot_dialogs(window, out, suffix)
+            shoot_paraphrase(window, out, suffix, work, args.lang)
             window.close()
         finally:
             os.chdir(home)
@@ -931,6 +972,41 @@ def shoot_failures(
     total = sum(splitter.sizes())
     splitter.setSizes([total * 2 // 5, total - total * 2 // 5])
     save(window, out / f"12-failed-files{suffix}.png")
+
+
+def shoot_paraphrase(window: Any, out: Path, suffix: str, folder: Path, lang: str) -> None:
+    """18: a text retelling a source paragraph, side by side on its first paraphrase."""
+    source_text, text = PARAPHRASE_PAIRS.get(lang, PARAPHRASE_PAIRS["en"])
+    rewrites = Path("rewrites")
+    (folder / rewrites).mkdir(exist_ok=True)
+    document, source = rewrites / "city-trees-draft.txt", rewrites / "city-trees-article.txt"
+    (folder / document).write_text(text, encoding="utf-8")
+    (folder / source).write_text(source_text, encoding="utf-8")
+    window.set_mode("check")
+    window.archive_bar.use_box.setChecked(False)
+    window.documents_list.clear_inputs()
+    window.documents_list.add_paths([document])
+    window.sources_list.clear_inputs()
+    window.sources_list.add_paths([source])
+    fit_inputs(window, 2)
+    run_engine(window)
+    result = select_busiest_document(window)
+    settle()
+    found = [
+        (row, n)
+        for row, match in enumerate(result.sources)
+        for n, fragment in enumerate(match.fragments)
+        if getattr(fragment, "kind", "copy") == "paraphrase"
+    ]
+    if not found:
+        print("18-paraphrase: no paraphrase found (is the engine's detection in?)")
+        if not result.sources:
+            return
+        found = [(0, 0)]
+    view = window.check_page.document_view
+    view.open_side_by_side(*found[0])
+    save(window, out / f"18-paraphrase{suffix}.png")
+    view.close_side_by_side()
 
 
 def shoot_dialogs(window: Any, out: Path, suffix: str) -> None:

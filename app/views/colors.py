@@ -5,7 +5,10 @@ from the selection's blue; black text on each has a WCAG contrast ≥ 7) gives s
 colour ``i % 10``. The plain tint
 marks text copied exactly, a paler one edited words (form changes, replacements,
 insertions). Cited fragments (quotations, block quotations, the bibliography) take one
-green-grey fill with italic text whatever their source. In the side by side view the current
+green-grey fill with italic text whatever their source. Paraphrases (sentences retold in other
+words, ``Fragment.kind == "paraphrase"``) take a lighter tint of their source's colour and a
+wavy underline in a dark shade of it: told apart from copied text by the line's shape, not
+only by colour. In the side by side view the current
 fragment takes a stronger tint and the other fragments fade.
 """
 
@@ -67,6 +70,20 @@ def faded_cited_color() -> QtGui.QColor:
 
 def faded_edited_color(index: int) -> QtGui.QColor:
     return mix(source_color(index), TEXT_BACKGROUND, 0.8)
+
+
+PARAPHRASE_LINE = QtGui.QTextCharFormat.UnderlineStyle.WaveUnderline
+"""The underline of paraphrases: wavy over whole sentences (edited words are dotted)."""
+
+
+def paraphrase_color(index: int) -> QtGui.QColor:
+    """The fill of a paraphrase of the ``index``-th source (its colour, 35 % white)."""
+    return mix(source_color(index), TEXT_BACKGROUND, 0.35)
+
+
+def faded_paraphrase_color(index: int) -> QtGui.QColor:
+    """Paraphrases other than the current one in the side by side view."""
+    return mix(source_color(index), TEXT_BACKGROUND, 0.7)
 
 
 def strong_color(index: int) -> QtGui.QColor:

@@ -4,8 +4,9 @@ Page 1 (overview): the uniqueness in large type, the borrowed and cited shares, 
 word count and look-alike letters;
 a sortable table of sources (colour legend + show/hide check box per source); the document's
 text with each source's fragments in that source's colour (edited words paler with a dotted
-underline, cited fragments green-grey and italic, look-alike letters red with a wavy
-underline). Double-click a highlight, or press
+underline, cited fragments green-grey and italic, paraphrases, sentences retold in other
+words, a lighter tint with a wavy underline in a dark shade of the source's colour, look-alike
+letters red, bold, with a red wavy underline). Double-click a highlight, or press
 Enter on a table row, to open page 2: the document and the source side by side.
 
 Sources are told apart by :attr:`SourceMatch.key` (a file's path, an archived document's
@@ -24,7 +25,7 @@ from copylens.app import i18n, presentation, terms
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.views import colors
 from copylens.app.views.side_by_side import SideBySideView, fragment_spans
-from copylens.app.views.text_view import HighlightTextView
+from copylens.app.views.text_view import HighlightTextView, wave_image_html
 from copylens.core import DocumentResult, SourceMatch
 
 _Index = QtCore.QModelIndex | QtCore.QPersistentModelIndex
@@ -807,6 +808,7 @@ class DocumentView(QtWidgets.QWidget):
                     self.sources_model.name(row)
                 ),
                 other_text=self._source_texts.get(match.key),
+                other_name=self.sources_model.name(row),
             )
         self.text_view.set_spans(spans)
 
@@ -854,13 +856,18 @@ class DocumentView(QtWidgets.QWidget):
         exact = html.escape(self.tr("copied exactly"))
         changed = html.escape(self.tr("copied with changes"))
         cited = html.escape(self.tr("cited"))
+        paraphrased = html.escape(self.tr("paraphrase"))
         lookalike = html.escape(self.tr("look-alike letter"))
+        paraphrase_fill = colors.mix(colors.NEUTRAL_COLOR, colors.TEXT_BACKGROUND, 0.35).name()
+        wave = wave_image_html(colors.NEUTRAL_LINE_COLOR)
         marks = [
             f'<span style="background-color:{neutral}">&nbsp;{exact}&nbsp;</span>',
             f'<span style="background-color:{pale}; text-decoration: underline">&nbsp;'
             f"{changed}&nbsp;</span>",
             f'<span style="background-color:{cited_fill}; font-style: italic">&nbsp;'
             f"{cited}&nbsp;</span>",
+            f'<span style="background-color:{paraphrase_fill}">&nbsp;{wave}&nbsp;'
+            f"{paraphrased}&nbsp;</span>",
             f'<span style="color:{red}; font-weight:bold">{lookalike}</span>',
         ]
         line = "&nbsp;&nbsp;".join(marks)

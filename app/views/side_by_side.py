@@ -35,6 +35,7 @@ def fragment_spans(
     key_prefix: tuple[object, ...] = ("fragment",),
     tooltip: str = "",
     other_text: str | None = None,
+    other_name: str = "",
 ) -> list[Span]:
     """Highlights of ``fragments`` on one side ("left": start/end, "right": source spans).
 
@@ -43,6 +44,11 @@ def fragment_spans(
     dotted-underlined spans over its edited words. With a ``current`` fragment (side by side)
     that one is painted last in the stronger tint and the others fade. ``other_text`` is the
     text of the other side, quoted in tooltips of edits.
+
+    A paraphrase (``Fragment.kind == "paraphrase"``: whole sentences, no edits) takes a lighter
+    tint with a wavy underline (cited: green-grey, italic, wavy), the current one the plain
+    source colour with the line; its tooltip names ``other_name`` (the other side's text: the
+    source on the left, the document on the right) and the meaning similarity.
     """
     line = colors.underline_color(color_index)
     if current is None:
@@ -59,6 +65,23 @@ def fragment_spans(
     cited_line = colors.CITED_LINE_COLOR
     cited_edited = fill_format(cited.background().color(), underline=cited_line, italic=True)
     strong_cited_edited = fill_format(colors.CITED_STRONG_COLOR, underline=cited_line, italic=True)
+    wave = colors.PARAPHRASE_LINE
+    paraphrase = fill_format(
+        colors.paraphrase_color(color_index)
+        if current is None
+        else colors.faded_paraphrase_color(color_index),
+        underline=line,
+        underline_style=wave,
+    )
+    strong_paraphrase = fill_format(
+        colors.source_color(color_index), underline=line, underline_style=wave
+    )
+    cited_paraphrase = fill_format(
+        cited.background().color(), underline=cited_line, underline_style=wave, italic=True
+    )
+    strong_cited_paraphrase = fill_format(
+        colors.CITED_STRONG_COLOR, underline=cited_line, underline_style=wave, italic=True
+    )
     order = [n for n in range(len(fragments)) if n != current]
     if current is not None and 0 <= current < len(fragments):
         order.append(current)
@@ -68,7 +91,13 @@ def fragment_spans(
         is_current = n == current
         key = (*key_prefix, n)
         start, end = _side(fragment, side)
-        if fragment.cited:
+        if presentation.is_paraphrase(fragment):
+            if fragment.cited:
+                fill = strong_cited_paraphrase if is_current else cited_paraphrase
+            else:
+                fill = strong_paraphrase if is_current else paraphrase
+            edit_fill = fill
+        elif fragment.cited:
             fill, edit_fill = (
                 (strong_cited, strong_cited_edited) if is_current else (cited, cited_edited)
             )
@@ -80,7 +109,7 @@ def fragment_spans(
                 end,
                 fill,
                 key,
-                _fragment_tip(fragment, tooltip),
+                _fragment_tip(fragment, tooltip, side, other_name),
                 "fragment",
             )
         )
@@ -106,15 +135,37 @@ def _side(item: Fragment | Edit, side: str) -> tuple[int, int]:
     return item.source_start, item.source_end
 
 
-def _fragment_tip(fragment: Fragment, name: str) -> str:
-    words = QtCore.QCoreApplication.translate("Edits", "{0} words, {1} copied exactly").format(
-        fragment.words, fragment.exact_words
-    )
+def _fragment_tip(fragment: Fragment, name: str, side: str = "left", other: str = "") -> str:
+    if presentation.is_paraphrase(fragment):
+        words = paraphrase_text(fragment, side, other)
+    else:
+        words = QtCore.QCoreApplication.translate("Edits", "{0} words, {1} copied exactly").format(
+            fragment.words, fragment.exact_words
+        )
     if fragment.cited:
         words += "\n" + QtCore.QCoreApplication.translate(
             "Edits", "Cited: in a quotation or the bibliography"
         )
     return f"{name}\n{words}" if name else words
+
+
+def paraphrase_text(fragment: Fragment, side: str = "left", other: str = "") -> str:
+    """ "Paraphrase of source.txt: meaning similarity 83 %" (on the document's side; "Paraphrased
+    in essay.txt: …" on the source's), then the words it has and how many are the source's."""
+    translate = QtCore.QCoreApplication.translate
+    similarity = presentation.percent(fragment.score, i18n.current_language())
+    if not other:
+        first = translate("Edits", "Paraphrase: meaning similarity {0}").format(similarity)
+    elif side == "left":
+        first = translate("Edits", "Paraphrase of {0}: meaning similarity {1}")
+        first = first.format(other, similarity)
+    else:
+        first = translate("Edits", "Paraphrased in {0}: meaning similarity {1}")
+        first = first.format(other, similarity)
+    words = translate("Edits", "{0} words, {1} the same as in the source").format(
+        fragment.words, fragment.exact_words
+    )
+    return f"{first}\n{words}"
 
 
 def _edit_tip(edit: Edit, side: str, other_text: str | None) -> str:
@@ -199,6 +250,7 @@ class SideBySideView(QtWidgets.QWidget):
         self._left_lookalikes: tuple[int, ...] = ()
         self._left_text = ""
         self._right_text: str | None = ""
+        self._names = ("", "")
 
         self.back_button = QtWidgets.QPushButton("← " + self.tr("Back"))
         self.back_button.setToolTip(self.tr("Back (Esc)"))
@@ -328,6 +380,7 @@ class SideBySideView(QtWidgets.QWidget):
         self._color = color_index
         self._left_text = left_text
         self._right_text = right_text
+        self._names = (left_name, right_name)
         self._left_lookalikes = tuple(left_lookalikes)
         self.title.setText(f"{left_name}  ↔  {right_name}")
         self.title.setToolTip(f"{left_path or left_name}\n{right_path or right_name}")
@@ -492,6 +545,7 @@ class SideBySideView(QtWidgets.QWidget):
                 side="left",
                 current=current,
                 other_text=self._right_text,
+                other_name=self._names[1],
             )
         )
         if self._right_text is None:
@@ -504,6 +558,7 @@ class SideBySideView(QtWidgets.QWidget):
                 side="right",
                 current=current,
                 other_text=self._left_text,
+                other_name=self._names[0],
             )
         )
 
@@ -516,9 +571,15 @@ class SideBySideView(QtWidgets.QWidget):
             self.position_label.setText(self.tr("No shared fragments") if self._left_text else "")
             return
         fragment = self._fragments[self._current]
-        text = self.tr("Fragment {0} of {1}  ·  {2} words, {3} exact").format(
-            self._current + 1, n, fragment.words, fragment.exact_words
-        )
+        if presentation.is_paraphrase(fragment):
+            similarity = presentation.percent(fragment.score, i18n.current_language())
+            text = self.tr(
+                "Fragment {0} of {1}  ·  paraphrase, meaning similarity {2}  ·  {3} words"
+            ).format(self._current + 1, n, similarity, fragment.words)
+        else:
+            text = self.tr("Fragment {0} of {1}  ·  {2} words, {3} exact").format(
+                self._current + 1, n, fragment.words, fragment.exact_words
+            )
         if fragment.cited:
             text += "  ·  " + self.tr("cited")
         self.position_label.setText(text)

@@ -8,7 +8,9 @@ The engine's offsets are Python ``str`` indices (code points) into the extracted
 
 Highlights are ``QTextEdit.ExtraSelection`` objects (cheap to replace when a source is hidden
 or the current fragment changes); look-alike letters are character formats of the document
-itself, so they stay marked under any highlight.
+itself, so they stay marked under any highlight. A span whose format has a wavy underline (a
+paraphrase) gets a wave the view draws itself, larger than Qt's (whose wave, two pixels high,
+looks like the dotted line of edited words).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from copylens.app.views import colors
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _LOOKALIKE_PROPERTY = QtGui.QTextFormat.Property.UserProperty + 17
+_WAVE = QtGui.QTextCharFormat.UnderlineStyle.WaveUnderline
 
 
 class OffsetMap:
@@ -112,6 +115,43 @@ def fill_format(
     return fmt
 
 
+WAVE_AMPLITUDE = 1.9
+WAVE_STEP = 3.4
+"""Half a period of the wave under paraphrases, in pixels."""
+WAVE_PEN = 1.5
+
+
+def wave_path(left: float, right: float, y: float) -> QtGui.QPainterPath:
+    """A wavy line from ``left`` to ``right`` around ``y`` (the underline of paraphrases)."""
+    path = QtGui.QPainterPath(QtCore.QPointF(left, y))
+    x, up = left, True
+    while x < right:
+        step = min(x + WAVE_STEP, right)
+        bend = y - WAVE_AMPLITUDE if up else y + WAVE_AMPLITUDE
+        path.quadTo(QtCore.QPointF((x + step) / 2, bend), QtCore.QPointF(step, y))
+        x, up = step, not up
+    return path
+
+
+def wave_image_html(color: QtGui.QColor, width: int = 20) -> str:
+    """An ``<img>`` of the wave, for rich-text legends (Qt's own wavy underline is too small
+    to tell from a dotted one)."""
+    height = int(2 * WAVE_AMPLITUDE + 2 * WAVE_PEN + 2)
+    image = QtGui.QImage(width, height, QtGui.QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QtGui.QPainter(image)
+    painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+    painter.setPen(QtGui.QPen(color, WAVE_PEN))
+    painter.drawPath(wave_path(1, width - 1, height / 2))
+    painter.end()
+    data = QtCore.QByteArray()
+    buffer = QtCore.QBuffer(data)
+    buffer.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    encoded = bytes(data.toBase64()).decode("ascii")
+    return f'<img src="data:image/png;base64,{encoded}" width="{width}" height="{height}">'
+
+
 def lookalike_tooltip(text: str, offset: int) -> str:
     """ "Latin letter “o” inside a Cyrillic word: “слoво”", or the like, for ``text[offset]``."""
     char = text[offset] if 0 <= offset < len(text) else ""
@@ -195,6 +235,7 @@ class HighlightTextView(QtWidgets.QPlainTextEdit):
         self._map = OffsetMap("")
         self._spans: list[Span] = []
         self._italic: list[tuple[int, int]] = []
+        self._waves: list[tuple[int, int, QtGui.QColor]] = []
         self._lookalikes: dict[int, str] = {}
         self._press: QtCore.QPoint | None = None
         self._marker: tuple[int, int, QtGui.QColor] | None = None
@@ -205,6 +246,7 @@ class HighlightTextView(QtWidgets.QPlainTextEdit):
         self._map = OffsetMap(text)
         self._spans = []
         self._italic = []
+        self._waves = []
         self._marker = None
         self._lookalikes = {}
         self.setExtraSelections([])
@@ -238,10 +280,15 @@ class HighlightTextView(QtWidgets.QPlainTextEdit):
                 self._cursor(start, end).mergeCharFormat(slanted)
             self._italic = italic
         selections = []
+        self._waves = []
         for span in self._spans:
             selection = QtWidgets.QTextEdit.ExtraSelection()
             selection.cursor = self._cursor(span.start, span.end)
             selection.format = span.format
+            if span.format.underlineStyle() == _WAVE:  # drawn by paintEvent instead
+                self._waves.append((span.start, span.end, span.format.underlineColor()))
+                selection.format = QtGui.QTextCharFormat(span.format)
+                selection.format.setUnderlineStyle(QtGui.QTextCharFormat.UnderlineStyle.NoUnderline)
             selections.append(selection)
         self.setExtraSelections(selections)
 
@@ -353,6 +400,8 @@ class HighlightTextView(QtWidgets.QPlainTextEdit):
     # --- events -----------------------------------------------------------------------
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:
         super().paintEvent(event)
+        if self._waves:
+            self._paint_waves()
         if self._marker is None:
             return
         start, end, color = self._marker
@@ -363,6 +412,45 @@ class HighlightTextView(QtWidgets.QPlainTextEdit):
             return
         painter = QtGui.QPainter(self.viewport())
         painter.fillRect(QtCore.QRect(1, max(top, 0), 4, min(bottom, height) - max(top, 0)), color)
+        painter.end()
+
+    def wave_runs(self, start: int, end: int) -> list[tuple[float, float, float]]:
+        """(left, right, y) in viewport coordinates of the wave under each line of
+        ``start``..``end`` that is in view (the wavy underline of a paraphrase)."""
+        runs: list[tuple[float, float, float]] = []
+        q_start, q_end = self._map.to_qt(start), self._map.to_qt(end)
+        height = self.viewport().height()
+        offset = self.contentOffset()
+        block = self.document().findBlock(q_start)
+        while block.isValid() and block.position() < q_end:
+            geometry = self.blockBoundingGeometry(block).translated(offset)
+            if geometry.top() > height:
+                break
+            layout = block.layout()
+            if geometry.bottom() >= 0 and block.isVisible() and layout is not None:
+                first = block.position()
+                for n in range(layout.lineCount()):
+                    line = layout.lineAt(n)
+                    a = max(q_start, first + line.textStart())
+                    b = min(q_end, first + line.textStart() + line.textLength())
+                    if a >= b:
+                        continue
+                    if b > a + 1 and self.document().characterAt(b - 1).isspace():
+                        b -= 1  # not under the space a line breaks at
+                    left = geometry.left() + line.cursorToX(a - first)[0]
+                    right = geometry.left() + line.cursorToX(b - first)[0]
+                    y = geometry.top() + line.y() + line.ascent() + max(2.0, line.descent() * 0.6)
+                    runs.append((left, right, y))
+            block = block.next()
+        return runs
+
+    def _paint_waves(self) -> None:
+        painter = QtGui.QPainter(self.viewport())
+        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        for start, end, color in self._waves:
+            painter.setPen(QtGui.QPen(color, WAVE_PEN))
+            for left, right, y in self.wave_runs(start, end):
+                painter.drawPath(wave_path(left, right, y))
         painter.end()
 
     def event(self, event: QtCore.QEvent) -> bool:

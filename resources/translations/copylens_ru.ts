@@ -664,6 +664,10 @@
         <translation>цитата</translation>
     </message>
     <message>
+        <source>paraphrase</source>
+        <translation>перефразирование</translation>
+    </message>
+    <message>
         <source>look-alike letter</source>
         <translation>подменённая буква</translation>
     </message>
@@ -764,6 +768,22 @@
     <message>
         <source>Cited: in a quotation or the bibliography</source>
         <translation>Цитата: в кавычках или в списке литературы</translation>
+    </message>
+    <message>
+        <source>Paraphrase: meaning similarity {0}</source>
+        <translation>Перефразирование: сходство по смыслу {0}</translation>
+    </message>
+    <message>
+        <source>Paraphrase of {0}: meaning similarity {1}</source>
+        <translation>Перефразирование из {0}: сходство по смыслу {1}</translation>
+    </message>
+    <message>
+        <source>Paraphrased in {0}: meaning similarity {1}</source>
+        <translation>Перефразировано в {0}: сходство по смыслу {1}</translation>
+    </message>
+    <message>
+        <source>{0} words, {1} the same as in the source</source>
+        <translation>Слов: {0}, совпадают с источником: {1}</translation>
     </message>
     <message>
         <source>the source has “{0}”</source>
@@ -2139,6 +2159,14 @@ Could not be read: %2</source>
         <translation>Список литературы не сравнивается и не учитывается. Если выключено, он сравнивается и показывается как цитирование.</translation>
     </message>
     <message>
+        <source>Find rewrites</source>
+        <translation>Искать перефразирование</translation>
+    </message>
+    <message>
+        <source>Sentences retold in other words (synonyms, another order, merged or split) are matched by meaning and reported as paraphrase, apart from copied text.</source>
+        <translation>Предложения, пересказанные другими словами (синонимы, другой порядок, слияние или разбиение), сопоставляются по смыслу и показываются как перефразирование, отдельно от скопированного текста.</translation>
+    </message>
+    <message>
         <source>Seed repeat limit</source>
         <translation>Предел повторов затравки</translation>
     </message>
@@ -2346,6 +2374,18 @@ Could not be read: %2</source>
     <message>
         <source>green-grey, italic: cited</source>
         <translation>серо-зелёный курсив: цитаты</translation>
+    </message>
+    <message>
+        <source>lighter, wavy underline: paraphrase (retold in other words)</source>
+        <translation>светлее, с волнистым подчёркиванием: перефразирование (пересказано другими словами)</translation>
+    </message>
+    <message>
+        <source>Paraphrases</source>
+        <translation>Перефразирование</translation>
+    </message>
+    <message>
+        <source>Passage</source>
+        <translation>Отрывок</translation>
     </message>
     <message>
         <source>look-alike letter {code} from another alphabet</source>
@@ -2652,6 +2692,10 @@ Could not be read: %2</source>
         <translation>Общих фрагментов нет</translation>
     </message>
     <message>
+        <source>Fragment {0} of {1}  ·  paraphrase, meaning similarity {2}  ·  {3} words</source>
+        <translation>Фрагмент {0} из {1}  ·  перефразирование, сходство по смыслу {2}  ·  слов: {3}</translation>
+    </message>
+    <message>
         <source>Fragment {0} of {1}  ·  {2} words, {3} exact</source>
         <translation>Фрагмент {0} из {1}  ·  слов: {2}, дословно: {3}</translation>
     </message>
@@ -2803,6 +2847,22 @@ Could not be read: %2</source>
     <message>
         <source>Share of this document&apos;s words found in any other compared document</source>
         <translation>Доля слов этого документа, найденных хотя бы в одном другом из сравниваемых документов</translation>
+    </message>
+    <message>
+        <source>Paraphrase</source>
+        <translation>Перефразирование</translation>
+    </message>
+    <message>
+        <source>Sentences retold in other words (synonyms, another order, merged or split) whose meaning matches sentences of the source; counted as found in the source</source>
+        <translation>Предложения, пересказанные другими словами (синонимы, другой порядок, слияние или разбиение), смысл которых совпадает с предложениями источника; считаются найденными в источнике</translation>
+    </message>
+    <message>
+        <source>Meaning similarity</source>
+        <translation>Сходство по смыслу</translation>
+    </message>
+    <message>
+        <source>How close a paraphrase&apos;s meaning is to its source sentences (100 %: the same meaning)</source>
+        <translation>Насколько смысл перефразирования близок к предложениям источника (100 %: тот же смысл)</translation>
     </message>
     <message>
         <source>Words</source>

@@ -89,6 +89,7 @@ def test_to_options_maps_every_field() -> None:
         "ignore_numbers": True,
         "exclude_quotes": True,
         "exclude_bibliography": True,
+        "paraphrase": False,
         "min_fragment_words": 15,
         "seed_k": 4,
         "anchor_words": 7,

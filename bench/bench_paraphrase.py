@@ -1,0 +1,746 @@
+"""Benchmark of paraphrased borrowing ("рерайт", issue 17): heavy rewrites found, own text not.
+
+A student with a thesaurus or a copywriter doing "рерайт" replaces most words by synonyms,
+reorders clauses, merges and splits sentences, and keeps the facts in their order. Copy
+detection by shared word runs finds nothing of it. Issue 17 adds a detector
+(``copylens.core.paraphrase``, switched by ``Options.paraphrase``, fragments of kind
+``"paraphrase"``); this bench measures it against today's engine in one run, both in-process:
+``check([TextInput(kind, text)], [TextInput(id, source), ...], Options(paraphrase=…))``.
+Precision comes first: a writer's own sentence marked as copied is a false accusation.
+
+1. The hand-written collection (``make_paraphrase.py``, ``paraphrase_data/``): Russian,
+   Ukrainian and English source passages, each with a heavy paraphrase, a light paraphrase and
+   an independent same-topic text. Each text is checked against its passage plus every other
+   passage of its language (distractors). Per language and kind: the mean share of the text's
+   words marked (1 − uniqueness) and the share inside paraphrase fragments (canonical words,
+   as ``bench_own_text.canonical_share``); heavy paraphrases: how many reach ≥ 60 % marked;
+   independent texts: mean and max marked, and *false marks* (any fragment on them, printed);
+   fragments attributed to a distractor instead of the passage; time of each configuration.
+2. Real independent writing on the same topic: Russian — the paragraphs of seed 002's own
+   sections (introduction, task, model, method; its review of other methods, section 3, is
+   left out since it retells 000) checked against the seed papers 000 and 001 (other authors,
+   the same subject); English — the Clough–Stevenson answers labelled ``non`` (in 3.).
+3. Clough–Stevenson: every answer against its task's Wikipedia source (as
+   ``bench_alignment.py`` runs it, whose ``cs_rows`` and ``auc`` are imported): mean
+   containment per label (cut/light/heavy/non) and ROC AUC of containment for plagiarised
+   (cut+light+heavy) vs ``non``.
+4. Speed: one essay of about 1,000 words (heavy paraphrases and independent texts of the
+   collection) against 100 sources (English: the 95 answers and 5 sources of
+   Clough–Stevenson; Russian: the collection's passages and prose paragraphs of the seed
+   papers), the median of several repeats after one warm-up call, whose time is shown too
+   (loading models).
+
+Targets (PASS/FAIL): heavy paraphrases mean marked ≥ 60 % (how many reach 60 % is printed
+beside); independent texts mean marked ≤ 3 % and no false mark; speed ratio ≤ 2×;
+Clough–Stevenson heavy mean ≥ 0.6 and non mean ≤ 0.02. A ``non`` answer with a fragment is
+printed but is no target: the label is the writer's, and g4pE_taske really copies a phrase of
+its source ("solving problems where … find the best decisions one after another").
+
+When ``Options`` has no ``paraphrase`` field or ``copylens.core.paraphrase`` does not exist,
+only today's engine runs (``paraphrase=False``, or default options without the field) and the
+report says so.
+
+Usage: ``python bench/bench_paraphrase.py [--lang ru uk en] [--quick] [--repeats N]`` from
+anywhere; writes ``bench/results/paraphrase.json`` and ``paraphrase.md`` (with ``--quick`` or
+a subset of languages, ``paraphrase_quick.*``). ``--quick`` takes the first 4 passages per
+language, 20 Clough–Stevenson answers and 2 speed repeats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import platform
+import re
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+
+from bench_alignment import CS_DIR, auc, core_state, cs_rows, engine_named  # noqa: E402
+from bench_own_text import canonical_share  # noqa: E402
+from make_pairs import _seed_paragraphs, words_of  # noqa: E402
+from make_paraphrase import KINDS, LANGS, Item, load_all, source_text, verify, verify_lines  # noqa: E402
+from shared import SEEDS_DIR  # noqa: E402
+
+from copylens.core import Options, TextInput, check  # noqa: E402
+
+RESULTS = BENCH / "results"
+HEAVY_MARKED = 0.60
+"""A heavy paraphrase counts as found when at least this share of its words is marked."""
+TARGETS = {
+    "heavy_mean_marked": (">=", 0.60),
+    "independent_mean_marked": ("<=", 0.03),
+    "independent_false_marks": ("<=", 0),
+    "speed_ratio": ("<=", 2.0),
+    "cs_heavy_mean": (">=", 0.60),
+    "cs_non_mean": ("<=", 0.02),
+}
+CS = ("cs_heavy_mean", "cs_non_mean")
+"""Targets on containment (0..1) rather than shares printed in per cent."""
+SPEED_WORDS = 1000
+SPEED_SOURCES = 100
+QUICK_ITEMS = 4
+QUICK_CS = 20
+SHOWN = 6
+"""False marks and weakest heavy paraphrases shown per configuration (all are in the JSON)."""
+
+
+def detector_state() -> tuple[bool, str]:
+    """Whether the paraphrase detector can run, and why not."""
+    if "paraphrase" not in {f.name for f in fields(Options)}:
+        return False, "Options has no `paraphrase` field"
+    if importlib.util.find_spec("copylens.core.paraphrase") is None:
+        return False, "copylens.core.paraphrase does not exist"
+    return True, ""
+
+
+def configurations() -> tuple[dict[str, dict[str, Any]], str]:
+    """The option sets to run: today's engine and, when it exists, the detector beside it."""
+    has_field = "paraphrase" in {f.name for f in fields(Options)}
+    ok, why = detector_state()
+    configs = {"paraphrase=False": {"paraphrase": False} if has_field else {}}
+    if ok:
+        configs["paraphrase=True"] = {"paraphrase": True}
+    return configs, why
+
+
+def options(changes: dict[str, Any]) -> Options:
+    return Options(workers=1, **changes)
+
+
+# ---------------------------------------------------------------- running
+
+
+@dataclass
+class Frag:
+    source: str
+    kind: str
+    start: int
+    end: int
+    score: float
+    text: str
+
+
+@dataclass
+class Run:
+    marked: float
+    """1 − uniqueness of the checked text."""
+    paraphrase_share: float
+    """Share of its canonical words inside fragments of kind "paraphrase"."""
+    seconds: float
+    fragments: list[Frag] = field(default_factory=list)
+
+
+def run_check(text: str, sources: Sequence[TextInput], changes: dict[str, Any]) -> Run:
+    t0 = time.perf_counter()
+    report = check([TextInput("checked", text)], list(sources), options(changes))
+    seconds = time.perf_counter() - t0
+    doc = report.documents[0]
+    frags = [
+        Frag(
+            m.path,
+            getattr(f, "kind", "copy"),
+            f.start,
+            f.end,
+            round(float(getattr(f, "score", 1.0)), 3),
+            text[f.start : f.end],
+        )
+        for m in doc.sources
+        for f in m.fragments
+    ]
+    para = [(f.start, f.end) for f in frags if f.kind == "paraphrase"]
+    share = canonical_share(text, para) if para else 0.0
+    return Run(1.0 - doc.uniqueness, share, seconds, frags)
+
+
+def collection_runs(
+    collection: dict[str, list[Item]], changes: dict[str, Any]
+) -> dict[str, dict[str, list[Run]]]:
+    """Every text of every item against its passage and the other passages of its language."""
+    out: dict[str, dict[str, list[Run]]] = {}
+    for lang, items in collection.items():
+        sources = [TextInput(item.id, source_text(item)) for item in items]
+        out[lang] = {
+            kind: [run_check(item.text(kind), sources, changes) for item in items] for kind in KINDS
+        }
+    return out
+
+
+def real_independent_ru() -> list[tuple[str, str]]:
+    """Seed 002's paragraphs of its own sections (not its review of others' methods, section
+    3, nor the garbled pages from its first table on), prose of at least 35 words."""
+    path = next(SEEDS_DIR.glob("002_*.txt"))
+    paragraphs = _seed_paragraphs(path.read_text(encoding="utf-8"))
+
+    def at(prefix: str) -> int:
+        return next(n for n, p in enumerate(paragraphs) if p.startswith(prefix))
+
+    keep = paragraphs[: at("3 Обзор")] + paragraphs[at("4 Предложенный") : at("Таблица 1")]
+    out = []
+    for n, p in enumerate(keep):
+        tokens = p.split()
+        letters = sum(
+            1 for t in tokens if re.fullmatch(r"[(«\"]?[^\W\d_]+[-–]?[^\W\d_]*[.,:;»)\"]*", t)
+        )
+        if len(words_of(p)) >= 35 and letters >= 0.85 * len(tokens):
+            out.append((f"002/p{n}", p))
+    return out
+
+
+def seed_sources(numbers: Sequence[str]) -> list[TextInput]:
+    return [
+        TextInput(f"seed {path.name[:3]}", path.read_text(encoding="utf-8"))
+        for num in numbers
+        for path in sorted(SEEDS_DIR.glob(f"{num}_*.txt"))
+    ]
+
+
+def cs_runs(changes: dict[str, Any], limit: int | None) -> list[dict[str, Any]]:
+    """Every Clough–Stevenson answer against its task's source (files read by the engine)."""
+    rows = cs_rows() if limit is None else balanced_cs(limit)
+    out = []
+    for row in rows:
+        t0 = time.perf_counter()
+        report = check([CS_DIR / row["suspicious"]], [CS_DIR / row["source"]], options(changes))
+        seconds = time.perf_counter() - t0
+        doc = report.documents[0]
+        text = report.texts[doc.path] if hasattr(report, "texts") else ""
+        frags = [f for m in doc.sources for f in m.fragments]
+        para = [(f.start, f.end) for f in frags if getattr(f, "kind", "copy") == "paraphrase"]
+        shown = [
+            {
+                "kind": getattr(f, "kind", "copy"),
+                "span": [f.start, f.end],
+                "text": text[f.start : f.end],
+            }
+            for f in frags
+        ]
+        out.append(
+            {
+                "file": row["suspicious"],
+                "label": row["label"],
+                "containment": doc.sources[0].containment if doc.sources else 0.0,
+                "marked": 1.0 - doc.uniqueness,
+                "paraphrase_share": canonical_share(text, para) if para and text else 0.0,
+                "fragments": shown,
+                "seconds": seconds,
+            }
+        )
+    return out
+
+
+def balanced_cs(limit: int) -> list[dict[str, str]]:
+    """The first ``limit`` answers taken round-robin over the four labels."""
+    by_label: dict[str, list[dict[str, str]]] = {}
+    for row in cs_rows():
+        by_label.setdefault(row["label"], []).append(row)
+    out: list[dict[str, str]] = []
+    while len(out) < limit and any(by_label.values()):
+        for rows in by_label.values():
+            if rows and len(out) < limit:
+                out.append(rows.pop(0))
+    return out
+
+
+# ---------------------------------------------------------------- speed
+
+
+def speed_case(lang: str, collection: dict[str, list[Item]]) -> tuple[str, list[TextInput]]:
+    """An essay of about SPEED_WORDS words and SPEED_SOURCES sources holding its passages."""
+    items = collection[lang]
+    parts: list[str] = []
+    for item in items:  # heavy paraphrase and independent text in turn, till ~1,000 words
+        for kind in ("heavy", "independent"):
+            if sum(len(words_of(p)) for p in parts) < SPEED_WORDS:
+                parts.append(item.text(kind))
+    essay = "\n\n".join(parts)
+    sources = [TextInput(item.id, source_text(item)) for item in items]
+    if lang == "en":
+        names = sorted({r["suspicious"] for r in cs_rows()} | {r["source"] for r in cs_rows()})
+        sources += [TextInput(Path(n).name, read_cs(n)) for n in names]
+    else:
+        for src in seed_sources(["000", "001", "002", "003"]):
+            sources += [
+                TextInput(f"{src.name} ¶{n}", p)
+                for n, p in enumerate(_seed_paragraphs(src.text))
+                if len(words_of(p)) >= 30
+            ]
+    return essay, sources[:SPEED_SOURCES]
+
+
+def read_cs(name: str) -> str:
+    raw = (CS_DIR / name).read_bytes()
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252")
+
+
+def speed(
+    essay: str, sources: Sequence[TextInput], configs: dict[str, dict[str, Any]], repeats: int
+) -> dict[str, Any]:
+    out: dict[str, Any] = {"essay_words": len(words_of(essay)), "sources": len(sources)}
+    for name, changes in configs.items():
+        warm = run_check(essay, sources, changes)
+        times = [run_check(essay, sources, changes).seconds for _ in range(repeats)]
+        out[name] = {
+            "warmup_s": round(warm.seconds, 3),
+            "median_s": round(statistics.median(times), 3),
+            "times_s": [round(t, 3) for t in times],
+            "marked": round(warm.marked, 4),
+            "paraphrase_share": round(warm.paraphrase_share, 4),
+        }
+    return out
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def mean(values: Sequence[float]) -> float | None:
+    return round(sum(values) / len(values), 4) if values else None
+
+
+def frag_json(f: Frag) -> dict[str, Any]:
+    return {
+        "source": f.source,
+        "kind": f.kind,
+        "span": [f.start, f.end],
+        "score": f.score,
+        "text": f.text,
+    }
+
+
+def score_collection(
+    collection: dict[str, list[Item]], runs: dict[str, dict[str, list[Run]]]
+) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for lang, items in collection.items():
+        per: dict[str, Any] = {}
+        for kind in KINDS:
+            rs = runs[lang][kind]
+            entry: dict[str, Any] = {
+                "texts": len(rs),
+                "mean_marked": mean([r.marked for r in rs]),
+                "max_marked": round(max(r.marked for r in rs), 4),
+                "mean_paraphrase_share": mean([r.paraphrase_share for r in rs]),
+                "texts_with_fragment": sum(bool(r.fragments) for r in rs),
+                "fragments_on_distractors": sum(
+                    f.source != item.id
+                    for item, r in zip(items, rs, strict=True)
+                    for f in r.fragments
+                ),
+                "seconds": round(sum(r.seconds for r in rs), 3),
+                "per_text": {
+                    item.id: {
+                        "marked": round(r.marked, 4),
+                        "paraphrase_share": round(r.paraphrase_share, 4),
+                        "fragments": [frag_json(f) for f in r.fragments],
+                    }
+                    for item, r in zip(items, rs, strict=True)
+                },
+            }
+            if kind == "heavy":
+                entry["reaching_60"] = sum(r.marked >= HEAVY_MARKED for r in rs)
+            per[kind] = entry
+        out[lang] = per
+    return out
+
+
+def score_real(runs: list[tuple[str, Run]]) -> dict[str, Any]:
+    return {
+        "texts": len(runs),
+        "mean_marked": mean([r.marked for _, r in runs]),
+        "max_marked": round(max((r.marked for _, r in runs), default=0.0), 4),
+        "mean_paraphrase_share": mean([r.paraphrase_share for _, r in runs]),
+        "texts_with_fragment": sum(bool(r.fragments) for _, r in runs),
+        "seconds": round(sum(r.seconds for _, r in runs), 3),
+        "marked_texts": [
+            {
+                "text": name,
+                "marked": round(r.marked, 4),
+                "fragments": [frag_json(f) for f in r.fragments],
+            }
+            for name, r in runs
+            if r.fragments
+        ],
+    }
+
+
+def score_cs(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    means = {}
+    for label in ("cut", "light", "heavy", "non"):
+        sel = [r for r in rows if r["label"] == label]
+        means[label] = {
+            "n": len(sel),
+            "containment": mean([r["containment"] for r in sel]),
+            "paraphrase_share": mean([r["paraphrase_share"] for r in sel]),
+        }
+    positive = [r["label"] != "non" for r in rows]
+    non = [r for r in rows if r["label"] == "non"]
+    return {
+        "answers": len(rows),
+        "auc": round(auc([r["containment"] for r in rows], positive), 4),
+        "mean": means,
+        "non_with_fragment": [
+            {
+                "file": r["file"],
+                "containment": round(r["containment"], 4),
+                "fragments": r["fragments"],
+            }
+            for r in non
+            if r["fragments"]
+        ],
+        "seconds": round(sum(r["seconds"] for r in rows), 3),
+    }
+
+
+def check_target(name: str, value: float | None) -> dict[str, Any]:
+    op, goal = TARGETS[name]
+    ok = value is not None and (value <= goal if op == "<=" else value >= goal)
+    return {"target": name, "value": value, "goal": f"{op} {goal}", "pass": ok}
+
+
+def targets(config: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for lang, per in config["collection"].items():
+        rows.append(
+            check_target("heavy_mean_marked", per["heavy"]["mean_marked"]) | {"group": lang}
+        )
+        ind = per["independent"]
+        rows.append(check_target("independent_mean_marked", ind["mean_marked"]) | {"group": lang})
+        rows.append(
+            check_target("independent_false_marks", ind["texts_with_fragment"]) | {"group": lang}
+        )
+    if "real_ru" in config:
+        real = config["real_ru"]
+        rows.append(
+            check_target("independent_mean_marked", real["mean_marked"])
+            | {"group": "ru real 002 vs 000/001"}
+        )
+        rows.append(
+            check_target("independent_false_marks", real["texts_with_fragment"])
+            | {"group": "ru real 002 vs 000/001"}
+        )
+    if "cs" in config:
+        cs = config["cs"]
+        rows.append(
+            check_target("cs_heavy_mean", cs["mean"]["heavy"]["containment"]) | {"group": "cs"}
+        )
+        rows.append(check_target("cs_non_mean", cs["mean"]["non"]["containment"]) | {"group": "cs"})
+    return rows
+
+
+# ---------------------------------------------------------------- reporting
+
+
+def pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}"
+
+
+def collection_table(result: dict[str, Any]) -> list[str]:
+    configs = result["configs"]
+    head = "| language | kind | texts |"
+    rule = "|---|---|---:|"
+    for name in configs:
+        head += (
+            f" {name}: marked % (mean / max) | paraphrase % | texts with fragment "
+            "(fragments on a distractor) | s |"
+        )
+        rule += "---:|---:|---:|---:|"
+    lines = [head, rule]
+    first = next(iter(configs.values()))["collection"]
+    for lang, per in first.items():
+        for kind in KINDS:
+            row = f"| {lang} | {kind} | {per[kind]['texts']} |"
+            for c in configs.values():
+                e = c["collection"][lang][kind]
+                extra = f" ({e['reaching_60']} ≥ 60 %)" if kind == "heavy" else ""
+                row += (
+                    f" {pct(e['mean_marked'])} / {pct(e['max_marked'])}{extra} | "
+                    f"{pct(e['mean_paraphrase_share'])} | {e['texts_with_fragment']} "
+                    f"({e['fragments_on_distractors']}) | "
+                    f"{e['seconds']} |"
+                )
+            lines.append(row)
+    return lines
+
+
+def real_lines(result: dict[str, Any]) -> list[str]:
+    lines = []
+    for name, c in result["configs"].items():
+        if "real_ru" not in c:
+            continue
+        r = c["real_ru"]
+        lines.append(
+            f"- {name}: {r['texts']} paragraphs of seed 002 against seeds 000 and 001: marked "
+            f"mean {pct(r['mean_marked'])} %, max {pct(r['max_marked'])} %, by paraphrase "
+            f"{pct(r['mean_paraphrase_share'])} %; paragraphs with a fragment "
+            f"{r['texts_with_fragment']} ({r['seconds']} s)"
+        )
+    return lines
+
+
+def cs_lines(result: dict[str, Any]) -> list[str]:
+    configs = [(n, c["cs"]) for n, c in result["configs"].items() if "cs" in c]
+    if not configs:
+        return []
+    head = "| label | answers |" + "".join(
+        f" {n}: containment | paraphrase % |" for n, _ in configs
+    )
+    rule = "|---|---:|" + "---:|---:|" * len(configs)
+    lines = [head, rule]
+    for label in ("cut", "light", "heavy", "non"):
+        row = f"| {label} | {configs[0][1]['mean'][label]['n']} |"
+        for _, cs in configs:
+            m = cs["mean"][label]
+            row += f" {m['containment']:.3f} | {pct(m['paraphrase_share'])} |"
+        lines.append(row)
+    lines.append("")
+    for name, cs in configs:
+        non = cs["non_with_fragment"]
+        lines.append(
+            f"- {name}: ROC AUC {cs['auc']:.4f} ({cs['answers']} answers, {cs['seconds']} s); "
+            f"`non` answers with a fragment: {len(non)}"
+            + (
+                ": " + ", ".join(f"{x['file']} ({x['containment']:.3f})" for x in non)
+                if non
+                else ""
+            )
+        )
+    return lines
+
+
+def speed_lines(result: dict[str, Any]) -> list[str]:
+    lines = []
+    for lang, s in result.get("speed", {}).items():
+        names = [n for n in result["configs"] if n in s]
+        text = ", ".join(
+            f"{n}: median {s[n]['median_s']} s (warm-up {s[n]['warmup_s']} s), marked "
+            f"{pct(s[n]['marked'])} %, by paraphrase {pct(s[n]['paraphrase_share'])} %"
+            for n in names
+        )
+        ratio = s.get("ratio")
+        lines.append(
+            f"- {lang}: essay of {s['essay_words']} words against {s['sources']} sources, "
+            f"{result['repeats']} repeats — {text}"
+            + (
+                f"; ratio {ratio:.2f}× ({'PASS' if s['ratio_pass'] else 'FAIL'} ≤ 2×)"
+                if ratio
+                else ""
+            )
+        )
+    return lines
+
+
+def targets_lines(result: dict[str, Any]) -> list[str]:
+    lines = []
+    for name, c in result["configs"].items():
+        lines.append(f"{name}:")
+        for t in c["targets"]:
+            v = t["value"]
+            shown = v if isinstance(v, int) else f"{v:.3f}" if t["target"] in CS else f"{pct(v)} %"
+            lines.append(
+                f"  {'PASS' if t['pass'] else 'FAIL'}  {t['target']:<26} {t['group']:<24} "
+                f"{shown} ({t['goal']})"
+            )
+    return lines
+
+
+def examples_lines(result: dict[str, Any]) -> list[str]:
+    """False marks on independent texts and the weakest heavy paraphrases, per config."""
+    lines = []
+    for name, c in result["configs"].items():
+        shown = 0
+        for lang, per in c["collection"].items():
+            for item_id, t in per["independent"]["per_text"].items():
+                for f in t["fragments"]:
+                    if shown < SHOWN:
+                        lines.append(
+                            f"- {name}, false mark on {lang}/{item_id} independent "
+                            f"({f['kind']}, score {f['score']}, source {f['source']}): "
+                            f"“{f['text']}”"
+                        )
+                    shown += 1
+        for r in c.get("real_ru", {}).get("marked_texts", [])[:SHOWN]:
+            for f in r["fragments"][:2]:
+                lines.append(
+                    f"- {name}, mark on real independent {r['text']} ({f['kind']}, source "
+                    f"{f['source']}): “{f['text'][:300]}”"
+                )
+        for r in c.get("cs", {}).get("non_with_fragment", [])[:SHOWN]:
+            for f in r["fragments"][:2]:
+                lines.append(
+                    f"- {name}, mark on Clough–Stevenson `non` answer {r['file']} ({f['kind']}): "
+                    f"“{f['text'][:300]}”"
+                )
+        weakest = sorted(
+            (t["marked"], lang, item_id)
+            for lang, per in c["collection"].items()
+            for item_id, t in per["heavy"]["per_text"].items()
+        )[:SHOWN]
+        lines.append(
+            f"- {name}, least marked heavy paraphrases: "
+            + ", ".join(f"{lang}/{i} {pct(m)} %" for m, lang, i in weakest)
+        )
+    return lines
+
+
+def render_markdown(result: dict[str, Any]) -> str:
+    note = result["detector_note"]
+    return "\n".join(
+        [
+            "# Paraphrased borrowing (issue 17)",
+            "",
+            f"Run {result['when']} on {result['machine']}. Engine: "
+            f"{engine_named(result['core'])}. Measured with `{result['command']}` in "
+            f"{result['seconds']} s.",
+            "",
+            *([f"**Only paraphrase=False ran: {note}.**", ""] if note else []),
+            "Hand-written collection (`bench/paraphrase_data/`, `make_paraphrase.py`): each "
+            "text checked against its source passage plus the other passages of its language. "
+            "*Marked* = 1 − uniqueness; *paraphrase %* = share of canonical words inside "
+            "`paraphrase` fragments; *texts with fragment* on independent texts are false "
+            "marks.",
+            "",
+            *verify_lines(result["collection_check"]),
+            "",
+            "## Collection",
+            "",
+            *collection_table(result),
+            "",
+            "## Real independent writing (Russian)",
+            "",
+            *real_lines(result),
+            "",
+            "## Clough–Stevenson",
+            "",
+            *cs_lines(result),
+            "",
+            "## Speed",
+            "",
+            *speed_lines(result),
+            "",
+            "## Targets",
+            "",
+            "```",
+            *targets_lines(result),
+            "```",
+            "",
+            "## Examples",
+            "",
+            *examples_lines(result),
+            "",
+        ]
+    )
+
+
+def print_report(result: dict[str, Any]) -> None:
+    if result["detector_note"]:
+        print(f"\nOnly paraphrase=False ran: {result['detector_note']}.")
+    print("\nCollection (marked % mean / max, paraphrase %, texts with a fragment, seconds):")
+    print("\n".join(collection_table(result)))
+    if real_lines(result):
+        print("\nReal independent writing (Russian):")
+        print("\n".join(real_lines(result)))
+    if cs_lines(result):
+        print("\nClough–Stevenson (mean containment per label):")
+        print("\n".join(cs_lines(result)))
+    if speed_lines(result):
+        print("\nSpeed:")
+        print("\n".join(speed_lines(result)))
+    print("\nTargets:")
+    print("\n".join(targets_lines(result)))
+    print("\nExamples:")
+    print("\n".join(examples_lines(result)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--lang", nargs="+", choices=LANGS, default=list(LANGS))
+    parser.add_argument("--quick", action="store_true", help="a subset, for a fast look")
+    parser.add_argument("--repeats", type=int, help="speed repeats (default 5, quick 2)")
+    parser.add_argument("--no-cs", action="store_true", help="skip Clough–Stevenson")
+    parser.add_argument("--no-speed", action="store_true", help="skip the speed section")
+    args = parser.parse_args(argv)
+    command = " ".join(
+        ["python bench/bench_paraphrase.py", *(sys.argv[1:] if argv is None else argv)]
+    )
+    repeats = args.repeats or (2 if args.quick else 5)
+    t0 = time.perf_counter()
+    full = load_all(args.lang)
+    collection = {
+        lang: items[:QUICK_ITEMS] if args.quick else items for lang, items in full.items()
+    }
+    checked = verify(collection)
+    print("\n".join(verify_lines(checked)))
+    configs, why = configurations()
+    if why:
+        print(f"\nparaphrase detector not available ({why}): only paraphrase=False runs")
+    real_texts = real_independent_ru() if "ru" in args.lang else []
+    if args.quick:
+        real_texts = real_texts[:8]
+    real_sources = seed_sources(["000", "001"])
+
+    result: dict[str, Any] = {
+        "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}",
+        "core": core_state(),
+        "command": command,
+        "detector_note": why,
+        "quick": args.quick,
+        "repeats": repeats,
+        "collection_check": checked,
+        "configs": {},
+        "speed": {},
+    }
+    for name, changes in configs.items():
+        t1 = time.perf_counter()
+        runs = collection_runs(collection, changes)
+        entry: dict[str, Any] = {
+            "options": changes,
+            "collection": score_collection(collection, runs),
+        }
+        if real_texts:
+            entry["real_ru"] = score_real(
+                [(n, run_check(text, real_sources, changes)) for n, text in real_texts]
+            )
+        if "en" in args.lang and not args.no_cs:
+            entry["cs"] = score_cs(cs_runs(changes, QUICK_CS if args.quick else None))
+        entry["targets"] = targets(entry)
+        entry["seconds"] = round(time.perf_counter() - t1, 1)
+        result["configs"][name] = entry
+        print(f"{name}: {entry['seconds']} s", flush=True)
+    if not args.no_speed:
+        for lang in [x for x in ("en", "ru") if x in args.lang]:
+            s = speed(*speed_case(lang, full), configs, repeats)
+            if len(configs) == 2:
+                a, b = (s[n]["median_s"] for n in configs)
+                s["ratio"] = round(b / a, 3) if a else None
+                s["ratio_pass"] = s["ratio"] is not None and s["ratio"] <= TARGETS["speed_ratio"][1]
+            result["speed"][lang] = s
+    result["seconds"] = round(time.perf_counter() - t0, 1)
+    print_report(result)
+    print(f"\ntotal {result['seconds']} s")
+    stem = "paraphrase" if not args.quick and set(args.lang) == set(LANGS) else "paraphrase_quick"
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / f"{stem}.json").write_text(
+        json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8"
+    )
+    (RESULTS / f"{stem}.md").write_text(render_markdown(result), encoding="utf-8")
+    print(f"wrote {RESULTS / stem}.json and .md")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

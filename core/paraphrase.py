@@ -1,0 +1,347 @@
+"""Paraphrase: sentences whose meaning matches a source's though their words do not (issue 17).
+
+A rewrite ("рерайт") keeps a source's facts in roughly their order and replaces many words:
+synonyms, another word order, active for passive, two sentences merged or one split. The
+aligner finds little of it (few runs of equal words survive), so this stage compares
+sentences by meaning, after the aligner, between a checked document and a source:
+
+1. Sentences (:func:`sentence_words`) with at least :data:`MIN_WORDS` counted words are bags
+   of their canonical words, each with a unit vector and a weight
+   (:mod:`copylens.core.meaning`).
+2. Candidates: for each sentence of the checked text the aligner did not mostly find, the
+   :data:`TOP` source sentences whose weighted mean vectors are nearest (cosine at least
+   :data:`FLOOR`): a cheap bound, so the precise score runs on a few pairs per sentence.
+3. The precise score of two units (a sentence, or two adjacent sentences for merges and
+   splits) is soft word alignment (soft cardinality, Jimenez, Becerra and Gelbukh 2012; word
+   similarity from vectors as in Sultan, Bethard and Sumner 2014): words are paired one to one,
+   most similar first (1 for equal canonical forms, else the vectors' cosine when at least
+   :data:`WORD_MATCH`); each side's weighted share of paired similarity, and the harmonic mean
+   of both, so both sentences must be mostly matched.
+4. Matches are taken best first, each sentence in one match, and kept by the evidence around
+   them, the way fragments need an anchor: a match at :data:`ALONE` stands alone; at
+   :data:`IN_RUN` it needs a neighbour, at :data:`LOW` a run of :data:`RUN` (consecutive
+   checked sentences retold from nearby source sentences, or found by the aligner). A retold
+   passage is a run of retold sentences; a writer's own sentence on the source's topic
+   matches one source sentence by chance.
+
+Precision first: the thresholds were chosen on real honest writing on a source's topic (the
+Clough–Stevenson answers written without copying, seed papers on the same subject by other
+authors), hand-written independent texts and word salad from one small vocabulary, beside
+the heavy rewrites they must find (bench/bench_paraphrase.py prints all of them), with the
+ParaPhraser headline pairs (Pivovarova et al. 2017) for the sentence score alone.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from copylens.core.canonicalize import Canonical
+from copylens.core.meaning import Lexicon, lexicon, weight
+from copylens.core.prepare import Prepared
+from copylens.core.report import Fragment
+from copylens.core.sentences import sentence_spans
+
+MIN_WORDS = 6
+"""Counted words of the shortest sentence compared (shorter ones say too little to tell)."""
+TOP = 3
+"""Source sentences scored per checked sentence (step 2)."""
+FLOOR = 0.4
+"""Least cosine of the sentences' mean vectors for a pair to be scored (step 2)."""
+WORD_MATCH = 0.4
+"""Least cosine of two different words' vectors to pair them (step 3)."""
+ALONE = 0.7
+IN_RUN = 0.6
+LOW = 0.45
+RUN = 3
+"""Scores a match needs alone, beside another, and in a run of :data:`RUN` (step 4)."""
+NEAR = 3
+"""Source sentences between the matches of two consecutive checked sentences, at most."""
+MAX_COVERED = 0.5
+"""A checked sentence whose counted words the aligner found this share of is not compared."""
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """A document's sentences for this stage: word ranges, vectors, weights, centroids."""
+
+    bounds: tuple[tuple[int, int], ...]
+    """Canonical word range of each sentence with at least :data:`MIN_WORDS` words."""
+    spans: tuple[tuple[int, int], ...]
+    """Character span of each sentence of ``bounds``."""
+    forms: np.ndarray
+    """uint64 fingerprint of each canonical word (equal forms match fully)."""
+    vectors: np.ndarray
+    weights: np.ndarray
+    centroids: np.ndarray
+    """Unit weighted mean vector of each sentence of ``bounds``."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """Checked words [a0, a1) retell source words [b0, b1) with this score."""
+
+    a0: int
+    a1: int
+    b0: int
+    b1: int
+    score: float
+    a_sentences: tuple[int, ...]
+    b_sentences: tuple[int, ...]
+
+
+def meaning_of(doc: Prepared) -> Meaning:
+    """The document's :class:`Meaning`, made once per document (memoized on it)."""
+    memo: Meaning | None = doc.__dict__.get("_meaning")
+    if memo is None:
+        memo = _meaning(doc, lexicon(doc.canonical.language))
+        doc.__dict__["_meaning"] = memo
+    return memo
+
+
+def _meaning(doc: Prepared, lex: Lexicon) -> Meaning:
+    c = doc.canonical
+    sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
+    bounds = tuple((lo, hi) for lo, hi, _, _ in sentences)
+    written = [doc.text[s:e] for s, e in zip(c.starts.tolist(), c.ends.tolist(), strict=True)]
+    vectors = lex.vectors(written, c.forms)
+    weights = np.array([weight(w.lower(), c.language) for w in written], dtype=np.float32)
+    centroids = np.zeros((len(bounds), lex.dimension), dtype=np.float32)
+    for n, (lo, hi) in enumerate(bounds):
+        mean = weights[lo:hi] @ vectors[lo:hi]
+        norm = float(np.linalg.norm(mean))
+        centroids[n] = mean / norm if norm else mean
+    spans = tuple((s0, s1) for _, _, s0, s1 in sentences)
+    return Meaning(bounds, spans, c.hashes, vectors, weights, centroids)
+
+
+_PARAGRAPH = re.compile(r"\n[^\S\n]*\n")
+
+
+def sentence_words(text: str, c: Canonical) -> list[tuple[int, int, int, int]]:
+    """Each sentence holding canonical words: its word range and character span.
+
+    Sentences are :func:`copylens.core.sentences.sentence_spans` (a line break inside a
+    paragraph does not end one, unlike the canonical text's ``sentences``), cut at blank
+    lines too (a heading without a full stop is its own)."""
+    out = []
+    for start, end in sentence_spans(text, c.language):
+        cuts = [start, *(br.end() for br in _PARAGRAPH.finditer(text, start, end)), end]
+        for s0, s1 in itertools.pairwise(cuts):
+            lo, hi = np.searchsorted(c.starts, [s0, s1]).tolist()
+            if hi > lo:
+                piece = text[s0:s1]
+                s0 += len(piece) - len(piece.lstrip())
+                out.append((lo, hi, s0, s0 + len(piece.strip())))
+    return out
+
+
+def similarity(a: Meaning, a_range: tuple[int, int], b: Meaning, b_range: tuple[int, int]) -> float:
+    """Soft word alignment score of two word ranges (step 3 of the module docstring): words
+    are paired one to one, the most similar pairs first, so a long sentence cannot match
+    every word of a short one with its many words."""
+    (a0, a1), (b0, b1) = a_range, b_range
+    cosine = a.vectors[a0:a1] @ b.vectors[b0:b1].T
+    cosine[a.forms[a0:a1, None] == b.forms[None, b0:b1]] = 1.0
+    best_a, best_b = _one_to_one(cosine)
+    wa, wb = a.weights[a0:a1], b.weights[b0:b1]
+    ca = float(wa @ best_a) / float(wa.sum())
+    cb = float(wb @ best_b) / float(wb.sum())
+    return 2 * ca * cb / (ca + cb) if ca + cb > 0 else 0.0
+
+
+def _one_to_one(cosine: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's and column's similarity in a greedy one-to-one pairing of rows and columns
+    by falling similarity, pairs under :data:`WORD_MATCH` left out (0)."""
+    rows, cols = np.nonzero(cosine >= WORD_MATCH)
+    best_a = np.zeros(cosine.shape[0], dtype=np.float32)
+    best_b = np.zeros(cosine.shape[1], dtype=np.float32)
+    values = cosine[rows, cols]
+    for n in np.argsort(-values, kind="stable").tolist():
+        i, j = rows[n], cols[n]
+        if best_a[i] == 0 and best_b[j] == 0:
+            best_a[i] = best_b[j] = values[n]
+    return best_a, best_b
+
+
+def paraphrases(a: Prepared, b: Prepared, covered_a: np.ndarray) -> list[Match]:
+    """The checked document's sentences retelling the source's (module docstring), in text
+    order; sentences ``covered_a`` (the aligner's words) mostly holds are left out."""
+    if a.canonical.language != b.canonical.language:
+        return []
+    ma, mb = meaning_of(a), meaning_of(b)
+    if not ma.bounds or not mb.bounds:
+        return []
+    open_a = [n for n, (lo, hi) in enumerate(ma.bounds) if covered_a[lo:hi].mean() < MAX_COVERED]
+    if not open_a:
+        return []
+    near = ma.centroids[open_a] @ mb.centroids.T
+    found = []
+    for row, i in enumerate(open_a):
+        order = np.argsort(-near[row])[:TOP]
+        for j in order[near[row, order] >= FLOOR].tolist():
+            found.extend(_units(ma, mb, i, j))
+    aligned = set(range(len(ma.bounds))).difference(open_a)
+    return _ordered(_chosen(found, aligned))
+
+
+def _units(a: Meaning, b: Meaning, i: int, j: int) -> list[Match]:
+    """Sentence i against sentence j, and the merges and splits around them."""
+    options = [((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))]
+    out = []
+    for ai, bj in options:
+        if min(*ai, *bj) < 0 or max(ai) >= len(a.bounds) or max(bj) >= len(b.bounds):
+            continue
+        if not (_adjacent(a, ai) and _adjacent(b, bj)):
+            continue
+        ar = (a.bounds[ai[0]][0], a.bounds[ai[-1]][1])
+        br = (b.bounds[bj[0]][0], b.bounds[bj[-1]][1])
+        out.append(Match(*ar, *br, similarity(a, ar, b, br), ai, bj))
+    return out
+
+
+def _adjacent(m: Meaning, ids: tuple[int, ...]) -> bool:
+    """Two sentences of ``bounds`` join only when nothing stands between them."""
+    return len(ids) == 1 or m.bounds[ids[0]][1] == m.bounds[ids[1]][0]
+
+
+def _chosen(found: list[Match], aligned: set[int]) -> list[Match]:
+    """Best first, each sentence in one match, then kept by the evidence around it (step 4
+    of the module docstring): at :data:`ALONE` on its own, at :data:`IN_RUN` in a run of
+    two, at :data:`LOW` in a run of :data:`RUN`. A run is consecutive checked sentences,
+    each retold from a source sentence at most :data:`NEAR` sentences from the previous one's
+    (either way: rewriters reorder) or found by the aligner (in ``aligned``)."""
+    taken: list[Match] = []
+    used_a: set[int] = set(aligned)
+    used_b: set[int] = set()
+    for m in sorted(found, key=lambda m: -m.score):
+        if m.score < LOW:
+            break
+        if used_a.intersection(m.a_sentences) or used_b.intersection(m.b_sentences):
+            continue
+        taken.append(m)
+        used_a.update(m.a_sentences)
+        used_b.update(m.b_sentences)
+    runs = _runs(sorted(taken, key=lambda m: m.a0), aligned)
+    return [
+        m
+        for m in taken
+        if m.score >= ALONE or (m.score >= IN_RUN and runs[id(m)] >= 2) or runs[id(m)] >= RUN
+    ]
+
+
+def _runs(matches: list[Match], aligned: set[int]) -> dict[int, int]:
+    """The length of the run holding each match (keyed by ``id``): consecutive items, an item
+    being a match or a sentence the aligner found (which joins any run beside it)."""
+    items = sorted(
+        [
+            (m.a_sentences[0], m.a_sentences[-1], m.b_sentences[0], m.b_sentences[-1], m)
+            for m in matches
+        ]
+        + [(i, i, -1, -1, None) for i in aligned],
+        key=lambda item: item[0],
+    )
+    length: dict[int, int] = {}
+    run: list[Match | None] = []
+    for n, (first, _, b_first, _, m) in enumerate(items):
+        if run:
+            last_a, last_b = items[n - 1][1], items[n - 1][3]
+            joined = first == last_a + 1 and (
+                m is None or last_b < 0 or abs(b_first - last_b) <= NEAR
+            )
+            if not joined:
+                length.update((id(x), len(run)) for x in run if x is not None)
+                run = []
+        run.append(m)
+    length.update((id(x), len(run)) for x in run if x is not None)
+    return length
+
+
+def _ordered(matches: list[Match]) -> list[Match]:
+    return sorted(matches, key=lambda m: m.a0)
+
+
+def fragments_of(
+    m: Match, a: Prepared, b: Prepared, copies: Sequence[Fragment]
+) -> list[tuple[Fragment, int, int]]:
+    """The match as ``"paraphrase"`` fragments with the checked words each covers: its
+    sentences' characters (whole sentences, stop words and punctuation included) less the
+    copy fragments' (a sentence with a copied run inside gives a piece on each side of it),
+    each piece holding at least one counted word; the source side is the source sentences."""
+    ma, mb = meaning_of(a), meaning_of(b)
+    start, end = ma.spans[m.a_sentences[0]][0], ma.spans[m.a_sentences[-1]][1]
+    source_start, source_end = mb.spans[m.b_sentences[0]][0], mb.spans[m.b_sentences[-1]][1]
+    source_forms = set(b.canonical.hashes[m.b0 : m.b1].tolist())
+    out = []
+    for s0, s1 in _less(start, end, [(f.start, f.end) for f in copies], a.text):
+        w0, w1 = np.searchsorted(a.canonical.starts, [s0, s1]).tolist()
+        if w1 > w0:
+            exact = sum(h in source_forms for h in a.canonical.hashes[w0:w1].tolist())
+            fragment = Fragment(
+                s0,
+                s1,
+                source_start,
+                source_end,
+                w1 - w0,
+                exact,
+                kind="paraphrase",
+                score=round(m.score, 3),
+            )
+            out.append((fragment, w0, w1))
+    return out
+
+
+def _less(start: int, end: int, taken: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
+    """[start, end) less the ``taken`` spans, each piece without the spaces and punctuation
+    at its edges."""
+    pieces, at = [], start
+    for t0, t1 in sorted(taken):
+        if t1 > at and t0 < end:
+            pieces.append((at, max(at, t0)))
+            at = max(at, t1)
+    pieces.append((at, end))
+    out = []
+    for s0, s1 in pieces:
+        piece = text[s0:s1]
+        lead = len(piece) - len(piece.lstrip(_EDGE))
+        if s1 - s0 > lead:
+            out.append((s0 + lead, s0 + len(piece.rstrip())))
+    return out
+
+
+_EDGE = " \t\n\r,;:—–-"
+
+
+RELATED = 10
+"""Sources sharing no anchor with a checked document that the stage still compares it with:
+at most this many, those sharing the most of its vocabulary (:func:`related`)."""
+RELATED_SHARE = 0.1
+"""…and only those sharing at least this weighted share of its distinct canonical words."""
+
+
+def related(doc: Prepared, sources: Sequence[Prepared]) -> list[int]:
+    """Indices of the sources a rewrite of which ``doc`` may be: a rewrite keeps the source's
+    terms and names though no run of words survives, so these are the :data:`RELATED`
+    sources holding the largest share of ``doc``'s distinct canonical words, each weighted
+    by its inverse document frequency over ``sources`` (smoothed: ln((N + 1) / df) + 1), at
+    least :data:`RELATED_SHARE`. Cheap (sorted arrays only), no vectors."""
+    if not sources:
+        return []
+    mine = np.unique(doc.canonical.hashes)
+    theirs = [np.unique(s.canonical.hashes) for s in sources]
+    values, counts = np.unique(np.concatenate(theirs), return_counts=True)
+    df = np.ones(len(mine))
+    at = np.searchsorted(values, mine)
+    hit = (at < len(values)) & (values[np.minimum(at, len(values) - 1)] == mine)
+    df[hit] += counts[at[hit]]
+    idf = np.log((len(sources) + 1) / df) + 1.0
+    total = float(idf.sum()) or 1.0
+    shares = np.array(
+        [float(idf[np.isin(mine, t, assume_unique=True)].sum()) / total for t in theirs]
+    )
+    order = np.argsort(-shares, kind="stable")[:RELATED]
+    return sorted(int(n) for n in order if shares[n] >= RELATED_SHARE and sources[n] is not doc)

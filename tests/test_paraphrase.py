@@ -1,0 +1,182 @@
+"""The paraphrase stage (issue 17): rewrites found, independent texts left alone, offsets exact.
+
+The texts in tests/data/paraphrase were written for these tests: a six-sentence source on
+glaciers in English, Russian and Ukrainian; a heavy rewrite of it in the same language (most
+verbs and adjectives replaced, clauses reordered, the facts kept in order, as a student with
+a thesaurus writes); and an independent text on the same topic (a class trip to a glacier).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from copylens.app.cli import main
+from copylens.core import Options, TextInput, check, compare
+from copylens.core import paraphrase as pp
+from copylens.core.extract import Extracted
+from copylens.core.meaning import lexicon, weight
+from copylens.core.prepare import prepare_text
+
+DATA = Path(__file__).parent / "data" / "paraphrase"
+LANGUAGES = ("en", "ru", "uk")
+
+
+def text(language: str, kind: str) -> str:
+    return (DATA / f"{language}_{kind}.txt").read_text(encoding="utf-8")
+
+
+def marked(document: str, source: str, **options: object) -> tuple[float, list]:
+    """Share of the document's counted words found in the source, and the fragments."""
+    report = check([TextInput("doc", document)], [TextInput("source", source)], Options(**options))
+    result = report.documents[0]
+    return 1 - result.uniqueness, [f for s in result.sources for f in s.fragments]
+
+
+def prepared(value: str) -> object:
+    return prepare_text(Extracted(path="x", text=value, format="txt"), Options())
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_heavy_rewrite_is_marked_as_paraphrase(language: str) -> None:
+    share, fragments = marked(text(language, "rewrite"), text(language, "source"))
+    assert share >= 0.6
+    assert fragments and all(f.kind == "paraphrase" for f in fragments)
+    assert all(pp.LOW <= f.score <= 1 for f in fragments)
+    copied, _ = marked(text(language, "rewrite"), text(language, "source"), paraphrase=False)
+    assert copied < 0.1  # the aligner alone finds (next to) nothing: what the stage adds
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_independent_text_on_the_topic_is_clean(language: str) -> None:
+    share, fragments = marked(text(language, "independent"), text(language, "source"))
+    assert share == 0 and fragments == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_fragments_are_whole_sentences_on_both_sides(language: str) -> None:
+    doc, source = text(language, "rewrite"), text(language, "source")
+    _, fragments = marked(doc, source)
+    doc_sentences = [s.strip() for s in doc.replace("\n", " ").split(". ")]
+    for f in fragments:
+        piece, origin = doc[f.start : f.end], source[f.source_start : f.source_end]
+        assert piece and piece == piece.strip() and origin == origin.strip()
+        assert piece[0].isupper() and origin[0].isupper()  # starts a sentence
+        assert any(piece.rstrip(".").startswith(s.rstrip(".")[:20]) for s in doc_sentences)
+        assert f.edits == () and 0 <= f.exact_words <= f.words
+
+
+def test_a_copied_sentence_stays_a_copy_beside_paraphrases() -> None:
+    source = text("en", "source")
+    first = source.split(". ")[0] + "."
+    rewrite = text("en", "rewrite").split(". ", 1)[1]
+    _, fragments = marked(first + " " + rewrite, source)
+    kinds = [f.kind for f in sorted(fragments, key=lambda f: f.start)]
+    assert kinds[0] == "copy" and set(kinds[1:]) == {"paraphrase"}
+    spans = sorted((f.start, f.end) for f in fragments)
+    assert all(a[1] <= b[0] for a, b in itertools.pairwise(spans)), "no overlap"
+
+
+def test_two_source_sentences_merged_into_one_are_found() -> None:
+    a = prepared(
+        "Glaciers hold about seventy percent of the fresh water of the planet, and when the "
+        "climate warms they lose more ice in summer than winter snow returns to them."
+    )
+    b = prepared(text("en", "source"))
+    ma, mb = pp.meaning_of(a), pp.meaning_of(b)
+    best = max(pp._units(ma, mb, 0, 0), key=lambda m: m.score)
+    assert best.b_sentences == (0, 1)
+    assert best.score > pp.similarity(ma, ma.bounds[0], mb, mb.bounds[0])
+
+
+def test_languages_apart_are_not_compared() -> None:
+    _, fragments = marked(text("ru", "rewrite"), text("uk", "source"))
+    assert not [f for f in fragments if f.kind == "paraphrase"]
+
+
+def test_no_paraphrase_turns_the_stage_off() -> None:
+    share, fragments = marked(text("ru", "rewrite"), text("ru", "source"), paraphrase=False)
+    assert fragments == [] and share == 0
+
+
+def test_a_source_sharing_no_anchor_is_still_compared() -> None:
+    """The rewrite shares no run of words with its source, so the index would never pair
+    them: :func:`related` adds the sources holding most of the document's vocabulary."""
+    doc = prepared(text("ru", "rewrite"))
+    sources = [prepared(text("ru", "independent")), prepared(text("ru", "source"))]
+    sources += [prepared(text("en", "source")), prepared(text("uk", "source"))]
+    assert 1 in pp.related(doc, sources)
+    assert pp.related(doc, sources[2:]) == []  # other languages share no words
+
+
+def test_similarity_is_one_for_the_same_sentence_and_low_for_unrelated() -> None:
+    a = pp.meaning_of(prepared(text("en", "source")))
+    b = pp.meaning_of(prepared(text("en", "independent")))
+    assert pp.similarity(a, a.bounds[2], a, a.bounds[2]) == pytest.approx(1.0)
+    assert pp.similarity(a, a.bounds[2], b, b.bounds[0]) < pp.LOW
+
+
+def test_words_are_paired_one_to_one() -> None:
+    """Row 1's best column is column 0, taken by row 0's better match: row 1 gets nothing
+    (taking each row's maximum would credit it 0.95)."""
+    cosine = np.array([[1.0, 0.9], [0.95, 0.2]], dtype=np.float32)
+    best_a, best_b = pp._one_to_one(cosine)
+    assert best_a.tolist() == pytest.approx([1.0, 0.0])
+    assert best_b.tolist() == pytest.approx([1.0, 0.0])
+
+
+def test_runs_join_aligned_sentences_and_nearby_sources() -> None:
+    one = pp.Match(0, 5, 0, 5, 0.55, (1,), (4,))
+    two = pp.Match(5, 9, 5, 9, 0.52, (2,), (6,))
+    far = pp.Match(12, 15, 20, 25, 0.52, (4,), (30,))
+    runs = pp._runs([one, two, far], aligned={0})
+    assert runs[id(one)] == runs[id(two)] == 3  # sentence 0 (aligned), 1 and 2
+    assert runs[id(far)] == 1  # sentence 3 between is neither matched nor aligned
+
+
+@pytest.mark.parametrize(
+    ("language", "near", "far"),
+    [
+        ("ru", ("автомобиль", "машина"), ("автомобиль", "банан")),
+        ("en", ("buy", "purchase"), ("buy", "river")),
+    ],
+)
+def test_the_vectors_ship_in_the_wheels_and_know_synonyms(
+    language: str, near: tuple[str, str], far: tuple[str, str]
+) -> None:
+    lex = lexicon(language)
+    v = lex.vectors([*near, *far], [*near, *far])
+    assert float(v[0] @ v[1]) > pp.WORD_MATCH > float(v[2] @ v[3])
+    assert weight(near[0], language) > weight("the" if language == "en" else "и", language)
+
+
+def test_json_carries_kind_and_score(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc, source = tmp_path / "doc.txt", tmp_path / "source.txt"
+    doc.write_text(text("en", "rewrite"), encoding="utf-8")
+    source.write_text(text("en", "source"), encoding="utf-8")
+    assert main(["check", str(doc), "--against", str(source), "--format", "json"]) == 0
+    fragments = json.loads(capsys.readouterr().out)["documents"][0]["sources"][0]["fragments"]
+    assert {f["kind"] for f in fragments} == {"paraphrase"}
+    assert all(isinstance(f["score"], float) for f in fragments)
+    assert (
+        main(["check", str(doc), "--against", str(source), "--format", "json", "--no-paraphrase"])
+        == 0
+    )
+    assert json.loads(capsys.readouterr().out)["documents"][0]["sources"] == []
+
+
+def test_compare_reports_rewrites_of_pairs_it_aligns() -> None:
+    """compare runs the stage on the pairs it aligns: those sharing text (here a copied
+    sentence), so a rewritten rest is counted."""
+    source = text("en", "source")
+    first = source.split(". ")[0] + "."
+    report = compare(
+        [TextInput("a", first + " " + text("en", "rewrite")), TextInput("b", source)],
+        Options(min_containment=0.05),
+    )
+    kinds = {f.kind for p in report.pairs for f in p.fragments}
+    assert "paraphrase" in kinds
