@@ -32,7 +32,12 @@ fragment words ∈ {8, 10, 12} and anchor words ∈ {4, 5, 6} (anchor ≥ k) and
 setting: every PAN target met with no clean-pair detection, then the highest CS AUC, then
 the highest mean plagdet over the obfuscated kinds.
 
-Usage: ``python bench/bench_alignment.py [--pairs N] [--sweep] [--seed 1]`` from anywhere;
+``--options KEY=VALUE ...`` go into every engine run's ``Options(...)`` (values parsed as
+``bench_own_text.py`` parses them), so ``--options paraphrase=false`` measures the engine
+without the paraphrase stage of issue 17; ``--name`` sets the results' file stem.
+
+Usage: ``python bench/bench_alignment.py [--pairs N] [--sweep] [--seed 1] [--options K=V ...]
+[--name alignment_x]`` from anywhere;
 writes ``bench/results/alignment.json`` and ``alignment.md`` (the sweep to
 ``alignment_sweep.json``, shown in ``alignment.md`` by every later run; with ``--pairs`` below
 the full collection, ``alignment_<N>*`` instead, so the full figures are kept). The full run
@@ -149,6 +154,12 @@ def baseline_spans(suspicious: str, source: str, w: int = BASELINE_W) -> list[Sp
 # ---------------------------------------------------------------- running in parallel
 
 _PAIRS: Sequence[Pair] = ()
+_OPTIONS: tuple[tuple[str, Any], ...] = ()
+"""Option changes of ``--options`` beneath every engine run's setting (a swept key wins)."""
+
+
+def engine_options(changes: tuple[tuple[str, Any], ...]) -> Options:
+    return Options(workers=1, **(dict(_OPTIONS) | dict(changes)))
 
 
 def _run_pair(job: tuple[int, tuple[tuple[str, int], ...] | None]) -> list[Span4]:
@@ -157,13 +168,13 @@ def _run_pair(job: tuple[int, tuple[tuple[str, int], ...] | None]) -> list[Span4
     pair = _PAIRS[n]
     if changes is None:
         return baseline_spans(pair.suspicious, pair.source)
-    return engine_spans(pair.suspicious, pair.source, Options(workers=1, **dict(changes)))
+    return engine_spans(pair.suspicious, pair.source, engine_options(changes))
 
 
 def _run_cs(job: tuple[int, tuple[tuple[str, int], ...]]) -> tuple[float, float]:
     n, changes = job
     row = cs_rows()[n]
-    options = Options(workers=1, **dict(changes))
+    options = engine_options(changes)
     report = check([CS_DIR / row["suspicious"]], [CS_DIR / row["source"]], options)
     sources = report.documents[0].sources if report.documents else ()
     if not sources:
@@ -580,6 +591,15 @@ def engine_named(state: dict[str, Any]) -> str:
     return where + f", core sha256 {state['core_sha256']}"
 
 
+def changed_options(options: dict[str, Any]) -> str:
+    """"default options", or the options changed from the defaults."""
+    defaults = Options()
+    changed = {k: v for k, v in options.items() if getattr(defaults, k) != v}
+    if not changed:
+        return "default options"
+    return "options " + ", ".join(f"{k}={v}" for k, v in changed.items())
+
+
 def render_markdown(result: dict[str, Any], sweep: dict[str, Any] | None) -> str:
     e, b = result["engine"]["kinds"], result["baseline"]["kinds"]
     cs = result["clough_stevenson"]
@@ -611,9 +631,10 @@ def render_markdown(result: dict[str, Any], sweep: dict[str, Any] | None) -> str
         f"source: {col['verify']['longest_common_run_own_vs_source']['max']} words, "
         f"{col['verify']['longest_common_lemma_run_own_vs_source']['max']} lemmas.",
         "",
-        f"Engine: `check()` with default options (k = {DEFAULTS['seed_k']}, g = "
-        f"{DEFAULTS['max_gap']}, minimum fragment {DEFAULTS['min_fragment_words']} words, "
-        f"anchor {DEFAULTS['anchor_words']} words); "
+        f"Engine: `check()` with {changed_options(result['options'])} (k = "
+        f"{result['options']['seed_k']}, g = {result['options']['max_gap']}, minimum fragment "
+        f"{result['options']['min_fragment_words']} words, anchor "
+        f"{result['options']['anchor_words']} words); "
         f"detections = its fragments. Baseline: runs of consecutive matching {BASELINE_W}-word "
         "shingles of canonical words. PAN measures of Potthast et al. 2010 (`bench/pan.py`): "
         "macro precision and recall over characters of both documents, granularity, plagdet "
@@ -925,7 +946,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--name", default="alignment", help="results file stem (alignment_* in bench/results)"
     )
+    parser.add_argument(
+        "--options", nargs="*", default=[], metavar="KEY=VALUE", help="Options(...) changes"
+    )
     args = parser.parse_args(argv)
+    from bench_own_text import parse_changes  # here: bench_own_text imports this module
+
+    global _OPTIONS
+    try:
+        _OPTIONS = parse_changes(args.options)
+    except Exception as error:  # unknown key, wrong type, refused by Options.validated
+        parser.error(str(error))
+    setting = {k: v for k, v in _OPTIONS if k in DEFAULTS}
+    _OPTIONS = tuple((k, v) for k, v in _OPTIONS if k not in DEFAULTS)
     command = " ".join(
         ["python bench/bench_alignment.py", *(sys.argv[1:] if argv is None else argv)]
     )
@@ -947,7 +980,7 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     t1 = time.perf_counter()
-    engine = run_setting(pairs, dict(DEFAULTS), args.processes)
+    engine = run_setting(pairs, DEFAULTS | setting, args.processes)
     baseline_all = parallel(_run_pair, [(n, None) for n in range(len(pairs))], args.processes)
     run_s = time.perf_counter() - t1
     state = core_state()
@@ -967,7 +1000,7 @@ def main(argv: list[str] | None = None) -> int:
             "summary": summary(pairs, about).replace("\n", "; "),
             "verify": checked,
         },
-        "options": DEFAULTS,
+        "options": DEFAULTS | setting | dict(_OPTIONS),
         "engine": {
             "kinds": engine.kinds,
             "duplicates": duplicate_counts(engine.spans),

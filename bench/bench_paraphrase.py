@@ -30,6 +30,18 @@ Precision comes first: a writer's own sentence marked as copied is a false accus
    papers), the median of several repeats after one warm-up call, whose time is shown too
    (loading models).
 
+5. ParaPhraser (Pivovarova et al. 2017; ``/work/shared/corpora/paraphraser-ru``): 7,227 pairs
+   of Russian news headlines judged strict (1), loose (0) or no paraphrase (−1). Both
+   headlines of a pair are canonicalized (``prepare_text``, default options) and scored with
+   the stage's sentence score, ``paraphrase.similarity`` over all canonical words of each
+   (not only ``bounds``: most headlines are too short to be compared by the stage itself),
+   and, beside it, the same formula with equal lemmas only (no word vectors: similarity 1
+   for equal canonical forms, else 0). ROC AUC of 1 vs −1 and of 1 + 0 vs −1, and the share
+   of each class at or above the stage's thresholds ``ALONE``, ``IN_RUN`` and ``LOW``. This
+   calibrates the sentence score only; a pair with an empty side scores 0. No parameter is
+   fitted here (the corpus's ABOUT asks for cross-validated figures for anything tuned).
+   ``--no-paraphraser`` skips it.
+
 Targets (PASS/FAIL): heavy paraphrases mean marked ≥ 60 % (how many reach 60 % is printed
 beside); independent texts mean marked ≤ 3 % and no false mark; speed ratio ≤ 2×;
 Clough–Stevenson heavy mean ≥ 0.6 and non mean ≤ 0.02. A ``non`` answer with a fragment is
@@ -70,7 +82,7 @@ from bench_alignment import CS_DIR, auc, core_state, cs_rows, engine_named  # no
 from bench_own_text import canonical_share  # noqa: E402
 from make_pairs import _seed_paragraphs, words_of  # noqa: E402
 from make_paraphrase import KINDS, LANGS, Item, load_all, source_text, verify, verify_lines  # noqa: E402
-from shared import SEEDS_DIR  # noqa: E402
+from shared import CORPORA_DIR, SEEDS_DIR  # noqa: E402
 
 from copylens.core import Options, TextInput, check  # noqa: E402
 
@@ -93,6 +105,10 @@ QUICK_ITEMS = 4
 QUICK_CS = 20
 SHOWN = 6
 """False marks and weakest heavy paraphrases shown per configuration (all are in the JSON)."""
+
+
+PARAPHRASER = CORPORA_DIR / "paraphraser-ru" / "paraphrases.xml"
+CLASSES = ("1", "0", "-1")
 
 
 def detector_state() -> tuple[bool, str]:
@@ -440,6 +456,132 @@ def targets(config: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
+# ---------------------------------------------------------------- ParaPhraser
+
+
+def paraphraser_pairs(path: Path = PARAPHRASER) -> list[dict[str, str]]:
+    """The corpus's pairs (id, text_1, text_2, class, …); its XML declares ``UTF8``, which
+    expat refuses, so the declaration is corrected before parsing."""
+    import xml.etree.ElementTree as ET
+
+    raw = path.read_text(encoding="utf-8").replace("encoding='UTF8'", "encoding='UTF-8'", 1)
+    root = ET.fromstring(raw.encode("utf-8"))
+    return [
+        {v.get("name", ""): v.text or "" for v in pair.iter("value")}
+        for pair in root.iter("paraphrase")
+    ]
+
+
+def lemma_similarity(a: Any, a_range: tuple[int, int], b: Any, b_range: tuple[int, int]) -> float:
+    """``paraphrase.similarity`` with the word vectors switched off: a pair of words is 1 when
+    their canonical forms are equal, else 0; the same one-to-one pairing and weighting."""
+    from copylens.core import paraphrase
+
+    (a0, a1), (b0, b1) = a_range, b_range
+    cosine = (a.forms[a0:a1, None] == b.forms[None, b0:b1]).astype("float32")
+    best_a, best_b = paraphrase._one_to_one(cosine)
+    wa, wb = a.weights[a0:a1], b.weights[b0:b1]
+    ca = float(wa @ best_a) / float(wa.sum())
+    cb = float(wb @ best_b) / float(wb.sum())
+    return 2 * ca * cb / (ca + cb) if ca + cb > 0 else 0.0
+
+
+def run_paraphraser(path: Path = PARAPHRASER) -> dict[str, Any]:
+    """The stage's sentence score and the equal-lemma score on every ParaPhraser pair."""
+    from copylens.core import paraphrase
+    from copylens.core.extract import Extracted
+    from copylens.core.prepare import prepare_text
+
+    t0 = time.perf_counter()
+    pairs = paraphraser_pairs(path)
+    opts = Options()
+    scorers = {
+        "word vectors (the stage)": paraphrase.similarity,
+        "equal lemmas only": lemma_similarity,
+    }
+    scores: dict[str, list[float]] = {name: [] for name in scorers}
+    classes: list[str] = []
+    words: list[int] = []
+    in_bounds = both_in_bounds = empty = 0
+    languages: dict[str, int] = {}
+    mismatched = 0
+    for n, pair in enumerate(pairs):
+        sides = []
+        for side in ("text_1", "text_2"):
+            doc = prepare_text(
+                Extracted(path=f"{pair['id']}/{side}", text=pair[side], format="txt"), opts
+            )
+            meaning = paraphrase.meaning_of(doc)
+            count = len(doc.canonical)
+            vectors = getattr(meaning, "vectors", getattr(meaning, "rows", meaning.forms))
+            if not (len(vectors) == len(meaning.forms) == len(meaning.weights) == count):
+                raise RuntimeError(
+                    f"pair {pair['id']}: meaning covers {len(vectors)} of {count} words"
+                )
+            languages[doc.canonical.language] = languages.get(doc.canonical.language, 0) + 1
+            words.append(count)
+            in_bounds += bool(meaning.bounds)
+            sides.append((meaning, count, doc.canonical.language))
+        (ma, la, lang_a), (mb, lb, lang_b) = sides
+        both_in_bounds += bool(ma.bounds) and bool(mb.bounds)
+        classes.append(pair["class"])
+        if la == 0 or lb == 0:
+            empty += 1
+            for name in scorers:
+                scores[name].append(0.0)
+            continue
+        mismatched += lang_a != lang_b
+        for name, scorer in scorers.items():
+            if lang_a != lang_b and scorer is paraphrase.similarity:
+                scores[name].append(0.0)  # the stage compares no two languages
+                continue
+            scores[name].append(float(scorer(ma, (0, la), mb, (0, lb))))
+        if n and n % 2000 == 0:
+            print(f"  ParaPhraser: {n} pairs, {time.perf_counter() - t0:.0f} s", flush=True)
+    thresholds = {"ALONE": paraphrase.ALONE, "IN_RUN": paraphrase.IN_RUN, "LOW": paraphrase.LOW}
+    out_scores: dict[str, Any] = {}
+    for name, values in scores.items():
+
+        def of(wanted: Sequence[str], values: list[float] = values) -> list[float]:
+            return [v for v, c in zip(values, classes, strict=True) if c in wanted]
+
+        strict_vs_non = of(["1", "-1"])
+        any_vs_non = of(["1", "0", "-1"])
+        out_scores[name] = {
+            "auc_1_vs_minus1": round(
+                auc(strict_vs_non, [c == "1" for c in classes if c in ("1", "-1")]), 4
+            ),
+            "auc_1and0_vs_minus1": round(auc(any_vs_non, [c != "-1" for c in classes]), 4),
+            "mean": {c: round(statistics.fmean(of([c])), 4) for c in CLASSES},
+            "at_or_above": {
+                t: {
+                    "threshold": value,
+                    **{
+                        c: round(sum(v >= value for v in of([c])) / len(of([c])), 4)
+                        for c in CLASSES
+                    },
+                }
+                for t, value in thresholds.items()
+            },
+        }
+    return {
+        "file": str(path),
+        "pairs": len(pairs),
+        "classes": {c: classes.count(c) for c in CLASSES},
+        "min_words": paraphrase.MIN_WORDS,
+        "headlines": len(words),
+        "headlines_under_min_words": sum(w < paraphrase.MIN_WORDS for w in words),
+        "headlines_with_a_compared_sentence": in_bounds,
+        "pairs_both_with_a_compared_sentence": both_in_bounds,
+        "median_canonical_words": statistics.median(words),
+        "pairs_with_an_empty_side": empty,
+        "pairs_across_languages": mismatched,
+        "languages": languages,
+        "scores": out_scores,
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+
+
 # ---------------------------------------------------------------- reporting
 
 
@@ -595,6 +737,46 @@ def examples_lines(result: dict[str, Any]) -> list[str]:
     return lines
 
 
+def paraphraser_lines(result: dict[str, Any]) -> list[str]:
+    pp = result.get("paraphraser")
+    if not pp:
+        return []
+    thresholds = next(iter(pp["scores"].values()))["at_or_above"]
+    head = "| score | AUC 1 vs −1 | AUC 1+0 vs −1 | mean 1 / 0 / −1 |" + "".join(
+        f" ≥ {t} ({v['threshold']}): 1 / 0 / −1 |" for t, v in thresholds.items()
+    )
+    rule = "|---|---:|---:|---:|" + "---:|" * len(thresholds)
+    lines = [
+        f"{pp['pairs']} pairs of Russian news headlines (class 1: {pp['classes']['1']}, "
+        f"0: {pp['classes']['0']}, −1: {pp['classes']['-1']}), {pp['seconds']} s. Headlines "
+        f"are short (median {pp['median_canonical_words']:g} canonical words): "
+        f"{pp['headlines_under_min_words']} of {pp['headlines']} have fewer than "
+        f"MIN_WORDS = {pp['min_words']}, and {pp['pairs_both_with_a_compared_sentence']} "
+        "pairs have a sentence of at least MIN_WORDS words on both sides, the only pairs the "
+        "stage itself would compare. So this calibrates the sentence score "
+        "(`paraphrase.similarity` over all canonical words of each headline) only, not the "
+        f"stage. Pairs with an empty side ({pp['pairs_with_an_empty_side']}) score 0. "
+        f"Languages detected per headline: {pp['languages']}; the "
+        f"{pp['pairs_across_languages']} pairs whose headlines were given different languages "
+        "score 0 by word vectors (the stage compares no two languages; their vectors differ "
+        "in dimension) and are scored as usual by equal lemmas.",
+        "",
+        head,
+        rule,
+    ]
+    for name, s in pp["scores"].items():
+        lines.append(
+            f"| {name} | {s['auc_1_vs_minus1']:.4f} | {s['auc_1and0_vs_minus1']:.4f} | "
+            + " / ".join(f"{s['mean'][c]:.3f}" for c in CLASSES)
+            + " |"
+            + "".join(
+                " " + " / ".join(pct(v[c]) for c in CLASSES) + " % |"
+                for v in s["at_or_above"].values()
+            )
+        )
+    return lines
+
+
 def render_markdown(result: dict[str, Any]) -> str:
     note = result["detector_note"]
     return "\n".join(
@@ -630,6 +812,11 @@ def render_markdown(result: dict[str, Any]) -> str:
             "",
             *speed_lines(result),
             "",
+            *(
+                ["## ParaPhraser (sentence score only)", "", *paraphraser_lines(result), ""]
+                if result.get("paraphraser")
+                else []
+            ),
             "## Targets",
             "",
             "```",
@@ -658,6 +845,9 @@ def print_report(result: dict[str, Any]) -> None:
     if speed_lines(result):
         print("\nSpeed:")
         print("\n".join(speed_lines(result)))
+    if paraphraser_lines(result):
+        print("\nParaPhraser (sentence score only):")
+        print("\n".join(paraphraser_lines(result)))
     print("\nTargets:")
     print("\n".join(targets_lines(result)))
     print("\nExamples:")
@@ -671,6 +861,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, help="speed repeats (default 5, quick 2)")
     parser.add_argument("--no-cs", action="store_true", help="skip Clough–Stevenson")
     parser.add_argument("--no-speed", action="store_true", help="skip the speed section")
+    parser.add_argument(
+        "--no-paraphraser", action="store_true", help="skip the ParaPhraser headline pairs"
+    )
     args = parser.parse_args(argv)
     command = " ".join(
         ["python bench/bench_paraphrase.py", *(sys.argv[1:] if argv is None else argv)]
@@ -729,6 +922,9 @@ def main(argv: list[str] | None = None) -> int:
                 s["ratio"] = round(b / a, 3) if a else None
                 s["ratio_pass"] = s["ratio"] is not None and s["ratio"] <= TARGETS["speed_ratio"][1]
             result["speed"][lang] = s
+    ok, _ = detector_state()
+    if ok and not args.no_paraphraser:
+        result["paraphraser"] = run_paraphraser()
     result["seconds"] = round(time.perf_counter() - t0, 1)
     print_report(result)
     print(f"\ntotal {result['seconds']} s")

@@ -34,7 +34,7 @@ from copylens.core.ignore import (
 )
 from copylens.core.index import MAX_DF, CandidateIndex, MemoryIndex, pairs_sharing
 from copylens.core.options import Options
-from copylens.core.paraphrase import related
+from copylens.core.paraphrase import Vocabulary
 from copylens.core.pool import map_when_it_pays
 from copylens.core.prepare import (
     CancelCheck,
@@ -130,7 +130,8 @@ def check(
         index.add(n, src.anchors)
     wanted = [_candidates(doc, srcs, index) for doc in docs]
     if options.paraphrase:  # a rewrite may share no anchor with its source
-        wanted = [sorted({*w, *related(doc, srcs)}) for doc, w in zip(docs, wanted, strict=True)]
+        vocabulary = Vocabulary.of(srcs)
+        wanted = [sorted({*w, *vocabulary.related(d)}) for d, w in zip(docs, wanted, strict=True)]
     stored = _archived(archive, docs, srcs) if archive is not None else [[] for _ in docs]
     scores: list[list[tuple[Prepared, PairScore]]] = [[] for _ in docs]
     remaining = [len(w) + len(a) for w, a in zip(wanted, stored, strict=True)]

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from copylens.core.canonicalize import Canonical
+from copylens.core.canonicalize import Canonical, word_spans
 from copylens.core.meaning import Lexicon, lexicon, weight
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
@@ -75,7 +75,9 @@ class Meaning:
     """Character span of each sentence of ``bounds``."""
     forms: np.ndarray
     """uint64 fingerprint of each canonical word (equal forms match fully)."""
-    vectors: np.ndarray
+    lexicon: Lexicon
+    rows: np.ndarray
+    """Each canonical word's row of the lexicon's table of vectors."""
     weights: np.ndarray
     centroids: np.ndarray
     """Unit weighted mean vector of each sentence of ``bounds``."""
@@ -108,7 +110,8 @@ def _meaning(doc: Prepared, lex: Lexicon) -> Meaning:
     sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
     bounds = tuple((lo, hi) for lo, hi, _, _ in sentences)
     written = [doc.text[s:e] for s, e in zip(c.starts.tolist(), c.ends.tolist(), strict=True)]
-    vectors = lex.vectors(written, c.forms)
+    rows = lex.rows(written, c.forms)
+    vectors = lex.table[rows]
     weights = np.array([weight(w.lower(), c.language) for w in written], dtype=np.float32)
     centroids = np.zeros((len(bounds), lex.dimension), dtype=np.float32)
     for n, (lo, hi) in enumerate(bounds):
@@ -116,7 +119,7 @@ def _meaning(doc: Prepared, lex: Lexicon) -> Meaning:
         norm = float(np.linalg.norm(mean))
         centroids[n] = mean / norm if norm else mean
     spans = tuple((s0, s1) for _, _, s0, s1 in sentences)
-    return Meaning(bounds, spans, c.hashes, vectors, weights, centroids)
+    return Meaning(bounds, spans, c.hashes, lex, rows, weights, centroids)
 
 
 _PARAGRAPH = re.compile(r"\n[^\S\n]*\n")
@@ -145,7 +148,8 @@ def similarity(a: Meaning, a_range: tuple[int, int], b: Meaning, b_range: tuple[
     are paired one to one, the most similar pairs first, so a long sentence cannot match
     every word of a short one with its many words."""
     (a0, a1), (b0, b1) = a_range, b_range
-    cosine = a.vectors[a0:a1] @ b.vectors[b0:b1].T
+    table = a.lexicon.table
+    cosine = table[a.rows[a0:a1]] @ table[b.rows[b0:b1]].T
     cosine[a.forms[a0:a1, None] == b.forms[None, b0:b1]] = 1.0
     best_a, best_b = _one_to_one(cosine)
     wa, wb = a.weights[a0:a1], b.weights[b0:b1]
@@ -274,7 +278,9 @@ def fragments_of(
     each piece holding at least one counted word; the source side is the source sentences."""
     ma, mb = meaning_of(a), meaning_of(b)
     start, end = ma.spans[m.a_sentences[0]][0], ma.spans[m.a_sentences[-1]][1]
-    source_start, source_end = mb.spans[m.b_sentences[0]][0], mb.spans[m.b_sentences[-1]][1]
+    source = _words_of(b.text, mb.spans[m.b_sentences[0]][0], mb.spans[m.b_sentences[-1]][1])
+    assert source is not None  # a sentence of ``bounds`` holds words
+    source_start, source_end = source
     source_forms = set(b.canonical.hashes[m.b0 : m.b1].tolist())
     out = []
     for s0, s1 in _less(start, end, [(f.start, f.end) for f in copies], a.text):
@@ -296,52 +302,66 @@ def fragments_of(
 
 
 def _less(start: int, end: int, taken: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
-    """[start, end) less the ``taken`` spans, each piece without the spaces and punctuation
-    at its edges."""
+    """[start, end) less the ``taken`` spans, each piece from its first word's start to its
+    last word's end (fragments lie on word boundaries)."""
     pieces, at = [], start
     for t0, t1 in sorted(taken):
         if t1 > at and t0 < end:
             pieces.append((at, max(at, t0)))
             at = max(at, t1)
     pieces.append((at, end))
-    out = []
-    for s0, s1 in pieces:
-        piece = text[s0:s1]
-        lead = len(piece) - len(piece.lstrip(_EDGE))
-        if s1 - s0 > lead:
-            out.append((s0 + lead, s0 + len(piece.rstrip())))
-    return out
+    return [span for s0, s1 in pieces if (span := _words_of(text, s0, s1)) is not None]
 
 
-_EDGE = " \t\n\r,;:—–-"
+def _words_of(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """From the first word's start to the last word's end in text[start:end], if any."""
+    spans = word_spans(text[start:end])
+    return (start + spans[0][0], start + spans[-1][1]) if spans else None
 
 
 RELATED = 10
 """Sources sharing no anchor with a checked document that the stage still compares it with:
-at most this many, those sharing the most of its vocabulary (:func:`related`)."""
+at most this many, those sharing the most of its vocabulary (:meth:`Vocabulary.related`)."""
 RELATED_SHARE = 0.1
 """…and only those sharing at least this weighted share of its distinct canonical words."""
 
 
-def related(doc: Prepared, sources: Sequence[Prepared]) -> list[int]:
-    """Indices of the sources a rewrite of which ``doc`` may be: a rewrite keeps the source's
-    terms and names though no run of words survives, so these are the :data:`RELATED`
-    sources holding the largest share of ``doc``'s distinct canonical words, each weighted
-    by its inverse document frequency over ``sources`` (smoothed: ln((N + 1) / df) + 1), at
-    least :data:`RELATED_SHARE`. Cheap (sorted arrays only), no vectors."""
-    if not sources:
-        return []
-    mine = np.unique(doc.canonical.hashes)
-    theirs = [np.unique(s.canonical.hashes) for s in sources]
-    values, counts = np.unique(np.concatenate(theirs), return_counts=True)
-    df = np.ones(len(mine))
-    at = np.searchsorted(values, mine)
-    hit = (at < len(values)) & (values[np.minimum(at, len(values) - 1)] == mine)
-    df[hit] += counts[at[hit]]
-    idf = np.log((len(sources) + 1) / df) + 1.0
-    total = float(idf.sum()) or 1.0
-    shares = np.array(
-        [float(idf[np.isin(mine, t, assume_unique=True)].sum()) / total for t in theirs]
-    )
-    order = np.argsort(-shares, kind="stable")[:RELATED]
-    return sorted(int(n) for n in order if shares[n] >= RELATED_SHARE and sources[n] is not doc)
+@dataclass(frozen=True)
+class Vocabulary:
+    """The given sources' distinct canonical words, made once per run for :meth:`related`."""
+
+    sources: tuple[Prepared, ...]
+    words: tuple[np.ndarray, ...]
+    """Each source's distinct form fingerprints, sorted."""
+    values: np.ndarray
+    counts: np.ndarray
+    """Every fingerprint of ``words`` once, and how many sources hold it."""
+
+    @classmethod
+    def of(cls, sources: Sequence[Prepared]) -> Vocabulary:
+        words = tuple(np.unique(s.canonical.hashes) for s in sources)
+        joined = np.concatenate(words) if words else np.empty(0, dtype=np.uint64)
+        values, counts = np.unique(joined, return_counts=True)
+        return cls(tuple(sources), words, values, counts)
+
+    def related(self, doc: Prepared) -> list[int]:
+        """Indices of the sources a rewrite of which ``doc`` may be: a rewrite keeps the
+        source's terms and names though no run of words survives, so these are the
+        :data:`RELATED` sources holding the largest share of ``doc``'s distinct canonical
+        words, each weighted by its inverse document frequency over the sources (smoothed:
+        ln((N + 1) / df) + 1), at least :data:`RELATED_SHARE`; never ``doc`` itself. Sorted
+        arrays only, no vectors."""
+        if not len(self.values):
+            return []
+        mine = np.unique(doc.canonical.hashes)
+        at = np.minimum(np.searchsorted(self.values, mine), len(self.values) - 1)
+        df = 1.0 + np.where(self.values[at] == mine, self.counts[at], 0)
+        idf = np.log((len(self.sources) + 1) / df) + 1.0
+        total = float(idf.sum()) or 1.0
+        shares = np.array(
+            [float(idf[np.isin(mine, t, assume_unique=True)].sum()) / total for t in self.words]
+        )
+        order = np.argsort(-shares, kind="stable")[:RELATED]
+        return sorted(
+            int(n) for n in order if shares[n] >= RELATED_SHARE and self.sources[n] is not doc
+        )

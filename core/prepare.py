@@ -19,7 +19,7 @@ from contextlib import closing, suppress
 from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -69,6 +69,13 @@ class Prepared:
     ignored: np.ndarray | None = None
     """Boolean per canonical word: text the run ignores (a template's, a common phrase's),
     never part of a fragment nor of a share (``copylens.core.ignore``); None when no word is."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the paraphrase stage's memo (``copylens.core.paraphrase``): it
+        refers to this process's table of word vectors; a process that needs it makes it."""
+        state = dict(self.__dict__)
+        state.pop("_meaning", None)
+        return state
 
     @cached_property
     def cited(self) -> np.ndarray:

@@ -454,15 +454,15 @@ PARAPHRASE_PAIRS: dict[str, tuple[str, str]] = {
         "back at night. Water evaporating from the leaves cools the air around them as well. "
         "Measurements in several European cities show that a street lined with mature trees "
         "can be up to four degrees cooler than a bare one.",
-        # the copywriter's text: an opening of their own, the first sentence copied, the rest
-        # retold (synonyms, another order, sentences merged) and a closing of their own
-        "Anyone who has walked through a park on a hot afternoon knows the feeling. Street "
-        "trees lower the temperature of a city in summer. By shading pavements and facades, "
-        "the foliage keeps them from soaking up warmth during the day and releasing it after "
-        "dark. In addition, the air near the crowns gets colder because moisture evaporates "
-        "from the foliage. According to data gathered in a number of European towns, an "
-        "avenue with grown trees may be as much as four degrees less hot than a street "
-        "without any. So before you buy an air conditioner, ask your council to plant a lime.",
+        # the copywriter's text: an opening of their own, the source retold with a thesaurus
+        # (other words, another order, the facts kept) and a closing of their own
+        "Anyone who has walked through a park on a hot afternoon knows the feeling. In summer, "
+        "trees along the streets reduce the temperature of a town. Their foliage shades the "
+        "walls and the asphalt, which otherwise would keep the day's heat and return it at "
+        "night. Moisture evaporating from the leaves also cools the surrounding air. Data "
+        "from a number of European cities shows that a street with mature trees can be as "
+        "much as four degrees cooler than a bare street. So before you buy an air "
+        "conditioner, ask your council to plant a lime.",
     ),
     "ru": (
         "Уличные деревья снижают температуру в городе летом. Их листва затеняет асфальт и "
@@ -470,17 +470,16 @@ PARAPHRASE_PAIRS: dict[str, tuple[str, str]] = {
         "испаряясь с листьев, дополнительно охлаждает окружающий воздух. Измерения в "
         "нескольких европейских городах показали, что улица со взрослыми деревьями может быть "
         "прохладнее голой улицы на четыре градуса.",
-        "Каждый, кто гулял по парку в жаркий день, знает это ощущение. Уличные деревья "
-        "снижают температуру в городе летом. Кроны закрывают от солнца тротуары и фасады, и "
-        "те не прогреваются за день, а значит, не излучают жар после заката. Кроме того, "
-        "воздух возле листвы становится холоднее, поскольку с неё испаряется вода. По данным, "
-        "собранным в ряде городов Европы, аллея с большими деревьями бывает на целых четыре "
-        "градуса холоднее улицы, где деревьев нет. Так что прежде чем покупать кондиционер, "
-        "попросите управу посадить у дома липу.",
+        "Каждый, кто гулял по парку в жаркий день, знает это ощущение. Летом деревья на улицах "
+        "понижают температуру в городе. Листва затеняет стены домов и асфальт, которые без "
+        "неё копили бы тепло днём и отдавали его ночью. Кроме того, испаряясь с листьев, влага "
+        "охлаждает воздух вокруг. Измерения в ряде европейских городов показали, что улица со "
+        "взрослыми деревьями бывает прохладнее улицы без деревьев на целых четыре градуса. "
+        "Так что прежде чем покупать кондиционер, попросите управу посадить у дома липу.",
     ),
 }
-"""18-paraphrase.png: (source paragraph, a text that copies its first sentence and retells the
-rest) per interface language."""
+"""18-paraphrase.png: (source paragraph, a text retelling it between sentences of the
+writer's own) per interface language."""
 
 
 def write_samples(folder: Path) -> tuple[list[Path], list[Path], list[Path], Path]:
@@ -999,10 +998,7 @@ def shoot_paraphrase(window: Any, out: Path, suffix: str, folder: Path, lang: st
         if getattr(fragment, "kind", "copy") == "paraphrase"
     ]
     if not found:
-        print("18-paraphrase: no paraphrase found (is the engine's detection in?)")
-        if not result.sources:
-            return
-        found = [(0, 0)]
+        raise RuntimeError("18-paraphrase: the engine found no paraphrase in the rewrite")
     view = window.check_page.document_view
     view.open_side_by_side(*found[0])
     save(window, out / f"18-paraphrase{suffix}.png")

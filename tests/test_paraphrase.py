@@ -105,12 +105,14 @@ def test_no_paraphrase_turns_the_stage_off() -> None:
 
 def test_a_source_sharing_no_anchor_is_still_compared() -> None:
     """The rewrite shares no run of words with its source, so the index would never pair
-    them: :func:`related` adds the sources holding most of the document's vocabulary."""
+    them: :meth:`Vocabulary.related` adds the sources holding most of the document's vocabulary."""
     doc = prepared(text("ru", "rewrite"))
     sources = [prepared(text("ru", "independent")), prepared(text("ru", "source"))]
     sources += [prepared(text("en", "source")), prepared(text("uk", "source"))]
-    assert 1 in pp.related(doc, sources)
-    assert pp.related(doc, sources[2:]) == []  # other languages share no words
+    assert 1 in pp.Vocabulary.of(sources).related(doc)
+    assert pp.Vocabulary.of(sources[2:]).related(doc) == []  # other languages share no words
+    assert pp.Vocabulary.of([]).related(doc) == []
+    assert pp.Vocabulary.of([doc]).related(doc) == []  # never itself
 
 
 def test_similarity_is_one_for_the_same_sentence_and_low_for_unrelated() -> None:
@@ -180,3 +182,14 @@ def test_compare_reports_rewrites_of_pairs_it_aligns() -> None:
     )
     kinds = {f.kind for p in report.pairs for f in p.fragments}
     assert "paraphrase" in kinds
+
+
+def test_a_prepared_document_is_pickled_without_its_vectors() -> None:
+    """The memo refers to the process's table of vectors, which must not travel to workers."""
+    import pickle
+
+    doc = prepared(text("ru", "rewrite"))
+    pp.meaning_of(doc)
+    copy = pickle.loads(pickle.dumps(doc))
+    assert "_meaning" in doc.__dict__ and "_meaning" not in copy.__dict__
+    assert copy.text == doc.text and pp.meaning_of(copy).bounds == pp.meaning_of(doc).bounds
