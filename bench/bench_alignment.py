@@ -159,7 +159,7 @@ _OPTIONS: tuple[tuple[str, Any], ...] = ()
 
 
 def engine_options(changes: tuple[tuple[str, Any], ...]) -> Options:
-    return Options(workers=1, **(dict(_OPTIONS) | dict(changes)))
+    return Options(**({"workers": 1} | dict(_OPTIONS) | dict(changes)))
 
 
 def _run_pair(job: tuple[int, tuple[tuple[str, int], ...] | None]) -> list[Span4]:
@@ -592,7 +592,7 @@ def engine_named(state: dict[str, Any]) -> str:
 
 
 def changed_options(options: dict[str, Any]) -> str:
-    """"default options", or the options changed from the defaults."""
+    """The words "default options", or the options that differ from the defaults."""
     defaults = Options()
     changed = {k: v for k, v in options.items() if getattr(defaults, k) != v}
     if not changed:

@@ -3,12 +3,16 @@
 Measures nothing about the engine: ``bench_paraphrase.py`` runs it on this collection. The
 collection is hand-written (see ``paraphrase_data/README.md``): for each real source passage
 of a language (Russian: seed papers 000–002; Ukrainian: seed 003; English: the
-Clough–Stevenson Wikipedia sources ``orig_task<a–e>.txt``) three texts written for CopyLens by
+Clough–Stevenson Wikipedia sources ``orig_task<a–e>.txt``) four texts written for CopyLens by
 its developers, by hand, with no synonym dictionary or model:
 
 - ``heavy``: a heavy paraphrase ("рерайт"): most content words replaced by synonyms or
   near-synonyms, clauses reordered, active ↔ passive, sentences merged or split, the same facts
   in roughly the same order; named terms with no synonym (PageRank, I-Match, шинглы) kept;
+- ``medium``: a medium paraphrase (a quick "рерайт" with a thesaurus): every sentence kept, in
+  the same order (an occasional merge or split), about half of the content words replaced by
+  synonyms, near-synonyms or other word forms, some clauses reordered, a few words added or
+  dropped; named terms and numbers kept;
 - ``light``: a light paraphrase: the passage with a few words swapped, mostly its wording;
 - ``independent``: a text of similar length on the same topic written independently (other
   facts, examples and structure; never the passage retold): any fragment on it is a false mark.
@@ -23,10 +27,11 @@ its "дуб-⏎ликатов".
 
 :func:`verify` reports, per language and kind, words per text, the share of a text's lemmas
 (pymorphy3 normal forms in Russian and Ukrainian, Snowball stems in English) found in its
-source passage, and the longest run of words and of lemmas shared with it; an independent
-text sharing a run of ``GUARD`` lemmas with its source is flagged (it would be a real copy).
+source passage (mean and range; ``--items`` lists it per text), and the longest run of words
+and of lemmas shared with it; an independent text sharing a run of ``GUARD`` lemmas with its
+source is flagged (it would be a real copy).
 
-Usage: ``python bench/make_paraphrase.py [--lang ru uk en]`` prints the counts and the
+Usage: ``python bench/make_paraphrase.py [--lang ru uk en] [--items]`` prints the counts and the
 verification; exit status 1 when a slice does not match its quoted text or a guard is broken.
 """
 
@@ -51,7 +56,7 @@ from shared import SHARED  # noqa: E402
 
 DATA = BENCH / "paraphrase_data"
 LANGS = ("ru", "uk", "en")
-KINDS = ("heavy", "light", "independent")
+KINDS = ("heavy", "medium", "light", "independent")
 GUARD = 5
 """An independent text may share no run of this many lemmas with its own source passage."""
 
@@ -63,7 +68,7 @@ _LINE_HYPHEN = re.compile(
 
 @dataclass(frozen=True)
 class Item:
-    """One source passage and the three texts written from it."""
+    """One source passage and the four texts written from it."""
 
     lang: str
     id: str
@@ -75,6 +80,7 @@ class Item:
     quoted: str
     """The passage: the file's slice [start, end), checked against the JSON's quotes."""
     heavy: str
+    medium: str
     light: str
     independent: str
 
@@ -119,22 +125,11 @@ def load(lang: str) -> list[Item]:
             raise CollectionError(
                 f"{lang}/{row['id']}: {src['file']}[{start}:{end}] is not the quoted passage"
             )
-        item = Item(
-            lang,
-            row["id"],
-            row["topic"],
-            src["file"],
-            start,
-            end,
-            passage,
-            row["heavy"],
-            row["light"],
-            row["independent"],
-        )
-        for kind in KINDS:
-            if not item.text(kind).strip():
-                raise CollectionError(f"{lang}/{item.id}: empty {kind} text")
-        items.append(item)
+        texts = {kind: row.get(kind) for kind in KINDS}
+        for kind, text in texts.items():
+            if not isinstance(text, str) or not text.strip():
+                raise CollectionError(f"{lang}/{row['id']}: missing or empty {kind} text")
+        items.append(Item(lang, row["id"], row["topic"], src["file"], start, end, passage, **texts))
     return items
 
 
@@ -172,7 +167,7 @@ def verify(collection: dict[str, list[Item]]) -> dict[str, Any]:
     for lang, items in collection.items():
         per: dict[str, Any] = {}
         for kind in ("source", *KINDS):
-            words, shared, runs, lemma_runs, flagged = [], [], [], [], []
+            words, shared, runs, lemma_runs, flagged, ids = [], [], [], [], [], []
             for item in items:
                 src = source_text(item)
                 text = src if kind == "source" else item.text(kind)
@@ -184,12 +179,16 @@ def verify(collection: dict[str, list[Item]]) -> dict[str, Any]:
                 shared.append(sum(x in have for x in a) / max(1, len(a)))
                 runs.append(longest_common_run(words_of(text), words_of(src)))
                 lemma_runs.append(longest_common_run(a, b))
+                ids.append(item.id)
                 if kind == "independent" and lemma_runs[-1] >= GUARD:
                     flagged.append(item.id)
             per[kind] = {"texts": len(words), "words_mean": _mean(words)}
             if kind != "source":
                 per[kind] |= {
                     "lemmas_in_source_mean": _mean(shared),
+                    "lemmas_in_source_min": round(min(shared), 3),
+                    "lemmas_in_source_max": round(max(shared), 3),
+                    "lemmas_in_source": {i: round(x, 3) for i, x in zip(ids, shared, strict=True)},
                     "longest_word_run_max": max(runs),
                     "longest_word_run_mean": _mean(runs),
                     "longest_lemma_run_max": max(lemma_runs),
@@ -203,8 +202,8 @@ def verify(collection: dict[str, list[Item]]) -> dict[str, Any]:
 
 def verify_lines(checked: dict[str, Any]) -> list[str]:
     lines = [
-        "| language | kind | texts | words (mean) | lemmas found in source | longest shared "
-        "run: words max (mean) | lemmas max (mean) |",
+        "| language | kind | texts | words (mean) | lemmas found in source: mean (min–max) | "
+        "longest shared run: words max (mean) | lemmas max (mean) |",
         "|---|---|---:|---:|---:|---:|---:|",
     ]
     for lang, per in checked.items():
@@ -214,16 +213,33 @@ def verify_lines(checked: dict[str, Any]) -> list[str]:
                 continue
             lines.append(
                 f"| {lang} | {kind} | {r['texts']} | {r['words_mean']} | "
-                f"{100 * r['lemmas_in_source_mean']:.0f} % | {r['longest_word_run_max']} "
+                f"{100 * r['lemmas_in_source_mean']:.0f} % "
+                f"({100 * r['lemmas_in_source_min']:.0f}–{100 * r['lemmas_in_source_max']:.0f}) | "
+                f"{r['longest_word_run_max']} "
                 f"({r['longest_word_run_mean']}) | {r['longest_lemma_run_max']} "
                 f"({r['longest_lemma_run_mean']}) |"
             )
     return lines
 
 
+def item_lines(checked: dict[str, Any]) -> list[str]:
+    """Each text's share of lemmas found in its source passage, a row per item."""
+    lines = []
+    for lang, per in checked.items():
+        kinds = [kind for kind in per if kind != "source"]
+        lines += ["", f"| {lang} | " + " | ".join(kinds) + " |", "|---|" + "---:|" * len(kinds)]
+        for item_id in per[kinds[0]]["lemmas_in_source"]:
+            shares = (per[kind]["lemmas_in_source"][item_id] for kind in kinds)
+            lines.append(f"| {item_id} | " + " | ".join(f"{100 * x:.0f} %" for x in shares) + " |")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lang", nargs="+", choices=LANGS, default=list(LANGS))
+    parser.add_argument(
+        "--items", action="store_true", help="also print each text's share of lemmas in its source"
+    )
     args = parser.parse_args(argv)
     try:
         collection = load_all(args.lang)
@@ -232,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     checked = verify(collection)
     print("\n".join(verify_lines(checked)))
+    if args.items:
+        print("\n".join(item_lines(checked)))
     bad = {lang: per["independent"]["over_guard"] for lang, per in checked.items()}
     bad = {lang: ids for lang, ids in bad.items() if ids}
     if bad:

@@ -85,7 +85,8 @@ class Lexicon:
 
     def vectors(self, written: Sequence[str], forms: Sequence[str]) -> np.ndarray:
         """The words' unit vectors (len(written) × dimension), as :meth:`rows` finds them."""
-        return self.table[self.rows(written, forms)]
+        rows = self.rows(written, forms)  # first: it may replace the table
+        return self.table[rows]
 
 
 def _random_unit(form: str, dimension: int) -> np.ndarray:
@@ -126,15 +127,29 @@ def _package_file(package: str, parts: tuple[str, ...]) -> Path:
 
 
 def _navec() -> Lexicon:
+    """navec's vectors, kept compact: its vocabulary is sorted, so a word is found by binary
+    search in the list of words and its vector rebuilt from the quantised codes; navec's own
+    dictionary of ids and word counts are let go (94 MB retained by the loaded model, ~45 MB
+    so)."""
+    import bisect
+
     from navec import Navec
 
     model = Navec.load(str(_package_file("natasha", NAVEC_FILE)))
-    vocab = model.vocab
+    words = model.vocab.words[:-2]  # sorted; then "<unk>" and "<pad>"
+    indexes, codes = model.pq.indexes, model.pq.codes
+    columns = np.arange(codes.shape[0])
+    del model
 
-    def known(words: list[str]) -> list[np.ndarray | None]:
-        return [_unit(model[w]) if w in vocab else None for w in words]
+    def known(batch: list[str]) -> list[np.ndarray | None]:
+        out: list[np.ndarray | None] = []
+        for word in batch:
+            at = bisect.bisect_left(words, word)
+            found = at < len(words) and words[at] == word
+            out.append(_unit(codes[columns, indexes[at]].reshape(-1)) if found else None)
+        return out
 
-    return Lexicon("ru", model.pq.dim, known)
+    return Lexicon("ru", int(codes.shape[0] * codes.shape[2]), known)
 
 
 def _wordllama() -> Lexicon:
@@ -155,9 +170,11 @@ def _wordllama() -> Lexicon:
 
 @cache
 def _zipf(language: str) -> Callable[[str], float]:
+    """wordfreq's small lists (words of Zipf ≥ 3; rarer ones weigh the most anyway): 7 MB a
+    language in memory, where the large lists take ~80 MB."""
     from wordfreq import zipf_frequency
 
-    return lambda word: zipf_frequency(word, language)
+    return lambda word: zipf_frequency(word, language, wordlist="small")
 
 
 def weight(word: str, language: str) -> float:

@@ -33,6 +33,7 @@ ParaPhraser headline pairs (Pivovarova et al. 2017) for the sentence score alone
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from collections.abc import Sequence
@@ -42,6 +43,7 @@ import numpy as np
 
 from copylens.core.canonicalize import Canonical, word_spans
 from copylens.core.meaning import Lexicon, lexicon, weight
+from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
 from copylens.core.sentences import sentence_spans
@@ -172,25 +174,84 @@ def _one_to_one(cosine: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return best_a, best_b
 
 
-def paraphrases(a: Prepared, b: Prepared, covered_a: np.ndarray) -> list[Match]:
+def paraphrases(
+    a: Prepared,
+    b: Prepared,
+    covered: tuple[np.ndarray, np.ndarray],
+    copies: Sequence[Fragment],
+    options: Options,
+) -> list[Match]:
     """The checked document's sentences retelling the source's (module docstring), in text
-    order; sentences ``covered_a`` (the aligner's words) mostly holds are left out."""
+    order. ``covered`` and ``copies`` are the aligner's: the words it found on each side and
+    its fragments. Left out: checked sentences whose words it mostly found, sentences
+    holding an ignored word on either side (a template's, a common phrase's: never part of a
+    fragment), and a sentence copied nearly word for word that is shorter than
+    ``min_fragment_words`` (a short copy, which the options leave unreported)."""
     if a.canonical.language != b.canonical.language:
         return []
+    covered_a, covered_b = covered
     ma, mb = meaning_of(a), meaning_of(b)
     if not ma.bounds or not mb.bounds:
         return []
-    open_a = [n for n, (lo, hi) in enumerate(ma.bounds) if covered_a[lo:hi].mean() < MAX_COVERED]
+    blocked_a = _ignored(a)
+    open_a = [
+        n
+        for n, (lo, hi) in enumerate(ma.bounds)
+        if covered_a[lo:hi].mean() < MAX_COVERED and not blocked_a[lo:hi].any()
+    ]
     if not open_a:
         return []
+    blocked_b = _ignored(b)
     near = ma.centroids[open_a] @ mb.centroids.T
+    near[:, [n for n, (lo, hi) in enumerate(mb.bounds) if blocked_b[lo:hi].any()]] = -1.0
     found = []
     for row, i in enumerate(open_a):
         order = np.argsort(-near[row])[:TOP]
         for j in order[near[row, order] >= FLOOR].tolist():
             found.extend(_units(ma, mb, i, j))
-    aligned = set(range(len(ma.bounds))).difference(open_a)
-    return _ordered(_chosen(found, aligned))
+    found = [m for m in found if not _short_copy(m, ma, mb, options.min_fragment_words)]
+    aligned = _aligned(ma, mb, set(range(len(ma.bounds))).difference(open_a), copies)
+    return _ordered(_chosen(found, aligned, _copied(mb, covered_b)))
+
+
+def _ignored(doc: Prepared) -> np.ndarray:
+    return doc.ignored if doc.ignored is not None else np.zeros(len(doc.canonical), dtype=bool)
+
+
+def _short_copy(m: Match, a: Meaning, b: Meaning, least: int) -> bool:
+    """Shorter than ``least`` counted words with at least 80 % of them in the source unit."""
+    if m.a1 - m.a0 >= least:
+        return False
+    theirs = set(b.forms[m.b0 : m.b1].tolist())
+    return 5 * sum(f in theirs for f in a.forms[m.a0 : m.a1].tolist()) >= 4 * (m.a1 - m.a0)
+
+
+def _copied(mb: Meaning, covered_b: np.ndarray) -> set[int]:
+    """The source sentences the aligner mostly found (``covered_b``): not retold again."""
+    return {j for j, (lo, hi) in enumerate(mb.bounds) if covered_b[lo:hi].mean() >= MAX_COVERED}
+
+
+def _aligned(
+    a: Meaning, b: Meaning, sentences: set[int], copies: Sequence[Fragment]
+) -> dict[int, tuple[int, int]]:
+    """The checked sentences the aligner found, each with the source sentence where it stands
+    in the copy fragment holding it: at the same relative place in the fragment's source span
+    (a copy keeps the source's order), as a range of one sentence. A sentence no copy
+    fragment holds is left out (its words were found elsewhere in the source: no place to
+    line a run up with)."""
+    out = {}
+    starts = [t0 for t0, _ in b.spans]
+    for i in sorted(sentences):
+        middle = sum(a.spans[i]) / 2
+        for f in copies:
+            if f.kind == "copy" and f.start <= middle < f.end:
+                at = f.source_start + (middle - f.start) / (f.end - f.start) * (
+                    f.source_end - f.source_start
+                )
+                j = max(0, bisect.bisect_right(starts, at) - 1)
+                out[i] = (j, j)
+                break
+    return out
 
 
 def _units(a: Meaning, b: Meaning, i: int, j: int) -> list[Match]:
@@ -213,15 +274,20 @@ def _adjacent(m: Meaning, ids: tuple[int, ...]) -> bool:
     return len(ids) == 1 or m.bounds[ids[0]][1] == m.bounds[ids[1]][0]
 
 
-def _chosen(found: list[Match], aligned: set[int]) -> list[Match]:
+def _chosen(
+    found: list[Match], aligned: dict[int, tuple[int, int]], copied_b: set[int]
+) -> list[Match]:
     """Best first, each sentence in one match, then kept by the evidence around it (step 4
     of the module docstring): at :data:`ALONE` on its own, at :data:`IN_RUN` in a run of
     two, at :data:`LOW` in a run of :data:`RUN`. A run is consecutive checked sentences,
-    each retold from a source sentence at most :data:`NEAR` sentences from the previous one's
-    (either way: rewriters reorder) or found by the aligner (in ``aligned``)."""
+    each retold from or copied from source sentences at most :data:`NEAR` sentences from the
+    previous one's (either way: rewriters reorder; after or before a copied sentence, in the
+    source's order); ``aligned`` are the sentences the aligner found, with the source sentences
+    their fragments reach; ``copied_b``, the source sentences it mostly found, are not retold
+    again."""
     taken: list[Match] = []
     used_a: set[int] = set(aligned)
-    used_b: set[int] = set()
+    used_b = set(copied_b)
     for m in sorted(found, key=lambda m: -m.score):
         if m.score < LOW:
             break
@@ -230,7 +296,7 @@ def _chosen(found: list[Match], aligned: set[int]) -> list[Match]:
         taken.append(m)
         used_a.update(m.a_sentences)
         used_b.update(m.b_sentences)
-    runs = _runs(sorted(taken, key=lambda m: m.a0), aligned)
+    runs = _runs(taken, aligned)
     return [
         m
         for m in taken
@@ -238,26 +304,26 @@ def _chosen(found: list[Match], aligned: set[int]) -> list[Match]:
     ]
 
 
-def _runs(matches: list[Match], aligned: set[int]) -> dict[int, int]:
-    """The length of the run holding each match (keyed by ``id``): consecutive items, an item
-    being a match or a sentence the aligner found (which joins any run beside it)."""
+def _runs(matches: list[Match], aligned: dict[int, tuple[int, int]]) -> dict[int, int]:
+    """The length of the run holding each match (keyed by ``id``): items in text order, each
+    a match or a sentence the aligner found, next to each other in the checked text and at
+    most :data:`NEAR` source sentences apart."""
     items = sorted(
         [
             (m.a_sentences[0], m.a_sentences[-1], m.b_sentences[0], m.b_sentences[-1], m)
             for m in matches
         ]
-        + [(i, i, -1, -1, None) for i in aligned],
+        + [(i, i, b0, b1, None) for i, (b0, b1) in aligned.items()],
         key=lambda item: item[0],
     )
     length: dict[int, int] = {}
     run: list[Match | None] = []
     for n, (first, _, b_first, _, m) in enumerate(items):
         if run:
-            last_a, last_b = items[n - 1][1], items[n - 1][3]
-            joined = first == last_a + 1 and (
-                m is None or last_b < 0 or abs(b_first - last_b) <= NEAR
-            )
-            if not joined:
+            last_a, last_b, previous = items[n - 1][1], items[n - 1][3], items[n - 1][4]
+            step = b_first - last_b
+            copied = m is None or previous is None  # a copy goes on in the source's order
+            if first != last_a + 1 or not (0 <= step <= NEAR if copied else abs(step) <= NEAR):
                 length.update((id(x), len(run)) for x in run if x is not None)
                 run = []
         run.append(m)
@@ -269,36 +335,31 @@ def _ordered(matches: list[Match]) -> list[Match]:
     return sorted(matches, key=lambda m: m.a0)
 
 
-def fragments_of(
-    m: Match, a: Prepared, b: Prepared, copies: Sequence[Fragment]
-) -> list[tuple[Fragment, int, int]]:
-    """The match as ``"paraphrase"`` fragments with the checked words each covers: its
-    sentences' characters (whole sentences, stop words and punctuation included) less the
-    copy fragments' (a sentence with a copied run inside gives a piece on each side of it),
-    each piece holding at least one counted word; the source side is the source sentences."""
+def fragments_of(m: Match, a: Prepared, b: Prepared, copies: Sequence[Fragment]) -> list[Fragment]:
+    """The match as ``"paraphrase"`` fragments: its sentences' characters (whole sentences,
+    stop words and punctuation included) less the copy fragments' (a sentence with a copied
+    run inside gives a piece on each side of it), each piece holding at least one counted
+    word; the source side is the source sentences. None when copy fragments hold it all."""
     ma, mb = meaning_of(a), meaning_of(b)
     start, end = ma.spans[m.a_sentences[0]][0], ma.spans[m.a_sentences[-1]][1]
     source = _words_of(b.text, mb.spans[m.b_sentences[0]][0], mb.spans[m.b_sentences[-1]][1])
     assert source is not None  # a sentence of ``bounds`` holds words
-    source_start, source_end = source
     source_forms = set(b.canonical.hashes[m.b0 : m.b1].tolist())
     out = []
     for s0, s1 in _less(start, end, [(f.start, f.end) for f in copies], a.text):
         w0, w1 = np.searchsorted(a.canonical.starts, [s0, s1]).tolist()
         if w1 > w0:
             exact = sum(h in source_forms for h in a.canonical.hashes[w0:w1].tolist())
-            fragment = Fragment(
-                s0,
-                s1,
-                source_start,
-                source_end,
-                w1 - w0,
-                exact,
-                kind="paraphrase",
-                score=round(m.score, 3),
-            )
-            out.append((fragment, w0, w1))
+            score = round(m.score, 3)
+            out.append(Fragment(s0, s1, *source, w1 - w0, exact, kind="paraphrase", score=score))
     return out
+
+
+def source_shown(m: Match, b: Prepared, copies: Sequence[Fragment]) -> bool:
+    """The match's source sentences lie inside a copy fragment's source span."""
+    mb = meaning_of(b)
+    start, end = mb.spans[m.b_sentences[0]][0], mb.spans[m.b_sentences[-1]][1]
+    return any(f.source_start <= start and end <= f.source_end for f in copies)
 
 
 def _less(start: int, end: int, taken: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:

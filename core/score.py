@@ -21,7 +21,7 @@ import numpy as np
 from copylens.core.align import Alignment, align
 from copylens.core.canonicalize import Canonical, word_spans
 from copylens.core.options import Options
-from copylens.core.paraphrase import fragments_of, paraphrases
+from copylens.core.paraphrase import fragments_of, paraphrases, source_shown
 from copylens.core.pool import map_when_it_pays
 from copylens.core.prepare import Prepared
 from copylens.core.report import Edit, Fragment
@@ -88,24 +88,26 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
             [to_fragment(f, a.canonical, b.canonical) for f in alignments], a.text, b.text
         ),
     )
-    return with_paraphrases(score, a, b) if options.paraphrase else score
+    return with_paraphrases(score, a, b, options) if options.paraphrase else score
 
 
-def with_paraphrases(score: PairScore, a: Prepared, b: Prepared) -> PairScore:
+def with_paraphrases(score: PairScore, a: Prepared, b: Prepared, options: Options) -> PairScore:
     """The score with the sentences of A retelling sentences of B (``copylens.core.paraphrase``)
-    as ``"paraphrase"`` fragments, their words covered on both sides."""
-    found = paraphrases(a, b, score.covered_a)
+    covered on both sides, and shown as ``"paraphrase"`` fragments where no copy fragment
+    already shows them (a retold sentence inside a copy fragment's span is part of that
+    passage: the aligner's edits show its words, and now it counts whole)."""
+    covered = (score.covered_a, score.covered_b)
+    found = paraphrases(a, b, covered, score.fragments, options)
     if not found:
         return score
     covered_a, covered_b = score.covered_a.copy(), score.covered_b.copy()
     added = []
     for m in found:
-        for fragment, w0, w1 in fragments_of(m, a, b, score.fragments):
-            added.append(fragment)
-            covered_a[w0:w1] = True
-            covered_b[m.b0 : m.b1] = True
-    if not added:
-        return score
+        pieces = fragments_of(m, a, b, score.fragments)
+        covered_a[m.a0 : m.a1] = True  # inside the pieces, or else inside copy fragments
+        if pieces or source_shown(m, b, score.fragments):
+            covered_b[m.b0 : m.b1] = True  # a covered word always lies inside a fragment
+        added += pieces
     fragments = tuple(sorted((*score.fragments, *added), key=lambda f: (f.start, f.end)))
     return replace(score, covered_a=covered_a, covered_b=covered_b, fragments=fragments)
 

@@ -135,9 +135,18 @@ def test_runs_join_aligned_sentences_and_nearby_sources() -> None:
     one = pp.Match(0, 5, 0, 5, 0.55, (1,), (4,))
     two = pp.Match(5, 9, 5, 9, 0.52, (2,), (6,))
     far = pp.Match(12, 15, 20, 25, 0.52, (4,), (30,))
-    runs = pp._runs([one, two, far], aligned={0})
-    assert runs[id(one)] == runs[id(two)] == 3  # sentence 0 (aligned), 1 and 2
+    runs = pp._runs([one, two, far], aligned={0: (3, 3)})
+    assert runs[id(one)] == runs[id(two)] == 3  # sentence 0 (copied from 3), 1 and 2
     assert runs[id(far)] == 1  # sentence 3 between is neither matched nor aligned
+
+
+def test_a_copied_neighbour_from_elsewhere_in_the_source_supports_nothing() -> None:
+    """An own sentence beside a copied one matched by chance to a far source sentence."""
+    own = pp.Match(5, 9, 40, 45, 0.62, (1,), (12,))
+    assert pp._runs([own], aligned={0: (2, 3)})[id(own)] == 1
+    assert pp._chosen([own], {0: (2, 3)}, set()) == []
+    assert pp._chosen([own], {0: (10, 11)}, set()) == [own]
+    assert pp._chosen([own], {0: (10, 11)}, {12}) == []  # its source sentence was copied
 
 
 @pytest.mark.parametrize(
@@ -193,3 +202,60 @@ def test_a_prepared_document_is_pickled_without_its_vectors() -> None:
     copy = pickle.loads(pickle.dumps(doc))
     assert "_meaning" in doc.__dict__ and "_meaning" not in copy.__dict__
     assert copy.text == doc.text and pp.meaning_of(copy).bounds == pp.meaning_of(doc).bounds
+
+
+def test_a_short_sentence_copied_word_for_word_stays_under_the_minimum() -> None:
+    """Shorter than ``min_fragment_words``, a copy is not reported; the stage must not report
+    it as a paraphrase instead."""
+    short = "Farmers in the mountain valleys irrigate their fields with this water."
+    source = text("en", "source") + " " + short
+    share, fragments = marked(text("en", "independent") + " " + short, source)
+    assert fragments == [] and share == 0
+
+
+def test_a_sentence_holding_ignored_words_is_never_retold() -> None:
+    """Ignored text (a template's, a common phrase's) is never part of a fragment: a sentence
+    holding any of it is not compared, on either side."""
+    import dataclasses
+
+    doc, source = prepared(text("en", "rewrite")), prepared(text("en", "source"))
+    nothing = np.zeros(len(doc.canonical), dtype=bool)
+    none = np.zeros(len(source.canonical), dtype=bool)
+    everything = [
+        m.a_sentences for m in pp.paraphrases(doc, source, (nothing, none), (), Options())
+    ]
+    assert (0,) in everything or any(0 in s for s in everything)
+    first = pp.meaning_of(doc).bounds[0]
+    mask = nothing.copy()
+    mask[first[0]] = True  # one word of the first sentence
+    doc = dataclasses.replace(doc, ignored=mask)
+    found = pp.paraphrases(doc, source, (nothing, none), (), Options())
+    assert found and all(0 not in m.a_sentences for m in found)
+    hidden = np.zeros(len(source.canonical), dtype=bool)
+    hidden[pp.meaning_of(source).bounds[1][0]] = True
+    found = pp.paraphrases(
+        doc, dataclasses.replace(source, ignored=hidden), (nothing, none), (), Options()
+    )
+    assert found and all(1 not in m.b_sentences for m in found)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_covered_word_lies_inside_a_fragment_on_both_sides(language: str) -> None:
+    """What is counted is what is shown: the paraphrase stage covers no word that no fragment
+    (its own or the aligner's) shows, on either side."""
+    from copylens.core.score import score_pair
+
+    source = text(language, "source")
+    first = source.split(". ")[0] + "."
+    for document in (text(language, "rewrite"), first + " " + text(language, "rewrite")):
+        a, b = prepared(document), prepared(source)
+        score = score_pair(a, b, Options())
+        assert any(f.kind == "paraphrase" for f in score.fragments) or score.covered_a.mean() > 0.6
+        for covered, doc, side in ((score.covered_a, a, "a"), (score.covered_b, b, "b")):
+            spans = [
+                (f.start, f.end) if side == "a" else (f.source_start, f.source_end)
+                for f in score.fragments
+            ]
+            for w in np.flatnonzero(covered).tolist():
+                at = int(doc.canonical.starts[w])
+                assert any(s0 <= at < s1 for s0, s1 in spans), (side, doc.text[at : at + 20])

@@ -26,6 +26,10 @@ EDIT_NAMES = {
 """Edit kinds as the tooltips name them (translated with context "Edits")."""
 
 
+NO_BREAK = "\u00a0"
+"""A space the line never wraps at."""
+
+
 def fragment_spans(
     fragments: Sequence[Fragment],
     color_index: int,
@@ -291,8 +295,9 @@ class SideBySideView(QtWidgets.QWidget):
         self.next_button.setDefaultAction(self.next_action)
         self.next_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
 
-        # Two rows, so that the title has the whole width (file names, and Russian words,
-        # are long): back, colour and title; then the figures, the position and the buttons.
+        # Three rows, each with the whole width (file names, Russian words and a paraphrase's
+        # caption are long; a label squeezed beside the others wraps a word a line): back,
+        # colour and title; the figures; the position and the buttons.
         bar = QtWidgets.QHBoxLayout()
         bar.addWidget(self.back_button)
         bar.addSpacing(12)
@@ -300,11 +305,11 @@ class SideBySideView(QtWidgets.QWidget):
         bar.addWidget(self.title, 1)
         steps = QtWidgets.QHBoxLayout()
         steps.addWidget(self.figures_label, 1)
-        steps.addSpacing(8)
-        steps.addWidget(self.position_label)
-        steps.addSpacing(8)
-        steps.addWidget(self.previous_button)
-        steps.addWidget(self.next_button)
+        position = QtWidgets.QHBoxLayout()
+        position.addWidget(self.position_label, 1)
+        position.addSpacing(8)
+        position.addWidget(self.previous_button)
+        position.addWidget(self.next_button)
 
         self.left = HighlightTextView()
         self.right = HighlightTextView()
@@ -342,6 +347,7 @@ class SideBySideView(QtWidgets.QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(bar)
         layout.addLayout(steps)
+        layout.addLayout(position)
         layout.addWidget(self.splitter, 1)
         self._update_labels()
 
@@ -410,12 +416,15 @@ class SideBySideView(QtWidgets.QWidget):
         self.set_current(index if self._fragments else -1)
 
     def set_figures(self, figures: Sequence[tuple[str, float]]) -> None:
-        """Show ``figures`` ((term key, share) pairs) under the title, tips in the tooltip."""
+        """Show ``figures`` ((term key, share) pairs) under the title, tips in the tooltip;
+        a narrow pane wraps the line between figures, never inside one ("68 %" apart)."""
         translate = QtCore.QCoreApplication.translate
         language = i18n.current_language()
         self.figures_label.setText(
             "  ·  ".join(
-                f"{terms.label(key, translate)} {presentation.percent(value, language)}"
+                f"{terms.label(key, translate)} {presentation.percent(value, language)}".replace(
+                    " ", NO_BREAK
+                )
                 for key, value in figures
             )
         )
