@@ -65,6 +65,10 @@ NEAR = 3
 """Source sentences between the matches of two consecutive checked sentences, at most."""
 MAX_COVERED = 0.5
 """A checked sentence whose counted words the aligner found this share of is not compared."""
+PART = 0.3
+"""Least share of each merged (or split) sentence's weight that must be paired."""
+LEAST_WEIGHT = 12.0
+"""Least weight of a unit's words left to compare (about three words of a rare kind)."""
 
 
 @dataclass(frozen=True)
@@ -145,19 +149,64 @@ def sentence_words(text: str, c: Canonical) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def similarity(a: Meaning, a_range: tuple[int, int], b: Meaning, b_range: tuple[int, int]) -> float:
+def similarity(
+    a: Meaning,
+    a_range: tuple[int, int],
+    b: Meaning,
+    b_range: tuple[int, int],
+    found: tuple[np.ndarray, np.ndarray] | None = None,
+) -> float:
     """Soft word alignment score of two word ranges (step 3 of the module docstring): words
     are paired one to one, the most similar pairs first, so a long sentence cannot match
-    every word of a short one with its many words."""
+    every word of a short one with its many words. Words ``found`` already (the aligner's, a
+    boolean per word of each document) weigh nothing: the score is of what is left, so a
+    sentence half copied scores by whether its other half retells the rest."""
+    (wa, best_a), (wb, best_b) = _paired(a, a_range, b, b_range, found)
+    if wa.sum() < LEAST_WEIGHT or wb.sum() < LEAST_WEIGHT:
+        return 0.0
+    ca = float(wa @ best_a) / float(wa.sum())
+    cb = float(wb @ best_b) / float(wb.sum())
+    return 2 * ca * cb / (ca + cb) if ca + cb > 0 else 0.0
+
+
+def _paired(
+    a: Meaning,
+    a_range: tuple[int, int],
+    b: Meaning,
+    b_range: tuple[int, int],
+    found: tuple[np.ndarray, np.ndarray] | None,
+) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
+    """Each side's word weights and the similarity of each word's partner (0: none)."""
     (a0, a1), (b0, b1) = a_range, b_range
     table = a.lexicon.table
     cosine = table[a.rows[a0:a1]] @ table[b.rows[b0:b1]].T
     cosine[a.forms[a0:a1, None] == b.forms[None, b0:b1]] = 1.0
-    best_a, best_b = _one_to_one(cosine)
     wa, wb = a.weights[a0:a1], b.weights[b0:b1]
-    ca = float(wa @ best_a) / float(wa.sum())
-    cb = float(wb @ best_b) / float(wb.sum())
-    return 2 * ca * cb / (ca + cb) if ca + cb > 0 else 0.0
+    if found is not None:
+        wa, wb = wa * ~found[0][a0:a1], wb * ~found[1][b0:b1]
+        cosine[:, wb == 0] = 0.0  # a found word pairs with nothing
+        cosine[wa == 0, :] = 0.0
+    best_a, best_b = _one_to_one(cosine)
+    return (wa, best_a), (wb, best_b)
+
+
+def _parts_retold(
+    m: Match, a: Meaning, b: Meaning, found: tuple[np.ndarray, np.ndarray] | None
+) -> bool:
+    """A merge or a split holds together: each sentence of the two-sentence side has at
+    least :data:`PART` of its weight paired (a sentence of the writer's own glued to a
+    retold one is no merge)."""
+    (wa, best_a), (wb, best_b) = _paired(a, (m.a0, m.a1), b, (m.b0, m.b1), found)
+    for ids, meaning, start, w, best in (
+        (m.a_sentences, a, m.a0, wa, best_a),
+        (m.b_sentences, b, m.b0, wb, best_b),
+    ):
+        for i in ids if len(ids) > 1 else ():
+            lo, hi = meaning.bounds[i][0] - start, meaning.bounds[i][1] - start
+            total = float(w[lo:hi].sum())
+            if total == 0 or float(w[lo:hi] @ best[lo:hi]) < PART * total:
+                return False
+    return True
 
 
 def _one_to_one(cosine: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -208,7 +257,7 @@ def paraphrases(
     for row, i in enumerate(open_a):
         order = np.argsort(-near[row])[:TOP]
         for j in order[near[row, order] >= FLOOR].tolist():
-            found.extend(_units(ma, mb, i, j))
+            found.extend(_units(ma, mb, i, j, covered))
     found = [m for m in found if not _short_copy(m, ma, mb, options.min_fragment_words)]
     aligned = _aligned(ma, mb, set(range(len(ma.bounds))).difference(open_a), copies)
     return _ordered(_chosen(found, aligned, _copied(mb, covered_b)))
@@ -219,11 +268,27 @@ def _ignored(doc: Prepared) -> np.ndarray:
 
 
 def _short_copy(m: Match, a: Meaning, b: Meaning, least: int) -> bool:
-    """Shorter than ``least`` counted words with at least 80 % of them in the source unit."""
-    if m.a1 - m.a0 >= least:
-        return False
-    theirs = set(b.forms[m.b0 : m.b1].tolist())
-    return 5 * sum(f in theirs for f in a.forms[m.a0 : m.a1].tolist()) >= 4 * (m.a1 - m.a0)
+    """A copy too short to report, not a retelling: fewer than ``least`` counted words
+    (``min_fragment_words``, the shortest fragment) with at least 80 % of them found as they
+    are on the other side: a short sentence copied, or a short source sentence (a set phrase)
+    held whole, as one run of words, in a longer checked sentence."""
+    mine, theirs = a.forms[m.a0 : m.a1], b.forms[m.b0 : m.b1]
+    inside = len(theirs) < least and 5 * _longest_run(theirs, mine) >= 4 * len(theirs)
+    return _held(mine, theirs, least) or inside
+
+
+def _held(words: np.ndarray, other: np.ndarray, least: int) -> bool:
+    return len(words) < least and 5 * int(np.isin(words, other).sum()) >= 4 * len(words)
+
+
+def _longest_run(x: np.ndarray, y: np.ndarray) -> int:
+    """The longest run of consecutive words ``x`` and ``y`` share."""
+    equal = x[:, None] == y[None, :]
+    best, run = 0, np.zeros(len(y) + 1, dtype=np.int32)
+    for row in equal:
+        run = np.concatenate(([0], np.where(row, run[:-1] + 1, 0)))
+        best = max(best, int(run.max()))
+    return best
 
 
 def _copied(mb: Meaning, covered_b: np.ndarray) -> set[int]:
@@ -254,7 +319,9 @@ def _aligned(
     return out
 
 
-def _units(a: Meaning, b: Meaning, i: int, j: int) -> list[Match]:
+def _units(
+    a: Meaning, b: Meaning, i: int, j: int, found: tuple[np.ndarray, np.ndarray] | None = None
+) -> list[Match]:
     """Sentence i against sentence j, and the merges and splits around them."""
     options = [((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))]
     out = []
@@ -265,7 +332,9 @@ def _units(a: Meaning, b: Meaning, i: int, j: int) -> list[Match]:
             continue
         ar = (a.bounds[ai[0]][0], a.bounds[ai[-1]][1])
         br = (b.bounds[bj[0]][0], b.bounds[bj[-1]][1])
-        out.append(Match(*ar, *br, similarity(a, ar, b, br), ai, bj))
+        m = Match(*ar, *br, similarity(a, ar, b, br, found), ai, bj)
+        if len(ai) + len(bj) == 2 or _parts_retold(m, a, b, found):
+            out.append(m)
     return out
 
 

@@ -259,3 +259,15 @@ def test_every_covered_word_lies_inside_a_fragment_on_both_sides(language: str) 
             for w in np.flatnonzero(covered).tolist():
                 at = int(doc.canonical.starts[w])
                 assert any(s0 <= at < s1 for s0, s1 in spans), (side, doc.text[at : at + 20])
+
+
+def test_a_short_source_sentence_held_whole_in_a_longer_one_is_no_paraphrase() -> None:
+    """A set phrase shared by many essays of a class (word salad in the scale bench's
+    collection), inside a longer sentence of the writer's own: a copy shorter than the
+    shortest fragment, which the options leave unreported, not a retelling."""
+    phrase = "approach slow existing dimensional boys subclasses google"
+    source = f"{phrase.capitalize()}. The weather was cold."
+    doc = f"We measured the river level at the old bridge every morning, and the {phrase}."
+    share, fragments = marked(doc, source)
+    assert fragments == [] and share == 0
+    assert pp._longest_run(np.array([1, 2, 3, 4]), np.array([9, 2, 3, 4, 8])) == 3
