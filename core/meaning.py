@@ -179,12 +179,21 @@ def _zipf(language: str) -> Callable[[str], float]:
 
 def weight(word: str, language: str) -> float:
     """How much a word counts: 8 less its Zipf frequency (log10 of occurrences per billion
-    words), within [1, 6]: "и" 1, "алгоритм" 4.1, an unknown word 6."""
-    try:
-        zipf = _zipf(language)(word)
-    except LookupError:  # wordfreq has no list for the language
-        return MAX_WEIGHT / 2
-    return min(MAX_WEIGHT, max(MIN_WEIGHT, 8.0 - zipf))
+    words), within [1, 6]: "и" 1, "алгоритм" 4.1, an unknown word 6. Memoized per word."""
+    weights = _weights(language)
+    found = weights.get(word)
+    if found is None:
+        try:
+            zipf = _zipf(language)(word)
+        except LookupError:  # wordfreq has no list for the language
+            zipf = 8.0 - MAX_WEIGHT / 2
+        found = weights[word] = min(MAX_WEIGHT, max(MIN_WEIGHT, 8.0 - zipf))
+    return found
+
+
+@cache
+def _weights(language: str) -> dict[str, float]:
+    return {}
 
 
 def word_similarity(language: str, first: str, second: str) -> float:

@@ -34,7 +34,7 @@ ParaPhraser headline pairs (Pivovarova et al. 2017) for the sentence score alone
 from __future__ import annotations
 
 import bisect
-import itertools
+import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -46,7 +46,6 @@ from copylens.core.meaning import Lexicon, lexicon, weight
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
-from copylens.core.sentences import sentence_spans
 
 MIN_WORDS = 6
 """Counted words of the shortest sentence compared (shorter ones say too little to tell)."""
@@ -103,50 +102,81 @@ class Match:
 
 
 def meaning_of(doc: Prepared) -> Meaning:
-    """The document's :class:`Meaning`, made once per document (memoized on it)."""
+    """The document's :class:`Meaning`, made once per document: memoized on it, and in a
+    small per-process cache by content (``compare`` reads a document anew for every group of
+    pairs it is in; the words' vectors and weights are the slow part)."""
     memo: Meaning | None = doc.__dict__.get("_meaning")
     if memo is None:
-        memo = _meaning(doc, lexicon(doc.canonical.language))
+        c = doc.canonical
+        key = hashlib.blake2b(c.hashes.tobytes() + c.starts.tobytes(), digest_size=16).digest()
+        memo = _CACHE.pop((key, c.language), None) or _meaning(doc, lexicon(c.language))
+        _CACHE[key, c.language] = memo
+        while len(_CACHE) > CACHED:
+            del _CACHE[next(iter(_CACHE))]
         doc.__dict__["_meaning"] = memo
     return memo
+
+
+CACHED = 512
+"""Documents whose :class:`Meaning` a process keeps (the least recently used go first)."""
+_CACHE: dict[tuple[bytes, str], Meaning] = {}
 
 
 def _meaning(doc: Prepared, lex: Lexicon) -> Meaning:
     c = doc.canonical
     sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
     bounds = tuple((lo, hi) for lo, hi, _, _ in sentences)
-    written = [doc.text[s:e] for s, e in zip(c.starts.tolist(), c.ends.tolist(), strict=True)]
-    rows = lex.rows(written, c.forms)
+    text = doc.text
+    spans = zip(c.starts.tolist(), c.ends.tolist(), c.forms, strict=True)
+    keys = [(text[s:e].lower(), f) for s, e, f in spans]
+    distinct = {key: n for n, key in enumerate(dict.fromkeys(keys))}  # looked up once each
+    at = np.fromiter(map(distinct.__getitem__, keys), dtype=np.int64, count=len(keys))
+    rows = lex.rows([w for w, _ in distinct], [f for _, f in distinct])[at]
+    weights = np.array([weight(w, c.language) for w, _ in distinct], dtype=np.float32)[at]
     vectors = lex.table[rows]
-    weights = np.array([weight(w.lower(), c.language) for w in written], dtype=np.float32)
     centroids = np.zeros((len(bounds), lex.dimension), dtype=np.float32)
-    for n, (lo, hi) in enumerate(bounds):
-        mean = weights[lo:hi] @ vectors[lo:hi]
-        norm = float(np.linalg.norm(mean))
-        centroids[n] = mean / norm if norm else mean
-    spans = tuple((s0, s1) for _, _, s0, s1 in sentences)
-    return Meaning(bounds, spans, c.hashes, lex, rows, weights, centroids)
+    if bounds:  # each sentence's weighted sum of vectors, made unit length
+        edges = np.array(bounds, dtype=np.int64).reshape(-1)
+        summed = np.add.reduceat(
+            np.vstack([weights[:, None] * vectors, np.zeros((1, lex.dimension))]), edges
+        )
+        centroids = summed[::2].astype(np.float32)
+        norms = np.linalg.norm(centroids, axis=1, keepdims=True)
+        centroids /= np.where(norms > 0, norms, 1.0)
+    return Meaning(bounds, tuple(x[2:] for x in sentences), c.hashes, lex, rows, weights, centroids)
 
 
-_PARAGRAPH = re.compile(r"\n[^\S\n]*\n")
+_BREAK = re.compile(r"[.!?…]+[\"'»“”’)\]]*|\n[^\S\n]*\n")
+"""What ends a sentence between two words: its final punctuation, or a blank line."""
 
 
 def sentence_words(text: str, c: Canonical) -> list[tuple[int, int, int, int]]:
     """Each sentence holding canonical words: its word range and character span.
 
-    Sentences are :func:`copylens.core.sentences.sentence_spans` (a line break inside a
-    paragraph does not end one, unlike the canonical text's ``sentences``), cut at blank
-    lines too (a heading without a full stop is its own)."""
-    out = []
-    for start, end in sentence_spans(text, c.language):
-        cuts = [start, *(br.end() for br in _PARAGRAPH.finditer(text, start, end)), end]
-        for s0, s1 in itertools.pairwise(cuts):
-            lo, hi = np.searchsorted(c.starts, [s0, s1]).tolist()
-            if hi > lo:
-                piece = text[s0:s1]
-                s0 += len(piece) - len(piece.lstrip())
-                out.append((lo, hi, s0, s0 + len(piece.strip())))
+    The canonical text's sentences (``Canonical.sentences``: a full stop before a capital, or
+    a line break), joined where only a line break stands between two of them and no full
+    stop (a paragraph wrapped across lines, as PDFs and e-mails give it): a blank line still
+    ends one, so a heading without a full stop is its own. A sentence's span runs from the
+    first character after the previous one's end to its own final punctuation."""
+    out: list[tuple[int, int, int, int]] = []
+    if not len(c):
+        return out
+    lo, start = 0, _skip_space(text, 0)
+    for k in (np.flatnonzero(np.diff(c.sentences)) + 1).tolist():
+        ends = [m.end() for m in _BREAK.finditer(text, int(c.ends[k - 1]), int(c.starts[k]))]
+        if ends:
+            out.append((lo, k, start, ends[-1]))
+            lo, start = k, _skip_space(text, ends[-1])
+    out.append((lo, len(c), start, len(text.rstrip())))
     return out
+
+
+_SPACE = re.compile(r"\s*")
+
+
+def _skip_space(text: str, at: int) -> int:
+    match = _SPACE.match(text, at)
+    return match.end() if match else at
 
 
 def similarity(
