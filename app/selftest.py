@@ -33,8 +33,12 @@ WORDS = (
     ("en", "running", "run"),
 )
 """(language, word, expected normal form): a lemma from each dictionary and a Snowball stem."""
-SYNONYMS = (("ru", "автомобиль", "машина", "банан"), ("en", "buy", "purchase", "river"))
-"""(language, word, a synonym, an unrelated word) for the paraphrase stage's vectors."""
+SYNONYMS = (
+    ("ru", "автомобиль", "машина", "банан", "год"),
+    ("en", "buy", "purchase", "river", "year"),
+)
+"""(language, word, a synonym, an unrelated word, a very common word) for the paraphrase
+stage's vectors and weights."""
 OWN_MESSAGE = ("Export", "Export report")
 QT_MESSAGE = ("QPlatformTheme", "Cancel")
 """(context, text) looked up in copylens_ru.qm and qtbase_ru.qm (not literals: lupdate would
@@ -128,18 +132,18 @@ def _check_archive() -> list[tuple[bool, str]]:
 
 def _check_meaning() -> list[tuple[bool, str]]:
     """The paraphrase stage's word vectors load from the files the build copied (navec's from
-    the natasha wheel, WordLlama's) and know a synonym from an unrelated word."""
-    from copylens.core import word_similarity
+    the natasha wheel, WordLlama's) and know a synonym from an unrelated word; wordfreq's
+    lists load (a very common word weighs under 3: an unknown word weighs 6, a language without
+    a list 3)."""
+    from copylens.core import word_similarity, word_weight
 
     results = []
-    for language, word, near, far in SYNONYMS:
+    for language, word, near, far, common in SYNONYMS:
         close, apart = word_similarity(language, word, near), word_similarity(language, word, far)
-        results.append(
-            (
-                close > apart + 0.3,
-                f"{language}: {word}~{near} {close:.2f}, {word}~{far} {apart:.2f}",
-            )
-        )
+        line = f"{language}: {word}~{near} {close:.2f}, {word}~{far} {apart:.2f}"
+        results.append((close > apart + 0.3, line))
+        light = word_weight(language, common)
+        results.append((light < 3, f"{language}: weight of {common} {light:.1f} (< 3)"))
     return results
 
 

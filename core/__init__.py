@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     )
     from copylens.core.extract import SUPPORTED_SUFFIXES, Extracted, collect_files, extract_file
     from copylens.core.extract.base import megabytes
-    from copylens.core.meaning import word_similarity
+    from copylens.core.meaning import word_similarity, word_weight
     from copylens.core.methods.catalogue import catalogue, method, select
     from copylens.core.methods.collection import Collection, load_collection
     from copylens.core.methods.evaluate import (
@@ -142,6 +142,7 @@ __all__ = [
     "specs",
     "with_archive_settings",
     "word_similarity",
+    "word_weight",
 ]
 
 _HOMES: dict[str, tuple[str, ...]] = {
@@ -185,7 +186,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "run_methods",
     ),
     "methods.similarity": ("similarity",),
-    "meaning": ("word_similarity",),
+    "meaning": ("word_similarity", "word_weight"),
     "morphology": ("normalizer",),
     "options": (
         "AT_LEAST",

@@ -206,3 +206,8 @@ def word_similarity(language: str, first: str, second: str) -> float:
     """The cosine of two words' vectors (as written) in ``language``'s lexicon."""
     vectors = lexicon(language).vectors([first, second], [first, second])
     return float(vectors[0] @ vectors[1])
+
+
+def word_weight(language: str, word: str) -> float:
+    """:func:`weight` of a word in ``language`` (the self-test's view of wordfreq's data)."""
+    return weight(word.lower(), language)
