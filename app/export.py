@@ -128,6 +128,9 @@ CSV_COMPARE_COLUMNS = (
     "containment_ba",
     "fragments",
     "fragment_words",
+    "paraphrase_fragments",
+    "paraphrase_words",
+    "paraphrase_score",
 )
 
 
@@ -242,6 +245,7 @@ def compare_csv_row(p: PairResult) -> list[str | int]:
         _num(p.containment_ba),
         len(p.fragments),
         sum(f.words for f in p.fragments),
+        *_paraphrase_cells(p),
     ]
 
 
@@ -258,7 +262,8 @@ def _archive_cells(src: SourceMatch | None) -> list[str | int]:
     return [src.archive_id, _text_cell(labels_text(src.labels)), int(src.self_citation)]
 
 
-def _paraphrase_cells(src: SourceMatch | None) -> list[str | int]:
+def _paraphrase_cells(src: SourceMatch | PairResult | None) -> list[str | int]:
+    """Paraphrase fragments, their words and their word-weighted mean score."""
     if src is None:
         return ["", "", ""]
     found = [f for f in src.fragments if is_paraphrase(f)]

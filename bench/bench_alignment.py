@@ -613,7 +613,8 @@ def render_markdown(result: dict[str, Any], sweep: dict[str, Any] | None) -> str
         "",
         f"Measured with `{result['command']}`"
         + (
-            f" (PYTHONPATH={Path(result['core']['core_dir']).parent}: an exported core/)"
+            f" (PYTHONPATH={Path(result['core']['core_dir']).parent.parent}: an exported"
+            " copylens/core/)"
             if Path(result["core"]["core_dir"]) != REPO / "core"
             else ""
         )

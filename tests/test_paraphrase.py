@@ -8,6 +8,8 @@ a thesaurus writes); and an independent text on the same topic (a class trip to 
 
 from __future__ import annotations
 
+import csv
+import io
 import itertools
 import json
 from pathlib import Path
@@ -15,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from copylens.app import export
 from copylens.app.cli import main
 from copylens.core import Options, TextInput, check, compare
 from copylens.core import paraphrase as pp
@@ -191,6 +194,10 @@ def test_compare_reports_rewrites_of_pairs_it_aligns() -> None:
     )
     kinds = {f.kind for p in report.pairs for f in p.fragments}
     assert "paraphrase" in kinds
+    rows = list(csv.DictReader(io.StringIO(export.csv_report(report))))
+    found = [f for f in report.pairs[0].fragments if f.kind == "paraphrase"]
+    assert int(rows[0]["paraphrase_fragments"]) == len(found) > 0
+    assert int(rows[0]["paraphrase_words"]) == sum(f.words for f in found)
 
 
 def test_a_prepared_document_is_pickled_without_its_vectors() -> None:
