@@ -16,13 +16,16 @@ sentences by meaning, after the aligner, between a checked document and a source
    similarity from vectors as in Sultan, Bethard and Sumner 2014): words are paired one to one,
    most similar first (1 for equal canonical forms, else the vectors' cosine when at least
    :data:`WORD_MATCH`); each side's weighted share of paired similarity, and the harmonic mean
-   of both, so both sentences must be mostly matched.
-4. Matches are taken best first, each sentence in one match, and kept by the evidence around
-   them, the way fragments need an anchor: a match at :data:`ALONE` stands alone; at
-   :data:`IN_RUN` it needs a neighbour, at :data:`LOW` a run of :data:`RUN` (consecutive
-   checked sentences retold from nearby source sentences, or found by the aligner). A retold
-   passage is a run of retold sentences; a writer's own sentence on the source's topic
-   matches one source sentence by chance.
+   of both, so both sentences must be mostly matched. Words the aligner found weigh nothing;
+   a merge or split holds only when each of its sentences is retold.
+4. Matches are taken best first, each sentence in one match (a source sentence the aligner
+   mostly found in none), and kept by the evidence around them, the way fragments need an
+   anchor: a match at :data:`ALONE` stands alone; at :data:`IN_RUN` it needs a neighbour, at
+   :data:`LOW` a run of :data:`RUN` (consecutive checked sentences retold from nearby source
+   sentences, or copied from the source where the run goes on). A retold passage is a run of
+   retold sentences; a writer's own sentence on the source's topic matches one source
+   sentence by chance. A short copy stays a copy (:func:`_short_copy`): the shortest fragment
+   (``min_fragment_words``) holds for it as for the aligner's.
 
 Precision first: the thresholds were chosen on real honest writing on a source's topic (the
 Clough–Stevenson answers written without copying, seed papers on the same subject by other
