@@ -183,8 +183,8 @@ def without_ignored(score: PairScore, a: Prepared, b: Prepared, options: Options
     """
     if a.ignored is None and b.ignored is None:
         return score
-    ignored_a = _mask(a)
-    ignored_b = _mask(b)
+    ignored_a = a.ignored_words
+    ignored_b = b.ignored_words
     kept: list[Fragment] = []
     parts: list[tuple[Fragment, tuple[int, int, int, int]]] = []
     keep_a = np.ones(len(ignored_a), dtype=bool)
@@ -226,10 +226,6 @@ def share(covered: np.ndarray, doc: Prepared) -> float:
     return float(counted.mean()) if len(counted) else 0.0
 
 
-def _mask(doc: Prepared) -> np.ndarray:
-    return doc.ignored if doc.ignored is not None else np.zeros(len(doc.canonical), dtype=bool)
-
-
 def _words_within(c: Canonical, start: int, end: int) -> tuple[int, int]:
     """The canonical words [lo, hi) lying inside the characters [start, end)."""
     lo = int(np.searchsorted(c.starts, start, side="left"))
@@ -249,9 +245,9 @@ def _realigned(
     with their word ranges."""
     a0, a1, b0, b1 = ranges
     out = []
-    for s0, s1 in _free_runs(_mask(doc_a), a0, a1, options.min_fragment_words):
+    for s0, s1 in _free_runs(doc_a.ignored_words, a0, a1, options.min_fragment_words):
         part_a = _part(a, s0, s1)
-        for t0, t1 in _free_runs(_mask(doc_b), b0, b1, options.anchor_words):
+        for t0, t1 in _free_runs(doc_b.ignored_words, b0, b1, options.anchor_words):
             part_b = _part(b, t0, t1)
             for f in align(part_a, part_b, options):
                 span = (s0 + f.a0, s0 + f.a1, t0 + f.b0, t0 + f.b1)

@@ -194,7 +194,16 @@ def similarity(
     every word of a short one with its many words. Words ``found`` already (the aligner's, a
     boolean per word of each document) weigh nothing: the score is of what is left, so a
     sentence half copied scores by whether its other half retells the rest."""
-    (wa, best_a), (wb, best_b) = _paired(a, a_range, b, b_range, found)
+    return _score(_paired(a, a_range, b, b_range, found))
+
+
+Paired = tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
+"""Each side's word weights and the similarity of each word's partner (:func:`_paired`)."""
+
+
+def _score(paired: Paired) -> float:
+    """The harmonic mean of both sides' paired share of weight (0 when too little is left)."""
+    (wa, best_a), (wb, best_b) = paired
     if wa.sum() < LEAST_WEIGHT or wb.sum() < LEAST_WEIGHT:
         return 0.0
     ca = float(wa @ best_a) / float(wa.sum())
@@ -208,7 +217,7 @@ def _paired(
     b: Meaning,
     b_range: tuple[int, int],
     found: tuple[np.ndarray, np.ndarray] | None,
-) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
+) -> Paired:
     """Each side's word weights and the similarity of each word's partner (0: none)."""
     (a0, a1), (b0, b1) = a_range, b_range
     table = a.lexicon.table
@@ -223,13 +232,11 @@ def _paired(
     return (wa, best_a), (wb, best_b)
 
 
-def _parts_retold(
-    m: Match, a: Meaning, b: Meaning, found: tuple[np.ndarray, np.ndarray] | None
-) -> bool:
+def _parts_retold(m: Match, a: Meaning, b: Meaning, paired: Paired) -> bool:
     """A merge or a split holds together: each sentence of the two-sentence side has at
     least :data:`PART` of its weight paired (a sentence of the writer's own glued to a
     retold one is no merge)."""
-    (wa, best_a), (wb, best_b) = _paired(a, (m.a0, m.a1), b, (m.b0, m.b1), found)
+    (wa, best_a), (wb, best_b) = paired
     for ids, meaning, start, w, best in (
         (m.a_sentences, a, m.a0, wa, best_a),
         (m.b_sentences, b, m.b0, wb, best_b),
@@ -275,7 +282,7 @@ def paraphrases(
     ma, mb = meaning_of(a), meaning_of(b)
     if not ma.bounds or not mb.bounds:
         return []
-    blocked_a = _ignored(a)
+    blocked_a = a.ignored_words
     open_a = [
         n
         for n, (lo, hi) in enumerate(ma.bounds)
@@ -283,7 +290,7 @@ def paraphrases(
     ]
     if not open_a:
         return []
-    blocked_b = _ignored(b)
+    blocked_b = b.ignored_words
     near = ma.centroids[open_a] @ mb.centroids.T
     near[:, [n for n, (lo, hi) in enumerate(mb.bounds) if blocked_b[lo:hi].any()]] = -1.0
     found = []
@@ -293,11 +300,7 @@ def paraphrases(
             found.extend(_units(ma, mb, i, j, covered))
     found = [m for m in found if not _short_copy(m, ma, mb, options.min_fragment_words)]
     aligned = _aligned(ma, mb, set(range(len(ma.bounds))).difference(open_a), copies)
-    return _ordered(_chosen(found, aligned, _copied(mb, covered_b)))
-
-
-def _ignored(doc: Prepared) -> np.ndarray:
-    return doc.ignored if doc.ignored is not None else np.zeros(len(doc.canonical), dtype=bool)
+    return sorted(_chosen(found, aligned, _copied(mb, covered_b)), key=lambda m: m.a0)
 
 
 def _short_copy(m: Match, a: Meaning, b: Meaning, least: int) -> bool:
@@ -365,8 +368,9 @@ def _units(
             continue
         ar = (a.bounds[ai[0]][0], a.bounds[ai[-1]][1])
         br = (b.bounds[bj[0]][0], b.bounds[bj[-1]][1])
-        m = Match(*ar, *br, similarity(a, ar, b, br, found), ai, bj)
-        if len(ai) + len(bj) == 2 or _parts_retold(m, a, b, found):
+        paired = _paired(a, ar, b, br, found)
+        m = Match(*ar, *br, _score(paired), ai, bj)
+        if len(ai) + len(bj) == 2 or _parts_retold(m, a, b, paired):
             out.append(m)
     return out
 
@@ -431,10 +435,6 @@ def _runs(matches: list[Match], aligned: dict[int, tuple[int, int]]) -> dict[int
         run.append(m)
     length.update((id(x), len(run)) for x in run if x is not None)
     return length
-
-
-def _ordered(matches: list[Match]) -> list[Match]:
-    return sorted(matches, key=lambda m: m.a0)
 
 
 def fragments_of(m: Match, a: Prepared, b: Prepared, copies: Sequence[Fragment]) -> list[Fragment]:

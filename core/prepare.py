@@ -77,6 +77,13 @@ class Prepared:
         state.pop("_meaning", None)
         return state
 
+    @property
+    def ignored_words(self) -> np.ndarray:
+        """Boolean per canonical word: ignored (``ignored``, all False when it is None)."""
+        if self.ignored is not None:
+            return self.ignored
+        return np.zeros(len(self.canonical), dtype=bool)
+
     @cached_property
     def cited(self) -> np.ndarray:
         """Boolean per canonical word: it starts inside a quotation, a block quotation or the
