@@ -60,6 +60,7 @@ from copylens.app.palette import (
     NEUTRAL,
     NEUTRAL_LINE,
     PALETTE,
+    PARAPHRASE_WHITE,
     uniqueness_hex,
 )
 from copylens.app.presentation import (
@@ -869,11 +870,12 @@ def _mix_white(hex_: str, share: float) -> str:
 
 
 def _paraphrase_fill(n: int) -> str:
-    """A paraphrase's fill: the source colour with 35 % white (as the views paint it)."""
-    return _mix_white(_color(n), 0.35)
+    """A paraphrase's fill: the source colour with ``PARAPHRASE_WHITE`` of white (as the
+    views paint it)."""
+    return _mix_white(_color(n), PARAPHRASE_WHITE)
 
 
-_NEUTRAL_PARAPHRASE = _mix_white(NEUTRAL, 0.35)
+_NEUTRAL_PARAPHRASE = _mix_white(NEUTRAL, PARAPHRASE_WHITE)
 
 
 def _line(n: int) -> str:

@@ -44,6 +44,8 @@ CITED_STRONG = "#BCCBB1"
 """The current cited fragment in the side by side view."""
 LOOKALIKE = "#D00000"
 """Look-alike letters: red, bold, wavy underline."""
+PARAPHRASE_WHITE = 0.35
+"""A paraphrase's fill is its source's colour with this share of white (window and reports)."""
 UNIQUENESS_LEVELS: tuple[tuple[float, str], ...] = (
     (0.5, "#C62828"),  # red: under 50 % unique
     (0.8, "#B86E00"),  # amber: under 80 %

@@ -77,8 +77,13 @@ PARAPHRASE_LINE = QtGui.QTextCharFormat.UnderlineStyle.WaveUnderline
 
 
 def paraphrase_color(index: int) -> QtGui.QColor:
-    """The fill of a paraphrase of the ``index``-th source (its colour, 35 % white)."""
-    return mix(source_color(index), TEXT_BACKGROUND, 0.35)
+    """The fill of a paraphrase of the ``index``-th source (:func:`paraphrase_tint`)."""
+    return paraphrase_tint(source_color(index))
+
+
+def paraphrase_tint(color: QtGui.QColor) -> QtGui.QColor:
+    """``color`` as a paraphrase's fill: :data:`palette.PARAPHRASE_WHITE` of white mixed in."""
+    return mix(color, TEXT_BACKGROUND, palette.PARAPHRASE_WHITE)
 
 
 def faded_paraphrase_color(index: int) -> QtGui.QColor:

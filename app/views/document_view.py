@@ -858,7 +858,7 @@ class DocumentView(QtWidgets.QWidget):
         cited = html.escape(self.tr("cited"))
         paraphrased = html.escape(self.tr("paraphrase"))
         lookalike = html.escape(self.tr("look-alike letter"))
-        paraphrase_fill = colors.mix(colors.NEUTRAL_COLOR, colors.TEXT_BACKGROUND, 0.35).name()
+        paraphrase_fill = colors.paraphrase_tint(colors.NEUTRAL_COLOR).name()
         wave = wave_image_html(colors.NEUTRAL_LINE_COLOR)
         marks = [
             f'<span style="background-color:{neutral}">&nbsp;{exact}&nbsp;</span>',
