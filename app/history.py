@@ -28,6 +28,7 @@ from copylens.app import terms
 from copylens.app.palette import uniqueness_hex
 from copylens.app.presentation import file_name, percent
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
+from copylens.app.run import CHECK, COMPARE
 from copylens.core import CheckReport, CompareReport
 
 ENV = "COPYLENS_HISTORY"
@@ -38,7 +39,6 @@ FILE_NAME = "history.sqlite"
 VERSION = 1
 KEEP = 1000
 """Entries kept; older ones are dropped when a run is recorded."""
-CHECK, COMPARE = "check", "compare"
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 
 SCHEMA = """
@@ -180,8 +180,9 @@ def _database() -> Iterator[sqlite3.Connection]:
         if version > VERSION:
             raise sqlite3.OperationalError(f"written by a newer CopyLens (version {version})")
         with db:
-            db.execute(SCHEMA)
-            db.execute(f"PRAGMA user_version = {VERSION}")
+            if version < VERSION:  # a new file: a reader writes nothing (it may be read-only)
+                db.execute(SCHEMA)
+                db.execute(f"PRAGMA user_version = {VERSION}")
             yield db
 
 
@@ -268,25 +269,25 @@ class HistoryDialog(QtWidgets.QDialog):
         self._update()
 
     def open_current(self) -> None:
+        entry = self._current_entry()
+        if entry is not None and _openable(entry):
+            self.sessionRequested.emit(entry.session)
+
+    def _current_entry(self) -> Entry | None:
+        """The run of the current row (a document's row belongs to its run's)."""
         item = self.tree.currentItem()
         while item is not None and item.parent() is not None:
             item = item.parent()
         entry = item.data(0, ENTRY_ROLE) if item is not None else None
-        if isinstance(entry, Entry) and entry.session and Path(entry.session).is_file():
-            self.sessionRequested.emit(entry.session)
+        return entry if isinstance(entry, Entry) else None
 
     def _double_clicked(self, item: QtWidgets.QTreeWidgetItem, _column: int) -> None:
         if item.parent() is None:
             self.open_current()
 
     def _update(self, *_args: object) -> None:
-        item = self.tree.currentItem()
-        while item is not None and item.parent() is not None:
-            item = item.parent()
-        entry = item.data(0, ENTRY_ROLE) if item is not None else None
-        self.open_button.setEnabled(
-            isinstance(entry, Entry) and bool(entry.session) and Path(entry.session).is_file()
-        )
+        entry = self._current_entry()
+        self.open_button.setEnabled(entry is not None and _openable(entry))
 
     def _item(self, entry: Entry) -> QtWidgets.QTreeWidgetItem:
         when = QtCore.QDateTime.fromSecsSinceEpoch(int(entry.time))
@@ -301,7 +302,7 @@ class HistoryDialog(QtWidgets.QDialog):
         if lowest is not None:
             _set_figure(item, 3, f"{figure} {_percent(lowest)}", lowest, entry.mode)
             item.setToolTip(3, terms.tip(key, translate))
-        exists = bool(entry.session) and Path(entry.session).is_file()
+        exists = _openable(entry)
         if entry.session:
             item.setText(4, Path(entry.session).name)
             missing = self.tr("%1 (no longer there)").replace("%1", entry.session)
@@ -330,3 +331,8 @@ def _set_figure(
 
 def _percent(value: float) -> str:
     return percent(value, QtCore.QLocale().name())
+
+
+def _openable(entry: Entry) -> bool:
+    """The run was saved as a session that is still there."""
+    return bool(entry.session) and Path(entry.session).is_file()

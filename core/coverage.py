@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from copylens.core.canonicalize import word_spans
+from copylens.core.citations import union
 from copylens.core.report import CompareReport, PairResult
 
 
@@ -51,14 +52,8 @@ class DocumentShare:
 
 def merged(spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     """The union of half-open spans as sorted, disjoint, non-touching spans (empty ones
-    dropped)."""
-    out: list[tuple[int, int]] = []
-    for start, end in sorted(s for s in spans if s[1] > s[0]):
-        if out and start <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], end))
-        else:
-            out.append((start, end))
-    return out
+    dropped): :func:`copylens.core.citations.union`."""
+    return list(union(spans))
 
 
 def word_starts(text: str) -> list[int]:
