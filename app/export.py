@@ -47,7 +47,7 @@ import html
 import io
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from datetime import datetime
 from typing import Any
@@ -74,6 +74,7 @@ from copylens.app.presentation import (
     source_names,
     text_segments,
 )
+from copylens.app.terms import QT_TRANSLATE_NOOP, Translate, untranslated
 from copylens.core import (
     CheckReport,
     CompareReport,
@@ -85,10 +86,6 @@ from copylens.core import (
 )
 
 Report = CheckReport | CompareReport
-Translate = Callable[[str, str], str]
-"""``translate(context, text)``: ``text`` in the reader's language, as Qt's
-``QCoreApplication.translate`` gives it (the window passes that one; see
-:func:`html_report`)."""
 
 
 NO_RESULT_SETTINGS = frozenset({"workers"})
@@ -136,11 +133,6 @@ CSV_COMPARE_COLUMNS = (
 
 
 # --- public API ---------------------------------------------------------------------------
-
-
-def untranslated(context: str, text: str) -> str:
-    """The default :data:`Translate`: every text in English, as written."""
-    return text
 
 
 def html_report(
@@ -912,12 +904,6 @@ def _json_default(value: object) -> object:
 
 
 # --- words --------------------------------------------------------------------------------
-
-
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
-    """Marks ``text`` for ``pyside6-lupdate`` (which looks for calls of this name) under
-    ``context``; it is translated where it is used. Qt's own is not imported here: no Qt."""
-    return text
 
 
 _WORDS: dict[str, str] = {

@@ -10,13 +10,9 @@ tooltip. Every catalogue method has a name here (a test fails when one is added 
 from __future__ import annotations
 
 from copylens.app.qt import QtCore
+from copylens.app.terms import QT_TRANSLATE_NOOP
 
 CONTEXT = "MethodNames"
-
-
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
-    """Marks ``text`` for ``pyside6-lupdate`` under ``context``; translated where shown."""
-    return text
 
 
 ENGINE = QT_TRANSLATE_NOOP("MethodNames", "Shared passages (CopyLens)")

@@ -141,9 +141,13 @@ TERMS: dict[str, Term] = {
 """Every figure's words, by key. Keys are stable (tests and the reports use them)."""
 
 Translate = Callable[[str, str], str]
+"""``translate(context, text)``: ``text`` in the reader's language, as Qt's
+``QCoreApplication.translate`` gives it (the window passes that one; the reports and the
+command line take :func:`untranslated`)."""
 
 
 def untranslated(_context: str, text: str) -> str:
+    """The default :data:`Translate`: every text in English, as written."""
     return text
 
 
