@@ -90,9 +90,8 @@ class InputList(QtWidgets.QListWidget):
         """Runs the folder walks."""
         self.drop_highlighted = False
         """Files are being dragged over the list (it is highlighted and says it takes them)."""
-        self._refused: dict[str, str] = {}
         self._icons: dict[QtWidgets.QStyle.StandardPixmap, QtGui.QIcon] = {}
-        """Keys of paths given that cannot be read, with the reason, until they are listed."""
+        """The standard icon of each kind of row, made once."""
 
     @property
     def scanning(self) -> bool:
@@ -288,8 +287,7 @@ class InputList(QtWidgets.QListWidget):
         folder walks skipped (``skipped``)."""
         files, skipped, refused = found
         translate = QtCore.QCoreApplication.translate
-        for failure in refused:
-            self._refused[_key(Path(failure.path))] = failure_text(failure, translate)
+        reasons = {_key(Path(f.path)): failure_text(f, translate) for f in refused}
         if refused:
             self.notFound.emit(refused)
         if skipped:
@@ -300,8 +298,8 @@ class InputList(QtWidgets.QListWidget):
             if key not in known:
                 known.add(key)
                 item = self._make_item(path, key)
-                if key in self._refused:
-                    self._set_error(item, self._refused.pop(key))
+                if key in reasons:
+                    self._set_error(item, reasons[key])
                 self.addItem(item)
                 added += 1
         self._announce(added)
