@@ -21,7 +21,7 @@ over a list, it is highlighted and says which list receives them (:attr:`drop_hi
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from copylens.app.errors_dialog import show_error
@@ -128,6 +128,21 @@ class InputList(QtWidgets.QListWidget):
         self.inputsChanged.emit()
         self.viewport().update()
         return 0
+
+    def restore_inputs(self, items: Sequence[Path | TextInput]) -> None:
+        """List exactly ``items``, in order and at once (a session's rows: files and texts),
+        marking missing files as :meth:`add_paths` does. Never a background walk: rows
+        arriving later would come out of order and after the caller has moved on."""
+        self.clear_inputs()
+        paths: list[Path] = []  # listed together: each path is checked once
+        for item in [*items, None]:
+            if not isinstance(item, Path) and paths:
+                self._add_found(_found(paths))
+                paths = []
+            if isinstance(item, TextInput):
+                self.add_text(item.name, item.text)
+            elif isinstance(item, Path):
+                paths.append(item)
 
     def add_text(self, name: str, text: str) -> QtWidgets.QListWidgetItem:
         """Add pasted ``text`` as a row called ``name`` (names must be unique in a run)."""

@@ -393,18 +393,7 @@ class SessionManager(QtCore.QObject):
     def _apply(self, session: Session) -> None:
         window = self.window
         for name, input_list in zip(LISTS, self._lists(), strict=True):
-            input_list.clear_inputs()
-            paths: list[Path] = []  # added together: one add checks each path once
-            for item in session.inputs[name]:
-                if isinstance(item, TextInput):
-                    if paths:
-                        input_list.add_paths(paths)
-                    paths = []
-                    input_list.add_text(item.name, item.text)
-                else:
-                    paths.append(item)
-            if paths:
-                input_list.add_paths(paths)
+            input_list.restore_inputs(session.inputs[name])
         values = {
             key: value
             for key, value in session.settings.items()

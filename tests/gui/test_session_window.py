@@ -152,6 +152,33 @@ def test_a_broken_session_is_refused_with_a_message(window: MainWindow, tmp_path
         dialog.close()
 
 
+def test_a_large_session_is_listed_at_once_in_order(qtbot, tmp_path: Path, make_corpus) -> None:
+    """More paths than one add checks on the Qt thread (``AT_ONCE``) between typed texts: the
+    rows are back in order when ``open`` returns, the missing file marked, nothing unsaved."""
+    from copylens.app.inputs import AT_ONCE
+
+    files = make_corpus(AT_ONCE + 5, words=20)
+    first = shown_window(qtbot)
+    first.documents_list.add_text("typed", "A few words typed by hand.")
+    first.documents_list.add_paths(files)
+    qtbot.waitUntil(lambda: not first.documents_list.scanning, timeout=60_000)
+    first.documents_list.add_text("last", "More words typed at the end.")
+    path = tmp_path / "big.copylens"
+    assert first.sessions.save_to(str(path))
+    files[3].unlink()
+
+    second = shown_window(qtbot)
+    assert second.sessions.open(str(path))
+    rows = second.documents_list
+    assert not rows.scanning
+    listed = [rows.item(n).data(INPUT_ROLE) for n in range(rows.count())]
+    assert listed[0] == TextInput("typed", "A few words typed by hand.")
+    assert listed[-1] == TextInput("last", "More words typed at the end.")
+    assert [Path(p).name for p in listed[1:-1]] == [f.name for f in files]
+    assert rows.item(4).toolTip() != rows.item(5).toolTip(), "the missing file is marked"
+    assert not second.isWindowModified()
+
+
 def test_a_failed_save_keeps_the_old_file(
     window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
