@@ -291,17 +291,8 @@ class SessionManager(QtCore.QObject):
         report = self.window.controller.reports.get(mode)
         if report is None:
             return False
-        self._show(mode, report)
+        self.window.show_report(mode, report, fresh=True)
         return True
-
-    def _show(self, mode: str, report: Report) -> None:
-        window = self.window
-        if isinstance(report, CheckReport):
-            window.check_page.clear()
-            window.check_page.show_report(report)
-        else:
-            window._show_compare(report)
-        window.mark_failures(mode, report)
 
     # ------------------------------------------------------------------ open and save
 
@@ -410,7 +401,7 @@ class SessionManager(QtCore.QObject):
             report = session.reports.get(mode)
             window.controller.reports[mode] = report
             if report is not None:
-                self._show(mode, report)
+                self.window.show_report(mode, report, fresh=True)
             elif mode == CHECK:
                 window.check_page.clear()
 

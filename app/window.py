@@ -621,9 +621,8 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @Slot(object)
     def _on_finished(self, report: Report) -> None:
-        self.mark_failures(self.controller.mode, report)
+        self.show_report(self.controller.mode, report)
         if isinstance(report, CheckReport):
-            self.check_page.show_report(report, self._failure_kinds(report))
             done = self.tr("Documents checked: %1").replace("%1", str(len(report.documents)))
             if report.archived:
                 added = self.tr("added to the archive: %1").replace("%1", str(len(report.archived)))
@@ -631,7 +630,6 @@ class MainWindow(QtWidgets.QMainWindow):
                 if self.archive_window is not None:
                     self.archive_window.reload()
         else:
-            self._show_compare(report)
             done = self.tr("Documents compared: %1").replace("%1", str(len(report.documents)))
         if not report.documents and report.errors:
             done = self.tr("None of the documents could be read")
@@ -664,6 +662,17 @@ class MainWindow(QtWidgets.QMainWindow):
         if mode == CHECK:
             return [self.documents_list, self.sources_list, self.ignore_list]
         return [self.compare_list, self.compare_ignore_list]
+
+    def show_report(self, mode: str, report: Report, *, fresh: bool = False) -> None:
+        """Show ``report`` on its page, its failed files marked in ``mode``'s lists (``fresh``:
+        the check page is cleared first, for a report that was not streamed into it)."""
+        self.mark_failures(mode, report)
+        if isinstance(report, CheckReport):
+            if fresh:
+                self.check_page.clear()
+            self.check_page.show_report(report, self._failure_kinds(report))
+        else:
+            self._show_compare(report)
 
     def mark_failures(self, mode: str, report: Report) -> None:
         """Mark the files ``report`` could not read in ``mode``'s lists, with their reasons,
