@@ -344,8 +344,7 @@ class HeatMapData:
         if pair is None:
             lines.append(QtCore.QCoreApplication.translate("HeatMap", "No shared text"))
         else:
-            ab = pair.containment_ab if pair.a == a else pair.containment_ba
-            ba = pair.containment_ba if pair.a == a else pair.containment_ab
+            ab, ba = self._share(row, column), self._share(column, row)
             found = QtCore.QCoreApplication.translate("HeatMap", "{0} found in {1}: {2}")
             language = i18n.current_language()
             lines += [
