@@ -553,7 +553,6 @@ class CompareView(QtWidgets.QWidget):
         """Show ``report``. The pair list's slider reaches down to the share the report was
         computed with, and starts there, or at ``threshold`` (0..1) when that is higher."""
         self._report = report
-        self.heatmap.set_report(report)
         self._names = presentation.display_names(
             [
                 *report.documents,
@@ -561,6 +560,7 @@ class CompareView(QtWidgets.QWidget):
                 *(e.path for e in report.errors),
             ]
         )
+        self.heatmap.set_report(report, self._names)
         self.pairs_model.set_pairs(report.pairs, self._names)
         self._shares = {s.path: s for s in report.shares}  # the run's job counted them
         self.documents_model.set_documents(tuple(self._shares.values()), report.errors, self._names)

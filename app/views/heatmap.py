@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 import heapq
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -271,7 +271,15 @@ class HeatMapData:
     """The shares between the documents of a compare report, stored by pair (no n × n matrix),
     and the two orders they can be shown in. No Qt in here but the tooltip's words."""
 
-    def __init__(self, documents: Sequence[str], pairs: Sequence[PairResult]) -> None:
+    def __init__(
+        self,
+        documents: Sequence[str],
+        pairs: Sequence[PairResult],
+        names: Mapping[str, str] | None = None,
+    ) -> None:
+        """``names``: each document's shown name (:func:`presentation.display_names` of the
+        documents when not given; a view listing the report elsewhere passes its own, so both
+        name a document alike)."""
         docs = list(dict.fromkeys(documents))
         known = set(docs)
         for pair in pairs:
@@ -280,7 +288,9 @@ class HeatMapData:
                     known.add(path)
                     docs.append(path)
         self.documents: tuple[str, ...] = tuple(docs)
-        self.names = presentation.display_names(self.documents)
+        self.names = (
+            dict(names) if names is not None else presentation.display_names(self.documents)
+        )
         self.index = {path: n for n, path in enumerate(self.documents)}
         self._pairs: dict[tuple[int, int], PairResult] = {}
         for pair in pairs:
@@ -508,11 +518,16 @@ class HeatMap(QtWidgets.QWidget):
         return button
 
     # --- data -------------------------------------------------------------------------
-    def set_report(self, report: CompareReport) -> None:
-        self.set_data(report.documents, report.pairs)
+    def set_report(self, report: CompareReport, names: Mapping[str, str] | None = None) -> None:
+        self.set_data(report.documents, report.pairs, names)
 
-    def set_data(self, documents: Sequence[str], pairs: Sequence[PairResult]) -> None:
-        self._data = HeatMapData(documents, pairs)
+    def set_data(
+        self,
+        documents: Sequence[str],
+        pairs: Sequence[PairResult],
+        names: Mapping[str, str] | None = None,
+    ) -> None:
+        self._data = HeatMapData(documents, pairs, names)
         fm = self.fontMetrics()
         widest = max(
             (fm.horizontalAdvance(self._row_label(d)) for d in range(len(self._data))),
