@@ -219,6 +219,9 @@ class DocumentsModel(QtCore.QAbstractTableModel):
         self._failures: tuple[InputFailure, ...] = ()
         self._names: dict[str, str] = {}
         self._display: list[tuple[str, str, str, str]] = []
+        """Each row's words: the documents', then the unreadable files'."""
+        self._reasons: list[str] = []
+        """Why each unreadable file could not be read, in the interface's language."""
         self._sort: list[tuple[str, float, str, float]] = []
         self._order: list[int] = []
         """Row shown → row of the documents then the failures."""
@@ -232,9 +235,17 @@ class DocumentsModel(QtCore.QAbstractTableModel):
     ) -> None:
         self.beginResetModel()
         self._shares, self._failures, self._names = tuple(shares), tuple(failures), names
+        self._reasons = [presentation.failure_text(f, _tr) for f in self._failures]
         self._display = [self._display_row(s) for s in self._shares]
+        self._display += [
+            ("⚠ " + self.name(f.path), "—", reason, "—")
+            for f, reason in zip(self._failures, self._reasons, strict=True)
+        ]
         self._sort = [self._sort_row(s) for s in self._shares]
-        self._sort_failures()
+        self._sort += [  # the unreadable files stay after the documents
+            (self.name(f.path).casefold(), -1.0, reason.casefold(), -1.0)
+            for f, reason in zip(self._failures, self._reasons, strict=True)
+        ]
         self._order = self._sorted()
         self.endResetModel()
 
@@ -259,12 +270,6 @@ class DocumentsModel(QtCore.QAbstractTableModel):
         read = len(self._shares)
         rows = sorted(range(read), key=keys.__getitem__, reverse=descending)
         return rows + sorted(range(read, len(keys)), key=lambda r: self._sort[r][self.NAME])
-
-    def _sort_failures(self) -> None:
-        """Sort keys of the unreadable files (they stay after the documents)."""
-        for failure in self._failures:
-            reason = presentation.failure_text(failure, _tr)
-            self._sort.append((self.name(failure.path).casefold(), -1.0, reason.casefold(), -1.0))
 
     def _display_row(self, share: DocumentShare) -> tuple[str, str, str, str]:
         return (
@@ -319,11 +324,11 @@ class DocumentsModel(QtCore.QAbstractTableModel):
         row, column = self._order[index.row()], index.column()
         if role == SORT_ROLE:
             return self._sort[row][column]
-        if row >= len(self._shares):
-            return self._failure_data(self._failures[row - len(self._shares)], column, role)
-        share = self._shares[row]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display[row][column]
+        if row >= len(self._shares):
+            return self._failure_data(row - len(self._shares), role)
+        share = self._shares[row]
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (self.FOUND, self.PARTNER_SHARE):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -334,12 +339,11 @@ class DocumentsModel(QtCore.QAbstractTableModel):
             return self.headerData(column, Qt.Orientation.Horizontal, role)
         return None
 
-    def _failure_data(self, failure: InputFailure, column: int, role: int) -> Any:
-        reason = presentation.failure_text(failure, _tr)
-        if role == Qt.ItemDataRole.DisplayRole:
-            return ("⚠ " + self.name(failure.path), "—", reason, "—")[column]
+    def _failure_data(self, n: int, role: int) -> Any:
+        """The ``n``-th unreadable file's tooltip and grey text (its words are in
+        ``_display``)."""
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{failure.path}\n{reason}"
+            return f"{self._failures[n].path}\n{self._reasons[n]}"
         if role == Qt.ItemDataRole.ForegroundRole:
             return QtWidgets.QApplication.palette().color(
                 QtGui.QPalette.ColorGroup.Disabled, QtGui.QPalette.ColorRole.Text
