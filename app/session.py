@@ -321,14 +321,8 @@ class SessionManager(QtCore.QObject):
             self._apply(session)
         finally:
             self._loading = False
-        self.path = str(Path(path).absolute())
-        self.modified = False
-        remember("sessions", [self.path])
-        self.update_title()
+        self._now_at(path, _tr("Session opened: %1"))
         window._update_ui()
-        window.statusBar().showMessage(
-            _tr("Session opened: %1").replace("%1", Path(path).name), STATUS_MS
-        )
         return True
 
     def save(self) -> bool:
@@ -371,15 +365,18 @@ class SessionManager(QtCore.QObject):
             text = _tr("Could not save the session “%1”.").replace("%1", Path(path).name)
             show_error(self.window, text, str(error), _tr("Save session"))
             return False
+        self._now_at(path, _tr("Session saved: %1"))
+        history.attach_session(list(self._entries.values()), self.path)
+        return True
+
+    def _now_at(self, path: str, message: str) -> None:
+        """The window's session is now the file at ``path``, as opened or saved: unmodified,
+        recent, in the title, and ``message`` ("…%1…", the file's name) in the status bar."""
         self.path = str(Path(path).absolute())
         self.modified = False
         remember("sessions", [self.path])
-        history.attach_session(list(self._entries.values()), self.path)
         self.update_title()
-        self.window.statusBar().showMessage(
-            _tr("Session saved: %1").replace("%1", Path(path).name), STATUS_MS
-        )
-        return True
+        self.window.statusBar().showMessage(message.replace("%1", Path(path).name), STATUS_MS)
 
     def _apply(self, session: Session) -> None:
         window = self.window
