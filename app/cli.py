@@ -258,7 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser(
         "check",
         help="check documents against sources",
-        fill=lambda p: _engine_arguments(p, ENGINE_FLAGS),
+        fill=lambda p: (_engine_arguments(p, ENGINE_FLAGS), _web_arguments(p)),
     )
     check.add_argument("documents", nargs="+", metavar="DOC", help="files or folders to check")
     check.add_argument(
@@ -293,6 +293,72 @@ def build_parser() -> argparse.ArgumentParser:
     _lab_parser(sub)
     _archive_parser(sub)
     return parser
+
+
+def _web_arguments(p: argparse.ArgumentParser) -> None:
+    """Sources from the web (issue 19): pages by address, and a search with the user's key."""
+    from copylens.core import PROVIDERS
+
+    web = p.add_argument_group(
+        "sources from the web",
+        "Pages are downloaded (robots.txt honoured) and cached in the user's cache folder "
+        "(COPYLENS_WEB_CACHE moves it). A search sends the documents' distinctive phrases, and "
+        "nothing else, to the provider chosen, with the key from its environment variable: "
+        + "; ".join(f"{name}: {info.key_variable}" for name, info in PROVIDERS.items())
+        + ".",
+    )
+    web.add_argument(
+        "--url", action="append", default=[], metavar="URL", help="a web page as a source"
+    )
+    web.add_argument(
+        "--url-list", type=Path, metavar="FILE", help="a file of addresses, one per line"
+    )
+    web.add_argument(
+        "--web",
+        action="store_true",
+        help="search the web for the documents' distinctive phrases and check against the "
+        "pages found (each query costs you: see --max-queries)",
+    )
+    web.add_argument(
+        "--provider", choices=tuple(PROVIDERS), default=next(iter(PROVIDERS)), help="for --web"
+    )
+    web.add_argument(
+        "--max-queries",
+        type=int,
+        default=20,
+        metavar="N",
+        help="search queries for the whole check, at most (default: %(default)s)",
+    )
+    web.add_argument(
+        "--refresh", action="store_true", help="download the pages again, ignoring the cache"
+    )
+    web.add_argument(
+        "--allow-local-urls",
+        action="store_true",
+        help="fetch loopback and private addresses too (an intranet)",
+    )
+
+
+def _web_request(args: argparse.Namespace) -> Any:
+    """The run's WebRequest, or None when it takes nothing from the web. Raises SearchFailed
+    when --web has no key to search with, OSError when --url-list cannot be read."""
+    from copylens.core import WebRequest, provider_from_env
+
+    urls = [*args.url]
+    if args.url_list is not None:
+        text = args.url_list.read_text(encoding="utf-8-sig", errors="replace")
+        urls += [line.strip() for line in text.splitlines()]
+    urls = [u for u in urls if u and not u.startswith("#")]
+    if not urls and not args.web:
+        return None
+    provider = provider_from_env(args.provider) if args.web else None
+    return WebRequest(
+        urls=tuple(urls),
+        provider=provider,
+        max_queries=args.max_queries,
+        allow_local=args.allow_local_urls,
+        refresh=args.refresh,
+    )
 
 
 def _archive_argument(p: argparse.ArgumentParser, what: str) -> None:
@@ -545,8 +611,20 @@ def _run_check(args: argparse.Namespace) -> int:
 
     options = _options(args, ENGINE_FLAGS, _engine_defaults())
     location = _archive_location(args, required=False)
-    if location is None and not args.against:
-        return _usage("check needs sources: --against SRC... or --archive DB")
+    try:
+        web = _web_request(args)
+    except OSError as error:
+        return _usage(f"cannot read --url-list {args.url_list}: {error.strerror or error}")
+    if location is None and not args.against and web is None:
+        return _usage(
+            "check needs sources: --against SRC..., --archive DB, --url URL, --url-list FILE "
+            "or --web"
+        )
+    if web is not None and web.searching:
+        print(
+            f"searching the web with {web.provider_label}: at most {web.max_queries} queries",
+            file=sys.stderr,
+        )
     if location is None and args.add_to_archive:
         return _usage("--add-to-archive needs --archive DB")
     opened = open_archive(location, options, args.add_to_archive, args.typed) if location else None
@@ -563,7 +641,10 @@ def _run_check(args: argparse.Namespace) -> int:
                 archive=opened,
                 add_to_archive=args.add_to_archive,
                 labels=dict(args.label),
+                web=web,
             )
+    if web is not None and web.searching:
+        print(f"sent {report.queries} web search queries", file=sys.stderr)
     if report.archived:
         print(f"added {len(report.archived)} document(s) to the archive", file=sys.stderr)
     if args.format == "json":

@@ -62,6 +62,7 @@ def run(out: TextIO | None = None) -> int:
         _check_normal_forms,
         _check_meaning,
         _check_html,
+        _check_web,
         _check_methods,
         _check_translations,
         _check_workers,
@@ -171,6 +172,59 @@ def _check_html() -> list[tuple[bool, str]]:
     text = trafilatura.extract(page) or ""
     found = "пятую часть всей пресной воды" in text
     return [(found, f"html main text (trafilatura): {len(text)} characters")]
+
+
+def _check_web() -> list[tuple[bool, str]]:
+    """A source from the web: the source sample served as a gzip-compressed page by a server
+    of this process on 127.0.0.1, downloaded (httpx and its decoders), extracted and checked
+    against (the page cache off: nothing is written); and the system keyring's library loads
+    (the app keeps a search key there)."""
+    import gzip
+    import http.server
+    import threading
+
+    import keyring
+
+    from copylens.core import WebRequest, check
+
+    folder = resources_dir() / "samples"
+    body = gzip.compress(
+        f"<html><body><article><p>{(folder / SOURCE).read_text('utf-8')}</p></article>"
+        "</body></html>".encode()
+    )
+
+    class Page(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            found = self.path == "/source.html"
+            self.send_response(200 if found else 404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body) if found else 0))
+            self.end_headers()
+            self.wfile.write(body if found else b"")
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/source.html"
+    try:
+        web = WebRequest(urls=(url,), allow_local=True, cache="")
+        report = check([folder / COPY], [], web=web)
+    finally:
+        server.shutdown()
+        server.server_close()
+    sources = report.documents[0].sources if report.documents else ()
+    containment = sources[0].containment if sources and sources[0].url else 0.0
+    backend = type(keyring.get_keyring()).__name__
+    return [
+        (
+            containment >= MIN_CONTAINMENT,
+            f"web: {COPY} against a page on 127.0.0.1, containment {containment:.2f}",
+        ),
+        (True, f"keyring: {backend}"),
+    ]
 
 
 def _check_methods() -> list[tuple[bool, str]]:

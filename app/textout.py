@@ -57,7 +57,7 @@ def print_check(report: CheckReport, out: TextIO) -> None:
                 v.rjust(len(_head(key))) for key, v in zip(SOURCE_COLUMNS, values, strict=True)
             )
             out.write(f"  {'  '.join(cells)}  {s.path}{_origin(s)}\n")
-        fragments = [(f, s.path) for s in doc.sources for f in s.fragments]
+        fragments = [(f, _short_name(s)) for s in doc.sources for f in s.fragments]
         fragments.sort(key=lambda fs: -fs[0].words)
         text = report.texts.get(doc.path, "")
         for fragment, source in fragments[:TOP_FRAGMENTS]:
@@ -65,7 +65,7 @@ def print_check(report: CheckReport, out: TextIO) -> None:
             marks = [f"paraphrase {fragment.score:.2f}"] if is_paraphrase(fragment) else []
             marks += ["cited"] if fragment.cited else []
             mark = f"  ({', '.join(marks)})" if marks else ""
-            out.write(f"    «{quote}»\n      ← {os.path.basename(source)}{mark}\n")
+            out.write(f"    «{quote}»\n      ← {source}{mark}\n")
         out.write("\n")
     print_errors(report.errors, out)
 
@@ -90,8 +90,17 @@ def _self_cited(doc: DocumentResult) -> str:
     return f"  self-cited {_pct(doc.self_cited)}" if doc.self_cited else ""
 
 
+def _short_name(s: SourceMatch) -> str:
+    """A source under a quoted fragment: a file's name, a web page's whole address."""
+    return s.path if s.url is not None else os.path.basename(s.path)
+
+
 def _origin(s: SourceMatch) -> str:
-    """An archived source's id, labels and self-citation, after its path."""
+    """An archived source's id, labels and self-citation, or a web page's final address and
+    fetch time, after its path."""
+    if s.url is not None:
+        moved = f" → {s.url}" if s.url != s.path else ""
+        return f"  [web{moved}, fetched {s.fetched}]"
     if s.archive_id is None:
         return ""
     labels = "".join(f", {k}={v}" for k, v in s.labels)

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     )
     from copylens.core.coverage import DocumentShare, document_shares, shares_of
     from copylens.core.distribute import add_to_archive_on_dask, compare_on_dask, dedup_on_dask
-    from copylens.core.documents import Input, TextInput
+    from copylens.core.documents import Input, TextInput, WebPage
     from copylens.core.engine import check, compare
     from copylens.core.errors import (
         ArchiveBusy,
@@ -42,6 +42,8 @@ if TYPE_CHECKING:
         Explained,
         InputError,
         OptionsError,
+        SearchFailed,
+        WebError,
     )
     from copylens.core.extract import SUPPORTED_SUFFIXES, Extracted, collect_files, extract_file
     from copylens.core.extract.base import megabytes
@@ -74,10 +76,14 @@ if TYPE_CHECKING:
         SourceMatch,
     )
     from copylens.core.resources import resources_dir
+    from copylens.core.web import Found, WebRequest
+    from copylens.core.web.cache import default_cache_path
+    from copylens.core.web.search import PROVIDERS, provider_from_env, provider_named
 
 __all__ = [
     "AT_LEAST",
     "LANGUAGES",
+    "PROVIDERS",
     "STUDY_OPTIONS",
     "SUPPORTED_SUFFIXES",
     "AddReport",
@@ -100,6 +106,7 @@ __all__ = [
     "Evaluation",
     "Explained",
     "Extracted",
+    "Found",
     "Fragment",
     "Grouping",
     "Input",
@@ -108,9 +115,13 @@ __all__ = [
     "Options",
     "OptionsError",
     "PairResult",
+    "SearchFailed",
     "SourceMatch",
     "Spec",
     "TextInput",
+    "WebError",
+    "WebPage",
+    "WebRequest",
     "add_to_archive",
     "add_to_archive_on_dask",
     "catalogue",
@@ -120,6 +131,7 @@ __all__ = [
     "compare_on_dask",
     "dedup",
     "dedup_on_dask",
+    "default_cache_path",
     "document_shares",
     "evaluate",
     "extract_file",
@@ -132,6 +144,8 @@ __all__ = [
     "normalizer",
     "open_archive",
     "pool_map",
+    "provider_from_env",
+    "provider_named",
     "read_labels",
     "read_text",
     "resources_dir",
@@ -158,7 +172,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ),
     "coverage": ("DocumentShare", "document_shares", "shares_of"),
     "distribute": ("add_to_archive_on_dask", "compare_on_dask", "dedup_on_dask"),
-    "documents": ("Input", "TextInput"),
+    "documents": ("Input", "TextInput", "WebPage"),
     "engine": ("check", "compare"),
     "errors": (
         "ArchiveBusy",
@@ -170,6 +184,8 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "Explained",
         "InputError",
         "OptionsError",
+        "SearchFailed",
+        "WebError",
     ),
     "extract": ("SUPPORTED_SUFFIXES", "Extracted", "collect_files", "extract_file"),
     "extract.base": ("megabytes",),
@@ -209,6 +225,9 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "SourceMatch",
     ),
     "resources": ("resources_dir",),
+    "web": ("Found", "WebRequest"),
+    "web.cache": ("default_cache_path",),
+    "web.search": ("PROVIDERS", "provider_from_env", "provider_named"),
 }
 _HOME = {name: f"{__name__}.{module}" for module, names in _HOMES.items() for name in names}
 

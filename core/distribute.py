@@ -74,7 +74,7 @@ import numpy as np
 from copylens.core.archive import AddReport, Archive, add_to_archive
 from copylens.core.archive.record import Record
 from copylens.core.arrays import distinct
-from copylens.core.documents import Input, TextInput
+from copylens.core.documents import Input, TextInput, WebPage
 from copylens.core.engine import (
     MIN_SHARED_ANCHORS,
     _identities,
@@ -97,6 +97,7 @@ from copylens.core.options import STUDY_OPTIONS, Options
 from copylens.core.pool import TICK_S
 from copylens.core.prepare import (
     CancelCheck,
+    Item,
     Prepared,
     Progress,
     expand,
@@ -310,7 +311,7 @@ class _Run:
 
     def read(
         self,
-        items: Sequence[Path | TextInput],
+        items: Sequence[Item],
         build: Callable[[Extracted, Options], T],
         parts: int,
     ) -> list[tuple[Any, int]]:
@@ -322,7 +323,7 @@ class _Run:
 
     def read_part(
         self,
-        chunk: Sequence[Path | TextInput],
+        chunk: Sequence[Item],
         build: Callable[[Extracted, Options], T],
         options: Options,
     ) -> Any:
@@ -344,7 +345,7 @@ class _Run:
 
     def read_each(
         self,
-        items: Sequence[Path | TextInput],
+        items: Sequence[Item],
         options: Options,
         build: Callable[[Extracted, Options], T],
         cancel: CancelCheck | None = None,
@@ -426,12 +427,12 @@ def _partitions(items: Sequence[T], parts: int) -> list[list[T]]:
     return [list(items[a:b]) for a, b in pairwise(bounds)]
 
 
-def _for_workers(item: Path | TextInput) -> Path | TextInput:
+def _for_workers(item: Item) -> Item:
     """What a worker reads: a file by its absolute path (a worker's folder is not ours)."""
-    return item if isinstance(item, TextInput) else Path(item).absolute()
+    return item if isinstance(item, TextInput | WebPage) else Path(item).absolute()
 
 
-def _labels(items: Sequence[Path | TextInput]) -> list[str]:
+def _labels(items: Sequence[Item]) -> list[str]:
     return [_label(item) for item in items]
 
 
@@ -474,7 +475,7 @@ def _footprint(value: Any, depth: int = 2) -> int:
 
 
 def _read_part(
-    items: list[Path | TextInput],
+    items: list[Item],
     labels: list[str],
     build: Callable[[Extracted, Options], T],
     options: Options,
@@ -485,7 +486,7 @@ def _read_part(
     if _daemonic():
         raise _daemonic_workers(_worker_address())
     _sized()
-    seen = [n for n, item in enumerate(items) if isinstance(item, TextInput) or item.exists()]
+    seen = [n for n, item in enumerate(items) if not isinstance(item, Path) or item.exists()]
     named = _Named(build, {str(items[n]): labels[n] for n in seen})
     results: dict[int, T | InputFailure] = {}
     with closing(read_each([items[n] for n in seen], options, named)) as reading:

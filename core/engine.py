@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -22,7 +22,7 @@ from copylens.core.archive.record import record_of_prepared
 from copylens.core.archive.store import Archive, ArchivedDocument
 from copylens.core.arrays import distinct
 from copylens.core.citations import cited_spans
-from copylens.core.documents import Input, TextInput
+from copylens.core.documents import Input, TextInput, WebPage
 from copylens.core.errors import Cancelled
 from copylens.core.ignore import (
     common_phrases,
@@ -38,6 +38,7 @@ from copylens.core.paraphrase import Vocabulary
 from copylens.core.pool import map_when_it_pays
 from copylens.core.prepare import (
     CancelCheck,
+    Item,
     Prepared,
     Progress,
     expand,
@@ -69,6 +70,9 @@ from copylens.core.score import (
 from copylens.core.spill import Spill, Spilled, read, summary
 from copylens.core.unionfind import groups
 
+if TYPE_CHECKING:
+    from copylens.core.web import WebRequest
+
 D = TypeVar("D")
 """A run's documents: prepared, or spilled (``copylens.core.spill``)."""
 _NONE = np.empty(0, dtype=np.uint64)
@@ -92,6 +96,7 @@ def check(
     archive: Archive | None = None,
     add_to_archive: bool = False,
     labels: Mapping[str, str] | None = None,
+    web: WebRequest | None = None,
 ) -> CheckReport:
     """Check every document against every source that shares text with it.
 
@@ -108,6 +113,11 @@ def check(
     is ``labels["author"]`` is a self-citation. ``add_to_archive`` stores the checked
     documents with ``labels`` after they were checked (their ids in the report's
     ``archived``).
+
+    With ``web``, pages from the web are sources too: those at its addresses, and those its
+    search provider finds for the documents' distinctive phrases (:mod:`copylens.core.web`,
+    imported only then); each reported with its ``url`` and ``fetched`` time, an address that
+    gave no page among the ``errors``.
     """
     options = (options or Options()).validated()
     doc_items, doc_missing = expand(documents)
@@ -125,6 +135,13 @@ def check(
     by_key.update(_ignoring(run, template_phrases(templates), options, keys))
     docs = excluding(_pick(doc_items, by_key, keys), options)
     srcs = _pick(src_items, by_key, keys)
+    pages: dict[str, WebPage] = {}
+    queries = 0
+    if web is not None:
+        found = _from_web(web, docs, srcs, templates, options, progress, cancel, archive)
+        srcs += found.sources
+        failures += found.failures
+        pages, queries = found.pages, found.queries
     index = MemoryIndex(max_df=MAX_DF)
     for n, src in enumerate(srcs):
         index.add(n, src.anchors)
@@ -146,6 +163,7 @@ def check(
 
     def finish(d: int) -> None:
         result = _with_origins(_document_result(docs[d], scores[d], own), origins, author)
+        result = _with_pages(result, pages)
         results[d], scores[d] = result, []  # its sources are no longer held
         if on_document is not None:
             on_document(result, docs[d].text)
@@ -183,8 +201,55 @@ def check(
         new, _ = archive.add([record_of_prepared(doc) for doc in as_read], labels or {})
         added = tuple(new)
     return CheckReport(
-        tuple(r for r in results if r is not None), tuple(errors), options, texts, added
+        tuple(r for r in results if r is not None), tuple(errors), options, texts, added, queries
     )
+
+
+@dataclass(frozen=True)
+class _FromWeb:
+    sources: list[Prepared]
+    failures: list[InputFailure]
+    pages: dict[str, WebPage]
+    """Each web source's page by its name (``Prepared.path``: the address)."""
+    queries: int
+
+
+def _from_web(
+    request: WebRequest,
+    docs: list[Prepared],
+    srcs: list[Prepared],
+    templates: list[Prepared],
+    options: Options,
+    progress: Progress | None,
+    cancel: CancelCheck | None,
+    archive: Archive | None,
+) -> _FromWeb:
+    """The pages the web gives for ``docs`` (:mod:`copylens.core.web`), read like files (in
+    workers, within the reading limits), templates ignored in them as in every source; a page
+    whose text is a document's or a given source's is left out (that one is reported); pages
+    are cached in ``archive`` when there is one."""
+    from copylens.core.web import web_sources
+
+    found = web_sources(request, docs, options, progress, cancel, archive)
+    read, failed = read_all(found.pages, options, prepare_text, progress, cancel)
+    known = {text_digest(p.text) for p in (*docs, *srcs)}
+    kept = [p for p in read if text_digest(p.text) not in known]
+    sources = ignore_phrases(kept, template_phrases(templates), options) if templates else kept
+    by_url = {page.url: page for page in found.pages}
+    return _FromWeb(sources, [*found.failures, *failed], by_url, found.queries)
+
+
+def _with_pages(result: DocumentResult, pages: Mapping[str, WebPage]) -> DocumentResult:
+    """Web sources with the address their page came from and when it was fetched."""
+    if not pages or not any(m.path in pages for m in result.sources):
+        return result
+    sources = tuple(
+        replace(m, url=page.final_url, fetched=page.fetched)
+        if (page := pages.get(m.path)) is not None
+        else m
+        for m in result.sources
+    )
+    return replace(result, sources=sources)
 
 
 def _archived(
@@ -582,9 +647,7 @@ def _kept(values: np.ndarray, kept: np.ndarray | None) -> np.ndarray:
     return values if kept is None else values[kept]
 
 
-def _not_ignored(
-    items: list[Path | TextInput], ignored: list[Path | TextInput], keys: dict[str, str]
-) -> list[Path | TextInput]:
+def _not_ignored(items: list[Item], ignored: list[Item], keys: dict[str, str]) -> list[Item]:
     """``items`` without the ones also given to ignore (a handout inside the essays' folder)."""
     if not ignored:
         return items
@@ -601,32 +664,35 @@ def _ignoring(
     }
 
 
-def _label(item: Path | TextInput) -> str:
-    """How an input is named in reports: the path as given, or the pasted text's name."""
+def _label(item: Item) -> str:
+    """How an input is named in reports: the path as given, the pasted text's name, or the
+    page's address."""
+    if isinstance(item, WebPage):
+        return item.url
     return item.name if isinstance(item, TextInput) else str(item)
 
 
-def _identities(items: list[Path | TextInput]) -> dict[str, str]:
+def _identities(items: list[Item]) -> dict[str, str]:
     """Label → identity (a file's resolved path; a pasted text's name), resolved once each."""
     keys: dict[str, str] = {}
     for item in items:
         label = _label(item)
         if label not in keys:
             path = Path(label)
-            resolved = not isinstance(item, TextInput) and path.exists()
+            resolved = isinstance(item, Path) and path.exists()
             keys[label] = str(path.resolve()) if resolved else label
     return keys
 
 
-def _unique(items: list[Path | TextInput], keys: dict[str, str]) -> list[Path | TextInput]:
+def _unique(items: list[Item], keys: dict[str, str]) -> list[Item]:
     """Items without repeats (the same file named twice, or on both sides)."""
-    first: dict[str, Path | TextInput] = {}
+    first: dict[str, Item] = {}
     for item in items:
         first.setdefault(keys[_label(item)], item)
     return list(first.values())
 
 
-def _pick(items: list[Path | TextInput], by_key: dict[str, D], keys: dict[str, str]) -> list[D]:
+def _pick(items: list[Item], by_key: dict[str, D], keys: dict[str, str]) -> list[D]:
     wanted = dict.fromkeys(keys[_label(item)] for item in items)
     return [by_key[k] for k in wanted if k in by_key]
 

@@ -89,6 +89,19 @@ class ConverterMissing(InputError):
     """A legacy format needs an external converter (catdoc or antiword) that is not installed."""
 
 
+class WebError(InputError):
+    """A web address that gave no document: not http(s), a private address, refused by
+    robots.txt, unreachable (no network, DNS, timeout), an HTTP error (403, 404, 429…), too
+    large, a content type CopyLens does not read, too many redirects. Recorded against that
+    address in the report's ``errors``; the run goes on with everything else."""
+
+
+class SearchFailed(Explained):
+    """A web search could not be run or answered: no key, the key refused, the quota used up,
+    the provider unreachable or answering nonsense. Recorded in the report's ``errors`` (the
+    key is never part of the message); the check goes on with the sources it has."""
+
+
 class ArchiveError(Explained):
     """The archive cannot be used as asked: not an archive, from a newer CopyLens, built with
     other settings, missing. The whole command stops; the archive is left as it was."""

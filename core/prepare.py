@@ -13,10 +13,11 @@ and CPU-bound). Results come back in input order, so reports are deterministic.
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 from collections.abc import Callable, Generator, Iterable, Sequence
 from contextlib import closing, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, TypeVar
@@ -26,7 +27,7 @@ import numpy as np
 from copylens.core.arrays import distinct
 from copylens.core.canonicalize import Canonical, canonicalize
 from copylens.core.citations import cited_spans
-from copylens.core.documents import Input, TextInput
+from copylens.core.documents import Input, TextInput, WebPage
 from copylens.core.errors import (
     Cancelled,
     EmptyFile,
@@ -36,7 +37,7 @@ from copylens.core.errors import (
     TooLarge,
     TooSlow,
 )
-from copylens.core.extract import Extracted, collect_files, extract_file
+from copylens.core.extract import Extracted, collect_files, extract_file, extract_text
 from copylens.core.extract.base import megabytes
 from copylens.core.options import Options
 from copylens.core.pool import ProcessLimits, Stopped, can_fork, isolated_map
@@ -44,6 +45,8 @@ from copylens.core.report import InputFailure
 from copylens.core.shingle import kgram_set, kgrams, shingle_set
 from copylens.core.sketch import minhash
 
+Item = Path | TextInput | WebPage
+"""One input after :func:`expand`: a file, pasted text or a downloaded page."""
 Progress = Callable[[str, int, int], None]
 """progress(stage, done, total): called from the engine's thread."""
 CancelCheck = Callable[[], bool]
@@ -110,17 +113,17 @@ class Prepared:
         return memo[k]
 
 
-def expand(inputs: Iterable[Input]) -> tuple[list[Path | TextInput], list[InputFailure]]:
+def expand(inputs: Iterable[Input]) -> tuple[list[Item], list[InputFailure]]:
     """Folders expanded to their files; missing paths become failures."""
     given = list(inputs)
-    texts = [i for i in given if isinstance(i, TextInput)]
-    paths = [Path(i) for i in given if not isinstance(i, TextInput)]
+    texts = [i for i in given if isinstance(i, TextInput | WebPage)]
+    paths = [Path(i) for i in given if not isinstance(i, TextInput | WebPage)]
     files, missing = collect_files(paths)
     return [*files, *texts], [InputFailure.of(p, error) for p, error in missing]
 
 
 def read_all(
-    items: Sequence[Path | TextInput],
+    items: Sequence[Item],
     options: Options,
     build: Callable[[Extracted, Options], T],
     progress: Progress | None = None,
@@ -145,7 +148,7 @@ def read_all(
 
 
 def read_one(
-    item: Path | TextInput, options: Options, build: Callable[[Extracted, Options], T]
+    item: Item, options: Options, build: Callable[[Extracted, Options], T]
 ) -> T | InputFailure:
     """Extract and build one input; any input problem becomes an InputFailure."""
     name = _name(item)
@@ -210,17 +213,47 @@ def text_digest(text: str) -> str:
     return digest.hexdigest()
 
 
-def extract_input(item: Path | TextInput, options: Options) -> Extracted:
-    """The text of a file or of pasted text; raises InputError subclasses."""
+def extract_input(item: Item, options: Options) -> Extracted:
+    """The text of a file, of pasted text or of a downloaded page; raises InputError
+    subclasses."""
     if isinstance(item, TextInput):
         if not item.text.strip():
             raise EmptyFile("the pasted text is empty")
         return Extracted(item.name, item.text, "text", None, text_digest(item.text))
+    if isinstance(item, WebPage):
+        return _extract_page(item, options)
     return extract_file(item, max_bytes=options.max_file_bytes)
 
 
+_UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def _extract_page(page: WebPage, options: Options) -> Extracted:
+    """A page read like a file called ``page.name``, named by its address. The charset of its
+    HTTP headers, when it decodes the body cleanly, comes before the page's own ``<meta>`` (as
+    in browsers, the HTML standard's order: byte-order mark, transport, meta): the body is
+    handed on as UTF-8 with a byte-order mark, which the readers honour first."""
+    data, codec = page.data, _declared(page)
+    if codec is not None and not data.startswith(_UTF8_BOM):
+        data = _UTF8_BOM + data.decode(codec).encode("utf-8", "surrogatepass")
+    out = extract_text(data, page.name, max_bytes=options.max_file_bytes)
+    digest = hashlib.sha256(page.data).hexdigest()
+    return replace(out, path=page.url, encoding=codec or out.encoding, sha256=digest)
+
+
+def _declared(page: WebPage) -> str | None:
+    """The headers' charset if it names a codec that decodes the whole body, else None."""
+    if page.charset is None or Path(page.name).suffix not in {".html", ".htm", ".txt"}:
+        return None
+    try:
+        page.data.decode(page.charset)
+    except (LookupError, UnicodeDecodeError):
+        return None
+    return codecs.lookup(page.charset).name
+
+
 def read_each(
-    items: Sequence[Path | TextInput],
+    items: Sequence[Item],
     options: Options,
     build: Callable[[Extracted, Options], T],
     cancel: CancelCheck | None = None,
@@ -267,7 +300,9 @@ def _warm_up(options: Options, build: Callable[[Extracted, Options], T]) -> None
     _warmed.add(build)
 
 
-def _name(item: Path | TextInput) -> str:
+def _name(item: Item) -> str:
+    if isinstance(item, WebPage):
+        return item.url
     return item.name if isinstance(item, TextInput) else str(item)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from copylens.core.errors import InputError, OptionsError
+from copylens.core.errors import Explained, OptionsError
 from copylens.core.options import Options
 
 if TYPE_CHECKING:
@@ -82,6 +82,11 @@ class SourceMatch:
     self_citation: bool = False
     """An archived source whose ``author`` label is the checked document's author: the writer
     reusing their own earlier work (JSON ``"self"``)."""
+    url: str | None = None
+    """A source from the web: the address its page was downloaded from, after redirects
+    (``path`` is the address as given or found); None for a file or an archived document."""
+    fetched: str | None = None
+    """When a web source's page was downloaded or last confirmed unchanged (ISO 8601, UTC)."""
 
     @property
     def key(self) -> str:
@@ -115,7 +120,7 @@ class DocumentResult:
 class InputFailure:
     """An input that could not be used: its path (or name) and why, in English (``error``).
 
-    ``template`` and ``params`` are the :class:`~copylens.core.errors.InputError`'s, so a
+    ``template`` and ``params`` are the :class:`~copylens.core.errors.Explained` error's, so a
     front end can show the reason in the user's language; empty for a plain message.
     """
 
@@ -125,8 +130,8 @@ class InputFailure:
     params: tuple[tuple[str, str], ...] = ()
 
     @classmethod
-    def of(cls, path: str, error: InputError) -> InputFailure:
-        """The failure of ``path`` because of ``error``."""
+    def of(cls, path: str, error: Explained) -> InputFailure:
+        """The failure of ``path`` because of ``error`` (an input's, or a web search's)."""
         return cls(path, str(error), error.template, tuple(sorted(error.params.items())))
 
 
@@ -143,6 +148,8 @@ class CheckReport:
     ``archive:ID`` (:attr:`SourceMatch.key`; not part of the JSON)."""
     archived: tuple[int, ...] = ()
     """Ids of the checked documents this run added to the archive."""
+    queries: int = 0
+    """Web search queries this run sent (each one costs the user; JSON ``"web_queries"``)."""
 
     def text_of(self, source: SourceMatch) -> str | None:
         """The extracted text of a source (None if the report does not hold it)."""
@@ -152,6 +159,7 @@ class CheckReport:
         return {
             "documents": [_document_json(d) for d in self.documents],
             "errors": [_failure(e) for e in self.errors],
+            "web_queries": self.queries,
         }
 
     def to_data(self) -> dict[str, Any]:
@@ -176,6 +184,7 @@ class CheckReport:
             options=_options_of(data.get("options", {})),
             texts=_texts_of(data.get("texts", {})),
             archived=tuple(int(n) for n in data.get("archived", ())),
+            queries=int(data.get("web_queries", 0)),
         )
 
 
@@ -391,7 +400,13 @@ def _source(data: dict[str, Any]) -> SourceMatch:
         archive_id=None if archive_id is None else int(archive_id),
         labels=tuple((str(k), str(v)) for k, v in data["labels"].items()),
         self_citation=bool(data["self"]),
+        url=_optional(data.get("url")),
+        fetched=_optional(data.get("fetched")),
     )
+
+
+def _optional(value: Any) -> str | None:
+    return None if value is None else str(value)
 
 
 def _document(data: dict[str, Any]) -> DocumentResult:

@@ -14,6 +14,20 @@ from tests.fixtures_make import find_font
 from tests.pgserver import PostgresServer, PostgresUnavailable, start_server
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_web_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Pages downloaded by the tests (from 127.0.0.1) are cached in a temporary file, never in
+    the user's cache folder; the variable reaches the command lines the tests start too."""
+    path = tmp_path_factory.mktemp("web-cache") / "pages.sqlite"
+    before = os.environ.get("COPYLENS_WEB_CACHE")
+    os.environ["COPYLENS_WEB_CACHE"] = str(path)
+    yield path
+    if before is None:
+        os.environ.pop("COPYLENS_WEB_CACHE", None)
+    else:
+        os.environ["COPYLENS_WEB_CACHE"] = before
+
+
 @pytest.fixture(scope="session")
 def dejavu_font() -> Path:
     """DejaVuSans.ttf, for PDFs with Cyrillic text (Debian package ``fonts-dejavu-core``)."""

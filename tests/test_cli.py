@@ -79,7 +79,8 @@ def test_check_json_contract_and_offsets_map_onto_extracted_text(corpus: dict[st
     )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert set(data) == {"documents", "errors"}
+    assert set(data) == {"documents", "errors", "web_queries"}
+    assert data["web_queries"] == 0
     by_name = {Path(d["path"]).name: d for d in data["documents"]}
     essay, page = by_name["essay.docx"], by_name["page.html"]
     assert {"path", "language", "words", "uniqueness", "homoglyphs", "sources"} <= set(essay)

@@ -21,11 +21,11 @@ from typing import Any
 
 from copylens.core.archive.record import CANONICAL_SETTINGS, INDEX_SETTINGS, Record, record_of
 from copylens.core.archive.store import Archive, ArchivedDocument, ArchiveStats
-from copylens.core.documents import Input, TextInput
+from copylens.core.documents import Input
 from copylens.core.errors import Cancelled
 from copylens.core.extract import Extracted
 from copylens.core.options import Options
-from copylens.core.prepare import CancelCheck, Progress, expand, read_each
+from copylens.core.prepare import CancelCheck, Item, Progress, expand, read_each
 from copylens.core.report import InputFailure
 
 BATCH_DOCUMENTS = 1000
@@ -34,7 +34,7 @@ reached): a killed add loses at most one batch, which its re-run adds."""
 BATCH_BYTES = 64 * 1024 * 1024
 Build = Callable[[Extracted, Options], Record]
 Reader = Callable[
-    [Sequence[Path | TextInput], Options, Build, CancelCheck | None],
+    [Sequence[Item], Options, Build, CancelCheck | None],
     Generator[Record | InputFailure, None, None],
 ]
 """How :func:`add_to_archive` reads: each item's record or failure, in input order."""
@@ -187,9 +187,9 @@ def add_to_archive(
     return AddReport(len(added), skipped, tuple(failures), tuple(added))
 
 
-def _file_digest(item: Path | TextInput) -> str:
+def _file_digest(item: Item) -> str:
     """SHA-256 of a file's bytes ("" when it cannot be read: reading it reports why)."""
-    if isinstance(item, TextInput):
+    if not isinstance(item, Path):
         return ""
     try:
         with item.open("rb") as f:

@@ -1,0 +1,149 @@
+"""Web pages kept in the archive: the page cache of checks run with an archive (issue 19), so
+a department sharing one archive downloads a page once for everyone.
+
+One table, ``web_pages``, made on first use (not by the schema's version: an archive that
+never cached a page is unchanged, and an older CopyLens, which does not know the table, still
+opens the archive). Same rows and rules as the user's own cache
+(:class:`copylens.core.web.cache.PageCache`): keyed by normalized address, bodies compressed,
+the least recently used pages beyond the limit go first.
+
+What must hold: the cache never fails a check. An archive that cannot be written (read-only,
+busy, full) is not used as a cache for that run, with a warning in the log; each write is one
+transaction, so a killed process leaves every page written before.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import zlib
+from collections.abc import Sequence
+from typing import Any
+
+from copylens.core.archive.store import Archive
+from copylens.core.errors import ArchiveError
+from copylens.core.web.cache import DEFAULT_MAX_BYTES, CachedPage
+
+log = logging.getLogger(__name__)
+
+TABLE = (
+    "CREATE TABLE IF NOT EXISTS web_pages (url text PRIMARY KEY, final_url text NOT NULL, "
+    "fetched text NOT NULL, checked double precision NOT NULL, used double precision NOT NULL, "
+    "etag text, last_modified text, content_type text NOT NULL, charset text, name text NOT NULL, "
+    "size bigint NOT NULL, data bytea NOT NULL)"
+)
+"""The same statement on SQLite and PostgreSQL (SQLite takes any type name)."""
+_COLUMNS = "final_url, fetched, checked, etag, last_modified, content_type, charset, name, data"
+
+
+class ArchivePages:
+    """The page cache in ``archive`` (the methods of ``PageCache`` that downloads use).
+    Safe from several threads: one statement at a time on the archive's connection."""
+
+    def __init__(self, archive: Archive, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+        self.archive = archive
+        self.max_bytes = max_bytes
+        self._lock = threading.Lock()
+        self._usable = True
+        self._write([(TABLE, ())])
+
+    def get(self, url: str) -> CachedPage | None:
+        """The copy stored for ``url``, or None."""
+        rows = self._read(f"SELECT {_COLUMNS} FROM web_pages WHERE url = ?", (url,))
+        if not rows:
+            return None
+        try:
+            page = _page(rows[0])
+        except (zlib.error, TypeError, ValueError):
+            log.warning("archive %s: a damaged copy of %s is ignored", self.archive.location, url)
+            return None
+        self._write([("UPDATE web_pages SET used = ? WHERE url = ?", (time.time(), url))])
+        return page
+
+    def put(self, url: str, page: CachedPage) -> None:
+        """Stores ``page`` as ``url``'s copy (replacing any), then evicts beyond the limit."""
+        row = (
+            url,
+            page.final_url,
+            page.fetched,
+            page.checked,
+            time.time(),
+            page.etag,
+            page.last_modified,
+            page.content_type,
+            page.charset,
+            page.name,
+            len(page.data),
+            zlib.compress(page.data, 6),
+        )
+        self._write(
+            [
+                ("DELETE FROM web_pages WHERE url = ?", (url,)),
+                ("INSERT INTO web_pages VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", row),
+                (
+                    "DELETE FROM web_pages WHERE url IN (SELECT url FROM (SELECT url, SUM(size) "
+                    "OVER (ORDER BY used DESC, url) AS total FROM web_pages) AS t "
+                    "WHERE total > ?)",
+                    (self.max_bytes,),
+                ),
+            ]
+        )
+
+    def confirm(self, url: str, fetched: str, checked: float) -> None:
+        """Records that the server confirmed ``url``'s copy unchanged at ``checked``."""
+        sql = "UPDATE web_pages SET fetched = ?, checked = ?, used = ? WHERE url = ?"
+        self._write([(sql, (fetched, checked, checked, url))])
+
+    def urls(self) -> list[str]:
+        """Every stored address, the most recently used first."""
+        rows = self._read("SELECT url FROM web_pages ORDER BY used DESC", ())
+        return [str(row[0]) for row in rows]
+
+    def close(self) -> None:
+        """Nothing to close: the archive stays open for its owner."""
+
+    def _read(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        with self._lock:
+            if not self._usable:
+                return []
+            try:
+                return self.archive._execute(sql, params)
+            except ArchiveError as error:
+                self._give_up(error)
+                return []
+
+    def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> bool:
+        """Runs ``statements`` in one transaction; False (and the cache given up) if the
+        archive refused."""
+        with self._lock:
+            if not self._usable:
+                return False
+            try:
+                with self.archive._transaction():
+                    for sql, params in statements:
+                        self.archive._execute(sql, params)
+            except ArchiveError as error:
+                self._give_up(error)
+                return False
+            return True
+
+    def _give_up(self, error: ArchiveError) -> None:
+        log.warning("archive %s not used as the page cache: %s", self.archive.location, error)
+        self._usable = False
+
+
+def _page(row: tuple[Any, ...]) -> CachedPage:
+    """The page of a row of :data:`_COLUMNS` (TypeError or ValueError if a value is wrong)."""
+    final_url, fetched, checked, etag, last_modified, content_type, charset, name, data = row
+    return CachedPage(
+        final_url=str(final_url),
+        fetched=str(fetched),
+        checked=float(checked),
+        etag=None if etag is None else str(etag),
+        last_modified=None if last_modified is None else str(last_modified),
+        content_type=str(content_type),
+        charset=None if charset is None else str(charset),
+        name=str(name),
+        data=zlib.decompress(bytes(data)),
+    )
