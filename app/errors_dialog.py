@@ -20,7 +20,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from types import TracebackType
 
-from copylens.app.presentation import display_names, failure_text
+from copylens.app.presentation import display_names, failure_text, is_web_address
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets
 from copylens.core import InputFailure
 
@@ -203,11 +203,150 @@ ADVICE = (
 """What to do about a file that could not be read, by words of the engine's English template
 (the first rule whose words occur wins); translated under context "ErrorDialog"."""
 
+WEB_ADVICE = (
+    (
+        ("no key", "refused the key", "folder id"),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog",
+            "Enter a valid API key of the search provider in Settings › Web search (for Yandex, "
+            "with its folder ID), or choose another provider.",
+        ),
+    ),
+    (
+        ("quota",),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog",
+            "The provider's quota for your key is used up: wait until it renews, raise it in "
+            "your account with the provider, or lower the queries per check in Settings.",
+        ),
+    ),
+    (
+        ("slow down",),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog", "The server asks for fewer requests: check again in a few minutes."
+        ),
+    ),
+    (
+        ("local or private",),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog",
+            "The address points into this computer or a private network. If you mean it (an "
+            "intranet page), tick “Allow local and intranet addresses” in Settings › Web "
+            "search.",
+        ),
+    ),
+    (
+        ("robots.txt",),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog",
+            "The site asks programs like CopyLens not to download this page. Open it in your "
+            "browser, save it (File › Save page as) and add the saved file as a source.",
+        ),
+    ),
+    (
+        ("certificate", "secure connection"),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog",
+            "The site's security certificate is not valid or not trusted: check that the "
+            "address is right. CopyLens does not download pages over a connection it cannot "
+            "trust.",
+        ),
+    ),
+    (
+        (
+            "could not be found",
+            "could not be reached",
+            "no network",
+            "refused the connection",
+            "no answer",
+            "took longer",
+            "broke off",
+        ),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog",
+            "Check the address and your internet connection, then check again; a site that is "
+            "down may answer later.",
+        ),
+    ),
+    (
+        ("content type", "what kind of document"),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog",
+            "The address gives no text page (an image, a video, a program): give the address "
+            "of the page or document itself.",
+        ),
+    ),
+    (
+        ("larger than",),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog",
+            "The page is over the size limit: download it yourself and add the parts you "
+            "need as a file.",
+        ),
+    ),
+    (
+        ("redirects",),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog",
+            "The site sends CopyLens from address to address without end: open the page in "
+            "your browser and give the address it ends at.",
+        ),
+    ),
+    (
+        (" 401", " 403", "forbidden", "unauthorized"),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog",
+            "The site does not let CopyLens read the page (it may need you to log in): open it "
+            "in your browser, save it and add the saved file as a source.",
+        ),
+    ),
+    (
+        (" 404", " 410", "not found", "gone"),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog",
+            "The page is not there (any more): check the address, or look for the page in a "
+            "web archive and add its address.",
+        ),
+    ),
+    (
+        ("internal error", "failed while", "failed on"),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog", "This is a bug in CopyLens: please report it, with the file if you can."
+        ),
+    ),
+    (
+        ("not a valid web address", "not a web address", "only http"),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog", "Give a whole address, starting with https:// or http://."
+        ),
+    ),
+    (
+        ("answered", "compressed", "cannot read", "reported error"),
+        QtCore.QT_TRANSLATE_NOOP(
+            "ErrorDialog", "The site has a problem of its own: check again later."
+        ),
+    ),
+)
+"""What to do about a web address that gave no page, or a web search that failed (the rules
+of :data:`ADVICE` do not fit them: "not found" there means a moved file); the first rule
+whose words occur in the engine's English template, or in its values, wins."""
+WEB_SEARCH = "web search"
+"""How the engine names a failed search among the errors ("web search (Brave Search API)")."""
+
+
+def is_web_failure(failure: InputFailure) -> bool:
+    """``failure`` is a web address's or a web search's, not a file's."""
+    return is_web_address(failure.path) or failure.path.startswith(WEB_SEARCH)
+
 
 def failure_advice(failure: InputFailure) -> str:
     """What the user can do about ``failure``, in the interface language ("" if nothing)."""
     reason = (failure.template or failure.error).casefold()
-    for words, advice in ADVICE:
+    rules = ADVICE
+    if is_web_failure(failure):  # "the server answered {status}": the status tells
+        rules = WEB_ADVICE
+        reason = " ".join([reason, *(str(value).casefold() for _key, value in failure.params)])
+    for words, advice in rules:
         if any(word in reason for word in words):
             return _tr(str(advice))
     return ""

@@ -32,7 +32,9 @@ that source's colour (the colour swatch in the source table is the legend):
 
 A source from the archive of earlier documents is named by its original file name, labels and
 archive id ("essay3.docx — author=Ivanov · archive #12"), a self-citation (by the checked
-document's author) says so, and its text is the archive's (``CheckReport.text_of``).
+document's author) says so, and its text is the archive's (``CheckReport.text_of``). A page from
+the web is named by its address, given as a link (to where its redirects ended), with the time
+it was downloaded; the summary says how many web search queries the check sent.
 
 The highlight colours and the uniqueness colours (red under 50 %, amber under 80 %, green
 otherwise) are those of the result views (:mod:`copylens.app.palette`); segments, short names
@@ -66,7 +68,9 @@ from copylens.app.palette import (
 from copylens.app.presentation import (
     display_names,
     failure_text,
+    fetched_time,
     is_paraphrase,
+    is_web_address,
     labels_text,
     paraphrase_at,
     passage,
@@ -117,6 +121,7 @@ CSV_CHECK_COLUMNS = (
     "paraphrase_fragments",
     "paraphrase_words",
     "paraphrase_score",
+    "url",
 )
 CSV_COMPARE_COLUMNS = (
     "a",
@@ -191,7 +196,9 @@ def csv_report(report: Report) -> str:
     ``source_self_citation`` (1 when by the checked document's author, else 0); the three
     are empty for a given file. ``paraphrase_fragments`` and ``paraphrase_words`` count the
     source's paraphrases (sentences retold in other words) and their words, ``paraphrase_score``
-    is their meaning similarity (0..1, weighted by words; empty without paraphrases).
+    is their meaning similarity (0..1, weighted by words; empty without paraphrases). ``url``
+    is a web source's address (where its page was downloaded from, after redirects; empty for
+    a file), last so that older readers of the columns before it are not disturbed.
     Compare: one row per pair.
     A name starting with ``= + - @``, a tab or a carriage return gets a leading apostrophe,
     so a spreadsheet shows it as text instead of running it as a formula (OWASP's advice on
@@ -219,6 +226,7 @@ def csv_report(report: Report) -> str:
                         *_archive_cells(src),
                         _num(d.self_cited),
                         *_paraphrase_cells(src),
+                        _text_cell(src.url or "") if src else "",
                     ]
                 )
     else:
@@ -335,6 +343,8 @@ def _check_body(report: CheckReport, s: _Strings) -> list[str]:
         )
     else:
         summary.append(f"<p>{_e(s('no_documents'))}</p>")
+    if report.queries:
+        summary.append(f'<p class="small">{_e(s("web_queries").format(n=report.queries))}</p>')
     body = ["\n".join(summary), *_errors(report.errors, names, s)]
     for n, d in enumerate(report.documents, start=1):
         body.append(_document_section(n, d, report.texts.get(d.path), names, src_names, s))
@@ -383,7 +393,7 @@ def _document_section(
                 [
                     ("", f' class="swatch" style="background-color:{_color(i)}"'),
                     f'<span class="name">{s.breakable(src_names[src.key])}</span>'
-                    f'<br><span class="small">{s.breakable(_source_where(src, s))}<br>'
+                    f'<br><span class="small">{_source_where(src, s)}<br>'
                     f"{_e(s.term('matching_words'))}: {src.matched_words} &middot; "
                     f"{_e(s('fragments'))}: {len(src.fragments)}"
                     + _paraphrase_count(src, s)
@@ -459,10 +469,28 @@ def _paraphrase_table(
 
 
 def _source_where(src: SourceMatch, s: _Strings) -> str:
-    """A source's full path; an archived one's as it was added, with its archive id."""
-    if src.archive_id is None:
-        return src.path
-    return f"{src.path} ({s('archived_as').format(id=src.archive_id)})"
+    """A source's full path, as HTML; an archived one's as it was added, with its archive id;
+    a web page's address as a link, with when it was downloaded."""
+    if src.archive_id is not None:
+        return s.breakable(f"{src.path} ({s('archived_as').format(id=src.archive_id)})")
+    if src.url or is_web_address(src.path):
+        return _web_where(src, s)
+    return s.breakable(src.path)
+
+
+def _web_where(src: SourceMatch, s: _Strings) -> str:
+    """A web source's address as a link to its page (after redirects), then "downloaded
+    2026-11-25 06:40" (this computer's time)."""
+    target = src.url or src.path
+    link = f'<a href="{_e(target)}">{s.breakable(src.path)}</a>'
+    if src.url and src.url != src.path:
+        redirected = s("redirected").format(url="\0")
+        before, _, after = _e(redirected).partition("\0")
+        link += f" ({before}{s.breakable(src.url)}{after})"
+    when = fetched_time(src.fetched)
+    if when is not None:
+        link += f" &middot; {_e(s('fetched').format(time=_date(when)))}"
+    return link
 
 
 def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings) -> str:
@@ -958,6 +986,9 @@ _WORDS: dict[str, str] = {
     "archive_source": QT_TRANSLATE_NOOP("Report", "archive #{id}"),
     "archived_as": QT_TRANSLATE_NOOP("Report", "archived document #{id}"),
     "self_citation": QT_TRANSLATE_NOOP("Report", "self-citation"),
+    "fetched": QT_TRANSLATE_NOOP("Report", "downloaded {time}"),
+    "redirected": QT_TRANSLATE_NOOP("Report", "redirected to {url}"),
+    "web_queries": QT_TRANSLATE_NOOP("Report", "Web search queries sent: {n}"),
     "yes": QT_TRANSLATE_NOOP("Report", "yes"),
     "no": QT_TRANSLATE_NOOP("Report", "no"),
 }

@@ -3,7 +3,10 @@ PDF, CSV, JSON) and the command line's text output.
 
 * :func:`text_segments` — a text cut into the spans its fragments, edits and look-alike
   letters cover, in the engine's character offsets (Python ``str`` indices);
-* :func:`display_names` — short, still unique names for paths;
+* :func:`display_names` — short, still unique names for paths (a web address by
+  :func:`web_name`);
+* :func:`is_web_address`, :func:`web_name`, :func:`fetched_time` — a source from the web: its
+  address as shown, and when its page was downloaded;
 * :func:`percent` — a share in 0..1 as people read it ("61 %", "0,4 %");
 * :func:`number` — a number with a decimal point or comma as the language writes it ("1,1");
 * :func:`passage` — a fragment's text on one line, shortened in the middle;
@@ -22,13 +25,15 @@ interface language passes it (``copylens.app.i18n.current_language()``).
 
 from __future__ import annotations
 
+import contextlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from datetime import UTC, datetime
 from functools import lru_cache
 from itertools import pairwise
 from pathlib import PurePath, PurePosixPath, PureWindowsPath
 from typing import NamedTuple
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from copylens.core import Explained, Fragment, InputFailure, SourceMatch, is_archive_url
 
@@ -116,9 +121,16 @@ def _event(
 def display_names(paths: Iterable[str]) -> dict[str, str]:
     """Short names for paths: the file name, with as many parent folders as make it unique.
 
-    Windows paths (with backslashes) and POSIX paths alike; names join folders with "/".
+    Windows paths (with backslashes) and POSIX paths alike; names join folders with "/". A web
+    address (:func:`is_web_address`) is named by :func:`web_name`, whole: a page's last path
+    part ("index.html") would say nothing.
     """
-    paths = list(dict.fromkeys(paths))
+    given = list(dict.fromkeys(paths))
+    web = {p: web_name(p) for p in given if is_web_address(p)}
+    return _file_names([p for p in given if p not in web]) | web
+
+
+def _file_names(paths: list[str]) -> dict[str, str]:
     parts = {p: _path_parts(p) for p in paths}
     depth = dict.fromkeys(paths, 1)
     while True:
@@ -145,6 +157,91 @@ def _path_parts(path: str) -> tuple[str, ...]:
 
 def _tail(parts: Sequence[str], depth: int) -> str:
     return "/".join(parts[-depth:])
+
+
+WEB_SCHEMES = ("http://", "https://")
+
+
+def is_web_address(path: str) -> bool:
+    """Whether ``path`` names a page on the web (an http or https address), not a file."""
+    return path[:8].lower().startswith(WEB_SCHEMES)
+
+
+def web_name(address: str) -> str:
+    """A web address as people read it: without "http(s)://", a lone trailing "/", escapes
+    (``%D0%93``) and an internationalized host (``xn--…``) written out
+    ("ru.wikipedia.org/wiki/Городской_остров_тепла")."""
+    lowered = address[:8].lower()
+    for scheme in WEB_SCHEMES:
+        if lowered.startswith(scheme):
+            address = address[len(scheme) :]
+            break
+    host, slash, rest = address.partition("/")
+    address = _unicode_host(host) + slash + unquote(rest, errors="replace")
+    return address[:-1] if address.endswith("/") and address.count("/") == 1 else address
+
+
+def _unicode_host(host: str) -> str:
+    """``xn--`` labels of a host name in their own letters (as they were typed)."""
+    labels = []
+    for label in host.split("."):
+        if label.lower().startswith("xn--"):
+            with contextlib.suppress(UnicodeError):
+                label = label.encode("ascii").decode("idna")
+        labels.append(label)
+    return ".".join(labels)
+
+
+def address_key(address: str) -> str:
+    """One spelling of a web address, to tell whether two name the same page (the scheme and
+    host in lower case, no default port, no fragment, escapes written out): what the user
+    typed against the address the engine reports after normalizing it."""
+    text = address.strip()
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        return text
+    scheme = parts.scheme.lower()
+    host = _unicode_host((parts.hostname or "").lower())
+    if port is not None and port != {"http": 80, "https": 443}.get(scheme):
+        host = f"{host}:{port}"
+    path = unquote(parts.path or "/", errors="replace")
+    query = unquote(parts.query, errors="replace")
+    return f"{scheme}://{host}{path}" + (f"?{query}" if query else "")
+
+
+def fetched_time(fetched: str | None) -> datetime | None:
+    """When a web source's page was downloaded (``SourceMatch.fetched``, ISO 8601 in UTC) in
+    this computer's time zone; None when it is missing or not a time."""
+    if not fetched:
+        return None
+    try:
+        when = datetime.fromisoformat(fetched.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone()
+
+
+def address_problem(line: str) -> str:
+    """Why ``line`` is not a web address CopyLens can download (English words, "" when it
+    is one): an http or https address with a host name, no spaces. The engine checks the
+    rest (the host exists, it is not a private address, robots.txt)."""
+    text = line.strip()
+    if any(c.isspace() for c in text):
+        return "spaces inside an address"
+    if not is_web_address(text):
+        return "not an http:// or https:// address"
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 (raises ValueError for a port that is not a number)
+    except ValueError:
+        return "not a valid address"
+    if not parts.hostname:
+        return "no host name"
+    return ""
 
 
 def percent(value: float, language: str = "en", *, decimals: int | None = None) -> str:
@@ -302,7 +399,8 @@ def source_names(
     ``other_paths``, e.g. the checked documents'); an archived document its original file
     name, labels and id (:func:`archived_name`): two archived copies of "essay.docx" stay
     apart, and none is taken for a file of that name. A self-citation (an archived source by
-    the checked document's author) ends in " · " and ``self_citation``."""
+    the checked document's author) ends in " · " and ``self_citation``. A page from the web is
+    named by its address as given or found (:func:`web_name`)."""
     sources = list(sources)
     files = display_names([*other_paths, *(s.path for s in sources if s.archive_id is None)])
     names: dict[str, str] = {}

@@ -8,6 +8,8 @@ from typing import TextIO
 
 _STAGES = {
     "reading": "reading  ",
+    "searching": "searching",
+    "downloading": "fetching ",
     "indexing": "indexing ",
     "comparing": "comparing",
     "archiving": "archiving",

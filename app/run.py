@@ -11,6 +11,12 @@ A check may also go against the archive of earlier documents (``RunSpec.archive`
 the checked documents to it: the archive is opened inside the run's job, with the run's
 options adapted to the archive's settings, and closed when the run ends, whatever its end.
 
+A check may also take sources from the web (``RunSpec.web``, a :class:`WebChoice`): pages by
+address and, when searching, the pages a search provider finds for the documents' phrases.
+The provider's API key is read in the run's job (:mod:`copylens.app.secrets`: a keyring may
+take a moment), never carried by the spec; a missing key is a failure in the report's errors,
+and the check goes on with the other sources.
+
 A run asked for while one is going is queued (:meth:`queue`); when the current run finishes,
 ``nextRunDue`` asks the window to start it, with the lists as they are then. A failed or
 cancelled run drops the queued one.
@@ -18,17 +24,93 @@ cancelled run drops the queued one.
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from copylens.app.qt import QtCore, Signal
 from copylens.app.worker import Job, Work, Worker
-from copylens.core import CheckReport, CompareReport, Input, Options
+from copylens.core import CheckReport, CompareReport, Input, InputFailure, Options
+
+if TYPE_CHECKING:
+    from copylens.core import WebRequest
 
 CHECK, COMPARE = "check", "compare"
 MODES = (CHECK, COMPARE)
 Report = CheckReport | CompareReport
+
+
+@dataclass(frozen=True)
+class WebChoice:
+    """The web part of a check: ``urls`` to download; ``search`` with ``provider`` ("brave",
+    "yandex"; Yandex's key needs its ``folder`` id), at most ``max_queries`` queries;
+    ``allow_local`` addresses; the page ``cache`` (None: the user's cache folder, "": none).
+    No key: :func:`web_request` reads it in the run's job."""
+
+    urls: tuple[str, ...] = ()
+    search: bool = False
+    provider: str = "brave"
+    folder: str = ""
+    max_queries: int = 20
+    allow_local: bool = False
+    cache: str | None = None
+
+
+def search_label(provider: str) -> str:
+    """How a failed search is named among the errors ("web search (Brave Search API)")."""
+    from copylens.core import PROVIDERS
+
+    info = PROVIDERS.get(provider)
+    return f"web search ({info.label if info is not None else provider})"
+
+
+def web_request(
+    choice: WebChoice, key: str | None = None
+) -> tuple[WebRequest, tuple[InputFailure, ...]]:
+    """The engine's request for ``choice``, and the failure of a search that cannot start (no
+    key: the check goes on without searching). ``key`` None reads the stored key (run this in
+    the job); an empty key leaves the provider's environment variable to give it."""
+    from copylens.core import SearchFailed, WebRequest, provider_named
+
+    provider = None
+    failures: tuple[InputFailure, ...] = ()
+    if choice.search:
+        if key is None:
+            from copylens.app import secrets
+
+            key = secrets.load_key(choice.provider)
+        try:
+            provider = provider_named(choice.provider, *_credentials(choice, key))
+        except SearchFailed as error:
+            failures = (InputFailure.of(search_label(choice.provider), error),)
+    request = WebRequest(
+        urls=choice.urls,
+        provider=provider,
+        max_queries=choice.max_queries,
+        allow_local=choice.allow_local,
+        cache=choice.cache,
+    )
+    return request, failures
+
+
+def _credentials(choice: WebChoice, key: str) -> tuple[str, str, str | None]:
+    """The key, folder id and endpoint of ``choice``'s provider: the settings' where given,
+    else its environment variables' (``copylens.core.PROVIDERS``), as the command line's."""
+    from copylens.core import PROVIDERS
+
+    info = PROVIDERS.get(choice.provider)
+    if info is None:
+        return key, choice.folder, None
+    key = key or os.environ.get(info.key_variable, "")
+    folder = choice.folder
+    if not folder and info.folder_variable:
+        folder = os.environ.get(info.folder_variable, "")
+    return key, folder, os.environ.get(info.endpoint_variable) or None
+
+
+def _with_failures(report: CheckReport, failures: tuple[InputFailure, ...]) -> CheckReport:
+    return replace(report, errors=(*failures, *report.errors)) if failures else report
 
 
 @dataclass(frozen=True)
@@ -39,7 +121,8 @@ class RunSpec:
     Check only: ``archive`` is the archive's location (a path or a ``postgresql://`` URL;
     empty: none), ``use_archive`` checks against its documents too, ``add_to_archive`` stores
     the checked documents in it (created if missing) with ``labels``; the labels' ``author``
-    marks archived sources by the same author as self-citations."""
+    marks archived sources by the same author as self-citations. ``web``: sources from the
+    web too (None: none)."""
 
     mode: str
     documents: tuple[Input, ...]
@@ -50,6 +133,7 @@ class RunSpec:
     use_archive: bool = False
     add_to_archive: bool = False
     labels: tuple[tuple[str, str], ...] = ()
+    web: WebChoice | None = None
 
     @property
     def opens_archive(self) -> bool:
@@ -67,8 +151,8 @@ class RunController(QtCore.QObject):
     started = Signal(str)
     """A run of this mode began."""
     progress = Signal(str, int, int, object)
-    """stage ("reading", "comparing", "archiving"), done, total, seconds left in the stage
-    (float or None)."""
+    """stage ("reading", "searching", "downloading", "comparing", "archiving"), done, total,
+    seconds left in the stage (float or None)."""
     documentReady = Signal(object, str)
     """check only: a document's ``DocumentResult`` and its text, as soon as it is ready."""
     finished = Signal(object)
@@ -189,7 +273,8 @@ def _engine_call(spec: RunSpec) -> Any:
     if spec.mode == CHECK:
 
         def run_check(work: Work) -> CheckReport:
-            return check(
+            web, failed = web_request(spec.web) if spec.web is not None else (None, ())
+            report = check(
                 documents,
                 sources,
                 options,
@@ -197,7 +282,9 @@ def _engine_call(spec: RunSpec) -> Any:
                 progress=work.progress,
                 cancel=work.cancelled,
                 on_document=work.emit,
+                web=web,
             )
+            return _with_failures(report, failed)
 
         return run_check
 
@@ -224,6 +311,7 @@ def _archive_check(spec: RunSpec) -> Any:
     labels = dict(spec.labels)
 
     def run_check(work: Work) -> CheckReport:
+        web, failed = web_request(spec.web) if spec.web is not None else (None, ())
         with open_archive(spec.archive, spec.options, create=spec.add_to_archive) as archive:
             options = with_archive_settings(spec.options, archive)
             report = check(
@@ -237,6 +325,7 @@ def _archive_check(spec: RunSpec) -> Any:
                 archive=archive if spec.use_archive else None,
                 add_to_archive=spec.add_to_archive and spec.use_archive,
                 labels=labels,
+                web=web,
             )
             if spec.add_to_archive and not spec.use_archive:
                 checked = _checked_inputs(spec.documents, report)
@@ -244,7 +333,7 @@ def _archive_check(spec: RunSpec) -> Any:
                     archive, checked, options, labels, work.progress, work.cancelled
                 )
                 report = replace(report, archived=added.ids)
-        return report
+        return _with_failures(report, failed)
 
     return run_check
 

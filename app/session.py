@@ -3,7 +3,8 @@
 A session file (``.copylens``) is gzip-compressed JSON with a ``format`` and a ``version``:
 the mode, the inputs of both modes (files by path, with their path relative to the session
 file too, so a folder moved together with its session still resolves; typed or pasted texts
-inline, since no file holds them), the settings values, and the last complete report of each
+inline, since no file holds them), the Web section's addresses, the settings values (no API
+key: :mod:`copylens.app.secrets` keeps it apart), and the last complete report of each
 mode with the texts it was computed on (:meth:`copylens.core.CheckReport.to_data`). The texts
 are stored verbatim, so a reopened session shows its results and their highlights at once,
 without running, even when the input files have moved. A file of a newer version, or one that
@@ -74,6 +75,9 @@ class Session:
     inputs: dict[str, tuple[InputItem, ...]]
     settings: dict[str, Any]
     reports: dict[str, Report | None]
+    web: tuple[str, ...] = ()
+    """The Web section's address lines, as typed (JSON ``"web": {"addresses": [...]}``; a file
+    of an older CopyLens has none)."""
 
 
 # ---------------------------------------------------------------------- the file
@@ -89,6 +93,7 @@ def to_data(session: Session, folder: Path | None = None) -> dict[str, Any]:
             name: [_input_data(item, folder) for item in session.inputs.get(name, ())]
             for name in LISTS
         },
+        "web": {"addresses": list(session.web)},
         "settings": dict(session.settings),
         "reports": {
             mode: report.to_data() if report is not None else None
@@ -203,7 +208,10 @@ def _session_of(data: dict[str, Any], folder: Path | None) -> Session:
     for name, kind in ((CHECK, CheckReport), (COMPARE, CompareReport)):
         if stored.get(name) is not None:
             reports[name] = kind.from_json(stored[name])
-    return Session(mode, inputs, dict(values), reports)
+    web = data.get("web", {}).get("addresses", [])
+    if not isinstance(web, list):
+        raise TypeError("web addresses must be a list")
+    return Session(mode, inputs, dict(values), reports, tuple(str(line) for line in web))
 
 
 # ---------------------------------------------------------------------- recent items
@@ -253,6 +261,7 @@ class SessionManager(QtCore.QObject):
     def start(self) -> None:
         for input_list in self.window.panels:
             input_list.inputsChanged.connect(self.mark_changed)
+        # the Web section's changes come through the window's _web_changed
         self.update_title()
 
     # ------------------------------------------------------------------ state
@@ -344,7 +353,8 @@ class SessionManager(QtCore.QObject):
         window = self.window
         inputs = {name: tuple(lst.inputs()) for name, lst in zip(LISTS, self._lists(), strict=True)}
         reports = dict(window.controller.reports)
-        return Session(window.mode, inputs, dict(window.settings_values), reports)
+        web = tuple(window.web_panel.lines())
+        return Session(window.mode, inputs, dict(window.settings_values), reports, web)
 
     def _lists(self) -> tuple[InputList, ...]:
         """The window's input lists in the order of :data:`LISTS`."""
@@ -382,6 +392,7 @@ class SessionManager(QtCore.QObject):
         window = self.window
         for name, input_list in zip(LISTS, self._lists(), strict=True):
             input_list.restore_inputs(session.inputs[name])
+        window.web_panel.set_lines(session.web)
         values = {
             key: value
             for key, value in session.settings.items()

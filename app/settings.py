@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from copylens.app.qt import QtCore
-from copylens.core import Options, specs
+from copylens.core import PROVIDERS, Options, specs
 
 ORGANIZATION = "CopyLens"
 APPLICATION = "CopyLens"
@@ -26,6 +26,8 @@ VERSION = 2
 """Version of the stored settings; :func:`_migrate` upgrades older files when it changes."""
 GROUP = "settings"
 UI_LANGUAGES = ("system", "en", "ru")
+WEB_PROVIDERS = tuple(PROVIDERS)
+"""The search providers the settings offer (``copylens.core.PROVIDERS``' names)."""
 OPTIONS_CONTEXT = "Options"
 """Translation context of the options' labels and help (the specs' English strings)."""
 
@@ -154,10 +156,68 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("use_archive", bool, False, in_dialog=False, context="MainWindow"),
     Setting("add_to_archive", bool, False, in_dialog=False, context="MainWindow"),
     Setting("archive_labels", str, "", in_dialog=False, context="MainWindow"),
+    Setting(
+        "web_provider",
+        str,
+        "brave",
+        choices=WEB_PROVIDERS,
+        label=QtCore.QT_TRANSLATE_NOOP("SettingsDialog", "Search provider"),
+        help=QtCore.QT_TRANSLATE_NOOP(
+            "SettingsDialog",
+            "The search engine that “Search the web” sends the documents' distinctive phrases "
+            "to, with your own API key. Each query is billed to your account with it.",
+        ),
+        context="SettingsDialog",
+    ),
+    Setting(
+        "web_folder",
+        str,
+        "",
+        label=QtCore.QT_TRANSLATE_NOOP("SettingsDialog", "Yandex Cloud folder ID"),
+        help=QtCore.QT_TRANSLATE_NOOP(
+            "SettingsDialog",
+            "The ID of the Yandex Cloud folder the API key belongs to (b1g…), shown in the "
+            "Yandex Cloud console. Only Yandex Search API needs it.",
+        ),
+        context="SettingsDialog",
+    ),
+    Setting(
+        "web_max_queries",
+        int,
+        20,
+        minimum=1,
+        maximum=100,
+        label=QtCore.QT_TRANSLATE_NOOP("SettingsDialog", "Search queries per check"),
+        help=QtCore.QT_TRANSLATE_NOOP(
+            "SettingsDialog",
+            "At most this many search queries for the whole check, shared among its "
+            "documents: one query per distinctive phrase. Each query costs money.",
+        ),
+        context="SettingsDialog",
+    ),
+    Setting(
+        "web_allow_local",
+        bool,
+        False,
+        label=QtCore.QT_TRANSLATE_NOOP("SettingsDialog", "Allow local and intranet addresses"),
+        help=QtCore.QT_TRANSLATE_NOOP(
+            "SettingsDialog",
+            "Download pages from this computer and from private networks too (localhost, "
+            "192.168.x.x, a school's intranet). Off: such addresses are refused, so a page on "
+            "the web cannot make CopyLens reach into your network.",
+        ),
+        context="SettingsDialog",
+    ),
+    # The check page's Web section: the window edits it and keeps it here.
+    Setting("web_search", bool, False, in_dialog=False, context="MainWindow"),
 )
 """Every setting. ``archive`` is a path or a ``postgresql://`` URL; ``use_archive`` and
 ``add_to_archive`` are the check page's "Also check against the archive" and "Add checked
-documents to the archive", ``archive_labels`` its labels ("author=…, group=…")."""
+documents to the archive", ``archive_labels`` its labels ("author=…, group=…").
+``web_provider``, ``web_folder`` (Yandex's folder id), ``web_max_queries`` and
+``web_allow_local`` are the Web group of the dialog, ``web_search`` the check page's "Search the
+web" box. The provider's API key is no setting: :mod:`copylens.app.secrets` keeps it, out of
+the values that sessions copy."""
 BY_KEY: dict[str, Setting] = {s.key: s for s in SETTINGS}
 BY_OPTION: dict[str, Setting] = {s.option: s for s in SETTINGS if s.option}
 

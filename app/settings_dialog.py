@@ -8,6 +8,11 @@ in a row ≥ words per matching piece). OK returns the edited values (the caller
 Reset to defaults fills in the defaults. The archive is a path (its button chooses an SQLite
 file, existing or new) or a ``postgresql://`` URL typed in. Settings the window edits itself
 (``Setting.in_dialog`` False: the check page's archive boxes) pass through unchanged.
+
+The Web group holds the search provider, its API key (:class:`ApiKeyEdit`: echoed as dots,
+kept by :mod:`copylens.app.secrets` when OK is pressed, never among the values), Yandex's
+folder id, the queries per check and whether local addresses may be fetched; a note under
+the key says where the key is kept (the system keyring, or the settings file).
 """
 
 from __future__ import annotations
@@ -15,9 +20,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from copylens.app import settings
+from copylens.app import secrets, settings
 from copylens.app.qt import QtCore, QtWidgets
-from copylens.core import AT_LEAST
+from copylens.core import AT_LEAST, PROVIDERS
+
+PROVIDER_LABELS = {name: info.label for name, info in PROVIDERS.items()}
+"""The providers' names (products: not translated)."""
+PROVIDER_KEY_VARIABLES = {name: info.key_variable for name, info in PROVIDERS.items()}
+"""The environment variable each provider's key may come from instead."""
+NEEDS_FOLDER = frozenset(name for name, info in PROVIDERS.items() if info.needs_folder)
+"""Providers whose key belongs to a folder (Yandex Cloud)."""
+LEFT_GROUPS = ("matching", "compare", "files")
+"""The groups of the dialog's left column (the others are on the right)."""
 
 
 class ArchiveLocationEdit(QtWidgets.QWidget):
@@ -32,7 +46,7 @@ class ArchiveLocationEdit(QtWidgets.QWidget):
         self.line.setObjectName("archiveLocation")
         self.line.setClearButtonEnabled(True)
         self.line.setPlaceholderText(_tr("archive.sqlite · postgresql://user@host/db"))
-        self.line.setMinimumWidth(320)
+        self.line.setMinimumWidth(220)
         self.choose_button = QtWidgets.QPushButton(_tr("Choose file…"))
         self.choose_button.setObjectName("chooseArchive")
         self.choose_button.clicked.connect(self.choose_file)
@@ -70,7 +84,66 @@ class ArchiveLocationEdit(QtWidgets.QWidget):
             self.line.setText(path)
 
 
-Editor = QtWidgets.QSpinBox | QtWidgets.QComboBox | QtWidgets.QCheckBox | ArchiveLocationEdit
+class ApiKeyEdit(QtWidgets.QWidget):
+    """A search provider's API key: a line that shows dots (an eye button shows the key while
+    pressed down) and, under it, where the key is kept."""
+
+    def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.line = QtWidgets.QLineEdit()
+        self.line.setObjectName("webKey")
+        self.line.setEchoMode(QtWidgets.QLineEdit.EchoMode.Password)
+        self.line.setClearButtonEnabled(True)
+        self.line.setMinimumWidth(220)
+        self.line.setInputMethodHints(
+            QtCore.Qt.InputMethodHint.ImhHiddenText
+            | QtCore.Qt.InputMethodHint.ImhSensitiveData
+            | QtCore.Qt.InputMethodHint.ImhNoPredictiveText
+        )
+        self.show_button = QtWidgets.QToolButton()
+        self.show_button.setObjectName("showKey")
+        self.show_button.setText(_tr("Show"))
+        self.show_button.setCheckable(True)
+        self.show_button.setToolTip(_tr("Show the key"))
+        self.show_button.toggled.connect(self._show)
+        self.note = QtWidgets.QLabel()
+        self.note.setObjectName("webKeyNote")
+        self.note.setWordWrap(True)
+        self.note.setEnabled(False)
+        row = QtWidgets.QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.line, 1)
+        row.addWidget(self.show_button)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(row)
+        layout.addWidget(self.note)
+        self.setFocusProxy(self.line)
+
+    def text(self) -> str:
+        return self.line.text().strip()
+
+    def setText(self, text: str) -> None:
+        self.line.setText(text)
+
+    def setToolTip(self, tip: str) -> None:
+        super().setToolTip(tip)
+        self.line.setToolTip(tip)
+
+    def _show(self, shown: bool) -> None:
+        mode = QtWidgets.QLineEdit.EchoMode
+        self.line.setEchoMode(mode.Normal if shown else mode.Password)
+        self.show_button.setText(_tr("Hide") if shown else _tr("Show"))
+
+
+Editor = (
+    QtWidgets.QSpinBox
+    | QtWidgets.QComboBox
+    | QtWidgets.QCheckBox
+    | QtWidgets.QLineEdit
+    | ArchiveLocationEdit
+)
 
 PERCENT_SETTINGS = frozenset({"min_containment", "cluster_threshold", "max_df_share"})
 """Ratios shown to the user as whole percentages."""
@@ -99,6 +172,7 @@ def _choices() -> dict[str, dict[str, str]]:
         "language": auto | names,
         # Each language's name in itself: findable when the current language is unreadable.
         "ui_language": {"system": _tr("System language"), "en": "English", "ru": "Русский"},
+        "web_provider": dict(PROVIDER_LABELS),
     }
 
 
@@ -118,9 +192,11 @@ class SettingsDialog(QtWidgets.QDialog):
             "compare": (self.tr("Compare all"), QtWidgets.QFormLayout()),
             "files": (self.tr("Reading files"), QtWidgets.QFormLayout()),
             "archive": (self.tr("Archive"), QtWidgets.QFormLayout()),
+            "web": (self.tr("Web search"), QtWidgets.QFormLayout()),
             "interface": (self.tr("Interface"), QtWidgets.QFormLayout()),
         }
-        labels: list[QtWidgets.QLabel] = []
+        labels: dict[bool, list[QtWidgets.QLabel]] = {True: [], False: []}
+        """The labels of each column (the left one: matching and compare)."""
         for s in _in_dialog():
             label, tip = s.shown_label(), s.shown_help()
             editor = self._editor(s, label, choices.get(s.key, {}))
@@ -135,12 +211,14 @@ class SettingsDialog(QtWidgets.QDialog):
                 label_widget.setToolTip(tip)
                 label_widget.setBuddy(editor)
                 form.addRow(label_widget, editor)
-                labels.append(label_widget)
+                labels[_group(s.key) in LEFT_GROUPS].append(label_widget)
         self._keep_rules()
-        # One label column for all groups: the editors line up from box to box.
-        label_width = max(label.sizeHint().width() for label in labels)
-        for label_widget in labels:
-            label_widget.setMinimumWidth(label_width)
+        labels[False].append(self._add_key_row(groups["web"][1]))
+        # One label column for the groups of each column: the editors line up box to box.
+        for column in labels.values():
+            label_width = max(label.sizeHint().width() for label in column)
+            for label_widget in column:
+                label_widget.setMinimumWidth(label_width)
 
         self.restart_note = QtWidgets.QLabel(
             self.tr("A new interface language is used after CopyLens is restarted.")
@@ -150,10 +228,19 @@ class SettingsDialog(QtWidgets.QDialog):
         groups["interface"][1].addRow(self.restart_note)
 
         layout = QtWidgets.QVBoxLayout(self)
-        for title, form in groups.values():
+        columns = QtWidgets.QHBoxLayout()
+        left, right = QtWidgets.QVBoxLayout(), QtWidgets.QVBoxLayout()
+        for name, (title, form) in groups.items():
             box = QtWidgets.QGroupBox(title)
+            box.setObjectName(f"{name}Group")
             box.setLayout(form)
-            layout.addWidget(box)
+            (left if name in LEFT_GROUPS else right).addWidget(box)
+        left.addStretch(1)
+        right.addStretch(1)
+        columns.addLayout(left)
+        columns.addSpacing(6)
+        columns.addLayout(right, 1)
+        layout.addLayout(columns)
         buttons = QtWidgets.QDialogButtonBox(
             QtWidgets.QDialogButtonBox.StandardButton.Ok
             | QtWidgets.QDialogButtonBox.StandardButton.Cancel
@@ -168,6 +255,108 @@ class SettingsDialog(QtWidgets.QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.set_values(values)
+        self._provider_changed()
+
+    def accept(self) -> None:
+        """Keep the edited API keys (:mod:`copylens.app.secrets`), then close with OK."""
+        self.save_keys()
+        super().accept()
+
+    def save_keys(self) -> None:
+        """Store each provider's key that was edited (an emptied one is forgotten)."""
+        self._remember_key()
+        for provider, key in self._keys.items():
+            if key != self._stored_keys.get(provider, ""):
+                secrets.store_key(provider, key)
+                self._stored_keys[provider] = key
+
+    def _add_key_row(self, form: QtWidgets.QFormLayout) -> QtWidgets.QLabel:
+        """The Web group's API key row, after the provider; returns its label."""
+        self.key_edit = ApiKeyEdit()
+        self.key_edit.setToolTip(
+            self.tr(
+                "Your key of the search provider chosen above: the provider bills its "
+                "queries to your account. CopyLens sends it only to that provider."
+            )
+        )
+        self._keys: dict[str, str] = {}
+        """The key shown for each provider looked at, as edited."""
+        self._stored_keys: dict[str, str] = {}
+        self._key_provider = ""
+        label = QtWidgets.QLabel(self.tr("API key"))
+        label.setBuddy(self.key_edit)
+        label.setToolTip(self.key_edit.toolTip())
+        after = next(
+            row for row in range(form.rowCount()) if self._row_key(form, row) == "web_provider"
+        )
+        form.insertRow(after + 1, label, self.key_edit)
+        provider = self.editors["web_provider"]
+        if isinstance(provider, QtWidgets.QComboBox):
+            provider.currentIndexChanged.connect(lambda _n: self._provider_changed())
+        provider.installEventFilter(self)
+        return label
+
+    def _row_key(self, form: QtWidgets.QFormLayout, row: int) -> str:
+        item = form.itemAt(row, QtWidgets.QFormLayout.ItemRole.FieldRole)
+        widget = item.widget() if item is not None else None
+        return widget.objectName() if widget is not None else ""
+
+    def provider(self) -> str:
+        """The provider chosen in the Web group."""
+        combo = self.editors["web_provider"]
+        return str(combo.currentData()) if isinstance(combo, QtWidgets.QComboBox) else "brave"
+
+    def _remember_key(self) -> None:
+        if self._key_provider:
+            self._keys[self._key_provider] = self.key_edit.text()
+
+    def _provider_changed(self) -> None:
+        """Show the chosen provider's key (read once from where it is kept), its folder id
+        when it needs one, and where the key is kept."""
+        self._remember_key()
+        provider = self.provider()
+        self._key_provider = provider
+        if provider not in self._keys:
+            stored = secrets.load_key(provider)
+            self._keys[provider] = self._stored_keys[provider] = stored
+        self.key_edit.setText(self._keys[provider])
+        folder = self.editors.get("web_folder")
+        if folder is not None:
+            folder.setEnabled(provider in NEEDS_FOLDER)
+        self.key_edit.line.setPlaceholderText(
+            self.tr("The key from your %1 account").replace("%1", PROVIDER_LABELS[provider])
+        )
+        self.key_edit.note.setText(self.key_note(provider))
+
+    def provider_tip(self) -> str:
+        """The provider box's tooltip: what it is for, and the chosen provider's price."""
+        tip = settings.BY_KEY["web_provider"].shown_help()
+        price = provider_price(self.provider())
+        if price:
+            tip += "\n\n" + self.tr("Published price: %1").replace("%1", price)
+        return tip
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        """The provider box's tooltip is made when it is asked for: the prices come with the
+        engine's web search module (httpx), loaded only then."""
+        provider = self.editors.get("web_provider")
+        if watched is provider and event.type() == event.Type.ToolTip and provider is not None:
+            provider.setToolTip(self.provider_tip())
+        return super().eventFilter(watched, event)
+
+    def key_note(self, provider: str) -> str:
+        """Where the key is kept, in plain words (and the environment variable that may give
+        it instead)."""
+        if secrets.where_stored() == secrets.KEYRING:
+            note = self.tr("The key is kept in the system keyring, not in the settings file.")
+        else:
+            note = self.tr(
+                "No system keyring was found: the key is kept in the settings file, as plain "
+                "text readable by anyone who can read your files."
+            )
+        variable = PROVIDER_KEY_VARIABLES[provider]
+        hint = self.tr("Left empty, the key comes from the environment variable %1.")
+        return f"{note} {hint.replace('%1', variable)}"
 
     def values(self) -> dict[str, Any]:
         """The edited values, typed as declared (the others as they were given)."""
@@ -210,6 +399,11 @@ class SettingsDialog(QtWidgets.QDialog):
     def _editor(self, s: settings.Setting, label: str, choices: dict[str, str]) -> Editor:
         if s.key == "archive":
             return ArchiveLocationEdit()
+        if s.key == "web_folder":
+            line = QtWidgets.QLineEdit()
+            line.setClearButtonEnabled(True)
+            line.setPlaceholderText("b1g…")
+            return line
         if s.type is bool:
             return QtWidgets.QCheckBox(label)
         if s.type is str:
@@ -230,6 +424,8 @@ class SettingsDialog(QtWidgets.QDialog):
         editor = self.editors[s.key]
         if isinstance(editor, ArchiveLocationEdit):
             return editor.text()
+        if isinstance(editor, QtWidgets.QLineEdit):
+            return editor.text().strip()
         if isinstance(editor, QtWidgets.QCheckBox):
             return editor.isChecked()
         if isinstance(editor, QtWidgets.QComboBox):
@@ -240,7 +436,7 @@ class SettingsDialog(QtWidgets.QDialog):
 
     def _write(self, s: settings.Setting, value: Any) -> None:
         editor = self.editors[s.key]
-        if isinstance(editor, ArchiveLocationEdit):
+        if isinstance(editor, ArchiveLocationEdit | QtWidgets.QLineEdit):
             editor.setText(str(value))
         elif isinstance(editor, QtWidgets.QCheckBox):
             editor.setChecked(bool(value))
@@ -253,6 +449,12 @@ class SettingsDialog(QtWidgets.QDialog):
             editor.setValue(int(value))
 
 
+def provider_price(provider: str) -> str:
+    """A provider's published price, as the engine's provider list gives it (in English)."""
+    info = PROVIDERS.get(provider)
+    return info.price if info is not None else ""
+
+
 def _in_dialog() -> list[settings.Setting]:
     return [s for s in settings.SETTINGS if s.in_dialog]
 
@@ -260,6 +462,8 @@ def _in_dialog() -> list[settings.Setting]:
 def _group(key: str) -> str:
     if key == "archive":
         return "archive"
+    if key.startswith("web_"):
+        return "web"
     if key in ("min_containment", "cluster_threshold", "max_df_share"):
         return "compare"
     if key == "read_seconds":

@@ -1,9 +1,11 @@
 """The main window: the shell that the result pages share.
 
 The shell holds what every mode uses: menus, toolbar, status bar, the mode tabs and the input
-lists (*Check against sources*: Documents, Sources and Ignore side by side; *Compare all*:
-Documents and Ignore). Ignore holds templates (an assignment, a handout): text matching them
-is never marked nor counted (the engine's ``ignore``).
+lists (*Check against sources*: Documents, Sources, Web and Ignore side by side; *Compare all*:
+Documents and Ignore). Web (:class:`copylens.app.web_panel.WebPanel`) holds addresses of pages
+to check against and "Search the web" (the provider and its key in the settings). Ignore holds
+templates (an assignment, a handout): text matching them is never marked nor counted (the
+engine's ``ignore``).
 In *Check against sources* a row below the lists holds the archive of earlier documents (the
 one the settings name): "Also check against the archive", "Add checked documents to the
 archive" and the checked documents' labels (:class:`ArchiveBar`); Tools › Archive
@@ -41,9 +43,10 @@ from copylens.app.presentation import (
     shown_location,
 )
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal, Slot
-from copylens.app.run import CHECK, COMPARE, MODES, Report, RunController, RunSpec
+from copylens.app.run import CHECK, COMPARE, MODES, Report, RunController, RunSpec, WebChoice
 from copylens.app.session import SessionManager
 from copylens.app.settings_dialog import SettingsDialog
+from copylens.app.web_panel import WebPanel
 from copylens.core import (
     SUPPORTED_SUFFIXES,
     CheckReport,
@@ -270,13 +273,21 @@ class MainWindow(QtWidgets.QMainWindow):
             panel.folder_button.clicked.connect(
                 lambda _=False, lst=input_list: self._open_folder_into(lst)
             )
+        self.web_panel = WebPanel()
+        self.web_panel.setObjectName("webPanel")
+        self.web_panel.set_values(self.settings_values)
+        self.web_panel.changed.connect(self._web_changed)
+        self.web_panel.settingsRequested.connect(self.open_settings)
         self.inputs_splitter = _splitter(
             "inputsSplitter",
             [
-                self.panels[lst]
-                for lst in (self.documents_list, self.sources_list, self.ignore_list)
+                self.panels[self.documents_list],
+                self.panels[self.sources_list],
+                self.web_panel,
+                self.panels[self.ignore_list],
             ],
             IGNORE_SHARE,
+            CHECK_SHARES,
         )
         self.compare_inputs_splitter = _splitter(
             "compareInputsSplitter",
@@ -318,7 +329,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.main_splitter.setChildrenCollapsible(False)
         self.main_splitter.setStretchFactor(0, 2)
         self.main_splitter.setStretchFactor(1, 5)
-        self.main_splitter.setSizes([210, 590])
+        self.main_splitter.setSizes([236, 564])
 
         central = QtWidgets.QWidget()
         layout = QtWidgets.QVBoxLayout(central)
@@ -540,14 +551,19 @@ class MainWindow(QtWidgets.QMainWindow):
         for lst in self.input_lists():
             lst.clear_errors()
         self.error_label.clear()
+        web = None
         if mode == CHECK:
             self.check_page.clear()
+            self.web_panel.clear_errors()
             documents, sources = self.documents_list.inputs(), self.sources_list.inputs()
             ignore = self.ignore_list.inputs()
+            web = self.web_choice()
         else:
             documents, sources = self.compare_list.inputs(), []
             ignore = self.compare_ignore_list.inputs()
-        spec = RunSpec(mode, tuple(documents), tuple(sources), options, tuple(ignore), **archive)
+        spec = RunSpec(
+            mode, tuple(documents), tuple(sources), options, tuple(ignore), **archive, web=web
+        )
         self.controller.start(spec)
         self.progress_bar.setRange(0, 0)
         self.progress_label.setText(self.tr("Starting…"))
@@ -589,14 +605,37 @@ class MainWindow(QtWidgets.QMainWindow):
             "labels": tuple(labels.items()),
         }
 
+    def web_choice(self) -> WebChoice | None:
+        """The check's sources from the web: the Web section's addresses and, when "Search
+        the web" is ticked, the settings' provider and queries (None: nothing from the web)."""
+        panel, values = self.web_panel, self.settings_values
+        if not panel.has_web():
+            return None
+        return WebChoice(
+            urls=tuple(panel.addresses()),
+            search=panel.searching,
+            provider=str(values["web_provider"]),
+            folder=str(values["web_folder"]),
+            max_queries=int(values["web_max_queries"]),
+            allow_local=bool(values["web_allow_local"]),
+        )
+
     def _missing_inputs(self) -> str:
         if self.mode == CHECK:
             if not self.documents_list.count():
                 return self.tr("Add the documents to check first.")
+            problems = self.web_panel.problems()
+            if problems:
+                number, _line, problem = problems[0]
+                text = self.tr("Fix or remove the address on line %1 of Web: %2")
+                return text.replace("%1", str(number)).replace("%2", problem)
             against_archive = self.archive_bar.use_archive and bool(self.archive_bar.location)
             if not self.sources_list.count() and not against_archive:
+                if self.web_panel.has_web():
+                    return ""
                 return self.tr(
-                    "Add the sources to check against first, or check against the archive."
+                    "Add the sources to check against first, or web addresses, or check "
+                    "against the archive."
                 )
             return ""
         if self.compare_list.count() < 2:
@@ -609,6 +648,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.progress_bar.setValue(done)
         names = {
             "reading": self.tr("Reading %1 / %2"),
+            "searching": self.tr("Searching the web: query %1 / %2"),
+            "downloading": self.tr("Downloading pages %1 / %2"),
             "comparing": self.tr("Comparing %1 / %2"),
             "archiving": self.tr("Adding to the archive %1 / %2"),
         }
@@ -631,6 +672,9 @@ class MainWindow(QtWidgets.QMainWindow):
                     self.archive_window.reload()
         else:
             done = self.tr("Documents compared: %1").replace("%1", str(len(report.documents)))
+        if isinstance(report, CheckReport) and report.queries:
+            sent = self.tr("web search queries sent: %1").replace("%1", str(report.queries))
+            done = f"{done} · {sent}"
         if not report.documents and report.errors:
             done = self.tr("None of the documents could be read")
         elif isinstance(report, CheckReport) and self._no_source_read(report):
@@ -681,6 +725,8 @@ class MainWindow(QtWidgets.QMainWindow):
         failures = {e.path: failure_text(e, translate) for e in report.errors}
         for lst in self._lists_of(mode):
             lst.mark_errors(failures)
+        if mode == CHECK:
+            self.web_panel.mark_errors(failures)
         if mode == self.mode:
             self._show_error_count(len(failures))
 
@@ -713,6 +759,7 @@ class MainWindow(QtWidgets.QMainWindow):
         """Failed files of the Sources and Ignore lists by path: "source", "template"."""
         paths = [e.path for e in report.errors]
         kinds = dict.fromkeys(self.ignore_list.holding(paths), self.tr("template"))
+        kinds |= dict.fromkeys(self.web_panel.holding(paths), self.tr("web page"))
         return kinds | dict.fromkeys(self.sources_list.holding(paths), self.tr("source"))
 
     def _no_source_read(self, report: CheckReport) -> bool:
@@ -720,7 +767,8 @@ class MainWindow(QtWidgets.QMainWindow):
         documents' uniqueness means nothing."""
         count = self.sources_list.count()
         failed = self.sources_list.holding(e.path for e in report.errors)
-        return count > 0 and len(failed) == count and not self.archive_bar.use_archive
+        elsewhere = self.archive_bar.use_archive or self.web_panel.has_web()
+        return count > 0 and len(failed) == count and not elsewhere
 
     def _update_run_state(self, running: bool) -> None:
         """During a run Check is busy ("Checking…", disabled) and an empty results area says
@@ -775,6 +823,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.settings_values = dict(values)
         self.sessions.mark_changed()
         self.archive_bar.set_values(self.settings_values)
+        self.web_panel.set_values(self.settings_values)
         if self.archive_window is not None:
             self.archive_window.reload()
         report = self.reports[COMPARE]
@@ -792,6 +841,17 @@ class MainWindow(QtWidgets.QMainWindow):
         if values != self.settings_values:
             self.settings_values = values
             settings.save(values)
+        self._update_ui()
+
+    @Slot()
+    def _web_changed(self) -> None:
+        """The Web section changed: keep its search box with the settings, and say that the
+        session changed."""
+        values = self.settings_values | self.web_panel.values()
+        if values != self.settings_values:
+            self.settings_values = values
+            settings.save(values)
+        self.sessions.mark_changed()
         self._update_ui()
 
     @Slot()
@@ -930,7 +990,9 @@ class MainWindow(QtWidgets.QMainWindow):
 class _ListPanel(QtWidgets.QWidget):
     """A titled input list with its own Add files / Add folder buttons; ``tooltip`` says what
     the list is for, on its title and its rows' background. A ``compact`` panel's buttons show
-    only their icons (their words in a tooltip), so a narrow panel still fits its header."""
+    only their icons (their words in a tooltip), so a narrow panel still fits its header; the
+    others do so too when the panel is narrower than its header with the words (Russian words
+    are long, and four panels share the row)."""
 
     def __init__(
         self, title: str, input_list: InputList, tooltip: str = "", compact: bool = False
@@ -950,6 +1012,9 @@ class _ListPanel(QtWidgets.QWidget):
         self.folder_button = _tool_button(
             self.tr("Add folder…"), QtWidgets.QStyle.StandardPixmap.SP_DirOpenIcon, compact
         )
+        self.compact = compact
+        self._worded = sum(b.sizeHint().width() for b in (self.open_button, self.folder_button))
+        """The buttons' width with their words."""
         header = QtWidgets.QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
         header.addWidget(self.title_label, 1)
@@ -967,6 +1032,38 @@ class _ListPanel(QtWidgets.QWidget):
         if count:
             text += f" <span style='font-weight:normal'>({count})</span>"
         self.title_label.setText(f"<b>{text}</b>" if active else text)
+        self._fit_buttons(self.width())
+
+    def minimumSizeHint(self) -> QtCore.QSize:
+        """Room for the title and the buttons' icons (the words go first)."""
+        size = super().minimumSizeHint()
+        icons = sum(_icon_width(b) for b in (self.open_button, self.folder_button))
+        return QtCore.QSize(min(size.width(), self._title_width() + icons + 8), size.height())
+
+    def _title_width(self) -> int:
+        """The title's width when bold (the active list's), whatever it is now: the buttons
+        do not change when the focus moves."""
+        font = QtGui.QFont(self.title_label.font())
+        font.setBold(True)
+        count = self.input_list.count()
+        text = f"{self.title} ({count})" if count else self.title
+        return QtGui.QFontMetrics(font).horizontalAdvance(text) + 4
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_buttons(event.size().width())
+
+    def _fit_buttons(self, width: int) -> None:
+        """The buttons' words shown when the header has room for them, else only icons."""
+        if self.compact:
+            return
+        worded = width >= self._title_width() + self._worded + 8
+        style = Qt.ToolButtonStyle
+        for button in (self.open_button, self.folder_button):
+            button.setToolButtonStyle(
+                style.ToolButtonTextBesideIcon if worded else style.ToolButtonIconOnly
+            )
+            button.setToolTip("" if worded else button.text())
 
 
 class ArchiveBar(QtWidgets.QWidget):
@@ -1164,22 +1261,35 @@ def _panels_in(state: QtCore.QByteArray) -> int:
 
 IGNORE_SHARE = 0.22
 """The Ignore panel's share of the lists' width (it usually holds one or two files)."""
+CHECK_SHARES = (0.31, 0.25, 0.22, 0.22)
+"""*Check against sources*: the shares of Documents, Sources, Web and Ignore (the titles with
+their buttons' words fit in English)."""
 
 
-def _splitter(name: str, panels: list[QtWidgets.QWidget], last: float) -> QtWidgets.QSplitter:
-    """The input panels side by side, the last one (Ignore) given ``last`` of the width."""
+def _splitter(
+    name: str, panels: list[QtWidgets.QWidget], last: float, shares: tuple[float, ...] = ()
+) -> QtWidgets.QSplitter:
+    """The input panels side by side, the last one (Ignore) given ``last`` of the width, or
+    each its share of ``shares``."""
     splitter = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
     splitter.setObjectName(name)
     for panel in panels:
         splitter.addWidget(panel)
     splitter.setChildrenCollapsible(False)
     width = DEFAULT_SIZE.width()
-    rest = round(width * (1 - last) / (len(panels) - 1))
-    splitter.setSizes([rest] * (len(panels) - 1) + [round(width * last)])
+    rest = (1 - last) / (len(panels) - 1)
+    shares = shares or (*([rest] * (len(panels) - 1)), last)
+    splitter.setSizes([round(width * share) for share in shares])
     for n in range(len(panels) - 1):
         splitter.setStretchFactor(n, 1)
     splitter.setStretchFactor(len(panels) - 1, 0)
     return splitter
+
+
+def _icon_width(button: QtWidgets.QToolButton) -> int:
+    """A tool button's width showing only its icon."""
+    metric = QtWidgets.QStyle.PixelMetric.PM_SmallIconSize
+    return button.style().pixelMetric(metric) + 10
 
 
 def _tool_button(

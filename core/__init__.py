@@ -78,7 +78,8 @@ if TYPE_CHECKING:
     from copylens.core.resources import resources_dir
     from copylens.core.web import Found, WebRequest
     from copylens.core.web.cache import default_cache_path
-    from copylens.core.web.search import PROVIDERS, provider_from_env, provider_named
+    from copylens.core.web.providers import PROVIDERS
+    from copylens.core.web.search import provider_from_env, provider_named
 
 __all__ = [
     "AT_LEAST",
@@ -227,7 +228,8 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "resources": ("resources_dir",),
     "web": ("Found", "WebRequest"),
     "web.cache": ("default_cache_path",),
-    "web.search": ("PROVIDERS", "provider_from_env", "provider_named"),
+    "web.providers": ("PROVIDERS",),
+    "web.search": ("provider_from_env", "provider_named"),
 }
 _HOME = {name: f"{__name__}.{module}" for module, names in _HOMES.items() for name in names}
 

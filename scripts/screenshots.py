@@ -41,7 +41,16 @@ dialogs at their own size:
   (:data:`PARAPHRASE_PAIRS`), side by side on the paraphrase (needs the engine's paraphrase
   detection, issue 17: without it the scene says so and shows the copied sentence);
 * ``17-file-dialog.png`` — the Open files dialog (Qt's own, not the platform's: the one whose
-  words the app translates).
+  words the app translates);
+* ``19-web.png`` — the Web section with pasted addresses (one of them not an address, flagged)
+  and "Search the web" ticked, saying how many queries at most and to which provider;
+* ``19-web-result.png`` — the papers of ``02`` checked against web pages only (served by a
+  small HTTP server on 127.0.0.1, local addresses allowed in the settings): the sources are
+  addresses drawn as links, the address that answered 404 is underlined in the Web box and
+  listed with its reason; ``19-web-side-by-side.png`` — the paper and a web page side by side,
+  the page's address a link under its title.
+
+``--only web`` shoots the ``19`` scenes alone (quick: no compare of 2,000 essays).
 
 The sample files are written to a temporary folder, which is also the working directory while
 the script runs, so the window shows short relative paths (``papers/…``) and not a random
@@ -687,6 +696,7 @@ def select_busiest_document(window: Any) -> Any:
     page = window.check_page
     tree = page.results_tree
     items = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    items = [item for item in items if item.data(0, PATH_ROLE) in page.results]  # not failed
     best = max(items, key=lambda item: len(page.results[item.data(0, PATH_ROLE)][0].sources))
     tree.setCurrentItem(best)
     return page.results[best.data(0, PATH_ROLE)][0]
@@ -720,6 +730,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
+    parser.add_argument("--only", choices=("web",), help="shoot only these scenes")
     args = parser.parse_args(argv)
     out: Path = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
@@ -742,9 +753,10 @@ def main(argv: list[str] | None = None) -> int:
         for scope in (QtCore.QSettings.Scope.UserScope, QtCore.QSettings.Scope.SystemScope):
             QtCore.QSettings.setPath(ini, scope, str(work / "settings"))
         documents, sources, essays, assignment = write_samples(work)
-        archived = write_archive_samples(work)
-        failing = write_failing_samples(work)
-        many = write_essays_2000(work)
+        if args.only is None:
+            archived = write_archive_samples(work)
+            failing = write_failing_samples(work)
+            many = write_essays_2000(work)
         os.chdir(work)
         try:
             app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["CopyLens"])
@@ -757,13 +769,15 @@ def main(argv: list[str] | None = None) -> int:
             window.resize(*SIZE)
             window.show()
             window.activateWindow()  # as for a user: focus frames and the caret are drawn
-            shoot(window, out, suffix, documents, sources, essays, assignment)
-            shoot_archive(window, out, suffix, documents, sources, essays, archived)
-            shoot_compare_2000(window, out, suffix, many)
-            shoot_session(values, out, suffix)
-            shoot_failures(window, out, suffix, documents, sources, failing)
-            shoot_dialogs(window, out, suffix)
-            shoot_paraphrase(window, out, suffix, work, args.lang)
+            if args.only is None:
+                shoot(window, out, suffix, documents, sources, essays, assignment)
+                shoot_archive(window, out, suffix, documents, sources, essays, archived)
+                shoot_compare_2000(window, out, suffix, many)
+                shoot_session(values, out, suffix)
+                shoot_failures(window, out, suffix, documents, sources, failing)
+                shoot_dialogs(window, out, suffix)
+                shoot_paraphrase(window, out, suffix, work, args.lang)
+            shoot_web(window, out, suffix, documents)
             window.close()
         finally:
             os.chdir(home)
@@ -1003,6 +1017,88 @@ def shoot_paraphrase(window: Any, out: Path, suffix: str, folder: Path, lang: st
     view.open_side_by_side(*found[0])
     save(window, out / f"18-paraphrase{suffix}.png")
     view.close_side_by_side()
+
+
+WEB_PAGES = {  # path on the local server: (title, paragraphs)
+    "/city/zelenye-kryshi.html": ("Зелёные крыши", GREEN_ROOFS),
+    "/books/ekologiya-goroda/glava-4": ("Глава 4. Климат города", TEXTBOOK[1:]),
+    "/health/teen-sleep": ("Why teenagers need more sleep", TEEN_SLEEP),
+}
+"""19: the pages the web scenes download (the texts of the saved sources of ``02``)."""
+
+
+def serve_pages(pages: dict[str, tuple[str, list[str]]]) -> Any:
+    """A threaded HTTP server on 127.0.0.1 serving ``pages`` as HTML (404 for any other
+    path); stop it with ``shutdown()``. Its ``url(path)`` is a page's address."""
+    import html
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    bodies = {
+        path: (
+            f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
+            f"</title></head><body><article><h1>{html.escape(title)}</h1>"
+            + "".join(f"<p>{html.escape(p)}</p>" for p in paragraphs)
+            + "</article></body></html>"
+        ).encode()
+        for path, (title, paragraphs) in pages.items()
+    }
+
+    class Pages(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = bodies.get(self.path)
+            self.send_response(200 if body else 404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            body = body or b"<p>Not found</p>"
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Pages)
+    server.url = lambda path: f"http://127.0.0.1:{server.server_address[1]}{path}"  # type: ignore[attr-defined]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def shoot_web(window: Any, out: Path, suffix: str, documents: list[Path]) -> None:
+    """19: the Web section before a run, then the papers checked against web pages only."""
+    server = serve_pages(WEB_PAGES)
+    try:
+        window.set_mode("check")
+        window.archive_bar.use_box.setChecked(False)
+        window.apply_settings(
+            window.settings_values
+            | {"web_allow_local": True, "web_provider": "yandex", "web_max_queries": 20}
+        )
+        window.documents_list.clear_inputs()
+        window.documents_list.add_paths(documents)
+        window.sources_list.clear_inputs()
+        window.ignore_list.clear_inputs()
+        addresses = [server.url(path) for path in WEB_PAGES]
+        gone = server.url("/news/2019/heat-wave-moscow")
+        panel = window.web_panel
+        panel.set_lines([*addresses, "www.example.org/article", gone])
+        panel.search_box.setChecked(True)
+        fit_inputs(window, 5)
+        window.check_page.clear()
+        window.reports["check"] = None
+        window._update_ui()
+        save(window, out / f"19-web{suffix}.png")
+
+        panel.set_lines([*addresses, gone])
+        panel.search_box.setChecked(False)
+        checked_at_chapter_1(window)
+        save(window, out / f"19-web-result{suffix}.png")
+        view = window.check_page.document_view
+        view.open_side_by_side(0)
+        save(window, out / f"19-web-side-by-side{suffix}.png")
+        view.close_side_by_side()
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def shoot_dialogs(window: Any, out: Path, suffix: str) -> None:

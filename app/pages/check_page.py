@@ -22,7 +22,7 @@ from typing import Any
 
 from copylens.app.errors_dialog import failure_advice
 from copylens.app.palette import uniqueness_hex
-from copylens.app.presentation import display_names, failure_text
+from copylens.app.presentation import display_names, failure_text, is_web_address, web_name
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal, Slot
 from copylens.app.views.document_view import DocumentView
 from copylens.core import CheckReport, DocumentResult, InputFailure
@@ -281,7 +281,7 @@ class _FailedItem(QtWidgets.QTreeWidgetItem):
             self.setForeground(column, grey)
             self.setToolTip(column, f"{failure.path}\n\n{reason}")
         self.name_key = ""
-        self.set_name(Path(failure.path).name or failure.path)
+        self.set_name(_input_name(failure.path))
 
     def set_name(self, name: str) -> None:
         """Show ``name`` (and the list the file came from, if not the documents) and reason."""
@@ -295,6 +295,11 @@ class _FailedItem(QtWidgets.QTreeWidgetItem):
         if not isinstance(other, _FailedItem):
             return NotImplemented
         return self.name_key < other.name_key
+
+
+def _input_name(path: str) -> str:
+    """A failed input's name: a file's name, a web address without "https://"."""
+    return web_name(path) if is_web_address(path) else Path(path).name or path
 
 
 def _ascending(tree: QtWidgets.QTreeWidget | None) -> bool:
@@ -327,7 +332,7 @@ class _FailurePanel(QtWidgets.QWidget):
         layout.addStretch(1)
 
     def show_failure(self, failure: InputFailure, reason: str) -> None:
-        name = html.escape(Path(failure.path).name or failure.path)
+        name = html.escape(_input_name(failure.path))
         title = html.escape(_tr("%1 could not be read")).replace("%1", f"<i>{name}</i>")
         parts = [
             f"<h3>⚠ {title}</h3>",

@@ -13,6 +13,9 @@ Sources are told apart by :attr:`SourceMatch.key` (a file's path, an archived do
 ``archive:ID``): an archived source is named by its original file name, labels and archive id
 ("essay3.docx — author=Ivanov · archive #12", :func:`copylens.app.presentation.source_names`),
 and one by the checked document's own author is marked as self-citation (italic, with a note).
+A page from the web is named by its address, drawn as a link: a click on it opens the page in
+the browser (so does the table's context menu, which also copies it); its tooltip says when the
+page was downloaded. Side by side shows the address as a link under the source's title.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any
 from copylens.app import i18n, presentation, terms
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.views import colors
-from copylens.app.views.side_by_side import SideBySideView, fragment_spans
+from copylens.app.views.side_by_side import SideBySideView, fragment_spans, open_address
 from copylens.app.views.text_view import HighlightTextView, wave_image_html
 from copylens.core import DocumentResult, SourceMatch
 
@@ -38,6 +41,9 @@ INDEX_ROLE = Qt.ItemDataRole.UserRole + 3
 ARCHIVED_ROLE = Qt.ItemDataRole.UserRole + 4
 """An archived source's name in parts, as :class:`SourceNameDelegate` draws it: (file name,
 the rest: labels and archive id, the self-citation mark or ""); None for a file."""
+WEB_ROLE = Qt.ItemDataRole.UserRole + 5
+"""A web source's address to open (where its page came from), None for a file or an archived
+document; :class:`SourceNameDelegate` draws the name as a link."""
 SELF_CITATION_FILL = "#E6DDF7"
 """The background of the self-citation mark (a pale violet, apart from the source colours)."""
 SELF_CITATION_TEXT = "#3E2A78"
@@ -131,10 +137,17 @@ class SourcesModel(QtCore.QAbstractTableModel):
         mark = _archive_tr("self-citation") if source.self_citation else ""
         return presentation.file_name(source.path), detail, mark
 
+    def address(self, row: int) -> str | None:
+        """See :data:`WEB_ROLE`."""
+        return web_address(self._sources[row])
+
     def tooltip(self, row: int) -> str:
         """The source's full path; for an archived one also its id, labels and, for a
-        self-citation, what that means."""
+        self-citation, what that means; for a web page its address, where it was redirected
+        and when it was downloaded."""
         source = self._sources[row]
+        if web_address(source) is not None:
+            return web_tooltip(source)
         if source.archive_id is None:
             return source.path
         lines = [
@@ -206,6 +219,8 @@ class SourcesModel(QtCore.QAbstractTableModel):
             return row
         if role == ARCHIVED_ROLE:
             return self.archived_parts(row) if column == self.NAME else None
+        if role == WEB_ROLE:
+            return self.address(row) if column == self.NAME else None
         values = (
             row,
             self.name(row).casefold(),
@@ -282,6 +297,45 @@ def _archive_tr(text: str) -> str:
     return QtCore.QCoreApplication.translate("Sources", text)
 
 
+def web_address(source: SourceMatch) -> str | None:
+    """Where a web source's page came from (the address after redirects), None for a file
+    or an archived document."""
+    if source.archive_id is not None:
+        return None
+    if source.url:
+        return source.url
+    return source.path if presentation.is_web_address(source.path) else None
+
+
+def fetched_text(fetched: str | None) -> str:
+    """When a page was downloaded, in the interface language's short date and time ("" when
+    not known)."""
+    when = presentation.fetched_time(fetched)
+    if when is None:
+        return ""
+    stamp = QtCore.QDateTime.fromSecsSinceEpoch(int(when.timestamp()))
+    return QtCore.QLocale().toString(stamp, QtCore.QLocale.FormatType.ShortFormat)
+
+
+def _downloaded_note(fetched: str | None) -> str:
+    """ " · downloaded 25.11.2026 03:40" (empty when the time is not known)."""
+    when = fetched_text(fetched)
+    return f"  ·  {_archive_tr('downloaded %1').replace('%1', when)}" if when else ""
+
+
+def web_tooltip(source: SourceMatch) -> str:
+    """A web source's address, where its redirects ended, when it was downloaded, and what a
+    click does."""
+    lines = [source.path]
+    if source.url and source.url != source.path:
+        lines.append(_archive_tr("Redirected to %1").replace("%1", source.url))
+    when = fetched_text(source.fetched)
+    if when:
+        lines.append(_archive_tr("Downloaded %1").replace("%1", when))
+    lines.append(_archive_tr("Click the address to open the page in the browser."))
+    return "\n".join(lines)
+
+
 def source_names(
     sources: tuple[SourceMatch, ...] | list[SourceMatch], other_paths: tuple[str, ...] = ()
 ) -> dict[str, str]:
@@ -305,6 +359,18 @@ class SourceNameDelegate(QtWidgets.QStyledItemDelegate):
     DETAIL_SCALE = 0.88
     """The second line's font size, relative to the table's."""
 
+    def link_rect(self, option: QtWidgets.QStyleOptionViewItem, index: _Index) -> QtCore.QRect:
+        """Where a web source's address is drawn in its cell (empty for other sources)."""
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        if not index.data(WEB_ROLE) or not text:
+            return QtCore.QRect()
+        rect = option.rect.adjusted(self.MARGIN, 0, -self.MARGIN, 0)
+        metrics = QtGui.QFontMetrics(option.font)
+        shown = metrics.elidedText(text, Qt.TextElideMode.ElideMiddle, rect.width())
+        width = min(metrics.horizontalAdvance(shown), rect.width())
+        top = rect.top() + max(0, (rect.height() - metrics.height()) // 2)
+        return QtCore.QRect(rect.left(), top, width, metrics.height())
+
     def sizeHint(self, option: QtWidgets.QStyleOptionViewItem, index: _Index) -> QtCore.QSize:
         size = super().sizeHint(option, index)
         table = self.parent()
@@ -321,6 +387,9 @@ class SourceNameDelegate(QtWidgets.QStyledItemDelegate):
     def paint(
         self, painter: QtGui.QPainter, option: QtWidgets.QStyleOptionViewItem, index: _Index
     ) -> None:
+        if index.data(WEB_ROLE):
+            self._paint_link(painter, option, index)
+            return
         parts = index.data(ARCHIVED_ROLE)
         if not parts:
             super().paint(painter, option, index)
@@ -374,6 +443,31 @@ class SourceNameDelegate(QtWidgets.QStyledItemDelegate):
         )
         painter.restore()
 
+    def _paint_link(
+        self, painter: QtGui.QPainter, option: QtWidgets.QStyleOptionViewItem, index: _Index
+    ) -> None:
+        """A web source's address, in the link colour and underlined."""
+        opt = QtWidgets.QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        text, opt.text = opt.text, ""
+        widget = opt.widget
+        style = widget.style() if widget is not None else QtWidgets.QApplication.style()
+        style.drawControl(QtWidgets.QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        selected = bool(opt.state & QtWidgets.QStyle.StateFlag.State_Selected)
+        role = QtGui.QPalette.ColorRole
+        font = QtGui.QFont(opt.font)
+        font.setUnderline(True)
+        rect = self.link_rect(opt, index)
+        painter.save()
+        painter.setFont(font)
+        painter.setPen(opt.palette.color(role.HighlightedText if selected else role.Link))
+        shown = QtGui.QFontMetrics(font).elidedText(
+            text, Qt.TextElideMode.ElideMiddle, opt.rect.width() - 2 * self.MARGIN
+        )
+        align = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        painter.drawText(rect.adjusted(0, 0, 2, 0), align, shown)
+        painter.restore()
+
     def _detail_font(self, font: QtGui.QFont) -> QtGui.QFont:
         detail = QtGui.QFont(font)
         detail.setPointSizeF(font.pointSizeF() * self.DETAIL_SCALE)
@@ -395,7 +489,48 @@ def swatch_icon(index: int, size: int = 14) -> QtGui.QIcon:
 
 
 class SourcesTable(QtWidgets.QTableView):
-    """The sources table: Enter activates the current row, Space toggles its check box."""
+    """The sources table: Enter activates the current row, Space toggles its check box; a
+    click on a web source's address emits ``addressClicked`` with it (the pointer is a hand
+    over it)."""
+
+    addressClicked = Signal(str)
+
+    def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMouseTracking(True)
+        self._pressed = ""
+
+    def address_at(self, position: QtCore.QPoint) -> str:
+        """The web address drawn at ``position`` (viewport coordinates), else ""."""
+        index = self.indexAt(position)
+        address = index.data(WEB_ROLE) if index.isValid() else None
+        delegate = self.itemDelegateForColumn(index.column()) if index.isValid() else None
+        if not address or not isinstance(delegate, SourceNameDelegate):
+            return ""
+        option = QtWidgets.QStyleOptionViewItem()
+        self.initViewItemOption(option)
+        option.rect = self.visualRect(index)
+        return str(address) if delegate.link_rect(option, index).contains(position) else ""
+
+    def mouseMoveEvent(self, event: QtGui.QMouseEvent) -> None:
+        over = bool(self.address_at(event.position().toPoint()))
+        if over:
+            self.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
+        else:
+            self.viewport().unsetCursor()
+        super().mouseMoveEvent(event)
+
+    def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:
+        left = event.button() == Qt.MouseButton.LeftButton
+        self._pressed = self.address_at(event.position().toPoint()) if left else ""
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QtGui.QMouseEvent) -> None:
+        address = self.address_at(event.position().toPoint())
+        pressed, self._pressed = self._pressed, ""
+        super().mouseReleaseEvent(event)
+        if address and address == pressed and event.button() == Qt.MouseButton.LeftButton:
+            self.addressClicked.emit(address)
 
     def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
         index = self.currentIndex()
@@ -541,6 +676,9 @@ class DocumentView(QtWidgets.QWidget):
         )
         self.sources_table.setSortingEnabled(True)
         self.sources_table.activated.connect(self._on_row_activated)
+        self.sources_table.addressClicked.connect(open_address)
+        self.sources_table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.sources_table.customContextMenuRequested.connect(self._row_menu)
         self.sources_model.visibility_changed.connect(self._on_visibility_changed)
         self.sources_caption = QtWidgets.QLabel(
             self.tr(
@@ -733,6 +871,7 @@ class DocumentView(QtWidgets.QWidget):
         )
         names = source_names(self._result.sources, (self._result.path,))
         right_name, right_note = names[match.key], ""
+        address = web_address(match)
         if match.archive_id is not None:  # the labels on a line of their own: panes are narrow
             archived = _archive_tr("archive #{id}").replace("{id}", str(match.archive_id))
             right_name = f"{presentation.file_name(match.path)} · {archived}"
@@ -752,6 +891,9 @@ class DocumentView(QtWidgets.QWidget):
             left_path=self._result.path,
             right_path=self.sources_model.tooltip(row),
             right_note=right_note,
+            right_link=address or "",
+            right_link_text=self.tr("Open the page in the browser") if address else "",
+            right_link_note=_downloaded_note(match.fetched) if address else "",
             figures=(
                 ("found_in_source", match.containment),
                 ("source_used", match.reverse_containment),
@@ -894,6 +1036,20 @@ class DocumentView(QtWidgets.QWidget):
                 + html.escape(self.tr("double-click a highlight to compare"))
             )
         return line
+
+    def _row_menu(self, position: QtCore.QPoint) -> None:
+        """A web source's context menu: open its address in the browser, or copy it."""
+        index = self.sources_table.indexAt(position)
+        row = self.sources_proxy.data(index, INDEX_ROLE) if index.isValid() else None
+        address = self.sources_model.address(int(row)) if row is not None else None
+        if not address:
+            return
+        menu = QtWidgets.QMenu(self)
+        menu.addAction(self.tr("Open in browser")).triggered.connect(lambda: open_address(address))
+        menu.addAction(self.tr("Copy address")).triggered.connect(
+            lambda: QtGui.QGuiApplication.clipboard().setText(address)
+        )
+        menu.exec(self.sources_table.viewport().mapToGlobal(position))
 
     def _column_menu(self, position: QtCore.QPoint) -> None:
         """The headings' context menu: show or hide the optional columns."""

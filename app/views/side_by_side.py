@@ -9,6 +9,7 @@ Esc or "Back" emits :attr:`SideBySideView.back_requested`.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 
 from copylens.app import i18n, presentation, terms
@@ -235,6 +236,42 @@ class ElidedLabel(QtWidgets.QLabel):
         super().setText(shown if room > 0 else self._full)
 
 
+class LinkLabel(ElidedLabel):
+    """One line: a link that opens a web address in the browser (:func:`open_address`), then
+    plain words after it; shortened at the end when it does not fit."""
+
+    def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
+        self.address = ""
+        self.after = ""
+        super().__init__(parent=parent)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+        self.linkActivated.connect(lambda _link: open_address(self.address))
+
+    def set_address(self, address: str, shown: str, after: str = "") -> None:
+        """Link to ``address`` with the words ``shown``, then ``after`` (plain)."""
+        self.address = address
+        self.after = after
+        self.setText(shown)
+
+    def _elide(self) -> None:
+        room = self.contentsRect().width()
+        link = self.text()
+        whole = link + self.after
+        shown = self.fontMetrics().elidedText(whole, self._mode, room) if room > 0 else whole
+        head, tail = shown[: len(link)], shown[len(link) :]
+        if len(shown) < len(link):  # the link itself is cut short
+            head, tail = shown, ""
+        text = f'<a href="open">{html.escape(head)}</a>{html.escape(tail)}' if link else ""
+        QtWidgets.QLabel.setText(self, text)
+
+
+def open_address(address: str) -> bool:
+    """Open a web address in the user's browser; False when nothing could open it."""
+    url = QtCore.QUrl(address, QtCore.QUrl.ParsingMode.TolerantMode)
+    return url.isValid() and QtGui.QDesktopServices.openUrl(url)
+
+
 class SideBySideView(QtWidgets.QWidget):
     """The document (left) and a source (right) with one source's fragments.
 
@@ -318,6 +355,10 @@ class SideBySideView(QtWidgets.QWidget):
         self.left_note = ElidedLabel()
         self.right_note = ElidedLabel()
         self.right_note.setObjectName("sourceNote")
+        self.right_link = LinkLabel()
+        self.right_link.setObjectName("sourceLink")
+        self.right_link.setContentsMargins(2, 0, 2, 2)
+        self.right_link.hide()
         panes = []
         for view, title, note in (
             (self.left, self.left_title, self.left_note),
@@ -333,6 +374,8 @@ class SideBySideView(QtWidgets.QWidget):
             box.setSpacing(2)
             box.addWidget(title)
             box.addWidget(note)
+            if view is self.right:
+                box.addWidget(self.right_link)
             box.addWidget(view, 1)
             panes.append(pane)
             view.span_clicked.connect(self._on_span_clicked)
@@ -368,6 +411,9 @@ class SideBySideView(QtWidgets.QWidget):
         left_path: str = "",
         right_path: str = "",
         right_note: str = "",
+        right_link: str = "",
+        right_link_text: str = "",
+        right_link_note: str = "",
         figures: Sequence[tuple[str, float]] = (),
     ) -> None:
         """Show both texts and go to fragment ``current`` (an index or a Fragment).
@@ -375,7 +421,10 @@ class SideBySideView(QtWidgets.QWidget):
         Fragments are taken in document order (by ``start``). ``right_text`` None means the
         source's text is not available: the right side says so. The pane titles read
         "<left_label>: <left_name>" ("Document" and "Source" by default); ``right_note``,
-        when given, is a quieter line under the source's title (an archived source's labels).
+        when given, is a quieter line under the source's title (an archived source's labels);
+        ``right_link``, a web source's address, opened in the browser by a click on the link
+        ``right_link_text`` under the title (``right_link_note`` after it; ``right_path`` as its
+        tooltip).
         ``figures`` are (key of :data:`copylens.app.terms.TERMS`, share) pairs shown under the
         title in plain words ("Found in source 40 % · Source used 12 %"), each explained in
         the tooltip.
@@ -397,7 +446,10 @@ class SideBySideView(QtWidgets.QWidget):
         self.set_figures(figures)
         self.right_note.setText(right_note)
         self.right_note.setToolTip(right_path or right_note)
-        self.left_note.setVisible(bool(right_note))  # the two texts start level
+        self.right_link.set_address(right_link, right_link_text or right_link, right_link_note)
+        self.right_link.setToolTip(right_path or right_link)
+        self.right_link.setVisible(bool(right_link))
+        self.left_note.setVisible(bool(right_note or right_link))  # the texts start level
         self.right_note.setVisible(bool(right_note))
         self.swatch.setStyleSheet(
             f"background: {colors.source_color(color_index).name()}; border: 1px solid #777;"
@@ -445,9 +497,11 @@ class SideBySideView(QtWidgets.QWidget):
         self.left_title.clear()
         self.right_title.clear()
         self.right_note.clear()
+        self.right_link.set_address("", "")
         self.figures_label.clear()
         self.left_note.hide()
         self.right_note.hide()
+        self.right_link.hide()
         self._update_labels()
 
     def set_back_text(self, text: str) -> None:

@@ -76,7 +76,7 @@ class WebRequest:
     @property
     def provider_label(self) -> str:
         """The search provider's name for people ("Brave Search API"), "" when none."""
-        from copylens.core.web.search import PROVIDERS
+        from copylens.core.web.providers import PROVIDERS
 
         return "" if self.provider is None else PROVIDERS[self.provider.name].label
 

@@ -17,6 +17,11 @@ Ukrainian). Each query costs the user money, so what must hold:
 - the key travels in a request header only (never in an address); it is never part of a
   message, a repr or a log line: provider objects hide it from ``repr``, and whatever text a
   provider's answer carries into a message is cleaned of it first (:func:`_scrubbed`);
+- a phrase is sent as plain words, not in quotes: an exact-phrase query misses the page as
+  soon as the copy changed one word of the phrase, and rewriters change the rare words a
+  distinctive phrase is made of (``bench/bench_web.py``: Russian light edits found 0 % quoted
+  against 100 % unquoted, with 3 queries a text); the engine's ranking and morphology find the
+  page from most of the words;
 - an answer is read up to :data:`MAX_ANSWER_BYTES` and parsed defensively: JSON of the
   documented shape, the Yandex XML with defusedxml; anything else is a failure, not a crash.
 
@@ -47,6 +52,7 @@ import httpx
 from copylens.core.errors import Cancelled, SearchFailed, WebError
 from copylens.core.report import InputFailure
 from copylens.core.web.phrases import Phrase
+from copylens.core.web.providers import PROVIDERS, ProviderInfo
 
 BRAVE_ENDPOINT = "https://api.search.brave.com/res/v1/web/search"
 YANDEX_ENDPOINT = "https://searchapi.api.cloud.yandex.net/v2/web/search"
@@ -62,47 +68,6 @@ MAX_WAIT_SECONDS = 10.0
 """Longest wait a provider's "slow down" is granted before the query is asked once more."""
 MAX_MESSAGE = 300
 """Characters of a provider's own error text kept in a message."""
-
-
-@dataclass(frozen=True)
-class ProviderInfo:
-    """What a front end shows and asks for about a provider."""
-
-    label: str
-    key_variable: str
-    """The environment variable :func:`provider_from_env` reads the key from."""
-    folder_variable: str
-    """The one for the folder id ("" when the provider needs none)."""
-    endpoint_variable: str
-    """The one that points the provider elsewhere (the tests' stand-ins)."""
-    price: str
-    """The published price, for the settings page (English, shown as is)."""
-    min_interval: float
-    """Seconds at least between two queries (the plan's rate limit)."""
-
-    @property
-    def needs_folder(self) -> bool:
-        return bool(self.folder_variable)
-
-
-PROVIDERS: dict[str, ProviderInfo] = {
-    "brave": ProviderInfo(
-        label="Brave Search API",
-        key_variable="COPYLENS_BRAVE_KEY",
-        folder_variable="",
-        endpoint_variable="COPYLENS_BRAVE_ENDPOINT",
-        price="US$5 per 1,000 queries; US$5 of free queries a month",
-        min_interval=1.0,
-    ),
-    "yandex": ProviderInfo(
-        label="Yandex Search API",
-        key_variable="COPYLENS_YANDEX_KEY",
-        folder_variable="COPYLENS_YANDEX_FOLDER",
-        endpoint_variable="COPYLENS_YANDEX_ENDPOINT",
-        price="488 ₽ per 1,000 queries by day, 366 ₽ at night (00:00–08:00 Moscow), VAT incl.",
-        min_interval=0.2,
-    ),
-}
 
 
 class Provider(Protocol):
@@ -210,7 +175,7 @@ def search_pages(
     cancel: Callable[[], bool] | None = None,
     seconds: float = QUERY_SECONDS,
 ) -> SearchOutcome:
-    """Each phrase searched for as an exact phrase, one query at a time (see the module
+    """Each phrase searched for as plain words, not quoted, one query at a time (see the module
     docstring for what holds); of more phrases than ``max_queries``, that many spread evenly
     over them. progress(done, total) after each phrase; raises Cancelled when cancel() turns
     True."""
@@ -221,7 +186,7 @@ def search_pages(
     headers = {"User-Agent": USER_AGENT}
     with httpx.Client(timeout=httpx.Timeout(seconds), headers=headers) as client:
         for done, phrase in enumerate(chosen, start=1):
-            if not run.query(client, f'"{phrase.text}"', language):
+            if not run.query(client, phrase.text, language):
                 break
             if progress is not None:
                 progress(done, len(chosen))

@@ -652,6 +652,10 @@
         <translation>из них сравнивалось %1</translation>
     </message>
     <message>
+        <source>Open the page in the browser</source>
+        <translation>Открыть страницу в браузере</translation>
+    </message>
+    <message>
         <source>copied exactly</source>
         <translation>скопировано дословно</translation>
     </message>
@@ -682,6 +686,14 @@
     <message>
         <source>double-click a highlight to compare</source>
         <translation>двойной щелчок по выделению — сравнить рядом</translation>
+    </message>
+    <message>
+        <source>Open in browser</source>
+        <translation>Открыть в браузере</translation>
+    </message>
+    <message>
+        <source>Copy address</source>
+        <translation>Копировать адрес</translation>
     </message>
     <message>
         <source>no sources</source>
@@ -855,6 +867,62 @@
     <message>
         <source>The file may be damaged or not what its name says: open it in its program, save it again (for example as .docx or .pdf) and add the new file.</source>
         <translation>Возможно, файл повреждён или его содержимое не соответствует расширению: откройте его в его программе, сохраните заново (например, в формате .docx или .pdf) и добавьте новый файл.</translation>
+    </message>
+    <message>
+        <source>Enter a valid API key of the search provider in Settings › Web search (for Yandex, with its folder ID), or choose another provider.</source>
+        <translation>Введите действующий API-ключ поисковой системы в «Настройки › Поиск в интернете» (для Яндекса — вместе с идентификатором каталога) или выберите другую поисковую систему.</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s quota for your key is used up: wait until it renews, raise it in your account with the provider, or lower the queries per check in Settings.</source>
+        <translation>Квота вашего ключа у поисковой системы исчерпана: дождитесь её обновления, увеличьте её в своей учётной записи у поисковой системы или уменьшите число запросов на проверку в настройках.</translation>
+    </message>
+    <message>
+        <source>The server asks for fewer requests: check again in a few minutes.</source>
+        <translation>Сервер просит присылать меньше запросов: повторите проверку через несколько минут.</translation>
+    </message>
+    <message>
+        <source>The address points into this computer or a private network. If you mean it (an intranet page), tick “Allow local and intranet addresses” in Settings › Web search.</source>
+        <translation>Адрес ведёт на этот компьютер или в частную сеть. Если так и задумано (страница внутренней сети), включите «Разрешить локальные адреса и адреса внутренней сети» в «Настройки › Поиск в интернете».</translation>
+    </message>
+    <message>
+        <source>The site asks programs like CopyLens not to download this page. Open it in your browser, save it (File › Save page as) and add the saved file as a source.</source>
+        <translation>Сайт просит программы вроде CopyLens не скачивать эту страницу. Откройте её в браузере, сохраните («Файл › Сохранить страницу как») и добавьте сохранённый файл как источник.</translation>
+    </message>
+    <message>
+        <source>The site&apos;s security certificate is not valid or not trusted: check that the address is right. CopyLens does not download pages over a connection it cannot trust.</source>
+        <translation>Сертификат безопасности сайта недействителен или не вызывает доверия: проверьте, верен ли адрес. CopyLens не скачивает страницы по соединению, которому нельзя доверять.</translation>
+    </message>
+    <message>
+        <source>Check the address and your internet connection, then check again; a site that is down may answer later.</source>
+        <translation>Проверьте адрес и подключение к интернету и повторите проверку; недоступный сейчас сайт может ответить позже.</translation>
+    </message>
+    <message>
+        <source>The address gives no text page (an image, a video, a program): give the address of the page or document itself.</source>
+        <translation>По адресу находится не текстовая страница (изображение, видео, программа): укажите адрес самой страницы или документа.</translation>
+    </message>
+    <message>
+        <source>The page is over the size limit: download it yourself and add the parts you need as a file.</source>
+        <translation>Страница больше допустимого размера: скачайте её сами и добавьте нужные части как файл.</translation>
+    </message>
+    <message>
+        <source>The site sends CopyLens from address to address without end: open the page in your browser and give the address it ends at.</source>
+        <translation>Сайт бесконечно перенаправляет CopyLens с адреса на адрес: откройте страницу в браузере и укажите адрес, на котором она открылась.</translation>
+    </message>
+    <message>
+        <source>The site does not let CopyLens read the page (it may need you to log in): open it in your browser, save it and add the saved file as a source.</source>
+        <translation>Сайт не даёт CopyLens прочитать страницу (возможно, нужно войти в учётную запись): откройте её в браузере, сохраните и добавьте сохранённый файл как источник.</translation>
+    </message>
+    <message>
+        <source>The page is not there (any more): check the address, or look for the page in a web archive and add its address.</source>
+        <translation>Страницы по этому адресу нет (больше нет): проверьте адрес или найдите страницу в веб-архиве и добавьте её адрес.</translation>
+    </message>
+    <message>
+        <source>Give a whole address, starting with https:// or http://.</source>
+        <translation>Укажите полный адрес, начинающийся с https:// или http://.</translation>
+    </message>
+    <message>
+        <source>The site has a problem of its own: check again later.</source>
+        <translation>У сайта собственные неполадки: повторите проверку позже.</translation>
     </message>
     <message>
         <source>CopyLens hit an unexpected problem. You can keep working.</source>
@@ -1246,6 +1314,170 @@
     <message>
         <source>could not keep the documents of this run in the temporary folder {folder} ({reason}); free some space there, or set TMPDIR to a folder with more</source>
         <translation>не удалось сохранить документы этой проверки во временной папке {folder} ({reason}); освободите там место или укажите в TMPDIR папку, где места больше</translation>
+    </message>
+    <message>
+        <source>CopyLens reads only http and https addresses, not {scheme}</source>
+        <translation>CopyLens читает только адреса http и https, а не {scheme}</translation>
+    </message>
+    <message>
+        <source>{url} is not a web address (it must start with http:// or https://)</source>
+        <translation>{url} — не веб-адрес (он должен начинаться с http:// или https://)</translation>
+    </message>
+    <message>
+        <source>the address {host} could not be found</source>
+        <translation>адрес {host} не найден</translation>
+    </message>
+    <message>
+        <source>{url} is not a valid web address</source>
+        <translation>{url} — неверный веб-адрес</translation>
+    </message>
+    <message>
+        <source>{host} is a local or private address; allow local addresses to fetch it</source>
+        <translation>{host} — локальный или частный адрес; чтобы загрузить с него страницу, разрешите локальные адреса</translation>
+    </message>
+    <message>
+        <source>the server answered {status} {reason}</source>
+        <translation>сервер ответил кодом {status} {reason}</translation>
+    </message>
+    <message>
+        <source>{host} could not be reached</source>
+        <translation>не удалось связаться с сервером {host}</translation>
+    </message>
+    <message>
+        <source>the page is compressed as {encoding}, which CopyLens does not read</source>
+        <translation>страница сжата методом {encoding}, который CopyLens не читает</translation>
+    </message>
+    <message>
+        <source>the page is larger than {limit}</source>
+        <translation>страница больше {limit}</translation>
+    </message>
+    <message>
+        <source>the page redirects more than {limit} times</source>
+        <translation>страница перенаправляет больше {limit} раз</translation>
+    </message>
+    <message>
+        <source>the page redirects in a loop (back to {url})</source>
+        <translation>страница перенаправляет по кругу (обратно на {url})</translation>
+    </message>
+    <message>
+        <source>the server answered {status} {reason}: it asks CopyLens to slow down; try again later</source>
+        <translation>сервер ответил кодом {status} {reason}: он просит CopyLens обращаться реже; повторите позже</translation>
+    </message>
+    <message>
+        <source>the server did not say what kind of document the page is</source>
+        <translation>сервер не сообщил, какой документ находится на странице</translation>
+    </message>
+    <message>
+        <source>the page&apos;s content type {type} is not a document CopyLens reads</source>
+        <translation>тип содержимого страницы — {type}, а такие документы CopyLens не читает</translation>
+    </message>
+    <message>
+        <source>no answer from {host} within {seconds} s</source>
+        <translation>сервер {host} не ответил за {seconds} с</translation>
+    </message>
+    <message>
+        <source>the page redirects to an address that is not valid</source>
+        <translation>страница перенаправляет на неверный адрес</translation>
+    </message>
+    <message>
+        <source>{host} did not answer in HTTP or broke off its answer</source>
+        <translation>сервер {host} ответил не по протоколу HTTP или оборвал ответ</translation>
+    </message>
+    <message>
+        <source>the connection to {host} broke off</source>
+        <translation>соединение с сервером {host} оборвалось</translation>
+    </message>
+    <message>
+        <source>{host} refused the connection</source>
+        <translation>сервер {host} отказал в соединении</translation>
+    </message>
+    <message>
+        <source>{host}&apos;s certificate is not valid or not trusted</source>
+        <translation>сертификат сервера {host} недействителен или не является доверенным</translation>
+    </message>
+    <message>
+        <source>a secure connection to {host} could not be made</source>
+        <translation>не удалось установить защищённое соединение с сервером {host}</translation>
+    </message>
+    <message>
+        <source>no network connection: {host} could not be reached</source>
+        <translation>нет подключения к сети: не удалось связаться с сервером {host}</translation>
+    </message>
+    <message>
+        <source>the page&apos;s compressed data is damaged</source>
+        <translation>сжатые данные страницы повреждены</translation>
+    </message>
+    <message>
+        <source>CopyLens failed while downloading this page</source>
+        <translation>CopyLens не справился с загрузкой этой страницы</translation>
+    </message>
+    <message>
+        <source>{host} took longer than {seconds} s to send the page</source>
+        <translation>сервер {host} передавал страницу дольше {seconds} с</translation>
+    </message>
+    <message>
+        <source>{host}&apos;s robots.txt does not allow CopyLens to read this page</source>
+        <translation>robots.txt сайта {host} не разрешает CopyLens читать эту страницу</translation>
+    </message>
+    <message>
+        <source>{host}&apos;s robots.txt could not be read (the server answered {status}), so CopyLens reads none of its pages</source>
+        <translation>не удалось прочитать robots.txt сайта {host} (сервер ответил кодом {status}), поэтому CopyLens не читает ни одной его страницы</translation>
+    </message>
+    <message>
+        <source>CopyLens failed on a search with {provider} (an internal error; please report it)</source>
+        <translation>CopyLens не справился с поиском через {provider} (внутренняя ошибка; пожалуйста, сообщите о ней)</translation>
+    </message>
+    <message>
+        <source>{provider} still asks to slow down; the remaining searches were not sent</source>
+        <translation>{provider} по-прежнему просит присылать запросы реже; остальные запросы не отправлены</translation>
+    </message>
+    <message>
+        <source>no answer from {provider} within {seconds} s</source>
+        <translation>{provider} не ответил за {seconds} с</translation>
+    </message>
+    <message>
+        <source>{provider} gave an answer CopyLens cannot read</source>
+        <translation>{provider} прислал ответ, который CopyLens не может прочитать</translation>
+    </message>
+    <message>
+        <source>{provider} answered {status} {reason}</source>
+        <translation>{provider} ответил кодом {status} {reason}</translation>
+    </message>
+    <message>
+        <source>{provider} reported error {code}: {message}</source>
+        <translation>{provider} сообщил об ошибке {code}: {message}</translation>
+    </message>
+    <message>
+        <source>no key for {provider}: set {variable} or enter it in the settings</source>
+        <translation>нет ключа для {provider}: задайте переменную окружения {variable} или введите ключ в настройках</translation>
+    </message>
+    <message>
+        <source>no folder id for {provider}: set {variable} or enter it in the settings</source>
+        <translation>нет идентификатора каталога для {provider}: задайте переменную окружения {variable} или введите идентификатор в настройках</translation>
+    </message>
+    <message>
+        <source>there is no search provider {name}; choose one of {choices}</source>
+        <translation>поискового сервиса {name} нет; выберите один из: {choices}</translation>
+    </message>
+    <message>
+        <source>{provider} refused the key: check it (and the folder id, if any) in the settings</source>
+        <translation>{provider} не принял ключ: проверьте его в настройках (и идентификатор каталога, если он есть)</translation>
+    </message>
+    <message>
+        <source>{provider}: the quota of queries is used up; the remaining searches were not sent</source>
+        <translation>{provider}: квота запросов исчерпана; остальные запросы не отправлены</translation>
+    </message>
+    <message>
+        <source>{provider} asks to slow down (too many queries)</source>
+        <translation>{provider} просит присылать запросы реже (слишком много запросов)</translation>
+    </message>
+    <message>
+        <source>{provider} could not be reached (no network connection, or its address is wrong)</source>
+        <translation>не удалось связаться с {provider} (нет подключения к сети или неверный адрес сервиса)</translation>
+    </message>
+    <message>
+        <source>{provider} refused the query: {message}</source>
+        <translation>{provider} отклонил запрос: {message}</translation>
     </message>
 </context>
 <context>
@@ -1745,10 +1977,6 @@ Could not be read: %2</source>
         <translation>Не читаются: %1 (%2: %3), отмечены в списке</translation>
     </message>
     <message>
-        <source>Add the sources to check against first, or check against the archive.</source>
-        <translation>Сначала добавьте источники для проверки или включите проверку по архиву.</translation>
-    </message>
-    <message>
         <source>Files that could not be read: %1</source>
         <translation>Не удалось прочитать файлов: %1</translation>
     </message>
@@ -1833,12 +2061,28 @@ Could not be read: %2</source>
         <translation>Сначала добавьте документы для проверки.</translation>
     </message>
     <message>
+        <source>Fix or remove the address on line %1 of Web: %2</source>
+        <translation>Исправьте или удалите адрес в строке %1 раздела «Интернет»: %2</translation>
+    </message>
+    <message>
+        <source>Add the sources to check against first, or web addresses, or check against the archive.</source>
+        <translation>Сначала добавьте источники для сверки или адреса веб-страниц либо включите проверку по архиву.</translation>
+    </message>
+    <message>
         <source>Add at least two documents to compare.</source>
         <translation>Добавьте хотя бы два документа для сравнения.</translation>
     </message>
     <message>
         <source>Reading %1 / %2</source>
         <translation>Чтение %1 / %2</translation>
+    </message>
+    <message>
+        <source>Searching the web: query %1 / %2</source>
+        <translation>Поиск в интернете: запрос %1 / %2</translation>
+    </message>
+    <message>
+        <source>Downloading pages %1 / %2</source>
+        <translation>Скачивание страниц %1 / %2</translation>
     </message>
     <message>
         <source>Comparing %1 / %2</source>
@@ -1861,6 +2105,10 @@ Could not be read: %2</source>
         <translation>Сравнено документов: %1</translation>
     </message>
     <message>
+        <source>web search queries sent: %1</source>
+        <translation>отправлено поисковых запросов: %1</translation>
+    </message>
+    <message>
         <source>None of the documents could be read</source>
         <translation>Не удалось прочитать ни одного документа</translation>
     </message>
@@ -1875,6 +2123,10 @@ Could not be read: %2</source>
     <message>
         <source>Cancelled.</source>
         <translation>Отменено.</translation>
+    </message>
+    <message>
+        <source>web page</source>
+        <translation>веб-страница</translation>
     </message>
     <message>
         <source>The new interface language is used after CopyLens is restarted.</source>
@@ -2428,6 +2680,18 @@ Could not be read: %2</source>
         <translation>самоцитирование</translation>
     </message>
     <message>
+        <source>downloaded {time}</source>
+        <translation>скачано {time}</translation>
+    </message>
+    <message>
+        <source>redirected to {url}</source>
+        <translation>перенаправлено на {url}</translation>
+    </message>
+    <message>
+        <source>Web search queries sent: {n}</source>
+        <translation>Отправлено поисковых запросов: {n}</translation>
+    </message>
+    <message>
         <source>yes</source>
         <translation>да</translation>
     </message>
@@ -2549,6 +2813,10 @@ Could not be read: %2</source>
         <translation>Чтение файлов</translation>
     </message>
     <message>
+        <source>Web search</source>
+        <translation>Поиск в интернете</translation>
+    </message>
+    <message>
         <source>Interface</source>
         <translation>Интерфейс</translation>
     </message>
@@ -2559,6 +2827,34 @@ Could not be read: %2</source>
     <message>
         <source>Reset to defaults</source>
         <translation>Вернуть значения по умолчанию</translation>
+    </message>
+    <message>
+        <source>Your key of the search provider chosen above: the provider bills its queries to your account. CopyLens sends it only to that provider.</source>
+        <translation>Ваш ключ поисковой системы, выбранной выше: она списывает плату за запросы с вашего счёта. CopyLens отправляет ключ только ей.</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API-ключ</translation>
+    </message>
+    <message>
+        <source>The key from your %1 account</source>
+        <translation>Ключ из вашей учётной записи %1</translation>
+    </message>
+    <message>
+        <source>Published price: %1</source>
+        <translation>Опубликованная цена: %1</translation>
+    </message>
+    <message>
+        <source>The key is kept in the system keyring, not in the settings file.</source>
+        <translation>Ключ хранится в системном хранилище паролей, а не в файле настроек.</translation>
+    </message>
+    <message>
+        <source>No system keyring was found: the key is kept in the settings file, as plain text readable by anyone who can read your files.</source>
+        <translation>Системное хранилище паролей не найдено: ключ хранится в файле настроек открытым текстом, и его может прочитать всякий, кто может читать ваши файлы.</translation>
+    </message>
+    <message>
+        <source>Left empty, the key comes from the environment variable %1.</source>
+        <translation>Если поле пустое, ключ берётся из переменной окружения %1.</translation>
     </message>
     <message>
         <source>Detect automatically</source>
@@ -2621,8 +2917,20 @@ Could not be read: %2</source>
         <translation>Файл архива</translation>
     </message>
     <message>
+        <source>Show</source>
+        <translation>Показать</translation>
+    </message>
+    <message>
+        <source>Show the key</source>
+        <translation>Показать ключ</translation>
+    </message>
+    <message>
         <source>All files</source>
         <translation>Все файлы</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>Скрыть</translation>
     </message>
     <message>
         <source>Interface language</source>
@@ -2635,6 +2943,38 @@ Could not be read: %2</source>
     <message>
         <source>Archive file or address</source>
         <translation>Файл или адрес архива</translation>
+    </message>
+    <message>
+        <source>Search provider</source>
+        <translation>Поисковая система</translation>
+    </message>
+    <message>
+        <source>The search engine that “Search the web” sends the documents&apos; distinctive phrases to, with your own API key. Each query is billed to your account with it.</source>
+        <translation>Поисковая система, которой «Искать в интернете» отправляет характерные фразы документов, с вашим собственным API-ключом. Каждый запрос оплачивается с вашего счёта у неё.</translation>
+    </message>
+    <message>
+        <source>Yandex Cloud folder ID</source>
+        <translation>ID каталога Yandex Cloud</translation>
+    </message>
+    <message>
+        <source>The ID of the Yandex Cloud folder the API key belongs to (b1g…), shown in the Yandex Cloud console. Only Yandex Search API needs it.</source>
+        <translation>Идентификатор каталога Yandex Cloud, к которому относится API-ключ (b1g…); он виден в консоли Yandex Cloud. Нужен только для Yandex Search API.</translation>
+    </message>
+    <message>
+        <source>Search queries per check</source>
+        <translation>Поисковых запросов на проверку</translation>
+    </message>
+    <message>
+        <source>At most this many search queries for the whole check, shared among its documents: one query per distinctive phrase. Each query costs money.</source>
+        <translation>Наибольшее число поисковых запросов на всю проверку; они делятся между её документами: один запрос на одну характерную фразу. Каждый запрос стоит денег.</translation>
+    </message>
+    <message>
+        <source>Allow local and intranet addresses</source>
+        <translation>Разрешить локальные адреса и адреса внутренней сети</translation>
+    </message>
+    <message>
+        <source>Download pages from this computer and from private networks too (localhost, 192.168.x.x, a school&apos;s intranet). Off: such addresses are refused, so a page on the web cannot make CopyLens reach into your network.</source>
+        <translation>Скачивать страницы и с этого компьютера, и из частных сетей (localhost, 192.168.x.x, внутренняя сеть школы). Если выключено, такие адреса отклоняются, чтобы страница из интернета не могла заставить CopyLens обращаться внутрь вашей сети.</translation>
     </message>
     <message>
         <source>Archive</source>
@@ -2715,12 +3055,28 @@ Could not be read: %2</source>
         <translation>самоцитирование</translation>
     </message>
     <message>
+        <source>Click the address to open the page in the browser.</source>
+        <translation>Щёлкните адрес, чтобы открыть страницу в браузере.</translation>
+    </message>
+    <message>
         <source>Self-citation: the archived document has the same author as the checked one.</source>
         <translation>Самоцитирование: у документа из архива тот же автор, что и у проверяемого.</translation>
     </message>
     <message>
         <source>Archived document #%1</source>
         <translation>Документ архива № %1</translation>
+    </message>
+    <message>
+        <source>Redirected to %1</source>
+        <translation>Перенаправлено на %1</translation>
+    </message>
+    <message>
+        <source>Downloaded %1</source>
+        <translation>Скачано %1</translation>
+    </message>
+    <message>
+        <source>downloaded %1</source>
+        <translation>скачано %1</translation>
     </message>
 </context>
 <context>
@@ -2950,6 +3306,73 @@ Could not be read: %2</source>
     <message>
         <source>Text %1</source>
         <translation>Текст %1</translation>
+    </message>
+</context>
+<context>
+    <name>WebPanel</name>
+    <message>
+        <source>spaces inside an address</source>
+        <translation>пробелы внутри адреса</translation>
+    </message>
+    <message>
+        <source>not an http:// or https:// address</source>
+        <translation>адрес не начинается с http:// или https://</translation>
+    </message>
+    <message>
+        <source>not a valid address</source>
+        <translation>неверный адрес</translation>
+    </message>
+    <message>
+        <source>no host name</source>
+        <translation>нет имени сайта</translation>
+    </message>
+    <message>
+        <source>Web</source>
+        <translation>Интернет</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>Вставить</translation>
+    </message>
+    <message>
+        <source>Paste the addresses on the clipboard, one per line</source>
+        <translation>Вставить адреса из буфера обмена, по одному в строке</translation>
+    </message>
+    <message>
+        <source>Addresses of web pages to check against, one per line:</source>
+        <translation>Адреса веб-страниц для сверки, по одному в строке:</translation>
+    </message>
+    <message>
+        <source>Each page is downloaded and checked like a source file. Pages are kept for a day, so a second check does not download them again.</source>
+        <translation>Каждая страница скачивается и служит источником, как файл. Страницы хранятся сутки, поэтому повторная проверка не скачивает их заново.</translation>
+    </message>
+    <message>
+        <source>Search the web</source>
+        <translation>Искать в интернете</translation>
+    </message>
+    <message>
+        <source>Send the documents&apos; most distinctive phrases to the search provider of the settings, download the pages it finds and check against them too. Only those phrases leave this computer, and only to that provider.</source>
+        <translation>Отправить самые характерные фразы документов поисковой системе из настроек, скачать найденные ею страницы и сверить документы и с ними. С компьютера уходят только эти фразы и только в эту поисковую систему.</translation>
+    </message>
+    <message>
+        <source>Each query is billed to your key by the provider. The number of queries per check and the provider are in Settings › Web search.</source>
+        <translation>Поисковая система берёт плату за каждый запрос с вашего ключа. Число запросов на проверку и поисковая система задаются в «Настройки › Поиск в интернете».</translation>
+    </message>
+    <message>
+        <source>up to %1 queries with %2</source>
+        <translation>запросов — не более %1, через %2</translation>
+    </message>
+    <message>
+        <source>Line %1: %2</source>
+        <translation>Строка %1: %2</translation>
+    </message>
+    <message>
+        <source>(%1 lines to fix)</source>
+        <translation>(строк с ошибками: %1)</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Настройки</translation>
     </message>
 </context>
 <context>

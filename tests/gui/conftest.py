@@ -1,5 +1,6 @@
 """Qt test setup: offscreen platform, one QApplication (pytest-qt's ``qapp``), settings kept
-in a temporary folder so tests never read or write the user's real configuration."""
+in a temporary folder and no system keyring, so tests never read or write the user's real
+configuration nor the API keys kept for it."""
 
 from __future__ import annotations
 
@@ -35,6 +36,19 @@ def isolated_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path
         QtCore.QSettings.setPath(ini, scope, str(folder))
     os.environ["COPYLENS_HISTORY"] = str(folder / "history.sqlite")  # nor the user's history
     yield folder
+
+
+@pytest.fixture(autouse=True)
+def no_system_keyring() -> Iterator[None]:
+    """The system keyring is never read or written: the API keys the tests store go to the
+    temporary settings file (or to the in-memory keyring a test registers)."""
+    import keyring
+    from keyring.backends import fail
+
+    before = keyring.get_keyring()
+    keyring.set_keyring(fail.Keyring())
+    yield
+    keyring.set_keyring(before)
 
 
 @pytest.fixture(autouse=True)

@@ -237,13 +237,22 @@ def test_dialog_ok_saves_through_the_window(qtbot) -> None:
 
 
 def test_dialog_editors_line_up_across_groups(qtbot) -> None:
+    """The groups stand in two columns (matching and compare on the left: one column would
+    be taller than a laptop's screen); in each, the editors line up from group to group."""
     dialog = SettingsDialog(settings.defaults())
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
-    lefts = {
-        key: editor.mapTo(dialog, QtCore.QPoint(0, 0)).x()
-        for key, editor in dialog.editors.items()
+    editors = {
+        key: editor
+        for key, editor in [*dialog.editors.items(), ("web_key", dialog.key_edit)]
         if not isinstance(editor, QtWidgets.QCheckBox)
     }
-    assert len(set(lefts.values())) == 1, lefts
+    lefts = {key: editor.mapTo(dialog, QtCore.QPoint(0, 0)).x() for key, editor in editors.items()}
+    middle = dialog.width() / 2
+    left = {key: x for key, x in lefts.items() if x < middle}
+    right = {key: x for key, x in lefts.items() if x >= middle}
+    assert "shingle" in left and "min_containment" in left and "web_provider" in right
+    assert len(set(left.values())) == 1, left
+    assert len(set(right.values())) == 1, right
+    assert dialog.sizeHint().height() < 700

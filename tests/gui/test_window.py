@@ -263,10 +263,11 @@ def test_a_layout_saved_before_the_ignore_list_keeps_its_panel(qtbot) -> None:
     settings.store().setValue("window/inputsSplitter", old.saveState())
     win = shown()
     assert win.inputs_splitter.sizes() == fresh  # restored, it would leave Ignore 70 px
-    win.inputs_splitter.setSizes([fresh[0] + 20, fresh[1] - 20, fresh[2]])
+    win.inputs_splitter.setSizes([fresh[0] + 20, fresh[1] - 20, *fresh[2:]])  # and Web
     saved = win.inputs_splitter.sizes()
     win.close()
-    assert shown().inputs_splitter.sizes() == saved
+    restored = shown().inputs_splitter.sizes()  # within the rounding of a re-laid-out window
+    assert all(abs(a - b) <= 2 for a, b in zip(restored, saved, strict=True)), (restored, saved)
 
 
 @pytest.mark.qt_no_exception_capture

@@ -79,7 +79,7 @@ def assert_no_key(outcome: SearchOutcome) -> None:
 # --- successes -------------------------------------------------------------------------------
 
 
-def test_brave_sends_the_phrase_quoted_with_the_key_in_its_header(
+def test_brave_sends_the_phrase_unquoted_with_the_key_in_its_header(
     search_server: SearchServer,
 ) -> None:
     """GET with q, count and search_lang; X-Subscription-Token carries the key, never the
@@ -92,7 +92,7 @@ def test_brave_sends_the_phrase_quoted_with_the_key_in_its_header(
     assert sent.headers["user-agent"].startswith("CopyLens/")
     assert KEY not in sent.target
     assert "count=10" in sent.target and "search_lang=ru" in sent.target
-    assert sent.query == '"phrase number 0 of the test"'
+    assert sent.query == "phrase number 0 of the test"
     assert outcome == SearchOutcome(
         tuple(f"https://example.org/phrase-number-0/{n}" for n in range(3)), 1, ()
     )
@@ -117,7 +117,7 @@ def test_yandex_posts_the_documented_body_with_an_api_key(search_server: SearchS
     assert body["responseFormat"] == "FORMAT_XML"
     assert body["query"] == {
         "searchType": "SEARCH_TYPE_RU",
-        "queryText": '"phrase number 0 of the test"',
+        "queryText": "phrase number 0 of the test",
     }
     assert body["groupSpec"]["groupsOnPage"] == "10"
     assert outcome.urls == tuple(f"https://example.org/phrase-number-0/{n}" for n in range(3))
@@ -148,9 +148,9 @@ def test_addresses_found_by_more_queries_come_first_each_once(
     normalized (host case, default port, fragment) and non-web ones dropped."""
     texts = [p.text for p in phrases(3)]
     search_server.results = {
-        f'"{texts[0]}"': ["https://a.example/1", "https://b.example/x", "javascript:alert(1)"],
-        f'"{texts[1]}"': ["https://c.example/", "HTTPS://B.EXAMPLE:443/x#top"],
-        f'"{texts[2]}"': ["https://d.example/", "https://b.example/x", "https://a.example/1"],
+        texts[0]: ["https://a.example/1", "https://b.example/x", "javascript:alert(1)"],
+        texts[1]: ["https://c.example/", "HTTPS://B.EXAMPLE:443/x#top"],
+        texts[2]: ["https://d.example/", "https://b.example/x", "https://a.example/1"],
     }
     outcome = search_pages(phrases(3), brave(search_server), "en", max_queries=3)
     assert outcome.urls == (
@@ -180,7 +180,7 @@ def test_more_phrases_than_queries_are_chosen_spread_over_the_text(
     search_server: SearchServer,
 ) -> None:
     search_pages(phrases(12), brave(search_server), "en", max_queries=3)
-    assert search_server.queries("brave") == [f'"phrase number {n} of the test"' for n in (0, 4, 8)]
+    assert search_server.queries("brave") == [f"phrase number {n} of the test" for n in (0, 4, 8)]
 
 
 def test_no_queries_when_none_allowed(search_server: SearchServer) -> None:
@@ -294,7 +294,7 @@ def test_a_failed_query_is_recorded_and_the_others_go_on(
     search_server: SearchServer, which: str, behaviour: str, words: str
 ) -> None:
     texts = [p.text for p in phrases(3)]
-    search_server.behaviours = {f'"{texts[1]}"': behaviour}
+    search_server.behaviours = {texts[1]: behaviour}
     provider = brave(search_server) if which == "brave" else yandex(search_server)
     outcome = search_pages(phrases(3), provider, "en", max_queries=3)
     assert outcome.queries == 3 and not outcome.stopped
