@@ -33,4 +33,5 @@ fi
 # leaves it out): the wheel built and installed into a clean virtual environment, its command
 # line and its window offscreen on the bundled samples, and a PyInstaller build from that
 # environment with the frozen app's self-test.
-QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest -m "packaging or not packaging" "$@"
+# Never the live tests (marked live): they ask a real search provider, with a key, for money.
+QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest -m "(packaging or not packaging) and not live" "$@"

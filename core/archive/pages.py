@@ -23,7 +23,7 @@ from typing import Any
 
 from copylens.core.archive.store import Archive
 from copylens.core.errors import ArchiveError
-from copylens.core.web.cache import DEFAULT_MAX_BYTES, CachedPage
+from copylens.core.web.cache import COLUMNS, DEFAULT_MAX_BYTES, CachedPage, page_of, row_of
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,6 @@ TABLE = (
     "size bigint NOT NULL, data bytea NOT NULL)"
 )
 """The same statement on SQLite and PostgreSQL (SQLite takes any type name)."""
-_COLUMNS = "final_url, fetched, checked, etag, last_modified, content_type, charset, name, data"
 
 
 class ArchivePages:
@@ -50,11 +49,11 @@ class ArchivePages:
 
     def get(self, url: str) -> CachedPage | None:
         """The copy stored for ``url``, or None."""
-        rows = self._read(f"SELECT {_COLUMNS} FROM web_pages WHERE url = ?", (url,))
+        rows = self._read(f"SELECT {COLUMNS} FROM web_pages WHERE url = ?", (url,))
         if not rows:
             return None
         try:
-            page = _page(rows[0])
+            page = page_of(rows[0])
         except (zlib.error, TypeError, ValueError):
             log.warning("archive %s: a damaged copy of %s is ignored", self.archive.location, url)
             return None
@@ -63,20 +62,7 @@ class ArchivePages:
 
     def put(self, url: str, page: CachedPage) -> None:
         """Stores ``page`` as ``url``'s copy (replacing any), then evicts beyond the limit."""
-        row = (
-            url,
-            page.final_url,
-            page.fetched,
-            page.checked,
-            time.time(),
-            page.etag,
-            page.last_modified,
-            page.content_type,
-            page.charset,
-            page.name,
-            len(page.data),
-            zlib.compress(page.data, 6),
-        )
+        row = row_of(url, page, time.time())
         self._write(
             [
                 ("DELETE FROM web_pages WHERE url = ?", (url,)),
@@ -131,19 +117,3 @@ class ArchivePages:
     def _give_up(self, error: ArchiveError) -> None:
         log.warning("archive %s not used as the page cache: %s", self.archive.location, error)
         self._usable = False
-
-
-def _page(row: tuple[Any, ...]) -> CachedPage:
-    """The page of a row of :data:`_COLUMNS` (TypeError or ValueError if a value is wrong)."""
-    final_url, fetched, checked, etag, last_modified, content_type, charset, name, data = row
-    return CachedPage(
-        final_url=str(final_url),
-        fetched=str(fetched),
-        checked=float(checked),
-        etag=None if etag is None else str(etag),
-        last_modified=None if last_modified is None else str(last_modified),
-        content_type=str(content_type),
-        charset=None if charset is None else str(charset),
-        name=str(name),
-        data=zlib.decompress(bytes(data)),
-    )

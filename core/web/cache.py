@@ -22,6 +22,7 @@ import sqlite3
 import threading
 import time
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -50,7 +51,7 @@ CREATE TABLE IF NOT EXISTS pages (
     data BLOB NOT NULL
 )
 """
-_COLUMNS = "final_url, fetched, checked, etag, last_modified, content_type, charset, name, data"
+COLUMNS = "final_url, fetched, checked, etag, last_modified, content_type, charset, name, data"
 
 
 @dataclass(frozen=True)
@@ -121,11 +122,11 @@ class PageCache:
 
     def get(self, url: str) -> CachedPage | None:
         """The copy stored for ``url``, or ``None``."""
-        rows = self._run(f"SELECT {_COLUMNS} FROM pages WHERE url = ?", (url,))
+        rows = self._run(f"SELECT {COLUMNS} FROM pages WHERE url = ?", (url,))
         if not rows:
             return None
         try:
-            page = _page(rows[0])
+            page = page_of(rows[0])
         except (zlib.error, TypeError, ValueError):
             log.warning("page cache %s: a damaged copy of %s is ignored", self.path, url)
             return None
@@ -134,20 +135,7 @@ class PageCache:
 
     def put(self, url: str, page: CachedPage) -> None:
         """Stores ``page`` as ``url``'s copy (replacing any), then evicts beyond the limit."""
-        values = (
-            url,
-            page.final_url,
-            page.fetched,
-            page.checked,
-            time.time(),
-            page.etag,
-            page.last_modified,
-            page.content_type,
-            page.charset,
-            page.name,
-            len(page.data),
-            zlib.compress(page.data, 6),
-        )
+        values = row_of(url, page, time.time())
         self._run("INSERT OR REPLACE INTO pages VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", values)
         self._evict()
 
@@ -185,11 +173,30 @@ class PageCache:
             return []
 
 
-def _page(row: tuple[object, ...]) -> CachedPage:
-    """The page of a row of :data:`_COLUMNS` (``TypeError`` or ``ValueError`` if a value is
+def row_of(url: str, page: CachedPage, used: float) -> tuple[object, ...]:
+    """The stored row of ``page`` (the table's columns in order; its body compressed), last
+    used at ``used``: the same in the user's cache and in an archive's."""
+    return (
+        url,
+        page.final_url,
+        page.fetched,
+        page.checked,
+        used,
+        page.etag,
+        page.last_modified,
+        page.content_type,
+        page.charset,
+        page.name,
+        len(page.data),
+        zlib.compress(page.data, 6),
+    )
+
+
+def page_of(row: Sequence[object]) -> CachedPage:
+    """The page of a row of :data:`COLUMNS` (``TypeError`` or ``ValueError`` if a value is
     of the wrong kind, ``zlib.error`` if the body is damaged)."""
     final_url, fetched, checked, etag, modified, content_type, charset, name, data = row
-    if not isinstance(data, bytes) or not isinstance(checked, float | int):
+    if not isinstance(data, bytes | memoryview) or not isinstance(checked, float | int):
         raise TypeError("a damaged row")
     return CachedPage(
         final_url=str(final_url),
