@@ -290,6 +290,7 @@ def build_parser() -> argparse.ArgumentParser:
     extract.add_argument("file")
     extract.set_defaults(run=_run_extract)
     _dedup_parser(sub)
+    _news_parser(sub)
     _lab_parser(sub)
     _archive_parser(sub)
     return parser
@@ -459,6 +460,103 @@ def _dedup_parser(sub: Any) -> None:
     dedup.add_argument("--format", choices=("text", "json"), default="text")
     _dask_argument(dedup)
     dedup.set_defaults(run=_run_dedup)
+
+
+def _news_parser(sub: Any) -> None:
+    """``copylens news train|dedup``: duplicate stories of a news stream (issue 18)."""
+    news = sub.add_parser(
+        "news", help="duplicate stories in a news stream: many criteria and an SVM (issue 18)"
+    )
+    commands = news.add_subparsers(dest="news_command", required=True, metavar="COMMAND")
+    items_help = "JSON Lines files, RSS/Atom feed files, saved HTML pages, or folders of them"
+    train = commands.add_parser(
+        "train",
+        help="train a duplicate model on labelled pairs and print its cross-validated scores",
+    )
+    train.add_argument("items", nargs="+", metavar="ITEMS", help=items_help)
+    train.add_argument(
+        "--pairs",
+        required=True,
+        type=Path,
+        metavar="LABELS.csv",
+        help="a,b,label rows: item ids, 1 duplicate, 0 not",
+    )
+    train.add_argument("--model", required=True, type=Path, metavar="MODEL", help="file to write")
+    train.add_argument(
+        "--criteria",
+        default="all",
+        metavar="all|text,title,...",
+        help="the criteria the model uses (default: all)",
+    )
+    train.add_argument("--format", choices=("text", "json"), default="text")
+    train.set_defaults(run=_run_news_train)
+    dedup = commands.add_parser("dedup", help="find the stories that duplicate earlier ones")
+    dedup.add_argument("items", nargs="+", metavar="ITEMS", help=items_help)
+    dedup.add_argument(
+        "--model", type=Path, metavar="MODEL", help="default: the model shipped with CopyLens"
+    )
+    dedup.add_argument(
+        "--window",
+        type=float,
+        default=3.0,
+        metavar="DAYS",
+        help="compare an item with the items of the DAYS before it (0: with all; default 3)",
+    )
+    dedup.add_argument("--format", choices=("text", "json"), default="text")
+    dedup.add_argument("--quiet", action="store_true", help="no progress bar")
+    dedup.set_defaults(run=_run_news_dedup)
+
+
+def _run_news_train(args: argparse.Namespace) -> int:
+    from copylens.core import news_train, read_news, read_news_pairs, save_news_model
+
+    items, failures = read_news(args.items)
+    labels = read_news_pairs(args.pairs, {item.id for item in items})
+    report = news_train(items, labels, args.criteria)
+    save_news_model(report.model, args.model)
+    if args.format == "json":
+        _print_json(report.to_json() | {"errors": [_news_failure(f) for f in failures]})
+        return EXIT_OK
+    print(f"{report.pairs} labelled pairs, {report.duplicates} duplicates")
+    print(f"{'features':<24} {'precision':>9} {'recall':>7} {'F1':>6}  (cross-validated)")
+    for name, s in report.scores.items():
+        print(f"{name:<24} {s.precision:>9.3f} {s.recall:>7.3f} {s.f1:>6.3f}")
+    print("learning curve (pairs: F1): " + ", ".join(f"{n}: {s.f1:.3f}" for n, s in report.curve))
+    print(f"model written to {args.model} ({', '.join(report.model.features)})")
+    _print_news_failures(failures)
+    return EXIT_OK
+
+
+def _run_news_dedup(args: argparse.Namespace) -> int:
+    from copylens.core import NEWS_MODEL, load_news_model, news_dedup, read_news
+
+    model = load_news_model(args.model or NEWS_MODEL)
+    items, failures = read_news(args.items)
+    with _progress(args) as progress:
+        report = news_dedup(items, model, window_days=args.window or None, progress=progress)
+    data = report.to_json()
+    data["errors"] = [_news_failure(f) for f in failures] + data["errors"]
+    if args.format == "json":
+        _print_json(data)
+    else:
+        for pair in report.pairs:
+            print(f"{pair.probability:.2f}  {pair.a}  {pair.relation.replace('_', ' ')}  {pair.b}")
+        for n, cluster in enumerate(report.clusters, start=1):
+            print(f"group {n}: " + ", ".join(cluster))
+        if not report.pairs:
+            print(f"no duplicates among {len(items)} items")
+        _print_news_failures(failures)
+    return EXIT_OK if items else EXIT_NO_INPUT
+
+
+def _news_failure(failure: Any) -> dict[str, str]:
+    return {"path": failure.path, "error": failure.error}
+
+
+def _print_news_failures(failures: Sequence[Any]) -> None:
+    from copylens.app import textout
+
+    textout.print_errors(failures, sys.stdout)
 
 
 def _lab_parser(sub: Any) -> None:

@@ -102,6 +102,12 @@ class SearchFailed(Explained):
     key is never part of the message); the check goes on with the sources it has."""
 
 
+class NewsError(Explained):
+    """News items, labels or a duplicate model that cannot be used (``copylens news``): an
+    unreadable labels file, a label naming an item not given, a model file of another format or
+    version. The whole command stops with the message; nothing is written."""
+
+
 class ArchiveError(Explained):
     """The archive cannot be used as asked: not an archive, from a newer CopyLens, built with
     other settings, missing. The whole command stops; the archive is left as it was."""

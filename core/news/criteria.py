@@ -1,0 +1,413 @@
+"""Distances between two news items, one small function per criterion (ALGORITHMS.md §6).
+
+The seed paper (Andreev, Berezkin, Kozlov, Simakov; seeds/002) describes a pair of messages by
+a vector of distances, one per criterion, and lets an SVM decide; :func:`features` builds that
+vector in :data:`FEATURES` order, the direction a→b ("is a a duplicate of b?"):
+
+* ``text``: 1 − cosine of the Okapi BM25-weighted lemma vectors of the texts (§5.1);
+* ``title``: 1 − cosine of the titles' lemma vectors (idf-weighted, saturated term frequency);
+* ``sentences_ab`` / ``sentences_ba``: weighted containment (§5.3): the share of a's sentence
+  weight whose sentences also occur in b (the same lemmas in the same order); a sentence weighs
+  the sum of its lemmas' idf; distance = 1 − share. Asymmetric, so both directions;
+* ``paragraphs_ab`` / ``paragraphs_ba``: the same over paragraphs;
+* ``numbers_ab`` / ``numbers_ba``: 1 − containment of the set of a's numbers in b's (§5.4,
+  unweighted); ``number_order``: the Damerau–Levenshtein distance between the two sequences of
+  numbers, divided by the longer one's length (scores 6:4 vs 4:6 differ only here);
+* ``images``, ``links``: the difference of the counts (§5.5), |count a − count b|;
+* ``time``: the publication times apart, in days (§5.6: seconds; days keep the scale of the
+  other columns near 1 before the SVM's scaler);
+* ``authority_a``, ``authority_b``: aut(source) in [0, 1] (§5.7), learned by
+  :func:`authority_of` from labelled pairs.
+
+Missing fields never look like evidence, either way. What must hold, per column (the constants
+below):
+
+* a [0, 1] distance that cannot be measured (the measured side has nothing to measure: no text
+  words, no title words, no sentences, no numbers on a's side for ``numbers_ab``, no numbers on
+  either side for ``number_order``) is :data:`NEUTRAL_DISTANCE` = 0.5, halfway between "the
+  same" and "nothing shared". When only the *other* side is empty the distance is measured
+  (a's numbers are not in b: 1.0);
+* images and links: an item without them has a count of 0 (a JSON item cannot say "unknown"),
+  so two items without any give 0 like two with the same count;
+* time unknown on either side: :data:`NEUTRAL_DAYS` = 1.5 days, the middle of the default
+  3-day window of the stream (neither "published together", the sign of a fresh retelling, nor
+  the window's edge);
+* authority of a source with no labelled items (or no source): :data:`NEUTRAL_AUTHORITY` = 0.5.
+
+:func:`analyze` prepares one item once (lemmas through :func:`copylens.core.canonicalize`,
+sentences, paragraphs, numbers, time); every pairwise function then costs time linear in the
+two items' distinct lemmas.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+import numpy as np
+from rapidfuzz.distance import DamerauLevenshtein
+
+from copylens.core.canonicalize import canonicalize
+from copylens.core.news.items import NewsItem
+from copylens.core.options import LANGUAGES, Options
+
+FEATURES: tuple[str, ...] = (
+    "text",
+    "title",
+    "sentences_ab",
+    "sentences_ba",
+    "paragraphs_ab",
+    "paragraphs_ba",
+    "numbers_ab",
+    "numbers_ba",
+    "number_order",
+    "images",
+    "links",
+    "time",
+    "authority_a",
+    "authority_b",
+)
+CRITERIA: dict[str, tuple[str, ...]] = {
+    "text": ("text",),
+    "title": ("title",),
+    "sentences": ("sentences_ab", "sentences_ba"),
+    "paragraphs": ("paragraphs_ab", "paragraphs_ba"),
+    "numbers": ("numbers_ab", "numbers_ba", "number_order"),
+    "images": ("images",),
+    "links": ("links",),
+    "time": ("time",),
+    "authority": ("authority_a", "authority_b"),
+}
+"""Each criterion of the paper and its columns of :data:`FEATURES` (in that order)."""
+
+NEUTRAL_DISTANCE = 0.5
+"""A [0, 1] distance that cannot be measured (see the module docstring)."""
+NEUTRAL_DAYS = 1.5
+"""``time`` when either publication time is unknown."""
+NEUTRAL_AUTHORITY = 0.5
+"""Authority of a source that no label speaks of."""
+
+K1 = 1.2
+"""BM25 term-frequency saturation (the usual Okapi value)."""
+B = 0.75
+"""BM25 length normalisation (the usual Okapi value)."""
+SECONDS_PER_DAY = 86400.0
+
+_NUMBER = re.compile(r"(?:(?:^|(?<=[\s(\[]))[-+\u2212])?\d+(?:[.,]\d+)*")
+"""A number as written: digits, with decimal or group separators inside ("92,5", "1.000"), and
+a sign that stands before it on its own ("-2", "+5", "−3"; not the dash of a range "10-15").
+"6:4" is two numbers."""
+
+Lemmas = tuple[str, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Analyzed:
+    """One item, prepared once for every comparison it takes part in.
+
+    What holds: ``text`` and ``title`` count the lemmas (canonical forms: stop words and
+    numbers left out) of the text and the title; ``sentences`` and ``paragraphs`` are the
+    lemma sequences of each non-empty sentence and paragraph of the text (numbers kept, so a
+    sentence with another number is another sentence); ``numbers`` are the text's numbers in
+    order, decimal commas written as points; ``timestamp`` is the item's (None: unknown).
+    """
+
+    item: NewsItem
+    language: str
+    text: Mapping[str, int]
+    text_length: int
+    title: Mapping[str, int]
+    sentences: tuple[Lemmas, ...]
+    paragraphs: tuple[Lemmas, ...]
+    numbers: tuple[str, ...]
+    timestamp: float | None
+    _cache: dict[Weights, _Prepared] = field(default_factory=dict, repr=False, compare=False)
+    """The BM25 vector of the text under the last :class:`Weights` it was asked for (held by
+    the weights object itself, compared by identity)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Weights:
+    """BM25 statistics of a collection: document frequencies of lemmas (text and title count
+    once per item), the number of items and their mean text length in lemmas.
+
+    ``idf(lemma) = ln(1 + (N − df + 0.5) / (df + 0.5))`` (the non-negative Okapi variant): a
+    lemma no item holds gets the largest weight, never an error.
+    """
+
+    df: Mapping[str, int]
+    count: int
+    mean_length: float
+
+    @classmethod
+    def of(cls, items: Sequence[Analyzed]) -> Weights:
+        """The statistics of ``items``."""
+        df: Counter[str] = Counter()
+        for one in items:
+            df.update(one.text.keys() | one.title.keys())
+        lengths = sum(one.text_length for one in items)
+        return cls(dict(df), len(items), lengths / len(items) if items else 0.0)
+
+    def idf(self, lemma: str) -> float:
+        """The lemma's inverse document frequency (> 0)."""
+        df = self.df.get(lemma, 0)
+        return math.log1p((self.count - df + 0.5) / (df + 0.5))
+
+    def bm25(self, counts: Mapping[str, int], length: int | None) -> dict[str, float]:
+        """BM25 weights of a bag of lemmas; ``length`` None: no length normalisation (b = 0,
+        for titles)."""
+        norm = K1
+        if length is not None and self.mean_length > 0:
+            norm = K1 * (1 - B + B * length / self.mean_length)
+        idf = self.idf
+        return {w: idf(w) * tf * (K1 + 1) / (tf + norm) for w, tf in counts.items()}
+
+
+def analyze(item: NewsItem, language: str = "auto") -> Analyzed:
+    """Lemmas, sentences, paragraphs and numbers of ``item`` (``language``: one of the engine's,
+    "auto" detects it from the text; the title is read in the text's language)."""
+    paragraphs = item.paragraphs
+    text = "\n\n".join(paragraphs)
+    canonical = canonicalize(text, _options(language))
+    found = canonical.language if canonical.forms else language
+    words = _split(canonical.forms, canonical.sentences.tolist())
+    par_ids = _paragraph_ids(paragraphs, canonical.starts.tolist())
+    title = canonicalize(item.title, _options(found)).forms if item.title.strip() else ()
+    lemmas = [w for w in canonical.forms if not _is_number(w)]
+    return Analyzed(
+        item=item,
+        language=canonical.language,
+        text=Counter(lemmas),
+        text_length=len(lemmas),
+        title=Counter(w for w in title if not _is_number(w)),
+        sentences=words,
+        paragraphs=_split(canonical.forms, par_ids),
+        numbers=tuple(map(_number, _NUMBER.findall(text))),
+        timestamp=item.timestamp,
+    )
+
+
+@cache
+def _options(language: str) -> Options:
+    return Options(language=language if language in LANGUAGES else "auto")
+
+
+def _number(written: str) -> str:
+    """A number as compared: decimal comma as a point, "−" as "-", no "+" ("+5" is 5)."""
+    return written.replace(",", ".").replace("\u2212", "-").removeprefix("+")
+
+
+def _is_number(form: str) -> bool:
+    return form[:1].isdigit()
+
+
+def _split(forms: Sequence[str], ids: Sequence[int]) -> tuple[Lemmas, ...]:
+    """The forms grouped by consecutive equal ``ids`` (sentence or paragraph indexes)."""
+    groups: dict[int, list[str]] = {}
+    for form, group in zip(forms, ids, strict=True):
+        groups.setdefault(group, []).append(form)
+    return tuple(tuple(words) for words in groups.values())
+
+
+def _paragraph_ids(paragraphs: Sequence[str], starts: Sequence[int]) -> list[int]:
+    """The paragraph of each word start, for paragraphs joined by "\\n\\n"."""
+    bounds: list[int] = []
+    offset = 0
+    for paragraph in paragraphs:
+        bounds.append(offset)
+        offset += len(paragraph) + 2
+    return (np.searchsorted(bounds, starts, side="right") - 1).tolist() if bounds else []
+
+
+# --- the criteria -----------------------------------------------------------------------------
+
+
+def text_distance(a: Analyzed, b: Analyzed, weights: Weights) -> float:
+    """1 − cosine of the BM25 lemma vectors of the texts; neutral when either has no words."""
+    if not a.text or not b.text:
+        return NEUTRAL_DISTANCE
+    pa, pb = _prepared(a, weights), _prepared(b, weights)
+    return 1.0 - _cosine(pa.vector, pa.norm, pb.vector, pb.norm)
+
+
+def title_distance(a: Analyzed, b: Analyzed, weights: Weights) -> float:
+    """1 − cosine of the titles' idf-weighted lemma vectors; neutral when either has none."""
+    if not a.title or not b.title:
+        return NEUTRAL_DISTANCE
+    u, v = weights.bm25(a.title, None), weights.bm25(b.title, None)
+    return 1.0 - _cosine(u, _norm(u), v, _norm(v))
+
+
+def sentence_distance(a: Analyzed, b: Analyzed, weights: Weights) -> float:
+    """1 − the weighted share of a's sentences that occur in b (ALGORITHMS.md §6, paper §5.3);
+    neutral when a has no sentence."""
+    pa, pb = _prepared(a, weights), _prepared(b, weights)
+    return _contained(a.sentences, pa.sentence_weights, pb.sentence_set)
+
+
+def paragraph_distance(a: Analyzed, b: Analyzed, weights: Weights) -> float:
+    """1 − the weighted share of a's paragraphs that occur in b; neutral when a has none."""
+    pa, pb = _prepared(a, weights), _prepared(b, weights)
+    return _contained(a.paragraphs, pa.paragraph_weights, pb.paragraph_set)
+
+
+def number_containment(a: Analyzed, b: Analyzed) -> float:
+    """1 − |set(a) ∩ set(b)| / |set(a)| over the numbers (paper §5.4); neutral when a has no
+    number."""
+    mine = set(a.numbers)
+    if not mine:
+        return NEUTRAL_DISTANCE
+    return 1.0 - len(mine & set(b.numbers)) / len(mine)
+
+
+def number_order_distance(a: Analyzed, b: Analyzed) -> float:
+    """Damerau–Levenshtein distance between the number sequences over the longer length, in
+    [0, 1] and symmetric; neutral when neither has a number."""
+    if not a.numbers and not b.numbers:
+        return NEUTRAL_DISTANCE
+    return float(DamerauLevenshtein.normalized_distance(a.numbers, b.numbers))
+
+
+def count_difference(a: Sequence[object], b: Sequence[object]) -> float:
+    """|len(a) − len(b)|: the images or links criterion (paper §5.5)."""
+    return float(abs(len(a) - len(b)))
+
+
+def time_difference(a: Analyzed, b: Analyzed) -> float:
+    """Publication times apart in days (≥ 0); :data:`NEUTRAL_DAYS` when either is unknown."""
+    if a.timestamp is None or b.timestamp is None:
+        return NEUTRAL_DAYS
+    return abs(a.timestamp - b.timestamp) / SECONDS_PER_DAY
+
+
+def source_authority(source: str, table: Mapping[str, float]) -> float:
+    """aut(source) from ``table``; :data:`NEUTRAL_AUTHORITY` for a source it does not hold."""
+    return table.get(source, NEUTRAL_AUTHORITY) if source else NEUTRAL_AUTHORITY
+
+
+def features(
+    a: Analyzed, b: Analyzed, weights: Weights, authority: Mapping[str, float]
+) -> np.ndarray:
+    """The vector a→b, float64, in :data:`FEATURES` order (the pair's other vector is
+    ``features(b, a, ...)``)."""
+    return np.array(
+        [
+            text_distance(a, b, weights),
+            title_distance(a, b, weights),
+            sentence_distance(a, b, weights),
+            sentence_distance(b, a, weights),
+            paragraph_distance(a, b, weights),
+            paragraph_distance(b, a, weights),
+            number_containment(a, b),
+            number_containment(b, a),
+            number_order_distance(a, b),
+            count_difference(a.item.images, b.item.images),
+            count_difference(a.item.links, b.item.links),
+            time_difference(a, b),
+            source_authority(a.item.source, authority),
+            source_authority(b.item.source, authority),
+        ],
+        dtype=np.float64,
+    )
+
+
+def authority_of(labels: Iterable[tuple[NewsItem, NewsItem, int]]) -> dict[str, float]:
+    """aut(s) for each source of the labelled items (paper §5.7): the share of the source's
+    distinct labelled items that are originals. An item is not original when it is the later
+    published member of a pair labelled duplicate (label 1); when the two times are equal or
+    either is unknown, neither is counted as the copy (the label does not say which one is).
+    Items without a source are left out."""
+    sources: dict[str, str] = {}
+    copies: set[str] = set()
+    for a, b, label in labels:
+        for item in (a, b):
+            if item.source:
+                sources[item.id] = item.source
+        later = _later(a, b) if label == 1 else None
+        if later is not None:
+            copies.add(later.id)
+    totals: Counter[str] = Counter(sources.values())
+    originals: Counter[str] = Counter(s for i, s in sources.items() if i not in copies)
+    return {source: originals[source] / total for source, total in sorted(totals.items())}
+
+
+def _later(a: NewsItem, b: NewsItem) -> NewsItem | None:
+    ta, tb = a.timestamp, b.timestamp
+    if ta is None or tb is None or ta == tb:
+        return None
+    return a if ta > tb else b
+
+
+def heavy_signature(a: Analyzed, weights: Weights) -> str:
+    """The paper's prefilter key (§6.2): the 2 heaviest lemmas of the text by BM25 weight (ties
+    by the lemma), sorted and joined by a space; the title's when the text has no words, "" when
+    neither has. Items with equal signatures are candidates."""
+    vector = _prepared(a, weights).vector if a.text else weights.bm25(a.title, None)
+    heaviest = sorted(vector.items(), key=lambda pair: (-pair[1], pair[0]))[:2]
+    return " ".join(sorted(lemma for lemma, _ in heaviest))
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """What an :class:`Analyzed` item needs for every comparison under one :class:`Weights`."""
+
+    vector: dict[str, float]
+    """BM25 vector of the text."""
+    norm: float
+    sentence_weights: tuple[float, ...]
+    paragraph_weights: tuple[float, ...]
+    sentence_set: frozenset[Lemmas]
+    paragraph_set: frozenset[Lemmas]
+
+
+def _prepared(a: Analyzed, weights: Weights) -> _Prepared:
+    """a's :class:`_Prepared` under ``weights``, memoized on ``a`` for the last weights used
+    (the memo holds the weights object, so a new one is never mistaken for it)."""
+    found = a._cache.get(weights)
+    if found is None:
+        vector = weights.bm25(a.text, a.text_length)
+        idf = weights.idf
+        found = _Prepared(
+            vector,
+            _norm(vector),
+            tuple(sum(map(idf, unit)) for unit in a.sentences),
+            tuple(sum(map(idf, unit)) for unit in a.paragraphs),
+            frozenset(a.sentences),
+            frozenset(a.paragraphs),
+        )
+        a._cache.clear()
+        a._cache[weights] = found
+    return found
+
+
+def _norm(vector: Mapping[str, float]) -> float:
+    return math.sqrt(sum(x * x for x in vector.values()))
+
+
+def _cosine(u: Mapping[str, float], nu: float, v: Mapping[str, float], nv: float) -> float:
+    if nu <= 0 or nv <= 0:
+        return 0.0
+    if len(u) > len(v):
+        u, v = v, u
+    dot = sum(weight * v.get(word, 0.0) for word, weight in u.items())
+    return min(1.0, dot / (nu * nv))
+
+
+def _contained(
+    mine: Sequence[Lemmas], weights: Sequence[float], theirs: frozenset[Lemmas]
+) -> float:
+    """1 − (weight of ``mine``'s units that are also in ``theirs``) / (weight of all of
+    ``mine``); a unit weighs the sum of its lemmas' idf (``weights``, in the same order).
+    Neutral when ``mine`` is empty."""
+    total = sum(weights)
+    if not mine or total <= 0:
+        return NEUTRAL_DISTANCE
+    shared = sum(w for unit, w in zip(mine, weights, strict=True) if unit in theirs)
+    return 1.0 - shared / total

@@ -1,0 +1,208 @@
+"""The duplicate SVM: numpy prediction equal to scikit-learn's, JSON model files, grouped CV."""
+
+from __future__ import annotations
+
+import json
+import sys
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from copylens.core.errors import NewsError
+from copylens.core.news import classify
+from copylens.core.news.classify import (
+    Model,
+    columns,
+    cross_validated,
+    learning_curve,
+    load_model,
+    save_model,
+    train,
+)
+from copylens.core.news.criteria import FEATURES
+
+NAMES = ("text", "title", "paragraphs_ab", "time", "authority_a")
+
+
+def _data(pairs: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Rows 2k, 2k+1 are the two directions of pair k: close vectors, the same label."""
+    rng = np.random.default_rng(seed)
+    labels = rng.integers(0, 2, pairs)
+    base = rng.uniform(0.0, 1.0, (pairs, len(NAMES)))
+    base[:, :3] = np.where(labels[:, None] == 1, base[:, :3] * 0.5, 0.3 + base[:, :3] * 0.7)
+    base[:, 3] *= 20.0  # days apart: a column of another scale
+    rows = np.repeat(base, 2, axis=0) + rng.normal(0.0, 0.02, (2 * pairs, len(NAMES)))
+    return rows, np.repeat(labels, 2)
+
+
+@pytest.fixture(scope="module")
+def trained() -> tuple[Model, np.ndarray, np.ndarray]:
+    x, y = _data(120)
+    return train(x, y, NAMES, {"РБК": 0.9, "b": 0.2}, seed=3), x, y
+
+
+def _sklearn_probability(x: np.ndarray, y: np.ndarray, test: np.ndarray, seed: int) -> np.ndarray:
+    from sklearn.preprocessing import StandardScaler
+    from sklearn.svm import SVC
+
+    scaler = StandardScaler().fit(x)
+    svc = SVC(kernel="rbf", probability=True, class_weight="balanced", random_state=seed)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        svc.fit(scaler.transform(x), y)
+    return np.asarray(svc.predict_proba(scaler.transform(test))[:, 1])
+
+
+def test_probability_equals_sklearn_predict_proba(
+    trained: tuple[Model, np.ndarray, np.ndarray],
+) -> None:
+    model, x, y = trained
+    rng = np.random.default_rng(7)
+    test = np.vstack([x, rng.uniform(-1.0, 2.0, (500, len(NAMES))) * [1, 1, 1, 30, 1]])
+    expected = _sklearn_probability(x, y, test, seed=3)
+    got = model.probability(test)
+    assert np.abs(got - expected).max() < 1e-9
+    # libsvm's two-class coupling is iterative: plain Platt would differ by up to ~0.005
+    assert got.min() > 0.0 and got.max() < 1.0
+    assert ((got >= 0.5) == (y_pred := expected >= 0.5)).all() and y_pred.any()
+
+
+def test_the_model_separates_its_classes(trained: tuple[Model, np.ndarray, np.ndarray]) -> None:
+    model, x, y = trained
+    said = model.probability(x) >= 0.5
+    assert (said == (y == 1)).mean() > 0.9
+
+
+def test_save_and_load_round_trip_exactly(
+    trained: tuple[Model, np.ndarray, np.ndarray], tmp_path: Path
+) -> None:
+    model, x, _ = trained
+    path = tmp_path / "model.json"
+    save_model(model, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["kind"] == "copylens-news-model" and data["format"] == "1"
+    assert set(data["versions"]) == {"format", "copylens", "scikit-learn"}
+    loaded = load_model(path)
+    assert loaded.features == NAMES
+    assert loaded.authority == {"РБК": 0.9, "b": 0.2}
+    assert loaded.intercept == model.intercept and loaded.prob_a == model.prob_a
+    assert np.array_equal(loaded.support_vectors, model.support_vectors)
+    assert np.array_equal(loaded.probability(x), model.probability(x))
+
+
+def test_prediction_needs_no_sklearn(
+    trained: tuple[Model, np.ndarray, np.ndarray],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    model, x, _ = trained
+    save_model(model, tmp_path / "m.json")
+    expected = model.probability(x)
+    for name in [m for m in sys.modules if m == "sklearn" or m.startswith("sklearn.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "sklearn", None)  # any import of it now fails
+    assert np.array_equal(load_model(tmp_path / "m.json").probability(x), expected)
+
+
+def _saved(tmp_path: Path, model: Model, **changes: object) -> Path:
+    path = tmp_path / "changed.json"
+    save_model(model, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data.update(changes)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_load_refuses_what_is_not_a_model(
+    trained: tuple[Model, np.ndarray, np.ndarray], tmp_path: Path
+) -> None:
+    model = trained[0]
+    cases = {
+        "garbage": b"\x80\x81 not json",
+        "list": b"[1, 2, 3]",
+        "other": json.dumps({"kind": "something else"}).encode(),
+    }
+    for name, content in cases.items():
+        (tmp_path / name).write_bytes(content)
+        with pytest.raises(NewsError, match="is not a CopyLens duplicate model file"):
+            load_model(tmp_path / name)
+    with pytest.raises(NewsError, match="cannot be read"):
+        load_model(tmp_path / "missing.json")
+    with pytest.raises(NewsError, match="has format 2; this CopyLens reads format 1"):
+        load_model(_saved(tmp_path, model, format="2"))
+    with pytest.raises(NewsError, match="does not compute: colour"):
+        load_model(_saved(tmp_path, model, features=["text", "colour", "time", "links", "title"]))
+    with pytest.raises(NewsError, match="damaged: its parts do not fit"):
+        load_model(_saved(tmp_path, model, features=["text", "title"]))
+    with pytest.raises(NewsError, match="damaged: a part is missing"):
+        load_model(_saved(tmp_path, model, gamma="fast"))
+    with pytest.raises(NewsError, match="damaged: a part is missing"):
+        load_model(_saved(tmp_path, model, dual_coef=[[1.0, None]]))
+
+
+def test_a_model_file_is_data_not_code(
+    trained: tuple[Model, np.ndarray, np.ndarray], tmp_path: Path
+) -> None:
+    save_model(trained[0], tmp_path / "m.json")
+    assert not (tmp_path / "m.json").read_bytes().startswith(b"\x80")  # not a pickle
+    json.loads((tmp_path / "m.json").read_text(encoding="utf-8"))
+
+
+def test_columns_pick_named_features_from_full_rows() -> None:
+    full = np.arange(2 * len(FEATURES), dtype=float).reshape(2, len(FEATURES))
+    picked = columns(full, ("time", "text"))
+    assert picked.tolist() == [[FEATURES.index("time"), 0], [len(FEATURES) + 11, len(FEATURES)]]
+    with pytest.raises(ValueError, match="Unknown"):
+        columns(full, ("colour",))
+
+
+def test_train_refuses_one_class_and_bad_labels() -> None:
+    x, _ = _data(10)
+    with pytest.raises(NewsError, match="both kinds"):
+        train(x, np.zeros(len(x)), NAMES, {})
+    with pytest.raises(NewsError, match=r"0 .* or 1"):
+        train(x, np.full(len(x), 2), NAMES, {})
+
+
+def test_cross_validation_keeps_both_directions_in_one_fold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    x, y = _data(60, seed=5)
+    seen: list[tuple[np.ndarray, np.ndarray]] = []
+    splits = classify._splits
+
+    def spy(
+        y: np.ndarray, g: np.ndarray, folds: int, seed: int
+    ) -> list[tuple[np.ndarray, np.ndarray]]:
+        out = splits(y, g, folds, seed)
+        seen.extend(out)
+        return out
+
+    monkeypatch.setattr(classify, "_splits", spy)
+    scores = cross_validated(x, y, NAMES, folds=4)
+    assert len(seen) == 4 and scores.pairs == 60
+    tested = np.concatenate([test for _, test in seen])
+    assert sorted(tested.tolist()) == list(range(120))  # every row tested once
+    for fit, test in seen:
+        assert not set((fit // 2).tolist()) & set((test // 2).tolist())
+    assert scores.f1 > 0.8 and 0.0 <= scores.precision <= 1.0
+
+
+def test_cross_validation_honours_given_groups() -> None:
+    x, y = _data(40, seed=2)
+    groups = np.arange(len(y)) // 2 + 1000
+    a = cross_validated(x, y, NAMES, folds=3, groups=groups)
+    b = cross_validated(x, y, NAMES, folds=3)
+    assert a == b
+    with pytest.raises(NewsError, match="at least 30 labelled pairs"):
+        cross_validated(x, y, NAMES, folds=30)
+
+
+def test_learning_curve_reports_each_size() -> None:
+    x, y = _data(50, seed=4)
+    curve = learning_curve(x, y, NAMES, [4, 20, 1000], folds=3)
+    assert [size for size, _ in curve] == [4, 20, 1000]
+    assert all(s.pairs == 50 for _, s in curve)
+    assert curve[-1][1].f1 >= 0.8

@@ -1,0 +1,421 @@
+"""The criteria of the news duplicate classifier on crafted pairs (ALGORITHMS.md §6)."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from copylens.core.news.criteria import (
+    CRITERIA,
+    FEATURES,
+    NEUTRAL_AUTHORITY,
+    NEUTRAL_DAYS,
+    NEUTRAL_DISTANCE,
+    Analyzed,
+    Weights,
+    analyze,
+    authority_of,
+    count_difference,
+    features,
+    heavy_signature,
+    number_containment,
+    number_order_distance,
+    paragraph_distance,
+    sentence_distance,
+    text_distance,
+    time_difference,
+    title_distance,
+)
+from copylens.core.news.items import NewsItem
+
+ORIGINAL = NewsItem(
+    id="rbc-1",
+    title="Центробанк повысил ключевую ставку до 21% годовых",
+    text=(
+        "Совет директоров Банка России на заседании в пятницу повысил ключевую ставку на "
+        "200 базисных пунктов, до 21% годовых. Решение оказалось жестче ожиданий рынка.\n\n"
+        "Регулятор объяснил решение ускорением инфляции и ростом кредитования. Годовая "
+        "инфляция в сентябре составила 8,6%.\n\n"
+        "Следующее заседание по ставке запланировано на 20 декабря. Аналитики не исключают "
+        "дальнейшего ужесточения политики.\n\n"
+        "Рубль после объявления решения укрепился к доллару и евро на Московской бирже."
+    ),
+    published="2024-10-25T13:30:00+03:00",
+    source="РБК",
+    url="https://www.rbc.ru/finances/1",
+    links=("https://cbr.ru/press/1",),
+    images=("https://s.rbc.ru/1.jpg", "https://s.rbc.ru/2.jpg"),
+)
+RETOLD = NewsItem(
+    id="lenta-7",
+    title="Банк России неожиданно поднял ставку сразу на два процентных пункта",
+    text=(
+        "Совет директоров Банка России на заседании в пятницу повысил ключевую ставку на "
+        "200 базисных пунктов, до 21% годовых. Решение оказалось жестче ожиданий рынка.\n\n"
+        "Регулятор объяснил решение ускорением инфляции и ростом кредитования. Годовая "
+        "инфляция в сентябре составила 8,6%.\n\n"
+        "Рубль после объявления решения укрепился к доллару и евро на Московской бирже."
+    ),
+    published="2024-10-25T14:05:00+03:00",
+    source="lenta.ru",
+)
+UNRELATED = NewsItem(
+    id="sport-3",
+    title="«Зенит» обыграл «Спартак» в центральном матче тура",
+    text=(
+        "Петербургский клуб победил московский со счетом 2:1 на своем стадионе. Оба гола "
+        "хозяева забили во втором тайме.\n\n"
+        "Главный тренер гостей пожаловался на судейство после финального свистка."
+    ),
+    published="2024-10-26T21:00:00+03:00",
+    source="Спорт-Экспресс",
+)
+WEATHER_MOSCOW = NewsItem(
+    id="weather-msk",
+    title="Погода на завтра",
+    text=(
+        "Завтра в Москве ожидается облачная погода. Температура воздуха днем составит +5 "
+        "градусов, ночью до -2 градусов. Ветер северо-западный, 4 метра в секунду. "
+        "Атмосферное давление 745 миллиметров ртутного столба."
+    ),
+    published="2024-11-02T08:00:00+03:00",
+)
+WEATHER_KAZAN = NewsItem(
+    id="weather-kzn",
+    title="Погода на завтра",
+    text=(
+        "Завтра в Казани ожидается облачная погода. Температура воздуха днем составит +9 "
+        "градусов, ночью до -1 градусов. Ветер северо-западный, 7 метра в секунду. "
+        "Атмосферное давление 751 миллиметров ртутного столба."
+    ),
+    published="2024-11-03T08:00:00+03:00",
+)
+RATES_MONDAY = NewsItem(
+    id="rates-mon",
+    title="Exchange rates",
+    text=(
+        "The dollar traded at 92.45 roubles on Monday and the euro at 100.12 roubles. "
+        "The yuan closed at 12.98 roubles."
+    ),
+)
+RATES_TUESDAY = NewsItem(
+    id="rates-tue",
+    title="Exchange rates",
+    text=(
+        "The dollar traded at 93.10 roubles on Monday and the euro at 101.40 roubles. "
+        "The yuan closed at 13.05 roubles."
+    ),
+)
+MATCH_WON = NewsItem(
+    id="tennis-1",
+    title="Медведев вышел в полуфинал",
+    text="Даниил Медведев обыграл соперника в трех сетах: 6:4, 4:6, 7:5.",
+)
+MATCH_LOST = NewsItem(
+    id="tennis-2",
+    title="Медведев покинул турнир",
+    text="Даниил Медведев уступил сопернику в трех сетах: 4:6, 6:4, 5:7.",
+)
+BACKGROUND = tuple(
+    NewsItem(id=f"bg-{i}", text=text)
+    for i, text in enumerate(
+        (
+            "Правительство утвердило проект бюджета на следующий год. Расходы на образование "
+            "вырастут.",
+            "В Санкт-Петербурге открылась новая станция метро. Пассажиропоток оценивается в "
+            "тысячи человек в день.",
+            "Ученые обнаружили в Антарктиде новый вид бактерий, устойчивых к холоду.",
+            "Президент провел совещание с членами Совета безопасности. Обсуждались вопросы "
+            "международной повестки.",
+            "The government approved the budget for next year, with more spending on schools.",
+            "A new metro station opened in the city centre on Monday morning.",
+            "Scientists found a new species of bacteria in Antarctica that survives the cold.",
+        )
+    )
+)
+ALL = (
+    ORIGINAL,
+    RETOLD,
+    UNRELATED,
+    WEATHER_MOSCOW,
+    WEATHER_KAZAN,
+    RATES_MONDAY,
+    RATES_TUESDAY,
+    MATCH_WON,
+    MATCH_LOST,
+    *BACKGROUND,
+)
+
+
+@pytest.fixture(scope="module")
+def prepared() -> dict[str, Analyzed]:
+    return {item.id: analyze(item) for item in ALL}
+
+
+@pytest.fixture(scope="module")
+def weights(prepared: dict[str, Analyzed]) -> Weights:
+    return Weights.of(list(prepared.values()))
+
+
+def test_features_and_criteria_are_consistent() -> None:
+    columns = [name for names in CRITERIA.values() for name in names]
+    assert sorted(columns) == sorted(FEATURES)
+    assert len(set(columns)) == len(FEATURES) == 14
+    assert tuple(columns) == FEATURES  # the criteria list their columns in FEATURES order
+
+
+def test_analyze_keeps_sentences_paragraphs_and_numbers(prepared: dict[str, Analyzed]) -> None:
+    original = prepared["rbc-1"]
+    assert original.language == "ru"
+    assert len(original.paragraphs) == 4
+    assert len(original.sentences) == 7
+    assert original.numbers == ("200", "21", "8.6", "20")
+    assert "ставка" in original.text and "21" not in original.text  # numbers are not words
+    assert original.title["ставка"] == 1
+    assert original.timestamp == ORIGINAL.timestamp
+    english = prepared["rates-mon"]
+    assert english.language == "en"
+    assert english.numbers == ("92.45", "100.12", "12.98")
+
+
+def test_retold_story_is_close(prepared: dict[str, Analyzed], weights: Weights) -> None:
+    """Title rewritten, the third paragraph dropped: small text distance, the retelling wholly
+    contained in the original, the original mostly contained in the retelling."""
+    a, b = prepared["lenta-7"], prepared["rbc-1"]
+    assert text_distance(a, b, weights) < 0.25
+    assert text_distance(a, b, weights) == pytest.approx(text_distance(b, a, weights))
+    assert sentence_distance(a, b, weights) == pytest.approx(0.0)
+    assert 0.1 < sentence_distance(b, a, weights) < 0.5
+    assert paragraph_distance(a, b, weights) == pytest.approx(0.0)
+    assert 0.1 < paragraph_distance(b, a, weights) < 0.5
+    assert number_containment(a, b) == 0.0  # every number of the retelling is in the original
+    assert number_containment(b, a) == pytest.approx(0.25)  # "20" (December) was dropped
+    assert 0.0 < title_distance(a, b, weights) < 1.0  # "Банк России", "ставка" shared
+    unrelated = prepared["sport-3"]
+    assert text_distance(a, unrelated, weights) > 0.9
+    assert sentence_distance(a, unrelated, weights) == 1.0
+    assert title_distance(a, unrelated, weights) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"), [("weather-msk", "weather-kzn"), ("rates-mon", "rates-tue")]
+)
+def test_same_template_other_numbers(
+    prepared: dict[str, Analyzed], weights: Weights, first: str, second: str
+) -> None:
+    """The same template with other numbers: the words say duplicate, the numbers do not."""
+    a, b = prepared[first], prepared[second]
+    assert text_distance(a, b, weights) < 0.35
+    assert title_distance(a, b, weights) == pytest.approx(0.0)
+    assert number_containment(a, b) >= 0.75
+    assert number_containment(b, a) >= 0.75
+    assert number_order_distance(a, b) >= 0.75
+    # a sentence with another number is another sentence
+    assert sentence_distance(a, b, weights) > 0.5
+
+
+def test_scores_6_4_versus_4_6(prepared: dict[str, Analyzed]) -> None:
+    won, lost = prepared["tennis-1"], prepared["tennis-2"]
+    assert sorted(set(won.numbers)) == sorted(set(lost.numbers)) == ["4", "5", "6", "7"]
+    assert number_containment(won, lost) == 0.0
+    assert number_containment(lost, won) == 0.0
+    assert number_order_distance(won, lost) > 0.0
+    assert number_order_distance(won, lost) == number_order_distance(lost, won)
+    assert number_order_distance(won, won) == 0.0
+
+
+def test_numbers_keep_their_sign() -> None:
+    text = "Днем +5, ночью -2, в горах −3; давление 745-750 мм, курс 92,5 (-1,5%). Счет 6:4."
+    assert analyze(NewsItem("n", text)).numbers == (
+        "5",
+        "-2",
+        "-3",
+        "745",
+        "750",
+        "92.5",
+        "-1.5",
+        "6",
+        "4",
+    )
+
+
+def test_transposition_counts_once() -> None:
+    """Damerau–Levenshtein: two swapped neighbours are one edit, not two."""
+    a = analyze(NewsItem("a", "Счет 6:4."))
+    b = analyze(NewsItem("b", "Счет 4:6."))
+    assert number_order_distance(a, b) == pytest.approx(0.5)
+
+
+def test_containment_is_directional(weights: Weights) -> None:
+    short = analyze(NewsItem("s", "Мост через реку закрыли на ремонт. Движение перекрыто."))
+    long = analyze(
+        NewsItem(
+            "l",
+            "Мост через реку закрыли на ремонт. Движение перекрыто.\n\n"
+            "Объезд организован по соседней улице. Работы продлятся до весны.",
+        )
+    )
+    assert sentence_distance(short, long, weights) == 0.0
+    assert sentence_distance(long, short, weights) > 0.3
+    assert paragraph_distance(short, long, weights) == 0.0
+    assert 0.3 < paragraph_distance(long, short, weights) < 1.0  # the first paragraph is shared
+    vector = features(short, long, weights, {})
+    assert vector[FEATURES.index("sentences_ab")] == 0.0
+    assert vector[FEATURES.index("sentences_ba")] > 0.3
+
+
+def test_sentence_weight_is_idf(weights: Weights) -> None:
+    """A shared rare sentence outweighs a shared common one (weights = sum of lemma idf)."""
+    common = "Совет директоров Банка России на заседании в пятницу повысил ключевую ставку."
+    rare = "Пингвины Антарктиды пересчитаны орнитологами впервые."
+    a = analyze(NewsItem("a", f"{common} {rare}"))
+    keeps_rare = analyze(NewsItem("r", rare))
+    keeps_common = analyze(NewsItem("c", common))
+    rare_kept = 1 - sentence_distance(a, keeps_rare, weights)
+    common_kept = 1 - sentence_distance(a, keeps_common, weights)
+    assert rare_kept + common_kept == pytest.approx(1.0)
+    assert rare_kept > 0.0 and common_kept > 0.0
+
+
+def test_missing_fields_are_neutral(weights: Weights) -> None:
+    bare = analyze(NewsItem("bare", ""))
+    full = analyze(ORIGINAL)
+    vector = features(bare, full, weights, {"РБК": 0.9})
+    expected = {
+        "text": NEUTRAL_DISTANCE,
+        "title": NEUTRAL_DISTANCE,
+        "sentences_ab": NEUTRAL_DISTANCE,
+        "sentences_ba": 1.0,  # the original's sentences are measured: none is in the bare one
+        "paragraphs_ab": NEUTRAL_DISTANCE,
+        "paragraphs_ba": 1.0,
+        "numbers_ab": NEUTRAL_DISTANCE,
+        "numbers_ba": 1.0,
+        "number_order": 1.0,
+        "images": 2.0,
+        "links": 1.0,
+        "time": NEUTRAL_DAYS,
+        "authority_a": NEUTRAL_AUTHORITY,
+        "authority_b": 0.9,
+    }
+    assert dict(zip(FEATURES, vector.tolist(), strict=True)) == pytest.approx(expected)
+    both_bare = features(bare, bare, weights, {})
+    assert np.all(np.isfinite(both_bare))
+    assert both_bare[FEATURES.index("number_order")] == NEUTRAL_DISTANCE
+    assert both_bare[FEATURES.index("images")] == 0.0
+    no_title = analyze(NewsItem("t", ORIGINAL.text))
+    assert title_distance(no_title, full, weights) == NEUTRAL_DISTANCE
+
+
+def test_unknown_or_bad_time_is_neutral() -> None:
+    a = analyze(NewsItem("a", "Текст.", published="2024-10-25T10:00:00Z"))
+    b = analyze(NewsItem("b", "Текст.", published="2024-10-26T10:00:00+00:00"))
+    naive = analyze(NewsItem("n", "Текст.", published="2024-10-25T22:00:00"))
+    bad = analyze(NewsItem("x", "Текст.", published="вчера вечером"))
+    assert time_difference(a, b) == pytest.approx(1.0)
+    assert time_difference(a, naive) == pytest.approx(0.5)  # naive is UTC
+    assert time_difference(a, bad) == NEUTRAL_DAYS
+    assert time_difference(bad, bad) == NEUTRAL_DAYS
+
+
+def test_counts() -> None:
+    assert count_difference(("a", "b", "c"), ("d",)) == 2.0
+    assert count_difference((), ()) == 0.0
+
+
+def test_features_vector(prepared: dict[str, Analyzed], weights: Weights) -> None:
+    a, b = prepared["lenta-7"], prepared["rbc-1"]
+    table = {"РБК": 1.0, "lenta.ru": 0.25}
+    ab = features(a, b, weights, table)
+    ba = features(b, a, weights, table)
+    assert ab.dtype == np.float64 and ab.shape == (len(FEATURES),)
+    column = {name: i for i, name in enumerate(FEATURES)}
+    assert ab[column["sentences_ab"]] == ba[column["sentences_ba"]]
+    assert ab[column["paragraphs_ba"]] == ba[column["paragraphs_ab"]]
+    assert ab[column["numbers_ab"]] == ba[column["numbers_ba"]]
+    assert ab[column["authority_a"]] == 0.25 and ab[column["authority_b"]] == 1.0
+    assert ab[column["time"]] == pytest.approx(35 / (24 * 60))
+    assert ab[column["images"]] == 2.0 and ab[column["links"]] == 1.0
+    for name in ("text", "title", "number_order", "images", "links", "time"):
+        assert ab[column[name]] == pytest.approx(ba[column[name]])
+    assert np.all(ab[: column["number_order"] + 1] <= 1.0)
+
+
+def test_weights_idf() -> None:
+    items = [
+        analyze(NewsItem("1", "Кошка спит.")),
+        analyze(NewsItem("2", "Кошка ест.")),
+        analyze(NewsItem("3", "Собака лает.", title="Кошка")),
+    ]
+    weights = Weights.of(items)
+    assert weights.count == 3
+    assert weights.df["кошка"] == 3  # counted once per item, title included
+    assert weights.idf("кошка") < weights.idf("собака") < weights.idf("жираф")
+    assert weights.idf("кошка") > 0.0
+    assert weights.mean_length == pytest.approx(2.0)
+    empty = Weights.of([])
+    assert empty.idf("что-нибудь") > 0.0
+    alone = analyze(NewsItem("a", "Кошка спит."))
+    assert text_distance(alone, alone, empty) == pytest.approx(0.0)
+
+
+def test_authority_learned_from_labels() -> None:
+    def item(identifier: str, source: str, hour: int | None) -> NewsItem:
+        published = "" if hour is None else f"2024-10-25T{hour:02d}:00:00Z"
+        return NewsItem(identifier, "текст", source=source, published=published)
+
+    agency = [item(f"tass-{i}", "ТАСС", 9 + i) for i in range(3)]
+    copier = [item(f"copy-{i}", "Перепечатки", 12 + i) for i in range(3)]
+    labels = [
+        (copier[0], agency[0], 1),  # the copier's item is later: not original
+        (agency[1], copier[1], 1),  # the order of the pair does not matter
+        (agency[2], copier[2], 0),  # not a duplicate: both original
+        (item("x", "", 10), agency[0], 1),  # no source: left out (and tass-0 is earlier)
+        (item("u1", "Неизвестно", None), item("u2", "Неизвестно", None), 1),  # order unknown
+    ]
+    table = authority_of(labels)
+    assert table == {"ТАСС": 1.0, "Перепечатки": pytest.approx(1 / 3), "Неизвестно": 1.0}
+    assert "" not in table
+    # an earlier item of an unlabelled-elsewhere blog makes tass-1 the copy in that pair
+    labels.append((item("y", "Блог", 7), agency[1], 1))
+    assert authority_of(labels)["ТАСС"] == pytest.approx(2 / 3)
+    assert authority_of(labels)["Блог"] == 1.0
+    assert authority_of([]) == {}
+
+
+def test_heavy_signature(prepared: dict[str, Analyzed], weights: Weights) -> None:
+    original = heavy_signature(prepared["rbc-1"], weights)
+    words = original.split(" ")
+    assert len(words) == 2 and words == sorted(words)
+    copy = analyze(NewsItem("copy", ORIGINAL.text, source="другой"))
+    assert heavy_signature(copy, weights) == original
+    headline = analyze(NewsItem("h", "", title="Землетрясение в Японии"))
+    assert len(heavy_signature(headline, weights).split(" ")) == 2
+    assert heavy_signature(analyze(NewsItem("e", "")), weights) == ""
+    assert heavy_signature(analyze(NewsItem("o", "Землетрясение.")), weights) == "землетрясение"
+
+
+def test_language_can_be_given() -> None:
+    item = NewsItem("en", "Stocks fell sharply on Tuesday.", title="Markets")
+    analyzed = analyze(item, language="en")
+    assert analyzed.language == "en"
+    assert "stock" in analyzed.text or "stocks" in analyzed.text
+
+
+def test_analyze_is_fast() -> None:
+    """~1,000 short items a second is the floor the stream needs (measured: several thousand)."""
+    items = [
+        NewsItem(
+            str(i),
+            f"В Москве {i} ноября ожидается {i % 9} градусов тепла. Ветер {i % 5} м/с.\n\n"
+            f"Синоптики обещают дождь к вечеру {i}-го числа.",
+            title=f"Погода на {i} ноября",
+        )
+        for i in range(300)
+    ]
+    analyze(items[0])
+    start = time.perf_counter()
+    for item in items:
+        analyze(item)
+    assert len(items) / (time.perf_counter() - start) > 300
