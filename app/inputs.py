@@ -9,7 +9,9 @@ touches no Qt object (the list may be deleted while it runs). A batch holding a 
 listed in one go when its walk ends, in the order given; clearing the list drops the walks
 under way; a batch of files alone is listed at once. Files given directly are always
 listed, even of an unsupported type: the engine reports them as input errors and the run goes
-on. Rows that failed in the last run carry an error icon and the engine's message as tooltip.
+on. A list made with ``extra_suffixes`` (Compare all's: the news files only its news
+grouping reads, ``copylens.app.news_grouping.NEWS_FILES``) also takes those from folders. Rows
+that failed in the last run carry an error icon and the engine's message as tooltip.
 A path that does not exist or cannot be read is marked so as soon as it is added (and
 ``notFound`` tells the window), never listed as a good row.
 
@@ -66,8 +68,16 @@ class InputList(QtWidgets.QListWidget):
     """Paths given to add_paths that do not exist or cannot be read (list of InputFailure);
     their rows are marked as errors from the start."""
 
-    def __init__(self, placeholder: str, hint: str, parent: QtWidgets.QWidget | None = None):
+    def __init__(
+        self,
+        placeholder: str,
+        hint: str,
+        parent: QtWidgets.QWidget | None = None,
+        extra_suffixes: Iterable[str] = (),
+    ):
         super().__init__(parent)
+        self.extra_suffixes = tuple(s.lower() for s in extra_suffixes)
+        """Suffixes taken from folders besides the engine's (Compare all: news files)."""
         self.placeholder = placeholder
         self.hint = hint
         self.setAcceptDrops(True)
@@ -113,10 +123,11 @@ class InputList(QtWidgets.QListWidget):
         """
         given = [Path(raw) for raw in paths]
         if len(given) <= AT_ONCE and not any(path.is_dir() for path in given):
-            return self._add_found(_found(given))
+            return self._add_found(_found(given, *self._extra()))
+        extra = self._extra()
 
         def walk(_work: Work) -> Found:
-            return _found(given)  # touches no Qt object
+            return _found(given, *extra)  # touches no Qt object
 
         self.walker.start(
             walk,
@@ -128,6 +139,10 @@ class InputList(QtWidgets.QListWidget):
         self.inputsChanged.emit()
         self.viewport().update()
         return 0
+
+    def _extra(self) -> tuple[tuple[str, ...], ...]:
+        """The extra argument of :func:`_found`, when this list takes extra suffixes."""
+        return (self.extra_suffixes,) if self.extra_suffixes else ()
 
     def restore_inputs(self, items: Sequence[Path | TextInput]) -> None:
         """List exactly ``items``, in order and at once (a session's rows: files and texts),
@@ -390,10 +405,11 @@ Found = tuple[list[tuple[Path, str]], list[InputFailure], list[InputFailure]]
 the paths given that do not exist or may not be read."""
 
 
-def _found(given: list[Path]) -> Found:
+def _found(given: list[Path], extra: tuple[str, ...] = ()) -> Found:
     """The files of ``given`` (folders expanded) with their keys, in order, the entries of the
     folders that were skipped with a reason (link loops, broken links, pipes), and the paths
-    refused (:func:`_refusal`). Touches the disk, not Qt: run off the Qt thread for many."""
+    refused (:func:`_refusal`); files of a folder with an ``extra`` suffix follow its
+    supported ones. Touches the disk, not Qt: run off the Qt thread for many."""
     refused = [f for f in map(_refusal, given) if f is not None]
     files: list[Path] = []
     skipped: list[InputFailure] = []
@@ -402,9 +418,24 @@ def _found(given: list[Path]) -> Found:
             found, problems = collect_files([path])
             files.extend(found)
             skipped.extend(InputFailure.of(name, error) for name, error in problems)
+            if extra:
+                files.extend(_extra_files(path, extra))
         else:
             files.append(path)
     return [(path, _key(path)) for path in files], skipped, refused
+
+
+def _extra_files(folder: Path, suffixes: tuple[str, ...]) -> list[Path]:
+    """Files under ``folder`` with one of ``suffixes``, depth first in sorted order, hidden
+    names skipped and links to folders not followed (as the engine's walk)."""
+    found: list[Path] = []
+    for top, folders, names in os.walk(folder):
+        folders[:] = sorted(f for f in folders if not f.startswith("."))
+        for name in sorted(names):
+            path = Path(top) / name
+            if not name.startswith(".") and path.suffix.lower() in suffixes and path.is_file():
+                found.append(path)
+    return found
 
 
 def _refusal(path: Path) -> InputFailure | None:

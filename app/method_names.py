@@ -46,10 +46,22 @@ NAMES: dict[str, str] = {
 }
 """Study code → plain name (English; translated where shown)."""
 
+NEWS = QT_TRANSLATE_NOOP("MethodNames", "News duplicates (SVM)")
+"""The news-stream classifier (``copylens.app.news_grouping``): not a catalogue method, it
+reads news items rather than regrouping the compared texts."""
+NEWS_TIP = QT_TRANSLATE_NOOP(
+    "MethodNames",
+    "News items read from JSON Lines (.jsonl, .ndjson), feeds (.xml, .rss, .atom) and saved "
+    "pages (.html, .htm), judged by many criteria and a support vector machine (Andreev, "
+    "Berezkin, Kozlov, Simakov)",
+)
+EXTRA: dict[str, str] = {"news": NEWS}
+"""Grouping methods of the selector beyond the catalogue, by their data."""
+
 
 def shown_name(code: str) -> str:
     """The method's plain name in the interface language; its code if it has none."""
-    name = NAMES.get(code)
+    name = NAMES.get(code) or EXTRA.get(code)
     return QtCore.QCoreApplication.translate(CONTEXT, name) if name else code
 
 

@@ -28,7 +28,7 @@ import html
 from pathlib import Path
 from typing import Any
 
-from copylens.app import i18n, settings, text_box
+from copylens.app import i18n, news_grouping, settings, text_box
 from copylens.app.about import install_help_menu
 from copylens.app.errors_dialog import show_error, show_failures
 from copylens.app.inputs import InputList
@@ -237,7 +237,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.documents_list.setObjectName("documentsList")
         self.sources_list = InputList(self.tr("Drop sources here"), drop_hint)
         self.sources_list.setObjectName("sourcesList")
-        self.compare_list = InputList(self.tr("Drop documents here"), drop_hint)
+        self.compare_list = InputList(
+            self.tr("Drop documents here"), drop_hint, extra_suffixes=news_grouping.NEWS_FILES
+        )
         self.compare_list.setObjectName("compareList")
         ignore_hint = self.tr("An assignment or a handout: its text is never marked.")
         self.ignore_list = InputList(self.tr("Drop templates here"), ignore_hint)
@@ -408,6 +410,10 @@ class MainWindow(QtWidgets.QMainWindow):
         patterns = " ".join(f"*{s}" for s in sorted(SUPPORTED_SUFFIXES))
         documents, every = self.tr("Documents"), self.tr("All files")  # lupdate: not in f""
         filters = f"{documents} ({patterns});;{every} (*)"
+        if target is self.compare_list:
+            suffixes = sorted({*SUPPORTED_SUFFIXES, *news_grouping.NEWS_FILES})
+            news = self.tr("Documents and news")
+            filters = f"{news} ({' '.join(f'*{s}' for s in suffixes)});;{filters}"
         paths, _ = QtWidgets.QFileDialog.getOpenFileNames(
             self, self.tr("Open files"), self._last_dir(), filters
         )
@@ -638,7 +644,7 @@ class MainWindow(QtWidgets.QMainWindow):
                     "against the archive."
                 )
             return ""
-        if self.compare_list.count() < 2:
+        if self.compare_list.count() < 2 and not self._news_inputs():
             return self.tr("Add at least two documents to compare.")
         return ""
 
@@ -675,7 +681,7 @@ class MainWindow(QtWidgets.QMainWindow):
         if isinstance(report, CheckReport) and report.queries:
             sent = self.tr("web search queries sent: %1").replace("%1", str(report.queries))
             done = f"{done} · {sent}"
-        if not report.documents and report.errors:
+        if not report.documents and report.errors and not _holds_news(report):
             done = self.tr("None of the documents could be read")
         elif isinstance(report, CheckReport) and self._no_source_read(report):
             done = self.tr(
@@ -718,11 +724,22 @@ class MainWindow(QtWidgets.QMainWindow):
         else:
             self._show_compare(report)
 
+    def _news_inputs(self) -> bool:
+        """Compare all lists a news file (JSON Lines, a feed): one holds many items to group."""
+        return any(
+            isinstance(item, Path) and news_grouping.is_news_file(str(item))
+            for item in self.compare_list.inputs()
+        )
+
     def mark_failures(self, mode: str, report: Report) -> None:
         """Mark the files ``report`` could not read in ``mode``'s lists, with their reasons,
-        and count them in the status bar when ``mode`` is the one shown."""
+        and count them in the status bar when ``mode`` is the one shown. In Compare all the
+        news files are not marked: the comparison never reads them, its news grouping does."""
         translate = QtCore.QCoreApplication.translate
-        failures = {e.path: failure_text(e, translate) for e in report.errors}
+        errors = report.errors
+        if mode != CHECK:
+            errors = tuple(e for e in errors if not news_grouping.is_news_file(e.path))
+        failures = {e.path: failure_text(e, translate) for e in errors}
         for lst in self._lists_of(mode):
             lst.mark_errors(failures)
         if mode == CHECK:
@@ -782,6 +799,7 @@ class MainWindow(QtWidgets.QMainWindow):
         report = self.reports[self.mode]
         nothing = not running and report is not None and not report.documents
         nothing = nothing and bool(report is not None and report.errors)
+        nothing = nothing and not (report is not None and _holds_news(report))
         self.results_placeholder.button.setVisible(nothing)
         for label in (self.results_placeholder.title, self.results_placeholder.hint):
             label.setEnabled(nothing)  # an empty area is grey; what went wrong is not
@@ -1362,3 +1380,10 @@ def _seconds(seconds: float) -> str:
     if seconds < 0.1:
         return _tr("under 0.1 s")
     return _tr("%1 s").replace("%1", number(seconds, i18n.current_language()))
+
+
+def _holds_news(report: Report) -> bool:
+    """A compare report whose inputs include news files (its news grouping reads them)."""
+    return isinstance(report, CompareReport) and any(
+        news_grouping.is_news_file(e.path) for e in report.errors
+    )

@@ -50,7 +50,13 @@ dialogs at their own size:
   listed with its reason; ``19-web-side-by-side.png`` — the paper and a web page side by side,
   the page's address a link under its title.
 
-``--only web`` shoots the ``19`` scenes alone (quick: no compare of 2,000 essays).
+* ``20-news-grouped.png`` — Compare all on a day's news (:data:`NEWS_STREAM`): a JSON Lines
+  file with a broken line, an outlet's RSS feed and a saved page, grouped by "News duplicates
+  (SVM)": the city budget told by three outlets, the match report retold once, the weather
+  and exchange-rate notes on one template left apart; the broken line listed below the groups.
+
+``--only web`` shoots the ``19`` scenes alone (quick: no compare of 2,000 essays); ``--only
+news`` the ``20`` scene alone.
 
 The sample files are written to a temporary folder, which is also the working directory while
 the script runs, so the window shows short relative paths (``papers/…``) and not a random
@@ -730,7 +736,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
-    parser.add_argument("--only", choices=("web",), help="shoot only these scenes")
+    parser.add_argument("--only", choices=("web", "news"), help="shoot only these scenes")
     args = parser.parse_args(argv)
     out: Path = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
@@ -777,7 +783,10 @@ def main(argv: list[str] | None = None) -> int:
                 shoot_failures(window, out, suffix, documents, sources, failing)
                 shoot_dialogs(window, out, suffix)
                 shoot_paraphrase(window, out, suffix, work, args.lang)
-            shoot_web(window, out, suffix, documents)
+            if args.only in (None, "web"):
+                shoot_web(window, out, suffix, documents)
+            if args.only in (None, "news"):
+                shoot_news(window, out, suffix, write_news_samples(work))
             window.close()
         finally:
             os.chdir(home)
@@ -1099,6 +1108,145 @@ def shoot_web(window: Any, out: Path, suffix: str, documents: list[Path]) -> Non
     finally:
         server.shutdown()
         server.server_close()
+
+
+_BUDGET = [
+    "Городская дума Самары утвердила бюджет на 2027 год. Доходы составят 58,4 млрд рублей, "
+    "расходы — 61,2 млрд рублей.",
+    "Дефицит бюджета покроют за счёт кредитов. Больше всего денег получат образование и ремонт "
+    "дорог: на школы направят 19 млрд рублей.",
+    "Глава комитета по бюджету Ирина Орлова заявила, что город впервые за пять лет увеличит "
+    "расходы на общественный транспорт.",
+]
+_BUDGET_RETOLD = [
+    "Депутаты Самары приняли городской бюджет на 2027 год. Доходы составят 58,4 млрд рублей, "
+    "расходы — 61,2 млрд рублей.",
+    "Дефицит покроют за счёт кредитов. Больше всего средств получат образование и ремонт "
+    "дорог: на школы направят 19 млрд рублей.",
+    "Как сообщила глава комитета по бюджету Ирина Орлова, город впервые за пять лет увеличит "
+    "расходы на общественный транспорт.",
+]
+_MATCH = [
+    "«Крылья Советов» обыграли «Ростов» со счётом 3:1 в матче 17-го тура РПЛ. Дубль оформил "
+    "Владислав Сарвели.",
+    "Самарцы поднялись на шестое место в таблице. Следующий матч команда сыграет 28 ноября "
+    "в Москве против «Спартака».",
+]
+_MATCH_RETOLD = [
+    "«Крылья Советов» победили «Ростов» — 3:1. Два мяча в матче 17-го тура РПЛ забил "
+    "Владислав Сарвели.",
+    "После победы самарцы поднялись на шестое место. 28 ноября команда сыграет в Москве со "
+    "«Спартаком».",
+]
+
+
+def _weather(day: int, low: int, high: int, wind: int) -> list[str]:
+    return [
+        f"{day} ноября в Самаре ожидается облачная погода, ночью от {low} до {low - 2} градусов, "
+        f"днём от {high} до {high + 2} градусов.",
+        f"Ветер юго-западный, {wind}–{wind + 3} м/с. Атмосферное давление 748 мм ртутного столба.",
+    ]
+
+
+NEWS_STREAM = [
+    (
+        "samara-budget",
+        "Дума Самары утвердила бюджет на 2027 год",
+        _BUDGET,
+        "2026-11-20T09:00:00+03:00",
+        "Волжская коммуна",
+    ),
+    (
+        "weather-20",
+        "Погода в Самаре на 20 ноября",
+        _weather(20, -3, 1, 4),
+        "2026-11-20T07:00:00+03:00",
+        "Самара Сегодня",
+    ),
+    (
+        "krylia-rostov",
+        "«Крылья Советов» обыграли «Ростов»",
+        _MATCH,
+        "2026-11-20T21:10:00+03:00",
+        "Спорт-Экспресс",
+    ),
+    (
+        "weather-21",
+        "Погода в Самаре на 21 ноября",
+        _weather(21, -6, -1, 7),
+        "2026-11-21T07:00:00+03:00",
+        "Самара Сегодня",
+    ),
+    (
+        "krylia-rostov-2",
+        "Сарвели принёс «Крыльям» победу над «Ростовом»",
+        _MATCH_RETOLD,
+        "2026-11-20T23:40:00+03:00",
+        "Самарское обозрение",
+    ),
+]
+"""20: the JSON Lines stream (id, title, paragraphs, published, source); the feed and the page
+of :func:`write_news_samples` retell the budget story."""
+
+
+def write_news_samples(folder: Path) -> Path:
+    """20: ``news/day.jsonl`` (with a broken line), ``news/obozrenie.rss``,
+    ``news/pages/volga-budget.html``; returns the folder."""
+    import json
+
+    news = folder / "news"
+    (news / "pages").mkdir(parents=True, exist_ok=True)
+    lines = [
+        json.dumps(
+            {"id": i, "title": t, "text": "\n\n".join(p), "published": d, "source": s},
+            ensure_ascii=False,
+        )
+        for i, t, p, d, s in NEWS_STREAM
+    ]
+    lines.insert(3, '{"id": "rates-20", "title": "Курс доллара", "text": ')  # cut short
+    (news / "day.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    retold = "<br/><br/>".join(_BUDGET_RETOLD)
+    (news / "obozrenie.rss").write_text(
+        '<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0"><channel>'
+        "<title>Самарское обозрение</title><link>https://obozrenie.example</link>"
+        "<item><title>В Самаре приняли бюджет города</title>"
+        "<link>https://obozrenie.example/news/budget-2027</link>"
+        "<guid>obozrenie-budget-2027</guid>"
+        "<pubDate>Fri, 20 Nov 2026 10:30:00 +0000</pubDate>"
+        f"<description><![CDATA[{retold}]]></description></item></channel></rss>\n",
+        encoding="utf-8",
+    )
+    paragraphs = "".join(f"<p>{p}</p>" for p in _BUDGET_RETOLD[:2] + _BUDGET[2:])
+    (news / "pages" / "volga-budget.html").write_text(
+        '<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8">'
+        "<title>Бюджет Самары на 2027 год принят</title>"
+        '<meta property="og:site_name" content="Новости Поволжья">'
+        '<meta property="article:published_time" content="2026-11-21T08:15:00+03:00">'
+        "</head><body><article><h1>Бюджет Самары на 2027 год принят</h1>"
+        f"{paragraphs}</article></body></html>\n",
+        encoding="utf-8",
+    )
+    return news
+
+
+def shoot_news(window: Any, out: Path, suffix: str, folder: Path) -> None:
+    """20: Compare all on a day's news, grouped by the news classifier."""
+    window.set_mode("compare")
+    window.compare_list.clear_inputs()
+    window.compare_ignore_list.clear_inputs()
+    window.compare_list.add_paths([folder])
+    wait_for(lambda: not window.compare_list.scanning)
+    fit_inputs(window, 3)
+    run_engine(window)
+    compare = window.compare_page.view
+    compare.set_grouping_method("news")
+    wait_for(lambda: not compare.is_grouping())
+    total = sum(compare.splitter.sizes())
+    compare.splitter.setSizes([total * 2 // 5, total - total * 2 // 5])
+    right = compare.splitter.widget(1)  # pairs over groups
+    total = sum(right.sizes())
+    right.setSizes([total * 1 // 4, total - total * 1 // 4])
+    save(window, out / f"20-news-grouped{suffix}.png")
 
 
 def shoot_dialogs(window: Any, out: Path, suffix: str) -> None:

@@ -18,7 +18,14 @@ every group is just one pair say so in one line, the groups folded.
 Groups come from the engine's containment by default; the *Grouped by* selector regroups the
 same documents with any method of the catalogue (``copylens.core.methods``), off the Qt thread
 (``copylens.app.worker``), from the texts the comparison already extracted. A grouping that
-fails is shown in the app's error dialog, with its traceback.
+fails is shown in the app's error dialog, with its traceback. *Stop* beside the selector
+cancels a grouping under way.
+
+"News duplicates (SVM)" (``copylens.app.news_grouping``) groups news items instead: it reads
+them from the news files the comparison could not read (JSON Lines, feeds) and the saved pages
+it compared, and shows each group's items by title, source and time, then its pairs with how
+one relates to the other and the classifier's probability; what could not be read (a broken
+line) is listed under the groups.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from copylens.app import i18n, method_names, presentation, terms
+from copylens.app import i18n, method_names, news_grouping, presentation, terms
 from copylens.app.errors_dialog import show_error
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.terms import QT_TRANSLATE_NOOP
@@ -35,7 +42,10 @@ from copylens.app.views.side_by_side import SideBySideView
 from copylens.app.worker import Work, Worker
 from copylens.core import CompareReport, DocumentShare, InputFailure, PairResult
 
+NEWS = news_grouping.METHOD
+
 if TYPE_CHECKING:
+    from copylens.app.news_grouping import NewsGrouping
     from copylens.core import Grouping
 
 _Index = QtCore.QModelIndex | QtCore.QPersistentModelIndex
@@ -498,16 +508,29 @@ class CompareView(QtWidgets.QWidget):
                 method_names.shown_tip(m.name, m.title),
                 Qt.ItemDataRole.ToolTipRole,
             )
+        self.group_combo.insertSeparator(self.group_combo.count())
+        self.group_combo.addItem(method_names.shown_name(NEWS), NEWS)
+        self.group_combo.setItemData(
+            self.group_combo.count() - 1,
+            _tr("MethodNames", method_names.NEWS_TIP),
+            Qt.ItemDataRole.ToolTipRole,
+        )
         self.group_combo.setToolTip(
             self.tr("Method that decides which documents are near-duplicates of each other")
         )
         self.group_combo.currentIndexChanged.connect(self._on_group_method)
         group_label = QtWidgets.QLabel(self.tr("Grouped by:"))
         group_label.setBuddy(self.group_combo)
+        self.group_stop = QtWidgets.QPushButton(self.tr("Stop"))
+        self.group_stop.setObjectName("groupStop")
+        self.group_stop.setToolTip(self.tr("Stop the grouping under way"))
+        self.group_stop.clicked.connect(self.stop_grouping)
+        self.group_stop.hide()
         clusters_layout.addWidget(self.clusters_title)
         clusters_head = QtWidgets.QHBoxLayout()  # a row of its own: the methods' names are long
         clusters_head.addWidget(group_label)
         clusters_head.addWidget(self.group_combo, 1)
+        clusters_head.addWidget(self.group_stop)
         clusters_layout.addLayout(clusters_head)
         self.group_note = QtWidgets.QLabel()
         self.group_note.setWordWrap(True)
@@ -515,6 +538,7 @@ class CompareView(QtWidgets.QWidget):
         clusters_layout.addWidget(self.group_note)
         self._grouper = Worker(self)
         self._pending_method: str | None = None
+        self._stopped = False
         clusters_layout.addWidget(self.clusters_tree, 1)
 
         right = QtWidgets.QSplitter(Qt.Orientation.Vertical)
@@ -582,8 +606,13 @@ class CompareView(QtWidgets.QWidget):
             if groups == 1
             else self.tr("%n groups of near-copies", "", groups),
         ]
-        if report.errors:
-            parts.append(self.tr("⚠ %n files could not be read", "", len(report.errors)))
+        news = sum(1 for e in report.errors if news_grouping.is_news_file(e.path))
+        if news:
+            parts.append(
+                self.tr("1 news file") if news == 1 else self.tr("%n news files", "", news)
+            )
+        if len(report.errors) > news:
+            parts.append(self.tr("⚠ %n files could not be read", "", len(report.errors) - news))
         self.summary_label.setText("  ·  ".join(parts))
         self.tabs.setTabText(0, self.tr("Pairs ({0})").format(n_pairs))
         self.tabs.setTabText(1, self.tr("Documents ({0})").format(n_docs + len(report.errors)))
@@ -614,6 +643,12 @@ class CompareView(QtWidgets.QWidget):
 
     def is_grouping(self) -> bool:
         return self._grouper.busy()
+
+    def stop_grouping(self) -> bool:
+        """Cancel the grouping under way (the selector keeps its method); False if none."""
+        self._pending_method = None
+        self._stopped = self._grouper.cancel()
+        return self._stopped
 
     def shutdown(self) -> None:
         """Stop a running grouping and wait for its thread (the window is closing)."""
@@ -745,6 +780,7 @@ class CompareView(QtWidgets.QWidget):
         if self._report is None:
             return
         name = self.grouping_method()
+        self._stopped = False
         if not name:
             self._pending_method = None
             self._grouper.cancel()
@@ -759,7 +795,16 @@ class CompareView(QtWidgets.QWidget):
 
     def _start_pending_grouping(self) -> None:
         name, self._pending_method = self._pending_method, None
+        self._update_stop()
         if not name or self._report is None:
+            if self._stopped and self._report is not None:
+                self._show_clusters_message(
+                    self.tr("Grouping stopped. Choose a method to group again."),
+                    self.grouping_method(),
+                )
+            return
+        if name == NEWS:
+            self._start_news_grouping()
             return
         texts = self._report.texts
         named = [(path, texts[path]) for path in self._shares if path in texts]
@@ -777,22 +822,218 @@ class CompareView(QtWidgets.QWidget):
             cancelled=self._start_pending_grouping,
             name="copylens-group",
         )
+        self._update_stop()
 
-    def _on_grouping(self, grouping: Grouping) -> None:
+    def _start_news_grouping(self) -> None:
+        """Read the report's news inputs and group their items, in the background."""
+        report = self._report
+        assert report is not None
+        paths = self._news_paths()
+        if not paths:
+            self._show_clusters_message(
+                self.tr(
+                    "No news to group: add JSON Lines (.jsonl, .ndjson), feeds (.xml, .rss, "
+                    ".atom) or saved pages (.html, .htm) to the documents to compare."
+                ),
+                NEWS,
+            )
+            self.clusters_title.setText(self.tr("Groups of near-copies"))
+            return
+
+        def group(work: Work) -> NewsGrouping:
+            return news_grouping.group_news(paths, work)
+
+        self._grouper.start(
+            group,
+            done=self._on_grouping,
+            failed=self._on_grouping_failed,
+            cancelled=self._start_pending_grouping,
+            progress=self._on_news_progress,
+            name="copylens-news",
+        )
+        self._update_stop()
+
+    def _news_paths(self) -> list[str]:
+        if self._report is None:
+            return []
+        failed = (e.path for e in self._report.errors)
+        return news_grouping.news_paths(self._report.documents, failed)
+
+    def _on_news_progress(self, stage: str, done: int, total: int) -> None:
+        names = {
+            "reading": self.tr("Reading news files: {0} of {1}"),
+            "analyzing": self.tr("Analysing news items: {0} of {1}"),
+            "comparing": self.tr("Comparing pairs of news items: {0} of {1}"),
+        }
+        text = names.get(stage, stage + ": {0} / {1}").format(done, total)
+        item = self.clusters_tree.topLevelItem(0)
+        if item is not None and self.clusters_tree.topLevelItemCount() == 1:
+            item.setText(0, text)
+
+    def _update_stop(self) -> None:
+        self.group_stop.setVisible(self._grouper.busy())
+
+    def _on_grouping(self, grouping: Grouping | NewsGrouping) -> None:
+        self._update_stop()
         if self._pending_method is not None:
             self._start_pending_grouping()
         elif grouping.method == self.grouping_method():
-            self._fill_clusters(grouping.clusters, grouping.method)
+            if isinstance(grouping, news_grouping.NewsGrouping):
+                self._fill_news(grouping)
+            else:
+                self._fill_clusters(grouping.clusters, grouping.method)
 
     def _on_grouping_failed(self, message: str, details: str) -> None:
+        self._update_stop()
         if self._pending_method is not None:
             self._start_pending_grouping()
             return
         self.clusters_tree.clear()  # no groups to show for this method
         show_error(self, self.tr("Grouping failed: {0}").format(message), details)
 
+    def _set_tree_headers(self, news: bool) -> None:
+        head = self.clusters_tree.headerItem()
+        if news:
+            head.setText(0, self.tr("Group and its news items"))
+            head.setText(1, self.tr("Source and time"))
+            head.setToolTip(
+                1, self.tr("Outlet and publication time; for a pair, the classifier's probability")
+            )
+        else:
+            head.setText(0, self.tr("Group and its documents"))
+            head.setText(1, self.tr("Found in the other members"))
+            head.setToolTip(
+                1,
+                self.tr("Share of the document's words found in the other documents of its group"),
+            )
+
+    def _fill_news(self, grouping: NewsGrouping) -> None:
+        """The news groups: items by title (or id) with source and time, then the pairs with
+        their relation and probability; the inputs that could not be read below."""
+        tree = self.clusters_tree
+        tree.clear()
+        self._set_tree_headers(True)
+        items, files = grouping.items, grouping.files
+        language = i18n.current_language()
+        by_group: dict[str, int] = {}
+        for n, group in enumerate(grouping.clusters):
+            by_group.update(dict.fromkeys(group, n))
+        pairs_of: dict[int, list[Any]] = {}
+        for pair in grouping.pairs:
+            pairs_of.setdefault(by_group.get(pair.a, -1), []).append(pair)
+
+        def name(item_id: str) -> str:
+            item = items.get(item_id)
+            return news_grouping.item_name(item, files[item_id]) if item else item_id
+
+        def when(item_id: str) -> tuple[float, str]:
+            item = items.get(item_id)
+            stamp = item.timestamp if item is not None else None
+            return (float("inf") if stamp is None else stamp, item_id)
+
+        for n, (group, index) in enumerate(
+            sorted(
+                ((g, k) for k, g in enumerate(grouping.clusters)),
+                key=lambda gk: min(map(when, gk[0])),
+            ),
+            start=1,
+        ):  # groups in the order of their first item, items in the order of publication
+            label = self.tr("Group {0} (%n news items)", "", len(group)).format(n)
+            top = QtWidgets.QTreeWidgetItem([label])
+            font = top.font(0)
+            font.setBold(True)
+            top.setFont(0, font)
+            members = sorted(group, key=when)
+            number = {item_id: k for k, item_id in enumerate(members, start=1)}
+            for item_id in members:
+                item = items.get(item_id)
+                where = ""
+                if item is not None:
+                    where = " · ".join(
+                        x for x in (item.source.strip(), news_grouping.item_time(item)) if x
+                    )
+                child = QtWidgets.QTreeWidgetItem(
+                    [f"{number[item_id]}. {name(item_id)}", where or "—"]
+                )
+                if item is not None:
+                    child.setToolTip(0, news_grouping.item_place(item, files[item_id]))
+                top.addChild(child)
+            for pair in sorted(
+                pairs_of.get(index, ()), key=lambda p: sorted((number[p.a], number[p.b]))
+            ):
+                a, b = str(number[pair.a]), str(number[pair.b])
+                long_a, long_b = f"“{name(pair.a)}”", f"“{name(pair.b)}”"
+                if pair.relation == "a_duplicates_b":
+                    text = self.tr("{0} duplicates {1}").format(a, b)
+                    tip = self.tr("{0} duplicates {1}").format(long_a, long_b)
+                elif pair.relation == "b_duplicates_a":
+                    text = self.tr("{0} duplicates {1}").format(b, a)
+                    tip = self.tr("{0} duplicates {1}").format(long_b, long_a)
+                else:
+                    text = self.tr("{0} and {1}: each duplicates the other").format(a, b)
+                    tip = self.tr("{0} and {1}: each duplicates the other").format(long_a, long_b)
+                probability = presentation.number(pair.probability, language, 2)
+                child = QtWidgets.QTreeWidgetItem(
+                    ["↳ " + text, self.tr("probability {0}").format(probability)]
+                )
+                child.setToolTip(0, tip)
+                child.setToolTip(
+                    1, self.tr("The classifier's probability that the two retell one story")
+                )
+                child.setForeground(
+                    0, self.palette().brush(QtGui.QPalette.ColorRole.PlaceholderText)
+                )
+                child.setTextAlignment(
+                    1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                )
+                top.addChild(child)
+            tree.addTopLevelItem(top)
+        if grouping.failures:
+            translate = QtCore.QCoreApplication.translate
+            names = presentation.display_names(f.path for f in grouping.failures)
+            top = QtWidgets.QTreeWidgetItem(
+                [self.tr("Could not be read (%n)", "", len(grouping.failures))]
+            )
+            top.setIcon(
+                0, self.style().standardIcon(QtWidgets.QStyle.StandardPixmap.SP_MessageBoxWarning)
+            )
+            for failure in grouping.failures:
+                reason = _news_failure_text(failure, translate)
+                child = QtWidgets.QTreeWidgetItem([f"{names[failure.path]} — {reason}"])
+                child.setToolTip(0, f"{failure.path}\n{reason}")
+                top.addChild(child)
+            tree.addTopLevelItem(top)
+        tree.expandAll()
+        count = len(items)
+        note = self.tr(
+            "news items that the classifier judges to retell one story, each compared with "
+            "the items up to {0} days before it; the later item duplicates the earlier."
+        ).format(presentation.number(news_grouping.WINDOW_DAYS, language, 0))
+        sources = len(set(files.values()))
+        read = (
+            self.tr("1 news item read") if count == 1 else self.tr("%n news items read", "", count)
+        )
+        read += " " + (
+            self.tr("from 1 file") if sources == 1 else self.tr("from %n files", "", sources)
+        )
+        self.group_note.setText(f"{terms.label('group', _tr)}: {note}\n{read}")
+        if not grouping.clusters:
+            empty = QtWidgets.QTreeWidgetItem(
+                [
+                    self.tr("No groups: none of the news items duplicates another")
+                    if count
+                    else self.tr("No news items could be read")
+                ]
+            )
+            empty.setFlags(Qt.ItemFlag.NoItemFlags)
+            tree.insertTopLevelItem(0, empty)
+        self.clusters_title.setText(
+            self.tr("Groups of near-copies ({0})").format(len(grouping.clusters))
+        )
+
     def _show_clusters_message(self, text: str, method: str = "") -> None:
         self.clusters_tree.clear()
+        self._set_tree_headers(method == NEWS)
         self.group_note.setText(self._group_meaning(method))
         item = QtWidgets.QTreeWidgetItem([text])
         item.setFlags(Qt.ItemFlag.NoItemFlags)
@@ -800,6 +1041,15 @@ class CompareView(QtWidgets.QWidget):
 
     def _group_meaning(self, method: str = "") -> str:
         """What a group is, with the threshold or the method that made it."""
+        news = (
+            sum(1 for e in self._report.errors if news_grouping.is_news_file(e.path))
+            if (self._report)
+            else 0
+        )
+        if method == NEWS:
+            return f"{terms.label('group', _tr)}: " + self.tr(
+                "news items that the classifier judges to retell one story."
+            )
         if method:
             how = self.tr("Here: documents that “{0}” finds to be near-duplicates.").format(
                 method_names.shown_name(method)
@@ -809,12 +1059,18 @@ class CompareView(QtWidgets.QWidget):
                 _percent(self._report.options.cluster_threshold if self._report else 0.5),
                 _setting_label("cluster_threshold"),
             )
-        return f"{terms.label('group', _tr)}: {terms.tip('group', _tr)}. {how}"
+        text = f"{terms.label('group', _tr)}: {terms.tip('group', _tr)}. {how}"
+        if news and method != NEWS:
+            text += "\n" + self.tr(
+                "%n news files (JSON Lines, feeds) are grouped only by “{0}”.", "", news
+            ).format(method_names.shown_name(NEWS))
+        return text
 
     def _fill_clusters(self, groups: tuple[tuple[str, ...], ...], method: str = "") -> None:
         from copylens.core import shares_of
 
         self.clusters_tree.clear()
+        self._set_tree_headers(False)
         by_path: dict[str, list[PairResult]] = {}
         for pair in self._report.pairs if self._report else ():
             by_path.setdefault(pair.a, []).append(pair)
@@ -945,3 +1201,20 @@ def _setting_label(key: str) -> str:
     from copylens.app.settings import shown_name
 
     return shown_name(key)
+
+
+def _news_failure_text(failure: InputFailure, translate: Any) -> str:
+    """Why a news input failed, in the reader's language, with its place ("line 4: …") when
+    the engine gave one beside the template."""
+    text = presentation.failure_text(failure, translate)
+    place = dict(failure.params).get("place")
+    if place and "{place}" not in failure.template and not text.startswith(place):
+        number = place.removeprefix("line ")
+        if number.isdigit():  # the engine's "line N", in the reader's language
+            place = translate("CompareView", _LINE).format(number)
+        text = f"{place}: {text}"
+    return text
+
+
+_LINE = QT_TRANSLATE_NOOP("CompareView", "line {0}")
+"""The line of a JSON Lines file a failure is about."""

@@ -461,6 +461,14 @@
         <translation>Группировать по:</translation>
     </message>
     <message>
+        <source>Stop</source>
+        <translation>Остановить</translation>
+    </message>
+    <message>
+        <source>Stop the grouping under way</source>
+        <translation>Остановить идущую группировку</translation>
+    </message>
+    <message>
         <source>No comparison to show.</source>
         <translation>Нет результатов сравнения.</translation>
     </message>
@@ -504,6 +512,18 @@
             <numerusform>%n групп почти одинаковых документов</numerusform>
         </translation>
     </message>
+    <message>
+        <source>1 news file</source>
+        <translation>1 файл новостей</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n news files</source>
+        <translation>
+            <numerusform>%n файл новостей</numerusform>
+            <numerusform>%n файла новостей</numerusform>
+            <numerusform>%n файлов новостей</numerusform>
+        </translation>
+    </message>
     <message numerus="yes">
         <source>⚠ %n files could not be read</source>
         <translation>
@@ -541,8 +561,124 @@
         <translation>Группировка по методу «{0}»…</translation>
     </message>
     <message>
+        <source>Grouping stopped. Choose a method to group again.</source>
+        <translation>Группировка остановлена. Выберите метод, чтобы сгруппировать снова.</translation>
+    </message>
+    <message>
+        <source>No news to group: add JSON Lines (.jsonl, .ndjson), feeds (.xml, .rss, .atom) or saved pages (.html, .htm) to the documents to compare.</source>
+        <translation>Нет новостей для группировки: добавьте к сравниваемым документам JSON Lines (.jsonl, .ndjson), ленты (.xml, .rss, .atom) или сохранённые страницы (.html, .htm).</translation>
+    </message>
+    <message>
+        <source>Reading news files: {0} of {1}</source>
+        <translation>Чтение файлов новостей: {0} из {1}</translation>
+    </message>
+    <message>
+        <source>Analysing news items: {0} of {1}</source>
+        <translation>Разбор новостей: {0} из {1}</translation>
+    </message>
+    <message>
+        <source>Comparing pairs of news items: {0} of {1}</source>
+        <translation>Сравнение пар новостей: {0} из {1}</translation>
+    </message>
+    <message>
+        <source>Group and its news items</source>
+        <translation>Группа и её новости</translation>
+    </message>
+    <message>
+        <source>Source and time</source>
+        <translation>Источник и время</translation>
+    </message>
+    <message>
+        <source>Outlet and publication time; for a pair, the classifier&apos;s probability</source>
+        <translation>Издание и время публикации; для пары — вероятность по классификатору</translation>
+    </message>
+    <message numerus="yes">
+        <source>Group {0} (%n news items)</source>
+        <translation>
+            <numerusform>Группа {0} (%n новость)</numerusform>
+            <numerusform>Группа {0} (%n новости)</numerusform>
+            <numerusform>Группа {0} (%n новостей)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{0} duplicates {1}</source>
+        <translation>{0} — дубликат {1}</translation>
+    </message>
+    <message>
+        <source>{0} and {1}: each duplicates the other</source>
+        <translation>{0} и {1} дублируют друг друга</translation>
+    </message>
+    <message>
+        <source>probability {0}</source>
+        <translation>вероятность {0}</translation>
+    </message>
+    <message>
+        <source>The classifier&apos;s probability that the two retell one story</source>
+        <translation>Вероятность по классификатору, что обе новости пересказывают один сюжет</translation>
+    </message>
+    <message numerus="yes">
+        <source>Could not be read (%n)</source>
+        <translation>
+            <numerusform>Не удалось прочитать (%n)</numerusform>
+            <numerusform>Не удалось прочитать (%n)</numerusform>
+            <numerusform>Не удалось прочитать (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>news items that the classifier judges to retell one story, each compared with the items up to {0} days before it; the later item duplicates the earlier.</source>
+        <translation>новости, которые классификатор считает пересказом одного сюжета; каждая сравнивается с новостями за {0} дня до неё; более поздняя — дубликат более ранней.</translation>
+    </message>
+    <message>
+        <source>1 news item read</source>
+        <translation>Прочитана 1 новость</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n news items read</source>
+        <translation>
+            <numerusform>Прочитана %n новость</numerusform>
+            <numerusform>Прочитаны %n новости</numerusform>
+            <numerusform>Прочитано %n новостей</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>from 1 file</source>
+        <translation>из 1 файла</translation>
+    </message>
+    <message numerus="yes">
+        <source>from %n files</source>
+        <translation>
+            <numerusform>из %n файла</numerusform>
+            <numerusform>из %n файлов</numerusform>
+            <numerusform>из %n файлов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No groups: none of the news items duplicates another</source>
+        <translation>Групп нет: ни одна новость не дублирует другую</translation>
+    </message>
+    <message>
+        <source>No news items could be read</source>
+        <translation>Не удалось прочитать ни одной новости</translation>
+    </message>
+    <message>
+        <source>news items that the classifier judges to retell one story.</source>
+        <translation>новости, которые классификатор считает пересказом одного сюжета.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n news files (JSON Lines, feeds) are grouped only by “{0}”.</source>
+        <translation>
+            <numerusform>%n файл новостей (JSON Lines, ленты) группирует только «{0}».</numerusform>
+            <numerusform>%n файла новостей (JSON Lines, ленты) группирует только «{0}».</numerusform>
+            <numerusform>%n файлов новостей (JSON Lines, ленты) группирует только «{0}».</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>No groups: “{0}” ({1}) finds no near-duplicates here</source>
         <translation>Групп нет: метод «{0}» ({1}) не находит здесь почти одинаковых документов</translation>
+    </message>
+    <message>
+        <source>line {0}</source>
+        <translation>строка {0}</translation>
     </message>
     <message>
         <source>Grouping failed: {0}</source>
@@ -1292,6 +1428,138 @@
         <translation>после удаления стоп-слов и коротких слов слов не осталось</translation>
     </message>
     <message>
+        <source>Labels must be 0 (not a duplicate) or 1 (a duplicate).</source>
+        <translation>Метка должна быть 0 (не дубликат) или 1 (дубликат).</translation>
+    </message>
+    <message>
+        <source>Training needs labelled pairs of both kinds, duplicates and not; these {count} rows have only one.</source>
+        <translation>Для обучения нужны размеченные пары обоих видов — дубликаты и не дубликаты; в этих {count} строках есть только один вид.</translation>
+    </message>
+    <message>
+        <source>{path} is not a CopyLens duplicate model file.</source>
+        <translation>{path} — не файл модели дубликатов CopyLens.</translation>
+    </message>
+    <message>
+        <source>The duplicate model {path} has format {found}; this CopyLens reads format {expected}. Train the model again with this version.</source>
+        <translation>Модель дубликатов {path} имеет формат {found}, а эта версия CopyLens читает формат {expected}. Обучите модель заново в этой версии.</translation>
+    </message>
+    <message>
+        <source>The duplicate model {path} uses features this CopyLens does not compute: {features}. Train the model again with this version.</source>
+        <translation>Модель дубликатов {path} использует признаки, которые эта версия CopyLens не вычисляет: {features}. Обучите модель заново в этой версии.</translation>
+    </message>
+    <message>
+        <source>The duplicate model {path} is damaged: its parts do not fit together.</source>
+        <translation>Модель дубликатов {path} повреждена: её части не согласуются друг с другом.</translation>
+    </message>
+    <message>
+        <source>Cross-validation in {folds} folds needs at least {folds} labelled pairs of each kind (duplicates and not).</source>
+        <translation>Для перекрёстной проверки на {folds} частях нужно не меньше {folds} размеченных пар каждого вида (дубликатов и не дубликатов).</translation>
+    </message>
+    <message>
+        <source>The duplicate model {path} cannot be read: {reason}.</source>
+        <translation>Не удаётся прочитать модель дубликатов {path}: {reason}.</translation>
+    </message>
+    <message>
+        <source>The duplicate model {path} is damaged: a part is missing or not numbers.</source>
+        <translation>Модель дубликатов {path} повреждена: какой-то части нет или в ней не числа.</translation>
+    </message>
+    <message>
+        <source>not a news file ({suffix}): give JSON Lines (.jsonl, .ndjson), feeds (.xml, .rss, .atom) or saved pages (.html, .htm)</source>
+        <translation>не файл новостей ({suffix}): нужны JSON Lines (.jsonl, .ndjson), ленты (.xml, .rss, .atom) или сохранённые страницы (.html, .htm)</translation>
+    </message>
+    <message>
+        <source>the line is longer than {limit} bytes</source>
+        <translation>длиннее {limit} байт</translation>
+    </message>
+    <message>
+        <source>the line is not a JSON object</source>
+        <translation>не объект JSON</translation>
+    </message>
+    <message>
+        <source>the item has no id (a string or a whole number)</source>
+        <translation>у новости нет id (строки или целого числа)</translation>
+    </message>
+    <message>
+        <source>the item has an empty id</source>
+        <translation>у новости пустой id</translation>
+    </message>
+    <message>
+        <source>the item has no text (a string)</source>
+        <translation>у новости нет текста (строки)</translation>
+    </message>
+    <message>
+        <source>the field {field} is not a string</source>
+        <translation>поле {field} — не строка</translation>
+    </message>
+    <message>
+        <source>the field {field} is not a list of strings</source>
+        <translation>поле {field} — не список строк</translation>
+    </message>
+    <message>
+        <source>not a readable RSS or Atom feed</source>
+        <translation>не читаемая лента RSS или Atom</translation>
+    </message>
+    <message>
+        <source>the feed has no entries</source>
+        <translation>в ленте нет записей</translation>
+    </message>
+    <message>
+        <source>the feed declares a DOCTYPE or entities, which CopyLens does not read (an entity can expand to gigabytes or read other files); refused</source>
+        <translation>лента объявляет DOCTYPE или сущности, которые CopyLens не читает (сущность может развернуться в гигабайты или прочитать другие файлы); отклонена</translation>
+    </message>
+    <message>
+        <source>the entry has neither text nor title</source>
+        <translation>у записи нет ни текста, ни заголовка</translation>
+    </message>
+    <message>
+        <source>the page holds no HTML</source>
+        <translation>в странице нет HTML</translation>
+    </message>
+    <message>
+        <source>the line is not valid JSON</source>
+        <translation>некорректный JSON</translation>
+    </message>
+    <message>
+        <source>the id {id} was already given ({first}); this item is skipped</source>
+        <translation>id {id} уже встречался ({first}); эта новость пропущена</translation>
+    </message>
+    <message>
+        <source>the line is not UTF-8 text</source>
+        <translation>не текст UTF-8</translation>
+    </message>
+    <message>
+        <source>Two news items have the id {id}; each needs its own.</source>
+        <translation>У двух новостей один id {id}; у каждой должен быть свой.</translation>
+    </message>
+    <message>
+        <source>the labels {path} hold no pair</source>
+        <translation>в файле разметки {path} нет ни одной пары</translation>
+    </message>
+    <message>
+        <source>line {line} of {path} is not a,b,label with label 0 or 1</source>
+        <translation>строка {line} файла {path} не в виде a,b,label с меткой 0 или 1</translation>
+    </message>
+    <message>
+        <source>line {line} of {path} pairs an item with itself</source>
+        <translation>в строке {line} файла {path} новость сопоставлена сама с собой</translation>
+    </message>
+    <message>
+        <source>unknown criteria {unknown}; choose from all or {known}</source>
+        <translation>неизвестные критерии: {unknown}; выберите all или из списка: {known}</translation>
+    </message>
+    <message>
+        <source>the labels need duplicates (1) and non-duplicates (0) to learn from</source>
+        <translation>для обучения в разметке нужны и дубликаты (1), и не дубликаты (0)</translation>
+    </message>
+    <message>
+        <source>cannot read the labels {path}: {reason}</source>
+        <translation>не удаётся прочитать файл разметки {path}: {reason}</translation>
+    </message>
+    <message>
+        <source>line {line} of {path} names the item {item}, which is not among the items given</source>
+        <translation>строка {line} файла {path} ссылается на новость {item}, которой нет среди переданных</translation>
+    </message>
+    <message>
         <source>reading the file stopped the reader unexpectedly (the file may be damaged)</source>
         <translation>чтение файла неожиданно прервалось (возможно, файл повреждён)</translation>
     </message>
@@ -1973,6 +2241,10 @@ Could not be read: %2</source>
         <translation>Все файлы</translation>
     </message>
     <message>
+        <source>Documents and news</source>
+        <translation>Документы и новости</translation>
+    </message>
+    <message>
         <source>Cannot be read: %1 (%2: %3), marked in the list</source>
         <translation>Не читаются: %1 (%2: %3), отмечены в списке</translation>
     </message>
@@ -2306,6 +2578,14 @@ Could not be read: %2</source>
     <message>
         <source>Overall word profile (simhash)</source>
         <translation>Общий профиль слов (simhash)</translation>
+    </message>
+    <message>
+        <source>News duplicates (SVM)</source>
+        <translation>Дубликаты новостей (SVM)</translation>
+    </message>
+    <message>
+        <source>News items read from JSON Lines (.jsonl, .ndjson), feeds (.xml, .rss, .atom) and saved pages (.html, .htm), judged by many criteria and a support vector machine (Andreev, Berezkin, Kozlov, Simakov)</source>
+        <translation>Новости из JSON Lines (.jsonl, .ndjson), лент (.xml, .rss, .atom) и сохранённых страниц (.html, .htm); решают многие критерии и машина опорных векторов (Андреев, Березкин, Козлов, Симаков)</translation>
     </message>
     <message>
         <source>Study&apos;s code: {0} · {1}</source>

@@ -233,8 +233,11 @@ def test_every_catalogue_method_has_a_plain_name_and_its_code_in_the_tooltip(qtb
     view = CompareView()
     qtbot.addWidget(view)
     combo = view.group_combo
-    assert combo.count() == len(catalogue())  # the engine's own is the first entry
-    for index in range(combo.count()):
+    # the engine's own is the first entry; after a separator, the news classifier (not a
+    # catalogue method: tests/gui/test_news_grouping.py)
+    assert combo.count() == len(catalogue()) + 2
+    assert combo.itemData(combo.count() - 1) == "news"
+    for index in range(combo.count() - 2):
         code = combo.itemData(index) or "copylens"
         assert combo.itemText(index) == method_names.NAMES[code]
         assert f"Study's code: {code} · " in combo.itemData(index, Qt.ItemDataRole.ToolTipRole)
