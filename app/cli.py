@@ -502,6 +502,11 @@ def _news_parser(sub: Any) -> None:
         metavar="DAYS",
         help="compare an item with the items of the DAYS before it (0: with all; default 3)",
     )
+    _archive_argument(
+        dedup,
+        "compare with the items stored there by earlier runs (within the window) and store "
+        "these; made if missing",
+    )
     dedup.add_argument("--format", choices=("text", "json"), default="text")
     dedup.add_argument("--quiet", action="store_true", help="no progress bar")
     dedup.set_defaults(run=_run_news_dedup)
@@ -532,8 +537,17 @@ def _run_news_dedup(args: argparse.Namespace) -> int:
 
     model = load_news_model(args.model or NEWS_MODEL)
     items, failures = read_news(args.items)
+    location = _archive_location(args, required=False)
     with _progress(args) as progress:
-        report = news_dedup(items, model, window_days=args.window or None, progress=progress)
+        if location is None:
+            report = news_dedup(items, model, window_days=args.window or None, progress=progress)
+        else:
+            from copylens.core import news_dedup_stream, open_archive
+
+            with open_archive(location, create=True) as archive:
+                report = news_dedup_stream(
+                    items, model, archive, window_days=args.window or None, progress=progress
+                )
     data = report.to_json()
     data["errors"] = [_news_failure(f) for f in failures] + data["errors"]
     if args.format == "json":

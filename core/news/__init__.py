@@ -13,6 +13,7 @@ from copylens.core.news.classify import load_model as load_news_model
 from copylens.core.news.classify import save_model as save_news_model
 from copylens.core.news.items import NewsItem
 from copylens.core.news.items import read_items as read_news
+from copylens.core.news.persist import dedup_stream as news_dedup_stream
 from copylens.core.news.stream import dedup as news_dedup
 from copylens.core.news.training import read_pairs as read_news_pairs
 from copylens.core.news.training import train_and_evaluate as news_train
@@ -22,6 +23,7 @@ __all__ = [
     "NewsItem",
     "load_news_model",
     "news_dedup",
+    "news_dedup_stream",
     "news_train",
     "read_news",
     "read_news_pairs",
