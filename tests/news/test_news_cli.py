@@ -183,3 +183,60 @@ def test_unknown_criteria_and_a_bad_model_are_clear(
     junk.write_text('{"hello": 1}', "utf-8")
     code, _, err = run(capsys, "news", "dedup", items, "--model", junk)
     assert code == 1 and "copylens:" in err
+
+
+def test_dedup_reads_all_three_kinds_of_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One story as a saved page, its retelling in a feed, another story in JSON Lines."""
+    paragraphs = [
+        "The city council approved the repair of the old river bridge on Tuesday. The works "
+        "will cost 4.2 million euros and take eighteen months.",
+        "Traffic will be diverted to the northern ring road from 1 April, the mayor said.",
+        "The bridge, built in 1931, was closed to lorries last winter after engineers found "
+        "cracks in two of its piers.",
+    ]
+    page = tmp_path / "bridge.html"
+    page.write_text(
+        "<html><head><title>Council approves bridge repair</title>"
+        '<meta property="article:published_time" content="2026-03-03T08:00:00Z">'
+        '<meta property="og:site_name" content="City Wire"></head><body><article>'
+        "<h1>Council approves bridge repair</h1>"
+        + "".join(f"<p>{p}</p>" for p in paragraphs)
+        + "</article></body></html>",
+        "utf-8",
+    )
+    feed = tmp_path / "evening.rss"
+    retold = "".join(f"&lt;p&gt;{p}&lt;/p&gt;" for p in paragraphs[:2])
+    feed.write_text(
+        '<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel>'
+        "<title>Evening Post</title><link>https://evening.example/</link>"
+        "<item><title>Old river bridge to be repaired</title>"
+        "<link>https://evening.example/bridge</link><guid>evening-bridge</guid>"
+        "<pubDate>Tue, 03 Mar 2026 15:00:00 GMT</pubDate>"
+        f"<description>{retold}</description></item></channel></rss>",
+        "utf-8",
+    )
+    other = tmp_path / "sport.jsonl"
+    other.write_text(
+        json.dumps(
+            {
+                "id": "match",
+                "title": "United win the derby",
+                "text": "United beat City 3:1 in the derby on Sunday in front of 40,000 fans. "
+                "The winning goal came in the 78th minute after a corner.",
+                "published": "2026-03-03T20:00:00Z",
+                "source": "Sport Daily",
+            }
+        ),
+        "utf-8",
+    )
+    code, out, err = run(capsys, "news", "dedup", page, feed, other, "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["errors"] == []
+    (pair,) = data["pairs"]
+    assert {pair["a"], pair["b"]} == {"bridge.html", "evening-bridge"}
+    assert pair["relation"] in ("a_duplicates_b", "b_duplicates_a")
+    later = pair["b"] if pair["relation"] == "b_duplicates_a" else pair["a"]
+    assert later == "evening-bridge"  # the feed's item came seven hours later
