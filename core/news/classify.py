@@ -179,7 +179,7 @@ def train(
 ) -> Model:
     """The SVM of ALGORITHMS.md §6 trained on ``vectors`` (one column per name of
     ``features``) and 0/1 ``labels``. Imports scikit-learn here, never at prediction."""
-    import sklearn
+    sklearn = _sklearn()
     from sklearn.preprocessing import StandardScaler
     from sklearn.svm import SVC
 
@@ -214,6 +214,17 @@ def train(
             "scikit-learn": sklearn.__version__,
         },
     )
+
+
+def _sklearn() -> Any:
+    """scikit-learn, which training needs (prediction does not): an extra of CopyLens."""
+    try:
+        import sklearn
+    except ImportError:
+        raise NewsError(
+            "training a news model needs scikit-learn: pip install 'copylens[news]'"
+        ) from None
+    return sklearn
 
 
 def _checked(
@@ -300,6 +311,7 @@ def _groups(rows: int, groups: np.ndarray | None) -> np.ndarray:
 def _splits(
     y: np.ndarray, g: np.ndarray, folds: int, seed: int
 ) -> list[tuple[np.ndarray, np.ndarray]]:
+    _sklearn()
     from sklearn.model_selection import StratifiedGroupKFold
 
     for label in (0, 1):

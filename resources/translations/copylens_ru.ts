@@ -1452,6 +1452,10 @@
         <translation>Модель дубликатов {path} повреждена: её части не согласуются друг с другом.</translation>
     </message>
     <message>
+        <source>training a news model needs scikit-learn: pip install &apos;copylens[news]&apos;</source>
+        <translation>для обучения модели новостей нужен scikit-learn: pip install &apos;copylens[news]&apos;</translation>
+    </message>
+    <message>
         <source>Cross-validation in {folds} folds needs at least {folds} labelled pairs of each kind (duplicates and not).</source>
         <translation>Для перекрёстной проверки на {folds} частях нужно не меньше {folds} размеченных пар каждого вида (дубликатов и не дубликатов).</translation>
     </message>

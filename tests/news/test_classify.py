@@ -206,3 +206,22 @@ def test_learning_curve_reports_each_size() -> None:
     assert [size for size, _ in curve] == [4, 20, 1000]
     assert all(s.pairs == 50 for _, s in curve)
     assert curve[-1][1].f1 >= 0.8
+
+
+def test_training_without_scikit_learn_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Prediction needs numpy only; training names the extra that brings scikit-learn."""
+    import builtins
+
+    from copylens.core.errors import NewsError
+    from copylens.core.news.classify import train
+
+    real = builtins.__import__
+
+    def no_sklearn(name: str, *args: object, **kwargs: object) -> object:
+        if name == "sklearn" or name.startswith("sklearn."):
+            raise ImportError(name)
+        return real(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_sklearn)
+    with pytest.raises(NewsError, match=r"copylens\[news\]"):
+        train(np.zeros((4, 1)), np.array([0, 1, 0, 1]), ("text",), {})
