@@ -57,21 +57,13 @@ class WebChoice:
     cache: str | None = None
 
 
-def search_label(provider: str) -> str:
-    """How a failed search is named among the errors ("web search (Brave Search API)")."""
-    from copylens.core import PROVIDERS
-
-    info = PROVIDERS.get(provider)
-    return f"web search ({info.label if info is not None else provider})"
-
-
 def web_request(
     choice: WebChoice, key: str | None = None
 ) -> tuple[WebRequest, tuple[InputFailure, ...]]:
     """The engine's request for ``choice``, and the failure of a search that cannot start (no
     key: the check goes on without searching). ``key`` None reads the stored key (run this in
     the job); an empty key leaves the provider's environment variable to give it."""
-    from copylens.core import SearchFailed, WebRequest, provider_named
+    from copylens.core import SearchFailed, WebRequest, provider_named, search_place
 
     provider = None
     failures: tuple[InputFailure, ...] = ()
@@ -83,7 +75,7 @@ def web_request(
         try:
             provider = provider_named(choice.provider, *_credentials(choice, key))
         except SearchFailed as error:
-            failures = (InputFailure.of(search_label(choice.provider), error),)
+            failures = (InputFailure.of(search_place(choice.provider), error),)
     request = WebRequest(
         urls=choice.urls,
         provider=provider,

@@ -90,7 +90,7 @@ if TYPE_CHECKING:
     from copylens.core.resources import resources_dir
     from copylens.core.web import Found, WebRequest
     from copylens.core.web.cache import default_cache_path
-    from copylens.core.web.providers import PROVIDERS
+    from copylens.core.web.providers import PROVIDERS, search_place
     from copylens.core.web.search import provider_from_env, provider_named
 
 __all__ = [
@@ -173,6 +173,7 @@ __all__ = [
     "resources_dir",
     "run_methods",
     "save_news_model",
+    "search_place",
     "select",
     "shares_of",
     "similarity",
@@ -262,7 +263,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "resources": ("resources_dir",),
     "web": ("Found", "WebRequest"),
     "web.cache": ("default_cache_path",),
-    "web.providers": ("PROVIDERS",),
+    "web.providers": ("PROVIDERS", "search_place"),
     "web.search": ("provider_from_env", "provider_named"),
 }
 _HOME = {name: f"{__name__}.{module}" for module, names in _HOMES.items() for name in names}

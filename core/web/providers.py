@@ -48,3 +48,10 @@ PROVIDERS: dict[str, ProviderInfo] = {
         min_interval=0.2,
     ),
 }
+
+
+def search_place(name: str) -> str:
+    """How a search's failure is named among a report's errors: "web search (Brave Search
+    API)" (the provider's label, its name when unknown; never the key)."""
+    info = PROVIDERS.get(name)
+    return f"web search ({info.label if info is not None else name})"

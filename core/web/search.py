@@ -52,7 +52,7 @@ import httpx
 from copylens.core.errors import Cancelled, SearchFailed, WebError
 from copylens.core.report import InputFailure
 from copylens.core.web.phrases import Phrase
-from copylens.core.web.providers import PROVIDERS, ProviderInfo
+from copylens.core.web.providers import PROVIDERS, ProviderInfo, search_place
 
 BRAVE_ENDPOINT = "https://api.search.brave.com/res/v1/web/search"
 YANDEX_ENDPOINT = "https://searchapi.api.cloud.yandex.net/v2/web/search"
@@ -272,7 +272,7 @@ class _Run:
 
 def _failure(provider: Provider, error: SearchFailed) -> InputFailure:
     """The report's failure for a search error (named after the provider, never the key)."""
-    return InputFailure.of(f"web search ({_label(provider)})", error)
+    return InputFailure.of(search_place(provider.name), error)
 
 
 def _label(provider: Provider) -> str:
