@@ -34,7 +34,24 @@ LEFT_GROUPS = ("matching", "compare", "files")
 """The groups of the dialog's left column (the others are on the right)."""
 
 
-class ArchiveLocationEdit(QtWidgets.QWidget):
+class LineField(QtWidgets.QWidget):
+    """A setting edited in one line (``line``) with helpers around it: its value is the line's
+    text, stripped; its tooltip is the line's too."""
+
+    line: QtWidgets.QLineEdit
+
+    def text(self) -> str:
+        return self.line.text().strip()
+
+    def setText(self, text: str) -> None:
+        self.line.setText(text)
+
+    def setToolTip(self, tip: str) -> None:
+        super().setToolTip(tip)
+        self.line.setToolTip(tip)
+
+
+class ArchiveLocationEdit(LineField):
     """The archive's location: a line for a path or a ``postgresql://`` URL, and a button that
     chooses an SQLite file (an existing archive, or the name of a new one)."""
 
@@ -56,15 +73,8 @@ class ArchiveLocationEdit(QtWidgets.QWidget):
         layout.addWidget(self.choose_button)
         self.setFocusProxy(self.line)
 
-    def text(self) -> str:
-        return self.line.text().strip()
-
-    def setText(self, text: str) -> None:
-        self.line.setText(text)
-
     def setToolTip(self, tip: str) -> None:
         super().setToolTip(tip)
-        self.line.setToolTip(tip)
         self.choose_button.setToolTip(tip)
 
     def choose_file(self) -> None:
@@ -84,7 +94,7 @@ class ArchiveLocationEdit(QtWidgets.QWidget):
             self.line.setText(path)
 
 
-class ApiKeyEdit(QtWidgets.QWidget):
+class ApiKeyEdit(LineField):
     """A search provider's API key: a line that shows dots (an eye button shows the key while
     pressed down) and, under it, where the key is kept."""
 
@@ -120,16 +130,6 @@ class ApiKeyEdit(QtWidgets.QWidget):
         layout.addLayout(row)
         layout.addWidget(self.note)
         self.setFocusProxy(self.line)
-
-    def text(self) -> str:
-        return self.line.text().strip()
-
-    def setText(self, text: str) -> None:
-        self.line.setText(text)
-
-    def setToolTip(self, tip: str) -> None:
-        super().setToolTip(tip)
-        self.line.setToolTip(tip)
 
     def _show(self, shown: bool) -> None:
         mode = QtWidgets.QLineEdit.EchoMode
