@@ -21,7 +21,7 @@ import numpy as np
 from copylens.core.align import Alignment, align
 from copylens.core.canonicalize import Canonical, word_spans
 from copylens.core.options import Options
-from copylens.core.paraphrase import fragments_of, paraphrases, source_shown
+from copylens.core.paraphrase import Copies, fragments_of, paraphrases, source_shown
 from copylens.core.pool import map_when_it_pays
 from copylens.core.prepare import Prepared
 from copylens.core.report import Edit, Fragment
@@ -102,10 +102,11 @@ def with_paraphrases(score: PairScore, a: Prepared, b: Prepared, options: Option
         return score
     covered_a, covered_b = score.covered_a.copy(), score.covered_b.copy()
     added = []
+    copies = Copies.of(score.fragments)
     for m in found:
-        pieces = fragments_of(m, a, b, score.fragments)
+        pieces = fragments_of(m, a, b, copies)
         covered_a[m.a0 : m.a1] = True  # inside the pieces, or else inside copy fragments
-        if pieces or source_shown(m, b, score.fragments):
+        if pieces or source_shown(m, b, copies):
             covered_b[m.b0 : m.b1] = True  # a covered word always lies inside a fragment
         added += pieces
     fragments = tuple(sorted((*score.fragments, *added), key=lambda f: (f.start, f.end)))
