@@ -301,15 +301,28 @@ def _parts_retold(m: Match, a: Meaning, b: Meaning, paired: Paired) -> bool:
 
 def _one_to_one(cosine: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each row's and column's similarity in a greedy one-to-one pairing of rows and columns
-    by falling similarity, pairs under :data:`WORD_MATCH` left out (0)."""
+    by falling similarity, pairs under :data:`WORD_MATCH` left out (0). The pairs are walked
+    as plain lists (a numpy scalar per step cost most of the stage's time) and the walk stops
+    once every row or every column is paired."""
     rows, cols = np.nonzero(cosine >= WORD_MATCH)
     best_a = np.zeros(cosine.shape[0], dtype=np.float32)
     best_b = np.zeros(cosine.shape[1], dtype=np.float32)
     values = cosine[rows, cols]
-    for n in np.argsort(-values, kind="stable").tolist():
-        i, j = rows[n], cols[n]
-        if best_a[i] == 0 and best_b[j] == 0:
-            best_a[i] = best_b[j] = values[n]
+    order = np.argsort(-values, kind="stable")
+    free_a, free_b = [True] * cosine.shape[0], [True] * cosine.shape[1]
+    left = min(cosine.shape)
+    taken_a, taken_b, taken = [], [], []
+    for i, j, n in zip(rows[order].tolist(), cols[order].tolist(), order.tolist(), strict=True):
+        if free_a[i] and free_b[j]:
+            free_a[i] = free_b[j] = False
+            taken_a.append(i)
+            taken_b.append(j)
+            taken.append(n)
+            left -= 1
+            if left == 0:
+                break
+    best_a[taken_a] = values[taken]
+    best_b[taken_b] = values[taken]
     return best_a, best_b
 
 
