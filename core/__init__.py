@@ -88,6 +88,8 @@ if TYPE_CHECKING:
         SourceMatch,
     )
     from copylens.core.resources import resources_dir
+    from copylens.core.signal import FragmentKind
+    from copylens.core.signals import FRAGMENT_KINDS, fragment_kind
     from copylens.core.web import Found, WebRequest
     from copylens.core.web.cache import default_cache_path
     from copylens.core.web.providers import PROVIDERS, search_place
@@ -95,6 +97,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AT_LEAST",
+    "FRAGMENT_KINDS",
     "LANGUAGES",
     "NEWS_MODEL",
     "PROVIDERS",
@@ -122,6 +125,7 @@ __all__ = [
     "Extracted",
     "Found",
     "Fragment",
+    "FragmentKind",
     "Grouping",
     "Input",
     "InputError",
@@ -152,6 +156,7 @@ __all__ = [
     "evaluate",
     "extract_file",
     "forbid_fork",
+    "fragment_kind",
     "group_texts",
     "is_archive_url",
     "load_collection",
@@ -261,6 +266,8 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "SourceMatch",
     ),
     "resources": ("resources_dir",),
+    "signal": ("FragmentKind",),
+    "signals": ("FRAGMENT_KINDS", "fragment_kind"),
     "web": ("Found", "WebRequest"),
     "web.cache": ("default_cache_path",),
     "web.providers": ("PROVIDERS", "search_place"),

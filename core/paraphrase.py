@@ -50,6 +50,50 @@ from copylens.core.meaning import Lexicon, lexicon, weight
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
+from copylens.core.signal import Finding, FragmentKind
+
+PARAPHRASE = FragmentKind(
+    name="paraphrase",
+    label="paraphrase",
+    plural="paraphrases",
+    legend="sentences retold in other words",
+    colour="tint",
+    underline="wave",
+    columns=("paraphrase_fragments", "paraphrase_words", "paraphrase_score"),
+    scored=True,
+)
+"""The kind of fragment this stage yields (``Fragment.kind == "paraphrase"``)."""
+
+
+class Paraphrase:
+    """The paraphrase stage as a pair signal (:mod:`copylens.core.signal`), after the copy
+    alignment: on when ``options.paraphrase``."""
+
+    kind = PARAPHRASE
+
+    def wanted(self, options: Options) -> bool:
+        return options.paraphrase
+
+    def run(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
+        """``found`` with the sentences of A retelling sentences of B covered on both sides,
+        and shown as ``"paraphrase"`` fragments where no copy fragment already shows them (a
+        retold sentence inside a copy fragment's span is part of that passage: the aligner's
+        edits show its words, and now it counts whole)."""
+        matches = paraphrases(a, b, (found.covered_a, found.covered_b), found.fragments, options)
+        if not matches:
+            return found
+        covered_a, covered_b = found.covered_a.copy(), found.covered_b.copy()
+        added = []
+        copies = Copies.of(found.fragments)
+        for m in matches:
+            pieces = fragments_of(m, a, b, copies)
+            covered_a[m.a0 : m.a1] = True  # inside the pieces, or else inside copy fragments
+            if pieces or source_shown(m, b, copies):
+                covered_b[m.b0 : m.b1] = True  # a covered word always lies inside a fragment
+            added += pieces
+        fragments = tuple(sorted((*found.fragments, *added), key=lambda f: (f.start, f.end)))
+        return Finding(covered_a, covered_b, fragments)
+
 
 MIN_WORDS = 6
 """Counted words of the shortest sentence compared (shorter ones say too little to tell)."""
@@ -123,8 +167,8 @@ def meaning_of(doc: Prepared) -> Meaning:
     if memo is None:
         c = doc.canonical
         digest = hashlib.blake2b(digest_size=16)
-        digest.update(np.ascontiguousarray(c.hashes))  # no copy of a long document's arrays
-        digest.update(np.ascontiguousarray(c.starts))
+        digest.update(np.ascontiguousarray(c.hashes).data)  # no copy of a long one
+        digest.update(np.ascontiguousarray(c.starts).data)
         key = digest.digest()
         memo = _CACHE.pop((key, c.language), None) or _meaning(doc, lexicon(c.language))
         _CACHE[key, c.language] = memo
@@ -355,7 +399,7 @@ def paraphrases(
         return []
     blocked_b = b.ignored_words
     closed_b = np.array([bool(blocked_b[lo:hi].any()) for lo, hi in mb.bounds], dtype=bool)
-    found = []
+    found: list[Match] = []
     for i, j in _nearest(ma, mb, open_a, closed_b):
         found.extend(m for m in _units(ma, mb, i, j, covered) if m.score >= LOW)
     found = [m for m in found if not _short_copy(m, ma, mb, options.min_fragment_words)]
