@@ -28,7 +28,7 @@ import gzip
 import importlib.util
 import sys
 import tarfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -110,6 +110,16 @@ def lexicon(language: str) -> Lexicon:
     if language == "en":
         return _wordllama()
     return Lexicon(language, HASH_DIMENSION, _none)
+
+
+def preload(languages: Iterable[str]) -> None:
+    """Load the lexicons and word frequencies of ``languages`` in this process, before a pool
+    of workers forks (issue 40): each forked worker inherits them instead of loading them
+    again (navec, WordLlama and wordfreq: about a second a worker). A spawned worker loads
+    what it needs itself, as before (the tables are process-wide caches, never state)."""
+    for language in sorted(set(languages)):
+        lexicon(language)
+        weight("the", language)
 
 
 def _none(words: list[str]) -> list[np.ndarray | None]:
