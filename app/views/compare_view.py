@@ -40,7 +40,14 @@ from copylens.app.terms import QT_TRANSLATE_NOOP
 from copylens.app.views.heatmap import HeatMap
 from copylens.app.views.side_by_side import SideBySideView
 from copylens.app.worker import Work, Worker
-from copylens.core import CompareReport, DocumentShare, InputFailure, PairResult
+from copylens.core import (
+    CompareReport,
+    DocumentShare,
+    InputFailure,
+    PairResult,
+    document_shares,
+    group_shares,
+)
 
 NEWS = news_grouping.METHOD
 
@@ -590,7 +597,7 @@ class CompareView(QtWidgets.QWidget):
         )
         self.heatmap.set_report(report, self._names)
         self.pairs_model.set_pairs(report.pairs, self._names)
-        self._shares = {s.path: s for s in report.shares}  # the run's job counted them
+        self._shares = {s.path: s for s in document_shares(report)}  # the run's job counted
         self.documents_model.set_documents(tuple(self._shares.values()), report.errors, self._names)
         self._set_computed(report.options.min_containment)
         self._on_group_method()
@@ -1067,19 +1074,12 @@ class CompareView(QtWidgets.QWidget):
         return text
 
     def _fill_clusters(self, groups: tuple[tuple[str, ...], ...], method: str = "") -> None:
-        from copylens.core import shares_of
-
         self.clusters_tree.clear()
         self._set_tree_headers(False)
-        by_path: dict[str, list[PairResult]] = {}
-        for pair in self._report.pairs if self._report else ():
-            by_path.setdefault(pair.a, []).append(pair)
-        texts = self._report.texts if self._report else {}
-        starts = self._report.word_starts if self._report else {}
-        for n, group in enumerate(groups, start=1):
-            members = set(group)
-            inside = [p for path in group for p in by_path.get(path, ()) if p.b in members]
-            shares = {s.path: s for s in shares_of(inside, texts, group, starts)}
+        for n, (group, counted) in enumerate(
+            zip(groups, group_shares(self._report, groups), strict=True), start=1
+        ):
+            shares = {s.path: s for s in counted}
             label = self.tr("Group {0} (%n documents)", "", len(group)).format(n)
             top = QtWidgets.QTreeWidgetItem([label])
             font = top.font(0)
