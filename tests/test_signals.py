@@ -141,5 +141,5 @@ def test_compare_loads_the_word_vectors_once_before_its_workers_fork() -> None:
         for n in range(35)
     ]  # 5 groups of 7 sharing a sentence: 105 candidate pairs, no phrase in most documents
     meaning.lexicon.cache_clear()
-    compare(docs, Options(workers=2))
+    compare(docs, Options(workers=3))  # 105 pairs: three forked workers
     assert meaning.lexicon.cache_info().currsize == 1  # English, here in the parent
