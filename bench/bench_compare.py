@@ -124,9 +124,21 @@ def old_package(base: str, into: Path) -> Path:
     return into
 
 
+BLAS = ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+USER_BLAS = {k: os.environ.get(k) for k in BLAS}
+"""The BLAS thread settings the bench was started with: importing copylens sets them in this
+process (``copylens/__init__``), and the engine of ``--base`` must run as it ships."""
+
+
 def measured(command: list[str], out: Path, env: dict[str, str]) -> Measurement:
-    """:func:`run_measured` with ``env`` added to the environment the child inherits."""
+    """:func:`run_measured` with ``env`` added to the environment the child inherits (and the
+    BLAS settings as the bench was started with)."""
     saved = dict(os.environ)
+    for key, value in USER_BLAS.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
     os.environ.update(env)
     try:
         return run_measured(command, out, cwd=REPO)
