@@ -2,10 +2,12 @@
 a folder.
 
 ``with stage("align"): ...`` charges the CPU time of this process spent inside to that
-stage, exclusively (time inside a nested stage goes to the nested one). When the outermost
-stage of a process ends, the process writes what it spent so far, and its whole CPU time, to
-``<folder>/<pid>.json`` (``{"stages": {name: seconds}, "total": seconds}``), so a forked or
-spawned worker that is killed at the end of a run has written nearly all of it.
+stage, exclusively (time inside a nested stage goes to the nested one). When an outermost
+stage ends and :data:`EVERY_S` passed since the last time, and when the process ends, it
+writes what it spent so far, and its whole CPU time, to ``<folder>/<pid>.json``
+(``{"stages": {name: seconds}, "total": seconds}``): a worker killed at the end of a run
+loses at most that interval. Timed runs leave it off (``bench_compare.py`` measures the
+stages in a run of its own).
 ``bench/bench_compare.py`` sums the files of a run: each stage's share of the CPU of all
 processes, the rest (imports, orchestration, reports) as "other". A forked worker starts
 from nothing (the parent's figures stay the parent's). When the variable is not set, a
@@ -27,6 +29,9 @@ _spent: dict[str, float] = {}
 _stack: list[str] = []
 _mark = [0.0]
 _pid = [os.getpid()]
+_written = [0.0]
+EVERY_S = 0.25
+"""Least wall time between two writes of a process's figures."""
 
 
 def _at_exit() -> None:
@@ -48,6 +53,10 @@ def stage(name: str) -> Iterator[None]:
         _spent.clear()
         _stack.clear()
         _pid[0] = os.getpid()
+        _written[0] = 0.0
+        from multiprocessing.util import Finalize
+
+        Finalize(None, _at_exit, exitpriority=100)  # a worker's normal exit skips atexit
     _charge()
     _stack.append(name)
     try:
@@ -55,7 +64,7 @@ def stage(name: str) -> Iterator[None]:
     finally:
         _charge()
         _stack.pop()
-        if not _stack:
+        if not _stack and time.monotonic() - _written[0] >= EVERY_S:
             _write(_FOLDER)
 
 
@@ -67,6 +76,7 @@ def _charge() -> None:
 
 
 def _write(folder: str) -> None:
+    _written[0] = time.monotonic()
     path = Path(folder, f"{os.getpid()}.json")
     path.write_text(json.dumps({"stages": _spent, "total": time.process_time()}))
 
