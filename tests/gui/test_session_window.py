@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from copylens.app import history, session
+from copylens.app import history, session, session_file
 from copylens.app.errors_dialog import ErrorDialog
 from copylens.app.inputs import INPUT_ROLE
 from copylens.app.qt import Qt, QtWidgets
@@ -108,7 +108,17 @@ def test_a_session_is_saved_and_reopened_with_its_results(
     second.apply_settings(second.settings_values | {"min_fragment_words": 10})
     assert second.sessions.open(str(path))
     assert second.controller.job is None, "nothing ran"
-    assert second.settings_values["min_fragment_words"] == 8, "the session's settings"
+    assert second.settings_values["min_fragment_words"] == 10, "not before the review"
+    review = second.sessions.review
+    assert review is not None and review.isVisible()
+    assert _ticked(review.setting_boxes["min_fragment_words"]), "a detection setting: ticked"
+    assert len(review.file_boxes) == 6, "2 + 1 + 3 files outside the session's folder"
+    assert not any(_ticked(row) for row in review.file_boxes.values())
+    for row in review.file_boxes.values():
+        row.setCheckState(0, Qt.CheckState.Checked)
+    review.use_button.click()
+    assert second.sessions.review is None
+    assert second.settings_values["min_fragment_words"] == 8, "the session's settings, ticked"
     assert rows(second) == shown
     assert second.results_stack.currentWidget() is second.check_page
     assert second.export_action.isEnabled()
@@ -139,6 +149,10 @@ def test_a_session_is_saved_and_reopened_with_its_results(
     second.documents_list.add_text("more", "Another text.")
     assert second.isWindowModified()
     assert session.recent("sessions")[0] == str(path)
+
+
+def _ticked(row: QtWidgets.QTreeWidgetItem) -> bool:
+    return row.checkState(0) == Qt.CheckState.Checked
 
 
 def test_a_broken_session_is_refused_with_a_message(window: MainWindow, tmp_path: Path) -> None:
@@ -191,7 +205,7 @@ def test_a_failed_save_keeps_the_old_file(
     def refuse(*_args: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(session.os, "replace", refuse)
+    monkeypatch.setattr(session_file.os, "replace", refuse)
     assert not window.sessions.save_to(str(path))
     assert path.read_bytes() == before
     assert window.isWindowModified(), "still unsaved"
@@ -258,6 +272,11 @@ def test_each_completed_run_enters_the_history(
     with qtbot.waitSignal(dialog.sessionRequested):
         dialog.tree.setCurrentItem(top)
         dialog.open_button.click()
+    review = window.sessions.review
+    assert review is not None, "the files are outside the session's folder: asked"
+    assert window.documents_list.count() == 0
+    review.all_files.setChecked(True)
+    review.use_button.click()
     assert window.documents_list.count() == 2, "the session came back"
 
 
