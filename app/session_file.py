@@ -174,7 +174,14 @@ def _session_of(data: dict[str, Any], folder: Path | None) -> Session:
     stored = data.get("reports", {})
     for name, kind in ((CHECK, CheckReport), (COMPARE, CompareReport)):
         if stored.get(name) is not None:
-            reports[name] = kind.from_json(stored[name])
+            try:
+                reports[name] = kind.from_json(stored[name])
+            except ValueError as error:
+                text = _tr(
+                    "The session's results hold an impossible value (%1); the file was "
+                    "changed by something else than CopyLens, or it is damaged."
+                )
+                raise SessionError(text.replace("%1", str(error)), repr(error)) from error
     web = data.get("web", {}).get("addresses", [])
     if not isinstance(web, list):
         raise TypeError("web addresses must be a list")

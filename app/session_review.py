@@ -120,13 +120,14 @@ def plan(session: Session, folder: Path, mine: dict[str, Any]) -> Review:
 def inputs_kept(
     session: Session, review: Review, chosen: frozenset[tuple[str, int]]
 ) -> dict[str, tuple[InputItem, ...]]:
-    """The session's input lists without the outside files not in ``chosen``, in order."""
-    held = {(f.list_name, f.index) for f in review.outside} - chosen
+    """The session's input lists, in order, without the outside files not in ``chosen``;
+    a chosen one as shown in the review (resolved, so the row is the file confirmed)."""
+    outside = {(f.list_name, f.index): f.path for f in review.outside}
     return {
         name: tuple(
-            item
+            outside.get((name, index), item)
             for index, item in enumerate(session.inputs.get(name, ()))
-            if (name, index) not in held
+            if (name, index) not in outside or (name, index) in chosen
         )
         for name in LISTS
     }

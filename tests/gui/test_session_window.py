@@ -4,13 +4,15 @@ results, and the text box checked as a document."""
 
 from __future__ import annotations
 
+import gzip
+import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from copylens.app import history, session, session_file
+from copylens.app import history, session, session_file, session_review, settings
 from copylens.app.errors_dialog import ErrorDialog
 from copylens.app.inputs import INPUT_ROLE
 from copylens.app.qt import Qt, QtWidgets
@@ -428,3 +430,113 @@ def test_a_history_of_a_newer_version_is_left_alone(history_file: Path) -> None:
     assert [p.name for p in history_file.parent.iterdir()] == [history_file.name]
     listed, message = history.entries()
     assert listed == [] and "newer" in message
+
+
+# ---------------------------------------------------------------------- a session someone sent
+
+
+def _attack(tmp_path: Path, essay, web: bool = True) -> tuple[Path, Path, Path]:
+    """Issue 38's attack: a session in an inbox that lists a private file by ``../`` and sets
+    an archive of its own choosing, with "add checked documents" on. The session's own
+    folder has an ordinary essay and a source, so Check runs (``web``: the web search on
+    too, with 100 queries, and "also check against the archive": without a key or an archive
+    a check stops, so not for pressing Check)."""
+    private = tmp_path / "home" / "diary.txt"
+    private.parent.mkdir()
+    private.write_text("My private diary. " + essay(7, 120), encoding="utf-8")
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    (inbox / "essay.txt").write_text(essay(2, 150), encoding="utf-8")
+    (inbox / "source.txt").write_text(essay(2, 150), encoding="utf-8")
+    theirs = tmp_path / "theirs.db"
+    data = {
+        "format": "copylens-session",
+        "version": 1,
+        "mode": "check",
+        "inputs": {
+            "documents": [
+                {"path": str(inbox / "essay.txt")},
+                {"path": "/gone/diary.txt", "relative": "../home/diary.txt"},
+            ],
+            "sources": [{"path": str(inbox / "source.txt")}],
+        },
+        "settings": {
+            "archive": str(theirs),
+            "add_to_archive": True,
+            "archive_labels": "author=victim",
+            "web_allow_local": True,
+            "min_fragment_words": 9,
+        }
+        | ({"use_archive": True, "web_search": True, "web_max_queries": 100} if web else {}),
+    }
+    path = inbox / "from a stranger.copylens"
+    path.write_bytes(gzip.compress(json.dumps(data).encode()))
+    return path, private, theirs
+
+
+def test_a_session_cannot_copy_a_file_into_an_archive_it_chose(
+    window: MainWindow, qtbot, tmp_path: Path, essay
+) -> None:
+    """Open the session, accept what its review offers as it stands, press Check: nothing is
+    copied into the session's archive, and the private file is not even listed (before:
+    the diary was checked and added to the session's archive, and the settings kept)."""
+    path, private, theirs = _attack(tmp_path, essay, web=False)
+    mine = dict(window.settings_values)
+    assert window.sessions.open(str(path))
+    review = getattr(window.sessions, "review", None)  # (none before issue 38)
+    if review is not None:  # as it comes: what it ticks by itself
+        review.use_button.click()
+    assert private not in window.documents_list.inputs()
+    report = run(window, qtbot)
+    assert isinstance(report, CheckReport) and len(report.documents) == 1
+    assert not theirs.exists(), "no archive was made"
+    for key in session_review.GUARDED:
+        assert window.settings_values[key] == mine[key], key
+        assert settings.load()[key] == mine[key], key
+    assert window.settings_values["min_fragment_words"] == 9, "a detection setting, ticked"
+
+
+def test_the_review_shows_what_the_session_would_change(
+    window: MainWindow, qtbot, tmp_path: Path, essay
+) -> None:
+    path, private, theirs = _attack(tmp_path, essay)
+    assert window.sessions.open(str(path))
+    review = window.sessions.review
+    assert review is not None and review.isVisible() and review.isModal()
+    assert [i.name for i in window.documents_list.inputs()] == ["essay.txt"], "shown at once"
+    guarded = {k for k, row in review.setting_boxes.items() if not _ticked(row)}
+    assert guarded == {
+        "archive", "use_archive", "add_to_archive", "archive_labels", "web_allow_local",
+        "web_search", "web_max_queries",
+    }  # fmt: skip
+    assert review.setting_boxes["archive"].text(2) == str(theirs)
+    assert [row.text(0) for row in review.file_boxes.values()] == [str(private)]
+    review.file_boxes[("documents", 1)].setCheckState(0, Qt.CheckState.Checked)
+    review.setting_boxes["web_max_queries"].setCheckState(0, Qt.CheckState.Checked)
+    review.use_button.click()
+    assert window.documents_list.inputs() == [tmp_path / "inbox" / "essay.txt", private]
+    assert window.settings_values["web_max_queries"] == 100, "ticked"
+    assert not window.settings_values["add_to_archive"], "not ticked"
+    assert not window.isWindowModified(), "the session as saved"
+
+
+def test_use_nothing_keeps_everything_of_mine(window: MainWindow, tmp_path: Path, essay) -> None:
+    path, private, _theirs = _attack(tmp_path, essay)
+    mine = dict(window.settings_values)
+    assert window.sessions.open(str(path))
+    assert window.sessions.review is not None
+    window.sessions.review.keep_button.click()
+    assert window.settings_values == mine
+    assert private not in window.documents_list.inputs()
+
+
+def test_a_deeply_nested_session_is_a_message_not_a_crash(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "deep.copylens"
+    path.write_bytes(
+        gzip.compress(b'{"format": "copylens-session", "version": 1, "x": ' + b"[" * 50_000)
+    )
+    assert not window.sessions.open(str(path))
+    dialogs = errors_shown()
+    assert dialogs and "nested more than 64 levels" in dialogs[0].message
