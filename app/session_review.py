@@ -241,7 +241,9 @@ class ReviewDialog(QtWidgets.QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(self.sizeHint().expandedTo(QtCore.QSize(640, 0)))
+        trees = self.findChildren(QtWidgets.QTreeWidget)
+        wide = max((tree.header().length() for tree in trees), default=0) + 48
+        self.resize(self.sizeHint().expandedTo(QtCore.QSize(min(max(640, wide), 1000), 0)))
 
     def _settings_tree(self, changes: list[SettingChange], ticked: bool) -> QtWidgets.QTreeWidget:
         tree = _tree([_tr("Setting"), _tr("Yours"), _tr("The session's")])
