@@ -9,12 +9,16 @@ of runs (:mod:`copylens.app.history`).
 What must hold: a session is data, never configuration. Opening one shows its inputs and
 results at once; the settings it carries and the files it lists outside its own folder are
 offered in a review (:mod:`copylens.app.session_review`) and used only as the person ticks
-them there (archive, web and network settings start unticked). The manager talks to the
+them there (archive, web and network settings start unticked). A file that is byte for byte
+one saved on this computer (its SHA-256 kept, :data:`OWN_KEY`) has its files listed without
+asking; its settings are offered all the same. The manager talks to the
 window only through :class:`SessionWindow`.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -133,6 +137,43 @@ def forget_recent() -> None:
     qs.sync()
 
 
+OWN_KEY = "sessions/saved"
+"""The SHA-256 digests of the last :data:`OWN_MAX` session files saved on this computer."""
+OWN_MAX = 50
+
+
+def digest(path: str | os.PathLike[str]) -> str:
+    """The SHA-256 of the file at ``path`` (empty if it cannot be read)."""
+    sha = hashlib.sha256()
+    try:
+        with open(path, "rb") as stream:
+            for block in iter(lambda: stream.read(1 << 20), b""):
+                sha.update(block)
+    except OSError:
+        return ""
+    return sha.hexdigest()
+
+
+def saved_here(path: str | os.PathLike[str]) -> bool:
+    """Whether the file at ``path`` is, byte for byte, a session saved on this computer (its
+    files outside its folder are then the person's own listing, not asked about again)."""
+    found = digest(path)
+    value = settings.store().value(OWN_KEY, [])
+    listed = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    return bool(found) and found in listed
+
+
+def remember_saved(path: str | os.PathLike[str]) -> None:
+    found = digest(path)
+    if not found:
+        return
+    qs = settings.store()
+    value = qs.value(OWN_KEY, [])
+    listed = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    qs.setValue(OWN_KEY, list(dict.fromkeys([found, *map(str, listed)]))[:OWN_MAX])
+    qs.sync()
+
+
 # ---------------------------------------------------------------------- the window's side
 
 
@@ -231,6 +272,8 @@ class SessionManager(QtCore.QObject):
         if self.review is not None:
             self.review.reject()
         review = session_review.plan(session, Path(path).absolute().parent, window.settings_values)
+        if saved_here(path):  # this computer wrote it: its files are the person's listing
+            review = session_review.Review(review.settings, ())
         self._loading = True
         try:
             self._show(session, session_review.inputs_kept(session, review, frozenset()))
@@ -315,6 +358,7 @@ class SessionManager(QtCore.QObject):
                 details = str(error)
             show_error(self.window.dialog_parent(), text, details, _tr("Save session"))
             return False
+        remember_saved(path)
         self._now_at(path, _tr("Session saved: %1"))
         history.attach_session(list(self._entries.values()), self.path)
         return True

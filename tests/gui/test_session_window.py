@@ -114,10 +114,7 @@ def test_a_session_is_saved_and_reopened_with_its_results(
     review = second.sessions.review
     assert review is not None and review.isVisible()
     assert _ticked(review.setting_boxes["min_fragment_words"]), "a detection setting: ticked"
-    assert len(review.file_boxes) == 6, "2 + 1 + 3 files outside the session's folder"
-    assert not any(_ticked(row) for row in review.file_boxes.values())
-    for row in review.file_boxes.values():
-        row.setCheckState(0, Qt.CheckState.Checked)
+    assert review.file_boxes == {}, "saved on this computer: its files are listed as saved"
     review.use_button.click()
     assert second.sessions.review is None
     assert second.settings_values["min_fragment_words"] == 8, "the session's settings, ticked"
@@ -274,12 +271,29 @@ def test_each_completed_run_enters_the_history(
     with qtbot.waitSignal(dialog.sessionRequested):
         dialog.tree.setCurrentItem(top)
         dialog.open_button.click()
+    assert window.sessions.review is None, "saved here, with the settings of now: nothing to ask"
+    assert window.documents_list.count() == 2, "the session came back"
+
+
+def test_a_copy_changed_elsewhere_asks_about_its_files_again(
+    window: MainWindow, tmp_path: Path, day: dict[str, Path]
+) -> None:
+    window.documents_list.add_paths([day["copy"]])
+    path = tmp_path / "saved" / "mine.copylens"
+    path.parent.mkdir()
+    assert window.sessions.save_to(str(path))
+    window.documents_list.clear_inputs()
+    assert window.sessions.open(str(path))
+    assert window.sessions.review is None and window.documents_list.count() == 1
+    path.write_bytes(gzip.compress(gzip.decompress(path.read_bytes()), compresslevel=9))
+    window.documents_list.clear_inputs()
+    assert window.sessions.open(str(path))
     review = window.sessions.review
-    assert review is not None, "the files are outside the session's folder: asked"
+    assert review is not None and list(review.file_boxes) == [("documents", 0)]
     assert window.documents_list.count() == 0
     review.all_files.setChecked(True)
     review.use_button.click()
-    assert window.documents_list.count() == 2, "the session came back"
+    assert window.documents_list.inputs() == [day["copy"].resolve()]
 
 
 def test_a_damaged_history_is_set_aside(
