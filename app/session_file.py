@@ -13,12 +13,14 @@ What must hold:
 
 * A session file is data someone may have sent: reading one changes nothing (settings and
   files outside its folder are the window's to offer, :mod:`copylens.app.session_review`).
-* Reading is bounded before it costs: a file over :data:`MAX_BYTES` is refused unread; the
-  gzip stream is inflated once counting only, in :data:`CHUNK` pieces, and refused as soon as
-  it passes :data:`MAX_BYTES` (a compression bomb costs one chunk of memory and the time to
-  inflate :data:`MAX_BYTES`); JSON nested deeper than :data:`MAX_DEPTH` is refused before it
-  is parsed (:func:`nesting_exceeds`); NaN, infinities and numbers out of the float range
-  are refused while parsing, shares out of [0, 1] by the reports' parsers.
+* Reading is bounded before it costs: a file over :data:`MAX_BYTES` is refused unread, and
+  one whose gzip trailer gives a larger size at once (a CopyLens file's trailer is true; a
+  false one is caught by the count); the gzip stream is inflated once counting only, in
+  :data:`CHUNK` pieces, and refused as soon as it passes :data:`MAX_BYTES` (a compression
+  bomb costs one chunk of memory and the time to inflate :data:`MAX_BYTES`); JSON nested
+  deeper than :data:`MAX_DEPTH` is refused before it is parsed (:func:`nesting_exceeds`);
+  NaN, infinities and numbers out of the float range are refused while parsing, shares out
+  of [0, 1] by the reports' parsers.
 * Every way a file can be wrong ends in :class:`SessionError` with a message for the user:
   a newer version, not a session, damaged, too large, too deep, an impossible number.
 * Writing is atomic: a temporary file in the same folder, flushed to disk, then renamed over
@@ -232,6 +234,8 @@ def parse(raw: bytes) -> Any:
     """The JSON value in the gzip bytes ``raw``, within the bounds of the module;
     :class:`SessionError` otherwise."""
     not_session = _tr("This file is not a CopyLens session, or it is damaged.")
+    if len(raw) >= 18 and int.from_bytes(raw[-4:], "little") > MAX_BYTES:
+        raise _too_large(int.from_bytes(raw[-4:], "little"))  # as its gzip trailer says
     try:
         inflated_size(raw)  # counting only: a bomb is refused before it takes memory
         payload = inflate(raw)

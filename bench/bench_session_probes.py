@@ -4,6 +4,7 @@ The probes (made in a temporary folder; the bomb generated without inflating it)
 
 * ``empty``: a valid empty session, the baseline (starting Python and importing the app);
 * ``bomb``: a 1 MB gzip file inflating to 1 GB of JSON whitespace around an empty session;
+* ``bomb-lie``: the same with a gzip trailer claiming 1,000 bytes (the size is counted);
 * ``deep``: 100,000 nested ``[`` in a session;
 * ``nan``, ``share``: a session whose report has ``"uniqueness": NaN`` or ``1.5``;
 * ``metadata``: ``check_public("169.254.169.254", 80, allow_local=True)``, what every
@@ -50,8 +51,9 @@ ADDRESS = (
 )
 
 
-def bomb(path: Path, megabytes: int) -> Path:
-    """A gzip file of ``megabytes`` MB of spaces inside an empty session (1 KB per MB)."""
+def bomb(path: Path, megabytes: int, honest: bool = True) -> Path:
+    """A gzip file of ``megabytes`` MB of spaces inside an empty session (1 KB per MB); its
+    trailer gives the true size, or (``honest=False``) 1,000 bytes."""
     block = b" " * (1024 * 1024)
     squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
     head = json.dumps(SESSION)[:-1].encode() + b', "x": 1'
@@ -62,7 +64,7 @@ def bomb(path: Path, megabytes: int) -> Path:
     for _ in range(megabytes):
         crc = zlib.crc32(block, crc)
     crc = zlib.crc32(b"}", crc)
-    size = (len(head) + megabytes * len(block) + 1) & 0xFFFFFFFF
+    size = (len(head) + megabytes * len(block) + 1) & 0xFFFFFFFF if honest else 1000
     header = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff"
     path.write_bytes(header + one + step * megabytes + tail + struct.pack("<II", crc, size))
     return path
@@ -109,6 +111,9 @@ def main(argv: list[str] | None = None) -> int:
         probes = {
             "empty": READ.format(path=str(empty)),
             "bomb": READ.format(path=str(bomb(here / "bomb.copylens", args.bomb_mb))),
+            "bomb-lie": READ.format(
+                path=str(bomb(here / "lie.copylens", args.bomb_mb, honest=False))
+            ),
             "deep": READ.format(path=str(_deep(here / "deep.copylens"))),
             "nan": READ.format(path=str(with_report(here / "nan.copylens", "NaN"))),
             "share": READ.format(path=str(with_report(here / "share.copylens", "1.5"))),
