@@ -34,6 +34,7 @@ import contextlib
 import gzip
 import json
 import os
+import re
 import tempfile
 import zlib
 from dataclasses import dataclass
@@ -318,43 +319,43 @@ def _pieces(raw: bytes, limit: int) -> Any:
             return
 
 
-_QUOTE, _BACKSLASH = ord('"'), ord("\\")
+_MARKS = b'"[]{}'
+_NOT_MARKS = bytes(sorted(set(range(256)) - set(_MARKS)))
+_NOT_BACKSLASH = re.compile(rb"[^\\]")
 
 
 def nesting_exceeds(data: bytes, limit: int) -> bool:
     """Whether the JSON text ``data`` nests arrays and objects more than ``limit`` deep.
 
-    Brackets inside strings do not count: a quote ends or starts a string unless an odd run
-    of backslashes precedes it. Scanned with numpy :data:`CHUNK` bytes at a time, the string
-    state, the backslash run and the depth carried from one chunk to the next; on text that
-    is not JSON the answer is only a guess, and the parser refuses such text anyway."""
-    depth, inside, run = 0, 0, 0
-    for start in range(0, len(data), CHUNK):
-        chunk = np.frombuffer(data, np.uint8, min(CHUNK, len(data) - start), start)
-        depth, inside, run, deepest = _scan(chunk, depth, inside, run)
-        if deepest > limit:
+    Brackets inside strings do not count. Scanned :data:`CHUNK` bytes at a time (a chunk
+    never ends inside a run of backslashes, nor between it and the byte after): escaped
+    backslashes, then escaped quotes are deleted (what is left of a JSON string's
+    backslashes escapes no quote), every byte but quotes and brackets is deleted (C speed,
+    the bytes methods), and the few marks left are counted with numpy, the string state and
+    the depth carried from chunk to chunk. On text that is not JSON the answer is only a
+    guess; the parser refuses such text anyway."""
+    depth, inside, start = 0, 0, 0
+    while start < len(data):
+        end = min(start + CHUNK, len(data))
+        if data[end - 1] == ord("\\"):
+            found = _NOT_BACKSLASH.search(data, end)
+            end = found.start() + 1 if found else len(data)  # and the byte it escapes
+        piece = data[start:end]
+        if b"\\" in piece:
+            piece = piece.replace(b"\\\\", b"").replace(b'\\"', b"")
+        marks = np.frombuffer(piece.translate(None, _NOT_MARKS), np.uint8)
+        start = end
+        if not len(marks):
+            continue
+        strings = (np.cumsum(marks == ord('"')) + inside) % 2 == 1
+        outside = ~strings
+        step = ((marks == ord("[")) | (marks == ord("{"))) & outside
+        back = ((marks == ord("]")) | (marks == ord("}"))) & outside
+        levels = np.cumsum(step.astype(np.int64) - back) + depth
+        if int(levels.max()) > limit:
             return True
+        depth, inside = int(levels[-1]), int(strings[-1])
     return False
-
-
-def _scan(chunk: np.ndarray, depth: int, inside: int, run: int) -> tuple[int, int, int, int]:
-    """One chunk of :func:`nesting_exceeds`: the depth, string state and backslash run after
-    it, and the deepest point in it."""
-    n = len(chunk)
-    positions = np.arange(n, dtype=np.int32)
-    slash = chunk == _BACKSLASH
-    last_other = np.where(slash, -1 - run, positions)  # the last byte not a backslash
-    np.maximum.accumulate(last_other, out=last_other)
-    before = np.empty(n, dtype=np.int32)  # backslashes right before each byte
-    before[0] = run
-    before[1:] = positions[:-1] - last_other[:-1]
-    quotes = (chunk == _QUOTE) & (before % 2 == 0)
-    strings = (np.cumsum(quotes, dtype=np.int32) + inside) % 2 == 1
-    opens = (chunk == ord("[")) | (chunk == ord("{"))
-    closes = (chunk == ord("]")) | (chunk == ord("}"))
-    step = (opens & ~strings).astype(np.int32) - (closes & ~strings)
-    levels = np.cumsum(step) + depth
-    return int(levels[-1]), int(strings[-1]), int(n - 1 - last_other[-1]), int(levels.max())
 
 
 def _sync_folder(folder: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import random
 import struct
 import tracemalloc
 import zlib
@@ -394,3 +395,38 @@ def test_the_review_lists_other_settings_and_files_outside_the_folder(tmp_path: 
 
 def rows_text(row: dict[str, str]) -> TextInput:
     return TextInput(row["name"], row["text"])
+
+
+def _depth(value: object) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+def _random_json(rng: random.Random, room: int) -> object:
+    kind = rng.randrange(4 if room else 2)
+    if kind == 0:
+        return "".join(rng.choice('ab"\\[]{}/\n\u00e9') for _ in range(rng.randrange(8)))
+    if kind == 1:
+        return rng.choice([0, 1.5, True, None])
+    items = [_random_json(rng, room - 1) for _ in range(rng.randrange(4))]
+    if kind == 2:
+        return items
+    return {_random_json(rng, 0) if rng.random() < 0.5 else "k": item for item in items}
+
+
+def test_nesting_agrees_with_the_parser_across_chunk_boundaries(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The depth the scan finds is the parsed value's, whatever the chunks cut (7 bytes)."""
+    monkeypatch.setattr(session_file, "CHUNK", 7)
+    rng = random.Random(38)
+    for _ in range(400):
+        value = _random_json(rng, 6)
+        text = json.dumps(value, ensure_ascii=rng.random() < 0.5).encode()
+        depth = _depth(value)
+        assert not session_file.nesting_exceeds(text, depth), text
+        if depth:
+            assert session_file.nesting_exceeds(text, depth - 1), text
