@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from copylens.app import history, session_review, settings
 from copylens.app.errors_dialog import show_error
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets
-from copylens.app.run import CHECK, MODES, Report
+from copylens.app.run import CHECK, COMPARE, MODES, Report
 from copylens.app.session_file import (
     FORMAT,
     LISTS,
@@ -220,7 +220,7 @@ class SessionManager(QtCore.QObject):
 
     def run_finished(self, report: Report) -> None:
         """A run completed: its report is the mode's complete one, and enters the history."""
-        mode = CHECK if isinstance(report, CheckReport) else "compare"
+        mode = CHECK if isinstance(report, CheckReport) else COMPARE
         self.mark_changed()
         ident, message = history.record(history.entry_of(report, self.path))
         if ident:
