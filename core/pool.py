@@ -26,7 +26,9 @@ What must hold:
   not start children, the items run in that process, in order, without the limits;
 * workers fork when that is safe (the caller is the main thread of a process with no other
   thread, and :func:`forbid_fork` was not called: a GUI calls it, since Qt runs threads
-  Python cannot see) and are spawned otherwise.
+  Python cannot see) and are spawned otherwise; ``COPYLENS_START_METHOD=spawn`` in the
+  environment (:data:`START_METHOD`) spawns them always, as Windows must (it has no fork), so
+  that the tests and CI run that path on any system.
 
 Why not ``concurrent.futures`` or pebble: an executor cannot kill one stuck task (its shutdown
 waits for it, and a killed worker breaks the whole pool), and pebble's manager threads would
@@ -74,6 +76,10 @@ the parent's send never waits on a worker that is itself waiting to send a resul
 
 _fork_allowed = True
 
+START_METHOD = "COPYLENS_START_METHOD"
+"""The environment variable that chooses how workers start: ``fork`` (the default: fork where
+it is safe, spawn elsewhere) or ``spawn`` (always, as on Windows)."""
+
 
 def forbid_fork() -> None:
     """Never fork this process again: a GUI has threads Python cannot see (Qt's own)."""
@@ -82,13 +88,22 @@ def forbid_fork() -> None:
 
 
 def can_fork() -> bool:
-    """True when forking is safe: allowed, on the main thread, and no other Python thread."""
+    """True when forking is safe: allowed, on the main thread, and no other Python thread;
+    never when :data:`START_METHOD` says ``spawn`` (ValueError for a method it does not know)."""
     return (
         _fork_allowed
+        and _start_method() == "fork"
         and threading.current_thread() is threading.main_thread()
         and threading.active_count() == 1
         and "fork" in multiprocessing.get_all_start_methods()
     )
+
+
+def _start_method() -> str:
+    method = os.environ.get(START_METHOD, "").strip().lower() or "fork"
+    if method not in ("fork", "spawn"):
+        raise ValueError(f"{START_METHOD} is {method!r}: it takes 'fork' or 'spawn'")
+    return method
 
 
 @dataclass(frozen=True)
@@ -236,13 +251,15 @@ class _Worker:
         return not self.chunks and self.process.is_alive() and not self.conn.poll()
 
     def kill(self) -> None:
-        """SIGKILL the worker's process group (it and any program it started), then reap it."""
+        """SIGKILL the worker's process group (it and any program it started), then reap it;
+        where there are no process groups (Windows) TerminateProcess the worker alone."""
         pid = self.process.pid
         if pid is not None:
+            if hasattr(os, "killpg"):
+                with contextlib.suppress(OSError):
+                    os.killpg(pid, signal.SIGKILL)
             with contextlib.suppress(OSError):
-                os.killpg(pid, signal.SIGKILL)
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
+                self.process.kill()  # SIGKILL, or TerminateProcess on Windows
         self.process.join(1.0)
         self.conn.close()
 
@@ -503,7 +520,7 @@ def _become_worker(parent: int) -> None:
     gc.freeze()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError, AttributeError):  # no process groups on Windows
         os.setpgid(0, 0)
     _die_with_parent(parent)
 
