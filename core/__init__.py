@@ -75,6 +75,7 @@ if TYPE_CHECKING:
         save_news_model,
     )
     from copylens.core.options import AT_LEAST, LANGUAGES, STUDY_OPTIONS, Options, Spec, specs
+    from copylens.core.paths import joined_path, path_identity, relative_path, windows_name_problem
     from copylens.core.pool import forbid_fork, pool_map
     from copylens.core.prepare import read_text
     from copylens.core.report import (
@@ -154,6 +155,7 @@ __all__ = [
     "forbid_fork",
     "group_texts",
     "is_archive_url",
+    "joined_path",
     "load_collection",
     "load_news_model",
     "megabytes",
@@ -163,6 +165,7 @@ __all__ = [
     "news_train",
     "normalizer",
     "open_archive",
+    "path_identity",
     "pool_map",
     "provider_from_env",
     "provider_named",
@@ -170,6 +173,7 @@ __all__ = [
     "read_news",
     "read_news_pairs",
     "read_text",
+    "relative_path",
     "resources_dir",
     "run_methods",
     "save_news_model",
@@ -178,6 +182,7 @@ __all__ = [
     "shares_of",
     "similarity",
     "specs",
+    "windows_name_problem",
     "with_archive_settings",
     "word_similarity",
     "word_weight",
@@ -248,6 +253,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "Spec",
         "specs",
     ),
+    "paths": ("joined_path", "path_identity", "relative_path", "windows_name_problem"),
     "pool": ("forbid_fork", "pool_map"),
     "prepare": ("read_text",),
     "report": (
