@@ -75,7 +75,7 @@ if TYPE_CHECKING:
         save_news_model,
     )
     from copylens.core.options import AT_LEAST, LANGUAGES, STUDY_OPTIONS, Options, Spec, specs
-    from copylens.core.paths import joined_path, path_identity, relative_path, windows_name_problem
+    from copylens.core.paths import joined_path, path_identity, relative_path
     from copylens.core.pool import forbid_fork, pool_map
     from copylens.core.prepare import read_text
     from copylens.core.report import (
@@ -182,7 +182,6 @@ __all__ = [
     "shares_of",
     "similarity",
     "specs",
-    "windows_name_problem",
     "with_archive_settings",
     "word_similarity",
     "word_weight",
@@ -253,7 +252,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "Spec",
         "specs",
     ),
-    "paths": ("joined_path", "path_identity", "relative_path", "windows_name_problem"),
+    "paths": ("joined_path", "path_identity", "relative_path"),
     "pool": ("forbid_fork", "pool_map"),
     "prepare": ("read_text",),
     "report": (

@@ -22,9 +22,6 @@ What must hold, on Windows (Microsoft, "Naming Files, Paths, and Namespaces", Wi
 * :func:`relative_path` and :func:`joined_path`: a path saved relative to a folder (a session
   file's) is written with ``/`` and read with either separator, so a session saved on one
   system finds its files on another; a path on another drive has no relative form (None).
-* :func:`windows_name_problem`: why a file name the app is to create cannot be one on Windows
-  (reserved, ending in a dot or space, a character Windows forbids), so the user is told
-  before anything is written.
 """
 
 from __future__ import annotations
@@ -46,9 +43,6 @@ RESERVED = frozenset(
 )
 """Device names Windows reserves: the name is one of them before its first dot, in any case
 (``con``, ``Aux.txt``, ``nul.tar.gz``), trailing spaces ignored."""
-
-FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
-"""Characters that no Windows file name may hold."""
 
 _VERBATIM = "\\\\?\\"
 _VERBATIM_UNC = "\\\\?\\UNC\\"
@@ -77,18 +71,6 @@ def _without_prefix(path: str) -> str:
 def reserved_on_windows(name: str) -> bool:
     """True when Windows takes the file name ``name`` for a device (see :data:`RESERVED`)."""
     return name.split(".", 1)[0].rstrip(" ").upper() in RESERVED
-
-
-def windows_name_problem(name: str) -> str | None:
-    """Why ``name`` (one part of a path) cannot be a file's name on Windows, or None."""
-    if reserved_on_windows(name):
-        return f"{name!r} is a name Windows reserves for a device"
-    if name.endswith((".", " ")) and name not in (".", ".."):
-        return f"{name!r} ends in a dot or a space, which Windows drops"
-    found = FORBIDDEN.search(name)
-    if found:
-        return f"{name!r} holds {found.group()!r}, which Windows does not allow in a file name"
-    return None
 
 
 def windows_api_path(path: str, cwd: str) -> str:
