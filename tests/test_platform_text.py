@@ -2,6 +2,10 @@
 the code pages of a Russian Windows (cp1251 where output is redirected to a file, cp866 in an
 old console window), and an SQLite archive in a folder whose name is Cyrillic.
 
+CopyLens takes no .zip of documents; its zip inputs are .docx and .odt files, which a user
+may unpack and pack again with Windows Explorer ("Send to > Compressed folder"): Explorer adds
+folder entries and writes names in the OEM code page (cp866) without the UTF-8 flag.
+
 (Texts saved in cp1251 and cp866 are read in ``tests/test_platform_spawn.py``.)
 """
 
@@ -11,11 +15,13 @@ import json
 import os
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from copylens.core import Options, add_to_archive, check, open_archive
+from copylens.core import Options, add_to_archive, check, extract_file, open_archive
+from tests.fixtures_make import make_docx
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "resources" / "samples"
@@ -89,3 +95,25 @@ def test_an_archive_in_a_folder_with_a_cyrillic_name(
         report = check([copy], [], options, archive=archive)
     (document,) = report.documents
     assert document.sources and document.sources[0].containment > 0.8
+
+
+class _ExplorerName(zipfile.ZipInfo):
+    """A member name as Windows Explorer writes it: cp866 bytes, no UTF-8 flag."""
+
+    def _encodeFilenameFlags(self) -> tuple[bytes, int]:  # zipfile's own method
+        return self.filename.encode("cp866"), self.flag_bits
+
+
+def test_a_docx_packed_again_by_windows_explorer_reads_the_same(tmp_path: Path) -> None:
+    paragraphs = ["Первый абзац сочинения о Байкале.", "Второй абзац, об Ангаре."]
+    word = make_docx(tmp_path / "Сочинение.docx", paragraphs)
+    repacked = tmp_path / "Сочинение (Explorer).docx"
+    with zipfile.ZipFile(word) as source, zipfile.ZipFile(repacked, "w") as out:
+        for folder in ("_rels/", "docProps/", "word/", "word/_rels/", "word/media/"):
+            out.writestr(_ExplorerName(folder), b"")
+        for info in source.infolist():
+            out.writestr(_ExplorerName(info.filename), source.read(info), zipfile.ZIP_DEFLATED)
+        out.writestr(_ExplorerName("word/media/Рисунок 1.png"), b"\x89PNG\r\n\x1a\n")
+    names = zipfile.ZipFile(repacked).infolist()
+    assert names[-1].flag_bits & 0x800 == 0 and names[-1].filename != "word/media/Рисунок 1.png"
+    assert extract_file(repacked).text == extract_file(word).text == "\n".join(paragraphs)
