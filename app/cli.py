@@ -228,8 +228,8 @@ PLAIN = {
     "\u00a0": " ",
     "№": "No.",
 }
-"""Plain stand-ins for the typography of text output where the console's code page has none
-(cp866, the OEM page of a Russian Windows console, has no « » … ←)."""
+"""Plain stand-ins for the typography of text output where the code page has none (cp866, the
+OEM page of a Russian Windows console, has no « » … ←; cp1251 has no ←)."""
 
 
 def _plain_or_escaped(error: UnicodeError) -> tuple[str, int]:
@@ -245,8 +245,9 @@ codecs.register_error("copylens-plain", _plain_or_escaped)
 
 
 def _plain_where_unencodable(stream: Any) -> None:
-    """Text output (for people) on a console whose code page lacks some of its characters
-    (Windows: cp1251 when redirected, cp866 in an old console): quotes, dashes and arrows
+    """Text output (for people) in a code page that lacks some of its characters (Windows:
+    the ANSI page, cp1251, when redirected or piped; the OEM page cp866 of a legacy console
+    (``PYTHONLEGACYWINDOWSSTDIO``)): quotes, dashes and arrows
     become plain ones, anything else a backslash escape as before. JSON and CSV keep the
     escapes, which they read back as the same characters."""
     reconfigure = getattr(stream, "reconfigure", None)

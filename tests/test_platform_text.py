@@ -1,6 +1,7 @@
 """Text and names as Windows users produce them, on this system: the command line's output in
-the code pages of a Russian Windows (cp1251 where output is redirected to a file, cp866 in an
-old console window), and an SQLite archive in a folder whose name is Cyrillic.
+the code pages of a Russian Windows (cp1251, the ANSI page, where output is redirected or
+piped; cp866, the console's OEM page, where Python is set to it), and an SQLite archive in a
+folder whose name is Cyrillic.
 
 CopyLens takes no .zip of documents; its zip inputs are .docx and .odt files, which a user
 may unpack and pack again with Windows Explorer ("Send to > Compressed folder"): Explorer adds
