@@ -118,3 +118,19 @@ def test_a_docx_packed_again_by_windows_explorer_reads_the_same(tmp_path: Path) 
     names = zipfile.ZipFile(repacked).infolist()
     assert names[-1].flag_bits & 0x800 == 0 and names[-1].filename != "word/media/Рисунок 1.png"
     assert extract_file(repacked).text == extract_file(word).text == "\n".join(paragraphs)
+
+
+def test_a_windowed_self_test_writes_its_summary_where_it_is_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The frozen Windows app has no stdout (a windowed program): the summary goes to the file
+    ``COPYLENS_SELF_TEST_LOG`` names, which CI prints."""
+    from copylens.app import selftest
+
+    log = tmp_path / "self-test.txt"
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setenv(selftest.LOG_VARIABLE, str(log))
+    out = selftest._stdout()
+    print("Проверка «выборки»: OK", file=out)
+    out.close()
+    assert log.read_text("utf-8") == "Проверка «выборки»: OK\n"
