@@ -7,6 +7,10 @@ limit, so a file that makes a parser loop forever or swell without bound costs i
 
 What must hold:
 
+* an item's time starts when its worker has it in hand: a new worker first says it is ready
+  once it has read (unpickled) its first chunk, so a spawned worker's start-up (a fresh
+  interpreter importing what it runs: seconds on a loaded machine or under a virus scanner)
+  is never charged to the item; before that it has :data:`START_UP_S` at most;
 * results come back in input order; when an item's worker passes its time limit, runs out of
   its memory limit or dies, that worker is killed and replaced and the other items carry on;
 * the parent never waits on a stuck worker: when it stops early (an exception, Ctrl+C, a
@@ -73,6 +77,10 @@ IN_FLIGHT = 2
 """Chunks sent to a worker ahead of its results, so it goes on while the parent takes the last
 one. Messages to a worker are small (paths, indices, options), far under a pipe's buffer, so
 the parent's send never waits on a worker that is itself waiting to send a result."""
+
+START_UP_S = 120.0
+"""Most seconds a new worker may take to start and read its first chunk before the chunk's own
+limit starts (a worker that takes longer is stopped as late)."""
 
 _fork_allowed = True
 
@@ -223,12 +231,13 @@ class _RemoteTraceback(Exception):
 class _Worker:
     """One worker process, its end of the pipe and the chunks sent to it, oldest first (up to
     :data:`IN_FLIGHT`, so it never waits for the parent between two); ``deadline`` is the
-    oldest one's."""
+    oldest one's; ``ready`` once the worker said it has read its first chunk."""
 
     process: Any
     conn: Connection
     chunks: deque[int] = field(default_factory=deque)
     deadline: float | None = None
+    ready: bool = False
 
     def give(self, index: int, job: tuple[Any, ...], seconds: float | None) -> bool:
         """Send a chunk; False if the worker is gone (it died, or stopped after running out
@@ -243,7 +252,10 @@ class _Worker:
         return True
 
     def started(self, seconds: float | None) -> None:
-        """The oldest chunk starts now (it was sent, or the one before it came back)."""
+        """The oldest chunk starts now (it was sent, the one before it came back, or the new
+        worker is ready); a worker not yet ready has :data:`START_UP_S` more."""
+        if seconds is not None and not self.ready:
+            seconds = max(seconds, START_UP_S)
         self.deadline = None if seconds is None else time.monotonic() + seconds
 
     def usable(self) -> bool:
@@ -438,6 +450,10 @@ def _outcome(
             status, payload = worker.conn.recv()
         except (EOFError, OSError):
             return _died(worker, limits), False
+        if status == "ready":  # its oldest chunk's time starts now
+            worker.ready = True
+            worker.started(limits.seconds)
+            return None
         if status == "ok":
             return payload, True
         if status == "memory":
@@ -480,15 +496,20 @@ def _start(context: Any) -> _Worker:
 
 
 def _serve(conn: Connection, parent: int) -> None:
-    """The worker: take ``(task, chunk, memory_bytes, scratch)`` until the pipe closes; answer
-    ("ok", results), ("memory", None) (then exit: the heap may be in a bad state) or
+    """The worker: take ``(task, chunk, memory_bytes, scratch)`` until the pipe closes; say
+    ("ready", None) once, when it has read the first, then answer each with ("ok", results),
+    ("memory", None) (then exit: the heap may be in a bad state) or
     ("error", (exception, traceback))."""
     _become_worker(parent)
+    ready = False
     while True:
         try:
             task, chunk, memory_bytes, scratch = conn.recv()
         except (EOFError, OSError):
             return
+        if not ready:
+            conn.send(("ready", None))
+            ready = True
         os.environ["TMPDIR"] = tempfile.tempdir = scratch
         _limit_memory(memory_bytes)
         try:

@@ -167,3 +167,16 @@ def test_a_stuck_worker_is_stopped_where_there_are_no_process_groups(
     assert got == [0.0, pool_module.Stopped("time", limits)]
     pool_module.shutdown()
     assert multiprocessing.active_children() == []
+
+
+def test_a_spawned_workers_start_up_is_not_charged_to_its_first_item(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A spawned worker imports what it runs before it can start: two seconds here
+    (``tests/slow_start.py``), more than the item's one-second limit. The item's time starts
+    when the worker has its work in hand, so the item is done, not given up."""
+    from tests.slow_start import echo
+
+    monkeypatch.setenv(START_METHOD, "spawn")
+    limits = pool_module.ProcessLimits(seconds=1.0)
+    assert list(isolated_map(echo, [7.0], workers=1, limits=limits)) == [7.0]
