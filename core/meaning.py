@@ -212,7 +212,8 @@ def _listed(language: str) -> Callable[[str], float | None]:
     import math
     import unicodedata
 
-    from wordfreq import freq_to_zipf, get_frequency_dict, get_language_info, zipf_to_freq
+    from wordfreq import freq_to_zipf, get_frequency_dict, zipf_to_freq
+    from wordfreq.language_info import get_language_info
 
     try:
         info = get_language_info(language)
