@@ -348,6 +348,7 @@ def _read_feed(data: bytes, path: Path) -> Iterator[_Found]:
     parsed = parse_feed(data)
     feed = parsed.get("feed", {})
     source = str(feed.get("title", "") or "").strip() or _host(str(feed.get("link", "") or ""))
+    source = source.replace(BAD_CHARACTER, "")
     entries = parsed.get("entries", [])
     if not entries and parsed.get("bozo"):
         raise NewsError("not a readable RSS or Atom feed")
@@ -374,7 +375,40 @@ def parse_feed(data: bytes) -> Any:
     _refuse_declarations(data)
     converted = convert_to_utf8({}, data, {})
     _refuse_declarations(converted)
-    return feedparser.parse(io.BytesIO(converted), resolve_relative_uris=False)
+    cleaned = _BAD_REFERENCE.sub(_mark_bad_reference, converted)
+    try:
+        return feedparser.parse(io.BytesIO(cleaned), resolve_relative_uris=False)
+    except (ValueError, OverflowError, UnicodeError, RecursionError, MemoryError) as error:
+        # feedparser's loose parser has raised on input it did not expect (issue 38: character
+        # references); whatever is left is a failure of this feed, never of the whole run
+        raise NewsError("the feed cannot be read ({reason})", reason=type(error).__name__) from None
+
+
+_BAD_REFERENCE = re.compile(rb"&#(?:[xX]([0-9a-fA-F]+)|([0-9]+));?")
+BAD_CHARACTER = "\ufdd0"
+"""What a character reference that names no XML character becomes before the feed is parsed:
+a Unicode noncharacter, so the entry holding it is found afterwards and refused by itself."""
+_MARK = b"&#xFDD0;"
+_MAX_REFERENCE_DIGITS = 8
+
+
+def _mark_bad_reference(match: re.Match[bytes]) -> bytes:
+    """``match`` as it is when it names a character XML allows, else :data:`_MARK`
+    (``&#xD800;`` a surrogate, ``&#1114112;`` past U+10FFFF, ``&#99999999999;`` past any
+    integer feedparser's ``chr`` takes, ``&#0;`` and the other C0 controls)."""
+    hexa, decimal = match.group(1), match.group(2)
+    digits = hexa if hexa is not None else decimal
+    if len(digits.lstrip(b"0")) > _MAX_REFERENCE_DIGITS:
+        return _MARK
+    value = int(digits, 16) if hexa is not None else int(digits)
+    return match.group(0) if _xml_character(value) else _MARK
+
+
+def _xml_character(value: int) -> bool:
+    """Whether ``value`` is a Char of XML 1.0 (§2.2), U+FDD0 (our own mark) excluded."""
+    if value in (0x9, 0xA, 0xD) or 0x20 <= value <= 0xD7FF:
+        return True
+    return (0xE000 <= value <= 0xFFFD and value != 0xFDD0) or 0x10000 <= value <= 0x10FFFF
 
 
 def _refuse_declarations(data: bytes) -> None:
@@ -399,6 +433,11 @@ def _spellings(data: bytes) -> Iterator[str]:
 
 
 def _entry_item(entry: Any, source: str, fallback_id: str) -> NewsItem:
+    if _holds_mark(entry, 0):
+        raise NewsError(
+            "the entry holds a character reference that names no character (such as "
+            "&#xD800; or &#1114112;); this entry is skipped"
+        )
     url = str(entry.get("link", "") or "").strip()
     identifier = str(entry.get("id", "") or "").strip() or url or fallback_id
     html = _entry_html(entry)
@@ -416,6 +455,19 @@ def _entry_item(entry: Any, source: str, fallback_id: str) -> NewsItem:
         links=_unique(_hrefs(root, "a", "href", url)),
         images=_unique(_hrefs(root, "img", "src", url) + _entry_images(entry)),
     )
+
+
+def _holds_mark(value: object, depth: int) -> bool:
+    """Whether a string of the parsed entry ``value`` holds :data:`BAD_CHARACTER`."""
+    if isinstance(value, str):
+        return BAD_CHARACTER in value
+    if depth > _MAX_JSON_LD_DEPTH:
+        return False
+    if isinstance(value, dict):
+        return any(_holds_mark(v, depth + 1) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_holds_mark(v, depth + 1) for v in value)
+    return False
 
 
 def _entry_html(entry: Any) -> str:

@@ -307,6 +307,40 @@ def test_hostile_feed_is_refused(tmp_path: Path, content: bytes) -> None:
     assert "refused" in failures[0].error
 
 
+BAD_REFERENCE_FEED = """<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0"><channel><title>Wire{title}</title>
+<item><title>Good &#x0000000000041;&#66; one</title><guid>g1</guid>
+<description>Alpha beta gamma delta &#233;t&#xE9;.</description></item>
+<item><title>Bad {ref} one</title><guid>g2</guid><description>Text {ref} here.</description></item>
+<item><title>Also good</title><guid>g3</guid><description>Epsilon zeta.</description></item>
+</channel></rss>
+"""
+
+
+@pytest.mark.parametrize(
+    "ref",
+    ["&#xD800;", "&#99999999999;", "&#1114112;", "&#x110000;", "&#0;", "&#xFDD0;"],
+)
+@pytest.mark.parametrize("where", ["entry", "channel"])
+def test_feed_bad_character_reference_is_one_entrys_failure(
+    tmp_path: Path, ref: str, where: str
+) -> None:
+    """Issue 38: one reference naming no character killed the whole run with a traceback
+    (feedparser's chr()); now the entry holding it is a failure and the others are read."""
+    title = ref if where == "channel" else ""
+    entry_ref = ref if where == "entry" else "&#x42;"
+    content = BAD_REFERENCE_FEED.format(title=title, ref=entry_ref)
+    items, failures = read_items([write(tmp_path, "bad.xml", content)])
+    if where == "entry":
+        assert [i.id for i in items] == ["g1", "g3"]
+        assert len(failures) == 1
+        assert failures[0].error.startswith("entry 2: the entry holds a character reference")
+    else:
+        assert [i.id for i in items] == ["g1", "g2", "g3"] and failures == []
+        assert {i.source for i in items} == {"Wire"}
+    assert items[0].title == "Good AB one" and "été" in items[0].text
+
+
 def test_feed_never_opens_paths_or_urls(tmp_path: Path) -> None:
     """feedparser opens a string that names a file or URL: the bytes are never given as one."""
     secret = write(tmp_path, "secret.rss", RSS)
