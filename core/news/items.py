@@ -137,7 +137,7 @@ def read_items(paths: Sequence[str | Path]) -> tuple[list[NewsItem], list[InputF
                     id=item.id,
                     first=seen[item.id],
                 )
-                failures.append(_placed(path, place, error))
+                failures.append(placed(path, place, error))
                 continue
             seen[item.id] = f"{path}, {place}" if place else str(path)
             items.append(item)
@@ -200,7 +200,7 @@ _Found = tuple[Path, str, NewsItem] | InputFailure
 """An item with its file and place in it ("line 3", "entry 2", "" for a page), or a failure."""
 
 
-def _placed(path: Path, place: str, error: Explained) -> InputFailure:
+def placed(path: str | Path, place: str, error: Explained) -> InputFailure:
     """The failure of one line or entry of ``path``: its message starts with ``place``
     ("line 3: ..."); the template stays the error's own (translatable), the place is a param."""
     failure = InputFailure.of(str(path), error)
@@ -235,14 +235,14 @@ def _read_json_lines(path: Path) -> Iterator[_Found]:
         with open(path, "rb") as handle:
             for number, line in enumerate(_lines(handle), start=1):
                 if line is None:
-                    yield _placed(path, f"line {number}", _line_too_long())
+                    yield placed(path, f"line {number}", _line_too_long())
                     continue
                 if not line.strip():
                     continue
                 try:
                     item = item_of_json(line, first=number == 1)
                 except NewsError as error:
-                    yield _placed(path, f"line {number}", error)
+                    yield placed(path, f"line {number}", error)
                 else:
                     yield path, f"line {number}", item
     except OSError as exc:
@@ -358,7 +358,7 @@ def _read_feed(data: bytes, path: Path) -> Iterator[_Found]:
         try:
             item = _entry_item(entry, source, f"{path.name}#{number}")
         except NewsError as error:
-            yield _placed(path, f"entry {number}", error)
+            yield placed(path, f"entry {number}", error)
         else:
             yield path, f"entry {number}", item
 
@@ -378,10 +378,10 @@ def parse_feed(data: bytes) -> Any:
     cleaned = _BAD_REFERENCE.sub(_mark_bad_reference, converted)
     try:
         return feedparser.parse(io.BytesIO(cleaned), resolve_relative_uris=False)
-    except (ValueError, OverflowError, UnicodeError, RecursionError, MemoryError) as error:
+    except (ValueError, OverflowError, UnicodeError, RecursionError, MemoryError):
         # feedparser's loose parser has raised on input it did not expect (issue 38: character
         # references); whatever is left is a failure of this feed, never of the whole run
-        raise NewsError("the feed cannot be read ({reason})", reason=type(error).__name__) from None
+        raise NewsError("the feed is damaged: the feed reader stopped inside it") from None
 
 
 _BAD_REFERENCE = re.compile(rb"&#(?:[xX]([0-9a-fA-F]+)|([0-9]+));?")
