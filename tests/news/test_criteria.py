@@ -419,3 +419,19 @@ def test_analyze_is_fast() -> None:
     for item in items:
         analyze(item)
     assert len(items) / (time.perf_counter() - start) > 300
+
+
+def test_polish_words_are_stemmed() -> None:
+    """Issue 37: the engine leaves Polish as lower-cased word forms (nltk has no Polish
+    Snowball), so two retellings shared few forms; news stems them."""
+    from copylens.core.news.criteria import analyze as analyze_item
+
+    a = analyze_item(
+        NewsItem("a", "Rząd się ogłosił, że w wyborach prezydenckich na nie ma.", "Wybory")
+    )
+    b = analyze_item(
+        NewsItem("b", "To jest rząd i w wyborów prezydenckie się nie ma z tego.", "Wyborach")
+    )
+    assert a.language == b.language == "pl"
+    assert {"rząd", "wybor", "prezydenck"} <= a.text.keys() & b.text.keys()
+    assert a.title.keys() == b.title.keys() == {"wybor"}
