@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -174,10 +174,12 @@ def analyze(item: NewsItem, language: str = "auto") -> Analyzed:
     text = "\n\n".join(paragraphs)
     canonical = canonicalize(text, _options(language))
     found = canonical.language if canonical.forms else language
-    words = _split(canonical.forms, canonical.sentences.tolist())
+    forms = stems(canonical.forms, canonical.language)
+    words = _split(forms, canonical.sentences.tolist())
     par_ids = _paragraph_ids(paragraphs, canonical.starts.tolist())
     title = canonicalize(item.title, _options(found)).forms if item.title.strip() else ()
-    lemmas = [w for w in canonical.forms if not _is_number(w)]
+    title = stems(title, found)
+    lemmas = [w for w in forms if not _is_number(w)]
     return Analyzed(
         item=item,
         language=canonical.language,
@@ -185,10 +187,33 @@ def analyze(item: NewsItem, language: str = "auto") -> Analyzed:
         text_length=len(lemmas),
         title=Counter(w for w in title if not _is_number(w)),
         sentences=words,
-        paragraphs=_split(canonical.forms, par_ids),
+        paragraphs=_split(forms, par_ids),
         numbers=tuple(map(_number, _NUMBER.findall(text))),
         timestamp=item.timestamp,
     )
+
+
+NEWS_STEMMERS = {"pl": "polish"}
+"""Languages the engine's canonical forms leave as lower-cased words (no Snowball stemmer in
+nltk) that news items stem with the ``snowballstemmer`` package's Snowball algorithm (issue 37:
+Polish retellings shared few forms). Every other language of the engine already has its
+lemmas (pymorphy3: ru, uk) or Snowball stems (en, de, fr, es, it, pt, nl, sv)."""
+
+
+def stems(forms: Sequence[str], language: str) -> tuple[str, ...]:
+    """``forms`` (the engine's canonical forms of a text in ``language``) as news compares
+    them: stemmed for the languages of :data:`NEWS_STEMMERS`, as they are otherwise."""
+    if language not in NEWS_STEMMERS:
+        return tuple(forms)
+    stem = _stemmer(language)
+    return tuple(form if _is_number(form) else stem(form) for form in forms)
+
+
+@cache
+def _stemmer(language: str) -> Callable[[str], str]:
+    import snowballstemmer
+
+    return cache(snowballstemmer.stemmer(NEWS_STEMMERS[language]).stemWord)
 
 
 @cache

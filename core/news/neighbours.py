@@ -40,13 +40,13 @@ import numpy as np
 
 from copylens.core.news.criteria import Analyzed, Weights
 
-PER_ITEM = 20
+PER_ITEM = 10
 """Most earlier items one item proposes as candidates."""
 TERMS = 40
 """Lemmas of an item's vector used for the search (the heaviest)."""
 POSTINGS = 512
 """Latest items an index entry (one lemma) keeps."""
-MIN_SCORE = 0.05
+MIN_SCORE = 0.02
 """Least dot product of two truncated vectors for a candidate (unrelated items share only
 common words and score below it)."""
 TITLE_WEIGHT = 2
