@@ -69,8 +69,8 @@ from make_news import Stream, build, paraphraser, semeval  # noqa: E402
 
 from copylens.core.news.classify import (  # noqa: E402
     DEFAULT_MODEL,
-    Model,
     THRESHOLD,
+    Model,
     Scores,
     columns,
     load_model,
