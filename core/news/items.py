@@ -342,6 +342,15 @@ def _json_strings(data: dict[str, Any], name: str) -> tuple[str, ...]:
 # --- feeds ------------------------------------------------------------------------------------
 
 
+def read_feed_bytes(data: bytes, name: str = "feed.xml") -> list[NewsItem | InputFailure]:
+    """The items of a feed given as bytes, and a failure for each entry that is not one (the
+    fuzzing target of issue 38); :class:`NewsError` when the feed as a whole is refused."""
+    return [
+        found if isinstance(found, InputFailure) else found[2]
+        for found in _read_feed(data, Path(name))
+    ]
+
+
 def _read_feed(data: bytes, path: Path) -> Iterator[_Found]:
     """The entries of an RSS/Atom feed; the feed is refused as a whole when it is hostile or no
     feed at all."""
@@ -612,7 +621,10 @@ def _main_element(root: _Element) -> _Element:
 
 
 def _host(url: str) -> str:
-    host = urlsplit(url).hostname or ""
+    try:
+        host = urlsplit(url).hostname or ""
+    except ValueError:  # "http://[::1" and other addresses no URL parser reads
+        return ""
     return host.removeprefix("www.")
 
 
@@ -708,7 +720,10 @@ def _hrefs(root: _Element | None, tag: str, attribute: str, base: str) -> list[s
         link = str(value).strip()
         if not link or link.startswith("#") or link.lower().startswith(("javascript:", "data:")):
             continue
-        found.append(urljoin(base, link) if base else link)
+        try:
+            found.append(urljoin(base, link) if base else link)
+        except ValueError:  # an address no URL parser reads ("http://[::1"): left out
+            continue
     return found
 
 

@@ -447,3 +447,16 @@ def test_folders_and_paths(tmp_path: Path) -> None:
 
 def test_nothing_given() -> None:
     assert read_items([]) == ([], [])
+
+
+def test_feed_with_addresses_no_url_parser_reads(tmp_path: Path) -> None:
+    """ "http://[::1" made urljoin raise ValueError out of read_items (found by the feed
+    fuzzer's seeds, issue 38): such links are left out, the entry is read."""
+    content = (
+        "<rss><channel><link>http://[::1</link><item><title>x</title><guid>g</guid>"
+        '<link>http://[zz</link><description>&lt;a href="http://[::1"&gt;y&lt;/a&gt; text'
+        '&lt;img src="/p.jpg"&gt;</description></item></channel></rss>'
+    )
+    items, failures = read_items([write(tmp_path, "v6.xml", content)])
+    assert failures == []
+    assert [(i.id, i.text, i.links, i.source) for i in items] == [("g", "y text", (), "")]

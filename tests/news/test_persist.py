@@ -87,3 +87,16 @@ def test_the_cli_names_the_damaged_rows(
     assert code == 0
     assert [(p["a"], p["b"]) for p in out["pairs"]] == [("wire-1", "paper-7")]
     assert any(e["error"].startswith("stored news item not-json:") for e in out["errors"])
+
+
+def test_the_cli_text_output_names_the_damaged_rows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("COPYLENS_ARCHIVE", raising=False)
+    location = _damaged_archive(tmp_path)
+    day = tmp_path / "day2.jsonl"
+    day.write_text(json.dumps({**RETOLD.__dict__}, ensure_ascii=False), "utf-8")
+    assert main(["news", "dedup", "--archive", location, str(day)]) == 0
+    out = capsys.readouterr().out
+    assert "wire-1" in out and "paper-7" in out
+    assert "stored news item not-json:" in out and "stored news item blob:" in out
