@@ -904,6 +904,76 @@ def speed_lines(n: int) -> list[str]:
     return lines
 
 
+# ---------------------------------------------------------------- hostile feeds (issue 38)
+
+HOSTILE_SIZES = (500, 2_000, 60_000)
+
+
+def near_identical_feed(path: Path, entries: int) -> None:
+    """An RSS file of ``entries`` near-identical entries (one story, one made-up word changed),
+    one a minute: issue 38's probe (500 entries took 51 s, 2,000 over 300 s, 60,000 ran out of
+    memory: every pair was compared)."""
+    story = (
+        "<p>The city council of Riverton approved the budget for next year after a long debate."
+        " Schools and kindergartens receive most of the money; roads get the rest and the"
+        " deficit is covered by loans, the chair of the budget committee said.</p>" * 4
+    )
+    start = datetime(2026, 11, 1, tzinfo=UTC)
+    with path.open("w", encoding="utf-8") as out:
+        out.write('<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel>')
+        out.write("<title>Wire</title>")
+        for n in range(entries):
+            when = (start + timedelta(minutes=n)).strftime("%a, %d %b %Y %H:%M:%S +0000")
+            out.write(
+                f"<item><title>Budget approved</title><guid>u-{n}</guid>"
+                f"<pubDate>{when}</pubDate><description><![CDATA[{story}<p>{_tag(n, _LAT)}.</p>]]>"
+                "</description></item>"
+            )
+        out.write("</channel></rss>")
+
+
+def hostile_probe(entries: int) -> str:
+    """One line: ``copylens news dedup`` (in this process) on a near-identical feed."""
+    import contextlib
+    import io
+    import resource
+    import tempfile
+
+    from copylens.app.cli import main as cli
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "same.xml"
+        near_identical_feed(path, entries)
+        size = path.stat().st_size
+        t = time.perf_counter()
+        with contextlib.redirect_stdout(io.StringIO()) as printed:
+            code = cli(["news", "dedup", "--format", "json", str(path)])
+        seconds = time.perf_counter() - t
+    import json
+
+    pairs = len(json.loads(printed.getvalue())["pairs"]) if code == 0 else 0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return (
+        f"{entries:,} near-identical entries ({size / 1e6:.1f} MB): exit {code}, {seconds:.1f} s,"
+        f" peak memory {peak:,.0f} MB, {pairs:,} duplicate pairs"
+    )
+
+
+def hostile_lines() -> list[str]:
+    import subprocess
+
+    lines = [
+        "## Hostile feeds (issue 38: 500 entries 51 s, 2,000 over 300 s, 60,000 ran out of"
+        " memory before the cap)",
+        "",
+    ]
+    for n in HOSTILE_SIZES:
+        command = [sys.executable, __file__, "--feed-probe", str(n)]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        lines.append(f"- {done.stdout.strip() or done.stderr.strip()[-300:]}")
+    return lines
+
+
 LACKS = (
     "## What the generated stream lacks (read its figures as optimistic)",
     "",
@@ -943,10 +1013,20 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument("--stream", type=int, default=10_000, help="items of the timed stream")
     parser.add_argument("--stream-speed", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--prefilter", default="neighbours", help=argparse.SUPPRESS)
+    parser.add_argument("--feed-probe", type=int, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--hostile", action="store_true", help="only issue 38's near-identical feeds"
+    )
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(list(argv) if argv is not None else None)
     if args.stream_speed:
         print(stream_speed(args.stream_speed, args.prefilter))
+        return 0
+    if args.feed_probe:
+        print(hostile_probe(args.feed_probe))
+        return 0
+    if args.hostile:
+        print("\n".join(hostile_lines()))
         return 0
     started = time.perf_counter()
     if args.real_only:
