@@ -382,7 +382,12 @@ def parse_feed(data: bytes) -> Any:
     from feedparser.encodings import convert_to_utf8
 
     _refuse_declarations(data)
-    converted = convert_to_utf8({}, data, {})
+    try:
+        converted = convert_to_utf8({}, data, {})
+    except (ValueError, LookupError, UnicodeError):
+        # an encoding declared with a NUL byte, or bytes its declared encoding cannot decode
+        # (found by the feed fuzzer, issue 38)
+        raise NewsError("not a readable RSS or Atom feed (its encoding cannot be read)") from None
     _refuse_declarations(converted)
     cleaned = _BAD_REFERENCE.sub(_mark_bad_reference, converted)
     try:

@@ -1544,6 +1544,10 @@
         <translation>некорректный JSON</translation>
     </message>
     <message>
+        <source>not a readable RSS or Atom feed (its encoding cannot be read)</source>
+        <translation>не читаемая лента RSS или Atom (её кодировку не удаётся прочитать)</translation>
+    </message>
+    <message>
         <source>the feed is damaged: the feed reader stopped inside it</source>
         <translation>лента повреждена: чтение ленты остановилось внутри неё</translation>
     </message>

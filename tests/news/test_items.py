@@ -460,3 +460,22 @@ def test_feed_with_addresses_no_url_parser_reads(tmp_path: Path) -> None:
     items, failures = read_items([write(tmp_path, "v6.xml", content)])
     assert failures == []
     assert [(i.id, i.text, i.links, i.source) for i in items] == [("g", "y text", (), "")]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b'<?xml version="1.0" encoding="u\xff\xff\xfeutf-8"?>\n<feed><title>t</title></feed>',
+        b'<?xml version="1.0" encoding="u\x00\x00\x00"?>\n<rss><channel><item/></channel></rss>',
+        b'<?xml version="1.0" encoding="ut\xe8\xe8f-8"?>\n<feed><title>t</title></feed>',
+    ],
+    ids=["ff-in-encoding-name", "nul-in-encoding-name", "e8-in-encoding-name"],
+)
+def test_feed_whose_encoding_cannot_be_read(tmp_path: Path, content: bytes) -> None:
+    """Found by the feed fuzzer (issue 38): feedparser's encoding detection raised
+    UnicodeDecodeError or ValueError out of read_items; now the feed is one failure."""
+    items, failures = read_items([write(tmp_path, "enc.xml", content)])
+    assert items == []
+    assert [f.error for f in failures] == [
+        "not a readable RSS or Atom feed (its encoding cannot be read)"
+    ]
