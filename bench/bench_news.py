@@ -917,7 +917,7 @@ def near_identical_feed(path: Path, entries: int) -> None:
     story = (
         "<p>The city council of Riverton approved the budget for next year after a long debate."
         " Schools and kindergartens receive most of the money; roads get the rest and the"
-        " deficit is covered by loans, the chair of the budget committee said.</p>" * 4
+        " deficit is covered by loans, the chair of the budget committee said.</p>" * 2
     )
     start = datetime(2026, 11, 1, tzinfo=UTC)
     with path.open("w", encoding="utf-8") as out:
@@ -1036,7 +1036,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         gen_items = [news_item(i) for i in stream.items]
         generated, _, _ = labelled(gen_items, [(a, b, lab) for a, b, lab, _ in stream.pairs])
         real_section(args.folds, generated, out)
-        out += ["", *speed_lines(args.stream)]
+        out += ["", *speed_lines(args.stream), "", *hostile_lines()]
         out += ["", f"Bench time {time.perf_counter() - started:,.0f} s."]
         print("\n".join(out))
         real = RESULTS.with_name("news_real.md")
