@@ -174,7 +174,9 @@ def analyze(item: NewsItem, language: str = "auto") -> Analyzed:
     text = "\n\n".join(paragraphs)
     canonical = canonicalize(text, _options(language))
     found = canonical.language if canonical.forms else language
-    forms = stems(canonical.forms, canonical.language)
+    if language == "auto" and _mostly_arabic(text):
+        found = "ar"
+    forms = stems(canonical.forms, found)
     words = _split(forms, canonical.sentences.tolist())
     par_ids = _paragraph_ids(paragraphs, canonical.starts.tolist())
     title = canonicalize(item.title, _options(found)).forms if item.title.strip() else ()
@@ -182,7 +184,7 @@ def analyze(item: NewsItem, language: str = "auto") -> Analyzed:
     lemmas = [w for w in forms if not _is_number(w)]
     return Analyzed(
         item=item,
-        language=canonical.language,
+        language=found if found == "ar" else canonical.language,
         text=Counter(lemmas),
         text_length=len(lemmas),
         title=Counter(w for w in title if not _is_number(w)),
@@ -193,11 +195,22 @@ def analyze(item: NewsItem, language: str = "auto") -> Analyzed:
     )
 
 
-NEWS_STEMMERS = {"pl": "polish"}
-"""Languages the engine's canonical forms leave as lower-cased words (no Snowball stemmer in
-nltk) that news items stem with the ``snowballstemmer`` package's Snowball algorithm (issue 37:
-Polish retellings shared few forms). Every other language of the engine already has its
-lemmas (pymorphy3: ru, uk) or Snowball stems (en, de, fr, es, it, pt, nl, sv)."""
+NEWS_STEMMERS = {"pl": "polish", "ar": "arabic"}
+"""Languages the engine's canonical forms leave as lower-cased words that news items stem with
+the ``snowballstemmer`` package's Snowball algorithms (issue 37: Polish retellings shared few
+forms): Polish (the engine detects it; nltk has no Polish Snowball) and Arabic (the engine does
+not detect it; a text mostly in Arabic letters is taken as Arabic). Every other language of the
+engine already has its lemmas (pymorphy3: ru, uk) or Snowball stems (en, de, fr, es, it, pt,
+nl, sv); the rest (Turkish, Chinese, ...) stay lower-cased word forms."""
+_ARABIC = re.compile(r"[\u0600-\u06ff\u0750-\u077f]")
+_LETTERS = re.compile(r"[^\W\d_]")
+
+
+def _mostly_arabic(text: str) -> bool:
+    """Whether most letters of (the first 4,000 characters of) ``text`` are Arabic."""
+    sample = text[:4000]
+    letters = len(_LETTERS.findall(sample))
+    return letters > 0 and len(_ARABIC.findall(sample)) * 2 > letters
 
 
 def stems(forms: Sequence[str], language: str) -> tuple[str, ...]:
