@@ -150,9 +150,12 @@ def _file_names(paths: list[str]) -> dict[str, str]:
 @lru_cache(maxsize=1 << 16)
 def _path_parts(path: str) -> tuple[str, ...]:
     """The path's folders and name (kept: a window names the same thousands of paths in its
-    lists, its results and its heat map)."""
-    pure: PurePath = PureWindowsPath(path) if "\\" in path else PurePosixPath(path)
-    return tuple(x for x in pure.parts if x not in ("/", "\\")) or (path,)
+    lists, its results and its heat map); a Windows path's drive ("C:") or share
+    ("\\\\server\\share") is its first part."""
+    windows = "\\" in path or path[1:3] == ":/"  # Qt writes C:/Users/... on Windows
+    pure: PurePath = PureWindowsPath(path) if windows else PurePosixPath(path)
+    # a drive or share keeps no separator of its own: "C:/a/x.txt", not "C:\\/a/x.txt"
+    return tuple(x.rstrip("\\/") or x for x in pure.parts if x not in ("/", "\\")) or (path,)
 
 
 def _tail(parts: Sequence[str], depth: int) -> str:
@@ -279,13 +282,13 @@ def passage(text: str, start: int, end: int, limit: int) -> str:
     return f"{head} … {tail}"
 
 
-PARAPHRASE = "paraphrase"
-"""``Fragment.kind`` of sentences retold in other words (a copy's is "copy")."""
-
-
 def is_paraphrase(fragment: Fragment) -> bool:
-    """Whether ``fragment`` was found by meaning (a paraphrase), not by its words."""
-    return fragment.kind == PARAPHRASE
+    """Whether ``fragment`` was found by meaning (a paraphrase), not by its words: its kind's
+    declaration (``copylens.core.FRAGMENT_KINDS``, issue 33) shows it as a tint of its
+    source's colour."""
+    from copylens.core import fragment_kind  # loads the engine's signals: not on --help
+
+    return fragment_kind(fragment.kind).colour == "tint"
 
 
 def paraphrase_at(fragments: Sequence[Fragment], offset: int) -> Fragment | None:
