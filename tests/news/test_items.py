@@ -479,3 +479,15 @@ def test_feed_whose_encoding_cannot_be_read(tmp_path: Path, content: bytes) -> N
     assert [f.error for f in failures] == [
         "not a readable RSS or Atom feed (its encoding cannot be read)"
     ]
+
+
+def test_feed_that_stops_the_feed_reader(tmp_path: Path) -> None:
+    """Found by the feed fuzzer (issue 38), minimized: feedparser raised KeyError 'links' out
+    of read_items; now the feed is one failure and the other files are read."""
+    bad = write(tmp_path, "bad.xml", b"<channel<item<link</item</link<")
+    good = write(tmp_path, "good.xml", ATOM)
+    items, failures = read_items([bad, good])
+    assert [i.id for i in items] == ["urn:wire:1", "urn:wire:2"]
+    assert [(f.path, f.error) for f in failures] == [
+        (str(bad), "the feed is damaged: the feed reader stopped inside it")
+    ]
