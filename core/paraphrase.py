@@ -200,9 +200,9 @@ BLOCK_WORDS = 1 << 16
 BLOCK_PAIRS = 1 << 22
 """Sentence pairs whose mean vectors' cosines are held at once in the candidate step (step 2:
 16 MB of float32), so memory never grows with the product of two documents' lengths."""
-ROW_BLOCK = 8192
-"""Checked sentences per block of the candidate step beyond :data:`BLOCK_PAIRS` (their vectors:
-9.4 MB at 300 dimensions); the source's are computed again for each such block."""
+ROW_BLOCK = 256
+"""Checked sentences per block of the candidate step beyond :data:`BLOCK_PAIRS` (their vectors
+and their candidates': at most 256 × :data:`CANDIDATES` × 300 float32, 20 MB)."""
 CACHED = 512
 """Documents whose :class:`Meaning` a process keeps (the least recently used go first)."""
 _CACHE: dict[tuple[bytes, str], Meaning] = {}
@@ -427,11 +427,10 @@ def _nearest(
     with a cosine of at least :data:`FLOOR`.
 
     Documents of usual length (at most :data:`BLOCK_PAIRS` sentence pairs) take the whole
-    matrix of cosines at once. Longer ones take it in blocks of at most that many pairs
-    (:data:`ROW_BLOCK` checked sentences against as many source sentences as fit), the best
-    :data:`TOP` of each row kept as the blocks go: memory is bounded whatever the documents'
-    lengths, time still grows with the product of their sentences. The candidates are the
-    whole matrix's (tests/test_paraphrase.py), except which of equal cosines come first."""
+    matrix of cosines at once. Longer ones compare only the pairs :class:`RareWords` names
+    (sharing a word rare in the source), a checked sentence's cosines to its own candidates
+    only: time and memory grow with the documents' length, not with its square. On ordinary
+    pairs the fragments are the whole matrix's (tests/test_paraphrase.py)."""
     n_b = len(b.bounds)
     if len(rows) * n_b <= BLOCK_PAIRS:
         near = a.centroids()[rows] @ b.centroids().T
@@ -440,27 +439,98 @@ def _nearest(
             order = np.argsort(-near[row])[:TOP]
             yield from ((i, j) for j in order[near[row, order] >= FLOOR].tolist())
         return
-    height = min(len(rows), ROW_BLOCK)
-    width = max(TOP, BLOCK_PAIRS // height)
-    for r0 in range(0, len(rows), height):
-        block = rows[r0 : r0 + height]
-        mine = _some_centroids(a, block)
-        best = np.full((len(block), TOP), -np.inf, dtype=np.float32)
-        where = np.zeros((len(block), TOP), dtype=np.int64)
-        for c0 in range(0, n_b, width):
-            near = mine @ b.centroids(c0, min(c0 + width, n_b)).T
-            near[:, closed_b[c0 : c0 + width]] = -1.0
-            top = np.argpartition(-near, TOP - 1, axis=1)[:, :TOP] if near.shape[1] > TOP else None
-            values = near if top is None else np.take_along_axis(near, top, axis=1)
-            ids = c0 + (
-                np.arange(near.shape[1])[None, :].repeat(len(block), 0) if top is None else top
-            )
-            values, ids = np.hstack((best, values)), np.hstack((where, ids))
-            order = np.argsort(-values, axis=1, kind="stable")[:, :TOP]
-            best = np.take_along_axis(values, order, axis=1)
-            where = np.take_along_axis(ids, order, axis=1)
-        for row, i in enumerate(block):
-            yield from ((i, j) for j in where[row][best[row] >= FLOOR].tolist())
+    index = RareWords.of(b, closed_b)
+    for r0 in range(0, len(rows), ROW_BLOCK):
+        block = rows[r0 : r0 + ROW_BLOCK]
+        chosen = index.candidates(a, block)
+        theirs = np.unique(np.concatenate([np.empty(0, dtype=np.int64), *chosen]))
+        if not len(theirs):
+            continue
+        mine, vectors = _some_centroids(a, block), _some_centroids(b, theirs.tolist())
+        for row, (i, js) in enumerate(zip(block, chosen, strict=True)):
+            cosines = vectors[np.searchsorted(theirs, js)] @ mine[row]
+            order = np.lexsort((js, -cosines))[:TOP]
+            yield from ((i, j) for j in js[order][cosines[order] >= FLOOR].tolist())
+
+
+RARE = 32
+"""Most source sentences a word may stand in to name candidates (step 2 on long documents):
+rarer words name the pairs worth scoring, commoner ones would name most of the document."""
+CANDIDATES = 64
+"""Most source sentences compared with one checked sentence on long documents: those sharing
+the most of its rare words (the earlier of equal ones)."""
+
+
+def _words(m: Meaning, sentences: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Each distinct word fingerprint of the given sentences with its sentence, sorted by
+    fingerprint, then sentence."""
+    spans = np.array([m.bounds[n] for n in sentences], dtype=np.int64).reshape(-1, 2)
+    lengths = spans[:, 1] - spans[:, 0]
+    owner = np.repeat(np.asarray(sentences, dtype=np.int64), lengths)
+    at = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    forms = m.forms[np.repeat(spans[:, 0], lengths) + at]
+    order = np.lexsort((owner, forms))
+    forms, owner = forms[order], owner[order]
+    new = np.ones(len(forms), dtype=bool)
+    new[1:] = (forms[1:] != forms[:-1]) | (owner[1:] != owner[:-1])
+    return forms[new], owner[new]
+
+
+@dataclass(frozen=True)
+class RareWords:
+    """An inverted index of a source's rare words (step 2 on long documents): each word
+    standing in at most :data:`RARE` of its open sentences, with those sentences."""
+
+    values: np.ndarray
+    """The rare words' fingerprints, sorted."""
+    starts: np.ndarray
+    sizes: np.ndarray
+    """Where each one's sentences begin in ``sentences``, and how many."""
+    sentences: np.ndarray
+    sentence_count: int
+
+    @classmethod
+    def of(cls, b: Meaning, closed_b: np.ndarray) -> RareWords:
+        forms, owners = _words(b, np.flatnonzero(~closed_b).tolist())
+        values, sizes = np.unique(forms, return_counts=True)  # forms come sorted
+        rare = sizes <= RARE
+        kept = np.repeat(rare, sizes)
+        return cls(
+            values[rare],
+            (np.cumsum(sizes[rare]) - sizes[rare]).astype(np.int64),
+            sizes[rare].astype(np.int64),
+            owners[kept],
+            len(b.bounds),
+        )
+
+    def candidates(self, a: Meaning, rows: list[int]) -> list[np.ndarray]:
+        """For each checked sentence of ``rows``, the source sentences (sorted) worth its
+        cosine: those sharing a rare word with it, at most :data:`CANDIDATES` of them, those
+        sharing the most first (an inverted index, as in candidate generation for similarity
+        joins: Broder 1997; Bayardo, Ma and Srikant 2007). A rewrite keeps a source sentence's
+        names, terms and numbers, so the two share a rare word. Pairs looked at: at most the
+        checked sentences' words × :data:`RARE`; compared: at most ``rows`` × :data:`CANDIDATES`."""
+        mine, who = _words(a, rows)
+        if not len(self.values):
+            return [np.empty(0, dtype=np.int64) for _ in rows]
+        at = np.minimum(np.searchsorted(self.values, mine), len(self.values) - 1)
+        hit = self.values[at] == mine
+        at, who = at[hit], who[hit]
+        n = self.sizes[at]
+        offsets = np.arange(int(n.sum())) - np.repeat(np.cumsum(n) - n, n)
+        width = self.sentence_count
+        keys = np.repeat(who, n) * width + self.sentences[np.repeat(self.starts[at], n) + offsets]
+        keys, shared = np.unique(keys, return_counts=True)
+        ids = np.asarray(rows, dtype=np.int64)
+        lows = np.searchsorted(keys, ids * width).tolist()
+        highs = np.searchsorted(keys, (ids + 1) * width).tolist()
+        out = []
+        for lo, hi in zip(lows, highs, strict=True):
+            js, votes = keys[lo:hi] % width, shared[lo:hi]
+            if len(js) > CANDIDATES:
+                js = np.sort(js[np.argsort(-votes, kind="stable")[:CANDIDATES]])
+            out.append(js)
+        return out
 
 
 def _some_centroids(m: Meaning, sentences: list[int]) -> np.ndarray:
