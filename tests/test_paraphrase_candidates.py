@@ -1,0 +1,115 @@
+"""The paraphrase stage's candidates on long documents (issue 38, item 2).
+
+Beyond ``BLOCK_PAIRS`` sentence pairs the stage compares a checked sentence only with the
+source sentences sharing a rare word with it (``paraphrase.RareWords``), so its time grows with
+the documents' length, not with its square. Forced onto ordinary pairs, the candidate path
+finds what the whole matrix of cosines finds.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from copylens.core import Options, TextInput, check
+from copylens.core import paraphrase as pp
+from copylens.core.extract import Extracted
+from copylens.core.prepare import prepare_text
+from copylens.core.report import Fragment
+from tests.test_paraphrase import LANGUAGES, _long_pair, text
+
+
+def _fragments(document: str, source: str) -> list[Fragment]:
+    pp._CACHE.clear()
+    report = check([TextInput("doc", document)], [TextInput("source", source)], Options())
+    return [f for s in report.documents[0].sources for f in s.fragments]
+
+
+def _ordinary_pairs() -> list[tuple[str, str]]:
+    pairs = []
+    for language in LANGUAGES:
+        source = text(language, "source")
+        pairs += [(text(language, kind), source) for kind in ("rewrite", "independent")]
+        pairs.append((text(language, "rewrite") + "\n\n" + source, source))
+    pairs.append(_long_pair(6))
+    return pairs
+
+
+def test_the_candidate_path_finds_what_the_whole_matrix_finds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every ordinary pair gives equal fragments (kind, offsets on both sides, words, score)
+    with the candidates as with every sentence pair compared."""
+    pairs = _ordinary_pairs()
+    whole = [_fragments(*pair) for pair in pairs]
+    assert sum(f.kind == "paraphrase" for found in whole for f in found) >= 10
+    monkeypatch.setattr(pp, "BLOCK_PAIRS", 0)  # every pair takes the candidate path
+    assert [_fragments(*pair) for pair in pairs] == whole
+
+
+_SYLLABLES = [
+    "ka",
+    "lo",
+    "mi",
+    "ne",
+    "ru",
+    "sa",
+    "to",
+    "vi",
+    "be",
+    "do",
+    "fu",
+    "ga",
+    "ho",
+    "ji",
+    "ku",
+    "le",
+    "mo",
+    "ni",
+    "pa",
+    "ri",
+]
+
+
+def _word(k: int) -> str:
+    out, k = "", k + 400
+    while k:
+        out, k = out + _SYLLABLES[k % 20], k // 20
+    return out
+
+
+def _salad(sentences: int, seed: int) -> str:
+    """Sentences of 12 words drawn from 20,000 made-up ones with Zipf's frequencies (a few
+    common words, a long tail of rare ones), as a long natural text has them."""
+    rng = random.Random(seed)
+    words = rng.choices(range(20_000), [1 / (r + 1) for r in range(20_000)], k=12 * sentences)
+    return " ".join(
+        " ".join(_word(w) for w in words[12 * n : 12 * n + 12]).capitalize() + "."
+        for n in range(sentences)
+    )
+
+
+def _compared(sentences: int) -> tuple[int, int]:
+    """Sentence pairs the candidate path compares on two texts of ``sentences`` sentences,
+    and the checked text's sentences."""
+    a, b = (
+        pp.meaning_of(prepare_text(Extracted("x", _salad(sentences, seed), "txt"), Options()))
+        for seed in (1, 2)
+    )
+    rows = list(range(len(a.bounds)))
+    index = pp.RareWords.of(b, np.zeros(len(b.bounds), dtype=bool))
+    return sum(map(len, index.candidates(a, rows))), len(rows)
+
+
+def test_the_sentence_pairs_compared_grow_linearly() -> None:
+    """Issue 38: two 1 MB texts took 253 s in the stage's sentences × sentences comparison.
+    Counted, not timed: four times the sentences, at most 4.4 times the pairs compared (the
+    whole matrix: 16 times), never more than ``CANDIDATES`` per checked sentence."""
+    small, rows_small = _compared(500)
+    large, rows_large = _compared(2000)
+    assert rows_large == 4 * rows_small
+    assert rows_small <= small <= pp.CANDIDATES * rows_small
+    assert large <= pp.CANDIDATES * rows_large
+    assert large <= 4.4 * small, (small, large)
