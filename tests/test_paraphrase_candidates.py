@@ -113,3 +113,22 @@ def test_the_sentence_pairs_compared_grow_linearly() -> None:
     assert rows_small <= small <= pp.CANDIDATES * rows_small
     assert large <= pp.CANDIDATES * rows_large
     assert large <= 4.4 * small, (small, large)
+
+
+def test_scattered_sentence_vectors_are_the_kept_ones_bit_for_bit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A long document's sentence vectors are not kept; the candidates' are computed from
+    their own words only, a few words at a time, and equal the kept ones bit for bit."""
+    import dataclasses
+
+    from copylens.core.meaning import lexicon
+
+    doc = prepare_text(Extracted("x", _long_pair(6)[0], "txt"), Options())
+    kept = pp._meaning(doc, lexicon("en"))
+    assert kept.kept is not None
+    computed = dataclasses.replace(kept, kept=None)
+    monkeypatch.setattr(pp, "BLOCK_WORDS", 30)
+    for ids in ([0, 3, 4, 5, 17, 30], list(range(len(kept.bounds)))):
+        chosen = np.array(ids)
+        assert np.array_equal(pp._centroids_of(computed, chosen), kept.kept[chosen])
