@@ -11,6 +11,8 @@ sentences by meaning, after the aligner, between a checked document and a source
 2. Candidates: for each sentence of the checked text the aligner did not mostly find, the
    :data:`TOP` source sentences whose weighted mean vectors are nearest (cosine at least
    :data:`FLOOR`): a cheap bound, so the precise score runs on a few pairs per sentence.
+   Long documents compare only source sentences sharing a word rare in the source
+   (:class:`RareWords`), so the step grows with their length, not with its square.
 3. The precise score of two units (a sentence, or two adjacent sentences for merges and
    splits) is soft word alignment (soft cardinality, Jimenez, Becerra and Gelbukh 2012; word
    similarity from vectors as in Sultan, Bethard and Sumner 2014): words are paired one to one,
