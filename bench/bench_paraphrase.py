@@ -126,12 +126,39 @@ def configurations() -> tuple[dict[str, dict[str, Any]], str]:
     ok, why = detector_state()
     configs = {"paraphrase=False": {"paraphrase": False} if has_field else {}}
     if ok:
-        configs["paraphrase=True"] = {"paraphrase": True}
+        configs["paraphrase=True"] = {"paraphrase": True, THESAURUS: False}
+        if importlib.util.find_spec("copylens.core.thesaurus") is not None:
+            configs["paraphrase=True + thesaurus"] = {"paraphrase": True, THESAURUS: True}
     return configs, why
 
 
+THESAURUS = "thesaurus"
+"""A key of a configuration that is no option: whether the paraphrase stage reads the
+thesauri (issue 35). Off, the stage is as it was before them (``thesaurus.FILES`` emptied in
+this process; ``workers=1`` runs every check here)."""
+_FILES: dict[str, str] = {}
+
+
+def use_thesaurus(on: bool) -> None:
+    """The stage with or without the thesauri from now on (their caches emptied on a change)."""
+    if importlib.util.find_spec("copylens.core.thesaurus") is None:
+        return
+    from copylens.core import paraphrase, thesaurus
+
+    if not _FILES:
+        _FILES.update(thesaurus.FILES)
+    wanted = dict(_FILES) if on else {}
+    if wanted != thesaurus.FILES:
+        thesaurus.FILES.clear()
+        thesaurus.FILES.update(wanted)
+        thesaurus.thesaurus.cache_clear()
+        paraphrase._CACHE.clear()
+
+
 def options(changes: dict[str, Any]) -> Options:
-    return Options(workers=1, **changes)
+    """The run's options; a configuration's ``THESAURUS`` key switches the thesauri."""
+    use_thesaurus(changes.get(THESAURUS, True))
+    return Options(workers=1, **{k: v for k, v in changes.items() if k != THESAURUS})
 
 
 # ---------------------------------------------------------------- running
@@ -915,12 +942,14 @@ def main(argv: list[str] | None = None) -> int:
         result["configs"][name] = entry
         print(f"{name}: {entry['seconds']} s", flush=True)
     if not args.no_speed:
-        for lang in [x for x in ("en", "ru") if x in args.lang]:
+        for lang in [x for x in ("en", "ru", "uk") if x in args.lang]:
             s = speed(*speed_case(lang, full), configs, repeats)
-            if len(configs) == 2:
-                a, b = (s[n]["median_s"] for n in configs)
-                s["ratio"] = round(b / a, 3) if a else None
+            if len(configs) >= 2:
+                a, *others = (s[n]["median_s"] for n in configs)
+                s["ratio"] = round(others[-1] / a, 3) if a else None
                 s["ratio_pass"] = s["ratio"] is not None and s["ratio"] <= TARGETS["speed_ratio"][1]
+                if len(others) > 1:
+                    s["ratio_before"] = round(others[0] / a, 3) if a else None
             result["speed"][lang] = s
     ok, _ = detector_state()
     if ok and not args.no_paraphraser:

@@ -36,6 +36,14 @@
         <translation>Созданы для CopyLens.</translation>
     </message>
     <message>
+        <source>Thesauri (Russian, Ukrainian)</source>
+        <translation>Тезаурусы (русский, украинский)</translation>
+    </message>
+    <message>
+        <source>LibreOffice thesauri from Debian&apos;s mythes-ru and mythes-uk 7.5.0: Russian by Mikhail Korolyov and Yakov Reztsov; Ukrainian by the uk_UA dictionaries project (also GPL-2+ or MPL-1.1). Unmodified; notices in COPYRIGHT.txt.</source>
+        <translation>Тезаурусы LibreOffice из пакетов Debian mythes-ru и mythes-uk 7.5.0: русский — Михаил Королёв и Яков Резцов; украинский — проект словарей uk_UA (также GPL-2+ или MPL-1.1). Без изменений; уведомления в COPYRIGHT.txt.</translation>
+    </message>
+    <message>
         <source>Sample texts, icons, translations</source>
         <translation>Образцы текстов, значки, переводы</translation>
     </message>
