@@ -134,25 +134,28 @@ def configurations() -> tuple[dict[str, dict[str, Any]], str]:
 
 THESAURUS = "thesaurus"
 """A key of a configuration that is no option: whether the paraphrase stage reads the
-thesauri (issue 35). Off, the stage is as it was before them (``thesaurus.FILES`` emptied in
-this process; ``workers=1`` runs every check here)."""
-_FILES: dict[str, str] = {}
+thesauri (issue 35). Off, the stage is as it was before them: its ``thesaurus`` lookup
+answers None for every language in this process (``workers=1`` runs every check here)."""
+_LOOKUP: list[Any] = []
 
 
 def use_thesaurus(on: bool) -> None:
-    """The stage with or without the thesauri from now on (their caches emptied on a change)."""
-    if importlib.util.find_spec("copylens.core.thesaurus") is None:
-        return
-    from copylens.core import paraphrase, thesaurus
+    """The stage with or without the thesauri from now on (its cache of documents' meaning
+    emptied on a change)."""
+    from copylens.core import paraphrase
 
-    if not _FILES:
-        _FILES.update(thesaurus.FILES)
-    wanted = dict(_FILES) if on else {}
-    if wanted != thesaurus.FILES:
-        thesaurus.FILES.clear()
-        thesaurus.FILES.update(wanted)
-        thesaurus.thesaurus.cache_clear()
+    if not hasattr(paraphrase, "thesaurus"):
+        return
+    if not _LOOKUP:
+        _LOOKUP.append(paraphrase.thesaurus)
+    wanted = _LOOKUP[0] if on else _no_thesaurus
+    if paraphrase.thesaurus is not wanted:
+        paraphrase.thesaurus = wanted
         paraphrase._CACHE.clear()
+
+
+def _no_thesaurus(language: str) -> None:
+    return None
 
 
 def options(changes: dict[str, Any]) -> Options:
@@ -399,6 +402,65 @@ def score_collection(
     return out
 
 
+SALAD_TEXTS = 10
+"""Word-salad texts per language (``salad_texts``)."""
+
+
+def salad_texts(
+    lang: str, items: Sequence[Item], count: int = SALAD_TEXTS
+) -> list[tuple[str, str]]:
+    """Texts of six sentences of 8–15 words each drawn at random (seeded) from one
+    vocabulary: every word of the language's passages. They share most of their words with
+    the passages and retell nothing; any fragment on them is a false mark."""
+    import random
+
+    rng = random.Random(35)
+    vocabulary = sorted({w for item in items for w in words_of(source_text(item)) if len(w) > 2})
+    out = []
+    for n in range(count):
+        sentences = [
+            " ".join(rng.choice(vocabulary) for _ in range(rng.randint(8, 15))).capitalize() + "."
+            for _ in range(6)
+        ]
+        out.append((f"{lang}/salad{n:02d}", " ".join(sentences)))
+    return out
+
+
+def thesaurus_rewrites(lang: str, items: Sequence[Item]) -> list[tuple[str, str, int]]:
+    """Each passage rewritten as a synonymizer does (what text.ru's users call a "рерайт" by
+    program): every word the language's thesaurus lists gets the first of its synonyms
+    (alphabetical) that pymorphy3 can put in the word's form, else the word stays; punctuation
+    and the rest kept. With the index of the passage it retells. Not a test of independence:
+    the stage reads the same thesaurus; it shows the thesaurus signal working end to end."""
+    from copylens.core.thesaurus import thesaurus
+
+    words = thesaurus(lang)
+    if words is None:
+        return []
+    import pymorphy3
+
+    analyzer = pymorphy3.MorphAnalyzer(lang=lang)
+
+    def swap(match: re.Match[str]) -> str:
+        word = match.group(0)
+        parse = analyzer.parse(word.lower())[0]
+        for synonym in sorted(words.synonyms(parse.normal_form)):
+            inflected = analyzer.parse(synonym)[0].inflect(set(parse.tag.grammemes) - {"Infr"})
+            if inflected is not None and synonym != parse.normal_form:
+                new = inflected.word
+                return new.capitalize() if word[:1].isupper() else new
+        return word
+
+    return [
+        (
+            f"{lang}/{item.id}/thesaurus",
+            re.sub(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*", swap, source_text(item)),
+            n,
+        )
+        for n, item in enumerate(items)
+    ]
+
+
 def score_real(runs: list[tuple[str, Run]]) -> dict[str, Any]:
     return {
         "texts": len(runs),
@@ -456,9 +518,11 @@ def check_target(name: str, value: float | None) -> dict[str, Any]:
 def targets(config: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
     for lang, per in config["collection"].items():
-        rows.append(
-            check_target("heavy_mean_marked", per["heavy"]["mean_marked"]) | {"group": lang}
-        )
+        heavy = check_target("heavy_mean_marked", per["heavy"]["mean_marked"])
+        if lang == "en":  # issue 35: English ≥ 70 %
+            value = per["heavy"]["mean_marked"]
+            heavy = heavy | {"goal": ">= 0.7", "pass": value is not None and value >= 0.70}
+        rows.append(heavy | {"group": lang})
         ind = per["independent"]
         rows.append(check_target("independent_mean_marked", ind["mean_marked"]) | {"group": lang})
         rows.append(
@@ -473,6 +537,11 @@ def targets(config: dict[str, Any]) -> list[dict[str, Any]]:
         rows.append(
             check_target("independent_false_marks", real["texts_with_fragment"])
             | {"group": "ru real 002 vs 000/001"}
+        )
+    for lang, r in config.get("salad", {}).items():
+        rows.append(
+            check_target("independent_false_marks", r["texts_with_fragment"])
+            | {"group": f"{lang} word salad"}
         )
     if "cs" in config:
         cs = config["cs"]
@@ -526,6 +595,9 @@ def run_paraphraser(path: Path = PARAPHRASER) -> dict[str, Any]:
         "word vectors (the stage)": paraphrase.similarity,
         "equal lemmas only": lemma_similarity,
     }
+    thesaurus = importlib.util.find_spec("copylens.core.thesaurus") is not None
+    if thesaurus:
+        scorers["word vectors + thesaurus"] = paraphrase.similarity
     scores: dict[str, list[float]] = {name: [] for name in scorers}
     classes: list[str] = []
     words: list[int] = []
@@ -533,11 +605,18 @@ def run_paraphraser(path: Path = PARAPHRASER) -> dict[str, Any]:
     languages: dict[str, int] = {}
     mismatched = 0
     for n, pair in enumerate(pairs):
-        sides = []
-        for side in ("text_1", "text_2"):
-            doc = prepare_text(
-                Extracted(path=f"{pair['id']}/{side}", text=pair[side], format="txt"), opts
-            )
+        sides = {}
+        for on in (False, True) if thesaurus else (False,):
+            use_thesaurus(on)  # the headlines' Meaning made anew with or without the thesauri
+            sides[on] = [
+                prepare_text(
+                    Extracted(path=f"{pair['id']}/{side}", text=pair[side], format="txt"), opts
+                )
+                for side in ("text_1", "text_2")
+            ]
+            for doc in sides[on]:
+                paraphrase.meaning_of(doc)  # memoized on the document
+        for doc in sides[False]:
             meaning = paraphrase.meaning_of(doc)
             count = len(doc.canonical)
             vectors = getattr(meaning, "vectors", getattr(meaning, "rows", meaning.forms))
@@ -548,9 +627,12 @@ def run_paraphraser(path: Path = PARAPHRASER) -> dict[str, Any]:
             languages[doc.canonical.language] = languages.get(doc.canonical.language, 0) + 1
             words.append(count)
             in_bounds += bool(meaning.bounds)
-            sides.append((meaning, count, doc.canonical.language))
-        (ma, la, lang_a), (mb, lb, lang_b) = sides
-        both_in_bounds += bool(ma.bounds) and bool(mb.bounds)
+        (da, db) = sides[False]
+        la, lb = len(da.canonical), len(db.canonical)
+        lang_a, lang_b = da.canonical.language, db.canonical.language
+        both_in_bounds += bool(paraphrase.meaning_of(da).bounds) and bool(
+            paraphrase.meaning_of(db).bounds
+        )
         classes.append(pair["class"])
         if la == 0 or lb == 0:
             empty += 1
@@ -562,6 +644,8 @@ def run_paraphraser(path: Path = PARAPHRASER) -> dict[str, Any]:
             if lang_a != lang_b and scorer is paraphrase.similarity:
                 scores[name].append(0.0)  # the stage compares no two languages
                 continue
+            on = name == "word vectors + thesaurus"
+            ma, mb = (paraphrase.meaning_of(d) for d in sides[on])
             scores[name].append(float(scorer(ma, (0, la), mb, (0, lb))))
         if n and n % 2000 == 0:
             print(f"  ParaPhraser: {n} pairs, {time.perf_counter() - t0:.0f} s", flush=True)
@@ -646,6 +730,19 @@ def collection_table(result: dict[str, Any]) -> list[str]:
 
 def real_lines(result: dict[str, Any]) -> list[str]:
     lines = []
+    for name, c in result["configs"].items():
+        for lang, r in c.get("salad", {}).items():
+            lines.append(
+                f"- {name}: {r['texts']} {lang} word-salad texts (one vocabulary: the passages' "
+                f"words): marked mean {pct(r['mean_marked'])} %, max {pct(r['max_marked'])} %; "
+                f"texts with a fragment {r['texts_with_fragment']} (target 0)"
+            )
+        for lang, r in c.get("thesaurus_rewrites", {}).items():
+            lines.append(
+                f"- {name}: {r['texts']} {lang} passages rewritten with the thesaurus "
+                f"(synonymizer): marked mean {pct(r['mean_marked'])} %, by paraphrase "
+                f"{pct(r['mean_paraphrase_share'])} % (target ≥ 80 %)"
+            )
     for name, c in result["configs"].items():
         if "real_ru" not in c:
             continue
@@ -910,6 +1007,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         real_texts = real_texts[:8]
     real_sources = seed_sources(["000", "001"])
+    thesaurus_lists = {lang: thesaurus_rewrites(lang, items) for lang, items in collection.items()}
 
     result: dict[str, Any] = {
         "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -931,6 +1029,13 @@ def main(argv: list[str] | None = None) -> int:
             "options": changes,
             "collection": score_collection(collection, runs),
         }
+        for lang, items in collection.items():
+            sources = [TextInput(item.id, source_text(item)) for item in items]
+            salad = [(n, run_check(t, sources, changes)) for n, t in salad_texts(lang, items)]
+            entry.setdefault("salad", {})[lang] = score_real(salad)
+            rewrites = [(n, run_check(t, sources, changes)) for n, t, _ in thesaurus_lists[lang]]
+            if rewrites:
+                entry.setdefault("thesaurus_rewrites", {})[lang] = score_real(rewrites)
         if real_texts:
             entry["real_ru"] = score_real(
                 [(n, run_check(text, real_sources, changes)) for n, text in real_texts]
