@@ -30,6 +30,12 @@ Precision comes first: a writer's own sentence marked as copied is a false accus
    papers), the median of several repeats after one warm-up call, whose time is shown too
    (loading models).
 
+Beside them (issue 35): the stage with the Russian and Ukrainian thesauri
+(``copylens.core.thesaurus``) as a third configuration, the second being the stage without
+them (:func:`use_thesaurus`); per language, word salad drawn from the passages' own words
+(:func:`salad_texts`: any fragment on it is a false mark) and the passages put through a
+synonymizer that uses the thesaurus (:func:`thesaurus_rewrites`, target ≥ 80 % marked).
+
 5. ParaPhraser (Pivovarova et al. 2017; ``/work/shared/corpora/paraphraser-ru``): 7,227 pairs
    of Russian news headlines judged strict (1), loose (0) or no paraphrase (−1). Both
    headlines of a pair are canonicalized (``prepare_text``, default options) and scored with
@@ -802,6 +808,12 @@ def speed_lines(result: dict[str, Any]) -> list[str]:
             + (
                 f"; ratio {ratio:.2f}× ({'PASS' if s['ratio_pass'] else 'FAIL'} ≤ 2×)"
                 if ratio
+                else ""
+            )
+            + (
+                f" (the last against the first; the stage without the thesauri "
+                f"{s['ratio_before']:.2f}×)"
+                if s.get("ratio_before")
                 else ""
             )
         )
