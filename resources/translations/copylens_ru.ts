@@ -3051,7 +3051,7 @@ Could not be read: %2</source>
     </message>
     <message>
         <source>Printed up to character {printed} of {total}: the HTML report has the whole text.</source>
-        <translation type="unfinished"></translation>
+        <translation>Напечатано до символа {printed} из {total}: весь текст — в отчёте HTML.</translation>
     </message>
     <message>
         <source>yes</source>
