@@ -255,12 +255,33 @@ def _spread(
     source where the lexicon has no vectors (Ukrainian) or far ones (navec's "многочлен" and
     "полином"). The precise score (step 3) still uses each word's own vector."""
     out = lex.vectors(written, forms).copy()
-    for n, number in enumerate(ids):
-        listed = words.listed(number)
-        if listed:
-            out[n] += lex.vectors(listed, listed).mean(axis=0)
+    number = np.asarray(ids, dtype=np.int64)
+    has = np.flatnonzero((number >= 0) & (words.starts[number + 1] > words.starts[number]))
+    if len(has):
+        out[has] += _synonym_means(lex, words, number[has])
     out /= np.linalg.norm(out, axis=1, keepdims=True)
     return out
+
+
+_MEANS: dict[tuple[int, int], dict[int, np.ndarray]] = {}
+"""The mean of the synonyms' vectors of each thesaurus word seen so far, per lexicon and
+thesaurus (both made once per process): documents share most of their words."""
+
+
+def _synonym_means(lex: Lexicon, words: Thesaurus, numbers: np.ndarray) -> np.ndarray:
+    """The mean vector of each listed word's synonyms (each has at least one)."""
+    known = _MEANS.setdefault((id(lex), id(words)), {})
+    new = np.array([n for n in dict.fromkeys(numbers.tolist()) if n not in known], np.int64)
+    if len(new):
+        first, sizes = words.starts[new], words.starts[new + 1] - words.starts[new]
+        ends = np.cumsum(sizes)
+        at = np.arange(int(ends[-1])) - np.repeat(ends - sizes - first, sizes)
+        unique, where = np.unique(words.targets[at], return_inverse=True)
+        names = [words.words[t] for t in unique.tolist()]
+        vectors = lex.vectors(names, names)[where]
+        means = np.add.reduceat(vectors, ends - sizes, axis=0) / sizes[:, None]
+        known.update(zip(new.tolist(), means.astype(np.float32), strict=True))
+    return np.stack([known[n] for n in numbers.tolist()])
 
 
 def _centroids(

@@ -62,6 +62,11 @@ class Thesaurus:
     words: tuple[str, ...]
     """Every word by its number (the inverse of ``ids``)."""
     pairs: np.ndarray
+    starts: np.ndarray
+    """Where each word's synonyms begin in :attr:`targets` (one more entry than words)."""
+    targets: np.ndarray
+    """The second word of every pair of :attr:`pairs`, in its order: word n's synonyms are
+    ``targets[starts[n]:starts[n + 1]]``."""
 
     def id_of(self, word: str) -> int:
         """The word's number (folded), or -1 when the thesaurus does not list it."""
@@ -75,9 +80,7 @@ class Thesaurus:
         """The synonyms of word number ``n`` (none for -1)."""
         if n < 0:
             return []
-        size = len(self.ids)
-        lo, hi = np.searchsorted(self.pairs, [n * size, (n + 1) * size])
-        return [self.words[int(p % size)] for p in self.pairs[lo:hi].tolist()]
+        return [self.words[t] for t in self.targets[self.starts[n] : self.starts[n + 1]].tolist()]
 
     def related(self, first: np.ndarray, second: np.ndarray) -> np.ndarray:
         """A boolean matrix: word ``first[i]`` and word ``second[j]`` are synonyms (ids as
@@ -169,4 +172,6 @@ def _built(language: str, entries: list[tuple[str, list[str]]]) -> Thesaurus:
     a, b = np.array(first, dtype=np.int64), np.array(second, dtype=np.int64)
     size = len(ids)
     keys = np.concatenate([a * size + b, b * size + a])[np.tile(a != b, 2)]
-    return Thesaurus(language, ids, tuple(ids), np.unique(keys))
+    pairs = np.unique(keys)
+    starts = np.searchsorted(pairs // size, np.arange(size + 1)) if size else np.zeros(1, int)
+    return Thesaurus(language, ids, tuple(ids), pairs, starts, (pairs % max(size, 1)))
