@@ -2004,6 +2004,121 @@ Could not be read: %2</source>
     </message>
 </context>
 <context>
+    <name>InputsArea</name>
+    <message>
+        <source>Drag files or folders here, or use Open files (Ctrl+O).</source>
+        <translation>Перетащите сюда файлы или папки или нажмите «Открыть файлы» (Ctrl+O).</translation>
+    </message>
+    <message>
+        <source>Drop documents here</source>
+        <translation>Перетащите документы сюда</translation>
+    </message>
+    <message>
+        <source>Drop sources here</source>
+        <translation>Перетащите источники сюда</translation>
+    </message>
+    <message>
+        <source>An assignment or a handout: its text is never marked.</source>
+        <translation>Задание или раздаточный материал: его текст никогда не отмечается.</translation>
+    </message>
+    <message>
+        <source>Drop templates here</source>
+        <translation>Перетащите шаблоны сюда</translation>
+    </message>
+    <message>
+        <source>Templates: an assignment, a handout, a form every document fills in. Text that matches these files is never marked and does not count in the percentages.</source>
+        <translation>Шаблоны: задание, раздаточный материал, форма, которую заполняет каждый документ. Текст, совпадающий с этими файлами, никогда не отмечается и не учитывается в процентах.</translation>
+    </message>
+    <message>
+        <source>Documents to check</source>
+        <translation>Проверяемые документы</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Источники</translation>
+    </message>
+    <message>
+        <source>Ignore</source>
+        <translation>Не учитывать</translation>
+    </message>
+    <message>
+        <source>Documents to compare</source>
+        <translation>Документы для сравнения</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>Документы</translation>
+    </message>
+    <message>
+        <source>All files</source>
+        <translation>Все файлы</translation>
+    </message>
+    <message>
+        <source>Documents and news</source>
+        <translation>Документы и новости</translation>
+    </message>
+    <message>
+        <source>Open files</source>
+        <translation>Открыть файлы</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>Открыть папку</translation>
+    </message>
+    <message>
+        <source>The clipboard has no text to paste.</source>
+        <translation>В буфере обмена нет текста.</translation>
+    </message>
+    <message>
+        <source>Pasted text %1</source>
+        <translation>Вставленный текст %1</translation>
+    </message>
+    <message>
+        <source>No new supported files found.</source>
+        <translation>Новых файлов поддерживаемых форматов не найдено.</translation>
+    </message>
+    <message>
+        <source>Cannot be read: %1 (%2: %3), marked in the list</source>
+        <translation>Не читаются: %1 (%2: %3), отмечены в списке</translation>
+    </message>
+    <message>
+        <source>Skipped while reading folders: %1 (%2: %3)</source>
+        <translation>Пропущено при чтении папок: %1 (%2: %3)</translation>
+    </message>
+    <message>
+        <source>Add the documents to check first.</source>
+        <translation>Сначала добавьте документы для проверки.</translation>
+    </message>
+    <message>
+        <source>Fix or remove the address on line %1 of Web: %2</source>
+        <translation>Исправьте или удалите адрес в строке %1 раздела «Интернет»: %2</translation>
+    </message>
+    <message>
+        <source>Add the sources to check against first, or web addresses, or check against the archive.</source>
+        <translation>Сначала добавьте источники для сверки или адреса веб-страниц либо включите проверку по архиву.</translation>
+    </message>
+    <message>
+        <source>Add at least two documents to compare.</source>
+        <translation>Добавьте хотя бы два документа для сравнения.</translation>
+    </message>
+    <message>
+        <source>The labels are not valid: “%1” is not key=value.</source>
+        <translation>Метки заданы неверно: «%1» — не пара ключ=значение.</translation>
+    </message>
+    <message>
+        <source>template</source>
+        <translation>шаблон</translation>
+    </message>
+    <message>
+        <source>web page</source>
+        <translation>веб-страница</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>источник</translation>
+    </message>
+</context>
+<context>
     <name>Languages</name>
     <message>
         <source>Russian</source>
@@ -2048,6 +2163,17 @@ Could not be read: %2</source>
     <message>
         <source>Polish</source>
         <translation>польский</translation>
+    </message>
+</context>
+<context>
+    <name>ListPanel</name>
+    <message>
+        <source>Add files…</source>
+        <translation>Добавить файлы…</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Добавить папку…</translation>
     </message>
 </context>
 <context>
@@ -2192,80 +2318,12 @@ Could not be read: %2</source>
         <translation>Сравнить каждый документ с каждым, чтобы найти общий текст.</translation>
     </message>
     <message>
-        <source>Drag files or folders here, or use Open files (Ctrl+O).</source>
-        <translation>Перетащите сюда файлы или папки или нажмите «Открыть файлы» (Ctrl+O).</translation>
-    </message>
-    <message>
-        <source>Drop documents here</source>
-        <translation>Перетащите документы сюда</translation>
-    </message>
-    <message>
-        <source>Drop sources here</source>
-        <translation>Перетащите источники сюда</translation>
-    </message>
-    <message>
-        <source>An assignment or a handout: its text is never marked.</source>
-        <translation>Задание или раздаточный материал: его текст никогда не отмечается.</translation>
-    </message>
-    <message>
-        <source>Drop templates here</source>
-        <translation>Перетащите шаблоны сюда</translation>
-    </message>
-    <message>
-        <source>Templates: an assignment, a handout, a form every document fills in. Text that matches these files is never marked and does not count in the percentages.</source>
-        <translation>Шаблоны: задание, раздаточный материал, форма, которую заполняет каждый документ. Текст, совпадающий с этими файлами, никогда не отмечается и не учитывается в процентах.</translation>
-    </message>
-    <message>
-        <source>Documents to check</source>
-        <translation>Проверяемые документы</translation>
-    </message>
-    <message>
-        <source>Sources</source>
-        <translation>Источники</translation>
-    </message>
-    <message>
-        <source>Ignore</source>
-        <translation>Не учитывать</translation>
-    </message>
-    <message>
-        <source>Documents to compare</source>
-        <translation>Документы для сравнения</translation>
-    </message>
-    <message>
-        <source>See every file and why…</source>
-        <translation>Все файлы и причины…</translation>
-    </message>
-    <message>
         <source>Click to see each file and why it could not be read.</source>
         <translation>Нажмите, чтобы увидеть каждый файл и причину, по которой его не удалось прочитать.</translation>
     </message>
     <message>
-        <source>Documents</source>
-        <translation>Документы</translation>
-    </message>
-    <message>
-        <source>All files</source>
-        <translation>Все файлы</translation>
-    </message>
-    <message>
-        <source>Documents and news</source>
-        <translation>Документы и новости</translation>
-    </message>
-    <message>
-        <source>Cannot be read: %1 (%2: %3), marked in the list</source>
-        <translation>Не читаются: %1 (%2: %3), отмечены в списке</translation>
-    </message>
-    <message>
         <source>Files that could not be read: %1</source>
         <translation>Не удалось прочитать файлов: %1</translation>
-    </message>
-    <message>
-        <source>template</source>
-        <translation>шаблон</translation>
-    </message>
-    <message>
-        <source>source</source>
-        <translation>источник</translation>
     </message>
     <message>
         <source>Checking…</source>
@@ -2276,40 +2334,12 @@ Could not be read: %2</source>
         <translation>Сравнение…</translation>
     </message>
     <message>
-        <source>… and %1 more</source>
-        <translation>… и ещё %1</translation>
-    </message>
-    <message>
         <source>Checked document</source>
         <translation>Документ</translation>
     </message>
     <message>
         <source>Uniqueness</source>
         <translation>Уникальность</translation>
-    </message>
-    <message>
-        <source>Open files</source>
-        <translation>Открыть файлы</translation>
-    </message>
-    <message>
-        <source>Open folder</source>
-        <translation>Открыть папку</translation>
-    </message>
-    <message>
-        <source>No new supported files found.</source>
-        <translation>Новых файлов поддерживаемых форматов не найдено.</translation>
-    </message>
-    <message>
-        <source>Skipped while reading folders: %1 (%2: %3)</source>
-        <translation>Пропущено при чтении папок: %1 (%2: %3)</translation>
-    </message>
-    <message>
-        <source>The clipboard has no text to paste.</source>
-        <translation>В буфере обмена нет текста.</translation>
-    </message>
-    <message>
-        <source>Pasted text %1</source>
-        <translation>Вставленный текст %1</translation>
     </message>
     <message>
         <source>Reading folders… the run starts when they are read.</source>
@@ -2330,26 +2360,6 @@ Could not be read: %2</source>
     <message>
         <source>Queued: the new files will be checked when this run finishes.</source>
         <translation>В очереди: новые файлы будут проверены, когда закончится текущая проверка.</translation>
-    </message>
-    <message>
-        <source>The labels are not valid: “%1” is not key=value.</source>
-        <translation>Метки заданы неверно: «%1» — не пара ключ=значение.</translation>
-    </message>
-    <message>
-        <source>Add the documents to check first.</source>
-        <translation>Сначала добавьте документы для проверки.</translation>
-    </message>
-    <message>
-        <source>Fix or remove the address on line %1 of Web: %2</source>
-        <translation>Исправьте или удалите адрес в строке %1 раздела «Интернет»: %2</translation>
-    </message>
-    <message>
-        <source>Add the sources to check against first, or web addresses, or check against the archive.</source>
-        <translation>Сначала добавьте источники для сверки или адреса веб-страниц либо включите проверку по архиву.</translation>
-    </message>
-    <message>
-        <source>Add at least two documents to compare.</source>
-        <translation>Добавьте хотя бы два документа для сравнения.</translation>
     </message>
     <message>
         <source>Reading %1 / %2</source>
@@ -2404,10 +2414,6 @@ Could not be read: %2</source>
         <translation>Отменено.</translation>
     </message>
     <message>
-        <source>web page</source>
-        <translation>веб-страница</translation>
-    </message>
-    <message>
         <source>The new interface language is used after CopyLens is restarted.</source>
         <translation>Новый язык интерфейса заработает после перезапуска CopyLens.</translation>
     </message>
@@ -2434,18 +2440,6 @@ Could not be read: %2</source>
     <message>
         <source>Add a folder to “%1”</source>
         <translation>Добавить папку в список «%1»</translation>
-    </message>
-    <message>
-        <source>Results appear here</source>
-        <translation>Здесь появятся результаты</translation>
-    </message>
-    <message>
-        <source>Add documents and sources above, then press Check (Ctrl+Enter).</source>
-        <translation>Добавьте документы и источники выше, затем нажмите «Проверить» (Ctrl+Enter).</translation>
-    </message>
-    <message>
-        <source>Add two or more documents above, then press Compare (Ctrl+Enter).</source>
-        <translation>Добавьте выше два документа или больше, затем нажмите «Сравнить» (Ctrl+Enter).</translation>
     </message>
     <message>
         <source>not read</source>
@@ -2985,6 +2979,41 @@ Could not be read: %2</source>
     <message>
         <source>no</source>
         <translation>нет</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsArea</name>
+    <message>
+        <source>See every file and why…</source>
+        <translation>Все файлы и причины…</translation>
+    </message>
+    <message>
+        <source>Results appear here</source>
+        <translation>Здесь появятся результаты</translation>
+    </message>
+    <message>
+        <source>Add documents and sources above, then press Check (Ctrl+Enter).</source>
+        <translation>Добавьте документы и источники выше, затем нажмите «Проверить» (Ctrl+Enter).</translation>
+    </message>
+    <message>
+        <source>Add two or more documents above, then press Compare (Ctrl+Enter).</source>
+        <translation>Добавьте выше два документа или больше, затем нажмите «Сравнить» (Ctrl+Enter).</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Запуск…</translation>
+    </message>
+    <message>
+        <source>None of the documents could be read</source>
+        <translation>Не удалось прочитать ни одного документа</translation>
+    </message>
+    <message>
+        <source>Files that could not be read: %1</source>
+        <translation>Не удалось прочитать файлов: %1</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… и ещё %1</translation>
     </message>
 </context>
 <context>
@@ -3660,17 +3689,6 @@ Could not be read: %2</source>
     <message>
         <source>Settings</source>
         <translation>Настройки</translation>
-    </message>
-</context>
-<context>
-    <name>_ListPanel</name>
-    <message>
-        <source>Add files…</source>
-        <translation>Добавить файлы…</translation>
-    </message>
-    <message>
-        <source>Add folder…</source>
-        <translation>Добавить папку…</translation>
     </message>
 </context>
 </TS>
