@@ -92,6 +92,8 @@ if TYPE_CHECKING:
         SourceMatch,
     )
     from copylens.core.resources import resources_dir
+    from copylens.core.signal import FragmentKind
+    from copylens.core.signals import FRAGMENT_KINDS, fragment_kind
     from copylens.core.web import Found, WebRequest
     from copylens.core.web.cache import default_cache_path
     from copylens.core.web.providers import PROVIDERS, search_place

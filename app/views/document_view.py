@@ -29,7 +29,7 @@ from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.views import colors
 from copylens.app.views.side_by_side import SideBySideView, fragment_spans, open_address
 from copylens.app.views.text_view import HighlightTextView, wave_image_html
-from copylens.core import DocumentResult, SourceMatch
+from copylens.core import DocumentResult, SourceMatch, fragment_kind
 
 _Index = QtCore.QModelIndex | QtCore.QPersistentModelIndex
 _ROOT = QtCore.QModelIndex()
@@ -1025,7 +1025,8 @@ class DocumentView(QtWidgets.QWidget):
         exact = html.escape(self.tr("copied exactly"))
         changed = html.escape(self.tr("copied with changes"))
         cited = html.escape(self.tr("cited"))
-        paraphrased = html.escape(self.tr("paraphrase"))
+        kind = fragment_kind("paraphrase")  # its name as declared once (issue 33)
+        paraphrased = html.escape(QtCore.QCoreApplication.translate("FragmentKinds", kind.label))
         lookalike = html.escape(self.tr("look-alike letter"))
         paraphrase_fill = colors.paraphrase_tint(colors.NEUTRAL_COLOR).name()
         wave = wave_image_html(colors.NEUTRAL_LINE_COLOR)

@@ -588,10 +588,6 @@
         <translation>цитата</translation>
     </message>
     <message>
-        <source>paraphrase</source>
-        <translation>перефразирование</translation>
-    </message>
-    <message>
         <source>look-alike letter</source>
         <translation>подменённая буква</translation>
     </message>
@@ -1606,6 +1602,33 @@
     <message>
         <source>Copy list</source>
         <translation>Копировать список</translation>
+    </message>
+</context>
+<context>
+    <name>FragmentKinds</name>
+    <message>
+        <source>copy</source>
+        <translation>копия</translation>
+    </message>
+    <message>
+        <source>copies</source>
+        <translation>копии</translation>
+    </message>
+    <message>
+        <source>found in the source</source>
+        <translation>найдено в источнике</translation>
+    </message>
+    <message>
+        <source>paraphrase</source>
+        <translation>перефразирование</translation>
+    </message>
+    <message>
+        <source>paraphrases</source>
+        <translation>перефразирования</translation>
+    </message>
+    <message>
+        <source>sentences retold in other words</source>
+        <translation>предложения, пересказанные другими словами</translation>
     </message>
 </context>
 <context>
