@@ -1253,7 +1253,7 @@ def shoot_dialogs(window: Any, out: Path, suffix: str) -> None:
     """13–17: the text box, History, About, Keyboard shortcuts and the Open files dialog."""
     from copylens.app.about import AboutDialog, ShortcutsDialog
     from copylens.app.qt import QtCore, QtGui, QtWidgets
-    from copylens.app.window import SUPPORTED_SUFFIXES
+    from copylens.core import SUPPORTED_SUFFIXES
 
     def name(stem: str) -> Path:
         return out / f"{stem}{suffix}.png"
