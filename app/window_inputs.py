@@ -203,8 +203,9 @@ class InputsArea(QtWidgets.QStackedWidget):
         )
 
     # --- adding -------------------------------------------------------------------------
-    def open_into(self, target: InputList) -> None:
-        """Files chosen in a dialog, added to ``target``."""
+    def file_filters(self, target: InputList) -> str:
+        """The Open files dialog's filters for ``target``: its documents first (with the news
+        files for Compare all), then all files."""
         patterns = " ".join(f"*{s}" for s in sorted(SUPPORTED_SUFFIXES))
         documents, every = self.tr("Documents"), self.tr("All files")  # lupdate: not in f""
         filters = f"{documents} ({patterns});;{every} (*)"
@@ -212,8 +213,15 @@ class InputsArea(QtWidgets.QStackedWidget):
             suffixes = sorted({*SUPPORTED_SUFFIXES, *news_grouping.NEWS_FILES})
             news = self.tr("Documents and news")
             filters = f"{news} ({' '.join(f'*{s}' for s in suffixes)});;{filters}"
+        return filters
+
+    def open_files_title(self) -> str:
+        return self.tr("Open files")
+
+    def open_into(self, target: InputList) -> None:
+        """Files chosen in a dialog, added to ``target``."""
         paths, _ = QtWidgets.QFileDialog.getOpenFileNames(
-            self.window(), self.tr("Open files"), last_dir(), filters
+            self.window(), self.open_files_title(), last_dir(), self.file_filters(target)
         )
         if paths:
             remember_dir(str(Path(paths[0]).parent))

@@ -1253,7 +1253,6 @@ def shoot_dialogs(window: Any, out: Path, suffix: str) -> None:
     """13–17: the text box, History, About, Keyboard shortcuts and the Open files dialog."""
     from copylens.app.about import AboutDialog, ShortcutsDialog
     from copylens.app.qt import QtCore, QtGui, QtWidgets
-    from copylens.core import SUPPORTED_SUFFIXES
 
     def name(stem: str) -> Path:
         return out / f"{stem}{suffix}.png"
@@ -1279,11 +1278,10 @@ def shoot_dialogs(window: Any, out: Path, suffix: str) -> None:
         dialog.close()
         dialog.deleteLater()
 
-    # The window's Open files (MainWindow._open_into), as a dialog object to show and grab.
-    patterns = " ".join(f"*{s}" for s in sorted(SUPPORTED_SUFFIXES))
-    filters = f"{window.tr('Documents')} ({patterns});;{window.tr('All files')} (*)"
+    # The window's Open files (InputsArea.open_into), as a dialog object to show and grab.
+    filters = window.inputs.file_filters(window.documents_list)
     files = QtWidgets.QFileDialog(
-        window, window.tr("Open files"), str(Path("papers").absolute()), filters
+        window, window.inputs.open_files_title(), str(Path("papers").absolute()), filters
     )
     files.setOption(QtWidgets.QFileDialog.Option.DontUseNativeDialog)
     files.setFileMode(QtWidgets.QFileDialog.FileMode.ExistingFiles)
