@@ -806,7 +806,7 @@ def _run_extract(args: argparse.Namespace) -> int:
     options = _options(args, EXTRACT_FLAGS, _engine_defaults())
     extracted = read_text(args.file, options)
     if isinstance(extracted, InputFailure):
-        print(f"copylens: {args.file}: {extracted.error}", file=sys.stderr)
+        _say(f"{args.file}: {extracted.error}")
         return EXIT_NO_INPUT
     sys.stdout.write(extracted.text)
     return EXIT_OK
@@ -830,8 +830,16 @@ def _archive_location(args: argparse.Namespace, required: bool = True) -> str | 
 
 
 def _usage(message: str) -> int:
-    print(f"copylens: {message}", file=sys.stderr)
+    _say(message)
     return EXIT_USAGE
+
+
+def _say(message: str) -> None:
+    """``copylens: message`` on standard error, its control characters escaped (a file name
+    may hold an escape sequence: :func:`copylens.app.textout.shown`)."""
+    from copylens.app.textout import shown
+
+    print(f"copylens: {shown(message)}", file=sys.stderr)
 
 
 def _run_archive_add(args: argparse.Namespace) -> int:
@@ -999,10 +1007,10 @@ def _report_error(error: Exception) -> int:
 
     if isinstance(error, OptionsError):
         for problem in error.problems:
-            print(f"copylens: {problem}", file=sys.stderr)
+            _say(problem)
         return EXIT_USAGE
     if isinstance(error, CopyLensError):
-        print(f"copylens: {error}", file=sys.stderr)
+        _say(str(error))
         return EXIT_NO_INPUT
     raise error
 

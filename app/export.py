@@ -49,6 +49,7 @@ import html
 import io
 import json
 import re
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from datetime import datetime
@@ -424,7 +425,11 @@ def _document_section(
     if text is None:
         out.append(f"<p>{_e(s('no_text'))}</p>")
     else:
-        out.append(_text_block(text, d, src_names, s))
+        printed = s.printable(text)
+        out.append(_text_block(text[:printed], d, src_names, s))
+        if printed < len(text):
+            note = s("text_cut").format(printed=printed, total=len(text))
+            out.append(f'<p class="small">{_e(note)}</p>')
     return "\n".join(out)
 
 
@@ -453,7 +458,7 @@ def _paraphrase_table(
                 str(f.words),
                 f'<span class="src paraphrase" style="background-color:{_paraphrase_fill(i)}; '
                 f'text-decoration-color:{_line(i)}">'
-                f"{_e(passage(text, f.start, f.end, 160))}</span>",
+                f"{s.breakable(passage(text, f.start, f.end, 160))}</span>",
             ],
             numeric=(2, 3),
         )
@@ -499,10 +504,12 @@ def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings
     pieces = []
     seen_overlap = seen_edit = seen_glyph = seen_cited = seen_paraphrase = False
     has_paraphrase = [any(is_paraphrase(f) for f in src.fragments) for src in d.sources]
+    cuts = _paper_cuts(text) if s.wrap_names else []
+    at = [p for p, _ in cuts]
     for a, b, covering, edited, glyph, cited in text_segments(
         len(text), [src.fragments for src in d.sources], d.homoglyph_offsets
     ):
-        piece = _e(text[a:b])
+        piece = _cut_piece(text, a, b, cuts, at) if cuts else _e(text[a:b])
         if glyph:
             seen_glyph = True
             tip = s("lookalike_tip").format(code=f"U+{ord(text[a]):04X}")
@@ -560,6 +567,65 @@ def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings
         chips.append(f'<span class="lookalike">{_e(s("lookalike_chip"))}</span>')
     legend = f'<p class="legend">{" &nbsp; ".join(chips)}</p>' if chips else ""
     return f'{legend}<div class="text">{"".join(pieces)}</div>'
+
+
+PAPER_LINE_CHARS = 2000
+"""PDF and paper: a longer line of a document's text is broken into lines of at most this
+many characters, after a sentence end or a space in its second half (hard, when there is
+none). Qt lays out one paragraph in time quadratic in its length (a single line of 1 MB: 28 s,
+the same text in lines of 100 words: 1.2 s; a 10 MB line gave a blank page after 58 s)."""
+PAPER_TEXT_CHARS = 1_000_000
+"""PDF and paper: the documents' texts are printed up to this many characters in all (about
+400 pages); a longer text ends with a note that says where and that the HTML report has the
+rest. Qt's layout of one document stops silently after about 1.5 million characters (a 10 MB
+text gave 666 pages of its first 14 %)."""
+PAPER_RUN_CHARS = 40
+"""PDF and paper: a zero-width space after every this many characters of a run without
+white space, where the line may wrap: Qt wraps at word boundaries only, and a token wider
+than the page ran past the right margin with the rest of it lost."""
+_SENTENCE_END = re.compile(r"[.!?…][\"'»”)\]]*\s")
+_LONG_LINE = re.compile(f"[^\n]{{{PAPER_LINE_CHARS + 1},}}")
+_LONG_TOKEN = re.compile(f"\\S{{{PAPER_RUN_CHARS + 1},}}")
+
+
+def _paper_cuts(text: str) -> list[tuple[int, str]]:
+    """Where the paper layout inserts breaks into ``text``, by position (inserted before the
+    character there), in order: line breaks in lines longer than :data:`PAPER_LINE_CHARS`,
+    zero-width spaces in runs longer than :data:`PAPER_RUN_CHARS`. The text itself, and so
+    every offset, is unchanged: the breaks exist only in the printed layout."""
+    cuts: dict[int, str] = {}
+    for line in _LONG_LINE.finditer(text):
+        start, end = line.span()
+        while end - start > PAPER_LINE_CHARS:
+            cut = _line_cut(text, start, start + PAPER_LINE_CHARS)
+            cuts[cut] = "\n"
+            start = cut
+    for token in _LONG_TOKEN.finditer(text):
+        for at in range(token.start() + PAPER_RUN_CHARS, token.end(), PAPER_RUN_CHARS):
+            cuts.setdefault(at, "\u200b")
+    return sorted(cuts.items())
+
+
+def _line_cut(text: str, start: int, limit: int) -> int:
+    """Where to break the line from ``start`` before ``limit``: after the last sentence end
+    in the second half, else after the last space there, else at ``limit``."""
+    half = start + (limit - start) // 2
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, half, limit)]
+    if ends:
+        return ends[-1]
+    space = max(text.rfind(" ", half, limit), text.rfind("\t", half, limit))
+    return space + 1 if space >= 0 else limit
+
+
+def _cut_piece(text: str, a: int, b: int, cuts: list[tuple[int, str]], at: list[int]) -> str:
+    """``text[a:b]`` as HTML with the paper's breaks (:func:`_paper_cuts`) inside it."""
+    parts, last = [], a
+    for k in range(bisect_left(at, a), bisect_left(at, b)):
+        position, inserted = cuts[k]
+        parts += [_e(text[last:position]), inserted]
+        last = position
+    parts.append(_e(text[last:b]))
+    return "".join(parts)
 
 
 # --- compare report -----------------------------------------------------------------------
@@ -676,17 +742,16 @@ def _quote(text: str, start: int, end: int, s: _Strings) -> str:
         head = text[start : _word_cut(text, start + half, forward=False)]
         tail = text[_word_cut(text, end - half, forward=True) : end]
         marked = (
-            f'<span class="src" style="background-color:{PALETTE[0]}">{_e(head)}</span>'
+            f'<span class="src" style="background-color:{PALETTE[0]}">{s.breakable(head)}</span>'
             f' <span class="elided">[…]</span> '
-            f'<span class="src" style="background-color:{PALETTE[0]}">{_e(tail)}</span>'
+            f'<span class="src" style="background-color:{PALETTE[0]}">{s.breakable(tail)}</span>'
         )
     else:
-        marked = (
-            f'<span class="src" style="background-color:{PALETTE[0]}">{_e(text[start:end])}</span>'
-        )
+        quoted = s.breakable(text[start:end])
+        marked = f'<span class="src" style="background-color:{PALETTE[0]}">{quoted}</span>'
     lead = "…" if before_from > 0 else ""
     trail = "…" if after_to < len(text) else ""
-    return f"{lead}{_e(before)}{marked}{_e(after)}{trail}"
+    return f"{lead}{s.breakable(before)}{marked}{s.breakable(after)}{trail}"
 
 
 def _word_cut(text: str, at: int, *, forward: bool) -> int:
@@ -848,7 +913,8 @@ p.uniqueness {{ font-size: 16pt; font-weight: bold; margin: 0.3em 0; }}
 .unique {{ font-weight: bold; }}
 h2.doc, h2.appendix {{ page-break-before: always; break-before: page; }}
 h2.doc.first {{ page-break-before: auto; break-before: auto; }}
-.text {{ white-space: pre-wrap; line-height: 145%; font-size: 10pt; margin-top: 0.5em; }}
+.text {{ white-space: pre-wrap; overflow-wrap: anywhere; line-height: 145%; font-size: 10pt;
+  margin-top: 0.5em; }}
 .src {{ color: #000000; }}
 .cited {{ font-style: italic; }}
 p.shares {{ font-size: 11pt; margin: 0 0 0.4em 0; color: #333333; }}
@@ -905,8 +971,21 @@ def _line(n: int) -> str:
     return "#" + "".join(f"{round(c * 255):02X}" for c in colorsys.hls_to_rgb(hue, 0.3, saturation))
 
 
+BIDI_CONTROLS = {
+    **{code: f"[U+{code:04X}]" for code in range(0x202A, 0x202F)},
+    **{code: f"[U+{code:04X}]" for code in range(0x2066, 0x206A)},
+}
+"""The bidirectional embeddings, overrides and isolates (Unicode Bidi Algorithm, UAX #9,
+§2.1–2.4) and how every report shows them: as their code, never applied. A right-to-left
+override in a name makes ``cod\u202efdp.txt`` read as "codtxt.pdf" (CVE-2021-42574's
+"Trojan Source" trick); shown, it cannot reorder anything (the marks LRM, RLM and ALM only
+move neutral characters and are kept)."""
+
+
 def _e(value: object) -> str:
-    return html.escape(str(value), quote=True)
+    """``value`` as HTML text: escaped, and its bidirectional controls shown as their codes
+    (:data:`BIDI_CONTROLS`), in names and in document text alike."""
+    return html.escape(str(value), quote=True).translate(BIDI_CONTROLS)
 
 
 def _num(value: float) -> str:
@@ -989,6 +1068,10 @@ _WORDS: dict[str, str] = {
     "fetched": QT_TRANSLATE_NOOP("Report", "downloaded {time}"),
     "redirected": QT_TRANSLATE_NOOP("Report", "redirected to {url}"),
     "web_queries": QT_TRANSLATE_NOOP("Report", "Web search queries sent: {n}"),
+    "text_cut": QT_TRANSLATE_NOOP(
+        "Report",
+        "Printed up to character {printed} of {total}: the HTML report has the whole text.",
+    ),
     "yes": QT_TRANSLATE_NOOP("Report", "yes"),
     "no": QT_TRANSLATE_NOOP("Report", "no"),
 }
@@ -1003,9 +1086,22 @@ class _Strings:
         self.language = "ru" if language.lower().startswith("ru") else "en"
         self._translate = translate
         self.wrap_names = wrap_names
+        self.paper_left = PAPER_TEXT_CHARS
 
     def __call__(self, key: str) -> str:
         return self._translate("Report", _WORDS[key])
+
+    def printable(self, text: str) -> int:
+        """How much of a document's ``text`` the report prints: all of it in HTML; on paper
+        (``wrap_names``) what is left of :data:`PAPER_TEXT_CHARS`, cut at a space."""
+        if not self.wrap_names or len(text) <= self.paper_left:
+            self.paper_left -= len(text) if self.wrap_names else 0
+            return len(text)
+        cut = self.paper_left
+        space = text.rfind(" ", max(0, cut - 200), cut)
+        cut = space + 1 if space >= 0 else cut
+        self.paper_left = 0
+        return cut
 
     def breakable(self, text: str) -> str:
         """A name or path, escaped; for Qt's layout (PDF, paper) with places to wrap."""

@@ -1,0 +1,88 @@
+"""The PDF report on paper: nothing past the margins, nothing lost (issues 36 and 38).
+
+Every character of every page is measured with pdfminer against the 15 mm margins, in both
+languages and for the input shapes that used to push a table out (a pasted text named by its
+first words, several documents with long names, long source names).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pdfminer.high_level import extract_pages, extract_text
+from pdfminer.layout import LTChar, LTPage
+
+from copylens.app import i18n, printing
+from copylens.app.qt import QtWidgets
+from copylens.core.documents import TextInput
+from copylens.core.engine import check
+from copylens.core.options import Options
+from copylens.core.report import CheckReport, DocumentResult
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "resources" / "samples"
+
+
+@pytest.fixture
+def english(qapp: QtWidgets.QApplication) -> Iterator[None]:
+    yield
+    i18n.install_translator(qapp, "en")
+
+
+def outside_margins(path: Path) -> list[tuple[int, str, int]]:
+    """(page, character, right edge in points) of every character beyond a 15 mm margin."""
+    margin = printing.MARGIN_MM / 25.4 * 72 - 1  # points, with 1 pt of slack
+    outside = []
+    for page in extract_pages(str(path)):
+        assert isinstance(page, LTPage)
+        for char in _chars(page):
+            if char.x1 > page.width - margin or char.x0 < margin:
+                outside.append((page.pageid, char.get_text(), round(char.x1)))
+    return outside
+
+
+def _chars(item: object) -> Iterator[Any]:
+    if isinstance(item, LTChar):
+        yield item
+    for child in getattr(item, "_objs", ()):
+        yield from _chars(child)
+
+
+def one_document(text: str, name: str = "one.txt") -> CheckReport:
+    words = len(text.split())
+    d = DocumentResult(name, "en", words, words, 1.0, 0.0, 0.0, 0, (), "0" * 64, ())
+    return CheckReport((d,), (), Options(), texts={name: text})
+
+
+def test_pdf_prints_a_line_without_spaces_whole_inside_the_margins(
+    qapp: QtWidgets.QApplication, tmp_path: Path
+) -> None:
+    """A 12,000-character token used to run past the margin in three lines, the rest lost."""
+    text = "x" * 11_990 + "THEEND"
+    path = printing.write_report(tmp_path / "long.pdf", "pdf", one_document(text))
+    printed = "".join(extract_text(str(path)).split())
+    assert printed.count("x") >= 11_990 and "THEEND" in printed
+    assert not outside_margins(path)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_pdf_shows_bidirectional_controls_in_names(
+    qapp: QtWidgets.QApplication, english: None, tmp_path: Path, language: str
+) -> None:
+    i18n.install_translator(qapp, language)
+    source = (SAMPLES / "source_ru.txt").read_text("utf-8")
+    report = check(
+        [TextInput("essays/cod\u202efdp.txt", (SAMPLES / "copy_ru.txt").read_text("utf-8"))],
+        [TextInput("sources/\u202egnp.exe", source)],
+    )
+    path = printing.write_report(tmp_path / "bidi.pdf", "pdf", report)
+    printed = extract_text(str(path)).replace("\u200b", "")
+    assert "\u202e" not in printed
+    assert "cod[U+202E]fdp.txt" in printed and "[U+202E]gnp.exe" in printed
