@@ -73,6 +73,7 @@ from copylens.app.presentation import (
     is_paraphrase,
     is_web_address,
     labels_text,
+    language_name,
     paraphrase_at,
     passage,
     percent,
@@ -93,10 +94,13 @@ from copylens.core import (
 Report = CheckReport | CompareReport
 
 
-NO_RESULT_SETTINGS = frozenset({"workers"})
+NO_RESULT_SETTINGS = frozenset({"workers", "max_file_bytes", "read_seconds", "read_memory_bytes"})
 """Options that do not change a result: left out of the HTML report (kept in JSON)."""
 COMPARE_SETTINGS = frozenset({"min_containment", "cluster_threshold", "max_df_share"})
 """Options only ``compare`` reads: left out of a check report's settings table."""
+SOURCE_TERMS = ("found_in_source", "cited", "source_used", "only_this_source")
+"""A document's source table, as the window shows it (whole-text similarity, hidden there
+until asked for, is in the CSV and JSON)."""
 COMPARE_TERMS = ("a_found_in_b", "b_found_in_a", "similarity")
 """The figures of a pair, explained under the compare report's table."""
 CONTEXT_CHARS = 80
@@ -181,7 +185,8 @@ def html_report(
 def _check_title(report: CheckReport, s: _Strings) -> str:
     """ "Originality report: essay.docx" (one document) or "…: 12 documents checked"."""
     if len(report.documents) == 1:
-        name = display_names([report.documents[0].path])[report.documents[0].path]
+        d = report.documents[0]
+        name = d.path if d.pasted else display_names([d.path])[d.path]
         return s("title_check_one").format(name=name)
     return s("title_check_many").format(n=len(report.documents))
 
@@ -302,54 +307,66 @@ def _check_body(report: CheckReport, s: _Strings) -> list[str]:
     sources = [src for d in report.documents for src in d.sources]
     files = [src.path for src in sources if src.archive_id is None]
     names = display_names([*paths, *files, *(e.path for e in report.errors)])
+    names |= {d.path: d.path for d in report.documents if d.pasted}  # a name, not a path
     src_names = source_names(
         sources,
         [*paths, *(e.path for e in report.errors)],
         archive=s("archive_source"),
         self_citation=s("self_citation"),
     )
-    summary = [f"<h2>{_e(s('summary'))}</h2>"]
-    if report.documents:
-        rows = [
-            _row(
-                [
-                    s.breakable(names[d.path]),
-                    _uniqueness_cell(d.uniqueness, s),
-                    _pct(d.borrowed, s),
-                    _pct(d.cited, s),
-                    s.breakable(src_names[d.sources[0].key]) if d.sources else "&mdash;",
-                    _pct(d.sources[0].containment, s) if d.sources else "&mdash;",
-                    str(d.homoglyphs),
-                ],
-                numeric=(1, 2, 3, 5, 6),
-            )
-            for d in report.documents
+    summary = []
+    if len(report.documents) > 1:
+        summary = [
+            f"<h2>{_e(s('summary'))}</h2>",
+            _summary_table(report.documents, names, src_names, s),
         ]
-        summary.append(
-            _table(
-                [
-                    s("document"),
-                    s.term("uniqueness"),
-                    s.term("borrowed"),
-                    s.term("cited"),
-                    s("top_source"),
-                    s.term("found_in_source"),
-                    s("lookalikes"),
-                ],
-                rows,
-                "summary",
-                numeric=(1, 2, 3, 5, 6),
-                widths=(28, 11, 10, 10, 21, 10, 10),
-            )
-        )
-    else:
-        summary.append(f"<p>{_e(s('no_documents'))}</p>")
+    elif not report.documents:
+        summary = [f"<h2>{_e(s('summary'))}</h2>", f"<p>{_e(s('no_documents'))}</p>"]
     if report.queries:
         summary.append(f'<p class="small">{_e(s("web_queries").format(n=report.queries))}</p>')
     body = ["\n".join(summary), *_errors(report.errors, names, s)]
     for n, d in enumerate(report.documents, start=1):
         body.append(_document_section(n, d, report.texts.get(d.path), names, src_names, s))
     return body
+
+
+def _summary_table(
+    documents: Sequence[DocumentResult],
+    names: dict[str, str],
+    src_names: dict[str, str],
+    s: _Strings,
+) -> str:
+    """Several documents at a glance: the three shares and the main source with its share in
+    one cell (five columns, six with look-alike letters: the Russian headings of seven ran past
+    the right margin of A4)."""
+    lookalikes = any(d.homoglyphs for d in documents)
+    numeric = (1, 2, 3, 5) if lookalikes else (1, 2, 3)
+    rows = [
+        _row(
+            [
+                s.breakable(names[d.path]),
+                _uniqueness_cell(d.uniqueness, s),
+                _pct(d.borrowed, s),
+                _pct(d.cited, s),
+                f"{s.narrow(src_names[d.sources[0].key])} &middot; "
+                f"{_pct(d.sources[0].containment, s)}"
+                if d.sources
+                else "&mdash;",
+                *([str(d.homoglyphs)] if lookalikes else []),
+            ],
+            numeric=numeric,
+        )
+        for d in documents
+    ]
+    heads = [
+        s("document"),
+        s.term("uniqueness"),
+        s.term("borrowed"),
+        s.term("cited"),
+        s("top_source"),
+        *([s("lookalikes")] if lookalikes else []),
+    ]
+    return _table(heads, rows, "summary", numeric=numeric)
 
 
 def _document_section(
@@ -376,9 +393,9 @@ def _document_section(
         + "</p>",
     ]
     facts = [
-        (s("path"), s.breakable(d.path)),
+        (s("pasted"), _e(s("pasted_text"))) if d.pasted else (s("path"), s.breakable(d.path)),
         ("SHA-256", f'<span class="hash">{_e(d.sha256)}</span>'),
-        (s("language"), _e(d.language)),
+        (s("language"), _e(s.language_name(d.language))),
         (s.term("words"), f"{d.words} &middot; {_e(s.term('compared_words'))}: {d.counted_words}"),
         (s("lookalikes"), str(d.homoglyphs)),
     ]
@@ -403,16 +420,15 @@ def _document_section(
                     _pct(src.cited, s),
                     _pct(src.reverse_containment, s),
                     _pct(src.exclusive, s),
-                    _pct(src.resemblance, s),
                 ],
-                numeric=(2, 3, 4, 5, 6),
+                numeric=(2, 3, 4, 5),
                 attrs=f' data-source="{i}"',
             )
             for i, src in enumerate(d.sources)
         ]
-        keys = ("found_in_source", "cited", "source_used", "only_this_source", "similarity")
+        keys = SOURCE_TERMS
         heads = ["", s("source"), *(s.term(key) for key in keys)]
-        out.append(_table(heads, rows, "sources", (2, 3, 4, 5, 6), (3, 37, 12, 12, 12, 12, 12)))
+        out.append(_table(heads, rows, "sources", (2, 3, 4, 5), (3, 45, 13, 13, 13, 13)))
         help_ = (
             f"{s.term(key)}: {s.tip(key)}." for key in (*keys, "matching_words", "compared_words")
         )
@@ -782,7 +798,7 @@ def _settings_table(values: Mapping[str, object], s: _Strings) -> list[str]:
     if not values:
         return []
     rows = "".join(
-        f"<tr><th>{_e(s.setting(key))}</th><td>{_e(s.value(value))}</td></tr>"
+        f"<tr><th>{_e(s.setting(key))}</th><td>{_e(s.value(value, key))}</td></tr>"
         for key, value in values.items()
     )
     return [
@@ -834,9 +850,10 @@ def _heading(text: str) -> str:
 _BREAK_AFTER = re.compile(r"([/\\_.\-])")
 _LONG_RUN = re.compile(r"[^\s\u200b]{20}")
 _TOKEN = re.compile(r"\S{24,}")
+_SHORT_TOKEN = re.compile(r"\S{8,}")
 
 
-def _breakable(text: str) -> str:
+def _breakable(text: str, token: re.Pattern[str] = _TOKEN) -> str:
     """``text`` escaped, with zero-width spaces where a long name or path may wrap: in each
     token of 24 characters or more, after "/", "\\", "_", ".", "-" and inside any run of 20
     characters without one, so that a table stays inside the page's margins. Shorter tokens
@@ -846,7 +863,7 @@ def _breakable(text: str) -> str:
         broken = _BREAK_AFTER.sub("\\1\u200b", token.group())
         return _LONG_RUN.sub(lambda m: m.group() + "\u200b", broken)
 
-    return _e(_TOKEN.sub(marked, text))
+    return _e(token.sub(marked, text))
 
 
 def _width(widths: Sequence[int], i: int) -> str:
@@ -906,12 +923,14 @@ table.grid th, table.fragments th {{ background-color: #EEEEEE; text-align: left
 table.facts th {{ text-align: left; padding: 1px 12px 1px 0; font-weight: normal;
   color: #555555; vertical-align: top; }}
 table.facts td {{ padding: 1px 0; }}
+table.settings th, table.settings td {{ font-size: 8pt; padding-top: 0; padding-bottom: 0; }}
+h2.appendix {{ font-size: 11pt; }}
 .num, th.num {{ text-align: right; }}
 td.swatch {{ width: 1.2em; }}
 .hash {{ font-family: "DejaVu Sans Mono", Consolas, monospace; font-size: 8pt; }}
 p.uniqueness {{ font-size: 16pt; font-weight: bold; margin: 0.3em 0; }}
 .unique {{ font-weight: bold; }}
-h2.doc, h2.appendix {{ page-break-before: always; break-before: page; }}
+h2.doc {{ page-break-before: always; break-before: page; }}
 h2.doc.first {{ page-break-before: auto; break-before: auto; }}
 .text {{ white-space: pre-wrap; overflow-wrap: anywhere; line-height: 145%; font-size: 10pt;
   margin-top: 0.5em; }}
@@ -1031,6 +1050,8 @@ _WORDS: dict[str, str] = {
     "lookalikes": QT_TRANSLATE_NOOP("Report", "Look-alike letters"),
     "no_documents": QT_TRANSLATE_NOOP("Report", "No document could be checked."),
     "path": QT_TRANSLATE_NOOP("Report", "Path"),
+    "pasted": QT_TRANSLATE_NOOP("Report", "Source of the text"),
+    "pasted_text": QT_TRANSLATE_NOOP("Report", "typed or pasted into CopyLens"),
     "language": QT_TRANSLATE_NOOP("Report", "Language"),
     "words": QT_TRANSLATE_NOOP("Report", "Words"),
     "sources": QT_TRANSLATE_NOOP("Report", "Sources"),
@@ -1107,6 +1128,12 @@ class _Strings:
         """A name or path, escaped; for Qt's layout (PDF, paper) with places to wrap."""
         return _breakable(text) if self.wrap_names else _e(text)
 
+    def narrow(self, text: str) -> str:
+        """A name for a narrow column: on paper with places to wrap in every token of 8
+        characters or more (``Байкал.txt``: Qt's table let a short name cross the cell's
+        border)."""
+        return _breakable(text, _SHORT_TOKEN) if self.wrap_names else _e(text)
+
     def term(self, key: str) -> str:
         """A figure's label (:mod:`copylens.app.terms`), translated (context "Terms")."""
         return terms.label(key, self._translate)
@@ -1120,11 +1147,17 @@ class _Strings:
         spec = specs().get(key)
         return self._translate("Options", spec.label) if spec else key
 
+    def language_name(self, code: str) -> str:
+        """A language code by its name ("ru" → "Russian", "auto" → "detected per document")."""
+        return language_name(code, self._translate)
+
     def failure(self, failure: InputFailure) -> str:
         """Why an input failed, in the report's language."""
         return failure_text(failure, self._translate)
 
-    def value(self, value: object) -> str:
+    def value(self, value: object, key: str = "") -> str:
+        if key == "language" and isinstance(value, str):
+            return self.language_name(value)
         if isinstance(value, bool):
             return self("yes") if value else self("no")
         if isinstance(value, list | tuple):

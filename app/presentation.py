@@ -244,6 +244,36 @@ def address_problem(line: str) -> str:
     return ""
 
 
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """Marks ``text`` for ``pyside6-lupdate`` under ``context``; translated where shown."""
+    return text
+
+
+LANGUAGE_NAMES = {
+    "auto": QT_TRANSLATE_NOOP("Languages", "detected per document"),
+    "ru": QT_TRANSLATE_NOOP("Languages", "Russian"),
+    "uk": QT_TRANSLATE_NOOP("Languages", "Ukrainian"),
+    "en": QT_TRANSLATE_NOOP("Languages", "English"),
+    "de": QT_TRANSLATE_NOOP("Languages", "German"),
+    "fr": QT_TRANSLATE_NOOP("Languages", "French"),
+    "es": QT_TRANSLATE_NOOP("Languages", "Spanish"),
+    "it": QT_TRANSLATE_NOOP("Languages", "Italian"),
+    "pt": QT_TRANSLATE_NOOP("Languages", "Portuguese"),
+    "nl": QT_TRANSLATE_NOOP("Languages", "Dutch"),
+    "sv": QT_TRANSLATE_NOOP("Languages", "Swedish"),
+    "pl": QT_TRANSLATE_NOOP("Languages", "Polish"),
+}
+"""The engine's language codes (``Options.language``, ``DocumentResult.language``) by their
+English names, translated with context "Languages" where shown (window and reports)."""
+
+
+def language_name(code: str, translate: Callable[[str, str], str]) -> str:
+    """A language code as a name in the interface language ("ru" → "русский"); an unknown
+    code as it is."""
+    name = LANGUAGE_NAMES.get(code)
+    return translate("Languages", name) if name else code
+
+
 def percent(value: float, language: str = "en", *, decimals: int | None = None) -> str:
     """A share in 0..1 as people read it: "61 %", "0.4 %", "100 %" ("0,4 %" in Russian).
 

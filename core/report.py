@@ -114,6 +114,9 @@ class DocumentResult:
     self_cited: float = 0.0
     """Share found, outside citations, only in the writer's own archived work (sources with
     ``self_citation``); ``uniqueness + borrowed + cited + self_cited == 1``."""
+    pasted: bool = False
+    """Text given directly (typed or pasted: ``TextInput``), not read from a file: ``path`` is
+    its name, not a path (a report does not call it one)."""
 
 
 @dataclass(frozen=True)
@@ -423,6 +426,7 @@ def _document(data: dict[str, Any]) -> DocumentResult:
         sha256=str(data["sha256"]),
         sources=tuple(_source(s) for s in data["sources"]),
         self_cited=float(data["self_cited"]),
+        pasted=bool(data.get("pasted", False)),
     )
 
 

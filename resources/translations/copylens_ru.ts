@@ -2003,6 +2003,10 @@ Could not be read: %2</source>
 <context>
     <name>Languages</name>
     <message>
+        <source>detected per document</source>
+        <translation>определяется для каждого документа</translation>
+    </message>
+    <message>
         <source>Russian</source>
         <translation>русский</translation>
     </message>
@@ -2872,6 +2876,14 @@ Could not be read: %2</source>
         <translation>Путь</translation>
     </message>
     <message>
+        <source>Source of the text</source>
+        <translation>Откуда текст</translation>
+    </message>
+    <message>
+        <source>typed or pasted into CopyLens</source>
+        <translation>набран или вставлен в CopyLens</translation>
+    </message>
+    <message>
         <source>Language</source>
         <translation>Язык</translation>
     </message>
@@ -2974,6 +2986,10 @@ Could not be read: %2</source>
     <message>
         <source>Web search queries sent: {n}</source>
         <translation>Отправлено поисковых запросов: {n}</translation>
+    </message>
+    <message>
+        <source>Printed up to character {printed} of {total}: the HTML report has the whole text.</source>
+        <translation>Напечатано до символа {printed} из {total}: весь текст есть в отчёте HTML.</translation>
     </message>
     <message>
         <source>yes</source>

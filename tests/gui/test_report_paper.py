@@ -86,3 +86,64 @@ def test_pdf_shows_bidirectional_controls_in_names(
     printed = extract_text(str(path)).replace("\u200b", "")
     assert "\u202e" not in printed
     assert "cod[U+202E]fdp.txt" in printed and "[U+202E]gnp.exe" in printed
+
+
+def _shapes() -> dict[str, CheckReport]:
+    source = (SAMPLES / "source_ru.txt").read_text("utf-8")
+    copy = (SAMPLES / "copy_ru.txt").read_text("utf-8")  # has a look-alike letter
+    folder = "/home/teacher/Документы/Источники/"
+    return {
+        # a pasted text is named by its first words
+        "pasted": check(
+            [TextInput("Статья: Байкал расположен в Восточной Сибири, на границах", copy)],
+            [TextInput(f"{folder}Байкал_Восточная_Сибирь_энциклопедия.txt", source)],
+        ),
+        "several": check(
+            [
+                TextInput(f"/home/teacher/301/Иванова_Мария_Сергеевна_эссе_{n}.docx", copy)
+                for n in range(3)
+            ],
+            [TextInput(f"{folder}Байкал.txt", source)],
+        ),
+    }
+
+
+@pytest.fixture(scope="module")
+def shapes() -> dict[str, CheckReport]:
+    return _shapes()
+
+
+@pytest.mark.parametrize("shape", ["pasted", "several"])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_pdf_check_report_stays_inside_the_margins(
+    qapp: QtWidgets.QApplication,
+    english: None,
+    shapes: dict[str, CheckReport],
+    tmp_path: Path,
+    language: str,
+    shape: str,
+) -> None:
+    """Issue 36: the Russian summary and sources tables ran past the right margin."""
+    i18n.install_translator(qapp, language)
+    path = printing.write_report(tmp_path / "report.pdf", "pdf", shapes[shape])
+    assert not outside_margins(path)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_pdf_of_a_short_article_is_two_pages(
+    qapp: QtWidgets.QApplication, english: None, tmp_path: Path, language: str
+) -> None:
+    """Issue 36: a 236-word article gave 4 pages (page 3 one line, page 4 raw settings)."""
+    i18n.install_translator(qapp, language)
+    source = (SAMPLES / "source_ru.txt").read_text("utf-8")
+    copy = (SAMPLES / "copy_ru.txt").read_text("utf-8")
+    article = copy + "\n\nМои выводы. " + " ".join(source.split()[:85])
+    assert 230 <= len(article.split()) <= 240
+    report = check([TextInput("Статья о Байкале", article)], [TextInput("Байкал.txt", source)])
+    path = printing.write_report(tmp_path / "article.pdf", "pdf", report)
+    from pdfminer.pdfpage import PDFPage
+
+    with path.open("rb") as f:
+        assert sum(1 for _ in PDFPage.get_pages(f)) <= 2
+    printed = extract_text(str(path))
+    assert "52428800" not in printed and "auto" not in printed.split()
