@@ -43,6 +43,7 @@ and percentages are theirs too (:mod:`copylens.app.presentation`).
 
 from __future__ import annotations
 
+import base64
 import colorsys
 import csv
 import html
@@ -59,11 +60,13 @@ from copylens import __version__
 from copylens.app import terms
 from copylens.app.palette import (
     CITED,
+    DIAGONAL,
     LOOKALIKE,
     NEUTRAL,
     NEUTRAL_LINE,
     PALETTE,
     PARAPHRASE_WHITE,
+    heat_rgb,
     uniqueness_hex,
 )
 from copylens.app.presentation import (
@@ -77,6 +80,7 @@ from copylens.app.presentation import (
     paraphrase_at,
     passage,
     percent,
+    similarity_order,
     source_names,
     text_segments,
 )
@@ -152,6 +156,7 @@ def html_report(
     language: str = "en",
     translate: Translate = untranslated,
     wrap_names: bool = False,
+    threshold: float | None = None,
 ) -> str:
     """The report as one self-contained HTML page.
 
@@ -163,13 +168,15 @@ def html_report(
     used (``report.options``), in an appendix at the end. ``wrap_names`` marks places to wrap
     in long names and paths (zero-width spaces) for Qt's layout, which, unlike a browser
     (CSS ``overflow-wrap``), cannot otherwise keep a table with them inside the page.
+    ``threshold`` (0..1): a compare report lists the pairs the window's list shows at it
+    (:func:`shown_pairs`; default: the share the run was computed with).
     """
     when = generated_at or datetime.now().astimezone()
     s = _Strings(language, translate, wrap_names)
     if isinstance(report, CheckReport):
         title, body = _check_title(report, s), _check_body(report, s)
     else:
-        title, body = s("title_compare"), _compare_body(report, s)
+        title, body = s("title_compare"), _compare_body(report, s, threshold)
     version = __version__
     head = [
         f"<h1>{_e(title)}</h1>",
@@ -647,19 +654,34 @@ def _cut_piece(text: str, a: int, b: int, cuts: list[tuple[int, str]], at: list[
 # --- compare report -----------------------------------------------------------------------
 
 
-def _compare_body(report: CompareReport, s: _Strings) -> list[str]:
+def shown_pairs(report: CompareReport, threshold: float | None = None) -> list[PairResult]:
+    """The pairs the window's list shows at ``threshold`` (0..1; default what the run was
+    computed with): those whose larger containment, in whole percent, reaches it."""
+    at = round(100 * (report.options.min_containment if threshold is None else threshold))
+    return [p for p in report.pairs if round(100 * max(p.containment_ab, p.containment_ba)) >= at]
+
+
+def _compare_body(report: CompareReport, s: _Strings, threshold: float | None = None) -> list[str]:
+    """The class report: the documents' table (as the window's Documents tab), the heat map,
+    the groups of near-copies, then the pairs at the shown threshold and their fragments."""
     paths = [*report.documents, *(x for p in report.pairs for x in (p.a, p.b))]
     names = display_names([*paths, *(e.path for e in report.errors)])
+    at = report.options.min_containment if threshold is None else threshold
+    pairs = shown_pairs(report, at)
+    shown_at = s("pairs_at").format(share=percent(at, s.language))
     summary = [
         f"<h2>{_e(s('summary'))}</h2>",
         '<table class="facts">'
-        f"<tr><th>{_e(s('documents'))}</th><td>{len(report.documents)}</td></tr>"
-        f"<tr><th>{_e(s('pairs'))}</th><td>{len(report.pairs)}</td></tr>"
+        f"<tr><th>{_e(s('documents'))}</th><td>{len(report.shares)}</td></tr>"
+        f"<tr><th>{_e(shown_at)}</th><td>{len(pairs)}</td></tr>"
         f"<tr><th>{_e(s('clusters'))}</th><td>{len(report.clusters)}</td></tr>"
         "</table>",
     ]
     body = ["\n".join(summary), *_errors(report.errors, names, s)]
-    if report.pairs:
+    body.append(_class_table(report, names, s))
+    body.extend(_heat_map(report, names, s))
+    body.extend(_groups(report, names, s))
+    if pairs:
         rows = [
             _row(
                 [
@@ -668,44 +690,198 @@ def _compare_body(report: CompareReport, s: _Strings) -> list[str]:
                     s.breakable(names[p.b]),
                     _pct(p.containment_ab, s),
                     _pct(p.containment_ba, s),
-                    _pct(p.resemblance, s),
                     str(len(p.fragments)),
                 ],
-                numeric=(0, 3, 4, 5, 6),
+                numeric=(0, 3, 4, 5),
             )
-            for n, p in enumerate(report.pairs, start=1)
+            for n, p in enumerate(pairs, start=1)
         ]
-        heads = [
-            "#",
-            "A",
-            "B",
-            s.term("a_found_in_b"),
-            s.term("b_found_in_a"),
-            s.term("similarity"),
-            s("fragments"),
-        ]
+        heads = ["#", "A", "B", s.term("a_found_in_b"), s.term("b_found_in_a"), s("fragments")]
         body.append(
-            f"<h2>{_e(s('pairs'))}</h2>\n"
-            + _table(heads, rows, "pairs", (0, 3, 4, 5, 6), (5, 28, 28, 10, 10, 10, 9))
+            f"<h2>{_e(shown_at)}</h2>\n"
+            + _table(heads, rows, "pairs", (0, 3, 4, 5), (5, 32, 32, 11, 11, 9))
         )
         body.append(
             '<p class="small">'
-            + _e(" ".join(f"{s.term(k)}: {s.tip(k)}." for k in COMPARE_TERMS))
+            + _e(" ".join(f"{s.term(k)}: {s.tip(k)}." for k in COMPARE_TERMS[:2]))
             + "</p>"
         )
     else:
-        body.append(f"<h2>{_e(s('pairs'))}</h2>\n<p>{_e(s('no_pairs'))}</p>")
-    if report.clusters:
-        items = "".join(
-            "<li>" + ", ".join(_e(names.get(p, p)) for p in cluster) + "</li>"
-            for cluster in report.clusters
-        )
-        body.append(
-            f"<h2>{_e(s('clusters'))}</h2>\n<p>{_e(s('clusters_help'))}</p><ol>{items}</ol>"
-        )
-    for n, p in enumerate(report.pairs, start=1):
+        body.append(f"<h2>{_e(shown_at)}</h2>\n<p>{_e(s('no_pairs'))}</p>")
+    for n, p in enumerate(pairs, start=1):
         body.append(_pair_section(n, p, report.texts, names, s))
     return body
+
+
+def _class_table(report: CompareReport, names: dict[str, str], s: _Strings) -> str:
+    """Every document, most found in the others first: its share found in the others, the
+    document it is most found in with that share, and its group (as the window's Documents
+    tab and groups)."""
+    group = {path: n for n, members in enumerate(report.clusters, start=1) for path in members}
+    shares = sorted(report.shares, key=lambda d: (-d.share, names.get(d.path, d.path)))
+    rows = [
+        _row(
+            [
+                s.breakable(names.get(d.path, d.path)),
+                _pct(d.share, s) if d.pairs else "&mdash;",
+                s.breakable(names.get(d.partner, d.partner)) if d.partner else "&mdash;",
+                _pct(d.partner_share, s) if d.partner else "&mdash;",
+                str(group[d.path]) if d.path in group else "",
+            ],
+            numeric=(1, 3, 4),
+        )
+        for d in shares
+    ]
+    heads = [
+        s("document"),
+        s.term("found_elsewhere"),
+        s.window("DocumentsModel", "Most found in"),
+        s.window("DocumentsModel", "Found there"),
+        s.term("group"),
+    ]
+    return (
+        f"<h2>{_e(s('documents'))}</h2>\n"
+        + _table(heads, rows, "class", (1, 3, 4), (38, 14, 28, 12, 8))
+        + f'<p class="small">{_e(s.term("found_elsewhere"))}: {_e(s.tip("found_elsewhere"))}. '
+        f"{_e(s.term('group'))}: {_e(s.tip('group'))}.</p>"
+    )
+
+
+HEAT_PIXELS = 600
+"""The class report's heat map is a square PNG of about this many pixels a side: a document
+is a whole number of pixels (at least one); more documents than pixels share a pixel, which
+shows the strongest cell it covers (max pooling, as the window's)."""
+HEAT_STRONG = 0.5
+"""From this share a cell of a map with more documents than :data:`HEAT_MARK_FROM` is drawn
+as a mark of 3 × 3 pixels: a single copied essay among hundreds stays a visible dot."""
+HEAT_MARK_FROM = 150
+HEAT_LEGEND = (0.08, 0.15, 0.25, 0.5, 0.75, 1.0)
+
+
+def heat_map_png(report: CompareReport) -> tuple[bytes, tuple[str, ...]]:
+    """The heat map of ``report`` as PNG bytes, and its documents in display order.
+
+    Row ``a``, column ``b``: the share of ``a`` found in ``b`` (:mod:`copylens.app.views.
+    heatmap`'s matrix), in :func:`copylens.app.palette.heat_rgb`'s colours, the diagonal grey
+    (:data:`copylens.app.palette.DIAGONAL`), white where nothing is shared; documents in
+    :func:`copylens.app.presentation.similarity_order`, the order of the window's map.
+    """
+    import numpy as np
+
+    documents = list(
+        dict.fromkeys([*report.documents, *(x for p in report.pairs for x in (p.a, p.b))])
+    )
+    index = {path: n for n, path in enumerate(documents)}
+    links = [
+        (index[p.a], index[p.b], max(p.containment_ab, p.containment_ba)) for p in report.pairs
+    ]
+    order = similarity_order(len(documents), links)
+    place = np.empty(len(documents), dtype=np.intp)
+    place[list(order)] = np.arange(len(documents))
+    n = len(documents)
+    side = min(n, HEAT_PIXELS) or 1
+    bins = (np.arange(n) * side) // max(n, 1)  # display position → pixel
+    grid = np.full((side, side), -1.0)  # -1: nothing shared
+    for p in report.pairs:
+        i, j = bins[place[index[p.a]]], bins[place[index[p.b]]]
+        grid[i, j] = max(grid[i, j], p.containment_ab)
+        grid[j, i] = max(grid[j, i], p.containment_ba)
+    diagonal = (np.arange(side), np.arange(side))
+    bare = grid[diagonal] < 0
+    grid[diagonal[0][bare], diagonal[1][bare]] = -2.0  # grey unless a shared cell pooled in
+    if n > HEAT_MARK_FROM:
+        strong = np.where(grid >= HEAT_STRONG, grid, -1.0)
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                np.maximum(grid, np.roll(np.roll(strong, dy, 0), dx, 1), out=grid)
+    lut = np.array([heat_rgb(k / 255) for k in range(256)], dtype=np.uint8)
+    rgb = lut[np.rint(np.clip(grid, 0.0, 1.0) * 255).astype(np.intp)]
+    rgb[grid == -1.0] = 255
+    rgb[grid == -2.0] = [int(DIAGONAL[k : k + 2], 16) for k in (1, 3, 5)]
+    scale = max(1, HEAT_PIXELS // side)
+    rgb = np.repeat(np.repeat(rgb, scale, axis=0), scale, axis=1)
+    return _png(rgb), tuple(documents[d] for d in order)
+
+
+def _png(rgb: Any) -> bytes:
+    """An RGB image (height × width × 3 bytes) as PNG (ISO/IEC 15948: one IDAT, filter 0)."""
+    import struct
+    import zlib
+
+    height, width, _ = rgb.shape
+    rows = b"".join(b"\x00" + rgb[y].tobytes() for y in range(height))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = zlib.crc32(kind + data)
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows, 6))
+        + chunk(b"IEND", b"")
+    )
+
+
+def _heat_map(report: CompareReport, names: dict[str, str], s: _Strings) -> list[str]:
+    """The heat map as an image, its colour legend, and which document each row is (numbered
+    when there are up to 60 of them)."""
+    if len(report.shares) < 2:
+        return []
+    png, order = heat_map_png(report)
+    data = base64.b64encode(png).decode("ascii")
+    size = "440" if s.wrap_names else "560"
+    legend = "".join(
+        f'<td style="background-color:{_heat_hex(v)}; color:{"#FFFFFF" if v >= 0.5 else "#000000"}"'
+        f' class="num">{_pct(v, s)}</td>'
+        for v in HEAT_LEGEND
+    )
+    out = [
+        f'<h2 class="heat">{_e(s("heat_map"))}</h2>',
+        f'<p><img class="heat" src="data:image/png;base64,{data}" width="{size}" height="{size}" '
+        f'alt="{_e(s("heat_map"))}"></p>',
+        f'<table class="legend" cellspacing="0" cellpadding="3"><tr>{legend}</tr></table>',
+        f'<p class="small">{_e(s("heat_help"))}</p>',
+    ]
+    if len(order) <= 60:
+        listed = "; ".join(f"{n}. {_e(names.get(p, p))}" for n, p in enumerate(order, start=1))
+        out.append(f'<p class="small">{_e(s("heat_numbers"))} {listed}</p>')
+    return out
+
+
+def _heat_hex(value: float) -> str:
+    return "#" + "".join(f"{c:02X}" for c in heat_rgb(value))
+
+
+def _groups(report: CompareReport, names: dict[str, str], s: _Strings) -> list[str]:
+    """The groups of near-copies, each member with its share found in the other members
+    (:func:`copylens.core.shares_of` over the group's own pairs, as the window counts it)."""
+    if not report.clusters:
+        return []
+    from copylens.core import shares_of
+
+    by_path: dict[str, list[PairResult]] = {}
+    for pair in report.pairs:
+        by_path.setdefault(pair.a, []).append(pair)
+    items = []
+    for members in report.clusters:
+        inside = set(members)
+        pairs = [p for path in members for p in by_path.get(path, ()) if p.b in inside]
+        shares = {d.path: d for d in shares_of(pairs, report.texts, members, report.word_starts)}
+        items.append(
+            "<li>"
+            + ", ".join(
+                f"{_e(names.get(path, path))} ({_pct(shares[path].share, s)})"
+                if shares[path].pairs
+                else _e(names.get(path, path))
+                for path in members
+            )
+            + "</li>"
+        )
+    return [
+        f"<h2>{_e(s('clusters'))}</h2>\n<p>{_e(s('clusters_help'))}</p><ol>{''.join(items)}</ol>"
+    ]
 
 
 def _pair_section(
@@ -931,6 +1107,7 @@ td.swatch {{ width: 1.2em; }}
 p.uniqueness {{ font-size: 16pt; font-weight: bold; margin: 0.3em 0; }}
 .unique {{ font-weight: bold; }}
 h2.doc {{ page-break-before: always; break-before: page; }}
+@media print {{ h2.heat {{ page-break-before: always; break-before: page; }} }}
 h2.doc.first {{ page-break-before: auto; break-before: auto; }}
 .text {{ white-space: pre-wrap; overflow-wrap: anywhere; line-height: 145%; font-size: 10pt;
   margin-top: 0.5em; }}
@@ -1074,10 +1251,20 @@ _WORDS: dict[str, str] = {
     "pairs": QT_TRANSLATE_NOOP("Report", "Pairs"),
     "pair": QT_TRANSLATE_NOOP("Report", "Pair"),
     "no_pairs": QT_TRANSLATE_NOOP("Report", "No two documents share text."),
-    "clusters": QT_TRANSLATE_NOOP("Report", "Clusters"),
+    "clusters": QT_TRANSLATE_NOOP("Report", "Groups of near-copies"),
     "clusters_help": QT_TRANSLATE_NOOP(
-        "Report", "Documents joined by pairs that share at least half of one of them."
+        "Report",
+        "Documents joined by pairs that share at least half of one of them; in brackets, "
+        "each one's share found in the other members.",
     ),
+    "pairs_at": QT_TRANSLATE_NOOP("Report", "Pairs sharing at least {share}"),
+    "heat_map": QT_TRANSLATE_NOOP("Report", "Heat map"),
+    "heat_help": QT_TRANSLATE_NOOP(
+        "Report",
+        "Row: a document; column: another; colour: the share of the row's document found in "
+        "the column's. Documents that share text sit together; grey: a document with itself.",
+    ),
+    "heat_numbers": QT_TRANSLATE_NOOP("Report", "Rows from the top, columns from the left:"),
     "fragment_info": QT_TRANSLATE_NOOP(
         "Report",
         "Fragment {n}: {words} words ({exact} exact); A characters {a0}–{a1}, "
@@ -1147,6 +1334,10 @@ class _Strings:
         spec = specs().get(key)
         return self._translate("Options", spec.label) if spec else key
 
+    def window(self, context: str, text: str) -> str:
+        """The window's own words (``context`` its class), so the report says the same."""
+        return self._translate(context, text)
+
     def language_name(self, code: str) -> str:
         """A language code by its name ("ru" → "Russian", "auto" → "detected per document")."""
         return language_name(code, self._translate)
@@ -1158,6 +1349,8 @@ class _Strings:
     def value(self, value: object, key: str = "") -> str:
         if key == "language" and isinstance(value, str):
             return self.language_name(value)
+        if key in COMPARE_SETTINGS and isinstance(value, float):
+            return percent(value, self.language)  # shares, as the settings dialog shows them
         if isinstance(value, bool):
             return self("yes") if value else self("no")
         if isinstance(value, list | tuple):

@@ -13,6 +13,8 @@ selection (Qt's Fusion highlight #308CC6, Windows' #0078D7 and its pale #CCE8FF)
 
 from __future__ import annotations
 
+import itertools
+
 PALETTE: tuple[str, ...] = (
     "#EEDD88",  # light yellow (Tol "light")
     "#CC85AD",  # mauve (Tol "bright" purple #AA3377, 40 % white)
@@ -56,3 +58,27 @@ UNIQUENESS_LEVELS: tuple[tuple[float, str], ...] = (
 def uniqueness_hex(uniqueness: float) -> str:
     """Red under 50 %, amber under 80 %, green otherwise (dark shades, readable on white)."""
     return next(color for limit, color in UNIQUENESS_LEVELS if uniqueness < limit)
+
+
+DIAGONAL = "#E4E4E4"
+"""Heat-map cells of a document with itself."""
+HEAT_STOPS: tuple[tuple[float, tuple[int, int, int]], ...] = (
+    (0.0, (255, 255, 255)),
+    (0.05, (254, 232, 200)),
+    (0.15, (253, 187, 132)),
+    (0.3, (252, 141, 89)),
+    (0.6, (215, 48, 31)),
+    (1.0, (127, 0, 0)),
+)
+"""White → deep red (ColorBrewer OrRd's stops), spread over the low shares: a pasted paragraph
+(15–25 % of an essay) is a clear orange, not a tint a teacher overlooks beside the near-copies."""
+
+
+def heat_rgb(value: float) -> tuple[int, int, int]:
+    """The heat-map colour of a share in 0..1 as (r, g, b)."""
+    v = max(0.0, min(1.0, value))
+    for (x0, c0), (x1, c1) in itertools.pairwise(HEAT_STOPS):
+        if v <= x1:
+            t = (v - x0) / (x1 - x0)
+            return tuple(round(p + (q - p) * t) for p, q in zip(c0, c1, strict=True))  # type: ignore[return-value]
+    return HEAT_STOPS[-1][1]

@@ -40,17 +40,23 @@ def report_language() -> str:
 
 
 def report_html(
-    report: export.Report, *, generated_at: datetime | None = None, for_paper: bool = False
+    report: export.Report,
+    *,
+    generated_at: datetime | None = None,
+    for_paper: bool = False,
+    threshold: float | None = None,
 ) -> str:
     """The HTML report in the interface language (its translations are the interface's);
     its settings are the report's own. ``for_paper``: for Qt's layout (PDF, printing), with
-    places to wrap long names and paths so that tables stay inside the margins."""
+    places to wrap long names and paths so that tables stay inside the margins.
+    ``threshold``: a compare report's pairs as the window's list shows them at it."""
     return export.html_report(
         report,
         generated_at=generated_at,
         language=report_language(),
         translate=QtCore.QCoreApplication.translate,
         wrap_names=for_paper,
+        threshold=threshold,
     )
 
 
@@ -101,8 +107,10 @@ def write_report(
     report: export.Report,
     *,
     generated_at: datetime | None = None,
+    threshold: float | None = None,
 ) -> Path:
     """Write ``report`` to ``path`` as ``fmt`` (one of :data:`FORMATS`); returns the path.
+    ``threshold``: the pairs of a compare report's HTML and PDF (the window's slider).
 
     Text formats are UTF-8; CSV gets a byte-order mark so that spreadsheet programs read
     Cyrillic correctly. The undecodable bytes of a file name that is not UTF-8 are written as
@@ -111,9 +119,10 @@ def write_report(
     path = Path(path)
     when = generated_at or datetime.now().astimezone()
     if fmt == "pdf":
-        return html_to_pdf(report_html(report, generated_at=when, for_paper=True), path)
+        page = report_html(report, generated_at=when, for_paper=True, threshold=threshold)
+        return html_to_pdf(page, path)
     if fmt == "html":
-        data, encoding = report_html(report, generated_at=when), "utf-8"
+        data, encoding = report_html(report, generated_at=when, threshold=threshold), "utf-8"
     elif fmt == "csv":
         data, encoding = export.csv_report(report), "utf-8-sig"
     elif fmt == "json":
@@ -126,8 +135,13 @@ def write_report(
     return path
 
 
-def export_dialog(parent: QtWidgets.QWidget | None, report: export.Report | None) -> None:
-    """Ask where and in which format to save ``report``, then write it (Ctrl+E)."""
+def export_dialog(
+    parent: QtWidgets.QWidget | None,
+    report: export.Report | None,
+    threshold: float | None = None,
+) -> None:
+    """Ask where and in which format to save ``report``, then write it (Ctrl+E);
+    ``threshold``: the compare view's slider."""
     if report is None:
         return
     chosen = _ask_path(parent, report)
@@ -137,7 +151,7 @@ def export_dialog(parent: QtWidgets.QWidget | None, report: export.Report | None
     failure: Exception | None = None
     QtWidgets.QApplication.setOverrideCursor(QtCore.Qt.CursorShape.WaitCursor)
     try:
-        write_report(path, fmt, report)
+        write_report(path, fmt, report, threshold=threshold)
     except (OSError, ValueError) as error:
         failure = error
     finally:
@@ -157,7 +171,11 @@ def export_dialog(parent: QtWidgets.QWidget | None, report: export.Report | None
     settings.setValue("export/format", fmt)
 
 
-def print_dialog(parent: QtWidgets.QWidget | None, report: export.Report | None) -> None:
+def print_dialog(
+    parent: QtWidgets.QWidget | None,
+    report: export.Report | None,
+    threshold: float | None = None,
+) -> None:
     """Print ``report`` on paper through the system print dialog (Ctrl+P)."""
     if report is None:
         return
@@ -167,7 +185,7 @@ def print_dialog(parent: QtWidgets.QWidget | None, report: export.Report | None)
     dialog.setWindowTitle(QtCore.QCoreApplication.translate("Export", "Print report"))
     if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
         return
-    text_document(report_html(report, for_paper=True)).print_(printer)
+    text_document(report_html(report, for_paper=True, threshold=threshold)).print_(printer)
 
 
 def suggested_name(report: export.Report, when: datetime | None = None) -> str:

@@ -894,7 +894,7 @@ class MainWindow(QtWidgets.QMainWindow):
             return
         from copylens.app.printing import print_dialog  # the print stack loads only when needed
 
-        print_dialog(self, report)
+        print_dialog(self, report, self._shown_threshold(report))
 
     @Slot()
     def export_report(self) -> None:
@@ -903,7 +903,11 @@ class MainWindow(QtWidgets.QMainWindow):
             return
         from copylens.app.printing import export_dialog  # the print stack loads only when needed
 
-        export_dialog(self, report)
+        export_dialog(self, report, self._shown_threshold(report))
+
+    def _shown_threshold(self, report: CheckReport | CompareReport) -> float | None:
+        """A compare report's pairs are exported as the list shows them (its slider)."""
+        return self.compare_page.threshold() if isinstance(report, CompareReport) else None
 
     # ================================================================== state
 

@@ -266,7 +266,7 @@ def test_html_in_russian(check_report: CheckReport, compare_report: CompareRepor
         "CopyLens: отчёт о сравнении" in page
         and "Включать в результаты пары с совпадением от" in page
     )
-    assert "<td>0,5</td>" in page  # the cluster threshold, with a decimal comma
+    assert "<td>50 %</td>" in page  # the cluster threshold, a share as the window shows it
 
 
 def test_html_words_go_through_translate(
@@ -286,7 +286,14 @@ def test_html_words_go_through_translate(
         page = export.html_report(report, generated_at=WHEN, translate=mark)
         assert "<h2>‹Summary›</h2>" in page and "<h2>Summary" not in page
         assert "<th>‹Words per shingle›</th>" in page and "<th>Words per shingle" not in page
-    assert {c for c, _ in asked} == {"Report", "Options", "Errors", "Terms", "Languages"}
+    assert {c for c, _ in asked} == {
+        "Report",
+        "Options",
+        "Errors",
+        "Terms",
+        "Languages",
+        "DocumentsModel",  # the class table's columns: the window's words
+    }
     assert {t for c, t in asked if c == "Terms"} <= {
         w for t in terms.TERMS.values() for w in (t.label, t.tip)
     }
@@ -314,7 +321,7 @@ def test_compare_html(compare_report: CompareReport) -> None:
     assert SCRIPT not in page and html.escape(SCRIPT) in page
     assert "Compare all: list pairs sharing at least" in page
     assert page.count('<h2 class="pair"') == len(compare_report.pairs)
-    assert "Clusters</h2>" in page
+    assert "Groups of near-copies</h2>" in page  # as the window says (issue 36)
     parser = _Quotes()
     parser.feed(page)
     fragments = [(p, f) for p in compare_report.pairs for f in p.fragments]

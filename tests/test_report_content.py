@@ -5,16 +5,19 @@ The PDF side (pages, margins) is in ``tests/gui/test_report_paper.py``.
 
 from __future__ import annotations
 
+import base64
 import re
+import struct
 import xml.etree.ElementTree as ET
+import zlib
 from pathlib import Path
 
 import pytest
 
-from copylens.app import export
+from copylens.app import export, palette
 from copylens.core.documents import TextInput
-from copylens.core.engine import check
-from copylens.core.report import CheckReport
+from copylens.core.engine import check, compare
+from copylens.core.report import CheckReport, CompareReport
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "resources" / "samples"
@@ -76,3 +79,119 @@ def test_a_file_keeps_its_path(article: CheckReport) -> None:
     assert report.to_json()["documents"][0]["pasted"] is False
     assert article.to_json()["documents"][0]["pasted"] is True
     assert CheckReport.from_json(article.to_data()).documents[0].pasted
+
+
+# --- the class report (compare all) -------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def group() -> CompareReport:
+    """Two copied pairs, a pair sharing a pasted paragraph, and an unrelated essay."""
+    source = (SAMPLES / "source_ru.txt").read_text("utf-8")
+    copy = (SAMPLES / "copy_ru.txt").read_text("utf-8")
+    other = (ROOT / "tests" / "data" / "shingles_source_ru.txt").read_text("utf-8")
+    other_copy = (ROOT / "tests" / "data" / "shingles_copy_ru.txt").read_text("utf-8")
+    unrelated = (
+        "Погода осенью переменчива: утром туман, днём солнце, вечером дождь и ветер. "
+        "Студенты идут на занятия по мокрым улицам и обсуждают планы на выходные. "
+    ) * 3
+    report = compare(
+        [
+            TextInput("301/Иванова.txt", source),
+            TextInput("301/Петров.txt", copy),
+            TextInput("301/Сидоров.txt", other_copy),
+            TextInput("301/Кузнецова.txt", other),
+            TextInput("301/Смирнов.txt", unrelated),
+        ]
+    )
+    assert len(report.pairs) == 2 and len(report.clusters) == 2
+    return report
+
+
+def _section(page: str, heading: str) -> int:
+    at = page.find(f">{heading}</h2>")
+    assert at >= 0, heading
+    return at
+
+
+def test_class_report_starts_with_the_documents_table(group: CompareReport) -> None:
+    page = export.html_report(group)
+    order = [
+        _section(page, heading)
+        for heading in (
+            "Documents",
+            "Heat map",
+            "Groups of near-copies",
+            "Pairs sharing at least 8 %",
+        )
+    ]
+    assert order == sorted(order)
+    assert "Clusters" not in page
+    table = page[order[0] : order[1]]
+    rows = re.findall(r"<tr><td>([^<]*)</td><td class=\"num\">([^<]*)</td><td>([^<]*)</td>", table)
+    names = [row[0] for row in rows]
+    assert set(names) == {
+        "Иванова.txt",
+        "Петров.txt",
+        "Сидоров.txt",
+        "Кузнецова.txt",
+        "Смирнов.txt",
+    }
+    shares = {d.path.split("/")[1]: d.share for d in group.shares}
+    assert [shares[n] for n in names] == sorted(shares.values(), reverse=True)  # most found first
+    assert ("Смирнов.txt", "&mdash;", "&mdash;") in rows
+    assert "Most found in" in table and "Found in others" in table and ">Group</th>" in table
+
+
+def test_class_report_heat_map_is_an_image_of_the_shares(group: CompareReport) -> None:
+    page = export.html_report(group)
+    found = re.search(r'<img class="heat" src="data:image/png;base64,([^"]+)"', page)
+    assert found
+    png = base64.b64decode(found.group(1))
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    pixels = _decode(png)
+    assert export.heat_map_png(group)[0] == png
+    order = export.heat_map_png(group)[1]  # the documents in the map's order
+    side = len(pixels)
+    cell = side // len(order)
+    at = {path: n for n, path in enumerate(order)}
+
+    def colour(a: str, b: str) -> tuple[int, ...]:
+        return pixels[at[a] * cell + cell // 2][at[b] * cell + cell // 2]
+
+    pair = next(p for p in group.pairs if p.containment_ab > 0.9)
+    assert colour(pair.a, pair.b) == palette.heat_rgb(pair.containment_ab)  # a dark red
+    assert colour(pair.a, pair.a) == (0xE4, 0xE4, 0xE4)  # the diagonal, grey
+    assert colour("301/Смирнов.txt", pair.a) == (255, 255, 255)  # nothing shared
+    assert {order[0], order[1]} in ({p.a, p.b} for p in group.pairs)  # pairs sit together
+
+
+def _decode(png: bytes) -> list[list[tuple[int, ...]]]:
+    """The RGB rows of the report's own PNGs (8-bit RGB, filter 0, one IDAT)."""
+    width, height = struct.unpack(">II", png[16:24])
+    start = png.index(b"IDAT") + 4
+    length = struct.unpack(">I", png[start - 8 : start - 4])[0]
+    raw = zlib.decompress(png[start : start + length])
+    stride = 1 + 3 * width
+    rows = [raw[y * stride + 1 : (y + 1) * stride] for y in range(height)]
+    pixels = [[tuple(row[x : x + 3]) for x in range(0, 3 * width, 3)] for row in rows]
+    return pixels
+
+
+def test_class_report_lists_only_the_pairs_above_the_shown_threshold(
+    group: CompareReport,
+) -> None:
+    every = export.html_report(group)
+    assert every.count('<h2 class="pair"') == 2
+    high = export.html_report(group, threshold=0.99)
+    kept = [p for p in group.pairs if round(100 * max(p.containment_ab, p.containment_ba)) >= 99]
+    assert 0 < len(kept) < len(group.pairs)
+    assert high.count('<h2 class="pair"') == len(kept)
+    assert "Pairs sharing at least 99 %</h2>" in high
+    assert export.shown_pairs(group, 0.99) == kept
+
+
+def test_class_report_in_russian_uses_the_windows_words(group: CompareReport) -> None:
+    page = export.html_report(group, language="ru", translate=ts_translate())
+    for words in ("Группы почти одинаковых документов", "Ближайший документ", "Тепловая карта"):
+        assert words in page

@@ -2952,12 +2952,28 @@ Could not be read: %2</source>
         <translation>Ни в одной паре документов нет общего текста.</translation>
     </message>
     <message>
-        <source>Clusters</source>
-        <translation>Группы</translation>
+        <source>Groups of near-copies</source>
+        <translation>Группы почти одинаковых документов</translation>
     </message>
     <message>
-        <source>Documents joined by pairs that share at least half of one of them.</source>
-        <translation>Документы, связанные парами, в которых совпадает не меньше половины одного из них.</translation>
+        <source>Documents joined by pairs that share at least half of one of them; in brackets, each one&apos;s share found in the other members.</source>
+        <translation>Документы, связанные парами, в которых совпадает не меньше половины одного из них; в скобках — доля каждого, найденная у остальных участников группы.</translation>
+    </message>
+    <message>
+        <source>Pairs sharing at least {share}</source>
+        <translation>Пары, где совпадает не меньше {share}</translation>
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation>Тепловая карта</translation>
+    </message>
+    <message>
+        <source>Row: a document; column: another; colour: the share of the row&apos;s document found in the column&apos;s. Documents that share text sit together; grey: a document with itself.</source>
+        <translation>Строка — документ, столбец — другой документ, цвет — доля документа строки, найденная в документе столбца. Документы с общим текстом стоят рядом; серым — документ сам с собой.</translation>
+    </message>
+    <message>
+        <source>Rows from the top, columns from the left:</source>
+        <translation>Строки сверху вниз, столбцы слева направо:</translation>
     </message>
     <message>
         <source>Fragment {n}: {words} words ({exact} exact); A characters {a0}–{a1}, B characters {b0}–{b1}</source>
