@@ -90,6 +90,7 @@ from copylens.core import (
     CompareReport,
     DocumentResult,
     InputFailure,
+    Options,
     PairResult,
     SourceMatch,
     specs,
@@ -295,15 +296,24 @@ def json_report(
 ) -> str:
     """``report.to_json()`` after a header: kind, generated_at (ISO 8601), version, and
     settings (the fields of the options the report's run used)."""
+    kind = "check" if isinstance(report, CheckReport) else "compare"
+    data = json_header(kind, report.options, generated_at) | report.to_json()
+    return json.dumps(data, ensure_ascii=False, indent=1, default=_json_default)
+
+
+def json_header(
+    kind: str, options: Options, generated_at: datetime | None = None
+) -> dict[str, Any]:
+    """What every JSON report starts with (the window's export and the command line's):
+    ``kind`` ("check" or "compare"), ``generated_at`` (ISO 8601 with the UTC offset),
+    ``copylens_version`` and ``settings`` (the run's options by field name)."""
     when = generated_at or datetime.now().astimezone()
-    data: dict[str, Any] = {
-        "kind": "check" if isinstance(report, CheckReport) else "compare",
+    return {
+        "kind": kind,
         "generated_at": when.isoformat(timespec="seconds"),
         "copylens_version": __version__,
-        "settings": _settings(report),
+        "settings": asdict(options),
     }
-    data.update(report.to_json())
-    return json.dumps(data, ensure_ascii=False, indent=1, default=_json_default)
 
 
 # --- check report -------------------------------------------------------------------------

@@ -189,9 +189,10 @@ def print_dialog(
 
 
 def suggested_name(report: export.Report, when: datetime | None = None) -> str:
-    """copylens-check-2024-05-17-1430 (no suffix)."""
+    """copylens-check-2024-05-17_14-30 (no suffix): the time apart from the date, so that
+    it does not read as a year ("…-2026-11-28-2023", issue 36)."""
     kind = "check" if isinstance(report, CheckReport) else "compare"
-    return f"copylens-{kind}-{(when or datetime.now()).strftime('%Y-%m-%d-%H%M')}"
+    return f"copylens-{kind}-{(when or datetime.now()).strftime('%Y-%m-%d_%H-%M')}"
 
 
 def _ask_path(

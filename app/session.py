@@ -275,8 +275,12 @@ class SessionManager(QtCore.QObject):
         app = "CopyLens"  # the product name, never translated
         if self.path:
             self.window.setWindowTitle(f"{Path(self.path).stem}[*] — {app}")
+        elif self.modified:  # ends in the name: Qt appends the display name otherwise
+            # ("CopyLens* — CopyLens", issue 36)
+            unsaved = _tr("Unsaved session")
+            self.window.setWindowTitle(f"{unsaved}[*] — {app}")
         else:  # a new window's title stays the plain name
-            self.window.setWindowTitle(f"{app}[*]" if self.modified else app)
+            self.window.setWindowTitle(app)
         self.window.setWindowModified(self.modified)
 
     # ------------------------------------------------------------------ runs

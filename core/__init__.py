@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         open_archive,
         with_archive_settings,
     )
+    from copylens.core.canonicalize import word_count
     from copylens.core.coverage import DocumentShare, document_shares, shares_of
     from copylens.core.distribute import add_to_archive_on_dask, compare_on_dask, dedup_on_dask
     from copylens.core.documents import Input, TextInput, WebPage
@@ -179,6 +180,7 @@ __all__ = [
     "similarity",
     "specs",
     "with_archive_settings",
+    "word_count",
     "word_similarity",
     "word_weight",
 ]
@@ -194,6 +196,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "open_archive",
         "with_archive_settings",
     ),
+    "canonicalize": ("word_count",),
     "coverage": ("DocumentShare", "document_shares", "shares_of"),
     "distribute": ("add_to_archive_on_dask", "compare_on_dask", "dedup_on_dask"),
     "documents": ("Input", "TextInput", "WebPage"),

@@ -3051,6 +3051,10 @@ Could not be read: %2</source>
         <translation>Этот файл — не сеанс CopyLens, или он повреждён.</translation>
     </message>
     <message>
+        <source>Unsaved session</source>
+        <translation>Несохранённый сеанс</translation>
+    </message>
+    <message>
         <source>History</source>
         <translation>История</translation>
     </message>

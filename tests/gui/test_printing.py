@@ -157,7 +157,7 @@ def test_print_dialog_prints_when_accepted(
 
 def test_suggested_name(report: CheckReport) -> None:
     when = QtCore.QDateTime(QtCore.QDate(2025, 3, 14), QtCore.QTime(9, 5)).toPython()
-    assert printing.suggested_name(report, when) == "copylens-check-2025-03-14-0905"
+    assert printing.suggested_name(report, when) == "copylens-check-2025-03-14_09-05"
 
 
 # --- translations -------------------------------------------------------------------------

@@ -1,0 +1,52 @@
+"""Issue 36, item 6: the window's figures agree with each other, its title, its layout."""
+
+from __future__ import annotations
+
+from copylens.app import i18n
+from copylens.app.pages.check_page import _ResultItem
+from copylens.app.qt import QtWidgets
+from copylens.app.text_box import TextEditor
+from copylens.app.window import MainWindow
+from copylens.core import TextInput, check
+from copylens.core.report import DocumentResult
+
+ARTICLE = (
+    "Байкал — самое глубокое озеро планеты. Его глубина — 1642 метра, а возраст — "
+    "25–30 млн лет. «Жемчужина Сибири» — так его называют. "
+) * 6
+
+
+def _result(uniqueness: float) -> DocumentResult:
+    return DocumentResult(
+        "essay.txt", "ru", 236, 180, uniqueness, 1 - uniqueness, 0.0, 0, (), "0" * 64, ()
+    )
+
+
+def test_results_list_writes_the_uniqueness_as_the_header(qapp: QtWidgets.QApplication) -> None:
+    """The list said "2 %" where the document's header said "1.9 %"."""
+    assert _ResultItem(_result(0.019)).text(1) == "1.9 %"
+    assert _ResultItem(_result(0.61)).text(1) == "61 %"
+    i18n.install_translator(qapp, "ru")
+    try:
+        assert _ResultItem(_result(0.019)).text(1) == "1,9 %"
+    finally:
+        i18n.install_translator(qapp, "en")
+
+
+def test_text_box_counts_words_as_the_result(qapp: QtWidgets.QApplication) -> None:
+    """The text box counted dashes as words (237 where the result said 236)."""
+    box = TextEditor(None, "Статья", ARTICLE)
+    words = check([TextInput("Статья", ARTICLE)], [TextInput("s", ARTICLE)]).documents[0].words
+    assert len(ARTICLE.split()) != words  # the dashes
+    assert box.count_label.text() == f"Words: {words}"
+
+
+def test_window_title_does_not_repeat_the_name(qtbot) -> None:
+    """Qt appends the display name to a title that does not end with it: "CopyLens* —
+    CopyLens" for a new window with changes."""
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.sessions.mark_changed()
+    shown = win.windowTitle().replace("[*]", "*")
+    assert win.isWindowModified() and shown.endswith("CopyLens")
+    assert shown.count("CopyLens") == 1
