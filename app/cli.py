@@ -280,6 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _label_argument(check, "the checked documents' labels (author=… marks self-citation)")
     _report_arguments(check)
+    _certificate_arguments(check)
     check.set_defaults(run=_run_check)
     compare = sub.add_parser(
         "compare",
@@ -325,11 +326,50 @@ def _report_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
+CERTIFICATE_FIELDS = {
+    "institution": "the institution, on top",
+    "work_title": "the work's title (default: the document's name)",
+    "author": "the author (default: --label author=…)",
+    "group": "the author's group (default: --label group=…)",
+    "checker": "who checked it, beside the signature line",
+}
+
+
+def _certificate_arguments(p: argparse.ArgumentParser) -> None:
+    group = p.add_argument_group(
+        "certificate",
+        "With --report, a one-page certificate per document before the detailed report: "
+        "these fields, the three shares, the main sources, the method and the settings' "
+        "fingerprint, and a signature line.",
+    )
+    group.add_argument(
+        "--certificate", action="store_true", help="start the report with the certificates"
+    )
+    for name, help_ in CERTIFICATE_FIELDS.items():
+        group.add_argument(f"--{name.replace('_', '-')}", default="", metavar="TEXT", help=help_)
+
+
+def _certificate(args: argparse.Namespace) -> Any:
+    """The certificate's fields from the flags and the labels, None without --certificate."""
+    if not getattr(args, "certificate", False):
+        return None
+    from copylens.app.export import Certificate
+
+    return Certificate.with_labels(
+        dict(args.label),
+        institution=args.institution,
+        title=args.work_title,
+        author=args.author,
+        group=args.group,
+        checker=args.checker,
+    )
+
+
 def _report_target(args: argparse.Namespace) -> str | None:
     """A usage problem with ``--report``, found before the run; None when it is fine."""
     path = args.report
     if path is None:
-        return None
+        return "--certificate needs --report FILE" if getattr(args, "certificate", False) else None
     if path.suffix.lower() not in REPORT_SUFFIXES:
         return f"--report {path}: the file must end in .html or .pdf"
     if not path.parent.is_dir():
@@ -352,7 +392,8 @@ def _write_report(args: argparse.Namespace, report: Any) -> None:
     i18n.install_translator(app, args.report_language)
     from copylens.app.printing import write_report
 
-    path = write_report(args.report, REPORT_SUFFIXES[args.report.suffix.lower()], report)
+    fmt = REPORT_SUFFIXES[args.report.suffix.lower()]
+    path = write_report(args.report, fmt, report, certificate=_certificate(args))
     print(f"report written to {path}", file=sys.stderr)
 
 

@@ -46,13 +46,14 @@ from __future__ import annotations
 import base64
 import colorsys
 import csv
+import hashlib
 import html
 import io
 import json
 import re
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
@@ -97,6 +98,45 @@ from copylens.core import (
 )
 
 Report = CheckReport | CompareReport
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """What a certificate page says beyond the figures (issue 36): a one-page verdict per
+    checked document, before the detailed report, to be signed and handed in.
+
+    Empty fields are left out; ``title`` defaults to the document's name. The window fills
+    them from a small form (remembered per user) and the archive labels (``author=…``,
+    ``group=…``); the command line from ``--institution``, ``--checker`` … and ``--label``.
+    """
+
+    institution: str = ""
+    title: str = ""
+    author: str = ""
+    group: str = ""
+    checker: str = ""
+
+    @classmethod
+    def with_labels(cls, labels: Mapping[str, str], **fields: str) -> Certificate:
+        """``fields``, with ``author`` and ``group`` taken from ``labels`` where not given."""
+        values = {k: v.strip() for k, v in fields.items() if v and v.strip()}
+        for key in ("author", "group"):
+            if key not in values and labels.get(key, "").strip():
+                values[key] = labels[key].strip()
+        return cls(**values)
+
+
+CERTIFICATE_SOURCES = 5
+"""A certificate lists at most this many sources (the detailed report has them all)."""
+
+
+def settings_hash(options: Options) -> str:
+    """16 hex digits of the SHA-256 of the settings that decide a result (JSON, sorted keys;
+    :data:`NO_RESULT_SETTINGS` left out): two checks with the same hash ran with the same
+    settings. Printed on the certificate and in the settings appendix."""
+    values = {k: v for k, v in asdict(options).items() if k not in NO_RESULT_SETTINGS}
+    data = json.dumps(values, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()[:16]
 
 
 NO_RESULT_SETTINGS = frozenset({"workers", "max_file_bytes", "read_seconds", "read_memory_bytes"})
@@ -158,6 +198,7 @@ def html_report(
     translate: Translate = untranslated,
     wrap_names: bool = False,
     threshold: float | None = None,
+    certificate: Certificate | None = None,
 ) -> str:
     """The report as one self-contained HTML page.
 
@@ -170,7 +211,8 @@ def html_report(
     in long names and paths (zero-width spaces) for Qt's layout, which, unlike a browser
     (CSS ``overflow-wrap``), cannot otherwise keep a table with them inside the page.
     ``threshold`` (0..1): a compare report lists the pairs the window's list shows at it
-    (:func:`shown_pairs`; default: the share the run was computed with).
+    (:func:`shown_pairs`; default: the share the run was computed with). ``certificate``:
+    a check report starts with a certificate page per document (:class:`Certificate`).
     """
     when = generated_at or datetime.now().astimezone()
     s = _Strings(language, translate, wrap_names)
@@ -186,7 +228,10 @@ def html_report(
     ]
     hidden = NO_RESULT_SETTINGS | (COMPARE_SETTINGS if isinstance(report, CheckReport) else set())
     shown = {k: v for k, v in _settings(report).items() if k not in hidden}
-    parts = [*head, *body, *_settings_table(shown, s)]
+    pages = []
+    if certificate is not None and isinstance(report, CheckReport):
+        pages = [_certificate(report, d, certificate, when, s) for d in report.documents]
+    parts = [*pages, *head, *body, *_settings_table(shown, s, settings_hash(report.options))]
     return _page(title, when, version, s.language, "\n".join(parts))
 
 
@@ -345,6 +390,86 @@ def _check_body(report: CheckReport, s: _Strings) -> list[str]:
     for n, d in enumerate(report.documents, start=1):
         body.append(_document_section(n, d, report.texts.get(d.path), names, src_names, s))
     return body
+
+
+def _certificate(
+    report: CheckReport, d: DocumentResult, fields: Certificate, when: datetime, s: _Strings
+) -> str:
+    """One document's certificate: one page, then a page break (see :class:`Certificate`)."""
+    name = d.path if d.pasted else display_names([d.path])[d.path]
+    facts = [
+        (s("cert_title"), fields.title or name),
+        (s("cert_author"), fields.author),
+        (s("cert_group"), fields.group),
+        (s("document"), f"{name} · {d.words} {s('cert_words')}"),
+        (s("cert_date"), _date(when)),
+        (s("cert_checker"), fields.checker),
+    ]
+    rows = "".join(f"<tr><th>{_e(k)}</th><td>{s.breakable(v)}</td></tr>" for k, v in facts if v)
+    shares = [("uniqueness", d.uniqueness), ("borrowed", d.borrowed), ("cited", d.cited)]
+    if d.self_cited:
+        shares.append(("self_cited", d.self_cited))
+    cells = "".join(
+        f'<td class="figure"><span class="figure-label">{_e(s.term(key))}</span><br>'
+        + (_uniqueness_cell(value, s) if key == "uniqueness" else f"<b>{_pct(value, s)}</b>")
+        + "</td>"
+        for key, value in shares
+    )
+    names = source_names(
+        d.sources, [d.path], archive=s("archive_source"), self_citation=s("self_citation")
+    )
+    top = d.sources[:CERTIFICATE_SOURCES]
+    sources = (
+        _table(
+            [s("source"), s.term("found_in_source")],
+            [_row([s.breakable(names[x.key]), _pct(x.containment, s)], numeric=(1,)) for x in top],
+            "cert-sources",
+            (1,),
+            (80, 20),
+        )
+        + (
+            f'<p class="small">{_e(s("cert_more").format(n=len(d.sources) - len(top)))}</p>'
+            if len(d.sources) > len(top)
+            else ""
+        )
+        if top
+        else f"<p>{_e(s('no_sources'))}</p>"
+    )
+    signed = f" / {s.breakable(fields.checker)} /" if fields.checker else ""
+    signature = (
+        '<table class="signature" width="100%" cellspacing="0" cellpadding="2"><tr>'
+        f'<td width="64%">{_e(s("cert_signature"))}: ______________{signed}</td>'
+        f'<td width="36%">{_e(s("cert_date"))}: ______________</td></tr></table>'
+    )
+    institution = (
+        f'<p class="institution">{s.breakable(fields.institution)}</p>'
+        if fields.institution
+        else ""
+    )
+    return (
+        f'<div class="certificate">{institution}'
+        f'<h1 class="certificate">{_e(s("cert_heading"))}</h1>'
+        f'<table class="facts cert">{rows}</table>'
+        '<table class="figures" width="100%" cellspacing="0" cellpadding="6">'
+        f"<tr>{cells}</tr></table>"
+        f"<h3>{_e(s('cert_sources'))}</h3>{sources}"
+        f'<p class="small">{_e(_method_line(report, s))}</p>'
+        f'<p class="small">{_e(s("settings_hash"))}: <span class="hash">'
+        f"{_e(settings_hash(report.options))}</span></p>"
+        f"{signature}"
+        '<p class="page-end">&nbsp;</p></div>'
+    )
+
+
+def _method_line(report: CheckReport, s: _Strings) -> str:
+    """How the figures were found, in one sentence (the settings appendix has the rest)."""
+    o = report.options
+    line = s("cert_method").format(
+        version=__version__, shingle=o.shingle, words=o.min_fragment_words
+    )
+    if o.paraphrase:
+        line += " " + s("cert_method_paraphrase")
+    return line
 
 
 def _summary_table(
@@ -980,9 +1105,11 @@ def _errors(errors: Sequence[Any], names: dict[str, str], s: _Strings) -> list[s
     return [f'<h2>{_e(s("errors"))}</h2>\n<ul class="errors">{items}</ul>']
 
 
-def _settings_table(values: Mapping[str, object], s: _Strings) -> list[str]:
+def _settings_table(values: Mapping[str, object], s: _Strings, digest: str = "") -> list[str]:
     if not values:
         return []
+    if digest:
+        values = {**values, "settings_hash": digest}
     rows = "".join(
         f"<tr><th>{_e(s.setting(key))}</th><td>{_e(s.value(value, key))}</td></tr>"
         for key, value in values.items()
@@ -1117,6 +1244,14 @@ td.swatch {{ width: 1.2em; }}
 p.uniqueness {{ font-size: 16pt; font-weight: bold; margin: 0.3em 0; }}
 .unique {{ font-weight: bold; }}
 h2.doc {{ page-break-before: always; break-before: page; }}
+p.page-end {{ page-break-after: always; break-after: page; margin: 0; }}
+h1.certificate {{ font-size: 20pt; margin-top: 0.4em; margin-bottom: 0.6em; }}
+p.institution {{ font-size: 12pt; font-weight: bold; margin: 0; }}
+table.cert th {{ font-size: 11pt; padding-right: 16px; }}
+table.cert td {{ font-size: 11pt; }}
+table.figures td {{ border: 1px solid #BBBBBB; text-align: center; font-size: 18pt; }}
+.figure-label {{ font-size: 9pt; color: #555555; }}
+table.signature td {{ padding-top: 36px; font-size: 11pt; }}
 @media print {{ h2.heat {{ page-break-before: always; break-before: page; }} }}
 h2.doc.first {{ page-break-before: auto; break-before: auto; }}
 .text {{ white-space: pre-wrap; overflow-wrap: anywhere; line-height: 145%; font-size: 10pt;
@@ -1290,6 +1425,27 @@ _WORDS: dict[str, str] = {
         "Report",
         "Printed up to character {printed} of {total}: the HTML report has the whole text.",
     ),
+    "cert_heading": QT_TRANSLATE_NOOP("Report", "Originality check certificate"),
+    "cert_title": QT_TRANSLATE_NOOP("Report", "Work"),
+    "cert_author": QT_TRANSLATE_NOOP("Report", "Author"),
+    "cert_group": QT_TRANSLATE_NOOP("Report", "Group"),
+    "cert_date": QT_TRANSLATE_NOOP("Report", "Date"),
+    "cert_checker": QT_TRANSLATE_NOOP("Report", "Checked by"),
+    "cert_words": QT_TRANSLATE_NOOP("Report", "words"),
+    "cert_sources": QT_TRANSLATE_NOOP("Report", "Main sources"),
+    "cert_more": QT_TRANSLATE_NOOP("Report", "and {n} more in the detailed report"),
+    "cert_method": QT_TRANSLATE_NOOP(
+        "Report",
+        "Checked with CopyLens {version}: texts compared by runs of {shingle} words, shared "
+        "passages of at least {words} words aligned word by word (other word forms, replaced, "
+        "inserted and reordered words, look-alike letters found); quotations and the "
+        "bibliography counted as cited.",
+    ),
+    "cert_method_paraphrase": QT_TRANSLATE_NOOP(
+        "Report", "Sentences retold in other words found by meaning."
+    ),
+    "cert_signature": QT_TRANSLATE_NOOP("Report", "Signature"),
+    "settings_hash": QT_TRANSLATE_NOOP("Report", "Settings fingerprint"),
     "yes": QT_TRANSLATE_NOOP("Report", "yes"),
     "no": QT_TRANSLATE_NOOP("Report", "no"),
 }
@@ -1341,6 +1497,8 @@ class _Strings:
 
     def setting(self, key: str) -> str:
         """An option's label, as its declaration in the engine gives it (context "Options")."""
+        if key == "settings_hash":
+            return self("settings_hash")
         spec = specs().get(key)
         return self._translate("Options", spec.label) if spec else key
 

@@ -169,6 +169,15 @@ class MainWindow(QtWidgets.QMainWindow):
         self.print_action = self._action(
             self.tr("Print report…"), self.print_report, ["Ctrl+P"], sp.SP_FileDialogContentsView
         )
+        self.certificate_action = self._action(
+            self.tr("Certificate…"),
+            self.certificate,
+            ["Ctrl+Shift+E"],
+            sp.SP_FileDialogDetailedView,
+        )
+        self.certificate_action.setStatusTip(
+            self.tr("A one-page certificate per checked document, to sign, before the report.")
+        )
         self.quit_action = self._action(
             self.tr("Quit"), self.close, ["Ctrl+Q"], sp.SP_DialogCloseButton
         )
@@ -187,7 +196,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.recent_menu.setObjectName("recentMenu")
         self.recent_menu.aboutToShow.connect(lambda: self.sessions.fill_recent(self.recent_menu))
         file_menu.addSeparator()
-        file_menu.addActions([self.export_action, self.print_action])
+        file_menu.addActions([self.export_action, self.print_action, self.certificate_action])
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         run_menu = bar.addMenu(self.tr("&Run"))
@@ -905,6 +914,15 @@ class MainWindow(QtWidgets.QMainWindow):
 
         export_dialog(self, report, self._shown_threshold(report))
 
+    @Slot()
+    def certificate(self) -> None:
+        """File › Certificate…: the certificate form, then the PDF (or the printer)."""
+        report = self.reports[self.mode]
+        if isinstance(report, CheckReport):
+            from copylens.app.certificate import certificate_dialog
+
+            certificate_dialog(self, report, str(self.settings_values.get("archive_labels", "")))
+
     def _shown_threshold(self, report: CheckReport | CompareReport) -> float | None:
         """A compare report's pairs are exported as the list shows them (its slider)."""
         return self.compare_page.threshold() if isinstance(report, CompareReport) else None
@@ -918,6 +936,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.cancel_action.setEnabled(running)
         self.export_action.setEnabled(self.reports[mode] is not None and not running)
         self.print_action.setEnabled(self.export_action.isEnabled())
+        self.certificate_action.setEnabled(
+            self.export_action.isEnabled() and isinstance(self.reports[mode], CheckReport)
+        )
         self.mode_tabs.setEnabled(not running)
         self.archive_bar.setEnabled(not running)
         for widget in (self.progress_label, self.progress_bar, self.cancel_button):

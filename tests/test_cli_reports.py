@@ -110,3 +110,20 @@ def test_a_bad_report_file_is_refused_before_the_run(
     assert cli.main(argv) == cli.EXIT_USAGE
     captured = capsys.readouterr()
     assert "--report" in captured.err and captured.out == ""
+
+
+def test_check_writes_a_certificate_from_flags_and_labels(tmp_path: Path) -> None:
+    target = tmp_path / "certificate.html"
+    argv = ["check", COPY, "--against", SOURCE, "--quiet", "--report", str(target)]
+    argv += ["--certificate", "--institution", "ИГУ", "--checker", "Петров П. П."]
+    argv += ["--label", "author=Иванова", "--label", "group=301", "--report-language", "en"]
+    assert cli.main(argv) == 0
+    page = target.read_text("utf-8")
+    cert = page[page.index('<div class="certificate">') : page.index("<h1>Originality report")]
+    for value in ("ИГУ", "Петров П. П.", "Иванова", "301", "copy_ru.txt", "Signature"):
+        assert value in cert
+
+
+def test_certificate_needs_a_report_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["check", COPY, "--against", SOURCE, "--certificate"]) == cli.EXIT_USAGE
+    assert "--certificate needs --report" in capsys.readouterr().err

@@ -195,3 +195,69 @@ def test_class_report_in_russian_uses_the_windows_words(group: CompareReport) ->
     page = export.html_report(group, language="ru", translate=ts_translate())
     for words in ("Группы почти одинаковых документов", "Ближайший документ", "Тепловая карта"):
         assert words in page
+
+
+# --- the certificate ----------------------------------------------------------------------
+
+CERT = export.Certificate(
+    institution="Иркутский университет",
+    title="Озеро Байкал",
+    author="Иванова М. С.",
+    group="301",
+    checker="Петров П. П.",
+)
+
+
+@pytest.fixture(scope="module")
+def many_sources() -> CheckReport:
+    source = (SAMPLES / "source_ru.txt").read_text("utf-8")
+    copy = (SAMPLES / "copy_ru.txt").read_text("utf-8")
+    parts = [TextInput(f"src/part{n}.txt", source[: len(source) * (n + 1) // 7]) for n in range(7)]
+    return check([TextInput("essay.docx", copy)], parts)
+
+
+def test_certificate_comes_first_with_every_field(many_sources: CheckReport) -> None:
+    page = export.html_report(many_sources, certificate=CERT)
+    start, report = page.index('<div class="certificate">'), page.index("<h1>Originality report")
+    assert start < report
+    cert = page[start:report]
+    for value in (*(getattr(CERT, k) for k in ("institution", "title", "author", "group")),):
+        assert value in cert
+    assert cert.count("Петров П. П.") == 2  # "Checked by" and the signature line
+    d = many_sources.documents[0]
+    for key in ("uniqueness", "borrowed", "cited"):
+        assert f">{export.terms.label(key)}</span>" in cert
+    assert export._pct(d.borrowed, export._Strings("en", export.untranslated)) in cert
+    assert cert.count("<tr><td><span") + cert.count("<tr><td>src/") >= 0
+    listed = re.findall(r"<tr><td>(part\d\.txt)</td>", cert)
+    assert listed == [s.path.split("/")[1] for s in d.sources[: export.CERTIFICATE_SOURCES]]
+    assert f"and {len(d.sources) - export.CERTIFICATE_SOURCES} more" in cert
+    assert export.settings_hash(many_sources.options) in cert
+    assert "Signature" in cert and "Checked with CopyLens" in cert and 'class="page-end"' in cert
+    assert export.settings_hash(many_sources.options) in page[report:]  # in the settings too
+    assert '<div class="certificate">' not in export.html_report(many_sources)
+
+
+def test_certificate_fields_from_labels_and_in_russian(many_sources: CheckReport) -> None:
+    fields = export.Certificate.with_labels(
+        {"author": "Иванова", "group": "301", "year": "2026"}, checker=" Петров ", author=""
+    )
+    assert fields == export.Certificate(author="Иванова", group="301", checker="Петров")
+    page = export.html_report(
+        many_sources, certificate=fields, language="ru", translate=ts_translate()
+    )
+    cert = page[: page.index("<h1>Отчёт об оригинальности")]
+    for words in ("Справка о проверке на заимствования", "Автор", "Иванова", "Подпись"):
+        assert words in cert
+    assert "<th>Работа</th><td>essay.docx</td>" in cert  # the title defaults to the name
+
+
+def test_settings_hash_follows_the_settings_that_decide_a_result() -> None:
+    from dataclasses import replace
+
+    from copylens.core.options import Options
+
+    base = export.settings_hash(Options())
+    assert len(base) == 16 and base == export.settings_hash(Options())
+    assert export.settings_hash(replace(Options(), shingle=8)) != base
+    assert export.settings_hash(replace(Options(), workers=3)) == base

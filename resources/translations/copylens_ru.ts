@@ -427,6 +427,55 @@
     </message>
 </context>
 <context>
+    <name>CertificateDialog</name>
+    <message>
+        <source>Save certificate</source>
+        <translation>Сохранить справку</translation>
+    </message>
+    <message>
+        <source>Certificate</source>
+        <translation>Справка</translation>
+    </message>
+    <message>
+        <source>One page per checked document, before the detailed report: these fields, the three shares, the main sources, the method, the settings&apos; fingerprint and a signature line.</source>
+        <translation>По странице на каждый проверенный документ перед подробным отчётом: эти поля, три доли, основные источники, способ проверки, отпечаток параметров и строка для подписи.</translation>
+    </message>
+    <message>
+        <source>Print…</source>
+        <translation>Печать…</translation>
+    </message>
+    <message>
+        <source>&amp;Institution:</source>
+        <translation>&amp;Организация:</translation>
+    </message>
+    <message>
+        <source>&amp;Work:</source>
+        <translation>&amp;Работа:</translation>
+    </message>
+    <message>
+        <source>&amp;Author:</source>
+        <translation>&amp;Автор:</translation>
+    </message>
+    <message>
+        <source>&amp;Group:</source>
+        <translation>&amp;Группа:</translation>
+    </message>
+    <message>
+        <source>&amp;Checked by:</source>
+        <translation>&amp;Проверил:</translation>
+    </message>
+    <message>
+        <source>each document&apos;s name</source>
+        <translation>имя каждого документа</translation>
+    </message>
+    <message>
+        <source>The certificate could not be saved to {path}:
+{error}</source>
+        <translation>Не удалось сохранить справку в {path}:
+{error}</translation>
+    </message>
+</context>
+<context>
     <name>CompareView</name>
     <message>
         <source>Show pairs where either document has at least this share in the other</source>
@@ -2153,6 +2202,14 @@ Could not be read: %2</source>
         <translation>Печать отчёта…</translation>
     </message>
     <message>
+        <source>Certificate…</source>
+        <translation>Справка…</translation>
+    </message>
+    <message>
+        <source>A one-page certificate per checked document, to sign, before the report.</source>
+        <translation>Справка на одну страницу для каждого проверенного документа, для подписи, перед отчётом.</translation>
+    </message>
+    <message>
         <source>Quit</source>
         <translation>Выход</translation>
     </message>
@@ -3006,6 +3063,58 @@ Could not be read: %2</source>
     <message>
         <source>Printed up to character {printed} of {total}: the HTML report has the whole text.</source>
         <translation>Напечатано до символа {printed} из {total}: весь текст есть в отчёте HTML.</translation>
+    </message>
+    <message>
+        <source>Originality check certificate</source>
+        <translation>Справка о проверке на заимствования</translation>
+    </message>
+    <message>
+        <source>Work</source>
+        <translation>Работа</translation>
+    </message>
+    <message>
+        <source>Author</source>
+        <translation>Автор</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Группа</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Дата</translation>
+    </message>
+    <message>
+        <source>Checked by</source>
+        <translation>Проверил</translation>
+    </message>
+    <message>
+        <source>words</source>
+        <translation>слов</translation>
+    </message>
+    <message>
+        <source>Main sources</source>
+        <translation>Основные источники</translation>
+    </message>
+    <message>
+        <source>and {n} more in the detailed report</source>
+        <translation>и ещё {n} — в подробном отчёте</translation>
+    </message>
+    <message>
+        <source>Checked with CopyLens {version}: texts compared by runs of {shingle} words, shared passages of at least {words} words aligned word by word (other word forms, replaced, inserted and reordered words, look-alike letters found); quotations and the bibliography counted as cited.</source>
+        <translation>Проверено в CopyLens {version}: тексты сравнивались по последовательностям из {shingle} слов, общие фрагменты от {words} слов выравнивались пословно (с учётом других форм слова, заменённых, вставленных и переставленных слов, подменённых букв); цитаты и список литературы учтены как цитирование.</translation>
+    </message>
+    <message>
+        <source>Sentences retold in other words found by meaning.</source>
+        <translation>Пересказ другими словами найден по смыслу.</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>Подпись</translation>
+    </message>
+    <message>
+        <source>Settings fingerprint</source>
+        <translation>Отпечаток параметров</translation>
     </message>
     <message>
         <source>yes</source>

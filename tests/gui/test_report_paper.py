@@ -8,6 +8,7 @@ first words, several documents with long names, long source names).
 from __future__ import annotations
 
 import os
+import unicodedata
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
 
@@ -147,3 +148,45 @@ def test_pdf_of_a_short_article_is_two_pages(
         assert sum(1 for _ in PDFPage.get_pages(f)) <= 2
     printed = extract_text(str(path))
     assert "52428800" not in printed and "auto" not in printed.split()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_pdf_certificate_is_one_page_before_the_report(
+    qapp: QtWidgets.QApplication, english: None, tmp_path: Path, language: str
+) -> None:
+    from copylens.app import export
+
+    i18n.install_translator(qapp, language)
+    source = (SAMPLES / "source_ru.txt").read_text("utf-8")
+    copy = (SAMPLES / "copy_ru.txt").read_text("utf-8")
+    parts = [
+        TextInput(f"/home/t/Источники/Байкал_{n}_энциклопедия_Восточная_Сибирь.txt", source)
+        for n in range(7)
+    ]
+    report = check([TextInput("Иванова_эссе.docx", copy), TextInput("Петров.docx", copy)], parts)
+    fields = export.Certificate(
+        institution="Иркутский государственный университет, исторический факультет, "
+        "кафедра истории России",
+        title="Озеро Байкал: природа, история и охрана уникальной экосистемы",
+        author="Иванова Мария Сергеевна",
+        group="301",
+        checker="доцент Петров Пётр Петрович",
+    )
+    path = printing.write_report(tmp_path / "cert.pdf", "pdf", report, certificate=fields)
+    from pdfminer.pdfpage import PDFPage
+
+    with path.open("rb") as f:
+        pages = sum(1 for _ in PDFPage.get_pages(f))
+    texts = [  # NFKC: the PDF's "ﬁ" ligature as "fi"
+        unicodedata.normalize("NFKC", " ".join(extract_text(str(path), page_numbers=[n]).split()))
+        for n in range(pages)
+    ]
+    heading = "Справка о проверке" if language == "ru" else "Originality check certificate"
+    report_title = "Отчёт об оригинальности" if language == "ru" else "Originality report"
+    signature = "Подпись" if language == "ru" else "Signature"
+    for n, name in ((0, "Иванова_эссе.docx"), (1, "Петров.docx")):
+        page = texts[n]
+        assert heading in page and signature in page and name in page  # whole, on its page
+        assert "Иванова Мария Сергеевна" in page and export.settings_hash(report.options) in page
+    assert texts[2].startswith(report_title)
+    assert not outside_margins(path)
