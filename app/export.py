@@ -94,6 +94,8 @@ from copylens.core import (
     Options,
     PairResult,
     SourceMatch,
+    document_shares,
+    group_shares,
     specs,
 )
 
@@ -807,7 +809,7 @@ def _compare_body(report: CompareReport, s: _Strings, threshold: float | None = 
     summary = [
         f"<h2>{_e(s('summary'))}</h2>",
         '<table class="facts">'
-        f"<tr><th>{_e(s('documents'))}</th><td>{len(report.shares)}</td></tr>"
+        f"<tr><th>{_e(s('documents'))}</th><td>{len(document_shares(report))}</td></tr>"
         f"<tr><th>{_e(shown_at)}</th><td>{len(pairs)}</td></tr>"
         f"<tr><th>{_e(s('clusters'))}</th><td>{len(report.clusters)}</td></tr>"
         "</table>",
@@ -853,7 +855,7 @@ def _class_table(report: CompareReport, names: dict[str, str], s: _Strings) -> s
     document it is most found in with that share, and its group (as the window's Documents
     tab and groups)."""
     group = {path: n for n, members in enumerate(report.clusters, start=1) for path in members}
-    shares = sorted(report.shares, key=lambda d: (-d.share, names.get(d.path, d.path)))
+    shares = sorted(document_shares(report), key=lambda d: (-d.share, names.get(d.path, d.path)))
     rows = [
         _row(
             [
@@ -962,7 +964,7 @@ def _png(rgb: Any) -> bytes:
 def _heat_map(report: CompareReport, names: dict[str, str], s: _Strings) -> list[str]:
     """The heat map as an image, its colour legend, and which document each row is (numbered
     when there are up to 60 of them)."""
-    if len(report.shares) < 2:
+    if len(document_shares(report)) < 2:
         return []
     png, order = heat_map_png(report)
     data = base64.b64encode(png).decode("ascii")
@@ -991,19 +993,12 @@ def _heat_hex(value: float) -> str:
 
 def _groups(report: CompareReport, names: dict[str, str], s: _Strings) -> list[str]:
     """The groups of near-copies, each member with its share found in the other members
-    (:func:`copylens.core.shares_of` over the group's own pairs, as the window counts it)."""
+    (:func:`copylens.core.group_shares`, as the window counts it)."""
     if not report.clusters:
         return []
-    from copylens.core import shares_of
-
-    by_path: dict[str, list[PairResult]] = {}
-    for pair in report.pairs:
-        by_path.setdefault(pair.a, []).append(pair)
     items = []
-    for members in report.clusters:
-        inside = set(members)
-        pairs = [p for path in members for p in by_path.get(path, ()) if p.b in inside]
-        shares = {d.path: d for d in shares_of(pairs, report.texts, members, report.word_starts)}
+    for members, found in zip(report.clusters, group_shares(report, report.clusters), strict=True):
+        shares = {d.path: d for d in found}
         items.append(
             "<li>"
             + ", ".join(

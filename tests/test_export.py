@@ -122,7 +122,7 @@ def test_html_settings_are_the_runs_without_compare_and_process_settings(
     assert "<tr><th>Ignore numbers</th><td>no</td></tr>" in table
     assert "Compare all" not in table and "Worker processes" not in table
     hidden = export.COMPARE_SETTINGS | export.NO_RESULT_SETTINGS
-    assert table.count("<tr>") == len(Options.field_names()) - len(hidden)
+    assert table.count("<tr>") == len(Options.field_names()) - len(hidden) + 1  # + fingerprint
 
 
 class _TextSpans(HTMLParser):

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from copylens.app import export, palette
+from copylens.core import document_shares
 from copylens.core.documents import TextInput
 from copylens.core.engine import check, compare
 from copylens.core.report import CheckReport, CompareReport
@@ -137,7 +138,7 @@ def test_class_report_starts_with_the_documents_table(group: CompareReport) -> N
         "Кузнецова.txt",
         "Смирнов.txt",
     }
-    shares = {d.path.split("/")[1]: d.share for d in group.shares}
+    shares = {d.path.split("/")[1]: d.share for d in document_shares(group)}
     assert [shares[n] for n in names] == sorted(shares.values(), reverse=True)  # most found first
     assert ("Смирнов.txt", "&mdash;", "&mdash;") in rows
     assert "Most found in" in table and "Found in others" in table and ">Group</th>" in table
