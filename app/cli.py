@@ -280,6 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _label_argument(check, "the checked documents' labels (author=… marks self-citation)")
     _report_arguments(check)
+    _exclusion_arguments(check)
     _certificate_arguments(check)
     check.set_defaults(run=_run_check)
     compare = sub.add_parser(
@@ -324,6 +325,71 @@ def _report_arguments(p: argparse.ArgumentParser) -> None:
         default="system",
         help="the report's language (default: the system's, as the window)",
     )
+
+
+def _exclusion_arguments(p: argparse.ArgumentParser) -> None:
+    group = p.add_argument_group(
+        "exclusions",
+        "Leave matches or sources out of the figures, as Turnitin's filters: every share "
+        "(uniqueness, borrowed, cited, each source's) is counted again without them, in the "
+        "text, JSON and --report output alike.",
+    )
+    group.add_argument(
+        "--hide-under-words", type=int, default=0, metavar="N", help="matches under N words"
+    )
+    group.add_argument(
+        "--hide-under-percent",
+        type=_finite,
+        default=0.0,
+        metavar="X",
+        help="sources holding under X %% of the document",
+    )
+    group.add_argument(
+        "--exclude-source",
+        action="append",
+        default=[],
+        metavar="SRC",
+        help="a source (its path, a folder of them, or an archive id: 12 or archive:12)",
+    )
+    group.add_argument(
+        "--exclude-label",
+        action="append",
+        default=[],
+        type=_label,
+        metavar="KEY=VALUE",
+        help="every archived source with this label (group=301: the class's earlier work)",
+    )
+
+
+def _exclusions(args: argparse.Namespace, report: Any) -> Any:
+    """The exclusions the flags ask for, the sources named resolved to the report's keys."""
+    from copylens.core import Exclusions
+
+    if not 0 <= args.hide_under_words <= 10_000:
+        raise SystemExit(_usage("--hide-under-words must be 0..10000"))
+    if not 0 <= args.hide_under_percent <= 100:
+        raise SystemExit(_usage("--hide-under-percent must be 0..100"))
+    sources = {src for d in report.documents for src in d.sources}
+    keys = {src.key for src in sources if any(_names(src, given) for given in args.exclude_source)}
+    return Exclusions(
+        min_words=args.hide_under_words,
+        min_share=args.hide_under_percent / 100,
+        sources=frozenset(keys),
+        archive_labels=frozenset(args.exclude_label),
+    )
+
+
+def _names(source: Any, given: str) -> bool:
+    """Whether ``given`` (as typed after --exclude-source) names ``source``."""
+    if source.archive_id is not None:
+        return given.removeprefix("archive:").removeprefix("#") == str(source.archive_id)
+    if given == source.path:
+        return True
+    try:
+        wanted, path = Path(given).resolve(), Path(source.path).resolve()
+    except (OSError, ValueError):
+        return False
+    return path == wanted or wanted in path.parents
 
 
 CERTIFICATE_FIELDS = {
@@ -878,6 +944,11 @@ def _run_check(args: argparse.Namespace) -> int:
                 labels=dict(args.label),
                 web=web,
             )
+    exclusions = _exclusions(args, report)
+    if exclusions:
+        from copylens.core import exclude
+
+        report = exclude(report, exclusions)
     if web is not None and web.searching:
         print(f"sent {report.queries} web search queries", file=sys.stderr)
     if report.archived:

@@ -228,6 +228,8 @@ def html_report(
         f'<p class="meta">{_e(s("generated"))}: {_e(_date(when))} &middot; '
         f"CopyLens {_e(version)}</p>",
     ]
+    if isinstance(report, CheckReport) and report.exclusions:
+        head.append(f'<p class="exclusions">{_e(exclusions_text(report, s))}</p>')
     hidden = NO_RESULT_SETTINGS | (COMPARE_SETTINGS if isinstance(report, CheckReport) else set())
     shown = {k: v for k, v in _settings(report).items() if k not in hidden}
     pages = []
@@ -463,6 +465,29 @@ def _certificate(
     )
 
 
+def exclusions_text(report: CheckReport, s: _Strings | None = None) -> str:
+    """What was left out of the figures, in one sentence ("" for nothing)."""
+    s = s or _Strings("en", untranslated)
+    rules = report.exclusions
+    if not rules:
+        return ""
+    parts = []
+    if rules.min_words:
+        parts.append(s("excl_words").format(n=rules.min_words))
+    if rules.min_share:
+        parts.append(s("excl_share").format(share=percent(rules.min_share, s.language)))
+    if rules.sources:
+        names = [k.removeprefix("archive:") for k in sorted(rules.sources)]
+        listed = ", ".join(
+            s("archive_source").format(id=n) if n.isdigit() else display_names([n])[n]
+            for n in names
+        )
+        parts.append(s("excl_sources").format(names=listed))
+    for key, value in sorted(rules.archive_labels):
+        parts.append(s("excl_label").format(label=f"{key}={value}"))
+    return s("excl_line").format(what="; ".join(parts))
+
+
 def _method_line(report: CheckReport, s: _Strings) -> str:
     """How the figures were found, in one sentence (the settings appendix has the rest)."""
     o = report.options
@@ -471,6 +496,8 @@ def _method_line(report: CheckReport, s: _Strings) -> str:
     )
     if o.paraphrase:
         line += " " + s("cert_method_paraphrase")
+    if report.exclusions:
+        line += " " + exclusions_text(report, s)
     return line
 
 
@@ -1221,6 +1248,7 @@ body {{ font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; font-size: 10
 h1 {{ font-size: 18pt; margin-bottom: 0.2em; }}
 h2 {{ font-size: 14pt; margin-top: 1.2em; margin-bottom: 0.4em; }}
 h3 {{ font-size: 11pt; margin-top: 1em; margin-bottom: 0.3em; }}
+p.exclusions {{ font-size: 9pt; border-left: 3px solid #888888; padding-left: 6px; }}
 p.meta, .small {{ color: #555555; font-size: 8pt; }}
 table {{ border-collapse: collapse; margin: 0 0 0.6em 0; }}
 table.grid td, p.small {{ overflow-wrap: anywhere; }}
@@ -1441,6 +1469,13 @@ _WORDS: dict[str, str] = {
     ),
     "cert_signature": QT_TRANSLATE_NOOP("Report", "Signature"),
     "settings_hash": QT_TRANSLATE_NOOP("Report", "Settings fingerprint"),
+    "excl_line": QT_TRANSLATE_NOOP(
+        "Report", "Left out of the figures: {what}. Every share is counted without it."
+    ),
+    "excl_words": QT_TRANSLATE_NOOP("Report", "matches under {n} words"),
+    "excl_share": QT_TRANSLATE_NOOP("Report", "sources under {share}"),
+    "excl_sources": QT_TRANSLATE_NOOP("Report", "the sources {names}"),
+    "excl_label": QT_TRANSLATE_NOOP("Report", "archived sources labelled {label}"),
     "yes": QT_TRANSLATE_NOOP("Report", "yes"),
     "no": QT_TRANSLATE_NOOP("Report", "no"),
 }

@@ -46,6 +46,10 @@ def shown(text: str) -> str:
 
 
 def print_check(report: CheckReport, out: TextIO) -> None:
+    if report.exclusions:
+        from copylens.app.export import exclusions_text
+
+        out.write(f"{shown(exclusions_text(report))}\n\n")
     for doc in report.documents:
         tricks = f"  look-alike letters: {doc.homoglyphs}" if doc.homoglyphs else ""
         out.write(

@@ -175,6 +175,12 @@ class MainWindow(QtWidgets.QMainWindow):
             ["Ctrl+Shift+E"],
             sp.SP_FileDialogDetailedView,
         )
+        self.exclusions_action = self._action(
+            self.tr("Exclusions…"), self.edit_exclusions, ["Ctrl+Shift+X"], sp.SP_DialogResetButton
+        )
+        self.exclusions_action.setStatusTip(
+            self.tr("Leave short matches or sources out and count every share again.")
+        )
         self.certificate_action.setStatusTip(
             self.tr("A one-page certificate per checked document, to sign, before the report.")
         )
@@ -201,6 +207,7 @@ class MainWindow(QtWidgets.QMainWindow):
         file_menu.addAction(self.quit_action)
         run_menu = bar.addMenu(self.tr("&Run"))
         run_menu.addActions([self.run_action, self.cancel_action])
+        run_menu.addAction(self.exclusions_action)
         tools_menu = bar.addMenu(self.tr("&Tools"))
         tools_menu.addAction(self.archive_action)
         tools_menu.addAction(self.history_action)
@@ -923,6 +930,25 @@ class MainWindow(QtWidgets.QMainWindow):
 
             certificate_dialog(self, report, str(self.settings_values.get("archive_labels", "")))
 
+    @Slot()
+    def edit_exclusions(self) -> None:
+        """Run › Exclusions…: the check's figures counted again without what is left out;
+        results, Export, Print and the certificate show them."""
+        report = self.reports[CHECK]
+        if not isinstance(report, CheckReport) or self.controller.is_running():
+            return
+        from copylens.app.exclusions_dialog import ExclusionsDialog
+        from copylens.core import exclude
+
+        dialog = ExclusionsDialog(report, self)
+        if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+            return
+        shown = exclude(report, dialog.exclusions())
+        self.reports[CHECK] = shown
+        self.show_report(CHECK, shown, fresh=True)
+        self.sessions.mark_changed()
+        self._update_ui()
+
     def _shown_threshold(self, report: CheckReport | CompareReport) -> float | None:
         """A compare report's pairs are exported as the list shows them (its slider)."""
         return self.compare_page.threshold() if isinstance(report, CompareReport) else None
@@ -939,6 +965,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.certificate_action.setEnabled(
             self.export_action.isEnabled() and isinstance(self.reports[mode], CheckReport)
         )
+        self.exclusions_action.setEnabled(self.certificate_action.isEnabled())
         self.mode_tabs.setEnabled(not running)
         self.archive_bar.setEnabled(not running)
         for widget in (self.progress_label, self.progress_bar, self.cancel_button):

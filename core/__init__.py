@@ -51,6 +51,7 @@ if TYPE_CHECKING:
         SearchFailed,
         WebError,
     )
+    from copylens.core.exclusions import exclude
     from copylens.core.extract import SUPPORTED_SUFFIXES, Extracted, collect_files, extract_file
     from copylens.core.extract.base import megabytes
     from copylens.core.lab import catalogue, method, select
@@ -87,6 +88,7 @@ if TYPE_CHECKING:
         CompareReport,
         DocumentResult,
         Edit,
+        Exclusions,
         Fragment,
         InputFailure,
         PairResult,

@@ -136,6 +136,51 @@ class InputFailure:
 
 
 @dataclass(frozen=True)
+class Exclusions:
+    """What a teacher leaves out of a check's figures, as Turnitin's filters do (issue 36):
+    every share is then recomputed without it (:func:`copylens.core.exclude`).
+
+    A fragment of fewer than ``min_words`` counted words is hidden; a source whose share of
+    the document (its containment, before anything is left out) is under ``min_share`` is
+    hidden; a source is excluded by its key (``SourceMatch.key``: its path, or
+    ``archive:ID``); every archived source carrying one of ``archive_labels`` (``("group",
+    "301")``) is excluded. All empty: nothing is left out."""
+
+    min_words: int = 0
+    min_share: float = 0.0
+    sources: frozenset[str] = frozenset()
+    archive_labels: frozenset[tuple[str, str]] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.min_words or self.min_share or self.sources or self.archive_labels)
+
+    def hides(self, source: SourceMatch) -> bool:
+        """Whether the whole ``source`` is left out (its fragments' length aside)."""
+        return (
+            source.containment < self.min_share
+            or source.key in self.sources
+            or (source.archive_id is not None and bool(self.archive_labels & set(source.labels)))
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "min_words": self.min_words,
+            "min_share": self.min_share,
+            "sources": sorted(self.sources),
+            "archive_labels": [list(pair) for pair in sorted(self.archive_labels)],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Exclusions:
+        return cls(
+            min_words=int(data.get("min_words", 0)),
+            min_share=float(data.get("min_share", 0.0)),
+            sources=frozenset(str(k) for k in data.get("sources", ())),
+            archive_labels=frozenset((str(k), str(v)) for k, v in data.get("archive_labels", ())),
+        )
+
+
+@dataclass(frozen=True)
 class CheckReport:
     """Documents checked against sources: what a front end shows, exports and prints."""
 
@@ -150,6 +195,11 @@ class CheckReport:
     """Ids of the checked documents this run added to the archive."""
     queries: int = 0
     """Web search queries this run sent (each one costs the user; JSON ``"web_queries"``)."""
+    exclusions: Exclusions = field(default_factory=Exclusions)
+    """What was left out of the figures (JSON ``"exclusions"``, only when something was)."""
+    unexcluded: CheckReport | None = field(default=None, compare=False, repr=False)
+    """The report as the engine gave it, before :attr:`exclusions` (None when it is that
+    one): other exclusions start from it (not part of the JSON)."""
 
     def text_of(self, source: SourceMatch) -> str | None:
         """The extracted text of a source (None if the report does not hold it)."""
@@ -160,7 +210,7 @@ class CheckReport:
             "documents": [_document_json(d) for d in self.documents],
             "errors": [_failure(e) for e in self.errors],
             "web_queries": self.queries,
-        }
+        } | ({"exclusions": self.exclusions.to_json()} if self.exclusions else {})
 
     def to_data(self) -> dict[str, Any]:
         """:meth:`to_json` and what it leaves out (options, texts, the errors' templates,
@@ -185,6 +235,7 @@ class CheckReport:
             texts=_texts_of(data.get("texts", {})),
             archived=tuple(int(n) for n in data.get("archived", ())),
             queries=int(data.get("web_queries", 0)),
+            exclusions=Exclusions.from_json(data.get("exclusions", {})),
         )
 
 

@@ -1582,6 +1582,49 @@
     </message>
 </context>
 <context>
+    <name>ExclusionsDialog</name>
+    <message>
+        <source>Exclusions</source>
+        <translation>Исключения</translation>
+    </message>
+    <message>
+        <source>show all</source>
+        <translation>показывать все</translation>
+    </message>
+    <message>
+        <source>Hide matches under (words):</source>
+        <translation>Скрыть совпадения короче (слов):</translation>
+    </message>
+    <message>
+        <source>Hide sources under:</source>
+        <translation>Скрыть источники с долей меньше:</translation>
+    </message>
+    <message>
+        <source>Exclude archived sources labelled:</source>
+        <translation>Исключить источники архива с метками:</translation>
+    </message>
+    <message>
+        <source>Exclude these sources:</source>
+        <translation>Исключить эти источники:</translation>
+    </message>
+    <message>
+        <source>Every share (uniqueness, borrowed, cited, each source&apos;s) is counted again without what is left out; the report says what was.</source>
+        <translation>Все доли (уникальность, заимствования, цитирование, доля каждого источника) пересчитываются без исключённого; в отчёте указано, что исключено.</translation>
+    </message>
+    <message>
+        <source>Show everything</source>
+        <translation>Показать всё</translation>
+    </message>
+    <message>
+        <source>archive #{id}</source>
+        <translation>архив № {id}</translation>
+    </message>
+    <message>
+        <source>Not key=value labels: “%1”</source>
+        <translation>Это не метки вида ключ=значение: «%1»</translation>
+    </message>
+</context>
+<context>
     <name>Export</name>
     <message>
         <source>HTML report (*.html *.htm)</source>
@@ -2230,6 +2273,14 @@ Could not be read: %2</source>
     <message>
         <source>Certificate…</source>
         <translation>Справка…</translation>
+    </message>
+    <message>
+        <source>Exclusions…</source>
+        <translation>Исключения…</translation>
+    </message>
+    <message>
+        <source>Leave short matches or sources out and count every share again.</source>
+        <translation>Исключить короткие совпадения или источники и пересчитать все доли.</translation>
     </message>
     <message>
         <source>A one-page certificate per checked document, to sign, before the report.</source>
@@ -3141,6 +3192,26 @@ Could not be read: %2</source>
     <message>
         <source>Settings fingerprint</source>
         <translation>Отпечаток параметров</translation>
+    </message>
+    <message>
+        <source>Left out of the figures: {what}. Every share is counted without it.</source>
+        <translation>Исключено из расчёта: {what}. Все доли посчитаны без этого.</translation>
+    </message>
+    <message>
+        <source>matches under {n} words</source>
+        <translation>совпадения короче {n} слов</translation>
+    </message>
+    <message>
+        <source>sources under {share}</source>
+        <translation>источники с долей меньше {share}</translation>
+    </message>
+    <message>
+        <source>the sources {names}</source>
+        <translation>источники {names}</translation>
+    </message>
+    <message>
+        <source>archived sources labelled {label}</source>
+        <translation>источники архива с меткой {label}</translation>
     </message>
     <message>
         <source>yes</source>
