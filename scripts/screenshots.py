@@ -736,7 +736,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
-    parser.add_argument("--only", choices=("web", "news"), help="shoot only these scenes")
+    parser.add_argument(
+        "--only", choices=("web", "news", "classroom"), help="shoot only these scenes"
+    )
     args = parser.parse_args(argv)
     out: Path = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
@@ -787,6 +789,8 @@ def main(argv: list[str] | None = None) -> int:
                 shoot_web(window, out, suffix, documents)
             if args.only in (None, "news"):
                 shoot_news(window, out, suffix, write_news_samples(work))
+            if args.only in (None, "classroom"):
+                shoot_classroom(window, out, suffix, documents, sources)
             window.close()
         finally:
             os.chdir(home)
@@ -854,6 +858,52 @@ def shoot(
     ).setFocus()
     save(dialog, name("05-settings"))
     dialog.reject()
+
+
+def shoot_classroom(
+    window: Any, out: Path, suffix: str, documents: list[Path], sources: list[Path]
+) -> None:
+    """The teacher's papers (issue 36): ``21-certificate-form.png`` (File › Certificate…, with
+    the checked documents labelled ``author=Иванова, group=301``), ``22-exclusions.png`` (Run ›
+    Exclusions…, a source ticked, matches under 12 words hidden) and ``23-check-1024.png`` (the
+    results after those exclusions, the window at 1024 × 640)."""
+    from copylens.app.certificate import CertificateDialog
+    from copylens.app.exclusions_dialog import ExclusionsDialog
+    from copylens.app.qt import Qt
+    from copylens.core import exclude
+
+    def name(stem: str) -> Path:
+        return out / f"{stem}{suffix}.png"
+
+    window.set_mode("check")
+    window.documents_list.clear_inputs()
+    window.sources_list.clear_inputs()
+    window.documents_list.add_paths(documents)
+    window.sources_list.add_paths(sources)
+    fit_inputs(window, max(len(documents), len(sources)))
+    run_engine(window)
+    select_busiest_document(window)
+    report = window.reports["check"]
+    form = CertificateDialog(report, "author=Иванова, group=301", window)
+    form.fields["institution"].setText("Иркутский государственный университет")
+    form.fields["checker"].setText("Петров П. П.")
+    form.show()
+    save(form, name("21-certificate-form"))
+    form.reject()
+    dialog = ExclusionsDialog(report, window)
+    dialog.words.setValue(12)
+    dialog.sources.item(dialog.sources.count() - 1).setCheckState(Qt.CheckState.Checked)
+    dialog.show()
+    save(dialog, name("22-exclusions"))
+    shown = exclude(report, dialog.exclusions())
+    dialog.reject()
+    window.reports["check"] = shown
+    window.show_report("check", shown, fresh=True)
+    size = window.size()
+    window.resize(1024, 640)
+    select_busiest_document(window)
+    save(window, name("23-check-1024"))
+    window.resize(size)
 
 
 def shoot_archive(

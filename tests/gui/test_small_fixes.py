@@ -50,3 +50,37 @@ def test_window_title_does_not_repeat_the_name(qtbot) -> None:
     shown = win.windowTitle().replace("[*]", "*")
     assert win.isWindowModified() and shown.endswith("CopyLens")
     assert shown.count("CopyLens") == 1
+
+
+def test_source_names_keep_room_in_a_small_russian_window(qtbot, qapp) -> None:  # type: ignore[no-untyped-def]
+    """At 1024 × 640 in Russian the Source column collapsed to "…"."""
+    from pathlib import Path
+
+    from copylens.app.views.document_view import SourcesModel, SourcesTable
+
+    samples = Path(__file__).resolve().parents[2] / "resources" / "samples"
+    source = (samples / "source_ru.txt").read_text("utf-8")
+    report = check(
+        [TextInput("Статья", (samples / "copy_ru.txt").read_text("utf-8"))],
+        [TextInput(f"src/Экология_города_гл{n}.pdf", source[: 400 * (n + 2)]) for n in range(3)],
+    )
+    i18n.install_translator(qapp, "ru")
+    try:
+        win = MainWindow()
+        qtbot.addWidget(win)
+        win.show()
+        win.reports["check"] = report
+        win.show_report("check", report, fresh=True)
+        win.resize(1024, 640)
+        qtbot.waitExposed(win)
+        table = win.check_page.document_view.sources_table
+        assert isinstance(table, SourcesTable)
+        qtbot.wait(50)
+        room = 14 * table.fontMetrics().averageCharWidth()  # SourcesTable.NAME_ROOM
+        assert table.columnWidth(SourcesModel.NAME) >= room
+        win.resize(1800, 1000)  # room enough: the figures sized to their contents again
+        qtbot.wait(50)
+        head = table.horizontalHeader()
+        assert head.sectionResizeMode(SourcesModel.FOUND) == head.ResizeMode.ResizeToContents
+    finally:
+        i18n.install_translator(qapp, "en")
