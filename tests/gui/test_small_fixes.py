@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from copylens.app import i18n
 from copylens.app.pages.check_page import _ResultItem
 from copylens.app.qt import QtWidgets
@@ -82,5 +84,26 @@ def test_source_names_keep_room_in_a_small_russian_window(qtbot, qapp) -> None: 
         qtbot.wait(50)
         head = table.horizontalHeader()
         assert head.sectionResizeMode(SourcesModel.FOUND) == head.ResizeMode.ResizeToContents
+    finally:
+        i18n.install_translator(qapp, "en")
+
+
+def test_web_panel_parts_do_not_overlap_in_a_small_russian_window(qtbot, qapp) -> None:  # type: ignore[no-untyped-def]
+    """At 1024 × 640 in Russian "Search the web" was drawn over the address box."""
+    i18n.install_translator(qapp, "ru")
+    try:
+        win = MainWindow()
+        qtbot.addWidget(win)
+        win.resize(1024, 640)
+        win.show()
+        qtbot.waitExposed(win)
+        qtbot.wait(50)
+        panel = win.web_panel
+        parts = [panel.edit, panel.search_box, panel.cost_label]
+        for upper, lower in pairwise(parts):
+            assert upper.geometry().bottom() < lower.geometry().top(), (upper, lower)
+        note = panel.cost_label
+        assert note.height() >= note.heightForWidth(note.width())  # every line of it shown
+        assert note.geometry().bottom() <= panel.height()
     finally:
         i18n.install_translator(qapp, "en")
