@@ -163,7 +163,8 @@ class WebPanel(QtWidgets.QWidget):
             max(self.title_label.sizeHint().height(), self.paste_button.sizeHint().height()),
             self.edit.minimumHeight(),
             self.search_box.sizeHint().height(),
-            self.cost_label.heightForWidth(inner),
+            # two lines at most: a window narrowed further cuts the note, never grows taller
+            min(self.cost_label.heightForWidth(inner), 2 * self.fontMetrics().lineSpacing()),
         ]
         if not self.problem_label.isHidden():
             parts.append(self.problem_label.heightForWidth(inner))

@@ -32,6 +32,7 @@ NEUTRAL_COLOR = QtGui.QColor(palette.NEUTRAL)
 """The legend's examples of how text is marked, in no source's colour."""
 NEUTRAL_LINE_COLOR = QtGui.QColor(palette.NEUTRAL_LINE)
 DIAGONAL_COLOR = QtGui.QColor(palette.DIAGONAL)
+DIAGONAL_LINE_COLOR = QtGui.QColor(palette.DIAGONAL_LINE)
 """Heat-map cells of a document with itself."""
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import pairwise
+from pathlib import Path
 
 from copylens.app import i18n
 from copylens.app.pages.check_page import _ResultItem
@@ -56,8 +57,6 @@ def test_window_title_does_not_repeat_the_name(qtbot) -> None:
 
 def test_source_names_keep_room_in_a_small_russian_window(qtbot, qapp) -> None:  # type: ignore[no-untyped-def]
     """At 1024 × 640 in Russian the Source column collapsed to "…"."""
-    from pathlib import Path
-
     from copylens.app.views.document_view import SourcesModel, SourcesTable
 
     samples = Path(__file__).resolve().parents[2] / "resources" / "samples"
@@ -107,3 +106,40 @@ def test_web_panel_parts_do_not_overlap_in_a_small_russian_window(qtbot, qapp) -
         assert note.geometry().bottom() <= panel.height()
     finally:
         i18n.install_translator(qapp, "en")
+
+
+def test_heat_map_draws_the_diagonal_as_a_line_and_low_shares_strongly(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """At 300 essays near-copies beside grey diagonal cells read as the diagonal, and
+    11–25 % pairs were pale tints."""
+    from copylens.app import palette, presentation
+    from copylens.app.qt import QtGui
+    from copylens.app.views.heatmap import HeatMap
+    from copylens.core import compare
+
+    samples = Path(__file__).resolve().parents[2] / "resources" / "samples"
+    source = (samples / "source_ru.txt").read_text("utf-8")
+    other = "Совсем другой текст о погоде, ветре и дождях осенью в большом городе. " * 6
+    report = compare(
+        [TextInput("a.txt", source), TextInput("b.txt", source), TextInput("c.txt", other)]
+    )
+    heat = HeatMap()
+    qtbot.addWidget(heat)
+    heat.resize(600, 600)
+    heat.set_report(report, presentation.display_names(list(report.documents)))
+    heat.show()
+    qtbot.waitExposed(heat)
+    image = heat.grab().toImage()
+
+    def at(x: int, y: int) -> QtGui.QColor:
+        return image.pixelColor(x, y)
+
+    pair = heat.cell_rect(0, 1).center()
+    assert at(pair.x(), pair.y()).getRgb()[:3] == palette.heat_rgb(1.0)
+    cell = heat.cell_rect(2, 2)
+    off_line = at(cell.left() + cell.width() // 5, cell.bottom() - cell.height() // 5)
+    assert min(off_line.getRgb()[:3]) >= 0xF0  # nearly white beside the line
+    centre = cell.center()
+    around = [at(centre.x() + dx, centre.y() + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    assert min(max(c.getRgb()[:3]) for c in around) <= 0xB0  # the diagonal is a grey line
+    for share in (0.11, 0.15, 0.2, 0.25):
+        assert min(palette.heat_rgb(share)) <= 130  # a strong orange, not a tint
