@@ -35,7 +35,7 @@ from copylens.app import history, settings
 from copylens.app.errors_dialog import show_error
 from copylens.app.qt import QtCore, QtGui, QtWidgets
 from copylens.app.run import CHECK, COMPARE, MODES, Report
-from copylens.core import CheckReport, CompareReport, TextInput
+from copylens.core import CheckReport, CompareReport, TextInput, joined_path, relative_path
 
 if TYPE_CHECKING:
     from copylens.app.inputs import InputItem, InputList
@@ -174,9 +174,10 @@ def _input_data(item: InputItem, folder: Path | None) -> dict[str, str]:
     if isinstance(item, TextInput):
         return {"name": item.name, "text": item.text}
     data = {"path": str(item)}
-    if folder is not None:
-        with contextlib.suppress(ValueError):  # another drive (Windows): no relative path
-            data["relative"] = os.path.relpath(Path(item).absolute(), folder.absolute())
+    if folder is not None:  # none on another drive (Windows); "/" between parts on any system
+        relative = relative_path(str(Path(item).absolute()), str(folder.absolute()))
+        if relative is not None:
+            data["relative"] = relative
     return data
 
 
@@ -186,7 +187,7 @@ def _input_of(data: dict[str, Any], folder: Path | None) -> InputItem:
     path = Path(str(data["path"]))
     relative = data.get("relative")
     if not path.exists() and folder is not None and isinstance(relative, str):
-        moved = folder / relative
+        moved = Path(joined_path(str(folder), relative))  # saved on this system or another
         if moved.exists():
             return moved
     return path
