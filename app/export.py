@@ -62,6 +62,7 @@ from copylens.app import terms
 from copylens.app.palette import (
     CITED,
     DIAGONAL,
+    DIAGONAL_LINE,
     LOOKALIKE,
     NEUTRAL,
     NEUTRAL_LINE,
@@ -926,8 +927,9 @@ def heat_map_png(report: CompareReport) -> tuple[bytes, tuple[str, ...]]:
     """The heat map of ``report`` as PNG bytes, and its documents in display order.
 
     Row ``a``, column ``b``: the share of ``a`` found in ``b`` (:mod:`copylens.app.views.
-    heatmap`'s matrix), in :func:`copylens.app.palette.heat_rgb`'s colours, the diagonal grey
-    (:data:`copylens.app.palette.DIAGONAL`), white where nothing is shared; documents in
+    heatmap`'s matrix), in :func:`copylens.app.palette.heat_rgb`'s colours, the diagonal a grey
+    line through nearly white cells (:data:`copylens.app.palette.DIAGONAL`, ``DIAGONAL_LINE``),
+    as the window draws it, white where nothing is shared; documents in
     :func:`copylens.app.presentation.similarity_order`, the order of the window's map.
     """
     import numpy as np
@@ -964,6 +966,11 @@ def heat_map_png(report: CompareReport) -> tuple[bytes, tuple[str, ...]]:
     rgb[grid == -2.0] = [int(DIAGONAL[k : k + 2], 16) for k in (1, 3, 5)]
     scale = max(1, HEAT_PIXELS // side)
     rgb = np.repeat(np.repeat(rgb, scale, axis=0), scale, axis=1)
+    line = np.arange(side * scale)
+    on_diagonal = grid[line // scale, line // scale] == -2.0  # bare: no share pooled there
+    rgb[line[on_diagonal], line[on_diagonal]] = [
+        int(DIAGONAL_LINE[k : k + 2], 16) for k in (1, 3, 5)
+    ]
     return _png(rgb), tuple(documents[d] for d in order)
 
 
@@ -1430,7 +1437,8 @@ _WORDS: dict[str, str] = {
     "heat_help": QT_TRANSLATE_NOOP(
         "Report",
         "Row: a document; column: another; colour: the share of the row's document found in "
-        "the column's. Documents that share text sit together; grey: a document with itself.",
+        "the column's. Documents that share text sit together; the grey line: each document "
+        "with itself.",
     ),
     "heat_numbers": QT_TRANSLATE_NOOP("Report", "Rows from the top, columns from the left:"),
     "fragment_info": QT_TRANSLATE_NOOP(

@@ -3102,8 +3102,8 @@ Could not be read: %2</source>
         <translation>Тепловая карта</translation>
     </message>
     <message>
-        <source>Row: a document; column: another; colour: the share of the row&apos;s document found in the column&apos;s. Documents that share text sit together; grey: a document with itself.</source>
-        <translation>Строка — документ, столбец — другой документ, цвет — доля документа строки, найденная в документе столбца. Документы с общим текстом стоят рядом; серым — документ сам с собой.</translation>
+        <source>Row: a document; column: another; colour: the share of the row&apos;s document found in the column&apos;s. Documents that share text sit together; the grey line: each document with itself.</source>
+        <translation>Строка — документ, столбец — другой документ, цвет — доля документа строки, найденная в документе столбца. Документы с общим текстом стоят рядом; серая линия — каждый документ сам с собой.</translation>
     </message>
     <message>
         <source>Rows from the top, columns from the left:</source>
