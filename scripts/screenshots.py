@@ -55,8 +55,11 @@ dialogs at their own size:
   (SVM)": the city budget told by three outlets, the match report retold once, the weather
   and exchange-rate notes on one template left apart; the broken line listed below the groups.
 
+* ``21-certificate-form.png``, ``22-exclusions.png``, ``23-check-1024.png`` — the teacher's
+  papers (issue 36): File › Certificate…, Run › Exclusions… and the results at 1024 × 640.
+
 ``--only web`` shoots the ``19`` scenes alone (quick: no compare of 2,000 essays); ``--only
-news`` the ``20`` scene alone.
+news`` the ``20`` scene alone, ``--only classroom`` the ``21``–``23`` ones.
 
 The sample files are written to a temporary folder, which is also the working directory while
 the script runs, so the window shows short relative paths (``papers/…``) and not a random
