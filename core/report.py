@@ -8,7 +8,7 @@ number of all words of the text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any
 
@@ -199,7 +199,8 @@ class CheckReport:
     """What was left out of the figures (JSON ``"exclusions"``, only when something was)."""
     unexcluded: CheckReport | None = field(default=None, compare=False, repr=False)
     """The report as the engine gave it, before :attr:`exclusions` (None when it is that
-    one): other exclusions start from it (not part of the JSON)."""
+    one): other exclusions start from it (not in :meth:`to_json`; :meth:`to_data` keeps its
+    documents, so a reopened session's exclusions can still be changed)."""
 
     def text_of(self, source: SourceMatch) -> str | None:
         """The extracted text of a source (None if the report does not hold it)."""
@@ -215,20 +216,23 @@ class CheckReport:
     def to_data(self) -> dict[str, Any]:
         """:meth:`to_json` and what it leaves out (options, texts, the errors' templates,
         ``archived``): everything :meth:`from_json` needs to rebuild an equal report."""
-        return self.to_json() | {
+        data = self.to_json() | {
             "kind": "check",
             "errors": [_failure_data(e) for e in self.errors],
             "options": _options_data(self.options),
             "texts": dict(self.texts),
             "archived": list(self.archived),
         }
+        if self.unexcluded is not None:  # its documents: other exclusions start from them
+            data["unexcluded"] = [_document_json(d) for d in self.unexcluded.documents]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CheckReport:
         """The report of :meth:`to_data` (or :meth:`to_json`: then default options, no texts,
         errors without templates), parsed back from JSON. Raises ValueError (KeyError,
         TypeError) on data of another shape."""
-        return cls(
+        report = cls(
             documents=tuple(_document(d) for d in data["documents"]),
             errors=tuple(_failure_of(e) for e in data["errors"]),
             options=_options_of(data.get("options", {})),
@@ -237,6 +241,11 @@ class CheckReport:
             queries=int(data.get("web_queries", 0)),
             exclusions=Exclusions.from_json(data.get("exclusions", {})),
         )
+        if "unexcluded" not in data:
+            return report
+        documents = tuple(_document(d) for d in data["unexcluded"])
+        base = replace(report, documents=documents, exclusions=Exclusions())
+        return replace(report, unexcluded=base)
 
 
 @dataclass(frozen=True)

@@ -139,3 +139,13 @@ def test_command_line_exclusions(tmp_path: Path, capsys: pytest.CaptureFixture[s
     text = capsys.readouterr().out
     assert text.startswith("Left out of the figures: sources under 99 %")
     assert "no matching sources" in text and "uniqueness 100.0 %" in text
+
+
+def test_a_saved_report_keeps_what_its_exclusions_started_from(report: CheckReport) -> None:
+    """A session saves the recounted report and the engine's figures: reopened, other
+    exclusions (or none) start from the engine's again."""
+    excluded = exclude(report, Exclusions(sources=frozenset({"src/checks.txt"})))
+    back = CheckReport.from_json(json.loads(json.dumps(excluded.to_data())))
+    assert back == excluded and back.unexcluded == report
+    assert exclude(back, Exclusions()) == report
+    assert "unexcluded" not in report.to_data() and "unexcluded" not in excluded.to_json()
