@@ -10,7 +10,16 @@ the interface language and its translations are the interface's own, in
 
 HTML (:func:`html_report`) is one UTF-8 file with inline CSS and no external resources, laid
 out for screen and print (each checked document starts on a new page). Every piece of text
-that comes from a document, a file name or a path goes through :func:`html.escape`.
+that comes from a document, a file name or a path goes through :func:`_e`: escaped, and its
+bidirectional controls shown as their codes (:data:`BIDI_CONTROLS`). For paper (``wrap_names``)
+long lines and tokens get places to break (:func:`_paper_cuts`) and the texts are printed up to
+:data:`PAPER_TEXT_CHARS` (issue 38).
+
+Issue 36: one checked document is its own section (several get a summary table first); a check
+report may start with a one-page certificate per document (:class:`Certificate`); the figures
+are those after the report's exclusions (``CheckReport.exclusions``, said under the title); a
+compare report is the class report: documents' table, heat map image (:func:`heat_map_png`),
+groups of near-copies, then the pairs the window shows at its threshold (:func:`shown_pairs`).
 
 A checked document's full text is shown with the fragments of each source highlighted in
 that source's colour (the colour swatch in the source table is the legend):

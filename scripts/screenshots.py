@@ -59,7 +59,8 @@ dialogs at their own size:
   papers (issue 36): File › Certificate…, Run › Exclusions… and the results at 1024 × 640.
 
 ``--only web`` shoots the ``19`` scenes alone (quick: no compare of 2,000 essays); ``--only
-news`` the ``20`` scene alone, ``--only classroom`` the ``21``–``23`` ones.
+news`` the ``20`` scene alone, ``--only classroom`` the ``21``–``23`` ones, ``--only basics``
+the ``01``–``06`` ones.
 
 The sample files are written to a temporary folder, which is also the working directory while
 the script runs, so the window shows short relative paths (``papers/…``) and not a random
@@ -740,7 +741,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
     parser.add_argument(
-        "--only", choices=("web", "news", "classroom"), help="shoot only these scenes"
+        "--only",
+        choices=("basics", "web", "news", "classroom"),
+        help="shoot only these scenes",
     )
     args = parser.parse_args(argv)
     out: Path = args.out.resolve()
@@ -780,6 +783,8 @@ def main(argv: list[str] | None = None) -> int:
             window.resize(*SIZE)
             window.show()
             window.activateWindow()  # as for a user: focus frames and the caret are drawn
+            if args.only == "basics":
+                shoot(window, out, suffix, documents, sources, essays, assignment)
             if args.only is None:
                 shoot(window, out, suffix, documents, sources, essays, assignment)
                 shoot_archive(window, out, suffix, documents, sources, essays, archived)
