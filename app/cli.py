@@ -554,7 +554,8 @@ def _web_arguments(p: argparse.ArgumentParser) -> None:
     web.add_argument(
         "--allow-local-urls",
         action="store_true",
-        help="fetch loopback and private addresses too (an intranet)",
+        help="fetch loopback and private addresses too (an intranet); link-local addresses "
+        "(169.254.0.0/16, fe80::/10) and cloud metadata services never",
     )
 
 
