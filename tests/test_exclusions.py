@@ -149,3 +149,12 @@ def test_a_saved_report_keeps_what_its_exclusions_started_from(report: CheckRepo
     assert back == excluded and back.unexcluded == report
     assert exclude(back, Exclusions()) == report
     assert "unexcluded" not in report.to_data() and "unexcluded" not in excluded.to_json()
+
+
+@pytest.mark.parametrize(
+    "stored", [{"min_share": float("nan")}, {"min_share": 3}, {"min_words": -1}, {"min_words": "8"}]
+)
+def test_stored_exclusions_are_validated(stored: dict[str, object]) -> None:
+    """A session's exclusions are data from a file: a bad value is refused by name."""
+    with pytest.raises(ValueError, match="min_"):
+        Exclusions.from_json(stored)
