@@ -81,6 +81,7 @@ from copylens.app.palette import (
     uniqueness_hex,
 )
 from copylens.app.presentation import (
+    ORDER_MIN_SHARE,
     display_names,
     failure_text,
     fetched_time,
@@ -888,16 +889,17 @@ def _compare_body(report: CompareReport, s: _Strings, threshold: float | None = 
 
 
 def _class_table(report: CompareReport, names: dict[str, str], s: _Strings) -> str:
-    """Every document, most found in the others first: its share found in the others, the
+    """Every document found in another, most found first: its share found in the others, the
     document it is most found in with that share, and its group (as the window's Documents
-    tab and groups)."""
+    tab and groups); then, in one paragraph, the documents found in no other (300 rows of
+    dashes made 9 of a class report's pages)."""
     group = {path: n for n, members in enumerate(report.clusters, start=1) for path in members}
     shares = sorted(document_shares(report), key=lambda d: (-d.share, names.get(d.path, d.path)))
     rows = [
         _row(
             [
                 s.breakable(names.get(d.path, d.path)),
-                _pct(d.share, s) if d.pairs else "&mdash;",
+                _pct(d.share, s),
                 s.breakable(names.get(d.partner, d.partner)) if d.partner else "&mdash;",
                 _pct(d.partner_share, s) if d.partner else "&mdash;",
                 str(group[d.path]) if d.path in group else "",
@@ -905,6 +907,7 @@ def _class_table(report: CompareReport, names: dict[str, str], s: _Strings) -> s
             numeric=(1, 3, 4),
         )
         for d in shares
+        if d.pairs
     ]
     heads = [
         s("document"),
@@ -913,12 +916,18 @@ def _class_table(report: CompareReport, names: dict[str, str], s: _Strings) -> s
         s.window("DocumentsModel", "Found there"),
         s.term("group"),
     ]
-    return (
-        f"<h2>{_e(s('documents'))}</h2>\n"
-        + _table(heads, rows, "class", (1, 3, 4), (38, 14, 28, 12, 8))
-        + f'<p class="small">{_e(s.term("found_elsewhere"))}: {_e(s.tip("found_elsewhere"))}. '
+    alone = sorted((names.get(d.path, d.path) for d in shares if not d.pairs), key=str.casefold)
+    out = [f"<h2>{_e(s('documents'))}</h2>"]
+    if rows:
+        out.append(_table(heads, rows, "class", (1, 3, 4), (38, 14, 28, 12, 8)))
+    if alone:
+        listed = ", ".join(s.breakable(name) for name in alone)
+        out.append(f"<p>{_e(s('found_nowhere').format(n=len(alone)))}: {listed}</p>")
+    out.append(
+        f'<p class="small">{_e(s.term("found_elsewhere"))}: {_e(s.tip("found_elsewhere"))}. '
         f"{_e(s.term('group'))}: {_e(s.tip('group'))}.</p>"
     )
+    return "\n".join(out)
 
 
 HEAT_PIXELS = 600
@@ -951,36 +960,65 @@ def heat_map_png(report: CompareReport) -> tuple[bytes, tuple[str, ...]]:
         (index[p.a], index[p.b], max(p.containment_ab, p.containment_ba)) for p in report.pairs
     ]
     order = similarity_order(len(documents), links)
-    place = np.empty(len(documents), dtype=np.intp)
-    place[list(order)] = np.arange(len(documents))
     n = len(documents)
-    side = min(n, HEAT_PIXELS) or 1
-    bins = (np.arange(n) * side) // max(n, 1)  # display position → pixel
+    place = np.empty(n, dtype=np.intp)
+    place[list(order)] = np.arange(n)
+    start, stop = _heat_cells(n, links, place)
+    side = HEAT_PIXELS if n else 1
     grid = np.full((side, side), -1.0)  # -1: nothing shared
+    for k in range(n):
+        grid[start[k] : stop[k], start[k] : stop[k]] = -2.0  # a document with itself
     for p in report.pairs:
-        i, j = bins[place[index[p.a]]], bins[place[index[p.b]]]
-        grid[i, j] = max(grid[i, j], p.containment_ab)
-        grid[j, i] = max(grid[j, i], p.containment_ba)
-    diagonal = (np.arange(side), np.arange(side))
-    bare = grid[diagonal] < 0
-    grid[diagonal[0][bare], diagonal[1][bare]] = -2.0  # grey unless a shared cell pooled in
-    if n > HEAT_MARK_FROM:
-        strong = np.where(grid >= HEAT_STRONG, grid, -1.0)
+        i, j = place[index[p.a]], place[index[p.b]]
+        for a, b, share in ((i, j, p.containment_ab), (j, i, p.containment_ba)):
+            block = grid[start[a] : stop[a], start[b] : stop[b]]
+            np.maximum(block, share, out=block)
+    if n > HEAT_MARK_FROM:  # strong cells grow into 3 × 3 marks (no wrapping at the edges)
+        strong = np.where(grid >= HEAT_STRONG, grid, -3.0)  # below every mark: no effect
         for dy in (-1, 0, 1):
             for dx in (-1, 0, 1):
-                np.maximum(grid, np.roll(np.roll(strong, dy, 0), dx, 1), out=grid)
+                rows = slice(max(dy, 0), side + min(dy, 0))
+                columns = slice(max(dx, 0), side + min(dx, 0))
+                moved = strong[max(-dy, 0) : side + min(-dy, 0), max(-dx, 0) : side + min(-dx, 0)]
+                np.maximum(grid[rows, columns], moved, out=grid[rows, columns])
     lut = np.array([heat_rgb(k / 255) for k in range(256)], dtype=np.uint8)
     rgb = lut[np.rint(np.clip(grid, 0.0, 1.0) * 255).astype(np.intp)]
     rgb[grid == -1.0] = 255
     rgb[grid == -2.0] = [int(DIAGONAL[k : k + 2], 16) for k in (1, 3, 5)]
-    scale = max(1, HEAT_PIXELS // side)
-    rgb = np.repeat(np.repeat(rgb, scale, axis=0), scale, axis=1)
-    line = np.arange(side * scale)
-    on_diagonal = grid[line // scale, line // scale] == -2.0  # bare: no share pooled there
-    rgb[line[on_diagonal], line[on_diagonal]] = [
-        int(DIAGONAL_LINE[k : k + 2], 16) for k in (1, 3, 5)
-    ]
+    grey = [int(DIAGONAL_LINE[k : k + 2], 16) for k in (1, 3, 5)]
+    for shift in (0, 1):  # two pixels wide: printed smaller, one would vanish
+        line = np.arange(side - shift)
+        bare = grid[line + shift, line] == -2.0  # no share pooled there
+        rgb[line[bare] + shift, line[bare]] = grey
     return _png(rgb), tuple(documents[d] for d in order)
+
+
+HEAT_WIDE = 8
+"""A document sharing at least :data:`copylens.app.presentation.ORDER_MIN_SHARE` with another
+is drawn up to this many times as wide as the others, taking at most half the map (as the
+window's wide cells): at 300 essays its cells are blocks, not specks in a corner."""
+
+
+def _heat_cells(n: int, links: Sequence[tuple[int, int, float]], place: Any) -> tuple[Any, Any]:
+    """Each display position's first and last-but-one pixel in a map of :data:`HEAT_PIXELS`:
+    linked documents wider (:data:`HEAT_WIDE`), every document at least a pixel."""
+    import numpy as np
+
+    if not n:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+    linked = np.zeros(n, dtype=bool)
+    for i, j, share in links:
+        if share >= ORDER_MIN_SHARE:
+            linked[place[i]] = linked[place[j]] = True
+    base = HEAT_PIXELS / n
+    count = int(linked.sum())
+    wide = max(base, min(base * HEAT_WIDE, HEAT_PIXELS / 2 / max(count, 1)))
+    rest = (HEAT_PIXELS - count * wide) / max(n - count, 1)
+    widths = np.where(linked, wide, rest)
+    edges = np.concatenate(([0.0], np.cumsum(widths)))
+    start = np.minimum(np.floor(edges[:-1]).astype(np.intp), HEAT_PIXELS - 1)
+    stop = np.maximum(np.floor(edges[1:]).astype(np.intp), start + 1)
+    return start, stop
 
 
 def _png(rgb: Any) -> bytes:
@@ -1442,6 +1480,7 @@ _WORDS: dict[str, str] = {
         "each one's share found in the other members.",
     ),
     "pairs_at": QT_TRANSLATE_NOOP("Report", "Pairs sharing at least {share}"),
+    "found_nowhere": QT_TRANSLATE_NOOP("Report", "Found in no other document ({n})"),
     "heat_map": QT_TRANSLATE_NOOP("Report", "Heat map"),
     "heat_help": QT_TRANSLATE_NOOP(
         "Report",

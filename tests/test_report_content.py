@@ -136,11 +136,10 @@ def test_class_report_starts_with_the_documents_table(group: CompareReport) -> N
         "Петров.txt",
         "Сидоров.txt",
         "Кузнецова.txt",
-        "Смирнов.txt",
     }
-    shares = {d.path.split("/")[1]: d.share for d in document_shares(group)}
+    shares = {d.path.split("/")[1]: d.share for d in document_shares(group) if d.pairs}
     assert [shares[n] for n in names] == sorted(shares.values(), reverse=True)  # most found first
-    assert ("Смирнов.txt", "&mdash;", "&mdash;") in rows
+    assert "Found in no other document (1): Смирнов.txt</p>" in table  # not a row of dashes
     assert "Most found in" in table and "Found in others" in table and ">Group</th>" in table
 
 
@@ -266,3 +265,28 @@ def test_settings_hash_follows_the_settings_that_decide_a_result() -> None:
     assert len(base) == 16 and base == export.settings_hash(Options())
     assert export.settings_hash(replace(Options(), shingle=8)) != base
     assert export.settings_hash(replace(Options(), workers=3)) == base
+
+
+def test_class_report_heat_map_of_many_documents_shows_the_pairs_as_blocks() -> None:
+    """At 300 essays the pairs were specks in a corner of the image: documents sharing text
+    get wider cells (as in the window), strong ones marks, and nothing wraps to the far side."""
+    from copylens.core.options import Options
+    from copylens.core.report import PairResult
+
+    names = tuple(f"e{n:03}.txt" for n in range(300))
+    pairs = (
+        PairResult(names[10], names[250], 0.9, 0.9, 1.0, 1.0, ()),
+        PairResult(names[20], names[30], 0.1, 0.1, 0.2, 0.18, ()),
+    )
+    report = CompareReport(pairs, ((names[10], names[250]),), (), Options(), names)
+    png, order = export.heat_map_png(report)
+    pixels = _decode(png)
+    side = len(pixels)
+    red = palette.heat_rgb(1.0)
+    dark = [(y, x) for y in range(side) for x in range(side) if pixels[y][x] == red]
+    assert len(dark) >= 2 * 8 * 8  # two blocks of at least 8 × 8 pixels (2 px a document)
+    assert max(y for y, _ in dark) < side // 4  # the pairs first, top left
+    assert pixels[0][side - 1] == pixels[side - 1][0] == (255, 255, 255)  # no wrapping
+    line = tuple(int(palette.DIAGONAL_LINE[k : k + 2], 16) for k in (1, 3, 5))
+    assert pixels[side - 10][side - 10] == line  # the diagonal through the unlinked tail
+    assert set(order[:4]) == {names[10], names[250], names[20], names[30]}

@@ -3102,6 +3102,10 @@ Could not be read: %2</source>
         <translation>Пары, где совпадает не меньше {share}</translation>
     </message>
     <message>
+        <source>Found in no other document ({n})</source>
+        <translation>Не найдены ни в одном другом документе ({n})</translation>
+    </message>
+    <message>
         <source>Heat map</source>
         <translation>Тепловая карта</translation>
     </message>
