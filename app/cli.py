@@ -778,7 +778,7 @@ def _run_news_dedup(args: argparse.Namespace) -> int:
             print(f"group {n}: " + ", ".join(cluster))
         if not report.pairs:
             print(f"no duplicates among {len(items)} items")
-        _print_news_failures(failures)
+        _print_news_failures([*failures, *report.errors])
     return EXIT_OK if items else EXIT_NO_INPUT
 
 

@@ -1273,12 +1273,28 @@
         <translation>Модель дубликатов {path} имеет формат {found}, а эта версия CopyLens читает формат {expected}. Обучите модель заново в этой версии.</translation>
     </message>
     <message>
+        <source>The duplicate model {path} is larger than {limit} MB; a CopyLens model is far smaller. Refused.</source>
+        <translation>Модель дубликатов {path} больше {limit} МБ; модель CopyLens намного меньше. Отклонено.</translation>
+    </message>
+    <message>
         <source>The duplicate model {path} uses features this CopyLens does not compute: {features}. Train the model again with this version.</source>
         <translation>Модель дубликатов {path} использует признаки, которые эта версия CopyLens не вычисляет: {features}. Обучите модель заново в этой версии.</translation>
     </message>
     <message>
+        <source>The duplicate model {path} has {count} support vectors, more than the {limit} CopyLens accepts (each item pair would cost that many kernel values). Refused.</source>
+        <translation>В модели дубликатов {path} {count} опорных векторов, больше допустимых в CopyLens {limit} (каждая пара сообщений стоила бы столько же значений ядра). Отклонено.</translation>
+    </message>
+    <message>
         <source>The duplicate model {path} is damaged: its parts do not fit together.</source>
         <translation>Модель дубликатов {path} повреждена: её части не согласуются друг с другом.</translation>
+    </message>
+    <message>
+        <source>The duplicate model {path} is damaged: it holds values no trained model has (beyond {limit} in size, a scale or gamma of zero or less, an authority outside 0 to 1).</source>
+        <translation>Модель дубликатов {path} повреждена: в ней есть значения, которых не бывает у обученной модели (больше {limit} по модулю, масштаб или gamma не больше нуля, авторитетность вне диапазона от 0 до 1).</translation>
+    </message>
+    <message>
+        <source>The duplicate model gave no probability for some pairs (their distances are far outside what it was trained on); the model or the items are damaged.</source>
+        <translation>Модель дубликатов не дала вероятности для некоторых пар (их расстояния далеко за пределами того, на чём она обучена); повреждена модель или сообщения.</translation>
     </message>
     <message>
         <source>training a news model needs scikit-learn: pip install &apos;copylens[news]&apos;</source>
@@ -1341,6 +1357,10 @@
         <translation>лента объявляет DOCTYPE или сущности, которые CopyLens не читает (сущность может развернуться в гигабайты или прочитать другие файлы); отклонена</translation>
     </message>
     <message>
+        <source>the entry holds a character reference that names no character (such as &amp;#xD800; or &amp;#1114112;); this entry is skipped</source>
+        <translation>в записи есть ссылка на символ, которая не обозначает никакого символа (например, &amp;#xD800; или &amp;#1114112;); эта запись пропущена</translation>
+    </message>
+    <message>
         <source>the entry has neither text nor title</source>
         <translation>у записи нет ни текста, ни заголовка</translation>
     </message>
@@ -1353,12 +1373,28 @@
         <translation>некорректный JSON</translation>
     </message>
     <message>
+        <source>not a readable RSS or Atom feed (its encoding cannot be read)</source>
+        <translation>не читаемая лента RSS или Atom (её кодировку не удаётся прочитать)</translation>
+    </message>
+    <message>
+        <source>the feed is damaged: the feed reader stopped inside it</source>
+        <translation>лента повреждена: чтение ленты остановилось внутри неё</translation>
+    </message>
+    <message>
         <source>the id {id} was already given ({first}); this item is skipped</source>
         <translation>id {id} уже встречался ({first}); эта новость пропущена</translation>
     </message>
     <message>
         <source>the line is not UTF-8 text</source>
         <translation>не текст UTF-8</translation>
+    </message>
+    <message>
+        <source>the stored item is not text; it is skipped</source>
+        <translation>сохранённое сообщение не является текстом; оно пропущено</translation>
+    </message>
+    <message>
+        <source>the stored item&apos;s id differs from its row&apos;s; it is skipped</source>
+        <translation>идентификатор сохранённого сообщения отличается от идентификатора его строки; оно пропущено</translation>
     </message>
     <message>
         <source>Two news items have the id {id}; each needs its own.</source>
