@@ -46,6 +46,10 @@ def shown(text: str) -> str:
 
 
 def print_check(report: CheckReport, out: TextIO) -> None:
+    if report.exclusions:
+        from copylens.app.export import exclusions_text
+
+        out.write(f"{shown(exclusions_text(report))}\n\n")
     for doc in report.documents:
         tricks = f"  look-alike letters: {doc.homoglyphs}" if doc.homoglyphs else ""
         out.write(
@@ -127,7 +131,9 @@ def print_archive_list(documents: Sequence[ArchivedDocument], out: TextIO) -> No
     out.write(f"{'id':>6}  {'added':<10}  {'words':>6}  path  labels\n")
     for d in documents:
         labels = " ".join(f"{k}={v}" for k, v in d.labels)
-        out.write(f"{d.id:>6}  {d.added[:10]:<10}  {d.words:>6}  {shown(d.path)}  {shown(labels)}\n")
+        out.write(
+            f"{d.id:>6}  {d.added[:10]:<10}  {d.words:>6}  {shown(d.path)}  {shown(labels)}\n"
+        )
 
 
 def print_archive_stats(stats: ArchiveStats, out: TextIO) -> None:

@@ -604,6 +604,7 @@ def _document_result(
         homoglyph_offsets=doc.canonical.homoglyphs,
         sha256=doc.sha256,
         sources=tuple(matches),
+        pasted=doc.format == "text",
     )
 
 
