@@ -77,6 +77,15 @@ def cell_rect(
     return QtCore.QRect(left, top, right - left, bottom - top)
 
 
+def paint_diagonal(painter: QtGui.QPainter, frame: Frame) -> None:
+    """The diagonal (each document with itself) as a grey line through its cells, which
+    are left nearly white: as a band of grey cells it read as one with the near-copies
+    that the similarity order puts beside it (300 essays, issue 36)."""
+    matrix = frame.matrix()
+    painter.setPen(QtGui.QPen(colors.DIAGONAL_LINE_COLOR, 1))
+    painter.drawLine(matrix.topLeft(), matrix.bottomRight())
+
+
 def paint_grid(painter: QtGui.QPainter, frame: Frame) -> None:
     """Lines between rows (and columns) of at least ``GRID_FROM_CELL`` pixels."""
     rows, columns = frame.visible()

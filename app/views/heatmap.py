@@ -68,7 +68,8 @@ def _heat_lut() -> npt.NDArray[np.uint32]:
 
 
 def grid_image(grid: FloatArray) -> QtGui.QImage:
-    """The pooled grid in the heat colours: white where empty, grey on the bare diagonal."""
+    """The pooled grid in the heat colours: white where empty, a faint grey on the bare
+    diagonal (the widget draws a line along it)."""
     height, width = grid.shape
     if width == 0 or height == 0:
         return QtGui.QImage()
@@ -512,6 +513,7 @@ class HeatMap(QtWidgets.QWidget):
         painter.drawImage(shown.topLeft(), self._matrix_image(shown))
         painter.setClipRect(self._viewport())
         frame = self._frame(shown)
+        heat_paint.paint_diagonal(painter, frame)
         rows = self._rows
         if rows.scale >= GRID_FROM_CELL or rows.wide_cell >= 2 * GRID_FROM_CELL:
             heat_paint.paint_grid(painter, frame)
