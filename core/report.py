@@ -87,6 +87,13 @@ class SourceMatch:
     (``path`` is the address as given or found); None for a file or an archived document."""
     fetched: str | None = None
     """When a web source's page was downloaded or last confirmed unchanged (ISO 8601, UTC)."""
+    identical: bool = False
+    """An archived source whose extracted text is the checked document's, character for
+    character: the same submission handed in again (issue 32)."""
+    added: str | None = None
+    """When an archived source was added (ISO 8601, UTC); None for a file or a page."""
+    copies: tuple[int, ...] = ()
+    """Other archived records holding the same text as this source (their ids)."""
 
     @property
     def key(self) -> str:
@@ -114,6 +121,9 @@ class DocumentResult:
     self_cited: float = 0.0
     """Share found, outside citations, only in the writer's own archived work (sources with
     ``self_citation``); ``uniqueness + borrowed + cited + self_cited == 1``."""
+    archived_as: tuple[int, ...] = ()
+    """Archived records that are this very submission (the same file's bytes, the same
+    labels): "already in the archive as #12", neither a source nor hidden (issue 32)."""
 
 
 @dataclass(frozen=True)
@@ -270,8 +280,9 @@ _FIELDS: dict[type, tuple[str, ...]] = {
 
 
 def _document_json(d: DocumentResult) -> dict[str, Any]:
-    data = _fields(d, exclude=("sources", "homoglyph_offsets"))
+    data = _fields(d, exclude=("sources", "homoglyph_offsets", "archived_as"))
     data["homoglyph_offsets"] = list(d.homoglyph_offsets)
+    data["archived_as"] = list(d.archived_as)
     data["sources"] = [_with_fragments(s) for s in d.sources]
     return data
 
@@ -281,10 +292,11 @@ def _pair_json(p: PairResult) -> dict[str, Any]:
 
 
 def _with_fragments(item: SourceMatch | PairResult) -> dict[str, Any]:
-    data = _fields(item, exclude=("fragments", "labels", "self_citation"))
+    data = _fields(item, exclude=("fragments", "labels", "self_citation", "copies"))
     if isinstance(item, SourceMatch):
         data["labels"] = dict(item.labels)
         data["self"] = item.self_citation
+        data["copies"] = list(item.copies)
     data["fragments"] = [_fragment_json(f) for f in item.fragments]
     return data
 
@@ -402,6 +414,9 @@ def _source(data: dict[str, Any]) -> SourceMatch:
         self_citation=bool(data["self"]),
         url=_optional(data.get("url")),
         fetched=_optional(data.get("fetched")),
+        identical=bool(data.get("identical", False)),
+        added=_optional(data.get("added")),
+        copies=tuple(int(n) for n in data.get("copies", ())),
     )
 
 
@@ -423,6 +438,7 @@ def _document(data: dict[str, Any]) -> DocumentResult:
         sha256=str(data["sha256"]),
         sources=tuple(_source(s) for s in data["sources"]),
         self_cited=float(data["self_cited"]),
+        archived_as=tuple(int(n) for n in data.get("archived_as", ())),
     )
 
 
