@@ -340,7 +340,7 @@ ALREADY_ARCHIVED = "already in the archive as {ids}"
 
 
 def already_archived(ids: Sequence[int], template: str = ALREADY_ARCHIVED) -> str:
-    """"already in the archive as #12" (or "#12, #40"), "" for none."""
+    """ "already in the archive as #12" (or "#12, #40"), "" for none."""
     if not ids:
         return ""
     return template.replace("{ids}", ", ".join(f"#{n}" for n in ids))
