@@ -22,7 +22,7 @@ from typing import Any
 from copylens.core.archive.record import CANONICAL_SETTINGS, INDEX_SETTINGS, Record, record_of
 from copylens.core.archive.store import Archive, ArchivedDocument, ArchiveStats
 from copylens.core.documents import Input
-from copylens.core.errors import Cancelled
+from copylens.core.errors import ArchiveError, Cancelled, OptionsError
 from copylens.core.extract import Extracted
 from copylens.core.options import Options
 from copylens.core.prepare import CancelCheck, Item, Progress, expand, read_each
@@ -102,10 +102,17 @@ def with_archive_settings(
         and name not in given
         and getattr(options, name) == getattr(defaults, name)
     }
-    adapted = replace(options, **changes)
-    if adapted.seed_k > adapted.anchor_words:
-        adapted = replace(adapted, seed_k=adapted.anchor_words)
-    return adapted.validated()
+    try:
+        adapted = replace(options, **changes)
+        if adapted.seed_k > adapted.anchor_words:
+            adapted = replace(adapted, seed_k=adapted.anchor_words)
+        return adapted.validated()
+    except (TypeError, ValueError, OptionsError) as error:  # a stored setting of another kind
+        raise ArchiveError(
+            "{location} is damaged (its settings are not usable: {detail})",
+            location=archive.location,
+            detail=str(error)[:200],
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -150,8 +157,9 @@ def add_to_archive(
     A file archived already with the same path and labels (a re-run) is skipped unread; the
     others are read in workers (the engine's limits) and written :data:`BATCH_DOCUMENTS` per
     transaction as they come, so memory does not grow with the number of files and an
-    interrupted add keeps every committed batch (re-running it adds the rest). Raises Cancelled if asked, after storing
-    the documents read so far (a kill or Ctrl+C loses at most the batch being read).
+    interrupted add keeps every committed batch (re-running it adds the rest). Raises
+    Cancelled if asked, after storing the documents read so far (a kill or Ctrl+C loses at
+    most the batch being read).
 
     ``read`` builds the records: :func:`~copylens.core.prepare.read_each` on this machine, or
     one with the same contract (each item's record or failure, in input order) that reads on
