@@ -83,7 +83,7 @@ class CachedPage:
 
 class PageStore(Protocol):
     """Where downloads keep pages: :class:`PageCache` (a file of the user's), or the archive
-    of a run (:class:`copylens.core.archive.pages.ArchivePages`). Neither ever raises."""
+    of a run (:class:`copylens.core.web.archive_pages.ArchivePages`). Neither ever raises."""
 
     def get(self, url: str) -> CachedPage | None: ...
 

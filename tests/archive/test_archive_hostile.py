@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from copylens.core.archive import open_archive
-from copylens.core.archive.pages import ArchivePages
+from copylens.core.web.archive_pages import ArchivePages
 from copylens.core.web.cache import CachedPage
 from tests.archive import dbcheck
 from tests.archive.conftest import Cli, Run
