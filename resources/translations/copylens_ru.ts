@@ -877,7 +877,7 @@
     <name>Errors</name>
     <message>
         <source>{location} is damaged (its settings are not usable: {detail})</source>
-        <translation type="unfinished"></translation>
+        <translation>{location} повреждён (его настройки непригодны: {detail})</translation>
     </message>
     <message>
         <source>a PostgreSQL archive needs the psycopg package: pip install &apos;copylens[postgres]&apos;</source>
