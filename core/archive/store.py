@@ -635,7 +635,13 @@ class Archive(ABC):
             runs = self._runs()
             if not runs:
                 return {}
-            at, documents = self._lookup(values, runs, MAX_DF + 1)
+            try:
+                at, documents = self._lookup(values, runs, MAX_DF + 1)
+            except (TypeError, ValueError, OverflowError):  # a key that is not a number
+                raise ArchiveError(
+                    "{location} is damaged (its index holds a key that is not a number)",
+                    location=self.location,
+                ) from None
         held = np.bincount(at, minlength=len(values))
         keep = held[at] <= MAX_DF
         found, counts = np.unique(documents[keep], return_counts=True)

@@ -996,6 +996,10 @@
         <translation>{location} повреждён (его счётчики не являются числами)</translation>
     </message>
     <message>
+        <source>{location} is damaged (its index holds a key that is not a number)</source>
+        <translation>{location} повреждён (в его индексе ключ, не являющийся числом)</translation>
+    </message>
+    <message>
         <source>the Dask workers at {address} are daemonic processes, which cannot start the processes that read each file within its limits: start them with DASK_DISTRIBUTED__WORKER__DAEMON=False dask worker …</source>
         <translation>рабочие процессы Dask по адресу {address} запущены как демоны и не могут запускать процессы, которые читают каждый файл в пределах ограничений: запустите их так: DASK_DISTRIBUTED__WORKER__DAEMON=False dask worker …</translation>
     </message>

@@ -280,3 +280,12 @@ def _set_page(location: str, url: str, blob: bytes, size: Any) -> None:
     with closing(sqlite3.connect(location)) as db:
         db.execute("UPDATE web_pages SET data = ?, size = ? WHERE url = ?", (blob, size, url))
         db.commit()
+
+
+def test_an_index_key_that_is_not_a_number_is_a_clear_message(cli: Cli, tmp_path: Path) -> None:
+    location = str(tmp_path / "archive.db")
+    essays(cli, location, tmp_path)
+    dbcheck.execute(location, "UPDATE anchors SET document = 'x'")
+    run = cli("check", write(tmp_path / "copy.txt", text(PRINTING)), "--archive", location)
+    assert run.code == 1 and "index holds a key that is not a number" in run.err
+    no_traceback(run)
