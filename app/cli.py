@@ -16,6 +16,7 @@ be read, 2 usage error, 130 interrupted.
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import math
 import signal
@@ -175,6 +176,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     _escape_undecodable(sys.stdout)
     parser = build_parser()
     args = parser.parse_args(argv)
+    if getattr(args, "format", None) == "text":
+        _plain_where_unencodable(sys.stdout)
     args.typed = _typed(sys.argv[1:] if argv is None else list(argv))
     previous = _handle_sigterm(_terminate)
     try:
@@ -212,6 +215,44 @@ def _escape_undecodable(stream: Any) -> None:
     reconfigure = getattr(stream, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="backslashreplace")
+
+
+PLAIN = {
+    **dict.fromkeys("«»„“”", '"'),
+    **dict.fromkeys("‘’", "'"),
+    **dict.fromkeys("—–", "-"),
+    "…": "...",
+    "←": "<-",
+    "→": "->",
+    "·": "-",
+    "\u00a0": " ",
+    "№": "No.",
+}
+"""Plain stand-ins for the typography of text output where the code page has none (cp866, the
+OEM page of a Russian Windows console, has no « » … ←; cp1251 has no ←)."""
+
+
+def _plain_or_escaped(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: :data:`PLAIN` stand-ins, else backslash escapes."""
+    if isinstance(error, UnicodeEncodeError):
+        chars = error.object[error.start : error.end]
+        if all(char in PLAIN for char in chars):
+            return "".join(PLAIN[char] for char in chars), error.end
+    return codecs.backslashreplace_errors(error)
+
+
+codecs.register_error("copylens-plain", _plain_or_escaped)
+
+
+def _plain_where_unencodable(stream: Any) -> None:
+    """Text output (for people) in a code page that lacks some of its characters (Windows:
+    the ANSI page, cp1251, when redirected or piped; the OEM page cp866 of a legacy console
+    (``PYTHONLEGACYWINDOWSSTDIO``)): quotes, dashes and arrows
+    become plain ones, anything else a backslash escape as before. JSON and CSV keep the
+    escapes, which they read back as the same characters."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="copylens-plain")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -336,7 +377,8 @@ def _web_arguments(p: argparse.ArgumentParser) -> None:
     web.add_argument(
         "--allow-local-urls",
         action="store_true",
-        help="fetch loopback and private addresses too (an intranet)",
+        help="fetch loopback and private addresses too (an intranet); link-local addresses "
+        "(169.254.0.0/16, fe80::/10) and cloud metadata services never",
     )
 
 

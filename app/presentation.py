@@ -150,9 +150,12 @@ def _file_names(paths: list[str]) -> dict[str, str]:
 @lru_cache(maxsize=1 << 16)
 def _path_parts(path: str) -> tuple[str, ...]:
     """The path's folders and name (kept: a window names the same thousands of paths in its
-    lists, its results and its heat map)."""
-    pure: PurePath = PureWindowsPath(path) if "\\" in path else PurePosixPath(path)
-    return tuple(x for x in pure.parts if x not in ("/", "\\")) or (path,)
+    lists, its results and its heat map); a Windows path's drive ("C:") or share
+    ("\\\\server\\share") is its first part."""
+    windows = "\\" in path or path[1:3] == ":/"  # Qt writes C:/Users/... on Windows
+    pure: PurePath = PureWindowsPath(path) if windows else PurePosixPath(path)
+    # a drive or share keeps no separator of its own: "C:/a/x.txt", not "C:\\/a/x.txt"
+    return tuple(x.rstrip("\\/") or x for x in pure.parts if x not in ("/", "\\")) or (path,)
 
 
 def _tail(parts: Sequence[str], depth: int) -> str:

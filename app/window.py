@@ -25,6 +25,7 @@ with :func:`copylens.app.errors_dialog.show_error`; export and print go through
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -985,6 +986,46 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _remember_dir(self, folder: str) -> None:
         settings.store().setValue("window/last_dir", folder)
+
+    # ================================================================== the session's side
+    # (copylens.app.session.SessionWindow: all the session manager uses of the window)
+
+    def session_lists(self) -> tuple[InputList, ...]:
+        """The input lists in the order of ``copylens.app.session.LISTS``."""
+        return (
+            self.documents_list,
+            self.sources_list,
+            self.ignore_list,
+            self.compare_list,
+            self.compare_ignore_list,
+        )
+
+    def web_lines(self) -> list[str]:
+        return self.web_panel.lines()
+
+    def set_web_lines(self, lines: Sequence[str]) -> None:
+        self.web_panel.set_lines(lines)
+
+    def clear_results(self, mode: str) -> None:
+        """No report to show in ``mode`` (the compare page shows its placeholder then)."""
+        if mode == CHECK:
+            self.check_page.clear()
+
+    def refresh(self) -> None:
+        self._update_ui()
+
+    def last_folder(self) -> str:
+        return self._last_dir()
+
+    def show_title(self, title: str, modified: bool) -> None:
+        self.setWindowTitle(title)
+        self.setWindowModified(modified)
+
+    def show_status(self, message: str, milliseconds: int = 0) -> None:
+        self.statusBar().showMessage(message, milliseconds)
+
+    def dialog_parent(self) -> QtWidgets.QWidget:
+        return self
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         """Save the layout; stop a running engine and wait for its thread."""

@@ -79,6 +79,7 @@ if TYPE_CHECKING:
         save_news_model,
     )
     from copylens.core.options import AT_LEAST, LANGUAGES, STUDY_OPTIONS, Options, Spec, specs
+    from copylens.core.paths import joined_path, path_identity, relative_path
     from copylens.core.pool import forbid_fork, pool_map
     from copylens.core.prepare import read_text
     from copylens.core.report import (

@@ -382,7 +382,7 @@ def _fragment(data: dict[str, Any]) -> Fragment:
         edits=tuple(_edit(e) for e in data["edits"]),
         cited=bool(data["cited"]),
         kind=str(data.get("kind", "copy")),
-        score=float(data.get("score", 1.0)),
+        score=_share(data, "score", 1.0),
     )
 
 
@@ -390,15 +390,15 @@ def _source(data: dict[str, Any]) -> SourceMatch:
     archive_id = data["archive_id"]
     return SourceMatch(
         path=str(data["path"]),
-        resemblance=float(data["resemblance"]),
-        resemblance_estimate=float(data["resemblance_estimate"]),
-        containment=float(data["containment"]),
-        reverse_containment=float(data["reverse_containment"]),
-        exclusive=float(data["exclusive"]),
-        shingle_containment=float(data["shingle_containment"]),
+        resemblance=_share(data, "resemblance"),
+        resemblance_estimate=_share(data, "resemblance_estimate"),
+        containment=_share(data, "containment"),
+        reverse_containment=_share(data, "reverse_containment"),
+        exclusive=_share(data, "exclusive"),
+        shingle_containment=_share(data, "shingle_containment"),
         matched_words=int(data["matched_words"]),
         fragments=tuple(_fragment(f) for f in data["fragments"]),
-        cited=float(data["cited"]),
+        cited=_share(data, "cited"),
         archive_id=None if archive_id is None else int(archive_id),
         labels=tuple((str(k), str(v)) for k, v in data["labels"].items()),
         self_citation=bool(data["self"]),
@@ -408,6 +408,15 @@ def _source(data: dict[str, Any]) -> SourceMatch:
         added=_optional(data.get("added")),
         copies=tuple(int(n) for n in data.get("copies", ())),
     )
+
+
+def _share(data: dict[str, Any], key: str, default: float | None = None) -> float:
+    """``data[key]`` as a share: a finite number from 0 to 1 (``default`` when absent, if
+    given); ValueError naming the key otherwise (a hand-made or damaged report)."""
+    value = data[key] if default is None else data.get(key, default)
+    if type(value) not in (int, float) or not -1e-9 <= value <= 1.0 + 1e-9:  # NaN fails
+        raise ValueError(f"{key} must be a share from 0 to 1, not {value!r}"[:200])
+    return float(value)
 
 
 def _optional(value: Any) -> str | None:
@@ -420,15 +429,19 @@ def _document(data: dict[str, Any]) -> DocumentResult:
         language=str(data["language"]),
         words=int(data["words"]),
         counted_words=int(data["counted_words"]),
-        uniqueness=float(data["uniqueness"]),
-        borrowed=float(data["borrowed"]),
-        cited=float(data["cited"]),
+        uniqueness=_share(data, "uniqueness"),
+        borrowed=_share(data, "borrowed"),
+        cited=_share(data, "cited"),
         homoglyphs=int(data["homoglyphs"]),
         homoglyph_offsets=tuple(int(n) for n in data["homoglyph_offsets"]),
         sha256=str(data["sha256"]),
         sources=tuple(_source(s) for s in data["sources"]),
+<<<<<<< HEAD
         self_cited=float(data["self_cited"]),
         archived_as=tuple(int(n) for n in data.get("archived_as", ())),
+=======
+        self_cited=_share(data, "self_cited"),
+>>>>>>> main
     )
 
 
@@ -436,9 +449,9 @@ def _pair(data: dict[str, Any]) -> PairResult:
     return PairResult(
         a=str(data["a"]),
         b=str(data["b"]),
-        resemblance=float(data["resemblance"]),
-        resemblance_estimate=float(data["resemblance_estimate"]),
-        containment_ab=float(data["containment_ab"]),
-        containment_ba=float(data["containment_ba"]),
+        resemblance=_share(data, "resemblance"),
+        resemblance_estimate=_share(data, "resemblance_estimate"),
+        containment_ab=_share(data, "containment_ab"),
+        containment_ba=_share(data, "containment_ba"),
         fragments=tuple(_fragment(f) for f in data["fragments"]),
     )

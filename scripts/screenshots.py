@@ -948,6 +948,8 @@ def shoot_session(values: dict[str, Any], out: Path, suffix: str) -> None:
     settle()
     if not second.sessions.open(str(Path(SESSION_FILE).absolute())):
         raise SystemExit(f"could not open the session {SESSION_FILE}")
+    if second.sessions.review is not None:  # saved here with these settings: none expected
+        second.sessions.review.use_button.click()
     page = second.check_page
     fit_inputs(second, max(len(second.documents_list.inputs()), len(second.sources_list.inputs())))
     select_busiest_document(second)

@@ -39,6 +39,7 @@ from urllib.parse import urljoin, urlsplit
 from copylens.core.errors import EmptyFile, Explained, NewsError, UnreadableFile
 from copylens.core.extract import DEFAULT_MAX_BYTES, extract_text
 from copylens.core.extract.access import read_file
+from copylens.core.paths import path_identity
 from copylens.core.report import InputFailure
 
 if TYPE_CHECKING:
@@ -163,7 +164,7 @@ def _collect(paths: Sequence[str | Path]) -> tuple[list[Path], list[InputFailure
             files.append(path)
     unique: dict[str, Path] = {}
     for path in files:
-        unique.setdefault(os.path.normcase(os.path.abspath(path)), path)
+        unique.setdefault(path_identity(os.path.abspath(path)), path)
     return list(unique.values()), failures
 
 

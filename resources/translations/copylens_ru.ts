@@ -1448,6 +1448,10 @@
         <translation>{url} — неверный веб-адрес</translation>
     </message>
     <message>
+        <source>{host} is a link-local or cloud metadata address; CopyLens never fetches it, even with local addresses allowed</source>
+        <translation>{host} — адрес канального уровня (link-local) или служба метаданных облака; CopyLens никогда не загружает с него, даже когда локальные адреса разрешены</translation>
+    </message>
+    <message>
         <source>{host} is a local or private address; allow local addresses to fetch it</source>
         <translation>{host} — локальный или частный адрес; чтобы загрузить с него страницу, разрешите локальные адреса</translation>
     </message>
@@ -3105,12 +3109,28 @@ Could not be read: %2</source>
         <translation>Сеансы CopyLens (*%1)</translation>
     </message>
     <message>
+        <source>The session is too large: CopyLens reads sessions of at most %1 MB.</source>
+        <translation>Сеанс слишком велик: CopyLens открывает сеансы не больше %1 МБ.</translation>
+    </message>
+    <message>
+        <source>The session file is nested more than %1 levels deep; CopyLens writes no such file. It was made by something else, or it is damaged.</source>
+        <translation>В файле сеанса вложенность глубже %1 уровней; CopyLens таких файлов не создаёт. Файл создан другой программой или повреждён.</translation>
+    </message>
+    <message>
+        <source>The session file holds a number that is not finite (%1); CopyLens writes no such number. It was made by something else, or it is damaged.</source>
+        <translation>В файле сеанса есть бесконечное или неопределённое число (%1); CopyLens таких чисел не записывает. Файл создан другой программой или повреждён.</translation>
+    </message>
+    <message>
         <source>The session file is damaged.</source>
         <translation>Файл сеанса повреждён.</translation>
     </message>
     <message>
         <source>The session file cannot be read.</source>
         <translation>Не удаётся прочитать файл сеанса.</translation>
+    </message>
+    <message>
+        <source>The session&apos;s results hold an impossible value (%1); the file was changed by something else than CopyLens, or it is damaged.</source>
+        <translation>В результатах сеанса невозможное значение (%1): файл изменён не CopyLens или повреждён.</translation>
     </message>
     <message>
         <source>This file is not a CopyLens session, or it is damaged.</source>
@@ -3163,6 +3183,121 @@ Could not be read: %2</source>
     <message>
         <source>%1 (no longer there)</source>
         <translation>%1 (больше не найден)</translation>
+    </message>
+</context>
+<context>
+    <name>SessionReview</name>
+    <message>
+        <source>Also check against the archive</source>
+        <translation>Проверять и по архиву</translation>
+    </message>
+    <message>
+        <source>Add checked documents to the archive</source>
+        <translation>Добавлять проверенные в архив</translation>
+    </message>
+    <message>
+        <source>Labels of checked documents</source>
+        <translation>Метки проверенных документов</translation>
+    </message>
+    <message>
+        <source>Search the web</source>
+        <translation>Искать в интернете</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(нет)</translation>
+    </message>
+    <message>
+        <source>The session “%1” is shown: its inputs and results. It also carries what is listed below; only what you tick is used. A session someone sent you could point anywhere: tick only what you expect.</source>
+        <translation>Сеанс «%1» открыт: показаны его документы и результаты. В нём есть и то, что перечислено ниже; применяется только отмеченное вами. Сеанс, присланный кем-то, может указывать куда угодно: отмечайте только ожидаемое.</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>вкл.</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>выкл.</translation>
+    </message>
+    <message>
+        <source>Documents to check</source>
+        <translation>Проверяемые документы</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Источники</translation>
+    </message>
+    <message>
+        <source>Ignore</source>
+        <translation>Не учитывать</translation>
+    </message>
+    <message>
+        <source>Documents to compare</source>
+        <translation>Документы для сравнения</translation>
+    </message>
+    <message>
+        <source>Ignore (Compare all)</source>
+        <translation>Не учитывать («Сравнить всё»)</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>Открыть сеанс</translation>
+    </message>
+    <message>
+        <source>Ticked settings become your settings, as if set in Settings.</source>
+        <translation>Отмеченные параметры станут вашими, как если бы вы задали их в настройках.</translation>
+    </message>
+    <message>
+        <source>Use ticked</source>
+        <translation>Применить отмеченное</translation>
+    </message>
+    <message>
+        <source>Use nothing</source>
+        <translation>Ничего не применять</translation>
+    </message>
+    <message>
+        <source>Add them all</source>
+        <translation>Добавить все</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>Параметр</translation>
+    </message>
+    <message>
+        <source>Yours</source>
+        <translation>Ваш</translation>
+    </message>
+    <message>
+        <source>The session&apos;s</source>
+        <translation>В сеансе</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Файл</translation>
+    </message>
+    <message>
+        <source>List</source>
+        <translation>Список</translation>
+    </message>
+    <message>
+        <source>Settings the results were computed with</source>
+        <translation>Параметры, с которыми получены результаты</translation>
+    </message>
+    <message>
+        <source>Archive, web and network settings</source>
+        <translation>Параметры архива, интернета и сети</translation>
+    </message>
+    <message>
+        <source>These decide where checked documents are copied, what is downloaded and from where, and what searches are billed to you. None is used unless ticked.</source>
+        <translation>Они определяют, куда копируются проверенные документы, что и откуда загружается и за какие поисковые запросы платите вы. Без отметки ни один не применяется.</translation>
+    </message>
+    <message>
+        <source>Files outside the session&apos;s folder</source>
+        <translation>Файлы вне папки сеанса</translation>
+    </message>
+    <message>
+        <source>The session lists these files, outside the folder it is in. Ticked ones are added to their lists; the others are left out (the results already shown keep their texts).</source>
+        <translation>В сеансе перечислены эти файлы вне папки, где он лежит. Отмеченные добавляются в свои списки, остальные нет (в уже показанных результатах их тексты сохранены).</translation>
     </message>
 </context>
 <context>
@@ -3355,8 +3490,8 @@ Could not be read: %2</source>
         <translation>Разрешить локальные адреса и адреса внутренней сети</translation>
     </message>
     <message>
-        <source>Download pages from this computer and from private networks too (localhost, 192.168.x.x, a school&apos;s intranet). Off: such addresses are refused, so a page on the web cannot make CopyLens reach into your network.</source>
-        <translation>Скачивать страницы и с этого компьютера, и из частных сетей (localhost, 192.168.x.x, внутренняя сеть школы). Если выключено, такие адреса отклоняются, чтобы страница из интернета не могла заставить CopyLens обращаться внутрь вашей сети.</translation>
+        <source>Download pages from this computer and from private networks too (localhost, 192.168.x.x, a school&apos;s intranet). Off: such addresses are refused, so a page on the web cannot make CopyLens reach into your network. Link-local addresses (169.254.x.x) and cloud metadata services are refused even when on.</source>
+        <translation>Скачивать страницы и с этого компьютера, и из частных сетей (localhost, 192.168.x.x, внутренняя сеть школы). Если выключено, такие адреса отклоняются, чтобы страница из интернета не могла заставить CopyLens обращаться внутрь вашей сети. Адреса канального уровня (169.254.x.x) и службы метаданных облаков отклоняются и при включённом параметре.</translation>
     </message>
     <message>
         <source>Archive</source>

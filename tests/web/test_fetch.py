@@ -402,6 +402,24 @@ def test_local_addresses_are_refused_unless_allowed(web_server: WebServer) -> No
     assert fetched(urls[0]).data == body
 
 
+@pytest.mark.parametrize(
+    "target",
+    ["http://169.254.169.254/latest/meta-data/", "http://[fe80::1]/", "http://[::ffff:a9fe:a9fe]/"],
+)
+def test_a_redirect_to_a_link_local_address_is_refused_with_local_allowed(
+    web_server: WebServer, target: str
+) -> None:
+    """Issue 38 item 8: ``--allow-local-urls`` lets the intranet's page redirect, but never to
+    the cloud's metadata service (before: a connection was attempted there)."""
+    url = web_server.route("/to-metadata", redirect(target))
+    host = target.split("/")[2].strip("[]")
+    assert failed(url).error == (
+        f"{host} is a link-local or cloud metadata address; CopyLens never fetches it, even "
+        "with local addresses allowed"
+    )
+    assert web_server.requests("/to-metadata")
+
+
 def test_a_closed_port_refuses_the_connection() -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
