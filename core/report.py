@@ -436,12 +436,8 @@ def _document(data: dict[str, Any]) -> DocumentResult:
         homoglyph_offsets=tuple(int(n) for n in data["homoglyph_offsets"]),
         sha256=str(data["sha256"]),
         sources=tuple(_source(s) for s in data["sources"]),
-<<<<<<< HEAD
-        self_cited=float(data["self_cited"]),
-        archived_as=tuple(int(n) for n in data.get("archived_as", ())),
-=======
         self_cited=_share(data, "self_cited"),
->>>>>>> main
+        archived_as=tuple(int(n) for n in data.get("archived_as", ())),
     )
 
 
