@@ -1323,9 +1323,14 @@ class ArchiveBar(QtWidgets.QWidget):
 
     def set_values(self, values: dict[str, Any]) -> None:
         """Show the settings' archive and the row's stored choices (while last time's are
-        offered, the boxes stay as they are: the offer is applied only by its link)."""
+        offered, the boxes stay as they are unless ``values`` asks for other choices, as a
+        session's settings the user accepted do: the offer is applied only by its link)."""
         if self._last is not None:
-            values = {**values, **self._shown_values()}
+            asked = {key: values.get(key, self._last[key]) for key in self._last}
+            if asked == self._last:
+                values = {**values, **self._shown_values()}
+            else:
+                self._forget_offer()
         self.location = str(values.get("archive", "") or "")
         for widget in (self.use_box, self.add_box, self.labels_edit):
             widget.blockSignals(True)

@@ -680,3 +680,22 @@ def test_an_unchanged_copy_and_the_very_submission_in_the_window(
     qtbot.waitUntil(lambda: view.result() == document, timeout=5000)
     assert not view.archived_label.isHidden()
     assert view.archived_label.text() == "already in the archive as #1"
+
+
+def test_archive_choices_asked_for_explicitly_replace_the_offer(qtbot: Any, tmp_path: Path) -> None:
+    """Settings applied with other archive choices (a session's, accepted by the user) are
+    shown as asked; the offer of last time's goes."""
+    first = MainWindow()
+    qtbot.addWidget(first)
+    with_archive(first, tmp_path / "archive.sqlite", labels="author=Ivanov")
+    first.close()
+    second = MainWindow()
+    qtbot.addWidget(second)
+    second.show()
+    bar = second.archive_bar
+    assert bar.last_label.isVisible()
+    second.apply_settings(
+        second.settings_values | {"use_archive": True, "archive_labels": "author=Petrov"}
+    )
+    assert bar.use_box.isChecked() and bar.labels_edit.text() == "author=Petrov"
+    assert not bar.last_label.isVisible()
