@@ -101,11 +101,12 @@ class SQLiteArchive(Archive):
             )
         except sqlite3.OperationalError as error:  # locked, or cannot be opened where it is
             raise _translated(error, self.location) from None
-        except sqlite3.DatabaseError as error:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
+            # a damaged schema's text that is not UTF-8 fails in decoding SQLite's message
             raise ArchiveError(
                 "{location} is not a CopyLens archive ({detail})",
                 location=self.location,
-                detail=error,
+                detail=_detail(error),
             ) from None
         return application, tables
 
@@ -118,6 +119,12 @@ class SQLiteArchive(Archive):
             try:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 return
+            except UnicodeDecodeError as error:
+                raise ArchiveError(
+                    "{location} is damaged ({detail})",
+                    location=self.location,
+                    detail=_detail(error),
+                ) from None
             except sqlite3.OperationalError as error:
                 if "locked" not in str(error) or time.monotonic() > deadline:
                     raise _translated(error, self.location) from None
@@ -213,9 +220,9 @@ class SQLiteArchive(Archive):
             yield
         except sqlite3.OperationalError as error:
             raise _translated(error, self.location) from None
-        except sqlite3.DatabaseError as error:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
             raise ArchiveError(
-                "{location} is damaged ({detail})", location=self.location, detail=error
+                "{location} is damaged ({detail})", location=self.location, detail=_detail(error)
             ) from None
 
     def integrity(self) -> str:
@@ -228,6 +235,18 @@ class SQLiteArchive(Archive):
 
     def close(self) -> None:
         self._db.close()
+
+
+def _text(value: bytes) -> str:
+    return value.decode("utf-8", "surrogateescape")
+
+
+def _detail(error: Exception) -> str:
+    """SQLite's reason, or for text that is not UTF-8 where SQLite keeps names and messages,
+    that (the bytes would not decode to be shown)."""
+    if isinstance(error, UnicodeDecodeError):
+        return "its schema or a name is not UTF-8 text"
+    return str(error)
 
 
 def _kind(path: Path) -> str:
@@ -248,9 +267,13 @@ def _kind(path: Path) -> str:
 
 def _connect(path: Path, location: str) -> sqlite3.Connection:
     try:
-        return sqlite3.connect(
+        db = sqlite3.connect(
             path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
         )
+        # a damaged text column's bytes that are not UTF-8 are kept (escaped), not a crash:
+        # the record is then checked and skipped like any other damaged one
+        db.text_factory = _text
+        return db
     except sqlite3.Error as error:
         raise ArchiveError(
             "cannot open the archive {location} ({detail})", location=location, detail=error

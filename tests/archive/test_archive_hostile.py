@@ -289,3 +289,33 @@ def test_an_index_key_that_is_not_a_number_is_a_clear_message(cli: Cli, tmp_path
     run = cli("check", write(tmp_path / "copy.txt", text(PRINTING)), "--archive", location)
     assert run.code == 1 and "index holds a key that is not a number" in run.err
     no_traceback(run)
+
+
+def test_an_archive_whose_schema_is_not_utf8_is_a_clear_message(cli: Cli, tmp_path: Path) -> None:
+    """Found by the fuzz harness (fuzz_archive.py, target ``archive``): SQLite's message about
+    a damaged schema holds its bytes, and Python failed decoding it (UnicodeDecodeError)."""
+    import sqlite3
+    from contextlib import closing
+
+    location = tmp_path / "archive.db"
+    essays(cli, str(location), tmp_path)
+    with closing(sqlite3.connect(location)) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        db.execute("PRAGMA journal_mode=DELETE")
+    data = bytearray(location.read_bytes())
+    data[data.index(b"CREATE TABLE documents") + 7] = 0xFF
+    location.write_bytes(bytes(data))
+    for args in (("archive", "list"), ("check", write(tmp_path / "copy.txt", text(BEES)))):
+        run = cli(*args, "--archive", location)
+        assert run.code == 1 and "not UTF-8" in run.err, run.err
+        no_traceback(run)
+
+
+def test_a_name_that_is_not_utf8_is_read_not_a_crash(cli: Cli, tmp_path: Path) -> None:
+    location = str(tmp_path / "archive.db")
+    ids = essays(cli, location, tmp_path)
+    dbcheck.execute(
+        location, f"UPDATE documents SET path = CAST(x'ff61' AS TEXT) WHERE id = {ids['bees']}"
+    )
+    run = cli("archive", "list", "--archive", location, "--format", "json")
+    assert len(run.json()["documents"]) == 3
