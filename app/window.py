@@ -170,6 +170,21 @@ class MainWindow(QtWidgets.QMainWindow):
         self.print_action = self._action(
             self.tr("Print report…"), self.print_report, ["Ctrl+P"], sp.SP_FileDialogContentsView
         )
+        self.certificate_action = self._action(
+            self.tr("Certificate…"),
+            self.certificate,
+            ["Ctrl+Shift+E"],
+            sp.SP_FileDialogDetailedView,
+        )
+        self.exclusions_action = self._action(
+            self.tr("Exclusions…"), self.edit_exclusions, ["Ctrl+Shift+X"], sp.SP_DialogResetButton
+        )
+        self.exclusions_action.setStatusTip(
+            self.tr("Leave short matches or sources out and count every share again.")
+        )
+        self.certificate_action.setStatusTip(
+            self.tr("A one-page certificate per checked document, to sign, before the report.")
+        )
         self.quit_action = self._action(
             self.tr("Quit"), self.close, ["Ctrl+Q"], sp.SP_DialogCloseButton
         )
@@ -188,11 +203,12 @@ class MainWindow(QtWidgets.QMainWindow):
         self.recent_menu.setObjectName("recentMenu")
         self.recent_menu.aboutToShow.connect(lambda: self.sessions.fill_recent(self.recent_menu))
         file_menu.addSeparator()
-        file_menu.addActions([self.export_action, self.print_action])
+        file_menu.addActions([self.export_action, self.print_action, self.certificate_action])
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         run_menu = bar.addMenu(self.tr("&Run"))
         run_menu.addActions([self.run_action, self.cancel_action])
+        run_menu.addAction(self.exclusions_action)
         tools_menu = bar.addMenu(self.tr("&Tools"))
         tools_menu.addAction(self.archive_action)
         tools_menu.addAction(self.history_action)
@@ -895,7 +911,7 @@ class MainWindow(QtWidgets.QMainWindow):
             return
         from copylens.app.printing import print_dialog  # the print stack loads only when needed
 
-        print_dialog(self, report)
+        print_dialog(self, report, self._shown_threshold(report))
 
     @Slot()
     def export_report(self) -> None:
@@ -904,7 +920,39 @@ class MainWindow(QtWidgets.QMainWindow):
             return
         from copylens.app.printing import export_dialog  # the print stack loads only when needed
 
-        export_dialog(self, report)
+        export_dialog(self, report, self._shown_threshold(report))
+
+    @Slot()
+    def certificate(self) -> None:
+        """File › Certificate…: the certificate form, then the PDF (or the printer)."""
+        report = self.reports[self.mode]
+        if isinstance(report, CheckReport):
+            from copylens.app.certificate import certificate_dialog
+
+            certificate_dialog(self, report, str(self.settings_values.get("archive_labels", "")))
+
+    @Slot()
+    def edit_exclusions(self) -> None:
+        """Run › Exclusions…: the check's figures counted again without what is left out;
+        results, Export, Print and the certificate show them."""
+        report = self.reports[CHECK]
+        if not isinstance(report, CheckReport) or self.controller.is_running():
+            return
+        from copylens.app.exclusions_dialog import ExclusionsDialog
+        from copylens.core import exclude
+
+        dialog = ExclusionsDialog(report, self)
+        if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+            return
+        shown = exclude(report, dialog.exclusions())
+        self.reports[CHECK] = shown
+        self.show_report(CHECK, shown, fresh=True)
+        self.sessions.mark_changed()
+        self._update_ui()
+
+    def _shown_threshold(self, report: CheckReport | CompareReport) -> float | None:
+        """A compare report's pairs are exported as the list shows them (its slider)."""
+        return self.compare_page.threshold() if isinstance(report, CompareReport) else None
 
     # ================================================================== state
 
@@ -915,6 +963,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self.cancel_action.setEnabled(running)
         self.export_action.setEnabled(self.reports[mode] is not None and not running)
         self.print_action.setEnabled(self.export_action.isEnabled())
+        self.certificate_action.setEnabled(
+            self.export_action.isEnabled() and isinstance(self.reports[mode], CheckReport)
+        )
+        self.exclusions_action.setEnabled(self.certificate_action.isEnabled())
         self.mode_tabs.setEnabled(not running)
         self.archive_bar.setEnabled(not running)
         for widget in (self.progress_label, self.progress_bar, self.cancel_button):

@@ -518,10 +518,47 @@ class SourcesTable(QtWidgets.QTableView):
 
     addressClicked = Signal(str)
 
+    NAME_ROOM = 14
+    """The source's name keeps at least this many average characters of width: where the
+    figure columns sized to their contents leave less, they are narrowed to their figures and
+    their headings' longest line (at 1024 × 640 in Russian the name was squeezed to "…",
+    issue 36)."""
+
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMouseTracking(True)
         self._pressed = ""
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """The figure columns sized to their contents, or narrowed when the name would get
+        less than :data:`NAME_ROOM`."""
+        proxy = self.model()
+        model = proxy.sourceModel() if isinstance(proxy, QtCore.QSortFilterProxyModel) else proxy
+        if not isinstance(model, SourcesModel):
+            return
+        head = self.horizontalHeader()
+        figures = [
+            c
+            for c in range(model.columnCount())
+            if c != SourcesModel.NAME and not self.isColumnHidden(c)
+        ]
+        fit = QtWidgets.QHeaderView.ResizeMode.ResizeToContents
+        for c in figures:
+            head.setSectionResizeMode(c, fit)
+        wide = sum(head.sectionSize(c) for c in figures)
+        if self.viewport().width() - wide >= self.NAME_ROOM * self.fontMetrics().averageCharWidth():
+            return
+        lines = head.fontMetrics()
+        for c in figures:
+            heading = two_lines(model.heading(c)).split("\n")
+            widest = max(lines.horizontalAdvance(line) for line in heading)
+            head.setSectionResizeMode(c, QtWidgets.QHeaderView.ResizeMode.Interactive)
+            arrow = 12 if c == head.sortIndicatorSection() else 0  # the sort indicator
+            head.resizeSection(c, max(self.sizeHintForColumn(c), widest + 14 + arrow))
 
     def address_at(self, position: QtCore.QPoint) -> str:
         """The web address drawn at ``position`` (viewport coordinates), else ""."""

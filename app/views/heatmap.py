@@ -69,7 +69,8 @@ def _heat_lut() -> npt.NDArray[np.uint32]:
 
 
 def grid_image(grid: FloatArray) -> QtGui.QImage:
-    """The pooled grid in the heat colours: white where empty, grey on the bare diagonal."""
+    """The pooled grid in the heat colours: white where empty, a faint grey on the bare
+    diagonal (the widget draws a line along it)."""
     height, width = grid.shape
     if width == 0 or height == 0:
         return QtGui.QImage()
@@ -517,6 +518,7 @@ class HeatMap(QtWidgets.QWidget):
             return
         painter.drawImage(shown.topLeft(), self._matrix_image(shown))
         painter.setClipRect(viewport)
+        self._paint_diagonal(painter)
         rows = self._rows
         if rows.scale >= GRID_FROM_CELL or rows.wide_cell >= 2 * GRID_FROM_CELL:
             self._paint_grid(painter, shown)
@@ -530,6 +532,14 @@ class HeatMap(QtWidgets.QWidget):
         painter.drawRect(shown.adjusted(-1, -1, 0, 0))
         if rows.labelled:
             self._paint_labels(painter, shown)
+
+    def _paint_diagonal(self, painter: QtGui.QPainter) -> None:
+        """The diagonal (each document with itself) as a grey line through its cells, which
+        are left nearly white: as a band of grey cells it read as one with the near-copies
+        that the similarity order puts beside it (300 essays, issue 36)."""
+        matrix = self.matrix_rect()
+        painter.setPen(QtGui.QPen(colors.DIAGONAL_LINE_COLOR, 1))
+        painter.drawLine(matrix.topLeft(), matrix.bottomRight())
 
     def _shown_rect(self) -> QtCore.QRect:
         """The visible part of the matrix, in whole pixels."""

@@ -451,6 +451,55 @@
     </message>
 </context>
 <context>
+    <name>CertificateDialog</name>
+    <message>
+        <source>Save certificate</source>
+        <translation>Сохранить справку</translation>
+    </message>
+    <message>
+        <source>Certificate</source>
+        <translation>Справка</translation>
+    </message>
+    <message>
+        <source>One page per checked document, before the detailed report: these fields, the three shares, the main sources, the method, the settings&apos; fingerprint and a signature line.</source>
+        <translation>По странице на каждый проверенный документ перед подробным отчётом: эти поля, три доли, основные источники, способ проверки, отпечаток параметров и строка для подписи.</translation>
+    </message>
+    <message>
+        <source>Print…</source>
+        <translation>Печать…</translation>
+    </message>
+    <message>
+        <source>&amp;Institution:</source>
+        <translation>&amp;Организация:</translation>
+    </message>
+    <message>
+        <source>&amp;Work:</source>
+        <translation>&amp;Работа:</translation>
+    </message>
+    <message>
+        <source>&amp;Author:</source>
+        <translation>&amp;Автор:</translation>
+    </message>
+    <message>
+        <source>&amp;Group:</source>
+        <translation>&amp;Группа:</translation>
+    </message>
+    <message>
+        <source>&amp;Checked by:</source>
+        <translation>&amp;Проверил:</translation>
+    </message>
+    <message>
+        <source>each document&apos;s name</source>
+        <translation>имя каждого документа</translation>
+    </message>
+    <message>
+        <source>The certificate could not be saved to {path}:
+{error}</source>
+        <translation>Не удалось сохранить справку в {path}:
+{error}</translation>
+    </message>
+</context>
+<context>
     <name>CompareView</name>
     <message>
         <source>Show pairs where either document has at least this share in the other</source>
@@ -1288,12 +1337,28 @@
         <translation>Модель дубликатов {path} имеет формат {found}, а эта версия CopyLens читает формат {expected}. Обучите модель заново в этой версии.</translation>
     </message>
     <message>
+        <source>The duplicate model {path} is larger than {limit} MB; a CopyLens model is far smaller. Refused.</source>
+        <translation>Модель дубликатов {path} больше {limit} МБ; модель CopyLens намного меньше. Отклонено.</translation>
+    </message>
+    <message>
         <source>The duplicate model {path} uses features this CopyLens does not compute: {features}. Train the model again with this version.</source>
         <translation>Модель дубликатов {path} использует признаки, которые эта версия CopyLens не вычисляет: {features}. Обучите модель заново в этой версии.</translation>
     </message>
     <message>
+        <source>The duplicate model {path} has {count} support vectors, more than the {limit} CopyLens accepts (each item pair would cost that many kernel values). Refused.</source>
+        <translation>В модели дубликатов {path} {count} опорных векторов, больше допустимых в CopyLens {limit} (каждая пара сообщений стоила бы столько же значений ядра). Отклонено.</translation>
+    </message>
+    <message>
         <source>The duplicate model {path} is damaged: its parts do not fit together.</source>
         <translation>Модель дубликатов {path} повреждена: её части не согласуются друг с другом.</translation>
+    </message>
+    <message>
+        <source>The duplicate model {path} is damaged: it holds values no trained model has (beyond {limit} in size, a scale or gamma of zero or less, an authority outside 0 to 1).</source>
+        <translation>Модель дубликатов {path} повреждена: в ней есть значения, которых не бывает у обученной модели (больше {limit} по модулю, масштаб или gamma не больше нуля, авторитетность вне диапазона от 0 до 1).</translation>
+    </message>
+    <message>
+        <source>The duplicate model gave no probability for some pairs (their distances are far outside what it was trained on); the model or the items are damaged.</source>
+        <translation>Модель дубликатов не дала вероятности для некоторых пар (их расстояния далеко за пределами того, на чём она обучена); повреждена модель или сообщения.</translation>
     </message>
     <message>
         <source>training a news model needs scikit-learn: pip install &apos;copylens[news]&apos;</source>
@@ -1356,6 +1421,10 @@
         <translation>лента объявляет DOCTYPE или сущности, которые CopyLens не читает (сущность может развернуться в гигабайты или прочитать другие файлы); отклонена</translation>
     </message>
     <message>
+        <source>the entry holds a character reference that names no character (such as &amp;#xD800; or &amp;#1114112;); this entry is skipped</source>
+        <translation>в записи есть ссылка на символ, которая не обозначает никакого символа (например, &amp;#xD800; или &amp;#1114112;); эта запись пропущена</translation>
+    </message>
+    <message>
         <source>the entry has neither text nor title</source>
         <translation>у записи нет ни текста, ни заголовка</translation>
     </message>
@@ -1368,12 +1437,28 @@
         <translation>некорректный JSON</translation>
     </message>
     <message>
+        <source>not a readable RSS or Atom feed (its encoding cannot be read)</source>
+        <translation>не читаемая лента RSS или Atom (её кодировку не удаётся прочитать)</translation>
+    </message>
+    <message>
+        <source>the feed is damaged: the feed reader stopped inside it</source>
+        <translation>лента повреждена: чтение ленты остановилось внутри неё</translation>
+    </message>
+    <message>
         <source>the id {id} was already given ({first}); this item is skipped</source>
         <translation>id {id} уже встречался ({first}); эта новость пропущена</translation>
     </message>
     <message>
         <source>the line is not UTF-8 text</source>
         <translation>не текст UTF-8</translation>
+    </message>
+    <message>
+        <source>the stored item is not text; it is skipped</source>
+        <translation>сохранённое сообщение не является текстом; оно пропущено</translation>
+    </message>
+    <message>
+        <source>the stored item&apos;s id differs from its row&apos;s; it is skipped</source>
+        <translation>идентификатор сохранённого сообщения отличается от идентификатора его строки; оно пропущено</translation>
     </message>
     <message>
         <source>Two news items have the id {id}; each needs its own.</source>
@@ -1598,6 +1683,49 @@
     <message>
         <source>{provider} refused the query: {message}</source>
         <translation>{provider} отклонил запрос: {message}</translation>
+    </message>
+</context>
+<context>
+    <name>ExclusionsDialog</name>
+    <message>
+        <source>Exclusions</source>
+        <translation>Исключения</translation>
+    </message>
+    <message>
+        <source>show all</source>
+        <translation>показывать все</translation>
+    </message>
+    <message>
+        <source>Hide matches under (words):</source>
+        <translation>Скрыть совпадения короче (слов):</translation>
+    </message>
+    <message>
+        <source>Hide sources under:</source>
+        <translation>Скрыть источники с долей меньше:</translation>
+    </message>
+    <message>
+        <source>Exclude archived sources labelled:</source>
+        <translation>Исключить источники архива с метками:</translation>
+    </message>
+    <message>
+        <source>Exclude these sources:</source>
+        <translation>Исключить эти источники:</translation>
+    </message>
+    <message>
+        <source>Every share (uniqueness, borrowed, cited, each source&apos;s) is counted again without what is left out; the report says what was.</source>
+        <translation>Все доли (уникальность, заимствования, цитирование, доля каждого источника) пересчитываются без исключённого; в отчёте указано, что исключено.</translation>
+    </message>
+    <message>
+        <source>Show everything</source>
+        <translation>Показать всё</translation>
+    </message>
+    <message>
+        <source>archive #{id}</source>
+        <translation>архив № {id}</translation>
+    </message>
+    <message>
+        <source>Not key=value labels: “%1”</source>
+        <translation>Это не метки вида ключ=значение: «%1»</translation>
     </message>
 </context>
 <context>
@@ -2097,6 +2225,10 @@ Could not be read: %2</source>
 <context>
     <name>Languages</name>
     <message>
+        <source>detected per document</source>
+        <translation>определяется для каждого документа</translation>
+    </message>
+    <message>
         <source>Russian</source>
         <translation>русский</translation>
     </message>
@@ -2241,6 +2373,22 @@ Could not be read: %2</source>
     <message>
         <source>Print report…</source>
         <translation>Печать отчёта…</translation>
+    </message>
+    <message>
+        <source>Certificate…</source>
+        <translation>Справка…</translation>
+    </message>
+    <message>
+        <source>Exclusions…</source>
+        <translation>Исключения…</translation>
+    </message>
+    <message>
+        <source>Leave short matches or sources out and count every share again.</source>
+        <translation>Исключить короткие совпадения или источники и пересчитать все доли.</translation>
+    </message>
+    <message>
+        <source>A one-page certificate per checked document, to sign, before the report.</source>
+        <translation>Справка на одну страницу для каждого проверенного документа, для подписи, перед отчётом.</translation>
     </message>
     <message>
         <source>Quit</source>
@@ -2966,6 +3114,14 @@ Could not be read: %2</source>
         <translation>Путь</translation>
     </message>
     <message>
+        <source>Source of the text</source>
+        <translation>Откуда текст</translation>
+    </message>
+    <message>
+        <source>typed or pasted into CopyLens</source>
+        <translation>набран или вставлен в CopyLens</translation>
+    </message>
+    <message>
         <source>Language</source>
         <translation>Язык</translation>
     </message>
@@ -3034,12 +3190,32 @@ Could not be read: %2</source>
         <translation>Ни в одной паре документов нет общего текста.</translation>
     </message>
     <message>
-        <source>Clusters</source>
-        <translation>Группы</translation>
+        <source>Groups of near-copies</source>
+        <translation>Группы почти одинаковых документов</translation>
     </message>
     <message>
-        <source>Documents joined by pairs that share at least half of one of them.</source>
-        <translation>Документы, связанные парами, в которых совпадает не меньше половины одного из них.</translation>
+        <source>Documents joined by pairs that share at least half of one of them; in brackets, each one&apos;s share found in the other members.</source>
+        <translation>Документы, связанные парами, в которых совпадает не меньше половины одного из них; в скобках — доля каждого, найденная у остальных участников группы.</translation>
+    </message>
+    <message>
+        <source>Pairs sharing at least {share}</source>
+        <translation>Пары, где совпадает не меньше {share}</translation>
+    </message>
+    <message>
+        <source>Found in no other document ({n})</source>
+        <translation>Не найдены ни в одном другом документе ({n})</translation>
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation>Тепловая карта</translation>
+    </message>
+    <message>
+        <source>Row: a document; column: another; colour: the share of the row&apos;s document found in the column&apos;s. Documents that share text sit together; the grey line: each document with itself.</source>
+        <translation>Строка — документ, столбец — другой документ, цвет — доля документа строки, найденная в документе столбца. Документы с общим текстом стоят рядом; серая линия — каждый документ сам с собой.</translation>
+    </message>
+    <message>
+        <source>Rows from the top, columns from the left:</source>
+        <translation>Строки сверху вниз, столбцы слева направо:</translation>
     </message>
     <message>
         <source>Fragment {n}: {words} words ({exact} exact); A characters {a0}–{a1}, B characters {b0}–{b1}</source>
@@ -3076,6 +3252,82 @@ Could not be read: %2</source>
     <message>
         <source>Web search queries sent: {n}</source>
         <translation>Отправлено поисковых запросов: {n}</translation>
+    </message>
+    <message>
+        <source>Printed up to character {printed} of {total}: the HTML report has the whole text.</source>
+        <translation>Напечатано до символа {printed} из {total}: весь текст есть в отчёте HTML.</translation>
+    </message>
+    <message>
+        <source>Originality check certificate</source>
+        <translation>Справка о проверке на заимствования</translation>
+    </message>
+    <message>
+        <source>Work</source>
+        <translation>Работа</translation>
+    </message>
+    <message>
+        <source>Author</source>
+        <translation>Автор</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Группа</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Дата</translation>
+    </message>
+    <message>
+        <source>Checked by</source>
+        <translation>Проверил</translation>
+    </message>
+    <message>
+        <source>words</source>
+        <translation>слов</translation>
+    </message>
+    <message>
+        <source>Main sources</source>
+        <translation>Основные источники</translation>
+    </message>
+    <message>
+        <source>and {n} more in the detailed report</source>
+        <translation>и ещё {n} — в подробном отчёте</translation>
+    </message>
+    <message>
+        <source>Checked with CopyLens {version}: texts compared by runs of {shingle} words, shared passages of at least {words} words aligned word by word (other word forms, replaced, inserted and reordered words, look-alike letters found); quotations and the bibliography counted as cited.</source>
+        <translation>Проверено в CopyLens {version}: тексты сравнивались по последовательностям из {shingle} слов, общие фрагменты от {words} слов выравнивались пословно (с учётом других форм слова, заменённых, вставленных и переставленных слов, подменённых букв); цитаты и список литературы учтены как цитирование.</translation>
+    </message>
+    <message>
+        <source>Sentences retold in other words found by meaning.</source>
+        <translation>Пересказ другими словами найден по смыслу.</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>Подпись</translation>
+    </message>
+    <message>
+        <source>Settings fingerprint</source>
+        <translation>Отпечаток параметров</translation>
+    </message>
+    <message>
+        <source>Left out of the figures: {what}. Every share is counted without it.</source>
+        <translation>Исключено из расчёта: {what}. Все доли посчитаны без этого.</translation>
+    </message>
+    <message>
+        <source>matches under {n} words</source>
+        <translation>совпадения короче {n} слов</translation>
+    </message>
+    <message>
+        <source>sources under {share}</source>
+        <translation>источники с долей меньше {share}</translation>
+    </message>
+    <message>
+        <source>the sources {names}</source>
+        <translation>источники {names}</translation>
+    </message>
+    <message>
+        <source>archived sources labelled {label}</source>
+        <translation>источники архива с меткой {label}</translation>
     </message>
     <message>
         <source>yes</source>
@@ -3135,6 +3387,10 @@ Could not be read: %2</source>
     <message>
         <source>This file is not a CopyLens session, or it is damaged.</source>
         <translation>Этот файл — не сеанс CopyLens, или он повреждён.</translation>
+    </message>
+    <message>
+        <source>Unsaved session</source>
+        <translation>Несохранённый сеанс</translation>
     </message>
     <message>
         <source>History</source>
