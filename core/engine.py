@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
-from copylens.core.archive.labels import author_of, same_labels
 from copylens.core.archive.record import record_of_prepared
 from copylens.core.archive.store import Archive, ArchivedDocument
 from copylens.core.arrays import distinct
@@ -35,6 +34,7 @@ from copylens.core.ignore import (
     without_ignored,
 )
 from copylens.core.index import MAX_DF, CandidateIndex, MemoryIndex, pairs_sharing
+from copylens.core.labels import author_of, same_labels
 from copylens.core.meaning import preload
 from copylens.core.options import Options
 from copylens.core.pairs import as_pairs, each, groups_of, map_groups, workers_for

@@ -8,11 +8,13 @@ number of all words of the text.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any
 
 from copylens.core.errors import Explained, OptionsError
+from copylens.core.labels import label_key
 from copylens.core.options import Options
 
 
@@ -145,6 +147,12 @@ class InputFailure:
         return cls(path, str(error), error.template, tuple(sorted(error.params.items())))
 
 
+def _folded(labels: Iterable[tuple[str, str]]) -> frozenset[tuple[str, str]]:
+    """Label pairs as compared (issue 32): keys by :func:`~copylens.core.labels.label_key`,
+    values trimmed and case-folded; every pair kept (two values of one key are two pairs)."""
+    return frozenset((label_key(k), v.strip().casefold()) for k, v in labels)
+
+
 @dataclass(frozen=True)
 class Exclusions:
     """What a teacher leaves out of a check's figures, as Turnitin's filters do (issue 36):
@@ -169,7 +177,10 @@ class Exclusions:
         return (
             source.containment < self.min_share
             or source.key in self.sources
-            or (source.archive_id is not None and bool(self.archive_labels & set(source.labels)))
+            or (
+                source.archive_id is not None
+                and bool(_folded(self.archive_labels) & _folded(source.labels))
+            )
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -48,7 +48,6 @@ from typing import Any
 
 import numpy as np
 
-from copylens.core.archive.labels import has_labels, label_key, normalised, same_labels
 from copylens.core.archive.record import (
     MAX_CHARS,
     Record,
@@ -59,6 +58,7 @@ from copylens.core.archive.record import (
 )
 from copylens.core.errors import ArchiveError
 from copylens.core.index import MAX_DF
+from copylens.core.labels import has_labels, label_key, normalised, same_labels
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import archive_key
