@@ -1112,7 +1112,7 @@ def _run_archive_add(args: argparse.Namespace) -> int:
     if args.format == "json":
         _print_json(report.to_json())
     else:
-        print(f"added {report.added}, already archived {report.skipped}")
+        print(report.summary())
         textout.print_errors(report.errors, sys.stdout)
     return EXIT_OK if report.added or report.skipped or not report.errors else EXIT_NO_INPUT
 
@@ -1129,11 +1129,18 @@ def _run_archive_list(args: argparse.Namespace) -> int:
 
     with open_archive(_location(args)) as archive:
         documents = archive.documents(labels=dict(args.label))
+        _say_damaged(archive)
     if args.format == "json":
         _print_json({"documents": [d.to_json() for d in documents]})
     else:
         textout.print_archive_list(documents, sys.stdout)
     return EXIT_OK
+
+
+def _say_damaged(archive: Any) -> None:
+    """Name the damaged records a command skipped (on stderr: the output stays whole)."""
+    for document, reason in sorted(archive.damaged.items()):
+        print(f"copylens: archive record #{document} skipped: {reason}", file=sys.stderr)
 
 
 def _run_archive_stats(args: argparse.Namespace) -> int:

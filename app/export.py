@@ -390,6 +390,7 @@ def _check_body(report: CheckReport, s: _Strings) -> list[str]:
         [*paths, *(e.path for e in report.errors)],
         archive=s("archive_source"),
         self_citation=s("self_citation"),
+        identical=s("identical_source"),
     )
     summary = []
     if len(report.documents) > 1:
@@ -574,6 +575,9 @@ def _document_section(
         )
         + "</p>",
     ]
+    if d.archived_as:  # issue 32: this very submission is archived, said rather than hidden
+        ids = ", ".join(f"#{i}" for i in d.archived_as)
+        out.append(f'<p class="archived">{_e(s("already_archived").replace("{ids}", ids))}</p>')
     facts = [
         (s("pasted"), _e(s("pasted_text"))) if d.pasted else (s("path"), s.breakable(d.path)),
         ("SHA-256", f'<span class="hash">{_e(d.sha256)}</span>'),
@@ -1497,6 +1501,8 @@ _WORDS: dict[str, str] = {
     "archive_source": QT_TRANSLATE_NOOP("Report", "archive #{id}"),
     "archived_as": QT_TRANSLATE_NOOP("Report", "archived document #{id}"),
     "self_citation": QT_TRANSLATE_NOOP("Report", "self-citation"),
+    "identical_source": QT_TRANSLATE_NOOP("Report", "identical to #{id}, added {date}"),
+    "already_archived": QT_TRANSLATE_NOOP("Report", "Already in the archive as {ids}."),
     "fetched": QT_TRANSLATE_NOOP("Report", "downloaded {time}"),
     "redirected": QT_TRANSLATE_NOOP("Report", "redirected to {url}"),
     "web_queries": QT_TRANSLATE_NOOP("Report", "Web search queries sent: {n}"),

@@ -366,6 +366,18 @@ ARCHIVE_NAME = "archive #{id}"
 app passes its translation."""
 SELF_CITATION = "self-citation"
 """The mark of an archived source by the checked document's own author."""
+IDENTICAL = "identical to #{id}, added {date}"
+"""How an archived source whose text is the checked document's is told (issue 32): ``{id}``
+its record, ``{date}`` the day it was added; the app passes its translation."""
+ALREADY_ARCHIVED = "already in the archive as {ids}"
+"""A checked document that is an archived record itself (same file, same labels)."""
+
+
+def already_archived(ids: Sequence[int], template: str = ALREADY_ARCHIVED) -> str:
+    """ "already in the archive as #12" (or "#12, #40"), "" for none."""
+    if not ids:
+        return ""
+    return template.replace("{ids}", ", ".join(f"#{n}" for n in ids))
 
 
 def labels_text(labels: Mapping[str, str] | Iterable[tuple[str, str]]) -> str:
@@ -426,6 +438,7 @@ def source_names(
     *,
     archive: str = ARCHIVE_NAME,
     self_citation: str = SELF_CITATION,
+    identical: str = IDENTICAL,
 ) -> dict[str, str]:
     """Names of sources by :attr:`SourceMatch.key` (the key of the report's ``texts``).
 
@@ -433,8 +446,10 @@ def source_names(
     ``other_paths``, e.g. the checked documents'); an archived document its original file
     name, labels and id (:func:`archived_name`): two archived copies of "essay.docx" stay
     apart, and none is taken for a file of that name. A self-citation (an archived source by
-    the checked document's author) ends in " · " and ``self_citation``. A page from the web is
-    named by its address as given or found (:func:`web_name`)."""
+    the checked document's author) ends in " · " and ``self_citation``; an archived source
+    whose text is the checked document's is named with ``identical`` ("identical to #12, added
+    2025-05-14") instead of ``archive``. A page from the web is named by its address as given
+    or found (:func:`web_name`)."""
     sources = list(sources)
     files = display_names([*other_paths, *(s.path for s in sources if s.archive_id is None)])
     names: dict[str, str] = {}
@@ -442,7 +457,10 @@ def source_names(
         if s.archive_id is None:
             name = files[s.path]
         else:
-            name = archived_name(s.path, s.labels, s.archive_id, archive)
+            tail = archive
+            if s.identical:
+                tail = identical.replace("{date}", (s.added or "")[:10])
+            name = archived_name(s.path, s.labels, s.archive_id, tail)
         if s.self_citation:
             name = f"{name} · {self_citation}"
         names[s.key] = name

@@ -138,7 +138,7 @@ class InputsArea(QtWidgets.QStackedWidget):
     def _make_archive_bar(self, values: dict[str, Any], action: QtGui.QAction) -> ArchiveBar:
         bar = ArchiveBar(action)
         bar.setObjectName("archiveBar")
-        bar.set_values(values)
+        bar.offer(values)
         bar.changed.connect(self.archiveChanged)
         bar.settingsRequested.connect(self.settingsRequested)
         return bar

@@ -100,7 +100,10 @@ class ArchiveBar(QtWidgets.QWidget):
     archive", "Add checked documents to the archive", the checked documents' labels, and a
     button opening the Archive window. Without an archive the boxes are off and a link leads
     to the settings. Emits ``changed`` when a box or the labels change (the window keeps
-    them with the settings)."""
+    them with the settings). A new start of the program does not tick the boxes or fill the
+    labels by itself (issue 32: a check must not add to an archive, or under an author, that
+    nobody chose today): the last choices are offered visibly, "Last time: …  Use again", and
+    applied only by that link (:meth:`offer`)."""
 
     changed = Signal()
     settingsRequested = Signal()
@@ -149,6 +152,13 @@ class ArchiveBar(QtWidgets.QWidget):
             "archived source with the same author is marked as self-citation."
         )
         self.labels_edit.setToolTip(self._labels_tip)
+        self.last_label = QtWidgets.QLabel()
+        self.last_label.setObjectName("archiveLast")
+        self.last_label.setTextFormat(Qt.TextFormat.RichText)
+        self.last_label.setMinimumWidth(40)
+        self.last_label.linkActivated.connect(lambda _link: self.use_last())
+        self.last_label.hide()
+        self._last: dict[str, Any] | None = None
         self.open_button = QtWidgets.QToolButton()
         self.open_button.setDefaultAction(archive_action)
         self.open_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -192,6 +202,7 @@ class ArchiveBar(QtWidgets.QWidget):
         rest = second if two_rows else first
         rest.addWidget(self.labels_label)
         rest.addWidget(self.labels_edit, 1)
+        rest.addWidget(self.last_label)
         rest.addWidget(self.open_button)
         self.updateGeometry()
 
@@ -220,15 +231,76 @@ class ArchiveBar(QtWidgets.QWidget):
         return bool(self.location) and self.add_box.isChecked()
 
     def values(self) -> dict[str, Any]:
-        """The row's settings (``use_archive``, ``add_to_archive``, ``archive_labels``)."""
+        """The row's settings (``use_archive``, ``add_to_archive``, ``archive_labels``): the
+        last choices still offered, until the user makes others."""
+        if self._last is not None:
+            return dict(self._last)
+        return self._shown_values()
+
+    def _shown_values(self) -> dict[str, Any]:
         return {
             "use_archive": self.use_box.isChecked(),
             "add_to_archive": self.add_box.isChecked(),
             "archive_labels": self.labels_edit.text().strip(),
         }
 
+    def offer(self, values: dict[str, Any]) -> None:
+        """At the program's start: the settings' archive shown, the boxes off and the labels
+        empty, the stored choices offered ("Last time: author=Ivanova · check · add — Use
+        again") when there are any."""
+        last = {
+            "use_archive": bool(values.get("use_archive", False)),
+            "add_to_archive": bool(values.get("add_to_archive", False)),
+            "archive_labels": str(values.get("archive_labels", "") or "").strip(),
+        }
+        self.set_values(
+            {**values, "use_archive": False, "add_to_archive": False, "archive_labels": ""}
+        )
+        if not any(last.values()):
+            return
+        self._last = last
+        parts = [html.escape(last["archive_labels"])] if last["archive_labels"] else []
+        if last["use_archive"]:
+            parts.append(html.escape(self.tr("check against it")))
+        if last["add_to_archive"]:
+            parts.append(html.escape(self.tr("add to it")))
+        link = html.escape(self.tr("Use again"))
+        self.last_label.setText(
+            html.escape(self.tr("Last time: %1")).replace("%1", " · ".join(parts))
+            + f' <a href="last">{link}</a>'
+        )
+        self.last_label.setToolTip(
+            self.tr(
+                "The archive choices of your last session. They are not applied by themselves: "
+                "click “Use again” to tick the boxes and fill in the labels."
+            )
+        )
+        self.last_label.setVisible(True)
+
+    def use_last(self) -> None:
+        """Apply the offered last choices (the user clicked "Use again")."""
+        last, self._last = self._last, None
+        self.last_label.hide()
+        if last is not None:
+            self.set_values({"archive": self.location, **last})
+            self.changed.emit()
+
+    def _forget_offer(self) -> None:
+        """The user chose anew: the offer of last time's choices goes."""
+        if self._last is not None:
+            self._last = None
+            self.last_label.hide()
+
     def set_values(self, values: dict[str, Any]) -> None:
-        """Show the settings' archive and the row's stored choices."""
+        """Show the settings' archive and the row's stored choices (while last time's are
+        offered, the boxes stay as they are unless ``values`` asks for other choices, as a
+        session's settings the user accepted do: the offer is applied only by its link)."""
+        if self._last is not None:
+            asked = {key: values.get(key, self._last[key]) for key in self._last}
+            if asked == self._last:
+                values = {**values, **self._shown_values()}
+            else:
+                self._forget_offer()
         self.location = str(values.get("archive", "") or "")
         for widget in (self.use_box, self.add_box, self.labels_edit):
             widget.blockSignals(True)
@@ -259,10 +331,12 @@ class ArchiveBar(QtWidgets.QWidget):
         return labels_problem(self.labels_edit.text(), template)
 
     def _edited(self) -> None:
+        self._forget_offer()
         self._update()
         self.changed.emit()
 
     def _labels_edited(self) -> None:
+        self._forget_offer()
         self._update()
 
     def _update(self) -> None:

@@ -8,11 +8,13 @@ number of all words of the text.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any
 
 from copylens.core.errors import Explained, OptionsError
+from copylens.core.labels import label_key
 from copylens.core.options import Options
 
 
@@ -84,6 +86,13 @@ class SourceMatch:
     (``path`` is the address as given or found); None for a file or an archived document."""
     fetched: str | None = None
     """When a web source's page was downloaded or last confirmed unchanged (ISO 8601, UTC)."""
+    identical: bool = False
+    """An archived source whose extracted text is the checked document's, character for
+    character: the same submission handed in again (issue 32)."""
+    added: str | None = None
+    """When an archived source was added (ISO 8601, UTC); None for a file or a page."""
+    copies: tuple[int, ...] = ()
+    """Other archived records holding the same text as this source (their ids)."""
 
     @property
     def key(self) -> str:
@@ -111,6 +120,9 @@ class DocumentResult:
     self_cited: float = 0.0
     """Share found, outside citations, only in the writer's own archived work (sources with
     ``self_citation``); ``uniqueness + borrowed + cited + self_cited == 1``."""
+    archived_as: tuple[int, ...] = ()
+    """Archived records that are this very submission (the same file's bytes, the same
+    labels): "already in the archive as #12", neither a source nor hidden (issue 32)."""
     pasted: bool = False
     """Text given directly (typed or pasted: ``TextInput``), not read from a file: ``path`` is
     its name, not a path (a report does not call it one)."""
@@ -133,6 +145,12 @@ class InputFailure:
     def of(cls, path: str, error: Explained) -> InputFailure:
         """The failure of ``path`` because of ``error`` (an input's, or a web search's)."""
         return cls(path, str(error), error.template, tuple(sorted(error.params.items())))
+
+
+def _folded(labels: Iterable[tuple[str, str]]) -> frozenset[tuple[str, str]]:
+    """Label pairs as compared (issue 32): keys by :func:`~copylens.core.labels.label_key`,
+    values trimmed and case-folded; every pair kept (two values of one key are two pairs)."""
+    return frozenset((label_key(k), v.strip().casefold()) for k, v in labels)
 
 
 @dataclass(frozen=True)
@@ -159,7 +177,10 @@ class Exclusions:
         return (
             source.containment < self.min_share
             or source.key in self.sources
-            or (source.archive_id is not None and bool(self.archive_labels & set(source.labels)))
+            or (
+                source.archive_id is not None
+                and bool(_folded(self.archive_labels) & _folded(source.labels))
+            )
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -327,8 +348,9 @@ _FIELDS: dict[type, tuple[str, ...]] = {
 
 
 def _document_json(d: DocumentResult) -> dict[str, Any]:
-    data = _fields(d, exclude=("sources", "homoglyph_offsets"))
+    data = _fields(d, exclude=("sources", "homoglyph_offsets", "archived_as"))
     data["homoglyph_offsets"] = list(d.homoglyph_offsets)
+    data["archived_as"] = list(d.archived_as)
     data["sources"] = [_with_fragments(s) for s in d.sources]
     return data
 
@@ -338,10 +360,11 @@ def _pair_json(p: PairResult) -> dict[str, Any]:
 
 
 def _with_fragments(item: SourceMatch | PairResult) -> dict[str, Any]:
-    data = _fields(item, exclude=("fragments", "labels", "self_citation"))
+    data = _fields(item, exclude=("fragments", "labels", "self_citation", "copies"))
     if isinstance(item, SourceMatch):
         data["labels"] = dict(item.labels)
         data["self"] = item.self_citation
+        data["copies"] = list(item.copies)
     data["fragments"] = [_fragment_json(f) for f in item.fragments]
     return data
 
@@ -459,6 +482,9 @@ def _source(data: dict[str, Any]) -> SourceMatch:
         self_citation=bool(data["self"]),
         url=_optional(data.get("url")),
         fetched=_optional(data.get("fetched")),
+        identical=bool(data.get("identical", False)),
+        added=_optional(data.get("added")),
+        copies=tuple(int(n) for n in data.get("copies", ())),
     )
 
 
@@ -489,6 +515,7 @@ def _document(data: dict[str, Any]) -> DocumentResult:
         sha256=str(data["sha256"]),
         sources=tuple(_source(s) for s in data["sources"]),
         self_cited=_share(data, "self_cited"),
+        archived_as=tuple(int(n) for n in data.get("archived_as", ())),
         pasted=bool(data.get("pasted", False)),
     )
 

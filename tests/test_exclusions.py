@@ -87,6 +87,26 @@ def test_archived_sources_of_a_label_are_excluded(report: CheckReport) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    "rule", [("Group", "301"), ("group", " 301 "), ("GROUP", "301")], ids=["key", "space", "caps"]
+)
+def test_archive_labels_are_excluded_up_to_case_as_the_archive_compares_them(
+    report: CheckReport, rule: tuple[str, str]
+) -> None:
+    """The archive compares labels up to case and ``автор`` is ``author`` (issue 32); so does
+    leaving out the archived sources of a label (issue 36)."""
+    d = report.documents[0]
+    archived = replace(d.sources[0], archive_id=7, labels=(("group", "301"), ("автор", "Иванова")))
+    base = replace(report, documents=(replace(d, sources=(archived, *d.sources[1:])),))
+    for rules in (
+        Exclusions(archive_labels=frozenset({rule})),
+        Exclusions(archive_labels=frozenset({("Author", "ИВАНОВА")})),
+        Exclusions(archive_labels=frozenset({("group", "300"), rule})),
+    ):
+        kept = exclude(base, rules).documents[0].sources
+        assert [s.key for s in kept] == [s.key for s in d.sources[1:]]
+
+
 def test_exclusions_replace_each_other_and_none_gives_the_report_back(
     report: CheckReport,
 ) -> None:

@@ -131,7 +131,7 @@ class SourcesModel(QtCore.QAbstractTableModel):
         source = self._sources[row]
         if source.archive_id is None:
             return None
-        archived = _archive_tr("archive #{id}").replace("{id}", str(source.archive_id))
+        archived = archived_tail(source)
         labels = presentation.labels_text(source.labels)
         detail = f"{labels} · {archived}" if labels else archived
         mark = _archive_tr("self-citation") if source.self_citation else ""
@@ -156,6 +156,12 @@ class SourcesModel(QtCore.QAbstractTableModel):
         ]
         if source.labels:
             lines.append(presentation.labels_text(source.labels))
+        if source.identical:
+            lines.append(
+                _archive_tr(
+                    "Identical: the archived document's text is the checked one's, unchanged."
+                )
+            )
         if source.self_citation:
             lines.append(
                 _archive_tr(
@@ -297,6 +303,22 @@ def _archive_tr(text: str) -> str:
     return QtCore.QCoreApplication.translate("Sources", text)
 
 
+def archived_tail(source: SourceMatch) -> str:
+    """What tells an archived source apart, translated: "archive #12", or for one whose text
+    is the checked document's "identical to #12, added 2025-05-14" (issue 32)."""
+    if source.identical:
+        template = _archive_tr("identical to #{id}, added {date}")
+        template = template.replace("{date}", (source.added or "")[:10])
+    else:
+        template = _archive_tr("archive #{id}")
+    return template.replace("{id}", str(source.archive_id))
+
+
+def already_archived_text(ids: tuple[int, ...]) -> str:
+    """ "already in the archive as #12", translated ("" for none)."""
+    return presentation.already_archived(ids, _archive_tr("already in the archive as {ids}"))
+
+
 def web_address(source: SourceMatch) -> str | None:
     """Where a web source's page came from (the address after redirects), None for a file
     or an archived document."""
@@ -345,6 +367,7 @@ def source_names(
         other_paths,
         archive=_archive_tr("archive #{id}"),
         self_citation=_archive_tr("self-citation"),
+        identical=_archive_tr("identical to #{id}, added {date}"),
     )
 
 
@@ -655,6 +678,16 @@ class DocumentView(QtWidgets.QWidget):
         self.facts_label.setToolTip(
             f"{terms.label('compared_words', translate)}: {terms.tip('compared_words', translate)}"
         )
+        self.archived_label = QtWidgets.QLabel()
+        self.archived_label.setObjectName("alreadyArchived")
+        self.archived_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.archived_label.hide()  # shown for a result archived already (an empty line else)
+        self.archived_label.setToolTip(
+            self.tr(
+                "This very submission (the same file, the same labels) is in the archive: it "
+                "is not counted as its own source."
+            )
+        )
         self.lookalike_label = QtWidgets.QLabel()
         self.lookalike_label.setTextFormat(Qt.TextFormat.PlainText)
         self.lookalike_label.setStyleSheet(
@@ -681,6 +714,7 @@ class DocumentView(QtWidgets.QWidget):
         facts.addWidget(self.name_label)
         facts.addWidget(self.shares_label)
         facts.addWidget(self.facts_label)
+        facts.addWidget(self.archived_label)
         facts.addWidget(self.lookalike_label)
         facts.addStretch(1)
         header = QtWidgets.QHBoxLayout()
@@ -843,6 +877,8 @@ class DocumentView(QtWidgets.QWidget):
             else self.tr("%n sources", "", n),
         ]
         self.facts_label.setText("  ·  ".join(facts))
+        self.archived_label.setText(already_archived_text(result.archived_as))
+        self.archived_label.setVisible(bool(result.archived_as))
         if result.homoglyphs > 0:
             k = result.homoglyphs
             self.lookalike_label.setText(
@@ -937,7 +973,7 @@ class DocumentView(QtWidgets.QWidget):
         right_name, right_note = names[match.key], ""
         address = web_address(match)
         if match.archive_id is not None:  # the labels on a line of their own: panes are narrow
-            archived = _archive_tr("archive #{id}").replace("{id}", str(match.archive_id))
+            archived = archived_tail(match)
             right_name = f"{presentation.file_name(match.path)} · {archived}"
             mark = _archive_tr("self-citation") if match.self_citation else ""
             right_note = " · ".join(x for x in (presentation.labels_text(match.labels), mark) if x)

@@ -131,6 +131,26 @@
         <translation>Метки проверяемых документов: пары ключ=значение через запятую (author — автор, group — группа, year — год, …). Они сохраняются с документами, добавленными в архив, а архивный источник с тем же author отмечается как самоцитирование.</translation>
     </message>
     <message>
+        <source>check against it</source>
+        <translation>проверять по нему</translation>
+    </message>
+    <message>
+        <source>add to it</source>
+        <translation>добавлять в него</translation>
+    </message>
+    <message>
+        <source>Use again</source>
+        <translation>Использовать снова</translation>
+    </message>
+    <message>
+        <source>Last time: %1</source>
+        <translation>В прошлый раз: %1</translation>
+    </message>
+    <message>
+        <source>The archive choices of your last session. They are not applied by themselves: click “Use again” to tick the boxes and fill in the labels.</source>
+        <translation>Настройки архива из прошлого сеанса. Сами они не применяются: нажмите «Использовать снова», чтобы отметить флажки и заполнить метки.</translation>
+    </message>
+    <message>
         <source>Archive: %1</source>
         <translation>Архив: %1</translation>
     </message>
@@ -356,6 +376,10 @@
     <message>
         <source>Added: %1</source>
         <translation>Добавлено: %1</translation>
+    </message>
+    <message>
+        <source>identical to earlier records: %1</source>
+        <translation>совпадают с прежними записями: %1</translation>
     </message>
     <message>
         <source>already in the archive: %1</source>
@@ -665,6 +689,10 @@
         <translation>источников нет</translation>
     </message>
     <message>
+        <source>This very submission (the same file, the same labels) is in the archive: it is not counted as its own source.</source>
+        <translation>Эта самая работа (тот же файл, те же метки) уже в архиве: она не считается собственным источником.</translation>
+    </message>
+    <message>
         <source>1 source</source>
         <translation>1 источник</translation>
     </message>
@@ -897,6 +925,10 @@
 <context>
     <name>Errors</name>
     <message>
+        <source>{location} is damaged (its settings are not usable: {detail})</source>
+        <translation>{location} повреждён (его настройки непригодны: {detail})</translation>
+    </message>
+    <message>
         <source>a PostgreSQL archive needs the psycopg package: pip install &apos;copylens[postgres]&apos;</source>
         <translation>для архива в PostgreSQL нужен пакет psycopg: pip install &apos;copylens[postgres]&apos;</translation>
     </message>
@@ -969,6 +1001,10 @@
         <translation>сохранённые данные документа повреждены (это не двоичные данные)</translation>
     </message>
     <message>
+        <source>record #{id} is damaged (a name is not text)</source>
+        <translation>запись №{id} повреждена (имя не является текстом)</translation>
+    </message>
+    <message>
         <source>{location} is of an unknown archive format (schema version &quot;{found}&quot;): it was not made by CopyLens, or it is damaged</source>
         <translation>{location} — архив неизвестного формата (версия схемы «{found}»): он создан не CopyLens или повреждён</translation>
     </message>
@@ -977,12 +1013,40 @@
         <translation>{location} создан более новой версией CopyLens (формат архива {found}; эта версия читает форматы до {known}). Обновите CopyLens, чтобы работать с ним.</translation>
     </message>
     <message>
+        <source>{location} is damaged (its settings are not readable)</source>
+        <translation>{location} повреждён (его настройки не читаются)</translation>
+    </message>
+    <message>
+        <source>{location} is damaged (anchor_words = {value})</source>
+        <translation>{location} повреждён (anchor_words = {value})</translation>
+    </message>
+    <message>
         <source>{location} was built with other settings ({differences}). Use the archive&apos;s settings, or another archive.</source>
         <translation>{location} создан с другими параметрами ({differences}). Используйте параметры архива или другой архив.</translation>
     </message>
     <message>
         <source>there is no document {id} in {location}</source>
         <translation>в {location} нет документа {id}</translation>
+    </message>
+    <message>
+        <source>record #{id} is damaged (its length is not a number)</source>
+        <translation>запись №{id} повреждена (её длина не является числом)</translation>
+    </message>
+    <message>
+        <source>record #{id} is damaged ({column} = {value})</source>
+        <translation>запись №{id} повреждена ({column} = {value})</translation>
+    </message>
+    <message>
+        <source>no contents</source>
+        <translation>нет содержимого</translation>
+    </message>
+    <message>
+        <source>{location} is damaged (its counts are not numbers)</source>
+        <translation>{location} повреждён (его счётчики не являются числами)</translation>
+    </message>
+    <message>
+        <source>{location} is damaged (its index holds a key that is not a number)</source>
+        <translation>{location} повреждён (в его индексе ключ, не являющийся числом)</translation>
     </message>
     <message>
         <source>the Dask workers at {address} are daemonic processes, which cannot start the processes that read each file within its limits: start them with DASK_DISTRIBUTED__WORKER__DAEMON=False dask worker …</source>
@@ -3164,6 +3228,14 @@ Could not be read: %2</source>
         <translation>самоцитирование</translation>
     </message>
     <message>
+        <source>identical to #{id}, added {date}</source>
+        <translation>совпадает с №{id}, добавлен {date}</translation>
+    </message>
+    <message>
+        <source>Already in the archive as {ids}.</source>
+        <translation>Уже в архиве как {ids}.</translation>
+    </message>
+    <message>
         <source>downloaded {time}</source>
         <translation>скачано {time}</translation>
     </message>
@@ -3787,6 +3859,18 @@ Could not be read: %2</source>
     <message>
         <source>Click the address to open the page in the browser.</source>
         <translation>Щёлкните адрес, чтобы открыть страницу в браузере.</translation>
+    </message>
+    <message>
+        <source>identical to #{id}, added {date}</source>
+        <translation>совпадает с №{id}, добавлен {date}</translation>
+    </message>
+    <message>
+        <source>already in the archive as {ids}</source>
+        <translation>уже в архиве как {ids}</translation>
+    </message>
+    <message>
+        <source>Identical: the archived document&apos;s text is the checked one&apos;s, unchanged.</source>
+        <translation>Совпадение: текст архивного документа без изменений совпадает с проверяемым.</translation>
     </message>
     <message>
         <source>Self-citation: the archived document has the same author as the checked one.</source>

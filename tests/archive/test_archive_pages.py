@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from copylens.core import Options, open_archive
-from copylens.core.archive.pages import ArchivePages
+from copylens.core.web.archive_pages import ArchivePages
 from tests.archive.conftest import Cli
 from tests.archive.test_archive_reliability import immutable
 from tests.web.webserver import WebServer, page, web_server
