@@ -212,8 +212,12 @@ class SessionManager(QtCore.QObject):
         app = "CopyLens"  # the product name, never translated
         if self.path:
             title = f"{Path(self.path).stem}[*] — {app}"
+        elif self.modified:  # ends in the name: Qt appends the display name otherwise
+            # ("CopyLens* — CopyLens", issue 36)
+            unsaved = _tr("Unsaved session")
+            title = f"{unsaved}[*] — {app}"
         else:  # a new window's title stays the plain name
-            title = f"{app}[*]" if self.modified else app
+            title = app
         self.window.show_title(title, self.modified)
 
     # ------------------------------------------------------------------ runs

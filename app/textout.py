@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from copylens.app import terms
-from copylens.app.presentation import is_paraphrase, passage, percent
+from copylens.app.presentation import already_archived, is_paraphrase, passage, percent
 from copylens.core import (
     ArchivedDocument,
     ArchiveStats,
@@ -46,6 +46,10 @@ def shown(text: str) -> str:
 
 
 def print_check(report: CheckReport, out: TextIO) -> None:
+    if report.exclusions:
+        from copylens.app.export import exclusions_text
+
+        out.write(f"{shown(exclusions_text(report))}\n\n")
     for doc in report.documents:
         tricks = f"  look-alike letters: {doc.homoglyphs}" if doc.homoglyphs else ""
         out.write(
@@ -53,6 +57,8 @@ def print_check(report: CheckReport, out: TextIO) -> None:
             f"uniqueness {_pct(doc.uniqueness)}  borrowed {_pct(doc.borrowed)}  "
             f"cited {_pct(doc.cited)}{_self_cited(doc)}{tricks}\n"
         )
+        if doc.archived_as:
+            out.write(f"  {already_archived(doc.archived_as)}\n")
         if not doc.sources:
             out.write("  no matching sources\n\n")
             continue
@@ -117,7 +123,11 @@ def _origin(s: SourceMatch) -> str:
         return ""
     labels = "".join(f", {k}={v}" for k, v in s.labels)
     own = ", self-citation" if s.self_citation else ""
-    return f"  [archive #{s.archive_id}{labels}{own}]"
+    copies = "".join(f", also #{n}" for n in s.copies)
+    if s.identical:
+        added = f", added {s.added[:10]}" if s.added else ""
+        return f"  [identical to #{s.archive_id}{labels}{added}{own}{copies}]"
+    return f"  [archive #{s.archive_id}{labels}{own}{copies}]"
 
 
 def print_archive_list(documents: Sequence[ArchivedDocument], out: TextIO) -> None:
@@ -127,7 +137,9 @@ def print_archive_list(documents: Sequence[ArchivedDocument], out: TextIO) -> No
     out.write(f"{'id':>6}  {'added':<10}  {'words':>6}  path  labels\n")
     for d in documents:
         labels = " ".join(f"{k}={v}" for k, v in d.labels)
-        out.write(f"{d.id:>6}  {d.added[:10]:<10}  {d.words:>6}  {shown(d.path)}  {shown(labels)}\n")
+        out.write(
+            f"{d.id:>6}  {d.added[:10]:<10}  {d.words:>6}  {shown(d.path)}  {shown(labels)}\n"
+        )
 
 
 def print_archive_stats(stats: ArchiveStats, out: TextIO) -> None:

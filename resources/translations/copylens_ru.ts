@@ -36,6 +36,14 @@
         <translation>Созданы для CopyLens.</translation>
     </message>
     <message>
+        <source>Thesauri (Russian, Ukrainian)</source>
+        <translation>Тезаурусы (русский, украинский)</translation>
+    </message>
+    <message>
+        <source>LibreOffice thesauri from Debian&apos;s mythes-ru and mythes-uk 7.5.0: Russian by Mikhail Korolyov and Yakov Reztsov; Ukrainian by the uk_UA dictionaries project (also GPL-2+ or MPL-1.1). Unmodified; notices in COPYRIGHT.txt.</source>
+        <translation>Тезаурусы LibreOffice из пакетов Debian mythes-ru и mythes-uk 7.5.0: русский — Михаил Королёв и Яков Резцов; украинский — проект словарей uk_UA (также GPL-2+ или MPL-1.1). Без изменений; уведомления в COPYRIGHT.txt.</translation>
+    </message>
+    <message>
         <source>Sample texts, icons, translations</source>
         <translation>Образцы текстов, значки, переводы</translation>
     </message>
@@ -129,6 +137,26 @@
     <message>
         <source>Labels of the checked documents as key=value pairs separated by commas (author, group, year, …). They are stored with the documents added to the archive, and an archived source with the same author is marked as self-citation.</source>
         <translation>Метки проверяемых документов: пары ключ=значение через запятую (author — автор, group — группа, year — год, …). Они сохраняются с документами, добавленными в архив, а архивный источник с тем же author отмечается как самоцитирование.</translation>
+    </message>
+    <message>
+        <source>check against it</source>
+        <translation>проверять по нему</translation>
+    </message>
+    <message>
+        <source>add to it</source>
+        <translation>добавлять в него</translation>
+    </message>
+    <message>
+        <source>Use again</source>
+        <translation>Использовать снова</translation>
+    </message>
+    <message>
+        <source>Last time: %1</source>
+        <translation>В прошлый раз: %1</translation>
+    </message>
+    <message>
+        <source>The archive choices of your last session. They are not applied by themselves: click “Use again” to tick the boxes and fill in the labels.</source>
+        <translation>Настройки архива из прошлого сеанса. Сами они не применяются: нажмите «Использовать снова», чтобы отметить флажки и заполнить метки.</translation>
     </message>
     <message>
         <source>Archive: %1</source>
@@ -358,6 +386,10 @@
         <translation>Добавлено: %1</translation>
     </message>
     <message>
+        <source>identical to earlier records: %1</source>
+        <translation>совпадают с прежними записями: %1</translation>
+    </message>
+    <message>
         <source>already in the archive: %1</source>
         <translation>уже были в архиве: %1</translation>
     </message>
@@ -424,6 +456,55 @@
     <message>
         <source>%1 — archive #%2</source>
         <translation>%1 — архив № %2</translation>
+    </message>
+</context>
+<context>
+    <name>CertificateDialog</name>
+    <message>
+        <source>Save certificate</source>
+        <translation>Сохранить справку</translation>
+    </message>
+    <message>
+        <source>Certificate</source>
+        <translation>Справка</translation>
+    </message>
+    <message>
+        <source>One page per checked document, before the detailed report: these fields, the three shares, the main sources, the method, the settings&apos; fingerprint and a signature line.</source>
+        <translation>По странице на каждый проверенный документ перед подробным отчётом: эти поля, три доли, основные источники, способ проверки, отпечаток параметров и строка для подписи.</translation>
+    </message>
+    <message>
+        <source>Print…</source>
+        <translation>Печать…</translation>
+    </message>
+    <message>
+        <source>&amp;Institution:</source>
+        <translation>&amp;Организация:</translation>
+    </message>
+    <message>
+        <source>&amp;Work:</source>
+        <translation>&amp;Работа:</translation>
+    </message>
+    <message>
+        <source>&amp;Author:</source>
+        <translation>&amp;Автор:</translation>
+    </message>
+    <message>
+        <source>&amp;Group:</source>
+        <translation>&amp;Группа:</translation>
+    </message>
+    <message>
+        <source>&amp;Checked by:</source>
+        <translation>&amp;Проверил:</translation>
+    </message>
+    <message>
+        <source>each document&apos;s name</source>
+        <translation>имя каждого документа</translation>
+    </message>
+    <message>
+        <source>The certificate could not be saved to {path}:
+{error}</source>
+        <translation>Не удалось сохранить справку в {path}:
+{error}</translation>
     </message>
 </context>
 <context>
@@ -614,6 +695,10 @@
     <message>
         <source>no sources</source>
         <translation>источников нет</translation>
+    </message>
+    <message>
+        <source>This very submission (the same file, the same labels) is in the archive: it is not counted as its own source.</source>
+        <translation>Эта самая работа (тот же файл, те же метки) уже в архиве: она не считается собственным источником.</translation>
     </message>
     <message>
         <source>1 source</source>
@@ -848,6 +933,10 @@
 <context>
     <name>Errors</name>
     <message>
+        <source>{location} is damaged (its settings are not usable: {detail})</source>
+        <translation>{location} повреждён (его настройки непригодны: {detail})</translation>
+    </message>
+    <message>
         <source>a PostgreSQL archive needs the psycopg package: pip install &apos;copylens[postgres]&apos;</source>
         <translation>для архива в PostgreSQL нужен пакет psycopg: pip install &apos;copylens[postgres]&apos;</translation>
     </message>
@@ -920,6 +1009,10 @@
         <translation>сохранённые данные документа повреждены (это не двоичные данные)</translation>
     </message>
     <message>
+        <source>record #{id} is damaged (a name is not text)</source>
+        <translation>запись №{id} повреждена (имя не является текстом)</translation>
+    </message>
+    <message>
         <source>{location} is of an unknown archive format (schema version &quot;{found}&quot;): it was not made by CopyLens, or it is damaged</source>
         <translation>{location} — архив неизвестного формата (версия схемы «{found}»): он создан не CopyLens или повреждён</translation>
     </message>
@@ -928,12 +1021,40 @@
         <translation>{location} создан более новой версией CopyLens (формат архива {found}; эта версия читает форматы до {known}). Обновите CopyLens, чтобы работать с ним.</translation>
     </message>
     <message>
+        <source>{location} is damaged (its settings are not readable)</source>
+        <translation>{location} повреждён (его настройки не читаются)</translation>
+    </message>
+    <message>
+        <source>{location} is damaged (anchor_words = {value})</source>
+        <translation>{location} повреждён (anchor_words = {value})</translation>
+    </message>
+    <message>
         <source>{location} was built with other settings ({differences}). Use the archive&apos;s settings, or another archive.</source>
         <translation>{location} создан с другими параметрами ({differences}). Используйте параметры архива или другой архив.</translation>
     </message>
     <message>
         <source>there is no document {id} in {location}</source>
         <translation>в {location} нет документа {id}</translation>
+    </message>
+    <message>
+        <source>record #{id} is damaged (its length is not a number)</source>
+        <translation>запись №{id} повреждена (её длина не является числом)</translation>
+    </message>
+    <message>
+        <source>record #{id} is damaged ({column} = {value})</source>
+        <translation>запись №{id} повреждена ({column} = {value})</translation>
+    </message>
+    <message>
+        <source>no contents</source>
+        <translation>нет содержимого</translation>
+    </message>
+    <message>
+        <source>{location} is damaged (its counts are not numbers)</source>
+        <translation>{location} повреждён (его счётчики не являются числами)</translation>
+    </message>
+    <message>
+        <source>{location} is damaged (its index holds a key that is not a number)</source>
+        <translation>{location} повреждён (в его индексе ключ, не являющийся числом)</translation>
     </message>
     <message>
         <source>the Dask workers at {address} are daemonic processes, which cannot start the processes that read each file within its limits: start them with DASK_DISTRIBUTED__WORKER__DAEMON=False dask worker …</source>
@@ -1573,6 +1694,49 @@
     </message>
 </context>
 <context>
+    <name>ExclusionsDialog</name>
+    <message>
+        <source>Exclusions</source>
+        <translation>Исключения</translation>
+    </message>
+    <message>
+        <source>show all</source>
+        <translation>показывать все</translation>
+    </message>
+    <message>
+        <source>Hide matches under (words):</source>
+        <translation>Скрыть совпадения короче (слов):</translation>
+    </message>
+    <message>
+        <source>Hide sources under:</source>
+        <translation>Скрыть источники с долей меньше:</translation>
+    </message>
+    <message>
+        <source>Exclude archived sources labelled:</source>
+        <translation>Исключить источники архива с метками:</translation>
+    </message>
+    <message>
+        <source>Exclude these sources:</source>
+        <translation>Исключить эти источники:</translation>
+    </message>
+    <message>
+        <source>Every share (uniqueness, borrowed, cited, each source&apos;s) is counted again without what is left out; the report says what was.</source>
+        <translation>Все доли (уникальность, заимствования, цитирование, доля каждого источника) пересчитываются без исключённого; в отчёте указано, что исключено.</translation>
+    </message>
+    <message>
+        <source>Show everything</source>
+        <translation>Показать всё</translation>
+    </message>
+    <message>
+        <source>archive #{id}</source>
+        <translation>архив № {id}</translation>
+    </message>
+    <message>
+        <source>Not key=value labels: “%1”</source>
+        <translation>Это не метки вида ключ=значение: «%1»</translation>
+    </message>
+</context>
+<context>
     <name>Export</name>
     <message>
         <source>HTML report (*.html *.htm)</source>
@@ -2067,7 +2231,126 @@ Could not be read: %2</source>
     </message>
 </context>
 <context>
+    <name>InputsArea</name>
+    <message>
+        <source>Drag files or folders here, or use Open files (Ctrl+O).</source>
+        <translation>Перетащите сюда файлы или папки или нажмите «Открыть файлы» (Ctrl+O).</translation>
+    </message>
+    <message>
+        <source>Drop documents here</source>
+        <translation>Перетащите документы сюда</translation>
+    </message>
+    <message>
+        <source>Drop sources here</source>
+        <translation>Перетащите источники сюда</translation>
+    </message>
+    <message>
+        <source>An assignment or a handout: its text is never marked.</source>
+        <translation>Задание или раздаточный материал: его текст никогда не отмечается.</translation>
+    </message>
+    <message>
+        <source>Drop templates here</source>
+        <translation>Перетащите шаблоны сюда</translation>
+    </message>
+    <message>
+        <source>Templates: an assignment, a handout, a form every document fills in. Text that matches these files is never marked and does not count in the percentages.</source>
+        <translation>Шаблоны: задание, раздаточный материал, форма, которую заполняет каждый документ. Текст, совпадающий с этими файлами, никогда не отмечается и не учитывается в процентах.</translation>
+    </message>
+    <message>
+        <source>Documents to check</source>
+        <translation>Проверяемые документы</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Источники</translation>
+    </message>
+    <message>
+        <source>Ignore</source>
+        <translation>Не учитывать</translation>
+    </message>
+    <message>
+        <source>Documents to compare</source>
+        <translation>Документы для сравнения</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>Документы</translation>
+    </message>
+    <message>
+        <source>All files</source>
+        <translation>Все файлы</translation>
+    </message>
+    <message>
+        <source>Documents and news</source>
+        <translation>Документы и новости</translation>
+    </message>
+    <message>
+        <source>Open files</source>
+        <translation>Открыть файлы</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>Открыть папку</translation>
+    </message>
+    <message>
+        <source>The clipboard has no text to paste.</source>
+        <translation>В буфере обмена нет текста.</translation>
+    </message>
+    <message>
+        <source>Pasted text %1</source>
+        <translation>Вставленный текст %1</translation>
+    </message>
+    <message>
+        <source>No new supported files found.</source>
+        <translation>Новых файлов поддерживаемых форматов не найдено.</translation>
+    </message>
+    <message>
+        <source>Cannot be read: %1 (%2: %3), marked in the list</source>
+        <translation>Не читаются: %1 (%2: %3), отмечены в списке</translation>
+    </message>
+    <message>
+        <source>Skipped while reading folders: %1 (%2: %3)</source>
+        <translation>Пропущено при чтении папок: %1 (%2: %3)</translation>
+    </message>
+    <message>
+        <source>Add the documents to check first.</source>
+        <translation>Сначала добавьте документы для проверки.</translation>
+    </message>
+    <message>
+        <source>Fix or remove the address on line %1 of Web: %2</source>
+        <translation>Исправьте или удалите адрес в строке %1 раздела «Интернет»: %2</translation>
+    </message>
+    <message>
+        <source>Add the sources to check against first, or web addresses, or check against the archive.</source>
+        <translation>Сначала добавьте источники для сверки или адреса веб-страниц либо включите проверку по архиву.</translation>
+    </message>
+    <message>
+        <source>Add at least two documents to compare.</source>
+        <translation>Добавьте хотя бы два документа для сравнения.</translation>
+    </message>
+    <message>
+        <source>The labels are not valid: “%1” is not key=value.</source>
+        <translation>Метки заданы неверно: «%1» — не пара ключ=значение.</translation>
+    </message>
+    <message>
+        <source>template</source>
+        <translation>шаблон</translation>
+    </message>
+    <message>
+        <source>web page</source>
+        <translation>веб-страница</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>источник</translation>
+    </message>
+</context>
+<context>
     <name>Languages</name>
+    <message>
+        <source>detected per document</source>
+        <translation>определяется для каждого документа</translation>
+    </message>
     <message>
         <source>Russian</source>
         <translation>русский</translation>
@@ -2111,6 +2394,17 @@ Could not be read: %2</source>
     <message>
         <source>Polish</source>
         <translation>польский</translation>
+    </message>
+</context>
+<context>
+    <name>ListPanel</name>
+    <message>
+        <source>Add files…</source>
+        <translation>Добавить файлы…</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Добавить папку…</translation>
     </message>
 </context>
 <context>
@@ -2215,6 +2509,22 @@ Could not be read: %2</source>
         <translation>Печать отчёта…</translation>
     </message>
     <message>
+        <source>Certificate…</source>
+        <translation>Справка…</translation>
+    </message>
+    <message>
+        <source>Exclusions…</source>
+        <translation>Исключения…</translation>
+    </message>
+    <message>
+        <source>Leave short matches or sources out and count every share again.</source>
+        <translation>Исключить короткие совпадения или источники и пересчитать все доли.</translation>
+    </message>
+    <message>
+        <source>A one-page certificate per checked document, to sign, before the report.</source>
+        <translation>Справка на одну страницу для каждого проверенного документа, для подписи, перед отчётом.</translation>
+    </message>
+    <message>
         <source>Quit</source>
         <translation>Выход</translation>
     </message>
@@ -2255,80 +2565,12 @@ Could not be read: %2</source>
         <translation>Сравнить каждый документ с каждым, чтобы найти общий текст.</translation>
     </message>
     <message>
-        <source>Drag files or folders here, or use Open files (Ctrl+O).</source>
-        <translation>Перетащите сюда файлы или папки или нажмите «Открыть файлы» (Ctrl+O).</translation>
-    </message>
-    <message>
-        <source>Drop documents here</source>
-        <translation>Перетащите документы сюда</translation>
-    </message>
-    <message>
-        <source>Drop sources here</source>
-        <translation>Перетащите источники сюда</translation>
-    </message>
-    <message>
-        <source>An assignment or a handout: its text is never marked.</source>
-        <translation>Задание или раздаточный материал: его текст никогда не отмечается.</translation>
-    </message>
-    <message>
-        <source>Drop templates here</source>
-        <translation>Перетащите шаблоны сюда</translation>
-    </message>
-    <message>
-        <source>Templates: an assignment, a handout, a form every document fills in. Text that matches these files is never marked and does not count in the percentages.</source>
-        <translation>Шаблоны: задание, раздаточный материал, форма, которую заполняет каждый документ. Текст, совпадающий с этими файлами, никогда не отмечается и не учитывается в процентах.</translation>
-    </message>
-    <message>
-        <source>Documents to check</source>
-        <translation>Проверяемые документы</translation>
-    </message>
-    <message>
-        <source>Sources</source>
-        <translation>Источники</translation>
-    </message>
-    <message>
-        <source>Ignore</source>
-        <translation>Не учитывать</translation>
-    </message>
-    <message>
-        <source>Documents to compare</source>
-        <translation>Документы для сравнения</translation>
-    </message>
-    <message>
-        <source>See every file and why…</source>
-        <translation>Все файлы и причины…</translation>
-    </message>
-    <message>
         <source>Click to see each file and why it could not be read.</source>
         <translation>Нажмите, чтобы увидеть каждый файл и причину, по которой его не удалось прочитать.</translation>
     </message>
     <message>
-        <source>Documents</source>
-        <translation>Документы</translation>
-    </message>
-    <message>
-        <source>All files</source>
-        <translation>Все файлы</translation>
-    </message>
-    <message>
-        <source>Documents and news</source>
-        <translation>Документы и новости</translation>
-    </message>
-    <message>
-        <source>Cannot be read: %1 (%2: %3), marked in the list</source>
-        <translation>Не читаются: %1 (%2: %3), отмечены в списке</translation>
-    </message>
-    <message>
         <source>Files that could not be read: %1</source>
         <translation>Не удалось прочитать файлов: %1</translation>
-    </message>
-    <message>
-        <source>template</source>
-        <translation>шаблон</translation>
-    </message>
-    <message>
-        <source>source</source>
-        <translation>источник</translation>
     </message>
     <message>
         <source>Checking…</source>
@@ -2339,40 +2581,12 @@ Could not be read: %2</source>
         <translation>Сравнение…</translation>
     </message>
     <message>
-        <source>… and %1 more</source>
-        <translation>… и ещё %1</translation>
-    </message>
-    <message>
         <source>Checked document</source>
         <translation>Документ</translation>
     </message>
     <message>
         <source>Uniqueness</source>
         <translation>Уникальность</translation>
-    </message>
-    <message>
-        <source>Open files</source>
-        <translation>Открыть файлы</translation>
-    </message>
-    <message>
-        <source>Open folder</source>
-        <translation>Открыть папку</translation>
-    </message>
-    <message>
-        <source>No new supported files found.</source>
-        <translation>Новых файлов поддерживаемых форматов не найдено.</translation>
-    </message>
-    <message>
-        <source>Skipped while reading folders: %1 (%2: %3)</source>
-        <translation>Пропущено при чтении папок: %1 (%2: %3)</translation>
-    </message>
-    <message>
-        <source>The clipboard has no text to paste.</source>
-        <translation>В буфере обмена нет текста.</translation>
-    </message>
-    <message>
-        <source>Pasted text %1</source>
-        <translation>Вставленный текст %1</translation>
     </message>
     <message>
         <source>Reading folders… the run starts when they are read.</source>
@@ -2393,26 +2607,6 @@ Could not be read: %2</source>
     <message>
         <source>Queued: the new files will be checked when this run finishes.</source>
         <translation>В очереди: новые файлы будут проверены, когда закончится текущая проверка.</translation>
-    </message>
-    <message>
-        <source>The labels are not valid: “%1” is not key=value.</source>
-        <translation>Метки заданы неверно: «%1» — не пара ключ=значение.</translation>
-    </message>
-    <message>
-        <source>Add the documents to check first.</source>
-        <translation>Сначала добавьте документы для проверки.</translation>
-    </message>
-    <message>
-        <source>Fix or remove the address on line %1 of Web: %2</source>
-        <translation>Исправьте или удалите адрес в строке %1 раздела «Интернет»: %2</translation>
-    </message>
-    <message>
-        <source>Add the sources to check against first, or web addresses, or check against the archive.</source>
-        <translation>Сначала добавьте источники для сверки или адреса веб-страниц либо включите проверку по архиву.</translation>
-    </message>
-    <message>
-        <source>Add at least two documents to compare.</source>
-        <translation>Добавьте хотя бы два документа для сравнения.</translation>
     </message>
     <message>
         <source>Reading %1 / %2</source>
@@ -2467,10 +2661,6 @@ Could not be read: %2</source>
         <translation>Отменено.</translation>
     </message>
     <message>
-        <source>web page</source>
-        <translation>веб-страница</translation>
-    </message>
-    <message>
         <source>The new interface language is used after CopyLens is restarted.</source>
         <translation>Новый язык интерфейса заработает после перезапуска CopyLens.</translation>
     </message>
@@ -2497,18 +2687,6 @@ Could not be read: %2</source>
     <message>
         <source>Add a folder to “%1”</source>
         <translation>Добавить папку в список «%1»</translation>
-    </message>
-    <message>
-        <source>Results appear here</source>
-        <translation>Здесь появятся результаты</translation>
-    </message>
-    <message>
-        <source>Add documents and sources above, then press Check (Ctrl+Enter).</source>
-        <translation>Добавьте документы и источники выше, затем нажмите «Проверить» (Ctrl+Enter).</translation>
-    </message>
-    <message>
-        <source>Add two or more documents above, then press Compare (Ctrl+Enter).</source>
-        <translation>Добавьте выше два документа или больше, затем нажмите «Сравнить» (Ctrl+Enter).</translation>
     </message>
     <message>
         <source>not read</source>
@@ -2938,6 +3116,14 @@ Could not be read: %2</source>
         <translation>Путь</translation>
     </message>
     <message>
+        <source>Source of the text</source>
+        <translation>Откуда текст</translation>
+    </message>
+    <message>
+        <source>typed or pasted into CopyLens</source>
+        <translation>набран или вставлен в CopyLens</translation>
+    </message>
+    <message>
         <source>Language</source>
         <translation>Язык</translation>
     </message>
@@ -3006,12 +3192,32 @@ Could not be read: %2</source>
         <translation>Ни в одной паре документов нет общего текста.</translation>
     </message>
     <message>
-        <source>Clusters</source>
-        <translation>Группы</translation>
+        <source>Groups of near-copies</source>
+        <translation>Группы почти одинаковых документов</translation>
     </message>
     <message>
-        <source>Documents joined by pairs that share at least half of one of them.</source>
-        <translation>Документы, связанные парами, в которых совпадает не меньше половины одного из них.</translation>
+        <source>Documents joined by pairs that share at least half of one of them; in brackets, each one&apos;s share found in the other members.</source>
+        <translation>Документы, связанные парами, в которых совпадает не меньше половины одного из них; в скобках — доля каждого, найденная у остальных участников группы.</translation>
+    </message>
+    <message>
+        <source>Pairs sharing at least {share}</source>
+        <translation>Пары, где совпадает не меньше {share}</translation>
+    </message>
+    <message>
+        <source>Found in no other document ({n})</source>
+        <translation>Не найдены ни в одном другом документе ({n})</translation>
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation>Тепловая карта</translation>
+    </message>
+    <message>
+        <source>Row: a document; column: another; colour: the share of the row&apos;s document found in the column&apos;s. Documents that share text sit together; the grey line: each document with itself.</source>
+        <translation>Строка — документ, столбец — другой документ, цвет — доля документа строки, найденная в документе столбца. Документы с общим текстом стоят рядом; серая линия — каждый документ сам с собой.</translation>
+    </message>
+    <message>
+        <source>Rows from the top, columns from the left:</source>
+        <translation>Строки сверху вниз, столбцы слева направо:</translation>
     </message>
     <message>
         <source>Fragment {n}: {words} words ({exact} exact); A characters {a0}–{a1}, B characters {b0}–{b1}</source>
@@ -3030,6 +3236,14 @@ Could not be read: %2</source>
         <translation>самоцитирование</translation>
     </message>
     <message>
+        <source>identical to #{id}, added {date}</source>
+        <translation>совпадает с №{id}, добавлен {date}</translation>
+    </message>
+    <message>
+        <source>Already in the archive as {ids}.</source>
+        <translation>Уже в архиве как {ids}.</translation>
+    </message>
+    <message>
         <source>downloaded {time}</source>
         <translation>скачано {time}</translation>
     </message>
@@ -3042,12 +3256,123 @@ Could not be read: %2</source>
         <translation>Отправлено поисковых запросов: {n}</translation>
     </message>
     <message>
+        <source>Printed up to character {printed} of {total}: the HTML report has the whole text.</source>
+        <translation>Напечатано до символа {printed} из {total}: весь текст — в отчёте HTML.</translation>
+    </message>
+    <message>
+        <source>Originality check certificate</source>
+        <translation>Справка о проверке на заимствования</translation>
+    </message>
+    <message>
+        <source>Work</source>
+        <translation>Работа</translation>
+    </message>
+    <message>
+        <source>Author</source>
+        <translation>Автор</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Группа</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Дата</translation>
+    </message>
+    <message>
+        <source>Checked by</source>
+        <translation>Проверил</translation>
+    </message>
+    <message>
+        <source>words</source>
+        <translation>слов</translation>
+    </message>
+    <message>
+        <source>Main sources</source>
+        <translation>Основные источники</translation>
+    </message>
+    <message>
+        <source>and {n} more in the detailed report</source>
+        <translation>и ещё {n} — в подробном отчёте</translation>
+    </message>
+    <message>
+        <source>Checked with CopyLens {version}: texts compared by runs of {shingle} words, shared passages of at least {words} words aligned word by word (other word forms, replaced, inserted and reordered words, look-alike letters found); quotations and the bibliography counted as cited.</source>
+        <translation>Проверено в CopyLens {version}: тексты сравнивались по последовательностям из {shingle} слов, общие фрагменты от {words} слов выравнивались пословно (с учётом других форм слова, заменённых, вставленных и переставленных слов, подменённых букв); цитаты и список литературы учтены как цитирование.</translation>
+    </message>
+    <message>
+        <source>Sentences retold in other words found by meaning.</source>
+        <translation>Пересказ другими словами найден по смыслу.</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>Подпись</translation>
+    </message>
+    <message>
+        <source>Settings fingerprint</source>
+        <translation>Отпечаток параметров</translation>
+    </message>
+    <message>
+        <source>Left out of the figures: {what}. Every share is counted without it.</source>
+        <translation>Исключено из расчёта: {what}. Все доли посчитаны без этого.</translation>
+    </message>
+    <message>
+        <source>matches under {n} words</source>
+        <translation>совпадения короче {n} слов</translation>
+    </message>
+    <message>
+        <source>sources under {share}</source>
+        <translation>источники с долей меньше {share}</translation>
+    </message>
+    <message>
+        <source>the sources {names}</source>
+        <translation>источники {names}</translation>
+    </message>
+    <message>
+        <source>archived sources labelled {label}</source>
+        <translation>источники архива с меткой {label}</translation>
+    </message>
+    <message>
         <source>yes</source>
         <translation>да</translation>
     </message>
     <message>
         <source>no</source>
         <translation>нет</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsArea</name>
+    <message>
+        <source>See every file and why…</source>
+        <translation>Все файлы и причины…</translation>
+    </message>
+    <message>
+        <source>Results appear here</source>
+        <translation>Здесь появятся результаты</translation>
+    </message>
+    <message>
+        <source>Add documents and sources above, then press Check (Ctrl+Enter).</source>
+        <translation>Добавьте документы и источники выше, затем нажмите «Проверить» (Ctrl+Enter).</translation>
+    </message>
+    <message>
+        <source>Add two or more documents above, then press Compare (Ctrl+Enter).</source>
+        <translation>Добавьте выше два документа или больше, затем нажмите «Сравнить» (Ctrl+Enter).</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Запуск…</translation>
+    </message>
+    <message>
+        <source>None of the documents could be read</source>
+        <translation>Не удалось прочитать ни одного документа</translation>
+    </message>
+    <message>
+        <source>Files that could not be read: %1</source>
+        <translation>Не удалось прочитать файлов: %1</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… и ещё %1</translation>
     </message>
 </context>
 <context>
@@ -3071,6 +3396,10 @@ Could not be read: %2</source>
     <message>
         <source>CopyLens sessions (*%1)</source>
         <translation>Сеансы CopyLens (*%1)</translation>
+    </message>
+    <message>
+        <source>Unsaved session</source>
+        <translation>Несохранённый сеанс</translation>
     </message>
     <message>
         <source>The session is too large: CopyLens reads sessions of at most %1 MB.</source>
@@ -3540,6 +3869,18 @@ Could not be read: %2</source>
         <translation>Щёлкните адрес, чтобы открыть страницу в браузере.</translation>
     </message>
     <message>
+        <source>identical to #{id}, added {date}</source>
+        <translation>совпадает с №{id}, добавлен {date}</translation>
+    </message>
+    <message>
+        <source>already in the archive as {ids}</source>
+        <translation>уже в архиве как {ids}</translation>
+    </message>
+    <message>
+        <source>Identical: the archived document&apos;s text is the checked one&apos;s, unchanged.</source>
+        <translation>Совпадение: текст архивного документа без изменений совпадает с проверяемым.</translation>
+    </message>
+    <message>
         <source>Self-citation: the archived document has the same author as the checked one.</source>
         <translation>Самоцитирование: у документа из архива тот же автор, что и у проверяемого.</translation>
     </message>
@@ -3854,17 +4195,6 @@ Could not be read: %2</source>
     <message>
         <source>Settings</source>
         <translation>Настройки</translation>
-    </message>
-</context>
-<context>
-    <name>_ListPanel</name>
-    <message>
-        <source>Add files…</source>
-        <translation>Добавить файлы…</translation>
-    </message>
-    <message>
-        <source>Add folder…</source>
-        <translation>Добавить папку…</translation>
     </message>
 </context>
 </TS>
