@@ -540,19 +540,42 @@ CANDIDATES = 64
 the most of its rare words (the earlier of equal ones)."""
 
 
-def _words(m: Meaning, sentences: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
-    """Each distinct word fingerprint of the given sentences with its sentence, sorted by
-    fingerprint, then sentence."""
+SYNONYM_KEY = np.uint64(1 << 63)
+"""Set on a thesaurus word number to make it a key beside the words' fingerprints."""
+
+
+def _words(
+    m: Meaning, sentences: Sequence[int], synonyms: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each distinct key of the given sentences with its sentence, sorted by key, then
+    sentence: the words' fingerprints, and, when the language has a thesaurus, each listed
+    word's number (``synonyms``: the numbers of its synonyms instead) with
+    :data:`SYNONYM_KEY` set, so a sentence retold with the thesaurus's synonyms is named too."""
     spans = np.array([m.bounds[n] for n in sentences], dtype=np.int64).reshape(-1, 2)
     lengths = spans[:, 1] - spans[:, 0]
     owner = np.repeat(np.asarray(sentences, dtype=np.int64), lengths)
-    at = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-    forms = m.forms[np.repeat(spans[:, 0], lengths) + at]
-    order = np.lexsort((owner, forms))
-    forms, owner = forms[order], owner[order]
-    new = np.ones(len(forms), dtype=bool)
-    new[1:] = (forms[1:] != forms[:-1]) | (owner[1:] != owner[:-1])
-    return forms[new], owner[new]
+    words = np.repeat(spans[:, 0], lengths) + (
+        np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    )
+    keys = m.forms[words]
+    if m.synonyms is not None and m.thesaurus is not None:
+        ids = m.synonyms[words].astype(np.int64)
+        listed = ids >= 0
+        ids, whose = ids[listed], owner[listed]
+        if synonyms:
+            starts, targets = m.thesaurus.starts, m.thesaurus.targets
+            n = starts[ids + 1] - starts[ids]
+            at = (
+                np.repeat(starts[ids], n) + np.arange(int(n.sum())) - np.repeat(np.cumsum(n) - n, n)
+            )
+            ids, whose = targets[at].astype(np.int64), np.repeat(whose, n)
+        keys = np.concatenate([keys, ids.astype(np.uint64) | SYNONYM_KEY])
+        owner = np.concatenate([owner, whose])
+    order = np.lexsort((owner, keys))
+    keys, owner = keys[order], owner[order]
+    new = np.ones(len(keys), dtype=bool)
+    new[1:] = (keys[1:] != keys[:-1]) | (owner[1:] != owner[:-1])
+    return keys[new], owner[new]
 
 
 @dataclass(frozen=True)
@@ -589,7 +612,7 @@ class RareWords:
         joins: Broder 1997; Bayardo, Ma and Srikant 2007). A rewrite keeps a source sentence's
         names, terms and numbers, so the two share a rare word. Pairs looked at: at most the
         checked sentences' words × :data:`RARE`; compared: at most ``rows`` × :data:`CANDIDATES`."""
-        mine, who = _words(a, rows)
+        mine, who = _words(a, rows, synonyms=True)
         if not len(self.values):
             return [np.empty(0, dtype=np.int64) for _ in rows]
         at = np.minimum(np.searchsorted(self.values, mine), len(self.values) - 1)
@@ -619,7 +642,7 @@ def _centroids_of(m: Meaning, sentences: np.ndarray) -> np.ndarray:
     :data:`BLOCK_WORDS` words at a time."""
     if m.kept is not None:
         return m.kept[sentences]
-    table = m.lexicon.table
+    table, rows = m.spread or (m.lexicon.table, m.rows)
     spans = np.array([m.bounds[n] for n in sentences.tolist()], dtype=np.int64).reshape(-1, 2)
     lengths = spans[:, 1] - spans[:, 0]
     out = np.empty((len(sentences), table.shape[1]), dtype=np.float32)
@@ -636,7 +659,7 @@ def _centroids_of(m: Meaning, sentences: np.ndarray) -> np.ndarray:
             + np.arange(int(n.sum()))
             - np.repeat(np.cumsum(n) - n, n)
         )
-        vectors = (m.weights[at, None] * table[m.rows[at]]).astype(np.float64)
+        vectors = (m.weights[at, None] * table[rows[at]]).astype(np.float64)
         out[first:last] = np.add.reduceat(vectors, np.cumsum(n) - n)
         first = last
     norms = np.linalg.norm(out, axis=1, keepdims=True)

@@ -19,6 +19,7 @@ from copylens.core.extract import Extracted
 from copylens.core.prepare import prepare_text
 from copylens.core.report import Fragment
 from tests.test_paraphrase import LANGUAGES, _long_pair, text
+from tests.test_rewrite_thesaurus import HONEST, REWRITE, SOURCE
 
 
 def _fragments(document: str, source: str) -> list[Fragment]:
@@ -34,6 +35,7 @@ def _ordinary_pairs() -> list[tuple[str, str]]:
         pairs += [(text(language, kind), source) for kind in ("rewrite", "independent")]
         pairs.append((text(language, "rewrite") + "\n\n" + source, source))
     pairs.append(_long_pair(6))
+    pairs += [(REWRITE, SOURCE), (HONEST, SOURCE)]  # synonyms of the Ukrainian thesaurus
     return pairs
 
 
@@ -124,11 +126,12 @@ def test_scattered_sentence_vectors_are_the_kept_ones_bit_for_bit(
 
     from copylens.core.meaning import lexicon
 
-    doc = prepare_text(Extracted("x", _long_pair(6)[0], "txt"), Options())
-    kept = pp._meaning(doc, lexicon("en"))
-    assert kept.kept is not None
-    computed = dataclasses.replace(kept, kept=None)
     monkeypatch.setattr(pp, "BLOCK_WORDS", 30)
-    for ids in ([0, 3, 4, 5, 17, 30], list(range(len(kept.bounds)))):
-        chosen = np.array(ids)
-        assert np.array_equal(pp._centroids_of(computed, chosen), kept.kept[chosen])
+    for language, document in (("en", _long_pair(6)[0]), ("uk", REWRITE + SOURCE)):
+        doc = prepare_text(Extracted("x", document, "txt"), Options())
+        kept = pp._meaning(doc, lexicon(language))
+        assert kept.kept is not None
+        computed = dataclasses.replace(kept, kept=None)
+        for ids in ([0, 3, 4, 5], list(range(len(kept.bounds)))):
+            chosen = np.array(ids)
+            assert np.array_equal(pp._centroids_of(computed, chosen), kept.kept[chosen])
