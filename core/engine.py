@@ -56,6 +56,7 @@ from copylens.core.report import (
     PairResult,
     SourceMatch,
 )
+from copylens.core.sentence_align import sentence_candidates
 from copylens.core.score import (
     PairScore,
     Seeded,
@@ -146,6 +147,7 @@ def check(
     for n, src in enumerate(srcs):
         index.add(n, src.anchors)
     wanted = [_candidates(doc, srcs, index) for doc in docs]
+    wanted = sentence_candidates(docs, srcs, wanted, options)  # an edited copy may share no anchor
     if options.paraphrase:  # a rewrite may share no anchor with its source
         vocabulary = Vocabulary.of(srcs)
         wanted = [sorted({*w, *vocabulary.related(d)}) for d, w in zip(docs, wanted, strict=True)]

@@ -25,6 +25,7 @@ from copylens.core.paraphrase import fragments_of, paraphrases, source_shown
 from copylens.core.pool import map_when_it_pays
 from copylens.core.prepare import Prepared
 from copylens.core.report import Edit, Fragment
+from copylens.core.sentence_align import join, one_passage
 from copylens.core.sketch import estimate
 
 R = TypeVar("R")
@@ -62,7 +63,7 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
     """Measure A against B (see the module docstring for what each number means)."""
     shared = len(np.intersect1d(a.shingles, b.shingles, assume_unique=True))
     union = len(a.shingles) + len(b.shingles) - shared
-    alignments = align(a.canonical, b.canonical, options)
+    alignments = join(a.canonical, b.canonical, align(a.canonical, b.canonical, options))
     zone_a, zone_b = seed_zones(a, b, options)
     score = PairScore(
         resemblance=shared / union if union else 0.0,
@@ -88,7 +89,8 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
             [to_fragment(f, a.canonical, b.canonical) for f in alignments], a.text, b.text
         ),
     )
-    return with_paraphrases(score, a, b, options) if options.paraphrase else score
+    score = with_paraphrases(score, a, b, options) if options.paraphrase else score
+    return replace(score, fragments=one_passage(score.fragments, a.canonical, b.canonical))
 
 
 def with_paraphrases(score: PairScore, a: Prepared, b: Prepared, options: Options) -> PairScore:

@@ -1,0 +1,446 @@
+"""Sentence alignment: passages of a checked text whose sentences match a source's sentences
+though their words were shuffled, swapped for synonyms or machine-translated (issue 34).
+
+The word aligner (:mod:`copylens.core.align`) needs runs of equal words; an obfuscated copy
+keeps few. This stage compares whole sentences, as the PAN-14 and PAN-15 winners do
+(Sanchez-Perez, Gelbukh and Sidorov, "A Winning Approach to Text Alignment for Text Reuse
+Detection at PAN 2014", and "Adaptive Algorithm for Plagiarism Detection: The Best-performing
+Approach at PAN 2014 Text Alignment Competition", CLEF 2015):
+
+1. Units: each text's sentences (:func:`copylens.core.canonicalize.sentence_ids`) as bags of
+   canonical words (lemmas or stems, stop words out); a unit of fewer than :data:`MIN_UNIT`
+   words is joined to the next (a line break inside a sentence, a heading).
+2. Seeds: pairs of units whose tf-isf cosine (the words' inverse sentence frequency over the
+   units of both texts) reaches :data:`SEED_COS` and whose Dice coefficient over distinct
+   words reaches :data:`SEED_DICE`.
+3. Extension: seeds clustered in the checked text where no more than :data:`MAX_GAP` units lie
+   between one and the next, each cluster split again in the source by the same gap, until
+   nothing changes; a cluster is a passage, from its first to its last unit on both sides.
+   Summary mode: a passage whose source side is much longer than its checked side is clustered
+   again with :data:`SUMMARY_GAP` in the source (a summary condenses a whole article).
+4. Filter: a passage stands when it holds :data:`MIN_SEEDS` seeds at least, its sides'
+   tf-isf cosine (the sum of their units) reaches :data:`VALIDATION`, and at least one seed
+   is strong (cosine :data:`STRONG`); or when a word alignment found by
+   :mod:`copylens.core.align` lies inside it. A writer's text on a source's topic shares
+   topic words with it, scattered: such chance seeds are single, weak or far apart.
+
+:func:`join` then makes one fragment of each passage and of the word alignments inside or
+beside it (granularity: one case, one detection), and :func:`copied_units` tells the word
+aligner's own-sentence cut (:func:`copylens.core.align.own_sentences`) which sentences are
+shuffled or synonym-swapped copies of a source sentence rather than the writer's own.
+
+What must hold: every passage is a pair of canonical-word ranges on whole units, inside both
+texts; its character spans are the words' spans (exact offsets into the extracted texts).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from copylens.core.align import Alignment, WordEdit
+from copylens.core.canonicalize import Canonical
+from copylens.core.index import MAX_DF, MemoryIndex
+from copylens.core.options import Options
+from copylens.core.prepare import Prepared
+from copylens.core.report import Fragment
+
+MIN_UNIT = 4
+"""Fewest canonical words of a unit; a shorter sentence joins the next one."""
+SEED_COS = 0.33
+SEED_DICE = 0.33
+"""Least tf-isf cosine and Dice coefficient of a seed (Sanchez-Perez et al. 2014)."""
+MAX_GAP = 4
+"""Most units between consecutive seeds of one passage, on each side (ibid.)."""
+SUMMARY_GAP = 24
+"""The source-side gap of summary mode (ibid.)."""
+SUMMARY_RATIO = 3.0
+"""A passage whose source side has this many times the checked side's words is a summary."""
+VALIDATION = 0.34
+"""Least tf-isf cosine of a passage's two sides (ibid.)."""
+NEAR_BEST = 0.9
+"""A seed's cosine is at least this share of the best its checked unit reaches."""
+MIN_SEEDS = 2
+STRONG = 0.5
+"""A passage of sentences alone needs this many seeds, one of them this strong."""
+
+
+@dataclass(frozen=True)
+class Units:
+    """A text's units as canonical-word ranges: unit u is words [bounds[u], bounds[u + 1])."""
+
+    bounds: np.ndarray
+
+    @classmethod
+    def of(cls, c: Canonical) -> Units:
+        n = len(c)
+        if n == 0:
+            return cls(np.zeros(1, dtype=np.int64))
+        starts = np.flatnonzero(np.r_[True, np.diff(c.sentences) != 0])
+        kept = [0]
+        for s in starts[1:].tolist():
+            if s - kept[-1] >= MIN_UNIT:
+                kept.append(s)
+        if n - kept[-1] < MIN_UNIT and len(kept) > 1:
+            kept.pop()
+        return cls(np.array([*kept, n], dtype=np.int64))
+
+    def __len__(self) -> int:
+        return len(self.bounds) - 1
+
+    def of_word(self, w: int) -> int:
+        return int(np.searchsorted(self.bounds, w, side="right")) - 1
+
+
+@dataclass(frozen=True)
+class Similarity:
+    """Unit-by-unit similarities of a checked text A and a source B."""
+
+    a: Units
+    b: Units
+    cos: np.ndarray
+    dice: np.ndarray
+    vectors_a: np.ndarray
+    vectors_b: np.ndarray
+    """tf-isf rows (not normalised) of each unit."""
+
+    @property
+    def seeds(self) -> list[tuple[int, int]]:
+        """Pairs reaching both thresholds, each unit of A with its best source units only
+        (cosine within :data:`NEAR_BEST` of its best): a sentence is copied from one place,
+        and a source's other sentences on the topic would stretch the passage there."""
+        if self.cos.size == 0:
+            return []
+        hits = (self.cos >= SEED_COS) & (self.dice >= SEED_DICE)
+        best = self.cos.max(axis=1, keepdims=True)
+        hits &= self.cos >= NEAR_BEST * best
+        return [(int(i), int(j)) for i, j in zip(*np.nonzero(hits), strict=True)]
+
+    def cosine(self, a0: int, a1: int, b0: int, b1: int) -> float:
+        """tf-isf cosine of units [a0, a1) of A summed and [b0, b1) of B summed."""
+        x = self.vectors_a[a0:a1].sum(axis=0)
+        y = self.vectors_b[b0:b1].sum(axis=0)
+        norm = float(np.linalg.norm(x) * np.linalg.norm(y))
+        return float(x @ y) / norm if norm else 0.0
+
+
+def similarity(a: Canonical, b: Canonical) -> Similarity:
+    """tf-isf cosine and Dice of every unit of A with every unit of B."""
+    ua, ub = Units.of(a), Units.of(b)
+    words = np.concatenate((a.hashes, b.hashes))
+    vocab, codes = np.unique(words, return_inverse=True)
+    rows = np.concatenate(
+        (
+            np.repeat(np.arange(len(ua)), np.diff(ua.bounds)),
+            len(ua) + np.repeat(np.arange(len(ub)), np.diff(ub.bounds)),
+        )
+    )
+    tf = np.zeros((len(ua) + len(ub), len(vocab)), dtype=np.float32)
+    np.add.at(tf, (rows, codes), 1.0)
+    present = tf > 0
+    isf = np.log(len(tf) / np.maximum(present.sum(axis=0), 1)).astype(np.float32)
+    vectors = tf * isf
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    unit = np.divide(vectors, norms, out=np.zeros_like(vectors), where=norms > 0)
+    va, vb = unit[: len(ua)], unit[len(ua) :]
+    pa, pb = present[: len(ua)].astype(np.float32), present[len(ua) :].astype(np.float32)
+    shared = pa @ pb.T
+    sizes = pa.sum(axis=1)[:, None] + pb.sum(axis=1)[None, :]
+    dice = np.divide(2 * shared, sizes, out=np.zeros_like(shared), where=sizes > 0)
+    return Similarity(ua, ub, va @ vb.T, dice, vectors[: len(ua)], vectors[len(ua) :])
+
+
+Box = tuple[int, int, int, int]
+"""A passage as unit ranges [a0, a1) × [b0, b1)."""
+
+
+def clusters(
+    seeds: Sequence[tuple[int, int]], gap_a: int, gap_b: int
+) -> list[list[tuple[int, int]]]:
+    """Seeds split where more than ``gap_a`` units lie between consecutive seeds in A, each
+    part split where more than ``gap_b`` lie between them in B, until nothing changes."""
+    todo = [sorted(seeds)]
+    done: list[list[tuple[int, int]]] = []
+    while todo:
+        group = todo.pop()
+        parts = _split(group, 0, gap_a)
+        parts = [q for p in parts for q in _split(p, 1, gap_b)]
+        if len(parts) == 1:
+            done.append(parts[0])
+        else:
+            todo.extend(parts)
+    return sorted(done)
+
+
+def _split(group: list[tuple[int, int]], side: int, gap: int) -> list[list[tuple[int, int]]]:
+    ordered = sorted(group, key=lambda s: (s[side], s[1 - side]))
+    parts = [[ordered[0]]]
+    for s in ordered[1:]:
+        if s[side] - parts[-1][-1][side] - 1 > gap:
+            parts.append([s])
+        else:
+            parts[-1].append(s)
+    return [sorted(p) for p in parts]
+
+
+def passages(sim: Similarity) -> list[tuple[Box, list[tuple[int, int]]]]:
+    """Step 3: the clusters of seeds as unit boxes, with their seeds; summary mode where the
+    source side outgrows the checked side."""
+    seeds = sim.seeds
+    if not seeds:
+        return []
+    found = clusters(seeds, MAX_GAP, MAX_GAP)
+    out = []
+    summary_seeds = []
+    for group in found:
+        out.append((_box(group), group))
+    # summary mode: the seeds of A's units against far-apart source units, clustered loosely
+    wide = clusters(seeds, MAX_GAP, SUMMARY_GAP)
+    for group in wide:
+        box = _box(group)
+        words_a = int(sim.a.bounds[box[1]] - sim.a.bounds[box[0]])
+        words_b = int(sim.b.bounds[box[3]] - sim.b.bounds[box[2]])
+        if words_b >= SUMMARY_RATIO * words_a and len({j for _, j in group}) > 2:
+            summary_seeds.append((box, group))
+    return _best(out + summary_seeds, sim)
+
+
+def _box(group: list[tuple[int, int]]) -> Box:
+    return (
+        min(i for i, _ in group),
+        max(i for i, _ in group) + 1,
+        min(j for _, j in group),
+        max(j for _, j in group) + 1,
+    )
+
+
+def _best(
+    found: list[tuple[Box, list[tuple[int, int]]]], sim: Similarity
+) -> list[tuple[Box, list[tuple[int, int]]]]:
+    """Passages overlapping in A resolved: the one of most seeds (then highest cosine) wins."""
+    scored = sorted(found, key=lambda p: (-len(p[1]), -sim.cosine(*p[0])))
+    kept: list[tuple[Box, list[tuple[int, int]]]] = []
+    for box, group in scored:
+        if all(box[1] <= k[0] or k[1] <= box[0] for k, _ in kept):
+            kept.append((box, group))
+    return sorted(kept)
+
+
+def credible(box: Box, group: list[tuple[int, int]], sim: Similarity) -> bool:
+    """Step 4 for a passage of sentences alone."""
+    strong = max(float(sim.cos[i, j]) for i, j in group)
+    return len(group) >= MIN_SEEDS and strong >= STRONG and sim.cosine(*box) >= VALIDATION
+
+
+def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
+    """The word alignments with the sentence passages: each passage and the alignments that
+    overlap it, or touch it within a unit, are one alignment (hull on both sides, edits by a
+    word diff); a passage without an alignment inside stands when :func:`credible`."""
+    if len(a) == 0 or len(b) == 0:
+        return words
+    sim = similarity(a, b)
+    found = passages(sim)
+    if not found:
+        return words
+    out: list[Alignment] = []
+    used = [False] * len(words)
+    for box, group in found:
+        wa0, wa1 = int(sim.a.bounds[box[0]]), int(sim.a.bounds[box[1]])
+        wb0, wb1 = int(sim.b.bounds[box[2]]), int(sim.b.bounds[box[3]])
+        members = [
+            n
+            for n, f in enumerate(words)
+            if not used[n]
+            and _near(f.a0, f.a1, wa0, wa1, sim.a)
+            and _near(f.b0, f.b1, wb0, wb1, sim.b)
+        ]
+        if not members and not credible(box, group, sim):
+            continue
+        if members:
+            group = _trimmed(
+                group, sim, min(words[n].a0 for n in members), max(words[n].a1 for n in members)
+            )
+            box = _box(group)
+            wa0, wa1 = int(sim.a.bounds[box[0]]), int(sim.a.bounds[box[1]])
+            wb0, wb1 = int(sim.b.bounds[box[2]]), int(sim.b.bounds[box[3]])
+        for n in members:
+            used[n] = True
+        a0 = min([wa0, *(words[n].a0 for n in members)])
+        a1 = max([wa1, *(words[n].a1 for n in members)])
+        b0 = min([wb0, *(words[n].b0 for n in members)])
+        b1 = max([wb1, *(words[n].b1 for n in members)])
+        if members:
+            m = [words[n] for n in members]
+            in_b, in_a = set(b.forms[b0:b1]), set(a.forms[a0:a1])
+            a0, a1 = _clipped(
+                a.forms, sim.a, a0, a1, min(f.a0 for f in m), max(f.a1 for f in m), in_b
+            )
+            if b1 - b0 < SUMMARY_RATIO * (a1 - a0):  # a summary's source is its whole hull
+                b0, b1 = _clipped(
+                    b.forms, sim.b, b0, b1, min(f.b0 for f in m), max(f.b1 for f in m), in_a
+                )
+        out.append(described(a, b, a0, a1, b0, b1, [words[n] for n in members]))
+    out += [f for n, f in enumerate(words) if not used[n]]
+    return sorted(out, key=lambda f: (f.a0, f.b0))
+
+
+EDGE_SHARE = 0.5
+"""Least share of a unit's words outside the word alignments found on the other side for
+the unit to extend the passage (:func:`_clipped`)."""
+
+
+def _clipped(
+    forms: tuple[str, ...], units: Units, lo: int, hi: int, m0: int, m1: int, other: set[str]
+) -> tuple[int, int]:
+    """[lo, hi) narrowed towards the word alignments' range [m0, m1) past the units whose
+    words outside [m0, m1) are mostly missing from the other side (``other``): a sentence
+    the copy begins or ends in the middle of is cut where the copy does; a shuffled copy's
+    sentence, whose words are there in another order, is kept whole."""
+
+    def kept(w0: int, w1: int) -> bool:
+        part = forms[w0:w1]
+        return bool(part) and EDGE_SHARE * len(part) <= sum(f in other for f in part)
+
+    start = m0
+    for u in range(units.of_word(lo), units.of_word(m0) + 1):
+        w0, w1 = max(int(units.bounds[u]), lo), min(int(units.bounds[u + 1]), m0)
+        if w0 < w1 and kept(w0, w1):
+            start = w0
+            break
+    end = m1
+    for u in range(units.of_word(max(hi - 1, 0)), units.of_word(max(m1 - 1, 0)) - 1, -1):
+        w0, w1 = max(int(units.bounds[u]), m1), min(int(units.bounds[u + 1]), hi)
+        if w0 < w1 and kept(w0, w1):
+            end = w1
+            break
+    return min(start, m0), max(end, m1)
+
+
+def _trimmed(
+    group: list[tuple[int, int]], sim: Similarity, w0: int, w1: int
+) -> list[tuple[int, int]]:
+    """The seeds without the weak ones (cosine under :data:`STRONG`) at either end that lie
+    outside the word alignments' range [w0, w1): a neighbouring sentence on the same topic
+    does not stretch a passage the word aligner already bounds."""
+    seeds = sorted(group)
+
+    def outside(seed: tuple[int, int]) -> bool:
+        i = seed[0]
+        return int(sim.a.bounds[i + 1]) <= w0 or int(sim.a.bounds[i]) >= w1
+
+    while len(seeds) > 1 and outside(seeds[0]) and sim.cos[seeds[0]] < STRONG:
+        seeds.pop(0)
+    while len(seeds) > 1 and outside(seeds[-1]) and sim.cos[seeds[-1]] < STRONG:
+        seeds.pop()
+    return seeds
+
+
+def _near(f0: int, f1: int, w0: int, w1: int, units: Units) -> bool:
+    """Word range [f0, f1) overlaps [w0, w1) or lies within one unit of it."""
+    u0, u1 = units.of_word(w0), units.of_word(max(w1 - 1, w0))
+    lo = int(units.bounds[max(u0 - 1, 0)])
+    hi = int(units.bounds[min(u1 + 2, len(units))])
+    return f0 < hi and lo < f1
+
+
+def described(
+    a: Canonical, b: Canonical, a0: int, a1: int, b0: int, b1: int, members: list[Alignment]
+) -> Alignment:
+    """An alignment of words [a0, a1) with [b0, b1): matched and exact words and edits by a
+    word diff (difflib) of the ranges; the members' longest runs and further matches kept."""
+    matcher = difflib.SequenceMatcher(None, a.forms[a0:a1], b.forms[b0:b1], autojunk=False)
+    edits: list[WordEdit] = []
+    matched = exact = 0
+    for tag, i0, i1, j0, j1 in matcher.get_opcodes():
+        if tag == "equal":
+            for t in range(i1 - i0):
+                matched += 1
+                exact += int(a.variants[a0 + i0 + t] == b.variants[b0 + j0 + t])
+            continue
+        kind = {"replace": "replace", "delete": "insert", "insert": "delete"}[tag]
+        edits.append(WordEdit(kind, a0 + i0, a0 + i1, b0 + j0, b0 + j1))
+    return Alignment(
+        a0,
+        a1,
+        b0,
+        b1,
+        matched,
+        exact,
+        tuple(edits),
+        max((m.longest_run for m in members), default=0),
+        tuple(x for m in members for x in m.elsewhere),
+    )
+
+
+MIN_SHARED_SEEDS = 2
+"""Distinct seed k-grams a checked document shares with a source for the pair to be aligned
+though they share no anchor (:func:`sentence_candidates`)."""
+
+
+def sentence_candidates(
+    docs: Sequence[Prepared], sources: Sequence[Prepared], wanted: list[list[int]], options: Options
+) -> list[list[int]]:
+    """``wanted`` (each document's candidate sources, by index) with the sources sharing at
+    least :data:`MIN_SHARED_SEEDS` distinct ``seed_k``-word k-grams with it: an obfuscated
+    copy often keeps no run of ``anchor_words`` (PAN-13 development sample: 43 of 60 random and
+    43 of 60 translated pairs share an anchor, 59 and 55 share two 3-grams; 3 of 59 negative
+    pairs do, and are then filtered by the alignment itself)."""
+    if not docs or not sources:
+        return wanted
+    index = MemoryIndex(max_df=MAX_DF)
+    for n, src in enumerate(sources):
+        index.add(n, src.seed_grams(options.seed_k)[1])
+    out = []
+    for doc, found in zip(docs, wanted, strict=True):
+        more = index.query(doc.seed_grams(options.seed_k)[1], MIN_SHARED_SEEDS)
+        out.append(sorted({*found, *(n for n in more if sources[n] is not doc)}))
+    return out
+
+
+JOIN_WORDS = 3
+"""Most canonical words between two fragments of one passage that :func:`one_passage` joins."""
+
+
+def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tuple[Fragment, ...]:
+    """Fragments next to each other on both sides joined into one (granularity: a passage
+    copied with edits and retold in part is one detection, as people read it): at most
+    :data:`JOIN_WORDS` canonical words apart in the checked text, and in the source either
+    overlapping or as far apart as that too. The joined fragment is a copy if either was,
+    its edits and words both's."""
+    out: list[Fragment] = []
+    for f in sorted(fragments, key=lambda f: (f.start, f.end)):
+        if out and _adjacent(out[-1], f, a, b):
+            g = out[-1]
+            out[-1] = Fragment(
+                start=g.start,
+                end=max(g.end, f.end),
+                source_start=min(g.source_start, f.source_start),
+                source_end=max(g.source_end, f.source_end),
+                words=g.words + f.words,
+                exact_words=g.exact_words + f.exact_words,
+                edits=tuple(sorted((*g.edits, *f.edits), key=lambda e: (e.start, e.source_start))),
+                cited=g.cited and f.cited,
+                kind="copy" if "copy" in (g.kind, f.kind) else g.kind,
+                score=min(g.score, f.score),
+            )
+        else:
+            out.append(f)
+    return tuple(out)
+
+
+def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical) -> bool:
+    if _words_between(a, g.end, f.start) > JOIN_WORDS:
+        return False
+    if f.source_start < g.source_end and g.source_start < f.source_end:
+        return True
+    lo, hi = sorted(((g.source_start, g.source_end), (f.source_start, f.source_end)))
+    return _words_between(b, lo[1], hi[0]) <= JOIN_WORDS
+
+
+def _words_between(c: Canonical, start: int, end: int) -> int:
+    if end <= start:
+        return 0
+    return int(np.searchsorted(c.starts, end) - np.searchsorted(c.starts, start))
