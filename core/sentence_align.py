@@ -48,7 +48,7 @@ from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
 
-MIN_UNIT = 4
+MIN_UNIT = 2
 """Fewest canonical words of a unit; a shorter sentence joins the next one."""
 SEED_COS = 0.33
 SEED_DICE = 0.33
@@ -61,6 +61,10 @@ SUMMARY_RATIO = 3.0
 """A passage whose source side has this many times the checked side's words is a summary."""
 VALIDATION = 0.34
 """Least tf-isf cosine of a passage's two sides (ibid.)."""
+OWN_WORDS = 4
+OWN_SHARE = 0.6
+"""A unit of the checked text is a copy of a source unit when it shares at least this many
+distinct words with it, and this share of its own (:meth:`Similarity.copies`)."""
 NEAR_BEST = 0.9
 """A seed's cosine is at least this share of the best its checked unit reaches."""
 MIN_SEEDS = 2
@@ -106,6 +110,19 @@ class Similarity:
     vectors_a: np.ndarray
     vectors_b: np.ndarray
     """tf-isf rows (not normalised) of each unit."""
+    shared: np.ndarray
+    """Distinct words each unit of A shares with each unit of B."""
+    size_a: np.ndarray
+    """Distinct words of each unit of A."""
+
+    def copies(self, i: int, j0: int, j1: int) -> bool:
+        """Unit i of A is a copy of one of B's units [j0, j1): it reaches the seed thresholds
+        with it and at least :data:`OWN_SHARE` of its distinct words, and
+        :data:`OWN_WORDS`, are in it (a short sentence of the writer's on the topic shares
+        a word or two with a source sentence, and that reaches a Dice of 0.33)."""
+        cos, dice, shared = self.cos[i, j0:j1], self.dice[i, j0:j1], self.shared[i, j0:j1]
+        enough = (shared >= OWN_WORDS) & (shared >= OWN_SHARE * self.size_a[i])
+        return bool(((cos >= SEED_COS) & (dice >= SEED_DICE) & enough).any())
 
     @property
     def seeds(self) -> list[tuple[int, int]]:
@@ -150,7 +167,9 @@ def similarity(a: Canonical, b: Canonical) -> Similarity:
     shared = pa @ pb.T
     sizes = pa.sum(axis=1)[:, None] + pb.sum(axis=1)[None, :]
     dice = np.divide(2 * shared, sizes, out=np.zeros_like(shared), where=sizes > 0)
-    return Similarity(ua, ub, va @ vb.T, dice, vectors[: len(ua)], vectors[len(ua) :])
+    return Similarity(
+        ua, ub, va @ vb.T, dice, vectors[: len(ua)], vectors[len(ua) :], shared, pa.sum(axis=1)
+    )
 
 
 Box = tuple[int, int, int, int]
@@ -282,9 +301,63 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
                 b0, b1 = _clipped(
                     b.forms, sim.b, b0, b1, min(f.b0 for f in m), max(f.b1 for f in m), in_a
                 )
-        out.append(described(a, b, a0, a1, b0, b1, [words[n] for n in members]))
+        m = [words[n] for n in members]
+        own = own_units(a, sim, (a0, a1, b0, b1), m)
+        if not own:
+            out.append(described(a, b, a0, a1, b0, b1, m))
+            continue
+        for p0, p1 in _between(a0, a1, own):
+            pm = [f for f in m if f.a0 < p1 and p0 < f.a1]
+            pg = [x for x in group if p0 <= int(sim.a.bounds[x[0]]) < p1]
+            if not pm and not (pg and credible(_box(pg), pg, sim)):
+                continue
+            pb0 = min([*(f.b0 for f in pm), *(int(sim.b.bounds[j]) for _, j in pg)])
+            pb1 = max([*(f.b1 for f in pm), *(int(sim.b.bounds[j + 1]) for _, j in pg)])
+            lo = min([p0, *(max(f.a0, p0) for f in pm)]) if pm else p0
+            out.append(described(a, b, lo, p1, pb0, pb1, pm))
     out += [f for n, f in enumerate(words) if not used[n]]
     return sorted(out, key=lambda f: (f.a0, f.b0))
+
+
+def own_units(
+    a: Canonical, sim: Similarity, box: tuple[int, int, int, int], members: list[Alignment]
+) -> list[tuple[int, int]]:
+    """Word ranges of the checked text's units inside ``box`` (words [a0, a1) × [b0, b1))
+    that are the writer's own (issue 12, decided per sentence pair): fewer than half of the
+    unit's words matched by the word alignments, and no source unit of the box (one unit of
+    slack either side) reaching the seed thresholds with it. A shuffled or synonym-swapped
+    copy of a source sentence keeps most of its words and reaches them; a sentence sharing
+    only topic words with the source does not."""
+    a0, a1, b0, b1 = box
+    matched = np.zeros(a1 - a0, dtype=bool)
+    for f in members:
+        lo, hi = max(f.a0, a0), min(f.a1, a1)
+        matched[lo - a0 : hi - a0] = True
+        for e in f.edits:
+            if e.kind in ("insert", "replace"):
+                matched[max(e.a0, a0) - a0 : max(min(e.a1, a1) - a0, 0)] = False
+    j0 = max(sim.b.of_word(b0) - 1, 0)
+    j1 = min(sim.b.of_word(max(b1 - 1, b0)) + 2, len(sim.b))
+    own = []
+    for u in range(sim.a.of_word(a0), sim.a.of_word(max(a1 - 1, a0)) + 1):
+        w0, w1 = max(int(sim.a.bounds[u]), a0), min(int(sim.a.bounds[u + 1]), a1)
+        if w0 >= w1 or 2 * int(matched[w0 - a0 : w1 - a0].sum()) >= w1 - w0:
+            continue
+        if not sim.copies(u, j0, j1):
+            own.append((w0, w1))
+    return own
+
+
+def _between(a0: int, a1: int, own: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """[a0, a1) less the ``own`` ranges (sorted, disjoint, inside it), as ranges."""
+    out, at = [], a0
+    for lo, hi in own:
+        if lo > at:
+            out.append((at, lo))
+        at = hi
+    if at < a1:
+        out.append((at, a1))
+    return out
 
 
 EDGE_SHARE = 0.5
@@ -400,7 +473,7 @@ def sentence_candidates(
     return out
 
 
-JOIN_WORDS = 3
+JOIN_WORDS = 1
 """Most canonical words between two fragments of one passage that :func:`one_passage` joins."""
 
 
