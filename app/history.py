@@ -29,7 +29,7 @@ from copylens.app.palette import uniqueness_hex
 from copylens.app.presentation import file_name, percent
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.run import CHECK, COMPARE
-from copylens.core import CheckReport, CompareReport
+from copylens.core import CheckReport, CompareReport, document_shares
 
 ENV = "COPYLENS_HISTORY"
 """Environment variable naming the history file (overrides the user's data folder)."""
@@ -85,7 +85,7 @@ def entry_of(report: CheckReport | CompareReport, session: str = "") -> Entry:
     if isinstance(report, CheckReport):
         figures = tuple((d.path, float(d.uniqueness)) for d in report.documents)
         return Entry(time.time(), CHECK, len(report.documents), figures, session)
-    shares = tuple((s.path, float(s.share)) for s in report.shares)
+    shares = tuple((s.path, float(s.share)) for s in document_shares(report))
     return Entry(time.time(), COMPARE, len(report.documents), shares, session)
 
 

@@ -279,13 +279,13 @@ def passage(text: str, start: int, end: int, limit: int) -> str:
     return f"{head} … {tail}"
 
 
-PARAPHRASE = "paraphrase"
-"""``Fragment.kind`` of sentences retold in other words (a copy's is "copy")."""
-
-
 def is_paraphrase(fragment: Fragment) -> bool:
-    """Whether ``fragment`` was found by meaning (a paraphrase), not by its words."""
-    return fragment.kind == PARAPHRASE
+    """Whether ``fragment`` was found by meaning (a paraphrase), not by its words: its kind's
+    declaration (``copylens.core.FRAGMENT_KINDS``, issue 33) shows it as a tint of its
+    source's colour."""
+    from copylens.core import fragment_kind  # loads the engine's signals: not on --help
+
+    return fragment_kind(fragment.kind).colour == "tint"
 
 
 def paraphrase_at(fragments: Sequence[Fragment], offset: int) -> Fragment | None:

@@ -284,8 +284,9 @@ def _engine_call(spec: RunSpec) -> Any:
         report = compare(
             documents, options, ignore=ignore, progress=work.progress, cancel=work.cancelled
         )
-        report.shares  # noqa: B018 (counted here, off the Qt thread, for the window to show)
-        from copylens.core import catalogue
+        from copylens.core import catalogue, document_shares
+
+        document_shares(report)  # counted here, off the Qt thread, kept for the window
 
         catalogue()  # and the compare view's method list loaded (0.08 s the first time)
         return report

@@ -27,8 +27,8 @@ import os
 import time
 from pathlib import Path
 
+from copylens.core.lab import catalogue
 from copylens.core.methods.base import SignatureMethod
-from copylens.core.methods.catalogue import catalogue
 from copylens.core.methods.collection import Collection, MethodDoc, load_collection
 from copylens.core.shingle import shingles
 from copylens.core.sketch import minhash

@@ -75,7 +75,9 @@ class Pair:
 
 def load_pairs() -> list[Pair]:
     with (CORPUS / "pairs.tsv").open(encoding="utf-8") as f:
-        return [Pair(r["type"], r["suspicious"], r["source"]) for r in csv.DictReader(f, delimiter="\t")]
+        return [
+            Pair(r["type"], r["suspicious"], r["source"]) for r in csv.DictReader(f, delimiter="\t")
+        ]
 
 
 def load_cases() -> dict[str, list[Span4]]:
@@ -235,7 +237,15 @@ def run_before(ref: str, pairs: Sequence[Pair], processes: int) -> tuple[list[li
         ids.write_text(json.dumps([p.__dict__ for p in pairs]))
         env = dict(os.environ, PYTHONPATH=str(Path(tmp) / "pkg"))
         subprocess.run(
-            [sys.executable, __file__, "--spans-of", str(ids), str(out), "--processes", str(processes)],
+            [
+                sys.executable,
+                __file__,
+                "--spans-of",
+                str(ids),
+                str(out),
+                "--processes",
+                str(processes),
+            ],
             check=True,
             env=env,
         )
@@ -338,7 +348,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         ("new", lambda: run(pairs, "engine", args.processes))
     ]
     if not args.no_before:
-        runs.append((f"current ({args.before})", lambda: run_before(args.before, pairs, args.processes)))
+        runs.append(
+            (f"current ({args.before})", lambda: run_before(args.before, pairs, args.processes))
+        )
     if not args.no_baseline:
         runs.append(("sentences", lambda: run(pairs, "baseline", args.processes)))
     all_spans: dict[str, list[list[Span4]]] = {}

@@ -14,8 +14,8 @@ import json
 from collections import defaultdict
 from pathlib import Path
 
+from copylens.core.lab import select
 from copylens.core.methods.base import ordered
-from copylens.core.methods.catalogue import select
 from copylens.core.methods.collection import load_collection
 from copylens.core.methods.evaluate import run_methods
 

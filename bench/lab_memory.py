@@ -14,7 +14,7 @@ import os
 import time
 from pathlib import Path
 
-from copylens.core.methods.catalogue import select
+from copylens.core.lab import select
 from copylens.core.methods.collection import load_collection
 
 

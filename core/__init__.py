@@ -12,9 +12,13 @@ line's ``--help`` and the engine's spawned worker processes never pay for what t
 use. The core never imports Qt.
 """
 
+# ruff: noqa: F401 (the TYPE_CHECKING imports are the facade's names, read by _facade_imports)
 from __future__ import annotations
 
+import dis
+import sys
 from importlib import import_module
+from types import CodeType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -28,7 +32,7 @@ if TYPE_CHECKING:
         open_archive,
         with_archive_settings,
     )
-    from copylens.core.coverage import DocumentShare, document_shares, shares_of
+    from copylens.core.coverage import DocumentShare, document_shares, group_shares, shares_of
     from copylens.core.distribute import add_to_archive_on_dask, compare_on_dask, dedup_on_dask
     from copylens.core.documents import Input, TextInput, WebPage
     from copylens.core.engine import check, compare
@@ -48,8 +52,8 @@ if TYPE_CHECKING:
     )
     from copylens.core.extract import SUPPORTED_SUFFIXES, Extracted, collect_files, extract_file
     from copylens.core.extract.base import megabytes
+    from copylens.core.lab import catalogue, method, select
     from copylens.core.meaning import word_similarity, word_weight
-    from copylens.core.methods.catalogue import catalogue, method, select
     from copylens.core.methods.collection import Collection, load_collection
     from copylens.core.methods.evaluate import (
         Dedup,
@@ -88,185 +92,35 @@ if TYPE_CHECKING:
         SourceMatch,
     )
     from copylens.core.resources import resources_dir
+    from copylens.core.signal import FragmentKind
+    from copylens.core.signals import FRAGMENT_KINDS, fragment_kind
     from copylens.core.web import Found, WebRequest
     from copylens.core.web.cache import default_cache_path
     from copylens.core.web.providers import PROVIDERS, search_place
     from copylens.core.web.search import provider_from_env, provider_named
 
-__all__ = [
-    "AT_LEAST",
-    "LANGUAGES",
-    "NEWS_MODEL",
-    "PROVIDERS",
-    "STUDY_OPTIONS",
-    "SUPPORTED_SUFFIXES",
-    "AddReport",
-    "Archive",
-    "ArchiveBusy",
-    "ArchiveError",
-    "ArchiveMissing",
-    "ArchiveStats",
-    "ArchivedDocument",
-    "Cancelled",
-    "CheckReport",
-    "ClusterUnavailable",
-    "Collection",
-    "CompareReport",
-    "CopyLensError",
-    "Dedup",
-    "DocumentResult",
-    "DocumentShare",
-    "Edit",
-    "Evaluation",
-    "Explained",
-    "Extracted",
-    "Found",
-    "Fragment",
-    "Grouping",
-    "Input",
-    "InputError",
-    "InputFailure",
-    "NewsError",
-    "NewsItem",
-    "Options",
-    "OptionsError",
-    "PairResult",
-    "SearchFailed",
-    "SourceMatch",
-    "Spec",
-    "TextInput",
-    "WebError",
-    "WebPage",
-    "WebRequest",
-    "add_to_archive",
-    "add_to_archive_on_dask",
-    "catalogue",
-    "check",
-    "collect_files",
-    "compare",
-    "compare_on_dask",
-    "dedup",
-    "dedup_on_dask",
-    "default_cache_path",
-    "document_shares",
-    "evaluate",
-    "extract_file",
-    "forbid_fork",
-    "group_texts",
-    "is_archive_url",
-    "load_collection",
-    "load_news_model",
-    "megabytes",
-    "method",
-    "news_dedup",
-    "news_dedup_stream",
-    "news_train",
-    "normalizer",
-    "open_archive",
-    "pool_map",
-    "provider_from_env",
-    "provider_named",
-    "read_labels",
-    "read_news",
-    "read_news_pairs",
-    "read_text",
-    "resources_dir",
-    "run_methods",
-    "save_news_model",
-    "search_place",
-    "select",
-    "shares_of",
-    "similarity",
-    "specs",
-    "with_archive_settings",
-    "word_similarity",
-    "word_weight",
-]
 
-_HOMES: dict[str, tuple[str, ...]] = {
-    "archive": (
-        "AddReport",
-        "Archive",
-        "ArchiveStats",
-        "ArchivedDocument",
-        "add_to_archive",
-        "is_archive_url",
-        "open_archive",
-        "with_archive_settings",
-    ),
-    "coverage": ("DocumentShare", "document_shares", "shares_of"),
-    "distribute": ("add_to_archive_on_dask", "compare_on_dask", "dedup_on_dask"),
-    "documents": ("Input", "TextInput", "WebPage"),
-    "engine": ("check", "compare"),
-    "errors": (
-        "ArchiveBusy",
-        "ArchiveError",
-        "ArchiveMissing",
-        "Cancelled",
-        "ClusterUnavailable",
-        "CopyLensError",
-        "Explained",
-        "InputError",
-        "NewsError",
-        "OptionsError",
-        "SearchFailed",
-        "WebError",
-    ),
-    "extract": ("SUPPORTED_SUFFIXES", "Extracted", "collect_files", "extract_file"),
-    "extract.base": ("megabytes",),
-    "methods.catalogue": ("catalogue", "method", "select"),
-    "methods.collection": ("Collection", "load_collection"),
-    "methods.evaluate": (
-        "Dedup",
-        "Evaluation",
-        "Grouping",
-        "dedup",
-        "evaluate",
-        "group_texts",
-        "read_labels",
-        "run_methods",
-    ),
-    "methods.similarity": ("similarity",),
-    "meaning": ("word_similarity", "word_weight"),
-    "morphology": ("normalizer",),
-    "news": (
-        "NEWS_MODEL",
-        "NewsItem",
-        "load_news_model",
-        "news_dedup",
-        "news_dedup_stream",
-        "news_train",
-        "read_news",
-        "read_news_pairs",
-        "save_news_model",
-    ),
-    "options": (
-        "AT_LEAST",
-        "LANGUAGES",
-        "Options",
-        "STUDY_OPTIONS",
-        "Spec",
-        "specs",
-    ),
-    "pool": ("forbid_fork", "pool_map"),
-    "prepare": ("read_text",),
-    "report": (
-        "CheckReport",
-        "CompareReport",
-        "DocumentResult",
-        "Edit",
-        "Fragment",
-        "InputFailure",
-        "PairResult",
-        "SourceMatch",
-    ),
-    "resources": ("resources_dir",),
-    "web": ("Found", "WebRequest"),
-    "web.cache": ("default_cache_path",),
-    "web.providers": ("PROVIDERS", "search_place"),
-    "web.search": ("provider_from_env", "provider_named"),
-}
-_HOME = {name: f"{__name__}.{module}" for module, names in _HOMES.items() for name in names}
+def _facade_imports(code: CodeType) -> list[tuple[str, str]]:
+    """(name, module) for each name the ``TYPE_CHECKING`` block above imports from the engine,
+    in order, read from this module's compiled code: ``from copylens.core.M import a, b`` is
+    IMPORT_NAME ``copylens.core.M`` followed by IMPORT_FROM ``a`` and ``b`` (the block is
+    compiled though never run). So a facade name is written once, in that block, and type
+    checkers, import-linter and the lazy loading below all read the same line.
+
+    What must hold: only that block imports from ``copylens.core.*`` at module level, and no
+    name twice (``tests/test_facade.py`` checks both)."""
+    found: list[tuple[str, str]] = []
+    module = ""
+    for instruction in dis.get_instructions(code):
+        if instruction.opname == "IMPORT_NAME":
+            module = str(instruction.argval)
+        elif instruction.opname == "IMPORT_FROM" and module.startswith(f"{__name__}."):
+            found.append((str(instruction.argval), module))
+    return found
+
+
+_HOME = dict(_facade_imports(sys._getframe().f_code))
+__all__ = sorted(_HOME)
 
 
 def __getattr__(name: str) -> Any:

@@ -47,7 +47,7 @@ reuse by the PAN text-alignment systems and WCopyfind's "imperfections"):
 The defaults (k = 3, g = 6, 10 words, anchor 5) were chosen by the sweep of
 bench/bench_alignment.py on its PAN-measured collection and the Clough–Stevenson corpus:
 every PAN target met, and no honest Clough–Stevenson answer given a fragment of textbook
-phrasing (anchor 4 ranks one more heavy rewrite but does; README, "Measured").
+phrasing (anchor 4 ranks one more heavy rewrite but does; docs/measurements.md).
 """
 
 from __future__ import annotations

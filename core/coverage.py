@@ -23,7 +23,7 @@ Pure: no files, no Qt; cost is one pass of the word pattern over documents with 
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from copylens.core.canonicalize import word_spans
@@ -76,8 +76,41 @@ def words_inside(
 
 def document_shares(report: CompareReport) -> tuple[DocumentShare, ...]:
     """Every document of ``report`` (its ``documents``, in their order, then any other that a
-    pair names) with its share found in the others; see the module docstring."""
-    return shares_of(report.pairs, report.texts, report.documents, report.word_starts)
+    pair names) with its share found in the others; see the module docstring. Counted once
+    per report and kept in its ``memo``."""
+    memo = report.memo
+    if "shares" not in memo:
+        memo["shares"] = shares_of(
+            report.pairs, report.texts, report.documents, _starts_memo(report)
+        )
+    shares: tuple[DocumentShare, ...] = memo["shares"]
+    return shares
+
+
+def group_shares(
+    report: CompareReport | None, groups: Iterable[Sequence[str]]
+) -> list[tuple[DocumentShare, ...]]:
+    """For each group (documents of ``report``), each member with its share found in the
+    other members: :func:`shares_of` over the pairs both of whose documents are members
+    (none without a report)."""
+    by_path: dict[str, list[PairResult]] = {}
+    for pair in report.pairs if report else ():
+        by_path.setdefault(pair.a, []).append(pair)
+    texts = report.texts if report else {}
+    starts = _starts_memo(report) if report else {}
+    found = []
+    for group in groups:
+        members = set(group)
+        inside = [p for path in group for p in by_path.get(path, ()) if p.b in members]
+        found.append(shares_of(inside, texts, group, starts))
+    return found
+
+
+def _starts_memo(report: CompareReport) -> dict[str, list[int]]:
+    """Where each word of a document starts, by path, kept in the report's ``memo`` as
+    documents are counted (a group's shares then cost no tokenizing)."""
+    starts: dict[str, list[int]] = report.memo.setdefault("word_starts", {})
+    return starts
 
 
 def shares_of(
@@ -88,7 +121,7 @@ def shares_of(
 ) -> tuple[DocumentShare, ...]:
     """:func:`document_shares` over ``pairs`` only (a group's pairs among its members: each
     member's share found in the other members), for ``documents`` and those the pairs name.
-    ``starts`` memoizes :func:`word_starts` by path (``CompareReport.word_starts``)."""
+    ``starts`` memoizes :func:`word_starts` by path."""
     spans: dict[str, list[tuple[int, int]]] = {}
     best: dict[str, tuple[float, str]] = {}
     count: dict[str, int] = {}

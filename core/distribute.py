@@ -94,6 +94,7 @@ from copylens.core.methods.collection import Collection, MethodDoc, study_doc
 from copylens.core.methods.evaluate import Dedup, deduplicated
 from copylens.core.methods.shingling import SampleMethod
 from copylens.core.options import STUDY_OPTIONS, Options
+from copylens.core.pairs import groups_of
 from copylens.core.pool import TICK_S
 from copylens.core.prepare import (
     CancelCheck,
@@ -105,7 +106,6 @@ from copylens.core.prepare import (
     read_each,
 )
 from copylens.core.report import CompareReport, InputFailure, PairResult
-from copylens.core.score import groups_of
 
 T = TypeVar("T")
 

@@ -21,7 +21,7 @@ import numpy as np
 from copylens.core.archive.record import record_of_prepared
 from copylens.core.archive.store import Archive, ArchivedDocument
 from copylens.core.arrays import distinct
-from copylens.core.citations import cited_spans
+from copylens.core.copies import held_in
 from copylens.core.documents import Input, TextInput, WebPage
 from copylens.core.errors import Cancelled
 from copylens.core.ignore import (
@@ -34,6 +34,7 @@ from copylens.core.ignore import (
 )
 from copylens.core.index import MAX_DF, CandidateIndex, MemoryIndex, pairs_sharing
 from copylens.core.options import Options
+from copylens.core.pairs import as_pairs, each, groups_of, map_groups
 from copylens.core.paraphrase import Vocabulary
 from copylens.core.pool import map_when_it_pays
 from copylens.core.prepare import (
@@ -45,7 +46,6 @@ from copylens.core.prepare import (
     prepare_text,
     read_all,
     text_digest,
-    words_in,
 )
 from copylens.core.report import (
     CheckReport,
@@ -56,18 +56,9 @@ from copylens.core.report import (
     PairResult,
     SourceMatch,
 )
+from copylens.core.score import PairScore, Seeded, containment_bounds, score_pair
 from copylens.core.sentence_align import sentence_candidates
-from copylens.core.score import (
-    PairScore,
-    Seeded,
-    as_pairs,
-    containment_bounds,
-    each,
-    groups_of,
-    held_in,
-    map_groups,
-    score_pair,
-)
+from copylens.core.signals import DOCUMENT
 from copylens.core.spill import Spill, Spilled, read, summary
 from copylens.core.unionfind import groups
 
@@ -147,7 +138,7 @@ def check(
     for n, src in enumerate(srcs):
         index.add(n, src.anchors)
     wanted = [_candidates(doc, srcs, index) for doc in docs]
-    wanted = sentence_candidates(docs, srcs, wanted, options)  # an edited copy may share no anchor
+    wanted = sentence_candidates(docs, srcs, wanted, options)  # edited copies: no anchor
     if options.paraphrase:  # a rewrite may share no anchor with its source
         vocabulary = Vocabulary.of(srcs)
         wanted = [sorted({*w, *vocabulary.related(d)}) for d, w in zip(docs, wanted, strict=True)]
@@ -611,17 +602,18 @@ def _with_citation(f: Fragment, doc: Prepared) -> Fragment:
 
 
 def excluding(docs: list[Prepared], options: Options, first: int = 0) -> list[Prepared]:
-    """The documents with their quotations and bibliography ignored where the options say so
-    (``exclude_quotes``, ``exclude_bibliography``): never matched, never counted. ``first``:
+    """The documents with the words the document signals mark ignored, those the options
+    want (:data:`copylens.core.signals.DOCUMENT`: quotations and the bibliography, with
+    ``exclude_quotes``, ``exclude_bibliography``): never matched, never counted. ``first``:
     as :func:`copylens.core.ignore.ignore_phrases`."""
-    if not (options.exclude_quotes or options.exclude_bibliography):
+    wanted = [s for s in DOCUMENT if s.wanted(options)]
+    if not wanted:
         return docs
     out = []
     for n, doc in enumerate(docs, start=first):
-        spans = cited_spans(
-            doc.text, quotes=options.exclude_quotes, bibliography=options.exclude_bibliography
-        )
-        words = words_in(doc.canonical.starts, spans)
+        words = np.zeros(len(doc.canonical), dtype=bool)
+        for signal in wanted:
+            words |= signal.marks(doc, options)
         out.append(with_ignored(doc, words, -1 - n, options) if words.any() else doc)
     return out
 

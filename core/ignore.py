@@ -41,11 +41,12 @@ import numpy as np
 from copylens.core.align import align
 from copylens.core.arrays import distinct, distinct_counts
 from copylens.core.canonicalize import Canonical, fingerprint
+from copylens.core.copies import to_fragment, words_after, words_before
 from copylens.core.index import buckets
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
-from copylens.core.score import PairScore, to_fragment, words_after, words_before
+from copylens.core.score import PairScore
 from copylens.core.shingle import shingles
 
 MIN_DOCUMENTS = 10

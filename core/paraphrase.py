@@ -38,8 +38,9 @@ from __future__ import annotations
 
 import bisect
 import hashlib
+import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,6 +50,50 @@ from copylens.core.meaning import Lexicon, lexicon, weight
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
+from copylens.core.signal import Finding, FragmentKind
+
+PARAPHRASE = FragmentKind(
+    name="paraphrase",
+    label="paraphrase",
+    plural="paraphrases",
+    legend="sentences retold in other words",
+    colour="tint",
+    underline="wave",
+    columns=("paraphrase_fragments", "paraphrase_words", "paraphrase_score"),
+    scored=True,
+)
+"""The kind of fragment this stage yields (``Fragment.kind == "paraphrase"``)."""
+
+
+class Paraphrase:
+    """The paraphrase stage as a pair signal (:mod:`copylens.core.signal`), after the copy
+    alignment: on when ``options.paraphrase``."""
+
+    kind = PARAPHRASE
+
+    def wanted(self, options: Options) -> bool:
+        return options.paraphrase
+
+    def run(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
+        """``found`` with the sentences of A retelling sentences of B covered on both sides,
+        and shown as ``"paraphrase"`` fragments where no copy fragment already shows them (a
+        retold sentence inside a copy fragment's span is part of that passage: the aligner's
+        edits show its words, and now it counts whole)."""
+        matches = paraphrases(a, b, (found.covered_a, found.covered_b), found.fragments, options)
+        if not matches:
+            return found
+        covered_a, covered_b = found.covered_a.copy(), found.covered_b.copy()
+        added = []
+        copies = Copies.of(found.fragments)
+        for m in matches:
+            pieces = fragments_of(m, a, b, copies)
+            covered_a[m.a0 : m.a1] = True  # inside the pieces, or else inside copy fragments
+            if pieces or source_shown(m, b, copies):
+                covered_b[m.b0 : m.b1] = True  # a covered word always lies inside a fragment
+            added += pieces
+        fragments = tuple(sorted((*found.fragments, *added), key=lambda f: (f.start, f.end)))
+        return Finding(covered_a, covered_b, fragments)
+
 
 MIN_WORDS = 6
 """Counted words of the shortest sentence compared (shorter ones say too little to tell)."""
@@ -87,8 +132,18 @@ class Meaning:
     rows: np.ndarray
     """Each canonical word's row of the lexicon's table of vectors."""
     weights: np.ndarray
-    centroids: np.ndarray
-    """Unit weighted mean vector of each sentence of ``bounds``."""
+    kept: np.ndarray | None
+    """Unit weighted mean vector of each sentence of ``bounds`` when they take at most
+    :data:`KEPT_BYTES` (every document of usual length); else None, and :meth:`centroids`
+    computes them a block at a time."""
+
+    def centroids(self, lo: int = 0, hi: int | None = None) -> np.ndarray:
+        """Unit weighted mean vectors of sentences [lo, hi) of ``bounds`` (float32), equal bit
+        for bit whether kept or computed (:func:`_centroids`)."""
+        hi = len(self.bounds) if hi is None else hi
+        if self.kept is not None:
+            return self.kept[lo:hi]
+        return _centroids(self.bounds[lo:hi], self.lexicon.table, self.rows, self.weights)
 
 
 @dataclass(frozen=True)
@@ -111,7 +166,10 @@ def meaning_of(doc: Prepared) -> Meaning:
     memo: Meaning | None = doc.__dict__.get("_meaning")
     if memo is None:
         c = doc.canonical
-        key = hashlib.blake2b(c.hashes.tobytes() + c.starts.tobytes(), digest_size=16).digest()
+        digest = hashlib.blake2b(digest_size=16)
+        digest.update(np.ascontiguousarray(c.hashes).data)  # no copy of a long one
+        digest.update(np.ascontiguousarray(c.starts).data)
+        key = digest.digest()
         memo = _CACHE.pop((key, c.language), None) or _meaning(doc, lexicon(c.language))
         _CACHE[key, c.language] = memo
         while len(_CACHE) > CACHED:
@@ -120,33 +178,69 @@ def meaning_of(doc: Prepared) -> Meaning:
     return memo
 
 
+KEPT_BYTES = 64 << 20
+"""Most bytes of sentence vectors a :class:`Meaning` keeps (a 5 MB text's); a longer document's
+are computed again block by block, so memory does not grow with the product of its length
+and the vectors' dimension beyond this."""
+BLOCK_WORDS = 1 << 16
+"""Words handled at a time when a document's meaning is made (vectors of a block at most:
+64k × 300 float32, 75 MB)."""
+BLOCK_PAIRS = 1 << 22
+"""Sentence pairs whose mean vectors' cosines are held at once in the candidate step (step 2:
+16 MB of float32), so memory never grows with the product of two documents' lengths."""
+ROW_BLOCK = 8192
+"""Checked sentences per block of the candidate step beyond :data:`BLOCK_PAIRS` (their vectors:
+9.4 MB at 300 dimensions); the source's are computed again for each such block."""
 CACHED = 512
 """Documents whose :class:`Meaning` a process keeps (the least recently used go first)."""
 _CACHE: dict[tuple[bytes, str], Meaning] = {}
 
 
 def _meaning(doc: Prepared, lex: Lexicon) -> Meaning:
+    """The document's :class:`Meaning`, made :data:`BLOCK_WORDS` words at a time: memory
+    beyond the document is its distinct words and one block's vectors."""
     c = doc.canonical
     sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
     bounds = tuple((lo, hi) for lo, hi, _, _ in sentences)
     text = doc.text
-    spans = zip(c.starts.tolist(), c.ends.tolist(), c.forms, strict=True)
-    keys = [(text[s:e].lower(), f) for s, e, f in spans]
-    distinct = {key: n for n, key in enumerate(dict.fromkeys(keys))}  # looked up once each
-    at = np.fromiter(map(distinct.__getitem__, keys), dtype=np.int64, count=len(keys))
+    distinct: dict[tuple[str, str], int] = {}  # looked up once each, numbered as first seen
+    at = np.empty(len(c), dtype=np.int64)
+    for lo in range(0, len(c), BLOCK_WORDS):
+        hi = min(lo + BLOCK_WORDS, len(c))
+        spans = zip(c.starts[lo:hi].tolist(), c.ends[lo:hi].tolist(), c.forms[lo:hi], strict=True)
+        number = distinct.setdefault
+        at[lo:hi] = [number((text[s:e].lower(), f), len(distinct)) for s, e, f in spans]
     rows = lex.rows([w for w, _ in distinct], [f for _, f in distinct])[at]
     weights = np.array([weight(w, c.language) for w, _ in distinct], dtype=np.float32)[at]
-    vectors = lex.table[rows]
-    centroids = np.zeros((len(bounds), lex.dimension), dtype=np.float32)
-    if bounds:  # each sentence's weighted sum of vectors, made unit length
-        edges = np.array(bounds, dtype=np.int64).reshape(-1)
-        summed = np.add.reduceat(
-            np.vstack([weights[:, None] * vectors, np.zeros((1, lex.dimension))]), edges
-        )
-        centroids = summed[::2].astype(np.float32)
-        norms = np.linalg.norm(centroids, axis=1, keepdims=True)
-        centroids /= np.where(norms > 0, norms, 1.0)
-    return Meaning(bounds, tuple(x[2:] for x in sentences), c.hashes, lex, rows, weights, centroids)
+    del at, distinct
+    kept = None
+    if len(bounds) * lex.dimension * 4 <= KEPT_BYTES:
+        kept = _centroids(bounds, lex.table, rows, weights)
+    return Meaning(bounds, tuple(x[2:] for x in sentences), c.hashes, lex, rows, weights, kept)
+
+
+def _centroids(
+    bounds: Sequence[tuple[int, int]], table: np.ndarray, rows: np.ndarray, weights: np.ndarray
+) -> np.ndarray:
+    """Each sentence's weighted sum of vectors, made unit length (float32), computed for
+    sentences holding at most :data:`BLOCK_WORDS` words at a time (a sentence's sum is the
+    same whichever block holds it: float64 sums of float32 products, word by word)."""
+    out = np.zeros((len(bounds), table.shape[1]), dtype=np.float32)
+    first = 0
+    while first < len(bounds):
+        last = first + 1
+        start = bounds[first][0]
+        while last < len(bounds) and bounds[last][1] - start <= BLOCK_WORDS:
+            last += 1
+        end = bounds[last - 1][1]
+        edges = np.array(bounds[first:last], dtype=np.int64).reshape(-1) - start
+        vectors = weights[start:end, None] * table[rows[start:end]]
+        summed = np.add.reduceat(np.vstack([vectors, np.zeros((1, table.shape[1]))]), edges)
+        out[first:last] = summed[::2]
+        first = last
+    norms = np.linalg.norm(out, axis=1, keepdims=True)
+    out /= np.where(norms > 0, norms, 1.0)
+    return out
 
 
 _BREAK = re.compile(r"[.!?…]+[\"'»“”’)\]]*|\n[^\S\n]*\n")
@@ -251,15 +345,28 @@ def _parts_retold(m: Match, a: Meaning, b: Meaning, paired: Paired) -> bool:
 
 def _one_to_one(cosine: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each row's and column's similarity in a greedy one-to-one pairing of rows and columns
-    by falling similarity, pairs under :data:`WORD_MATCH` left out (0)."""
+    by falling similarity, pairs under :data:`WORD_MATCH` left out (0). The pairs are walked
+    as plain lists (a numpy scalar per step cost most of the stage's time) and the walk stops
+    once every row or every column is paired."""
     rows, cols = np.nonzero(cosine >= WORD_MATCH)
     best_a = np.zeros(cosine.shape[0], dtype=np.float32)
     best_b = np.zeros(cosine.shape[1], dtype=np.float32)
     values = cosine[rows, cols]
-    for n in np.argsort(-values, kind="stable").tolist():
-        i, j = rows[n], cols[n]
-        if best_a[i] == 0 and best_b[j] == 0:
-            best_a[i] = best_b[j] = values[n]
+    order = np.argsort(-values, kind="stable")
+    free_a, free_b = [True] * cosine.shape[0], [True] * cosine.shape[1]
+    left = min(cosine.shape)
+    taken_a, taken_b, taken = [], [], []
+    for i, j, n in zip(rows[order].tolist(), cols[order].tolist(), order.tolist(), strict=True):
+        if free_a[i] and free_b[j]:
+            free_a[i] = free_b[j] = False
+            taken_a.append(i)
+            taken_b.append(j)
+            taken.append(n)
+            left -= 1
+            if left == 0:
+                break
+    best_a[taken_a] = values[taken]
+    best_b[taken_b] = values[taken]
     return best_a, best_b
 
 
@@ -291,16 +398,72 @@ def paraphrases(
     if not open_a:
         return []
     blocked_b = b.ignored_words
-    near = ma.centroids[open_a] @ mb.centroids.T
-    near[:, [n for n, (lo, hi) in enumerate(mb.bounds) if blocked_b[lo:hi].any()]] = -1.0
-    found = []
-    for row, i in enumerate(open_a):
-        order = np.argsort(-near[row])[:TOP]
-        for j in order[near[row, order] >= FLOOR].tolist():
-            found.extend(_units(ma, mb, i, j, covered))
+    closed_b = np.array([bool(blocked_b[lo:hi].any()) for lo, hi in mb.bounds], dtype=bool)
+    found: list[Match] = []
+    for i, j in _nearest(ma, mb, open_a, closed_b):
+        found.extend(m for m in _units(ma, mb, i, j, covered) if m.score >= LOW)
     found = [m for m in found if not _short_copy(m, ma, mb, options.min_fragment_words)]
     aligned = _aligned(ma, mb, set(range(len(ma.bounds))).difference(open_a), copies)
     return sorted(_chosen(found, aligned, _copied(mb, covered_b)), key=lambda m: m.a0)
+
+
+def _nearest(
+    a: Meaning, b: Meaning, rows: list[int], closed_b: np.ndarray
+) -> Iterator[tuple[int, int]]:
+    """Step 2's candidates (i, j): for each checked sentence i of ``rows``, in order, the
+    :data:`TOP` source sentences j not ``closed_b`` whose mean vectors are nearest, best first,
+    with a cosine of at least :data:`FLOOR`.
+
+    Documents of usual length (at most :data:`BLOCK_PAIRS` sentence pairs) take the whole
+    matrix of cosines at once. Longer ones take it in blocks of at most that many pairs
+    (:data:`ROW_BLOCK` checked sentences against as many source sentences as fit), the best
+    :data:`TOP` of each row kept as the blocks go: memory is bounded whatever the documents'
+    lengths, time still grows with the product of their sentences. The candidates are the
+    whole matrix's (tests/test_paraphrase.py), except which of equal cosines come first."""
+    n_b = len(b.bounds)
+    if len(rows) * n_b <= BLOCK_PAIRS:
+        near = a.centroids()[rows] @ b.centroids().T
+        near[:, closed_b] = -1.0
+        for row, i in enumerate(rows):
+            order = np.argsort(-near[row])[:TOP]
+            yield from ((i, j) for j in order[near[row, order] >= FLOOR].tolist())
+        return
+    height = min(len(rows), ROW_BLOCK)
+    width = max(TOP, BLOCK_PAIRS // height)
+    for r0 in range(0, len(rows), height):
+        block = rows[r0 : r0 + height]
+        mine = _some_centroids(a, block)
+        best = np.full((len(block), TOP), -np.inf, dtype=np.float32)
+        where = np.zeros((len(block), TOP), dtype=np.int64)
+        for c0 in range(0, n_b, width):
+            near = mine @ b.centroids(c0, min(c0 + width, n_b)).T
+            near[:, closed_b[c0 : c0 + width]] = -1.0
+            top = np.argpartition(-near, TOP - 1, axis=1)[:, :TOP] if near.shape[1] > TOP else None
+            values = near if top is None else np.take_along_axis(near, top, axis=1)
+            ids = c0 + (
+                np.arange(near.shape[1])[None, :].repeat(len(block), 0) if top is None else top
+            )
+            values, ids = np.hstack((best, values)), np.hstack((where, ids))
+            order = np.argsort(-values, axis=1, kind="stable")[:, :TOP]
+            best = np.take_along_axis(values, order, axis=1)
+            where = np.take_along_axis(ids, order, axis=1)
+        for row, i in enumerate(block):
+            yield from ((i, j) for j in where[row][best[row] >= FLOOR].tolist())
+
+
+def _some_centroids(m: Meaning, sentences: list[int]) -> np.ndarray:
+    """The mean vectors of the given sentences of ``m`` (ascending): of the range they span
+    when it is at most four times as long, else of each run of consecutive ones."""
+    first, last = sentences[0], sentences[-1] + 1
+    if m.kept is not None or last - first <= 4 * len(sentences):
+        return m.centroids(first, last)[np.array(sentences) - first]
+    out = np.empty((len(sentences), m.lexicon.dimension), dtype=np.float32)
+    start = 0
+    for n in range(1, len(sentences) + 1):
+        if n == len(sentences) or sentences[n] != sentences[n - 1] + 1:
+            out[start:n] = m.centroids(sentences[start], sentences[n - 1] + 1)
+            start = n
+    return out
 
 
 def _short_copy(m: Match, a: Meaning, b: Meaning, least: int) -> bool:
@@ -339,19 +502,28 @@ def _aligned(
     in the copy fragment holding it: at the same relative place in the fragment's source span
     (a copy keeps the source's order), as a range of one sentence. A sentence no copy
     fragment holds is left out (its words were found elsewhere in the source: no place to
-    line a run up with)."""
+    line a run up with). The first copy fragment (in ``copies``' order) holding a sentence's
+    middle is found by binary search (fragments of a pair do not overlap; if they do, by
+    looking at each)."""
     out = {}
     starts = [t0 for t0, _ in b.spans]
+    held = [f for f in copies if f.kind == "copy"]
+    ordered = sorted(held, key=lambda f: f.start)
+    disjoint = all(x.end <= y.start for x, y in itertools.pairwise(ordered))
+    firsts = [f.start for f in ordered]
     for i in sorted(sentences):
         middle = sum(a.spans[i]) / 2
-        for f in copies:
-            if f.kind == "copy" and f.start <= middle < f.end:
-                at = f.source_start + (middle - f.start) / (f.end - f.start) * (
-                    f.source_end - f.source_start
-                )
-                j = max(0, bisect.bisect_right(starts, at) - 1)
-                out[i] = (j, j)
-                break
+        if disjoint:
+            n = bisect.bisect_right(firsts, middle) - 1
+            found = [ordered[n]] if n >= 0 and middle < ordered[n].end else []
+        else:
+            found = [f for f in held if f.start <= middle < f.end][:1]
+        for f in found:
+            at = f.source_start + (middle - f.start) / (f.end - f.start) * (
+                f.source_end - f.source_start
+            )
+            j = max(0, bisect.bisect_right(starts, at) - 1)
+            out[i] = (j, j)
     return out
 
 
@@ -437,7 +609,42 @@ def _runs(matches: list[Match], aligned: dict[int, tuple[int, int]]) -> dict[int
     return length
 
 
-def fragments_of(m: Match, a: Prepared, b: Prepared, copies: Sequence[Fragment]) -> list[Fragment]:
+@dataclass(frozen=True)
+class Copies:
+    """A pair's copy fragments laid out for the per-match questions of :func:`fragments_of`
+    and :func:`source_shown`: sorted by start (and by source start), with the farthest end so
+    far, so each question is a binary search and not a look at every fragment."""
+
+    spans: tuple[tuple[int, int], ...]
+    reach: tuple[int, ...]
+    """Sorted (start, end) of each fragment; the largest end among it and those before it."""
+    source_starts: tuple[int, ...]
+    source_reach: tuple[int, ...]
+    """The same of the source spans: sorted starts, and the largest end so far."""
+
+    @classmethod
+    def of(cls, fragments: Sequence[Fragment]) -> Copies:
+        spans = sorted((f.start, f.end) for f in fragments)
+        source = sorted((f.source_start, f.source_end) for f in fragments)
+        return cls(
+            tuple(spans),
+            tuple(itertools.accumulate((e for _, e in spans), max)),
+            tuple(s for s, _ in source),
+            tuple(itertools.accumulate((e for _, e in source), max)),
+        )
+
+    def around(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The spans, sorted, that may overlap [start, end) (all that do, and maybe more)."""
+        lo = bisect.bisect_right(self.reach, start)
+        return list(self.spans[lo : bisect.bisect_left(self.spans, (end, -1))])
+
+    def source_holds(self, start: int, end: int) -> bool:
+        """A fragment's source span holds [start, end)."""
+        n = bisect.bisect_right(self.source_starts, start)
+        return n > 0 and self.source_reach[n - 1] >= end
+
+
+def fragments_of(m: Match, a: Prepared, b: Prepared, copies: Copies) -> list[Fragment]:
     """The match as ``"paraphrase"`` fragments: its sentences' characters (whole sentences,
     stop words and punctuation included) less the copy fragments' (a sentence with a copied
     run inside gives a piece on each side of it), each piece holding at least one counted
@@ -448,7 +655,7 @@ def fragments_of(m: Match, a: Prepared, b: Prepared, copies: Sequence[Fragment])
     assert source is not None  # a sentence of ``bounds`` holds words
     source_forms = set(b.canonical.hashes[m.b0 : m.b1].tolist())
     out = []
-    for s0, s1 in _less(start, end, [(f.start, f.end) for f in copies], a.text):
+    for s0, s1 in _less(start, end, copies.around(start, end), a.text):
         w0, w1 = np.searchsorted(a.canonical.starts, [s0, s1]).tolist()
         if w1 > w0:
             exact = sum(h in source_forms for h in a.canonical.hashes[w0:w1].tolist())
@@ -457,11 +664,11 @@ def fragments_of(m: Match, a: Prepared, b: Prepared, copies: Sequence[Fragment])
     return out
 
 
-def source_shown(m: Match, b: Prepared, copies: Sequence[Fragment]) -> bool:
+def source_shown(m: Match, b: Prepared, copies: Copies) -> bool:
     """The match's source sentences lie inside a copy fragment's source span."""
     mb = meaning_of(b)
     start, end = mb.spans[m.b_sentences[0]][0], mb.spans[m.b_sentences[-1]][1]
-    return any(f.source_start <= start and end <= f.source_end for f in copies)
+    return copies.source_holds(start, end)
 
 
 def _less(start: int, end: int, taken: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:

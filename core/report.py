@@ -10,13 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from copylens.core.errors import Explained, OptionsError
 from copylens.core.options import Options
-
-if TYPE_CHECKING:
-    from copylens.core.coverage import DocumentShare
 
 
 @dataclass(frozen=True)
@@ -217,18 +214,11 @@ class CompareReport:
     """Extracted text of every document by path (not part of the JSON)."""
 
     @cached_property
-    def shares(self) -> tuple[DocumentShare, ...]:
-        """Each document's share found in the others (:func:`copylens.core.coverage.
-        document_shares`), computed on first use and kept: the app asks for it on its run's
-        thread, so its window gets it ready. Not a field (not in equality, nor the JSON)."""
-        from copylens.core.coverage import document_shares
-
-        return document_shares(self)
-
-    @cached_property
-    def word_starts(self) -> dict[str, list[int]]:
-        """Memo of :mod:`copylens.core.coverage`: where each word of a document starts, by
-        path, filled as documents are counted (a group's shares then cost no tokenizing)."""
+    def memo(self) -> dict[str, Any]:
+        """What computations over this report keep between calls, filled on first use
+        (:mod:`copylens.core.coverage` keeps each document's shares and word starts here: the
+        app counts them on its run's thread, so its window gets them ready). The report knows
+        nothing of what is kept. Not a field (not in equality, nor the JSON)."""
         return {}
 
     def to_json(self) -> dict[str, Any]:

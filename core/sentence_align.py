@@ -62,7 +62,7 @@ SUMMARY_RATIO = 3.0
 VALIDATION = 0.34
 """Least tf-isf cosine of a passage's two sides (ibid.)."""
 OWN_WORDS = 4
-OWN_SHARE = 0.6
+OWN_SHARE = 0.7
 """A unit of the checked text is a copy of a source unit when it shares at least this many
 distinct words with it, and this share of its own (:meth:`Similarity.copies`)."""
 NEAR_BEST = 0.9
@@ -276,7 +276,7 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
             and _near(f.a0, f.a1, wa0, wa1, sim.a)
             and _near(f.b0, f.b1, wb0, wb1, sim.b)
         ]
-        if not members and not credible(box, group, sim):
+        if not members:  # sentences alone: the paraphrase stage's to judge
             continue
         if members:
             group = _trimmed(
@@ -309,7 +309,7 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
         for p0, p1 in _between(a0, a1, own):
             pm = [f for f in m if f.a0 < p1 and p0 < f.a1]
             pg = [x for x in group if p0 <= int(sim.a.bounds[x[0]]) < p1]
-            if not pm and not (pg and credible(_box(pg), pg, sim)):
+            if not pm:
                 continue
             pb0 = min([*(f.b0 for f in pm), *(int(sim.b.bounds[j]) for _, j in pg)])
             pb1 = max([*(f.b1 for f in pm), *(int(sim.b.bounds[j + 1]) for _, j in pg)])
@@ -324,7 +324,8 @@ def own_units(
 ) -> list[tuple[int, int]]:
     """Word ranges of the checked text's units inside ``box`` (words [a0, a1) × [b0, b1))
     that are the writer's own (issue 12, decided per sentence pair): fewer than half of the
-    unit's words matched by the word alignments, and no source unit of the box (one unit of
+    unit's words matched by the word alignments (here or, as their further matches, at
+    another place of the source), and no source unit of the box (one unit of
     slack either side) reaching the seed thresholds with it. A shuffled or synonym-swapped
     copy of a source sentence keeps most of its words and reaches them; a sentence sharing
     only topic words with the source does not."""
@@ -336,6 +337,9 @@ def own_units(
         for e in f.edits:
             if e.kind in ("insert", "replace"):
                 matched[max(e.a0, a0) - a0 : max(min(e.a1, a1) - a0, 0)] = False
+    for f in members:  # copied from another place of the source
+        for x0, x1, _, _ in f.elsewhere:
+            matched[max(x0, a0) - a0 : max(min(x1, a1) - a0, 0)] = True
     j0 = max(sim.b.of_word(b0) - 1, 0)
     j1 = min(sim.b.of_word(max(b1 - 1, b0)) + 2, len(sim.b))
     own = []
@@ -424,14 +428,37 @@ def described(
 ) -> Alignment:
     """An alignment of words [a0, a1) with [b0, b1): matched and exact words and edits by a
     word diff (difflib) of the ranges; the members' longest runs and further matches kept."""
+    if len(members) == 1 and (members[0].a0, members[0].a1, members[0].b0, members[0].b1) == (
+        a0,
+        a1,
+        b0,
+        b1,
+    ):
+        return members[0]
     matcher = difflib.SequenceMatcher(None, a.forms[a0:a1], b.forms[b0:b1], autojunk=False)
+    ops = [(t, a0 + i0, a0 + i1, b0 + j0, b0 + j1) for t, i0, i1, j0, j1 in matcher.get_opcodes()]
+    if members:  # begin and end on matching words, never inside the word alignments
+        lo_a, lo_b = min(m.a0 for m in members), min(m.b0 for m in members)
+        hi_a, hi_b = max(m.a1 for m in members), max(m.b1 for m in members)
+        while ops and ops[0][0] != "equal" and ops[0][2] <= lo_a and ops[0][4] <= lo_b:
+            ops.pop(0)
+        while ops and ops[-1][0] != "equal" and ops[-1][1] >= hi_a and ops[-1][3] >= hi_b:
+            ops.pop()
+        if ops:
+            a0, b0, a1, b1 = ops[0][1], ops[0][3], ops[-1][2], ops[-1][4]
     edits: list[WordEdit] = []
     matched = exact = 0
-    for tag, i0, i1, j0, j1 in matcher.get_opcodes():
+    for tag, i0, i1, j0, j1 in (
+        (t, x0 - a0, x1 - a0, y0 - b0, y1 - b0) for t, x0, x1, y0, y1 in ops
+    ):
         if tag == "equal":
             for t in range(i1 - i0):
                 matched += 1
-                exact += int(a.variants[a0 + i0 + t] == b.variants[b0 + j0 + t])
+                if a.variants[a0 + i0 + t] == b.variants[b0 + j0 + t]:
+                    exact += 1
+                else:  # same lemma, another word form
+                    x, y = a0 + i0 + t, b0 + j0 + t
+                    edits.append(WordEdit("form", x, x + 1, y, y + 1))
             continue
         kind = {"replace": "replace", "delete": "insert", "insert": "delete"}[tag]
         edits.append(WordEdit(kind, a0 + i0, a0 + i1, b0 + j0, b0 + j1))
@@ -505,6 +532,8 @@ def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tu
 
 
 def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical) -> bool:
+    if g.kind != f.kind:
+        return False
     if _words_between(a, g.end, f.start) > JOIN_WORDS:
         return False
     if f.source_start < g.source_end and g.source_start < f.source_end:

@@ -37,6 +37,8 @@ ERRORS = CORE / "errors.py"
 """Where the input errors are declared: the message template of every one raised in core is
 translated too (context "Errors")."""
 ERRORS_CONTEXT = "Errors"
+KINDS_CONTEXT = "FragmentKinds"
+"""Context of the fragment kinds' label, plural and legend (``FragmentKind`` in core)."""
 LANGUAGES = ("ru",)
 """Languages to maintain besides the source language (English)."""
 
@@ -91,12 +93,15 @@ def lupdate_command(language: str, tmp: Path) -> list[str]:
     option_texts.write_text(options_module(OPTIONS), encoding="utf-8")
     error_texts = tmp / "error_texts.py"
     error_texts.write_text(errors_module(CORE), encoding="utf-8")
+    kind_texts = tmp / "kind_texts.py"
+    kind_texts.write_text(kinds_module(CORE), encoding="utf-8")
     return [
         tool("lupdate"),
         *sources(),
         str(helper_strings),
         str(option_texts),
         str(error_texts),
+        str(kind_texts),
         "-no-obsolete",
         "-locations",
         "none",
@@ -197,6 +202,28 @@ def option_texts(source: str, name: str = "options.py") -> list[str]:
                 )
             found.append(value.value)
     return found
+
+
+def kinds_module(core: Path) -> str:
+    """Python source with a ``translate("FragmentKinds", text)`` call per label, plural and
+    legend of every ``FragmentKind(...)`` declared in the engine (``copylens.core.signal``:
+    the app shows a fragment kind through its declaration)."""
+    lines = ["# Names of the fragment kinds the engine declares (scripts/build_translations.py)."]
+    for path in sorted(core.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "FragmentKind":
+                for k in node.keywords:
+                    if k.arg in ("label", "plural", "legend"):
+                        if not (
+                            isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)
+                        ):
+                            raise SystemExit(
+                                f"{path.name}:{node.lineno}: {k.arg} must be a literal"
+                            )
+                        lines.append(
+                            f"QCoreApplication.translate({KINDS_CONTEXT!r}, {k.value.value!r})"
+                        )
+    return "\n".join(lines) + "\n"
 
 
 def errors_module(core: Path) -> str:

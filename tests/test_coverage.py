@@ -7,7 +7,16 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from copylens.core import CompareReport, Options, PairResult, TextInput, compare, document_shares
+from copylens.core import (
+    CompareReport,
+    DocumentShare,
+    Options,
+    PairResult,
+    TextInput,
+    compare,
+    document_shares,
+    group_shares,
+)
 from copylens.core.coverage import merged, words_inside
 from copylens.core.report import Fragment
 
@@ -143,3 +152,24 @@ def test_a_real_report_gives_at_least_the_largest_containment() -> None:
         assert shares[p.b].share >= p.containment_ba - 0.01
     found, words = words_inside(essay, [])
     assert (found, words) == (0, len(essay.split()))
+
+
+def test_a_groups_shares_count_only_the_pairs_among_its_members() -> None:
+    """``group_shares``: x's share in the group {x, y} leaves out what x shares with z."""
+    text, spans = words_text(100)
+    other, other_spans = words_text(100)
+    x_in_y = fragment((spans[0][0], spans[29][1]), (other_spans[0][0], other_spans[29][1]))
+    x_in_z = fragment((spans[50][0], spans[99][1]), (other_spans[0][0], other_spans[49][1]))
+    rep = report(
+        [pair("x", "y", 0.3, 0.3, [x_in_y]), pair("x", "z", 0.5, 0.5, [x_in_z])],
+        {"x": text, "y": other, "z": other},
+    )
+    (in_xy, in_xz) = group_shares(rep, [("x", "y"), ("z", "x")])
+    assert [(s.path, s.found_words, s.partner) for s in in_xy] == [("x", 30, "y"), ("y", 30, "x")]
+    assert [(s.path, s.found_words, s.partner) for s in in_xz] == [("z", 50, "x"), ("x", 50, "z")]
+    whole = {s.path: s for s in document_shares(rep)}
+    assert whole["x"].found_words == 80 and whole["x"].pairs == 2
+    assert document_shares(rep) is document_shares(rep)  # counted once, kept with the report
+    assert group_shares(None, [("a", "b")]) == [
+        tuple(DocumentShare(p, 0.0, 0, 0, None, 0.0, 0) for p in ("a", "b"))
+    ]

@@ -2,7 +2,7 @@
 ``--dask`` give exactly what the local run gives.
 
 The session's cluster is real: a ``dask scheduler`` and two ``dask worker`` processes on
-127.0.0.1 (``dask_scheduler``), started as the README says (the workers not daemonic, so they
+127.0.0.1 (``dask_scheduler``), started as docs/cli.md says (the workers not daemonic, so they
 can start the processes that read each file within its limits), stopped with every process
 they started. ``local`` starts a LocalCluster the same way a user's ``--dask local`` does.
 No mock cluster anywhere. Without dask installed the tests are skipped, except when the

@@ -6,6 +6,7 @@ whose process dies. The processes, signals and limits are real.
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import signal
 import subprocess
@@ -56,8 +57,11 @@ def swell(x: int) -> int:
 
 
 def die(x: int) -> int:
-    """Item 13 kills its own process, as a crashing C extension does."""
+    """Item 13 kills its own process, as a crashing C extension does. The worker is forked
+    from pytest, whose faulthandler it inherits: switched off first, so the crash meant here
+    prints no "Fatal Python error" into the run's output."""
     if x == 13:
+        faulthandler.disable()
         os.kill(os.getpid(), signal.SIGSEGV)
     return x
 
@@ -153,16 +157,16 @@ def test_an_exception_is_raised_with_the_workers_traceback() -> None:
 
 def test_cancel_kills_a_stuck_worker_at_once() -> None:
     before = children(os.getpid())
-    calls = []
+    calls: list[bool] = []
 
     def cancel() -> bool:
-        calls.append(time.monotonic())
+        calls.append(True)
         return len(calls) > 3
 
-    started = time.monotonic()
+    # both items stall forever and there is no time limit: only the cancel can end the map
     with pytest.raises(Cancelled):
         list(isolated_map(stall, [13, 13], workers=2, limits=ProcessLimits(), cancel=cancel))
-    assert time.monotonic() - started < 30  # not the stall's forever
+    assert len(calls) == 4  # it stopped at the first True, polling while the workers stalled
     assert workers_left(before) == set()
 
 
@@ -239,19 +243,18 @@ def test_workers_die_with_a_parent_that_is_killed() -> None:
     assert len(workers) == 2
     process.kill()
     process.wait(10)
-    assert _wait_gone(workers, 5) == set()
+    assert _wait_gone(workers, 30) == set()
 
 
 def test_ctrl_c_ends_the_run_with_a_stuck_worker() -> None:
     process = _start_script(STUCK)
     workers = _workers_of(process)
-    sent = time.monotonic()
     process.send_signal(signal.SIGINT)
-    process.wait(10)
-    took = time.monotonic() - sent
+    # the worker stalls forever: the run ends only because Ctrl+C ended it (how soon is
+    # bench/bench_hostile.py's figure, not a unit test's)
+    process.wait(60)
     assert process.returncode != 0 and "KeyboardInterrupt" in process.stderr.read()
-    assert took < 5, f"took {took:.2f} s"  # not stuck; bench/bench_hostile.py times it
-    assert _wait_gone(workers, 2) == set()
+    assert _wait_gone(workers, 30) == set()
 
 
 def _map_inside(items: list[int]) -> list[object]:

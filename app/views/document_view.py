@@ -29,7 +29,7 @@ from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.views import colors
 from copylens.app.views.side_by_side import SideBySideView, fragment_spans, open_address
 from copylens.app.views.text_view import HighlightTextView, wave_image_html
-from copylens.core import DocumentResult, SourceMatch
+from copylens.core import DocumentResult, SourceMatch, fragment_kind
 
 _Index = QtCore.QModelIndex | QtCore.QPersistentModelIndex
 _ROOT = QtCore.QModelIndex()
@@ -574,8 +574,16 @@ class DocumentView(QtWidgets.QWidget):
         self._text = ""
         self._source_texts: Mapping[str, str] = {}
         self._fit_pending = False
+        header = self._header()
+        table_box = self._sources_box()
+        text_box = self._text_box()
+        self._overview = self._overview_page(header, table_box, text_box)
+        self._lay_out_pages()
+        self._update_legend()
 
-        # Header: uniqueness, document facts.
+    # --- builders -----------------------------------------------------------------------
+    def _header(self) -> QtWidgets.QHBoxLayout:
+        """The uniqueness, large, beside the document's name, shares and facts."""
         self.uniqueness_label = QtWidgets.QLabel()
         font = self.uniqueness_label.font()
         font.setPointSizeF(font.pointSizeF() * 2.6)
@@ -623,6 +631,9 @@ class DocumentView(QtWidgets.QWidget):
             )
         )
 
+        return self._header_layout()
+
+    def _header_layout(self) -> QtWidgets.QHBoxLayout:
         score = QtWidgets.QVBoxLayout()
         score.setSpacing(0)
         score.addWidget(self.uniqueness_label)
@@ -639,8 +650,11 @@ class DocumentView(QtWidgets.QWidget):
         header.addLayout(score)
         header.addSpacing(16)
         header.addLayout(facts, 1)
+        return header
 
-        # Sources table.
+    def _sources_table(self) -> SourcesTable:
+        """The sources, sortable, some columns hidden until asked for (the header's menu),
+        rows as high as their contents (an archived source's name takes two lines)."""
         self.sources_model = SourcesModel(self)
         self.sources_proxy = QtCore.QSortFilterProxyModel(self)
         self.sources_proxy.setSourceModel(self.sources_model)
@@ -670,7 +684,6 @@ class DocumentView(QtWidgets.QWidget):
             self.sources_table.setColumnHidden(column, True)
         head.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         head.customContextMenuRequested.connect(self._column_menu)
-        # Rows as high as their contents: an archived source's name takes two lines.
         self.sources_table.verticalHeader().setSectionResizeMode(
             QtWidgets.QHeaderView.ResizeMode.ResizeToContents
         )
@@ -680,6 +693,11 @@ class DocumentView(QtWidgets.QWidget):
         self.sources_table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.sources_table.customContextMenuRequested.connect(self._row_menu)
         self.sources_model.visibility_changed.connect(self._on_visibility_changed)
+        return self.sources_table
+
+    def _sources_box(self) -> QtWidgets.QWidget:
+        """The sources table with its caption, or a line saying no source shares text."""
+        self._sources_table()
         self.sources_caption = QtWidgets.QLabel(
             self.tr(
                 "Sources — Enter or double-click: compare side by side · Space: show/hide · "
@@ -698,8 +716,10 @@ class DocumentView(QtWidgets.QWidget):
         table_layout.addWidget(self.sources_caption)
         table_layout.addWidget(self.sources_table, 1)
         table_layout.addWidget(self.no_sources_label, 1)
+        return table_box
 
-        # Text.
+    def _text_box(self) -> QtWidgets.QWidget:
+        """The legend over the highlighted text."""
         self.text_view = HighlightTextView()
         self.text_view.span_clicked.connect(self._on_span_clicked)
         self.text_view.span_activated.connect(self._on_span_activated)
@@ -716,35 +736,42 @@ class DocumentView(QtWidgets.QWidget):
         )
         text_layout.addWidget(self.legend_label)
         text_layout.addWidget(self.text_view, 1)
+        return text_box
 
+    def _overview_page(
+        self,
+        header: QtWidgets.QHBoxLayout,
+        table_box: QtWidgets.QWidget,
+        text_box: QtWidgets.QWidget,
+    ) -> QtWidgets.QWidget:
+        """The header over the sources above the text (a splitter between them)."""
         self.splitter = QtWidgets.QSplitter(Qt.Orientation.Vertical)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(table_box)
         self.splitter.addWidget(text_box)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 3)
-
         overview = QtWidgets.QWidget()
         overview_layout = QtWidgets.QVBoxLayout(overview)
         overview_layout.setContentsMargins(8, 6, 8, 6)
         overview_layout.addLayout(header)
         overview_layout.addWidget(self.splitter, 1)
-        self._overview = overview
+        return overview
 
+    def _lay_out_pages(self) -> None:
+        """A placeholder, the overview and the side by side, one at a time."""
         self.placeholder = QtWidgets.QLabel(self.tr("No document to show."))
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.side_by_side = SideBySideView()
         self.side_by_side.set_back_text(self.tr("Back to document"))
         self.side_by_side.back_requested.connect(self.close_side_by_side)
-
         self.stack = QtWidgets.QStackedWidget()
         self.stack.addWidget(self.placeholder)
-        self.stack.addWidget(overview)
+        self.stack.addWidget(self._overview)
         self.stack.addWidget(self.side_by_side)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
-        self._update_legend()
 
     # --- public -----------------------------------------------------------------------
     def show_result(
@@ -998,7 +1025,8 @@ class DocumentView(QtWidgets.QWidget):
         exact = html.escape(self.tr("copied exactly"))
         changed = html.escape(self.tr("copied with changes"))
         cited = html.escape(self.tr("cited"))
-        paraphrased = html.escape(self.tr("paraphrase"))
+        kind = fragment_kind("paraphrase")  # its name as declared once (issue 33)
+        paraphrased = html.escape(QtCore.QCoreApplication.translate("FragmentKinds", kind.label))
         lookalike = html.escape(self.tr("look-alike letter"))
         paraphrase_fill = colors.paraphrase_tint(colors.NEUTRAL_COLOR).name()
         wave = wave_image_html(colors.NEUTRAL_LINE_COLOR)

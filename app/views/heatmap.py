@@ -27,10 +27,8 @@ or the position change. Row and column indices of the public methods are positio
 from __future__ import annotations
 
 import functools
-import heapq
 import math
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -38,208 +36,26 @@ import numpy.typing as npt
 from copylens.app import i18n, presentation, terms
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.views import colors
+from copylens.app.views.heat_layout import (
+    DIAGONAL,
+    GRID_FROM_CELL,
+    LABELS_FROM_CELL,
+    MAX_CELL,
+    NUMBERS_FROM_CELL,
+    ZOOM_STEP,
+    Cells,
+    FloatArray,
+    HeatMapData,
+    IntArray,
+    Rows,
+    clamped,
+    fit_cells,
+    pixel,
+    pool,
+)
 from copylens.core import CompareReport, PairResult
 
-ORDER_MIN_SHARE = 0.1
-"""Pairs where either document has at least this share in the other link documents into the
-groups that :func:`similarity_order` keeps together (a pasted paragraph is 15–25 %)."""
-WIDE_CELL = 8.0
-"""Where cells are smaller, documents that share at least :data:`ORDER_MIN_SHARE` with another
-are drawn up to this wide (px), taking up to half the room, so that their cells stay visible."""
-WIDE_MAX = 30.0
-"""Zooming in, the cells of documents sharing text grow with the others up to this size (px),
-then stay until the others catch up."""
-MAX_CELL = 80.0
-"""Largest cell (px) zooming in reaches (unless the fitted cell is larger already)."""
-ZOOM_STEP = 1.25
-GRID_FROM_CELL = 6.0
-"""Cell size (px) from which grid lines are drawn."""
-LABELS_FROM_CELL = 11.0
-"""Cell size (px) from which row labels and column numbers are drawn."""
-NUMBERS_FROM_CELL = 26.0
-"""Cell size (px) from which each cell prints its percentage."""
-MARKS: tuple[tuple[float, float, int], ...] = (
-    (1.0, 0.15, 1),
-    (1.0, 0.5, 2),
-    (3.0, 0.5, 1),
-)
-"""(cell size below which, share from which, radius): where cells are that small, a pixel
-showing at least that share grows into a mark of (2 × radius + 1) pixels a side."""
-SNAP_BELOW_CELL = 6.0
-"""Below this cell size (px) hovering and clicking snap to the strongest cell nearby."""
-SNAP_RADIUS = 3
-"""How far (px) the pointer snaps to a shared cell."""
-EMPTY = -1.0
-"""A pixel of :func:`pool` over cells of documents that share nothing."""
-DIAGONAL = -0.5
-"""A pixel of :func:`pool` over a document's cell with itself only."""
 WHITE = 0xFFFFFFFF
-
-IntArray = npt.NDArray[np.int64]
-FloatArray = npt.NDArray[np.float32]
-Edges = npt.NDArray[np.float64]
-
-
-# --- order --------------------------------------------------------------------------------
-def similarity_order(
-    n: int, links: Iterable[tuple[int, int, float]], min_share: float = ORDER_MIN_SHARE
-) -> tuple[int, ...]:
-    """Documents ``0..n-1`` ordered so that documents sharing text sit together.
-
-    ``links`` are ``(i, j, share)``; those with ``share >= min_share`` join documents into
-    groups (connected components). Groups come hottest first (strongest link), then larger,
-    then by their first document. Inside a group documents follow Prim's order over the
-    strongest links from the group's strongest link: the order of single-linkage clustering,
-    so every single-linkage cluster is contiguous. Documents without such a link come last, in
-    their original order. Every document appears exactly once; deterministic; O(L log L) for
-    L links.
-    """
-    adjacency: list[list[tuple[float, int]]] = [[] for _ in range(n)]
-    for i, j, share in links:
-        if i != j and share >= min_share:
-            adjacency[i].append((share, j))
-            adjacency[j].append((share, i))
-    seen = [False] * n
-    groups = [
-        _group(start, adjacency, seen) for start in range(n) if adjacency[start] and not seen[start]
-    ]
-    placed = [False] * n
-    order: list[int] = []
-    for _key, first in sorted(groups):
-        order += _prim(first, adjacency, placed)
-    return tuple(order) + tuple(d for d in range(n) if not placed[d])
-
-
-def _group(
-    start: int, adjacency: list[list[tuple[float, int]]], seen: list[bool]
-) -> tuple[tuple[float, int, int], int]:
-    """The component of ``start`` (marked in ``seen``): its sort key (hottest, larger, first
-    document first) and where Prim's order starts (the lower document of its strongest link)."""
-    members = [start]
-    seen[start] = True
-    best = (-1.0, 0, 0)
-    for member in members:
-        for share, other in adjacency[member]:
-            best = max(best, (share, -min(member, other), -max(member, other)))
-            if not seen[other]:
-                seen[other] = True
-                members.append(other)
-    return (-best[0], -len(members), min(members)), -best[1]
-
-
-def _prim(start: int, adjacency: list[list[tuple[float, int]]], placed: list[bool]) -> list[int]:
-    """Prim's order of the component of ``start``: each next document is the one most similar
-    to any document placed before it (ties: the lower index)."""
-    out = [start]
-    placed[start] = True
-    heap = [(-share, other) for share, other in adjacency[start]]
-    heapq.heapify(heap)
-    while heap:
-        _, doc = heapq.heappop(heap)
-        if placed[doc]:
-            continue
-        placed[doc] = True
-        out.append(doc)
-        for share, other in adjacency[doc]:
-            if not placed[other]:
-                heapq.heappush(heap, (-share, other))
-    return out
-
-
-# --- pooling ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Cells:
-    """The cells holding a share, in display positions, sorted by ``row * n + column``."""
-
-    n: int
-    rows: IntArray
-    columns: IntArray
-    shares: FloatArray
-    keys: IntArray
-
-    @staticmethod
-    def of(n: int, rows: IntArray, columns: IntArray, shares: FloatArray) -> Cells:
-        keys = rows * n + columns
-        order = np.argsort(keys, kind="stable")
-        return Cells(n, rows[order], columns[order], shares[order], keys[order])
-
-
-def pool(
-    cells: Cells,
-    edges: Edges,
-    origin: tuple[float, float],
-    size: tuple[int, int],
-    mark_cell: float,
-) -> FloatArray:
-    """The shares as a grid of screen pixels: ``grid[y, x]`` is the highest share among the
-    cells that pixel covers (max pooling), :data:`DIAGONAL` where it covers only the diagonal
-    and empty cells, :data:`EMPTY` where it covers only empty cells.
-
-    ``edges``: the n + 1 boundaries of rows (and columns) in pixels from the matrix's top-left
-    corner, which lies at ``origin`` relative to pixel (0, 0); ``size``: (width, height) of the
-    grid; ``mark_cell``: the size of the cells holding strong shares, which decides their marks
-    (:data:`MARKS`). Costs O(cells + pixels × log cells), whatever n.
-    """
-    width, height = size
-    grid = np.full((height, width), EMPTY, dtype=np.float32)
-    if np.diff(edges).max(initial=0.0) >= 1.0:
-        _sample(grid, cells, edges, origin)
-    diagonal = np.arange(cells.n)
-    ys, xs, _ = _pixels(diagonal, diagonal, edges, origin, size)
-    np.maximum.at(grid, (ys, xs), np.float32(DIAGONAL))
-    ys, xs, inside = _pixels(cells.rows, cells.columns, edges, origin, size)
-    np.maximum.at(grid, (ys, xs), cells.shares[inside])
-    marks = [(share, radius) for below, share, radius in MARKS if mark_cell < below]
-    if marks:
-        pooled = grid.copy()
-        for share, radius in marks:
-            _mark(grid, pooled, share, radius)
-    return grid
-
-
-def _pixels(
-    rows: IntArray,
-    columns: IntArray,
-    edges: Edges,
-    origin: tuple[float, float],
-    size: tuple[int, int],
-) -> tuple[IntArray, IntArray, npt.NDArray[np.bool_]]:
-    """The pixel (y, x) of each cell (the one nearest its top-left corner: pixel ``p`` covers
-    ``p`` to ``p + 1``, and takes the cells starting from ``p - 0.5`` to ``p + 0.5``), without
-    those outside ``size``; and the mask of the cells kept."""
-    xs = np.floor(origin[0] + edges[columns] + 0.5).astype(np.int64)
-    ys = np.floor(origin[1] + edges[rows] + 0.5).astype(np.int64)
-    inside = (xs >= 0) & (xs < size[0]) & (ys >= 0) & (ys < size[1])
-    return ys[inside], xs[inside], inside
-
-
-def _sample(grid: FloatArray, cells: Cells, edges: Edges, origin: tuple[float, float]) -> None:
-    """Each pixel takes the cell under its centre (what covers cells of a pixel or more)."""
-    height, width = grid.shape
-    n = cells.n
-    xs = np.searchsorted(edges, np.arange(width) + 0.5 - origin[0], side="right") - 1
-    ys = np.searchsorted(edges, np.arange(height) + 0.5 - origin[1], side="right") - 1
-    xs, ys = np.clip(xs, 0, n - 1), np.clip(ys, 0, n - 1)
-    keys = ys[:, None] * n + xs[None, :]
-    found = np.minimum(np.searchsorted(cells.keys, keys), max(len(cells.keys) - 1, 0))
-    if len(cells.keys):
-        hit = cells.keys[found] == keys
-        np.copyto(grid, cells.shares[found], where=hit)
-    grid[ys[:, None] == xs[None, :]] = DIAGONAL
-
-
-def _mark(grid: FloatArray, pooled: FloatArray, share: float, radius: int) -> None:
-    """Grow every pixel of ``pooled`` of at least ``share`` into a square mark of ``radius``
-    pixels around it, in ``grid`` (where the mark is darker than what is there)."""
-    strong = np.where(pooled >= share, pooled, EMPTY)
-    if not (strong > EMPTY).any():
-        return
-    height, width = grid.shape
-    for dy in range(-radius, radius + 1):
-        for dx in range(-radius, radius + 1):
-            target = grid[max(dy, 0) : height + min(dy, 0), max(dx, 0) : width + min(dx, 0)]
-            source = strong[max(-dy, 0) : height + min(-dy, 0), max(-dx, 0) : width + min(-dx, 0)]
-            np.maximum(target, source, out=target)
 
 
 @functools.cache
@@ -267,106 +83,33 @@ def grid_image(grid: FloatArray) -> QtGui.QImage:
 
 
 # --- data ---------------------------------------------------------------------------------
-class HeatMapData:
-    """The shares between the documents of a compare report, stored by pair (no n × n matrix),
-    and the two orders they can be shown in. No Qt in here but the tooltip's words."""
-
-    def __init__(
-        self,
-        documents: Sequence[str],
-        pairs: Sequence[PairResult],
-        names: Mapping[str, str] | None = None,
-    ) -> None:
-        """``names``: each document's shown name (:func:`presentation.display_names` of the
-        documents when not given; a view listing the report elsewhere passes its own, so both
-        name a document alike)."""
-        docs = list(dict.fromkeys(documents))
-        known = set(docs)
-        for pair in pairs:
-            for path in (pair.a, pair.b):
-                if path not in known:
-                    known.add(path)
-                    docs.append(path)
-        self.documents: tuple[str, ...] = tuple(docs)
-        self.names = (
-            dict(names) if names is not None else presentation.display_names(self.documents)
-        )
-        self.index = {path: n for n, path in enumerate(self.documents)}
-        self._pairs: dict[tuple[int, int], PairResult] = {}
-        for pair in pairs:
-            i, j = self.index[pair.a], self.index[pair.b]
-            if i != j:
-                self._pairs[(i, j)] = self._pairs[(j, i)] = pair
-        cells = list(self._pairs)
-        self.rows: IntArray = np.array([i for i, _ in cells], dtype=np.int64)
-        """Document of each stored cell (both orientations of every pair)."""
-        self.columns: IntArray = np.array([j for _, j in cells], dtype=np.int64)
-        self.shares: FloatArray = np.array([self._share(i, j) for i, j in cells], dtype=np.float32)
-        self._orders: dict[bool, tuple[int, ...]] = {}
-        self.linked = np.zeros(len(self.documents), dtype=bool)
-        """Documents sharing at least :data:`ORDER_MIN_SHARE` with another."""
-        self.linked[self.rows[self.shares >= ORDER_MIN_SHARE]] = True
-        self.linked[self.columns[self.shares >= ORDER_MIN_SHARE]] = True
-
-    def __len__(self) -> int:
-        return len(self.documents)
-
-    def _share(self, row: int, column: int) -> float:
-        pair = self._pairs[(row, column)]
-        return pair.containment_ab if self.index[pair.a] == row else pair.containment_ba
-
-    def value(self, row: int, column: int) -> float | None:
-        """Share of document ``row`` found in document ``column``; None on the diagonal."""
-        if row == column:
-            return None
-        return self._share(row, column) if (row, column) in self._pairs else 0.0
-
-    def pair(self, row: int, column: int) -> PairResult | None:
-        """The pair of the two documents (in either orientation), None if they share nothing."""
-        return self._pairs.get((row, column))
-
-    def order(self, by_similarity: bool = True) -> tuple[int, ...]:
-        """Documents in display order: :func:`similarity_order`, or the report's order."""
-        if by_similarity not in self._orders:
-            n = len(self.documents)
-            self._orders[by_similarity] = (
-                similarity_order(n, self._links()) if by_similarity else tuple(range(n))
-            )
-        return self._orders[by_similarity]
-
-    def _links(self) -> Iterable[tuple[int, int, float]]:
-        for (i, j), pair in self._pairs.items():
-            if i < j:
-                yield i, j, max(pair.containment_ab, pair.containment_ba)
-
-    def tooltip(self, row: int, column: int) -> str:
-        a, b = self.documents[row], self.documents[column]
-        name_a, name_b = self.names[a], self.names[b]
-        if row == column:
-            return (
-                name_a + "\n" + QtCore.QCoreApplication.translate("HeatMap", "(the same document)")
-            )
-        lines = [
-            QtCore.QCoreApplication.translate("HeatMap", "Row: {0}").format(name_a),
-            QtCore.QCoreApplication.translate("HeatMap", "Column: {0}").format(name_b),
+def tooltip(data: HeatMapData, row: int, column: int) -> str:
+    """Both documents' names and shares in each other, in the interface language."""
+    a, b = data.documents[row], data.documents[column]
+    name_a, name_b = data.names[a], data.names[b]
+    if row == column:
+        return name_a + "\n" + QtCore.QCoreApplication.translate("HeatMap", "(the same document)")
+    lines = [
+        QtCore.QCoreApplication.translate("HeatMap", "Row: {0}").format(name_a),
+        QtCore.QCoreApplication.translate("HeatMap", "Column: {0}").format(name_b),
+    ]
+    pair = data.pair(row, column)
+    if pair is None:
+        lines.append(QtCore.QCoreApplication.translate("HeatMap", "No shared text"))
+    else:
+        ab, ba = data.value(row, column), data.value(column, row)
+        found = QtCore.QCoreApplication.translate("HeatMap", "{0} found in {1}: {2}")
+        language = i18n.current_language()
+        lines += [
+            found.format(name_a, name_b, presentation.percent(ab, language)),
+            found.format(name_b, name_a, presentation.percent(ba, language)),
+            QtCore.QCoreApplication.translate(
+                "HeatMap", "Shared fragments: {0} — click to compare side by side"
+            ).format(len(pair.fragments)),
         ]
-        pair = self.pair(row, column)
-        if pair is None:
-            lines.append(QtCore.QCoreApplication.translate("HeatMap", "No shared text"))
-        else:
-            ab, ba = self._share(row, column), self._share(column, row)
-            found = QtCore.QCoreApplication.translate("HeatMap", "{0} found in {1}: {2}")
-            language = i18n.current_language()
-            lines += [
-                found.format(name_a, name_b, presentation.percent(ab, language)),
-                found.format(name_b, name_a, presentation.percent(ba, language)),
-                QtCore.QCoreApplication.translate(
-                    "HeatMap", "Shared fragments: {0} — click to compare side by side"
-                ).format(len(pair.fragments)),
-            ]
-        if name_a != a or name_b != b:
-            lines += ["", a, b]
-        return "\n".join(lines)
+    if name_a != a or name_b != b:
+        lines += ["", a, b]
+    return "\n".join(lines)
 
 
 # --- the widget ---------------------------------------------------------------------------
@@ -420,14 +163,11 @@ class HeatMap(QtWidgets.QWidget):
         self._by_similarity = True
         self._order: tuple[int, ...] = ()
         self._position: IntArray = np.zeros(0, dtype=np.int64)
-        self._scale = 1.0
-        self._wide_cell = 1.0
         self._fit_cells = (1.0, 1.0)
         self._zoom = 1.0
-        self._labelled = False
         self._cells = Cells.of(0, *(np.zeros(0, dtype=np.int64),) * 2, np.zeros(0, np.float32))
         self._wide: npt.NDArray[np.bool_] = np.zeros(0, dtype=bool)
-        self._edges: Edges = np.zeros(1, dtype=np.float64)
+        self._rows = Rows(np.zeros(1, dtype=np.float64), 1.0, 1.0)
         self._origin = QtCore.QPointF()
         self._fitted = True
         self._image = QtGui.QImage()
@@ -587,7 +327,7 @@ class HeatMap(QtWidgets.QWidget):
         return self._data.value(row, column)
 
     def tooltip_text(self, row: int, column: int) -> str:
-        return self._data.tooltip(row, column)
+        return tooltip(self._data, row, column)
 
     def current_cell(self) -> tuple[int, int] | None:
         return self._current
@@ -598,7 +338,7 @@ class HeatMap(QtWidgets.QWidget):
 
     def is_labelled(self) -> bool:
         """Whether rows are large enough for labels (row names, column numbers)."""
-        return self._labelled
+        return self._rows.labelled
 
     # --- geometry ---------------------------------------------------------------------
     def _area(self) -> QtCore.QRect:
@@ -626,112 +366,59 @@ class HeatMap(QtWidgets.QWidget):
     def _viewport(self, labelled: bool | None = None) -> QtCore.QRect:
         """The part of the area the cells are drawn in (the labels take the rest)."""
         area = self._area()
-        if not (self._labelled if labelled is None else labelled):
+        if not (self._rows.labelled if labelled is None else labelled):
             return area
         return area.adjusted(self._label_width, self._number_height, 0, 0)
 
     def cell_size(self) -> float:
         """Pixels per cell at the current zoom (documents sharing text may be wider)."""
-        return self._scale if len(self._data) else 0.0
+        return self._rows.scale if len(self._data) else 0.0
 
     def _fit_scale(self) -> tuple[float, float]:
-        """(cell size, size of cells of documents sharing text) at which the whole matrix
-        fits: where room is short, documents sharing text get up to half of it, at most
-        :data:`WIDE_CELL` pixels each."""
-        n = len(self._data)
-        if n == 0:
-            return 1.0, 1.0
-        labelled = self._viewport(True)
-        scale = min(labelled.width(), labelled.height()) / n
-        if scale >= LABELS_FROM_CELL:
-            scale = min(scale, MAX_CELL)
-            return scale, scale
-        area = self._area()
-        room = max(min(area.width(), area.height()), 1)
-        scale = min(room / n, LABELS_FROM_CELL * 0.999)
-        wide = int(self._wide.sum())
-        if scale >= WIDE_CELL or wide in (0, n):
-            return scale, scale
-        floor = max(min(WIDE_CELL, room / 2 / wide), scale)
-        return max((room - wide * floor) / (n - wide), 1e-3), floor
+        """:func:`fit_cells` of this widget's room."""
+        labelled, area = self._viewport(True), self._area()
+        return fit_cells(
+            len(self._data),
+            int(self._wide.sum()),
+            min(labelled.width(), labelled.height()),
+            min(area.width(), area.height()),
+        )
 
     def _relayout(self) -> None:
-        """The rows' edges at the current zoom: cells grow with the zoom, those of documents
-        sharing text keep their larger fitted size as they grow, up to :data:`WIDE_MAX`."""
-        scale, wide = self._fit_cells
-        self._scale = scale * self._zoom
-        self._wide_cell = max(self._scale, min(wide * self._zoom, max(WIDE_MAX, wide)))
-        widths = np.full(len(self._order), self._scale, dtype=np.float64)
-        widths[self._wide] = self._wide_cell
-        self._edges = np.concatenate(([0.0], np.cumsum(widths)))
-        self._labelled = bool(len(widths)) and float(widths.max()) >= LABELS_FROM_CELL
+        """The rows at the current zoom (:meth:`Rows.at`)."""
+        self._rows = Rows.at(self._fit_cells, self._zoom, self._wide)
 
     def is_fitted(self) -> bool:
         return self._fitted
 
     def matrix_rect(self) -> QtCore.QRectF:
         """The whole matrix in widget coordinates (partly outside the viewport when zoomed)."""
-        side = float(self._edges[-1])
+        side = self._rows.side
         return QtCore.QRectF(self._origin, QtCore.QSizeF(side, side))
 
     def _positions(self, row: int, column: int) -> tuple[int, int]:
         return int(self._position[row]), int(self._position[column])
 
-    def _span(self, position: int, start: float) -> tuple[int, int]:
-        """First and last-plus-one pixel of a row or column (at least one pixel)."""
-        low = _pixel(start + self._edges[position])
-        high = _pixel(start + self._edges[position + 1])
-        return low, max(high, low + 1)
-
     def cell_rect(self, row: int, column: int) -> QtCore.QRect:
         """The rectangle of the cell of documents ``row`` and ``column`` (at least a pixel)."""
         y, x = self._positions(row, column)
-        left, right = self._span(x, self._origin.x())
-        top, bottom = self._span(y, self._origin.y())
+        left, right = self._rows.span(x, self._origin.x())
+        top, bottom = self._rows.span(y, self._origin.y())
         return QtCore.QRect(left, top, right - left, bottom - top)
 
-    def _position_at(self, offset: float) -> int:
-        return int(np.searchsorted(self._edges, offset, side="right")) - 1
-
     def cell_at(self, point: QtCore.QPoint | QtCore.QPointF) -> tuple[int, int] | None:
-        """(row, column) documents of the cell under ``point``, None outside the matrix.
-
-        Where that cell is smaller than :data:`SNAP_BELOW_CELL` pixels, the strongest cell
-        within :data:`SNAP_RADIUS` pixels, if any: the one the dark dot under the pointer shows.
-        """
-        n = len(self._data)
+        """(row, column) documents of the cell under ``point``, None outside the matrix
+        (:meth:`Rows.cell_at`: small cells snap to the strongest nearby)."""
         p = QtCore.QPointF(point)
-        if n == 0 or not QtCore.QRectF(self._viewport()).contains(p):
+        if len(self._data) == 0 or not QtCore.QRectF(self._viewport()).contains(p):
             return None
         ux = math.floor(p.x()) + 0.5 - self._origin.x()  # the centre of the pixel at p
         uy = math.floor(p.y()) + 0.5 - self._origin.y()
-        x, y = self._position_at(ux), self._position_at(uy)
-        if not (0 <= x < n and 0 <= y < n):
+        found = self._rows.cell_at(self._cells, ux, uy)
+        if found is None:
             return None
-        widths = self._edges[[x + 1, y + 1]] - self._edges[[x, y]]
-        if widths.min() < SNAP_BELOW_CELL:
-            snapped = self._strongest_near(ux, uy)
-            if snapped is not None:
-                return snapped
+        y, x = found
         return self._order[y], self._order[x]
-
-    def _strongest_near(self, ux: float, uy: float) -> tuple[int, int] | None:
-        cells, edges, reach = self._cells, self._edges, SNAP_RADIUS + 0.5
-        near = (
-            (edges[cells.columns + 1] >= ux - reach)
-            & (edges[cells.columns] <= ux + reach)
-            & (edges[cells.rows + 1] >= uy - reach)
-            & (edges[cells.rows] <= uy + reach)
-        )
-        candidates = np.flatnonzero(near)
-        if not len(candidates):
-            return None
-        rows, columns = cells.rows[candidates], cells.columns[candidates]
-        distance = np.hypot(
-            (edges[columns] + edges[columns + 1]) / 2 - ux, (edges[rows] + edges[rows + 1]) / 2 - uy
-        )
-        best = np.lexsort((distance, -cells.shares[candidates]))[0]
-        return self._order[int(rows[best])], self._order[int(columns[best])]
 
     def sizeHint(self) -> QtCore.QSize:
         return QtCore.QSize(520, 560)
@@ -773,26 +460,13 @@ class HeatMap(QtWidgets.QWidget):
         if zoom <= 1.0:
             self.fit()
             return
-        fx = self._fraction(anchor.x() - self._origin.x())
-        fy = self._fraction(anchor.y() - self._origin.y())
+        fx = self._rows.fraction(anchor.x() - self._origin.x())
+        fy = self._rows.fraction(anchor.y() - self._origin.y())
         self._zoom, self._fitted = zoom, False
         self._relayout()
-        self._origin = anchor - QtCore.QPointF(self._offset(fx), self._offset(fy))
+        self._origin = anchor - QtCore.QPointF(self._rows.offset(fx), self._rows.offset(fy))
         self._clamp()
         self.update()
-
-    def _fraction(self, offset: float) -> float:
-        """A pixel offset from the matrix's corner in rows (fractional), whatever the zoom."""
-        n = len(self._order)
-        k = min(max(self._position_at(offset), 0), n - 1)
-        width = self._edges[k + 1] - self._edges[k]
-        return k + (offset - float(self._edges[k])) / float(width)
-
-    def _offset(self, fraction: float) -> float:
-        """The pixel offset of a fractional row at the current zoom."""
-        k = min(max(math.floor(fraction), 0), len(self._order) - 1)
-        width = self._edges[k + 1] - self._edges[k]
-        return float(self._edges[k] + (fraction - k) * width)
 
     def _default_anchor(self) -> QtCore.QPointF:
         viewport = QtCore.QRectF(self._viewport())
@@ -805,9 +479,9 @@ class HeatMap(QtWidgets.QWidget):
     def _clamp(self) -> None:
         """Keep the matrix covering the viewport, or centred in it where it is smaller."""
         viewport = QtCore.QRectF(self._viewport())
-        side = float(self._edges[-1])
-        x = _clamped(self._origin.x(), viewport.left(), viewport.width(), side)
-        y = _clamped(self._origin.y(), viewport.top(), viewport.height(), side, centre=False)
+        side = self._rows.side
+        x = clamped(self._origin.x(), viewport.left(), viewport.width(), side)
+        y = clamped(self._origin.y(), viewport.top(), viewport.height(), side, centre=False)
         self._origin = QtCore.QPointF(x, y)
         self._place_footer()
 
@@ -843,9 +517,10 @@ class HeatMap(QtWidgets.QWidget):
             return
         painter.drawImage(shown.topLeft(), self._matrix_image(shown))
         painter.setClipRect(viewport)
-        if self._scale >= GRID_FROM_CELL or self._wide_cell >= 2 * GRID_FROM_CELL:
+        rows = self._rows
+        if rows.scale >= GRID_FROM_CELL or rows.wide_cell >= 2 * GRID_FROM_CELL:
             self._paint_grid(painter, shown)
-        if self._wide_cell >= NUMBERS_FROM_CELL:
+        if rows.wide_cell >= NUMBERS_FROM_CELL:
             self._paint_numbers(painter, shown)
         self._paint_hover(painter)
         self._paint_marks(painter)
@@ -853,21 +528,21 @@ class HeatMap(QtWidgets.QWidget):
         painter.setPen(QtGui.QPen(QtGui.QColor("#A0A0A0"), 1))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(shown.adjusted(-1, -1, 0, 0))
-        if self._labelled:
+        if rows.labelled:
             self._paint_labels(painter, shown)
 
     def _shown_rect(self) -> QtCore.QRect:
         """The visible part of the matrix, in whole pixels."""
         rect = self.matrix_rect()
-        left, top = _pixel(rect.left()), _pixel(rect.top())
-        right, bottom = _pixel(rect.right()), _pixel(rect.bottom())
+        left, top = pixel(rect.left()), pixel(rect.top())
+        right, bottom = pixel(rect.right()), pixel(rect.bottom())
         return QtCore.QRect(left, top, right - left, bottom - top).intersected(self._viewport())
 
     def _matrix_image(self, shown: QtCore.QRect) -> QtGui.QImage:
         key = (
             self._version,
-            self._scale,
-            self._wide_cell,
+            self._rows.scale,
+            self._rows.wide_cell,
             self._origin.x(),
             self._origin.y(),
             shown,
@@ -881,46 +556,34 @@ class HeatMap(QtWidgets.QWidget):
         """The image of the matrix's pixels inside ``shown`` (widget coordinates)."""
         origin = (self._origin.x() - shown.left(), self._origin.y() - shown.top())
         size = (shown.width(), shown.height())
-        grid = pool(self._cells, self._edges, origin, size, self._wide_cell)
+        grid = pool(self._cells, self._rows.edges, origin, size, self._rows.wide_cell)
         return grid_image(grid)
 
     def _visible_range(self, shown: QtCore.QRect) -> tuple[range, range]:
         """Display positions of the visible rows and columns."""
-        n = len(self._order)
-
-        def span(low: float, high: float) -> range:
-            return range(max(self._position_at(low), 0), min(self._position_at(high) + 1, n))
-
-        columns = span(shown.left() - self._origin.x(), shown.right() + 1 - self._origin.x())
-        rows = span(shown.top() - self._origin.y(), shown.bottom() + 1 - self._origin.y())
+        x, y = self._origin.x(), self._origin.y()
+        columns = self._rows.visible(shown.left() - x, shown.right() + 1 - x)
+        rows = self._rows.visible(shown.top() - y, shown.bottom() + 1 - y)
         return rows, columns
 
     def _paint_grid(self, painter: QtGui.QPainter, shown: QtCore.QRect) -> None:
         rows, columns = self._visible_range(shown)
         painter.setPen(QtGui.QPen(QtGui.QColor("#D8D8D8"), 1))
-        for c in self._ruled(columns):
-            x = _pixel(self._origin.x() + self._edges[c])
+        edges = self._rows.edges
+        for c in self._rows.ruled(columns):
+            x = pixel(self._origin.x() + edges[c])
             painter.drawLine(x, shown.top(), x, shown.bottom())
-        for r in self._ruled(rows):
-            y = _pixel(self._origin.y() + self._edges[r])
+        for r in self._rows.ruled(rows):
+            y = pixel(self._origin.y() + edges[r])
             painter.drawLine(shown.left(), y, shown.right(), y)
-
-    def _ruled(self, positions: range) -> Iterable[int]:
-        """Edges of ``positions`` that border a row of at least :data:`GRID_FROM_CELL` px."""
-        widths = np.diff(self._edges)
-        for k in range(positions.start, positions.stop + 1):
-            before = widths[k - 1] if k > 0 else 0.0
-            after = widths[k] if k < len(widths) else 0.0
-            if max(before, after) >= GRID_FROM_CELL:
-                yield k
 
     def _paint_numbers(self, painter: QtGui.QPainter, shown: QtCore.QRect) -> None:
         rows, columns = self._visible_range(shown)
         font = QtGui.QFont(self.font())
-        font.setPointSizeF(max(7.0, min(font.pointSizeF(), self._wide_cell / 3.2)))
+        font.setPointSizeF(max(7.0, min(font.pointSizeF(), self._rows.wide_cell / 3.2)))
         painter.setFont(font)
         cells = self._cells
-        widths = np.diff(self._edges)
+        widths = np.diff(self._rows.edges)
         inside = (
             (cells.rows >= rows.start)
             & (cells.rows < rows.stop)
@@ -957,7 +620,7 @@ class HeatMap(QtWidgets.QWidget):
         painter.setClipRect(QtCore.QRect(area.left(), shown.top(), width + 2, shown.height()))
         for r in rows:
             doc = self._order[r]
-            top, bottom = self._span(r, self._origin.y())
+            top, bottom = self._rows.span(r, self._origin.y())
             if bottom - top < LABELS_FROM_CELL:
                 continue
             font = self._label_fonts(bottom - top)[1 if doc == hover_row else 0]
@@ -974,7 +637,7 @@ class HeatMap(QtWidgets.QWidget):
         painter.setClipRect(QtCore.QRect(shown.left(), top, shown.width(), height))
         for c in columns:
             doc = self._order[c]
-            left, right = self._span(c, self._origin.x())
+            left, right = self._rows.span(c, self._origin.x())
             label = str(doc + 1)
             font, bold = self._label_fonts(right - left)
             fm = QtGui.QFontMetrics(font)
@@ -1142,20 +805,6 @@ class HeatMap(QtWidgets.QWidget):
         if row != column and self._data.pair(row, column) is not None:
             docs = self._data.documents
             self.pair_clicked.emit(docs[row], docs[column])
-
-
-def _clamped(start: float, low: float, room: float, side: float, centre: bool = True) -> float:
-    """Where a matrix of ``side`` pixels starts in a viewport of ``room`` from ``low``: covering
-    the viewport when larger, centred (or at the start) when smaller."""
-    if side <= room:
-        return low + (room - side) / 2 if centre else low
-    return min(max(start, low + room - side), low)
-
-
-def _pixel(offset: float) -> int:
-    """The pixel whose left (top) edge is nearest ``offset``: a row starting there covers the
-    pixels whose centres it covers."""
-    return math.floor(offset + 0.5)
 
 
 def _at_least(rect: QtCore.QRect, size: int) -> QtCore.QRect:

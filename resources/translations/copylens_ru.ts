@@ -433,40 +433,8 @@
         <translation>Показывать пары, в которых хотя бы один документ совпадает с другим не меньше чем на эту долю</translation>
     </message>
     <message>
-        <source>Groups of near-copies</source>
-        <translation>Группы почти одинаковых документов</translation>
-    </message>
-    <message>
         <source>Show pairs sharing at least</source>
         <translation>Показывать пары, где совпадает не меньше</translation>
-    </message>
-    <message>
-        <source>Group and its documents</source>
-        <translation>Группа и её документы</translation>
-    </message>
-    <message>
-        <source>Found in the other members</source>
-        <translation>Найдено в других документах группы</translation>
-    </message>
-    <message>
-        <source>Share of the document&apos;s words found in the other documents of its group</source>
-        <translation>Доля слов документа, найденных в других документах его группы</translation>
-    </message>
-    <message>
-        <source>Method that decides which documents are near-duplicates of each other</source>
-        <translation>Метод, который решает, какие документы почти одинаковы</translation>
-    </message>
-    <message>
-        <source>Grouped by:</source>
-        <translation>Группировать по:</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>Остановить</translation>
-    </message>
-    <message>
-        <source>Stop the grouping under way</source>
-        <translation>Остановить идущую группировку</translation>
     </message>
     <message>
         <source>No comparison to show.</source>
@@ -557,190 +525,6 @@
         <translation>Настройки: {0}</translation>
     </message>
     <message>
-        <source>Grouping by “{0}”…</source>
-        <translation>Группировка по методу «{0}»…</translation>
-    </message>
-    <message>
-        <source>Grouping stopped. Choose a method to group again.</source>
-        <translation>Группировка остановлена. Выберите метод, чтобы сгруппировать снова.</translation>
-    </message>
-    <message>
-        <source>No news to group: add JSON Lines (.jsonl, .ndjson), feeds (.xml, .rss, .atom) or saved pages (.html, .htm) to the documents to compare.</source>
-        <translation>Нет новостей для группировки: добавьте к сравниваемым документам JSON Lines (.jsonl, .ndjson), ленты (.xml, .rss, .atom) или сохранённые страницы (.html, .htm).</translation>
-    </message>
-    <message>
-        <source>Reading news files: {0} of {1}</source>
-        <translation>Чтение файлов новостей: {0} из {1}</translation>
-    </message>
-    <message>
-        <source>Analysing news items: {0} of {1}</source>
-        <translation>Разбор новостей: {0} из {1}</translation>
-    </message>
-    <message>
-        <source>Comparing pairs of news items: {0} of {1}</source>
-        <translation>Сравнение пар новостей: {0} из {1}</translation>
-    </message>
-    <message>
-        <source>Group and its news items</source>
-        <translation>Группа и её новости</translation>
-    </message>
-    <message>
-        <source>Source and time</source>
-        <translation>Источник и время</translation>
-    </message>
-    <message>
-        <source>Outlet and publication time; for a pair, the classifier&apos;s probability</source>
-        <translation>Издание и время публикации; для пары — вероятность по классификатору</translation>
-    </message>
-    <message numerus="yes">
-        <source>Group {0} (%n news items)</source>
-        <translation>
-            <numerusform>Группа {0} (%n новость)</numerusform>
-            <numerusform>Группа {0} (%n новости)</numerusform>
-            <numerusform>Группа {0} (%n новостей)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>{0} duplicates {1}</source>
-        <translation>{0} — дубликат {1}</translation>
-    </message>
-    <message>
-        <source>{0} and {1}: each duplicates the other</source>
-        <translation>{0} и {1} дублируют друг друга</translation>
-    </message>
-    <message>
-        <source>probability {0}</source>
-        <translation>вероятность {0}</translation>
-    </message>
-    <message>
-        <source>The classifier&apos;s probability that the two retell one story</source>
-        <translation>Вероятность по классификатору, что обе новости пересказывают один сюжет</translation>
-    </message>
-    <message numerus="yes">
-        <source>Could not be read (%n)</source>
-        <translation>
-            <numerusform>Не удалось прочитать (%n)</numerusform>
-            <numerusform>Не удалось прочитать (%n)</numerusform>
-            <numerusform>Не удалось прочитать (%n)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>news items that the classifier judges to retell one story, each compared with the items up to {0} days before it; the later item duplicates the earlier.</source>
-        <translation>новости, которые классификатор считает пересказом одного сюжета; каждая сравнивается с новостями за {0} дня до неё; более поздняя — дубликат более ранней.</translation>
-    </message>
-    <message>
-        <source>1 news item read</source>
-        <translation>Прочитана 1 новость</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n news items read</source>
-        <translation>
-            <numerusform>Прочитана %n новость</numerusform>
-            <numerusform>Прочитаны %n новости</numerusform>
-            <numerusform>Прочитано %n новостей</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>from 1 file</source>
-        <translation>из 1 файла</translation>
-    </message>
-    <message numerus="yes">
-        <source>from %n files</source>
-        <translation>
-            <numerusform>из %n файла</numerusform>
-            <numerusform>из %n файлов</numerusform>
-            <numerusform>из %n файлов</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No groups: none of the news items duplicates another</source>
-        <translation>Групп нет: ни одна новость не дублирует другую</translation>
-    </message>
-    <message>
-        <source>No news items could be read</source>
-        <translation>Не удалось прочитать ни одной новости</translation>
-    </message>
-    <message>
-        <source>news items that the classifier judges to retell one story.</source>
-        <translation>новости, которые классификатор считает пересказом одного сюжета.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n news files (JSON Lines, feeds) are grouped only by “{0}”.</source>
-        <translation>
-            <numerusform>%n файл новостей (JSON Lines, ленты) группирует только «{0}».</numerusform>
-            <numerusform>%n файла новостей (JSON Lines, ленты) группирует только «{0}».</numerusform>
-            <numerusform>%n файлов новостей (JSON Lines, ленты) группирует только «{0}».</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No groups: “{0}” ({1}) finds no near-duplicates here</source>
-        <translation>Групп нет: метод «{0}» ({1}) не находит здесь почти одинаковых документов</translation>
-    </message>
-    <message>
-        <source>line {0}</source>
-        <translation>строка {0}</translation>
-    </message>
-    <message>
-        <source>Grouping failed: {0}</source>
-        <translation>Группировка не удалась: {0}</translation>
-    </message>
-    <message>
-        <source>Here: documents that “{0}” finds to be near-duplicates.</source>
-        <translation>Здесь: документы, которые метод «{0}» считает почти одинаковыми.</translation>
-    </message>
-    <message>
-        <source>Here: sharing at least {0} ({1}).</source>
-        <translation>Здесь: совпадает не меньше {0} ({1}).</translation>
-    </message>
-    <message numerus="yes">
-        <source>Group {0} (%n documents)</source>
-        <translation>
-            <numerusform>Группа {0} (%n документ)</numerusform>
-            <numerusform>Группа {0} (%n документа)</numerusform>
-            <numerusform>Группа {0} (%n документов)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Share of the document&apos;s words found in the other members</source>
-        <translation>Доля слов документа, найденных в других документах группы</translation>
-    </message>
-    <message>
-        <source>No pair with another member was computed for it</source>
-        <translation>Пары с другими документами группы для него не вычислялись</translation>
-    </message>
-    <message>
-        <source>No groups: no document is mostly contained in another one</source>
-        <translation>Групп нет: ни один документ не содержится в другом большей частью</translation>
-    </message>
-    <message>
-        <source>Groups of near-copies ({0})</source>
-        <translation>Группы почти одинаковых документов ({0})</translation>
-    </message>
-    <message>
-        <source>The only group is a single pair, listed in Pairs too.</source>
-        <translation>Единственная группа — это одна пара, она есть и в списке пар.</translation>
-    </message>
-    <message>
-        <source>The only group is a pair of two documents.</source>
-        <translation>Единственная группа состоит из двух документов.</translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n groups are single pairs, listed in Pairs too.</source>
-        <translation>
-            <numerusform>Групп: %n, и каждая из них — одна пара; все они есть и в списке пар.</numerusform>
-            <numerusform>Групп: %n, и каждая из них — одна пара; все они есть и в списке пар.</numerusform>
-            <numerusform>Групп: %n, и каждая из них — одна пара; все они есть и в списке пар.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n groups are pairs of two documents.</source>
-        <translation>
-            <numerusform>Групп: %n, и каждая состоит из двух документов.</numerusform>
-            <numerusform>Групп: %n, и каждая состоит из двух документов.</numerusform>
-            <numerusform>Групп: %n, и каждая состоит из двух документов.</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>{0} of {1} shown</source>
         <translation>Показано {0} из {1}</translation>
     </message>
@@ -802,10 +586,6 @@
     <message>
         <source>cited</source>
         <translation>цитата</translation>
-    </message>
-    <message>
-        <source>paraphrase</source>
-        <translation>перефразирование</translation>
     </message>
     <message>
         <source>look-alike letter</source>
@@ -1822,6 +1602,252 @@
     <message>
         <source>Copy list</source>
         <translation>Копировать список</translation>
+    </message>
+</context>
+<context>
+    <name>FragmentKinds</name>
+    <message>
+        <source>copy</source>
+        <translation>копия</translation>
+    </message>
+    <message>
+        <source>copies</source>
+        <translation>копии</translation>
+    </message>
+    <message>
+        <source>found in the source</source>
+        <translation>найдено в источнике</translation>
+    </message>
+    <message>
+        <source>paraphrase</source>
+        <translation>перефразирование</translation>
+    </message>
+    <message>
+        <source>paraphrases</source>
+        <translation>перефразирования</translation>
+    </message>
+    <message>
+        <source>sentences retold in other words</source>
+        <translation>предложения, пересказанные другими словами</translation>
+    </message>
+</context>
+<context>
+    <name>GroupsPanel</name>
+    <message>
+        <source>Groups of near-copies</source>
+        <translation>Группы почти одинаковых документов</translation>
+    </message>
+    <message>
+        <source>Method that decides which documents are near-duplicates of each other</source>
+        <translation>Метод, который решает, какие документы почти одинаковы</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Остановить</translation>
+    </message>
+    <message>
+        <source>Stop the grouping under way</source>
+        <translation>Остановить идущую группировку</translation>
+    </message>
+    <message>
+        <source>Group and its documents</source>
+        <translation>Группа и её документы</translation>
+    </message>
+    <message>
+        <source>Found in the other members</source>
+        <translation>Найдено в других документах группы</translation>
+    </message>
+    <message>
+        <source>Share of the document&apos;s words found in the other documents of its group</source>
+        <translation>Доля слов документа, найденных в других документах его группы</translation>
+    </message>
+    <message>
+        <source>Grouped by:</source>
+        <translation>Группировать по:</translation>
+    </message>
+    <message>
+        <source>Grouping by “{0}”…</source>
+        <translation>Группировка по методу «{0}»…</translation>
+    </message>
+    <message>
+        <source>Grouping stopped. Choose a method to group again.</source>
+        <translation>Группировка остановлена. Выберите метод, чтобы сгруппировать снова.</translation>
+    </message>
+    <message>
+        <source>No news to group: add JSON Lines (.jsonl, .ndjson), feeds (.xml, .rss, .atom) or saved pages (.html, .htm) to the documents to compare.</source>
+        <translation>Нет новостей для группировки: добавьте к сравниваемым документам JSON Lines (.jsonl, .ndjson), ленты (.xml, .rss, .atom) или сохранённые страницы (.html, .htm).</translation>
+    </message>
+    <message>
+        <source>Reading news files: {0} of {1}</source>
+        <translation>Чтение файлов новостей: {0} из {1}</translation>
+    </message>
+    <message>
+        <source>Analysing news items: {0} of {1}</source>
+        <translation>Разбор новостей: {0} из {1}</translation>
+    </message>
+    <message>
+        <source>Comparing pairs of news items: {0} of {1}</source>
+        <translation>Сравнение пар новостей: {0} из {1}</translation>
+    </message>
+    <message>
+        <source>Grouping failed: {0}</source>
+        <translation>Группировка не удалась: {0}</translation>
+    </message>
+    <message>
+        <source>Group and its news items</source>
+        <translation>Группа и её новости</translation>
+    </message>
+    <message>
+        <source>Source and time</source>
+        <translation>Источник и время</translation>
+    </message>
+    <message>
+        <source>Outlet and publication time; for a pair, the classifier&apos;s probability</source>
+        <translation>Издание и время публикации; для пары — вероятность по классификатору</translation>
+    </message>
+    <message numerus="yes">
+        <source>Group {0} (%n news items)</source>
+        <translation>
+            <numerusform>Группа {0} (%n новость)</numerusform>
+            <numerusform>Группа {0} (%n новости)</numerusform>
+            <numerusform>Группа {0} (%n новостей)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{0} duplicates {1}</source>
+        <translation>{0} — дубликат {1}</translation>
+    </message>
+    <message>
+        <source>{0} and {1}: each duplicates the other</source>
+        <translation>{0} и {1} дублируют друг друга</translation>
+    </message>
+    <message>
+        <source>probability {0}</source>
+        <translation>вероятность {0}</translation>
+    </message>
+    <message>
+        <source>The classifier&apos;s probability that the two retell one story</source>
+        <translation>Вероятность по классификатору, что обе новости пересказывают один сюжет</translation>
+    </message>
+    <message numerus="yes">
+        <source>Could not be read (%n)</source>
+        <translation>
+            <numerusform>Не удалось прочитать (%n)</numerusform>
+            <numerusform>Не удалось прочитать (%n)</numerusform>
+            <numerusform>Не удалось прочитать (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>news items that the classifier judges to retell one story, each compared with the items up to {0} days before it; the later item duplicates the earlier.</source>
+        <translation>новости, которые классификатор считает пересказом одного сюжета; каждая сравнивается с новостями за {0} дня до неё; более поздняя — дубликат более ранней.</translation>
+    </message>
+    <message>
+        <source>1 news item read</source>
+        <translation>Прочитана 1 новость</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n news items read</source>
+        <translation>
+            <numerusform>Прочитана %n новость</numerusform>
+            <numerusform>Прочитаны %n новости</numerusform>
+            <numerusform>Прочитано %n новостей</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>from 1 file</source>
+        <translation>из 1 файла</translation>
+    </message>
+    <message numerus="yes">
+        <source>from %n files</source>
+        <translation>
+            <numerusform>из %n файла</numerusform>
+            <numerusform>из %n файлов</numerusform>
+            <numerusform>из %n файлов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No groups: none of the news items duplicates another</source>
+        <translation>Групп нет: ни одна новость не дублирует другую</translation>
+    </message>
+    <message>
+        <source>No news items could be read</source>
+        <translation>Не удалось прочитать ни одной новости</translation>
+    </message>
+    <message>
+        <source>Groups of near-copies ({0})</source>
+        <translation>Группы почти одинаковых документов ({0})</translation>
+    </message>
+    <message>
+        <source>news items that the classifier judges to retell one story.</source>
+        <translation>новости, которые классификатор считает пересказом одного сюжета.</translation>
+    </message>
+    <message>
+        <source>Here: documents that “{0}” finds to be near-duplicates.</source>
+        <translation>Здесь: документы, которые метод «{0}» считает почти одинаковыми.</translation>
+    </message>
+    <message>
+        <source>Here: sharing at least {0} ({1}).</source>
+        <translation>Здесь: совпадает не меньше {0} ({1}).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n news files (JSON Lines, feeds) are grouped only by “{0}”.</source>
+        <translation>
+            <numerusform>%n файл новостей (JSON Lines, ленты) группирует только «{0}».</numerusform>
+            <numerusform>%n файла новостей (JSON Lines, ленты) группирует только «{0}».</numerusform>
+            <numerusform>%n файлов новостей (JSON Lines, ленты) группирует только «{0}».</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Group {0} (%n documents)</source>
+        <translation>
+            <numerusform>Группа {0} (%n документ)</numerusform>
+            <numerusform>Группа {0} (%n документа)</numerusform>
+            <numerusform>Группа {0} (%n документов)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Share of the document&apos;s words found in the other members</source>
+        <translation>Доля слов документа, найденных в других документах группы</translation>
+    </message>
+    <message>
+        <source>No pair with another member was computed for it</source>
+        <translation>Пары с другими документами группы для него не вычислялись</translation>
+    </message>
+    <message>
+        <source>No groups: no document is mostly contained in another one</source>
+        <translation>Групп нет: ни один документ не содержится в другом большей частью</translation>
+    </message>
+    <message>
+        <source>No groups: “{0}” ({1}) finds no near-duplicates here</source>
+        <translation>Групп нет: метод «{0}» ({1}) не находит здесь почти одинаковых документов</translation>
+    </message>
+    <message>
+        <source>The only group is a single pair, listed in Pairs too.</source>
+        <translation>Единственная группа — это одна пара, она есть и в списке пар.</translation>
+    </message>
+    <message>
+        <source>The only group is a pair of two documents.</source>
+        <translation>Единственная группа состоит из двух документов.</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n groups are single pairs, listed in Pairs too.</source>
+        <translation>
+            <numerusform>Групп: %n, и каждая из них — одна пара; все они есть и в списке пар.</numerusform>
+            <numerusform>Групп: %n, и каждая из них — одна пара; все они есть и в списке пар.</numerusform>
+            <numerusform>Групп: %n, и каждая из них — одна пара; все они есть и в списке пар.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n groups are pairs of two documents.</source>
+        <translation>
+            <numerusform>Групп: %n, и каждая состоит из двух документов.</numerusform>
+            <numerusform>Групп: %n, и каждая состоит из двух документов.</numerusform>
+            <numerusform>Групп: %n, и каждая состоит из двух документов.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line {0}</source>
+        <translation>строка {0}</translation>
     </message>
 </context>
 <context>

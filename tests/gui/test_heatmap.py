@@ -1,23 +1,14 @@
-"""The Compare-all heat map from 8 to thousands of documents: the similarity order, fit with max
-pooling, zoom and pan, hover, click and keyboard."""
+"""The Compare-all heat map widget from 8 to thousands of documents: fit, zoom and pan, hover,
+click and keyboard (its layout without Qt: tests/test_heat_layout.py)."""
 
 from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets
-from copylens.app.views.heatmap import (
-    DIAGONAL,
-    EMPTY,
-    ORDER_MIN_SHARE,
-    Cells,
-    HeatMap,
-    pool,
-    similarity_order,
-)
+from copylens.app.views.heatmap import HeatMap
 from copylens.core import PairResult
 
 
@@ -65,55 +56,6 @@ def heatmap(qtbot, docs, pairs, size=(600, 600)) -> HeatMap:
 def dark(image: QtGui.QImage, point: QtCore.QPoint) -> bool:
     color = image.pixelColor(point)
     return color.red() < 180 and color.green() < 60
-
-
-# --- order --------------------------------------------------------------------------------
-def test_similarity_order_brings_interleaved_groups_together() -> None:
-    hot, warm = [3, 11, 19, 27], [5, 13, 21]  # interleaved in file order
-    links = [(i, j, 0.9) for i in hot for j in hot if i < j]
-    links += [(5, 13, 0.6), (13, 21, 0.55)]  # a chain: single linkage keeps it together
-    links += [(3, 5, ORDER_MIN_SHARE / 2), (0, 30, 0.05)]  # faint: no link
-    order = similarity_order(32, links)
-    assert sorted(order) == list(range(32))
-    assert set(order[:4]) == set(hot)  # the hottest group first
-    assert set(order[4:7]) == set(warm)
-    assert order[7:] == tuple(d for d in range(32) if d not in hot + warm)  # the rest as listed
-    assert order[0] == 3  # from the strongest link's lower document
-    assert similarity_order(32, list(reversed(links))) == order
-
-
-def test_similarity_order_keeps_a_copied_hub_with_its_copies() -> None:
-    """A hub copied by three essays that do not share text with each other, beside a weaker
-    pair linked to one of them: the hub's group stays contiguous."""
-    links = [(10, 1, 0.8), (10, 2, 0.75), (10, 3, 0.7), (1, 7, 0.2), (7, 8, 0.9)]
-    order = similarity_order(12, links)
-    assert sorted(order) == list(range(12))
-    assert order[:2] in ((7, 8), (8, 7))  # the hottest link first
-    hub = [order.index(d) for d in (10, 1, 2, 3)]
-    assert max(hub) - min(hub) == 3
-
-
-def test_similarity_order_of_nothing_shared_is_the_file_order() -> None:
-    assert similarity_order(5, []) == (0, 1, 2, 3, 4)
-    assert similarity_order(0, []) == ()
-
-
-# --- pooling ------------------------------------------------------------------------------
-def test_pool_shows_the_highest_share_of_the_cells_a_pixel_covers() -> None:
-    n = 2000
-    rows = np.array([12, 13, 1500, 700], dtype=np.int64)
-    columns = np.array([900, 900, 20, 701], dtype=np.int64)
-    shares = np.array([0.05, 0.12, 1.0, 0.4], dtype=np.float32)
-    cells = Cells.of(n, rows, columns, shares)
-    edges = np.arange(n + 1, dtype=np.float64) * 0.25  # 4 cells a pixel: 500 × 500
-    grid = pool(cells, edges, (0.0, 0.0), (500, 500), mark_cell=0.25)
-    assert grid.shape == (500, 500)
-    assert grid[3, 225] == pytest.approx(0.12)  # rows 12 and 13 share a pixel: the higher
-    assert grid[2, 225] == EMPTY and grid[3, 226] == EMPTY  # faint: no mark
-    assert grid[375, 5] == pytest.approx(1.0)
-    assert grid[373, 3] == pytest.approx(1.0)  # grown into a mark of 5 × 5 pixels
-    assert grid[372, 2] < 1.0
-    assert grid[100, 100] == DIAGONAL and grid[100, 101] == EMPTY and grid[0, 499] == EMPTY
 
 
 # --- the widget ---------------------------------------------------------------------------

@@ -376,12 +376,15 @@ def test_shutdown_stops_a_run_and_waits(qtbot, make_corpus, thread_baseline) -> 
 
 
 def test_the_qt_thread_keeps_ticking_during_a_run(qtbot, make_corpus) -> None:
-    """A 10 ms timer runs on while the engine works; the bound is generous on purpose."""
+    """A 10 ms timer runs on while the engine works: its ticks interleave with the run's
+    progress signals (were the work on the Qt thread, the signals would come with no tick
+    between them). The gaps, in milliseconds: bench/bench_gui.py."""
     controller = RunController()
-    ticks: list[float] = []
+    events: list[str] = []
     timer = QtCore.QTimer()
     timer.setInterval(10)
-    timer.timeout.connect(lambda: ticks.append(time.monotonic()))
+    timer.timeout.connect(lambda: events.append("tick"))
+    controller.progress.connect(lambda *_: events.append("progress"))
     timer.start()
     try:
         with qtbot.waitSignal(controller.finished, timeout=120000):
@@ -390,6 +393,12 @@ def test_the_qt_thread_keeps_ticking_during_a_run(qtbot, make_corpus) -> None:
             )
     finally:
         timer.stop()
-    gaps = [b - a for a, b in itertools.pairwise(ticks)]
-    assert len(ticks) > 10
-    assert max(gaps) < 0.5, f"the Qt thread stalled for {max(gaps):.3f} s"
+    first, last = events.index("progress"), len(events) - 1 - events[::-1].index("progress")
+    during = events[first : last + 1]
+    assert during.count("progress") >= 3
+    ticked_between = sum(
+        "tick" in during[a + 1 : b]
+        for a, b in itertools.pairwise(i for i, e in enumerate(during) if e == "progress")
+    )
+    assert ticked_between >= 1
+    assert during.count("tick") >= 3

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from copylens.core.errors import OptionsError
-from copylens.core.methods.catalogue import catalogue, method, names, select
+from copylens.core.lab import catalogue, method, names, select
 from copylens.core.methods.collection import Collection, from_texts
 from copylens.core.methods.evaluate import (
     Label,

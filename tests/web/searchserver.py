@@ -96,6 +96,8 @@ class SearchServer:
     brave_error_list: bool = False
     """Brave errors in the API reference's ``errors`` list instead of one ``error``."""
     received: list[Received] = field(default_factory=list)
+    answered: int = 0
+    """Answers sent whole before the server was stopped (a cancelled query's never is)."""
     port: int = 0
     stopping: threading.Event = field(default_factory=threading.Event)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -338,6 +340,10 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         with suppress(BrokenPipeError, ConnectionResetError):  # the client gave up (cancelled)
             self.wfile.write(data)
+            self.wfile.flush()
+            if not state.stopping.is_set():
+                with state.lock:
+                    state.answered += 1
 
     def log_message(self, format: str, *args: Any) -> None:
         pass

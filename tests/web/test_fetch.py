@@ -172,13 +172,11 @@ def test_a_compression_bomb_of_1_gib_stops_at_the_limit_in_bounded_memory(
     url = web_server.route("/bomb", encoded(bomb, encoding, declare_length=False))
     tracemalloc.start()
     try:
-        started = time.monotonic()
         result = failed(url)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
     assert result.error == "the page is larger than 1.0 MB"
-    assert time.monotonic() - started < 2
     assert peak < 12 * FAST.max_bytes, peak  # the limit, a chunk, copies: never the 1 GiB
 
 
@@ -301,10 +299,9 @@ def test_a_redirect_to_another_scheme_is_not_followed(web_server: WebServer) -> 
 
 
 def test_a_server_silent_past_the_read_timeout(web_server: WebServer) -> None:
-    url = web_server.route("/silent", silent(5))
-    started = time.monotonic()
+    url = web_server.route("/silent", silent(30))
     assert failed(url).error == "no answer from 127.0.0.1 within 0.5 s"
-    assert time.monotonic() - started < 1.5
+    assert "/silent" not in web_server.answered  # given up on, not waited out
 
 
 def test_a_server_silent_before_any_header(web_server: WebServer) -> None:
@@ -313,18 +310,18 @@ def test_a_server_silent_before_any_header(web_server: WebServer) -> None:
 
 
 def test_a_slow_drip_is_cut_at_the_page_time_limit(web_server: WebServer) -> None:
-    url = web_server.route("/drip", drip(0.1, 100))  # a byte every 0.1 s, no read timeout
-    started = time.monotonic()
+    url = web_server.route("/drip", drip(0.1, 300))  # a byte every 0.1 s, no read timeout
     assert failed(url).error == "127.0.0.1 took longer than 2 s to send the page"
-    assert 1.9 < time.monotonic() - started < 3
+    assert "/drip" not in web_server.answered  # cut at the limit, not read to the end
 
 
 @pytest.mark.parametrize("declare_length", [True, False], ids=["content-length", "chunks"])
-def test_a_50_mb_page_is_refused_quickly(web_server: WebServer, declare_length: bool) -> None:
+def test_a_50_mb_page_is_refused_without_reading_it(
+    web_server: WebServer, declare_length: bool
+) -> None:
     url = web_server.route("/big.txt", huge(50 << 20, declare_length))
-    started = time.monotonic()
     assert failed(url).error == "the page is larger than 1.0 MB"
-    assert time.monotonic() - started < 2
+    assert "/big.txt" not in web_server.answered  # the connection dropped, not drained
 
 
 def test_a_body_cut_short(web_server: WebServer) -> None:
@@ -436,11 +433,9 @@ def test_one_address_in_two_spellings_is_downloaded_once(web_server: WebServer) 
 
 def test_at_most_per_host_connections_at_once(web_server: WebServer) -> None:
     urls = [web_server.route(f"/wait/{n}", timed(0.2)) for n in range(6)]
-    started = time.monotonic()
     results = fetch_pages(urls, FAST)
     assert all(isinstance(r, WebPage) for r in results)
     assert web_server.most_at_once == 2
-    assert 0.55 < time.monotonic() - started < 2  # three rounds of two
 
 
 def test_progress_counts_every_address(web_server: WebServer) -> None:
@@ -453,26 +448,29 @@ def test_progress_counts_every_address(web_server: WebServer) -> None:
     assert threading.current_thread() is threading.main_thread()
 
 
-def test_cancel_stops_a_download_promptly(web_server: WebServer) -> None:
-    url = web_server.route("/endless", drip(0.05, 10_000))
-    others = [web_server.route(f"/w{n}", timed(10)) for n in range(3)]
-    flip = time.monotonic() + 0.4
-    slow = FetchSettings(**{**FAST.__dict__, "page_seconds": 30.0})
-    with pytest.raises(Cancelled):
-        fetch_pages([url, *others], slow, cancel=lambda: time.monotonic() > flip)
-    assert time.monotonic() - flip < 0.2
+def test_cancel_stops_a_download_under_way(web_server: WebServer) -> None:
+    """Cancel is asked while bytes arrive, not only between pages: the check gives up on a
+    page the server is still sending (a byte every 0.05 s for 30 s) and on the pages still
+    waiting, and none of them is answered whole. How soon: bench/bench_latency.py."""
+    url = web_server.route("/endless", drip(0.05, 600))
+    others = [web_server.route(f"/w{n}", timed(30)) for n in range(3)]
+    slow = FetchSettings(**{**FAST.__dict__, "page_seconds": 600.0})
+
+    with pytest.raises(Cancelled):  # cancelled once the endless page was asked for
+        fetch_pages([url, *others], slow, cancel=lambda: bool(web_server.requests("/endless")))
     assert web_server.requests("/endless")
+    assert web_server.answered == {"/robots.txt"}  # asked first; no page answered whole
 
 
-def test_ctrl_c_stops_downloads_promptly(web_server: WebServer, tmp_path: Path) -> None:
-    url = web_server.route("/endless", drip(0.05, 10_000))
+def test_ctrl_c_stops_a_download_under_way(web_server: WebServer, tmp_path: Path) -> None:
+    url = web_server.route("/endless", drip(0.05, 600))  # 30 s to send whole
     script = tmp_path / "fetch.py"
     script.write_text(
         "import sys\n"
         "from copylens.core.web.fetch import FetchSettings, fetch_pages\n"
         "print('start', flush=True)\n"
         "try:\n"
-        "    fetch_pages([sys.argv[1]], FetchSettings(allow_local=True, page_seconds=30))\n"
+        "    fetch_pages([sys.argv[1]], FetchSettings(allow_local=True, page_seconds=600))\n"
         "except KeyboardInterrupt:\n"
         "    print('interrupted', flush=True)\n"
         "    sys.exit(3)\n"
@@ -485,9 +483,8 @@ def test_ctrl_c_stops_downloads_promptly(web_server: WebServer, tmp_path: Path) 
         assert wait_until(lambda: bool(web_server.requests("/endless")), 10)
         time.sleep(0.2)
         child.send_signal(signal.SIGINT)
-        sent = time.monotonic()
-        assert child.wait(timeout=5) == 3
-        assert time.monotonic() - sent < 1
+        assert child.wait(timeout=60) == 3
+        assert "/endless" not in web_server.answered  # stopped mid-page, not waited out
         assert child.stdout.read().strip() == "interrupted"
 
 

@@ -15,7 +15,6 @@ Sources for what is asserted here beyond the formats:
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -318,10 +317,9 @@ def test_yandex_xml_it_cannot_read_safely_is_a_failure(
 
 def test_a_slow_answer_fails_that_query_in_time(search_server: SearchServer) -> None:
     search_server.behaviour = "slow"
-    search_server.delay = 5.0
-    started = time.monotonic()
+    search_server.delay = 30.0
     outcome = search_pages(phrases(1), brave(search_server), "en", max_queries=1, seconds=0.5)
-    assert time.monotonic() - started < 2.5
+    assert search_server.answered == 0  # given up on at 0.5 s, not waited out
     (failure,) = outcome.failures
     assert failure.template == "no answer from {provider} within {seconds} s"
     assert dict(failure.params)["seconds"] == "0.5"
@@ -337,34 +335,42 @@ def test_an_unreachable_provider_is_a_failure_per_query() -> None:
 # --- cancel and pacing -----------------------------------------------------------------------
 
 
-def cancel_after(seconds: float) -> tuple[threading.Event, object]:
-    flag = threading.Event()
-    timer = threading.Timer(seconds, flag.set)
-    timer.start()
-    return flag, timer
-
-
-def test_cancel_stops_a_query_in_flight_promptly(search_server: SearchServer) -> None:
+def test_cancel_stops_a_query_in_flight(search_server: SearchServer) -> None:
+    """Cancelled while the provider holds its answer (30 s, within the query's 60 s): the
+    query is dropped, not waited out. How soon: bench/bench_latency.py."""
     search_server.behaviour = "slow"
-    search_server.delay = 10.0
-    flag, _ = cancel_after(0.3)
-    started = time.monotonic()
+    search_server.delay = 30.0
     with pytest.raises(Cancelled):
-        search_pages(phrases(3), yandex(search_server), "ru", max_queries=3, cancel=flag.is_set)
-    assert time.monotonic() - started < 0.3 + 0.25
+        search_pages(
+            phrases(3),
+            yandex(search_server),
+            "ru",
+            max_queries=3,
+            seconds=60.0,
+            cancel=lambda: len(search_server.received) >= 1,
+        )
     assert len(search_server.received) == 1
+    assert search_server.answered == 0
 
 
-def test_cancel_stops_the_wait_between_queries_promptly(
+def test_cancel_stops_the_wait_between_queries(
     search_server: SearchServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(PROVIDERS, "brave", replace(PROVIDERS["brave"], min_interval=5.0))
-    flag, _ = cancel_after(0.3)
-    started = time.monotonic()
+    """Cancelled once the first answer came, during the provider's 60 s interval: the wait
+    ends there, before the interval is over (the second query is never due)."""
+    interval = 60.0
+    monkeypatch.setitem(PROVIDERS, "brave", replace(PROVIDERS["brave"], min_interval=interval))
     with pytest.raises(Cancelled):
-        search_pages(phrases(3), brave(search_server), "en", max_queries=3, cancel=flag.is_set)
-    assert time.monotonic() - started < 0.3 + 0.25
-    assert len(search_server.received) == 1
+        search_pages(
+            phrases(3),
+            brave(search_server),
+            "en",
+            max_queries=3,
+            cancel=lambda: search_server.answered >= 1,
+        )
+    returned = time.monotonic()
+    (first,) = search_server.received
+    assert returned < first.at + interval  # the interval was not sat out
 
 
 def test_queries_keep_the_providers_interval_across_calls(

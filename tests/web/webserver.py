@@ -42,6 +42,9 @@ class WebServer:
         self._lock = threading.Lock()
         self._busy = 0
         self.most_at_once = 0
+        self.answered: set[str] = set()
+        """Paths whose answer was sent whole (not cut short by the client or the server's
+        stop): what a client that gives up in time never lets happen."""
         self._server = _Server(("127.0.0.1", 0), Handler)
         self._server.owner = self
         self.port = self._server.server_address[1]
@@ -75,6 +78,10 @@ class WebServer:
             self._busy += 1
             self.most_at_once = max(self.most_at_once, self._busy)
 
+    def _answered(self, path: str) -> None:
+        with self._lock:
+            self.answered.add(path)
+
     def _ended(self) -> None:
         with self._lock:
             self._busy -= 1
@@ -98,6 +105,9 @@ class Handler(BaseHTTPRequestHandler):
         try:
             responder = owner.routes.get(self.path.split("?")[0], _not_found)
             responder(self)
+            self.wfile.flush()
+            if not owner.stopping.is_set():
+                owner._answered(self.path.split("?")[0])
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client gave up (a size limit, a timeout, a cancel)
         finally:

@@ -1,0 +1,32 @@
+"""Small looks the result views share: percentages in the interface language, bold labels, a
+setting's shown name, translation in a given context."""
+
+from __future__ import annotations
+
+from copylens.app import i18n, presentation
+from copylens.app.qt import QtCore, QtWidgets
+
+
+def tr_in(context: str, text: str) -> str:
+    """``text`` translated in ``context``."""
+    return QtCore.QCoreApplication.translate(context, text)
+
+
+def percent(value: float) -> str:
+    """A share as a percentage in the interface language."""
+    return presentation.percent(value, i18n.current_language())
+
+
+def bold_label(text: str) -> QtWidgets.QLabel:
+    label = QtWidgets.QLabel(text)
+    font = label.font()
+    font.setBold(True)
+    label.setFont(font)
+    return label
+
+
+def setting_label(key: str) -> str:
+    """A setting's label as the settings dialog shows it, quoted."""
+    from copylens.app.settings import shown_name
+
+    return shown_name(key)

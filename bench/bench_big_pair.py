@@ -1,0 +1,132 @@
+"""Benchmark of one ``check`` of a long document against a long source sharing half of it (issue
+38, probe 2): wall time, peak memory and the share found, for this checkout and for the code
+at ``--base`` (``git archive``), paraphrase stage on, and this checkout with
+``--no-paraphrase`` beside them.
+
+Issue 38 measured two 20 MB texts sharing half: the paraphrase stage asked for 72.9 GiB
+(sentences × sentences) and died after 13.5 GB; ``--no-paraphrase`` took 2.9 GB. Here the
+texts are generated (``bench_memory.build_text``: tokens of the repository's own English text
+drawn with their frequencies, short lines), ``a.txt`` = the shared half + its own half,
+``b.txt`` = the shared half + another own half, and each run is a child process measured by
+``measure.py`` (peak: the larger of the largest process's high-water mark and the process
+tree's summed PSS). Every child runs under ``nice`` with its data segment limited to
+``--limit-gb`` (``RLIMIT_DATA``), so the old code's allocation fails fast instead of taking
+the shared machine's memory: such a run is reported with its error.
+
+Usage: ``python bench/bench_big_pair.py [--mb 2,8] [--base main] [--limit-gb 4]``.
+Target (issue 38): a 50 MB pair within 2 GB, the paraphrase stage on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from bench_memory import build_text
+from measure import run_measured
+
+BENCH = Path(__file__).resolve().parent
+REPO = BENCH.parent
+TARGET_MB = 2048
+LIMIT = (
+    "import os, resource, sys; n = int(sys.argv[1]); "
+    "resource.setrlimit(resource.RLIMIT_DATA, (n, n)); os.execvp(sys.argv[2], sys.argv[2:])"
+)
+
+
+def old_package(base: str, into: Path) -> Path:
+    """The ``copylens`` package at ``base`` laid out as installed, under ``into``."""
+    archive = subprocess.run(
+        ["git", "-C", str(REPO), "archive", base], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    package = into / "copylens"
+    for part in ("core", "app", "resources"):
+        (into / part).rename(package / part)
+    return into
+
+
+def texts(mb: float, folder: Path) -> tuple[Path, Path]:
+    """``a.txt`` and ``b.txt`` of ``mb`` million characters each, sharing their first half."""
+    half = int(mb * 1_000_000) // 2
+    shared = build_text("en", half, "short lines", seed=1)
+    a, b = folder / f"a_{mb}.txt", folder / f"b_{mb}.txt"
+    a.write_text(shared + "\n\n" + build_text("en", half, "short lines", seed=2), encoding="utf-8")
+    b.write_text(shared + "\n\n" + build_text("en", half, "short lines", seed=3), encoding="utf-8")
+    return a, b
+
+
+def run(
+    name: str, package: Path | None, a: Path, b: Path, extra: list[str], limit: int, out: Path
+) -> dict[str, object]:
+    command = [
+        *("nice", sys.executable, "-c", LIMIT, str(limit), sys.executable),
+        *("-m", "copylens.app.cli", "check", str(a), "--against", str(b), "--format", "json"),
+        *("--max-file-mb", "60", *extra),
+    ]
+    saved = dict(os.environ)
+    if package is not None:  # the old package first on the path of the child
+        os.environ["PYTHONPATH"] = os.pathsep.join(
+            filter(None, [str(package), saved.get("PYTHONPATH")])
+        )
+    try:
+        m = run_measured(command, out, cwd=out.parent, timeout_s=3600)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    share = None
+    if m.returncode == 0:
+        report = json.loads(out.read_text(encoding="utf-8"))
+        share = 1 - report["documents"][0]["uniqueness"]
+    error = "" if m.returncode == 0 else m.stderr.strip().splitlines()[-1][:90]
+    return {
+        "name": name,
+        "seconds": round(m.wall_s, 1),
+        "peak_mb": round(m.peak_mb),
+        "exit": m.returncode,
+        "share": None if share is None else round(share, 3),
+        "error": error,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mb", default="2,8", help="millions of characters per text")
+    parser.add_argument("--base", default="main", help="the old code's revision (default main)")
+    parser.add_argument("--limit-gb", type=float, default=4.0, help="data limit of each child")
+    parser.add_argument("--no-base", action="store_true", help="leave the old code out")
+    args = parser.parse_args(argv)
+    limit = int(args.limit_gb * (1 << 30))
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        old = None if args.no_base else old_package(args.base, Path(tempfile.mkdtemp(dir=tmp)))
+        for mb in (float(x) for x in args.mb.split(",")):
+            a, b = texts(mb, folder)
+            out = folder / "report.json"
+            cases = [("this checkout", None, []), ("--no-paraphrase", None, ["--no-paraphrase"])]
+            if old is not None:
+                cases.insert(1, (f"{args.base} (before)", old, []))
+            for name, package, extra in cases:
+                row = {"mb": mb, **run(name, package, a, b, extra, limit, out)}
+                rows.append(row)
+                print(json.dumps(row, ensure_ascii=False), flush=True)
+    print(f"\n{'MB':>5} {'code':<18} {'time s':>8} {'peak MB':>8} {'share':>6}  result")
+    for r in rows:
+        ok = r["exit"] == 0 and int(str(r["peak_mb"])) <= TARGET_MB
+        share = "-" if r["share"] is None else f"{r['share']:.3f}"
+        verdict = ("within 2 GB" if ok else "over 2 GB") if r["exit"] == 0 else r["error"]
+        figures = f"{r['seconds']:>8} {r['peak_mb']:>8} {share:>6}"
+        print(f"{r['mb']:>5} {r['name']:<18} {figures}  {verdict}")
+    (BENCH / "results").mkdir(exist_ok=True)
+    (BENCH / "results" / "big_pair.json").write_text(json.dumps(rows, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,105 @@
+"""Signal: what a detection signal is, and what kind of fragment it yields (issue 33).
+
+Two protocols, so a new signal is one module, one line of the registry
+(:mod:`copylens.core.signals`) and its tests:
+
+* a :class:`PairSignal` runs on a checked document A and a source B and yields fragments:
+  ``run(a, b, found, options)`` is given what the signals before it found (:class:`Finding`:
+  the words covered on each side and the fragments, nothing for the first) and returns that
+  with its own added. Must hold: it only adds (a word covered stays covered, a fragment stays
+  as it is); every word it covers lies inside a fragment on that side; its fragments' spans
+  lie on word boundaries of the extracted texts; it covers no word the document ignores
+  (``Prepared.ignored``) — ``without_ignored`` removes them anyway, but a fragment must not
+  be built on them. It runs in a worker process on pairs ``check`` and ``compare`` chose;
+  anything heavy it needs of one document is made once per document (memoized on the
+  :class:`~copylens.core.prepare.Prepared`, never pickled), not once per pair.
+  ``wanted(options)`` says whether the options turn it on.
+* a :class:`DocumentSignal` runs on one document and marks its words: ``marks(doc,
+  options)`` is a boolean per canonical word (citations: quotations and the bibliography).
+
+Each pair signal declares the :class:`FragmentKind` it yields, once: its name (the value of
+``Fragment.kind``), how the interface names it (label, plural, legend text; translated by the
+app from these declarations, context "FragmentKinds", collected by
+scripts/build_translations.py), its colour role, its underline and its columns in the CSV
+report. The app, the reports and the command line read the declarations
+(``copylens.core.FRAGMENT_KINDS``), never their own copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+import numpy as np
+
+from copylens.core.options import Options
+from copylens.core.prepare import Prepared
+from copylens.core.report import Fragment
+
+
+@dataclass(frozen=True)
+class FragmentKind:
+    """One kind of fragment, as every front end shows it."""
+
+    name: str
+    """``Fragment.kind`` of its fragments."""
+    label: str
+    """One fragment of the kind, as the interface names it (English; translated by the app)."""
+    plural: str
+    legend: str
+    """What the kind means, for a legend."""
+    colour: Literal["source", "tint"] = "source"
+    """"source": the source's own colour; "tint": a lighter tint of it."""
+    underline: Literal["edits", "wave"] = "edits"
+    """"edits": the edited words dotted; "wave": a wavy line under the whole fragment."""
+    columns: tuple[str, ...] = ()
+    """Its columns in the CSV report, for each source (fragments, words, mean score)."""
+    scored: bool = False
+    """Its fragments carry a ``score`` worth showing (meaning similarity)."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What the pair signals found so far: words covered on each side, and the fragments."""
+
+    covered_a: np.ndarray
+    """Boolean per canonical word of A: inside a fragment."""
+    covered_b: np.ndarray
+    fragments: tuple[Fragment, ...]
+
+    @classmethod
+    def nothing(cls, size_a: int, size_b: int) -> Finding:
+        return cls(np.zeros(size_a, dtype=bool), np.zeros(size_b, dtype=bool), ())
+
+    def adding(
+        self, covered_a: np.ndarray, covered_b: np.ndarray, fragments: Sequence[Fragment]
+    ) -> Finding:
+        """This and more: the words covered on either, the fragments of both in text order
+        (the first signal's as they are)."""
+        if not self.fragments:
+            return Finding(covered_a | self.covered_a, covered_b | self.covered_b, tuple(fragments))
+        merged = sorted((*self.fragments, *fragments), key=lambda f: (f.start, f.end))
+        return Finding(covered_a | self.covered_a, covered_b | self.covered_b, tuple(merged))
+
+
+class PairSignal(Protocol):
+    """Runs on a pair and yields fragments (module docstring)."""
+
+    @property
+    def kind(self) -> FragmentKind: ...
+
+    def wanted(self, options: Options) -> bool: ...
+
+    def run(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding: ...
+
+
+class DocumentSignal(Protocol):
+    """Runs on one document and marks its words (module docstring)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def wanted(self, options: Options) -> bool: ...
+
+    def marks(self, doc: Prepared, options: Options) -> np.ndarray: ...

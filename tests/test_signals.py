@@ -1,0 +1,118 @@
+"""Signals (issue 33): one protocol for what runs on a pair, one registry, fragment kinds
+declared once and read by the front ends."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from copylens.app import export, presentation
+from copylens.core import FRAGMENT_KINDS, Fragment, Options, fragment_kind, signals
+from copylens.core.extract import Extracted
+from copylens.core.prepare import Prepared, prepare_text
+from copylens.core.report import Fragment as ReportFragment
+from copylens.core.score import score_pair
+from copylens.core.signal import Finding, FragmentKind
+
+SOURCE = (
+    "The river froze early that winter and the ferry stopped running before December. "
+    "Villagers crossed the ice on foot, carrying salt and flour from the market town. "
+    "A zebra painted on the old mill wall watched them pass every morning."
+)
+DOCUMENT = (
+    "The river froze early that winter and the ferry stopped running before December. "
+    "Villagers crossed the ice on foot, carrying salt and flour from the market town. "
+    "Nobody in our class had seen a zebra outside a picture book, so we drew one ourselves."
+)
+
+
+def prepared(text: str) -> Prepared:
+    return prepare_text(Extracted(path="x", text=text, format="txt"), Options())
+
+
+TOY = FragmentKind(name="toy", label="toy", plural="toys", legend="the word zebra")
+
+
+class Zebra:
+    """A toy pair signal: the word "zebra" wherever both texts hold it."""
+
+    kind = TOY
+
+    def wanted(self, options: Options) -> bool:
+        return True
+
+    def run(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
+        at_a, at_b = a.text.index("zebra"), b.text.index("zebra")
+        w_a = int(np.searchsorted(a.canonical.starts, at_a))
+        w_b = int(np.searchsorted(b.canonical.starts, at_b))
+        covered_a, covered_b = found.covered_a.copy(), found.covered_b.copy()
+        covered_a[w_a], covered_b[w_b] = True, True
+        piece = ReportFragment(at_a, at_a + 5, at_b, at_b + 5, 1, 1, kind="toy")
+        return found.adding(covered_a, covered_b, [piece])
+
+
+def test_a_signal_is_one_class_and_one_line_of_the_registry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    a, b = prepared(DOCUMENT), prepared(SOURCE)
+    before = score_pair(a, b, Options())
+    assert {f.kind for f in before.fragments} == {"copy"}
+    monkeypatch.setattr(signals, "PAIR", (*signals.PAIR, Zebra()))
+    after = score_pair(a, b, Options())
+    toy = [f for f in after.fragments if f.kind == "toy"]
+    assert len(toy) == 1 and DOCUMENT[toy[0].start : toy[0].end] == "zebra"
+    assert [f for f in after.fragments if f.kind != "toy"] == list(before.fragments)
+    assert after.covered_a.sum() == before.covered_a.sum() + 1  # it only adds
+    assert [f.start for f in after.fragments] == sorted(f.start for f in after.fragments)
+
+
+def test_signals_run_in_the_registry_order_each_given_what_came_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[int] = []
+
+    class Counter:
+        kind = TOY
+
+        def wanted(self, options: Options) -> bool:
+            return True
+
+        def run(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
+            seen.append(len(found.fragments))
+            return found
+
+    monkeypatch.setattr(signals, "PAIR", (Counter(), *signals.PAIR, Counter()))
+    score = score_pair(prepared(DOCUMENT), prepared(SOURCE), Options(paraphrase=False))
+    assert seen == [0, len(score.fragments)] and score.fragments
+
+
+def test_a_signal_the_options_turn_off_does_not_run() -> None:
+    a, b = prepared(DOCUMENT), prepared(SOURCE)
+    on = [s.kind.name for s in signals.PAIR if s.wanted(Options())]
+    off = [s.kind.name for s in signals.PAIR if s.wanted(Options(paraphrase=False))]
+    assert on == ["copy", "paraphrase"] and off == ["copy"]
+    assert score_pair(a, b, Options(paraphrase=False)).fragments
+
+
+def test_fragment_kinds_are_declared_once_and_read_by_the_front_ends() -> None:
+    assert set(FRAGMENT_KINDS) == {s.kind.name for s in signals.PAIR}
+    paraphrase = fragment_kind("paraphrase")
+    assert paraphrase.colour == "tint" and paraphrase.underline == "wave" and paraphrase.scored
+    assert fragment_kind("unknown") is fragment_kind("copy")
+    for kind in FRAGMENT_KINDS.values():  # every declared column is in both CSV reports
+        assert set(kind.columns) <= set(export.CSV_CHECK_COLUMNS)
+        assert set(kind.columns) <= set(export.CSV_COMPARE_COLUMNS)
+    shown = Fragment(0, 5, 0, 5, 1, 0, kind="paraphrase", score=0.8)
+    assert presentation.is_paraphrase(shown)
+    assert not presentation.is_paraphrase(replace(shown, kind="copy"))
+
+
+def test_document_signals_mark_words_the_options_exclude() -> None:
+    doc = prepared('He wrote "the river froze early that winter" in his diary.')
+    citations = next(s for s in signals.DOCUMENT if s.name == "citations")
+    assert not citations.wanted(Options())
+    marks = citations.marks(doc, Options(exclude_quotes=True))
+    assert marks.dtype == bool and len(marks) == len(doc.canonical)
+    assert 0 < marks.sum() < len(marks)
