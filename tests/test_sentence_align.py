@@ -27,7 +27,8 @@ SHUFFLED = (
     "Along the main channel engineers constructed levees to protect growing towns from the water. "
     "Fresh sediment was also stopped by these levees from reaching wetlands behind them. "
     "The coastline retreated inland every decade and as a result the marshes started to sink. "
-    "Controlled diversions letting muddy water flow into the marshes are now proposed by scientists. "
+    "Controlled diversions letting muddy water flow into the marshes are now proposed "
+    "by scientists. "
     "While keeping towns safe from sudden floods such diversions could rebuild the land."
 )
 OWN = "I visited a small river town last summer and liked the quiet evenings by the water."
