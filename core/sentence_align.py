@@ -18,19 +18,30 @@ Approach at PAN 2014 Text Alignment Competition", CLEF 2015):
    nothing changes; a cluster is a passage, from its first to its last unit on both sides.
    Summary mode: a passage whose source side is much longer than its checked side is clustered
    again with :data:`SUMMARY_GAP` in the source (a summary condenses a whole article).
-4. Filter: a passage stands when it holds :data:`MIN_SEEDS` seeds at least, its sides'
-   tf-isf cosine (the sum of their units) reaches :data:`VALIDATION`, and at least one seed
-   is strong (cosine :data:`STRONG`); or when a word alignment found by
-   :mod:`copylens.core.align` lies inside it. A writer's text on a source's topic shares
-   topic words with it, scattered: such chance seeds are single, weak or far apart.
+4. Filter: a passage stands only with a word alignment of :mod:`copylens.core.align` inside
+   or beside it (within a unit, on both sides): the sentences extend a copy the word seeds
+   anchor. A passage of sentences alone is left to the paraphrase stage, which shows retold
+   sentences apart from copies (issue 17); :func:`credible` (two seeds, one of cosine
+   :data:`STRONG`, the sides' cosine :data:`VALIDATION`) is the PAN winners' filter, kept for
+   the benchmark's record.
+5. Own sentences (issue 12, decided per sentence pair, :func:`own_units`): inside a joined
+   passage, a unit the word alignments match less than half of and that is no copy of a
+   source unit of the passage (:meth:`Similarity.copies`: at least :data:`OWN_WORDS` and
+   :data:`OWN_SHARE` of its distinct words in one source unit, at the seed thresholds) is
+   the writer's own: the passage is cut there. A shuffled or synonym-swapped copy of a source
+   sentence keeps most of its words; a sentence sharing only topic words does not.
+6. Edges: a passage's ends are cut where the copy begins or ends inside a unit
+   (:func:`_clipped`), and a fragment begins and ends on matching words.
 
-:func:`join` then makes one fragment of each passage and of the word alignments inside or
-beside it (granularity: one case, one detection), and :func:`copied_units` tells the word
-aligner's own-sentence cut (:func:`copylens.core.align.own_sentences`) which sentences are
-shuffled or synonym-swapped copies of a source sentence rather than the writer's own.
+:func:`one_passage` then joins a pair's adjacent fragments of one kind (granularity: one case,
+one detection); :func:`sentence_candidates` lets ``check`` align a pair that shares no anchor
+but two seed k-grams.
 
-What must hold: every passage is a pair of canonical-word ranges on whole units, inside both
-texts; its character spans are the words' spans (exact offsets into the extracted texts).
+What must hold: every passage is a pair of canonical-word ranges inside both texts; its
+character spans are the words' spans (exact offsets into the extracted texts); it never
+spans a unit :func:`own_units` calls the writer's own.
+
+Measured (bench/bench_pan13.py, bench/bench_own_text.py): see docs/notes-reach.md.
 """
 
 from __future__ import annotations
@@ -62,7 +73,7 @@ SUMMARY_RATIO = 3.0
 VALIDATION = 0.34
 """Least tf-isf cosine of a passage's two sides (ibid.)."""
 OWN_WORDS = 4
-OWN_SHARE = 0.7
+OWN_SHARE = 0.6
 """A unit of the checked text is a copy of a source unit when it shares at least this many
 distinct words with it, and this share of its own (:meth:`Similarity.copies`)."""
 NEAR_BEST = 0.9
@@ -257,7 +268,9 @@ def credible(box: Box, group: list[tuple[int, int]], sim: Similarity) -> bool:
 def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
     """The word alignments with the sentence passages: each passage and the alignments that
     overlap it, or touch it within a unit, are one alignment (hull on both sides, edits by a
-    word diff); a passage without an alignment inside stands when :func:`credible`."""
+    word diff). A passage of sentences alone is not reported here: a sentence retold without a
+    run of copied words is the paraphrase stage's (:mod:`copylens.core.paraphrase`) to judge
+    and show."""
     if len(a) == 0 or len(b) == 0:
         return words
     sim = similarity(a, b)
@@ -501,15 +514,22 @@ def sentence_candidates(
 
 
 JOIN_WORDS = 1
-"""Most canonical words between two fragments of one passage that :func:`one_passage` joins."""
+"""Most canonical words between two fragments in the checked text that :func:`one_passage`
+joins: a writer's own sentence between two copied ones may hold as few as two (3 joined
+such a sentence in tests/test_engine.py's issue-12 essay)."""
+SOURCE_GAP = 40
+"""Most canonical words between their source ranges: a shuffled passage's pieces come from
+neighbouring sentences of the source (PAN-13 sample, 20 pairs a type: random plagdet 0.495 →
+0.514 from 1 to 40, translation 0.658 either way)."""
 
 
 def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tuple[Fragment, ...]:
-    """Fragments next to each other on both sides joined into one (granularity: a passage
-    copied with edits and retold in part is one detection, as people read it): at most
-    :data:`JOIN_WORDS` canonical words apart in the checked text, and in the source either
-    overlapping or as far apart as that too. The joined fragment is a copy if either was,
-    its edits and words both's."""
+    """Fragments of one kind next to each other on both sides joined into one (granularity:
+    a passage copied with edits is one detection, as people read it): at most
+    :data:`JOIN_WORDS` canonical words apart in the checked text, and in the source
+    overlapping or at most :data:`SOURCE_GAP` words apart. A copy and a paraphrase stay apart
+    (the paraphrase stage shows retold sentences apart from copied ones, issue 17), and so do
+    a citation and a borrowing."""
     out: list[Fragment] = []
     for f in sorted(fragments, key=lambda f: (f.start, f.end)):
         if out and _adjacent(out[-1], f, a, b):
@@ -522,8 +542,8 @@ def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tu
                 words=g.words + f.words,
                 exact_words=g.exact_words + f.exact_words,
                 edits=tuple(sorted((*g.edits, *f.edits), key=lambda e: (e.start, e.source_start))),
-                cited=g.cited and f.cited,
-                kind="copy" if "copy" in (g.kind, f.kind) else g.kind,
+                cited=g.cited,
+                kind=g.kind,
                 score=min(g.score, f.score),
             )
         else:
@@ -532,14 +552,14 @@ def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tu
 
 
 def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical) -> bool:
-    if g.kind != f.kind:
+    if g.kind != f.kind or g.cited != f.cited:
         return False
     if _words_between(a, g.end, f.start) > JOIN_WORDS:
         return False
     if f.source_start < g.source_end and g.source_start < f.source_end:
         return True
     lo, hi = sorted(((g.source_start, g.source_end), (f.source_start, f.source_end)))
-    return _words_between(b, lo[1], hi[0]) <= JOIN_WORDS
+    return _words_between(b, lo[1], hi[0]) <= SOURCE_GAP
 
 
 def _words_between(c: Canonical, start: int, end: int) -> int:

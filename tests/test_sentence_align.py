@@ -90,5 +90,6 @@ def test_adjacent_fragments_of_one_passage_are_joined() -> None:
     assert (joined.start, joined.end, joined.kind, joined.words) == (0, len(SOURCE), "copy", 50)
     retold = Fragment(cut, len(SOURCE), cut, len(SOURCE), 30, 0, kind="paraphrase", score=0.7)
     assert len(one_passage([first, retold], a.canonical, b.canonical)) == 2  # kinds apart
-    far = Fragment(cut, len(SOURCE), cut + 200, len(SOURCE), 30, 30)  # elsewhere in the source
-    assert len(one_passage([first, far], a.canonical, b.canonical)) == 2
+    later = SOURCE.index("These levees")  # a sentence of 5 counted words between
+    apart = Fragment(later, len(SOURCE), later, len(SOURCE), 20, 20)
+    assert len(one_passage([first, apart], a.canonical, b.canonical)) == 2
