@@ -54,7 +54,7 @@ import numpy as np
 
 from copylens.core.align import Alignment, WordEdit
 from copylens.core.canonicalize import Canonical
-from copylens.core.index import MAX_DF, MemoryIndex
+from copylens.core.index import MemoryIndex
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
@@ -271,7 +271,7 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
     word diff). A passage of sentences alone is not reported here: a sentence retold without a
     run of copied words is the paraphrase stage's (:mod:`copylens.core.paraphrase`) to judge
     and show."""
-    if len(a) == 0 or len(b) == 0:
+    if not words or len(a) == 0 or len(b) == 0:  # a passage needs a word alignment
         return words
     sim = similarity(a, b)
     found = passages(sim)
@@ -491,6 +491,10 @@ def described(
 MIN_SHARED_SEEDS = 2
 """Distinct seed k-grams a checked document shares with a source for the pair to be aligned
 though they share no anchor (:func:`sentence_candidates`)."""
+SEED_DF = 2
+"""…counting only k-grams held by at most this many of the sources: a short run of words many
+sources hold is a set phrase, and with it 900 essays checked against 100 others took over
+four times as long (each essay became a candidate of most sources)."""
 
 
 def sentence_candidates(
@@ -503,7 +507,7 @@ def sentence_candidates(
     pairs do, and are then filtered by the alignment itself)."""
     if not docs or not sources:
         return wanted
-    index = MemoryIndex(max_df=MAX_DF)
+    index = MemoryIndex(max_df=SEED_DF)
     for n, src in enumerate(sources):
         index.add(n, src.seed_grams(options.seed_k)[1])
     out = []
