@@ -793,6 +793,7 @@ class ArchiveWindow(QtWidgets.QWidget):
         self._show_progress(False)
         parts = [
             self.tr("Added: %1").replace("%1", str(report.added)),
+            self.tr("identical to earlier records: %1").replace("%1", str(report.identical)),
             self.tr("already in the archive: %1").replace("%1", str(report.skipped)),
         ]
         translate = QtCore.QCoreApplication.translate

@@ -16,6 +16,7 @@ be read, 2 usage error, 130 interrupted.
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import math
 import signal
@@ -175,6 +176,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     _escape_undecodable(sys.stdout)
     parser = build_parser()
     args = parser.parse_args(argv)
+    if getattr(args, "format", None) == "text":
+        _plain_where_unencodable(sys.stdout)
     args.typed = _typed(sys.argv[1:] if argv is None else list(argv))
     previous = _handle_sigterm(_terminate)
     try:
@@ -212,6 +215,44 @@ def _escape_undecodable(stream: Any) -> None:
     reconfigure = getattr(stream, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="backslashreplace")
+
+
+PLAIN = {
+    **dict.fromkeys("«»„“”", '"'),
+    **dict.fromkeys("‘’", "'"),
+    **dict.fromkeys("—–", "-"),
+    "…": "...",
+    "←": "<-",
+    "→": "->",
+    "·": "-",
+    "\u00a0": " ",
+    "№": "No.",
+}
+"""Plain stand-ins for the typography of text output where the code page has none (cp866, the
+OEM page of a Russian Windows console, has no « » … ←; cp1251 has no ←)."""
+
+
+def _plain_or_escaped(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: :data:`PLAIN` stand-ins, else backslash escapes."""
+    if isinstance(error, UnicodeEncodeError):
+        chars = error.object[error.start : error.end]
+        if all(char in PLAIN for char in chars):
+            return "".join(PLAIN[char] for char in chars), error.end
+    return codecs.backslashreplace_errors(error)
+
+
+codecs.register_error("copylens-plain", _plain_or_escaped)
+
+
+def _plain_where_unencodable(stream: Any) -> None:
+    """Text output (for people) in a code page that lacks some of its characters (Windows:
+    the ANSI page, cp1251, when redirected or piped; the OEM page cp866 of a legacy console
+    (``PYTHONLEGACYWINDOWSSTDIO``)): quotes, dashes and arrows
+    become plain ones, anything else a backslash escape as before. JSON and CSV keep the
+    escapes, which they read back as the same characters."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="copylens-plain")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -260,9 +301,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="check documents against sources",
         fill=lambda p: (_engine_arguments(p, ENGINE_FLAGS), _web_arguments(p)),
     )
-    check.add_argument("documents", nargs="+", metavar="DOC", help="files or folders to check")
     check.add_argument(
-        "--against", nargs="+", default=[], metavar="SRC", help="source files or folders"
+        "documents", nargs="*", metavar="DOC", help="files or folders to check (at least one)"
+    )
+    check.add_argument(
+        "--against",
+        nargs="+",
+        default=[],
+        metavar="SRC",
+        help="source files or folders (after them, a DOC is read as the document: "
+        "check --against sources/ essay.docx)",
     )
     _ignore_argument(check)
     _archive_argument(check, "also check against the archive's documents")
@@ -272,6 +320,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="store the checked documents in the archive after checking them",
     )
     _label_argument(check, "the checked documents' labels (author=… marks self-citation)")
+    _report_arguments(check)
+    _exclusion_arguments(check)
+    _certificate_arguments(check)
     check.set_defaults(run=_run_check)
     compare = sub.add_parser(
         "compare",
@@ -281,6 +332,7 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     _ignore_argument(compare)
     _dask_argument(compare)
+    _report_arguments(compare)
     compare.set_defaults(run=_run_compare)
     extract = sub.add_parser(
         "extract",
@@ -294,6 +346,172 @@ def build_parser() -> argparse.ArgumentParser:
     _lab_parser(sub)
     _archive_parser(sub)
     return parser
+
+
+REPORT_SUFFIXES = {".html": "html", ".htm": "html", ".pdf": "pdf"}
+"""``--report FILE``: the report's format by the file's suffix."""
+
+
+def _report_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--report",
+        type=Path,
+        metavar="FILE",
+        help="also write the report the window exports: FILE.html (one self-contained page) "
+        "or FILE.pdf (A4)",
+    )
+    p.add_argument(
+        "--report-language",
+        choices=("system", "en", "ru"),
+        default="system",
+        help="the report's language (default: the system's, as the window)",
+    )
+
+
+def _exclusion_arguments(p: argparse.ArgumentParser) -> None:
+    group = p.add_argument_group(
+        "exclusions",
+        "Leave matches or sources out of the figures, as Turnitin's filters: every share "
+        "(uniqueness, borrowed, cited, each source's) is counted again without them, in the "
+        "text, JSON and --report output alike.",
+    )
+    group.add_argument(
+        "--hide-under-words", type=int, default=0, metavar="N", help="matches under N words"
+    )
+    group.add_argument(
+        "--hide-under-percent",
+        type=_finite,
+        default=0.0,
+        metavar="X",
+        help="sources holding under X %% of the document",
+    )
+    group.add_argument(
+        "--exclude-source",
+        action="append",
+        default=[],
+        metavar="SRC",
+        help="a source (its path, a folder of them, or an archive id: 12 or archive:12)",
+    )
+    group.add_argument(
+        "--exclude-label",
+        action="append",
+        default=[],
+        type=_label,
+        metavar="KEY=VALUE",
+        help="every archived source with this label (group=301: the class's earlier work)",
+    )
+
+
+def _exclusions(args: argparse.Namespace, report: Any) -> Any:
+    """The exclusions the flags ask for, the sources named resolved to the report's keys."""
+    from copylens.core import Exclusions
+
+    if not 0 <= args.hide_under_words <= 10_000:
+        raise SystemExit(_usage("--hide-under-words must be 0..10000"))
+    if not 0 <= args.hide_under_percent <= 100:
+        raise SystemExit(_usage("--hide-under-percent must be 0..100"))
+    sources = {src for d in report.documents for src in d.sources}
+    keys = {src.key for src in sources if any(_names(src, given) for given in args.exclude_source)}
+    return Exclusions(
+        min_words=args.hide_under_words,
+        min_share=args.hide_under_percent / 100,
+        sources=frozenset(keys),
+        archive_labels=frozenset(args.exclude_label),
+    )
+
+
+def _names(source: Any, given: str) -> bool:
+    """Whether ``given`` (as typed after --exclude-source) names ``source``."""
+    if source.archive_id is not None:
+        return given.removeprefix("archive:").removeprefix("#") == str(source.archive_id)
+    if given == source.path:
+        return True
+    try:
+        wanted, path = Path(given).resolve(), Path(source.path).resolve()
+    except (OSError, ValueError):
+        return False
+    return path == wanted or wanted in path.parents
+
+
+CERTIFICATE_FIELDS = {
+    "institution": "the institution, on top",
+    "work_title": "the work's title (default: the document's name)",
+    "author": "the author (default: --label author=…)",
+    "group": "the author's group (default: --label group=…)",
+    "checker": "who checked it, beside the signature line",
+}
+
+
+def _certificate_arguments(p: argparse.ArgumentParser) -> None:
+    group = p.add_argument_group(
+        "certificate",
+        "With --report, a one-page certificate per document before the detailed report: "
+        "these fields, the three shares, the main sources, the method and the settings' "
+        "fingerprint, and a signature line.",
+    )
+    group.add_argument(
+        "--certificate", action="store_true", help="start the report with the certificates"
+    )
+    for name, help_ in CERTIFICATE_FIELDS.items():
+        group.add_argument(f"--{name.replace('_', '-')}", default="", metavar="TEXT", help=help_)
+
+
+def _certificate(args: argparse.Namespace) -> Any:
+    """The certificate's fields from the flags and the labels, None without --certificate."""
+    if not getattr(args, "certificate", False):
+        return None
+    from copylens.app.export import Certificate
+
+    return Certificate.with_labels(
+        dict(args.label),
+        institution=args.institution,
+        title=args.work_title,
+        author=args.author,
+        group=args.group,
+        checker=args.checker,
+    )
+
+
+def _report_target(args: argparse.Namespace) -> str | None:
+    """A usage problem with ``--report``, found before the run; None when it is fine."""
+    path = args.report
+    if path is None:
+        return "--certificate needs --report FILE" if getattr(args, "certificate", False) else None
+    if path.suffix.lower() not in REPORT_SUFFIXES:
+        return f"--report {path}: the file must end in .html or .pdf"
+    if not path.parent.is_dir():
+        return f"--report {path}: there is no folder {path.parent}"
+    return None
+
+
+def _write_report(args: argparse.Namespace, report: Any) -> None:
+    """Write ``report`` to ``--report`` (HTML or PDF), as the window exports it: Qt's
+    printing makes the PDF, offscreen (no display needed), in ``--report-language``."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from copylens.app import i18n
+    from copylens.app.qt import QtWidgets
+
+    # a QApplication (not the lighter QGuiApplication): a process that goes on to make
+    # widgets, as a test run does, needs the one application to be that
+    app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(["copylens"])
+    i18n.install_translator(app, args.report_language)
+    from copylens.app.printing import write_report
+
+    fmt = REPORT_SUFFIXES[args.report.suffix.lower()]
+    path = write_report(args.report, fmt, report, certificate=_certificate(args))
+    print(f"report written to {path}", file=sys.stderr)
+
+
+def _with_header(report: Any) -> dict[str, Any]:
+    """The report's JSON after the header the window's JSON export has too: kind, date,
+    version and settings (:func:`copylens.app.export.json_header`)."""
+    from copylens.app.export import json_header
+    from copylens.core import CheckReport
+
+    kind = "check" if isinstance(report, CheckReport) else "compare"
+    return json_header(kind, report.options) | report.to_json()
 
 
 def _web_arguments(p: argparse.ArgumentParser) -> None:
@@ -336,7 +554,8 @@ def _web_arguments(p: argparse.ArgumentParser) -> None:
     web.add_argument(
         "--allow-local-urls",
         action="store_true",
-        help="fetch loopback and private addresses too (an intranet)",
+        help="fetch loopback and private addresses too (an intranet); link-local addresses "
+        "(169.254.0.0/16, fe80::/10) and cloud metadata services never",
     )
 
 
@@ -559,7 +778,7 @@ def _run_news_dedup(args: argparse.Namespace) -> int:
             print(f"group {n}: " + ", ".join(cluster))
         if not report.pairs:
             print(f"no duplicates among {len(items)} items")
-        _print_news_failures(failures)
+        _print_news_failures([*failures, *report.errors])
     return EXIT_OK if items else EXIT_NO_INPUT
 
 
@@ -722,6 +941,18 @@ def _run_check(args: argparse.Namespace) -> int:
     from copylens.core import check, open_archive, with_archive_settings
 
     options = _options(args, ENGINE_FLAGS, _engine_defaults())
+    if not args.documents:
+        if len(args.against) < 2:
+            return _usage("check needs a document: copylens check DOC... --against SRC...")
+        *args.against, last = args.against
+        args.documents = [last]
+        print(
+            f"copylens: checking {_shown(last)} (the last path after --against) against "
+            f"{', '.join(map(_shown, args.against))}",
+            file=sys.stderr,
+        )
+    if (problem := _report_target(args)) is not None:
+        return _usage(problem)
     location = _archive_location(args, required=False)
     try:
         web = _web_request(args)
@@ -755,14 +986,21 @@ def _run_check(args: argparse.Namespace) -> int:
                 labels=dict(args.label),
                 web=web,
             )
+    exclusions = _exclusions(args, report)
+    if exclusions:
+        from copylens.core import exclude
+
+        report = exclude(report, exclusions)
     if web is not None and web.searching:
         print(f"sent {report.queries} web search queries", file=sys.stderr)
     if report.archived:
         print(f"added {len(report.archived)} document(s) to the archive", file=sys.stderr)
     if args.format == "json":
-        _print_json(report.to_json())
+        _print_json(_with_header(report))
     else:
         textout.print_check(report, sys.stdout)
+    if args.report is not None and report.documents:
+        _write_report(args, report)
     return EXIT_OK if report.documents else EXIT_NO_INPUT
 
 
@@ -770,20 +1008,26 @@ def _run_compare(args: argparse.Namespace) -> int:
     from copylens.app import textout
 
     options = _options(args, COMPARE_FLAGS + ENGINE_FLAGS, _engine_defaults())
+    if (problem := _report_target(args)) is not None:
+        return _usage(problem)
     compare = _comparing(args.dask)
     if args.format == "text":
         with _progress(args) as progress:
             report = compare(args.paths, options, ignore=args.ignore, progress=progress)
         textout.print_compare(report, sys.stdout)
-        return EXIT_OK if report.documents else EXIT_NO_INPUT
-    from copylens.app.streamout import PairStream
+    else:
+        from copylens.app.export import json_header
+        from copylens.app.streamout import PairStream
 
-    stream = PairStream(sys.stdout, args.format)
-    with _progress(args) as progress:
-        report = compare(
-            args.paths, options, ignore=args.ignore, progress=progress, on_pair=stream.pair
-        )
-    stream.finish(report)
+        header = json_header("compare", options) if args.format == "json" else None
+        stream = PairStream(sys.stdout, args.format, header)
+        with _progress(args) as progress:
+            report = compare(
+                args.paths, options, ignore=args.ignore, progress=progress, on_pair=stream.pair
+            )
+        stream.finish(report)
+    if args.report is not None and report.documents:
+        _write_report(args, report)
     return EXIT_OK if report.documents else EXIT_NO_INPUT
 
 
@@ -806,7 +1050,7 @@ def _run_extract(args: argparse.Namespace) -> int:
     options = _options(args, EXTRACT_FLAGS, _engine_defaults())
     extracted = read_text(args.file, options)
     if isinstance(extracted, InputFailure):
-        print(f"copylens: {args.file}: {extracted.error}", file=sys.stderr)
+        _say(f"{args.file}: {extracted.error}")
         return EXIT_NO_INPUT
     sys.stdout.write(extracted.text)
     return EXIT_OK
@@ -830,8 +1074,22 @@ def _archive_location(args: argparse.Namespace, required: bool = True) -> str | 
 
 
 def _usage(message: str) -> int:
-    print(f"copylens: {message}", file=sys.stderr)
+    _say(message)
     return EXIT_USAGE
+
+
+def _shown(text: str) -> str:
+    from copylens.app.textout import shown
+
+    return shown(text)
+
+
+def _say(message: str) -> None:
+    """``copylens: message`` on standard error, its control characters escaped (a file name
+    may hold an escape sequence: :func:`copylens.app.textout.shown`)."""
+    from copylens.app.textout import shown
+
+    print(f"copylens: {shown(message)}", file=sys.stderr)
 
 
 def _run_archive_add(args: argparse.Namespace) -> int:
@@ -854,7 +1112,7 @@ def _run_archive_add(args: argparse.Namespace) -> int:
     if args.format == "json":
         _print_json(report.to_json())
     else:
-        print(f"added {report.added}, already archived {report.skipped}")
+        print(report.summary())
         textout.print_errors(report.errors, sys.stdout)
     return EXIT_OK if report.added or report.skipped or not report.errors else EXIT_NO_INPUT
 
@@ -871,11 +1129,18 @@ def _run_archive_list(args: argparse.Namespace) -> int:
 
     with open_archive(_location(args)) as archive:
         documents = archive.documents(labels=dict(args.label))
+        _say_damaged(archive)
     if args.format == "json":
         _print_json({"documents": [d.to_json() for d in documents]})
     else:
         textout.print_archive_list(documents, sys.stdout)
     return EXIT_OK
+
+
+def _say_damaged(archive: Any) -> None:
+    """Name the damaged records a command skipped (on stderr: the output stays whole)."""
+    for document, reason in sorted(archive.damaged.items()):
+        print(f"copylens: archive record #{document} skipped: {reason}", file=sys.stderr)
 
 
 def _run_archive_stats(args: argparse.Namespace) -> int:
@@ -999,10 +1264,10 @@ def _report_error(error: Exception) -> int:
 
     if isinstance(error, OptionsError):
         for problem in error.problems:
-            print(f"copylens: {problem}", file=sys.stderr)
+            _say(problem)
         return EXIT_USAGE
     if isinstance(error, CopyLensError):
-        print(f"copylens: {error}", file=sys.stderr)
+        _say(str(error))
         return EXIT_NO_INPUT
     raise error
 

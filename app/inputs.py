@@ -30,7 +30,7 @@ from copylens.app.errors_dialog import show_error
 from copylens.app.presentation import display_names, failure_text
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.worker import Work, Worker
-from copylens.core import InputFailure, TextInput, collect_files
+from copylens.core import InputFailure, TextInput, collect_files, path_identity, word_count
 
 InputItem = Path | TextInput
 INPUT_ROLE = Qt.ItemDataRole.UserRole
@@ -367,7 +367,7 @@ class InputList(QtWidgets.QListWidget):
         value = item.data(INPUT_ROLE)
         item.setData(ERROR_ROLE, message)
         if isinstance(value, TextInput):
-            words = len(value.text.split())
+            words = word_count(value.text)
             item.setText(value.name)
             tooltip = self.tr("Pasted text, words: %1").replace("%1", str(words))
             icon = QtWidgets.QStyle.StandardPixmap.SP_FileDialogDetailedView
@@ -459,6 +459,6 @@ def _key(item: InputItem) -> str:
     if isinstance(item, TextInput):
         return "text:" + item.name
     try:
-        return os.path.normcase(str(item.resolve()))
+        return path_identity(str(item.resolve()))
     except (OSError, RuntimeError):
-        return os.path.normcase(os.path.abspath(item))
+        return path_identity(os.path.abspath(item))

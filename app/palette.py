@@ -13,6 +13,8 @@ selection (Qt's Fusion highlight #308CC6, Windows' #0078D7 and its pale #CCE8FF)
 
 from __future__ import annotations
 
+import itertools
+
 PALETTE: tuple[str, ...] = (
     "#EEDD88",  # light yellow (Tol "light")
     "#CC85AD",  # mauve (Tol "bright" purple #AA3377, 40 % white)
@@ -56,3 +58,30 @@ UNIQUENESS_LEVELS: tuple[tuple[float, str], ...] = (
 def uniqueness_hex(uniqueness: float) -> str:
     """Red under 50 %, amber under 80 %, green otherwise (dark shades, readable on white)."""
     return next(color for limit, color in UNIQUENESS_LEVELS if uniqueness < limit)
+
+
+DIAGONAL = "#F3F3F3"
+"""Heat-map cells of a document with itself: nearly white, crossed by :data:`DIAGONAL_LINE`
+(grey cells made a band with the near-copies beside them)."""
+DIAGONAL_LINE = "#8C8C8C"
+HEAT_STOPS: tuple[tuple[float, tuple[int, int, int]], ...] = (
+    (0.0, (255, 255, 255)),
+    (0.05, (253, 212, 158)),
+    (0.1, (253, 174, 107)),
+    (0.25, (241, 105, 19)),
+    (0.5, (215, 48, 31)),
+    (1.0, (127, 0, 0)),
+)
+"""White → deep red (ColorBrewer OrRd and Oranges stops), spread over the low shares: a pasted
+paragraph (10–25 % of an essay) is a strong orange, not a tint a teacher overlooks beside the
+near-copies (at 300 essays the 11–25 % pairs of the former scale were nearly invisible)."""
+
+
+def heat_rgb(value: float) -> tuple[int, int, int]:
+    """The heat-map colour of a share in 0..1 as (r, g, b)."""
+    v = max(0.0, min(1.0, value))
+    for (x0, c0), (x1, c1) in itertools.pairwise(HEAT_STOPS):
+        if v <= x1:
+            t = (v - x0) / (x1 - x0)
+            return tuple(round(p + (q - p) * t) for p, q in zip(c0, c1, strict=True))  # type: ignore[return-value]
+    return HEAT_STOPS[-1][1]

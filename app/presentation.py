@@ -26,6 +26,7 @@ interface language passes it (``copylens.app.i18n.current_language()``).
 from __future__ import annotations
 
 import contextlib
+import heapq
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
@@ -150,9 +151,12 @@ def _file_names(paths: list[str]) -> dict[str, str]:
 @lru_cache(maxsize=1 << 16)
 def _path_parts(path: str) -> tuple[str, ...]:
     """The path's folders and name (kept: a window names the same thousands of paths in its
-    lists, its results and its heat map)."""
-    pure: PurePath = PureWindowsPath(path) if "\\" in path else PurePosixPath(path)
-    return tuple(x for x in pure.parts if x not in ("/", "\\")) or (path,)
+    lists, its results and its heat map); a Windows path's drive ("C:") or share
+    ("\\\\server\\share") is its first part."""
+    windows = "\\" in path or path[1:3] == ":/"  # Qt writes C:/Users/... on Windows
+    pure: PurePath = PureWindowsPath(path) if windows else PurePosixPath(path)
+    # a drive or share keeps no separator of its own: "C:/a/x.txt", not "C:\\/a/x.txt"
+    return tuple(x.rstrip("\\/") or x for x in pure.parts if x not in ("/", "\\")) or (path,)
 
 
 def _tail(parts: Sequence[str], depth: int) -> str:
@@ -244,6 +248,36 @@ def address_problem(line: str) -> str:
     return ""
 
 
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """Marks ``text`` for ``pyside6-lupdate`` under ``context``; translated where shown."""
+    return text
+
+
+LANGUAGE_NAMES = {
+    "auto": QT_TRANSLATE_NOOP("Languages", "detected per document"),
+    "ru": QT_TRANSLATE_NOOP("Languages", "Russian"),
+    "uk": QT_TRANSLATE_NOOP("Languages", "Ukrainian"),
+    "en": QT_TRANSLATE_NOOP("Languages", "English"),
+    "de": QT_TRANSLATE_NOOP("Languages", "German"),
+    "fr": QT_TRANSLATE_NOOP("Languages", "French"),
+    "es": QT_TRANSLATE_NOOP("Languages", "Spanish"),
+    "it": QT_TRANSLATE_NOOP("Languages", "Italian"),
+    "pt": QT_TRANSLATE_NOOP("Languages", "Portuguese"),
+    "nl": QT_TRANSLATE_NOOP("Languages", "Dutch"),
+    "sv": QT_TRANSLATE_NOOP("Languages", "Swedish"),
+    "pl": QT_TRANSLATE_NOOP("Languages", "Polish"),
+}
+"""The engine's language codes (``Options.language``, ``DocumentResult.language``) by their
+English names, translated with context "Languages" where shown (window and reports)."""
+
+
+def language_name(code: str, translate: Callable[[str, str], str]) -> str:
+    """A language code as a name in the interface language ("ru" → "русский"); an unknown
+    code as it is."""
+    name = LANGUAGE_NAMES.get(code)
+    return translate("Languages", name) if name else code
+
+
 def percent(value: float, language: str = "en", *, decimals: int | None = None) -> str:
     """A share in 0..1 as people read it: "61 %", "0.4 %", "100 %" ("0,4 %" in Russian).
 
@@ -332,6 +366,18 @@ ARCHIVE_NAME = "archive #{id}"
 app passes its translation."""
 SELF_CITATION = "self-citation"
 """The mark of an archived source by the checked document's own author."""
+IDENTICAL = "identical to #{id}, added {date}"
+"""How an archived source whose text is the checked document's is told (issue 32): ``{id}``
+its record, ``{date}`` the day it was added; the app passes its translation."""
+ALREADY_ARCHIVED = "already in the archive as {ids}"
+"""A checked document that is an archived record itself (same file, same labels)."""
+
+
+def already_archived(ids: Sequence[int], template: str = ALREADY_ARCHIVED) -> str:
+    """ "already in the archive as #12" (or "#12, #40"), "" for none."""
+    if not ids:
+        return ""
+    return template.replace("{ids}", ", ".join(f"#{n}" for n in ids))
 
 
 def labels_text(labels: Mapping[str, str] | Iterable[tuple[str, str]]) -> str:
@@ -392,6 +438,7 @@ def source_names(
     *,
     archive: str = ARCHIVE_NAME,
     self_citation: str = SELF_CITATION,
+    identical: str = IDENTICAL,
 ) -> dict[str, str]:
     """Names of sources by :attr:`SourceMatch.key` (the key of the report's ``texts``).
 
@@ -399,8 +446,10 @@ def source_names(
     ``other_paths``, e.g. the checked documents'); an archived document its original file
     name, labels and id (:func:`archived_name`): two archived copies of "essay.docx" stay
     apart, and none is taken for a file of that name. A self-citation (an archived source by
-    the checked document's author) ends in " · " and ``self_citation``. A page from the web is
-    named by its address as given or found (:func:`web_name`)."""
+    the checked document's author) ends in " · " and ``self_citation``; an archived source
+    whose text is the checked document's is named with ``identical`` ("identical to #12, added
+    2025-05-14") instead of ``archive``. A page from the web is named by its address as given
+    or found (:func:`web_name`)."""
     sources = list(sources)
     files = display_names([*other_paths, *(s.path for s in sources if s.archive_id is None)])
     names: dict[str, str] = {}
@@ -408,7 +457,10 @@ def source_names(
         if s.archive_id is None:
             name = files[s.path]
         else:
-            name = archived_name(s.path, s.labels, s.archive_id, archive)
+            tail = archive
+            if s.identical:
+                tail = identical.replace("{date}", (s.added or "")[:10])
+            name = archived_name(s.path, s.labels, s.archive_id, tail)
         if s.self_citation:
             name = f"{name} · {self_citation}"
         names[s.key] = name
@@ -435,3 +487,75 @@ def shown_location(location: str) -> str:
     except ValueError:
         port = ""
     return urlunsplit(parts._replace(netloc=f"{user}{host}{port}"))
+
+
+# --- heat-map order (the window's heat map and the class report's) ----------------------
+
+ORDER_MIN_SHARE = 0.1
+"""Pairs where either document has at least this share in the other link documents into the
+groups that :func:`similarity_order` keeps together (a pasted paragraph is 15–25 %)."""
+
+
+def similarity_order(
+    n: int, links: Iterable[tuple[int, int, float]], min_share: float = ORDER_MIN_SHARE
+) -> tuple[int, ...]:
+    """Documents ``0..n-1`` ordered so that documents sharing text sit together.
+
+    ``links`` are ``(i, j, share)``; those with ``share >= min_share`` join documents into
+    groups (connected components). Groups come hottest first (strongest link), then larger,
+    then by their first document. Inside a group documents follow Prim's order over the
+    strongest links from the group's strongest link: the order of single-linkage clustering,
+    so every single-linkage cluster is contiguous. Documents without such a link come last, in
+    their original order. Every document appears exactly once; deterministic; O(L log L) for
+    L links.
+    """
+    adjacency: list[list[tuple[float, int]]] = [[] for _ in range(n)]
+    for i, j, share in links:
+        if i != j and share >= min_share:
+            adjacency[i].append((share, j))
+            adjacency[j].append((share, i))
+    seen = [False] * n
+    groups = [
+        _group(start, adjacency, seen) for start in range(n) if adjacency[start] and not seen[start]
+    ]
+    placed = [False] * n
+    order: list[int] = []
+    for _key, first in sorted(groups):
+        order += _prim(first, adjacency, placed)
+    return tuple(order) + tuple(d for d in range(n) if not placed[d])
+
+
+def _group(
+    start: int, adjacency: list[list[tuple[float, int]]], seen: list[bool]
+) -> tuple[tuple[float, int, int], int]:
+    """The component of ``start`` (marked in ``seen``): its sort key (hottest, larger, first
+    document first) and where Prim's order starts (the lower document of its strongest link)."""
+    members = [start]
+    seen[start] = True
+    best = (-1.0, 0, 0)
+    for member in members:
+        for share, other in adjacency[member]:
+            best = max(best, (share, -min(member, other), -max(member, other)))
+            if not seen[other]:
+                seen[other] = True
+                members.append(other)
+    return (-best[0], -len(members), min(members)), -best[1]
+
+
+def _prim(start: int, adjacency: list[list[tuple[float, int]]], placed: list[bool]) -> list[int]:
+    """Prim's order of the component of ``start``: each next document is the one most similar
+    to any document placed before it (ties: the lower index)."""
+    out = [start]
+    placed[start] = True
+    heap = [(-share, other) for share, other in adjacency[start]]
+    heapq.heapify(heap)
+    while heap:
+        _, doc = heapq.heappop(heap)
+        if placed[doc]:
+            continue
+        placed[doc] = True
+        out.append(doc)
+        for share, other in adjacency[doc]:
+            if not placed[other]:
+                heapq.heappush(heap, (-share, other))
+    return out

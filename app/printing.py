@@ -40,17 +40,26 @@ def report_language() -> str:
 
 
 def report_html(
-    report: export.Report, *, generated_at: datetime | None = None, for_paper: bool = False
+    report: export.Report,
+    *,
+    generated_at: datetime | None = None,
+    for_paper: bool = False,
+    threshold: float | None = None,
+    certificate: export.Certificate | None = None,
 ) -> str:
     """The HTML report in the interface language (its translations are the interface's);
     its settings are the report's own. ``for_paper``: for Qt's layout (PDF, printing), with
-    places to wrap long names and paths so that tables stay inside the margins."""
+    places to wrap long names and paths so that tables stay inside the margins.
+    ``threshold``: a compare report's pairs as the window's list shows them at it;
+    ``certificate``: a check report starts with a certificate page per document."""
     return export.html_report(
         report,
         generated_at=generated_at,
         language=report_language(),
         translate=QtCore.QCoreApplication.translate,
         wrap_names=for_paper,
+        threshold=threshold,
+        certificate=certificate,
     )
 
 
@@ -101,8 +110,12 @@ def write_report(
     report: export.Report,
     *,
     generated_at: datetime | None = None,
+    threshold: float | None = None,
+    certificate: export.Certificate | None = None,
 ) -> Path:
     """Write ``report`` to ``path`` as ``fmt`` (one of :data:`FORMATS`); returns the path.
+    ``threshold``: the pairs of a compare report's HTML and PDF (the window's slider);
+    ``certificate``: a check report's HTML and PDF start with certificates.
 
     Text formats are UTF-8; CSV gets a byte-order mark so that spreadsheet programs read
     Cyrillic correctly. The undecodable bytes of a file name that is not UTF-8 are written as
@@ -111,9 +124,13 @@ def write_report(
     path = Path(path)
     when = generated_at or datetime.now().astimezone()
     if fmt == "pdf":
-        return html_to_pdf(report_html(report, generated_at=when, for_paper=True), path)
+        page = report_html(
+            report, generated_at=when, for_paper=True, threshold=threshold, certificate=certificate
+        )
+        return html_to_pdf(page, path)
     if fmt == "html":
-        data, encoding = report_html(report, generated_at=when), "utf-8"
+        page = report_html(report, generated_at=when, threshold=threshold, certificate=certificate)
+        data, encoding = page, "utf-8"
     elif fmt == "csv":
         data, encoding = export.csv_report(report), "utf-8-sig"
     elif fmt == "json":
@@ -126,8 +143,13 @@ def write_report(
     return path
 
 
-def export_dialog(parent: QtWidgets.QWidget | None, report: export.Report | None) -> None:
-    """Ask where and in which format to save ``report``, then write it (Ctrl+E)."""
+def export_dialog(
+    parent: QtWidgets.QWidget | None,
+    report: export.Report | None,
+    threshold: float | None = None,
+) -> None:
+    """Ask where and in which format to save ``report``, then write it (Ctrl+E);
+    ``threshold``: the compare view's slider."""
     if report is None:
         return
     chosen = _ask_path(parent, report)
@@ -137,7 +159,7 @@ def export_dialog(parent: QtWidgets.QWidget | None, report: export.Report | None
     failure: Exception | None = None
     QtWidgets.QApplication.setOverrideCursor(QtCore.Qt.CursorShape.WaitCursor)
     try:
-        write_report(path, fmt, report)
+        write_report(path, fmt, report, threshold=threshold)
     except (OSError, ValueError) as error:
         failure = error
     finally:
@@ -157,7 +179,12 @@ def export_dialog(parent: QtWidgets.QWidget | None, report: export.Report | None
     settings.setValue("export/format", fmt)
 
 
-def print_dialog(parent: QtWidgets.QWidget | None, report: export.Report | None) -> None:
+def print_dialog(
+    parent: QtWidgets.QWidget | None,
+    report: export.Report | None,
+    threshold: float | None = None,
+    certificate: export.Certificate | None = None,
+) -> None:
     """Print ``report`` on paper through the system print dialog (Ctrl+P)."""
     if report is None:
         return
@@ -167,13 +194,15 @@ def print_dialog(parent: QtWidgets.QWidget | None, report: export.Report | None)
     dialog.setWindowTitle(QtCore.QCoreApplication.translate("Export", "Print report"))
     if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
         return
-    text_document(report_html(report, for_paper=True)).print_(printer)
+    page = report_html(report, for_paper=True, threshold=threshold, certificate=certificate)
+    text_document(page).print_(printer)
 
 
 def suggested_name(report: export.Report, when: datetime | None = None) -> str:
-    """copylens-check-2024-05-17-1430 (no suffix)."""
+    """copylens-check-2024-05-17_14-30 (no suffix): the time apart from the date, so that
+    it does not read as a year ("…-2026-11-28-2023", issue 36)."""
     kind = "check" if isinstance(report, CheckReport) else "compare"
-    return f"copylens-{kind}-{(when or datetime.now()).strftime('%Y-%m-%d-%H%M')}"
+    return f"copylens-{kind}-{(when or datetime.now()).strftime('%Y-%m-%d_%H-%M')}"
 
 
 def _ask_path(
@@ -184,7 +213,7 @@ def _ask_path(
     last_format = str(settings.value("export/format", "html"))
     if last_format not in FORMATS:
         last_format = "html"
-    folder = _documents_folder(report) or str(
+    folder = documents_folder(report) or str(
         settings.value("export/directory", QtCore.QDir.homePath())
     )
     filters = format_filters()
@@ -220,7 +249,7 @@ def _ask_path(
     return path, fmt
 
 
-def _documents_folder(report: export.Report | None) -> str:
+def documents_folder(report: export.Report | None) -> str:
     """The folder of the report's first checked (or compared) document that is a file on
     disk; "" for none (pasted texts only, or the folder is gone)."""
     if report is None:

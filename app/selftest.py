@@ -6,7 +6,8 @@ alignment), makes sure the Ukrainian dictionary, the Snowball stemmers, the para
 stage's word vectors and the HTML extractor load, and runs a few words through worker
 processes started the way the GUI starts them (``copylens.core.pool`` with forking
 forbidden, so ``spawn``; a frozen app must start them through
-``multiprocessing.freeze_support()``). Prints a short summary; the last line is
+``multiprocessing.freeze_support()``). Prints a short summary (a windowed build without stdout:
+into the file named by ``COPYLENS_SELF_TEST_LOG``); the last line is
 ``CopyLens self-test: OK`` or ``CopyLens self-test: FAILED``.
 """
 
@@ -338,12 +339,22 @@ def normal_form(language: str, word: str) -> str:
     return normalizer(language)(word)
 
 
+LOG_VARIABLE = "COPYLENS_SELF_TEST_LOG"
+"""Where the summary goes when there is no stdout: the frozen Windows app is a windowed program,
+started without a console (CI sets this variable and prints the file)."""
+
+
 def _stdout() -> TextIO:
-    """stdout that never fails on Cyrillic (a Windows console) and exists (a windowed app)."""
+    """stdout that never fails on Cyrillic (a Windows console) and exists (a windowed app:
+    the file named by :data:`LOG_VARIABLE`, if set)."""
     stream = sys.stdout
     if stream is None:
         import io
+        import os
 
+        log = os.environ.get(LOG_VARIABLE)
+        if log:
+            return open(log, "w", encoding="utf-8", errors="backslashreplace", buffering=1)
         return io.StringIO()
     reconfigure = getattr(stream, "reconfigure", None)
     if reconfigure is not None:

@@ -1,52 +1,65 @@
-"""Sessions: the window's inputs, settings and last complete results, kept in a file.
+"""Sessions, the window's side: Open / Save / Save as, the Recent menu, the title, the history.
 
-A session file (``.copylens``) is gzip-compressed JSON with a ``format`` and a ``version``:
-the mode, the inputs of both modes (files by path, with their path relative to the session
-file too, so a folder moved together with its session still resolves; typed or pasted texts
-inline, since no file holds them), the Web section's addresses, the settings values (no API
-key: :mod:`copylens.app.secrets` keeps it apart), and the last complete report of each
-mode with the texts it was computed on (:meth:`copylens.core.CheckReport.to_data`). The texts
-are stored verbatim, so a reopened session shows its results and their highlights at once,
-without running, even when the input files have moved. A file of a newer version, or one that
-is not a session or is damaged, is refused with a message (:class:`SessionError`). Writing is
-atomic: a temporary file in the same folder, flushed to disk, then renamed over the old one,
-so a failed or killed save never leaves half a file.
+:class:`SessionManager` keeps the window's session file (:mod:`copylens.app.session_file`
+reads and writes it), the Recent menu (sessions and added files or folders, in the settings
+under ``recent/``), the window title (the session's name, "*" when changed since saved), the
+last complete report of each mode (a cancelled or failed run brings it back), and the history
+of runs (:mod:`copylens.app.history`).
 
-:class:`SessionManager` is the window's side: Open / Save / Save as, the Recent menu (sessions
-and added files or folders, in the settings under ``recent/``), the window title (the
-session's name, "*" when changed since saved), the last complete report of each mode (a
-cancelled or failed run brings it back), and the history of runs
-(:mod:`copylens.app.history`).
+What must hold: a session is data, never configuration. Opening one shows its inputs and
+results at once; the settings it carries and the files it lists outside its own folder are
+offered in a review (:mod:`copylens.app.session_review`) and used only as the person ticks
+them there (archive, web and network settings start unticked). A file that is byte for byte
+one saved on this computer (its SHA-256 kept, :data:`OWN_KEY`) has its files listed without
+asking; its settings are offered all the same. The manager talks to the
+window only through :class:`SessionWindow`.
 """
 
 from __future__ import annotations
 
-import contextlib
-import gzip
-import json
+import hashlib
 import os
-import tempfile
-import zlib
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from copylens.app import history, settings
+from copylens.app import history, session_review, settings
 from copylens.app.errors_dialog import show_error
-from copylens.app.qt import QtCore, QtGui, QtWidgets
+from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets
 from copylens.app.run import CHECK, COMPARE, MODES, Report
-from copylens.core import CheckReport, CompareReport, TextInput
+from copylens.app.session_file import (
+    FORMAT,
+    LISTS,
+    SUFFIX,
+    VERSION,
+    Session,
+    SessionError,
+    from_data,
+    read_session,
+    to_data,
+    write_session,
+)
+from copylens.core import CheckReport
 
 if TYPE_CHECKING:
-    from copylens.app.inputs import InputItem, InputList
-    from copylens.app.window import MainWindow
+    from copylens.app.inputs import InputList
+    from copylens.app.run import RunController
 
-FORMAT = "copylens-session"
-VERSION = 1
-"""Version of the session format this app writes and the newest it reads."""
-SUFFIX = ".copylens"
-LISTS = ("documents", "sources", "ignore", "compare", "compare_ignore")
-"""The window's input lists, by their name in the file."""
+__all__ = [
+    "FORMAT",
+    "LISTS",
+    "SUFFIX",
+    "VERSION",
+    "Session",
+    "SessionError",
+    "SessionManager",
+    "SessionWindow",
+    "from_data",
+    "read_session",
+    "to_data",
+    "write_session",
+]
+
 RECENT_GROUP = "recent"
 RECENT_MAX = 10
 STATUS_MS = 6000
@@ -56,162 +69,47 @@ def _tr(text: str) -> str:
     return QtCore.QCoreApplication.translate("Session", text)
 
 
-class SessionError(Exception):
-    """A session file that cannot be opened: ``message`` for the user (translated), details
-    for the curious."""
+class SessionWindow(Protocol):
+    """What the session manager needs of its window (:class:`copylens.app.window.MainWindow`
+    provides it), and all it uses."""
 
-    def __init__(self, message: str, details: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.details = details
+    settings_values: dict[str, Any]
+    controller: RunController
+    """The runs: ``reports`` (the last complete report of each mode), ``is_running()``,
+    ``mode`` (of the last run)."""
 
+    @property
+    def mode(self) -> str: ...
 
-@dataclass(frozen=True)
-class Session:
-    """What a session file holds. ``inputs`` maps each of :data:`LISTS` to its rows;
-    ``reports`` each mode to its last complete report (or None)."""
+    def set_mode(self, mode: str) -> None: ...
 
-    mode: str
-    inputs: dict[str, tuple[InputItem, ...]]
-    settings: dict[str, Any]
-    reports: dict[str, Report | None]
-    web: tuple[str, ...] = ()
-    """The Web section's address lines, as typed (JSON ``"web": {"addresses": [...]}``; a file
-    of an older CopyLens has none)."""
+    def session_lists(self) -> tuple[InputList, ...]:
+        """The input lists in the order of :data:`LISTS`."""
+        ...
 
+    def web_lines(self) -> list[str]: ...
 
-# ---------------------------------------------------------------------- the file
+    def set_web_lines(self, lines: Sequence[str]) -> None: ...
 
+    def apply_settings(self, values: dict[str, Any]) -> None: ...
 
-def to_data(session: Session, folder: Path | None = None) -> dict[str, Any]:
-    """The JSON form of ``session``; paths also relative to ``folder`` (the file's)."""
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "mode": session.mode,
-        "inputs": {
-            name: [_input_data(item, folder) for item in session.inputs.get(name, ())]
-            for name in LISTS
-        },
-        "web": {"addresses": list(session.web)},
-        "settings": dict(session.settings),
-        "reports": {
-            mode: report.to_data() if report is not None else None
-            for mode, report in session.reports.items()
-        },
-    }
+    def show_report(self, mode: str, report: Report, *, fresh: bool = False) -> None: ...
 
+    def clear_results(self, mode: str) -> None: ...
 
-def from_data(data: Any, folder: Path | None = None) -> Session:
-    """The session of ``data``; raises SessionError when it is not one this app reads."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SessionError(_tr("This file is not a CopyLens session."))
-    version = data.get("version")
-    if not isinstance(version, int) or version < 1:
-        raise SessionError(_tr("This file is not a CopyLens session."))
-    if version > VERSION:
-        text = _tr(
-            "This session was saved by a newer version of CopyLens (session format %1; this "
-            "version reads up to %2). Update CopyLens to open it."
-        )
-        raise SessionError(text.replace("%1", str(version)).replace("%2", str(VERSION)))
-    try:
-        return _session_of(data, folder)
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise SessionError(_tr("The session file is damaged."), repr(error)) from error
+    def add_paths(self, paths: list[str]) -> int: ...
 
+    def refresh(self) -> None:
+        """Bring actions, pages and hints up to date with the lists and reports."""
+        ...
 
-def write_session(path: str | os.PathLike[str], session: Session) -> None:
-    """Write ``session`` to ``path`` atomically (the old file stays whole if this fails)."""
-    target = Path(path)
-    payload = json.dumps(to_data(session, target.parent), ensure_ascii=False).encode("utf-8")
-    data = gzip.compress(payload, compresslevel=1, mtime=0)
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-    )
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    _sync_folder(target.parent)
+    def last_folder(self) -> str: ...
 
+    def show_title(self, title: str, modified: bool) -> None: ...
 
-def read_session(path: str | os.PathLike[str]) -> Session:
-    """The session in ``path``; raises SessionError (translated) when it cannot be read."""
-    source = Path(path)
-    try:
-        raw = source.read_bytes()
-    except OSError as error:
-        raise SessionError(_tr("The session file cannot be read."), str(error)) from error
-    try:
-        data = json.loads(gzip.decompress(raw).decode("utf-8"))
-    except (OSError, EOFError, zlib.error, UnicodeDecodeError, ValueError) as error:
-        raise SessionError(
-            _tr("This file is not a CopyLens session, or it is damaged."), repr(error)
-        ) from error
-    return from_data(data, source.parent)
+    def show_status(self, message: str, milliseconds: int = 0) -> None: ...
 
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename durable where the system allows opening a folder (POSIX)."""
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
-
-
-def _input_data(item: InputItem, folder: Path | None) -> dict[str, str]:
-    if isinstance(item, TextInput):
-        return {"name": item.name, "text": item.text}
-    data = {"path": str(item)}
-    if folder is not None:
-        with contextlib.suppress(ValueError):  # another drive (Windows): no relative path
-            data["relative"] = os.path.relpath(Path(item).absolute(), folder.absolute())
-    return data
-
-
-def _input_of(data: dict[str, Any], folder: Path | None) -> InputItem:
-    if "text" in data:
-        return TextInput(str(data["name"]), str(data["text"]))
-    path = Path(str(data["path"]))
-    relative = data.get("relative")
-    if not path.exists() and folder is not None and isinstance(relative, str):
-        moved = folder / relative
-        if moved.exists():
-            return moved
-    return path
-
-
-def _session_of(data: dict[str, Any], folder: Path | None) -> Session:
-    mode = data.get("mode", CHECK)
-    if mode not in MODES:
-        raise ValueError(f"unknown mode {mode!r}")
-    inputs = {
-        name: tuple(_input_of(item, folder) for item in data["inputs"].get(name, ()))
-        for name in LISTS
-    }
-    values = data.get("settings", {})
-    if not isinstance(values, dict):
-        raise TypeError("settings must be an object")
-    reports: dict[str, Report | None] = dict.fromkeys(MODES)
-    stored = data.get("reports", {})
-    for name, kind in ((CHECK, CheckReport), (COMPARE, CompareReport)):
-        if stored.get(name) is not None:
-            reports[name] = kind.from_json(stored[name])
-    web = data.get("web", {}).get("addresses", [])
-    if not isinstance(web, list):
-        raise TypeError("web addresses must be a list")
-    return Session(mode, inputs, dict(values), reports, tuple(str(line) for line in web))
+    def dialog_parent(self) -> QtWidgets.QWidget: ...
 
 
 # ---------------------------------------------------------------------- recent items
@@ -239,6 +137,43 @@ def forget_recent() -> None:
     qs.sync()
 
 
+OWN_KEY = "sessions/saved"
+"""The SHA-256 digests of the last :data:`OWN_MAX` session files saved on this computer."""
+OWN_MAX = 50
+
+
+def digest(path: str | os.PathLike[str]) -> str:
+    """The SHA-256 of the file at ``path`` (empty if it cannot be read)."""
+    sha = hashlib.sha256()
+    try:
+        with open(path, "rb") as stream:
+            for block in iter(lambda: stream.read(1 << 20), b""):
+                sha.update(block)
+    except OSError:
+        return ""
+    return sha.hexdigest()
+
+
+def saved_here(path: str | os.PathLike[str]) -> bool:
+    """Whether the file at ``path`` is, byte for byte, a session saved on this computer (its
+    files outside its folder are then the person's own listing, not asked about again)."""
+    found = digest(path)
+    value = settings.store().value(OWN_KEY, [])
+    listed = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    return bool(found) and found in listed
+
+
+def remember_saved(path: str | os.PathLike[str]) -> None:
+    found = digest(path)
+    if not found:
+        return
+    qs = settings.store()
+    value = qs.value(OWN_KEY, [])
+    listed = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    qs.setValue(OWN_KEY, list(dict.fromkeys([found, *map(str, listed)]))[:OWN_MAX])
+    qs.sync()
+
+
 # ---------------------------------------------------------------------- the window's side
 
 
@@ -247,19 +182,21 @@ class SessionManager(QtCore.QObject):
     report of each mode, and the history of runs. Made before the window's widgets;
     :meth:`start` connects it to them."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: SessionWindow) -> None:
+        super().__init__()
         self.window = window
         self.path = ""
         """The session file, or empty before one is saved or opened."""
         self.modified = False
         self.history_dialog: history.HistoryDialog | None = None
+        self.review: session_review.ReviewDialog | None = None
+        """The review of the session opened last, while it is open."""
         self._entries: dict[str, int] = {}
         """The history entry of each mode's complete report (given its session when saved)."""
         self._loading = False
 
     def start(self) -> None:
-        for input_list in self.window.panels:
+        for input_list in self.window.session_lists():
             input_list.inputsChanged.connect(self.mark_changed)
         # the Web section's changes come through the window's _web_changed
         self.update_title()
@@ -274,10 +211,14 @@ class SessionManager(QtCore.QObject):
     def update_title(self) -> None:
         app = "CopyLens"  # the product name, never translated
         if self.path:
-            self.window.setWindowTitle(f"{Path(self.path).stem}[*] — {app}")
+            title = f"{Path(self.path).stem}[*] — {app}"
+        elif self.modified:  # ends in the name: Qt appends the display name otherwise
+            # ("CopyLens* — CopyLens", issue 36)
+            unsaved = _tr("Unsaved session")
+            title = f"{unsaved}[*] — {app}"
         else:  # a new window's title stays the plain name
-            self.window.setWindowTitle(f"{app}[*]" if self.modified else app)
-        self.window.setWindowModified(self.modified)
+            title = app
+        self.window.show_title(title, self.modified)
 
     # ------------------------------------------------------------------ runs
 
@@ -289,7 +230,7 @@ class SessionManager(QtCore.QObject):
         if ident:
             self._entries[mode] = ident
         if message:
-            show_error(self.window, message, "", _tr("History"))
+            show_error(self.window.dialog_parent(), message, "", _tr("History"))
         if self.history_dialog is not None and self.history_dialog.isVisible():
             self.history_dialog.reload()
 
@@ -307,15 +248,17 @@ class SessionManager(QtCore.QObject):
 
     def open_dialog(self) -> bool:
         path, _ = QtWidgets.QFileDialog.getOpenFileName(
-            self.window, _tr("Open session"), self._folder(), _file_filter()
+            self.window.dialog_parent(), _tr("Open session"), self._folder(), _file_filter()
         )
         return self.open(path) if path else False
 
     def open(self, path: str) -> bool:
-        """Show the session in ``path``: inputs, settings and results (no run)."""
+        """Show the session in ``path``: its inputs and results (no run). Its settings and its
+        files outside its folder are offered in :attr:`review` (window-modal) and used as
+        ticked there; until then, and unless ticked, the person's settings stay."""
         window = self.window
         if window.controller.is_running():
-            window.statusBar().showMessage(
+            window.show_status(
                 _tr("Cancel the run or wait for it to end, then open the session."), STATUS_MS
             )
             return False
@@ -323,16 +266,64 @@ class SessionManager(QtCore.QObject):
             session = read_session(path)
         except SessionError as error:
             text = _tr("Could not open the session “%1”.").replace("%1", Path(path).name)
-            show_error(window, f"{text}\n\n{error.message}", error.details, _tr("Open session"))
+            show_error(
+                window.dialog_parent(),
+                f"{text}\n\n{error.message}",
+                error.details,
+                _tr("Open session"),
+            )
             return False
+        if self.review is not None:
+            self.review.reject()
+        review = session_review.plan(session, Path(path).absolute().parent, window.settings_values)
+        if saved_here(path):  # this computer wrote it: its files are the person's listing
+            review = session_review.Review(review.settings, ())
         self._loading = True
         try:
-            self._apply(session)
+            self._show(session, session_review.inputs_kept(session, review, frozenset()))
         finally:
             self._loading = False
         self._now_at(path, _tr("Session opened: %1"))
-        window._update_ui()
+        window.refresh()
+        if review:
+            self._offer(session, review, Path(path).name)
         return True
+
+    def _offer(self, session: Session, review: session_review.Review, name: str) -> None:
+        """Show the review of ``session``; "Use ticked" applies what was ticked."""
+        dialog = session_review.ReviewDialog(review, name, self.window.dialog_parent())
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self._use(session, review, dialog.choice()))
+        dialog.finished.connect(lambda _result: self._reviewed(dialog))
+        self.review = dialog
+        dialog.open()
+
+    def _reviewed(self, dialog: session_review.ReviewDialog) -> None:
+        if self.review is dialog:
+            self.review = None
+
+    def _use(
+        self, session: Session, review: session_review.Review, choice: session_review.Choice
+    ) -> None:
+        """Apply what the person ticked in the review: settings, and outside files listed."""
+        window = self.window
+        self._loading = True  # the session as it was saved, not a change
+        try:
+            merged = window.settings_values | choice.settings
+            if merged != window.settings_values:
+                window.apply_settings(merged)
+            if choice.files:
+                kept = session_review.inputs_kept(session, review, choice.files)
+                for name, input_list in zip(LISTS, window.session_lists(), strict=True):
+                    if kept[name] != tuple(input_list.inputs()):
+                        input_list.restore_inputs(kept[name])
+                for mode in MODES:  # failures of the report marked on the rows now listed
+                    report = window.controller.reports.get(mode)
+                    if report is not None:
+                        window.show_report(mode, report, fresh=True)
+        finally:
+            self._loading = False
+        window.refresh()
 
     def save(self) -> bool:
         return self.save_to(self.path) if self.path else self.save_as()
@@ -340,7 +331,7 @@ class SessionManager(QtCore.QObject):
     def save_as(self) -> bool:
         start = self.path or str(Path(self._folder()) / (_tr("Session") + SUFFIX))
         path, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self.window, _tr("Save session"), start, _file_filter()
+            self.window.dialog_parent(), _tr("Save session"), start, _file_filter()
         )
         if not path:
             return False
@@ -351,30 +342,27 @@ class SessionManager(QtCore.QObject):
     def session(self) -> Session:
         """The window's session as it is now (reports: the last complete ones)."""
         window = self.window
-        inputs = {name: tuple(lst.inputs()) for name, lst in zip(LISTS, self._lists(), strict=True)}
+        inputs = {
+            name: tuple(lst.inputs())
+            for name, lst in zip(LISTS, window.session_lists(), strict=True)
+        }
         reports = dict(window.controller.reports)
-        web = tuple(window.web_panel.lines())
+        web = tuple(window.web_lines())
         return Session(window.mode, inputs, dict(window.settings_values), reports, web)
-
-    def _lists(self) -> tuple[InputList, ...]:
-        """The window's input lists in the order of :data:`LISTS`."""
-        w = self.window
-        return (
-            w.documents_list,
-            w.sources_list,
-            w.ignore_list,
-            w.compare_list,
-            w.compare_ignore_list,
-        )
 
     def save_to(self, path: str) -> bool:
         """Save the session to ``path`` (errors shown); True when saved."""
         try:
             write_session(path, self.session())
-        except OSError as error:
+        except (OSError, SessionError) as error:
             text = _tr("Could not save the session “%1”.").replace("%1", Path(path).name)
-            show_error(self.window, text, str(error), _tr("Save session"))
+            if isinstance(error, SessionError):
+                text, details = f"{text}\n\n{error.message}", error.details
+            else:
+                details = str(error)
+            show_error(self.window.dialog_parent(), text, details, _tr("Save session"))
             return False
+        remember_saved(path)
         self._now_at(path, _tr("Session saved: %1"))
         history.attach_session(list(self._entries.values()), self.path)
         return True
@@ -386,37 +374,29 @@ class SessionManager(QtCore.QObject):
         self.modified = False
         remember("sessions", [self.path])
         self.update_title()
-        self.window.statusBar().showMessage(message.replace("%1", Path(path).name), STATUS_MS)
+        self.window.show_status(message.replace("%1", Path(path).name), STATUS_MS)
 
-    def _apply(self, session: Session) -> None:
+    def _show(self, session: Session, inputs: dict[str, tuple[Any, ...]]) -> None:
+        """Show the session's data: ``inputs`` (its lists, less what waits for the review),
+        its Web addresses, its mode and its reports. No setting changes."""
         window = self.window
-        for name, input_list in zip(LISTS, self._lists(), strict=True):
-            input_list.restore_inputs(session.inputs[name])
-        window.web_panel.set_lines(session.web)
-        values = {
-            key: value
-            for key, value in session.settings.items()
-            if key in settings.BY_KEY
-            and key != "ui_language"
-            and settings.BY_KEY[key].accepts(value)
-        }
-        merged = window.settings_values | values
-        if merged != window.settings_values:
-            window.apply_settings(merged)
+        for name, input_list in zip(LISTS, window.session_lists(), strict=True):
+            input_list.restore_inputs(inputs[name])
+        window.set_web_lines(session.web)
         window.set_mode(session.mode)
         self._entries.clear()
         for mode in MODES:
             report = session.reports.get(mode)
             window.controller.reports[mode] = report
             if report is not None:
-                self.window.show_report(mode, report, fresh=True)
-            elif mode == CHECK:
-                window.check_page.clear()
+                window.show_report(mode, report, fresh=True)
+            else:
+                window.clear_results(mode)
 
     def _folder(self) -> str:
         if self.path:
             return str(Path(self.path).parent)
-        return self.window._last_dir()
+        return self.window.last_folder()
 
     # ------------------------------------------------------------------ recent, history
 
@@ -454,12 +434,12 @@ class SessionManager(QtCore.QObject):
 
     def show_history(self) -> history.HistoryDialog:
         if self.history_dialog is None:
-            self.history_dialog = history.HistoryDialog(self.window)
+            self.history_dialog = history.HistoryDialog(self.window.dialog_parent())
             self.history_dialog.sessionRequested.connect(self.open)
         else:
             self.history_dialog.reload()
         if self.history_dialog.message:
-            show_error(self.window, self.history_dialog.message, "", _tr("History"))
+            show_error(self.window.dialog_parent(), self.history_dialog.message, "", _tr("History"))
         self.history_dialog.show()
         self.history_dialog.raise_()
         return self.history_dialog

@@ -204,7 +204,8 @@ SETTINGS: tuple[Setting, ...] = (
             "SettingsDialog",
             "Download pages from this computer and from private networks too (localhost, "
             "192.168.x.x, a school's intranet). Off: such addresses are refused, so a page on "
-            "the web cannot make CopyLens reach into your network.",
+            "the web cannot make CopyLens reach into your network. Link-local addresses "
+            "(169.254.x.x) and cloud metadata services are refused even when on.",
         ),
         context="SettingsDialog",
     ),

@@ -25,12 +25,14 @@ def _dumps(data: Any) -> str:
 class PairStream:
     """Writes the pairs of one ``compare`` run to ``out`` in ``form`` ("json" or "csv")."""
 
-    def __init__(self, out: TextIO, form: str) -> None:
+    def __init__(self, out: TextIO, form: str, header: dict[str, Any] | None = None) -> None:
+        """``header``: JSON's first members (:func:`copylens.app.export.json_header`)."""
         if form not in ("json", "csv"):
             raise ValueError(f"Expecting json or csv, got {form!r}")
         self.out, self.form, self.count = out, form, 0
         if form == "json":
-            out.write('{"pairs":[')
+            head = _dumps(header or {})[1:-1]
+            out.write("{" + (head + "," if head else "") + '"pairs":[')
         else:
             self._csv = csv.writer(out)
             self._csv.writerow(CSV_COMPARE_COLUMNS)

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from copylens.app.inputs import INPUT_ROLE, InputList
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
-from copylens.core import TextInput
+from copylens.core import TextInput, word_count
 
 
 def _tr(text: str) -> str:
@@ -116,7 +116,7 @@ class TextEditor(QtWidgets.QDialog):
         return ""
 
     def _update(self) -> None:
-        words = len(self.text.split())
+        words = word_count(self.text)
         self.count_label.setText(self.tr("Words: %1").replace("%1", str(words)))
         problem = self.problem()
         self.problem_label.setText(problem if self.text.strip() else "")

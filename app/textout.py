@@ -10,11 +10,12 @@ else (:mod:`copylens.app.terms`, in English).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from typing import TextIO
 
 from copylens.app import terms
-from copylens.app.presentation import is_paraphrase, passage, percent
+from copylens.app.presentation import already_archived, is_paraphrase, passage, percent
 from copylens.core import (
     ArchivedDocument,
     ArchiveStats,
@@ -33,14 +34,31 @@ QUOTE_CHARS = 160
 TOP_FRAGMENTS = 3
 
 
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def shown(text: str) -> str:
+    """``text`` safe to write to a terminal: C0 and C1 control characters (an escape
+    sequence's ESC and CSI that would recolour, move or retitle the terminal), DEL and the
+    bidirectional embeddings, overrides and isolates (that reorder what follows) written as
+    Python's escapes (``\\x1b``, ``\\u202e``). Everything else, Cyrillic included, as is."""
+    return _UNSAFE.sub(lambda m: ascii(m.group())[1:-1], text)
+
+
 def print_check(report: CheckReport, out: TextIO) -> None:
+    if report.exclusions:
+        from copylens.app.export import exclusions_text
+
+        out.write(f"{shown(exclusions_text(report))}\n\n")
     for doc in report.documents:
         tricks = f"  look-alike letters: {doc.homoglyphs}" if doc.homoglyphs else ""
         out.write(
-            f"{doc.path}  ({doc.language}, {doc.words} words)  "
+            f"{shown(doc.path)}  ({doc.language}, {doc.words} words)  "
             f"uniqueness {_pct(doc.uniqueness)}  borrowed {_pct(doc.borrowed)}  "
             f"cited {_pct(doc.cited)}{_self_cited(doc)}{tricks}\n"
         )
+        if doc.archived_as:
+            out.write(f"  {already_archived(doc.archived_as)}\n")
         if not doc.sources:
             out.write("  no matching sources\n\n")
             continue
@@ -56,7 +74,7 @@ def print_check(report: CheckReport, out: TextIO) -> None:
             cells = (
                 v.rjust(len(_head(key))) for key, v in zip(SOURCE_COLUMNS, values, strict=True)
             )
-            out.write(f"  {'  '.join(cells)}  {s.path}{_origin(s)}\n")
+            out.write(f"  {'  '.join(cells)}  {shown(s.path)}{shown(_origin(s))}\n")
         fragments = [(f, _short_name(s)) for s in doc.sources for f in s.fragments]
         fragments.sort(key=lambda fs: -fs[0].words)
         text = report.texts.get(doc.path, "")
@@ -65,7 +83,7 @@ def print_check(report: CheckReport, out: TextIO) -> None:
             marks = [f"paraphrase {fragment.score:.2f}"] if is_paraphrase(fragment) else []
             marks += ["cited"] if fragment.cited else []
             mark = f"  ({', '.join(marks)})" if marks else ""
-            out.write(f"    «{quote}»\n      ← {source}{mark}\n")
+            out.write(f"    «{shown(quote)}»\n      ← {shown(source)}{mark}\n")
         out.write("\n")
     print_errors(report.errors, out)
 
@@ -78,9 +96,9 @@ def print_compare(report: CompareReport, out: TextIO) -> None:
         for p in report.pairs:
             values = (_pct(p.containment_ab), _pct(p.containment_ba), _pct(p.resemblance))
             cells = (v.rjust(len(_head(key))) for key, v in zip(PAIR_COLUMNS, values, strict=True))
-            out.write(f"{'  '.join(cells)}  {p.a}  ⟷  {p.b}\n")
+            out.write(f"{'  '.join(cells)}  {shown(p.a)}  ⟷  {shown(p.b)}\n")
     for n, cluster in enumerate(report.clusters, start=1):
-        out.write(f"\ngroup {n}: " + ", ".join(cluster))
+        out.write(f"\ngroup {n}: " + ", ".join(map(shown, cluster)))
     if report.clusters:
         out.write("\n")
     print_errors(report.errors, out)
@@ -105,7 +123,11 @@ def _origin(s: SourceMatch) -> str:
         return ""
     labels = "".join(f", {k}={v}" for k, v in s.labels)
     own = ", self-citation" if s.self_citation else ""
-    return f"  [archive #{s.archive_id}{labels}{own}]"
+    copies = "".join(f", also #{n}" for n in s.copies)
+    if s.identical:
+        added = f", added {s.added[:10]}" if s.added else ""
+        return f"  [identical to #{s.archive_id}{labels}{added}{own}{copies}]"
+    return f"  [archive #{s.archive_id}{labels}{own}{copies}]"
 
 
 def print_archive_list(documents: Sequence[ArchivedDocument], out: TextIO) -> None:
@@ -115,7 +137,9 @@ def print_archive_list(documents: Sequence[ArchivedDocument], out: TextIO) -> No
     out.write(f"{'id':>6}  {'added':<10}  {'words':>6}  path  labels\n")
     for d in documents:
         labels = " ".join(f"{k}={v}" for k, v in d.labels)
-        out.write(f"{d.id:>6}  {d.added[:10]:<10}  {d.words:>6}  {d.path}  {labels}\n")
+        out.write(
+            f"{d.id:>6}  {d.added[:10]:<10}  {d.words:>6}  {shown(d.path)}  {shown(labels)}\n"
+        )
 
 
 def print_archive_stats(stats: ArchiveStats, out: TextIO) -> None:
@@ -133,7 +157,7 @@ def print_errors(errors: Sequence[InputFailure], out: TextIO) -> None:
     if errors:
         out.write(f"\n{len(errors)} file(s) could not be read:\n")
         for e in errors:
-            out.write(f"  {e.path}: {e.error}\n")
+            out.write(f"  {shown(e.path)}: {shown(e.error)}\n")
 
 
 def _head(key: str) -> str:

@@ -151,6 +151,32 @@ class WebPanel(QtWidgets.QWidget):
 
     # ------------------------------------------------------------------ contents
 
+    def minimumSizeHint(self) -> QtCore.QSize:
+        """At least the height its parts need at the current width: the wrapped note under
+        the box grows with a narrow panel, and a layout given less drew the box, "Search the
+        web" and the note over each other (1024 × 640 in Russian, issue 36)."""
+        hint = super().minimumSizeHint()
+        layout = self.layout()
+        margins = layout.contentsMargins()
+        inner = max(self.width(), hint.width()) - margins.left() - margins.right()
+        parts = [
+            max(self.title_label.sizeHint().height(), self.paste_button.sizeHint().height()),
+            self.edit.minimumHeight(),
+            self.search_box.sizeHint().height(),
+            # two lines at most: a window narrowed further cuts the note, never grows taller
+            min(self.cost_label.heightForWidth(inner), 2 * self.fontMetrics().lineSpacing()),
+        ]
+        if not self.problem_label.isHidden():
+            parts.append(self.problem_label.heightForWidth(inner))
+        spacing = layout.spacing() * (len(parts) - 1)
+        needed = margins.top() + margins.bottom() + sum(parts) + spacing
+        return QtCore.QSize(hint.width(), max(hint.height(), needed))
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # the wrapped note's height follows the width
+
     def addresses(self) -> list[str]:
         """The valid addresses, in order, each once."""
         found = [line for _n, line in address_lines(self.edit.toPlainText())]

@@ -1,62 +1,55 @@
 """The main window: the shell that the result pages share.
 
-The shell holds what every mode uses: menus, toolbar, status bar, the mode tabs and the input
-lists (*Check against sources*: Documents, Sources, Web and Ignore side by side; *Compare all*:
-Documents and Ignore). Web (:class:`copylens.app.web_panel.WebPanel`) holds addresses of pages
-to check against and "Search the web" (the provider and its key in the settings). Ignore holds
-templates (an assignment, a handout): text matching them is never marked nor counted (the
-engine's ``ignore``).
-In *Check against sources* a row below the lists holds the archive of earlier documents (the
-one the settings name): "Also check against the archive", "Add checked documents to the
-archive" and the checked documents' labels (:class:`ArchiveBar`); Tools › Archive
-(Ctrl+Shift+A) opens :class:`copylens.app.archive_window.ArchiveWindow`.
-Below the lists, the results area shows a placeholder or the page of the current mode:
+The shell holds what every mode uses: menus, toolbar, status bar and the mode tabs, over two
+areas it arranges and connects:
 
-* :class:`copylens.app.pages.CheckPage` — the checked documents and the selected one;
-* :class:`copylens.app.pages.ComparePage` — the compare-all overview.
+* :class:`copylens.app.window_inputs.InputsArea` — the input lists of the two modes
+  (*Check against sources*: Documents, Sources, Web and Ignore side by side, the archive row
+  below; *Compare all*: Documents and Ignore), and what adds to them;
+* :class:`copylens.app.window_results.ResultsArea` — a placeholder, or the page of the
+  current mode (:class:`copylens.app.pages.CheckPage`, :class:`copylens.app.pages.ComparePage`).
 
+Tools › Archive (Ctrl+Shift+A) opens :class:`copylens.app.archive_window.ArchiveWindow`.
 Runs go through :class:`copylens.app.run.RunController` (``self.controller``): Check gathers a
 :class:`~copylens.app.run.RunSpec` from the lists and the settings, the controller runs the
 engine off the Qt thread and its signals feed the status bar and the pages. Errors are shown
 with :func:`copylens.app.errors_dialog.show_error`; export and print go through
-``copylens.app.printing``.
+``copylens.app.printing``. Sessions, Recent and the history are
+:class:`copylens.app.session.SessionManager`'s (``self.sessions``).
 """
 
 from __future__ import annotations
 
 import html
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 from copylens.app import i18n, news_grouping, settings, text_box
 from copylens.app.about import install_help_menu
 from copylens.app.errors_dialog import show_error, show_failures
 from copylens.app.inputs import InputList
-from copylens.app.pages import CheckPage, ComparePage
 from copylens.app.palette import UNIQUENESS_LEVELS
 from copylens.app.presentation import (
-    display_names,
     failure_text,
-    labels_problem,
     number,
-    parse_labels,
-    shown_location,
 )
-from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal, Slot
+from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Slot
 from copylens.app.run import CHECK, COMPARE, MODES, Report, RunController, RunSpec, WebChoice
 from copylens.app.session import SessionManager
 from copylens.app.settings_dialog import SettingsDialog
-from copylens.app.web_panel import WebPanel
+from copylens.app.window_inputs import InputsArea, last_dir
+from copylens.app.window_parts import (
+    default_size,
+    panels_in,
+)
+from copylens.app.window_results import ResultsArea, holds_news
 from copylens.core import (
-    SUPPORTED_SUFFIXES,
     CheckReport,
     CompareReport,
     InputFailure,
     OptionsError,
-    is_archive_url,
 )
 
-DEFAULT_SIZE = QtCore.QSize(1200, 800)
 STATUS_MS = 6000
 
 
@@ -74,11 +67,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.controller = RunController(self)
         self.reports = self.controller.reports
         """The last complete report of each mode ("check", "compare"); None before one."""
-        self._paste_count = 0
         self._run_after_reading = False
         """Check/Compare was asked while folders were being read: start when they are."""
-        self._skipped_shown = False
-        """The last add said what its folder walk skipped (no "nothing found" over it)."""
         self.archive_window: Any = None
         """The Archive window, made when first opened (an ``ArchiveWindow``)."""
         self.sessions = SessionManager(self)
@@ -91,8 +81,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._make_central()
         self._make_status_bar()
         self._connect_controller()
-        self.resize(_default_size(self))
-        self._active_list = self.documents_list
+        self.resize(default_size(self))
         self._restore_state()
         self.sessions.start()
         self._update_ui()
@@ -169,6 +158,21 @@ class MainWindow(QtWidgets.QMainWindow):
         self.print_action = self._action(
             self.tr("Print report…"), self.print_report, ["Ctrl+P"], sp.SP_FileDialogContentsView
         )
+        self.certificate_action = self._action(
+            self.tr("Certificate…"),
+            self.certificate,
+            ["Ctrl+Shift+E"],
+            sp.SP_FileDialogDetailedView,
+        )
+        self.exclusions_action = self._action(
+            self.tr("Exclusions…"), self.edit_exclusions, ["Ctrl+Shift+X"], sp.SP_DialogResetButton
+        )
+        self.exclusions_action.setStatusTip(
+            self.tr("Leave short matches or sources out and count every share again.")
+        )
+        self.certificate_action.setStatusTip(
+            self.tr("A one-page certificate per checked document, to sign, before the report.")
+        )
         self.quit_action = self._action(
             self.tr("Quit"), self.close, ["Ctrl+Q"], sp.SP_DialogCloseButton
         )
@@ -187,11 +191,12 @@ class MainWindow(QtWidgets.QMainWindow):
         self.recent_menu.setObjectName("recentMenu")
         self.recent_menu.aboutToShow.connect(lambda: self.sessions.fill_recent(self.recent_menu))
         file_menu.addSeparator()
-        file_menu.addActions([self.export_action, self.print_action])
+        file_menu.addActions([self.export_action, self.print_action, self.certificate_action])
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         run_menu = bar.addMenu(self.tr("&Run"))
         run_menu.addActions([self.run_action, self.cancel_action])
+        run_menu.addAction(self.exclusions_action)
         tools_menu = bar.addMenu(self.tr("&Tools"))
         tools_menu.addAction(self.archive_action)
         tools_menu.addAction(self.history_action)
@@ -232,102 +237,20 @@ class MainWindow(QtWidgets.QMainWindow):
         mode_row.addSpacing(12)
         mode_row.addWidget(self.mode_hint, 1)
 
-        drop_hint = self.tr("Drag files or folders here, or use Open files (Ctrl+O).")
-        self.documents_list = InputList(self.tr("Drop documents here"), drop_hint)
-        self.documents_list.setObjectName("documentsList")
-        self.sources_list = InputList(self.tr("Drop sources here"), drop_hint)
-        self.sources_list.setObjectName("sourcesList")
-        self.compare_list = InputList(
-            self.tr("Drop documents here"), drop_hint, extra_suffixes=news_grouping.NEWS_FILES
-        )
-        self.compare_list.setObjectName("compareList")
-        ignore_hint = self.tr("An assignment or a handout: its text is never marked.")
-        self.ignore_list = InputList(self.tr("Drop templates here"), ignore_hint)
-        self.ignore_list.setObjectName("ignoreList")
-        self.compare_ignore_list = InputList(self.tr("Drop templates here"), ignore_hint)
-        self.compare_ignore_list.setObjectName("compareIgnoreList")
-        ignore_tip = self.tr(
-            "Templates: an assignment, a handout, a form every document fills in. Text that "
-            "matches these files is never marked and does not count in the percentages."
-        )
-        self.panels = {
-            self.documents_list: _ListPanel(self.tr("Documents to check"), self.documents_list),
-            self.sources_list: _ListPanel(self.tr("Sources"), self.sources_list),
-            self.ignore_list: _ListPanel(
-                self.tr("Ignore"), self.ignore_list, ignore_tip, compact=True
-            ),
-            self.compare_list: _ListPanel(self.tr("Documents to compare"), self.compare_list),
-            self.compare_ignore_list: _ListPanel(
-                self.tr("Ignore"), self.compare_ignore_list, ignore_tip, compact=True
-            ),
-        }
-        for input_list, panel in self.panels.items():
-            input_list.focused.connect(lambda lst=input_list: self._set_active_list(lst))
-            input_list.inputsAdded.connect(self._inputs_added)
-            input_list.inputsChanged.connect(self._inputs_changed)
-            input_list.pathsAdded.connect(self._paths_added)
-            input_list.skipped.connect(self._paths_skipped)
-            input_list.notFound.connect(self._paths_not_found)
-            input_list.itemDoubleClicked.connect(
-                lambda item, lst=input_list: self.edit_text_item(lst, item)
-            )
-            panel.open_button.clicked.connect(lambda _=False, lst=input_list: self._open_into(lst))
-            panel.folder_button.clicked.connect(
-                lambda _=False, lst=input_list: self._open_folder_into(lst)
-            )
-        self.web_panel = WebPanel()
-        self.web_panel.setObjectName("webPanel")
-        self.web_panel.set_values(self.settings_values)
-        self.web_panel.changed.connect(self._web_changed)
-        self.web_panel.settingsRequested.connect(self.open_settings)
-        self.inputs_splitter = _splitter(
-            "inputsSplitter",
-            [
-                self.panels[self.documents_list],
-                self.panels[self.sources_list],
-                self.web_panel,
-                self.panels[self.ignore_list],
-            ],
-            IGNORE_SHARE,
-            CHECK_SHARES,
-        )
-        self.compare_inputs_splitter = _splitter(
-            "compareInputsSplitter",
-            [self.panels[lst] for lst in (self.compare_list, self.compare_ignore_list)],
-            IGNORE_SHARE,
-        )
-        self.archive_bar = ArchiveBar(self.archive_action)
-        self.archive_bar.setObjectName("archiveBar")
-        self.archive_bar.set_values(self.settings_values)
-        self.archive_bar.changed.connect(self._archive_choices_changed)
-        self.archive_bar.settingsRequested.connect(self.open_settings)
-        check_inputs = QtWidgets.QWidget()
-        check_layout = QtWidgets.QVBoxLayout(check_inputs)
-        check_layout.setContentsMargins(0, 0, 0, 0)
-        check_layout.setSpacing(4)
-        check_layout.addWidget(self.inputs_splitter, 1)
-        check_layout.addWidget(self.archive_bar)
-        self.inputs_stack = QtWidgets.QStackedWidget()
-        self.inputs_stack.addWidget(check_inputs)
-        self.inputs_stack.addWidget(self.compare_inputs_splitter)
+        self.inputs = self._make_inputs()
+        self.inputs_stack = self.inputs
 
-        self.results_stack = QtWidgets.QStackedWidget()
-        self.results_stack.setObjectName("resultsStack")
-        self.results_placeholder = _Placeholder()
-        self.results_placeholder.button.setText(self.tr("See every file and why…"))
-        self.results_placeholder.button.clicked.connect(self.show_failures)
-        self.results_stack.addWidget(self.results_placeholder)
-        self.check_page = CheckPage()
-        self.check_page.rowsAdded.connect(self._update_ui)
-        self.check_page.failuresRequested.connect(self.show_failures)
-        self.results_stack.addWidget(self.check_page)
-        self.compare_page = ComparePage()
-        self.results_stack.addWidget(self.compare_page)
+        self.results = ResultsArea()
+        self.results.failuresRequested.connect(self.show_failures)
+        self.results.rowsAdded.connect(self._update_ui)
+        # its parts by name, as the session and the tests reach them
+        self.results_stack, self.results_placeholder = self.results, self.results.placeholder
+        self.check_page, self.compare_page = self.results.check_page, self.results.compare_page
 
         self.main_splitter = QtWidgets.QSplitter(Qt.Orientation.Vertical)
         self.main_splitter.setObjectName("mainSplitter")
         self.main_splitter.addWidget(self.inputs_stack)
-        self.main_splitter.addWidget(self.results_stack)
+        self.main_splitter.addWidget(self.results)
         self.main_splitter.setChildrenCollapsible(False)
         self.main_splitter.setStretchFactor(0, 2)
         self.main_splitter.setStretchFactor(1, 5)
@@ -339,6 +262,33 @@ class MainWindow(QtWidgets.QMainWindow):
         layout.addLayout(mode_row)
         layout.addWidget(self.main_splitter, 1)
         self.setCentralWidget(central)
+
+    def _make_inputs(self) -> InputsArea:
+        """The lists of both modes (:class:`InputsArea`), their parts kept here by name too
+        (the pages, the session and the tests reach them so)."""
+        inputs = InputsArea(self.settings_values, self.archive_action)
+        for name in (
+            "documents_list",
+            "sources_list",
+            "compare_list",
+            "ignore_list",
+            "compare_ignore_list",
+            "panels",
+            "web_panel",
+            "archive_bar",
+            "inputs_splitter",
+            "compare_inputs_splitter",
+        ):
+            setattr(self, name, getattr(inputs, name))
+        inputs.status.connect(self.statusBar().showMessage)
+        inputs.changed.connect(self._inputs_changed)
+        inputs.added.connect(self._inputs_added)
+        inputs.textActivated.connect(self.edit_text_item)
+        inputs.opened.connect(self.sessions.remember_inputs)
+        inputs.settingsRequested.connect(self.open_settings)
+        inputs.archiveChanged.connect(self._archive_choices_changed)
+        inputs.webChanged.connect(self._web_changed)
+        return inputs
 
     def _make_status_bar(self) -> None:
         bar = self.statusBar()
@@ -379,88 +329,36 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def input_lists(self) -> list[InputList]:
         """The lists of the current mode."""
-        return self._lists_of(self.mode)
+        return self.inputs.lists_of(self.mode)
 
     @property
     def active_list(self) -> InputList:
         """Where Open and Paste put new items: the list focused last in the current mode."""
-        lists = self.input_lists()
-        return self._active_list if self._active_list in lists else lists[0]
+        return self.inputs.active_in(self.mode)
 
     def _set_active_list(self, input_list: InputList) -> None:
-        self._active_list = input_list
-        self._update_ui()
+        self.inputs.set_active_list(input_list)
 
     @Slot(int)
     def _mode_changed(self, _index: int) -> None:
-        self.inputs_stack.setCurrentIndex(0 if self.mode == CHECK else 1)
+        self.inputs.show_mode(self.mode)
         self._update_ui()
 
     # ================================================================== adding inputs
 
     @Slot()
     def open_files(self) -> None:
-        self._open_into(self.active_list)
+        self.inputs.open_into(self.active_list)
 
     @Slot()
     def open_folder(self) -> None:
-        self._open_folder_into(self.active_list)
-
-    def _open_into(self, target: InputList) -> None:
-        patterns = " ".join(f"*{s}" for s in sorted(SUPPORTED_SUFFIXES))
-        documents, every = self.tr("Documents"), self.tr("All files")  # lupdate: not in f""
-        filters = f"{documents} ({patterns});;{every} (*)"
-        if target is self.compare_list:
-            suffixes = sorted({*SUPPORTED_SUFFIXES, *news_grouping.NEWS_FILES})
-            news = self.tr("Documents and news")
-            filters = f"{news} ({' '.join(f'*{s}' for s in suffixes)});;{filters}"
-        paths, _ = QtWidgets.QFileDialog.getOpenFileNames(
-            self, self.tr("Open files"), self._last_dir(), filters
-        )
-        if paths:
-            self._remember_dir(str(Path(paths[0]).parent))
-            self.sessions.remember_inputs(paths)
-            self.add_paths(paths, target)
-
-    def _open_folder_into(self, target: InputList) -> None:
-        folder = QtWidgets.QFileDialog.getExistingDirectory(
-            self, self.tr("Open folder"), self._last_dir()
-        )
-        if folder:
-            self._remember_dir(folder)
-            self.sessions.remember_inputs([folder])
-            self.add_paths([folder], target)
+        self.inputs.open_folder_into(self.active_list)
 
     def add_paths(self, paths: list[str], target: InputList | None = None) -> int:
         """Add files and folders to ``target`` (the active list by default); folders are
         read in the background (see :meth:`InputList.add_paths`)."""
         target = target if target is not None else self.active_list
         return target.add_paths(paths)
-
-    @Slot(int)
-    def _paths_added(self, added: int) -> None:
-        """An add has ended: say so when it found nothing (unless it said what it skipped)."""
-        if not added and not self._skipped_shown:
-            self.statusBar().showMessage(self.tr("No new supported files found."), STATUS_MS)
-        self._skipped_shown = False
-
-    @Slot(object)
-    def _paths_not_found(self, refused: list[InputFailure]) -> None:
-        """Paths added that do not exist or cannot be read: their rows are marked; say so."""
-        self._say_failures(self.tr("Cannot be read: %1 (%2: %3), marked in the list"), refused)
-
-    @Slot(object)
-    def _paths_skipped(self, skipped: list[InputFailure]) -> None:
-        """A folder walk skipped entries: say how many, and why the first was skipped."""
-        self._say_failures(self.tr("Skipped while reading folders: %1 (%2: %3)"), skipped)
-
-    def _say_failures(self, template: str, failures: list[InputFailure]) -> None:
-        """``template`` in the status bar: %1 how many failed, %2 the first's name, %3 why."""
-        first = failures[0]
-        reason = failure_text(first, QtCore.QCoreApplication.translate)
-        text = template.replace("%1", str(len(failures))).replace("%2", Path(first.path).name)
-        self.statusBar().showMessage(text.replace("%3", reason), 0)
-        self._skipped_shown = True
 
     @Slot()
     def _inputs_changed(self) -> None:
@@ -471,22 +369,12 @@ class MainWindow(QtWidgets.QMainWindow):
             self.start_run()
 
     def _reading(self) -> bool:
-        return any(lst.scanning for lst in self.panels)
+        return self.inputs.reading()
 
     @Slot()
     def paste_text(self) -> None:
         """The clipboard text becomes a document of the active list."""
-        text = QtGui.QGuiApplication.clipboard().text()
-        if not text.strip():
-            self.statusBar().showMessage(self.tr("The clipboard has no text to paste."), STATUS_MS)
-            return
-        taken = {getattr(item, "name", None) for lst in self.panels for item in lst.inputs()}
-        while True:
-            self._paste_count += 1
-            name = self.tr("Pasted text %1").replace("%1", str(self._paste_count))
-            if name not in taken:
-                break
-        self.active_list.add_text(name, text)
+        self.inputs.paste_text(self.active_list)
 
     @Slot()
     def new_text(self) -> text_box.TextEditor:
@@ -550,17 +438,15 @@ class MainWindow(QtWidgets.QMainWindow):
         except OptionsError as error:
             show_error(self, self.tr("The settings are not valid."), "\n".join(error.problems))
             return
-        archive = self._archive_choices()
+        archive = self.inputs.archive_choices(self.mode)
         if archive is None:
             return
         mode = self.mode
-        for lst in self.input_lists():
-            lst.clear_errors()
+        self.inputs.clear_errors(mode)
         self.error_label.clear()
         web = None
         if mode == CHECK:
             self.check_page.clear()
-            self.web_panel.clear_errors()
             documents, sources = self.documents_list.inputs(), self.sources_list.inputs()
             ignore = self.ignore_list.inputs()
             web = self.web_choice()
@@ -581,72 +467,18 @@ class MainWindow(QtWidgets.QMainWindow):
         if self.controller.cancel():
             self.progress_label.setText(self.tr("Cancelling…"))
 
+    def _missing_inputs(self) -> str:
+        return self.inputs.missing_inputs(self.mode)
+
+    def web_choice(self) -> WebChoice | None:
+        """The check's sources from the web (:meth:`InputsArea.web_choice`)."""
+        return self.inputs.web_choice(self.settings_values)
+
     def _queue_run(self) -> None:
         self.controller.queue()
         self.statusBar().showMessage(
             self.tr("Queued: the new files will be checked when this run finishes.")
         )
-
-    def _archive_choices(self) -> dict[str, Any] | None:
-        """The archive part of a check's RunSpec (nothing in compare mode); None, after
-        saying why, when the labels cannot be read."""
-        bar = self.archive_bar
-        if self.mode != CHECK or not bar.location or not (bar.use_archive or bar.add_to_archive):
-            return {}
-        try:
-            labels = parse_labels(bar.labels_edit.text())
-        except ValueError as error:
-            show_error(
-                self,
-                self.tr("The labels are not valid: “%1” is not key=value.").replace(
-                    "%1", str(error)
-                ),
-                "",
-            )
-            return None
-        return {
-            "archive": bar.location,
-            "use_archive": bar.use_archive,
-            "add_to_archive": bar.add_to_archive,
-            "labels": tuple(labels.items()),
-        }
-
-    def web_choice(self) -> WebChoice | None:
-        """The check's sources from the web: the Web section's addresses and, when "Search
-        the web" is ticked, the settings' provider and queries (None: nothing from the web)."""
-        panel, values = self.web_panel, self.settings_values
-        if not panel.has_web():
-            return None
-        return WebChoice(
-            urls=tuple(panel.addresses()),
-            search=panel.searching,
-            provider=str(values["web_provider"]),
-            folder=str(values["web_folder"]),
-            max_queries=int(values["web_max_queries"]),
-            allow_local=bool(values["web_allow_local"]),
-        )
-
-    def _missing_inputs(self) -> str:
-        if self.mode == CHECK:
-            if not self.documents_list.count():
-                return self.tr("Add the documents to check first.")
-            problems = self.web_panel.problems()
-            if problems:
-                number, _line, problem = problems[0]
-                text = self.tr("Fix or remove the address on line %1 of Web: %2")
-                return text.replace("%1", str(number)).replace("%2", problem)
-            against_archive = self.archive_bar.use_archive and bool(self.archive_bar.location)
-            if not self.sources_list.count() and not against_archive:
-                if self.web_panel.has_web():
-                    return ""
-                return self.tr(
-                    "Add the sources to check against first, or web addresses, or check "
-                    "against the archive."
-                )
-            return ""
-        if self.compare_list.count() < 2 and not self._news_inputs():
-            return self.tr("Add at least two documents to compare.")
-        return ""
 
     @Slot(str, int, int, object)
     def _on_progress(self, stage: str, done: int, total: int, left: float | None) -> None:
@@ -664,7 +496,7 @@ class MainWindow(QtWidgets.QMainWindow):
         if left is not None:
             text = f"{text} · {_time_left(left)}"
         self.progress_label.setText(text)
-        self.results_placeholder.hint.setText(text)
+        self.results.show_progress(text)
 
     @Slot(object)
     def _on_finished(self, report: Report) -> None:
@@ -681,9 +513,9 @@ class MainWindow(QtWidgets.QMainWindow):
         if isinstance(report, CheckReport) and report.queries:
             sent = self.tr("web search queries sent: %1").replace("%1", str(report.queries))
             done = f"{done} · {sent}"
-        if not report.documents and report.errors and not _holds_news(report):
+        if not report.documents and report.errors and not holds_news(report):
             done = self.tr("None of the documents could be read")
-        elif isinstance(report, CheckReport) and self._no_source_read(report):
+        elif isinstance(report, CheckReport) and self.inputs.no_source_read(report):
             done = self.tr(
                 "None of the sources could be read: the documents were checked against nothing"
             )
@@ -708,11 +540,6 @@ class MainWindow(QtWidgets.QMainWindow):
         self.statusBar().showMessage(message, 0 if not queued else STATUS_MS)
         self._update_ui()
 
-    def _lists_of(self, mode: str) -> list[InputList]:
-        if mode == CHECK:
-            return [self.documents_list, self.sources_list, self.ignore_list]
-        return [self.compare_list, self.compare_ignore_list]
-
     def show_report(self, mode: str, report: Report, *, fresh: bool = False) -> None:
         """Show ``report`` on its page, its failed files marked in ``mode``'s lists (``fresh``:
         the check page is cleared first, for a report that was not streamed into it)."""
@@ -720,16 +547,9 @@ class MainWindow(QtWidgets.QMainWindow):
         if isinstance(report, CheckReport):
             if fresh:
                 self.check_page.clear()
-            self.check_page.show_report(report, self._failure_kinds(report))
+            self.check_page.show_report(report, self.inputs.failure_kinds(report))
         else:
             self._show_compare(report)
-
-    def _news_inputs(self) -> bool:
-        """Compare all lists a news file (JSON Lines, a feed): one holds many items to group."""
-        return any(
-            isinstance(item, Path) and news_grouping.is_news_file(str(item))
-            for item in self.compare_list.inputs()
-        )
 
     def mark_failures(self, mode: str, report: Report) -> None:
         """Mark the files ``report`` could not read in ``mode``'s lists, with their reasons,
@@ -740,10 +560,7 @@ class MainWindow(QtWidgets.QMainWindow):
         if mode != CHECK:
             errors = tuple(e for e in errors if not news_grouping.is_news_file(e.path))
         failures = {e.path: failure_text(e, translate) for e in errors}
-        for lst in self._lists_of(mode):
-            lst.mark_errors(failures)
-        if mode == CHECK:
-            self.web_panel.mark_errors(failures)
+        self.inputs.mark_failures(mode, failures)
         if mode == self.mode:
             self._show_error_count(len(failures))
 
@@ -771,55 +588,6 @@ class MainWindow(QtWidgets.QMainWindow):
         if not self.failures:
             return None
         return show_failures(self, self.failures)
-
-    def _failure_kinds(self, report: CheckReport) -> dict[str, str]:
-        """Failed files of the Sources and Ignore lists by path: "source", "template"."""
-        paths = [e.path for e in report.errors]
-        kinds = dict.fromkeys(self.ignore_list.holding(paths), self.tr("template"))
-        kinds |= dict.fromkeys(self.web_panel.holding(paths), self.tr("web page"))
-        return kinds | dict.fromkeys(self.sources_list.holding(paths), self.tr("source"))
-
-    def _no_source_read(self, report: CheckReport) -> bool:
-        """Every file of the Sources list failed (and the archive was not used): the
-        documents' uniqueness means nothing."""
-        count = self.sources_list.count()
-        failed = self.sources_list.holding(e.path for e in report.errors)
-        elsewhere = self.archive_bar.use_archive or self.web_panel.has_web()
-        return count > 0 and len(failed) == count and not elsewhere
-
-    def _update_run_state(self, running: bool) -> None:
-        """During a run Check is busy ("Checking…", disabled) and an empty results area says
-        so with the progress; after a run that read nothing, it says that, with the reasons."""
-        busy = self.tr("Checking…") if self.mode == CHECK else self.tr("Comparing…")
-        self.run_action.setEnabled(not running)
-        if running:
-            self.run_action.setText(busy)
-            hint = self.progress_label.text() or self.tr("Starting…")
-            self.results_placeholder.set_text(busy, hint)
-        report = self.reports[self.mode]
-        nothing = not running and report is not None and not report.documents
-        nothing = nothing and bool(report is not None and report.errors)
-        nothing = nothing and not (report is not None and _holds_news(report))
-        self.results_placeholder.button.setVisible(nothing)
-        for label in (self.results_placeholder.title, self.results_placeholder.hint):
-            label.setEnabled(nothing)  # an empty area is grey; what went wrong is not
-        if nothing and report is not None:
-            self.results_stack.setCurrentIndex(0)
-            self.results_placeholder.set_text(
-                self.tr("None of the documents could be read"), self._failures_summary()
-            )
-
-    def _failures_summary(self, shown: int = 5) -> str:
-        """How many files could not be read, the first few with their reasons."""
-        translate = QtCore.QCoreApplication.translate
-        names = display_names(f.path for f in self.failures)
-        text = self.tr("Files that could not be read: %1").replace("%1", str(len(self.failures)))
-        lines = [text, ""]
-        lines += [f"{names[f.path]} — {failure_text(f, translate)}" for f in self.failures[:shown]]
-        if len(self.failures) > shown:
-            more = str(len(self.failures) - shown)
-            lines.append(self.tr("… and %1 more").replace("%1", more))
-        return "\n".join(lines)
 
     def _show_compare(self, report: CompareReport) -> None:
         self.compare_page.show_report(report, float(self.settings_values["min_containment"]))
@@ -894,7 +662,7 @@ class MainWindow(QtWidgets.QMainWindow):
             return
         from copylens.app.printing import print_dialog  # the print stack loads only when needed
 
-        print_dialog(self, report)
+        print_dialog(self, report, self._shown_threshold(report))
 
     @Slot()
     def export_report(self) -> None:
@@ -903,7 +671,39 @@ class MainWindow(QtWidgets.QMainWindow):
             return
         from copylens.app.printing import export_dialog  # the print stack loads only when needed
 
-        export_dialog(self, report)
+        export_dialog(self, report, self._shown_threshold(report))
+
+    @Slot()
+    def certificate(self) -> None:
+        """File › Certificate…: the certificate form, then the PDF (or the printer)."""
+        report = self.reports[self.mode]
+        if isinstance(report, CheckReport):
+            from copylens.app.certificate import certificate_dialog
+
+            certificate_dialog(self, report, str(self.settings_values.get("archive_labels", "")))
+
+    @Slot()
+    def edit_exclusions(self) -> None:
+        """Run › Exclusions…: the check's figures counted again without what is left out;
+        results, Export, Print and the certificate show them."""
+        report = self.reports[CHECK]
+        if not isinstance(report, CheckReport) or self.controller.is_running():
+            return
+        from copylens.app.exclusions_dialog import ExclusionsDialog
+        from copylens.core import exclude
+
+        dialog = ExclusionsDialog(report, self)
+        if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+            return
+        shown = exclude(report, dialog.exclusions())
+        self.reports[CHECK] = shown
+        self.show_report(CHECK, shown, fresh=True)
+        self.sessions.mark_changed()
+        self._update_ui()
+
+    def _shown_threshold(self, report: CheckReport | CompareReport) -> float | None:
+        """A compare report's pairs are exported as the list shows them (its slider)."""
+        return self.compare_page.threshold() if isinstance(report, CompareReport) else None
 
     # ================================================================== state
 
@@ -914,6 +714,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self.cancel_action.setEnabled(running)
         self.export_action.setEnabled(self.reports[mode] is not None and not running)
         self.print_action.setEnabled(self.export_action.isEnabled())
+        self.certificate_action.setEnabled(
+            self.export_action.isEnabled() and isinstance(self.reports[mode], CheckReport)
+        )
+        self.exclusions_action.setEnabled(self.certificate_action.isEnabled())
         self.mode_tabs.setEnabled(not running)
         self.archive_bar.setEnabled(not running)
         for widget in (self.progress_label, self.progress_bar, self.cancel_button):
@@ -924,8 +728,7 @@ class MainWindow(QtWidgets.QMainWindow):
             else self.tr("Every document is compared with every other one.")
         )
         active = self.active_list
-        for lst, panel in self.panels.items():
-            panel.update_count(active=lst is active)
+        self.inputs.update_counts(active)
         reading = self.tr("Reading folders…")
         if self._reading() and not self._run_after_reading:
             self.statusBar().showMessage(reading)
@@ -934,21 +737,13 @@ class MainWindow(QtWidgets.QMainWindow):
         target = self.panels[active].title
         self.open_action.setStatusTip(self.tr("Add files to “%1”").replace("%1", target))
         self.open_folder_action.setStatusTip(self.tr("Add a folder to “%1”").replace("%1", target))
-        if mode == CHECK:
-            has_results = self.check_page.has_results()
-            self.results_stack.setCurrentIndex(1 if has_results else 0)
-            self.results_placeholder.set_text(
-                self.tr("Results appear here"),
-                self.tr("Add documents and sources above, then press Check (Ctrl+Enter)."),
-            )
-        else:
-            shown = self.reports[COMPARE] is not None and not running  # else "Comparing…"
-            self.results_stack.setCurrentIndex(2 if shown else 0)
-            self.results_placeholder.set_text(
-                self.tr("Results appear here"),
-                self.tr("Add two or more documents above, then press Compare (Ctrl+Enter)."),
-            )
-        self._update_run_state(running)
+        busy = self.tr("Checking…") if mode == CHECK else self.tr("Comparing…")
+        self.run_action.setEnabled(not running)
+        if running:
+            self.run_action.setText(busy)  # busy while it runs
+        self.results.update_for(
+            mode, self.reports[mode], running, busy, self.progress_label.text(), self.failures
+        )
 
     def _restore_state(self) -> None:
         qs = settings.store()
@@ -957,7 +752,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self.restoreGeometry(geometry)
         for splitter in self._splitters():
             state = qs.value(f"window/{splitter.objectName()}")
-            if isinstance(state, QtCore.QByteArray) and _panels_in(state) == splitter.count():
+            if isinstance(state, QtCore.QByteArray) and panels_in(state) == splitter.count():
                 splitter.restoreState(state)  # not one saved before a panel came (Ignore)
         mode = qs.value("window/mode")
         if mode in MODES:
@@ -972,19 +767,50 @@ class MainWindow(QtWidgets.QMainWindow):
         qs.sync()
 
     def _splitters(self) -> list[QtWidgets.QSplitter]:
-        return [
-            self.main_splitter,
-            self.inputs_splitter,
-            self.compare_inputs_splitter,
-            self.check_page.splitter,
-        ]
+        return [self.main_splitter, *self.inputs.splitters(), self.check_page.splitter]
 
     def _last_dir(self) -> str:
-        value = settings.store().value("window/last_dir", "")
-        return str(value) if value else str(Path.home())
+        return last_dir()
 
-    def _remember_dir(self, folder: str) -> None:
-        settings.store().setValue("window/last_dir", folder)
+    # ================================================================== the session's side
+    # (copylens.app.session.SessionWindow: all the session manager uses of the window)
+
+    def session_lists(self) -> tuple[InputList, ...]:
+        """The input lists in the order of ``copylens.app.session.LISTS``."""
+        return (
+            self.documents_list,
+            self.sources_list,
+            self.ignore_list,
+            self.compare_list,
+            self.compare_ignore_list,
+        )
+
+    def web_lines(self) -> list[str]:
+        return self.web_panel.lines()
+
+    def set_web_lines(self, lines: Sequence[str]) -> None:
+        self.web_panel.set_lines(lines)
+
+    def clear_results(self, mode: str) -> None:
+        """No report to show in ``mode`` (the compare page shows its placeholder then)."""
+        if mode == CHECK:
+            self.check_page.clear()
+
+    def refresh(self) -> None:
+        self._update_ui()
+
+    def last_folder(self) -> str:
+        return self._last_dir()
+
+    def show_title(self, title: str, modified: bool) -> None:
+        self.setWindowTitle(title)
+        self.setWindowModified(modified)
+
+    def show_status(self, message: str, milliseconds: int = 0) -> None:
+        self.statusBar().showMessage(message, milliseconds)
+
+    def dialog_parent(self) -> QtWidgets.QWidget:
+        return self
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         """Save the layout; stop a running engine and wait for its thread."""
@@ -1005,367 +831,6 @@ class MainWindow(QtWidgets.QMainWindow):
 # ====================================================================== helpers
 
 
-class _ListPanel(QtWidgets.QWidget):
-    """A titled input list with its own Add files / Add folder buttons; ``tooltip`` says what
-    the list is for, on its title and its rows' background. A ``compact`` panel's buttons show
-    only their icons (their words in a tooltip), so a narrow panel still fits its header; the
-    others do so too when the panel is narrower than its header with the words (Russian words
-    are long, and four panels share the row)."""
-
-    def __init__(
-        self, title: str, input_list: InputList, tooltip: str = "", compact: bool = False
-    ) -> None:
-        super().__init__()
-        self.title = title
-        self.input_list = input_list
-        input_list.setAccessibleName(title)
-        self.title_label = QtWidgets.QLabel()
-        if tooltip:
-            self.title_label.setToolTip(tooltip)
-            input_list.setToolTip(tooltip)
-            input_list.setAccessibleDescription(tooltip)
-        self.open_button = _tool_button(
-            self.tr("Add files…"), QtWidgets.QStyle.StandardPixmap.SP_DialogOpenButton, compact
-        )
-        self.folder_button = _tool_button(
-            self.tr("Add folder…"), QtWidgets.QStyle.StandardPixmap.SP_DirOpenIcon, compact
-        )
-        self.compact = compact
-        self._worded = sum(b.sizeHint().width() for b in (self.open_button, self.folder_button))
-        """The buttons' width with their words."""
-        header = QtWidgets.QHBoxLayout()
-        header.setContentsMargins(0, 0, 0, 0)
-        header.addWidget(self.title_label, 1)
-        header.addWidget(self.open_button)
-        header.addWidget(self.folder_button)
-        layout = QtWidgets.QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.setSpacing(2)
-        layout.addLayout(header)
-        layout.addWidget(input_list, 1)
-
-    def update_count(self, active: bool) -> None:
-        count = self.input_list.count()
-        text = html.escape(self.title)
-        if count:
-            text += f" <span style='font-weight:normal'>({count})</span>"
-        self.title_label.setText(f"<b>{text}</b>" if active else text)
-        self._fit_buttons(self.width())
-
-    def minimumSizeHint(self) -> QtCore.QSize:
-        """Room for the title and the buttons' icons (the words go first)."""
-        size = super().minimumSizeHint()
-        icons = sum(_icon_width(b) for b in (self.open_button, self.folder_button))
-        return QtCore.QSize(min(size.width(), self._title_width() + icons + 8), size.height())
-
-    def _title_width(self) -> int:
-        """The title's width when bold (the active list's), whatever it is now: the buttons
-        do not change when the focus moves."""
-        font = QtGui.QFont(self.title_label.font())
-        font.setBold(True)
-        count = self.input_list.count()
-        text = f"{self.title} ({count})" if count else self.title
-        return QtGui.QFontMetrics(font).horizontalAdvance(text) + 4
-
-    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit_buttons(event.size().width())
-
-    def _fit_buttons(self, width: int) -> None:
-        """The buttons' words shown when the header has room for them, else only icons."""
-        if self.compact:
-            return
-        worded = width >= self._title_width() + self._worded + 8
-        style = Qt.ToolButtonStyle
-        for button in (self.open_button, self.folder_button):
-            button.setToolButtonStyle(
-                style.ToolButtonTextBesideIcon if worded else style.ToolButtonIconOnly
-            )
-            button.setToolTip("" if worded else button.text())
-
-
-class ArchiveBar(QtWidgets.QWidget):
-    """The check page's archive row: which archive (the settings'), "Also check against the
-    archive", "Add checked documents to the archive", the checked documents' labels, and a
-    button opening the Archive window. Without an archive the boxes are off and a link leads
-    to the settings. Emits ``changed`` when a box or the labels change (the window keeps
-    them with the settings)."""
-
-    changed = Signal()
-    settingsRequested = Signal()
-
-    def __init__(self, archive_action: QtGui.QAction) -> None:
-        super().__init__()
-        self.location = ""
-        self.icon = QtWidgets.QLabel()
-        size = self.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_SmallIconSize)
-        drive = QtWidgets.QStyle.StandardPixmap.SP_DriveHDIcon
-        self.icon.setPixmap(self.style().standardIcon(drive).pixmap(size, size))
-        self.name_label = QtWidgets.QLabel()
-        self.name_label.setObjectName("archiveName")
-        self.name_label.setTextFormat(Qt.TextFormat.RichText)
-        self.name_label.linkActivated.connect(lambda _link: self.settingsRequested.emit())
-        self.use_box = QtWidgets.QCheckBox(self.tr("Also check against the archive"))
-        self.use_box.setObjectName("useArchive")
-        self.use_box.setToolTip(
-            self.tr(
-                "The archived documents are sources too, beside those in the Sources list "
-                "(which may then stay empty)."
-            )
-        )
-        self.add_box = QtWidgets.QCheckBox(self.tr("Add checked documents to the archive"))
-        self.add_box.setObjectName("addToArchive")
-        self.add_box.setToolTip(
-            self.tr(
-                "After the check, the checked documents are stored in the archive with these "
-                "labels, so that later checks find them."
-            )
-        )
-        self.labels_label = QtWidgets.QLabel(self.tr("&Labels:"))
-        self.labels_edit = QtWidgets.QLineEdit()
-        self.labels_edit.setObjectName("archiveLabels")
-        self.labels_edit.setClearButtonEnabled(True)
-        self.labels_edit.setPlaceholderText(self.tr("author=Ivanova, group=301"))
-        self.labels_edit.setMinimumWidth(80)
-        # A narrow window squeezes the row rather than the row widening the window: each part
-        # may shrink (its words cut), the labels first (they stretch).
-        for widget in (self.name_label, self.use_box, self.add_box):
-            widget.setMinimumWidth(40)
-        self.labels_label.setBuddy(self.labels_edit)
-        self._labels_tip = self.tr(
-            "Labels of the checked documents as key=value pairs separated by commas (author, "
-            "group, year, …). They are stored with the documents added to the archive, and an "
-            "archived source with the same author is marked as self-citation."
-        )
-        self.labels_edit.setToolTip(self._labels_tip)
-        self.open_button = QtWidgets.QToolButton()
-        self.open_button.setDefaultAction(archive_action)
-        self.open_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.open_button.setAutoRaise(True)
-        self._rows = (QtWidgets.QHBoxLayout(), QtWidgets.QHBoxLayout())
-        layout = QtWidgets.QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        for row in self._rows:
-            row.setContentsMargins(0, 0, 0, 0)
-            layout.addLayout(row)
-        self._two_rows: bool | None = None
-        self._arrange(two_rows=False)
-        self.use_box.toggled.connect(self._edited)
-        self.add_box.toggled.connect(self._edited)
-        self.labels_edit.textChanged.connect(self._labels_edited)
-        self.labels_edit.editingFinished.connect(self.changed)
-
-    LABELS_ROOM = 180
-    """The labels field's width in one row; with less room the row is laid out in two."""
-
-    def _arrange(self, two_rows: bool) -> None:
-        """One row, or (a narrow window) the archive and its boxes above the labels."""
-        if two_rows == self._two_rows:
-            return
-        self._two_rows = two_rows
-        first, second = self._rows
-        for row in self._rows:
-            while row.count():
-                row.takeAt(0)
-        first.addWidget(self.icon)
-        first.addWidget(self.name_label)
-        first.addSpacing(12)
-        first.addWidget(self.use_box)
-        first.addSpacing(8)
-        first.addWidget(self.add_box)
-        if two_rows:
-            first.addStretch(1)
-        else:
-            first.addSpacing(12)
-        rest = second if two_rows else first
-        rest.addWidget(self.labels_label)
-        rest.addWidget(self.labels_edit, 1)
-        rest.addWidget(self.open_button)
-        self.updateGeometry()
-
-    def _one_row_width(self) -> int:
-        parts = (
-            self.icon,
-            self.name_label,
-            self.use_box,
-            self.add_box,
-            self.labels_label,
-            self.open_button,
-        )
-        spacing = max(self._rows[0].spacing(), 0)
-        return sum(w.sizeHint().width() for w in parts) + self.LABELS_ROOM + 32 + 7 * spacing
-
-    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._arrange(two_rows=event.size().width() < self._one_row_width())
-
-    @property
-    def use_archive(self) -> bool:
-        return bool(self.location) and self.use_box.isChecked()
-
-    @property
-    def add_to_archive(self) -> bool:
-        return bool(self.location) and self.add_box.isChecked()
-
-    def values(self) -> dict[str, Any]:
-        """The row's settings (``use_archive``, ``add_to_archive``, ``archive_labels``)."""
-        return {
-            "use_archive": self.use_box.isChecked(),
-            "add_to_archive": self.add_box.isChecked(),
-            "archive_labels": self.labels_edit.text().strip(),
-        }
-
-    def set_values(self, values: dict[str, Any]) -> None:
-        """Show the settings' archive and the row's stored choices."""
-        self.location = str(values.get("archive", "") or "")
-        for widget in (self.use_box, self.add_box, self.labels_edit):
-            widget.blockSignals(True)
-        self.use_box.setChecked(bool(values.get("use_archive", False)))
-        self.add_box.setChecked(bool(values.get("add_to_archive", False)))
-        self.labels_edit.setText(str(values.get("archive_labels", "")))
-        for widget in (self.use_box, self.add_box, self.labels_edit):
-            widget.blockSignals(False)
-        if self.location:
-            shown = shown_location(self.location)
-            name = shown if is_archive_url(self.location) else Path(self.location).name
-            self.name_label.setText(
-                html.escape(self.tr("Archive: %1").replace("%1", name or shown))
-            )
-            self.name_label.setToolTip(shown)
-        else:
-            link = html.escape(self.tr("choose one in Settings"))
-            text = html.escape(self.tr("No archive (%1)")).replace(
-                "%1", f'<a href="settings">{link}</a>'
-            )
-            self.name_label.setText(text)
-            self.name_label.setToolTip(self.tr("Settings (Ctrl+,) › Archive"))
-        self._update()
-
-    def labels_problem(self) -> str:
-        """Why the labels field cannot be read, or empty."""
-        template = self.tr("Not a key=value label: “%1”")
-        return labels_problem(self.labels_edit.text(), template)
-
-    def _edited(self) -> None:
-        self._update()
-        self.changed.emit()
-
-    def _labels_edited(self) -> None:
-        self._update()
-
-    def _update(self) -> None:
-        has = bool(self.location)
-        self.use_box.setEnabled(has)
-        self.add_box.setEnabled(has)
-        wanted = has and (self.use_box.isChecked() or self.add_box.isChecked())
-        self.labels_label.setEnabled(wanted)
-        self.labels_edit.setEnabled(wanted)
-        problem = self.labels_problem()
-        self.labels_edit.setStyleSheet("color: #C62828;" if problem else "")
-        self.labels_edit.setToolTip(
-            f"{problem}\n\n{self._labels_tip}" if problem else self._labels_tip
-        )
-
-
-def _panels_in(state: QtCore.QByteArray) -> int:
-    """How many panels a ``QSplitter.saveState()`` holds (it starts with the magic number
-    0xff, the format 1 and the list of sizes, big-endian); 0 for anything else."""
-    data = bytes(state.data())
-    if len(data) < 12 or data[:8] != b"\x00\x00\x00\xff\x00\x00\x00\x01":
-        return 0
-    return int.from_bytes(data[8:12], "big")
-
-
-IGNORE_SHARE = 0.22
-"""The Ignore panel's share of the lists' width (it usually holds one or two files)."""
-CHECK_SHARES = (0.31, 0.25, 0.22, 0.22)
-"""*Check against sources*: the shares of Documents, Sources, Web and Ignore (the titles with
-their buttons' words fit in English)."""
-
-
-def _splitter(
-    name: str, panels: list[QtWidgets.QWidget], last: float, shares: tuple[float, ...] = ()
-) -> QtWidgets.QSplitter:
-    """The input panels side by side, the last one (Ignore) given ``last`` of the width, or
-    each its share of ``shares``."""
-    splitter = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
-    splitter.setObjectName(name)
-    for panel in panels:
-        splitter.addWidget(panel)
-    splitter.setChildrenCollapsible(False)
-    width = DEFAULT_SIZE.width()
-    rest = (1 - last) / (len(panels) - 1)
-    shares = shares or (*([rest] * (len(panels) - 1)), last)
-    splitter.setSizes([round(width * share) for share in shares])
-    for n in range(len(panels) - 1):
-        splitter.setStretchFactor(n, 1)
-    splitter.setStretchFactor(len(panels) - 1, 0)
-    return splitter
-
-
-def _icon_width(button: QtWidgets.QToolButton) -> int:
-    """A tool button's width showing only its icon."""
-    metric = QtWidgets.QStyle.PixelMetric.PM_SmallIconSize
-    return button.style().pixelMetric(metric) + 10
-
-
-def _tool_button(
-    text: str, icon: QtWidgets.QStyle.StandardPixmap, icon_only: bool = False
-) -> QtWidgets.QToolButton:
-    button = QtWidgets.QToolButton()
-    button.setText(text)
-    button.setIcon(button.style().standardIcon(icon))
-    if icon_only:
-        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
-        button.setToolTip(text)
-    else:
-        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-    button.setAutoRaise(True)
-    return button
-
-
-class _Placeholder(QtWidgets.QWidget):
-    """The empty results area: a title, a hint and a button (hidden unless it is needed)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.title = QtWidgets.QLabel()
-        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        font = self.title.font()
-        font.setPointSizeF(font.pointSizeF() * 1.3)
-        font.setBold(True)
-        self.title.setFont(font)
-        self.hint = QtWidgets.QLabel()
-        self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.hint.setWordWrap(True)
-        for label in (self.title, self.hint):
-            label.setEnabled(False)
-        self.button = QtWidgets.QPushButton()
-        self.button.setObjectName("placeholderButton")
-        self.button.setVisible(False)
-        layout = QtWidgets.QVBoxLayout(self)
-        layout.addStretch(1)
-        layout.addWidget(self.title)
-        layout.addWidget(self.hint)
-        layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignHCenter)
-        layout.addStretch(1)
-
-    def set_text(self, title: str, hint: str) -> None:
-        self.title.setText(title)
-        self.hint.setText(hint)
-
-
-def _default_size(widget: QtWidgets.QWidget) -> QtCore.QSize:
-    """1200 × 800, or less on a small screen (at most 92 % of the space available)."""
-    screen = widget.screen() or QtGui.QGuiApplication.primaryScreen()
-    if screen is None:
-        return DEFAULT_SIZE
-    available = screen.availableGeometry().size()
-    room = QtCore.QSize(int(available.width() * 0.92), int(available.height() * 0.92))
-    return DEFAULT_SIZE.boundedTo(room) if room.isValid() else DEFAULT_SIZE
-
-
 def _tr(text: str) -> str:
     return QtCore.QCoreApplication.translate("MainWindow", text)
 
@@ -1380,10 +845,3 @@ def _seconds(seconds: float) -> str:
     if seconds < 0.1:
         return _tr("under 0.1 s")
     return _tr("%1 s").replace("%1", number(seconds, i18n.current_language()))
-
-
-def _holds_news(report: Report) -> bool:
-    """A compare report whose inputs include news files (its news grouping reads them)."""
-    return isinstance(report, CompareReport) and any(
-        news_grouping.is_news_file(e.path) for e in report.errors
-    )

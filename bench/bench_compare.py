@@ -10,7 +10,13 @@ five ``copylens --help``. Prints a table with the ratios CopyLens/yardstick and 
 (set for n = 1000) marked PASS or FAIL, and writes the figures to
 ``bench/results/compare_<n>.json``.
 
-Usage: ``python bench/bench_compare.py [--n 1000] [--seed 1] [--keep]`` from anywhere;
+With ``--base REV`` the engine at that revision (``git archive``, run from a temporary copy)
+runs too, in the same alternation, and the table gives its ratios and whether its JSON is
+byte-identical. CopyLens's CPU time by stage over all its processes (``copylens.core.cpu``,
+``COPYLENS_STAGE_CPU``, measured in one more run, not a timed one) is printed beside the
+totals (issue 40), so a new signal's cost shows.
+
+Usage: ``python bench/bench_compare.py [--n 1000] [--seed 1] [--keep] [--base main]`` from anywhere;
 ``--keep`` leaves the essays in ``bench/data/essays_<n>/`` (truth in ``truth_<n>.json``).
 """
 
@@ -108,8 +114,54 @@ def median_run(runs: list[Measurement]) -> Measurement:
     return sorted(runs, key=lambda m: m.wall_s)[len(runs) // 2]
 
 
+def old_package(base: str, into: Path) -> Path:
+    """The ``copylens`` package at ``base`` (``git archive``) laid out as installed."""
+    archive = subprocess.run(
+        ["git", "-C", str(REPO), "archive", base], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    for part in ("core", "app", "resources"):
+        (into / part).rename(into / "copylens" / part)
+    return into
+
+
+BLAS = ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+USER_BLAS = {k: os.environ.get(k) for k in BLAS}
+"""The BLAS thread settings the bench was started with: importing copylens sets them in this
+process (``copylens/__init__``), and the engine of ``--base`` must run as it ships."""
+
+
+def measured(command: list[str], out: Path, env: dict[str, str]) -> Measurement:
+    """:func:`run_measured` with ``env`` added to the environment the child inherits (and the
+    BLAS settings as the bench was started with)."""
+    saved = dict(os.environ)
+    for key, value in USER_BLAS.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+    os.environ.update(env)
+    try:
+        return run_measured(command, out, cwd=REPO)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def stage_shares(folder: Path) -> dict[str, float]:
+    """CPU seconds per stage of one run, over all its processes (``copylens.core.cpu``)."""
+    from copylens.core.cpu import summed
+
+    return {k: round(v, 2) for k, v in sorted(summed(folder).items(), key=lambda x: -x[1])}
+
+
 def run(
-    n: int, seed: int, root: Path, min_containment: float | None, repeat: int
+    n: int,
+    seed: int,
+    root: Path,
+    min_containment: float | None,
+    repeat: int,
+    base: str | None = None,
 ) -> dict[str, Any]:
     essays = root / f"essays_{n}"
     if essays.exists():
@@ -121,6 +173,7 @@ def run(
     print(f"generated in {time.perf_counter() - started:.1f} s\n")
 
     command = copylens_command()
+    module = [sys.executable, "-m", "copylens.app.cli", "compare", str(essays), "--format", "json"]
     compare_cmd = [*command, "compare", str(essays), "--format", "json"]
     if min_containment is not None:
         compare_cmd += ["--min-containment", str(min_containment)]
@@ -129,10 +182,28 @@ def run(
     yard_cmd = [sys.executable, str(BENCH / "yardstick.py"), str(essays)]
     print("running:", " ".join(yard_cmd), "\n")
     runs: dict[str, list[Measurement]] = {"copylens": [], "yardstick": []}
+    old = old_package(base, Path(tempfile.mkdtemp(dir=root))) if base else None
+    if old is not None:
+        runs["base"] = []
+        if min_containment is not None:
+            module += ["--min-containment", str(min_containment)]
+        print(f"and {base} (git archive):", " ".join(module), "\n")
     for _ in range(repeat):
-        runs["copylens"].append(run_measured(compare_cmd, root / f"copylens_{n}.json", cwd=REPO))
+        runs["copylens"].append(measured(compare_cmd, root / f"copylens_{n}.json", {}))
+        if old is not None:
+            env = {
+                "PYTHONPATH": os.pathsep.join(
+                    filter(None, [str(old), os.environ.get("PYTHONPATH")])
+                )
+            }
+            runs["base"].append(measured(module, root / f"base_{n}.json", env))
         runs["yardstick"].append(run_measured(yard_cmd, root / f"yardstick_{n}.json", cwd=REPO))
     copylens, yardstick = median_run(runs["copylens"]), median_run(runs["yardstick"])
+    folder = root / "cpu"  # the stages' CPU in a run of its own: the timed runs pay nothing
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    measured(compare_cmd, root / "stages.json", {"COPYLENS_STAGE_CPU": str(folder)})
+    stages = stage_shares(folder)
     walls = {k: [round(m.wall_s, 2) for m in v] for k, v in runs.items()}
     print(f"wall times of {repeat} alternating runs: {walls}")
 
@@ -175,6 +246,14 @@ def run(
         "time": copylens.wall_s / yardstick.wall_s,
         "memory": copylens.peak_mb / yardstick.peak_mb,
     }
+    results["stage_cpu_s"] = stages
+    if "base" in runs:
+        before = median_run(runs["base"])
+        results["base"] = {"revision": base, **measurement(before)}
+        results["ratios"]["base_time"] = before.wall_s / yardstick.wall_s
+        results["ratios"]["time_vs_base"] = copylens.wall_s / before.wall_s
+        same = (root / f"base_{n}.json").read_bytes() == (root / f"copylens_{n}.json").read_bytes()
+        results["base"]["identical_json"] = same
     results["targets"] = targets(results, copylens)
     return results
 
@@ -235,6 +314,22 @@ def table(results: dict[str, Any]) -> str:
     lines.append(
         f"copylens / yardstick: time {ratios['time']:.2f}x, memory {ratios['memory']:.2f}x"
     )
+    if "base" in results:
+        b = results["base"]
+        lines.append(
+            f"{b['revision']} (git archive): time {b['wall_s']:.2f} s, peak {b['peak_mb']:.0f} MB,"
+            f" {ratios['base_time']:.2f}x the yardstick; copylens / {b['revision']}: time "
+            f"{ratios['time_vs_base']:.2f}x; JSON identical: {b['identical_json']}"
+        )
+    cpu = results.get("stage_cpu_s") or {}
+    if cpu.get("total"):
+        lines.append("")
+        lines.append(f"copylens CPU by stage, all processes (of {cpu['total']:.1f} s):")
+        for name, seconds in cpu.items():
+            if name != "total":
+                lines.append(
+                    f"  {name:<22} {seconds:7.2f} s  {100 * seconds / cpu['total']:5.1f} %"
+                )
     lines.append(f"copylens --help: median {results['help_median_s']:.3f} s of {results['help_s']}")
     lines.append("")
     lines.append(f"targets (set for n = 1000; this run n = {results['n']}):")
@@ -258,11 +353,14 @@ def main(argv: list[str] | None = None) -> int:
         "candidate pair; unrelated pairs are counted at containment >= 0.2 either way)",
     )
     parser.add_argument("--repeat", type=int, default=3, help="timed runs of each tool")
+    parser.add_argument(
+        "--base", default=None, help="also run the engine at this revision (git archive), e.g. main"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="copylens-bench-") as tmp:
         root = BENCH / "data" if args.keep else Path(tmp)
         root.mkdir(parents=True, exist_ok=True)
-        results = run(args.n, args.seed, root, args.min_containment, args.repeat)
+        results = run(args.n, args.seed, root, args.min_containment, args.repeat, args.base)
     print(table(results))
     out = BENCH / "results" / f"compare_{args.n}.json"
     out.parent.mkdir(exist_ok=True)

@@ -91,6 +91,11 @@ from shared import CORPORA_DIR  # noqa: E402
 DATA = BENCH / "news_data"
 OUT = DATA / "generated"
 PARAPHRASER = CORPORA_DIR / "paraphraser-ru"
+SEMEVAL = CORPORA_DIR / "semeval22-news-train"
+SEMEVAL_DUPLICATE = 1.5
+"""Overall rating at or below which a same-language pair is the same story retold (ABOUT.md)."""
+SEMEVAL_DIFFERENT = 3.0
+"""Overall rating at or above which a pair is two different stories (ABOUT.md)."""
 
 CHANGES = {
     "keep_title": 0.2,
@@ -654,6 +659,61 @@ def paraphraser(root: Path = PARAPHRASER) -> Paraphraser:
         v = _values(p)
         pairs.append((f"pp-{v['id_1']}", f"pp-{v['id_2']}", int(v["class"])))
     return Paraphraser(items, pairs)
+
+
+@dataclass(frozen=True)
+class SemEval:
+    """SemEval-2022 Task 8's training part as item records (``se-<article id>``; title and text
+    split as :func:`_title_and_body` says; ``languages``: each item's ``lang`` column) and the
+    same-language pairs
+    ``(a, b, label)``: 1 when Overall ≤ 1.5, 0 when ≥ 3; the ambiguous ones left out."""
+
+    items: list[dict[str, Any]]
+    pairs: list[tuple[str, str, int]]
+    languages: dict[str, str]
+
+
+def _title_and_body(text: str) -> tuple[str, str]:
+    """The copy writes "title  body", "title\\nbody" or the body alone (a leading space)."""
+    text = text.strip()
+    for mark in ("\n", "  "):
+        title, found, body = text.partition(mark)
+        if found and len(title) <= 300:
+            return title.strip(), body.strip()
+    return "", text
+
+
+def semeval(root: Path = SEMEVAL) -> SemEval:
+    """Read ``training_set.csv`` (see ``ABOUT.md`` beside it; benchmarks only)."""
+    csv.field_size_limit(1 << 30)
+    items: dict[str, dict[str, Any]] = {}
+    languages: dict[str, str] = {}
+    pairs = []
+    with (root / "training_set.csv").open(encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle):
+            ids = [f"se-{part}" for part in row["pair_id"].split("_")]
+            for n, item_id in enumerate(ids, start=1):
+                title, body = _title_and_body(row[f"text{n}"])
+                if item_id not in items:
+                    items[item_id] = {
+                        "id": item_id,
+                        "title": title.strip(),
+                        "text": body.strip(),
+                        "published": "",
+                        "source": "",
+                        "url": "",
+                        "links": [],
+                        "images": [],
+                    }
+                    languages[item_id] = row[f"lang{n}"]
+            overall = float(row["Overall"])
+            if row["lang1"] != row["lang2"] or ids[0] == ids[1]:
+                continue
+            if overall <= SEMEVAL_DUPLICATE:
+                pairs.append((ids[0], ids[1], 1))
+            elif overall >= SEMEVAL_DIFFERENT:
+                pairs.append((ids[0], ids[1], 0))
+    return SemEval(list(items.values()), pairs, languages)
 
 
 def write_paraphraser(pp: Paraphraser, out: Path) -> None:

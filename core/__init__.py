@@ -32,6 +32,7 @@ if TYPE_CHECKING:
         open_archive,
         with_archive_settings,
     )
+    from copylens.core.canonicalize import word_count
     from copylens.core.coverage import DocumentShare, document_shares, group_shares, shares_of
     from copylens.core.distribute import add_to_archive_on_dask, compare_on_dask, dedup_on_dask
     from copylens.core.documents import Input, TextInput, WebPage
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
         SearchFailed,
         WebError,
     )
+    from copylens.core.exclusions import exclude
     from copylens.core.extract import SUPPORTED_SUFFIXES, Extracted, collect_files, extract_file
     from copylens.core.extract.base import megabytes
     from copylens.core.lab import catalogue, method, select
@@ -79,6 +81,7 @@ if TYPE_CHECKING:
         save_news_model,
     )
     from copylens.core.options import AT_LEAST, LANGUAGES, STUDY_OPTIONS, Options, Spec, specs
+    from copylens.core.paths import joined_path, path_identity, relative_path
     from copylens.core.pool import forbid_fork, pool_map
     from copylens.core.prepare import read_text
     from copylens.core.report import (
@@ -86,6 +89,7 @@ if TYPE_CHECKING:
         CompareReport,
         DocumentResult,
         Edit,
+        Exclusions,
         Fragment,
         InputFailure,
         PairResult,

@@ -310,6 +310,12 @@ def sentence_ids(text: str, starts: np.ndarray) -> np.ndarray:
     return ids
 
 
+def word_count(text: str) -> int:
+    """Words of ``text`` as a report counts them (``DocumentResult.words``: every word the
+    tokenizer finds, stop words included; a dash or a lone digit group is not one)."""
+    return sum(1 for _ in _WORD.finditer(text))
+
+
 def word_spans(text: str) -> list[tuple[int, int]]:
     """Spans of every word of ``text``, as the tokenizer sees them (stop words included)."""
     return [m.span() for m in _WORD.finditer(text)]

@@ -20,6 +20,7 @@ import numpy as np
 
 from copylens.core.align import Alignment, align
 from copylens.core.canonicalize import Canonical, word_spans
+from copylens.core.cpu import stage
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Edit, Fragment
@@ -47,6 +48,10 @@ class CopyAlignment:
     def run(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
         """The aligner's fragments and the words they cover on each side (the module
         docstring), added to ``found`` (nothing, as the first signal)."""
+        with stage("align"):
+            return self._run(a, b, found, options)
+
+    def _run(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
         alignments = join(a.canonical, b.canonical, align(a.canonical, b.canonical, options))
         zone_a, zone_b = seed_zones(a, b, options)
         covered_a = _coverage(

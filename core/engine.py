@@ -22,6 +22,7 @@ from copylens.core.archive.record import record_of_prepared
 from copylens.core.archive.store import Archive, ArchivedDocument
 from copylens.core.arrays import distinct
 from copylens.core.copies import held_in
+from copylens.core.cpu import stage
 from copylens.core.documents import Input, TextInput, WebPage
 from copylens.core.errors import Cancelled
 from copylens.core.ignore import (
@@ -33,10 +34,12 @@ from copylens.core.ignore import (
     without_ignored,
 )
 from copylens.core.index import MAX_DF, CandidateIndex, MemoryIndex, pairs_sharing
+from copylens.core.labels import author_of, same_labels
+from copylens.core.meaning import preload
 from copylens.core.options import Options
-from copylens.core.pairs import as_pairs, each, groups_of, map_groups
+from copylens.core.pairs import as_pairs, each, groups_of, map_groups, workers_for
 from copylens.core.paraphrase import Vocabulary
-from copylens.core.pool import map_when_it_pays
+from copylens.core.pool import can_fork, map_when_it_pays
 from copylens.core.prepare import (
     CancelCheck,
     Item,
@@ -55,6 +58,7 @@ from copylens.core.report import (
     InputFailure,
     PairResult,
     SourceMatch,
+    archive_key,
 )
 from copylens.core.score import PairScore, Seeded, containment_bounds, score_pair
 from copylens.core.sentence_align import sentence_candidates
@@ -69,6 +73,12 @@ D = TypeVar("D")
 """A run's documents: prepared, or spilled (``copylens.core.spill``)."""
 _NONE = np.empty(0, dtype=np.uint64)
 
+PRELOAD_WORKERS = 3
+"""Forked workers of the pair stage (:func:`copylens.core.pairs.workers_for`) from which the
+word vectors of the documents' languages are loaded before they fork
+(:func:`copylens.core.meaning.preload`), not in each. Measured at 1,000 essays with two
+workers, it did not pay: the workers' meaning stage took 0.45 s less CPU, the parent
+0.3–0.8 s more (two alternating runs each); each further worker saves a load."""
 MIN_SHARED_ANCHORS = 1
 """Every fragment holds a run of ``anchor_words`` matching words: one shared anchor k-gram."""
 ARCHIVE_GROUP = 64
@@ -99,12 +109,15 @@ def check(
     extracted text as soon as its last source is scored (front ends show results as they
     come); the report lists them in input order.
 
-    With an ``archive``, its documents sharing an anchor with a checked document are sources
-    too (found through its index, read from it, never from files), except one whose text is
-    the checked document's own or a given source's; an archived source whose ``author`` label
-    is ``labels["author"]`` is a self-citation. ``add_to_archive`` stores the checked
-    documents with ``labels`` after they were checked (their ids in the report's
-    ``archived``).
+    With an ``archive``, its texts sharing an anchor with a checked document are sources too
+    (found through its index, read from it, never from files), except one that is a given
+    source's (reported once, by the file), each named by one of its records (issue 32): a
+    record by another author first, then the writer's own (``labels``' author, up to case:
+    a self-citation). A record that is this very submission (same file bytes, same labels) is
+    no source: the result says it is ``archived_as``; another record of the same text is a
+    source, ``identical``. ``add_to_archive`` stores the checked documents with ``labels``
+    after they were checked (their ids in the report's ``archived``), except those already
+    archived so; a damaged archived record is skipped and named among the ``errors``.
 
     With ``web``, pages from the web are sources too: those at its addresses, and those its
     search provider finds for the documents' distinctive phrases (:mod:`copylens.core.web`,
@@ -142,21 +155,28 @@ def check(
     if options.paraphrase:  # a rewrite may share no anchor with its source
         vocabulary = Vocabulary.of(srcs)
         wanted = [sorted({*w, *vocabulary.related(d)}) for d, w in zip(docs, wanted, strict=True)]
-    stored = _archived(archive, docs, srcs) if archive is not None else [[] for _ in docs]
+    stored, already = (
+        _archived(archive, docs, srcs, labels or {}) if archive is not None else _none(docs)
+    )
     scores: list[list[tuple[Prepared, PairScore]]] = [[] for _ in docs]
     remaining = [len(w) + len(a) for w, a in zip(wanted, stored, strict=True)]
     results: list[DocumentResult | None] = [None] * len(docs)
-    origins: dict[str, ArchivedDocument] = {}
+    keyed: dict[int, str] = {}
+    """Each archived text read, by its source's name."""
     texts = {p.path: p.text for p in run}
-    author = (labels or {}).get("author")
+    author = author_of(labels)
     phrases = template_phrases(templates)
 
-    def own(source: Prepared) -> bool:
-        return _by_author(origins.get(source.path), author)
-
     def finish(d: int) -> None:
-        result = _with_origins(_document_result(docs[d], scores[d], own), origins, author)
-        result = _with_pages(result, pages)
+        origins = {keyed[s.text]: s for s in stored[d] if s.text in keyed}
+
+        def own(source: Prepared) -> bool:
+            origin = origins.get(source.path)
+            return origin is not None and _by_author(origin.named, author)
+
+        result = _document_result(docs[d], scores[d], own)
+        result = _with_origins(result, origins, author, text_digest(docs[d].text), texts)
+        result = replace(_with_pages(result, pages), archived_as=already[d])
         results[d], scores[d] = result, []  # its sources are no longer held
         if on_document is not None:
             on_document(result, docs[d].text)
@@ -169,15 +189,15 @@ def check(
         right = list(srcs)
         at: dict[int, int] = {}
         if archive is not None:
-            wanted_ids = sorted({meta.id for d in group for meta in stored[d]})
+            wanted_ids = sorted({s.text for d in group for s in stored[d]})
             for meta, source in archive.sources(wanted_ids, options):
-                at[meta.id] = len(right)
+                at[meta.text] = len(right)
                 right += ignore_phrases([source], phrases, options)
-                origins[source.path] = meta
+                keyed[meta.text] = source.path
         pairs = [(d, s) for d in group for s in wanted[d]]
-        pairs += [(d, at[meta.id]) for d in group for meta in stored[d] if meta.id in at]
-        for d in group:  # removed from the archive since it was queried
-            remaining[d] -= sum(meta.id not in at for meta in stored[d])
+        pairs += [(d, at[s.text]) for d in group for s in stored[d] if s.text in at]
+        for d in group:  # removed from the archive since it was queried, or damaged
+            remaining[d] -= sum(s.text not in at for s in stored[d])
             if remaining[d] == 0 and results[d] is None:
                 finish(d)
         for (d, s), score in _scored(pairs, docs, right, options, counter, cancel):
@@ -190,9 +210,13 @@ def check(
                 finish(d)
     errors = (*doc_missing, *src_missing, *ign_missing, *failures)
     added: tuple[int, ...] = ()
+    if archive is not None:
+        errors += _damaged(archive)
     if archive is not None and add_to_archive:
-        new, _ = archive.add([record_of_prepared(doc) for doc in as_read], labels or {})
-        added = tuple(new)
+        new_ones = [
+            record_of_prepared(doc) for doc, a in zip(as_read, already, strict=True) if not a
+        ]
+        added = tuple(archive.add(new_ones, labels or {})[0]) if new_ones else ()
     return CheckReport(
         tuple(r for r in results if r is not None), tuple(errors), options, texts, added, queries
     )
@@ -245,26 +269,67 @@ def _with_pages(result: DocumentResult, pages: Mapping[str, WebPage]) -> Documen
     return replace(result, sources=sources)
 
 
+@dataclass(frozen=True)
+class _Stored:
+    """An archived text a checked document meets, and the record that names it as a source."""
+
+    text: int
+    """Its id in the archive (``texts``)."""
+    named: ArchivedDocument
+    copies: tuple[int, ...]
+    """Its other records (not this very submission)."""
+
+
+def _none(docs: list[Prepared]) -> tuple[list[list[_Stored]], list[tuple[int, ...]]]:
+    return [[] for _ in docs], [() for _ in docs]
+
+
 def _archived(
-    archive: Archive, docs: list[Prepared], srcs: list[Prepared]
-) -> list[list[ArchivedDocument]]:
-    """For each document, the archived documents sharing an anchor k-gram with it, found
-    through the archive's index (not yet read): never one whose text is the document's own
-    (it is in the archive already) nor a given source's (that source is reported, once)."""
+    archive: Archive, docs: list[Prepared], srcs: list[Prepared], labels: Mapping[str, str]
+) -> tuple[list[list[_Stored]], list[tuple[int, ...]]]:
+    """For each document, the archived texts sharing an anchor k-gram with it, found through
+    the archive's index (not yet read), each named by a record by another author if it has one
+    (the writer's own otherwise): never a given source's text (that source is reported once),
+    nor a record that is this very submission (the same file's bytes and labels), whose ids
+    come second (issue 32)."""
     found = [archive.query(doc.anchors, MIN_SHARED_ANCHORS) for doc in docs]
-    metas = {m.id: m for m in archive.documents(sorted(set().union(*found)))}
+    copies = archive.copies(sorted(set().union(*found)))
     given = {text_digest(src.text) for src in srcs}
-    out = []
+    author = author_of(labels)
+    stored: list[list[_Stored]] = []
+    already: list[tuple[int, ...]] = []
     for doc, ids in zip(docs, found, strict=True):
-        own = text_digest(doc.text)
-        out.append(
-            [
-                meta
-                for i in sorted(ids)
-                if (meta := metas.get(i)) is not None and meta.sha256 not in given | {own}
-            ]
-        )
-    return out
+        mine: list[_Stored] = []
+        same: list[int] = []
+        for text in sorted(ids):
+            records = copies.get(text, [])
+            if not records or records[0].sha256 in given:
+                continue
+            if doc.sha256 is not None:
+                itself = [r.id for r in records if _is_submission(r, doc.sha256, labels)]
+                same += itself
+                records = [r for r in records if r.id not in itself]
+            if records:
+                others = [r for r in records if not _by_author(r, author)]
+                named = (others or records)[0]
+                rest = tuple(r.id for r in records if r is not named)
+                mine.append(_Stored(text, named, rest))
+        stored.append(mine)
+        already.append(tuple(sorted(same)))
+    return stored, already
+
+
+def _is_submission(record: ArchivedDocument, file_sha256: str, labels: Mapping[str, str]) -> bool:
+    """``record`` is this very submission: the same file's bytes and the same labels."""
+    return record.file_sha256 == file_sha256 and same_labels(record.labels, labels)
+
+
+def _damaged(archive: Archive) -> tuple[InputFailure, ...]:
+    """The archive's damaged records this run met, as errors naming them."""
+    return tuple(
+        InputFailure(f"{archive.location} #{document}", reason)
+        for document, reason in sorted(archive.damaged.items())
+    )
 
 
 class _Counter:
@@ -280,29 +345,41 @@ class _Counter:
 
 
 def _with_origins(
-    result: DocumentResult, archived: Mapping[str, ArchivedDocument], author: str | None
+    result: DocumentResult,
+    origins: Mapping[str, _Stored],
+    author: str | None,
+    digest: str,
+    texts: dict[str, str],
 ) -> DocumentResult:
-    """Archived sources named as they were added, with their id and labels."""
-    if not archived:
+    """Archived sources named by their record (path as added, id, labels, date), marked
+    ``identical`` when their text is the document's (``digest``); ``texts`` gets each one's
+    text under its record's key."""
+    if not origins:
         return result
     sources = []
     for match in result.sources:
-        meta = archived.get(match.path)
-        if meta is not None:
+        origin = origins.get(match.path)
+        if origin is not None:
+            meta = origin.named
+            texts.setdefault(archive_key(meta.id), texts.get(match.path, ""))
             match = replace(
                 match,
                 path=meta.path,
                 archive_id=meta.id,
                 labels=meta.labels,
                 self_citation=_by_author(meta, author),
+                identical=meta.sha256 == digest,
+                added=meta.added,
+                copies=origin.copies,
             )
         sources.append(match)
     return replace(result, sources=tuple(sources))
 
 
 def _by_author(meta: ArchivedDocument | None, author: str | None) -> bool:
-    """An archived document whose ``author`` label is ``author``: the writer's own work."""
-    return author is not None and meta is not None and meta.label_map.get("author") == author
+    """An archived record whose ``author`` label is ``author`` (up to case, ``автор`` being
+    ``author``): the writer's own work."""
+    return author is not None and meta is not None and author_of(meta.labels) == author
 
 
 def compare(
@@ -338,7 +415,8 @@ def compare(
         docs, templates = _pick(items, by_key, keys), _pick(ign_items, by_key, keys)
         del spilled, by_key  # each summary is replaced as it is readied, never held twice
         _ready_spilled(spill, docs, templates, options)
-        candidates = pairs_sharing([d.anchors for d in docs], MAX_DF)
+        with stage("candidates"):
+            candidates = pairs_sharing([d.anchors for d in docs], MAX_DF)
         docs = [replace(d, anchors=_NONE) for d in docs]  # not needed from here on
         counter = _Counter(len(candidates), progress)
         load = partial(spill.load, options=options)
@@ -380,6 +458,13 @@ def _ready_one(
     docs: list[Spilled], spill: Spill, phrases: np.ndarray, options: Options, n: int
 ) -> Spilled:
     """The run's ``n``-th spilled document as :func:`ready_to_compare` makes it."""
+    with stage("ready"):
+        return _readied(docs, spill, phrases, options, n)
+
+
+def _readied(
+    docs: list[Spilled], spill: Spill, phrases: np.ndarray, options: Options, n: int
+) -> Spilled:
     doc = docs[n]
     prepared = spill.load(doc, options)
     step = ignore_phrases([prepared], phrases, options, n)[0]
@@ -488,6 +573,8 @@ def _compared(
 ) -> Iterator[PairResult]:
     """The reported pairs among ``pairs``, in their order, scored on all cores."""
     group = partial(compare_group, load=load)
+    if options.paraphrase and workers_for(len(pairs), options) >= PRELOAD_WORKERS and can_fork():
+        preload(d.language for d in docs)  # once here, not in every forked worker
     with closing(map_groups(group, groups_of(pairs), docs, docs, options)) as results:
         for found in results:
             _raise_if(cancel)
@@ -522,6 +609,8 @@ def _scored(
 ) -> Iterator[tuple[tuple[int, int], PairScore]]:
     """Scores of the pairs in order, with progress reports and cancellation between pairs."""
     groups = groups_of(as_pairs(pairs))
+    if options.paraphrase and workers_for(len(pairs), options) >= PRELOAD_WORKERS and can_fork():
+        preload(d.canonical.language for d in left)  # once here, not in every forked worker
     with closing(map_groups(each(score_pair), groups, left, right, options)) as scored:
         for (i, js), scores in zip(groups, scored, strict=True):
             for j, score in zip(js.tolist(), scores, strict=True):
@@ -586,6 +675,7 @@ def _document_result(
         homoglyph_offsets=doc.canonical.homoglyphs,
         sha256=doc.sha256,
         sources=tuple(matches),
+        pasted=doc.format == "text",
     )
 
 

@@ -28,7 +28,7 @@ import gzip
 import importlib.util
 import sys
 import tarfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -112,6 +112,16 @@ def lexicon(language: str) -> Lexicon:
     return Lexicon(language, HASH_DIMENSION, _none)
 
 
+def preload(languages: Iterable[str]) -> None:
+    """Load the lexicons and word frequencies of ``languages`` in this process, before a pool
+    of workers forks (issue 40): each forked worker inherits them instead of loading them
+    again (navec, WordLlama and wordfreq: about a second a worker). A spawned worker loads
+    what it needs itself, as before (the tables are process-wide caches, never state)."""
+    for language in sorted(set(languages)):
+        lexicon(language)
+        weight("the", language)
+
+
 def _none(words: list[str]) -> list[np.ndarray | None]:
     return [None] * len(words)
 
@@ -177,10 +187,64 @@ def _wordllama() -> Lexicon:
 @cache
 def _zipf(language: str) -> Callable[[str], float]:
     """wordfreq's small lists (words of Zipf ≥ 3; rarer ones weigh the most anyway): 7 MB a
-    language in memory, where the large lists take ~80 MB."""
+    language in memory, where the large lists take ~80 MB. A lower-case word of letters only
+    is looked up in the list directly (:func:`_listed`); anything else goes
+    through wordfreq's ``zipf_frequency`` (its tokenizer took most of the time)."""
     from wordfreq import zipf_frequency
 
-    return lambda word: zipf_frequency(word, language, wordlist="small")
+    listed = _listed(language)
+
+    def zipf(word: str) -> float:
+        found = listed(word)
+        return zipf_frequency(word, language, wordlist="small") if found is None else found
+
+    return zipf
+
+
+def _listed(language: str) -> Callable[[str], float | None]:
+    """``zipf_frequency(word, language, wordlist="small")`` of a word wordfreq would read as
+    one token unchanged (letters only, already in the language's normal form and case
+    folded, a language with no transliteration, marks removal or special case folding), found
+    in the list: the same arithmetic on the list's value (one token: 1 / (1 / f), the floor
+    10⁻⁹, rounded to three significant digits, then to the Zipf scale rounded to 0.01; a word
+    the list lacks, the floor's). None otherwise (tests/test_paraphrase.py checks it equal to
+    wordfreq's on many words)."""
+    import math
+    import unicodedata
+
+    from wordfreq import freq_to_zipf, get_frequency_dict, zipf_to_freq
+    from wordfreq.language_info import get_language_info
+
+    try:
+        info = get_language_info(language)
+        freqs = get_frequency_dict(language, "small")
+    except LookupError:
+        return lambda word: None
+    plain = (
+        info["tokenizer"] == "regex"
+        and info["transliteration"] is None
+        and info["lookup_transliteration"] is None
+        and not info["remove_marks"]
+        and not info["dotless_i"]
+        and info["diacritics_under"] is None
+    )
+    form, least = info["normal_form"], zipf_to_freq(0.0)
+
+    absent = round(freq_to_zipf(least), 2)
+
+    def listed(word: str) -> float | None:
+        if not (plain and word.isalpha()) or word != unicodedata.normalize(form, word).casefold():
+            return None
+        if word != unicodedata.normalize("NFC", word):
+            return None
+        freq = freqs.get(word)
+        if freq is None:
+            return absent  # one token the list lacks: wordfreq's minimum
+        unrounded = max(1.0 / (0.0 + 1.0 / freq), least)
+        rounded = round(unrounded, math.floor(-math.log(unrounded, 10)) + 3)
+        return round(freq_to_zipf(rounded), 2)
+
+    return listed
 
 
 def weight(word: str, language: str) -> float:

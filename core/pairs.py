@@ -49,6 +49,12 @@ def as_pairs(pairs: Iterable[tuple[int, int]]) -> np.ndarray:
     return np.array(list(pairs), dtype=np.int64).reshape(-1, 2)
 
 
+def workers_for(pairs: int, options: Options) -> int:
+    """The workers :func:`map_groups` uses for this many pairs: one per 32, at most the
+    options' processes."""
+    return min(options.process_count, max(1, pairs // 32))
+
+
 def map_groups(
     function: Callable[[D, list[D], Options], list[R]],
     groups: Sequence[Group],
@@ -64,8 +70,7 @@ def map_groups(
     The workers inherit the documents when they fork (:func:`map_when_it_pays`); only the
     indices travel, and what ``function`` returns.
     """
-    pairs = sum(len(js) for _, js in groups)
-    workers = min(options.process_count, max(1, pairs // 32))
+    workers = workers_for(sum(len(js) for _, js in groups), options)
     call = partial(_call_group, function, left, right, options)
     return map_when_it_pays(call, groups, workers=workers)
 

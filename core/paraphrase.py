@@ -46,6 +46,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from copylens.core.canonicalize import Canonical, word_spans
+from copylens.core.cpu import stage
 from copylens.core.meaning import Lexicon, lexicon, weight
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
@@ -79,6 +80,10 @@ class Paraphrase:
         and shown as ``"paraphrase"`` fragments where no copy fragment already shows them (a
         retold sentence inside a copy fragment's span is part of that passage: the aligner's
         edits show its words, and now it counts whole)."""
+        with stage("paraphrase"):
+            return self._run(a, b, found, options)
+
+    def _run(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
         matches = paraphrases(a, b, (found.covered_a, found.covered_b), found.fragments, options)
         if not matches:
             return found
@@ -165,16 +170,23 @@ def meaning_of(doc: Prepared) -> Meaning:
     pairs it is in; the words' vectors and weights are the slow part)."""
     memo: Meaning | None = doc.__dict__.get("_meaning")
     if memo is None:
-        c = doc.canonical
-        digest = hashlib.blake2b(digest_size=16)
-        digest.update(np.ascontiguousarray(c.hashes).data)  # no copy of a long one
-        digest.update(np.ascontiguousarray(c.starts).data)
-        key = digest.digest()
-        memo = _CACHE.pop((key, c.language), None) or _meaning(doc, lexicon(c.language))
-        _CACHE[key, c.language] = memo
-        while len(_CACHE) > CACHED:
-            del _CACHE[next(iter(_CACHE))]
-        doc.__dict__["_meaning"] = memo
+        with stage("paraphrase: meaning"):
+            memo = _memoized(doc)
+    return memo
+
+
+def _memoized(doc: Prepared) -> Meaning:
+    """The document's :class:`Meaning` from the cache, or made; memoized on the document."""
+    c = doc.canonical
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(np.ascontiguousarray(c.hashes).data)  # no copy of a long one
+    digest.update(np.ascontiguousarray(c.starts).data)
+    key = digest.digest()
+    memo = _CACHE.pop((key, c.language), None) or _meaning(doc, lexicon(c.language))
+    _CACHE[key, c.language] = memo
+    while len(_CACHE) > CACHED:
+        del _CACHE[next(iter(_CACHE))]
+    doc.__dict__["_meaning"] = memo
     return memo
 
 

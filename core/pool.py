@@ -7,6 +7,10 @@ limit, so a file that makes a parser loop forever or swell without bound costs i
 
 What must hold:
 
+* an item's time starts when its worker has it in hand: a new worker first says it is ready
+  once it has read (unpickled) its first chunk, so a spawned worker's start-up (a fresh
+  interpreter importing what it runs: seconds on a loaded machine or under a virus scanner)
+  is never charged to the item; before that it has :data:`START_UP_S` at most;
 * results come back in input order; when an item's worker passes its time limit, runs out of
   its memory limit or dies, that worker is killed and replaced and the other items carry on;
 * the parent never waits on a stuck worker: when it stops early (an exception, Ctrl+C, a
@@ -26,7 +30,9 @@ What must hold:
   not start children, the items run in that process, in order, without the limits;
 * workers fork when that is safe (the caller is the main thread of a process with no other
   thread, and :func:`forbid_fork` was not called: a GUI calls it, since Qt runs threads
-  Python cannot see) and are spawned otherwise.
+  Python cannot see) and are spawned otherwise; ``COPYLENS_START_METHOD=spawn`` in the
+  environment (:data:`START_METHOD`) spawns them always, as Windows must (it has no fork), so
+  that the tests and CI run that path on any system.
 
 Why not ``concurrent.futures`` or pebble: an executor cannot kill one stuck task (its shutdown
 waits for it, and a killed worker breaks the whole pool), and pebble's manager threads would
@@ -72,7 +78,15 @@ IN_FLIGHT = 2
 one. Messages to a worker are small (paths, indices, options), far under a pipe's buffer, so
 the parent's send never waits on a worker that is itself waiting to send a result."""
 
+START_UP_S = 120.0
+"""Most seconds a new worker may take to start and read its first chunk before the chunk's own
+limit starts (a worker that takes longer is stopped as late)."""
+
 _fork_allowed = True
+
+START_METHOD = "COPYLENS_START_METHOD"
+"""The environment variable that chooses how workers start: ``fork`` (the default: fork where
+it is safe, spawn elsewhere) or ``spawn`` (always, as on Windows)."""
 
 
 def forbid_fork() -> None:
@@ -82,13 +96,22 @@ def forbid_fork() -> None:
 
 
 def can_fork() -> bool:
-    """True when forking is safe: allowed, on the main thread, and no other Python thread."""
+    """True when forking is safe: allowed, on the main thread, and no other Python thread;
+    never when :data:`START_METHOD` says ``spawn`` (ValueError for a method it does not know)."""
     return (
         _fork_allowed
+        and _start_method() == "fork"
         and threading.current_thread() is threading.main_thread()
         and threading.active_count() == 1
         and "fork" in multiprocessing.get_all_start_methods()
     )
+
+
+def _start_method() -> str:
+    method = os.environ.get(START_METHOD, "").strip().lower() or "fork"
+    if method not in ("fork", "spawn"):
+        raise ValueError(f"{START_METHOD} is {method!r}: it takes 'fork' or 'spawn'")
+    return method
 
 
 @dataclass(frozen=True)
@@ -208,12 +231,13 @@ class _RemoteTraceback(Exception):
 class _Worker:
     """One worker process, its end of the pipe and the chunks sent to it, oldest first (up to
     :data:`IN_FLIGHT`, so it never waits for the parent between two); ``deadline`` is the
-    oldest one's."""
+    oldest one's; ``ready`` once the worker said it has read its first chunk."""
 
     process: Any
     conn: Connection
     chunks: deque[int] = field(default_factory=deque)
     deadline: float | None = None
+    ready: bool = False
 
     def give(self, index: int, job: tuple[Any, ...], seconds: float | None) -> bool:
         """Send a chunk; False if the worker is gone (it died, or stopped after running out
@@ -228,7 +252,10 @@ class _Worker:
         return True
 
     def started(self, seconds: float | None) -> None:
-        """The oldest chunk starts now (it was sent, or the one before it came back)."""
+        """The oldest chunk starts now (it was sent, the one before it came back, or the new
+        worker is ready); a worker not yet ready has :data:`START_UP_S` more."""
+        if seconds is not None and not self.ready:
+            seconds = max(seconds, START_UP_S)
         self.deadline = None if seconds is None else time.monotonic() + seconds
 
     def usable(self) -> bool:
@@ -236,13 +263,15 @@ class _Worker:
         return not self.chunks and self.process.is_alive() and not self.conn.poll()
 
     def kill(self) -> None:
-        """SIGKILL the worker's process group (it and any program it started), then reap it."""
+        """SIGKILL the worker's process group (it and any program it started), then reap it;
+        where there are no process groups (Windows) TerminateProcess the worker alone."""
         pid = self.process.pid
         if pid is not None:
+            if hasattr(os, "killpg"):
+                with contextlib.suppress(OSError):
+                    os.killpg(pid, signal.SIGKILL)
             with contextlib.suppress(OSError):
-                os.killpg(pid, signal.SIGKILL)
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
+                self.process.kill()  # SIGKILL, or TerminateProcess on Windows
         self.process.join(1.0)
         self.conn.close()
 
@@ -421,6 +450,10 @@ def _outcome(
             status, payload = worker.conn.recv()
         except (EOFError, OSError):
             return _died(worker, limits), False
+        if status == "ready":  # its oldest chunk's time starts now
+            worker.ready = True
+            worker.started(limits.seconds)
+            return None
         if status == "ok":
             return payload, True
         if status == "memory":
@@ -463,15 +496,20 @@ def _start(context: Any) -> _Worker:
 
 
 def _serve(conn: Connection, parent: int) -> None:
-    """The worker: take ``(task, chunk, memory_bytes, scratch)`` until the pipe closes; answer
-    ("ok", results), ("memory", None) (then exit: the heap may be in a bad state) or
+    """The worker: take ``(task, chunk, memory_bytes, scratch)`` until the pipe closes; say
+    ("ready", None) once, when it has read the first, then answer each with ("ok", results),
+    ("memory", None) (then exit: the heap may be in a bad state) or
     ("error", (exception, traceback))."""
     _become_worker(parent)
+    ready = False
     while True:
         try:
             task, chunk, memory_bytes, scratch = conn.recv()
         except (EOFError, OSError):
             return
+        if not ready:
+            conn.send(("ready", None))
+            ready = True
         os.environ["TMPDIR"] = tempfile.tempdir = scratch
         _limit_memory(memory_bytes)
         try:
@@ -503,7 +541,7 @@ def _become_worker(parent: int) -> None:
     gc.freeze()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError, AttributeError):  # no process groups on Windows
         os.setpgid(0, 0)
     _die_with_parent(parent)
 

@@ -27,6 +27,7 @@ import numpy as np
 from copylens.core.arrays import distinct
 from copylens.core.canonicalize import Canonical, canonicalize
 from copylens.core.citations import cited_spans
+from copylens.core.cpu import stage
 from copylens.core.documents import Input, TextInput, WebPage
 from copylens.core.errors import (
     Cancelled,
@@ -153,7 +154,8 @@ def read_one(
     """Extract and build one input; any input problem becomes an InputFailure."""
     name = _name(item)
     try:
-        return build(extract_input(item, options), options)
+        with stage("read"):
+            return build(extract_input(item, options), options)
     except InputError as error:
         return InputFailure.of(name, error)
     except (MemoryError, SpillFailed):

@@ -8,11 +8,13 @@ number of all words of the text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any
 
 from copylens.core.errors import Explained, OptionsError
+from copylens.core.labels import label_key
 from copylens.core.options import Options
 
 
@@ -84,6 +86,13 @@ class SourceMatch:
     (``path`` is the address as given or found); None for a file or an archived document."""
     fetched: str | None = None
     """When a web source's page was downloaded or last confirmed unchanged (ISO 8601, UTC)."""
+    identical: bool = False
+    """An archived source whose extracted text is the checked document's, character for
+    character: the same submission handed in again (issue 32)."""
+    added: str | None = None
+    """When an archived source was added (ISO 8601, UTC); None for a file or a page."""
+    copies: tuple[int, ...] = ()
+    """Other archived records holding the same text as this source (their ids)."""
 
     @property
     def key(self) -> str:
@@ -111,6 +120,12 @@ class DocumentResult:
     self_cited: float = 0.0
     """Share found, outside citations, only in the writer's own archived work (sources with
     ``self_citation``); ``uniqueness + borrowed + cited + self_cited == 1``."""
+    archived_as: tuple[int, ...] = ()
+    """Archived records that are this very submission (the same file's bytes, the same
+    labels): "already in the archive as #12", neither a source nor hidden (issue 32)."""
+    pasted: bool = False
+    """Text given directly (typed or pasted: ``TextInput``), not read from a file: ``path`` is
+    its name, not a path (a report does not call it one)."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +147,64 @@ class InputFailure:
         return cls(path, str(error), error.template, tuple(sorted(error.params.items())))
 
 
+def _folded(labels: Iterable[tuple[str, str]]) -> frozenset[tuple[str, str]]:
+    """Label pairs as compared (issue 32): keys by :func:`~copylens.core.labels.label_key`,
+    values trimmed and case-folded; every pair kept (two values of one key are two pairs)."""
+    return frozenset((label_key(k), v.strip().casefold()) for k, v in labels)
+
+
+@dataclass(frozen=True)
+class Exclusions:
+    """What a teacher leaves out of a check's figures, as Turnitin's filters do (issue 36):
+    every share is then recomputed without it (:func:`copylens.core.exclude`).
+
+    A fragment of fewer than ``min_words`` counted words is hidden; a source whose share of
+    the document (its containment, before anything is left out) is under ``min_share`` is
+    hidden; a source is excluded by its key (``SourceMatch.key``: its path, or
+    ``archive:ID``); every archived source carrying one of ``archive_labels`` (``("group",
+    "301")``) is excluded. All empty: nothing is left out."""
+
+    min_words: int = 0
+    min_share: float = 0.0
+    sources: frozenset[str] = frozenset()
+    archive_labels: frozenset[tuple[str, str]] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.min_words or self.min_share or self.sources or self.archive_labels)
+
+    def hides(self, source: SourceMatch) -> bool:
+        """Whether the whole ``source`` is left out (its fragments' length aside)."""
+        return (
+            source.containment < self.min_share
+            or source.key in self.sources
+            or (
+                source.archive_id is not None
+                and bool(_folded(self.archive_labels) & _folded(source.labels))
+            )
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "min_words": self.min_words,
+            "min_share": self.min_share,
+            "sources": sorted(self.sources),
+            "archive_labels": [list(pair) for pair in sorted(self.archive_labels)],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Exclusions:
+        """Parsed back from :meth:`to_json`, validated (ValueError naming what is wrong)."""
+        words = data.get("min_words", 0)
+        if type(words) is not int or not 0 <= words <= 1_000_000:
+            raise ValueError(f"min_words must be a count of words, not {words!r}"[:200])
+        return cls(
+            min_words=words,
+            min_share=_share(data, "min_share", 0.0),
+            sources=frozenset(str(k) for k in data.get("sources", ())),
+            archive_labels=frozenset((str(k), str(v)) for k, v in data.get("archive_labels", ())),
+        )
+
+
 @dataclass(frozen=True)
 class CheckReport:
     """Documents checked against sources: what a front end shows, exports and prints."""
@@ -147,6 +220,12 @@ class CheckReport:
     """Ids of the checked documents this run added to the archive."""
     queries: int = 0
     """Web search queries this run sent (each one costs the user; JSON ``"web_queries"``)."""
+    exclusions: Exclusions = field(default_factory=Exclusions)
+    """What was left out of the figures (JSON ``"exclusions"``, only when something was)."""
+    unexcluded: CheckReport | None = field(default=None, compare=False, repr=False)
+    """The report as the engine gave it, before :attr:`exclusions` (None when it is that
+    one): other exclusions start from it (not in :meth:`to_json`; :meth:`to_data` keeps its
+    documents, so a reopened session's exclusions can still be changed)."""
 
     def text_of(self, source: SourceMatch) -> str | None:
         """The extracted text of a source (None if the report does not hold it)."""
@@ -157,32 +236,41 @@ class CheckReport:
             "documents": [_document_json(d) for d in self.documents],
             "errors": [_failure(e) for e in self.errors],
             "web_queries": self.queries,
-        }
+        } | ({"exclusions": self.exclusions.to_json()} if self.exclusions else {})
 
     def to_data(self) -> dict[str, Any]:
         """:meth:`to_json` and what it leaves out (options, texts, the errors' templates,
         ``archived``): everything :meth:`from_json` needs to rebuild an equal report."""
-        return self.to_json() | {
+        data = self.to_json() | {
             "kind": "check",
             "errors": [_failure_data(e) for e in self.errors],
             "options": _options_data(self.options),
             "texts": dict(self.texts),
             "archived": list(self.archived),
         }
+        if self.unexcluded is not None:  # its documents: other exclusions start from them
+            data["unexcluded"] = [_document_json(d) for d in self.unexcluded.documents]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> CheckReport:
         """The report of :meth:`to_data` (or :meth:`to_json`: then default options, no texts,
         errors without templates), parsed back from JSON. Raises ValueError (KeyError,
         TypeError) on data of another shape."""
-        return cls(
+        report = cls(
             documents=tuple(_document(d) for d in data["documents"]),
             errors=tuple(_failure_of(e) for e in data["errors"]),
             options=_options_of(data.get("options", {})),
             texts=_texts_of(data.get("texts", {})),
             archived=tuple(int(n) for n in data.get("archived", ())),
             queries=int(data.get("web_queries", 0)),
+            exclusions=Exclusions.from_json(data.get("exclusions", {})),
         )
+        if "unexcluded" not in data:
+            return report
+        documents = tuple(_document(d) for d in data["unexcluded"])
+        base = replace(report, documents=documents, exclusions=Exclusions())
+        return replace(report, unexcluded=base)
 
 
 @dataclass(frozen=True)
@@ -260,8 +348,9 @@ _FIELDS: dict[type, tuple[str, ...]] = {
 
 
 def _document_json(d: DocumentResult) -> dict[str, Any]:
-    data = _fields(d, exclude=("sources", "homoglyph_offsets"))
+    data = _fields(d, exclude=("sources", "homoglyph_offsets", "archived_as"))
     data["homoglyph_offsets"] = list(d.homoglyph_offsets)
+    data["archived_as"] = list(d.archived_as)
     data["sources"] = [_with_fragments(s) for s in d.sources]
     return data
 
@@ -271,10 +360,11 @@ def _pair_json(p: PairResult) -> dict[str, Any]:
 
 
 def _with_fragments(item: SourceMatch | PairResult) -> dict[str, Any]:
-    data = _fields(item, exclude=("fragments", "labels", "self_citation"))
+    data = _fields(item, exclude=("fragments", "labels", "self_citation", "copies"))
     if isinstance(item, SourceMatch):
         data["labels"] = dict(item.labels)
         data["self"] = item.self_citation
+        data["copies"] = list(item.copies)
     data["fragments"] = [_fragment_json(f) for f in item.fragments]
     return data
 
@@ -370,7 +460,7 @@ def _fragment(data: dict[str, Any]) -> Fragment:
         edits=tuple(_edit(e) for e in data["edits"]),
         cited=bool(data["cited"]),
         kind=str(data.get("kind", "copy")),
-        score=float(data.get("score", 1.0)),
+        score=_share(data, "score", 1.0),
     )
 
 
@@ -378,21 +468,33 @@ def _source(data: dict[str, Any]) -> SourceMatch:
     archive_id = data["archive_id"]
     return SourceMatch(
         path=str(data["path"]),
-        resemblance=float(data["resemblance"]),
-        resemblance_estimate=float(data["resemblance_estimate"]),
-        containment=float(data["containment"]),
-        reverse_containment=float(data["reverse_containment"]),
-        exclusive=float(data["exclusive"]),
-        shingle_containment=float(data["shingle_containment"]),
+        resemblance=_share(data, "resemblance"),
+        resemblance_estimate=_share(data, "resemblance_estimate"),
+        containment=_share(data, "containment"),
+        reverse_containment=_share(data, "reverse_containment"),
+        exclusive=_share(data, "exclusive"),
+        shingle_containment=_share(data, "shingle_containment"),
         matched_words=int(data["matched_words"]),
         fragments=tuple(_fragment(f) for f in data["fragments"]),
-        cited=float(data["cited"]),
+        cited=_share(data, "cited"),
         archive_id=None if archive_id is None else int(archive_id),
         labels=tuple((str(k), str(v)) for k, v in data["labels"].items()),
         self_citation=bool(data["self"]),
         url=_optional(data.get("url")),
         fetched=_optional(data.get("fetched")),
+        identical=bool(data.get("identical", False)),
+        added=_optional(data.get("added")),
+        copies=tuple(int(n) for n in data.get("copies", ())),
     )
+
+
+def _share(data: dict[str, Any], key: str, default: float | None = None) -> float:
+    """``data[key]`` as a share: a finite number from 0 to 1 (``default`` when absent, if
+    given); ValueError naming the key otherwise (a hand-made or damaged report)."""
+    value = data[key] if default is None else data.get(key, default)
+    if type(value) not in (int, float) or not -1e-9 <= value <= 1.0 + 1e-9:  # NaN fails
+        raise ValueError(f"{key} must be a share from 0 to 1, not {value!r}"[:200])
+    return float(value)
 
 
 def _optional(value: Any) -> str | None:
@@ -405,14 +507,16 @@ def _document(data: dict[str, Any]) -> DocumentResult:
         language=str(data["language"]),
         words=int(data["words"]),
         counted_words=int(data["counted_words"]),
-        uniqueness=float(data["uniqueness"]),
-        borrowed=float(data["borrowed"]),
-        cited=float(data["cited"]),
+        uniqueness=_share(data, "uniqueness"),
+        borrowed=_share(data, "borrowed"),
+        cited=_share(data, "cited"),
         homoglyphs=int(data["homoglyphs"]),
         homoglyph_offsets=tuple(int(n) for n in data["homoglyph_offsets"]),
         sha256=str(data["sha256"]),
         sources=tuple(_source(s) for s in data["sources"]),
-        self_cited=float(data["self_cited"]),
+        self_cited=_share(data, "self_cited"),
+        archived_as=tuple(int(n) for n in data.get("archived_as", ())),
+        pasted=bool(data.get("pasted", False)),
     )
 
 
@@ -420,9 +524,9 @@ def _pair(data: dict[str, Any]) -> PairResult:
     return PairResult(
         a=str(data["a"]),
         b=str(data["b"]),
-        resemblance=float(data["resemblance"]),
-        resemblance_estimate=float(data["resemblance_estimate"]),
-        containment_ab=float(data["containment_ab"]),
-        containment_ba=float(data["containment_ba"]),
+        resemblance=_share(data, "resemblance"),
+        resemblance_estimate=_share(data, "resemblance_estimate"),
+        containment_ab=_share(data, "containment_ab"),
+        containment_ba=_share(data, "containment_ba"),
         fragments=tuple(_fragment(f) for f in data["fragments"]),
     )

@@ -19,6 +19,7 @@ import numpy as np
 
 from copylens.core import signals
 from copylens.core.copies import REACH, held_in, seed_zones, to_fragment, words_after, words_before
+from copylens.core.cpu import stage
 from copylens.core.options import Options
 from copylens.core.pairs import Group, as_pairs, each, groups_of, map_groups
 from copylens.core.prepare import Prepared
@@ -129,6 +130,11 @@ def containment_bounds(a: Seeded, others: Sequence[Seeded], options: Options) ->
     mask per word is built. Equal, bit for bit, to the shares of :func:`seed_zones`' masks
     (tests/test_bound.py).
     """
+    with stage("bound"):
+        return _bounds(a, others, options)
+
+
+def _bounds(a: Seeded, others: Sequence[Seeded], options: Options) -> np.ndarray:
     k, gap = options.seed_k, options.max_gap
     grams_a, sorted_a = a.seed_grams(k)
     theirs = [o.seed_grams(k)[0] for o in others]

@@ -42,6 +42,7 @@ import numpy as np
 
 from copylens.core.arrays import distinct
 from copylens.core.canonicalize import Canonical, reduce_transient
+from copylens.core.cpu import stage
 from copylens.core.errors import SpillFailed
 from copylens.core.extract import Extracted
 from copylens.core.ignore import with_ignored
@@ -86,6 +87,9 @@ class Spilled:
     k: int
     ignored: np.ndarray | None = None
     salt: int = 0
+    language: str = ""
+    """The document's language (``Canonical.language``): the pair stage loads its word
+    vectors once, before its workers fork (:func:`copylens.core.meaning.preload`)."""
 
     def seed_grams(self, k: int) -> tuple[np.ndarray, np.ndarray]:
         """As :meth:`Prepared.seed_grams`, for the ``k`` it was spilled with."""
@@ -105,6 +109,7 @@ def summary(doc: Prepared, spot: Spot, options: Options, salt: int = 0) -> Spill
         k=options.seed_k,
         ignored=doc.ignored,
         salt=salt,
+        language=doc.canonical.language,
     )
 
 
@@ -157,6 +162,10 @@ class Spill:
 
     def load(self, doc: Spilled, options: Options) -> Prepared:
         """The whole document, as the run ignores it."""
+        with stage("load"):
+            return self._load(doc, options)
+
+    def _load(self, doc: Spilled, options: Options) -> Prepared:
         prepared = read(doc.spot)
         if doc.ignored is None:
             return prepared

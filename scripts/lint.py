@@ -1,5 +1,8 @@
-"""The static checks of the test command: ruff (lint and format), mypy (strict, on the core)
-and import-linter (the contracts in ``pyproject.toml``). Exits non-zero if any fails.
+"""The static checks of the test command: ruff (lint and format), mypy (strict, on the core),
+import-linter (the contracts in ``pyproject.toml``) and jactionlint (actionlint's checks and
+its own security rules) on the CI workflows in ``.github/workflows/``; it runs shellcheck on
+their ``run:`` scripts where shellcheck is installed (Debian ``shellcheck``, which
+``scripts/test.sh`` installs). Exits non-zero if any fails.
 
 ``setup.py`` maps the repository's folders ``core/``, ``app/`` and ``resources/`` into the one
 package ``copylens``; an editable install resolves that with an import hook, which neither
@@ -34,6 +37,12 @@ def link_tree() -> Path:
     return TREE
 
 
+def workflows() -> list[Path]:
+    """The CI workflow files."""
+    folder = ROOT / ".github" / "workflows"
+    return sorted([*folder.glob("*.yml"), *folder.glob("*.yaml")])
+
+
 def main() -> int:
     tree = link_tree()
     tool = Path(sys.executable).parent
@@ -43,6 +52,7 @@ def main() -> int:
         ([sys.executable, "-m", "mypy", str(tree / "copylens" / "core")], ROOT),
         # from the link tree, so that the checkout's own copylens/ folder is not the one found
         ([str(tool / "lint-imports"), "--config", str(ROOT / "pyproject.toml")], tree),
+        ([str(tool / "jactionlint"), *map(str, workflows())], ROOT),
     ]
     failed = [cmd[0] for cmd, cwd in steps if subprocess.call(cmd, cwd=cwd) != 0]
     if failed:

@@ -55,8 +55,12 @@ dialogs at their own size:
   (SVM)": the city budget told by three outlets, the match report retold once, the weather
   and exchange-rate notes on one template left apart; the broken line listed below the groups.
 
+* ``21-certificate-form.png``, ``22-exclusions.png``, ``23-check-1024.png`` — the teacher's
+  papers (issue 36): File › Certificate…, Run › Exclusions… and the results at 1024 × 640.
+
 ``--only web`` shoots the ``19`` scenes alone (quick: no compare of 2,000 essays); ``--only
-news`` the ``20`` scene alone.
+news`` the ``20`` scene alone, ``--only classroom`` the ``21``–``23`` ones, ``--only basics``
+the ``01``–``06`` ones.
 
 The sample files are written to a temporary folder, which is also the working directory while
 the script runs, so the window shows short relative paths (``papers/…``) and not a random
@@ -736,7 +740,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
-    parser.add_argument("--only", choices=("web", "news"), help="shoot only these scenes")
+    parser.add_argument(
+        "--only",
+        choices=("basics", "web", "news", "classroom"),
+        help="shoot only these scenes",
+    )
     args = parser.parse_args(argv)
     out: Path = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
@@ -775,6 +783,8 @@ def main(argv: list[str] | None = None) -> int:
             window.resize(*SIZE)
             window.show()
             window.activateWindow()  # as for a user: focus frames and the caret are drawn
+            if args.only == "basics":
+                shoot(window, out, suffix, documents, sources, essays, assignment)
             if args.only is None:
                 shoot(window, out, suffix, documents, sources, essays, assignment)
                 shoot_archive(window, out, suffix, documents, sources, essays, archived)
@@ -787,6 +797,8 @@ def main(argv: list[str] | None = None) -> int:
                 shoot_web(window, out, suffix, documents)
             if args.only in (None, "news"):
                 shoot_news(window, out, suffix, write_news_samples(work))
+            if args.only in (None, "classroom"):
+                shoot_classroom(window, out, suffix, documents, sources)
             window.close()
         finally:
             os.chdir(home)
@@ -854,6 +866,52 @@ def shoot(
     ).setFocus()
     save(dialog, name("05-settings"))
     dialog.reject()
+
+
+def shoot_classroom(
+    window: Any, out: Path, suffix: str, documents: list[Path], sources: list[Path]
+) -> None:
+    """The teacher's papers (issue 36): ``21-certificate-form.png`` (File › Certificate…, with
+    the checked documents labelled ``author=Иванова, group=301``), ``22-exclusions.png`` (Run ›
+    Exclusions…, a source ticked, matches under 12 words hidden) and ``23-check-1024.png`` (the
+    results after those exclusions, the window at 1024 × 640)."""
+    from copylens.app.certificate import CertificateDialog
+    from copylens.app.exclusions_dialog import ExclusionsDialog
+    from copylens.app.qt import Qt
+    from copylens.core import exclude
+
+    def name(stem: str) -> Path:
+        return out / f"{stem}{suffix}.png"
+
+    window.set_mode("check")
+    window.documents_list.clear_inputs()
+    window.sources_list.clear_inputs()
+    window.documents_list.add_paths(documents)
+    window.sources_list.add_paths(sources)
+    fit_inputs(window, max(len(documents), len(sources)))
+    run_engine(window)
+    select_busiest_document(window)
+    report = window.reports["check"]
+    form = CertificateDialog(report, "author=Иванова, group=301", window)
+    form.fields["institution"].setText("Иркутский государственный университет")
+    form.fields["checker"].setText("Петров П. П.")
+    form.show()
+    save(form, name("21-certificate-form"))
+    form.reject()
+    dialog = ExclusionsDialog(report, window)
+    dialog.words.setValue(12)
+    dialog.sources.item(dialog.sources.count() - 1).setCheckState(Qt.CheckState.Checked)
+    dialog.show()
+    save(dialog, name("22-exclusions"))
+    shown = exclude(report, dialog.exclusions())
+    dialog.reject()
+    window.reports["check"] = shown
+    window.show_report("check", shown, fresh=True)
+    size = window.size()
+    window.resize(1024, 640)
+    select_busiest_document(window)
+    save(window, name("23-check-1024"))
+    window.resize(size)
 
 
 def shoot_archive(
@@ -948,6 +1006,8 @@ def shoot_session(values: dict[str, Any], out: Path, suffix: str) -> None:
     settle()
     if not second.sessions.open(str(Path(SESSION_FILE).absolute())):
         raise SystemExit(f"could not open the session {SESSION_FILE}")
+    if second.sessions.review is not None:  # saved here with these settings: none expected
+        second.sessions.review.use_button.click()
     page = second.check_page
     fit_inputs(second, max(len(second.documents_list.inputs()), len(second.sources_list.inputs())))
     select_busiest_document(second)
@@ -1253,7 +1313,6 @@ def shoot_dialogs(window: Any, out: Path, suffix: str) -> None:
     """13–17: the text box, History, About, Keyboard shortcuts and the Open files dialog."""
     from copylens.app.about import AboutDialog, ShortcutsDialog
     from copylens.app.qt import QtCore, QtGui, QtWidgets
-    from copylens.app.window import SUPPORTED_SUFFIXES
 
     def name(stem: str) -> Path:
         return out / f"{stem}{suffix}.png"
@@ -1279,11 +1338,10 @@ def shoot_dialogs(window: Any, out: Path, suffix: str) -> None:
         dialog.close()
         dialog.deleteLater()
 
-    # The window's Open files (MainWindow._open_into), as a dialog object to show and grab.
-    patterns = " ".join(f"*{s}" for s in sorted(SUPPORTED_SUFFIXES))
-    filters = f"{window.tr('Documents')} ({patterns});;{window.tr('All files')} (*)"
+    # The window's Open files (InputsArea.open_into), as a dialog object to show and grab.
+    filters = window.inputs.file_filters(window.documents_list)
     files = QtWidgets.QFileDialog(
-        window, window.tr("Open files"), str(Path("papers").absolute()), filters
+        window, window.inputs.open_files_title(), str(Path("papers").absolute()), filters
     )
     files.setOption(QtWidgets.QFileDialog.Option.DontUseNativeDialog)
     files.setFileMode(QtWidgets.QFileDialog.FileMode.ExistingFiles)

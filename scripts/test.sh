@@ -2,14 +2,15 @@
 # Sets up a fresh machine for the tests and runs them: the Debian packages the tests need
 # (DejaVu fonts: the PDF fixtures and Qt draw Cyrillic with them; the libraries Qt loads
 # even offscreen; the PostgreSQL server, which tests/pgserver.py starts on its own in a
-# temporary folder, from the newest /usr/lib/postgresql/*/bin), a virtual environment with the
+# temporary folder, from the newest /usr/lib/postgresql/*/bin; shellcheck, with which the
+# workflow linter checks the CI workflow's scripts), a virtual environment with the
 # project (editable, for development) and its test and build extras, the static checks, then
 # pytest including the wheel and the frozen-app build. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DEBIAN_PACKAGES=(fonts-dejavu-core libegl1 libgl1 libopengl0 libxkbcommon0 libfontconfig1
-                 libdbus-1-3 libglib2.0-0 postgresql)
+                 libdbus-1-3 libglib2.0-0 postgresql shellcheck)
 missing=()
 if command -v dpkg-query >/dev/null; then
   for p in "${DEBIAN_PACKAGES[@]}"; do
@@ -27,7 +28,7 @@ fi
 .venv/bin/python -m pip install -q -e ".[test,build]"
 
 # ruff, mypy (strict on the core), import-linter (the core never imports the app or Qt; the
-# app imports the core only through its facade)
+# app imports the core only through its facade), jactionlint on .github/workflows/
 .venv/bin/python scripts/lint.py
 # Everything, including what users get (marked packaging, a few minutes; plain `pytest`
 # leaves it out): the wheel built and installed into a clean virtual environment, its command

@@ -40,7 +40,16 @@ def find_font(filename: str = "DejaVuSans.ttf") -> Path | None:
         if root.is_dir():
             for found in sorted(root.rglob(filename)):
                 return found
-    return None
+    return _matplotlib_font(filename)
+
+
+def _matplotlib_font(filename: str) -> Path | None:
+    """The copy of a DejaVu font in matplotlib's wheel (a dependency on every system): what
+    Windows and macOS, which have no Debian package, use."""
+    import matplotlib
+
+    found = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / filename
+    return found if found.is_file() else None
 
 
 # --------------------------------------------------------------------------- zip

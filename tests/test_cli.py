@@ -79,7 +79,15 @@ def test_check_json_contract_and_offsets_map_onto_extracted_text(corpus: dict[st
     )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert set(data) == {"documents", "errors", "web_queries"}
+    assert set(data) == {
+        "kind",
+        "generated_at",
+        "copylens_version",
+        "settings",
+        "documents",
+        "errors",
+        "web_queries",
+    }
     assert data["web_queries"] == 0
     by_name = {Path(d["path"]).name: d for d in data["documents"]}
     essay, page = by_name["essay.docx"], by_name["page.html"]
@@ -108,7 +116,15 @@ def test_compare_json_contract(corpus: dict[str, Path]) -> None:
     result = run("compare", folder, "--format", "json", "--min-containment", "0.2")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert set(data) == {"pairs", "clusters", "errors"}
+    assert set(data) == {
+        "kind",
+        "generated_at",
+        "copylens_version",
+        "settings",
+        "pairs",
+        "clusters",
+        "errors",
+    }
     names = {frozenset((Path(p["a"]).name, Path(p["b"]).name)) for p in data["pairs"]}
     assert names == {
         frozenset(("essay.docx", "source.pdf")),

@@ -361,3 +361,26 @@ def test_the_stage_on_long_documents_holds_blocks_not_their_product(
     limit = 64 * words + (1 << 20)  # a few arrays of one number a word, and the blocks
     assert words * lexicon("en").dimension * 4 > 4 * limit  # every word's vector at once
     assert peak < limit, (peak, words)
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk", "de", "fr", "pl"])
+def test_the_direct_lookup_of_word_weights_is_wordfreqs_own(language: str) -> None:
+    """Issue 40: a word's Zipf frequency is looked up in wordfreq's list directly when
+    wordfreq would read it as one token unchanged; the value must be wordfreq's own, bit for
+    bit (weights decide scores, and outputs stay byte-identical)."""
+    from wordfreq import top_n_list, zipf_frequency
+
+    from copylens.core.meaning import _listed
+
+    listed = _listed(language)
+    words = top_n_list(language, 3000, wordlist="small")
+    words += [w + "s" for w in words[:300]] + [w.upper() for w in words[:100]]
+    words += ["zorblaxq", "квакозябра", "ґрунтовність", "straße", "ﬁle", "naïve", "e\u0301te"]
+    found = 0
+    for word in words:
+        value = listed(word)
+        if value is not None:
+            found += 1
+            assert value == zipf_frequency(word, language, wordlist="small"), word
+    assert found > 2000  # most words take the direct way
+    assert listed("Word") is None and listed("don't") is None and listed("x2") is None

@@ -20,9 +20,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from copylens.app import i18n
 from copylens.app.errors_dialog import failure_advice
 from copylens.app.palette import uniqueness_hex
-from copylens.app.presentation import display_names, failure_text, is_web_address, web_name
+from copylens.app.presentation import (
+    display_names,
+    failure_text,
+    is_web_address,
+    percent,
+    web_name,
+)
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal, Slot
 from copylens.app.views.document_view import DocumentView
 from copylens.core import CheckReport, DocumentResult, InputFailure
@@ -233,7 +240,8 @@ class _ResultItem(QtWidgets.QTreeWidgetItem):
         self.setText(0, name)
         self.setData(0, PATH_ROLE, result.path)
         self.setToolTip(0, result.path)
-        self.setText(1, f"{round(result.uniqueness * 100)} %")
+        # as the document's header writes it ("1.9 %", not "2 %")
+        self.setText(1, percent(result.uniqueness, i18n.current_language()))
         self.setData(1, UNIQUENESS_ROLE, result.uniqueness)
         self.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         color = uniqueness_hex(result.uniqueness)

@@ -26,6 +26,10 @@ class ComparePage(QtWidgets.QWidget):
             self._layout.addWidget(self.view)
         self.view.show_report(report, threshold)
 
+    def threshold(self) -> float | None:
+        """The pair list's threshold (0..1) the view shows, None before a report."""
+        return None if self.view is None else self.view.threshold()
+
     def shutdown(self) -> None:
         """Stop the view's background work and wait for it (the window is closing)."""
         if self.view is not None:

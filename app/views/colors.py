@@ -14,10 +14,8 @@ fragment takes a stronger tint and the other fragments fade.
 
 from __future__ import annotations
 
-import itertools
-
 from copylens.app import palette
-from copylens.app.palette import PALETTE
+from copylens.app.palette import PALETTE, heat_rgb
 from copylens.app.qt import QtGui
 
 TEXT_COLOR = QtGui.QColor("#000000")
@@ -33,19 +31,9 @@ LOOKALIKE_COLOR = QtGui.QColor(palette.LOOKALIKE)
 NEUTRAL_COLOR = QtGui.QColor(palette.NEUTRAL)
 """The legend's examples of how text is marked, in no source's colour."""
 NEUTRAL_LINE_COLOR = QtGui.QColor(palette.NEUTRAL_LINE)
-DIAGONAL_COLOR = QtGui.QColor("#E4E4E4")
+DIAGONAL_COLOR = QtGui.QColor(palette.DIAGONAL)
+DIAGONAL_LINE_COLOR = QtGui.QColor(palette.DIAGONAL_LINE)
 """Heat-map cells of a document with itself."""
-
-HEAT_STOPS: tuple[tuple[float, tuple[int, int, int]], ...] = (
-    (0.0, (255, 255, 255)),
-    (0.05, (254, 232, 200)),
-    (0.15, (253, 187, 132)),
-    (0.3, (252, 141, 89)),
-    (0.6, (215, 48, 31)),
-    (1.0, (127, 0, 0)),
-)
-"""White → deep red (ColorBrewer OrRd's stops), spread over the low shares: a pasted paragraph
-(15–25 % of an essay) is a clear orange, not a tint a teacher overlooks beside the near-copies."""
 
 
 def source_color(index: int) -> QtGui.QColor:
@@ -124,16 +112,6 @@ def mix(a: QtGui.QColor, b: QtGui.QColor, share_of_b: float) -> QtGui.QColor:
 def uniqueness_color(uniqueness: float) -> QtGui.QColor:
     """Red under 50 %, amber under 80 %, green otherwise (dark shades, readable on white)."""
     return QtGui.QColor(palette.uniqueness_hex(uniqueness))
-
-
-def heat_rgb(value: float) -> tuple[int, int, int]:
-    """The heat-map colour of a share in 0..1 as (r, g, b)."""
-    v = max(0.0, min(1.0, value))
-    for (x0, c0), (x1, c1) in itertools.pairwise(HEAT_STOPS):
-        if v <= x1:
-            t = (v - x0) / (x1 - x0)
-            return tuple(round(p + (q - p) * t) for p, q in zip(c0, c1, strict=True))  # type: ignore[return-value]
-    return HEAT_STOPS[-1][1]
 
 
 def heat_color(value: float) -> QtGui.QColor:

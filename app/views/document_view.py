@@ -131,7 +131,7 @@ class SourcesModel(QtCore.QAbstractTableModel):
         source = self._sources[row]
         if source.archive_id is None:
             return None
-        archived = _archive_tr("archive #{id}").replace("{id}", str(source.archive_id))
+        archived = archived_tail(source)
         labels = presentation.labels_text(source.labels)
         detail = f"{labels} · {archived}" if labels else archived
         mark = _archive_tr("self-citation") if source.self_citation else ""
@@ -156,6 +156,12 @@ class SourcesModel(QtCore.QAbstractTableModel):
         ]
         if source.labels:
             lines.append(presentation.labels_text(source.labels))
+        if source.identical:
+            lines.append(
+                _archive_tr(
+                    "Identical: the archived document's text is the checked one's, unchanged."
+                )
+            )
         if source.self_citation:
             lines.append(
                 _archive_tr(
@@ -297,6 +303,22 @@ def _archive_tr(text: str) -> str:
     return QtCore.QCoreApplication.translate("Sources", text)
 
 
+def archived_tail(source: SourceMatch) -> str:
+    """What tells an archived source apart, translated: "archive #12", or for one whose text
+    is the checked document's "identical to #12, added 2025-05-14" (issue 32)."""
+    if source.identical:
+        template = _archive_tr("identical to #{id}, added {date}")
+        template = template.replace("{date}", (source.added or "")[:10])
+    else:
+        template = _archive_tr("archive #{id}")
+    return template.replace("{id}", str(source.archive_id))
+
+
+def already_archived_text(ids: tuple[int, ...]) -> str:
+    """ "already in the archive as #12", translated ("" for none)."""
+    return presentation.already_archived(ids, _archive_tr("already in the archive as {ids}"))
+
+
 def web_address(source: SourceMatch) -> str | None:
     """Where a web source's page came from (the address after redirects), None for a file
     or an archived document."""
@@ -345,6 +367,7 @@ def source_names(
         other_paths,
         archive=_archive_tr("archive #{id}"),
         self_citation=_archive_tr("self-citation"),
+        identical=_archive_tr("identical to #{id}, added {date}"),
     )
 
 
@@ -495,10 +518,47 @@ class SourcesTable(QtWidgets.QTableView):
 
     addressClicked = Signal(str)
 
+    NAME_ROOM = 14
+    """The source's name keeps at least this many average characters of width: where the
+    figure columns sized to their contents leave less, they are narrowed to their figures and
+    their headings' longest line (at 1024 × 640 in Russian the name was squeezed to "…",
+    issue 36)."""
+
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMouseTracking(True)
         self._pressed = ""
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """The figure columns sized to their contents, or narrowed when the name would get
+        less than :data:`NAME_ROOM`."""
+        proxy = self.model()
+        model = proxy.sourceModel() if isinstance(proxy, QtCore.QSortFilterProxyModel) else proxy
+        if not isinstance(model, SourcesModel):
+            return
+        head = self.horizontalHeader()
+        figures = [
+            c
+            for c in range(model.columnCount())
+            if c != SourcesModel.NAME and not self.isColumnHidden(c)
+        ]
+        fit = QtWidgets.QHeaderView.ResizeMode.ResizeToContents
+        for c in figures:
+            head.setSectionResizeMode(c, fit)
+        wide = sum(head.sectionSize(c) for c in figures)
+        if self.viewport().width() - wide >= self.NAME_ROOM * self.fontMetrics().averageCharWidth():
+            return
+        lines = head.fontMetrics()
+        for c in figures:
+            heading = two_lines(model.heading(c)).split("\n")
+            widest = max(lines.horizontalAdvance(line) for line in heading)
+            head.setSectionResizeMode(c, QtWidgets.QHeaderView.ResizeMode.Interactive)
+            arrow = 12 if c == head.sortIndicatorSection() else 0  # the sort indicator
+            head.resizeSection(c, max(self.sizeHintForColumn(c), widest + 14 + arrow))
 
     def address_at(self, position: QtCore.QPoint) -> str:
         """The web address drawn at ``position`` (viewport coordinates), else ""."""
@@ -618,6 +678,16 @@ class DocumentView(QtWidgets.QWidget):
         self.facts_label.setToolTip(
             f"{terms.label('compared_words', translate)}: {terms.tip('compared_words', translate)}"
         )
+        self.archived_label = QtWidgets.QLabel()
+        self.archived_label.setObjectName("alreadyArchived")
+        self.archived_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.archived_label.hide()  # shown for a result archived already (an empty line else)
+        self.archived_label.setToolTip(
+            self.tr(
+                "This very submission (the same file, the same labels) is in the archive: it "
+                "is not counted as its own source."
+            )
+        )
         self.lookalike_label = QtWidgets.QLabel()
         self.lookalike_label.setTextFormat(Qt.TextFormat.PlainText)
         self.lookalike_label.setStyleSheet(
@@ -644,6 +714,7 @@ class DocumentView(QtWidgets.QWidget):
         facts.addWidget(self.name_label)
         facts.addWidget(self.shares_label)
         facts.addWidget(self.facts_label)
+        facts.addWidget(self.archived_label)
         facts.addWidget(self.lookalike_label)
         facts.addStretch(1)
         header = QtWidgets.QHBoxLayout()
@@ -806,6 +877,8 @@ class DocumentView(QtWidgets.QWidget):
             else self.tr("%n sources", "", n),
         ]
         self.facts_label.setText("  ·  ".join(facts))
+        self.archived_label.setText(already_archived_text(result.archived_as))
+        self.archived_label.setVisible(bool(result.archived_as))
         if result.homoglyphs > 0:
             k = result.homoglyphs
             self.lookalike_label.setText(
@@ -900,7 +973,7 @@ class DocumentView(QtWidgets.QWidget):
         right_name, right_note = names[match.key], ""
         address = web_address(match)
         if match.archive_id is not None:  # the labels on a line of their own: panes are narrow
-            archived = _archive_tr("archive #{id}").replace("{id}", str(match.archive_id))
+            archived = archived_tail(match)
             right_name = f"{presentation.file_name(match.path)} · {archived}"
             mark = _archive_tr("self-citation") if match.self_citation else ""
             right_note = " · ".join(x for x in (presentation.labels_text(match.labels), mark) if x)

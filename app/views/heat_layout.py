@@ -11,7 +11,6 @@ shown order.
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -20,11 +19,9 @@ import numpy as np
 import numpy.typing as npt
 
 from copylens.app import presentation
+from copylens.app.presentation import ORDER_MIN_SHARE, similarity_order  # pure, shared
 from copylens.core import PairResult
 
-ORDER_MIN_SHARE = 0.1
-"""Pairs where either document has at least this share in the other link documents into the
-groups that :func:`similarity_order` keeps together (a pasted paragraph is 15–25 %)."""
 WIDE_CELL = 8.0
 """Where cells are smaller, documents that share at least :data:`ORDER_MIN_SHARE` with another
 are drawn up to this wide (px), taking up to half the room, so that their cells stay visible."""
@@ -59,72 +56,6 @@ DIAGONAL = -0.5
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float32]
 Edges = npt.NDArray[np.float64]
-
-
-# --- order --------------------------------------------------------------------------------
-def similarity_order(
-    n: int, links: Iterable[tuple[int, int, float]], min_share: float = ORDER_MIN_SHARE
-) -> tuple[int, ...]:
-    """Documents ``0..n-1`` ordered so that documents sharing text sit together.
-
-    ``links`` are ``(i, j, share)``; those with ``share >= min_share`` join documents into
-    groups (connected components). Groups come hottest first (strongest link), then larger,
-    then by their first document. Inside a group documents follow Prim's order over the
-    strongest links from the group's strongest link: the order of single-linkage clustering,
-    so every single-linkage cluster is contiguous. Documents without such a link come last, in
-    their original order. Every document appears exactly once; deterministic; O(L log L) for
-    L links.
-    """
-    adjacency: list[list[tuple[float, int]]] = [[] for _ in range(n)]
-    for i, j, share in links:
-        if i != j and share >= min_share:
-            adjacency[i].append((share, j))
-            adjacency[j].append((share, i))
-    seen = [False] * n
-    groups = [
-        _group(start, adjacency, seen) for start in range(n) if adjacency[start] and not seen[start]
-    ]
-    placed = [False] * n
-    order: list[int] = []
-    for _key, first in sorted(groups):
-        order += _prim(first, adjacency, placed)
-    return tuple(order) + tuple(d for d in range(n) if not placed[d])
-
-
-def _group(
-    start: int, adjacency: list[list[tuple[float, int]]], seen: list[bool]
-) -> tuple[tuple[float, int, int], int]:
-    """The component of ``start`` (marked in ``seen``): its sort key (hottest, larger, first
-    document first) and where Prim's order starts (the lower document of its strongest link)."""
-    members = [start]
-    seen[start] = True
-    best = (-1.0, 0, 0)
-    for member in members:
-        for share, other in adjacency[member]:
-            best = max(best, (share, -min(member, other), -max(member, other)))
-            if not seen[other]:
-                seen[other] = True
-                members.append(other)
-    return (-best[0], -len(members), min(members)), -best[1]
-
-
-def _prim(start: int, adjacency: list[list[tuple[float, int]]], placed: list[bool]) -> list[int]:
-    """Prim's order of the component of ``start``: each next document is the one most similar
-    to any document placed before it (ties: the lower index)."""
-    out = [start]
-    placed[start] = True
-    heap = [(-share, other) for share, other in adjacency[start]]
-    heapq.heapify(heap)
-    while heap:
-        _, doc = heapq.heappop(heap)
-        if placed[doc]:
-            continue
-        placed[doc] = True
-        out.append(doc)
-        for share, other in adjacency[doc]:
-            if not placed[other]:
-                heapq.heappush(heap, (-share, other))
-    return out
 
 
 # --- pooling ------------------------------------------------------------------------------

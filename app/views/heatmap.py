@@ -35,11 +35,10 @@ import numpy.typing as npt
 
 from copylens.app import i18n, presentation, terms
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
-from copylens.app.views import colors
+from copylens.app.views import colors, heat_paint
 from copylens.app.views.heat_layout import (
     DIAGONAL,
     GRID_FROM_CELL,
-    LABELS_FROM_CELL,
     MAX_CELL,
     NUMBERS_FROM_CELL,
     ZOOM_STEP,
@@ -69,7 +68,8 @@ def _heat_lut() -> npt.NDArray[np.uint32]:
 
 
 def grid_image(grid: FloatArray) -> QtGui.QImage:
-    """The pooled grid in the heat colours: white where empty, grey on the bare diagonal."""
+    """The pooled grid in the heat colours: white where empty, a faint grey on the bare
+    diagonal (the widget draws a line along it)."""
     height, width = grid.shape
     if width == 0 or height == 0:
         return QtGui.QImage()
@@ -401,10 +401,7 @@ class HeatMap(QtWidgets.QWidget):
 
     def cell_rect(self, row: int, column: int) -> QtCore.QRect:
         """The rectangle of the cell of documents ``row`` and ``column`` (at least a pixel)."""
-        y, x = self._positions(row, column)
-        left, right = self._rows.span(x, self._origin.x())
-        top, bottom = self._rows.span(y, self._origin.y())
-        return QtCore.QRect(left, top, right - left, bottom - top)
+        return heat_paint.cell_rect(self._rows, self._origin, self._position, row, column)
 
     def cell_at(self, point: QtCore.QPoint | QtCore.QPointF) -> tuple[int, int] | None:
         """(row, column) documents of the cell under ``point``, None outside the matrix
@@ -506,30 +503,48 @@ class HeatMap(QtWidgets.QWidget):
     # --- painting ---------------------------------------------------------------------
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:
         painter = QtGui.QPainter(self)
-        n = len(self._data)
-        if n == 0:
+        if len(self._data) == 0:
             painter.setPen(self.palette().color(QtGui.QPalette.ColorRole.PlaceholderText))
             painter.drawText(self._area(), Qt.AlignmentFlag.AlignCenter, self.tr("No documents"))
             return
-        viewport = self._viewport()
         shown = self._shown_rect()
         if shown.isEmpty():
             return
         painter.drawImage(shown.topLeft(), self._matrix_image(shown))
-        painter.setClipRect(viewport)
+        painter.setClipRect(self._viewport())
+        frame = self._frame(shown)
+        heat_paint.paint_diagonal(painter, frame)
         rows = self._rows
         if rows.scale >= GRID_FROM_CELL or rows.wide_cell >= 2 * GRID_FROM_CELL:
-            self._paint_grid(painter, shown)
+            heat_paint.paint_grid(painter, frame)
         if rows.wide_cell >= NUMBERS_FROM_CELL:
-            self._paint_numbers(painter, shown)
-        self._paint_hover(painter)
-        self._paint_marks(painter)
+            heat_paint.paint_numbers(painter, frame)
+        heat_paint.paint_hover(painter, frame)
+        heat_paint.paint_marks(painter, frame)
         painter.setClipping(False)
         painter.setPen(QtGui.QPen(QtGui.QColor("#A0A0A0"), 1))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(shown.adjusted(-1, -1, 0, 0))
         if rows.labelled:
-            self._paint_labels(painter, shown)
+            heat_paint.paint_labels(painter, frame)
+
+    def _frame(self, shown: QtCore.QRect) -> heat_paint.Frame:
+        """What this paint draws from (:mod:`copylens.app.views.heat_paint`)."""
+        return heat_paint.Frame(
+            rows=self._rows,
+            origin=QtCore.QPointF(self._origin),
+            order=self._order,
+            position=self._position,
+            cells=self._cells,
+            shown=shown,
+            area=self._area(),
+            label_width=self._label_width,
+            row_label=self._row_label,
+            font=self.font(),
+            text_color=self.palette().color(QtGui.QPalette.ColorRole.WindowText),
+            hover=self._hover,
+            current=self._current if self.hasFocus() else None,
+        )
 
     def _shown_rect(self) -> QtCore.QRect:
         """The visible part of the matrix, in whole pixels."""
@@ -558,127 +573,6 @@ class HeatMap(QtWidgets.QWidget):
         size = (shown.width(), shown.height())
         grid = pool(self._cells, self._rows.edges, origin, size, self._rows.wide_cell)
         return grid_image(grid)
-
-    def _visible_range(self, shown: QtCore.QRect) -> tuple[range, range]:
-        """Display positions of the visible rows and columns."""
-        x, y = self._origin.x(), self._origin.y()
-        columns = self._rows.visible(shown.left() - x, shown.right() + 1 - x)
-        rows = self._rows.visible(shown.top() - y, shown.bottom() + 1 - y)
-        return rows, columns
-
-    def _paint_grid(self, painter: QtGui.QPainter, shown: QtCore.QRect) -> None:
-        rows, columns = self._visible_range(shown)
-        painter.setPen(QtGui.QPen(QtGui.QColor("#D8D8D8"), 1))
-        edges = self._rows.edges
-        for c in self._rows.ruled(columns):
-            x = pixel(self._origin.x() + edges[c])
-            painter.drawLine(x, shown.top(), x, shown.bottom())
-        for r in self._rows.ruled(rows):
-            y = pixel(self._origin.y() + edges[r])
-            painter.drawLine(shown.left(), y, shown.right(), y)
-
-    def _paint_numbers(self, painter: QtGui.QPainter, shown: QtCore.QRect) -> None:
-        rows, columns = self._visible_range(shown)
-        font = QtGui.QFont(self.font())
-        font.setPointSizeF(max(7.0, min(font.pointSizeF(), self._rows.wide_cell / 3.2)))
-        painter.setFont(font)
-        cells = self._cells
-        widths = np.diff(self._rows.edges)
-        inside = (
-            (cells.rows >= rows.start)
-            & (cells.rows < rows.stop)
-            & (cells.columns >= columns.start)
-            & (cells.columns < columns.stop)
-            & (np.minimum(widths[cells.rows], widths[cells.columns]) >= NUMBERS_FROM_CELL)
-        )
-        for k in np.flatnonzero(inside):
-            value = float(cells.shares[k])
-            row, column = self._order[int(cells.rows[k])], self._order[int(cells.columns[k])]
-            painter.setPen(colors.text_color_on(colors.heat_color(value)))
-            painter.drawText(
-                self.cell_rect(row, column), Qt.AlignmentFlag.AlignCenter, f"{round(value * 100)}"
-            )
-        painter.setFont(self.font())
-
-    def _label_fonts(self, size: int) -> tuple[QtGui.QFont, QtGui.QFont]:
-        """The labels' font for rows of ``size`` px (smaller than the widget's where needed),
-        and its bold for the hovered row and column."""
-        font = QtGui.QFont(self.font())
-        height = self.fontMetrics().height()
-        if size < height:
-            font.setPointSizeF(max(6.0, font.pointSizeF() * size / height))
-        bold = QtGui.QFont(font)
-        bold.setBold(True)
-        return font, bold
-
-    def _paint_labels(self, painter: QtGui.QPainter, shown: QtCore.QRect) -> None:
-        rows, columns = self._visible_range(shown)
-        hover_row, hover_column = self._hover or (-1, -1)
-        painter.setPen(self.palette().color(QtGui.QPalette.ColorRole.WindowText))
-        area = self._area()
-        width = self._label_width - 6
-        painter.setClipRect(QtCore.QRect(area.left(), shown.top(), width + 2, shown.height()))
-        for r in rows:
-            doc = self._order[r]
-            top, bottom = self._rows.span(r, self._origin.y())
-            if bottom - top < LABELS_FROM_CELL:
-                continue
-            font = self._label_fonts(bottom - top)[1 if doc == hover_row else 0]
-            rect = QtCore.QRect(area.left(), top, width, bottom - top)
-            label = QtGui.QFontMetrics(font).elidedText(
-                self._row_label(doc), Qt.TextElideMode.ElideMiddle, width
-            )
-            painter.setFont(font)
-            painter.drawText(
-                rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, label
-            )
-        top = area.top()
-        height = shown.top() - top - 2
-        painter.setClipRect(QtCore.QRect(shown.left(), top, shown.width(), height))
-        for c in columns:
-            doc = self._order[c]
-            left, right = self._rows.span(c, self._origin.x())
-            label = str(doc + 1)
-            font, bold = self._label_fonts(right - left)
-            fm = QtGui.QFontMetrics(font)
-            if fm.height() > right - left + 2:
-                continue
-            painter.setFont(bold if doc == hover_column else font)
-            if fm.horizontalAdvance(label) <= right - left - 2:
-                rect = QtCore.QRect(left, top, right - left, height)
-                align = Qt.AlignmentFlag.AlignCenter | Qt.AlignmentFlag.AlignBottom
-                painter.drawText(rect, align, label)
-            else:  # upright
-                painter.save()
-                painter.translate((left + right) / 2 + fm.ascent() / 2 - 1, top + height)
-                painter.rotate(-90)
-                painter.drawText(0, 0, label)
-                painter.restore()
-        painter.setClipping(False)
-        painter.setFont(self.font())
-
-    def _paint_hover(self, painter: QtGui.QPainter) -> None:
-        """The hovered cell's row and column as translucent bands across the matrix."""
-        if self._hover is None:
-            return
-        matrix = self.matrix_rect()
-        rect = QtCore.QRectF(self.cell_rect(*self._hover))
-        band = QtGui.QColor(40, 90, 200, 48)
-        thick = max(rect.height(), 3.0)
-        row = QtCore.QRectF(matrix.left(), rect.center().y() - thick / 2, matrix.width(), thick)
-        column = QtCore.QRectF(rect.center().x() - thick / 2, matrix.top(), thick, matrix.height())
-        painter.fillRect(row, band)
-        painter.fillRect(column, band)
-
-    def _paint_marks(self, painter: QtGui.QPainter) -> None:
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        if self._current is not None and self.hasFocus():
-            pen = QtGui.QPen(QtGui.QColor("#1A4FB5"), 2, Qt.PenStyle.DashLine)
-            painter.setPen(pen)
-            painter.drawRect(_at_least(self.cell_rect(*self._current), 9).adjusted(1, 1, -1, -1))
-        if self._hover is not None:
-            painter.setPen(QtGui.QPen(QtGui.QColor("#101010"), 2))
-            painter.drawRect(_at_least(self.cell_rect(*self._hover), 9).adjusted(1, 1, -1, -1))
 
     # --- events -----------------------------------------------------------------------
     def _set_hover(self, cell: tuple[int, int] | None) -> None:
@@ -805,10 +699,3 @@ class HeatMap(QtWidgets.QWidget):
         if row != column and self._data.pair(row, column) is not None:
             docs = self._data.documents
             self.pair_clicked.emit(docs[row], docs[column])
-
-
-def _at_least(rect: QtCore.QRect, size: int) -> QtCore.QRect:
-    """``rect`` grown around its centre to at least ``size`` pixels a side."""
-    grow_x = max(size - rect.width(), 0)
-    grow_y = max(size - rect.height(), 0)
-    return rect.adjusted(-(grow_x // 2), -(grow_y // 2), grow_x - grow_x // 2, grow_y - grow_y // 2)

@@ -2,7 +2,9 @@
 
 The target is ``extract_text(data, "x.<format>")`` for one format at a time. Its contract: bad
 input raises only :class:`copylens.core.errors.InputError` subclasses, never hangs and never
-blows memory. So a *finding* is
+blows memory. The format ``feed`` (issue 38) fuzzes the news reader of RSS/Atom feeds instead,
+``copylens.core.news.items.read_feed_bytes``: a bad feed raises only ``NewsError``, a bad
+entry is a failure in the list it returns. So a *finding* is
 
 * ``crash``: any exception that is not an ``InputError`` (``BaseException`` too), or the
   process dying (a segfault in a C parser);
@@ -65,8 +67,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SEEDS = HERE / "seeds"
 DICTS = HERE / "dicts"
-FORMATS = ("txt", "md", "docx", "odt", "pdf", "rtf", "html", "doc")
+FORMATS = ("txt", "md", "docx", "odt", "pdf", "rtf", "html", "doc", "feed")
 DICT_OF = {
+    "feed": "feed.dict",
     "pdf": "pdf.dict",
     "rtf": "rtf.dict",
     "html": "html.dict",
@@ -89,6 +92,8 @@ INSTRUMENTED = (
     "htmldate",
     "justext",
     "lxml_html_clean",
+    "feedparser",
+    "sgmllib",
 )
 FORMAT_ENV = "COPYLENS_FUZZ_FORMAT"
 LAUNCHER_ENV = "COPYLENS_FUZZ_LAUNCHER"
@@ -104,14 +109,23 @@ def fuzz_worker(fmt: str) -> None:
     import atheris
 
     with atheris.instrument_imports(include=INSTRUMENTED):
-        from copylens.core.errors import InputError
+        from copylens.core.errors import InputError, NewsError
         from copylens.core.extract import extract_text
+        from copylens.core.news.items import read_feed_bytes
 
-        warm_up(fmt, extract_text, InputError)  # the readers import their libraries lazily
+        if fmt == "feed":
+            warm_up(fmt, read_feed_bytes, NewsError)
+        else:
+            warm_up(fmt, extract_text, InputError)  # the readers import their libraries lazily
     logging.disable(logging.CRITICAL)
     name = f"x.{fmt}"
 
     def test_one_input(data: bytes) -> None:
+        if fmt == "feed":
+            # the contract (issue 38): a bad feed is NewsError, a bad entry a failure in the list
+            with contextlib.suppress(NewsError):
+                read_feed_bytes(data, name)
+            return
         with contextlib.suppress(InputError):  # the contract: bad input raises InputError
             extract_text(data, name)
 

@@ -46,6 +46,7 @@ def main() -> None:
         "rtf": rtf_seeds,
         "html": html_seeds,
         "doc": doc_seeds,
+        "feed": feed_seeds,
     }
     for fmt, build in builders.items():
         folder = SEEDS / fmt
@@ -377,6 +378,42 @@ def doc_seeds() -> dict[str, bytes]:
         "html-as.doc": html_seeds()["nested.html"],
         "docx-as.doc": docx_seeds()["minimal.docx"],
         "ole2.doc": ole,
+    }
+
+
+# --- news feeds (issue 38) ------------------------------------------------------------------
+
+
+def feed_seeds() -> dict[str, bytes]:
+    """RSS 2.0 and Atom with what the news reader reads: HTML content, links, images,
+    enclosures, media, dates, character references (one naming no character)."""
+    rss = (
+        '<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0" '
+        'xmlns:media="http://search.yahoo.com/mrss/"><channel><title>Лента</title>'
+        "<link>https://news.example.ru/</link><item><title>Ставка &#x41;</title>"
+        "<link>https://news.example.ru/a/1</link><guid>n-1</guid>"
+        "<pubDate>Fri, 25 Oct 2024 13:30:00 +0300</pubDate>"
+        f"<description><![CDATA[<p>{RU}</p><p>{RU} <a href='/x'>a</a></p>"
+        "<img src='https://img.example.ru/1.jpg'>]]></description>"
+        '<enclosure url="https://img.example.ru/2.jpg" type="image/jpeg" length="1"/>'
+        '<media:content url="https://img.example.ru/3.jpg" medium="image"/></item>'
+        f"<item><title>Bad &#xD800;</title><description>{EN}</description></item>"
+        "</channel></rss>"
+    )
+    atom = (
+        '<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">'
+        '<title>Wire</title><link href="https://wire.example.com/"/><id>urn:w</id>'
+        '<entry><title type="html">Rates &lt;b&gt;up&lt;/b&gt;</title><id>urn:w:1</id>'
+        '<link href="https://wire.example.com/1"/><published>2024-10-25T10:30:00Z</published>'
+        f'<content type="html">&lt;p&gt;{EN}&lt;/p&gt;&lt;a href="http://[::1"&gt;x&lt;/a&gt;'
+        "</content></entry></feed>"
+    )
+    loose = f"<rss><channel><item><title>t</title><description>{EN} &#1114112;"
+    return {
+        "rss.xml": rss.encode("utf-8"),
+        "atom.xml": atom.encode("utf-8"),
+        "loose.rss": loose.encode("utf-8"),
+        "utf16.xml": rss.replace('encoding="utf-8"', 'encoding="utf-16"').encode("utf-16"),
     }
 
 

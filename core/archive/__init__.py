@@ -22,7 +22,7 @@ from typing import Any
 from copylens.core.archive.record import CANONICAL_SETTINGS, INDEX_SETTINGS, Record, record_of
 from copylens.core.archive.store import Archive, ArchivedDocument, ArchiveStats
 from copylens.core.documents import Input
-from copylens.core.errors import Cancelled
+from copylens.core.errors import ArchiveError, Cancelled, OptionsError
 from copylens.core.extract import Extracted
 from copylens.core.options import Options
 from copylens.core.prepare import CancelCheck, Item, Progress, expand, read_each
@@ -102,27 +102,43 @@ def with_archive_settings(
         and name not in given
         and getattr(options, name) == getattr(defaults, name)
     }
-    adapted = replace(options, **changes)
-    if adapted.seed_k > adapted.anchor_words:
-        adapted = replace(adapted, seed_k=adapted.anchor_words)
-    return adapted.validated()
+    try:
+        adapted = replace(options, **changes)
+        if adapted.seed_k > adapted.anchor_words:
+            adapted = replace(adapted, seed_k=adapted.anchor_words)
+        return adapted.validated()
+    except (TypeError, ValueError, OptionsError) as error:  # a stored setting of another kind
+        raise ArchiveError(
+            "{location} is damaged (its settings are not usable: {detail})",
+            location=archive.location,
+            detail=str(error)[:200],
+        ) from None
 
 
 @dataclass(frozen=True)
 class AddReport:
-    """What an add did: documents stored, documents already archived, inputs that failed."""
+    """What an add did: records stored (``identical`` of them holding a text archived
+    before, by another submission), submissions already archived (the same file with the same
+    labels: skipped), inputs that failed."""
 
     added: int
     skipped: int
     errors: tuple[InputFailure, ...]
     ids: tuple[int, ...] = ()
+    identical: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
             "added": self.added,
+            "identical": self.identical,
             "skipped": self.skipped,
             "errors": [{"path": e.path, "error": e.error} for e in self.errors],
         }
+
+    def summary(self) -> str:
+        """ "N added, K identical to earlier records" (and what was skipped)."""
+        text = f"{self.added} added, {self.identical} identical to earlier records"
+        return text + (f", {self.skipped} already archived" if self.skipped else "")
 
 
 def add_to_archive(
@@ -135,32 +151,35 @@ def add_to_archive(
     *,
     read: Reader = read_each,
 ) -> AddReport:
-    """Read the inputs (files, folders, pasted texts) and store them with ``labels``.
+    """Read the inputs (files, folders, pasted texts) and store each as a record with
+    ``labels`` (issue 32: identical texts included, each its own record, the text stored once).
 
-    Files whose bytes are already archived are skipped unread; the others are read in
-    workers (the engine's limits) and written :data:`BATCH_DOCUMENTS` per transaction as they
-    come, so memory does not grow with the number of files and an interrupted add keeps every
-    committed batch (re-running it adds the rest). Raises Cancelled if asked, after storing
-    the documents read so far (a kill or Ctrl+C loses at most the batch being read).
+    A file archived already with the same path and labels (a re-run) is skipped unread; the
+    others are read in workers (the engine's limits) and written :data:`BATCH_DOCUMENTS` per
+    transaction as they come, so memory does not grow with the number of files and an
+    interrupted add keeps every committed batch (re-running it adds the rest). Raises
+    Cancelled if asked, after storing the documents read so far (a kill or Ctrl+C loses at
+    most the batch being read).
 
     ``read`` builds the records: :func:`~copylens.core.prepare.read_each` on this machine, or
     one with the same contract (each item's record or failure, in input order) that reads on
     a cluster (``copylens.core.distribute``); the batches written are the same."""
     items, failures = expand(inputs)
-    digests = {item: _file_digest(item) for item in items}
-    known = archive.known_files([d for d in digests.values() if d])
-    todo = [item for item in items if digests[item] not in known]
+    labels = dict(labels or {})
+    files = {item: (_file_digest(item), str(item)) for item in items}
+    known = archive.known_records([f for f in files.values() if f[0]], labels)
+    todo = [item for item in items if files[item] not in known]
     skipped = len(items) - len(todo)
     added: list[int] = []
     batch: list[Record] = []
     batch_bytes = 0
-    labels = dict(labels or {})
+    identical = 0
 
     def commit() -> None:
-        nonlocal skipped, batch_bytes
-        new, already = archive.add(batch, labels)
+        nonlocal identical, batch_bytes
+        new, same = archive.add(batch, labels)
         added.extend(new)
-        skipped += already
+        identical += same
         batch.clear()
         batch_bytes = 0
 
@@ -184,7 +203,7 @@ def add_to_archive(
             raise
     if batch:
         commit()
-    return AddReport(len(added), skipped, tuple(failures), tuple(added))
+    return AddReport(len(added), skipped, tuple(failures), tuple(added), identical)
 
 
 def _file_digest(item: Item) -> str:

@@ -19,34 +19,29 @@ from typing import Any
 
 import numpy as np
 
-from copylens.core.archive.store import Archive
+from copylens.core.archive.store import Archive, Dialect
 from copylens.core.errors import ArchiveError, ArchiveMissing, ArchiveWriteFailed
 from copylens.core.options import Options
 
 _CREATING = 0x436C6E73
 """The advisory lock that one process creating the archive holds ("Clns")."""
-_TABLES = (
-    "CREATE TABLE IF NOT EXISTS archive_settings (key text PRIMARY KEY, value text NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS documents (id bigserial PRIMARY KEY, path text NOT NULL, "
-    "name text NOT NULL, sha256 text NOT NULL UNIQUE, file_sha256 text NOT NULL, "
-    "format text NOT NULL, added text NOT NULL, language text NOT NULL, "
-    "words bigint NOT NULL, chars bigint NOT NULL, bytes bigint NOT NULL)",
-    "CREATE INDEX IF NOT EXISTS documents_file ON documents (file_sha256)",
-    "CREATE TABLE IF NOT EXISTS labels (document bigint NOT NULL, key text NOT NULL, "
-    "value text NOT NULL, PRIMARY KEY (document, key))",
-    "CREATE INDEX IF NOT EXISTS labels_value ON labels (key, value)",
-    "CREATE TABLE IF NOT EXISTS contents (document bigint PRIMARY KEY, text bytea NOT NULL, "
-    "data bytea NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS runs (id bigserial PRIMARY KEY, level integer NOT NULL, "
-    "keys bigint NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS anchors (run bigint NOT NULL, fingerprint bigint NOT NULL, "
-    "document bigint NOT NULL, PRIMARY KEY (run, fingerprint, document))",
+DIALECT = Dialect(
+    serial="bigserial PRIMARY KEY",
+    key="bigint PRIMARY KEY",
+    run="bigserial PRIMARY KEY",
+    integer="bigint",
+    blob="bytea",
+    clustered="",
 )
+"""PostgreSQL's words for the archive's types."""
 
 
 class PostgresArchive(Archive):
+    dialect = DIALECT
+
     def __init__(self, url: str, options: Options | None, create: bool) -> None:
         self.location = _without_password(url)
+        self.damaged: dict[int, str] = {}
         try:
             import psycopg
         except ImportError:
@@ -88,8 +83,21 @@ class PostgresArchive(Archive):
             self._check_version()
 
     def _create_tables(self) -> None:
-        for statement in _TABLES:
+        for statement in self._schema():
             self._execute(statement)
+
+    def _last_id(self, table: str) -> int:
+        [(sequence,)] = self._execute("SELECT pg_get_serial_sequence(?, 'id')", (table,))
+        rows = self._execute(f"SELECT last_value, is_called FROM {sequence}")
+        return int(rows[0][0]) if rows and rows[0][1] else 0
+
+    def _continue_ids(self, table: str, last: int) -> None:
+        self._execute(
+            f"SELECT setval(pg_get_serial_sequence(?, 'id'), "
+            f"greatest(?, (SELECT coalesce(max(id), 0) FROM {table}), 1), "
+            f"greatest(?, (SELECT coalesce(max(id), 0) FROM {table})) > 0)",
+            (table, last, last),
+        )
 
     def _created_meanwhile(self) -> bool:
         """Creators of the database's archive wait for each other (an advisory lock, released

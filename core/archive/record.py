@@ -13,8 +13,13 @@ What must hold:
 * the stored form is plain data (a JSON header and little-endian arrays, zlib-compressed),
   never pickle: a shared archive on a department's server must not be able to run code on
   the machines that read it; a blob that does not decode is an :class:`ArchiveError`;
-* the SHA-256 that makes a document "the same" is of its extracted text (UTF-8), so the same
-  essay as .docx and as .pdf is stored once when their texts agree.
+* the SHA-256 that makes a text "the same" is of its extracted text (UTF-8), so the same
+  essay as .docx and as .pdf is stored once when their texts agree (each submission is a
+  record of its own all the same, :mod:`.store`);
+* a blob is decompressed within a bound known before (issue 38): the text within four bytes
+  per character of its stored length, the canonical data within exactly the sizes its header
+  declares, each header number checked against the text's length first; a blob that would
+  expand further is damaged, never a gigabyte in memory.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import numpy as np
 from copylens.core.canonicalize import SEP, Canonical, form_ids, forms_of
 from copylens.core.errors import ArchiveError
 from copylens.core.extract import Extracted
+from copylens.core.inflate import inflate
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared, prepare_text, text_digest
 from copylens.core.shingle import kgram_set, shingle_set
@@ -44,6 +50,11 @@ _PACKED = (("gaps", "<i4"), ("lengths", "<i4"), ("sentences", "<i4"), ("form_ids
 """Small integers, compressed (zlib level 1) with the distinct forms."""
 _RAW = (("form_hashes", "<u8"), ("variants", "<u8"), ("homoglyphs", "<i8"), ("sketch", "<u8"))
 """Fingerprints, stored as they are: random 64-bit values do not compress."""
+MAX_CHARS = 64 * 1024 * 1024
+"""Longest stored text read back (characters): above the engine's default cap on extracted
+text (``max_file_bytes``, 50 MiB); a record claiming more is damaged."""
+MAX_SKETCH = 4096
+"""Most MinHash values a record may hold (the engine's sketch has 84)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -138,29 +149,45 @@ def _bytes(arrays: dict[str, np.ndarray], layout: tuple[tuple[str, str], ...]) -
     return [np.ascontiguousarray(arrays[name], dtype=dtype).tobytes() for name, dtype in layout]
 
 
-def decode_canonical(blob: bytes) -> tuple[Canonical, np.ndarray]:
-    """The canonical words and sketch of :func:`encode_canonical`; ArchiveError if damaged."""
+def decode_canonical(blob: bytes, chars: int = MAX_CHARS) -> tuple[Canonical, np.ndarray]:
+    """The canonical words and sketch of :func:`encode_canonical` of a text of ``chars``
+    characters; ArchiveError if damaged (a header number beyond what such a text can hold, a
+    blob shorter or longer than its header says, compressed data expanding beyond it)."""
     try:
-        line_end = blob.index(b"\n")
+        line_end = blob.index(b"\n", 0, 4096)
         header = json.loads(blob[:line_end])
         if not isinstance(header, dict) or header.get("version") != DATA_VERSION:
             raise ValueError("version")
-        count, size = int(header["count"]), int(header["vocabulary"])
+        limit = min(max(0, chars), MAX_CHARS)
+        count = _number(header, "count", limit)
+        size = _number(header, "vocabulary", count)
+        forms_end = _number(header, "forms", 8 * limit + 64)
+        homoglyphs = _number(header, "homoglyphs", limit)
+        sketch = _number(header, "sketch", MAX_SKETCH)
+        words = _number(header, "words", limit)
         at = line_end + 1
-        packed = zlib.decompress(blob[at : at + int(header["packed"])])
-        at += int(header["packed"])
-        forms_end = int(header["forms"])
+        stored = _number(header, "packed", len(blob) - at)
+        packed = inflate(blob[at : at + stored], forms_end + 16 * count)
+        at += stored
+        raw_bytes = 8 * (size + count + homoglyphs + sketch)
+        if len(packed) != forms_end + 16 * count or len(blob) != at + raw_bytes:
+            raise ValueError("the stored sizes do not add up")
         joined = packed[:forms_end].decode("utf-8", "surrogatepass")
         small = _arrays(packed, forms_end, _PACKED, dict.fromkeys(_names(_PACKED), count))
-        lengths = {"form_hashes": size, "variants": count, "homoglyphs": int(header["homoglyphs"])}
-        raw = _arrays(blob, at, _RAW, {**lengths, "sketch": int(header["sketch"])})
+        lengths = {"form_hashes": size, "variants": count, "homoglyphs": homoglyphs}
+        raw = _arrays(blob, at, _RAW, {**lengths, "sketch": sketch})
         ids = small["form_ids"]
+        if count and (ids.min() < 0 or ids.max() >= size):
+            raise ValueError("a word's form is out of range")
         starts = np.cumsum(small["gaps"], dtype=np.int64)
+        ends = starts + small["lengths"]
+        if count and (small["gaps"].min() < 0 or small["lengths"].min() < 0 or ends.max() > limit):
+            raise ValueError("a word's span is out of the text")
         canonical = Canonical(
             language=str(header["language"]),
-            words=int(header["words"]),
+            words=words,
             starts=starts,
-            ends=starts + small["lengths"],
+            ends=ends,
             forms=forms_of(joined, ids),
             variants=raw["variants"],
             hashes=raw["form_hashes"][ids],
@@ -172,6 +199,14 @@ def decode_canonical(blob: bytes) -> tuple[Canonical, np.ndarray]:
             "a document's stored data is damaged or of another version ({detail})", detail=error
         ) from None
     return canonical, raw["sketch"]
+
+
+def _number(header: dict[str, Any], name: str, most: int) -> int:
+    """A header's count, checked: an integer from 0 to ``most`` (ValueError otherwise)."""
+    value = header[name]
+    if type(value) is not int or not 0 <= value <= most:
+        raise ValueError(f"{name} = {str(value)[:40]} is out of range")
+    return value
 
 
 def _names(layout: tuple[tuple[str, str], ...]) -> list[str]:
@@ -191,11 +226,18 @@ def _arrays(
     return out
 
 
-def decode_text(blob: bytes) -> str:
+def decode_text(blob: bytes, chars: int = MAX_CHARS) -> str:
+    """The stored text of ``chars`` characters (at most four UTF-8 bytes each are inflated);
+    ArchiveError if it is damaged or not that long."""
     try:
-        return zlib.decompress(blob).decode("utf-8", "surrogatepass")
-    except (zlib.error, UnicodeDecodeError) as error:
+        if not 0 <= chars <= MAX_CHARS:
+            raise ValueError(f"a length of {chars} characters is out of range")
+        text = inflate(blob, 4 * chars).decode("utf-8", "surrogatepass")
+        if len(text) != chars and chars != MAX_CHARS:
+            raise ValueError(f"{len(text)} characters where {chars} were stored")
+    except (ValueError, UnicodeDecodeError) as error:
         raise ArchiveError("a document's stored text is damaged ({detail})", detail=error) from None
+    return text
 
 
 def prepared_from(
@@ -203,7 +245,7 @@ def prepared_from(
 ) -> Prepared:
     """A source for the engine, rebuilt from the archive: shingles and anchors are recomputed
     from the stored fingerprints (numpy, no canonicalization)."""
-    canonical, _sketch = decode_canonical(data_blob)
+    canonical, _sketch = decode_canonical(data_blob, len(text))
     return Prepared(
         path=key,
         text=text,
@@ -215,7 +257,7 @@ def prepared_from(
     )
 
 
-def anchors_of(data_blob: bytes, anchor_words: int) -> np.ndarray:
-    """The index keys of a stored document (to remove them with it)."""
-    canonical, _ = decode_canonical(data_blob)
+def anchors_of(data_blob: bytes, anchor_words: int, chars: int = MAX_CHARS) -> np.ndarray:
+    """The index keys of a stored text of ``chars`` characters (to remove them with it)."""
+    canonical, _ = decode_canonical(data_blob, chars)
     return kgram_set(canonical.hashes, anchor_words)

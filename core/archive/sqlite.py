@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from copylens.core.archive.store import SCHEMA_VERSION, Archive
+from copylens.core.archive.store import SCHEMA_VERSION, Archive, Dialect
 from copylens.core.errors import ArchiveBusy, ArchiveError, ArchiveMissing, ArchiveWriteFailed
 from copylens.core.options import Options
 
@@ -38,29 +38,24 @@ CACHE_KIB = 64 * 1024
 archive touch many index pages."""
 _MAGIC = b"SQLite format 3\x00"
 
-_TABLES = (
-    "CREATE TABLE IF NOT EXISTS archive_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS documents (id INTEGER PRIMARY KEY AUTOINCREMENT, "
-    "path TEXT NOT NULL, name TEXT NOT NULL, sha256 TEXT NOT NULL UNIQUE, "
-    "file_sha256 TEXT NOT NULL, format TEXT NOT NULL, added TEXT NOT NULL, "
-    "language TEXT NOT NULL, words INTEGER NOT NULL, chars INTEGER NOT NULL, "
-    "bytes INTEGER NOT NULL)",
-    "CREATE INDEX IF NOT EXISTS documents_file ON documents (file_sha256)",
-    "CREATE TABLE IF NOT EXISTS labels (document INTEGER NOT NULL, key TEXT NOT NULL, "
-    "value TEXT NOT NULL, PRIMARY KEY (document, key)) WITHOUT ROWID",
-    "CREATE INDEX IF NOT EXISTS labels_value ON labels (key, value)",
-    "CREATE TABLE IF NOT EXISTS contents (document INTEGER PRIMARY KEY, text BLOB NOT NULL, "
-    "data BLOB NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS runs (id INTEGER PRIMARY KEY, level INTEGER NOT NULL, "
-    "keys INTEGER NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS anchors (run INTEGER NOT NULL, fingerprint INTEGER NOT NULL, "
-    "document INTEGER NOT NULL, PRIMARY KEY (run, fingerprint, document)) WITHOUT ROWID",
+DIALECT = Dialect(
+    serial="INTEGER PRIMARY KEY AUTOINCREMENT",
+    key="INTEGER PRIMARY KEY",
+    run="INTEGER PRIMARY KEY",
+    integer="INTEGER",
+    blob="BLOB",
+    clustered=" WITHOUT ROWID",
 )
+"""SQLite's words for the archive's types: ``INTEGER PRIMARY KEY`` is the row id (no index of
+its own), ``AUTOINCREMENT`` never gives a removed record's id again."""
 
 
 class SQLiteArchive(Archive):
+    dialect = DIALECT
+
     def __init__(self, path: Path, options: Options | None, create: bool) -> None:
         self.location = str(path)
+        self.damaged: dict[int, str] = {}
         self.path = path
         kind = _kind(path)
         if kind == "missing" and not create:
@@ -106,11 +101,12 @@ class SQLiteArchive(Archive):
             )
         except sqlite3.OperationalError as error:  # locked, or cannot be opened where it is
             raise _translated(error, self.location) from None
-        except sqlite3.DatabaseError as error:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
+            # a damaged schema's text that is not UTF-8 fails in decoding SQLite's message
             raise ArchiveError(
                 "{location} is not a CopyLens archive ({detail})",
                 location=self.location,
-                detail=error,
+                detail=_detail(error),
             ) from None
         return application, tables
 
@@ -123,6 +119,12 @@ class SQLiteArchive(Archive):
             try:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 return
+            except UnicodeDecodeError as error:
+                raise ArchiveError(
+                    "{location} is damaged ({detail})",
+                    location=self.location,
+                    detail=_detail(error),
+                ) from None
             except sqlite3.OperationalError as error:
                 if "locked" not in str(error) or time.monotonic() > deadline:
                     raise _translated(error, self.location) from None
@@ -133,10 +135,24 @@ class SQLiteArchive(Archive):
             self._db.execute(statement)
 
     def _create_tables(self) -> None:
-        for statement in _TABLES:
+        for statement in self._schema():
             self._execute(statement)
         self._execute(f"PRAGMA application_id = {APPLICATION_ID}")
         self._execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _last_id(self, table: str) -> int:
+        rows = self._execute("SELECT seq FROM sqlite_sequence WHERE name = ?", (table,))
+        return int(rows[0][0]) if rows and isinstance(rows[0][0], int) else 0
+
+    def _continue_ids(self, table: str, last: int) -> None:
+        """``sqlite_sequence`` holds the last id given (rows inserted with their ids raised
+        it already); a table renamed keeps its row there."""
+        if self._execute("SELECT 1 FROM sqlite_sequence WHERE name = ?", (table,)):
+            self._execute(
+                "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", (last, table)
+            )
+        else:
+            self._execute("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", (table, last))
 
     def _created_meanwhile(self) -> bool:
         """BEGIN IMMEDIATE waited for any other writer: its tables are seen now."""
@@ -204,9 +220,9 @@ class SQLiteArchive(Archive):
             yield
         except sqlite3.OperationalError as error:
             raise _translated(error, self.location) from None
-        except sqlite3.DatabaseError as error:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
             raise ArchiveError(
-                "{location} is damaged ({detail})", location=self.location, detail=error
+                "{location} is damaged ({detail})", location=self.location, detail=_detail(error)
             ) from None
 
     def integrity(self) -> str:
@@ -219,6 +235,18 @@ class SQLiteArchive(Archive):
 
     def close(self) -> None:
         self._db.close()
+
+
+def _text(value: bytes) -> str:
+    return value.decode("utf-8", "surrogateescape")
+
+
+def _detail(error: Exception) -> str:
+    """SQLite's reason, or for text that is not UTF-8 where SQLite keeps names and messages,
+    that (the bytes would not decode to be shown)."""
+    if isinstance(error, UnicodeDecodeError):
+        return "its schema or a name is not UTF-8 text"
+    return str(error)
 
 
 def _kind(path: Path) -> str:
@@ -239,9 +267,13 @@ def _kind(path: Path) -> str:
 
 def _connect(path: Path, location: str) -> sqlite3.Connection:
     try:
-        return sqlite3.connect(
+        db = sqlite3.connect(
             path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
         )
+        # a damaged text column's bytes that are not UTF-8 are kept (escaped), not a crash:
+        # the record is then checked and skipped like any other damaged one
+        db.text_factory = _text
+        return db
     except sqlite3.Error as error:
         raise ArchiveError(
             "cannot open the archive {location} ({detail})", location=location, detail=error

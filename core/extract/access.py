@@ -8,11 +8,13 @@ on the bytes read (the file may change in between).
 
 from __future__ import annotations
 
+import os
 import stat
 from pathlib import Path
 
 from copylens.core.errors import EmptyFile, TooLarge, UnreadableFile
 from copylens.core.extract.base import megabytes, os_reason
+from copylens.core.paths import os_path
 
 
 def check_size(size: int, max_bytes: int) -> None:
@@ -28,9 +30,12 @@ def check_size(size: int, max_bytes: int) -> None:
 
 
 def read_file(path: Path, max_bytes: int) -> bytes:
-    """All bytes of ``path``, opened read-only; size checked from ``stat`` before reading."""
+    """All bytes of ``path``, opened read-only; size checked from ``stat`` before reading.
+    On Windows a path past ``MAX_PATH`` or with a part Win32 rewrites is opened verbatim
+    (:func:`~copylens.core.paths.os_path`)."""
+    system_path = os_path(path)
     try:
-        info = path.stat()
+        info = os.stat(system_path)
     except FileNotFoundError as exc:
         raise UnreadableFile("file not found") from exc
     except NotADirectoryError as exc:
@@ -46,7 +51,7 @@ def read_file(path: Path, max_bytes: int) -> bytes:
         raise UnreadableFile("not a regular file (a device, pipe or socket)")
     check_size(info.st_size, max_bytes)
     try:
-        with open(path, "rb") as handle:
+        with open(system_path, "rb") as handle:
             data = handle.read(max_bytes + 1)
     except PermissionError as exc:
         raise UnreadableFile("permission denied") from exc

@@ -18,6 +18,7 @@ from pathlib import Path
 from copylens.core.errors import InputError, UnreadableFile
 from copylens.core.extract.base import os_reason
 from copylens.core.extract.handlers import SUPPORTED_SUFFIXES
+from copylens.core.paths import os_path, path_identity
 
 
 def collect_files(paths: Iterable[Path | str]) -> tuple[list[Path], list[tuple[str, InputError]]]:
@@ -66,9 +67,9 @@ def _path_kind(path: Path) -> str | InputError:
 
 def _resolved_key(path: Path) -> str:
     try:
-        return os.path.normcase(str(path.resolve()))
+        return path_identity(str(path.resolve()))
     except (OSError, RuntimeError):
-        return os.path.normcase(os.path.abspath(path))
+        return path_identity(os.path.abspath(path))
 
 
 def _add_unique(path: Path, files: list[Path], seen: set[str]) -> None:
@@ -101,7 +102,7 @@ def _walk_folder(
         return
     walked.add(key)
     try:
-        with os.scandir(folder) as entries:
+        with os.scandir(os_path(folder)) as entries:  # a deep folder on Windows too
             listing = sorted(entries, key=lambda entry: entry.name)
     except OSError as exc:
         problems.append(

@@ -50,6 +50,18 @@ THRESHOLD = 0.5
 """A pair is a duplicate when the mean of its two directions' probabilities reaches this."""
 MIN_PROB = 1e-7
 """libsvm clips Platt's pairwise probability to [MIN_PROB, 1 − MIN_PROB]."""
+MAX_MODEL_BYTES = 32 * 1024 * 1024
+"""Largest model file read (32 MiB; the shipped one is well under 1 MiB): issue 38, a file of
+200,000 support vectors cost 2.5 GB before anything was checked."""
+MAX_SUPPORT_VECTORS = 20_000
+"""Most support vectors a model may have (an SVM trained on 10,000 labelled pairs has at most
+20,000 rows); prediction holds :data:`_ROWS_AT_ONCE` × this many kernel values at a time."""
+MAX_MAGNITUDE = 1e6
+"""Largest absolute value of a model's means, scaled support vectors, Platt parameters and
+gamma (issue 38: values near 1e308 overflowed to NaN probabilities and silently no pair)."""
+MAX_COEFFICIENT = 1e9
+"""Largest absolute dual coefficient or intercept (libsvm's are bounded by C × class weight)."""
+_ROWS_AT_ONCE = 256
 _COUPLING_STEPS = 100
 _COUPLING_EPS = 0.005 / 2
 
@@ -82,20 +94,28 @@ class Model:
             raise ValueError(f"Expecting rows of {len(self.features)} columns, got {x.shape}")
         x = (x - self.mean) / self.scale
         sv = self.support_vectors
-        squared = (
-            np.einsum("ij,ij->i", x, x)[:, None]
-            + np.einsum("ij,ij->i", sv, sv)[None, :]
-            - 2.0 * (x @ sv.T)
-        )
-        kernel = np.exp(-self.gamma * np.maximum(squared, 0.0))
-        return kernel @ self.dual_coef + self.intercept
+        sv_squared = np.einsum("ij,ij->i", sv, sv)[None, :]
+        out = np.empty(len(x))
+        for lo in range(0, len(x), _ROWS_AT_ONCE):
+            part = x[lo : lo + _ROWS_AT_ONCE]
+            squared = np.einsum("ij,ij->i", part, part)[:, None] + sv_squared - 2.0 * (part @ sv.T)
+            kernel = np.exp(-self.gamma * np.maximum(squared, 0.0))
+            out[lo : lo + len(part)] = kernel @ self.dual_coef + self.intercept
+        return out
 
     def probability(self, vectors: np.ndarray) -> np.ndarray:
         """P(duplicate) of each row: scikit-learn's ``predict_proba(X)[:, 1]`` computed with numpy
         (libsvm's ``svm_predict_probability`` for two classes)."""
         libsvm_value = -self.decision(vectors)  # libsvm's sign: positive for class 0
         pairwise = _sigmoid(libsvm_value * self.prob_a + self.prob_b)
-        return _coupled(np.clip(pairwise, MIN_PROB, 1.0 - MIN_PROB))
+        probability = _coupled(np.clip(pairwise, MIN_PROB, 1.0 - MIN_PROB))
+        if not np.isfinite(probability).all():
+            # load_model bounds every value, so only rows far outside any training can get here
+            raise NewsError(
+                "The duplicate model gave no probability for some pairs (their distances are "
+                "far outside what it was trained on); the model or the items are damaged."
+            )
+        return probability
 
 
 def _sigmoid(f_apb: np.ndarray) -> np.ndarray:
@@ -382,7 +402,7 @@ def load_model(path: str | Path) -> Model:
     """The model saved at ``path``; :class:`NewsError` for anything that is not a model of this
     format over features this CopyLens computes."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(_model_text(Path(path)))
     except OSError as error:
         raise NewsError(
             "The duplicate model {path} cannot be read: {reason}.",
@@ -404,6 +424,21 @@ def load_model(path: str | Path) -> Model:
     return _model_of(data, path)
 
 
+def _model_text(path: Path) -> str:
+    """The text of the model file, refused (:class:`NewsError`) past :data:`MAX_MODEL_BYTES`
+    before it is read."""
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_MODEL_BYTES + 1)
+    if len(data) > MAX_MODEL_BYTES:
+        raise NewsError(
+            "The duplicate model {path} is larger than {limit} MB; a CopyLens model is far "
+            "smaller. Refused.",
+            path=path,
+            limit=MAX_MODEL_BYTES // (1024 * 1024),
+        )
+    return data.decode("utf-8")
+
+
 def _model_of(data: dict[str, Any], path: str | Path) -> Model:
     names = data.get("features")
     if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
@@ -415,6 +450,15 @@ def _model_of(data: dict[str, Any], path: str | Path) -> Model:
             "{features}. Train the model again with this version.",
             path=path,
             features=", ".join(unknown) or "repeated names",
+        )
+    vectors = data.get("support_vectors")
+    if isinstance(vectors, list) and len(vectors) > MAX_SUPPORT_VECTORS:
+        raise NewsError(
+            "The duplicate model {path} has {count} support vectors, more than the {limit} "
+            "CopyLens accepts (each item pair would cost that many kernel values). Refused.",
+            path=path,
+            count=f"{len(vectors):,}",
+            limit=f"{MAX_SUPPORT_VECTORS:,}",
         )
     try:
         model = Model(
@@ -438,7 +482,32 @@ def _model_of(data: dict[str, Any], path: str | Path) -> Model:
         raise NewsError(
             "The duplicate model {path} is damaged: its parts do not fit together.", path=path
         )
+    if not _in_bounds(model):
+        raise NewsError(
+            "The duplicate model {path} is damaged: it holds values no trained model has "
+            "(beyond {limit} in size, a scale or gamma of zero or less, an authority "
+            "outside 0 to 1).",
+            path=path,
+            limit=f"{MAX_MAGNITUDE:g}",
+        )
     return model
+
+
+def _in_bounds(model: Model) -> bool:
+    """Every number in the range a model trained by :func:`train` has (issue 38): with these
+    bounds the decision value and the probabilities stay finite for any finite distances."""
+    magnitudes = (
+        model.mean,
+        model.support_vectors,
+        np.array([model.gamma, model.prob_a, model.prob_b]),
+    )
+    return (
+        all(bool((np.abs(values) <= MAX_MAGNITUDE).all()) for values in magnitudes)
+        and bool((np.abs(model.dual_coef) <= MAX_COEFFICIENT).all())
+        and abs(model.intercept) <= MAX_COEFFICIENT
+        and bool(((model.scale >= 1 / MAX_MAGNITUDE) & (model.scale <= MAX_MAGNITUDE)).all())
+        and all(0.0 <= value <= 1.0 for value in model.authority.values())
+    )
 
 
 def _array(value: object, ndim: int) -> np.ndarray:

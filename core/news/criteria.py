@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -174,21 +174,59 @@ def analyze(item: NewsItem, language: str = "auto") -> Analyzed:
     text = "\n\n".join(paragraphs)
     canonical = canonicalize(text, _options(language))
     found = canonical.language if canonical.forms else language
-    words = _split(canonical.forms, canonical.sentences.tolist())
+    if language == "auto" and _mostly_arabic(text):
+        found = "ar"
+    forms = stems(canonical.forms, found)
+    words = _split(forms, canonical.sentences.tolist())
     par_ids = _paragraph_ids(paragraphs, canonical.starts.tolist())
     title = canonicalize(item.title, _options(found)).forms if item.title.strip() else ()
-    lemmas = [w for w in canonical.forms if not _is_number(w)]
+    title = stems(title, found)
+    lemmas = [w for w in forms if not _is_number(w)]
     return Analyzed(
         item=item,
-        language=canonical.language,
+        language=found if found == "ar" else canonical.language,
         text=Counter(lemmas),
         text_length=len(lemmas),
         title=Counter(w for w in title if not _is_number(w)),
         sentences=words,
-        paragraphs=_split(canonical.forms, par_ids),
+        paragraphs=_split(forms, par_ids),
         numbers=tuple(map(_number, _NUMBER.findall(text))),
         timestamp=item.timestamp,
     )
+
+
+NEWS_STEMMERS = {"pl": "polish", "ar": "arabic"}
+"""Languages the engine's canonical forms leave as lower-cased words that news items stem with
+the ``snowballstemmer`` package's Snowball algorithms (issue 37: Polish retellings shared few
+forms): Polish (the engine detects it; nltk has no Polish Snowball) and Arabic (the engine does
+not detect it; a text mostly in Arabic letters is taken as Arabic). Every other language of the
+engine already has its lemmas (pymorphy3: ru, uk) or Snowball stems (en, de, fr, es, it, pt,
+nl, sv); the rest (Turkish, Chinese, ...) stay lower-cased word forms."""
+_ARABIC = re.compile(r"[\u0600-\u06ff\u0750-\u077f]")
+_LETTERS = re.compile(r"[^\W\d_]")
+
+
+def _mostly_arabic(text: str) -> bool:
+    """Whether most letters of (the first 4,000 characters of) ``text`` are Arabic."""
+    sample = text[:4000]
+    letters = len(_LETTERS.findall(sample))
+    return letters > 0 and len(_ARABIC.findall(sample)) * 2 > letters
+
+
+def stems(forms: Sequence[str], language: str) -> tuple[str, ...]:
+    """``forms`` (the engine's canonical forms of a text in ``language``) as news compares
+    them: stemmed for the languages of :data:`NEWS_STEMMERS`, as they are otherwise."""
+    if language not in NEWS_STEMMERS:
+        return tuple(forms)
+    stem = _stemmer(language)
+    return tuple(form if _is_number(form) else stem(form) for form in forms)
+
+
+@cache
+def _stemmer(language: str) -> Callable[[str], str]:
+    import snowballstemmer
+
+    return cache(snowballstemmer.stemmer(NEWS_STEMMERS[language]).stemWord)
 
 
 @cache

@@ -39,6 +39,7 @@ from urllib.parse import urljoin, urlsplit
 from copylens.core.errors import EmptyFile, Explained, NewsError, UnreadableFile
 from copylens.core.extract import DEFAULT_MAX_BYTES, extract_text
 from copylens.core.extract.access import read_file
+from copylens.core.paths import path_identity
 from copylens.core.report import InputFailure
 
 if TYPE_CHECKING:
@@ -137,7 +138,7 @@ def read_items(paths: Sequence[str | Path]) -> tuple[list[NewsItem], list[InputF
                     id=item.id,
                     first=seen[item.id],
                 )
-                failures.append(_placed(path, place, error))
+                failures.append(placed(path, place, error))
                 continue
             seen[item.id] = f"{path}, {place}" if place else str(path)
             items.append(item)
@@ -163,7 +164,7 @@ def _collect(paths: Sequence[str | Path]) -> tuple[list[Path], list[InputFailure
             files.append(path)
     unique: dict[str, Path] = {}
     for path in files:
-        unique.setdefault(os.path.normcase(os.path.abspath(path)), path)
+        unique.setdefault(path_identity(os.path.abspath(path)), path)
     return list(unique.values()), failures
 
 
@@ -200,7 +201,7 @@ _Found = tuple[Path, str, NewsItem] | InputFailure
 """An item with its file and place in it ("line 3", "entry 2", "" for a page), or a failure."""
 
 
-def _placed(path: Path, place: str, error: Explained) -> InputFailure:
+def placed(path: str | Path, place: str, error: Explained) -> InputFailure:
     """The failure of one line or entry of ``path``: its message starts with ``place``
     ("line 3: ..."); the template stays the error's own (translatable), the place is a param."""
     failure = InputFailure.of(str(path), error)
@@ -235,14 +236,14 @@ def _read_json_lines(path: Path) -> Iterator[_Found]:
         with open(path, "rb") as handle:
             for number, line in enumerate(_lines(handle), start=1):
                 if line is None:
-                    yield _placed(path, f"line {number}", _line_too_long())
+                    yield placed(path, f"line {number}", _line_too_long())
                     continue
                 if not line.strip():
                     continue
                 try:
                     item = item_of_json(line, first=number == 1)
                 except NewsError as error:
-                    yield _placed(path, f"line {number}", error)
+                    yield placed(path, f"line {number}", error)
                 else:
                     yield path, f"line {number}", item
     except OSError as exc:
@@ -342,12 +343,22 @@ def _json_strings(data: dict[str, Any], name: str) -> tuple[str, ...]:
 # --- feeds ------------------------------------------------------------------------------------
 
 
+def read_feed_bytes(data: bytes, name: str = "feed.xml") -> list[NewsItem | InputFailure]:
+    """The items of a feed given as bytes, and a failure for each entry that is not one (the
+    fuzzing target of issue 38); :class:`NewsError` when the feed as a whole is refused."""
+    return [
+        found if isinstance(found, InputFailure) else found[2]
+        for found in _read_feed(data, Path(name))
+    ]
+
+
 def _read_feed(data: bytes, path: Path) -> Iterator[_Found]:
     """The entries of an RSS/Atom feed; the feed is refused as a whole when it is hostile or no
     feed at all."""
     parsed = parse_feed(data)
     feed = parsed.get("feed", {})
     source = str(feed.get("title", "") or "").strip() or _host(str(feed.get("link", "") or ""))
+    source = source.replace(BAD_CHARACTER, "")
     entries = parsed.get("entries", [])
     if not entries and parsed.get("bozo"):
         raise NewsError("not a readable RSS or Atom feed")
@@ -357,7 +368,7 @@ def _read_feed(data: bytes, path: Path) -> Iterator[_Found]:
         try:
             item = _entry_item(entry, source, f"{path.name}#{number}")
         except NewsError as error:
-            yield _placed(path, f"entry {number}", error)
+            yield placed(path, f"entry {number}", error)
         else:
             yield path, f"entry {number}", item
 
@@ -372,9 +383,48 @@ def parse_feed(data: bytes) -> Any:
     from feedparser.encodings import convert_to_utf8
 
     _refuse_declarations(data)
-    converted = convert_to_utf8({}, data, {})
+    try:
+        converted = convert_to_utf8({}, data, {})
+    except (ValueError, LookupError, UnicodeError):
+        # an encoding declared with a NUL byte, or bytes its declared encoding cannot decode
+        # (found by the feed fuzzer, issue 38)
+        raise NewsError("not a readable RSS or Atom feed (its encoding cannot be read)") from None
     _refuse_declarations(converted)
-    return feedparser.parse(io.BytesIO(converted), resolve_relative_uris=False)
+    cleaned = _BAD_REFERENCE.sub(_mark_bad_reference, converted)
+    try:
+        return feedparser.parse(io.BytesIO(cleaned), resolve_relative_uris=False)
+    except Exception:
+        # feedparser's loose parser raises on input it did not expect (issue 38: character
+        # references; the feed fuzzer: KeyError 'links' for "<channel<item<link</item</link<");
+        # whatever is left is a failure of this feed, never of the whole run
+        raise NewsError("the feed is damaged: the feed reader stopped inside it") from None
+
+
+_BAD_REFERENCE = re.compile(rb"&#(?:[xX]([0-9a-fA-F]+)|([0-9]+));?")
+BAD_CHARACTER = "\ufdd0"
+"""What a character reference that names no XML character becomes before the feed is parsed:
+a Unicode noncharacter, so the entry holding it is found afterwards and refused by itself."""
+_MARK = b"&#xFDD0;"
+_MAX_REFERENCE_DIGITS = 8
+
+
+def _mark_bad_reference(match: re.Match[bytes]) -> bytes:
+    """``match`` as it is when it names a character XML allows, else :data:`_MARK`
+    (``&#xD800;`` a surrogate, ``&#1114112;`` past U+10FFFF, ``&#99999999999;`` past any
+    integer feedparser's ``chr`` takes, ``&#0;`` and the other C0 controls)."""
+    hexa, decimal = match.group(1), match.group(2)
+    digits = hexa if hexa is not None else decimal
+    if len(digits.lstrip(b"0")) > _MAX_REFERENCE_DIGITS:
+        return _MARK
+    value = int(digits, 16) if hexa is not None else int(digits)
+    return match.group(0) if _xml_character(value) else _MARK
+
+
+def _xml_character(value: int) -> bool:
+    """Whether ``value`` is a Char of XML 1.0 (§2.2), U+FDD0 (our own mark) excluded."""
+    if value in (0x9, 0xA, 0xD) or 0x20 <= value <= 0xD7FF:
+        return True
+    return (0xE000 <= value <= 0xFFFD and value != 0xFDD0) or 0x10000 <= value <= 0x10FFFF
 
 
 def _refuse_declarations(data: bytes) -> None:
@@ -399,6 +449,11 @@ def _spellings(data: bytes) -> Iterator[str]:
 
 
 def _entry_item(entry: Any, source: str, fallback_id: str) -> NewsItem:
+    if _holds_mark(entry, 0):
+        raise NewsError(
+            "the entry holds a character reference that names no character (such as "
+            "&#xD800; or &#1114112;); this entry is skipped"
+        )
     url = str(entry.get("link", "") or "").strip()
     identifier = str(entry.get("id", "") or "").strip() or url or fallback_id
     html = _entry_html(entry)
@@ -416,6 +471,19 @@ def _entry_item(entry: Any, source: str, fallback_id: str) -> NewsItem:
         links=_unique(_hrefs(root, "a", "href", url)),
         images=_unique(_hrefs(root, "img", "src", url) + _entry_images(entry)),
     )
+
+
+def _holds_mark(value: object, depth: int) -> bool:
+    """Whether a string of the parsed entry ``value`` holds :data:`BAD_CHARACTER`."""
+    if isinstance(value, str):
+        return BAD_CHARACTER in value
+    if depth > _MAX_JSON_LD_DEPTH:
+        return False
+    if isinstance(value, dict):
+        return any(_holds_mark(v, depth + 1) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_holds_mark(v, depth + 1) for v in value)
+    return False
 
 
 def _entry_html(entry: Any) -> str:
@@ -560,7 +628,10 @@ def _main_element(root: _Element) -> _Element:
 
 
 def _host(url: str) -> str:
-    host = urlsplit(url).hostname or ""
+    try:
+        host = urlsplit(url).hostname or ""
+    except ValueError:  # "http://[::1" and other addresses no URL parser reads
+        return ""
     return host.removeprefix("www.")
 
 
@@ -656,7 +727,10 @@ def _hrefs(root: _Element | None, tag: str, attribute: str, base: str) -> list[s
         link = str(value).strip()
         if not link or link.startswith("#") or link.lower().startswith(("javascript:", "data:")):
             continue
-        found.append(urljoin(base, link) if base else link)
+        try:
+            found.append(urljoin(base, link) if base else link)
+        except ValueError:  # an address no URL parser reads ("http://[::1"): left out
+            continue
     return found
 
 

@@ -12,7 +12,13 @@ prefilter selects:
   ``Options.anchor_words`` canonical words, ``copylens.core.shingle.kgram_set``) found through
   ``copylens.core.index.MemoryIndex``, k-grams held by more than ``MAX_DF`` items ignored as
   boilerplate, as ``core/engine.py`` does;
-- ``"both"``: the union.
+- ``"both"``: the union of those two;
+- ``"neighbours"`` (the default, issue 37): each item's nearest earlier items by TF-IDF cosine
+  over lemmas (``copylens.core.news.neighbours``).
+
+Every prefilter proposes at most ``per_item`` earlier items per item (issue 38: a feed of
+near-identical entries compared every pair): the latest ones of an equal signature, those
+sharing the most anchors, the nearest neighbours.
 
 What must hold:
 - a pair is a candidate only if the prefilter selects it and the two items are at most the
@@ -28,6 +34,7 @@ What must hold:
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,13 +47,14 @@ from copylens.core.index import MAX_DF, MemoryIndex
 from copylens.core.news.classify import THRESHOLD, Model, columns
 from copylens.core.news.criteria import Analyzed, Weights, analyze, features, heavy_signature
 from copylens.core.news.items import NewsItem
+from copylens.core.news.neighbours import PER_ITEM, neighbour_pairs
 from copylens.core.options import Options
 from copylens.core.prepare import CancelCheck, Progress
 from copylens.core.report import InputFailure
 from copylens.core.shingle import kgram_set
 from copylens.core.unionfind import groups
 
-PREFILTERS = ("signature", "anchors", "both")
+PREFILTERS = ("neighbours", "signature", "anchors", "both")
 RELATIONS = ("a_duplicates_b", "b_duplicates_a", "mutual")
 UNKNOWN_AUTHORITY = 0.5
 """aut(s) of a source the labels never named (as ``criteria.features`` takes it)."""
@@ -91,18 +99,23 @@ def candidates(
     weights: Weights,
     *,
     window_seconds: float | None,
-    prefilter: str = "both",
+    prefilter: str = "neighbours",
     options: Options | None = None,
+    per_item: int = PER_ITEM,
 ) -> list[tuple[int, int]]:
-    """Candidate pairs (i, j), i < j, sorted: within the window, selected by ``prefilter``."""
+    """Candidate pairs (i, j), i < j, sorted: within the window, selected by ``prefilter``,
+    at most ``per_item`` earlier items proposed by each item and prefilter."""
     if prefilter not in PREFILTERS:
         raise ValueError(f"Expecting a prefilter of {PREFILTERS}, got {prefilter!r}")
+    if prefilter == "neighbours":
+        return neighbour_pairs(items, weights, window_seconds=window_seconds, per_item=per_item)
     window = _Window([a.item.timestamp for a in items], window_seconds)
     found: set[tuple[int, int]] = set()
     if prefilter in ("signature", "both"):
-        found |= _signature_pairs([heavy_signature(a, weights) for a in items], window)
+        signatures = [heavy_signature(a, weights) for a in items]
+        found |= _signature_pairs(signatures, window, per_item)
     if prefilter in ("anchors", "both"):
-        found |= _anchor_pairs([anchors_of(a.item, options) for a in items], window)
+        found |= _anchor_pairs([anchors_of(a.item, options) for a in items], window, per_item)
     return sorted(found)
 
 
@@ -144,32 +157,38 @@ class _Window:
             start = end
 
 
-def _signature_pairs(signatures: Sequence[str], window: _Window) -> set[tuple[int, int]]:
-    """Pairs of equal signatures, each later item against the earlier ones still in the window
-    (a sliding dictionary signature → positions), and untimed items against all."""
+def _signature_pairs(
+    signatures: Sequence[str], window: _Window, per_item: int
+) -> set[tuple[int, int]]:
+    """Pairs of equal signatures, each later item against the ``per_item`` latest earlier ones
+    of its signature still in the window, and untimed items against the ``per_item`` latest of
+    all with their signature."""
     found: set[tuple[int, int]] = set()
-    held: dict[str, set[int]] = {}
-    timed, lo = window.timed, 0
-    for t, n in timed:
-        while window.seconds is not None and timed[lo][0] < t - window.seconds:
-            held.get(signatures[timed[lo][1]], set()).discard(timed[lo][1])
-            lo += 1
-        if signatures[n]:
-            for m in held.setdefault(signatures[n], set()):
+    held: dict[str, deque[tuple[float, int]]] = {}
+    for t, n in window.timed:
+        if not signatures[n]:
+            continue
+        latest = held.setdefault(signatures[n], deque(maxlen=per_item))
+        for time, m in latest:
+            if window.seconds is None or time >= t - window.seconds:
                 found.add((min(m, n), max(m, n)))
-            held[signatures[n]].add(n)
-    every: dict[str, list[int]] = {}
-    for n, s in enumerate(signatures):
-        if s:
-            every.setdefault(s, []).append(n)
+        latest.append((t, n))
+    every: dict[str, deque[int]] = {}
+    for _, n in [*window.timed, *((0.0, n) for n in window.untimed)]:
+        if signatures[n]:
+            every.setdefault(signatures[n], deque(maxlen=per_item + 1)).append(n)
     for n in window.untimed:
-        found.update((min(m, n), max(m, n)) for m in every.get(signatures[n], ()) if m != n)
+        others = [m for m in every.get(signatures[n], ()) if m != n][-per_item:]
+        found.update((min(m, n), max(m, n)) for m in others)
     return found
 
 
-def _anchor_pairs(anchors: Sequence[np.ndarray], window: _Window) -> set[tuple[int, int]]:
+def _anchor_pairs(
+    anchors: Sequence[np.ndarray], window: _Window, per_item: int
+) -> set[tuple[int, int]]:
     """Pairs sharing an anchor k-gram: one MemoryIndex per block over the block and the window
-    before it, queried by the block's items; untimed items against an index of all."""
+    before it, queried by the block's items; untimed items against an index of all. Each item
+    keeps the ``per_item`` earlier items sharing the most anchors (ties to the later)."""
     found: set[tuple[int, int]] = set()
     rank = {n: r for r, (_, n) in enumerate(window.timed)}
     for earlier, block in window.blocks():
@@ -177,16 +196,22 @@ def _anchor_pairs(anchors: Sequence[np.ndarray], window: _Window) -> set[tuple[i
         for n in (*earlier, *block):
             index.add(n, anchors[n])
         for n in block:
-            for m in index.query(anchors[n], 1):
-                if rank[m] < rank[n] and window.close(m, n):
-                    found.add((min(m, n), max(m, n)))
+            shared = index.query(anchors[n], 1)
+            near = {m: c for m, c in shared.items() if rank[m] < rank[n] and window.close(m, n)}
+            found.update((min(m, n), max(m, n)) for m in _most(near, per_item))
     if window.untimed:
         index = MemoryIndex(max_df=MAX_DF)
         for n, values in enumerate(anchors):
             index.add(n, values)
         for n in window.untimed:
-            found.update((min(m, n), max(m, n)) for m in index.query(anchors[n], 1) if m != n)
+            shared = {m: c for m, c in index.query(anchors[n], 1).items() if m != n}
+            found.update((min(m, n), max(m, n)) for m in _most(shared, per_item))
     return found
+
+
+def _most(shared: Mapping[int, int], count: int) -> list[int]:
+    """The ``count`` keys of the largest values, ties to the larger key."""
+    return sorted(shared, key=lambda m: (-shared[m], -m))[:count]
 
 
 def relation(a: NewsItem, b: NewsItem, authority: Mapping[str, float]) -> str:
@@ -206,7 +231,7 @@ def dedup(
     model: Model,
     *,
     window_days: float | None = 3.0,
-    prefilter: str = "both",
+    prefilter: str = "neighbours",
     errors: Sequence[InputFailure] = (),
     progress: Progress | None = None,
     cancel: CancelCheck | None = None,

@@ -225,7 +225,7 @@ def _cache(request: WebRequest, archive: Archive | None) -> PageStore | None:
     if request.cache is not None:
         return PageCache(request.cache) if request.cache else None
     if archive is not None:
-        from copylens.core.archive.pages import ArchivePages
+        from copylens.core.web.archive_pages import ArchivePages
 
         return ArchivePages(archive)
     return PageCache(default_cache_path())

@@ -10,6 +10,10 @@ What must hold:
   (IPv4-mapped and -compatible IPv6 addresses are judged by their IPv4 address); the
   addresses it returns are the ones a connection may use, so a second lookup cannot swap in a
   private one (DNS rebinding).
+* Allowing local addresses (an intranet) never allows a link-local one (169.254.0.0/16,
+  fe80::/10, in any IPv6 spelling of an IPv4 address) nor a cloud's metadata service
+  (:data:`METADATA`): :func:`never_fetched` refuses them whatever the setting. Every
+  connection, a redirect's too, goes through :func:`check_public` (``fetch.py``).
 """
 
 from __future__ import annotations
@@ -30,6 +34,20 @@ _ASCII_HOST = re.compile(r"[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?")
 _HAS_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+METADATA = frozenset(
+    ipaddress.ip_address(text)
+    for text in (
+        "169.254.169.254",  # AWS, Google Cloud, Azure, OpenStack, DigitalOcean, Oracle
+        "169.254.170.2",  # AWS ECS task credentials
+        "fd00:ec2::254",  # AWS over IPv6 (a unique-local address otherwise allowed)
+        "100.100.100.200",  # Alibaba Cloud (a shared address otherwise allowed)
+        "168.63.129.16",  # Azure's host agent (a public address)
+    )
+)
+"""Addresses of the instance metadata services of cloud providers (their documentation): a
+page that reaches one from a cloud machine can read its credentials. Never fetched."""
+_LINK_LOCAL = (ipaddress.ip_network("169.254.0.0/16"), ipaddress.ip_network("fe80::/10"))
 
 
 def normalized(url: str) -> str:
@@ -97,10 +115,18 @@ def port_of(url: str) -> int:
 def check_public(host: str, port: int, allow_local: bool) -> list[str]:
     """The addresses ``host`` resolves to (blocking: a DNS lookup).
 
-    :class:`WebError` if the host cannot be found, or unless ``allow_local``, if any of its
-    addresses is loopback, private, link-local, reserved, multicast or otherwise not public.
+    :class:`WebError` if the host cannot be found; if any of its addresses is link-local or
+    a metadata service (:func:`never_fetched`); or unless ``allow_local``, if any is loopback,
+    private, reserved, multicast or otherwise not public.
     """
     addresses = resolve(host, port)
+    for address in addresses:
+        if never_fetched(ipaddress.ip_address(address)):
+            raise WebError(
+                "{host} is a link-local or cloud metadata address; CopyLens never fetches it, "
+                "even with local addresses allowed",
+                host=host,
+            )
     if not allow_local:
         for address in addresses:
             if not is_public(ipaddress.ip_address(address)):
@@ -137,6 +163,18 @@ def is_public(address: IPAddress) -> bool:
         if address.teredo is not None:
             return False
     return address.is_global and not address.is_multicast
+
+
+def never_fetched(address: IPAddress) -> bool:
+    """Whether ``address`` is link-local or a cloud metadata service (:data:`METADATA`), also
+    written as IPv6 around an IPv4 address (mapped, compatible, NAT64, 6to4)."""
+    if isinstance(address, ipaddress.IPv6Address):
+        embedded = address.ipv4_mapped or _ipv4_compatible(address) or address.sixtofour
+        if embedded is not None and never_fetched(embedded):
+            return True
+    if address in METADATA:
+        return True
+    return any(address in network for network in _LINK_LOCAL if network.version == address.version)
 
 
 def _ipv4_compatible(address: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:

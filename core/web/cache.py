@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from copylens.core.inflate import inflate
+
 log = logging.getLogger(__name__)
 
 FRESH_SECONDS = 24 * 3600
@@ -51,7 +53,12 @@ CREATE TABLE IF NOT EXISTS pages (
     data BLOB NOT NULL
 )
 """
-COLUMNS = "final_url, fetched, checked, etag, last_modified, content_type, charset, name, data"
+COLUMNS = (
+    "final_url, fetched, checked, etag, last_modified, content_type, charset, name, data, size"
+)
+MAX_PAGE_BYTES = 50 * 1024 * 1024
+"""Largest stored body read back (the downloads' own limit, ``FetchSettings.max_bytes``): a
+row claiming more, or whose body inflates beyond its stored size, is damaged (issue 38)."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +83,7 @@ class CachedPage:
 
 class PageStore(Protocol):
     """Where downloads keep pages: :class:`PageCache` (a file of the user's), or the archive
-    of a run (:class:`copylens.core.archive.pages.ArchivePages`). Neither ever raises."""
+    of a run (:class:`copylens.core.web.archive_pages.ArchivePages`). Neither ever raises."""
 
     def get(self, url: str) -> CachedPage | None: ...
 
@@ -194,10 +201,16 @@ def row_of(url: str, page: CachedPage, used: float) -> tuple[object, ...]:
 
 def page_of(row: Sequence[object]) -> CachedPage:
     """The page of a row of :data:`COLUMNS` (``TypeError`` or ``ValueError`` if a value is
-    of the wrong kind, ``zlib.error`` if the body is damaged)."""
-    final_url, fetched, checked, etag, modified, content_type, charset, name, data = row
+    of the wrong kind, or the body is damaged or inflates beyond its stored ``size``: never
+    more than that, at most :data:`MAX_PAGE_BYTES`, is decompressed)."""
+    final_url, fetched, checked, etag, modified, content_type, charset, name, data, size = row
     if not isinstance(data, bytes | memoryview) or not isinstance(checked, float | int):
         raise TypeError("a damaged row")
+    if type(size) is not int or not 0 <= size <= MAX_PAGE_BYTES:
+        raise ValueError("a damaged row (its size)")
+    body = inflate(bytes(data), size)
+    if len(body) != size:
+        raise ValueError("a damaged row (its body is not its size)")
     return CachedPage(
         final_url=str(final_url),
         fetched=str(fetched),
@@ -207,7 +220,7 @@ def page_of(row: Sequence[object]) -> CachedPage:
         content_type=str(content_type),
         charset=None if charset is None else str(charset),
         name=str(name),
-        data=zlib.decompress(data),
+        data=body,
     )
 
 

@@ -51,6 +51,8 @@ import httpx
 
 from copylens.core.errors import Cancelled, SearchFailed, WebError
 from copylens.core.report import InputFailure
+from copylens.core.web.address import normalized
+from copylens.core.web.fetch import USER_AGENT
 from copylens.core.web.phrases import Phrase
 from copylens.core.web.providers import PROVIDERS, ProviderInfo, search_place
 
@@ -179,8 +181,6 @@ def search_pages(
     docstring for what holds); of more phrases than ``max_queries``, that many spread evenly
     over them. progress(done, total) after each phrase; raises Cancelled when cancel() turns
     True."""
-    from copylens.core.web.fetch import USER_AGENT
-
     chosen = _spread(phrases, max(0, max_queries))
     run = _Run(provider, cancel or _never, seconds, max(0, max_queries))
     headers = {"User-Agent": USER_AGENT}
@@ -296,8 +296,6 @@ def _slowed_down(provider: Provider) -> SearchFailed:
 
 def _normalized(url: str) -> str:
     """The address as the fetch stage keys it; "" for one it would refuse (not http(s))."""
-    from copylens.core.web.address import normalized
-
     try:
         found: str = normalized(url)
     except WebError:

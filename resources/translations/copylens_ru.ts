@@ -131,6 +131,26 @@
         <translation>Метки проверяемых документов: пары ключ=значение через запятую (author — автор, group — группа, year — год, …). Они сохраняются с документами, добавленными в архив, а архивный источник с тем же author отмечается как самоцитирование.</translation>
     </message>
     <message>
+        <source>check against it</source>
+        <translation>проверять по нему</translation>
+    </message>
+    <message>
+        <source>add to it</source>
+        <translation>добавлять в него</translation>
+    </message>
+    <message>
+        <source>Use again</source>
+        <translation>Использовать снова</translation>
+    </message>
+    <message>
+        <source>Last time: %1</source>
+        <translation>В прошлый раз: %1</translation>
+    </message>
+    <message>
+        <source>The archive choices of your last session. They are not applied by themselves: click “Use again” to tick the boxes and fill in the labels.</source>
+        <translation>Настройки архива из прошлого сеанса. Сами они не применяются: нажмите «Использовать снова», чтобы отметить флажки и заполнить метки.</translation>
+    </message>
+    <message>
         <source>Archive: %1</source>
         <translation>Архив: %1</translation>
     </message>
@@ -358,6 +378,10 @@
         <translation>Добавлено: %1</translation>
     </message>
     <message>
+        <source>identical to earlier records: %1</source>
+        <translation>совпадают с прежними записями: %1</translation>
+    </message>
+    <message>
         <source>already in the archive: %1</source>
         <translation>уже были в архиве: %1</translation>
     </message>
@@ -424,6 +448,55 @@
     <message>
         <source>%1 — archive #%2</source>
         <translation>%1 — архив № %2</translation>
+    </message>
+</context>
+<context>
+    <name>CertificateDialog</name>
+    <message>
+        <source>Save certificate</source>
+        <translation>Сохранить справку</translation>
+    </message>
+    <message>
+        <source>Certificate</source>
+        <translation>Справка</translation>
+    </message>
+    <message>
+        <source>One page per checked document, before the detailed report: these fields, the three shares, the main sources, the method, the settings&apos; fingerprint and a signature line.</source>
+        <translation>По странице на каждый проверенный документ перед подробным отчётом: эти поля, три доли, основные источники, способ проверки, отпечаток параметров и строка для подписи.</translation>
+    </message>
+    <message>
+        <source>Print…</source>
+        <translation>Печать…</translation>
+    </message>
+    <message>
+        <source>&amp;Institution:</source>
+        <translation>&amp;Организация:</translation>
+    </message>
+    <message>
+        <source>&amp;Work:</source>
+        <translation>&amp;Работа:</translation>
+    </message>
+    <message>
+        <source>&amp;Author:</source>
+        <translation>&amp;Автор:</translation>
+    </message>
+    <message>
+        <source>&amp;Group:</source>
+        <translation>&amp;Группа:</translation>
+    </message>
+    <message>
+        <source>&amp;Checked by:</source>
+        <translation>&amp;Проверил:</translation>
+    </message>
+    <message>
+        <source>each document&apos;s name</source>
+        <translation>имя каждого документа</translation>
+    </message>
+    <message>
+        <source>The certificate could not be saved to {path}:
+{error}</source>
+        <translation>Не удалось сохранить справку в {path}:
+{error}</translation>
     </message>
 </context>
 <context>
@@ -614,6 +687,10 @@
     <message>
         <source>no sources</source>
         <translation>источников нет</translation>
+    </message>
+    <message>
+        <source>This very submission (the same file, the same labels) is in the archive: it is not counted as its own source.</source>
+        <translation>Эта самая работа (тот же файл, те же метки) уже в архиве: она не считается собственным источником.</translation>
     </message>
     <message>
         <source>1 source</source>
@@ -848,6 +925,10 @@
 <context>
     <name>Errors</name>
     <message>
+        <source>{location} is damaged (its settings are not usable: {detail})</source>
+        <translation>{location} повреждён (его настройки непригодны: {detail})</translation>
+    </message>
+    <message>
         <source>a PostgreSQL archive needs the psycopg package: pip install &apos;copylens[postgres]&apos;</source>
         <translation>для архива в PostgreSQL нужен пакет psycopg: pip install &apos;copylens[postgres]&apos;</translation>
     </message>
@@ -920,6 +1001,10 @@
         <translation>сохранённые данные документа повреждены (это не двоичные данные)</translation>
     </message>
     <message>
+        <source>record #{id} is damaged (a name is not text)</source>
+        <translation>запись №{id} повреждена (имя не является текстом)</translation>
+    </message>
+    <message>
         <source>{location} is of an unknown archive format (schema version &quot;{found}&quot;): it was not made by CopyLens, or it is damaged</source>
         <translation>{location} — архив неизвестного формата (версия схемы «{found}»): он создан не CopyLens или повреждён</translation>
     </message>
@@ -928,12 +1013,40 @@
         <translation>{location} создан более новой версией CopyLens (формат архива {found}; эта версия читает форматы до {known}). Обновите CopyLens, чтобы работать с ним.</translation>
     </message>
     <message>
+        <source>{location} is damaged (its settings are not readable)</source>
+        <translation>{location} повреждён (его настройки не читаются)</translation>
+    </message>
+    <message>
+        <source>{location} is damaged (anchor_words = {value})</source>
+        <translation>{location} повреждён (anchor_words = {value})</translation>
+    </message>
+    <message>
         <source>{location} was built with other settings ({differences}). Use the archive&apos;s settings, or another archive.</source>
         <translation>{location} создан с другими параметрами ({differences}). Используйте параметры архива или другой архив.</translation>
     </message>
     <message>
         <source>there is no document {id} in {location}</source>
         <translation>в {location} нет документа {id}</translation>
+    </message>
+    <message>
+        <source>record #{id} is damaged (its length is not a number)</source>
+        <translation>запись №{id} повреждена (её длина не является числом)</translation>
+    </message>
+    <message>
+        <source>record #{id} is damaged ({column} = {value})</source>
+        <translation>запись №{id} повреждена ({column} = {value})</translation>
+    </message>
+    <message>
+        <source>no contents</source>
+        <translation>нет содержимого</translation>
+    </message>
+    <message>
+        <source>{location} is damaged (its counts are not numbers)</source>
+        <translation>{location} повреждён (его счётчики не являются числами)</translation>
+    </message>
+    <message>
+        <source>{location} is damaged (its index holds a key that is not a number)</source>
+        <translation>{location} повреждён (в его индексе ключ, не являющийся числом)</translation>
     </message>
     <message>
         <source>the Dask workers at {address} are daemonic processes, which cannot start the processes that read each file within its limits: start them with DASK_DISTRIBUTED__WORKER__DAEMON=False dask worker …</source>
@@ -1224,12 +1337,28 @@
         <translation>Модель дубликатов {path} имеет формат {found}, а эта версия CopyLens читает формат {expected}. Обучите модель заново в этой версии.</translation>
     </message>
     <message>
+        <source>The duplicate model {path} is larger than {limit} MB; a CopyLens model is far smaller. Refused.</source>
+        <translation>Модель дубликатов {path} больше {limit} МБ; модель CopyLens намного меньше. Отклонено.</translation>
+    </message>
+    <message>
         <source>The duplicate model {path} uses features this CopyLens does not compute: {features}. Train the model again with this version.</source>
         <translation>Модель дубликатов {path} использует признаки, которые эта версия CopyLens не вычисляет: {features}. Обучите модель заново в этой версии.</translation>
     </message>
     <message>
+        <source>The duplicate model {path} has {count} support vectors, more than the {limit} CopyLens accepts (each item pair would cost that many kernel values). Refused.</source>
+        <translation>В модели дубликатов {path} {count} опорных векторов, больше допустимых в CopyLens {limit} (каждая пара сообщений стоила бы столько же значений ядра). Отклонено.</translation>
+    </message>
+    <message>
         <source>The duplicate model {path} is damaged: its parts do not fit together.</source>
         <translation>Модель дубликатов {path} повреждена: её части не согласуются друг с другом.</translation>
+    </message>
+    <message>
+        <source>The duplicate model {path} is damaged: it holds values no trained model has (beyond {limit} in size, a scale or gamma of zero or less, an authority outside 0 to 1).</source>
+        <translation>Модель дубликатов {path} повреждена: в ней есть значения, которых не бывает у обученной модели (больше {limit} по модулю, масштаб или gamma не больше нуля, авторитетность вне диапазона от 0 до 1).</translation>
+    </message>
+    <message>
+        <source>The duplicate model gave no probability for some pairs (their distances are far outside what it was trained on); the model or the items are damaged.</source>
+        <translation>Модель дубликатов не дала вероятности для некоторых пар (их расстояния далеко за пределами того, на чём она обучена); повреждена модель или сообщения.</translation>
     </message>
     <message>
         <source>training a news model needs scikit-learn: pip install &apos;copylens[news]&apos;</source>
@@ -1292,6 +1421,10 @@
         <translation>лента объявляет DOCTYPE или сущности, которые CopyLens не читает (сущность может развернуться в гигабайты или прочитать другие файлы); отклонена</translation>
     </message>
     <message>
+        <source>the entry holds a character reference that names no character (such as &amp;#xD800; or &amp;#1114112;); this entry is skipped</source>
+        <translation>в записи есть ссылка на символ, которая не обозначает никакого символа (например, &amp;#xD800; или &amp;#1114112;); эта запись пропущена</translation>
+    </message>
+    <message>
         <source>the entry has neither text nor title</source>
         <translation>у записи нет ни текста, ни заголовка</translation>
     </message>
@@ -1304,12 +1437,28 @@
         <translation>некорректный JSON</translation>
     </message>
     <message>
+        <source>not a readable RSS or Atom feed (its encoding cannot be read)</source>
+        <translation>не читаемая лента RSS или Atom (её кодировку не удаётся прочитать)</translation>
+    </message>
+    <message>
+        <source>the feed is damaged: the feed reader stopped inside it</source>
+        <translation>лента повреждена: чтение ленты остановилось внутри неё</translation>
+    </message>
+    <message>
         <source>the id {id} was already given ({first}); this item is skipped</source>
         <translation>id {id} уже встречался ({first}); эта новость пропущена</translation>
     </message>
     <message>
         <source>the line is not UTF-8 text</source>
         <translation>не текст UTF-8</translation>
+    </message>
+    <message>
+        <source>the stored item is not text; it is skipped</source>
+        <translation>сохранённое сообщение не является текстом; оно пропущено</translation>
+    </message>
+    <message>
+        <source>the stored item&apos;s id differs from its row&apos;s; it is skipped</source>
+        <translation>идентификатор сохранённого сообщения отличается от идентификатора его строки; оно пропущено</translation>
     </message>
     <message>
         <source>Two news items have the id {id}; each needs its own.</source>
@@ -1382,6 +1531,10 @@
     <message>
         <source>{url} is not a valid web address</source>
         <translation>{url} — неверный веб-адрес</translation>
+    </message>
+    <message>
+        <source>{host} is a link-local or cloud metadata address; CopyLens never fetches it, even with local addresses allowed</source>
+        <translation>{host} — адрес канального уровня (link-local) или служба метаданных облака; CopyLens никогда не загружает с него, даже когда локальные адреса разрешены</translation>
     </message>
     <message>
         <source>{host} is a local or private address; allow local addresses to fetch it</source>
@@ -1530,6 +1683,49 @@
     <message>
         <source>{provider} refused the query: {message}</source>
         <translation>{provider} отклонил запрос: {message}</translation>
+    </message>
+</context>
+<context>
+    <name>ExclusionsDialog</name>
+    <message>
+        <source>Exclusions</source>
+        <translation>Исключения</translation>
+    </message>
+    <message>
+        <source>show all</source>
+        <translation>показывать все</translation>
+    </message>
+    <message>
+        <source>Hide matches under (words):</source>
+        <translation>Скрыть совпадения короче (слов):</translation>
+    </message>
+    <message>
+        <source>Hide sources under:</source>
+        <translation>Скрыть источники с долей меньше:</translation>
+    </message>
+    <message>
+        <source>Exclude archived sources labelled:</source>
+        <translation>Исключить источники архива с метками:</translation>
+    </message>
+    <message>
+        <source>Exclude these sources:</source>
+        <translation>Исключить эти источники:</translation>
+    </message>
+    <message>
+        <source>Every share (uniqueness, borrowed, cited, each source&apos;s) is counted again without what is left out; the report says what was.</source>
+        <translation>Все доли (уникальность, заимствования, цитирование, доля каждого источника) пересчитываются без исключённого; в отчёте указано, что исключено.</translation>
+    </message>
+    <message>
+        <source>Show everything</source>
+        <translation>Показать всё</translation>
+    </message>
+    <message>
+        <source>archive #{id}</source>
+        <translation>архив № {id}</translation>
+    </message>
+    <message>
+        <source>Not key=value labels: “%1”</source>
+        <translation>Это не метки вида ключ=значение: «%1»</translation>
     </message>
 </context>
 <context>
@@ -2027,7 +2223,126 @@ Could not be read: %2</source>
     </message>
 </context>
 <context>
+    <name>InputsArea</name>
+    <message>
+        <source>Drag files or folders here, or use Open files (Ctrl+O).</source>
+        <translation>Перетащите сюда файлы или папки или нажмите «Открыть файлы» (Ctrl+O).</translation>
+    </message>
+    <message>
+        <source>Drop documents here</source>
+        <translation>Перетащите документы сюда</translation>
+    </message>
+    <message>
+        <source>Drop sources here</source>
+        <translation>Перетащите источники сюда</translation>
+    </message>
+    <message>
+        <source>An assignment or a handout: its text is never marked.</source>
+        <translation>Задание или раздаточный материал: его текст никогда не отмечается.</translation>
+    </message>
+    <message>
+        <source>Drop templates here</source>
+        <translation>Перетащите шаблоны сюда</translation>
+    </message>
+    <message>
+        <source>Templates: an assignment, a handout, a form every document fills in. Text that matches these files is never marked and does not count in the percentages.</source>
+        <translation>Шаблоны: задание, раздаточный материал, форма, которую заполняет каждый документ. Текст, совпадающий с этими файлами, никогда не отмечается и не учитывается в процентах.</translation>
+    </message>
+    <message>
+        <source>Documents to check</source>
+        <translation>Проверяемые документы</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Источники</translation>
+    </message>
+    <message>
+        <source>Ignore</source>
+        <translation>Не учитывать</translation>
+    </message>
+    <message>
+        <source>Documents to compare</source>
+        <translation>Документы для сравнения</translation>
+    </message>
+    <message>
+        <source>Documents</source>
+        <translation>Документы</translation>
+    </message>
+    <message>
+        <source>All files</source>
+        <translation>Все файлы</translation>
+    </message>
+    <message>
+        <source>Documents and news</source>
+        <translation>Документы и новости</translation>
+    </message>
+    <message>
+        <source>Open files</source>
+        <translation>Открыть файлы</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>Открыть папку</translation>
+    </message>
+    <message>
+        <source>The clipboard has no text to paste.</source>
+        <translation>В буфере обмена нет текста.</translation>
+    </message>
+    <message>
+        <source>Pasted text %1</source>
+        <translation>Вставленный текст %1</translation>
+    </message>
+    <message>
+        <source>No new supported files found.</source>
+        <translation>Новых файлов поддерживаемых форматов не найдено.</translation>
+    </message>
+    <message>
+        <source>Cannot be read: %1 (%2: %3), marked in the list</source>
+        <translation>Не читаются: %1 (%2: %3), отмечены в списке</translation>
+    </message>
+    <message>
+        <source>Skipped while reading folders: %1 (%2: %3)</source>
+        <translation>Пропущено при чтении папок: %1 (%2: %3)</translation>
+    </message>
+    <message>
+        <source>Add the documents to check first.</source>
+        <translation>Сначала добавьте документы для проверки.</translation>
+    </message>
+    <message>
+        <source>Fix or remove the address on line %1 of Web: %2</source>
+        <translation>Исправьте или удалите адрес в строке %1 раздела «Интернет»: %2</translation>
+    </message>
+    <message>
+        <source>Add the sources to check against first, or web addresses, or check against the archive.</source>
+        <translation>Сначала добавьте источники для сверки или адреса веб-страниц либо включите проверку по архиву.</translation>
+    </message>
+    <message>
+        <source>Add at least two documents to compare.</source>
+        <translation>Добавьте хотя бы два документа для сравнения.</translation>
+    </message>
+    <message>
+        <source>The labels are not valid: “%1” is not key=value.</source>
+        <translation>Метки заданы неверно: «%1» — не пара ключ=значение.</translation>
+    </message>
+    <message>
+        <source>template</source>
+        <translation>шаблон</translation>
+    </message>
+    <message>
+        <source>web page</source>
+        <translation>веб-страница</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>источник</translation>
+    </message>
+</context>
+<context>
     <name>Languages</name>
+    <message>
+        <source>detected per document</source>
+        <translation>определяется для каждого документа</translation>
+    </message>
     <message>
         <source>Russian</source>
         <translation>русский</translation>
@@ -2071,6 +2386,17 @@ Could not be read: %2</source>
     <message>
         <source>Polish</source>
         <translation>польский</translation>
+    </message>
+</context>
+<context>
+    <name>ListPanel</name>
+    <message>
+        <source>Add files…</source>
+        <translation>Добавить файлы…</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Добавить папку…</translation>
     </message>
 </context>
 <context>
@@ -2175,6 +2501,22 @@ Could not be read: %2</source>
         <translation>Печать отчёта…</translation>
     </message>
     <message>
+        <source>Certificate…</source>
+        <translation>Справка…</translation>
+    </message>
+    <message>
+        <source>Exclusions…</source>
+        <translation>Исключения…</translation>
+    </message>
+    <message>
+        <source>Leave short matches or sources out and count every share again.</source>
+        <translation>Исключить короткие совпадения или источники и пересчитать все доли.</translation>
+    </message>
+    <message>
+        <source>A one-page certificate per checked document, to sign, before the report.</source>
+        <translation>Справка на одну страницу для каждого проверенного документа, для подписи, перед отчётом.</translation>
+    </message>
+    <message>
         <source>Quit</source>
         <translation>Выход</translation>
     </message>
@@ -2215,80 +2557,12 @@ Could not be read: %2</source>
         <translation>Сравнить каждый документ с каждым, чтобы найти общий текст.</translation>
     </message>
     <message>
-        <source>Drag files or folders here, or use Open files (Ctrl+O).</source>
-        <translation>Перетащите сюда файлы или папки или нажмите «Открыть файлы» (Ctrl+O).</translation>
-    </message>
-    <message>
-        <source>Drop documents here</source>
-        <translation>Перетащите документы сюда</translation>
-    </message>
-    <message>
-        <source>Drop sources here</source>
-        <translation>Перетащите источники сюда</translation>
-    </message>
-    <message>
-        <source>An assignment or a handout: its text is never marked.</source>
-        <translation>Задание или раздаточный материал: его текст никогда не отмечается.</translation>
-    </message>
-    <message>
-        <source>Drop templates here</source>
-        <translation>Перетащите шаблоны сюда</translation>
-    </message>
-    <message>
-        <source>Templates: an assignment, a handout, a form every document fills in. Text that matches these files is never marked and does not count in the percentages.</source>
-        <translation>Шаблоны: задание, раздаточный материал, форма, которую заполняет каждый документ. Текст, совпадающий с этими файлами, никогда не отмечается и не учитывается в процентах.</translation>
-    </message>
-    <message>
-        <source>Documents to check</source>
-        <translation>Проверяемые документы</translation>
-    </message>
-    <message>
-        <source>Sources</source>
-        <translation>Источники</translation>
-    </message>
-    <message>
-        <source>Ignore</source>
-        <translation>Не учитывать</translation>
-    </message>
-    <message>
-        <source>Documents to compare</source>
-        <translation>Документы для сравнения</translation>
-    </message>
-    <message>
-        <source>See every file and why…</source>
-        <translation>Все файлы и причины…</translation>
-    </message>
-    <message>
         <source>Click to see each file and why it could not be read.</source>
         <translation>Нажмите, чтобы увидеть каждый файл и причину, по которой его не удалось прочитать.</translation>
     </message>
     <message>
-        <source>Documents</source>
-        <translation>Документы</translation>
-    </message>
-    <message>
-        <source>All files</source>
-        <translation>Все файлы</translation>
-    </message>
-    <message>
-        <source>Documents and news</source>
-        <translation>Документы и новости</translation>
-    </message>
-    <message>
-        <source>Cannot be read: %1 (%2: %3), marked in the list</source>
-        <translation>Не читаются: %1 (%2: %3), отмечены в списке</translation>
-    </message>
-    <message>
         <source>Files that could not be read: %1</source>
         <translation>Не удалось прочитать файлов: %1</translation>
-    </message>
-    <message>
-        <source>template</source>
-        <translation>шаблон</translation>
-    </message>
-    <message>
-        <source>source</source>
-        <translation>источник</translation>
     </message>
     <message>
         <source>Checking…</source>
@@ -2299,40 +2573,12 @@ Could not be read: %2</source>
         <translation>Сравнение…</translation>
     </message>
     <message>
-        <source>… and %1 more</source>
-        <translation>… и ещё %1</translation>
-    </message>
-    <message>
         <source>Checked document</source>
         <translation>Документ</translation>
     </message>
     <message>
         <source>Uniqueness</source>
         <translation>Уникальность</translation>
-    </message>
-    <message>
-        <source>Open files</source>
-        <translation>Открыть файлы</translation>
-    </message>
-    <message>
-        <source>Open folder</source>
-        <translation>Открыть папку</translation>
-    </message>
-    <message>
-        <source>No new supported files found.</source>
-        <translation>Новых файлов поддерживаемых форматов не найдено.</translation>
-    </message>
-    <message>
-        <source>Skipped while reading folders: %1 (%2: %3)</source>
-        <translation>Пропущено при чтении папок: %1 (%2: %3)</translation>
-    </message>
-    <message>
-        <source>The clipboard has no text to paste.</source>
-        <translation>В буфере обмена нет текста.</translation>
-    </message>
-    <message>
-        <source>Pasted text %1</source>
-        <translation>Вставленный текст %1</translation>
     </message>
     <message>
         <source>Reading folders… the run starts when they are read.</source>
@@ -2353,26 +2599,6 @@ Could not be read: %2</source>
     <message>
         <source>Queued: the new files will be checked when this run finishes.</source>
         <translation>В очереди: новые файлы будут проверены, когда закончится текущая проверка.</translation>
-    </message>
-    <message>
-        <source>The labels are not valid: “%1” is not key=value.</source>
-        <translation>Метки заданы неверно: «%1» — не пара ключ=значение.</translation>
-    </message>
-    <message>
-        <source>Add the documents to check first.</source>
-        <translation>Сначала добавьте документы для проверки.</translation>
-    </message>
-    <message>
-        <source>Fix or remove the address on line %1 of Web: %2</source>
-        <translation>Исправьте или удалите адрес в строке %1 раздела «Интернет»: %2</translation>
-    </message>
-    <message>
-        <source>Add the sources to check against first, or web addresses, or check against the archive.</source>
-        <translation>Сначала добавьте источники для сверки или адреса веб-страниц либо включите проверку по архиву.</translation>
-    </message>
-    <message>
-        <source>Add at least two documents to compare.</source>
-        <translation>Добавьте хотя бы два документа для сравнения.</translation>
     </message>
     <message>
         <source>Reading %1 / %2</source>
@@ -2427,10 +2653,6 @@ Could not be read: %2</source>
         <translation>Отменено.</translation>
     </message>
     <message>
-        <source>web page</source>
-        <translation>веб-страница</translation>
-    </message>
-    <message>
         <source>The new interface language is used after CopyLens is restarted.</source>
         <translation>Новый язык интерфейса заработает после перезапуска CopyLens.</translation>
     </message>
@@ -2457,18 +2679,6 @@ Could not be read: %2</source>
     <message>
         <source>Add a folder to “%1”</source>
         <translation>Добавить папку в список «%1»</translation>
-    </message>
-    <message>
-        <source>Results appear here</source>
-        <translation>Здесь появятся результаты</translation>
-    </message>
-    <message>
-        <source>Add documents and sources above, then press Check (Ctrl+Enter).</source>
-        <translation>Добавьте документы и источники выше, затем нажмите «Проверить» (Ctrl+Enter).</translation>
-    </message>
-    <message>
-        <source>Add two or more documents above, then press Compare (Ctrl+Enter).</source>
-        <translation>Добавьте выше два документа или больше, затем нажмите «Сравнить» (Ctrl+Enter).</translation>
     </message>
     <message>
         <source>not read</source>
@@ -2898,6 +3108,14 @@ Could not be read: %2</source>
         <translation>Путь</translation>
     </message>
     <message>
+        <source>Source of the text</source>
+        <translation>Откуда текст</translation>
+    </message>
+    <message>
+        <source>typed or pasted into CopyLens</source>
+        <translation>набран или вставлен в CopyLens</translation>
+    </message>
+    <message>
         <source>Language</source>
         <translation>Язык</translation>
     </message>
@@ -2966,12 +3184,32 @@ Could not be read: %2</source>
         <translation>Ни в одной паре документов нет общего текста.</translation>
     </message>
     <message>
-        <source>Clusters</source>
-        <translation>Группы</translation>
+        <source>Groups of near-copies</source>
+        <translation>Группы почти одинаковых документов</translation>
     </message>
     <message>
-        <source>Documents joined by pairs that share at least half of one of them.</source>
-        <translation>Документы, связанные парами, в которых совпадает не меньше половины одного из них.</translation>
+        <source>Documents joined by pairs that share at least half of one of them; in brackets, each one&apos;s share found in the other members.</source>
+        <translation>Документы, связанные парами, в которых совпадает не меньше половины одного из них; в скобках — доля каждого, найденная у остальных участников группы.</translation>
+    </message>
+    <message>
+        <source>Pairs sharing at least {share}</source>
+        <translation>Пары, где совпадает не меньше {share}</translation>
+    </message>
+    <message>
+        <source>Found in no other document ({n})</source>
+        <translation>Не найдены ни в одном другом документе ({n})</translation>
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation>Тепловая карта</translation>
+    </message>
+    <message>
+        <source>Row: a document; column: another; colour: the share of the row&apos;s document found in the column&apos;s. Documents that share text sit together; the grey line: each document with itself.</source>
+        <translation>Строка — документ, столбец — другой документ, цвет — доля документа строки, найденная в документе столбца. Документы с общим текстом стоят рядом; серая линия — каждый документ сам с собой.</translation>
+    </message>
+    <message>
+        <source>Rows from the top, columns from the left:</source>
+        <translation>Строки сверху вниз, столбцы слева направо:</translation>
     </message>
     <message>
         <source>Fragment {n}: {words} words ({exact} exact); A characters {a0}–{a1}, B characters {b0}–{b1}</source>
@@ -2990,6 +3228,14 @@ Could not be read: %2</source>
         <translation>самоцитирование</translation>
     </message>
     <message>
+        <source>identical to #{id}, added {date}</source>
+        <translation>совпадает с №{id}, добавлен {date}</translation>
+    </message>
+    <message>
+        <source>Already in the archive as {ids}.</source>
+        <translation>Уже в архиве как {ids}.</translation>
+    </message>
+    <message>
         <source>downloaded {time}</source>
         <translation>скачано {time}</translation>
     </message>
@@ -3002,12 +3248,123 @@ Could not be read: %2</source>
         <translation>Отправлено поисковых запросов: {n}</translation>
     </message>
     <message>
+        <source>Printed up to character {printed} of {total}: the HTML report has the whole text.</source>
+        <translation>Напечатано до символа {printed} из {total}: весь текст есть в отчёте HTML.</translation>
+    </message>
+    <message>
+        <source>Originality check certificate</source>
+        <translation>Справка о проверке на заимствования</translation>
+    </message>
+    <message>
+        <source>Work</source>
+        <translation>Работа</translation>
+    </message>
+    <message>
+        <source>Author</source>
+        <translation>Автор</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Группа</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Дата</translation>
+    </message>
+    <message>
+        <source>Checked by</source>
+        <translation>Проверил</translation>
+    </message>
+    <message>
+        <source>words</source>
+        <translation>слов</translation>
+    </message>
+    <message>
+        <source>Main sources</source>
+        <translation>Основные источники</translation>
+    </message>
+    <message>
+        <source>and {n} more in the detailed report</source>
+        <translation>и ещё {n} — в подробном отчёте</translation>
+    </message>
+    <message>
+        <source>Checked with CopyLens {version}: texts compared by runs of {shingle} words, shared passages of at least {words} words aligned word by word (other word forms, replaced, inserted and reordered words, look-alike letters found); quotations and the bibliography counted as cited.</source>
+        <translation>Проверено в CopyLens {version}: тексты сравнивались по последовательностям из {shingle} слов, общие фрагменты от {words} слов выравнивались пословно (с учётом других форм слова, заменённых, вставленных и переставленных слов, подменённых букв); цитаты и список литературы учтены как цитирование.</translation>
+    </message>
+    <message>
+        <source>Sentences retold in other words found by meaning.</source>
+        <translation>Пересказ другими словами найден по смыслу.</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>Подпись</translation>
+    </message>
+    <message>
+        <source>Settings fingerprint</source>
+        <translation>Отпечаток параметров</translation>
+    </message>
+    <message>
+        <source>Left out of the figures: {what}. Every share is counted without it.</source>
+        <translation>Исключено из расчёта: {what}. Все доли посчитаны без этого.</translation>
+    </message>
+    <message>
+        <source>matches under {n} words</source>
+        <translation>совпадения короче {n} слов</translation>
+    </message>
+    <message>
+        <source>sources under {share}</source>
+        <translation>источники с долей меньше {share}</translation>
+    </message>
+    <message>
+        <source>the sources {names}</source>
+        <translation>источники {names}</translation>
+    </message>
+    <message>
+        <source>archived sources labelled {label}</source>
+        <translation>источники архива с меткой {label}</translation>
+    </message>
+    <message>
         <source>yes</source>
         <translation>да</translation>
     </message>
     <message>
         <source>no</source>
         <translation>нет</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsArea</name>
+    <message>
+        <source>See every file and why…</source>
+        <translation>Все файлы и причины…</translation>
+    </message>
+    <message>
+        <source>Results appear here</source>
+        <translation>Здесь появятся результаты</translation>
+    </message>
+    <message>
+        <source>Add documents and sources above, then press Check (Ctrl+Enter).</source>
+        <translation>Добавьте документы и источники выше, затем нажмите «Проверить» (Ctrl+Enter).</translation>
+    </message>
+    <message>
+        <source>Add two or more documents above, then press Compare (Ctrl+Enter).</source>
+        <translation>Добавьте выше два документа или больше, затем нажмите «Сравнить» (Ctrl+Enter).</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Запуск…</translation>
+    </message>
+    <message>
+        <source>None of the documents could be read</source>
+        <translation>Не удалось прочитать ни одного документа</translation>
+    </message>
+    <message>
+        <source>Files that could not be read: %1</source>
+        <translation>Не удалось прочитать файлов: %1</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… и ещё %1</translation>
     </message>
 </context>
 <context>
@@ -3033,6 +3390,18 @@ Could not be read: %2</source>
         <translation>Сеансы CopyLens (*%1)</translation>
     </message>
     <message>
+        <source>The session is too large: CopyLens reads sessions of at most %1 MB.</source>
+        <translation>Сеанс слишком велик: CopyLens открывает сеансы не больше %1 МБ.</translation>
+    </message>
+    <message>
+        <source>The session file is nested more than %1 levels deep; CopyLens writes no such file. It was made by something else, or it is damaged.</source>
+        <translation>В файле сеанса вложенность глубже %1 уровней; CopyLens таких файлов не создаёт. Файл создан другой программой или повреждён.</translation>
+    </message>
+    <message>
+        <source>The session file holds a number that is not finite (%1); CopyLens writes no such number. It was made by something else, or it is damaged.</source>
+        <translation>В файле сеанса есть бесконечное или неопределённое число (%1); CopyLens таких чисел не записывает. Файл создан другой программой или повреждён.</translation>
+    </message>
+    <message>
         <source>The session file is damaged.</source>
         <translation>Файл сеанса повреждён.</translation>
     </message>
@@ -3041,8 +3410,16 @@ Could not be read: %2</source>
         <translation>Не удаётся прочитать файл сеанса.</translation>
     </message>
     <message>
+        <source>The session&apos;s results hold an impossible value (%1); the file was changed by something else than CopyLens, or it is damaged.</source>
+        <translation>В результатах сеанса невозможное значение (%1): файл изменён не CopyLens или повреждён.</translation>
+    </message>
+    <message>
         <source>This file is not a CopyLens session, or it is damaged.</source>
         <translation>Этот файл — не сеанс CopyLens, или он повреждён.</translation>
+    </message>
+    <message>
+        <source>Unsaved session</source>
+        <translation>Несохранённый сеанс</translation>
     </message>
     <message>
         <source>History</source>
@@ -3091,6 +3468,121 @@ Could not be read: %2</source>
     <message>
         <source>%1 (no longer there)</source>
         <translation>%1 (больше не найден)</translation>
+    </message>
+</context>
+<context>
+    <name>SessionReview</name>
+    <message>
+        <source>Also check against the archive</source>
+        <translation>Проверять и по архиву</translation>
+    </message>
+    <message>
+        <source>Add checked documents to the archive</source>
+        <translation>Добавлять проверенные в архив</translation>
+    </message>
+    <message>
+        <source>Labels of checked documents</source>
+        <translation>Метки проверенных документов</translation>
+    </message>
+    <message>
+        <source>Search the web</source>
+        <translation>Искать в интернете</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(нет)</translation>
+    </message>
+    <message>
+        <source>The session “%1” is shown: its inputs and results. It also carries what is listed below; only what you tick is used. A session someone sent you could point anywhere: tick only what you expect.</source>
+        <translation>Сеанс «%1» открыт: показаны его документы и результаты. В нём есть и то, что перечислено ниже; применяется только отмеченное вами. Сеанс, присланный кем-то, может указывать куда угодно: отмечайте только ожидаемое.</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>вкл.</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>выкл.</translation>
+    </message>
+    <message>
+        <source>Documents to check</source>
+        <translation>Проверяемые документы</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Источники</translation>
+    </message>
+    <message>
+        <source>Ignore</source>
+        <translation>Не учитывать</translation>
+    </message>
+    <message>
+        <source>Documents to compare</source>
+        <translation>Документы для сравнения</translation>
+    </message>
+    <message>
+        <source>Ignore (Compare all)</source>
+        <translation>Не учитывать («Сравнить всё»)</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>Открыть сеанс</translation>
+    </message>
+    <message>
+        <source>Ticked settings become your settings, as if set in Settings.</source>
+        <translation>Отмеченные параметры станут вашими, как если бы вы задали их в настройках.</translation>
+    </message>
+    <message>
+        <source>Use ticked</source>
+        <translation>Применить отмеченное</translation>
+    </message>
+    <message>
+        <source>Use nothing</source>
+        <translation>Ничего не применять</translation>
+    </message>
+    <message>
+        <source>Add them all</source>
+        <translation>Добавить все</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>Параметр</translation>
+    </message>
+    <message>
+        <source>Yours</source>
+        <translation>Ваш</translation>
+    </message>
+    <message>
+        <source>The session&apos;s</source>
+        <translation>В сеансе</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Файл</translation>
+    </message>
+    <message>
+        <source>List</source>
+        <translation>Список</translation>
+    </message>
+    <message>
+        <source>Settings the results were computed with</source>
+        <translation>Параметры, с которыми получены результаты</translation>
+    </message>
+    <message>
+        <source>Archive, web and network settings</source>
+        <translation>Параметры архива, интернета и сети</translation>
+    </message>
+    <message>
+        <source>These decide where checked documents are copied, what is downloaded and from where, and what searches are billed to you. None is used unless ticked.</source>
+        <translation>Они определяют, куда копируются проверенные документы, что и откуда загружается и за какие поисковые запросы платите вы. Без отметки ни один не применяется.</translation>
+    </message>
+    <message>
+        <source>Files outside the session&apos;s folder</source>
+        <translation>Файлы вне папки сеанса</translation>
+    </message>
+    <message>
+        <source>The session lists these files, outside the folder it is in. Ticked ones are added to their lists; the others are left out (the results already shown keep their texts).</source>
+        <translation>В сеансе перечислены эти файлы вне папки, где он лежит. Отмеченные добавляются в свои списки, остальные нет (в уже показанных результатах их тексты сохранены).</translation>
     </message>
 </context>
 <context>
@@ -3283,8 +3775,8 @@ Could not be read: %2</source>
         <translation>Разрешить локальные адреса и адреса внутренней сети</translation>
     </message>
     <message>
-        <source>Download pages from this computer and from private networks too (localhost, 192.168.x.x, a school&apos;s intranet). Off: such addresses are refused, so a page on the web cannot make CopyLens reach into your network.</source>
-        <translation>Скачивать страницы и с этого компьютера, и из частных сетей (localhost, 192.168.x.x, внутренняя сеть школы). Если выключено, такие адреса отклоняются, чтобы страница из интернета не могла заставить CopyLens обращаться внутрь вашей сети.</translation>
+        <source>Download pages from this computer and from private networks too (localhost, 192.168.x.x, a school&apos;s intranet). Off: such addresses are refused, so a page on the web cannot make CopyLens reach into your network. Link-local addresses (169.254.x.x) and cloud metadata services are refused even when on.</source>
+        <translation>Скачивать страницы и с этого компьютера, и из частных сетей (localhost, 192.168.x.x, внутренняя сеть школы). Если выключено, такие адреса отклоняются, чтобы страница из интернета не могла заставить CopyLens обращаться внутрь вашей сети. Адреса канального уровня (169.254.x.x) и службы метаданных облаков отклоняются и при включённом параметре.</translation>
     </message>
     <message>
         <source>Archive</source>
@@ -3367,6 +3859,18 @@ Could not be read: %2</source>
     <message>
         <source>Click the address to open the page in the browser.</source>
         <translation>Щёлкните адрес, чтобы открыть страницу в браузере.</translation>
+    </message>
+    <message>
+        <source>identical to #{id}, added {date}</source>
+        <translation>совпадает с №{id}, добавлен {date}</translation>
+    </message>
+    <message>
+        <source>already in the archive as {ids}</source>
+        <translation>уже в архиве как {ids}</translation>
+    </message>
+    <message>
+        <source>Identical: the archived document&apos;s text is the checked one&apos;s, unchanged.</source>
+        <translation>Совпадение: текст архивного документа без изменений совпадает с проверяемым.</translation>
     </message>
     <message>
         <source>Self-citation: the archived document has the same author as the checked one.</source>
@@ -3683,17 +4187,6 @@ Could not be read: %2</source>
     <message>
         <source>Settings</source>
         <translation>Настройки</translation>
-    </message>
-</context>
-<context>
-    <name>_ListPanel</name>
-    <message>
-        <source>Add files…</source>
-        <translation>Добавить файлы…</translation>
-    </message>
-    <message>
-        <source>Add folder…</source>
-        <translation>Добавить папку…</translation>
     </message>
 </context>
 </TS>

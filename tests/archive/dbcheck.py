@@ -49,21 +49,30 @@ def count(location: str, table: str) -> int:
 
 
 def assert_whole(location: str, labels: int | None = None) -> int:
-    """Every archived document has its contents, its ``labels`` labels (if given) and exactly
-    its index keys, each once, in runs that exist; nothing belongs to a document that is not
-    there. Returns the number of documents."""
-    documents = {int(r[0]) for r in rows(location, "SELECT id FROM documents")}
-    shas = rows(location, "SELECT count(DISTINCT sha256) FROM documents")[0][0]
-    assert shas == len(documents)
+    """Every archived record has its text and its ``labels`` labels (if given); every text is
+    held by a record, with its contents and exactly its index keys, each once, in runs that
+    exist; a text is stored once (its SHA-256 unique); nothing belongs to a record or a text
+    that is not there. Returns the number of records."""
+    records = {
+        int(r[0]): (int(r[1]), str(r[2]))
+        for r in rows(location, "SELECT id, text, sha256 FROM documents")
+    }
+    texts = {int(r[0]): str(r[1]) for r in rows(location, "SELECT id, sha256 FROM texts")}
+    assert len(set(texts.values())) == len(texts), "a text stored twice"
+    assert {t for t, _ in records.values()} == set(texts), (
+        "texts without records, or records without"
+    )
+    assert all(texts[t] == sha for t, sha in records.values()), (
+        "a record's digest is not its text's"
+    )
     contents = {
         int(r[0]): bytes(r[1]) for r in rows(location, "SELECT document, data FROM contents")
     }
-    assert set(contents) == documents, "documents without contents, or contents without one"
-    texts = count(location, "contents")
-    assert texts == len(documents)
+    assert set(contents) == set(texts), "texts without contents, or contents without one"
+    assert count(location, "contents") == len(texts)
     if labels is not None:
         per = rows(location, "SELECT document, count(*) FROM labels GROUP BY document")
-        expected = dict.fromkeys(documents, labels) if labels else {}
+        expected = dict.fromkeys(records, labels) if labels else {}
         assert {int(d): int(n) for d, n in per} == expected
     orphans = rows(
         location, "SELECT count(*) FROM labels WHERE document NOT IN (SELECT id FROM documents)"
@@ -76,11 +85,11 @@ def assert_whole(location: str, labels: int | None = None) -> int:
     ):
         assert int(run) in runs, f"index keys of run {run}, which is not in runs"
         keys[int(document)].append(int(fingerprint))
-    assert set(keys) <= documents, f"index keys of removed documents {set(keys) - documents}"
+    assert set(keys) <= set(texts), f"index keys of removed texts {set(keys) - set(texts)}"
     settings = dict(rows(location, "SELECT key, value FROM archive_settings"))
     anchor_words = int(json.loads(settings["settings"])["anchor_words"])
-    for document, data in contents.items():
+    for text, data in contents.items():
         expected = np.sort(anchors_of(data, anchor_words).view(np.int64))
-        found = np.sort(np.asarray(keys.get(document, []), dtype=np.int64))
-        assert np.array_equal(found, expected), f"document {document}'s index keys differ"
-    return len(documents)
+        found = np.sort(np.asarray(keys.get(text, []), dtype=np.int64))
+        assert np.array_equal(found, expected), f"text {text}'s index keys differ"
+    return len(records)

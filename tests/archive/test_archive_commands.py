@@ -88,7 +88,7 @@ def test_add_files_and_folders_with_labels(
     report = add(
         cli, archive_location, folder, single, "--label", "author=ann", "--label", "year=2024"
     )
-    assert report == {"added": 6, "skipped": 0, "errors": []}
+    assert report == {"added": 6, "identical": 0, "skipped": 0, "errors": []}
 
     documents = listed(cli, archive_location)
     assert sorted(d["path"] for d in documents) == sorted(
@@ -108,25 +108,47 @@ def test_add_files_and_folders_with_labels(
     assert len({d["id"] for d in documents}) == 6
 
 
-def test_the_same_text_is_stored_once(cli: Cli, archive_location: str, tmp_path: Path) -> None:
+def test_each_submission_is_a_record_its_text_stored_once(
+    cli: Cli, archive_location: str, tmp_path: Path
+) -> None:
+    """Issue 32: identical texts handed in again are records of their own, with their labels;
+    the text is stored once; a re-run of the same add adds nothing."""
     body = text(PRINTING)
     first = write(tmp_path / "a" / "essay.txt", body)
     renamed = write(tmp_path / "b" / "renamed.txt", body)
     as_markdown = write(tmp_path / "b" / "essay.md", body)
     other = write(tmp_path / "c" / "bees.txt", text(BEES))
 
-    assert add(cli, archive_location, first) == {"added": 1, "skipped": 0, "errors": []}
-    # another name, another format, the same extracted text: already archived
-    assert add(cli, archive_location, renamed, as_markdown, other) == {
+    assert add(cli, archive_location, first, "--label", "author=A") == {
         "added": 1,
-        "skipped": 2,
+        "identical": 0,
+        "skipped": 0,
         "errors": [],
     }
-    # all of them again: nothing new
-    again = add(cli, archive_location, tmp_path / "a", tmp_path / "b", tmp_path / "c")
-    assert again == {"added": 0, "skipped": 4, "errors": []}
-    assert sorted(d["path"] for d in listed(cli, archive_location)) == [str(first), str(other)]
-    assert dbcheck.assert_whole(archive_location) == 2
+    # another name, another format, the same extracted text: a record each, text kept once
+    run = cli(
+        "archive", "add", renamed, as_markdown, other, "--archive", archive_location,
+        "--label", "author=B",
+    )  # fmt: skip
+    assert run.code == 0 and run.out.startswith("3 added, 2 identical to earlier records")
+    # all of them again, with the same labels: nothing new
+    again = add(cli, archive_location, tmp_path / "a", "--label", "author=a")
+    assert again == {"added": 0, "identical": 0, "skipped": 1, "errors": []}
+    again = add(cli, archive_location, tmp_path / "b", tmp_path / "c", "--label", "AUTHOR=b")
+    assert again == {"added": 0, "identical": 0, "skipped": 3, "errors": []}
+    documents = by_path(listed(cli, archive_location))
+    assert set(documents) == {str(first), str(renamed), str(as_markdown), str(other)}
+    assert documents[str(first)]["labels"] == {"author": "A"}
+    assert documents[str(renamed)]["labels"] == {"author": "B"}
+    assert dbcheck.assert_whole(archive_location) == 4
+    assert dbcheck.count(archive_location, "texts") == 2
+    # a record of a shared text removed: the others keep it
+    assert (
+        cli("archive", "remove", documents[str(first)]["id"], "--archive", archive_location).code
+        == 0
+    )
+    assert extracted(cli, archive_location, documents[str(renamed)]["id"]) == body
+    assert dbcheck.assert_whole(archive_location) == 3
 
 
 def test_list_filters_by_labels_all_of_them(
@@ -414,11 +436,13 @@ def test_add_to_archive_stores_the_checked_documents_with_labels(
     [found] = sources(checked(cli, archive_location, later, "--label", "author=carl"))
     assert found["archive_id"] == stored[str(second)]["id"] and found["self"] is True
 
-    # checked and added again: already archived
+    # checked and added again, with its labels: already archived, so said, and not added
     again = cli(
-        "check", first, "--archive", archive_location, "--add-to-archive", "--format", "json"
-    )
+        "check", first, "--archive", archive_location, "--add-to-archive", "--format", "json",
+        "--label", "Author=Carl", "--label", "group=7",
+    )  # fmt: skip
     assert again.code == 0 and "added" not in again.err
+    assert again.json()["documents"][0]["archived_as"] == [stored[str(first)]["id"]]
     assert len(listed(cli, archive_location)) == 3
     assert dbcheck.assert_whole(archive_location) == 3
 

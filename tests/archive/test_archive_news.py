@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from copylens.core import Options, open_archive
-from copylens.core.archive.news import stored_items
+from copylens.core.news.persist import stored_items
 from tests.archive.conftest import Cli
 
 STORY = [
@@ -48,7 +48,7 @@ def test_the_next_day_is_compared_with_the_stored_one(
     again = cli(*args, second).json()
     assert again["pairs"] == found["pairs"]
     with open_archive(archive_location, Options()) as archive:
-        assert [i.id for i in stored_items(archive, None)] == ["wire-1", "paper-7"]
+        assert [i.id for i in stored_items(archive, None)[0]] == ["wire-1", "paper-7"]
         assert archive.stats().documents == 0  # news items are not archived documents
 
 

@@ -32,6 +32,9 @@ def isolated_settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path
     temporary folder."""
     folder = tmp_path_factory.mktemp("settings")
     ini = QtCore.QSettings.Format.IniFormat
+    # QSettings() uses the default format: INI, so that it too lands in the folder (the native
+    # format went to ~/.config/Unknown Organization/pytest-qt-qapp.conf, shared by runs)
+    QtCore.QSettings.setDefaultFormat(ini)
     for scope in (QtCore.QSettings.Scope.UserScope, QtCore.QSettings.Scope.SystemScope):
         QtCore.QSettings.setPath(ini, scope, str(folder))
     os.environ["COPYLENS_HISTORY"] = str(folder / "history.sqlite")  # nor the user's history

@@ -323,7 +323,7 @@ def main_window(qtbot: Any) -> MainWindow:
     return window
 
 
-def with_archive(window: MainWindow, location: Path, **changes: Any) -> None:
+def with_archive(window: MainWindow, location: Path | str, **changes: Any) -> None:
     """The settings' archive and the check page's boxes, as the user sets them."""
     window.apply_settings(window.settings_values | {"archive": str(location)})
     bar = window.archive_bar
@@ -501,10 +501,40 @@ def test_the_archive_settings_survive_a_restart(qtbot: Any, tmp_path: Path) -> N
     assert stored["archive_labels"] == "author=Ivanov, group=301"
     second = MainWindow()
     qtbot.addWidget(second)
+    second.show()
     bar = second.archive_bar
     assert bar.location == location
+    # issue 32: not applied silently, offered visibly
+    assert not bar.use_box.isChecked() and not bar.add_box.isChecked()
+    assert bar.labels_edit.text() == "" and not bar.use_archive and not bar.add_to_archive
+    assert bar.last_label.isVisible()
+    assert "Last time: author=Ivanov, group=301" in bar.last_label.text()
+    assert "Use again" in bar.last_label.text()
+    # a settings change meanwhile does not tick them either, nor forget the offer
+    second.apply_settings(second.settings_values | {"ui_language": "en"})
+    assert not bar.use_box.isChecked() and bar.last_label.isVisible()
+    assert settings.load()["archive_labels"] == "author=Ivanov, group=301"
+    bar.last_label.linkActivated.emit("last")
     assert bar.use_box.isChecked() and bar.add_box.isChecked()
     assert bar.labels_edit.text() == "author=Ivanov, group=301"
+    assert not bar.last_label.isVisible()
+
+
+def test_new_choices_replace_the_offered_last_ones(qtbot: Any, tmp_path: Path) -> None:
+    first = MainWindow()
+    qtbot.addWidget(first)
+    with_archive(first, tmp_path / "archive.sqlite", labels="author=Ivanov")
+    first.close()
+    second = MainWindow()
+    qtbot.addWidget(second)
+    second.show()
+    bar = second.archive_bar
+    assert bar.last_label.isVisible()
+    bar.labels_edit.setText("author=Petrov")
+    bar.labels_edit.editingFinished.emit()
+    assert not bar.last_label.isVisible()
+    assert settings.load()["archive_labels"] == "author=Petrov"
+    assert settings.load()["use_archive"] is False
 
 
 def test_the_settings_dialog_edits_the_archive(qtbot: Any) -> None:
@@ -595,3 +625,77 @@ def test_a_postgresql_archive_in_the_window(
     window.filter_edit.clear()
     window.apply_filter()
     assert names(window) == ["ivanov.txt"]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def any_archive(request: pytest.FixtureRequest, tmp_path: Path, old_essays: dict[str, Path]) -> str:
+    """The old essays archived (ids 1, 2, 3) in an SQLite file or a PostgreSQL database."""
+    if request.param == "sqlite":
+        location = str(tmp_path / "archive.sqlite")
+    else:
+        location = str(request.getfixturevalue("postgres_db_url"))
+    with open_archive(location, Options(), create=True) as archive:
+        for name, path in old_essays.items():
+            assert add_to_archive(archive, [path], Options(), LABELS[name]).added == 1
+    return location
+
+
+def test_an_unchanged_copy_and_the_very_submission_in_the_window(
+    main_window: MainWindow,
+    qtbot: Any,
+    any_archive: str,
+    old_essays: dict[str, Path],
+    tmp_path: Path,
+) -> None:
+    """Issue 32: another student's archived essay handed in unchanged is a 100 % source named
+    "identical to #1, added …"; the archived submission itself checked again (same file, same
+    labels, typed in another case) says "already in the archive as #1"."""
+    copy = tmp_path / "new" / "sidorov.txt"
+    copy.parent.mkdir()
+    copy.write_text(old_essays["ivanov.txt"].read_text(encoding="utf-8"), encoding="utf-8")
+    main_window.documents_list.add_paths([copy])
+    with_archive(main_window, any_archive, labels="author=Sidorov")
+    report = run_check(main_window, qtbot)
+    [document] = report.documents
+    [source] = document.sources
+    assert source.archive_id == 1 and source.identical and not source.self_citation
+    assert document.uniqueness == 0.0 and document.archived_as == ()
+    with open_archive(any_archive) as archive:
+        [record] = archive.documents([1])
+    day = record.added[:10]
+    view = main_window.check_page.document_view
+    model = view.sources_model
+    assert model.name(0) == (
+        f"ivanov.txt — author=Ivanov, group=301, year=2024 · identical to #1, added {day}"
+    )
+    assert "Identical" in model.tooltip(0)
+    assert view.archived_label.isHidden()
+
+    main_window.documents_list.clear_inputs()
+    main_window.documents_list.add_paths([old_essays["ivanov.txt"]])
+    with_archive(main_window, any_archive, labels="AUTHOR=ivanov, Group=301, year=2024")
+    report = run_check(main_window, qtbot)
+    [document] = report.documents
+    assert document.archived_as == (1,) and document.sources == ()
+    qtbot.waitUntil(lambda: view.result() == document, timeout=5000)
+    assert not view.archived_label.isHidden()
+    assert view.archived_label.text() == "already in the archive as #1"
+
+
+def test_archive_choices_asked_for_explicitly_replace_the_offer(qtbot: Any, tmp_path: Path) -> None:
+    """Settings applied with other archive choices (a session's, accepted by the user) are
+    shown as asked; the offer of last time's goes."""
+    first = MainWindow()
+    qtbot.addWidget(first)
+    with_archive(first, tmp_path / "archive.sqlite", labels="author=Ivanov")
+    first.close()
+    second = MainWindow()
+    qtbot.addWidget(second)
+    second.show()
+    bar = second.archive_bar
+    assert bar.last_label.isVisible()
+    second.apply_settings(
+        second.settings_values | {"use_archive": True, "archive_labels": "author=Petrov"}
+    )
+    assert bar.use_box.isChecked() and bar.labels_edit.text() == "author=Petrov"
+    assert not bar.last_label.isVisible()

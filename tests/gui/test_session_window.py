@@ -4,13 +4,15 @@ results, and the text box checked as a document."""
 
 from __future__ import annotations
 
+import gzip
+import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from copylens.app import history, session
+from copylens.app import history, session, session_file, session_review, settings
 from copylens.app.errors_dialog import ErrorDialog
 from copylens.app.inputs import INPUT_ROLE
 from copylens.app.qt import Qt, QtWidgets
@@ -108,7 +110,14 @@ def test_a_session_is_saved_and_reopened_with_its_results(
     second.apply_settings(second.settings_values | {"min_fragment_words": 10})
     assert second.sessions.open(str(path))
     assert second.controller.job is None, "nothing ran"
-    assert second.settings_values["min_fragment_words"] == 8, "the session's settings"
+    assert second.settings_values["min_fragment_words"] == 10, "not before the review"
+    review = second.sessions.review
+    assert review is not None and review.isVisible()
+    assert _ticked(review.setting_boxes["min_fragment_words"]), "a detection setting: ticked"
+    assert review.file_boxes == {}, "saved on this computer: its files are listed as saved"
+    review.use_button.click()
+    assert second.sessions.review is None
+    assert second.settings_values["min_fragment_words"] == 8, "the session's settings, ticked"
     assert rows(second) == shown
     assert second.results_stack.currentWidget() is second.check_page
     assert second.export_action.isEnabled()
@@ -139,6 +148,10 @@ def test_a_session_is_saved_and_reopened_with_its_results(
     second.documents_list.add_text("more", "Another text.")
     assert second.isWindowModified()
     assert session.recent("sessions")[0] == str(path)
+
+
+def _ticked(row: QtWidgets.QTreeWidgetItem) -> bool:
+    return row.checkState(0) == Qt.CheckState.Checked
 
 
 def test_a_broken_session_is_refused_with_a_message(window: MainWindow, tmp_path: Path) -> None:
@@ -191,7 +204,7 @@ def test_a_failed_save_keeps_the_old_file(
     def refuse(*_args: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(session.os, "replace", refuse)
+    monkeypatch.setattr(session_file.os, "replace", refuse)
     assert not window.sessions.save_to(str(path))
     assert path.read_bytes() == before
     assert window.isWindowModified(), "still unsaved"
@@ -258,7 +271,29 @@ def test_each_completed_run_enters_the_history(
     with qtbot.waitSignal(dialog.sessionRequested):
         dialog.tree.setCurrentItem(top)
         dialog.open_button.click()
+    assert window.sessions.review is None, "saved here, with the settings of now: nothing to ask"
     assert window.documents_list.count() == 2, "the session came back"
+
+
+def test_a_copy_changed_elsewhere_asks_about_its_files_again(
+    window: MainWindow, tmp_path: Path, day: dict[str, Path]
+) -> None:
+    window.documents_list.add_paths([day["copy"]])
+    path = tmp_path / "saved" / "mine.copylens"
+    path.parent.mkdir()
+    assert window.sessions.save_to(str(path))
+    window.documents_list.clear_inputs()
+    assert window.sessions.open(str(path))
+    assert window.sessions.review is None and window.documents_list.count() == 1
+    path.write_bytes(gzip.compress(gzip.decompress(path.read_bytes()), compresslevel=9))
+    window.documents_list.clear_inputs()
+    assert window.sessions.open(str(path))
+    review = window.sessions.review
+    assert review is not None and list(review.file_boxes) == [("documents", 0)]
+    assert window.documents_list.count() == 0
+    review.all_files.setChecked(True)
+    review.use_button.click()
+    assert window.documents_list.inputs() == [day["copy"].resolve()]
 
 
 def test_a_damaged_history_is_set_aside(
@@ -333,7 +368,7 @@ def test_the_text_box_is_checked_as_a_document(
     report = done.args[0]
     assert [d.path for d in report.documents] == ["Text 1"]
     assert report.texts["Text 1"] == "Draft. " + essay(1, 200)
-    assert rows(window) == {"Text 1": "0 %"}
+    assert rows(window) == {"Text 1": "0.5 %"}  # as the header writes it (issue 36)
 
     item = window.documents_list.item(0)
     window.documents_list.itemDoubleClicked.emit(item)  # edit it again
@@ -409,3 +444,113 @@ def test_a_history_of_a_newer_version_is_left_alone(history_file: Path) -> None:
     assert [p.name for p in history_file.parent.iterdir()] == [history_file.name]
     listed, message = history.entries()
     assert listed == [] and "newer" in message
+
+
+# ---------------------------------------------------------------------- a session someone sent
+
+
+def _attack(tmp_path: Path, essay, web: bool = True) -> tuple[Path, Path, Path]:
+    """Issue 38's attack: a session in an inbox that lists a private file by ``../`` and sets
+    an archive of its own choosing, with "add checked documents" on. The session's own
+    folder has an ordinary essay and a source, so Check runs (``web``: the web search on
+    too, with 100 queries, and "also check against the archive": without a key or an archive
+    a check stops, so not for pressing Check)."""
+    private = tmp_path / "home" / "diary.txt"
+    private.parent.mkdir()
+    private.write_text("My private diary. " + essay(7, 120), encoding="utf-8")
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    (inbox / "essay.txt").write_text(essay(2, 150), encoding="utf-8")
+    (inbox / "source.txt").write_text(essay(2, 150), encoding="utf-8")
+    theirs = tmp_path / "theirs.db"
+    data = {
+        "format": "copylens-session",
+        "version": 1,
+        "mode": "check",
+        "inputs": {
+            "documents": [
+                {"path": str(inbox / "essay.txt")},
+                {"path": "/gone/diary.txt", "relative": "../home/diary.txt"},
+            ],
+            "sources": [{"path": str(inbox / "source.txt")}],
+        },
+        "settings": {
+            "archive": str(theirs),
+            "add_to_archive": True,
+            "archive_labels": "author=victim",
+            "web_allow_local": True,
+            "min_fragment_words": 9,
+        }
+        | ({"use_archive": True, "web_search": True, "web_max_queries": 100} if web else {}),
+    }
+    path = inbox / "from a stranger.copylens"
+    path.write_bytes(gzip.compress(json.dumps(data).encode()))
+    return path, private, theirs
+
+
+def test_a_session_cannot_copy_a_file_into_an_archive_it_chose(
+    window: MainWindow, qtbot, tmp_path: Path, essay
+) -> None:
+    """Open the session, accept what its review offers as it stands, press Check: nothing is
+    copied into the session's archive, and the private file is not even listed (before:
+    the diary was checked and added to the session's archive, and the settings kept)."""
+    path, private, theirs = _attack(tmp_path, essay, web=False)
+    mine = dict(window.settings_values)
+    assert window.sessions.open(str(path))
+    review = getattr(window.sessions, "review", None)  # (none before issue 38)
+    if review is not None:  # as it comes: what it ticks by itself
+        review.use_button.click()
+    assert private not in window.documents_list.inputs()
+    report = run(window, qtbot)
+    assert isinstance(report, CheckReport) and len(report.documents) == 1
+    assert not theirs.exists(), "no archive was made"
+    for key in session_review.GUARDED:
+        assert window.settings_values[key] == mine[key], key
+        assert settings.load()[key] == mine[key], key
+    assert window.settings_values["min_fragment_words"] == 9, "a detection setting, ticked"
+
+
+def test_the_review_shows_what_the_session_would_change(
+    window: MainWindow, qtbot, tmp_path: Path, essay
+) -> None:
+    path, private, theirs = _attack(tmp_path, essay)
+    assert window.sessions.open(str(path))
+    review = window.sessions.review
+    assert review is not None and review.isVisible() and review.isModal()
+    assert [i.name for i in window.documents_list.inputs()] == ["essay.txt"], "shown at once"
+    guarded = {k for k, row in review.setting_boxes.items() if not _ticked(row)}
+    assert guarded == {
+        "archive", "use_archive", "add_to_archive", "archive_labels", "web_allow_local",
+        "web_search", "web_max_queries",
+    }  # fmt: skip
+    assert review.setting_boxes["archive"].text(2) == str(theirs)
+    assert [row.text(0) for row in review.file_boxes.values()] == [str(private)]
+    review.file_boxes[("documents", 1)].setCheckState(0, Qt.CheckState.Checked)
+    review.setting_boxes["web_max_queries"].setCheckState(0, Qt.CheckState.Checked)
+    review.use_button.click()
+    assert window.documents_list.inputs() == [tmp_path / "inbox" / "essay.txt", private]
+    assert window.settings_values["web_max_queries"] == 100, "ticked"
+    assert not window.settings_values["add_to_archive"], "not ticked"
+    assert not window.isWindowModified(), "the session as saved"
+
+
+def test_use_nothing_keeps_everything_of_mine(window: MainWindow, tmp_path: Path, essay) -> None:
+    path, private, _theirs = _attack(tmp_path, essay)
+    mine = dict(window.settings_values)
+    assert window.sessions.open(str(path))
+    assert window.sessions.review is not None
+    window.sessions.review.keep_button.click()
+    assert window.settings_values == mine
+    assert private not in window.documents_list.inputs()
+
+
+def test_a_deeply_nested_session_is_a_message_not_a_crash(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "deep.copylens"
+    path.write_bytes(
+        gzip.compress(b'{"format": "copylens-session", "version": 1, "x": ' + b"[" * 50_000)
+    )
+    assert not window.sessions.open(str(path))
+    dialogs = errors_shown()
+    assert dialogs and "nested more than 64 levels" in dialogs[0].message

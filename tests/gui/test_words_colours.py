@@ -149,8 +149,9 @@ def test_reports_use_the_terms_and_no_old_word(report: CheckReport) -> None:
     page = export.html_report(report)
     for old in (*OLD_WORDS, "(counted", "counted:"):
         assert old not in page
-    for key in ("found_in_source", "source_used", "only_this_source", "similarity"):
+    for key in ("found_in_source", "source_used", "only_this_source"):
         assert html.escape(terms.label(key)) in page and html.escape(terms.tip(key)) in page
+    assert terms.label("similarity") not in page  # hidden, as in the window (issue 36)
     marked = export.html_report(report, translate=mark)
     assert f"⟦Terms⟧{terms.TERMS['found_in_source'].label}" in marked
     assert f"⟦Terms⟧{terms.TERMS['compared_words'].label}" in marked

@@ -225,3 +225,80 @@ def test_training_without_scikit_learn_says_how_to_get_it(monkeypatch: pytest.Mo
     monkeypatch.setattr(builtins, "__import__", no_sklearn)
     with pytest.raises(NewsError, match=r"copylens\[news\]"):
         train(np.zeros((4, 1)), np.array([0, 1, 0, 1]), ("text",), {})
+
+
+@pytest.mark.parametrize(
+    "part",
+    ["mean", "support_vectors", "dual_coef", "intercept", "gamma", "prob_a", "prob_b", "scale"],
+)
+def test_load_refuses_values_no_trained_model_has(
+    trained: tuple[Model, np.ndarray, np.ndarray], tmp_path: Path, part: str
+) -> None:
+    """Issue 38: a model with 1e308 values loaded, then gave NaN probabilities and silently no
+    pair (exit 0). Now the file is refused, naming what is wrong."""
+    model = trained[0]
+    data = json.loads(_saved(tmp_path, model).read_text(encoding="utf-8"))
+    value = data[part]
+    if isinstance(value, list) and isinstance(value[0], list):
+        value[0][0] = 1e308
+    elif isinstance(value, list):
+        value[0] = 1e308
+    else:
+        value = 1e308
+    with pytest.raises(NewsError, match="damaged: it holds values no trained model has"):
+        load_model(_saved(tmp_path, model, **{part: value}))
+
+
+def test_load_refuses_authority_outside_zero_to_one(
+    trained: tuple[Model, np.ndarray, np.ndarray], tmp_path: Path
+) -> None:
+    with pytest.raises(NewsError, match="authority outside 0 to 1"):
+        load_model(_saved(tmp_path, trained[0], authority={"x": 1e308}))
+
+
+def test_load_refuses_too_many_support_vectors(
+    trained: tuple[Model, np.ndarray, np.ndarray], tmp_path: Path
+) -> None:
+    """Issue 38: 200,000 support vectors cost 2.49 GB on 40 items; now a count above the cap is
+    refused before the arrays are made (the cap + 1 rows of zeros keep this file small)."""
+    model = trained[0]
+    rows = classify.MAX_SUPPORT_VECTORS + 1
+    many = _saved(
+        tmp_path,
+        model,
+        support_vectors=[[0] * len(NAMES)] * rows,
+        dual_coef=[0] * rows,
+    )
+    with pytest.raises(NewsError, match="has 20,001 support vectors, more than the 20,000"):
+        load_model(many)
+
+
+def test_load_refuses_a_file_over_the_size_limit(
+    trained: tuple[Model, np.ndarray, np.ndarray], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _saved(tmp_path, trained[0])
+    monkeypatch.setattr(classify, "MAX_MODEL_BYTES", path.stat().st_size - 1)
+    with pytest.raises(NewsError, match="is larger than 0 MB"):
+        load_model(path)
+    monkeypatch.setattr(classify, "MAX_MODEL_BYTES", path.stat().st_size)
+    assert load_model(path).features == trained[0].features
+
+
+def test_probability_is_never_nan(trained: tuple[Model, np.ndarray, np.ndarray]) -> None:
+    """A model made in memory with values no file may hold: no NaN is returned as a
+    probability (dedup would compare it with 0.5 and silently drop the pair)."""
+    from dataclasses import replace
+
+    model, x, _ = trained
+    huge = replace(model, mean=np.full(len(NAMES), 1e308))
+    with np.errstate(all="ignore"), pytest.raises(NewsError, match="gave no probability"):
+        huge.probability(x[:3])
+
+
+def test_decision_in_row_blocks_equals_one_block(
+    trained: tuple[Model, np.ndarray, np.ndarray], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    model, x, _ = trained
+    whole = model.decision(x)
+    monkeypatch.setattr(classify, "_ROWS_AT_ONCE", 7)
+    np.testing.assert_allclose(model.decision(x), whole, rtol=0, atol=1e-12)

@@ -399,3 +399,32 @@ def test_language_can_be_given() -> None:
     analyzed = analyze(item, language="en")
     assert analyzed.language == "en"
     assert "stock" in analyzed.text or "stocks" in analyzed.text
+
+
+def test_polish_words_are_stemmed() -> None:
+    """Issue 37: the engine leaves Polish as lower-cased word forms (nltk has no Polish
+    Snowball), so two retellings shared few forms; news stems them."""
+    from copylens.core.news.criteria import analyze as analyze_item
+
+    a = analyze_item(
+        NewsItem("a", "Rząd się ogłosił, że w wyborach prezydenckich na nie ma.", "Wybory")
+    )
+    b = analyze_item(
+        NewsItem("b", "To jest rząd i w wyborów prezydenckie się nie ma z tego.", "Wyborach")
+    )
+    assert a.language == b.language == "pl"
+    assert {"rząd", "wybor", "prezydenck"} <= a.text.keys() & b.text.keys()
+    assert a.title.keys() == b.title.keys() == {"wybor"}
+
+
+def test_arabic_words_are_stemmed() -> None:
+    """Issue 37: Arabic (which the engine does not detect) was read as English word forms; a
+    text mostly in Arabic letters is stemmed with Snowball Arabic."""
+    from copylens.core.news.criteria import analyze as analyze_item
+
+    a = analyze_item(NewsItem("a", "أعلنت الحكومة عن نتائج الانتخابات الرئاسية", "الحكومة"))
+    b = analyze_item(NewsItem("b", "حكومة البلاد تعلن الانتخابات الجديدة", "حكومة"))
+    assert a.language == b.language == "ar"
+    assert {"حكوم", "انتخاب"} <= a.text.keys() & b.text.keys()
+    assert a.title.keys() == b.title.keys() == {"حكوم"}
+    assert analyze_item(NewsItem("c", "The government announced the results.")).language == "en"

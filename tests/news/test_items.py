@@ -307,6 +307,40 @@ def test_hostile_feed_is_refused(tmp_path: Path, content: bytes) -> None:
     assert "refused" in failures[0].error
 
 
+BAD_REFERENCE_FEED = """<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0"><channel><title>Wire{title}</title>
+<item><title>Good &#x0000000000041;&#66; one</title><guid>g1</guid>
+<description>Alpha beta gamma delta &#233;t&#xE9;.</description></item>
+<item><title>Bad {ref} one</title><guid>g2</guid><description>Text {ref} here.</description></item>
+<item><title>Also good</title><guid>g3</guid><description>Epsilon zeta.</description></item>
+</channel></rss>
+"""
+
+
+@pytest.mark.parametrize(
+    "ref",
+    ["&#xD800;", "&#99999999999;", "&#1114112;", "&#x110000;", "&#0;", "&#xFDD0;"],
+)
+@pytest.mark.parametrize("where", ["entry", "channel"])
+def test_feed_bad_character_reference_is_one_entrys_failure(
+    tmp_path: Path, ref: str, where: str
+) -> None:
+    """Issue 38: one reference naming no character killed the whole run with a traceback
+    (feedparser's chr()); now the entry holding it is a failure and the others are read."""
+    title = ref if where == "channel" else ""
+    entry_ref = ref if where == "entry" else "&#x42;"
+    content = BAD_REFERENCE_FEED.format(title=title, ref=entry_ref)
+    items, failures = read_items([write(tmp_path, "bad.xml", content)])
+    if where == "entry":
+        assert [i.id for i in items] == ["g1", "g3"]
+        assert len(failures) == 1
+        assert failures[0].error.startswith("entry 2: the entry holds a character reference")
+    else:
+        assert [i.id for i in items] == ["g1", "g2", "g3"] and failures == []
+        assert {i.source for i in items} == {"Wire"}
+    assert items[0].title == "Good AB one" and "été" in items[0].text
+
+
 def test_feed_never_opens_paths_or_urls(tmp_path: Path) -> None:
     """feedparser opens a string that names a file or URL: the bytes are never given as one."""
     secret = write(tmp_path, "secret.rss", RSS)
@@ -413,3 +447,47 @@ def test_folders_and_paths(tmp_path: Path) -> None:
 
 def test_nothing_given() -> None:
     assert read_items([]) == ([], [])
+
+
+def test_feed_with_addresses_no_url_parser_reads(tmp_path: Path) -> None:
+    """ "http://[::1" made urljoin raise ValueError out of read_items (found by the feed
+    fuzzer's seeds, issue 38): such links are left out, the entry is read."""
+    content = (
+        "<rss><channel><link>http://[::1</link><item><title>x</title><guid>g</guid>"
+        '<link>http://[zz</link><description>&lt;a href="http://[::1"&gt;y&lt;/a&gt; text'
+        '&lt;img src="/p.jpg"&gt;</description></item></channel></rss>'
+    )
+    items, failures = read_items([write(tmp_path, "v6.xml", content)])
+    assert failures == []
+    assert [(i.id, i.text, i.links, i.source) for i in items] == [("g", "y text", (), "")]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b'<?xml version="1.0" encoding="u\xff\xff\xfeutf-8"?>\n<feed><title>t</title></feed>',
+        b'<?xml version="1.0" encoding="u\x00\x00\x00"?>\n<rss><channel><item/></channel></rss>',
+        b'<?xml version="1.0" encoding="ut\xe8\xe8f-8"?>\n<feed><title>t</title></feed>',
+    ],
+    ids=["ff-in-encoding-name", "nul-in-encoding-name", "e8-in-encoding-name"],
+)
+def test_feed_whose_encoding_cannot_be_read(tmp_path: Path, content: bytes) -> None:
+    """Found by the feed fuzzer (issue 38): feedparser's encoding detection raised
+    UnicodeDecodeError or ValueError out of read_items; now the feed is one failure."""
+    items, failures = read_items([write(tmp_path, "enc.xml", content)])
+    assert items == []
+    assert [f.error for f in failures] == [
+        "not a readable RSS or Atom feed (its encoding cannot be read)"
+    ]
+
+
+def test_feed_that_stops_the_feed_reader(tmp_path: Path) -> None:
+    """Found by the feed fuzzer (issue 38), minimized: feedparser raised KeyError 'links' out
+    of read_items; now the feed is one failure and the other files are read."""
+    bad = write(tmp_path, "bad.xml", b"<channel<item<link</item</link<")
+    good = write(tmp_path, "good.xml", ATOM)
+    items, failures = read_items([bad, good])
+    assert [i.id for i in items] == ["urn:wire:1", "urn:wire:2"]
+    assert [(f.path, f.error) for f in failures] == [
+        (str(bad), "the feed is damaged: the feed reader stopped inside it")
+    ]

@@ -70,8 +70,8 @@ def test_not_an_address_copylens_fetches(given: str, message: str) -> None:
 @pytest.mark.parametrize(
     "host",
     ["127.0.0.1", "localhost", "::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "10.1.2.3",
-     "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.1",
-     "fe80::1", "fc00::1", "2130706433", "0x7f.1", "64:ff9b::7f00:1", "2002:7f00:1::1",
+     "172.16.0.1", "192.168.1.1", "100.64.0.1", "0.0.0.0", "224.0.0.1",
+     "fc00::1", "2130706433", "0x7f.1", "64:ff9b::7f00:1", "2002:7f00:1::1",
      "2001:0:4136:e378:8000:63bf:3fff:fdd2"],
 )  # fmt: skip
 def test_local_and_private_hosts_are_refused(host: str) -> None:
@@ -81,6 +81,43 @@ def test_local_and_private_hosts_are_refused(host: str) -> None:
         "{host} is a local or private address; allow local addresses to fetch it"
     )
     assert check_public(host, 80, allow_local=True)
+
+
+NEVER = [
+    "169.254.169.254",
+    "169.254.0.1",
+    "169.254.170.2",
+    "2852039166",
+    "0xa9.0xfe.0xa9.0xfe",
+    "100.100.100.200",
+    "168.63.129.16",
+    "fe80::1",
+    "fe80::a9fe:a9fe",
+    "febf::1",
+    "fd00:ec2::254",
+    "::ffff:169.254.169.254",
+    "::169.254.169.254",
+    "64:ff9b::a9fe:a9fe",
+    "2002:a9fe:a9fe::1",
+    "::ffff:100.100.100.200",
+]
+
+
+@pytest.mark.parametrize("host", NEVER)
+@pytest.mark.parametrize("allow_local", [False, True])
+def test_link_local_and_metadata_addresses_are_never_fetched(host: str, allow_local: bool) -> None:
+    """Issue 38 item 8: allowing the intranet does not allow the cloud's metadata service."""
+    with pytest.raises(WebError) as caught:
+        check_public(host, 80, allow_local=allow_local)
+    assert caught.value.template == (
+        "{host} is a link-local or cloud metadata address; CopyLens never fetches it, even "
+        "with local addresses allowed"
+    )
+
+
+@pytest.mark.parametrize("host", ["10.0.0.1", "192.168.1.1", "fc00::1", "100.64.0.1", "::1"])
+def test_the_intranet_is_still_allowed(host: str) -> None:
+    assert check_public(host, 80, allow_local=True) == [host]
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,10 @@
 """Web pages kept in the archive: the page cache of checks run with an archive (issue 19), so
 a department sharing one archive downloads a page once for everyone.
 
+It lives with the web (issue 33): the archive knows documents only and lends its database;
+page caching, like its rows and limits (:mod:`.cache`), belongs here. An import contract
+keeps the archive from importing the web again.
+
 One table, ``web_pages``, made on first use (not by the schema's version: an archive that
 never cached a page is unchanged, and an older CopyLens, which does not know the table, still
 opens the archive). Same rows and rules as the user's own cache

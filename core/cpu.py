@@ -1,0 +1,96 @@
+"""CPU time per stage, for the benchmarks (issue 40): off unless ``COPYLENS_STAGE_CPU`` names
+a folder.
+
+``with stage("align"): ...`` charges the CPU time of this process spent inside to that
+stage, exclusively (time inside a nested stage goes to the nested one). When an outermost
+stage ends and :data:`EVERY_S` passed since the last time, and when the process ends, it
+writes what it spent so far, and its whole CPU time, to ``<folder>/<pid>.json``
+(``{"stages": {name: seconds}, "total": seconds}``): a worker killed at the end of a run
+loses at most that interval. Timed runs leave it off (``bench_compare.py`` measures the
+stages in a run of its own).
+``bench/bench_compare.py`` sums the files of a run: each stage's share of the CPU of all
+processes, the rest (imports, orchestration, reports) as "other". A forked worker starts
+from nothing (the parent's figures stay the parent's). When the variable is not set, a
+stage costs one dictionary lookup.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+_FOLDER = os.environ.get("COPYLENS_STAGE_CPU")
+_spent: dict[str, float] = {}
+_stack: list[str] = []
+_mark = [0.0]
+_pid = [os.getpid()]
+_written = [0.0]
+EVERY_S = 0.25
+"""Least wall time between two writes of a process's figures."""
+
+
+def _at_exit() -> None:
+    """The process's last figures (its CPU after its last stage: the report, the exit)."""
+    if _FOLDER is not None and _pid[0] == os.getpid():
+        _write(_FOLDER)
+
+
+atexit.register(_at_exit)
+
+
+@contextmanager
+def stage(name: str) -> Iterator[None]:
+    """Charge this process's CPU time inside to ``name`` (module docstring)."""
+    if _FOLDER is None:
+        yield
+        return
+    if _pid[0] != os.getpid():  # a forked worker: its own figures from here
+        _spent.clear()
+        _stack.clear()
+        _pid[0] = os.getpid()
+        _written[0] = 0.0
+        from multiprocessing.util import Finalize
+
+        Finalize(None, _at_exit, exitpriority=100)  # a worker's normal exit skips atexit
+    _charge()
+    _stack.append(name)
+    try:
+        yield
+    finally:
+        _charge()
+        _stack.pop()
+        if not _stack and time.monotonic() - _written[0] >= EVERY_S:
+            _write(_FOLDER)
+
+
+def _charge() -> None:
+    now = time.process_time()
+    if _stack:
+        _spent[_stack[-1]] = _spent.get(_stack[-1], 0.0) + now - _mark[0]
+    _mark[0] = now
+
+
+def _write(folder: str) -> None:
+    _written[0] = time.monotonic()
+    path = Path(folder, f"{os.getpid()}.json")
+    path.write_text(json.dumps({"stages": _spent, "total": time.process_time()}))
+
+
+def summed(folder: Path) -> dict[str, float]:
+    """CPU seconds per stage over every process's file in ``folder``, with "other" (the
+    processes' CPU outside any stage) and "total"."""
+    out: dict[str, float] = {}
+    total = 0.0
+    for path in folder.glob("*.json"):
+        data = json.loads(path.read_text())
+        total += data["total"]
+        for name, seconds in data["stages"].items():
+            out[name] = out.get(name, 0.0) + seconds
+    out["other"] = max(0.0, total - sum(out.values()))
+    out["total"] = total
+    return out

@@ -1,0 +1,134 @@
+"""Exclusions: a check's figures recomputed without what the teacher leaves out (issue 36).
+
+Turnitin's report filters (exclude matches under N words, sources under X %, a source, all
+sources of a kind) change every figure, not only the list. Here a :class:`~copylens.core.
+report.Exclusions` is applied to a finished :class:`~copylens.core.report.CheckReport`, from
+the report alone (its texts and options), so the window recomputes without running the check
+again:
+
+* each document's canonical words are found again (:func:`~copylens.core.canonicalize.
+  canonicalize` under the report's options: the same words, so the same positions) and its
+  cited words (:func:`~copylens.core.citations.cited_spans`), as :mod:`copylens.core.prepare`
+  finds them;
+* a source's covered words are the words starting inside its kept fragments, less the words
+  the copier inserted (``Edit.kind == "insert"``: the alignment does not cover them), which
+  gives back the engine's ``matched_words`` (checked by the tests);
+* the shares then follow :func:`copylens.core.engine._document_result`: ``containment``,
+  ``cited`` and ``exclusive`` per source, ``uniqueness``, ``borrowed``, ``cited`` and
+  ``self_cited`` per document, summing to 1; a source's ``reverse_containment`` is counted
+  over its own text's words where the report holds it (else scaled with its matched words).
+
+What holds: with nothing excluded the report is returned as it is; a document none of whose
+sources or fragments is left out keeps its figures exactly; leaving something out never lowers
+uniqueness. A document whose counted words differ from its canonical words (a template given
+with ``ignore`` removed some) is recomputed over its canonical words: the report does not keep
+which words were ignored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from copylens.core.canonicalize import canonicalize
+from copylens.core.citations import cited_spans
+from copylens.core.prepare import words_in
+from copylens.core.report import CheckReport, DocumentResult, Exclusions, Fragment, SourceMatch
+
+
+def exclude(report: CheckReport, exclusions: Exclusions) -> CheckReport:
+    """``report`` with ``exclusions`` applied and every share recomputed (see the module
+    docstring). They replace any the report had: they apply to the report as the engine gave
+    it (``report.unexcluded``), and no exclusions give that one back."""
+    base = report.unexcluded or report
+    if not exclusions:
+        return base
+    documents = tuple(
+        _document(d, base.texts.get(d.path), base, exclusions) for d in base.documents
+    )
+    return replace(base, documents=documents, exclusions=exclusions, unexcluded=base)
+
+
+def _kept(source: SourceMatch, exclusions: Exclusions) -> tuple[Fragment, ...]:
+    if exclusions.hides(source):
+        return ()
+    return tuple(f for f in source.fragments if f.words >= exclusions.min_words)
+
+
+def _document(
+    d: DocumentResult, text: str | None, report: CheckReport, exclusions: Exclusions
+) -> DocumentResult:
+    kept = [(source, _kept(source, exclusions)) for source in d.sources]
+    if text is None or all(len(f) == len(s.fragments) for s, f in kept):
+        return d  # nothing of this document left out (or no text to count again)
+    starts = np.asarray(canonicalize(text, report.options).starts, dtype=np.int64)
+    n = len(starts)
+    cited = words_in(starts, cited_spans(text))
+    sources = [(s, frags, _covered(starts, frags)) for s, frags in kept if frags]
+    coverage = np.array([c for _, _, c in sources], dtype=bool).reshape(len(sources), n)
+    covered_by = coverage.sum(axis=0)
+    others = [row for row, (s, _, _) in enumerate(sources) if not s.self_citation]
+    by_others = coverage[others].any(axis=0) if others else np.zeros(n, dtype=bool)
+    covered = covered_by > 0
+    matches = [
+        replace(
+            s,
+            fragments=frags,
+            containment=_share(c, n),
+            matched_words=int(c.sum()),
+            cited=_share(c & cited, n),
+            exclusive=_share(c & (covered_by == 1), n),
+            reverse_containment=_reverse(s, frags, int(c.sum()), report),
+        )
+        for s, frags, c in sources
+    ]
+    matches.sort(key=lambda m: (-m.containment, -m.resemblance, m.path))
+    return replace(
+        d,
+        sources=tuple(matches),
+        uniqueness=float((~covered).mean()) if n else 1.0,
+        borrowed=_share(by_others & ~cited, n),
+        cited=_share(covered & cited, n),
+        self_cited=_share(covered & ~by_others & ~cited, n),
+    )
+
+
+def _covered(starts: np.ndarray, fragments: tuple[Fragment, ...]) -> np.ndarray:
+    """Boolean per canonical word: it starts inside a fragment and was not inserted."""
+    mask = np.zeros(len(starts), dtype=bool)
+    for f in fragments:
+        mask[np.searchsorted(starts, f.start) : np.searchsorted(starts, f.end)] = True
+    for f in fragments:
+        for e in f.edits:
+            if e.kind == "insert":
+                mask[np.searchsorted(starts, e.start) : np.searchsorted(starts, e.end)] = False
+    return mask
+
+
+def _reverse(
+    source: SourceMatch, fragments: tuple[Fragment, ...], matched: int, report: CheckReport
+) -> float:
+    """The share of the source's words found in the document through ``fragments``."""
+    if len(fragments) == len(source.fragments):
+        return source.reverse_containment
+    text = report.text_of(source)
+    if text is None:
+        return source.reverse_containment * matched / max(1, source.matched_words)
+    starts = np.asarray(canonicalize(text, report.options).starts, dtype=np.int64)
+    mask = np.zeros(len(starts), dtype=bool)
+    for f in fragments:
+        mask[np.searchsorted(starts, f.source_start) : np.searchsorted(starts, f.source_end)] = True
+    for f in fragments:
+        for e in f.edits:
+            if e.kind == "delete":
+                lo, hi = (
+                    np.searchsorted(starts, e.source_start),
+                    np.searchsorted(starts, e.source_end),
+                )
+                mask[lo:hi] = False
+    return _share(mask, len(starts))
+
+
+def _share(words: np.ndarray, n: int) -> float:
+    return float(words.sum()) / n if n else 0.0
