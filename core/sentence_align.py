@@ -134,8 +134,9 @@ class Similarity:
     def copies(self, i: int, j0: int, j1: int) -> bool:
         """Unit i of A is a copy of one of B's units [j0, j1): their cosine reaches
         :data:`COPY_COS`, their Dice the seed's, and at least :data:`OWN_SHARE` of its
-        distinct words, and :data:`OWN_WORDS`, are in it (a short sentence of the writer's on the topic shares
-        a word or two with a source sentence, and that reaches a Dice of 0.33)."""
+        distinct words, and :data:`OWN_WORDS`, are in it (a short sentence of the writer's
+        on the topic shares a word or two with a source sentence, and that reaches a Dice
+        of 0.33)."""
         cos, dice, shared = self.cos[i, j0:j1], self.dice[i, j0:j1], self.shared[i, j0:j1]
         enough = (shared >= OWN_WORDS) & (shared >= OWN_SHARE * self.size_a[i])
         return bool(((cos >= COPY_COS) & (dice >= SEED_DICE) & enough).any())
@@ -359,9 +360,9 @@ def own_units(
     that are the writer's own (issue 12, decided per sentence pair): fewer than half of the
     unit's words matched by the word alignments (here or, as their further matches, at
     another place of the source), not inside one of them (the word aligner's own cut,
-    :func:`copylens.core.align.own_sentences`, judged those), and no source unit of the box (one unit of
-    slack either side) reaching the seed thresholds with it. A shuffled or synonym-swapped
-    copy of a source sentence keeps most of its words and reaches them; a sentence sharing
+    :func:`copylens.core.align.own_sentences`, judged those), and no copy of a source unit
+    of the box, one unit of slack either side (:meth:`Similarity.copies`). A shuffled or
+    synonym-swapped copy of a source sentence keeps most of its words; a sentence sharing
     only topic words with the source does not."""
     a0, a1, b0, b1 = box
     matched = np.zeros(a1 - a0, dtype=bool)
