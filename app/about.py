@@ -139,6 +139,17 @@ def data_sets() -> list[DataSet]:
             _tr("Written for CopyLens."),
         ),
         DataSet(
+            _tr("Thesauri (Russian, Ukrainian)"),
+            "resources/thesaurus",
+            "LGPL-2.1",
+            "https://git.libreoffice.org/dictionaries",
+            _tr(
+                "LibreOffice thesauri from Debian's mythes-ru and mythes-uk 7.5.0: Russian by "
+                "Mikhail Korolyov and Yakov Reztsov; Ukrainian by the uk_UA dictionaries "
+                "project (also GPL-2+ or MPL-1.1). Unmodified; notices in COPYRIGHT.txt."
+            ),
+        ),
+        DataSet(
             _tr("Sample texts, icons, translations"),
             "resources/samples, icons, translations",
             own,

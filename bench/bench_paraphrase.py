@@ -30,6 +30,12 @@ Precision comes first: a writer's own sentence marked as copied is a false accus
    papers), the median of several repeats after one warm-up call, whose time is shown too
    (loading models).
 
+Beside them (issue 35): the stage with the Russian and Ukrainian thesauri
+(``copylens.core.thesaurus``) as a third configuration, the second being the stage without
+them (:func:`use_thesaurus`); per language, word salad drawn from the passages' own words
+(:func:`salad_texts`: any fragment on it is a false mark) and the passages put through a
+synonymizer that uses the thesaurus (:func:`thesaurus_rewrites`, target ≥ 80 % marked).
+
 5. ParaPhraser (Pivovarova et al. 2017; ``/work/shared/corpora/paraphraser-ru``): 7,227 pairs
    of Russian news headlines judged strict (1), loose (0) or no paraphrase (−1). Both
    headlines of a pair are canonicalized (``prepare_text``, default options) and scored with
@@ -126,12 +132,42 @@ def configurations() -> tuple[dict[str, dict[str, Any]], str]:
     ok, why = detector_state()
     configs = {"paraphrase=False": {"paraphrase": False} if has_field else {}}
     if ok:
-        configs["paraphrase=True"] = {"paraphrase": True}
+        configs["paraphrase=True"] = {"paraphrase": True, THESAURUS: False}
+        if importlib.util.find_spec("copylens.core.thesaurus") is not None:
+            configs["paraphrase=True + thesaurus"] = {"paraphrase": True, THESAURUS: True}
     return configs, why
 
 
+THESAURUS = "thesaurus"
+"""A key of a configuration that is no option: whether the paraphrase stage reads the
+thesauri (issue 35). Off, the stage is as it was before them: its ``thesaurus`` lookup
+answers None for every language in this process (``workers=1`` runs every check here)."""
+_LOOKUP: list[Any] = []
+
+
+def use_thesaurus(on: bool) -> None:
+    """The stage with or without the thesauri from now on (its cache of documents' meaning
+    emptied on a change)."""
+    from copylens.core import paraphrase
+
+    if not hasattr(paraphrase, "thesaurus"):
+        return
+    if not _LOOKUP:
+        _LOOKUP.append(paraphrase.thesaurus)
+    wanted = _LOOKUP[0] if on else _no_thesaurus
+    if paraphrase.thesaurus is not wanted:
+        paraphrase.thesaurus = wanted
+        paraphrase._CACHE.clear()
+
+
+def _no_thesaurus(language: str) -> None:
+    return None
+
+
 def options(changes: dict[str, Any]) -> Options:
-    return Options(workers=1, **changes)
+    """The run's options; a configuration's ``THESAURUS`` key switches the thesauri."""
+    use_thesaurus(changes.get(THESAURUS, True))
+    return Options(workers=1, **{k: v for k, v in changes.items() if k != THESAURUS})
 
 
 # ---------------------------------------------------------------- running
@@ -372,6 +408,65 @@ def score_collection(
     return out
 
 
+SALAD_TEXTS = 10
+"""Word-salad texts per language (``salad_texts``)."""
+
+
+def salad_texts(
+    lang: str, items: Sequence[Item], count: int = SALAD_TEXTS
+) -> list[tuple[str, str]]:
+    """Texts of six sentences of 8–15 words each drawn at random (seeded) from one
+    vocabulary: every word of the language's passages. They share most of their words with
+    the passages and retell nothing; any fragment on them is a false mark."""
+    import random
+
+    rng = random.Random(35)
+    vocabulary = sorted({w for item in items for w in words_of(source_text(item)) if len(w) > 2})
+    out = []
+    for n in range(count):
+        sentences = [
+            " ".join(rng.choice(vocabulary) for _ in range(rng.randint(8, 15))).capitalize() + "."
+            for _ in range(6)
+        ]
+        out.append((f"{lang}/salad{n:02d}", " ".join(sentences)))
+    return out
+
+
+def thesaurus_rewrites(lang: str, items: Sequence[Item]) -> list[tuple[str, str, int]]:
+    """Each passage rewritten as a synonymizer does (what text.ru's users call a "рерайт" by
+    program): every word the language's thesaurus lists gets the first of its synonyms
+    (alphabetical) that pymorphy3 can put in the word's form, else the word stays; punctuation
+    and the rest kept. With the index of the passage it retells. Not a test of independence:
+    the stage reads the same thesaurus; it shows the thesaurus signal working end to end."""
+    from copylens.core.thesaurus import thesaurus
+
+    words = thesaurus(lang)
+    if words is None:
+        return []
+    import pymorphy3
+
+    analyzer = pymorphy3.MorphAnalyzer(lang=lang)
+
+    def swap(match: re.Match[str]) -> str:
+        word = match.group(0)
+        parse = analyzer.parse(word.lower())[0]
+        for synonym in sorted(words.synonyms(parse.normal_form)):
+            inflected = analyzer.parse(synonym)[0].inflect(set(parse.tag.grammemes) - {"Infr"})
+            if inflected is not None and synonym != parse.normal_form:
+                new = inflected.word
+                return new.capitalize() if word[:1].isupper() else new
+        return word
+
+    return [
+        (
+            f"{lang}/{item.id}/thesaurus",
+            re.sub(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*", swap, source_text(item)),
+            n,
+        )
+        for n, item in enumerate(items)
+    ]
+
+
 def score_real(runs: list[tuple[str, Run]]) -> dict[str, Any]:
     return {
         "texts": len(runs),
@@ -429,9 +524,11 @@ def check_target(name: str, value: float | None) -> dict[str, Any]:
 def targets(config: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
     for lang, per in config["collection"].items():
-        rows.append(
-            check_target("heavy_mean_marked", per["heavy"]["mean_marked"]) | {"group": lang}
-        )
+        heavy = check_target("heavy_mean_marked", per["heavy"]["mean_marked"])
+        if lang == "en":  # issue 35: English ≥ 70 %
+            value = per["heavy"]["mean_marked"]
+            heavy = heavy | {"goal": ">= 0.7", "pass": value is not None and value >= 0.70}
+        rows.append(heavy | {"group": lang})
         ind = per["independent"]
         rows.append(check_target("independent_mean_marked", ind["mean_marked"]) | {"group": lang})
         rows.append(
@@ -446,6 +543,11 @@ def targets(config: dict[str, Any]) -> list[dict[str, Any]]:
         rows.append(
             check_target("independent_false_marks", real["texts_with_fragment"])
             | {"group": "ru real 002 vs 000/001"}
+        )
+    for lang, r in config.get("salad", {}).items():
+        rows.append(
+            check_target("independent_false_marks", r["texts_with_fragment"])
+            | {"group": f"{lang} word salad"}
         )
     if "cs" in config:
         cs = config["cs"]
@@ -499,6 +601,9 @@ def run_paraphraser(path: Path = PARAPHRASER) -> dict[str, Any]:
         "word vectors (the stage)": paraphrase.similarity,
         "equal lemmas only": lemma_similarity,
     }
+    thesaurus = importlib.util.find_spec("copylens.core.thesaurus") is not None
+    if thesaurus:
+        scorers["word vectors + thesaurus"] = paraphrase.similarity
     scores: dict[str, list[float]] = {name: [] for name in scorers}
     classes: list[str] = []
     words: list[int] = []
@@ -506,11 +611,18 @@ def run_paraphraser(path: Path = PARAPHRASER) -> dict[str, Any]:
     languages: dict[str, int] = {}
     mismatched = 0
     for n, pair in enumerate(pairs):
-        sides = []
-        for side in ("text_1", "text_2"):
-            doc = prepare_text(
-                Extracted(path=f"{pair['id']}/{side}", text=pair[side], format="txt"), opts
-            )
+        sides = {}
+        for on in (False, True) if thesaurus else (False,):
+            use_thesaurus(on)  # the headlines' Meaning made anew with or without the thesauri
+            sides[on] = [
+                prepare_text(
+                    Extracted(path=f"{pair['id']}/{side}", text=pair[side], format="txt"), opts
+                )
+                for side in ("text_1", "text_2")
+            ]
+            for doc in sides[on]:
+                paraphrase.meaning_of(doc)  # memoized on the document
+        for doc in sides[False]:
             meaning = paraphrase.meaning_of(doc)
             count = len(doc.canonical)
             vectors = getattr(meaning, "vectors", getattr(meaning, "rows", meaning.forms))
@@ -521,9 +633,12 @@ def run_paraphraser(path: Path = PARAPHRASER) -> dict[str, Any]:
             languages[doc.canonical.language] = languages.get(doc.canonical.language, 0) + 1
             words.append(count)
             in_bounds += bool(meaning.bounds)
-            sides.append((meaning, count, doc.canonical.language))
-        (ma, la, lang_a), (mb, lb, lang_b) = sides
-        both_in_bounds += bool(ma.bounds) and bool(mb.bounds)
+        (da, db) = sides[False]
+        la, lb = len(da.canonical), len(db.canonical)
+        lang_a, lang_b = da.canonical.language, db.canonical.language
+        both_in_bounds += bool(paraphrase.meaning_of(da).bounds) and bool(
+            paraphrase.meaning_of(db).bounds
+        )
         classes.append(pair["class"])
         if la == 0 or lb == 0:
             empty += 1
@@ -535,6 +650,8 @@ def run_paraphraser(path: Path = PARAPHRASER) -> dict[str, Any]:
             if lang_a != lang_b and scorer is paraphrase.similarity:
                 scores[name].append(0.0)  # the stage compares no two languages
                 continue
+            on = name == "word vectors + thesaurus"
+            ma, mb = (paraphrase.meaning_of(d) for d in sides[on])
             scores[name].append(float(scorer(ma, (0, la), mb, (0, lb))))
         if n and n % 2000 == 0:
             print(f"  ParaPhraser: {n} pairs, {time.perf_counter() - t0:.0f} s", flush=True)
@@ -620,6 +737,19 @@ def collection_table(result: dict[str, Any]) -> list[str]:
 def real_lines(result: dict[str, Any]) -> list[str]:
     lines = []
     for name, c in result["configs"].items():
+        for lang, r in c.get("salad", {}).items():
+            lines.append(
+                f"- {name}: {r['texts']} {lang} word-salad texts (one vocabulary: the passages' "
+                f"words): marked mean {pct(r['mean_marked'])} %, max {pct(r['max_marked'])} %; "
+                f"texts with a fragment {r['texts_with_fragment']} (target 0)"
+            )
+        for lang, r in c.get("thesaurus_rewrites", {}).items():
+            lines.append(
+                f"- {name}: {r['texts']} {lang} passages rewritten with the thesaurus "
+                f"(synonymizer): marked mean {pct(r['mean_marked'])} %, by paraphrase "
+                f"{pct(r['mean_paraphrase_share'])} % (target ≥ 80 %)"
+            )
+    for name, c in result["configs"].items():
         if "real_ru" not in c:
             continue
         r = c["real_ru"]
@@ -678,6 +808,12 @@ def speed_lines(result: dict[str, Any]) -> list[str]:
             + (
                 f"; ratio {ratio:.2f}× ({'PASS' if s['ratio_pass'] else 'FAIL'} ≤ 2×)"
                 if ratio
+                else ""
+            )
+            + (
+                f" (the last against the first; the stage without the thesauri "
+                f"{s['ratio_before']:.2f}×)"
+                if s.get("ratio_before")
                 else ""
             )
         )
@@ -883,6 +1019,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         real_texts = real_texts[:8]
     real_sources = seed_sources(["000", "001"])
+    thesaurus_lists = {lang: thesaurus_rewrites(lang, items) for lang, items in collection.items()}
 
     result: dict[str, Any] = {
         "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -904,6 +1041,13 @@ def main(argv: list[str] | None = None) -> int:
             "options": changes,
             "collection": score_collection(collection, runs),
         }
+        for lang, items in collection.items():
+            sources = [TextInput(item.id, source_text(item)) for item in items]
+            salad = [(n, run_check(t, sources, changes)) for n, t in salad_texts(lang, items)]
+            entry.setdefault("salad", {})[lang] = score_real(salad)
+            rewrites = [(n, run_check(t, sources, changes)) for n, t, _ in thesaurus_lists[lang]]
+            if rewrites:
+                entry.setdefault("thesaurus_rewrites", {})[lang] = score_real(rewrites)
         if real_texts:
             entry["real_ru"] = score_real(
                 [(n, run_check(text, real_sources, changes)) for n, text in real_texts]
@@ -915,12 +1059,14 @@ def main(argv: list[str] | None = None) -> int:
         result["configs"][name] = entry
         print(f"{name}: {entry['seconds']} s", flush=True)
     if not args.no_speed:
-        for lang in [x for x in ("en", "ru") if x in args.lang]:
+        for lang in [x for x in ("en", "ru", "uk") if x in args.lang]:
             s = speed(*speed_case(lang, full), configs, repeats)
-            if len(configs) == 2:
-                a, b = (s[n]["median_s"] for n in configs)
-                s["ratio"] = round(b / a, 3) if a else None
+            if len(configs) >= 2:
+                a, *others = (s[n]["median_s"] for n in configs)
+                s["ratio"] = round(others[-1] / a, 3) if a else None
                 s["ratio_pass"] = s["ratio"] is not None and s["ratio"] <= TARGETS["speed_ratio"][1]
+                if len(others) > 1:
+                    s["ratio_before"] = round(others[0] / a, 3) if a else None
             result["speed"][lang] = s
     ok, _ = detector_state()
     if ok and not args.no_paraphraser:

@@ -36,6 +36,14 @@
         <translation>Созданы для CopyLens.</translation>
     </message>
     <message>
+        <source>Thesauri (Russian, Ukrainian)</source>
+        <translation>Тезаурусы (русский, украинский)</translation>
+    </message>
+    <message>
+        <source>LibreOffice thesauri from Debian&apos;s mythes-ru and mythes-uk 7.5.0: Russian by Mikhail Korolyov and Yakov Reztsov; Ukrainian by the uk_UA dictionaries project (also GPL-2+ or MPL-1.1). Unmodified; notices in COPYRIGHT.txt.</source>
+        <translation>Тезаурусы LibreOffice из пакетов Debian mythes-ru и mythes-uk 7.5.0: русский — Михаил Королёв и Яков Резцов; украинский — проект словарей uk_UA (также GPL-2+ или MPL-1.1). Без изменений; уведомления в COPYRIGHT.txt.</translation>
+    </message>
+    <message>
         <source>Sample texts, icons, translations</source>
         <translation>Образцы текстов, значки, переводы</translation>
     </message>
@@ -3249,7 +3257,7 @@ Could not be read: %2</source>
     </message>
     <message>
         <source>Printed up to character {printed} of {total}: the HTML report has the whole text.</source>
-        <translation>Напечатано до символа {printed} из {total}: весь текст есть в отчёте HTML.</translation>
+        <translation>Напечатано до символа {printed} из {total}: весь текст — в отчёте HTML.</translation>
     </message>
     <message>
         <source>Originality check certificate</source>
@@ -3390,6 +3398,10 @@ Could not be read: %2</source>
         <translation>Сеансы CopyLens (*%1)</translation>
     </message>
     <message>
+        <source>Unsaved session</source>
+        <translation>Несохранённый сеанс</translation>
+    </message>
+    <message>
         <source>The session is too large: CopyLens reads sessions of at most %1 MB.</source>
         <translation>Сеанс слишком велик: CopyLens открывает сеансы не больше %1 МБ.</translation>
     </message>
@@ -3416,10 +3428,6 @@ Could not be read: %2</source>
     <message>
         <source>This file is not a CopyLens session, or it is damaged.</source>
         <translation>Этот файл — не сеанс CopyLens, или он повреждён.</translation>
-    </message>
-    <message>
-        <source>Unsaved session</source>
-        <translation>Несохранённый сеанс</translation>
     </message>
     <message>
         <source>History</source>

@@ -1,0 +1,177 @@
+"""Thesaurus: which lemmas are synonyms, for the paraphrase stage's word correspondence (issue 35).
+
+The data are the LibreOffice thesauri as Debian packages them (``mythes-ru``, ``mythes-uk``
+1:7.5.0-1), copied unmodified into ``resources/thesaurus`` with their notices
+(``COPYRIGHT.txt``): Russian ``th_ru_RU_v2.dat`` (Korolyov and Reztsov, from the AOT and
+WordNet-derived v2 thesaurus; LGPL-2.1), Ukrainian ``th_uk_UA_v2.dat`` (the uk_UA
+dictionaries project, after Караванський's synonym dictionary; GPL-2+/LGPL-2.1+/MPL-1.1).
+
+The MyThes format (LibreOffice's ``mythes``; Kevin Hendricks): the first line names the
+encoding; then each entry is a head word and its count of meanings, ``word|n``, followed by
+``n`` lines ``(label)|synonym|synonym|…``. Each item of a meaning line may start with a label
+in parentheses. What is kept (:func:`_kept`):
+
+- Russian: meanings labelled ``(синоним)`` and ``(сходный термин)`` (similar term); meanings
+  labelled ``(антоним)`` and ``(связанный термин)`` (related term) are dropped: an antonym
+  swapped in is not a retelling, and a related term is what an honest writer on the same
+  topic uses;
+- Ukrainian: every item except those labelled ``(пор.)`` ("compare": a related word) and
+  ``(див. ще)`` ("see also"); ``(див.) X`` ("see X") names the head word's synonym X; style
+  labels such as ``(розм.)`` (colloquial) are dropped from the word and the word kept;
+- only single words (an item with a space is a phrase the word-level pairing cannot use).
+
+Words are folded as the engine folds canonical forms (lower case, ё → е, ’ and ʼ → '), so a
+thesaurus word equals a document's pymorphy3 lemma when the lemma is its dictionary form (the
+thesauri list dictionary forms). The relation is made symmetric: a lists b, or b lists a.
+A word never counts as its own synonym (equal lemmas match anyway).
+
+Must hold: :func:`thesaurus` returns None for a language without a thesaurus, and for one
+whose file is missing (the stage then works with its other signals); nothing is fetched.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from copylens.core.resources import resources_dir
+
+FILES = {"ru": "th_ru_RU_v2.dat", "uk": "th_uk_UA_v2.dat"}
+"""The thesaurus of each language, in ``resources/thesaurus``."""
+DROPPED = ("(антоним)", "(связанный термин)", "(пор.)", "(див. ще)")
+"""Labels of meanings or items left out: antonyms and related terms."""
+SEE = "(див.)"
+"""The label of a Ukrainian reference to the entry holding the head word's synonym row."""
+_FOLD = str.maketrans({"ё": "е", "’": "'", "ʼ": "'"})
+_LABEL = re.compile(r"^\s*\([^)]*\)\s*")
+
+
+@dataclass(frozen=True)
+class Thesaurus:
+    """One language's synonym relation over its words, numbered.
+
+    ``ids`` numbers every word; ``pairs`` holds ``first * len(ids) + second`` for every
+    ordered pair of synonyms (both orders), sorted, so a matrix of word pairs is looked up
+    at once (:meth:`related`)."""
+
+    language: str
+    ids: dict[str, int]
+    words: tuple[str, ...]
+    """Every word by its number (the inverse of ``ids``)."""
+    pairs: np.ndarray
+    starts: np.ndarray
+    """Where each word's synonyms begin in :attr:`targets` (one more entry than words)."""
+    targets: np.ndarray
+    """The second word of every pair of :attr:`pairs`, in its order: word n's synonyms are
+    ``targets[starts[n]:starts[n + 1]]``."""
+
+    def id_of(self, word: str) -> int:
+        """The word's number (folded), or -1 when the thesaurus does not list it."""
+        return self.ids.get(fold(word), -1)
+
+    def synonyms(self, word: str) -> frozenset[str]:
+        """The words listed as the word's synonyms (folded), for tests and the self-test."""
+        return frozenset(self.listed(self.id_of(word)))
+
+    def listed(self, n: int) -> list[str]:
+        """The synonyms of word number ``n`` (none for -1)."""
+        if n < 0:
+            return []
+        return [self.words[t] for t in self.targets[self.starts[n] : self.starts[n + 1]].tolist()]
+
+    def related(self, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+        """A boolean matrix: word ``first[i]`` and word ``second[j]`` are synonyms (ids as
+        :meth:`id_of` gives them, -1 for an unlisted word, which relates to nothing)."""
+        out = np.zeros((len(first), len(second)), dtype=bool)
+        if not len(self.pairs):
+            return out
+        rows, cols = first >= 0, second >= 0
+        if not rows.any() or not cols.any():
+            return out
+        keys = first[rows, None].astype(np.int64) * len(self.ids) + second[None, cols]
+        at = np.minimum(np.searchsorted(self.pairs, keys), len(self.pairs) - 1)
+        out[np.ix_(rows, cols)] = self.pairs[at] == keys
+        return out
+
+
+def fold(word: str) -> str:
+    """The word as the engine folds canonical forms."""
+    return word.lower().translate(_FOLD)
+
+
+@cache
+def thesaurus(language: str) -> Thesaurus | None:
+    """The language's thesaurus (read once per process), or None without one."""
+    name = FILES.get(language)
+    if name is None:
+        return None
+    path = resources_dir() / "thesaurus" / name
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    encoding, _, body = raw.removeprefix(b"\xef\xbb\xbf").partition(b"\n")  # a BOM (ru)
+    text = body.decode(encoding.decode("ascii").strip() or "utf-8")
+    return _built(language, _entries(fold(text)))
+
+
+def _entries(text: str) -> list[tuple[str, list[str]]]:
+    """Each head word (of the folded text) with the words of its kept meanings
+    (:func:`_kept`); a word the entry refers to with ``(див.)`` brings the words of its own
+    entry too (the head word belongs to that word's synonym row: "абсурдний (див.)
+    безглуздий")."""
+    out: list[tuple[str, list[str]]] = []
+    seen: dict[str, list[str]] = {}
+    refs: list[tuple[int, str]] = []
+    lines = text.splitlines()
+    n = 0
+    while n < len(lines):
+        head, _, count = lines[n].partition("|")
+        meanings = int(count) if count.strip().isdigit() else 0
+        words = []
+        for line in lines[n + 1 : n + 1 + meanings]:
+            for word, see in _kept(line):
+                words.append(word)
+                if see:
+                    refs.append((len(out), word))
+        seen.setdefault(head, words)
+        out.append((head, words))
+        n += 1 + meanings
+    for at, word in refs:
+        out[at][1].extend(seen.get(word, ()))
+    return out
+
+
+def _kept(line: str) -> list[tuple[str, bool]]:
+    """The single words of a meaning line, less antonyms and related terms (module
+    docstring), labels removed; each with whether it is a reference, ``(див.) word``."""
+    if line.startswith(DROPPED):
+        return []
+    out = []
+    for item in line.split("|")[1:]:
+        if item.lstrip().startswith(DROPPED):
+            continue
+        word = _LABEL.sub("", item).strip()
+        if word and " " not in word and "(" not in word:
+            out.append((word, item.lstrip().startswith(SEE)))
+    return out
+
+
+def _built(language: str, entries: list[tuple[str, list[str]]]) -> Thesaurus:
+    ids: dict[str, int] = {}
+    first: list[int] = []
+    second: list[int] = []
+    for head, words in entries:
+        h = ids.setdefault(head, len(ids))
+        for word in words:
+            first.append(h)
+            second.append(ids.setdefault(word, len(ids)))
+    a, b = np.array(first, dtype=np.int64), np.array(second, dtype=np.int64)
+    size = len(ids)
+    keys = np.concatenate([a * size + b, b * size + a])[np.tile(a != b, 2)]
+    pairs = np.unique(keys)
+    starts = np.searchsorted(pairs // size, np.arange(size + 1)) if size else np.zeros(1, int)
+    return Thesaurus(language, ids, tuple(ids), pairs, starts, (pairs % max(size, 1)))
