@@ -93,3 +93,24 @@ def test_adjacent_fragments_of_one_passage_are_joined() -> None:
     later = SOURCE.index("These levees")  # a sentence of 5 counted words between
     apart = Fragment(later, len(SOURCE), later, len(SOURCE), 20, 20)
     assert len(one_passage([first, apart], a.canonical, b.canonical)) == 2
+
+
+def test_shuffled_sentence_ending_a_copied_passage_is_part_of_it() -> None:
+    """The passage's last sentence copied with its words reordered: the word aligner stops
+    before it (before issue 34 it came out as a second fragment, a paraphrase); the sentence
+    signal extends the copy over it: one fragment, ending where the sentence ends."""
+    last = (
+        "As a result the coastal marshes began to sink slowly and the shoreline retreated "
+        "further inland with every passing decade of the last century."
+    )
+    words = last.rstrip(".").split()
+    shuffled = " ".join(words[1::2][::-1] + words[0::2]).capitalize() + "."
+    copied = SOURCE.split(". ")[:1] + SOURCE.split(". ")[2:4]
+    source = " ".join([*(s.rstrip(".") + "." for s in copied), last, "Scientists agree."])
+    opening, closing = "My essay begins here with my own words.", "I end it with my thought."
+    essay = " ".join([opening, *(s.rstrip(".") + "." for s in copied), shuffled, closing])
+    report = check([TextInput("essay", essay)], [TextInput("source", source)], Options(workers=1))
+    (match,) = report.documents[0].sources
+    (fragment,) = match.fragments
+    assert fragment.kind == "copy"
+    assert fragment.end == essay.index(shuffled) + len(shuffled) - 1
