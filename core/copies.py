@@ -24,6 +24,7 @@ from copylens.core.cpu import stage
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Edit, Fragment
+from copylens.core.sentence_align import join
 from copylens.core.signal import Finding, FragmentKind
 
 COPY = FragmentKind(
@@ -51,7 +52,7 @@ class CopyAlignment:
             return self._run(a, b, found, options)
 
     def _run(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
-        alignments = align(a.canonical, b.canonical, options)
+        alignments = join(a.canonical, b.canonical, align(a.canonical, b.canonical, options))
         zone_a, zone_b = seed_zones(a, b, options)
         covered_a = _coverage(
             len(a.canonical),

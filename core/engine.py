@@ -61,6 +61,7 @@ from copylens.core.report import (
     archive_key,
 )
 from copylens.core.score import PairScore, Seeded, containment_bounds, score_pair
+from copylens.core.sentence_align import sentence_candidates
 from copylens.core.signals import DOCUMENT
 from copylens.core.spill import Spill, Spilled, read, summary
 from copylens.core.unionfind import groups
@@ -150,6 +151,7 @@ def check(
     for n, src in enumerate(srcs):
         index.add(n, src.anchors)
     wanted = [_candidates(doc, srcs, index) for doc in docs]
+    wanted = sentence_candidates(docs, srcs, wanted, options)  # edited copies: no anchor
     if options.paraphrase:  # a rewrite may share no anchor with its source
         vocabulary = Vocabulary.of(srcs)
         wanted = [sorted({*w, *vocabulary.related(d)}) for d, w in zip(docs, wanted, strict=True)]

@@ -24,6 +24,7 @@ from copylens.core.options import Options
 from copylens.core.pairs import Group, as_pairs, each, groups_of, map_groups
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
+from copylens.core.sentence_align import one_passage
 from copylens.core.signal import Finding
 from copylens.core.sketch import estimate
 
@@ -86,7 +87,7 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
         shingle_containment=shared / len(a.shingles) if len(a.shingles) else 0.0,
         covered_a=found.covered_a,
         covered_b=found.covered_b,
-        fragments=found.fragments,
+        fragments=one_passage(found.fragments, a.canonical, b.canonical),
     )
 
 

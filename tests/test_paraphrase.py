@@ -79,7 +79,10 @@ def test_a_copied_sentence_stays_a_copy_beside_paraphrases() -> None:
     rewrite = text("en", "rewrite").split(". ", 1)[1]
     _, fragments = marked(first + " " + rewrite, source)
     kinds = [f.kind for f in sorted(fragments, key=lambda f: f.start)]
-    assert kinds[0] == "copy" and set(kinds[1:]) == {"paraphrase"}
+    # the retold sentences are paraphrase; a copy fragment never spans one of them (issue 34:
+    # the own-sentence cut decides per sentence pair), though a later sentence that keeps
+    # most of the source's words is a copy again
+    assert kinds[0] == "copy" and "paraphrase" in kinds[1:]
     spans = sorted((f.start, f.end) for f in fragments)
     assert all(a[1] <= b[0] for a, b in itertools.pairwise(spans)), "no overlap"
 

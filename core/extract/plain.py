@@ -1,8 +1,9 @@
 """Plain text and Markdown (.txt, .md): the file's characters exactly as decoded.
 
-What must hold: the text is the decoded file as is (newlines, spaces and control characters
-kept; only a byte-order mark is dropped), so ``data.decode(Read.encoding) == Read.text``
-(see :func:`copylens.core.extract.decode.decode_text` for the one exception).
+What must hold: the text is the decoded file as is (newlines and spaces kept; only a
+byte-order mark is dropped, and each stray control character becomes one space or
+typographic mark), so every offset is the decoded file's
+(see :func:`copylens.core.extract.decode.decode_text`).
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ UTF-8, binary data, and the cost of the UTF-8 path."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -120,3 +121,45 @@ def test_binary_data_with_text_extension_is_refused(tmp_path: Path, data: bytes)
     path.write_bytes(data)
     with pytest.raises(CorruptFile, match="binary data, not text"):
         extract_file(path)
+
+
+def test_text_writing_its_apostrophe_as_a_control_byte_is_read(tmp_path: Path) -> None:
+    """A 1.5 KB text whose apostrophes are \\x19 (the low byte of U+2019): over 1 % of its
+    bytes are controls, yet it is text; each becomes ’ and every offset stays the file's."""
+    sentence = "It\x19s the writer\x19s own text, and they don\x19t say what\x19s copied. "
+    data = (sentence * 30)[:1500].encode("ascii")
+    assert data.count(b"\x19") * 100 > len(data)
+    path = tmp_path / "apostrophes.txt"
+    path.write_bytes(data)
+    result = extract_file(path)
+    assert result.text == data.decode("ascii").replace("\x19", "\u2019")
+    assert result.encoding == "utf-8"
+
+
+def test_stray_control_bytes_become_spaces_with_offsets_kept() -> None:
+    """12 stray control bytes (a NUL among them) in 9.5 KB of text: read, each one a space."""
+    rng = random.Random(7)
+    words = ("the", "essay", "follows", "a", "plain", "argument", "about", "rivers", "banks")
+    text = " ".join(rng.choice(words) for _ in range(1800))[:9500]
+    stray = b"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x0e\x0f\x7f"
+    data = bytearray(text.encode("ascii"))
+    places = sorted(rng.sample(range(len(data)), len(stray)))
+    for at, byte in zip(places, stray, strict=True):
+        data[at] = byte
+    result = extract_text(bytes(data), "stray.txt")
+    assert len(result.text) == len(data)
+    for at in places:
+        assert result.text[at] == " "
+    untouched = [i for i in range(len(data)) if i not in places]
+    assert all(result.text[i] == chr(data[i]) for i in untouched)
+
+
+def test_random_bytes_with_ascii_letters_are_still_binary() -> None:
+    """Binary data that is mostly printable (2 % controls) is still refused."""
+    rng = random.Random(3)
+    printable = bytes(range(32, 127))
+    data = bytearray(rng.choice(printable) for _ in range(20_000))
+    for at in rng.sample(range(len(data)), 400):
+        data[at] = rng.choice(b"\x00\x01\x02\x03\x05\x06\x10\x11\x12\x15\x16")
+    with pytest.raises(CorruptFile, match="binary data, not text"):
+        extract_text(bytes(data), "fake.txt")

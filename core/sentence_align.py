@@ -1,0 +1,596 @@
+"""Sentence alignment: passages of a checked text whose sentences match a source's sentences
+though their words were shuffled, swapped for synonyms or machine-translated (issue 34).
+
+The word aligner (:mod:`copylens.core.align`) needs runs of equal words; an obfuscated copy
+keeps few. This stage compares whole sentences, as the PAN-14 and PAN-15 winners do
+(Sanchez-Perez, Gelbukh and Sidorov, "A Winning Approach to Text Alignment for Text Reuse
+Detection at PAN 2014", and "Adaptive Algorithm for Plagiarism Detection: The Best-performing
+Approach at PAN 2014 Text Alignment Competition", CLEF 2015):
+
+1. Units: each text's sentences (:func:`copylens.core.canonicalize.sentence_ids`) as bags of
+   canonical words (lemmas or stems, stop words out); a unit of fewer than :data:`MIN_UNIT`
+   words is joined to the next (a line break inside a sentence, a heading).
+2. Seeds: pairs of units whose tf-isf cosine (the words' inverse sentence frequency over the
+   units of both texts) reaches :data:`SEED_COS` and whose Dice coefficient over distinct
+   words reaches :data:`SEED_DICE`.
+3. Extension: seeds clustered in the checked text where no more than :data:`MAX_GAP` units lie
+   between one and the next, each cluster split again in the source by the same gap, until
+   nothing changes; a cluster is a passage, from its first to its last unit on both sides.
+   Summary mode: a passage whose source side is much longer than its checked side is clustered
+   again with :data:`SUMMARY_GAP` in the source (a summary condenses a whole article).
+4. Filter: a passage stands only with a word alignment of :mod:`copylens.core.align` inside
+   or beside it (within a unit, on both sides): the sentences extend a copy the word seeds
+   anchor. A passage of sentences alone is left to the paraphrase stage, which shows retold
+   sentences apart from copies (issue 17); :func:`credible` (two seeds, one of cosine
+   :data:`STRONG`, the sides' cosine :data:`VALIDATION`) is the PAN winners' filter, kept for
+   the benchmark's record.
+5. Own sentences (issue 12, decided per sentence pair, :func:`own_units`): inside a joined
+   passage, a unit the word alignments match less than half of and that is no copy of a
+   source unit of the passage (:meth:`Similarity.copies`: at least :data:`OWN_WORDS` and
+   :data:`OWN_SHARE` of its distinct words in one source unit, at the seed thresholds) is
+   the writer's own: the passage is cut there. A shuffled or synonym-swapped copy of a source
+   sentence keeps most of its words; a sentence sharing only topic words does not.
+6. Edges: a passage's ends are cut where the copy begins or ends inside a unit
+   (:func:`_clipped`), and a fragment begins and ends on matching words.
+
+:func:`one_passage` then joins a pair's adjacent fragments of one kind (granularity: one case,
+one detection); :func:`sentence_candidates` lets ``check`` align a pair that shares no anchor
+but two seed k-grams.
+
+What must hold: every passage is a pair of canonical-word ranges inside both texts; its
+character spans are the words' spans (exact offsets into the extracted texts); it never
+spans a unit :func:`own_units` calls the writer's own.
+
+Measured (bench/bench_pan13.py, bench/bench_own_text.py): see docs/notes-reach.md.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from copylens.core.align import Alignment, WordEdit
+from copylens.core.canonicalize import Canonical
+from copylens.core.index import MemoryIndex
+from copylens.core.options import Options
+from copylens.core.prepare import Prepared
+from copylens.core.report import Fragment
+
+MIN_UNIT = 2
+"""Fewest canonical words of a unit; a shorter sentence joins the next one."""
+SEED_COS = 0.33
+SEED_DICE = 0.33
+"""Least tf-isf cosine and Dice coefficient of a seed (Sanchez-Perez et al. 2014)."""
+MAX_GAP = 4
+"""Most units between consecutive seeds of one passage, on each side (ibid.)."""
+SUMMARY_GAP = 24
+"""The source-side gap of summary mode (ibid.)."""
+SUMMARY_RATIO = 3.0
+"""A passage whose source side has this many times the checked side's words is a summary."""
+VALIDATION = 0.34
+"""Least tf-isf cosine of a passage's two sides (ibid.)."""
+OWN_WORDS = 5
+COPY_COS = 0.5
+OWN_SHARE = 0.6
+"""A unit of the checked text is a copy of a source unit when it shares at least this many
+distinct words with it, and this share of its own, at this tf-isf cosine
+(:meth:`Similarity.copies`). Chosen on bench/bench_own_text.py (300 essays): with 4 words
+and cosine 0.33, 1.2 % of the writer's own sentences were marked (English 2.1 %: short
+topical sentences such as "Inbound, links from other pages to yours."), main 0.9 %; with
+these, 0.9 %."""
+NEAR_BEST = 0.9
+"""A seed's cosine is at least this share of the best its checked unit reaches."""
+MIN_SEEDS = 2
+STRONG = 0.5
+"""A passage of sentences alone needs this many seeds, one of them this strong."""
+
+
+@dataclass(frozen=True)
+class Units:
+    """A text's units as canonical-word ranges: unit u is words [bounds[u], bounds[u + 1])."""
+
+    bounds: np.ndarray
+
+    @classmethod
+    def of(cls, c: Canonical) -> Units:
+        n = len(c)
+        if n == 0:
+            return cls(np.zeros(1, dtype=np.int64))
+        starts = np.flatnonzero(np.r_[True, np.diff(c.sentences) != 0])
+        kept = [0]
+        for s in starts[1:].tolist():
+            if s - kept[-1] >= MIN_UNIT:
+                kept.append(s)
+        if n - kept[-1] < MIN_UNIT and len(kept) > 1:
+            kept.pop()
+        return cls(np.array([*kept, n], dtype=np.int64))
+
+    def __len__(self) -> int:
+        return len(self.bounds) - 1
+
+    def of_word(self, w: int) -> int:
+        return int(np.searchsorted(self.bounds, w, side="right")) - 1
+
+
+@dataclass(frozen=True)
+class Similarity:
+    """Unit-by-unit similarities of a checked text A and a source B."""
+
+    a: Units
+    b: Units
+    cos: np.ndarray
+    dice: np.ndarray
+    vectors_a: np.ndarray
+    vectors_b: np.ndarray
+    """tf-isf rows (not normalised) of each unit."""
+    shared: np.ndarray
+    """Distinct words each unit of A shares with each unit of B."""
+    size_a: np.ndarray
+    """Distinct words of each unit of A."""
+
+    def copies(self, i: int, j0: int, j1: int) -> bool:
+        """Unit i of A is a copy of one of B's units [j0, j1): their cosine reaches
+        :data:`COPY_COS`, their Dice the seed's, and at least :data:`OWN_SHARE` of its
+        distinct words, and :data:`OWN_WORDS`, are in it (a short sentence of the writer's
+        on the topic shares a word or two with a source sentence, and that reaches a Dice
+        of 0.33)."""
+        cos, dice, shared = self.cos[i, j0:j1], self.dice[i, j0:j1], self.shared[i, j0:j1]
+        enough = (shared >= OWN_WORDS) & (shared >= OWN_SHARE * self.size_a[i])
+        return bool(((cos >= COPY_COS) & (dice >= SEED_DICE) & enough).any())
+
+    @property
+    def seeds(self) -> list[tuple[int, int]]:
+        """Pairs reaching both thresholds, each unit of A with its best source units only
+        (cosine within :data:`NEAR_BEST` of its best): a sentence is copied from one place,
+        and a source's other sentences on the topic would stretch the passage there."""
+        if self.cos.size == 0:
+            return []
+        hits = (self.cos >= SEED_COS) & (self.dice >= SEED_DICE)
+        best = self.cos.max(axis=1, keepdims=True)
+        hits &= self.cos >= NEAR_BEST * best
+        return [(int(i), int(j)) for i, j in zip(*np.nonzero(hits), strict=True)]
+
+    def cosine(self, a0: int, a1: int, b0: int, b1: int) -> float:
+        """tf-isf cosine of units [a0, a1) of A summed and [b0, b1) of B summed."""
+        x = self.vectors_a[a0:a1].sum(axis=0)
+        y = self.vectors_b[b0:b1].sum(axis=0)
+        norm = float(np.linalg.norm(x) * np.linalg.norm(y))
+        return float(x @ y) / norm if norm else 0.0
+
+
+def similarity(a: Canonical, b: Canonical) -> Similarity:
+    """tf-isf cosine and Dice of every unit of A with every unit of B."""
+    ua, ub = Units.of(a), Units.of(b)
+    words = np.concatenate((a.hashes, b.hashes))
+    vocab, codes = np.unique(words, return_inverse=True)
+    rows = np.concatenate(
+        (
+            np.repeat(np.arange(len(ua)), np.diff(ua.bounds)),
+            len(ua) + np.repeat(np.arange(len(ub)), np.diff(ub.bounds)),
+        )
+    )
+    size = (len(ua) + len(ub)) * len(vocab)
+    tf = np.bincount(rows * len(vocab) + codes, minlength=size).astype(np.float32)
+    tf = tf.reshape(len(ua) + len(ub), len(vocab))
+    present = tf > 0
+    isf = np.log(len(tf) / np.maximum(present.sum(axis=0), 1)).astype(np.float32)
+    vectors = tf * isf
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    unit = np.divide(vectors, norms, out=np.zeros_like(vectors), where=norms > 0)
+    va, vb = unit[: len(ua)], unit[len(ua) :]
+    pa, pb = present[: len(ua)].astype(np.float32), present[len(ua) :].astype(np.float32)
+    shared = _products(pa, pb)
+    sizes = pa.sum(axis=1)[:, None] + pb.sum(axis=1)[None, :]
+    dice = np.divide(2 * shared, sizes, out=np.zeros_like(shared), where=sizes > 0)
+    return Similarity(
+        ua,
+        ub,
+        _products(va, vb),
+        dice,
+        vectors[: len(ua)],
+        vectors[len(ua) :],
+        shared,
+        pa.sum(axis=1),
+    )
+
+
+def _products(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """x @ y.T without BLAS: numpy's own loop (einsum), since a multithreaded BLAS on these
+    small matrices costs tens of milliseconds a pair on a busy machine, the loop a fraction
+    of one."""
+    return np.einsum("ik,jk->ij", x, y)
+
+
+Box = tuple[int, int, int, int]
+"""A passage as unit ranges [a0, a1) × [b0, b1)."""
+
+
+def clusters(
+    seeds: Sequence[tuple[int, int]], gap_a: int, gap_b: int
+) -> list[list[tuple[int, int]]]:
+    """Seeds split where more than ``gap_a`` units lie between consecutive seeds in A, each
+    part split where more than ``gap_b`` lie between them in B, until nothing changes."""
+    todo = [sorted(seeds)]
+    done: list[list[tuple[int, int]]] = []
+    while todo:
+        group = todo.pop()
+        parts = _split(group, 0, gap_a)
+        parts = [q for p in parts for q in _split(p, 1, gap_b)]
+        if len(parts) == 1:
+            done.append(parts[0])
+        else:
+            todo.extend(parts)
+    return sorted(done)
+
+
+def _split(group: list[tuple[int, int]], side: int, gap: int) -> list[list[tuple[int, int]]]:
+    ordered = sorted(group, key=lambda s: (s[side], s[1 - side]))
+    parts = [[ordered[0]]]
+    for s in ordered[1:]:
+        if s[side] - parts[-1][-1][side] - 1 > gap:
+            parts.append([s])
+        else:
+            parts[-1].append(s)
+    return [sorted(p) for p in parts]
+
+
+def passages(sim: Similarity) -> list[tuple[Box, list[tuple[int, int]]]]:
+    """Step 3: the clusters of seeds as unit boxes, with their seeds; summary mode where the
+    source side outgrows the checked side."""
+    seeds = sim.seeds
+    if not seeds:
+        return []
+    found = clusters(seeds, MAX_GAP, MAX_GAP)
+    out = []
+    summary_seeds = []
+    for group in found:
+        out.append((_box(group), group))
+    # summary mode: the seeds of A's units against far-apart source units, clustered loosely
+    wide = clusters(seeds, MAX_GAP, SUMMARY_GAP)
+    for group in wide:
+        box = _box(group)
+        words_a = int(sim.a.bounds[box[1]] - sim.a.bounds[box[0]])
+        words_b = int(sim.b.bounds[box[3]] - sim.b.bounds[box[2]])
+        if words_b >= SUMMARY_RATIO * words_a and len({j for _, j in group}) > 2:
+            summary_seeds.append((box, group))
+    return _best(out + summary_seeds, sim)
+
+
+def _box(group: list[tuple[int, int]]) -> Box:
+    return (
+        min(i for i, _ in group),
+        max(i for i, _ in group) + 1,
+        min(j for _, j in group),
+        max(j for _, j in group) + 1,
+    )
+
+
+def _best(
+    found: list[tuple[Box, list[tuple[int, int]]]], sim: Similarity
+) -> list[tuple[Box, list[tuple[int, int]]]]:
+    """Passages overlapping in A resolved: the one of most seeds (then highest cosine) wins."""
+    scored = sorted(found, key=lambda p: (-len(p[1]), -sim.cosine(*p[0])))
+    kept: list[tuple[Box, list[tuple[int, int]]]] = []
+    for box, group in scored:
+        if all(box[1] <= k[0] or k[1] <= box[0] for k, _ in kept):
+            kept.append((box, group))
+    return sorted(kept)
+
+
+def credible(box: Box, group: list[tuple[int, int]], sim: Similarity) -> bool:
+    """Step 4 for a passage of sentences alone."""
+    strong = max(float(sim.cos[i, j]) for i, j in group)
+    return len(group) >= MIN_SEEDS and strong >= STRONG and sim.cosine(*box) >= VALIDATION
+
+
+def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
+    """The word alignments with the sentence passages: each passage and the alignments that
+    overlap it, or touch it within a unit, are one alignment (hull on both sides, edits by a
+    word diff). A passage of sentences alone is not reported here: a sentence retold without a
+    run of copied words is the paraphrase stage's (:mod:`copylens.core.paraphrase`) to judge
+    and show."""
+    if not words or len(a) == 0 or len(b) == 0:  # a passage needs a word alignment
+        return words
+    sim = similarity(a, b)
+    found = passages(sim)
+    if not found:
+        return words
+    out: list[Alignment] = []
+    used = [False] * len(words)
+    for box, group in found:
+        wa0, wa1 = int(sim.a.bounds[box[0]]), int(sim.a.bounds[box[1]])
+        wb0, wb1 = int(sim.b.bounds[box[2]]), int(sim.b.bounds[box[3]])
+        members = [
+            n
+            for n, f in enumerate(words)
+            if not used[n]
+            and _near(f.a0, f.a1, wa0, wa1, sim.a)
+            and _near(f.b0, f.b1, wb0, wb1, sim.b)
+        ]
+        if not members:  # sentences alone: the paraphrase stage's to judge
+            continue
+        if members:
+            group = _trimmed(
+                group, sim, min(words[n].a0 for n in members), max(words[n].a1 for n in members)
+            )
+            box = _box(group)
+            wa0, wa1 = int(sim.a.bounds[box[0]]), int(sim.a.bounds[box[1]])
+            wb0, wb1 = int(sim.b.bounds[box[2]]), int(sim.b.bounds[box[3]])
+        for n in members:
+            used[n] = True
+        a0 = min([wa0, *(words[n].a0 for n in members)])
+        a1 = max([wa1, *(words[n].a1 for n in members)])
+        b0 = min([wb0, *(words[n].b0 for n in members)])
+        b1 = max([wb1, *(words[n].b1 for n in members)])
+        if members:
+            m = [words[n] for n in members]
+            in_b, in_a = set(b.forms[b0:b1]), set(a.forms[a0:a1])
+            a0, a1 = _clipped(
+                a.forms, sim.a, a0, a1, min(f.a0 for f in m), max(f.a1 for f in m), in_b
+            )
+            if b1 - b0 < SUMMARY_RATIO * (a1 - a0):  # a summary's source is its whole hull
+                b0, b1 = _clipped(
+                    b.forms, sim.b, b0, b1, min(f.b0 for f in m), max(f.b1 for f in m), in_a
+                )
+        m = [words[n] for n in members]
+        own = own_units(a, sim, (a0, a1, b0, b1), m)
+        if not own:
+            out.append(described(a, b, a0, a1, b0, b1, m))
+            continue
+        for p0, p1 in _between(a0, a1, own):
+            pm = [f for f in m if f.a0 < p1 and p0 < f.a1]
+            pg = [x for x in group if p0 <= int(sim.a.bounds[x[0]]) < p1]
+            if not pm:
+                continue
+            pb0 = min([*(f.b0 for f in pm), *(int(sim.b.bounds[j]) for _, j in pg)])
+            pb1 = max([*(f.b1 for f in pm), *(int(sim.b.bounds[j + 1]) for _, j in pg)])
+            lo = min([p0, *(max(f.a0, p0) for f in pm)]) if pm else p0
+            out.append(described(a, b, lo, p1, pb0, pb1, pm))
+    out += [f for n, f in enumerate(words) if not used[n]]
+    return sorted(out, key=lambda f: (f.a0, f.b0))
+
+
+def own_units(
+    a: Canonical, sim: Similarity, box: tuple[int, int, int, int], members: list[Alignment]
+) -> list[tuple[int, int]]:
+    """Word ranges of the checked text's units inside ``box`` (words [a0, a1) × [b0, b1))
+    that are the writer's own (issue 12, decided per sentence pair): fewer than half of the
+    unit's words matched by the word alignments (here or, as their further matches, at
+    another place of the source), not inside one of them (the word aligner's own cut,
+    :func:`copylens.core.align.own_sentences`, judged those), and no copy of a source unit
+    of the box, one unit of slack either side (:meth:`Similarity.copies`). A shuffled or
+    synonym-swapped copy of a source sentence keeps most of its words; a sentence sharing
+    only topic words with the source does not."""
+    a0, a1, b0, b1 = box
+    matched = np.zeros(a1 - a0, dtype=bool)
+    for f in members:
+        lo, hi = max(f.a0, a0), min(f.a1, a1)
+        matched[lo - a0 : hi - a0] = True
+        for e in f.edits:
+            if e.kind in ("insert", "replace"):
+                matched[max(e.a0, a0) - a0 : max(min(e.a1, a1) - a0, 0)] = False
+    for f in members:  # copied from another place of the source
+        for x0, x1, _, _ in f.elsewhere:
+            matched[max(x0, a0) - a0 : max(min(x1, a1) - a0, 0)] = True
+    j0 = max(sim.b.of_word(b0) - 1, 0)
+    j1 = min(sim.b.of_word(max(b1 - 1, b0)) + 2, len(sim.b))
+    own = []
+    for u in range(sim.a.of_word(a0), sim.a.of_word(max(a1 - 1, a0)) + 1):
+        w0, w1 = max(int(sim.a.bounds[u]), a0), min(int(sim.a.bounds[u + 1]), a1)
+        if w0 >= w1 or 2 * int(matched[w0 - a0 : w1 - a0].sum()) >= w1 - w0:
+            continue
+        if any(f.a0 <= w0 and w1 <= f.a1 for f in members):
+            continue  # inside a word alignment, whose own cut judged it (align.own_sentences)
+        if not sim.copies(u, j0, j1):
+            own.append((w0, w1))
+    return own
+
+
+def _between(a0: int, a1: int, own: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """[a0, a1) less the ``own`` ranges (sorted, disjoint, inside it), as ranges."""
+    out, at = [], a0
+    for lo, hi in own:
+        if lo > at:
+            out.append((at, lo))
+        at = hi
+    if at < a1:
+        out.append((at, a1))
+    return out
+
+
+EDGE_SHARE = 0.5
+"""Least share of a unit's words outside the word alignments found on the other side for
+the unit to extend the passage (:func:`_clipped`)."""
+
+
+def _clipped(
+    forms: tuple[str, ...], units: Units, lo: int, hi: int, m0: int, m1: int, other: set[str]
+) -> tuple[int, int]:
+    """[lo, hi) narrowed towards the word alignments' range [m0, m1) past the units whose
+    words outside [m0, m1) are mostly missing from the other side (``other``): a sentence
+    the copy begins or ends in the middle of is cut where the copy does; a shuffled copy's
+    sentence, whose words are there in another order, is kept whole."""
+
+    def kept(w0: int, w1: int) -> bool:
+        part = forms[w0:w1]
+        return bool(part) and EDGE_SHARE * len(part) <= sum(f in other for f in part)
+
+    start = m0
+    for u in range(units.of_word(lo), units.of_word(m0) + 1):
+        w0, w1 = max(int(units.bounds[u]), lo), min(int(units.bounds[u + 1]), m0)
+        if w0 < w1 and kept(w0, w1):
+            start = w0
+            break
+    end = m1
+    for u in range(units.of_word(max(hi - 1, 0)), units.of_word(max(m1 - 1, 0)) - 1, -1):
+        w0, w1 = max(int(units.bounds[u]), m1), min(int(units.bounds[u + 1]), hi)
+        if w0 < w1 and kept(w0, w1):
+            end = w1
+            break
+    return min(start, m0), max(end, m1)
+
+
+def _trimmed(
+    group: list[tuple[int, int]], sim: Similarity, w0: int, w1: int
+) -> list[tuple[int, int]]:
+    """The seeds without the weak ones (cosine under :data:`STRONG`) at either end that lie
+    outside the word alignments' range [w0, w1): a neighbouring sentence on the same topic
+    does not stretch a passage the word aligner already bounds."""
+    seeds = sorted(group)
+
+    def outside(seed: tuple[int, int]) -> bool:
+        i = seed[0]
+        return int(sim.a.bounds[i + 1]) <= w0 or int(sim.a.bounds[i]) >= w1
+
+    while len(seeds) > 1 and outside(seeds[0]) and sim.cos[seeds[0]] < STRONG:
+        seeds.pop(0)
+    while len(seeds) > 1 and outside(seeds[-1]) and sim.cos[seeds[-1]] < STRONG:
+        seeds.pop()
+    return seeds
+
+
+def _near(f0: int, f1: int, w0: int, w1: int, units: Units) -> bool:
+    """Word range [f0, f1) overlaps [w0, w1) or lies within one unit of it."""
+    u0, u1 = units.of_word(w0), units.of_word(max(w1 - 1, w0))
+    lo = int(units.bounds[max(u0 - 1, 0)])
+    hi = int(units.bounds[min(u1 + 2, len(units))])
+    return f0 < hi and lo < f1
+
+
+def described(
+    a: Canonical, b: Canonical, a0: int, a1: int, b0: int, b1: int, members: list[Alignment]
+) -> Alignment:
+    """An alignment of words [a0, a1) with [b0, b1): matched and exact words and edits by a
+    word diff (difflib) of the ranges; the members' longest runs and further matches kept."""
+    if len(members) == 1 and (members[0].a0, members[0].a1, members[0].b0, members[0].b1) == (
+        a0,
+        a1,
+        b0,
+        b1,
+    ):
+        return members[0]
+    matcher = difflib.SequenceMatcher(None, a.forms[a0:a1], b.forms[b0:b1], autojunk=False)
+    ops = [(t, a0 + i0, a0 + i1, b0 + j0, b0 + j1) for t, i0, i1, j0, j1 in matcher.get_opcodes()]
+    if members:  # begin and end on matching words, never inside the word alignments
+        lo_a, lo_b = min(m.a0 for m in members), min(m.b0 for m in members)
+        hi_a, hi_b = max(m.a1 for m in members), max(m.b1 for m in members)
+        while ops and ops[0][0] != "equal" and ops[0][2] <= lo_a and ops[0][4] <= lo_b:
+            ops.pop(0)
+        while ops and ops[-1][0] != "equal" and ops[-1][1] >= hi_a and ops[-1][3] >= hi_b:
+            ops.pop()
+        if ops:
+            a0, b0, a1, b1 = ops[0][1], ops[0][3], ops[-1][2], ops[-1][4]
+    edits: list[WordEdit] = []
+    matched = exact = 0
+    for tag, i0, i1, j0, j1 in (
+        (t, x0 - a0, x1 - a0, y0 - b0, y1 - b0) for t, x0, x1, y0, y1 in ops
+    ):
+        if tag == "equal":
+            for t in range(i1 - i0):
+                matched += 1
+                if a.variants[a0 + i0 + t] == b.variants[b0 + j0 + t]:
+                    exact += 1
+                else:  # same lemma, another word form
+                    x, y = a0 + i0 + t, b0 + j0 + t
+                    edits.append(WordEdit("form", x, x + 1, y, y + 1))
+            continue
+        kind = {"replace": "replace", "delete": "insert", "insert": "delete"}[tag]
+        edits.append(WordEdit(kind, a0 + i0, a0 + i1, b0 + j0, b0 + j1))
+    return Alignment(
+        a0,
+        a1,
+        b0,
+        b1,
+        matched,
+        exact,
+        tuple(edits),
+        max((m.longest_run for m in members), default=0),
+        tuple(x for m in members for x in m.elsewhere),
+    )
+
+
+MIN_SHARED_SEEDS = 2
+"""Distinct seed k-grams a checked document shares with a source for the pair to be aligned
+though they share no anchor (:func:`sentence_candidates`)."""
+SEED_DF = 2
+"""…counting only k-grams held by at most this many of the sources: a short run of words many
+sources hold is a set phrase, and with it 900 essays checked against 100 others took over
+four times as long (each essay became a candidate of most sources)."""
+
+
+def sentence_candidates(
+    docs: Sequence[Prepared], sources: Sequence[Prepared], wanted: list[list[int]], options: Options
+) -> list[list[int]]:
+    """``wanted`` (each document's candidate sources, by index) with the sources sharing at
+    least :data:`MIN_SHARED_SEEDS` distinct ``seed_k``-word k-grams with it: an obfuscated
+    copy often keeps no run of ``anchor_words`` (PAN-13 development sample: 43 of 60 random and
+    43 of 60 translated pairs share an anchor, 59 and 55 share two 3-grams; 3 of 59 negative
+    pairs do, and are then filtered by the alignment itself)."""
+    if not docs or not sources:
+        return wanted
+    index = MemoryIndex(max_df=SEED_DF)
+    for n, src in enumerate(sources):
+        index.add(n, src.seed_grams(options.seed_k)[1])
+    out = []
+    for doc, found in zip(docs, wanted, strict=True):
+        more = index.query(doc.seed_grams(options.seed_k)[1], MIN_SHARED_SEEDS)
+        out.append(sorted({*found, *(n for n in more if sources[n] is not doc)}))
+    return out
+
+
+JOIN_WORDS = 1
+"""Most canonical words between two fragments in the checked text that :func:`one_passage`
+joins: a writer's own sentence between two copied ones may hold as few as two (3 joined
+such a sentence in tests/test_engine.py's issue-12 essay)."""
+SOURCE_GAP = 40
+"""Most canonical words between their source ranges: a shuffled passage's pieces come from
+neighbouring sentences of the source (PAN-13 sample, 20 pairs a type: random plagdet 0.495 →
+0.514 from 1 to 40, translation 0.658 either way)."""
+
+
+def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tuple[Fragment, ...]:
+    """Fragments of one kind next to each other on both sides joined into one (granularity:
+    a passage copied with edits is one detection, as people read it): at most
+    :data:`JOIN_WORDS` canonical words apart in the checked text, and in the source
+    overlapping or at most :data:`SOURCE_GAP` words apart. A copy and a paraphrase stay apart
+    (the paraphrase stage shows retold sentences apart from copied ones, issue 17), and so do
+    a citation and a borrowing."""
+    out: list[Fragment] = []
+    for f in sorted(fragments, key=lambda f: (f.start, f.end)):
+        if out and _adjacent(out[-1], f, a, b):
+            g = out[-1]
+            out[-1] = Fragment(
+                start=g.start,
+                end=max(g.end, f.end),
+                source_start=min(g.source_start, f.source_start),
+                source_end=max(g.source_end, f.source_end),
+                words=g.words + f.words,
+                exact_words=g.exact_words + f.exact_words,
+                edits=tuple(sorted((*g.edits, *f.edits), key=lambda e: (e.start, e.source_start))),
+                cited=g.cited,
+                kind=g.kind,
+                score=min(g.score, f.score),
+            )
+        else:
+            out.append(f)
+    return tuple(out)
+
+
+def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical) -> bool:
+    if g.kind != f.kind or g.cited != f.cited:
+        return False
+    if _words_between(a, g.end, f.start) > JOIN_WORDS:
+        return False
+    if f.source_start < g.source_end and g.source_start < f.source_end:
+        return True
+    lo, hi = sorted(((g.source_start, g.source_end), (f.source_start, f.source_end)))
+    return _words_between(b, lo[1], hi[0]) <= SOURCE_GAP
+
+
+def _words_between(c: Canonical, start: int, end: int) -> int:
+    if end <= start:
+        return 0
+    return int(np.searchsorted(c.starts, end) - np.searchsorted(c.starts, start))

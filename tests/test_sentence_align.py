@@ -1,0 +1,116 @@
+"""The sentence-alignment signal (core/sentence_align.py, issue 34): shuffled and
+synonym-swapped copies of source sentences are found as one passage; a writer's own sentence
+sharing only topic words with the source stays unmarked."""
+
+from __future__ import annotations
+
+from copylens.core import Options, TextInput, check
+from copylens.core.align import align
+from copylens.core.extract import Extracted
+from copylens.core.prepare import prepare_text
+from copylens.core.report import Fragment
+from copylens.core.sentence_align import join, one_passage, similarity
+
+SOURCE = (
+    "The river delta formed over thousands of years as sediment settled near the coast. "
+    "Farmers in the region depend on seasonal floods to renew the fertility of their fields. "
+    "Engineers built levees along the main channel to protect the growing towns from water. "
+    "These levees also stopped fresh sediment from reaching the wetlands behind them. "
+    "As a result the marshes began to sink and the coastline retreated inland each decade. "
+    "Scientists now propose controlled diversions that let muddy water flow into the marshes. "
+    "Such diversions could rebuild land while keeping the towns safe from sudden floods."
+)
+# the same sentences, words shuffled and some swapped for synonyms (PAN "random" style)
+SHUFFLED = (
+    "Over thousands of years the delta of the river formed as sediment settled close to the coast. "
+    "Seasonal floods renew the fertility of fields the farmers of the region depend on. "
+    "Along the main channel engineers constructed levees to protect growing towns from the water. "
+    "Fresh sediment was also stopped by these levees from reaching wetlands behind them. "
+    "The coastline retreated inland every decade and as a result the marshes started to sink. "
+    "Controlled diversions letting muddy water flow into the marshes are now proposed "
+    "by scientists. "
+    "While keeping towns safe from sudden floods such diversions could rebuild the land."
+)
+OWN = "I visited a small river town last summer and liked the quiet evenings by the water."
+
+
+def _prepared(text: str):  # type: ignore[no-untyped-def]
+    return prepare_text(Extracted("x", text, "txt"), Options())
+
+
+def test_shuffled_copy_is_one_fragment_covering_the_passage() -> None:
+    """A passage whose first sentence is copied as is and the rest shuffled and
+    synonym-swapped: one copy fragment over all of it (the word aligner alone finds the
+    first sentence and a piece or two)."""
+    essay = SOURCE.split(". ")[0] + ". " + SHUFFLED.split(". ", 1)[1]
+    report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
+    (match,) = report.documents[0].sources
+    assert len(match.fragments) == 1
+    f = match.fragments[0]
+    assert f.kind == "copy" and f.start <= 5 and f.end >= len(essay) - 5
+    assert f.source_start <= 5 and f.source_end >= len(SOURCE) - 5
+
+
+def test_sentence_seeds_pair_each_shuffled_sentence_with_its_original() -> None:
+    sim = similarity(_prepared(SHUFFLED).canonical, _prepared(SOURCE).canonical)
+    assert sorted(sim.seeds) == [(i, i) for i in range(7)]
+
+
+def test_own_topical_sentence_between_copied_ones_stays_unmarked() -> None:
+    sentences = [SOURCE.split(". ")[0], *SHUFFLED.split(". ")[1:]]
+    essay = ". ".join([*sentences[:3], OWN.rstrip("."), *sentences[3:]])
+    a, b = _prepared(essay), _prepared(SOURCE)
+    fragments = join(a.canonical, b.canonical, align(a.canonical, b.canonical, Options()))
+    own_start = essay.index(OWN[:20])
+    own_end = own_start + len(OWN)
+    starts, ends = a.canonical.starts, a.canonical.ends
+    for f in fragments:
+        lo, hi = int(starts[f.a0]), int(ends[f.a1 - 1])
+        assert hi <= own_start or lo >= own_end - 1, (lo, hi, own_start, own_end)
+    assert fragments  # the copied sentences on either side are still found
+
+
+def test_unrelated_text_on_the_topic_gets_no_fragment() -> None:
+    other = (
+        "Rivers carry mud to the sea. My grandfather kept a boat near the coast for decades. "
+        "He said the water rose each spring and that towns along the channel feared it. "
+        "We fished in the wetlands and never thought about sediment or engineers at all. "
+        "Later I studied maps of marshes and coastlines in school with a kind teacher."
+    )
+    report = check([TextInput("essay", other)], [TextInput("source", SOURCE)], Options(workers=1))
+    assert all(not m.fragments for m in report.documents[0].sources)
+
+
+def test_adjacent_fragments_of_one_passage_are_joined() -> None:
+    a, b = _prepared(SOURCE), _prepared(SOURCE)
+    cut = SOURCE.index("Engineers")
+    first = Fragment(0, cut - 1, 0, cut - 1, 20, 20)
+    second = Fragment(cut, len(SOURCE), cut, len(SOURCE), 30, 30)
+    (joined,) = one_passage([first, second], a.canonical, b.canonical)
+    assert (joined.start, joined.end, joined.kind, joined.words) == (0, len(SOURCE), "copy", 50)
+    retold = Fragment(cut, len(SOURCE), cut, len(SOURCE), 30, 0, kind="paraphrase", score=0.7)
+    assert len(one_passage([first, retold], a.canonical, b.canonical)) == 2  # kinds apart
+    later = SOURCE.index("These levees")  # a sentence of 5 counted words between
+    apart = Fragment(later, len(SOURCE), later, len(SOURCE), 20, 20)
+    assert len(one_passage([first, apart], a.canonical, b.canonical)) == 2
+
+
+def test_shuffled_sentence_ending_a_copied_passage_is_part_of_it() -> None:
+    """The passage's last sentence copied with its words reordered: the word aligner stops
+    before it (before issue 34 it came out as a second fragment, a paraphrase); the sentence
+    signal extends the copy over it: one fragment, ending where the sentence ends."""
+    last = (
+        "As a result the coastal marshes began to sink slowly and the shoreline retreated "
+        "further inland with every passing decade of the last century."
+    )
+    words = last.rstrip(".").split()
+    shuffled = " ".join(words[1::2][::-1] + words[0::2]).capitalize() + "."
+    copied = SOURCE.split(". ")[:1] + SOURCE.split(". ")[2:4]
+    source = " ".join([*(s.rstrip(".") + "." for s in copied), last, "Scientists agree."])
+    opening, closing = "My essay begins here with my own words.", "I end it with my thought."
+    essay = " ".join([opening, *(s.rstrip(".") + "." for s in copied), shuffled, closing])
+    report = check([TextInput("essay", essay)], [TextInput("source", source)], Options(workers=1))
+    (match,) = report.documents[0].sources
+    (fragment,) = match.fragments
+    assert fragment.kind == "copy"
+    assert fragment.end == essay.index(shuffled) + len(shuffled) - 1
