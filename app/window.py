@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from copylens.app import i18n, news_grouping, settings, text_box
@@ -243,6 +244,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.results = ResultsArea()
         self.results.failuresRequested.connect(self.show_failures)
         self.results.rowsAdded.connect(self._update_ui)
+        self.results.check_page.document_view.exclude_requested.connect(self.exclude_source)
         # its parts by name, as the session and the tests reach them
         self.results_stack, self.results_placeholder = self.results, self.results.placeholder
         self.check_page, self.compare_page = self.results.check_page, self.results.compare_page
@@ -695,7 +697,21 @@ class MainWindow(QtWidgets.QMainWindow):
         dialog = ExclusionsDialog(report, self)
         if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
             return
-        shown = exclude(report, dialog.exclusions())
+        self._show_excluded(exclude(report, dialog.exclusions()))
+
+    @Slot(str)
+    def exclude_source(self, key: str) -> None:
+        """A source's context menu: the check's figures counted again without that source,
+        beside the exclusions already set (Run › Exclusions… shows and undoes them)."""
+        report = self.reports[CHECK]
+        if not isinstance(report, CheckReport) or self.controller.is_running():
+            return
+        from copylens.core import exclude
+
+        rules = replace(report.exclusions, sources=report.exclusions.sources | {key})
+        self._show_excluded(exclude(report, rules))
+
+    def _show_excluded(self, shown: CheckReport) -> None:
         self.reports[CHECK] = shown
         self.show_report(CHECK, shown, fresh=True)
         self.sessions.mark_changed()

@@ -622,11 +622,14 @@ class DocumentView(QtWidgets.QWidget):
         side_by_side_opened(str, int): the side by side page opened for a source (its
             ``key``) at a fragment index (into that source's ``fragments``).
         side_by_side_closed(): back from the side by side page to the overview.
+        exclude_requested(str): the source (its ``key``) is to be left out and every share
+            counted again (the sources table's context menu; the window does it).
     """
 
     source_toggled = Signal(str, bool)
     side_by_side_opened = Signal(str, int)
     side_by_side_closed = Signal()
+    exclude_requested = Signal(str)
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
@@ -1139,18 +1142,35 @@ class DocumentView(QtWidgets.QWidget):
         return line
 
     def _row_menu(self, position: QtCore.QPoint) -> None:
-        """A web source's context menu: open its address in the browser, or copy it."""
+        """A source's context menu: leave it out and count again (issue 36); for a web
+        source also open its address in the browser, or copy it."""
         index = self.sources_table.indexAt(position)
         row = self.sources_proxy.data(index, INDEX_ROLE) if index.isValid() else None
-        address = self.sources_model.address(int(row)) if row is not None else None
-        if not address:
+        if row is None:
             return
-        menu = QtWidgets.QMenu(self)
-        menu.addAction(self.tr("Open in browser")).triggered.connect(lambda: open_address(address))
-        menu.addAction(self.tr("Copy address")).triggered.connect(
-            lambda: QtGui.QGuiApplication.clipboard().setText(address)
-        )
+        menu = self.source_menu(int(row))
         menu.exec(self.sources_table.viewport().mapToGlobal(position))
+
+    def source_menu(self, row: int) -> QtWidgets.QMenu:
+        """The context menu of the source at ``row`` (of the model)."""
+        menu = QtWidgets.QMenu(self)
+        address = self.sources_model.address(row)
+        if address:
+            menu.addAction(self.tr("Open in browser")).triggered.connect(
+                lambda: open_address(address)
+            )
+            menu.addAction(self.tr("Copy address")).triggered.connect(
+                lambda: QtGui.QGuiApplication.clipboard().setText(address)
+            )
+            menu.addSeparator()
+        key = self.sources_model.source(row).key
+        leave_out = menu.addAction(self.tr("Leave out this source and count again"))
+        leave_out.setToolTip(
+            self.tr("Every share is counted again without it; Run › Exclusions… brings it back")
+        )
+        leave_out.triggered.connect(lambda: self.exclude_requested.emit(key))
+        menu.setToolTipsVisible(True)
+        return menu
 
     def _column_menu(self, position: QtCore.QPoint) -> None:
         """The headings' context menu: show or hide the optional columns."""

@@ -693,6 +693,14 @@
         <translation>Копировать адрес</translation>
     </message>
     <message>
+        <source>Leave out this source and count again</source>
+        <translation>Исключить этот источник и пересчитать</translation>
+    </message>
+    <message>
+        <source>Every share is counted again without it; Run › Exclusions… brings it back</source>
+        <translation>Все доли пересчитываются без него; вернуть его можно в меню Запуск › Исключения…</translation>
+    </message>
+    <message>
         <source>no sources</source>
         <translation>источников нет</translation>
     </message>

@@ -48,3 +48,30 @@ def test_exclusions_recount_the_results_and_the_export(
     win.export_report()
     page = target.read_text("utf-8")
     assert "Left out of the figures: matches under 3 words; the sources whole.txt" in page
+
+
+def test_a_source_left_out_from_its_context_menu_is_counted_again(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 36: right-click a source › "Leave out this source and count again": every share
+    is counted again without it, beside the exclusions already set."""
+    source = (SAMPLES / "source_ru.txt").read_text("utf-8")
+    report = check(
+        [TextInput("Статья", (SAMPLES / "copy_ru.txt").read_text("utf-8"))],
+        [TextInput("src/whole.txt", source), TextInput("src/half.txt", source[: len(source) // 2])],
+    )
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.reports["check"] = report
+    win.show_report("check", report, fresh=True)
+    win._update_ui()
+    view = win.results.check_page.document_view
+    model = view.sources_model
+    qtbot.waitUntil(lambda: model.rowCount() == 2)
+    row = next(r for r in range(model.rowCount()) if model.source(r).path == "src/whole.txt")
+    menu = view.source_menu(row)
+    [leave_out] = [a for a in menu.actions() if a.text().startswith("Leave out")]
+    leave_out.trigger()
+    shown = win.reports["check"]
+    assert shown.unexcluded is report and shown.exclusions.sources == {"src/whole.txt"}
+    assert [s.path for s in shown.documents[0].sources] == ["src/half.txt"]
+    assert shown.documents[0].uniqueness > report.documents[0].uniqueness
+    assert win.isWindowModified()
