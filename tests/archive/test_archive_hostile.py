@@ -11,7 +11,6 @@ bytes object zlib makes), and the rest of the check goes on.
 from __future__ import annotations
 
 import json
-import time
 import tracemalloc
 import zlib
 from collections.abc import Callable
@@ -130,10 +129,21 @@ def test_a_canonical_data_bomb_is_refused_within_the_bound(
     assert dbcheck.assert_whole(archive_location) == 2
 
 
-@pytest.mark.parametrize("claimed", [BOMB_BYTES, 100, 10**15, "many"])
+@pytest.mark.parametrize("claimed", [BOMB_BYTES, 100, 10**15])
 def test_a_bomb_in_the_archives_page_cache_is_ignored_within_the_bound(
-    claimed: Any, archive_location: str, text_bomb: bytes
+    claimed: int, archive_location: str, text_bomb: bytes
 ) -> None:
+    _assert_bomb_page_ignored(archive_location, claimed, text_bomb)
+
+
+def test_a_cached_page_whose_size_is_not_a_number_is_ignored(
+    tmp_path: Path, text_bomb: bytes
+) -> None:
+    """SQLite stores whatever a column is given (PostgreSQL's bigint column cannot hold it)."""
+    _assert_bomb_page_ignored(str(tmp_path / "archive.db"), "many", text_bomb)
+
+
+def _assert_bomb_page_ignored(archive_location: str, claimed: Any, text_bomb: bytes) -> None:
     url = "https://example.org/page"
     with open_archive(archive_location, create=True) as archive:
         pages = ArchivePages(archive)
@@ -174,10 +184,9 @@ def test_a_damaged_merge_state_is_dropped_and_the_add_finishes(
         + state.replace("'", "''")
         + "')",
     )
-    start = time.monotonic()
+    # the add finishing at all is the point: before the fix it never ended
     report = add(cli, archive_location, write(tmp_path / "last" / "x.txt", text(PRINTING[:1])))
     assert report["added"] == 1
-    assert time.monotonic() - start < 600  # (the run before the fix never ended)
     assert dbcheck.rows(
         archive_location, "SELECT count(*) FROM archive_settings WHERE key = 'merging'"
     ) == [(0,)]
@@ -267,8 +276,6 @@ def _set_page(location: str, url: str, blob: bytes, size: Any) -> None:
     if location.startswith("postgres"):
         import psycopg
 
-        if not isinstance(size, int) or size > 2**62:
-            pytest.skip("PostgreSQL keeps a bigint size")
         with psycopg.connect(location) as db:
             db.execute(
                 "UPDATE web_pages SET data = %s, size = %s WHERE url = %s", (blob, size, url)

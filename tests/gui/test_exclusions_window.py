@@ -9,14 +9,13 @@ import pytest
 from copylens.app import exclusions_dialog, printing
 from copylens.app.qt import Qt, QtWidgets
 from copylens.app.window import MainWindow
-from copylens.core import TextInput, check
+from copylens.core import CheckReport, TextInput, check
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 
 
-def test_exclusions_recount_the_results_and_the_export(
-    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:  # type: ignore[no-untyped-def]
+def shown_check(qtbot) -> tuple[MainWindow, CheckReport]:  # type: ignore[no-untyped-def]
+    """A window showing a check of the sample copy against the whole source and its half."""
     source = (SAMPLES / "source_ru.txt").read_text("utf-8")
     report = check(
         [TextInput("Статья", (SAMPLES / "copy_ru.txt").read_text("utf-8"))],
@@ -27,6 +26,13 @@ def test_exclusions_recount_the_results_and_the_export(
     win.reports["check"] = report
     win.show_report("check", report, fresh=True)
     win._update_ui()
+    return win, report
+
+
+def test_exclusions_recount_the_results_and_the_export(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    win, report = shown_check(qtbot)
     assert win.exclusions_action.isEnabled()
 
     def accept(dialog: exclusions_dialog.ExclusionsDialog) -> int:
@@ -53,16 +59,7 @@ def test_exclusions_recount_the_results_and_the_export(
 def test_a_source_left_out_from_its_context_menu_is_counted_again(qtbot) -> None:  # type: ignore[no-untyped-def]
     """Issue 36: right-click a source › "Leave out this source and count again": every share
     is counted again without it, beside the exclusions already set."""
-    source = (SAMPLES / "source_ru.txt").read_text("utf-8")
-    report = check(
-        [TextInput("Статья", (SAMPLES / "copy_ru.txt").read_text("utf-8"))],
-        [TextInput("src/whole.txt", source), TextInput("src/half.txt", source[: len(source) // 2])],
-    )
-    win = MainWindow()
-    qtbot.addWidget(win)
-    win.reports["check"] = report
-    win.show_report("check", report, fresh=True)
-    win._update_ui()
+    win, report = shown_check(qtbot)
     view = win.results.check_page.document_view
     model = view.sources_model
     qtbot.waitUntil(lambda: model.rowCount() == 2)
