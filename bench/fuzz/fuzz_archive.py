@@ -38,7 +38,6 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -49,9 +48,8 @@ from fuzz_extract import (  # noqa: E402
     LAUNCHER_ENV,
     Outcome,
     executions_in,
-    harness_failed,
     kind_of,
-    report,
+    run_all,
     run_logged,
 )
 
@@ -234,12 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     run_worker = launcher(args.out)
     targets = list(TARGETS) if args.target == "all" else [args.target]
     print(f"fuzzing {', '.join(targets)} for {args.minutes:g} min each", flush=True)
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        outcomes = list(pool.map(lambda t: run_target(t, args, run_worker), targets))
-    report(outcomes)
-    if any(harness_failed(o) for o in outcomes):
-        return 2
-    return 1 if any(o.files for o in outcomes) else 0
+    return run_all(targets, lambda t: run_target(t, args, run_worker), args.jobs)
 
 
 if __name__ == "__main__":

@@ -336,8 +336,14 @@ def main(argv: list[str] | None = None) -> int:
     formats = list(FORMATS) if args.format == "all" else [args.format]
     each = f"{args.minutes:g} min each, {args.jobs} at a time"
     print(f"fuzzing {', '.join(formats)} for {each}", flush=True)
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        outcomes = list(pool.map(lambda fmt: run_format(fmt, args, run_worker), formats))
+    return run_all(formats, lambda fmt: run_format(fmt, args, run_worker), args.jobs)
+
+
+def run_all(names: list[str], run_one: Callable[[str], Outcome], jobs: int) -> int:
+    """Each of ``names`` fuzzed by ``run_one``, ``jobs`` at a time, the table printed; the
+    exit code: 2 when a harness failed, 1 when something was found, else 0."""
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        outcomes = list(pool.map(run_one, names))
     report(outcomes)
     if any(harness_failed(o) for o in outcomes):
         return 2
