@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -286,14 +286,141 @@ def credible(box: Box, group: list[tuple[int, int]], sim: Similarity) -> bool:
     return len(group) >= MIN_SEEDS and strong >= STRONG and sim.cosine(*box) >= VALIDATION
 
 
+DENSE_CELLS = 1 << 24
+"""Most cells of one :func:`similarity`'s unit-by-unit matrices, and of its unit-by-word
+matrices (64 MB of float32 each; it holds up to about eight such at once): a pair of texts of
+up to about 4,000 units (sentences) each is compared whole. A longer pair (a thesis against a
+book; issue 38: two 4 MB texts asked for 49 GiB) is compared window by window (:func:`join`)."""
+WINDOW_UNITS = 512
+"""Most units of the checked text, and of the source, that the word alignments of one window
+span (:func:`windows`)."""
+WINDOW_MARGIN = 16
+"""Units each window takes beyond its word alignments on each side: room for the passages
+that extend them (seeds :data:`MAX_GAP` apart) and for a summary's wider source side."""
+
+
 def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
     """The word alignments with the sentence passages: each passage and the alignments that
     overlap it, or touch it within a unit, are one alignment (hull on both sides, edits by a
     word diff). A passage of sentences alone is not reported here: a sentence retold without a
     run of copied words is the paraphrase stage's (:mod:`copylens.core.paraphrase`) to judge
-    and show."""
+    and show.
+
+    Memory: a pair whose :func:`similarity` fits :data:`DENSE_CELLS` is compared whole (every
+    document of usual length). A longer pair is compared in windows around its word
+    alignments (:func:`windows`), each a pair of text slices compared whole (the words'
+    sentence frequencies then those of the window's units); alignments whose window would not
+    fit (a copy of hundreds of pages in one piece) stay word alignments. Memory is then
+    bounded whatever the lengths, and time grows with the alignments, not the texts."""
     if not words or len(a) == 0 or len(b) == 0:  # a passage needs a word alignment
         return words
+    units_a, units_b = Units.of(a), Units.of(b)
+    if _fits(units_a, units_b, a.hashes, b.hashes):
+        return _join(a, b, words)
+    out: list[Alignment] = []
+    for group, (a0, a1, b0, b1) in windows(words, units_a, units_b):
+        wa0, wa1 = int(units_a.bounds[a0]), int(units_a.bounds[a1])
+        wb0, wb1 = int(units_b.bounds[b0]), int(units_b.bounds[b1])
+        if (a1 - a0) * (b1 - b0) > DENSE_CELLS:  # one copy of hundreds of pages
+            out += group
+            continue
+        part_a, part_b = sliced(a, wa0, wa1), sliced(b, wb0, wb1)
+        if not _fits(Units.of(part_a), Units.of(part_b), part_a.hashes, part_b.hashes):
+            out += group
+            continue
+        inside = [shifted(f, -wa0, -wb0) for f in group]
+        joined = _join(part_a, part_b, inside)
+        out += [shifted(f, wa0, wb0) for f in joined]
+    return sorted(out, key=lambda f: (f.a0, f.b0))
+
+
+def _fits(units_a: Units, units_b: Units, words_a: np.ndarray, words_b: np.ndarray) -> bool:
+    """The :func:`similarity` of these units, of these words, fits :data:`DENSE_CELLS`."""
+    units = len(units_a) + len(units_b)
+    if len(units_a) * len(units_b) > DENSE_CELLS:
+        return False
+    if units * (len(words_a) + len(words_b)) <= DENSE_CELLS:
+        return True
+    return units * len(np.unique(np.concatenate((words_a, words_b)))) <= DENSE_CELLS
+
+
+def windows(
+    words: list[Alignment], units_a: Units, units_b: Units
+) -> list[tuple[list[Alignment], tuple[int, int, int, int]]]:
+    """The word alignments in groups (in order of the checked text), each with its window of
+    units [a0, a1) × [b0, b1): an alignment joins the group before it when the two lie within
+    :data:`WINDOW_MARGIN` units of each other on both sides and the group then spans at most
+    :data:`WINDOW_UNITS` units on each side; the window is the group's units and
+    :data:`WINDOW_MARGIN` more each side (within the texts)."""
+    found: list[tuple[list[Alignment], list[int]]] = []
+    for f in sorted(words, key=lambda f: (f.a0, f.b0)):
+        box = [
+            units_a.of_word(f.a0),
+            units_a.of_word(max(f.a1 - 1, f.a0)) + 1,
+            units_b.of_word(f.b0),
+            units_b.of_word(max(f.b1 - 1, f.b0)) + 1,
+        ]
+        if found and _joins(found[-1][1], box):
+            group, last = found[-1]
+            group.append(f)
+            last[:] = [*_hull(last[0:2], box[0:2]), *_hull(last[2:4], box[2:4])]
+        else:
+            found.append(([f], box))
+    m = WINDOW_MARGIN
+    return [
+        (
+            group,
+            (max(a0 - m, 0), min(a1 + m, len(units_a)), max(b0 - m, 0), min(b1 + m, len(units_b))),
+        )
+        for group, (a0, a1, b0, b1) in found
+    ]
+
+
+def _hull(x: list[int], y: list[int]) -> list[int]:
+    return [min(x[0], y[0]), max(x[1], y[1])]
+
+
+def _joins(last: list[int], box: list[int]) -> bool:
+    m = WINDOW_MARGIN
+    near = box[0] <= last[1] + m and box[2] <= last[3] + m and last[2] <= box[3] + m
+    small = (
+        max(last[1], box[1]) - min(last[0], box[0]) <= WINDOW_UNITS
+        and max(last[3], box[3]) - min(last[2], box[2]) <= WINDOW_UNITS
+    )
+    return near and small
+
+
+def sliced(c: Canonical, w0: int, w1: int) -> Canonical:
+    """Canonical words [w0, w1) of ``c`` as a text of their own (word i is ``c``'s w0 + i)."""
+    return Canonical(
+        language=c.language,
+        words=w1 - w0,
+        starts=c.starts[w0:w1],
+        ends=c.ends[w0:w1],
+        forms=c.forms[w0:w1],
+        variants=c.variants[w0:w1],
+        hashes=c.hashes[w0:w1],
+        homoglyphs=(),
+        sentences=c.sentences[w0:w1],
+    )
+
+
+def shifted(f: Alignment, da: int, db: int) -> Alignment:
+    """``f`` with every checked-text word index moved by ``da`` and every source one by
+    ``db``."""
+    return replace(
+        f,
+        a0=f.a0 + da,
+        a1=f.a1 + da,
+        b0=f.b0 + db,
+        b1=f.b1 + db,
+        edits=tuple(WordEdit(e.kind, e.a0 + da, e.a1 + da, e.b0 + db, e.b1 + db) for e in f.edits),
+        elsewhere=tuple((x0 + da, x1 + da, y0 + db, y1 + db) for x0, x1, y0, y1 in f.elsewhere),
+    )
+
+
+def _join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
+    """:func:`join` of a pair compared whole."""
     sim = similarity(a, b)
     found = passages(sim)
     if not found:

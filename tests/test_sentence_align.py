@@ -4,12 +4,17 @@ sharing only topic words with the source stays unmarked."""
 
 from __future__ import annotations
 
-from copylens.core import Options, TextInput, check
-from copylens.core.align import align
+import random
+
+import numpy as np
+import pytest
+
+from copylens.core import Options, sentence_align, TextInput, check
+from copylens.core.align import Alignment, align
 from copylens.core.extract import Extracted
 from copylens.core.prepare import prepare_text
 from copylens.core.report import Fragment
-from copylens.core.sentence_align import join, one_passage, similarity
+from copylens.core.sentence_align import Units, join, one_passage, similarity, windows
 
 SOURCE = (
     "The river delta formed over thousands of years as sediment settled near the coast. "
@@ -114,3 +119,51 @@ def test_shuffled_sentence_ending_a_copied_passage_is_part_of_it() -> None:
     (fragment,) = match.fragments
     assert fragment.kind == "copy"
     assert fragment.end == essay.index(shuffled) + len(shuffled) - 1
+
+
+def _filler(sentences: int, seed: int) -> str:
+    """Sentences of made-up words (none in SOURCE): a long text around a passage."""
+    rng = random.Random(seed)
+    syllables = ["ka", "lo", "mer", "tin", "sa", "vor", "pel", "dru", "nim", "qua", "zet", "bo"]
+    words = ["".join(rng.choices(syllables, k=3)) for _ in range(400)]
+    return " ".join(
+        " ".join(rng.choices(words, k=rng.randint(8, 14))).capitalize() + "."
+        for _ in range(sentences)
+    )
+
+
+def test_long_pair_is_joined_in_windows_as_a_short_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 38: a pair too long for one unit-by-unit similarity (two 4 MB texts asked for
+    49 GiB) is joined in windows around its word alignments. The shuffled passage inside long
+    texts comes out as it does when the whole pair fits: the same fragments, offsets exact."""
+    essay_passage = SOURCE.split(". ")[0] + ". " + SHUFFLED.split(". ", 1)[1]
+    essay = " ".join([_filler(300, 1), essay_passage, _filler(300, 2)])
+    source = " ".join([_filler(200, 3), SOURCE, _filler(400, 4)])
+    a, b = _prepared(essay).canonical, _prepared(source).canonical
+    words = align(a, b, Options())
+    whole = join(a, b, words)
+    monkeypatch.setattr(sentence_align, "DENSE_CELLS", 40_000)  # 200 × 200 units at most
+    assert not sentence_align._fits(Units.of(a), Units.of(b), a.hashes, b.hashes)
+    windowed = join(a, b, words)
+    assert windowed == whole
+    (f,) = windowed
+    at = essay.index(essay_passage)
+    assert (int(a.starts[f.a0]), int(a.ends[f.a1 - 1])) == (at + 4, at + len(essay_passage) - 1)
+    assert int(b.starts[f.b0]) == source.index(SOURCE) + 4  # "river", the first counted word
+
+
+def test_windows_group_near_alignments_and_stay_bounded() -> None:
+    """Alignments close on both sides share a window; far apart in either text, or past
+    WINDOW_UNITS, they do not; every window lies inside both texts."""
+    units = Units(np.arange(0, 20_001, 2, dtype=np.int64))  # 10,000 units of 2 words
+    near = [Alignment(100, 110, 300, 310, 10, 10, ()), Alignment(120, 130, 320, 330, 10, 10, ())]
+    far_b = Alignment(140, 150, 9000, 9010, 10, 10, ())
+    last = Alignment(19_990, 20_000, 0, 10, 10, 10, ())
+    found = windows([last, far_b, *near], units, units)
+    assert [len(g) for g, _ in found] == [2, 1, 1]
+    assert found[0][1] == (50 - 16, 65 + 16, 150 - 16, 165 + 16)
+    assert found[2][1] == (9995 - 16, 10_000, 0, 5 + 16)
+    long = [Alignment(w, w + 10, w, w + 10, 10, 10, ()) for w in range(0, 20_000, 20)]
+    for group, (a0, a1, b0, b1) in windows(long, units, units):
+        assert a1 - a0 <= sentence_align.WINDOW_UNITS + 2 * sentence_align.WINDOW_MARGIN
+        assert b1 - b0 <= sentence_align.WINDOW_UNITS + 2 * sentence_align.WINDOW_MARGIN
