@@ -206,3 +206,24 @@ def test_runs_of_diagonal_seeds_measure_the_longest_equal_stretch_inside_a_fragm
     assert runs.longest_inside(whole) == 5
     assert runs.longest_inside(replace(whole, a0=2)) == 4  # the first run is clipped to 3
     assert runs.longest_inside(replace(whole, b1=3)) == 3  # the source range cuts them
+
+
+def test_longest_inside_looks_only_at_overlapping_runs_and_finds_the_same() -> None:
+    """Issue 38: the runs that may overlap a fragment are found by their starts and the
+    running largest end (all runs for every group of chains was quadratic on long pairs); the
+    answer is the one of every run, long runs spanning many fragments included."""
+    rng = np.random.default_rng(5)
+    seeds_i = np.concatenate([rng.integers(0, 5000, 3000), np.arange(1000, 1400)])
+    seeds_j = np.concatenate([rng.integers(0, 5000, 3000), np.arange(200, 600)])
+    runs = Runs.of(seeds_i, seeds_j, 3)
+    assert (np.diff(runs.start) >= 0).all()
+    assert (runs.reach == np.maximum.accumulate(runs.end)).all()
+    assert int((runs.end - runs.start).max()) == 402  # the long run (400 seeds of 3 words)
+    for a0, b0 in rng.integers(0, 5000, (300, 2)).tolist():
+        f = Alignment(
+            a0, a0 + int(rng.integers(1, 600)), b0, b0 + int(rng.integers(1, 600)), 0, 0, ()
+        )
+        lo = np.maximum(runs.start, np.maximum(f.a0, f.b0 + runs.diagonal))
+        hi = np.minimum(runs.end, np.minimum(f.a1, f.b1 + runs.diagonal))
+        assert runs.longest_inside(f) == int(np.max(hi - lo, initial=0))
+    assert runs.longest_inside(Alignment(1100, 1200, 300, 400, 0, 0, ())) == 100
