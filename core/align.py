@@ -56,7 +56,10 @@ import bisect
 import difflib
 import itertools
 import math
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import overload
 
 import numpy as np
 from rapidfuzz.distance import LCSseq
@@ -103,9 +106,64 @@ class Alignment:
         return self.a1 - self.a0
 
 
-@dataclass
+_LOW = (1 << 32) - 1
+
+
+class Seeds(Sequence[tuple[int, int]]):
+    """A chain's seeds (i, j) in one array of 8 bytes a seed, each packed as ``i << 32 | j``
+    (word indices are below 2^31: a text has at most ``max_file_bytes`` characters). A list
+    of tuples costs ~120 bytes a seed: 1.2 GB for a 50 MB pair's copied half (issue 38).
+    Reads and appends as a list of (i, j) does; numpy reads it as an (n, 2) array."""
+
+    __slots__ = ("packed",)
+
+    def __init__(self, seeds: Iterable[tuple[int, int]] = ()) -> None:
+        self.packed = array("q", (i << 32 | j for i, j in seeds))
+
+    def __len__(self) -> int:
+        return len(self.packed)
+
+    @overload
+    def __getitem__(self, n: int) -> tuple[int, int]: ...
+    @overload
+    def __getitem__(self, n: slice) -> list[tuple[int, int]]: ...
+    def __getitem__(self, n: int | slice) -> tuple[int, int] | list[tuple[int, int]]:
+        if isinstance(n, slice):
+            return [(v >> 32, v & _LOW) for v in self.packed[n]]
+        v = self.packed[n]
+        return v >> 32, v & _LOW
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        return ((v >> 32, v & _LOW) for v in self.packed)
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == list(other) if isinstance(other, Sequence) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def append(self, seed: tuple[int, int]) -> None:
+        self.packed.append(seed[0] << 32 | seed[1])
+
+    def insert(self, at: int, seed: tuple[int, int]) -> None:
+        self.packed.insert(at, seed[0] << 32 | seed[1])
+
+    def packed_array(self) -> np.ndarray:
+        """The packed seeds as int64 (a view, no copy)."""
+        return np.frombuffer(self.packed, dtype=np.int64) if self.packed else _EMPTY
+
+    def __array__(self, dtype: np.dtype | None = None, copy: bool | None = None) -> np.ndarray:
+        packed = self.packed_array()
+        return np.stack((packed >> 32, packed & _LOW), axis=1).astype(dtype or np.int64)
+
+
+_EMPTY = np.empty(0, dtype=np.int64)
+
+
 class _Chain:
-    seeds: list[tuple[int, int]]
+    __slots__ = ("seeds",)
+
+    def __init__(self, seeds: Iterable[tuple[int, int]]) -> None:
+        self.seeds = seeds if isinstance(seeds, Seeds) else Seeds(seeds)
 
     @property
     def last(self) -> tuple[int, int]:
@@ -162,7 +220,7 @@ def own_sentences(
         if e.kind in ("insert", "replace"):
             matched[e.a0 - f.a0 : e.a1 - f.a0] = False
     cuts = [0, *(np.flatnonzero(np.diff(a.sentences[f.a0 : f.a1])) + 1).tolist(), len(matched)]
-    seeds = sorted(s for chain in group for s in chain.seeds)
+    seeds = np.sort(np.concatenate([chain.seeds.packed_array() for chain in group]))
     own = []
     for s0, s1 in itertools.pairwise(cuts):
         lo, hi = f.a0 + s0, f.a0 + s1
@@ -178,14 +236,16 @@ def own_sentences(
     return own
 
 
-def _window(seeds: list[tuple[int, int]], lo: int, hi: int, k: int, slack: int) -> tuple[int, int]:
+def _window(seeds: np.ndarray, lo: int, hi: int, k: int, slack: int) -> tuple[int, int]:
     """The source range where checked words [lo, hi) would stand, by the diagonals of the
-    nearest seeds before and after them, widened by ``slack`` on both sides."""
-    before = [s for s in seeds if s[0] + k <= lo]
-    after = [s for s in seeds if s[0] >= hi]
-    near = ([max(before)] if before else []) + ([min(after)] if after else []) or seeds[:1]
-    starts = [lo - (i - j) for i, j in near]
-    ends = [hi - (i - j) for i, j in near]
+    nearest seeds before and after them, widened by ``slack`` on both sides. ``seeds`` are
+    packed (:class:`Seeds`) and sorted, so the nearest ones are found by bisection."""
+    before = int(np.searchsorted(seeds, (lo - k + 1) << 32)) - 1  # the last with i + k <= lo
+    after = int(np.searchsorted(seeds, hi << 32))  # the first with i >= hi
+    near = ([seeds[before]] if before >= 0 else []) + ([seeds[after]] if after < len(seeds) else [])
+    pairs = [(int(v) >> 32, int(v) & _LOW) for v in (near or seeds[:1])]
+    starts = [lo - (i - j) for i, j in pairs]
+    ends = [hi - (i - j) for i, j in pairs]
     return max(0, min(starts) - slack), max(0, max(ends) + slack)
 
 
@@ -544,7 +604,7 @@ Opcode = tuple[str, int, int, int, int]
 
 
 def chain_opcodes(
-    fa: tuple[str, ...], fb: tuple[str, ...], seeds: list[tuple[int, int]], k: int
+    fa: tuple[str, ...], fb: tuple[str, ...], seeds: Sequence[tuple[int, int]], k: int
 ) -> list[Opcode]:
     """difflib opcodes (absolute positions) of a chain, diffed box by box.
 
@@ -566,7 +626,9 @@ def chain_opcodes(
     return ops
 
 
-def _boxes(seeds: list[tuple[int, int]], k: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+def _boxes(
+    seeds: Sequence[tuple[int, int]], k: int
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """The chain's boxes (start, end) for :func:`chain_opcodes`, consecutive one-word steps
     along a diagonal joined into one box (a verbatim run is one box, not one per word).
     numpy for long chains (a copied essay's), plain Python for short ones (cheaper there)."""
@@ -586,7 +648,7 @@ def _boxes(seeds: list[tuple[int, int]], k: int) -> list[tuple[tuple[int, int], 
 
 
 def _boxes_py(
-    seeds: list[tuple[int, int]], k: int
+    seeds: Sequence[tuple[int, int]], k: int
 ) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """:func:`_boxes` in plain Python."""
     cuts = [seeds[0]]

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from copylens.core.align import Alignment, Runs, align, chain_opcodes, find_seeds
+from copylens.core.align import Alignment, Runs, Seeds, _window, align, chain_opcodes, find_seeds
 from copylens.core.canonicalize import canonicalize
 from copylens.core.options import Options
 
@@ -227,3 +227,33 @@ def test_longest_inside_looks_only_at_overlapping_runs_and_finds_the_same() -> N
         hi = np.minimum(runs.end, np.minimum(f.a1, f.b1 + runs.diagonal))
         assert runs.longest_inside(f) == int(np.max(hi - lo, initial=0))
     assert runs.longest_inside(Alignment(1100, 1200, 300, 400, 0, 0, ())) == 100
+
+
+def test_seeds_read_as_a_list_of_pairs_in_8_bytes_each() -> None:
+    """Issue 38: a chain's seeds packed in one array (a list of tuples took ~120 bytes a
+    seed, 1.2 GB on a 50 MB pair's copied half); they read as the pairs they are."""
+    pairs = [(0, 5), (1, 6), (7, 2), (2**31 - 1, 2**31 - 2)]
+    seeds = Seeds(pairs[1:3])
+    seeds.insert(0, pairs[0])
+    seeds.append(pairs[3])
+    assert list(seeds) == pairs and seeds == pairs and len(seeds) == 4
+    assert seeds[0] == (0, 5) and seeds[-1] == pairs[-1] and seeds[1:3] == pairs[1:3]
+    assert np.asarray(seeds).tolist() == [list(p) for p in pairs]
+    assert seeds.packed.itemsize == 8
+
+
+def test_window_of_packed_seeds_is_the_one_of_the_nearest_seeds() -> None:
+    """The source window of a sentence by the nearest seeds before and after it, found by
+    bisection in the packed seeds: the same as by scanning every seed (as before)."""
+    rng = np.random.default_rng(2)
+    pairs = sorted({(int(i), int(j)) for i, j in rng.integers(0, 3000, (400, 2))})
+    packed = np.sort(Seeds(pairs).packed_array())
+    k = 3
+    for lo in range(0, 3100, 37):
+        hi = lo + 25
+        before = [s for s in pairs if s[0] + k <= lo]
+        after = [s for s in pairs if s[0] >= hi]
+        near = ([max(before)] if before else []) + ([min(after)] if after else []) or pairs[:1]
+        starts, ends = [lo - (i - j) for i, j in near], [hi - (i - j) for i, j in near]
+        expected = (max(0, min(starts) - 12), max(0, max(ends) + 12))
+        assert _window(packed, lo, hi, k, 12) == expected
