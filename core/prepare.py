@@ -266,7 +266,7 @@ def read_each(
     limits = ProcessLimits(options.read_seconds, options.read_memory_bytes)
     if can_fork():
         _warm_up(options, build)
-    workers = min(options.process_count, len(items))
+    workers = readers(items, options.process_count)
     reading = isolated_map(
         partial(read_one, options=options, build=build),
         items,
@@ -280,6 +280,40 @@ def read_each(
             if isinstance(result, Stopped)
             else result
         )
+
+
+READ_TOGETHER_BYTES = 40 * 1024 * 1024
+"""Most bytes of input the reading workers take on at once: a worker holds a small multiple of
+its input (the text, its canonical words, the document pickled back), so two 50 MB files read
+side by side took well over 1 GB each (issue 38); they are read one after the other."""
+
+
+def readers(items: Sequence[Item], most: int) -> int:
+    """Workers to read ``items`` with: at most ``most`` and ``len(items)``, and no more than the
+    largest inputs that fit :data:`READ_TOGETHER_BYTES` together (at least one): only a run
+    with several large files reads fewer at a time."""
+    count = min(most, len(items))
+    if count <= 1:
+        return count
+    largest = sorted(map(_input_bytes, items), reverse=True)[:count]
+    together = 0
+    for n, size in enumerate(largest):
+        together += size
+        if together > READ_TOGETHER_BYTES:
+            return max(n, 1)
+    return count
+
+
+def _input_bytes(item: Item) -> int:
+    """The size of an input (a file's by ``stat``; 0 when it cannot be read: it fails alone)."""
+    if isinstance(item, TextInput):
+        return len(item.text)
+    if isinstance(item, WebPage):
+        return len(item.data)
+    try:
+        return item.stat().st_size
+    except (OSError, ValueError):
+        return 0
 
 
 _WARM_UP_TEXTS = (

@@ -1,0 +1,47 @@
+"""Reading workers and large inputs (issue 38): files are read side by side only while their
+sizes together fit READ_TOGETHER_BYTES, so two 50 MB files are read one after the other."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from copylens.core import prepare
+from copylens.core.documents import TextInput
+from copylens.core.options import Options
+from copylens.core.prepare import READ_TOGETHER_BYTES, prepare_text, read_all, readers
+
+
+def _file(folder: Path, name: str, size: int) -> Path:
+    path = folder / name
+    with path.open("wb") as f:
+        f.truncate(size)  # sparse: the size without the disk
+    return path
+
+
+def test_large_files_are_read_one_at_a_time(tmp_path: Path) -> None:
+    big = [_file(tmp_path, f"big{n}.txt", 30 * 1024 * 1024) for n in range(3)]
+    small = [_file(tmp_path, f"essay{n}.txt", 4000) for n in range(10)]
+    assert READ_TOGETHER_BYTES < 2 * 30 * 1024 * 1024
+    assert readers(big, 2) == 1
+    assert readers([*small, *big], 4) == 1
+    assert readers([*small, big[0]], 4) == 4  # one large file beside essays: all workers
+    assert readers(small, 2) == 2
+    assert readers(small[:1], 8) == 1
+    assert readers([], 2) == 0
+    assert readers([tmp_path / "missing.txt", *small[:2]], 2) == 2
+
+
+def test_pasted_texts_count_by_their_length() -> None:
+    texts = [TextInput(f"t{n}", "word " * (READ_TOGETHER_BYTES // 8)) for n in range(2)]
+    assert readers(texts, 2) == 1
+    assert readers([TextInput("a", "short"), TextInput("b", "text")], 2) == 2
+
+
+def test_inputs_read_one_at_a_time_come_back_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(prepare, "READ_TOGETHER_BYTES", 10)
+    items = [TextInput(f"doc{n}", f"Document number {n} has its own words here.") for n in range(4)]
+    assert readers(items, 2) == 1
+    docs, failures = read_all(items, Options(workers=2), prepare_text)
+    assert [d.path for d in docs] == ["doc0", "doc1", "doc2", "doc3"] and not failures
