@@ -263,7 +263,7 @@ def read_each(
     """Each item read in a worker process within the options' time and memory limits, its
     document or failure yielded in input order as soon as it is read (:func:`read_all`
     collects them; the archive writes them a batch at a time)."""
-    limits = ProcessLimits(options.read_seconds, options.read_memory_bytes)
+    limits = ProcessLimits(read_seconds(items, options), options.read_memory_bytes)
     if can_fork():
         _warm_up(options, build)
     workers = readers(items, options.process_count)
@@ -302,6 +302,20 @@ def readers(items: Sequence[Item], most: int) -> int:
         if together > READ_TOGETHER_BYTES:
             return max(n, 1)
     return count
+
+
+READ_SECONDS_BYTES = 10 * 1024 * 1024
+"""``read_seconds`` is the time to read a file of up to this many bytes: a run with a larger
+file allows each file as many times that as its largest input is larger. Reading is linear in
+the text (about 2.3 s a million characters on one core), so a 50 MB text needs about two
+minutes: 300 s by default instead of 60 (issue 38). A hostile file stalls a parser whatever
+its size: beside essays it still meets the limit as given."""
+
+
+def read_seconds(items: Sequence[Item], options: Options) -> float:
+    """The time limit of reading each of ``items`` (:data:`READ_SECONDS_BYTES`)."""
+    largest = max(map(_input_bytes, items), default=0)
+    return options.read_seconds * max(1.0, largest / READ_SECONDS_BYTES)
 
 
 def _input_bytes(item: Item) -> int:

@@ -10,7 +10,14 @@ import pytest
 from copylens.core import prepare
 from copylens.core.documents import TextInput
 from copylens.core.options import Options
-from copylens.core.prepare import READ_TOGETHER_BYTES, prepare_text, read_all, readers
+from copylens.core.prepare import (
+    READ_SECONDS_BYTES,
+    READ_TOGETHER_BYTES,
+    prepare_text,
+    read_all,
+    read_seconds,
+    readers,
+)
 
 
 def _file(folder: Path, name: str, size: int) -> Path:
@@ -45,3 +52,14 @@ def test_inputs_read_one_at_a_time_come_back_in_order(monkeypatch: pytest.Monkey
     assert readers(items, 2) == 1
     docs, failures = read_all(items, Options(workers=2), prepare_text)
     assert [d.path for d in docs] == ["doc0", "doc1", "doc2", "doc3"] and not failures
+
+
+def test_the_time_to_read_grows_with_the_largest_input(tmp_path: Path) -> None:
+    """A 50 MB text takes about two minutes to read on one core: the limit (60 s for a file
+    of up to 10 MB) grows with the largest input of the run."""
+    options = Options(read_seconds=60)
+    essays = [_file(tmp_path, f"essay{n}.txt", 4000) for n in range(3)]
+    assert read_seconds(essays, options) == 60
+    assert read_seconds([], options) == 60
+    big = _file(tmp_path, "thesis.txt", 5 * READ_SECONDS_BYTES)
+    assert read_seconds([*essays, big], options) == 300
