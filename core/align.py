@@ -165,10 +165,6 @@ class _Chain:
     def __init__(self, seeds: Iterable[tuple[int, int]]) -> None:
         self.seeds = seeds if isinstance(seeds, Seeds) else Seeds(seeds)
 
-    @property
-    def last(self) -> tuple[int, int]:
-        return self.seeds[-1]
-
 
 def align(a: Canonical, b: Canonical, options: Options) -> list[Alignment]:
     """Fragments of ``a`` (checked text) found in ``b`` (source), ordered by position in ``a``."""
@@ -371,27 +367,35 @@ def _nearest(order: np.ndarray, lo: int, count: int, target: float, size: int) -
 
 
 def chain_seeds(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> list[_Chain]:
-    """Greedy chaining: each seed extends the open chain it continues best (least drift)."""
+    """Greedy chaining: each seed extends the open chain it continues best (least drift).
+
+    An open chain is a list (read at every seed); it is packed (:class:`Seeds`) once closed,
+    so only the chains within reach of the current seed are lists."""
     reach = k + gap
-    open_chains: list[_Chain] = []
+    open_chains: list[list[tuple[int, int]]] = []
     closed: list[_Chain] = []
     for i, j in zip(seeds_i.tolist(), seeds_j.tolist(), strict=True):
-        still_open: list[_Chain] = []
+        still_open: list[list[tuple[int, int]]] = []
         for c in open_chains:
-            (closed if c.last[0] < i - reach else still_open).append(c)
+            if c[-1][0] < i - reach:
+                closed.append(_Chain(c))
+            else:
+                still_open.append(c)
         open_chains = still_open
         best = _best_chain(open_chains, i, j, reach, gap)
         if best is None:
-            open_chains.append(_Chain([(i, j)]))
+            open_chains.append([(i, j)])
         else:
-            best.seeds.append((i, j))
-    return closed + open_chains
+            best.append((i, j))
+    return closed + [_Chain(c) for c in open_chains]
 
 
-def _best_chain(chains: list[_Chain], i: int, j: int, reach: int, gap: int) -> _Chain | None:
+def _best_chain(
+    chains: list[list[tuple[int, int]]], i: int, j: int, reach: int, gap: int
+) -> list[tuple[int, int]] | None:
     best, best_key = None, None
     for c in chains:
-        li, lj = c.last
+        li, lj = c[-1]
         di, dj = i - li, j - lj
         if di <= 0 or dj <= 0 or di > reach or dj > reach or abs(di - dj) > gap:
             continue
