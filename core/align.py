@@ -344,16 +344,41 @@ def find_seeds(
         return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
     order = np.argsort(kb, kind="stable")
     sorted_kb = kb[order]
+    scale = len(kb) / len(ka)
+    del kb
+    found = [
+        _seeds_of(ka[lo : lo + SEEDS_BLOCK], lo, sorted_kb, order, scale, max_repeats)
+        for lo in range(0, len(ka), SEEDS_BLOCK)
+    ]
+    if len(found) == 1:
+        return found[0]
+    return np.concatenate([i for i, _ in found]), np.concatenate([j for _, j in found])
+
+
+SEEDS_BLOCK = 1 << 18
+"""K-grams of the checked text looked up at a time by :func:`find_seeds`: its working arrays
+(positions and counts, 8 bytes each per k-gram) stay those of a block, not of the text."""
+
+
+def _seeds_of(
+    ka: np.ndarray,
+    first: int,
+    sorted_kb: np.ndarray,
+    order: np.ndarray,
+    scale: float,
+    max_repeats: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`find_seeds` of the checked text's k-grams ``ka``, the first at ``first``."""
     left = np.searchsorted(sorted_kb, ka, side="left")
     counts = counts_all = np.searchsorted(sorted_kb, ka, side="right") - left
     many = np.flatnonzero(counts > max_repeats)
     if len(many):
         left, counts = left.copy(), np.minimum(counts, max_repeats)
-        scale = len(kb) / len(ka)
         for i in many.tolist():
-            left[i] = _nearest(order, int(left[i]), int(counts_all[i]), i * scale, max_repeats)
+            target = (first + i) * scale
+            left[i] = _nearest(order, int(left[i]), int(counts_all[i]), target, max_repeats)
     valid = counts > 0
-    seeds_i = np.repeat(np.flatnonzero(valid), counts[valid])
+    seeds_i = np.repeat(np.flatnonzero(valid) + first, counts[valid])
     starts, sizes = left[valid], counts[valid]
     offsets = np.repeat(starts - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
     return seeds_i, order[offsets]
@@ -374,7 +399,7 @@ def chain_seeds(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> l
     reach = k + gap
     open_chains: list[list[tuple[int, int]]] = []
     closed: list[_Chain] = []
-    for i, j in zip(seeds_i.tolist(), seeds_j.tolist(), strict=True):
+    for i, j in _pairs(seeds_i, seeds_j):
         still_open: list[list[tuple[int, int]]] = []
         for c in open_chains:
             if c[-1][0] < i - reach:
@@ -388,6 +413,18 @@ def chain_seeds(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> l
         else:
             best.append((i, j))
     return closed + [_Chain(c) for c in open_chains]
+
+
+_PAIRS_BLOCK = 1 << 16
+"""Seeds turned into Python ints at a time by :func:`_pairs` (40 bytes a seed as ints)."""
+
+
+def _pairs(seeds_i: np.ndarray, seeds_j: np.ndarray) -> Iterator[tuple[int, int]]:
+    """The seeds as pairs of Python ints, :data:`_PAIRS_BLOCK` at a time (all at once took
+    500 MB on a 50 MB pair)."""
+    for at in range(0, len(seeds_i), _PAIRS_BLOCK):
+        block = slice(at, at + _PAIRS_BLOCK)
+        yield from zip(seeds_i[block].tolist(), seeds_j[block].tolist(), strict=True)
 
 
 def _best_chain(

@@ -6,7 +6,9 @@ import difflib
 from dataclasses import replace
 
 import numpy as np
+import pytest
 
+from copylens.core import align as align_module
 from copylens.core.align import Alignment, Runs, Seeds, _window, align, chain_opcodes, find_seeds
 from copylens.core.canonicalize import canonicalize
 from copylens.core.options import Options
@@ -257,3 +259,17 @@ def test_window_of_packed_seeds_is_the_one_of_the_nearest_seeds() -> None:
         starts, ends = [lo - (i - j) for i, j in near], [hi - (i - j) for i, j in near]
         expected = (max(0, min(starts) - 12), max(0, max(ends) + 12))
         assert _window(packed, lo, hi, k, 12) == expected
+
+
+def test_seeds_found_a_block_at_a_time_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 38: the checked text's k-grams are looked up a block at a time (the working arrays
+    of a 50 MB text's took 500 MB at once); the seeds are the same, the nearest occurrences of
+    an often repeated k-gram included."""
+    rng = np.random.default_rng(9)
+    a = rng.integers(0, 6, 3000).astype(np.uint64)  # few words: k-grams repeat a lot
+    b = np.concatenate([a[:1000], rng.integers(0, 6, 2500).astype(np.uint64)])
+    whole_i, whole_j = find_seeds(a, b, 2, max_repeats=5)
+    monkeypatch.setattr(align_module, "SEEDS_BLOCK", 7)
+    part_i, part_j = find_seeds(a, b, 2, max_repeats=5)
+    assert len(whole_i) > 3000
+    assert part_i.tolist() == whole_i.tolist() and part_j.tolist() == whole_j.tolist()
