@@ -453,7 +453,7 @@ def drop_shadows(chains: list[_Chain], k: int, n: int) -> tuple[list[_Chain], li
     covered = np.zeros(n, dtype=bool)
     kept: list[_Chain] = []
     shadows: list[_Chain] = []
-    for c in sorted(chains, key=lambda c: (c.seeds[0][0] - c.seeds[-1][0], c.seeds[0])):
+    for c in _longest_first(chains):
         a0, a1 = c.seeds[0][0], c.seeds[-1][0] + k
         if covered[a0:a1].mean() >= SHADOW_SHARE:
             shadows.append(c)
@@ -461,6 +461,16 @@ def drop_shadows(chains: list[_Chain], k: int, n: int) -> tuple[list[_Chain], li
             covered[a0:a1] = True
             kept.append(c)
     return kept, shadows
+
+
+def _longest_first(chains: list[_Chain]) -> list[_Chain]:
+    """``chains`` sorted by their length in the checked text, longest first, then by their
+    first seed (stable): a sort of three integer arrays, not of a key tuple per chain (27 MB
+    at 4 MB of text)."""
+    first = np.fromiter((c.seeds.packed[0] for c in chains), np.int64, len(chains))
+    last = np.fromiter((c.seeds.packed[-1] for c in chains), np.int64, len(chains))
+    order = np.lexsort((first & _LOW, first >> 32, (first >> 32) - (last >> 32)))
+    return [chains[n] for n in order.tolist()]
 
 
 def _with_shadows(fragments: list[Alignment], shadows: list[_Chain], k: int) -> list[Alignment]:

@@ -9,7 +9,17 @@ import numpy as np
 import pytest
 
 from copylens.core import align as align_module
-from copylens.core.align import Alignment, Runs, Seeds, _window, align, chain_opcodes, find_seeds
+from copylens.core.align import (
+    Alignment,
+    Runs,
+    Seeds,
+    _Chain,
+    _longest_first,
+    _window,
+    align,
+    chain_opcodes,
+    find_seeds,
+)
 from copylens.core.canonicalize import canonicalize
 from copylens.core.options import Options
 
@@ -273,3 +283,16 @@ def test_seeds_found_a_block_at_a_time_are_the_same(monkeypatch: pytest.MonkeyPa
     part_i, part_j = find_seeds(a, b, 2, max_repeats=5)
     assert len(whole_i) > 3000
     assert part_i.tolist() == whole_i.tolist() and part_j.tolist() == whole_j.tolist()
+
+
+def test_chains_longest_first_in_the_order_of_their_key_tuples() -> None:
+    """The shadow step's order by three integer arrays is the one of sorting by (minus the
+    length in the checked text, first seed), ties in input order."""
+    rng = np.random.default_rng(4)
+    chains = []
+    for _ in range(500):
+        i, j = (int(x) for x in rng.integers(0, 50, 2))
+        steps = int(rng.integers(0, 4))
+        chains.append(_Chain([(i + s, j + s) for s in range(steps + 1)]))
+    expected = sorted(chains, key=lambda c: (c.seeds[0][0] - c.seeds[-1][0], c.seeds[0]))
+    assert [id(c) for c in _longest_first(chains)] == [id(c) for c in expected]
