@@ -477,10 +477,20 @@ def _with_shadows(fragments: list[Alignment], shadows: list[_Chain], k: int) -> 
     """Each fragment with the ranges of the shadows overlapping it in the checked text."""
     if not shadows:
         return fragments
-    spans = sorted(_span(c, k) for c in shadows)
+    first = np.array([c.seeds.packed[0] for c in shadows], dtype=np.int64)
+    last = np.array([c.seeds.packed[-1] for c in shadows], dtype=np.int64)
+    spans = np.stack(
+        (first >> 32, (last >> 32) + k, first & _LOW, (last & _LOW) + k), axis=1
+    )  # _span of each, as rows
+    spans = spans[np.lexsort(spans.T[::-1])]  # in the order of the tuples sorted
+    reach = np.maximum.accumulate(spans[:, 1])
     out = []
-    for f in fragments:
-        overlapping = tuple(s for s in spans if f.a0 < s[1] and s[0] < f.a1)
+    for f in fragments:  # the spans starting before a1, from the first reaching past a0
+        upto = int(np.searchsorted(spans[:, 0], f.a1, side="left"))
+        since = int(np.searchsorted(reach[:upto], f.a0, side="right"))
+        near = spans[since:upto]
+        near = near[near[:, 1] > f.a0]
+        overlapping = tuple(map(tuple, near.tolist()))
         out.append(replace(f, elsewhere=(*f.elsewhere, *overlapping)) if overlapping else f)
     return out
 

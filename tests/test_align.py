@@ -15,6 +15,7 @@ from copylens.core.align import (
     Seeds,
     _Chain,
     _longest_first,
+    _with_shadows,
     _window,
     align,
     chain_opcodes,
@@ -296,3 +297,26 @@ def test_chains_longest_first_in_the_order_of_their_key_tuples() -> None:
         chains.append(_Chain([(i + s, j + s) for s in range(steps + 1)]))
     expected = sorted(chains, key=lambda c: (c.seeds[0][0] - c.seeds[-1][0], c.seeds[0]))
     assert [id(c) for c in _longest_first(chains)] == [id(c) for c in expected]
+
+
+def test_shadows_overlapping_each_fragment_are_those_of_a_scan() -> None:
+    """Issue 38: each fragment's shadows found by bisection (a scan of every shadow for every
+    fragment was quadratic); the same ranges in the same order as before."""
+    rng = np.random.default_rng(8)
+    shadows = []
+    for _ in range(400):
+        i, j = (int(x) for x in rng.integers(0, 3000, 2))
+        steps = int(rng.integers(0, 30))
+        shadows.append(_Chain([(i + s, j + s) for s in range(steps + 1)]))
+    fragments = [
+        Alignment(a0, a0 + int(rng.integers(1, 200)), 0, 10, 5, 5, (), 0, ((1, 2, 3, 4),))
+        for a0 in rng.integers(0, 3000, 60).tolist()
+    ]
+    spans = sorted(
+        (c.seeds[0][0], c.seeds[-1][0] + 3, c.seeds[0][1], c.seeds[-1][1] + 3) for c in shadows
+    )
+    got = _with_shadows(fragments, shadows, 3)
+    for f, g in zip(fragments, got, strict=True):
+        inside = tuple(s for s in spans if f.a0 < s[1] and s[0] < f.a1)
+        assert g.elsewhere == ((1, 2, 3, 4), *inside)
+    assert sum(len(g.elsewhere) > 1 for g in got) > 10
