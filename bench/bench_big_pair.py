@@ -13,8 +13,14 @@ tree's summed PSS). Every child runs under ``nice`` with its data segment limite
 ``--limit-gb`` (``RLIMIT_DATA``), so the old code's allocation fails fast instead of taking
 the shared machine's memory: such a run is reported with its error.
 
-Usage: ``python bench/bench_big_pair.py [--mb 2,8] [--base main] [--limit-gb 4]``.
-Target (issue 38): a 50 MB pair within 2 GB, the paraphrase stage on.
+Before each run the bench waits until the machine has the child's limit and 1 GB more
+available (``MemAvailable``; it is shared), up to ``--wait-s``, and otherwise skips the run.
+Sizes up to 50 MB (the default file limit) are generated; one run each, in the order this
+checkout, the old code, ``--no-paraphrase``. Results go to ``bench/results/big_pair.json``
+and ``big_pair.md``, with each run's time and peak as a ratio to the old code's.
+
+Usage: ``python bench/bench_big_pair.py [--mb 4,16,50] [--base main] [--limit-gb 3]``.
+Target (issue 38): a 50 MB pair within 2 GB, the paraphrase stage on, default settings.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from bench_memory import build_text
@@ -61,6 +68,27 @@ def texts(mb: float, folder: Path) -> tuple[Path, Path]:
     return a, b
 
 
+def available_bytes() -> int:
+    """The machine's ``MemAvailable`` (Linux), or 0 when unknown."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def room_for(limit: int, wait_s: float) -> bool:
+    """Whether the machine has ``limit`` and 1 GB more available, waiting up to ``wait_s``."""
+    deadline = time.monotonic() + wait_s
+    while available_bytes() < limit + (1 << 30):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(15)
+    return True
+
+
 def run(
     name: str, package: Path | None, a: Path, b: Path, extra: list[str], limit: int, out: Path
 ) -> dict[str, object]:
@@ -79,11 +107,16 @@ def run(
     finally:
         os.environ.clear()
         os.environ.update(saved)
-    share = None
+    share, error = None, ""
     if m.returncode == 0:
         report = json.loads(out.read_text(encoding="utf-8"))
-        share = 1 - report["documents"][0]["uniqueness"]
-    error = "" if m.returncode == 0 else m.stderr.strip().splitlines()[-1][:90]
+        if report["documents"]:
+            share = 1 - report["documents"][0]["uniqueness"]
+        if report["errors"]:  # a file not read (its time or memory limit): no result
+            error = json.dumps(report["errors"][0], ensure_ascii=False)[:120]
+    else:
+        lines = m.stderr.strip().splitlines()
+        error = ("timed out; " if m.timed_out else "") + (lines[-1][:90] if lines else "")
     return {
         "name": name,
         "seconds": round(m.wall_s, 1),
@@ -96,10 +129,11 @@ def run(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mb", default="2,8", help="millions of characters per text")
+    parser.add_argument("--mb", default="4,16,50", help="millions of characters per text")
     parser.add_argument("--base", default="main", help="the old code's revision (default main)")
-    parser.add_argument("--limit-gb", type=float, default=4.0, help="data limit of each child")
+    parser.add_argument("--limit-gb", type=float, default=3.0, help="data limit of each process")
     parser.add_argument("--no-base", action="store_true", help="leave the old code out")
+    parser.add_argument("--wait-s", type=float, default=600, help="most wait for free memory")
     args = parser.parse_args(argv)
     limit = int(args.limit_gb * (1 << 30))
     rows = []
@@ -113,19 +147,55 @@ def main(argv: list[str] | None = None) -> int:
             if old is not None:
                 cases.insert(1, (f"{args.base} (before)", old, []))
             for name, package, extra in cases:
-                row = {"mb": mb, **run(name, package, a, b, extra, limit, out)}
+                if not room_for(limit, args.wait_s):
+                    row = {"mb": mb, "name": name, "exit": None, "error": "skipped: no memory"}
+                else:
+                    row = {"mb": mb, **run(name, package, a, b, extra, limit, out)}
                 rows.append(row)
                 print(json.dumps(row, ensure_ascii=False), flush=True)
-    print(f"\n{'MB':>5} {'code':<18} {'time s':>8} {'peak MB':>8} {'share':>6}  result")
-    for r in rows:
-        ok = r["exit"] == 0 and int(str(r["peak_mb"])) <= TARGET_MB
-        share = "-" if r["share"] is None else f"{r['share']:.3f}"
-        verdict = ("within 2 GB" if ok else "over 2 GB") if r["exit"] == 0 else r["error"]
-        figures = f"{r['seconds']:>8} {r['peak_mb']:>8} {share:>6}"
-        print(f"{r['mb']:>5} {r['name']:<18} {figures}  {verdict}")
+            a.unlink()
+            b.unlink()
+    table = summary(rows, args.base)
+    print("\n" + table)
     (BENCH / "results").mkdir(exist_ok=True)
     (BENCH / "results" / "big_pair.json").write_text(json.dumps(rows, indent=1) + "\n")
+    (BENCH / "results" / "big_pair.md").write_text(
+        f"# bench_big_pair.py ({time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC)\n\n"
+        f"Each text N million characters, sharing its first half; child data limit "
+        f"{args.limit_gb:g} GB; load average at the end {os.getloadavg()[0]:.1f} on "
+        f"{os.cpu_count()} cores.\n\n{table}\n"
+    )
     return 0
+
+
+def summary(rows: list[dict[str, object]], base: str) -> str:
+    """The runs as a Markdown table: time, peak, share and verdict, and time and peak as a
+    ratio to the old code's run of the same size when it finished."""
+    lines = [
+        "| MB each | code | time s | peak MB | share | result | time / old | peak / old |",
+        "|---:|---|---:|---:|---:|---|---:|---:|",
+    ]
+    old = {r["mb"]: r for r in rows if str(r["name"]).startswith(base) and r["exit"] == 0}
+    for r in rows:
+        if r["exit"] is None:
+            lines.append(f"| {r['mb']:g} | {r['name']} | | | | {r['error']} | | |")
+            continue
+        ok = r["exit"] == 0 and not r["error"] and int(str(r["peak_mb"])) <= TARGET_MB
+        share = "-" if r["share"] is None else f"{r['share']:.3f}"
+        verdict = ("within 2 GB" if ok else "over 2 GB") if r["exit"] == 0 else str(r["error"])
+        verdict = str(r["error"]) if r["error"] else verdict
+        o = old.get(r["mb"])
+        ratios = (
+            f"{float(str(r['seconds'])) / float(str(o['seconds'])):.2f} | "
+            f"{float(str(r['peak_mb'])) / float(str(o['peak_mb'])):.2f}"
+            if o is not None and r["exit"] == 0
+            else " | "
+        )
+        lines.append(
+            f"| {r['mb']:g} | {r['name']} | {r['seconds']} | {r['peak_mb']} | {share} | "
+            f"{verdict} | {ratios} |"
+        )
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -291,6 +291,10 @@ DENSE_CELLS = 1 << 24
 matrices (64 MB of float32 each; it holds up to about eight such at once): a pair of texts of
 up to about 4,000 units (sentences) each is compared whole. A longer pair (a thesis against a
 book; issue 38: two 4 MB texts asked for 49 GiB) is compared window by window (:func:`join`)."""
+DENSE_WORK = 1 << 30
+"""Most products of one :func:`similarity` (units × units × distinct words, a loop without
+BLAS: about a second): two 200 KB texts of 7,400 sentences each, compared whole, took
+100 s and 390 MB (a window of their copy then, beyond it in windows)."""
 WINDOW_UNITS = 512
 """Most units of the checked text, and of the source, that the word alignments of one window
 span (:func:`windows`)."""
@@ -306,8 +310,8 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
     run of copied words is the paraphrase stage's (:mod:`copylens.core.paraphrase`) to judge
     and show.
 
-    Memory: a pair whose :func:`similarity` fits :data:`DENSE_CELLS` is compared whole (every
-    document of usual length). A longer pair is compared in windows around its word
+    Memory and time: a pair whose :func:`similarity` fits :data:`DENSE_CELLS` and
+    :data:`DENSE_WORK` is compared whole (every document of usual length). A longer pair is compared in windows around its word
     alignments (:func:`windows`), each a pair of text slices compared whole (the words'
     sentence frequencies then those of the window's units); alignments whose window would not
     fit (a copy of hundreds of pages in one piece) stay word alignments. Memory is then
@@ -335,13 +339,16 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
 
 
 def _fits(units_a: Units, units_b: Units, words_a: np.ndarray, words_b: np.ndarray) -> bool:
-    """The :func:`similarity` of these units, of these words, fits :data:`DENSE_CELLS`."""
-    units = len(units_a) + len(units_b)
-    if len(units_a) * len(units_b) > DENSE_CELLS:
+    """The :func:`similarity` of these units, of these words, fits :data:`DENSE_CELLS` and
+    :data:`DENSE_WORK`."""
+    pairs, units = len(units_a) * len(units_b), len(units_a) + len(units_b)
+    if pairs > DENSE_CELLS:
         return False
-    if units * (len(words_a) + len(words_b)) <= DENSE_CELLS:
+    most = len(words_a) + len(words_b)  # distinct words at most
+    if units * most <= DENSE_CELLS and pairs * most <= DENSE_WORK:
         return True
-    return units * len(np.unique(np.concatenate((words_a, words_b)))) <= DENSE_CELLS
+    vocabulary = len(np.unique(np.concatenate((words_a, words_b))))
+    return units * vocabulary <= DENSE_CELLS and pairs * vocabulary <= DENSE_WORK
 
 
 def windows(
