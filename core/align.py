@@ -182,7 +182,7 @@ def align(a: Canonical, b: Canonical, options: Options) -> list[Alignment]:
             pieces = split_at(group, own, k) if own else [group]
             measured = [_measured(piece, a, b, k, runs) for piece in pieces]
             kept.extend(p for p in measured if len(measured) == 1 or _credible(p, a, options))
-    return _fold_nested(_with_shadows(kept, shadows, k))
+    return _fold_nested(_with_shadows(kept, shadows))
 
 
 def _measured(group: list[_Chain], a: Canonical, b: Canonical, k: int, runs: Runs) -> Alignment:
@@ -391,19 +391,50 @@ def _nearest(order: np.ndarray, lo: int, count: int, target: float, size: int) -
     return lo + min(max(at - size // 2, 0), count - size)
 
 
-def chain_seeds(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> list[_Chain]:
+@dataclass(frozen=True)
+class Chains:
+    """Chains of seeds, all in one array: chain n's seeds, packed as :class:`Seeds` packs
+    them, are ``packed[bounds[n] : bounds[n + 1]]``. A long pair of texts chains millions of
+    seeds by coincidence (a three-word phrase both hold), nine in ten of them shadows; one
+    object per chain took 260 MB at 16 MB of text (issue 38), these arrays 16 bytes a chain
+    and 8 a seed."""
+
+    packed: np.ndarray
+    bounds: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.bounds) - 1
+
+    def chain(self, n: int) -> _Chain:
+        seeds = Seeds()
+        seeds.packed.frombytes(self.packed[self.bounds[n] : self.bounds[n + 1]].tobytes())
+        return _Chain(seeds)
+
+    def ends(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each chain's first and last seed, packed."""
+        return self.packed[self.bounds[:-1]], self.packed[self.bounds[1:] - 1]
+
+
+def chain_seeds(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> Chains:
     """Greedy chaining: each seed extends the open chain it continues best (least drift).
 
-    An open chain is a list (read at every seed); it is packed (:class:`Seeds`) once closed,
-    so only the chains within reach of the current seed are lists."""
+    An open chain is a list (read at every seed); once closed its seeds join the one array of
+    :class:`Chains`, so only the chains within reach of the current seed are objects. Chains
+    are in the order they closed, the ones open at the end last."""
     reach = k + gap
     open_chains: list[list[tuple[int, int]]] = []
-    closed: list[_Chain] = []
+    packed = array("q")
+    bounds = array("q", [0])
+
+    def close(c: list[tuple[int, int]]) -> None:
+        packed.extend(i << 32 | j for i, j in c)
+        bounds.append(len(packed))
+
     for i, j in _pairs(seeds_i, seeds_j):
         still_open: list[list[tuple[int, int]]] = []
         for c in open_chains:
             if c[-1][0] < i - reach:
-                closed.append(_Chain(c))
+                close(c)
             else:
                 still_open.append(c)
         open_chains = still_open
@@ -412,7 +443,10 @@ def chain_seeds(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> l
             open_chains.append([(i, j)])
         else:
             best.append((i, j))
-    return closed + [_Chain(c) for c in open_chains]
+    for c in open_chains:
+        close(c)
+    as_array = np.frombuffer(packed, dtype=np.int64) if packed else _EMPTY
+    return Chains(as_array, np.frombuffer(bounds, dtype=np.int64))
 
 
 _PAIRS_BLOCK = 1 << 16
@@ -448,41 +482,37 @@ MERGE_LOOKBACK = 8
 """How many of the preceding groups (in checked-text order) a chain may join."""
 
 
-def drop_shadows(chains: list[_Chain], k: int, n: int) -> tuple[list[_Chain], list[_Chain]]:
-    """Split chains into kept ones and shadows (step 3), longest chains claiming words first."""
+def drop_shadows(chains: Chains, k: int, n: int) -> tuple[list[_Chain], np.ndarray]:
+    """Split chains into kept ones and shadows (step 3), longest chains claiming words first;
+    the shadows as their spans (:func:`_span`, one row each, in that order)."""
     covered = np.zeros(n, dtype=bool)
+    first, last = chains.ends()
+    spans = np.stack((first >> 32, (last >> 32) + k, first & _LOW, (last & _LOW) + k), axis=1)
     kept: list[_Chain] = []
-    shadows: list[_Chain] = []
-    for c in _longest_first(chains):
-        a0, a1 = c.seeds[0][0], c.seeds[-1][0] + k
+    shadows: list[int] = []
+    for c in _longest_first(first, last).tolist():
+        a0, a1 = int(spans[c, 0]), int(spans[c, 1])
         if covered[a0:a1].mean() >= SHADOW_SHARE:
             shadows.append(c)
         else:
             covered[a0:a1] = True
-            kept.append(c)
-    return kept, shadows
+            kept.append(chains.chain(c))
+    return kept, spans[shadows]
 
 
-def _longest_first(chains: list[_Chain]) -> list[_Chain]:
-    """``chains`` sorted by their length in the checked text, longest first, then by their
-    first seed (stable): a sort of three integer arrays, not of a key tuple per chain (27 MB
-    at 4 MB of text)."""
-    first = np.fromiter((c.seeds.packed[0] for c in chains), np.int64, len(chains))
-    last = np.fromiter((c.seeds.packed[-1] for c in chains), np.int64, len(chains))
-    order = np.lexsort((first & _LOW, first >> 32, (first >> 32) - (last >> 32)))
-    return [chains[n] for n in order.tolist()]
+def _longest_first(first: np.ndarray, last: np.ndarray) -> np.ndarray:
+    """The order of chains (by their first and last seeds, packed) by their length in the
+    checked text, longest first, then by their first seed, ties in their order: a sort of
+    integer arrays, not of a key tuple per chain (27 MB at 4 MB of text)."""
+    return np.lexsort((first & _LOW, first >> 32, (first >> 32) - (last >> 32)))
 
 
-def _with_shadows(fragments: list[Alignment], shadows: list[_Chain], k: int) -> list[Alignment]:
-    """Each fragment with the ranges of the shadows overlapping it in the checked text."""
-    if not shadows:
+def _with_shadows(fragments: list[Alignment], spans: np.ndarray) -> list[Alignment]:
+    """Each fragment with the ranges of the shadows (``spans``, a row each) overlapping it in
+    the checked text, in the order of the spans sorted."""
+    if not len(spans):
         return fragments
-    first = np.array([c.seeds.packed[0] for c in shadows], dtype=np.int64)
-    last = np.array([c.seeds.packed[-1] for c in shadows], dtype=np.int64)
-    spans = np.stack(
-        (first >> 32, (last >> 32) + k, first & _LOW, (last & _LOW) + k), axis=1
-    )  # _span of each, as rows
-    spans = spans[np.lexsort(spans.T[::-1])]  # in the order of the tuples sorted
+    spans = spans[np.lexsort(spans.T[::-1])]
     reach = np.maximum.accumulate(spans[:, 1])
     out = []
     for f in fragments:  # the spans starting before a1, from the first reaching past a0

@@ -311,10 +311,11 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
     and show.
 
     Memory and time: a pair whose :func:`similarity` fits :data:`DENSE_CELLS` and
-    :data:`DENSE_WORK` is compared whole (every document of usual length). A longer pair is compared in windows around its word
-    alignments (:func:`windows`), each a pair of text slices compared whole (the words'
-    sentence frequencies then those of the window's units); alignments whose window would not
-    fit (a copy of hundreds of pages in one piece) stay word alignments. Memory is then
+    :data:`DENSE_WORK` is compared whole (every document of usual length). A longer pair is
+    compared in windows around its word alignments (:func:`windows`), each a pair of text
+    slices compared whole (the words' sentence frequencies then those of the window's
+    units); alignments whose window would not fit (a copy of hundreds of pages in one piece)
+    stay word alignments. Memory is then
     bounded whatever the lengths, and time grows with the alignments, not the texts."""
     if not words or len(a) == 0 or len(b) == 0:  # a passage needs a word alignment
         return words

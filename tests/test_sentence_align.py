@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from copylens.core import Options, sentence_align, TextInput, check
+from copylens.core import Options, TextInput, check, sentence_align
 from copylens.core.align import Alignment, align
 from copylens.core.extract import Extracted
 from copylens.core.prepare import prepare_text
@@ -164,6 +164,6 @@ def test_windows_group_near_alignments_and_stay_bounded() -> None:
     assert found[0][1] == (50 - 16, 65 + 16, 150 - 16, 165 + 16)
     assert found[2][1] == (9995 - 16, 10_000, 0, 5 + 16)
     long = [Alignment(w, w + 10, w, w + 10, 10, 10, ()) for w in range(0, 20_000, 20)]
-    for group, (a0, a1, b0, b1) in windows(long, units, units):
+    for _, (a0, a1, b0, b1) in windows(long, units, units):
         assert a1 - a0 <= sentence_align.WINDOW_UNITS + 2 * sentence_align.WINDOW_MARGIN
         assert b1 - b0 <= sentence_align.WINDOW_UNITS + 2 * sentence_align.WINDOW_MARGIN

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from datasketch import MinHash
 
+from copylens.core import sketch
 from copylens.core.canonicalize import canonicalize, fingerprint
 from copylens.core.options import Options
-from copylens.core import sketch
 from copylens.core.shingle import kgrams, shingle_set, shingles
 from copylens.core.sketch import NUM_PERM, estimate, megashingles, minhash, supershingles
 
