@@ -1154,7 +1154,7 @@ def shoot_web(window: Any, out: Path, suffix: str, documents: list[Path]) -> Non
         fit_inputs(window, 5)
         window.check_page.clear()
         window.reports["check"] = None
-        window._update_ui()
+        window.refresh()
         save(window, out / f"19-web{suffix}.png")
 
         panel.set_lines([*addresses, gone])

@@ -2445,118 +2445,6 @@ Could not be read: %2</source>
         <translation>CopyLens</translation>
     </message>
     <message>
-        <source>Open files…</source>
-        <translation>Открыть файлы…</translation>
-    </message>
-    <message>
-        <source>Open folder…</source>
-        <translation>Открыть папку…</translation>
-    </message>
-    <message>
-        <source>Paste text</source>
-        <translation>Вставить текст</translation>
-    </message>
-    <message>
-        <source>Adds the text on the clipboard to the selected list as a document.</source>
-        <translation>Добавляет текст из буфера обмена в выбранный список как документ.</translation>
-    </message>
-    <message>
-        <source>New text…</source>
-        <translation>Новый текст…</translation>
-    </message>
-    <message>
-        <source>Type or paste a text, edit it, and check it as a document.</source>
-        <translation>Наберите или вставьте текст, отредактируйте его и проверьте как документ.</translation>
-    </message>
-    <message>
-        <source>Open session…</source>
-        <translation>Открыть сеанс…</translation>
-    </message>
-    <message>
-        <source>Save session</source>
-        <translation>Сохранить сеанс</translation>
-    </message>
-    <message>
-        <source>Save session as…</source>
-        <translation>Сохранить сеанс как…</translation>
-    </message>
-    <message>
-        <source>History…</source>
-        <translation>История…</translation>
-    </message>
-    <message>
-        <source>Earlier checks with their figures.</source>
-        <translation>Прошлые проверки и их результаты.</translation>
-    </message>
-    <message>
-        <source>Check</source>
-        <translation>Проверить</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Отмена</translation>
-    </message>
-    <message>
-        <source>Settings…</source>
-        <translation>Настройки…</translation>
-    </message>
-    <message>
-        <source>Archive…</source>
-        <translation>Архив…</translation>
-    </message>
-    <message>
-        <source>The archive of earlier documents: list, add, remove, read.</source>
-        <translation>Архив прежних документов: просмотр, добавление, удаление, чтение.</translation>
-    </message>
-    <message>
-        <source>Export report…</source>
-        <translation>Экспорт отчёта…</translation>
-    </message>
-    <message>
-        <source>Print report…</source>
-        <translation>Печать отчёта…</translation>
-    </message>
-    <message>
-        <source>Certificate…</source>
-        <translation>Справка…</translation>
-    </message>
-    <message>
-        <source>Exclusions…</source>
-        <translation>Исключения…</translation>
-    </message>
-    <message>
-        <source>Leave short matches or sources out and count every share again.</source>
-        <translation>Исключить короткие совпадения или источники и пересчитать все доли.</translation>
-    </message>
-    <message>
-        <source>A one-page certificate per checked document, to sign, before the report.</source>
-        <translation>Справка на одну страницу для каждого проверенного документа, для подписи, перед отчётом.</translation>
-    </message>
-    <message>
-        <source>Quit</source>
-        <translation>Выход</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Файл</translation>
-    </message>
-    <message>
-        <source>Recent</source>
-        <translation>Недавние</translation>
-    </message>
-    <message>
-        <source>&amp;Run</source>
-        <translation>&amp;Запуск</translation>
-    </message>
-    <message>
-        <source>&amp;Tools</source>
-        <translation>&amp;Сервис</translation>
-    </message>
-    <message>
-        <source>Main</source>
-        <translation>Основная панель</translation>
-    </message>
-    <message>
         <source>Check against sources</source>
         <translation>Проверка по источникам</translation>
     </message>
@@ -2573,22 +2461,6 @@ Could not be read: %2</source>
         <translation>Сравнить каждый документ с каждым, чтобы найти общий текст.</translation>
     </message>
     <message>
-        <source>Click to see each file and why it could not be read.</source>
-        <translation>Нажмите, чтобы увидеть каждый файл и причину, по которой его не удалось прочитать.</translation>
-    </message>
-    <message>
-        <source>Files that could not be read: %1</source>
-        <translation>Не удалось прочитать файлов: %1</translation>
-    </message>
-    <message>
-        <source>Checking…</source>
-        <translation>Проверка…</translation>
-    </message>
-    <message>
-        <source>Comparing…</source>
-        <translation>Сравнение…</translation>
-    </message>
-    <message>
         <source>Checked document</source>
         <translation>Документ</translation>
     </message>
@@ -2597,84 +2469,8 @@ Could not be read: %2</source>
         <translation>Уникальность</translation>
     </message>
     <message>
-        <source>Reading folders… the run starts when they are read.</source>
-        <translation>Читаем папки… проверка начнётся, когда они будут прочитаны.</translation>
-    </message>
-    <message>
-        <source>The settings are not valid.</source>
-        <translation>Настройки заданы неверно.</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>Запуск…</translation>
-    </message>
-    <message>
-        <source>Cancelling…</source>
-        <translation>Остановка…</translation>
-    </message>
-    <message>
-        <source>Queued: the new files will be checked when this run finishes.</source>
-        <translation>В очереди: новые файлы будут проверены, когда закончится текущая проверка.</translation>
-    </message>
-    <message>
-        <source>Reading %1 / %2</source>
-        <translation>Чтение %1 / %2</translation>
-    </message>
-    <message>
-        <source>Searching the web: query %1 / %2</source>
-        <translation>Поиск в интернете: запрос %1 / %2</translation>
-    </message>
-    <message>
-        <source>Downloading pages %1 / %2</source>
-        <translation>Скачивание страниц %1 / %2</translation>
-    </message>
-    <message>
-        <source>Comparing %1 / %2</source>
-        <translation>Сравнение %1 / %2</translation>
-    </message>
-    <message>
-        <source>Adding to the archive %1 / %2</source>
-        <translation>Добавление в архив %1 / %2</translation>
-    </message>
-    <message>
-        <source>Documents checked: %1</source>
-        <translation>Проверено документов: %1</translation>
-    </message>
-    <message>
-        <source>added to the archive: %1</source>
-        <translation>добавлено в архив: %1</translation>
-    </message>
-    <message>
-        <source>Documents compared: %1</source>
-        <translation>Сравнено документов: %1</translation>
-    </message>
-    <message>
-        <source>web search queries sent: %1</source>
-        <translation>отправлено поисковых запросов: %1</translation>
-    </message>
-    <message>
-        <source>None of the documents could be read</source>
-        <translation>Не удалось прочитать ни одного документа</translation>
-    </message>
-    <message>
-        <source>None of the sources could be read: the documents were checked against nothing</source>
-        <translation>Не удалось прочитать ни одного источника: документы было не с чем сравнить</translation>
-    </message>
-    <message>
-        <source>The run stopped with an error.</source>
-        <translation>Проверка остановилась из-за ошибки.</translation>
-    </message>
-    <message>
-        <source>Cancelled.</source>
-        <translation>Отменено.</translation>
-    </message>
-    <message>
         <source>The new interface language is used after CopyLens is restarted.</source>
         <translation>Новый язык интерфейса заработает после перезапуска CopyLens.</translation>
-    </message>
-    <message>
-        <source>Compare</source>
-        <translation>Сравнить</translation>
     </message>
     <message>
         <source>Documents are compared with the sources, not with each other.</source>
@@ -2683,18 +2479,6 @@ Could not be read: %2</source>
     <message>
         <source>Every document is compared with every other one.</source>
         <translation>Каждый документ сравнивается с каждым.</translation>
-    </message>
-    <message>
-        <source>Reading folders…</source>
-        <translation>Читаем папки…</translation>
-    </message>
-    <message>
-        <source>Add files to “%1”</source>
-        <translation>Добавить файлы в список «%1»</translation>
-    </message>
-    <message>
-        <source>Add a folder to “%1”</source>
-        <translation>Добавить папку в список «%1»</translation>
     </message>
     <message>
         <source>not read</source>
@@ -2719,22 +2503,6 @@ Could not be read: %2</source>
     <message>
         <source>What to do:</source>
         <translation>Что делать:</translation>
-    </message>
-    <message>
-        <source>under 0.1 s</source>
-        <translation>меньше 0,1 с</translation>
-    </message>
-    <message>
-        <source>about %1 min left</source>
-        <translation>осталось около %1 мин</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 с</translation>
-    </message>
-    <message>
-        <source>about %1 s left</source>
-        <translation>осталось около %1 с</translation>
     </message>
 </context>
 <context>
@@ -3381,6 +3149,121 @@ Could not be read: %2</source>
     <message>
         <source>… and %1 more</source>
         <translation>… и ещё %1</translation>
+    </message>
+</context>
+<context>
+    <name>RunStatus</name>
+    <message>
+        <source>Click to see each file and why it could not be read.</source>
+        <translation>Нажмите, чтобы увидеть каждый файл и причину, по которой его не удалось прочитать.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Reading folders… the run starts when they are read.</source>
+        <translation>Читаем папки… проверка начнётся, когда они будут прочитаны.</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Запуск…</translation>
+    </message>
+    <message>
+        <source>The settings are not valid.</source>
+        <translation>Настройки заданы неверно.</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Остановка…</translation>
+    </message>
+    <message>
+        <source>Queued: the new files will be checked when this run finishes.</source>
+        <translation>В очереди: новые файлы будут проверены, когда закончится текущая проверка.</translation>
+    </message>
+    <message>
+        <source>Reading %1 / %2</source>
+        <translation>Чтение %1 / %2</translation>
+    </message>
+    <message>
+        <source>Searching the web: query %1 / %2</source>
+        <translation>Поиск в интернете: запрос %1 / %2</translation>
+    </message>
+    <message>
+        <source>Downloading pages %1 / %2</source>
+        <translation>Скачивание страниц %1 / %2</translation>
+    </message>
+    <message>
+        <source>Comparing %1 / %2</source>
+        <translation>Сравнение %1 / %2</translation>
+    </message>
+    <message>
+        <source>Adding to the archive %1 / %2</source>
+        <translation>Добавление в архив %1 / %2</translation>
+    </message>
+    <message>
+        <source>None of the documents could be read</source>
+        <translation>Не удалось прочитать ни одного документа</translation>
+    </message>
+    <message>
+        <source>None of the sources could be read: the documents were checked against nothing</source>
+        <translation>Не удалось прочитать ни одного источника: документы было не с чем сравнить</translation>
+    </message>
+    <message>
+        <source>Documents compared: %1</source>
+        <translation>Сравнено документов: %1</translation>
+    </message>
+    <message>
+        <source>Documents checked: %1</source>
+        <translation>Проверено документов: %1</translation>
+    </message>
+    <message>
+        <source>added to the archive: %1</source>
+        <translation>добавлено в архив: %1</translation>
+    </message>
+    <message>
+        <source>web search queries sent: %1</source>
+        <translation>отправлено поисковых запросов: %1</translation>
+    </message>
+    <message>
+        <source>The run stopped with an error.</source>
+        <translation>Проверка остановилась из-за ошибки.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Отменено.</translation>
+    </message>
+    <message>
+        <source>Files that could not be read: %1</source>
+        <translation>Не удалось прочитать файлов: %1</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Проверка…</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>Сравнение…</translation>
+    </message>
+    <message>
+        <source>Reading folders…</source>
+        <translation>Читаем папки…</translation>
+    </message>
+    <message>
+        <source>under 0.1 s</source>
+        <translation>меньше 0,1 с</translation>
+    </message>
+    <message>
+        <source>about %1 min left</source>
+        <translation>осталось около %1 мин</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>about %1 s left</source>
+        <translation>осталось около %1 с</translation>
     </message>
 </context>
 <context>
@@ -4203,6 +4086,133 @@ Could not be read: %2</source>
     <message>
         <source>Settings</source>
         <translation>Настройки</translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <source>Open files…</source>
+        <translation>Открыть файлы…</translation>
+    </message>
+    <message>
+        <source>Open folder…</source>
+        <translation>Открыть папку…</translation>
+    </message>
+    <message>
+        <source>Paste text</source>
+        <translation>Вставить текст</translation>
+    </message>
+    <message>
+        <source>Adds the text on the clipboard to the selected list as a document.</source>
+        <translation>Добавляет текст из буфера обмена в выбранный список как документ.</translation>
+    </message>
+    <message>
+        <source>New text…</source>
+        <translation>Новый текст…</translation>
+    </message>
+    <message>
+        <source>Type or paste a text, edit it, and check it as a document.</source>
+        <translation>Наберите или вставьте текст, отредактируйте его и проверьте как документ.</translation>
+    </message>
+    <message>
+        <source>Open session…</source>
+        <translation>Открыть сеанс…</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>Сохранить сеанс</translation>
+    </message>
+    <message>
+        <source>Save session as…</source>
+        <translation>Сохранить сеанс как…</translation>
+    </message>
+    <message>
+        <source>History…</source>
+        <translation>История…</translation>
+    </message>
+    <message>
+        <source>Earlier checks with their figures.</source>
+        <translation>Прошлые проверки и их результаты.</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Проверить</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>Настройки…</translation>
+    </message>
+    <message>
+        <source>Archive…</source>
+        <translation>Архив…</translation>
+    </message>
+    <message>
+        <source>The archive of earlier documents: list, add, remove, read.</source>
+        <translation>Архив прежних документов: просмотр, добавление, удаление, чтение.</translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation>Экспорт отчёта…</translation>
+    </message>
+    <message>
+        <source>Print report…</source>
+        <translation>Печать отчёта…</translation>
+    </message>
+    <message>
+        <source>Certificate…</source>
+        <translation>Справка…</translation>
+    </message>
+    <message>
+        <source>A one-page certificate per checked document, to sign, before the report.</source>
+        <translation>Справка на одну страницу для каждого проверенного документа, для подписи, перед отчётом.</translation>
+    </message>
+    <message>
+        <source>Exclusions…</source>
+        <translation>Исключения…</translation>
+    </message>
+    <message>
+        <source>Leave short matches or sources out and count every share again.</source>
+        <translation>Исключить короткие совпадения или источники и пересчитать все доли.</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Выход</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation>Недавние</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Запуск</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Сервис</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Основная панель</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Сравнить</translation>
+    </message>
+    <message>
+        <source>Add files to “%1”</source>
+        <translation>Добавить файлы в список «%1»</translation>
+    </message>
+    <message>
+        <source>Add a folder to “%1”</source>
+        <translation>Добавить папку в список «%1»</translation>
     </message>
 </context>
 </TS>

@@ -308,14 +308,14 @@ def test_legend_marks_are_grey_and_each_source_has_its_chip(qtbot, report: Check
 
 
 def test_numbers_follow_the_interface_language(qapp: QtWidgets.QApplication, english) -> None:
-    from copylens.app.window import _seconds
+    from copylens.app.window_run import seconds_text
 
     assert presentation.number(1.14, "ru") == "1,1" and presentation.number(1.14) == "1.1"
     assert presentation.percent(0.004, "ru") == "0,4 %"
-    assert _seconds(1.1) == "1.1 s"
+    assert seconds_text(1.1) == "1.1 s"
     assert i18n.install_translator(qapp, "ru") == "ru"
-    assert _seconds(1.1) == "1,1 с"
-    assert "0,1" in _seconds(0.05)
+    assert seconds_text(1.1) == "1,1 с"
+    assert "0,1" in seconds_text(0.05)
 
 
 def _error_templates() -> list[str]:
