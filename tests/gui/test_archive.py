@@ -20,7 +20,7 @@ from copylens.app.archive_window import ArchivedTextDialog, ArchiveWindow, filte
 from copylens.app.errors_dialog import ErrorDialog
 from copylens.app.qt import QtCore, QtWidgets
 from copylens.app.settings_dialog import ArchiveLocationEdit, SettingsDialog
-from copylens.app.views.document_view import ARCHIVED_ROLE, SourcesModel
+from copylens.app.views.sources_table import ARCHIVED_ROLE, SourcesModel
 from copylens.app.window import MainWindow
 from copylens.core import CheckReport, Options, add_to_archive, open_archive
 from tests.gui.conftest import python_threads

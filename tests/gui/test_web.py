@@ -26,7 +26,7 @@ from copylens.app.qt import QtCore, QtGui, QtWidgets, Slot
 from copylens.app.run import WebChoice, web_request
 from copylens.app.session import from_data, to_data
 from copylens.app.settings_dialog import SettingsDialog
-from copylens.app.views.document_view import WEB_ROLE, SourcesModel
+from copylens.app.views.sources_table import WEB_ROLE, SourcesModel
 from copylens.core import CheckReport, InputFailure, SourceMatch
 from tests.web import searchserver
 

@@ -18,8 +18,9 @@ import pytest
 from copylens.app import export, i18n, palette, presentation, terms, textout
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets
 from copylens.app.views import colors
-from copylens.app.views.document_view import DocumentView, SourcesModel
+from copylens.app.views.document_view import DocumentView
 from copylens.app.views.side_by_side import SideBySideView
+from copylens.app.views.sources_table import SourcesModel
 from copylens.core import CheckReport, InputFailure, check
 
 ROOT = Path(__file__).resolve().parents[2]
