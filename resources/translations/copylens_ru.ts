@@ -2063,31 +2063,7 @@
     </message>
 </context>
 <context>
-    <name>HeatMap</name>
-    <message>
-        <source>(the same document)</source>
-        <translation>(тот же документ)</translation>
-    </message>
-    <message>
-        <source>Row: {0}</source>
-        <translation>Строка: {0}</translation>
-    </message>
-    <message>
-        <source>Column: {0}</source>
-        <translation>Столбец: {0}</translation>
-    </message>
-    <message>
-        <source>No shared text</source>
-        <translation>Общего текста нет</translation>
-    </message>
-    <message>
-        <source>{0} found in {1}: {2}</source>
-        <translation>Доля {0} в {1}: {2}</translation>
-    </message>
-    <message>
-        <source>Shared fragments: {0} — click to compare side by side</source>
-        <translation>Общих фрагментов: {0} — щёлкните, чтобы сравнить рядом</translation>
-    </message>
+    <name>HeatControls</name>
     <message>
         <source>by similarity</source>
         <translation>по сходству</translation>
@@ -2127,6 +2103,33 @@
     <message>
         <source>Where room is short, documents sharing text get wider rows than the others, so that their cells stay visible.</source>
         <translation>Когда места мало, строки документов с общим текстом рисуются шире остальных, чтобы их клетки было видно.</translation>
+    </message>
+</context>
+<context>
+    <name>HeatMap</name>
+    <message>
+        <source>(the same document)</source>
+        <translation>(тот же документ)</translation>
+    </message>
+    <message>
+        <source>Row: {0}</source>
+        <translation>Строка: {0}</translation>
+    </message>
+    <message>
+        <source>Column: {0}</source>
+        <translation>Столбец: {0}</translation>
+    </message>
+    <message>
+        <source>No shared text</source>
+        <translation>Общего текста нет</translation>
+    </message>
+    <message>
+        <source>{0} found in {1}: {2}</source>
+        <translation>Доля {0} в {1}: {2}</translation>
+    </message>
+    <message>
+        <source>Shared fragments: {0} — click to compare side by side</source>
+        <translation>Общих фрагментов: {0} — щёлкните, чтобы сравнить рядом</translation>
     </message>
     <message>
         <source>No documents</source>
