@@ -534,6 +534,12 @@ class GroupsPanel(QtWidgets.QWidget):
                 if not method
                 else self.tr("The only group is a pair of two documents.")
             )
+        if count == 2:  # not "All 2 groups"
+            return (
+                self.tr("Both groups are single pairs, listed in Pairs too.")
+                if not method
+                else self.tr("Both groups are pairs of two documents.")
+            )
         return (
             self.tr("All %n groups are single pairs, listed in Pairs too.", "", count)
             if not method

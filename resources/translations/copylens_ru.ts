@@ -2041,6 +2041,14 @@
         <source>The only group is a pair of two documents.</source>
         <translation>Единственная группа состоит из двух документов.</translation>
     </message>
+    <message>
+        <source>Both groups are single pairs, listed in Pairs too.</source>
+        <translation>Обе группы — это одиночные пары, они есть и в списке пар.</translation>
+    </message>
+    <message>
+        <source>Both groups are pairs of two documents.</source>
+        <translation>Обе группы состоят из двух документов.</translation>
+    </message>
     <message numerus="yes">
         <source>All %n groups are single pairs, listed in Pairs too.</source>
         <translation>
