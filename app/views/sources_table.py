@@ -20,6 +20,7 @@ from typing import Any
 from copylens.app import i18n, presentation, terms
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.views import colors
+from copylens.app.views.looks import two_lines
 from copylens.core import SourceMatch
 
 _Index = QtCore.QModelIndex | QtCore.QPersistentModelIndex
@@ -251,16 +252,6 @@ class SourcesModel(QtCore.QAbstractTableModel):
             self.set_shown(index.row(), Qt.CheckState(value) == Qt.CheckState.Checked)
             return True
         return False
-
-
-def two_lines(text: str, longer_than: int = 12) -> str:
-    """A long heading on two lines, broken at the space nearest its middle ("Source\nused"),
-    so that the figures' columns leave the source's name room (Russian words are long)."""
-    spaces = [i for i, c in enumerate(text) if c == " "]
-    if len(text) <= longer_than or not spaces:
-        return text
-    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
-    return f"{text[:cut]}\n{text[cut + 1 :]}"
 
 
 def _archive_tr(text: str) -> str:

@@ -376,3 +376,19 @@ def test_qt_gaps_are_the_file_dialog_s_own_strings(qapp: QtWidgets.QApplication,
         assert not any("a" <= ch.lower() <= "z" for ch in label.text()), label.text()
     assert i18n.qt_folder_type() == "Папка"
     dialog.deleteLater()
+
+
+def test_a_long_partner_heading_goes_on_two_lines(qapp: QtWidgets.QApplication, english) -> None:
+    """Compare all's Documents tab: the partner column shares the stretched room with the
+    names; in Russian its heading was clipped to "лижайший докумен" at 1200 px."""
+    from copylens.app.views.compare_view import DocumentsModel
+
+    model = DocumentsModel()
+
+    def heading() -> str:
+        role = Qt.ItemDataRole.DisplayRole
+        return model.headerData(DocumentsModel.PARTNER, Qt.Orientation.Horizontal, role)
+
+    assert heading() == "Most found in", "short enough for one line"
+    i18n.install_translator(qapp, "ru")
+    assert heading() == "Ближайший\nдокумент"
