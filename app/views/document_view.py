@@ -23,9 +23,10 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 
-from copylens.app import i18n, presentation, terms
+from copylens.app import presentation
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.views import colors
+from copylens.app.views.document_summary import DocumentSummary
 from copylens.app.views.side_by_side import SideBySideView, fragment_spans, open_address
 from copylens.app.views.sources_table import (
     INDEX_ROLE,
@@ -33,7 +34,6 @@ from copylens.app.views.sources_table import (
     SourceNameDelegate,
     SourcesModel,
     SourcesTable,
-    already_archived_text,
     archived_tail,
     fetched_text,
     source_names,
@@ -41,20 +41,6 @@ from copylens.app.views.sources_table import (
 )
 from copylens.app.views.text_view import HighlightTextView, wave_image_html
 from copylens.core import DocumentResult, fragment_kind
-
-LANGUAGE_NAMES = {
-    "ru": QtCore.QT_TRANSLATE_NOOP("Languages", "Russian"),
-    "uk": QtCore.QT_TRANSLATE_NOOP("Languages", "Ukrainian"),
-    "en": QtCore.QT_TRANSLATE_NOOP("Languages", "English"),
-    "de": QtCore.QT_TRANSLATE_NOOP("Languages", "German"),
-    "fr": QtCore.QT_TRANSLATE_NOOP("Languages", "French"),
-    "es": QtCore.QT_TRANSLATE_NOOP("Languages", "Spanish"),
-    "it": QtCore.QT_TRANSLATE_NOOP("Languages", "Italian"),
-    "pt": QtCore.QT_TRANSLATE_NOOP("Languages", "Portuguese"),
-    "nl": QtCore.QT_TRANSLATE_NOOP("Languages", "Dutch"),
-    "sv": QtCore.QT_TRANSLATE_NOOP("Languages", "Swedish"),
-    "pl": QtCore.QT_TRANSLATE_NOOP("Languages", "Polish"),
-}
 
 
 def _archive_tr(text: str) -> str:
@@ -67,11 +53,6 @@ def _short(name: str, limit: int = 32) -> str:
         return name
     half = (limit - 1) // 2
     return f"{name[:half]}…{name[-half:]}"
-
-
-def _lower_first(text: str) -> str:
-    """A label inside a sentence: "borrowed" for "Borrowed"."""
-    return text[:1].lower() + text[1:]
 
 
 def _downloaded_note(fetched: str | None) -> str:
@@ -104,7 +85,18 @@ class DocumentView(QtWidgets.QWidget):
         self._text = ""
         self._source_texts: Mapping[str, str] = {}
         self._fit_pending = False
-        header = self._header()
+        self.summary = DocumentSummary(self)
+        for name in (  # its labels by name here too, as the tests reach them
+            "uniqueness_label",
+            "uniqueness_caption",
+            "name_label",
+            "shares_label",
+            "facts_label",
+            "archived_label",
+            "lookalike_label",
+        ):
+            setattr(self, name, getattr(self.summary, name))
+        header = self.summary.layout
         table_box = self._sources_box()
         text_box = self._text_box()
         self._overview = self._overview_page(header, table_box, text_box)
@@ -112,87 +104,6 @@ class DocumentView(QtWidgets.QWidget):
         self._update_legend()
 
     # --- builders -----------------------------------------------------------------------
-    def _header(self) -> QtWidgets.QHBoxLayout:
-        """The uniqueness, large, beside the document's name, shares and facts."""
-        self.uniqueness_label = QtWidgets.QLabel()
-        font = self.uniqueness_label.font()
-        font.setPointSizeF(font.pointSizeF() * 2.6)
-        font.setBold(True)
-        self.uniqueness_label.setFont(font)
-        self.uniqueness_label.setAlignment(
-            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        )
-        translate = QtCore.QCoreApplication.translate
-        self.uniqueness_label.setToolTip(terms.tip("uniqueness", translate))
-        self.uniqueness_caption = QtWidgets.QLabel(terms.label("uniqueness", translate))
-        self.uniqueness_caption.setToolTip(terms.tip("uniqueness", translate))
-        self.shares_label = QtWidgets.QLabel()
-        self.shares_label.setTextFormat(Qt.TextFormat.PlainText)
-        shares_font = self.shares_label.font()
-        shares_font.setPointSizeF(shares_font.pointSizeF() * 1.15)
-        self.shares_label.setFont(shares_font)
-        self.shares_label.setToolTip(
-            "\n".join(
-                f"{terms.label(key, translate)}: {terms.tip(key, translate)}"
-                for key in ("borrowed", "cited", "self_cited")
-            )
-        )
-        self.name_label = QtWidgets.QLabel()
-        self.name_label.setTextFormat(Qt.TextFormat.PlainText)
-        name_font = self.name_label.font()
-        name_font.setBold(True)
-        name_font.setPointSizeF(name_font.pointSizeF() * 1.2)
-        self.name_label.setFont(name_font)
-        self.facts_label = QtWidgets.QLabel()
-        self.facts_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.facts_label.setToolTip(
-            f"{terms.label('compared_words', translate)}: {terms.tip('compared_words', translate)}"
-        )
-        self.archived_label = QtWidgets.QLabel()
-        self.archived_label.setObjectName("alreadyArchived")
-        self.archived_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.archived_label.hide()  # shown for a result archived already (an empty line else)
-        self.archived_label.setToolTip(
-            self.tr(
-                "This very submission (the same file, the same labels) is in the archive: it "
-                "is not counted as its own source."
-            )
-        )
-        self.lookalike_label = QtWidgets.QLabel()
-        self.lookalike_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.lookalike_label.setStyleSheet(
-            f"color: {colors.LOOKALIKE_COLOR.name()}; font-weight: bold;"
-        )
-        self.lookalike_label.setToolTip(
-            self.tr(
-                "Letters of another alphabet that look the same (Latin “о” in a Cyrillic word, "
-                "or vice versa), often planted to fool plagiarism checkers. They are marked red "
-                "in the text."
-            )
-        )
-
-        return self._header_layout()
-
-    def _header_layout(self) -> QtWidgets.QHBoxLayout:
-        score = QtWidgets.QVBoxLayout()
-        score.setSpacing(0)
-        score.addWidget(self.uniqueness_label)
-        score.addWidget(self.uniqueness_caption, 0, Qt.AlignmentFlag.AlignRight)
-        facts = QtWidgets.QVBoxLayout()
-        facts.setSpacing(2)
-        facts.addStretch(1)
-        facts.addWidget(self.name_label)
-        facts.addWidget(self.shares_label)
-        facts.addWidget(self.facts_label)
-        facts.addWidget(self.archived_label)
-        facts.addWidget(self.lookalike_label)
-        facts.addStretch(1)
-        header = QtWidgets.QHBoxLayout()
-        header.addLayout(score)
-        header.addSpacing(16)
-        header.addLayout(facts, 1)
-        return header
-
     def _sources_table(self) -> SourcesTable:
         """The sources, sortable, some columns hidden until asked for (the header's menu),
         rows as high as their contents (an archived source's name takes two lines)."""
@@ -270,11 +181,8 @@ class DocumentView(QtWidgets.QWidget):
         text_layout = QtWidgets.QVBoxLayout(text_box)
         text_layout.setContentsMargins(0, 0, 0, 0)
         text_layout.setSpacing(2)
-        for label in (self.legend_label, self.sources_caption, self.facts_label):
+        for label in (self.legend_label, self.sources_caption):
             label.setWordWrap(True)  # long lines must not set the window's minimum width
-        self.name_label.setSizePolicy(
-            QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
-        )
         text_layout.addWidget(self.legend_label)
         text_layout.addWidget(self.text_view, 1)
         return text_box
@@ -324,44 +232,8 @@ class DocumentView(QtWidgets.QWidget):
         self._result = result
         self._text = text
         self._source_texts = source_texts
-        u = result.uniqueness
-        self.uniqueness_label.setText(presentation.percent(u, i18n.current_language()))
-        self.uniqueness_label.setStyleSheet(f"color: {colors.uniqueness_color(u).name()};")
-        self.name_label.setText(result.path)
-        self.name_label.setToolTip(result.path)
-        self.shares_label.setText(self.shares_text(result))
+        self.summary.show_result(result)
         n = len(result.sources)
-        language = LANGUAGE_NAMES.get(result.language)
-        words = result.words
-        facts = [
-            QtCore.QCoreApplication.translate("Languages", str(language))
-            if language
-            else (result.language or self.tr("unknown language")),
-            (self.tr("1 word") if words == 1 else self.tr("%n words", "", words))
-            + ", "
-            + self.tr("%1 compared").replace("%1", str(result.counted_words)),
-            self.tr("no sources")
-            if n == 0
-            else self.tr("1 source")
-            if n == 1
-            else self.tr("%n sources", "", n),
-        ]
-        self.facts_label.setText("  ·  ".join(facts))
-        self.archived_label.setText(already_archived_text(result.archived_as))
-        self.archived_label.setVisible(bool(result.archived_as))
-        if result.homoglyphs > 0:
-            k = result.homoglyphs
-            self.lookalike_label.setText(
-                "⚠ "
-                + (
-                    self.tr("1 look-alike letter")
-                    if k == 1
-                    else self.tr("%n look-alike letters", "", k)
-                )
-            )
-            self.lookalike_label.show()
-        else:
-            self.lookalike_label.hide()
         self.sources_model.set_sources(result.sources)
         has_sources = n > 0
         self.sources_table.setVisible(has_sources)
@@ -380,18 +252,8 @@ class DocumentView(QtWidgets.QWidget):
             self._fit_table()
 
     def shares_text(self, result: DocumentResult) -> str:
-        """ "borrowed 40 % · cited 8 %": the shares beside the uniqueness, and the writer's
-        own earlier work ("own earlier work 12 %") when an archived source is theirs."""
-        language = i18n.current_language()
-        translate = QtCore.QCoreApplication.translate
-        keys = ("borrowed", "cited", "self_cited") if result.self_cited else ("borrowed", "cited")
-        values = {"borrowed": result.borrowed, "cited": result.cited}
-        values["self_cited"] = result.self_cited
-        return "  ·  ".join(
-            f"{_lower_first(terms.label(key, translate))} "
-            f"{presentation.percent(values[key], language)}"
-            for key in keys
-        )
+        """:meth:`DocumentSummary.shares_text`."""
+        return self.summary.shares_text(result)
 
     def clear(self) -> None:
         """Show nothing (the placeholder)."""

@@ -611,26 +611,26 @@
     </message>
 </context>
 <context>
-    <name>DocumentView</name>
+    <name>DocumentSummary</name>
+    <message>
+        <source>This very submission (the same file, the same labels) is in the archive: it is not counted as its own source.</source>
+        <translation>Эта самая работа (тот же файл, те же метки) уже в архиве: она не считается собственным источником.</translation>
+    </message>
     <message>
         <source>Letters of another alphabet that look the same (Latin “о” in a Cyrillic word, or vice versa), often planted to fool plagiarism checkers. They are marked red in the text.</source>
         <translation>Буквы другого алфавита, которые выглядят так же (латинская «o» в русском слове или наоборот). Их часто подставляют, чтобы обмануть проверку на заимствования. В тексте они выделены красным.</translation>
     </message>
     <message>
-        <source>Sources — Enter or double-click: compare side by side · Space: show/hide · right-click the headings for more columns</source>
-        <translation>Источники — Enter или двойной щелчок: сравнить рядом · Пробел: показать/скрыть · правый щелчок по заголовкам: другие столбцы</translation>
+        <source>1 look-alike letter</source>
+        <translation>1 подменённая буква</translation>
     </message>
-    <message>
-        <source>No source shares text with this document.</source>
-        <translation>Ни один источник не совпадает с этим документом.</translation>
-    </message>
-    <message>
-        <source>No document to show.</source>
-        <translation>Нет документа для показа.</translation>
-    </message>
-    <message>
-        <source>Back to document</source>
-        <translation>Назад к документу</translation>
+    <message numerus="yes">
+        <source>%n look-alike letters</source>
+        <translation>
+            <numerusform>%n подменённая буква</numerusform>
+            <numerusform>%n подменённые буквы</numerusform>
+            <numerusform>%n подменённых букв</numerusform>
+        </translation>
     </message>
     <message>
         <source>unknown language</source>
@@ -651,6 +651,41 @@
     <message>
         <source>%1 compared</source>
         <translation>из них сравнивалось %1</translation>
+    </message>
+    <message>
+        <source>no sources</source>
+        <translation>источников нет</translation>
+    </message>
+    <message>
+        <source>1 source</source>
+        <translation>1 источник</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sources</source>
+        <translation>
+            <numerusform>%n источник</numerusform>
+            <numerusform>%n источника</numerusform>
+            <numerusform>%n источников</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DocumentView</name>
+    <message>
+        <source>Sources — Enter or double-click: compare side by side · Space: show/hide · right-click the headings for more columns</source>
+        <translation>Источники — Enter или двойной щелчок: сравнить рядом · Пробел: показать/скрыть · правый щелчок по заголовкам: другие столбцы</translation>
+    </message>
+    <message>
+        <source>No source shares text with this document.</source>
+        <translation>Ни один источник не совпадает с этим документом.</translation>
+    </message>
+    <message>
+        <source>No document to show.</source>
+        <translation>Нет документа для показа.</translation>
+    </message>
+    <message>
+        <source>Back to document</source>
+        <translation>Назад к документу</translation>
     </message>
     <message>
         <source>Open the page in the browser</source>
@@ -699,38 +734,6 @@
     <message>
         <source>Every share is counted again without it; Run › Exclusions… brings it back</source>
         <translation>Все доли пересчитываются без него; вернуть его можно в меню Запуск › Исключения…</translation>
-    </message>
-    <message>
-        <source>no sources</source>
-        <translation>источников нет</translation>
-    </message>
-    <message>
-        <source>This very submission (the same file, the same labels) is in the archive: it is not counted as its own source.</source>
-        <translation>Эта самая работа (тот же файл, те же метки) уже в архиве: она не считается собственным источником.</translation>
-    </message>
-    <message>
-        <source>1 source</source>
-        <translation>1 источник</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sources</source>
-        <translation>
-            <numerusform>%n источник</numerusform>
-            <numerusform>%n источника</numerusform>
-            <numerusform>%n источников</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>1 look-alike letter</source>
-        <translation>1 подменённая буква</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n look-alike letters</source>
-        <translation>
-            <numerusform>%n подменённая буква</numerusform>
-            <numerusform>%n подменённые буквы</numerusform>
-            <numerusform>%n подменённых букв</numerusform>
-        </translation>
     </message>
     <message>
         <source>From {0} — double-click to compare</source>
