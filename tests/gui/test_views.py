@@ -191,7 +191,7 @@ def shown(qtbot, widget: QtWidgets.QWidget) -> QtWidgets.QWidget:
     qtbot.waitExposed(widget)
     widget.activateWindow()
     widget.raise_()
-    qtbot.waitUntil(lambda: QtWidgets.QApplication.activeWindow() is widget, timeout=2000)
+    qtbot.waitUntil(lambda: QtWidgets.QApplication.activeWindow() is widget, timeout=60_000)
     return widget
 
 

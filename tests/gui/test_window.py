@@ -281,7 +281,7 @@ def test_an_exception_in_a_slot_shows_the_dialog_and_the_app_goes_on(
             raise RuntimeError("boom in a slot")
 
         QtCore.QTimer.singleShot(0, broken)
-        qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=5000)
+        qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=60_000)
         [dialog] = _error_dialogs()
         assert "boom in a slot" in dialog.message
         assert "Traceback" in dialog.details_box.toPlainText()
@@ -292,7 +292,7 @@ def test_an_exception_in_a_slot_shows_the_dialog_and_the_app_goes_on(
         dialog.copy_button.click()
         assert "boom in a slot" in QtGui.QGuiApplication.clipboard().text()
         dialog.close()
-        qtbot.waitUntil(lambda: _error_dialogs() == [], timeout=5000)
+        qtbot.waitUntil(lambda: _error_dialogs() == [], timeout=60_000)
     finally:
         sys.excepthook = previous
     # the window still works
@@ -312,7 +312,7 @@ def test_engine_failure_uses_the_error_dialog(
     window.sources_list.add_text("b", "other text")
     with qtbot.waitSignal(window.controller.failed, timeout=60000):
         window.start_run()
-    qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=5000)
+    qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=60_000)
     [dialog] = _error_dialogs()
     assert "shingle" in dialog.message
     assert window.statusBar().currentMessage() == "The run stopped with an error."
