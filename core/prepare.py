@@ -56,6 +56,11 @@ T = TypeVar("T")
 """What :func:`read_all`'s ``build`` makes of one extracted document."""
 
 
+GRAMS_MEMO_WORDS = 1 << 20
+"""Most canonical words of a document whose seed k-grams :meth:`Prepared.seed_grams` keeps
+(about a 7 MB text)."""
+
+
 @dataclass(frozen=True, eq=False)
 class Prepared:
     """A document ready to compare."""
@@ -106,12 +111,17 @@ class Prepared:
     def seed_grams(self, k: int) -> tuple[np.ndarray, np.ndarray]:
         """Fingerprints of its runs of ``k`` canonical words in text order, and the distinct
         ones sorted: made once per document and k (the containment bound asks for them for
-        every candidate pair of the document)."""
+        every candidate pair of the document), except for a document of more than
+        :data:`GRAMS_MEMO_WORDS` words, whose are made each time (16 bytes a word held for
+        the whole run: 200 MB for a 50 MB pair, issue 38; a long document is in few pairs)."""
         memo: dict[int, tuple[np.ndarray, np.ndarray]] = self.__dict__.setdefault("_grams", {})
-        if k not in memo:
-            grams = kgrams(self.canonical.hashes, k)
-            memo[k] = grams, distinct(grams)
-        return memo[k]
+        if k in memo:
+            return memo[k]
+        grams = kgrams(self.canonical.hashes, k)
+        made = grams, distinct(grams)
+        if len(self.canonical) <= GRAMS_MEMO_WORDS:
+            memo[k] = made
+        return made
 
 
 def expand(inputs: Iterable[Input]) -> tuple[list[Item], list[InputFailure]]:

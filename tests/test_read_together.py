@@ -9,6 +9,7 @@ import pytest
 
 from copylens.core import prepare
 from copylens.core.documents import TextInput
+from copylens.core.extract import Extracted
 from copylens.core.options import Options
 from copylens.core.prepare import (
     READ_SECONDS_BYTES,
@@ -63,3 +64,18 @@ def test_the_time_to_read_grows_with_the_largest_input(tmp_path: Path) -> None:
     assert read_seconds([], options) == 60
     big = _file(tmp_path, "thesis.txt", 5 * READ_SECONDS_BYTES)
     assert read_seconds([*essays, big], options) == 300
+
+
+def test_a_long_document_does_not_keep_its_seed_grams(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 38: a document of more than GRAMS_MEMO_WORDS words makes its seed k-grams each
+    time they are asked for (kept, 16 bytes a word: 200 MB for a 50 MB pair); a shorter one
+    keeps them. Either way they are the same."""
+    text = " ".join(f"Sentence {n} talks about rivers, deltas and sediments." for n in range(50))
+    doc = prepare_text(Extracted("d", text, "txt"), Options())
+    kept = doc.seed_grams(3)
+    assert doc.seed_grams(3) is kept
+    monkeypatch.setattr(prepare, "GRAMS_MEMO_WORDS", len(doc.canonical) - 1)
+    long = prepare_text(Extracted("d", text, "txt"), Options())
+    first = long.seed_grams(3)
+    assert long.seed_grams(3) is not first
+    assert first[0].tolist() == kept[0].tolist() and first[1].tolist() == kept[1].tolist()
