@@ -151,10 +151,12 @@ def check(
     for n, src in enumerate(srcs):
         index.add(n, src.anchors)
     wanted = [_candidates(doc, srcs, index) for doc in docs]
+    del index  # 16 bytes an anchor of the sources, not held while pairs are scored (issue 38)
     wanted = sentence_candidates(docs, srcs, wanted, options)  # edited copies: no anchor
     if options.paraphrase:  # a rewrite may share no anchor with its source
         vocabulary = Vocabulary.of(srcs)
         wanted = [sorted({*w, *vocabulary.related(d)}) for d, w in zip(docs, wanted, strict=True)]
+        del vocabulary
     stored, already = (
         _archived(archive, docs, srcs, labels or {}) if archive is not None else _none(docs)
     )
