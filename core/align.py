@@ -484,20 +484,26 @@ MERGE_LOOKBACK = 8
 
 def drop_shadows(chains: Chains, k: int, n: int) -> tuple[list[_Chain], np.ndarray]:
     """Split chains into kept ones and shadows (step 3), longest chains claiming words first;
-    the shadows as their spans (:func:`_span`, one row each, in that order)."""
+    the shadows as their spans (:func:`_span`, one row each). No Python object per chain:
+    the chains' order is read a block at a time and the shadows marked in a boolean array."""
     covered = np.zeros(n, dtype=bool)
     first, last = chains.ends()
-    spans = np.stack((first >> 32, (last >> 32) + k, first & _LOW, (last & _LOW) + k), axis=1)
+    a0s, a1s = first >> 32, (last >> 32) + k
+    shadow = np.zeros(len(chains), dtype=bool)
     kept: list[_Chain] = []
-    shadows: list[int] = []
-    for c in _longest_first(first, last).tolist():
-        a0, a1 = int(spans[c, 0]), int(spans[c, 1])
-        if covered[a0:a1].mean() >= SHADOW_SHARE:
-            shadows.append(c)
-        else:
-            covered[a0:a1] = True
-            kept.append(chains.chain(c))
-    return kept, spans[shadows]
+    order = _longest_first(first, last)
+    for at in range(0, len(order), _PAIRS_BLOCK):
+        for c in order[at : at + _PAIRS_BLOCK].tolist():
+            a0, a1 = int(a0s[c]), int(a1s[c])
+            if covered[a0:a1].mean() >= SHADOW_SHARE:
+                shadow[c] = True
+            else:
+                covered[a0:a1] = True
+                kept.append(chains.chain(c))
+    del order, a0s, a1s
+    first, last = first[shadow], last[shadow]
+    spans = np.stack((first >> 32, (last >> 32) + k, first & _LOW, (last & _LOW) + k), axis=1)
+    return kept, spans
 
 
 def _longest_first(first: np.ndarray, last: np.ndarray) -> np.ndarray:
