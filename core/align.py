@@ -298,13 +298,18 @@ class Runs:
 
     @classmethod
     def of(cls, seeds_i: np.ndarray, seeds_j: np.ndarray, k: int) -> Runs:
-        diagonal = seeds_i - seeds_j
-        order = np.lexsort((seeds_i, diagonal))
-        i, d = seeds_i[order], diagonal[order]
+        """The runs of the seeds, sorted in int32 (word indices are below 2^31: half the
+        memory of a long pair's millions of seeds), returned as int64."""
+        small = np.int32 if len(seeds_i) and int(seeds_i.max()) < 2**31 - 1 else np.int64
+        i, diagonal = seeds_i.astype(small), (seeds_i - seeds_j).astype(small)
+        order = np.lexsort((i, diagonal))
+        i, d = i[order], diagonal[order]
+        del order, diagonal
         breaks = np.flatnonzero((np.diff(d) != 0) | (np.diff(i) != 1)) + 1
         first = np.concatenate(([0], breaks)) if len(i) else np.empty(0, dtype=np.int64)
         last = np.concatenate((breaks - 1, [len(i) - 1])) if len(i) else first
-        start, end, diagonal = i[first], i[last] + k, d[first]
+        start = i[first].astype(np.int64)
+        end, diagonal = i[last].astype(np.int64) + k, d[first].astype(np.int64)
         by_start = np.argsort(start, kind="stable")
         end = end[by_start]
         return cls(start[by_start], end, diagonal[by_start], np.maximum.accumulate(end))
