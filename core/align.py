@@ -97,9 +97,11 @@ class Alignment:
     longest_run: int = 0
     """Most consecutive words equal on both sides inside the fragment (its anchor), from the
     seeds: a run of n seeds on one diagonal is n + k - 1 words."""
-    elsewhere: tuple[tuple[int, int, int, int], ...] = ()
+    elsewhere: tuple[tuple[int, int, int, int], ...] | np.ndarray = ()
     """Further matches in and around [a0, a1), as (a0, a1, b0, b1): words the source repeats
-    (shadows), and pieces copied from another place of the source (a fragment folded in)."""
+    (shadows), and pieces copied from another place of the source (a fragment folded in).
+    More than :data:`SPANS_AS_ARRAY` of them are an int64 array of rows (a copy of hundreds of
+    pages has millions of shadows: 180 bytes each as tuples, issue 38)."""
 
     @property
     def words(self) -> int:
@@ -531,9 +533,24 @@ def _with_shadows(fragments: list[Alignment], spans: np.ndarray) -> list[Alignme
         since = int(np.searchsorted(reach[:upto], f.a0, side="right"))
         near = spans[since:upto]
         near = near[near[:, 1] > f.a0]
-        overlapping = tuple(map(tuple, near.tolist()))
-        out.append(replace(f, elsewhere=(*f.elsewhere, *overlapping)) if overlapping else f)
+        if not len(near):
+            out.append(f)
+        elif len(near) + len(f.elsewhere) > SPANS_AS_ARRAY:
+            out.append(replace(f, elsewhere=joined_spans(f.elsewhere, near)))
+        else:
+            out.append(replace(f, elsewhere=(*f.elsewhere, *map(tuple, near.tolist()))))
     return out
+
+
+SPANS_AS_ARRAY = 1 << 12
+"""Most further matches (``Alignment.elsewhere``) kept as tuples; more are an array."""
+
+
+def joined_spans(*parts: object) -> np.ndarray:
+    """Rows of four integers (arrays, or sequences of 4-tuples) one after the other, as one
+    int64 array (``Alignment.elsewhere`` beyond :data:`SPANS_AS_ARRAY`)."""
+    arrays = [np.asarray(p, dtype=np.int64).reshape(-1, 4) for p in parts]
+    return np.concatenate(arrays) if arrays else np.empty((0, 4), dtype=np.int64)
 
 
 def merge_chains(chains: list[_Chain], k: int, gap: int) -> list[list[_Chain]]:
@@ -648,8 +665,12 @@ def _fold_nested(fragments: list[Alignment]) -> list[Alignment]:
     for f in sorted(fragments, key=lambda f: (f.a0, -f.a1)):
         if kept and f.a1 <= kept[-1].a1:
             host = kept[-1]
-            extra = (*host.elsewhere, (f.a0, f.a1, f.b0, f.b1), *f.elsewhere)
-            kept[-1] = replace(host, elsewhere=extra)
+            inside = (f.a0, f.a1, f.b0, f.b1)
+            if isinstance(host.elsewhere, np.ndarray) or isinstance(f.elsewhere, np.ndarray):
+                extra = joined_spans(host.elsewhere, [inside], f.elsewhere)
+                kept[-1] = replace(host, elsewhere=extra)
+            else:
+                kept[-1] = replace(host, elsewhere=(*host.elsewhere, inside, *f.elsewhere))
         else:
             kept.append(f)
     return kept

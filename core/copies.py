@@ -59,14 +59,14 @@ class CopyAlignment:
             [(f.a0, f.a1) for f in alignments],
             [(e.a0, e.a1) for f in alignments for e in f.edits if e.kind == "insert"],
             options.max_gap,
-            [(x[0], x[1]) for f in alignments for x in f.elsewhere],
+            [_side(f.elsewhere, 0) for f in alignments],
         )
         covered_b = _coverage(
             len(b.canonical),
             [(f.b0, f.b1) for f in alignments],
             [(e.b0, e.b1) for f in alignments for e in f.edits if e.kind == "delete"],
             options.max_gap,
-            [(x[2], x[3]) for f in alignments for x in f.elsewhere],
+            [_side(f.elsewhere, 2) for f in alignments],
         )
         fragments = _widened(
             [to_fragment(f, a.canonical, b.canonical) for f in alignments], a.text, b.text
@@ -228,12 +228,18 @@ def _chars(c: Canonical, w0: int, w1: int) -> tuple[int, int]:
     return at, at
 
 
+def _side(elsewhere: tuple[tuple[int, int, int, int], ...] | np.ndarray, at: int) -> np.ndarray:
+    """One side's ranges (columns ``at``, ``at + 1``) of an alignment's further matches."""
+    rows = np.asarray(elsewhere, dtype=np.int64).reshape(-1, 4)
+    return rows[:, at : at + 2]
+
+
 def _coverage(
     n: int,
     ranges: list[tuple[int, int]],
     own: list[tuple[int, int]],
     gap: int,
-    elsewhere: list[tuple[int, int]],
+    elsewhere: list[np.ndarray],
 ) -> np.ndarray:
     """Words inside the ranges, less runs of more than ``gap`` words only one side has (a
     sentence of the writer's own between two copied ones is inside the fragment, not copied),
@@ -245,6 +251,10 @@ def _coverage(
     for lo, hi in own:
         if hi - lo > gap:
             covered[lo:hi] = False
-    for lo, hi in elsewhere:
-        covered[lo:hi] = True
+    for spans in elsewhere:  # rows of (lo, hi): their union, without a Python object a row
+        spans = spans[spans[:, 1] > spans[:, 0]]
+        if len(spans):
+            lo, hi = np.clip(spans[:, 0], 0, n), np.clip(spans[:, 1], 0, n)
+            starts = np.bincount(lo, minlength=n + 1) - np.bincount(hi, minlength=n + 1)
+            covered |= np.cumsum(starts[:n]) > 0
     return covered

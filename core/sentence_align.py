@@ -423,7 +423,9 @@ def shifted(f: Alignment, da: int, db: int) -> Alignment:
         b0=f.b0 + db,
         b1=f.b1 + db,
         edits=tuple(WordEdit(e.kind, e.a0 + da, e.a1 + da, e.b0 + db, e.b1 + db) for e in f.edits),
-        elsewhere=tuple((x0 + da, x1 + da, y0 + db, y1 + db) for x0, x1, y0, y1 in f.elsewhere),
+        elsewhere=f.elsewhere + np.array([da, da, db, db])
+        if isinstance(f.elsewhere, np.ndarray)
+        else tuple((x0 + da, x1 + da, y0 + db, y1 + db) for x0, x1, y0, y1 in f.elsewhere),
     )
 
 

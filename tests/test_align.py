@@ -342,3 +342,29 @@ def test_shadows_overlapping_each_fragment_are_those_of_a_scan() -> None:
         inside = tuple(s for s in spans if f.a0 < s[1] and s[0] < f.a1)
         assert g.elsewhere == ((1, 2, 3, 4), *inside)
     assert sum(len(g.elsewhere) > 1 for g in got) > 10
+
+
+def test_many_further_matches_are_an_array_with_the_same_rows_and_coverage(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 38: a fragment with more than SPANS_AS_ARRAY further matches keeps them as an
+    int64 array (a copy of hundreds of pages has millions of shadows, 180 bytes each as
+    tuples); the rows are the tuples', and the pair's coverage and fragments the same."""
+    from copylens.core.extract import Extracted
+    from copylens.core.prepare import prepare_text
+    from copylens.core.score import score_pair
+
+    text = " ".join(["the river carries mud to the sea and the sea keeps it."] * 40)
+    text += " " + RU_SOURCE
+    a = prepare_text(Extracted("a", text, "txt"), OPTS)
+    b = prepare_text(Extracted("b", text + " " + text, "txt"), OPTS)
+    as_tuples = align(a.canonical, b.canonical, OPTS)
+    whole = score_pair(a, b, OPTS)
+    monkeypatch.setattr(align_module, "SPANS_AS_ARRAY", 0)
+    as_arrays = align(a.canonical, b.canonical, OPTS)
+    assert any(isinstance(f.elsewhere, np.ndarray) and len(f.elsewhere) for f in as_arrays)
+    for t, r in zip(as_tuples, as_arrays, strict=True):
+        assert [list(x) for x in t.elsewhere] == np.asarray(r.elsewhere).reshape(-1, 4).tolist()
+    same = score_pair(a, b, OPTS)
+    assert (same.covered_a == whole.covered_a).all() and (same.covered_b == whole.covered_b).all()
+    assert same.fragments == whole.fragments
