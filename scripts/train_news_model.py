@@ -107,7 +107,7 @@ def trained(
 def same(a: Model, b: Model) -> bool:
     """Whether two models are equal in every part."""
     arrays = ("mean", "scale", "support_vectors", "dual_coef")
-    scalars = ("features", "intercept", "gamma", "prob_a", "prob_b", "authority")
+    scalars = ("features", "intercept", "gamma", "prob_a", "prob_b", "authority", "threshold")
     return all(
         getattr(a, n).shape == getattr(b, n).shape and (getattr(a, n) == getattr(b, n)).all()
         for n in arrays

@@ -19,6 +19,29 @@ vector in :data:`FEATURES` order, the direction a→b ("is a a duplicate of b?")
 * ``authority_a``, ``authority_b``: aut(source) in [0, 1] (§5.7), learned by
   :func:`authority_of` from labelled pairs.
 
+Criteria added for real retold stories (issue 37: on SemEval-2022 Task 8's real pairs the
+paper's criteria alone scored below a words-only TF-IDF baseline). Each is 1 − the cosine of
+two sublinear TF-IDF vectors, weight (1 + ln tf) · idf with scikit-learn's smooth idf
+ln((1 + N) / (1 + df)) + 1 over the collection (Manning, Raghavan, Schütze, *Introduction to
+Information Retrieval*, §6.4.1 sublinear tf; §6.3 cosine), unless said otherwise:
+
+* ``words``: over the lemmas (stems) of title and text, numbers and stop words left out;
+* ``forms``: over the lower-cased word forms of title and text (runs of two or more word
+  characters, scikit-learn's default token pattern): the words-only baseline itself, so the
+  baseline is a subset of "all criteria";
+* ``chars``: over the character 4-grams of the first :data:`CHAR_TEXT` characters of title and
+  text, lower-cased, every run of non-word characters one space, hashed into
+  :data:`CHAR_BUCKETS` buckets (character n-grams match word forms no stemmer joins and scripts
+  written without spaces; McNamee and Mayfield, "Character n-gram tokenization for European
+  language text retrieval", Information Retrieval 7, 2004);
+* ``lead``: over the lemmas of the title and the first :data:`LEAD_WORDS` lemmas of the text
+  (a retelling keeps the story's lead);
+* ``entities``: over the set of name-like tokens: words written with a capital letter that do
+  not begin a sentence, lower-cased, and the numbers (each counted once);
+* ``length``: 1 − the shorter text's lemma count over the longer's (0 when both have none).
+
+A cosine of an item without any term is :data:`NEUTRAL_DISTANCE`.
+
 Missing fields never look like evidence, either way. What must hold, per column (the constants
 below):
 
@@ -70,6 +93,12 @@ FEATURES: tuple[str, ...] = (
     "time",
     "authority_a",
     "authority_b",
+    "words",
+    "forms",
+    "chars",
+    "lead",
+    "entities",
+    "length",
 )
 CRITERIA: dict[str, tuple[str, ...]] = {
     "text": ("text",),
@@ -81,6 +110,12 @@ CRITERIA: dict[str, tuple[str, ...]] = {
     "links": ("links",),
     "time": ("time",),
     "authority": ("authority_a", "authority_b"),
+    "words": ("words",),
+    "forms": ("forms",),
+    "chars": ("chars",),
+    "lead": ("lead",),
+    "entities": ("entities",),
+    "length": ("length",),
 }
 """Each criterion of the paper and its columns of :data:`FEATURES` (in that order)."""
 
@@ -96,6 +131,14 @@ K1 = 1.2
 B = 0.75
 """BM25 length normalisation (the usual Okapi value)."""
 SECONDS_PER_DAY = 86400.0
+LEAD_WORDS = 60
+"""Lemmas of the text that make its lead (with the title) for the ``lead`` criterion."""
+CHAR_TEXT = 3000
+"""Characters of title + text whose 4-grams the ``chars`` criterion compares."""
+CHAR_N = 4
+CHAR_BITS = 22
+CHAR_BUCKETS = 1 << CHAR_BITS
+"""Hash buckets of character n-grams (collisions join unrelated n-grams in both items alike)."""
 
 _NUMBER = re.compile(r"(?:(?:^|(?<=[\s(\[]))[-+\u2212])?\d+(?:[.,]\d+)*")
 """A number as written: digits, with decimal or group separators inside ("92,5", "1.000"), and
@@ -113,7 +156,10 @@ class Analyzed:
     numbers left out) of the text and the title; ``sentences`` and ``paragraphs`` are the
     lemma sequences of each non-empty sentence and paragraph of the text (numbers kept, so a
     sentence with another number is another sentence); ``numbers`` are the text's numbers in
-    order, decimal commas written as points; ``timestamp`` is the item's (None: unknown).
+    order, decimal commas written as points; ``timestamp`` is the item's (None: unknown);
+    ``forms`` counts the lower-cased word forms of title and text, ``lead`` the lemmas of the
+    title and the text's first :data:`LEAD_WORDS`, ``entities`` the name-like tokens and
+    numbers, ``chars`` the hashed character n-grams (sorted bucket ids, their counts).
     """
 
     item: NewsItem
@@ -125,6 +171,10 @@ class Analyzed:
     paragraphs: tuple[Lemmas, ...]
     numbers: tuple[str, ...]
     timestamp: float | None
+    forms: Mapping[str, int] = field(default_factory=dict)
+    lead: Mapping[str, int] = field(default_factory=dict)
+    entities: frozenset[str] = frozenset()
+    chars: tuple[np.ndarray, np.ndarray] = field(default_factory=lambda: _NO_CHARS)
     _cache: dict[Weights, _Prepared] = field(default_factory=dict, repr=False, compare=False)
     """The BM25 vector of the text under the last :class:`Weights` it was asked for (held by
     the weights object itself, compared by identity)."""
@@ -142,15 +192,30 @@ class Weights:
     df: Mapping[str, int]
     count: int
     mean_length: float
+    form_df: Mapping[str, int] = field(default_factory=dict)
+    entity_df: Mapping[str, int] = field(default_factory=dict)
+    char_df: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
+    """Document frequencies of word forms, name-like tokens and character n-gram buckets."""
 
     @classmethod
     def of(cls, items: Sequence[Analyzed]) -> Weights:
         """The statistics of ``items``."""
         df: Counter[str] = Counter()
+        forms: Counter[str] = Counter()
+        entities: Counter[str] = Counter()
+        chars = np.zeros(CHAR_BUCKETS, dtype=np.int32)
         for one in items:
             df.update(one.text.keys() | one.title.keys())
+            forms.update(one.forms.keys())
+            entities.update(one.entities)
+            chars[one.chars[0]] += 1
         lengths = sum(one.text_length for one in items)
-        return cls(dict(df), len(items), lengths / len(items) if items else 0.0)
+        mean = lengths / len(items) if items else 0.0
+        return cls(dict(df), len(items), mean, dict(forms), dict(entities), chars)
+
+    def smooth_idf(self, df: int) -> float:
+        """scikit-learn's smooth idf, ln((1 + N) / (1 + df)) + 1 (≥ 1)."""
+        return math.log((1 + self.count) / (1 + df)) + 1.0
 
     def idf(self, lemma: str) -> float:
         """The lemma's inverse document frequency (> 0)."""
@@ -182,6 +247,8 @@ def analyze(item: NewsItem, language: str = "auto") -> Analyzed:
     title = canonicalize(item.title, _options(found)).forms if item.title.strip() else ()
     title = stems(title, found)
     lemmas = [w for w in forms if not _is_number(w)]
+    head = f"{item.title}\n{text}"
+    title_lemmas = [w for w in title if not _is_number(w)]
     return Analyzed(
         item=item,
         language=found if found == "ar" else canonical.language,
@@ -192,7 +259,53 @@ def analyze(item: NewsItem, language: str = "auto") -> Analyzed:
         paragraphs=_split(forms, par_ids),
         numbers=tuple(map(_number, _NUMBER.findall(text))),
         timestamp=item.timestamp,
+        forms=Counter(_FORM.findall(head.lower())),
+        lead=Counter(title_lemmas + lemmas[:LEAD_WORDS]),
+        entities=entities_of(item.title, text),
+        chars=char_grams(head),
     )
+
+
+_FORM = re.compile(r"\b\w\w+\b")
+"""A word form as scikit-learn's TfidfVectorizer cuts them (its default token pattern)."""
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|\n+")
+_EDGE = ".,;:!?\"'()[]{}«»“”„‘’‹›<>*–—-"
+_NON_WORD = re.compile(r"[\W_]+")
+_NO_CHARS = (np.zeros(0, dtype=np.int64), np.zeros(0))
+
+
+def entities_of(title: str, text: str) -> frozenset[str]:
+    """The name-like tokens of an item: words beginning with a capital letter that are not the
+    first word of a sentence (or of the title), lower-cased, and the numbers as written
+    (outer punctuation stripped). Scripts without capitals give only the numbers."""
+    found: set[str] = set()
+    for sentence in _SENTENCE_END.split(f"{title}\n{text}"):
+        for n, word in enumerate(sentence.split()):
+            token = word.strip(_EDGE)
+            if not token:
+                continue
+            if token[0].isdigit():
+                found.add(token)
+            elif n > 0 and token[0].isupper():
+                found.add(token.lower())
+    return frozenset(found)
+
+
+def char_grams(text: str) -> tuple[np.ndarray, np.ndarray]:
+    """The hashed character :data:`CHAR_N`-grams of the first :data:`CHAR_TEXT` characters of
+    ``text`` (lower-cased, every run of non-word characters one space): sorted distinct bucket
+    ids in [0, :data:`CHAR_BUCKETS`) and how often each occurs."""
+    plain = _NON_WORD.sub(" ", text[:CHAR_TEXT].lower()).strip()
+    codes = np.frombuffer(plain.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    if len(codes) < CHAR_N:
+        return _NO_CHARS
+    mixed = np.zeros(len(codes) - CHAR_N + 1, dtype=np.uint64)
+    for k in range(CHAR_N):
+        mixed = mixed * np.uint64(1_000_003) + codes[k : len(codes) - CHAR_N + 1 + k]
+    # Fibonacci hashing: the top bits of a multiplication by 2^64 / golden ratio
+    bucket = (mixed * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - CHAR_BITS)
+    ids, counts = np.unique(bucket.astype(np.int64), return_counts=True)
+    return ids, counts.astype(np.float64)
 
 
 NEWS_STEMMERS = {"pl": "polish", "ar": "arabic"}
@@ -327,6 +440,37 @@ def source_authority(source: str, table: Mapping[str, float]) -> float:
     return table.get(source, NEUTRAL_AUTHORITY) if source else NEUTRAL_AUTHORITY
 
 
+def words_distance(a: Analyzed, b: Analyzed, weights: Weights) -> float:
+    """1 − cosine of the sublinear TF-IDF vectors of title + text lemmas."""
+    return _sparse_distance(_prepared(a, weights).words, _prepared(b, weights).words)
+
+
+def forms_distance(a: Analyzed, b: Analyzed, weights: Weights) -> float:
+    """1 − cosine of the sublinear TF-IDF vectors of title + text word forms (the baseline)."""
+    return _sparse_distance(_prepared(a, weights).forms, _prepared(b, weights).forms)
+
+
+def chars_distance(a: Analyzed, b: Analyzed, weights: Weights) -> float:
+    """1 − cosine of the sublinear TF-IDF vectors of hashed character n-grams."""
+    return _sparse_distance(_prepared(a, weights).chars, _prepared(b, weights).chars)
+
+
+def lead_distance(a: Analyzed, b: Analyzed, weights: Weights) -> float:
+    """1 − cosine of the sublinear TF-IDF vectors of the title and the text's first lemmas."""
+    return _sparse_distance(_prepared(a, weights).lead, _prepared(b, weights).lead)
+
+
+def entities_distance(a: Analyzed, b: Analyzed, weights: Weights) -> float:
+    """1 − cosine of the idf-weighted sets of name-like tokens and numbers."""
+    return _sparse_distance(_prepared(a, weights).entities, _prepared(b, weights).entities)
+
+
+def length_distance(a: Analyzed, b: Analyzed) -> float:
+    """1 − min / max of the two texts' lemma counts, in [0, 1]; 0 when neither has words."""
+    longer = max(a.text_length, b.text_length)
+    return 1.0 - min(a.text_length, b.text_length) / longer if longer else 0.0
+
+
 def features(
     a: Analyzed, b: Analyzed, weights: Weights, authority: Mapping[str, float]
 ) -> np.ndarray:
@@ -348,6 +492,12 @@ def features(
             time_difference(a, b),
             source_authority(a.item.source, authority),
             source_authority(b.item.source, authority),
+            words_distance(a, b, weights),
+            forms_distance(a, b, weights),
+            chars_distance(a, b, weights),
+            lead_distance(a, b, weights),
+            entities_distance(a, b, weights),
+            length_distance(a, b),
         ],
         dtype=np.float64,
     )
@@ -403,6 +553,11 @@ class _Prepared:
     paragraph_weights: tuple[float, ...]
     sentence_set: frozenset[Lemmas]
     paragraph_set: frozenset[Lemmas]
+    words: Sparse
+    forms: Sparse
+    chars: Sparse
+    lead: Sparse
+    entities: Sparse
 
 
 def _prepared(a: Analyzed, weights: Weights) -> _Prepared:
@@ -419,10 +574,66 @@ def _prepared(a: Analyzed, weights: Weights) -> _Prepared:
             tuple(sum(map(idf, unit)) for unit in a.paragraphs),
             frozenset(a.sentences),
             frozenset(a.paragraphs),
+            _tfidf(Counter(a.text) + Counter(a.title), weights.df, weights),
+            _tfidf(a.forms, weights.form_df, weights),
+            _char_vector(a.chars, weights),
+            _tfidf(a.lead, weights.df, weights),
+            _tfidf(dict.fromkeys(a.entities, 1), weights.entity_df, weights),
         )
         a._cache.clear()
         a._cache[weights] = found
     return found
+
+
+@dataclass(frozen=True)
+class Sparse:
+    """A unit-length term vector: sorted distinct term ids and their weights (both empty when
+    the item has no term). Ids of strings are Python's ``hash`` (stable within one process,
+    where every vector of a comparison is made)."""
+
+    ids: np.ndarray
+    weights: np.ndarray
+
+
+_EMPTY = Sparse(np.zeros(0, dtype=np.int64), np.zeros(0))
+
+
+def _tfidf(counts: Mapping[str, int], df: Mapping[str, int], weights: Weights) -> Sparse:
+    """The unit sublinear TF-IDF vector of ``counts`` (smooth idf of ``df``)."""
+    if not counts:
+        return _EMPTY
+    ids = np.fromiter((hash(term) for term in counts), dtype=np.int64, count=len(counts))
+    idf = weights.smooth_idf
+    values = np.fromiter(
+        ((1.0 + math.log(tf)) * idf(df.get(term, 0)) for term, tf in counts.items()),
+        dtype=np.float64,
+        count=len(counts),
+    )
+    return _unit(ids, values)
+
+
+def _char_vector(chars: tuple[np.ndarray, np.ndarray], weights: Weights) -> Sparse:
+    ids, counts = chars
+    if not len(ids):
+        return _EMPTY
+    df = weights.char_df[ids] if len(weights.char_df) else np.zeros(len(ids))
+    idf = np.log((1 + weights.count) / (1 + df)) + 1.0
+    return _unit(ids, (1.0 + np.log(counts)) * idf)
+
+
+def _unit(ids: np.ndarray, values: np.ndarray) -> Sparse:
+    order = np.argsort(ids)
+    ids, values = ids[order], values[order]
+    norm = float(np.sqrt(values @ values))
+    return Sparse(ids, values / norm) if norm > 0 else _EMPTY
+
+
+def _sparse_distance(u: Sparse, v: Sparse) -> float:
+    """1 − the cosine of two unit vectors; neutral when either has no term."""
+    if not len(u.ids) or not len(v.ids):
+        return NEUTRAL_DISTANCE
+    _, i, j = np.intersect1d(u.ids, v.ids, assume_unique=True, return_indices=True)
+    return 1.0 - min(1.0, max(0.0, float(u.weights[i] @ v.weights[j])))
 
 
 def _norm(vector: Mapping[str, float]) -> float:

@@ -171,18 +171,25 @@ def test_cross_validation_keeps_both_directions_in_one_fold(
 ) -> None:
     x, y = _data(60, seed=5)
     seen: list[tuple[np.ndarray, np.ndarray]] = []
+    inner: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     splits = classify._splits
 
     def spy(
         y: np.ndarray, g: np.ndarray, folds: int, seed: int
     ) -> list[tuple[np.ndarray, np.ndarray]]:
         out = splits(y, g, folds, seed)
-        seen.extend(out)
+        if folds == 4:
+            seen.extend(out)
+        else:  # the threshold's folds inside each training fold
+            inner.extend((g, fit, test) for fit, test in out)
         return out
 
     monkeypatch.setattr(classify, "_splits", spy)
     scores = cross_validated(x, y, NAMES, folds=4)
     assert len(seen) == 4 and scores.pairs == 60
+    assert len(inner) == 4 * classify.THRESHOLD_FOLDS
+    for g, fit, test in inner:  # the threshold's folds keep a pair's directions together too
+        assert not set(g[fit].tolist()) & set(g[test].tolist())
     tested = np.concatenate([test for _, test in seen])
     assert sorted(tested.tolist()) == list(range(120))  # every row tested once
     for fit, test in seen:

@@ -160,7 +160,7 @@ def weights(prepared: dict[str, Analyzed]) -> Weights:
 def test_features_and_criteria_are_consistent() -> None:
     columns = [name for names in CRITERIA.values() for name in names]
     assert sorted(columns) == sorted(FEATURES)
-    assert len(set(columns)) == len(FEATURES) == 14
+    assert len(set(columns)) == len(FEATURES) == 20
     assert tuple(columns) == FEATURES  # the criteria list their columns in FEATURES order
 
 
@@ -296,6 +296,12 @@ def test_missing_fields_are_neutral(weights: Weights) -> None:
         "time": NEUTRAL_DAYS,
         "authority_a": NEUTRAL_AUTHORITY,
         "authority_b": 0.9,
+        "words": NEUTRAL_DISTANCE,
+        "forms": NEUTRAL_DISTANCE,
+        "chars": NEUTRAL_DISTANCE,
+        "lead": NEUTRAL_DISTANCE,
+        "entities": NEUTRAL_DISTANCE,
+        "length": 1.0,  # no words against the original's
     }
     assert dict(zip(FEATURES, vector.tolist(), strict=True)) == pytest.approx(expected)
     both_bare = features(bare, bare, weights, {})
