@@ -47,7 +47,7 @@ import numpy as np
 
 import copylens
 from copylens.core.errors import NewsError
-from copylens.core.news.criteria import FEATURES, Analyzed, Weights, features
+from copylens.core.news.criteria import FEATURES, Analyzed, Weights, pair_features
 from copylens.core.resources import resources_dir
 
 FORMAT = "1"
@@ -199,7 +199,7 @@ def pair_rows(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Training rows of labelled pairs in full :data:`FEATURES` order: a→b then b→a for each
     pair, both with its label (rows 2k, 2k + 1 are pair k: the default grouping)."""
-    rows = [features(x, y, weights, authority) for a, b, _ in labelled for x, y in ((a, b), (b, a))]
+    rows = [pair_features(a, b, weights, authority) for a, b, _ in labelled]
     labels = np.repeat(np.array([label for _, _, label in labelled], dtype=np.int64), 2)
     if not rows:
         return np.empty((0, len(FEATURES))), labels

@@ -276,16 +276,17 @@ _NO_CHARS = (np.zeros(0, dtype=np.int64), np.zeros(0))
 
 def entities_of(title: str, text: str) -> frozenset[str]:
     """The name-like tokens of an item: words beginning with a capital letter that are not the
-    first word of a sentence (or of the title), lower-cased, and the numbers as written
-    (outer punctuation stripped). Scripts without capitals give only the numbers."""
+    first word of a sentence (or of the title), lower-cased, and the numbers (outer punctuation
+    stripped, as the numbers criterion writes them: "92,5" as "92.5", "+5" as "5"). Scripts
+    without capitals give only the numbers."""
     found: set[str] = set()
     for sentence in _SENTENCE_END.split(f"{title}\n{text}"):
         for n, word in enumerate(sentence.split()):
             token = word.strip(_EDGE)
             if not token:
                 continue
-            if token[0].isdigit():
-                found.add(token)
+            if token.lstrip("+-\u2212")[:1].isdigit():
+                found.add(_number(token))
             elif n > 0 and token[0].isupper():
                 found.add(token.lower())
     return frozenset(found)
@@ -503,6 +504,30 @@ def features(
     )
 
 
+MIRRORED = {
+    "sentences_ab": "sentences_ba",
+    "sentences_ba": "sentences_ab",
+    "paragraphs_ab": "paragraphs_ba",
+    "paragraphs_ba": "paragraphs_ab",
+    "numbers_ab": "numbers_ba",
+    "numbers_ba": "numbers_ab",
+    "authority_a": "authority_b",
+    "authority_b": "authority_a",
+}
+"""The directional columns and their counterparts; every other column is symmetric."""
+_SWAP = [FEATURES.index(MIRRORED.get(name, name)) for name in FEATURES]
+
+
+def pair_features(
+    a: Analyzed, b: Analyzed, weights: Weights, authority: Mapping[str, float]
+) -> np.ndarray:
+    """Both vectors of a pair, rows a→b and b→a (2 × :data:`FEATURES`): the b→a row is the
+    a→b row with each directional column and its counterpart swapped, equal to
+    ``features(b, a, ...)`` (the symmetric criteria are computed once)."""
+    ab = features(a, b, weights, authority)
+    return np.vstack((ab, ab[_SWAP]))
+
+
 def authority_of(labels: Iterable[tuple[NewsItem, NewsItem, int]]) -> dict[str, float]:
     """aut(s) for each source of the labelled items (paper §5.7): the share of the source's
     distinct labelled items that are originals. An item is not original when it is the later
@@ -629,11 +654,16 @@ def _unit(ids: np.ndarray, values: np.ndarray) -> Sparse:
 
 
 def _sparse_distance(u: Sparse, v: Sparse) -> float:
-    """1 − the cosine of two unit vectors; neutral when either has no term."""
+    """1 − the cosine of two unit vectors; neutral when either has no term. Each id of the
+    shorter vector is looked up in the longer one's sorted ids (binary search)."""
     if not len(u.ids) or not len(v.ids):
         return NEUTRAL_DISTANCE
-    _, i, j = np.intersect1d(u.ids, v.ids, assume_unique=True, return_indices=True)
-    return 1.0 - min(1.0, max(0.0, float(u.weights[i] @ v.weights[j])))
+    if len(u.ids) > len(v.ids):
+        u, v = v, u
+    at = np.minimum(np.searchsorted(v.ids, u.ids), len(v.ids) - 1)
+    shared = v.ids[at] == u.ids
+    dot = float(u.weights[shared] @ v.weights[at[shared]])
+    return 1.0 - min(1.0, max(0.0, dot))
 
 
 def _norm(vector: Mapping[str, float]) -> float:

@@ -46,7 +46,13 @@ from copylens.core.canonicalize import canonicalize
 from copylens.core.errors import Cancelled, NewsError
 from copylens.core.index import MAX_DF, MemoryIndex
 from copylens.core.news.classify import Model, columns
-from copylens.core.news.criteria import Analyzed, Weights, analyze, features, heavy_signature
+from copylens.core.news.criteria import (
+    Analyzed,
+    Weights,
+    analyze,
+    heavy_signature,
+    pair_features,
+)
 from copylens.core.news.items import NewsItem
 from copylens.core.news.neighbours import PER_ITEM, neighbour_pairs
 from copylens.core.options import Options
@@ -276,8 +282,7 @@ def _scored(
         rows = []
         for i, j in chunk:
             _raise_if(cancel)
-            a, b = analyzed[i], analyzed[j]
-            rows += [features(x, y, weights, model.authority) for x, y in ((a, b), (b, a))]
+            rows.append(pair_features(analyzed[i], analyzed[j], weights, model.authority))
         probability = model.probability(columns(np.vstack(rows), model.features))
         yield chunk, probability.reshape(-1, 2).mean(axis=1)
         if progress is not None:
