@@ -237,21 +237,28 @@ def analyze(item: NewsItem, language: str = "auto") -> Analyzed:
     "auto" detects it from the text; the title is read in the text's language)."""
     paragraphs = item.paragraphs
     text = "\n\n".join(paragraphs)
-    canonical = canonicalize(text, _options(language))
+    turkish = language == "auto" and _mostly_turkish(text)
+    options = _PLAIN if turkish else _options(language)
+    canonical = canonicalize(text, options)
     found = canonical.language if canonical.forms else language
     if language == "auto" and _mostly_arabic(text):
         found = "ar"
+    if turkish:
+        found = "tr"
+        options = _PLAIN
+    else:
+        options = _options(found)
     forms = stems(canonical.forms, found)
     words = _split(forms, canonical.sentences.tolist())
     par_ids = _paragraph_ids(paragraphs, canonical.starts.tolist())
-    title = canonicalize(item.title, _options(found)).forms if item.title.strip() else ()
+    title = canonicalize(item.title, options).forms if item.title.strip() else ()
     title = stems(title, found)
     lemmas = [w for w in forms if not _is_number(w)]
     head = f"{item.title}\n{text}"
     title_lemmas = [w for w in title if not _is_number(w)]
     return Analyzed(
         item=item,
-        language=found if found == "ar" else canonical.language,
+        language=found if found in ("ar", "tr") else canonical.language,
         text=Counter(lemmas),
         text_length=len(lemmas),
         title=Counter(w for w in title if not _is_number(w)),
@@ -309,13 +316,24 @@ def char_grams(text: str) -> tuple[np.ndarray, np.ndarray]:
     return ids, counts.astype(np.float64)
 
 
-NEWS_STEMMERS = {"pl": "polish", "ar": "arabic"}
+NEWS_STEMMERS = {"pl": "polish", "ar": "arabic", "tr": "turkish"}
 """Languages the engine's canonical forms leave as lower-cased words that news items stem with
 the ``snowballstemmer`` package's Snowball algorithms (issue 37: Polish retellings shared few
-forms): Polish (the engine detects it; nltk has no Polish Snowball) and Arabic (the engine does
-not detect it; a text mostly in Arabic letters is taken as Arabic). Every other language of the
-engine already has its lemmas (pymorphy3: ru, uk) or Snowball stems (en, de, fr, es, it, pt,
-nl, sv); the rest (Turkish, Chinese, ...) stay lower-cased word forms."""
+forms): Polish (the engine detects it; nltk has no Polish Snowball), Arabic (the engine does
+not detect it; a text mostly in Arabic letters is taken as Arabic) and Turkish (the engine does
+not detect it and took Turkish texts for English, Italian or German and cut them with those
+stemmers; a text of which at least :data:`TURKISH_SHARE` of the letters are ı or ğ, letters no
+other language of the set writes, is taken as Turkish and read without the engine's stemming
+and stop words, then stemmed with Snowball's Turkish). Every other language of the engine
+already has its lemmas (pymorphy3: ru, uk) or Snowball stems (en, de, fr, es, it, pt, nl, sv);
+the rest (Chinese, ...) stay lower-cased word forms (and the ``chars`` criterion compares
+their character 4-grams)."""
+TURKISH_SHARE = 0.015
+"""Least share of the letters ı and ğ among all letters of a Turkish text (Turkish prose has
+about 5 % ı and 1 % ğ)."""
+_TURKISH = re.compile("[\u0131\u011f\u011e]")
+_PLAIN = Options(lemmatize=False, stop_words=False)
+"""The engine's canonical forms without its stems and stop words (lower-cased words)."""
 _ARABIC = re.compile(r"[\u0600-\u06ff\u0750-\u077f]")
 _LETTERS = re.compile(r"[^\W\d_]")
 
@@ -325,6 +343,14 @@ def _mostly_arabic(text: str) -> bool:
     sample = text[:4000]
     letters = len(_LETTERS.findall(sample))
     return letters > 0 and len(_ARABIC.findall(sample)) * 2 > letters
+
+
+def _mostly_turkish(text: str) -> bool:
+    """Whether at least :data:`TURKISH_SHARE` of the letters of (the first 4,000 characters
+    of) ``text`` are ı or ğ."""
+    sample = text[:4000]
+    letters = len(_LETTERS.findall(sample))
+    return letters > 0 and len(_TURKISH.findall(sample)) >= TURKISH_SHARE * letters
 
 
 def stems(forms: Sequence[str], language: str) -> tuple[str, ...]:
@@ -613,8 +639,9 @@ def _prepared(a: Analyzed, weights: Weights) -> _Prepared:
 @dataclass(frozen=True)
 class Sparse:
     """A unit-length term vector: sorted distinct term ids and their weights (both empty when
-    the item has no term). Ids of strings are Python's ``hash`` (stable within one process,
-    where every vector of a comparison is made)."""
+    the item has no term). The id of a term is Python's ``hash`` of its UTF-8 bytes (stable
+    within one process, where every vector of a comparison is made; not the hash of the str,
+    which hashes the string's internal buffer: "条", U+6761, and "ag" hash alike)."""
 
     ids: np.ndarray
     weights: np.ndarray
@@ -627,7 +654,7 @@ def _tfidf(counts: Mapping[str, int], df: Mapping[str, int], weights: Weights) -
     """The unit sublinear TF-IDF vector of ``counts`` (smooth idf of ``df``)."""
     if not counts:
         return _EMPTY
-    ids = np.fromiter((hash(term) for term in counts), dtype=np.int64, count=len(counts))
+    ids = np.fromiter((hash(term.encode()) for term in counts), dtype=np.int64, count=len(counts))
     idf = weights.smooth_idf
     values = np.fromiter(
         ((1.0 + math.log(tf)) * idf(df.get(term, 0)) for term, tf in counts.items()),

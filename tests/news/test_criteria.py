@@ -15,6 +15,8 @@ from copylens.core.news.criteria import (
     NEUTRAL_DISTANCE,
     Analyzed,
     Weights,
+    _prepared,
+    _tfidf,
     analyze,
     authority_of,
     char_grams,
@@ -527,3 +529,38 @@ def test_pair_features_equal_both_directions(
         assert both.shape == (2, len(FEATURES))
         assert np.array_equal(both[0], features(x, y, weights, table))
         assert both[1] == pytest.approx(features(y, x, weights, table), abs=1e-12)
+
+
+def test_turkish_is_detected_and_stemmed_as_turkish() -> None:
+    """Issue 37: the engine took Turkish texts for English, Italian or German and cut them with
+    those stemmers ("ülkedeki" → "ulked"); news now reads a text whose letters are ≥ 1.5 % ı or
+    ğ as Turkish and stems it with Snowball's Turkish."""
+    a = analyze(
+        NewsItem(
+            "a",
+            "Sağlık Bakanlığı'nın paylaştığı verilere göre ülkedeki toplam vaka sayısı arttı.",
+            "Sağlık Bakanlığı açıkladı",
+        )
+    )
+    b = analyze(
+        NewsItem("b", "Bakanlık ülkede vakaların arttığını söyledi; sağlığı tehdit ediyor.")
+    )
+    assert a.language == b.language == "tr"
+    assert {"ülke", "bakanlık"} <= a.text.keys() & b.text.keys()
+    assert "bakanlık" in a.title
+    english = analyze(NewsItem("e", "The ministry said the number of cases rose in the country."))
+    assert english.language == "en"
+
+
+def test_terms_whose_str_hashes_collide_stay_apart() -> None:
+    """CPython hashes a str's internal buffer: "条" (U+6761, stored as the bytes 61 67) and "ag"
+    hash alike. A Chinese replica holding both once crashed the cosine of a 10,000-item stream."""
+    assert hash("条") == hash("ag")  # the trap itself
+    a = analyze(NewsItem("a", "条件 ag 条件 ag other words"))
+    b = analyze(NewsItem("b", "ag only here"))
+    weights = Weights.of([a, b])
+    vector = _tfidf({"条": 2, "ag": 1, "word": 1}, {}, weights)
+    assert len(set(vector.ids.tolist())) == len(vector.ids) == 3
+    assert vector.weights @ vector.weights == pytest.approx(1.0)
+    assert len(_prepared(a, weights).forms.ids) == len(a.forms)
+    assert 0.0 < forms_distance(a, b, weights) < 1.0
