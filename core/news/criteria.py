@@ -133,8 +133,10 @@ B = 0.75
 SECONDS_PER_DAY = 86400.0
 LEAD_WORDS = 60
 """Lemmas of the text that make its lead (with the title) for the ``lead`` criterion."""
-CHAR_TEXT = 3000
-"""Characters of title + text whose 4-grams the ``chars`` criterion compares."""
+CHAR_TEXT = 1000
+"""Characters of title + text whose 4-grams the ``chars`` criterion compares (on SemEval's
+real pairs the first 800, 1,500, 3,000 characters or the whole text gave the same
+cross-validated F1, within ±0.01; fewer keep a 10,000-item stream's memory down)."""
 CHAR_N = 4
 CHAR_BITS = 22
 CHAR_BUCKETS = 1 << CHAR_BITS
@@ -278,7 +280,7 @@ _FORM = re.compile(r"\b\w\w+\b")
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|\n+")
 _EDGE = ".,;:!?\"'()[]{}«»“”„‘’‹›<>*–—-"
 _NON_WORD = re.compile(r"[\W_]+")
-_NO_CHARS = (np.zeros(0, dtype=np.int64), np.zeros(0))
+_NO_CHARS = (np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.uint16))
 
 
 def entities_of(title: str, text: str) -> frozenset[str]:
@@ -312,8 +314,8 @@ def char_grams(text: str) -> tuple[np.ndarray, np.ndarray]:
         mixed = mixed * np.uint64(1_000_003) + codes[k : len(codes) - CHAR_N + 1 + k]
     # Fibonacci hashing: the top bits of a multiplication by 2^64 / golden ratio
     bucket = (mixed * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - CHAR_BITS)
-    ids, counts = np.unique(bucket.astype(np.int64), return_counts=True)
-    return ids, counts.astype(np.float64)
+    ids, counts = np.unique(bucket.astype(np.int32), return_counts=True)
+    return ids, counts.astype(np.uint16)
 
 
 NEWS_STEMMERS = {"pl": "polish", "ar": "arabic", "tr": "turkish"}
@@ -670,7 +672,9 @@ def _char_vector(chars: tuple[np.ndarray, np.ndarray], weights: Weights) -> Spar
         return _EMPTY
     df = weights.char_df[ids] if len(weights.char_df) else np.zeros(len(ids))
     idf = np.log((1 + weights.count) / (1 + df)) + 1.0
-    return _unit(ids, (1.0 + np.log(counts)) * idf)
+    values = (1.0 + np.log(counts)) * idf
+    norm = float(np.sqrt(values @ values))
+    return Sparse(ids, values / norm)  # ids are sorted and distinct (np.unique)
 
 
 def _unit(ids: np.ndarray, values: np.ndarray) -> Sparse:
