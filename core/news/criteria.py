@@ -673,27 +673,30 @@ def _char_vector(chars: tuple[np.ndarray, np.ndarray], weights: Weights) -> Spar
     df = weights.char_df[ids] if len(weights.char_df) else np.zeros(len(ids))
     idf = np.log((1 + weights.count) / (1 + df)) + 1.0
     values = (1.0 + np.log(counts)) * idf
-    norm = float(np.sqrt(values @ values))
+    norm = math.sqrt(math.fsum((values * values).tolist()))
     return Sparse(ids, values / norm)  # ids are sorted and distinct (np.unique)
 
 
 def _unit(ids: np.ndarray, values: np.ndarray) -> Sparse:
     order = np.argsort(ids)
     ids, values = ids[order], values[order]
-    norm = float(np.sqrt(values @ values))
+    norm = math.sqrt(math.fsum((values * values).tolist()))
     return Sparse(ids, values / norm) if norm > 0 else _EMPTY
 
 
 def _sparse_distance(u: Sparse, v: Sparse) -> float:
     """1 − the cosine of two unit vectors; neutral when either has no term. Each id of the
-    shorter vector is looked up in the longer one's sorted ids (binary search)."""
+    shorter vector is looked up in the longer one's sorted ids (binary search). Sums are
+    ``math.fsum`` (exactly rounded): the ids, and so the order of the terms, change with
+    Python's hash seed from run to run, the distance must not (``train_news_model.py
+    --check`` compares a fresh training bit for bit)."""
     if not len(u.ids) or not len(v.ids):
         return NEUTRAL_DISTANCE
     if len(u.ids) > len(v.ids):
         u, v = v, u
     at = np.minimum(np.searchsorted(v.ids, u.ids), len(v.ids) - 1)
     shared = v.ids[at] == u.ids
-    dot = float(u.weights[shared] @ v.weights[at[shared]])
+    dot = math.fsum((u.weights[shared] * v.weights[at[shared]]).tolist())
     return 1.0 - min(1.0, max(0.0, dot))
 
 
