@@ -148,6 +148,11 @@ a sign that stands before it on its own ("-2", "+5", "−3"; not the dash of a r
 "6:4" is two numbers."""
 
 Lemmas = tuple[str, ...]
+_NO_CHARS: tuple[np.ndarray, np.ndarray] = (
+    np.zeros(0, dtype=np.int32),
+    np.zeros(0, dtype=np.uint16),
+)
+"""The character n-grams of a text shorter than one n-gram."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -280,7 +285,6 @@ _FORM = re.compile(r"\b\w\w+\b")
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|\n+")
 _EDGE = ".,;:!?\"'()[]{}«»“”„‘’‹›<>*–—-"
 _NON_WORD = re.compile(r"[\W_]+")
-_NO_CHARS = (np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.uint16))
 
 
 def entities_of(title: str, text: str) -> frozenset[str]:
