@@ -34,6 +34,7 @@ from copylens.core.news.criteria import (
     pair_features,
     paragraph_distance,
     sentence_distance,
+    term_id,
     text_distance,
     time_difference,
     title_distance,
@@ -485,7 +486,12 @@ def test_entities_are_names_inside_sentences_and_numbers() -> None:
 
 def test_forms_are_the_lower_cased_word_forms_of_title_and_text() -> None:
     item = analyze(NewsItem("f", "The Bank raised rates; the bank's rates rose.", title="Rates"))
-    assert item.forms == {"the": 2, "bank": 2, "raised": 1, "rates": 3, "rose": 1}
+    expected = {"the": 2, "bank": 2, "raised": 1, "rates": 3, "rose": 1}
+    ids, counts = item.forms
+    assert dict(zip(ids.tolist(), counts.tolist(), strict=True)) == {
+        term_id(term): n for term, n in expected.items()
+    }
+    assert np.all(np.diff(ids) > 0)
 
 
 def test_character_grams_join_word_forms_no_stemmer_joins() -> None:
@@ -562,5 +568,5 @@ def test_terms_whose_str_hashes_collide_stay_apart() -> None:
     vector = _tfidf({"条": 2, "ag": 1, "word": 1}, {}, weights)
     assert len(set(vector.ids.tolist())) == len(vector.ids) == 3
     assert vector.weights @ vector.weights == pytest.approx(1.0)
-    assert len(_prepared(a, weights).forms.ids) == len(a.forms)
+    assert len(_prepared(a, weights).forms.ids) == len(a.forms[0])
     assert 0.0 < forms_distance(a, b, weights) < 1.0
