@@ -510,14 +510,6 @@
 <context>
     <name>CompareView</name>
     <message>
-        <source>Show pairs where either document has at least this share in the other</source>
-        <translation>Показывать пары, в которых хотя бы один документ совпадает с другим не меньше чем на эту долю</translation>
-    </message>
-    <message>
-        <source>Show pairs sharing at least</source>
-        <translation>Показывать пары, где совпадает не меньше</translation>
-    </message>
-    <message>
         <source>No comparison to show.</source>
         <translation>Нет результатов сравнения.</translation>
     </message>
@@ -596,18 +588,6 @@
     <message>
         <source>B</source>
         <translation>B</translation>
-    </message>
-    <message>
-        <source>Pairs sharing less than {0} were not computed; change it in Settings.</source>
-        <translation>Пары, у которых совпадает меньше {0}, не вычислялись; порог можно изменить в настройках.</translation>
-    </message>
-    <message>
-        <source>Settings: {0}</source>
-        <translation>Настройки: {0}</translation>
-    </message>
-    <message>
-        <source>{0} of {1} shown</source>
-        <translation>Показано {0} из {1}</translation>
     </message>
 </context>
 <context>
@@ -2818,6 +2798,29 @@ Could not be read: %2</source>
     <message>
         <source>Second document of the pair (right side by side)</source>
         <translation>Второй документ пары (справа при сравнении)</translation>
+    </message>
+</context>
+<context>
+    <name>PairsPanel</name>
+    <message>
+        <source>Show pairs sharing at least</source>
+        <translation>Показывать пары, где совпадает не меньше</translation>
+    </message>
+    <message>
+        <source>Pairs sharing less than {0} were not computed; change it in Settings.</source>
+        <translation>Пары, у которых совпадает меньше {0}, не вычислялись; порог можно изменить в настройках.</translation>
+    </message>
+    <message>
+        <source>Show pairs where either document has at least this share in the other</source>
+        <translation>Показывать пары, в которых хотя бы один документ совпадает с другим не меньше чем на эту долю</translation>
+    </message>
+    <message>
+        <source>Settings: {0}</source>
+        <translation>Настройки: {0}</translation>
+    </message>
+    <message>
+        <source>{0} of {1} shown</source>
+        <translation>Показано {0} из {1}</translation>
     </message>
 </context>
 <context>
