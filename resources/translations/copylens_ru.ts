@@ -1900,74 +1900,6 @@
         <source>Outlet and publication time; for a pair, the classifier&apos;s probability</source>
         <translation>Издание и время публикации; для пары — вероятность по классификатору</translation>
     </message>
-    <message numerus="yes">
-        <source>Group {0} (%n news items)</source>
-        <translation>
-            <numerusform>Группа {0} (%n новость)</numerusform>
-            <numerusform>Группа {0} (%n новости)</numerusform>
-            <numerusform>Группа {0} (%n новостей)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>{0} duplicates {1}</source>
-        <translation>{0} — дубликат {1}</translation>
-    </message>
-    <message>
-        <source>{0} and {1}: each duplicates the other</source>
-        <translation>{0} и {1} дублируют друг друга</translation>
-    </message>
-    <message>
-        <source>probability {0}</source>
-        <translation>вероятность {0}</translation>
-    </message>
-    <message>
-        <source>The classifier&apos;s probability that the two retell one story</source>
-        <translation>Вероятность по классификатору, что обе новости пересказывают один сюжет</translation>
-    </message>
-    <message numerus="yes">
-        <source>Could not be read (%n)</source>
-        <translation>
-            <numerusform>Не удалось прочитать (%n)</numerusform>
-            <numerusform>Не удалось прочитать (%n)</numerusform>
-            <numerusform>Не удалось прочитать (%n)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>news items that the classifier judges to retell one story, each compared with the items up to {0} days before it; the later item duplicates the earlier.</source>
-        <translation>новости, которые классификатор считает пересказом одного сюжета; каждая сравнивается с новостями за {0} дня до неё; более поздняя — дубликат более ранней.</translation>
-    </message>
-    <message>
-        <source>1 news item read</source>
-        <translation>Прочитана 1 новость</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n news items read</source>
-        <translation>
-            <numerusform>Прочитана %n новость</numerusform>
-            <numerusform>Прочитаны %n новости</numerusform>
-            <numerusform>Прочитано %n новостей</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>from 1 file</source>
-        <translation>из 1 файла</translation>
-    </message>
-    <message numerus="yes">
-        <source>from %n files</source>
-        <translation>
-            <numerusform>из %n файла</numerusform>
-            <numerusform>из %n файлов</numerusform>
-            <numerusform>из %n файлов</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No groups: none of the news items duplicates another</source>
-        <translation>Групп нет: ни одна новость не дублирует другую</translation>
-    </message>
-    <message>
-        <source>No news items could be read</source>
-        <translation>Не удалось прочитать ни одной новости</translation>
-    </message>
     <message>
         <source>Groups of near-copies ({0})</source>
         <translation>Группы почти одинаковых документов ({0})</translation>
@@ -2047,10 +1979,6 @@
             <numerusform>Групп: %n, и каждая состоит из двух документов.</numerusform>
             <numerusform>Групп: %n, и каждая состоит из двух документов.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>line {0}</source>
-        <translation>строка {0}</translation>
     </message>
 </context>
 <context>
@@ -2608,6 +2536,81 @@ Could not be read: %2</source>
     <message>
         <source>Study&apos;s code: {0} · {1}</source>
         <translation>Код в исследовании: {0} · {1}</translation>
+    </message>
+</context>
+<context>
+    <name>NewsRows</name>
+    <message numerus="yes">
+        <source>Group {0} (%n news items)</source>
+        <translation>
+            <numerusform>Группа {0} (%n новость)</numerusform>
+            <numerusform>Группа {0} (%n новости)</numerusform>
+            <numerusform>Группа {0} (%n новостей)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No groups: none of the news items duplicates another</source>
+        <translation>Групп нет: ни одна новость не дублирует другую</translation>
+    </message>
+    <message>
+        <source>No news items could be read</source>
+        <translation>Не удалось прочитать ни одной новости</translation>
+    </message>
+    <message>
+        <source>{0} duplicates {1}</source>
+        <translation>{0} — дубликат {1}</translation>
+    </message>
+    <message>
+        <source>{0} and {1}: each duplicates the other</source>
+        <translation>{0} и {1} дублируют друг друга</translation>
+    </message>
+    <message>
+        <source>probability {0}</source>
+        <translation>вероятность {0}</translation>
+    </message>
+    <message>
+        <source>The classifier&apos;s probability that the two retell one story</source>
+        <translation>Вероятность по классификатору, что обе новости пересказывают один сюжет</translation>
+    </message>
+    <message numerus="yes">
+        <source>Could not be read (%n)</source>
+        <translation>
+            <numerusform>Не удалось прочитать (%n)</numerusform>
+            <numerusform>Не удалось прочитать (%n)</numerusform>
+            <numerusform>Не удалось прочитать (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>news items that the classifier judges to retell one story, each compared with the items up to {0} days before it; the later item duplicates the earlier.</source>
+        <translation>новости, которые классификатор считает пересказом одного сюжета; каждая сравнивается с новостями за {0} дня до неё; более поздняя — дубликат более ранней.</translation>
+    </message>
+    <message>
+        <source>1 news item read</source>
+        <translation>Прочитана 1 новость</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n news items read</source>
+        <translation>
+            <numerusform>Прочитана %n новость</numerusform>
+            <numerusform>Прочитаны %n новости</numerusform>
+            <numerusform>Прочитано %n новостей</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>from 1 file</source>
+        <translation>из 1 файла</translation>
+    </message>
+    <message numerus="yes">
+        <source>from %n files</source>
+        <translation>
+            <numerusform>из %n файла</numerusform>
+            <numerusform>из %n файлов</numerusform>
+            <numerusform>из %n файлов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line {0}</source>
+        <translation>строка {0}</translation>
     </message>
 </context>
 <context>
