@@ -652,14 +652,6 @@
 <context>
     <name>DocumentView</name>
     <message>
-        <source>Sources — Enter or double-click: compare side by side · Space: show/hide · right-click the headings for more columns</source>
-        <translation>Источники — Enter или двойной щелчок: сравнить рядом · Пробел: показать/скрыть · правый щелчок по заголовкам: другие столбцы</translation>
-    </message>
-    <message>
-        <source>No source shares text with this document.</source>
-        <translation>Ни один источник не совпадает с этим документом.</translation>
-    </message>
-    <message>
         <source>No document to show.</source>
         <translation>Нет документа для показа.</translation>
     </message>
@@ -698,22 +690,6 @@
     <message>
         <source>double-click a highlight to compare</source>
         <translation>двойной щелчок по выделению — сравнить рядом</translation>
-    </message>
-    <message>
-        <source>Open in browser</source>
-        <translation>Открыть в браузере</translation>
-    </message>
-    <message>
-        <source>Copy address</source>
-        <translation>Копировать адрес</translation>
-    </message>
-    <message>
-        <source>Leave out this source and count again</source>
-        <translation>Исключить этот источник и пересчитать</translation>
-    </message>
-    <message>
-        <source>Every share is counted again without it; Run › Exclusions… brings it back</source>
-        <translation>Все доли пересчитываются без него; вернуть его можно в меню Запуск › Исключения…</translation>
     </message>
     <message>
         <source>From {0} — double-click to compare</source>
@@ -3837,6 +3813,33 @@ Could not be read: %2</source>
     <message>
         <source>Hidden</source>
         <translation>Скрыто</translation>
+    </message>
+</context>
+<context>
+    <name>SourcesPanel</name>
+    <message>
+        <source>Sources — Enter or double-click: compare side by side · Space: show/hide · right-click the headings for more columns</source>
+        <translation>Источники — Enter или двойной щелчок: сравнить рядом · Пробел: показать/скрыть · правый щелчок по заголовкам: другие столбцы</translation>
+    </message>
+    <message>
+        <source>No source shares text with this document.</source>
+        <translation>Ни один источник не совпадает с этим документом.</translation>
+    </message>
+    <message>
+        <source>Open in browser</source>
+        <translation>Открыть в браузере</translation>
+    </message>
+    <message>
+        <source>Copy address</source>
+        <translation>Копировать адрес</translation>
+    </message>
+    <message>
+        <source>Leave out this source and count again</source>
+        <translation>Исключить этот источник и пересчитать</translation>
+    </message>
+    <message>
+        <source>Every share is counted again without it; Run › Exclusions… brings it back</source>
+        <translation>Все доли пересчитываются без него; вернуть его можно в меню Запуск › Исключения…</translation>
     </message>
 </context>
 <context>
