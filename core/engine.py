@@ -24,10 +24,8 @@ from copylens.core.documents import Input
 from copylens.core.errors import Cancelled
 from copylens.core.ignore import (
     common_phrases,
-    ignore_phrases,
     share,
     template_phrases,
-    with_ignored,
     without_ignored,
 )
 from copylens.core.index import (
@@ -38,6 +36,8 @@ from copylens.core.index import (
     pairs_sharing,
 )
 from copylens.core.inputs import told_apart
+from copylens.core.marking import marked, marks_any
+from copylens.core.marking import ready as ready_marked
 from copylens.core.meaning import preload
 from copylens.core.options import Options
 from copylens.core.pairs import as_pairs, each, groups_of, map_groups, workers_for
@@ -62,7 +62,7 @@ from copylens.core.report import (
 )
 from copylens.core.score import PairScore, Seeded, containment_bounds, score_pair
 from copylens.core.sentence_align import sentence_candidates
-from copylens.core.signals import DOCUMENT
+from copylens.core.signal import RunText
 from copylens.core.sources import MoreSources, look_up
 from copylens.core.spill import Spill, Spilled, read, summary
 from copylens.core.unionfind import groups
@@ -112,11 +112,11 @@ def check(
     by_key = given.by_key(prepared)
     templates = given.pick(given.ignore, by_key)
     run = given.pick([*given.documents, *given.sources], by_key)
-    phrases = template_phrases(templates)
-    by_key.update(given.by_key(ignore_phrases(run, phrases, options)))
-    docs = excluding(given.pick(given.documents, by_key), options)
+    text = RunText(template_phrases(templates))
+    by_key.update(given.by_key(marked(run, text, options, sources=True)))
+    docs = marked(given.pick(given.documents, by_key), text, options, sources=False)
     srcs = given.pick(given.sources, by_key)
-    found = look_up(more, docs, srcs, templates, options, progress, cancel)
+    found = look_up(more, docs, srcs, text, options, progress, cancel)
     srcs += found.web
     failures += found.failures
     index = MemoryIndex(max_df=MAX_DF)
@@ -146,8 +146,8 @@ def check(
     for group in found.groups(len(docs)):
         right = list(srcs)
         at: dict[int, int] = {}
-        for text, source in found.read(group, phrases, options):
-            at[text] = len(right)
+        for stored, source in found.read(group, text, options):
+            at[stored] = len(right)
             right.append(source)
         pairs = [(d, s) for d in group for s in wanted[d]]
         pairs += [(d, at[s.text]) for d in group for s in found.archived(d) if s.text in at]
@@ -237,7 +237,7 @@ def _ready_spilled(
             (template_phrases(templates), common_phrases([d.anchors for d in docs], options))
         )
     )
-    every = options.exclude_quotes or options.exclude_bibliography
+    every = marks_any(options)
     todo = [n for n, d in enumerate(docs) if every or held_in(d.anchors, phrases).any()]
     ready = map_when_it_pays(
         partial(_ready_one, docs, spill, phrases, options),
@@ -262,8 +262,9 @@ def _readied(
 ) -> Spilled:
     doc = docs[n]
     prepared = spill.load(doc, options)
-    step = ignore_phrases([prepared], phrases, options, n)[0]
-    ready = excluding([step], options, n)[0]
+    run = RunText(phrases)
+    step = marked([prepared], run, options, sources=True, first=n)[0]
+    ready = marked([step], run, options, sources=False, first=n)[0]
     if ready is prepared:
         return doc
     return summary(ready, doc.spot, options, salt=-1 - n if ready is not step else n)
@@ -314,7 +315,7 @@ def ready_to_compare(
     position in the run (``first``) and the common phrases counted over the whole run."""
     held = common_phrases([d.anchors for d in docs], options) if common is None else common
     phrases = distinct(np.concatenate((template_phrases(templates), held)))
-    return excluding(ignore_phrases(docs, phrases, options, first), options, first)
+    return ready_marked(docs, RunText(phrases), options, first)
 
 
 def candidate_pairs(docs: Sequence[Prepared]) -> np.ndarray:
@@ -484,23 +485,6 @@ def _with_citation(f: Fragment, doc: Prepared) -> Fragment:
     lo, hi = np.searchsorted(starts, f.start), np.searchsorted(starts, f.end)
     inside = doc.cited[lo:hi]
     return replace(f, cited=True) if len(inside) and 2 * int(inside.sum()) >= len(inside) else f
-
-
-def excluding(docs: list[Prepared], options: Options, first: int = 0) -> list[Prepared]:
-    """The documents with the words the document signals mark ignored, those the options
-    want (:data:`copylens.core.signals.DOCUMENT`: quotations and the bibliography, with
-    ``exclude_quotes``, ``exclude_bibliography``): never matched, never counted. ``first``:
-    as :func:`copylens.core.ignore.ignore_phrases`."""
-    wanted = [s for s in DOCUMENT if s.wanted(options)]
-    if not wanted:
-        return docs
-    out = []
-    for n, doc in enumerate(docs, start=first):
-        words = np.zeros(len(doc.canonical), dtype=bool)
-        for signal in wanted:
-            words |= signal.marks(doc, options)
-        out.append(with_ignored(doc, words, -1 - n, options) if words.any() else doc)
-    return out
 
 
 def _pair_result(a: Prepared, b: Prepared, score: PairScore, options: Options) -> PairResult | None:

@@ -14,8 +14,13 @@ Two protocols, so a new signal is one module, one line of the registry
   anything heavy it needs of one document is made once per document (memoized on the
   :class:`~copylens.core.prepare.Prepared`, never pickled), not once per pair.
   ``wanted(options)`` says whether the options turn it on.
-* a :class:`DocumentSignal` runs on one document and marks its words: ``marks(doc,
-  options)`` is a boolean per canonical word (citations: quotations and the bibliography).
+* a :class:`DocumentSignal` runs on one document and marks its words: ``marks(doc, run,
+  options)`` is a boolean per canonical word, or None when it marks none (ignored text: the
+  words of the run's templates and common phrases; citations: quotations and the
+  bibliography). What it may know of the run beyond the document is in :class:`RunText`. The
+  engine ignores the marked words (:func:`copylens.core.ignore.with_ignored`: never matched,
+  never counted): a signal that ``marks_sources`` in the sources of a check too, the others
+  in the checked documents only. Must hold: it never moves a span (it only marks words).
 
 Each pair signal declares the :class:`FragmentKind` it yields, once: its name (the value of
 ``Fragment.kind``), how the interface names it (label, plural, legend text; translated by the
@@ -28,7 +33,7 @@ report. The app, the reports and the command line read the declarations
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 import numpy as np
@@ -94,12 +99,29 @@ class PairSignal(Protocol):
     def run(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding: ...
 
 
+_NO_PHRASES = np.empty(0, dtype=np.uint64)
+
+
+@dataclass(frozen=True)
+class RunText:
+    """What a document signal may know of the run beyond the document it marks."""
+
+    phrases: np.ndarray = field(default_factory=lambda: _NO_PHRASES)
+    """Anchor k-gram fingerprints to ignore, sorted and distinct: the ignored files' (the
+    templates') and, in ``compare``, the common phrases (:mod:`copylens.core.ignore`)."""
+
+
 class DocumentSignal(Protocol):
     """Runs on one document and marks its words (module docstring)."""
 
     @property
     def name(self) -> str: ...
 
+    @property
+    def marks_sources(self) -> bool:
+        """It marks the sources of a check too, not only the checked documents."""
+        ...
+
     def wanted(self, options: Options) -> bool: ...
 
-    def marks(self, doc: Prepared, options: Options) -> np.ndarray: ...
+    def marks(self, doc: Prepared, run: RunText, options: Options) -> np.ndarray | None: ...

@@ -28,15 +28,13 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from copylens.core.archive import AddReport, add_to_archive
 from copylens.core.archive.store import Archive, ArchivedDocument
 from copylens.core.documents import Input, WebPage
-from copylens.core.ignore import ignore_phrases, template_phrases
 from copylens.core.index import MIN_SHARED_ANCHORS
 from copylens.core.inputs import label_of
 from copylens.core.labels import author_of, same_labels
+from copylens.core.marking import marked
 from copylens.core.options import Options
 from copylens.core.prepare import (
     CancelCheck,
@@ -48,6 +46,7 @@ from copylens.core.prepare import (
     text_digest,
 )
 from copylens.core.report import CheckReport, DocumentResult, InputFailure, archive_key
+from copylens.core.signal import RunText
 
 if TYPE_CHECKING:
     from copylens.core.web import WebRequest
@@ -117,17 +116,17 @@ class Found:
         return (range(lo, min(lo + step, documents)) for lo in range(0, documents, step))
 
     def read(
-        self, group: Iterable[int], phrases: np.ndarray, options: Options
+        self, group: Iterable[int], run: RunText, options: Options
     ) -> Iterator[tuple[int, Prepared]]:
-        """The archived texts the documents of ``group`` meet, read from the archive, the
-        templates' ``phrases`` ignored: (text id, source). A text removed since it was
-        looked up, or damaged, is not among them."""
+        """The archived texts the documents of ``group`` meet, read from the archive, marked
+        as the run's sources are (:func:`copylens.core.marking.marked`): (text id, source). A
+        text removed since it was looked up, or damaged, is not among them."""
         if self.more.archive is None:
             return
         wanted = sorted({s.text for d in group for s in self.archived(d)})
         for meta, source in self.more.archive.sources(wanted, options):
             self.keyed[meta.text] = source.path
-            yield meta.text, ignore_phrases([source], phrases, options)[0]
+            yield meta.text, marked([source], run, options, sources=True)[0]
 
     def own(self, d: int) -> set[str]:
         """Names of the sources read for the ``d``-th document that are the writer's own
@@ -165,7 +164,7 @@ def look_up(
     more: MoreSources,
     docs: list[Prepared],
     srcs: list[Prepared],
-    templates: list[Prepared],
+    run: RunText,
     options: Options,
     progress: Progress | None = None,
     cancel: CancelCheck | None = None,
@@ -175,7 +174,7 @@ def look_up(
     it)."""
     found = Found(more)
     if more.web is not None:
-        found = _from_web(more, docs, srcs, templates, options, progress, cancel)
+        found = _from_web(more, docs, srcs, run, options, progress, cancel)
     if more.archive is not None:
         stored, already = _archived(more.archive, docs, [*srcs, *found.web], more.labels)
         found.stored, found.already = stored, already
@@ -186,7 +185,7 @@ def _from_web(
     more: MoreSources,
     docs: list[Prepared],
     srcs: list[Prepared],
-    templates: list[Prepared],
+    run: RunText,
     options: Options,
     progress: Progress | None,
     cancel: CancelCheck | None,
@@ -200,7 +199,7 @@ def _from_web(
     read, failed = read_all(found.pages, options, prepare_text, progress, cancel)
     known = {text_digest(p.text) for p in (*docs, *srcs)}
     kept = [p for p in read if text_digest(p.text) not in known]
-    sources = ignore_phrases(kept, template_phrases(templates), options) if templates else kept
+    sources = marked(kept, run, options, sources=True)
     by_url = {page.url: page for page in found.pages}
     return Found(more, sources, [*found.failures, *failed], by_url, found.queries)
 

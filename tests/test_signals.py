@@ -9,12 +9,22 @@ import numpy as np
 import pytest
 
 from copylens.app import export, presentation
-from copylens.core import FRAGMENT_KINDS, Fragment, Options, fragment_kind, signals
+from copylens.core import (
+    FRAGMENT_KINDS,
+    Fragment,
+    Options,
+    TextInput,
+    check,
+    compare,
+    fragment_kind,
+    signals,
+)
 from copylens.core.extract import Extracted
+from copylens.core.ignore import template_phrases
 from copylens.core.prepare import Prepared, prepare_text
 from copylens.core.report import Fragment as ReportFragment
 from copylens.core.score import score_pair
-from copylens.core.signal import Finding, FragmentKind
+from copylens.core.signal import Finding, FragmentKind, RunText
 
 SOURCE = (
     "The river froze early that winter and the ferry stopped running before December. "
@@ -113,9 +123,56 @@ def test_document_signals_mark_words_the_options_exclude() -> None:
     doc = prepared('He wrote "the river froze early that winter" in his diary.')
     citations = next(s for s in signals.DOCUMENT if s.name == "citations")
     assert not citations.wanted(Options())
-    marks = citations.marks(doc, Options(exclude_quotes=True))
-    assert marks.dtype == bool and len(marks) == len(doc.canonical)
+    marks = citations.marks(doc, RunText(), Options(exclude_quotes=True))
+    assert marks is not None and marks.dtype == bool and len(marks) == len(doc.canonical)
     assert 0 < marks.sum() < len(marks)
+
+
+def test_ignored_text_is_a_document_signal_that_marks_sources_too() -> None:
+    """Issue 33: the run's templates and common phrases are the first document signal of the
+    registry, given the run's phrases; citations mark the checked documents only."""
+    templates, citations = signals.DOCUMENT
+    assert (templates.name, templates.marks_sources) == ("templates", True)
+    assert (citations.name, citations.marks_sources) == ("citations", False)
+    handout = prepared("Villagers crossed the ice on foot, carrying salt and flour.")
+    run = RunText(template_phrases([handout]))
+    doc = prepared(DOCUMENT)
+    marks = templates.marks(doc, run, Options())
+    assert marks is not None
+    at = np.flatnonzero(marks)
+    assert list(at) == list(range(at[0], at[-1] + 1))  # one run of words, the handout's
+    span = doc.text[doc.canonical.starts[at[0]] : doc.canonical.ends[at[-1]]]
+    assert span == "Villagers crossed the ice on foot, carrying salt and flour"
+    assert templates.marks(doc, RunText(), Options()) is None
+
+
+class Zebras:
+    """A toy document signal: the word "zebra", in the checked documents."""
+
+    name = "zebras"
+    marks_sources = False
+
+    def wanted(self, options: Options) -> bool:
+        return True
+
+    def marks(self, doc: Prepared, run: RunText, options: Options) -> np.ndarray:
+        forms = np.array(doc.canonical.forms)
+        return np.asarray(forms == "zebra", dtype=bool)
+
+
+def test_a_document_signal_is_one_class_and_one_line_of_the_registry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    essay = "A zebra stood by the mill. " + SOURCE
+    source = [TextInput("source", SOURCE)]
+    [before] = check([TextInput("essay", essay)], source, Options(workers=1)).documents
+    monkeypatch.setattr(signals, "DOCUMENT", (*signals.DOCUMENT, Zebras()))
+    [after] = check([TextInput("essay", essay)], source, Options(workers=1)).documents
+    assert after.counted_words == before.counted_words - 2  # both zebras left out
+    [fragment] = after.sources[0].fragments
+    assert "zebra" not in essay[fragment.start : fragment.end]
+    [compared] = compare([TextInput("essay", essay), *source], Options(workers=1)).pairs
+    assert "zebra" not in essay[compared.fragments[-1].start : compared.fragments[-1].end]
 
 
 def test_compare_loads_the_word_vectors_once_before_its_workers_fork() -> None:
