@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from copylens.core import signals
 from copylens.core.arrays import distinct
 from copylens.core.copies import held_in
 from copylens.core.cpu import stage
@@ -41,7 +42,6 @@ from copylens.core.marking import ready as ready_marked
 from copylens.core.meaning import preload
 from copylens.core.options import Options
 from copylens.core.pairs import as_pairs, each, groups_of, map_groups, workers_for
-from copylens.core.paraphrase import Vocabulary
 from copylens.core.pool import can_fork, map_when_it_pays
 from copylens.core.prepare import (
     CancelCheck,
@@ -61,7 +61,6 @@ from copylens.core.report import (
     SourceMatch,
 )
 from copylens.core.score import PairScore, Seeded, containment_bounds, score_pair
-from copylens.core.sentence_align import sentence_candidates
 from copylens.core.signal import RunText
 from copylens.core.sources import MoreSources, look_up
 from copylens.core.spill import Spill, Spilled, read, summary
@@ -123,10 +122,9 @@ def check(
     for n, src in enumerate(srcs):
         index.add(n, src.anchors)
     wanted = [_candidates(doc, srcs, index) for doc in docs]
-    wanted = sentence_candidates(docs, srcs, wanted, options)  # edited copies: no anchor
-    if options.paraphrase:  # a rewrite may share no anchor with its source
-        vocabulary = Vocabulary.of(srcs)
-        wanted = [sorted({*w, *vocabulary.related(d)}) for d, w in zip(docs, wanted, strict=True)]
+    for step in signals.STEPS:  # an edited copy or a rewrite may share no anchor
+        if step.wanted(options):
+            wanted = step.candidates(docs, srcs, wanted, options)
     scores: list[list[tuple[Prepared, PairScore]]] = [[] for _ in docs]
     remaining = [len(w) + len(found.archived(d)) for d, w in enumerate(wanted)]
     results: list[DocumentResult | None] = [None] * len(docs)

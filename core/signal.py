@@ -1,6 +1,6 @@
 """Signal: what a detection signal is, and what kind of fragment it yields (issue 33).
 
-Two protocols, so a new signal is one module, one line of the registry
+Two protocols and a step, so a new signal is one module, one line of the registry
 (:mod:`copylens.core.signals`) and its tests:
 
 * a :class:`PairSignal` runs on a checked document A and a source B and yields fragments:
@@ -22,6 +22,16 @@ Two protocols, so a new signal is one module, one line of the registry
   never counted): a signal that ``marks_sources`` in the sources of a check too, the others
   in the checked documents only. Must hold: it never moves a span (it only marks words).
 
+* a :class:`PairStep` works with what the pair signals find rather than finding fragments of
+  its own (a sentence-level signal joins the copy signal's alignments into passages), at three
+  points of the pair stage, each a method that leaves what it is given as it is unless the
+  step overrides it: ``candidates`` (``check``, before any pair is scored: the sources each
+  document is compared with, beyond those sharing an anchor k-gram), ``joined`` (inside the
+  copy signal, on the pair's word alignments before they become fragments and coverage), and
+  ``assembled`` (after every pair signal ran: the pair's fragments as reported). Must hold:
+  ``candidates`` only adds; ``joined`` and ``assembled`` keep every span on word boundaries
+  and never cover a word no fragment holds.
+
 Each pair signal declares the :class:`FragmentKind` it yields, once: its name (the value of
 ``Fragment.kind``), how the interface names it (label, plural, legend text; translated by the
 app from these declarations, context "FragmentKinds", collected by
@@ -38,6 +48,8 @@ from typing import Literal, Protocol
 
 import numpy as np
 
+from copylens.core.align import Alignment
+from copylens.core.canonicalize import Canonical
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
@@ -125,3 +137,34 @@ class DocumentSignal(Protocol):
     def wanted(self, options: Options) -> bool: ...
 
     def marks(self, doc: Prepared, run: RunText, options: Options) -> np.ndarray | None: ...
+
+
+class PairStep:
+    """A step of the pair stage beside the pair signals (module docstring); a step overrides
+    the points it works at, the others leave what they are given as it is."""
+
+    name = "step"
+
+    def wanted(self, options: Options) -> bool:
+        return True
+
+    def candidates(
+        self,
+        docs: Sequence[Prepared],
+        sources: Sequence[Prepared],
+        wanted: list[list[int]],
+        options: Options,
+    ) -> list[list[int]]:
+        """``wanted`` (each document's candidate sources, by index, sorted) with the sources
+        the step would have compared too; never a document with itself."""
+        return wanted
+
+    def joined(
+        self, a: Canonical, b: Canonical, alignments: list[Alignment], options: Options
+    ) -> list[Alignment]:
+        """The copy signal's word alignments of A against B, as they become fragments."""
+        return alignments
+
+    def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
+        """What every pair signal found, as the pair reports it."""
+        return found

@@ -24,7 +24,7 @@ from copylens.core.ignore import template_phrases
 from copylens.core.prepare import Prepared, prepare_text
 from copylens.core.report import Fragment as ReportFragment
 from copylens.core.score import score_pair
-from copylens.core.signal import Finding, FragmentKind, RunText
+from copylens.core.signal import Finding, FragmentKind, PairStep, RunText
 
 SOURCE = (
     "The river froze early that winter and the ferry stopped running before December. "
@@ -218,3 +218,43 @@ def test_blas_runs_one_thread_a_process_unless_the_user_says_otherwise() -> None
     env["OPENBLAS_NUM_THREADS"] = "3"
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert done.stdout.strip() == "3", done.stderr
+
+
+UNRELATED = (
+    "Our orchestra rehearsed the symphony every Thursday evening in the old church hall, "
+    "where the cellos sounded warmer than anywhere else in town."
+)
+
+
+def test_a_pair_step_is_one_class_and_one_line_of_the_registry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 33: a step names more candidate pairs, sees the copy signal's alignments and, after
+    every pair signal ran, the pair's fragments as they are reported."""
+    seen: list[tuple[str, str, int]] = []
+    joined: list[int] = []
+
+    class Everything(PairStep):
+        name = "everything"
+
+        def candidates(self, docs, sources, wanted, options):  # type: ignore[no-untyped-def]
+            return [[n for n, s in enumerate(sources) if s is not d] for d in docs]
+
+        def joined(self, a, b, alignments, options):  # type: ignore[no-untyped-def]
+            joined.append(len(alignments))
+            return alignments
+
+        def assembled(self, a, b, found, options):  # type: ignore[no-untyped-def]
+            seen.append((a.path, b.path, len(found.fragments)))
+            return found
+
+    step = Everything()
+    monkeypatch.setattr(signals, "STEPS", (*signals.STEPS, step))
+    copy = signals.PAIR[0]
+    monkeypatch.setattr(copy, "steps", (*copy.steps, step))  # type: ignore[attr-defined]
+    sources = [TextInput("copied", SOURCE), TextInput("other", UNRELATED)]
+    report = check([TextInput("essay", DOCUMENT)], sources, Options(workers=1, paraphrase=False))
+    assert sorted(b for _, b, _ in seen) == ["copied", "other"]  # no anchor shared with "other"
+    [found] = report.documents[0].sources
+    assert found.path == "copied" and ("essay", "copied", len(found.fragments)) in seen
+    assert len(joined) == 2 and max(joined) >= 1
