@@ -37,8 +37,7 @@ from copylens.core.index import (
     pairs_sharing,
 )
 from copylens.core.inputs import told_apart
-from copylens.core.marking import marked, marks_any
-from copylens.core.marking import ready as ready_marked
+from copylens.core.marking import every_signal, marked, marks_any
 from copylens.core.meaning import preload
 from copylens.core.options import Options
 from copylens.core.pairs import as_pairs, each, groups_of, map_groups, workers_for
@@ -313,7 +312,7 @@ def ready_to_compare(
     position in the run (``first``) and the common phrases counted over the whole run."""
     held = common_phrases([d.anchors for d in docs], options) if common is None else common
     phrases = distinct(np.concatenate((template_phrases(templates), held)))
-    return ready_marked(docs, RunText(phrases), options, first)
+    return every_signal(docs, RunText(phrases), options, first)
 
 
 def candidate_pairs(docs: Sequence[Prepared]) -> np.ndarray:

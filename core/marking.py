@@ -47,7 +47,7 @@ def marked(
     return out
 
 
-def ready(
+def every_signal(
     docs: Sequence[Prepared], run: RunText, options: Options, first: int = 0
 ) -> list[Prepared]:
     """Checked documents that are sources too (``compare``): every signal's words ignored."""
