@@ -669,7 +669,7 @@ def agreement_table(generated: Labelled, real: Labelled, out: list[str]) -> None
         " fix) and the loose retellings added to them now (`scripts/retold_news.py`);"
         " *gap*: the largest"
         " difference from the real percentiles of duplicates. The shipped model keeps the"
-        f" criteria whose duplicates' gap is at most {AGREEMENT}.",
+        f" criteria whose loose duplicates' gap is at most {AGREEMENT}.",
         "",
         "| criterion | real dup | edited dup | gap | loose dup | gap |"
         " real non-dup | loose non-dup |",
