@@ -63,10 +63,10 @@ SUMMARY = FragmentKind(
 )
 """The kind of fragment this step yields (``Fragment.kind == "summary"``)."""
 
-SEED_COS = 0.2
-SEED_DICE = 0.15
+SEED_COS = 0.25
+SEED_DICE = 0.2
 """Least tf-isf cosine and Dice of a checked unit with its best source unit (a summary seed)."""
-MIN_UNITS = 3
+MIN_UNITS = 4
 MIN_SOURCE_UNITS = 3
 """Fewest seeded checked units in a run, and distinct source units they point to."""
 ORDER = 0.6
@@ -115,11 +115,12 @@ def summarised(a: Canonical, b: Canonical, found: Finding) -> Finding:
     if not seeds:
         return found
     inside = _inside_share(a, sim, anchors)
+    cut = _cut(inside)
     bridges = sim.cos.max(axis=1) >= BRIDGE_COS
     runs: list[Run] = []
     for f in anchors:
         u = sim.a.of_word(int(np.searchsorted(a.starts, f.start)))
-        run = _run(u, seeds, inside, bridges)
+        run = _run(u, seeds, inside, bridges, cut)
         if run is not None and run not in runs and _is_summary(run, sim):
             runs.append(run)
     if not runs:
@@ -147,12 +148,26 @@ def _inside_share(a: Canonical, sim: Similarity, anchors: Sequence[Fragment]) ->
     return sums / np.maximum(np.diff(sim.a.bounds), 1)
 
 
-def _run(u: int, seeds: dict[int, int], inside: np.ndarray, bridges: np.ndarray) -> Run | None:
+def _cut(inside: np.ndarray) -> np.ndarray:
+    """Units between two fragments and outside them: the copy signal's own-sentence cut
+    judged them the writer's own (:func:`copylens.core.sentence_align.own_units`), and this
+    step does not overrule it."""
+    found = np.flatnonzero(inside >= IN_FRAGMENT)
+    cut = np.zeros(len(inside), dtype=bool)
+    if len(found):
+        cut[found[0] : found[-1] + 1] = True
+        cut[found] = False
+    return cut
+
+
+def _run(
+    u: int, seeds: dict[int, int], inside: np.ndarray, bridges: np.ndarray, cut: np.ndarray
+) -> Run | None:
     """The units around ``u`` each seeded or mostly inside a fragment, with at most one
     bridge unit (:data:`BRIDGE_COS`) between two such; None if ``u`` is neither."""
 
     def held(x: int) -> bool:
-        return 0 <= x < len(inside) and (x in seeds or inside[x] >= IN_FRAGMENT)
+        return 0 <= x < len(inside) and not cut[x] and (x in seeds or inside[x] >= IN_FRAGMENT)
 
     if not held(u):
         return None
@@ -160,14 +175,14 @@ def _run(u: int, seeds: dict[int, int], inside: np.ndarray, bridges: np.ndarray)
     while True:
         if held(u0 - 1):
             u0 -= 1
-        elif u0 >= 2 and bridges[u0 - 1] and held(u0 - 2):
+        elif u0 >= 2 and bridges[u0 - 1] and not cut[u0 - 1] and held(u0 - 2):
             u0 -= 2
         else:
             break
     while True:
         if held(u1):
             u1 += 1
-        elif u1 + 1 < len(inside) and bridges[u1] and held(u1 + 1):
+        elif u1 + 1 < len(inside) and bridges[u1] and not cut[u1] and held(u1 + 1):
             u1 += 2
         else:
             break
