@@ -59,7 +59,6 @@ SUMMARY = FragmentKind(
     colour="tint",
     underline="wave",
     legend="a short passage retelling a longer stretch of the source",
-    columns=("summaries", "summarised words"),
 )
 """The kind of fragment this step yields (``Fragment.kind == "summary"``)."""
 

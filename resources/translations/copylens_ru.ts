@@ -1845,6 +1845,18 @@
         <source>sentences retold in other words</source>
         <translation>предложения, пересказанные другими словами</translation>
     </message>
+    <message>
+        <source>summarised from</source>
+        <translation>пересказ источника</translation>
+    </message>
+    <message>
+        <source>summaries</source>
+        <translation>пересказы</translation>
+    </message>
+    <message>
+        <source>a short passage retelling a longer stretch of the source</source>
+        <translation>короткий фрагмент, пересказывающий длинную часть источника</translation>
+    </message>
 </context>
 <context>
     <name>GroupsPanel</name>
