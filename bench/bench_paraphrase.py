@@ -134,8 +134,42 @@ def configurations() -> tuple[dict[str, dict[str, Any]], str]:
     if ok:
         configs["paraphrase=True"] = {"paraphrase": True, THESAURUS: False}
         if importlib.util.find_spec("copylens.core.thesaurus") is not None:
-            configs["paraphrase=True + thesaurus"] = {"paraphrase": True, THESAURUS: True}
+            configs["paraphrase=True + thesaurus"] = {
+                "paraphrase": True,
+                THESAURUS: True,
+                CHAINS: False,
+            }
+            if _has_chains():
+                configs["paraphrase=True + thesaurus + chains"] = {
+                    "paraphrase": True,
+                    THESAURUS: True,
+                    CHAINS: True,
+                }
     return configs, why
+
+
+CHAINS = "chains"
+"""A key of a configuration that is no option: whether the paraphrase stage keeps matches
+by ordered chains in the languages of ``paraphrase.CHAINED`` (issue 35). Off, ``CHAINED`` is
+empty in this process, and the stage is as it was before them."""
+_CHAINED: list[dict[str, float]] = []
+
+
+def _has_chains() -> bool:
+    from copylens.core import paraphrase
+
+    return hasattr(paraphrase, "CHAINED")
+
+
+def use_chains(on: bool) -> None:
+    """The stage with or without ordered chains from now on."""
+    from copylens.core import paraphrase
+
+    if not _has_chains():
+        return
+    if not _CHAINED:
+        _CHAINED.append(dict(paraphrase.CHAINED))
+    paraphrase.CHAINED = dict(_CHAINED[0]) if on else {}
 
 
 THESAURUS = "thesaurus"
@@ -167,7 +201,8 @@ def _no_thesaurus(language: str) -> None:
 def options(changes: dict[str, Any]) -> Options:
     """The run's options; a configuration's ``THESAURUS`` key switches the thesauri."""
     use_thesaurus(changes.get(THESAURUS, True))
-    return Options(workers=1, **{k: v for k, v in changes.items() if k != THESAURUS})
+    use_chains(changes.get(CHAINS, False))
+    return Options(workers=1, **{k: v for k, v in changes.items() if k not in (THESAURUS, CHAINS)})
 
 
 # ---------------------------------------------------------------- running

@@ -384,3 +384,49 @@ def test_the_direct_lookup_of_word_weights_is_wordfreqs_own(language: str) -> No
             assert value == zipf_frequency(word, language, wordlist="small"), word
     assert found > 2000  # most words take the direct way
     assert listed("Word") is None and listed("don't") is None and listed("x2") is None
+
+
+def _chain(scores: list[float], sources: list[int]) -> list[pp.Match]:
+    """Matches of consecutive checked sentences 1, 2, … to the given source sentences."""
+    return [
+        pp.Match(5 * n, 5 * n + 5, 5 * j, 5 * j + 5, s, (n + 1,), (j,))
+        for n, (s, j) in enumerate(zip(scores, sources, strict=True))
+    ]
+
+
+def test_an_ordered_chain_keeps_low_matches_in_chained_languages_only() -> None:
+    """Three consecutive sentences retelling three consecutive source sentences at 0.3 each:
+    a rewrite in Russian or Ukrainian (issue 35); nothing in English (chain None)."""
+    three = _chain([0.3, 0.28, 0.31], [4, 5, 6])
+    chained = pp._chosen(three, {}, set(), chain=pp.CHAINED["ru"])
+    assert {id(m) for m in chained} == {id(m) for m in three}
+    assert pp._chosen(three, {}, set()) == []
+    assert pp._chosen(three, {}, set(), chain=0.29) == []  # the 0.28 is no candidate
+
+
+def test_a_chain_needs_the_sources_order() -> None:
+    """The same scores out of order (honest same-topic writing), or a chain of two with a low
+    mean, keep nothing; a chain of two with a mean of CHAIN_PAIR does."""
+    assert pp._chosen(_chain([0.3, 0.3, 0.3], [4, 6, 5]), {}, set(), chain=0.25) == []
+    assert pp._chosen(_chain([0.3, 0.3, 0.3], [4, 5, 5]), {}, set(), chain=0.25) == []
+    assert pp._chosen(_chain([0.3, 0.33], [4, 5]), {}, set(), chain=0.25) == []
+    two = _chain([0.33, pp.CHAIN_PAIR * 2 - 0.33], [4, 5])
+    assert len(pp._chosen(two, {}, set(), chain=0.25)) == 2
+
+
+def test_a_low_match_gives_no_run_to_a_better_one() -> None:
+    """A match at IN_RUN stands only beside another at LOW or more: a neighbour below LOW
+    (taken for chains) is no support, so the honest side of the runs is as before."""
+    high, low = _chain([0.62, 0.3], [4, 9])
+    assert pp._chosen([high, low], {}, set(), chain=0.25) == []
+    assert pp._chosen([high, low], {}, set()) == []
+
+
+def test_next_pairs_follow_the_source_order() -> None:
+    open_a = {0, 1, 2}
+    closed = np.array([False, False, True, False])
+    pairs = [(0, 0), (0, 1), (1, 1), (2, 3)]
+    # (1, 1) is known; (1, 2) is closed; (2, 2) is closed; (3, 4) is out of both documents
+    assert pp._next_pairs(pairs, open_a, closed) == []
+    assert pp._next_pairs([(0, 2), (1, 0)], open_a, closed) == [(1, 3), (2, 1)]
+    assert pp._next_pairs([(2, 0)], open_a, closed) == []  # sentence 3 is not open
