@@ -843,7 +843,7 @@ paragraphs of seed 002 against seed papers 000/001 any; the most such an honest 
 sentences reached was a mean of 0.33 (below :data:`CHAIN_PAIR`), and no honest chain was
 three long. Not English: its word vectors rate honest same-topic sentences higher (the
 Clough–Stevenson answers written without copying, 18 of 38 with such a chain at 0.25)."""
-CHAIN_PAIR = 0.36
+CHAIN_PAIR = 0.4
 """Least mean score of a chain of two (a chain of :data:`RUN` needs only each member at the
 language's :data:`CHAINED` score)."""
 
