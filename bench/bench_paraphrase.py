@@ -35,6 +35,11 @@ Beside them (issue 35): the stage with the Russian and Ukrainian thesauri
 them (:func:`use_thesaurus`); per language, word salad drawn from the passages' own words
 (:func:`salad_texts`: any fragment on it is a false mark) and the passages put through a
 synonymizer that uses the thesaurus (:func:`thesaurus_rewrites`, target ≥ 80 % marked).
+The stage as it ships, with ordered chains in Russian and Ukrainian (``paraphrase.CHAINED``,
+issue 35), is a fourth configuration; the other three run with ``CHAINED`` empty
+(:func:`use_chains`), the stage as it was before them. The end of the report shows the
+per-sentence distributions of each signal tried for issue 35 (``paraphrase_signals.md``, made
+by ``lab_rewrite.py --summary``).
 
 5. ParaPhraser (Pivovarova et al. 2017; ``/work/shared/corpora/paraphraser-ru``): 7,227 pairs
    of Russian news headlines judged strict (1), loose (0) or no paraphrase (−1). Both
@@ -998,8 +1003,18 @@ def render_markdown(result: dict[str, Any]) -> str:
             "",
             *examples_lines(result),
             "",
+            *signal_lines(),
         ]
     )
+
+
+SIGNALS = RESULTS / "paraphrase_signals.md"
+"""Per-sentence distributions of each signal tried for issue 35 (``lab_rewrite.py
+--summary``), shown at the end of the report when present."""
+
+
+def signal_lines() -> list[str]:
+    return SIGNALS.read_text(encoding="utf-8").splitlines() if SIGNALS.exists() else []
 
 
 def print_report(result: dict[str, Any]) -> None:

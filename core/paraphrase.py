@@ -32,6 +32,13 @@ sentences by meaning, after the aligner, between a checked document and a source
    retold sentences; a writer's own sentence on the source's topic matches one source
    sentence by chance. A short copy stays a copy (:func:`_short_copy`): the shortest fragment
    (``min_fragment_words``) holds for it as for the aligner's.
+   In Russian and Ukrainian (:data:`CHAINED`, issue 35), whose word vectors and thesauri know
+   too few of a rewriter's synonyms for an expert rewrite to reach :data:`LOW`, a match from
+   0.25 also stands in an *ordered chain*: consecutive checked sentences retelling consecutive
+   source sentences, three of them, or two with a mean of :data:`CHAIN_PAIR` (:func:`_ordered`).
+   A rewrite keeps its source's order sentence by sentence; honest writing on the topic and
+   word salad from its vocabulary do not (bench/lab_rewrite_runs.py). For them the candidate
+   step also scores each candidate's successor on both sides (:func:`_next_pairs`).
 
 Precision first: the thresholds were chosen on real honest writing on a source's topic (the
 Clough–Stevenson answers written without copying, seed papers on the same subject by other
@@ -822,13 +829,14 @@ def _chosen(
         used_b.update(m.b_sentences)
     runs = _runs([m for m in taken if m.score >= LOW], aligned)
     ordered = _ordered(taken) if chain is not None else set()
-    return [
-        m
-        for m in taken
-        if id(m) in ordered
-        or m.score >= LOW
-        and (m.score >= ALONE or (m.score >= IN_RUN and runs[id(m)] >= 2) or runs[id(m)] >= RUN)
-    ]
+    return [m for m in taken if id(m) in ordered or _kept(m, runs)]
+
+
+def _kept(m: Match, runs: dict[int, int]) -> bool:
+    """A match at :data:`LOW` or more kept by the run it stands in (step 4)."""
+    if m.score < LOW:
+        return False
+    return m.score >= ALONE or (m.score >= IN_RUN and runs[id(m)] >= 2) or runs[id(m)] >= RUN
 
 
 CHAINED = {"ru": 0.25, "uk": 0.25}
