@@ -35,8 +35,7 @@ Beside them (issue 35): the stage with the Russian and Ukrainian thesauri
 them (:func:`use_thesaurus`); per language, word salad drawn from the passages' own words
 (:func:`salad_texts`: any fragment on it is a false mark) and the passages put through a
 synonymizer that uses the thesaurus (:func:`thesaurus_rewrites`, target ≥ 80 % marked).
-The stage as it ships, with ordered chains in Russian and Ukrainian (``paraphrase.CHAINED``,
-issue 35), is a fourth configuration; the other three run with ``CHAINED`` empty
+The stage as it ships, with ordered chains (``paraphrase.CHAINED``, issue 35), is a fourth configuration; the other three run with ``CHAINED`` empty
 (:func:`use_chains`), the stage as it was before them. The end of the report shows the
 per-sentence distributions of each signal tried for issue 35 (``paraphrase_signals.md``, made
 by ``lab_rewrite.py --summary``).
@@ -157,7 +156,7 @@ CHAINS = "chains"
 """A key of a configuration that is no option: whether the paraphrase stage keeps matches
 by ordered chains in the languages of ``paraphrase.CHAINED`` (issue 35). Off, ``CHAINED`` is
 empty in this process, and the stage is as it was before them."""
-_CHAINED: list[dict[str, float]] = []
+_CHAINED: list[dict[str, Any]] = []
 
 
 def _has_chains() -> bool:

@@ -32,13 +32,14 @@ sentences by meaning, after the aligner, between a checked document and a source
    retold sentences; a writer's own sentence on the source's topic matches one source
    sentence by chance. A short copy stays a copy (:func:`_short_copy`): the shortest fragment
    (``min_fragment_words``) holds for it as for the aligner's.
-   In Russian and Ukrainian (:data:`CHAINED`, issue 35), whose word vectors and thesauri know
-   too few of a rewriter's synonyms for an expert rewrite to reach :data:`LOW`, a match from
-   0.25 also stands in an *ordered chain*: consecutive checked sentences retelling consecutive
-   source sentences, three of them, or two with a mean of :data:`CHAIN_PAIR` (:func:`_ordered`).
-   A rewrite keeps its source's order sentence by sentence; honest writing on the topic and
-   word salad from its vocabulary do not (bench/lab_rewrite_runs.py). For them the candidate
-   step also scores each candidate's successor on both sides (:func:`_next_pairs`).
+   Besides (issue 35), a match at a lower score stands in an *ordered chain*: consecutive
+   checked sentences retelling consecutive source sentences, three of them, or two with a
+   higher mean (:func:`_ordered`; the scores per language in :data:`CHAINED`: from 0.25 in
+   Russian and Ukrainian, whose word vectors and thesauri know too few of a rewriter's
+   synonyms for an expert rewrite to reach :data:`LOW`). A rewrite keeps its source's order
+   sentence by sentence; honest writing on the topic and word salad from its vocabulary do
+   not (bench/lab_rewrite_runs.py). The candidate step then also scores each candidate's
+   successor on both sides (:func:`_next_pairs`).
 
 Precision first: the thresholds were chosen on real honest writing on a source's topic (the
 Clough–Stevenson answers written without copying, seed papers on the same subject by other
@@ -499,7 +500,7 @@ def paraphrases(
     closed_b = np.array([bool(blocked_b[lo:hi].any()) for lo, hi in mb.bounds], dtype=bool)
     found: list[Match] = []
     chain = CHAINED.get(a.canonical.language)
-    least = min(LOW, chain) if chain is not None else LOW
+    least = min(LOW, chain.least) if chain is not None else LOW
     pairs = list(_nearest(ma, mb, open_a, closed_b))
     if chain is not None:
         pairs += _next_pairs(pairs, set(open_a), closed_b)
@@ -803,7 +804,7 @@ def _chosen(
     found: list[Match],
     aligned: dict[int, tuple[int, int]],
     copied_b: set[int],
-    chain: float | None = None,
+    chain: Chain | None = None,
 ) -> list[Match]:
     """Best first, each sentence in one match, then kept by the evidence around it (step 4
     of the module docstring): at :data:`ALONE` on its own, at :data:`IN_RUN` in a run of
@@ -812,10 +813,10 @@ def _chosen(
     previous one's (either way: rewriters reorder; after or before a copied sentence, in the
     source's order); ``aligned`` are the sentences the aligner found, with the source sentences
     their fragments reach; ``copied_b``, the source sentences it mostly found, are not retold
-    again. With ``chain`` (the language's :data:`CHAINED` score), matches from ``chain`` up
+    again. With ``chain`` (the language's :data:`CHAINED`), matches from its ``least`` up
     are taken too, after all better ones, and kept in an ordered chain (:func:`_ordered`);
     the runs above are of matches at :data:`LOW` and up only."""
-    least = LOW if chain is None else min(LOW, chain)
+    least = LOW if chain is None else min(LOW, chain.least)
     taken: list[Match] = []
     used_a: set[int] = set(aligned)
     used_b = set(copied_b)
@@ -828,7 +829,7 @@ def _chosen(
         used_a.update(m.a_sentences)
         used_b.update(m.b_sentences)
     runs = _runs([m for m in taken if m.score >= LOW], aligned)
-    ordered = _ordered(taken) if chain is not None else set()
+    ordered = _ordered(taken, chain.pair) if chain is not None else set()
     return [m for m in taken if id(m) in ordered or _kept(m, runs)]
 
 
@@ -839,27 +840,37 @@ def _kept(m: Match, runs: dict[int, int]) -> bool:
     return m.score >= ALONE or (m.score >= IN_RUN and runs[id(m)] >= 2) or runs[id(m)] >= RUN
 
 
-CHAINED = {"ru": 0.25, "uk": 0.25}
-"""Languages whose matches may stand by an ordered chain (:func:`_ordered`), and the least
-score of a chain's member. A rewrite keeps its source's order sentence by sentence; honest
-writing on the same topic only now and then has two consecutive sentences matching two
-consecutive source sentences, and word salad none. Chosen on bench/lab_rewrite_runs.py's
-sentence-by-sentence scores (the stage's score, every checked text against every source it
-is checked with): expert rewrites have 47 % (ru) and 23 % (uk) of their sentences in such
-chains, 0 of 22 independent same-topic texts, 0 of 20 word-salad texts and 0 of 41 real
-paragraphs of seed 002 against seed papers 000/001 any; the most such an honest pair of
-sentences reached was a mean of 0.33 (below :data:`CHAIN_PAIR`), and no honest chain was
-three long. Not English: its word vectors rate honest same-topic sentences higher (the
-Clough–Stevenson answers written without copying, 18 of 38 with such a chain at 0.25)."""
-CHAIN_PAIR = 0.4
-"""Least mean score of a chain of two (a chain of :data:`RUN` needs only each member at the
-language's :data:`CHAINED` score)."""
+@dataclass(frozen=True)
+class Chain:
+    """The scores of an ordered chain (:func:`_ordered`) in a language."""
+
+    least: float
+    """Least score of each member."""
+    pair: float
+    """Least mean score of a chain of two (a chain of :data:`RUN` needs only ``least``)."""
 
 
-def _ordered(matches: list[Match]) -> set[int]:
+CHAINED = {"ru": Chain(0.25, 0.4), "uk": Chain(0.25, 0.4), "en": Chain(0.4, 0.55)}
+"""Languages whose matches may stand by an ordered chain (:func:`_ordered`), with its scores.
+A rewrite keeps its source's order sentence by sentence; honest writing on the same topic
+only now and then has two consecutive sentences matching two consecutive source sentences,
+and word salad none. Chosen on bench/lab_rewrite_runs.py's sentence-by-sentence scores (the
+stage's score, every checked text against every source it is checked with; the tables are in
+bench/results/paraphrase_signals.md). Russian and Ukrainian: expert rewrites have 37 % (ru)
+and 19 % (uk) of their sentences in such chains, 0 of 22 independent same-topic texts, 0 of
+20 word-salad texts and 0 of 41 real paragraphs of seed 002 against seed papers 000/001 any;
+the most an honest chain of two reached was a mean of 0.33, and none was three long; in
+bench_own_text an own sentence at 0.41 beside an edited copy the aligner missed (0.334) made
+a chain of two with a mean of 0.372, below ``pair``. English word vectors rate honest
+same-topic sentences higher: at Russian's scores 18 of the 38 Clough–Stevenson answers
+written without copying have a chain; at 0.4 / 0.55 none, nor a chain at 0.35 / 0.5 (one
+at 0.32 / 0.5), and expert rewrites have 65 % of their sentences in one."""
+
+
+def _ordered(matches: list[Match], pair: float) -> set[int]:
     """The matches (their ``id``) in an ordered chain: each next checked sentence retelling
     the very next source sentence (one match's last sentence to the next one's first, on both
-    sides), :data:`RUN` long, or two long with a mean of at least :data:`CHAIN_PAIR`."""
+    sides), :data:`RUN` long, or two long with a mean of at least ``pair``."""
     ordered = sorted(matches, key=lambda m: m.a_sentences[0])
     out: set[int] = set()
     chain: list[Match] = []
@@ -874,7 +885,7 @@ def _ordered(matches: list[Match]) -> set[int]:
             chain.append(m)
             continue
         mean = sum(x.score for x in chain) / len(chain) if chain else 0.0
-        if len(chain) >= RUN or (len(chain) == 2 and mean >= CHAIN_PAIR):
+        if len(chain) >= RUN or (len(chain) == 2 and mean >= pair):
             out.update(id(x) for x in chain)
         chain = [m] if m is not None else []
     return out

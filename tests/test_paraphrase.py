@@ -394,32 +394,36 @@ def _chain(scores: list[float], sources: list[int]) -> list[pp.Match]:
     ]
 
 
-def test_an_ordered_chain_keeps_low_matches_in_chained_languages_only() -> None:
+RU = pp.CHAINED["ru"]
+
+
+def test_an_ordered_chain_keeps_low_matches() -> None:
     """Three consecutive sentences retelling three consecutive source sentences at 0.3 each:
-    a rewrite in Russian or Ukrainian (issue 35); nothing in English (chain None)."""
+    a rewrite in Russian (issue 35); nothing without chains, nor in English (from 0.4)."""
     three = _chain([0.3, 0.28, 0.31], [4, 5, 6])
-    chained = pp._chosen(three, {}, set(), chain=pp.CHAINED["ru"])
+    chained = pp._chosen(three, {}, set(), chain=RU)
     assert {id(m) for m in chained} == {id(m) for m in three}
     assert pp._chosen(three, {}, set()) == []
-    assert pp._chosen(three, {}, set(), chain=0.29) == []  # the 0.28 is no candidate
+    assert pp._chosen(three, {}, set(), chain=pp.CHAINED["en"]) == []
+    assert pp._chosen(three, {}, set(), chain=pp.Chain(0.29, RU.pair)) == []  # 0.28 is out
 
 
 def test_a_chain_needs_the_sources_order() -> None:
     """The same scores out of order (honest same-topic writing), or a chain of two with a low
-    mean, keep nothing; a chain of two with a mean of CHAIN_PAIR does."""
-    assert pp._chosen(_chain([0.3, 0.3, 0.3], [4, 6, 5]), {}, set(), chain=0.25) == []
-    assert pp._chosen(_chain([0.3, 0.3, 0.3], [4, 5, 5]), {}, set(), chain=0.25) == []
+    mean, keep nothing; a chain of two with the language's mean for two does."""
+    assert pp._chosen(_chain([0.3, 0.3, 0.3], [4, 6, 5]), {}, set(), chain=RU) == []
+    assert pp._chosen(_chain([0.3, 0.3, 0.3], [4, 5, 5]), {}, set(), chain=RU) == []
     # an own sentence at 0.41 beside an edited copy the aligner missed (bench_own_text)
-    assert pp._chosen(_chain([0.41, 0.334], [14, 15]), {}, set(), chain=0.25) == []
-    two = _chain([0.33, pp.CHAIN_PAIR * 2 - 0.33], [4, 5])
-    assert len(pp._chosen(two, {}, set(), chain=0.25)) == 2
+    assert pp._chosen(_chain([0.41, 0.334], [14, 15]), {}, set(), chain=RU) == []
+    two = _chain([0.33, RU.pair * 2 - 0.33], [4, 5])
+    assert len(pp._chosen(two, {}, set(), chain=RU)) == 2
 
 
 def test_a_low_match_gives_no_run_to_a_better_one() -> None:
     """A match at IN_RUN stands only beside another at LOW or more: a neighbour below LOW
     (taken for chains) is no support, so the honest side of the runs is as before."""
     high, low = _chain([0.62, 0.3], [4, 9])
-    assert pp._chosen([high, low], {}, set(), chain=0.25) == []
+    assert pp._chosen([high, low], {}, set(), chain=RU) == []
     assert pp._chosen([high, low], {}, set()) == []
 
 
