@@ -35,8 +35,9 @@ Beside them (issue 35): the stage with the Russian and Ukrainian thesauri
 them (:func:`use_thesaurus`); per language, word salad drawn from the passages' own words
 (:func:`salad_texts`: any fragment on it is a false mark) and the passages put through a
 synonymizer that uses the thesaurus (:func:`thesaurus_rewrites`, target ≥ 80 % marked).
-The stage as it ships, with ordered chains (``paraphrase.CHAINED``, issue 35), is a fourth configuration; the other three run with ``CHAINED`` empty
-(:func:`use_chains`), the stage as it was before them. The end of the report shows the
+The stage as it ships, with ordered chains (``paraphrase.CHAINED``, issue 35), is a fourth
+configuration; the other three run with ``CHAINED`` empty (:func:`use_chains`), the stage as
+it was before them. The end of the report shows the
 per-sentence distributions of each signal tried for issue 35 (``paraphrase_signals.md``, made
 by ``lab_rewrite.py --summary``).
 
