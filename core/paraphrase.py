@@ -865,7 +865,7 @@ and 19 % (uk) of their sentences in such chains, 0 of 22 independent same-topic 
 the most an honest chain of two reached was a mean of 0.33, and none was three long; in
 bench_own_text an own sentence at 0.41 beside an edited copy the aligner missed (0.334) made
 a chain of two with a mean of 0.372, below ``pair``. English word vectors rate honest
-same-topic sentences higher: at Russian's scores 18 of the 38 Clough–Stevenson answers
+same-topic sentences higher: at Russian's scores 8 of the 38 Clough–Stevenson answers
 written without copying have a chain; at 0.4 / 0.55 none, nor a chain at 0.35 / 0.5 (one
 at 0.32 / 0.5), and expert rewrites have 65 % of their sentences in one. In Russian and
 Ukrainian the candidate step takes pairs from a cosine of 0.3 (ru expert rewrites 21 → 28 %
