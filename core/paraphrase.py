@@ -33,10 +33,10 @@ sentences by meaning, after the aligner, between a checked document and a source
    sentence by chance. A short copy stays a copy (:func:`_short_copy`): the shortest fragment
    (``min_fragment_words``) holds for it as for the aligner's.
    Besides (issue 35), a match at a lower score stands in an *ordered chain*: consecutive
-   checked sentences retelling consecutive source sentences, three of them, or two with a
-   higher mean (:func:`_ordered`; the scores per language in :data:`CHAINED`: from 0.25 in
-   Russian and Ukrainian, whose word vectors and thesauri know too few of a rewriter's
-   synonyms for an expert rewrite to reach :data:`LOW`). A rewrite keeps its source's order
+   checked sentences retelling consecutive source sentences, three or more of them, or two
+   with a higher mean (:func:`_ordered`; the scores per language in :data:`CHAINED`: members
+   from 0.2 with a mean of 0.3 in Russian and Ukrainian, whose word vectors and thesauri know
+   too few of a rewriter's synonyms for an expert rewrite to reach :data:`LOW`). A rewrite keeps its source's order
    sentence by sentence; honest writing on the topic and word salad from its vocabulary do
    not (bench/lab_rewrite_runs.py). The candidate step then also scores each candidate's
    successor on both sides (:func:`_next_pairs`).
@@ -830,7 +830,7 @@ def _chosen(
         used_a.update(m.a_sentences)
         used_b.update(m.b_sentences)
     runs = _runs([m for m in taken if m.score >= LOW], aligned)
-    ordered = _ordered(taken, chain.pair) if chain is not None else set()
+    ordered = _ordered(taken, chain) if chain is not None else set()
     return [m for m in taken if id(m) in ordered or _kept(m, runs)]
 
 
@@ -848,35 +848,44 @@ class Chain:
     least: float
     """Least score of each member."""
     pair: float
-    """Least mean score of a chain of two (a chain of :data:`RUN` needs only ``least``)."""
+    """Least mean score of a chain of two."""
+    run: float
+    """Least mean score of a chain of :data:`RUN` or more."""
     floor: float = FLOOR
     """The candidate step's least cosine of mean vectors (step 2) in the language."""
 
 
-CHAINED = {"ru": Chain(0.25, 0.4, 0.3), "uk": Chain(0.25, 0.4, 0.3), "en": Chain(0.4, 0.55)}
+CHAINED = {
+    "ru": Chain(0.2, 0.4, 0.3, 0.3),
+    "uk": Chain(0.2, 0.4, 0.3, 0.3),
+    "en": Chain(0.4, 0.55, 0.4),
+}
 """Languages whose matches may stand by an ordered chain (:func:`_ordered`), with its scores.
 A rewrite keeps its source's order sentence by sentence; honest writing on the same topic
 only now and then has two consecutive sentences matching two consecutive source sentences,
 and word salad none. Chosen on bench/lab_rewrite_runs.py's sentence-by-sentence scores (the
-stage's score, every checked text against every source it is checked with; the tables are in
-bench/results/paraphrase_signals.md). Russian and Ukrainian: expert rewrites have 37 % (ru)
-and 19 % (uk) of their sentences in such chains, 0 of 22 independent same-topic texts, 0 of
-20 word-salad texts and 0 of 41 real paragraphs of seed 002 against seed papers 000/001 any;
-the most an honest chain of two reached was a mean of 0.33, and none was three long; in
-bench_own_text an own sentence at 0.41 beside an edited copy the aligner missed (0.334) made
-a chain of two with a mean of 0.372, below ``pair``. English word vectors rate honest
-same-topic sentences higher: at Russian's scores 8 of the 38 Clough–Stevenson answers
-written without copying have a chain; at 0.4 / 0.55 none, nor a chain at 0.35 / 0.5 (one
-at 0.32 / 0.5), and expert rewrites have 65 % of their sentences in one. In Russian and
-Ukrainian the candidate step takes pairs from a cosine of 0.3 (ru expert rewrites 21 → 28 %
-marked, uk 21 → 24 %; the chains' lab above counts every pair, so honest writing is no more
-exposed)."""
+stage's score, every checked text against every source it is checked with, without the
+candidate step; the tables are in bench/results/paraphrase_signals.md):
+
+- Russian and Ukrainian (members from 0.2, a mean of 0.3 for three or more, 0.4 for two):
+  expert rewrites have 44 % (ru) and 21 % (uk) of their sentences in such chains; 0 of 22
+  independent same-topic texts, 0 of 20 word-salad texts and 0 of 41 real paragraphs of seed
+  002 against seed papers 000/001 any. The most an honest chain reached: three long at a
+  mean of 0.217 (members from 0.2), 0.249 (from 0.15); two long, 0.33. In bench_own_text an
+  own sentence at 0.41 beside an edited copy the aligner missed (0.334) made a chain of two
+  at 0.372, below ``pair``. The candidate step takes pairs from a cosine of 0.3 (ru expert
+  rewrites 21 → 28 % marked, uk 21 → 24 %; the lab counts every pair, so honest writing is
+  no more exposed).
+- English word vectors rate honest same-topic sentences higher: at Russian's scores 10 of
+  the 38 Clough–Stevenson answers written without copying have a chain; at 0.4 / 0.55 none,
+  nor at 0.35 / 0.5 (one at 0.32 / 0.5); expert rewrites have 65 % of their sentences in one."""
 
 
-def _ordered(matches: list[Match], pair: float) -> set[int]:
+def _ordered(matches: list[Match], rule: Chain) -> set[int]:
     """The matches (their ``id``) in an ordered chain: each next checked sentence retelling
     the very next source sentence (one match's last sentence to the next one's first, on both
-    sides), :data:`RUN` long, or two long with a mean of at least ``pair``."""
+    sides), :data:`RUN` or more long with a mean of the ``rule``'s ``run``, or two long with its
+    ``pair``."""
     ordered = sorted(matches, key=lambda m: m.a_sentences[0])
     out: set[int] = set()
     chain: list[Match] = []
@@ -891,7 +900,7 @@ def _ordered(matches: list[Match], pair: float) -> set[int]:
             chain.append(m)
             continue
         mean = sum(x.score for x in chain) / len(chain) if chain else 0.0
-        if len(chain) >= RUN or (len(chain) == 2 and mean >= pair):
+        if (len(chain) >= RUN and mean >= rule.run) or (len(chain) == 2 and mean >= rule.pair):
             out.update(id(x) for x in chain)
         chain = [m] if m is not None else []
     return out
