@@ -36,10 +36,10 @@ sentences by meaning, after the aligner, between a checked document and a source
    checked sentences retelling consecutive source sentences, three or more of them, or two
    with a higher mean (:func:`_ordered`; the scores per language in :data:`CHAINED`: members
    from 0.2 with a mean of 0.3 in Russian and Ukrainian, whose word vectors and thesauri know
-   too few of a rewriter's synonyms for an expert rewrite to reach :data:`LOW`). A rewrite keeps its source's order
-   sentence by sentence; honest writing on the topic and word salad from its vocabulary do
-   not (bench/lab_rewrite_runs.py). The candidate step then also scores each candidate's
-   successor on both sides (:func:`_next_pairs`).
+   too few of a rewriter's synonyms for an expert rewrite to reach :data:`LOW`). A rewrite
+   keeps its source's order sentence by sentence; honest writing on the topic and word salad
+   from its vocabulary do not (bench/lab_rewrite_runs.py). The candidate step then also
+   scores each candidate's successor on both sides (:func:`_next_pairs`).
 
 Precision first: the thresholds were chosen on real honest writing on a source's topic (the
 Clough–Stevenson answers written without copying, seed papers on the same subject by other
