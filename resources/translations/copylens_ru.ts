@@ -1329,7 +1329,7 @@
     </message>
     <message>
         <source>The duplicate model {path} is damaged: it holds values no trained model has (beyond {limit} in size, a scale or gamma of zero or less, an authority outside 0 to 1, a threshold outside 0 to 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Модель дубликатов {path} повреждена: в ней значения, которых не бывает у обученной модели (больше {limit} по величине, масштаб или гамма не больше нуля, авторитетность или порог вне диапазона от 0 до 1).</translation>
     </message>
     <message>
         <source>The duplicate model gave no probability for some pairs (their distances are far outside what it was trained on); the model or the items are damaged.</source>
