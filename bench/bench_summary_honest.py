@@ -12,8 +12,8 @@ with its thesauri and chains).
    papers 000 and 001 (other authors, the same subject; ``bench_paraphrase.real_independent_ru``).
 
 Per group: texts, texts with any fragment, texts with a summary fragment, mean and max share
-marked (1 − uniqueness), seconds (after one warm-up check). Target: the step adds no mark to an independent text and no
-fragment to a real 002 paragraph (0 marked before, 0 after). Writes
+marked (1 − uniqueness), seconds (after one warm-up check). Target: the step adds no mark to
+an independent text and no fragment to a real 002 paragraph (0 marked before, 0 after). Writes
 ``results/summary_honest.{md,json}``.
 """
 
