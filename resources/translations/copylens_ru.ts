@@ -750,6 +750,10 @@
         <translation>Цитата: в кавычках или в списке литературы</translation>
     </message>
     <message>
+        <source>Retold in {0}</source>
+        <translation>Пересказано в {0}</translation>
+    </message>
+    <message>
         <source>Paraphrase: meaning similarity {0}</source>
         <translation>Перефразирование: сходство по смыслу {0}</translation>
     </message>
@@ -1328,8 +1332,8 @@
         <translation>Модель дубликатов {path} повреждена: её части не согласуются друг с другом.</translation>
     </message>
     <message>
-        <source>The duplicate model {path} is damaged: it holds values no trained model has (beyond {limit} in size, a scale or gamma of zero or less, an authority outside 0 to 1).</source>
-        <translation>Модель дубликатов {path} повреждена: в ней есть значения, которых не бывает у обученной модели (больше {limit} по модулю, масштаб или gamma не больше нуля, авторитетность вне диапазона от 0 до 1).</translation>
+        <source>The duplicate model {path} is damaged: it holds values no trained model has (beyond {limit} in size, a scale or gamma of zero or less, an authority outside 0 to 1, a threshold outside 0 to 1).</source>
+        <translation>Модель дубликатов {path} повреждена: в ней значения, которых не бывает у обученной модели (больше {limit} по величине, масштаб или гамма не больше нуля, авторитетность или порог вне диапазона от 0 до 1).</translation>
     </message>
     <message>
         <source>The duplicate model gave no probability for some pairs (their distances are far outside what it was trained on); the model or the items are damaged.</source>
@@ -1800,6 +1804,18 @@
     <message>
         <source>sentences retold in other words</source>
         <translation>предложения, пересказанные другими словами</translation>
+    </message>
+    <message>
+        <source>summarised from</source>
+        <translation>пересказ источника</translation>
+    </message>
+    <message>
+        <source>summaries</source>
+        <translation>пересказы</translation>
+    </message>
+    <message>
+        <source>a short passage retelling a longer stretch of the source</source>
+        <translation>короткий фрагмент, пересказывающий длинную часть источника</translation>
     </message>
 </context>
 <context>
@@ -2940,6 +2956,10 @@ Could not be read: %2</source>
         <translation>светлее, с волнистым подчёркиванием: перефразирование (пересказано другими словами)</translation>
     </message>
     <message>
+        <source>lighter, wavy underline: {label} ({legend})</source>
+        <translation>светлее, волнистое подчёркивание: {label} ({legend})</translation>
+    </message>
+    <message>
         <source>Paraphrases</source>
         <translation>Перефразирование</translation>
     </message>
@@ -3727,6 +3747,10 @@ Could not be read: %2</source>
     <message>
         <source>No shared fragments</source>
         <translation>Общих фрагментов нет</translation>
+    </message>
+    <message>
+        <source>Fragment {0} of {1}  ·  {2}  ·  {3} words</source>
+        <translation>Фрагмент {0} из {1}  ·  {2}  ·  слов: {3}</translation>
     </message>
     <message>
         <source>Fragment {0} of {1}  ·  paraphrase, meaning similarity {2}  ·  {3} words</source>
