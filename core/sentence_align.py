@@ -339,6 +339,12 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
     return sorted(out, key=lambda f: (f.a0, f.b0))
 
 
+def fits(a: Canonical, b: Canonical) -> bool:
+    """The pair's :func:`similarity` fits :data:`DENSE_CELLS` and :data:`DENSE_WORK` (every
+    pair of documents of usual length): a longer pair is never compared whole."""
+    return _fits(Units.of(a), Units.of(b), a.hashes, b.hashes)
+
+
 def _fits(units_a: Units, units_b: Units, words_a: np.ndarray, words_b: np.ndarray) -> bool:
     """The :func:`similarity` of these units, of these words, fits :data:`DENSE_CELLS` and
     :data:`DENSE_WORK`."""

@@ -49,7 +49,7 @@ from copylens.core.canonicalize import Canonical
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
-from copylens.core.sentence_align import Similarity, similarity
+from copylens.core.sentence_align import Similarity, fits, similarity
 from copylens.core.signal import Finding, FragmentKind, PairStep
 
 SUMMARY = FragmentKind(
@@ -109,6 +109,8 @@ def summarised(a: Canonical, b: Canonical, found: Finding) -> Finding:
     inside it."""
     anchors = [f for f in found.fragments if not f.cited and f.kind != SUMMARY.name]
     if not anchors or len(a) == 0 or len(b) == 0:
+        return found
+    if not fits(a, b):  # too long to compare whole (issue 38: 47.9 GiB at 50 MB): not looked for
         return found
     sim = similarity(a, b)
     seeds = summary_seeds(sim)
