@@ -47,7 +47,7 @@ Measured (bench/bench_pan13.py, bench/bench_own_text.py): see docs/notes-reach.m
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -542,22 +542,42 @@ def sentence_candidates(
 
 
 JOIN_WORDS = 1
-"""Most canonical words between two fragments in the checked text that :func:`one_passage`
-joins: a writer's own sentence between two copied ones may hold as few as two (3 joined
-such a sentence in tests/test_engine.py's issue-12 essay)."""
+"""Most canonical words between two fragments of one kind in the checked text that
+:func:`one_passage` joins whatever they are: a writer's own sentence between two copied ones
+may hold as few as two (3 joined such a sentence in tests/test_engine.py's issue-12 essay)."""
 SOURCE_GAP = 40
 """Most canonical words between their source ranges: a shuffled passage's pieces come from
 neighbouring sentences of the source (PAN-13 sample, 20 pairs a type: random plagdet 0.495 →
 0.514 from 1 to 40, translation 0.658 either way)."""
+GAP_UNITS = MAX_GAP
+"""Most units of the checked text between two fragments that :func:`one_passage` bridges."""
+GAP_SHARE = 0.7
+"""Least share of a unit's distinct canonical words (those between the two fragments, or in
+a paraphrase joined to a copy) that the source holds between the two fragments' source
+ranges, for :func:`one_passage` to bridge it. Measured on the gaps between adjacent
+fragments (margin 0 around the source ranges): of 156 gaps inside one PAN-13 case (random,
+translation, summary) 83 reach 0.7, of 1,311 gaps over a writer's own sentence in
+bench/bench_own_text.py 1 does (0.6: 105 and 14; 0.8: 74 and 1)."""
 
 
 def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tuple[Fragment, ...]:
-    """Fragments of one kind next to each other on both sides joined into one (granularity:
-    a passage copied with edits is one detection, as people read it): at most
-    :data:`JOIN_WORDS` canonical words apart in the checked text, and in the source
-    overlapping or at most :data:`SOURCE_GAP` words apart. A copy and a paraphrase stay apart
-    (the paraphrase stage shows retold sentences apart from copied ones, issue 17), and so do
-    a citation and a borrowing."""
+    """Fragments next to each other on both sides joined into one (granularity: a passage
+    copied with edits is one detection, as people read it; PAN-14's extension, detections
+    clustered on both sides with a gap threshold, Sanchez-Perez et al. 2014). Two fragments
+    are one passage when their source ranges overlap or lie at most :data:`SOURCE_GAP` words
+    apart, and in the checked text
+
+    - they are of one kind and at most :data:`JOIN_WORDS` canonical words apart, or
+    - each unit (sentence) between them, at most :data:`GAP_UNITS`, is a copy from the source
+      between them (:func:`_copied_unit`): a sentence of the passage shuffled or
+      synonym-swapped keeps most of its words there; a writer's own sentence sharing only
+      topic words does not, and keeps the fragments apart (issue 12, decided per sentence);
+      and a paraphrase joined to a copy is such a copy too (a sentence the paraphrase stage
+      found that keeps most of its source words is an edited copy, one passage with the copy
+      beside it). A retelling in other words stays apart (issue 17), and so do a citation
+      and a borrowing.
+
+    The joined fragment is a copy when either part is; its edits are both parts' edits."""
     out: list[Fragment] = []
     for f in sorted(fragments, key=lambda f: (f.start, f.end)):
         if out and _adjacent(out[-1], f, a, b):
@@ -571,7 +591,7 @@ def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tu
                 exact_words=g.exact_words + f.exact_words,
                 edits=tuple(sorted((*g.edits, *f.edits), key=lambda e: (e.start, e.source_start))),
                 cited=g.cited,
-                kind=g.kind,
+                kind=g.kind if g.kind == f.kind else "copy",
                 score=min(g.score, f.score),
             )
         else:
@@ -580,14 +600,49 @@ def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tu
 
 
 def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical) -> bool:
-    if g.kind != f.kind or g.cited != f.cited:
+    if g.cited != f.cited or {g.kind, f.kind} - {"copy", "paraphrase"}:
         return False
-    if _words_between(a, g.end, f.start) > JOIN_WORDS:
-        return False
-    if f.source_start < g.source_end and g.source_start < f.source_end:
-        return True
     lo, hi = sorted(((g.source_start, g.source_end), (f.source_start, f.source_end)))
-    return _words_between(b, lo[1], hi[0]) <= SOURCE_GAP
+    if hi[0] >= lo[1] and _words_between(b, lo[1], hi[0]) > SOURCE_GAP:
+        return False
+    between = _words_between(a, g.end, f.start)
+    if g.kind == f.kind and between <= JOIN_WORDS:
+        return True
+    y0, y1 = _word_range(b, lo[0], max(lo[1], hi[1]))
+    source = frozenset(b.forms[y0:y1])
+    w0, w1 = _word_range(a, g.end, f.start)
+    parts = [(w0, w1)]  # the words between, and a paraphrase joined to a copy
+    if g.kind != f.kind:
+        parts += [_word_range(a, x.start, x.end) for x in (g, f) if x.kind == "paraphrase"]
+    pieces = [p for x0, x1 in parts for p in _by_unit(a, x0, x1)]
+    if len(pieces) > GAP_UNITS + 2:
+        return False
+    return all(_copied_unit(a.forms[x0:x1], source) for x0, x1 in pieces)
+
+
+def _by_unit(a: Canonical, w0: int, w1: int) -> list[tuple[int, int]]:
+    """Words [w0, w1) cut where a sentence of the checked text begins."""
+    if w1 <= w0:
+        return []
+    sentences = a.sentences[w0:w1]
+    cuts = [w0, *(w0 + np.flatnonzero(np.diff(sentences) != 0) + 1).tolist(), w1]
+    return [(x, y) for x, y in zip(cuts, cuts[1:], strict=False)]
+
+
+def _copied_unit(forms: Sequence[str], source: frozenset[str]) -> bool:
+    """At least :data:`GAP_SHARE` of the distinct ``forms`` are in ``source``."""
+    distinct = set(forms)
+    return len(distinct & source) >= GAP_SHARE * len(distinct)
+
+
+def _word_range(c: Canonical, start: int, end: int) -> tuple[int, int]:
+    """Canonical words [w0, w1) starting inside characters [start, end)."""
+    return int(np.searchsorted(c.starts, start)), int(np.searchsorted(c.starts, end))
+
+
+def _units_of(units: Units, w0: int, w1: int) -> range:
+    """The units holding words [w0, w1) (w1 > w0)."""
+    return range(units.of_word(w0), units.of_word(w1 - 1) + 1)
 
 
 def _words_between(c: Canonical, start: int, end: int) -> int:
