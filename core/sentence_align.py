@@ -33,9 +33,11 @@ Approach at PAN 2014 Text Alignment Competition", CLEF 2015):
 6. Edges: a passage's ends are cut where the copy begins or ends inside a unit
    (:func:`_clipped`), and a fragment begins and ends on matching words.
 
-:func:`one_passage` then joins a pair's adjacent fragments of one kind (granularity: one case,
-one detection); :func:`sentence_candidates` lets ``check`` align a pair that shares no anchor
-but two seed k-grams.
+:func:`one_passage` then joins a pair's adjacent fragments into one passage (granularity: one
+case, one detection) across the sentences between them that the source holds between them,
+never across a writer's own sentence (decided per sentence, :data:`GAP_SHARE`);
+:func:`sentence_candidates` lets ``check`` align a pair that shares no anchor but two seed
+k-grams.
 
 What must hold: every passage is a pair of canonical-word ranges inside both texts; its
 character spans are the words' spans (exact offsets into the extracted texts); it never
@@ -47,7 +49,7 @@ Measured (bench/bench_pan13.py, bench/bench_own_text.py): see docs/notes-reach.m
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -550,14 +552,16 @@ SOURCE_GAP = 40
 neighbouring sentences of the source (PAN-13 sample, 20 pairs a type: random plagdet 0.495 →
 0.514 from 1 to 40, translation 0.658 either way)."""
 GAP_UNITS = MAX_GAP
-"""Most units of the checked text between two fragments that :func:`one_passage` bridges."""
+"""Most sentences of the checked text between two fragments that :func:`one_passage` bridges."""
 GAP_SHARE = 0.7
-"""Least share of a unit's distinct canonical words (those between the two fragments, or in
-a paraphrase joined to a copy) that the source holds between the two fragments' source
-ranges, for :func:`one_passage` to bridge it. Measured on the gaps between adjacent
-fragments (margin 0 around the source ranges): of 156 gaps inside one PAN-13 case (random,
-translation, summary) 83 reach 0.7, of 1,311 gaps over a writer's own sentence in
-bench/bench_own_text.py 1 does (0.6: 105 and 14; 0.8: 74 and 1)."""
+"""Least share of a sentence's distinct canonical words that the source holds between the
+two fragments' source ranges for :func:`one_passage` to bridge it (a sentence between them,
+or one of a paraphrase joined to a copy). Chosen on the gaps between adjacent fragments,
+measured as one bag of words a gap: of 156 gaps inside one PAN-13 case (random, translation,
+summary) 83 reach 0.7, of 1,311 gaps over a writer's own sentence in bench/bench_own_text.py
+1 does (0.6: 105 and 14; 0.8: 74 and 1; widening the source side by 10 words: 94 and 5).
+Decided per sentence as here: 45 of 162 join decisions inside a PAN case join, none of 57
+between cases, none of 1,329 over an own sentence."""
 
 
 def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tuple[Fragment, ...]:
@@ -610,23 +614,32 @@ def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical) -> bool:
         return True
     y0, y1 = _word_range(b, lo[0], max(lo[1], hi[1]))
     source = frozenset(b.forms[y0:y1])
-    w0, w1 = _word_range(a, g.end, f.start)
-    parts = [(w0, w1)]  # the words between, and a paraphrase joined to a copy
+    hull = _word_range(a, g.start, max(g.end, f.end))
+    gap = _sentences_of(a, *_word_range(a, g.end, f.start), hull)
+    retold = []  # a paraphrase joined to a copy, judged on its own words
     if g.kind != f.kind:
-        parts += [_word_range(a, x.start, x.end) for x in (g, f) if x.kind == "paraphrase"]
-    pieces = [p for x0, x1 in parts for p in _by_unit(a, x0, x1)]
-    if len(pieces) > GAP_UNITS + 2:
+        for x in (g, f):
+            if x.kind == "paraphrase":
+                own = _word_range(a, x.start, x.end)
+                retold += _sentences_of(a, *own, own)
+    if len(gap) > GAP_UNITS:
         return False
-    return all(_copied_unit(a.forms[x0:x1], source) for x0, x1 in pieces)
+    return all(_copied_unit(a.forms[x0:x1], source) for x0, x1 in gap + retold)
 
 
-def _by_unit(a: Canonical, w0: int, w1: int) -> list[tuple[int, int]]:
-    """Words [w0, w1) cut where a sentence of the checked text begins."""
+def _sentences_of(a: Canonical, w0: int, w1: int, hull: tuple[int, int]) -> list[tuple[int, int]]:
+    """The sentences of the checked text holding words [w0, w1), each as its words inside
+    ``hull`` (a sentence the fragments partly hold is judged whole: its words in them are
+    the source's)."""
     if w1 <= w0:
         return []
-    sentences = a.sentences[w0:w1]
-    cuts = [w0, *(w0 + np.flatnonzero(np.diff(sentences) != 0) + 1).tolist(), w1]
-    return [(x, y) for x, y in zip(cuts, cuts[1:], strict=False)]
+    ids = a.sentences
+    out = []
+    for sentence in np.unique(ids[w0:w1]).tolist():
+        x0 = max(int(np.searchsorted(ids, sentence, side="left")), hull[0])
+        x1 = min(int(np.searchsorted(ids, sentence, side="right")), hull[1])
+        out.append((x0, x1))
+    return out
 
 
 def _copied_unit(forms: Sequence[str], source: frozenset[str]) -> bool:
