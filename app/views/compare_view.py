@@ -30,6 +30,7 @@ from copylens.app.views.heatmap import HeatMap
 from copylens.app.views.looks import percent as _percent
 from copylens.app.views.looks import setting_label as _setting_label
 from copylens.app.views.looks import tr_in as _tr
+from copylens.app.views.looks import two_lines
 from copylens.app.views.side_by_side import SideBySideView
 from copylens.core import (
     CompareReport,
@@ -305,6 +306,10 @@ class DocumentsModel(QtCore.QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal:
             return None
         key = self.COLUMNS[section]
+        if role == Qt.ItemDataRole.DisplayRole and section == self.PARTNER:
+            # it shares the stretched room with the names: a long heading goes on two lines
+            # (Russian "Ближайший документ" was clipped to "лижайший докумен" in 1200 px)
+            return two_lines(_tr("DocumentsModel", key), longer_than=14)
         if role == Qt.ItemDataRole.DisplayRole:
             return terms.label(key, _tr) if section == self.FOUND else _tr("DocumentsModel", key)
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -20,6 +20,7 @@ report shown and selects a document's strongest pair when one is activated here.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from copylens.app import i18n, method_names, news_grouping, presentation, terms
@@ -325,7 +326,6 @@ class GroupsPanel(QtWidgets.QWidget):
         tree.clear()
         self._set_tree_headers(True)
         items, files = grouping.items, grouping.files
-        language = i18n.current_language()
         by_group: dict[str, int] = {}
         for n, group in enumerate(grouping.clusters):
             by_group.update(dict.fromkeys(group, n))
@@ -357,82 +357,21 @@ class GroupsPanel(QtWidgets.QWidget):
             members = sorted(group, key=when)
             number = {item_id: k for k, item_id in enumerate(members, start=1)}
             for item_id in members:
-                item = items.get(item_id)
-                where = ""
-                if item is not None:
-                    where = " · ".join(
-                        x for x in (item.source.strip(), news_grouping.item_time(item)) if x
-                    )
-                child = QtWidgets.QTreeWidgetItem(
-                    [f"{number[item_id]}. {name(item_id)}", where or "—"]
-                )
-                if item is not None:
-                    child.setToolTip(0, news_grouping.item_place(item, files[item_id]))
-                top.addChild(child)
+                top.addChild(self._news_item_row(grouping, item_id, number[item_id], name))
             for pair in sorted(
                 pairs_of.get(index, ()), key=lambda p: sorted((number[p.a], number[p.b]))
             ):
-                a, b = str(number[pair.a]), str(number[pair.b])
-                long_a, long_b = f"“{name(pair.a)}”", f"“{name(pair.b)}”"
-                if pair.relation == "a_duplicates_b":
-                    text = self.tr("{0} duplicates {1}").format(a, b)
-                    tip = self.tr("{0} duplicates {1}").format(long_a, long_b)
-                elif pair.relation == "b_duplicates_a":
-                    text = self.tr("{0} duplicates {1}").format(b, a)
-                    tip = self.tr("{0} duplicates {1}").format(long_b, long_a)
-                else:
-                    text = self.tr("{0} and {1}: each duplicates the other").format(a, b)
-                    tip = self.tr("{0} and {1}: each duplicates the other").format(long_a, long_b)
-                probability = presentation.number(pair.probability, language, 2)
-                child = QtWidgets.QTreeWidgetItem(
-                    ["↳ " + text, self.tr("probability {0}").format(probability)]
-                )
-                child.setToolTip(0, tip)
-                child.setToolTip(
-                    1, self.tr("The classifier's probability that the two retell one story")
-                )
-                child.setForeground(
-                    0, self.palette().brush(QtGui.QPalette.ColorRole.PlaceholderText)
-                )
-                child.setTextAlignment(
-                    1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                )
-                top.addChild(child)
+                top.addChild(self._news_pair_row(pair, number, name))
             tree.addTopLevelItem(top)
         if grouping.failures:
-            translate = QtCore.QCoreApplication.translate
-            names = presentation.display_names(f.path for f in grouping.failures)
-            top = QtWidgets.QTreeWidgetItem(
-                [self.tr("Could not be read (%n)", "", len(grouping.failures))]
-            )
-            top.setIcon(
-                0, self.style().standardIcon(QtWidgets.QStyle.StandardPixmap.SP_MessageBoxWarning)
-            )
-            for failure in grouping.failures:
-                reason = _news_failure_text(failure, translate)
-                child = QtWidgets.QTreeWidgetItem([f"{names[failure.path]} — {reason}"])
-                child.setToolTip(0, f"{failure.path}\n{reason}")
-                top.addChild(child)
-            tree.addTopLevelItem(top)
+            tree.addTopLevelItem(self._news_failures_row(grouping))
         tree.expandAll()
-        count = len(items)
-        note = self.tr(
-            "news items that the classifier judges to retell one story, each compared with "
-            "the items up to {0} days before it; the later item duplicates the earlier."
-        ).format(presentation.number(news_grouping.WINDOW_DAYS, language, 0))
-        sources = len(set(files.values()))
-        read = (
-            self.tr("1 news item read") if count == 1 else self.tr("%n news items read", "", count)
-        )
-        read += " " + (
-            self.tr("from 1 file") if sources == 1 else self.tr("from %n files", "", sources)
-        )
-        self.group_note.setText(f"{terms.label('group', _tr)}: {note}\n{read}")
+        self._news_note(grouping)
         if not grouping.clusters:
             empty = QtWidgets.QTreeWidgetItem(
                 [
                     self.tr("No groups: none of the news items duplicates another")
-                    if count
+                    if len(items)
                     else self.tr("No news items could be read")
                 ]
             )
@@ -441,6 +380,79 @@ class GroupsPanel(QtWidgets.QWidget):
         self.clusters_title.setText(
             self.tr("Groups of near-copies ({0})").format(len(grouping.clusters))
         )
+
+    def _news_item_row(
+        self, grouping: NewsGrouping, item_id: str, number: int, name: Callable[[str], str]
+    ) -> QtWidgets.QTreeWidgetItem:
+        """A news item of a group: its number and title, its source and time."""
+        item = grouping.items.get(item_id)
+        where = ""
+        if item is not None:
+            where = " · ".join(x for x in (item.source.strip(), news_grouping.item_time(item)) if x)
+        row = QtWidgets.QTreeWidgetItem([f"{number}. {name(item_id)}", where or "—"])
+        if item is not None:
+            row.setToolTip(0, news_grouping.item_place(item, grouping.files[item_id]))
+        return row
+
+    def _news_pair_row(
+        self, pair: Any, number: Mapping[str, int], name: Callable[[str], str]
+    ) -> QtWidgets.QTreeWidgetItem:
+        """A pair of a group: which item duplicates which (by number; by title in the
+        tooltip), and the classifier's probability."""
+        a, b = str(number[pair.a]), str(number[pair.b])
+        long_a, long_b = f"“{name(pair.a)}”", f"“{name(pair.b)}”"
+        if pair.relation == "a_duplicates_b":
+            text = self.tr("{0} duplicates {1}").format(a, b)
+            tip = self.tr("{0} duplicates {1}").format(long_a, long_b)
+        elif pair.relation == "b_duplicates_a":
+            text = self.tr("{0} duplicates {1}").format(b, a)
+            tip = self.tr("{0} duplicates {1}").format(long_b, long_a)
+        else:
+            text = self.tr("{0} and {1}: each duplicates the other").format(a, b)
+            tip = self.tr("{0} and {1}: each duplicates the other").format(long_a, long_b)
+        probability = presentation.number(pair.probability, i18n.current_language(), 2)
+        row = QtWidgets.QTreeWidgetItem(
+            ["↳ " + text, self.tr("probability {0}").format(probability)]
+        )
+        row.setToolTip(0, tip)
+        row.setToolTip(1, self.tr("The classifier's probability that the two retell one story"))
+        row.setForeground(0, self.palette().brush(QtGui.QPalette.ColorRole.PlaceholderText))
+        row.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return row
+
+    def _news_failures_row(self, grouping: NewsGrouping) -> QtWidgets.QTreeWidgetItem:
+        """The news inputs that could not be read, each with its reason."""
+        translate = QtCore.QCoreApplication.translate
+        names = presentation.display_names(f.path for f in grouping.failures)
+        top = QtWidgets.QTreeWidgetItem(
+            [self.tr("Could not be read (%n)", "", len(grouping.failures))]
+        )
+        top.setIcon(
+            0, self.style().standardIcon(QtWidgets.QStyle.StandardPixmap.SP_MessageBoxWarning)
+        )
+        for failure in grouping.failures:
+            reason = _news_failure_text(failure, translate)
+            child = QtWidgets.QTreeWidgetItem([f"{names[failure.path]} — {reason}"])
+            child.setToolTip(0, f"{failure.path}\n{reason}")
+            top.addChild(child)
+        return top
+
+    def _news_note(self, grouping: NewsGrouping) -> None:
+        """What a news group is, and how many items were read from how many files."""
+        language = i18n.current_language()
+        count = len(grouping.items)
+        note = self.tr(
+            "news items that the classifier judges to retell one story, each compared with "
+            "the items up to {0} days before it; the later item duplicates the earlier."
+        ).format(presentation.number(news_grouping.WINDOW_DAYS, language, 0))
+        sources = len(set(grouping.files.values()))
+        read = (
+            self.tr("1 news item read") if count == 1 else self.tr("%n news items read", "", count)
+        )
+        read += " " + (
+            self.tr("from 1 file") if sources == 1 else self.tr("from %n files", "", sources)
+        )
+        self.group_note.setText(f"{terms.label('group', _tr)}: {note}\n{read}")
 
     def _show_clusters_message(self, text: str, method: str = "") -> None:
         self.clusters_tree.clear()
@@ -533,6 +545,12 @@ class GroupsPanel(QtWidgets.QWidget):
                 self.tr("The only group is a single pair, listed in Pairs too.")
                 if not method
                 else self.tr("The only group is a pair of two documents.")
+            )
+        if count == 2:  # not "All 2 groups"
+            return (
+                self.tr("Both groups are single pairs, listed in Pairs too.")
+                if not method
+                else self.tr("Both groups are pairs of two documents.")
             )
         return (
             self.tr("All %n groups are single pairs, listed in Pairs too.", "", count)

@@ -33,9 +33,10 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from copylens.app import i18n, presentation, terms
+from copylens.app import i18n, presentation
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.views import colors, heat_paint
+from copylens.app.views.heat_controls import HeatControls
 from copylens.app.views.heat_layout import (
     DIAGONAL,
     GRID_FROM_CELL,
@@ -113,37 +114,6 @@ def tooltip(data: HeatMapData, row: int, column: int) -> str:
 
 
 # --- the widget ---------------------------------------------------------------------------
-class HeatLegend(QtWidgets.QWidget):
-    """The colour scale, 0 to 100 %."""
-
-    def sizeHint(self) -> QtCore.QSize:
-        fm = self.fontMetrics()
-        return QtCore.QSize(fm.horizontalAdvance("100 %") * 5, 12 + fm.height() + 2)
-
-    def minimumSizeHint(self) -> QtCore.QSize:
-        return self.sizeHint()
-
-    def paintEvent(self, event: QtGui.QPaintEvent) -> None:
-        painter = QtGui.QPainter(self)
-        fm = self.fontMetrics()
-        half = fm.horizontalAdvance("100 %") // 2
-        bar = QtCore.QRect(half, 1, self.width() - 2 * half, 10)
-        gradient = QtGui.QLinearGradient(
-            QtCore.QPointF(bar.topLeft()), QtCore.QPointF(bar.topRight())
-        )
-        for k in range(11):
-            gradient.setColorAt(k / 10, colors.heat_color(k / 10))
-        painter.fillRect(bar, gradient)
-        painter.setPen(QtGui.QColor("#888888"))
-        painter.drawRect(bar.adjusted(0, 0, -1, -1))
-        painter.setPen(self.palette().color(QtGui.QPalette.ColorRole.WindowText))
-        y = bar.bottom() + 2 + fm.ascent()
-        for share in (0.0, 0.5, 1.0):
-            text = presentation.percent(share, i18n.current_language())
-            x = bar.left() + round(share * (bar.width() - 1))
-            painter.drawText(x - fm.horizontalAdvance(text) // 2, y, text)
-
-
 class HeatMap(QtWidgets.QWidget):
     """The share matrix, fitted to the widget; zoom, pan, hover for details, click a cell to
     open its pair.
@@ -190,72 +160,29 @@ class HeatMap(QtWidgets.QWidget):
         self._build_controls()
 
     def _build_controls(self) -> None:
-        self.order_combo = QtWidgets.QComboBox()
-        self.order_combo.addItem(self.tr("by similarity"), True)
-        self.order_combo.addItem(self.tr("as listed"), False)
-        self.order_combo.setToolTip(
-            self.tr(
-                "By similarity: documents that share text sit together, the closest copies "
-                "top left. As listed: the order of the document list."
-            )
+        """The order box and zoom buttons above the matrix, the legend and caption under it
+        (:class:`HeatControls`; its parts by name here too)."""
+        controls = HeatControls(self)
+        controls.orderChanged.connect(self._on_order)
+        controls.zoomIn.connect(self.zoom_in)
+        controls.zoomOut.connect(self.zoom_out)
+        controls.fitRequested.connect(self.fit)
+        self.order_combo, self.legend, self.caption = (
+            controls.order_combo,
+            controls.legend,
+            controls.caption,
         )
-        self.order_combo.currentIndexChanged.connect(self._on_order)
-        order_label = QtWidgets.QLabel(self.tr("Order:"))
-        order_label.setBuddy(self.order_combo)
-        self.zoom_out_button = self._tool_button("−", self.tr("Zoom out (−)"), self.zoom_out)
-        self.zoom_in_button = self._tool_button(
-            "+", self.tr("Zoom in (+, or the mouse wheel); drag to move"), self.zoom_in
+        self.zoom_out_button, self.zoom_in_button = (
+            controls.zoom_out_button,
+            controls.zoom_in_button,
         )
-        self.fit_button = self._tool_button(
-            self.tr("Fit"), self.tr("Show the whole matrix (0)"), self.fit
-        )
-        header = QtWidgets.QHBoxLayout()
-        header.setContentsMargins(0, 0, 0, 0)
-        header.addWidget(order_label)
-        header.addWidget(self.order_combo)
-        header.addStretch(1)
-        for button in (self.zoom_out_button, self.zoom_in_button, self.fit_button):
-            header.addWidget(button)
-        self.legend = HeatLegend()
-        translate = QtCore.QCoreApplication.translate
-        self.caption = QtWidgets.QLabel(
-            self.tr(
-                "Cell: {0}, A = row document, B = column document. Click a cell to compare "
-                "side by side."
-            ).format(terms.label("a_found_in_b", translate))
-        )
-        self.caption.setWordWrap(True)
-        self.caption.setToolTip(
-            terms.tip("a_found_in_b", translate)
-            + "\n"
-            + self.tr(
-                "Where room is short, documents sharing text get wider rows than the others, "
-                "so that their cells stay visible."
-            )
-        )
-        self._footer = QtWidgets.QWidget(self)  # placed under the matrix by _place_footer
-        footer = QtWidgets.QHBoxLayout(self._footer)
-        footer.setContentsMargins(0, 0, 0, 0)
-        footer.addWidget(self.legend, 0, Qt.AlignmentFlag.AlignTop)
-        footer.addSpacing(8)
-        footer.addWidget(self.caption, 1)
+        self.fit_button = controls.fit_button
+        self._header, self._footer = controls.header, controls.footer
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(4)
-        layout.addLayout(header)
+        layout.addLayout(self._header)
         layout.addStretch(1)
-        self._header = header
-        for widget in (self.order_combo, self.zoom_out_button, self.zoom_in_button):
-            widget.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        self.fit_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-
-    def _tool_button(self, text: str, tip: str, slot: object) -> QtWidgets.QToolButton:
-        button = QtWidgets.QToolButton()
-        button.setText(text)
-        button.setToolTip(tip)
-        button.setAutoRaise(False)
-        button.clicked.connect(slot)
-        return button
 
     # --- data -------------------------------------------------------------------------
     def set_report(self, report: CompareReport, names: Mapping[str, str] | None = None) -> None:
@@ -302,8 +229,8 @@ class HeatMap(QtWidgets.QWidget):
         """Order documents by similarity (True) or as listed (False)."""
         self.order_combo.setCurrentIndex(self.order_combo.findData(on))
 
-    def _on_order(self) -> None:
-        self._by_similarity = bool(self.order_combo.currentData())
+    def _on_order(self, by_similarity: bool) -> None:
+        self._by_similarity = by_similarity
         self._apply_order()
         self._clamp()
         self.update()
