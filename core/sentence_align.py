@@ -59,7 +59,7 @@ from copylens.core.canonicalize import Canonical
 from copylens.core.index import MemoryIndex
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
-from copylens.core.report import Fragment
+from copylens.core.report import Edit, Fragment
 
 MIN_UNIT = 2
 """Fewest canonical words of a unit; a shorter sentence joins the next one."""
@@ -581,26 +581,41 @@ def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tu
       beside it). A retelling in other words stays apart (issue 17), and so do a citation
       and a borrowing.
 
-    The joined fragment is a copy when either part is; its edits are both parts' edits."""
+    The joined fragment is a copy when either part is; it counts the canonical words from its
+    start to its end, and its edits are both parts' edits and a ``replace`` over the words
+    between them (the source side: the characters between the parts' source ranges, empty
+    where they overlap)."""
     out: list[Fragment] = []
     for f in sorted(fragments, key=lambda f: (f.start, f.end)):
         if out and _adjacent(out[-1], f, a, b):
-            g = out[-1]
-            out[-1] = Fragment(
-                start=g.start,
-                end=max(g.end, f.end),
-                source_start=min(g.source_start, f.source_start),
-                source_end=max(g.source_end, f.source_end),
-                words=g.words + f.words,
-                exact_words=g.exact_words + f.exact_words,
-                edits=tuple(sorted((*g.edits, *f.edits), key=lambda e: (e.start, e.source_start))),
-                cited=g.cited,
-                kind=g.kind if g.kind == f.kind else "copy",
-                score=min(g.score, f.score),
-            )
+            out[-1] = _joined(out[-1], f, a)
         else:
             out.append(f)
     return tuple(out)
+
+
+def _joined(g: Fragment, f: Fragment, a: Canonical) -> Fragment:
+    """Fragments g and f (g first) as one (:func:`one_passage`)."""
+    edits = [*g.edits, *f.edits]
+    w0, w1 = _word_range(a, g.end, f.start)
+    if w1 > w0:
+        gap0, gap1 = sorted((g.source_end, f.source_start))
+        if f.source_start < g.source_end:  # overlapping or crossed source ranges
+            gap0 = gap1 = max(g.source_end, f.source_end)
+        edits.append(Edit("replace", int(a.starts[w0]), int(a.ends[w1 - 1]), gap0, gap1))
+    end = max(g.end, f.end)
+    return Fragment(
+        start=g.start,
+        end=end,
+        source_start=min(g.source_start, f.source_start),
+        source_end=max(g.source_end, f.source_end),
+        words=_words_between(a, g.start, end),
+        exact_words=g.exact_words + f.exact_words,
+        edits=tuple(sorted(edits, key=lambda e: (e.start, e.source_start))),
+        cited=g.cited,
+        kind=g.kind if g.kind == f.kind else "copy",
+        score=min(g.score, f.score),
+    )
 
 
 def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical) -> bool:

@@ -87,7 +87,8 @@ def test_adjacent_fragments_of_one_passage_are_joined() -> None:
     first = Fragment(0, cut - 1, 0, cut - 1, 20, 20)
     second = Fragment(cut, len(SOURCE), cut, len(SOURCE), 30, 30)
     (joined,) = one_passage([first, second], a.canonical, b.canonical)
-    assert (joined.start, joined.end, joined.kind, joined.words) == (0, len(SOURCE), "copy", 50)
+    assert (joined.start, joined.end, joined.kind) == (0, len(SOURCE), "copy")
+    assert joined.words == len(a.canonical)  # every canonical word from start to end
     later = SOURCE.index("These levees")  # a copied sentence of 5 counted words between
     beyond = Fragment(later, len(SOURCE), later, len(SOURCE), 20, 20)
     assert len(one_passage([first, beyond], a.canonical, b.canonical)) == 1
@@ -121,7 +122,17 @@ def test_a_shuffled_copied_sentence_between_two_copies_makes_them_one_passage() 
     (joined,) = one_passage(fragments, a.canonical, b.canonical)
     assert (joined.start, joined.end) == (0, len(essay))
     assert (joined.source_start, joined.source_end) == (0, fragments[1].source_end)
-    assert (joined.kind, joined.words) == ("copy", 30)
+    assert (joined.kind, joined.words) == ("copy", len(a.canonical))
+    middle = _sentences(SHUFFLED)[2]
+    (gap,) = [e for e in joined.edits if e.kind == "replace"]  # its counted words, edited
+    assert (gap.start, gap.end) == (
+        essay.index("main channel"),
+        essay.index(middle) + len(middle) - 1,
+    )
+    assert (gap.source_start, gap.source_end) == (
+        fragments[0].source_end,
+        fragments[1].source_start,
+    )
 
 
 def test_an_own_topical_sentence_between_two_copies_keeps_them_apart() -> None:
