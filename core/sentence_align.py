@@ -582,9 +582,9 @@ def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tu
       and a borrowing.
 
     The joined fragment is a copy when either part is; it counts the canonical words from its
-    start to its end, and its edits are both parts' edits and a ``replace`` over the words
-    between them (the source side: the characters between the parts' source ranges, empty
-    where they overlap)."""
+    start to its end, and its edits are both parts' edits and, for a copy, a ``replace`` over
+    the words between them (the source side: the characters between the parts' source
+    ranges, empty where they overlap)."""
     out: list[Fragment] = []
     for f in sorted(fragments, key=lambda f: (f.start, f.end)):
         if out and _adjacent(out[-1], f, a, b):
@@ -596,13 +596,12 @@ def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tu
 
 def _joined(g: Fragment, f: Fragment, a: Canonical) -> Fragment:
     """Fragments g and f (g first) as one (:func:`one_passage`)."""
+    kind = g.kind if g.kind == f.kind else "copy"
     edits = [*g.edits, *f.edits]
     w0, w1 = _word_range(a, g.end, f.start)
-    if w1 > w0:
-        gap0, gap1 = sorted((g.source_end, f.source_start))
-        if f.source_start < g.source_end:  # overlapping or crossed source ranges
-            gap0 = gap1 = max(g.source_end, f.source_end)
-        edits.append(Edit("replace", int(a.starts[w0]), int(a.ends[w1 - 1]), gap0, gap1))
+    if w1 > w0 and kind == "copy":  # a paraphrase shows no edits
+        gap = max(f.source_start, g.source_end)  # empty where the source ranges overlap
+        edits.append(Edit("replace", int(a.starts[w0]), int(a.ends[w1 - 1]), g.source_end, gap))
     end = max(g.end, f.end)
     return Fragment(
         start=g.start,
@@ -613,8 +612,8 @@ def _joined(g: Fragment, f: Fragment, a: Canonical) -> Fragment:
         exact_words=g.exact_words + f.exact_words,
         edits=tuple(sorted(edits, key=lambda e: (e.start, e.source_start))),
         cited=g.cited,
-        kind=g.kind if g.kind == f.kind else "copy",
-        score=min(g.score, f.score),
+        kind=kind,
+        score=min(g.score, f.score) if kind == "paraphrase" else 1.0,  # a copy's is 1.0
     )
 
 

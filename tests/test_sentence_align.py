@@ -163,7 +163,8 @@ def test_a_paraphrase_keeping_its_source_words_joins_the_copy_and_a_retelling_do
         )
         joined = one_passage([copy, retold], a.canonical, b.canonical)
         assert len(joined) == expected
-        assert joined[0].kind == "copy" and joined[-1].end == len(essay)
+        assert joined[0].kind == "copy" and joined[0].score == 1.0 and joined[-1].end == len(essay)
+        assert joined[-1].kind == ("copy" if expected == 1 else "paraphrase")
 
 
 def test_shuffled_sentence_ending_a_copied_passage_is_part_of_it() -> None:
