@@ -555,13 +555,17 @@ GAP_UNITS = MAX_GAP
 """Most sentences of the checked text between two fragments that :func:`one_passage` bridges."""
 GAP_SHARE = 0.7
 """Least share of a sentence's distinct canonical words that the source holds between the
-two fragments' source ranges for :func:`one_passage` to bridge it (a sentence between them,
-or one of a paraphrase joined to a copy). Chosen on the gaps between adjacent fragments,
-measured as one bag of words a gap: of 156 gaps inside one PAN-13 case (random, translation,
-summary) 83 reach 0.7, of 1,311 gaps over a writer's own sentence in bench/bench_own_text.py
-1 does (0.6: 105 and 14; 0.8: 74 and 1; widening the source side by 10 words: 94 and 5).
-Decided per sentence as here: 45 of 162 join decisions inside a PAN case join, none of 57
-between cases, none of 1,329 over an own sentence."""
+two fragments' source ranges for :func:`one_passage` to bridge it. Chosen on the gaps between
+adjacent fragments, measured as one bag of words a gap: of 156 gaps inside one PAN-13 case
+(random, translation, summary) 83 reach 0.7, of 1,311 gaps over a writer's own sentence in
+bench/bench_own_text.py 1 does (0.6: 105 and 14; 0.8: 74 and 1; widening the source side by
+10 words: 94 and 5). Decided per sentence as here: 45 of 162 join decisions inside a PAN
+case join, none of 57 between cases, none of 1,329 over an own sentence.
+
+A paraphrase beside a copy joins it with :data:`OWN_SHARE` of its own words there, as a
+copied unit keeps them (:meth:`Similarity.copies`). PAN-13 development sample: random plagdet
+0.557 with 0.7, 0.564 with 0.6, translation 0.677 and 0.692; joining every paraphrase beside
+a copy (0.583, 0.742) turns a rewrite's retold sentences into a copy (issue 17)."""
 
 
 def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tuple[Fragment, ...]:
@@ -638,7 +642,9 @@ def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical) -> bool:
                 retold += _sentences_of(a, *own, own)
     if len(gap) > GAP_UNITS:
         return False
-    return all(_copied_unit(a.forms[x0:x1], source) for x0, x1 in gap + retold)
+    return all(_copied_unit(a.forms[x0:x1], source, GAP_SHARE) for x0, x1 in gap) and all(
+        _copied_unit(a.forms[x0:x1], source, OWN_SHARE) for x0, x1 in retold
+    )
 
 
 def _sentences_of(a: Canonical, w0: int, w1: int, hull: tuple[int, int]) -> list[tuple[int, int]]:
@@ -656,10 +662,10 @@ def _sentences_of(a: Canonical, w0: int, w1: int, hull: tuple[int, int]) -> list
     return out
 
 
-def _copied_unit(forms: Sequence[str], source: frozenset[str]) -> bool:
-    """At least :data:`GAP_SHARE` of the distinct ``forms`` are in ``source``."""
+def _copied_unit(forms: Sequence[str], source: frozenset[str], share: float) -> bool:
+    """At least ``share`` of the distinct ``forms`` are in ``source``."""
     distinct = set(forms)
-    return len(distinct & source) >= GAP_SHARE * len(distinct)
+    return len(distinct & source) >= share * len(distinct)
 
 
 def _word_range(c: Canonical, start: int, end: int) -> tuple[int, int]:
