@@ -16,6 +16,10 @@ and one by the checked document's own author is marked as self-citation (italic,
 A page from the web is named by its address, drawn as a link: a click on it opens the page in
 the browser (so does the table's context menu, which also copies it); its tooltip says when the
 page was downloaded. Side by side shows the address as a link under the source's title.
+
+The sources table with its caption and menus is
+:class:`~copylens.app.views.sources_panel.SourcesPanel`'s, the summary above it
+:class:`~copylens.app.views.document_summary.DocumentSummary`'s.
 """
 
 from __future__ import annotations
@@ -27,13 +31,9 @@ from copylens.app import presentation
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.views import colors
 from copylens.app.views.document_summary import DocumentSummary
-from copylens.app.views.side_by_side import SideBySideView, fragment_spans, open_address
+from copylens.app.views.side_by_side import SideBySideView, fragment_spans
+from copylens.app.views.sources_panel import SourcesPanel
 from copylens.app.views.sources_table import (
-    INDEX_ROLE,
-    SORT_ROLE,
-    SourceNameDelegate,
-    SourcesModel,
-    SourcesTable,
     archived_tail,
     fetched_text,
     source_names,
@@ -97,79 +97,27 @@ class DocumentView(QtWidgets.QWidget):
         ):
             setattr(self, name, getattr(self.summary, name))
         header = self.summary.layout
-        table_box = self._sources_box()
+        self.sources = SourcesPanel()
+        self.sources.source_activated.connect(lambda row: self.open_side_by_side(row, 0))
+        self.sources.exclude_requested.connect(self.exclude_requested)
+        # its parts by name here too, as the tests reach them
+        self.sources_model, self.sources_proxy = (
+            self.sources.sources_model,
+            self.sources.sources_proxy,
+        )
+        self.sources_table = self.sources.sources_table
+        self.sources_caption, self.no_sources_label = (
+            self.sources.sources_caption,
+            self.sources.no_sources_label,
+        )
+        self.sources_model.visibility_changed.connect(self._on_visibility_changed)
+        table_box = self.sources
         text_box = self._text_box()
         self._overview = self._overview_page(header, table_box, text_box)
         self._lay_out_pages()
         self._update_legend()
 
     # --- builders -----------------------------------------------------------------------
-    def _sources_table(self) -> SourcesTable:
-        """The sources, sortable, some columns hidden until asked for (the header's menu),
-        rows as high as their contents (an archived source's name takes two lines)."""
-        self.sources_model = SourcesModel(self)
-        self.sources_proxy = QtCore.QSortFilterProxyModel(self)
-        self.sources_proxy.setSourceModel(self.sources_model)
-        self.sources_proxy.setSortRole(SORT_ROLE)
-        self.sources_table = SourcesTable()
-        self.sources_table.setModel(self.sources_proxy)
-        self.sources_table.setItemDelegateForColumn(
-            SourcesModel.NAME, SourceNameDelegate(self.sources_table)
-        )
-        self.sources_table.setSelectionBehavior(
-            QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows
-        )
-        self.sources_table.setSelectionMode(
-            QtWidgets.QAbstractItemView.SelectionMode.SingleSelection
-        )
-        self.sources_table.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.sources_table.setAlternatingRowColors(True)
-        self.sources_table.verticalHeader().hide()
-        self.sources_table.setWordWrap(False)
-        self.sources_table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        head = self.sources_table.horizontalHeader()
-        head.setHighlightSections(False)
-        head.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
-        head.setSectionResizeMode(SourcesModel.NAME, QtWidgets.QHeaderView.ResizeMode.Stretch)
-        head.setSortIndicator(SourcesModel.FOUND, Qt.SortOrder.DescendingOrder)
-        for column in SourcesModel.HIDDEN:
-            self.sources_table.setColumnHidden(column, True)
-        head.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        head.customContextMenuRequested.connect(self._column_menu)
-        self.sources_table.verticalHeader().setSectionResizeMode(
-            QtWidgets.QHeaderView.ResizeMode.ResizeToContents
-        )
-        self.sources_table.setSortingEnabled(True)
-        self.sources_table.activated.connect(self._on_row_activated)
-        self.sources_table.addressClicked.connect(open_address)
-        self.sources_table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.sources_table.customContextMenuRequested.connect(self._row_menu)
-        self.sources_model.visibility_changed.connect(self._on_visibility_changed)
-        return self.sources_table
-
-    def _sources_box(self) -> QtWidgets.QWidget:
-        """The sources table with its caption, or a line saying no source shares text."""
-        self._sources_table()
-        self.sources_caption = QtWidgets.QLabel(
-            self.tr(
-                "Sources — Enter or double-click: compare side by side · Space: show/hide · "
-                "right-click the headings for more columns"
-            )
-        )
-        self.no_sources_label = QtWidgets.QLabel(
-            self.tr("No source shares text with this document.")
-        )
-        self.no_sources_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.no_sources_label.hide()
-        table_box = QtWidgets.QWidget()
-        table_layout = QtWidgets.QVBoxLayout(table_box)
-        table_layout.setContentsMargins(0, 0, 0, 0)
-        table_layout.setSpacing(2)
-        table_layout.addWidget(self.sources_caption)
-        table_layout.addWidget(self.sources_table, 1)
-        table_layout.addWidget(self.no_sources_label, 1)
-        return table_box
-
     def _text_box(self) -> QtWidgets.QWidget:
         """The legend over the highlighted text."""
         self.text_view = HighlightTextView()
@@ -181,8 +129,7 @@ class DocumentView(QtWidgets.QWidget):
         text_layout = QtWidgets.QVBoxLayout(text_box)
         text_layout.setContentsMargins(0, 0, 0, 0)
         text_layout.setSpacing(2)
-        for label in (self.legend_label, self.sources_caption):
-            label.setWordWrap(True)  # long lines must not set the window's minimum width
+        self.legend_label.setWordWrap(True)  # long lines must not set the window's minimum width
         text_layout.addWidget(self.legend_label)
         text_layout.addWidget(self.text_view, 1)
         return text_box
@@ -233,14 +180,7 @@ class DocumentView(QtWidgets.QWidget):
         self._text = text
         self._source_texts = source_texts
         self.summary.show_result(result)
-        n = len(result.sources)
-        self.sources_model.set_sources(result.sources)
-        has_sources = n > 0
-        self.sources_table.setVisible(has_sources)
-        self.sources_caption.setVisible(has_sources)
-        self.no_sources_label.setVisible(not has_sources)
-        if has_sources:
-            self.sources_table.selectRow(0)
+        self.sources.show_sources(result.sources)
         self.text_view.set_text(text)
         self.text_view.mark_lookalikes(result.homoglyph_offsets)
         self._refresh_highlights()
@@ -260,7 +200,7 @@ class DocumentView(QtWidgets.QWidget):
         self._result = None
         self._text = ""
         self._source_texts = {}
-        self.sources_model.set_sources(())
+        self.sources.clear()
         self.text_view.set_text("")
         self.side_by_side.clear()
         self.stack.setCurrentWidget(self.placeholder)
@@ -392,25 +332,10 @@ class DocumentView(QtWidgets.QWidget):
             self._fit_table()
 
     def _fit_table(self) -> None:
-        """Give the table the height of its rows (up to 6) so the text gets the rest."""
+        """Give the sources the height of their rows (up to 6) so the text gets the rest."""
         self._fit_pending = False
-        rows = min(max(self.sources_model.rowCount(), 1), 6)
-        table = self.sources_table
-        vertical = table.verticalHeader()
-        row_heights = sum(
-            table.sizeHintForRow(r) if r < self.sources_model.rowCount() else 0 for r in range(rows)
-        )
-        height = (
-            table.horizontalHeader().sizeHint().height()
-            + max(row_heights, vertical.defaultSectionSize())
-            + 2 * table.frameWidth()
-            + 10
-        )
-        label = self.sources_caption  # word-wrapped: its sizeHint is for a narrow width
-        width = label.width()
-        caption = (label.heightForWidth(width) if width > 0 else label.sizeHint().height()) + 2
         total = sum(self.splitter.sizes()) or 600
-        top = height + caption
+        top = self.sources.fitting_height()
         self.splitter.setSizes([top, max(total - top, 200)])
 
     LEGEND_SOURCES = 6
@@ -470,66 +395,19 @@ class DocumentView(QtWidgets.QWidget):
             )
         return line
 
-    def _row_menu(self, position: QtCore.QPoint) -> None:
-        """A source's context menu: leave it out and count again (issue 36); for a web
-        source also open its address in the browser, or copy it."""
-        index = self.sources_table.indexAt(position)
-        row = self.sources_proxy.data(index, INDEX_ROLE) if index.isValid() else None
-        if row is None:
-            return
-        menu = self.source_menu(int(row))
-        menu.exec(self.sources_table.viewport().mapToGlobal(position))
-
-    def source_menu(self, row: int) -> QtWidgets.QMenu:
-        """The context menu of the source at ``row`` (of the model)."""
-        menu = QtWidgets.QMenu(self)
-        address = self.sources_model.address(row)
-        if address:
-            menu.addAction(self.tr("Open in browser")).triggered.connect(
-                lambda: open_address(address)
-            )
-            menu.addAction(self.tr("Copy address")).triggered.connect(
-                lambda: QtGui.QGuiApplication.clipboard().setText(address)
-            )
-            menu.addSeparator()
-        key = self.sources_model.source(row).key
-        leave_out = menu.addAction(self.tr("Leave out this source and count again"))
-        leave_out.setToolTip(
-            self.tr("Every share is counted again without it; Run › Exclusions… brings it back")
-        )
-        leave_out.triggered.connect(lambda: self.exclude_requested.emit(key))
-        menu.setToolTipsVisible(True)
-        return menu
-
-    def _column_menu(self, position: QtCore.QPoint) -> None:
-        """The headings' context menu: show or hide the optional columns."""
-        menu = QtWidgets.QMenu(self)
-        for column in SourcesModel.OPTIONAL:
-            action = menu.addAction(self.sources_model.heading(column))
-            action.setCheckable(True)
-            action.setChecked(not self.sources_table.isColumnHidden(column))
-            action.setToolTip(self.sources_model.column_tip(column))
-            action.toggled.connect(
-                lambda on, c=column: self.sources_table.setColumnHidden(c, not on)
-            )
-        menu.setToolTipsVisible(True)
-        menu.exec(self.sources_table.horizontalHeader().mapToGlobal(position))
-
     def _on_visibility_changed(self, row: int, shown: bool) -> None:
         self._refresh_highlights()
         self._update_legend()
         if self._result is not None:
             self.source_toggled.emit(self._result.sources[row].key, shown)
 
-    def _on_row_activated(self, index: QtCore.QModelIndex) -> None:
-        row = self.sources_proxy.data(index, INDEX_ROLE)
-        if row is not None:
-            self.open_side_by_side(int(row), 0)
+    def source_menu(self, row: int) -> QtWidgets.QMenu:
+        """:meth:`SourcesPanel.source_menu`."""
+        return self.sources.source_menu(row)
 
     def _on_span_clicked(self, key: object) -> None:
         if isinstance(key, tuple) and len(key) == 3 and key[0] == "source":
-            proxy_index = self.sources_proxy.mapFromSource(self.sources_model.index(key[1], 0))
-            self.sources_table.selectRow(proxy_index.row())
+            self.sources.select(key[1])
 
     def _on_span_activated(self, key: object) -> None:
         if isinstance(key, tuple) and len(key) == 3 and key[0] == "source":

@@ -510,14 +510,6 @@
 <context>
     <name>CompareView</name>
     <message>
-        <source>Show pairs where either document has at least this share in the other</source>
-        <translation>Показывать пары, в которых хотя бы один документ совпадает с другим не меньше чем на эту долю</translation>
-    </message>
-    <message>
-        <source>Show pairs sharing at least</source>
-        <translation>Показывать пары, где совпадает не меньше</translation>
-    </message>
-    <message>
         <source>No comparison to show.</source>
         <translation>Нет результатов сравнения.</translation>
     </message>
@@ -597,18 +589,6 @@
         <source>B</source>
         <translation>B</translation>
     </message>
-    <message>
-        <source>Pairs sharing less than {0} were not computed; change it in Settings.</source>
-        <translation>Пары, у которых совпадает меньше {0}, не вычислялись; порог можно изменить в настройках.</translation>
-    </message>
-    <message>
-        <source>Settings: {0}</source>
-        <translation>Настройки: {0}</translation>
-    </message>
-    <message>
-        <source>{0} of {1} shown</source>
-        <translation>Показано {0} из {1}</translation>
-    </message>
 </context>
 <context>
     <name>DocumentSummary</name>
@@ -672,14 +652,6 @@
 <context>
     <name>DocumentView</name>
     <message>
-        <source>Sources — Enter or double-click: compare side by side · Space: show/hide · right-click the headings for more columns</source>
-        <translation>Источники — Enter или двойной щелчок: сравнить рядом · Пробел: показать/скрыть · правый щелчок по заголовкам: другие столбцы</translation>
-    </message>
-    <message>
-        <source>No source shares text with this document.</source>
-        <translation>Ни один источник не совпадает с этим документом.</translation>
-    </message>
-    <message>
         <source>No document to show.</source>
         <translation>Нет документа для показа.</translation>
     </message>
@@ -718,22 +690,6 @@
     <message>
         <source>double-click a highlight to compare</source>
         <translation>двойной щелчок по выделению — сравнить рядом</translation>
-    </message>
-    <message>
-        <source>Open in browser</source>
-        <translation>Открыть в браузере</translation>
-    </message>
-    <message>
-        <source>Copy address</source>
-        <translation>Копировать адрес</translation>
-    </message>
-    <message>
-        <source>Leave out this source and count again</source>
-        <translation>Исключить этот источник и пересчитать</translation>
-    </message>
-    <message>
-        <source>Every share is counted again without it; Run › Exclusions… brings it back</source>
-        <translation>Все доли пересчитываются без него; вернуть его можно в меню Запуск › Исключения…</translation>
     </message>
     <message>
         <source>From {0} — double-click to compare</source>
@@ -1920,74 +1876,6 @@
         <source>Outlet and publication time; for a pair, the classifier&apos;s probability</source>
         <translation>Издание и время публикации; для пары — вероятность по классификатору</translation>
     </message>
-    <message numerus="yes">
-        <source>Group {0} (%n news items)</source>
-        <translation>
-            <numerusform>Группа {0} (%n новость)</numerusform>
-            <numerusform>Группа {0} (%n новости)</numerusform>
-            <numerusform>Группа {0} (%n новостей)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>{0} duplicates {1}</source>
-        <translation>{0} — дубликат {1}</translation>
-    </message>
-    <message>
-        <source>{0} and {1}: each duplicates the other</source>
-        <translation>{0} и {1} дублируют друг друга</translation>
-    </message>
-    <message>
-        <source>probability {0}</source>
-        <translation>вероятность {0}</translation>
-    </message>
-    <message>
-        <source>The classifier&apos;s probability that the two retell one story</source>
-        <translation>Вероятность по классификатору, что обе новости пересказывают один сюжет</translation>
-    </message>
-    <message numerus="yes">
-        <source>Could not be read (%n)</source>
-        <translation>
-            <numerusform>Не удалось прочитать (%n)</numerusform>
-            <numerusform>Не удалось прочитать (%n)</numerusform>
-            <numerusform>Не удалось прочитать (%n)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>news items that the classifier judges to retell one story, each compared with the items up to {0} days before it; the later item duplicates the earlier.</source>
-        <translation>новости, которые классификатор считает пересказом одного сюжета; каждая сравнивается с новостями за {0} дня до неё; более поздняя — дубликат более ранней.</translation>
-    </message>
-    <message>
-        <source>1 news item read</source>
-        <translation>Прочитана 1 новость</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n news items read</source>
-        <translation>
-            <numerusform>Прочитана %n новость</numerusform>
-            <numerusform>Прочитаны %n новости</numerusform>
-            <numerusform>Прочитано %n новостей</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>from 1 file</source>
-        <translation>из 1 файла</translation>
-    </message>
-    <message numerus="yes">
-        <source>from %n files</source>
-        <translation>
-            <numerusform>из %n файла</numerusform>
-            <numerusform>из %n файлов</numerusform>
-            <numerusform>из %n файлов</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No groups: none of the news items duplicates another</source>
-        <translation>Групп нет: ни одна новость не дублирует другую</translation>
-    </message>
-    <message>
-        <source>No news items could be read</source>
-        <translation>Не удалось прочитать ни одной новости</translation>
-    </message>
     <message>
         <source>Groups of near-copies ({0})</source>
         <translation>Группы почти одинаковых документов ({0})</translation>
@@ -2067,10 +1955,6 @@
             <numerusform>Групп: %n, и каждая состоит из двух документов.</numerusform>
             <numerusform>Групп: %n, и каждая состоит из двух документов.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>line {0}</source>
-        <translation>строка {0}</translation>
     </message>
 </context>
 <context>
@@ -2631,6 +2515,81 @@ Could not be read: %2</source>
     </message>
 </context>
 <context>
+    <name>NewsRows</name>
+    <message numerus="yes">
+        <source>Group {0} (%n news items)</source>
+        <translation>
+            <numerusform>Группа {0} (%n новость)</numerusform>
+            <numerusform>Группа {0} (%n новости)</numerusform>
+            <numerusform>Группа {0} (%n новостей)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No groups: none of the news items duplicates another</source>
+        <translation>Групп нет: ни одна новость не дублирует другую</translation>
+    </message>
+    <message>
+        <source>No news items could be read</source>
+        <translation>Не удалось прочитать ни одной новости</translation>
+    </message>
+    <message>
+        <source>{0} duplicates {1}</source>
+        <translation>{0} — дубликат {1}</translation>
+    </message>
+    <message>
+        <source>{0} and {1}: each duplicates the other</source>
+        <translation>{0} и {1} дублируют друг друга</translation>
+    </message>
+    <message>
+        <source>probability {0}</source>
+        <translation>вероятность {0}</translation>
+    </message>
+    <message>
+        <source>The classifier&apos;s probability that the two retell one story</source>
+        <translation>Вероятность по классификатору, что обе новости пересказывают один сюжет</translation>
+    </message>
+    <message numerus="yes">
+        <source>Could not be read (%n)</source>
+        <translation>
+            <numerusform>Не удалось прочитать (%n)</numerusform>
+            <numerusform>Не удалось прочитать (%n)</numerusform>
+            <numerusform>Не удалось прочитать (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>news items that the classifier judges to retell one story, each compared with the items up to {0} days before it; the later item duplicates the earlier.</source>
+        <translation>новости, которые классификатор считает пересказом одного сюжета; каждая сравнивается с новостями за {0} дня до неё; более поздняя — дубликат более ранней.</translation>
+    </message>
+    <message>
+        <source>1 news item read</source>
+        <translation>Прочитана 1 новость</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n news items read</source>
+        <translation>
+            <numerusform>Прочитана %n новость</numerusform>
+            <numerusform>Прочитаны %n новости</numerusform>
+            <numerusform>Прочитано %n новостей</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>from 1 file</source>
+        <translation>из 1 файла</translation>
+    </message>
+    <message numerus="yes">
+        <source>from %n files</source>
+        <translation>
+            <numerusform>из %n файла</numerusform>
+            <numerusform>из %n файлов</numerusform>
+            <numerusform>из %n файлов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line {0}</source>
+        <translation>строка {0}</translation>
+    </message>
+</context>
+<context>
     <name>Options</name>
     <message>
         <source>Words per shingle</source>
@@ -2818,6 +2777,29 @@ Could not be read: %2</source>
     <message>
         <source>Second document of the pair (right side by side)</source>
         <translation>Второй документ пары (справа при сравнении)</translation>
+    </message>
+</context>
+<context>
+    <name>PairsPanel</name>
+    <message>
+        <source>Show pairs sharing at least</source>
+        <translation>Показывать пары, где совпадает не меньше</translation>
+    </message>
+    <message>
+        <source>Pairs sharing less than {0} were not computed; change it in Settings.</source>
+        <translation>Пары, у которых совпадает меньше {0}, не вычислялись; порог можно изменить в настройках.</translation>
+    </message>
+    <message>
+        <source>Show pairs where either document has at least this share in the other</source>
+        <translation>Показывать пары, в которых хотя бы один документ совпадает с другим не меньше чем на эту долю</translation>
+    </message>
+    <message>
+        <source>Settings: {0}</source>
+        <translation>Настройки: {0}</translation>
+    </message>
+    <message>
+        <source>{0} of {1} shown</source>
+        <translation>Показано {0} из {1}</translation>
     </message>
 </context>
 <context>
@@ -3831,6 +3813,33 @@ Could not be read: %2</source>
     <message>
         <source>Hidden</source>
         <translation>Скрыто</translation>
+    </message>
+</context>
+<context>
+    <name>SourcesPanel</name>
+    <message>
+        <source>Sources — Enter or double-click: compare side by side · Space: show/hide · right-click the headings for more columns</source>
+        <translation>Источники — Enter или двойной щелчок: сравнить рядом · Пробел: показать/скрыть · правый щелчок по заголовкам: другие столбцы</translation>
+    </message>
+    <message>
+        <source>No source shares text with this document.</source>
+        <translation>Ни один источник не совпадает с этим документом.</translation>
+    </message>
+    <message>
+        <source>Open in browser</source>
+        <translation>Открыть в браузере</translation>
+    </message>
+    <message>
+        <source>Copy address</source>
+        <translation>Копировать адрес</translation>
+    </message>
+    <message>
+        <source>Leave out this source and count again</source>
+        <translation>Исключить этот источник и пересчитать</translation>
+    </message>
+    <message>
+        <source>Every share is counted again without it; Run › Exclusions… brings it back</source>
+        <translation>Все доли пересчитываются без него; вернуть его можно в меню Запуск › Исключения…</translation>
     </message>
 </context>
 <context>
