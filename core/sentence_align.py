@@ -43,7 +43,8 @@ What must hold: every passage is a pair of canonical-word ranges inside both tex
 character spans are the words' spans (exact offsets into the extracted texts); it never
 spans a unit :func:`own_units` calls the writer's own.
 
-Measured (bench/bench_pan13.py, bench/bench_own_text.py): see docs/notes-reach.md.
+Measured (bench/bench_pan13.py, bench/bench_own_text.py): docs/measurements.md, "Edited
+copies on PAN-13".
 """
 
 from __future__ import annotations
@@ -559,8 +560,9 @@ two fragments' source ranges for :func:`one_passage` to bridge it. Chosen on the
 adjacent fragments, measured as one bag of words a gap: of 156 gaps inside one PAN-13 case
 (random, translation, summary) 83 reach 0.7, of 1,311 gaps over a writer's own sentence in
 bench/bench_own_text.py 1 does (0.6: 105 and 14; 0.8: 74 and 1; widening the source side by
-10 words: 94 and 5). Decided per sentence as here: 45 of 162 join decisions inside a PAN
-case join, none of 57 between cases, none of 1,329 over an own sentence.
+10 words: 94 and 5). Decided per sentence as here: 53 of 160 join decisions inside a PAN
+case join, none of 57 between cases; over own text 1 of 1,329, with no counted word between
+(a paraphrase beside a copy), no own sentence more marked.
 
 A paraphrase beside a copy joins it with :data:`OWN_SHARE` of its own words there, as a
 copied unit keeps them (:meth:`Similarity.copies`). PAN-13 development sample: random plagdet
