@@ -127,12 +127,7 @@ def align(a: Canonical, b: Canonical, options: Options) -> list[Alignment]:
             own = own_sentences(fragment, group, a, b, runs, options)
             pieces = split_at(group, own, k) if own else [group]
             measured = [_measured(piece, a, b, k, runs) for piece in pieces]
-            kept.extend(
-                p
-                for p in measured
-                if (len(measured) == 1 or _credible(p, a, options))
-                and (not own or _whole(p, a, options))
-            )
+            kept.extend(p for p in measured if len(measured) == 1 or _credible(p, a, options))
     return _fold_nested(_with_shadows(kept, shadows, k))
 
 
@@ -208,19 +203,6 @@ def _credible(piece: Alignment, a: Canonical, options: Options) -> bool:
     ids = a.sentences
     touched = np.isin(ids, np.unique(ids[piece.a0 : piece.a1]))
     return 2 * piece.matched >= int(np.count_nonzero(touched))
-
-
-def _whole(piece: Alignment, a: Canonical, options: Options) -> bool:
-    """A piece left by cutting out own sentences that is shorter than the shortest fragment
-    (``min_fragment_words``) stands only as most of its sentences (a short copied sentence
-    between own ones), whatever run it holds: a name the source also holds inside a sentence
-    of the writer's own ("… jointly owned by Volvo Group and Volvo Car Corporation.") is no
-    copy (PAN-13 development sample, one of the 2 negative pairs given a fragment)."""
-    if piece.words >= options.min_fragment_words:
-        return True
-    ids = a.sentences
-    touched = np.isin(ids, np.unique(ids[piece.a0 : piece.a1]))
-    return 2 * piece.matched > int(np.count_nonzero(touched))
 
 
 def _longest_true(mask: np.ndarray) -> int:

@@ -206,25 +206,3 @@ def test_runs_of_diagonal_seeds_measure_the_longest_equal_stretch_inside_a_fragm
     assert runs.longest_inside(whole) == 5
     assert runs.longest_inside(replace(whole, a0=2)) == 4  # the first run is clipped to 3
     assert runs.longest_inside(replace(whole, b1=3)) == 3  # the source range cuts them
-
-
-def test_a_name_inside_the_writers_own_sentences_is_no_copy() -> None:
-    """The source's company name inside sentences of the writer's own: the aligner chains it
-    with the source's other mentions of the brand into a fragment, the own-sentence cut leaves
-    only the 5-word name, under the shortest fragment and half of its sentence: dropped (main
-    reported it, as on a negative pair of the PAN-13 development sample)."""
-    source = (
-        "The race is organised by Volvo as a sport event on a world scale. The Volvo Ocean Race "
-        "would not be possible without the support of Volvo Group and Volvo Car Corporation. "
-        "Volvo and the Volvo Ocean Race. Scoring points mean prizes at every offshore leg."
-    )
-    essay = (
-        "My uncle says the company is now jointly owned by Volvo Group and Volvo Car "
-        "Corporation. One of the main promotional activities for the brand is sailing, and Volvo "
-        "likes to sponsor golf tournaments around the world, including an event called the "
-        "Volvo Ocean Race."
-    )
-    assert fragments(essay, source, Options()) == []
-    copied = source.split(". ")[1] + ". " + essay.split(". ")[1]
-    [(mine, _)] = fragments(copied, source, Options())  # the sentence copied is still found
-    assert mine.startswith("Volvo Ocean Race would") and mine.endswith("Corporation")
