@@ -38,6 +38,9 @@ every pair signal ran:
 What must hold: it only runs where a fragment was found; its fragment's spans are the
 canonical words' spans (exact offsets, word boundaries); it covers no word outside its
 fragment and never spans a checked unit that neither seeds nor lies mostly in a fragment.
+Its covered words may lie outside the pair's seed zones (:func:`copylens.core.copies.seed_zones`),
+so :func:`copylens.core.score.containment_bound` does not bound them; it only widens a pair with
+a fragment, one the bound let through, so a pair the bound skips loses at most a summary.
 
 Measured (bench/bench_pan13.py, bench/bench_own_text.py): docs/measurements.md, "Summaries".
 """
