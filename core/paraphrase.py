@@ -46,14 +46,14 @@ import bisect
 import hashlib
 import itertools
 import re
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from copylens.core.canonicalize import Canonical, word_spans
 from copylens.core.cpu import stage
-from copylens.core.meaning import Lexicon, lexicon, weight
+from copylens.core.meaning import Carried, Lexicon, lexicon, table_of, weight
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
@@ -159,6 +159,19 @@ class Meaning:
     """The vectors the mean vectors of sentences are made of, when the language has a
     thesaurus: a table of each distinct word's vector plus the mean of its synonyms' (unit
     length), and each word's row of it (:func:`_spread`); else the lexicon's own."""
+    vectors: np.ndarray | None = None
+    """The table ``rows`` index when the meaning came with the document (the vector file of
+    the process that read it, :class:`copylens.core.meaning.Carried`); else None: the
+    lexicon's own table."""
+
+    @property
+    def table(self) -> np.ndarray:
+        """The table of word vectors ``rows`` index."""
+        return self.lexicon.table if self.vectors is None else self.vectors
+
+    @property
+    def dimension(self) -> int:
+        return self.lexicon.dimension if self.vectors is None else int(self.vectors.shape[1])
 
     def centroids(self, lo: int = 0, hi: int | None = None) -> np.ndarray:
         """Unit weighted mean vectors of sentences [lo, hi) of ``bounds`` (float32), equal bit
@@ -166,7 +179,7 @@ class Meaning:
         hi = len(self.bounds) if hi is None else hi
         if self.kept is not None:
             return self.kept[lo:hi]
-        table, rows = self.spread or (self.lexicon.table, self.rows)
+        table, rows = self.spread or (self.table, self.rows)
         return _centroids(self.bounds[lo:hi], table, rows, self.weights)
 
 
@@ -201,7 +214,7 @@ def _memoized(doc: Prepared) -> Meaning:
     digest.update(np.ascontiguousarray(c.hashes).data)  # no copy of a long one
     digest.update(np.ascontiguousarray(c.starts).data)
     key = digest.digest()
-    memo = _CACHE.pop((key, c.language), None) or _meaning(doc, lexicon(c.language))
+    memo = _CACHE.pop((key, c.language), None) or _made(doc)
     _CACHE[key, c.language] = memo
     while len(_CACHE) > CACHED:
         del _CACHE[next(iter(_CACHE))]
@@ -227,12 +240,125 @@ CACHED = 512
 _CACHE: dict[tuple[bytes, str], Meaning] = {}
 
 
+def _made(doc: Prepared) -> Meaning:
+    """The document's :class:`Meaning`: from what came with it when the read stage made it
+    (:func:`carried`: only the sentences' mean vectors are left to compute), else made here."""
+    m = doc.meaning
+    if m is None:
+        return _meaning(doc, lexicon(doc.canonical.language))
+    words = thesaurus(m.language) if m.synonyms is not None else None
+    sentences = [(lo, hi, s, e) for lo, hi, s, e in m.sentences.tolist()]
+    return _assembled(
+        doc, sentences, lexicon(m.language), m.rows, m.weights, words, m.synonyms, None, table_of(m)
+    )
+
+
+def carried(doc: Prepared, vectors: Callable[[Lexicon], str]) -> Carried | None:
+    """The document's meaning to travel with it (issue 40; made in the read stage, beside its
+    lemmas): what :func:`_meaning` computes of its words, the vectors' rows being those of
+    the file ``vectors`` gives for the lexicon's table (``compare``: this process's
+    :func:`copylens.core.meaning.mirror` in the run's spill folder). None for a language
+    whose mean vectors take its synonyms' (:data:`SPREAD`: made where it is compared, as
+    before)."""
+    language = doc.canonical.language
+    if language in SPREAD:
+        return None
+    with stage("read: meaning"):
+        c = doc.canonical
+        lex = lexicon(language)
+        known = _known(language)
+        text = doc.text
+        at = np.empty(len(c), dtype=np.int64)
+        for lo in range(0, len(c), BLOCK_WORDS):
+            hi = min(lo + BLOCK_WORDS, len(c))
+            spans = zip(c.starts[lo:hi].tolist(), c.ends[lo:hi].tolist(), strict=True)
+            written = [text[s:e] for s, e in spans]
+            at[lo:hi] = known.ids_of(list(zip(written, c.forms[lo:hi], strict=True)))
+        sentences = [x for x in sentence_words(text, c) if x[1] - x[0] >= MIN_WORDS]
+        return Carried(
+            language,
+            vectors(lex),
+            lex.dimension,
+            known.rows[at],
+            known.weights[at],
+            None if known.synonyms is None else known.synonyms[at],
+            np.array(sentences, dtype=np.int64).reshape(-1, 4),
+        )
+
+
+class _Known:
+    """What :func:`_word_meanings` looks up of a word, memoized per word as written and its
+    canonical form, for the documents a process reads (:func:`carried`): each word's row of
+    the language's lexicon, weight and thesaurus number, as growing arrays, so a document's
+    words cost one dictionary lookup each. The values are those :func:`_word_meanings`
+    finds (the same functions of the word lower-cased and its form)."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self.ids: dict[tuple[str, str], int] = {}
+        self.rows = np.zeros(0, dtype=np.int32)
+        self.weights = np.zeros(0, dtype=np.float32)
+        self.thesaurus = thesaurus(language)
+        self.synonyms = None if self.thesaurus is None else np.zeros(0, dtype=np.int32)
+
+    def ids_of(self, keys: list[tuple[str, str]]) -> np.ndarray:
+        """Each (word as written, form)'s number, new ones learned first."""
+        get = self.ids.get
+        new = [k for k in dict.fromkeys(keys) if get(k) is None]
+        if new:
+            self._learn(new)
+        return np.fromiter(map(self.ids.__getitem__, keys), dtype=np.int64, count=len(keys))
+
+    def _learn(self, new: list[tuple[str, str]]) -> None:
+        written = [w.lower() for w, _ in new]
+        forms = [f for _, f in new]
+        rows = lexicon(self.language).rows(written, forms)
+        weights = np.array([weight(w, self.language) for w in written], dtype=np.float32)
+        self.rows = np.concatenate((self.rows, rows))
+        self.weights = np.concatenate((self.weights, weights))
+        if self.thesaurus is not None and self.synonyms is not None:
+            ids = np.array([self.thesaurus.id_of(f) for f in forms], dtype=np.int32)
+            self.synonyms = np.concatenate((self.synonyms, ids))
+        first = len(self.ids)
+        self.ids.update(zip(new, range(first, first + len(new)), strict=True))
+
+
+_KNOWN: dict[str, _Known] = {}
+
+
+def _known(language: str) -> _Known:
+    found = _KNOWN.get(language)
+    if found is None:
+        found = _KNOWN[language] = _Known(language)
+    return found
+
+
+Sentences = list[tuple[int, int, int, int]]
+"""Word range and character span of each sentence the stage compares (:func:`sentence_words`
+with at least :data:`MIN_WORDS` words)."""
+
+
 def _meaning(doc: Prepared, lex: Lexicon) -> Meaning:
     """The document's :class:`Meaning`, made :data:`BLOCK_WORDS` words at a time: memory
     beyond the document is its distinct words and one block's vectors."""
+    sentences, rows, weights, words, synonyms, spread = _word_meanings(doc, lex)
+    return _assembled(doc, sentences, lex, rows, weights, words, synonyms, spread)
+
+
+def _word_meanings(
+    doc: Prepared, lex: Lexicon
+) -> tuple[
+    Sentences,
+    np.ndarray,
+    np.ndarray,
+    Thesaurus | None,
+    np.ndarray | None,
+    tuple[np.ndarray, np.ndarray] | None,
+]:
+    """The parts of :func:`_meaning` made of the document's words: its sentences, each
+    word's row of ``lex``'s table, weight and thesaurus number, and the spread vectors."""
     c = doc.canonical
     sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
-    bounds = tuple((lo, hi) for lo, hi, _, _ in sentences)
     text = doc.text
     distinct: dict[tuple[str, str], int] = {}  # looked up once each, numbered as first seen
     at = np.empty(len(c), dtype=np.int64)
@@ -253,13 +379,30 @@ def _meaning(doc: Prepared, lex: Lexicon) -> Meaning:
                 _spread(lex, [w for w, _ in distinct], [f for _, f in distinct], ids, words),
                 at,
             )
-    del at, distinct
-    kept = None
-    if len(bounds) * lex.dimension * 4 <= KEPT_BYTES:
-        table, rows_of = spread or (lex.table, rows)
-        kept = _centroids(bounds, table, rows_of, weights)
-    places = tuple(x[2:] for x in sentences)
-    return Meaning(bounds, places, c.hashes, lex, rows, weights, kept, words, synonyms, spread)
+    return sentences, rows, weights, words, synonyms, spread
+
+
+def _assembled(
+    doc: Prepared,
+    sentences: Sentences,
+    lex: Lexicon,
+    rows: np.ndarray,
+    weights: np.ndarray,
+    words: Thesaurus | None,
+    synonyms: np.ndarray | None,
+    spread: tuple[np.ndarray, np.ndarray] | None,
+    vectors: np.ndarray | None = None,
+) -> Meaning:
+    """The :class:`Meaning` of these parts, with the sentences' mean vectors kept when they
+    fit :data:`KEPT_BYTES`."""
+    bounds = tuple((lo, hi) for lo, hi, _, _ in sentences)
+    places = tuple((s, e) for _, _, s, e in sentences)
+    m = Meaning(bounds, places, doc.canonical.hashes, lex, rows, weights, None, words, synonyms)
+    m = replace(m, spread=spread, vectors=vectors)
+    if len(bounds) * m.dimension * 4 > KEPT_BYTES:
+        return m
+    table, rows_of = spread or (m.table, rows)
+    return replace(m, kept=_centroids(bounds, table, rows_of, weights))
 
 
 def _spread(
@@ -401,8 +544,7 @@ def _paired(
 ) -> Paired:
     """Each side's word weights and the similarity of each word's partner (0: none)."""
     (a0, a1), (b0, b1) = a_range, b_range
-    table = a.lexicon.table
-    cosine = table[a.rows[a0:a1]] @ table[b.rows[b0:b1]].T
+    cosine = a.table[a.rows[a0:a1]] @ b.table[b.rows[b0:b1]].T
     if a.synonyms is not None and b.synonyms is not None and a.thesaurus is b.thesaurus:
         assert a.thesaurus is not None
         listed = a.thesaurus.related(a.synonyms[a0:a1], b.synonyms[b0:b1])
@@ -642,7 +784,7 @@ def _centroids_of(m: Meaning, sentences: np.ndarray) -> np.ndarray:
     :data:`BLOCK_WORDS` words at a time."""
     if m.kept is not None:
         return m.kept[sentences]
-    table, rows = m.spread or (m.lexicon.table, m.rows)
+    table, rows = m.spread or (m.table, m.rows)
     spans = np.array([m.bounds[n] for n in sentences.tolist()], dtype=np.int64).reshape(-1, 2)
     lengths = spans[:, 1] - spans[:, 0]
     out = np.empty((len(sentences), table.shape[1]), dtype=np.float32)
@@ -673,7 +815,7 @@ def _some_centroids(m: Meaning, sentences: list[int]) -> np.ndarray:
     first, last = sentences[0], sentences[-1] + 1
     if m.kept is not None or last - first <= 4 * len(sentences):
         return m.centroids(first, last)[np.array(sentences) - first]
-    out = np.empty((len(sentences), m.lexicon.dimension), dtype=np.float32)
+    out = np.empty((len(sentences), m.dimension), dtype=np.float32)
     start = 0
     for n in range(1, len(sentences) + 1):
         if n == len(sentences) or sentences[n] != sentences[n - 1] + 1:

@@ -40,6 +40,7 @@ from copylens.core.errors import (
 )
 from copylens.core.extract import Extracted, collect_files, extract_file, extract_text
 from copylens.core.extract.base import megabytes
+from copylens.core.meaning import Carried
 from copylens.core.options import Options
 from copylens.core.pool import ProcessLimits, Stopped, can_fork, isolated_map
 from copylens.core.report import InputFailure
@@ -73,6 +74,9 @@ class Prepared:
     ignored: np.ndarray | None = None
     """Boolean per canonical word: text the run ignores (a template's, a common phrase's),
     never part of a fragment nor of a share (``copylens.core.ignore``); None when no word is."""
+    meaning: Carried | None = None
+    """The paraphrase stage's view of its words, when the read stage made it (``compare``,
+    issue 40: :func:`copylens.core.paraphrase.carried`); None: the stage makes it itself."""
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without the paraphrase stage's memo (``copylens.core.paraphrase``): it

@@ -34,7 +34,7 @@ import os
 import pickle
 import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import TracebackType
 from typing import Any
 
@@ -46,7 +46,9 @@ from copylens.core.cpu import stage
 from copylens.core.errors import SpillFailed
 from copylens.core.extract import Extracted
 from copylens.core.ignore import with_ignored
+from copylens.core.meaning import Lexicon, forget, mirror
 from copylens.core.options import Options
+from copylens.core.paraphrase import carried
 from copylens.core.prepare import Prepared, prepare_text
 
 _writers: dict[tuple[str, int], int] = {}
@@ -172,6 +174,7 @@ class Spill:
         return with_ignored(prepared, doc.ignored, doc.salt, options)
 
     def close(self) -> None:
+        forget(self.folder)
         for name in [n for n in _readers if os.path.dirname(n) == self.folder]:
             os.close(_readers.pop(name))
         if (self.folder, os.getpid()) in _writers:
@@ -188,16 +191,28 @@ class SpillPrepared:
 
     def __call__(self, extracted: Extracted, options: Options) -> Spilled:
         doc = prepare_text(extracted, options)
+        if options.paraphrase:  # made once, here, and spilled with the document (issue 40)
+            doc = replace(doc, meaning=carried(doc, self._vectors))
         try:
             spot = write(self.folder, doc)
         except OSError as error:
-            raise SpillFailed(
-                "could not keep the documents of this run in the temporary folder {folder} "
-                "({reason}); free some space there, or set TMPDIR to a folder with more",
-                folder=self.folder,
-                reason=error.strerror or "not writable",
-            ) from None
+            raise self._failed(error) from None
         return summary(doc, spot, options)
+
+    def _vectors(self, lex: Lexicon) -> str:
+        """This process's file of ``lex``'s vectors in the folder (:func:`mirror`)."""
+        try:
+            return mirror(self.folder, lex)
+        except OSError as error:
+            raise self._failed(error) from None
+
+    def _failed(self, error: OSError) -> SpillFailed:
+        return SpillFailed(
+            "could not keep the documents of this run in the temporary folder {folder} "
+            "({reason}); free some space there, or set TMPDIR to a folder with more",
+            folder=self.folder,
+            reason=error.strerror or "not writable",
+        )
 
 
 class _Pickler(pickle.Pickler):
