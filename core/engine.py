@@ -38,7 +38,7 @@ from copylens.core.labels import author_of, same_labels
 from copylens.core.meaning import preload
 from copylens.core.options import Options
 from copylens.core.pairs import as_pairs, each, groups_of, map_groups, workers_for
-from copylens.core.paraphrase import Vocabulary
+from copylens.core.paraphrase import Vocabulary, learn
 from copylens.core.pool import can_fork, map_when_it_pays
 from copylens.core.prepare import (
     CancelCheck,
@@ -410,7 +410,10 @@ def compare(
     items = _not_ignored(items, ign_items, keys)
     unique = _unique([*items, *ign_items], keys)
     with Spill() as spill:
-        spilled, failures = read_all(unique, options, spill.prepare(), progress, cancel)
+        learning = _learning if options.paraphrase else None
+        spilled, failures = read_all(
+            unique, options, spill.prepare(), progress, cancel, each=learning
+        )
         by_key = {keys[p.path]: p for p in spilled}
         docs, templates = _pick(items, by_key, keys), _pick(ign_items, by_key, keys)
         del spilled, by_key  # each summary is replaced as it is readied, never held twice
@@ -428,6 +431,16 @@ def compare(
             documents=tuple(d.path for d in docs),
             texts=lambda: {d.path: read(d.spot).text for d in docs},  # ignored or not
         )
+
+
+def _learning(doc: Spilled) -> Spilled:
+    """The document's new words learned here, as the reading workers hand them over, so the
+    pair workers inherit every word's vector and weight, looked up once per run (issue 40:
+    :func:`copylens.core.paraphrase.learn`); the words are not kept."""
+    if not doc.words:
+        return doc
+    learn(doc.language, doc.words)
+    return replace(doc, words=())
 
 
 def _ready_spilled(

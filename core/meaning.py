@@ -26,7 +26,6 @@ from __future__ import annotations
 import bisect
 import gzip
 import importlib.util
-import os
 import sys
 import tarfile
 from collections.abc import Callable, Iterable, Sequence
@@ -92,81 +91,6 @@ class Lexicon:
         """The words' unit vectors (len(written) × dimension), as :meth:`rows` finds them."""
         rows = self.rows(written, forms)  # first: it may replace the table
         return self.table[rows]
-
-
-@dataclass(frozen=True, eq=False)
-class Carried:
-    """A document's meaning as the read stage makes it, beside its lemmas, to travel with the
-    document (issue 40: ``compare`` spills it with the rest, ``copylens.core.spill``): the
-    paraphrase stage's sentence units and each canonical word's weight, thesaurus number and
-    row of a table of word vectors that lies in a file, so a process that reads the document
-    back needs neither the word tables nor the lexicons' lookups. The values are those the
-    stage would compute itself, bit for bit (``copylens.core.paraphrase.carried``)."""
-
-    language: str
-    vectors: str
-    """The file of unit float32 vectors, ``dimension`` a row, the ``rows`` index (the table
-    of the process that read the document, :func:`mirror`)."""
-    dimension: int
-    rows: np.ndarray
-    """int32 per canonical word: its vector's row of ``vectors``."""
-    weights: np.ndarray
-    """float32 per canonical word: :func:`weight` of the word as written."""
-    synonyms: np.ndarray | None
-    """int32 per canonical word: its number in the language's thesaurus (-1: not listed),
-    None for a language without one."""
-    sentences: np.ndarray
-    """int64 (n, 4): word range and character span of each sentence the stage compares."""
-
-
-_mirrors: dict[tuple[str, int, str], tuple[int, int]] = {}
-"""(folder, process id, language) → the descriptor of this process's vector file there and
-the rows written to it (a forked worker inherits its parent's entries and never uses them)."""
-
-
-def mirror(folder: str, lex: Lexicon) -> str:
-    """The file in ``folder`` holding this process's table of ``lex``'s vectors, row for row
-    (appended to as the table grows: a row, once given, never changes), so the rows of
-    :meth:`Lexicon.rows` mean the same to any process that maps it (:func:`table_of`)."""
-    key = (folder, os.getpid(), lex.language)
-    path = os.path.join(folder, f"{os.getpid()}.{lex.language}.vectors")
-    fd, written = _mirrors.get(key) or (-1, 0)
-    if fd < 0:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-    rows = len(lex._rows)
-    if rows > written:
-        view = np.ascontiguousarray(lex.table[written:rows]).data.cast("B")
-        while view:
-            view = view[os.write(fd, view) :]
-    _mirrors[key] = fd, max(rows, written)
-    return path
-
-
-_tables: dict[str, np.ndarray] = {}
-"""Vector files mapped by this process (:func:`table_of`), by path."""
-
-
-def table_of(carried: Carried) -> np.ndarray:
-    """The table of vectors the carried rows index: the file mapped read-only (once per
-    process, again when it grew past the mapping), shared by every process in the page
-    cache."""
-    table = _tables.get(carried.vectors)
-    needed = int(carried.rows.max()) + 1 if len(carried.rows) else 0
-    if table is None or len(table) < needed:
-        mapped = np.memmap(carried.vectors, dtype=np.float32, mode="r")
-        table = _tables[carried.vectors] = mapped.reshape(-1, carried.dimension)
-    return table
-
-
-def forget(folder: str) -> None:
-    """Close this process's vector files in ``folder`` and drop its mappings of them (the
-    run that made them is over)."""
-    for key in [k for k in _mirrors if k[0] == folder]:
-        fd = _mirrors.pop(key)[0]
-        if key[1] == os.getpid():
-            os.close(fd)
-    for path in [p for p in _tables if os.path.dirname(p) == folder]:
-        del _tables[path]
 
 
 def _random_unit(form: str, dimension: int) -> np.ndarray:

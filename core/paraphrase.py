@@ -45,15 +45,16 @@ from __future__ import annotations
 import bisect
 import hashlib
 import itertools
+import os
 import re
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from copylens.core.canonicalize import Canonical, word_spans
 from copylens.core.cpu import stage
-from copylens.core.meaning import Carried, Lexicon, lexicon, table_of, weight
+from copylens.core.meaning import Lexicon, lexicon, weight
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
@@ -159,19 +160,6 @@ class Meaning:
     """The vectors the mean vectors of sentences are made of, when the language has a
     thesaurus: a table of each distinct word's vector plus the mean of its synonyms' (unit
     length), and each word's row of it (:func:`_spread`); else the lexicon's own."""
-    vectors: np.ndarray | None = None
-    """The table ``rows`` index when the meaning came with the document (the vector file of
-    the process that read it, :class:`copylens.core.meaning.Carried`); else None: the
-    lexicon's own table."""
-
-    @property
-    def table(self) -> np.ndarray:
-        """The table of word vectors ``rows`` index."""
-        return self.lexicon.table if self.vectors is None else self.vectors
-
-    @property
-    def dimension(self) -> int:
-        return self.lexicon.dimension if self.vectors is None else int(self.vectors.shape[1])
 
     def centroids(self, lo: int = 0, hi: int | None = None) -> np.ndarray:
         """Unit weighted mean vectors of sentences [lo, hi) of ``bounds`` (float32), equal bit
@@ -179,7 +167,7 @@ class Meaning:
         hi = len(self.bounds) if hi is None else hi
         if self.kept is not None:
             return self.kept[lo:hi]
-        table, rows = self.spread or (self.table, self.rows)
+        table, rows = self.spread or (self.lexicon.table, self.rows)
         return _centroids(self.bounds[lo:hi], table, rows, self.weights)
 
 
@@ -241,57 +229,66 @@ _CACHE: dict[tuple[bytes, str], Meaning] = {}
 
 
 def _made(doc: Prepared) -> Meaning:
-    """The document's :class:`Meaning`: from what came with it when the read stage made it
-    (:func:`carried`: only the sentences' mean vectors are left to compute), else made here."""
-    m = doc.meaning
-    if m is None:
-        return _meaning(doc, lexicon(doc.canonical.language))
-    words = thesaurus(m.language) if m.synonyms is not None else None
-    sentences = [(lo, hi, s, e) for lo, hi, s, e in m.sentences.tolist()]
-    return _assembled(
-        doc, sentences, lexicon(m.language), m.rows, m.weights, words, m.synonyms, None, table_of(m)
-    )
+    """The document's :class:`Meaning`, its words looked up in this process's memo
+    (:class:`_Known`, filled before the workers forked when ``compare`` learned the run's
+    words while reading: :func:`learn`), else as :func:`_meaning` makes it (a language
+    whose mean vectors take its synonyms', :data:`SPREAD`)."""
+    c = doc.canonical
+    lex = lexicon(c.language)
+    if c.language in SPREAD:
+        return _meaning(doc, lex)
+    known = _known(c.language)
+    at = np.empty(len(c), dtype=np.int64)
+    for lo in range(0, len(c), BLOCK_WORDS):
+        at[lo : lo + BLOCK_WORDS] = known.ids_of(_keys(doc, lo, min(lo + BLOCK_WORDS, len(c))))
+    sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
+    synonyms = None if known.synonyms is None else known.synonyms[at]
+    rows, weights = known.rows[at], known.weights[at]
+    return _assembled(doc, sentences, lex, rows, weights, known.thesaurus, synonyms, None)
 
 
-def carried(doc: Prepared, vectors: Callable[[Lexicon], str]) -> Carried | None:
-    """The document's meaning to travel with it (issue 40; made in the read stage, beside its
-    lemmas): what :func:`_meaning` computes of its words, the vectors' rows being those of
-    the file ``vectors`` gives for the lexicon's table (``compare``: this process's
-    :func:`copylens.core.meaning.mirror` in the run's spill folder). None for a language
-    whose mean vectors take its synonyms' (:data:`SPREAD`: made where it is compared, as
-    before)."""
-    language = doc.canonical.language
-    if language in SPREAD:
-        return None
-    with stage("read: meaning"):
-        c = doc.canonical
-        lex = lexicon(language)
-        known = _known(language)
-        text = doc.text
-        at = np.empty(len(c), dtype=np.int64)
-        for lo in range(0, len(c), BLOCK_WORDS):
-            hi = min(lo + BLOCK_WORDS, len(c))
-            spans = zip(c.starts[lo:hi].tolist(), c.ends[lo:hi].tolist(), strict=True)
-            written = [text[s:e] for s, e in spans]
-            at[lo:hi] = known.ids_of(list(zip(written, c.forms[lo:hi], strict=True)))
-        sentences = [x for x in sentence_words(text, c) if x[1] - x[0] >= MIN_WORDS]
-        return Carried(
-            language,
-            vectors(lex),
-            lex.dimension,
-            known.rows[at],
-            known.weights[at],
-            None if known.synonyms is None else known.synonyms[at],
-            np.array(sentences, dtype=np.int64).reshape(-1, 4),
-        )
+def _keys(doc: Prepared, lo: int, hi: int) -> list[tuple[str, str]]:
+    """Canonical words [lo, hi) of the document as (word as written, form)."""
+    c, text = doc.canonical, doc.text
+    spans = zip(c.starts[lo:hi].tolist(), c.ends[lo:hi].tolist(), strict=True)
+    return list(zip([text[s:e] for s, e in spans], c.forms[lo:hi], strict=True))
+
+
+def new_words(doc: Prepared) -> tuple[tuple[str, str], ...]:
+    """The document's distinct words (as written, form) that this process neither knew when
+    it started (its memo, :class:`_Known`, as a forked worker inherits it) nor named before:
+    what a reading worker hands the process that runs ``compare`` to :func:`learn` (issue
+    40), so each word's vector, weight and thesaurus number are looked up once per run, not
+    once per worker. None for a language of :data:`SPREAD` (made where compared)."""
+    c = doc.canonical
+    if c.language in SPREAD or not len(c):
+        return ()
+    inherited = _known(c.language).ids
+    named = _NAMED.setdefault((os.getpid(), c.language), set())
+    keys = dict.fromkeys(_keys(doc, 0, len(c)))
+    new = tuple(k for k in keys if k not in inherited and k not in named)
+    named.update(new)
+    return new
+
+
+_NAMED: dict[tuple[int, str], set[tuple[str, str]]] = {}
+"""The words each process named in :func:`new_words`, by process id and language."""
+
+
+def learn(language: str, words: Sequence[tuple[str, str]]) -> None:
+    """Look the words (as written, form) up in this process's memo (:class:`_Known`), so the
+    workers it forks next inherit them."""
+    if words and language not in SPREAD:
+        with stage("paraphrase: words"):
+            _known(language).ids_of(list(words))
 
 
 class _Known:
     """What :func:`_word_meanings` looks up of a word, memoized per word as written and its
-    canonical form, for the documents a process reads (:func:`carried`): each word's row of
-    the language's lexicon, weight and thesaurus number, as growing arrays, so a document's
-    words cost one dictionary lookup each. The values are those :func:`_word_meanings`
-    finds (the same functions of the word lower-cased and its form)."""
+    canonical form: its row of the language's lexicon, its weight and its thesaurus number,
+    as growing arrays, so a document's words cost one dictionary lookup each. The values are
+    those :func:`_word_meanings` finds (the same functions of the word lower-cased and its
+    form: tests/test_meaning_carried.py)."""
 
     def __init__(self, language: str) -> None:
         self.language = language
@@ -302,12 +299,17 @@ class _Known:
         self.synonyms = None if self.thesaurus is None else np.zeros(0, dtype=np.int32)
 
     def ids_of(self, keys: list[tuple[str, str]]) -> np.ndarray:
-        """Each (word as written, form)'s number, new ones learned first."""
-        get = self.ids.get
-        new = [k for k in dict.fromkeys(keys) if get(k) is None]
-        if new:
+        """Each (word as written, form)'s number, new ones learned first (the memo is emptied
+        first when they would take it past :data:`KNOWN_WORDS`)."""
+        found = list(map(self.ids.get, keys))
+        if None in found:
+            new = [k for k in dict.fromkeys(keys) if k not in self.ids]
+            if len(self.ids) + len(new) > KNOWN_WORDS:
+                self.__init__(self.language)  # type: ignore[misc]
+                new = list(dict.fromkeys(keys))
             self._learn(new)
-        return np.fromiter(map(self.ids.__getitem__, keys), dtype=np.int64, count=len(keys))
+            found = list(map(self.ids.__getitem__, keys))
+        return np.array(found, dtype=np.int64)
 
     def _learn(self, new: list[tuple[str, str]]) -> None:
         written = [w.lower() for w, _ in new]
@@ -323,6 +325,9 @@ class _Known:
         self.ids.update(zip(new, range(first, first + len(new)), strict=True))
 
 
+KNOWN_WORDS = 1 << 18
+"""Most words a process's :class:`_Known` holds (~40 MB; the lexicon's table of vectors
+grows as before)."""
 _KNOWN: dict[str, _Known] = {}
 
 
@@ -391,18 +396,17 @@ def _assembled(
     words: Thesaurus | None,
     synonyms: np.ndarray | None,
     spread: tuple[np.ndarray, np.ndarray] | None,
-    vectors: np.ndarray | None = None,
 ) -> Meaning:
     """The :class:`Meaning` of these parts, with the sentences' mean vectors kept when they
     fit :data:`KEPT_BYTES`."""
     bounds = tuple((lo, hi) for lo, hi, _, _ in sentences)
     places = tuple((s, e) for _, _, s, e in sentences)
-    m = Meaning(bounds, places, doc.canonical.hashes, lex, rows, weights, None, words, synonyms)
-    m = replace(m, spread=spread, vectors=vectors)
-    if len(bounds) * m.dimension * 4 > KEPT_BYTES:
-        return m
-    table, rows_of = spread or (m.table, rows)
-    return replace(m, kept=_centroids(bounds, table, rows_of, weights))
+    kept = None
+    if len(bounds) * lex.dimension * 4 <= KEPT_BYTES:
+        table, rows_of = spread or (lex.table, rows)
+        kept = _centroids(bounds, table, rows_of, weights)
+    hashes = doc.canonical.hashes
+    return Meaning(bounds, places, hashes, lex, rows, weights, kept, words, synonyms, spread)
 
 
 def _spread(
@@ -544,7 +548,8 @@ def _paired(
 ) -> Paired:
     """Each side's word weights and the similarity of each word's partner (0: none)."""
     (a0, a1), (b0, b1) = a_range, b_range
-    cosine = a.table[a.rows[a0:a1]] @ b.table[b.rows[b0:b1]].T
+    table = a.lexicon.table
+    cosine = table[a.rows[a0:a1]] @ table[b.rows[b0:b1]].T
     if a.synonyms is not None and b.synonyms is not None and a.thesaurus is b.thesaurus:
         assert a.thesaurus is not None
         listed = a.thesaurus.related(a.synonyms[a0:a1], b.synonyms[b0:b1])
@@ -784,7 +789,7 @@ def _centroids_of(m: Meaning, sentences: np.ndarray) -> np.ndarray:
     :data:`BLOCK_WORDS` words at a time."""
     if m.kept is not None:
         return m.kept[sentences]
-    table, rows = m.spread or (m.table, m.rows)
+    table, rows = m.spread or (m.lexicon.table, m.rows)
     spans = np.array([m.bounds[n] for n in sentences.tolist()], dtype=np.int64).reshape(-1, 2)
     lengths = spans[:, 1] - spans[:, 0]
     out = np.empty((len(sentences), table.shape[1]), dtype=np.float32)
@@ -815,7 +820,7 @@ def _some_centroids(m: Meaning, sentences: list[int]) -> np.ndarray:
     first, last = sentences[0], sentences[-1] + 1
     if m.kept is not None or last - first <= 4 * len(sentences):
         return m.centroids(first, last)[np.array(sentences) - first]
-    out = np.empty((len(sentences), m.dimension), dtype=np.float32)
+    out = np.empty((len(sentences), m.lexicon.dimension), dtype=np.float32)
     start = 0
     for n in range(1, len(sentences) + 1):
         if n == len(sentences) or sentences[n] != sentences[n - 1] + 1:

@@ -40,7 +40,6 @@ from copylens.core.errors import (
 )
 from copylens.core.extract import Extracted, collect_files, extract_file, extract_text
 from copylens.core.extract.base import megabytes
-from copylens.core.meaning import Carried
 from copylens.core.options import Options
 from copylens.core.pool import ProcessLimits, Stopped, can_fork, isolated_map
 from copylens.core.report import InputFailure
@@ -74,9 +73,6 @@ class Prepared:
     ignored: np.ndarray | None = None
     """Boolean per canonical word: text the run ignores (a template's, a common phrase's),
     never part of a fragment nor of a share (``copylens.core.ignore``); None when no word is."""
-    meaning: Carried | None = None
-    """The paraphrase stage's view of its words, when the read stage made it (``compare``,
-    issue 40: :func:`copylens.core.paraphrase.carried`); None: the stage makes it itself."""
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without the paraphrase stage's memo (``copylens.core.paraphrase``): it
@@ -133,17 +129,22 @@ def read_all(
     build: Callable[[Extracted, Options], T],
     progress: Progress | None = None,
     cancel: CancelCheck | None = None,
+    each: Callable[[T], T] | None = None,
 ) -> tuple[list[T], list[InputFailure]]:
     """Extract every item and ``build`` what the caller compares from its text, on all cores
     (``options.workers``); results in input order, failures collected, not raised. ``build``
     is :func:`prepare_text` for the engine, the lab's own for its collection; it raises an
-    InputError for a document it cannot use. Raises Cancelled if asked."""
+    InputError for a document it cannot use. ``each`` takes each built result in this
+    process as soon as it comes, while the workers read on, and gives what is kept of it.
+    Raises Cancelled if asked."""
     results: list[T | InputFailure] = []
     total = len(items)
     with closing(read_each(items, options, build, cancel)) as running:
         for done, result in enumerate(running, start=1):
             if cancel is not None and cancel():
                 raise Cancelled()
+            if each is not None and not isinstance(result, InputFailure):
+                result = each(result)
             results.append(result)
             if progress is not None:
                 progress("reading", done, total)

@@ -34,7 +34,7 @@ import os
 import pickle
 import shutil
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
@@ -46,9 +46,8 @@ from copylens.core.cpu import stage
 from copylens.core.errors import SpillFailed
 from copylens.core.extract import Extracted
 from copylens.core.ignore import with_ignored
-from copylens.core.meaning import Lexicon, forget, mirror
 from copylens.core.options import Options
-from copylens.core.paraphrase import carried
+from copylens.core.paraphrase import new_words
 from copylens.core.prepare import Prepared, prepare_text
 
 _writers: dict[tuple[str, int], int] = {}
@@ -92,6 +91,11 @@ class Spilled:
     language: str = ""
     """The document's language (``Canonical.language``): the pair stage loads its word
     vectors once, before its workers fork (:func:`copylens.core.meaning.preload`)."""
+    words: tuple[tuple[str, str], ...] = ()
+    """Its words (as written, form) the worker that read it had not named before
+    (:func:`copylens.core.paraphrase.new_words`): the process running ``compare`` learns
+    them as the documents come (:func:`copylens.core.paraphrase.learn`) and drops them, so
+    its pair workers inherit every word's vector and weight (issue 40)."""
 
     def seed_grams(self, k: int) -> tuple[np.ndarray, np.ndarray]:
         """As :meth:`Prepared.seed_grams`, for the ``k`` it was spilled with."""
@@ -100,7 +104,13 @@ class Spilled:
         return self.grams, distinct(self.grams)
 
 
-def summary(doc: Prepared, spot: Spot, options: Options, salt: int = 0) -> Spilled:
+def summary(
+    doc: Prepared,
+    spot: Spot,
+    options: Options,
+    salt: int = 0,
+    words: tuple[tuple[str, str], ...] = (),
+) -> Spilled:
     """The :class:`Spilled` of ``doc`` (as the run ignores it) written at ``spot``."""
     return Spilled(
         path=doc.path,
@@ -112,6 +122,7 @@ def summary(doc: Prepared, spot: Spot, options: Options, salt: int = 0) -> Spill
         ignored=doc.ignored,
         salt=salt,
         language=doc.canonical.language,
+        words=words,
     )
 
 
@@ -174,7 +185,6 @@ class Spill:
         return with_ignored(prepared, doc.ignored, doc.salt, options)
 
     def close(self) -> None:
-        forget(self.folder)
         for name in [n for n in _readers if os.path.dirname(n) == self.folder]:
             os.close(_readers.pop(name))
         if (self.folder, os.getpid()) in _writers:
@@ -191,28 +201,16 @@ class SpillPrepared:
 
     def __call__(self, extracted: Extracted, options: Options) -> Spilled:
         doc = prepare_text(extracted, options)
-        if options.paraphrase:  # made once, here, and spilled with the document (issue 40)
-            doc = replace(doc, meaning=carried(doc, self._vectors))
         try:
             spot = write(self.folder, doc)
         except OSError as error:
-            raise self._failed(error) from None
-        return summary(doc, spot, options)
-
-    def _vectors(self, lex: Lexicon) -> str:
-        """This process's file of ``lex``'s vectors in the folder (:func:`mirror`)."""
-        try:
-            return mirror(self.folder, lex)
-        except OSError as error:
-            raise self._failed(error) from None
-
-    def _failed(self, error: OSError) -> SpillFailed:
-        return SpillFailed(
-            "could not keep the documents of this run in the temporary folder {folder} "
-            "({reason}); free some space there, or set TMPDIR to a folder with more",
-            folder=self.folder,
-            reason=error.strerror or "not writable",
-        )
+            raise SpillFailed(
+                "could not keep the documents of this run in the temporary folder {folder} "
+                "({reason}); free some space there, or set TMPDIR to a folder with more",
+                folder=self.folder,
+                reason=error.strerror or "not writable",
+            ) from None
+        return summary(doc, spot, options, words=new_words(doc) if options.paraphrase else ())
 
 
 class _Pickler(pickle.Pickler):
