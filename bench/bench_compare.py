@@ -26,6 +26,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -125,13 +126,24 @@ def old_package(base: str, into: Path) -> Path:
     return into
 
 
+_GENERATED_AT = re.compile(rb'"generated_at": ?"[^"]*"')
+
+
+def same_report(first: Path, second: Path) -> bool:
+    """The two JSON reports are byte for byte the same but for the time each was written
+    (its ``generated_at``)."""
+    return _GENERATED_AT.sub(b"", first.read_bytes()) == _GENERATED_AT.sub(b"", second.read_bytes())
+
+
 BLAS = ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 USER_BLAS = {k: os.environ.get(k) for k in BLAS}
 """The BLAS thread settings the bench was started with: importing copylens sets them in this
 process (``copylens/__init__``), and the engine of ``--base`` must run as it ships."""
 
 
-def measured(command: list[str], out: Path, env: dict[str, str]) -> Measurement:
+def measured(
+    command: list[str], out: Path, env: dict[str, str], timeout_s: float = 900.0
+) -> Measurement:
     """:func:`run_measured` with ``env`` added to the environment the child inherits (and the
     BLAS settings as the bench was started with)."""
     saved = dict(os.environ)
@@ -142,7 +154,7 @@ def measured(command: list[str], out: Path, env: dict[str, str]) -> Measurement:
             os.environ[key] = value
     os.environ.update(env)
     try:
-        return run_measured(command, out, cwd=REPO)
+        return run_measured(command, out, cwd=REPO, timeout_s=timeout_s)
     finally:
         os.environ.clear()
         os.environ.update(saved)
@@ -252,7 +264,7 @@ def run(
         results["base"] = {"revision": base, **measurement(before)}
         results["ratios"]["base_time"] = before.wall_s / yardstick.wall_s
         results["ratios"]["time_vs_base"] = copylens.wall_s / before.wall_s
-        same = (root / f"base_{n}.json").read_bytes() == (root / f"copylens_{n}.json").read_bytes()
+        same = same_report(root / f"base_{n}.json", root / f"copylens_{n}.json")
         results["base"]["identical_json"] = same
     results["targets"] = targets(results, copylens)
     return results

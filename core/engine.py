@@ -410,10 +410,10 @@ def compare(
     items = _not_ignored(items, ign_items, keys)
     unique = _unique([*items, *ign_items], keys)
     with Spill() as spill:
-        learning = _learning if options.paraphrase else None
-        spilled, failures = read_all(
-            unique, options, spill.prepare(), progress, cancel, each=learning
-        )
+        learner = _Learner()
+        each = learner.take if options.paraphrase else None
+        spilled, failures = read_all(unique, options, spill.prepare(), progress, cancel, each=each)
+        learner.learn()
         by_key = {keys[p.path]: p for p in spilled}
         docs, templates = _pick(items, by_key, keys), _pick(ign_items, by_key, keys)
         del spilled, by_key  # each summary is replaced as it is readied, never held twice
@@ -433,14 +433,36 @@ def compare(
         )
 
 
-def _learning(doc: Spilled) -> Spilled:
-    """The document's new words learned here, as the reading workers hand them over, so the
-    pair workers inherit every word's vector and weight, looked up once per run (issue 40:
-    :func:`copylens.core.paraphrase.learn`); the words are not kept."""
-    if not doc.words:
-        return doc
-    learn(doc.language, doc.words)
-    return replace(doc, words=())
+class _Learner:
+    """The paraphrase stage's words learned in the process running ``compare``, as the
+    reading workers hand them over with each document (issue 40), so the pair workers forked
+    after inherit every word's vector and weight, looked up once per run
+    (:func:`copylens.core.paraphrase.learn`). Learned :data:`LEARN_AT` at a time (a lookup
+    of many words costs less per word than of a few), and not kept beyond that."""
+
+    def __init__(self) -> None:
+        self.words: dict[str, list[tuple[str, str]]] = {}
+        self.held = 0
+
+    def take(self, doc: Spilled) -> Spilled:
+        """The document without its words, which are learned soon."""
+        if not doc.words:
+            return doc
+        self.words.setdefault(doc.language, []).extend(doc.words)
+        self.held += len(doc.words)
+        if self.held >= LEARN_AT:
+            self.learn()
+        return replace(doc, words=())
+
+    def learn(self) -> None:
+        """Learn the words held."""
+        for language, words in self.words.items():
+            learn(language, words)
+        self.words, self.held = {}, 0
+
+
+LEARN_AT = 8192
+"""Words the process running ``compare`` holds before it learns them (:class:`_Learner`)."""
 
 
 def _ready_spilled(

@@ -257,7 +257,7 @@ def _wordllama() -> Lexicon:
     tokenizer = Tokenizer.from_file(str(_package_file("wordllama", WORDLLAMA_TOKENIZER)))
 
     def known(words: list[str]) -> list[np.ndarray | None]:
-        encoded = tokenizer.encode_batch(words, add_special_tokens=False)
+        encoded = [tokenizer.encode(word, add_special_tokens=False) for word in words]
         return [
             _unit(table[e.ids].astype(np.float32).mean(axis=0)) if e.ids else None for e in encoded
         ]

@@ -18,7 +18,7 @@ import pytest
 
 from copylens.core import Options, compare
 from copylens.core import paraphrase as pp
-from copylens.core.engine import _learning, compare_pair
+from copylens.core.engine import _Learner, compare_pair
 from copylens.core.extract import Extracted
 from copylens.core.meaning import _pcg64_states, _random_unit, _random_units, lexicon
 from copylens.core.prepare import prepare_text, read_all
@@ -91,7 +91,9 @@ def test_compare_learns_the_words_while_reading_and_the_pair_stage_looks_none_up
         paths[-1].write_text(_text(language, kind), encoding="utf-8")
     options = Options(workers=2)
     with Spill() as spill:
-        spilled, failures = read_all(paths, options, spill.prepare(), each=_learning)
+        learner = _Learner()
+        spilled, failures = read_all(paths, options, spill.prepare(), each=learner.take)
+        learner.learn()
         assert not failures and all(d.words == () for d in spilled)
         loaded = [spill.load(d, options) for d in spilled]
     known = pp._known(language).ids
