@@ -200,14 +200,11 @@ def run(
         if min_containment is not None:
             module += ["--min-containment", str(min_containment)]
         print(f"and {base} (git archive):", " ".join(module), "\n")
+    paths = [str(old), os.environ.get("PYTHONPATH")] if old is not None else []
+    env = {"PYTHONPATH": os.pathsep.join(filter(None, paths))}
     for _ in range(repeat):
         runs["copylens"].append(measured(compare_cmd, root / f"copylens_{n}.json", {}))
         if old is not None:
-            env = {
-                "PYTHONPATH": os.pathsep.join(
-                    filter(None, [str(old), os.environ.get("PYTHONPATH")])
-                )
-            }
             runs["base"].append(measured(module, root / f"base_{n}.json", env))
         runs["yardstick"].append(run_measured(yard_cmd, root / f"yardstick_{n}.json", cwd=REPO))
     copylens, yardstick = median_run(runs["copylens"]), median_run(runs["yardstick"])
@@ -216,6 +213,12 @@ def run(
     folder.mkdir()
     measured(compare_cmd, root / "stages.json", {"COPYLENS_STAGE_CPU": str(folder)})
     stages = stage_shares(folder)
+    base_stages: dict[str, float] = {}
+    if old is not None:  # the same for the engine at ``base``, right after
+        shutil.rmtree(folder)
+        folder.mkdir()
+        measured(module, root / "stages_base.json", {**env, "COPYLENS_STAGE_CPU": str(folder)})
+        base_stages = stage_shares(folder)
     walls = {k: [round(m.wall_s, 2) for m in v] for k, v in runs.items()}
     print(f"wall times of {repeat} alternating runs: {walls}")
 
@@ -266,6 +269,7 @@ def run(
         results["ratios"]["time_vs_base"] = copylens.wall_s / before.wall_s
         same = same_report(root / f"base_{n}.json", root / f"copylens_{n}.json")
         results["base"]["identical_json"] = same
+        results["base"]["stage_cpu_s"] = base_stages
     results["targets"] = targets(results, copylens)
     return results
 
@@ -333,15 +337,18 @@ def table(results: dict[str, Any]) -> str:
             f" {ratios['base_time']:.2f}x the yardstick; copylens / {b['revision']}: time "
             f"{ratios['time_vs_base']:.2f}x; JSON identical: {b['identical_json']}"
         )
-    cpu = results.get("stage_cpu_s") or {}
-    if cpu.get("total"):
-        lines.append("")
-        lines.append(f"copylens CPU by stage, all processes (of {cpu['total']:.1f} s):")
-        for name, seconds in cpu.items():
-            if name != "total":
-                lines.append(
-                    f"  {name:<22} {seconds:7.2f} s  {100 * seconds / cpu['total']:5.1f} %"
-                )
+    for title, cpu in (
+        ("copylens", results.get("stage_cpu_s") or {}),
+        (results.get("base", {}).get("revision"), results.get("base", {}).get("stage_cpu_s")),
+    ):
+        if cpu and cpu.get("total"):
+            lines.append("")
+            lines.append(f"{title} CPU by stage, all processes (of {cpu['total']:.1f} s):")
+            for name, seconds in cpu.items():
+                if name != "total":
+                    lines.append(
+                        f"  {name:<22} {seconds:7.2f} s  {100 * seconds / cpu['total']:5.1f} %"
+                    )
     lines.append(f"copylens --help: median {results['help_median_s']:.3f} s of {results['help_s']}")
     lines.append("")
     lines.append(f"targets (set for n = 1000; this run n = {results['n']}):")
