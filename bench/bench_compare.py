@@ -142,10 +142,17 @@ process (``copylens/__init__``), and the engine of ``--base`` must run as it shi
 
 
 def measured(
-    command: list[str], out: Path, env: dict[str, str], timeout_s: float = 900.0
+    command: list[str],
+    out: Path,
+    env: dict[str, str],
+    timeout_s: float = 900.0,
+    cwd: Path = REPO,
 ) -> Measurement:
     """:func:`run_measured` with ``env`` added to the environment the child inherits (and the
-    BLAS settings as the bench was started with)."""
+    BLAS settings as the bench was started with), run from ``cwd``: the engine of ``--base``
+    runs from its own copy (``python -m`` puts the working folder first on ``sys.path``, so
+    from this checkout it would import this checkout's ``copylens/``, whatever
+    ``PYTHONPATH`` says)."""
     saved = dict(os.environ)
     for key, value in USER_BLAS.items():
         if value is None:
@@ -154,7 +161,7 @@ def measured(
             os.environ[key] = value
     os.environ.update(env)
     try:
-        return run_measured(command, out, cwd=REPO, timeout_s=timeout_s)
+        return run_measured(command, out, cwd=cwd, timeout_s=timeout_s)
     finally:
         os.environ.clear()
         os.environ.update(saved)
@@ -205,7 +212,7 @@ def run(
     for _ in range(repeat):
         runs["copylens"].append(measured(compare_cmd, root / f"copylens_{n}.json", {}))
         if old is not None:
-            runs["base"].append(measured(module, root / f"base_{n}.json", env))
+            runs["base"].append(measured(module, root / f"base_{n}.json", env, cwd=old))
         runs["yardstick"].append(run_measured(yard_cmd, root / f"yardstick_{n}.json", cwd=REPO))
     copylens, yardstick = median_run(runs["copylens"]), median_run(runs["yardstick"])
     folder = root / "cpu"  # the stages' CPU in a run of its own: the timed runs pay nothing
@@ -217,7 +224,8 @@ def run(
     if old is not None:  # the same for the engine at ``base``, right after
         shutil.rmtree(folder)
         folder.mkdir()
-        measured(module, root / "stages_base.json", {**env, "COPYLENS_STAGE_CPU": str(folder)})
+        cpu = {**env, "COPYLENS_STAGE_CPU": str(folder)}
+        measured(module, root / "stages_base.json", cpu, cwd=old)
         base_stages = stage_shares(folder)
     walls = {k: [round(m.wall_s, 2) for m in v] for k, v in runs.items()}
     print(f"wall times of {repeat} alternating runs: {walls}")

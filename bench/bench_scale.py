@@ -229,7 +229,8 @@ def run_size(
         for name, command in commands.items():
             if any(r.timed_out or r.returncode != 0 for r in runs[name]):
                 continue  # it would fail again: no time spent on it
-            m = measured(command, outputs[name], envs.get(name, {}), timeout_s=timeout)
+            home_of = base[1] if base is not None and name == f"base {base[0]}" else REPO
+            m = measured(command, outputs[name], envs.get(name, {}), timeout, home_of)
             runs[name].append(m)
             state = "timed out" if m.timed_out else f"exit {m.returncode}"
             print(f"  {name}: {m.wall_s:.1f} s, peak {m.peak_mb:.0f} MB ({state})", flush=True)
