@@ -263,7 +263,8 @@ def new_words(doc: Prepared) -> tuple[tuple[str, str], ...]:
     c = doc.canonical
     if c.language in SPREAD or not len(c):
         return ()
-    inherited = _known(c.language).ids
+    memo = _KNOWN.get(c.language)  # as inherited: never made here (it loads the thesaurus)
+    inherited = memo.ids if memo is not None else {}
     named = _NAMED.setdefault((os.getpid(), c.language), set())
     keys = dict.fromkeys(_keys(doc, 0, len(c)))
     new = tuple(k for k in keys if k not in inherited and k not in named)
