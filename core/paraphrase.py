@@ -255,25 +255,38 @@ def _keys(doc: Prepared, lo: int, hi: int) -> list[tuple[str, str]]:
 
 
 def new_words(doc: Prepared) -> tuple[tuple[str, str], ...]:
-    """The document's distinct words (as written, form) that this process neither knew when
-    it started (its memo, :class:`_Known`, as a forked worker inherits it) nor named before:
-    what a reading worker hands the process that runs ``compare`` to :func:`learn` (issue
-    40), so each word's vector, weight and thesaurus number are looked up once per run, not
-    once per worker. None for a language of :data:`SPREAD` (made where compared)."""
+    """The document's words (as written, form) whose fold and form this process had not met
+    (by their fingerprints, ``Canonical.variants`` and ``hashes``: one string is made per
+    new one, not per word), nor knew when it started (its memo, :class:`_Known`, as a forked
+    worker inherits it): what a reading worker hands the process that runs ``compare`` to
+    :func:`learn` (issue 40), so each word's vector, weight and thesaurus number are looked
+    up once per run, not once per worker. A word met only in another case than its first
+    (``The`` after ``the``) is not named: the stage looks it up where it needs it. None for a
+    language of :data:`SPREAD` (made where compared)."""
     c = doc.canonical
     if c.language in SPREAD or not len(c):
         return ()
+    met = _MET.setdefault((os.getpid(), c.language), set())
+    if len(met) > KNOWN_WORDS:  # a worker kept for many runs: named again, learned once
+        met.clear()
+    with np.errstate(over="ignore"):
+        pairs = c.variants ^ (c.hashes * np.uint64(0x9E3779B97F4A7C15))
+    values, first = np.unique(pairs, return_index=True)
+    fresh = [(v, n) for v, n in zip(values.tolist(), first.tolist(), strict=True) if v not in met]
+    if not fresh:
+        return ()
+    met.update(v for v, _ in fresh)
     memo = _KNOWN.get(c.language)  # as inherited: never made here (it loads the thesaurus)
-    inherited = memo.ids if memo is not None else {}
-    named = _NAMED.setdefault((os.getpid(), c.language), set())
-    keys = dict.fromkeys(_keys(doc, 0, len(c)))
-    new = tuple(k for k in keys if k not in inherited and k not in named)
-    named.update(new)
-    return new
+    known = memo.ids if memo is not None else {}
+    at = sorted(n for _, n in fresh)
+    starts, ends = c.starts[at].tolist(), c.ends[at].tolist()
+    keys = [(doc.text[s:e], c.forms[n]) for s, e, n in zip(starts, ends, at, strict=True)]
+    return tuple(k for k in dict.fromkeys(keys) if k not in known)
 
 
-_NAMED: dict[tuple[int, str], set[tuple[str, str]]] = {}
-"""The words each process named in :func:`new_words`, by process id and language."""
+_MET: dict[tuple[int, str], set[int]] = {}
+"""The words each process met in :func:`new_words` (fingerprints of fold and form), by
+process id and language."""
 
 
 def learn(language: str, words: Sequence[tuple[str, str]]) -> None:
