@@ -746,7 +746,10 @@ def _run_news_train(args: argparse.Namespace) -> int:
     for name, s in report.scores.items():
         print(f"{name:<24} {s.precision:>9.3f} {s.recall:>7.3f} {s.f1:>6.3f}")
     print("learning curve (pairs: F1): " + ", ".join(f"{n}: {s.f1:.3f}" for n, s in report.curve))
-    print(f"model written to {args.model} ({', '.join(report.model.features)})")
+    print(
+        f"model written to {args.model} ({', '.join(report.model.features)}; threshold"
+        f" {report.model.threshold:.2f}, chosen by cross-validation on these pairs)"
+    )
     _print_news_failures(failures)
     return EXIT_OK
 
@@ -936,9 +939,16 @@ def _escape(text: str) -> str:
 
 def _run_check(args: argparse.Namespace) -> int:
     from contextlib import nullcontext
+    from dataclasses import replace
 
     from copylens.app import textout
-    from copylens.core import check, open_archive, with_archive_settings
+    from copylens.core import (
+        MoreSources,
+        add_checked,
+        check,
+        open_archive,
+        with_archive_settings,
+    )
 
     options = _options(args, ENGINE_FLAGS, _engine_defaults())
     if not args.documents:
@@ -975,17 +985,18 @@ def _run_check(args: argparse.Namespace) -> int:
         if opened is not None:
             options = with_archive_settings(options, opened, args.typed)
         with _progress(args) as progress:
+            more = MoreSources(archive=opened, labels=dict(args.label), web=web)
             report = check(
                 args.documents,
                 args.against,
                 options,
                 ignore=args.ignore,
                 progress=progress,
-                archive=opened,
-                add_to_archive=args.add_to_archive,
-                labels=dict(args.label),
-                web=web,
+                more=more,
             )
+            if opened is not None and args.add_to_archive:
+                added = add_checked(opened, report, args.documents, options, more.labels, progress)
+                report = replace(report, archived=added.ids)
     exclusions = _exclusions(args, report)
     if exclusions:
         from copylens.core import exclude

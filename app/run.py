@@ -256,7 +256,7 @@ class RunController(QtCore.QObject):
 
 def _engine_call(spec: RunSpec) -> Any:
     """The job's function: the engine call of ``spec``, wired to the job's callbacks."""
-    from copylens.core import check, compare
+    from copylens.core import MoreSources, check, compare
 
     documents, sources, options = list(spec.documents), list(spec.sources), spec.options
     ignore = list(spec.ignore)
@@ -274,7 +274,7 @@ def _engine_call(spec: RunSpec) -> Any:
                 progress=work.progress,
                 cancel=work.cancelled,
                 on_document=work.emit,
-                web=web,
+                more=MoreSources(web=web),
             )
             return _with_failures(report, failed)
 
@@ -296,10 +296,9 @@ def _engine_call(spec: RunSpec) -> Any:
 
 def _archive_check(spec: RunSpec) -> Any:
     """A check with the archive, opened (created when documents are to be added) and closed
-    in the job. Checking against it and adding to it are one engine call; adding without
-    checking against it is a check without the archive, then an add of the same documents
-    (the engine has no call that adds without looking the archive up)."""
-    from copylens.core import add_to_archive, check, open_archive, with_archive_settings
+    in the job: checked against it when ``use_archive``, then the checked documents added to
+    it when ``add_to_archive`` (:func:`copylens.core.add_checked`)."""
+    from copylens.core import MoreSources, add_checked, check, open_archive, with_archive_settings
 
     labels = dict(spec.labels)
 
@@ -315,31 +314,18 @@ def _archive_check(spec: RunSpec) -> Any:
                 progress=work.progress,
                 cancel=work.cancelled,
                 on_document=work.emit,
-                archive=archive if spec.use_archive else None,
-                add_to_archive=spec.add_to_archive and spec.use_archive,
-                labels=labels,
-                web=web,
+                more=MoreSources(
+                    archive=archive if spec.use_archive else None, labels=labels, web=web
+                ),
             )
-            if spec.add_to_archive and not spec.use_archive:
-                checked = _checked_inputs(spec.documents, report)
-                added = add_to_archive(
-                    archive, checked, options, labels, work.progress, work.cancelled
+            if spec.add_to_archive:
+                added = add_checked(
+                    archive, report, spec.documents, options, labels, work.progress, work.cancelled
                 )
                 report = replace(report, archived=added.ids)
         return _with_failures(report, failed)
 
     return run_check
-
-
-def _checked_inputs(documents: tuple[Input, ...], report: CheckReport) -> list[Input]:
-    """The inputs whose result is in ``report`` (not those that could not be read)."""
-    failed = {e.path for e in report.errors}
-    return [d for d in documents if _input_path(d) not in failed]
-
-
-def _input_path(item: Input) -> str:
-    name = getattr(item, "name", None)
-    return str(name) if name is not None else str(item)
 
 
 class Eta:

@@ -111,7 +111,7 @@ def _check_archive() -> list[tuple[bool, str]]:
     the build)."""
     import tempfile
 
-    from copylens.core import Options, add_to_archive, check, open_archive
+    from copylens.core import MoreSources, Options, add_to_archive, check, open_archive
 
     folder = resources_dir() / "samples"
     options = Options()
@@ -119,7 +119,7 @@ def _check_archive() -> list[tuple[bool, str]]:
         location = f"{scratch}/archive.db"
         with open_archive(location, options, create=True) as archive:
             added = add_to_archive(archive, [folder / SOURCE], options, {"author": "self-test"})
-            report = check([folder / COPY], [], options, archive=archive)
+            report = check([folder / COPY], [], options, more=MoreSources(archive=archive))
     sources = report.documents[0].sources if report.documents else ()
     found = [s for s in sources if s.archive_id is not None]
     containment = found[0].containment if found else 0.0
@@ -186,7 +186,7 @@ def _check_web() -> list[tuple[bool, str]]:
 
     import keyring
 
-    from copylens.core import WebRequest, check
+    from copylens.core import MoreSources, WebRequest, check
 
     folder = resources_dir() / "samples"
     body = gzip.compress(
@@ -212,7 +212,7 @@ def _check_web() -> list[tuple[bool, str]]:
     url = f"http://127.0.0.1:{server.server_address[1]}/source.html"
     try:
         web = WebRequest(urls=(url,), allow_local=True, cache="")
-        report = check([folder / COPY], [], web=web)
+        report = check([folder / COPY], [], more=MoreSources(web=web))
     finally:
         server.shutdown()
         server.server_close()

@@ -12,14 +12,15 @@ offered in a review (:mod:`copylens.app.session_review`) and used only as the pe
 them there (archive, web and network settings start unticked). A file that is byte for byte
 one saved on this computer (its SHA-256 kept, :data:`OWN_KEY`) has its files listed without
 asking; its settings are offered all the same. The manager talks to the
-window only through :class:`SessionWindow`.
+window only through :class:`SessionWindow`, and to the runs only through :class:`SessionRuns`
+(whether one is going, and the last complete report of each mode).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -43,7 +44,6 @@ from copylens.core import CheckReport
 
 if TYPE_CHECKING:
     from copylens.app.inputs import InputList
-    from copylens.app.run import RunController
 
 __all__ = [
     "FORMAT",
@@ -53,6 +53,7 @@ __all__ = [
     "Session",
     "SessionError",
     "SessionManager",
+    "SessionRuns",
     "SessionWindow",
     "from_data",
     "read_session",
@@ -69,14 +70,37 @@ def _tr(text: str) -> str:
     return QtCore.QCoreApplication.translate("Session", text)
 
 
+class SessionRuns(Protocol):
+    """What the session manager needs of the window's runs
+    (:class:`copylens.app.run.RunController` provides it), and all it uses: it never starts,
+    queues or cancels one."""
+
+    @property
+    def mode(self) -> str:
+        """The mode of the current or last run (whose report a cancelled run restores)."""
+        ...
+
+    @property
+    def reports(self) -> MutableMapping[str, Report | None]:
+        """The last complete report of each mode: saved with the session, and replaced by an
+        opened session's."""
+        ...
+
+    def is_running(self) -> bool:
+        """A session is not opened while a run goes."""
+        ...
+
+
 class SessionWindow(Protocol):
     """What the session manager needs of its window (:class:`copylens.app.window.MainWindow`
     provides it), and all it uses."""
 
     settings_values: dict[str, Any]
-    controller: RunController
-    """The runs: ``reports`` (the last complete report of each mode), ``is_running()``,
-    ``mode`` (of the last run)."""
+
+    @property
+    def controller(self) -> SessionRuns:
+        """The runs, as far as sessions see them."""
+        ...
 
     @property
     def mode(self) -> str: ...

@@ -58,7 +58,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from shared import CLOUGH_DIR, REPO, SHARED
 
-from copylens.core import Options, TextInput, WebRequest, check
+from copylens.core import MoreSources, Options, TextInput, WebRequest, check
 from copylens.core.extract import Extracted
 from copylens.core.prepare import Prepared, prepare_text
 from copylens.core.web import search
@@ -290,7 +290,7 @@ def run_one(web: Web, text: Text, chooser: str, budget: int) -> Outcome:
         choose(doc, budget), provider, doc.canonical.language, max_queries=budget
     )
     request = WebRequest(urls=outcome.urls, allow_local=True, cache="")
-    report = check([TextInput(text.name, text.text)], [], OPTIONS, web=request)
+    report = check([TextInput(text.name, text.text)], [], OPTIONS, more=MoreSources(web=request))
     result = report.documents[0]
     true_url = web.url(text.source) if text.source else None
     ceiling = 0.0

@@ -98,6 +98,7 @@ if TYPE_CHECKING:
     from copylens.core.resources import resources_dir
     from copylens.core.signal import FragmentKind
     from copylens.core.signals import FRAGMENT_KINDS, fragment_kind
+    from copylens.core.sources import MoreSources, add_checked
     from copylens.core.web import Found, WebRequest
     from copylens.core.web.cache import default_cache_path
     from copylens.core.web.providers import PROVIDERS, search_place

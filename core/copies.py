@@ -13,7 +13,7 @@ without aligning.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -24,8 +24,7 @@ from copylens.core.cpu import stage
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Edit, Fragment
-from copylens.core.sentence_align import join
-from copylens.core.signal import Finding, FragmentKind
+from copylens.core.signal import Finding, FragmentKind, PairStep
 
 COPY = FragmentKind(
     name="copy",
@@ -42,6 +41,11 @@ class CopyAlignment:
 
     kind = COPY
 
+    def __init__(self, steps: Sequence[PairStep] = ()) -> None:
+        self.steps = tuple(steps)
+        """The pair steps, whose ``joined`` runs on the word alignments, in this order, before
+        they become fragments and coverage (the registry's :data:`~copylens.core.signals.STEPS`)."""
+
     def wanted(self, options: Options) -> bool:
         return True
 
@@ -52,7 +56,10 @@ class CopyAlignment:
             return self._run(a, b, found, options)
 
     def _run(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
-        alignments = join(a.canonical, b.canonical, align(a.canonical, b.canonical, options))
+        alignments = align(a.canonical, b.canonical, options)
+        for step in self.steps:
+            if step.wanted(options):
+                alignments = step.joined(a.canonical, b.canonical, alignments, options)
         zone_a, zone_b = seed_zones(a, b, options)
         covered_a = _coverage(
             len(a.canonical),

@@ -75,20 +75,12 @@ from copylens.core.archive import AddReport, Archive, add_to_archive
 from copylens.core.archive.record import Record
 from copylens.core.arrays import distinct
 from copylens.core.documents import Input, TextInput, WebPage
-from copylens.core.engine import (
-    MIN_SHARED_ANCHORS,
-    _identities,
-    _label,
-    _not_ignored,
-    _unique,
-    compare_group,
-    compare_report,
-    ready_to_compare,
-)
+from copylens.core.engine import compare_group, compare_report, ready_to_compare
 from copylens.core.errors import Cancelled, ClusterUnavailable, UnreadableFile
 from copylens.core.extract import Extracted
 from copylens.core.ignore import MIN_DOCUMENTS, held_by_many
-from copylens.core.index import MAX_DF, Shared, shared_values
+from copylens.core.index import MAX_DF, MIN_SHARED_ANCHORS, Shared, shared_values
+from copylens.core.inputs import label_of, told_apart
 from copylens.core.methods.base import Method
 from copylens.core.methods.collection import Collection, MethodDoc, study_doc
 from copylens.core.methods.evaluate import Dedup, deduplicated
@@ -433,7 +425,7 @@ def _for_workers(item: Item) -> Item:
 
 
 def _labels(items: Sequence[Item]) -> list[str]:
-    return [_label(item) for item in items]
+    return [label_of(item) for item in items]
 
 
 # ------------------------------------------------------------------ tasks (run on the workers)
@@ -643,14 +635,11 @@ def compare_on_dask(
     report (see the module docstring for the stages and what moves where). Progress stages:
     "reading" (documents), "indexing" (buckets of the shuffles), "comparing" (pairs)."""
     options = (options or Options()).validated()
-    items, missing = expand(inputs)
-    ign_items, ign_missing = expand(ignore)
-    keys = _identities([*items, *ign_items])
-    items = _not_ignored(items, ign_items, keys)
-    unique = _unique([*items, *ign_items], keys)
-    compared = {keys[_label(item)] for item in items}
-    doc_items = [u for u in unique if keys[_label(u)] in compared]
-    tpl_items = [u for u in unique if keys[_label(u)] not in compared]
+    given = told_apart(inputs, ignore)
+    unique = given.unique()
+    compared = {given.key(item) for item in given.documents}
+    doc_items = [u for u in unique if given.key(u) in compared]
+    tpl_items = [u for u in unique if given.key(u) not in compared]
     with dask_cluster(address, workers or options.process_count) as client:
         run = _Run(client, options, progress, cancel)
         read = run.read(doc_items, prepare_text, run.partitions(len(doc_items)))
@@ -677,7 +666,7 @@ def compare_on_dask(
             _compared(run, ready, firsts, candidates, len(paths)),
             on_pair,
             options,
-            errors=(*missing, *ign_missing, *failures),
+            errors=(*given.missing, *failures),
             documents=tuple(paths),
             texts=texts,
         )

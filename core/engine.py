@@ -9,43 +9,44 @@ or terminals.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
-from copylens.core.archive.record import record_of_prepared
-from copylens.core.archive.store import Archive, ArchivedDocument
+from copylens.core import signals
 from copylens.core.arrays import distinct
 from copylens.core.copies import held_in
 from copylens.core.cpu import stage
-from copylens.core.documents import Input, TextInput, WebPage
+from copylens.core.documents import Input
 from copylens.core.errors import Cancelled
 from copylens.core.ignore import (
     common_phrases,
-    ignore_phrases,
     share,
     template_phrases,
-    with_ignored,
     without_ignored,
 )
-from copylens.core.index import MAX_DF, CandidateIndex, MemoryIndex, pairs_sharing
-from copylens.core.labels import author_of, same_labels
+from copylens.core.index import (
+    MAX_DF,
+    MIN_SHARED_ANCHORS,
+    CandidateIndex,
+    MemoryIndex,
+    pairs_sharing,
+)
+from copylens.core.inputs import told_apart
+from copylens.core.marking import every_signal, marked, marks_any
 from copylens.core.meaning import preload
 from copylens.core.options import Options
 from copylens.core.pairs import as_pairs, each, groups_of, map_groups, workers_for
-from copylens.core.paraphrase import Vocabulary, learn
+from copylens.core.paraphrase import learn
 from copylens.core.pool import can_fork, map_when_it_pays
 from copylens.core.prepare import (
     CancelCheck,
-    Item,
     Prepared,
     Progress,
-    expand,
     prepare_text,
     read_all,
     text_digest,
@@ -58,16 +59,12 @@ from copylens.core.report import (
     InputFailure,
     PairResult,
     SourceMatch,
-    archive_key,
 )
 from copylens.core.score import PairScore, Seeded, containment_bounds, score_pair
-from copylens.core.sentence_align import sentence_candidates
-from copylens.core.signals import DOCUMENT
+from copylens.core.signal import RunText
+from copylens.core.sources import MoreSources, look_up
 from copylens.core.spill import Spill, Spilled, read, summary
 from copylens.core.unionfind import groups
-
-if TYPE_CHECKING:
-    from copylens.core.web import WebRequest
 
 D = TypeVar("D")
 """A run's documents: prepared, or spilled (``copylens.core.spill``)."""
@@ -79,11 +76,6 @@ word vectors of the documents' languages are loaded before they fork
 (:func:`copylens.core.meaning.preload`), not in each. Measured at 1,000 essays with two
 workers, it did not pay: the workers' meaning stage took 0.45 s less CPU, the parent
 0.3–0.8 s more (two alternating runs each); each further worker saves a load."""
-MIN_SHARED_ANCHORS = 1
-"""Every fragment holds a run of ``anchor_words`` matching words: one shared anchor k-gram."""
-ARCHIVE_GROUP = 64
-"""Documents checked at a time against an archive: only their candidate sources are read from
-it and held, so memory does not grow with the number of documents times the archive's size."""
 
 
 def check(
@@ -95,10 +87,7 @@ def check(
     progress: Progress | None = None,
     cancel: CancelCheck | None = None,
     on_document: Callable[[DocumentResult, str], None] | None = None,
-    archive: Archive | None = None,
-    add_to_archive: bool = False,
-    labels: Mapping[str, str] | None = None,
-    web: WebRequest | None = None,
+    more: MoreSources | None = None,
 ) -> CheckReport:
     """Check every document against every source that shares text with it.
 
@@ -109,74 +98,42 @@ def check(
     extracted text as soon as its last source is scored (front ends show results as they
     come); the report lists them in input order.
 
-    With an ``archive``, its texts sharing an anchor with a checked document are sources too
-    (found through its index, read from it, never from files), except one that is a given
-    source's (reported once, by the file), each named by one of its records (issue 32): a
-    record by another author first, then the writer's own (``labels``' author, up to case:
-    a self-citation). A record that is this very submission (same file bytes, same labels) is
-    no source: the result says it is ``archived_as``; another record of the same text is a
-    source, ``identical``. ``add_to_archive`` stores the checked documents with ``labels``
-    after they were checked (their ids in the report's ``archived``), except those already
-    archived so; a damaged archived record is skipped and named among the ``errors``.
-
-    With ``web``, pages from the web are sources too: those at its addresses, and those its
-    search provider finds for the documents' distinctive phrases (:mod:`copylens.core.web`,
-    imported only then); each reported with its ``url`` and ``fetched`` time, an address that
-    gave no page among the ``errors``.
+    ``more`` names more sources: an archive's texts and the web's pages
+    (:mod:`copylens.core.sources`: how they are found and named, ``archived_as``); a damaged
+    archived record is skipped and named among the ``errors``, and so is an address that gave
+    no page. The check never writes to the archive: adding the checked documents is the
+    caller's (:func:`copylens.core.sources.add_checked`).
     """
     options = (options or Options()).validated()
-    doc_items, doc_missing = expand(documents)
-    src_items, src_missing = expand(sources)
-    ign_items, ign_missing = expand(ignore)
-    keys = _identities([*doc_items, *src_items, *ign_items])
-    doc_items = _not_ignored(doc_items, ign_items, keys)
-    src_items = _not_ignored(src_items, ign_items, keys)
-    items = _unique([*doc_items, *src_items, *ign_items], keys)
-    prepared, failures = read_all(items, options, prepare_text, progress, cancel)
-    by_key = {keys[p.path]: p for p in prepared}
-    templates = _pick(ign_items, by_key, keys)
-    run = _pick([*doc_items, *src_items], by_key, keys)
-    as_read = _pick(doc_items, by_key, keys)  # archived whole: templates are this run's
-    by_key.update(_ignoring(run, template_phrases(templates), options, keys))
-    docs = excluding(_pick(doc_items, by_key, keys), options)
-    srcs = _pick(src_items, by_key, keys)
-    pages: dict[str, WebPage] = {}
-    queries = 0
-    if web is not None:
-        found = _from_web(web, docs, srcs, templates, options, progress, cancel, archive)
-        srcs += found.sources
-        failures += found.failures
-        pages, queries = found.pages, found.queries
+    more = more or MoreSources()
+    given = told_apart(documents, ignore, sources)
+    prepared, failures = read_all(given.unique(), options, prepare_text, progress, cancel)
+    by_key = given.by_key(prepared)
+    templates = given.pick(given.ignore, by_key)
+    run = given.pick([*given.documents, *given.sources], by_key)
+    text = RunText(template_phrases(templates))
+    by_key.update(given.by_key(marked(run, text, options, sources=True)))
+    docs = marked(given.pick(given.documents, by_key), text, options, sources=False)
+    srcs = given.pick(given.sources, by_key)
+    found = look_up(more, docs, srcs, text, options, progress, cancel)
+    srcs += found.web
+    failures += found.failures
     index = MemoryIndex(max_df=MAX_DF)
     for n, src in enumerate(srcs):
         index.add(n, src.anchors)
     wanted = [_candidates(doc, srcs, index) for doc in docs]
-    wanted = sentence_candidates(docs, srcs, wanted, options)  # edited copies: no anchor
-    if options.paraphrase:  # a rewrite may share no anchor with its source
-        vocabulary = Vocabulary.of(srcs)
-        wanted = [sorted({*w, *vocabulary.related(d)}) for d, w in zip(docs, wanted, strict=True)]
-    stored, already = (
-        _archived(archive, docs, srcs, labels or {}) if archive is not None else _none(docs)
-    )
+    for step in signals.STEPS:  # an edited copy or a rewrite may share no anchor
+        if step.wanted(options):
+            wanted = step.candidates(docs, srcs, wanted, options)
     scores: list[list[tuple[Prepared, PairScore]]] = [[] for _ in docs]
-    remaining = [len(w) + len(a) for w, a in zip(wanted, stored, strict=True)]
+    remaining = [len(w) + len(found.archived(d)) for d, w in enumerate(wanted)]
     results: list[DocumentResult | None] = [None] * len(docs)
-    keyed: dict[int, str] = {}
-    """Each archived text read, by its source's name."""
     texts = {p.path: p.text for p in run}
-    author = author_of(labels)
-    phrases = template_phrases(templates)
 
     def finish(d: int) -> None:
-        origins = {keyed[s.text]: s for s in stored[d] if s.text in keyed}
-
-        def own(source: Prepared) -> bool:
-            origin = origins.get(source.path)
-            return origin is not None and _by_author(origin.named, author)
-
-        result = _document_result(docs[d], scores[d], own)
-        result = _with_origins(result, origins, author, text_digest(docs[d].text), texts)
-        result = replace(_with_pages(result, pages), archived_as=already[d])
+        own = found.own(d)
+        result = _document_result(docs[d], scores[d], lambda source: source.path in own)
+        result = found.named(d, result, text_digest(docs[d].text), texts)
         results[d], scores[d] = result, []  # its sources are no longer held
         if on_document is not None:
             on_document(result, docs[d].text)
@@ -184,20 +141,16 @@ def check(
     for d in (d for d, left in enumerate(remaining) if left == 0):
         finish(d)
     counter = _Counter(sum(remaining), progress)
-    step = max(1, len(docs)) if archive is None else ARCHIVE_GROUP
-    for group in (range(lo, min(lo + step, len(docs))) for lo in range(0, len(docs), step)):
+    for group in found.groups(len(docs)):
         right = list(srcs)
         at: dict[int, int] = {}
-        if archive is not None:
-            wanted_ids = sorted({s.text for d in group for s in stored[d]})
-            for meta, source in archive.sources(wanted_ids, options):
-                at[meta.text] = len(right)
-                right += ignore_phrases([source], phrases, options)
-                keyed[meta.text] = source.path
+        for stored, source in found.read(group, text, options):
+            at[stored] = len(right)
+            right.append(source)
         pairs = [(d, s) for d in group for s in wanted[d]]
-        pairs += [(d, at[s.text]) for d in group for s in stored[d] if s.text in at]
+        pairs += [(d, at[s.text]) for d in group for s in found.archived(d) if s.text in at]
         for d in group:  # removed from the archive since it was queried, or damaged
-            remaining[d] -= sum(s.text not in at for s in stored[d])
+            remaining[d] -= sum(s.text not in at for s in found.archived(d))
             if remaining[d] == 0 and results[d] is None:
                 finish(d)
         for (d, s), score in _scored(pairs, docs, right, options, counter, cancel):
@@ -208,127 +161,9 @@ def check(
             remaining[d] -= 1
             if remaining[d] == 0:
                 finish(d)
-    errors = (*doc_missing, *src_missing, *ign_missing, *failures)
-    added: tuple[int, ...] = ()
-    if archive is not None:
-        errors += _damaged(archive)
-    if archive is not None and add_to_archive:
-        new_ones = [
-            record_of_prepared(doc) for doc, a in zip(as_read, already, strict=True) if not a
-        ]
-        added = tuple(archive.add(new_ones, labels or {})[0]) if new_ones else ()
+    errors = (*given.missing, *failures, *found.errors())
     return CheckReport(
-        tuple(r for r in results if r is not None), tuple(errors), options, texts, added, queries
-    )
-
-
-@dataclass(frozen=True)
-class _FromWeb:
-    sources: list[Prepared]
-    failures: list[InputFailure]
-    pages: dict[str, WebPage]
-    """Each web source's page by its name (``Prepared.path``: the address)."""
-    queries: int
-
-
-def _from_web(
-    request: WebRequest,
-    docs: list[Prepared],
-    srcs: list[Prepared],
-    templates: list[Prepared],
-    options: Options,
-    progress: Progress | None,
-    cancel: CancelCheck | None,
-    archive: Archive | None,
-) -> _FromWeb:
-    """The pages the web gives for ``docs`` (:mod:`copylens.core.web`), read like files (in
-    workers, within the reading limits), templates ignored in them as in every source; a page
-    whose text is a document's or a given source's is left out (that one is reported); pages
-    are cached in ``archive`` when there is one."""
-    from copylens.core.web import web_sources
-
-    found = web_sources(request, docs, options, progress, cancel, archive)
-    read, failed = read_all(found.pages, options, prepare_text, progress, cancel)
-    known = {text_digest(p.text) for p in (*docs, *srcs)}
-    kept = [p for p in read if text_digest(p.text) not in known]
-    sources = ignore_phrases(kept, template_phrases(templates), options) if templates else kept
-    by_url = {page.url: page for page in found.pages}
-    return _FromWeb(sources, [*found.failures, *failed], by_url, found.queries)
-
-
-def _with_pages(result: DocumentResult, pages: Mapping[str, WebPage]) -> DocumentResult:
-    """Web sources with the address their page came from and when it was fetched."""
-    if not pages or not any(m.path in pages for m in result.sources):
-        return result
-    sources = tuple(
-        replace(m, url=page.final_url, fetched=page.fetched)
-        if (page := pages.get(m.path)) is not None
-        else m
-        for m in result.sources
-    )
-    return replace(result, sources=sources)
-
-
-@dataclass(frozen=True)
-class _Stored:
-    """An archived text a checked document meets, and the record that names it as a source."""
-
-    text: int
-    """Its id in the archive (``texts``)."""
-    named: ArchivedDocument
-    copies: tuple[int, ...]
-    """Its other records (not this very submission)."""
-
-
-def _none(docs: list[Prepared]) -> tuple[list[list[_Stored]], list[tuple[int, ...]]]:
-    return [[] for _ in docs], [() for _ in docs]
-
-
-def _archived(
-    archive: Archive, docs: list[Prepared], srcs: list[Prepared], labels: Mapping[str, str]
-) -> tuple[list[list[_Stored]], list[tuple[int, ...]]]:
-    """For each document, the archived texts sharing an anchor k-gram with it, found through
-    the archive's index (not yet read), each named by a record by another author if it has one
-    (the writer's own otherwise): never a given source's text (that source is reported once),
-    nor a record that is this very submission (the same file's bytes and labels), whose ids
-    come second (issue 32)."""
-    found = [archive.query(doc.anchors, MIN_SHARED_ANCHORS) for doc in docs]
-    copies = archive.copies(sorted(set().union(*found)))
-    given = {text_digest(src.text) for src in srcs}
-    author = author_of(labels)
-    stored: list[list[_Stored]] = []
-    already: list[tuple[int, ...]] = []
-    for doc, ids in zip(docs, found, strict=True):
-        mine: list[_Stored] = []
-        same: list[int] = []
-        for text in sorted(ids):
-            records = copies.get(text, [])
-            if not records or records[0].sha256 in given:
-                continue
-            if doc.sha256 is not None:
-                itself = [r.id for r in records if _is_submission(r, doc.sha256, labels)]
-                same += itself
-                records = [r for r in records if r.id not in itself]
-            if records:
-                others = [r for r in records if not _by_author(r, author)]
-                named = (others or records)[0]
-                rest = tuple(r.id for r in records if r is not named)
-                mine.append(_Stored(text, named, rest))
-        stored.append(mine)
-        already.append(tuple(sorted(same)))
-    return stored, already
-
-
-def _is_submission(record: ArchivedDocument, file_sha256: str, labels: Mapping[str, str]) -> bool:
-    """``record`` is this very submission: the same file's bytes and the same labels."""
-    return record.file_sha256 == file_sha256 and same_labels(record.labels, labels)
-
-
-def _damaged(archive: Archive) -> tuple[InputFailure, ...]:
-    """The archive's damaged records this run met, as errors naming them."""
-    return tuple(
-        InputFailure(f"{archive.location} #{document}", reason)
-        for document, reason in sorted(archive.damaged.items())
+        tuple(r for r in results if r is not None), tuple(errors), options, texts, (), found.queries
     )
 
 
@@ -342,44 +177,6 @@ class _Counter:
         self.done += 1
         if self.progress is not None:
             self.progress("comparing", self.done, self.total)
-
-
-def _with_origins(
-    result: DocumentResult,
-    origins: Mapping[str, _Stored],
-    author: str | None,
-    digest: str,
-    texts: dict[str, str],
-) -> DocumentResult:
-    """Archived sources named by their record (path as added, id, labels, date), marked
-    ``identical`` when their text is the document's (``digest``); ``texts`` gets each one's
-    text under its record's key."""
-    if not origins:
-        return result
-    sources = []
-    for match in result.sources:
-        origin = origins.get(match.path)
-        if origin is not None:
-            meta = origin.named
-            texts.setdefault(archive_key(meta.id), texts.get(match.path, ""))
-            match = replace(
-                match,
-                path=meta.path,
-                archive_id=meta.id,
-                labels=meta.labels,
-                self_citation=_by_author(meta, author),
-                identical=meta.sha256 == digest,
-                added=meta.added,
-                copies=origin.copies,
-            )
-        sources.append(match)
-    return replace(result, sources=tuple(sources))
-
-
-def _by_author(meta: ArchivedDocument | None, author: str | None) -> bool:
-    """An archived record whose ``author`` label is ``author`` (up to case, ``автор`` being
-    ``author``): the writer's own work."""
-    return author is not None and meta is not None and author_of(meta.labels) == author
 
 
 def compare(
@@ -404,18 +201,15 @@ def compare(
     not grow with the output; without it, the report holds them, the largest shares first.
     """
     options = (options or Options()).validated()
-    items, missing = expand(inputs)
-    ign_items, ign_missing = expand(ignore)
-    keys = _identities([*items, *ign_items])
-    items = _not_ignored(items, ign_items, keys)
-    unique = _unique([*items, *ign_items], keys)
+    given = told_apart(inputs, ignore)
     with Spill() as spill:
         learner = _Learner()
         each = learner.take if options.paraphrase else None
+        unique = given.unique()
         spilled, failures = read_all(unique, options, spill.prepare(), progress, cancel, each=each)
         learner.learn()
-        by_key = {keys[p.path]: p for p in spilled}
-        docs, templates = _pick(items, by_key, keys), _pick(ign_items, by_key, keys)
+        by_key = given.by_key(spilled)
+        docs, templates = given.pick(given.documents, by_key), given.pick(given.ignore, by_key)
         del spilled, by_key  # each summary is replaced as it is readied, never held twice
         _ready_spilled(spill, docs, templates, options)
         with stage("candidates"):
@@ -427,7 +221,7 @@ def compare(
             _compared(candidates, docs, load, options, counter, cancel),
             on_pair,
             options,
-            errors=(*missing, *ign_missing, *failures),
+            errors=(*given.missing, *failures),
             documents=tuple(d.path for d in docs),
             texts=lambda: {d.path: read(d.spot).text for d in docs},  # ignored or not
         )
@@ -477,7 +271,7 @@ def _ready_spilled(
             (template_phrases(templates), common_phrases([d.anchors for d in docs], options))
         )
     )
-    every = options.exclude_quotes or options.exclude_bibliography
+    every = marks_any(options)
     todo = [n for n, d in enumerate(docs) if every or held_in(d.anchors, phrases).any()]
     ready = map_when_it_pays(
         partial(_ready_one, docs, spill, phrases, options),
@@ -502,8 +296,9 @@ def _readied(
 ) -> Spilled:
     doc = docs[n]
     prepared = spill.load(doc, options)
-    step = ignore_phrases([prepared], phrases, options, n)[0]
-    ready = excluding([step], options, n)[0]
+    run = RunText(phrases)
+    step = marked([prepared], run, options, sources=True, first=n)[0]
+    ready = marked([step], run, options, sources=False, first=n)[0]
     if ready is prepared:
         return doc
     return summary(ready, doc.spot, options, salt=-1 - n if ready is not step else n)
@@ -554,7 +349,7 @@ def ready_to_compare(
     position in the run (``first``) and the common phrases counted over the whole run."""
     held = common_phrases([d.anchors for d in docs], options) if common is None else common
     phrases = distinct(np.concatenate((template_phrases(templates), held)))
-    return excluding(ignore_phrases(docs, phrases, options, first), options, first)
+    return every_signal(docs, RunText(phrases), options, first)
 
 
 def candidate_pairs(docs: Sequence[Prepared]) -> np.ndarray:
@@ -629,7 +424,7 @@ def clusters(
 
 def _candidates(doc: Prepared, sources: list[Prepared], index: CandidateIndex) -> list[int]:
     """Sources sharing an anchor k-gram with ``doc``, never ``doc`` itself (a file given on both
-    sides is one Prepared object: see :func:`_pick`)."""
+    sides is one Prepared object: see :meth:`copylens.core.inputs.Inputs.pick`)."""
     found = index.query(doc.anchors, MIN_SHARED_ANCHORS)
     return [n for n in sorted(found) if sources[n] is not doc]
 
@@ -726,23 +521,6 @@ def _with_citation(f: Fragment, doc: Prepared) -> Fragment:
     return replace(f, cited=True) if len(inside) and 2 * int(inside.sum()) >= len(inside) else f
 
 
-def excluding(docs: list[Prepared], options: Options, first: int = 0) -> list[Prepared]:
-    """The documents with the words the document signals mark ignored, those the options
-    want (:data:`copylens.core.signals.DOCUMENT`: quotations and the bibliography, with
-    ``exclude_quotes``, ``exclude_bibliography``): never matched, never counted. ``first``:
-    as :func:`copylens.core.ignore.ignore_phrases`."""
-    wanted = [s for s in DOCUMENT if s.wanted(options)]
-    if not wanted:
-        return docs
-    out = []
-    for n, doc in enumerate(docs, start=first):
-        words = np.zeros(len(doc.canonical), dtype=bool)
-        for signal in wanted:
-            words |= signal.marks(doc, options)
-        out.append(with_ignored(doc, words, -1 - n, options) if words.any() else doc)
-    return out
-
-
 def _pair_result(a: Prepared, b: Prepared, score: PairScore, options: Options) -> PairResult | None:
     """The reported pair, or None when nothing is shared or it is under the threshold."""
     score = without_ignored(score, a, b, options)
@@ -764,56 +542,6 @@ def _pair_result(a: Prepared, b: Prepared, score: PairScore, options: Options) -
 
 def _kept(values: np.ndarray, kept: np.ndarray | None) -> np.ndarray:
     return values if kept is None else values[kept]
-
-
-def _not_ignored(items: list[Item], ignored: list[Item], keys: dict[str, str]) -> list[Item]:
-    """``items`` without the ones also given to ignore (a handout inside the essays' folder)."""
-    if not ignored:
-        return items
-    left_out = {keys[_label(item)] for item in ignored}
-    return [item for item in items if keys[_label(item)] not in left_out]
-
-
-def _ignoring(
-    run: list[Prepared], phrases: np.ndarray, options: Options, keys: dict[str, str]
-) -> dict[str, Prepared]:
-    """Identity → document with the words of ``phrases`` ignored, for the run's documents."""
-    return {
-        keys[p.path]: q for p, q in zip(run, ignore_phrases(run, phrases, options), strict=True)
-    }
-
-
-def _label(item: Item) -> str:
-    """How an input is named in reports: the path as given, the pasted text's name, or the
-    page's address."""
-    if isinstance(item, WebPage):
-        return item.url
-    return item.name if isinstance(item, TextInput) else str(item)
-
-
-def _identities(items: list[Item]) -> dict[str, str]:
-    """Label → identity (a file's resolved path; a pasted text's name), resolved once each."""
-    keys: dict[str, str] = {}
-    for item in items:
-        label = _label(item)
-        if label not in keys:
-            path = Path(label)
-            resolved = isinstance(item, Path) and path.exists()
-            keys[label] = str(path.resolve()) if resolved else label
-    return keys
-
-
-def _unique(items: list[Item], keys: dict[str, str]) -> list[Item]:
-    """Items without repeats (the same file named twice, or on both sides)."""
-    first: dict[str, Item] = {}
-    for item in items:
-        first.setdefault(keys[_label(item)], item)
-    return list(first.values())
-
-
-def _pick(items: list[Item], by_key: dict[str, D], keys: dict[str, str]) -> list[D]:
-    wanted = dict.fromkeys(keys[_label(item)] for item in items)
-    return [by_key[k] for k in wanted if k in by_key]
 
 
 def _raise_if(cancel: CancelCheck | None) -> None:

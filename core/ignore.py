@@ -9,6 +9,10 @@ A run ignores two kinds of text in its documents (and sources):
   than ``max_df_share`` of the run's documents, and by at least :data:`COMMON_MIN_DOCUMENTS`,
   in a run of at least :data:`MIN_DOCUMENTS` (Dolos' ``-M``).
 
+The words are marked by the templates signal (:mod:`copylens.core.templates`, a document
+signal of the registry, like citations) and ignored here (:func:`with_ignored`); the phrases
+are counted here.
+
 Why runs of ``anchor_words`` (5 lemmas): every fragment holds such a run, so text sharing no
 such run with a template can never make a fragment through it; a shorter match (three words of
 the topic's phrasing) is the writer's own.
@@ -48,6 +52,7 @@ from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
 from copylens.core.score import PairScore
 from copylens.core.shingle import shingles
+from copylens.core.templates import ignored_words, phrase_windows
 
 MIN_DOCUMENTS = 10
 """Common phrases are looked for only in a run of at least this many documents: below it, a
@@ -112,22 +117,6 @@ def ignore_phrases(
     return out
 
 
-def ignored_words(canonical: Canonical, phrases: np.ndarray, k: int) -> np.ndarray | None:
-    """Boolean per canonical word: inside a run of ``k`` words whose fingerprint is one of
-    ``phrases`` (sorted); None when no word is."""
-    grams = _windows(canonical.hashes, k)
-    if len(grams) == 0:
-        return None
-    at = np.minimum(np.searchsorted(phrases, grams), len(phrases) - 1)
-    hits = np.flatnonzero(phrases[at] == grams)
-    if len(hits) == 0:
-        return None
-    marks = np.zeros(len(canonical) + 1, dtype=np.int64)
-    np.add.at(marks, hits, 1)
-    np.add.at(marks, hits + k, -1)
-    return np.cumsum(marks[:-1]) > 0
-
-
 def with_ignored(doc: Prepared, words: np.ndarray, salt: int, options: Options) -> Prepared:
     """``doc`` with ``words`` ignored: each gets a lemma, a written form and a fingerprint of
     its own (``salt`` tells the run's documents apart), and the shingles and anchor k-grams
@@ -148,17 +137,10 @@ def with_ignored(doc: Prepared, words: np.ndarray, salt: int, options: Options) 
         canonical=canonical,
         shingles=distinct(_clean(shingles(hashes, options.shingle), words, options.shingle)),
         anchors=distinct(
-            _clean(_windows(hashes, options.anchor_words), words, options.anchor_words)
+            _clean(phrase_windows(hashes, options.anchor_words), words, options.anchor_words)
         ),
         ignored=words,
     )
-
-
-def _windows(hashes: np.ndarray, k: int) -> np.ndarray:
-    """Fingerprints of every run of exactly k words, as ``shingle.kgrams``."""
-    if len(hashes) < k:
-        return _NONE
-    return shingles(hashes, k)
 
 
 def _clean(values: np.ndarray, words: np.ndarray, w: int) -> np.ndarray:

@@ -22,6 +22,8 @@ from copylens.core.arrays import distinct, distinct_counts
 MAX_DF = 64
 """Anchor k-grams held by more documents than this are boilerplate for candidate search, in
 memory and in an archive alike."""
+MIN_SHARED_ANCHORS = 1
+"""Every fragment holds a run of ``anchor_words`` matching words: one shared anchor k-gram."""
 
 
 class CandidateIndex(Protocol):

@@ -24,7 +24,6 @@ from copylens.core.options import Options
 from copylens.core.pairs import Group, as_pairs, each, groups_of, map_groups
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
-from copylens.core.sentence_align import one_passage
 from copylens.core.signal import Finding
 from copylens.core.sketch import estimate
 
@@ -74,20 +73,24 @@ class PairScore:
 
 def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
     """Measure A against B (see the module docstring for what each number means): the pair
-    signals the options want, in the registry's order, each given what the ones before found."""
+    signals the options want, in the registry's order, each given what the ones before found,
+    then the pair steps' ``assembled`` (:data:`copylens.core.signals.STEPS`)."""
     shared = len(np.intersect1d(a.shingles, b.shingles, assume_unique=True))
     union = len(a.shingles) + len(b.shingles) - shared
     found = Finding.nothing(len(a.canonical), len(b.canonical))
     for signal in signals.PAIR:
         if signal.wanted(options):
             found = signal.run(a, b, found, options)
+    for step in signals.STEPS:
+        if step.wanted(options):
+            found = step.assembled(a, b, found, options)
     return PairScore(
         resemblance=shared / union if union else 0.0,
         resemblance_estimate=estimate(a.sketch, b.sketch) if shared else 0.0,
         shingle_containment=shared / len(a.shingles) if len(a.shingles) else 0.0,
         covered_a=found.covered_a,
         covered_b=found.covered_b,
-        fragments=one_passage(found.fragments, a.canonical, b.canonical),
+        fragments=found.fragments,
     )
 
 

@@ -1,6 +1,6 @@
 """Signal: what a detection signal is, and what kind of fragment it yields (issue 33).
 
-Two protocols, so a new signal is one module, one line of the registry
+Two protocols and a step, so a new signal is one module, one line of the registry
 (:mod:`copylens.core.signals`) and its tests:
 
 * a :class:`PairSignal` runs on a checked document A and a source B and yields fragments:
@@ -14,8 +14,24 @@ Two protocols, so a new signal is one module, one line of the registry
   anything heavy it needs of one document is made once per document (memoized on the
   :class:`~copylens.core.prepare.Prepared`, never pickled), not once per pair.
   ``wanted(options)`` says whether the options turn it on.
-* a :class:`DocumentSignal` runs on one document and marks its words: ``marks(doc,
-  options)`` is a boolean per canonical word (citations: quotations and the bibliography).
+* a :class:`DocumentSignal` runs on one document and marks its words: ``marks(doc, run,
+  options)`` is a boolean per canonical word, or None when it marks none (ignored text: the
+  words of the run's templates and common phrases; citations: quotations and the
+  bibliography). What it may know of the run beyond the document is in :class:`RunText`. The
+  engine ignores the marked words (:func:`copylens.core.ignore.with_ignored`: never matched,
+  never counted): a signal that ``marks_sources`` in the sources of a check too, the others
+  in the checked documents only. Must hold: it never moves a span (it only marks words).
+
+* a :class:`PairStep` works with what the pair signals find rather than finding fragments of
+  its own (a sentence-level signal joins the copy signal's alignments into passages), at three
+  points of the pair stage, each a method that leaves what it is given as it is unless the
+  step overrides it: ``candidates`` (``check``, before any pair is scored: the sources each
+  document is compared with, beyond those sharing an anchor k-gram), ``joined`` (inside the
+  copy signal, on the pair's word alignments before they become fragments and coverage), and
+  ``assembled`` (after every pair signal ran: the pair's fragments as reported). Must hold:
+  ``candidates`` only adds; ``joined`` and ``assembled`` keep every span on word boundaries
+  and never cover a word no fragment holds. A step whose ``assembled`` yields fragments of
+  a kind no pair signal yields (the summary step) declares it as its ``kind``.
 
 Each pair signal declares the :class:`FragmentKind` it yields, once: its name (the value of
 ``Fragment.kind``), how the interface names it (label, plural, legend text; translated by the
@@ -28,11 +44,13 @@ report. The app, the reports and the command line read the declarations
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 import numpy as np
 
+from copylens.core.align import Alignment
+from copylens.core.canonicalize import Canonical
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
@@ -94,12 +112,62 @@ class PairSignal(Protocol):
     def run(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding: ...
 
 
+_NO_PHRASES = np.empty(0, dtype=np.uint64)
+
+
+@dataclass(frozen=True)
+class RunText:
+    """What a document signal may know of the run beyond the document it marks."""
+
+    phrases: np.ndarray = field(default_factory=lambda: _NO_PHRASES)
+    """Anchor k-gram fingerprints to ignore, sorted and distinct: the ignored files' (the
+    templates') and, in ``compare``, the common phrases (:mod:`copylens.core.ignore`)."""
+
+
 class DocumentSignal(Protocol):
     """Runs on one document and marks its words (module docstring)."""
 
     @property
     def name(self) -> str: ...
 
+    @property
+    def marks_sources(self) -> bool:
+        """It marks the sources of a check too, not only the checked documents."""
+        ...
+
     def wanted(self, options: Options) -> bool: ...
 
-    def marks(self, doc: Prepared, options: Options) -> np.ndarray: ...
+    def marks(self, doc: Prepared, run: RunText, options: Options) -> np.ndarray | None: ...
+
+
+class PairStep:
+    """A step of the pair stage beside the pair signals (module docstring); a step overrides
+    the points it works at, the others leave what they are given as it is."""
+
+    name = "step"
+    kind: FragmentKind | None = None
+    """The kind of fragment the step yields, if it yields one of its own (a summary)."""
+
+    def wanted(self, options: Options) -> bool:
+        return True
+
+    def candidates(
+        self,
+        docs: Sequence[Prepared],
+        sources: Sequence[Prepared],
+        wanted: list[list[int]],
+        options: Options,
+    ) -> list[list[int]]:
+        """``wanted`` (each document's candidate sources, by index, sorted) with the sources
+        the step would have compared too; never a document with itself."""
+        return wanted
+
+    def joined(
+        self, a: Canonical, b: Canonical, alignments: list[Alignment], options: Options
+    ) -> list[Alignment]:
+        """The copy signal's word alignments of A against B, as they become fragments."""
+        return alignments
+
+    def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
+        """What every pair signal found, as the pair reports it."""
+        return found

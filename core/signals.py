@@ -4,9 +4,15 @@
 :data:`PAIR` runs, in this order, on every pair the engine scores
 (:func:`copylens.core.score.score_pair`), each given what the ones before found: copy
 alignment first (the paraphrase stage compares only what it left). :data:`DOCUMENT` marks
-words of one document. :data:`FRAGMENT_KINDS` is every kind of fragment the pair signals
-yield, by name, for the front ends. Adding a signal: its module (a class with ``kind``,
-``wanted`` and ``run``), one line here, its tests.
+words of one document that the engine then ignores (:func:`copylens.core.marking.marked`): the
+run's ignored text (in sources too), then citations (in checked documents only).
+:data:`FRAGMENT_KINDS` is every kind of fragment the pair signals yield, by name, for the front
+ends. :data:`STEPS` work with what the pair signals find, in this order (the sentence-level
+signal's passages, the paraphrase signal's candidates): at the engine's candidates, inside the
+copy signal (which is given them) and after every pair signal ran
+(:class:`~copylens.core.signal.PairStep`). Adding a signal: its module (a class with ``kind``,
+``wanted`` and ``run``; or ``name``, ``marks_sources``, ``wanted`` and ``marks``; or a
+``PairStep``), one line here, its tests.
 """
 
 from __future__ import annotations
@@ -14,14 +20,28 @@ from __future__ import annotations
 from copylens.core.cited import CITATIONS
 from copylens.core.copies import CopyAlignment
 from copylens.core.paraphrase import Paraphrase
-from copylens.core.signal import DocumentSignal, FragmentKind, PairSignal
+from copylens.core.passages import SENTENCE_PASSAGES
+from copylens.core.related import RELATED_WORDS
+from copylens.core.signal import DocumentSignal, FragmentKind, PairSignal, PairStep
+from copylens.core.summary import SUMMARIES
+from copylens.core.templates import TEMPLATES
 
+STEPS: tuple[PairStep, ...] = (
+    SENTENCE_PASSAGES,
+    RELATED_WORDS,
+    SUMMARIES,
+)
 PAIR: tuple[PairSignal, ...] = (
-    CopyAlignment(),
+    CopyAlignment(STEPS),
     Paraphrase(),
 )
-DOCUMENT: tuple[DocumentSignal, ...] = (CITATIONS,)
-FRAGMENT_KINDS: dict[str, FragmentKind] = {s.kind.name: s.kind for s in PAIR}
+DOCUMENT: tuple[DocumentSignal, ...] = (
+    TEMPLATES,
+    CITATIONS,
+)
+FRAGMENT_KINDS: dict[str, FragmentKind] = {
+    k.name: k for k in (*(s.kind for s in PAIR), *(s.kind for s in STEPS)) if k is not None
+}
 
 
 def fragment_kind(name: str) -> FragmentKind:

@@ -603,12 +603,17 @@ def write_essays_2000(folder: Path) -> Path:
 
 
 def settle(ms: int = 200) -> None:
-    """Run the event loop for ``ms`` (layouts, deferred timers and repaints happen)."""
+    """Run the event loop for ``ms`` (layouts, deferred timers and repaints happen). The
+    events already posted (layout requests) are delivered before and after whatever the
+    loop got to: on a loaded machine its timer can fire first, and a list measured then
+    still had its old height (23-check-1024 once came out with the Web box squeezed)."""
     from copylens.app.qt import QtCore
 
+    QtCore.QCoreApplication.sendPostedEvents()
     loop = QtCore.QEventLoop()
     QtCore.QTimer.singleShot(ms, loop.quit)
     loop.exec()
+    QtCore.QCoreApplication.sendPostedEvents()
 
 
 def run_engine(window: Any, timeout_s: int = 300) -> None:
@@ -1154,7 +1159,7 @@ def shoot_web(window: Any, out: Path, suffix: str, documents: list[Path]) -> Non
         fit_inputs(window, 5)
         window.check_page.clear()
         window.reports["check"] = None
-        window._update_ui()
+        window.refresh()
         save(window, out / f"19-web{suffix}.png")
 
         panel.set_lines([*addresses, gone])

@@ -1,5 +1,5 @@
 """The engine's check against an archive, read a group of documents at a time
-(``engine.ARCHIVE_GROUP``): the report does not depend on the group's size."""
+(``sources.ARCHIVE_GROUP``): the report does not depend on the group's size."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from copylens.core import Cancelled, Options, add_to_archive, check, open_archive
-from copylens.core import engine as engine_module
+from copylens.core import Cancelled, MoreSources, Options, add_to_archive, check, open_archive
+from copylens.core import sources as sources_module
 
 SOURCES = [
     "Реки северной равнины текут медленно, петляя между болотами и низкими холмами, "
@@ -53,8 +53,8 @@ def _check(archive_path: str, docs: list[Path]) -> tuple[dict[str, object], list
             docs,
             [],
             Options(workers=1),
-            archive=archive,
             progress=lambda stage, done, total: seen.append(done) if stage == "comparing" else None,
+            more=MoreSources(archive=archive),
         )
     return report.to_json(), seen
 
@@ -62,12 +62,12 @@ def _check(archive_path: str, docs: list[Path]) -> tuple[dict[str, object], list
 def test_groups_of_documents_give_the_same_report(archive_path: str, tmp_path: Path) -> None:
     docs = _documents(tmp_path)
     whole, _ = _check(archive_path, docs)
-    group = engine_module.ARCHIVE_GROUP
-    engine_module.ARCHIVE_GROUP = 2
+    group = sources_module.ARCHIVE_GROUP
+    sources_module.ARCHIVE_GROUP = 2
     try:
         grouped, progress = _check(archive_path, docs)
     finally:
-        engine_module.ARCHIVE_GROUP = group
+        sources_module.ARCHIVE_GROUP = group
     assert json.dumps(grouped, sort_keys=True) == json.dumps(whole, sort_keys=True)
     found = [[s["archive_id"] for s in d["sources"]] for d in whole["documents"]]
     assert all(len(ids) == 1 for ids in found)  # each document found its archived source
@@ -77,7 +77,7 @@ def test_groups_of_documents_give_the_same_report(archive_path: str, tmp_path: P
 def test_archived_sources_text_is_in_the_report(archive_path: str, tmp_path: Path) -> None:
     docs = _documents(tmp_path)[:2]
     with open_archive(archive_path) as archive:
-        report = check(docs, [], Options(workers=1), archive=archive)
+        report = check(docs, [], Options(workers=1), more=MoreSources(archive=archive))
         for doc in report.documents:
             (source,) = doc.sources
             text = report.text_of(source)
@@ -132,7 +132,10 @@ def test_the_writers_own_earlier_work_is_self_cited_not_borrowed(
     )
     with open_archive(location) as archive:
         (result,) = check(
-            [doc], [], Options(workers=1), archive=archive, labels={"author": author}
+            [doc],
+            [],
+            Options(workers=1),
+            more=MoreSources(archive=archive, labels={"author": author}),
         ).documents
     assert result.uniqueness + result.borrowed + result.cited + result.self_cited == pytest.approx(
         1

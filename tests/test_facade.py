@@ -53,3 +53,18 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
         assert "no_such_name" in str(error)
     else:
         raise AssertionError("no AttributeError")
+
+
+def test_no_engine_module_imports_another_ones_private_names() -> None:
+    """A module's ``_name`` is its own: a stage another one needs is public (issue 33:
+    ``distribute`` imported four of ``engine``'s private helpers)."""
+    root = Path(core.__file__).parent
+    found = [
+        f"{path.relative_to(root)}: {alias.name} from {node.module}"
+        for path in sorted(root.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("copylens.core")
+        for alias in node.names
+        if alias.name.startswith("_") and not alias.name.startswith("__")
+    ]
+    assert found == []

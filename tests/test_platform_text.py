@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from copylens.core import Options, add_to_archive, check, extract_file, open_archive
+from copylens.core import MoreSources, Options, add_to_archive, check, extract_file, open_archive
 from tests.fixtures_make import make_docx
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,7 +93,7 @@ def test_an_archive_in_a_folder_with_a_cyrillic_name(
         assert (added.added, added.errors) == (1, ())
     with open_archive(location, options) as archive:  # opened again, as a later run would
         assert archive.stats().documents == 1
-        report = check([copy], [], options, archive=archive)
+        report = check([copy], [], options, more=MoreSources(archive=archive))
     (document,) = report.documents
     assert document.sources and document.sources[0].containment > 0.8
 

@@ -21,6 +21,7 @@ from copylens.app.session import Session, SessionError, read_session, write_sess
 from copylens.core import (
     CheckReport,
     CompareReport,
+    MoreSources,
     Options,
     TextInput,
     add_to_archive,
@@ -62,8 +63,7 @@ def check_report(tmp_path: Path) -> CheckReport:
             [TextInput("mine", OWN + EDITED), broken, tmp_path / "missing.txt"],
             [TextInput("src", "Intro words here. " + STORY)],
             options,
-            archive=archive,
-            labels={"author": "Ivanova"},
+            more=MoreSources(archive=archive, labels={"author": "Ivanova"}),
         )
 
 

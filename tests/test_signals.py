@@ -9,12 +9,22 @@ import numpy as np
 import pytest
 
 from copylens.app import export, presentation
-from copylens.core import FRAGMENT_KINDS, Fragment, Options, fragment_kind, signals
+from copylens.core import (
+    FRAGMENT_KINDS,
+    Fragment,
+    Options,
+    TextInput,
+    check,
+    compare,
+    fragment_kind,
+    signals,
+)
 from copylens.core.extract import Extracted
+from copylens.core.ignore import template_phrases
 from copylens.core.prepare import Prepared, prepare_text
 from copylens.core.report import Fragment as ReportFragment
 from copylens.core.score import score_pair
-from copylens.core.signal import Finding, FragmentKind
+from copylens.core.signal import Finding, FragmentKind, PairStep, RunText
 
 SOURCE = (
     "The river froze early that winter and the ferry stopped running before December. "
@@ -97,7 +107,8 @@ def test_a_signal_the_options_turn_off_does_not_run() -> None:
 
 
 def test_fragment_kinds_are_declared_once_and_read_by_the_front_ends() -> None:
-    assert set(FRAGMENT_KINDS) == {s.kind.name for s in signals.PAIR}
+    steps = {s.kind.name for s in signals.STEPS if s.kind is not None}  # the summary step's
+    assert set(FRAGMENT_KINDS) == {s.kind.name for s in signals.PAIR} | steps
     paraphrase = fragment_kind("paraphrase")
     assert paraphrase.colour == "tint" and paraphrase.underline == "wave" and paraphrase.scored
     assert fragment_kind("unknown") is fragment_kind("copy")
@@ -113,9 +124,56 @@ def test_document_signals_mark_words_the_options_exclude() -> None:
     doc = prepared('He wrote "the river froze early that winter" in his diary.')
     citations = next(s for s in signals.DOCUMENT if s.name == "citations")
     assert not citations.wanted(Options())
-    marks = citations.marks(doc, Options(exclude_quotes=True))
-    assert marks.dtype == bool and len(marks) == len(doc.canonical)
+    marks = citations.marks(doc, RunText(), Options(exclude_quotes=True))
+    assert marks is not None and marks.dtype == bool and len(marks) == len(doc.canonical)
     assert 0 < marks.sum() < len(marks)
+
+
+def test_ignored_text_is_a_document_signal_that_marks_sources_too() -> None:
+    """Issue 33: the run's templates and common phrases are the first document signal of the
+    registry, given the run's phrases; citations mark the checked documents only."""
+    templates, citations = signals.DOCUMENT
+    assert (templates.name, templates.marks_sources) == ("templates", True)
+    assert (citations.name, citations.marks_sources) == ("citations", False)
+    handout = prepared("Villagers crossed the ice on foot, carrying salt and flour.")
+    run = RunText(template_phrases([handout]))
+    doc = prepared(DOCUMENT)
+    marks = templates.marks(doc, run, Options())
+    assert marks is not None
+    at = np.flatnonzero(marks)
+    assert list(at) == list(range(at[0], at[-1] + 1))  # one run of words, the handout's
+    span = doc.text[doc.canonical.starts[at[0]] : doc.canonical.ends[at[-1]]]
+    assert span == "Villagers crossed the ice on foot, carrying salt and flour"
+    assert templates.marks(doc, RunText(), Options()) is None
+
+
+class Zebras:
+    """A toy document signal: the word "zebra", in the checked documents."""
+
+    name = "zebras"
+    marks_sources = False
+
+    def wanted(self, options: Options) -> bool:
+        return True
+
+    def marks(self, doc: Prepared, run: RunText, options: Options) -> np.ndarray:
+        forms = np.array(doc.canonical.forms)
+        return np.asarray(forms == "zebra", dtype=bool)
+
+
+def test_a_document_signal_is_one_class_and_one_line_of_the_registry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    essay = "A zebra stood by the mill. " + SOURCE
+    source = [TextInput("source", SOURCE)]
+    [before] = check([TextInput("essay", essay)], source, Options(workers=1)).documents
+    monkeypatch.setattr(signals, "DOCUMENT", (*signals.DOCUMENT, Zebras()))
+    [after] = check([TextInput("essay", essay)], source, Options(workers=1)).documents
+    assert after.counted_words == before.counted_words - 2  # both zebras left out
+    [fragment] = after.sources[0].fragments
+    assert "zebra" not in essay[fragment.start : fragment.end]
+    [compared] = compare([TextInput("essay", essay), *source], Options(workers=1)).pairs
+    assert "zebra" not in essay[compared.fragments[-1].start : compared.fragments[-1].end]
 
 
 def test_compare_loads_the_word_vectors_once_before_its_workers_fork() -> None:
@@ -161,3 +219,43 @@ def test_blas_runs_one_thread_a_process_unless_the_user_says_otherwise() -> None
     env["OPENBLAS_NUM_THREADS"] = "3"
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert done.stdout.strip() == "3", done.stderr
+
+
+UNRELATED = (
+    "Our orchestra rehearsed the symphony every Thursday evening in the old church hall, "
+    "where the cellos sounded warmer than anywhere else in town."
+)
+
+
+def test_a_pair_step_is_one_class_and_one_line_of_the_registry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 33: a step names more candidate pairs, sees the copy signal's alignments and, after
+    every pair signal ran, the pair's fragments as they are reported."""
+    seen: list[tuple[str, str, int]] = []
+    joined: list[int] = []
+
+    class Everything(PairStep):
+        name = "everything"
+
+        def candidates(self, docs, sources, wanted, options):  # type: ignore[no-untyped-def]
+            return [[n for n, s in enumerate(sources) if s is not d] for d in docs]
+
+        def joined(self, a, b, alignments, options):  # type: ignore[no-untyped-def]
+            joined.append(len(alignments))
+            return alignments
+
+        def assembled(self, a, b, found, options):  # type: ignore[no-untyped-def]
+            seen.append((a.path, b.path, len(found.fragments)))
+            return found
+
+    step = Everything()
+    monkeypatch.setattr(signals, "STEPS", (*signals.STEPS, step))
+    copy = signals.PAIR[0]
+    monkeypatch.setattr(copy, "steps", (*copy.steps, step))  # type: ignore[attr-defined]
+    sources = [TextInput("copied", SOURCE), TextInput("other", UNRELATED)]
+    report = check([TextInput("essay", DOCUMENT)], sources, Options(workers=1, paraphrase=False))
+    assert sorted(b for _, b, _ in seen) == ["copied", "other"]  # no anchor shared with "other"
+    [found] = report.documents[0].sources
+    assert found.path == "copied" and ("essay", "copied", len(found.fragments)) in seen
+    assert len(joined) == 2 and max(joined) >= 1

@@ -32,7 +32,8 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Pa
 
 
 def _spills() -> set[str]:
-    return set(glob.glob(os.path.join(tempfile.gettempdir(), "copylens-spill-*")))
+    """This process's spill folders (other runs on the machine make and remove their own)."""
+    return set(glob.glob(os.path.join(tempfile.gettempdir(), f"copylens-spill-{os.getpid()}-*")))
 
 
 def _held_in_memory(files: list[Path], handout: Path, options: Options) -> list[tuple]:

@@ -12,7 +12,7 @@ so in one line, the groups folded.
 them from the news files the comparison could not read (JSON Lines, feeds) and the saved pages
 it compared, and shows each group's items by title, source and time, then its pairs with how
 one relates to the other and the classifier's probability; what could not be read (a broken
-line) is listed under the groups.
+line) is listed under the groups. Those rows are :class:`~copylens.app.views.news_rows.NewsRows`'.
 
 The panel belongs to :class:`copylens.app.views.compare_view.CompareView`, which gives it the
 report shown and selects a document's strongest pair when one is activated here.
@@ -20,15 +20,15 @@ report shown and selects a document's strongest pair when one is activated here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from copylens.app import i18n, method_names, news_grouping, presentation, terms
+from copylens.app import method_names, news_grouping, terms
 from copylens.app.errors_dialog import show_error
-from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
-from copylens.app.terms import QT_TRANSLATE_NOOP
+from copylens.app.qt import Qt, QtGui, QtWidgets, Signal
 from copylens.app.views.looks import bold_label, percent, setting_label, tr_in
+from copylens.app.views.news_rows import NewsRows
 from copylens.app.worker import Work, Worker
-from copylens.core import CompareReport, InputFailure, group_shares
+from copylens.core import CompareReport, group_shares
 
 if TYPE_CHECKING:
     from copylens.app.news_grouping import NewsGrouping
@@ -58,6 +58,7 @@ class GroupsPanel(QtWidgets.QWidget):
         self._grouper = Worker(self)
         self._pending_method: str | None = None
         self._stopped = False
+        self._news = NewsRows(self)
         self.clusters_title = bold_label(self.tr("Groups of near-copies"))
         self.clusters_title.setToolTip(terms.tip("group", _tr))
         self.group_combo = self._method_selector()
@@ -319,125 +320,15 @@ class GroupsPanel(QtWidgets.QWidget):
             )
 
     def _fill_news(self, grouping: NewsGrouping) -> None:
-        """The news groups: items by title (or id) with source and time, then the pairs with
-        their relation and probability; the inputs that could not be read below."""
+        """The news groups (:class:`NewsRows`), the inputs that could not be read below."""
         tree = self.clusters_tree
         tree.clear()
         self._set_tree_headers(True)
-        items, files = grouping.items, grouping.files
-        language = i18n.current_language()
-        by_group: dict[str, int] = {}
-        for n, group in enumerate(grouping.clusters):
-            by_group.update(dict.fromkeys(group, n))
-        pairs_of: dict[int, list[Any]] = {}
-        for pair in grouping.pairs:
-            pairs_of.setdefault(by_group.get(pair.a, -1), []).append(pair)
-
-        def name(item_id: str) -> str:
-            item = items.get(item_id)
-            return news_grouping.item_name(item, files[item_id]) if item else item_id
-
-        def when(item_id: str) -> tuple[float, str]:
-            item = items.get(item_id)
-            stamp = item.timestamp if item is not None else None
-            return (float("inf") if stamp is None else stamp, item_id)
-
-        for n, (group, index) in enumerate(
-            sorted(
-                ((g, k) for k, g in enumerate(grouping.clusters)),
-                key=lambda gk: min(map(when, gk[0])),
-            ),
-            start=1,
-        ):  # groups in the order of their first item, items in the order of publication
-            label = self.tr("Group {0} (%n news items)", "", len(group)).format(n)
-            top = QtWidgets.QTreeWidgetItem([label])
-            font = top.font(0)
-            font.setBold(True)
-            top.setFont(0, font)
-            members = sorted(group, key=when)
-            number = {item_id: k for k, item_id in enumerate(members, start=1)}
-            for item_id in members:
-                item = items.get(item_id)
-                where = ""
-                if item is not None:
-                    where = " · ".join(
-                        x for x in (item.source.strip(), news_grouping.item_time(item)) if x
-                    )
-                child = QtWidgets.QTreeWidgetItem(
-                    [f"{number[item_id]}. {name(item_id)}", where or "—"]
-                )
-                if item is not None:
-                    child.setToolTip(0, news_grouping.item_place(item, files[item_id]))
-                top.addChild(child)
-            for pair in sorted(
-                pairs_of.get(index, ()), key=lambda p: sorted((number[p.a], number[p.b]))
-            ):
-                a, b = str(number[pair.a]), str(number[pair.b])
-                long_a, long_b = f"“{name(pair.a)}”", f"“{name(pair.b)}”"
-                if pair.relation == "a_duplicates_b":
-                    text = self.tr("{0} duplicates {1}").format(a, b)
-                    tip = self.tr("{0} duplicates {1}").format(long_a, long_b)
-                elif pair.relation == "b_duplicates_a":
-                    text = self.tr("{0} duplicates {1}").format(b, a)
-                    tip = self.tr("{0} duplicates {1}").format(long_b, long_a)
-                else:
-                    text = self.tr("{0} and {1}: each duplicates the other").format(a, b)
-                    tip = self.tr("{0} and {1}: each duplicates the other").format(long_a, long_b)
-                probability = presentation.number(pair.probability, language, 2)
-                child = QtWidgets.QTreeWidgetItem(
-                    ["↳ " + text, self.tr("probability {0}").format(probability)]
-                )
-                child.setToolTip(0, tip)
-                child.setToolTip(
-                    1, self.tr("The classifier's probability that the two retell one story")
-                )
-                child.setForeground(
-                    0, self.palette().brush(QtGui.QPalette.ColorRole.PlaceholderText)
-                )
-                child.setTextAlignment(
-                    1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                )
-                top.addChild(child)
-            tree.addTopLevelItem(top)
-        if grouping.failures:
-            translate = QtCore.QCoreApplication.translate
-            names = presentation.display_names(f.path for f in grouping.failures)
-            top = QtWidgets.QTreeWidgetItem(
-                [self.tr("Could not be read (%n)", "", len(grouping.failures))]
-            )
-            top.setIcon(
-                0, self.style().standardIcon(QtWidgets.QStyle.StandardPixmap.SP_MessageBoxWarning)
-            )
-            for failure in grouping.failures:
-                reason = _news_failure_text(failure, translate)
-                child = QtWidgets.QTreeWidgetItem([f"{names[failure.path]} — {reason}"])
-                child.setToolTip(0, f"{failure.path}\n{reason}")
-                top.addChild(child)
-            tree.addTopLevelItem(top)
+        tree.addTopLevelItems(self._news.rows(grouping))
         tree.expandAll()
-        count = len(items)
-        note = self.tr(
-            "news items that the classifier judges to retell one story, each compared with "
-            "the items up to {0} days before it; the later item duplicates the earlier."
-        ).format(presentation.number(news_grouping.WINDOW_DAYS, language, 0))
-        sources = len(set(files.values()))
-        read = (
-            self.tr("1 news item read") if count == 1 else self.tr("%n news items read", "", count)
-        )
-        read += " " + (
-            self.tr("from 1 file") if sources == 1 else self.tr("from %n files", "", sources)
-        )
-        self.group_note.setText(f"{terms.label('group', _tr)}: {note}\n{read}")
+        self.group_note.setText(self._news.note(grouping))
         if not grouping.clusters:
-            empty = QtWidgets.QTreeWidgetItem(
-                [
-                    self.tr("No groups: none of the news items duplicates another")
-                    if count
-                    else self.tr("No news items could be read")
-                ]
-            )
-            empty.setFlags(Qt.ItemFlag.NoItemFlags)
-            tree.insertTopLevelItem(0, empty)
+            tree.insertTopLevelItem(0, self._news.empty(grouping))
         self.clusters_title.setText(
             self.tr("Groups of near-copies ({0})").format(len(grouping.clusters))
         )
@@ -534,6 +425,12 @@ class GroupsPanel(QtWidgets.QWidget):
                 if not method
                 else self.tr("The only group is a pair of two documents.")
             )
+        if count == 2:  # not "All 2 groups"
+            return (
+                self.tr("Both groups are single pairs, listed in Pairs too.")
+                if not method
+                else self.tr("Both groups are pairs of two documents.")
+            )
         return (
             self.tr("All %n groups are single pairs, listed in Pairs too.", "", count)
             if not method
@@ -544,20 +441,3 @@ class GroupsPanel(QtWidgets.QWidget):
         path = item.data(0, Qt.ItemDataRole.UserRole)
         if path:
             self.document_activated.emit(str(path))
-
-
-def _news_failure_text(failure: InputFailure, translate: Any) -> str:
-    """Why a news input failed, in the reader's language, with its place ("line 4: …") when
-    the engine gave one beside the template."""
-    text = presentation.failure_text(failure, translate)
-    place = dict(failure.params).get("place")
-    if place and "{place}" not in failure.template and not text.startswith(place):
-        number = place.removeprefix("line ")
-        if number.isdigit():  # the engine's "line N", in the reader's language
-            place = translate("GroupsPanel", _LINE).format(number)
-        text = f"{place}: {text}"
-    return text
-
-
-_LINE = QT_TRANSLATE_NOOP("GroupsPanel", "line {0}")
-"""The line of a JSON Lines file a failure is about."""

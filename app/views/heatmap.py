@@ -12,7 +12,9 @@ cells of documents that share nothing are white.
   so one copied essay among thousands is still a dark dot.
 * Zoom and pan: the wheel zooms around the cursor, ``+``/``-`` zoom, ``0`` fits again,
   dragging pans. Row labels, column numbers, grid lines and per-cell numbers appear once the
-  cells are large enough for them.
+  cells are large enough for them. The steps (fit, zoom around a point, pan, follow the
+  keyboard's cell, resize) are :class:`~copylens.app.views.heat_zoom.ZoomPan`'s, without Qt;
+  the widget turns events into them and draws what they give.
 * Hover: the tooltip names both documents with both shares; the row and column are
   highlighted. When cells are smaller than a few pixels the pointer snaps to the strongest
   cell under it, so hovering a dark dot names its pair.
@@ -27,31 +29,28 @@ or the position change. Row and column indices of the public methods are positio
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from copylens.app import i18n, presentation, terms
+from copylens.app import i18n, presentation
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets, Signal
 from copylens.app.views import colors, heat_paint
+from copylens.app.views.heat_controls import HeatControls
 from copylens.app.views.heat_layout import (
     DIAGONAL,
     GRID_FROM_CELL,
-    MAX_CELL,
     NUMBERS_FROM_CELL,
     ZOOM_STEP,
     Cells,
     FloatArray,
     HeatMapData,
     IntArray,
-    Rows,
-    clamped,
-    fit_cells,
     pixel,
     pool,
 )
+from copylens.app.views.heat_zoom import Box, Room, ZoomPan
 from copylens.core import CompareReport, PairResult
 
 WHITE = 0xFFFFFFFF
@@ -80,6 +79,10 @@ def grid_image(grid: FloatArray) -> QtGui.QImage:
     )
     data = np.ascontiguousarray(argb, dtype=np.uint32).tobytes()
     return QtGui.QImage(data, width, height, width * 4, QtGui.QImage.Format.Format_RGB32).copy()
+
+
+def qrect(box: Box) -> QtCore.QRect:
+    return QtCore.QRect(box.left, box.top, box.width, box.height)
 
 
 # --- data ---------------------------------------------------------------------------------
@@ -113,37 +116,6 @@ def tooltip(data: HeatMapData, row: int, column: int) -> str:
 
 
 # --- the widget ---------------------------------------------------------------------------
-class HeatLegend(QtWidgets.QWidget):
-    """The colour scale, 0 to 100 %."""
-
-    def sizeHint(self) -> QtCore.QSize:
-        fm = self.fontMetrics()
-        return QtCore.QSize(fm.horizontalAdvance("100 %") * 5, 12 + fm.height() + 2)
-
-    def minimumSizeHint(self) -> QtCore.QSize:
-        return self.sizeHint()
-
-    def paintEvent(self, event: QtGui.QPaintEvent) -> None:
-        painter = QtGui.QPainter(self)
-        fm = self.fontMetrics()
-        half = fm.horizontalAdvance("100 %") // 2
-        bar = QtCore.QRect(half, 1, self.width() - 2 * half, 10)
-        gradient = QtGui.QLinearGradient(
-            QtCore.QPointF(bar.topLeft()), QtCore.QPointF(bar.topRight())
-        )
-        for k in range(11):
-            gradient.setColorAt(k / 10, colors.heat_color(k / 10))
-        painter.fillRect(bar, gradient)
-        painter.setPen(QtGui.QColor("#888888"))
-        painter.drawRect(bar.adjusted(0, 0, -1, -1))
-        painter.setPen(self.palette().color(QtGui.QPalette.ColorRole.WindowText))
-        y = bar.bottom() + 2 + fm.ascent()
-        for share in (0.0, 0.5, 1.0):
-            text = presentation.percent(share, i18n.current_language())
-            x = bar.left() + round(share * (bar.width() - 1))
-            painter.drawText(x - fm.horizontalAdvance(text) // 2, y, text)
-
-
 class HeatMap(QtWidgets.QWidget):
     """The share matrix, fitted to the widget; zoom, pan, hover for details, click a cell to
     open its pair.
@@ -163,13 +135,8 @@ class HeatMap(QtWidgets.QWidget):
         self._by_similarity = True
         self._order: tuple[int, ...] = ()
         self._position: IntArray = np.zeros(0, dtype=np.int64)
-        self._fit_cells = (1.0, 1.0)
-        self._zoom = 1.0
         self._cells = Cells.of(0, *(np.zeros(0, dtype=np.int64),) * 2, np.zeros(0, np.float32))
-        self._wide: npt.NDArray[np.bool_] = np.zeros(0, dtype=bool)
-        self._rows = Rows(np.zeros(1, dtype=np.float64), 1.0, 1.0)
-        self._origin = QtCore.QPointF()
-        self._fitted = True
+        self._view = ZoomPan()
         self._image = QtGui.QImage()
         self._image_key: tuple[object, ...] = ()
         self._version = 0
@@ -178,7 +145,7 @@ class HeatMap(QtWidgets.QWidget):
         self._hover: tuple[int, int] | None = None
         self._current: tuple[int, int] | None = None
         self._press: QtCore.QPointF | None = None
-        self._press_origin = QtCore.QPointF()
+        self._press_origin = (0.0, 0.0)
         self._panning = False
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -190,72 +157,29 @@ class HeatMap(QtWidgets.QWidget):
         self._build_controls()
 
     def _build_controls(self) -> None:
-        self.order_combo = QtWidgets.QComboBox()
-        self.order_combo.addItem(self.tr("by similarity"), True)
-        self.order_combo.addItem(self.tr("as listed"), False)
-        self.order_combo.setToolTip(
-            self.tr(
-                "By similarity: documents that share text sit together, the closest copies "
-                "top left. As listed: the order of the document list."
-            )
+        """The order box and zoom buttons above the matrix, the legend and caption under it
+        (:class:`HeatControls`; its parts by name here too)."""
+        controls = HeatControls(self)
+        controls.orderChanged.connect(self._on_order)
+        controls.zoomIn.connect(self.zoom_in)
+        controls.zoomOut.connect(self.zoom_out)
+        controls.fitRequested.connect(self.fit)
+        self.order_combo, self.legend, self.caption = (
+            controls.order_combo,
+            controls.legend,
+            controls.caption,
         )
-        self.order_combo.currentIndexChanged.connect(self._on_order)
-        order_label = QtWidgets.QLabel(self.tr("Order:"))
-        order_label.setBuddy(self.order_combo)
-        self.zoom_out_button = self._tool_button("−", self.tr("Zoom out (−)"), self.zoom_out)
-        self.zoom_in_button = self._tool_button(
-            "+", self.tr("Zoom in (+, or the mouse wheel); drag to move"), self.zoom_in
+        self.zoom_out_button, self.zoom_in_button = (
+            controls.zoom_out_button,
+            controls.zoom_in_button,
         )
-        self.fit_button = self._tool_button(
-            self.tr("Fit"), self.tr("Show the whole matrix (0)"), self.fit
-        )
-        header = QtWidgets.QHBoxLayout()
-        header.setContentsMargins(0, 0, 0, 0)
-        header.addWidget(order_label)
-        header.addWidget(self.order_combo)
-        header.addStretch(1)
-        for button in (self.zoom_out_button, self.zoom_in_button, self.fit_button):
-            header.addWidget(button)
-        self.legend = HeatLegend()
-        translate = QtCore.QCoreApplication.translate
-        self.caption = QtWidgets.QLabel(
-            self.tr(
-                "Cell: {0}, A = row document, B = column document. Click a cell to compare "
-                "side by side."
-            ).format(terms.label("a_found_in_b", translate))
-        )
-        self.caption.setWordWrap(True)
-        self.caption.setToolTip(
-            terms.tip("a_found_in_b", translate)
-            + "\n"
-            + self.tr(
-                "Where room is short, documents sharing text get wider rows than the others, "
-                "so that their cells stay visible."
-            )
-        )
-        self._footer = QtWidgets.QWidget(self)  # placed under the matrix by _place_footer
-        footer = QtWidgets.QHBoxLayout(self._footer)
-        footer.setContentsMargins(0, 0, 0, 0)
-        footer.addWidget(self.legend, 0, Qt.AlignmentFlag.AlignTop)
-        footer.addSpacing(8)
-        footer.addWidget(self.caption, 1)
+        self.fit_button = controls.fit_button
+        self._header, self._footer = controls.header, controls.footer
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(4)
-        layout.addLayout(header)
+        layout.addLayout(self._header)
         layout.addStretch(1)
-        self._header = header
-        for widget in (self.order_combo, self.zoom_out_button, self.zoom_in_button):
-            widget.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        self.fit_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-
-    def _tool_button(self, text: str, tip: str, slot: object) -> QtWidgets.QToolButton:
-        button = QtWidgets.QToolButton()
-        button.setText(text)
-        button.setToolTip(tip)
-        button.setAutoRaise(False)
-        button.clicked.connect(slot)
-        return button
 
     # --- data -------------------------------------------------------------------------
     def set_report(self, report: CompareReport, names: Mapping[str, str] | None = None) -> None:
@@ -302,10 +226,10 @@ class HeatMap(QtWidgets.QWidget):
         """Order documents by similarity (True) or as listed (False)."""
         self.order_combo.setCurrentIndex(self.order_combo.findData(on))
 
-    def _on_order(self) -> None:
-        self._by_similarity = bool(self.order_combo.currentData())
+    def _on_order(self, by_similarity: bool) -> None:
+        self._by_similarity = by_similarity
         self._apply_order()
-        self._clamp()
+        self._set_view(self._now().clamped())
         self.update()
 
     def _apply_order(self) -> None:
@@ -319,9 +243,8 @@ class HeatMap(QtWidgets.QWidget):
             self._position[self._data.columns],
             self._data.shares,
         )
-        self._wide = self._data.linked[np.array(self._order, dtype=np.int64)]
+        self._view = self._view.in_order(self._data.linked[np.array(self._order, dtype=np.int64)])
         self._version += 1
-        self._relayout()
 
     def value(self, row: int, column: int) -> float | None:
         return self._data.value(row, column)
@@ -338,7 +261,7 @@ class HeatMap(QtWidgets.QWidget):
 
     def is_labelled(self) -> bool:
         """Whether rows are large enough for labels (row names, column numbers)."""
-        return self._rows.labelled
+        return self._view.rows.labelled
 
     # --- geometry ---------------------------------------------------------------------
     def _area(self) -> QtCore.QRect:
@@ -363,55 +286,45 @@ class HeatMap(QtWidgets.QWidget):
         top = min(shown.bottom() + 10, lowest) if not shown.isEmpty() else lowest
         self._footer.setGeometry(4, top, max(self.width() - 8, 0), height)
 
-    def _viewport(self, labelled: bool | None = None) -> QtCore.QRect:
-        """The part of the area the cells are drawn in (the labels take the rest)."""
+    def _room(self) -> Room:
+        """The room of the zoom and pan: the area and the labels' sizes, as they are now."""
         area = self._area()
-        if not (self._rows.labelled if labelled is None else labelled):
-            return area
-        return area.adjusted(self._label_width, self._number_height, 0, 0)
+        box = Box(area.left(), area.top(), area.width(), area.height())
+        return Room(box, self._label_width, self._number_height)
+
+    def _now(self) -> ZoomPan:
+        """The zoom and pan in the widget's room as it is now (:mod:`heat_zoom`)."""
+        return self._view.in_room(self._room())
+
+    def _set_view(self, view: ZoomPan) -> None:
+        """Take a step's zoom and pan, and move the legend under the matrix."""
+        self._view = view
+        self._place_footer()
 
     def cell_size(self) -> float:
         """Pixels per cell at the current zoom (documents sharing text may be wider)."""
-        return self._rows.scale if len(self._data) else 0.0
-
-    def _fit_scale(self) -> tuple[float, float]:
-        """:func:`fit_cells` of this widget's room."""
-        labelled, area = self._viewport(True), self._area()
-        return fit_cells(
-            len(self._data),
-            int(self._wide.sum()),
-            min(labelled.width(), labelled.height()),
-            min(area.width(), area.height()),
-        )
-
-    def _relayout(self) -> None:
-        """The rows at the current zoom (:meth:`Rows.at`)."""
-        self._rows = Rows.at(self._fit_cells, self._zoom, self._wide)
+        return self._view.rows.scale if len(self._data) else 0.0
 
     def is_fitted(self) -> bool:
-        return self._fitted
+        return self._view.fitted
 
     def matrix_rect(self) -> QtCore.QRectF:
         """The whole matrix in widget coordinates (partly outside the viewport when zoomed)."""
-        side = self._rows.side
-        return QtCore.QRectF(self._origin, QtCore.QSizeF(side, side))
+        side = self._view.rows.side
+        return QtCore.QRectF(QtCore.QPointF(*self._view.origin), QtCore.QSizeF(side, side))
 
     def _positions(self, row: int, column: int) -> tuple[int, int]:
         return int(self._position[row]), int(self._position[column])
 
     def cell_rect(self, row: int, column: int) -> QtCore.QRect:
         """The rectangle of the cell of documents ``row`` and ``column`` (at least a pixel)."""
-        return heat_paint.cell_rect(self._rows, self._origin, self._position, row, column)
+        return qrect(self._view.cell(*self._positions(row, column)))
 
     def cell_at(self, point: QtCore.QPoint | QtCore.QPointF) -> tuple[int, int] | None:
         """(row, column) documents of the cell under ``point``, None outside the matrix
-        (:meth:`Rows.cell_at`: small cells snap to the strongest nearby)."""
+        (:meth:`ZoomPan.cell_at`: small cells snap to the strongest nearby)."""
         p = QtCore.QPointF(point)
-        if len(self._data) == 0 or not QtCore.QRectF(self._viewport()).contains(p):
-            return None
-        ux = math.floor(p.x()) + 0.5 - self._origin.x()  # the centre of the pixel at p
-        uy = math.floor(p.y()) + 0.5 - self._origin.y()
-        found = self._rows.cell_at(self._cells, ux, uy)
+        found = self._now().cell_at(self._cells, p.x(), p.y())
         if found is None:
             return None
         y, x = found
@@ -428,15 +341,10 @@ class HeatMap(QtWidgets.QWidget):
     def _row_label(self, doc: int) -> str:
         return f"{doc + 1}  {self._data.names[self._data.documents[doc]]}"
 
-    # --- zoom and pan -----------------------------------------------------------------
+    # --- zoom and pan (the steps are heat_zoom.ZoomPan's) ------------------------------
     def fit(self) -> None:
         """Show the whole matrix (the state after new data; kept on resize)."""
-        self._fitted = True
-        self._fit_cells = self._fit_scale()
-        self._zoom = 1.0
-        self._relayout()
-        self._origin = QtCore.QPointF(self._viewport().topLeft())
-        self._clamp()
+        self._set_view(self._now().fitted_in())
         self.update()
 
     def zoom_in(self) -> None:
@@ -450,55 +358,20 @@ class HeatMap(QtWidgets.QWidget):
         the current cell if shown, else the viewport's centre) where it is."""
         if len(self._data) == 0:
             return
+        view = self._now()
         if anchor is None:
-            anchor = self._default_anchor()
-        fit = self._fit_cells[0]
-        zoom = min(self._zoom * factor, max(MAX_CELL / fit, 1.0))
-        if zoom <= 1.0:
-            self.fit()
-            return
-        fx = self._rows.fraction(anchor.x() - self._origin.x())
-        fy = self._rows.fraction(anchor.y() - self._origin.y())
-        self._zoom, self._fitted = zoom, False
-        self._relayout()
-        self._origin = anchor - QtCore.QPointF(self._rows.offset(fx), self._rows.offset(fy))
-        self._clamp()
+            current = self._positions(*self._current) if self._current else None
+            at = view.default_anchor(current)
+        else:
+            at = (anchor.x(), anchor.y())
+        self._set_view(view.zoomed(factor, at))
         self.update()
-
-    def _default_anchor(self) -> QtCore.QPointF:
-        viewport = QtCore.QRectF(self._viewport())
-        if self._current is not None:
-            center = QtCore.QRectF(self.cell_rect(*self._current)).center()
-            if viewport.contains(center):
-                return center
-        return viewport.center()
-
-    def _clamp(self) -> None:
-        """Keep the matrix covering the viewport, or centred in it where it is smaller."""
-        viewport = QtCore.QRectF(self._viewport())
-        side = self._rows.side
-        x = clamped(self._origin.x(), viewport.left(), viewport.width(), side)
-        y = clamped(self._origin.y(), viewport.top(), viewport.height(), side, centre=False)
-        self._origin = QtCore.QPointF(x, y)
-        self._place_footer()
-
-    def _ensure_visible(self, cell: tuple[int, int]) -> None:
-        rect = QtCore.QRectF(self.cell_rect(*cell))
-        viewport = QtCore.QRectF(self._viewport())
-        dx = max(viewport.left() - rect.left(), 0) + min(viewport.right() - rect.right(), 0)
-        dy = max(viewport.top() - rect.top(), 0) + min(viewport.bottom() - rect.bottom(), 0)
-        if dx or dy:
-            self._origin += QtCore.QPointF(dx, dy)
-            self._clamp()
 
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
-        if self._fitted:
-            self.fit()
-        else:
-            self._fit_cells = self._fit_scale()
-            self._relayout()
-            self._clamp()
+        self._set_view(self._now().resized())
+        if self._view.fitted:
+            self.update()
 
     # --- painting ---------------------------------------------------------------------
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:
@@ -511,10 +384,10 @@ class HeatMap(QtWidgets.QWidget):
         if shown.isEmpty():
             return
         painter.drawImage(shown.topLeft(), self._matrix_image(shown))
-        painter.setClipRect(self._viewport())
+        painter.setClipRect(qrect(self._now().viewport()))
         frame = self._frame(shown)
         heat_paint.paint_diagonal(painter, frame)
-        rows = self._rows
+        rows = self._view.rows
         if rows.scale >= GRID_FROM_CELL or rows.wide_cell >= 2 * GRID_FROM_CELL:
             heat_paint.paint_grid(painter, frame)
         if rows.wide_cell >= NUMBERS_FROM_CELL:
@@ -531,8 +404,8 @@ class HeatMap(QtWidgets.QWidget):
     def _frame(self, shown: QtCore.QRect) -> heat_paint.Frame:
         """What this paint draws from (:mod:`copylens.app.views.heat_paint`)."""
         return heat_paint.Frame(
-            rows=self._rows,
-            origin=QtCore.QPointF(self._origin),
+            rows=self._view.rows,
+            origin=QtCore.QPointF(*self._view.origin),
             order=self._order,
             position=self._position,
             cells=self._cells,
@@ -551,15 +424,15 @@ class HeatMap(QtWidgets.QWidget):
         rect = self.matrix_rect()
         left, top = pixel(rect.left()), pixel(rect.top())
         right, bottom = pixel(rect.right()), pixel(rect.bottom())
-        return QtCore.QRect(left, top, right - left, bottom - top).intersected(self._viewport())
+        viewport = qrect(self._now().viewport())
+        return QtCore.QRect(left, top, right - left, bottom - top).intersected(viewport)
 
     def _matrix_image(self, shown: QtCore.QRect) -> QtGui.QImage:
         key = (
             self._version,
-            self._rows.scale,
-            self._rows.wide_cell,
-            self._origin.x(),
-            self._origin.y(),
+            self._view.rows.scale,
+            self._view.rows.wide_cell,
+            *self._view.origin,
             shown,
         )
         if key != self._image_key:
@@ -569,9 +442,11 @@ class HeatMap(QtWidgets.QWidget):
 
     def render_matrix(self, shown: QtCore.QRect) -> QtGui.QImage:
         """The image of the matrix's pixels inside ``shown`` (widget coordinates)."""
-        origin = (self._origin.x() - shown.left(), self._origin.y() - shown.top())
+        x, y = self._view.origin
+        origin = (x - shown.left(), y - shown.top())
         size = (shown.width(), shown.height())
-        grid = pool(self._cells, self._rows.edges, origin, size, self._rows.wide_cell)
+        rows = self._view.rows
+        grid = pool(self._cells, rows.edges, origin, size, rows.wide_cell)
         return grid_image(grid)
 
     # --- events -----------------------------------------------------------------------
@@ -592,8 +467,8 @@ class HeatMap(QtWidgets.QWidget):
             distance = QtWidgets.QApplication.startDragDistance()
             if self._panning or moved.manhattanLength() >= distance:
                 self._panning = True
-                self._origin = self._press_origin + moved
-                self._clamp()
+                x, y = self._press_origin
+                self._set_view(self._now().panned((x + moved.x(), y + moved.y())))
                 self.setCursor(Qt.CursorShape.ClosedHandCursor)
                 self.update()
                 return
@@ -608,7 +483,7 @@ class HeatMap(QtWidgets.QWidget):
     def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:
         if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
             self._press = event.position()
-            self._press_origin = QtCore.QPointF(self._origin)
+            self._press_origin = self._view.origin
             self._panning = False
             self.setFocus(Qt.FocusReason.MouseFocusReason)
             event.accept()
@@ -672,7 +547,10 @@ class HeatMap(QtWidgets.QWidget):
         y, x = self._positions(row, column)
         y, x = min(max(y + dy, 0), n - 1), min(max(x + dx, 0), n - 1)
         self._current = (self._order[y], self._order[x])
-        self._ensure_visible(self._current)
+        view = self._now()
+        shown = view.showing(y, x)
+        if shown is not view:
+            self._set_view(shown)
         self.update()
 
     def event(self, event: QtCore.QEvent) -> bool:

@@ -1,5 +1,5 @@
 """Small looks the result views share: percentages in the interface language, bold labels, a
-setting's shown name, translation in a given context."""
+setting's shown name, translation in a given context, long headings on two lines."""
 
 from __future__ import annotations
 
@@ -30,3 +30,13 @@ def setting_label(key: str) -> str:
     from copylens.app.settings import shown_name
 
     return shown_name(key)
+
+
+def two_lines(text: str, longer_than: int = 12) -> str:
+    """A long heading on two lines, broken at the space nearest its middle ("Source\nused"),
+    so that the figures' columns leave the source's name room (Russian words are long)."""
+    spaces = [i for i, c in enumerate(text) if c == " "]
+    if len(text) <= longer_than or not spaces:
+        return text
+    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    return f"{text[:cut]}\n{text[cut + 1 :]}"

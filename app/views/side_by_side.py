@@ -293,6 +293,24 @@ class SideBySideView(QtWidgets.QWidget):
         self._right_text: str | None = ""
         self._names = ("", "")
 
+        self._make_labels()
+        self._make_steps()
+        panes = self._make_panes()
+        self.splitter = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setChildrenCollapsible(False)
+        for pane in panes:
+            self.splitter.addWidget(pane)
+        self.splitter.setSizes([1, 1])
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        for row in self._rows():
+            layout.addLayout(row)
+        layout.addWidget(self.splitter, 1)
+        self._update_labels()
+
+    # --- builders -----------------------------------------------------------------------
+    def _make_labels(self) -> None:
+        """The back button, the source's colour and title, the figures and the position."""
         self.back_button = QtWidgets.QPushButton("← " + self.tr("Back"))
         self.back_button.setToolTip(self.tr("Back (Esc)"))
         self.back_button.clicked.connect(self.back_requested)
@@ -311,6 +329,9 @@ class SideBySideView(QtWidgets.QWidget):
             QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
         )
 
+    def _make_steps(self) -> None:
+        """Previous (Shift+F3), Next (F3) and Back (Esc), working in the view and its
+        children, and their buttons."""
         self.previous_action = QtGui.QAction("◀ " + self.tr("Previous"), self)
         self.previous_action.setShortcut(QtGui.QKeySequence("Shift+F3"))
         self.previous_action.setToolTip(self.tr("Previous fragment (Shift+F3)"))
@@ -332,6 +353,7 @@ class SideBySideView(QtWidgets.QWidget):
         self.next_button.setDefaultAction(self.next_action)
         self.next_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
 
+    def _rows(self) -> list[QtWidgets.QHBoxLayout]:
         # Three rows, each with the whole width (file names, Russian words and a paraphrase's
         # caption are long; a label squeezed beside the others wraps a word a line): back,
         # colour and title; the figures; the position and the buttons.
@@ -347,7 +369,11 @@ class SideBySideView(QtWidgets.QWidget):
         position.addSpacing(8)
         position.addWidget(self.previous_button)
         position.addWidget(self.next_button)
+        return [bar, steps, position]
 
+    def _make_panes(self) -> list[QtWidgets.QWidget]:
+        """The document's and the source's text, each under its title and note (the source's
+        address under its note)."""
         self.left = HighlightTextView()
         self.right = HighlightTextView()
         self.left_title = ElidedLabel()
@@ -380,19 +406,7 @@ class SideBySideView(QtWidgets.QWidget):
             panes.append(pane)
             view.span_clicked.connect(self._on_span_clicked)
             view.span_activated.connect(self._on_span_clicked)
-        self.splitter = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.setChildrenCollapsible(False)
-        for pane in panes:
-            self.splitter.addWidget(pane)
-        self.splitter.setSizes([1, 1])
-
-        layout = QtWidgets.QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(bar)
-        layout.addLayout(steps)
-        layout.addLayout(position)
-        layout.addWidget(self.splitter, 1)
-        self._update_labels()
+        return panes
 
     # --- public -----------------------------------------------------------------------
     def show_pair(

@@ -119,7 +119,7 @@ def _split(data: bytes) -> tuple[int, bytes]:
 
 def use_archive(location: str) -> None:
     """What the commands do with an archive: open, list, count, read sources, check, remove."""
-    from copylens.core import Options, TextInput, check, open_archive
+    from copylens.core import MoreSources, Options, TextInput, check, open_archive
     from copylens.core.errors import ArchiveError
 
     options = Options(workers=1)
@@ -131,7 +131,7 @@ def use_archive(location: str) -> None:
             with contextlib.suppress(ArchiveError):  # extract: a damaged text is a message
                 archive.text(d.id)
     with open_archive(location, options) as archive:
-        check([TextInput("essay.txt", TEXTS[0])], [], options, archive=archive)
+        check([TextInput("essay.txt", TEXTS[0])], [], options, more=MoreSources(archive=archive))
         documents = archive.documents()
         if documents:
             archive.remove([documents[0].id])

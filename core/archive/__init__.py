@@ -2,12 +2,13 @@
 
 A teacher's last year's essays, a department's accepted theses, a copywriter's niche: read and
 canonicalized once, stored with their text, canonical words, index keys and labels, and found
-again through the index by any later check (:func:`copylens.core.engine.check`'s
-``archive``). Two backends behind one interface (:class:`~.store.Archive`): an SQLite file on
-this machine (:mod:`.sqlite`) and a PostgreSQL database a department shares (:mod:`.postgres`,
-an optional extra). The design follows how the archives of the field are shaped: Turnitin's
-institutional repository and Antiplagiat's collections (documents with metadata, checked
-against, never reported as sources of themselves), JPlag's ``-old`` submissions.
+again through the index by any later check (the "more sources" stage,
+:mod:`copylens.core.sources`). Two backends behind one interface (:class:`~.store.Archive`): an
+SQLite file on this machine (:mod:`.sqlite`) and a PostgreSQL database a department shares
+(:mod:`.postgres`, an optional extra). The design follows how the archives of the field are
+shaped: Turnitin's institutional repository and Antiplagiat's collections (documents with
+metadata, checked against, never reported as sources of themselves), JPlag's ``-old``
+submissions.
 """
 
 from __future__ import annotations

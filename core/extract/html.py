@@ -64,8 +64,8 @@ def read(data: bytes, limits: Limits) -> Read:
     Scripts, styles, ``<nav>`` menus and widgets are removed before either runs; the fallback
     also drops ``<header>``, ``<footer>`` and ``<aside>``.
     """
-    html, codec = _decode(data)
-    root = _parse(html)
+    html, codec = decode_html(data)
+    root = parse_html(html)
     if root is None:
         return Read("", codec)
     _drop_elements(root, _NEVER_TEXT)
@@ -76,7 +76,7 @@ def read(data: bytes, limits: Limits) -> Read:
     return Read(text, codec)
 
 
-def _decode(data: bytes) -> tuple[str, str]:
+def decode_html(data: bytes) -> tuple[str, str]:
     """BOM, then a ``<meta charset>`` that decodes cleanly, then :func:`decode_text`."""
     by_bom = decode_by_bom(data)
     if by_bom is not None:
@@ -104,7 +104,7 @@ def _declared_charset(head: bytes) -> str | None:
     return "cp1252" if codec in ("iso8859-1", "ascii") else codec
 
 
-def _parse(html: str) -> _Element | None:
+def parse_html(html: str) -> _Element | None:
     """The lxml.html document tree, or None for an empty or unparseable page.
 
     libxml2 stops at 256 nested elements (2,048 with ``huge_tree``) and its recovery drops the

@@ -522,10 +522,10 @@ def _entry_images(entry: Any) -> list[str]:
 
 def _read_page(data: bytes, path: Path) -> NewsItem:
     """A saved page: main text by the engine's extractor; metadata from the page's head."""
-    from copylens.core.extract.html import _decode, _parse
+    from copylens.core.extract.html import decode_html, parse_html
 
     text = extract_text(data, path.name, max_bytes=MAX_FILE_BYTES).text
-    root = _parse(_decode(data)[0])
+    root = parse_html(decode_html(data)[0])
     if root is None:
         raise NewsError("the page holds no HTML")
     url = _first(root, "//link[@rel='canonical']/@href", "//meta[@property='og:url']/@content")

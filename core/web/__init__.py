@@ -8,7 +8,7 @@ the search provider the user chose.
 What must hold:
 
 * Network code lives in this package only, and this package is imported only by a run that
-  asks for the web (:func:`copylens.core.engine.check` with ``web=``), so httpx is never loaded
+  asks for the web (``MoreSources.web`` of :mod:`copylens.core.sources`), so httpx is never loaded
   otherwise.
 * Every address becomes a :class:`~copylens.core.documents.WebPage` (read later like a file, in
   a worker process with the reading limits) or an :class:`~copylens.core.report.InputFailure`

@@ -510,14 +510,6 @@
 <context>
     <name>CompareView</name>
     <message>
-        <source>Show pairs where either document has at least this share in the other</source>
-        <translation>Показывать пары, в которых хотя бы один документ совпадает с другим не меньше чем на эту долю</translation>
-    </message>
-    <message>
-        <source>Show pairs sharing at least</source>
-        <translation>Показывать пары, где совпадает не меньше</translation>
-    </message>
-    <message>
         <source>No comparison to show.</source>
         <translation>Нет результатов сравнения.</translation>
     </message>
@@ -597,40 +589,28 @@
         <source>B</source>
         <translation>B</translation>
     </message>
-    <message>
-        <source>Pairs sharing less than {0} were not computed; change it in Settings.</source>
-        <translation>Пары, у которых совпадает меньше {0}, не вычислялись; порог можно изменить в настройках.</translation>
-    </message>
-    <message>
-        <source>Settings: {0}</source>
-        <translation>Настройки: {0}</translation>
-    </message>
-    <message>
-        <source>{0} of {1} shown</source>
-        <translation>Показано {0} из {1}</translation>
-    </message>
 </context>
 <context>
-    <name>DocumentView</name>
+    <name>DocumentSummary</name>
+    <message>
+        <source>This very submission (the same file, the same labels) is in the archive: it is not counted as its own source.</source>
+        <translation>Эта самая работа (тот же файл, те же метки) уже в архиве: она не считается собственным источником.</translation>
+    </message>
     <message>
         <source>Letters of another alphabet that look the same (Latin “о” in a Cyrillic word, or vice versa), often planted to fool plagiarism checkers. They are marked red in the text.</source>
         <translation>Буквы другого алфавита, которые выглядят так же (латинская «o» в русском слове или наоборот). Их часто подставляют, чтобы обмануть проверку на заимствования. В тексте они выделены красным.</translation>
     </message>
     <message>
-        <source>Sources — Enter or double-click: compare side by side · Space: show/hide · right-click the headings for more columns</source>
-        <translation>Источники — Enter или двойной щелчок: сравнить рядом · Пробел: показать/скрыть · правый щелчок по заголовкам: другие столбцы</translation>
+        <source>1 look-alike letter</source>
+        <translation>1 подменённая буква</translation>
     </message>
-    <message>
-        <source>No source shares text with this document.</source>
-        <translation>Ни один источник не совпадает с этим документом.</translation>
-    </message>
-    <message>
-        <source>No document to show.</source>
-        <translation>Нет документа для показа.</translation>
-    </message>
-    <message>
-        <source>Back to document</source>
-        <translation>Назад к документу</translation>
+    <message numerus="yes">
+        <source>%n look-alike letters</source>
+        <translation>
+            <numerusform>%n подменённая буква</numerusform>
+            <numerusform>%n подменённые буквы</numerusform>
+            <numerusform>%n подменённых букв</numerusform>
+        </translation>
     </message>
     <message>
         <source>unknown language</source>
@@ -651,6 +631,33 @@
     <message>
         <source>%1 compared</source>
         <translation>из них сравнивалось %1</translation>
+    </message>
+    <message>
+        <source>no sources</source>
+        <translation>источников нет</translation>
+    </message>
+    <message>
+        <source>1 source</source>
+        <translation>1 источник</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sources</source>
+        <translation>
+            <numerusform>%n источник</numerusform>
+            <numerusform>%n источника</numerusform>
+            <numerusform>%n источников</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DocumentView</name>
+    <message>
+        <source>No document to show.</source>
+        <translation>Нет документа для показа.</translation>
+    </message>
+    <message>
+        <source>Back to document</source>
+        <translation>Назад к документу</translation>
     </message>
     <message>
         <source>Open the page in the browser</source>
@@ -683,54 +690,6 @@
     <message>
         <source>double-click a highlight to compare</source>
         <translation>двойной щелчок по выделению — сравнить рядом</translation>
-    </message>
-    <message>
-        <source>Open in browser</source>
-        <translation>Открыть в браузере</translation>
-    </message>
-    <message>
-        <source>Copy address</source>
-        <translation>Копировать адрес</translation>
-    </message>
-    <message>
-        <source>Leave out this source and count again</source>
-        <translation>Исключить этот источник и пересчитать</translation>
-    </message>
-    <message>
-        <source>Every share is counted again without it; Run › Exclusions… brings it back</source>
-        <translation>Все доли пересчитываются без него; вернуть его можно в меню Запуск › Исключения…</translation>
-    </message>
-    <message>
-        <source>no sources</source>
-        <translation>источников нет</translation>
-    </message>
-    <message>
-        <source>This very submission (the same file, the same labels) is in the archive: it is not counted as its own source.</source>
-        <translation>Эта самая работа (тот же файл, те же метки) уже в архиве: она не считается собственным источником.</translation>
-    </message>
-    <message>
-        <source>1 source</source>
-        <translation>1 источник</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sources</source>
-        <translation>
-            <numerusform>%n источник</numerusform>
-            <numerusform>%n источника</numerusform>
-            <numerusform>%n источников</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>1 look-alike letter</source>
-        <translation>1 подменённая буква</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n look-alike letters</source>
-        <translation>
-            <numerusform>%n подменённая буква</numerusform>
-            <numerusform>%n подменённые буквы</numerusform>
-            <numerusform>%n подменённых букв</numerusform>
-        </translation>
     </message>
     <message>
         <source>From {0} — double-click to compare</source>
@@ -1369,8 +1328,8 @@
         <translation>Модель дубликатов {path} повреждена: её части не согласуются друг с другом.</translation>
     </message>
     <message>
-        <source>The duplicate model {path} is damaged: it holds values no trained model has (beyond {limit} in size, a scale or gamma of zero or less, an authority outside 0 to 1).</source>
-        <translation>Модель дубликатов {path} повреждена: в ней есть значения, которых не бывает у обученной модели (больше {limit} по модулю, масштаб или gamma не больше нуля, авторитетность вне диапазона от 0 до 1).</translation>
+        <source>The duplicate model {path} is damaged: it holds values no trained model has (beyond {limit} in size, a scale or gamma of zero or less, an authority outside 0 to 1, a threshold outside 0 to 1).</source>
+        <translation>Модель дубликатов {path} повреждена: в ней значения, которых не бывает у обученной модели (больше {limit} по величине, масштаб или гамма не больше нуля, авторитетность или порог вне диапазона от 0 до 1).</translation>
     </message>
     <message>
         <source>The duplicate model gave no probability for some pairs (their distances are far outside what it was trained on); the model or the items are damaged.</source>
@@ -1842,6 +1801,18 @@
         <source>sentences retold in other words</source>
         <translation>предложения, пересказанные другими словами</translation>
     </message>
+    <message>
+        <source>summarised from</source>
+        <translation>пересказ источника</translation>
+    </message>
+    <message>
+        <source>summaries</source>
+        <translation>пересказы</translation>
+    </message>
+    <message>
+        <source>a short passage retelling a longer stretch of the source</source>
+        <translation>короткий фрагмент, пересказывающий длинную часть источника</translation>
+    </message>
 </context>
 <context>
     <name>GroupsPanel</name>
@@ -1917,74 +1888,6 @@
         <source>Outlet and publication time; for a pair, the classifier&apos;s probability</source>
         <translation>Издание и время публикации; для пары — вероятность по классификатору</translation>
     </message>
-    <message numerus="yes">
-        <source>Group {0} (%n news items)</source>
-        <translation>
-            <numerusform>Группа {0} (%n новость)</numerusform>
-            <numerusform>Группа {0} (%n новости)</numerusform>
-            <numerusform>Группа {0} (%n новостей)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>{0} duplicates {1}</source>
-        <translation>{0} — дубликат {1}</translation>
-    </message>
-    <message>
-        <source>{0} and {1}: each duplicates the other</source>
-        <translation>{0} и {1} дублируют друг друга</translation>
-    </message>
-    <message>
-        <source>probability {0}</source>
-        <translation>вероятность {0}</translation>
-    </message>
-    <message>
-        <source>The classifier&apos;s probability that the two retell one story</source>
-        <translation>Вероятность по классификатору, что обе новости пересказывают один сюжет</translation>
-    </message>
-    <message numerus="yes">
-        <source>Could not be read (%n)</source>
-        <translation>
-            <numerusform>Не удалось прочитать (%n)</numerusform>
-            <numerusform>Не удалось прочитать (%n)</numerusform>
-            <numerusform>Не удалось прочитать (%n)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>news items that the classifier judges to retell one story, each compared with the items up to {0} days before it; the later item duplicates the earlier.</source>
-        <translation>новости, которые классификатор считает пересказом одного сюжета; каждая сравнивается с новостями за {0} дня до неё; более поздняя — дубликат более ранней.</translation>
-    </message>
-    <message>
-        <source>1 news item read</source>
-        <translation>Прочитана 1 новость</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n news items read</source>
-        <translation>
-            <numerusform>Прочитана %n новость</numerusform>
-            <numerusform>Прочитаны %n новости</numerusform>
-            <numerusform>Прочитано %n новостей</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>from 1 file</source>
-        <translation>из 1 файла</translation>
-    </message>
-    <message numerus="yes">
-        <source>from %n files</source>
-        <translation>
-            <numerusform>из %n файла</numerusform>
-            <numerusform>из %n файлов</numerusform>
-            <numerusform>из %n файлов</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No groups: none of the news items duplicates another</source>
-        <translation>Групп нет: ни одна новость не дублирует другую</translation>
-    </message>
-    <message>
-        <source>No news items could be read</source>
-        <translation>Не удалось прочитать ни одной новости</translation>
-    </message>
     <message>
         <source>Groups of near-copies ({0})</source>
         <translation>Группы почти одинаковых документов ({0})</translation>
@@ -2041,6 +1944,14 @@
         <source>The only group is a pair of two documents.</source>
         <translation>Единственная группа состоит из двух документов.</translation>
     </message>
+    <message>
+        <source>Both groups are single pairs, listed in Pairs too.</source>
+        <translation>Обе группы — это одиночные пары, они есть и в списке пар.</translation>
+    </message>
+    <message>
+        <source>Both groups are pairs of two documents.</source>
+        <translation>Обе группы состоят из двух документов.</translation>
+    </message>
     <message numerus="yes">
         <source>All %n groups are single pairs, listed in Pairs too.</source>
         <translation>
@@ -2057,37 +1968,9 @@
             <numerusform>Групп: %n, и каждая состоит из двух документов.</numerusform>
         </translation>
     </message>
-    <message>
-        <source>line {0}</source>
-        <translation>строка {0}</translation>
-    </message>
 </context>
 <context>
-    <name>HeatMap</name>
-    <message>
-        <source>(the same document)</source>
-        <translation>(тот же документ)</translation>
-    </message>
-    <message>
-        <source>Row: {0}</source>
-        <translation>Строка: {0}</translation>
-    </message>
-    <message>
-        <source>Column: {0}</source>
-        <translation>Столбец: {0}</translation>
-    </message>
-    <message>
-        <source>No shared text</source>
-        <translation>Общего текста нет</translation>
-    </message>
-    <message>
-        <source>{0} found in {1}: {2}</source>
-        <translation>Доля {0} в {1}: {2}</translation>
-    </message>
-    <message>
-        <source>Shared fragments: {0} — click to compare side by side</source>
-        <translation>Общих фрагментов: {0} — щёлкните, чтобы сравнить рядом</translation>
-    </message>
+    <name>HeatControls</name>
     <message>
         <source>by similarity</source>
         <translation>по сходству</translation>
@@ -2127,6 +2010,33 @@
     <message>
         <source>Where room is short, documents sharing text get wider rows than the others, so that their cells stay visible.</source>
         <translation>Когда места мало, строки документов с общим текстом рисуются шире остальных, чтобы их клетки было видно.</translation>
+    </message>
+</context>
+<context>
+    <name>HeatMap</name>
+    <message>
+        <source>(the same document)</source>
+        <translation>(тот же документ)</translation>
+    </message>
+    <message>
+        <source>Row: {0}</source>
+        <translation>Строка: {0}</translation>
+    </message>
+    <message>
+        <source>Column: {0}</source>
+        <translation>Столбец: {0}</translation>
+    </message>
+    <message>
+        <source>No shared text</source>
+        <translation>Общего текста нет</translation>
+    </message>
+    <message>
+        <source>{0} found in {1}: {2}</source>
+        <translation>Доля {0} в {1}: {2}</translation>
+    </message>
+    <message>
+        <source>Shared fragments: {0} — click to compare side by side</source>
+        <translation>Общих фрагментов: {0} — щёлкните, чтобы сравнить рядом</translation>
     </message>
     <message>
         <source>No documents</source>
@@ -2445,118 +2355,6 @@ Could not be read: %2</source>
         <translation>CopyLens</translation>
     </message>
     <message>
-        <source>Open files…</source>
-        <translation>Открыть файлы…</translation>
-    </message>
-    <message>
-        <source>Open folder…</source>
-        <translation>Открыть папку…</translation>
-    </message>
-    <message>
-        <source>Paste text</source>
-        <translation>Вставить текст</translation>
-    </message>
-    <message>
-        <source>Adds the text on the clipboard to the selected list as a document.</source>
-        <translation>Добавляет текст из буфера обмена в выбранный список как документ.</translation>
-    </message>
-    <message>
-        <source>New text…</source>
-        <translation>Новый текст…</translation>
-    </message>
-    <message>
-        <source>Type or paste a text, edit it, and check it as a document.</source>
-        <translation>Наберите или вставьте текст, отредактируйте его и проверьте как документ.</translation>
-    </message>
-    <message>
-        <source>Open session…</source>
-        <translation>Открыть сеанс…</translation>
-    </message>
-    <message>
-        <source>Save session</source>
-        <translation>Сохранить сеанс</translation>
-    </message>
-    <message>
-        <source>Save session as…</source>
-        <translation>Сохранить сеанс как…</translation>
-    </message>
-    <message>
-        <source>History…</source>
-        <translation>История…</translation>
-    </message>
-    <message>
-        <source>Earlier checks with their figures.</source>
-        <translation>Прошлые проверки и их результаты.</translation>
-    </message>
-    <message>
-        <source>Check</source>
-        <translation>Проверить</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Отмена</translation>
-    </message>
-    <message>
-        <source>Settings…</source>
-        <translation>Настройки…</translation>
-    </message>
-    <message>
-        <source>Archive…</source>
-        <translation>Архив…</translation>
-    </message>
-    <message>
-        <source>The archive of earlier documents: list, add, remove, read.</source>
-        <translation>Архив прежних документов: просмотр, добавление, удаление, чтение.</translation>
-    </message>
-    <message>
-        <source>Export report…</source>
-        <translation>Экспорт отчёта…</translation>
-    </message>
-    <message>
-        <source>Print report…</source>
-        <translation>Печать отчёта…</translation>
-    </message>
-    <message>
-        <source>Certificate…</source>
-        <translation>Справка…</translation>
-    </message>
-    <message>
-        <source>Exclusions…</source>
-        <translation>Исключения…</translation>
-    </message>
-    <message>
-        <source>Leave short matches or sources out and count every share again.</source>
-        <translation>Исключить короткие совпадения или источники и пересчитать все доли.</translation>
-    </message>
-    <message>
-        <source>A one-page certificate per checked document, to sign, before the report.</source>
-        <translation>Справка на одну страницу для каждого проверенного документа, для подписи, перед отчётом.</translation>
-    </message>
-    <message>
-        <source>Quit</source>
-        <translation>Выход</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Файл</translation>
-    </message>
-    <message>
-        <source>Recent</source>
-        <translation>Недавние</translation>
-    </message>
-    <message>
-        <source>&amp;Run</source>
-        <translation>&amp;Запуск</translation>
-    </message>
-    <message>
-        <source>&amp;Tools</source>
-        <translation>&amp;Сервис</translation>
-    </message>
-    <message>
-        <source>Main</source>
-        <translation>Основная панель</translation>
-    </message>
-    <message>
         <source>Check against sources</source>
         <translation>Проверка по источникам</translation>
     </message>
@@ -2573,22 +2371,6 @@ Could not be read: %2</source>
         <translation>Сравнить каждый документ с каждым, чтобы найти общий текст.</translation>
     </message>
     <message>
-        <source>Click to see each file and why it could not be read.</source>
-        <translation>Нажмите, чтобы увидеть каждый файл и причину, по которой его не удалось прочитать.</translation>
-    </message>
-    <message>
-        <source>Files that could not be read: %1</source>
-        <translation>Не удалось прочитать файлов: %1</translation>
-    </message>
-    <message>
-        <source>Checking…</source>
-        <translation>Проверка…</translation>
-    </message>
-    <message>
-        <source>Comparing…</source>
-        <translation>Сравнение…</translation>
-    </message>
-    <message>
         <source>Checked document</source>
         <translation>Документ</translation>
     </message>
@@ -2597,84 +2379,8 @@ Could not be read: %2</source>
         <translation>Уникальность</translation>
     </message>
     <message>
-        <source>Reading folders… the run starts when they are read.</source>
-        <translation>Читаем папки… проверка начнётся, когда они будут прочитаны.</translation>
-    </message>
-    <message>
-        <source>The settings are not valid.</source>
-        <translation>Настройки заданы неверно.</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>Запуск…</translation>
-    </message>
-    <message>
-        <source>Cancelling…</source>
-        <translation>Остановка…</translation>
-    </message>
-    <message>
-        <source>Queued: the new files will be checked when this run finishes.</source>
-        <translation>В очереди: новые файлы будут проверены, когда закончится текущая проверка.</translation>
-    </message>
-    <message>
-        <source>Reading %1 / %2</source>
-        <translation>Чтение %1 / %2</translation>
-    </message>
-    <message>
-        <source>Searching the web: query %1 / %2</source>
-        <translation>Поиск в интернете: запрос %1 / %2</translation>
-    </message>
-    <message>
-        <source>Downloading pages %1 / %2</source>
-        <translation>Скачивание страниц %1 / %2</translation>
-    </message>
-    <message>
-        <source>Comparing %1 / %2</source>
-        <translation>Сравнение %1 / %2</translation>
-    </message>
-    <message>
-        <source>Adding to the archive %1 / %2</source>
-        <translation>Добавление в архив %1 / %2</translation>
-    </message>
-    <message>
-        <source>Documents checked: %1</source>
-        <translation>Проверено документов: %1</translation>
-    </message>
-    <message>
-        <source>added to the archive: %1</source>
-        <translation>добавлено в архив: %1</translation>
-    </message>
-    <message>
-        <source>Documents compared: %1</source>
-        <translation>Сравнено документов: %1</translation>
-    </message>
-    <message>
-        <source>web search queries sent: %1</source>
-        <translation>отправлено поисковых запросов: %1</translation>
-    </message>
-    <message>
-        <source>None of the documents could be read</source>
-        <translation>Не удалось прочитать ни одного документа</translation>
-    </message>
-    <message>
-        <source>None of the sources could be read: the documents were checked against nothing</source>
-        <translation>Не удалось прочитать ни одного источника: документы было не с чем сравнить</translation>
-    </message>
-    <message>
-        <source>The run stopped with an error.</source>
-        <translation>Проверка остановилась из-за ошибки.</translation>
-    </message>
-    <message>
-        <source>Cancelled.</source>
-        <translation>Отменено.</translation>
-    </message>
-    <message>
         <source>The new interface language is used after CopyLens is restarted.</source>
         <translation>Новый язык интерфейса заработает после перезапуска CopyLens.</translation>
-    </message>
-    <message>
-        <source>Compare</source>
-        <translation>Сравнить</translation>
     </message>
     <message>
         <source>Documents are compared with the sources, not with each other.</source>
@@ -2683,18 +2389,6 @@ Could not be read: %2</source>
     <message>
         <source>Every document is compared with every other one.</source>
         <translation>Каждый документ сравнивается с каждым.</translation>
-    </message>
-    <message>
-        <source>Reading folders…</source>
-        <translation>Читаем папки…</translation>
-    </message>
-    <message>
-        <source>Add files to “%1”</source>
-        <translation>Добавить файлы в список «%1»</translation>
-    </message>
-    <message>
-        <source>Add a folder to “%1”</source>
-        <translation>Добавить папку в список «%1»</translation>
     </message>
     <message>
         <source>not read</source>
@@ -2719,22 +2413,6 @@ Could not be read: %2</source>
     <message>
         <source>What to do:</source>
         <translation>Что делать:</translation>
-    </message>
-    <message>
-        <source>under 0.1 s</source>
-        <translation>меньше 0,1 с</translation>
-    </message>
-    <message>
-        <source>about %1 min left</source>
-        <translation>осталось около %1 мин</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 с</translation>
-    </message>
-    <message>
-        <source>about %1 s left</source>
-        <translation>осталось около %1 с</translation>
     </message>
 </context>
 <context>
@@ -2846,6 +2524,81 @@ Could not be read: %2</source>
     <message>
         <source>Study&apos;s code: {0} · {1}</source>
         <translation>Код в исследовании: {0} · {1}</translation>
+    </message>
+</context>
+<context>
+    <name>NewsRows</name>
+    <message numerus="yes">
+        <source>Group {0} (%n news items)</source>
+        <translation>
+            <numerusform>Группа {0} (%n новость)</numerusform>
+            <numerusform>Группа {0} (%n новости)</numerusform>
+            <numerusform>Группа {0} (%n новостей)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No groups: none of the news items duplicates another</source>
+        <translation>Групп нет: ни одна новость не дублирует другую</translation>
+    </message>
+    <message>
+        <source>No news items could be read</source>
+        <translation>Не удалось прочитать ни одной новости</translation>
+    </message>
+    <message>
+        <source>{0} duplicates {1}</source>
+        <translation>{0} — дубликат {1}</translation>
+    </message>
+    <message>
+        <source>{0} and {1}: each duplicates the other</source>
+        <translation>{0} и {1} дублируют друг друга</translation>
+    </message>
+    <message>
+        <source>probability {0}</source>
+        <translation>вероятность {0}</translation>
+    </message>
+    <message>
+        <source>The classifier&apos;s probability that the two retell one story</source>
+        <translation>Вероятность по классификатору, что обе новости пересказывают один сюжет</translation>
+    </message>
+    <message numerus="yes">
+        <source>Could not be read (%n)</source>
+        <translation>
+            <numerusform>Не удалось прочитать (%n)</numerusform>
+            <numerusform>Не удалось прочитать (%n)</numerusform>
+            <numerusform>Не удалось прочитать (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>news items that the classifier judges to retell one story, each compared with the items up to {0} days before it; the later item duplicates the earlier.</source>
+        <translation>новости, которые классификатор считает пересказом одного сюжета; каждая сравнивается с новостями за {0} дня до неё; более поздняя — дубликат более ранней.</translation>
+    </message>
+    <message>
+        <source>1 news item read</source>
+        <translation>Прочитана 1 новость</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n news items read</source>
+        <translation>
+            <numerusform>Прочитана %n новость</numerusform>
+            <numerusform>Прочитаны %n новости</numerusform>
+            <numerusform>Прочитано %n новостей</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>from 1 file</source>
+        <translation>из 1 файла</translation>
+    </message>
+    <message numerus="yes">
+        <source>from %n files</source>
+        <translation>
+            <numerusform>из %n файла</numerusform>
+            <numerusform>из %n файлов</numerusform>
+            <numerusform>из %n файлов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>line {0}</source>
+        <translation>строка {0}</translation>
     </message>
 </context>
 <context>
@@ -3036,6 +2789,29 @@ Could not be read: %2</source>
     <message>
         <source>Second document of the pair (right side by side)</source>
         <translation>Второй документ пары (справа при сравнении)</translation>
+    </message>
+</context>
+<context>
+    <name>PairsPanel</name>
+    <message>
+        <source>Show pairs sharing at least</source>
+        <translation>Показывать пары, где совпадает не меньше</translation>
+    </message>
+    <message>
+        <source>Pairs sharing less than {0} were not computed; change it in Settings.</source>
+        <translation>Пары, у которых совпадает меньше {0}, не вычислялись; порог можно изменить в настройках.</translation>
+    </message>
+    <message>
+        <source>Show pairs where either document has at least this share in the other</source>
+        <translation>Показывать пары, в которых хотя бы один документ совпадает с другим не меньше чем на эту долю</translation>
+    </message>
+    <message>
+        <source>Settings: {0}</source>
+        <translation>Настройки: {0}</translation>
+    </message>
+    <message>
+        <source>{0} of {1} shown</source>
+        <translation>Показано {0} из {1}</translation>
     </message>
 </context>
 <context>
@@ -3381,6 +3157,121 @@ Could not be read: %2</source>
     <message>
         <source>… and %1 more</source>
         <translation>… и ещё %1</translation>
+    </message>
+</context>
+<context>
+    <name>RunStatus</name>
+    <message>
+        <source>Click to see each file and why it could not be read.</source>
+        <translation>Нажмите, чтобы увидеть каждый файл и причину, по которой его не удалось прочитать.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Reading folders… the run starts when they are read.</source>
+        <translation>Читаем папки… проверка начнётся, когда они будут прочитаны.</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Запуск…</translation>
+    </message>
+    <message>
+        <source>The settings are not valid.</source>
+        <translation>Настройки заданы неверно.</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Остановка…</translation>
+    </message>
+    <message>
+        <source>Queued: the new files will be checked when this run finishes.</source>
+        <translation>В очереди: новые файлы будут проверены, когда закончится текущая проверка.</translation>
+    </message>
+    <message>
+        <source>Reading %1 / %2</source>
+        <translation>Чтение %1 / %2</translation>
+    </message>
+    <message>
+        <source>Searching the web: query %1 / %2</source>
+        <translation>Поиск в интернете: запрос %1 / %2</translation>
+    </message>
+    <message>
+        <source>Downloading pages %1 / %2</source>
+        <translation>Скачивание страниц %1 / %2</translation>
+    </message>
+    <message>
+        <source>Comparing %1 / %2</source>
+        <translation>Сравнение %1 / %2</translation>
+    </message>
+    <message>
+        <source>Adding to the archive %1 / %2</source>
+        <translation>Добавление в архив %1 / %2</translation>
+    </message>
+    <message>
+        <source>None of the documents could be read</source>
+        <translation>Не удалось прочитать ни одного документа</translation>
+    </message>
+    <message>
+        <source>None of the sources could be read: the documents were checked against nothing</source>
+        <translation>Не удалось прочитать ни одного источника: документы было не с чем сравнить</translation>
+    </message>
+    <message>
+        <source>Documents compared: %1</source>
+        <translation>Сравнено документов: %1</translation>
+    </message>
+    <message>
+        <source>Documents checked: %1</source>
+        <translation>Проверено документов: %1</translation>
+    </message>
+    <message>
+        <source>added to the archive: %1</source>
+        <translation>добавлено в архив: %1</translation>
+    </message>
+    <message>
+        <source>web search queries sent: %1</source>
+        <translation>отправлено поисковых запросов: %1</translation>
+    </message>
+    <message>
+        <source>The run stopped with an error.</source>
+        <translation>Проверка остановилась из-за ошибки.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Отменено.</translation>
+    </message>
+    <message>
+        <source>Files that could not be read: %1</source>
+        <translation>Не удалось прочитать файлов: %1</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Проверка…</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>Сравнение…</translation>
+    </message>
+    <message>
+        <source>Reading folders…</source>
+        <translation>Читаем папки…</translation>
+    </message>
+    <message>
+        <source>under 0.1 s</source>
+        <translation>меньше 0,1 с</translation>
+    </message>
+    <message>
+        <source>about %1 min left</source>
+        <translation>осталось около %1 мин</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>about %1 s left</source>
+        <translation>осталось около %1 с</translation>
     </message>
 </context>
 <context>
@@ -3937,6 +3828,33 @@ Could not be read: %2</source>
     </message>
 </context>
 <context>
+    <name>SourcesPanel</name>
+    <message>
+        <source>Sources — Enter or double-click: compare side by side · Space: show/hide · right-click the headings for more columns</source>
+        <translation>Источники — Enter или двойной щелчок: сравнить рядом · Пробел: показать/скрыть · правый щелчок по заголовкам: другие столбцы</translation>
+    </message>
+    <message>
+        <source>No source shares text with this document.</source>
+        <translation>Ни один источник не совпадает с этим документом.</translation>
+    </message>
+    <message>
+        <source>Open in browser</source>
+        <translation>Открыть в браузере</translation>
+    </message>
+    <message>
+        <source>Copy address</source>
+        <translation>Копировать адрес</translation>
+    </message>
+    <message>
+        <source>Leave out this source and count again</source>
+        <translation>Исключить этот источник и пересчитать</translation>
+    </message>
+    <message>
+        <source>Every share is counted again without it; Run › Exclusions… brings it back</source>
+        <translation>Все доли пересчитываются без него; вернуть его можно в меню Запуск › Исключения…</translation>
+    </message>
+</context>
+<context>
     <name>Terms</name>
     <message>
         <source>Uniqueness</source>
@@ -4203,6 +4121,133 @@ Could not be read: %2</source>
     <message>
         <source>Settings</source>
         <translation>Настройки</translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <source>Open files…</source>
+        <translation>Открыть файлы…</translation>
+    </message>
+    <message>
+        <source>Open folder…</source>
+        <translation>Открыть папку…</translation>
+    </message>
+    <message>
+        <source>Paste text</source>
+        <translation>Вставить текст</translation>
+    </message>
+    <message>
+        <source>Adds the text on the clipboard to the selected list as a document.</source>
+        <translation>Добавляет текст из буфера обмена в выбранный список как документ.</translation>
+    </message>
+    <message>
+        <source>New text…</source>
+        <translation>Новый текст…</translation>
+    </message>
+    <message>
+        <source>Type or paste a text, edit it, and check it as a document.</source>
+        <translation>Наберите или вставьте текст, отредактируйте его и проверьте как документ.</translation>
+    </message>
+    <message>
+        <source>Open session…</source>
+        <translation>Открыть сеанс…</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>Сохранить сеанс</translation>
+    </message>
+    <message>
+        <source>Save session as…</source>
+        <translation>Сохранить сеанс как…</translation>
+    </message>
+    <message>
+        <source>History…</source>
+        <translation>История…</translation>
+    </message>
+    <message>
+        <source>Earlier checks with their figures.</source>
+        <translation>Прошлые проверки и их результаты.</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Проверить</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>Настройки…</translation>
+    </message>
+    <message>
+        <source>Archive…</source>
+        <translation>Архив…</translation>
+    </message>
+    <message>
+        <source>The archive of earlier documents: list, add, remove, read.</source>
+        <translation>Архив прежних документов: просмотр, добавление, удаление, чтение.</translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation>Экспорт отчёта…</translation>
+    </message>
+    <message>
+        <source>Print report…</source>
+        <translation>Печать отчёта…</translation>
+    </message>
+    <message>
+        <source>Certificate…</source>
+        <translation>Справка…</translation>
+    </message>
+    <message>
+        <source>A one-page certificate per checked document, to sign, before the report.</source>
+        <translation>Справка на одну страницу для каждого проверенного документа, для подписи, перед отчётом.</translation>
+    </message>
+    <message>
+        <source>Exclusions…</source>
+        <translation>Исключения…</translation>
+    </message>
+    <message>
+        <source>Leave short matches or sources out and count every share again.</source>
+        <translation>Исключить короткие совпадения или источники и пересчитать все доли.</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Выход</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation>Недавние</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Запуск</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Сервис</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Основная панель</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Сравнить</translation>
+    </message>
+    <message>
+        <source>Add files to “%1”</source>
+        <translation>Добавить файлы в список «%1»</translation>
+    </message>
+    <message>
+        <source>Add a folder to “%1”</source>
+        <translation>Добавить папку в список «%1»</translation>
     </message>
 </context>
 </TS>

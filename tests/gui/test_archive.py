@@ -20,7 +20,7 @@ from copylens.app.archive_window import ArchivedTextDialog, ArchiveWindow, filte
 from copylens.app.errors_dialog import ErrorDialog
 from copylens.app.qt import QtCore, QtWidgets
 from copylens.app.settings_dialog import ArchiveLocationEdit, SettingsDialog
-from copylens.app.views.document_view import ARCHIVED_ROLE, SourcesModel
+from copylens.app.views.sources_table import ARCHIVED_ROLE, SourcesModel
 from copylens.app.window import MainWindow
 from copylens.core import CheckReport, Options, add_to_archive, open_archive
 from tests.gui.conftest import python_threads
@@ -122,7 +122,7 @@ def test_the_archive_window_filters_by_words_and_labels(qtbot: Any, archive_file
     assert shown("302") == ["petrov.txt"]  # the labels' text
     assert shown("colour=red") == []
     qtbot.keyClicks(window.filter_edit, "group=301")
-    qtbot.waitUntil(lambda: len(names(window)) == 2, timeout=5000)  # the timer applies it
+    qtbot.waitUntil(lambda: len(names(window)) == 2, timeout=60_000)  # the timer applies it
     assert "shown 2 of 3" in window.counts_label.text()
     assert filter_terms(" a=B , word ,, =x") == [("a", "b"), ("word", None), ("=x", None)]
 
@@ -286,7 +286,7 @@ def test_no_archive_chosen_leads_to_the_settings(qtbot: Any) -> None:
     window = archive_window(qtbot, "")
     assert "No archive is chosen" in window.banner.text()
     assert not window.add_files_button.isEnabled() and not window.refresh_button.isEnabled()
-    with qtbot.waitSignal(window.settingsRequested, timeout=1000):
+    with qtbot.waitSignal(window.settingsRequested, timeout=60_000):
         window.settings_button.click()
 
 
@@ -338,7 +338,7 @@ def run_check(window: MainWindow, qtbot: Any) -> CheckReport:
         window.start_run()
     report = done.args[0]
     assert isinstance(report, CheckReport)
-    qtbot.waitUntil(lambda: window.check_page.document_view.result() is not None, timeout=5000)
+    qtbot.waitUntil(lambda: window.check_page.document_view.result() is not None, timeout=60_000)
     return report
 
 
@@ -445,7 +445,7 @@ def test_an_archive_that_cannot_be_opened_stops_the_check_with_the_error_dialog(
     with_archive(main_window, notes)
     with qtbot.waitSignal(main_window.controller.failed, timeout=60000):
         main_window.start_run()
-    qtbot.waitUntil(lambda: error_dialogs() != [], timeout=5000)
+    qtbot.waitUntil(lambda: error_dialogs() != [], timeout=60_000)
     [dialog] = error_dialogs()
     assert "is not a CopyLens archive" in dialog.message and str(notes) in dialog.message
     assert dialog.details_box.toPlainText() == ""  # an archive problem, not a bug
@@ -677,7 +677,7 @@ def test_an_unchanged_copy_and_the_very_submission_in_the_window(
     report = run_check(main_window, qtbot)
     [document] = report.documents
     assert document.archived_as == (1,) and document.sources == ()
-    qtbot.waitUntil(lambda: view.result() == document, timeout=5000)
+    qtbot.waitUntil(lambda: view.result() == document, timeout=60_000)
     assert not view.archived_label.isHidden()
     assert view.archived_label.text() == "already in the archive as #1"
 

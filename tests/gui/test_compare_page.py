@@ -205,7 +205,7 @@ def test_groups_of_single_pairs_say_so_and_members_show_their_shares(qtbot) -> N
     assert len(singles.clusters) == 2
     note = view.group_note.text()
     assert note.startswith("Group: Documents linked by near-copying")
-    assert "All 2 groups are single pairs, listed in Pairs too." in note
+    assert "Both groups are single pairs, listed in Pairs too." in note, "not 'All 2 groups'"
     assert not view.clusters_tree.topLevelItem(0).isExpanded()
 
     essays = compare(

@@ -78,7 +78,7 @@ def test_the_error_count_opens_the_list_of_failed_files(
     window.documents_list.add_paths([*make_corpus(2), *bad])
     window.sources_list.add_paths([source])
     run(window, qtbot)
-    label = window.error_label
+    label = window.run_status.error_label
     assert "Files that could not be read: 2" in label.text() and "<a href" in label.text()
     label.linkActivated.emit("failures")
     [dialog] = top_level(FailuresDialog)

@@ -25,7 +25,7 @@ def shown_check(qtbot) -> tuple[MainWindow, CheckReport]:  # type: ignore[no-unt
     qtbot.addWidget(win)
     win.reports["check"] = report
     win.show_report("check", report, fresh=True)
-    win._update_ui()
+    win.refresh()
     return win, report
 
 

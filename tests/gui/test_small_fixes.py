@@ -57,7 +57,7 @@ def test_window_title_does_not_repeat_the_name(qtbot) -> None:
 
 def test_source_names_keep_room_in_a_small_russian_window(qtbot, qapp) -> None:  # type: ignore[no-untyped-def]
     """At 1024 × 640 in Russian the Source column collapsed to "…"."""
-    from copylens.app.views.document_view import SourcesModel, SourcesTable
+    from copylens.app.views.sources_table import SourcesModel, SourcesTable
 
     samples = Path(__file__).resolve().parents[2] / "resources" / "samples"
     source = (samples / "source_ru.txt").read_text("utf-8")

@@ -25,8 +25,8 @@ from copylens.app.views import (
     colors,
     qt_position,
 )
-from copylens.app.views.document_view import SORT_ROLE, SourcesModel
 from copylens.app.views.heatmap import HeatMap
+from copylens.app.views.sources_table import SORT_ROLE, SourcesModel
 from copylens.core.documents import TextInput
 from copylens.core.engine import check, compare
 from copylens.core.options import Options
@@ -191,7 +191,7 @@ def shown(qtbot, widget: QtWidgets.QWidget) -> QtWidgets.QWidget:
     qtbot.waitExposed(widget)
     widget.activateWindow()
     widget.raise_()
-    qtbot.waitUntil(lambda: QtWidgets.QApplication.activeWindow() is widget, timeout=2000)
+    qtbot.waitUntil(lambda: QtWidgets.QApplication.activeWindow() is widget, timeout=60_000)
     return widget
 
 

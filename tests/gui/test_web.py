@@ -26,7 +26,7 @@ from copylens.app.qt import QtCore, QtGui, QtWidgets, Slot
 from copylens.app.run import WebChoice, web_request
 from copylens.app.session import from_data, to_data
 from copylens.app.settings_dialog import SettingsDialog
-from copylens.app.views.document_view import WEB_ROLE, SourcesModel
+from copylens.app.views.sources_table import WEB_ROLE, SourcesModel
 from copylens.core import CheckReport, InputFailure, SourceMatch
 from tests.web import searchserver
 
@@ -240,7 +240,7 @@ def test_the_web_section_builds_the_engines_request(window, memory_keyring) -> N
             "https://example.com/article",
         ]
     )
-    assert window.web_choice() == WebChoice(
+    assert window.inputs.web_choice(window.settings_values) == WebChoice(
         urls=("https://example.com/article", "http://example.org/a?b=1"),
         provider="yandex",
         folder="b1gfolder",
@@ -248,7 +248,7 @@ def test_the_web_section_builds_the_engines_request(window, memory_keyring) -> N
         allow_local=True,
     )
     panel.search_box.setChecked(True)
-    choice = window.web_choice()
+    choice = window.inputs.web_choice(window.settings_values)
     assert choice is not None and choice.search
     secrets.store_key("yandex", "yandex-secret")
     request, failures = web_request(choice)  # the key read as the run's job reads it
@@ -259,7 +259,7 @@ def test_the_web_section_builds_the_engines_request(window, memory_keyring) -> N
     assert window.settings_values["web_search"] is True  # the box is kept with the settings
     panel.search_box.setChecked(False)
     panel.set_lines([])
-    assert window.web_choice() is None
+    assert window.inputs.web_choice(window.settings_values) is None
 
 
 def test_a_search_without_a_key_is_a_failure_with_advice(monkeypatch, memory_keyring) -> None:
@@ -308,19 +308,19 @@ def test_a_check_with_only_web_sources_may_start(window, tmp_path) -> None:
     essay = tmp_path / "essay.txt"
     essay.write_text(OWN, encoding="utf-8")
     window.documents_list.add_paths([essay])
-    assert "sources" in window._missing_inputs()
+    assert "sources" in window.inputs.missing_inputs(window.mode)
     window.web_panel.set_lines(["https://example.com/page"])
-    assert window._missing_inputs() == ""
+    assert window.inputs.missing_inputs(window.mode) == ""
     window.web_panel.set_lines([])
     window.web_panel.search_box.setChecked(True)
-    assert window._missing_inputs() == ""
+    assert window.inputs.missing_inputs(window.mode) == ""
 
 
 def test_the_progress_names_the_web_stages(window) -> None:
-    window._on_progress("searching", 3, 20, None)
-    assert window.progress_label.text() == "Searching the web: query 3 / 20"
-    window._on_progress("downloading", 1, 4, None)
-    assert window.progress_label.text() == "Downloading pages 1 / 4"
+    window.controller.progress.emit("searching", 3, 20, None)
+    assert window.run_status.progress_label.text() == "Searching the web: query 3 / 20"
+    window.controller.progress.emit("downloading", 1, 4, None)
+    assert window.run_status.progress_label.text() == "Downloading pages 1 / 4"
 
 
 # ---------------------------------------------------------------------- web sources shown
@@ -642,7 +642,9 @@ def test_cancel_stops_a_slow_download(qtbot, window, tmp_path, local_web) -> Non
     window.web_panel.set_lines([slow])
     window.start_run()
     qtbot.waitUntil(local_web.slow_started.is_set, timeout=30_000)
-    qtbot.waitUntil(lambda: "Downloading pages" in window.progress_label.text(), timeout=30_000)
+    qtbot.waitUntil(
+        lambda: "Downloading pages" in window.run_status.progress_label.text(), timeout=30_000
+    )
     with qtbot.waitSignal(window.controller.cancelled, timeout=50_000):
         window.cancel_run()
     assert not local_web.slow_sent.is_set()

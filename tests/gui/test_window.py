@@ -57,7 +57,7 @@ def test_window_constructs_and_shows_without_warnings(qtbot, qtlog) -> None:
     assert win.size() == QtCore.QSize(1200, 800).boundedTo(room)
     assert win.results_stack.currentWidget() is win.results_placeholder
     assert not win.export_action.isEnabled() and not win.cancel_action.isEnabled()
-    assert not win.progress_bar.isVisible()
+    assert not win.run_status.progress_bar.isVisible()
     shortcuts = {a.text(): [s.toString() for s in a.shortcuts()] for a in win.actions()}
     assert shortcuts[win.run_action.text()] == ["Ctrl+Return", "Ctrl+Enter"]
     assert shortcuts[win.paste_action.text()] == ["Ctrl+Shift+V"]
@@ -136,7 +136,7 @@ def test_paste_text_adds_an_item(window: MainWindow) -> None:
     assert isinstance(value, TextInput) and value.text.startswith("Текст")
     assert item.text() == "Pasted text 1"
     window.sources_list.setFocus()
-    window._set_active_list(window.sources_list)
+    window.inputs.set_active_list(window.sources_list)
     window.paste_action.trigger()
     assert window.sources_list.item(0).text() == "Pasted text 2"  # names unique across lists
     clipboard.setText("   ")
@@ -160,7 +160,7 @@ def test_check_shows_results_and_marks_the_empty_file(
     window.controller.documentReady.connect(lambda result, _text: ready.append(result))
     with qtbot.waitSignal(window.controller.finished, timeout=60000):
         window.run_action.trigger()
-        assert window.progress_bar.isVisible() and window.cancel_action.isEnabled()
+        assert window.run_status.progress_bar.isVisible() and window.cancel_action.isEnabled()
     assert len(ready) == 4
     tree = window.check_page.results_tree
     rows = {
@@ -174,8 +174,8 @@ def test_check_shows_results_and_marks_the_empty_file(
     empty_item = window.documents_list.item(window.documents_list.count() - 1)
     assert empty_item.data(ERROR_ROLE) and "empty" in empty_item.toolTip()
     assert window.documents_list.error_count() == 1
-    assert "could not be read: 1" in window.error_label.text()
-    assert window.export_action.isEnabled() and not window.progress_bar.isVisible()
+    assert "could not be read: 1" in window.run_status.error_label.text()
+    assert window.export_action.isEnabled() and not window.run_status.progress_bar.isVisible()
     assert window.print_action.isEnabled()
     tree.setCurrentItem(rows["doc001.txt"])  # the detail view follows the selection
     assert window.reports["check"] is not None
@@ -281,7 +281,7 @@ def test_an_exception_in_a_slot_shows_the_dialog_and_the_app_goes_on(
             raise RuntimeError("boom in a slot")
 
         QtCore.QTimer.singleShot(0, broken)
-        qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=5000)
+        qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=60_000)
         [dialog] = _error_dialogs()
         assert "boom in a slot" in dialog.message
         assert "Traceback" in dialog.details_box.toPlainText()
@@ -292,7 +292,7 @@ def test_an_exception_in_a_slot_shows_the_dialog_and_the_app_goes_on(
         dialog.copy_button.click()
         assert "boom in a slot" in QtGui.QGuiApplication.clipboard().text()
         dialog.close()
-        qtbot.waitUntil(lambda: _error_dialogs() == [], timeout=5000)
+        qtbot.waitUntil(lambda: _error_dialogs() == [], timeout=60_000)
     finally:
         sys.excepthook = previous
     # the window still works
@@ -307,14 +307,12 @@ def test_engine_failure_uses_the_error_dialog(
     """The engine's ``failed`` signal (here: options it refuses) opens the one error dialog."""
     from copylens.core.options import Options
 
-    monkeypatch.setattr(
-        "copylens.app.window.settings.to_options", lambda _values: Options(shingle=2)
-    )
+    monkeypatch.setattr("copylens.app.settings.to_options", lambda _values: Options(shingle=2))
     window.documents_list.add_text("a", "some text")
     window.sources_list.add_text("b", "other text")
     with qtbot.waitSignal(window.controller.failed, timeout=60000):
         window.start_run()
-    qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=5000)
+    qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=60_000)
     [dialog] = _error_dialogs()
     assert "shingle" in dialog.message
     assert window.statusBar().currentMessage() == "The run stopped with an error."

@@ -18,8 +18,9 @@ import pytest
 from copylens.app import export, i18n, palette, presentation, terms, textout
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets
 from copylens.app.views import colors
-from copylens.app.views.document_view import DocumentView, SourcesModel
+from copylens.app.views.document_view import DocumentView
 from copylens.app.views.side_by_side import SideBySideView
+from copylens.app.views.sources_table import SourcesModel
 from copylens.core import CheckReport, InputFailure, check
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -308,14 +309,14 @@ def test_legend_marks_are_grey_and_each_source_has_its_chip(qtbot, report: Check
 
 
 def test_numbers_follow_the_interface_language(qapp: QtWidgets.QApplication, english) -> None:
-    from copylens.app.window import _seconds
+    from copylens.app.window_run import seconds_text
 
     assert presentation.number(1.14, "ru") == "1,1" and presentation.number(1.14) == "1.1"
     assert presentation.percent(0.004, "ru") == "0,4 %"
-    assert _seconds(1.1) == "1.1 s"
+    assert seconds_text(1.1) == "1.1 s"
     assert i18n.install_translator(qapp, "ru") == "ru"
-    assert _seconds(1.1) == "1,1 с"
-    assert "0,1" in _seconds(0.05)
+    assert seconds_text(1.1) == "1,1 с"
+    assert "0,1" in seconds_text(0.05)
 
 
 def _error_templates() -> list[str]:
@@ -375,3 +376,19 @@ def test_qt_gaps_are_the_file_dialog_s_own_strings(qapp: QtWidgets.QApplication,
         assert not any("a" <= ch.lower() <= "z" for ch in label.text()), label.text()
     assert i18n.qt_folder_type() == "Папка"
     dialog.deleteLater()
+
+
+def test_a_long_partner_heading_goes_on_two_lines(qapp: QtWidgets.QApplication, english) -> None:
+    """Compare all's Documents tab: the partner column shares the stretched room with the
+    names; in Russian its heading was clipped to "лижайший докумен" at 1200 px."""
+    from copylens.app.views.compare_view import DocumentsModel
+
+    model = DocumentsModel()
+
+    def heading() -> str:
+        role = Qt.ItemDataRole.DisplayRole
+        return model.headerData(DocumentsModel.PARTNER, Qt.Orientation.Horizontal, role)
+
+    assert heading() == "Most found in", "short enough for one line"
+    i18n.install_translator(qapp, "ru")
+    assert heading() == "Ближайший\nдокумент"

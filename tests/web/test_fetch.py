@@ -499,7 +499,7 @@ def test_ctrl_c_stops_a_download_under_way(web_server: WebServer, tmp_path: Path
     with subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env) as child:
         assert child.stdout is not None
         assert child.stdout.readline().strip() == "start"
-        assert wait_until(lambda: bool(web_server.requests("/endless")), 10)
+        assert wait_until(lambda: bool(web_server.requests("/endless")), 60)  # a hang guard
         time.sleep(0.2)
         child.send_signal(signal.SIGINT)
         assert child.wait(timeout=60) == 3

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from copylens.core import Cancelled, Options, WebRequest, check, provider_named
+from copylens.core import Cancelled, MoreSources, Options, WebRequest, check, provider_named
 from tests.json_reports import body
 from tests.web.searchserver import KEY, SearchServer
 from tests.web.webserver import WebServer, page, redirect, silent, status
@@ -55,7 +55,7 @@ def cli(*args: str | Path, env: dict[str, str] | None = None) -> subprocess.Comp
 
 def test_a_page_by_address_is_a_source_with_its_address_and_time(web_server: WebServer) -> None:
     url = serve_source(web_server)
-    report = check([COPY], [], QUICK, web=local(url))
+    report = check([COPY], [], QUICK, more=MoreSources(web=local(url)))
     assert not report.errors
     (source,) = report.documents[0].sources
     assert (source.path, source.url) == (url, url)
@@ -72,7 +72,7 @@ def test_a_redirected_page_keeps_the_address_given_and_reports_where_it_ended(
 ) -> None:
     target = serve_source(web_server, "/moved/here.html")
     given = web_server.route("/old.html", redirect(target, 301))
-    report = check([COPY], [], QUICK, web=local(given))
+    report = check([COPY], [], QUICK, more=MoreSources(web=local(given)))
     (source,) = report.documents[0].sources
     assert (source.path, source.url) == (given, target)
 
@@ -82,7 +82,7 @@ def test_the_headers_charset_comes_before_the_pages_meta(web_server: WebServer) 
     whose template still declares KOI8-R reads right when the server says windows-1251."""
     body = html(SOURCE, "cp1251").replace(b'charset="cp1251"', b'charset="koi8-r"')
     url = web_server.route("/cp1251.html", page(body, "text/html; charset=windows-1251"))
-    report = check([COPY], [], QUICK, web=local(url))
+    report = check([COPY], [], QUICK, more=MoreSources(web=local(url)))
     (source,) = report.documents[0].sources
     assert source.containment > 0.8
     first = SOURCE.split()[:6]
@@ -96,7 +96,7 @@ def test_bad_addresses_are_errors_and_the_check_goes_on(
     source_file = tmp_path / "source.txt"
     source_file.write_text(SOURCE, encoding="utf-8")
     request = local(missing, "ftp://example.org/file.txt", "http://")
-    report = check([COPY], [source_file], QUICK, web=request)
+    report = check([COPY], [source_file], QUICK, more=MoreSources(web=request))
     assert [s.path for s in report.documents[0].sources] == [str(source_file)]
     errors = {e.path: e.error for e in report.errors}
     assert "404" in errors[missing]
@@ -106,7 +106,7 @@ def test_bad_addresses_are_errors_and_the_check_goes_on(
 
 def test_local_addresses_are_refused_unless_allowed(web_server: WebServer) -> None:
     url = serve_source(web_server)
-    report = check([COPY], [], QUICK, web=WebRequest(urls=(url,), cache=""))
+    report = check([COPY], [], QUICK, more=MoreSources(web=WebRequest(urls=(url,), cache="")))
     assert report.documents[0].sources == ()
     (error,) = report.errors
     assert error.path == url and "local" in error.error
@@ -119,7 +119,7 @@ def test_a_page_that_is_a_given_source_is_reported_once(
     source_file = tmp_path / "source.html"
     source_file.write_bytes(html(SOURCE))
     url = web_server.route("/same.html", page(html(SOURCE), "text/html"))
-    report = check([COPY], [source_file], QUICK, web=local(url))
+    report = check([COPY], [source_file], QUICK, more=MoreSources(web=local(url)))
     assert [s.path for s in report.documents[0].sources] == [str(source_file)]
 
 
@@ -129,7 +129,7 @@ def test_a_search_finds_the_page_and_sends_no_more_queries_than_allowed(
     url = serve_source(web_server)
     search_server.found = [url, "http://127.0.0.1:9/unreachable.html"]
     provider = provider_named("brave", KEY, endpoint=search_server.brave_url)
-    report = check([COPY], [], QUICK, web=local(provider=provider, max_queries=2))
+    report = check([COPY], [], QUICK, more=MoreSources(web=local(provider=provider, max_queries=2)))
     sources = report.documents[0].sources
     assert [s.url for s in sources] == [url]
     assert report.queries == len(search_server.queries("brave")) == 2
@@ -147,7 +147,9 @@ def test_a_refused_key_is_one_error_and_the_files_are_still_checked(
     source_file.write_text(SOURCE, encoding="utf-8")
     search_server.behaviour = "refused"
     provider = provider_named("brave", "wrong-key", endpoint=search_server.brave_url)
-    report = check([COPY], [source_file], QUICK, web=local(provider=provider, max_queries=5))
+    report = check(
+        [COPY], [source_file], QUICK, more=MoreSources(web=local(provider=provider, max_queries=5))
+    )
     assert [s.path for s in report.documents[0].sources] == [str(source_file)]
     (error,) = report.errors
     assert error.path == "web search (Brave Search API)" and "key" in error.error
@@ -164,7 +166,14 @@ def test_a_cancelled_download_is_not_waited_out(web_server: WebServer) -> None:
 
     threading.Timer(0.5, asked.set).start()
     with pytest.raises(Cancelled):
-        check([COPY], [], QUICK, web=local(url), progress=progress, cancel=asked.is_set)
+        check(
+            [COPY],
+            [],
+            QUICK,
+            progress=progress,
+            cancel=asked.is_set,
+            more=MoreSources(web=local(url)),
+        )
     assert "/slow.html" not in web_server.answered  # the 30 s silence was not waited out
 
 
