@@ -8,8 +8,8 @@ process for each language and tree, as a read worker does it:
   empty but for the warm-up's), so every distinct word form is learned (lemma or stem,
   fingerprints) once;
 - ``warm``: a second pass over the same texts, every form known (the per-word path alone);
-- ``forms``: distinct word forms learned in the cold pass, and ``learn_us``: the cold pass's
-  extra time per form learned ((cold − warm) / forms).
+
+the normalizers (pymorphy3's dictionaries, the stemmers) loaded before either pass.
 
 Texts: English and Russian essays of ``make_essays.py --n N --common --seed 1`` (split by
 language), the German articles of the SemEval-2022 news training set and the Ukrainian seed
@@ -89,6 +89,8 @@ def child(folder: Path) -> dict[str, Any]:
     texts = [p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.txt"))]
     words = sum(map(word_count, texts))
     _warm_up(options, prepare_text)  # as the parent does before its read workers fork
+    for language in LANGUAGES:  # the dictionaries loaded: per-word costs, not loading
+        facade.normalizer(language)("")
     docs = [Extracted(f"t{i}", t, "txt") for i, t in enumerate(texts)]
     started = time.process_time()
     prepared = [prepare_text(d, options) for d in docs]

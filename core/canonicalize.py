@@ -419,6 +419,8 @@ class _Rules:
         self.script = script
         self.cache: dict[str, int] = {}
         self.table = _Table()
+        self.form_hashes: dict[str, int] = {}
+        """The fingerprint of each form made so far (several words share a lemma)."""
 
     def ids(self, raws: list[str]) -> np.ndarray:
         """The memo's id of each word, new words canonicalized and added first (the memo is
@@ -432,9 +434,10 @@ class _Rules:
         if len(cache) + len(new) > _CACHE_WORDS:
             cache.clear()
             self.table = _Table()
+            self.form_hashes.clear()
             forget_forms()
             new = list(dict.fromkeys(raws))
-            missing = range(len(raws))
+            missing = list(range(len(raws)))
         first = len(self.table)
         self.table.extend([self._make(raw) for raw in new])
         cache.update(zip(new, range(first, first + len(new)), strict=True))
@@ -445,8 +448,12 @@ class _Rules:
         folded, changed = fold_homoglyphs(raw, self.script)
         surface = _clean(folded)
         form = self._form(surface) if surface else None
-        hashed = fingerprint(form) if form else 0
-        return form, fingerprint(surface) if form else 0, hashed, changed
+        if not form:
+            return form, 0, 0, changed
+        hashed = self.form_hashes.get(form)
+        if hashed is None:
+            hashed = self.form_hashes[form] = fingerprint(form)
+        return form, hashed if surface == form else fingerprint(surface), hashed, changed
 
     def _form(self, surface: str) -> str | None:
         o = self.options

@@ -27,6 +27,7 @@ _SAMPLE_CHARS = 8_000
 _WORD = re.compile(r"[^\W\d_]+")
 _UK_ONLY = "іїєґ"
 _RU_ONLY = "ыэъё"
+_UK_SET, _RU_SET = frozenset(_UK_ONLY), frozenset(_RU_ONLY)
 
 
 def detect_language(text: str) -> str:
@@ -36,7 +37,9 @@ def detect_language(text: str) -> str:
 
 def language_of_words(words: Sequence[str]) -> str:
     """The language of a sample of a text's words (see the module docstring)."""
-    counts = Counter(map(str.lower, words))
+    # islower() first: no character that lower() changes is in a word that islower() (every
+    # code point checked in tests/test_canonicalize.py), and it is ~3x cheaper than lower()
+    counts = Counter(word if word.islower() else word.lower() for word in words)
     letters = "".join(counts)
     hits = _stop_word_hits(counts)
     if _mostly_cyrillic(letters):
@@ -51,9 +54,9 @@ def script_of(language: str) -> str:
 
 def cyrillic_word_language(word: str, document_language: str) -> str:
     """ru or uk for one Cyrillic word: its own letters first, then the document's language."""
-    if any(ch in word for ch in _UK_ONLY):
+    if not _UK_SET.isdisjoint(word):
         return "uk"
-    if any(ch in word for ch in _RU_ONLY):
+    if not _RU_SET.isdisjoint(word):
         return "ru"
     return document_language if document_language in CYRILLIC_LANGUAGES else "ru"
 

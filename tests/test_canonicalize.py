@@ -356,3 +356,63 @@ def test_the_sentence_end_finds_what_it_found_before_it_was_rewritten(pieces: li
     text = "".join(pieces)
     got = [m.span() for m in module._SENTENCE_END.finditer(text)]
     assert got == [m.span() for m in SENTENCE_END_BEFORE.finditer(text)]
+
+
+# --- Speed-ups that must change nothing (issue 40) ---------------------------------------------
+
+
+def test_a_word_that_is_lower_case_is_its_own_lower_case() -> None:
+    """language_of_words skips lower() for words that are islower(): no character that lower()
+    changes can be in such a word (checked for every code point, beside a cased letter)."""
+    changed = [chr(c) for c in range(0x110000) if chr(c).lower() != chr(c)]
+    assert len(changed) > 1000
+    assert not [ch for ch in changed if (ch + "a").islower() or ("a" + ch).islower()]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet="aAbTheDERderиИвВЕеёЁіІΣσςΑİıK\u212a\u0301ǅ", max_size=5)))
+def test_language_of_words_is_that_of_the_lower_cased_words(words: list[str]) -> None:
+    lowered = [word.lower() for word in words]
+    assert language_of_words(words) == language_of_words(lowered)
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_the_lemma_of_an_unambiguous_dictionary_word_is_the_best_parse(language: str) -> None:
+    """morphology's shortcut (all dictionary parses share one lemma) gives parse()'s lemma."""
+    import pymorphy3
+
+    from copylens.core.morphology import _dictionary_lemma
+
+    analyzer = pymorphy3.MorphAnalyzer(lang=language)
+    shortcut = _dictionary_lemma(analyzer)
+    assert shortcut is not None
+    words: dict[str, None] = {}
+    for prefix in ("по", "пере", "ст", "кош", "ру", "зна", "при"):
+        for n, parse in enumerate(analyzer.iter_known_word_parses(prefix)):
+            words[parse.word] = None
+            if n > 3000:
+                break
+    words.update(dict.fromkeys(["стали", "мыла", "печь", "коса", "ёлки", "пла", "ии", "xyz"]))
+    taken = 0
+    for word in words:
+        lemma = shortcut(word)
+        if lemma is not None:
+            taken += 1
+            assert lemma == analyzer.parse(word)[0].normal_form.replace("ё", "е"), word
+    assert taken > len(words) // 2  # the shortcut is taken for most words
+    assert shortcut("стали") is None  # сталь / стать: ambiguous, left to parse()
+    assert shortcut("я") is None  # a single letter may be an initial
+
+
+def test_a_word_form_is_learned_once_and_its_fingerprints_are_those_of_its_strings() -> None:
+    options = Options(language="ru", stop_words=False)
+    rules = module._rules(options, "ru", script_of("ru"))
+    text = "Кошки бежали кошки Кошки бежали по дороге к кошке"
+    canonicalize(text, options)
+    learned = len(rules.table)
+    canonicalize(text + " " + text, options)
+    assert len(rules.table) == learned  # nothing learned again
+    for raw in ("Кошки", "кошке", "дороге", "по"):
+        form, variant, hashed, _ = rules._make(raw)
+        assert form is not None
+        assert (variant, hashed) == (fingerprint(raw.lower()), fingerprint(form))
