@@ -746,7 +746,10 @@ def _run_news_train(args: argparse.Namespace) -> int:
     for name, s in report.scores.items():
         print(f"{name:<24} {s.precision:>9.3f} {s.recall:>7.3f} {s.f1:>6.3f}")
     print("learning curve (pairs: F1): " + ", ".join(f"{n}: {s.f1:.3f}" for n, s in report.curve))
-    print(f"model written to {args.model} ({', '.join(report.model.features)})")
+    print(
+        f"model written to {args.model} ({', '.join(report.model.features)}; threshold"
+        f" {report.model.threshold:.2f}, chosen by cross-validation on these pairs)"
+    )
     _print_news_failures(failures)
     return EXIT_OK
 

@@ -35,6 +35,11 @@ Beside them (issue 35): the stage with the Russian and Ukrainian thesauri
 them (:func:`use_thesaurus`); per language, word salad drawn from the passages' own words
 (:func:`salad_texts`: any fragment on it is a false mark) and the passages put through a
 synonymizer that uses the thesaurus (:func:`thesaurus_rewrites`, target ≥ 80 % marked).
+The stage as it ships, with ordered chains (``paraphrase.CHAINED``, issue 35), is a fourth
+configuration; the other three run with ``CHAINED`` empty (:func:`use_chains`), the stage as
+it was before them. The end of the report shows the
+per-sentence distributions of each signal tried for issue 35 (``paraphrase_signals.md``, made
+by ``lab_rewrite.py --summary``).
 
 5. ParaPhraser (Pivovarova et al. 2017; ``/work/shared/corpora/paraphraser-ru``): 7,227 pairs
    of Russian news headlines judged strict (1), loose (0) or no paraphrase (−1). Both
@@ -134,8 +139,42 @@ def configurations() -> tuple[dict[str, dict[str, Any]], str]:
     if ok:
         configs["paraphrase=True"] = {"paraphrase": True, THESAURUS: False}
         if importlib.util.find_spec("copylens.core.thesaurus") is not None:
-            configs["paraphrase=True + thesaurus"] = {"paraphrase": True, THESAURUS: True}
+            configs["paraphrase=True + thesaurus"] = {
+                "paraphrase": True,
+                THESAURUS: True,
+                CHAINS: False,
+            }
+            if _has_chains():
+                configs["paraphrase=True + thesaurus + chains"] = {
+                    "paraphrase": True,
+                    THESAURUS: True,
+                    CHAINS: True,
+                }
     return configs, why
+
+
+CHAINS = "chains"
+"""A key of a configuration that is no option: whether the paraphrase stage keeps matches
+by ordered chains in the languages of ``paraphrase.CHAINED`` (issue 35). Off, ``CHAINED`` is
+empty in this process, and the stage is as it was before them."""
+_CHAINED: list[dict[str, Any]] = []
+
+
+def _has_chains() -> bool:
+    from copylens.core import paraphrase
+
+    return hasattr(paraphrase, "CHAINED")
+
+
+def use_chains(on: bool) -> None:
+    """The stage with or without ordered chains from now on."""
+    from copylens.core import paraphrase
+
+    if not _has_chains():
+        return
+    if not _CHAINED:
+        _CHAINED.append(dict(paraphrase.CHAINED))
+    paraphrase.CHAINED = dict(_CHAINED[0]) if on else {}
 
 
 THESAURUS = "thesaurus"
@@ -167,7 +206,8 @@ def _no_thesaurus(language: str) -> None:
 def options(changes: dict[str, Any]) -> Options:
     """The run's options; a configuration's ``THESAURUS`` key switches the thesauri."""
     use_thesaurus(changes.get(THESAURUS, True))
-    return Options(workers=1, **{k: v for k, v in changes.items() if k != THESAURUS})
+    use_chains(changes.get(CHAINS, False))
+    return Options(workers=1, **{k: v for k, v in changes.items() if k not in (THESAURUS, CHAINS)})
 
 
 # ---------------------------------------------------------------- running
@@ -963,8 +1003,18 @@ def render_markdown(result: dict[str, Any]) -> str:
             "",
             *examples_lines(result),
             "",
+            *signal_lines(),
         ]
     )
+
+
+SIGNALS = RESULTS / "paraphrase_signals.md"
+"""Per-sentence distributions of each signal tried for issue 35 (``lab_rewrite.py
+--summary``), shown at the end of the report when present."""
+
+
+def signal_lines() -> list[str]:
+    return SIGNALS.read_text(encoding="utf-8").splitlines() if SIGNALS.exists() else []
 
 
 def print_report(result: dict[str, Any]) -> None:

@@ -30,7 +30,8 @@ Two protocols and a step, so a new signal is one module, one line of the registr
   copy signal, on the pair's word alignments before they become fragments and coverage), and
   ``assembled`` (after every pair signal ran: the pair's fragments as reported). Must hold:
   ``candidates`` only adds; ``joined`` and ``assembled`` keep every span on word boundaries
-  and never cover a word no fragment holds.
+  and never cover a word no fragment holds. A step whose ``assembled`` yields fragments of
+  a kind no pair signal yields (the summary step) declares it as its ``kind``.
 
 Each pair signal declares the :class:`FragmentKind` it yields, once: its name (the value of
 ``Fragment.kind``), how the interface names it (label, plural, legend text; translated by the
@@ -144,6 +145,8 @@ class PairStep:
     the points it works at, the others leave what they are given as it is."""
 
     name = "step"
+    kind: FragmentKind | None = None
+    """The kind of fragment the step yields, if it yields one of its own (a summary)."""
 
     def wanted(self, options: Options) -> bool:
         return True

@@ -23,11 +23,13 @@ from copylens.core.paraphrase import Paraphrase
 from copylens.core.passages import SENTENCE_PASSAGES
 from copylens.core.related import RELATED_WORDS
 from copylens.core.signal import DocumentSignal, FragmentKind, PairSignal, PairStep
+from copylens.core.summary import SUMMARIES
 from copylens.core.templates import TEMPLATES
 
 STEPS: tuple[PairStep, ...] = (
     SENTENCE_PASSAGES,
     RELATED_WORDS,
+    SUMMARIES,
 )
 PAIR: tuple[PairSignal, ...] = (
     CopyAlignment(STEPS),
@@ -37,7 +39,9 @@ DOCUMENT: tuple[DocumentSignal, ...] = (
     TEMPLATES,
     CITATIONS,
 )
-FRAGMENT_KINDS: dict[str, FragmentKind] = {s.kind.name: s.kind for s in PAIR}
+FRAGMENT_KINDS: dict[str, FragmentKind] = {
+    k.name: k for k in (*(s.kind for s in PAIR), *(s.kind for s in STEPS)) if k is not None
+}
 
 
 def fragment_kind(name: str) -> FragmentKind:

@@ -107,7 +107,8 @@ def test_a_signal_the_options_turn_off_does_not_run() -> None:
 
 
 def test_fragment_kinds_are_declared_once_and_read_by_the_front_ends() -> None:
-    assert set(FRAGMENT_KINDS) == {s.kind.name for s in signals.PAIR}
+    steps = {s.kind.name for s in signals.STEPS if s.kind is not None}  # the summary step's
+    assert set(FRAGMENT_KINDS) == {s.kind.name for s in signals.PAIR} | steps
     paraphrase = fragment_kind("paraphrase")
     assert paraphrase.colour == "tint" and paraphrase.underline == "wave" and paraphrase.scored
     assert fragment_kind("unknown") is fragment_kind("copy")

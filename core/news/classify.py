@@ -16,7 +16,15 @@ What must hold:
   a model, a model of another format version, and features this CopyLens does not compute;
 - cross-validation keeps both directions of a pair in one fold (a pair's reverse in the test
   fold would be a near copy of its training row), and scores pairs the way ``dedup`` decides
-  them: duplicate when the mean of the pair's two probabilities is at least 0.5.
+  them: duplicate when the mean of the pair's two probabilities is at least the model's
+  ``threshold``;
+- the threshold is chosen on the training pairs only (issue 37): the cut of best F1 on the
+  grid :data:`CUTS` over pair probabilities predicted by :data:`THRESHOLD_FOLDS`-fold
+  cross-validation inside the training rows (Platt's probabilities estimate P(duplicate),
+  and the cut that maximises F1 lies below 0.5 when duplicates are the minority: Lipton,
+  Elkan, Naryanaswamy, "Thresholding classifiers to maximize F1 score", 2014). Too few
+  pairs of either kind for those folds keep :data:`THRESHOLD`; a model file without a
+  threshold (written before issue 37) is read with :data:`THRESHOLD`.
 
 Rows and groups: ``vectors`` has one column per name of ``features`` (in that order; take them
 from full :data:`~copylens.core.news.criteria.FEATURES` rows with :func:`columns`). Unless
@@ -26,6 +34,7 @@ from full :data:`~copylens.core.news.criteria.FEATURES` rows with :func:`columns
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import warnings
@@ -38,7 +47,7 @@ import numpy as np
 
 import copylens
 from copylens.core.errors import NewsError
-from copylens.core.news.criteria import FEATURES, Analyzed, Weights, features
+from copylens.core.news.criteria import FEATURES, Analyzed, Weights, pair_features
 from copylens.core.resources import resources_dir
 
 FORMAT = "1"
@@ -47,7 +56,12 @@ KIND = "copylens-news-model"
 DEFAULT_MODEL = resources_dir() / "news" / "model.json"
 """The model shipped with CopyLens (``scripts/train_news_model.py`` makes it)."""
 THRESHOLD = 0.5
-"""A pair is a duplicate when the mean of its two directions' probabilities reaches this."""
+"""A pair is a duplicate when the mean of its two directions' probabilities reaches the
+model's threshold; this one when no threshold could be chosen (or the file has none)."""
+CUTS = tuple(round(0.2 + 0.05 * k, 2) for k in range(13))
+"""Thresholds a training may choose (0.2 to 0.8 by 0.05: a coarse grid, so a few pairs do
+not move it)."""
+THRESHOLD_FOLDS = 5
 MIN_PROB = 1e-7
 """libsvm clips Platt's pairwise probability to [MIN_PROB, 1 − MIN_PROB]."""
 MAX_MODEL_BYTES = 32 * 1024 * 1024
@@ -72,7 +86,8 @@ class Model:
     ``dual_coef`` and ``intercept`` are ``SVC.dual_coef_[0]`` and ``SVC.intercept_[0]`` (the
     decision function is positive for a duplicate), ``prob_a`` and ``prob_b`` libsvm's Platt
     parameters (``probA_``, ``probB_``), ``gamma`` the RBF kernel's (scikit-learn's "scale").
-    ``authority`` is aut(source) learned from the labels (criteria.authority_of)."""
+    ``authority`` is aut(source) learned from the labels (criteria.authority_of); ``threshold``
+    the cut chosen on the training pairs (the module docstring)."""
 
     features: tuple[str, ...]
     mean: np.ndarray
@@ -85,6 +100,8 @@ class Model:
     prob_b: float
     authority: dict[str, float]
     versions: dict[str, str]
+    threshold: float = THRESHOLD
+    """A pair is a duplicate when the mean of its two directions' probabilities reaches it."""
 
     def decision(self, vectors: np.ndarray) -> np.ndarray:
         """scikit-learn's ``decision_function``: Σ dual_coef · exp(−γ‖x − sv‖²) + intercept of
@@ -182,7 +199,7 @@ def pair_rows(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Training rows of labelled pairs in full :data:`FEATURES` order: a→b then b→a for each
     pair, both with its label (rows 2k, 2k + 1 are pair k: the default grouping)."""
-    rows = [features(x, y, weights, authority) for a, b, _ in labelled for x, y in ((a, b), (b, a))]
+    rows = [pair_features(a, b, weights, authority) for a, b, _ in labelled]
     labels = np.repeat(np.array([label for _, _, label in labelled], dtype=np.int64), 2)
     if not rows:
         return np.empty((0, len(FEATURES))), labels
@@ -196,14 +213,43 @@ def train(
     authority: Mapping[str, float],
     *,
     seed: int = 0,
+    groups: np.ndarray | None = None,
+    choose_threshold: bool = True,
 ) -> Model:
     """The SVM of ALGORITHMS.md §6 trained on ``vectors`` (one column per name of
-    ``features``) and 0/1 ``labels``. Imports scikit-learn here, never at prediction."""
+    ``features``) and 0/1 ``labels``, its threshold chosen by cross-validation over the same
+    rows (grouped by ``groups``, default rows 2k and 2k + 1 together; ``choose_threshold``
+    False keeps :data:`THRESHOLD`). Imports scikit-learn here, never at prediction."""
+    x, y = _checked(vectors, labels, features)
+    model = _fitted(x, y, features, authority, seed)
+    if not choose_threshold:
+        return model
+    g = _groups(len(y), groups)
+    if any(len(np.unique(g[y == label])) < THRESHOLD_FOLDS for label in (0, 1)):
+        return model
+    inner = np.zeros(len(y))
+    for fit, test in _splits(y, g, THRESHOLD_FOLDS, seed):
+        inner[test] = _fitted(x[fit], y[fit], features, {}, seed).probability(x[test])
+    return dataclasses.replace(model, threshold=best_cut(inner, y, g))
+
+
+def best_cut(probability: np.ndarray, y: np.ndarray, g: np.ndarray) -> float:
+    """The cut of :data:`CUTS` of highest F1 over groups (ties: the one nearest 0.5)."""
+    scored = [(_pair_scores(probability, y, g, cut).f1, -abs(cut - THRESHOLD), cut) for cut in CUTS]
+    return max(scored)[2]
+
+
+def _fitted(
+    x: np.ndarray,
+    y: np.ndarray,
+    features: Sequence[str],
+    authority: Mapping[str, float],
+    seed: int,
+) -> Model:
     sklearn = _sklearn()
     from sklearn.preprocessing import StandardScaler
     from sklearn.svm import SVC
 
-    x, y = _checked(vectors, labels, features)
     scaler = StandardScaler().fit(x)
     scaled = scaler.transform(x)
     variance = float(scaled.var())
@@ -281,12 +327,12 @@ def cross_validated(
     from the labels, such as the sources' authority, must not see the test fold's labels)."""
     x, y = _checked(vectors, labels, features)
     g = _groups(len(y), groups)
-    mean = np.zeros(len(y))
+    said = np.zeros(len(y))
     for fit, test in _splits(y, g, folds, seed):
         rows = x if refold is None else refold(fit)
-        model = train(rows[fit], y[fit], features, {}, seed=seed)
-        mean[test] = model.probability(rows[test])
-    return _pair_scores(mean, y, g)
+        model = train(rows[fit], y[fit], features, {}, seed=seed, groups=g[fit])
+        said[test] = _cut(model.probability(rows[test]), g[test], model.threshold)
+    return _pair_scores(said, y, g)
 
 
 def learning_curve(
@@ -309,13 +355,13 @@ def learning_curve(
     rng = np.random.default_rng(seed)
     out = []
     for size in sizes:
-        mean = np.zeros(len(y))
+        said = np.zeros(len(y))
         for fit, test in splits:
             chosen = fit[np.isin(g[fit], _sample_groups(y[fit], g[fit], size, rng))]
             rows = x if refold is None else refold(chosen)
-            model = train(rows[chosen], y[chosen], features, {}, seed=seed)
-            mean[test] = model.probability(rows[test])
-        out.append((int(size), _pair_scores(mean, y, g)))
+            model = train(rows[chosen], y[chosen], features, {}, seed=seed, groups=g[chosen])
+            said[test] = _cut(model.probability(rows[test]), g[test], model.threshold)
+        out.append((int(size), _pair_scores(said, y, g)))
     return out
 
 
@@ -361,14 +407,23 @@ def _sample_groups(y: np.ndarray, g: np.ndarray, size: int, rng: np.random.Gener
     )
 
 
-def _pair_scores(probability: np.ndarray, y: np.ndarray, g: np.ndarray) -> Scores:
+def _cut(probability: np.ndarray, g: np.ndarray, threshold: float) -> np.ndarray:
+    """1.0 for each row whose group's mean probability reaches ``threshold``, else 0.0."""
+    _, index = np.unique(g, return_inverse=True)
+    mean = np.bincount(index, weights=probability) / np.bincount(index)
+    return (mean[index] >= threshold).astype(np.float64)
+
+
+def _pair_scores(
+    probability: np.ndarray, y: np.ndarray, g: np.ndarray, threshold: float = THRESHOLD
+) -> Scores:
     """Scores over groups: a group is predicted a duplicate when the mean probability of its
-    rows reaches :data:`THRESHOLD`; its label is its rows' (the first row's)."""
+    rows reaches ``threshold``; its label is its rows' (the first row's)."""
     keys, index = np.unique(g, return_inverse=True)
     mean = np.bincount(index, weights=probability) / np.bincount(index)
     truth = np.zeros(len(keys), dtype=bool)
     truth[index] = y == 1
-    said = mean >= THRESHOLD
+    said = mean >= threshold
     hit = int((said & truth).sum())
     precision = hit / int(said.sum()) if said.any() else 0.0
     recall = hit / int(truth.sum()) if truth.any() else 0.0
@@ -393,6 +448,7 @@ def save_model(model: Model, path: str | Path) -> None:
         "prob_b": model.prob_b,
         "authority": dict(sorted(model.authority.items())),
         "versions": model.versions,
+        "threshold": model.threshold,
     }
     text = json.dumps(data, ensure_ascii=False, allow_nan=False, indent=1)
     Path(path).write_text(text + "\n", encoding="utf-8")
@@ -473,6 +529,7 @@ def _model_of(data: dict[str, Any], path: str | Path) -> Model:
             prob_b=_number(data["prob_b"]),
             authority={str(k): _number(v) for k, v in dict(data["authority"]).items()},
             versions={str(k): str(v) for k, v in dict(data["versions"]).items()},
+            threshold=_number(data.get("threshold", THRESHOLD)),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise NewsError(
@@ -486,7 +543,7 @@ def _model_of(data: dict[str, Any], path: str | Path) -> Model:
         raise NewsError(
             "The duplicate model {path} is damaged: it holds values no trained model has "
             "(beyond {limit} in size, a scale or gamma of zero or less, an authority "
-            "outside 0 to 1).",
+            "outside 0 to 1, a threshold outside 0 to 1).",
             path=path,
             limit=f"{MAX_MAGNITUDE:g}",
         )
@@ -507,6 +564,7 @@ def _in_bounds(model: Model) -> bool:
         and abs(model.intercept) <= MAX_COEFFICIENT
         and bool(((model.scale >= 1 / MAX_MAGNITUDE) & (model.scale <= MAX_MAGNITUDE)).all())
         and all(0.0 <= value <= 1.0 for value in model.authority.values())
+        and 0.0 < model.threshold < 1.0
     )
 
 

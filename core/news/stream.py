@@ -26,7 +26,8 @@ What must hold:
   applies); each pair appears once, as (i, j) with i < j, positions in the given sequence;
 - the anchor index is built a block of one window at a time over that block and the window
   before it, so memory and work grow with the stream times the window, not its square;
-- a pair is a duplicate when the mean of its two directions' probabilities is at least 0.5;
+- a pair is a duplicate when the mean of its two directions' probabilities is at least the
+  model's threshold (0.5 unless its training chose another);
   the later published item duplicates the earlier; with equal or unknown times the item of
   the source of lower authority duplicates the other; otherwise each duplicates the other
   ("mutual"). Clusters are the connected components of the duplicate pairs (union–find).
@@ -44,8 +45,14 @@ import numpy as np
 from copylens.core.canonicalize import canonicalize
 from copylens.core.errors import Cancelled, NewsError
 from copylens.core.index import MAX_DF, MemoryIndex
-from copylens.core.news.classify import THRESHOLD, Model, columns
-from copylens.core.news.criteria import Analyzed, Weights, analyze, features, heavy_signature
+from copylens.core.news.classify import Model, columns
+from copylens.core.news.criteria import (
+    Analyzed,
+    Weights,
+    analyze,
+    heavy_signature,
+    pair_features,
+)
 from copylens.core.news.items import NewsItem
 from copylens.core.news.neighbours import PER_ITEM, neighbour_pairs
 from copylens.core.options import Options
@@ -254,7 +261,7 @@ def dedup(
     found = []
     for chunk, mean in _scored(pairs, analyzed, weights, model, progress, cancel):
         for (i, j), p in zip(chunk, mean.tolist(), strict=True):
-            if p >= THRESHOLD:
+            if p >= model.threshold:
                 a, b = items[i], items[j]
                 found.append(NewsPair(a.id, b.id, relation(a, b, model.authority), p))
     clusters = groups((p.a, p.b) for p in found)
@@ -275,8 +282,7 @@ def _scored(
         rows = []
         for i, j in chunk:
             _raise_if(cancel)
-            a, b = analyzed[i], analyzed[j]
-            rows += [features(x, y, weights, model.authority) for x, y in ((a, b), (b, a))]
+            rows.append(pair_features(analyzed[i], analyzed[j], weights, model.authority))
         probability = model.probability(columns(np.vstack(rows), model.features))
         yield chunk, probability.reshape(-1, 2).mean(axis=1)
         if progress is not None:

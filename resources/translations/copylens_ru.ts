@@ -1328,8 +1328,8 @@
         <translation>Модель дубликатов {path} повреждена: её части не согласуются друг с другом.</translation>
     </message>
     <message>
-        <source>The duplicate model {path} is damaged: it holds values no trained model has (beyond {limit} in size, a scale or gamma of zero or less, an authority outside 0 to 1).</source>
-        <translation>Модель дубликатов {path} повреждена: в ней есть значения, которых не бывает у обученной модели (больше {limit} по модулю, масштаб или gamma не больше нуля, авторитетность вне диапазона от 0 до 1).</translation>
+        <source>The duplicate model {path} is damaged: it holds values no trained model has (beyond {limit} in size, a scale or gamma of zero or less, an authority outside 0 to 1, a threshold outside 0 to 1).</source>
+        <translation>Модель дубликатов {path} повреждена: в ней значения, которых не бывает у обученной модели (больше {limit} по величине, масштаб или гамма не больше нуля, авторитетность или порог вне диапазона от 0 до 1).</translation>
     </message>
     <message>
         <source>The duplicate model gave no probability for some pairs (their distances are far outside what it was trained on); the model or the items are damaged.</source>
@@ -1800,6 +1800,18 @@
     <message>
         <source>sentences retold in other words</source>
         <translation>предложения, пересказанные другими словами</translation>
+    </message>
+    <message>
+        <source>summarised from</source>
+        <translation>пересказ источника</translation>
+    </message>
+    <message>
+        <source>summaries</source>
+        <translation>пересказы</translation>
+    </message>
+    <message>
+        <source>a short passage retelling a longer stretch of the source</source>
+        <translation>короткий фрагмент, пересказывающий длинную часть источника</translation>
     </message>
 </context>
 <context>

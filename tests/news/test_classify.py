@@ -171,18 +171,25 @@ def test_cross_validation_keeps_both_directions_in_one_fold(
 ) -> None:
     x, y = _data(60, seed=5)
     seen: list[tuple[np.ndarray, np.ndarray]] = []
+    inner: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     splits = classify._splits
 
     def spy(
         y: np.ndarray, g: np.ndarray, folds: int, seed: int
     ) -> list[tuple[np.ndarray, np.ndarray]]:
         out = splits(y, g, folds, seed)
-        seen.extend(out)
+        if folds == 4:
+            seen.extend(out)
+        else:  # the threshold's folds inside each training fold
+            inner.extend((g, fit, test) for fit, test in out)
         return out
 
     monkeypatch.setattr(classify, "_splits", spy)
     scores = cross_validated(x, y, NAMES, folds=4)
     assert len(seen) == 4 and scores.pairs == 60
+    assert len(inner) == 4 * classify.THRESHOLD_FOLDS
+    for g, fit, test in inner:  # the threshold's folds keep a pair's directions together too
+        assert not set(g[fit].tolist()) & set(g[test].tolist())
     tested = np.concatenate([test for _, test in seen])
     assert sorted(tested.tolist()) == list(range(120))  # every row tested once
     for fit, test in seen:
@@ -302,3 +309,53 @@ def test_decision_in_row_blocks_equals_one_block(
     whole = model.decision(x)
     monkeypatch.setattr(classify, "_ROWS_AT_ONCE", 7)
     np.testing.assert_allclose(model.decision(x), whole, rtol=0, atol=1e-12)
+
+
+# --- the threshold chosen on the training pairs (issue 37) --------------------------------------
+
+
+def _skewed(pairs: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """One column; a quarter of the pairs are duplicates, and the classes overlap so that the
+    cut of best F1 on their probabilities lies well below 0.5."""
+    rng = np.random.default_rng(seed)
+    labels = (rng.uniform(size=pairs) < 0.25).astype(int)
+    base = np.where(labels == 1, rng.normal(0.55, 0.15, pairs), rng.normal(0.7, 0.15, pairs))
+    rows = np.repeat(base[:, None], 2, axis=0) + rng.normal(0.0, 0.01, (2 * pairs, 1))
+    return rows, np.repeat(labels, 2)
+
+
+def test_the_threshold_is_chosen_by_cross_validation_on_the_training_rows() -> None:
+    x, y = _skewed(300)
+    model = train(x, y, ("text",), {})
+    fixed = train(x, y, ("text",), {}, choose_threshold=False)
+    assert fixed.threshold == classify.THRESHOLD
+    assert model.threshold in classify.CUTS and model.threshold < classify.THRESHOLD
+    # the chosen cut is the best F1 of the inner folds' probabilities (not of the fit itself)
+    g = np.arange(len(y)) // 2
+    inner = np.zeros(len(y))
+    for fit, test in classify._splits(y, g, classify.THRESHOLD_FOLDS, 0):
+        part = train(x[fit], y[fit], ("text",), {}, choose_threshold=False)
+        inner[test] = part.probability(x[test])
+    assert model.threshold == classify.best_cut(inner, y, g)
+    # too few pairs of a kind for the folds: the default
+    few_x, few_y = x[:40], y[:40].copy()
+    few_y[:] = 0
+    few_y[:6] = 1
+    assert train(few_x, few_y, ("text",), {}).threshold == classify.THRESHOLD
+
+
+def test_the_threshold_is_saved_and_an_older_file_reads_as_one_half(
+    trained: tuple[Model, np.ndarray, np.ndarray], tmp_path: Path
+) -> None:
+    model = trained[0]
+    assert 0.0 < model.threshold < 1.0
+    path = tmp_path / "m.json"
+    save_model(model, path)
+    assert load_model(path).threshold == model.threshold
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["threshold"]  # a model written before issue 37
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_model(path).threshold == classify.THRESHOLD
+    for bad in (0.0, 1.5, -1):
+        with pytest.raises(NewsError, match="a threshold outside 0 to 1"):
+            load_model(_saved(tmp_path, model, threshold=bad))

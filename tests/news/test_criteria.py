@@ -6,25 +6,39 @@ import numpy as np
 import pytest
 
 from copylens.core.news.criteria import (
+    CHAR_BUCKETS,
     CRITERIA,
     FEATURES,
+    LEAD_WORDS,
     NEUTRAL_AUTHORITY,
     NEUTRAL_DAYS,
     NEUTRAL_DISTANCE,
     Analyzed,
     Weights,
+    _prepared,
+    _tfidf,
     analyze,
     authority_of,
+    char_grams,
+    chars_distance,
     count_difference,
+    entities_distance,
+    entities_of,
     features,
+    forms_distance,
     heavy_signature,
+    lead_distance,
+    length_distance,
     number_containment,
     number_order_distance,
+    pair_features,
     paragraph_distance,
     sentence_distance,
+    term_id,
     text_distance,
     time_difference,
     title_distance,
+    words_distance,
 )
 from copylens.core.news.items import NewsItem
 
@@ -160,7 +174,7 @@ def weights(prepared: dict[str, Analyzed]) -> Weights:
 def test_features_and_criteria_are_consistent() -> None:
     columns = [name for names in CRITERIA.values() for name in names]
     assert sorted(columns) == sorted(FEATURES)
-    assert len(set(columns)) == len(FEATURES) == 14
+    assert len(set(columns)) == len(FEATURES) == 20
     assert tuple(columns) == FEATURES  # the criteria list their columns in FEATURES order
 
 
@@ -296,6 +310,12 @@ def test_missing_fields_are_neutral(weights: Weights) -> None:
         "time": NEUTRAL_DAYS,
         "authority_a": NEUTRAL_AUTHORITY,
         "authority_b": 0.9,
+        "words": NEUTRAL_DISTANCE,
+        "forms": NEUTRAL_DISTANCE,
+        "chars": NEUTRAL_DISTANCE,
+        "lead": NEUTRAL_DISTANCE,
+        "entities": NEUTRAL_DISTANCE,
+        "length": 1.0,  # no words against the original's
     }
     assert dict(zip(FEATURES, vector.tolist(), strict=True)) == pytest.approx(expected)
     both_bare = features(bare, bare, weights, {})
@@ -428,3 +448,125 @@ def test_arabic_words_are_stemmed() -> None:
     assert {"حكوم", "انتخاب"} <= a.text.keys() & b.text.keys()
     assert a.title.keys() == b.title.keys() == {"حكوم"}
     assert analyze_item(NewsItem("c", "The government announced the results.")).language == "en"
+
+
+# --- the criteria of issue 37 (real retold stories) ---------------------------------------------
+
+
+def test_retold_story_is_close_on_the_new_criteria(
+    prepared: dict[str, Analyzed], weights: Weights
+) -> None:
+    original, retold, unrelated = prepared["rbc-1"], prepared["lenta-7"], prepared["sport-3"]
+    for measure in (
+        words_distance,
+        forms_distance,
+        chars_distance,
+        lead_distance,
+        entities_distance,
+    ):
+        close = measure(retold, original, weights)
+        far = measure(retold, unrelated, weights)
+        assert 0.0 <= close < 0.5 < far <= 1.0, measure.__name__
+        assert close == pytest.approx(measure(original, retold, weights))  # symmetric
+    assert words_distance(original, original, weights) == pytest.approx(0.0)
+
+
+def test_entities_are_names_inside_sentences_and_numbers() -> None:
+    found = entities_of(
+        "Macron visits Berlin",
+        "President Emmanuel Macron met Olaf Scholz on Monday. The talks lasted 3 hours.\n"
+        "Officials said 1,200 police were on duty in (Berlin).",
+    )
+    # sentence-initial words ("President", "The", "Officials", the title's "Macron") are not
+    # names by their capital; the same word inside a sentence is
+    assert found == {"emmanuel", "macron", "olaf", "scholz", "monday", "3", "1.200", "berlin"}
+    assert entities_of("", "Завтра в Москве ожидается +5 градусов.") == {"москве", "5"}
+    assert entities_of("", "北京今天下雨 12 毫米") == {"12"}  # no capitals: the numbers only
+
+
+def test_forms_are_the_lower_cased_word_forms_of_title_and_text() -> None:
+    item = analyze(NewsItem("f", "The Bank raised rates; the bank's rates rose.", title="Rates"))
+    expected = {"the": 2, "bank": 2, "raised": 1, "rates": 3, "rose": 1}
+    ids, counts = item.forms
+    assert dict(zip(ids.tolist(), counts.tolist(), strict=True)) == {
+        term_id(term): n for term, n in expected.items()
+    }
+    assert np.all(np.diff(ids) > 0)
+
+
+def test_character_grams_join_word_forms_no_stemmer_joins() -> None:
+    # Chinese has no spaces: word forms share nothing, character 4-grams do
+    a = analyze(NewsItem("a", "北京市政府今天宣布新的交通规定将于下月实施。"))
+    b = analyze(NewsItem("b", "北京市政府宣布交通规定下月实施,市民表示欢迎。"))
+    c = analyze(NewsItem("c", "上海股市今天收盘上涨百分之二。"))
+    weights = Weights.of([a, b, c])
+    assert forms_distance(a, b, weights) == 1.0
+    assert chars_distance(a, b, weights) < 0.9 and chars_distance(a, c, weights) == 1.0
+    ids, counts = char_grams("abcd abcd")  # "abcd", "bcd ", "cd a", "d ab", " abc", "abcd"
+    assert len(ids) == 5 and sorted(counts.tolist()) == [1, 1, 1, 1, 2]
+    assert ids.min() >= 0 and ids.max() < CHAR_BUCKETS and np.all(np.diff(ids) > 0)
+    assert len(char_grams("abc")[0]) == 0  # shorter than one n-gram
+
+
+def test_lead_is_the_title_and_the_first_words() -> None:
+    body = " ".join(f"word{k}" for k in range(200))
+    item = analyze(NewsItem("l", body, title="Headline"))
+    assert sum(item.lead.values()) == LEAD_WORDS + 1
+    assert "word0" in item.lead and "word199" not in item.lead
+
+
+def test_length_ratio() -> None:
+    short = analyze(NewsItem("s", "Alpha beta gamma delta."))
+    long = analyze(NewsItem("l", "Alpha beta gamma delta epsilon zeta eta theta."))
+    empty = analyze(NewsItem("e", ""))
+    assert length_distance(short, long) == pytest.approx(0.5)
+    assert length_distance(long, short) == pytest.approx(0.5)
+    assert length_distance(empty, empty) == 0.0
+    assert length_distance(empty, long) == 1.0
+
+
+def test_pair_features_equal_both_directions(
+    prepared: dict[str, Analyzed], weights: Weights
+) -> None:
+    table = {"РБК": 1.0, "lenta.ru": 0.25}
+    for a, b in (("lenta-7", "rbc-1"), ("tennis-1", "tennis-2"), ("bg-0", "weather-msk")):
+        x, y = prepared[a], prepared[b]
+        both = pair_features(x, y, weights, table)
+        assert both.shape == (2, len(FEATURES))
+        assert np.array_equal(both[0], features(x, y, weights, table))
+        assert both[1] == pytest.approx(features(y, x, weights, table), abs=1e-12)
+
+
+def test_turkish_is_detected_and_stemmed_as_turkish() -> None:
+    """Issue 37: the engine took Turkish texts for English, Italian or German and cut them with
+    those stemmers ("ülkedeki" → "ulked"); news now reads a text whose letters are ≥ 1.5 % ı or
+    ğ as Turkish and stems it with Snowball's Turkish."""
+    a = analyze(
+        NewsItem(
+            "a",
+            "Sağlık Bakanlığı'nın paylaştığı verilere göre ülkedeki toplam vaka sayısı arttı.",
+            "Sağlık Bakanlığı açıkladı",
+        )
+    )
+    b = analyze(
+        NewsItem("b", "Bakanlık ülkede vakaların arttığını söyledi; sağlığı tehdit ediyor.")
+    )
+    assert a.language == b.language == "tr"
+    assert {"ülke", "bakanlık"} <= a.text.keys() & b.text.keys()
+    assert "bakanlık" in a.title
+    english = analyze(NewsItem("e", "The ministry said the number of cases rose in the country."))
+    assert english.language == "en"
+
+
+def test_terms_whose_str_hashes_collide_stay_apart() -> None:
+    """CPython hashes a str's internal buffer: "条" (U+6761, stored as the bytes 61 67) and "ag"
+    hash alike. A Chinese replica holding both once crashed the cosine of a 10,000-item stream."""
+    assert hash("条") == hash("ag")  # the trap itself
+    a = analyze(NewsItem("a", "条件 ag 条件 ag other words"))
+    b = analyze(NewsItem("b", "ag only here"))
+    weights = Weights.of([a, b])
+    vector = _tfidf({"条": 2, "ag": 1, "word": 1}, {}, weights)
+    assert len(set(vector.ids.tolist())) == len(vector.ids) == 3
+    assert vector.weights @ vector.weights == pytest.approx(1.0)
+    assert len(_prepared(a, weights).forms.ids) == len(a.forms[0])
+    assert 0.0 < forms_distance(a, b, weights) < 1.0

@@ -108,7 +108,13 @@ def test_train_prints_the_papers_comparison_and_writes_a_model(
     assert code == 0, err
     data = json.loads(out)
     assert data["pairs"] == 36 and data["duplicates"] == 12
-    assert set(data["cross_validated"]) == {"all criteria", "words only", "paragraphs only"}
+    assert set(data["cross_validated"]) == {
+        "all criteria",
+        "words only",
+        "TF-IDF baseline (forms)",
+        "paragraphs only",
+    }
+    assert 0.0 < data["threshold"] < 1.0
     assert data["cross_validated"]["all criteria"]["f1"] > 0.8
     assert [row["pairs"] for row in data["learning_curve"]][-1] == 36
     loaded = load_model(model)
@@ -116,6 +122,7 @@ def test_train_prints_the_papers_comparison_and_writes_a_model(
     code, out, _ = run(capsys, "news", "train", items, "--pairs", pairs, "--model", model,
                        "--criteria", "text,title")  # fmt: skip
     assert code == 0 and "words only" in out and "chosen: text,title" in out
+    assert "TF-IDF baseline (forms)" in out and "chosen by cross-validation" in out
     assert load_model(model).features == ("text", "title")
 
 

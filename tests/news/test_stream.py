@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import combinations
 
 import numpy as np
@@ -268,3 +269,18 @@ def _cancel_after(calls: int) -> stream.CancelCheck:
 def test_dedup_refuses_repeated_ids() -> None:
     with pytest.raises(NewsError, match="id a"):
         dedup([_item("a", "x"), _item("a", "y")], _model())
+
+
+def test_dedup_cuts_at_the_models_threshold() -> None:
+    """Issue 37: a model carries the threshold its training chose; dedup keeps a pair whose
+    mean probability reaches it, not 0.5."""
+    items, _ = _crafted_stream()
+    found = dedup(items, _model(), window_days=3.0).pairs
+    lowest = min(p.probability for p in found)
+    stricter = dataclasses.replace(_model(), threshold=lowest + 1e-9)
+    kept = dedup(items, stricter, window_days=3.0).pairs
+    assert len(kept) < len(found) and all(p.probability > lowest for p in kept)
+    looser = dataclasses.replace(_model(), threshold=0.05)
+    more = dedup(items, looser, window_days=3.0).pairs
+    assert {(p.a, p.b) for p in found} < {(p.a, p.b) for p in more}
+    assert min(p.probability for p in more) < 0.5

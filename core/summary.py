@@ -1,0 +1,266 @@
+"""Summary: a short passage of the checked text that condenses a long stretch of the source
+(issue 34), a step of the pair stage (:class:`~copylens.core.signal.PairStep`, ``assembled``).
+
+A summary keeps few runs of the source's words, so the copy signal finds a piece or two of it
+against a sentence or two of the source; what was taken is the whole passage, from the whole
+article. As the PAN-14 and PAN-15 winners do (Sanchez-Perez, Gelbukh and Sidorov, "Adaptive
+Algorithm for Plagiarism Detection: The Best-performing Approach at PAN 2014 Text Alignment
+Competition", CLEF 2015: when the suspicious side of a passage is much shorter than its source
+side, seed with lower thresholds and take the source's hull as one passage), this step, after
+every pair signal ran:
+
+1. Units and similarities: each text's sentences as bags of canonical words (lemmas or stems,
+   stop words out), the tf-isf cosine and Dice of every pair
+   (:func:`copylens.core.sentence_align.similarity`).
+2. Summary seeds: each checked unit with its best source unit, where their cosine reaches
+   :data:`SEED_COS` and their Dice :data:`SEED_DICE` (lower than a copy's seeds: a summary
+   sentence retells one or two of the source's in fewer words).
+3. Around each fragment already found (a copy or a paraphrase, not a citation: the step
+   never finds a pair of its own, it widens evidence of copying), the run of checked units
+   each seeded or mostly inside a fragment, no unit skipped: a sentence of the writer's own,
+   which seeds nothing, ends the run, so it is never inside the passage.
+4. It is a summary when the run holds at least :data:`MIN_UNITS` seeded units, pointing to at
+   least :data:`MIN_SOURCE_UNITS` distinct source units, in the source's order (at least
+   :data:`ORDER` of consecutive seeds' source units ascending), whose hull in the source has
+   at least :data:`RATIO` times the run's words, and the run and the hull as wholes reach a
+   tf-isf cosine of :data:`VALIDATION` (a text on the same topic shares words, not the order
+   and density of a retelling).
+5. The run, from its first to its last word, against the source hull (first to last seeded
+   source unit, and the fragments inside) is one ``"summary"`` fragment, replacing the
+   fragments inside it; the run's seeded words and fragments' words count as covered, on the
+   source side the seeded units and the fragments' words.
+
+What must hold: it only runs where a fragment was found; its fragment's spans are the
+canonical words' spans (exact offsets, word boundaries); it covers no word outside its
+fragment and never spans a checked unit that neither seeds nor lies mostly in a fragment.
+
+Measured (bench/bench_pan13.py, bench/bench_own_text.py): docs/measurements.md, "Summaries".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+import numpy as np
+
+from copylens.core.canonicalize import Canonical
+from copylens.core.options import Options
+from copylens.core.prepare import Prepared
+from copylens.core.report import Fragment
+from copylens.core.sentence_align import Similarity, similarity
+from copylens.core.signal import Finding, FragmentKind, PairStep
+
+SUMMARY = FragmentKind(
+    name="summary",
+    label="summarised from",
+    plural="summaries",
+    colour="tint",
+    underline="wave",
+    legend="a short passage retelling a longer stretch of the source",
+)
+"""The kind of fragment this step yields (``Fragment.kind == "summary"``)."""
+
+SEED_COS = 0.25
+SEED_DICE = 0.2
+"""Least tf-isf cosine and Dice of a checked unit with its best source unit (a summary seed)."""
+MIN_UNITS = 4
+MIN_SOURCE_UNITS = 3
+"""Fewest seeded checked units in a run, and distinct source units they point to."""
+ORDER = 0.6
+"""Least share of consecutive seeds whose source units ascend (a retelling keeps the order)."""
+RATIO = 3.0
+"""Least ratio of the source hull's canonical words to the run's."""
+VALIDATION = 0.3
+"""Least tf-isf cosine of the run's units summed with the hull's units summed."""
+IN_FRAGMENT = 0.5
+"""A checked unit at least this share inside fragments continues a run without a seed."""
+HULL_NEAR = 0.5
+"""A source unit within this share of a seeded unit's best cosine widens the source hull."""
+BRIDGE_COS = 0.15
+"""A lone checked unit between two of a run, whose best source unit reaches this cosine, is
+inside the run (a summary sentence that merges two of the source's); one matching nothing
+(a sentence of the writer's own) ends the run."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """Checked units [u0, u1) with their summary seeds (checked unit, source unit)."""
+
+    u0: int
+    u1: int
+    seeds: tuple[tuple[int, int], ...]
+
+
+class Summaries(PairStep):
+    """The summary step (module docstring): always on."""
+
+    name = "summaries"
+    kind = SUMMARY
+
+    def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
+        return summarised(a.canonical, b.canonical, found)
+
+
+def summarised(a: Canonical, b: Canonical, found: Finding) -> Finding:
+    """``found`` with each summary (module docstring) as one fragment in place of those
+    inside it."""
+    anchors = [f for f in found.fragments if not f.cited and f.kind != SUMMARY.name]
+    if not anchors or len(a) == 0 or len(b) == 0:
+        return found
+    sim = similarity(a, b)
+    seeds = summary_seeds(sim)
+    if not seeds:
+        return found
+    inside = _inside_share(a, sim, anchors)
+    cut = _cut(inside)
+    bridges = sim.cos.max(axis=1) >= BRIDGE_COS
+    runs: list[Run] = []
+    for f in anchors:
+        u = sim.a.of_word(int(np.searchsorted(a.starts, f.start)))
+        run = _run(u, seeds, inside, bridges, cut)
+        if run is not None and run not in runs and _is_summary(run, sim):
+            runs.append(run)
+    if not runs:
+        return found
+    return _replaced(a, b, sim, found, _disjoint(runs))
+
+
+def summary_seeds(sim: Similarity) -> dict[int, int]:
+    """Each checked unit's best source unit, where the pair reaches the summary seed's
+    thresholds."""
+    if sim.cos.size == 0:
+        return {}
+    best = sim.cos.argmax(axis=1)
+    rows = np.arange(len(best))
+    ok = (sim.cos[rows, best] >= SEED_COS) & (sim.dice[rows, best] >= SEED_DICE)
+    return {int(i): int(best[i]) for i in np.flatnonzero(ok)}
+
+
+def _inside_share(a: Canonical, sim: Similarity, anchors: Sequence[Fragment]) -> np.ndarray:
+    """Share of each checked unit's words inside the fragments found."""
+    inside = np.zeros(len(a), dtype=np.int64)
+    for f in anchors:
+        inside[np.searchsorted(a.starts, f.start) : np.searchsorted(a.starts, f.end)] = 1
+    sums = np.add.reduceat(inside, sim.a.bounds[:-1])
+    return sums / np.maximum(np.diff(sim.a.bounds), 1)
+
+
+def _cut(inside: np.ndarray) -> np.ndarray:
+    """Units between two fragments and outside them: the copy signal's own-sentence cut
+    judged them the writer's own (:func:`copylens.core.sentence_align.own_units`), and this
+    step does not overrule it."""
+    found = np.flatnonzero(inside >= IN_FRAGMENT)
+    cut = np.zeros(len(inside), dtype=bool)
+    if len(found):
+        cut[found[0] : found[-1] + 1] = True
+        cut[found] = False
+    return cut
+
+
+def _run(
+    u: int, seeds: dict[int, int], inside: np.ndarray, bridges: np.ndarray, cut: np.ndarray
+) -> Run | None:
+    """The units around ``u`` each seeded or mostly inside a fragment, with at most one
+    bridge unit (:data:`BRIDGE_COS`) between two such; None if ``u`` is neither."""
+
+    def held(x: int) -> bool:
+        return 0 <= x < len(inside) and not cut[x] and (x in seeds or inside[x] >= IN_FRAGMENT)
+
+    if not held(u):
+        return None
+    u0, u1 = u, u + 1
+    while True:
+        if held(u0 - 1):
+            u0 -= 1
+        elif u0 >= 2 and bridges[u0 - 1] and not cut[u0 - 1] and held(u0 - 2):
+            u0 -= 2
+        else:
+            break
+    while True:
+        if held(u1):
+            u1 += 1
+        elif u1 + 1 < len(inside) and bridges[u1] and not cut[u1] and held(u1 + 1):
+            u1 += 2
+        else:
+            break
+    return Run(u0, u1, tuple((i, seeds[i]) for i in range(u0, u1) if i in seeds))
+
+
+def _is_summary(run: Run, sim: Similarity) -> bool:
+    """Step 4 of the module docstring."""
+    targets = [j for _, j in run.seeds]
+    if len(targets) < MIN_UNITS or len(set(targets)) < MIN_SOURCE_UNITS:
+        return False
+    steps = list(pairwise(targets))
+    if sum(y >= x for x, y in steps) < ORDER * len(steps):
+        return False
+    j0, j1 = min(targets), max(targets) + 1
+    words_a = int(sim.a.bounds[run.u1] - sim.a.bounds[run.u0])
+    words_b = int(sim.b.bounds[j1] - sim.b.bounds[j0])
+    if words_b < RATIO * words_a:
+        return False
+    return sim.cosine(run.u0, run.u1, j0, j1) >= VALIDATION
+
+
+def _hull(run: Run, sim: Similarity) -> tuple[int, int]:
+    """Source units [j0, j1) from the first to the last a seeded unit of the run retells: its
+    best source unit and those of a cosine within :data:`HULL_NEAR` of it, at the seed's
+    thresholds (a summary sentence condenses several of the source's)."""
+    rows = [i for i, _ in run.seeds]
+    cos, dice = sim.cos[rows], sim.dice[rows]
+    near = (cos >= SEED_COS) & (dice >= SEED_DICE) & (cos >= HULL_NEAR * cos.max(axis=1)[:, None])
+    js = np.flatnonzero(near.any(axis=0))
+    return int(js.min()), int(js.max()) + 1
+
+
+def _disjoint(runs: Sequence[Run]) -> list[Run]:
+    """Runs sharing no unit (runs around two fragments of one passage are equal)."""
+    out: list[Run] = []
+    for r in sorted(runs, key=lambda r: (r.u0, -r.u1)):
+        if not out or r.u0 >= out[-1].u1:
+            out.append(r)
+    return out
+
+
+def _replaced(
+    a: Canonical, b: Canonical, sim: Similarity, found: Finding, runs: Sequence[Run]
+) -> Finding:
+    """Step 5 of the module docstring."""
+    fragments = list(found.fragments)
+    covered_a, covered_b = found.covered_a.copy(), found.covered_b.copy()
+    for run in runs:
+        wa0, wa1 = int(sim.a.bounds[run.u0]), int(sim.a.bounds[run.u1])
+        start, end = int(a.starts[wa0]), int(a.ends[wa1 - 1])
+        held = [f for f in fragments if f.start < end and start < f.end and not f.cited]
+        start = min([start, *(f.start for f in held)])
+        end = max([end, *(f.end for f in held)])
+        targets = [j for _, j in run.seeds]
+        j0, j1 = _hull(run, sim)
+        src0 = min([int(b.starts[sim.b.bounds[j0]]), *(f.source_start for f in held)])
+        src1 = max([int(b.ends[sim.b.bounds[j1] - 1]), *(f.source_end for f in held)])
+        for i, j in run.seeds:
+            covered_a[sim.a.bounds[i] : sim.a.bounds[i + 1]] = True
+            covered_b[sim.b.bounds[j] : sim.b.bounds[j + 1]] = True
+        words = int(covered_a[wa0:wa1].sum())
+        exact = sum(f.exact_words for f in held)
+        fragments = [f for f in fragments if not any(f is h for h in held)]
+        fragments.append(
+            Fragment(
+                start=start,
+                end=end,
+                source_start=src0,
+                source_end=src1,
+                words=words,
+                exact_words=min(exact, words),
+                edits=(),
+                kind=SUMMARY.name,
+                score=sim.cosine(run.u0, run.u1, min(targets), max(targets) + 1),
+            )
+        )
+    fragments.sort(key=lambda f: (f.start, f.end))
+    return Finding(covered_a, covered_b, tuple(fragments))
+
+
+SUMMARIES = Summaries()

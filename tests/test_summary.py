@@ -1,0 +1,101 @@
+"""The summary step (core/summary.py, issue 34): a short passage retelling a long article in
+order is one "summarised from" fragment against the article's hull; a text on the same topic
+that shares only topic words (and a copied sentence) is not called a summary."""
+
+from __future__ import annotations
+
+from copylens.core import FRAGMENT_KINDS, Options, TextInput, check
+from copylens.core.report import Fragment
+
+ARTICLE = " ".join(
+    [
+        "Honeybees live in colonies that can hold tens of thousands of workers in summer.",
+        "Each colony has a single queen whose only task is to lay eggs.",
+        "The workers are sterile females that clean, build, guard and forage.",
+        "Drones are the males of the colony and their role is to mate with young queens.",
+        "A worker changes its duties as it grows older over a few weeks.",
+        "Young workers clean the cells and feed the growing larvae with royal jelly.",
+        "Middle aged workers build wax comb and store nectar brought by others.",
+        "The oldest workers leave the hive to collect nectar, pollen and water.",
+        "Foragers may fly several kilometres from the hive on a single trip.",
+        "When a forager finds a rich patch of flowers it returns to share the news.",
+        "It performs a waggle dance on the comb in front of its sisters.",
+        "The angle of the dance tells the direction of the flowers relative to the sun.",
+        "The length of the waggle run tells how far away the flowers are.",
+        "Other foragers follow the dancer and then fly out to the same patch.",
+        "Nectar carried home is passed from mouth to mouth between house bees.",
+        "The bees add enzymes that turn the sugars of nectar into simpler sugars.",
+        "They fan their wings over open cells to evaporate most of the water.",
+        "When the honey is thick enough the cell is sealed with a cap of wax.",
+        "A strong colony may store far more honey than it needs for the winter.",
+        "In winter the bees cluster tightly together around the queen.",
+        "They shiver their flight muscles to keep the centre of the cluster warm.",
+        "The cluster slowly moves across the comb to reach the stored honey.",
+        "In spring the colony grows quickly as the queen lays more eggs each day.",
+        "A crowded colony prepares to divide by raising several new queens.",
+        "Before the new queens emerge the old queen leaves with about half the workers.",
+        "This swarm hangs on a branch while scouts search for a new home.",
+        "The scouts report hollow trees and other cavities with dances of their own.",
+        "When enough scouts agree on one site the whole swarm flies there together.",
+        "Beekeepers try to prevent swarming by giving colonies more room in spring.",
+        "Without pollinating bees many fruit and vegetable crops would yield far less.",
+    ]
+)
+SUMMARY = " ".join(
+    [
+        "Honeybee colonies hold one queen laying eggs and many sterile workers.",
+        "A forager performs a waggle dance on the comb in front of its sisters.",
+        "House bees add enzymes to nectar, evaporate the water and seal the honey with wax.",
+        "In winter bees cluster and shiver around the queen to keep warm.",
+        "Crowded colonies swarm in spring, so beekeepers give them more room.",
+    ]
+)
+INTRO = (
+    "This note was written for a school project about insects. "
+    "My grandmother kept animals on her farm for many years. "
+)
+OUTRO = " I hope to learn more about them next summer when we visit her again."
+OWN_ON_TOPIC = " ".join(
+    [
+        "My uncle keeps three hives of honeybees at the end of his garden.",
+        "He told me that when a forager finds a rich patch of flowers it returns to share the "
+        "news.",
+        "Last year his bees swarmed twice and he lost one colony in the cold winter.",
+        "He sells the honey to neighbours and gives the wax to a candle maker.",
+        "Next spring he wants to give his colonies more room so they will not swarm.",
+    ]
+)
+
+
+def _fragments(text: str) -> tuple[Fragment, ...]:
+    report = check([TextInput("essay", text)], [TextInput("article", ARTICLE)], Options(workers=1))
+    sources = report.documents[0].sources
+    return sources[0].fragments if sources else ()
+
+
+def test_summary_is_one_summarised_fragment_against_the_article() -> None:
+    """Five sentences retelling thirty: one "summary" fragment from the summary's first word
+    to its last (the writer's own sentences around it left out), against the article from
+    its first sentences to its last ones; the copy signal alone finds one sentence."""
+    essay = INTRO + SUMMARY + OUTRO
+    fragments = _fragments(essay)
+    summaries = [f for f in fragments if f.kind == "summary"]
+    assert len(summaries) == 1, fragments
+    (f,) = summaries
+    start = essay.index(SUMMARY)
+    assert f.start == start and f.end == start + len(SUMMARY) - 1  # ends on its last word
+    assert f.source_start < ARTICLE.index("Young workers")
+    assert f.source_end > ARTICLE.index("This swarm hangs")
+    assert all(x is f or x.end <= f.start or x.start >= f.end for x in fragments)
+
+
+def test_same_topic_text_with_a_copied_sentence_is_no_summary() -> None:
+    """A writer's own text on the article's topic, in its order, one sentence close to it:
+    nothing is "summarised"."""
+    fragments = _fragments(INTRO + OWN_ON_TOPIC + OUTRO)
+    assert all(f.kind != "summary" for f in fragments)
+
+
+def test_summary_kind_is_declared_with_its_label() -> None:
+    kind = FRAGMENT_KINDS["summary"]
+    assert kind.label == "summarised from" and kind.colour == "tint"
