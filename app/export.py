@@ -61,6 +61,7 @@ import io
 import json
 import re
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime
@@ -86,6 +87,7 @@ from copylens.app.presentation import (
     failure_text,
     fetched_time,
     is_paraphrase,
+    is_scored,
     is_web_address,
     labels_text,
     language_name,
@@ -98,14 +100,17 @@ from copylens.app.presentation import (
 )
 from copylens.app.terms import QT_TRANSLATE_NOOP, Translate, untranslated
 from copylens.core import (
+    FRAGMENT_KINDS,
     CheckReport,
     CompareReport,
     DocumentResult,
+    Fragment,
     InputFailure,
     Options,
     PairResult,
     SourceMatch,
     document_shares,
+    fragment_kind,
     group_shares,
     specs,
 )
@@ -166,6 +171,9 @@ CONTEXT_CHARS = 80
 QUOTE_CHARS = 400
 """Compare report: a longer fragment is quoted as its first and last QUOTE_CHARS / 2."""
 
+KIND_COLUMNS = tuple(c for kind in FRAGMENT_KINDS.values() for c in kind.columns)
+"""Each fragment kind's CSV columns as it declares them (``FragmentKind.columns``, issue 33):
+its fragments, their words and, for a scored kind, their mean score."""
 CSV_CHECK_COLUMNS = (
     "document",
     "source",
@@ -181,9 +189,7 @@ CSV_CHECK_COLUMNS = (
     "source_labels",
     "source_self_citation",
     "self_cited",
-    "paraphrase_fragments",
-    "paraphrase_words",
-    "paraphrase_score",
+    *KIND_COLUMNS,
     "url",
 )
 CSV_COMPARE_COLUMNS = (
@@ -194,9 +200,7 @@ CSV_COMPARE_COLUMNS = (
     "containment_ba",
     "fragments",
     "fragment_words",
-    "paraphrase_fragments",
-    "paraphrase_words",
-    "paraphrase_score",
+    *KIND_COLUMNS,
 )
 
 
@@ -268,9 +272,12 @@ def csv_report(report: Report) -> str:
     document's three shares (they sum to 1, as in JSON). An archived source has its path as
     added, ``source_archive_id``, ``source_labels`` ("author=Ivanov, year=2024") and
     ``source_self_citation`` (1 when by the checked document's author, else 0); the three
-    are empty for a given file. ``paraphrase_fragments`` and ``paraphrase_words`` count the
+    are empty for a given file. Then each fragment kind's declared columns
+    (:data:`KIND_COLUMNS`): ``paraphrase_fragments`` and ``paraphrase_words`` count the
     source's paraphrases (sentences retold in other words) and their words, ``paraphrase_score``
-    is their meaning similarity (0..1, weighted by words; empty without paraphrases). ``url``
+    is their meaning similarity (0..1, weighted by words; empty without paraphrases);
+    ``summary_fragments`` and ``summary_words`` its summaries (a short passage retelling a
+    longer stretch of the source) and their words. ``url``
     is a web source's address (where its page was downloaded from, after redirects; empty for
     a file), last so that older readers of the columns before it are not disturbed.
     Compare: one row per pair.
@@ -299,7 +306,7 @@ def csv_report(report: Report) -> str:
                         _num(d.cited),
                         *_archive_cells(src),
                         _num(d.self_cited),
-                        *_paraphrase_cells(src),
+                        *_kind_cells(src),
                         _text_cell(src.url or "") if src else "",
                     ]
                 )
@@ -320,7 +327,7 @@ def compare_csv_row(p: PairResult) -> list[str | int]:
         _num(p.containment_ba),
         len(p.fragments),
         sum(f.words for f in p.fragments),
-        *_paraphrase_cells(p),
+        *_kind_cells(p),
     ]
 
 
@@ -337,16 +344,23 @@ def _archive_cells(src: SourceMatch | None) -> list[str | int]:
     return [src.archive_id, _text_cell(labels_text(src.labels)), int(src.self_citation)]
 
 
-def _paraphrase_cells(src: SourceMatch | PairResult | None) -> list[str | int]:
-    """Paraphrase fragments, their words and their word-weighted mean score."""
-    if src is None:
-        return ["", "", ""]
-    found = [f for f in src.fragments if is_paraphrase(f)]
-    words = sum(f.words for f in found)
-    if not found:
-        return [0, 0, ""]
-    score = sum(f.score * f.words for f in found) / words if words else found[0].score
-    return [len(found), words, _num(score)]
+def _kind_cells(src: SourceMatch | PairResult | None) -> list[str | int]:
+    """:data:`KIND_COLUMNS`' cells: for each kind declaring columns, its fragments, their
+    words and, for a scored kind, their word-weighted mean score (empty without any)."""
+    cells: list[str | int] = []
+    for kind in FRAGMENT_KINDS.values():
+        if not kind.columns:
+            continue
+        if src is None:
+            cells += [""] * len(kind.columns)
+            continue
+        found = [f for f in src.fragments if f.kind == kind.name]
+        words = sum(f.words for f in found)
+        cells += [len(found), words]
+        if kind.scored:
+            score = sum(f.score * f.words for f in found) / words if words else None
+            cells.append("" if not found else _num(found[0].score if score is None else score))
+    return cells
 
 
 def json_report(
@@ -636,8 +650,18 @@ def _document_section(
 
 
 def _paraphrase_count(src: SourceMatch, s: _Strings) -> str:
-    n = sum(1 for f in src.fragments if is_paraphrase(f))
-    return f" &middot; {_e(s('paraphrases'))}: {n}" if n else ""
+    """The count of each tinted kind's fragments (paraphrases, summaries) from ``src``."""
+    counts = Counter(f.kind for f in src.fragments if is_paraphrase(f))
+    return "".join(
+        f" &middot; {_e(s.kind(name, 'plural').capitalize())}: {counts[name]}"
+        for name in FRAGMENT_KINDS
+        if counts[name]
+    )
+
+
+def _is_scored(f: Fragment) -> bool:
+    """A tinted fragment with a meaning similarity (a paraphrase, not a summary)."""
+    return is_paraphrase(f) and is_scored(f)
 
 
 def _paraphrase_table(
@@ -646,7 +670,7 @@ def _paraphrase_table(
     """Every paraphrase, in text order: its source (colour and name), meaning similarity,
     words and opening (the similarity is on paper too, where tooltips are not)."""
     found = sorted(
-        ((f, i) for i, src in enumerate(d.sources) for f in src.fragments if is_paraphrase(f)),
+        ((f, i) for i, src in enumerate(d.sources) for f in src.fragments if _is_scored(f)),
         key=lambda fi: (fi[0].start, fi[1]),
     )
     if not found:
@@ -705,6 +729,7 @@ def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings
     """The legend of what appears, then the full text with its highlights."""
     pieces = []
     seen_overlap = seen_edit = seen_glyph = seen_cited = seen_paraphrase = False
+    seen_kinds: set[str] = set()  # tinted kinds without a score (summaries)
     has_paraphrase = [any(is_paraphrase(f) for f in src.fragments) for src in d.sources]
     cuts = _paper_cuts(text) if s.wrap_names else []
     at = [p for p, _ in cuts]
@@ -731,7 +756,13 @@ def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings
             tip = ", ".join(names[d.sources[n].key] for n in covering)
             style, extra = f"background-color:{fill}", ""
             phrase = paraphrase_at(d.sources[first].fragments, a) if has_paraphrase[first] else None
-            if phrase is not None:
+            if phrase is not None and not is_scored(phrase):
+                seen_kinds.add(phrase.kind)
+                classes += " paraphrase"
+                fill = CITED if cited else _paraphrase_fill(first)
+                style = f"background-color:{fill}; text-decoration-color:{_line(first)}"
+                tip += f"\n{s.kind(phrase.kind)}"
+            elif phrase is not None:
                 seen_paraphrase = True
                 similarity = _pct(phrase.score, s).replace("&nbsp;", "\u00a0")
                 classes += " paraphrase" + (" paraphrase-end" if b >= phrase.end else "")
@@ -759,6 +790,14 @@ def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings
             f'<span class="src paraphrase" style="background-color:{_NEUTRAL_PARAPHRASE}; '
             f'text-decoration-color:{NEUTRAL_LINE}">{_e(s("paraphrase_chip"))}</span>'
         )
+    chips.extend(
+        f'<span class="src paraphrase" style="background-color:{_NEUTRAL_PARAPHRASE}; '
+        f'text-decoration-color:{NEUTRAL_LINE}">'
+        + _e(s("kind_chip").format(label=s.kind(name), legend=s.kind(name, "legend")))
+        + "</span>"
+        for name in FRAGMENT_KINDS
+        if name in seen_kinds
+    )
     if seen_cited:
         chips.append(
             f'<span class="src cited" style="background-color:{CITED}">{_e(s("cited_chip"))}</span>'
@@ -1471,6 +1510,7 @@ _WORDS: dict[str, str] = {
     "paraphrase_chip": QT_TRANSLATE_NOOP(
         "Report", "lighter, wavy underline: paraphrase (retold in other words)"
     ),
+    "kind_chip": QT_TRANSLATE_NOOP("Report", "lighter, wavy underline: {label} ({legend})"),
     "paraphrases": QT_TRANSLATE_NOOP("Report", "Paraphrases"),
     "passage": QT_TRANSLATE_NOOP("Report", "Passage"),
     "lookalike_tip": QT_TRANSLATE_NOOP("Report", "look-alike letter {code} from another alphabet"),
@@ -1578,6 +1618,12 @@ class _Strings:
         characters or more (``Байкал.txt``: Qt's table let a short name cross the cell's
         border)."""
         return _breakable(text, _SHORT_TOKEN) if self.wrap_names else _e(text)
+
+    def kind(self, name: str, what: str = "label") -> str:
+        """A fragment kind's ``what`` ("label", "plural", "legend") as declared
+        (``copylens.core.FRAGMENT_KINDS``), translated (context "FragmentKinds")."""
+        text: str = getattr(fragment_kind(name), what)
+        return self._translate("FragmentKinds", text)
 
     def term(self, key: str) -> str:
         """A figure's label (:mod:`copylens.app.terms`), translated (context "Terms")."""

@@ -322,6 +322,23 @@ def is_paraphrase(fragment: Fragment) -> bool:
     return fragment_kind(fragment.kind).colour == "tint"
 
 
+def kind_label(fragment: Fragment, translate: Callable[[str, str], str] | None = None) -> str:
+    """How the interface names ``fragment``'s kind ("paraphrase", "summarised from"): its
+    declared label (``copylens.core.FRAGMENT_KINDS``), through ``translate(context, text)``
+    (context "FragmentKinds") when given."""
+    from copylens.core import fragment_kind  # loads the engine's signals: not on --help
+
+    label = fragment_kind(fragment.kind).label
+    return translate("FragmentKinds", label) if translate else label
+
+
+def is_scored(fragment: Fragment) -> bool:
+    """Whether ``fragment``'s kind declares a score worth showing (a meaning similarity)."""
+    from copylens.core import fragment_kind
+
+    return fragment_kind(fragment.kind).scored
+
+
 def paraphrase_at(fragments: Sequence[Fragment], offset: int) -> Fragment | None:
     """The paraphrase among ``fragments`` that covers the character at ``offset`` (by
     ``start``/``end``), None when none does or a copied fragment covers it too (copied

@@ -3,8 +3,8 @@
 A document's line gives its uniqueness, borrowed and cited shares, and the self-cited one
 when an archived source is the writer's own (they sum to 100 %); the source table a "cited"
 column; a quoted fragment that is a citation says "(cited)", a paraphrase (sentences retold in
-other words) "(paraphrase 0.83)" with its meaning similarity. The figures are named as everywhere
-else (:mod:`copylens.app.terms`, in English).
+other words) "(paraphrase 0.83)" with its meaning similarity, a summary "(summarised from)".
+The figures are named as everywhere else (:mod:`copylens.app.terms`, in English).
 """
 
 from __future__ import annotations
@@ -15,13 +15,21 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from copylens.app import terms
-from copylens.app.presentation import already_archived, is_paraphrase, passage, percent
+from copylens.app.presentation import (
+    already_archived,
+    is_paraphrase,
+    is_scored,
+    kind_label,
+    passage,
+    percent,
+)
 from copylens.core import (
     ArchivedDocument,
     ArchiveStats,
     CheckReport,
     CompareReport,
     DocumentResult,
+    Fragment,
     InputFailure,
     SourceMatch,
     megabytes,
@@ -80,7 +88,7 @@ def print_check(report: CheckReport, out: TextIO) -> None:
         text = report.texts.get(doc.path, "")
         for fragment, source in fragments[:TOP_FRAGMENTS]:
             quote = passage(text, fragment.start, fragment.end, QUOTE_CHARS)
-            marks = [f"paraphrase {fragment.score:.2f}"] if is_paraphrase(fragment) else []
+            marks = [_kind_mark(fragment)] if is_paraphrase(fragment) else []
             marks += ["cited"] if fragment.cited else []
             mark = f"  ({', '.join(marks)})" if marks else ""
             out.write(f"    «{shown(quote)}»\n      ← {shown(source)}{mark}\n")
@@ -171,3 +179,10 @@ def _head(key: str) -> str:
 def _pct(x: float) -> str:
     """The command line's percentages: always one decimal ("98.1 %")."""
     return percent(x, decimals=1)
+
+
+def _kind_mark(fragment: Fragment) -> str:
+    """A tinted fragment's mark: its kind's label, with its score when the kind has one
+    ("paraphrase 0.83", "summarised from")."""
+    label = kind_label(fragment)
+    return f"{label} {fragment.score:.2f}" if is_scored(fragment) else label

@@ -72,7 +72,8 @@ class FragmentKind:
     underline: Literal["edits", "wave"] = "edits"
     """"edits": the edited words dotted; "wave": a wavy line under the whole fragment."""
     columns: tuple[str, ...] = ()
-    """Its columns in the CSV report, for each source (fragments, words, mean score)."""
+    """Its columns in the CSV report, for each source: fragments, words and, when ``scored``,
+    their mean score."""
     scored: bool = False
     """Its fragments carry a ``score`` worth showing (meaning similarity)."""
 

@@ -59,6 +59,7 @@ SUMMARY = FragmentKind(
     colour="tint",
     underline="wave",
     legend="a short passage retelling a longer stretch of the source",
+    columns=("summary_fragments", "summary_words"),
 )
 """The kind of fragment this step yields (``Fragment.kind == "summary"``)."""
 

@@ -40,7 +40,7 @@ from copylens.app.views.sources_table import (
     web_address,
 )
 from copylens.app.views.text_view import HighlightTextView, wave_image_html
-from copylens.core import DocumentResult, fragment_kind
+from copylens.core import FRAGMENT_KINDS, DocumentResult, fragment_kind
 
 
 def _archive_tr(text: str) -> str:
@@ -346,6 +346,19 @@ class DocumentView(QtWidgets.QWidget):
         colour and name."""
         self.legend_label.setText(self.legend_html())
 
+    def _tinted_kinds(self) -> list[str]:
+        """The tinted kinds (:func:`~copylens.app.presentation.is_paraphrase`) among the
+        document's fragments, in the order of the declarations."""
+        if self._result is None:
+            return []
+        present = {
+            f.kind
+            for s in self._result.sources
+            for f in s.fragments
+            if presentation.is_paraphrase(f)
+        }
+        return [name for name in FRAGMENT_KINDS if name in present]
+
     def legend_html(self) -> str:
         neutral = colors.NEUTRAL_COLOR.name()
         pale = colors.mix(colors.NEUTRAL_COLOR, colors.TEXT_BACKGROUND, 0.5).name()
@@ -368,6 +381,12 @@ class DocumentView(QtWidgets.QWidget):
             f"{cited}&nbsp;</span>",
             f'<span style="background-color:{paraphrase_fill}">&nbsp;{wave}&nbsp;'
             f"{paraphrased}&nbsp;</span>",
+            *(  # the other tinted kinds (a summary) only where the document has one
+                f'<span style="background-color:{paraphrase_fill}">&nbsp;{wave}&nbsp;'
+                f"{html.escape(_kind_label(other))}&nbsp;</span>"
+                for other in self._tinted_kinds()
+                if other != kind.name
+            ),
             f'<span style="color:{red}; font-weight:bold">{lookalike}</span>',
         ]
         line = "&nbsp;&nbsp;".join(marks)
@@ -412,3 +431,8 @@ class DocumentView(QtWidgets.QWidget):
     def _on_span_activated(self, key: object) -> None:
         if isinstance(key, tuple) and len(key) == 3 and key[0] == "source":
             self.open_side_by_side(key[1], key[2])
+
+
+def _kind_label(name: str) -> str:
+    """The declared label of the fragment kind ``name``, translated."""
+    return QtCore.QCoreApplication.translate("FragmentKinds", fragment_kind(name).label)

@@ -156,10 +156,21 @@ def _fragment_tip(fragment: Fragment, name: str, side: str = "left", other: str 
 
 def paraphrase_text(fragment: Fragment, side: str = "left", other: str = "") -> str:
     """ "Paraphrase of source.txt: meaning similarity 83 %" (on the document's side; "Paraphrased
-    in essay.txt: …" on the source's), then the words it has and how many are the source's."""
+    in essay.txt: …" on the source's; a kind without a score, a summary, "Summarised from:
+    source.txt" and "Retold in essay.txt"), then the words it has and how many are the
+    source's."""
     translate = QtCore.QCoreApplication.translate
     similarity = presentation.percent(fragment.score, i18n.current_language())
-    if not other:
+    if not presentation.is_scored(fragment):  # a summary: its kind's label, no similarity
+        label = presentation.kind_label(fragment, translate)
+        label = label[:1].upper() + label[1:]
+        if not other:
+            first = label
+        elif side == "left":
+            first = f"{label}: {other}"
+        else:
+            first = translate("Edits", "Retold in {0}").format(other)
+    elif not other:
         first = translate("Edits", "Paraphrase: meaning similarity {0}").format(similarity)
     elif side == "left":
         first = translate("Edits", "Paraphrase of {0}: meaning similarity {1}")
@@ -648,7 +659,14 @@ class SideBySideView(QtWidgets.QWidget):
             self.position_label.setText(self.tr("No shared fragments") if self._left_text else "")
             return
         fragment = self._fragments[self._current]
-        if presentation.is_paraphrase(fragment):
+        if presentation.is_paraphrase(fragment) and not presentation.is_scored(fragment):
+            text = self.tr("Fragment {0} of {1}  ·  {2}  ·  {3} words").format(
+                self._current + 1,
+                n,
+                presentation.kind_label(fragment, QtCore.QCoreApplication.translate),
+                fragment.words,
+            )
+        elif presentation.is_paraphrase(fragment):
             similarity = presentation.percent(fragment.score, i18n.current_language())
             text = self.tr(
                 "Fragment {0} of {1}  ·  paraphrase, meaning similarity {2}  ·  {3} words"

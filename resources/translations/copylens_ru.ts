@@ -750,6 +750,10 @@
         <translation>Цитата: в кавычках или в списке литературы</translation>
     </message>
     <message>
+        <source>Retold in {0}</source>
+        <translation>Пересказано в {0}</translation>
+    </message>
+    <message>
         <source>Paraphrase: meaning similarity {0}</source>
         <translation>Перефразирование: сходство по смыслу {0}</translation>
     </message>
@@ -2952,6 +2956,10 @@ Could not be read: %2</source>
         <translation>светлее, с волнистым подчёркиванием: перефразирование (пересказано другими словами)</translation>
     </message>
     <message>
+        <source>lighter, wavy underline: {label} ({legend})</source>
+        <translation>светлее, волнистое подчёркивание: {label} ({legend})</translation>
+    </message>
+    <message>
         <source>Paraphrases</source>
         <translation>Перефразирование</translation>
     </message>
@@ -3739,6 +3747,10 @@ Could not be read: %2</source>
     <message>
         <source>No shared fragments</source>
         <translation>Общих фрагментов нет</translation>
+    </message>
+    <message>
+        <source>Fragment {0} of {1}  ·  {2}  ·  {3} words</source>
+        <translation>Фрагмент {0} из {1}  ·  {2}  ·  слов: {3}</translation>
     </message>
     <message>
         <source>Fragment {0} of {1}  ·  paraphrase, meaning similarity {2}  ·  {3} words</source>

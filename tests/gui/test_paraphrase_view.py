@@ -143,3 +143,22 @@ def test_find_rewrites_is_a_matching_checkbox(qtbot) -> None:
     values = dialog.values()
     assert values["paraphrase"] is False
     assert settings.to_options(values).paraphrase is False
+
+
+def test_a_summary_is_named_by_its_kind_without_a_meaning_similarity(qtbot, window) -> None:
+    """A summary (tinted like a paraphrase, no score worth showing): the legend names it,
+    side by side its caption and tooltips say "summarised from", never a meaning similarity."""
+    from tests.test_summary_report import SUMMED, summary_report
+
+    page = window.check_page
+    page.show_report(summary_report())
+    view = page.document_view
+    QtCore.QCoreApplication.processEvents()
+    assert "summarised from" in view.legend_html()
+    view.open_side_by_side(0, 0)
+    side = view.side_by_side
+    assert side.position_label.text() == "Fragment 1 of 1  ·  summarised from  ·  20 words"
+    left = side.left.tooltip_at(len(SUMMED) - 2)
+    assert "Summarised from: rivers.txt" in left and "meaning" not in left
+    right = side.right.tooltip_at(1)
+    assert "Retold in essay.txt" in right and "meaning" not in right
