@@ -12,9 +12,9 @@ five ``copylens --help``. Prints a table with the ratios CopyLens/yardstick and 
 
 With ``--base REV`` the engine at that revision (``git archive``, run from a temporary copy)
 runs too, in the same alternation, and the table gives its ratios and whether its JSON is
-byte-identical. CopyLens's CPU time by stage over all its processes (``copylens.core.cpu``,
-``COPYLENS_STAGE_CPU``, measured in one more run, not a timed one) is printed beside the
-totals (issue 40), so a new signal's cost shows.
+byte-identical (but for the time it was generated). CopyLens's CPU time by stage over all its
+processes (``copylens.core.cpu``, ``COPYLENS_STAGE_CPU``, measured in one more run, not a timed
+one) is printed beside the totals (issue 40), so a new signal's cost shows.
 
 Usage: ``python bench/bench_compare.py [--n 1000] [--seed 1] [--keep] [--base main]`` from anywhere;
 ``--keep`` leaves the essays in ``bench/data/essays_<n>/`` (truth in ``truth_<n>.json``).
@@ -172,6 +172,11 @@ def stage_shares(folder: Path) -> dict[str, float]:
     from copylens.core.cpu import summed
 
     return {k: round(v, 2) for k, v in sorted(summed(folder).items(), key=lambda x: -x[1])}
+
+
+def without_time(path: Path) -> bytes:
+    """A JSON report's bytes without its ``generated_at`` (the time of the run, issue 36)."""
+    return re.sub(rb'"generated_at":"[^"]*"', b"", path.read_bytes(), count=1)
 
 
 def run(
