@@ -242,10 +242,10 @@ def _made(doc: Prepared) -> Meaning:
     words while reading: :func:`learn`), else as :func:`_meaning` makes it (a language
     whose mean vectors take its synonyms', :data:`SPREAD`)."""
     c = doc.canonical
-    lex = lexicon(c.language)
     if c.language in SPREAD:
-        return _meaning(doc, lex)
+        return _meaning(doc, lexicon(c.language))
     known = _known(c.language)
+    lex = known.lexicon
     at = np.empty(len(c), dtype=np.int64)
     for lo in range(0, len(c), BLOCK_WORDS):
         at[lo : lo + BLOCK_WORDS] = known.ids_of(_keys(doc, lo, min(lo + BLOCK_WORDS, len(c))))
@@ -314,6 +314,8 @@ class _Known:
 
     def __init__(self, language: str) -> None:
         self.language = language
+        self.lexicon = lexicon(language)
+        """The lexicon whose table :attr:`rows` index (rows of another one mean other words)."""
         self.ids: dict[tuple[str, str], int] = {}
         self.rows = np.zeros(0, dtype=np.int32)
         self.weights = np.zeros(0, dtype=np.float32)
@@ -336,7 +338,7 @@ class _Known:
     def _learn(self, new: list[tuple[str, str]]) -> None:
         written = [w.lower() for w, _ in new]
         forms = [f for _, f in new]
-        rows = lexicon(self.language).rows(written, forms)
+        rows = self.lexicon.rows(written, forms)
         weights = np.array([weight(w, self.language) for w in written], dtype=np.float32)
         self.rows = np.concatenate((self.rows, rows))
         self.weights = np.concatenate((self.weights, weights))
@@ -354,8 +356,10 @@ _KNOWN: dict[str, _Known] = {}
 
 
 def _known(language: str) -> _Known:
+    """This process's memo of the language's words, made anew if the lexicon it indexes is no
+    longer the language's (its cache cleared: the rows would point at another table)."""
     found = _KNOWN.get(language)
-    if found is None:
+    if found is None or found.lexicon is not lexicon(language):
         found = _KNOWN[language] = _Known(language)
     return found
 

@@ -132,3 +132,26 @@ def test_compare_finds_what_the_stage_finds_on_documents_held_whole(
             held.containment_ab,
             held.containment_ba,
         )
+
+
+def test_the_words_memo_follows_its_lexicon() -> None:
+    """The memo of learned words holds rows of one lexicon's table: when the lexicon is made
+    anew (its cache cleared, as a test or a long-lived process may), the memo is made anew
+    too, never read against the other table (issue 40's memo; seen as fewer paraphrases in a
+    test run after another test cleared the lexicon)."""
+    from copylens.core import TextInput, check
+    from copylens.core import meaning
+
+    def fragments() -> list:
+        pp._CACHE.clear()
+        report = check(
+            [TextInput("doc", _text("en", "rewrite"))], [TextInput("source", _text("en", "source"))]
+        )
+        return [f for s in report.documents[0].sources for f in s.fragments]
+
+    first = fragments()
+    assert any(f.kind == "paraphrase" for f in first)
+    pp.learn("en", [("zyxwvutsrq", "zyxwvutsrq"), ("qrstuvwxyz", "qrstuvwxyz")])
+    meaning.lexicon.cache_clear()
+    pp.learn("en", [("qponmlkjih", "qponmlkjih")])  # a new table: its unknown words differ
+    assert fragments() == first
