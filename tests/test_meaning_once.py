@@ -139,8 +139,7 @@ def test_the_words_memo_follows_its_lexicon() -> None:
     anew (its cache cleared, as a test or a long-lived process may), the memo is made anew
     too, never read against the other table (issue 40's memo; seen as fewer paraphrases in a
     test run after another test cleared the lexicon)."""
-    from copylens.core import TextInput, check
-    from copylens.core import meaning
+    from copylens.core import TextInput, check, meaning
 
     def fragments() -> list:
         pp._CACHE.clear()
