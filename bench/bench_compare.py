@@ -12,9 +12,9 @@ five ``copylens --help``. Prints a table with the ratios CopyLens/yardstick and 
 
 With ``--base REV`` the engine at that revision (``git archive``, run from a temporary copy)
 runs too, in the same alternation, and the table gives its ratios and whether its JSON is
-byte-identical. CopyLens's CPU time by stage over all its processes (``copylens.core.cpu``,
-``COPYLENS_STAGE_CPU``, measured in one more run, not a timed one) is printed beside the
-totals (issue 40), so a new signal's cost shows.
+byte-identical (but for the time it was generated). CopyLens's CPU time by stage over all its
+processes (``copylens.core.cpu``, ``COPYLENS_STAGE_CPU``, measured in one more run, not a timed
+one) is printed beside the totals (issue 40), so a new signal's cost shows.
 
 Usage: ``python bench/bench_compare.py [--n 1000] [--seed 1] [--keep] [--base main]`` from anywhere;
 ``--keep`` leaves the essays in ``bench/data/essays_<n>/`` (truth in ``truth_<n>.json``).
@@ -26,6 +26,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -125,15 +126,33 @@ def old_package(base: str, into: Path) -> Path:
     return into
 
 
+_GENERATED_AT = re.compile(rb'"generated_at": ?"[^"]*"')
+
+
+def same_report(first: Path, second: Path) -> bool:
+    """The two JSON reports are byte for byte the same but for the time each was written
+    (its ``generated_at``)."""
+    return _GENERATED_AT.sub(b"", first.read_bytes()) == _GENERATED_AT.sub(b"", second.read_bytes())
+
+
 BLAS = ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 USER_BLAS = {k: os.environ.get(k) for k in BLAS}
 """The BLAS thread settings the bench was started with: importing copylens sets them in this
 process (``copylens/__init__``), and the engine of ``--base`` must run as it ships."""
 
 
-def measured(command: list[str], out: Path, env: dict[str, str]) -> Measurement:
+def measured(
+    command: list[str],
+    out: Path,
+    env: dict[str, str],
+    timeout_s: float = 900.0,
+    cwd: Path = REPO,
+) -> Measurement:
     """:func:`run_measured` with ``env`` added to the environment the child inherits (and the
-    BLAS settings as the bench was started with)."""
+    BLAS settings as the bench was started with), run from ``cwd``: the engine of ``--base``
+    runs from its own copy (``python -m`` puts the working folder first on ``sys.path``, so
+    from this checkout it would import this checkout's ``copylens/``, whatever
+    ``PYTHONPATH`` says)."""
     saved = dict(os.environ)
     for key, value in USER_BLAS.items():
         if value is None:
@@ -142,7 +161,7 @@ def measured(command: list[str], out: Path, env: dict[str, str]) -> Measurement:
             os.environ[key] = value
     os.environ.update(env)
     try:
-        return run_measured(command, out, cwd=REPO)
+        return run_measured(command, out, cwd=cwd, timeout_s=timeout_s)
     finally:
         os.environ.clear()
         os.environ.update(saved)
@@ -153,6 +172,11 @@ def stage_shares(folder: Path) -> dict[str, float]:
     from copylens.core.cpu import summed
 
     return {k: round(v, 2) for k, v in sorted(summed(folder).items(), key=lambda x: -x[1])}
+
+
+def without_time(path: Path) -> bytes:
+    """A JSON report's bytes without its ``generated_at`` (the time of the run, issue 36)."""
+    return re.sub(rb'"generated_at":"[^"]*"', b"", path.read_bytes(), count=1)
 
 
 def run(
@@ -188,15 +212,12 @@ def run(
         if min_containment is not None:
             module += ["--min-containment", str(min_containment)]
         print(f"and {base} (git archive):", " ".join(module), "\n")
+    paths = [str(old), os.environ.get("PYTHONPATH")] if old is not None else []
+    env = {"PYTHONPATH": os.pathsep.join(filter(None, paths))}
     for _ in range(repeat):
         runs["copylens"].append(measured(compare_cmd, root / f"copylens_{n}.json", {}))
         if old is not None:
-            env = {
-                "PYTHONPATH": os.pathsep.join(
-                    filter(None, [str(old), os.environ.get("PYTHONPATH")])
-                )
-            }
-            runs["base"].append(measured(module, root / f"base_{n}.json", env))
+            runs["base"].append(measured(module, root / f"base_{n}.json", env, cwd=old))
         runs["yardstick"].append(run_measured(yard_cmd, root / f"yardstick_{n}.json", cwd=REPO))
     copylens, yardstick = median_run(runs["copylens"]), median_run(runs["yardstick"])
     folder = root / "cpu"  # the stages' CPU in a run of its own: the timed runs pay nothing
@@ -204,6 +225,13 @@ def run(
     folder.mkdir()
     measured(compare_cmd, root / "stages.json", {"COPYLENS_STAGE_CPU": str(folder)})
     stages = stage_shares(folder)
+    base_stages: dict[str, float] = {}
+    if old is not None:  # the same for the engine at ``base``, right after
+        shutil.rmtree(folder)
+        folder.mkdir()
+        cpu = {**env, "COPYLENS_STAGE_CPU": str(folder)}
+        measured(module, root / "stages_base.json", cpu, cwd=old)
+        base_stages = stage_shares(folder)
     walls = {k: [round(m.wall_s, 2) for m in v] for k, v in runs.items()}
     print(f"wall times of {repeat} alternating runs: {walls}")
 
@@ -252,8 +280,9 @@ def run(
         results["base"] = {"revision": base, **measurement(before)}
         results["ratios"]["base_time"] = before.wall_s / yardstick.wall_s
         results["ratios"]["time_vs_base"] = copylens.wall_s / before.wall_s
-        same = (root / f"base_{n}.json").read_bytes() == (root / f"copylens_{n}.json").read_bytes()
+        same = same_report(root / f"base_{n}.json", root / f"copylens_{n}.json")
         results["base"]["identical_json"] = same
+        results["base"]["stage_cpu_s"] = base_stages
     results["targets"] = targets(results, copylens)
     return results
 
@@ -321,15 +350,18 @@ def table(results: dict[str, Any]) -> str:
             f" {ratios['base_time']:.2f}x the yardstick; copylens / {b['revision']}: time "
             f"{ratios['time_vs_base']:.2f}x; JSON identical: {b['identical_json']}"
         )
-    cpu = results.get("stage_cpu_s") or {}
-    if cpu.get("total"):
-        lines.append("")
-        lines.append(f"copylens CPU by stage, all processes (of {cpu['total']:.1f} s):")
-        for name, seconds in cpu.items():
-            if name != "total":
-                lines.append(
-                    f"  {name:<22} {seconds:7.2f} s  {100 * seconds / cpu['total']:5.1f} %"
-                )
+    for title, cpu in (
+        ("copylens", results.get("stage_cpu_s") or {}),
+        (results.get("base", {}).get("revision"), results.get("base", {}).get("stage_cpu_s")),
+    ):
+        if cpu and cpu.get("total"):
+            lines.append("")
+            lines.append(f"{title} CPU by stage, all processes (of {cpu['total']:.1f} s):")
+            for name, seconds in cpu.items():
+                if name != "total":
+                    lines.append(
+                        f"  {name:<22} {seconds:7.2f} s  {100 * seconds / cpu['total']:5.1f} %"
+                    )
     lines.append(f"copylens --help: median {results['help_median_s']:.3f} s of {results['help_s']}")
     lines.append("")
     lines.append(f"targets (set for n = 1000; this run n = {results['n']}):")

@@ -30,8 +30,10 @@ run only. Writes ``bench/results/<--out>.json`` (all figures, machine, date, com
 and ``<--out>.md`` (tables); ``--out`` defaults to ``scale``.
 
 Usage: ``python bench/bench_scale.py [--sizes 1000 10000 100000] [--repeat 3] [--seed 1]
-[--variant NAME='ARGS' ...] [--timeout 3600] [--out scale]``, with the environment whose
-copylens is to be measured (``bench_compare.copylens_command``).
+[--variant NAME='ARGS' ...] [--timeout 3600] [--base main] [--out scale]``, with the
+environment whose copylens is to be measured (``bench_compare.copylens_command``); ``--base
+REV`` runs the engine at that revision too (``git archive``, as ``bench_compare.py`` does),
+in the same alternation.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -57,9 +60,12 @@ from bench_compare import (
     load_copylens,
     load_yardstick,
     mark,
+    measured,
     measurement,
     median_run,
+    old_package,
     pair,
+    same_report,
     score,
 )
 from make_essays import KINDS, cached_truth, collection_params, common_lines, pool_sharing
@@ -79,6 +85,7 @@ PEAK_TARGET_MB = 2048.0
 PEAK_FROM = 100_000
 PYTHON = os.path.abspath(sys.executable)  # normalised, not resolved: the venv's interpreter
 UNRELATED_CONTAINMENT = 0.2
+PYTHONPATH = os.environ.get("PYTHONPATH", "")
 STREAM_FROM = 256_000_000
 """Reports of this many bytes or more are parsed a pair at a time."""
 
@@ -194,13 +201,24 @@ def quantiles(values: list[float]) -> dict[str, float] | None:
 
 
 def run_size(
-    n: int, seed: int, repeat: int, variants: dict[str, list[str]], timeout: float
+    n: int,
+    seed: int,
+    repeat: int,
+    variants: dict[str, list[str]],
+    timeout: float,
+    base: tuple[str, Path] | None = None,
 ) -> dict[str, Any]:
     essays, truth, generation = collection(n, seed, timeout)
     home = essays.parent
     copylens = [*copylens_command(), "compare", str(essays), "--format", "json"]
     commands = {"copylens": copylens}
     commands |= {f"copylens {name}": [*copylens, *args] for name, args in variants.items()}
+    envs: dict[str, dict[str, str]] = {}
+    if base is not None:  # the engine at that revision, from its git archive
+        name = f"base {base[0]}"
+        commands[name] = [PYTHON, "-m", "copylens.app.cli", "compare", str(essays)]
+        commands[name] += ["--format", "json"]
+        envs[name] = {"PYTHONPATH": os.pathsep.join(filter(None, [str(base[1]), PYTHONPATH]))}
     commands["yardstick"] = [PYTHON, str(BENCH / "yardstick.py"), str(essays)]
     outputs = {name: home / f"{name.replace(' ', '_')}.json" for name in commands}
     runs: dict[str, list[Measurement]] = {name: [] for name in commands}
@@ -211,19 +229,20 @@ def run_size(
         for name, command in commands.items():
             if any(r.timed_out or r.returncode != 0 for r in runs[name]):
                 continue  # it would fail again: no time spent on it
-            m = run_measured(command, outputs[name], cwd=REPO, timeout_s=timeout)
+            home_of = base[1] if base is not None and name == f"base {base[0]}" else REPO
+            m = measured(command, outputs[name], envs.get(name, {}), timeout, home_of)
             runs[name].append(m)
             state = "timed out" if m.timed_out else f"exit {m.returncode}"
             print(f"  {name}: {m.wall_s:.1f} s, peak {m.peak_mb:.0f} MB ({state})", flush=True)
 
     results: dict[str, Any] = {}
-    for name, measured in runs.items():
-        m = median_run(measured)
+    for name, timed in runs.items():
+        m = median_run(timed)
         figures: dict[str, Any] = {
             **measurement(m),
-            "walls": [round(r.wall_s, 2) for r in measured],
+            "walls": [round(r.wall_s, 2) for r in timed],
         }
-        failed = [r for r in measured if r.timed_out or r.returncode != 0]
+        failed = [r for r in timed if r.timed_out or r.returncode != 0]
         if failed:
             m = failed[0]
             figures |= measurement(m)
@@ -236,6 +255,9 @@ def run_size(
             except (OSError, ValueError, KeyError, TypeError) as error:
                 figures["failure"] = f"report unreadable: {type(error).__name__}: {error}"
         results[name] = figures
+    if base is not None and "failure" not in results[f"base {base[0]}"]:
+        same = same_report(outputs["copylens"], outputs[f"base {base[0]}"])
+        results["copylens"]["identical_to_base"] = same
     yard = results["yardstick"]
     for figures in results.values():
         ok = "failure" not in figures and "failure" not in yard
@@ -426,6 +448,9 @@ def report(results: dict[str, Any]) -> str:
                     f"chance pairs ≥ 0.2: {r['chance_at_0.2']}; clusters {r['clusters']}, "
                     f"errors {r['errors']}; walls {r['walls']}"
                 )
+        same = size["runs"]["copylens"].get("identical_to_base")
+        if same is not None:
+            lines.append(f"- copylens JSON identical to the base's (but its time stamp): {same}")
         y = size["runs"]["yardstick"]
         if "failure" not in y:
             lines.append(f"- yardstick: {y['candidates']:,} LSH candidates; walls {y['walls']}")
@@ -486,13 +511,19 @@ def main(argv: list[str] | None = None) -> int:
         help="a further copylens run with extra arguments (repeatable)",
     )
     parser.add_argument("--timeout", type=float, default=3600.0, help="seconds per run")
+    parser.add_argument(
+        "--base", default=None, help="also run the engine at this revision (git archive), e.g. main"
+    )
     parser.add_argument("--out", default="scale", help="results file name in bench/results/")
     args = parser.parse_args(argv)
     variants = dict(args.variant)
     print(f"copylens: {shlex.join(copylens_command())}")
-    sizes = [
-        run_size(n, args.seed, args.repeat, variants, args.timeout) for n in sorted(args.sizes)
-    ]
+    with tempfile.TemporaryDirectory(prefix="copylens-base-") as tmp:
+        base = (args.base, old_package(args.base, Path(tmp))) if args.base else None
+        sizes = [
+            run_size(n, args.seed, args.repeat, variants, args.timeout, base)
+            for n in sorted(args.sizes)
+        ]
     results: dict[str, Any] = {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "commit": commit(),
@@ -505,6 +536,7 @@ def main(argv: list[str] | None = None) -> int:
         "repeat": args.repeat,
         "timeout_s": args.timeout,
         "variants": {name: shlex.join(a) for name, a in variants.items()},
+        "base": args.base,
         "sizes": sizes,
     }
     results["growth"] = growth(sizes)

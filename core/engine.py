@@ -41,6 +41,7 @@ from copylens.core.marking import every_signal, marked, marks_any
 from copylens.core.meaning import preload
 from copylens.core.options import Options
 from copylens.core.pairs import as_pairs, each, groups_of, map_groups, workers_for
+from copylens.core.paraphrase import learn
 from copylens.core.pool import can_fork, map_when_it_pays
 from copylens.core.prepare import (
     CancelCheck,
@@ -203,7 +204,11 @@ def compare(
     options = (options or Options()).validated()
     given = told_apart(inputs, ignore)
     with Spill() as spill:
-        spilled, failures = read_all(given.unique(), options, spill.prepare(), progress, cancel)
+        learner = _Learner()
+        each = learner.take if options.paraphrase else None
+        unique = given.unique()
+        spilled, failures = read_all(unique, options, spill.prepare(), progress, cancel, each=each)
+        learner.learn()
         by_key = given.by_key(spilled)
         docs, templates = given.pick(given.documents, by_key), given.pick(given.ignore, by_key)
         del spilled, by_key  # each summary is replaced as it is readied, never held twice
@@ -221,6 +226,38 @@ def compare(
             documents=tuple(d.path for d in docs),
             texts=lambda: {d.path: read(d.spot).text for d in docs},  # ignored or not
         )
+
+
+class _Learner:
+    """The paraphrase stage's words learned in the process running ``compare``, as the
+    reading workers hand them over with each document (issue 40), so the pair workers forked
+    after inherit every word's vector and weight, looked up once per run
+    (:func:`copylens.core.paraphrase.learn`). Learned :data:`LEARN_AT` at a time (a lookup
+    of many words costs less per word than of a few), and not kept beyond that."""
+
+    def __init__(self) -> None:
+        self.words: dict[str, list[tuple[str, str]]] = {}
+        self.held = 0
+
+    def take(self, doc: Spilled) -> Spilled:
+        """The document without its words, which are learned soon."""
+        if not doc.words:
+            return doc
+        self.words.setdefault(doc.language, []).extend(doc.words)
+        self.held += len(doc.words)
+        if self.held >= LEARN_AT:
+            self.learn()
+        return replace(doc, words=())
+
+    def learn(self) -> None:
+        """Learn the words held."""
+        for language, words in self.words.items():
+            learn(language, words)
+        self.words, self.held = {}, 0
+
+
+LEARN_AT = 8192
+"""Words the process running ``compare`` holds before it learns them (:class:`_Learner`)."""
 
 
 def _ready_spilled(

@@ -27,6 +27,7 @@ _SAMPLE_CHARS = 8_000
 _WORD = re.compile(r"[^\W\d_]+")
 _UK_ONLY = "іїєґ"
 _RU_ONLY = "ыэъё"
+_UK_SET, _RU_SET = frozenset(_UK_ONLY), frozenset(_RU_ONLY)
 
 
 def detect_language(text: str) -> str:
@@ -36,7 +37,7 @@ def detect_language(text: str) -> str:
 
 def language_of_words(words: Sequence[str]) -> str:
     """The language of a sample of a text's words (see the module docstring)."""
-    counts = Counter(map(str.lower, words))
+    counts = _lower_case_counts(words)
     letters = "".join(counts)
     hits = _stop_word_hits(counts)
     if _mostly_cyrillic(letters):
@@ -45,15 +46,27 @@ def language_of_words(words: Sequence[str]) -> str:
     return best if hits[best] else "en"
 
 
+def _lower_case_counts(words: Sequence[str]) -> Counter[str]:
+    """``Counter(map(str.lower, words))`` but for the order of its keys (which nothing here
+    depends on): the words are counted as they are, then the few that are not lower case
+    moved to their lower case. A word that islower() is its own lower() (no character that
+    lower() changes can be in it: every code point checked in tests/test_canonicalize.py)."""
+    counts = Counter(words)
+    for word in [word for word in counts if not word.islower()]:
+        n = counts.pop(word)
+        counts[word.lower()] += n
+    return counts
+
+
 def script_of(language: str) -> str:
     return CYRILLIC if language in CYRILLIC_LANGUAGES else LATIN
 
 
 def cyrillic_word_language(word: str, document_language: str) -> str:
     """ru or uk for one Cyrillic word: its own letters first, then the document's language."""
-    if any(ch in word for ch in _UK_ONLY):
+    if not _UK_SET.isdisjoint(word):
         return "uk"
-    if any(ch in word for ch in _RU_ONLY):
+    if not _RU_SET.isdisjoint(word):
         return "ru"
     return document_language if document_language in CYRILLIC_LANGUAGES else "ru"
 

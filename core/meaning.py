@@ -67,13 +67,15 @@ class Lexicon:
         new = [k for k in dict.fromkeys(keys) if k not in self._rows]
         if new:
             found = self.known([w for w, _ in new])
-            vectors = [
-                v if v is not None else _random_unit(key[1], self.dimension)
-                for key, v in zip(new, found, strict=True)
-            ]
+            unknown = [n for n, v in enumerate(found) if v is None]
             first = len(self._rows)
             self._grow(first + len(new))
-            self.table[first : first + len(new)] = vectors
+            block = self.table[first : first + len(new)]
+            for n, v in enumerate(found):
+                if v is not None:
+                    block[n] = v
+            if unknown:
+                block[unknown] = _random_units([new[n][1] for n in unknown], self.dimension)
             self._rows.update((key, first + n) for n, key in enumerate(new))
         return np.fromiter(map(self._rows.__getitem__, keys), dtype=np.int32, count=len(keys))
 
@@ -94,6 +96,82 @@ class Lexicon:
 def _random_unit(form: str, dimension: int) -> np.ndarray:
     vector = np.random.default_rng(fingerprint(form)).standard_normal(dimension)
     return (vector / np.linalg.norm(vector)).astype(np.float32)
+
+
+def _random_units(forms: Sequence[str], dimension: int) -> np.ndarray:
+    """:func:`_random_unit` of each form (len(forms) × dimension), bit for bit, at a third of
+    its cost: numpy's ``default_rng(seed)`` spends most of its time seeding (``SeedSequence``
+    and ``PCG64``'s own set-up, ~20 µs); here the seeds' PCG64 states are computed for all
+    forms at once (:func:`_pcg64_states`) and set on one generator in turn.
+    tests/test_meaning.py checks it equal to :func:`_random_unit`."""
+    out = np.empty((len(forms), dimension), dtype=np.float32)
+    seeds = [fingerprint(form) for form in forms]
+    wide = [n for n, seed in enumerate(seeds) if seed >> 32]
+    bits = np.random.PCG64()
+    generator = np.random.Generator(bits)
+    states = _pcg64_states(np.array([seeds[n] for n in wide], dtype=np.uint64))
+    for n, (state, increment) in zip(wide, states, strict=True):
+        bits.state = {
+            "bit_generator": "PCG64",
+            "state": {"state": state, "inc": increment},
+            "has_uint32": 0,
+            "uinteger": 0,
+        }
+        vector = generator.standard_normal(dimension)
+        out[n] = vector / np.linalg.norm(vector)
+    for n in sorted(set(range(len(forms))).difference(wide)):  # a seed of one 32-bit word
+        out[n] = _random_unit(forms[n], dimension)
+    return out
+
+
+_MASK32 = 0xFFFFFFFF
+_MASK128 = (1 << 128) - 1
+_PCG_MULTIPLIER = (2549297995355413924 << 64) | 4865540595714422341
+"""PCG64's 128-bit multiplier (``PCG_DEFAULT_MULTIPLIER_128``)."""
+
+
+def _pcg64_states(seeds: np.ndarray) -> list[tuple[int, int]]:
+    """The (state, increment) ``numpy.random.PCG64(seed)`` starts from, for each seed of two
+    32-bit words (2³² ≤ seed < 2⁶⁴), all seeds at once: numpy's ``SeedSequence`` (O'Neill's
+    ``seed_seq`` hash: a pool of four words mixed with ``hashmix`` and ``mix``, then eight
+    words drawn with the second hash) in uint32 arithmetic, then ``pcg64_set_seed`` (PCG's
+    ``srandom``: the increment is the odd 128-bit sequence, the state stepped twice around the
+    initial state) on Python integers."""
+    hash_a = [0x43B0D7E5]
+
+    def hashmix(value: np.ndarray) -> np.ndarray:
+        value = value ^ np.uint32(hash_a[0])
+        hash_a[0] = (hash_a[0] * 0x931E8875) & _MASK32
+        value = value * np.uint32(hash_a[0])
+        return value ^ (value >> np.uint32(16))
+
+    def mix(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        result = np.subtract(np.multiply(x, np.uint32(0xCA01F9DD)), np.multiply(y, 0x4973F715))
+        return np.bitwise_xor(result, np.right_shift(result, np.uint32(16)))
+
+    with np.errstate(over="ignore"):
+        low = (seeds & np.uint64(_MASK32)).astype(np.uint32)
+        high = (seeds >> np.uint64(32)).astype(np.uint32)
+        zero = np.zeros(len(seeds), dtype=np.uint32)
+        pool = [hashmix(low), hashmix(high), hashmix(zero), hashmix(zero)]
+        for source in range(4):
+            for target in range(4):
+                if source != target:
+                    pool[target] = mix(pool[target], hashmix(pool[source]))
+        hash_b = 0x8B51F9DD
+        words = []
+        for n in range(8):
+            value = pool[n % 4] ^ np.uint32(hash_b)
+            hash_b = (hash_b * 0x58F38DED) & _MASK32
+            value = value * np.uint32(hash_b)
+            words.append((value ^ (value >> np.uint32(16))).astype(np.uint64))
+    halves = [(words[2 * k] | (words[2 * k + 1] << np.uint64(32))).tolist() for k in range(4)]
+    out = []
+    for seed_high, seed_low, sequence_high, sequence_low in zip(*halves, strict=True):
+        increment = ((((sequence_high << 64) | sequence_low) << 1) | 1) & _MASK128
+        state = (increment + ((seed_high << 64) | seed_low)) & _MASK128
+        out.append(((state * _PCG_MULTIPLIER + increment) & _MASK128, increment))
+    return out
 
 
 def _unit(vector: np.ndarray) -> np.ndarray | None:
@@ -156,16 +234,19 @@ def _navec() -> Lexicon:
         indexes = np.frombuffer(pq.read(vectors * parts), np.uint8).reshape(vectors, parts)
         codes = np.frombuffer(pq.read(), np.float32).reshape(parts, centroids, -1)
     columns = np.arange(parts)
+    dimension = parts * codes.shape[2]
 
     def known(batch: list[str]) -> list[np.ndarray | None]:
-        out: list[np.ndarray | None] = []
-        for word in batch:
-            at = bisect.bisect_left(words, word)
-            found = at < len(words) and words[at] == word
-            out.append(_unit(codes[columns, indexes[at]].reshape(-1)) if found else None)
+        places = [bisect.bisect_left(words, word) for word in batch]
+        found = [n for n, at in enumerate(places) if at < len(words) and words[at] == batch[n]]
+        picked = indexes[np.array([places[n] for n in found], dtype=np.int64)]
+        decoded = codes[columns, picked].reshape(len(found), dimension)
+        out: list[np.ndarray | None] = [None] * len(batch)
+        for n, vector in zip(found, decoded, strict=True):
+            out[n] = _unit(vector)
         return out
 
-    return Lexicon("ru", parts * codes.shape[2], known)
+    return Lexicon("ru", dimension, known)
 
 
 def _wordllama() -> Lexicon:
@@ -176,7 +257,7 @@ def _wordllama() -> Lexicon:
     tokenizer = Tokenizer.from_file(str(_package_file("wordllama", WORDLLAMA_TOKENIZER)))
 
     def known(words: list[str]) -> list[np.ndarray | None]:
-        encoded = tokenizer.encode_batch(words, add_special_tokens=False)
+        encoded = [tokenizer.encode(word, add_special_tokens=False) for word in words]
         return [
             _unit(table[e.ids].astype(np.float32).mean(axis=0)) if e.ids else None for e in encoded
         ]

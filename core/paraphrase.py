@@ -53,6 +53,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import itertools
+import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -209,7 +210,7 @@ def _memoized(doc: Prepared) -> Meaning:
     digest.update(np.ascontiguousarray(c.hashes).data)  # no copy of a long one
     digest.update(np.ascontiguousarray(c.starts).data)
     key = digest.digest()
-    memo = _CACHE.pop((key, c.language), None) or _meaning(doc, lexicon(c.language))
+    memo = _CACHE.pop((key, c.language), None) or _made(doc)
     _CACHE[key, c.language] = memo
     while len(_CACHE) > CACHED:
         del _CACHE[next(iter(_CACHE))]
@@ -235,12 +236,160 @@ CACHED = 512
 _CACHE: dict[tuple[bytes, str], Meaning] = {}
 
 
+def _made(doc: Prepared) -> Meaning:
+    """The document's :class:`Meaning`, its words looked up in this process's memo
+    (:class:`_Known`, filled before the workers forked when ``compare`` learned the run's
+    words while reading: :func:`learn`), else as :func:`_meaning` makes it (a language
+    whose mean vectors take its synonyms', :data:`SPREAD`)."""
+    c = doc.canonical
+    if c.language in SPREAD:
+        return _meaning(doc, lexicon(c.language))
+    known = _known(c.language)
+    lex = known.lexicon
+    at = np.empty(len(c), dtype=np.int64)
+    for lo in range(0, len(c), BLOCK_WORDS):
+        at[lo : lo + BLOCK_WORDS] = known.ids_of(_keys(doc, lo, min(lo + BLOCK_WORDS, len(c))))
+    sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
+    synonyms = None if known.synonyms is None else known.synonyms[at]
+    rows, weights = known.rows[at], known.weights[at]
+    return _assembled(doc, sentences, lex, rows, weights, known.thesaurus, synonyms, None)
+
+
+def _keys(doc: Prepared, lo: int, hi: int) -> list[tuple[str, str]]:
+    """Canonical words [lo, hi) of the document as (word as written, form)."""
+    c, text = doc.canonical, doc.text
+    spans = zip(c.starts[lo:hi].tolist(), c.ends[lo:hi].tolist(), strict=True)
+    return list(zip([text[s:e] for s, e in spans], c.forms[lo:hi], strict=True))
+
+
+def new_words(doc: Prepared) -> tuple[tuple[str, str], ...]:
+    """The document's words (as written, form) whose fold and form this process had not met
+    (by their fingerprints, ``Canonical.variants`` and ``hashes``: one string is made per
+    new one, not per word), nor knew when it started (its memo, :class:`_Known`, as a forked
+    worker inherits it): what a reading worker hands the process that runs ``compare`` to
+    :func:`learn` (issue 40), so each word's vector, weight and thesaurus number are looked
+    up once per run, not once per worker. A word met only in another case than its first
+    (``The`` after ``the``) is not named: the stage looks it up where it needs it. None for a
+    language of :data:`SPREAD` (made where compared)."""
+    c = doc.canonical
+    if c.language in SPREAD or not len(c):
+        return ()
+    met = _MET.setdefault((os.getpid(), c.language), set())
+    if len(met) > KNOWN_WORDS:  # a worker kept for many runs: named again, learned once
+        met.clear()
+    with np.errstate(over="ignore"):
+        pairs = c.variants ^ (c.hashes * np.uint64(0x9E3779B97F4A7C15))
+    values, first = np.unique(pairs, return_index=True)
+    fresh = [(v, n) for v, n in zip(values.tolist(), first.tolist(), strict=True) if v not in met]
+    if not fresh:
+        return ()
+    met.update(v for v, _ in fresh)
+    memo = _KNOWN.get(c.language)  # as inherited: never made here (it loads the thesaurus)
+    known = memo.ids if memo is not None else {}
+    at = sorted(n for _, n in fresh)
+    starts, ends = c.starts[at].tolist(), c.ends[at].tolist()
+    keys = [(doc.text[s:e], c.forms[n]) for s, e, n in zip(starts, ends, at, strict=True)]
+    return tuple(k for k in dict.fromkeys(keys) if k not in known)
+
+
+_MET: dict[tuple[int, str], set[int]] = {}
+"""The words each process met in :func:`new_words` (fingerprints of fold and form), by
+process id and language."""
+
+
+def learn(language: str, words: Sequence[tuple[str, str]]) -> None:
+    """Look the words (as written, form) up in this process's memo (:class:`_Known`), so the
+    workers it forks next inherit them."""
+    if words and language not in SPREAD:
+        with stage("paraphrase: words"):
+            _known(language).ids_of(list(words))
+
+
+class _Known:
+    """What :func:`_word_meanings` looks up of a word, memoized per word as written and its
+    canonical form: its row of the language's lexicon, its weight and its thesaurus number,
+    as growing arrays, so a document's words cost one dictionary lookup each. The values are
+    those :func:`_word_meanings` finds (the same functions of the word lower-cased and its
+    form: tests/test_meaning_carried.py)."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self.lexicon = lexicon(language)
+        """The lexicon whose table :attr:`rows` index (rows of another one mean other words)."""
+        self.ids: dict[tuple[str, str], int] = {}
+        self.rows = np.zeros(0, dtype=np.int32)
+        self.weights = np.zeros(0, dtype=np.float32)
+        self.thesaurus = thesaurus(language)
+        self.synonyms = None if self.thesaurus is None else np.zeros(0, dtype=np.int32)
+
+    def ids_of(self, keys: list[tuple[str, str]]) -> np.ndarray:
+        """Each (word as written, form)'s number, new ones learned first (the memo is emptied
+        first when they would take it past :data:`KNOWN_WORDS`)."""
+        found = list(map(self.ids.get, keys))
+        if None in found:
+            new = [k for k in dict.fromkeys(keys) if k not in self.ids]
+            if len(self.ids) + len(new) > KNOWN_WORDS:
+                self.__init__(self.language)  # type: ignore[misc]
+                new = list(dict.fromkeys(keys))
+            self._learn(new)
+            found = list(map(self.ids.__getitem__, keys))
+        return np.array(found, dtype=np.int64)
+
+    def _learn(self, new: list[tuple[str, str]]) -> None:
+        written = [w.lower() for w, _ in new]
+        forms = [f for _, f in new]
+        rows = self.lexicon.rows(written, forms)
+        weights = np.array([weight(w, self.language) for w in written], dtype=np.float32)
+        self.rows = np.concatenate((self.rows, rows))
+        self.weights = np.concatenate((self.weights, weights))
+        if self.thesaurus is not None and self.synonyms is not None:
+            ids = np.array([self.thesaurus.id_of(f) for f in forms], dtype=np.int32)
+            self.synonyms = np.concatenate((self.synonyms, ids))
+        first = len(self.ids)
+        self.ids.update(zip(new, range(first, first + len(new)), strict=True))
+
+
+KNOWN_WORDS = 1 << 18
+"""Most words a process's :class:`_Known` holds (~40 MB; the lexicon's table of vectors
+grows as before)."""
+_KNOWN: dict[str, _Known] = {}
+
+
+def _known(language: str) -> _Known:
+    """This process's memo of the language's words, made anew if the lexicon it indexes is no
+    longer the language's (its cache cleared: the rows would point at another table)."""
+    found = _KNOWN.get(language)
+    if found is None or found.lexicon is not lexicon(language):
+        found = _KNOWN[language] = _Known(language)
+    return found
+
+
+Sentences = list[tuple[int, int, int, int]]
+"""Word range and character span of each sentence the stage compares (:func:`sentence_words`
+with at least :data:`MIN_WORDS` words)."""
+
+
 def _meaning(doc: Prepared, lex: Lexicon) -> Meaning:
     """The document's :class:`Meaning`, made :data:`BLOCK_WORDS` words at a time: memory
     beyond the document is its distinct words and one block's vectors."""
+    sentences, rows, weights, words, synonyms, spread = _word_meanings(doc, lex)
+    return _assembled(doc, sentences, lex, rows, weights, words, synonyms, spread)
+
+
+def _word_meanings(
+    doc: Prepared, lex: Lexicon
+) -> tuple[
+    Sentences,
+    np.ndarray,
+    np.ndarray,
+    Thesaurus | None,
+    np.ndarray | None,
+    tuple[np.ndarray, np.ndarray] | None,
+]:
+    """The parts of :func:`_meaning` made of the document's words: its sentences, each
+    word's row of ``lex``'s table, weight and thesaurus number, and the spread vectors."""
     c = doc.canonical
     sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
-    bounds = tuple((lo, hi) for lo, hi, _, _ in sentences)
     text = doc.text
     distinct: dict[tuple[str, str], int] = {}  # looked up once each, numbered as first seen
     at = np.empty(len(c), dtype=np.int64)
@@ -261,13 +410,29 @@ def _meaning(doc: Prepared, lex: Lexicon) -> Meaning:
                 _spread(lex, [w for w, _ in distinct], [f for _, f in distinct], ids, words),
                 at,
             )
-    del at, distinct
+    return sentences, rows, weights, words, synonyms, spread
+
+
+def _assembled(
+    doc: Prepared,
+    sentences: Sentences,
+    lex: Lexicon,
+    rows: np.ndarray,
+    weights: np.ndarray,
+    words: Thesaurus | None,
+    synonyms: np.ndarray | None,
+    spread: tuple[np.ndarray, np.ndarray] | None,
+) -> Meaning:
+    """The :class:`Meaning` of these parts, with the sentences' mean vectors kept when they
+    fit :data:`KEPT_BYTES`."""
+    bounds = tuple((lo, hi) for lo, hi, _, _ in sentences)
+    places = tuple((s, e) for _, _, s, e in sentences)
     kept = None
     if len(bounds) * lex.dimension * 4 <= KEPT_BYTES:
         table, rows_of = spread or (lex.table, rows)
         kept = _centroids(bounds, table, rows_of, weights)
-    places = tuple(x[2:] for x in sentences)
-    return Meaning(bounds, places, c.hashes, lex, rows, weights, kept, words, synonyms, spread)
+    hashes = doc.canonical.hashes
+    return Meaning(bounds, places, hashes, lex, rows, weights, kept, words, synonyms, spread)
 
 
 def _spread(

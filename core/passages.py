@@ -9,7 +9,8 @@ fragment of its own: it works with the copy signal's, at the three points of a
   aligned too (:func:`~copylens.core.sentence_align.sentence_candidates`);
 * ``joined``: the copy signal's word alignments and the sentence passages around them are one
   alignment each (:func:`~copylens.core.sentence_align.join`), before coverage is counted;
-* ``assembled``: adjacent fragments of one kind are one passage
+* ``assembled``: adjacent fragments are one passage across the sentences between them that
+  the source holds, never across a writer's own
   (:func:`~copylens.core.sentence_align.one_passage`); the words covered stay as they are.
 """
 

@@ -139,17 +139,22 @@ def read_all(
     build: Callable[[Extracted, Options], T],
     progress: Progress | None = None,
     cancel: CancelCheck | None = None,
+    each: Callable[[T], T] | None = None,
 ) -> tuple[list[T], list[InputFailure]]:
     """Extract every item and ``build`` what the caller compares from its text, on all cores
     (``options.workers``); results in input order, failures collected, not raised. ``build``
     is :func:`prepare_text` for the engine, the lab's own for its collection; it raises an
-    InputError for a document it cannot use. Raises Cancelled if asked."""
+    InputError for a document it cannot use. ``each`` takes each built result in this
+    process as soon as it comes, while the workers read on, and gives what is kept of it.
+    Raises Cancelled if asked."""
     results: list[T | InputFailure] = []
     total = len(items)
     with closing(read_each(items, options, build, cancel)) as running:
         for done, result in enumerate(running, start=1):
             if cancel is not None and cancel():
                 raise Cancelled()
+            if each is not None and not isinstance(result, InputFailure):
+                result = each(result)
             results.append(result)
             if progress is not None:
                 progress("reading", done, total)

@@ -33,15 +33,18 @@ Approach at PAN 2014 Text Alignment Competition", CLEF 2015):
 6. Edges: a passage's ends are cut where the copy begins or ends inside a unit
    (:func:`_clipped`), and a fragment begins and ends on matching words.
 
-:func:`one_passage` then joins a pair's adjacent fragments of one kind (granularity: one case,
-one detection); :func:`sentence_candidates` lets ``check`` align a pair that shares no anchor
-but two seed k-grams.
+:func:`one_passage` then joins a pair's adjacent fragments into one passage (granularity: one
+case, one detection) across the sentences between them that the source holds between them,
+never across a writer's own sentence (decided per sentence, :data:`GAP_SHARE`);
+:func:`sentence_candidates` lets ``check`` align a pair that shares no anchor but two seed
+k-grams.
 
 What must hold: every passage is a pair of canonical-word ranges inside both texts; its
 character spans are the words' spans (exact offsets into the extracted texts); it never
 spans a unit :func:`own_units` calls the writer's own.
 
-Measured (bench/bench_pan13.py, bench/bench_own_text.py): see docs/notes-reach.md.
+Measured (bench/bench_pan13.py, bench/bench_own_text.py): docs/measurements.md, "Edited
+copies on PAN-13".
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ from copylens.core.canonicalize import Canonical
 from copylens.core.index import MemoryIndex
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
-from copylens.core.report import Fragment
+from copylens.core.report import Edit, Fragment
 
 MIN_UNIT = 2
 """Fewest canonical words of a unit; a shorter sentence joins the next one."""
@@ -685,52 +688,139 @@ def sentence_candidates(
 
 
 JOIN_WORDS = 1
-"""Most canonical words between two fragments in the checked text that :func:`one_passage`
-joins: a writer's own sentence between two copied ones may hold as few as two (3 joined
-such a sentence in tests/test_engine.py's issue-12 essay)."""
+"""Most canonical words between two fragments of one kind in the checked text that
+:func:`one_passage` joins whatever they are: a writer's own sentence between two copied ones
+may hold as few as two (3 joined such a sentence in tests/test_engine.py's issue-12 essay)."""
 SOURCE_GAP = 40
 """Most canonical words between their source ranges: a shuffled passage's pieces come from
 neighbouring sentences of the source (PAN-13 sample, 20 pairs a type: random plagdet 0.495 →
 0.514 from 1 to 40, translation 0.658 either way)."""
+GAP_UNITS = MAX_GAP
+"""Most sentences of the checked text between two fragments that :func:`one_passage` bridges."""
+GAP_SHARE = 0.7
+"""Least share of a sentence's distinct canonical words that the source holds between the
+two fragments' source ranges for :func:`one_passage` to bridge it. Chosen on the gaps between
+adjacent fragments, measured as one bag of words a gap: of 156 gaps inside one PAN-13 case
+(random, translation, summary) 83 reach 0.7, of 1,311 gaps over a writer's own sentence in
+bench/bench_own_text.py 1 does (0.6: 105 and 14; 0.8: 74 and 1; widening the source side by
+10 words: 94 and 5). Decided per sentence as here: 53 of 160 join decisions inside a PAN
+case join, none of 57 between cases; over own text 1 of 1,329, with no counted word between
+(a paraphrase beside a copy), no own sentence more marked.
+
+A paraphrase beside a copy joins it with :data:`OWN_SHARE` of its own words there, as a
+copied unit keeps them (:meth:`Similarity.copies`). PAN-13 development sample: random plagdet
+0.557 with 0.7, 0.564 with 0.6, translation 0.677 and 0.692; joining every paraphrase beside
+a copy (0.583, 0.742) turns a rewrite's retold sentences into a copy (issue 17)."""
 
 
 def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tuple[Fragment, ...]:
-    """Fragments of one kind next to each other on both sides joined into one (granularity:
-    a passage copied with edits is one detection, as people read it): at most
-    :data:`JOIN_WORDS` canonical words apart in the checked text, and in the source
-    overlapping or at most :data:`SOURCE_GAP` words apart. A copy and a paraphrase stay apart
-    (the paraphrase stage shows retold sentences apart from copied ones, issue 17), and so do
-    a citation and a borrowing."""
+    """Fragments next to each other on both sides joined into one (granularity: a passage
+    copied with edits is one detection, as people read it; PAN-14's extension, detections
+    clustered on both sides with a gap threshold, Sanchez-Perez et al. 2014). Two fragments
+    are one passage when their source ranges overlap or lie at most :data:`SOURCE_GAP` words
+    apart, and in the checked text
+
+    - they are of one kind and at most :data:`JOIN_WORDS` canonical words apart, or
+    - each unit (sentence) between them, at most :data:`GAP_UNITS`, is a copy from the source
+      between them (:func:`_copied_unit`): a sentence of the passage shuffled or
+      synonym-swapped keeps most of its words there; a writer's own sentence sharing only
+      topic words does not, and keeps the fragments apart (issue 12, decided per sentence);
+      and a paraphrase joined to a copy is such a copy too (a sentence the paraphrase stage
+      found that keeps most of its source words is an edited copy, one passage with the copy
+      beside it). A retelling in other words stays apart (issue 17), and so do a citation
+      and a borrowing.
+
+    The joined fragment is a copy when either part is; it counts the canonical words from its
+    start to its end, and its edits are both parts' edits and, for a copy, a ``replace`` over
+    the words between them (the source side: the characters between the parts' source
+    ranges, empty where they overlap)."""
     out: list[Fragment] = []
     for f in sorted(fragments, key=lambda f: (f.start, f.end)):
         if out and _adjacent(out[-1], f, a, b):
-            g = out[-1]
-            out[-1] = Fragment(
-                start=g.start,
-                end=max(g.end, f.end),
-                source_start=min(g.source_start, f.source_start),
-                source_end=max(g.source_end, f.source_end),
-                words=g.words + f.words,
-                exact_words=g.exact_words + f.exact_words,
-                edits=tuple(sorted((*g.edits, *f.edits), key=lambda e: (e.start, e.source_start))),
-                cited=g.cited,
-                kind=g.kind,
-                score=min(g.score, f.score),
-            )
+            out[-1] = _joined(out[-1], f, a)
         else:
             out.append(f)
     return tuple(out)
 
 
+def _joined(g: Fragment, f: Fragment, a: Canonical) -> Fragment:
+    """Fragments g and f (g first) as one (:func:`one_passage`)."""
+    kind = g.kind if g.kind == f.kind else "copy"
+    edits = [*g.edits, *f.edits]
+    w0, w1 = _word_range(a, g.end, f.start)
+    if w1 > w0 and kind == "copy":  # a paraphrase shows no edits
+        gap = max(f.source_start, g.source_end)  # empty where the source ranges overlap
+        edits.append(Edit("replace", int(a.starts[w0]), int(a.ends[w1 - 1]), g.source_end, gap))
+    end = max(g.end, f.end)
+    return Fragment(
+        start=g.start,
+        end=end,
+        source_start=min(g.source_start, f.source_start),
+        source_end=max(g.source_end, f.source_end),
+        words=_words_between(a, g.start, end),
+        exact_words=g.exact_words + f.exact_words,
+        edits=tuple(sorted(edits, key=lambda e: (e.start, e.source_start))),
+        cited=g.cited,
+        kind=kind,
+        score=min(g.score, f.score) if kind == "paraphrase" else 1.0,  # a copy's is 1.0
+    )
+
+
 def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical) -> bool:
-    if g.kind != f.kind or g.cited != f.cited:
+    if g.cited != f.cited or {g.kind, f.kind} - {"copy", "paraphrase"}:
         return False
-    if _words_between(a, g.end, f.start) > JOIN_WORDS:
-        return False
-    if f.source_start < g.source_end and g.source_start < f.source_end:
-        return True
     lo, hi = sorted(((g.source_start, g.source_end), (f.source_start, f.source_end)))
-    return _words_between(b, lo[1], hi[0]) <= SOURCE_GAP
+    if hi[0] >= lo[1] and _words_between(b, lo[1], hi[0]) > SOURCE_GAP:
+        return False
+    between = _words_between(a, g.end, f.start)
+    if g.kind == f.kind and between <= JOIN_WORDS:
+        return True
+    y0, y1 = _word_range(b, lo[0], max(lo[1], hi[1]))
+    source = frozenset(b.forms[y0:y1])
+    hull = _word_range(a, g.start, max(g.end, f.end))
+    gap = _sentences_of(a, *_word_range(a, g.end, f.start), hull)
+    retold = []  # a paraphrase joined to a copy, judged on its own words
+    if g.kind != f.kind:
+        for x in (g, f):
+            if x.kind == "paraphrase":
+                own = _word_range(a, x.start, x.end)
+                retold += _sentences_of(a, *own, own)
+    if len(gap) > GAP_UNITS:
+        return False
+    return all(_copied_unit(a.forms[x0:x1], source, GAP_SHARE) for x0, x1 in gap) and all(
+        _copied_unit(a.forms[x0:x1], source, OWN_SHARE) for x0, x1 in retold
+    )
+
+
+def _sentences_of(a: Canonical, w0: int, w1: int, hull: tuple[int, int]) -> list[tuple[int, int]]:
+    """The sentences of the checked text holding words [w0, w1), each as its words inside
+    ``hull`` (a sentence the fragments partly hold is judged whole: its words in them are
+    the source's)."""
+    if w1 <= w0:
+        return []
+    ids = a.sentences
+    out = []
+    for sentence in np.unique(ids[w0:w1]).tolist():
+        x0 = max(int(np.searchsorted(ids, sentence, side="left")), hull[0])
+        x1 = min(int(np.searchsorted(ids, sentence, side="right")), hull[1])
+        out.append((x0, x1))
+    return out
+
+
+def _copied_unit(forms: Sequence[str], source: frozenset[str], share: float) -> bool:
+    """At least ``share`` of the distinct ``forms`` are in ``source``."""
+    distinct = set(forms)
+    return len(distinct & source) >= share * len(distinct)
+
+
+def _word_range(c: Canonical, start: int, end: int) -> tuple[int, int]:
+    """Canonical words [w0, w1) starting inside characters [start, end)."""
+    return int(np.searchsorted(c.starts, start)), int(np.searchsorted(c.starts, end))
+
+
+def _units_of(units: Units, w0: int, w1: int) -> range:
+    """The units holding words [w0, w1) (w1 > w0)."""
+    return range(units.of_word(w0), units.of_word(w1 - 1) + 1)
 
 
 def _words_between(c: Canonical, start: int, end: int) -> int:

@@ -14,7 +14,12 @@ every pair signal ran:
    (:func:`copylens.core.sentence_align.similarity`).
 2. Summary seeds: each checked unit with its best source unit, where their cosine reaches
    :data:`SEED_COS` and their Dice :data:`SEED_DICE` (lower than a copy's seeds: a summary
-   sentence retells one or two of the source's in fewer words).
+   sentence retells one or two of the source's in fewer words), and the seed is specific: its
+   cosine is at least :data:`SPECIFIC` times the mean cosine of the checked unit with all
+   source units (a retelling sentence stands out against one or two source sentences; a
+   sentence sharing only a text's common words, as word salad from one small vocabulary,
+   matches every source sentence about equally, and with enough such seeds the order and
+   stretch conditions of step 4 pass by chance).
 3. Around each fragment already found (a copy or a paraphrase, not a citation: the step
    never finds a pair of its own, it widens evidence of copying), the run of checked units
    each seeded or mostly inside a fragment, no unit skipped: a sentence of the writer's own,
@@ -33,6 +38,9 @@ every pair signal ran:
 What must hold: it only runs where a fragment was found; its fragment's spans are the
 canonical words' spans (exact offsets, word boundaries); it covers no word outside its
 fragment and never spans a checked unit that neither seeds nor lies mostly in a fragment.
+Its covered words may lie outside the pair's seed zones (:func:`copylens.core.copies.seed_zones`),
+so :func:`copylens.core.score.containment_bound` does not bound them; it only widens a pair with
+a fragment, one the bound let through, so a pair the bound skips loses at most a summary.
 
 Measured (bench/bench_pan13.py, bench/bench_own_text.py): docs/measurements.md, "Summaries".
 """
@@ -66,6 +74,11 @@ SUMMARY = FragmentKind(
 SEED_COS = 0.25
 SEED_DICE = 0.2
 """Least tf-isf cosine and Dice of a checked unit with its best source unit (a summary seed)."""
+SPECIFIC = 4.0
+"""Least ratio of a seed's cosine to the mean cosine of its checked unit with every source unit:
+a retelling sentence matches one or two of the source's and shares next to nothing with the
+rest (PAN-13 summary seeds: 4.6 and up), a sentence of word salad from one small vocabulary
+matches every source sentence about equally (1.1 to 3.3)."""
 MIN_UNITS = 4
 MIN_SOURCE_UNITS = 3
 """Fewest seeded checked units in a run, and distinct source units they point to."""
@@ -132,12 +145,14 @@ def summarised(a: Canonical, b: Canonical, found: Finding) -> Finding:
 
 def summary_seeds(sim: Similarity) -> dict[int, int]:
     """Each checked unit's best source unit, where the pair reaches the summary seed's
-    thresholds."""
+    thresholds and stands out from the rest of the source (:data:`SPECIFIC`)."""
     if sim.cos.size == 0:
         return {}
     best = sim.cos.argmax(axis=1)
     rows = np.arange(len(best))
-    ok = (sim.cos[rows, best] >= SEED_COS) & (sim.dice[rows, best] >= SEED_DICE)
+    top = sim.cos[rows, best]
+    specific = top >= SPECIFIC * sim.cos.mean(axis=1)
+    ok = (top >= SEED_COS) & (sim.dice[rows, best] >= SEED_DICE) & specific
     return {int(i): int(best[i]) for i in np.flatnonzero(ok)}
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+import re
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -159,6 +161,12 @@ def test_sentence_ids_split_at_terminal_punctuation_before_a_capital_and_at_line
 # sizes shrink to a few words, so that batch boundaries fall everywhere.
 
 
+SENTENCE_END_BEFORE = re.compile(
+    r"[.!?…]+[\"'»“”’)\]]*(?=\s+[\"'«“„‘(\[—–-]*\s*[A-ZÀ-ÖØ-ÞА-ЯЁІЇЄҐ0-9])|\n"
+)
+"""The sentence end as it was written before it was rewritten for speed (one leading class)."""
+
+
 def reference(text: str, options: Options) -> Canonical:
     """canonicalize the simple way: whole lists, one pass, no memo."""
     tokens = [(m.group(), m.start(), m.end()) for m in module._WORD.finditer(text)]
@@ -174,7 +182,7 @@ def reference(text: str, options: Options) -> Canonical:
     ]
     forms, variants, hashes, starts, ends = zip(*kept, strict=True) if kept else ((),) * 5
     homoglyphs = [t[1] + o for e, t in zip(entries, tokens, strict=True) for o in e[3]]
-    ends_of_sentences = [m.end() for m in module._SENTENCE_END.finditer(text)]
+    ends_of_sentences = [m.end() for m in SENTENCE_END_BEFORE.finditer(text)]
     word_starts = np.array(starts, dtype=np.int64)
     sentences = np.searchsorted(np.array(ends_of_sentences, dtype=np.int64), word_starts, "right")
     return Canonical(
@@ -283,7 +291,7 @@ def test_sentence_ids_read_in_batches_are_the_whole_text_ones(
     text: str, starts: list[int], batch: int
 ) -> None:
     at = np.array(sorted(starts), dtype=np.int64)
-    ends = np.array([m.end() for m in module._SENTENCE_END.finditer(text)], dtype=np.int64)
+    ends = np.array([m.end() for m in SENTENCE_END_BEFORE.finditer(text)], dtype=np.int64)
     with small(_ENDS_BATCH=batch):
         got = sentence_ids(text, at)
     assert got.dtype == np.int32
@@ -339,3 +347,74 @@ def test_the_digest_of_a_long_text_is_that_of_the_whole_text() -> None:
     text = "a" * ((1 << 20) - 1) + "\ud83d\ude00" + "б" * 1000 + "\udcff"
     whole = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
     assert prepare_text(Extracted("long", text, "txt"), Options()).sha256 == whole
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.sampled_from([*".!?…\"'»“”’)]«„‘([—–-", " ", "\n", "\t", "A", "a", "Я", "я", "0"]))
+)
+def test_the_sentence_end_finds_what_it_found_before_it_was_rewritten(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    got = [m.span() for m in module._SENTENCE_END.finditer(text)]
+    assert got == [m.span() for m in SENTENCE_END_BEFORE.finditer(text)]
+
+
+# --- Speed-ups that must change nothing (issue 40) ---------------------------------------------
+
+
+def test_a_word_that_is_lower_case_is_its_own_lower_case() -> None:
+    """language_of_words skips lower() for words that are islower(): no character that lower()
+    changes can be in such a word (checked for every code point, beside a cased letter)."""
+    changed = [chr(c) for c in range(0x110000) if chr(c).lower() != chr(c)]
+    assert len(changed) > 1000
+    assert not [ch for ch in changed if (ch + "a").islower() or ("a" + ch).islower()]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet="aAbThe2DERderиИвВЕеёЁіІΣσςΑİıK\u212a\u0301ǅ", max_size=5)))
+def test_the_language_sample_counts_the_lower_cased_words(words: list[str]) -> None:
+    from copylens.core.language import _lower_case_counts
+
+    assert _lower_case_counts(words) == Counter(word.lower() for word in words)
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_the_lemma_of_an_unambiguous_dictionary_word_is_the_best_parse(language: str) -> None:
+    """morphology's shortcut (all dictionary parses share one lemma) gives parse()'s lemma."""
+    import pymorphy3
+
+    from copylens.core.morphology import _dictionary_lemma
+
+    analyzer = pymorphy3.MorphAnalyzer(lang=language)
+    shortcut = _dictionary_lemma(analyzer)
+    assert shortcut is not None
+    words: dict[str, None] = {}
+    for prefix in ("по", "пере", "ст", "кош", "ру", "зна", "при"):
+        for n, parse in enumerate(analyzer.iter_known_word_parses(prefix)):
+            words[parse.word] = None
+            if n > 3000:
+                break
+    words.update(dict.fromkeys(["стали", "мыла", "печь", "коса", "ёлки", "пла", "ии", "xyz"]))
+    taken = 0
+    for word in words:
+        lemma = shortcut(word)
+        if lemma is not None:
+            taken += 1
+            assert lemma == analyzer.parse(word)[0].normal_form.replace("ё", "е"), word
+    assert taken > len(words) // 2  # the shortcut is taken for most words
+    assert shortcut("стали") is None  # сталь / стать: ambiguous, left to parse()
+    assert shortcut("я") is None  # a single letter may be an initial
+
+
+def test_a_word_form_is_learned_once_and_its_fingerprints_are_those_of_its_strings() -> None:
+    options = Options(language="ru", stop_words=False)
+    rules = module._rules(options, "ru", script_of("ru"))
+    text = "Кошки бежали кошки Кошки бежали по дороге к кошке"
+    canonicalize(text, options)
+    learned = len(rules.table)
+    canonicalize(text + " " + text, options)
+    assert len(rules.table) == learned  # nothing learned again
+    for raw in ("Кошки", "кошке", "дороге", "по"):
+        form, variant, hashed, _ = rules._make(raw)
+        assert form is not None
+        assert (variant, hashed) == (fingerprint(raw.lower()), fingerprint(form))

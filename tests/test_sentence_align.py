@@ -92,12 +92,84 @@ def test_adjacent_fragments_of_one_passage_are_joined() -> None:
     first = Fragment(0, cut - 1, 0, cut - 1, 20, 20)
     second = Fragment(cut, len(SOURCE), cut, len(SOURCE), 30, 30)
     (joined,) = one_passage([first, second], a.canonical, b.canonical)
-    assert (joined.start, joined.end, joined.kind, joined.words) == (0, len(SOURCE), "copy", 50)
-    retold = Fragment(cut, len(SOURCE), cut, len(SOURCE), 30, 0, kind="paraphrase", score=0.7)
-    assert len(one_passage([first, retold], a.canonical, b.canonical)) == 2  # kinds apart
-    later = SOURCE.index("These levees")  # a sentence of 5 counted words between
-    apart = Fragment(later, len(SOURCE), later, len(SOURCE), 20, 20)
-    assert len(one_passage([first, apart], a.canonical, b.canonical)) == 2
+    assert (joined.start, joined.end, joined.kind) == (0, len(SOURCE), "copy")
+    assert joined.words == len(a.canonical)  # every canonical word from start to end
+    later = SOURCE.index("These levees")  # a copied sentence of 5 counted words between
+    beyond = Fragment(later, len(SOURCE), later, len(SOURCE), 20, 20)
+    assert len(one_passage([first, beyond], a.canonical, b.canonical)) == 1
+    far = Fragment(later, len(SOURCE), 0, 40, 20, 20)  # the sentence between: not in [0, 170)
+    assert len(one_passage([first, far], a.canonical, b.canonical)) == 2
+
+
+def _sentences(text: str) -> list[str]:
+    return [s if s.endswith(".") else s + "." for s in text.split(". ")]
+
+
+def _passage(middle: str) -> tuple[str, list[Fragment]]:
+    """An essay of SOURCE's first two sentences as written, ``middle``, then its fourth and
+    fifth as written; the copy fragments of the two copied pairs of sentences."""
+    src = _sentences(SOURCE)
+    head, tail = " ".join(src[:2]), " ".join(src[3:5])
+    essay = f"{head} {middle} {tail}"
+    at, source_at = essay.index(tail), SOURCE.index(tail)
+    return essay, [
+        Fragment(0, len(head), 0, len(head), 14, 14),
+        Fragment(at, at + len(tail), source_at, source_at + len(tail), 16, 16),
+    ]
+
+
+def test_a_shuffled_copied_sentence_between_two_copies_makes_them_one_passage() -> None:
+    """The third sentence of the source copied with its words shuffled and swapped between
+    two verbatim copies: one fragment from the first copied word to the last (on main, two:
+    more than JOIN_WORDS words lie between them)."""
+    essay, fragments = _passage(_sentences(SHUFFLED)[2])
+    a, b = _prepared(essay), _prepared(SOURCE)
+    (joined,) = one_passage(fragments, a.canonical, b.canonical)
+    assert (joined.start, joined.end) == (0, len(essay))
+    assert (joined.source_start, joined.source_end) == (0, fragments[1].source_end)
+    assert (joined.kind, joined.words) == ("copy", len(a.canonical))
+    middle = _sentences(SHUFFLED)[2]
+    (gap,) = [e for e in joined.edits if e.kind == "replace"]  # its counted words, edited
+    assert (gap.start, gap.end) == (
+        essay.index("main channel"),
+        essay.index(middle) + len(middle) - 1,
+    )
+    assert (gap.source_start, gap.source_end) == (
+        fragments[0].source_end,
+        fragments[1].source_start,
+    )
+
+
+def test_an_own_topical_sentence_between_two_copies_keeps_them_apart() -> None:
+    """The writer's own sentence on the topic between the same copies: two fragments, the own
+    sentence in neither (issue 12)."""
+    own = "My town by the river has levees too and I walk on them with my dog."
+    essay, fragments = _passage(own)
+    a, b = _prepared(essay), _prepared(SOURCE)
+    assert one_passage(fragments, a.canonical, b.canonical) == tuple(fragments)
+
+
+def test_a_paraphrase_keeping_its_source_words_joins_the_copy_and_a_retelling_does_not() -> None:
+    """A sentence the paraphrase stage reports beside a copy: when it keeps most of its
+    source sentence's words (a shuffled copy), copy and paraphrase are one passage, a copy;
+    when it retells the sentence in other words, it stays a paraphrase apart (issue 17)."""
+    src = _sentences(SOURCE)
+    retellings = {
+        _sentences(SHUFFLED)[1]: 1,
+        "Growers across that area rely on periodic inundations restoring their plots.": 2,
+    }
+    for second, expected in retellings.items():
+        essay = f"{src[0]} {second}"
+        a, b = _prepared(essay), _prepared(SOURCE)
+        copy = Fragment(0, len(src[0]), 0, len(src[0]), 9, 9)
+        at, source_at = len(src[0]) + 1, len(src[0]) + 1
+        retold = Fragment(
+            at, len(essay), source_at, source_at + len(src[1]), 8, 0, kind="paraphrase", score=0.7
+        )
+        joined = one_passage([copy, retold], a.canonical, b.canonical)
+        assert len(joined) == expected
+        assert joined[0].kind == "copy" and joined[0].score == 1.0 and joined[-1].end == len(essay)
+        assert joined[-1].kind == ("copy" if expected == 1 else "paraphrase")
 
 
 def test_shuffled_sentence_ending_a_copied_passage_is_part_of_it() -> None:

@@ -96,6 +96,53 @@ def test_same_topic_text_with_a_copied_sentence_is_no_summary() -> None:
     assert all(f.kind != "summary" for f in fragments)
 
 
+SALAD_SOURCE = " ".join(
+    [
+        "Ladder ladder mirror engine candle pocket candle pocket window pocket window window.",
+        "Engine candle ladder valley bridge mirror engine valley pocket bridge mirror candle "
+        "harbor harbor.",
+        "Ladder bridge pocket valley candle window candle valley window pocket bridge basket "
+        "mirror engine window engine.",
+        "Basket ladder window candle harbor basket harbor pocket ladder pocket pocket basket "
+        "pocket candle basket mirror.",
+        "Pocket harbor pocket ladder valley harbor window candle pocket window candle pocket.",
+        "Window window harbor valley basket mirror basket harbor basket ladder mirror bridge "
+        "candle.",
+        "Harbor basket basket candle valley candle bridge candle ladder harbor harbor window.",
+        "Ladder valley ladder valley window valley bridge window valley pocket window candle.",
+    ]
+)
+SALAD_CHECKED = " ".join(
+    [
+        "Harbor basket basket candle valley candle bridge candle ladder harbor harbor window.",
+        "Ladder pocket mirror engine basket.",
+        "Ladder window pocket ladder.",
+        "Ladder valley window ladder.",
+        "Candle mirror basket ladder basket basket.",
+        "Harbor ladder harbor candle.",
+        "Bridge valley window mirror.",
+        "Basket window candle harbor.",
+    ]
+)
+
+
+def test_word_salad_from_one_small_vocabulary_is_no_summary() -> None:
+    """Short sentences of ten words against long ones of the same ten, one sentence copied:
+    every checked sentence reaches the seed's cosine with some source sentence and the order
+    and stretch conditions pass by chance, but no seed stands out from the rest of the source
+    (``SPECIFIC``), so the copied sentence stays a copy and nothing is "summarised" (before
+    the condition: one summary fragment over the whole text)."""
+    report = check(
+        [TextInput("essay", SALAD_CHECKED)],
+        [TextInput("article", SALAD_SOURCE)],
+        Options(workers=1),
+    )
+    fragments = report.documents[0].sources[0].fragments
+    assert all(f.kind != "summary" for f in fragments), fragments
+    copied = SALAD_CHECKED.index("Ladder pocket")
+    assert any(f.kind == "copy" and f.start == 0 and f.end >= copied - 2 for f in fragments)
+
+
 def test_summary_kind_is_declared_with_its_label() -> None:
     kind = FRAGMENT_KINDS["summary"]
     assert kind.label == "summarised from" and kind.colour == "tint"

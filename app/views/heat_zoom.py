@@ -137,6 +137,16 @@ class ZoomPan:
                 return center
         return viewport.center()
 
+    def _fit(self) -> int:
+        """The cell size at which the whole matrix fits the room (labels shown)."""
+        labelled, area = self.room.viewport(True), self.room.area
+        return fit_cells(
+            len(self),
+            int(self.wide.sum()),
+            min(labelled.width, labelled.height),
+            min(area.width, area.height),
+        )
+
     # --- steps ----------------------------------------------------------------------------
     def in_room(self, room: Room) -> ZoomPan:
         """The same zoom and position in ``room`` (nothing recomputed: the widget's room as
@@ -145,13 +155,7 @@ class ZoomPan:
 
     def fitted_in(self) -> ZoomPan:
         """The whole matrix shown at the largest cells that fit (the state after new data)."""
-        labelled, area = self.room.viewport(True), self.room.area
-        fit = fit_cells(
-            len(self),
-            int(self.wide.sum()),
-            min(labelled.width, labelled.height),
-            min(area.width, area.height),
-        )
+        fit = self._fit()
         rows = Rows.at(fit, 1.0, self.wide)
         start = self.room.viewport(rows.labelled)
         view = dataclasses.replace(self, fit=fit, zoom=1.0, rows=rows, fitted=True)
@@ -204,12 +208,6 @@ class ZoomPan:
         (the position clamped)."""
         if self.fitted:
             return self.fitted_in()
-        labelled, area = self.room.viewport(True), self.room.area
-        fit = fit_cells(
-            len(self),
-            int(self.wide.sum()),
-            min(labelled.width, labelled.height),
-            min(area.width, area.height),
-        )
+        fit = self._fit()
         rows = Rows.at(fit, self.zoom, self.wide)
         return dataclasses.replace(self, fit=fit, rows=rows).clamped()

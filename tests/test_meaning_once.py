@@ -1,0 +1,156 @@
+"""The paraphrase stage's words looked up once per run (issue 40).
+
+The workers reading ``compare``'s documents name the words they had not met; the process
+running ``compare`` learns them as the documents come (each word's vector, weight and
+thesaurus number, in its memo), so the pair stage's workers, forked from it, look no word
+up. What must hold: the stage sees exactly what it would have made itself, bit for bit, and
+finds the same fragments.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from copylens.core import Options, compare
+from copylens.core import paraphrase as pp
+from copylens.core.engine import _Learner, compare_pair
+from copylens.core.extract import Extracted
+from copylens.core.meaning import _pcg64_states, _random_unit, _random_units, lexicon
+from copylens.core.prepare import prepare_text, read_all
+from copylens.core.spill import Spill
+
+DATA = Path(__file__).parent / "data" / "paraphrase"
+
+
+def _text(language: str, kind: str) -> str:
+    return (DATA / f"{language}_{kind}.txt").read_text(encoding="utf-8")
+
+
+def test_pcg64_states_are_numpys_own() -> None:
+    rng = random.Random(1)
+    seeds = [2**32, 2**32 + 1, 2**64 - 1, *(rng.randrange(2**32, 2**64) for _ in range(300))]
+    states = _pcg64_states(np.array(seeds, dtype=np.uint64))
+    for seed, (state, increment) in zip(seeds, states, strict=True):
+        expected = np.random.PCG64(seed).state["state"]
+        assert (state, increment) == (expected["state"], expected["inc"])
+
+
+def test_random_vectors_made_at_once_are_bit_for_bit_those_made_one_by_one() -> None:
+    rng = random.Random(2)
+    letters = string.ascii_lowercase + "абвгдежзийклмнопрстуфхцчшщыэюя"
+    forms = ["".join(rng.choices(letters, k=rng.randint(1, 12))) for _ in range(500)]
+    for dimension in (256, 300):
+        at_once = _random_units(forms, dimension)
+        one_by_one = np.stack([_random_unit(form, dimension) for form in forms])
+        assert np.array_equal(at_once.view(np.uint32), one_by_one.view(np.uint32))
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_memo_gives_what_the_stage_makes_bit_for_bit(language: str) -> None:
+    doc = prepare_text(Extracted("x", _text(language, "rewrite"), "txt"), Options())
+    pp.learn(language, pp._keys(doc, 0, 5))  # some words known before, the rest learned
+    memo, made = pp._made(doc), pp._meaning(doc, lexicon(language))
+    assert memo.bounds == made.bounds and memo.spans == made.spans and memo.bounds
+    vectors, theirs = memo.lexicon.table[memo.rows], made.lexicon.table[made.rows]
+    assert np.array_equal(vectors.view(np.uint32), theirs.view(np.uint32))
+    assert np.array_equal(memo.weights, made.weights)
+    assert (memo.synonyms is None) == (made.synonyms is None) == (language == "en")
+    if memo.synonyms is not None and made.synonyms is not None:
+        assert np.array_equal(memo.synonyms, made.synonyms)
+    assert memo.kept is not None and made.kept is not None
+    assert np.array_equal(memo.kept.view(np.uint32), made.kept.view(np.uint32))
+
+
+def test_a_reading_worker_names_each_new_word_once() -> None:
+    rng = random.Random(3)
+    words = ["".join(rng.choices("абвгдежзиклмнопрстуфхя", k=9)) for _ in range(60)]
+    value = ". ".join(" ".join(words[n : n + 10]).capitalize() for n in range(0, 60, 10)) + "."
+    doc = prepare_text(Extracted("x", value, "txt"), Options(language="ru"))
+    pp.learn("ru", pp._keys(doc, 0, 3))
+    first = pp.new_words(doc)
+    assert first and not set(first) & set(pp._keys(doc, 0, 3))
+    assert len(set(first)) == len(first)
+    assert set(first) | set(pp._keys(doc, 0, 3)) == set(pp._keys(doc, 0, len(doc.canonical)))
+    assert pp.new_words(doc) == ()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_compare_learns_the_words_while_reading_and_the_pair_stage_looks_none_up(
+    tmp_path: Path, language: str
+) -> None:
+    """The workers read and hand their new words over; this process learns them as the
+    documents come, so the pair stage's workers, forked from it, inherit every word."""
+    paths = []
+    for kind in ("source", "rewrite", "independent"):
+        paths.append(tmp_path / f"{kind}.txt")
+        paths[-1].write_text(_text(language, kind), encoding="utf-8")
+    options = Options(workers=2)
+    with Spill() as spill:
+        learner = _Learner()
+        spilled, failures = read_all(paths, options, spill.prepare(), each=learner.take)
+        learner.learn()
+        assert not failures and all(d.words == () for d in spilled)
+        loaded = [spill.load(d, options) for d in spilled]
+    known = pp._known(language).ids
+    for doc in loaded:
+        assert all(key in known for key in pp._keys(doc, 0, len(doc.canonical)))
+    rows = len(lexicon(language)._rows)
+    assert all(pp._made(doc).bounds for doc in loaded)
+    assert len(lexicon(language)._rows) == rows  # no word looked up again
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+def test_compare_finds_what_the_stage_finds_on_documents_held_whole(
+    tmp_path: Path, language: str
+) -> None:
+    """compare aligns pairs sharing text (here a copied sentence before a rewritten rest)."""
+    source = _text(language, "source")
+    texts = {
+        "source": source,
+        "rewrite": source.split(". ")[0] + ". " + _text(language, "rewrite"),
+        "independent": _text(language, "independent"),
+    }
+    for kind, value in texts.items():
+        (tmp_path / f"{kind}.txt").write_text(value, encoding="utf-8")
+    options = Options(workers=2, min_containment=0.05)
+    report = compare([tmp_path / f"{kind}.txt" for kind in texts], options)
+    docs = {
+        f"{kind}.txt": prepare_text(Extracted(kind, value, "txt"), options)
+        for kind, value in texts.items()
+    }
+    assert any(f.kind == "paraphrase" for p in report.pairs for f in p.fragments)
+    for pair in report.pairs:
+        held = compare_pair(docs[Path(pair.a).name], docs[Path(pair.b).name], options)
+        assert held is not None
+        assert pair.fragments == held.fragments
+        assert (pair.containment_ab, pair.containment_ba) == (
+            held.containment_ab,
+            held.containment_ba,
+        )
+
+
+def test_the_words_memo_follows_its_lexicon() -> None:
+    """The memo of learned words holds rows of one lexicon's table: when the lexicon is made
+    anew (its cache cleared, as a test or a long-lived process may), the memo is made anew
+    too, never read against the other table (issue 40's memo; seen as fewer paraphrases in a
+    test run after another test cleared the lexicon)."""
+    from copylens.core import TextInput, check, meaning
+
+    def fragments() -> list:
+        pp._CACHE.clear()
+        report = check(
+            [TextInput("doc", _text("en", "rewrite"))], [TextInput("source", _text("en", "source"))]
+        )
+        return [f for s in report.documents[0].sources for f in s.fragments]
+
+    first = fragments()
+    assert any(f.kind == "paraphrase" for f in first)
+    pp.learn("en", [("zyxwvutsrq", "zyxwvutsrq"), ("qrstuvwxyz", "qrstuvwxyz")])
+    meaning.lexicon.cache_clear()
+    pp.learn("en", [("qponmlkjih", "qponmlkjih")])  # a new table: its unknown words differ
+    assert fragments() == first
