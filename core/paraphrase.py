@@ -314,6 +314,8 @@ class _Known:
 
     def __init__(self, language: str) -> None:
         self.language = language
+        for key in [k for k in _MET if k[1] == language]:  # met: known no longer
+            del _MET[key]
         self.lexicon = lexicon(language)
         """The lexicon whose table :attr:`rows` index (rows of another one mean other words)."""
         self.ids: dict[tuple[str, str], int] = {}

@@ -154,3 +154,16 @@ def test_the_words_memo_follows_its_lexicon() -> None:
     meaning.lexicon.cache_clear()
     pp.learn("en", [("qponmlkjih", "qponmlkjih")])  # a new table: its unknown words differ
     assert fragments() == first
+
+
+def test_words_met_are_named_again_once_the_memo_is_made_anew() -> None:
+    """A process that reads documents itself remembers the words it met, so it does not name
+    them twice; when its memo is made anew (grown past ``KNOWN_WORDS``, or its lexicon made
+    anew) those words are not known any more, so they are named again (seen in a long test
+    run: words met early were never learned after the memo was emptied)."""
+    doc = prepare_text(Extracted("ru", _text("ru", "source"), "txt"), Options())
+    pp.learn("ru", pp.new_words(doc))
+    assert pp.new_words(doc) == ()  # met, and known
+    pp._known("ru").__init__("ru")  # emptied, as when it grows past KNOWN_WORDS
+    again = pp.new_words(doc)
+    assert again and all(key not in pp._known("ru").ids for key in again)
