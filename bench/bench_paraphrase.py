@@ -186,7 +186,7 @@ _LOOKUP: list[Any] = []
 
 def use_thesaurus(on: bool) -> None:
     """The stage with or without the thesauri from now on (its cache of documents' meaning
-    emptied on a change)."""
+    and its memo of words, which holds each word's thesaurus number, emptied on a change)."""
     from copylens.core import paraphrase
 
     if not hasattr(paraphrase, "thesaurus"):
@@ -197,6 +197,9 @@ def use_thesaurus(on: bool) -> None:
     if paraphrase.thesaurus is not wanted:
         paraphrase.thesaurus = wanted
         paraphrase._CACHE.clear()
+        if hasattr(paraphrase, "_KNOWN"):  # issue 40's memo: made with the lookup of its day
+            paraphrase._KNOWN.clear()
+            paraphrase._MET.clear()
 
 
 def _no_thesaurus(language: str) -> None:
