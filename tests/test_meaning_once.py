@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from copylens.core import Options, compare
+from copylens.core import Options, compare, pool
 from copylens.core import paraphrase as pp
 from copylens.core.engine import _Learner, compare_pair
 from copylens.core.extract import Extracted
@@ -90,6 +90,9 @@ def test_compare_learns_the_words_while_reading_and_the_pair_stage_looks_none_up
     # it is needed, the same values: correct, only not looked up once)
     pp._KNOWN.clear()
     pp._MET.clear()
+    # and no spawned reading worker kept from an earlier run (after the window's tests the
+    # pools spawn): each remembers the words it met then and would not name them again
+    pool.shutdown()
     paths = []
     for kind in ("source", "rewrite", "independent"):
         paths.append(tmp_path / f"{kind}.txt")

@@ -99,6 +99,15 @@ class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server: _Server
 
+    released = False
+
+    def release(self) -> None:
+        """This request stops counting as busy (before its last write: a client that has
+        read the answer may open its next connection before this thread runs again)."""
+        if not self.released:
+            self.released = True
+            self.server.owner._ended()
+
     def do_GET(self) -> None:
         owner = self.server.owner
         owner._started(Request("GET", self.path, dict(self.headers.items())))
@@ -112,7 +121,7 @@ class Handler(BaseHTTPRequestHandler):
             pass  # the client gave up (a size limit, a timeout, a cancel)
         finally:
             self.close_connection = True
-            owner._ended()
+            self.release()
 
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -234,6 +243,7 @@ def timed(seconds: float, body: bytes = b"<p>done</p>") -> Responder:
 
     def respond(handler: Handler) -> None:
         handler.stopping.wait(seconds)
+        handler.release()  # counted busy while it waits, not while the answer is read
         send(handler, 200, body, {"Content-Type": "text/html"})
 
     return respond
