@@ -96,13 +96,21 @@ def _document(
 
 def _covered(starts: np.ndarray, fragments: tuple[Fragment, ...]) -> np.ndarray:
     """Boolean per canonical word: it starts inside a fragment and was not inserted."""
+    return _words_in(
+        starts,
+        [(f.start, f.end) for f in fragments],
+        [(e.start, e.end) for f in fragments for e in f.edits if e.kind == "insert"],
+    )
+
+
+def _words_in(
+    starts: np.ndarray, spans: list[tuple[int, int]], holes: list[tuple[int, int]]
+) -> np.ndarray:
+    """Boolean per word (by its start offset): inside one of ``spans`` and none of ``holes``."""
     mask = np.zeros(len(starts), dtype=bool)
-    for f in fragments:
-        mask[np.searchsorted(starts, f.start) : np.searchsorted(starts, f.end)] = True
-    for f in fragments:
-        for e in f.edits:
-            if e.kind == "insert":
-                mask[np.searchsorted(starts, e.start) : np.searchsorted(starts, e.end)] = False
+    for value, ranges in ((True, spans), (False, holes)):
+        for start, end in ranges:
+            mask[np.searchsorted(starts, start) : np.searchsorted(starts, end)] = value
     return mask
 
 
@@ -116,17 +124,11 @@ def _reverse(
     if text is None:
         return source.reverse_containment * matched / max(1, source.matched_words)
     starts = np.asarray(canonicalize(text, report.options).starts, dtype=np.int64)
-    mask = np.zeros(len(starts), dtype=bool)
-    for f in fragments:
-        mask[np.searchsorted(starts, f.source_start) : np.searchsorted(starts, f.source_end)] = True
-    for f in fragments:
-        for e in f.edits:
-            if e.kind == "delete":
-                lo, hi = (
-                    np.searchsorted(starts, e.source_start),
-                    np.searchsorted(starts, e.source_end),
-                )
-                mask[lo:hi] = False
+    mask = _words_in(
+        starts,
+        [(f.source_start, f.source_end) for f in fragments],
+        [(e.source_start, e.source_end) for f in fragments for e in f.edits if e.kind == "delete"],
+    )
     return _share(mask, len(starts))
 
 
