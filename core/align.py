@@ -52,10 +52,8 @@ phrasing (anchor 4 ranks one more heavy rewrite but does; docs/measurements.md).
 
 from __future__ import annotations
 
-import bisect
 import difflib
 import itertools
-import math
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -172,10 +170,13 @@ def align(a: Canonical, b: Canonical, options: Options) -> list[Alignment]:
     """Fragments of ``a`` (checked text) found in ``b`` (source), ordered by position in ``a``."""
     k, gap = options.seed_k, options.max_gap
     seeds_i, seeds_j = find_seeds(a.hashes, b.hashes, k, options.max_seed_repeats)
-    chains, shadows = drop_shadows(chain_seeds(seeds_i, seeds_j, k, gap), k, len(a))
-    groups = merge_chains(chains, k, gap)
-    extended = [c for group in groups for c in _extend(group, a, b, k, gap)]
     runs = Runs.of(seeds_i, seeds_j, k)
+    chained = chain_seeds(seeds_i, seeds_j, k, gap)
+    del seeds_i, seeds_j  # not held while the chains are measured (issue 38)
+    chains, shadows = drop_shadows(chained, k, len(a))
+    del chained
+    extended = [c for group in merge_chains(chains, k, gap) for c in _extend(group, a, b, k, gap)]
+    del chains
     kept: list[Alignment] = []
     for group in merge_chains(extended, k, gap):
         fragment = _measured(group, a, b, k, runs)
@@ -270,18 +271,34 @@ def _longest_true(mask: np.ndarray) -> int:
 
 def split_at(group: list[_Chain], own: list[tuple[int, int]], k: int) -> list[list[_Chain]]:
     """The group's chains cut into pieces between the ``own`` word ranges (sorted, disjoint);
-    seeds touching an own range are dropped. Pieces keep their order in the checked text."""
+    seeds touching an own range are dropped. Pieces keep their order in the checked text.
+
+    All the group's seeds at once, packed (a copied half of a 50 MB pair is a group of
+    millions of seeds: 120 bytes each as tuples, issue 38): a seed's piece is the number of
+    own ranges starting at or before it, and since a chain's seeds ascend in the checked
+    text, its seeds of one piece are consecutive."""
+    if not own:
+        return [list(group)]
+    packed = np.concatenate([chain.seeds.packed_array() for chain in group])
+    owner = np.repeat(np.arange(len(group)), [len(chain.seeds) for chain in group])
+    lo = np.array([r[0] for r in own], dtype=np.int64)
+    hi = np.array([r[1] for r in own], dtype=np.int64)
+    i = packed >> 32
+    piece = np.searchsorted(lo, i, side="right")
+    inside = (piece > 0) & (i < hi[np.maximum(piece - 1, 0)])
+    after = np.append(lo, np.iinfo(np.int64).max)[piece]  # the next own range's start
+    keep = np.flatnonzero(~inside & (i + k <= after))
+    del i, inside, after
+    packed, owner, piece = packed[keep], owner[keep], piece[keep]
+    cuts = np.flatnonzero((np.diff(owner) != 0) | (np.diff(piece) != 0)) + 1
+    starts = np.concatenate(([0], cuts)) if len(keep) else cuts
+    ends = np.append(cuts, len(keep))
     pieces: list[list[_Chain]] = [[] for _ in range(len(own) + 1)]
-    for chain in group:
-        parts: dict[int, list[tuple[int, int]]] = {}
-        for i, j in chain.seeds:
-            piece = bisect.bisect_right(own, (i, math.inf))
-            inside = piece > 0 and i < own[piece - 1][1]
-            if not inside and (piece == len(own) or i + k <= own[piece][0]):
-                parts.setdefault(piece, []).append((i, j))
-        for piece, seeds in parts.items():
-            pieces[piece].append(_Chain(seeds))
-    return [piece for piece in pieces if piece]
+    for at, end, p in zip(starts.tolist(), ends.tolist(), piece[starts].tolist(), strict=True):
+        seeds = Seeds()
+        seeds.packed.frombytes(packed[at:end].tobytes())
+        pieces[p].append(_Chain(seeds))
+    return [chains for chains in pieces if chains]
 
 
 @dataclass(frozen=True)
@@ -300,18 +317,18 @@ class Runs:
 
     @classmethod
     def of(cls, seeds_i: np.ndarray, seeds_j: np.ndarray, k: int) -> Runs:
-        """The runs of the seeds, sorted in int32 (word indices are below 2^31: half the
-        memory of a long pair's millions of seeds), returned as int64."""
+        """The runs of the seeds, in int32 (word indices are below 2^31: half the memory of a
+        long pair's millions of seeds and runs, held while its chains are measured)."""
         small = np.int32 if len(seeds_i) and int(seeds_i.max()) < 2**31 - 1 else np.int64
-        i, diagonal = seeds_i.astype(small), (seeds_i - seeds_j).astype(small)
+        i = seeds_i.astype(small, copy=False)
+        diagonal = (seeds_i - seeds_j).astype(small, copy=False)
         order = np.lexsort((i, diagonal))
         i, d = i[order], diagonal[order]
         del order, diagonal
         breaks = np.flatnonzero((np.diff(d) != 0) | (np.diff(i) != 1)) + 1
         first = np.concatenate(([0], breaks)) if len(i) else np.empty(0, dtype=np.int64)
         last = np.concatenate((breaks - 1, [len(i) - 1])) if len(i) else first
-        start = i[first].astype(np.int64)
-        end, diagonal = i[last].astype(np.int64) + k, d[first].astype(np.int64)
+        start, end, diagonal = i[first], i[last] + k, d[first]
         by_start = np.argsort(start, kind="stable")
         end = end[by_start]
         return cls(start[by_start], end, diagonal[by_start], np.maximum.accumulate(end))
@@ -324,8 +341,9 @@ class Runs:
         ends at or before a0). A long text has a run per coincidental seed, and the aligner
         asks this for every group of chains: all runs each time was quadratic (issue 38: most
         of the alignment's time on a 4 MB pair)."""
-        upto = int(np.searchsorted(self.start, f.a1, side="left"))
-        since = int(np.searchsorted(self.reach[:upto], f.a0, side="right"))
+        word = self.start.dtype.type  # a Python int would make numpy copy an int32 array
+        upto = int(np.searchsorted(self.start, word(f.a1), side="left"))
+        since = int(np.searchsorted(self.reach[:upto], word(f.a0), side="right"))
         start, end, diagonal = (
             self.start[since:upto],
             self.end[since:upto],
@@ -344,12 +362,14 @@ def find_seeds(
     A k-gram occurring more than ``max_repeats`` times in the source (boilerplate, a refrain)
     pairs only with the ``max_repeats`` occurrences nearest its proportional place in the
     source (j ≈ i · |b| / |a|): a copied refrain still aligns along its diagonal, while the
-    work per k-gram stays bounded.
+    work per k-gram stays bounded. The positions are int32 when both texts have fewer than
+    2^31 words (every text within the file limits): a long pair has millions of seeds.
     """
     ka, kb = kgrams(a_hashes, k), kgrams(b_hashes, k)
     if len(ka) == 0 or len(kb) == 0:
         return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
-    order = np.argsort(kb, kind="stable")
+    small = np.int32 if max(len(a_hashes), len(b_hashes)) < 2**31 - 1 else np.int64
+    order = np.argsort(kb, kind="stable").astype(small)
     sorted_kb = kb[order]
     scale = len(kb) / len(ka)
     del kb
@@ -357,6 +377,7 @@ def find_seeds(
         _seeds_of(ka[lo : lo + SEEDS_BLOCK], lo, sorted_kb, order, scale, max_repeats)
         for lo in range(0, len(ka), SEEDS_BLOCK)
     ]
+    del ka, sorted_kb, order
     if len(found) == 1:
         return found[0]
     return np.concatenate([i for i, _ in found]), np.concatenate([j for _, j in found])
@@ -385,7 +406,7 @@ def _seeds_of(
             target = (first + i) * scale
             left[i] = _nearest(order, int(left[i]), int(counts_all[i]), target, max_repeats)
     valid = counts > 0
-    seeds_i = np.repeat(np.flatnonzero(valid) + first, counts[valid])
+    seeds_i = np.repeat(np.flatnonzero(valid) + first, counts[valid]).astype(order.dtype)
     starts, sizes = left[valid], counts[valid]
     offsets = np.repeat(starts - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
     return seeds_i, order[offsets]
@@ -425,35 +446,47 @@ class Chains:
 def chain_seeds(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> Chains:
     """Greedy chaining: each seed extends the open chain it continues best (least drift).
 
-    An open chain is a list (read at every seed); once closed its seeds join the one array of
-    :class:`Chains`, so only the chains within reach of the current seed are objects. Chains
-    are in the order they closed, the ones open at the end last."""
+    An open chain is its last seed and its seeds packed as :class:`Seeds` packs them (8 bytes
+    a seed: a copied half of a 50 MB pair is one chain of three million seeds, 360 MB as a
+    list of tuples, issue 38); once closed its seeds join the one array of :class:`Chains`,
+    so only the chains within reach of the current seed are objects. Chains are in the order
+    they closed, the ones open at the end last."""
     reach = k + gap
-    open_chains: list[list[tuple[int, int]]] = []
+    open_chains: list[_Open] = []
     packed = array("q")
     bounds = array("q", [0])
 
-    def close(c: list[tuple[int, int]]) -> None:
-        packed.extend(i << 32 | j for i, j in c)
+    def close(c: _Open) -> None:
+        packed.extend(c.seeds)
         bounds.append(len(packed))
 
     for i, j in _pairs(seeds_i, seeds_j):
-        still_open: list[list[tuple[int, int]]] = []
+        still_open: list[_Open] = []
         for c in open_chains:
-            if c[-1][0] < i - reach:
+            if c.i < i - reach:
                 close(c)
             else:
                 still_open.append(c)
         open_chains = still_open
         best = _best_chain(open_chains, i, j, reach, gap)
         if best is None:
-            open_chains.append([(i, j)])
+            open_chains.append(_Open(i, j))
         else:
-            best.append((i, j))
+            best.i, best.j = i, j
+            best.seeds.append(i << 32 | j)
     for c in open_chains:
         close(c)
     as_array = np.frombuffer(packed, dtype=np.int64) if packed else _EMPTY
     return Chains(as_array, np.frombuffer(bounds, dtype=np.int64))
+
+
+class _Open:
+    """An open chain of :func:`chain_seeds`: its last seed (i, j) and its seeds packed."""
+
+    __slots__ = ("i", "j", "seeds")
+
+    def __init__(self, i: int, j: int) -> None:
+        self.i, self.j, self.seeds = i, j, array("q", (i << 32 | j,))
 
 
 _PAIRS_BLOCK = 1 << 16
@@ -468,13 +501,10 @@ def _pairs(seeds_i: np.ndarray, seeds_j: np.ndarray) -> Iterator[tuple[int, int]
         yield from zip(seeds_i[block].tolist(), seeds_j[block].tolist(), strict=True)
 
 
-def _best_chain(
-    chains: list[list[tuple[int, int]]], i: int, j: int, reach: int, gap: int
-) -> list[tuple[int, int]] | None:
+def _best_chain(chains: list[_Open], i: int, j: int, reach: int, gap: int) -> _Open | None:
     best, best_key = None, None
     for c in chains:
-        li, lj = c[-1]
-        di, dj = i - li, j - lj
+        di, dj = i - c.i, j - c.j
         if di <= 0 or dj <= 0 or di > reach or dj > reach or abs(di - dj) > gap:
             continue
         key = (abs(di - dj), di)
@@ -491,8 +521,9 @@ MERGE_LOOKBACK = 8
 
 def drop_shadows(chains: Chains, k: int, n: int) -> tuple[list[_Chain], np.ndarray]:
     """Split chains into kept ones and shadows (step 3), longest chains claiming words first;
-    the shadows as their spans (:func:`_span`, one row each). No Python object per chain:
-    the chains' order is read a block at a time and the shadows marked in a boolean array."""
+    the shadows as their spans (:func:`_span`, one row each; int32, as word indices are below
+    2^31: a 50 MB pair has four million shadows). No Python object per chain: the chains'
+    order is read a block at a time and the shadows marked in a boolean array."""
     covered = np.zeros(n, dtype=bool)
     first, last = chains.ends()
     a0s, a1s = first >> 32, (last >> 32) + k
@@ -509,7 +540,10 @@ def drop_shadows(chains: Chains, k: int, n: int) -> tuple[list[_Chain], np.ndarr
                 kept.append(chains.chain(c))
     del order, a0s, a1s
     first, last = first[shadow], last[shadow]
-    spans = np.stack((first >> 32, (last >> 32) + k, first & _LOW, (last & _LOW) + k), axis=1)
+    most = max(int((last >> 32).max()), int((last & _LOW).max())) + k if len(last) else 0
+    spans = np.empty((len(first), 4), dtype=np.int32 if most < 2**31 else np.int64)
+    spans[:, 0], spans[:, 1] = first >> 32, (last >> 32) + k
+    spans[:, 2], spans[:, 3] = first & _LOW, (last & _LOW) + k
     return kept, spans
 
 
@@ -526,11 +560,12 @@ def _with_shadows(fragments: list[Alignment], spans: np.ndarray) -> list[Alignme
     if not len(spans):
         return fragments
     spans = spans[np.lexsort(spans.T[::-1])]
-    reach = np.maximum.accumulate(spans[:, 1])
+    starts, reach = spans[:, 0].copy(), np.maximum.accumulate(spans[:, 1])
+    word = spans.dtype.type  # a Python int would make numpy copy an int32 array
     out = []
     for f in fragments:  # the spans starting before a1, from the first reaching past a0
-        upto = int(np.searchsorted(spans[:, 0], f.a1, side="left"))
-        since = int(np.searchsorted(reach[:upto], f.a0, side="right"))
+        upto = int(np.searchsorted(starts, word(f.a1), side="left"))
+        since = int(np.searchsorted(reach[:upto], word(f.a0), side="right"))
         near = spans[since:upto]
         near = near[near[:, 1] > f.a0]
         if not len(near):
