@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import faulthandler
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -20,8 +21,12 @@ from pathlib import Path
 import pytest
 
 from copylens.core import pool
+from copylens.core.documents import TextInput
 from copylens.core.errors import Cancelled
+from copylens.core.extract import Extracted
+from copylens.core.options import Options
 from copylens.core.pool import ProcessLimits, Stopped, isolated_map, pool_map
+from copylens.core.prepare import Prepared, prepare_text
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="process checks read /proc")
 
@@ -267,3 +272,67 @@ def test_a_daemonic_process_runs_the_items_itself() -> None:
 
     with multiprocessing.get_context("fork").Pool(1) as outer:
         assert outer.apply(_map_inside, ([2, 3],)) == [4, 9]
+
+
+def _document(words: int = 20_000) -> Prepared:
+    """A prepared document whose arrays are each larger than ``OUT_OF_BAND_BYTES``."""
+    rng = random.Random(38)
+    vocabulary = [f"w{n}ord" for n in range(3_000)] + ["the", "and", "Über", "правда"]
+    lines = (
+        " ".join(rng.choices(vocabulary, k=rng.randint(3, 12))) + "." for _ in range(words // 7)
+    )
+    return prepare_text(Extracted("long.txt", "\n".join(lines), "txt"), Options())
+
+
+def _fields(doc: Prepared) -> list[object]:
+    c = doc.canonical
+    arrays = [c.starts, c.ends, c.variants, c.hashes, c.sentences, doc.shingles, doc.anchors]
+    return [doc.path, doc.text, doc.sha256, c.language, c.words, c.forms, c.homoglyphs] + [
+        (a.dtype.str, a.tolist()) for a in arrays
+    ]
+
+
+def test_a_result_s_arrays_travel_beside_its_pickle_and_come_back_equal_and_writable() -> None:
+    """Issue 38: a 50 MB document pickled whole was a copy of it on both sides of the pipe.
+    Its arrays are sent after a small pickle, each one message, and land writable."""
+    import threading
+    from multiprocessing import Pipe
+
+    doc = _document()
+    arrays = [doc.canonical.starts, doc.canonical.hashes, doc.shingles, doc.anchors]
+    assert min(a.nbytes for a in arrays) >= pool.OUT_OF_BAND_BYTES
+    for through in ("raw", "received"):
+        ours, theirs = Pipe()
+        sender = threading.Thread(target=pool._send_result, args=(theirs, doc))
+        sender.start()  # a pipe holds 64 KB: the sender waits for the reader
+        if through == "raw":
+            messages = []
+            while not messages or len(messages) < 2 + len(messages[0][1]):
+                messages.append(ours.recv() if not messages else ours.recv_bytes())
+            sender.join()
+            status, sizes = messages[0]
+            assert status == "buffers" and len(sizes) >= 7
+            head = len(messages[1])
+            assert head < len(doc.text) * 2 + 200_000  # the text and forms, not the arrays
+            assert sorted(sizes) == sorted(len(m) for m in messages[2:])
+            assert sum(sizes) >= sum(a.nbytes for a in arrays)
+        else:
+            status, back = pool._received(ours)
+            sender.join()
+            assert status == "ok" and isinstance(back, Prepared)
+            assert _fields(back) == _fields(doc)
+            assert back.canonical.hashes.flags.writeable and back.shingles.flags.writeable
+        ours.close()
+        theirs.close()
+
+
+def test_a_document_read_in_a_worker_equals_the_one_read_here() -> None:
+    doc = _document()
+    item = [TextInput("long.txt", doc.text)]
+    read = list(isolated_map(_prepare, item, workers=1, limits=ProcessLimits(seconds=60)))
+    assert isinstance(read[0], Prepared)
+    assert _fields(read[0]) == _fields(doc)
+
+
+def _prepare(item: TextInput) -> Prepared:
+    return prepare_text(Extracted(item.name, item.text, "txt"), Options())
