@@ -225,6 +225,11 @@ and the vectors' dimension beyond this."""
 BLOCK_WORDS = 1 << 16
 """Words handled at a time when a document's meaning is made (vectors of a block at most:
 64k × 300 float32, 75 MB)."""
+VECTOR_WORDS = 1 << 14
+"""Words whose vectors are summed into their sentences' mean vectors at a time
+(:func:`_centroids`, :func:`_centroids_of`): 16k × 300 float32 products and their float64
+sums, about 80 MB at most (a block of :data:`BLOCK_WORDS` took 300 MB, beside a long pair's
+documents, issue 38). A sentence's sum is the same whichever block holds it."""
 BLOCK_PAIRS = 1 << 22
 """Sentence pairs whose mean vectors' cosines are held at once in the candidate step (step 2:
 16 MB of float32), so memory never grows with the product of two documents' lengths."""
@@ -485,14 +490,14 @@ def _centroids(
     bounds: Sequence[tuple[int, int]], table: np.ndarray, rows: np.ndarray, weights: np.ndarray
 ) -> np.ndarray:
     """Each sentence's weighted sum of vectors, made unit length (float32), computed for
-    sentences holding at most :data:`BLOCK_WORDS` words at a time (a sentence's sum is the
+    sentences holding at most :data:`VECTOR_WORDS` words at a time (a sentence's sum is the
     same whichever block holds it: float64 sums of float32 products, word by word)."""
     out = np.zeros((len(bounds), table.shape[1]), dtype=np.float32)
     first = 0
     while first < len(bounds):
         last = first + 1
         start = bounds[first][0]
-        while last < len(bounds) and bounds[last][1] - start <= BLOCK_WORDS:
+        while last < len(bounds) and bounds[last][1] - start <= VECTOR_WORDS:
             last += 1
         end = bounds[last - 1][1]
         edges = np.array(bounds[first:last], dtype=np.int64).reshape(-1) - start
@@ -839,7 +844,7 @@ def _centroids_of(m: Meaning, sentences: np.ndarray) -> np.ndarray:
     """The mean vectors of the given sentences of ``m`` (ascending, scattered), equal bit for
     bit to :meth:`Meaning.centroids`' (the same float64 sums of float32 products, word by
     word): kept ones looked up, others summed over their own words only, at most
-    :data:`BLOCK_WORDS` words at a time."""
+    :data:`VECTOR_WORDS` words at a time."""
     if m.kept is not None:
         return m.kept[sentences]
     table, rows = m.spread or (m.lexicon.table, m.rows)
@@ -851,7 +856,7 @@ def _centroids_of(m: Meaning, sentences: np.ndarray) -> np.ndarray:
     while first < len(sentences):
         last = max(
             first + 1,
-            int(np.searchsorted(ends, ends[first] - lengths[first] + BLOCK_WORDS, "right")),
+            int(np.searchsorted(ends, ends[first] - lengths[first] + VECTOR_WORDS, "right")),
         )
         n = lengths[first:last]
         at = (

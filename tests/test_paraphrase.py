@@ -346,7 +346,8 @@ def test_the_stage_on_long_documents_holds_blocks_not_their_product(
     document, source = _long_pair(60)
     a, b = prepared(document), prepared(source)
     lexicon("en").rows(["warm"], ["warm"])
-    for name, value in (("BLOCK_WORDS", 128), ("KEPT_BYTES", 0), ("BLOCK_PAIRS", 4096)):
+    blocks = (("BLOCK_WORDS", 128), ("VECTOR_WORDS", 128), ("KEPT_BYTES", 0), ("BLOCK_PAIRS", 4096))
+    for name, value in blocks:
         monkeypatch.setattr(pp, name, value, raising=False)
     monkeypatch.setattr(pp, "ROW_BLOCK", 64, raising=False)
     pp._meaning(a, lexicon("en")), pp._meaning(b, lexicon("en"))  # the lexicon learns the words
