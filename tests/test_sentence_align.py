@@ -172,6 +172,63 @@ def test_a_paraphrase_keeping_its_source_words_joins_the_copy_and_a_retelling_do
         assert joined[-1].kind == ("copy" if expected == 1 else "paraphrase")
 
 
+SWAPPED = (
+    "Engineers erected dikes along the main channel to protect the expanding towns from water."
+)
+"""SOURCE's third sentence with three of its nine counted words swapped for synonyms."""
+
+
+def _around(between: str) -> tuple[str, list[Fragment]]:
+    """An essay of SOURCE's first sentence as written, ``between``, then its fourth and fifth
+    as written; the copy fragments of the first and of the last two."""
+    src = _sentences(SOURCE)
+    tail = " ".join(src[3:5])
+    essay = f"{src[0]} {between} {tail}"
+    at, source_at = essay.index(tail), SOURCE.index(tail)
+    return essay, [
+        Fragment(0, len(src[0]), 0, len(src[0]), 7, 7),
+        Fragment(at, at + len(tail), source_at, source_at + len(tail), 16, 16),
+    ]
+
+
+def test_a_synonym_swapped_sentence_beside_a_copied_one_between_two_copies_is_bridged() -> None:
+    """Between two copies, a sentence copied as written and one with a third of its words
+    swapped for synonyms (two thirds of them in the source, under GAP_SHARE on its own): the
+    sentences together hold most of their words, each over half: one passage (before: two)."""
+    essay, fragments = _around(f"{_sentences(SOURCE)[1]} {SWAPPED}")
+    a, b = _prepared(essay), _prepared(SOURCE)
+    (joined,) = one_passage(fragments, a.canonical, b.canonical)
+    assert (joined.start, joined.end, joined.kind) == (0, len(essay), "copy")
+
+
+def test_an_own_sentence_sharing_half_its_words_stays_apart_beside_a_copied_one() -> None:
+    """Between two copies, a copied sentence and the writer's own sharing three of its six
+    counted words with the source: together they hold most of their words, but the own
+    sentence holds only half: the fragments stay apart (issue 12)."""
+    own = "My grandfather often protected his small town from water."
+    essay, fragments = _around(f"{_sentences(SOURCE)[1]} {own}")
+    a, b = _prepared(essay), _prepared(SOURCE)
+    assert one_passage(fragments, a.canonical, b.canonical) == tuple(fragments)
+
+
+def test_a_paraphrase_is_judged_on_all_its_words_not_on_an_edge_piece() -> None:
+    """A paraphrase fragment beside a copy, a synonym-swapped copied sentence and a word of
+    the writer's after it ("Marvellous!"): judged as one bag it keeps most of its source
+    words and joins the copy (before: the one-word sentence, none of it in the source, kept
+    the two apart)."""
+    src = _sentences(SOURCE)
+    essay = f"{src[0]} {src[1]} {SWAPPED} Marvellous!"
+    a, b = _prepared(essay), _prepared(SOURCE)
+    head = len(src[0]) + 1 + len(src[1])
+    copy = Fragment(0, head, 0, head, 15, 15)
+    at, source_at = head + 1, SOURCE.index(src[2])
+    retold = Fragment(
+        at, len(essay), source_at, source_at + len(src[2]), 10, 0, kind="paraphrase", score=0.7
+    )
+    (joined,) = one_passage([copy, retold], a.canonical, b.canonical)
+    assert (joined.start, joined.end, joined.kind) == (0, len(essay), "copy")
+
+
 def test_shuffled_sentence_ending_a_copied_passage_is_part_of_it() -> None:
     """The passage's last sentence copied with its words reordered: the word aligner stops
     before it (before issue 34 it came out as a second fragment, a paraphrase); the sentence
