@@ -18,12 +18,14 @@ Approach at PAN 2014 Text Alignment Competition", CLEF 2015):
    nothing changes; a cluster is a passage, from its first to its last unit on both sides.
    Summary mode: a passage whose source side is much longer than its checked side is clustered
    again with :data:`SUMMARY_GAP` in the source (a summary condenses a whole article).
-4. Filter: a passage stands only with a word alignment of :mod:`copylens.core.align` inside
-   or beside it (within a unit, on both sides): the sentences extend a copy the word seeds
-   anchor. A passage of sentences alone is left to the paraphrase stage, which shows retold
-   sentences apart from copies (issue 17); :func:`credible` (two seeds, one of cosine
-   :data:`STRONG`, the sides' cosine :data:`VALIDATION`) is the PAN winners' filter, kept for
-   the benchmark's record.
+4. Filter: a passage with a word alignment of :mod:`copylens.core.align` inside or beside
+   it (within a unit, on both sides) stands: the sentences extend a copy the word seeds
+   anchor. A passage of sentences alone must pass :func:`credible` (two seeds, one of cosine
+   :data:`STRONG`, the sides' cosine :data:`VALIDATION`: the PAN winners' filter), and then
+   only its runs of consecutive seed units holding a copied unit are reported
+   (:func:`_alone`): an obfuscated copy whose sentences kept no run of words (PAN-13 random
+   obfuscation cuts them into pieces of two or three words). Any other sentence is left to
+   the paraphrase stage, which shows retold sentences apart from copies (issue 17).
 5. Own sentences (issue 12, decided per sentence pair, :func:`own_units`): inside a joined
    passage, a unit the word alignments match less than half of and that is no copy of a
    source unit of the passage (:meth:`Similarity.copies`: at least :data:`OWN_WORDS` and
@@ -311,7 +313,8 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
     overlap it, or touch it within a unit, are one alignment (hull on both sides, edits by a
     word diff). A passage of sentences alone is not reported here: a sentence retold without a
     run of copied words is the paraphrase stage's (:mod:`copylens.core.paraphrase`) to judge
-    and show.
+    and show first; :func:`alone` then reports the copied sentences of such passages where no
+    fragment stands.
 
     Memory and time: a pair whose :func:`similarity` fits :data:`DENSE_CELLS` and
     :data:`DENSE_WORK` is compared whole (every document of usual length). A longer pair is
@@ -456,7 +459,7 @@ def _join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]
             and _near(f.a0, f.a1, wa0, wa1, sim.a)
             and _near(f.b0, f.b1, wb0, wb1, sim.b)
         ]
-        if not members:  # sentences alone: the paraphrase stage's to judge
+        if not members:  # sentences alone: :func:`alone`, after the other signals
             continue
         if members:
             group = _trimmed(
@@ -497,6 +500,66 @@ def _join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]
             out.append(described(a, b, lo, p1, pb0, pb1, pm))
     out += [f for n, f in enumerate(words) if not used[n]]
     return sorted(out, key=lambda f: (f.a0, f.b0))
+
+
+ALONE_UNITS = 2
+"""Fewest consecutive seed units of a run that a passage of sentences alone reports
+(:func:`alone`)."""
+
+
+def alone(a: Canonical, b: Canonical, taken: Sequence[tuple[int, int]]) -> list[Alignment]:
+    """Passages of sentences alone: copied sentences that kept no run of words (PAN-13 random
+    obfuscation cuts them into pieces of two or three words), where no fragment of the pair
+    stands (``taken``: the fragments' word ranges in A, found by every pair signal, the
+    paraphrase stage's retellings too: those stay paraphrases, issue 17).
+
+    A passage of :func:`passages` with no fragment in or beside it (within a unit) must pass
+    :func:`credible` (two seeds, one of cosine :data:`STRONG`, the sides' cosine
+    :data:`VALIDATION`: the PAN winners' filter); then its runs of at least
+    :data:`ALONE_UNITS` consecutive units of A that are seeds, each holding a unit that is a
+    copy of its seed's source unit (:meth:`Similarity.copies`), are aligned with the hull of
+    their seeds' source units. Only seed units are reported, never a unit between them (a
+    writer's own sentence between copied ones stays unmarked, issue 12), and a lone sentence
+    on the topic is no passage: on Clough–Stevenson, an honest answer's one sentence "In the
+    vector space model, the documents … are represented as vectors" is a copy of a source
+    sentence by its words (PAN-13 development sample, with runs of one unit: random plagdet
+    0.671, translation 0.735, and that answer marked; of two: 0.664, 0.740, none marked).
+
+    A pair too long to compare whole (:func:`fits`) has none."""
+    if len(a) == 0 or len(b) == 0 or not fits(a, b):
+        return []
+    sim = similarity(a, b)
+    found: list[Alignment] = []
+    for box, group in passages(sim):
+        wa0, wa1 = int(sim.a.bounds[box[0]]), int(sim.a.bounds[box[1]])
+        if any(_near(t0, t1, wa0, wa1, sim.a) for t0, t1 in taken) or not credible(box, group, sim):
+            continue
+        for run, sources in _runs(sim, group):
+            a0, a1 = int(sim.a.bounds[run[0]]), int(sim.a.bounds[run[-1] + 1])
+            if any(t0 < a1 and a0 < t1 for t0, t1 in taken):
+                continue
+            b0, b1 = int(sim.b.bounds[min(sources)]), int(sim.b.bounds[max(sources) + 1])
+            found.append(described(a, b, a0, a1, b0, b1, []))
+    return found
+
+
+def _runs(sim: Similarity, group: list[tuple[int, int]]) -> list[tuple[list[int], list[int]]]:
+    """The runs of :func:`alone` in a passage's seeds: consecutive units of A, with their
+    seeds' source units."""
+    sources: dict[int, list[int]] = {}
+    for i, j in group:
+        sources.setdefault(i, []).append(j)
+    runs: list[list[int]] = []
+    for i in sorted(sources):
+        if runs and i == runs[-1][-1] + 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return [
+        (run, [j for i in run for j in sources[i]])
+        for run in runs
+        if len(run) >= ALONE_UNITS and any(sim.copies(i, j, j + 1) for i in run for j in sources[i])
+    ]
 
 
 def own_units(
@@ -764,7 +827,7 @@ def _joined(g: Fragment, f: Fragment, a: Canonical) -> Fragment:
     """Fragments g and f (g first) as one (:func:`one_passage`)."""
     kind = g.kind if g.kind == f.kind else "copy"
     edits = [*g.edits, *f.edits]
-    w0, w1 = _word_range(a, g.end, f.start)
+    w0, w1 = word_range(a, g.end, f.start)
     if w1 > w0 and kind == "copy":  # a paraphrase shows no edits
         gap = max(f.source_start, g.source_end)  # empty where the source ranges overlap
         edits.append(Edit("replace", int(a.starts[w0]), int(a.ends[w1 - 1]), g.source_end, gap))
@@ -792,13 +855,13 @@ def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical) -> bool:
     between = _words_between(a, g.end, f.start)
     if g.kind == f.kind and between <= JOIN_WORDS:
         return True
-    y0, y1 = _word_range(b, lo[0], max(lo[1], hi[1]))
+    y0, y1 = word_range(b, lo[0], max(lo[1], hi[1]))
     source = frozenset(b.forms[y0:y1])
-    hull = _word_range(a, g.start, max(g.end, f.end))
-    gap = _sentences_of(a, *_word_range(a, g.end, f.start), hull)
+    hull = word_range(a, g.start, max(g.end, f.end))
+    gap = _sentences_of(a, *word_range(a, g.end, f.start), hull)
     retold = []  # a paraphrase joined to a copy, judged on its own words as one bag
     if g.kind != f.kind:
-        retold = [_word_range(a, x.start, x.end) for x in (g, f) if x.kind == "paraphrase"]
+        retold = [word_range(a, x.start, x.end) for x in (g, f) if x.kind == "paraphrase"]
     if len(gap) > GAP_UNITS:
         return False
     return _bridged([a.forms[x0:x1] for x0, x1 in gap], source) and all(
@@ -839,7 +902,7 @@ def _copied_unit(forms: Sequence[str], source: frozenset[str], share: float) -> 
     return len(distinct & source) >= share * len(distinct)
 
 
-def _word_range(c: Canonical, start: int, end: int) -> tuple[int, int]:
+def word_range(c: Canonical, start: int, end: int) -> tuple[int, int]:
     """Canonical words [w0, w1) starting inside characters [start, end)."""
     return int(np.searchsorted(c.starts, start)), int(np.searchsorted(c.starts, end))
 

@@ -229,6 +229,40 @@ def test_a_paraphrase_is_judged_on_all_its_words_not_on_an_edge_piece() -> None:
     assert (joined.start, joined.end, joined.kind) == (0, len(essay), "copy")
 
 
+def _reversed(sentence: str) -> str:
+    """The sentence's words in reverse order: the same words, no two in their order."""
+    words = sentence.rstrip(".").split()
+    return " ".join(words[::-1]).capitalize() + "."
+
+
+OPENING = "My essay begins with a few words about my grandmother and her garden."
+CLOSING = "I end it with a thought about the old piano in our hall."
+
+
+def test_copied_sentences_without_a_run_of_words_are_one_copy_fragment() -> None:
+    """Three consecutive source sentences, each with its words reversed (no word alignment
+    at all: the aligner needs runs of equal words), between two sentences of the writer's:
+    one copy fragment over the three and neither own sentence (before: nothing found)."""
+    copied = " ".join(_reversed(s) for s in _sentences(SOURCE)[2:5])
+    essay = f"{OPENING} {copied} {CLOSING}"
+    report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
+    (match,) = report.documents[0].sources
+    (fragment,) = match.fragments
+    assert fragment.kind == "copy"
+    assert fragment.start == essay.index(copied)
+    assert essay.index(copied) + len(copied) - 8 <= fragment.end <= essay.index(CLOSING)
+    assert fragment.source_start == SOURCE.index("Engineers")
+    assert fragment.source_end >= SOURCE.index("As a result")
+
+
+def test_one_copied_sentence_without_a_run_of_words_is_no_fragment() -> None:
+    """One such sentence alone is no passage: a single sentence on the topic may share its
+    words with a source sentence (an honest Clough–Stevenson answer does), so nothing."""
+    essay = f"{OPENING} {_reversed(_sentences(SOURCE)[2])} {CLOSING}"
+    report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
+    assert all(not m.fragments for m in report.documents[0].sources)
+
+
 def test_shuffled_sentence_ending_a_copied_passage_is_part_of_it() -> None:
     """The passage's last sentence copied with its words reordered: the word aligner stops
     before it (before issue 34 it came out as a second fragment, a paraphrase); the sentence
