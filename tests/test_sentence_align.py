@@ -330,3 +330,23 @@ def test_windows_group_near_alignments_and_stay_bounded() -> None:
     for _, (a0, a1, b0, b1) in windows(long, units, units):
         assert a1 - a0 <= sentence_align.WINDOW_UNITS + 2 * sentence_align.WINDOW_MARGIN
         assert b1 - b0 <= sentence_align.WINDOW_UNITS + 2 * sentence_align.WINDOW_MARGIN
+
+
+def test_a_pair_compared_whole_computes_its_similarity_once_and_keeps_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The join and the passages of sentences alone share the pair's similarity matrices
+    (computed once, not twice), and nothing of the pair is held after it."""
+    calls = []
+    whole = sentence_align.similarity
+
+    def counted(a, b):  # type: ignore[no-untyped-def]
+        calls.append((len(a), len(b)))
+        return whole(a, b)
+
+    monkeypatch.setattr(sentence_align, "similarity", counted)
+    essay = SOURCE.split(". ")[0] + ". " + SHUFFLED.split(". ", 1)[1]
+    report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
+    assert report.documents[0].sources[0].fragments
+    assert len(calls) == 1
+    assert sentence_align._LAST == []
