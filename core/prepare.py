@@ -348,7 +348,7 @@ def _input_bytes(item: Item) -> int:
 _WARM_UP_TEXTS = (
     "The first sentence is short. The second one follows it.",
     "Первое предложение короткое. Второе следует за ним.",
-    "Перше речення коротке. Друге йде за ним.",
+    "Перше речення коротке. Друге йде за ним, і все.",
 )
 _warmed: set[Callable[..., object]] = set()
 

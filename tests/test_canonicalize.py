@@ -418,3 +418,12 @@ def test_a_word_form_is_learned_once_and_its_fingerprints_are_those_of_its_strin
         form, variant, hashed, _ = rules._make(raw)
         assert form is not None
         assert (variant, hashed) == (fingerprint(raw.lower()), fingerprint(form))
+
+
+def test_the_warm_up_texts_are_read_in_their_own_languages() -> None:
+    """The parent reads one text per language before its workers fork, so that they inherit
+    the dictionaries (``prepare._warm_up``): the Ukrainian one must be read as Ukrainian."""
+    from copylens.core.prepare import _WARM_UP_TEXTS
+
+    read = [prepare_text(Extracted("t", text, "txt"), Options()) for text in _WARM_UP_TEXTS]
+    assert [p.canonical.language for p in read] == ["en", "ru", "uk"]
