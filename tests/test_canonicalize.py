@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import pickle
 import re
 from collections import Counter
@@ -449,3 +450,79 @@ def test_the_words_found_on_arrays_are_the_regular_expression_ones(text: str) ->
     assert list(zip(starts.tolist(), ends.tolist(), strict=True)) == [
         m.span() for m in module._WORD.finditer(text)
     ]
+
+
+# --- Word forms learned once per run, shared by the reading workers (issue 40) -----------------
+
+
+def _learn_in_a_child(text: str, options: Options) -> None:
+    """Canonicalize ``text`` in a forked process (it publishes the forms it learns)."""
+    import multiprocessing
+
+    child = multiprocessing.get_context("fork").Process(target=canonicalize, args=(text, options))
+    child.start()
+    child.join()
+    assert child.exitcode == 0
+
+
+SHARED_TEXT = "Кошки бежали по дороге к старой мельнице. The cats ran along the road to the mill."
+
+
+def test_a_form_learned_by_another_reader_is_taken_not_learned_again() -> None:
+    options = Options(language="ru", drop_short=True)  # a memo of its own: nothing known yet
+    module._rules.cache_clear()
+    with module.forms_shared():
+        shared = module._SHARED[0]
+        assert shared is not None
+        _learn_in_a_child(SHARED_TEXT, options)
+        [theirs] = os.listdir(shared.folder)
+        got = canonicalize(SHARED_TEXT, options)
+        assert shared.read[theirs] == os.path.getsize(os.path.join(shared.folder, theirs))
+        assert os.listdir(shared.folder) == [theirs]  # this process learned nothing itself
+        rules = module._rules(options, "ru", script_of("ru"))
+        assert len(rules.table) == len(
+            {SHARED_TEXT[a:b] for a, b in module.word_spans(SHARED_TEXT)}
+        )
+        more = canonicalize(SHARED_TEXT + " Мельница стояла.", options)
+        assert sorted(os.listdir(shared.folder)) == sorted([theirs, f"{os.getpid()}.forms"])
+    assert not os.path.exists(shared.folder)  # removed at the end
+    module._rules.cache_clear()
+    assert_same(got, reference(SHARED_TEXT, options))
+    assert_same(more, reference(SHARED_TEXT + " Мельница стояла.", options))
+
+
+def test_a_record_not_yet_written_whole_is_read_when_it_is() -> None:
+    options = Options(language="en", drop_short=True)
+    module._rules.cache_clear()
+    with module.forms_shared():
+        shared = module._SHARED[0]
+        assert shared is not None
+        _learn_in_a_child(SHARED_TEXT, options)
+        [theirs] = os.listdir(shared.folder)
+        path = os.path.join(shared.folder, theirs)
+        with open(path, "rb") as handle:
+            whole = handle.read()
+        with open(path, "wb") as handle:
+            handle.write(whole[:-5])  # the tail still being written
+        rules = module._rules(options, "en", script_of("en"))
+        shared.absorb(rules, pending=0)
+        assert shared.read.get(theirs, 0) == 0 and len(rules.table) == 0
+        with open(path, "ab") as handle:
+            handle.write(whole[-5:])
+        shared.absorb(rules, pending=0)
+        assert shared.read[theirs] == len(whole) and len(rules.table) > 0
+    module._rules.cache_clear()
+
+
+def test_forms_of_others_are_not_taken_past_the_memo_size() -> None:
+    options = Options(language="en", drop_short=True, stop_words=False)
+    module._rules.cache_clear()
+    with module.forms_shared(), small(_CACHE_WORDS=4):
+        shared = module._SHARED[0]
+        assert shared is not None
+        _learn_in_a_child("one two three four five six", options)
+        got = canonicalize("seven one two", options)
+        rules = module._rules(options, "en", script_of("en"))
+        assert len(rules.cache) == 3  # the child's six would not fit
+    module._rules.cache_clear()
+    assert_same(got, reference("seven one two", options))
