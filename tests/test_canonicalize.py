@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -526,3 +527,31 @@ def test_forms_of_others_are_not_taken_past_the_memo_size() -> None:
         assert len(rules.cache) == 3  # the child's six would not fit
     module._rules.cache_clear()
     assert_same(got, reference("seven one two", options))
+
+
+def test_forms_are_learned_here_when_no_folder_can_be_made(tmp_path: Path) -> None:
+    import tempfile
+
+    before = tempfile.tempdir
+    tempfile.tempdir = str(tmp_path / "missing")
+    try:
+        with module.forms_shared():
+            assert module._SHARED[0] is None
+            got = canonicalize(SHARED_TEXT, Options())
+    finally:
+        tempfile.tempdir = before
+    assert_same(got, reference(SHARED_TEXT, Options()))
+
+
+def test_a_folder_of_shared_forms_left_by_a_killed_run_is_removed(tmp_path: Path) -> None:
+    import tempfile
+
+    before = tempfile.tempdir
+    tempfile.tempdir = str(tmp_path)
+    try:
+        dead = tmp_path / f"{module._FORMS_PREFIX}999999999-x"  # no such process
+        dead.mkdir()
+        with module.forms_shared():
+            assert not dead.exists()
+    finally:
+        tempfile.tempdir = before
