@@ -464,7 +464,7 @@ def fold_homoglyphs(word: str, prefer: str = CYRILLIC) -> tuple[str, tuple[int, 
     Returns the folded word and the offsets of the letters changed; a single-script word
     comes back unchanged. Ties between the scripts go to ``prefer``.
     """
-    if not (CYRILLIC_LETTERS.search(word) and LATIN_LETTERS.search(word)):
+    if word.isascii() or not (CYRILLIC_LETTERS.search(word) and LATIN_LETTERS.search(word)):
         return word, ()
     cyr = sum(map(len, CYRILLIC_LETTERS.findall(word)))
     lat = sum(map(len, LATIN_LETTERS.findall(word)))
@@ -560,6 +560,14 @@ class _Rules:
 
 
 def _clean(word: str) -> str:
+    """The word without invisible characters, NFKC-normalized, lower case, apostrophes and ё
+    unified, only word characters and apostrophes kept. A word of letters only that NFKC
+    leaves alone and whose lower case is letters too (most words) needs only the last steps
+    but one: it has no invisible character, and nothing of it is removed (half the time)."""
+    if word.isalpha() and unicodedata.is_normalized("NFKC", word):
+        lower = word.lower()
+        if lower.isalpha():
+            return lower.translate(_APOSTROPHES)
     text = unicodedata.normalize("NFKC", word.translate(_INVISIBLE)).lower()
     return _NOT_WORD.sub("", text.translate(_APOSTROPHES))
 

@@ -6,6 +6,7 @@ import hashlib
 import os
 import pickle
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -555,3 +556,23 @@ def test_a_folder_of_shared_forms_left_by_a_killed_run_is_removed(tmp_path: Path
             assert not dead.exists()
     finally:
         tempfile.tempdir = before
+
+
+def _clean_before(word: str) -> str:
+    """``canonicalize._clean`` as it was before its shortcut for letters."""
+    text = unicodedata.normalize("NFKC", word.translate(module._INVISIBLE)).lower()
+    return module._NOT_WORD.sub("", text.translate(module._APOSTROPHES))
+
+
+def test_the_cleaning_shortcut_for_letters_changes_nothing() -> None:
+    letters = [chr(code) for code in range(0x110000) if chr(code).isalpha()]
+    assert len(letters) > 100_000  # a word with any other character takes the old way
+    for ch in letters:
+        for word in (ch, "a" + ch, "Д" + ch + "ё"):
+            assert module._clean(word) == _clean_before(word), hex(ord(ch))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="aAяЯёЁʼ'’İıßǅﬁＡ\u0301\u00ad\u200bΣς𝐀_7", max_size=8))
+def test_the_cleaning_shortcut_changes_nothing_in_any_word(word: str) -> None:
+    assert module._clean(word) == _clean_before(word)
