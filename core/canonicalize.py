@@ -14,7 +14,7 @@ What must hold:
   limited to 1.5 GB): per kept word ~44 bytes of arrays and one pointer to a shared form; no
   Python object per word outlives its batch (``bench/bench_memory.py`` measures it).
 
-Speed (issue 40): the words of a batch are found on arrays (:func:`_word_spans`), each distinct
+Speed (issue 40): the words of a batch are found on arrays (:func:`_words`), each distinct
 word is canonicalized once per process (the memo, :class:`_Rules`) and, within
 :func:`forms_shared`, once per run: the reading workers it forks share what they learn.
 
@@ -220,7 +220,7 @@ _ENDS_BATCH = 1 << 14
 """Sentence ends read at a time by :func:`sentence_ids` (a test shrinks it to 1)."""
 _END = re.Match.end
 _LETTER_CLASS, _MARK, _INVISIBLE_CLASS, _APOSTROPHE = 1, 2, 3, 4
-"""Classes of characters for :func:`_word_spans` (0: any other)."""
+"""Classes of characters for :func:`_words` (0: any other)."""
 
 
 @cache
@@ -247,12 +247,14 @@ class _Batch:
     ends: np.ndarray
 
 
-def _word_spans(piece: str) -> tuple[np.ndarray, np.ndarray]:
-    """Starts and ends (int64) of the words :data:`_WORD` finds in ``piece``, computed on
-    arrays (a class per character, no match object per word; about 2.5x faster than
-    ``split``). A word is a maximal run of: letters; after a letter, a run of combining
+def _words(piece: str) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """The words :data:`_WORD` finds in ``piece``, with their starts and ends (int64),
+    computed on arrays (a class per character, no match object per word; about 2.5x faster
+    than ``split``). A word is a maximal run of: letters; after a letter, a run of combining
     marks; between a letter or such mark and a letter, one apostrophe or a run of invisible
-    characters. Where the text has none of the three, the words are the runs of letters."""
+    characters. Where the text has none of the three, the words are the runs of letters. The
+    words themselves are those of the piece with every other character made a space, split
+    at white space (no character of a word is white space)."""
     codes = np.frombuffer(piece.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     classes = _classes()[np.minimum(codes, 0xFFFF)]
     astral = np.flatnonzero(codes > 0xFFFF)
@@ -262,12 +264,14 @@ def _word_spans(piece: str) -> tuple[np.ndarray, np.ndarray]:
     if (classes > _LETTER_CLASS).any():
         inword = _joined(classes, inword)
     edges = np.flatnonzero(np.diff(inword, prepend=False, append=False))
-    return edges[0::2].astype(np.int64), edges[1::2].astype(np.int64)
+    spaced = np.where(inword, codes, np.uint32(0x20)).tobytes()
+    words = spaced.decode("utf-32-le", "surrogatepass").split()
+    return words, edges[0::2].astype(np.int64), edges[1::2].astype(np.int64)
 
 
 def _joined(classes: np.ndarray, letters: np.ndarray) -> np.ndarray:
     """``letters`` and the marks, apostrophes and invisible characters :data:`_WORD` takes
-    into a word with them (:func:`_word_spans`)."""
+    into a word with them (:func:`_words`)."""
     after_letter = np.concatenate(([False], letters[:-1]))
     before_letter = np.concatenate((letters[1:], [False]))
     inword = letters | _runs(classes == _MARK, after_letter, None)
@@ -296,7 +300,7 @@ def _runs(members: np.ndarray, first_ok: np.ndarray, last_ok: np.ndarray | None)
 def _batches(text: str) -> Iterator[_Batch]:
     """The words of ``text`` in order, about :data:`_BATCH` characters at a time.
 
-    The words of a batch are found on arrays (:func:`_word_spans`), no match object per word.
+    The words of a batch are found on arrays (:func:`_words`), no match object per word.
     A batch is cut from the text (``text[at:at + _BATCH]``), so its last
     word may be cut short, or end where the whole text's would not (an apostrophe before the
     cut): it is read again as the first word of the next batch. Every earlier word is the
@@ -307,9 +311,7 @@ def _batches(text: str) -> Iterator[_Batch]:
     at, size = 0, len(text)
     while at < size:
         cut = min(at + _BATCH, size)
-        piece = text[at:cut]
-        starts, ends = _word_spans(piece)
-        words = [piece[s:e] for s, e in zip(starts.tolist(), ends.tolist(), strict=True)]
+        words, starts, ends = _words(text[at:cut])
         starts += at
         ends += at
         if cut < size and words:  # the last word is read again by the next batch

@@ -435,23 +435,25 @@ def test_the_warm_up_texts_are_read_in_their_own_languages() -> None:
 
 
 def test_a_letter_of_the_tokenizer_is_an_alphanumeric_character() -> None:
-    """The tokenizer's table of classes (``_word_spans``) takes ``[^\\W_]`` for isalnum()."""
+    """The tokenizer's table of classes (``_words``) takes ``[^\\W_]`` for isalnum()."""
     letter = re.compile(module._LETTER)
     assert not [c for c in range(0x110000) if bool(letter.fullmatch(chr(c))) != chr(c).isalnum()]
     classes = module._classes()
     assert [chr(c) for c in np.flatnonzero(classes == module._LETTER_CLASS)] == [
         chr(c) for c in range(0x10000) if chr(c).isalnum()
     ]
+    in_words = [chr(c) for c in np.flatnonzero(classes > 0)] + ["𝐀"]
+    assert not [ch for ch in in_words if ch.isspace()]  # the words are split at white space
 
 
 @settings(max_examples=500, deadline=None)
 @given(st.text(alphabet="aбʼ'’\u0301\u0300\u00ad\u200b\ufeff \n.ﬁＡ_7𝐀😀\ud800", max_size=30))
 def test_the_words_found_on_arrays_are_the_regular_expression_ones(text: str) -> None:
-    starts, ends = module._word_spans(text)
+    words, starts, ends = module._words(text)
     assert starts.dtype == ends.dtype == np.int64
-    assert list(zip(starts.tolist(), ends.tolist(), strict=True)) == [
-        m.span() for m in module._WORD.finditer(text)
-    ]
+    found = list(module._WORD.finditer(text))
+    assert list(zip(starts.tolist(), ends.tolist(), strict=True)) == [m.span() for m in found]
+    assert words == [m.group() for m in found]
 
 
 # --- Word forms learned once per run, shared by the reading workers (issue 40) -----------------
