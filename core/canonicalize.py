@@ -387,26 +387,32 @@ def canonicalize(text: str, options: Options) -> Canonical:
 
 
 class _Growing:
-    """A numpy array filled a batch at a time. When full it moves to an array half as large
-    again (``np.empty``: the pages not yet filled take no memory); :meth:`done` trims it to its
-    length in place (``realloc``, no copy)."""
+    """A numpy array filled a batch at a time. The first batch's values are taken as they are
+    (a text of one batch, most texts, copies nothing); when full it moves to an array half as
+    large again (``np.empty``: the pages not yet filled take no memory); :meth:`done` trims it
+    to its length in place (``realloc``, no copy)."""
 
     def __init__(self, dtype: type[np.generic]) -> None:
-        self.array = np.empty(1 << 12, dtype=dtype)
+        self.array = np.empty(0, dtype=dtype)
         self.size = 0
 
     def add(self, values: np.ndarray) -> None:
+        """Add ``values``: an array of the dtype that nothing else refers to."""
         end = self.size + len(values)
-        if end > len(self.array):
+        if self.size == 0 and values.dtype == self.array.dtype and values.flags.owndata:
+            self.array, self.size = values, end
+        elif end > len(self.array):
             grown = np.empty(max(end, len(self.array) * 3 // 2), dtype=self.array.dtype)
             grown[: self.size] = self.array[: self.size]
             self.array = grown
-        self.array[self.size : end] = values
+        if self.array is not values:
+            self.array[self.size : end] = values
         self.size = end
 
     def done(self) -> np.ndarray:
         """The array, trimmed to the values added (only shrinks: nothing is zero-filled)."""
-        self.array.resize(self.size, refcheck=False)
+        if len(self.array) != self.size:
+            self.array.resize(self.size, refcheck=False)
         return self.array
 
 
