@@ -31,6 +31,7 @@ from copylens.core.sentence_align import (
     alone,
     join,
     one_passage,
+    pair_similarity,
     sentence_candidates,
     word_range,
 )
@@ -58,14 +59,16 @@ class SentencePassages(PairStep):
 
     def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
         ca, cb = a.canonical, b.canonical
-        more = alone(ca, cb, [word_range(ca, f.start, f.end) for f in found.fragments])
+        sim = pair_similarity(ca, cb)
+        taken = [word_range(ca, f.start, f.end) for f in found.fragments]
+        more = alone(ca, cb, sim, taken) if sim is not None else []
         if more:
             found = found.adding(
                 _covered(len(ca), more, 0),
                 _covered(len(cb), more, 1),
                 [to_fragment(f, ca, cb) for f in more],
             )
-        fragments = one_passage(found.fragments, ca, cb)
+        fragments = one_passage(found.fragments, ca, cb, sim)
         return Finding(found.covered_a, found.covered_b, fragments)
 
 

@@ -149,6 +149,25 @@ def test_an_own_topical_sentence_between_two_copies_keeps_them_apart() -> None:
     assert one_passage(fragments, a.canonical, b.canonical) == tuple(fragments)
 
 
+def test_a_sentence_swapped_past_its_words_between_two_copies_joins_them_as_a_seed() -> None:
+    """The source's third sentence with four of its nine counted words swapped for synonyms
+    between two copies: 5 of its 9 words are in the source (under GAP_SHARE), but it is a
+    sentence seed (tf-isf
+    cosine and Dice 0.33) of the source sentence between the copies' source ranges: one
+    passage (before: two); the writer's own sentence on the topic is no seed there and keeps
+    them apart (issue 12)."""
+    swapped = (
+        "Builders erected dikes along the main channel to protect the expanding towns from water."
+    )
+    own = "My town by the river has levees too and I walk on them with my dog."
+    for middle, expected in ((swapped, 1), (own, 2)):
+        essay, fragments = _passage(middle)
+        a, b = _prepared(essay), _prepared(SOURCE)
+        sim = similarity(a.canonical, b.canonical)
+        assert len(one_passage(fragments, a.canonical, b.canonical)) == 2  # words alone
+        assert len(one_passage(fragments, a.canonical, b.canonical, sim)) == expected
+
+
 def test_a_paraphrase_keeping_its_source_words_joins_the_copy_and_a_retelling_does_not() -> None:
     """A sentence the paraphrase stage reports beside a copy: when it keeps most of its
     source sentence's words (a shuffled copy), copy and paraphrase are one passage, a copy;
