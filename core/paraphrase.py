@@ -275,26 +275,56 @@ def new_words(doc: Prepared) -> tuple[tuple[str, str], ...]:
     if c.language in SPREAD or not len(c):
         return ()
     met = _MET.setdefault((os.getpid(), c.language), set())
-    if len(met) > KNOWN_WORDS:  # a worker kept for many runs: named again, learned once
+    odd_met = _ODD_MET.setdefault((os.getpid(), c.language), set())
+    if len(met) + len(odd_met) > KNOWN_WORDS:  # a worker kept for many runs: named again
         met.clear()
+        odd_met.clear()
     with np.errstate(over="ignore"):
         pairs = c.variants ^ (c.hashes * np.uint64(0x9E3779B97F4A7C15))
     values, first = np.unique(pairs, return_index=True)
     fresh = [(v, n) for v, n in zip(values.tolist(), first.tolist(), strict=True) if v not in met]
-    if not fresh:
-        return ()
     met.update(v for v, _ in fresh)
+    odd = _odd_words(doc)
+    if not fresh and not len(odd):
+        return ()
     memo = _KNOWN.get(c.language)  # as inherited: never made here (it loads the thesaurus)
     known = memo.ids if memo is not None else {}
-    at = sorted(n for _, n in fresh)
+    at = sorted({n for _, n in fresh}.union(odd.tolist()))
     starts, ends = c.starts[at].tolist(), c.ends[at].tolist()
     keys = [(doc.text[s:e], c.forms[n]) for s, e, n in zip(starts, ends, at, strict=True)]
-    return tuple(k for k in dict.fromkeys(keys) if k not in known)
+    named = tuple(k for k in dict.fromkeys(keys) if k not in known and k not in odd_met)
+    odd_met.update(named)
+    return named
+
+
+_ODD = re.compile(r"[^\s0-9A-Za-zА-Яа-яІіЇїЄєҐґ'.,;:!?()\[\]\"«»„“”/\-–—]")
+"""A character that may make two words of one fingerprint (fold and form, as
+:func:`new_words` compares them) differ beyond case as written (lower-cased): a look-alike
+letter of the other script, an invisible character, a combining mark, a typographic
+apostrophe, "ё", letters NFKC changes. Punctuation and spaces between words match it not."""
+
+
+def _odd_words(doc: Prepared) -> np.ndarray:
+    """The canonical words (indices) holding a folded look-alike letter or a character of
+    :data:`_ODD`: the words whose lower-cased spelling the fingerprints of :func:`new_words`
+    do not tell apart from another one's (``оbtаin`` with Cyrillic о and а beside
+    ``obtain``; ``aw\u200cay`` beside ``away``), each of which the stage looks up on its own."""
+    c = doc.canonical
+    offsets = [m.start() for m in _ODD.finditer(doc.text)]
+    if not offsets and not c.homoglyphs:
+        return np.zeros(0, dtype=np.int64)
+    at = np.array([*offsets, *c.homoglyphs], dtype=np.int64)
+    word = np.searchsorted(c.starts, at, side="right") - 1
+    inside = (word >= 0) & (at < c.ends[np.maximum(word, 0)])
+    return np.unique(word[inside])
 
 
 _MET: dict[tuple[int, str], set[int]] = {}
 """The words each process met in :func:`new_words` (fingerprints of fold and form), by
 process id and language."""
+_ODD_MET: dict[tuple[int, str], set[tuple[str, str]]] = {}
+"""The words of :func:`_odd_words` each process named in :func:`new_words` (as written, form),
+by process id and language."""
 
 
 def learn(language: str, words: Sequence[tuple[str, str]]) -> None:
@@ -314,8 +344,9 @@ class _Known:
 
     def __init__(self, language: str) -> None:
         self.language = language
-        for key in [k for k in _MET if k[1] == language]:  # met: known no longer
-            del _MET[key]
+        for met in (_MET, _ODD_MET):  # met: known no longer
+            for key in [k for k in met if k[1] == language]:
+                del met[key]
         self.lexicon = lexicon(language)
         """The lexicon whose table :attr:`rows` index (rows of another one mean other words)."""
         self.ids: dict[tuple[str, str], int] = {}
