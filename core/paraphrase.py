@@ -611,8 +611,9 @@ def _paired(
     cosine = table[a.rows[a0:a1]] @ table[b.rows[b0:b1]].T
     if a.synonyms is not None and b.synonyms is not None and a.thesaurus is b.thesaurus:
         assert a.thesaurus is not None
-        listed = a.thesaurus.related(a.synonyms[a0:a1], b.synonyms[b0:b1])
-        cosine[listed] = np.maximum(cosine[listed], SYNONYM)
+        listed = a.thesaurus.related_at(a.synonyms[a0:a1], b.synonyms[b0:b1])
+        if len(listed[0]):
+            cosine[listed] = np.maximum(cosine[listed], SYNONYM)
     cosine[a.forms[a0:a1, None] == b.forms[None, b0:b1]] = 1.0
     wa, wb = a.weights[a0:a1], b.weights[b0:b1]
     if found is not None:
@@ -645,15 +646,19 @@ def _one_to_one(cosine: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     by falling similarity, pairs under :data:`WORD_MATCH` left out (0). The pairs are walked
     as plain lists (a numpy scalar per step cost most of the stage's time) and the walk stops
     once every row or every column is paired."""
-    rows, cols = np.nonzero(cosine >= WORD_MATCH)
-    best_a = np.zeros(cosine.shape[0], dtype=np.float32)
-    best_b = np.zeros(cosine.shape[1], dtype=np.float32)
-    values = cosine[rows, cols]
+    n_a, n_b = cosine.shape
+    best_a = np.zeros(n_a, dtype=np.float32)
+    best_b = np.zeros(n_b, dtype=np.float32)
+    places = np.flatnonzero(cosine >= WORD_MATCH)  # row-major, as np.nonzero's
+    if not len(places):
+        return best_a, best_b
+    values = cosine.ravel()[places]
     order = np.argsort(-values, kind="stable")
-    free_a, free_b = [True] * cosine.shape[0], [True] * cosine.shape[1]
-    left = min(cosine.shape)
+    free_a, free_b = [True] * n_a, [True] * n_b
+    left = min(n_a, n_b)
     taken_a, taken_b, taken = [], [], []
-    for i, j, n in zip(rows[order].tolist(), cols[order].tolist(), order.tolist(), strict=True):
+    for n, place in zip(order.tolist(), places[order].tolist(), strict=True):
+        i, j = divmod(place, n_b)
         if free_a[i] and free_b[j]:
             free_a[i] = free_b[j] = False
             taken_a.append(i)

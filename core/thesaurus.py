@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -85,15 +85,30 @@ class Thesaurus:
         """A boolean matrix: word ``first[i]`` and word ``second[j]`` are synonyms (ids as
         :meth:`id_of` gives them, -1 for an unlisted word, which relates to nothing)."""
         out = np.zeros((len(first), len(second)), dtype=bool)
-        if not len(self.pairs):
-            return out
-        rows, cols = first >= 0, second >= 0
-        if not rows.any() or not cols.any():
-            return out
+        out[self.related_at(first, second)] = True
+        return out
+
+    def related_at(self, first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The places (i, j), in row-major order, where :meth:`related` is true: only words
+        with a synonym are looked up (the paraphrase stage asks this of every pair of
+        sentences it scores, issue 40)."""
+        listed = self.has_synonyms
+        rows = np.flatnonzero(listed[first])  # -1 reads the last entry: False
+        cols = np.flatnonzero(listed[second]) if len(rows) else rows
+        if not len(cols):
+            return _NO_PLACES
         keys = first[rows, None].astype(np.int64) * len(self.ids) + second[None, cols]
         at = np.minimum(np.searchsorted(self.pairs, keys), len(self.pairs) - 1)
-        out[np.ix_(rows, cols)] = self.pairs[at] == keys
-        return out
+        i, j = np.nonzero(self.pairs[at] == keys)
+        return rows[i], cols[j]
+
+    @cached_property
+    def has_synonyms(self) -> np.ndarray:
+        """Whether each word has a synonym, and one more entry, False (for the id -1)."""
+        return np.append(self.starts[1:] > self.starts[:-1], False)
+
+
+_NO_PLACES = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
 
 
 def fold(word: str) -> str:
