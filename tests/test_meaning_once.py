@@ -197,3 +197,20 @@ def test_a_word_spelt_otherwise_than_case_alone_is_named_though_its_fingerprint_
     assert pp.new_words(second) == ()  # named once
     keys = pp._keys(second, 0, len(second.canonical))
     assert all(key in pp._known("en").ids for key in keys)
+
+
+def test_unknown_words_of_one_form_share_its_random_vector_made_once() -> None:
+    """A word the lexicon does not know gets its canonical form's pseudo-random vector: the
+    forms written of one canonical form (most unknown words of a Russian collection) share one
+    made vector, bit for bit :func:`_random_unit`'s, in one lookup or across several."""
+    from copylens.core.meaning import Lexicon, _none
+
+    lex = Lexicon("xx", 64, _none)
+    forms = ["qwzform", "qwzform", "other", "qwzform"]
+    first = lex.rows(["Qwza", "qwzb", "othera", "QWZA"], forms)
+    second = lex.rows(["qwzc", "otherb"], ["qwzform", "other"])
+    vectors = lex.table[np.concatenate((first, second))]
+    expected = np.stack([_random_unit(f, 64) for f in (*forms, "qwzform", "other")])
+    assert np.array_equal(vectors.view(np.uint32), expected.view(np.uint32))
+    assert len(set(first.tolist()) | set(second.tolist())) == 5  # a row per word written
+    assert sorted(lex._random) == ["other", "qwzform"]  # a vector made per form
