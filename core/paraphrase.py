@@ -350,6 +350,8 @@ class _Known:
         self.lexicon = lexicon(language)
         """The lexicon whose table :attr:`rows` index (rows of another one mean other words)."""
         self.ids: dict[tuple[str, str], int] = {}
+        self.lowered: dict[tuple[str, str], int] = {}
+        """Each word's number by the word lower-cased and its form."""
         self.rows = np.zeros(0, dtype=np.int32)
         self.weights = np.zeros(0, dtype=np.float32)
         self.thesaurus = thesaurus(language)
@@ -369,17 +371,24 @@ class _Known:
         return np.array(found, dtype=np.int64)
 
     def _learn(self, new: list[tuple[str, str]]) -> None:
-        written = [w.lower() for w, _ in new]
-        forms = [f for _, f in new]
-        rows = self.lexicon.rows(written, forms)
-        weights = np.array([weight(w, self.language) for w in written], dtype=np.float32)
-        self.rows = np.concatenate((self.rows, rows))
-        self.weights = np.concatenate((self.weights, weights))
-        if self.thesaurus is not None and self.synonyms is not None:
-            ids = np.array([self.thesaurus.id_of(f) for f in forms], dtype=np.int32)
-            self.synonyms = np.concatenate((self.synonyms, ids))
-        first = len(self.ids)
-        self.ids.update(zip(new, range(first, first + len(new)), strict=True))
+        """Number the words; each word lower-cased with its form (what its values are made
+        of) is looked up once: another case of a word known takes its number (a pair worker
+        meets "Given" where the reading workers named "given": issue 40)."""
+        lowered = [(w.lower(), f) for w, f in new]
+        fresh = [key for key in dict.fromkeys(lowered) if key not in self.lowered]
+        if fresh:
+            written = [w for w, _ in fresh]
+            forms = [f for _, f in fresh]
+            rows = self.lexicon.rows(written, forms)
+            weights = np.array([weight(w, self.language) for w in written], dtype=np.float32)
+            first = len(self.rows)
+            self.rows = np.concatenate((self.rows, rows))
+            self.weights = np.concatenate((self.weights, weights))
+            if self.thesaurus is not None and self.synonyms is not None:
+                ids = np.array([self.thesaurus.id_of(f) for f in forms], dtype=np.int32)
+                self.synonyms = np.concatenate((self.synonyms, ids))
+            self.lowered.update(zip(fresh, range(first, first + len(fresh)), strict=True))
+        self.ids.update((key, self.lowered[low]) for key, low in zip(new, lowered, strict=True))
 
 
 KNOWN_WORDS = 1 << 18
