@@ -247,8 +247,13 @@ def _made(doc: Prepared) -> Meaning:
     known = _known(c.language)
     lex = known.lexicon
     at = np.empty(len(c), dtype=np.int64)
+    generation = known.generation
+    prints, plain = _prints(c), _plain(doc)
     for lo in range(0, len(c), BLOCK_WORDS):
-        at[lo : lo + BLOCK_WORDS] = known.ids_of(_keys(doc, lo, min(lo + BLOCK_WORDS, len(c))))
+        hi = min(lo + BLOCK_WORDS, len(c))
+        at[lo:hi] = known.numbers(doc, lo, hi, prints[lo:hi], plain[lo:hi])
+    if known.generation != generation:  # emptied on the way: numbers of two memos
+        return _meaning(doc, lex)
     sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
     synonyms = None if known.synonyms is None else known.synonyms[at]
     rows, weights = known.rows[at], known.weights[at]
@@ -260,6 +265,29 @@ def _keys(doc: Prepared, lo: int, hi: int) -> list[tuple[str, str]]:
     c, text = doc.canonical, doc.text
     spans = zip(c.starts[lo:hi].tolist(), c.ends[lo:hi].tolist(), strict=True)
     return list(zip([text[s:e] for s, e in spans], c.forms[lo:hi], strict=True))
+
+
+def _keys_at(doc: Prepared, at: list[int]) -> list[tuple[str, str]]:
+    """The canonical words numbered ``at`` as (word as written, form)."""
+    c, text = doc.canonical, doc.text
+    spans = zip(c.starts[at].tolist(), c.ends[at].tolist(), at, strict=True)
+    return [(text[s:e], c.forms[n]) for s, e, n in spans]
+
+
+def _prints(c: Canonical) -> np.ndarray:
+    """Each canonical word's fingerprint of its fold and form (uint64)."""
+    with np.errstate(over="ignore"):
+        return c.variants ^ (c.hashes * np.uint64(0x9E3779B97F4A7C15))
+
+
+def _plain(doc: Prepared) -> np.ndarray:
+    """Whether each canonical word is spelt, lower-cased, as its fold (the ``variants``
+    fingerprint) reads: not ignored (an ignored word's fingerprints are the run's own) and
+    holding no character of :func:`_odd_words`. Its lower-cased spelling and form, what the
+    stage's values of a word are made of, are then told by its print (:func:`_prints`)."""
+    plain = ~doc.ignored_words
+    plain[_odd_words(doc)] = False
+    return plain
 
 
 def new_words(doc: Prepared) -> tuple[tuple[str, str], ...]:
@@ -279,9 +307,7 @@ def new_words(doc: Prepared) -> tuple[tuple[str, str], ...]:
     if len(met) + len(odd_met) > KNOWN_WORDS:  # a worker kept for many runs: named again
         met.clear()
         odd_met.clear()
-    with np.errstate(over="ignore"):
-        pairs = c.variants ^ (c.hashes * np.uint64(0x9E3779B97F4A7C15))
-    values, first = np.unique(pairs, return_index=True)
+    values, first = np.unique(_prints(c), return_index=True)
     fresh = [(v, n) for v, n in zip(values.tolist(), first.tolist(), strict=True) if v not in met]
     met.update(v for v, _ in fresh)
     odd = _odd_words(doc)
@@ -344,6 +370,12 @@ class _Known:
 
     def __init__(self, language: str) -> None:
         self.language = language
+        self.generation: int = getattr(self, "generation", -1) + 1
+        """How many times the memo was emptied (:data:`KNOWN_WORDS`): numbers of another
+        generation index other arrays."""
+        self.prints: dict[int, int] = {}
+        """The number of each plain word met (:func:`_plain`) by its print (:func:`_prints`):
+        a document's words are looked up by integers, most of them without a string made."""
         for met in (_MET, _ODD_MET):  # met: known no longer
             for key in [k for k in met if k[1] == language]:
                 del met[key]
@@ -368,6 +400,25 @@ class _Known:
                 new = list(dict.fromkeys(keys))
             self._learn(new)
             found = list(map(self.ids.__getitem__, keys))
+        return np.array(found, dtype=np.int64)
+
+    def numbers(
+        self, doc: Prepared, lo: int, hi: int, prints: np.ndarray, plain: np.ndarray
+    ) -> np.ndarray:
+        """:meth:`ids_of` the document's canonical words [lo, hi), whose prints and
+        plainness are given: a plain word met before is found by its print, the others by
+        their spelling and form (then a plain one's print is kept)."""
+        found = list(map(self.prints.get, prints.tolist()))
+        pairs = enumerate(zip(found, plain.tolist(), strict=True))
+        slow = [n for n, (number, ok) in pairs if number is None or not ok]
+        if slow:
+            generation = self.generation
+            numbers = self.ids_of(_keys_at(doc, [lo + n for n in slow])).tolist()
+            for n, number in zip(slow, numbers, strict=True):
+                found[n] = number
+            if self.generation == generation:
+                kept = np.flatnonzero(plain[slow]).tolist()
+                self.prints.update((int(prints[slow[k]]), numbers[k]) for k in kept)
         return np.array(found, dtype=np.int64)
 
     def _learn(self, new: list[tuple[str, str]]) -> None:

@@ -227,3 +227,43 @@ def test_a_word_in_another_case_takes_the_number_of_the_word_known() -> None:
     assert len(known.rows) == size  # nothing looked up
     assert numbers.tolist() == [known.ids["Zyxwords", "zyxword"]] * 2
     assert ("zyxwords", "zyxword") in known.ids and ("ZYXWORDS", "zyxword") in known.ids
+
+
+def test_a_memo_emptied_between_the_blocks_of_one_document_mixes_no_numbers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A long document's words are numbered a block at a time; when a block takes the memo
+    past ``KNOWN_WORDS`` it is emptied, and the numbers of the blocks before index arrays
+    that are gone: the document's meaning is then made as the stage makes it, bit for bit."""
+    monkeypatch.setattr(pp, "BLOCK_WORDS", 16)
+    monkeypatch.setattr(pp, "KNOWN_WORDS", 40)
+    doc = prepare_text(Extracted("x", _text("en", "rewrite"), "txt"), Options())
+    assert len(set(pp._keys(doc, 0, len(doc.canonical)))) > 40
+    pp._KNOWN.pop("en", None)
+    memo, made = pp._made(doc), pp._meaning(doc, lexicon("en"))
+    vectors, theirs = memo.lexicon.table[memo.rows], made.lexicon.table[made.rows]
+    assert np.array_equal(vectors.view(np.uint32), theirs.view(np.uint32))
+    assert np.array_equal(memo.weights, made.weights)
+    assert memo.kept is not None and made.kept is not None
+    assert np.array_equal(memo.kept.view(np.uint32), made.kept.view(np.uint32))
+    pp._KNOWN.pop("en", None)
+
+
+def test_plain_words_are_found_by_their_prints_and_others_by_their_spelling() -> None:
+    """The memo finds a plain word met before by its fingerprints, without its spelling; a
+    word with a look-alike letter or an invisible character, whose fingerprints it shares with
+    the plain word, by its spelling: each gets its own values (issue 40)."""
+    text = "Obtain the results away from errors. We оbtаin results aw\u200cay from errors here."
+    doc = prepare_text(Extracted("x", text, "txt"), Options(language="en"))
+    plain = pp._plain(doc)
+    written = [w for w, _ in pp._keys(doc, 0, len(doc.canonical))]
+    assert [w for w, p in zip(written, plain.tolist(), strict=True) if not p] == [
+        "оbtаin",
+        "aw\u200cay",
+    ]
+    memo, made = pp._made(doc), pp._meaning(doc, lexicon("en"))
+    vectors, theirs = memo.lexicon.table[memo.rows], made.lexicon.table[made.rows]
+    assert np.array_equal(vectors.view(np.uint32), theirs.view(np.uint32))
+    assert pp._known("en").prints  # plain words kept by their prints
+    again = pp._made(doc)  # found by their prints now
+    assert np.array_equal(again.rows, memo.rows) and np.array_equal(again.weights, memo.weights)
