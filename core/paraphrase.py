@@ -665,8 +665,15 @@ def _paired(
     b_range: tuple[int, int],
     found: tuple[np.ndarray, np.ndarray] | None,
 ) -> Paired:
-    """Each side's word weights and the similarity of each word's partner (0: none)."""
+    """Each side's word weights and the similarity of each word's partner (0: none; none at
+    all when a side has too little weight left to score, :func:`_score`: a fifth of the
+    sentence pairs of 1,000 essays, issue 40)."""
     (a0, a1), (b0, b1) = a_range, b_range
+    wa, wb = a.weights[a0:a1], b.weights[b0:b1]
+    if found is not None:
+        wa, wb = wa * ~found[0][a0:a1], wb * ~found[1][b0:b1]
+    if wa.sum() < LEAST_WEIGHT or wb.sum() < LEAST_WEIGHT:  # scores 0 (:func:`_score`)
+        return (wa, np.zeros(len(wa), np.float32)), (wb, np.zeros(len(wb), np.float32))
     table = a.lexicon.table
     cosine = table[a.rows[a0:a1]] @ table[b.rows[b0:b1]].T
     if a.synonyms is not None and b.synonyms is not None and a.thesaurus is b.thesaurus:
@@ -675,9 +682,7 @@ def _paired(
         if len(listed[0]):
             cosine[listed] = np.maximum(cosine[listed], SYNONYM)
     cosine[a.forms[a0:a1, None] == b.forms[None, b0:b1]] = 1.0
-    wa, wb = a.weights[a0:a1], b.weights[b0:b1]
     if found is not None:
-        wa, wb = wa * ~found[0][a0:a1], wb * ~found[1][b0:b1]
         cosine[:, wb == 0] = 0.0  # a found word pairs with nothing
         cosine[wa == 0, :] = 0.0
     best_a, best_b = _one_to_one(cosine)
