@@ -807,21 +807,21 @@ def _edit_tag(a_words: int, b_words: int) -> str:
 def _equal_block(
     a: Canonical, b: Canonical, ai: int, bj: int, n: int, fresh: np.ndarray
 ) -> tuple[int, int, list[WordEdit]]:
-    """Count matched and exact words of an equal-lemma run; word-form changes become edits."""
-    matched = exact = 0
-    edits: list[WordEdit] = []
-    for t in range(n):
-        if not fresh[t]:
-            continue
-        matched += 1
-        if a.variants[ai + t] == b.variants[bj + t]:
-            exact += 1
-        elif edits and edits[-1].a1 == ai + t:
-            last = edits[-1]
-            edits[-1] = WordEdit("form", last.a0, ai + t + 1, last.b0, bj + t + 1)
-        else:
-            edits.append(WordEdit("form", ai + t, ai + t + 1, bj + t, bj + t + 1))
-    return matched, exact, edits
+    """Count matched and exact words of an equal-lemma run (the words ``fresh``: no other
+    chain accounted for them); word-form changes become edits, one per run of consecutive
+    changed words. At once on the run's arrays (a numpy scalar per word cost most of it)."""
+    at = np.flatnonzero(fresh[:n])
+    changed = at[a.variants[ai + at] != b.variants[bj + at]]
+    if not len(changed):
+        return len(at), len(at), []
+    breaks = np.flatnonzero(np.diff(changed) != 1) + 1
+    firsts = changed[np.r_[0, breaks]].tolist()
+    lasts = changed[np.r_[breaks - 1, len(changed) - 1]].tolist()
+    edits = [
+        WordEdit("form", ai + t0, ai + t1 + 1, bj + t0, bj + t1 + 1)
+        for t0, t1 in zip(firsts, lasts, strict=True)
+    ]
+    return len(at), len(at) - len(changed), edits
 
 
 def _uncovered(covered: np.ndarray, offset: int, kind: str, other: int) -> list[WordEdit]:
