@@ -438,14 +438,28 @@ def chain_seeds(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> C
         bounds.append(len(packed))
 
     for i, j in _pairs(seeds_i, seeds_j):
-        still_open: list[list[tuple[int, int]]] = []
-        for c in open_chains:
-            if c[-1][0] < i - reach:
-                close(c)
-            else:
-                still_open.append(c)
-        open_chains = still_open
-        best = _best_chain(open_chains, i, j, reach, gap)
+        limit = i - reach
+        best: list[tuple[int, int]] | None = None
+        best_key, closing = (0, 0), False
+        for c in open_chains:  # the best one to continue (least drift), and any closing
+            li, lj = c[-1]
+            if li < limit:
+                closing = True
+                continue
+            di, dj = i - li, j - lj
+            if di <= 0 or dj <= 0 or dj > reach or abs(di - dj) > gap:
+                continue
+            key = (abs(di - dj), di)
+            if best is None or key < best_key:
+                best, best_key = c, key
+        if closing:
+            still_open: list[list[tuple[int, int]]] = []
+            for c in open_chains:
+                if c[-1][0] < limit:
+                    close(c)
+                else:
+                    still_open.append(c)
+            open_chains = still_open
         if best is None:
             open_chains.append([(i, j)])
         else:
@@ -466,21 +480,6 @@ def _pairs(seeds_i: np.ndarray, seeds_j: np.ndarray) -> Iterator[tuple[int, int]
     for at in range(0, len(seeds_i), _PAIRS_BLOCK):
         block = slice(at, at + _PAIRS_BLOCK)
         yield from zip(seeds_i[block].tolist(), seeds_j[block].tolist(), strict=True)
-
-
-def _best_chain(
-    chains: list[list[tuple[int, int]]], i: int, j: int, reach: int, gap: int
-) -> list[tuple[int, int]] | None:
-    best, best_key = None, None
-    for c in chains:
-        li, lj = c[-1]
-        di, dj = i - li, j - lj
-        if di <= 0 or dj <= 0 or di > reach or dj > reach or abs(di - dj) > gap:
-            continue
-        key = (abs(di - dj), di)
-        if best_key is None or key < best_key:
-            best, best_key = c, key
-    return best
 
 
 SHADOW_SHARE = 0.5
