@@ -168,6 +168,11 @@ def _kept(line: str) -> list[tuple[str, bool]]:
         return []
     out = []
     for item in line.split("|")[1:]:
+        if "(" not in item:  # no label (most items): as the lines below make it, faster
+            word = item.strip()
+            if word and " " not in word:
+                out.append((word, False))
+            continue
         if item.lstrip().startswith(DROPPED):
             continue
         word = _LABEL.sub("", item).strip()
