@@ -756,16 +756,14 @@ def paraphrases(
     ma, mb = meaning_of(a), meaning_of(b)
     if not ma.bounds or not mb.bounds:
         return []
-    blocked_a = a.ignored_words
-    open_a = [
-        n
-        for n, (lo, hi) in enumerate(ma.bounds)
-        if covered_a[lo:hi].mean() < MAX_COVERED and not blocked_a[lo:hi].any()
-    ]
+    lo_a, hi_a = np.array(ma.bounds, dtype=np.int64).T
+    share = _counts(covered_a, lo_a, hi_a) / (hi_a - lo_a)  # as covered_a[lo:hi].mean()
+    free = (share < MAX_COVERED) & (_counts(a.ignored, lo_a, hi_a) == 0)
+    open_a = np.flatnonzero(free).tolist()
     if not open_a:
         return []
-    blocked_b = b.ignored_words
-    closed_b = np.array([bool(blocked_b[lo:hi].any()) for lo, hi in mb.bounds], dtype=bool)
+    lo_b, hi_b = np.array(mb.bounds, dtype=np.int64).T
+    closed_b = _counts(b.ignored, lo_b, hi_b) > 0
     found: list[Match] = []
     chain = CHAINED.get(a.canonical.language)
     least = min(LOW, chain.least) if chain is not None else LOW
@@ -779,6 +777,14 @@ def paraphrases(
     aligned = _aligned(ma, mb, set(range(len(ma.bounds))).difference(open_a), copies)
     chosen = _chosen(found, aligned, _copied(mb, covered_b), chain)
     return sorted(chosen, key=lambda m: m.a0)
+
+
+def _counts(marks: np.ndarray | None, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """How many words of each range [lo, hi) are marked (none when ``marks`` is None)."""
+    if marks is None:
+        return np.zeros(len(lo), dtype=np.int64)
+    running = np.concatenate(([0], np.cumsum(marks, dtype=np.int64)))
+    return running[hi] - running[lo]
 
 
 def _next_pairs(
