@@ -323,26 +323,48 @@ def new_words(doc: Prepared) -> tuple[tuple[str, str], ...]:
     return named
 
 
-_ODD = re.compile(r"[^\s0-9A-Za-zА-Яа-яІіЇїЄєҐґ'.,;:!?()\[\]\"«»„“”/\-–—]")
-"""A character that may make two words of one fingerprint (fold and form, as
-:func:`new_words` compares them) differ beyond case as written (lower-cased): a look-alike
-letter of the other script, an invisible character, a combining mark, a typographic
-apostrophe, "ё", letters NFKC changes. Punctuation and spaces between words match it not."""
+def _plain_letters() -> np.ndarray:
+    """Whether each code point (up to the Cyrillic block; one more entry, False, for any
+    beyond) is a plain character of a word: a digit 0–9, a basic Latin, Russian or Ukrainian
+    letter but "ё", or the apostrophe '."""
+    plain = np.zeros(0x501, dtype=bool)
+    for first, last in (("0", "9"), ("A", "Z"), ("a", "z"), ("А", "я")):
+        plain[ord(first) : ord(last) + 1] = True
+    plain[[ord(x) for x in "ІіЇїЄєҐґ'"]] = True
+    return plain
+
+
+_PLAIN = _plain_letters()
+_ODD_CHUNK = 1 << 18
+"""Characters of a text whose code points :func:`_odd_words` holds at once (1 MB)."""
 
 
 def _odd_words(doc: Prepared) -> np.ndarray:
-    """The canonical words (indices) holding a folded look-alike letter or a character of
-    :data:`_ODD`: the words whose lower-cased spelling the fingerprints of :func:`new_words`
-    do not tell apart from another one's (``оbtаin`` with Cyrillic о and а beside
-    ``obtain``; ``aw\u200cay`` beside ``away``), each of which the stage looks up on its own."""
+    """The canonical words (indices) holding a folded look-alike letter, or a character other
+    than the plain ones (:data:`_PLAIN`): a letter beyond the basic Latin, Russian and
+    Ukrainian ones ("ё", "é", letters NFKC changes), a combining mark, an invisible character,
+    a typographic apostrophe. The words whose lower-cased spelling the fingerprints of
+    :func:`new_words` do not tell apart from another one's (``оbtаin`` with Cyrillic о and а
+    beside ``obtain``; ``aw\u200cay`` beside ``away``), each of which the stage looks up on
+    its own. The text is read as code points a chunk at a time (spaces and punctuation, not
+    plain either, lie outside every word)."""
     c = doc.canonical
-    offsets = [m.start() for m in _ODD.finditer(doc.text)]
-    if not offsets and not c.homoglyphs:
-        return np.zeros(0, dtype=np.int64)
-    at = np.array([*offsets, *c.homoglyphs], dtype=np.int64)
-    word = np.searchsorted(c.starts, at, side="right") - 1
-    inside = (word >= 0) & (at < c.ends[np.maximum(word, 0)])
-    return np.unique(word[inside])
+    odd = np.zeros(len(c), dtype=bool)
+    text, last = doc.text, len(_PLAIN) - 1
+    for at in range(0, len(text), _ODD_CHUNK):
+        chunk = text[at : at + _ODD_CHUNK].encode("utf-32-le", "surrogatepass")
+        points = np.frombuffer(chunk, dtype=np.uint32)
+        _mark_words(odd, c, at + np.flatnonzero(~_PLAIN[np.minimum(points, last)]))
+    if c.homoglyphs:
+        _mark_words(odd, c, np.array(c.homoglyphs, dtype=np.int64))
+    return np.flatnonzero(odd)
+
+
+def _mark_words(marks: np.ndarray, c: Canonical, offsets: np.ndarray) -> None:
+    """Mark the canonical words holding a character at one of the offsets."""
+    word = np.searchsorted(c.starts, offsets, side="right") - 1
+    inside = (word >= 0) & (offsets < c.ends[np.maximum(word, 0)])
+    marks[word[inside]] = True
 
 
 _MET: dict[tuple[int, str], set[int]] = {}

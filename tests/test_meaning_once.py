@@ -267,3 +267,22 @@ def test_plain_words_are_found_by_their_prints_and_others_by_their_spelling() ->
     assert pp._known("en").prints  # plain words kept by their prints
     again = pp._made(doc)  # found by their prints now
     assert np.array_equal(again.rows, memo.rows) and np.array_equal(again.weights, memo.weights)
+
+
+def test_odd_words_are_found_whatever_the_chunks_the_text_is_read_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The words spelt with a character beyond the plain ones (ё, é, a combining mark, an
+    invisible character, a typographic apostrophe) are named: read a few characters at a
+    time, the text gives the same words as read at once."""
+    text = "Ёлка и ель. Le café. Don’t stop, don't. Cafe\u0301 aw\u200bay ﬁne Київ м'ята x² end."
+    doc = prepare_text(Extracted("x", text, "txt"), Options(language="en"))
+    written = [w for w, _ in pp._keys(doc, 0, len(doc.canonical))]
+    odd = [written[n] for n in pp._odd_words(doc).tolist()]
+    assert odd == [
+        w
+        for w in written
+        if w in {"Ёлка", "café", "Don’t", "Cafe\u0301", "aw\u200bay", "ﬁne", "x²"}
+    ]
+    monkeypatch.setattr(pp, "_ODD_CHUNK", 3)
+    assert [written[n] for n in pp._odd_words(doc).tolist()] == odd
