@@ -24,8 +24,11 @@ every pair signal ran:
    never finds a pair of its own, it widens evidence of copying), the run of checked units
    each seeded or mostly inside a fragment, no unit skipped: a sentence of the writer's own,
    which seeds nothing, ends the run, so it is never inside the passage.
-4. It is a summary when the run holds at least :data:`MIN_UNITS` seeded units, pointing to at
-   least :data:`MIN_SOURCE_UNITS` distinct source units, in the source's order (at least
+4. It is a summary when the run holds at least :data:`MIN_UNITS` seeded units of its own
+   (not mostly inside a fragment that copies one stretch of the source, :data:`STRETCH`: a
+   verbatim copy's sentences seed their own source sentences, which is the copy signal's
+   evidence, not a retelling's), pointing to at least :data:`MIN_SOURCE_UNITS` distinct
+   source units, all its seeded units in the source's order (at least
    :data:`ORDER` of consecutive seeds' source units ascending), whose hull in the source has
    at least :data:`RATIO` times the run's words, and the run and the hull as wholes reach a
    tf-isf cosine of :data:`VALIDATION` (a text on the same topic shares words, not the order
@@ -92,6 +95,13 @@ IN_FRAGMENT = 0.5
 """A checked unit at least this share inside fragments continues a run without a seed."""
 HULL_NEAR = 0.5
 """A source unit within this share of a seeded unit's best cosine widens the source hull."""
+STRETCH = 1.5
+"""A fragment whose source side has at most this many times its checked side's words copies
+one passage: the units mostly inside it are no summary seeds (they may continue a run). A
+verbatim copy's sentences seed their own source sentences, and a few sentences of the
+writer's own around it, seeding far off by chance, stretched its hull into a "summary"
+(PAN-13 verbatim pairs: 6 false summaries, all anchored on such fragments; the anchors of the
+PAN-13 summaries the step finds condense: 1.6 to 10 times, or lie beside enough other seeds)."""
 BRIDGE_COS = 0.15
 """A lone checked unit between two of a run, whose best source unit reaches this cosine, is
 inside the run (a summary sentence that merges two of the source's); one matching nothing
@@ -130,13 +140,14 @@ def summarised(a: Canonical, b: Canonical, found: Finding) -> Finding:
     if not seeds:
         return found
     inside = _inside_share(a, sim, anchors)
+    copied = _inside_share(a, sim, [f for f in anchors if _stretch_copy(f, a, b)]) >= IN_FRAGMENT
     cut = _cut(inside)
     bridges = sim.cos.max(axis=1) >= BRIDGE_COS
     runs: list[Run] = []
     for f in anchors:
         u = sim.a.of_word(int(np.searchsorted(a.starts, f.start)))
         run = _run(u, seeds, inside, bridges, cut)
-        if run is not None and run not in runs and _is_summary(run, sim):
+        if run is not None and run not in runs and _is_summary(run, sim, copied):
             runs.append(run)
     if not runs:
         return found
@@ -163,6 +174,16 @@ def _inside_share(a: Canonical, sim: Similarity, anchors: Sequence[Fragment]) ->
         inside[np.searchsorted(a.starts, f.start) : np.searchsorted(a.starts, f.end)] = 1
     sums = np.add.reduceat(inside, sim.a.bounds[:-1])
     return sums / np.maximum(np.diff(sim.a.bounds), 1)
+
+
+def _stretch_copy(f: Fragment, a: Canonical, b: Canonical) -> bool:
+    """``f`` takes one stretch of the source no longer than :data:`STRETCH` times its own
+    words: a copy of a passage, not a condensing of a longer one."""
+    words_a = int(np.searchsorted(a.starts, f.end) - np.searchsorted(a.starts, f.start))
+    words_b = int(
+        np.searchsorted(b.starts, f.source_end) - np.searchsorted(b.starts, f.source_start)
+    )
+    return words_b <= STRETCH * words_a
 
 
 def _cut(inside: np.ndarray) -> np.ndarray:
@@ -206,11 +227,12 @@ def _run(
     return Run(u0, u1, tuple((i, seeds[i]) for i in range(u0, u1) if i in seeds))
 
 
-def _is_summary(run: Run, sim: Similarity) -> bool:
+def _is_summary(run: Run, sim: Similarity, copied: np.ndarray) -> bool:
     """Step 4 of the module docstring."""
-    targets = [j for _, j in run.seeds]
-    if len(targets) < MIN_UNITS or len(set(targets)) < MIN_SOURCE_UNITS:
+    own = [j for i, j in run.seeds if not copied[i]]
+    if len(own) < MIN_UNITS or len(set(own)) < MIN_SOURCE_UNITS:
         return False
+    targets = [j for _, j in run.seeds]
     steps = list(pairwise(targets))
     if sum(y >= x for x, y in steps) < ORDER * len(steps):
         return False

@@ -146,3 +146,26 @@ def test_word_salad_from_one_small_vocabulary_is_no_summary() -> None:
 def test_summary_kind_is_declared_with_its_label() -> None:
     kind = FRAGMENT_KINDS["summary"]
     assert kind.label == "summarised from" and kind.colour == "tint"
+
+
+def test_verbatim_copy_with_a_few_retold_sentences_after_it_stays_a_copy() -> None:
+    """Five sentences copied as they are, then three sentences retelling later parts of the
+    article: the copied sentences seed their own source sentences, but they are the copy
+    signal's evidence, not the summary step's, and three seeds of its own are under
+    ``MIN_UNITS``: the copy keeps its exact source side (before ``STRETCH``: one summary over
+    all of it, against the article's first 2,131 characters; PAN-13 verbatim pairs had six)."""
+    copied = ". ".join(ARTICLE.split(". ")[:5]) + "."
+    retold = (
+        " House bees add enzymes to nectar, evaporate the water and seal the honey with wax."
+        " In the cold winter the insects shiver around the queen."
+        " Crowded colonies swarm in spring, so beekeepers give them more room."
+        " Without bees many crops would yield far less."
+    )
+    essay = INTRO + copied + retold
+    fragments = _fragments(essay)
+    assert all(f.kind != "summary" for f in fragments), fragments
+    start = essay.index(copied)
+    assert any(
+        f.kind == "copy" and f.start == start and f.source_start == 0 and f.source_end < 400
+        for f in fragments
+    ), fragments
