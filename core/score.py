@@ -103,8 +103,8 @@ def containment_bound(a: Prepared, b: Prepared, options: Options) -> float:
     words from C; so |C ∩ K| ≤ |Z ∩ K|, and the same holds for B. The bound is the larger of
     |Z ∩ K| / |K| over both sides: a pair it puts under ``min_containment`` is never reported,
     so it need not be aligned. tests/test_bound.py checks it on generated pairs. The summary
-    step (:mod:`copylens.core.summary`) may cover words outside Z, only in a pair already
-    holding a fragment: a pair skipped here loses at most a summary, a miss, never a mark.
+    step (:mod:`copylens.core.summary`) may cover words outside Z, even in a pair where no
+    signal found a fragment: a pair skipped here loses at most a summary, a miss, never a mark.
     """
     return float(containment_bounds(a, [b], options)[0])
 

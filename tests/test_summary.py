@@ -4,8 +4,11 @@ that shares only topic words (and a copied sentence) is not called a summary."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from copylens.core import FRAGMENT_KINDS, Options, TextInput, check
 from copylens.core.report import Fragment
+from copylens.core.summary import _in_order
 
 ARTICLE = " ".join(
     [
@@ -149,16 +152,15 @@ def test_summary_kind_is_declared_with_its_label() -> None:
 
 
 def test_verbatim_copy_with_a_few_retold_sentences_after_it_stays_a_copy() -> None:
-    """Five sentences copied as they are, then three sentences retelling later parts of the
+    """Five sentences copied as they are, then two sentences retelling later parts of the
     article: the copied sentences seed their own source sentences, but they are the copy
-    signal's evidence, not the summary step's, and three seeds of its own are under
-    ``MIN_UNITS``: the copy keeps its exact source side (before ``STRETCH``: one summary over
-    all of it, against the article's first 2,131 characters; PAN-13 verbatim pairs had six)."""
+    signal's evidence, not the summary step's, and its own seeds point to two source units,
+    under ``MIN_SOURCE_UNITS``: the copy keeps its exact source side (before ``STRETCH``: one
+    summary over all of it, against the article's first 2,131 characters; PAN-13 verbatim
+    pairs had six)."""
     copied = ". ".join(ARTICLE.split(". ")[:5]) + "."
     retold = (
         " House bees add enzymes to nectar, evaporate the water and seal the honey with wax."
-        " In the cold winter the insects shiver around the queen."
-        " Crowded colonies swarm in spring, so beekeepers give them more room."
         " Without bees many crops would yield far less."
     )
     essay = INTRO + copied + retold
@@ -169,3 +171,36 @@ def test_verbatim_copy_with_a_few_retold_sentences_after_it_stays_a_copy() -> No
         f.kind == "copy" and f.start == start and f.source_start == 0 and f.source_end < 400
         for f in fragments
     ), fragments
+
+
+RETOLD_ONLY = " ".join(
+    [
+        "Honeybee colonies hold one queen laying eggs and many sterile workers.",
+        "Foragers that find flowers dance on the comb to show their sisters where to fly.",
+        "House bees turn nectar into honey with enzymes, dry it by fanning and cap the cells "
+        "with wax.",
+        "Through the winter the bees huddle round their queen and shiver their muscles for warmth.",
+        "Crowded colonies swarm in spring unless beekeepers give them more room.",
+    ]
+)
+
+
+def test_summary_without_a_copied_sentence_is_found_on_its_own() -> None:
+    """Five sentences retelling the article, none close enough to a source sentence for the
+    copy or the paraphrase signal: the step finds the summary without a fragment to start
+    from (before: nothing found; 2 of PAN-13's 13 summaries that had no fragment)."""
+    essay = INTRO + RETOLD_ONLY + OUTRO
+    fragments = _fragments(essay)
+    assert [f.kind for f in fragments] == ["summary"], fragments
+    (f,) = fragments
+    assert f.start == essay.index(RETOLD_ONLY) and f.source_start < ARTICLE.index("Young workers")
+    assert f.source_end > ARTICLE.index("Before the new queens")
+
+
+def test_a_cut_unit_is_crossed_only_in_the_source_order() -> None:
+    """Between copied sentences, a sentence seeding a source unit between its neighbours'
+    (a retelling in its place) may be inside a summary; one seeding a unit elsewhere (a
+    writer's own sentence that happens to match one) stays cut."""
+    cut = np.array([False, True, False, True, False, True, False])
+    seeds = {0: 2, 1: 5, 2: 9, 3: 30, 4: 12, 5: 14}
+    assert _in_order(cut, seeds).tolist() == [False, True, False, False, False, False, False]
