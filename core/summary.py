@@ -23,10 +23,11 @@ every pair signal ran:
 3. Around each fragment already found (a copy or a paraphrase, not a citation) and each
    seed, the run of checked units each seeded or mostly inside a fragment, with at most one
    bridge unit (:data:`BRIDGE_COS`) between two such. A sentence of the writer's own, which
-   seeds nothing, ends the run, and so does a unit the copy signal's own-sentence cut left
-   between two fragments, unless it seeds a source unit between those its two neighbours seed
-   (a retelling sentence in its place in the source's order; a writer's own sentence between
-   copied ones that happens to match a source sentence matches one elsewhere).
+   matches nothing, ends the run, and so does a unit the copy signal's own-sentence cut left
+   between two fragments, unless its nearest source unit lies between those its two
+   neighbours seed (a retelling sentence in its place in the source's order; a writer's own
+   sentence between copied ones that happens to match a source sentence matches one
+   elsewhere).
 4. It is a summary when the run holds at least :data:`MIN_UNITS` seeded units and its seeds
    of its own (units not mostly inside a fragment that copies one stretch of the source,
    :data:`STRETCH`: a verbatim copy's sentences seed their own source sentences, the copy
@@ -35,7 +36,8 @@ every pair signal ran:
    consecutive seeds' source units ascending), whose hull in the source has at least
    :data:`RATIO` times the run's words, and the run and the hull as wholes reach a tf-isf
    cosine of :data:`VALIDATION` (a text on the same topic shares words, not the order and
-   density of a retelling).
+   density of a retelling); and its text is prose, under :data:`CAPITALS` of its words
+   capitalised (a list of titles matching a source's headings in order is no retelling).
 5. The run, from its first to its last word, against the source hull (first to last seeded
    source unit, and the fragments inside) is one ``"summary"`` fragment, replacing the
    fragments inside it; the run's seeded words and fragments' words count as covered, on the
@@ -60,7 +62,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from copylens.core.canonicalize import Canonical
+from copylens.core.canonicalize import Canonical, word_spans
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
@@ -93,8 +95,12 @@ ORDER = 0.6
 """Least share of consecutive seeds whose source units ascend (a retelling keeps the order)."""
 RATIO = 2.5
 """Least ratio of the source hull's canonical words to the run's."""
-VALIDATION = 0.3
+VALIDATION = 0.27
 """Least tf-isf cosine of the run's units summed with the hull's units summed."""
+CAPITALS = 0.5
+"""A summary is prose: fewer than this share of its words capitalised (PAN-13 summaries 0.07 to
+0.31 with the prepositions and articles of their sentences; a list of product titles in a
+verbatim pair, each matching a heading of the source in order, 0.82)."""
 IN_FRAGMENT = 0.5
 """A checked unit at least this share inside fragments continues a run without a seed."""
 HULL_NEAR = 0.5
@@ -128,10 +134,10 @@ class Summaries(PairStep):
     kind = SUMMARY
 
     def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
-        return summarised(a.canonical, b.canonical, found)
+        return summarised(a.text, a.canonical, b.canonical, found)
 
 
-def summarised(a: Canonical, b: Canonical, found: Finding) -> Finding:
+def summarised(text: str, a: Canonical, b: Canonical, found: Finding) -> Finding:
     """``found`` with each summary (module docstring) as one fragment in place of those
     inside it."""
     anchors = [f for f in found.fragments if not f.cited and f.kind != SUMMARY.name]
@@ -148,11 +154,16 @@ def summarised(a: Canonical, b: Canonical, found: Finding) -> Finding:
     cut = _cut(inside)
     bridges = sim.cos.max(axis=1) >= BRIDGE_COS
     runs: list[Run] = []
-    cut &= ~_in_order(cut, seeds)
+    cut &= ~_in_order(cut, seeds, _nearest(sim))
     starts = [sim.a.of_word(int(np.searchsorted(a.starts, f.start))) for f in anchors]
     for u in [*starts, *sorted(seeds)]:
         run = _run(u, seeds, inside, bridges, cut)
-        if run is not None and run not in runs and _is_summary(run, sim, copied):
+        if (
+            run is not None
+            and run not in runs
+            and _is_summary(run, sim, copied)
+            and _prose(text, a, sim, run)
+        ):
             runs.append(run)
     if not runs:
         return found
@@ -181,14 +192,31 @@ def _inside_share(a: Canonical, sim: Similarity, anchors: Sequence[Fragment]) ->
     return sums / np.maximum(np.diff(sim.a.bounds), 1)
 
 
-def _in_order(cut: np.ndarray, seeds: dict[int, int]) -> np.ndarray:
-    """Cut units a run may cross: each seeds a source unit between those its two neighbours
-    seed (a retelling sentence in its place in the source's order, as a summary's sentences
-    between two copied ones are; a writer's own sentence between copied ones that happens to
-    match a source sentence matches one elsewhere: bench_own_text.py's interleaved essays)."""
+def _prose(text: str, a: Canonical, sim: Similarity, run: Run) -> bool:
+    """The run's text is prose: under :data:`CAPITALS` of its words capitalised."""
+    w0, w1 = int(sim.a.bounds[run.u0]), int(sim.a.bounds[run.u1])
+    passage = text[int(a.starts[w0]) : int(a.ends[w1 - 1])]
+    words = [passage[s:e] for s, e in word_spans(passage)]
+    capitalised = sum(w[0].isupper() for w in words)
+    return capitalised < CAPITALS * len(words)
+
+
+def _nearest(sim: Similarity) -> dict[int, int]:
+    """Each checked unit's best source unit, where their cosine reaches :data:`BRIDGE_COS`."""
+    best = sim.cos.argmax(axis=1)
+    near = sim.cos[np.arange(len(best)), best] >= BRIDGE_COS
+    return {int(i): int(best[i]) for i in np.flatnonzero(near)}
+
+
+def _in_order(cut: np.ndarray, seeds: dict[int, int], nearest: dict[int, int]) -> np.ndarray:
+    """Cut units a run may cross: each one's nearest source unit (:func:`_nearest`) lies
+    between those its two neighbours seed (a retelling sentence in its place in the source's
+    order, as a summary's sentences between two copied ones are; a writer's own sentence
+    between copied ones that happens to match a source sentence matches one elsewhere:
+    bench_own_text.py's interleaved essays)."""
     out = np.zeros(len(cut), dtype=bool)
     for x in np.flatnonzero(cut).tolist():
-        before, here, after = seeds.get(x - 1), seeds.get(x), seeds.get(x + 1)
+        before, here, after = seeds.get(x - 1), nearest.get(x), seeds.get(x + 1)
         if before is not None and here is not None and after is not None:
             out[x] = before <= here <= after
     return out

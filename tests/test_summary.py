@@ -7,8 +7,10 @@ from __future__ import annotations
 import numpy as np
 
 from copylens.core import FRAGMENT_KINDS, Options, TextInput, check
+from copylens.core.canonicalize import canonicalize
 from copylens.core.report import Fragment
-from copylens.core.summary import _in_order
+from copylens.core.sentence_align import similarity
+from copylens.core.summary import Run, _in_order, _prose
 
 ARTICLE = " ".join(
     [
@@ -198,9 +200,23 @@ def test_summary_without_a_copied_sentence_is_found_on_its_own() -> None:
 
 
 def test_a_cut_unit_is_crossed_only_in_the_source_order() -> None:
-    """Between copied sentences, a sentence seeding a source unit between its neighbours'
-    (a retelling in its place) may be inside a summary; one seeding a unit elsewhere (a
-    writer's own sentence that happens to match one) stays cut."""
+    """Between copied sentences, a sentence nearest a source unit between its neighbours'
+    seeds (a retelling in its place) may be inside a summary; one nearest a unit elsewhere (a
+    writer's own sentence that happens to match one) stays cut, and so does one beside an
+    unseeded unit."""
     cut = np.array([False, True, False, True, False, True, False])
-    seeds = {0: 2, 1: 5, 2: 9, 3: 30, 4: 12, 5: 14}
-    assert _in_order(cut, seeds).tolist() == [False, True, False, False, False, False, False]
+    seeds = {0: 2, 2: 9, 4: 12, 5: 14}
+    nearest = {**seeds, 1: 5, 3: 30, 5: 14}
+    assert _in_order(cut, seeds, nearest).tolist() == [False, True, False, False] + [False] * 3
+
+
+def test_a_list_of_titles_is_not_prose() -> None:
+    """A run of title-case headings is no retelling (``CAPITALS``), sentences are."""
+    titles = (
+        "Bowflex Revolution Review. Would the Bowflex Ultimate Help You Achieve Your Goals? "
+        "Bowflex Ultimate Review. Does the Bowflex Extreme Really Work?"
+    )
+    for text, prose in ((titles, False), (ARTICLE, True)):
+        c = canonicalize(text, Options(language="en"))
+        sim = similarity(c, c)
+        assert _prose(text, c, sim, Run(0, len(sim.a), ())) is prose
