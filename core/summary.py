@@ -20,21 +20,22 @@ every pair signal ran:
    sentence sharing only a text's common words, as word salad from one small vocabulary,
    matches every source sentence about equally, and with enough such seeds the order and
    stretch conditions of step 4 pass by chance).
-3. Around each fragment already found (a copy or a paraphrase, not a citation) and each
-   seed, the run of checked units each seeded or mostly inside a fragment, with at most one
-   bridge unit (:data:`BRIDGE_COS`) between two such. A sentence of the writer's own, which
-   matches nothing, ends the run, and so does a unit the copy signal's own-sentence cut left
-   between two fragments, unless its nearest source unit lies between those its two
-   neighbours seed (a retelling sentence in its place in the source's order; a writer's own
-   sentence between copied ones that happens to match a source sentence matches one
-   elsewhere).
-4. It is a summary when the run holds at least :data:`MIN_UNITS` seeded units and its seeds
-   of its own (units not mostly inside a fragment that copies one stretch of the source,
+3. Around each fragment already found (a copy or a paraphrase, not a citation), or around each
+   seed in a pair where no signal found one (in a pair with a copy, the text around it is the
+   writer's own on the copy's topic: a run must hold that evidence), the run of checked units
+   each seeded or mostly inside a fragment, with at most one bridge unit (:data:`BRIDGE_COS`)
+   between two such. A sentence of the writer's own, which matches nothing, ends the run, and
+   so does a unit the copy signal's own-sentence cut left between two fragments, unless its
+   nearest source unit lies between those its two neighbours seed (a retelling sentence in its
+   place in the source's order; a writer's own sentence between copied ones that happens to
+   match a source sentence matches one elsewhere).
+4. It is a summary when the run holds at least :data:`MIN_UNITS` seeded units and its seeds of
+   its own (units not mostly inside a fragment that copies one stretch of the source,
    :data:`STRETCH`: a verbatim copy's sentences seed their own source sentences, the copy
    signal's evidence, not a retelling's) point to at least :data:`MIN_SOURCE_UNITS` distinct
-   source units; all its seeded units in the source's order (at least :data:`ORDER` of
-   consecutive seeds' source units ascending), whose hull in the source has at least
-   :data:`RATIO` times the run's words, and the run and the hull as wholes reach a tf-isf
+   source units; its seeded units, and its own seeds alone, in the source's order (at least
+   :data:`ORDER` of consecutive seeds' source units ascending), whose hull in the source has at
+   least :data:`RATIO` times the run's words, and the run and the hull as wholes reach a tf-isf
    cosine of :data:`VALIDATION` (a text on the same topic shares words, not the order and
    density of a retelling); and its text is prose, under :data:`CAPITALS` of its words
    capitalised (a list of titles matching a source's headings in order is no retelling).
@@ -46,10 +47,11 @@ every pair signal ran:
 What must hold: its fragment's spans are the canonical words' spans (exact offsets, word
 boundaries); it covers no word outside its fragment and never spans a checked unit that
 neither seeds, nor lies mostly in a fragment, nor bridges two that do. It finds a summary in
-a pair where no signal found a fragment (PAN-13: 2 of the 13 summaries the signals miss; on
-the honest side none, see below). Its covered words may lie outside the pair's seed zones
-(:func:`copylens.core.copies.seed_zones`), so :func:`copylens.core.score.containment_bound`
-does not bound them: a pair the bound skips loses at most a summary, a miss, never a mark.
+a pair where no signal found a fragment (PAN-13: 5 of the 13 summaries the signals miss; on
+the honest collections none, docs/measurements.md). Its covered words may lie outside the
+pair's seed zones (:func:`copylens.core.copies.seed_zones`), so
+:func:`copylens.core.score.containment_bound` does not bound them: a pair the bound skips
+loses at most a summary, a miss, never a mark.
 
 Measured (bench/bench_pan13.py, bench/bench_own_text.py): docs/measurements.md, "Summaries".
 """
@@ -156,7 +158,7 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding) -> Finding
     runs: list[Run] = []
     cut &= ~_in_order(cut, seeds, _nearest(sim))
     starts = [sim.a.of_word(int(np.searchsorted(a.starts, f.start))) for f in anchors]
-    for u in [*starts, *sorted(seeds)]:
+    for u in starts or sorted(seeds):
         run = _run(u, seeds, inside, bridges, cut)
         if (
             run is not None
@@ -275,12 +277,11 @@ def _run(
 
 def _is_summary(run: Run, sim: Similarity, copied: np.ndarray) -> bool:
     """Step 4 of the module docstring."""
-    own = {j for i, j in run.seeds if not copied[i]}
-    if len(run.seeds) < MIN_UNITS or len(own) < MIN_SOURCE_UNITS:
+    own = [j for i, j in run.seeds if not copied[i]]
+    if len(run.seeds) < MIN_UNITS or len(set(own)) < MIN_SOURCE_UNITS:
         return False
     targets = [j for _, j in run.seeds]
-    steps = list(pairwise(targets))
-    if sum(y >= x for x, y in steps) < ORDER * len(steps):
+    if not (_ordered(targets) and _ordered(own)):
         return False
     j0, j1 = min(targets), max(targets) + 1
     words_a = int(sim.a.bounds[run.u1] - sim.a.bounds[run.u0])
@@ -288,6 +289,12 @@ def _is_summary(run: Run, sim: Similarity, copied: np.ndarray) -> bool:
     if words_b < RATIO * words_a:
         return False
     return sim.cosine(run.u0, run.u1, j0, j1) >= VALIDATION
+
+
+def _ordered(targets: Sequence[int]) -> bool:
+    """At least :data:`ORDER` of consecutive source units ascend."""
+    steps = list(pairwise(targets))
+    return sum(y >= x for x, y in steps) >= ORDER * len(steps)
 
 
 def _hull(run: Run, sim: Similarity) -> tuple[int, int]:

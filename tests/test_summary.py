@@ -10,7 +10,7 @@ from copylens.core import FRAGMENT_KINDS, Options, TextInput, check
 from copylens.core.canonicalize import canonicalize
 from copylens.core.report import Fragment
 from copylens.core.sentence_align import similarity
-from copylens.core.summary import Run, _in_order, _prose
+from copylens.core.summary import Run, _in_order, _ordered, _prose
 
 ARTICLE = " ".join(
     [
@@ -220,3 +220,28 @@ def test_a_list_of_titles_is_not_prose() -> None:
         c = canonicalize(text, Options(language="en"))
         sim = similarity(c, c)
         assert _prose(text, c, sim, Run(0, len(sim.a), ())) is prose
+
+
+def test_a_retelling_apart_from_a_copy_in_the_same_pair_is_not_a_summary() -> None:
+    """In a pair where the copy signal found a copy, a summary must hold that evidence: a
+    retelling run elsewhere in the text, touching no fragment, is the writer's own text on the
+    copy's topic as far as the step can tell (bench_alignment.py: a generated pair's own text,
+    another block of the same Python documentation page, was called a summary of the source).
+    The copy stays; the step only looks for a summary on its own where nothing was found
+    (before: a summary over the retelling too)."""
+    copied = " ".join(ARTICLE.split(". ")[27:30])
+    essay = (
+        INTRO + RETOLD_ONLY + OUTRO + " Our teacher asked us to add a quotation at the end. "
+    ) + copied
+    fragments = _fragments(essay)
+    assert [f.kind for f in fragments] == ["copy"], fragments
+    assert fragments[0].start == essay.index(copied)
+
+
+def test_own_seeds_must_keep_the_source_order_too() -> None:
+    """A verbatim copy's sentences ascend through the source; three sentences around it that
+    match source units far off and backwards do not make it a retelling, though the run as a
+    whole is mostly ascending."""
+    assert _ordered([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 21])
+    assert not _ordered([51, 32, 21])
+    assert _ordered([4, 9, 20])
