@@ -11,6 +11,7 @@ ignored (Broder's clustering drops very common shingles the same way, ALGORITHMS
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -96,24 +97,96 @@ def buckets(
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """(values, owners): the values of ``arrays`` (each sorted, distinct, uint64; owner n is
     ``arrays[n]``) cut into ranges of value holding about ``size`` records each, one range at a
-    time. Every holder of a value is in its range, so what is counted per value (how many
-    documents hold it, which pairs share it) may be counted a range at a time."""
+    time, each range's records in owner order, then value order. Every holder of a value is in
+    its range, so what is counted per value (how many documents hold it, which pairs share it)
+    may be counted a range at a time.
+
+    Linear in the records. Ranges grow with the records, so the (document, range) pieces grow
+    as documents²: while they average at least :data:`PIECE_RECORDS` records a range is
+    gathered with one slice per piece (as many slices as records / 16 at most), past that
+    the records are sorted by range (:func:`_counted`), with no step per piece."""
     sizes = np.array([len(a) for a in arrays], dtype=np.int64)
-    parts = max(1, -(-int(sizes.sum()) // size))
+    records = int(sizes.sum())
+    parts = max(1, -(-records // size))
     if parts == 1:
         values = np.concatenate(arrays) if len(arrays) else np.empty(0, dtype=np.uint64)
         yield values, np.repeat(np.arange(len(arrays), dtype=np.int64), sizes)
         return
     edges = np.array([(b << 64) // parts for b in range(1, parts)], dtype=np.uint64)
-    cuts = np.zeros((len(arrays), parts + 1), dtype=np.int64)
+    if len(arrays) * parts * PIECE_RECORDS <= records:
+        yield from _sliced(arrays, sizes, edges)
+    else:
+        yield from _counted(arrays, sizes, edges, size)
+
+
+PIECE_RECORDS = 16
+"""Fewest records the (document, range) pieces of :func:`buckets` average for it to gather a
+range with one slice per piece (a slice costs about what counting 16 records does,
+``bench/bench_buckets.py``); below, pieces are too many and it sorts the records by range."""
+
+
+def _sliced(
+    arrays: Sequence[np.ndarray], sizes: np.ndarray, edges: np.ndarray
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The ranges of :func:`buckets`, each gathered with one slice per document."""
+    cuts = np.zeros((len(arrays), len(edges) + 2), dtype=np.int64)
     for n, values in enumerate(arrays):
         cuts[n, 1:-1] = np.searchsorted(values, edges)
     cuts[:, -1] = sizes
-    for b in range(parts):
+    owners = np.arange(len(arrays), dtype=np.int64)
+    for b in range(len(edges) + 1):
         lo, hi = cuts[:, b].tolist(), cuts[:, b + 1].tolist()
         pieces = [a[i:j] for a, i, j in zip(arrays, lo, hi, strict=True)]
-        owners = np.repeat(np.arange(len(arrays), dtype=np.int64), cuts[:, b + 1] - cuts[:, b])
-        yield np.concatenate(pieces), owners
+        yield np.concatenate(pieces), np.repeat(owners, cuts[:, b + 1] - cuts[:, b])
+
+
+def _counted(
+    arrays: Sequence[np.ndarray], sizes: np.ndarray, edges: np.ndarray, size: int
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The ranges of :func:`buckets` by a counting sort of all records by range (Cormen et
+    al., *Introduction to Algorithms*, §8.2), whole documents of about ``size`` records at a
+    time, each record's range found by a binary search of the edges. Held at once beyond
+    ``arrays``: the records sorted by range, 12 bytes each, and one chunk's work."""
+    parts = len(edges) + 1
+    chunks = _chunks(sizes, size)
+    totals = np.zeros(parts, dtype=np.int64)
+    for lo, hi in chunks:
+        totals += np.bincount(_range_of(np.concatenate(arrays[lo:hi]), edges), minlength=parts)
+    ends = np.cumsum(totals)
+    values = np.empty(int(ends[-1]), dtype=np.uint64)
+    owners = np.empty(len(values), dtype=np.int32 if len(arrays) < 2**31 else np.int64)
+    cursor = ends - totals
+    for lo, hi in chunks:
+        flat = np.concatenate(arrays[lo:hi])
+        at = _range_of(flat, edges)
+        order = np.argsort(at, kind="stable")  # a radix sort for ranges of 16 bits
+        counts = np.bincount(at, minlength=parts)
+        where = np.repeat(cursor - (np.cumsum(counts) - counts), counts) + np.arange(len(flat))
+        values[where] = flat[order]
+        owners[where] = np.repeat(np.arange(lo, hi, dtype=owners.dtype), sizes[lo:hi])[order]
+        cursor += counts
+        del flat, at, order, where
+    for b in range(parts):
+        start = int(ends[b] - totals[b])
+        yield values[start : ends[b]].copy(), owners[start : ends[b]].astype(np.int64)
+
+
+def _chunks(sizes: np.ndarray, size: int) -> list[tuple[int, int]]:
+    """Consecutive documents [lo, hi) of at most ``size`` records together (a longer document
+    alone), all documents once, in order."""
+    ends = np.cumsum(sizes)
+    cuts = [0]
+    while cuts[-1] < len(sizes):
+        before = int(ends[cuts[-1] - 1]) if cuts[-1] else 0
+        cuts.append(max(cuts[-1] + 1, int(np.searchsorted(ends, before + size, side="right"))))
+    return list(itertools.pairwise(cuts))
+
+
+def _range_of(values: np.ndarray, edges: np.ndarray) -> np.ndarray:
+    """The range of each value: b where ``edges[b - 1] <= value < edges[b]`` (the first from 0,
+    the last to 2**64), 16 bits wide while the ranges fit."""
+    at = np.searchsorted(edges, values, side="right")
+    return at.astype(np.uint16) if len(edges) < 2**16 else at
 
 
 def pairs_sharing(
