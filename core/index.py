@@ -103,7 +103,7 @@ def buckets(
 
     Linear in the records. Ranges grow with the records, so the (document, range) pieces grow
     as documents²: while they average at least :data:`PIECE_RECORDS` records a range is
-    gathered with one slice per piece (as many slices as records / 16 at most), past that
+    gathered with one slice per piece (as many slices as records / 32 at most), past that
     the records are sorted by range (:func:`_counted`), with no step per piece."""
     sizes = np.array([len(a) for a in arrays], dtype=np.int64)
     records = int(sizes.sum())
@@ -119,9 +119,9 @@ def buckets(
         yield from _counted(arrays, sizes, edges, size)
 
 
-PIECE_RECORDS = 16
+PIECE_RECORDS = 32
 """Fewest records the (document, range) pieces of :func:`buckets` average for it to gather a
-range with one slice per piece (a slice costs about what counting 16 records does,
+range with one slice per piece (a slice costs about what counting 32 records does,
 ``bench/bench_buckets.py``); below, pieces are too many and it sorts the records by range."""
 
 
@@ -145,7 +145,7 @@ def _counted(
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """The ranges of :func:`buckets` by a counting sort of all records by range (Cormen et
     al., *Introduction to Algorithms*, §8.2), whole documents of about ``size`` records at a
-    time, each record's range found by a binary search of the edges. Held at once beyond
+    time, each record's range found by a division (:func:`_range_of`). Held at once beyond
     ``arrays``: the records sorted by range, 12 bytes each, and one chunk's work."""
     parts = len(edges) + 1
     chunks = _chunks(sizes, size)
@@ -184,9 +184,16 @@ def _chunks(sizes: np.ndarray, size: int) -> list[tuple[int, int]]:
 
 def _range_of(values: np.ndarray, edges: np.ndarray) -> np.ndarray:
     """The range of each value: b where ``edges[b - 1] <= value < edges[b]`` (the first from 0,
-    the last to 2**64), 16 bits wide while the ranges fit."""
-    at = np.searchsorted(edges, values, side="right")
-    return at.astype(np.uint16) if len(edges) < 2**16 else at
+    the last to 2**64), for the edges of :func:`buckets` (``edges[b - 1]`` = ⌊b·2⁶⁴/parts⌋),
+    16 bits wide while the ranges fit. By division, not a binary search: with q = ⌊2⁶⁴/parts⌋,
+    ``edges[b - 1]`` ≥ b·q, so value // q is the range or the next one (parts² ≪ 2⁶⁴), and one
+    comparison with that range's first value settles it."""
+    parts = len(edges) + 1
+    starts = np.concatenate((np.zeros(1, dtype=np.uint64), edges))
+    guess = np.minimum(values // np.uint64((1 << 64) // parts), np.uint64(parts - 1))
+    guess = guess.astype(np.uint16 if parts <= 2**16 else np.int64)
+    guess -= (values < starts[guess]).astype(guess.dtype)
+    return guess
 
 
 def pairs_sharing(

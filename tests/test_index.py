@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from copylens.core.index import PIECE_RECORDS, MemoryIndex, buckets, pairs_sharing
+from copylens.core.index import PIECE_RECORDS, MemoryIndex, _range_of, buckets, pairs_sharing
 
 
 def arr(*values: int) -> np.ndarray:
@@ -171,3 +171,25 @@ def test_both_ways_of_cutting_ranges_give_the_old_ranges(
     for (values, owners), (old_values, old_owners) in zip(got, want, strict=True):
         assert values.dtype == old_values.dtype and owners.dtype == old_owners.dtype
         assert np.array_equal(values, old_values) and np.array_equal(owners, old_owners)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    parts=st.integers(2, 70_000),
+    picks=st.lists(st.integers(0, 69_999), max_size=20),
+    shifts=st.lists(st.sampled_from([-1, 0, 1]), min_size=20, max_size=20),
+    others=st.lists(st.integers(0, 2**64 - 1), max_size=20),
+)
+def test_a_value_s_range_by_division_is_that_of_a_binary_search(
+    parts: int, picks: list[int], shifts: list[int], others: list[int]
+) -> None:
+    """Ranges found by dividing by ⌊2⁶⁴/parts⌋ and one comparison are those of a binary search
+    of the edges, at the edges themselves, one either side of them, and anywhere."""
+    edges = np.array([(b << 64) // parts for b in range(1, parts)], dtype=np.uint64)
+    near = [
+        min(max(int(edges[p % len(edges)]) + d, 0), 2**64 - 1)
+        for p, d in zip(picks, shifts, strict=False)
+    ]
+    values = np.array([*near, *others, 0, 2**64 - 1], dtype=np.uint64)
+    want = np.searchsorted(edges, values, side="right")
+    assert _range_of(values, edges).tolist() == want.tolist()
