@@ -128,9 +128,7 @@ def main() -> None:
     ]
     previous: dict[str, float] | None = None
     for n, records, parts, medians, peaks, same in rows:
-        grow = {
-            t: f"{medians[t] / previous[t]:.2f}×" if previous else "" for t in ("this", base)
-        }
+        grow = {t: f"{medians[t] / previous[t]:.2f}×" if previous else "" for t in ("this", base)}
         lines.append(
             f"| {n:,} | {records:,} | {parts} | {medians['this']:.3f} | {grow['this']} | "
             f"{medians[base]:.3f} | {grow[base]} | {medians['this'] / medians[base]:.2f}× | "
