@@ -8,7 +8,7 @@ ranges work, which grows 4× per doubling; linear code grows 2×.
 
 Synthetic anchors, ``--per`` (550, an essay's) random uint64 a document, for ``--docs``
 doubling document counts; ``--size`` records a range (default 2**16, so these runs have as many
-ranges, 17-269, and records per (document, range) piece, 32-2, as 100,000 to 2·10^6 essays
+ranges, 17-269, and records per (document, range) piece, 32-2, as 130,000 to 2·10^6 essays
 have at the engine's 2**22). Each revision walks all
 ranges (a trivial consumer: the lengths), ``--repeat`` times alternating, median CPU seconds
 (``time.process_time``); peak memory is numpy's allocations during the walk (tracemalloc,
