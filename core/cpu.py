@@ -9,9 +9,10 @@ writes what it spent so far, and its whole CPU time, to ``<folder>/<pid>.json``
 loses at most that interval. Timed runs leave it off (``bench_compare.py`` measures the
 stages in a run of its own).
 ``bench/bench_compare.py`` sums the files of a run: each stage's share of the CPU of all
-processes, the rest (imports, orchestration, reports) as "other". A forked worker starts
-from nothing (the parent's figures stay the parent's). When the variable is not set, a
-stage costs one dictionary lookup.
+processes, the rest (orchestration, reports) as "other". A process's CPU before its first stage
+(the interpreter, imports, the arguments) is :data:`START_UP`'s. A forked worker starts from
+nothing (the parent's figures stay the parent's, and its own start is the pool's). When the
+variable is not set, a stage costs one dictionary lookup.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ _stack: list[str] = []
 _mark = [0.0]
 _pid = [os.getpid()]
 _written = [0.0]
+_begun = [False]
+START_UP = "start-up"
+"""The stage of a process's CPU before its first stage: starting the interpreter, imports,
+reading the arguments (issue 40: it was part of "other")."""
 EVERY_S = 0.25
 """Least wall time between two writes of a process's figures."""
 
@@ -57,6 +62,11 @@ def stage(name: str) -> Iterator[None]:
         from multiprocessing.util import Finalize
 
         Finalize(None, _at_exit, exitpriority=100)  # a worker's normal exit skips atexit
+        _begun[0] = True  # what a fork did before its first stage is no start-up
+    if not _begun[0]:
+        _begun[0] = True
+        _spent[START_UP] = time.process_time()
+        _mark[0] = _spent[START_UP]
     _charge()
     _stack.append(name)
     try:
@@ -66,6 +76,19 @@ def stage(name: str) -> Iterator[None]:
         _stack.pop()
         if not _stack and time.monotonic() - _written[0] >= EVERY_S:
             _write(_FOLDER)
+
+
+MEASURING = _FOLDER is not None
+"""True when this run measures its stages (``COPYLENS_STAGE_CPU`` set)."""
+
+
+def write_now() -> None:
+    """Write this process's figures now, whatever the interval: a worker about to hand back
+    what may be its last result does, since the parent kills it when the run ends (figures
+    since its last write would be lost)."""
+    if _FOLDER is not None and _pid[0] == os.getpid():
+        _charge()
+        _write(_FOLDER)
 
 
 def _charge() -> None:

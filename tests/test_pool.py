@@ -267,3 +267,25 @@ def test_a_daemonic_process_runs_the_items_itself() -> None:
 
     with multiprocessing.get_context("fork").Pool(1) as outer:
         assert outer.apply(_map_inside, ([2, 3],)) == [4, 9]
+
+
+class Counted:
+    """A task that counts how often this process pickles it (it stands for the reading task,
+    which holds the run's options)."""
+
+    pickled = 0
+
+    def __call__(self, x: int) -> int:
+        return x * x
+
+    def __reduce__(self) -> tuple[type[Counted], tuple[()]]:
+        Counted.pickled += 1
+        return (Counted, ())
+
+
+def test_the_task_travels_once_per_worker_not_with_every_item() -> None:
+    Counted.pickled = 0
+    items = list(range(30))
+    got = list(isolated_map(Counted(), items, workers=2, limits=ProcessLimits()))
+    assert got == [x * x for x in items]
+    assert Counted.pickled == 2  # one per worker (it was one per item)
