@@ -270,6 +270,11 @@ class _Worker:
     def kill(self) -> None:
         """SIGKILL the worker's process group (it and any program it started), then reap it;
         where there are no process groups (Windows) TerminateProcess the worker alone."""
+        self.stop()
+        self.reap()
+
+    def stop(self) -> None:
+        """The first half of :meth:`kill`: the signal."""
         pid = self.process.pid
         if pid is not None:
             if hasattr(os, "killpg"):
@@ -277,8 +282,23 @@ class _Worker:
                     os.killpg(pid, signal.SIGKILL)
             with contextlib.suppress(OSError):
                 self.process.kill()  # SIGKILL, or TerminateProcess on Windows
+
+    def reap(self) -> None:
+        """The second half of :meth:`kill`: wait (a second at most) for the end, close the
+        pipe."""
         self.process.join(1.0)
         self.conn.close()
+
+
+def _kill_all(workers: Iterable[_Worker]) -> None:
+    """:meth:`_Worker.kill` of each, all signalled before the first is waited for: a worker
+    forked from a large parent takes some 35 ms to end (its memory handed back), and the
+    workers of a run end side by side instead of one after the other (issue 40)."""
+    workers = list(workers)
+    for worker in workers:
+        worker.stop()
+    for worker in workers:
+        worker.reap()
 
 
 _idle: list[_Worker] = []
@@ -319,8 +339,7 @@ def _run(
             if not forking:
                 pool = _keep(pool)
         finally:
-            for worker in pool:
-                worker.kill()
+            _kill_all(pool)
 
 
 def _workers(count: int, start: Callable[[], _Worker], forking: bool) -> list[_Worker]:
@@ -358,8 +377,7 @@ def shutdown() -> None:
     with _idle_lock:
         kept, _idle[:] = list(_idle), []
         launcher, _launcher = _launcher, None
-    for worker in kept:
-        worker.kill()
+    _kill_all(kept)
     if launcher is not None:
         launcher.shutdown(wait=True)
 
