@@ -11,7 +11,8 @@ stages in a run of its own).
 ``bench/bench_compare.py`` sums the files of a run: each stage's share of the CPU of all
 processes, the rest (orchestration, reports) as "other". A process's CPU before its first stage
 (the interpreter, imports, the arguments) is :data:`START_UP`'s. A forked worker starts from
-nothing (the parent's figures stay the parent's, and its own start is the pool's). When the
+nothing (the parent's figures stay the parent's; its CPU from the fork to its first stage is its
+own start-up). When the
 variable is not set, a stage costs one dictionary lookup.
 """
 
@@ -34,7 +35,7 @@ _written = [0.0]
 _begun = [False]
 START_UP = "start-up"
 """The stage of a process's CPU before its first stage: starting the interpreter, imports,
-reading the arguments (issue 40: it was part of "other")."""
+reading the arguments; a forked worker's from the fork (issue 40: it was part of "other")."""
 EVERY_S = 0.25
 """Least wall time between two writes of a process's figures."""
 
@@ -62,7 +63,7 @@ def stage(name: str) -> Iterator[None]:
         from multiprocessing.util import Finalize
 
         Finalize(None, _at_exit, exitpriority=100)  # a worker's normal exit skips atexit
-        _begun[0] = True  # what a fork did before its first stage is no start-up
+        _begun[0] = False  # its own start-up: from the fork to its first stage
     if not _begun[0]:
         _begun[0] = True
         _spent[START_UP] = time.process_time()
@@ -98,10 +99,22 @@ def _charge() -> None:
     _mark[0] = now
 
 
+MEASURING_STAGE = "measuring"
+"""The stage of writing these figures (a run that measures pays it, others never): outside
+every stage, it would be "other"'s."""
+
+
 def _write(folder: str) -> None:
+    """Write the figures, and charge their writing (the last one's, in this file) to
+    :data:`MEASURING_STAGE`."""
+    started = time.process_time()
     _written[0] = time.monotonic()
     path = Path(folder, f"{os.getpid()}.json")
-    path.write_text(json.dumps({"stages": _spent, "total": time.process_time()}))
+    path.write_text(json.dumps({"stages": _spent, "total": started}))
+    now = time.process_time()
+    _spent[MEASURING_STAGE] = _spent.get(MEASURING_STAGE, 0.0) + now - started
+    if not _stack:
+        _mark[0] = now
 
 
 def summed(folder: Path) -> dict[str, float]:

@@ -547,7 +547,8 @@ def _serve(conn: Connection, parent: int) -> None:
             task, memory_bytes, scratch = job
             os.environ["TMPDIR"] = tempfile.tempdir = scratch
         assert task is not None, "a worker's first chunk comes with its task"
-        _limit_memory(memory_bytes)
+        with stage("pool"):
+            _limit_memory(memory_bytes)
         try:
             results = task(chunk)
             if cpu.MEASURING and not conn.poll():  # perhaps its last: killed once it is back
