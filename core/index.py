@@ -103,8 +103,8 @@ def buckets(
 
     Linear in the records. Ranges grow with the records, so the (document, range) pieces grow
     as documents²: while they average at least :data:`PIECE_RECORDS` records a range is
-    gathered with one slice per piece (as many slices as records / 32 at most), past that
-    the records are sorted by range (:func:`_counted`), with no step per piece."""
+    gathered with one slice per piece (as many slices as records / 32 at most); past that,
+    groups of ranges are gathered so and sorted by range (:func:`_counted`)."""
     sizes = np.array([len(a) for a in arrays], dtype=np.int64)
     records = int(sizes.sum())
     parts = max(1, -(-records // size))
@@ -116,7 +116,7 @@ def buckets(
     if len(arrays) * parts * PIECE_RECORDS <= records:
         yield from _sliced(arrays, sizes, edges)
     else:
-        yield from _counted(arrays, sizes, edges, size)
+        yield from _counted(arrays, sizes, edges)
 
 
 PIECE_RECORDS = 32
@@ -141,45 +141,26 @@ def _sliced(
 
 
 def _counted(
-    arrays: Sequence[np.ndarray], sizes: np.ndarray, edges: np.ndarray, size: int
+    arrays: Sequence[np.ndarray], sizes: np.ndarray, edges: np.ndarray
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """The ranges of :func:`buckets` by a counting sort of all records by range (Cormen et
-    al., *Introduction to Algorithms*, §8.2), whole documents of about ``size`` records at a
-    time, each record's range found by a division (:func:`_range_of`). Held at once beyond
-    ``arrays``: the records sorted by range, 12 bytes each, and one chunk's work."""
+    """The ranges of :func:`buckets` when (document, range) pieces are small: consecutive
+    ranges are grouped so that a (document, group) piece averages :data:`PIECE_RECORDS`
+    records, each group is gathered by :func:`_sliced` and cut into its ranges by a stable
+    sort on the range (Cormen et al., *Introduction to Algorithms*, §8.2: a counting sort keeps
+    each range's records in owner order, then value order), each record's range found by a
+    division (:func:`_range_of`). Held at once beyond ``arrays``: one group's records and a
+    table of documents × groups cuts."""
     parts = len(edges) + 1
-    chunks = _chunks(sizes, size)
-    totals = np.zeros(parts, dtype=np.int64)
-    for lo, hi in chunks:
-        totals += np.bincount(_range_of(np.concatenate(arrays[lo:hi]), edges), minlength=parts)
-    ends = np.cumsum(totals)
-    values = np.empty(int(ends[-1]), dtype=np.uint64)
-    owners = np.empty(len(values), dtype=np.int32 if len(arrays) < 2**31 else np.int64)
-    cursor = ends - totals
-    for lo, hi in chunks:
-        flat = np.concatenate(arrays[lo:hi])
-        at = _range_of(flat, edges)
-        order = np.argsort(at, kind="stable")  # a radix sort for ranges of 16 bits
-        counts = np.bincount(at, minlength=parts)
-        where = np.repeat(cursor - (np.cumsum(counts) - counts), counts) + np.arange(len(flat))
-        values[where] = flat[order]
-        owners[where] = np.repeat(np.arange(lo, hi, dtype=owners.dtype), sizes[lo:hi])[order]
-        cursor += counts
-        del flat, at, order, where
-    for b in range(parts):
-        start = int(ends[b] - totals[b])
-        yield values[start : ends[b]].copy(), owners[start : ends[b]].astype(np.int64)
-
-
-def _chunks(sizes: np.ndarray, size: int) -> list[tuple[int, int]]:
-    """Consecutive documents [lo, hi) of at most ``size`` records together (a longer document
-    alone), all documents once, in order."""
-    ends = np.cumsum(sizes)
-    cuts = [0]
-    while cuts[-1] < len(sizes):
-        before = int(ends[cuts[-1] - 1]) if cuts[-1] else 0
-        cuts.append(max(cuts[-1] + 1, int(np.searchsorted(ends, before + size, side="right"))))
-    return list(itertools.pairwise(cuts))
+    groups = max(1, int(sizes.sum()) // (len(arrays) * PIECE_RECORDS))
+    firsts = np.unique(np.linspace(0, parts, groups + 1).astype(np.int64))
+    gathered = _sliced(arrays, sizes, edges[firsts[1:-1] - 1])
+    for (values, owners), first, last in zip(gathered, firsts[:-1], firsts[1:], strict=True):
+        at = _range_of(values, edges)
+        order = np.argsort(at, kind="stable")
+        ends = np.cumsum(np.bincount(at.astype(np.int64) - first, minlength=last - first))
+        values, owners = values[order], owners[order]
+        for lo, hi in itertools.pairwise([0, *ends.tolist()]):
+            yield values[lo:hi], owners[lo:hi]
 
 
 def _range_of(values: np.ndarray, edges: np.ndarray) -> np.ndarray:
