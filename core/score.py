@@ -83,7 +83,8 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
             found = signal.run(a, b, found, options)
     for step in signals.STEPS:
         if step.wanted(options):
-            found = step.assembled(a, b, found, options)
+            with stage(f"{step.name}: assembled"):
+                found = step.assembled(a, b, found, options)
     return PairScore(
         resemblance=shared / union if union else 0.0,
         resemblance_estimate=estimate(a.sketch, b.sketch) if shared else 0.0,
