@@ -55,6 +55,7 @@ import hashlib
 import itertools
 import os
 import re
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -127,6 +128,16 @@ WORD_MATCH = 0.4
 SYNONYM = 0.8
 """Similarity of two words the language's thesaurus lists as synonyms (step 3; issue 35):
 the larger of this and their vectors' cosine."""
+STEM = 0.6
+"""Similarity of two words of one derivational family (:func:`stem_keys`: "покрывать" and
+"покрытие", "коррелировать" and "корреляция"), in a language of :data:`STEMMED`: the larger
+of this and their vectors' cosine."""
+STEMMED = frozenset({"ru", "uk"})
+"""Languages whose words pair by derivational family (:func:`stem_keys`, issue 35): a
+Russian or Ukrainian rewriter turns verbs into nouns and adjectives into adverbs, and
+navec rates many such pairs under :data:`WORD_MATCH` (Ukrainian has no word vectors)."""
+STEM_LENGTHS = (5, 6, 7, 8, 9, 10)
+"""Lengths of the shared beginnings :func:`stem_keys` looks at."""
 ALONE = 0.7
 IN_RUN = 0.6
 LOW = 0.45
@@ -168,6 +179,9 @@ class Meaning:
     """The vectors the mean vectors of sentences are made of, when the language has a
     thesaurus: a table of each distinct word's vector plus the mean of its synonyms' (unit
     length), and each word's row of it (:func:`_spread`); else the lexicon's own."""
+    stems: np.ndarray | None = None
+    """Each canonical word's derivational keys (:func:`stem_keys`, one row per word), in a
+    language of :data:`STEMMED`; else None."""
 
     def centroids(self, lo: int = 0, hi: int | None = None) -> np.ndarray:
         """Unit weighted mean vectors of sentences [lo, hi) of ``bounds`` (float32), equal bit
@@ -251,8 +265,10 @@ def _made(doc: Prepared) -> Meaning:
         at[lo : lo + BLOCK_WORDS] = known.ids_of(_keys(doc, lo, min(lo + BLOCK_WORDS, len(c))))
     sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
     synonyms = None if known.synonyms is None else known.synonyms[at]
+    stems = None if known.stems is None else known.stems[at]
     rows, weights = known.rows[at], known.weights[at]
-    return _assembled(doc, sentences, lex, rows, weights, known.thesaurus, synonyms, None)
+    words = (known.thesaurus, synonyms, None, stems)
+    return _assembled(doc, sentences, lex, rows, weights, *words)
 
 
 def _keys(doc: Prepared, lo: int, hi: int) -> list[tuple[str, str]]:
@@ -323,6 +339,7 @@ class _Known:
         self.weights = np.zeros(0, dtype=np.float32)
         self.thesaurus = thesaurus(language)
         self.synonyms = None if self.thesaurus is None else np.zeros(0, dtype=np.int32)
+        self.stems = _stems(language, [])
 
     def ids_of(self, keys: list[tuple[str, str]]) -> np.ndarray:
         """Each (word as written, form)'s number, new ones learned first (the memo is emptied
@@ -344,6 +361,9 @@ class _Known:
         weights = np.array([weight(w, self.language) for w in written], dtype=np.float32)
         self.rows = np.concatenate((self.rows, rows))
         self.weights = np.concatenate((self.weights, weights))
+        stems = _stems(self.language, forms)
+        if self.stems is not None and stems is not None:
+            self.stems = np.concatenate((self.stems, stems))
         if self.thesaurus is not None and self.synonyms is not None:
             ids = np.array([self.thesaurus.id_of(f) for f in forms], dtype=np.int32)
             self.synonyms = np.concatenate((self.synonyms, ids))
@@ -366,6 +386,35 @@ def _known(language: str) -> _Known:
     return found
 
 
+def stem_keys(forms: Sequence[str], language: str = "ru") -> np.ndarray:
+    """Each lemma's derivational keys, one column per length k of :data:`STEM_LENGTHS`: a
+    fingerprint of its first k letters where k is at least half its length (after a
+    reflexive ending "ся"/"сь" is dropped), else 0. Two lemmas share a nonzero key when they
+    begin with the same k letters, k at least 5 and at least half of the longer one: one
+    family's words ("эвристика", "эвристический"; "вычислять", "вычисляться"), seldom two
+    families' that share a prefix ("использовать" and "исполнять": 5 of 12). A cheap stand-in
+    for a derivational dictionary (Vodolazsky's DeriNet-style families are not packaged):
+    a rule of shared beginnings, as light stemmers do (Porter 1980), at the level of families.
+    In Ukrainian "і" counts as "о" (the alternation of "поріг" and "пороговий", "вихід" and
+    "виходити")."""
+    out = np.zeros((len(forms), len(STEM_LENGTHS)), dtype=np.uint64)
+    for n, form in enumerate(forms):
+        word = form[:-2] if len(form) > 5 and form.endswith(("ся", "сь")) else form
+        if language == "uk":
+            word = word.replace("і", "о")
+        if not word.isalpha():
+            continue
+        for c, k in enumerate(STEM_LENGTHS):
+            if k <= len(word) and 2 * k >= len(word):
+                out[n, c] = zlib.crc32(word[:k].encode()) | (1 << 40)
+    return out
+
+
+def _stems(language: str, forms: Sequence[str]) -> np.ndarray | None:
+    """:func:`stem_keys` of the forms in a language of :data:`STEMMED`, else None."""
+    return stem_keys(forms, language) if language in STEMMED else None
+
+
 Sentences = list[tuple[int, int, int, int]]
 """Word range and character span of each sentence the stage compares (:func:`sentence_words`
 with at least :data:`MIN_WORDS` words)."""
@@ -374,8 +423,8 @@ with at least :data:`MIN_WORDS` words)."""
 def _meaning(doc: Prepared, lex: Lexicon) -> Meaning:
     """The document's :class:`Meaning`, made :data:`BLOCK_WORDS` words at a time: memory
     beyond the document is its distinct words and one block's vectors."""
-    sentences, rows, weights, words, synonyms, spread = _word_meanings(doc, lex)
-    return _assembled(doc, sentences, lex, rows, weights, words, synonyms, spread)
+    sentences, rows, weights, words, synonyms, spread, stems = _word_meanings(doc, lex)
+    return _assembled(doc, sentences, lex, rows, weights, words, synonyms, spread, stems)
 
 
 def _word_meanings(
@@ -387,9 +436,11 @@ def _word_meanings(
     Thesaurus | None,
     np.ndarray | None,
     tuple[np.ndarray, np.ndarray] | None,
+    np.ndarray | None,
 ]:
     """The parts of :func:`_meaning` made of the document's words: its sentences, each
-    word's row of ``lex``'s table, weight and thesaurus number, and the spread vectors."""
+    word's row of ``lex``'s table, weight and thesaurus number, the spread vectors and the
+    derivational keys."""
     c = doc.canonical
     sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
     text = doc.text
@@ -412,7 +463,8 @@ def _word_meanings(
                 _spread(lex, [w for w, _ in distinct], [f for _, f in distinct], ids, words),
                 at,
             )
-    return sentences, rows, weights, words, synonyms, spread
+    stems = _stems(c.language, [f for _, f in distinct])
+    return sentences, rows, weights, words, synonyms, spread, None if stems is None else stems[at]
 
 
 def _assembled(
@@ -424,6 +476,7 @@ def _assembled(
     words: Thesaurus | None,
     synonyms: np.ndarray | None,
     spread: tuple[np.ndarray, np.ndarray] | None,
+    stems: np.ndarray | None = None,
 ) -> Meaning:
     """The :class:`Meaning` of these parts, with the sentences' mean vectors kept when they
     fit :data:`KEPT_BYTES`."""
@@ -434,7 +487,7 @@ def _assembled(
         table, rows_of = spread or (lex.table, rows)
         kept = _centroids(bounds, table, rows_of, weights)
     hashes = doc.canonical.hashes
-    return Meaning(bounds, places, hashes, lex, rows, weights, kept, words, synonyms, spread)
+    return Meaning(bounds, places, hashes, lex, rows, weights, kept, words, synonyms, spread, stems)
 
 
 def _spread(
@@ -582,6 +635,10 @@ def _paired(
         assert a.thesaurus is not None
         listed = a.thesaurus.related(a.synonyms[a0:a1], b.synonyms[b0:b1])
         cosine[listed] = np.maximum(cosine[listed], SYNONYM)
+    if a.stems is not None and b.stems is not None:
+        sa, sb = a.stems[a0:a1, None, :], b.stems[None, b0:b1, :]
+        family = ((sa == sb) & (sa != 0)).any(axis=2)
+        cosine[family] = np.maximum(cosine[family], STEM)
     cosine[a.forms[a0:a1, None] == b.forms[None, b0:b1]] = 1.0
     wa, wb = a.weights[a0:a1], b.weights[b0:b1]
     if found is not None:

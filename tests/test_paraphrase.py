@@ -451,3 +451,58 @@ def test_a_russian_rewrite_in_order_is_found_by_its_chain() -> None:
     assert share >= 0.9
     assert {f.kind for f in fragments} == {"paraphrase"}
     assert marked(text("ru", "railway_independent"), source) == (0.0, [])
+
+
+def _partners(first: str, second: str) -> dict[str, float]:
+    """Each canonical word of ``first`` with the similarity of its partner in ``second`` (the
+    stage's one-to-one pairing of the two whole texts)."""
+    a, b = prepared(first), prepared(second)
+    ma, mb = pp.meaning_of(a), pp.meaning_of(b)
+    (_, best), _ = pp._paired(ma, (0, len(ma.forms)), mb, (0, len(mb.forms)), None)
+    return dict(zip(a.canonical.forms, best.tolist(), strict=True))
+
+
+FAMILY_RU = "Мы считаем покрытие по эвристике и изменению, а прочее исполняем."
+FAMILY_RU_RETOLD = "Покрывают эвристическим способом, изменяют записи и используют их."
+
+
+def test_words_of_one_derivational_family_pair() -> None:
+    """A rewriter's noun for the source's verb ("покрытие" for "покрывать"), which navec rates
+    under WORD_MATCH (0.22, 0.02; "изменение"/"изменять" under 0.4), pairs at STEM; two words sharing only a short
+    beginning ("исполнять", "использовать": 5 of 12 letters) do not."""
+    partners = _partners(FAMILY_RU, FAMILY_RU_RETOLD)
+    for word in ("покрытие", "эвристика", "изменение"):
+        assert partners[word] >= pp.STEM, word
+    assert partners["исполнять"] < pp.WORD_MATCH
+
+
+def test_derivational_families_are_the_languages_of_stemmed_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(pp, "STEMMED", frozenset())
+    monkeypatch.setattr(pp, "_CACHE", {})
+    monkeypatch.setattr(pp, "_KNOWN", {})
+    partners = _partners(FAMILY_RU, FAMILY_RU_RETOLD)
+    assert partners["покрытие"] < pp.WORD_MATCH
+
+
+def test_stem_keys_need_half_the_longer_word_and_drop_the_reflexive_ending() -> None:
+    keys = pp.stem_keys(["вычислять", "вычисляться", "использовать", "исполнять", "пар"])
+
+    def shared(x: int, y: int) -> bool:
+        return bool(((keys[x] == keys[y]) & (keys[x] != 0)).any())
+
+    assert shared(0, 1)
+    assert not shared(2, 3)
+    assert not keys[4].any()
+
+
+def test_ukrainian_words_of_one_family_pair_without_vectors() -> None:
+    """Ukrainian has no word vectors: before families, "поріг" and "пороговий" (і for о)
+    paired with nothing; "оцінити" and "оцінка" share too short a beginning (4 letters) and
+    still do not."""
+    first = "Поріг визначили вдало й оцінили порівнюючи."
+    partners = _partners(first, "Порогове значення, оцінка, вдалий вибір, порівняння.")
+    assert partners["поріг"] >= pp.STEM
+    assert partners["порівнюючи"] >= pp.STEM
+    assert partners["оцінити"] < pp.WORD_MATCH
