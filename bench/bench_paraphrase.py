@@ -192,8 +192,9 @@ def use_chains(on: bool) -> None:
 
 FAMILIES = "families"
 """A key of a configuration that is no option: whether words of one derivational family pair
-(``paraphrase.STEMMED``) and the chains take today's scores (issue 35, second step), as the stage ships unless a configuration says otherwise. Off,
-``STEMMED`` is empty and ``CHAINED`` holds :data:`CHAINS_BEFORE` (when chains are on)."""
+(``paraphrase.STEMMED``) and the chains take today's scores (issue 35, second step), as the
+stage ships unless a configuration says otherwise. Off, ``STEMMED`` is empty and ``CHAINED``
+holds :data:`CHAINS_BEFORE` (when chains are on)."""
 CHAINS_BEFORE = {
     "ru": {"least": 0.2, "pair": 0.4, "run": 0.3, "floor": 0.3},
     "uk": {"least": 0.2, "pair": 0.4, "run": 0.3, "floor": 0.3},
@@ -219,7 +220,7 @@ def use_families(on: bool, chains: bool) -> None:
     if not _STEMMED:
         _STEMMED.append(paraphrase.STEMMED)
     wanted = _STEMMED[0] if on else frozenset()
-    if paraphrase.STEMMED != wanted:
+    if wanted != paraphrase.STEMMED:
         paraphrase.STEMMED = wanted
         paraphrase._CACHE.clear()
         paraphrase._KNOWN.clear()
