@@ -36,8 +36,8 @@ sentences by meaning, after the aligner, between a checked document and a source
    checked sentences retelling consecutive source sentences (in Russian and Ukrainian one
    source sentence may be passed over), three or more of them, or two with a higher mean
    (:func:`_ordered`; the scores per language in :data:`CHAINED`: members from 0.2 (uk 0.15)
-   with a mean of 0.25 in Russian and Ukrainian, whose word vectors and thesauri know too few
-   of a rewriter's synonyms for an expert rewrite to reach :data:`LOW`). A rewrite
+   with a mean of 0.25 (uk 0.3) in Russian and Ukrainian, whose word vectors and thesauri
+   know too few of a rewriter's synonyms for an expert rewrite to reach :data:`LOW`). A rewrite
    keeps its source's order sentence by sentence; honest writing on the topic and word salad
    from its vocabulary do not (bench/lab_rewrite_runs.py). The candidate step then also
    scores each candidate's successor on both sides (:func:`_next_pairs`).
@@ -136,7 +136,7 @@ of this and their vectors' cosine."""
 STEMMED = frozenset({"ru", "uk"})
 """Languages whose words pair by derivational family (:func:`stem_keys`, issue 35): a
 Russian or Ukrainian rewriter turns verbs into nouns and adjectives into adverbs, and
-navec rates many such pairs under :data:`WORD_MATCH` (Ukrainian has no word vectors)."""
+navec rates many such pairs under :data:`WORD_MATCH` (and knows few Ukrainian words)."""
 STEM_LENGTHS = (5, 6, 7, 8, 9, 10)
 """Lengths of the shared beginnings :func:`stem_keys` looks at."""
 ALONE = 0.7
@@ -508,8 +508,9 @@ def _spread(
 
 
 SPREAD = frozenset({"uk"})
-"""Languages whose candidate step adds synonyms' vectors (:func:`_spread`): those without
-word vectors, where a sentence retold with synonyms is otherwise never a candidate. Measured
+"""Languages whose candidate step adds synonyms' vectors (:func:`_spread`): Ukrainian, whose
+words have vectors only where a Russian cognate has one (:mod:`copylens.core.cognates`), so a
+sentence retold with synonyms is otherwise seldom a candidate. Measured
 on Russian (navec's vectors): ``compare`` of 1,000 essays scored 2.6 times as many pairs with
 it (16,612 → 43,223; 2.7× the time of the stage off against 1.7×), for passages put through a
 thesaurus synonymizer marked 94.5 % instead of 79.6 % (bench_paraphrase.py); the honest side
@@ -1088,7 +1089,7 @@ class Chain:
 
 CHAINED = {
     "ru": Chain(0.2, 0.4, 0.25, 0.3, skip=1),
-    "uk": Chain(0.15, 0.4, 0.25, 0.1, skip=1),
+    "uk": Chain(0.15, 0.4, 0.3, 0.1, skip=1),
     "en": Chain(0.4, 0.55, 0.4),
 }
 """Languages whose matches may stand by an ordered chain (:func:`_ordered`), with its scores.
@@ -1099,22 +1100,27 @@ stage's score, every checked text against every source it is checked with, witho
 candidate step; the tables are in bench/results/paraphrase_signals.md):
 
 - Russian (members from 0.2, a mean of 0.25 for three or more, 0.4 for two) and Ukrainian
-  (members from 0.15, the same means), each passing over at most one source sentence
-  (``skip``), with derivational families (:data:`STEMMED`): 32 of 43 (ru) and 16 of 43 (uk)
-  expert-rewrite sentences in such chains in the lab's one-to-one choice (23 and 10 with the
-  chains before: members from 0.2, a mean of 0.3, no skip); 0 of 22 independent same-topic
-  texts, 0 of 20 word-salad texts and 0 of 41 real paragraphs of seed 002 against seed papers
-  000/001 any. The most an honest chain reached, counting every diagonal path (an upper
-  bound): Russian, three long at a mean of 0.217 (members from 0.2; 0.249 from 0.15), two
-  long 0.33; Ukrainian (no real prose in the lab), three long 0.174, two long 0.237, and in
-  bench_own_text's clean Ukrainian essays (the seed paper's other half) two long at 0.307
-  (0.242 and 0.372), which a ``pair`` of 0.3 marked: hence 0.4. In bench_own_text an own
-  sentence at 0.41 beside an edited copy the aligner missed (0.334) made a Russian chain of
-  two at 0.372, below ``pair``. The candidate step takes pairs from a cosine of 0.3 in
-  Russian and 0.1 in Ukrainian, whose mean vectors (pseudo-random per word, plus its
-  synonyms') rank the source sentence a rewritten one scores best against among its
-  candidates for 21 of 43 sentences at 0.3, 38 at 0.1 (uk expert rewrites 35 → 54 % marked;
-  the lab counts every pair, so honest writing is no more exposed).
+  (members from 0.15, a mean of 0.3 for three or more, 0.4 for two; its words have their
+  Russian cognates' vectors, :mod:`copylens.core.cognates`), each chain passing over at most
+  one source sentence (``skip``), with derivational families (:data:`STEMMED`): 32 of 43
+  (ru) and 16 of 43 (uk) expert-rewrite sentences in such chains in the lab's one-to-one
+  choice (23 and 10 with the chains before: members from 0.2, a mean of 0.3, no skip, no
+  families, no Ukrainian vectors); 0 of 22 independent same-topic texts, 0 of 20 word-salad
+  texts and 0 of 41 real paragraphs of seed 002 against seed papers 000/001 any. The most an
+  honest chain reached, counting diagonal paths (an upper bound): Russian, three long at a
+  mean of 0.217 (members from 0.2; 0.249 from 0.15), two long 0.33; Ukrainian (no real prose
+  in the lab), three long 0.174, two long 0.247. In bench_own_text's clean Ukrainian essays
+  (the seed paper's other half) a chain of three reached 0.254 (0.293, 0.286, 0.183: marked
+  by a mean of 0.25, hence 0.3) and, without the cognates' vectors, one of two 0.307 (marked
+  by a pair of 0.3, hence 0.4). In bench_own_text an own sentence at 0.41 beside an edited
+  copy the aligner missed (0.334) made a Russian chain of two at 0.372, below ``pair``. The
+  candidate step takes pairs from a cosine of 0.3 in Russian and 0.1 in Ukrainian, whose
+  mean vectors (the cognates' where found, else pseudo-random, plus the synonyms') rank the
+  source sentence a rewritten sentence scores best against among its candidates for 18 of
+  43 sentences at 0.3, 40 at 0.1 (uk expert rewrites with members from 0.2 and a mean of
+  0.25: 26.5 % marked at 0.3, 46.9 % at 0.1; members from 0.15: 72.8 % at a mean of 0.27 or
+  0.28, 62.8 % at 0.3 as it ships; the lab counts every pair, so honest writing is no more
+  exposed).
 - English word vectors rate honest same-topic sentences higher: at Russian's scores 10 of
   the 38 Clough–Stevenson answers written without copying have a chain; at 0.4 / 0.55 none,
   nor at 0.35 / 0.5 (one at 0.32 / 0.5); expert rewrites have 65 % of their sentences in one."""
