@@ -38,9 +38,10 @@ synonymizer that uses the thesaurus (:func:`thesaurus_rewrites`, target ≥ 80 %
 The stage with ordered chains (``paraphrase.CHAINED``, issue 35) is a fourth
 configuration; the other three run with ``CHAINED`` empty (:func:`use_chains`), the stage as
 it was before them. The stage as it ships is the fifth, ``+ families``: words of one
-derivational family pair (``paraphrase.STEMMED``) and the Russian and Ukrainian chains may
-pass over a source sentence, with the scores of ``CHAINED`` today; the first four run
-without families and, the fourth, with the chains as they were (:func:`use_families`,
+derivational family pair (``paraphrase.STEMMED``), Ukrainian words take their Russian
+cognates' vectors (``core/cognates.py``) and the Russian and Ukrainian chains may pass over
+a source sentence, with the scores of ``CHAINED`` today; the first four run without
+families and cognates and, the fourth, with the chains as they were (:func:`use_families`,
 :data:`CHAINS_BEFORE`). The end of the report shows the
 per-sentence distributions of each signal tried for issue 35 (``paraphrase_signals.md``, made
 by ``lab_rewrite.py --summary``).
@@ -76,6 +77,7 @@ language, 20 Clough–Stevenson answers and 2 speed repeats.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import json
 import os
@@ -192,9 +194,11 @@ def use_chains(on: bool) -> None:
 
 FAMILIES = "families"
 """A key of a configuration that is no option: whether words of one derivational family pair
-(``paraphrase.STEMMED``) and the chains take today's scores (issue 35, second step), as the
-stage ships unless a configuration says otherwise. Off, ``STEMMED`` is empty and ``CHAINED``
-holds :data:`CHAINS_BEFORE` (when chains are on)."""
+(``paraphrase.STEMMED``), the chains take today's scores (issue 35, second step) and
+Ukrainian words their Russian cognates' vectors (``core/cognates.py``), as the stage ships
+unless a configuration says otherwise. Off,
+``STEMMED`` is empty, Ukrainian words have pseudo-random vectors (:func:`_no_cognates`) and
+``CHAINED`` holds :data:`CHAINS_BEFORE` (when chains are on)."""
 CHAINS_BEFORE = {
     "ru": {"least": 0.2, "pair": 0.4, "run": 0.3, "floor": 0.3},
     "uk": {"least": 0.2, "pair": 0.4, "run": 0.3, "floor": 0.3},
@@ -218,15 +222,31 @@ def use_families(on: bool, chains: bool) -> None:
     if not _has_families():
         return
     if not _STEMMED:
-        _STEMMED.append(paraphrase.STEMMED)
-    wanted = _STEMMED[0] if on else frozenset()
-    if wanted != paraphrase.STEMMED:
+        _STEMMED.append((paraphrase.STEMMED, paraphrase.lexicon))
+    wanted, lexicon = _STEMMED[0] if on else (frozenset(), _no_cognates)
+    if wanted != paraphrase.STEMMED or lexicon is not paraphrase.lexicon:
         paraphrase.STEMMED = wanted
+        paraphrase.lexicon = lexicon
         paraphrase._CACHE.clear()
         paraphrase._KNOWN.clear()
         paraphrase._MET.clear()
     if chains and not on:
         paraphrase.CHAINED = {k: paraphrase.Chain(**v) for k, v in CHAINS_BEFORE.items()}
+
+
+@functools.cache
+def _hashed(language: str) -> Any:
+    from copylens.core import meaning
+
+    return meaning.Lexicon(language, meaning.HASH_DIMENSION, meaning._none)
+
+
+def _no_cognates(language: str) -> Any:
+    """The lexicons as they were before Ukrainian took its cognates' vectors (issue 35):
+    pseudo-random vectors for Ukrainian words."""
+    from copylens.core import meaning
+
+    return _hashed(language) if language == "uk" else meaning.lexicon(language)
 
 
 THESAURUS = "thesaurus"
