@@ -1104,23 +1104,23 @@ candidate step; the tables are in bench/results/paraphrase_signals.md):
   Russian cognates' vectors, :mod:`copylens.core.cognates`), each chain passing over at most
   one source sentence (``skip``), with derivational families (:data:`STEMMED`): 32 of 43
   (ru) and 16 of 43 (uk) expert-rewrite sentences in such chains in the lab's one-to-one
-  choice (23 and 10 with the chains before: members from 0.2, a mean of 0.3, no skip, no
-  families, no Ukrainian vectors); 0 of 22 independent same-topic texts, 0 of 20 word-salad
-  texts and 0 of 41 real paragraphs of seed 002 against seed papers 000/001 any. The most an
-  honest chain reached, counting diagonal paths (an upper bound): Russian, three long at a
-  mean of 0.217 (members from 0.2; 0.249 from 0.15), two long 0.33; Ukrainian (no real prose
-  in the lab), three long 0.174, two long 0.247. In bench_own_text's clean Ukrainian essays
-  (the seed paper's other half) a chain of three reached 0.254 (0.293, 0.286, 0.183: marked
-  by a mean of 0.25, hence 0.3) and, without the cognates' vectors, one of two 0.307 (marked
-  by a pair of 0.3, hence 0.4). In bench_own_text an own sentence at 0.41 beside an edited
-  copy the aligner missed (0.334) made a Russian chain of two at 0.372, below ``pair``. The
-  candidate step takes pairs from a cosine of 0.3 in Russian and 0.1 in Ukrainian, whose
-  mean vectors (the cognates' where found, else pseudo-random, plus the synonyms') rank the
-  source sentence a rewritten sentence scores best against among its candidates for 18 of
-  43 sentences at 0.3, 40 at 0.1 (uk expert rewrites with members from 0.2 and a mean of
-  0.25: 26.5 % marked at 0.3, 46.9 % at 0.1; members from 0.15: 72.8 % at a mean of 0.27 or
-  0.28, 62.8 % at 0.3 as it ships; the lab counts every pair, so honest writing is no more
-  exposed).
+  choice (23 and 10 at the chains' former scores: members from 0.2, a mean of 0.3, no skip,
+  with families and the cognates' vectors); 0 of 22 independent same-topic texts, 0 of 20
+  word-salad texts and 0 of 41 real paragraphs of seed 002 against seed papers 000/001 any.
+  The most an honest chain reached, counting diagonal paths (an upper bound): Russian, three
+  long at a mean of 0.217 (members from 0.2; 0.249 from 0.15), two long 0.33; Ukrainian (no
+  real prose in the lab), three long 0.174, two long 0.247. In bench_own_text's clean
+  Ukrainian essays (the seed paper's other half) a chain of three reached 0.254 (0.293,
+  0.286, 0.183: marked by a mean of 0.25, hence 0.3) and, without the cognates' vectors, one
+  of two 0.307 (marked by a pair of 0.3, hence 0.4). In bench_own_text an own sentence at
+  0.41 beside an edited copy the aligner missed (0.334) made a Russian chain of two at
+  0.372, below ``pair``. The candidate step takes pairs from a cosine of 0.3 in Russian and
+  0.1 in Ukrainian, whose mean vectors (the cognates' where found, else pseudo-random, plus
+  the synonyms') rank the source sentence a rewritten sentence scores best against among its
+  candidates for 18 of 43 sentences at 0.3, 40 at 0.1 (uk expert rewrites with members from
+  0.2 and a mean of 0.25: 26.5 % marked at 0.3, 46.9 % at 0.1; members from 0.15: 72.8 % at
+  a mean of 0.27 or 0.28, 62.8 % at 0.3 as it ships; the lab counts every pair, so honest
+  writing is no more exposed).
 - English word vectors rate honest same-topic sentences higher: at Russian's scores 10 of
   the 38 Clough–Stevenson answers written without copying have a chain; at 0.4 / 0.55 none,
   nor at 0.35 / 0.5 (one at 0.32 / 0.5); expert rewrites have 65 % of their sentences in one."""
