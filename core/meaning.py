@@ -61,6 +61,8 @@ class Lexicon:
     table: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.float32))
     """Unit vectors, float32, one row per word :meth:`rows` has seen, then spare rows."""
     _rows: dict[tuple[str, str], int] = field(default_factory=dict)
+    _random: dict[str, int] = field(default_factory=dict)
+    """A row of :attr:`table` holding each canonical form's pseudo-random vector."""
 
     def rows(self, written: Sequence[str], forms: Sequence[str]) -> np.ndarray:
         """Rows of :attr:`table` (int32) for the words as written (measured on ParaPhraser: a
@@ -78,9 +80,25 @@ class Lexicon:
                 if v is not None:
                     block[n] = v
             if unknown:
-                block[unknown] = _random_units([new[n][1] for n in unknown], self.dimension)
+                block[unknown] = self._random_vectors([new[n][1] for n in unknown])
+                for n in unknown:
+                    self._random.setdefault(new[n][1], first + n)
             self._rows.update((key, first + n) for n, key in enumerate(new))
         return np.fromiter(map(self._rows.__getitem__, keys), dtype=np.int32, count=len(keys))
+
+    def _random_vectors(self, forms: list[str]) -> np.ndarray:
+        """:func:`_random_units` of the forms, each distinct form's made once (issue 40: the
+        unknown words of 1,000 essays were 12,744 forms written of 1,453 canonical ones)."""
+        out = np.empty((len(forms), self.dimension), dtype=np.float32)
+        old = [n for n, form in enumerate(forms) if form in self._random]
+        if old:
+            out[old] = self.table[[self._random[forms[n]] for n in old]]
+        wanted = [n for n, form in enumerate(forms) if form not in self._random]
+        if wanted:
+            fresh = list(dict.fromkeys(forms[n] for n in wanted))
+            at = {form: n for n, form in enumerate(fresh)}
+            out[wanted] = _random_units(fresh, self.dimension)[[at[forms[n]] for n in wanted]]
+        return out
 
     def _grow(self, size: int) -> None:
         """Room for ``size`` rows, doubling (rows already given keep their numbers)."""

@@ -262,8 +262,13 @@ def _made(doc: Prepared) -> Meaning:
     known = _known(c.language)
     lex = known.lexicon
     at = np.empty(len(c), dtype=np.int64)
+    generation = known.generation
+    prints, plain = _prints(c), _plain(doc)
     for lo in range(0, len(c), BLOCK_WORDS):
-        at[lo : lo + BLOCK_WORDS] = known.ids_of(_keys(doc, lo, min(lo + BLOCK_WORDS, len(c))))
+        hi = min(lo + BLOCK_WORDS, len(c))
+        at[lo:hi] = known.numbers(doc, lo, hi, prints[lo:hi], plain[lo:hi])
+    if known.generation != generation:  # emptied on the way: numbers of two memos
+        return _meaning(doc, lex)
     sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
     synonyms = None if known.synonyms is None else known.synonyms[at]
     stems = None if known.stems is None else known.stems[at]
@@ -279,6 +284,29 @@ def _keys(doc: Prepared, lo: int, hi: int) -> list[tuple[str, str]]:
     return list(zip([text[s:e] for s, e in spans], c.forms[lo:hi], strict=True))
 
 
+def _keys_at(doc: Prepared, at: list[int]) -> list[tuple[str, str]]:
+    """The canonical words numbered ``at`` as (word as written, form)."""
+    c, text = doc.canonical, doc.text
+    spans = zip(c.starts[at].tolist(), c.ends[at].tolist(), at, strict=True)
+    return [(text[s:e], c.forms[n]) for s, e, n in spans]
+
+
+def _prints(c: Canonical) -> np.ndarray:
+    """Each canonical word's fingerprint of its fold and form (uint64)."""
+    with np.errstate(over="ignore"):
+        return c.variants ^ (c.hashes * np.uint64(0x9E3779B97F4A7C15))
+
+
+def _plain(doc: Prepared) -> np.ndarray:
+    """Whether each canonical word is spelt, lower-cased, as its fold (the ``variants``
+    fingerprint) reads: not ignored (an ignored word's fingerprints are the run's own) and
+    holding no character of :func:`_odd_words`. Its lower-cased spelling and form, what the
+    stage's values of a word are made of, are then told by its print (:func:`_prints`)."""
+    plain = ~doc.ignored_words
+    plain[_odd_words(doc)] = False
+    return plain
+
+
 def new_words(doc: Prepared) -> tuple[tuple[str, str], ...]:
     """The document's words (as written, form) whose fold and form this process had not met
     (by their fingerprints, ``Canonical.variants`` and ``hashes``: one string is made per
@@ -292,26 +320,76 @@ def new_words(doc: Prepared) -> tuple[tuple[str, str], ...]:
     if c.language in SPREAD or not len(c):
         return ()
     met = _MET.setdefault((os.getpid(), c.language), set())
-    if len(met) > KNOWN_WORDS:  # a worker kept for many runs: named again, learned once
+    odd_met = _ODD_MET.setdefault((os.getpid(), c.language), set())
+    if len(met) + len(odd_met) > KNOWN_WORDS:  # a worker kept for many runs: named again
         met.clear()
-    with np.errstate(over="ignore"):
-        pairs = c.variants ^ (c.hashes * np.uint64(0x9E3779B97F4A7C15))
-    values, first = np.unique(pairs, return_index=True)
+        odd_met.clear()
+    values, first = np.unique(_prints(c), return_index=True)
     fresh = [(v, n) for v, n in zip(values.tolist(), first.tolist(), strict=True) if v not in met]
-    if not fresh:
-        return ()
     met.update(v for v, _ in fresh)
+    odd = _odd_words(doc)
+    if not fresh and not len(odd):
+        return ()
     memo = _KNOWN.get(c.language)  # as inherited: never made here (it loads the thesaurus)
     known = memo.ids if memo is not None else {}
-    at = sorted(n for _, n in fresh)
+    at = sorted({n for _, n in fresh}.union(odd.tolist()))
     starts, ends = c.starts[at].tolist(), c.ends[at].tolist()
     keys = [(doc.text[s:e], c.forms[n]) for s, e, n in zip(starts, ends, at, strict=True)]
-    return tuple(k for k in dict.fromkeys(keys) if k not in known)
+    named = tuple(k for k in dict.fromkeys(keys) if k not in known and k not in odd_met)
+    odd_met.update(named)
+    return named
+
+
+def _plain_letters() -> np.ndarray:
+    """Whether each code point (up to the Cyrillic block; one more entry, False, for any
+    beyond) is a plain character of a word: a digit 0–9, a basic Latin, Russian or Ukrainian
+    letter but "ё", or the apostrophe '."""
+    plain = np.zeros(0x501, dtype=bool)
+    for first, last in (("0", "9"), ("A", "Z"), ("a", "z"), ("А", "я")):
+        plain[ord(first) : ord(last) + 1] = True
+    plain[[ord(x) for x in "ІіЇїЄєҐґ'"]] = True
+    return plain
+
+
+_PLAIN = _plain_letters()
+_ODD_CHUNK = 1 << 18
+"""Characters of a text whose code points :func:`_odd_words` holds at once (1 MB)."""
+
+
+def _odd_words(doc: Prepared) -> np.ndarray:
+    """The canonical words (indices) holding a folded look-alike letter, or a character other
+    than the plain ones (:data:`_PLAIN`): a letter beyond the basic Latin, Russian and
+    Ukrainian ones ("ё", "é", letters NFKC changes), a combining mark, an invisible character,
+    a typographic apostrophe. The words whose lower-cased spelling the fingerprints of
+    :func:`new_words` do not tell apart from another one's (``оbtаin`` with Cyrillic о and а
+    beside ``obtain``; ``aw\u200cay`` beside ``away``), each of which the stage looks up on
+    its own. The text is read as code points a chunk at a time (spaces and punctuation, not
+    plain either, lie outside every word)."""
+    c = doc.canonical
+    odd = np.zeros(len(c), dtype=bool)
+    text, last = doc.text, len(_PLAIN) - 1
+    for at in range(0, len(text), _ODD_CHUNK):
+        chunk = text[at : at + _ODD_CHUNK].encode("utf-32-le", "surrogatepass")
+        points = np.frombuffer(chunk, dtype=np.uint32)
+        _mark_words(odd, c, at + np.flatnonzero(~_PLAIN[np.minimum(points, last)]))
+    if c.homoglyphs:
+        _mark_words(odd, c, np.array(c.homoglyphs, dtype=np.int64))
+    return np.flatnonzero(odd)
+
+
+def _mark_words(marks: np.ndarray, c: Canonical, offsets: np.ndarray) -> None:
+    """Mark the canonical words holding a character at one of the offsets."""
+    word = np.searchsorted(c.starts, offsets, side="right") - 1
+    inside = (word >= 0) & (offsets < c.ends[np.maximum(word, 0)])
+    marks[word[inside]] = True
 
 
 _MET: dict[tuple[int, str], set[int]] = {}
 """The words each process met in :func:`new_words` (fingerprints of fold and form), by
 process id and language."""
+_ODD_MET: dict[tuple[int, str], set[tuple[str, str]]] = {}
+"""The words of :func:`_odd_words` each process named in :func:`new_words` (as written, form),
+by process id and language."""
 
 
 def learn(language: str, words: Sequence[tuple[str, str]]) -> None:
@@ -331,11 +409,20 @@ class _Known:
 
     def __init__(self, language: str) -> None:
         self.language = language
-        for key in [k for k in _MET if k[1] == language]:  # met: known no longer
-            del _MET[key]
+        self.generation: int = getattr(self, "generation", -1) + 1
+        """How many times the memo was emptied (:data:`KNOWN_WORDS`): numbers of another
+        generation index other arrays."""
+        self.prints: dict[int, int] = {}
+        """The number of each plain word met (:func:`_plain`) by its print (:func:`_prints`):
+        a document's words are looked up by integers, most of them without a string made."""
+        for met in (_MET, _ODD_MET):  # met: known no longer
+            for key in [k for k in met if k[1] == language]:
+                del met[key]
         self.lexicon = lexicon(language)
         """The lexicon whose table :attr:`rows` index (rows of another one mean other words)."""
         self.ids: dict[tuple[str, str], int] = {}
+        self.lowered: dict[tuple[str, str], int] = {}
+        """Each word's number by the word lower-cased and its form."""
         self.rows = np.zeros(0, dtype=np.int32)
         self.weights = np.zeros(0, dtype=np.float32)
         self.thesaurus = thesaurus(language)
@@ -355,21 +442,47 @@ class _Known:
             found = list(map(self.ids.__getitem__, keys))
         return np.array(found, dtype=np.int64)
 
+    def numbers(
+        self, doc: Prepared, lo: int, hi: int, prints: np.ndarray, plain: np.ndarray
+    ) -> np.ndarray:
+        """:meth:`ids_of` the document's canonical words [lo, hi), whose prints and
+        plainness are given: a plain word met before is found by its print, the others by
+        their spelling and form (then a plain one's print is kept)."""
+        found = list(map(self.prints.get, prints.tolist()))
+        pairs = enumerate(zip(found, plain.tolist(), strict=True))
+        slow = [n for n, (number, ok) in pairs if number is None or not ok]
+        if slow:
+            generation = self.generation
+            numbers = self.ids_of(_keys_at(doc, [lo + n for n in slow])).tolist()
+            for n, number in zip(slow, numbers, strict=True):
+                found[n] = number
+            if self.generation == generation:
+                kept = np.flatnonzero(plain[slow]).tolist()
+                self.prints.update((int(prints[slow[k]]), numbers[k]) for k in kept)
+        return np.array(found, dtype=np.int64)
+
     def _learn(self, new: list[tuple[str, str]]) -> None:
-        written = [w.lower() for w, _ in new]
-        forms = [f for _, f in new]
-        rows = self.lexicon.rows(written, forms)
-        weights = np.array([weight(w, self.language) for w in written], dtype=np.float32)
-        self.rows = np.concatenate((self.rows, rows))
-        self.weights = np.concatenate((self.weights, weights))
-        stems = _stems(self.language, forms)
-        if self.stems is not None and stems is not None:
-            self.stems = np.concatenate((self.stems, stems))
-        if self.thesaurus is not None and self.synonyms is not None:
-            ids = np.array([self.thesaurus.id_of(f) for f in forms], dtype=np.int32)
-            self.synonyms = np.concatenate((self.synonyms, ids))
-        first = len(self.ids)
-        self.ids.update(zip(new, range(first, first + len(new)), strict=True))
+        """Number the words; each word lower-cased with its form (what its values are made
+        of) is looked up once: another case of a word known takes its number (a pair worker
+        meets "Given" where the reading workers named "given": issue 40)."""
+        lowered = [(w.lower(), f) for w, f in new]
+        fresh = [key for key in dict.fromkeys(lowered) if key not in self.lowered]
+        if fresh:
+            written = [w for w, _ in fresh]
+            forms = [f for _, f in fresh]
+            rows = self.lexicon.rows(written, forms)
+            weights = np.array([weight(w, self.language) for w in written], dtype=np.float32)
+            first = len(self.rows)
+            self.rows = np.concatenate((self.rows, rows))
+            self.weights = np.concatenate((self.weights, weights))
+            stems = _stems(self.language, forms)
+            if self.stems is not None and stems is not None:
+                self.stems = np.concatenate((self.stems, stems))
+            if self.thesaurus is not None and self.synonyms is not None:
+                ids = np.array([self.thesaurus.id_of(f) for f in forms], dtype=np.int32)
+                self.synonyms = np.concatenate((self.synonyms, ids))
+            self.lowered.update(zip(fresh, range(first, first + len(fresh)), strict=True))
+        self.ids.update((key, self.lowered[low]) for key, low in zip(new, lowered, strict=True))
 
 
 KNOWN_WORDS = 1 << 18
@@ -629,22 +742,28 @@ def _paired(
     b_range: tuple[int, int],
     found: tuple[np.ndarray, np.ndarray] | None,
 ) -> Paired:
-    """Each side's word weights and the similarity of each word's partner (0: none)."""
+    """Each side's word weights and the similarity of each word's partner (0: none; none at
+    all when a side has too little weight left to score, :func:`_score`: a fifth of the
+    sentence pairs of 1,000 essays, issue 40)."""
     (a0, a1), (b0, b1) = a_range, b_range
+    wa, wb = a.weights[a0:a1], b.weights[b0:b1]
+    if found is not None:
+        wa, wb = wa * ~found[0][a0:a1], wb * ~found[1][b0:b1]
+    if wa.sum() < LEAST_WEIGHT or wb.sum() < LEAST_WEIGHT:  # scores 0 (:func:`_score`)
+        return (wa, np.zeros(len(wa), np.float32)), (wb, np.zeros(len(wb), np.float32))
     table = a.lexicon.table
     cosine = table[a.rows[a0:a1]] @ table[b.rows[b0:b1]].T
     if a.synonyms is not None and b.synonyms is not None and a.thesaurus is b.thesaurus:
         assert a.thesaurus is not None
-        listed = a.thesaurus.related(a.synonyms[a0:a1], b.synonyms[b0:b1])
-        cosine[listed] = np.maximum(cosine[listed], SYNONYM)
+        listed = a.thesaurus.related_at(a.synonyms[a0:a1], b.synonyms[b0:b1])
+        if len(listed[0]):
+            cosine[listed] = np.maximum(cosine[listed], SYNONYM)
     if a.stems is not None and b.stems is not None:
         sa, sb = a.stems[a0:a1, None, :], b.stems[None, b0:b1, :]
         family = ((sa == sb) & (sa != 0)).any(axis=2)
         cosine[family] = np.maximum(cosine[family], STEM)
     cosine[a.forms[a0:a1, None] == b.forms[None, b0:b1]] = 1.0
-    wa, wb = a.weights[a0:a1], b.weights[b0:b1]
     if found is not None:
-        wa, wb = wa * ~found[0][a0:a1], wb * ~found[1][b0:b1]
         cosine[:, wb == 0] = 0.0  # a found word pairs with nothing
         cosine[wa == 0, :] = 0.0
     best_a, best_b = _one_to_one(cosine)
@@ -673,15 +792,19 @@ def _one_to_one(cosine: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     by falling similarity, pairs under :data:`WORD_MATCH` left out (0). The pairs are walked
     as plain lists (a numpy scalar per step cost most of the stage's time) and the walk stops
     once every row or every column is paired."""
-    rows, cols = np.nonzero(cosine >= WORD_MATCH)
-    best_a = np.zeros(cosine.shape[0], dtype=np.float32)
-    best_b = np.zeros(cosine.shape[1], dtype=np.float32)
-    values = cosine[rows, cols]
+    n_a, n_b = cosine.shape
+    best_a = np.zeros(n_a, dtype=np.float32)
+    best_b = np.zeros(n_b, dtype=np.float32)
+    places = np.flatnonzero(cosine >= WORD_MATCH)  # row-major, as np.nonzero's
+    if not len(places):
+        return best_a, best_b
+    values = cosine.ravel()[places]
     order = np.argsort(-values, kind="stable")
-    free_a, free_b = [True] * cosine.shape[0], [True] * cosine.shape[1]
-    left = min(cosine.shape)
+    free_a, free_b = [True] * n_a, [True] * n_b
+    left = min(n_a, n_b)
     taken_a, taken_b, taken = [], [], []
-    for i, j, n in zip(rows[order].tolist(), cols[order].tolist(), order.tolist(), strict=True):
+    for n, place in zip(order.tolist(), places[order].tolist(), strict=True):
+        i, j = divmod(place, n_b)
         if free_a[i] and free_b[j]:
             free_a[i] = free_b[j] = False
             taken_a.append(i)
@@ -714,16 +837,14 @@ def paraphrases(
     ma, mb = meaning_of(a), meaning_of(b)
     if not ma.bounds or not mb.bounds:
         return []
-    blocked_a = a.ignored_words
-    open_a = [
-        n
-        for n, (lo, hi) in enumerate(ma.bounds)
-        if covered_a[lo:hi].mean() < MAX_COVERED and not blocked_a[lo:hi].any()
-    ]
+    lo_a, hi_a = np.array(ma.bounds, dtype=np.int64).T
+    share = _counts(covered_a, lo_a, hi_a) / (hi_a - lo_a)  # as covered_a[lo:hi].mean()
+    free = (share < MAX_COVERED) & (_counts(a.ignored, lo_a, hi_a) == 0)
+    open_a = np.flatnonzero(free).tolist()
     if not open_a:
         return []
-    blocked_b = b.ignored_words
-    closed_b = np.array([bool(blocked_b[lo:hi].any()) for lo, hi in mb.bounds], dtype=bool)
+    lo_b, hi_b = np.array(mb.bounds, dtype=np.int64).T
+    closed_b = _counts(b.ignored, lo_b, hi_b) > 0
     found: list[Match] = []
     chain = CHAINED.get(a.canonical.language)
     least = min(LOW, chain.least) if chain is not None else LOW
@@ -737,6 +858,14 @@ def paraphrases(
     aligned = _aligned(ma, mb, set(range(len(ma.bounds))).difference(open_a), copies)
     chosen = _chosen(found, aligned, _copied(mb, covered_b), chain)
     return sorted(chosen, key=lambda m: m.a0)
+
+
+def _counts(marks: np.ndarray | None, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """How many words of each range [lo, hi) are marked (none when ``marks`` is None)."""
+    if marks is None:
+        return np.zeros(len(lo), dtype=np.int64)
+    running = np.concatenate(([0], np.cumsum(marks, dtype=np.int64)))
+    return running[hi] - running[lo]
 
 
 def _next_pairs(
