@@ -378,7 +378,10 @@ def _odd_words(doc: Prepared) -> np.ndarray:
 
 
 def _mark_words(marks: np.ndarray, c: Canonical, offsets: np.ndarray) -> None:
-    """Mark the canonical words holding a character at one of the offsets."""
+    """Mark the canonical words holding a character at one of the offsets (none when the
+    document has no canonical word: a sentence of stop words only)."""
+    if not len(c.starts):
+        return
     word = np.searchsorted(c.starts, offsets, side="right") - 1
     inside = (word >= 0) & (offsets < c.ends[np.maximum(word, 0)])
     marks[word[inside]] = True

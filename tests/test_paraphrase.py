@@ -522,3 +522,11 @@ def test_ukrainian_words_of_one_family_pair_without_vectors() -> None:
     assert partners["поріг"] >= pp.STEM
     assert partners["порівнюючи"] >= pp.STEM
     assert partners["оцінити"] < pp.WORD_MATCH
+
+
+def test_a_document_of_stop_words_only_has_no_sentences() -> None:
+    """ "Свои среди других." has no canonical word (a ParaPhraser headline): its meaning is
+    empty, not an IndexError from the look-up of its odd words."""
+    doc = prepared("Свои среди других.")
+    assert len(doc.canonical) == 0
+    assert pp.meaning_of(doc).bounds == ()
