@@ -362,9 +362,10 @@ def _warm_up(options: Options, build: Callable[[Extracted, Options], T]) -> None
     Once per ``build`` and process: what is slow to load depends on the language only."""
     if build in _warmed:
         return
-    for text in _WARM_UP_TEXTS:
-        with suppress(InputError):
-            build(Extracted("warm-up", text, "txt"), options)
+    with stage("warm-up"):
+        for text in _WARM_UP_TEXTS:
+            with suppress(InputError):
+                build(Extracted("warm-up", text, "txt"), options)
     _warmed.add(build)
 
 
