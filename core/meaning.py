@@ -9,7 +9,9 @@ than a common one. All data ships inside PyPI wheels and is read from them, neve
 - English: WordLlama's ``l2_supercat`` token embeddings (32,000 × 256, MIT), trained so that
   the mean of a text's token vectors embeds it (Miller 2024); a word's vector is the mean of
   its tokens' (the wheel's own tokenizer file, read with ``tokenizers``);
-- Ukrainian and the rest: no vectors ship for them (equal lemmas match, nothing else). The
+- Ukrainian: navec's vectors of each word's Russian cognate (:mod:`copylens.core.cognates`,
+  issue 35: "вибір" takes "выбор"'s), none for a word without one;
+- the rest: no vectors ship for them (equal lemmas match, nothing else). The
   thesauri on PyPI were measured and left out: synonymset maps "швидко" and "повільно" to one
   head word, "многочлен" to "апиоид"; wiki-synonyms holds names of things, not words;
 - weights: ``wordfreq``'s Zipf frequency (Speer 2022): :func:`weight`.
@@ -36,6 +38,7 @@ from pathlib import Path
 import numpy as np
 
 from copylens.core.canonicalize import fingerprint
+from copylens.core.cognates import ukrainian_known
 
 HASH_DIMENSION = 256
 """Dimension of a language without vectors (its words' vectors are pseudo-random)."""
@@ -205,6 +208,9 @@ def lexicon(language: str) -> Lexicon:
         return _navec()
     if language == "en":
         return _wordllama()
+    if language == "uk":
+        russian = lexicon("ru")
+        return Lexicon("uk", russian.dimension, ukrainian_known(russian.known))
     return Lexicon(language, HASH_DIMENSION, _none)
 
 

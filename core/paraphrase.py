@@ -33,10 +33,11 @@ sentences by meaning, after the aligner, between a checked document and a source
    sentence by chance. A short copy stays a copy (:func:`_short_copy`): the shortest fragment
    (``min_fragment_words``) holds for it as for the aligner's.
    Besides (issue 35), a match at a lower score stands in an *ordered chain*: consecutive
-   checked sentences retelling consecutive source sentences, three or more of them, or two
-   with a higher mean (:func:`_ordered`; the scores per language in :data:`CHAINED`: members
-   from 0.2 with a mean of 0.3 in Russian and Ukrainian, whose word vectors and thesauri know
-   too few of a rewriter's synonyms for an expert rewrite to reach :data:`LOW`). A rewrite
+   checked sentences retelling consecutive source sentences (in Russian and Ukrainian one
+   source sentence may be passed over), three or more of them, or two with a higher mean
+   (:func:`_ordered`; the scores per language in :data:`CHAINED`: members from 0.2 (uk 0.15)
+   with a mean of 0.25 (uk 0.3) in Russian and Ukrainian, whose word vectors and thesauri
+   know too few of a rewriter's synonyms for an expert rewrite to reach :data:`LOW`). A rewrite
    keeps its source's order sentence by sentence; honest writing on the topic and word salad
    from its vocabulary do not (bench/lab_rewrite_runs.py). The candidate step then also
    scores each candidate's successor on both sides (:func:`_next_pairs`).
@@ -55,6 +56,7 @@ import hashlib
 import itertools
 import os
 import re
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -127,6 +129,16 @@ WORD_MATCH = 0.4
 SYNONYM = 0.8
 """Similarity of two words the language's thesaurus lists as synonyms (step 3; issue 35):
 the larger of this and their vectors' cosine."""
+STEM = 0.6
+"""Similarity of two words of one derivational family (:func:`stem_keys`: "покрывать" and
+"покрытие", "коррелировать" and "корреляция"), in a language of :data:`STEMMED`: the larger
+of this and their vectors' cosine."""
+STEMMED = frozenset({"ru", "uk"})
+"""Languages whose words pair by derivational family (:func:`stem_keys`, issue 35): a
+Russian or Ukrainian rewriter turns verbs into nouns and adjectives into adverbs, and
+navec rates many such pairs under :data:`WORD_MATCH` (and knows few Ukrainian words)."""
+STEM_LENGTHS = (5, 6, 7, 8, 9, 10)
+"""Lengths of the shared beginnings :func:`stem_keys` looks at."""
 ALONE = 0.7
 IN_RUN = 0.6
 LOW = 0.45
@@ -168,6 +180,9 @@ class Meaning:
     """The vectors the mean vectors of sentences are made of, when the language has a
     thesaurus: a table of each distinct word's vector plus the mean of its synonyms' (unit
     length), and each word's row of it (:func:`_spread`); else the lexicon's own."""
+    stems: np.ndarray | None = None
+    """Each canonical word's derivational keys (:func:`stem_keys`, one row per word), in a
+    language of :data:`STEMMED`; else None."""
 
     def centroids(self, lo: int = 0, hi: int | None = None) -> np.ndarray:
         """Unit weighted mean vectors of sentences [lo, hi) of ``bounds`` (float32), equal bit
@@ -256,8 +271,10 @@ def _made(doc: Prepared) -> Meaning:
         return _meaning(doc, lex)
     sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
     synonyms = None if known.synonyms is None else known.synonyms[at]
+    stems = None if known.stems is None else known.stems[at]
     rows, weights = known.rows[at], known.weights[at]
-    return _assembled(doc, sentences, lex, rows, weights, known.thesaurus, synonyms, None)
+    words = (known.thesaurus, synonyms, None, stems)
+    return _assembled(doc, sentences, lex, rows, weights, *words)
 
 
 def _keys(doc: Prepared, lo: int, hi: int) -> list[tuple[str, str]]:
@@ -361,7 +378,10 @@ def _odd_words(doc: Prepared) -> np.ndarray:
 
 
 def _mark_words(marks: np.ndarray, c: Canonical, offsets: np.ndarray) -> None:
-    """Mark the canonical words holding a character at one of the offsets."""
+    """Mark the canonical words holding a character at one of the offsets (none when the
+    document has no canonical word: a sentence of stop words only)."""
+    if not len(c.starts):
+        return
     word = np.searchsorted(c.starts, offsets, side="right") - 1
     inside = (word >= 0) & (offsets < c.ends[np.maximum(word, 0)])
     marks[word[inside]] = True
@@ -410,6 +430,7 @@ class _Known:
         self.weights = np.zeros(0, dtype=np.float32)
         self.thesaurus = thesaurus(language)
         self.synonyms = None if self.thesaurus is None else np.zeros(0, dtype=np.int32)
+        self.stems = _stems(language, [])
 
     def ids_of(self, keys: list[tuple[str, str]]) -> np.ndarray:
         """Each (word as written, form)'s number, new ones learned first (the memo is emptied
@@ -457,6 +478,9 @@ class _Known:
             first = len(self.rows)
             self.rows = np.concatenate((self.rows, rows))
             self.weights = np.concatenate((self.weights, weights))
+            stems = _stems(self.language, forms)
+            if self.stems is not None and stems is not None:
+                self.stems = np.concatenate((self.stems, stems))
             if self.thesaurus is not None and self.synonyms is not None:
                 ids = np.array([self.thesaurus.id_of(f) for f in forms], dtype=np.int32)
                 self.synonyms = np.concatenate((self.synonyms, ids))
@@ -479,6 +503,35 @@ def _known(language: str) -> _Known:
     return found
 
 
+def stem_keys(forms: Sequence[str], language: str = "ru") -> np.ndarray:
+    """Each lemma's derivational keys, one column per length k of :data:`STEM_LENGTHS`: a
+    fingerprint of its first k letters where k is at least half its length (after a
+    reflexive ending "ся"/"сь" is dropped), else 0. Two lemmas share a nonzero key when they
+    begin with the same k letters, k at least 5 and at least half of the longer one: one
+    family's words ("эвристика", "эвристический"; "вычислять", "вычисляться"), seldom two
+    families' that share a prefix ("использовать" and "исполнять": 5 of 12). A cheap stand-in
+    for a derivational dictionary (Vodolazsky's DeriNet-style families are not packaged):
+    a rule of shared beginnings, as light stemmers do (Porter 1980), at the level of families.
+    In Ukrainian "і" counts as "о" (the alternation of "поріг" and "пороговий", "вихід" and
+    "виходити")."""
+    out = np.zeros((len(forms), len(STEM_LENGTHS)), dtype=np.uint64)
+    for n, form in enumerate(forms):
+        word = form[:-2] if len(form) > 5 and form.endswith(("ся", "сь")) else form
+        if language == "uk":
+            word = word.replace("і", "о")
+        if not word.isalpha():
+            continue
+        for c, k in enumerate(STEM_LENGTHS):
+            if k <= len(word) and 2 * k >= len(word):
+                out[n, c] = zlib.crc32(word[:k].encode()) | (1 << 40)
+    return out
+
+
+def _stems(language: str, forms: Sequence[str]) -> np.ndarray | None:
+    """:func:`stem_keys` of the forms in a language of :data:`STEMMED`, else None."""
+    return stem_keys(forms, language) if language in STEMMED else None
+
+
 Sentences = list[tuple[int, int, int, int]]
 """Word range and character span of each sentence the stage compares (:func:`sentence_words`
 with at least :data:`MIN_WORDS` words)."""
@@ -487,8 +540,8 @@ with at least :data:`MIN_WORDS` words)."""
 def _meaning(doc: Prepared, lex: Lexicon) -> Meaning:
     """The document's :class:`Meaning`, made :data:`BLOCK_WORDS` words at a time: memory
     beyond the document is its distinct words and one block's vectors."""
-    sentences, rows, weights, words, synonyms, spread = _word_meanings(doc, lex)
-    return _assembled(doc, sentences, lex, rows, weights, words, synonyms, spread)
+    sentences, rows, weights, words, synonyms, spread, stems = _word_meanings(doc, lex)
+    return _assembled(doc, sentences, lex, rows, weights, words, synonyms, spread, stems)
 
 
 def _word_meanings(
@@ -500,9 +553,11 @@ def _word_meanings(
     Thesaurus | None,
     np.ndarray | None,
     tuple[np.ndarray, np.ndarray] | None,
+    np.ndarray | None,
 ]:
     """The parts of :func:`_meaning` made of the document's words: its sentences, each
-    word's row of ``lex``'s table, weight and thesaurus number, and the spread vectors."""
+    word's row of ``lex``'s table, weight and thesaurus number, the spread vectors and the
+    derivational keys."""
     c = doc.canonical
     sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
     text = doc.text
@@ -525,7 +580,8 @@ def _word_meanings(
                 _spread(lex, [w for w, _ in distinct], [f for _, f in distinct], ids, words),
                 at,
             )
-    return sentences, rows, weights, words, synonyms, spread
+    stems = _stems(c.language, [f for _, f in distinct])
+    return sentences, rows, weights, words, synonyms, spread, None if stems is None else stems[at]
 
 
 def _assembled(
@@ -537,6 +593,7 @@ def _assembled(
     words: Thesaurus | None,
     synonyms: np.ndarray | None,
     spread: tuple[np.ndarray, np.ndarray] | None,
+    stems: np.ndarray | None = None,
 ) -> Meaning:
     """The :class:`Meaning` of these parts, with the sentences' mean vectors kept when they
     fit :data:`KEPT_BYTES`."""
@@ -547,7 +604,7 @@ def _assembled(
         table, rows_of = spread or (lex.table, rows)
         kept = _centroids(bounds, table, rows_of, weights)
     hashes = doc.canonical.hashes
-    return Meaning(bounds, places, hashes, lex, rows, weights, kept, words, synonyms, spread)
+    return Meaning(bounds, places, hashes, lex, rows, weights, kept, words, synonyms, spread, stems)
 
 
 def _spread(
@@ -567,8 +624,9 @@ def _spread(
 
 
 SPREAD = frozenset({"uk"})
-"""Languages whose candidate step adds synonyms' vectors (:func:`_spread`): those without
-word vectors, where a sentence retold with synonyms is otherwise never a candidate. Measured
+"""Languages whose candidate step adds synonyms' vectors (:func:`_spread`): Ukrainian, whose
+words have vectors only where a Russian cognate has one (:mod:`copylens.core.cognates`), so a
+sentence retold with synonyms is otherwise seldom a candidate. Measured
 on Russian (navec's vectors): ``compare`` of 1,000 essays scored 2.6 times as many pairs with
 it (16,612 → 43,223; 2.7× the time of the stage off against 1.7×), for passages put through a
 thesaurus synonymizer marked 94.5 % instead of 79.6 % (bench_paraphrase.py); the honest side
@@ -703,6 +761,10 @@ def _paired(
         listed = a.thesaurus.related_at(a.synonyms[a0:a1], b.synonyms[b0:b1])
         if len(listed[0]):
             cosine[listed] = np.maximum(cosine[listed], SYNONYM)
+    if a.stems is not None and b.stems is not None:
+        sa, sb = a.stems[a0:a1, None, :], b.stems[None, b0:b1, :]
+        family = ((sa == sb) & (sa != 0)).any(axis=2)
+        cosine[family] = np.maximum(cosine[family], STEM)
     cosine[a.forms[a0:a1, None] == b.forms[None, b0:b1]] = 1.0
     if found is not None:
         cosine[:, wb == 0] = 0.0  # a found word pairs with nothing
@@ -792,7 +854,7 @@ def paraphrases(
     floor = chain.floor if chain is not None else FLOOR
     pairs = list(_nearest(ma, mb, open_a, closed_b, floor))
     if chain is not None:
-        pairs += _next_pairs(pairs, set(open_a), closed_b)
+        pairs += _next_pairs(pairs, set(open_a), closed_b, chain.skip)
     for i, j in pairs:
         found.extend(m for m in _units(ma, mb, i, j, covered) if m.score >= least)
     found = [m for m in found if not _short_copy(m, ma, mb, options.min_fragment_words)]
@@ -810,20 +872,23 @@ def _counts(marks: np.ndarray | None, lo: np.ndarray, hi: np.ndarray) -> np.ndar
 
 
 def _next_pairs(
-    pairs: list[tuple[int, int]], open_a: set[int], closed_b: np.ndarray
+    pairs: list[tuple[int, int]], open_a: set[int], closed_b: np.ndarray, skip: int = 0
 ) -> list[tuple[int, int]]:
-    """Each candidate's successor on both sides, (i + 1, j + 1), when it is no candidate
-    already and both sentences may be compared: a rewrite keeps its source's order, so the
-    sentence after one retelling source sentence j likely retells j + 1, even when its mean
-    vector is not among the nearest (words replaced by synonyms the vectors do not know).
-    For the languages of :data:`CHAINED`, whose ordered chains this completes."""
+    """Each candidate's successors, (i + 1, j + 1) and, with ``skip``, up to (i + 1, j + 1 +
+    skip), when no candidate already and both sentences may be compared: a rewrite keeps its
+    source's order, so the sentence after one retelling source sentence j likely retells
+    j + 1 (or j + 2, a source sentence left out), even when its mean vector is not among the
+    nearest (words replaced by synonyms the vectors do not know). For the languages of
+    :data:`CHAINED`, whose ordered chains this completes."""
     known = set(pairs)
     out = []
     for i, j in pairs:
-        nxt = (i + 1, j + 1)
-        if nxt not in known and i + 1 in open_a and j + 1 < len(closed_b) and not closed_b[j + 1]:
-            known.add(nxt)
-            out.append(nxt)
+        if i + 1 not in open_a:
+            continue
+        for k in range(j + 1, min(j + 2 + skip, len(closed_b))):
+            if (i + 1, k) not in known and not closed_b[k]:
+                known.add((i + 1, k))
+                out.append((i + 1, k))
     return out
 
 
@@ -1149,11 +1214,14 @@ class Chain:
     """Least mean score of a chain of :data:`RUN` or more."""
     floor: float = FLOOR
     """The candidate step's least cosine of mean vectors (step 2) in the language."""
+    skip: int = 0
+    """Most source sentences a chain may pass over between two members (a rewriter leaves a
+    sentence out)."""
 
 
 CHAINED = {
-    "ru": Chain(0.2, 0.4, 0.3, 0.3),
-    "uk": Chain(0.2, 0.4, 0.3, 0.3),
+    "ru": Chain(0.2, 0.4, 0.25, 0.3, skip=1),
+    "uk": Chain(0.15, 0.4, 0.3, 0.15, skip=1),
     "en": Chain(0.4, 0.55, 0.4),
 }
 """Languages whose matches may stand by an ordered chain (:func:`_ordered`), with its scores.
@@ -1163,15 +1231,29 @@ and word salad none. Chosen on bench/lab_rewrite_runs.py's sentence-by-sentence 
 stage's score, every checked text against every source it is checked with, without the
 candidate step; the tables are in bench/results/paraphrase_signals.md):
 
-- Russian and Ukrainian (members from 0.2, a mean of 0.3 for three or more, 0.4 for two):
-  expert rewrites have 44 % (ru) and 21 % (uk) of their sentences in such chains; 0 of 22
-  independent same-topic texts, 0 of 20 word-salad texts and 0 of 41 real paragraphs of seed
-  002 against seed papers 000/001 any. The most an honest chain reached: three long at a
-  mean of 0.217 (members from 0.2), 0.249 (from 0.15); two long, 0.33. In bench_own_text an
-  own sentence at 0.41 beside an edited copy the aligner missed (0.334) made a chain of two
-  at 0.372, below ``pair``. The candidate step takes pairs from a cosine of 0.3 (ru expert
-  rewrites 21 → 28 % marked, uk 21 → 24 %; the lab counts every pair, so honest writing is
-  no more exposed).
+- Russian (members from 0.2, a mean of 0.25 for three or more, 0.4 for two) and Ukrainian
+  (members from 0.15, a mean of 0.3 for three or more, 0.4 for two; its words have their
+  Russian cognates' vectors, :mod:`copylens.core.cognates`), each chain passing over at most
+  one source sentence (``skip``), with derivational families (:data:`STEMMED`): 32 of 43
+  (ru) and 16 of 43 (uk) expert-rewrite sentences in such chains in the lab's one-to-one
+  choice (23 and 10 at the chains' former scores: members from 0.2, a mean of 0.3, no skip,
+  with families and the cognates' vectors); 0 of 22 independent same-topic texts, 0 of 20
+  word-salad texts and 0 of 41 real paragraphs of seed 002 against seed papers 000/001 any.
+  The most an honest chain reached, counting diagonal paths (an upper bound): Russian, three
+  long at a mean of 0.217 (members from 0.2; 0.249 from 0.15), two long 0.33; Ukrainian (no
+  real prose in the lab), three long 0.174, two long 0.247. In bench_own_text's clean
+  Ukrainian essays (the seed paper's other half) a chain of three reached 0.254 (0.293,
+  0.286, 0.183: marked by a mean of 0.25, hence 0.3) and, without the cognates' vectors, one
+  of two 0.307 (marked by a pair of 0.3, hence 0.4). In bench_own_text an own sentence at
+  0.41 beside an edited copy the aligner missed (0.334) made a Russian chain of two at
+  0.372, below ``pair``. The candidate step takes pairs from a cosine of 0.3 in Russian and
+  0.15 in Ukrainian, whose mean vectors (the cognates' where found, else pseudo-random, plus
+  the synonyms') rank the source sentence a rewritten sentence scores best against among its
+  candidates for 18 of 43 sentences at 0.3, 36 at 0.15, 40 at 0.1 (uk expert rewrites with
+  members from 0.2 and a mean of 0.25: 26.5 % marked at 0.3, 46.9 % at 0.1; members from
+  0.15 and a mean of 0.3 as it ships: 51.2 % at 0.2, 62.8 % at 0.15 and at 0.1, at 1.09,
+  1.13 and 1.69 times the stage off's check of an essay against 100 sources; 72.8 % at a
+  mean of 0.27 or 0.28; the lab counts every pair, so honest writing is no more exposed).
 - English word vectors rate honest same-topic sentences higher: at Russian's scores 10 of
   the 38 Clough–Stevenson answers written without copying have a chain; at 0.4 / 0.55 none,
   nor at 0.35 / 0.5 (one at 0.32 / 0.5); expert rewrites have 65 % of their sentences in one."""
@@ -1179,7 +1261,8 @@ candidate step; the tables are in bench/results/paraphrase_signals.md):
 
 def _ordered(matches: list[Match], rule: Chain) -> set[int]:
     """The matches (their ``id``) in an ordered chain: each next checked sentence retelling
-    the very next source sentence (one match's last sentence to the next one's first, on both
+    the very next source sentence, or one up to the ``rule``'s ``skip`` further on (one
+    match's last sentence to the next one's first, on both
     sides), :data:`RUN` or more long with a mean of the ``rule``'s ``run``, or two long with its
     ``pair``."""
     ordered = sorted(matches, key=lambda m: m.a_sentences[0])
@@ -1191,7 +1274,7 @@ def _ordered(matches: list[Match], rule: Chain) -> set[int]:
             m is not None
             and last is not None
             and m.a_sentences[0] == last.a_sentences[-1] + 1
-            and m.b_sentences[0] == last.b_sentences[-1] + 1
+            and 1 <= m.b_sentences[0] - last.b_sentences[-1] <= 1 + rule.skip
         ):
             chain.append(m)
             continue
