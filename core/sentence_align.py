@@ -444,11 +444,14 @@ def shifted(f: Alignment, da: int, db: int) -> Alignment:
 
 
 _LAST: list[tuple[Canonical, Canonical, Similarity]] = []
-"""The :func:`similarity` :func:`join` computed for the pair it compared whole, with the pair
-(held, so never mistaken for another pair), until :func:`alone` takes it for the same pair: a
-pair's signals run one after another in one process (:func:`copylens.core.score.score_pair`),
-and the matrices are computed once a pair instead of twice (PAN-13 development sample: CPU
-1.12× the engine without :func:`alone` when computed twice)."""
+"""The :func:`similarity` of the pair compared whole, with the pair (held, so never mistaken
+for another pair): :func:`join` leaves it for the sentence step's ``assembled``
+(:func:`pair_similarity`), which leaves it for the summary step's
+(:func:`released_similarity`, :mod:`copylens.core.summary`), which releases it. A pair's
+signals and steps run one after another in one process
+(:func:`copylens.core.score.score_pair`), so the matrices are computed once a pair instead of
+three times (PAN-13 development sample: CPU 1.12× the engine without :func:`alone` when
+computed twice)."""
 
 
 def _similarity_of(a: Canonical, b: Canonical) -> Similarity:
@@ -528,10 +531,21 @@ ALONE_UNITS = 2
 def pair_similarity(a: Canonical, b: Canonical) -> Similarity | None:
     """The pair's :func:`similarity` for the sentence step's ``assembled`` (:func:`alone`,
     :func:`one_passage`): the one :func:`join` left for this pair, else computed; None for a
-    pair too long to compare whole (:func:`fits`). Nothing is left behind."""
+    pair too long to compare whole (:func:`fits`). It is left (:data:`_LAST`) for the pair's
+    summary step, which runs after this one under the same condition and releases it
+    (:func:`released_similarity`); a pair too long leaves nothing."""
     if len(a) == 0 or len(b) == 0 or not fits(a, b):
         _LAST.clear()
         return None
+    sim = _similarity_of(a, b)
+    _LAST[:] = [(a, b, sim)]
+    return sim
+
+
+def released_similarity(a: Canonical, b: Canonical) -> Similarity:
+    """The pair's :func:`similarity` for the summary step (:mod:`copylens.core.summary`), a
+    pair compared whole (:func:`fits`): the one :func:`pair_similarity` left for this pair,
+    else computed. Nothing is left behind."""
     return _similarity_of(a, b)
 
 

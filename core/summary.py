@@ -11,7 +11,9 @@ every pair signal ran:
 
 1. Units and similarities: each text's sentences as bags of canonical words (lemmas or stems,
    stop words out), the tf-isf cosine and Dice of every pair
-   (:func:`copylens.core.sentence_align.similarity`).
+   (:func:`copylens.core.sentence_align.similarity`: the matrices the sentence step computed
+   for the pair, :func:`copylens.core.sentence_align.released_similarity`, not a second
+   computation).
 2. Summary seeds: each checked unit with its best source unit, where their cosine reaches
    :data:`SEED_COS` and their Dice :data:`SEED_DICE` (lower than a copy's seeds: a summary
    sentence retells one or two of the source's in fewer words), and the seed is specific: its
@@ -68,7 +70,7 @@ from copylens.core.canonicalize import Canonical, word_spans
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
-from copylens.core.sentence_align import Similarity, fits, similarity
+from copylens.core.sentence_align import Similarity, fits, released_similarity
 from copylens.core.signal import Finding, FragmentKind, PairStep
 
 SUMMARY = FragmentKind(
@@ -147,7 +149,7 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding) -> Finding
         return found
     if not fits(a, b):  # too long to compare whole (issue 38: 47.9 GiB at 50 MB): not looked for
         return found
-    sim = similarity(a, b)
+    sim = released_similarity(a, b)  # the sentence step's, computed once a pair
     seeds = summary_seeds(sim)
     if not seeds:
         return found

@@ -5,8 +5,9 @@ that shares only topic words (and a copied sentence) is not called a summary."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from copylens.core import FRAGMENT_KINDS, Options, TextInput, check
+from copylens.core import FRAGMENT_KINDS, Options, TextInput, check, sentence_align, summary
 from copylens.core.canonicalize import canonicalize
 from copylens.core.report import Fragment
 from copylens.core.sentence_align import similarity
@@ -92,6 +93,27 @@ def test_summary_is_one_summarised_fragment_against_the_article() -> None:
     assert f.source_start < ARTICLE.index("Young workers")
     assert f.source_end > ARTICLE.index("This swarm hangs")
     assert all(x is f or x.end <= f.start or x.start >= f.end for x in fragments)
+
+
+def test_the_summary_step_takes_the_sentence_steps_similarity_and_keeps_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pair compared whole computes its unit-by-unit matrices once for the sentence step and
+    the summary step together (the summary found as before), and nothing of the pair is held
+    after it."""
+    calls = []
+    whole = sentence_align.similarity
+
+    def counted(a, b):  # type: ignore[no-untyped-def]
+        calls.append((len(a), len(b)))
+        return whole(a, b)
+
+    monkeypatch.setattr(sentence_align, "similarity", counted)
+    monkeypatch.setattr(summary, "similarity", counted, raising=False)  # a step's own
+    fragments = _fragments(INTRO + SUMMARY + OUTRO)
+    assert [f.kind for f in fragments].count("summary") == 1
+    assert len(calls) == 1
+    assert sentence_align._LAST == []
 
 
 def test_same_topic_text_with_a_copied_sentence_is_no_summary() -> None:
