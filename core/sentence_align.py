@@ -17,7 +17,8 @@ Approach at PAN 2014 Text Alignment Competition", CLEF 2015):
    between one and the next, each cluster split again in the source by the same gap, until
    nothing changes; a cluster is a passage, from its first to its last unit on both sides.
    Summary mode: a passage whose source side is much longer than its checked side is clustered
-   again with :data:`SUMMARY_GAP` in the source (a summary condenses a whole article).
+   again with :data:`SUMMARY_GAP` in the source (a summary condenses a whole article); it
+   stays a copy's passage, which :mod:`copylens.core.summary` may report as a summary.
 4. Filter: a passage with a word alignment of :mod:`copylens.core.align` inside or beside
    it (within a unit, on both sides) stands: the sentences extend a copy the word seeds
    anchor. A passage of sentences alone must pass :func:`credible` (two seeds, one of cosine
@@ -74,7 +75,15 @@ MAX_GAP = 4
 SUMMARY_GAP = 24
 """The source-side gap of summary mode (ibid.)."""
 SUMMARY_RATIO = 3.0
-"""A passage whose source side has this many times the checked side's words is a summary."""
+"""A passage whose source side has this many times the checked side's words is clustered in
+summary mode (:func:`passages`), and a joined alignment's source side this long is not
+clipped (:func:`_join`): the shape of the copy signal's passage. Whether a passage is
+reported as a summary ("summarised from") is the summary step's decision alone
+(:mod:`copylens.core.summary`, its own seeds and :data:`copylens.core.summary.RATIO`).
+PAN-13 development sample, each beside this engine in one run: this ratio at 2.5 changes
+one random and one translation pair (precision 0.963 to 0.960, 0.948 to 0.945); without
+summary mode the summary plagdet falls from 0.638 to 0.591, clipping every source side to
+0.624 (the summary step anchors on these passages)."""
 VALIDATION = 0.34
 """Least tf-isf cosine of a passage's two sides (ibid.)."""
 OWN_WORDS = 5

@@ -98,7 +98,10 @@ MIN_SOURCE_UNITS = 3
 ORDER = 0.6
 """Least share of consecutive seeds whose source units ascend (a retelling keeps the order)."""
 RATIO = 2.5
-"""Least ratio of the source hull's canonical words to the run's."""
+"""Least ratio of the source hull's canonical words to the run's. The one decision of a
+summary: :data:`copylens.core.sentence_align.SUMMARY_RATIO` (3.0) only shapes the copy
+signal's passages this step anchors on (PAN-13 development sample: the step at 3.0 loses one
+summary and one random case, plagdet 0.638 to 0.608 and 0.666 to 0.662)."""
 VALIDATION = 0.27
 """Least tf-isf cosine of the run's units summed with the hull's units summed."""
 CAPITALS = 0.5
