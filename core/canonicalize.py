@@ -26,14 +26,12 @@ is reported: the count is itself a finding for the user.
 
 from __future__ import annotations
 
-import glob
 import hashlib
 import os
 import pickle
 import re
 import shutil
 import struct
-import tempfile
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -44,6 +42,7 @@ from sys import intern
 
 import numpy as np
 
+from copylens.core import runfolders
 from copylens.core.language import (
     CYRILLIC,
     CYRILLIC_LETTERS,
@@ -674,32 +673,12 @@ _FORMS_PREFIX = "copylens-forms-"
 """A folder of :func:`forms_shared`: this, the process id of the run, a random part."""
 
 
-def _remove_orphans() -> None:
-    """Remove the folders of :func:`forms_shared` whose run's process is gone (killed before
-    it could remove its own)."""
-    for folder in glob.glob(os.path.join(tempfile.gettempdir(), f"{_FORMS_PREFIX}*-*")):
-        pid = os.path.basename(folder)[len(_FORMS_PREFIX) :].split("-", 1)[0]
-        if pid.isdigit() and not _alive(int(pid)):
-            shutil.rmtree(folder, ignore_errors=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OSError):
-        return True  # another user's process, or no way to tell
-    return True
-
-
 @contextmanager
 def forms_shared() -> Iterator[None]:
     """Within it, the processes forked from this one share the word forms they learn
     (:class:`_SharedForms`, in a temporary folder removed at the end)."""
-    _remove_orphans()
     try:
-        folder = tempfile.mkdtemp(prefix=f"{_FORMS_PREFIX}{os.getpid()}-")
+        folder = runfolders.make(_FORMS_PREFIX)
     except OSError:  # sharing only saves time: each reader learns what it meets
         yield
         return
