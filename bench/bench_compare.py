@@ -14,7 +14,10 @@ With ``--base REV`` the engine at that revision (``git archive``, run from a tem
 runs too, in the same alternation, and the table gives its ratios and whether its JSON is
 byte-identical (but for the time it was generated). CopyLens's CPU time by stage over all its
 processes (``copylens.core.cpu``, ``COPYLENS_STAGE_CPU``, measured in one more run, not a timed
-one) is printed beside the totals (issue 40), so a new signal's cost shows.
+one) is printed beside the totals (issue 40), so a new signal's cost shows: the stages of the
+engine, each pair step's ``assembled``, the pool's own CPU (pickling and pipes, in the parent
+and the workers), the warm-up before the readers fork, and each process's start-up (imports);
+"other" is what none of them claims.
 
 Usage: ``python bench/bench_compare.py [--n 1000] [--seed 1] [--keep] [--base main]`` from anywhere;
 ``--keep`` leaves the essays in ``bench/data/essays_<n>/`` (truth in ``truth_<n>.json``).
@@ -357,10 +360,11 @@ def table(results: dict[str, Any]) -> str:
         if cpu and cpu.get("total"):
             lines.append("")
             lines.append(f"{title} CPU by stage, all processes (of {cpu['total']:.1f} s):")
+            width = max(22, *map(len, cpu))
             for name, seconds in cpu.items():
                 if name != "total":
                     lines.append(
-                        f"  {name:<22} {seconds:7.2f} s  {100 * seconds / cpu['total']:5.1f} %"
+                        f"  {name:<{width}} {seconds:7.2f} s  {100 * seconds / cpu['total']:5.1f} %"
                     )
     lines.append(f"copylens --help: median {results['help_median_s']:.3f} s of {results['help_s']}")
     lines.append("")

@@ -35,9 +35,14 @@ Beside them (issue 35): the stage with the Russian and Ukrainian thesauri
 them (:func:`use_thesaurus`); per language, word salad drawn from the passages' own words
 (:func:`salad_texts`: any fragment on it is a false mark) and the passages put through a
 synonymizer that uses the thesaurus (:func:`thesaurus_rewrites`, target ≥ 80 % marked).
-The stage as it ships, with ordered chains (``paraphrase.CHAINED``, issue 35), is a fourth
+The stage with ordered chains (``paraphrase.CHAINED``, issue 35) is a fourth
 configuration; the other three run with ``CHAINED`` empty (:func:`use_chains`), the stage as
-it was before them. The end of the report shows the
+it was before them. The stage as it ships is the fifth, ``+ families``: words of one
+derivational family pair (``paraphrase.STEMMED``), Ukrainian words take their Russian
+cognates' vectors (``core/cognates.py``) and the Russian and Ukrainian chains may pass over
+a source sentence, with the scores of ``CHAINED`` today; the first four run without
+families and cognates and, the fourth, with the chains as they were (:func:`use_families`,
+:data:`CHAINS_BEFORE`). The end of the report shows the
 per-sentence distributions of each signal tried for issue 35 (``paraphrase_signals.md``, made
 by ``lab_rewrite.py --summary``).
 
@@ -72,6 +77,7 @@ language, 20 Clough–Stevenson answers and 2 speed repeats.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import json
 import os
@@ -137,18 +143,27 @@ def configurations() -> tuple[dict[str, dict[str, Any]], str]:
     ok, why = detector_state()
     configs = {"paraphrase=False": {"paraphrase": False} if has_field else {}}
     if ok:
-        configs["paraphrase=True"] = {"paraphrase": True, THESAURUS: False}
+        configs["paraphrase=True"] = {"paraphrase": True, THESAURUS: False, FAMILIES: False}
         if importlib.util.find_spec("copylens.core.thesaurus") is not None:
             configs["paraphrase=True + thesaurus"] = {
                 "paraphrase": True,
                 THESAURUS: True,
                 CHAINS: False,
+                FAMILIES: False,
             }
             if _has_chains():
                 configs["paraphrase=True + thesaurus + chains"] = {
                     "paraphrase": True,
                     THESAURUS: True,
                     CHAINS: True,
+                    FAMILIES: False,
+                }
+            if _has_families():
+                configs["paraphrase=True + thesaurus + chains + families"] = {
+                    "paraphrase": True,
+                    THESAURUS: True,
+                    CHAINS: True,
+                    FAMILIES: True,
                 }
     return configs, why
 
@@ -175,6 +190,63 @@ def use_chains(on: bool) -> None:
     if not _CHAINED:
         _CHAINED.append(dict(paraphrase.CHAINED))
     paraphrase.CHAINED = dict(_CHAINED[0]) if on else {}
+
+
+FAMILIES = "families"
+"""A key of a configuration that is no option: whether words of one derivational family pair
+(``paraphrase.STEMMED``), the chains take today's scores (issue 35, second step) and
+Ukrainian words their Russian cognates' vectors (``core/cognates.py``), as the stage ships
+unless a configuration says otherwise. Off,
+``STEMMED`` is empty, Ukrainian words have pseudo-random vectors (:func:`_no_cognates`) and
+``CHAINED`` holds :data:`CHAINS_BEFORE` (when chains are on)."""
+CHAINS_BEFORE = {
+    "ru": {"least": 0.2, "pair": 0.4, "run": 0.3, "floor": 0.3},
+    "uk": {"least": 0.2, "pair": 0.4, "run": 0.3, "floor": 0.3},
+    "en": {"least": 0.4, "pair": 0.55, "run": 0.4},
+}
+"""The ordered chains' scores before families and skipped sentences (commit b182352)."""
+_STEMMED: list[Any] = []
+
+
+def _has_families() -> bool:
+    from copylens.core import paraphrase
+
+    return hasattr(paraphrase, "STEMMED")
+
+
+def use_families(on: bool, chains: bool) -> None:
+    """The stage with or without derivational families and today's chain scores from now on
+    (the memo of documents' meaning and of words emptied on a change: they hold the keys)."""
+    from copylens.core import paraphrase
+
+    if not _has_families():
+        return
+    if not _STEMMED:
+        _STEMMED.append((paraphrase.STEMMED, paraphrase.lexicon))
+    wanted, lexicon = _STEMMED[0] if on else (frozenset(), _no_cognates)
+    if wanted != paraphrase.STEMMED or lexicon is not paraphrase.lexicon:
+        paraphrase.STEMMED = wanted
+        paraphrase.lexicon = lexicon
+        paraphrase._CACHE.clear()
+        paraphrase._KNOWN.clear()
+        paraphrase._MET.clear()
+    if chains and not on:
+        paraphrase.CHAINED = {k: paraphrase.Chain(**v) for k, v in CHAINS_BEFORE.items()}
+
+
+@functools.cache
+def _hashed(language: str) -> Any:
+    from copylens.core import meaning
+
+    return meaning.Lexicon(language, meaning.HASH_DIMENSION, meaning._none)
+
+
+def _no_cognates(language: str) -> Any:
+    """The lexicons as they were before Ukrainian took its cognates' vectors (issue 35):
+    pseudo-random vectors for Ukrainian words."""
+    from copylens.core import meaning
+
+    return _hashed(language) if language == "uk" else meaning.lexicon(language)
 
 
 THESAURUS = "thesaurus"
@@ -210,7 +282,9 @@ def options(changes: dict[str, Any]) -> Options:
     """The run's options; a configuration's ``THESAURUS`` key switches the thesauri."""
     use_thesaurus(changes.get(THESAURUS, True))
     use_chains(changes.get(CHAINS, False))
-    return Options(workers=1, **{k: v for k, v in changes.items() if k not in (THESAURUS, CHAINS)})
+    use_families(changes.get(FAMILIES, True), changes.get(CHAINS, False))
+    kept = {k: v for k, v in changes.items() if k not in (THESAURUS, CHAINS, FAMILIES)}
+    return Options(workers=1, **kept)
 
 
 # ---------------------------------------------------------------- running
@@ -647,6 +721,12 @@ def run_paraphraser(path: Path = PARAPHRASER) -> dict[str, Any]:
     thesaurus = importlib.util.find_spec("copylens.core.thesaurus") is not None
     if thesaurus:
         scorers["word vectors + thesaurus"] = paraphrase.similarity
+    families = thesaurus and _has_families()
+    if families:
+        scorers["word vectors + thesaurus + families"] = paraphrase.similarity
+    makes: list[tuple[Any, bool, bool]] = [(False, False, False)]
+    makes += [(True, True, False)] if thesaurus else []
+    makes += [(FAMILIES, True, True)] if families else []
     scores: dict[str, list[float]] = {name: [] for name in scorers}
     classes: list[str] = []
     words: list[int] = []
@@ -654,16 +734,17 @@ def run_paraphraser(path: Path = PARAPHRASER) -> dict[str, Any]:
     languages: dict[str, int] = {}
     mismatched = 0
     for n, pair in enumerate(pairs):
-        sides = {}
-        for on in (False, True) if thesaurus else (False,):
+        sides: dict[Any, list[Any]] = {}
+        for key, on, family in makes:
             use_thesaurus(on)  # the headlines' Meaning made anew with or without the thesauri
-            sides[on] = [
+            use_families(family, False)
+            sides[key] = [
                 prepare_text(
                     Extracted(path=f"{pair['id']}/{side}", text=pair[side], format="txt"), opts
                 )
                 for side in ("text_1", "text_2")
             ]
-            for doc in sides[on]:
+            for doc in sides[key]:
                 paraphrase.meaning_of(doc)  # memoized on the document
         for doc in sides[False]:
             meaning = paraphrase.meaning_of(doc)
@@ -693,8 +774,11 @@ def run_paraphraser(path: Path = PARAPHRASER) -> dict[str, Any]:
             if lang_a != lang_b and scorer is paraphrase.similarity:
                 scores[name].append(0.0)  # the stage compares no two languages
                 continue
-            on = name == "word vectors + thesaurus"
-            ma, mb = (paraphrase.meaning_of(d) for d in sides[on])
+            key = {
+                "word vectors + thesaurus": True,
+                "word vectors + thesaurus + families": FAMILIES,
+            }.get(name, False)
+            ma, mb = (paraphrase.meaning_of(d) for d in sides[key])
             scores[name].append(float(scorer(ma, (0, la), mb, (0, lb))))
         if n and n % 2000 == 0:
             print(f"  ParaPhraser: {n} pairs, {time.perf_counter() - t0:.0f} s", flush=True)

@@ -461,14 +461,27 @@ def chain_seeds(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> C
         bounds.append(len(packed))
 
     for i, j in _pairs(seeds_i, seeds_j):
-        still_open: list[_Open] = []
-        for c in open_chains:
-            if c.i < i - reach:
-                close(c)
-            else:
-                still_open.append(c)
-        open_chains = still_open
-        best = _best_chain(open_chains, i, j, reach, gap)
+        limit = i - reach
+        best: _Open | None = None
+        best_key, closing = (0, 0), False
+        for c in open_chains:  # the best one to continue (least drift), and any closing
+            if c.i < limit:
+                closing = True
+                continue
+            di, dj = i - c.i, j - c.j
+            if di <= 0 or dj <= 0 or dj > reach or abs(di - dj) > gap:
+                continue
+            key = (abs(di - dj), di)
+            if best is None or key < best_key:
+                best, best_key = c, key
+        if closing:
+            still_open: list[_Open] = []
+            for c in open_chains:
+                if c.i < limit:
+                    close(c)
+                else:
+                    still_open.append(c)
+            open_chains = still_open
         if best is None:
             open_chains.append(_Open(i, j))
         else:
@@ -499,18 +512,6 @@ def _pairs(seeds_i: np.ndarray, seeds_j: np.ndarray) -> Iterator[tuple[int, int]
     for at in range(0, len(seeds_i), _PAIRS_BLOCK):
         block = slice(at, at + _PAIRS_BLOCK)
         yield from zip(seeds_i[block].tolist(), seeds_j[block].tolist(), strict=True)
-
-
-def _best_chain(chains: list[_Open], i: int, j: int, reach: int, gap: int) -> _Open | None:
-    best, best_key = None, None
-    for c in chains:
-        di, dj = i - c.i, j - c.j
-        if di <= 0 or dj <= 0 or di > reach or dj > reach or abs(di - dj) > gap:
-            continue
-        key = (abs(di - dj), di)
-        if best_key is None or key < best_key:
-            best, best_key = c, key
-    return best
 
 
 SHADOW_SHARE = 0.5
@@ -842,21 +843,21 @@ def _edit_tag(a_words: int, b_words: int) -> str:
 def _equal_block(
     a: Canonical, b: Canonical, ai: int, bj: int, n: int, fresh: np.ndarray
 ) -> tuple[int, int, list[WordEdit]]:
-    """Count matched and exact words of an equal-lemma run; word-form changes become edits."""
-    matched = exact = 0
-    edits: list[WordEdit] = []
-    for t in range(n):
-        if not fresh[t]:
-            continue
-        matched += 1
-        if a.variants[ai + t] == b.variants[bj + t]:
-            exact += 1
-        elif edits and edits[-1].a1 == ai + t:
-            last = edits[-1]
-            edits[-1] = WordEdit("form", last.a0, ai + t + 1, last.b0, bj + t + 1)
-        else:
-            edits.append(WordEdit("form", ai + t, ai + t + 1, bj + t, bj + t + 1))
-    return matched, exact, edits
+    """Count matched and exact words of an equal-lemma run (the words ``fresh``: no other
+    chain accounted for them); word-form changes become edits, one per run of consecutive
+    changed words. At once on the run's arrays (a numpy scalar per word cost most of it)."""
+    at = np.flatnonzero(fresh[:n])
+    changed = at[a.variants[ai + at] != b.variants[bj + at]]
+    if not len(changed):
+        return len(at), len(at), []
+    breaks = np.flatnonzero(np.diff(changed) != 1) + 1
+    firsts = changed[np.r_[0, breaks]].tolist()
+    lasts = changed[np.r_[breaks - 1, len(changed) - 1]].tolist()
+    edits = [
+        WordEdit("form", ai + t0, ai + t1 + 1, bj + t0, bj + t1 + 1)
+        for t0, t1 in zip(firsts, lasts, strict=True)
+    ]
+    return len(at), len(at) - len(changed), edits
 
 
 def _uncovered(covered: np.ndarray, offset: int, kind: str, other: int) -> list[WordEdit]:

@@ -9,9 +9,11 @@ writes what it spent so far, and its whole CPU time, to ``<folder>/<pid>.json``
 loses at most that interval. Timed runs leave it off (``bench_compare.py`` measures the
 stages in a run of its own).
 ``bench/bench_compare.py`` sums the files of a run: each stage's share of the CPU of all
-processes, the rest (imports, orchestration, reports) as "other". A forked worker starts
-from nothing (the parent's figures stay the parent's). When the variable is not set, a
-stage costs one dictionary lookup.
+processes, the rest (orchestration, reports) as "other". A process's CPU before its first stage
+(the interpreter, imports, the arguments) is :data:`START_UP`'s. A forked worker starts from
+nothing (the parent's figures stay the parent's; its CPU from the fork to its first stage is its
+own start-up). When the
+variable is not set, a stage costs one dictionary lookup.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ _stack: list[str] = []
 _mark = [0.0]
 _pid = [os.getpid()]
 _written = [0.0]
+_begun = [False]
+START_UP = "start-up"
+"""The stage of a process's CPU before its first stage: starting the interpreter, imports,
+reading the arguments; a forked worker's from the fork (issue 40: it was part of "other")."""
 EVERY_S = 0.25
 """Least wall time between two writes of a process's figures."""
 
@@ -57,6 +63,11 @@ def stage(name: str) -> Iterator[None]:
         from multiprocessing.util import Finalize
 
         Finalize(None, _at_exit, exitpriority=100)  # a worker's normal exit skips atexit
+        _begun[0] = False  # its own start-up: from the fork to its first stage
+    if not _begun[0]:
+        _begun[0] = True
+        _spent[START_UP] = time.process_time()
+        _mark[0] = _spent[START_UP]
     _charge()
     _stack.append(name)
     try:
@@ -68,6 +79,19 @@ def stage(name: str) -> Iterator[None]:
             _write(_FOLDER)
 
 
+MEASURING = _FOLDER is not None
+"""True when this run measures its stages (``COPYLENS_STAGE_CPU`` set)."""
+
+
+def write_now() -> None:
+    """Write this process's figures now, whatever the interval: a worker about to hand back
+    what may be its last result does, since the parent kills it when the run ends (figures
+    since its last write would be lost)."""
+    if _FOLDER is not None and _pid[0] == os.getpid():
+        _charge()
+        _write(_FOLDER)
+
+
 def _charge() -> None:
     now = time.process_time()
     if _stack:
@@ -75,10 +99,22 @@ def _charge() -> None:
     _mark[0] = now
 
 
+MEASURING_STAGE = "measuring"
+"""The stage of writing these figures (a run that measures pays it, others never): outside
+every stage, it would be "other"'s."""
+
+
 def _write(folder: str) -> None:
+    """Write the figures, and charge their writing (the last one's, in this file) to
+    :data:`MEASURING_STAGE`."""
+    started = time.process_time()
     _written[0] = time.monotonic()
     path = Path(folder, f"{os.getpid()}.json")
-    path.write_text(json.dumps({"stages": _spent, "total": time.process_time()}))
+    path.write_text(json.dumps({"stages": _spent, "total": started}))
+    now = time.process_time()
+    _spent[MEASURING_STAGE] = _spent.get(MEASURING_STAGE, 0.0) + now - started
+    if not _stack:
+        _mark[0] = now
 
 
 def summed(folder: Path) -> dict[str, float]:

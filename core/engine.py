@@ -405,7 +405,8 @@ def _compared(
     """The reported pairs among ``pairs``, in their order, scored on all cores."""
     group = partial(compare_group, load=load)
     if options.paraphrase and workers_for(len(pairs), options) >= PRELOAD_WORKERS and can_fork():
-        preload(d.language for d in docs)  # once here, not in every forked worker
+        with stage("paraphrase: preload"):
+            preload(d.language for d in docs)  # once here, not in every forked worker
     with closing(map_groups(group, groups_of(pairs), docs, docs, options)) as results:
         for found in results:
             _raise_if(cancel)

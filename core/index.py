@@ -11,6 +11,7 @@ ignored (Broder's clustering drops very common shingles the same way, ALGORITHMS
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -96,24 +97,84 @@ def buckets(
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """(values, owners): the values of ``arrays`` (each sorted, distinct, uint64; owner n is
     ``arrays[n]``) cut into ranges of value holding about ``size`` records each, one range at a
-    time. Every holder of a value is in its range, so what is counted per value (how many
-    documents hold it, which pairs share it) may be counted a range at a time."""
+    time, each range's records in owner order, then value order. Every holder of a value is in
+    its range, so what is counted per value (how many documents hold it, which pairs share it)
+    may be counted a range at a time.
+
+    Linear in the records. Ranges grow with the records, so the (document, range) pieces grow
+    as documents²: while they average at least :data:`PIECE_RECORDS` records a range is
+    gathered with one slice per piece (as many slices as records / 32 at most); past that,
+    groups of ranges are gathered so and sorted by range (:func:`_counted`)."""
     sizes = np.array([len(a) for a in arrays], dtype=np.int64)
-    parts = max(1, -(-int(sizes.sum()) // size))
+    records = int(sizes.sum())
+    parts = max(1, -(-records // size))
     if parts == 1:
         values = np.concatenate(arrays) if len(arrays) else np.empty(0, dtype=np.uint64)
         yield values, np.repeat(np.arange(len(arrays), dtype=np.int64), sizes)
         return
     edges = np.array([(b << 64) // parts for b in range(1, parts)], dtype=np.uint64)
-    cuts = np.zeros((len(arrays), parts + 1), dtype=np.int64)
+    if len(arrays) * parts * PIECE_RECORDS <= records:
+        yield from _sliced(arrays, sizes, edges)
+    else:
+        yield from _counted(arrays, sizes, edges)
+
+
+PIECE_RECORDS = 32
+"""Fewest records the (document, range) pieces of :func:`buckets` average for it to gather a
+range with one slice per piece (a slice costs about what counting 32 records does,
+``bench/bench_buckets.py``); below, pieces are too many and it sorts the records by range."""
+
+
+def _sliced(
+    arrays: Sequence[np.ndarray], sizes: np.ndarray, edges: np.ndarray
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The ranges of :func:`buckets`, each gathered with one slice per document."""
+    cuts = np.zeros((len(arrays), len(edges) + 2), dtype=np.int64)
     for n, values in enumerate(arrays):
         cuts[n, 1:-1] = np.searchsorted(values, edges)
     cuts[:, -1] = sizes
-    for b in range(parts):
+    owners = np.arange(len(arrays), dtype=np.int64)
+    for b in range(len(edges) + 1):
         lo, hi = cuts[:, b].tolist(), cuts[:, b + 1].tolist()
         pieces = [a[i:j] for a, i, j in zip(arrays, lo, hi, strict=True)]
-        owners = np.repeat(np.arange(len(arrays), dtype=np.int64), cuts[:, b + 1] - cuts[:, b])
-        yield np.concatenate(pieces), owners
+        yield np.concatenate(pieces), np.repeat(owners, cuts[:, b + 1] - cuts[:, b])
+
+
+def _counted(
+    arrays: Sequence[np.ndarray], sizes: np.ndarray, edges: np.ndarray
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The ranges of :func:`buckets` when (document, range) pieces are small: consecutive
+    ranges are grouped so that a (document, group) piece averages :data:`PIECE_RECORDS`
+    records, each group is gathered by :func:`_sliced` and cut into its ranges by a stable
+    sort on the range (Cormen et al., *Introduction to Algorithms*, §8.2: a counting sort keeps
+    each range's records in owner order, then value order), each record's range found by a
+    division (:func:`_range_of`). Held at once beyond ``arrays``: one group's records and a
+    table of documents × groups cuts."""
+    parts = len(edges) + 1
+    groups = max(1, int(sizes.sum()) // (len(arrays) * PIECE_RECORDS))
+    firsts = np.unique(np.linspace(0, parts, groups + 1).astype(np.int64))
+    gathered = _sliced(arrays, sizes, edges[firsts[1:-1] - 1])
+    for (values, owners), first, last in zip(gathered, firsts[:-1], firsts[1:], strict=True):
+        at = _range_of(values, edges)
+        order = np.argsort(at, kind="stable")
+        ends = np.cumsum(np.bincount(at.astype(np.int64) - first, minlength=last - first))
+        values, owners = values[order], owners[order]
+        for lo, hi in itertools.pairwise([0, *ends.tolist()]):
+            yield values[lo:hi], owners[lo:hi]
+
+
+def _range_of(values: np.ndarray, edges: np.ndarray) -> np.ndarray:
+    """The range of each value: b where ``edges[b - 1] <= value < edges[b]`` (the first from 0,
+    the last to 2**64), for the edges of :func:`buckets` (``edges[b - 1]`` = ⌊b·2⁶⁴/parts⌋),
+    16 bits wide while the ranges fit. By division, not a binary search: with q = ⌊2⁶⁴/parts⌋,
+    ``edges[b - 1]`` ≥ b·q, so value // q is the range or the next one (parts² ≪ 2⁶⁴), and one
+    comparison with that range's first value settles it."""
+    parts = len(edges) + 1
+    starts = np.concatenate((np.zeros(1, dtype=np.uint64), edges))
+    guess = np.minimum(values // np.uint64((1 << 64) // parts), np.uint64(parts - 1))
+    guess = guess.astype(np.uint16 if parts <= 2**16 else np.int64)
+    guess -= (values < starts[guess]).astype(guess.dtype)
+    return guess
 
 
 def pairs_sharing(

@@ -9,7 +9,9 @@ than a common one. All data ships inside PyPI wheels and is read from them, neve
 - English: WordLlama's ``l2_supercat`` token embeddings (32,000 × 256, MIT), trained so that
   the mean of a text's token vectors embeds it (Miller 2024); a word's vector is the mean of
   its tokens' (the wheel's own tokenizer file, read with ``tokenizers``);
-- Ukrainian and the rest: no vectors ship for them (equal lemmas match, nothing else). The
+- Ukrainian: navec's vectors of each word's Russian cognate (:mod:`copylens.core.cognates`,
+  issue 35: "вибір" takes "выбор"'s), none for a word without one;
+- the rest: no vectors ship for them (equal lemmas match, nothing else). The
   thesauri on PyPI were measured and left out: synonymset maps "швидко" and "повільно" to one
   head word, "многочлен" to "апиоид"; wiki-synonyms holds names of things, not words;
 - weights: ``wordfreq``'s Zipf frequency (Speer 2022): :func:`weight`.
@@ -36,6 +38,7 @@ from pathlib import Path
 import numpy as np
 
 from copylens.core.canonicalize import fingerprint
+from copylens.core.cognates import ukrainian_known
 
 HASH_DIMENSION = 256
 """Dimension of a language without vectors (its words' vectors are pseudo-random)."""
@@ -58,6 +61,8 @@ class Lexicon:
     table: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.float32))
     """Unit vectors, float32, one row per word :meth:`rows` has seen, then spare rows."""
     _rows: dict[tuple[str, str], int] = field(default_factory=dict)
+    _random: dict[str, int] = field(default_factory=dict)
+    """A row of :attr:`table` holding each canonical form's pseudo-random vector."""
 
     def rows(self, written: Sequence[str], forms: Sequence[str]) -> np.ndarray:
         """Rows of :attr:`table` (int32) for the words as written (measured on ParaPhraser: a
@@ -75,9 +80,25 @@ class Lexicon:
                 if v is not None:
                     block[n] = v
             if unknown:
-                block[unknown] = _random_units([new[n][1] for n in unknown], self.dimension)
+                block[unknown] = self._random_vectors([new[n][1] for n in unknown])
+                for n in unknown:
+                    self._random.setdefault(new[n][1], first + n)
             self._rows.update((key, first + n) for n, key in enumerate(new))
         return np.fromiter(map(self._rows.__getitem__, keys), dtype=np.int32, count=len(keys))
+
+    def _random_vectors(self, forms: list[str]) -> np.ndarray:
+        """:func:`_random_units` of the forms, each distinct form's made once (issue 40: the
+        unknown words of 1,000 essays were 12,744 forms written of 1,453 canonical ones)."""
+        out = np.empty((len(forms), self.dimension), dtype=np.float32)
+        old = [n for n, form in enumerate(forms) if form in self._random]
+        if old:
+            out[old] = self.table[[self._random[forms[n]] for n in old]]
+        wanted = [n for n, form in enumerate(forms) if form not in self._random]
+        if wanted:
+            fresh = list(dict.fromkeys(forms[n] for n in wanted))
+            at = {form: n for n, form in enumerate(fresh)}
+            out[wanted] = _random_units(fresh, self.dimension)[[at[forms[n]] for n in wanted]]
+        return out
 
     def _grow(self, size: int) -> None:
         """Room for ``size`` rows, doubling (rows already given keep their numbers)."""
@@ -187,6 +208,9 @@ def lexicon(language: str) -> Lexicon:
         return _navec()
     if language == "en":
         return _wordllama()
+    if language == "uk":
+        russian = lexicon("ru")
+        return Lexicon("uk", russian.dimension, ukrainian_known(russian.known))
     return Lexicon(language, HASH_DIMENSION, _none)
 
 

@@ -33,10 +33,11 @@ sentences by meaning, after the aligner, between a checked document and a source
    sentence by chance. A short copy stays a copy (:func:`_short_copy`): the shortest fragment
    (``min_fragment_words``) holds for it as for the aligner's.
    Besides (issue 35), a match at a lower score stands in an *ordered chain*: consecutive
-   checked sentences retelling consecutive source sentences, three or more of them, or two
-   with a higher mean (:func:`_ordered`; the scores per language in :data:`CHAINED`: members
-   from 0.2 with a mean of 0.3 in Russian and Ukrainian, whose word vectors and thesauri know
-   too few of a rewriter's synonyms for an expert rewrite to reach :data:`LOW`). A rewrite
+   checked sentences retelling consecutive source sentences (in Russian and Ukrainian one
+   source sentence may be passed over), three or more of them, or two with a higher mean
+   (:func:`_ordered`; the scores per language in :data:`CHAINED`: members from 0.2 (uk 0.15)
+   with a mean of 0.25 (uk 0.3) in Russian and Ukrainian, whose word vectors and thesauri
+   know too few of a rewriter's synonyms for an expert rewrite to reach :data:`LOW`). A rewrite
    keeps its source's order sentence by sentence; honest writing on the topic and word salad
    from its vocabulary do not (bench/lab_rewrite_runs.py). The candidate step then also
    scores each candidate's successor on both sides (:func:`_next_pairs`).
@@ -55,6 +56,7 @@ import hashlib
 import itertools
 import os
 import re
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -127,6 +129,16 @@ WORD_MATCH = 0.4
 SYNONYM = 0.8
 """Similarity of two words the language's thesaurus lists as synonyms (step 3; issue 35):
 the larger of this and their vectors' cosine."""
+STEM = 0.6
+"""Similarity of two words of one derivational family (:func:`stem_keys`: "покрывать" and
+"покрытие", "коррелировать" and "корреляция"), in a language of :data:`STEMMED`: the larger
+of this and their vectors' cosine."""
+STEMMED = frozenset({"ru", "uk"})
+"""Languages whose words pair by derivational family (:func:`stem_keys`, issue 35): a
+Russian or Ukrainian rewriter turns verbs into nouns and adjectives into adverbs, and
+navec rates many such pairs under :data:`WORD_MATCH` (and knows few Ukrainian words)."""
+STEM_LENGTHS = (5, 6, 7, 8, 9, 10)
+"""Lengths of the shared beginnings :func:`stem_keys` looks at."""
 ALONE = 0.7
 IN_RUN = 0.6
 LOW = 0.45
@@ -168,6 +180,9 @@ class Meaning:
     """The vectors the mean vectors of sentences are made of, when the language has a
     thesaurus: a table of each distinct word's vector plus the mean of its synonyms' (unit
     length), and each word's row of it (:func:`_spread`); else the lexicon's own."""
+    stems: np.ndarray | None = None
+    """Each canonical word's derivational keys (:func:`stem_keys`, one row per word), in a
+    language of :data:`STEMMED`; else None."""
 
     def centroids(self, lo: int = 0, hi: int | None = None) -> np.ndarray:
         """Unit weighted mean vectors of sentences [lo, hi) of ``bounds`` (float32), equal bit
@@ -252,12 +267,19 @@ def _made(doc: Prepared) -> Meaning:
     known = _known(c.language)
     lex = known.lexicon
     at = np.empty(len(c), dtype=np.int64)
+    generation = known.generation
+    prints, plain = _prints(c), _plain(doc)
     for lo in range(0, len(c), BLOCK_WORDS):
-        at[lo : lo + BLOCK_WORDS] = known.ids_of(_keys(doc, lo, min(lo + BLOCK_WORDS, len(c))))
+        hi = min(lo + BLOCK_WORDS, len(c))
+        at[lo:hi] = known.numbers(doc, lo, hi, prints[lo:hi], plain[lo:hi])
+    if known.generation != generation:  # emptied on the way: numbers of two memos
+        return _meaning(doc, lex)
     sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
     synonyms = None if known.synonyms is None else known.synonyms[at]
+    stems = None if known.stems is None else known.stems[at]
     rows, weights = known.rows[at], known.weights[at]
-    return _assembled(doc, sentences, lex, rows, weights, known.thesaurus, synonyms, None)
+    words = (known.thesaurus, synonyms, None, stems)
+    return _assembled(doc, sentences, lex, rows, weights, *words)
 
 
 def _keys(doc: Prepared, lo: int, hi: int) -> list[tuple[str, str]]:
@@ -265,6 +287,29 @@ def _keys(doc: Prepared, lo: int, hi: int) -> list[tuple[str, str]]:
     c, text = doc.canonical, doc.text
     spans = zip(c.starts[lo:hi].tolist(), c.ends[lo:hi].tolist(), strict=True)
     return list(zip([text[s:e] for s, e in spans], c.forms[lo:hi], strict=True))
+
+
+def _keys_at(doc: Prepared, at: list[int]) -> list[tuple[str, str]]:
+    """The canonical words numbered ``at`` as (word as written, form)."""
+    c, text = doc.canonical, doc.text
+    spans = zip(c.starts[at].tolist(), c.ends[at].tolist(), at, strict=True)
+    return [(text[s:e], c.forms[n]) for s, e, n in spans]
+
+
+def _prints(c: Canonical) -> np.ndarray:
+    """Each canonical word's fingerprint of its fold and form (uint64)."""
+    with np.errstate(over="ignore"):
+        return c.variants ^ (c.hashes * np.uint64(0x9E3779B97F4A7C15))
+
+
+def _plain(doc: Prepared) -> np.ndarray:
+    """Whether each canonical word is spelt, lower-cased, as its fold (the ``variants``
+    fingerprint) reads: not ignored (an ignored word's fingerprints are the run's own) and
+    holding no character of :func:`_odd_words`. Its lower-cased spelling and form, what the
+    stage's values of a word are made of, are then told by its print (:func:`_prints`)."""
+    plain = ~doc.ignored_words
+    plain[_odd_words(doc)] = False
+    return plain
 
 
 def new_words(doc: Prepared) -> tuple[tuple[str, str], ...]:
@@ -280,26 +325,79 @@ def new_words(doc: Prepared) -> tuple[tuple[str, str], ...]:
     if c.language in SPREAD or not len(c):
         return ()
     met = _MET.setdefault((os.getpid(), c.language), set())
-    if len(met) > KNOWN_WORDS:  # a worker kept for many runs: named again, learned once
+    odd_met = _ODD_MET.setdefault((os.getpid(), c.language), set())
+    if len(met) + len(odd_met) > KNOWN_WORDS:  # a worker kept for many runs: named again
         met.clear()
-    with np.errstate(over="ignore"):
-        pairs = c.variants ^ (c.hashes * np.uint64(0x9E3779B97F4A7C15))
-    values, first = np.unique(pairs, return_index=True)
+        odd_met.clear()
+    values, first = np.unique(_prints(c), return_index=True)
     fresh = [(v, n) for v, n in zip(values.tolist(), first.tolist(), strict=True) if v not in met]
-    if not fresh:
-        return ()
     met.update(v for v, _ in fresh)
+    odd = _odd_words(doc)
+    if not fresh and not len(odd):
+        return ()
     memo = _KNOWN.get(c.language)  # as inherited: never made here (it loads the thesaurus)
     known = memo.ids if memo is not None else {}
-    at = sorted(n for _, n in fresh)
+    at = sorted({n for _, n in fresh}.union(odd.tolist()))
     starts, ends = c.starts[at].tolist(), c.ends[at].tolist()
     keys = [(doc.text[s:e], c.forms[n]) for s, e, n in zip(starts, ends, at, strict=True)]
-    return tuple(k for k in dict.fromkeys(keys) if k not in known)
+    named = tuple(k for k in dict.fromkeys(keys) if k not in known and k not in odd_met)
+    odd_met.update(named)
+    return named
+
+
+def _plain_letters() -> np.ndarray:
+    """Whether each code point (up to the Cyrillic block; one more entry, False, for any
+    beyond) is a plain character of a word: a digit 0–9, a basic Latin, Russian or Ukrainian
+    letter but "ё", or the apostrophe '."""
+    plain = np.zeros(0x501, dtype=bool)
+    for first, last in (("0", "9"), ("A", "Z"), ("a", "z"), ("А", "я")):
+        plain[ord(first) : ord(last) + 1] = True
+    plain[[ord(x) for x in "ІіЇїЄєҐґ'"]] = True
+    return plain
+
+
+_PLAIN = _plain_letters()
+_ODD_CHUNK = 1 << 18
+"""Characters of a text whose code points :func:`_odd_words` holds at once (1 MB)."""
+
+
+def _odd_words(doc: Prepared) -> np.ndarray:
+    """The canonical words (indices) holding a folded look-alike letter, or a character other
+    than the plain ones (:data:`_PLAIN`): a letter beyond the basic Latin, Russian and
+    Ukrainian ones ("ё", "é", letters NFKC changes), a combining mark, an invisible character,
+    a typographic apostrophe. The words whose lower-cased spelling the fingerprints of
+    :func:`new_words` do not tell apart from another one's (``оbtаin`` with Cyrillic о and а
+    beside ``obtain``; ``aw\u200cay`` beside ``away``), each of which the stage looks up on
+    its own. The text is read as code points a chunk at a time (spaces and punctuation, not
+    plain either, lie outside every word)."""
+    c = doc.canonical
+    odd = np.zeros(len(c), dtype=bool)
+    text, last = doc.text, len(_PLAIN) - 1
+    for at in range(0, len(text), _ODD_CHUNK):
+        chunk = text[at : at + _ODD_CHUNK].encode("utf-32-le", "surrogatepass")
+        points = np.frombuffer(chunk, dtype=np.uint32)
+        _mark_words(odd, c, at + np.flatnonzero(~_PLAIN[np.minimum(points, last)]))
+    if c.homoglyphs:
+        _mark_words(odd, c, np.array(c.homoglyphs, dtype=np.int64))
+    return np.flatnonzero(odd)
+
+
+def _mark_words(marks: np.ndarray, c: Canonical, offsets: np.ndarray) -> None:
+    """Mark the canonical words holding a character at one of the offsets (none when the
+    document has no canonical word: a sentence of stop words only)."""
+    if not len(c.starts):
+        return
+    word = np.searchsorted(c.starts, offsets, side="right") - 1
+    inside = (word >= 0) & (offsets < c.ends[np.maximum(word, 0)])
+    marks[word[inside]] = True
 
 
 _MET: dict[tuple[int, str], set[int]] = {}
 """The words each process met in :func:`new_words` (fingerprints of fold and form), by
 process id and language."""
+_ODD_MET: dict[tuple[int, str], set[tuple[str, str]]] = {}
+"""The words of :func:`_odd_words` each process named in :func:`new_words` (as written, form),
+by process id and language."""
 
 
 def learn(language: str, words: Sequence[tuple[str, str]]) -> None:
@@ -319,15 +417,25 @@ class _Known:
 
     def __init__(self, language: str) -> None:
         self.language = language
-        for key in [k for k in _MET if k[1] == language]:  # met: known no longer
-            del _MET[key]
+        self.generation: int = getattr(self, "generation", -1) + 1
+        """How many times the memo was emptied (:data:`KNOWN_WORDS`): numbers of another
+        generation index other arrays."""
+        self.prints: dict[int, int] = {}
+        """The number of each plain word met (:func:`_plain`) by its print (:func:`_prints`):
+        a document's words are looked up by integers, most of them without a string made."""
+        for met in (_MET, _ODD_MET):  # met: known no longer
+            for key in [k for k in met if k[1] == language]:
+                del met[key]
         self.lexicon = lexicon(language)
         """The lexicon whose table :attr:`rows` index (rows of another one mean other words)."""
         self.ids: dict[tuple[str, str], int] = {}
+        self.lowered: dict[tuple[str, str], int] = {}
+        """Each word's number by the word lower-cased and its form."""
         self.rows = np.zeros(0, dtype=np.int32)
         self.weights = np.zeros(0, dtype=np.float32)
         self.thesaurus = thesaurus(language)
         self.synonyms = None if self.thesaurus is None else np.zeros(0, dtype=np.int32)
+        self.stems = _stems(language, [])
 
     def ids_of(self, keys: list[tuple[str, str]]) -> np.ndarray:
         """Each (word as written, form)'s number, new ones learned first (the memo is emptied
@@ -342,18 +450,47 @@ class _Known:
             found = list(map(self.ids.__getitem__, keys))
         return np.array(found, dtype=np.int64)
 
+    def numbers(
+        self, doc: Prepared, lo: int, hi: int, prints: np.ndarray, plain: np.ndarray
+    ) -> np.ndarray:
+        """:meth:`ids_of` the document's canonical words [lo, hi), whose prints and
+        plainness are given: a plain word met before is found by its print, the others by
+        their spelling and form (then a plain one's print is kept)."""
+        found = list(map(self.prints.get, prints.tolist()))
+        pairs = enumerate(zip(found, plain.tolist(), strict=True))
+        slow = [n for n, (number, ok) in pairs if number is None or not ok]
+        if slow:
+            generation = self.generation
+            numbers = self.ids_of(_keys_at(doc, [lo + n for n in slow])).tolist()
+            for n, number in zip(slow, numbers, strict=True):
+                found[n] = number
+            if self.generation == generation:
+                kept = np.flatnonzero(plain[slow]).tolist()
+                self.prints.update((int(prints[slow[k]]), numbers[k]) for k in kept)
+        return np.array(found, dtype=np.int64)
+
     def _learn(self, new: list[tuple[str, str]]) -> None:
-        written = [w.lower() for w, _ in new]
-        forms = [f for _, f in new]
-        rows = self.lexicon.rows(written, forms)
-        weights = np.array([weight(w, self.language) for w in written], dtype=np.float32)
-        self.rows = np.concatenate((self.rows, rows))
-        self.weights = np.concatenate((self.weights, weights))
-        if self.thesaurus is not None and self.synonyms is not None:
-            ids = np.array([self.thesaurus.id_of(f) for f in forms], dtype=np.int32)
-            self.synonyms = np.concatenate((self.synonyms, ids))
-        first = len(self.ids)
-        self.ids.update(zip(new, range(first, first + len(new)), strict=True))
+        """Number the words; each word lower-cased with its form (what its values are made
+        of) is looked up once: another case of a word known takes its number (a pair worker
+        meets "Given" where the reading workers named "given": issue 40)."""
+        lowered = [(w.lower(), f) for w, f in new]
+        fresh = [key for key in dict.fromkeys(lowered) if key not in self.lowered]
+        if fresh:
+            written = [w for w, _ in fresh]
+            forms = [f for _, f in fresh]
+            rows = self.lexicon.rows(written, forms)
+            weights = np.array([weight(w, self.language) for w in written], dtype=np.float32)
+            first = len(self.rows)
+            self.rows = np.concatenate((self.rows, rows))
+            self.weights = np.concatenate((self.weights, weights))
+            stems = _stems(self.language, forms)
+            if self.stems is not None and stems is not None:
+                self.stems = np.concatenate((self.stems, stems))
+            if self.thesaurus is not None and self.synonyms is not None:
+                ids = np.array([self.thesaurus.id_of(f) for f in forms], dtype=np.int32)
+                self.synonyms = np.concatenate((self.synonyms, ids))
+            self.lowered.update(zip(fresh, range(first, first + len(fresh)), strict=True))
+        self.ids.update((key, self.lowered[low]) for key, low in zip(new, lowered, strict=True))
 
 
 KNOWN_WORDS = 1 << 18
@@ -371,6 +508,35 @@ def _known(language: str) -> _Known:
     return found
 
 
+def stem_keys(forms: Sequence[str], language: str = "ru") -> np.ndarray:
+    """Each lemma's derivational keys, one column per length k of :data:`STEM_LENGTHS`: a
+    fingerprint of its first k letters where k is at least half its length (after a
+    reflexive ending "ся"/"сь" is dropped), else 0. Two lemmas share a nonzero key when they
+    begin with the same k letters, k at least 5 and at least half of the longer one: one
+    family's words ("эвристика", "эвристический"; "вычислять", "вычисляться"), seldom two
+    families' that share a prefix ("использовать" and "исполнять": 5 of 12). A cheap stand-in
+    for a derivational dictionary (Vodolazsky's DeriNet-style families are not packaged):
+    a rule of shared beginnings, as light stemmers do (Porter 1980), at the level of families.
+    In Ukrainian "і" counts as "о" (the alternation of "поріг" and "пороговий", "вихід" and
+    "виходити")."""
+    out = np.zeros((len(forms), len(STEM_LENGTHS)), dtype=np.uint64)
+    for n, form in enumerate(forms):
+        word = form[:-2] if len(form) > 5 and form.endswith(("ся", "сь")) else form
+        if language == "uk":
+            word = word.replace("і", "о")
+        if not word.isalpha():
+            continue
+        for c, k in enumerate(STEM_LENGTHS):
+            if k <= len(word) and 2 * k >= len(word):
+                out[n, c] = zlib.crc32(word[:k].encode()) | (1 << 40)
+    return out
+
+
+def _stems(language: str, forms: Sequence[str]) -> np.ndarray | None:
+    """:func:`stem_keys` of the forms in a language of :data:`STEMMED`, else None."""
+    return stem_keys(forms, language) if language in STEMMED else None
+
+
 Sentences = list[tuple[int, int, int, int]]
 """Word range and character span of each sentence the stage compares (:func:`sentence_words`
 with at least :data:`MIN_WORDS` words)."""
@@ -379,8 +545,8 @@ with at least :data:`MIN_WORDS` words)."""
 def _meaning(doc: Prepared, lex: Lexicon) -> Meaning:
     """The document's :class:`Meaning`, made :data:`BLOCK_WORDS` words at a time: memory
     beyond the document is its distinct words and one block's vectors."""
-    sentences, rows, weights, words, synonyms, spread = _word_meanings(doc, lex)
-    return _assembled(doc, sentences, lex, rows, weights, words, synonyms, spread)
+    sentences, rows, weights, words, synonyms, spread, stems = _word_meanings(doc, lex)
+    return _assembled(doc, sentences, lex, rows, weights, words, synonyms, spread, stems)
 
 
 def _word_meanings(
@@ -392,9 +558,11 @@ def _word_meanings(
     Thesaurus | None,
     np.ndarray | None,
     tuple[np.ndarray, np.ndarray] | None,
+    np.ndarray | None,
 ]:
     """The parts of :func:`_meaning` made of the document's words: its sentences, each
-    word's row of ``lex``'s table, weight and thesaurus number, and the spread vectors."""
+    word's row of ``lex``'s table, weight and thesaurus number, the spread vectors and the
+    derivational keys."""
     c = doc.canonical
     sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
     text = doc.text
@@ -417,7 +585,8 @@ def _word_meanings(
                 _spread(lex, [w for w, _ in distinct], [f for _, f in distinct], ids, words),
                 at,
             )
-    return sentences, rows, weights, words, synonyms, spread
+    stems = _stems(c.language, [f for _, f in distinct])
+    return sentences, rows, weights, words, synonyms, spread, None if stems is None else stems[at]
 
 
 def _assembled(
@@ -429,6 +598,7 @@ def _assembled(
     words: Thesaurus | None,
     synonyms: np.ndarray | None,
     spread: tuple[np.ndarray, np.ndarray] | None,
+    stems: np.ndarray | None = None,
 ) -> Meaning:
     """The :class:`Meaning` of these parts, with the sentences' mean vectors kept when they
     fit :data:`KEPT_BYTES`."""
@@ -439,7 +609,7 @@ def _assembled(
         table, rows_of = spread or (lex.table, rows)
         kept = _centroids(bounds, table, rows_of, weights)
     hashes = doc.canonical.hashes
-    return Meaning(bounds, places, hashes, lex, rows, weights, kept, words, synonyms, spread)
+    return Meaning(bounds, places, hashes, lex, rows, weights, kept, words, synonyms, spread, stems)
 
 
 def _spread(
@@ -459,8 +629,9 @@ def _spread(
 
 
 SPREAD = frozenset({"uk"})
-"""Languages whose candidate step adds synonyms' vectors (:func:`_spread`): those without
-word vectors, where a sentence retold with synonyms is otherwise never a candidate. Measured
+"""Languages whose candidate step adds synonyms' vectors (:func:`_spread`): Ukrainian, whose
+words have vectors only where a Russian cognate has one (:mod:`copylens.core.cognates`), so a
+sentence retold with synonyms is otherwise seldom a candidate. Measured
 on Russian (navec's vectors): ``compare`` of 1,000 essays scored 2.6 times as many pairs with
 it (16,612 → 43,223; 2.7× the time of the stage off against 1.7×), for passages put through a
 thesaurus synonymizer marked 94.5 % instead of 79.6 % (bench_paraphrase.py); the honest side
@@ -579,18 +750,28 @@ def _paired(
     b_range: tuple[int, int],
     found: tuple[np.ndarray, np.ndarray] | None,
 ) -> Paired:
-    """Each side's word weights and the similarity of each word's partner (0: none)."""
+    """Each side's word weights and the similarity of each word's partner (0: none; none at
+    all when a side has too little weight left to score, :func:`_score`: a fifth of the
+    sentence pairs of 1,000 essays, issue 40)."""
     (a0, a1), (b0, b1) = a_range, b_range
+    wa, wb = a.weights[a0:a1], b.weights[b0:b1]
+    if found is not None:
+        wa, wb = wa * ~found[0][a0:a1], wb * ~found[1][b0:b1]
+    if wa.sum() < LEAST_WEIGHT or wb.sum() < LEAST_WEIGHT:  # scores 0 (:func:`_score`)
+        return (wa, np.zeros(len(wa), np.float32)), (wb, np.zeros(len(wb), np.float32))
     table = a.lexicon.table
     cosine = table[a.rows[a0:a1]] @ table[b.rows[b0:b1]].T
     if a.synonyms is not None and b.synonyms is not None and a.thesaurus is b.thesaurus:
         assert a.thesaurus is not None
-        listed = a.thesaurus.related(a.synonyms[a0:a1], b.synonyms[b0:b1])
-        cosine[listed] = np.maximum(cosine[listed], SYNONYM)
+        listed = a.thesaurus.related_at(a.synonyms[a0:a1], b.synonyms[b0:b1])
+        if len(listed[0]):
+            cosine[listed] = np.maximum(cosine[listed], SYNONYM)
+    if a.stems is not None and b.stems is not None:
+        sa, sb = a.stems[a0:a1, None, :], b.stems[None, b0:b1, :]
+        family = ((sa == sb) & (sa != 0)).any(axis=2)
+        cosine[family] = np.maximum(cosine[family], STEM)
     cosine[a.forms[a0:a1, None] == b.forms[None, b0:b1]] = 1.0
-    wa, wb = a.weights[a0:a1], b.weights[b0:b1]
     if found is not None:
-        wa, wb = wa * ~found[0][a0:a1], wb * ~found[1][b0:b1]
         cosine[:, wb == 0] = 0.0  # a found word pairs with nothing
         cosine[wa == 0, :] = 0.0
     best_a, best_b = _one_to_one(cosine)
@@ -619,15 +800,19 @@ def _one_to_one(cosine: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     by falling similarity, pairs under :data:`WORD_MATCH` left out (0). The pairs are walked
     as plain lists (a numpy scalar per step cost most of the stage's time) and the walk stops
     once every row or every column is paired."""
-    rows, cols = np.nonzero(cosine >= WORD_MATCH)
-    best_a = np.zeros(cosine.shape[0], dtype=np.float32)
-    best_b = np.zeros(cosine.shape[1], dtype=np.float32)
-    values = cosine[rows, cols]
+    n_a, n_b = cosine.shape
+    best_a = np.zeros(n_a, dtype=np.float32)
+    best_b = np.zeros(n_b, dtype=np.float32)
+    places = np.flatnonzero(cosine >= WORD_MATCH)  # row-major, as np.nonzero's
+    if not len(places):
+        return best_a, best_b
+    values = cosine.ravel()[places]
     order = np.argsort(-values, kind="stable")
-    free_a, free_b = [True] * cosine.shape[0], [True] * cosine.shape[1]
-    left = min(cosine.shape)
+    free_a, free_b = [True] * n_a, [True] * n_b
+    left = min(n_a, n_b)
     taken_a, taken_b, taken = [], [], []
-    for i, j, n in zip(rows[order].tolist(), cols[order].tolist(), order.tolist(), strict=True):
+    for n, place in zip(order.tolist(), places[order].tolist(), strict=True):
+        i, j = divmod(place, n_b)
         if free_a[i] and free_b[j]:
             free_a[i] = free_b[j] = False
             taken_a.append(i)
@@ -660,23 +845,21 @@ def paraphrases(
     ma, mb = meaning_of(a), meaning_of(b)
     if not ma.bounds or not mb.bounds:
         return []
-    blocked_a = a.ignored_words
-    open_a = [
-        n
-        for n, (lo, hi) in enumerate(ma.bounds)
-        if covered_a[lo:hi].mean() < MAX_COVERED and not blocked_a[lo:hi].any()
-    ]
+    lo_a, hi_a = np.array(ma.bounds, dtype=np.int64).T
+    share = _counts(covered_a, lo_a, hi_a) / (hi_a - lo_a)  # as covered_a[lo:hi].mean()
+    free = (share < MAX_COVERED) & (_counts(a.ignored, lo_a, hi_a) == 0)
+    open_a = np.flatnonzero(free).tolist()
     if not open_a:
         return []
-    blocked_b = b.ignored_words
-    closed_b = np.array([bool(blocked_b[lo:hi].any()) for lo, hi in mb.bounds], dtype=bool)
+    lo_b, hi_b = np.array(mb.bounds, dtype=np.int64).T
+    closed_b = _counts(b.ignored, lo_b, hi_b) > 0
     found: list[Match] = []
     chain = CHAINED.get(a.canonical.language)
     least = min(LOW, chain.least) if chain is not None else LOW
     floor = chain.floor if chain is not None else FLOOR
     pairs = list(_nearest(ma, mb, open_a, closed_b, floor))
     if chain is not None:
-        pairs += _next_pairs(pairs, set(open_a), closed_b)
+        pairs += _next_pairs(pairs, set(open_a), closed_b, chain.skip)
     for i, j in pairs:
         found.extend(m for m in _units(ma, mb, i, j, covered) if m.score >= least)
     found = [m for m in found if not _short_copy(m, ma, mb, options.min_fragment_words)]
@@ -685,21 +868,32 @@ def paraphrases(
     return sorted(chosen, key=lambda m: m.a0)
 
 
+def _counts(marks: np.ndarray | None, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """How many words of each range [lo, hi) are marked (none when ``marks`` is None)."""
+    if marks is None:
+        return np.zeros(len(lo), dtype=np.int64)
+    running = np.concatenate(([0], np.cumsum(marks, dtype=np.int64)))
+    return running[hi] - running[lo]
+
+
 def _next_pairs(
-    pairs: list[tuple[int, int]], open_a: set[int], closed_b: np.ndarray
+    pairs: list[tuple[int, int]], open_a: set[int], closed_b: np.ndarray, skip: int = 0
 ) -> list[tuple[int, int]]:
-    """Each candidate's successor on both sides, (i + 1, j + 1), when it is no candidate
-    already and both sentences may be compared: a rewrite keeps its source's order, so the
-    sentence after one retelling source sentence j likely retells j + 1, even when its mean
-    vector is not among the nearest (words replaced by synonyms the vectors do not know).
-    For the languages of :data:`CHAINED`, whose ordered chains this completes."""
+    """Each candidate's successors, (i + 1, j + 1) and, with ``skip``, up to (i + 1, j + 1 +
+    skip), when no candidate already and both sentences may be compared: a rewrite keeps its
+    source's order, so the sentence after one retelling source sentence j likely retells
+    j + 1 (or j + 2, a source sentence left out), even when its mean vector is not among the
+    nearest (words replaced by synonyms the vectors do not know). For the languages of
+    :data:`CHAINED`, whose ordered chains this completes."""
     known = set(pairs)
     out = []
     for i, j in pairs:
-        nxt = (i + 1, j + 1)
-        if nxt not in known and i + 1 in open_a and j + 1 < len(closed_b) and not closed_b[j + 1]:
-            known.add(nxt)
-            out.append(nxt)
+        if i + 1 not in open_a:
+            continue
+        for k in range(j + 1, min(j + 2 + skip, len(closed_b))):
+            if (i + 1, k) not in known and not closed_b[k]:
+                known.add((i + 1, k))
+                out.append((i + 1, k))
     return out
 
 
@@ -1025,11 +1219,14 @@ class Chain:
     """Least mean score of a chain of :data:`RUN` or more."""
     floor: float = FLOOR
     """The candidate step's least cosine of mean vectors (step 2) in the language."""
+    skip: int = 0
+    """Most source sentences a chain may pass over between two members (a rewriter leaves a
+    sentence out)."""
 
 
 CHAINED = {
-    "ru": Chain(0.2, 0.4, 0.3, 0.3),
-    "uk": Chain(0.2, 0.4, 0.3, 0.3),
+    "ru": Chain(0.2, 0.4, 0.25, 0.3, skip=1),
+    "uk": Chain(0.15, 0.4, 0.3, 0.15, skip=1),
     "en": Chain(0.4, 0.55, 0.4),
 }
 """Languages whose matches may stand by an ordered chain (:func:`_ordered`), with its scores.
@@ -1039,15 +1236,29 @@ and word salad none. Chosen on bench/lab_rewrite_runs.py's sentence-by-sentence 
 stage's score, every checked text against every source it is checked with, without the
 candidate step; the tables are in bench/results/paraphrase_signals.md):
 
-- Russian and Ukrainian (members from 0.2, a mean of 0.3 for three or more, 0.4 for two):
-  expert rewrites have 44 % (ru) and 21 % (uk) of their sentences in such chains; 0 of 22
-  independent same-topic texts, 0 of 20 word-salad texts and 0 of 41 real paragraphs of seed
-  002 against seed papers 000/001 any. The most an honest chain reached: three long at a
-  mean of 0.217 (members from 0.2), 0.249 (from 0.15); two long, 0.33. In bench_own_text an
-  own sentence at 0.41 beside an edited copy the aligner missed (0.334) made a chain of two
-  at 0.372, below ``pair``. The candidate step takes pairs from a cosine of 0.3 (ru expert
-  rewrites 21 → 28 % marked, uk 21 → 24 %; the lab counts every pair, so honest writing is
-  no more exposed).
+- Russian (members from 0.2, a mean of 0.25 for three or more, 0.4 for two) and Ukrainian
+  (members from 0.15, a mean of 0.3 for three or more, 0.4 for two; its words have their
+  Russian cognates' vectors, :mod:`copylens.core.cognates`), each chain passing over at most
+  one source sentence (``skip``), with derivational families (:data:`STEMMED`): 32 of 43
+  (ru) and 16 of 43 (uk) expert-rewrite sentences in such chains in the lab's one-to-one
+  choice (23 and 10 at the chains' former scores: members from 0.2, a mean of 0.3, no skip,
+  with families and the cognates' vectors); 0 of 22 independent same-topic texts, 0 of 20
+  word-salad texts and 0 of 41 real paragraphs of seed 002 against seed papers 000/001 any.
+  The most an honest chain reached, counting diagonal paths (an upper bound): Russian, three
+  long at a mean of 0.217 (members from 0.2; 0.249 from 0.15), two long 0.33; Ukrainian (no
+  real prose in the lab), three long 0.174, two long 0.247. In bench_own_text's clean
+  Ukrainian essays (the seed paper's other half) a chain of three reached 0.254 (0.293,
+  0.286, 0.183: marked by a mean of 0.25, hence 0.3) and, without the cognates' vectors, one
+  of two 0.307 (marked by a pair of 0.3, hence 0.4). In bench_own_text an own sentence at
+  0.41 beside an edited copy the aligner missed (0.334) made a Russian chain of two at
+  0.372, below ``pair``. The candidate step takes pairs from a cosine of 0.3 in Russian and
+  0.15 in Ukrainian, whose mean vectors (the cognates' where found, else pseudo-random, plus
+  the synonyms') rank the source sentence a rewritten sentence scores best against among its
+  candidates for 18 of 43 sentences at 0.3, 36 at 0.15, 40 at 0.1 (uk expert rewrites with
+  members from 0.2 and a mean of 0.25: 26.5 % marked at 0.3, 46.9 % at 0.1; members from
+  0.15 and a mean of 0.3 as it ships: 51.2 % at 0.2, 62.8 % at 0.15 and at 0.1, at 1.09,
+  1.13 and 1.69 times the stage off's check of an essay against 100 sources; 72.8 % at a
+  mean of 0.27 or 0.28; the lab counts every pair, so honest writing is no more exposed).
 - English word vectors rate honest same-topic sentences higher: at Russian's scores 10 of
   the 38 Clough–Stevenson answers written without copying have a chain; at 0.4 / 0.55 none,
   nor at 0.35 / 0.5 (one at 0.32 / 0.5); expert rewrites have 65 % of their sentences in one."""
@@ -1055,7 +1266,8 @@ candidate step; the tables are in bench/results/paraphrase_signals.md):
 
 def _ordered(matches: list[Match], rule: Chain) -> set[int]:
     """The matches (their ``id``) in an ordered chain: each next checked sentence retelling
-    the very next source sentence (one match's last sentence to the next one's first, on both
+    the very next source sentence, or one up to the ``rule``'s ``skip`` further on (one
+    match's last sentence to the next one's first, on both
     sides), :data:`RUN` or more long with a mean of the ``rule``'s ``run``, or two long with its
     ``pair``."""
     ordered = sorted(matches, key=lambda m: m.a_sentences[0])
@@ -1067,7 +1279,7 @@ def _ordered(matches: list[Match], rule: Chain) -> set[int]:
             m is not None
             and last is not None
             and m.a_sentences[0] == last.a_sentences[-1] + 1
-            and m.b_sentences[0] == last.b_sentences[-1] + 1
+            and 1 <= m.b_sentences[0] - last.b_sentences[-1] <= 1 + rule.skip
         ):
             chain.append(m)
             continue

@@ -65,6 +65,8 @@ from functools import partial
 from multiprocessing.connection import Connection, wait
 from typing import Any, TypeVar
 
+from copylens.core import cpu
+from copylens.core.cpu import stage
 from copylens.core.errors import Cancelled
 
 T = TypeVar("T")
@@ -240,6 +242,9 @@ class _Worker:
     chunks: deque[int] = field(default_factory=deque)
     deadline: float | None = None
     ready: bool = False
+    job: tuple[Any, ...] | None = None
+    """The run's ``(task, memory_bytes, scratch)`` last sent to it: sent once per run, not
+    with every chunk (:func:`_serve_chunks`)."""
 
     def give(self, index: int, job: tuple[Any, ...], seconds: float | None) -> bool:
         """Send a chunk; False if the worker is gone (it died, or stopped after running out
@@ -267,6 +272,11 @@ class _Worker:
     def kill(self) -> None:
         """SIGKILL the worker's process group (it and any program it started), then reap it;
         where there are no process groups (Windows) TerminateProcess the worker alone."""
+        self.stop()
+        self.reap()
+
+    def stop(self) -> None:
+        """The first half of :meth:`kill`: the signal."""
         pid = self.process.pid
         if pid is not None:
             if hasattr(os, "killpg"):
@@ -274,8 +284,23 @@ class _Worker:
                     os.killpg(pid, signal.SIGKILL)
             with contextlib.suppress(OSError):
                 self.process.kill()  # SIGKILL, or TerminateProcess on Windows
+
+    def reap(self) -> None:
+        """The second half of :meth:`kill`: wait (a second at most) for the end, close the
+        pipe."""
         self.process.join(1.0)
         self.conn.close()
+
+
+def _kill_all(workers: Iterable[_Worker]) -> None:
+    """:meth:`_Worker.kill` of each, all signalled before the first is waited for: a worker
+    forked from a large parent takes some 35 ms to end (its memory handed back), and the
+    workers of a run end side by side instead of one after the other (issue 40)."""
+    workers = list(workers)
+    for worker in workers:
+        worker.stop()
+    for worker in workers:
+        worker.reap()
 
 
 _idle: list[_Worker] = []
@@ -310,13 +335,13 @@ def _run(
     with tempfile.TemporaryDirectory(prefix="copylens-run-") as scratch:
         job = (task, limits.memory_bytes, scratch)
         try:
-            pool.extend(_workers(min(workers, len(chunks)), start, forking))
+            with stage("pool"):
+                pool.extend(_workers(min(workers, len(chunks)), start, forking))
             yield from _serve_chunks(pool, start, job, chunks, limits, cancel)
             if not forking:
                 pool = _keep(pool)
         finally:
-            for worker in pool:
-                worker.kill()
+            _kill_all(pool)
 
 
 def _workers(count: int, start: Callable[[], _Worker], forking: bool) -> list[_Worker]:
@@ -354,8 +379,7 @@ def shutdown() -> None:
     with _idle_lock:
         kept, _idle[:] = list(_idle), []
         launcher, _launcher = _launcher, None
-    for worker in kept:
-        worker.kill()
+    _kill_all(kept)
     if launcher is not None:
         launcher.shutdown(wait=True)
 
@@ -382,23 +406,27 @@ def _serve_chunks(
 ) -> Generator[list[R] | Stopped, None, None]:
     """Hand out chunks, collect results, enforce limits, yield in order.
 
-    ``job`` is ``(task, memory_bytes, scratch)``: sent with each chunk, so a kept worker can
-    serve any run. A stopped worker is replaced only while chunks are left to hand out;
+    ``job`` is ``(task, memory_bytes, scratch)``: sent with a worker's first chunk of the run
+    only (a kept worker serves any run; the task, which holds the run's options, pickled
+    again for every file cost some 40 µs of CPU a file, issue 40), the chunks alone after
+    it. A stopped worker is replaced only while chunks are left to hand out;
     ``pool`` always holds the live workers (the caller kills or keeps them)."""
     done: dict[int, list[R] | Stopped] = {}
     todo = deque(range(len(chunks)))
-    task, memory_bytes, scratch = job
 
     def fill(worker: _Worker) -> None:
         while todo and len(worker.chunks) < IN_FLIGHT:
             index = todo.popleft()
-            job = (task, chunks[index], memory_bytes, scratch)
-            if not worker.give(index, job, limits.seconds):
+            first = worker.job is not job
+            message = (chunks[index], *job) if first else (chunks[index],)
+            if not worker.give(index, message, limits.seconds):
                 todo.appendleft(index)
                 return
+            worker.job = job
 
-    for worker in pool:
-        fill(worker)
+    with stage("pool"):
+        for worker in pool:
+            fill(worker)
     stopped: list[_Worker] = []
     ready_next = 0
     while True:
@@ -409,30 +437,31 @@ def _serve_chunks(
             return
         if cancel is not None and cancel():
             raise Cancelled()
-        busy = [w for w in pool if w.chunks]
-        signalled = _signalled(busy, TICK_S)
-        for worker in busy:
-            outcome: tuple[list[R] | Stopped, bool] | None = _outcome(worker, signalled, limits)
-            if outcome is None:
-                continue
-            result, healthy = outcome
-            done[worker.chunks.popleft()] = result
-            if healthy:
-                worker.started(limits.seconds)
-                fill(worker)
-            else:
-                todo.extendleft(reversed(worker.chunks))  # sent, never started: hand on
-                stopped.append(worker)
-        for worker in pool:
-            if not worker.chunks and worker not in stopped and not worker.usable():
-                stopped.append(worker)  # gone before it took a chunk (a failed send)
-        for worker in stopped:
-            pool.remove(worker)
-            worker.kill()
-            if todo:
-                pool.append(new := start())
-                fill(new)
-        stopped.clear()
+        with stage("pool"):  # the parent's side of the pool: results read, chunks sent
+            busy = [w for w in pool if w.chunks]
+            signalled = _signalled(busy, TICK_S)
+            for worker in busy:
+                outcome: tuple[list[R] | Stopped, bool] | None = _outcome(worker, signalled, limits)
+                if outcome is None:
+                    continue
+                result, healthy = outcome
+                done[worker.chunks.popleft()] = result
+                if healthy:
+                    worker.started(limits.seconds)
+                    fill(worker)
+                else:
+                    todo.extendleft(reversed(worker.chunks))  # sent, never started: hand on
+                    stopped.append(worker)
+            for worker in pool:
+                if not worker.chunks and worker not in stopped and not worker.usable():
+                    stopped.append(worker)  # gone before it took a chunk (a failed send)
+            for worker in stopped:
+                pool.remove(worker)
+                worker.kill()
+                if todo:
+                    pool.append(new := start())
+                    fill(new)
+            stopped.clear()
 
 
 def _outcome(
@@ -498,24 +527,36 @@ def _start(context: Any) -> _Worker:
 
 
 def _serve(conn: Connection, parent: int) -> None:
-    """The worker: take ``(task, chunk, memory_bytes, scratch)`` until the pipe closes; say
-    ("ready", None) once, when it has read the first, then answer each with ("ok", results),
-    ("memory", None) (then exit: the heap may be in a bad state) or
-    ("error", (exception, traceback))."""
-    _become_worker(parent)
+    """The worker: take ``(chunk, task, memory_bytes, scratch)``, or ``(chunk,)`` for the task
+    last given, until the pipe closes; say ("ready", None) once, when it has read the first,
+    then answer each with ("ok", results), ("memory", None) (then exit: the heap may be in a
+    bad state) or ("error", (exception, traceback)). Its CPU on the pipe is the stage "pool"."""
+    with stage("pool"):
+        _become_worker(parent)
     ready = False
+    task: Callable[[list[tuple[Any, ...]]], Any] | None = None
+    memory_bytes: int | None = None
     while True:
         try:
-            task, chunk, memory_bytes, scratch = conn.recv()
+            with stage("pool"):
+                chunk, *job = conn.recv()
         except (EOFError, OSError):
             return
         if not ready:
             conn.send(("ready", None))
             ready = True
-        os.environ["TMPDIR"] = tempfile.tempdir = scratch
-        _limit_memory(memory_bytes)
+        if job:
+            task, memory_bytes, scratch = job
+            os.environ["TMPDIR"] = tempfile.tempdir = scratch
+        assert task is not None, "a worker's first chunk comes with its task"
+        with stage("pool"):
+            _limit_memory(memory_bytes)
         try:
-            _send_result(conn, task(chunk))
+            results = task(chunk)
+            if cpu.MEASURING and not conn.poll():  # perhaps its last: killed once it is back
+                cpu.write_now()
+            with stage("pool"):
+                _send_result(conn, results)
         except MemoryError:
             conn.send(("memory", None))
             return

@@ -16,7 +16,7 @@ from __future__ import annotations
 import codecs
 import hashlib
 from collections.abc import Callable, Generator, Iterable, Sequence
-from contextlib import closing, suppress
+from contextlib import closing, nullcontext, suppress
 from dataclasses import dataclass, replace
 from functools import cached_property, partial
 from pathlib import Path
@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from copylens.core.arrays import distinct
-from copylens.core.canonicalize import Canonical, canonicalize
+from copylens.core.canonicalize import Canonical, canonicalize, forms_shared
 from copylens.core.citations import cited_spans
 from copylens.core.cpu import stage
 from copylens.core.documents import Input, TextInput, WebPage
@@ -279,22 +279,25 @@ def read_each(
     document or failure yielded in input order as soon as it is read (:func:`read_all`
     collects them; the archive writes them a batch at a time)."""
     limits = ProcessLimits(read_seconds(items, options), options.read_memory_bytes)
-    if can_fork():
+    forking = can_fork()
+    if forking:
         _warm_up(options, build)
     workers = readers(items, options.process_count)
-    reading = isolated_map(
-        partial(read_one, options=options, build=build),
-        items,
-        workers=workers,
-        limits=limits,
-        cancel=cancel,
-    )
-    for item, result in zip(items, reading, strict=True):
-        yield (
-            InputFailure.of(_name(item), _stopped(result))
-            if isinstance(result, Stopped)
-            else result
+    with forms_shared() if forking and workers > 1 else nullcontext():
+        reading = isolated_map(
+            partial(read_one, options=options, build=build),
+            items,
+            workers=workers,
+            limits=limits,
+            cancel=cancel,
         )
+        with closing(reading):
+            for item, result in zip(items, reading, strict=True):
+                yield (
+                    InputFailure.of(_name(item), _stopped(result))
+                    if isinstance(result, Stopped)
+                    else result
+                )
 
 
 READ_TOGETHER_BYTES = 40 * 1024 * 1024
@@ -348,7 +351,7 @@ def _input_bytes(item: Item) -> int:
 _WARM_UP_TEXTS = (
     "The first sentence is short. The second one follows it.",
     "Первое предложение короткое. Второе следует за ним.",
-    "Перше речення коротке. Друге йде за ним.",
+    "Перше речення коротке. Друге йде за ним, і все.",
 )
 _warmed: set[Callable[..., object]] = set()
 
@@ -359,9 +362,10 @@ def _warm_up(options: Options, build: Callable[[Extracted, Options], T]) -> None
     Once per ``build`` and process: what is slow to load depends on the language only."""
     if build in _warmed:
         return
-    for text in _WARM_UP_TEXTS:
-        with suppress(InputError):
-            build(Extracted("warm-up", text, "txt"), options)
+    with stage("warm-up"):
+        for text in _WARM_UP_TEXTS:
+            with suppress(InputError):
+                build(Extracted("warm-up", text, "txt"), options)
     _warmed.add(build)
 
 

@@ -83,7 +83,8 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
             found = signal.run(a, b, found, options)
     for step in signals.STEPS:
         if step.wanted(options):
-            found = step.assembled(a, b, found, options)
+            with stage(f"{step.name}: assembled"):
+                found = step.assembled(a, b, found, options)
     return PairScore(
         resemblance=shared / union if union else 0.0,
         resemblance_estimate=estimate(a.sketch, b.sketch) if shared else 0.0,
@@ -103,8 +104,8 @@ def containment_bound(a: Prepared, b: Prepared, options: Options) -> float:
     words from C; so |C ∩ K| ≤ |Z ∩ K|, and the same holds for B. The bound is the larger of
     |Z ∩ K| / |K| over both sides: a pair it puts under ``min_containment`` is never reported,
     so it need not be aligned. tests/test_bound.py checks it on generated pairs. The summary
-    step (:mod:`copylens.core.summary`) may cover words outside Z, only in a pair already
-    holding a fragment: a pair skipped here loses at most a summary, a miss, never a mark.
+    step (:mod:`copylens.core.summary`) may cover words outside Z, even in a pair where no
+    signal found a fragment: a pair skipped here loses at most a summary, a miss, never a mark.
     """
     return float(containment_bounds(a, [b], options)[0])
 

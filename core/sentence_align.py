@@ -17,13 +17,16 @@ Approach at PAN 2014 Text Alignment Competition", CLEF 2015):
    between one and the next, each cluster split again in the source by the same gap, until
    nothing changes; a cluster is a passage, from its first to its last unit on both sides.
    Summary mode: a passage whose source side is much longer than its checked side is clustered
-   again with :data:`SUMMARY_GAP` in the source (a summary condenses a whole article).
-4. Filter: a passage stands only with a word alignment of :mod:`copylens.core.align` inside
-   or beside it (within a unit, on both sides): the sentences extend a copy the word seeds
-   anchor. A passage of sentences alone is left to the paraphrase stage, which shows retold
-   sentences apart from copies (issue 17); :func:`credible` (two seeds, one of cosine
-   :data:`STRONG`, the sides' cosine :data:`VALIDATION`) is the PAN winners' filter, kept for
-   the benchmark's record.
+   again with :data:`SUMMARY_GAP` in the source (a summary condenses a whole article); it
+   stays a copy's passage, which :mod:`copylens.core.summary` may report as a summary.
+4. Filter: a passage with a word alignment of :mod:`copylens.core.align` inside or beside
+   it (within a unit, on both sides) stands: the sentences extend a copy the word seeds
+   anchor. A passage of sentences alone must pass :func:`credible` (two seeds, one of cosine
+   :data:`STRONG`, the sides' cosine :data:`VALIDATION`: the PAN winners' filter), and then
+   only its runs of consecutive seed units holding a copied unit are reported
+   (:func:`_alone`): an obfuscated copy whose sentences kept no run of words (PAN-13 random
+   obfuscation cuts them into pieces of two or three words). Any other sentence is left to
+   the paraphrase stage, which shows retold sentences apart from copies (issue 17).
 5. Own sentences (issue 12, decided per sentence pair, :func:`own_units`): inside a joined
    passage, a unit the word alignments match less than half of and that is no copy of a
    source unit of the passage (:meth:`Similarity.copies`: at least :data:`OWN_WORDS` and
@@ -72,7 +75,15 @@ MAX_GAP = 4
 SUMMARY_GAP = 24
 """The source-side gap of summary mode (ibid.)."""
 SUMMARY_RATIO = 3.0
-"""A passage whose source side has this many times the checked side's words is a summary."""
+"""A passage whose source side has this many times the checked side's words is clustered in
+summary mode (:func:`passages`), and a joined alignment's source side this long is not
+clipped (:func:`_join`): the shape of the copy signal's passage. Whether a passage is
+reported as a summary ("summarised from") is the summary step's decision alone
+(:mod:`copylens.core.summary`, its own seeds and :data:`copylens.core.summary.RATIO`).
+PAN-13 development sample, each beside this engine in one run: this ratio at 2.5 changes
+one random and one translation pair (precision 0.963 to 0.960, 0.948 to 0.945); without
+summary mode the summary plagdet falls from 0.638 to 0.591, clipping every source side to
+0.624 (the summary step anchors on these passages)."""
 VALIDATION = 0.34
 """Least tf-isf cosine of a passage's two sides (ibid.)."""
 OWN_WORDS = 5
@@ -311,7 +322,8 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
     overlap it, or touch it within a unit, are one alignment (hull on both sides, edits by a
     word diff). A passage of sentences alone is not reported here: a sentence retold without a
     run of copied words is the paraphrase stage's (:mod:`copylens.core.paraphrase`) to judge
-    and show.
+    and show first; :func:`alone` then reports the copied sentences of such passages where no
+    fragment stands.
 
     Memory and time: a pair whose :func:`similarity` fits :data:`DENSE_CELLS` and
     :data:`DENSE_WORK` is compared whole (every document of usual length). A longer pair is
@@ -324,7 +336,9 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
         return words
     units_a, units_b = Units.of(a), Units.of(b)
     if _fits(units_a, units_b, a.hashes, b.hashes):
-        return _join(a, b, words)
+        sim = similarity(a, b)
+        _LAST[:] = [(a, b, sim)]  # for :func:`alone`, after the pair's other signals
+        return _join(a, b, words, sim)
     out: list[Alignment] = []
     for group, (a0, a1, b0, b1) in windows(words, units_a, units_b):
         wa0, wa1 = int(units_a.bounds[a0]), int(units_a.bounds[a1])
@@ -337,7 +351,7 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
             out += group
             continue
         inside = [shifted(f, -wa0, -wb0) for f in group]
-        joined = _join(part_a, part_b, inside)
+        joined = _join(part_a, part_b, inside, similarity(part_a, part_b))
         out += [shifted(f, wa0, wb0) for f in joined]
     return sorted(out, key=lambda f: (f.a0, f.b0))
 
@@ -438,9 +452,28 @@ def shifted(f: Alignment, da: int, db: int) -> Alignment:
     )
 
 
-def _join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
-    """:func:`join` of a pair compared whole."""
-    sim = similarity(a, b)
+_LAST: list[tuple[Canonical, Canonical, Similarity]] = []
+"""The :func:`similarity` of the pair compared whole, with the pair (held, so never mistaken
+for another pair): :func:`join` leaves it for the sentence step's ``assembled``
+(:func:`pair_similarity`), which leaves it for the summary step's
+(:func:`released_similarity`, :mod:`copylens.core.summary`), which releases it. A pair's
+signals and steps run one after another in one process
+(:func:`copylens.core.score.score_pair`), so the matrices are computed once a pair instead of
+three times (PAN-13 development sample: CPU 1.12× the engine without :func:`alone` when
+computed twice)."""
+
+
+def _similarity_of(a: Canonical, b: Canonical) -> Similarity:
+    """The pair's :func:`similarity`: the one :func:`join` left for it, else computed; nothing
+    is left behind."""
+    last, _LAST[:] = list(_LAST), []
+    if last and last[0][0] is a and last[0][1] is b:
+        return last[0][2]
+    return similarity(a, b)
+
+
+def _join(a: Canonical, b: Canonical, words: list[Alignment], sim: Similarity) -> list[Alignment]:
+    """:func:`join` of a pair compared whole, ``sim`` its :func:`similarity`."""
     found = passages(sim)
     if not found:
         return words
@@ -456,7 +489,7 @@ def _join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]
             and _near(f.a0, f.a1, wa0, wa1, sim.a)
             and _near(f.b0, f.b1, wb0, wb1, sim.b)
         ]
-        if not members:  # sentences alone: the paraphrase stage's to judge
+        if not members:  # sentences alone: :func:`alone`, after the other signals
             continue
         if members:
             group = _trimmed(
@@ -497,6 +530,86 @@ def _join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]
             out.append(described(a, b, lo, p1, pb0, pb1, pm))
     out += [f for n, f in enumerate(words) if not used[n]]
     return sorted(out, key=lambda f: (f.a0, f.b0))
+
+
+ALONE_UNITS = 2
+"""Fewest consecutive seed units of a run that a passage of sentences alone reports
+(:func:`alone`)."""
+
+
+def pair_similarity(a: Canonical, b: Canonical) -> Similarity | None:
+    """The pair's :func:`similarity` for the sentence step's ``assembled`` (:func:`alone`,
+    :func:`one_passage`): the one :func:`join` left for this pair, else computed; None for a
+    pair too long to compare whole (:func:`fits`). It is left (:data:`_LAST`) for the pair's
+    summary step, which runs after this one under the same condition and releases it
+    (:func:`released_similarity`); a pair too long leaves nothing."""
+    if len(a) == 0 or len(b) == 0 or not fits(a, b):
+        _LAST.clear()
+        return None
+    sim = _similarity_of(a, b)
+    _LAST[:] = [(a, b, sim)]
+    return sim
+
+
+def released_similarity(a: Canonical, b: Canonical) -> Similarity:
+    """The pair's :func:`similarity` for the summary step (:mod:`copylens.core.summary`), a
+    pair compared whole (:func:`fits`): the one :func:`pair_similarity` left for this pair,
+    else computed. Nothing is left behind."""
+    return _similarity_of(a, b)
+
+
+def alone(
+    a: Canonical, b: Canonical, sim: Similarity, taken: Sequence[tuple[int, int]]
+) -> list[Alignment]:
+    """Passages of sentences alone: copied sentences that kept no run of words (PAN-13 random
+    obfuscation cuts them into pieces of two or three words), where no fragment of the pair
+    stands (``taken``: the fragments' word ranges in A, found by every pair signal, the
+    paraphrase stage's retellings too: those stay paraphrases, issue 17).
+
+    A passage of :func:`passages` with no fragment in or beside it (within a unit) must pass
+    :func:`credible` (two seeds, one of cosine :data:`STRONG`, the sides' cosine
+    :data:`VALIDATION`: the PAN winners' filter); then its runs of at least
+    :data:`ALONE_UNITS` consecutive units of A that are seeds, each holding a unit that is a
+    copy of its seed's source unit (:meth:`Similarity.copies`), are aligned with the hull of
+    their seeds' source units. Only seed units are reported, never a unit between them (a
+    writer's own sentence between copied ones stays unmarked, issue 12), and a lone sentence
+    on the topic is no passage: on Clough–Stevenson, an honest answer's one sentence "In the
+    vector space model, the documents … are represented as vectors" is a copy of a source
+    sentence by its words (PAN-13 development sample, with runs of one unit: random plagdet
+    0.671, translation 0.735, and that answer marked; of two: 0.664, 0.740, none marked).
+
+    ``sim`` is the pair's :func:`pair_similarity`."""
+    found: list[Alignment] = []
+    for box, group in passages(sim):
+        wa0, wa1 = int(sim.a.bounds[box[0]]), int(sim.a.bounds[box[1]])
+        if any(_near(t0, t1, wa0, wa1, sim.a) for t0, t1 in taken) or not credible(box, group, sim):
+            continue
+        for run, sources in _runs(sim, group):
+            a0, a1 = int(sim.a.bounds[run[0]]), int(sim.a.bounds[run[-1] + 1])
+            if any(t0 < a1 and a0 < t1 for t0, t1 in taken):
+                continue
+            b0, b1 = int(sim.b.bounds[min(sources)]), int(sim.b.bounds[max(sources) + 1])
+            found.append(described(a, b, a0, a1, b0, b1, []))
+    return found
+
+
+def _runs(sim: Similarity, group: list[tuple[int, int]]) -> list[tuple[list[int], list[int]]]:
+    """The runs of :func:`alone` in a passage's seeds: consecutive units of A, with their
+    seeds' source units."""
+    sources: dict[int, list[int]] = {}
+    for i, j in group:
+        sources.setdefault(i, []).append(j)
+    runs: list[list[int]] = []
+    for i in sorted(sources):
+        if runs and i == runs[-1][-1] + 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return [
+        (run, [j for i in run for j in sources[i]])
+        for run in runs
+        if len(run) >= ALONE_UNITS and any(sim.copies(i, j, j + 1) for i in run for j in sources[i])
+    ]
 
 
 def own_units(
@@ -711,9 +824,28 @@ A paraphrase beside a copy joins it with :data:`OWN_SHARE` of its own words ther
 copied unit keeps them (:meth:`Similarity.copies`). PAN-13 development sample: random plagdet
 0.557 with 0.7, 0.564 with 0.6, translation 0.677 and 0.692; joining every paraphrase beside
 a copy (0.583, 0.742) turns a rewrite's retold sentences into a copy (issue 17)."""
+GAP_LEAST = 0.55
+"""Least share of each sentence between two fragments, its distinct canonical words in the
+source between them, when the sentences between hold :data:`GAP_SHARE` of their distinct words
+together (:func:`_bridged`): a synonym-swapped copied sentence keeps over half of its words
+and its copied neighbour carries it; a writer's own sentence of six words sharing three topic
+words with the source (a share of 0.5) stays the writer's. Chosen on every join decision of
+the PAN-13 development sample and bench/bench_own_text.py (300 essays, both engines): with
+0.55, 5 more decisions inside a PAN case join and none over own text; with 0.5, 17 more and 2
+over a writer's own sentence of six words beside a copied one."""
+RETOLD_SHARE = 0.5
+"""Least share of a paraphrase fragment's distinct canonical words, taken together, in the
+source between it and a copy beside it for the two to be one passage (:func:`_adjacent`).
+The paraphrase stage already marks the fragment; this decides only that it is an edited part
+of the copied passage rather than a retelling shown apart (issue 17). Judged as one bag: per
+sentence, a fragment's edge pieces of one or two words (a heading, a name the translation
+changed) kept it apart (PAN-13 development sample, join decisions inside a case: 147 joined
+per sentence at 0.6, 154 as one bag at 0.6, 170 at 0.5; none more over own text)."""
 
 
-def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tuple[Fragment, ...]:
+def one_passage(
+    fragments: Sequence[Fragment], a: Canonical, b: Canonical, sim: Similarity | None = None
+) -> tuple[Fragment, ...]:
     """Fragments next to each other on both sides joined into one (granularity: a passage
     copied with edits is one detection, as people read it; PAN-14's extension, detections
     clustered on both sides with a gap threshold, Sanchez-Perez et al. 2014). Two fragments
@@ -721,11 +853,19 @@ def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tu
     apart, and in the checked text
 
     - they are of one kind and at most :data:`JOIN_WORDS` canonical words apart, or
-    - each unit (sentence) between them, at most :data:`GAP_UNITS`, is a copy from the source
-      between them (:func:`_copied_unit`): a sentence of the passage shuffled or
+    - the units (sentences) between them, at most :data:`GAP_UNITS`, are copies from the
+      source between them (:func:`_bridged`): a sentence of the passage shuffled or
       synonym-swapped keeps most of its words there; a writer's own sentence sharing only
       topic words does not, and keeps the fragments apart (issue 12, decided per sentence);
-      and a paraphrase joined to a copy is such a copy too (a sentence the paraphrase stage
+      or, given the pair's similarity ``sim``, each of them keeps :data:`GAP_SHARE` of its
+      words there or is a sentence seed (tf-isf cosine :data:`SEED_COS`, Dice
+      :data:`SEED_DICE`) of a source unit between the two fragments' source ranges
+      (:func:`_seeded`): a sentence the obfuscation swapped past half of its words still
+      weighs its rare words with its counterpart, in its place (PAN-13 development sample:
+      translation plagdet 0.734 → 0.766, granularity 1.222 → 1.152, random 0.641 → 0.650;
+      no more own sentence marked in bench/bench_own_text.py, whose copied sentences stand
+      in the source's order, so a seed there must be the source's skipped sentence);
+    - and a paraphrase joined to a copy is such a copy too (a sentence the paraphrase stage
       found that keeps most of its source words is an edited copy, one passage with the copy
       beside it). A retelling in other words stays apart (issue 17), and so do a citation
       and a borrowing.
@@ -736,7 +876,7 @@ def one_passage(fragments: Sequence[Fragment], a: Canonical, b: Canonical) -> tu
     ranges, empty where they overlap)."""
     out: list[Fragment] = []
     for f in sorted(fragments, key=lambda f: (f.start, f.end)):
-        if out and _adjacent(out[-1], f, a, b):
+        if out and _adjacent(out[-1], f, a, b, sim):
             out[-1] = _joined(out[-1], f, a)
         else:
             out.append(f)
@@ -747,7 +887,7 @@ def _joined(g: Fragment, f: Fragment, a: Canonical) -> Fragment:
     """Fragments g and f (g first) as one (:func:`one_passage`)."""
     kind = g.kind if g.kind == f.kind else "copy"
     edits = [*g.edits, *f.edits]
-    w0, w1 = _word_range(a, g.end, f.start)
+    w0, w1 = word_range(a, g.end, f.start)
     if w1 > w0 and kind == "copy":  # a paraphrase shows no edits
         gap = max(f.source_start, g.source_end)  # empty where the source ranges overlap
         edits.append(Edit("replace", int(a.starts[w0]), int(a.ends[w1 - 1]), g.source_end, gap))
@@ -766,7 +906,7 @@ def _joined(g: Fragment, f: Fragment, a: Canonical) -> Fragment:
     )
 
 
-def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical) -> bool:
+def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical, sim: Similarity | None) -> bool:
     if g.cited != f.cited or {g.kind, f.kind} - {"copy", "paraphrase"}:
         return False
     lo, hi = sorted(((g.source_start, g.source_end), (f.source_start, f.source_end)))
@@ -775,20 +915,54 @@ def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical) -> bool:
     between = _words_between(a, g.end, f.start)
     if g.kind == f.kind and between <= JOIN_WORDS:
         return True
-    y0, y1 = _word_range(b, lo[0], max(lo[1], hi[1]))
+    y0, y1 = word_range(b, lo[0], max(lo[1], hi[1]))
     source = frozenset(b.forms[y0:y1])
-    hull = _word_range(a, g.start, max(g.end, f.end))
-    gap = _sentences_of(a, *_word_range(a, g.end, f.start), hull)
-    retold = []  # a paraphrase joined to a copy, judged on its own words
+    hull = word_range(a, g.start, max(g.end, f.end))
+    gap = _sentences_of(a, *word_range(a, g.end, f.start), hull)
+    retold = []  # a paraphrase joined to a copy, judged on its own words as one bag
     if g.kind != f.kind:
-        for x in (g, f):
-            if x.kind == "paraphrase":
-                own = _word_range(a, x.start, x.end)
-                retold += _sentences_of(a, *own, own)
+        retold = [word_range(a, x.start, x.end) for x in (g, f) if x.kind == "paraphrase"]
     if len(gap) > GAP_UNITS:
         return False
-    return all(_copied_unit(a.forms[x0:x1], source, GAP_SHARE) for x0, x1 in gap) and all(
-        _copied_unit(a.forms[x0:x1], source, OWN_SHARE) for x0, x1 in retold
+    if not all(_copied_unit(a.forms[x0:x1], source, RETOLD_SHARE) for x0, x1 in retold):
+        return False
+    if _bridged([a.forms[x0:x1] for x0, x1 in gap], source):
+        return True
+    if sim is None:
+        return False
+    seeds_in = _units_between(sim.b, b, lo[1], hi[0])
+    return all(
+        _copied_unit(a.forms[x0:x1], source, GAP_SHARE) or _seeded(sim, x0, seeds_in)
+        for x0, x1 in gap
+    )
+
+
+def _units_between(units: Units, b: Canonical, end: int, start: int) -> range:
+    """The source units holding the words between two fragments' source ranges (characters
+    ``end`` of the first and ``start`` of the second, either order: the ranges may overlap),
+    the units of both edges included."""
+    w0, w1 = word_range(b, *sorted((end, start)))
+    last = len(b) - 1
+    return range(units.of_word(min(w0, last)), units.of_word(min(max(w1 - 1, w0), last)) + 1)
+
+
+def _seeded(sim: Similarity, word: int, between: range) -> bool:
+    """The checked text's unit holding ``word`` and a source unit of ``between`` are a seed
+    pair (tf-isf cosine :data:`SEED_COS`, Dice :data:`SEED_DICE`)."""
+    u = sim.a.of_word(word)
+    cos, dice = sim.cos[u, between.start : between.stop], sim.dice[u, between.start : between.stop]
+    return bool(((cos >= SEED_COS) & (dice >= SEED_DICE)).any())
+
+
+def _bridged(gap: Sequence[Sequence[str]], source: frozenset[str]) -> bool:
+    """The sentences between two fragments (each as its canonical words) are copied from
+    ``source``: together at least :data:`GAP_SHARE` of their distinct words are in it, and
+    each sentence at least :data:`GAP_LEAST` of its own."""
+    distinct = [set(forms) for forms in gap]
+    held = sum(len(d & source) for d in distinct)
+    total = sum(len(d) for d in distinct)
+    return held >= GAP_SHARE * total and all(
+        _copied_unit(forms, source, GAP_LEAST) for forms in gap
     )
 
 
@@ -814,7 +988,7 @@ def _copied_unit(forms: Sequence[str], source: frozenset[str], share: float) -> 
     return len(distinct & source) >= share * len(distinct)
 
 
-def _word_range(c: Canonical, start: int, end: int) -> tuple[int, int]:
+def word_range(c: Canonical, start: int, end: int) -> tuple[int, int]:
     """Canonical words [w0, w1) starting inside characters [start, end)."""
     return int(np.searchsorted(c.starts, start)), int(np.searchsorted(c.starts, end))
 

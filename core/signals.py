@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from copylens.core.cited import CITATIONS
 from copylens.core.copies import CopyAlignment
+from copylens.core.names import NAMES
 from copylens.core.paraphrase import Paraphrase
 from copylens.core.passages import SENTENCE_PASSAGES
 from copylens.core.related import RELATED_WORDS
@@ -30,6 +31,7 @@ STEPS: tuple[PairStep, ...] = (
     SENTENCE_PASSAGES,
     RELATED_WORDS,
     SUMMARIES,
+    NAMES,
 )
 PAIR: tuple[PairSignal, ...] = (
     CopyAlignment(STEPS),

@@ -28,18 +28,17 @@ Disk: ~33 KB a 650-word essay, so ~3.3 GB in the temporary folder for 100,000 es
 
 from __future__ import annotations
 
-import glob
 import io
 import os
 import pickle
 import shutil
-import tempfile
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
 import numpy as np
 
+from copylens.core import runfolders
 from copylens.core.arrays import distinct
 from copylens.core.canonicalize import Canonical, reduce_transient
 from copylens.core.cpu import stage
@@ -130,33 +129,13 @@ PREFIX = "copylens-spill-"
 """A spill folder's name: this, the process id of the run, a random part."""
 
 
-def _remove_orphans() -> None:
-    """Remove the spill folders of runs whose process is gone (killed before it could remove
-    its own: at 100,000 essays such a folder holds gigabytes)."""
-    for folder in glob.glob(os.path.join(tempfile.gettempdir(), f"{PREFIX}*-*")):
-        pid = os.path.basename(folder)[len(PREFIX) :].split("-", 1)[0]
-        if pid.isdigit() and not _alive(int(pid)):
-            shutil.rmtree(folder, ignore_errors=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # another user's process
-    return True
-
-
 class Spill:
     """A run's folder of spilled documents: :meth:`prepare` (the ``build`` of
     :func:`copylens.core.prepare.read_all`, in the workers) writes them, :meth:`load` reads
     one back anywhere in the run; a context manager that removes the folder."""
 
     def __init__(self) -> None:
-        _remove_orphans()
-        self.folder = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-")
+        self.folder = runfolders.make(PREFIX)
 
     def __enter__(self) -> Spill:
         return self

@@ -408,3 +408,41 @@ def test_a_long_copy_is_aligned_in_arrays_not_in_objects_per_seed(own_every: int
         assert len(found) == 5 and all(f.a1 - f.a0 < 30_000 for f in found)
     else:
         assert [(f.a0, f.b0, f.b1) for f in found] == [(0, 0, len(b))]
+
+
+def _equal_block_word_by_word(
+    va: np.ndarray, vb: np.ndarray, ai: int, bj: int, n: int, fresh: np.ndarray
+) -> tuple[int, int, list[tuple[int, int, int, int]]]:
+    """The equal block's figures as the aligner first counted them, a word at a time."""
+    matched = exact = 0
+    edits: list[tuple[int, int, int, int]] = []
+    for t in range(n):
+        if not fresh[t]:
+            continue
+        matched += 1
+        if va[ai + t] == vb[bj + t]:
+            exact += 1
+        elif edits and edits[-1][1] == ai + t:
+            edits[-1] = (edits[-1][0], ai + t + 1, edits[-1][2], bj + t + 1)
+        else:
+            edits.append((ai + t, ai + t + 1, bj + t, bj + t + 1))
+    return matched, exact, edits
+
+
+def test_an_equal_block_counts_at_once_what_word_by_word_counting_gave() -> None:
+    """Matched and exact words of a run of equal lemmas and its word-form edits (one per run
+    of consecutive changed words among the words no other chain took), made on arrays at once
+    (issue 40), are those of the word-by-word loop they replace."""
+    from types import SimpleNamespace
+
+    rng = np.random.default_rng(40)
+    for _ in range(2000):
+        n = int(rng.integers(0, 30))
+        va, vb = rng.integers(0, 2, n + 9).astype(np.uint64), rng.integers(0, 2, n + 9)
+        ai, bj = (int(x) for x in rng.integers(0, 5, 2))
+        fresh = rng.random(n) < 0.8
+        a, b = SimpleNamespace(variants=va), SimpleNamespace(variants=vb.astype(np.uint64))
+        matched, exact, edits = align_module._equal_block(a, b, ai, bj, n, fresh)  # type: ignore[arg-type]
+        spans = [(e.a0, e.a1, e.b0, e.b1) for e in edits]
+        assert all(e.kind == "form" for e in edits)
+        assert (matched, exact, spans) == _equal_block_word_by_word(va, vb, ai, bj, n, fresh)

@@ -12,8 +12,9 @@ itself by chance).
 The summary step (``copylens.core.summary``) is on, though the zones' premise does not hold
 for a real summary: its retelling sentences share no seed k-gram with the source (the summary
 of tests/test_summary.py has 11 of its 40 covered words outside its zone, containment 0.73 over
-a bound of 0.53). It only widens a pair that already has a fragment, one the bound let through,
-so a pair the bound skips loses at most a summary: a miss, never a mark. It stays on because
+a bound of 0.53; tests/test_summary.py's summary without a copied sentence has no fragment of
+the copy signal at all). A pair the bound skips loses at most a summary: a miss, never a mark
+(``compare`` reports only what it scores). It stays on because
 here it must add nothing: no sentence of a small vocabulary's word salad stands out against one
 source sentence (``summary.SPECIFIC``), and a summary found here is a false one
 (tests/test_summary.py, the word salad test).

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import pickle
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -231,6 +234,8 @@ PIECES = (
     *" \t\n\r",
     "ﬁ",
     "Ａ",
+    "𝐀",  # a letter beyond the Basic Multilingual Plane
+    "😀",
     " The ",
     " и ",
     " running ",
@@ -418,3 +423,158 @@ def test_a_word_form_is_learned_once_and_its_fingerprints_are_those_of_its_strin
         form, variant, hashed, _ = rules._make(raw)
         assert form is not None
         assert (variant, hashed) == (fingerprint(raw.lower()), fingerprint(form))
+
+
+def test_the_warm_up_texts_are_read_in_their_own_languages() -> None:
+    """The parent reads one text per language before its workers fork, so that they inherit
+    the dictionaries (``prepare._warm_up``): the Ukrainian one must be read as Ukrainian."""
+    from copylens.core.prepare import _WARM_UP_TEXTS
+
+    read = [prepare_text(Extracted("t", text, "txt"), Options()) for text in _WARM_UP_TEXTS]
+    assert [p.canonical.language for p in read] == ["en", "ru", "uk"]
+
+
+def test_a_letter_of_the_tokenizer_is_an_alphanumeric_character() -> None:
+    """The tokenizer's table of classes (``_words``) takes ``[^\\W_]`` for isalnum()."""
+    letter = re.compile(module._LETTER)
+    assert not [c for c in range(0x110000) if bool(letter.fullmatch(chr(c))) != chr(c).isalnum()]
+    classes = module._classes()
+    assert [chr(c) for c in np.flatnonzero(classes == module._LETTER_CLASS)] == [
+        chr(c) for c in range(0x10000) if chr(c).isalnum()
+    ]
+    in_words = [chr(c) for c in np.flatnonzero(classes > 0)] + ["𝐀"]
+    assert not [ch for ch in in_words if ch.isspace()]  # the words are split at white space
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="aбʼ'’\u0301\u0300\u00ad\u200b\ufeff \n.ﬁＡ_7𝐀😀\ud800", max_size=30))
+def test_the_words_found_on_arrays_are_the_regular_expression_ones(text: str) -> None:
+    words, starts, ends = module._words(text)
+    assert starts.dtype == ends.dtype == np.int64
+    found = list(module._WORD.finditer(text))
+    assert list(zip(starts.tolist(), ends.tolist(), strict=True)) == [m.span() for m in found]
+    assert words == [m.group() for m in found]
+
+
+# --- Word forms learned once per run, shared by the reading workers (issue 40) -----------------
+
+
+def _learn_in_a_child(text: str, options: Options) -> None:
+    """Canonicalize ``text`` in a forked process (it publishes the forms it learns)."""
+    import multiprocessing
+
+    child = multiprocessing.get_context("fork").Process(target=canonicalize, args=(text, options))
+    child.start()
+    child.join()
+    assert child.exitcode == 0
+
+
+SHARED_TEXT = "Кошки бежали по дороге к старой мельнице. The cats ran along the road to the mill."
+
+
+def test_a_form_learned_by_another_reader_is_taken_not_learned_again() -> None:
+    options = Options(language="ru", drop_short=True)  # a memo of its own: nothing known yet
+    module._rules.cache_clear()
+    with module.forms_shared():
+        shared = module._SHARED[0]
+        assert shared is not None
+        _learn_in_a_child(SHARED_TEXT, options)
+        [theirs] = os.listdir(shared.folder)
+        got = canonicalize(SHARED_TEXT, options)
+        assert shared.read[theirs] == os.path.getsize(os.path.join(shared.folder, theirs))
+        assert os.listdir(shared.folder) == [theirs]  # this process learned nothing itself
+        rules = module._rules(options, "ru", script_of("ru"))
+        assert len(rules.table) == len(
+            {SHARED_TEXT[a:b] for a, b in module.word_spans(SHARED_TEXT)}
+        )
+        more = canonicalize(SHARED_TEXT + " Мельница стояла.", options)
+        assert sorted(os.listdir(shared.folder)) == sorted([theirs, f"{os.getpid()}.forms"])
+    assert not os.path.exists(shared.folder)  # removed at the end
+    module._rules.cache_clear()
+    assert_same(got, reference(SHARED_TEXT, options))
+    assert_same(more, reference(SHARED_TEXT + " Мельница стояла.", options))
+
+
+def test_a_record_not_yet_written_whole_is_read_when_it_is() -> None:
+    options = Options(language="en", drop_short=True)
+    module._rules.cache_clear()
+    with module.forms_shared():
+        shared = module._SHARED[0]
+        assert shared is not None
+        _learn_in_a_child(SHARED_TEXT, options)
+        [theirs] = os.listdir(shared.folder)
+        path = os.path.join(shared.folder, theirs)
+        with open(path, "rb") as handle:
+            whole = handle.read()
+        with open(path, "wb") as handle:
+            handle.write(whole[:-5])  # the tail still being written
+        rules = module._rules(options, "en", script_of("en"))
+        shared.absorb(rules, pending=0)
+        assert shared.read.get(theirs, 0) == 0 and len(rules.table) == 0
+        with open(path, "ab") as handle:
+            handle.write(whole[-5:])
+        shared.absorb(rules, pending=0)
+        assert shared.read[theirs] == len(whole) and len(rules.table) > 0
+    module._rules.cache_clear()
+
+
+def test_forms_of_others_are_not_taken_past_the_memo_size() -> None:
+    options = Options(language="en", drop_short=True, stop_words=False)
+    module._rules.cache_clear()
+    with module.forms_shared(), small(_CACHE_WORDS=4):
+        shared = module._SHARED[0]
+        assert shared is not None
+        _learn_in_a_child("one two three four five six", options)
+        got = canonicalize("seven one two", options)
+        rules = module._rules(options, "en", script_of("en"))
+        assert len(rules.cache) == 3  # the child's six would not fit
+    module._rules.cache_clear()
+    assert_same(got, reference("seven one two", options))
+
+
+def test_forms_are_learned_here_when_no_folder_can_be_made(tmp_path: Path) -> None:
+    import tempfile
+
+    before = tempfile.tempdir
+    tempfile.tempdir = str(tmp_path / "missing")
+    try:
+        with module.forms_shared():
+            assert module._SHARED[0] is None
+            got = canonicalize(SHARED_TEXT, Options())
+    finally:
+        tempfile.tempdir = before
+    assert_same(got, reference(SHARED_TEXT, Options()))
+
+
+def test_a_folder_of_shared_forms_left_by_a_killed_run_is_removed(tmp_path: Path) -> None:
+    import tempfile
+
+    before = tempfile.tempdir
+    tempfile.tempdir = str(tmp_path)
+    try:
+        dead = tmp_path / f"{module._FORMS_PREFIX}999999999-x"  # no such process
+        dead.mkdir()
+        with module.forms_shared():
+            assert not dead.exists()
+    finally:
+        tempfile.tempdir = before
+
+
+def _clean_before(word: str) -> str:
+    """``canonicalize._clean`` as it was before its shortcut for letters."""
+    text = unicodedata.normalize("NFKC", word.translate(module._INVISIBLE)).lower()
+    return module._NOT_WORD.sub("", text.translate(module._APOSTROPHES))
+
+
+def test_the_cleaning_shortcut_for_letters_changes_nothing() -> None:
+    letters = [chr(code) for code in range(0x110000) if chr(code).isalpha()]
+    assert len(letters) > 100_000  # a word with any other character takes the old way
+    for ch in letters:
+        for word in (ch, "a" + ch, "Д" + ch + "ё"):
+            assert module._clean(word) == _clean_before(word), hex(ord(ch))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="aAяЯёЁʼ'’İıßǅﬁＡ\u0301\u00ad\u200bΣς𝐀_7", max_size=8))
+def test_the_cleaning_shortcut_changes_nothing_in_any_word(word: str) -> None:
+    assert module._clean(word) == _clean_before(word)

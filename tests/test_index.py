@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from copylens.core.index import MemoryIndex, buckets, pairs_sharing
+from copylens.core.index import PIECE_RECORDS, MemoryIndex, _range_of, buckets, pairs_sharing
 
 
 def arr(*values: int) -> np.ndarray:
@@ -87,3 +89,107 @@ def test_every_holder_of_a_value_is_in_its_bucket(sets: list[set[int]], size: in
             assert bucket_of.setdefault(value, b) == b  # one bucket per value
             holders.setdefault(value, set()).add(owner)
     assert holders == {v: {n for n, s in enumerate(sets) if v in s} for s in sets for v in s}
+
+
+def _buckets_before(arrays: list[np.ndarray], size: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """``buckets`` as it was before it was made linear (a slice per document and range)."""
+    sizes = np.array([len(a) for a in arrays], dtype=np.int64)
+    parts = max(1, -(-int(sizes.sum()) // size))
+    if parts == 1:
+        values = np.concatenate(arrays) if len(arrays) else np.empty(0, dtype=np.uint64)
+        yield values, np.repeat(np.arange(len(arrays), dtype=np.int64), sizes)
+        return
+    edges = np.array([(b << 64) // parts for b in range(1, parts)], dtype=np.uint64)
+    cuts = np.zeros((len(arrays), parts + 1), dtype=np.int64)
+    for n, values in enumerate(arrays):
+        cuts[n, 1:-1] = np.searchsorted(values, edges)
+    cuts[:, -1] = sizes
+    for b in range(parts):
+        lo, hi = cuts[:, b].tolist(), cuts[:, b + 1].tolist()
+        pieces = [a[i:j] for a, i, j in zip(arrays, lo, hi, strict=True)]
+        owners = np.repeat(np.arange(len(arrays), dtype=np.int64), cuts[:, b + 1] - cuts[:, b])
+        yield np.concatenate(pieces), owners
+
+
+wide_sets = st.lists(
+    st.sets(st.integers(0, 2**64 - 1) | st.sampled_from([0, 5, 2**63, 2**64 - 1]), max_size=40),
+    max_size=30,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(sets=wide_sets, size=st.integers(1, 50))
+def test_buckets_are_those_of_the_slice_per_document_code(sets: list[set[int]], size: int) -> None:
+    """The linear ``buckets`` hands out the same ranges, in the same order, with the same
+    values and owners in the same order and dtypes, as the code that sliced every document
+    once per range (the edges of ranges included: 0, 2**63, 2**64 - 1)."""
+    arrays = [np.array(sorted(s), dtype=np.uint64) for s in sets]
+    got = list(buckets(arrays, size))
+    want = list(_buckets_before(arrays, size))
+    assert len(got) == len(want)
+    for (values, owners), (old_values, old_owners) in zip(got, want, strict=True):
+        assert values.dtype == old_values.dtype and owners.dtype == old_owners.dtype
+        assert values.tolist() == old_values.tolist()
+        assert owners.tolist() == old_owners.tolist()
+
+
+def test_a_document_longer_than_a_bucket_is_cut_across_ranges() -> None:
+    """One document of 1,000 values with buckets of 10: a hundred ranges, each the values of
+    its range in order, nothing lost or repeated."""
+    rng = np.random.default_rng(7)
+    big = np.unique(rng.integers(0, 2**63, 1000, dtype=np.uint64) * np.uint64(2))
+    small = big[::50].copy()
+    found = list(buckets([small, big, np.empty(0, dtype=np.uint64)], 10))
+    assert len(found) == -(-(len(big) + len(small)) // 10)
+    joined = np.concatenate([v for v, _ in found])
+    owners = np.concatenate([o for _, o in found])
+    assert sorted(joined[owners == 1].tolist()) == big.tolist()
+    assert sorted(joined[owners == 0].tolist()) == small.tolist()
+    for values, owners in found:
+        for n in (0, 1):
+            mine = values[owners == n]
+            assert np.all(mine[1:] > mine[:-1])
+
+
+@pytest.mark.parametrize(
+    ("docs", "per", "size", "sliced"),
+    [(3, 200, 300, True), (40, 300, 2000, True), (50, 20, 50, False), (400, 30, 500, False)],
+)
+def test_both_ways_of_cutting_ranges_give_the_old_ranges(
+    docs: int, per: int, size: int, sliced: bool
+) -> None:
+    """Large pieces (≥ PIECE_RECORDS records a document and range) are sliced, small ones
+    counted by range; either way the ranges are those of the code before, value for value."""
+    rng = np.random.default_rng(docs * per)
+    arrays = [np.unique(rng.integers(0, 2**64 - 1, per, dtype=np.uint64)) for _ in range(docs)]
+    records = sum(len(a) for a in arrays)
+    parts = -(-records // size)
+    assert parts > 1 and (docs * parts * PIECE_RECORDS <= records) == sliced
+    got = list(buckets(arrays, size))
+    want = list(_buckets_before(arrays, size))
+    assert len(got) == len(want) == parts
+    for (values, owners), (old_values, old_owners) in zip(got, want, strict=True):
+        assert values.dtype == old_values.dtype and owners.dtype == old_owners.dtype
+        assert np.array_equal(values, old_values) and np.array_equal(owners, old_owners)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    parts=st.integers(2, 70_000),
+    picks=st.lists(st.integers(0, 69_999), max_size=20),
+    shifts=st.lists(st.sampled_from([-1, 0, 1]), min_size=20, max_size=20),
+    others=st.lists(st.integers(0, 2**64 - 1), max_size=20),
+)
+def test_a_value_s_range_by_division_is_that_of_a_binary_search(
+    parts: int, picks: list[int], shifts: list[int], others: list[int]
+) -> None:
+    """Ranges found by dividing by ⌊2⁶⁴/parts⌋ and one comparison are those of a binary search
+    of the edges, at the edges themselves, one either side of them, and anywhere."""
+    edges = np.array([(b << 64) // parts for b in range(1, parts)], dtype=np.uint64)
+    near = [
+        min(max(int(edges[p % len(edges)]) + d, 0), 2**64 - 1)
+        for p, d in zip(picks, shifts, strict=False)
+    ]
+    values = np.array([*near, *others, 0, 2**64 - 1], dtype=np.uint64)
+    want = np.searchsorted(edges, values, side="right")
+    assert _range_of(values, edges).tolist() == want.tolist()

@@ -46,9 +46,11 @@ def test_the_candidate_path_finds_what_the_whole_matrix_finds(
     with the candidates as with every sentence pair compared."""
     pairs = _ordinary_pairs()
     whole = [_fragments(*pair) for pair in pairs]
-    # 8: adjacent retold sentences of one passage are one fragment (sentence_align.one_passage),
-    # and the summary step shows some retold passages as summaries (core/summary.py)
-    assert sum(f.kind in ("paraphrase", "summary") for found in whole for f in found) >= 8
+    # 7: adjacent retold sentences of one passage are one fragment (sentence_align.one_passage),
+    # a retold sentence keeping half its source words beside a copy is part of the copied
+    # passage (sentence_align.RETOLD_SHARE), and the summary step shows some retold passages
+    # as summaries (core/summary.py)
+    assert sum(f.kind in ("paraphrase", "summary") for found in whole for f in found) >= 7
     monkeypatch.setattr(pp, "BLOCK_PAIRS", 0)  # every pair takes the candidate path
     assert [_fragments(*pair) for pair in pairs] == whole
 

@@ -7,6 +7,7 @@ whose process dies. The processes, signals and limits are real.
 from __future__ import annotations
 
 import faulthandler
+import multiprocessing
 import os
 import random
 import signal
@@ -16,6 +17,7 @@ import tempfile
 import textwrap
 import time
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -336,3 +338,35 @@ def test_a_document_read_in_a_worker_equals_the_one_read_here() -> None:
 
 def _prepare(item: TextInput) -> Prepared:
     return prepare_text(Extracted(item.name, item.text, "txt"), Options())
+
+
+class Counted:
+    """A task that counts how often this process pickles it (it stands for the reading task,
+    which holds the run's options)."""
+
+    pickled = 0
+
+    def __call__(self, x: int) -> int:
+        return x * x
+
+    def __reduce__(self) -> tuple[type[Counted], tuple[()]]:
+        Counted.pickled += 1
+        return (Counted, ())
+
+
+def test_the_task_travels_once_per_worker_not_with_every_item() -> None:
+    Counted.pickled = 0
+    items = list(range(30))
+    got = list(isolated_map(Counted(), items, workers=2, limits=ProcessLimits()))
+    assert got == [x * x for x in items]
+    assert Counted.pickled == 2  # one per worker (it was one per item)
+
+
+def test_killing_a_run_s_workers_together_leaves_none_alive_and_closes_their_pipes() -> None:
+    start = partial(pool._start, multiprocessing.get_context("fork"))
+    workers = [start() for _ in range(3)]
+    pids = {w.process.pid for w in workers}
+    assert all(alive(p) for p in pids)
+    pool._kill_all(workers)
+    assert not [p for p in pids if alive(p)]
+    assert all(w.conn.closed and w.process.exitcode == -signal.SIGKILL for w in workers)

@@ -149,6 +149,25 @@ def test_an_own_topical_sentence_between_two_copies_keeps_them_apart() -> None:
     assert one_passage(fragments, a.canonical, b.canonical) == tuple(fragments)
 
 
+def test_a_sentence_swapped_past_its_words_between_two_copies_joins_them_as_a_seed() -> None:
+    """The source's third sentence with four of its nine counted words swapped for synonyms
+    between two copies: 5 of its 9 words are in the source (under GAP_SHARE), but it is a
+    sentence seed (tf-isf
+    cosine and Dice 0.33) of the source sentence between the copies' source ranges: one
+    passage (before: two); the writer's own sentence on the topic is no seed there and keeps
+    them apart (issue 12)."""
+    swapped = (
+        "Builders erected dikes along the main channel to protect the expanding towns from water."
+    )
+    own = "My town by the river has levees too and I walk on them with my dog."
+    for middle, expected in ((swapped, 1), (own, 2)):
+        essay, fragments = _passage(middle)
+        a, b = _prepared(essay), _prepared(SOURCE)
+        sim = similarity(a.canonical, b.canonical)
+        assert len(one_passage(fragments, a.canonical, b.canonical)) == 2  # words alone
+        assert len(one_passage(fragments, a.canonical, b.canonical, sim)) == expected
+
+
 def test_a_paraphrase_keeping_its_source_words_joins_the_copy_and_a_retelling_does_not() -> None:
     """A sentence the paraphrase stage reports beside a copy: when it keeps most of its
     source sentence's words (a shuffled copy), copy and paraphrase are one passage, a copy;
@@ -170,6 +189,97 @@ def test_a_paraphrase_keeping_its_source_words_joins_the_copy_and_a_retelling_do
         assert len(joined) == expected
         assert joined[0].kind == "copy" and joined[0].score == 1.0 and joined[-1].end == len(essay)
         assert joined[-1].kind == ("copy" if expected == 1 else "paraphrase")
+
+
+SWAPPED = (
+    "Engineers erected dikes along the main channel to protect the expanding towns from water."
+)
+"""SOURCE's third sentence with three of its nine counted words swapped for synonyms."""
+
+
+def _around(between: str) -> tuple[str, list[Fragment]]:
+    """An essay of SOURCE's first sentence as written, ``between``, then its fourth and fifth
+    as written; the copy fragments of the first and of the last two."""
+    src = _sentences(SOURCE)
+    tail = " ".join(src[3:5])
+    essay = f"{src[0]} {between} {tail}"
+    at, source_at = essay.index(tail), SOURCE.index(tail)
+    return essay, [
+        Fragment(0, len(src[0]), 0, len(src[0]), 7, 7),
+        Fragment(at, at + len(tail), source_at, source_at + len(tail), 16, 16),
+    ]
+
+
+def test_a_synonym_swapped_sentence_beside_a_copied_one_between_two_copies_is_bridged() -> None:
+    """Between two copies, a sentence copied as written and one with a third of its words
+    swapped for synonyms (two thirds of them in the source, under GAP_SHARE on its own): the
+    sentences together hold most of their words, each over half: one passage (before: two)."""
+    essay, fragments = _around(f"{_sentences(SOURCE)[1]} {SWAPPED}")
+    a, b = _prepared(essay), _prepared(SOURCE)
+    (joined,) = one_passage(fragments, a.canonical, b.canonical)
+    assert (joined.start, joined.end, joined.kind) == (0, len(essay), "copy")
+
+
+def test_an_own_sentence_sharing_half_its_words_stays_apart_beside_a_copied_one() -> None:
+    """Between two copies, a copied sentence and the writer's own sharing three of its six
+    counted words with the source: together they hold most of their words, but the own
+    sentence holds only half: the fragments stay apart (issue 12)."""
+    own = "My grandfather often protected his small town from water."
+    essay, fragments = _around(f"{_sentences(SOURCE)[1]} {own}")
+    a, b = _prepared(essay), _prepared(SOURCE)
+    assert one_passage(fragments, a.canonical, b.canonical) == tuple(fragments)
+
+
+def test_a_paraphrase_is_judged_on_all_its_words_not_on_an_edge_piece() -> None:
+    """A paraphrase fragment beside a copy, a synonym-swapped copied sentence and a word of
+    the writer's after it ("Marvellous!"): judged as one bag it keeps most of its source
+    words and joins the copy (before: the one-word sentence, none of it in the source, kept
+    the two apart)."""
+    src = _sentences(SOURCE)
+    essay = f"{src[0]} {src[1]} {SWAPPED} Marvellous!"
+    a, b = _prepared(essay), _prepared(SOURCE)
+    head = len(src[0]) + 1 + len(src[1])
+    copy = Fragment(0, head, 0, head, 15, 15)
+    at, source_at = head + 1, SOURCE.index(src[2])
+    retold = Fragment(
+        at, len(essay), source_at, source_at + len(src[2]), 10, 0, kind="paraphrase", score=0.7
+    )
+    (joined,) = one_passage([copy, retold], a.canonical, b.canonical)
+    assert (joined.start, joined.end, joined.kind) == (0, len(essay), "copy")
+
+
+def _reversed(sentence: str) -> str:
+    """The sentence's words in reverse order: the same words, no two in their order."""
+    words = sentence.rstrip(".").split()
+    return " ".join(words[::-1]).capitalize() + "."
+
+
+OPENING = "My essay begins with a few words about my grandmother and her garden."
+CLOSING = "I end it with a thought about the old piano in our hall."
+
+
+def test_copied_sentences_without_a_run_of_words_are_one_copy_fragment() -> None:
+    """Three consecutive source sentences, each with its words reversed (no word alignment
+    at all: the aligner needs runs of equal words), between two sentences of the writer's:
+    one copy fragment over the three and neither own sentence (before: nothing found)."""
+    copied = " ".join(_reversed(s) for s in _sentences(SOURCE)[2:5])
+    essay = f"{OPENING} {copied} {CLOSING}"
+    report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
+    (match,) = report.documents[0].sources
+    (fragment,) = match.fragments
+    assert fragment.kind == "copy"
+    assert fragment.start == essay.index(copied)
+    assert essay.index(copied) + len(copied) - 8 <= fragment.end <= essay.index(CLOSING)
+    assert fragment.source_start == SOURCE.index("Engineers")
+    assert fragment.source_end >= SOURCE.index("As a result")
+
+
+def test_one_copied_sentence_without_a_run_of_words_is_no_fragment() -> None:
+    """One such sentence alone is no passage: a single sentence on the topic may share its
+    words with a source sentence (an honest Clough–Stevenson answer does), so nothing."""
+    essay = f"{OPENING} {_reversed(_sentences(SOURCE)[2])} {CLOSING}"
+    report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
+    assert all(not m.fragments for m in report.documents[0].sources)
 
 
 def test_shuffled_sentence_ending_a_copied_passage_is_part_of_it() -> None:
@@ -239,3 +349,23 @@ def test_windows_group_near_alignments_and_stay_bounded() -> None:
     for _, (a0, a1, b0, b1) in windows(long, units, units):
         assert a1 - a0 <= sentence_align.WINDOW_UNITS + 2 * sentence_align.WINDOW_MARGIN
         assert b1 - b0 <= sentence_align.WINDOW_UNITS + 2 * sentence_align.WINDOW_MARGIN
+
+
+def test_a_pair_compared_whole_computes_its_similarity_once_and_keeps_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The join and the passages of sentences alone share the pair's similarity matrices
+    (computed once, not twice), and nothing of the pair is held after it."""
+    calls = []
+    whole = sentence_align.similarity
+
+    def counted(a, b):  # type: ignore[no-untyped-def]
+        calls.append((len(a), len(b)))
+        return whole(a, b)
+
+    monkeypatch.setattr(sentence_align, "similarity", counted)
+    essay = SOURCE.split(". ")[0] + ". " + SHUFFLED.split(". ", 1)[1]
+    report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
+    assert report.documents[0].sources[0].fragments
+    assert len(calls) == 1
+    assert sentence_align._LAST == []

@@ -4,8 +4,14 @@ that shares only topic words (and a copied sentence) is not called a summary."""
 
 from __future__ import annotations
 
-from copylens.core import FRAGMENT_KINDS, Options, TextInput, check
+import numpy as np
+import pytest
+
+from copylens.core import FRAGMENT_KINDS, Options, TextInput, check, sentence_align, summary
+from copylens.core.canonicalize import canonicalize
 from copylens.core.report import Fragment
+from copylens.core.sentence_align import similarity
+from copylens.core.summary import Run, _in_order, _ordered, _prose
 
 ARTICLE = " ".join(
     [
@@ -89,6 +95,27 @@ def test_summary_is_one_summarised_fragment_against_the_article() -> None:
     assert all(x is f or x.end <= f.start or x.start >= f.end for x in fragments)
 
 
+def test_the_summary_step_takes_the_sentence_steps_similarity_and_keeps_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pair compared whole computes its unit-by-unit matrices once for the sentence step and
+    the summary step together (the summary found as before), and nothing of the pair is held
+    after it."""
+    calls = []
+    whole = sentence_align.similarity
+
+    def counted(a, b):  # type: ignore[no-untyped-def]
+        calls.append((len(a), len(b)))
+        return whole(a, b)
+
+    monkeypatch.setattr(sentence_align, "similarity", counted)
+    monkeypatch.setattr(summary, "similarity", counted, raising=False)  # a step's own
+    fragments = _fragments(INTRO + SUMMARY + OUTRO)
+    assert [f.kind for f in fragments].count("summary") == 1
+    assert len(calls) == 1
+    assert sentence_align._LAST == []
+
+
 def test_same_topic_text_with_a_copied_sentence_is_no_summary() -> None:
     """A writer's own text on the article's topic, in its order, one sentence close to it:
     nothing is "summarised"."""
@@ -146,3 +173,97 @@ def test_word_salad_from_one_small_vocabulary_is_no_summary() -> None:
 def test_summary_kind_is_declared_with_its_label() -> None:
     kind = FRAGMENT_KINDS["summary"]
     assert kind.label == "summarised from" and kind.colour == "tint"
+
+
+def test_verbatim_copy_with_a_few_retold_sentences_after_it_stays_a_copy() -> None:
+    """Five sentences copied as they are, then two sentences retelling later parts of the
+    article: the copied sentences seed their own source sentences, but they are the copy
+    signal's evidence, not the summary step's, and its own seeds point to two source units,
+    under ``MIN_SOURCE_UNITS``: the copy keeps its exact source side (before ``STRETCH``: one
+    summary over all of it, against the article's first 2,131 characters; PAN-13 verbatim
+    pairs had six)."""
+    copied = ". ".join(ARTICLE.split(". ")[:5]) + "."
+    retold = (
+        " House bees add enzymes to nectar, evaporate the water and seal the honey with wax."
+        " Without bees many crops would yield far less."
+    )
+    essay = INTRO + copied + retold
+    fragments = _fragments(essay)
+    assert all(f.kind != "summary" for f in fragments), fragments
+    start = essay.index(copied)
+    assert any(
+        f.kind == "copy" and f.start == start and f.source_start == 0 and f.source_end < 400
+        for f in fragments
+    ), fragments
+
+
+RETOLD_ONLY = " ".join(
+    [
+        "Honeybee colonies hold one queen laying eggs and many sterile workers.",
+        "Foragers that find flowers dance on the comb to show their sisters where to fly.",
+        "House bees turn nectar into honey with enzymes, dry it by fanning and cap the cells "
+        "with wax.",
+        "Through the winter the bees huddle round their queen and shiver their muscles for warmth.",
+        "Crowded colonies swarm in spring unless beekeepers give them more room.",
+    ]
+)
+
+
+def test_summary_without_a_copied_sentence_is_found_on_its_own() -> None:
+    """Five sentences retelling the article, none close enough to a source sentence for the
+    copy or the paraphrase signal: the step finds the summary without a fragment to start
+    from (before: nothing found; 2 of PAN-13's 13 summaries that had no fragment)."""
+    essay = INTRO + RETOLD_ONLY + OUTRO
+    fragments = _fragments(essay)
+    assert [f.kind for f in fragments] == ["summary"], fragments
+    (f,) = fragments
+    assert f.start == essay.index(RETOLD_ONLY) and f.source_start < ARTICLE.index("Young workers")
+    assert f.source_end > ARTICLE.index("Before the new queens")
+
+
+def test_a_cut_unit_is_crossed_only_in_the_source_order() -> None:
+    """Between copied sentences, a sentence nearest a source unit between its neighbours'
+    seeds (a retelling in its place) may be inside a summary; one nearest a unit elsewhere (a
+    writer's own sentence that happens to match one) stays cut, and so does one beside an
+    unseeded unit."""
+    cut = np.array([False, True, False, True, False, True, False])
+    seeds = {0: 2, 2: 9, 4: 12, 5: 14}
+    nearest = {**seeds, 1: 5, 3: 30, 5: 14}
+    assert _in_order(cut, seeds, nearest).tolist() == [False, True, False, False] + [False] * 3
+
+
+def test_a_list_of_titles_is_not_prose() -> None:
+    """A run of title-case headings is no retelling (``CAPITALS``), sentences are."""
+    titles = (
+        "Bowflex Revolution Review. Would the Bowflex Ultimate Help You Achieve Your Goals? "
+        "Bowflex Ultimate Review. Does the Bowflex Extreme Really Work?"
+    )
+    for text, prose in ((titles, False), (ARTICLE, True)):
+        c = canonicalize(text, Options(language="en"))
+        sim = similarity(c, c)
+        assert _prose(text, c, sim, Run(0, len(sim.a), ())) is prose
+
+
+def test_a_retelling_apart_from_a_copy_in_the_same_pair_is_not_a_summary() -> None:
+    """In a pair where the copy signal found a copy, a summary must hold that evidence: a
+    retelling run elsewhere in the text, touching no fragment, is the writer's own text on the
+    copy's topic as far as the step can tell (bench_alignment.py: a generated pair's own text,
+    another block of the same Python documentation page, was called a summary of the source).
+    The copy stays; the step only looks for a summary on its own where nothing was found
+    (before: a summary over the retelling too)."""
+    copied = " ".join(ARTICLE.split(". ")[27:30])
+    essay = (
+        INTRO + RETOLD_ONLY + OUTRO + " Our teacher asked us to add a quotation at the end. "
+    ) + copied
+    fragments = _fragments(essay)
+    assert [f.kind for f in fragments] == ["copy"], fragments
+    assert fragments[0].start == essay.index(copied)
+
+
+def test_own_seeds_must_keep_the_source_order_too() -> None:
+    """A verbatim copy's sentences ascend through the source; three sentences around it that
+    match source units far off and backwards do not make it a retelling, though the run as a
+    whole is mostly ascending."""
+    assert _ordered([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 21])
+    assert not _ordered([51, 32, 21])
+    assert _ordered([4, 9, 20])

@@ -1,0 +1,42 @@
+"""CPU time by stage (core/cpu.py, issue 40): a real ``compare`` run names where its CPU
+went, so that "other" is only what no stage claims."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from copylens.core.cpu import summed
+
+TEXT = (
+    "The history of the river valley begins with the first farmers who cleared the forest. "
+    "They built their houses of clay and straw along the northern bank of the slow river. "
+    "Every spring the water rose and covered the low fields with a fresh layer of silt. "
+)
+
+
+def test_a_compare_run_names_its_start_up_warm_up_pool_and_pair_steps(tmp_path: Path) -> None:
+    essays = tmp_path / "essays"
+    essays.mkdir()
+    (essays / "a.txt").write_text(TEXT + "A closing line of the first writer alone.")
+    (essays / "b.txt").write_text("An opening line of another writer. " + TEXT)
+    (essays / "c.txt").write_text("Nothing here is shared with the others at all, truly.")
+    folder = tmp_path / "cpu"
+    folder.mkdir()
+    env = {**os.environ, "COPYLENS_STAGE_CPU": str(folder), "COPYLENS_START_METHOD": "fork"}
+    run = subprocess.run(
+        [sys.executable, "-m", "copylens.app.cli", "compare", str(essays), "--format", "json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert '"a.txt"' in run.stdout or "a.txt" in run.stdout
+    stages = summed(folder)
+    for name in ("start-up", "warm-up", "pool", "read", "summaries: assembled"):
+        assert name in stages, (name, stages)
+    assert stages["start-up"] > 0 and stages["pool"] > 0
+    assert len(list(folder.glob("*.json"))) >= 2  # the parent and its reading workers
