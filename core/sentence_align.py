@@ -21,12 +21,11 @@ Approach at PAN 2014 Text Alignment Competition", CLEF 2015):
    stays a copy's passage, which :mod:`copylens.core.summary` may report as a summary.
 4. Filter: a passage with a word alignment of :mod:`copylens.core.align` inside or beside
    it (within a unit, on both sides) stands: the sentences extend a copy the word seeds
-   anchor. A passage of sentences alone must pass :func:`credible` (two seeds, one of cosine
-   :data:`STRONG`, the sides' cosine :data:`VALIDATION`: the PAN winners' filter), and then
-   only its runs of consecutive seed units holding a copied unit are reported
-   (:func:`_alone`): an obfuscated copy whose sentences kept no run of words (PAN-13 random
-   obfuscation cuts them into pieces of two or three words). Any other sentence is left to
-   the paraphrase stage, which shows retold sentences apart from copies (issue 17).
+   anchor. A passage of sentences alone is not reported: it is left to the paraphrase
+   stage, which shows retold sentences apart from copies (issue 17). (Reporting its runs of
+   copied sentences as copies gained PAN-13 random plagdet 0.05, but marked expert rewrites
+   as copies with the stage off and broke the containment bound by which ``compare`` skips
+   pairs, :mod:`copylens.core.bound`; taken back, docs/measurements.md.)
 5. Own sentences (issue 12, decided per sentence pair, :func:`own_units`): inside a joined
    passage, a unit the word alignments match less than half of and that is no copy of a
    source unit of the passage (:meth:`Similarity.copies`: at least :data:`OWN_WORDS` and
@@ -295,7 +294,7 @@ def _best(
 
 
 def credible(box: Box, group: list[tuple[int, int]], sim: Similarity) -> bool:
-    """Step 4 for a passage of sentences alone."""
+    """Step 4 for a passage of sentences alone (the PAN winners' filter)."""
     strong = max(float(sim.cos[i, j]) for i, j in group)
     return len(group) >= MIN_SEEDS and strong >= STRONG and sim.cosine(*box) >= VALIDATION
 
@@ -322,8 +321,7 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
     overlap it, or touch it within a unit, are one alignment (hull on both sides, edits by a
     word diff). A passage of sentences alone is not reported here: a sentence retold without a
     run of copied words is the paraphrase stage's (:mod:`copylens.core.paraphrase`) to judge
-    and show first; :func:`alone` then reports the copied sentences of such passages where no
-    fragment stands.
+    and show.
 
     Memory and time: a pair whose :func:`similarity` fits :data:`DENSE_CELLS` and
     :data:`DENSE_WORK` is compared whole (every document of usual length). A longer pair is
@@ -337,7 +335,7 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
     units_a, units_b = Units.of(a), Units.of(b)
     if _fits(units_a, units_b, a.hashes, b.hashes):
         sim = similarity(a, b)
-        _LAST[:] = [(a, b, sim)]  # for :func:`alone`, after the pair's other signals
+        _LAST[:] = [(a, b, sim)]  # for the sentence and summary steps, after the pair's signals
         return _join(a, b, words, sim)
     out: list[Alignment] = []
     for group, (a0, a1, b0, b1) in windows(words, units_a, units_b):
@@ -459,8 +457,7 @@ for another pair): :func:`join` leaves it for the sentence step's ``assembled``
 (:func:`released_similarity`, :mod:`copylens.core.summary`), which releases it. A pair's
 signals and steps run one after another in one process
 (:func:`copylens.core.score.score_pair`), so the matrices are computed once a pair instead of
-three times (PAN-13 development sample: CPU 1.12× the engine without :func:`alone` when
-computed twice)."""
+three times."""
 
 
 def _similarity_of(a: Canonical, b: Canonical) -> Similarity:
@@ -489,7 +486,7 @@ def _join(a: Canonical, b: Canonical, words: list[Alignment], sim: Similarity) -
             and _near(f.a0, f.a1, wa0, wa1, sim.a)
             and _near(f.b0, f.b1, wb0, wb1, sim.b)
         ]
-        if not members:  # sentences alone: :func:`alone`, after the other signals
+        if not members:  # sentences alone: the paraphrase stage's (module docstring, step 4)
             continue
         if members:
             group = _trimmed(
@@ -532,14 +529,9 @@ def _join(a: Canonical, b: Canonical, words: list[Alignment], sim: Similarity) -
     return sorted(out, key=lambda f: (f.a0, f.b0))
 
 
-ALONE_UNITS = 2
-"""Fewest consecutive seed units of a run that a passage of sentences alone reports
-(:func:`alone`)."""
-
-
 def pair_similarity(a: Canonical, b: Canonical) -> Similarity | None:
-    """The pair's :func:`similarity` for the sentence step's ``assembled`` (:func:`alone`,
-    :func:`one_passage`): the one :func:`join` left for this pair, else computed; None for a
+    """The pair's :func:`similarity` for the sentence step's ``assembled``
+    (:func:`one_passage`): the one :func:`join` left for this pair, else computed; None for a
     pair too long to compare whole (:func:`fits`). It is left (:data:`_LAST`) for the pair's
     summary step, which runs after this one under the same condition and releases it
     (:func:`released_similarity`); a pair too long leaves nothing."""
@@ -556,60 +548,6 @@ def released_similarity(a: Canonical, b: Canonical) -> Similarity:
     pair compared whole (:func:`fits`): the one :func:`pair_similarity` left for this pair,
     else computed. Nothing is left behind."""
     return _similarity_of(a, b)
-
-
-def alone(
-    a: Canonical, b: Canonical, sim: Similarity, taken: Sequence[tuple[int, int]]
-) -> list[Alignment]:
-    """Passages of sentences alone: copied sentences that kept no run of words (PAN-13 random
-    obfuscation cuts them into pieces of two or three words), where no fragment of the pair
-    stands (``taken``: the fragments' word ranges in A, found by every pair signal, the
-    paraphrase stage's retellings too: those stay paraphrases, issue 17).
-
-    A passage of :func:`passages` with no fragment in or beside it (within a unit) must pass
-    :func:`credible` (two seeds, one of cosine :data:`STRONG`, the sides' cosine
-    :data:`VALIDATION`: the PAN winners' filter); then its runs of at least
-    :data:`ALONE_UNITS` consecutive units of A that are seeds, each holding a unit that is a
-    copy of its seed's source unit (:meth:`Similarity.copies`), are aligned with the hull of
-    their seeds' source units. Only seed units are reported, never a unit between them (a
-    writer's own sentence between copied ones stays unmarked, issue 12), and a lone sentence
-    on the topic is no passage: on Clough–Stevenson, an honest answer's one sentence "In the
-    vector space model, the documents … are represented as vectors" is a copy of a source
-    sentence by its words (PAN-13 development sample, with runs of one unit: random plagdet
-    0.671, translation 0.735, and that answer marked; of two: 0.664, 0.740, none marked).
-
-    ``sim`` is the pair's :func:`pair_similarity`."""
-    found: list[Alignment] = []
-    for box, group in passages(sim):
-        wa0, wa1 = int(sim.a.bounds[box[0]]), int(sim.a.bounds[box[1]])
-        if any(_near(t0, t1, wa0, wa1, sim.a) for t0, t1 in taken) or not credible(box, group, sim):
-            continue
-        for run, sources in _runs(sim, group):
-            a0, a1 = int(sim.a.bounds[run[0]]), int(sim.a.bounds[run[-1] + 1])
-            if any(t0 < a1 and a0 < t1 for t0, t1 in taken):
-                continue
-            b0, b1 = int(sim.b.bounds[min(sources)]), int(sim.b.bounds[max(sources) + 1])
-            found.append(described(a, b, a0, a1, b0, b1, []))
-    return found
-
-
-def _runs(sim: Similarity, group: list[tuple[int, int]]) -> list[tuple[list[int], list[int]]]:
-    """The runs of :func:`alone` in a passage's seeds: consecutive units of A, with their
-    seeds' source units."""
-    sources: dict[int, list[int]] = {}
-    for i, j in group:
-        sources.setdefault(i, []).append(j)
-    runs: list[list[int]] = []
-    for i in sorted(sources):
-        if runs and i == runs[-1][-1] + 1:
-            runs[-1].append(i)
-        else:
-            runs.append([i])
-    return [
-        (run, [j for i in run for j in sources[i]])
-        for run in runs
-        if len(run) >= ALONE_UNITS and any(sim.copies(i, j, j + 1) for i in run for j in sources[i])
-    ]
 
 
 def own_units(
@@ -833,14 +771,10 @@ words with the source (a share of 0.5) stays the writer's. Chosen on every join 
 the PAN-13 development sample and bench/bench_own_text.py (300 essays, both engines): with
 0.55, 5 more decisions inside a PAN case join and none over own text; with 0.5, 17 more and 2
 over a writer's own sentence of six words beside a copied one."""
-RETOLD_SHARE = 0.5
-"""Least share of a paraphrase fragment's distinct canonical words, taken together, in the
-source between it and a copy beside it for the two to be one passage (:func:`_adjacent`).
-The paraphrase stage already marks the fragment; this decides only that it is an edited part
-of the copied passage rather than a retelling shown apart (issue 17). Judged as one bag: per
-sentence, a fragment's edge pieces of one or two words (a heading, a name the translation
-changed) kept it apart (PAN-13 development sample, join decisions inside a case: 147 joined
-per sentence at 0.6, 154 as one bag at 0.6, 170 at 0.5; none more over own text)."""
+# A paraphrase beside a copy is judged sentence by sentence at OWN_SHARE (issue 17). Judged as
+# one bag at 0.5 (PAN-13 development sample: 170 join decisions inside a case against 147), a
+# rewrite of many sentences beside one copied sentence became one copy fragment, its retold
+# sentences no longer shown as paraphrase (tests/test_paraphrase.py), so it was taken back.
 
 
 def one_passage(
@@ -919,12 +853,15 @@ def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical, sim: Similar
     source = frozenset(b.forms[y0:y1])
     hull = word_range(a, g.start, max(g.end, f.end))
     gap = _sentences_of(a, *word_range(a, g.end, f.start), hull)
-    retold = []  # a paraphrase joined to a copy, judged on its own words as one bag
+    retold = []  # a paraphrase joined to a copy, judged on its own words, sentence by sentence
     if g.kind != f.kind:
-        retold = [word_range(a, x.start, x.end) for x in (g, f) if x.kind == "paraphrase"]
+        for x in (g, f):
+            if x.kind == "paraphrase":
+                own = word_range(a, x.start, x.end)
+                retold += _sentences_of(a, *own, own)
     if len(gap) > GAP_UNITS:
         return False
-    if not all(_copied_unit(a.forms[x0:x1], source, RETOLD_SHARE) for x0, x1 in retold):
+    if not all(_copied_unit(a.forms[x0:x1], source, OWN_SHARE) for x0, x1 in retold):
         return False
     if _bridged([a.forms[x0:x1] for x0, x1 in gap], source):
         return True
