@@ -21,6 +21,12 @@ and ``big_pair.md``, with each run's time and peak as a ratio to the old code's.
 
 Usage: ``python bench/bench_big_pair.py [--mb 4,16,50] [--base main] [--limit-gb 3]``.
 Target (issue 38): a 50 MB pair within 2 GB, the paraphrase stage on, default settings.
+
+``--compare K`` runs issue 38's other probe instead: ``compare`` of K texts of ``--mb`` million
+characters each (all sharing the first half, each its own second half) with
+``--min-containment 0``, so every pair is aligned (the issue: 50 × 20 MB died asking for
+146 GiB after 14 minutes); it reports the pairs found beside time and peak, this checkout
+only (``--compare 50 --mb 20`` is the issue's size).
 """
 
 from __future__ import annotations
@@ -89,6 +95,49 @@ def room_for(limit: int, wait_s: float) -> bool:
     return True
 
 
+def many(mb: float, count: int, folder: Path) -> Path:
+    """A folder of ``count`` texts of ``mb`` million characters, all sharing their first half."""
+    half = int(mb * 1_000_000) // 2
+    shared = build_text("en", half, "short lines", seed=1)
+    texts = folder / "many"
+    texts.mkdir()
+    for n in range(count):
+        own = build_text("en", half, "short lines", seed=100 + n)
+        (texts / f"t{n:03d}.txt").write_text(shared + "\n\n" + own, encoding="utf-8")
+    return texts
+
+
+def compare_many(args: argparse.Namespace, limit: int) -> int:
+    """``--compare``: one ``compare --min-containment 0`` of the generated folder, measured."""
+    with tempfile.TemporaryDirectory() as tmp:
+        texts = many(float(args.mb), args.compare, Path(tmp))
+        out = Path(tmp) / "report.json"
+        command = [
+            *("nice", sys.executable, "-c", LIMIT, str(limit), sys.executable),
+            *("-m", "copylens.app.cli", "compare", str(texts), "--format", "json"),
+            *("--min-containment", "0", "--max-file-mb", "60"),
+        ]
+        m = run_measured(command, out, cwd=Path(tmp), timeout_s=4 * 3600)
+        pairs = (
+            len(json.loads(out.read_text(encoding="utf-8"))["pairs"]) if m.returncode == 0 else 0
+        )
+        lines = m.stderr.strip().splitlines()
+        row = {
+            "compare": args.compare,
+            "mb": float(args.mb),
+            "seconds": round(m.wall_s, 1),
+            "peak_mb": round(m.peak_mb),
+            "exit": m.returncode,
+            "pairs": pairs,
+            "of": args.compare * (args.compare - 1) // 2,
+            "error": "" if m.returncode == 0 else (lines[-1][:90] if lines else ""),
+        }
+    print(json.dumps(row), flush=True)
+    (BENCH / "results").mkdir(exist_ok=True)
+    (BENCH / "results" / "big_compare.json").write_text(json.dumps(row, indent=1) + "\n")
+    return 0 if m.returncode == 0 else 1
+
+
 def run(
     name: str, package: Path | None, a: Path, b: Path, extra: list[str], limit: int, out: Path
 ) -> dict[str, object]:
@@ -134,8 +183,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit-gb", type=float, default=3.0, help="data limit of each process")
     parser.add_argument("--no-base", action="store_true", help="leave the old code out")
     parser.add_argument("--wait-s", type=float, default=600, help="most wait for free memory")
+    parser.add_argument("--compare", type=int, default=0, help="compare K texts of --mb each")
     args = parser.parse_args(argv)
     limit = int(args.limit_gb * (1 << 30))
+    if args.compare:
+        return compare_many(args, limit)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
