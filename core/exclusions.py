@@ -31,6 +31,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from copylens.core.arrays import words_marked
 from copylens.core.canonicalize import canonicalize
 from copylens.core.citations import cited_spans
 from copylens.core.prepare import words_in
@@ -96,22 +97,11 @@ def _document(
 
 def _covered(starts: np.ndarray, fragments: tuple[Fragment, ...]) -> np.ndarray:
     """Boolean per canonical word: it starts inside a fragment and was not inserted."""
-    return _words_in(
+    return words_marked(
         starts,
         [(f.start, f.end) for f in fragments],
         [(e.start, e.end) for f in fragments for e in f.edits if e.kind == "insert"],
     )
-
-
-def _words_in(
-    starts: np.ndarray, spans: list[tuple[int, int]], holes: list[tuple[int, int]]
-) -> np.ndarray:
-    """Boolean per word (by its start offset): inside one of ``spans`` and none of ``holes``."""
-    mask = np.zeros(len(starts), dtype=bool)
-    for value, ranges in ((True, spans), (False, holes)):
-        for start, end in ranges:
-            mask[np.searchsorted(starts, start) : np.searchsorted(starts, end)] = value
-    return mask
 
 
 def _reverse(
@@ -124,7 +114,7 @@ def _reverse(
     if text is None:
         return source.reverse_containment * matched / max(1, source.matched_words)
     starts = np.asarray(canonicalize(text, report.options).starts, dtype=np.int64)
-    mask = _words_in(
+    mask = words_marked(
         starts,
         [(f.source_start, f.source_end) for f in fragments],
         [(e.source_start, e.source_end) for f in fragments for e in f.edits if e.kind == "delete"],

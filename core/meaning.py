@@ -140,7 +140,7 @@ def _random_units(forms: Sequence[str], dimension: int) -> np.ndarray:
         }
         vector = generator.standard_normal(dimension)
         out[n] = vector / np.linalg.norm(vector)
-    for n in sorted(set(range(len(forms))).difference(wide)):  # a seed of one 32-bit word
+    for n in (n for n, seed in enumerate(seeds) if not seed >> 32):  # one 32-bit word
         out[n] = _random_unit(forms[n], dimension)
     return out
 

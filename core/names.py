@@ -30,8 +30,7 @@ fragment of :data:`NAME_WORDS` words or more, or of another kind, is never touch
 
 from __future__ import annotations
 
-import numpy as np
-
+from copylens.core.arrays import words_marked
 from copylens.core.canonicalize import word_spans
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
@@ -63,8 +62,9 @@ def without_names(a: Prepared, b: Prepared, found: Finding) -> Finding:
     if len(kept) == len(found.fragments):
         return found
     return Finding(
-        found.covered_a & _inside(a, [(f.start, f.end) for f in kept]),
-        found.covered_b & _inside(b, [(f.source_start, f.source_end) for f in kept]),
+        found.covered_a & words_marked(a.canonical.starts, [(f.start, f.end) for f in kept]),
+        found.covered_b
+        & words_marked(b.canonical.starts, [(f.source_start, f.source_end) for f in kept]),
         kept,
     )
 
@@ -79,15 +79,6 @@ def is_name(text: str, f: Fragment, stops: frozenset[str]) -> bool:
     capitalised = sum(w[0].isupper() for w in words)
     stop = sum(w.lower() in stops for w in words)
     return capitalised >= CAPITALISED * len(words) and stop < PROSE * len(words)
-
-
-def _inside(doc: Prepared, spans: list[tuple[int, int]]) -> np.ndarray:
-    """Boolean per canonical word of ``doc``: inside one of ``spans``."""
-    c = doc.canonical
-    mask = np.zeros(len(c), dtype=bool)
-    for start, end in spans:
-        mask[np.searchsorted(c.starts, start) : np.searchsorted(c.starts, end)] = True
-    return mask
 
 
 NAMES = Names()

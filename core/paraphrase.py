@@ -282,13 +282,6 @@ def _made(doc: Prepared) -> Meaning:
     return _assembled(doc, sentences, lex, rows, weights, *words)
 
 
-def _keys(doc: Prepared, lo: int, hi: int) -> list[tuple[str, str]]:
-    """Canonical words [lo, hi) of the document as (word as written, form)."""
-    c, text = doc.canonical, doc.text
-    spans = zip(c.starts[lo:hi].tolist(), c.ends[lo:hi].tolist(), strict=True)
-    return list(zip([text[s:e] for s, e in spans], c.forms[lo:hi], strict=True))
-
-
 def _keys_at(doc: Prepared, at: list[int]) -> list[tuple[str, str]]:
     """The canonical words numbered ``at`` as (word as written, form)."""
     c, text = doc.canonical, doc.text
@@ -338,8 +331,7 @@ def new_words(doc: Prepared) -> tuple[tuple[str, str], ...]:
     memo = _KNOWN.get(c.language)  # as inherited: never made here (it loads the thesaurus)
     known = memo.ids if memo is not None else {}
     at = sorted({n for _, n in fresh}.union(odd.tolist()))
-    starts, ends = c.starts[at].tolist(), c.ends[at].tolist()
-    keys = [(doc.text[s:e], c.forms[n]) for s, e, n in zip(starts, ends, at, strict=True)]
+    keys = _keys_at(doc, at)
     named = tuple(k for k in dict.fromkeys(keys) if k not in known and k not in odd_met)
     odd_met.update(named)
     return named

@@ -96,9 +96,9 @@ topical sentences such as "Inbound, links from other pages to yours."), main 0.9
 these, 0.9 %."""
 NEAR_BEST = 0.9
 """A seed's cosine is at least this share of the best its checked unit reaches."""
-MIN_SEEDS = 2
 STRONG = 0.5
-"""A passage of sentences alone needs this many seeds, one of them this strong."""
+"""Seeds under this cosine at a passage's ends, outside its word alignments, are dropped
+(:func:`_trimmed`)."""
 
 
 @dataclass(frozen=True)
@@ -293,12 +293,6 @@ def _best(
     return sorted(kept)
 
 
-def credible(box: Box, group: list[tuple[int, int]], sim: Similarity) -> bool:
-    """Step 4 for a passage of sentences alone (the PAN winners' filter)."""
-    strong = max(float(sim.cos[i, j]) for i, j in group)
-    return len(group) >= MIN_SEEDS and strong >= STRONG and sim.cosine(*box) >= VALIDATION
-
-
 DENSE_CELLS = 1 << 24
 """Most cells of one :func:`similarity`'s unit-by-unit matrices, and of its unit-by-word
 matrices (64 MB of float32 each; it holds up to about eight such at once): a pair of texts of
@@ -488,30 +482,25 @@ def _join(a: Canonical, b: Canonical, words: list[Alignment], sim: Similarity) -
         ]
         if not members:  # sentences alone: the paraphrase stage's (module docstring, step 4)
             continue
-        if members:
-            group = _trimmed(
-                group, sim, min(words[n].a0 for n in members), max(words[n].a1 for n in members)
-            )
-            box = _box(group)
-            wa0, wa1 = int(sim.a.bounds[box[0]]), int(sim.a.bounds[box[1]])
-            wb0, wb1 = int(sim.b.bounds[box[2]]), int(sim.b.bounds[box[3]])
+        group = _trimmed(
+            group, sim, min(words[n].a0 for n in members), max(words[n].a1 for n in members)
+        )
+        box = _box(group)
+        wa0, wa1 = int(sim.a.bounds[box[0]]), int(sim.a.bounds[box[1]])
+        wb0, wb1 = int(sim.b.bounds[box[2]]), int(sim.b.bounds[box[3]])
         for n in members:
             used[n] = True
         a0 = min([wa0, *(words[n].a0 for n in members)])
         a1 = max([wa1, *(words[n].a1 for n in members)])
         b0 = min([wb0, *(words[n].b0 for n in members)])
         b1 = max([wb1, *(words[n].b1 for n in members)])
-        if members:
-            m = [words[n] for n in members]
-            in_b, in_a = set(b.forms[b0:b1]), set(a.forms[a0:a1])
-            a0, a1 = _clipped(
-                a.forms, sim.a, a0, a1, min(f.a0 for f in m), max(f.a1 for f in m), in_b
-            )
-            if b1 - b0 < SUMMARY_RATIO * (a1 - a0):  # a summary's source is its whole hull
-                b0, b1 = _clipped(
-                    b.forms, sim.b, b0, b1, min(f.b0 for f in m), max(f.b1 for f in m), in_a
-                )
         m = [words[n] for n in members]
+        in_b, in_a = set(b.forms[b0:b1]), set(a.forms[a0:a1])
+        a0, a1 = _clipped(a.forms, sim.a, a0, a1, min(f.a0 for f in m), max(f.a1 for f in m), in_b)
+        if b1 - b0 < SUMMARY_RATIO * (a1 - a0):  # a summary's source is its whole hull
+            b0, b1 = _clipped(
+                b.forms, sim.b, b0, b1, min(f.b0 for f in m), max(f.b1 for f in m), in_a
+            )
         own = own_units(a, sim, (a0, a1, b0, b1), m)
         if not own:
             out.append(described(a, b, a0, a1, b0, b1, m))
@@ -853,14 +842,14 @@ def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical, sim: Similar
     source = frozenset(b.forms[y0:y1])
     hull = word_range(a, g.start, max(g.end, f.end))
     gap = _sentences_of(a, *word_range(a, g.end, f.start), hull)
+    if len(gap) > GAP_UNITS:
+        return False
     retold = []  # a paraphrase joined to a copy, judged on its own words, sentence by sentence
     if g.kind != f.kind:
         for x in (g, f):
             if x.kind == "paraphrase":
                 own = word_range(a, x.start, x.end)
                 retold += _sentences_of(a, *own, own)
-    if len(gap) > GAP_UNITS:
-        return False
     if not all(_copied_unit(a.forms[x0:x1], source, OWN_SHARE) for x0, x1 in retold):
         return False
     if _bridged([a.forms[x0:x1] for x0, x1 in gap], source):
@@ -928,11 +917,6 @@ def _copied_unit(forms: Sequence[str], source: frozenset[str], share: float) -> 
 def word_range(c: Canonical, start: int, end: int) -> tuple[int, int]:
     """Canonical words [w0, w1) starting inside characters [start, end)."""
     return int(np.searchsorted(c.starts, start)), int(np.searchsorted(c.starts, end))
-
-
-def _units_of(units: Units, w0: int, w1: int) -> range:
-    """The units holding words [w0, w1) (w1 > w0)."""
-    return range(units.of_word(w0), units.of_word(w1 - 1) + 1)
 
 
 def _words_between(c: Canonical, start: int, end: int) -> int:

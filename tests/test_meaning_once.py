@@ -27,6 +27,11 @@ from copylens.core.spill import Spill
 DATA = Path(__file__).parent / "data" / "paraphrase"
 
 
+def _keys(doc: object, lo: int, hi: int) -> list[tuple[str, str]]:
+    """Canonical words [lo, hi) of the document as (word as written, form)."""
+    return pp._keys_at(doc, list(range(lo, hi)))
+
+
 def _text(language: str, kind: str) -> str:
     return (DATA / f"{language}_{kind}.txt").read_text(encoding="utf-8")
 
@@ -53,7 +58,7 @@ def test_random_vectors_made_at_once_are_bit_for_bit_those_made_one_by_one() -> 
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_memo_gives_what_the_stage_makes_bit_for_bit(language: str) -> None:
     doc = prepare_text(Extracted("x", _text(language, "rewrite"), "txt"), Options())
-    pp.learn(language, pp._keys(doc, 0, 5))  # some words known before, the rest learned
+    pp.learn(language, _keys(doc, 0, 5))  # some words known before, the rest learned
     memo, made = pp._made(doc), pp._meaning(doc, lexicon(language))
     assert memo.bounds == made.bounds and memo.spans == made.spans and memo.bounds
     vectors, theirs = memo.lexicon.table[memo.rows], made.lexicon.table[made.rows]
@@ -71,11 +76,11 @@ def test_a_reading_worker_names_each_new_word_once() -> None:
     words = ["".join(rng.choices("абвгдежзиклмнопрстуфхя", k=9)) for _ in range(60)]
     value = ". ".join(" ".join(words[n : n + 10]).capitalize() for n in range(0, 60, 10)) + "."
     doc = prepare_text(Extracted("x", value, "txt"), Options(language="ru"))
-    pp.learn("ru", pp._keys(doc, 0, 3))
+    pp.learn("ru", _keys(doc, 0, 3))
     first = pp.new_words(doc)
-    assert first and not set(first) & set(pp._keys(doc, 0, 3))
+    assert first and not set(first) & set(_keys(doc, 0, 3))
     assert len(set(first)) == len(first)
-    assert set(first) | set(pp._keys(doc, 0, 3)) == set(pp._keys(doc, 0, len(doc.canonical)))
+    assert set(first) | set(_keys(doc, 0, 3)) == set(_keys(doc, 0, len(doc.canonical)))
     assert pp.new_words(doc) == ()
 
 
@@ -109,7 +114,7 @@ def test_compare_learns_the_words_while_reading_and_the_pair_stage_looks_none_up
     # fold and form are known, the memo adds the other case without a lexicon lookup
     known = {(written.lower(), form) for written, form in pp._known(language).ids}
     for doc in loaded:
-        keys = pp._keys(doc, 0, len(doc.canonical))
+        keys = _keys(doc, 0, len(doc.canonical))
         assert all((written.lower(), form) in known for written, form in keys)
     rows = len(lexicon(language)._rows)
     assert all(pp._made(doc).bounds for doc in loaded)
@@ -195,7 +200,7 @@ def test_a_word_spelt_otherwise_than_case_alone_is_named_though_its_fingerprint_
     assert {written for written, _ in named} == {"оbtаins", "aw\u200cay"}
     pp.learn("en", named)
     assert pp.new_words(second) == ()  # named once
-    keys = pp._keys(second, 0, len(second.canonical))
+    keys = _keys(second, 0, len(second.canonical))
     assert all(key in pp._known("en").ids for key in keys)
 
 
@@ -238,7 +243,7 @@ def test_a_memo_emptied_between_the_blocks_of_one_document_mixes_no_numbers(
     monkeypatch.setattr(pp, "BLOCK_WORDS", 16)
     monkeypatch.setattr(pp, "KNOWN_WORDS", 40)
     doc = prepare_text(Extracted("x", _text("en", "rewrite"), "txt"), Options())
-    assert len(set(pp._keys(doc, 0, len(doc.canonical)))) > 40
+    assert len(set(_keys(doc, 0, len(doc.canonical)))) > 40
     pp._KNOWN.pop("en", None)
     memo, made = pp._made(doc), pp._meaning(doc, lexicon("en"))
     vectors, theirs = memo.lexicon.table[memo.rows], made.lexicon.table[made.rows]
@@ -256,7 +261,7 @@ def test_plain_words_are_found_by_their_prints_and_others_by_their_spelling() ->
     text = "Obtain the results away from errors. We оbtаin results aw\u200cay from errors here."
     doc = prepare_text(Extracted("x", text, "txt"), Options(language="en"))
     plain = pp._plain(doc)
-    written = [w for w, _ in pp._keys(doc, 0, len(doc.canonical))]
+    written = [w for w, _ in _keys(doc, 0, len(doc.canonical))]
     assert [w for w, p in zip(written, plain.tolist(), strict=True) if not p] == [
         "оbtаin",
         "aw\u200cay",
@@ -277,7 +282,7 @@ def test_odd_words_are_found_whatever_the_chunks_the_text_is_read_in(
     time, the text gives the same words as read at once."""
     text = "Ёлка и ель. Le café. Don’t stop, don't. Cafe\u0301 aw\u200bay ﬁne Київ м'ята x² end."
     doc = prepare_text(Extracted("x", text, "txt"), Options(language="en"))
-    written = [w for w, _ in pp._keys(doc, 0, len(doc.canonical))]
+    written = [w for w, _ in _keys(doc, 0, len(doc.canonical))]
     odd = [written[n] for n in pp._odd_words(doc).tolist()]
     assert odd == [
         w
