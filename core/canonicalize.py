@@ -593,6 +593,10 @@ _RECORD = struct.Struct("<Q")
 """The length of a record of :class:`_SharedForms`, before it."""
 
 
+_STOPPED = -2
+"""A :class:`_SharedForms` file descriptor after a failed write: this process shares no more."""
+
+
 class _SharedForms:
     """Word forms learned by the reading workers of one run, shared through a folder: each
     process appends what it learned to a file of its own (one length-prefixed pickle of
@@ -624,6 +628,8 @@ class _SharedForms:
     def publish(self, rules: _Rules, raws: list[str], rows: list[Row]) -> None:
         """Append the rows this process learned for the others."""
         mine = self._mine()
+        if self.fd == _STOPPED:
+            return
         blob = pickle.dumps((rules.key, raws, rows), protocol=pickle.HIGHEST_PROTOCOL)
         try:
             if self.fd < 0:
@@ -632,8 +638,10 @@ class _SharedForms:
             view = memoryview(_RECORD.pack(len(blob)) + blob)
             while view:
                 view = view[os.write(self.fd, view) :]
-        except OSError:
-            return  # sharing only saves time: the others learn these words themselves
+        except OSError:  # sharing only saves time: the others learn these words themselves
+            if self.fd >= 0:  # a record may be half written: never append after it
+                os.close(self.fd)
+            self.fd = _STOPPED
 
     def absorb(self, asking: _Rules, pending: int) -> None:
         """Take the rows the others appended since last time (``asking`` is about to add

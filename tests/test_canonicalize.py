@@ -578,3 +578,18 @@ def test_the_cleaning_shortcut_for_letters_changes_nothing() -> None:
 @given(st.text(alphabet="aAяЯёЁʼ'’İıßǅﬁＡ\u0301\u00ad\u200bΣς𝐀_7", max_size=8))
 def test_the_cleaning_shortcut_changes_nothing_in_any_word(word: str) -> None:
     assert module._clean(word) == _clean_before(word)
+
+
+def test_a_reader_that_failed_to_write_its_forms_appends_no_more(tmp_path: Path) -> None:
+    """A write that fails part-way (a full disk) may leave half a record: the reader stops
+    sharing rather than append whole records after it, which the others would misread."""
+    options = Options(language="en")
+    rules = module._rules(options, "en", script_of("en"))
+    shared = module._SharedForms(str(tmp_path))
+    mine = tmp_path / f"{os.getpid()}.forms"
+    mine.write_bytes(b"")
+    shared.pid, shared.fd = os.getpid(), os.open(mine, os.O_RDONLY)  # every write fails
+    shared.publish(rules, ["cats"], [])
+    assert shared.fd == module._STOPPED
+    shared.publish(rules, ["dogs"], [])  # would open the file afresh and append
+    assert shared.fd == module._STOPPED and mine.read_bytes() == b""
