@@ -80,7 +80,7 @@ from copylens.core.errors import Cancelled, ClusterUnavailable, UnreadableFile
 from copylens.core.extract import Extracted
 from copylens.core.ignore import MIN_DOCUMENTS, held_by_many
 from copylens.core.index import MAX_DF, MIN_SHARED_ANCHORS, Shared, shared_values
-from copylens.core.inputs import label_of, told_apart
+from copylens.core.inputs import told_apart
 from copylens.core.methods.base import Method
 from copylens.core.methods.collection import Collection, MethodDoc, study_doc
 from copylens.core.methods.evaluate import Dedup, deduplicated
@@ -94,6 +94,7 @@ from copylens.core.prepare import (
     Prepared,
     Progress,
     expand,
+    label_of,
     prepare_text,
     read_each,
 )

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import replace
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 
@@ -66,8 +66,6 @@ from copylens.core.sources import MoreSources, look_up
 from copylens.core.spill import Spill, Spilled, read, summary
 from copylens.core.unionfind import groups
 
-D = TypeVar("D")
-"""A run's documents: prepared, or spilled (``copylens.core.spill``)."""
 _NONE = np.empty(0, dtype=np.uint64)
 
 PRELOAD_WORKERS = 3

@@ -51,8 +51,8 @@ from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
 from copylens.core.score import PairScore
-from copylens.core.shingle import shingles
-from copylens.core.templates import ignored_words, phrase_windows
+from copylens.core.shingle import kgrams, shingles
+from copylens.core.templates import ignored_words
 
 MIN_DOCUMENTS = 10
 """Common phrases are looked for only in a run of at least this many documents: below it, a
@@ -136,9 +136,7 @@ def with_ignored(doc: Prepared, words: np.ndarray, salt: int, options: Options) 
         doc,
         canonical=canonical,
         shingles=distinct(_clean(shingles(hashes, options.shingle), words, options.shingle)),
-        anchors=distinct(
-            _clean(phrase_windows(hashes, options.anchor_words), words, options.anchor_words)
-        ),
+        anchors=distinct(_clean(kgrams(hashes, options.anchor_words), words, options.anchor_words)),
         ignored=words,
     )
 

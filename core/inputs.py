@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from copylens.core.documents import Input, TextInput, WebPage
-from copylens.core.prepare import Item, expand
+from copylens.core.documents import Input
+from copylens.core.prepare import Item, expand, label_of
 from copylens.core.report import InputFailure
 
 
@@ -81,14 +81,6 @@ def told_apart(
         missing=(*doc_missing, *src_missing, *ign_missing),
         keys=keys,
     )
-
-
-def label_of(item: Item) -> str:
-    """How an input is named in reports: the path as given, the pasted text's name, or the
-    page's address."""
-    if isinstance(item, WebPage):
-        return item.url
-    return item.name if isinstance(item, TextInput) else str(item)
 
 
 def identities(items: Iterable[Item]) -> dict[str, str]:

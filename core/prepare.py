@@ -167,7 +167,7 @@ def read_one(
     item: Item, options: Options, build: Callable[[Extracted, Options], T]
 ) -> T | InputFailure:
     """Extract and build one input; any input problem becomes an InputFailure."""
-    name = _name(item)
+    name = label_of(item)
     try:
         with stage("read"):
             return build(extract_input(item, options), options)
@@ -294,7 +294,7 @@ def read_each(
         with closing(reading):
             for item, result in zip(items, reading, strict=True):
                 yield (
-                    InputFailure.of(_name(item), _stopped(result))
+                    InputFailure.of(label_of(item), _stopped(result))
                     if isinstance(result, Stopped)
                     else result
                 )
@@ -369,7 +369,9 @@ def _warm_up(options: Options, build: Callable[[Extracted, Options], T]) -> None
     _warmed.add(build)
 
 
-def _name(item: Item) -> str:
+def label_of(item: Item) -> str:
+    """How an input is named in reports (a document's ``path``): the path as given, the pasted
+    text's name, or the page's address."""
     if isinstance(item, WebPage):
         return item.url
     return item.name if isinstance(item, TextInput) else str(item)

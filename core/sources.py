@@ -32,7 +32,6 @@ from copylens.core.archive import AddReport, add_to_archive
 from copylens.core.archive.store import Archive, ArchivedDocument
 from copylens.core.documents import Input, WebPage
 from copylens.core.index import MIN_SHARED_ANCHORS
-from copylens.core.inputs import label_of
 from copylens.core.labels import author_of, same_labels
 from copylens.core.marking import marked
 from copylens.core.options import Options
@@ -41,6 +40,7 @@ from copylens.core.prepare import (
     Prepared,
     Progress,
     expand,
+    label_of,
     prepare_text,
     read_all,
     text_digest,

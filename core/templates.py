@@ -16,10 +16,8 @@ import numpy as np
 from copylens.core.canonicalize import Canonical
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
-from copylens.core.shingle import shingles
+from copylens.core.shingle import kgrams
 from copylens.core.signal import RunText
-
-_NONE = np.empty(0, dtype=np.uint64)
 
 
 class Templates:
@@ -43,7 +41,7 @@ TEMPLATES = Templates()
 def ignored_words(canonical: Canonical, phrases: np.ndarray, k: int) -> np.ndarray | None:
     """Boolean per canonical word: inside a run of ``k`` words whose fingerprint is one of
     ``phrases`` (sorted); None when no word is."""
-    grams = phrase_windows(canonical.hashes, k)
+    grams = kgrams(canonical.hashes, k)
     if len(grams) == 0:
         return None
     at = np.minimum(np.searchsorted(phrases, grams), len(phrases) - 1)
@@ -54,10 +52,3 @@ def ignored_words(canonical: Canonical, phrases: np.ndarray, k: int) -> np.ndarr
     np.add.at(marks, hits, 1)
     np.add.at(marks, hits + k, -1)
     return np.cumsum(marks[:-1]) > 0
-
-
-def phrase_windows(hashes: np.ndarray, k: int) -> np.ndarray:
-    """Fingerprints of every run of exactly k words, as ``shingle.kgrams``."""
-    if len(hashes) < k:
-        return _NONE
-    return shingles(hashes, k)
