@@ -854,7 +854,7 @@ def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical, sim: Similar
         return False
     if _bridged([a.forms[x0:x1] for x0, x1 in gap], source):
         return True
-    if sim is None:
+    if sim is None or retold:  # a retelling beside a copy stays apart past a swapped sentence
         return False
     seeds_in = _units_between(sim.b, b, lo[1], hi[0])
     return all(

@@ -531,3 +531,29 @@ def test_a_document_of_stop_words_only_has_no_sentences() -> None:
     doc = prepared("Свои среди других.")
     assert len(doc.canonical) == 0
     assert pp.meaning_of(doc).bounds == ()
+
+
+def test_a_retelling_stays_a_paraphrase_beside_a_copy_past_a_swapped_sentence() -> None:
+    """A paragraph retold with a thesaurus whose later sentences keep the source's words: the
+    retold sentences are a paraphrase, not one copy with the copied ones, even where the
+    sentence between them is a sentence seed of its source sentence (issue 34's bridging
+    joins copies only; issue 17)."""
+    source = (
+        "Street trees lower the temperature of a city in summer. Their leaves shade the "
+        "asphalt and the walls, which would otherwise store the heat of the day and give it "
+        "back at night. Water evaporating from the leaves cools the air around them as well. "
+        "Measurements in several European cities show that a street lined with mature trees "
+        "can be up to four degrees cooler than a bare one."
+    )
+    retold = (
+        "Anyone who has walked through a park on a hot afternoon knows the feeling. In summer, "
+        "trees along the streets reduce the temperature of a town. Their foliage shades the "
+        "walls and the asphalt, which otherwise would keep the day's heat and return it at "
+        "night. Moisture evaporating from the leaves also cools the surrounding air. Data "
+        "from a number of European cities shows that a street with mature trees can be as "
+        "much as four degrees cooler than a bare street."
+    )
+    _, fragments = marked(retold, source)
+    kinds = [f.kind for f in sorted(fragments, key=lambda f: f.start)]
+    assert kinds[0] == "paraphrase"
+    assert retold[fragments[0].start :].startswith("In summer")
