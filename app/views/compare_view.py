@@ -235,7 +235,7 @@ class CompareView(QtWidgets.QWidget):
         self.pairs.threshold_changed.connect(self.threshold_changed)
         # the panel's parts, as the tests and screenshots reach them
         self.threshold_slider = self.pairs.threshold_slider
-        self.threshold_label, self.count_label = self.pairs.threshold_label, self.pairs.count_label
+        self.count_label = self.pairs.count_label
         self.computed_label = self.pairs.computed_label
         self.pairs_table = self.pairs.pairs_table
         self.pairs_model, self.pairs_proxy = self.pairs.pairs_model, self.pairs.pairs_proxy
@@ -366,7 +366,6 @@ class CompareView(QtWidgets.QWidget):
         self.tabs.setTabText(0, self.tr("Pairs ({0})").format(n_pairs))
         self.tabs.setTabText(1, self.tr("Documents ({0})").format(n_docs + len(report.errors)))
         self.set_threshold(report.options.min_containment if threshold is None else threshold)
-        self.pairs.update_count()
         self.side_by_side.clear()
         self.stack.setCurrentWidget(self._overview)
 

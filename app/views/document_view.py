@@ -106,10 +106,7 @@ class DocumentView(QtWidgets.QWidget):
             self.sources.sources_proxy,
         )
         self.sources_table = self.sources.sources_table
-        self.sources_caption, self.no_sources_label = (
-            self.sources.sources_caption,
-            self.sources.no_sources_label,
-        )
+        self.no_sources_label = self.sources.no_sources_label
         self.sources_model.visibility_changed.connect(self._on_visibility_changed)
         table_box = self.sources
         text_box = self._text_box()
