@@ -834,17 +834,37 @@ def paraphrases(
     if a.canonical.language != b.canonical.language:
         return []
     covered_a, covered_b = covered
-    ma, mb = meaning_of(a), meaning_of(b)
-    if not ma.bounds or not mb.bounds:
+    bounds_a, bounds_b = sentence_bounds(a), sentence_bounds(b)
+    if not bounds_a or not bounds_b:
         return []
-    lo_a, hi_a = np.array(ma.bounds, dtype=np.int64).T
+    lo_a, hi_a = np.array(bounds_a, dtype=np.int64).T
     share = _counts(covered_a, lo_a, hi_a) / (hi_a - lo_a)  # as covered_a[lo:hi].mean()
     free = (share < MAX_COVERED) & (_counts(a.ignored, lo_a, hi_a) == 0)
     open_a = np.flatnonzero(free).tolist()
     if not open_a:
         return []
-    lo_b, hi_b = np.array(mb.bounds, dtype=np.int64).T
+    lo_b, hi_b = np.array(bounds_b, dtype=np.int64).T
     closed_b = _counts(b.ignored, lo_b, hi_b) > 0
+    copied_b = _counts(covered_b, lo_b, hi_b) >= MAX_COVERED * (hi_b - lo_b)
+    if (closed_b | copied_b).all():
+        return []  # every match holds a source sentence closed or copied (:func:`_chosen`)
+    return matched(a, b, open_a, closed_b, covered, copies, options)
+
+
+def matched(
+    a: Prepared,
+    b: Prepared,
+    open_a: list[int],
+    closed_b: np.ndarray,
+    covered: tuple[np.ndarray, np.ndarray],
+    copies: Sequence[Fragment],
+    options: Options,
+) -> list[Match]:
+    """Steps 2–4 of :func:`paraphrases` for the checked sentences ``open_a`` (indices of
+    :func:`sentence_bounds`) and the source sentences not ``closed_b``: the documents'
+    :class:`Meaning` is made here."""
+    covered_b = covered[1]
+    ma, mb = meaning_of(a), meaning_of(b)
     found: list[Match] = []
     chain = CHAINED.get(a.canonical.language)
     least = min(LOW, chain.least) if chain is not None else LOW
@@ -858,6 +878,23 @@ def paraphrases(
     aligned = _aligned(ma, mb, set(range(len(ma.bounds))).difference(open_a), copies)
     chosen = _chosen(found, aligned, _copied(mb, covered_b), chain)
     return sorted(chosen, key=lambda m: m.a0)
+
+
+def sentence_bounds(doc: Prepared) -> tuple[tuple[int, int], ...]:
+    """The canonical word range of each sentence the stage compares (:attr:`Meaning.bounds`),
+    without the words' vectors: :func:`paraphrases` tells from them alone, before it makes a
+    document's :class:`Meaning` (issue 40), when no sentence of a pair is left to compare
+    (a copy the aligner found whole). Memoized on the document."""
+    memo: tuple[tuple[int, int], ...] | None = doc.__dict__.get("_sentence_bounds")
+    if memo is None:
+        meaning: Meaning | None = doc.__dict__.get("_meaning")
+        if meaning is not None:
+            memo = meaning.bounds
+        else:
+            found = sentence_words(doc.text, doc.canonical)
+            memo = tuple((lo, hi) for lo, hi, _, _ in found if hi - lo >= MIN_WORDS)
+        doc.__dict__["_sentence_bounds"] = memo
+    return memo
 
 
 def _counts(marks: np.ndarray | None, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:

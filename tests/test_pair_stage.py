@@ -1,0 +1,112 @@
+"""The pair stage's skips (issue 40): work left out only where it cannot change a result.
+
+The paraphrase stage tells from its sentences' word ranges alone (no vectors) when a pair
+leaves it nothing to compare: every checked sentence mostly found by the aligner, or every
+source sentence found or holding an ignored word. There it makes no document's meaning
+(the words' vectors and weights, its costly part); elsewhere it finds what it found before.
+The texts are the paraphrase tests' own (tests/data/paraphrase), recombined.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from copylens.core import paraphrase as pp
+from copylens.core import signals
+from copylens.core.extract import Extracted
+from copylens.core.ignore import with_ignored
+from copylens.core.options import Options
+from copylens.core.prepare import Prepared, prepare_text
+from copylens.core.score import score_pair
+from copylens.core.signal import Finding
+
+DATA = Path(__file__).parent / "data" / "paraphrase"
+EN = Options(language="en", workers=1)
+
+
+def _sentences(kind: str) -> list[str]:
+    text = (DATA / f"en_{kind}.txt").read_text(encoding="utf-8")
+    return [s.strip() + "." for s in text.replace("\n", " ").split(". ") if s.strip()]
+
+
+SOURCE, REWRITE, OWN = _sentences("source"), _sentences("rewrite"), _sentences("independent")
+
+
+def _doc(name: str, sentences: list[str]) -> Prepared:
+    text = " ".join(s if s.endswith(".") else s + "." for s in sentences)
+    return prepare_text(Extracted(name, text.replace("..", "."), "text"), EN)
+
+
+def _copied(a: Prepared, b: Prepared) -> Finding:
+    """What the copy signal (the first pair signal) finds, as the paraphrase stage gets it."""
+    found = Finding.nothing(len(a.canonical), len(b.canonical))
+    return signals.PAIR[0].run(a, b, found, EN)
+
+
+def test_a_copy_found_whole_makes_no_meaning() -> None:
+    """A source copied whole with a sentence of the writer's own: no source sentence is left
+    to retell, so neither document's vectors are made; a rewrite still makes them."""
+    a, b = _doc("a", [*SOURCE[:3], OWN[0], *SOURCE[3:]]), _doc("b", SOURCE)
+    score = score_pair(a, b, EN)
+    assert score.fragments and all(f.kind == "copy" for f in score.fragments)
+    assert "_meaning" not in a.__dict__ and "_meaning" not in b.__dict__
+    rewrite, source = _doc("rewrite", REWRITE), _doc("source2", [*SOURCE, OWN[1]])
+    assert any(f.kind == "paraphrase" for f in score_pair(rewrite, source, EN).fragments)
+    assert "_meaning" in rewrite.__dict__ and "_meaning" in source.__dict__
+
+
+def test_a_copy_whole_of_the_checked_text_makes_no_meaning() -> None:
+    """Every checked sentence mostly found: nothing to compare on the checked side."""
+    a, b = _doc("a", SOURCE[:4]), _doc("b", [*OWN[:2], *SOURCE[:4], *OWN[2:4]])
+    score = score_pair(a, b, EN)
+    assert score.fragments
+    assert "_meaning" not in a.__dict__ and "_meaning" not in b.__dict__
+
+
+@st.composite
+def pairs(draw: st.DrawFn) -> tuple[Prepared, Prepared, int]:
+    """A checked text and a source made of the source's, the rewrite's and the independent
+    text's sentences (some of each side's taken from the other), and a seed for ignored
+    words."""
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    pool = [*SOURCE, *REWRITE, *OWN]
+    b = rng.sample(pool, rng.randint(1, 8))
+    a = [s if rng.random() < draw(st.floats(0.0, 1.0)) else rng.choice(pool) for s in b]
+    if rng.random() < 0.5:
+        a.insert(rng.randint(0, len(a)), rng.choice(pool))
+    return _doc("a", a), _doc("b", b), draw(st.integers(0, 2**32 - 1))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pairs(), st.booleans())
+def test_the_stage_skipped_would_have_found_nothing(
+    pair: tuple[Prepared, Prepared, int], ignoring: bool
+) -> None:
+    """:func:`paraphrases` equals its steps 2–4 (:func:`matched`) run on every pair with a
+    checked sentence to compare, whether it skipped them or not (and so a pair it skips is
+    one they find nothing in)."""
+    a, b, seed = pair
+    if ignoring:
+        rng = np.random.default_rng(seed)
+        a, b = (
+            with_ignored(d, rng.random(len(d.canonical)) < 0.02, n, EN)
+            for n, d in enumerate((a, b))
+        )
+    found = _copied(a, b)
+    covered = (found.covered_a, found.covered_b)
+    expected: list[pp.Match] = []
+    bounds_a, bounds_b = pp.sentence_bounds(a), pp.sentence_bounds(b)
+    if bounds_a and bounds_b:
+        lo, hi = np.array(bounds_a).T
+        share = pp._counts(found.covered_a, lo, hi) / (hi - lo)
+        open_a = np.flatnonzero((share < pp.MAX_COVERED) & (pp._counts(a.ignored, lo, hi) == 0))
+        lo_b, hi_b = np.array(bounds_b).T
+        closed_b = pp._counts(b.ignored, lo_b, hi_b) > 0
+        if len(open_a):
+            expected = pp.matched(a, b, open_a.tolist(), closed_b, covered, found.fragments, EN)
+    assert pp.paraphrases(a, b, covered, found.fragments, EN) == expected
