@@ -741,10 +741,12 @@ def _paired(
     b: Meaning,
     b_range: tuple[int, int],
     found: tuple[np.ndarray, np.ndarray] | None,
+    blocks: tuple[Blocks, tuple[int, ...], tuple[int, ...]] | None = None,
 ) -> Paired:
     """Each side's word weights and the similarity of each word's partner (0: none; none at
     all when a side has too little weight left to score, :func:`_score`: a fifth of the
-    sentence pairs of 1,000 essays, issue 40)."""
+    sentence pairs of 1,000 essays, issue 40). With ``blocks``, the ranges are those
+    sentences of ``a`` and ``b``, whose raised similarities :class:`Blocks` holds."""
     (a0, a1), (b0, b1) = a_range, b_range
     wa, wb = a.weights[a0:a1], b.weights[b0:b1]
     if found is not None:
@@ -753,21 +755,98 @@ def _paired(
         return (wa, np.zeros(len(wa), np.float32)), (wb, np.zeros(len(wb), np.float32))
     table = a.lexicon.table
     cosine = table[a.rows[a0:a1]] @ table[b.rows[b0:b1]].T
-    if a.synonyms is not None and b.synonyms is not None and a.thesaurus is b.thesaurus:
-        assert a.thesaurus is not None
-        listed = a.thesaurus.related_at(a.synonyms[a0:a1], b.synonyms[b0:b1])
-        if len(listed[0]):
-            cosine[listed] = np.maximum(cosine[listed], SYNONYM)
-    if a.stems is not None and b.stems is not None:
-        sa, sb = a.stems[a0:a1, None, :], b.stems[None, b0:b1, :]
-        family = ((sa == sb) & (sa != 0)).any(axis=2)
-        cosine[family] = np.maximum(cosine[family], STEM)
-    cosine[a.forms[a0:a1, None] == b.forms[None, b0:b1]] = 1.0
+    if blocks is None:
+        floor, equal = _raised(a, a_range, b, b_range)
+    else:
+        floor, equal = blocks[0].raised(blocks[1], blocks[2])
+    if floor is not None:
+        np.maximum(cosine, floor, out=cosine)
+    cosine[equal] = 1.0
     if found is not None:
         cosine[:, wb == 0] = 0.0  # a found word pairs with nothing
         cosine[wa == 0, :] = 0.0
     best_a, best_b = _one_to_one(cosine)
     return (wa, best_a), (wb, best_b)
+
+
+def _raised(
+    a: Meaning, a_range: tuple[int, int], b: Meaning, b_range: tuple[int, int]
+) -> tuple[np.ndarray | None, np.ndarray]:
+    """What :func:`_paired` raises the words' cosines to: the least similarity of each pair
+    of words (:data:`SYNONYM` for synonyms the thesaurus lists, :data:`STEM` for one
+    derivational family, else -inf; None when the languages have neither), and where the
+    canonical forms are equal (similarity 1). Each is a function of the two words alone, so
+    a unit's are its sentences' side by side (:class:`Blocks`)."""
+    (a0, a1), (b0, b1) = a_range, b_range
+    floor = None
+    if a.synonyms is not None and b.synonyms is not None and a.thesaurus is b.thesaurus:
+        assert a.thesaurus is not None
+        floor = np.full((a1 - a0, b1 - b0), -np.inf, dtype=np.float32)
+        listed = a.thesaurus.related_at(a.synonyms[a0:a1], b.synonyms[b0:b1])
+        if len(listed[0]):
+            floor[listed] = SYNONYM
+    if a.stems is not None and b.stems is not None:
+        if floor is None:
+            floor = np.full((a1 - a0, b1 - b0), -np.inf, dtype=np.float32)
+        sa, sb = a.stems[a0:a1, None, :], b.stems[None, b0:b1, :]
+        family = ((sa == sb) & (sa != 0)).any(axis=2)
+        floor[family] = np.maximum(floor[family], STEM)
+    return floor, a.forms[a0:a1, None] == b.forms[None, b0:b1]
+
+
+class Blocks:
+    """:func:`_raised` of each pair of one checked and one source sentence, made once for the
+    units step 3 scores together (issue 40: a checked sentence against its three candidates,
+    each with its neighbours; of the sentence pairs the units of 400 essays sharing
+    quotations held, 55 % were another unit's too), and the units already scored. Kept for
+    the last :data:`ROWS_KEPT` checked sentences met (candidates come sentence by sentence),
+    so memory does not grow with the documents' length. Equal, element for element, to
+    :func:`_raised` of the units' ranges (tests/test_pair_stage.py)."""
+
+    def __init__(self, a: Meaning, b: Meaning) -> None:
+        self.a, self.b = a, b
+        self.rows: dict[int, dict[int, tuple[np.ndarray | None, np.ndarray]]] = {}
+        self.scored: dict[int, set[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+        """The units :func:`_units` scored, by their first checked sentence."""
+
+    def first_time(self, ai: tuple[int, ...], bj: tuple[int, ...]) -> bool:
+        """Whether the unit was not scored yet (as far as the rows kept tell); it is now."""
+        seen = self.scored.setdefault(ai[0], set())
+        if (ai, bj) in seen:
+            return False
+        seen.add((ai, bj))
+        return True
+
+    def block(self, i: int, j: int) -> tuple[np.ndarray | None, np.ndarray]:
+        """:func:`_raised` of checked sentence i and source sentence j."""
+        row = self.rows.get(i)
+        if row is None:
+            row = self.rows[i] = {}
+            while len(self.rows) > ROWS_KEPT:
+                oldest = next(iter(self.rows))
+                del self.rows[oldest]
+                self.scored.pop(oldest, None)
+        found = row.get(j)
+        if found is None:
+            found = row[j] = _raised(self.a, self.a.bounds[i], self.b, self.b.bounds[j])
+        return found
+
+    def raised(
+        self, ai: tuple[int, ...], bj: tuple[int, ...]
+    ) -> tuple[np.ndarray | None, np.ndarray]:
+        """:func:`_raised` of the adjacent checked sentences ``ai`` and source sentences
+        ``bj`` (one of them a single sentence), from their blocks."""
+        parts = [self.block(i, j) for i in ai for j in bj]
+        if len(parts) == 1:
+            return parts[0]
+        axis = 0 if len(ai) > 1 else 1
+        floors = [f for f, _ in parts if f is not None]
+        floor = np.concatenate(floors, axis=axis) if floors else None
+        return floor, np.concatenate([e for _, e in parts], axis=axis)
+
+
+ROWS_KEPT = 4
+"""Checked sentences whose blocks :class:`Blocks` keeps."""
 
 
 def _parts_retold(m: Match, a: Meaning, b: Meaning, paired: Paired) -> bool:
@@ -859,10 +938,13 @@ def matched(
     covered: tuple[np.ndarray, np.ndarray],
     copies: Sequence[Fragment],
     options: Options,
+    *,
+    shared: bool = True,
 ) -> list[Match]:
     """Steps 2–4 of :func:`paraphrases` for the checked sentences ``open_a`` (indices of
     :func:`sentence_bounds`) and the source sentences not ``closed_b``: the documents'
-    :class:`Meaning` is made here."""
+    :class:`Meaning` is made here. The units scored share their sentences' :class:`Blocks`
+    unless not ``shared`` (each unit on its own, as the tests compare them)."""
     covered_b = covered[1]
     ma, mb = meaning_of(a), meaning_of(b)
     found: list[Match] = []
@@ -872,8 +954,9 @@ def matched(
     pairs = list(_nearest(ma, mb, open_a, closed_b, floor))
     if chain is not None:
         pairs += _next_pairs(pairs, set(open_a), closed_b, chain.skip)
+    blocks = Blocks(ma, mb) if shared else None
     for i, j in pairs:
-        found.extend(m for m in _units(ma, mb, i, j, covered) if m.score >= least)
+        found.extend(m for m in _units(ma, mb, i, j, covered, blocks) if m.score >= least)
     found = [m for m in found if not _short_copy(m, ma, mb, options.min_fragment_words)]
     aligned = _aligned(ma, mb, set(range(len(ma.bounds))).difference(open_a), copies)
     chosen = _chosen(found, aligned, _copied(mb, covered_b), chain)
@@ -1172,9 +1255,16 @@ def _aligned(
 
 
 def _units(
-    a: Meaning, b: Meaning, i: int, j: int, found: tuple[np.ndarray, np.ndarray] | None = None
+    a: Meaning,
+    b: Meaning,
+    i: int,
+    j: int,
+    found: tuple[np.ndarray, np.ndarray] | None = None,
+    blocks: Blocks | None = None,
 ) -> list[Match]:
-    """Sentence i against sentence j, and the merges and splits around them."""
+    """Sentence i against sentence j, and the merges and splits around them. With
+    ``blocks`` (of ``a`` and ``b``), a unit it already scored is left out (the first
+    match of a unit is the one :func:`_chosen` can take: an equal one after it never is)."""
     options = [((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))]
     out = []
     for ai, bj in options:
@@ -1182,9 +1272,11 @@ def _units(
             continue
         if not (_adjacent(a, ai) and _adjacent(b, bj)):
             continue
+        if blocks is not None and not blocks.first_time(ai, bj):
+            continue
         ar = (a.bounds[ai[0]][0], a.bounds[ai[-1]][1])
         br = (b.bounds[bj[0]][0], b.bounds[bj[-1]][1])
-        paired = _paired(a, ar, b, br, found)
+        paired = _paired(a, ar, b, br, found, None if blocks is None else (blocks, ai, bj))
         m = Match(*ar, *br, _score(paired), ai, bj)
         if len(ai) + len(bj) == 2 or _parts_retold(m, a, b, paired):
             out.append(m)

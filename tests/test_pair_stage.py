@@ -110,3 +110,63 @@ def test_the_stage_skipped_would_have_found_nothing(
         if len(open_a):
             expected = pp.matched(a, b, open_a.tolist(), closed_b, covered, found.fragments, EN)
     assert pp.paraphrases(a, b, covered, found.fragments, EN) == expected
+
+
+def test_the_stage_found_with_shared_blocks_is_found_unit_by_unit() -> None:
+    """Step 3 with each pair of sentences' raised similarities made once (:class:`Blocks`)
+    and each unit scored once finds what it finds scoring every unit on its own, in each
+    language with a thesaurus and derivational families (ru, uk) and without (en)."""
+    cases = [("en", "rewrite", "source"), ("ru", "rewrite", "source"), ("uk", "rewrite", "source")]
+    cases += [("ru", "railway_rewrite", "railway_source"), ("en", "independent", "source")]
+    for language, first, second in cases:
+        options = Options(language=language, workers=1)
+        a, b = (
+            prepare_text(
+                Extracted(kind, (DATA / f"{language}_{kind}.txt").read_text("utf-8"), "text"),
+                options,
+            )
+            for kind in (first, second)
+        )
+        found = Finding.nothing(len(a.canonical), len(b.canonical))
+        covered = (found.covered_a, found.covered_b)
+        open_a = list(range(len(pp.sentence_bounds(a))))
+        closed_b = np.zeros(len(pp.sentence_bounds(b)), dtype=bool)
+        args = (a, b, open_a, closed_b, covered, (), options)
+        shared = pp.matched(*args)
+        assert shared == pp.matched(*args, shared=False)
+        assert bool(shared) == (first != "independent")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["en", "ru", "uk"]), st.integers(0, 2**32 - 1))
+def test_a_units_raised_similarities_are_its_blocks_side_by_side(language: str, seed: int) -> None:
+    """:meth:`Blocks.raised` of adjacent sentences equals :func:`_raised` of their whole
+    range, element for element (the synonyms' and families' floors, the equal forms)."""
+    rng = random.Random(seed)
+    options = Options(language=language, workers=1)
+    texts = [(DATA / f"{language}_{k}.txt").read_text("utf-8") for k in ("source", "rewrite")]
+    ma, mb = (
+        pp.meaning_of(prepare_text(Extracted(f"x{n}", t, "text"), options))
+        for n, t in enumerate(texts)
+    )
+    blocks = pp.Blocks(ma, mb)
+    raised = 0
+    for _ in range(20):
+        i, j = rng.randrange(len(ma.bounds)), rng.randrange(len(mb.bounds))
+        for ai, bj in [((i,), (j,)), ((i,), (j, j + 1)), ((i, i + 1), (j,))]:
+            if max(ai) >= len(ma.bounds) or max(bj) >= len(mb.bounds):
+                continue
+            ar = (ma.bounds[ai[0]][0], ma.bounds[ai[-1]][1])
+            br = (mb.bounds[bj[0]][0], mb.bounds[bj[-1]][1])
+            if ar[1] - ar[0] != sum(hi - lo for lo, hi in (ma.bounds[x] for x in ai)):
+                continue  # not adjacent: never a unit
+            if br[1] - br[0] != sum(hi - lo for lo, hi in (mb.bounds[y] for y in bj)):
+                continue
+            floor, equal = pp._raised(ma, ar, mb, br)
+            got_floor, got_equal = blocks.raised(ai, bj)
+            assert np.array_equal(equal, got_equal)
+            assert (floor is None) == (got_floor is None)
+            if floor is not None:
+                assert got_floor is not None and np.array_equal(floor, got_floor)
+                raised += int((floor > 0).sum())
+    assert (raised > 0) == (language != "en")  # a synonym or a family met in ru and uk
