@@ -170,3 +170,26 @@ def test_a_units_raised_similarities_are_its_blocks_side_by_side(language: str, 
                 assert got_floor is not None and np.array_equal(floor, got_floor)
                 raised += int((floor > 0).sum())
     assert (raised > 0) == (language != "en")  # a synonym or a family met in ru and uk
+
+
+def test_texts_of_equal_words_in_equal_places_keep_their_own_sentences() -> None:
+    """The stage's caches by content (a document is read anew for every pair ``compare``
+    gives it) tell apart two texts whose canonical words and places are equal but whose
+    punctuation is not: each keeps its own sentences, in either order."""
+    first = "Glaciers store about seventy percent of the fresh water on Earth today. "
+    first += "When the climate warms they lose more ice in summer than they gain from snow."
+    second = first.replace("today. When", "today, when")
+    for order in ((first, second), (second, first)):
+        pp._CACHE.clear()
+        pp._BOUNDS.clear()
+        docs = [_doc_of(text) for text in order]
+        assert np.array_equal(docs[0].canonical.hashes, docs[1].canonical.hashes)
+        assert np.array_equal(docs[0].canonical.starts, docs[1].canonical.starts)
+        expected = [1 if text == second else 2 for text in order]
+        assert [len(pp.sentence_bounds(d)) for d in docs] == expected
+        again = [_doc_of(text) for text in order]
+        assert [len(pp.meaning_of(d).bounds) for d in again] == expected
+
+
+def _doc_of(text: str) -> Prepared:
+    return prepare_text(Extracted("x", text, "text"), EN)
