@@ -756,11 +756,14 @@ def _paired(
     b_range: tuple[int, int],
     found: tuple[np.ndarray, np.ndarray] | None,
     blocks: tuple[Blocks, tuple[int, ...], tuple[int, ...]] | None = None,
+    least: float = 0.0,
 ) -> Paired:
     """Each side's word weights and the similarity of each word's partner (0: none; none at
     all when a side has too little weight left to score, :func:`_score`: a fifth of the
     sentence pairs of 1,000 essays, issue 40). With ``blocks``, the ranges are those
-    sentences of ``a`` and ``b``, whose raised similarities :class:`Blocks` holds."""
+    sentences of ``a`` and ``b``, whose raised similarities :class:`Blocks` holds. None at
+    all either when the score is bound under ``least`` (:func:`_score_bound`): the caller
+    drops such a unit whatever its score."""
     (a0, a1), (b0, b1) = a_range, b_range
     wa, wb = a.weights[a0:a1], b.weights[b0:b1]
     if found is not None:
@@ -770,7 +773,7 @@ def _paired(
     table = a.lexicon.table
     cosine = table[a.rows[a0:a1]] @ table[b.rows[b0:b1]].T
     if blocks is None:
-        floor, equal = _raised(a, a_range, b, b_range)
+        floor, equal = _raised(a, slice(a0, a1), b, slice(b0, b1))
     else:
         floor, equal = blocks[0].raised(blocks[1], blocks[2])
     if floor is not None:
@@ -779,46 +782,83 @@ def _paired(
     if found is not None:
         cosine[:, wb == 0] = 0.0  # a found word pairs with nothing
         cosine[wa == 0, :] = 0.0
+    if least > 0 and _score_bound(cosine, wa, wb) < least - SCORE_MARGIN:  # scores 0
+        return (wa, np.zeros(len(wa), np.float32)), (wb, np.zeros(len(wb), np.float32))
     best_a, best_b = _one_to_one(cosine)
     return (wa, best_a), (wb, best_b)
 
 
+def _score_bound(cosine: np.ndarray, wa: np.ndarray, wb: np.ndarray) -> float:
+    """An upper bound of :func:`_score` of the words' one-to-one pairing
+    (:func:`_one_to_one`), without pairing them (issue 40).
+
+    Proof: the pairing gives a word the similarity of one of its row's (or column's) places
+    reaching :data:`WORD_MATCH`, else 0, so at most the row's largest if that reaches it, else
+    0 (``ra``); the weights are not negative, so each side's weighted share is at most the
+    same share of ``ra`` (``rb``), and the harmonic mean grows with each. Both are computed as
+    :func:`_score` computes them; a sum of smaller terms may round differently, by far less
+    than :data:`SCORE_MARGIN`, which :func:`_paired` leaves. Of the units of 400 essays
+    sharing quotations, 96 % were bound under the least score kept
+    (tests/test_pair_stage.py: never under the score)."""
+    ra, rb = cosine.max(axis=1), cosine.max(axis=0)
+    ra[ra < WORD_MATCH] = 0.0
+    rb[rb < WORD_MATCH] = 0.0
+    ca = float(wa @ ra) / float(wa.sum())
+    cb = float(wb @ rb) / float(wb.sum())
+    return 2 * ca * cb / (ca + cb) if ca + cb > 0 else 0.0
+
+
+SCORE_MARGIN = 1e-3
+"""What :func:`_score_bound` must be under a least score by for a unit to be dropped
+unscored: far more than float32 rounding can move a score (about 1e-5 for a unit's
+hundreds of words)."""
+
+
 def _raised(
-    a: Meaning, a_range: tuple[int, int], b: Meaning, b_range: tuple[int, int]
+    a: Meaning, a_words: slice | np.ndarray, b: Meaning, b_words: slice | np.ndarray
 ) -> tuple[np.ndarray | None, np.ndarray]:
     """What :func:`_paired` raises the words' cosines to: the least similarity of each pair
     of words (:data:`SYNONYM` for synonyms the thesaurus lists, :data:`STEM` for one
     derivational family, else -inf; None when the languages have neither), and where the
     canonical forms are equal (similarity 1). Each is a function of the two words alone, so
-    a unit's are its sentences' side by side (:class:`Blocks`)."""
-    (a0, a1), (b0, b1) = a_range, b_range
+    a unit's are its sentences' side by side (:class:`Blocks`). The words are given as a
+    slice or as indices of each document's."""
+    forms_a, forms_b = a.forms[a_words], b.forms[b_words]
+    shape = (len(forms_a), len(forms_b))
     floor = None
     if a.synonyms is not None and b.synonyms is not None and a.thesaurus is b.thesaurus:
         assert a.thesaurus is not None
-        floor = np.full((a1 - a0, b1 - b0), -np.inf, dtype=np.float32)
-        listed = a.thesaurus.related_at(a.synonyms[a0:a1], b.synonyms[b0:b1])
+        floor = np.full(shape, -np.inf, dtype=np.float32)
+        listed = a.thesaurus.related_at(a.synonyms[a_words], b.synonyms[b_words])
         if len(listed[0]):
             floor[listed] = SYNONYM
     if a.stems is not None and b.stems is not None:
         if floor is None:
-            floor = np.full((a1 - a0, b1 - b0), -np.inf, dtype=np.float32)
-        sa, sb = a.stems[a0:a1, None, :], b.stems[None, b0:b1, :]
+            floor = np.full(shape, -np.inf, dtype=np.float32)
+        sa, sb = a.stems[a_words][:, None, :], b.stems[b_words][None, :, :]
         family = ((sa == sb) & (sa != 0)).any(axis=2)
         floor[family] = np.maximum(floor[family], STEM)
-    return floor, a.forms[a0:a1, None] == b.forms[None, b0:b1]
+    return floor, forms_a[:, None] == forms_b[None, :]
 
 
 class Blocks:
-    """:func:`_raised` of each pair of one checked and one source sentence, made once for the
-    units step 3 scores together (issue 40: a checked sentence against its three candidates,
-    each with its neighbours; of the sentence pairs the units of 400 essays sharing
-    quotations held, 55 % were another unit's too), and the units already scored. Kept for
-    the last :data:`ROWS_KEPT` checked sentences met (candidates come sentence by sentence),
-    so memory does not grow with the documents' length. Equal, element for element, to
-    :func:`_raised` of the units' ranges (tests/test_pair_stage.py)."""
+    """:func:`_raised` of each pair of one checked and one source sentence that the units of
+    step 3 hold, for a pair of documents (issue 40): made a checked sentence at a time, against
+    all the source sentences its units hold at once (a sentence against its three candidates,
+    each with its neighbours: of the sentence pairs the units of 400 essays sharing quotations
+    held, 55 % were another unit's too, and one call a sentence costs less than one a pair),
+    and the units already scored. Kept for the last :data:`ROWS_KEPT` checked sentences met
+    (candidates come sentence by sentence), so memory does not grow with the documents'
+    length. Equal, element for element, to :func:`_raised` of the units' ranges
+    (tests/test_pair_stage.py)."""
 
-    def __init__(self, a: Meaning, b: Meaning) -> None:
+    def __init__(self, a: Meaning, b: Meaning, pairs: Sequence[tuple[int, int]] = ()) -> None:
         self.a, self.b = a, b
+        self.wanted: dict[int, set[int]] = {}
+        """The source sentences each checked sentence's units hold (:func:`_units`)."""
+        for i, j in pairs:
+            self.wanted.setdefault(i, set()).update(k for k in (j - 1, j, j + 1) if k >= 0)
+            self.wanted.setdefault(i + 1, set()).add(j)
         self.rows: dict[int, dict[int, tuple[np.ndarray | None, np.ndarray]]] = {}
         self.scored: dict[int, set[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
         """The units :func:`_units` scored, by their first checked sentence."""
@@ -835,15 +875,35 @@ class Blocks:
         """:func:`_raised` of checked sentence i and source sentence j."""
         row = self.rows.get(i)
         if row is None:
-            row = self.rows[i] = {}
+            row = self.rows[i] = self._row(i)
             while len(self.rows) > ROWS_KEPT:
                 oldest = next(iter(self.rows))
                 del self.rows[oldest]
                 self.scored.pop(oldest, None)
         found = row.get(j)
-        if found is None:
-            found = row[j] = _raised(self.a, self.a.bounds[i], self.b, self.b.bounds[j])
+        if found is None:  # not among the units' own: made alone
+            a0, a1 = self.a.bounds[i]
+            b0, b1 = self.b.bounds[j]
+            found = row[j] = _raised(self.a, slice(a0, a1), self.b, slice(b0, b1))
         return found
+
+    def _row(self, i: int) -> dict[int, tuple[np.ndarray | None, np.ndarray]]:
+        """The blocks of checked sentence i and the source sentences its units hold, made
+        in one :func:`_raised` of the source sentences' words side by side."""
+        sentences = sorted(j for j in self.wanted.get(i, ()) if j < len(self.b.bounds))
+        if i >= len(self.a.bounds) or not sentences:
+            return {}
+        spans = [self.b.bounds[j] for j in sentences]
+        columns = np.concatenate([np.arange(lo, hi) for lo, hi in spans])
+        a0, a1 = self.a.bounds[i]
+        floor, equal = _raised(self.a, slice(a0, a1), self.b, columns)
+        out: dict[int, tuple[np.ndarray | None, np.ndarray]] = {}
+        at = 0
+        for j, (lo, hi) in zip(sentences, spans, strict=True):
+            part = slice(at, at + hi - lo)
+            out[j] = (None if floor is None else floor[:, part], equal[:, part])
+            at += hi - lo
+        return out
 
     def raised(
         self, ai: tuple[int, ...], bj: tuple[int, ...]
@@ -957,8 +1017,9 @@ def matched(
 ) -> list[Match]:
     """Steps 2–4 of :func:`paraphrases` for the checked sentences ``open_a`` (indices of
     :func:`sentence_bounds`) and the source sentences not ``closed_b``: the documents'
-    :class:`Meaning` is made here. The units scored share their sentences' :class:`Blocks`
-    unless not ``shared`` (each unit on its own, as the tests compare them)."""
+    :class:`Meaning` is made here. The units scored share their sentences' :class:`Blocks`,
+    and those bound under the least score kept are not paired (:func:`_score_bound`), unless
+    not ``shared`` (each unit on its own and paired, as the tests compare them)."""
     covered_b = covered[1]
     ma, mb = meaning_of(a), meaning_of(b)
     found: list[Match] = []
@@ -968,9 +1029,10 @@ def matched(
     pairs = list(_nearest(ma, mb, open_a, closed_b, floor))
     if chain is not None:
         pairs += _next_pairs(pairs, set(open_a), closed_b, chain.skip)
-    blocks = Blocks(ma, mb) if shared else None
+    blocks = Blocks(ma, mb, pairs) if shared else None
     for i, j in pairs:
-        found.extend(m for m in _units(ma, mb, i, j, covered, blocks) if m.score >= least)
+        units = _units(ma, mb, i, j, covered, blocks, least if shared else 0.0)
+        found.extend(m for m in units if m.score >= least)
     found = [m for m in found if not _short_copy(m, ma, mb, options.min_fragment_words)]
     aligned = _aligned(ma, mb, set(range(len(ma.bounds))).difference(open_a), copies)
     chosen = _chosen(found, aligned, _copied(mb, covered_b), chain)
@@ -1290,10 +1352,12 @@ def _units(
     j: int,
     found: tuple[np.ndarray, np.ndarray] | None = None,
     blocks: Blocks | None = None,
+    least: float = 0.0,
 ) -> list[Match]:
     """Sentence i against sentence j, and the merges and splits around them. With
     ``blocks`` (of ``a`` and ``b``), a unit it already scored is left out (the first
-    match of a unit is the one :func:`_chosen` can take: an equal one after it never is)."""
+    match of a unit is the one :func:`_chosen` can take: an equal one after it never is);
+    a unit whose score is bound under ``least`` scores 0 (:func:`_paired`)."""
     options = [((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))]
     out = []
     for ai, bj in options:
@@ -1305,7 +1369,8 @@ def _units(
             continue
         ar = (a.bounds[ai[0]][0], a.bounds[ai[-1]][1])
         br = (b.bounds[bj[0]][0], b.bounds[bj[-1]][1])
-        paired = _paired(a, ar, b, br, found, None if blocks is None else (blocks, ai, bj))
+        parts = None if blocks is None else (blocks, ai, bj)
+        paired = _paired(a, ar, b, br, found, parts, least)
         m = Match(*ar, *br, _score(paired), ai, bj)
         if len(ai) + len(bj) == 2 or _parts_retold(m, a, b, paired):
             out.append(m)

@@ -141,7 +141,8 @@ def test_the_stage_found_with_shared_blocks_is_found_unit_by_unit() -> None:
 @given(st.sampled_from(["en", "ru", "uk"]), st.integers(0, 2**32 - 1))
 def test_a_units_raised_similarities_are_its_blocks_side_by_side(language: str, seed: int) -> None:
     """:meth:`Blocks.raised` of adjacent sentences equals :func:`_raised` of their whole
-    range, element for element (the synonyms' and families' floors, the equal forms)."""
+    range, element for element (the synonyms' and families' floors, the equal forms), made
+    a checked sentence at a time against the source sentences its units hold, or alone."""
     rng = random.Random(seed)
     options = Options(language=language, workers=1)
     texts = [(DATA / f"{language}_{k}.txt").read_text("utf-8") for k in ("source", "rewrite")]
@@ -149,11 +150,14 @@ def test_a_units_raised_similarities_are_its_blocks_side_by_side(language: str, 
         pp.meaning_of(prepare_text(Extracted(f"x{n}", t, "text"), options))
         for n, t in enumerate(texts)
     )
-    blocks = pp.Blocks(ma, mb)
+    candidates = [(rng.randrange(len(ma.bounds)), rng.randrange(len(mb.bounds))) for _ in range(20)]
+    blocks = pp.Blocks(ma, mb, candidates if rng.random() < 0.8 else ())  # by rows, or alone
     raised = 0
-    for _ in range(20):
-        i, j = rng.randrange(len(ma.bounds)), rng.randrange(len(mb.bounds))
-        for ai, bj in [((i,), (j,)), ((i,), (j, j + 1)), ((i, i + 1), (j,))]:
+    for i, j in candidates:
+        units = [((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))]
+        for ai, bj in [*units, ((i,), (j + 2,))]:  # and one no unit of theirs holds
+            if min(*ai, *bj) < 0:
+                continue
             if max(ai) >= len(ma.bounds) or max(bj) >= len(mb.bounds):
                 continue
             ar = (ma.bounds[ai[0]][0], ma.bounds[ai[-1]][1])
@@ -162,7 +166,7 @@ def test_a_units_raised_similarities_are_its_blocks_side_by_side(language: str, 
                 continue  # not adjacent: never a unit
             if br[1] - br[0] != sum(hi - lo for lo, hi in (mb.bounds[y] for y in bj)):
                 continue
-            floor, equal = pp._raised(ma, ar, mb, br)
+            floor, equal = pp._raised(ma, slice(*ar), mb, slice(*br))
             got_floor, got_equal = blocks.raised(ai, bj)
             assert np.array_equal(equal, got_equal)
             assert (floor is None) == (got_floor is None)
@@ -193,3 +197,44 @@ def test_texts_of_equal_words_in_equal_places_keep_their_own_sentences() -> None
 
 def _doc_of(text: str) -> Prepared:
     return prepare_text(Extracted("x", text, "text"), EN)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["en", "ru", "uk"]), st.integers(0, 2**32 - 1), st.floats(0.0, 0.5))
+def test_the_score_bound_is_never_under_the_score(language: str, seed: int, found: float) -> None:
+    """:func:`_score_bound` of any unit (sentences of the source, the rewrite and the
+    independent text, some words found by the aligner) is at least its :func:`_score`, and
+    a unit :func:`_paired` drops under a least score scores under it."""
+    rng = np.random.default_rng(seed)
+    options = Options(language=language, workers=1)
+    kinds = ("source", "rewrite", "independent")
+    ma, mb = (
+        pp.meaning_of(
+            prepare_text(
+                Extracted(k, (DATA / f"{language}_{k}.txt").read_text("utf-8"), "text"), options
+            )
+        )
+        for k in rng.choice(kinds, 2)
+    )
+    masks = (rng.random(len(ma.forms)) < found, rng.random(len(mb.forms)) < found)
+
+    for _ in range(15):
+        i, j = int(rng.integers(len(ma.bounds))), int(rng.integers(len(mb.bounds)))
+        ar, br = ma.bounds[i], mb.bounds[j]
+        (wa, best_a), (wb, best_b) = pp._paired(ma, ar, mb, br, masks)
+        score = pp._score(((wa, best_a), (wb, best_b)))
+        if wa.sum() < pp.LEAST_WEIGHT or wb.sum() < pp.LEAST_WEIGHT:
+            continue
+        table = ma.lexicon.table
+        cosine = table[ma.rows[ar[0] : ar[1]]] @ table[mb.rows[br[0] : br[1]]].T
+        floor, equal = pp._raised(ma, slice(*ar), mb, slice(*br))
+        if floor is not None:
+            np.maximum(cosine, floor, out=cosine)
+        cosine[equal] = 1.0
+        cosine[:, wb == 0] = 0.0
+        cosine[wa == 0, :] = 0.0
+        bound = pp._score_bound(cosine, wa, wb)
+        assert bound >= score
+        for least in (0.15, 0.2, 0.45, 0.7):
+            dropped = pp._score(pp._paired(ma, ar, mb, br, masks, None, least)) != score
+            assert not dropped or score < least
