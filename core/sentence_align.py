@@ -98,7 +98,12 @@ NEAR_BEST = 0.9
 """A seed's cosine is at least this share of the best its checked unit reaches."""
 STRONG = 0.5
 """Seeds under this cosine at a passage's ends, outside its word alignments, are dropped
-(:func:`_trimmed`)."""
+(:func:`_trimmed`); a passage of sentences alone needs a seed this strong (:func:`credible`)."""
+MIN_SEEDS = 2
+"""Fewest seeds of a passage of sentences alone (:func:`credible`)."""
+ALONE_UNITS = 2
+"""Fewest consecutive seed units of a run that a passage of sentences alone reports
+(:func:`alone`)."""
 
 
 @dataclass(frozen=True)
@@ -291,6 +296,13 @@ def _best(
         if all(box[1] <= k[0] or k[1] <= box[0] for k, _ in kept):
             kept.append((box, group))
     return sorted(kept)
+
+
+def credible(box: Box, group: list[tuple[int, int]], sim: Similarity) -> bool:
+    """Step 4 for a passage of sentences alone (the PAN winners' filter): :data:`MIN_SEEDS`
+    seeds, one of cosine :data:`STRONG`, and the sides' cosine :data:`VALIDATION`."""
+    strong = max(float(sim.cos[i, j]) for i, j in group)
+    return len(group) >= MIN_SEEDS and strong >= STRONG and sim.cosine(*box) >= VALIDATION
 
 
 DENSE_CELLS = 1 << 24
@@ -537,6 +549,66 @@ def released_similarity(a: Canonical, b: Canonical) -> Similarity:
     pair compared whole (:func:`fits`): the one :func:`pair_similarity` left for this pair,
     else computed. Nothing is left behind."""
     return _similarity_of(a, b)
+
+
+@dataclass(frozen=True)
+class Edited:
+    """A run of sentences of A edited from sentences of B (:func:`alone`): canonical words
+    [a0, a1) of A and [b0, b1) of B, and the tf-isf cosine of the two sides."""
+
+    a0: int
+    a1: int
+    b0: int
+    b1: int
+    cosine: float
+
+
+def alone(sim: Similarity, taken: Sequence[tuple[int, int]]) -> list[Edited]:
+    """Passages of sentences alone (step 4): sentences whose words were shuffled, swapped for
+    synonyms or cut into pieces of two or three (PAN-13 random obfuscation), so that they kept
+    no run of words, where no fragment of the pair stands (``taken``: the fragments' word
+    ranges in A, found by every pair signal, the paraphrase stage's retellings too).
+
+    A passage of :func:`passages` with no fragment in or beside it (within a unit) must pass
+    :func:`credible`; then its runs of at least :data:`ALONE_UNITS` consecutive units of A
+    that are seeds, holding a unit that is a copy of its seed's source unit by its words
+    (:meth:`Similarity.copies`), are reported with the hull of their seeds' source units.
+    Only seed units are reported, never a unit between them (a writer's own sentence between
+    edited ones stays unmarked, issue 12), and a lone sentence on the topic is no passage (on
+    Clough–Stevenson, an honest answer's one sentence "In the vector space model, the
+    documents … are represented as vectors" is a copy of a source sentence by its words)."""
+    found: list[Edited] = []
+    for box, group in passages(sim):
+        wa0, wa1 = int(sim.a.bounds[box[0]]), int(sim.a.bounds[box[1]])
+        if any(_near(t0, t1, wa0, wa1, sim.a) for t0, t1 in taken) or not credible(box, group, sim):
+            continue
+        for run, sources in _runs(sim, group):
+            a0, a1 = int(sim.a.bounds[run[0]]), int(sim.a.bounds[run[-1] + 1])
+            if any(t0 < a1 and a0 < t1 for t0, t1 in taken):
+                continue
+            j0, j1 = min(sources), max(sources) + 1
+            b0, b1 = int(sim.b.bounds[j0]), int(sim.b.bounds[j1])
+            found.append(Edited(a0, a1, b0, b1, sim.cosine(run[0], run[-1] + 1, j0, j1)))
+    return found
+
+
+def _runs(sim: Similarity, group: list[tuple[int, int]]) -> list[tuple[list[int], list[int]]]:
+    """The runs of :func:`alone` in a passage's seeds: consecutive units of A, with their
+    seeds' source units."""
+    sources: dict[int, list[int]] = {}
+    for i, j in group:
+        sources.setdefault(i, []).append(j)
+    runs: list[list[int]] = []
+    for i in sorted(sources):
+        if runs and i == runs[-1][-1] + 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return [
+        (run, [j for i in run for j in sources[i]])
+        for run in runs
+        if len(run) >= ALONE_UNITS and any(sim.copies(i, j, j + 1) for i in run for j in sources[i])
+    ]
 
 
 def own_units(

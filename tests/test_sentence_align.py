@@ -240,6 +240,28 @@ OPENING = "My essay begins with a few words about my grandmother and her garden.
 CLOSING = "I end it with a thought about the old piano in our hall."
 
 
+def test_edited_sentences_without_a_run_of_words_are_one_paraphrase_fragment() -> None:
+    """Three consecutive source sentences, each with its words reversed (no run of words: the
+    aligner finds nothing, and the paraphrase stage's meaning match not all of them), between
+    two sentences of the writer's: one "paraphrase" fragment over the three ("Find rewrites":
+    another order, synonyms), neither own sentence in it; with the option off, nothing (a
+    copy is a run of the source's words; the containment bound of ``compare`` is of copies).
+    Before: nothing found, or the paraphrase stage's piece alone."""
+    copied = " ".join(_reversed(s) for s in _sentences(SOURCE)[2:5])
+    essay = f"{OPENING} {copied} {CLOSING}"
+    report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
+    (match,) = report.documents[0].sources
+    (fragment,) = match.fragments
+    assert fragment.kind == "paraphrase" and fragment.edits == ()
+    assert essay.index(copied) <= fragment.start < essay.index(copied) + 10
+    assert essay.index(copied) + len(copied) - 8 <= fragment.end <= essay.index(CLOSING)
+    assert fragment.source_start <= SOURCE.index("Engineers") + 10
+    assert fragment.source_end >= SOURCE.index("As a result")
+    off = Options(workers=1, paraphrase=False)
+    report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], off)
+    assert all(not m.fragments for m in report.documents[0].sources)
+
+
 def test_one_copied_sentence_without_a_run_of_words_is_no_fragment() -> None:
     """One such sentence alone is no passage: a single sentence on the topic may share its
     words with a source sentence (an honest Clough–Stevenson answer does), so nothing."""
