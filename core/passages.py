@@ -84,7 +84,10 @@ def edited(a: Prepared, b: Prepared, found: Finding, sim: Similarity) -> Finding
     shows none), its score the tf-isf cosine of its two sides. A run holding a word either
     document ignores is left out (a fragment is never built on ignored words)."""
     ca, cb = a.canonical, b.canonical
-    taken = [word_range(ca, f.start, f.end) for f in found.fragments]
+    taken = [
+        (*word_range(ca, f.start, f.end), *word_range(cb, f.source_start, f.source_end))
+        for f in found.fragments
+    ]
     runs = [
         r
         for r in alone(sim, taken)

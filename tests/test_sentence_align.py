@@ -262,6 +262,32 @@ def test_edited_sentences_without_a_run_of_words_are_one_paraphrase_fragment() -
     assert all(not m.fragments for m in report.documents[0].sources)
 
 
+@pytest.mark.parametrize(("after", "found"), [(3, True), (6, False)])
+def test_an_edited_sentence_continuing_a_fragment_in_the_sources_order_is_reported(
+    after: int, found: bool
+) -> None:
+    """A copied sentence (the source's third), then a source sentence with its words reversed,
+    then the writer's own: the reversed sentence, one unit, is reported beside the fragment
+    when it is the source's next sentence (it continues the copy), and not when it is a
+    sentence three further on (a lone sentence on the topic). Before: never (a run of sentences
+    alone needed two units and no fragment in or beside its passage)."""
+    sentences = _sentences(SOURCE)
+    essay = f"{sentences[2]} {_reversed(sentences[after])} {CLOSING}"
+    a, b = _prepared(essay).canonical, _prepared(SOURCE).canonical
+    copied = (
+        *sentence_align.word_range(a, 0, len(sentences[2])),
+        *sentence_align.word_range(b, SOURCE.index(sentences[2]), SOURCE.index(sentences[3])),
+    )
+    runs = sentence_align.alone(similarity(a, b), [copied])
+    edited = essay.index(_reversed(sentences[after]))
+    assert len(runs) == found
+    if found:
+        assert edited <= int(a.starts[runs[0].a0]) < edited + 15  # its first counted word
+        (run,) = runs
+        assert SOURCE.index(sentences[3]) <= int(b.starts[run.b0]) < SOURCE.index(sentences[4])
+        assert int(a.ends[run.a1 - 1]) <= essay.index(CLOSING)
+
+
 def test_one_copied_sentence_without_a_run_of_words_is_no_fragment() -> None:
     """One such sentence alone is no passage: a single sentence on the topic may share its
     words with a source sentence (an honest Clough–Stevenson answer does), so nothing."""
