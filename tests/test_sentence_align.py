@@ -288,6 +288,31 @@ def test_an_edited_sentence_continuing_a_fragment_in_the_sources_order_is_report
         assert int(a.ends[run.a1 - 1]) <= essay.index(CLOSING)
 
 
+def test_an_edited_sentence_between_two_fragments_is_left_to_one_passage() -> None:
+    """The same reversed sentence between the copied sentences before and after it in the
+    source: no run of its own (a paraphrase there would keep one_passage from bridging the two
+    copies, as it does, across a sentence holding its source's words: one copy fragment)."""
+    sentences = _sentences(SOURCE)
+    essay = f"{sentences[2]} {_reversed(sentences[3])} {sentences[4]}"
+    a, b = _prepared(essay).canonical, _prepared(SOURCE).canonical
+    second = essay.index(sentences[4])
+    taken = [
+        (
+            *sentence_align.word_range(a, 0, len(sentences[2])),
+            *sentence_align.word_range(b, SOURCE.index(sentences[2]), SOURCE.index(sentences[3])),
+        ),
+        (
+            *sentence_align.word_range(a, second, len(essay)),
+            *sentence_align.word_range(b, SOURCE.index(sentences[4]), SOURCE.index(sentences[5])),
+        ),
+    ]
+    assert sentence_align.alone(similarity(a, b), taken) == []
+    report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
+    (match,) = report.documents[0].sources
+    (fragment,) = match.fragments
+    assert fragment.kind == "copy" and fragment.start == 0 and fragment.end >= len(essay) - 1
+
+
 def test_one_copied_sentence_without_a_run_of_words_is_no_fragment() -> None:
     """One such sentence alone is no passage: a single sentence on the topic may share its
     words with a source sentence (an honest Clough–Stevenson answer does), so nothing."""
