@@ -313,6 +313,23 @@ def test_an_edited_sentence_between_two_fragments_is_left_to_one_passage() -> No
     assert fragment.kind == "copy" and fragment.start == 0 and fragment.end >= len(essay) - 1
 
 
+def test_two_sentences_edited_past_a_copy_each_a_strong_seed_are_a_run() -> None:
+    """Two consecutive source sentences cut down and swapped (four of a sentence's words
+    kept, one of them with six: neither a copy by its words, Similarity.copies), each still
+    a sentence seed of cosine 0.5 with its original: one run over both. Before: nothing (a run
+    needed a copied sentence)."""
+    first = "There the engineers protect growing towns."
+    second = "Them behind wetlands the reaching from silt fresh halted also levees these."
+    essay = f"{OPENING} {first} {second} {CLOSING}"
+    a, b = _prepared(essay).canonical, _prepared(SOURCE).canonical
+    sim = similarity(a, b)
+    assert not any(sim.copies(i, 0, len(sim.b)) for i in range(len(sim.a)))
+    (run,) = sentence_align.alone(sim, [])
+    assert int(a.starts[run.a0]) == essay.index("engineers")  # its first counted word
+    assert int(a.ends[run.a1 - 1]) == essay.index("levees these") + len("levees")
+    assert int(b.starts[run.b0]) == SOURCE.index("Engineers")
+
+
 def test_one_copied_sentence_without_a_run_of_words_is_no_fragment() -> None:
     """One such sentence alone is no passage: a single sentence on the topic may share its
     words with a source sentence (an honest Clough–Stevenson answer does), so nothing."""
