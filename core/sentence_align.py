@@ -109,6 +109,12 @@ STRONG_WORDS = 3
 (:func:`alone`): PAN-13 development sample, verbatim pairs, with any number a title split at
 "Madam C.J." seeded its neighbour's words and verbatim precision fell 0.947 → 0.933; with
 :data:`OWN_WORDS` the runs found nothing more (random recall 0.660)."""
+BESIDE_COS = 0.45
+"""Least cosine of each seed of a run that continues a fragment (:func:`alone`) when its unit
+is no copy by its words. PAN-13 development sample: at :data:`STRONG` (0.5) random recall
+0.666, translation 0.814; at 0.45 0.670 and 0.819; at 0.4 0.675 and 0.824, but text of a
+verbatim pair outside its case was marked (verbatim precision 0.947 → 0.940). Own sentences
+between copied ones in bench/bench_own_text.py: 24 of 2,416 at 0.45 and 0.5 alike."""
 BESIDE_UNITS = 2
 """Most source units between a fragment's source side and that of a run of seed units beside
 it for the run to continue the fragment (:func:`alone`, :func:`_continues`)."""
@@ -589,11 +595,11 @@ def alone(sim: Similarity, taken: Sequence[tuple[int, int, int, int]]) -> list[E
       recall 0.660 → 0.666, plagdet 0.658 → 0.664; the run's two sides at that cosine
       instead: recall 0.685 at precision 0.942 against 0.965), or
     - it continues a fragment in the source's order (:func:`_continues`) and each of its
-      units is such a copy or a seed of cosine :data:`STRONG` (the fragment's sentences were
-      edited less than its neighbours: PAN-13 random recall 0.648 → 0.661, translation
-      0.799 → 0.813; any seed within three source units of the fragment's: 0.686 and 0.833,
-      but own sentences between copied ones marked in bench/bench_own_text.py 24 → 40 of
-      2,416, these 24 as before).
+      units is such a copy or a seed of cosine :data:`BESIDE_COS` (the fragment's sentences
+      were edited less than its neighbours: PAN-13 random recall 0.648 → 0.661, translation
+      0.799 → 0.813 at cosine 0.5; any seed within three source units of the fragment's:
+      0.686 and 0.833, but own sentences between copied ones marked in
+      bench/bench_own_text.py 24 → 40 of 2,416, these 24 as before).
 
     Only seed units are reported, never a unit between them (a writer's own sentence between
     edited ones stays unmarked, issue 12), and a lone sentence on the topic is no passage (on
@@ -646,7 +652,7 @@ def _runs(
         mine = [j for i in run for j in sources[i]]
         copied = [any(sim.copies(i, j, j + 1) for j in sources[i]) for i in run]
         strong = [
-            c or max(float(sim.cos[i, j]) for j in sources[i]) >= STRONG
+            c or max(float(sim.cos[i, j]) for j in sources[i]) >= BESIDE_COS
             for i, c in zip(run, copied, strict=True)
         ]
         worded = all(  # a strong seed of a word or two: "Madam C.J." against "Madam C.J"
