@@ -21,11 +21,15 @@ Approach at PAN 2014 Text Alignment Competition", CLEF 2015):
    stays a copy's passage, which :mod:`copylens.core.summary` may report as a summary.
 4. Filter: a passage with a word alignment of :mod:`copylens.core.align` inside or beside
    it (within a unit, on both sides) stands: the sentences extend a copy the word seeds
-   anchor. A passage of sentences alone is not reported: it is left to the paraphrase
-   stage, which shows retold sentences apart from copies (issue 17). (Reporting its runs of
-   copied sentences as copies gained PAN-13 random plagdet 0.05, but marked expert rewrites
-   as copies with the stage off and broke the containment bound by which ``compare`` skips
-   pairs, :mod:`copylens.core.bound`; taken back, docs/measurements.md.)
+   anchor. A passage of sentences alone is no copy: a sentence whose words were shuffled
+   or swapped keeps no run of the source's words. With "Find rewrites" on
+   (``Options.paraphrase``: sentences in another order or with synonyms), after the
+   paraphrase stage, its runs of edited sentences in units no fragment holds are
+   ``"paraphrase"`` fragments (:func:`alone`, reported by :mod:`copylens.core.passages`);
+   with it off, nothing. (Reported as copies whatever the option, they marked an expert
+   rewrite 90 % copied with the stage off, which issue 17 shows as paraphrase, and put
+   copies outside every seed zone, over the containment bound by which ``compare`` skips
+   pairs, :func:`copylens.core.score.containment_bound`, a bound of copies; docs/measurements.md.)
 5. Own sentences (issue 12, decided per sentence pair, :func:`own_units`): inside a joined
    passage, a unit the word alignments match less than half of and that is no copy of a
    source unit of the passage (:meth:`Similarity.copies`: at least :data:`OWN_WORDS` and
