@@ -6,7 +6,9 @@ import json
 import subprocess
 import sys
 
-from copylens.core.morphology import _SNOWBALL_NAMES
+import pytest
+
+from copylens.core.morphology import _SNOWBALL_NAMES, dictionary_path
 
 WORDS = {
     "en": "international generously connections running flies happily organizational agreed "
@@ -57,3 +59,15 @@ def test_snowball_stems_equal_nltks_and_leave_no_nltk_module_behind() -> None:
     assert result["ours"] == result["theirs"]
     assert result["ours"]["en"][:2] == ["intern", "generous"]
     assert result["ours"]["de"][0] == "haus"
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_pymorphy3_dictionary_found_without_entry_points_is_the_one_they_name(
+    language: str,
+) -> None:
+    """The dictionary folder taken from its package is the one pymorphy3 finds by the
+    ``pymorphy3_dicts`` entry points (which read every installed package's metadata)."""
+    from pymorphy3.analyzer import lang_dict_path
+
+    assert dictionary_path(language) == lang_dict_path(language)
+    assert dictionary_path("xx") is None
