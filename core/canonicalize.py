@@ -264,7 +264,9 @@ def _words(piece: str) -> tuple[list[str], np.ndarray, np.ndarray]:
     inword = classes == _LETTER_CLASS
     if (classes > _LETTER_CLASS).any():
         inword = _joined(classes, inword)
-    edges = np.flatnonzero(np.diff(inword, prepend=False, append=False))
+    padded = np.zeros(len(inword) + 2, dtype=bool)  # np.diff with prepend and append, less
+    padded[1:-1] = inword  # its checks and concatenation (5 µs of 13 a batch)
+    edges = np.flatnonzero(padded[1:] != padded[:-1])
     spaced = np.where(inword, codes, np.uint32(0x20)).tobytes()
     words = spaced.decode("utf-32-le", "surrogatepass").split()
     return words, edges[0::2].astype(np.int64), edges[1::2].astype(np.int64)
@@ -576,9 +578,16 @@ def _clean(word: str) -> str:
     if word.isalpha() and unicodedata.is_normalized("NFKC", word):
         lower = word.lower()
         if lower.isalpha():
-            return lower.translate(_APOSTROPHES)
+            return _unified(lower)
     text = unicodedata.normalize("NFKC", word.translate(_INVISIBLE)).lower()
-    return _NOT_WORD.sub("", text.translate(_APOSTROPHES))
+    return _NOT_WORD.sub("", _unified(text))
+
+
+def _unified(text: str) -> str:
+    """``text.translate(_APOSTROPHES)`` by three ``replace`` (each a scan in C when the letter
+    is absent, as it mostly is: 0.07 µs a word against 0.4-0.8 µs; single letters for single
+    letters, so the same string)."""
+    return text.replace("ё", "е").replace("’", "'").replace("ʼ", "'")
 
 
 @cache

@@ -593,3 +593,11 @@ def test_a_reader_that_failed_to_write_its_forms_appends_no_more(tmp_path: Path)
     assert shared.fd == module._STOPPED
     shared.publish(rules, ["dogs"], [])  # would open the file afresh and append
     assert shared.fd == module._STOPPED and mine.read_bytes() == b""
+
+
+@given(
+    st.text(alphabet=st.sampled_from("aеёЁ’ʼ'xyz Жж\u0301-"), max_size=30) | st.text(max_size=30)
+)
+def test_unified_is_the_translation_table(text: str) -> None:
+    """The three ``replace`` of the cleaning step give the old translation table's string."""
+    assert module._unified(text) == text.translate(module._APOSTROPHES)
