@@ -14,6 +14,7 @@ import importlib.machinery
 import importlib.util
 import re
 import sys
+import threading
 import types
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -70,17 +71,23 @@ def _snowball_class():  # type: ignore[no-untyped-def]
     """nltk's ``SnowballStemmer``: its module loaded without nltk's package
     (:func:`nltk_package_skipped`) when nothing has imported nltk yet, else imported as usual
     (without SciPy, :func:`without_scipy`). The same code either way, so the same stems."""
-    if "nltk" not in sys.modules:
-        try:
-            with nltk_package_skipped():
-                from nltk.stem.snowball import SnowballStemmer
-        except Exception:  # another layout of nltk: imported as usual below
-            pass
-        else:
-            return SnowballStemmer
-    with without_scipy():
-        from nltk.stem.snowball import SnowballStemmer
-    return SnowballStemmer
+    with NLTK_IMPORT:
+        if "nltk" not in sys.modules:
+            try:
+                with nltk_package_skipped():
+                    from nltk.stem.snowball import SnowballStemmer
+            except Exception:  # another layout of nltk: imported as usual below
+                pass
+            else:
+                return SnowballStemmer
+        with without_scipy():
+            from nltk.stem.snowball import SnowballStemmer
+        return SnowballStemmer
+
+
+NLTK_IMPORT = threading.Lock()
+"""Held while CopyLens imports from nltk (here and in ``copylens.core.sentences``): another
+thread's ``import nltk`` must not find :func:`nltk_package_skipped`'s stand-ins."""
 
 
 @contextmanager
