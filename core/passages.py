@@ -27,7 +27,8 @@ copies outside every seed zone, over the bound (docs/measurements.md).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -39,6 +40,7 @@ from copylens.core.report import Fragment
 from copylens.core.sentence_align import (
     Edited,
     Similarity,
+    Units,
     alone,
     join,
     one_passage,
@@ -90,7 +92,7 @@ def edited(a: Prepared, b: Prepared, found: Finding, sim: Similarity) -> Finding
     ]
     runs = [
         r
-        for r in alone(sim, taken)
+        for r in alone(sim, taken, _ends(a.text, ca, sim.a))
         if not a.ignored_words[r.a0 : r.a1].any() and not b.ignored_words[r.b0 : r.b1].any()
     ]
     if not runs:
@@ -99,6 +101,22 @@ def edited(a: Prepared, b: Prepared, found: Finding, sim: Similarity) -> Finding
     for r in runs:
         covered_a[r.a0 : r.a1] = covered_b[r.b0 : r.b1] = True
     return found.adding(covered_a, covered_b, [_fragment(r, ca, cb) for r in runs])
+
+
+_END = re.compile(r"[.!?…][\"'»”’)\]]*\s")
+
+
+def _ends(text: str, c: Canonical, units: Units) -> Callable[[int], bool]:
+    """Whether a unit of the checked text ends a sentence: final punctuation between its last
+    word and the next unit's first (a unit may end at a line break inside a sentence)."""
+
+    def ends(u: int) -> bool:
+        if u + 1 >= len(units):
+            return True
+        w = int(units.bounds[u + 1])
+        return _END.search(text[int(c.ends[w - 1]) : int(c.starts[w])] + " ") is not None
+
+    return ends
 
 
 def _fragment(r: Edited, a: Canonical, b: Canonical) -> Fragment:

@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from copylens.core import Options, TextInput, check, sentence_align
+from copylens.core import Options, TextInput, check, passages, sentence_align
 from copylens.core.align import Alignment, align
 from copylens.core.extract import Extracted
 from copylens.core.prepare import prepare_text
@@ -328,6 +328,27 @@ def test_two_sentences_edited_past_a_copy_each_a_strong_seed_are_a_run() -> None
     assert int(a.starts[run.a0]) == essay.index("engineers")  # its first counted word
     assert int(a.ends[run.a1 - 1]) == essay.index("levees these") + len("levees")
     assert int(b.starts[run.b0]) == SOURCE.index("Engineers")
+
+
+def test_one_edited_sentence_wrapped_over_two_lines_is_no_run() -> None:
+    """One reversed source sentence broken by a line break (two units, as the PAN-13 texts
+    wrap their lines) is one sentence, no passage: nothing (a verbatim pair's shuffled
+    sentence outside its case was marked); two such sentences are a run. Before: a run of
+    its two lines."""
+    sentences = _sentences(SOURCE)
+    words = _reversed(sentences[2]).split()
+    wrapped = " ".join(words[:6]) + "\n" + " ".join(words[6:])
+    second = _reversed(sentences[3])
+    a, b = _prepared(f"{OPENING} {wrapped} {CLOSING}"), _prepared(SOURCE).canonical
+    sim = similarity(a.canonical, b)
+    ends = passages._ends(a.text, a.canonical, sim.a)
+    assert len(sim.a) == 4 and not ends(1)  # the wrapped sentence is two units
+    assert sentence_align.alone(sim, [], ends) == []
+    assert len(sentence_align.alone(sim, [])) == 1  # counted by units, as before
+    a = _prepared(f"{OPENING} {wrapped} {second} {CLOSING}")
+    sim = similarity(a.canonical, b)
+    (run,) = sentence_align.alone(sim, [], passages._ends(a.text, a.canonical, sim.a))
+    assert int(a.canonical.ends[run.a1 - 1]) > a.text.index(second)
 
 
 def test_one_copied_sentence_without_a_run_of_words_is_no_fragment() -> None:
