@@ -477,8 +477,13 @@ def test_next_pairs_follow_the_source_order() -> None:
     assert pp._next_pairs([(0, 2), (1, 0)], open_a, closed) == [(1, 3), (2, 1)]
     assert pp._next_pairs([(2, 0)], open_a, closed) == []  # sentence 3 is not open
     # passing over one source sentence: (1, 2) closed, (1, 3) is one past it
-    assert pp._next_pairs([(0, 1)], open_a, closed, skip=1) == [(1, 3)]
-    assert pp._next_pairs([(0, 0)], open_a, closed, skip=1) == [(1, 1)]
+    assert pp._next_pairs([(0, 1)], open_a, closed, range(1, 3)) == [(1, 3)]
+    assert pp._next_pairs([(0, 0)], open_a, closed, range(1, 3)) == [(1, 1)]
+    # the passed-over step alone (after the pairs that scored), not what was scored already
+    assert pp._next_pairs([(0, 1), (1, 0)], open_a, closed, range(2, 3)) == [
+        (1, 3)
+    ]  # (2, 2) closed
+    assert pp._next_pairs([(0, 1)], open_a, closed, range(2, 3), known={(1, 3)}) == []
 
 
 def test_a_russian_rewrite_in_order_is_found_by_its_chain() -> None:
