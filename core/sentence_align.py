@@ -760,6 +760,20 @@ words with the source (a share of 0.5) stays the writer's. Chosen on every join 
 the PAN-13 development sample and bench/bench_own_text.py (300 essays, both engines): with
 0.55, 5 more decisions inside a PAN case join and none over own text; with 0.5, 17 more and 2
 over a writer's own sentence of six words beside a copied one."""
+ORDER_WORDS = 15
+ORDER_RATIO = 1.5
+ORDER_SLACK = 2
+ORDER_SHARE = 0.5
+"""The source-order bridge (:func:`_drawn_between`): at most ORDER_WORDS canonical words
+between two fragments in the checked text, neither gap over ORDER_RATIO times the other plus
+ORDER_SLACK words, ORDER_SHARE of the sentences' distinct words in the source between.
+Chosen on every join decision of the PAN-13 development sample and bench/bench_own_text.py
+(300 essays), logged: 7 more decisions inside a PAN case join (random 1, translation 6), none
+between two cases or over a writer's own sentence; so do the neighbours ORDER_RATIO 2,
+ORDER_SLACK 4 and ORDER_WORDS 40. At a share of 0.4 (12 more) the writer's own sentence of
+tests/test_sentence_align.py (two of its five words in the skipped source sentence) joined,
+at 0.3 two own sentences of bench_own_text.py. Whole pipeline, PAN-13 development sample:
+translation plagdet 0.714 -> 0.726 (granularity 1.292 -> 1.262), random 0.591 -> 0.594."""
 # A paraphrase beside a copy is judged sentence by sentence at OWN_SHARE (issue 17). Judged as
 # one bag at 0.5 (PAN-13 development sample: 170 join decisions inside a case against 147), a
 # rewrite of many sentences beside one copied sentence became one copy fragment, its retold
@@ -788,6 +802,10 @@ def one_passage(
       translation plagdet 0.734 → 0.766, granularity 1.222 → 1.152, random 0.641 → 0.650;
       no more own sentence marked in bench/bench_own_text.py, whose copied sentences stand
       in the source's order, so a seed there must be the source's skipped sentence);
+    - or, given ``sim``, the words between them stand in for the source's words between
+      their source ranges, in order: gaps of comparable length on both sides, half of the
+      words between drawn from the source between (:func:`_drawn_between`; a writer's own
+      sentence has no counterpart there), for a paraphrase beside a copy too;
     - and a paraphrase joined to a copy is such a copy too (a sentence the paraphrase stage
       found that keeps most of its source words is an edited copy, one passage with the copy
       beside it). A retelling in other words stays apart (issue 17), and so do a citation
@@ -854,6 +872,8 @@ def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical, sim: Similar
         return False
     if _bridged([a.forms[x0:x1] for x0, x1 in gap], source):
         return True
+    if sim is not None and _drawn_between(g, f, a, b, gap):
+        return True
     if sim is None or retold:  # a retelling beside a copy stays apart past a swapped sentence
         return False
     seeds_in = _units_between(sim.b, b, lo[1], hi[0])
@@ -861,6 +881,33 @@ def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical, sim: Similar
         _copied_unit(a.forms[x0:x1], source, GAP_SHARE) or _seeded(sim, x0, seeds_in)
         for x0, x1 in gap
     )
+
+
+def _drawn_between(
+    g: Fragment, f: Fragment, a: Canonical, b: Canonical, gap: Sequence[tuple[int, int]]
+) -> bool:
+    """The words between fragments g and f (g first) stand in for the source's words between
+    their source ranges, in order (:data:`ORDER_WORDS`): g's source range ends before f's
+    begins, the two gaps in canonical words are of comparable length (neither over
+    :data:`ORDER_RATIO` times the other plus :data:`ORDER_SLACK`) and at most
+    :data:`ORDER_WORDS` in the checked text, and the sentences between (``gap``, each judged
+    with its words in g and f) have :data:`ORDER_SHARE` of their distinct words in the source
+    between. A writer's own sentence between two copied ones has no counterpart there: where
+    the source skips nothing, no words to draw from; where it skips a sentence, another
+    length and other words."""
+    if not gap or f.source_start <= g.source_end or f.source_start < g.source_start:
+        return False
+    words_a = _words_between(a, g.end, f.start)
+    words_b = _words_between(b, g.source_end, f.source_start)
+    if words_b == 0 or words_a > ORDER_WORDS:
+        return False
+    if max(words_a - ORDER_RATIO * words_b, words_b - ORDER_RATIO * words_a) > ORDER_SLACK:
+        return False
+    y0, y1 = word_range(b, g.source_end, f.source_start)
+    between = frozenset(b.forms[y0:y1])
+    distinct = [set(a.forms[x0:x1]) for x0, x1 in gap]
+    held = sum(len(d & between) for d in distinct)
+    return held >= 1 and held >= ORDER_SHARE * sum(len(d) for d in distinct)
 
 
 def _units_between(units: Units, b: Canonical, end: int, start: int) -> range:

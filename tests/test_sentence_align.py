@@ -335,3 +335,33 @@ def test_a_pair_compared_whole_computes_its_similarity_once_and_keeps_nothing(
     assert report.documents[0].sources[0].fragments
     assert len(calls) == 1
     assert sentence_align._LAST == []
+
+
+def test_a_retelling_beside_a_copy_joins_it_across_a_sentence_drawn_from_the_source_between() -> (
+    None
+):
+    """A shuffled copy of the source's first two sentences (a paraphrase fragment keeping
+    their words), the third rewritten with half of its words, then the fourth and fifth
+    copied: the sentence between holds four of its seven words from the source's third
+    sentence, the one the source holds between the two fragments, and is as long; one passage
+    (before: two, a paraphrase beside a copy was joined only across copied sentences). The
+    writer's own sentence on the topic there (two of its five words from it) keeps them apart
+    (issue 12)."""
+    src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
+    head, tail = " ".join(shuffled[:2]), " ".join(src[3:5])
+    drawn = "Engineers built dikes along the main waterway to shield the towns."
+    own = "My town by the river has levees too and I walk on them with my dog."
+    head_source = len(" ".join(src[:2]))
+    for middle, expected in ((drawn, 1), (own, 2)):
+        essay = f"{head} {middle} {tail}"
+        at, source_at = essay.index(tail), SOURCE.index(tail)
+        fragments = [
+            Fragment(0, len(head), 0, head_source, 14, 0, kind="paraphrase", score=0.8),
+            Fragment(at, at + len(tail), source_at, source_at + len(tail), 16, 16),
+        ]
+        a, b = _prepared(essay), _prepared(SOURCE)
+        sim = similarity(a.canonical, b.canonical)
+        joined = one_passage(fragments, a.canonical, b.canonical, sim)
+        assert len(joined) == expected, middle
+        if expected == 1:
+            assert (joined[0].start, joined[0].end, joined[0].kind) == (0, len(essay), "copy")

@@ -267,3 +267,33 @@ def test_own_seeds_must_keep_the_source_order_too() -> None:
     assert _ordered([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 21])
     assert not _ordered([51, 32, 21])
     assert _ordered([4, 9, 20])
+
+
+def _filler(sentences: int, seed: int) -> str:
+    """Sentences of made-up words that share nothing with the article."""
+    rng = np.random.default_rng(seed)
+    letters = list("bcdfghklmnprstvz")
+    vowels = list("aeiou")
+
+    def word() -> str:
+        return "".join(rng.choice(letters) + rng.choice(vowels) for _ in range(3))
+
+    return " ".join(
+        " ".join(word() for _ in range(10)).capitalize() + "." for _ in range(sentences)
+    )
+
+
+def test_a_summary_of_a_stretch_of_a_long_source_is_held_to_that_stretch() -> None:
+    """The summary against a long source that holds the article after 300 sentences of other
+    text and one of the article's sentences again at its very start: the summary's first
+    sentence seeds that early copy, which alone would stretch the hull over the whole source
+    (about 60 times the summary's words); the hull is the article's stretch (before: from the
+    source's first sentence)."""
+    first = ARTICLE.split(". ")[1] + "."  # "Each colony has a single queen ..."
+    source = f"{first} {_filler(300, 7)} {ARTICLE}"
+    essay = INTRO + SUMMARY + OUTRO
+    report = check([TextInput("essay", essay)], [TextInput("long", source)], Options(workers=1))
+    fragments = report.documents[0].sources[0].fragments
+    (f,) = [f for f in fragments if f.kind == "summary"]
+    assert f.source_start >= source.index(ARTICLE)
+    assert f.source_end > source.index("This swarm hangs")
