@@ -250,14 +250,22 @@ def test_a_retelling_apart_from_a_copy_in_the_same_pair_is_not_a_summary() -> No
     copy's topic as far as the step can tell (bench_alignment.py: a generated pair's own text,
     another block of the same Python documentation page, was called a summary of the source).
     The copy stays; the step only looks for a summary on its own where nothing was found
-    (before: a summary over the retelling too)."""
+    (before: a summary over the retelling too). The paraphrase stage may still mark one of the
+    run's sentences as retold, sentence by sentence (since issue 35's single match from 0.65:
+    "Honeybee colonies hold one queen laying eggs and many sterile workers", 0.67)."""
     copied = " ".join(ARTICLE.split(". ")[27:30])
     essay = (
         INTRO + RETOLD_ONLY + OUTRO + " Our teacher asked us to add a quotation at the end. "
     ) + copied
     fragments = _fragments(essay)
-    assert [f.kind for f in fragments] == ["copy"], fragments
-    assert fragments[0].start == essay.index(copied)
+    assert "summary" not in {f.kind for f in fragments}, fragments
+    copies = [f for f in fragments if f.kind == "copy"]
+    assert [f.start for f in copies] == [essay.index(copied)], fragments
+    retold = essay.index(RETOLD_ONLY), essay.index(RETOLD_ONLY) + len(RETOLD_ONLY)
+    for f in fragments:
+        if f.kind != "copy":
+            assert f.kind == "paraphrase" and retold[0] <= f.start < f.end <= retold[1]
+            assert f.end - f.start < len(RETOLD_ONLY) / 3  # a sentence, not the run
 
 
 def test_own_seeds_must_keep_the_source_order_too() -> None:
