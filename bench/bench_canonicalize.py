@@ -8,6 +8,9 @@ process for each language and tree, as a read worker does it:
   empty but for the warm-up's), so every distinct word form is learned (lemma or stem,
   fingerprints) once;
 - ``warm``: a second pass over the same texts, every form known (the per-word path alone);
+- ``proto``: issue 40's stand-alone canonicalizer over the same texts, every form known (one
+  regular expression, a dict of form fingerprints, numpy shingles: :func:`prototype`), the
+  floor the warm path is measured against;
 
 the normalizers (pymorphy3's dictionaries, the stemmers) loaded before either pass.
 
@@ -28,6 +31,7 @@ import argparse
 import csv
 import hashlib
 import json
+import math
 import os
 import re
 import statistics
@@ -108,7 +112,9 @@ def child(folder: Path) -> dict[str, Any]:
             digest.update(array.dtype.str.encode())
             digest.update(array.tobytes())
     distinct = len({w for t in texts for w in re.findall(r"[^\W_]+", t)})
+    proto = prototype(texts, options)
     return {
+        "prototype_s": proto,
         "engine": str(Path(facade.__file__).parent),
         "texts": len(texts),
         "words": words,
@@ -117,6 +123,55 @@ def child(folder: Path) -> dict[str, Any]:
         "tokens_distinct": distinct,
         "digest": digest.hexdigest(),
     }
+
+
+def prototype(texts: list[str], options: Any) -> float:
+    """CPU seconds of issue 40's stand-alone canonicalizer over ``texts``, with every word's
+    form known (its "dict of lemma ids", filled from this tree's memo of the same texts):
+    one compiled regular expression for the words and their spans, the lower-cased word
+    looked up in a dict of form fingerprints, numpy for the w-shingles and anchor k-grams
+    (this tree's ``shingle``). No look-alike letters, language, sentences or cleaning beyond
+    ``lower()``: the floor the engine's warm path is measured against."""
+    from itertools import repeat
+
+    import numpy as np
+
+    from copylens.core.shingle import kgram_set, shingle_set
+
+    word = re.compile(r"[^\W_]+(?:['’ʼ][^\W_]+)*")
+    ids: dict[str, int] = {}
+    prints: list[int] = []
+    for rules in _memos():  # every memo the texts filled
+        table = rules.table
+        for raw, n in rules.cache.items():
+            if table.kept[n]:
+                ids.setdefault(raw.lower(), len(prints))
+                prints.append(int(table.hashes[n]))
+    hashes = np.array(prints, dtype=np.uint64)
+    start, end = re.Match.start, re.Match.end
+    started = time.process_time()
+    for text in texts:
+        found = list(word.finditer(text))
+        at = np.fromiter(
+            map(ids.get, [m.group().lower() for m in found], repeat(-1)), np.int64, len(found)
+        )
+        kept = at >= 0
+        starts = np.fromiter(map(start, found), np.int64, len(found))[kept]
+        ends = np.fromiter(map(end, found), np.int64, len(found))[kept]
+        words = hashes[at[kept]]
+        shingle_set(words, options.shingle)
+        kgram_set(words, options.anchor_words)
+        del starts, ends
+    return time.process_time() - started
+
+
+def _memos() -> list[Any]:
+    """The memos of word forms this process made (``canonicalize._rules``)."""
+    import gc
+
+    from copylens.core import canonicalize as engine
+
+    return [o for o in gc.get_objects() if isinstance(o, engine._Rules)]
 
 
 def run_child(folder: Path, engine: Path | None) -> dict[str, Any]:
@@ -156,7 +211,9 @@ def main() -> None:
             for name, engine in trees.items():
                 runs.setdefault((name, lang), []).append(run_child(folder, engine))
     print(f"prepare_text CPU µs per word (median of {args.repeat}; cold: forms learned too)\n")
-    print(f"{'language':9}{'tree':>11}{'words':>9}{'cold':>8}{'warm':>8}  ratio cold/warm")
+    print(
+        f"{'language':9}{'tree':>11}{'words':>9}{'cold':>8}{'warm':>8}{'proto':>8}  ratio cold/warm"
+    )
     table: dict[str, Any] = {}
     for lang in folders:
         row: dict[str, Any] = {}
@@ -165,7 +222,14 @@ def main() -> None:
             words = got[0]["words"]
             cold = statistics.median(r["cold_s"] for r in got) / words * 1e6
             warm = statistics.median(r["warm_s"] for r in got) / words * 1e6
-            row[name] = {"words": words, "cold_us": cold, "warm_us": warm, **got[0]}
+            proto = statistics.median(r.get("prototype_s", math.nan) for r in got) / words * 1e6
+            row[name] = {
+                "words": words,
+                "cold_us": cold,
+                "warm_us": warm,
+                "prototype_us": proto,
+                **got[0],
+            }
         base = row.get(args.base) if args.base else None
         for name, r in row.items():
             ratio = ""
@@ -176,7 +240,8 @@ def main() -> None:
                     + ("identical" if r["digest"] == base["digest"] else "DIFFERENT")
                 )
             print(
-                f"{lang:9}{name:>11}{r['words']:>9,}{r['cold_us']:>8.2f}{r['warm_us']:>8.2f}{ratio}"
+                f"{lang:9}{name:>11}{r['words']:>9,}{r['cold_us']:>8.2f}{r['warm_us']:>8.2f}"
+                f"{r['prototype_us']:>8.2f}{ratio}"
             )
         table[lang] = row
     out = BENCH / "results" / "canonicalize.json"

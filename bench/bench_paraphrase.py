@@ -44,7 +44,8 @@ a source sentence, with the scores of ``CHAINED`` today; the first four run with
 families and cognates and, the fourth, with the chains as they were (:func:`use_families`,
 :data:`CHAINS_BEFORE`). The end of the report shows the
 per-sentence distributions of each signal tried for issue 35 (``paraphrase_signals.md``, made
-by ``lab_rewrite.py --summary``).
+by ``lab_rewrite.py --summary``). The stage's thresholds ``ALONE``, ``IN_RUN`` and ``LOW``
+are today's in every configuration (``ALONE`` 0.65 since issue 35's third step, 0.7 before).
 
 5. ParaPhraser (Pivovarova et al. 2017; ``/work/shared/corpora/paraphraser-ru``): 7,227 pairs
    of Russian news headlines judged strict (1), loose (0) or no paraphrase (−1). Both

@@ -289,9 +289,11 @@ def split_at(group: list[_Chain], own: list[tuple[int, int]], k: int) -> list[li
     after = np.append(lo, np.iinfo(np.int64).max)[piece]  # the next own range's start
     keep = np.flatnonzero(~inside & (i + k <= after))
     del i, inside, after
+    if not len(keep):  # every seed touches an own range
+        return []
     packed, owner, piece = packed[keep], owner[keep], piece[keep]
     cuts = np.flatnonzero((np.diff(owner) != 0) | (np.diff(piece) != 0)) + 1
-    starts = np.concatenate(([0], cuts)) if len(keep) else cuts
+    starts = np.concatenate(([0], cuts))
     ends = np.append(cuts, len(keep))
     pieces: list[list[_Chain]] = [[] for _ in range(len(own) + 1)]
     for at, end, p in zip(starts.tolist(), ends.tolist(), piece[starts].tolist(), strict=True):

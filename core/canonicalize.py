@@ -27,16 +27,18 @@ is reported: the count is itself a finding for the user.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import pickle
 import re
 import shutil
 import struct
+import time
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from itertools import chain, islice, repeat
 from sys import intern
 
@@ -264,7 +266,9 @@ def _words(piece: str) -> tuple[list[str], np.ndarray, np.ndarray]:
     inword = classes == _LETTER_CLASS
     if (classes > _LETTER_CLASS).any():
         inword = _joined(classes, inword)
-    edges = np.flatnonzero(np.diff(inword, prepend=False, append=False))
+    padded = np.zeros(len(inword) + 2, dtype=bool)  # np.diff with prepend and append, less
+    padded[1:-1] = inword  # its checks and concatenation (5 µs of 13 a batch)
+    edges = np.flatnonzero(padded[1:] != padded[:-1])
     spaced = np.where(inword, codes, np.uint32(0x20)).tobytes()
     words = spaced.decode("utf-32-le", "surrogatepass").split()
     return words, edges[0::2].astype(np.int64), edges[1::2].astype(np.int64)
@@ -501,6 +505,10 @@ class _Rules:
         self.table = _Table()
         self.form_hashes: dict[str, int] = {}
         """The fingerprint of each form made so far (several words share a lemma)."""
+        self.offered: dict[str, Row] = {}
+        """Rows the other readers of the run learned (:class:`_SharedForms`), not yet needed
+        here: taken into the memo only when this process meets the word (most of a reader's
+        new words are rare ones the others never meet)."""
 
     def ids(self, raws: list[str]) -> np.ndarray:
         """The memo's id of each word, new words canonicalized and added first (the memo is
@@ -515,13 +523,18 @@ class _Rules:
             cache.clear()
             self.table = _Table()
             self.form_hashes.clear()
+            self.offered.clear()
             forget_forms()
             new = list(dict.fromkeys(raws))
             missing = list(range(len(raws)))
         shared = _SHARED[0]
         if shared is not None:  # what the other readers learned first
-            shared.absorb(self, pending=len(new))
-            new = [raw for raw in new if raw not in cache]
+            shared.absorb()
+            offered = self.offered
+            known = [raw for raw in new if raw in offered]
+            if known:
+                self.take(known, [offered.pop(raw) for raw in known])
+                new = [raw for raw in new if raw not in cache]
         rows = [self._make(raw) for raw in new]
         self.take(new, rows)
         if shared is not None and new:
@@ -533,6 +546,20 @@ class _Rules:
     def key(self) -> tuple[Options, str, str]:
         """What :func:`_rules` makes this of."""
         return self.options, self.language, self.script
+
+    @cached_property
+    def key_blob(self) -> bytes:
+        """:attr:`key` pickled (:class:`_SharedForms` records carry it)."""
+        return pickle.dumps(self.key, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def offer(self, raws: list[str], rows: list[Row]) -> None:
+        """Hold rows another reader learned (:attr:`offered`), at most :data:`_CACHE_WORDS`
+        of them (emptied when full, as the memo is: a row not held is learned here if met)."""
+        offered = self.offered
+        if len(offered) + len(raws) > _CACHE_WORDS:
+            offered.clear()
+        if len(raws) <= _CACHE_WORDS:
+            offered.update(zip(raws, rows, strict=True))
 
     def take(self, raws: list[str], rows: list[Row]) -> None:
         """Add the rows (of :meth:`_make`) of words not yet in the memo."""
@@ -576,9 +603,16 @@ def _clean(word: str) -> str:
     if word.isalpha() and unicodedata.is_normalized("NFKC", word):
         lower = word.lower()
         if lower.isalpha():
-            return lower.translate(_APOSTROPHES)
+            return _unified(lower)
     text = unicodedata.normalize("NFKC", word.translate(_INVISIBLE)).lower()
-    return _NOT_WORD.sub("", text.translate(_APOSTROPHES))
+    return _NOT_WORD.sub("", _unified(text))
+
+
+def _unified(text: str) -> str:
+    """``text.translate(_APOSTROPHES)`` by three ``replace`` (each a scan in C when the letter
+    is absent, as it mostly is: 0.07 µs a word against 0.4-0.8 µs; single letters for single
+    letters, so the same string)."""
+    return text.replace("ё", "е").replace("’", "'").replace("ʼ", "'")
 
 
 @cache
@@ -601,15 +635,19 @@ class _SharedForms:
     """Word forms learned by the reading workers of one run, shared through a folder: each
     process appends what it learned to a file of its own (one length-prefixed pickle of
     (rules, words, rows) per batch, one ``write``) and, before it learns a batch's new words,
-    reads what the others appended since it last looked. A form is then learned by about one
+    reads what the others appended since it last looked, as rows offered to its memo
+    (:meth:`_Rules.offer`), taken when it meets the word. A form is then learned by about one
     reader of the run instead of every one (issue 40: 40,807 forms learned for 27,512
-    distinct); taking a learned row costs ~0.75 µs, learning it 6-15 µs (a lemma, fingerprints).
+    distinct). Offering a row costs ~0.4 µs (its share of a record's unpickling and a dict
+    update), taking one ~1.5 µs, learning it 6-15 µs (a lemma, fingerprints); taking every
+    row offered, as at first, cost ~9 µs a row in the readers of 1,000 essays (small batches
+    into the memo's arrays), about what sharing saved.
 
     What must hold: the results are those of learning every word here (a row is a function of
     the word and its :class:`_Rules` only, so which process learned it changes nothing); a
     record being written, or left half-written by a killed worker, is never read (its length
-    says it is not all there yet); a row read is taken only while the memo has room
-    (:data:`_CACHE_WORDS`), otherwise the word is learned here again when met.
+    says it is not all there yet); the rows offered, as the memo, are at most
+    :data:`_CACHE_WORDS` (a word whose row was dropped is learned here again when met).
     """
 
     def __init__(self, folder: str) -> None:
@@ -618,11 +656,19 @@ class _SharedForms:
         self.fd = -1
         self.read: dict[str, int] = {}
         """Bytes of each other process's file read so far."""
+        self.files: dict[str, int] = {}
+        """A descriptor of each other process's file, opened when first listed."""
+        self.listed = -math.inf
+        """When the folder was last listed (``time.monotonic``)."""
+        self.keys: dict[bytes, tuple[Options, str, str]] = {}
+        """Each :attr:`_Rules.key` read, by its pickle (unpickling an ``Options`` every
+        record took half of reading one)."""
 
     def _mine(self) -> str:
         """This process's file name (a forked worker starts afresh: nothing read, no file)."""
         if self.pid != os.getpid():
             self.pid, self.fd, self.read = os.getpid(), -1, {}
+            self.files, self.listed = {}, -math.inf
         return f"{self.pid}.forms"
 
     def publish(self, rules: _Rules, raws: list[str], rows: list[Row]) -> None:
@@ -630,7 +676,7 @@ class _SharedForms:
         mine = self._mine()
         if self.fd == _STOPPED:
             return
-        blob = pickle.dumps((rules.key, raws, rows), protocol=pickle.HIGHEST_PROTOCOL)
+        blob = pickle.dumps((rules.key_blob, raws, rows), protocol=pickle.HIGHEST_PROTOCOL)
         try:
             if self.fd < 0:
                 flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND
@@ -643,19 +689,21 @@ class _SharedForms:
                 os.close(self.fd)
             self.fd = _STOPPED
 
-    def absorb(self, asking: _Rules, pending: int) -> None:
-        """Take the rows the others appended since last time (``asking`` is about to add
-        ``pending`` rows of its own, which its memo must keep room for)."""
+    def absorb(self) -> None:
+        """Offer the rows the others appended since last time to the memos they are of. The
+        folder is listed at most every :data:`_LIST_EVERY_S` (a reader's file appears when it
+        first learns a word: one started later is read from the next listing); a file's
+        descriptor stays open and its size tells whether there is anything new (a listing, an
+        open and a read each time cost ~45 µs of the ~110 µs a call took)."""
         mine = self._mine()
-        try:
-            names = [name for name in os.listdir(self.folder) if name != mine]
-        except OSError:
-            return
-        for name in names:
+        if time.monotonic() - self.listed >= _LIST_EVERY_S:
+            self.listed = time.monotonic()
+            self._open_new(mine)
+        for name, fd in self.files.items():
+            done = self.read.get(name, 0)
             try:
-                with open(os.path.join(self.folder, name), "rb") as handle:
-                    handle.seek(self.read.get(name, 0))
-                    data = handle.read()
+                size = os.fstat(fd).st_size
+                data = _read_at(fd, size - done, done) if size > done else b""
             except OSError:
                 continue
             at = 0
@@ -663,14 +711,48 @@ class _SharedForms:
                 (size,) = _RECORD.unpack_from(data, at)
                 if at + _RECORD.size + size > len(data):
                     break  # still being written
-                key, raws, rows = pickle.loads(data[at + _RECORD.size : at + _RECORD.size + size])
+                blob, raws, rows = pickle.loads(data[at + _RECORD.size : at + _RECORD.size + size])
                 at += _RECORD.size + size
-                rules = _rules(*key)
-                room = _CACHE_WORDS - len(rules.cache) - (pending if rules is asking else 0)
-                fresh = [n for n, raw in enumerate(raws) if raw not in rules.cache]
-                if fresh and len(fresh) <= room:
-                    rules.take([raws[n] for n in fresh], [rows[n] for n in fresh])
-            self.read[name] = self.read.get(name, 0) + at
+                key = self.keys.get(blob)
+                if key is None:
+                    key = self.keys[blob] = pickle.loads(blob)
+                _rules(*key).offer(raws, rows)
+            self.read[name] = done + at
+
+    def _open_new(self, mine: str) -> None:
+        """Open the files of the folder not yet open, but this process's own."""
+        try:
+            names = os.listdir(self.folder)
+        except OSError:
+            return
+        for name in names:
+            if name != mine and name not in self.files:
+                try:
+                    self.files[name] = os.open(os.path.join(self.folder, name), os.O_RDONLY)
+                except OSError:
+                    continue
+
+    def close(self) -> None:
+        """Close this process's descriptors (only its own: a forked reader's are its own)."""
+        if self.pid != os.getpid():
+            return
+        for fd in [self.fd, *self.files.values()]:
+            if fd >= 0:
+                os.close(fd)
+        self.fd, self.files = -1, {}
+
+
+_LIST_EVERY_S = 0.05
+"""Least time between two listings of the shared forms' folder by one reader."""
+
+
+def _read_at(fd: int, size: int, offset: int) -> bytes:
+    """``size`` bytes of the file from ``offset`` (``pread``; Windows has none, and a
+    descriptor there is this process's own)."""
+    if hasattr(os, "pread"):
+        return os.pread(fd, size, offset)
+    os.lseek(fd, offset, os.SEEK_SET)
+    return os.read(fd, size)
 
 
 _SHARED: list[_SharedForms | None] = [None]
@@ -696,6 +778,6 @@ def forms_shared() -> Iterator[None]:
         yield
     finally:
         shared, _SHARED[0] = _SHARED[0], before
-        if shared is not None and shared.fd >= 0 and shared.pid == os.getpid():
-            os.close(shared.fd)
+        if shared is not None:
+            shared.close()
         shutil.rmtree(folder, ignore_errors=True)

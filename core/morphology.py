@@ -9,8 +9,13 @@ the same on every machine.
 
 from __future__ import annotations
 
+import importlib
+import importlib.machinery
+import importlib.util
 import re
 import sys
+import threading
+import types
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -57,10 +62,73 @@ def _remembered(function: Callable[[str], str]) -> Callable[[str], str]:
 
 
 def _snowball_stemmer(name: str):  # type: ignore[no-untyped-def]
-    """nltk's Snowball stemmer, imported without SciPy (see :func:`without_scipy`)."""
-    with without_scipy():
-        from nltk.stem.snowball import SnowballStemmer
-    return SnowballStemmer(name)
+    """nltk's Snowball stemmer (:func:`_snowball_class`)."""
+    return _snowball_class()(name)
+
+
+@cache
+def _snowball_class():  # type: ignore[no-untyped-def]
+    """nltk's ``SnowballStemmer``: its module loaded without nltk's package
+    (:func:`nltk_package_skipped`) when nothing has imported nltk yet, else imported as usual
+    (without SciPy, :func:`without_scipy`). The same code either way, so the same stems."""
+    with NLTK_IMPORT:
+        if "nltk" not in sys.modules:
+            try:
+                with nltk_package_skipped():
+                    from nltk.stem.snowball import SnowballStemmer
+            except Exception:  # another layout of nltk: imported as usual below
+                pass
+            else:
+                return SnowballStemmer
+        with without_scipy():
+            from nltk.stem.snowball import SnowballStemmer
+        return SnowballStemmer
+
+
+NLTK_IMPORT = threading.Lock()
+"""Held while CopyLens imports from nltk (here and in ``copylens.core.sentences``): another
+thread's ``import nltk`` must not find :func:`nltk_package_skipped`'s stand-ins."""
+
+
+@contextmanager
+def nltk_package_skipped() -> Iterator[None]:
+    """Within it, ``nltk.stem.snowball`` imports without running ``nltk/__init__.py``,
+    ``nltk/stem/__init__.py`` and ``nltk.corpus`` (issue 40: 0.13 of the parent's 0.2 s
+    warm-up, serial, before the readers fork; every other nltk module, tokenizers, corpus
+    readers, taggers, is loaded by those and never used by the stemmers).
+
+    Those three are stand-ins while it runs: the two packages empty but for their folders (so
+    their submodules are found as usual), ``nltk.corpus`` holding only a ``stopwords`` of
+    None (the stemmers read it only when made with ``ignore_stopwords``, which CopyLens never
+    asks). At the end every ``nltk`` module loaded within is taken out of ``sys.modules``
+    again (what was imported lives on in the objects taken from it): a later ``import nltk``,
+    the methods lab's Punkt, loads the whole package as if this had never run."""
+    before = {name for name in sys.modules if name == "nltk" or name.startswith("nltk.")}
+    try:
+        spec = importlib.util.find_spec("nltk")
+        if spec is None or spec.submodule_search_locations is None:
+            raise ImportError("nltk is not installed as a package")
+        sys.modules["nltk"] = _package("nltk", spec)
+        stem = importlib.util.find_spec("nltk.stem")
+        if stem is None or stem.submodule_search_locations is None:
+            raise ImportError("nltk has no nltk.stem package")
+        sys.modules["nltk.stem"] = _package("nltk.stem", stem)
+        corpus = types.ModuleType("nltk.corpus")
+        corpus.stopwords = None  # type: ignore[attr-defined]
+        sys.modules["nltk.corpus"] = corpus
+        with without_scipy():
+            yield
+    finally:
+        for name in [n for n in sys.modules if n == "nltk" or n.startswith("nltk.")]:
+            if name not in before:
+                del sys.modules[name]
+
+
+def _package(name: str, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
+    """An empty stand-in for the package ``name``, whose submodules are found as usual."""
+    package = types.ModuleType(name)
+    package.__path__ = list(spec.submodule_search_locations or ())
+    return package
 
 
 @contextmanager
@@ -84,7 +152,7 @@ def without_scipy() -> Iterator[None]:
 def _pymorphy(language: str) -> Callable[[str], str]:
     import pymorphy3
 
-    analyzer = pymorphy3.MorphAnalyzer(lang=language)
+    analyzer = pymorphy3.MorphAnalyzer(path=dictionary_path(language), lang=language)
     only_lemma = _dictionary_lemma(analyzer)
 
     def lemma(word: str) -> str:
@@ -95,6 +163,20 @@ def _pymorphy(language: str) -> Callable[[str], str]:
         return parses[0].normal_form.replace("ё", "е") if parses else word
 
     return lemma
+
+
+def dictionary_path(language: str) -> str | None:
+    """The folder of pymorphy3's dictionary of ``language`` (package
+    ``pymorphy3-dicts-<language>``), or None when that package is not there (pymorphy3 then
+    looks for it by its entry points). The folder those entry points name, found without
+    reading every installed package's metadata for them (~20 ms a language, serial, in the
+    parent's warm-up: issue 40)."""
+    try:
+        package = importlib.import_module(f"pymorphy3_dicts_{language}")
+    except ImportError:
+        return None
+    path = package.get_path()
+    return path if isinstance(path, str) else None
 
 
 _CYRILLIC = re.compile(r"[\u0400-\u052f]")

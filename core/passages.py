@@ -9,27 +9,44 @@ fragment of its own: it works with the copy signal's, at the three points of a
   aligned too (:func:`~copylens.core.sentence_align.sentence_candidates`);
 * ``joined``: the copy signal's word alignments and the sentence passages around them are one
   alignment each (:func:`~copylens.core.sentence_align.join`), before coverage is counted;
-* ``assembled``: adjacent fragments are one passage across the sentences between them that
-  the source holds, never across a writer's own (:func:`~copylens.core.sentence_align.one_passage`),
-  the words covered staying as they are. (Copied sentences that kept no run of words where
-  no fragment stands, :func:`~copylens.core.sentence_align.alone`, are not reported: they
-  marked expert rewrites as copies with the paraphrase stage off and broke the containment
-  bound ``compare`` skips pairs by; see docs/measurements.md.)
+* ``assembled``: with the paraphrase stage on (``Options.paraphrase``, "Find rewrites":
+  sentences in another order or with synonyms), where no signal found a fragment, runs of
+  sentences edited from source sentences that kept no run of words
+  (:func:`~copylens.core.sentence_align.alone`) are ``"paraphrase"`` fragments, their words
+  covered (:func:`edited`); then adjacent fragments are one passage across the sentences
+  between them that the source holds, never across a writer's own
+  (:func:`~copylens.core.sentence_align.one_passage`), the words covered staying as they are.
+
+Why paraphrase and not copy: such a sentence shares its words with the source, not their
+order; "Find rewrites" is the option that promises sentences in another order or with
+synonyms, and its fragments are the ones the containment bound of ``compare``
+(:func:`copylens.core.score.containment_bound`, a bound of copied text) leaves out. Reported
+as copies (with the option off too) they marked an expert rewrite 90 % copied and gave
+copies outside every seed zone, over the bound (docs/measurements.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
+
+import numpy as np
 
 from copylens.core.align import Alignment
 from copylens.core.canonicalize import Canonical
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
+from copylens.core.report import Fragment
 from copylens.core.sentence_align import (
+    Edited,
+    Similarity,
+    Units,
+    alone,
     join,
     one_passage,
     pair_similarity,
     sentence_candidates,
+    word_range,
 )
 from copylens.core.signal import Finding, PairStep
 
@@ -56,8 +73,64 @@ class SentencePassages(PairStep):
     def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
         ca, cb = a.canonical, b.canonical
         sim = pair_similarity(ca, cb)
+        if options.paraphrase and sim is not None:
+            found = edited(a, b, found, sim)
         fragments = one_passage(found.fragments, ca, cb, sim)
         return Finding(found.covered_a, found.covered_b, fragments)
+
+
+def edited(a: Prepared, b: Prepared, found: Finding, sim: Similarity) -> Finding:
+    """``found`` with the runs of :func:`~copylens.core.sentence_align.alone` (sim: the
+    pair's similarity) as ``"paraphrase"`` fragments, their words covered on both sides: each
+    from its first canonical word to its last on both sides, no edits shown (a paraphrase
+    shows none), its score the tf-isf cosine of its two sides. A run holding a word either
+    document ignores is left out (a fragment is never built on ignored words)."""
+    ca, cb = a.canonical, b.canonical
+    taken = [
+        (*word_range(ca, f.start, f.end), *word_range(cb, f.source_start, f.source_end))
+        for f in found.fragments
+    ]
+    runs = [
+        r
+        for r in alone(sim, taken, _ends(a.text, ca, sim.a))
+        if not a.ignored_words[r.a0 : r.a1].any() and not b.ignored_words[r.b0 : r.b1].any()
+    ]
+    if not runs:
+        return found
+    covered_a, covered_b = np.zeros(len(ca), dtype=bool), np.zeros(len(cb), dtype=bool)
+    for r in runs:
+        covered_a[r.a0 : r.a1] = covered_b[r.b0 : r.b1] = True
+    return found.adding(covered_a, covered_b, [_fragment(r, ca, cb) for r in runs])
+
+
+_END = re.compile(r"[.!?…][\"'»”’)\]]*\s")
+
+
+def _ends(text: str, c: Canonical, units: Units) -> Callable[[int], bool]:
+    """Whether a unit of the checked text ends a sentence: final punctuation between its last
+    word and the next unit's first (a unit may end at a line break inside a sentence)."""
+
+    def ends(u: int) -> bool:
+        if u + 1 >= len(units):
+            return True
+        w = int(units.bounds[u + 1])
+        return _END.search(text[int(c.ends[w - 1]) : int(c.starts[w])] + " ") is not None
+
+    return ends
+
+
+def _fragment(r: Edited, a: Canonical, b: Canonical) -> Fragment:
+    held = set(b.hashes[r.b0 : r.b1].tolist())
+    return Fragment(
+        start=int(a.starts[r.a0]),
+        end=int(a.ends[r.a1 - 1]),
+        source_start=int(b.starts[r.b0]),
+        source_end=int(b.ends[r.b1 - 1]),
+        words=r.a1 - r.a0,
+        exact_words=sum(h in held for h in a.hashes[r.a0 : r.a1].tolist()),
+        kind="paraphrase",
+        score=round(r.cosine, 3),
+    )
 
 
 SENTENCE_PASSAGES = SentencePassages()

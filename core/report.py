@@ -48,10 +48,12 @@ class Fragment:
     kind: str = "copy"
     """"copy": words found in the source (as written, in another form or with scattered
     edits), by alignment; "paraphrase": sentences whose meaning matches source sentences
-    though their words mostly do not (:mod:`copylens.core.paraphrase`)."""
+    though their words mostly do not (:mod:`copylens.core.paraphrase`), or whose words were
+    shuffled or swapped so that no run of them is left (:mod:`copylens.core.passages`)."""
     score: float = 1.0
     """A paraphrase's meaning similarity with its source sentences (0..1, at least the
-    threshold it was kept by); 1.0 for a copy."""
+    threshold it was kept by; for edited sentences, the tf-isf cosine of the two sides); 1.0
+    for a copy."""
 
 
 @dataclass(frozen=True)

@@ -106,6 +106,9 @@ def containment_bound(a: Prepared, b: Prepared, options: Options) -> float:
     so it need not be aligned. tests/test_bound.py checks it on generated pairs. The summary
     step (:mod:`copylens.core.summary`) may cover words outside Z, even in a pair where no
     signal found a fragment: a pair skipped here loses at most a summary, a miss, never a mark.
+    So may what "Find rewrites" (``Options.paraphrase``) adds, the paraphrase stage's and the
+    sentence step's (:func:`copylens.core.sentence_align.alone`) ``"paraphrase"`` fragments:
+    the bound is of copies (tests/test_bound.py runs with the option off).
     """
     return float(containment_bounds(a, [b], options)[0])
 

@@ -21,11 +21,15 @@ Approach at PAN 2014 Text Alignment Competition", CLEF 2015):
    stays a copy's passage, which :mod:`copylens.core.summary` may report as a summary.
 4. Filter: a passage with a word alignment of :mod:`copylens.core.align` inside or beside
    it (within a unit, on both sides) stands: the sentences extend a copy the word seeds
-   anchor. A passage of sentences alone is not reported: it is left to the paraphrase
-   stage, which shows retold sentences apart from copies (issue 17). (Reporting its runs of
-   copied sentences as copies gained PAN-13 random plagdet 0.05, but marked expert rewrites
-   as copies with the stage off and broke the containment bound by which ``compare`` skips
-   pairs, :mod:`copylens.core.bound`; taken back, docs/measurements.md.)
+   anchor. A passage of sentences alone is no copy: a sentence whose words were shuffled
+   or swapped keeps no run of the source's words. With "Find rewrites" on
+   (``Options.paraphrase``: sentences in another order or with synonyms), after the
+   paraphrase stage, its runs of edited sentences in units no fragment holds are
+   ``"paraphrase"`` fragments (:func:`alone`, reported by :mod:`copylens.core.passages`);
+   with it off, nothing. (Reported as copies whatever the option, they marked an expert
+   rewrite 90 % copied with the stage off, which issue 17 shows as paraphrase, and put
+   copies outside every seed zone, over the containment bound by which ``compare`` skips
+   pairs, :func:`copylens.core.score.containment_bound`, a bound of copies; docs/measurements.md.)
 5. Own sentences (issue 12, decided per sentence pair, :func:`own_units`): inside a joined
    passage, a unit the word alignments match less than half of and that is no copy of a
    source unit of the passage (:meth:`Similarity.copies`: at least :data:`OWN_WORDS` and
@@ -52,7 +56,7 @@ copies on PAN-13".
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -98,7 +102,29 @@ NEAR_BEST = 0.9
 """A seed's cosine is at least this share of the best its checked unit reaches."""
 STRONG = 0.5
 """Seeds under this cosine at a passage's ends, outside its word alignments, are dropped
-(:func:`_trimmed`)."""
+(:func:`_trimmed`); a passage of sentences alone needs a seed this strong (:func:`credible`)."""
+MIN_SEEDS = 2
+"""Fewest seeds of a passage of sentences alone (:func:`credible`)."""
+ALONE_UNITS = 2
+"""Fewest sentences of a run of consecutive seed units that a passage of sentences alone
+reports (:func:`alone`): units, where a line break inside a sentence splits one, are counted
+as the sentences they end. Counted as units, one shuffled sentence wrapped over two lines
+outside a verbatim pair's case was a run (PAN-13 development sample: verbatim precision
+0.954 → 0.947, random recall 0.654 → 0.664)."""
+STRONG_WORDS = 3
+"""Fewest distinct words a unit of a run of strong seeds shares with its seed's source unit
+(:func:`alone`): PAN-13 development sample, verbatim pairs, with any number a title split at
+"Madam C.J." seeded its neighbour's words and verbatim precision fell 0.947 → 0.933; with
+:data:`OWN_WORDS` the runs found nothing more (random recall 0.660)."""
+BESIDE_COS = 0.45
+"""Least cosine of each seed of a run that continues a fragment (:func:`alone`) when its unit
+is no copy by its words. PAN-13 development sample: at :data:`STRONG` (0.5) random recall
+0.666, translation 0.814; at 0.45 0.670 and 0.819; at 0.4 0.675 and 0.824, but text of a
+verbatim pair outside its case was marked (verbatim precision 0.947 → 0.940). Own sentences
+between copied ones in bench/bench_own_text.py: 24 of 2,416 at 0.45 and 0.5 alike."""
+BESIDE_UNITS = 2
+"""Most source units between a fragment's source side and that of a run of seed units beside
+it for the run to continue the fragment (:func:`alone`, :func:`_continues`)."""
 
 
 @dataclass(frozen=True)
@@ -291,6 +317,13 @@ def _best(
         if all(box[1] <= k[0] or k[1] <= box[0] for k, _ in kept):
             kept.append((box, group))
     return sorted(kept)
+
+
+def credible(box: Box, group: list[tuple[int, int]], sim: Similarity) -> bool:
+    """Step 4 for a passage of sentences alone (the PAN winners' filter): :data:`MIN_SEEDS`
+    seeds, one of cosine :data:`STRONG`, and the sides' cosine :data:`VALIDATION`."""
+    strong = max(float(sim.cos[i, j]) for i, j in group)
+    return len(group) >= MIN_SEEDS and strong >= STRONG and sim.cosine(*box) >= VALIDATION
 
 
 DENSE_CELLS = 1 << 24
@@ -539,6 +572,134 @@ def released_similarity(a: Canonical, b: Canonical) -> Similarity:
     return _similarity_of(a, b)
 
 
+@dataclass(frozen=True)
+class Edited:
+    """A run of sentences of A edited from sentences of B (:func:`alone`): canonical words
+    [a0, a1) of A and [b0, b1) of B, and the tf-isf cosine of the two sides."""
+
+    a0: int
+    a1: int
+    b0: int
+    b1: int
+    cosine: float
+
+
+def alone(
+    sim: Similarity,
+    taken: Sequence[tuple[int, int, int, int]],
+    ends: Callable[[int], bool] | None = None,
+) -> list[Edited]:
+    """Passages of sentences alone (step 4): sentences whose words were shuffled, swapped for
+    synonyms or cut into pieces of two or three (PAN-13 random obfuscation), so that they kept
+    no run of words, in the units of A no fragment of the pair holds a word of (``taken``: the
+    fragments' word ranges [a0, a1) in A and [b0, b1) in B, found by every pair signal, the
+    paraphrase stage's retellings too).
+
+    A passage of :func:`passages` must pass :func:`credible`; then, of its seeds in units no
+    fragment holds, each run of consecutive units of A is reported with the hull of its seeds'
+    source units when
+
+    - it holds at least :data:`ALONE_UNITS` sentences (``ends(u)``: unit u ends one; every
+      unit does when it is None), one unit a copy of its seed's source unit by its
+      words (:meth:`Similarity.copies`) or each a seed of cosine :data:`STRONG` (a sentence
+      the obfuscation kept under :data:`OWN_SHARE` of its words still weighs its rare words
+      with its counterpart), sharing :data:`STRONG_WORDS` words with it (PAN-13 random
+      recall 0.660 → 0.666, plagdet 0.658 → 0.664; the run's two sides at that cosine
+      instead: recall 0.685 at precision 0.942 against 0.965), or
+    - it continues a fragment in the source's order (:func:`_continues`) and each of its
+      units is such a copy or a seed of cosine :data:`BESIDE_COS` (the fragment's sentences
+      were edited less than its neighbours: PAN-13 random recall 0.648 → 0.661, translation
+      0.799 → 0.813 at cosine 0.5; any seed within three source units of the fragment's:
+      0.686 and 0.833, but own sentences between copied ones marked in
+      bench/bench_own_text.py 24 → 40 of 2,416, these 24 as before).
+
+    Only seed units are reported, never a unit between them (a writer's own sentence between
+    edited ones stays unmarked, issue 12), and a lone sentence on the topic is no passage (on
+    Clough–Stevenson, an honest answer's one sentence "In the vector space model, the
+    documents … are represented as vectors" is a copy of a source sentence by its words).
+    Runs of three seed units without a copy, or of two seeds in the source's order, found
+    more (random recall 0.669, 0.661) at a lower precision (0.940, 0.946 against 0.965)."""
+    found: list[Edited] = []
+    used = np.zeros(len(sim.a), dtype=bool)  # units holding a word of a fragment
+    near: dict[int, tuple[int, int]] = {}  # such a unit: its fragments' source units
+    for t0, t1, s0, s1 in taken:
+        if t1 <= t0:
+            continue
+        units = range(sim.a.of_word(t0), sim.a.of_word(t1 - 1) + 1)
+        used[units.start : units.stop] = True
+        if s1 > s0:
+            j0, j1 = sim.b.of_word(s0), sim.b.of_word(s1 - 1) + 1
+            for u in units:
+                lo, hi = near.get(u, (j0, j1))
+                near[u] = (min(lo, j0), max(hi, j1))
+    for box, group in passages(sim):
+        if not credible(box, group, sim):
+            continue
+        for run, sources in _runs(sim, [s for s in group if not used[s[0]]], near, ends):
+            a0, a1 = int(sim.a.bounds[run[0]]), int(sim.a.bounds[run[-1] + 1])
+            j0, j1 = min(sources), max(sources) + 1
+            b0, b1 = int(sim.b.bounds[j0]), int(sim.b.bounds[j1])
+            found.append(Edited(a0, a1, b0, b1, sim.cosine(run[0], run[-1] + 1, j0, j1)))
+    return found
+
+
+def _runs(
+    sim: Similarity,
+    group: list[tuple[int, int]],
+    near: dict[int, tuple[int, int]],
+    ends: Callable[[int], bool] | None = None,
+) -> list[tuple[list[int], list[int]]]:
+    """The runs :func:`alone` reports in a passage's seeds (none in a unit a fragment holds):
+    consecutive units of A, with their seeds' source units."""
+    sources: dict[int, list[int]] = {}
+    for i, j in group:
+        sources.setdefault(i, []).append(j)
+    runs: list[list[int]] = []
+    for i in sorted(sources):
+        if runs and i == runs[-1][-1] + 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    out = []
+    for run in runs:
+        mine = [j for i in run for j in sources[i]]
+        copied = [any(sim.copies(i, j, j + 1) for j in sources[i]) for i in run]
+        strong = [
+            c or max(float(sim.cos[i, j]) for j in sources[i]) >= BESIDE_COS
+            for i, c in zip(run, copied, strict=True)
+        ]
+        worded = all(  # a strong seed of a word or two: "Madam C.J." against "Madam C.J"
+            c
+            or any(sim.cos[i, j] >= STRONG and sim.shared[i, j] >= STRONG_WORDS for j in sources[i])
+            for i, c in zip(run, copied, strict=True)
+        )
+        sentences = 1 + sum(map(ends, run[:-1])) if ends is not None else len(run)
+        if (sentences >= ALONE_UNITS and (any(copied) or worded)) or (
+            all(strong) and _continues(run, mine, near)
+        ):
+            out.append((run, mine))
+    return out
+
+
+def _continues(run: list[int], mine: list[int], near: dict[int, tuple[int, int]]) -> bool:
+    """The run of units of A, its seeds' source units ``mine``, continues a fragment in the
+    source's order: the unit before it lies in a fragment whose source units [j0, j1) end
+    where the run's begin (from j1 - 1 to :data:`BESIDE_UNITS` units after), or the unit after
+    it in one whose source units begin where the run's end (``near``: each unit a fragment
+    holds, with its fragments' source units). A run between two fragments is not: a
+    paraphrase fragment there would keep :func:`one_passage` from bridging the two with it
+    (PAN-13 development sample, reported: translation granularity 1.302, plagdet 0.728; left:
+    1.291 and 0.732, recall the same 0.814; leaving runs with a fragment within
+    :data:`MAX_GAP` units on both sides: 1.308, recall 0.809)."""
+    after = near.get(run[0] - 1)
+    before = near.get(run[-1] + 1)
+    if after is not None and before is not None:
+        return False  # between two fragments: one_passage's to bridge, or not
+    return (after is not None and after[1] - 1 <= min(mine) <= after[1] + BESIDE_UNITS) or (
+        before is not None and before[0] - BESIDE_UNITS <= max(mine) <= before[0]
+    )
+
+
 def own_units(
     a: Canonical, sim: Similarity, box: tuple[int, int, int, int], members: list[Alignment]
 ) -> list[tuple[int, int]]:
@@ -760,6 +921,20 @@ words with the source (a share of 0.5) stays the writer's. Chosen on every join 
 the PAN-13 development sample and bench/bench_own_text.py (300 essays, both engines): with
 0.55, 5 more decisions inside a PAN case join and none over own text; with 0.5, 17 more and 2
 over a writer's own sentence of six words beside a copied one."""
+ORDER_WORDS = 15
+ORDER_RATIO = 1.5
+ORDER_SLACK = 2
+ORDER_SHARE = 0.5
+"""The source-order bridge (:func:`_drawn_between`): at most ORDER_WORDS canonical words
+between two fragments in the checked text, neither gap over ORDER_RATIO times the other plus
+ORDER_SLACK words, ORDER_SHARE of the sentences' distinct words in the source between.
+Chosen on every join decision of the PAN-13 development sample and bench/bench_own_text.py
+(300 essays), logged: 7 more decisions inside a PAN case join (random 1, translation 6), none
+between two cases or over a writer's own sentence; so do the neighbours ORDER_RATIO 2,
+ORDER_SLACK 4 and ORDER_WORDS 40. At a share of 0.4 (12 more) the writer's own sentence of
+tests/test_sentence_align.py (two of its five words in the skipped source sentence) joined,
+at 0.3 two own sentences of bench_own_text.py. Whole pipeline, PAN-13 development sample:
+translation plagdet 0.714 -> 0.726 (granularity 1.292 -> 1.262), random 0.591 -> 0.594."""
 # A paraphrase beside a copy is judged sentence by sentence at OWN_SHARE (issue 17). Judged as
 # one bag at 0.5 (PAN-13 development sample: 170 join decisions inside a case against 147), a
 # rewrite of many sentences beside one copied sentence became one copy fragment, its retold
@@ -788,6 +963,10 @@ def one_passage(
       translation plagdet 0.734 → 0.766, granularity 1.222 → 1.152, random 0.641 → 0.650;
       no more own sentence marked in bench/bench_own_text.py, whose copied sentences stand
       in the source's order, so a seed there must be the source's skipped sentence);
+    - or, given ``sim``, the words between them stand in for the source's words between
+      their source ranges, in order: gaps of comparable length on both sides, half of the
+      words between drawn from the source between (:func:`_drawn_between`; a writer's own
+      sentence has no counterpart there), for a paraphrase beside a copy too;
     - and a paraphrase joined to a copy is such a copy too (a sentence the paraphrase stage
       found that keeps most of its source words is an edited copy, one passage with the copy
       beside it). A retelling in other words stays apart (issue 17), and so do a citation
@@ -854,6 +1033,8 @@ def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical, sim: Similar
         return False
     if _bridged([a.forms[x0:x1] for x0, x1 in gap], source):
         return True
+    if sim is not None and _drawn_between(g, f, a, b, gap):
+        return True
     if sim is None or retold:  # a retelling beside a copy stays apart past a swapped sentence
         return False
     seeds_in = _units_between(sim.b, b, lo[1], hi[0])
@@ -861,6 +1042,33 @@ def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical, sim: Similar
         _copied_unit(a.forms[x0:x1], source, GAP_SHARE) or _seeded(sim, x0, seeds_in)
         for x0, x1 in gap
     )
+
+
+def _drawn_between(
+    g: Fragment, f: Fragment, a: Canonical, b: Canonical, gap: Sequence[tuple[int, int]]
+) -> bool:
+    """The words between fragments g and f (g first) stand in for the source's words between
+    their source ranges, in order (:data:`ORDER_WORDS`): g's source range ends before f's
+    begins, the two gaps in canonical words are of comparable length (neither over
+    :data:`ORDER_RATIO` times the other plus :data:`ORDER_SLACK`) and at most
+    :data:`ORDER_WORDS` in the checked text, and the sentences between (``gap``, each judged
+    with its words in g and f) have :data:`ORDER_SHARE` of their distinct words in the source
+    between. A writer's own sentence between two copied ones has no counterpart there: where
+    the source skips nothing, no words to draw from; where it skips a sentence, another
+    length and other words."""
+    if not gap or f.source_start <= g.source_end or f.source_start < g.source_start:
+        return False
+    words_a = _words_between(a, g.end, f.start)
+    words_b = _words_between(b, g.source_end, f.source_start)
+    if words_b == 0 or words_a > ORDER_WORDS:
+        return False
+    if max(words_a - ORDER_RATIO * words_b, words_b - ORDER_RATIO * words_a) > ORDER_SLACK:
+        return False
+    y0, y1 = word_range(b, g.source_end, f.source_start)
+    between = frozenset(b.forms[y0:y1])
+    distinct = [set(a.forms[x0:x1]) for x0, x1 in gap]
+    held = sum(len(d & between) for d in distinct)
+    return held >= 1 and held >= ORDER_SHARE * sum(len(d) for d in distinct)
 
 
 def _units_between(units: Units, b: Canonical, end: int, start: int) -> range:

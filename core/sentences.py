@@ -18,7 +18,7 @@ from typing import Any
 
 import razdel
 
-from copylens.core.morphology import without_scipy
+from copylens.core.morphology import NLTK_IMPORT, without_scipy
 from copylens.core.resources import resources_dir
 
 _RAZDEL = frozenset({"ru", "uk", "be", "bg", "sr", "mk"})
@@ -36,8 +36,9 @@ def sentence_spans(text: str, language: str) -> list[tuple[int, int]]:
 @cache
 def _punkt(language: str) -> Any:
     """NLTK's Punkt for ``language``, imported on first use and without SciPy (nltk's import
-    costs a second otherwise, at every start of the app)."""
-    with without_scipy():
+    costs a second otherwise, at every start of the app), never while the Snowball stemmers
+    load without nltk's package in another thread (``morphology.NLTK_IMPORT``)."""
+    with NLTK_IMPORT, without_scipy():
         from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
 
     parameters = PunktParameters()

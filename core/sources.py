@@ -308,7 +308,12 @@ def add_checked(
     added to ``archive`` with ``labels`` (:func:`copylens.core.archive.add_to_archive`: the
     record an add of the file makes), except those the check found archived already as this
     very submission (``archived_as``) and those it could not read or left out (given to
-    ignore too). ``options`` are the check's: the records are built as its documents were."""
+    ignore too). ``options`` are the check's: the records are built as its documents were.
+
+    Each document is read a second time here: a check keeps no read document once its pairs
+    are scored (its memory stays per pair, issue 38), so the archive's record is built again
+    from the file, by the same reader and options (the cost of one ``read`` of the checked
+    documents, a small share of a check against many sources)."""
     items, _ = expand(documents)
     checked = {r.path for r in report.documents if not r.archived_as}
     todo = {label_of(i): i for i in items if label_of(i) in checked}  # each once, in order

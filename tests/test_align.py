@@ -446,3 +446,14 @@ def test_an_equal_block_counts_at_once_what_word_by_word_counting_gave() -> None
         spans = [(e.a0, e.a1, e.b0, e.b1) for e in edits]
         assert all(e.kind == "form" for e in edits)
         assert (matched, exact, spans) == _equal_block_word_by_word(va, vb, ai, bj, n, fresh)
+
+
+def test_a_group_whose_every_seed_touches_an_own_sentence_has_no_piece() -> None:
+    """``split_at`` with nothing left between the own ranges (hypothesis found it in
+    test_bound: the arrays of the cut were of different lengths)."""
+    from copylens.core.align import _Chain, split_at
+
+    group = [_Chain([(5, 0), (6, 1)]), _Chain([(8, 3)])]
+    assert split_at(group, [(4, 15)], 3) == []
+    kept = split_at(group, [(7, 15)], 1)
+    assert [[list(c.seeds) for c in piece] for piece in kept] == [[[(5, 0), (6, 1)]]]

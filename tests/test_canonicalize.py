@@ -509,12 +509,12 @@ def test_a_record_not_yet_written_whole_is_read_when_it_is() -> None:
         with open(path, "wb") as handle:
             handle.write(whole[:-5])  # the tail still being written
         rules = module._rules(options, "en", script_of("en"))
-        shared.absorb(rules, pending=0)
-        assert shared.read.get(theirs, 0) == 0 and len(rules.table) == 0
+        shared.absorb()
+        assert shared.read.get(theirs, 0) == 0 and len(rules.offered) == 0
         with open(path, "ab") as handle:
             handle.write(whole[-5:])
-        shared.absorb(rules, pending=0)
-        assert shared.read[theirs] == len(whole) and len(rules.table) > 0
+        shared.absorb()
+        assert shared.read[theirs] == len(whole) and len(rules.offered) > 0
     module._rules.cache_clear()
 
 
@@ -528,6 +528,25 @@ def test_forms_of_others_are_not_taken_past_the_memo_size() -> None:
         got = canonicalize("seven one two", options)
         rules = module._rules(options, "en", script_of("en"))
         assert len(rules.cache) == 3  # the child's six would not fit
+    module._rules.cache_clear()
+    assert_same(got, reference("seven one two", options))
+
+
+def test_forms_of_others_are_taken_only_for_the_words_met_here() -> None:
+    """Another reader's rows are offered to the memo and taken when a word is met (most of
+    them are rare words this reader never meets), with the results of learning them here."""
+    options = Options(language="en", drop_short=True, stop_words=False)
+    module._rules.cache_clear()
+    with module.forms_shared():
+        shared = module._SHARED[0]
+        assert shared is not None
+        _learn_in_a_child("one two three four five six", options)
+        got = canonicalize("seven one two", options)
+        rules = module._rules(options, "en", script_of("en"))
+        assert sorted(rules.cache) == ["one", "seven", "two"]
+        assert sorted(rules.offered) == ["five", "four", "six", "three"]
+        [theirs] = [n for n in os.listdir(shared.folder) if n != f"{os.getpid()}.forms"]
+        assert shared.read[theirs] > 0
     module._rules.cache_clear()
     assert_same(got, reference("seven one two", options))
 
@@ -593,3 +612,11 @@ def test_a_reader_that_failed_to_write_its_forms_appends_no_more(tmp_path: Path)
     assert shared.fd == module._STOPPED
     shared.publish(rules, ["dogs"], [])  # would open the file afresh and append
     assert shared.fd == module._STOPPED and mine.read_bytes() == b""
+
+
+@given(
+    st.text(alphabet=st.sampled_from("aеёЁ’ʼ'xyz Жж\u0301-"), max_size=30) | st.text(max_size=30)
+)
+def test_unified_is_the_translation_table(text: str) -> None:
+    """The three ``replace`` of the cleaning step give the old translation table's string."""
+    assert module._unified(text) == text.translate(module._APOSTROPHES)

@@ -425,16 +425,39 @@ def test_a_chain_needs_the_sources_order() -> None:
     assert len(pp._chosen(two, {}, set(), chain=RU)) == 2
 
 
-def test_a_chain_may_pass_over_one_source_sentence_in_russian_and_ukrainian() -> None:
-    """A rewriter leaves a source sentence out: in Russian and Ukrainian (``skip``) a chain
-    goes on from source sentence 4 to 6, not to 7, and never in English nor backwards."""
+def test_a_chain_may_pass_over_one_source_sentence() -> None:
+    """A rewriter leaves a source sentence out: in every language of ``CHAINED`` (``skip``)
+    a chain goes on from source sentence 4 to 6, not to 7, and never backwards."""
     skipped = _chain([0.3, 0.3, 0.3], [4, 6, 7])
     assert len(pp._chosen(skipped, {}, set(), chain=RU)) == 3
     assert len(pp._chosen(skipped, {}, set(), chain=pp.CHAINED["uk"])) == 3
     assert pp._chosen(skipped, {}, set(), chain=replace(RU, skip=0)) == []
     assert pp._chosen(_chain([0.3, 0.3, 0.3], [4, 7, 8]), {}, set(), chain=RU) == []
     english = _chain([0.42, 0.42, 0.42], [4, 6, 7])  # under LOW: no run keeps them
-    assert pp._chosen(english, {}, set(), chain=pp.CHAINED["en"]) == []
+    assert len(pp._chosen(english, {}, set(), chain=pp.CHAINED["en"])) == 3
+    assert (
+        pp._chosen(_chain([0.42, 0.42, 0.42], [4, 7, 8]), {}, set(), chain=pp.CHAINED["en"]) == []
+    )
+    assert (
+        pp._chosen(_chain([0.42, 0.42, 0.42], [6, 5, 4]), {}, set(), chain=pp.CHAINED["en"]) == []
+    )
+
+
+def test_an_english_chain_takes_members_from_0_3_with_a_mean_of_0_4() -> None:
+    """A heavy English revision (Clough–Stevenson) keeps its source's order with sentences
+    scoring 0.3–0.4 between better ones (issue 35): a chain of three from 0.3 at a mean of
+    0.4 is kept; a member under 0.3, or a mean under 0.4, keeps nothing."""
+    en = pp.CHAINED["en"]
+    assert len(pp._chosen(_chain([0.32, 0.45, 0.45], [4, 5, 6]), {}, set(), chain=en)) == 3
+    assert pp._chosen(_chain([0.28, 0.46, 0.46], [4, 5, 6]), {}, set(), chain=en) == []
+    assert pp._chosen(_chain([0.32, 0.38, 0.42], [4, 5, 6]), {}, set(), chain=en) == []
+
+
+def test_a_match_from_0_65_stands_alone() -> None:
+    """A single retold sentence at 0.65 is kept without neighbours (issue 35: 0.7 before),
+    one at 0.63 is not (the best sentence of an honest Clough–Stevenson answer scores 0.62)."""
+    assert len(pp._chosen(_chain([0.66], [4]), {}, set())) == 1
+    assert pp._chosen(_chain([0.63], [4]), {}, set()) == []
 
 
 def test_a_low_match_gives_no_run_to_a_better_one() -> None:
@@ -454,8 +477,13 @@ def test_next_pairs_follow_the_source_order() -> None:
     assert pp._next_pairs([(0, 2), (1, 0)], open_a, closed) == [(1, 3), (2, 1)]
     assert pp._next_pairs([(2, 0)], open_a, closed) == []  # sentence 3 is not open
     # passing over one source sentence: (1, 2) closed, (1, 3) is one past it
-    assert pp._next_pairs([(0, 1)], open_a, closed, skip=1) == [(1, 3)]
-    assert pp._next_pairs([(0, 0)], open_a, closed, skip=1) == [(1, 1)]
+    assert pp._next_pairs([(0, 1)], open_a, closed, range(1, 3)) == [(1, 3)]
+    assert pp._next_pairs([(0, 0)], open_a, closed, range(1, 3)) == [(1, 1)]
+    # the passed-over step alone (after the pairs that scored), not what was scored already
+    assert pp._next_pairs([(0, 1), (1, 0)], open_a, closed, range(2, 3)) == [
+        (1, 3)
+    ]  # (2, 2) closed
+    assert pp._next_pairs([(0, 1)], open_a, closed, range(2, 3), known={(1, 3)}) == []
 
 
 def test_a_russian_rewrite_in_order_is_found_by_its_chain() -> None:

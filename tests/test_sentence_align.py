@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from copylens.core import Options, TextInput, check, sentence_align
+from copylens.core import Options, TextInput, check, passages, sentence_align
 from copylens.core.align import Alignment, align
 from copylens.core.extract import Extracted
 from copylens.core.prepare import prepare_text
@@ -240,6 +240,117 @@ OPENING = "My essay begins with a few words about my grandmother and her garden.
 CLOSING = "I end it with a thought about the old piano in our hall."
 
 
+def test_edited_sentences_without_a_run_of_words_are_one_paraphrase_fragment() -> None:
+    """Three consecutive source sentences, each with its words reversed (no run of words: the
+    aligner finds nothing, and the paraphrase stage's meaning match not all of them), between
+    two sentences of the writer's: one "paraphrase" fragment over the three ("Find rewrites":
+    another order, synonyms), neither own sentence in it; with the option off, nothing (a
+    copy is a run of the source's words; the containment bound of ``compare`` is of copies).
+    Before: nothing found, or the paraphrase stage's piece alone."""
+    copied = " ".join(_reversed(s) for s in _sentences(SOURCE)[2:5])
+    essay = f"{OPENING} {copied} {CLOSING}"
+    report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
+    (match,) = report.documents[0].sources
+    (fragment,) = match.fragments
+    assert fragment.kind == "paraphrase" and fragment.edits == ()
+    assert essay.index(copied) <= fragment.start < essay.index(copied) + 10
+    assert essay.index(copied) + len(copied) - 8 <= fragment.end <= essay.index(CLOSING)
+    assert fragment.source_start <= SOURCE.index("Engineers") + 10
+    assert fragment.source_end >= SOURCE.index("As a result")
+    off = Options(workers=1, paraphrase=False)
+    report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], off)
+    assert all(not m.fragments for m in report.documents[0].sources)
+
+
+@pytest.mark.parametrize(("after", "found"), [(3, True), (6, False)])
+def test_an_edited_sentence_continuing_a_fragment_in_the_sources_order_is_reported(
+    after: int, found: bool
+) -> None:
+    """A copied sentence (the source's third), then a source sentence with its words reversed,
+    then the writer's own: the reversed sentence, one unit, is reported beside the fragment
+    when it is the source's next sentence (it continues the copy), and not when it is a
+    sentence three further on (a lone sentence on the topic). Before: never (a run of sentences
+    alone needed two units and no fragment in or beside its passage)."""
+    sentences = _sentences(SOURCE)
+    essay = f"{sentences[2]} {_reversed(sentences[after])} {CLOSING}"
+    a, b = _prepared(essay).canonical, _prepared(SOURCE).canonical
+    copied = (
+        *sentence_align.word_range(a, 0, len(sentences[2])),
+        *sentence_align.word_range(b, SOURCE.index(sentences[2]), SOURCE.index(sentences[3])),
+    )
+    runs = sentence_align.alone(similarity(a, b), [copied])
+    edited = essay.index(_reversed(sentences[after]))
+    assert len(runs) == found
+    if found:
+        assert edited <= int(a.starts[runs[0].a0]) < edited + 15  # its first counted word
+        (run,) = runs
+        assert SOURCE.index(sentences[3]) <= int(b.starts[run.b0]) < SOURCE.index(sentences[4])
+        assert int(a.ends[run.a1 - 1]) <= essay.index(CLOSING)
+
+
+def test_an_edited_sentence_between_two_fragments_is_left_to_one_passage() -> None:
+    """The same reversed sentence between the copied sentences before and after it in the
+    source: no run of its own (a paraphrase there would keep one_passage from bridging the two
+    copies, as it does, across a sentence holding its source's words: one copy fragment)."""
+    sentences = _sentences(SOURCE)
+    essay = f"{sentences[2]} {_reversed(sentences[3])} {sentences[4]}"
+    a, b = _prepared(essay).canonical, _prepared(SOURCE).canonical
+    second = essay.index(sentences[4])
+    taken = [
+        (
+            *sentence_align.word_range(a, 0, len(sentences[2])),
+            *sentence_align.word_range(b, SOURCE.index(sentences[2]), SOURCE.index(sentences[3])),
+        ),
+        (
+            *sentence_align.word_range(a, second, len(essay)),
+            *sentence_align.word_range(b, SOURCE.index(sentences[4]), SOURCE.index(sentences[5])),
+        ),
+    ]
+    assert sentence_align.alone(similarity(a, b), taken) == []
+    report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
+    (match,) = report.documents[0].sources
+    (fragment,) = match.fragments
+    assert fragment.kind == "copy" and fragment.start == 0 and fragment.end >= len(essay) - 1
+
+
+def test_two_sentences_edited_past_a_copy_each_a_strong_seed_are_a_run() -> None:
+    """Two consecutive source sentences cut down and swapped (four of a sentence's words
+    kept, one of them with six: neither a copy by its words, Similarity.copies), each still
+    a sentence seed of cosine 0.5 with its original: one run over both. Before: nothing (a run
+    needed a copied sentence)."""
+    first = "There the engineers protect growing towns."
+    second = "Them behind wetlands the reaching from silt fresh halted also levees these."
+    essay = f"{OPENING} {first} {second} {CLOSING}"
+    a, b = _prepared(essay).canonical, _prepared(SOURCE).canonical
+    sim = similarity(a, b)
+    assert not any(sim.copies(i, 0, len(sim.b)) for i in range(len(sim.a)))
+    (run,) = sentence_align.alone(sim, [])
+    assert int(a.starts[run.a0]) == essay.index("engineers")  # its first counted word
+    assert int(a.ends[run.a1 - 1]) == essay.index("levees these") + len("levees")
+    assert int(b.starts[run.b0]) == SOURCE.index("Engineers")
+
+
+def test_one_edited_sentence_wrapped_over_two_lines_is_no_run() -> None:
+    """One reversed source sentence broken by a line break (two units, as the PAN-13 texts
+    wrap their lines) is one sentence, no passage: nothing (a verbatim pair's shuffled
+    sentence outside its case was marked); two such sentences are a run. Before: a run of
+    its two lines."""
+    sentences = _sentences(SOURCE)
+    words = _reversed(sentences[2]).split()
+    wrapped = " ".join(words[:6]) + "\n" + " ".join(words[6:])
+    second = _reversed(sentences[3])
+    a, b = _prepared(f"{OPENING} {wrapped} {CLOSING}"), _prepared(SOURCE).canonical
+    sim = similarity(a.canonical, b)
+    ends = passages._ends(a.text, a.canonical, sim.a)
+    assert len(sim.a) == 4 and not ends(1)  # the wrapped sentence is two units
+    assert sentence_align.alone(sim, [], ends) == []
+    assert len(sentence_align.alone(sim, [])) == 1  # counted by units, as before
+    a = _prepared(f"{OPENING} {wrapped} {second} {CLOSING}")
+    sim = similarity(a.canonical, b)
+    (run,) = sentence_align.alone(sim, [], passages._ends(a.text, a.canonical, sim.a))
+    assert int(a.canonical.ends[run.a1 - 1]) > a.text.index(second)
+
+
 def test_one_copied_sentence_without_a_run_of_words_is_no_fragment() -> None:
     """One such sentence alone is no passage: a single sentence on the topic may share its
     words with a source sentence (an honest Clough–Stevenson answer does), so nothing."""
@@ -335,3 +446,33 @@ def test_a_pair_compared_whole_computes_its_similarity_once_and_keeps_nothing(
     assert report.documents[0].sources[0].fragments
     assert len(calls) == 1
     assert sentence_align._LAST == []
+
+
+def test_a_retelling_beside_a_copy_joins_it_across_a_sentence_drawn_from_the_source_between() -> (
+    None
+):
+    """A shuffled copy of the source's first two sentences (a paraphrase fragment keeping
+    their words), the third rewritten with half of its words, then the fourth and fifth
+    copied: the sentence between holds four of its seven words from the source's third
+    sentence, the one the source holds between the two fragments, and is as long; one passage
+    (before: two, a paraphrase beside a copy was joined only across copied sentences). The
+    writer's own sentence on the topic there (two of its five words from it) keeps them apart
+    (issue 12)."""
+    src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
+    head, tail = " ".join(shuffled[:2]), " ".join(src[3:5])
+    drawn = "Engineers built dikes along the main waterway to shield the towns."
+    own = "My town by the river has levees too and I walk on them with my dog."
+    head_source = len(" ".join(src[:2]))
+    for middle, expected in ((drawn, 1), (own, 2)):
+        essay = f"{head} {middle} {tail}"
+        at, source_at = essay.index(tail), SOURCE.index(tail)
+        fragments = [
+            Fragment(0, len(head), 0, head_source, 14, 0, kind="paraphrase", score=0.8),
+            Fragment(at, at + len(tail), source_at, source_at + len(tail), 16, 16),
+        ]
+        a, b = _prepared(essay), _prepared(SOURCE)
+        sim = similarity(a.canonical, b.canonical)
+        joined = one_passage(fragments, a.canonical, b.canonical, sim)
+        assert len(joined) == expected, middle
+        if expected == 1:
+            assert (joined[0].start, joined[0].end, joined[0].kind) == (0, len(essay), "copy")
