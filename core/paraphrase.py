@@ -1078,8 +1078,8 @@ def sentence_bounds(doc: Prepared) -> tuple[tuple[int, int], ...]:
                 found = sentence_words(doc.text, doc.canonical)
                 memo = tuple((lo, hi) for lo, hi, _, _ in found if hi - lo >= MIN_WORDS)
             _BOUNDS[key] = memo
-            while len(_BOUNDS) > BOUNDS_CACHED:
-                del _BOUNDS[next(iter(_BOUNDS))]
+            while len(_BOUNDS) > BOUNDS_CACHED:  # a Dask worker's threads may race here
+                _BOUNDS.pop(next(iter(_BOUNDS), key), None)
         doc.__dict__["_sentence_bounds"] = memo
     return memo
 
