@@ -1075,7 +1075,8 @@ def sentence_bounds(doc: Prepared) -> tuple[tuple[int, int], ...]:
             cached = _CACHE.get(key)
             memo = cached.bounds if cached is not None else _BOUNDS.pop(key, None)
             if memo is None:
-                found = sentence_words(doc.text, doc.canonical)
+                with stage("paraphrase: sentences"):
+                    found = sentence_words(doc.text, doc.canonical)
                 memo = tuple((lo, hi) for lo, hi, _, _ in found if hi - lo >= MIN_WORDS)
             _BOUNDS[key] = memo
             while len(_BOUNDS) > BOUNDS_CACHED:  # a Dask worker's threads may race here
