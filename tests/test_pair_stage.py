@@ -238,3 +238,23 @@ def test_the_score_bound_is_never_under_the_score(language: str, seed: int, foun
         for least in (0.15, 0.2, 0.45, 0.7):
             dropped = pp._score(pp._paired(ma, ar, mb, br, masks, None, least)) != score
             assert not dropped or score < least
+
+
+def test_units_bound_under_the_least_score_are_not_paired() -> None:
+    """A unit whose score is bound under the least score kept scores 0 without its words
+    being paired (most units of an independent text on the source's topic), and every unit
+    reaching that score scores as before."""
+    least = pp.LOW
+    ma, mb = (
+        pp.meaning_of(_doc_of((DATA / f"en_{kind}.txt").read_text("utf-8")))
+        for kind in ("independent", "source")
+    )
+    skipped = 0
+    for i in range(len(ma.bounds)):
+        for j in range(len(mb.bounds)):
+            plain = pp._units(ma, mb, i, j)
+            bound = pp._units(ma, mb, i, j, None, None, least)
+            assert [m for m in plain if m.score >= least] == [m for m in bound if m.score >= least]
+            scores = {(m.a0, m.a1, m.b0, m.b1): m.score for m in plain}
+            skipped += sum(m.score == 0 < scores[m.a0, m.a1, m.b0, m.b1] for m in bound)
+    assert skipped > 0
