@@ -77,7 +77,7 @@ from copylens.core.archive import AddReport, Archive, add_to_archive
 from copylens.core.archive.record import Record
 from copylens.core.arrays import distinct
 from copylens.core.documents import Input, TextInput, WebPage
-from copylens.core.engine import LEARN_AT, compare_group, compare_report, ready_to_compare
+from copylens.core.engine import compare_group, compare_report, ready_to_compare
 from copylens.core.errors import Cancelled, ClusterUnavailable, UnreadableFile
 from copylens.core.extract import Extracted
 from copylens.core.ignore import MIN_DOCUMENTS, held_by_many
@@ -90,7 +90,6 @@ from copylens.core.methods.evaluate import Dedup, deduplicated
 from copylens.core.methods.shingling import SampleMethod
 from copylens.core.options import STUDY_OPTIONS, Options
 from copylens.core.pairs import groups_of
-from copylens.core.paraphrase import learn, new_words, words_known
 from copylens.core.pool import TICK_S
 from copylens.core.prepare import (
     CancelCheck,
@@ -129,9 +128,6 @@ _NO_OWNERS = np.empty(0, dtype=np.int64)
 Records = tuple[np.ndarray, np.ndarray]
 """(values, owners): sample values or anchors, and the run's position of the document holding
 each (each document holds a value at most once)."""
-Words = dict[str, list[tuple[str, str]]]
-"""Words (as written, form) the paraphrase stage looks up, by language
-(:func:`copylens.core.paraphrase.new_words`)."""
 
 
 # ------------------------------------------------------------------ the cluster
@@ -266,8 +262,6 @@ class _Run:
         self.progress, self.cancel = progress, cancel
         self.threads = max(1, sum(client.nthreads().values()))
         self.where: dict[str, list[str]] = {}
-        self.kept: list[Any] = []
-        """Futures of tasks whose results nobody waits for (held so Dask runs them)."""
 
     def submit(self, function: Callable[..., Any], *args: Any) -> Any:
         return self.client.submit(function, *args, pure=False)
@@ -334,9 +328,7 @@ class _Run:
         )
 
     def read_to_compare(self, items: Sequence[Item], parts: int) -> list[tuple[Any, int]]:
-        """:meth:`read` of ``compare``'s documents: each task's future holds (its documents
-        and failures, the words they name, :func:`_read_to_compare`) and its number of
-        items."""
+        """:meth:`read` of ``compare``'s documents (:func:`_read_to_compare`)."""
         return [
             (
                 self.submit(
@@ -346,19 +338,6 @@ class _Run:
             )
             for c in _partitions(items, parts)
         ]
-
-    def teach(self, words: Words) -> None:
-        """Hand every worker the run's ``words`` (once each, one task a worker), which it
-        learns on its own thread (:class:`_Learning`) while the run goes on, before it aligns
-        a pair: no worker looks a word up in the pair stage (issue 40)."""
-        if not any(words.values()):
-            return
-        for worker in self.client.scheduler_info()["workers"]:
-            self.kept.append(
-                self.client.submit(
-                    _learn_words, words, pure=False, workers=[worker], allow_other_workers=True
-                )
-            )
 
     def shuffle(
         self, records: Callable[[Any, int], Records], parts: Sequence[Any], firsts: Sequence[int]
@@ -508,24 +487,23 @@ def _read_part(
     labels: list[str],
     build: Callable[[Extracted, Options], T],
     options: Options,
-    each: Callable[[T], Any] | None = None,
-) -> list[Any]:
+    each: Callable[[T], object] | None = None,
+) -> list[T | InputFailure]:
     """Each item's document or failure, in order, read by :func:`read_each` on this worker
     (each file in a process of its own, within the limits); a file this worker cannot see is a
-    failure saying so. ``each`` is given each document as soon as it is read, and its
-    result takes the document's place."""
+    failure saying so. ``each`` is shown each document as soon as it is read."""
     if _daemonic():
         raise _daemonic_workers(_worker_address())
     _sized()
     seen = [n for n, item in enumerate(items) if not isinstance(item, Path) or item.exists()]
     named = _Named(build, {str(items[n]): labels[n] for n in seen})
-    results: dict[int, Any] = {}
+    results: dict[int, T | InputFailure] = {}
     with closing(read_each([items[n] for n in seen], options, named)) as reading:
         for n, result in zip(seen, reading, strict=True):
             if isinstance(result, InputFailure):
                 result = replace(result, path=labels[n])
             elif each is not None:
-                result = each(result)
+                each(result)
             results[n] = result
     for n in sorted(set(range(len(items))) - set(seen)):
         results[n] = InputFailure.of(
@@ -539,112 +517,81 @@ def _read_part(
     return [results[n] for n in range(len(items))]
 
 
-def _with_words(
-    extracted: Extracted, options: Options
-) -> tuple[Prepared, tuple[tuple[str, str], ...]]:
-    """The document and the words of it its reader had not met
-    (:func:`~copylens.core.paraphrase.new_words`), made in the reader as ``compare``'s
-    spilling readers make them (none without the paraphrase stage)."""
-    doc = prepare_text(extracted, options)
-    return doc, new_words(doc) if options.paraphrase else ()
-
-
 def _read_to_compare(
     items: list[Item], labels: list[str], options: Options
-) -> tuple[list[Prepared | InputFailure], Words]:
-    """:func:`_read_part` of ``compare``'s documents, and the words they name: each
-    document's words handed, as it comes, to this worker's thread that learns them
-    (:class:`_Learning`, which loads the language's lexicons on its first document) while the
-    rest are read; all of them come back with the paths, for the other workers."""
-    words: Words = {}
+) -> list[Prepared | InputFailure]:
+    """:func:`_read_part` of ``compare``'s documents; with the paraphrase stage on, the
+    lexicons of each document's language are loaded on this worker's warm-up thread
+    (:class:`_WarmUp`) as soon as its first document of that language is read, while its
+    reader reads the rest."""
 
-    def take(built: tuple[Prepared, tuple[tuple[str, str], ...]]) -> Prepared:
-        doc, named = built
-        if options.paraphrase:
-            language = doc.canonical.language
-            words.setdefault(language, []).extend(named)
-            _LEARNING.learn(language, named)
-        return doc
+    def warm(doc: Prepared) -> None:
+        _WARM_UP.load(doc.canonical.language)
 
-    return _read_part(items, labels, _with_words, options, each=take), words
+    return _read_part(items, labels, prepare_text, options, warm if options.paraphrase else None)
 
 
-class _Learning:
-    """The paraphrase stage's lexicons and words of the documents a worker process will align,
-    loaded and learned on a thread of its own (issue 40): the local run loads them once before
-    its workers fork and learns each word once; a Dask worker is a process of its own, so it
-    does both itself, but while it reads (its readers do the reading) and before it aligns,
-    not pair by pair in its alignment tasks. :meth:`aligning` waits for what was handed over
-    and keeps the thread out while a task aligns (the memo is not shared between threads)."""
+class _WarmUp:
+    """The paraphrase stage's lexicons and word frequencies (navec, WordLlama, wordfreq:
+    :func:`copylens.core.meaning.preload`) loaded in a Dask worker on a thread of its own while
+    the worker reads (issue 40): the local run loads them before its workers fork; a Dask
+    worker is a process of its own and loaded them in its first alignment task, after the
+    reading, with the alignment waiting. Its reading is done by the reader it started, so the
+    worker itself mostly waits then. :meth:`aligning` waits for the loads handed over and keeps
+    the thread out while a task aligns (a lexicon is not made for two threads at once)."""
 
     def __init__(self) -> None:
-        self.todo: queue.Queue[tuple[str, tuple[tuple[str, str], ...]]] = queue.Queue()
+        self.todo: queue.Queue[str] = queue.Queue()
         self.lock = threading.Lock()
-        """Held while the thread learns or a task aligns."""
+        """Held while the thread loads or a task aligns."""
         self.starting = threading.Lock()
         self.thread: threading.Thread | None = None
         self.languages: set[str] = set()
-        self.learned_aligning = 0
-        """Words the alignment tasks of this process looked up themselves (none when every
-        word was handed over before)."""
+        """Languages handed over (each loaded once)."""
+        self.loaded: set[str] = set()
+        """Languages whose lexicons the thread loaded."""
 
-    def learn(self, language: str, words: Sequence[tuple[str, str]]) -> None:
-        """Learn ``words`` of ``language`` (and load its lexicons) soon, on the thread."""
+    def load(self, language: str) -> None:
+        """Load the language's lexicons soon, on the thread, unless it was handed over."""
         with self.starting:
+            if language in self.languages:
+                return
+            self.languages.add(language)
             if self.thread is None or not self.thread.is_alive():
                 self.thread = threading.Thread(
-                    target=self._serve, name="copylens-learning", daemon=True
+                    target=self._serve, name="copylens-warm-up", daemon=True
                 )
                 self.thread.start()
-        self.todo.put((language, tuple(words)))
+        self.todo.put(language)
 
     def _serve(self) -> None:
-        held: Words = {}
         while True:
-            language, words = self.todo.get()
+            language = self.todo.get()
             try:
-                held.setdefault(language, []).extend(words)
-                if self.todo.empty() or sum(map(len, held.values())) >= LEARN_AT:
-                    with self.lock:
-                        self._learn(held)
-                    held = {}
-            except Exception:  # the alignment learns what is missing, and says what fails
-                logging.getLogger(__name__).exception("learning the paraphrase stage's words")
-                held = {}
+                with self.lock:
+                    preload([language])
+                    self.loaded.add(language)
+            except Exception:  # the alignment loads it again, and says what fails
+                logging.getLogger(__name__).exception("loading the %s lexicons", language)
             finally:
                 self.todo.task_done()
 
-    def _learn(self, held: Words) -> None:
-        for language, words in held.items():
-            if language not in self.languages:
-                preload([language])
-                self.languages.add(language)
-            learn(language, words)
-
     @contextmanager
     def aligning(self) -> Iterator[None]:
-        """Everything handed over learned, then the block run with the thread kept out."""
+        """The loads handed over done, then the block run with the thread kept out."""
         self.todo.join()
         with self.lock:
-            known = words_known()
-            try:
-                yield
-            finally:
-                self.learned_aligning += max(0, words_known() - known)
+            yield
 
 
-_LEARNING = _Learning()
+_WARM_UP = _WarmUp()
 
 
-def _learn_words(words: Words) -> None:
-    """A task: this worker learns the run's ``words`` on its learning thread."""
-    for language, named in words.items():
-        _LEARNING.learn(language, named)
-
-
-def learned_aligning() -> int:
-    """Words this worker's alignment tasks looked up themselves so far (:class:`_Learning`)."""
-    return _LEARNING.learned_aligning
+def warmed_up() -> list[str]:
+    """The languages whose lexicons this worker loaded while reading, once loaded
+    (:class:`_WarmUp`)."""
+    with _WARM_UP.aligning():
+        return sorted(_WARM_UP.loaded)
 
 
 def _worker_address() -> str:
@@ -663,14 +610,6 @@ def _built(part: Sequence[T | InputFailure]) -> list[T]:
 def _outline(part: Sequence[Prepared | InputFailure]) -> tuple[list[str], list[InputFailure]]:
     """A read partition's document paths and failures, in order: what comes back to the client."""
     return [d.path for d in _built(part)], [r for r in part if isinstance(r, InputFailure)]
-
-
-def _outline_words(
-    read: tuple[Sequence[Prepared | InputFailure], Words],
-) -> tuple[list[str], list[InputFailure], Words]:
-    """:func:`_outline` of a partition read by :func:`_read_to_compare`, and its words."""
-    part, words = read
-    return (*_outline(part), words)
 
 
 def _split(
@@ -742,8 +681,8 @@ def _compare_block(
 ) -> list[PairResult | None]:
     """``compare_pair`` of each (i, j) of ``pairs`` (positions in ``left`` and ``right``,
     sorted), pairs bounded under ``min_containment`` not aligned: ``compare_group``; once
-    the words handed to this worker are learned (:meth:`_Learning.aligning`)."""
-    with _LEARNING.aligning():
+    the lexicons this worker was loading are loaded (:meth:`_WarmUp.aligning`)."""
+    with _WARM_UP.aligning():
         return [
             result
             for i, js in groups_of(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
@@ -804,15 +743,13 @@ def compare_on_dask(
         read = run.read_to_compare(doc_items, run.partitions(len(doc_items)))
         templates = run.read_to_compare(tpl_items, 1)
         outlines = _outlines(run, [*read, *templates], len(unique))
-        paths = [path for docs, _, _ in outlines[: len(read)] for path in docs]
-        failures = [failure for _, failed, _ in outlines for failure in failed]
-        firsts = _starts(len(docs) for docs, _, _ in outlines[: len(read)])
-        run.teach(_union(words for _, _, words in outlines))
-        parts = [run.submit(operator.getitem, future, 0) for future, _ in read]
-        tpl_parts = [run.submit(operator.getitem, future, 0) for future, _ in templates]
+        paths = [path for docs, _ in outlines[: len(read)] for path in docs]
+        failures = [failure for _, failed in outlines for failure in failed]
+        firsts = _starts(len(docs) for docs, _ in outlines[: len(read)])
+        parts = [future for future, _ in read]
         common = _common(run, parts, firsts, len(paths))
         ready = [
-            run.submit(_ready, part, first, common, run.options, *tpl_parts)
+            run.submit(_ready, part, first, common, run.options, *(f for f, _ in templates))
             for part, first in zip(parts, firsts, strict=True)
         ]
         candidates = _candidates(run, ready, firsts, len(paths))
@@ -835,11 +772,10 @@ def compare_on_dask(
 
 def _outlines(
     run: _Run, read: Sequence[tuple[Any, int]], total: int
-) -> list[tuple[list[str], list[InputFailure], Words]]:
-    """Each read partition's paths, failures and words (:func:`_outline_words`), in partition
-    order, with reading progress."""
-    asked = {run.submit(_outline_words, future): n for n, (future, _) in enumerate(read)}
-    got: dict[int, tuple[list[str], list[InputFailure], Words]] = {}
+) -> list[tuple[list[str], list[InputFailure]]]:
+    """Each read partition's paths and failures (in partition order), with reading progress."""
+    asked = {run.submit(_outline, future): n for n, (future, _) in enumerate(read)}
+    got: dict[int, tuple[list[str], list[InputFailure]]] = {}
     done = 0
     for future in run.done(asked):
         n = asked[future]
@@ -847,15 +783,6 @@ def _outlines(
         done += read[n][1]
         run.step("reading", done, total)
     return [got[n] for n in range(len(read))]
-
-
-def _union(parts: Iterable[Words]) -> Words:
-    """The words of all partitions, each once per language, in the order first named."""
-    union: dict[str, dict[tuple[str, str], None]] = {}
-    for words in parts:
-        for language, named in words.items():
-            union.setdefault(language, {}).update(dict.fromkeys(named))
-    return {language: list(named) for language, named in union.items() if named}
 
 
 def _common(run: _Run, parts: Sequence[Any], firsts: Sequence[int], documents: int) -> Any:

@@ -509,13 +509,6 @@ grows as before)."""
 _KNOWN: dict[str, _Known] = {}
 
 
-def words_known() -> int:
-    """Words this process's memos hold (distinct word lower-cased with its form, every
-    language): what looking words up has cost so far, so a caller can tell that a stage
-    learned none itself (a Dask worker given the run's words, issue 40)."""
-    return sum(len(known.lowered) for known in _KNOWN.values())
-
-
 def _known(language: str) -> _Known:
     """This process's memo of the language's words, made anew if the lexicon it indexes is no
     longer the language's (its cache cleared: the rows would point at another table)."""
