@@ -25,7 +25,9 @@ many. :func:`compare_on_dask`:
    for the same reason; the union of the buckets' pairs is ``candidate_pairs``;
 6. *align*: candidate pairs in blocks by the partitions of their two documents; the documents
    a block needs are taken out where their partitions are, and the task that gets them (Dask
-   moves them) calls :func:`~copylens.core.engine.compare_pair`;
+   moves them) calls :func:`~copylens.core.engine.compare_pair`, once the worker has the
+   paraphrase stage's lexicons, which it loads on a thread of its own while it reads
+   (:class:`_WarmUp`);
 7. clusters and the report here, as ``compare`` makes them.
 
 What must hold: the report equals ``compare``'s for the same inputs and options (the same
