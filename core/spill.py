@@ -87,8 +87,9 @@ class Spilled:
     ignored: np.ndarray | None = None
     salt: int = 0
     language: str = ""
-    """The document's language (``Canonical.language``): the pair stage loads its word
-    vectors once, before its workers fork (:func:`copylens.core.meaning.preload`)."""
+    """The document's language (``Canonical.language``): the process running ``compare`` loads
+    the paraphrase stage's tables of it as the document comes, so the pair workers it forks
+    inherit them (:func:`copylens.core.paraphrase.ready`)."""
 
     def seed_grams(self, k: int) -> tuple[np.ndarray, np.ndarray]:
         """As :meth:`Prepared.seed_grams`, for the ``k`` it was spilled with."""
