@@ -230,7 +230,6 @@ def use_families(on: bool, chains: bool) -> None:
         paraphrase.lexicon = lexicon
         paraphrase._CACHE.clear()
         paraphrase._KNOWN.clear()
-        paraphrase._MET.clear()
     if chains and not on:
         paraphrase.CHAINED = {k: paraphrase.Chain(**v) for k, v in CHAINS_BEFORE.items()}
 
@@ -272,7 +271,6 @@ def use_thesaurus(on: bool) -> None:
         paraphrase._CACHE.clear()
         if hasattr(paraphrase, "_KNOWN"):  # issue 40's memo: made with the lookup of its day
             paraphrase._KNOWN.clear()
-            paraphrase._MET.clear()
 
 
 def _no_thesaurus(language: str) -> None:

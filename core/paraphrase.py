@@ -54,7 +54,6 @@ from __future__ import annotations
 import bisect
 import hashlib
 import itertools
-import os
 import re
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
@@ -276,9 +275,9 @@ _CACHE: dict[tuple[bytes, str], Meaning] = {}
 
 def _made(doc: Prepared) -> Meaning:
     """The document's :class:`Meaning`, its words looked up in this process's memo
-    (:class:`_Known`, filled before the workers forked when ``compare`` learned the run's
-    words while reading: :func:`learn`), else as :func:`_meaning` makes it (a language
-    whose mean vectors take its synonyms', :data:`SPREAD`)."""
+    (:class:`_Known`: a word is learned the first time a document that reaches the stage's
+    meaning holds it), else as :func:`_meaning` makes it (a language whose mean vectors take
+    its synonyms', :data:`SPREAD`)."""
     c = doc.canonical
     if c.language in SPREAD:
         return _meaning(doc, lexicon(c.language))
@@ -323,38 +322,6 @@ def _plain(doc: Prepared) -> np.ndarray:
     return plain
 
 
-def new_words(doc: Prepared) -> tuple[tuple[str, str], ...]:
-    """The document's words (as written, form) whose fold and form this process had not met
-    (by their fingerprints, ``Canonical.variants`` and ``hashes``: one string is made per
-    new one, not per word), nor knew when it started (its memo, :class:`_Known`, as a forked
-    worker inherits it): what a reading worker hands the process that runs ``compare`` to
-    :func:`learn` (issue 40), so each word's vector, weight and thesaurus number are looked
-    up once per run, not once per worker. A word met only in another case than its first
-    (``The`` after ``the``) is not named: the stage looks it up where it needs it. None for a
-    language of :data:`SPREAD` (made where compared)."""
-    c = doc.canonical
-    if c.language in SPREAD or not len(c):
-        return ()
-    met = _MET.setdefault((os.getpid(), c.language), set())
-    odd_met = _ODD_MET.setdefault((os.getpid(), c.language), set())
-    if len(met) + len(odd_met) > KNOWN_WORDS:  # a worker kept for many runs: named again
-        met.clear()
-        odd_met.clear()
-    values, first = np.unique(_prints(c), return_index=True)
-    fresh = [(v, n) for v, n in zip(values.tolist(), first.tolist(), strict=True) if v not in met]
-    met.update(v for v, _ in fresh)
-    odd = _odd_words(doc)
-    if not fresh and not len(odd):
-        return ()
-    memo = _KNOWN.get(c.language)  # as inherited: never made here (it loads the thesaurus)
-    known = memo.ids if memo is not None else {}
-    at = sorted({n for _, n in fresh}.union(odd.tolist()))
-    keys = _keys_at(doc, at)
-    named = tuple(k for k in dict.fromkeys(keys) if k not in known and k not in odd_met)
-    odd_met.update(named)
-    return named
-
-
 def _plain_letters() -> np.ndarray:
     """Whether each code point (up to the Cyrillic block; one more entry, False, for any
     beyond) is a plain character of a word: a digit 0–9, a basic Latin, Russian or Ukrainian
@@ -376,7 +343,7 @@ def _odd_words(doc: Prepared) -> np.ndarray:
     than the plain ones (:data:`_PLAIN`): a letter beyond the basic Latin, Russian and
     Ukrainian ones ("ё", "é", letters NFKC changes), a combining mark, an invisible character,
     a typographic apostrophe. The words whose lower-cased spelling the fingerprints of
-    :func:`new_words` do not tell apart from another one's (``оbtаin`` with Cyrillic о and а
+    :func:`_prints` do not tell apart from another one's (``оbtаin`` with Cyrillic о and а
     beside ``obtain``; ``aw\u200cay`` beside ``away``), each of which the stage looks up on
     its own. The text is read as code points a chunk at a time (spaces and punctuation, not
     plain either, lie outside every word)."""
@@ -402,20 +369,18 @@ def _mark_words(marks: np.ndarray, c: Canonical, offsets: np.ndarray) -> None:
     marks[word[inside]] = True
 
 
-_MET: dict[tuple[int, str], set[int]] = {}
-"""The words each process met in :func:`new_words` (fingerprints of fold and form), by
-process id and language."""
-_ODD_MET: dict[tuple[int, str], set[tuple[str, str]]] = {}
-"""The words of :func:`_odd_words` each process named in :func:`new_words` (as written, form),
-by process id and language."""
-
-
-def learn(language: str, words: Sequence[tuple[str, str]]) -> None:
-    """Look the words (as written, form) up in this process's memo (:class:`_Known`), so the
-    workers it forks next inherit them."""
-    if words and language not in SPREAD:
-        with stage("paraphrase: words"):
-            _known(language).ids_of(list(words))
+def ready(language: str) -> None:
+    """Load the tables the stage looks a language's words up in (its lexicon, thesaurus and
+    word frequencies) in this process, so the pair workers it forks next inherit them, loaded
+    once (issue 40). No word is looked up: a pair worker learns the words of the documents
+    whose pairs reach the stage's meaning (:func:`paraphrases` stops before it on most pairs),
+    as it meets them (:meth:`_Known.ids_of`)."""
+    if language in SPREAD:
+        lexicon(language)
+        thesaurus(language)
+    else:
+        _known(language)
+    weight("the", language)
 
 
 class _Known:
@@ -433,9 +398,6 @@ class _Known:
         self.prints: dict[int, int] = {}
         """The number of each plain word met (:func:`_plain`) by its print (:func:`_prints`):
         a document's words are looked up by integers, most of them without a string made."""
-        for met in (_MET, _ODD_MET):  # met: known no longer
-            for key in [k for k in met if k[1] == language]:
-                del met[key]
         self.lexicon = lexicon(language)
         """The lexicon whose table :attr:`rows` index (rows of another one mean other words)."""
         self.ids: dict[tuple[str, str], int] = {}
@@ -456,7 +418,8 @@ class _Known:
             if len(self.ids) + len(new) > KNOWN_WORDS:
                 self.__init__(self.language)  # type: ignore[misc]
                 new = list(dict.fromkeys(keys))
-            self._learn(new)
+            with stage("paraphrase: words"):
+                self._learn(new)
             found = list(map(self.ids.__getitem__, keys))
         return np.array(found, dtype=np.int64)
 
@@ -481,8 +444,8 @@ class _Known:
 
     def _learn(self, new: list[tuple[str, str]]) -> None:
         """Number the words; each word lower-cased with its form (what its values are made
-        of) is looked up once: another case of a word known takes its number (a pair worker
-        meets "Given" where the reading workers named "given": issue 40)."""
+        of) is looked up once: another case of a word known takes its number ("Given" after
+        "given": issue 40)."""
         lowered = [(w.lower(), f) for w, f in new]
         fresh = [key for key in dict.fromkeys(lowered) if key not in self.lowered]
         if fresh:

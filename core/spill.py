@@ -46,7 +46,6 @@ from copylens.core.errors import SpillFailed
 from copylens.core.extract import Extracted
 from copylens.core.ignore import with_ignored
 from copylens.core.options import Options
-from copylens.core.paraphrase import new_words
 from copylens.core.prepare import Prepared, prepare_text
 
 _writers: dict[tuple[str, int], int] = {}
@@ -88,13 +87,9 @@ class Spilled:
     ignored: np.ndarray | None = None
     salt: int = 0
     language: str = ""
-    """The document's language (``Canonical.language``): the pair stage loads its word
-    vectors once, before its workers fork (:func:`copylens.core.meaning.preload`)."""
-    words: tuple[tuple[str, str], ...] = ()
-    """Its words (as written, form) the worker that read it had not named before
-    (:func:`copylens.core.paraphrase.new_words`): the process running ``compare`` learns
-    them as the documents come (:func:`copylens.core.paraphrase.learn`) and drops them, so
-    its pair workers inherit every word's vector and weight (issue 40)."""
+    """The document's language (``Canonical.language``): the process running ``compare`` loads
+    the paraphrase stage's tables of it as the document comes, so the pair workers it forks
+    inherit them (:func:`copylens.core.paraphrase.ready`)."""
 
     def seed_grams(self, k: int) -> tuple[np.ndarray, np.ndarray]:
         """As :meth:`Prepared.seed_grams`, for the ``k`` it was spilled with."""
@@ -108,7 +103,6 @@ def summary(
     spot: Spot,
     options: Options,
     salt: int = 0,
-    words: tuple[tuple[str, str], ...] = (),
 ) -> Spilled:
     """The :class:`Spilled` of ``doc`` (as the run ignores it) written at ``spot``."""
     return Spilled(
@@ -121,7 +115,6 @@ def summary(
         ignored=doc.ignored,
         salt=salt,
         language=doc.canonical.language,
-        words=words,
     )
 
 
@@ -189,7 +182,7 @@ class SpillPrepared:
                 folder=self.folder,
                 reason=error.strerror or "not writable",
             ) from None
-        return summary(doc, spot, options, words=new_words(doc) if options.paraphrase else ())
+        return summary(doc, spot, options)
 
 
 class _Pickler(pickle.Pickler):

@@ -34,13 +34,16 @@ every pair signal ran:
 4. It is a summary when the run holds at least :data:`MIN_UNITS` seeded units and its seeds of
    its own (units not mostly inside a fragment that copies one stretch of the source,
    :data:`STRETCH`: a verbatim copy's sentences seed their own source sentences, the copy
-   signal's evidence, not a retelling's) point to at least :data:`MIN_SOURCE_UNITS` distinct
-   source units; its seeded units, and its own seeds alone, in the source's order (at least
-   :data:`ORDER` of consecutive seeds' source units ascending), whose hull in the source has at
-   least :data:`RATIO` times the run's words, and the run and the hull as wholes reach a tf-isf
-   cosine of :data:`VALIDATION` (a text on the same topic shares words, not the order and
-   density of a retelling); and its text is prose, under :data:`CAPITALS` of its words
-   capitalised (a list of titles matching a source's headings in order is no retelling).
+   signal's evidence, not a retelling's; a paraphrase of one stretch is such evidence too,
+   unless the run holds a copy that condenses: retold sentences beside a copy that skips
+   through the source are a summary's, :class:`_Evidence`) point to at least
+   :data:`MIN_SOURCE_UNITS` distinct source units; its seeded units, and its own seeds alone,
+   in the source's order (at least :data:`ORDER` of consecutive seeds' source units
+   ascending), whose hull in the source has at least :data:`RATIO` times the run's words, and
+   the run and the hull as wholes reach a tf-isf cosine of :data:`VALIDATION` (a text on the
+   same topic shares words, not the order and density of a retelling); and its text is prose,
+   under :data:`CAPITALS` of its words capitalised (a list of titles matching a source's
+   headings in order is no retelling).
    A run whose source hull would exceed :data:`CONDENSE` times its words is first held to
    its densest stretch of the source (:func:`_focused`): a few seeds far from the rest do not
    make a 400-character passage the summary of a 40 KB text.
@@ -70,6 +73,7 @@ from itertools import pairwise
 import numpy as np
 
 from copylens.core.canonicalize import Canonical, word_spans
+from copylens.core.copies import COPY
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
@@ -121,7 +125,13 @@ one passage: the units mostly inside it are no summary seeds (they may continue 
 verbatim copy's sentences seed their own source sentences, and a few sentences of the
 writer's own around it, seeding far off by chance, stretched its hull into a "summary"
 (PAN-13 verbatim pairs: 6 false summaries, all anchored on such fragments; the anchors of the
-PAN-13 summaries the step finds condense: 1.6 to 10 times, or lie beside enough other seeds)."""
+PAN-13 summaries the step finds condense: 1.6 to 10 times, or lie beside enough other seeds).
+A paraphrase fragment of one stretch is held the same unless its run holds a copy fragment
+that condenses (:class:`_Evidence`): PAN-13 summary 01232 against 01227 is three sentences
+retold one by one (a paraphrase since issue 35's chains) then a copy of two sentences far
+apart, 3.2 times its words of source in all, and came out as two fragments; counting a
+paraphrase's seeds as a run's own everywhere made four translation pairs' paraphrases, with a
+stray seed beside them, "summaries" stretched over their source or over two cases."""
 CONDENSE = 30.0
 """Most ratio of a summary's source hull (:func:`_hull`) to the run's canonical words before
 the run is focused (:func:`_focused`): a summary condenses an article, not a whole long text
@@ -169,7 +179,7 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding) -> Finding
     if not seeds:
         return found
     inside = _inside_share(a, sim, anchors)
-    copied = _inside_share(a, sim, [f for f in anchors if _stretch_copy(f, a, b)]) >= IN_FRAGMENT
+    evidence = _Evidence.of(a, b, sim, anchors)
     cut = _cut(inside)
     bridges = sim.cos.max(axis=1) >= BRIDGE_COS
     runs: list[Run] = []
@@ -181,7 +191,7 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding) -> Finding
         if (
             run is not None
             and run not in runs
-            and _is_summary(run, sim, copied)
+            and _is_summary(run, sim, evidence.copied(run))
             and _prose(text, a, sim, run)
         ):
             runs.append(run)
@@ -240,6 +250,40 @@ def _in_order(cut: np.ndarray, seeds: dict[int, int], nearest: dict[int, int]) -
         if before is not None and here is not None and after is not None:
             out[x] = before <= here <= after
     return out
+
+
+@dataclass(frozen=True)
+class _Evidence:
+    """Per checked unit, mostly inside (:data:`IN_FRAGMENT`) a fragment of one kind: a copy
+    of one stretch of the source (:func:`_stretch_copy`), a paraphrase of one stretch, a copy
+    that condenses (its source side longer than :data:`STRETCH` times its words)."""
+
+    stretch_copy: np.ndarray
+    stretch_other: np.ndarray
+    condensing_copy: np.ndarray
+
+    @classmethod
+    def of(
+        cls, a: Canonical, b: Canonical, sim: Similarity, anchors: Sequence[Fragment]
+    ) -> _Evidence:
+        def held(fragments: list[Fragment]) -> np.ndarray:
+            return _inside_share(a, sim, fragments) >= IN_FRAGMENT
+
+        copies = [f for f in anchors if f.kind == COPY.name]
+        others = [f for f in anchors if f.kind != COPY.name]
+        return cls(
+            held([f for f in copies if _stretch_copy(f, a, b)]),
+            held([f for f in others if _stretch_copy(f, a, b)]),
+            held([f for f in copies if not _stretch_copy(f, a, b)]),
+        )
+
+    def copied(self, run: Run) -> np.ndarray:
+        """The units of ``run`` whose seeds are no seeds of its own (step 4): those of a copy
+        of one stretch always; those of a paraphrase of one stretch unless the run holds a
+        copy that condenses (:data:`STRETCH`)."""
+        if self.condensing_copy[run.u0 : run.u1].any():
+            return self.stretch_copy
+        return self.stretch_copy | self.stretch_other
 
 
 def _stretch_copy(f: Fragment, a: Canonical, b: Canonical) -> bool:

@@ -1,10 +1,10 @@
-"""The paraphrase stage's words looked up once per run (issue 40).
+"""The paraphrase stage's words looked up once per process, and only where needed (issue 40).
 
-The workers reading ``compare``'s documents name the words they had not met; the process
-running ``compare`` learns them as the documents come (each word's vector, weight and
-thesaurus number, in its memo), so the pair stage's workers, forked from it, look no word
-up. What must hold: the stage sees exactly what it would have made itself, bit for bit, and
-finds the same fragments.
+The process running ``compare`` loads the stage's tables (word vectors, thesaurus, word
+frequencies) while the documents are read, so the pair workers forked from it inherit them;
+each word's values are learned in a process's memo the first time a document whose pair
+reaches the stage's meaning holds it. What must hold: the stage sees exactly what it would
+have made itself, bit for bit, and finds the same fragments.
 """
 
 from __future__ import annotations
@@ -16,13 +16,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from copylens.core import Options, compare, pool
+from copylens.core import Options, compare
 from copylens.core import paraphrase as pp
-from copylens.core.engine import _Learner, compare_pair
+from copylens.core.engine import compare_pair
 from copylens.core.extract import Extracted
 from copylens.core.meaning import _pcg64_states, _random_unit, _random_units, lexicon
-from copylens.core.prepare import prepare_text, read_all
-from copylens.core.spill import Spill
+from copylens.core.prepare import prepare_text
 
 DATA = Path(__file__).parent / "data" / "paraphrase"
 
@@ -58,7 +57,7 @@ def test_random_vectors_made_at_once_are_bit_for_bit_those_made_one_by_one() -> 
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_memo_gives_what_the_stage_makes_bit_for_bit(language: str) -> None:
     doc = prepare_text(Extracted("x", _text(language, "rewrite"), "txt"), Options())
-    pp.learn(language, _keys(doc, 0, 5))  # some words known before, the rest learned
+    pp._known(language).ids_of(_keys(doc, 0, 5))  # some words known before, the rest learned
     memo, made = pp._made(doc), pp._meaning(doc, lexicon(language))
     assert memo.bounds == made.bounds and memo.spans == made.spans and memo.bounds
     vectors, theirs = memo.lexicon.table[memo.rows], made.lexicon.table[made.rows]
@@ -71,54 +70,40 @@ def test_the_memo_gives_what_the_stage_makes_bit_for_bit(language: str) -> None:
     assert np.array_equal(memo.kept.view(np.uint32), made.kept.view(np.uint32))
 
 
-def test_a_reading_worker_names_each_new_word_once() -> None:
-    rng = random.Random(3)
-    words = ["".join(rng.choices("абвгдежзиклмнопрстуфхя", k=9)) for _ in range(60)]
-    value = ". ".join(" ".join(words[n : n + 10]).capitalize() for n in range(0, 60, 10)) + "."
-    doc = prepare_text(Extracted("x", value, "txt"), Options(language="ru"))
-    pp.learn("ru", _keys(doc, 0, 3))
-    first = pp.new_words(doc)
-    assert first and not set(first) & set(_keys(doc, 0, 3))
-    assert len(set(first)) == len(first)
-    assert set(first) | set(_keys(doc, 0, 3)) == set(_keys(doc, 0, len(doc.canonical)))
-    assert pp.new_words(doc) == ()
-
-
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_compare_learns_the_words_while_reading_and_the_pair_stage_looks_none_up(
+def test_compare_learns_only_the_words_of_documents_whose_pairs_reach_the_meaning(
     tmp_path: Path, language: str
 ) -> None:
-    """The workers read and hand their new words over; this process learns them as the
-    documents come, so the pair stage's workers, forked from it, inherit every word."""
-    # a fresh process's memo: after a long test run it may be near KNOWN_WORDS, and learning
-    # this run's words would empty it (what the workers had found known is then learned where
-    # it is needed, the same values: correct, only not looked up once)
+    """The process running ``compare`` loads the stage's tables while reading, and learns no
+    word there: a word is learned where a pair reaches the stage's meaning (here, in this
+    process: too few pairs to fork for). A copy the aligner found whole stops the stage
+    before its meaning, so the words of two copies of a text are never learned (before, all
+    the run's words were, while reading)."""
     pp._KNOWN.clear()
-    pp._MET.clear()
-    pp._ODD_MET.clear()
-    # and no spawned reading worker kept from an earlier run (after the window's tests the
-    # pools spawn): each remembers the words it met then and would not name them again
-    pool.shutdown()
-    paths = []
-    for kind in ("source", "rewrite", "independent"):
-        paths.append(tmp_path / f"{kind}.txt")
-        paths[-1].write_text(_text(language, kind), encoding="utf-8")
-    options = Options(workers=2)
-    with Spill() as spill:
-        learner = _Learner()
-        spilled, failures = read_all(paths, options, spill.prepare(), each=learner.take)
-        learner.learn()
-        assert not failures and all(d.words == () for d in spilled)
-        loaded = [spill.load(d, options) for d in spilled]
-    # a word met again in another case only ("Glaciers", then "glaciers") is named once: its
-    # fold and form are known, the memo adds the other case without a lexicon lookup
-    known = {(written.lower(), form) for written, form in pp._known(language).ids}
-    for doc in loaded:
-        keys = _keys(doc, 0, len(doc.canonical))
-        assert all((written.lower(), form) in known for written, form in keys)
-    rows = len(lexicon(language)._rows)
-    assert all(pp._made(doc).bounds for doc in loaded)
-    assert len(lexicon(language)._rows) == rows  # no word looked up again
+    source = _text(language, "source")
+    own = _text(language, "independent")
+    texts = {
+        "source": source,
+        "rewrite": source.split(". ")[0] + ". " + _text(language, "rewrite"),
+        "copy_1": own,
+        "copy_2": own,
+    }
+    for kind, value in texts.items():
+        (tmp_path / f"{kind}.txt").write_text(value, encoding="utf-8")
+    options = Options(workers=2, min_containment=0.05)
+    report = compare([tmp_path / f"{kind}.txt" for kind in texts], options)
+    names = {frozenset((Path(p.a).stem, Path(p.b).stem)) for p in report.pairs}
+    assert names == {frozenset(("source", "rewrite")), frozenset(("copy_1", "copy_2"))}
+    assert any(f.kind == "paraphrase" for p in report.pairs for f in p.fragments)
+    known = pp._KNOWN[language]  # loaded while reading
+    docs = {k: prepare_text(Extracted(k, v, "txt"), options) for k, v in texts.items()}
+    compared = {
+        (w.lower(), f) for k in ("source", "rewrite") for w, f in _keys(docs[k], 0, docs[k].size)
+    }
+    assert compared <= set(known.lowered)  # the pair that reached the meaning: learned
+    copied = {(w.lower(), f) for w, f in _keys(docs["copy_1"], 0, docs["copy_1"].size)}
+    assert copied - compared
+    assert not (copied - compared) & set(known.lowered)  # the copies': never looked up
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "uk"])
@@ -167,41 +152,10 @@ def test_the_words_memo_follows_its_lexicon() -> None:
 
     first = fragments()
     assert any(f.kind == "paraphrase" for f in first)
-    pp.learn("en", [("zyxwvutsrq", "zyxwvutsrq"), ("qrstuvwxyz", "qrstuvwxyz")])
+    pp._known("en").ids_of([("zyxwvutsrq", "zyxwvutsrq"), ("qrstuvwxyz", "qrstuvwxyz")])
     meaning.lexicon.cache_clear()
-    pp.learn("en", [("qponmlkjih", "qponmlkjih")])  # a new table: its unknown words differ
+    pp._known("en").ids_of([("qponmlkjih", "qponmlkjih")])  # a new table: other unknown words
     assert fragments() == first
-
-
-def test_words_met_are_named_again_once_the_memo_is_made_anew() -> None:
-    """A process that reads documents itself remembers the words it met, so it does not name
-    them twice; when its memo is made anew (grown past ``KNOWN_WORDS``, or its lexicon made
-    anew) those words are not known any more, so they are named again (seen in a long test
-    run: words met early were never learned after the memo was emptied)."""
-    doc = prepare_text(Extracted("ru", _text("ru", "source"), "txt"), Options())
-    pp.learn("ru", pp.new_words(doc))
-    assert pp.new_words(doc) == ()  # met, and known
-    pp._known("ru").__init__("ru")  # emptied, as when it grows past KNOWN_WORDS
-    again = pp.new_words(doc)
-    assert again and all(key not in pp._known("ru").ids for key in again)
-
-
-def test_a_word_spelt_otherwise_than_case_alone_is_named_though_its_fingerprint_was_met() -> None:
-    """A look-alike letter or an invisible character inside a word folds away in its
-    fingerprint, not in its spelling (the stage looks words up as written, lower-cased): such
-    a word is named even when its fold and form were met, so the pair stage does not look it
-    up in each worker (issue 40: some 6,000 words of 1,000 essays were)."""
-    plain = "The method obtains results quickly and away from errors in every case here."
-    odd = "The method оbtаins results quickly and aw\u200cay from errors in every case here."
-    first = prepare_text(Extracted("a", plain, "txt"), Options(language="en"))
-    second = prepare_text(Extracted("b", odd, "txt"), Options(language="en"))
-    pp.learn("en", pp.new_words(first))
-    named = pp.new_words(second)
-    assert {written for written, _ in named} == {"оbtаins", "aw\u200cay"}
-    pp.learn("en", named)
-    assert pp.new_words(second) == ()  # named once
-    keys = _keys(second, 0, len(second.canonical))
-    assert all(key in pp._known("en").ids for key in keys)
 
 
 def test_unknown_words_of_one_form_share_its_random_vector_made_once() -> None:

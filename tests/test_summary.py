@@ -11,6 +11,7 @@ from copylens.core import FRAGMENT_KINDS, Options, TextInput, check, sentence_al
 from copylens.core.canonicalize import canonicalize
 from copylens.core.report import Fragment
 from copylens.core.sentence_align import similarity
+from copylens.core.signal import Finding
 from copylens.core.summary import Run, _in_order, _ordered, _prose
 
 ARTICLE = " ".join(
@@ -305,3 +306,72 @@ def test_a_summary_of_a_stretch_of_a_long_source_is_held_to_that_stretch() -> No
     (f,) = [f for f in fragments if f.kind == "summary"]
     assert f.source_start >= source.index(ARTICLE)
     assert f.source_end > source.index("This swarm hangs")
+
+
+ARTICLE_SENTENCES = [s if s.endswith(".") else s + "." for s in ARTICLE.split(". ")]
+RETOLD_OPENING = " ".join(
+    [
+        "In summer a honeybee colony can be home to tens of thousands of workers.",
+        "Each colony has one queen, and laying eggs is her only job.",
+        "The workers, all sterile females, do the cleaning, building, guarding and foraging.",
+    ]
+)
+SKIPPING_COPY = f"{ARTICLE_SENTENCES[10]} {ARTICLE_SENTENCES[15]}"
+"""Two of the article's sentences five apart, copied one after the other: one copy fragment
+whose source side is about three times its own."""
+
+
+def _source_span(first: int, last: int) -> tuple[int, int]:
+    """The article's characters from its sentence ``first`` to the end of ``last``."""
+    end = ARTICLE.index(ARTICLE_SENTENCES[last]) + len(ARTICLE_SENTENCES[last]) - 1
+    return ARTICLE.index(ARTICLE_SENTENCES[first]), end
+
+
+def _summarised_from(essay: str, fragments: tuple[Fragment, ...]) -> tuple[Fragment, ...]:
+    """The summary step on ``essay`` against the article, given the signals' ``fragments``."""
+    options = Options(language="en")
+    a, b = canonicalize(essay, options), canonicalize(ARTICLE, options)
+    found = Finding.nothing(len(a), len(b))
+    found = Finding(found.covered_a, found.covered_b, fragments)
+    return summary.summarised(essay, a, b, found).fragments
+
+
+def _fragment(essay: str, part: str, source: tuple[int, int], kind: str) -> Fragment:
+    start = essay.index(part)
+    return Fragment(start, start + len(part) - 1, *source, words=10, exact_words=0, kind=kind)
+
+
+def test_a_paraphrase_beside_a_copy_that_condenses_is_one_summary() -> None:
+    """The article's first three sentences retold one by one (a paraphrase of one stretch),
+    then two of its sentences five apart copied (a copy that condenses): together they retell
+    the article's first sixteen sentences in five, in order, and are one summary from the
+    retelling's first word to the copy's last, against the article from its first sentence
+    (PAN-13 summary 01232 against 01227 since issue 35's paraphrase chains: before, the
+    paraphrase's seeds were not the run's own, like a verbatim copy's, and the two of the copy
+    were under ``MIN_SOURCE_UNITS``: a paraphrase and a copy, two fragments of one case)."""
+    essay = INTRO + RETOLD_OPENING + " " + SKIPPING_COPY + OUTRO
+    fragments = (
+        _fragment(essay, RETOLD_OPENING, _source_span(0, 2), "paraphrase"),
+        _fragment(essay, SKIPPING_COPY, _source_span(10, 15), "copy"),
+    )
+    out = _summarised_from(essay, fragments)
+    assert [f.kind for f in out] == ["summary"], out
+    (f,) = out
+    assert (f.start, f.end) == (fragments[0].start, fragments[1].end)
+    assert f.source_start == 0 and f.source_end >= fragments[1].source_end
+
+
+def test_a_paraphrase_of_one_stretch_without_a_copy_that_condenses_seeds_no_summary() -> None:
+    """The same sentences, each passage a paraphrase of one stretch of the article (as a
+    translated passage is): their seeds are the paraphrase's evidence, not a retelling's, and
+    nothing is summarised (PAN-13 translation pairs: a paraphrase with a stray seed beside it
+    came out as a "summary" stretched over the source or over two cases, four pairs, when a
+    paraphrase's seeds counted as the run's own everywhere)."""
+    essay = INTRO + RETOLD_OPENING + " " + SKIPPING_COPY + OUTRO
+    fragments = (
+        _fragment(essay, RETOLD_OPENING, _source_span(0, 2), "paraphrase"),
+        _fragment(essay, ARTICLE_SENTENCES[10], _source_span(10, 10), "paraphrase"),
+        _fragment(essay, ARTICLE_SENTENCES[15], _source_span(15, 15), "paraphrase"),
+    )
+    out = _summarised_from(essay, fragments)
+    assert out == fragments, out
