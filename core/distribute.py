@@ -85,13 +85,13 @@ from copylens.core.extract import Extracted
 from copylens.core.ignore import MIN_DOCUMENTS, held_by_many
 from copylens.core.index import MAX_DF, MIN_SHARED_ANCHORS, Shared, shared_values
 from copylens.core.inputs import told_apart
-from copylens.core.meaning import preload
 from copylens.core.methods.base import Method
 from copylens.core.methods.collection import Collection, MethodDoc, study_doc
 from copylens.core.methods.evaluate import Dedup, deduplicated
 from copylens.core.methods.shingling import SampleMethod
 from copylens.core.options import STUDY_OPTIONS, Options
 from copylens.core.pairs import groups_of
+from copylens.core.paraphrase import ready
 from copylens.core.pool import TICK_S
 from copylens.core.prepare import (
     CancelCheck,
@@ -539,8 +539,8 @@ def _read_to_compare(
 
 
 class _WarmUp:
-    """The paraphrase stage's lexicons and word frequencies (navec, WordLlama, wordfreq:
-    :func:`copylens.core.meaning.preload`) loaded in a Dask worker on a thread of its own while
+    """The paraphrase stage's tables (word vectors, thesaurus, word frequencies:
+    :func:`copylens.core.paraphrase.ready`) loaded in a Dask worker on a thread of its own while
     the worker reads (issue 40): the local run loads them before its workers fork; a Dask
     worker is a process of its own and loaded them in its first alignment task, after the
     reading, with the alignment waiting. Its reading is done by the reader it started, so the
@@ -576,7 +576,7 @@ class _WarmUp:
             language = self.todo.get()
             try:
                 with self.lock:
-                    preload([language])
+                    ready(language)
                     self.loaded.add(language)
             except Exception:  # the alignment loads it again, and says what fails
                 logging.getLogger(__name__).exception("loading the %s lexicons", language)
