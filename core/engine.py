@@ -388,10 +388,7 @@ def _compared(
     cancel: CancelCheck | None,
 ) -> Iterator[PairResult]:
     """The reported pairs among ``pairs``, in their order, scored on all cores."""
-    group = partial(compare_group, load=load)
-    if options.paraphrase and workers_for(len(pairs), options) >= PRELOAD_WORKERS and can_fork():
-        with stage("paraphrase: preload"):
-            preload(d.language for d in docs)  # once here, not in every forked worker
+    group = partial(compare_group, load=load)  # the stage's tables loaded while read: _Tables
     with closing(map_groups(group, groups_of(pairs), docs, docs, options)) as results:
         for found in results:
             _raise_if(cancel)
