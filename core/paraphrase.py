@@ -736,7 +736,7 @@ def _paired(
     if found is not None:
         wa, wb = wa * ~found[0][a0:a1], wb * ~found[1][b0:b1]
     if wa.sum() < LEAST_WEIGHT or wb.sum() < LEAST_WEIGHT:  # scores 0 (:func:`_score`)
-        return (wa, np.zeros(len(wa), np.float32)), (wb, np.zeros(len(wb), np.float32))
+        return _unpaired(wa, wb)
     table = a.lexicon.table
     cosine = table[a.rows[a0:a1]] @ table[b.rows[b0:b1]].T
     if blocks is None:
@@ -750,9 +750,14 @@ def _paired(
         cosine[:, wb == 0] = 0.0  # a found word pairs with nothing
         cosine[wa == 0, :] = 0.0
     if least > 0 and _score_bound(cosine, wa, wb) < least - SCORE_MARGIN:  # scores 0
-        return (wa, np.zeros(len(wa), np.float32)), (wb, np.zeros(len(wb), np.float32))
+        return _unpaired(wa, wb)
     best_a, best_b = _one_to_one(cosine)
     return (wa, best_a), (wb, best_b)
+
+
+def _unpaired(wa: np.ndarray, wb: np.ndarray) -> Paired:
+    """The weights with no word paired (a unit scoring 0)."""
+    return (wa, np.zeros(len(wa), np.float32)), (wb, np.zeros(len(wb), np.float32))
 
 
 def _score_bound(cosine: np.ndarray, wa: np.ndarray, wb: np.ndarray) -> float:
