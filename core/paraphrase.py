@@ -63,7 +63,7 @@ import numpy as np
 
 from copylens.core.canonicalize import Canonical, word_spans
 from copylens.core.cpu import stage
-from copylens.core.meaning import Lexicon, lexicon, weight
+from copylens.core.meaning import Lexicon, lexicon, preload, weight
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
@@ -375,12 +375,11 @@ def ready(language: str) -> None:
     once (issue 40). No word is looked up: a pair worker learns the words of the documents
     whose pairs reach the stage's meaning (:func:`paraphrases` stops before it on most pairs),
     as it meets them (:meth:`_Known.ids_of`)."""
+    preload((language,))  # its lexicon and word frequencies
     if language in SPREAD:
-        lexicon(language)
         thesaurus(language)
     else:
-        _known(language)
-    weight("the", language)
+        _known(language)  # the memo its words are numbered in, on the lexicon and thesaurus
 
 
 class _Known:
