@@ -291,7 +291,7 @@ def _made(doc: Prepared) -> Meaning:
         at[lo:hi] = known.numbers(doc, lo, hi, prints[lo:hi], plain[lo:hi])
     if known.generation != generation:  # emptied on the way: numbers of two memos
         return _meaning(doc, lex)
-    sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
+    sentences = _sentences(doc)
     synonyms = None if known.synonyms is None else known.synonyms[at]
     stems = None if known.stems is None else known.stems[at]
     rows, weights = known.rows[at], known.weights[at]
@@ -514,6 +514,12 @@ Sentences = list[tuple[int, int, int, int]]
 with at least :data:`MIN_WORDS` words)."""
 
 
+def _sentences(doc: Prepared) -> Sentences:
+    """The document's :data:`Sentences`: the ones :attr:`Meaning.bounds` and
+    :func:`sentence_bounds` hold."""
+    return [x for x in sentence_words(doc.text, doc.canonical) if x[1] - x[0] >= MIN_WORDS]
+
+
 def _meaning(doc: Prepared, lex: Lexicon) -> Meaning:
     """The document's :class:`Meaning`, made :data:`BLOCK_WORDS` words at a time: memory
     beyond the document is its distinct words and one block's vectors."""
@@ -536,7 +542,7 @@ def _word_meanings(
     word's row of ``lex``'s table, weight and thesaurus number, the spread vectors and the
     derivational keys."""
     c = doc.canonical
-    sentences = [x for x in sentence_words(doc.text, c) if x[1] - x[0] >= MIN_WORDS]
+    sentences = _sentences(doc)
     text = doc.text
     distinct: dict[tuple[str, str], int] = {}  # looked up once each, numbered as first seen
     at = np.empty(len(c), dtype=np.int64)
@@ -1043,8 +1049,8 @@ def sentence_bounds(doc: Prepared) -> tuple[tuple[int, int], ...]:
             memo = cached.bounds if cached is not None else _BOUNDS.pop(key, None)
             if memo is None:
                 with stage("paraphrase: sentences"):
-                    found = sentence_words(doc.text, doc.canonical)
-                memo = tuple((lo, hi) for lo, hi, _, _ in found if hi - lo >= MIN_WORDS)
+                    found = _sentences(doc)
+                memo = tuple((lo, hi) for lo, hi, _, _ in found)
             _BOUNDS[key] = memo
             while len(_BOUNDS) > BOUNDS_CACHED:  # a Dask worker's threads may race here
                 _BOUNDS.pop(next(iter(_BOUNDS), key), None)
