@@ -138,6 +138,13 @@ def detector_state() -> tuple[bool, str]:
     return True, ""
 
 
+def _stage_with(n: int) -> dict[str, Any]:
+    """The stage with its first ``n`` additions (thesaurus, chains, families) on, the rest off."""
+    return {"paraphrase": True} | {
+        key: i < n for i, key in enumerate((THESAURUS, CHAINS, FAMILIES))
+    }
+
+
 def configurations() -> tuple[dict[str, dict[str, Any]], str]:
     """The option sets to run: today's engine and, when it exists, the detector beside it."""
     has_field = "paraphrase" in {f.name for f in fields(Options)}
@@ -146,26 +153,11 @@ def configurations() -> tuple[dict[str, dict[str, Any]], str]:
     if ok:
         configs["paraphrase=True"] = {"paraphrase": True, THESAURUS: False, FAMILIES: False}
         if importlib.util.find_spec("copylens.core.thesaurus") is not None:
-            configs["paraphrase=True + thesaurus"] = {
-                "paraphrase": True,
-                THESAURUS: True,
-                CHAINS: False,
-                FAMILIES: False,
-            }
-            if _has_chains():
-                configs["paraphrase=True + thesaurus + chains"] = {
-                    "paraphrase": True,
-                    THESAURUS: True,
-                    CHAINS: True,
-                    FAMILIES: False,
-                }
-            if _has_families():
-                configs["paraphrase=True + thesaurus + chains + families"] = {
-                    "paraphrase": True,
-                    THESAURUS: True,
-                    CHAINS: True,
-                    FAMILIES: True,
-                }
+            steps = [("thesaurus", True), ("chains", _has_chains()), ("families", _has_families())]
+            for n in range(1, len(steps) + 1):
+                if all(present for _, present in steps[:n]):
+                    name = " + ".join(step for step, _ in steps[:n])
+                    configs[f"paraphrase=True + {name}"] = _stage_with(n)
     return configs, why
 
 

@@ -202,7 +202,7 @@ def compare(
     options = (options or Options()).validated()
     given = told_apart(inputs, ignore)
     with Spill() as spill:
-        each = _Tables().take if options.paraphrase else None
+        each = _Tables().take if options.paraphrase and can_fork() else None
         unique = given.unique()
         spilled, failures = read_all(unique, options, spill.prepare(), progress, cancel, each=each)
         by_key = given.by_key(spilled)
@@ -228,7 +228,8 @@ class _Tables:
     """The paraphrase stage's tables of each language met (word vectors, thesaurus, word
     frequencies: :func:`copylens.core.paraphrase.ready`) loaded in the process running
     ``compare`` as the reading workers hand the documents over, while they read on, so the
-    pair workers forked after inherit them, loaded once (issue 40). No word is looked up
+    pair workers forked after inherit them, loaded once (issue 40; where workers are spawned,
+    each loads what it needs itself, so nothing is loaded here). No word is looked up
     here: a pair worker learns only the words of the documents whose pairs reach the stage's
     meaning (on the 1,000 essays of bench_compare.py, 11,900 of the 26,600 words the run
     holds, where learning every word here took 16 % of the run's CPU)."""
@@ -388,7 +389,7 @@ def _compared(
     cancel: CancelCheck | None,
 ) -> Iterator[PairResult]:
     """The reported pairs among ``pairs``, in their order, scored on all cores."""
-    group = partial(compare_group, load=load)  # the stage's tables loaded while read: _Tables
+    group = partial(compare_group, load=load)  # the tables are loaded already (_Tables)
     with closing(map_groups(group, groups_of(pairs), docs, docs, options)) as results:
         for found in results:
             _raise_if(cancel)

@@ -77,7 +77,13 @@ from copylens.core.copies import COPY
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
-from copylens.core.sentence_align import SUMMARY_GAP, Similarity, fits, released_similarity
+from copylens.core.sentence_align import (
+    SUMMARY_GAP,
+    Similarity,
+    fits,
+    released_similarity,
+    word_range,
+)
 from copylens.core.signal import Finding, FragmentKind, PairStep
 
 SUMMARY = FragmentKind(
@@ -269,12 +275,12 @@ class _Evidence:
         def held(fragments: list[Fragment]) -> np.ndarray:
             return _inside_share(a, sim, fragments) >= IN_FRAGMENT
 
-        copies = [f for f in anchors if f.kind == COPY.name]
-        others = [f for f in anchors if f.kind != COPY.name]
+        copies = [(f, _stretch_copy(f, a, b)) for f in anchors if f.kind == COPY.name]
+        others = [f for f in anchors if f.kind != COPY.name and _stretch_copy(f, a, b)]
         return cls(
-            held([f for f in copies if _stretch_copy(f, a, b)]),
-            held([f for f in others if _stretch_copy(f, a, b)]),
-            held([f for f in copies if not _stretch_copy(f, a, b)]),
+            held([f for f, stretch in copies if stretch]),
+            held(others),
+            held([f for f, stretch in copies if not stretch]),
         )
 
     def copied(self, run: Run) -> np.ndarray:
@@ -289,11 +295,9 @@ class _Evidence:
 def _stretch_copy(f: Fragment, a: Canonical, b: Canonical) -> bool:
     """``f`` takes one stretch of the source no longer than :data:`STRETCH` times its own
     words: a copy of a passage, not a condensing of a longer one."""
-    words_a = int(np.searchsorted(a.starts, f.end) - np.searchsorted(a.starts, f.start))
-    words_b = int(
-        np.searchsorted(b.starts, f.source_end) - np.searchsorted(b.starts, f.source_start)
-    )
-    return words_b <= STRETCH * words_a
+    a0, a1 = word_range(a, f.start, f.end)
+    b0, b1 = word_range(b, f.source_start, f.source_end)
+    return b1 - b0 <= STRETCH * (a1 - a0)
 
 
 def _cut(inside: np.ndarray) -> np.ndarray:

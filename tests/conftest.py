@@ -6,12 +6,16 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import pytest
 
 from tests.fixtures_make import find_font
 from tests.pgserver import PostgresServer, PostgresUnavailable, start_server
+
+if TYPE_CHECKING:
+    from copylens.core.canonicalize import Canonical
+    from copylens.core.sentence_align import Similarity
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -75,6 +79,23 @@ def postgres_db_url(postgres_server: PostgresServer) -> Iterator[str]:
     test's; dropped after it, even with connections left open."""
     with postgres_server.fresh_database() as url:
         yield url
+
+
+@pytest.fixture
+def similarity_calls(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """Each call of :func:`copylens.core.sentence_align.similarity` during the test (its two
+    texts' lengths in canonical words), the function itself still doing the work."""
+    from copylens.core import sentence_align  # the engine only for the tests that take this
+
+    calls: list[tuple[int, int]] = []
+    whole = sentence_align.similarity
+
+    def counted(a: Canonical, b: Canonical) -> Similarity:
+        calls.append((len(a), len(b)))
+        return whole(a, b)
+
+    monkeypatch.setattr(sentence_align, "similarity", counted)
+    return calls
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

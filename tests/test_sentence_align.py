@@ -429,18 +429,11 @@ def test_windows_group_near_alignments_and_stay_bounded() -> None:
 
 
 def test_a_pair_compared_whole_computes_its_similarity_once_and_keeps_nothing(
-    monkeypatch: pytest.MonkeyPatch,
+    similarity_calls: list[tuple[int, int]],
 ) -> None:
     """The join and the passages of sentences alone share the pair's similarity matrices
     (computed once, not twice), and nothing of the pair is held after it."""
-    calls = []
-    whole = sentence_align.similarity
-
-    def counted(a, b):  # type: ignore[no-untyped-def]
-        calls.append((len(a), len(b)))
-        return whole(a, b)
-
-    monkeypatch.setattr(sentence_align, "similarity", counted)
+    calls = similarity_calls
     essay = SOURCE.split(". ")[0] + ". " + SHUFFLED.split(". ", 1)[1]
     report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
     assert report.documents[0].sources[0].fragments

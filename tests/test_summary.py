@@ -97,19 +97,13 @@ def test_summary_is_one_summarised_fragment_against_the_article() -> None:
 
 
 def test_the_summary_step_takes_the_sentence_steps_similarity_and_keeps_nothing(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, similarity_calls: list[tuple[int, int]]
 ) -> None:
     """A pair compared whole computes its unit-by-unit matrices once for the sentence step and
     the summary step together (the summary found as before), and nothing of the pair is held
     after it."""
-    calls = []
-    whole = sentence_align.similarity
-
-    def counted(a, b):  # type: ignore[no-untyped-def]
-        calls.append((len(a), len(b)))
-        return whole(a, b)
-
-    monkeypatch.setattr(sentence_align, "similarity", counted)
+    calls = similarity_calls
+    counted = sentence_align.similarity  # the fixture's counting one
     monkeypatch.setattr(summary, "similarity", counted, raising=False)  # a step's own
     fragments = _fragments(INTRO + SUMMARY + OUTRO)
     assert [f.kind for f in fragments].count("summary") == 1
