@@ -80,6 +80,7 @@ def test_compare_learns_only_the_words_of_documents_whose_pairs_reach_the_meanin
     before its meaning, so the words of two copies of a text are never learned (before, all
     the run's words were, while reading)."""
     pp._KNOWN.clear()
+    pp._CACHE.clear()  # meanings made by earlier tests: their words would not be looked up
     source = _text(language, "source")
     own = _text(language, "independent")
     texts = {
