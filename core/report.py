@@ -20,7 +20,14 @@ from copylens.core.options import Options
 
 @dataclass(frozen=True)
 class Edit:
-    """An edit inside a fragment: "form", "replace", "insert" or "delete", with both spans."""
+    """An edit inside a fragment: "form", "replace", "insert", "delete" or "retold", with both
+    spans.
+
+    "retold" (issue 34, passages): inside a ``"copy"`` fragment, the checked text's
+    ``[start, end)`` retells the source's ``[source_start, source_end)`` in other words (whole
+    sentences a paraphrase signal found, kept apart by kind as issue 17 asks), so that a copied
+    passage with retold sentences inside is one fragment: one entry, one highlight with the
+    retold sentences tinted as paraphrase, one detection."""
 
     kind: str
     start: int
