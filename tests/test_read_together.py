@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -73,7 +74,7 @@ def test_the_time_to_read_grows_with_the_largest_input(tmp_path: Path) -> None:
 class _CountingPath(type(Path())):  # type: ignore[misc]
     """A path that counts the ``stat`` calls made on it in this process."""
 
-    stats: list[str] = []
+    stats: ClassVar[list[str]] = []
 
     def stat(self, *, follow_symlinks: bool = True) -> os.stat_result:
         _CountingPath.stats.append(self.name)
