@@ -5,6 +5,10 @@ The left text is the checked document (or a compared pair's ``a``), the right on
 right. The current fragment is painted stronger and scrolled into view on both sides; F3 and
 Shift+F3 (or the buttons) step through the fragments in document order, wrapping around;
 Esc or "Back" emits :attr:`SideBySideView.back_requested`.
+
+A copied passage with sentences retold in other words inside it (issue 34: one fragment, each
+retold sentence an edit of kind "retold") is one highlight with each retold sentence in the
+paraphrase's look inside it, on both sides (:func:`fragment_spans`); the caption counts them.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ EDIT_NAMES = {
     "replace": QtCore.QT_TRANSLATE_NOOP("Edits", "Replaced words"),
     "insert": QtCore.QT_TRANSLATE_NOOP("Edits", "Words added to the copy"),
     "delete": QtCore.QT_TRANSLATE_NOOP("Edits", "Words left out of the copy"),
+    "retold": QtCore.QT_TRANSLATE_NOOP("Edits", "Sentence retold in other words"),
 }
 """Edit kinds as the tooltips name them (translated with context "Edits")."""
 
@@ -54,6 +59,12 @@ def fragment_spans(
     tint with a wavy underline (cited: green-grey, italic, wavy), the current one the plain
     source colour with the line; its tooltip names ``other_name`` (the other side's text: the
     source on the left, the document on the right) and the meaning similarity.
+
+    A retold sentence inside a copied passage (an edit of kind "retold", issue 34) takes the
+    look a paraphrase of the same source would have there (lighter tint, wavy underline; the
+    current fragment's: the source colour with the line; cited: green-grey with the line),
+    not the dotted look of edited words: one highlight with the retold sentences tinted
+    inside, on the source's side too.
     """
     line = colors.underline_color(color_index)
     if current is None:
@@ -96,12 +107,12 @@ def fragment_spans(
         is_current = n == current
         key = (*key_prefix, n)
         start, end = _side(fragment, side)
+        if fragment.cited:
+            retold_fill = strong_cited_paraphrase if is_current else cited_paraphrase
+        else:
+            retold_fill = strong_paraphrase if is_current else paraphrase
         if presentation.is_paraphrase(fragment):
-            if fragment.cited:
-                fill = strong_cited_paraphrase if is_current else cited_paraphrase
-            else:
-                fill = strong_paraphrase if is_current else paraphrase
-            edit_fill = fill
+            fill = edit_fill = retold_fill
         elif fragment.cited:
             fill, edit_fill = (
                 (strong_cited, strong_cited_edited) if is_current else (cited, cited_edited)
@@ -125,7 +136,7 @@ def fragment_spans(
                     Span(
                         e_start,
                         e_end,
-                        edit_fill,
+                        retold_fill if edit.kind == presentation.RETOLD else edit_fill,
                         key,
                         _edit_tip(edit, side, other_text),
                         "edit",
@@ -147,11 +158,23 @@ def _fragment_tip(fragment: Fragment, name: str, side: str = "left", other: str 
         words = QtCore.QCoreApplication.translate("Edits", "{0} words, {1} copied exactly").format(
             fragment.words, fragment.exact_words
         )
+    retold = len(presentation.retold_edits(fragment))
+    if retold:
+        words += "\n" + retold_note(retold)
     if fragment.cited:
         words += "\n" + QtCore.QCoreApplication.translate(
             "Edits", "Cited: in a quotation or the bibliography"
         )
     return f"{name}\n{words}" if name else words
+
+
+def retold_note(count: int) -> str:
+    """ "1 sentence retold in other words", "3 sentences retold in other words" (translated,
+    context "Edits", with the language's plural forms)."""
+    translate = QtCore.QCoreApplication.translate
+    if count == 1:
+        return translate("Edits", "1 sentence retold in other words")
+    return translate("Edits", "%n sentences retold in other words", "", count)
 
 
 def paraphrase_text(fragment: Fragment, side: str = "left", other: str = "") -> str:
@@ -675,6 +698,9 @@ class SideBySideView(QtWidgets.QWidget):
             text = self.tr("Fragment {0} of {1}  ·  {2} words, {3} exact").format(
                 self._current + 1, n, fragment.words, fragment.exact_words
             )
+        retold = len(presentation.retold_edits(fragment))
+        if retold:
+            text += "  ·  " + retold_note(retold)
         if fragment.cited:
             text += "  ·  " + self.tr("cited")
         self.position_label.setText(text)
