@@ -160,21 +160,14 @@ def _fragment_tip(fragment: Fragment, name: str, side: str = "left", other: str 
         )
     retold = len(presentation.retold_edits(fragment))
     if retold:
-        words += "\n" + retold_note(retold)
+        words += "\n" + QtCore.QCoreApplication.translate(
+            "Edits", "Sentences retold in other words: {0}"
+        ).format(retold)
     if fragment.cited:
         words += "\n" + QtCore.QCoreApplication.translate(
             "Edits", "Cited: in a quotation or the bibliography"
         )
     return f"{name}\n{words}" if name else words
-
-
-def retold_note(count: int) -> str:
-    """ "1 sentence retold in other words", "3 sentences retold in other words" (translated,
-    context "Edits", with the language's plural forms)."""
-    translate = QtCore.QCoreApplication.translate
-    if count == 1:
-        return translate("Edits", "1 sentence retold in other words")
-    return translate("Edits", "%n sentences retold in other words", "", count)
 
 
 def paraphrase_text(fragment: Fragment, side: str = "left", other: str = "") -> str:
@@ -700,7 +693,11 @@ class SideBySideView(QtWidgets.QWidget):
             )
         retold = len(presentation.retold_edits(fragment))
         if retold:
-            text += "  ·  " + retold_note(retold)
+            text += "  ·  " + (
+                self.tr("1 sentence retold in other words")
+                if retold == 1
+                else self.tr("%n sentences retold in other words", "", retold)
+            )
         if fragment.cited:
             text += "  ·  " + self.tr("cited")
         self.position_label.setText(text)

@@ -70,7 +70,7 @@ def test_document_view_shows_one_passage_with_the_retold_sentence_tinted(qtbot, 
     assert wave_pixels(text_view, 0, START - 1, line) == 0
     tip = text_view.tooltip_at(START + 5)
     assert "Sentence retold in other words; the source has “Over thousands of years" in tip
-    assert "1 sentence retold in other words" in tip  # the passage's own tooltip counts it
+    assert "Sentences retold in other words: 1" in tip  # the passage's own tooltip counts it
     assert "Sentence retold" not in text_view.tooltip_at(3)
     assert "paraphrase" in view.legend_label.text()  # the legend explains the look
 
@@ -95,3 +95,51 @@ def test_side_by_side_tints_the_retold_sentence_on_both_sides(qtbot, window) -> 
     assert "the document has “Over many centuries" in side.right.tooltip_at(SOURCE_START + 2)
     line = colors.underline_color(0)
     qtbot.waitUntil(lambda: wave_pixels(side.right, SOURCE_START, SOURCE_END, line) > 40)
+
+
+def test_russian_caption_counts_retold_sentences_in_plural(qtbot, qapp) -> None:
+    """Two retold sentences: the caption in Russian takes the plural form for 2."""
+    from copylens.app import i18n
+    from copylens.app.views.side_by_side import SideBySideView
+    from copylens.core import CheckReport
+    from tests.test_retold_report import report_data
+
+    data = report_data()
+    fragment = data["documents"][0]["sources"][0]["fragments"][0]
+    edit = fragment["edits"][0]
+    fragment["edits"] = [edit | {"start": 0, "end": 10, "source_start": 0, "source_end": 10}, edit]
+    fragments = CheckReport.from_json(data).documents[0].sources[0].fragments
+    try:
+        assert i18n.install_translator(qapp, "ru") == "ru"
+        side = SideBySideView()
+        qtbot.addWidget(side)
+        side.show_pair("essay.txt", DOCUMENT, "rivers.txt", SOURCE, fragments, current=fragments[0])
+        assert side.position_label.text() == (
+            "Фрагмент 1 из 1  ·  слов: 40, дословно: 24  ·  "
+            "2 предложения пересказаны своими словами"
+        )
+    finally:
+        i18n.install_translator(qapp, "en")
+
+
+def test_pdf_layout_tints_the_retold_sentence_inside_the_passage(qapp) -> None:
+    """What Qt lays out for the PDF and paper: the retold sentence has the paraphrase's fill
+    and a wavy underline, the passage around it the source's colour."""
+    from copylens.app import export, printing
+    from copylens.app.palette import PALETTE
+
+    document = printing.text_document(printing.report_html(retold_report(), for_paper=True))
+    body = document.toPlainText()
+    retold_at = body.index(RETOLD[:40])
+    copied_at = body.index(DOCUMENT[:30])
+
+    def char_format(at: int) -> QtGui.QTextCharFormat:
+        cursor = QtGui.QTextCursor(document)
+        cursor.setPosition(at + 1)
+        return cursor.charFormat()
+
+    retold, copied = char_format(retold_at + 5), char_format(copied_at + 5)
+    assert retold.background().color().name().upper() == export._paraphrase_fill(0).upper()
+    assert retold.underlineStyle() == WAVE
+    assert copied.background().color().name().upper() == PALETTE[0].upper()
+    assert copied.underlineStyle() != WAVE
