@@ -1247,7 +1247,7 @@ def with_retold_passage(
         containment=share,
         exclusive=share,
         reverse_containment=used / source_words,
-        matched_words=found,
+        matched_words=round(share * doc.counted_words),
     )
     document = replace(
         doc,

@@ -61,10 +61,11 @@ def fragment_spans(
     source on the left, the document on the right) and the meaning similarity.
 
     A retold sentence inside a copied passage (an edit of kind "retold", issue 34) takes the
-    look a paraphrase of the same source would have there (lighter tint, wavy underline; the
-    current fragment's: the source colour with the line; cited: green-grey with the line),
-    not the dotted look of edited words: one highlight with the retold sentences tinted
-    inside, on the source's side too.
+    look of a paraphrase of the same source (lighter tint, wavy underline; in a cited
+    passage green-grey with the line), not the dotted look of edited words: one highlight
+    with the retold sentences tinted inside, on the source's side too. Inside the current
+    passage it keeps the paraphrase tint of the document view, lighter than the passage's
+    strong fill.
     """
     line = colors.underline_color(color_index)
     if current is None:
@@ -92,6 +93,9 @@ def fragment_spans(
     strong_paraphrase = fill_format(
         colors.source_color(color_index), underline=line, underline_style=wave
     )
+    current_retold = fill_format(  # lighter than the current passage's strong fill
+        colors.paraphrase_color(color_index), underline=line, underline_style=wave
+    )
     cited_paraphrase = fill_format(
         cited.background().color(), underline=cited_line, underline_style=wave, italic=True
     )
@@ -108,11 +112,12 @@ def fragment_spans(
         key = (*key_prefix, n)
         start, end = _side(fragment, side)
         if fragment.cited:
-            retold_fill = strong_cited_paraphrase if is_current else cited_paraphrase
+            tinted = strong_cited_paraphrase if is_current else cited_paraphrase
         else:
-            retold_fill = strong_paraphrase if is_current else paraphrase
+            tinted = strong_paraphrase if is_current else paraphrase
+        retold_fill = current_retold if is_current and not fragment.cited else tinted
         if presentation.is_paraphrase(fragment):
-            fill = edit_fill = retold_fill
+            fill = edit_fill = tinted
         elif fragment.cited:
             fill, edit_fill = (
                 (strong_cited, strong_cited_edited) if is_current else (cited, cited_edited)

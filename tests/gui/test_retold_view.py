@@ -86,9 +86,9 @@ def test_side_by_side_tints_the_retold_sentence_on_both_sides(qtbot, window) -> 
     right = span_of(side.right, "edit", SOURCE_START)
     assert (left.start, left.end) == (START, END)
     assert (right.start, right.end) == (SOURCE_START, SOURCE_END)
-    for span in (left, right):  # the current passage: the source's colour with the wave
+    for span in (left, right):  # the current passage: the paraphrase tint, with the wave
         assert span.format.underlineStyle() == WAVE
-        assert span.format.background().color() == colors.source_color(0)
+        assert span.format.background().color() == colors.paraphrase_color(0)
     copied = span_of(side.left, "fragment", 3)
     assert copied.format.background().color() == colors.strong_color(0)
     assert copied.format.underlineStyle() != WAVE
