@@ -1441,7 +1441,7 @@ p.shares {{ font-size: 11pt; margin: 0 0 0.4em 0; color: #333333; }}
   text-decoration-style: wavy; text-decoration-color: {LOOKALIKE}; }}
 p.legend {{ font-size: 8pt; line-height: 170%; }}
 td.where {{ background-color: #F6F6F6; font-size: 8pt; color: #444444; }}
-td.quote {{ width: 50%; }}
+td.quote {{ width: 50%; line-height: 145%; }}
 .elided {{ color: #777777; }}
 ul.errors li {{ margin-bottom: 0.2em; }}
 @media print {{
