@@ -313,17 +313,20 @@ def _let_go(workers: Iterable[_Worker]) -> None:
     for worker in workers:
         worker.stop()
         worker.conn.close()
-        _ended.append(worker.process)
+        _ended.append((os.getpid(), worker.process))
 
 
-_ended: list[Any] = []
-"""Workers signalled by :func:`_let_go`, not yet reaped."""
+_ended: list[tuple[int, Any]] = []
+"""Workers signalled by :func:`_let_go`, not yet reaped, each with the process id of the
+process that started it (a process forked since holds the list too, but not the workers)."""
 
 
 def _reap_ended() -> None:
     """Reap the workers :func:`_let_go` signalled that have ended since (``is_alive`` waits
-    for none); the others are reaped next time, or by ``multiprocessing`` at exit."""
-    _ended[:] = [process for process in _ended if process.is_alive()]
+    for none); the others are reaped next time, or by ``multiprocessing`` at exit. Those of
+    another process (this one's parent, before it forked this one) are dropped."""
+    mine = os.getpid()
+    _ended[:] = [(pid, p) for pid, p in _ended if pid == mine and p.is_alive()]
 
 
 _idle: list[_Worker] = []

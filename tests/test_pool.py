@@ -379,13 +379,37 @@ def test_a_run_that_ends_normally_lets_its_workers_go_without_waiting() -> None:
     closed, but not waited for (a worker forked from a large parent takes 30-80 ms to end,
     which the run waited for at the end of each pool); they end on their own and the next run
     reaps them, so no zombie piles up."""
-    pool._reap_ended()
+    _settled()
     before = children(os.getpid())
     assert list(isolated_map(square, [1, 2, 3], workers=2, limits=ProcessLimits())) == [1, 4, 9]
-    ended = list(pool._ended)
+    ended = [p for _, p in pool._ended]
     assert len(ended) == 2 and {p.pid for p in ended} == children(os.getpid()) - before
     assert _wait_gone({p.pid for p in ended}, 5.0) == set()
     assert list(pool_map(square, [4, 5], workers=2, count=2)) == [16, 25]
-    assert not [p for p in ended if p in pool._ended]  # reaped when the next run started
+    assert not [p for _, p in pool._ended if p in ended]  # reaped when the next run started
     assert not {p.pid for p in ended} & children(os.getpid())  # no zombie left
     assert workers_left(before) == set()
+
+
+def _settled() -> None:
+    """No ended worker of an earlier test left to reap."""
+    assert _wait_gone({p.pid for _, p in pool._ended}, 5.0) == set()
+    pool._reap_ended()
+    assert pool._ended == []
+
+
+def _reap_in_a_fork() -> int:
+    pool._reap_ended()  # the parent's ended workers are not this process's children
+    return len(pool._ended)
+
+
+def test_a_process_forked_after_a_run_does_not_reap_its_parent_s_workers() -> None:
+    """The list of ended workers is inherited by a process forked from the one that ran the
+    pool; there it is dropped, not asked about (``multiprocessing`` only answers a process
+    about its own children)."""
+    _settled()
+    assert list(isolated_map(square, [1, 2], workers=2, limits=ProcessLimits())) == [1, 4]
+    assert len(pool._ended) == 2
+    context = multiprocessing.get_context("fork")
+    with context.Pool(1) as forked:
+        assert forked.apply(_reap_in_a_fork) == 0
