@@ -691,12 +691,21 @@ def _limit_memory(memory_bytes: int | None) -> None:
 
 
 def _data_size() -> int:
-    """VmData of this process in bytes (Linux), else 0."""
+    """VmData of this process in bytes (Linux), else 0. Read with ``pread`` on a descriptor
+    this process keeps open (a worker asks for every file it reads: opening the file and
+    reading it line by line took 17 µs a call, this 8 µs, issue 40)."""
+    pid = os.getpid()
+    fd = _status.get(pid)
     try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmData:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return 0
+        if fd is None:
+            fd = _status[pid] = os.open("/proc/self/status", os.O_RDONLY)
+        data = os.pread(fd, 1 << 14, 0)
+        at = data.index(b"\nVmData:") + 8
+        return int(data[at : data.index(b"\n", at)].split()[0]) * 1024
+    except (OSError, ValueError, AttributeError):  # no /proc, no pread (Windows)
+        return 0
+
+
+_status: dict[int, int] = {}
+"""A descriptor of ``/proc/self/status`` opened by each process (by its id: a forked child's
+own ``/proc/self`` is another file)."""

@@ -413,3 +413,25 @@ def test_a_process_forked_after_a_run_does_not_reap_its_parent_s_workers() -> No
     context = multiprocessing.get_context("fork")
     with context.Pool(1) as forked:
         assert forked.apply(_reap_in_a_fork) == 0
+
+
+def _vm_data() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmData:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def _sizes_in_a_fork(grow: int) -> tuple[int, int]:
+    held = bytearray(grow)  # noqa: F841 - this process's data grows by it
+    return pool._data_size(), _vm_data()
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="Linux's /proc")
+def test_the_data_size_is_this_process_s_own() -> None:
+    """The descriptor kept open on ``/proc/self/status`` is each process's own: a worker
+    forked after its parent asked reads its own size, not its parent's."""
+    assert pool._data_size() == _vm_data()
+    with multiprocessing.get_context("fork").Pool(1) as forked:
+        size, vm_data = forked.apply(_sizes_in_a_fork, (64 << 20,))
+    assert size == vm_data and size > pool._data_size() + (32 << 20)
