@@ -253,7 +253,8 @@ def paraphraser_section() -> tuple[list[str], dict[str, Cascade]]:
         "## ParaPhraser: the cascade, held out",
         "",
         f"{len(y)} pairs (class 1: {int(y.sum())}, −1: {int((~y).sum())}). Encoding took "
-        f"{cpu['e5'] * 1000:.1f} ms of CPU a headline with e5 (batches of 64, all threads) and "
+        f"{cpu['e5'] * 1000:.1f} ms of CPU a headline with e5 (batches of 64, one OpenMP "
+        "thread) and "
         f"{cpu['static'] * 1000:.2f} ms with the static model.",
         "",
         "| score | AUC 1 vs −1 (all pairs, nothing fitted) |",
