@@ -227,6 +227,27 @@ def test_a_retelling_before_a_copy_is_retold_inside_and_the_gap_between_replaced
     assert gap.end == essay.index(" on. ")  # its last counted word ("on" is a stop word)
 
 
+def test_a_retold_edit_never_overlaps_the_copy_it_joins() -> None:
+    """A paraphrase overlapping the copy beside it (the copy's last words inside the
+    paraphrase's sentence): its retold edit is its part outside the copy, ending at the last
+    word before the copy, so no copy edit and no copied word lies under a retold span; a
+    paraphrase wholly inside a copy leaves no retold edit."""
+    src = _sentences(SOURCE)
+    retelling = "Growers across that area rely on periodic inundations restoring their plots."
+    essay = f"{retelling} {src[1]}"
+    a, b = _prepared(essay), _prepared(SOURCE)
+    at = essay.index(src[1])
+    copy_start = essay.index("their plots")  # the copy starts inside the retold sentence
+    copy = Fragment(copy_start, len(essay), at, len(SOURCE), 12, 12)
+    retold = Fragment(0, len(retelling), 0, len(src[0]), 9, 0, kind="paraphrase", score=0.6)
+    (joined,) = one_passage([retold, copy], a.canonical, b.canonical, grouped=True)
+    assert joined.edits == (Edit("retold", 0, essay.index(" their plots"), 0, len(src[0])),)
+    inside = Fragment(at, at + 20, at, at + 20, 3, 0, kind="paraphrase", score=0.6)
+    whole = Fragment(at - 1, len(essay), at, len(SOURCE), 12, 12)
+    (joined,) = one_passage([whole, inside], a.canonical, b.canonical, grouped=True)
+    assert joined.edits == () and (joined.start, joined.end) == (at - 1, len(essay))
+
+
 def test_an_own_sentence_between_a_copy_and_a_retelling_keeps_them_apart() -> None:
     """The writer's own sentence on the topic between a copy and a retold sentence: two
     fragments as they were, a copy and a paraphrase, neither holding the own sentence
