@@ -114,7 +114,7 @@ class Paraphrase:
                 covered_b[m.b0 : m.b1] = True  # a covered word always lies inside a fragment
             added += pieces
         fragments = tuple(sorted((*found.fragments, *added), key=lambda f: (f.start, f.end)))
-        return Finding(covered_a, covered_b, fragments)
+        return Finding(covered_a, covered_b, fragments, found.sentences)
 
 
 MIN_WORDS = 6

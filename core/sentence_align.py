@@ -343,7 +343,9 @@ WINDOW_MARGIN = 16
 that extend them (seeds :data:`MAX_GAP` apart) and for a summary's wider source side."""
 
 
-def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
+def join(
+    a: Canonical, b: Canonical, words: list[Alignment], sentences: PairSentences | None = None
+) -> list[Alignment]:
     """The word alignments with the sentence passages: each passage and the alignments that
     overlap it, or touch it within a unit, are one alignment (hull on both sides, edits by a
     word diff). A passage of sentences alone is not reported here: a sentence retold without a
@@ -356,14 +358,17 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
     slices compared whole (the words' sentence frequencies then those of the window's
     units); alignments whose window would not fit (a copy of hundreds of pages in one piece)
     stay word alignments. Memory is then
-    bounded whatever the lengths, and time grows with the alignments, not the texts."""
+    bounded whatever the lengths, and time grows with the alignments, not the texts.
+
+    ``sentences``: the pair's (:func:`pair_sentences`, found once a pair by
+    :func:`copylens.core.score.score_pair`); found here when not given."""
     if not words or len(a) == 0 or len(b) == 0:  # a passage needs a word alignment
         return words
+    if sentences is None:
+        sentences = pair_sentences(a, b)
+    if sentences.similarity is not None:
+        return _join(a, b, words, sentences.similarity)
     units_a, units_b = Units.of(a), Units.of(b)
-    if _fits(units_a, units_b, a.hashes, b.hashes):
-        sim = similarity(a, b)
-        _LAST[:] = [(a, b, sim)]  # for the sentence and summary steps, after the pair's signals
-        return _join(a, b, words, sim)
     out: list[Alignment] = []
     for group, (a0, a1, b0, b1) in windows(words, units_a, units_b):
         wa0, wa1 = int(units_a.bounds[a0]), int(units_a.bounds[a1])
@@ -477,25 +482,6 @@ def shifted(f: Alignment, da: int, db: int) -> Alignment:
     )
 
 
-_LAST: list[tuple[Canonical, Canonical, Similarity]] = []
-"""The :func:`similarity` of the pair compared whole, with the pair (held, so never mistaken
-for another pair): :func:`join` leaves it for the sentence step's ``assembled``
-(:func:`pair_similarity`), which leaves it for the summary step's
-(:func:`released_similarity`, :mod:`copylens.core.summary`), which releases it. A pair's
-signals and steps run one after another in one process
-(:func:`copylens.core.score.score_pair`), so the matrices are computed once a pair instead of
-three times."""
-
-
-def _similarity_of(a: Canonical, b: Canonical) -> Similarity:
-    """The pair's :func:`similarity`: the one :func:`join` left for it, else computed; nothing
-    is left behind."""
-    last, _LAST[:] = list(_LAST), []
-    if last and last[0][0] is a and last[0][1] is b:
-        return last[0][2]
-    return similarity(a, b)
-
-
 def _join(a: Canonical, b: Canonical, words: list[Alignment], sim: Similarity) -> list[Alignment]:
     """:func:`join` of a pair compared whole, ``sim`` its :func:`similarity`."""
     found = passages(sim)
@@ -551,25 +537,28 @@ def _join(a: Canonical, b: Canonical, words: list[Alignment], sim: Similarity) -
     return sorted(out, key=lambda f: (f.a0, f.b0))
 
 
-def pair_similarity(a: Canonical, b: Canonical) -> Similarity | None:
-    """The pair's :func:`similarity` for the sentence step's ``assembled``
-    (:func:`one_passage`): the one :func:`join` left for this pair, else computed; None for a
-    pair too long to compare whole (:func:`fits`). It is left (:data:`_LAST`) for the pair's
-    summary step, which runs after this one under the same condition and releases it
-    (:func:`released_similarity`); a pair too long leaves nothing."""
+@dataclass(frozen=True)
+class PairSentences:
+    """A pair's sentences as the pair stage compares them, found once a pair
+    (:func:`pair_sentences`, called by :func:`copylens.core.score.score_pair`) and passed
+    explicitly to each step that compares them, in the value that flows between them
+    (``Finding.sentences``, :mod:`copylens.core.signal`): the copy signal's :func:`join`, the
+    sentence step (:mod:`copylens.core.passages`) and the summary step
+    (:mod:`copylens.core.summary`). So the unit-by-unit matrices are computed once a pair, not
+    three times, and nothing of a pair outlives it (a thread or process scoring another pair
+    meanwhile has its own)."""
+
+    similarity: Similarity | None
+    """The pair's :func:`similarity`; None for a pair with an empty side or too long to compare
+    whole (:func:`fits`)."""
+
+
+def pair_sentences(a: Canonical, b: Canonical) -> PairSentences:
+    """The pair's :class:`PairSentences`: its :func:`similarity` when both sides hold words and
+    it :func:`fits`."""
     if len(a) == 0 or len(b) == 0 or not fits(a, b):
-        _LAST.clear()
-        return None
-    sim = _similarity_of(a, b)
-    _LAST[:] = [(a, b, sim)]
-    return sim
-
-
-def released_similarity(a: Canonical, b: Canonical) -> Similarity:
-    """The pair's :func:`similarity` for the summary step (:mod:`copylens.core.summary`), a
-    pair compared whole (:func:`fits`): the one :func:`pair_similarity` left for this pair,
-    else computed. Nothing is left behind."""
-    return _similarity_of(a, b)
+        return PairSentences(None)
+    return PairSentences(similarity(a, b))
 
 
 @dataclass(frozen=True)
