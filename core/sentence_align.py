@@ -200,9 +200,10 @@ class Similarity:
         return float(x @ y) / norm if norm else 0.0
 
 
-def similarity(a: Canonical, b: Canonical) -> Similarity:
-    """tf-isf cosine and Dice of every unit of A with every unit of B."""
-    ua, ub = Units.of(a), Units.of(b)
+def similarity(a: Canonical, b: Canonical, units: tuple[Units, Units] | None = None) -> Similarity:
+    """tf-isf cosine and Dice of every unit of A with every unit of B (``units``: their
+    :meth:`Units.of`, when the caller has them already)."""
+    ua, ub = units if units is not None else (Units.of(a), Units.of(b))
     words = np.concatenate((a.hashes, b.hashes))
     vocab, codes = np.unique(words, return_inverse=True)
     rows = np.concatenate(
@@ -368,7 +369,7 @@ def join(
         sentences = pair_sentences(a, b)
     if sentences.similarity is not None:
         return _join(a, b, words, sentences.similarity)
-    units_a, units_b = Units.of(a), Units.of(b)
+    units_a, units_b = sentences.a, sentences.b
     out: list[Alignment] = []
     for group, (a0, a1, b0, b1) in windows(words, units_a, units_b):
         wa0, wa1 = int(units_a.bounds[a0]), int(units_a.bounds[a1])
@@ -377,19 +378,14 @@ def join(
             out += group
             continue
         part_a, part_b = sliced(a, wa0, wa1), sliced(b, wb0, wb1)
-        if not _fits(Units.of(part_a), Units.of(part_b), part_a.hashes, part_b.hashes):
+        units = Units.of(part_a), Units.of(part_b)
+        if not _fits(*units, part_a.hashes, part_b.hashes):
             out += group
             continue
         inside = [shifted(f, -wa0, -wb0) for f in group]
-        joined = _join(part_a, part_b, inside, similarity(part_a, part_b))
+        joined = _join(part_a, part_b, inside, similarity(part_a, part_b, units))
         out += [shifted(f, wa0, wb0) for f in joined]
     return sorted(out, key=lambda f: (f.a0, f.b0))
-
-
-def fits(a: Canonical, b: Canonical) -> bool:
-    """The pair's :func:`similarity` fits :data:`DENSE_CELLS` and :data:`DENSE_WORK` (every
-    pair of documents of usual length): a longer pair is never compared whole."""
-    return _fits(Units.of(a), Units.of(b), a.hashes, b.hashes)
 
 
 def _fits(units_a: Units, units_b: Units, words_a: np.ndarray, words_b: np.ndarray) -> bool:
@@ -546,19 +542,26 @@ class PairSentences:
     sentence step (:mod:`copylens.core.passages`) and the summary step
     (:mod:`copylens.core.summary`). So the unit-by-unit matrices are computed once a pair, not
     three times, and nothing of a pair outlives it (a thread or process scoring another pair
-    meanwhile has its own)."""
+    meanwhile has its own). Each text's :class:`Units` are made once here too."""
 
+    a: Units
+    """The checked text's units (:meth:`Units.of`)."""
+    b: Units
     similarity: Similarity | None
-    """The pair's :func:`similarity`; None for a pair with an empty side or too long to compare
-    whole (:func:`fits`)."""
+    """The pair's :func:`similarity` (of units ``a`` and ``b``); None for a pair with an empty
+    side or too long to compare whole: one whose similarity would exceed
+    :data:`DENSE_CELLS` or :data:`DENSE_WORK` (:func:`_fits`; every pair of documents of usual
+    length fits), which :func:`join` compares in windows and the summary step leaves."""
 
 
 def pair_sentences(a: Canonical, b: Canonical) -> PairSentences:
-    """The pair's :class:`PairSentences`: its :func:`similarity` when both sides hold words and
-    it :func:`fits`."""
-    if len(a) == 0 or len(b) == 0 or not fits(a, b):
-        return PairSentences(None)
-    return PairSentences(similarity(a, b))
+    """The pair's :class:`PairSentences`: each text's units, made once, and their
+    :func:`similarity` when both sides hold words and it fits :data:`DENSE_CELLS` and
+    :data:`DENSE_WORK`."""
+    units_a, units_b = Units.of(a), Units.of(b)
+    if len(a) == 0 or len(b) == 0 or not _fits(units_a, units_b, a.hashes, b.hashes):
+        return PairSentences(units_a, units_b, None)
+    return PairSentences(units_a, units_b, similarity(a, b, (units_a, units_b)))
 
 
 @dataclass(frozen=True)

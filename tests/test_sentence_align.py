@@ -12,6 +12,7 @@ import pytest
 
 from copylens.core import Options, TextInput, check, passages, sentence_align, signals
 from copylens.core.align import Alignment, align
+from copylens.core.canonicalize import Canonical
 from copylens.core.extract import Extracted
 from copylens.core.prepare import Prepared, prepare_text
 from copylens.core.report import Fragment
@@ -482,6 +483,24 @@ def test_pairs_scored_step_by_step_in_turn_each_compute_their_similarity_once(
     assert len(similarity_calls) == 2
     assert [f.fragments for f in found] == alone
     assert all(f.fragments for f in found)
+
+
+def test_a_pair_makes_each_texts_units_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pair scored (its word alignments joined, the sentence step, the summary step) makes
+    each text's units once: before, the fit check, the similarity and the steps made them up
+    to four times a text. Counted, :meth:`Units.of` still doing the work."""
+    made: list[int] = []
+    whole = Units.of.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Units], c: Canonical) -> Units:
+        made.append(len(c))
+        return whole(cls, c)  # type: ignore[no-any-return]
+
+    (a, b), options = _pairs()[0], Options(workers=1)
+    expected = score_pair(a, b, options).fragments
+    monkeypatch.setattr(Units, "of", classmethod(counted))
+    assert score_pair(a, b, options).fragments == expected
+    assert sorted(made) == sorted([len(a.canonical), len(b.canonical)])
 
 
 def test_pairs_scored_at_once_in_threads_find_what_they_find_one_by_one(
