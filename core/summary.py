@@ -11,8 +11,8 @@ every pair signal ran:
 
 1. Units and similarities: each text's sentences as bags of canonical words (lemmas or stems,
    stop words out), the tf-isf cosine and Dice of every pair
-   (:func:`copylens.core.sentence_align.similarity`: the matrices the sentence step computed
-   for the pair, found once a pair and passed in ``Finding.sentences``, not a second
+   (:func:`copylens.core.sentence_align.similarity`: the pair's matrices, computed once a
+   pair for the sentence step and this one and passed in ``Finding.sentences``, not a second
    computation).
 2. Summary seeds: each checked unit with its best source unit, where their cosine reaches
    :data:`SEED_COS` and their Dice :data:`SEED_DICE` (lower than a copy's seeds: a summary
