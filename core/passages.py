@@ -49,12 +49,10 @@ from copylens.core.sentence_align import (
     Similarity,
     Units,
     alone,
-    fits,
     join,
     one_passage,
-    pair_similarity,
+    pair_sentences,
     sentence_candidates,
-    similarity,
     word_range,
 )
 from copylens.core.signal import Finding, PairStep
@@ -75,17 +73,23 @@ class SentencePassages(PairStep):
         return sentence_candidates(docs, sources, wanted, options)
 
     def joined(
-        self, a: Canonical, b: Canonical, alignments: list[Alignment], options: Options
+        self,
+        a: Canonical,
+        b: Canonical,
+        alignments: list[Alignment],
+        found: Finding,
+        options: Options,
     ) -> list[Alignment]:
-        return join(a, b, alignments)
+        return join(a, b, alignments, found.sentences)
 
     def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
         ca, cb = a.canonical, b.canonical
-        sim = pair_similarity(ca, cb)
+        sentences = found.sentences if found.sentences is not None else pair_sentences(ca, cb)
+        sim = sentences.similarity
         if options.paraphrase and sim is not None:
             found = edited(a, b, found, sim)
         fragments = one_passage(found.fragments, ca, cb, sim)
-        return Finding(found.covered_a, found.covered_b, fragments)
+        return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
 
 
 def edited(a: Prepared, b: Prepared, found: Finding, sim: Similarity) -> Finding:
@@ -148,12 +152,11 @@ SENTENCE_PASSAGES = SentencePassages()
 class PassageGrouping(PairStep):
     """The passage grouping (module docstring): with "Find rewrites" on, the pair's copy and
     paraphrase fragments next to each other, by :func:`~copylens.core.sentence_align.
-    one_passage`'s tests, are one copy passage with ``"retold"`` edits (``grouped``). The
-    pair's similarity, needed only past a sentence between two fragments, is computed again
-    here for a pair holding both kinds (the sentence step's is released by the summary step);
-    a pair too long to compare whole (:func:`~copylens.core.sentence_align.fits`) is grouped
-    without it. Must hold: the covered words and every fragment of another kind stay as they
-    are; every retold edit lies inside its copy fragment."""
+    one_passage`'s tests, are one copy passage with ``"retold"`` edits (``grouped``), given
+    the pair's similarity from ``Finding.sentences`` (found once a pair; found here for a
+    caller that runs the step on its own); a pair too long to compare whole is grouped
+    without it. Must hold: the covered words, the pair's sentences and every fragment of
+    another kind stay as they are; every retold edit lies inside its copy fragment."""
 
     name = "passage grouping"
 
@@ -165,9 +168,9 @@ class PassageGrouping(PairStep):
         if not {"copy", "paraphrase"} <= kinds:
             return found
         ca, cb = a.canonical, b.canonical
-        sim = similarity(ca, cb) if fits(ca, cb) else None
-        fragments = one_passage(found.fragments, ca, cb, sim, grouped=True)
-        return Finding(found.covered_a, found.covered_b, fragments)
+        sentences = found.sentences if found.sentences is not None else pair_sentences(ca, cb)
+        fragments = one_passage(found.fragments, ca, cb, sentences.similarity, grouped=True)
+        return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
 
 
 PASSAGE_GROUPING = PassageGrouping()
