@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -37,22 +38,35 @@ _LOG: list[Path] = []
 
 
 def _logged(extracted: Extracted, options: Options) -> str:
-    """A reader's ``build``: note that this file was read (one line, appended), give its name."""
+    """A reader's ``build``: note that this file was read (one line, appended), give its name.
+    A file other than the first waits for the first to be noted, so none is done before the
+    parent can take the first (the parent takes results in input order); the parent's
+    warm-up texts do not wait."""
+    if extracted.path.endswith(".txt") and not extracted.path.endswith("essay00.txt"):
+        _wait_until(lambda: "essay00.txt" in _log_text())
     with _LOG[0].open("a") as log:
         log.write(extracted.path + "\n")
     return extracted.path
 
 
+def _log_text() -> str:
+    return _LOG[0].read_text() if _LOG[0].exists() else ""
+
+
 def _read_so_far() -> int:
-    lines = _LOG[0].read_text().splitlines() if _LOG[0].exists() else []
-    return sum(line.endswith(".txt") for line in lines)  # not the parent's warm-up
+    return sum(line.endswith(".txt") for line in _log_text().splitlines())  # not the warm-up
+
+
+def _wait_until(done: Callable[[], bool]) -> None:
+    """Wait until ``done()`` (or the guard passes)."""
+    end = time.monotonic() + _GUARD_S
+    while not done() and time.monotonic() < end:
+        time.sleep(0.002)
 
 
 def _wait_for(count: int) -> int:
     """Wait until ``count`` files have been read (or the guard passes); how many were."""
-    end = time.monotonic() + _GUARD_S
-    while _read_so_far() < count and time.monotonic() < end:
-        time.sleep(0.01)
+    _wait_until(lambda: _read_so_far() >= count)
     return _read_so_far()
 
 
@@ -77,11 +91,14 @@ def test_readers_read_on_while_the_parent_works_on_a_document(tmp_path: Path) ->
     names, failures = read_all(files, Options(workers=2), _logged, each=each)
     assert not failures
     assert names == [str(p) for p in files] == seen  # in input order, each taken once
-    assert read_during[0] >= _FURTHER  # two held by each reader: at most 3 before
+    assert read_during[0] >= _FURTHER  # two held by each reader: at most 3 or 4 before
 
 
 def _noted(folder: str, n: int) -> int:
-    """Stands for a parser: note that item ``n`` was done."""
+    """Stands for a parser: note that item ``n`` was done, item 0 first (the others wait for
+    it, so none is done before the consumer can have the first)."""
+    if n:
+        _wait_until(lambda: Path(folder, "000").exists())
     Path(folder, f"{n:03d}").touch()
     return n
 
@@ -95,17 +112,15 @@ def test_workers_finish_items_ahead_while_the_consumer_is_busy(tmp_path: Path) -
 
     results = isolated_map(
         partial(_noted, str(done)),
-        list(range(60)),
+        list(range(100)),
         workers=2,
         limits=ProcessLimits(),
         ahead=16,
     )
     first = next(results)
-    end = time.monotonic() + _GUARD_S
-    while finished() < _FURTHER and time.monotonic() < end:
-        time.sleep(0.01)
+    _wait_until(lambda: finished() >= _FURTHER)
     assert finished() >= _FURTHER  # the workers went on through the items they held
-    assert [first, *results] == list(range(60))
+    assert [first, *results] == list(range(100))
 
 
 def _sleepy(n: int) -> int:
