@@ -254,8 +254,9 @@ class _RemoteTraceback(Exception):
 @dataclass
 class _Worker:
     """One worker process, its end of the pipe and the chunks sent to it, oldest first (up to
-    :data:`IN_FLIGHT` or the run's ``ahead``, so it never waits for the parent between two); ``deadline`` is the
-    oldest one's; ``ready`` once the worker said it has read its first chunk."""
+    :data:`IN_FLIGHT` or the run's ``ahead``, so it never waits for the parent between two);
+    ``deadline`` is the oldest one's; ``ready`` once the worker said it has read its first
+    chunk."""
 
     process: Any
     conn: Connection
