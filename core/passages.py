@@ -44,7 +44,7 @@ from copylens.core.sentence_align import (
     alone,
     join,
     one_passage,
-    pair_similarity,
+    pair_sentences,
     sentence_candidates,
     word_range,
 )
@@ -66,17 +66,23 @@ class SentencePassages(PairStep):
         return sentence_candidates(docs, sources, wanted, options)
 
     def joined(
-        self, a: Canonical, b: Canonical, alignments: list[Alignment], options: Options
+        self,
+        a: Canonical,
+        b: Canonical,
+        alignments: list[Alignment],
+        found: Finding,
+        options: Options,
     ) -> list[Alignment]:
-        return join(a, b, alignments)
+        return join(a, b, alignments, found.sentences)
 
     def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
         ca, cb = a.canonical, b.canonical
-        sim = pair_similarity(ca, cb)
+        sentences = found.sentences if found.sentences is not None else pair_sentences(ca, cb)
+        sim = sentences.similarity
         if options.paraphrase and sim is not None:
             found = edited(a, b, found, sim)
         fragments = one_passage(found.fragments, ca, cb, sim)
-        return Finding(found.covered_a, found.covered_b, fragments)
+        return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
 
 
 def edited(a: Prepared, b: Prepared, found: Finding, sim: Similarity) -> Finding:

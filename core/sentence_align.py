@@ -206,9 +206,10 @@ class Similarity:
         return float(x @ y) / norm if norm else 0.0
 
 
-def similarity(a: Canonical, b: Canonical) -> Similarity:
-    """tf-isf cosine and Dice of every unit of A with every unit of B."""
-    ua, ub = Units.of(a), Units.of(b)
+def similarity(a: Canonical, b: Canonical, units: tuple[Units, Units] | None = None) -> Similarity:
+    """tf-isf cosine and Dice of every unit of A with every unit of B (``units``: their
+    :meth:`Units.of`, when the caller has them already)."""
+    ua, ub = units if units is not None else (Units.of(a), Units.of(b))
     words = np.concatenate((a.hashes, b.hashes))
     vocab, codes = np.unique(words, return_inverse=True)
     rows = np.concatenate(
@@ -349,7 +350,9 @@ WINDOW_MARGIN = 16
 that extend them (seeds :data:`MAX_GAP` apart) and for a summary's wider source side."""
 
 
-def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
+def join(
+    a: Canonical, b: Canonical, words: list[Alignment], sentences: PairSentences | None = None
+) -> list[Alignment]:
     """The word alignments with the sentence passages: each passage and the alignments that
     overlap it, or touch it within a unit, are one alignment (hull on both sides, edits by a
     word diff). A passage of sentences alone is not reported here: a sentence retold without a
@@ -362,14 +365,17 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
     slices compared whole (the words' sentence frequencies then those of the window's
     units); alignments whose window would not fit (a copy of hundreds of pages in one piece)
     stay word alignments. Memory is then
-    bounded whatever the lengths, and time grows with the alignments, not the texts."""
+    bounded whatever the lengths, and time grows with the alignments, not the texts.
+
+    ``sentences``: the pair's (:func:`pair_sentences`, found once a pair by
+    :func:`copylens.core.score.score_pair`); found here when not given."""
     if not words or len(a) == 0 or len(b) == 0:  # a passage needs a word alignment
         return words
-    units_a, units_b = Units.of(a), Units.of(b)
-    if _fits(units_a, units_b, a.hashes, b.hashes):
-        sim = similarity(a, b)
-        _LAST[:] = [(a, b, sim)]  # for the sentence and summary steps, after the pair's signals
-        return _join(a, b, words, sim)
+    if sentences is None:
+        sentences = pair_sentences(a, b)
+    if sentences.similarity is not None:
+        return _join(a, b, words, sentences.similarity)
+    units_a, units_b = sentences.a, sentences.b
     out: list[Alignment] = []
     for group, (a0, a1, b0, b1) in windows(words, units_a, units_b):
         wa0, wa1 = int(units_a.bounds[a0]), int(units_a.bounds[a1])
@@ -378,19 +384,14 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
             out += group
             continue
         part_a, part_b = sliced(a, wa0, wa1), sliced(b, wb0, wb1)
-        if not _fits(Units.of(part_a), Units.of(part_b), part_a.hashes, part_b.hashes):
+        units = Units.of(part_a), Units.of(part_b)
+        if not _fits(*units, part_a.hashes, part_b.hashes):
             out += group
             continue
         inside = [shifted(f, -wa0, -wb0) for f in group]
-        joined = _join(part_a, part_b, inside, similarity(part_a, part_b))
+        joined = _join(part_a, part_b, inside, similarity(part_a, part_b, units))
         out += [shifted(f, wa0, wb0) for f in joined]
     return sorted(out, key=lambda f: (f.a0, f.b0))
-
-
-def fits(a: Canonical, b: Canonical) -> bool:
-    """The pair's :func:`similarity` fits :data:`DENSE_CELLS` and :data:`DENSE_WORK` (every
-    pair of documents of usual length): a longer pair is never compared whole."""
-    return _fits(Units.of(a), Units.of(b), a.hashes, b.hashes)
 
 
 def _fits(units_a: Units, units_b: Units, words_a: np.ndarray, words_b: np.ndarray) -> bool:
@@ -483,25 +484,6 @@ def shifted(f: Alignment, da: int, db: int) -> Alignment:
     )
 
 
-_LAST: list[tuple[Canonical, Canonical, Similarity]] = []
-"""The :func:`similarity` of the pair compared whole, with the pair (held, so never mistaken
-for another pair): :func:`join` leaves it for the sentence step's ``assembled``
-(:func:`pair_similarity`), which leaves it for the summary step's
-(:func:`released_similarity`, :mod:`copylens.core.summary`), which releases it. A pair's
-signals and steps run one after another in one process
-(:func:`copylens.core.score.score_pair`), so the matrices are computed once a pair instead of
-three times."""
-
-
-def _similarity_of(a: Canonical, b: Canonical) -> Similarity:
-    """The pair's :func:`similarity`: the one :func:`join` left for it, else computed; nothing
-    is left behind."""
-    last, _LAST[:] = list(_LAST), []
-    if last and last[0][0] is a and last[0][1] is b:
-        return last[0][2]
-    return similarity(a, b)
-
-
 def _join(a: Canonical, b: Canonical, words: list[Alignment], sim: Similarity) -> list[Alignment]:
     """:func:`join` of a pair compared whole, ``sim`` its :func:`similarity`."""
     found = passages(sim)
@@ -557,25 +539,35 @@ def _join(a: Canonical, b: Canonical, words: list[Alignment], sim: Similarity) -
     return sorted(out, key=lambda f: (f.a0, f.b0))
 
 
-def pair_similarity(a: Canonical, b: Canonical) -> Similarity | None:
-    """The pair's :func:`similarity` for the sentence step's ``assembled``
-    (:func:`one_passage`): the one :func:`join` left for this pair, else computed; None for a
-    pair too long to compare whole (:func:`fits`). It is left (:data:`_LAST`) for the pair's
-    summary step, which runs after this one under the same condition and releases it
-    (:func:`released_similarity`); a pair too long leaves nothing."""
-    if len(a) == 0 or len(b) == 0 or not fits(a, b):
-        _LAST.clear()
-        return None
-    sim = _similarity_of(a, b)
-    _LAST[:] = [(a, b, sim)]
-    return sim
+@dataclass(frozen=True)
+class PairSentences:
+    """A pair's sentences as the pair stage compares them, found once a pair
+    (:func:`pair_sentences`, called by :func:`copylens.core.score.score_pair`) and passed
+    explicitly to each step that compares them, in the value that flows between them
+    (``Finding.sentences``, :mod:`copylens.core.signal`): the copy signal's :func:`join`, the
+    sentence step (:mod:`copylens.core.passages`) and the summary step
+    (:mod:`copylens.core.summary`). So the unit-by-unit matrices are computed once a pair, not
+    three times, and nothing of a pair outlives it (a thread or process scoring another pair
+    meanwhile has its own). Each text's :class:`Units` are made once here too."""
+
+    a: Units
+    """The checked text's units (:meth:`Units.of`)."""
+    b: Units
+    similarity: Similarity | None
+    """The pair's :func:`similarity` (of units ``a`` and ``b``); None for a pair with an empty
+    side or too long to compare whole: one whose similarity would exceed
+    :data:`DENSE_CELLS` or :data:`DENSE_WORK` (:func:`_fits`; every pair of documents of usual
+    length fits), which :func:`join` compares in windows and the summary step leaves."""
 
 
-def released_similarity(a: Canonical, b: Canonical) -> Similarity:
-    """The pair's :func:`similarity` for the summary step (:mod:`copylens.core.summary`), a
-    pair compared whole (:func:`fits`): the one :func:`pair_similarity` left for this pair,
-    else computed. Nothing is left behind."""
-    return _similarity_of(a, b)
+def pair_sentences(a: Canonical, b: Canonical) -> PairSentences:
+    """The pair's :class:`PairSentences`: each text's units, made once, and their
+    :func:`similarity` when both sides hold words and it fits :data:`DENSE_CELLS` and
+    :data:`DENSE_WORK`."""
+    units_a, units_b = Units.of(a), Units.of(b)
+    if len(a) == 0 or len(b) == 0 or not _fits(units_a, units_b, a.hashes, b.hashes):
+        return PairSentences(units_a, units_b, None)
+    return PairSentences(units_a, units_b, similarity(a, b, (units_a, units_b)))
 
 
 @dataclass(frozen=True)

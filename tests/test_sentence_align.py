@@ -5,16 +5,27 @@ sharing only topic words with the source stays unmarked."""
 from __future__ import annotations
 
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
 
-from copylens.core import Options, TextInput, check, passages, sentence_align
+from copylens.core import Options, TextInput, check, passages, sentence_align, signals
 from copylens.core.align import Alignment, align
+from copylens.core.canonicalize import Canonical
 from copylens.core.extract import Extracted
-from copylens.core.prepare import prepare_text
+from copylens.core.prepare import Prepared, prepare_text
 from copylens.core.report import Fragment
-from copylens.core.sentence_align import Units, join, one_passage, similarity, windows
+from copylens.core.score import score_pair
+from copylens.core.sentence_align import (
+    Units,
+    join,
+    one_passage,
+    pair_sentences,
+    similarity,
+    windows,
+)
+from copylens.core.signal import Finding
 
 SOURCE = (
     "The river delta formed over thousands of years as sediment settled near the coast. "
@@ -438,7 +449,76 @@ def test_a_pair_compared_whole_computes_its_similarity_once_and_keeps_nothing(
     report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
     assert report.documents[0].sources[0].fragments
     assert len(calls) == 1
-    assert sentence_align._LAST == []
+
+
+def _pairs() -> list[tuple[Prepared, Prepared]]:
+    """Pairs of the shuffled passage (whole or its first sentences) and the source, each
+    with another essay: the sentence step finds a passage in each."""
+    first, rest = SOURCE.split(". ")[0] + ". ", SHUFFLED.split(". ")
+    essays = [first + ". ".join(rest[1:n]) + "." for n in (4, 5, 6, 7)]
+    return [(_prepared(e), _prepared(SOURCE)) for e in essays]
+
+
+def test_pairs_scored_step_by_step_in_turn_each_compute_their_similarity_once(
+    similarity_calls: list[tuple[int, int]],
+) -> None:
+    """A pair's similarity goes with the pair (``Finding.sentences``), not in a module: two
+    pairs whose signals and steps run in turn, as two threads of a Dask worker may run them,
+    each compute theirs once (before, a module global held the last pair's, so the other
+    pair computed its own again) and find what each finds alone."""
+    options = Options(workers=1)
+    pairs = _pairs()[:2]
+    alone = [score_pair(a, b, options).fragments for a, b in pairs]
+    del similarity_calls[:]
+    found = [
+        Finding.nothing(
+            len(a.canonical), len(b.canonical), pair_sentences(a.canonical, b.canonical)
+        )
+        for a, b in pairs
+    ]
+    for signal in signals.PAIR:
+        found = [signal.run(a, b, f, options) for (a, b), f in zip(pairs, found, strict=True)]
+    for step in signals.STEPS:
+        found = [step.assembled(a, b, f, options) for (a, b), f in zip(pairs, found, strict=True)]
+    assert len(similarity_calls) == 2
+    assert [f.fragments for f in found] == alone
+    assert all(f.fragments for f in found)
+
+
+def test_a_pair_makes_each_texts_units_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pair scored (its word alignments joined, the sentence step, the summary step) makes
+    each text's units once: before, the fit check, the similarity and the steps made them up
+    to four times a text. Counted, :meth:`Units.of` still doing the work."""
+    made: list[int] = []
+    whole = Units.of.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Units], c: Canonical) -> Units:
+        made.append(len(c))
+        return whole(cls, c)  # type: ignore[no-any-return]
+
+    (a, b), options = _pairs()[0], Options(workers=1)
+    expected = score_pair(a, b, options).fragments
+    monkeypatch.setattr(Units, "of", classmethod(counted))
+    assert score_pair(a, b, options).fragments == expected
+    assert sorted(made) == sorted([len(a.canonical), len(b.canonical)])
+
+
+def test_pairs_scored_at_once_in_threads_find_what_they_find_one_by_one(
+    similarity_calls: list[tuple[int, int]],
+) -> None:
+    """Threads scoring pairs at once (a Dask worker's) each find what the pair finds scored
+    alone, and compute each pair's similarity once."""
+    options = Options(workers=1)
+    pairs = _pairs() * 3
+    alone = [score_pair(a, b, options) for a, b in pairs]
+    del similarity_calls[:]
+    with ThreadPoolExecutor(4) as pool:
+        at_once = list(pool.map(lambda p: score_pair(*p, options), pairs))
+    assert [s.fragments for s in at_once] == [s.fragments for s in alone]
+    for s, t in zip(at_once, alone, strict=True):
+        assert np.array_equal(s.covered_a, t.covered_a)
+        assert np.array_equal(s.covered_b, t.covered_b)
+    assert len(similarity_calls) == len(pairs)
 
 
 def test_a_retelling_beside_a_copy_joins_it_across_a_sentence_drawn_from_the_source_between() -> (
