@@ -25,6 +25,7 @@ import argparse
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ from copylens.core import Options, check  # noqa: E402
 from copylens.core import sentence_align as sa  # noqa: E402
 from copylens.core.engine import MIN_SHARED_ANCHORS  # noqa: E402
 from copylens.core.extract import extract_file  # noqa: E402
+from copylens.core.passages import _ends  # noqa: E402
 from copylens.core.prepare import prepare_text  # noqa: E402
 from copylens.core.related import RELATED_WORDS  # noqa: E402
 
@@ -75,6 +77,10 @@ def diagnose(pair: Any, cases: list[tuple[int, int, int, int]]) -> list[dict[str
     ca, cb = a.canonical, b.canonical
     sim = sa.similarity(ca, cb)
     passages = sa.passages(sim)
+    ends = _ends(a.text, ca, sim.a)
+    near_units = set()  # units holding a word of any fragment of the pair
+    for f in found:
+        near_units.update(units_in(ca, sim.a, f[0], f[1]))
     out = []
     for c0, c1, s0, s1 in cases:
         ua, ub = units_in(ca, sim.a, c0, c1), units_in(cb, sim.b, s0, s1)
@@ -133,6 +139,7 @@ def diagnose(pair: Any, cases: list[tuple[int, int, int, int]]) -> list[dict[str
                         "strong": round(max(float(sim.cos[s]) for s in group), 2),
                         "sides": round(sim.cosine(*box), 2),
                         "runs": [len(r) for r in _consecutive(sorted({i for i, _ in inside}))],
+                        "run_faults": _faults(inside, ends, near_units),
                     }
                 )
         row["passages"] = ps
@@ -151,6 +158,29 @@ def diagnose(pair: Any, cases: list[tuple[int, int, int, int]]) -> list[dict[str
                 lost[tier] += miss
             row["lost"] = dict(lost)
         out.append(row)
+    return out
+
+
+def _faults(
+    inside: list[tuple[int, int]], ends: Callable[[int], bool], near: set[int]
+) -> list[str]:
+    """Why each run of two or more seed units in the case is not one :func:`alone` reports by
+    following its source (:func:`copylens.core.sentence_align._neighbours`)."""
+    sources: dict[int, list[int]] = {}
+    for i, j in inside:
+        sources.setdefault(i, []).append(j)
+    out = []
+    for run in _consecutive(sorted(sources)):
+        if len(run) < 2:
+            continue
+        if 1 + sum(map(ends, run[:-1])) < sa.ALONE_UNITS:
+            out.append("one sentence by its stops")
+        elif not sa._neighbours(run, sources):
+            out.append("does not follow the source")
+        elif any(u in near for u in range(run[0] - sa.MAX_GAP, run[-1] + sa.MAX_GAP + 1)):
+            out.append("beside a fragment")
+        else:
+            out.append("reported")
     return out
 
 
@@ -188,7 +218,8 @@ def _why(row: dict[str, Any]) -> str:
         return "not credible: sides' cosine"
     if all(max(p["runs"], default=0) < 2 for p in cred):
         return "runs of one unit"
-    return "runs of ≥2 without a copy / not worded"
+    faults = sorted({f for p in cred for f in p["run_faults"]})
+    return "runs of two or more: " + ", ".join(faults)
 
 
 def main() -> None:
