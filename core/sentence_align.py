@@ -124,10 +124,11 @@ verbatim pair outside its case was marked (verbatim precision 0.947 → 0.940). 
 between copied ones in bench/bench_own_text.py: 24 of 2,416 at 0.45 and 0.5 alike."""
 SOURCE_STEP = 1
 """Most source units from a seed of one unit of a run of sentences alone to a seed of the next
-for the run to follow its source (:func:`_neighbours`). PAN-13 development sample, random: at
-1 recall 0.689, precision 0.969, plagdet 0.666; at 2 0.697, 0.961, 0.670 (two more runs
-outside every case, obfuscated reuse of the source the truth does not list); the next unit's
-seed after the last one's only: 0.680 and 0.969 at 1, 0.682 and 0.964 at 2 (plagdet 0.660)."""
+for the run to follow its source (:func:`_following`). PAN-13 development sample, random, with
+whole runs: at 1 recall 0.689, precision 0.969, plagdet 0.666; at 2 0.697, 0.961, 0.670 (two
+more runs outside every case, obfuscated reuse of the source the truth does not list); the
+next unit's seed after the last one's only: 0.680 and 0.969 at 1, 0.682 and 0.964 at 2
+(plagdet 0.660). Cut into the parts that follow the source, at 1: 0.693, 0.968, 0.669."""
 BESIDE_UNITS = 2
 """Most source units between a fragment's source side and that of a run of seed units beside
 it for the run to continue the fragment (:func:`alone`, :func:`_continues`)."""
@@ -603,19 +604,21 @@ def alone(
       the obfuscation kept under :data:`OWN_SHARE` of its words still weighs its rare words
       with its counterpart), sharing :data:`STRONG_WORDS` words with it (PAN-13 random
       recall 0.660 → 0.666, plagdet 0.658 → 0.664; the run's two sides at that cosine
-      instead: recall 0.685 at precision 0.942 against 0.965), or its units seeding
-      neighbouring source units one after another (:func:`_neighbours`: it follows its source
-      sentence after sentence) with no fragment within :data:`MAX_GAP` units (:func:`_apart`;
-      PAN-13 development sample: random recall 0.673 → 0.683, 168 → 171 of 198 cases,
-      precision 0.972 → 0.969, translation 0.842 → 0.849, 175 → 178 of 188; beside
-      fragments too, more pieces of found cases: granularity 1.310 → 1.337, plagdet lower),
-      or
+      instead: recall 0.685 at precision 0.942 against 0.965), or
     - it continues a fragment in the source's order (:func:`_continues`) and each of its
       units is such a copy or a seed of cosine :data:`BESIDE_COS` (the fragment's sentences
       were edited less than its neighbours: PAN-13 random recall 0.648 → 0.661, translation
       0.799 → 0.813 at cosine 0.5; any seed within three source units of the fragment's:
       0.686 and 0.833, but own sentences between copied ones marked in
-      bench/bench_own_text.py 24 → 40 of 2,416, these 24 as before).
+      bench/bench_own_text.py 24 → 40 of 2,416, these 24 as before); else
+    - each part of it that follows its source sentence after sentence (:func:`_following`:
+      each unit seeds a source unit next to one the unit before it seeds) and holds
+      :data:`ALONE_UNITS` sentences, with no fragment within :data:`MAX_GAP` units
+      (:func:`_apart`), is reported with the source units it follows (PAN-13 development
+      sample: random recall 0.673 → 0.683, 168 → 171 of 198 cases, precision 0.972 → 0.969,
+      translation 0.842 → 0.849, 175 → 178 of 188, as whole runs; as parts, random 0.689 →
+      0.693, 173 → 175 cases with the candidates of :func:`sentence_candidates`; beside
+      fragments too, more pieces of found cases: granularity 1.310 → 1.337, plagdet lower).
 
     Only seed units are reported, never a unit between them (a writer's own sentence between
     edited ones stays unmarked, issue 12), and a lone sentence on the topic is no passage (on
@@ -679,27 +682,43 @@ def _runs(
             for i, c in zip(run, copied, strict=True)
         )
         sentences = 1 + sum(map(ends, run[:-1])) if ends is not None else len(run)
-        alone_ = sentences >= ALONE_UNITS and (
-            any(copied) or worded or (_neighbours(run, sources) and _apart(run, near))
-        )
-        if alone_ or (all(strong) and _continues(run, mine, near)):
+        if (sentences >= ALONE_UNITS and (any(copied) or worded)) or (
+            all(strong) and _continues(run, mine, near)
+        ):
             out.append((run, mine))
+            continue
+        for part, held in _following(run, sources):
+            counted = 1 + sum(map(ends, part[:-1])) if ends is not None else len(part)
+            if counted >= ALONE_UNITS and _apart(part, near):
+                out.append((part, held))
     return out
 
 
-def _neighbours(run: list[int], sources: dict[int, list[int]]) -> bool:
-    """Each unit of the run after the first seeds a source unit next to one a seed of the unit
-    before it holds (:data:`SOURCE_STEP`, either way: a shuffle may move a sentence's end):
-    the run follows its source sentence after sentence, as a copied passage does. A writer's
-    own sentences on the topic seed here and there (PAN-13 development sample: a run of two
-    seed sentences in any order marked text outside every case of three verbatim and three
-    random or translation pairs, verbatim precision 0.954 → 0.933; following the source, none)."""
-    reach = set(sources[run[0]])
-    for i in run[1:]:
-        reach = {j for j in sources[i] if any(0 < abs(j - k) <= SOURCE_STEP for k in reach)}
-        if not reach:
-            return False
-    return True
+def _following(run: list[int], sources: dict[int, list[int]]) -> list[tuple[list[int], list[int]]]:
+    """The run cut into its longest parts that follow their source, each with the source units
+    its seeds follow: each unit of a part after the first seeds a source unit next to one a seed
+    of the unit before it holds (:data:`SOURCE_STEP`, either way: a shuffle may move a
+    sentence's end), as a copied passage follows its source sentence after sentence. A
+    writer's own sentences on the topic seed here and there (PAN-13 development sample: a run of
+    two seed sentences in any order marked text outside every case of three verbatim and three
+    random or translation pairs, verbatim precision 0.954 → 0.933; following the source,
+    none)."""
+
+    def next_to(j: int, held: list[int]) -> bool:
+        return any(0 < abs(j - k) <= SOURCE_STEP for k in held)
+
+    parts: list[tuple[list[int], list[list[int]]]] = []
+    for i in run:
+        step = [j for j in sources[i] if parts and next_to(j, parts[-1][1][-1])]
+        if step:
+            units, held = parts[-1]
+            if len(units) == 1:  # the first unit's seeds: those the second follows
+                held[0] = [k for k in held[0] if any(next_to(j, [k]) for j in step)]
+            units.append(i)
+            held.append(step)
+        else:
+            parts.append(([i], [list(sources[i])]))
+    return [(units, [j for js in held for j in js]) for units, held in parts]
 
 
 def _apart(run: list[int], near: dict[int, tuple[int, int]]) -> bool:

@@ -577,15 +577,17 @@ def test_edited_sentences_in_the_sources_order_are_a_run_without_a_copied_one() 
     assert int(b.ends[run.b1 - 1]) < SOURCE.index("As a result")
 
 
-def test_the_same_edited_sentences_out_of_the_sources_order_are_no_run() -> None:
-    """The same three sentences shuffled (the third first): each still a seed of its source
-    sentence, but the run does not follow the source sentence after sentence (its first two
-    seed source sentences two apart), as a writer's own sentences on the topic seed here and
-    there: no run (one needs a copied sentence then)."""
+def test_a_run_is_cut_where_it_stops_following_its_source() -> None:
+    """The three sentences with the source's fourth first: the run of three does not follow
+    the source (fourth, then second), its last two do (second, then third): one run over those
+    two, its source side the second and third sentences only."""
     essay = f"{OPENING} {EDITED[2]} {EDITED[0]} {EDITED[1]} {CLOSING}"
-    sim = similarity(_prepared(essay).canonical, _prepared(SOURCE).canonical)
-    assert len(sim.seeds) == 3
-    assert sentence_align.alone(sim, []) == []
+    a, b = _prepared(essay).canonical, _prepared(SOURCE).canonical
+    (run,) = sentence_align.alone(similarity(a, b), [])
+    assert int(a.starts[run.a0]) == essay.index("Growers")
+    assert int(a.ends[run.a1 - 1]) == essay.index(CLOSING) - 2  # "water"
+    assert int(b.starts[run.b0]) == SOURCE.index("Farmers")
+    assert int(b.ends[run.b1 - 1]) == SOURCE.index("These levees") - 2  # "water"
 
 
 OWN_ON_TOPIC = [
