@@ -113,8 +113,10 @@ def containment_bound(a: Prepared, b: Prepared, options: Options) -> float:
     step (:mod:`copylens.core.summary`) may cover words outside Z, even in a pair where no
     signal found a fragment: a pair skipped here loses at most a summary, a miss, never a mark.
     So may what "Find rewrites" (``Options.paraphrase``) adds, the paraphrase stage's and the
-    sentence step's (:func:`copylens.core.sentence_align.alone`) ``"paraphrase"`` fragments:
-    the bound is of copies (tests/test_bound.py runs with the option off).
+    sentence step's (:func:`copylens.core.sentence_align.alone`) ``"paraphrase"`` fragments,
+    and the same retold words where they are ``"retold"`` edits inside a copy passage (the
+    passage grouping, :class:`copylens.core.passages.PassageGrouping`): the bound is of copies
+    (tests/test_bound.py runs with the option off, where no fragment holds a retold edit).
     """
     return float(containment_bounds(a, [b], options)[0])
 

@@ -41,7 +41,8 @@ Approach at PAN 2014 Text Alignment Competition", CLEF 2015):
 
 :func:`one_passage` then joins a pair's adjacent fragments into one passage (granularity: one
 case, one detection) across the sentences between them that the source holds between them,
-never across a writer's own sentence (decided per sentence, :data:`GAP_SHARE`);
+never across a writer's own sentence (decided per sentence, :data:`GAP_SHARE`); a copy and a
+paraphrase so joined are one copy passage with the paraphrase's span a ``"retold"`` edit;
 :func:`sentence_candidates` lets ``check`` align a pair that shares no anchor but two seed
 k-grams, or pairs of words and most of the source's vocabulary.
 
@@ -985,10 +986,12 @@ bench/bench_own_text.py 1 does (0.6: 105 and 14; 0.8: 74 and 1; widening the sou
 case join, none of 57 between cases; over own text 1 of 1,329, with no counted word between
 (a paraphrase beside a copy), no own sentence more marked.
 
-A paraphrase beside a copy joins it with :data:`OWN_SHARE` of its own words there, as a
-copied unit keeps them (:meth:`Similarity.copies`). PAN-13 development sample: random plagdet
-0.557 with 0.7, 0.564 with 0.6, translation 0.677 and 0.692; joining every paraphrase beside
-a copy (0.583, 0.742) turns a rewrite's retold sentences into a copy (issue 17)."""
+A paraphrase beside a copy joins it in the sentence step with :data:`OWN_SHARE` of its own
+words there, as a copied unit keeps them (:meth:`Similarity.copies`); PAN-13 development
+sample: random plagdet 0.557 with 0.7, 0.564 with 0.6, translation 0.677 and 0.692. The
+passage grouping, the pair's last step (``grouped``, :func:`one_passage`), joins it whatever
+share it keeps, shown as retold inside the copy passage (issue 17): 53 of the 92 gaps inside
+one PAN-13 case left unjoined before it were such a paraphrase beside a copy."""
 GAP_LEAST = 0.55
 """Least share of each sentence between two fragments, its distinct canonical words in the
 source between them, when the sentences between hold :data:`GAP_SHARE` of their distinct words
@@ -1012,14 +1015,20 @@ ORDER_SLACK 4 and ORDER_WORDS 40. At a share of 0.4 (12 more) the writer's own s
 tests/test_sentence_align.py (two of its five words in the skipped source sentence) joined,
 at 0.3 two own sentences of bench_own_text.py. Whole pipeline, PAN-13 development sample:
 translation plagdet 0.714 -> 0.726 (granularity 1.292 -> 1.262), random 0.591 -> 0.594."""
-# A paraphrase beside a copy is judged sentence by sentence at OWN_SHARE (issue 17). Judged as
-# one bag at 0.5 (PAN-13 development sample: 170 join decisions inside a case against 147), a
-# rewrite of many sentences beside one copied sentence became one copy fragment, its retold
-# sentences no longer shown as paraphrase (tests/test_paraphrase.py), so it was taken back.
+# In the sentence step a paraphrase beside a copy is judged sentence by sentence at OWN_SHARE
+# (issue 17). Judged as one bag at 0.5 (PAN-13 development sample: 170 join decisions inside a
+# case against 147), a rewrite of many sentences beside one copied sentence became one copy
+# fragment, its retold sentences no longer shown as paraphrase; the passage grouping
+# (``grouped``) shows them, as "retold" edits inside the passage.
 
 
 def one_passage(
-    fragments: Sequence[Fragment], a: Canonical, b: Canonical, sim: Similarity | None = None
+    fragments: Sequence[Fragment],
+    a: Canonical,
+    b: Canonical,
+    sim: Similarity | None = None,
+    *,
+    grouped: bool = False,
 ) -> tuple[Fragment, ...]:
     """Fragments next to each other on both sides joined into one (granularity: a passage
     copied with edits is one detection, as people read it; PAN-14's extension, detections
@@ -1044,18 +1053,35 @@ def one_passage(
       their source ranges, in order: gaps of comparable length on both sides, half of the
       words between drawn from the source between (:func:`_drawn_between`; a writer's own
       sentence has no counterpart there), for a paraphrase beside a copy too;
-    - and a paraphrase joined to a copy is such a copy too (a sentence the paraphrase stage
-      found that keeps most of its source words is an edited copy, one passage with the copy
-      beside it). A retelling in other words stays apart (issue 17), and so do a citation
-      and a borrowing.
+    - and a paraphrase beside a copy keeps most of its source words, sentence by sentence
+      (:data:`OWN_SHARE`: an edited copy the paraphrase stage found), unless ``grouped``.
 
-    The joined fragment is a copy when either part is; it counts the canonical words from its
-    start to its end, and its edits are both parts' edits and, for a copy, a ``replace`` over
-    the words between them (the source side: the characters between the parts' source
-    ranges, empty where they overlap)."""
+    Only copies and paraphrases join, and a citation never with a borrowing. Two paraphrases
+    are one paraphrase (its score the lower of the two). A copy and a paraphrase are one
+    passage, a copy, inside which the paraphrase's span is a ``"retold"``
+    :class:`~copylens.core.report.Edit` with its source span (:func:`_retold`): issue 34's
+    passage grouping, one entry, one highlight with the retold sentences tinted inside, one
+    detection, the retelling still shown as retold (issue 17). The paraphrase's meaning score
+    is lost inside the passage (a copy's is 1.0).
+
+    ``grouped`` is the passage grouping, the pair's last step
+    (:class:`copylens.core.passages.PassageGrouping`, after the summary and names steps, so
+    neither sees another grouping than before): a paraphrase beside a copy joins it by the
+    same tests as two fragments of one kind, whatever share of its source words it keeps
+    (PAN's retold pieces keep 40-60 %, issue 17's heavy rewrites 38-86 %: no share of words
+    tells them apart; shown as retold, neither is passed off as a copy). Without it (the
+    sentence step, before the summary step) a paraphrase joins a copy only when it keeps
+    most of its words, as it did before the grouping: the summary step reads the fragments'
+    spans and kinds, so the words it covers stay as they were.
+
+    The joined fragment counts the canonical words from its start to its end; its edits are
+    the copy parts' edits, each paraphrase part's ``"retold"`` edit and, for a copy, a
+    ``"replace"`` over the words between the two parts (the source side: the characters
+    between the parts' source ranges, empty where they overlap), never over a retold span.
+    Only the grouping changes: the words covered (the Finding's arrays) are the caller's."""
     out: list[Fragment] = []
     for f in sorted(fragments, key=lambda f: (f.start, f.end)):
-        if out and _adjacent(out[-1], f, a, b, sim):
+        if out and _adjacent(out[-1], f, a, b, sim, grouped):
             out[-1] = _joined(out[-1], f, a)
         else:
             out.append(f)
@@ -1065,9 +1091,15 @@ def one_passage(
 def _joined(g: Fragment, f: Fragment, a: Canonical) -> Fragment:
     """Fragments g and f (g first) as one (:func:`one_passage`)."""
     kind = g.kind if g.kind == f.kind else "copy"
-    edits = [*g.edits, *f.edits]
+    if kind == "paraphrase":
+        edits: list[Edit] = []  # a paraphrase shows no edits
+    elif g.kind == f.kind:
+        edits = [*g.edits, *f.edits]
+    else:
+        copy, retold = (g, f) if g.kind == "copy" else (f, g)
+        edits = [*copy.edits, *_retold(retold, copy, a)]
     w0, w1 = word_range(a, g.end, f.start)
-    if w1 > w0 and kind == "copy":  # a paraphrase shows no edits
+    if w1 > w0 and kind == "copy":
         gap = max(f.source_start, g.source_end)  # empty where the source ranges overlap
         edits.append(Edit("replace", int(a.starts[w0]), int(a.ends[w1 - 1]), g.source_end, gap))
     end = max(g.end, f.end)
@@ -1085,14 +1117,36 @@ def _joined(g: Fragment, f: Fragment, a: Canonical) -> Fragment:
     )
 
 
-def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical, sim: Similarity | None) -> bool:
+def _retold(p: Fragment, copy: Fragment, a: Canonical) -> list[Edit]:
+    """Paraphrase ``p`` joined to ``copy`` as ``"retold"`` edits with ``p``'s source span:
+    its characters exactly where the two do not overlap (the usual case); where they do, the
+    parts of ``p`` outside the copy (none, one or two), cut on the copy's side at a word."""
+    out = []
+    for s0, s1 in ((p.start, min(p.end, copy.start)), (max(p.start, copy.end), p.end)):
+        w0, w1 = word_range(a, s0, s1)
+        if w1 <= w0:
+            continue
+        start = s0 if s0 == p.start else int(a.starts[w0])
+        end = s1 if s1 == p.end else int(a.ends[w1 - 1])
+        out.append(Edit("retold", start, end, p.source_start, p.source_end))
+    return out
+
+
+def _adjacent(
+    g: Fragment,
+    f: Fragment,
+    a: Canonical,
+    b: Canonical,
+    sim: Similarity | None,
+    grouped: bool,
+) -> bool:
     if g.cited != f.cited or {g.kind, f.kind} - {"copy", "paraphrase"}:
         return False
     lo, hi = sorted(((g.source_start, g.source_end), (f.source_start, f.source_end)))
     if hi[0] >= lo[1] and _words_between(b, lo[1], hi[0]) > SOURCE_GAP:
         return False
     between = _words_between(a, g.end, f.start)
-    if g.kind == f.kind and between <= JOIN_WORDS:
+    if (g.kind == f.kind or grouped) and between <= JOIN_WORDS:
         return True
     y0, y1 = word_range(b, lo[0], max(lo[1], hi[1]))
     source = frozenset(b.forms[y0:y1])
@@ -1100,8 +1154,8 @@ def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical, sim: Similar
     gap = _sentences_of(a, *word_range(a, g.end, f.start), hull)
     if len(gap) > GAP_UNITS:
         return False
-    retold = []  # a paraphrase joined to a copy, judged on its own words, sentence by sentence
-    if g.kind != f.kind:
+    retold = []  # before the grouping: a paraphrase joined to a copy, judged on its own words
+    if g.kind != f.kind and not grouped:
         for x in (g, f):
             if x.kind == "paraphrase":
                 own = word_range(a, x.start, x.end)
