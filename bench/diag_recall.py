@@ -165,7 +165,7 @@ def _faults(
     inside: list[tuple[int, int]], ends: Callable[[int], bool], near: set[int]
 ) -> list[str]:
     """Why each run of two or more seed units in the case is not one :func:`alone` reports by
-    following its source (:func:`copylens.core.sentence_align._neighbours`)."""
+    following its source (:func:`copylens.core.sentence_align._following`)."""
     sources: dict[int, list[int]] = {}
     for i, j in inside:
         sources.setdefault(i, []).append(j)
@@ -173,11 +173,15 @@ def _faults(
     for run in _consecutive(sorted(sources)):
         if len(run) < 2:
             continue
-        if 1 + sum(map(ends, run[:-1])) < sa.ALONE_UNITS:
-            out.append("one sentence by its stops")
-        elif not sa._neighbours(run, sources):
+        parts = [part for part, _ in sa._following(run, sources) if len(part) >= 2]
+        if not parts:
             out.append("does not follow the source")
-        elif any(u in near for u in range(run[0] - sa.MAX_GAP, run[-1] + sa.MAX_GAP + 1)):
+        elif all(1 + sum(map(ends, part[:-1])) < sa.ALONE_UNITS for part in parts):
+            out.append("one sentence by its stops")
+        elif all(
+            any(u in near for u in range(part[0] - sa.MAX_GAP, part[-1] + sa.MAX_GAP + 1))
+            for part in parts
+        ):
             out.append("beside a fragment")
         else:
             out.append("reported")
