@@ -7,15 +7,18 @@ bench/lab_fragment_invariants.py counts the same on the PAN-13 development pairs
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from copylens.core import CheckReport, Options, TextInput, check
-from copylens.core.report import Fragment
+from copylens.core.exclusions import recount
+from copylens.core.report import DocumentResult, Fragment
 
 DATA = Path(__file__).resolve().parent / "data" / "paraphrase"
 EN = Options(language="en", workers=1)
@@ -109,3 +112,59 @@ def test_every_edit_lies_inside_its_fragment(seed: int) -> None:
         for s in d.sources:
             for f in s.fragments:
                 assert not _edit_problems(f), (_pair(seed), f)
+
+
+def _figures(d: DocumentResult) -> tuple[object, ...]:
+    return (
+        round(d.uniqueness, 9),
+        round(d.borrowed, 9),
+        round(d.cited, 9),
+        round(d.self_cited, 9),
+        sorted(
+            (
+                s.key,
+                round(s.containment, 9),
+                round(s.cited, 9),
+                round(s.exclusive, 9),
+                s.matched_words,
+            )
+            for s in d.sources
+        ),
+    )
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_the_recount_with_nothing_hidden_is_the_engines(seed: int) -> None:
+    """:func:`copylens.core.exclusions.recount` of every fragment gives the engine's figures:
+    uniqueness, borrowed, cited, self-cited; per source containment, cited and exclusive
+    shares and matched words (so hiding a fragment changes only what it covered)."""
+    report = _checked(seed)
+    for d in report.documents:
+        if d.sources:  # a source sharing shingles and no fragment (PAN-13 has one) stays too
+            alike = replace(d.sources[0], path="alike", fragments=(), matched_words=0)
+            alike = replace(alike, containment=0.0, exclusive=0.0, cited=0.0)
+            d = replace(d, sources=(*d.sources, alike))
+        again = recount(d, [(s, s.fragments) for s in d.sources], report.texts[d.path], report)
+        assert _figures(again) == _figures(d), _pair(seed)
+
+
+def test_the_words_not_found_survive_the_json_round_trip() -> None:
+    """``Fragment.uncovered`` (here an own sentence inside a copied passage, between a word
+    edited away and one inserted) is in the JSON and parsed back, so a reopened report
+    recounts as the engine counted; a report saved before it was kept (no ``"uncovered"``)
+    reads None, and its recount leaves out the inserted words, as before."""
+    report = _checked(6)
+    text = report.texts["a"]
+    [f] = [f for s in report.documents[0].sources for f in s.fragments if f.uncovered]
+    assert any("school choir" in text[x:y] for x, y in f.uncovered or ())
+    data = json.loads(json.dumps(report.to_data()))
+    assert CheckReport.from_json(data).documents == report.documents
+    for s in data["documents"][0]["sources"]:
+        for fragment in s["fragments"]:
+            del fragment["uncovered"]
+    old = CheckReport.from_json(data).documents[0]
+    assert all(f.uncovered is None for s in old.sources for f in s.fragments)
+    assert [len(s.fragments) for s in old.sources] == [
+        len(s.fragments) for s in report.documents[0].sources
+    ]
