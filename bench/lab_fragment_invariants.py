@@ -128,7 +128,7 @@ def pan(limit: int | None, jobs: int, out: Path | None) -> None:
 
 
 def essays(folder: Path) -> None:
-    from copylens.core import Options, compare
+    from copylens.core import Options, check, compare
 
     files = sorted(folder.glob("*.txt"))
     report = compare(files, Options(workers=2))
@@ -136,6 +136,13 @@ def essays(folder: Path) -> None:
     total = edit_violations(fragments)
     print(f"compare of {len(files)} essays: {len(report.pairs)} pairs, {len(fragments)} fragments,")
     print(f"  {sum(len(f.edits) for f in fragments)} edits, violations: {dict(total) or 'none'}")
+    checked = check(files, files, Options(workers=2))  # each against the others
+    fragments = [f for d in checked.documents for s in d.sources for f in s.fragments]
+    total = edit_violations(fragments)
+    print(f"check of the {len(files)} essays against each other: {len(fragments)} fragments,")
+    print(f"  {sum(len(f.edits) for f in fragments)} edits, violations: {dict(total) or 'none'}")
+    bad = recount_disagreements(checked)
+    print(f"  documents whose recount differs: {len(bad)} of {len(checked.documents)}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
