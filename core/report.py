@@ -27,7 +27,13 @@ class Edit:
     ``[start, end)`` retells the source's ``[source_start, source_end)`` in other words (whole
     sentences a paraphrase signal found, kept apart by kind as issue 17 asks), so that a copied
     passage with retold sentences inside is one fragment: one entry, one highlight with the
-    retold sentences tinted as paraphrase, one detection."""
+    retold sentences tinted as paraphrase, one detection.
+
+    Must hold (tests/test_fragment_invariants.py): every edit lies within its fragment,
+    ``start <= e.start <= e.end <= end`` and ``source_start <= e.source_start <= e.source_end
+    <= source_end``, a zero-width one (an ``"insert"``'s source side, a ``"delete"``'s
+    checked side) too; a fragment's edits are in order of ``start`` and do not overlap
+    (zero-width ones aside), and none lies on a retold span."""
 
     kind: str
     start: int
