@@ -62,6 +62,7 @@ from copylens.core.report import (
 )
 from copylens.core.score import PairScore, Seeded, containment_bounds, score_pair
 from copylens.core.signal import RunText
+from copylens.core.sketch import permutations
 from copylens.core.sources import MoreSources, look_up
 from copylens.core.spill import Spill, Spilled, read, summary
 from copylens.core.unionfind import groups
@@ -202,7 +203,7 @@ def compare(
     options = (options or Options()).validated()
     given = told_apart(inputs, ignore)
     with Spill() as spill:
-        each = _Tables().take if options.paraphrase and can_fork() else None
+        each = _Tables(options.paraphrase).take if can_fork() else None
         unique = given.unique()
         spilled, failures = read_all(unique, options, spill.prepare(), progress, cancel, each=each)
         by_key = given.by_key(spilled)
@@ -232,18 +233,36 @@ class _Tables:
     each loads what it needs itself, so nothing is loaded here). No word is looked up
     here: a pair worker learns only the words of the documents whose pairs reach the stage's
     meaning (on the 1,000 essays of bench_compare.py, 11,900 of the 26,600 words the run
-    holds, where learning every word here took 16 % of the run's CPU)."""
+    holds, where learning every word here took 16 % of the run's CPU). With the first
+    document, what every pair worker loads on its first pair, paraphrase or not, is loaded
+    here too (:func:`_warm_pairs`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, paraphrase: bool) -> None:
+        self.paraphrase = paraphrase
         self.loaded: set[str] = set()
+        self.warm = False
 
     def take(self, doc: Spilled) -> Spilled:
         """The document as it is, its language's tables loaded."""
-        if doc.language not in self.loaded:
+        if not self.warm:
+            self.warm = True
+            with stage("warm-up"):
+                _warm_pairs()
+        if self.paraphrase and doc.language not in self.loaded:
             self.loaded.add(doc.language)
             with stage("paraphrase: tables"):
                 ready(doc.language)
         return doc
+
+
+def _warm_pairs() -> None:
+    """Load what each pair worker would load for itself on its first pair: numpy's masked
+    arrays (``np.unique``, in the containment bound, imports them when first called) and the
+    MinHash permutations (``numpy.random``): about 19 ms in every pair worker (issue 40),
+    once here while the documents are read."""
+    import numpy.ma  # noqa: F401
+
+    permutations()
 
 
 def _ready_spilled(

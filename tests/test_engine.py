@@ -345,3 +345,31 @@ def test_issue_12_essay_marks_the_copied_sentences_and_none_of_the_writers_own()
         assert any(start <= at < end for start, end in marked), sentence
     assert len(marked) == 4  # three own sentences cut the essay's copied text into four runs
     assert doc.uniqueness > 0.15
+
+
+_WARM_PAIRS = """
+import sys
+import numpy as np
+from copylens.core import engine
+from copylens.core.sketch import permutations
+from copylens.core.spill import Spilled, Spot
+assert "numpy.ma" not in sys.modules and permutations.cache_info().currsize == 0
+doc = Spilled("a.txt", Spot("f", 0, 0), 0, np.zeros(0, np.uint64), np.zeros(0, np.uint32), 3)
+tables = engine._Tables(False)
+assert tables.take(doc) is doc
+assert "numpy.ma" in sys.modules and permutations.cache_info().currsize == 1
+assert not tables.loaded  # no paraphrase: no tables
+"""
+
+
+def test_the_first_document_read_warms_what_the_pair_workers_load() -> None:
+    """Issue 40: as the first document comes back from the readers, the process running
+    ``compare`` loads what every pair worker forked from it would otherwise load for itself on
+    its first pair (numpy's masked arrays, which ``np.unique`` imports; the MinHash
+    permutations), with the paraphrase stage off too. In a fresh interpreter, where nothing
+    loaded them before."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _WARM_PAIRS], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
