@@ -319,10 +319,12 @@ class _Run:
         items: Sequence[Item],
         build: Callable[[Extracted, Options], T],
         parts: int,
+        each: Callable[[T], object] | None = None,
     ) -> list[tuple[Any, int]]:
-        """One read task per partition of ``items``: its future and its number of items."""
+        """One read task per partition of ``items`` (:meth:`read_part`): its future and its
+        number of items."""
         return [
-            (self.read_part(chunk, build, self.options), len(chunk))
+            (self.read_part(chunk, build, self.options, each), len(chunk))
             for chunk in _partitions(items, parts)
         ]
 
@@ -331,22 +333,12 @@ class _Run:
         chunk: Sequence[Item],
         build: Callable[[Extracted, Options], T],
         options: Options,
+        each: Callable[[T], object] | None = None,
     ) -> Any:
+        """:func:`_read_part` of ``chunk`` on a worker (a future)."""
         return self.submit(
-            _read_part, [_for_workers(i) for i in chunk], _labels(chunk), build, options
+            _read_part, [_for_workers(i) for i in chunk], _labels(chunk), build, options, each
         )
-
-    def read_to_compare(self, items: Sequence[Item], parts: int) -> list[tuple[Any, int]]:
-        """:meth:`read` of ``compare``'s documents (:func:`_read_to_compare`)."""
-        return [
-            (
-                self.submit(
-                    _read_to_compare, [_for_workers(i) for i in c], _labels(c), self.options
-                ),
-                len(c),
-            )
-            for c in _partitions(items, parts)
-        ]
 
     def shuffle(
         self, records: Callable[[Any, int], Records], parts: Sequence[Any], firsts: Sequence[int]
@@ -526,18 +518,16 @@ def _read_part(
     return [results[n] for n in range(len(items))]
 
 
-def _read_to_compare(
-    items: list[Item], labels: list[str], options: Options
-) -> list[Prepared | InputFailure]:
-    """:func:`_read_part` of ``compare``'s documents; with the paraphrase stage on, the
-    lexicons of each document's language are loaded on this worker's warm-up thread
-    (:class:`_WarmUp`) as soon as its first document of that language is read, while its
-    reader reads the rest."""
+def _warming(options: Options) -> Callable[[Prepared], None] | None:
+    """What ``compare``'s read tasks show each document (:func:`_read_part`'s ``each``): with
+    the paraphrase stage on, :func:`_warm_up`, so the lexicons of each document's language
+    are loaded on the worker that reads it, on its warm-up thread (:class:`_WarmUp`), as
+    soon as its first document of that language is read, while its reader reads the rest."""
+    return _warm_up if options.paraphrase else None
 
-    def warm(doc: Prepared) -> None:
-        _WARM_UP.load(doc.canonical.language)
 
-    return _read_part(items, labels, prepare_text, options, warm if options.paraphrase else None)
+def _warm_up(doc: Prepared) -> None:
+    _WARM_UP.load(doc.canonical.language)
 
 
 class _WarmUp:
@@ -546,13 +536,15 @@ class _WarmUp:
     the worker reads (issue 40): the local run loads them before its workers fork; a Dask
     worker is a process of its own and loaded them in its first alignment task, after the
     reading, with the alignment waiting. Its reading is done by the reader it started, so the
-    worker itself mostly waits then. :meth:`aligning` waits for the loads handed over and keeps
-    the thread out while a task aligns (a lexicon is not made for two threads at once)."""
+    worker itself mostly waits then. An alignment task waits for the loads handed over
+    (:meth:`wait`), then aligns beside the other tasks of its worker's threads: nothing is held
+    while it aligns (the tables a pair's meaning learns words into are locked where they
+    change: :class:`copylens.core.meaning.Lexicon`, :func:`copylens.core.paraphrase.meaning_of`)."""
 
     def __init__(self) -> None:
         self.todo: queue.Queue[str] = queue.Queue()
         self.lock = threading.Lock()
-        """Held while the thread loads or a task aligns."""
+        """Held while the thread loads a language's tables, and only then."""
         self.starting = threading.Lock()
         self.thread: threading.Thread | None = None
         self.languages: set[str] = set()
@@ -585,12 +577,9 @@ class _WarmUp:
             finally:
                 self.todo.task_done()
 
-    @contextmanager
-    def aligning(self) -> Iterator[None]:
-        """The loads handed over done, then the block run with the thread kept out."""
+    def wait(self) -> None:
+        """Return once the loads handed over are done (at once when none is pending)."""
         self.todo.join()
-        with self.lock:
-            yield
 
 
 _WARM_UP = _WarmUp()
@@ -599,8 +588,8 @@ _WARM_UP = _WarmUp()
 def warmed_up() -> list[str]:
     """The languages whose lexicons this worker loaded while reading, once loaded
     (:class:`_WarmUp`)."""
-    with _WARM_UP.aligning():
-        return sorted(_WARM_UP.loaded)
+    _WARM_UP.wait()
+    return sorted(_WARM_UP.loaded)
 
 
 def _worker_address() -> str:
@@ -690,13 +679,14 @@ def _compare_block(
 ) -> list[PairResult | None]:
     """``compare_pair`` of each (i, j) of ``pairs`` (positions in ``left`` and ``right``,
     sorted), pairs bounded under ``min_containment`` not aligned: ``compare_group``; once
-    the lexicons this worker was loading are loaded (:meth:`_WarmUp.aligning`)."""
-    with _WARM_UP.aligning():
-        return [
-            result
-            for i, js in groups_of(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
-            for result in compare_group(left[i], [right[j] for j in js], options)
-        ]
+    the lexicons this worker was loading are loaded (:meth:`_WarmUp.wait`), beside the other
+    alignments of this worker's threads."""
+    _WARM_UP.wait()
+    return [
+        result
+        for i, js in groups_of(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
+        for result in compare_group(left[i], [right[j] for j in js], options)
+    ]
 
 
 def _picked(docs: Sequence[Prepared], at: np.ndarray) -> list[Prepared]:
@@ -749,8 +739,9 @@ def compare_on_dask(
     tpl_items = [u for u in unique if given.key(u) not in compared]
     with dask_cluster(address, workers or options.process_count) as client:
         run = _Run(client, options, progress, cancel)
-        read = run.read_to_compare(doc_items, run.partitions(len(doc_items)))
-        templates = run.read_to_compare(tpl_items, 1)
+        each = _warming(run.options)
+        read = run.read(doc_items, prepare_text, run.partitions(len(doc_items)), each)
+        templates = run.read(tpl_items, prepare_text, 1, each)
         outlines = _outlines(run, [*read, *templates], len(unique))
         paths = [path for docs, _ in outlines[: len(read)] for path in docs]
         failures = [failure for _, failed in outlines for failure in failed]
