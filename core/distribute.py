@@ -78,6 +78,7 @@ import numpy as np
 from copylens.core.archive import AddReport, Archive, add_to_archive
 from copylens.core.archive.record import Record
 from copylens.core.arrays import distinct
+from copylens.core.cpu import stage
 from copylens.core.documents import Input, TextInput, WebPage
 from copylens.core.engine import compare_group, compare_report, ready_to_compare
 from copylens.core.errors import Cancelled, ClusterUnavailable, UnreadableFile
@@ -149,9 +150,11 @@ def dask_cluster(address: str, workers: int) -> Iterator[Any]:
     workers checked (:func:`_usable_workers`); closed, and a LocalCluster stopped, however the
     block ends. Raises ClusterUnavailable when the cluster cannot be used."""
     dask, distributed = _dask()
+    local = address.strip().lower() == LOCAL
     # the readers are the workers' children (only a LocalCluster started here heeds it)
-    with dask.config.set({"distributed.worker.daemon": False}), ExitStack() as stack:
-        if address.strip().lower() == LOCAL:
+    settings = {"distributed.worker.daemon": False, **(QUIET if local else {})}
+    with dask.config.set(settings), ExitStack() as stack:
+        if local:
             cluster = stack.enter_context(
                 distributed.LocalCluster(
                     n_workers=workers,
@@ -170,6 +173,20 @@ def dask_cluster(address: str, workers: int) -> Iterator[Any]:
         _usable_workers(client, address)
         with client.as_current():  # distributed.wait finds it
             yield client
+
+
+QUIET = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.gil.enabled": False,
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+"""Dask's own watchers, quieter in a LocalCluster started here (its workers are started with
+the settings of this process): the statistical profiler that samples every worker thread's
+stack every 10 ms (for the dashboard, which is off), the GIL and system monitors (every 1 and
+500 ms) and the nannies' memory monitor (every 100 ms). Their CPU grows with the run's wall
+time, on the cores the run needs (issue 40: 1,000 essays, 1.5 s of CPU of 31 under load).
+A scheduler and workers started by the user keep their own settings."""
 
 
 def _dask() -> tuple[Any, Any]:
@@ -569,7 +586,7 @@ class _WarmUp:
         while True:
             language = self.todo.get()
             try:
-                with self.lock:
+                with self.lock, stage("paraphrase: tables"):  # as the local run names it
                     ready(language)
                     self.loaded.add(language)
             except Exception:  # the alignment loads it again, and says what fails

@@ -676,3 +676,24 @@ def test_a_worker_aligns_while_its_warm_up_lock_is_held_and_on_two_threads_at_on
             assert report == local_pair and report.pairs
         assert compare_on_dask(inputs, ignore=ignore, address=address) == local
         assert len(local.pairs) >= 8
+
+
+def test_a_local_cluster_runs_without_dasks_profiler_and_monitors(dask_installed: None) -> None:
+    """``--dask local``'s workers do not sample their threads' stacks every 10 ms for a
+    dashboard nobody sees, nor watch the GIL (issue 40: their CPU grows with the run's time);
+    the settings reach the spawned workers, and only a cluster started here."""
+    code = (
+        "import dask\n"
+        "from copylens.core.distribute import dask_cluster\n"
+        "def settings(dask_worker):\n"
+        "    return (dask.config.get('distributed.worker.profile.enabled'),\n"
+        "            dask.config.get('distributed.admin.system-monitor.gil.enabled'),\n"
+        "            'profile' in dask_worker.periodic_callbacks)\n"
+        "if __name__ == '__main__':\n"
+        "    with dask_cluster('local', 1) as client:\n"
+        "        print(list(client.run(settings).values()))\n"
+        "    print(dask.config.get('distributed.worker.profile.enabled'))\n"
+    )
+    run = _command(code=code)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["[(False,", "False,", "False)]", "True"]
