@@ -129,6 +129,16 @@ CPU (all processes) was 18.5 s against 21.0 s, Dask's own share 2.6 s against 4.
 two alternating runs each; a task holds at most two partitions' documents either way). In
 three further alternations, 2,048 pairs took 18.4 s of CPU (median), 8,192 pairs 19.1 s, and
 2,048 with one partition per thread instead of two 19.2 s."""
+WHOLE_SHARE = 0.125
+"""Most of a worker's memory the run's documents may take for each alignment task to be
+given its two partitions whole (:func:`_compared`): Dask then moves a partition to a worker
+once, and keeps it there for the run's next blocks, where picking moved the documents of
+every block anew, and ran a task on each side to pick them. At 1,000 essays (4 partitions, 20
+blocks) either moves about as much; at 10,000 (20 partitions, 200 blocks of fewer than 2,048
+pairs, most of each partition's documents picked for each) picking moved each partition about
+five times as often. Each worker then holds all documents in the end: 10,000 essays are
+about 300 MB; 100,000 would not fit a LocalCluster of two workers on a 24 GB machine, so
+those are picked."""
 BLOCKS_PER_THREAD = 4
 """Alignment tasks submitted ahead per worker thread (:meth:`_Run.windowed`): with blocks of up
 to two partitions' documents, about the documents in flight of 8 blocks of 256 pairs."""
@@ -315,6 +325,17 @@ class _Run:
             found = self.client.who_has(unknown)
             self.where.update({key: list(found[key]) for key in found if found[key]})
         return {part.key: self.where[part.key] for part in parts if part.key in self.where}
+
+    def fit_everywhere(self, parts: Sequence[Any]) -> bool:
+        """Whether the partitions ``parts`` (finished futures) would take at most
+        :data:`WHOLE_SHARE` of the memory of the worker with the least (by Dask's sizes of
+        them, :func:`_sized`; the machine's memory for a worker without a limit)."""
+        from distributed.system import MEMORY_LIMIT
+
+        held = sum(self.client.nbytes([p.key for p in parts], summary=False).values())
+        workers = self.client.scheduler_info(n_workers=-1)["workers"].values()
+        least = min((w.get("memory_limit") or MEMORY_LIMIT for w in workers), default=0)
+        return bool(held <= WHOLE_SHARE * least)
 
     def step(self, stage: str, done: int, total: int) -> None:
         if self.progress is not None:
@@ -847,7 +868,9 @@ def _compared(
     documents: int,
 ) -> Iterator[PairResult]:
     """The reported pairs among the candidates, in candidate order, aligned in blocks of pairs
-    of two partitions."""
+    of two partitions: given the two partitions whole when every worker can hold all of the
+    run's documents (:meth:`_Run.fit_everywhere`), else only the documents each block needs,
+    picked where their partitions are."""
     if len(candidates) == 0:
         return
     first_doc, second_doc = candidates // documents, candidates % documents
@@ -860,11 +883,16 @@ def _compared(
     for run_of in np.split(order, np.flatnonzero(np.diff(blocks[order])) + 1):
         chunks.extend(np.split(run_of, range(BLOCK_PAIRS, len(run_of), BLOCK_PAIRS)))
     chunks = sorted((c for c in chunks if len(c)), key=lambda c: int(c[0]))
-    run.holders(ready)  # one question to the scheduler for all partitions
+    whole = run.fit_everywhere(ready)
+    if not whole:
+        run.holders(ready)  # one question to the scheduler for all partitions
 
     def ask(chunk: np.ndarray) -> Any:
         a, b = int(part_a[chunk[0]]), int(part_b[chunk[0]])
         left, right = first_doc[chunk] - starts[a], second_doc[chunk] - starts[b]
+        if whole:  # a partition moves to a worker once, and stays for the run's next blocks
+            local = np.stack((left, right), axis=1)
+            return run.submit(_compare_block, ready[a], ready[b], local, run.options)
         if a == b:
             wanted, at = np.unique(np.concatenate((left, right)), return_inverse=True)
             picked_a = picked_b = run.beside(ready[a], _picked, wanted)

@@ -697,3 +697,18 @@ def test_a_local_cluster_runs_without_dasks_profiler_and_monitors(dask_installed
     run = _command(code=code)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["[(False,", "False,", "False)]", "True"]
+
+
+def test_blocks_given_picked_documents_give_the_same_report(
+    dask_scheduler: str, corpus: tuple[Path, dict[str, Path]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the run's documents would not fit every worker, each alignment task is given only
+    the documents its block needs, picked where their partitions are: the same report as the
+    partitions given whole (the other tests' small runs) and as the local run."""
+    from copylens.core import distribute
+
+    folder, special = corpus
+    inputs, ignore = [folder], [special["handout"]]
+    local = compare(inputs, ignore=ignore)
+    monkeypatch.setattr(distribute, "WHOLE_SHARE", 0.0)
+    assert compare_on_dask(inputs, ignore=ignore, address=dask_scheduler) == local
