@@ -23,11 +23,13 @@ many. :func:`compare_on_dask`:
 5. *candidates*: the ready anchors shuffled the same way; each bucket's pairs by
    :func:`~copylens.core.index.shared_values` with :data:`~copylens.core.index.MAX_DF`, exact
    for the same reason; the union of the buckets' pairs is ``candidate_pairs``;
-6. *align*: candidate pairs in blocks by the partitions of their two documents; the documents
-   a block needs are taken out where their partitions are, and the task that gets them (Dask
-   moves them) calls :func:`~copylens.core.engine.compare_pair`, once the worker has the
-   paraphrase stage's lexicons, which it loads on a thread of its own while it reads
-   (:class:`_WarmUp`);
+6. *align*: candidate pairs in blocks by the partitions of their two documents, each block a
+   task calling :func:`~copylens.core.engine.compare_pair` on its pairs, given the block's two
+   partitions whole when every worker can hold the run's documents (Dask moves a partition to
+   a worker once, for all its blocks there: :data:`WHOLE_SHARE`), else only the documents the
+   block needs, picked where their partitions are; once the worker has the paraphrase stage's
+   lexicons, which it loads on a thread of its own while it reads (:class:`_WarmUp`). A worker
+   of several threads aligns on all of them at once;
 7. clusters and the report here, as ``compare`` makes them.
 
 What must hold: the report equals ``compare``'s for the same inputs and options (the same
@@ -35,8 +37,9 @@ pairs in the same order, the same fragments, clusters, documents and errors in t
 with ``on_pair`` the pairs come in candidate order, as ``compare`` sends them.
 
 What moves over the network: the inputs' paths to the workers; 16 bytes per anchor of every
-document in each shuffle; the common phrases to every partition; a candidate pair's documents
-to the worker aligning it, when another holds them; back to this process: paths
+document in each shuffle; the common phrases to every partition; a partition to each
+worker aligning a block of it, once (or, in a run too large for that, each block's documents
+to the worker aligning it, when another holds them); back to this process: paths
 and failures, candidate pair codes, the reported pairs, and the texts when the report holds
 them. The workers read the files themselves: with a remote scheduler they must see them at
 the same paths (a shared filesystem); a file one cannot find is reported as such.
