@@ -36,6 +36,11 @@ that source's colour (the colour swatch in the source table is the legend):
   lighter tint of its source's colour and a wavy underline in a dark shade of it; its tooltip
   (and, in a browser, a small figure after it) gives its meaning similarity, and a table after
   the sources lists every paraphrase with it (for paper and PDF);
+* a sentence retold in other words inside a copied passage (an edit of kind "retold" in a
+  ``"copy"`` fragment, issue 34: one passage, one fragment) looks like a paraphrase inside the
+  passage's highlight (class ``retold``: the lighter tint and the wavy underline), its tooltip
+  says "retold in other words"; the source's line counts the retold sentences, and a compare
+  report's quotes mark them the same way;
 * look-alike letters (Latin letters hidden in Cyrillic words and the reverse) are red, bold
   and underlined, inside whatever highlight they are in.
 
@@ -65,6 +70,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime
+from itertools import pairwise
 from typing import Any
 
 from copylens import __version__
@@ -94,6 +100,8 @@ from copylens.app.presentation import (
     paraphrase_at,
     passage,
     percent,
+    retold_count,
+    retold_edits,
     similarity_order,
     source_names,
     text_segments,
@@ -650,13 +658,15 @@ def _document_section(
 
 
 def _paraphrase_count(src: SourceMatch, s: _Strings) -> str:
-    """The count of each tinted kind's fragments (paraphrases, summaries) from ``src``."""
+    """The count of each tinted kind's fragments (paraphrases, summaries) from ``src``, then
+    of the sentences retold inside its copied passages."""
     counts = Counter(f.kind for f in src.fragments if is_paraphrase(f))
+    retold = retold_count(src.fragments)
     return "".join(
         f" &middot; {_e(s.kind(name, 'plural').capitalize())}: {counts[name]}"
         for name in FRAGMENT_KINDS
         if counts[name]
-    )
+    ) + (f" &middot; {_e(s('retold_sentences'))}: {retold}" if retold else "")
 
 
 def _is_scored(f: Fragment) -> bool:
@@ -728,12 +738,12 @@ def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings
     """``names`` are the sources' names by :attr:`SourceMatch.key`."""
     """The legend of what appears, then the full text with its highlights."""
     pieces = []
-    seen_overlap = seen_edit = seen_glyph = seen_cited = seen_paraphrase = False
+    seen_overlap = seen_edit = seen_glyph = seen_cited = seen_paraphrase = seen_retold = False
     seen_kinds: set[str] = set()  # tinted kinds without a score (summaries)
     has_paraphrase = [any(is_paraphrase(f) for f in src.fragments) for src in d.sources]
     cuts = _paper_cuts(text) if s.wrap_names else []
     at = [p for p, _ in cuts]
-    for a, b, covering, edited, glyph, cited in text_segments(
+    for a, b, covering, edited, glyph, cited, retold in text_segments(
         len(text), [src.fragments for src in d.sources], d.homoglyph_offsets
     ):
         piece = _cut_piece(text, a, b, cuts, at) if cuts else _e(text[a:b])
@@ -770,6 +780,12 @@ def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings
                 style = f"background-color:{fill}; text-decoration-color:{_line(first)}"
                 tip += f"\n{s.term('paraphrase')}, {s.term('meaning_similarity')}: {similarity}"
                 extra = f' data-meaning="{_e(similarity)}"'
+            elif retold:  # a sentence retold inside a copied passage: a paraphrase's look
+                seen_retold = True
+                classes += " paraphrase retold"
+                fill = CITED if cited else _paraphrase_fill(first)
+                style = f"background-color:{fill}; text-decoration-color:{_line(first)}"
+                tip += f"\n{s('retold_tip')}"
             piece = (
                 f'<span class="{classes}" style="{style}" '
                 f'data-sources="{" ".join(map(str, covering))}"{extra} title="{_e(tip)}">'
@@ -785,7 +801,7 @@ def _text_block(text: str, d: DocumentResult, names: dict[str, str], s: _Strings
             f'<span class="src edited" style="background-color:{NEUTRAL}">'
             f"{_e(s('edited_chip'))}</span>"
         )
-    if seen_paraphrase:
+    if seen_paraphrase or seen_retold:
         chips.append(
             f'<span class="src paraphrase" style="background-color:{_NEUTRAL_PARAPHRASE}; '
             f'text-decoration-color:{NEUTRAL_LINE}">{_e(s("paraphrase_chip"))}</span>'
@@ -1161,8 +1177,15 @@ def _pair_section(
             b0=f.source_start,
             b1=f.source_end,
         )
-        quote_a = _quote(text_a, f.start, f.end, s) if text_a is not None else ""
-        quote_b = _quote(text_b, f.source_start, f.source_end, s) if text_b is not None else ""
+        retold = retold_edits(f)
+        if retold:
+            where += " · " + s("retold_sentences") + f": {len(retold)}"
+        marks_a = [(e.start, e.end) for e in retold]
+        marks_b = [(e.source_start, e.source_end) for e in retold]
+        quote_a = _quote(text_a, f.start, f.end, s, marks_a) if text_a is not None else ""
+        quote_b = (
+            _quote(text_b, f.source_start, f.source_end, s, marks_b) if text_b is not None else ""
+        )
         rows.append(
             f'<tr><td colspan="2" class="where">{_e(where)}</td></tr>'
             f'<tr><td class="quote">{quote_a}</td><td class="quote">{quote_b}</td></tr>'
@@ -1177,27 +1200,54 @@ def _pair_section(
     return "\n".join(out)
 
 
-def _quote(text: str, start: int, end: int, s: _Strings) -> str:
-    """A fragment with up to CONTEXT_CHARS of context each side; long ones are elided."""
+def _quote(
+    text: str,
+    start: int,
+    end: int,
+    s: _Strings,
+    retold: Sequence[tuple[int, int]] = (),
+) -> str:
+    """A fragment with up to CONTEXT_CHARS of context each side; long ones are elided.
+    ``retold`` are the spans of its retold sentences on this side, marked inside it as a
+    paraphrase."""
     start, end = max(0, min(start, len(text))), max(0, min(end, len(text)))
     before_from = _word_cut(text, max(0, start - CONTEXT_CHARS), forward=True)
     after_to = _word_cut(text, min(len(text), end + CONTEXT_CHARS), forward=False)
     before, after = text[before_from:start], text[end:after_to]
     if end - start > QUOTE_CHARS:
         half = QUOTE_CHARS // 2
-        head = text[start : _word_cut(text, start + half, forward=False)]
-        tail = text[_word_cut(text, end - half, forward=True) : end]
+        head_end = _word_cut(text, start + half, forward=False)
+        tail_start = _word_cut(text, end - half, forward=True)
         marked = (
-            f'<span class="src" style="background-color:{PALETTE[0]}">{s.breakable(head)}</span>'
-            f' <span class="elided">[…]</span> '
-            f'<span class="src" style="background-color:{PALETTE[0]}">{s.breakable(tail)}</span>'
+            _marked(text, start, head_end, retold, s)
+            + ' <span class="elided">[…]</span> '
+            + _marked(text, tail_start, end, retold, s)
         )
     else:
-        quoted = s.breakable(text[start:end])
-        marked = f'<span class="src" style="background-color:{PALETTE[0]}">{quoted}</span>'
+        marked = _marked(text, start, end, retold, s)
     lead = "…" if before_from > 0 else ""
     trail = "…" if after_to < len(text) else ""
     return f"{lead}{s.breakable(before)}{marked}{s.breakable(after)}{trail}"
+
+
+def _marked(text: str, start: int, end: int, retold: Sequence[tuple[int, int]], s: _Strings) -> str:
+    """``text[start:end]`` in the first source's colour, cut where a retold span begins or
+    ends; the retold pieces in its paraphrase look (lighter, wavy underline)."""
+    cuts = sorted({start, end, *(x for a, b in retold for x in (a, b) if start < x < end)})
+    pieces = []
+    for a, b in pairwise(cuts):
+        inside = any(x <= a and b <= y for x, y in retold)
+        style = (
+            f"background-color:{_paraphrase_fill(0)}; text-decoration-color:{_line(0)}"
+            if inside
+            else f"background-color:{PALETTE[0]}"
+        )
+        classes = "src paraphrase retold" if inside else "src"
+        tip = f' title="{_e(s("retold_tip"))}"' if inside else ""
+        pieces.append(
+            f'<span class="{classes}" style="{style}"{tip}>{s.breakable(text[a:b])}</span>'
+        )
+    return "".join(pieces)
 
 
 def _word_cut(text: str, at: int, *, forward: bool) -> int:
@@ -1391,7 +1441,7 @@ p.shares {{ font-size: 11pt; margin: 0 0 0.4em 0; color: #333333; }}
   text-decoration-style: wavy; text-decoration-color: {LOOKALIKE}; }}
 p.legend {{ font-size: 8pt; line-height: 170%; }}
 td.where {{ background-color: #F6F6F6; font-size: 8pt; color: #444444; }}
-td.quote {{ width: 50%; }}
+td.quote {{ width: 50%; line-height: 145%; }}
 .elided {{ color: #777777; }}
 ul.errors li {{ margin-bottom: 0.2em; }}
 @media print {{
@@ -1512,6 +1562,8 @@ _WORDS: dict[str, str] = {
     ),
     "kind_chip": QT_TRANSLATE_NOOP("Report", "lighter, wavy underline: {label} ({legend})"),
     "paraphrases": QT_TRANSLATE_NOOP("Report", "Paraphrases"),
+    "retold_sentences": QT_TRANSLATE_NOOP("Report", "Retold sentences"),
+    "retold_tip": QT_TRANSLATE_NOOP("Report", "retold in other words, inside the copied passage"),
     "passage": QT_TRANSLATE_NOOP("Report", "Passage"),
     "lookalike_tip": QT_TRANSLATE_NOOP("Report", "look-alike letter {code} from another alphabet"),
     "pairs": QT_TRANSLATE_NOOP("Report", "Pairs"),

@@ -3,6 +3,9 @@ PDF, CSV, JSON) and the command line's text output.
 
 * :func:`text_segments` — a text cut into the spans its fragments, edits and look-alike
   letters cover, in the engine's character offsets (Python ``str`` indices);
+* :func:`retold_edits`, :func:`retold_count` — the sentences retold in other words inside a
+  copied passage (``Edit.kind == "retold"``, issue 34): every front end draws them as a
+  paraphrase inside the passage's highlight, one fragment with its edits;
 * :func:`display_names` — short, still unique names for paths (a web address by
   :func:`web_name`);
 * :func:`is_web_address`, :func:`web_name`, :func:`fetched_time` — a source from the web: its
@@ -36,7 +39,7 @@ from pathlib import PurePath, PurePosixPath, PureWindowsPath
 from typing import NamedTuple
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from copylens.core import Explained, Fragment, InputFailure, SourceMatch, is_archive_url
+from copylens.core import Edit, Explained, Fragment, InputFailure, SourceMatch, is_archive_url
 
 DECIMAL_COMMA = frozenset({"ru"})
 """Languages (of the interface) that write "0,4 %" for "0.4 %"."""
@@ -52,12 +55,30 @@ class Segment(NamedTuple):
     text was found nowhere)."""
     edited: bool
     """The span is an edit (other word form, replaced or inserted words) inside a fragment of
-    the first of ``sources``."""
+    the first of ``sources`` (not a retold sentence: that is ``retold``)."""
     lookalike: bool
     """The span is one look-alike letter."""
     cited: bool = False
     """The span lies in a cited fragment (a quotation, block quotation or the bibliography:
     ``Fragment.cited``) of the first of ``sources``."""
+    retold: bool = False
+    """The span is a sentence retold in other words (an edit of kind "retold", issue 34)
+    inside a fragment of the first of ``sources``: shown as a paraphrase inside the passage
+    (never ``edited`` at the same time)."""
+
+
+RETOLD = "retold"
+"""``Edit.kind`` of a sentence retold in other words inside a copied passage."""
+
+
+def retold_edits(fragment: Fragment) -> tuple[Edit, ...]:
+    """The retold sentences inside ``fragment`` (its edits of kind "retold"), in text order."""
+    return tuple(sorted((e for e in fragment.edits if e.kind == RETOLD), key=lambda e: e.start))
+
+
+def retold_count(fragments: Iterable[Fragment]) -> int:
+    """How many retold sentences the ``fragments`` hold in all."""
+    return sum(1 for f in fragments for e in f.edits if e.kind == RETOLD)
 
 
 def text_segments(
@@ -68,12 +89,13 @@ def text_segments(
     """Walk ``[0, length)`` cut at every fragment, edit and look-alike letter boundary.
 
     ``sources[i]`` are the fragments of source ``i`` (their ``start``/``end`` and the spans of
-    their edits, other than deletions, count); ``lookalikes`` are offsets of look-alike
-    letters. Yields :class:`Segment` covering the text in order, without gaps or overlaps
-    (the first starts at 0, each starts where the previous ended, the last ends at
-    ``length``). Offsets outside the text are clamped to it. Neighbouring spans that look the
-    same are merged; a look-alike letter is always a span of its own. A span is ``cited`` when
-    a cited fragment of the first of its sources covers it.
+    their edits, other than deletions, count: a "retold" edit makes its span ``retold``, any
+    other ``edited``); ``lookalikes`` are offsets of look-alike letters. Yields
+    :class:`Segment` covering the text in order, without gaps or overlaps (the first starts
+    at 0, each starts where the previous ended, the last ends at ``length``). Offsets outside
+    the text are clamped to it. Neighbouring spans that look the same are merged; a
+    look-alike letter is always a span of its own. A span is ``cited`` when a cited fragment
+    of the first of its sources covers it.
     """
     events: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
     for n, fragments in enumerate(sources):
@@ -83,29 +105,31 @@ def text_segments(
                 _event(events, length, f.start, f.end, (2, n))
             for e in f.edits:
                 if e.kind != "delete":
-                    _event(events, length, e.start, e.end, (1, n))
+                    _event(events, length, e.start, e.end, (3 if e.kind == RETOLD else 1, n))
     glyphs = {g for g in lookalikes if 0 <= g < length}
     cuts = sorted({0, length, *events, *glyphs, *(g + 1 for g in glyphs)})
-    inside: list[list[int]] = [[0, 0, 0] for _ in sources]
+    inside: list[list[int]] = [[0, 0, 0, 0] for _ in sources]
     pending: Segment | None = None
     for a, b in pairwise(cuts):
         for layer, n, delta in events.get(a, ()):
             inside[n][layer] += delta
-        covering = tuple(n for n, (frag, _, _) in enumerate(inside) if frag > 0)
-        edited = bool(covering) and inside[covering[0]][1] > 0
+        covering = tuple(n for n, layers in enumerate(inside) if layers[0] > 0)
+        retold = bool(covering) and inside[covering[0]][3] > 0
+        edited = bool(covering) and inside[covering[0]][1] > 0 and not retold
         cited = bool(covering) and inside[covering[0]][2] > 0
         glyph = a in glyphs
+        looks = (covering, edited, cited, retold)
         if (
             pending is not None
             and not glyph
             and not pending.lookalike
-            and (pending.sources, pending.edited, pending.cited) == (covering, edited, cited)
+            and (pending.sources, pending.edited, pending.cited, pending.retold) == looks
         ):
             pending = pending._replace(end=b)
             continue
         if pending is not None:
             yield pending
-        pending = Segment(a, b, covering, edited, glyph, cited)
+        pending = Segment(a, b, covering, edited, glyph, cited, retold)
     if pending is not None:
         yield pending
 

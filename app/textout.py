@@ -3,7 +3,10 @@
 A document's line gives its uniqueness, borrowed and cited shares, and the self-cited one
 when an archived source is the writer's own (they sum to 100 %); the source table a "cited"
 column; a quoted fragment that is a citation says "(cited)", a paraphrase (sentences retold in
-other words) "(paraphrase 0.83)" with its meaning similarity, a summary "(summarised from)".
+other words) "(paraphrase 0.83)" with its meaning similarity, a summary "(summarised from)";
+a copied passage with sentences retold in other words inside it (issue 34: one fragment, its
+retold sentences edits of kind "retold") "(with 2 retold sentences)", each of them quoted
+on a line of its own under it ("retold: «…»"), up to :data:`RETOLD_LINES`.
 The figures are named as everywhere else (:mod:`copylens.app.terms`, in English).
 """
 
@@ -22,6 +25,7 @@ from copylens.app.presentation import (
     kind_label,
     passage,
     percent,
+    retold_edits,
 )
 from copylens.core import (
     ArchivedDocument,
@@ -40,6 +44,9 @@ SOURCE_COLUMNS = ("found_in_source", "cited", "source_used", "only_this_source",
 PAIR_COLUMNS = ("a_found_in_b", "b_found_in_a", "similarity")
 QUOTE_CHARS = 160
 TOP_FRAGMENTS = 3
+RETOLD_LINES = 3
+"""Retold sentences quoted under a passage; more are counted ("and 2 more retold")."""
+RETOLD_CHARS = 140
 
 
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
@@ -89,9 +96,16 @@ def print_check(report: CheckReport, out: TextIO) -> None:
         for fragment, source in fragments[:TOP_FRAGMENTS]:
             quote = passage(text, fragment.start, fragment.end, QUOTE_CHARS)
             marks = [_kind_mark(fragment)] if is_paraphrase(fragment) else []
+            retold = retold_edits(fragment)
+            marks += [_retold_mark(len(retold))] if retold else []
             marks += ["cited"] if fragment.cited else []
             mark = f"  ({', '.join(marks)})" if marks else ""
             out.write(f"    «{shown(quote)}»\n      ← {shown(source)}{mark}\n")
+            for edit in retold[:RETOLD_LINES]:
+                said = passage(text, edit.start, edit.end, RETOLD_CHARS)
+                out.write(f"        retold: «{shown(said)}»\n")
+            if len(retold) > RETOLD_LINES:
+                out.write(f"        and {len(retold) - RETOLD_LINES} more retold\n")
         out.write("\n")
     print_errors(report.errors, out)
 
@@ -179,6 +193,11 @@ def _head(key: str) -> str:
 def _pct(x: float) -> str:
     """The command line's percentages: always one decimal ("98.1 %")."""
     return percent(x, decimals=1)
+
+
+def _retold_mark(count: int) -> str:
+    """ "with 1 retold sentence", "with 2 retold sentences"."""
+    return f"with {count} retold sentence{'s' if count != 1 else ''}"
 
 
 def _kind_mark(fragment: Fragment) -> str:

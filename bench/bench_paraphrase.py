@@ -87,7 +87,7 @@ import re
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from pathlib import Path
@@ -296,9 +296,16 @@ class Run:
     marked: float
     """1 − uniqueness of the checked text."""
     paraphrase_share: float
-    """Share of its canonical words inside fragments of kind "paraphrase"."""
+    """Share of its canonical words inside fragments of kind "paraphrase" or a copy passage's
+    "retold" edits (issue 34's passage grouping: the same retold sentences, shown inside the
+    passage they join)."""
     seconds: float
     fragments: list[Frag] = field(default_factory=list)
+
+
+def retold_spans(fragments: Iterable[Any]) -> list[tuple[int, int]]:
+    """The spans of the "retold" edits inside ``fragments`` (none in an engine before them)."""
+    return [(e.start, e.end) for f in fragments for e in f.edits if e.kind == "retold"]
 
 
 def run_check(text: str, sources: Sequence[TextInput], changes: dict[str, Any]) -> Run:
@@ -319,6 +326,7 @@ def run_check(text: str, sources: Sequence[TextInput], changes: dict[str, Any]) 
         for f in m.fragments
     ]
     para = [(f.start, f.end) for f in frags if f.kind == "paraphrase"]
+    para += retold_spans(f for m in doc.sources for f in m.fragments)
     share = canonical_share(text, para) if para else 0.0
     return Run(1.0 - doc.uniqueness, share, seconds, frags)
 
@@ -377,6 +385,7 @@ def cs_runs(changes: dict[str, Any], limit: int | None) -> list[dict[str, Any]]:
         text = report.texts[doc.path] if hasattr(report, "texts") else ""
         frags = [f for m in doc.sources for f in m.fragments]
         para = [(f.start, f.end) for f in frags if getattr(f, "kind", "copy") == "paraphrase"]
+        para += retold_spans(frags)
         shown = [
             {
                 "kind": getattr(f, "kind", "copy"),

@@ -59,7 +59,7 @@ class CopyAlignment:
         alignments = align(a.canonical, b.canonical, options)
         for step in self.steps:
             if step.wanted(options):
-                alignments = step.joined(a.canonical, b.canonical, alignments, options)
+                alignments = step.joined(a.canonical, b.canonical, alignments, found, options)
         zone_a, zone_b = seed_zones(a, b, options)
         covered_a = _coverage(
             len(a.canonical),

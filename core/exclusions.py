@@ -12,7 +12,9 @@ again:
   finds them;
 * a source's covered words are the words starting inside its kept fragments, less the words
   the copier inserted (``Edit.kind == "insert"``: the alignment does not cover them), which
-  gives back the engine's ``matched_words`` (checked by the tests);
+  gives back the engine's ``matched_words`` (checked by the tests); a sentence retold inside a
+  copy passage (``Edit.kind == "retold"``, issue 34) is covered, as the paraphrase it was, and
+  a passage is kept or hidden whole (``min_words`` counts its words, retold ones included);
 * the shares then follow :func:`copylens.core.engine._document_result`: ``containment``,
   ``cited`` and ``exclusive`` per source, ``uniqueness``, ``borrowed``, ``cited`` and
   ``self_cited`` per document, summing to 1; a source's ``reverse_containment`` is counted

@@ -66,6 +66,7 @@ def without_names(a: Prepared, b: Prepared, found: Finding) -> Finding:
         found.covered_b
         & words_marked(b.canonical.starts, [(f.source_start, f.source_end) for f in kept]),
         kept,
+        found.sentences,
     )
 
 

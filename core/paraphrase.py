@@ -115,7 +115,7 @@ class Paraphrase:
                 covered_b[m.b0 : m.b1] = True  # a covered word always lies inside a fragment
             added += pieces
         fragments = tuple(sorted((*found.fragments, *added), key=lambda f: (f.start, f.end)))
-        return Finding(covered_a, covered_b, fragments)
+        return Finding(covered_a, covered_b, fragments, found.sentences)
 
 
 MIN_WORDS = 6
@@ -246,6 +246,7 @@ def _memoized(doc: Prepared) -> Meaning:
     with _SHARED:
         memo = _CACHE.pop((key, c.language), None)
     memo = memo or _made(doc)
+    doc.__dict__.pop("_sentences", None)  # sentence_bounds' (:func:`_sentences`), if unused
     with _SHARED:
         _CACHE[key, c.language] = memo
         while len(_CACHE) > CACHED:
@@ -527,8 +528,12 @@ with at least :data:`MIN_WORDS` words)."""
 
 def _sentences(doc: Prepared) -> Sentences:
     """The document's :data:`Sentences`: the ones :attr:`Meaning.bounds` and
-    :func:`sentence_bounds` hold."""
-    return [x for x in sentence_words(doc.text, doc.canonical) if x[1] - x[0] >= MIN_WORDS]
+    :func:`sentence_bounds` hold. Found once: those :func:`sentence_bounds` found are left on
+    the document for its :class:`Meaning`, which takes them (0.2 ms a 650-word essay)."""
+    found: Sentences | None = doc.__dict__.pop("_sentences", None)
+    if found is None:
+        found = [x for x in sentence_words(doc.text, doc.canonical) if x[1] - x[0] >= MIN_WORDS]
+    return found
 
 
 def _meaning(doc: Prepared, lex: Lexicon) -> Meaning:
@@ -1062,6 +1067,7 @@ def sentence_bounds(doc: Prepared) -> tuple[tuple[int, int], ...]:
                 with stage("paraphrase: sentences"):
                     found = _sentences(doc)
                 memo = tuple((lo, hi) for lo, hi, _, _ in found)
+                doc.__dict__["_sentences"] = found  # for its Meaning (:func:`_sentences`)
             _BOUNDS[key] = memo
             while len(_BOUNDS) > BOUNDS_CACHED:  # a Dask worker's threads may race here
                 _BOUNDS.pop(next(iter(_BOUNDS), key), None)

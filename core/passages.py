@@ -17,6 +17,13 @@ fragment of its own: it works with the copy signal's, at the three points of a
   between them that the source holds, never across a writer's own
   (:func:`~copylens.core.sentence_align.one_passage`), the words covered staying as they are.
 
+The passage grouping (issue 34) is a step of its own, the pair's last (:class:`PassageGrouping`,
+after the summary and names steps): a copy and a paraphrase beside it are one ``"copy"``
+fragment, the paraphrase's span a ``"retold"`` edit inside it, so a copied passage with retold
+sentences is one entry, one highlight and one detection. Last, so that the summary step
+(which reads the fragments' spans and kinds) and the names step see the fragments as before
+and cover the same words: the grouping changes the fragments, never the words covered.
+
 Why paraphrase and not copy: such a sentence shares its words with the source, not their
 order; "Find rewrites" is the option that promises sentences in another order or with
 synonyms, and its fragments are the ones the containment bound of ``compare``
@@ -44,7 +51,7 @@ from copylens.core.sentence_align import (
     alone,
     join,
     one_passage,
-    pair_similarity,
+    pair_sentences,
     sentence_candidates,
     word_range,
 )
@@ -66,17 +73,23 @@ class SentencePassages(PairStep):
         return sentence_candidates(docs, sources, wanted, options)
 
     def joined(
-        self, a: Canonical, b: Canonical, alignments: list[Alignment], options: Options
+        self,
+        a: Canonical,
+        b: Canonical,
+        alignments: list[Alignment],
+        found: Finding,
+        options: Options,
     ) -> list[Alignment]:
-        return join(a, b, alignments)
+        return join(a, b, alignments, found.sentences)
 
     def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
         ca, cb = a.canonical, b.canonical
-        sim = pair_similarity(ca, cb)
+        sentences = found.sentences if found.sentences is not None else pair_sentences(ca, cb)
+        sim = sentences.similarity
         if options.paraphrase and sim is not None:
             found = edited(a, b, found, sim)
         fragments = one_passage(found.fragments, ca, cb, sim)
-        return Finding(found.covered_a, found.covered_b, fragments)
+        return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
 
 
 def edited(a: Prepared, b: Prepared, found: Finding, sim: Similarity) -> Finding:
@@ -134,3 +147,30 @@ def _fragment(r: Edited, a: Canonical, b: Canonical) -> Fragment:
 
 
 SENTENCE_PASSAGES = SentencePassages()
+
+
+class PassageGrouping(PairStep):
+    """The passage grouping (module docstring): with "Find rewrites" on, the pair's copy and
+    paraphrase fragments next to each other, by :func:`~copylens.core.sentence_align.
+    one_passage`'s tests, are one copy passage with ``"retold"`` edits (``grouped``), given
+    the pair's similarity from ``Finding.sentences`` (found once a pair; found here for a
+    caller that runs the step on its own); a pair too long to compare whole is grouped
+    without it. Must hold: the covered words, the pair's sentences and every fragment of
+    another kind stay as they are; every retold edit lies inside its copy fragment."""
+
+    name = "passage grouping"
+
+    def wanted(self, options: Options) -> bool:
+        return options.paraphrase
+
+    def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
+        kinds = {f.kind for f in found.fragments}
+        if not {"copy", "paraphrase"} <= kinds:
+            return found
+        ca, cb = a.canonical, b.canonical
+        sentences = found.sentences if found.sentences is not None else pair_sentences(ca, cb)
+        fragments = one_passage(found.fragments, ca, cb, sentences.similarity, grouped=True)
+        return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
+
+
+PASSAGE_GROUPING = PassageGrouping()

@@ -81,9 +81,12 @@ class Prepared:
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without the paraphrase stage's memo (``copylens.core.paraphrase``): it
-        refers to this process's table of word vectors; a process that needs it makes it."""
+        refers to this process's table of word vectors; a process that needs it makes it. Nor
+        with the sentences its ``sentence_bounds`` left for that memo (a list of tuples, slow to
+        pickle; found again where needed)."""
         state = dict(self.__dict__)
         state.pop("_meaning", None)
+        state.pop("_sentences", None)
         return state
 
     @property

@@ -54,13 +54,17 @@ class Fragment:
     (:mod:`copylens.core.citations`): a citation, not a borrowing."""
     kind: str = "copy"
     """"copy": words found in the source (as written, in another form or with scattered
-    edits), by alignment; "paraphrase": sentences whose meaning matches source sentences
-    though their words mostly do not (:mod:`copylens.core.paraphrase`), or whose words were
-    shuffled or swapped so that no run of them is left (:mod:`copylens.core.passages`)."""
+    edits), by alignment, a passage that may hold sentences retold in other words (its
+    ``"retold"`` edits: a paraphrase beside the copied words, joined to them by the passage
+    grouping, :class:`copylens.core.passages.PassageGrouping`); "paraphrase": sentences whose
+    meaning matches source sentences though their words mostly do not
+    (:mod:`copylens.core.paraphrase`), or whose words were shuffled or swapped so that no run
+    of them is left (:mod:`copylens.core.passages`), with no copied words beside them."""
     score: float = 1.0
     """A paraphrase's meaning similarity with its source sentences (0..1, at least the
     threshold it was kept by; for edited sentences, the tf-isf cosine of the two sides); 1.0
-    for a copy."""
+    for a copy, a copy passage with retold sentences too (their paraphrase's score is not
+    kept)."""
 
 
 @dataclass(frozen=True)

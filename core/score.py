@@ -24,6 +24,7 @@ from copylens.core.options import Options
 from copylens.core.pairs import Group, as_pairs, each, groups_of, map_groups
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
+from copylens.core.sentence_align import pair_sentences
 from copylens.core.signal import Finding
 from copylens.core.sketch import estimate
 
@@ -74,10 +75,15 @@ class PairScore:
 def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
     """Measure A against B (see the module docstring for what each number means): the pair
     signals the options want, in the registry's order, each given what the ones before found,
-    then the pair steps' ``assembled`` (:data:`copylens.core.signals.STEPS`)."""
+    then the pair steps' ``assembled`` (:data:`copylens.core.signals.STEPS`). The pair's
+    sentences are found once, first, and flow with what is found (``Finding.sentences``) to
+    the steps that compare them, so a pair's unit-by-unit matrices are computed once and
+    belong to its call alone (threads scoring pairs at once share nothing)."""
     shared = len(np.intersect1d(a.shingles, b.shingles, assume_unique=True))
     union = len(a.shingles) + len(b.shingles) - shared
-    found = Finding.nothing(len(a.canonical), len(b.canonical))
+    with stage("sentences"):  # once a pair, for the steps comparing sentences (Finding.sentences)
+        sentences = pair_sentences(a.canonical, b.canonical)
+    found = Finding.nothing(len(a.canonical), len(b.canonical), sentences)
     for signal in signals.PAIR:
         if signal.wanted(options):
             found = signal.run(a, b, found, options)
@@ -107,8 +113,10 @@ def containment_bound(a: Prepared, b: Prepared, options: Options) -> float:
     step (:mod:`copylens.core.summary`) may cover words outside Z, even in a pair where no
     signal found a fragment: a pair skipped here loses at most a summary, a miss, never a mark.
     So may what "Find rewrites" (``Options.paraphrase``) adds, the paraphrase stage's and the
-    sentence step's (:func:`copylens.core.sentence_align.alone`) ``"paraphrase"`` fragments:
-    the bound is of copies (tests/test_bound.py runs with the option off).
+    sentence step's (:func:`copylens.core.sentence_align.alone`) ``"paraphrase"`` fragments,
+    and the same retold words where they are ``"retold"`` edits inside a copy passage (the
+    passage grouping, :class:`copylens.core.passages.PassageGrouping`): the bound is of copies
+    (tests/test_bound.py runs with the option off, where no fragment holds a retold edit).
     """
     return float(containment_bounds(a, [b], options)[0])
 

@@ -41,7 +41,8 @@ Approach at PAN 2014 Text Alignment Competition", CLEF 2015):
 
 :func:`one_passage` then joins a pair's adjacent fragments into one passage (granularity: one
 case, one detection) across the sentences between them that the source holds between them,
-never across a writer's own sentence (decided per sentence, :data:`GAP_SHARE`);
+never across a writer's own sentence (decided per sentence, :data:`GAP_SHARE`); a copy and a
+paraphrase so joined are one copy passage with the paraphrase's span a ``"retold"`` edit;
 :func:`sentence_candidates` lets ``check`` align a pair that shares no anchor but two seed
 k-grams.
 
@@ -200,9 +201,10 @@ class Similarity:
         return float(x @ y) / norm if norm else 0.0
 
 
-def similarity(a: Canonical, b: Canonical) -> Similarity:
-    """tf-isf cosine and Dice of every unit of A with every unit of B."""
-    ua, ub = Units.of(a), Units.of(b)
+def similarity(a: Canonical, b: Canonical, units: tuple[Units, Units] | None = None) -> Similarity:
+    """tf-isf cosine and Dice of every unit of A with every unit of B (``units``: their
+    :meth:`Units.of`, when the caller has them already)."""
+    ua, ub = units if units is not None else (Units.of(a), Units.of(b))
     words = np.concatenate((a.hashes, b.hashes))
     vocab, codes = np.unique(words, return_inverse=True)
     rows = np.concatenate(
@@ -343,7 +345,9 @@ WINDOW_MARGIN = 16
 that extend them (seeds :data:`MAX_GAP` apart) and for a summary's wider source side."""
 
 
-def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
+def join(
+    a: Canonical, b: Canonical, words: list[Alignment], sentences: PairSentences | None = None
+) -> list[Alignment]:
     """The word alignments with the sentence passages: each passage and the alignments that
     overlap it, or touch it within a unit, are one alignment (hull on both sides, edits by a
     word diff). A passage of sentences alone is not reported here: a sentence retold without a
@@ -356,14 +360,17 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
     slices compared whole (the words' sentence frequencies then those of the window's
     units); alignments whose window would not fit (a copy of hundreds of pages in one piece)
     stay word alignments. Memory is then
-    bounded whatever the lengths, and time grows with the alignments, not the texts."""
+    bounded whatever the lengths, and time grows with the alignments, not the texts.
+
+    ``sentences``: the pair's (:func:`pair_sentences`, found once a pair by
+    :func:`copylens.core.score.score_pair`); found here when not given."""
     if not words or len(a) == 0 or len(b) == 0:  # a passage needs a word alignment
         return words
-    units_a, units_b = Units.of(a), Units.of(b)
-    if _fits(units_a, units_b, a.hashes, b.hashes):
-        sim = similarity(a, b)
-        _LAST[:] = [(a, b, sim)]  # for the sentence and summary steps, after the pair's signals
-        return _join(a, b, words, sim)
+    if sentences is None:
+        sentences = pair_sentences(a, b)
+    if sentences.similarity is not None:
+        return _join(a, b, words, sentences.similarity)
+    units_a, units_b = sentences.a, sentences.b
     out: list[Alignment] = []
     for group, (a0, a1, b0, b1) in windows(words, units_a, units_b):
         wa0, wa1 = int(units_a.bounds[a0]), int(units_a.bounds[a1])
@@ -372,19 +379,14 @@ def join(a: Canonical, b: Canonical, words: list[Alignment]) -> list[Alignment]:
             out += group
             continue
         part_a, part_b = sliced(a, wa0, wa1), sliced(b, wb0, wb1)
-        if not _fits(Units.of(part_a), Units.of(part_b), part_a.hashes, part_b.hashes):
+        units = Units.of(part_a), Units.of(part_b)
+        if not _fits(*units, part_a.hashes, part_b.hashes):
             out += group
             continue
         inside = [shifted(f, -wa0, -wb0) for f in group]
-        joined = _join(part_a, part_b, inside, similarity(part_a, part_b))
+        joined = _join(part_a, part_b, inside, similarity(part_a, part_b, units))
         out += [shifted(f, wa0, wb0) for f in joined]
     return sorted(out, key=lambda f: (f.a0, f.b0))
-
-
-def fits(a: Canonical, b: Canonical) -> bool:
-    """The pair's :func:`similarity` fits :data:`DENSE_CELLS` and :data:`DENSE_WORK` (every
-    pair of documents of usual length): a longer pair is never compared whole."""
-    return _fits(Units.of(a), Units.of(b), a.hashes, b.hashes)
 
 
 def _fits(units_a: Units, units_b: Units, words_a: np.ndarray, words_b: np.ndarray) -> bool:
@@ -477,25 +479,6 @@ def shifted(f: Alignment, da: int, db: int) -> Alignment:
     )
 
 
-_LAST: list[tuple[Canonical, Canonical, Similarity]] = []
-"""The :func:`similarity` of the pair compared whole, with the pair (held, so never mistaken
-for another pair): :func:`join` leaves it for the sentence step's ``assembled``
-(:func:`pair_similarity`), which leaves it for the summary step's
-(:func:`released_similarity`, :mod:`copylens.core.summary`), which releases it. A pair's
-signals and steps run one after another in one process
-(:func:`copylens.core.score.score_pair`), so the matrices are computed once a pair instead of
-three times."""
-
-
-def _similarity_of(a: Canonical, b: Canonical) -> Similarity:
-    """The pair's :func:`similarity`: the one :func:`join` left for it, else computed; nothing
-    is left behind."""
-    last, _LAST[:] = list(_LAST), []
-    if last and last[0][0] is a and last[0][1] is b:
-        return last[0][2]
-    return similarity(a, b)
-
-
 def _join(a: Canonical, b: Canonical, words: list[Alignment], sim: Similarity) -> list[Alignment]:
     """:func:`join` of a pair compared whole, ``sim`` its :func:`similarity`."""
     found = passages(sim)
@@ -551,25 +534,35 @@ def _join(a: Canonical, b: Canonical, words: list[Alignment], sim: Similarity) -
     return sorted(out, key=lambda f: (f.a0, f.b0))
 
 
-def pair_similarity(a: Canonical, b: Canonical) -> Similarity | None:
-    """The pair's :func:`similarity` for the sentence step's ``assembled``
-    (:func:`one_passage`): the one :func:`join` left for this pair, else computed; None for a
-    pair too long to compare whole (:func:`fits`). It is left (:data:`_LAST`) for the pair's
-    summary step, which runs after this one under the same condition and releases it
-    (:func:`released_similarity`); a pair too long leaves nothing."""
-    if len(a) == 0 or len(b) == 0 or not fits(a, b):
-        _LAST.clear()
-        return None
-    sim = _similarity_of(a, b)
-    _LAST[:] = [(a, b, sim)]
-    return sim
+@dataclass(frozen=True)
+class PairSentences:
+    """A pair's sentences as the pair stage compares them, found once a pair
+    (:func:`pair_sentences`, called by :func:`copylens.core.score.score_pair`) and passed
+    explicitly to each step that compares them, in the value that flows between them
+    (``Finding.sentences``, :mod:`copylens.core.signal`): the copy signal's :func:`join`, the
+    sentence step (:mod:`copylens.core.passages`) and the summary step
+    (:mod:`copylens.core.summary`). So the unit-by-unit matrices are computed once a pair, not
+    three times, and nothing of a pair outlives it (a thread or process scoring another pair
+    meanwhile has its own). Each text's :class:`Units` are made once here too."""
+
+    a: Units
+    """The checked text's units (:meth:`Units.of`)."""
+    b: Units
+    similarity: Similarity | None
+    """The pair's :func:`similarity` (of units ``a`` and ``b``); None for a pair with an empty
+    side or too long to compare whole: one whose similarity would exceed
+    :data:`DENSE_CELLS` or :data:`DENSE_WORK` (:func:`_fits`; every pair of documents of usual
+    length fits), which :func:`join` compares in windows and the summary step leaves."""
 
 
-def released_similarity(a: Canonical, b: Canonical) -> Similarity:
-    """The pair's :func:`similarity` for the summary step (:mod:`copylens.core.summary`), a
-    pair compared whole (:func:`fits`): the one :func:`pair_similarity` left for this pair,
-    else computed. Nothing is left behind."""
-    return _similarity_of(a, b)
+def pair_sentences(a: Canonical, b: Canonical) -> PairSentences:
+    """The pair's :class:`PairSentences`: each text's units, made once, and their
+    :func:`similarity` when both sides hold words and it fits :data:`DENSE_CELLS` and
+    :data:`DENSE_WORK`."""
+    units_a, units_b = Units.of(a), Units.of(b)
+    if len(a) == 0 or len(b) == 0 or not _fits(units_a, units_b, a.hashes, b.hashes):
+        return PairSentences(units_a, units_b, None)
+    return PairSentences(units_a, units_b, similarity(a, b, (units_a, units_b)))
 
 
 @dataclass(frozen=True)
@@ -908,10 +901,12 @@ bench/bench_own_text.py 1 does (0.6: 105 and 14; 0.8: 74 and 1; widening the sou
 case join, none of 57 between cases; over own text 1 of 1,329, with no counted word between
 (a paraphrase beside a copy), no own sentence more marked.
 
-A paraphrase beside a copy joins it with :data:`OWN_SHARE` of its own words there, as a
-copied unit keeps them (:meth:`Similarity.copies`). PAN-13 development sample: random plagdet
-0.557 with 0.7, 0.564 with 0.6, translation 0.677 and 0.692; joining every paraphrase beside
-a copy (0.583, 0.742) turns a rewrite's retold sentences into a copy (issue 17)."""
+A paraphrase beside a copy joins it in the sentence step with :data:`OWN_SHARE` of its own
+words there, as a copied unit keeps them (:meth:`Similarity.copies`); PAN-13 development
+sample: random plagdet 0.557 with 0.7, 0.564 with 0.6, translation 0.677 and 0.692. The
+passage grouping, the pair's last step (``grouped``, :func:`one_passage`), joins it whatever
+share it keeps, shown as retold inside the copy passage (issue 17): 53 of the 92 gaps inside
+one PAN-13 case left unjoined before it were such a paraphrase beside a copy."""
 GAP_LEAST = 0.55
 """Least share of each sentence between two fragments, its distinct canonical words in the
 source between them, when the sentences between hold :data:`GAP_SHARE` of their distinct words
@@ -935,14 +930,20 @@ ORDER_SLACK 4 and ORDER_WORDS 40. At a share of 0.4 (12 more) the writer's own s
 tests/test_sentence_align.py (two of its five words in the skipped source sentence) joined,
 at 0.3 two own sentences of bench_own_text.py. Whole pipeline, PAN-13 development sample:
 translation plagdet 0.714 -> 0.726 (granularity 1.292 -> 1.262), random 0.591 -> 0.594."""
-# A paraphrase beside a copy is judged sentence by sentence at OWN_SHARE (issue 17). Judged as
-# one bag at 0.5 (PAN-13 development sample: 170 join decisions inside a case against 147), a
-# rewrite of many sentences beside one copied sentence became one copy fragment, its retold
-# sentences no longer shown as paraphrase (tests/test_paraphrase.py), so it was taken back.
+# In the sentence step a paraphrase beside a copy is judged sentence by sentence at OWN_SHARE
+# (issue 17). Judged as one bag at 0.5 (PAN-13 development sample: 170 join decisions inside a
+# case against 147), a rewrite of many sentences beside one copied sentence became one copy
+# fragment, its retold sentences no longer shown as paraphrase; the passage grouping
+# (``grouped``) shows them, as "retold" edits inside the passage.
 
 
 def one_passage(
-    fragments: Sequence[Fragment], a: Canonical, b: Canonical, sim: Similarity | None = None
+    fragments: Sequence[Fragment],
+    a: Canonical,
+    b: Canonical,
+    sim: Similarity | None = None,
+    *,
+    grouped: bool = False,
 ) -> tuple[Fragment, ...]:
     """Fragments next to each other on both sides joined into one (granularity: a passage
     copied with edits is one detection, as people read it; PAN-14's extension, detections
@@ -967,18 +968,35 @@ def one_passage(
       their source ranges, in order: gaps of comparable length on both sides, half of the
       words between drawn from the source between (:func:`_drawn_between`; a writer's own
       sentence has no counterpart there), for a paraphrase beside a copy too;
-    - and a paraphrase joined to a copy is such a copy too (a sentence the paraphrase stage
-      found that keeps most of its source words is an edited copy, one passage with the copy
-      beside it). A retelling in other words stays apart (issue 17), and so do a citation
-      and a borrowing.
+    - and a paraphrase beside a copy keeps most of its source words, sentence by sentence
+      (:data:`OWN_SHARE`: an edited copy the paraphrase stage found), unless ``grouped``.
 
-    The joined fragment is a copy when either part is; it counts the canonical words from its
-    start to its end, and its edits are both parts' edits and, for a copy, a ``replace`` over
-    the words between them (the source side: the characters between the parts' source
-    ranges, empty where they overlap)."""
+    Only copies and paraphrases join, and a citation never with a borrowing. Two paraphrases
+    are one paraphrase (its score the lower of the two). A copy and a paraphrase are one
+    passage, a copy, inside which the paraphrase's span is a ``"retold"``
+    :class:`~copylens.core.report.Edit` with its source span (:func:`_retold`): issue 34's
+    passage grouping, one entry, one highlight with the retold sentences tinted inside, one
+    detection, the retelling still shown as retold (issue 17). The paraphrase's meaning score
+    is lost inside the passage (a copy's is 1.0).
+
+    ``grouped`` is the passage grouping, the pair's last step
+    (:class:`copylens.core.passages.PassageGrouping`, after the summary and names steps, so
+    neither sees another grouping than before): a paraphrase beside a copy joins it by the
+    same tests as two fragments of one kind, whatever share of its source words it keeps
+    (PAN's retold pieces keep 40-60 %, issue 17's heavy rewrites 38-86 %: no share of words
+    tells them apart; shown as retold, neither is passed off as a copy). Without it (the
+    sentence step, before the summary step) a paraphrase joins a copy only when it keeps
+    most of its words, as it did before the grouping: the summary step reads the fragments'
+    spans and kinds, so the words it covers stay as they were.
+
+    The joined fragment counts the canonical words from its start to its end; its edits are
+    the copy parts' edits, each paraphrase part's ``"retold"`` edit and, for a copy, a
+    ``"replace"`` over the words between the two parts (the source side: the characters
+    between the parts' source ranges, empty where they overlap), never over a retold span.
+    Only the grouping changes: the words covered (the Finding's arrays) are the caller's."""
     out: list[Fragment] = []
     for f in sorted(fragments, key=lambda f: (f.start, f.end)):
-        if out and _adjacent(out[-1], f, a, b, sim):
+        if out and _adjacent(out[-1], f, a, b, sim, grouped):
             out[-1] = _joined(out[-1], f, a)
         else:
             out.append(f)
@@ -988,9 +1006,15 @@ def one_passage(
 def _joined(g: Fragment, f: Fragment, a: Canonical) -> Fragment:
     """Fragments g and f (g first) as one (:func:`one_passage`)."""
     kind = g.kind if g.kind == f.kind else "copy"
-    edits = [*g.edits, *f.edits]
+    if kind == "paraphrase":
+        edits: list[Edit] = []  # a paraphrase shows no edits
+    elif g.kind == f.kind:
+        edits = [*g.edits, *f.edits]
+    else:
+        copy, retold = (g, f) if g.kind == "copy" else (f, g)
+        edits = [*copy.edits, *_retold(retold, copy, a)]
     w0, w1 = word_range(a, g.end, f.start)
-    if w1 > w0 and kind == "copy":  # a paraphrase shows no edits
+    if w1 > w0 and kind == "copy":
         gap = max(f.source_start, g.source_end)  # empty where the source ranges overlap
         edits.append(Edit("replace", int(a.starts[w0]), int(a.ends[w1 - 1]), g.source_end, gap))
     end = max(g.end, f.end)
@@ -1008,14 +1032,36 @@ def _joined(g: Fragment, f: Fragment, a: Canonical) -> Fragment:
     )
 
 
-def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical, sim: Similarity | None) -> bool:
+def _retold(p: Fragment, copy: Fragment, a: Canonical) -> list[Edit]:
+    """Paraphrase ``p`` joined to ``copy`` as ``"retold"`` edits with ``p``'s source span:
+    its characters exactly where the two do not overlap (the usual case); where they do, the
+    parts of ``p`` outside the copy (none, one or two), cut on the copy's side at a word."""
+    out = []
+    for s0, s1 in ((p.start, min(p.end, copy.start)), (max(p.start, copy.end), p.end)):
+        w0, w1 = word_range(a, s0, s1)
+        if w1 <= w0:
+            continue
+        start = s0 if s0 == p.start else int(a.starts[w0])
+        end = s1 if s1 == p.end else int(a.ends[w1 - 1])
+        out.append(Edit("retold", start, end, p.source_start, p.source_end))
+    return out
+
+
+def _adjacent(
+    g: Fragment,
+    f: Fragment,
+    a: Canonical,
+    b: Canonical,
+    sim: Similarity | None,
+    grouped: bool,
+) -> bool:
     if g.cited != f.cited or {g.kind, f.kind} - {"copy", "paraphrase"}:
         return False
     lo, hi = sorted(((g.source_start, g.source_end), (f.source_start, f.source_end)))
     if hi[0] >= lo[1] and _words_between(b, lo[1], hi[0]) > SOURCE_GAP:
         return False
     between = _words_between(a, g.end, f.start)
-    if g.kind == f.kind and between <= JOIN_WORDS:
+    if (g.kind == f.kind or grouped) and between <= JOIN_WORDS:
         return True
     y0, y1 = word_range(b, lo[0], max(lo[1], hi[1]))
     source = frozenset(b.forms[y0:y1])
@@ -1023,8 +1069,8 @@ def _adjacent(g: Fragment, f: Fragment, a: Canonical, b: Canonical, sim: Similar
     gap = _sentences_of(a, *word_range(a, g.end, f.start), hull)
     if len(gap) > GAP_UNITS:
         return False
-    retold = []  # a paraphrase joined to a copy, judged on its own words, sentence by sentence
-    if g.kind != f.kind:
+    retold = []  # before the grouping: a paraphrase joined to a copy, judged on its own words
+    if g.kind != f.kind and not grouped:
         for x in (g, f):
             if x.kind == "paraphrase":
                 own = word_range(a, x.start, x.end)

@@ -8,11 +8,13 @@ Two protocols and a step, so a new signal is one module, one line of the registr
   the words covered on each side and the fragments, nothing for the first) and returns that
   with its own added. Must hold: it only adds (a word covered stays covered, a fragment stays
   as it is); every word it covers lies inside a fragment on that side; its fragments' spans
-  lie on word boundaries of the extracted texts; it covers no word the document ignores
-  (``Prepared.ignored``) — ``without_ignored`` removes them anyway, but a fragment must not
-  be built on them. It runs in a worker process on pairs ``check`` and ``compare`` chose;
-  anything heavy it needs of one document is made once per document (memoized on the
-  :class:`~copylens.core.prepare.Prepared`, never pickled), not once per pair.
+  lie on word boundaries of the extracted texts; it passes the pair's sentences on as it was
+  given them (``Finding.sentences``: :meth:`Finding.adding` does); it covers no word the
+  document ignores (``Prepared.ignored``) — ``without_ignored`` removes them anyway, but a
+  fragment must not be built on them. It runs in a worker process on pairs ``check`` and
+  ``compare`` chose; anything heavy it needs of one document is made once per document
+  (memoized on the :class:`~copylens.core.prepare.Prepared`, never pickled), not once per
+  pair.
   ``wanted(options)`` says whether the options turn it on.
 * a :class:`DocumentSignal` runs on one document and marks its words: ``marks(doc, run,
   options)`` is a boolean per canonical word, or None when it marks none (ignored text: the
@@ -28,10 +30,13 @@ Two protocols and a step, so a new signal is one module, one line of the registr
   step overrides it: ``candidates`` (``check``, before any pair is scored: the sources each
   document is compared with, beyond those sharing an anchor k-gram), ``joined`` (inside the
   copy signal, on the pair's word alignments before they become fragments and coverage), and
-  ``assembled`` (after every pair signal ran: the pair's fragments as reported). Must hold:
-  ``candidates`` only adds; ``joined`` and ``assembled`` keep every span on word boundaries
-  and never cover a word no fragment holds. A step whose ``assembled`` yields fragments of
-  a kind no pair signal yields (the summary step) declares it as its ``kind``.
+  ``assembled`` (after every pair signal ran: the pair's fragments as reported); both are
+  given the :class:`Finding` that flows through the pair stage, with the pair's sentences
+  (``Finding.sentences``, found once a pair by :func:`copylens.core.score.score_pair`).
+  Must hold: ``candidates`` only adds; ``joined`` and ``assembled`` keep every span on word
+  boundaries and never cover a word no fragment holds, and ``assembled`` passes the pair's
+  sentences on. A step whose ``assembled`` yields fragments of a kind no pair signal yields
+  (the summary step) declares it as its ``kind``.
 
 Each pair signal declares the :class:`FragmentKind` it yields, once: its name (the value of
 ``Fragment.kind``), how the interface names it (label, plural, legend text; translated by the
@@ -54,6 +59,7 @@ from copylens.core.canonicalize import Canonical
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
+from copylens.core.sentence_align import PairSentences
 
 
 @dataclass(frozen=True)
@@ -80,16 +86,22 @@ class FragmentKind:
 
 @dataclass(frozen=True)
 class Finding:
-    """What the pair signals found so far: words covered on each side, and the fragments."""
+    """What the pair signals found so far: words covered on each side, and the fragments; and
+    the pair's sentences, which every signal and step passes on as it was given them."""
 
     covered_a: np.ndarray
     """Boolean per canonical word of A: inside a fragment."""
     covered_b: np.ndarray
     fragments: tuple[Fragment, ...]
+    sentences: PairSentences | None = None
+    """The pair's sentences (:func:`copylens.core.sentence_align.pair_sentences`), found once
+    a pair by :func:`copylens.core.score.score_pair` for the steps that compare sentences
+    (the sentence step's ``joined`` and ``assembled``, the summary step's); None where a
+    caller runs signals or steps on their own, and each such step then finds them itself."""
 
     @classmethod
-    def nothing(cls, size_a: int, size_b: int) -> Finding:
-        return cls(np.zeros(size_a, dtype=bool), np.zeros(size_b, dtype=bool), ())
+    def nothing(cls, size_a: int, size_b: int, sentences: PairSentences | None = None) -> Finding:
+        return cls(np.zeros(size_a, dtype=bool), np.zeros(size_b, dtype=bool), (), sentences)
 
     def adding(
         self, covered_a: np.ndarray, covered_b: np.ndarray, fragments: Sequence[Fragment]
@@ -97,9 +109,12 @@ class Finding:
         """This and more: the words covered on either, the fragments of both in text order
         (the first signal's as they are)."""
         if not self.fragments:
-            return Finding(covered_a | self.covered_a, covered_b | self.covered_b, tuple(fragments))
-        merged = sorted((*self.fragments, *fragments), key=lambda f: (f.start, f.end))
-        return Finding(covered_a | self.covered_a, covered_b | self.covered_b, tuple(merged))
+            merged = tuple(fragments)
+        else:
+            merged = tuple(sorted((*self.fragments, *fragments), key=lambda f: (f.start, f.end)))
+        return Finding(
+            covered_a | self.covered_a, covered_b | self.covered_b, merged, self.sentences
+        )
 
 
 class PairSignal(Protocol):
@@ -164,9 +179,15 @@ class PairStep:
         return wanted
 
     def joined(
-        self, a: Canonical, b: Canonical, alignments: list[Alignment], options: Options
+        self,
+        a: Canonical,
+        b: Canonical,
+        alignments: list[Alignment],
+        found: Finding,
+        options: Options,
     ) -> list[Alignment]:
-        """The copy signal's word alignments of A against B, as they become fragments."""
+        """The copy signal's word alignments of A against B, as they become fragments
+        (``found``: what the copy signal was given, the pair's sentences with it)."""
         return alignments
 
     def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:

@@ -8,8 +8,9 @@ words of one document that the engine then ignores (:func:`copylens.core.marking
 run's ignored text (in sources too), then citations (in checked documents only).
 :data:`FRAGMENT_KINDS` is every kind of fragment the pair signals yield, by name, for the front
 ends. :data:`STEPS` work with what the pair signals find, in this order (the sentence-level
-signal's passages, the paraphrase signal's candidates): at the engine's candidates, inside the
-copy signal (which is given them) and after every pair signal ran
+signal's passages, the paraphrase signal's candidates, summaries, names, the passage grouping
+last): at the engine's candidates, inside the copy signal (which is given them) and after
+every pair signal ran
 (:class:`~copylens.core.signal.PairStep`). Adding a signal: its module (a class with ``kind``,
 ``wanted`` and ``run``; or ``name``, ``marks_sources``, ``wanted`` and ``marks``; or a
 ``PairStep``), one line here, its tests.
@@ -21,7 +22,7 @@ from copylens.core.cited import CITATIONS
 from copylens.core.copies import CopyAlignment
 from copylens.core.names import NAMES
 from copylens.core.paraphrase import Paraphrase
-from copylens.core.passages import SENTENCE_PASSAGES
+from copylens.core.passages import PASSAGE_GROUPING, SENTENCE_PASSAGES
 from copylens.core.related import RELATED_WORDS
 from copylens.core.signal import DocumentSignal, FragmentKind, PairSignal, PairStep
 from copylens.core.summary import SUMMARIES
@@ -32,6 +33,7 @@ STEPS: tuple[PairStep, ...] = (
     RELATED_WORDS,
     SUMMARIES,
     NAMES,
+    PASSAGE_GROUPING,
 )
 PAIR: tuple[PairSignal, ...] = (
     CopyAlignment(STEPS),

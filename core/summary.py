@@ -11,8 +11,8 @@ every pair signal ran:
 
 1. Units and similarities: each text's sentences as bags of canonical words (lemmas or stems,
    stop words out), the tf-isf cosine and Dice of every pair
-   (:func:`copylens.core.sentence_align.similarity`: the matrices the sentence step computed
-   for the pair, :func:`copylens.core.sentence_align.released_similarity`, not a second
+   (:func:`copylens.core.sentence_align.similarity`: the pair's matrices, computed once a
+   pair for the sentence step and this one and passed in ``Finding.sentences``, not a second
    computation).
 2. Summary seeds: each checked unit with its best source unit, where their cosine reaches
    :data:`SEED_COS` and their Dice :data:`SEED_DICE` (lower than a copy's seeds: a summary
@@ -80,8 +80,7 @@ from copylens.core.report import Fragment
 from copylens.core.sentence_align import (
     SUMMARY_GAP,
     Similarity,
-    fits,
-    released_similarity,
+    pair_sentences,
     word_range,
 )
 from copylens.core.signal import Finding, FragmentKind, PairStep
@@ -178,9 +177,10 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding) -> Finding
     anchors = [f for f in found.fragments if not f.cited and f.kind != SUMMARY.name]
     if len(a) == 0 or len(b) == 0:
         return found
-    if not fits(a, b):  # too long to compare whole (issue 38: 47.9 GiB at 50 MB): not looked for
+    sentences = found.sentences if found.sentences is not None else pair_sentences(a, b)
+    sim = sentences.similarity  # found once a pair (Finding.sentences)
+    if sim is None:  # too long to compare whole (issue 38: 47.9 GiB at 50 MB): not looked for
         return found
-    sim = released_similarity(a, b)  # the sentence step's, computed once a pair
     seeds = summary_seeds(sim)
     if not seeds:
         return found
@@ -448,7 +448,7 @@ def _replaced(
             )
         )
     fragments.sort(key=lambda f: (f.start, f.end))
-    return Finding(covered_a, covered_b, tuple(fragments))
+    return Finding(covered_a, covered_b, tuple(fragments), found.sentences)
 
 
 SUMMARIES = Summaries()

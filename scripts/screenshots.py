@@ -58,9 +58,16 @@ dialogs at their own size:
 * ``21-certificate-form.png``, ``22-exclusions.png``, ``23-check-1024.png`` — the teacher's
   papers (issue 36): File › Certificate…, Run › Exclusions… and the results at 1024 × 640.
 
+* ``24-retold-passage.png``, ``24-retold-side-by-side.png`` — a passage copied with two of its
+  sentences retold in other words (:data:`RETOLD_PASSAGES`), shown as people read it (issue
+  34): one highlight with the retold sentences tinted inside it, in the document and side by
+  side. The engine's passage when it reports one (a "copy" fragment with "retold" edits);
+  until it does, :func:`with_retold_passage` joins the engine's fragments of the passage into
+  that one fragment itself, from the known sentences.
+
 ``--only web`` shoots the ``19`` scenes alone (quick: no compare of 2,000 essays); ``--only
 news`` the ``20`` scene alone, ``--only classroom`` the ``21``–``23`` ones, ``--only basics``
-the ``01``–``06`` ones.
+the ``01``–``06`` ones, ``--only retold`` the ``24`` ones.
 
 The sample files are written to a temporary folder, which is also the working directory while
 the script runs, so the window shows short relative paths (``papers/…``) and not a random
@@ -497,6 +504,70 @@ PARAPHRASE_PAIRS: dict[str, tuple[str, str]] = {
         "Так что прежде чем покупать кондиционер, попросите управу посадить у дома липу.",
     ),
 }
+RETOLD_PASSAGES: dict[str, tuple[str, str, tuple[tuple[str, str], ...]]] = {
+    "en": (
+        # the source: five sentences of an article on city trees
+        "Street trees lower the temperature of a city in summer. Their leaves shade the "
+        "asphalt and the walls, which would otherwise store the heat of the day and give it "
+        "back at night. Water evaporating from the leaves cools the air around them as well. "
+        "Measurements in several European cities show that a street lined with mature trees "
+        "can be up to four degrees cooler than a bare one. Trees also catch dust and soot on "
+        "their leaves, and the rain washes it down into the soil.",
+        # the student's text: an opening of their own, the passage copied with its third and
+        # fifth sentences retold, and a closing of their own
+        "Anyone who has walked through a park on a hot afternoon knows the feeling. Street "
+        "trees lower the temperature of a city in summer. Their leaves shade the asphalt and "
+        "the walls, which would otherwise store the heat of the day and give it back at "
+        "night. Moisture rising off the foliage chills the surrounding air too. Measurements "
+        "in several European cities show that a street lined with mature trees can be up to "
+        "four degrees cooler than a bare one. What is more, the leaves trap grime and soot "
+        "until showers rinse it into the ground. So before you buy an air conditioner, ask "
+        "your council to plant a lime.",
+        (
+            (
+                "Moisture rising off the foliage chills the surrounding air too.",
+                "Water evaporating from the leaves cools the air around them as well.",
+            ),
+            (
+                "What is more, the leaves trap grime and soot until showers rinse it into the "
+                "ground.",
+                "Trees also catch dust and soot on their leaves, and the rain washes it down "
+                "into the soil.",
+            ),
+        ),
+    ),
+    "ru": (
+        "Уличные деревья снижают температуру в городе летом. Их листва затеняет асфальт и "
+        "стены домов, которые иначе накапливали бы дневное тепло и отдавали его ночью. Влага, "
+        "испаряясь с листьев, дополнительно охлаждает окружающий воздух. Измерения в "
+        "нескольких европейских городах показали, что улица со взрослыми деревьями может быть "
+        "прохладнее голой улицы на четыре градуса. Кроме того, деревья задерживают на листьях "
+        "пыль и сажу, а дождь смывает их в почву.",
+        "Каждый, кто гулял по парку в жаркий день, знает это ощущение. Уличные деревья "
+        "снижают температуру в городе летом. Их листва затеняет асфальт и стены домов, "
+        "которые иначе накапливали бы дневное тепло и отдавали его ночью. Испарение с кроны "
+        "к тому же освежает воздух вокруг. Измерения в нескольких европейских городах "
+        "показали, что улица со взрослыми деревьями может быть прохладнее голой улицы на "
+        "четыре градуса. Вдобавок листва собирает грязь и копоть, пока ливни не унесут их в "
+        "землю. Так что прежде чем покупать кондиционер, попросите управу посадить у дома "
+        "липу.",
+        (
+            (
+                "Испарение с кроны к тому же освежает воздух вокруг.",
+                "Влага, испаряясь с листьев, дополнительно охлаждает окружающий воздух.",
+            ),
+            (
+                "Вдобавок листва собирает грязь и копоть, пока ливни не унесут их в землю.",
+                "Кроме того, деревья задерживают на листьях пыль и сажу, а дождь смывает их в "
+                "почву.",
+            ),
+        ),
+    ),
+}
+"""24-retold-*.png: (source, a text copying it with sentences retold, the retold sentences as
+(in the text, in the source)) per interface language."""
+
+
 """18-paraphrase.png: (source paragraph, a text retelling it between sentences of the
 writer's own) per interface language."""
 
@@ -747,7 +818,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
     parser.add_argument(
         "--only",
-        choices=("basics", "web", "news", "classroom"),
+        choices=("basics", "web", "news", "classroom", "retold"),
         help="shoot only these scenes",
     )
     args = parser.parse_args(argv)
@@ -804,6 +875,8 @@ def main(argv: list[str] | None = None) -> int:
                 shoot_news(window, out, suffix, write_news_samples(work))
             if args.only in (None, "classroom"):
                 shoot_classroom(window, out, suffix, documents, sources)
+            if args.only in (None, "retold"):
+                shoot_retold(window, out, suffix, work, args.lang)
             window.close()
         finally:
             os.chdir(home)
@@ -1091,6 +1164,98 @@ def shoot_paraphrase(window: Any, out: Path, suffix: str, folder: Path, lang: st
     view.open_side_by_side(*found[0])
     save(window, out / f"18-paraphrase{suffix}.png")
     view.close_side_by_side()
+
+
+def shoot_retold(window: Any, out: Path, suffix: str, folder: Path, lang: str) -> None:
+    """24: a passage copied with two sentences retold, in the document and side by side."""
+    source_text, text, retold = RETOLD_PASSAGES.get(lang, RETOLD_PASSAGES["en"])
+    passages = Path("passages")
+    (folder / passages).mkdir(exist_ok=True)
+    document, source = passages / "city-trees-essay.txt", passages / "city-trees-article.txt"
+    (folder / document).write_text(text, encoding="utf-8")
+    (folder / source).write_text(source_text, encoding="utf-8")
+    window.set_mode("check")
+    window.archive_bar.use_box.setChecked(False)
+    window.documents_list.clear_inputs()
+    window.documents_list.add_paths([document])
+    window.sources_list.clear_inputs()
+    window.sources_list.add_paths([source])
+    fit_inputs(window, 2)
+    run_engine(window)
+    report = window.check_page._report  # the engine's, as the page shows it
+    passage_report = with_retold_passage(report, source_text, text, retold)
+    if passage_report is not report:
+        window.show_report("check", passage_report, fresh=True)
+    result = select_busiest_document(window)
+    settle()
+    view = window.check_page.document_view
+    save(window, out / f"24-retold-passage{suffix}.png")
+    row, n = next(
+        (row, n)
+        for row, match in enumerate(result.sources)
+        for n, fragment in enumerate(match.fragments)
+        if any(e.kind == "retold" for e in fragment.edits)
+    )
+    view.open_side_by_side(row, n)
+    save(window, out / f"24-retold-side-by-side{suffix}.png")
+    view.close_side_by_side()
+
+
+def with_retold_passage(
+    report: Any, source_text: str, text: str, retold: tuple[tuple[str, str], ...]
+) -> Any:
+    """``report`` when the engine already reports the passage as one fragment with "retold"
+    edits; otherwise the report with the source's fragments inside the passage (from the
+    source's first sentence to the last retold one, in the text) joined into that one
+    fragment, the ``retold`` sentences its edits, and the shares counted again over the
+    text's words (:func:`copylens.core.coverage.words_inside`: an approximation of the
+    engine's, which counts its canonical words)."""
+    from dataclasses import replace
+
+    from copylens.core import Edit, Fragment
+    from copylens.core.coverage import words_inside
+
+    doc = report.documents[0]
+    if not doc.sources:
+        raise RuntimeError("24-retold: the engine found nothing of the passage")
+    match = doc.sources[0]
+    if any(e.kind == "retold" for f in match.fragments for e in f.edits):
+        return report
+    first = source_text.split(". ")[0]
+    start, end = text.index(first), text.index(retold[-1][0]) + len(retold[-1][0])
+    edits = tuple(
+        Edit(
+            "retold",
+            text.index(mine),
+            text.index(mine) + len(mine),
+            source_text.index(theirs),
+            source_text.index(theirs) + len(theirs),
+        )
+        for mine, theirs in retold
+    )
+    words = len(text[start:end].split())
+    exact = words - sum(len(mine.split()) for mine, _ in retold)
+    passage = Fragment(start, end, 0, len(source_text), words, exact, edits)
+    outside = tuple(f for f in match.fragments if f.end <= start or f.start >= end)
+    fragments = tuple(sorted((*outside, passage), key=lambda f: f.start))
+    found, total = words_inside(text, [(f.start, f.end) for f in fragments])
+    share = found / total
+    used, source_words = words_inside(source_text, [(0, len(source_text))])
+    source = replace(
+        match,
+        fragments=fragments,
+        containment=share,
+        exclusive=share,
+        reverse_containment=used / source_words,
+        matched_words=round(share * doc.counted_words),
+    )
+    document = replace(
+        doc,
+        sources=(source, *doc.sources[1:]),
+        borrowed=share,
+        uniqueness=1.0 - share - doc.cited - doc.self_cited,
+    )
+    return replace(report, documents=(document, *report.documents[1:]))
 
 
 WEB_PAGES = {  # path on the local server: (title, paragraphs)

@@ -15,7 +15,7 @@ from tests.pgserver import PostgresServer, PostgresUnavailable, start_server
 
 if TYPE_CHECKING:
     from copylens.core.canonicalize import Canonical
-    from copylens.core.sentence_align import Similarity
+    from copylens.core.sentence_align import Similarity, Units
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -90,9 +90,9 @@ def similarity_calls(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     calls: list[tuple[int, int]] = []
     whole = sentence_align.similarity
 
-    def counted(a: Canonical, b: Canonical) -> Similarity:
+    def counted(a: Canonical, b: Canonical, *units: tuple[Units, Units] | None) -> Similarity:
         calls.append((len(a), len(b)))
-        return whole(a, b)
+        return whole(a, b, *units)
 
     monkeypatch.setattr(sentence_align, "similarity", counted)
     return calls

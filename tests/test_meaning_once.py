@@ -71,6 +71,33 @@ def test_the_memo_gives_what_the_stage_makes_bit_for_bit(language: str) -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_documents_sentences_are_found_once_for_its_bounds_and_its_meaning(
+    monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    """A document first reaching the stage has its sentence bounds found (to tell whether its
+    pairs leave anything to compare), then its meaning made: its sentences are found once for
+    both (before, twice), and the meaning holds them as found. Counted,
+    :func:`copylens.core.paraphrase.sentence_words` still doing the work."""
+    text = _text(language, "rewrite") + f" {language} {random.Random().random()}"  # content new
+    calls: list[int] = []
+    whole = pp.sentence_words
+
+    def counted(text: str, c: object) -> list[tuple[int, int, int, int]]:
+        calls.append(len(text))
+        return whole(text, c)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pp, "sentence_words", counted)
+    doc = prepare_text(Extracted("x", text, "txt"), Options())
+    bounds = pp.sentence_bounds(doc)
+    meaning = pp.meaning_of(doc)
+    assert len(calls) == 1
+    assert "_sentences" not in doc.__dict__  # nothing left once the meaning took them
+    found = [x for x in whole(doc.text, doc.canonical) if x[1] - x[0] >= pp.MIN_WORDS]
+    assert bounds == meaning.bounds == tuple((lo, hi) for lo, hi, _, _ in found) and bounds
+    assert meaning.spans == tuple((s, e) for _, _, s, e in found)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
 def test_compare_learns_only_the_words_of_documents_whose_pairs_reach_the_meaning(
     tmp_path: Path, language: str
 ) -> None:
@@ -95,7 +122,7 @@ def test_compare_learns_only_the_words_of_documents_whose_pairs_reach_the_meanin
     report = compare([tmp_path / f"{kind}.txt" for kind in texts], options)
     names = {frozenset((Path(p.a).stem, Path(p.b).stem)) for p in report.pairs}
     assert names == {frozenset(("source", "rewrite")), frozenset(("copy_1", "copy_2"))}
-    assert any(f.kind == "paraphrase" for p in report.pairs for f in p.fragments)
+    assert _retold([f for p in report.pairs for f in p.fragments])
     known = pp._KNOWN[language]  # loaded while reading
     docs = {k: prepare_text(Extracted(k, v, "txt"), options) for k, v in texts.items()}
     compared = {
@@ -105,6 +132,14 @@ def test_compare_learns_only_the_words_of_documents_whose_pairs_reach_the_meanin
     copied = {(w.lower(), f) for w, f in _keys(docs["copy_1"], 0, docs["copy_1"].size)}
     assert copied - compared
     assert not (copied - compared) & set(known.lowered)  # the copies': never looked up
+
+
+def _retold(fragments: list) -> bool:
+    """The paraphrase stage showed a retold sentence: a paraphrase fragment, or a "retold"
+    edit inside the copy passage it joined (issue 34's passage grouping)."""
+    return any(
+        f.kind == "paraphrase" or any(e.kind == "retold" for e in f.edits) for f in fragments
+    )
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "uk"])
@@ -126,7 +161,7 @@ def test_compare_finds_what_the_stage_finds_on_documents_held_whole(
         f"{kind}.txt": prepare_text(Extracted(kind, value, "txt"), options)
         for kind, value in texts.items()
     }
-    assert any(f.kind == "paraphrase" for p in report.pairs for f in p.fragments)
+    assert _retold([f for p in report.pairs for f in p.fragments])
     for pair in report.pairs:
         held = compare_pair(docs[Path(pair.a).name], docs[Path(pair.b).name], options)
         assert held is not None

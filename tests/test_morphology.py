@@ -61,6 +61,78 @@ def test_snowball_stems_equal_nltks_and_leave_no_nltk_module_behind() -> None:
     assert result["ours"]["de"][0] == "haus"
 
 
+RACE = """
+import contextlib, json, sys, threading
+from copylens.core import morphology, sentences
+if sys.argv[1] == "unlocked":  # to see the test fail as it would without the lock
+    morphology.NLTK_IMPORT = sentences.NLTK_IMPORT = contextlib.nullcontext()
+inside, importing, seen = threading.Event(), threading.Event(), []
+
+class Gate:
+    \"\"\"Holds the stemmer's thread inside the stand-ins until the other thread imports from
+    nltk (or for a while, when it cannot: the lock keeps it out), and notes what that thread's
+    imports find as nltk.\"\"\"
+
+    def find_spec(self, name, path, target=None):
+        thread = threading.current_thread().name
+        if thread == "stemmer" and name == "nltk.stem.snowball":
+            inside.set()
+            importing.wait(3.0)
+        elif thread == "punkt" and name.split(".")[0] == "nltk":
+            importing.set()
+            nltk = sys.modules.get("nltk")
+            seen.append(nltk is not None and getattr(nltk, "__file__", None) is None)
+        return None
+
+before = sorted(n for n in sys.modules if n.split(".")[0] == "nltk")
+sys.meta_path.insert(0, Gate())
+found = {}
+
+def stemmer():
+    found["stems"] = [morphology._snowball_stemmer("english").stem(w) for w in ("running", "flies")]
+
+def punkt():
+    inside.wait()
+    text = "Dr. Smith came home late. He left early."
+    found["spans"] = list(sentences._punkt("en").span_tokenize(text))
+
+threads = [threading.Thread(target=f, name=f.__name__) for f in (stemmer, punkt)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+nltk = sys.modules.get("nltk")
+print(json.dumps({
+    "before": before, "stand_in_seen": any(seen), "found": found,
+    "nltk_whole": nltk is not None and getattr(nltk, "__file__", None) is not None,
+}))
+"""
+
+
+def _race(mode: str) -> dict[str, object]:
+    done = subprocess.run(
+        [sys.executable, "-c", RACE, mode], capture_output=True, text=True, check=True
+    )
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def test_the_nltk_lock_keeps_another_threads_nltk_import_off_the_stand_ins() -> None:
+    """``morphology.NLTK_IMPORT``: while the stemmer's thread loads the Snowball module among
+    the stand-ins of nltk's packages (:func:`~copylens.core.morphology.nltk_package_skipped`),
+    another thread loading Punkt (``copylens.core.sentences``) waits; its import then finds
+    nltk's whole package, and both work. In a fresh process, the stemmer's thread held among
+    the stand-ins until the other imports from nltk, or for 3 s when the lock keeps it out
+    (an import hook; no time is measured). Without the lock the other thread imports among
+    the stand-ins (``RACE`` run "unlocked": ``stand_in_seen`` is true)."""
+    result = _race("locked")
+    assert result["before"] == []
+    assert result["stand_in_seen"] is False
+    assert result["nltk_whole"] is True
+    assert result["found"] == {"stems": ["run", "fli"], "spans": [[0, 25], [26, 40]]}
+    assert _race("unlocked")["stand_in_seen"] is True  # what the lock prevents, seen
+
+
 @pytest.mark.parametrize("language", ["ru", "uk"])
 def test_pymorphy3_dictionary_found_without_entry_points_is_the_one_they_name(
     language: str,

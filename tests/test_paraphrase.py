@@ -22,7 +22,7 @@ import pytest
 
 from copylens.app import export
 from copylens.app.cli import main
-from copylens.core import Options, TextInput, check, compare
+from copylens.core import CheckReport, Options, TextInput, check, compare
 from copylens.core import paraphrase as pp
 from copylens.core.extract import Extracted
 from copylens.core.meaning import lexicon, weight
@@ -82,12 +82,27 @@ def test_a_copied_sentence_stays_a_copy_beside_paraphrases() -> None:
     rewrite = text("en", "rewrite").split(". ", 1)[1]
     _, fragments = marked(first + " " + rewrite, source)
     kinds = [f.kind for f in sorted(fragments, key=lambda f: f.start)]
-    # the retold sentences are paraphrase; a copy fragment never spans one of them (issue 34:
-    # the own-sentence cut decides per sentence pair), though a later sentence that keeps
-    # most of the source's words is a copy again
-    assert kinds[0] == "copy" and "paraphrase" in kinds[1:]
+    # the retold sentences are shown as retold: paraphrase fragments, or "retold" edits inside
+    # the copy passage they join (issue 34's passage grouping); no other edit of a copy lies
+    # over a retold span (issue 17: a retelling is never passed off as a copy)
+    assert kinds[0] == "copy" and ("paraphrase" in kinds[1:] or _retold_spans(fragments))
     spans = sorted((f.start, f.end) for f in fragments)
     assert all(a[1] <= b[0] for a, b in itertools.pairwise(spans)), "no overlap"
+    _assert_retold_alone(fragments)
+
+
+def _retold_spans(fragments: list) -> list[tuple[int, int]]:
+    return [(e.start, e.end) for f in fragments for e in f.edits if e.kind == "retold"]
+
+
+def _assert_retold_alone(fragments: list) -> None:
+    """Every retold edit lies inside its copy fragment and no other edit overlaps it."""
+    for f in fragments:
+        retold = [e for e in f.edits if e.kind == "retold"]
+        assert not retold or f.kind == "copy"
+        for r in retold:
+            assert f.start <= r.start < r.end <= f.end
+            assert not [e for e in f.edits if e is not r and e.start < r.end and r.start < e.end]
 
 
 def test_two_source_sentences_merged_into_one_are_found() -> None:
@@ -199,10 +214,11 @@ def test_compare_reports_rewrites_of_pairs_it_aligns() -> None:
         Options(min_containment=0.05),
     )
     kinds = {f.kind for p in report.pairs for f in p.fragments}
-    assert "paraphrase" in kinds
+    # retold: a paraphrase, or inside the copy passage it joins (issue 34's passage grouping)
+    assert "paraphrase" in kinds or _retold_spans([f for p in report.pairs for f in p.fragments])
     rows = list(csv.DictReader(io.StringIO(export.csv_report(report))))
     found = [f for f in report.pairs[0].fragments if f.kind == "paraphrase"]
-    assert int(rows[0]["paraphrase_fragments"]) == len(found) > 0
+    assert int(rows[0]["paraphrase_fragments"]) == len(found)
     assert int(rows[0]["paraphrase_words"]) == sum(f.words for f in found)
 
 
@@ -325,7 +341,7 @@ def test_the_stage_in_small_blocks_finds_what_it_finds_at_once(
     fragments and the same covered words as the whole arrays at once."""
     document, source = _long_pair(6)
     whole = _run(document, source)
-    assert any(f.kind == "paraphrase" for f in whole[0])
+    assert any(f.kind == "paraphrase" for f in whole[0]) or _retold_spans(whole[0])
     assert any(f.kind == "copy" for f in whole[0])
     for name, value in (("BLOCK_WORDS", 50), ("KEPT_BYTES", 0), ("BLOCK_PAIRS", 64)):
         monkeypatch.setattr(pp, name, value)
@@ -561,27 +577,74 @@ def test_a_document_of_stop_words_only_has_no_sentences() -> None:
     assert pp.meaning_of(doc).bounds == ()
 
 
-def test_a_retelling_stays_a_paraphrase_beside_a_copy_past_a_swapped_sentence() -> None:
-    """A paragraph retold with a thesaurus whose later sentences keep the source's words: the
-    retold sentences are a paraphrase, not one copy with the copied ones, even where the
-    sentence between them is a sentence seed of its source sentence (issue 34's bridging
-    joins copies only; issue 17)."""
-    source = (
-        "Street trees lower the temperature of a city in summer. Their leaves shade the "
-        "asphalt and the walls, which would otherwise store the heat of the day and give it "
-        "back at night. Water evaporating from the leaves cools the air around them as well. "
-        "Measurements in several European cities show that a street lined with mature trees "
-        "can be up to four degrees cooler than a bare one."
-    )
-    retold = (
-        "Anyone who has walked through a park on a hot afternoon knows the feeling. In summer, "
-        "trees along the streets reduce the temperature of a town. Their foliage shades the "
-        "walls and the asphalt, which otherwise would keep the day's heat and return it at "
-        "night. Moisture evaporating from the leaves also cools the surrounding air. Data "
-        "from a number of European cities shows that a street with mature trees can be as "
-        "much as four degrees cooler than a bare street."
-    )
+TREES = (
+    "Street trees lower the temperature of a city in summer. Their leaves shade the "
+    "asphalt and the walls, which would otherwise store the heat of the day and give it "
+    "back at night. Water evaporating from the leaves cools the air around them as well. "
+    "Measurements in several European cities show that a street lined with mature trees "
+    "can be up to four degrees cooler than a bare one."
+)
+TREES_RETOLD = (
+    "Anyone who has walked through a park on a hot afternoon knows the feeling. In summer, "
+    "trees along the streets reduce the temperature of a town. Their foliage shades the "
+    "walls and the asphalt, which otherwise would keep the day's heat and return it at "
+    "night. Moisture evaporating from the leaves also cools the surrounding air. Data "
+    "from a number of European cities shows that a street with mature trees can be as "
+    "much as four degrees cooler than a bare street."
+)
+"""A paragraph and its retelling: a sentence of the writer's, two sentences retold with a
+thesaurus, then three that keep most of the source's words."""
+
+
+def test_a_retelling_beside_a_copy_past_a_swapped_sentence_is_retold_inside_one_passage() -> None:
+    """A paragraph retold with a thesaurus whose later sentences keep the source's words, the
+    sentence between them a sentence seed of its source sentence: one copy passage (issue
+    34's passage grouping; before: a paraphrase fragment and a copy fragment) inside which
+    the two retold sentences, exactly their characters, are a "retold" edit with their source
+    sentences' span, no other edit over them (issue 17: still shown as retold). The grouping
+    changes no covered word: the pair's words covered are those of every step before it."""
+    source, retold = TREES, TREES_RETOLD
     _, fragments = marked(retold, source)
-    kinds = [f.kind for f in sorted(fragments, key=lambda f: f.start)]
-    assert kinds[0] == "paraphrase"
-    assert retold[fragments[0].start :].startswith("In summer")
+    (passage,) = fragments
+    assert passage.kind == "copy" and passage.score == 1.0
+    first = retold.index("In summer")
+    # the two retold sentences, first word to last (as the sentence step's paraphrase was)
+    told = retold[first : retold.index("at night.") + len("at night")]
+    assert _retold_spans(fragments) == [(first, first + len(told))]
+    (edit,) = [e for e in passage.edits if e.kind == "retold"]
+    assert source[edit.source_start : edit.source_end].startswith("Street trees")
+    assert source[edit.source_start : edit.source_end].endswith("at night")
+    _assert_retold_alone(fragments)
+    from copylens.core import signals
+    from copylens.core.score import score_pair
+    from copylens.core.signal import Finding
+
+    a, b = prepared(retold), prepared(source)
+    found = Finding.nothing(len(a.canonical), len(b.canonical))
+    for signal in signals.PAIR:
+        found = signal.run(a, b, found, Options())
+    for step in signals.STEPS[:-1]:  # every step but the passage grouping, the last
+        found = step.assembled(a, b, found, Options())
+    assert signals.STEPS[-1].name == "passage grouping"
+    assert [f.kind for f in found.fragments] == ["paraphrase", "copy"]  # apart before it
+    grouped = score_pair(a, b, Options())
+    assert np.array_equal(grouped.covered_a, found.covered_a)
+    assert np.array_equal(grouped.covered_b, found.covered_b)
+    assert [(f.start, f.end) for f in grouped.fragments] == [(passage.start, passage.end)]
+
+
+def test_a_retold_edit_goes_through_the_json_report_and_back() -> None:
+    """The JSON report (the CLI's contract) writes a retold edit as an edit of kind "retold"
+    with both spans, and reads it back into an equal report (issue 34)."""
+    report = check(
+        [TextInput("retold", TREES_RETOLD)], [TextInput("source", TREES)], Options(workers=1)
+    )
+    data = json.loads(json.dumps(report.to_data()))
+    (fragment,) = data["documents"][0]["sources"][0]["fragments"]
+    (edit,) = [e for e in fragment["edits"] if e["kind"] == "retold"]
+    start = TREES_RETOLD.index("In summer")
+    assert (edit["start"], edit["end"]) == (start, TREES_RETOLD.index("at night.") + 8)
+    assert edit["source_start"] == 0 and TREES[: edit["source_end"]].endswith("at night")
+    assert CheckReport.from_json(data) == report
+    json_out = json.loads(export.json_report(report))
+    assert json_out["documents"][0]["sources"][0]["fragments"][0]["edits"] == fragment["edits"]

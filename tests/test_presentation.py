@@ -22,6 +22,8 @@ from copylens.app.presentation import (
     parse_labels,
     passage,
     percent,
+    retold_count,
+    retold_edits,
     shown_location,
     source_names,
     text_segments,
@@ -51,16 +53,16 @@ def test_text_segments_cut_at_every_boundary() -> None:
     ]
     segments = list(text_segments(16, sources, lookalikes=[5, 12, 99]))
     assert segments == [
-        (0, 2, (), False, False, False),
-        (2, 4, (0,), False, False, False),
-        (4, 5, (0,), True, False, False),
-        (5, 6, (0,), True, True, False),
-        (6, 8, (0,), False, False, False),
-        (8, 10, (0, 1), False, False, False),
-        (10, 12, (1,), False, False, False),
-        (12, 13, (1,), False, True, False),
-        (13, 14, (1,), False, False, False),
-        (14, 16, (), False, False, False),
+        (0, 2, (), False, False, False, False),
+        (2, 4, (0,), False, False, False, False),
+        (4, 5, (0,), True, False, False, False),
+        (5, 6, (0,), True, True, False, False),
+        (6, 8, (0,), False, False, False, False),
+        (8, 10, (0, 1), False, False, False, False),
+        (10, 12, (1,), False, False, False, False),
+        (12, 13, (1,), False, True, False, False),
+        (13, 14, (1,), False, False, False, False),
+        (14, 16, (), False, False, False, False),
     ]
     assert all(isinstance(s, Segment) for s in segments)
     assert segments[3].lookalike and segments[5].sources == (0, 1)
@@ -68,13 +70,13 @@ def test_text_segments_cut_at_every_boundary() -> None:
 
 def test_text_segments_merge_touching_fragments_and_clamp() -> None:
     sources = [[_fragment(0, 4), _fragment(4, 8), _fragment(6, 50)]]
-    assert list(text_segments(10, sources)) == [(0, 10, (0,), False, False, False)]
+    assert list(text_segments(10, sources)) == [(0, 10, (0,), False, False, False, False)]
     assert list(text_segments(0, sources)) == []
 
 
 def test_text_segments_of_a_text_found_nowhere() -> None:
-    assert list(text_segments(7, [])) == [(0, 7, (), False, False, False)]
-    assert list(text_segments(7, [[], []])) == [(0, 7, (), False, False, False)]
+    assert list(text_segments(7, [])) == [(0, 7, (), False, False, False, False)]
+    assert list(text_segments(7, [[], []])) == [(0, 7, (), False, False, False, False)]
 
 
 def test_text_segments_mark_cited_fragments() -> None:
@@ -85,19 +87,41 @@ def test_text_segments_mark_cited_fragments() -> None:
         [_fragment(7, 12, cited=True)],
     ]
     assert list(text_segments(14, sources)) == [
-        (0, 4, (0,), False, False, False),
-        (4, 5, (0,), False, False, True),
-        (5, 6, (0,), True, False, True),
-        (6, 7, (0,), False, False, True),
-        (7, 9, (0, 1), False, False, True),
-        (9, 12, (1,), False, False, True),
-        (12, 14, (), False, False, False),
+        (0, 4, (0,), False, False, False, False),
+        (4, 5, (0,), False, False, True, False),
+        (5, 6, (0,), True, False, True, False),
+        (6, 7, (0,), False, False, True, False),
+        (7, 9, (0, 1), False, False, True, False),
+        (9, 12, (1,), False, False, True, False),
+        (12, 14, (), False, False, False, False),
     ]
+
+
+def test_text_segments_mark_retold_sentences_inside_a_passage() -> None:
+    """Issue 34: a retold sentence inside a copied passage is its own span, ``retold`` and
+    not ``edited`` (a form change inside it too), the rest of the passage plain copy."""
+    sources = [[_fragment(0, 20, ("form", 2, 3), ("retold", 6, 14), ("form", 8, 9))]]
+    assert list(text_segments(22, sources)) == [
+        (0, 2, (0,), False, False, False, False),
+        (2, 3, (0,), True, False, False, False),
+        (3, 6, (0,), False, False, False, False),
+        (6, 14, (0,), False, False, False, True),
+        (14, 20, (0,), False, False, False, False),
+        (20, 22, (), False, False, False, False),
+    ]
+
+
+def test_retold_edits_and_their_count() -> None:
+    passage = _fragment(0, 40, ("retold", 25, 30), ("form", 2, 3), ("retold", 5, 10))
+    assert [(e.start, e.end) for e in retold_edits(passage)] == [(5, 10), (25, 30)]
+    assert retold_count([passage, _fragment(50, 60, ("replace", 52, 54))]) == 2
+    assert retold_edits(_fragment(0, 4)) == ()
 
 
 _spans = st.tuples(st.integers(-5, 80), st.integers(-5, 80))
 _edits = st.lists(
-    st.tuples(st.sampled_from(["form", "replace", "insert", "delete"]), _spans), max_size=3
+    st.tuples(st.sampled_from(["form", "replace", "insert", "delete", "retold"]), _spans),
+    max_size=3,
 )
 _sources = st.lists(st.lists(st.tuples(_spans, _edits, st.booleans()), max_size=4), max_size=4)
 
@@ -130,12 +154,17 @@ def test_segments_map_exactly_onto_the_text(
     for k, s in enumerate(per_char):
         covering = tuple(n for n, fs in enumerate(sources) if any(f.start <= k < f.end for f in fs))
         assert s.sources == covering
-        edited = bool(covering) and any(
-            e.kind != "delete" and e.start <= k < e.end
-            for f in sources[covering[0]]
-            for e in f.edits
-        )
-        assert s.edited == edited
+
+        def holds(kinds: tuple[str, ...], k: int = k, covering: tuple[int, ...] = covering) -> bool:
+            return bool(covering) and any(
+                e.kind in kinds and e.start <= k < e.end
+                for f in sources[covering[0]]
+                for e in f.edits
+            )
+
+        retold = holds(("retold",))
+        assert s.retold == retold
+        assert s.edited == (holds(("form", "replace", "insert")) and not retold)
         cited = bool(covering) and any(
             f.cited and f.start <= k < f.end for f in sources[covering[0]]
         )
@@ -147,7 +176,7 @@ def test_segments_map_exactly_onto_the_text(
         assert (
             a.lookalike
             or b.lookalike
-            or (a.sources, a.edited, a.cited) != (b.sources, b.edited, b.cited)
+            or (a.sources, a.edited, a.cited, a.retold) != (b.sources, b.edited, b.cited, b.retold)
         )
 
 

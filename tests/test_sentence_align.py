@@ -5,16 +5,27 @@ sharing only topic words with the source stays unmarked."""
 from __future__ import annotations
 
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
 
-from copylens.core import Options, TextInput, check, passages, sentence_align
+from copylens.core import Options, TextInput, check, passages, sentence_align, signals
 from copylens.core.align import Alignment, align
+from copylens.core.canonicalize import Canonical
 from copylens.core.extract import Extracted
-from copylens.core.prepare import prepare_text
-from copylens.core.report import Fragment
-from copylens.core.sentence_align import Units, join, one_passage, similarity, windows
+from copylens.core.prepare import Prepared, prepare_text
+from copylens.core.report import Edit, Fragment
+from copylens.core.score import score_pair
+from copylens.core.sentence_align import (
+    Units,
+    join,
+    one_passage,
+    pair_sentences,
+    similarity,
+    windows,
+)
+from copylens.core.signal import Finding
 
 SOURCE = (
     "The river delta formed over thousands of years as sediment settled near the coast. "
@@ -168,16 +179,19 @@ def test_a_sentence_swapped_past_its_words_between_two_copies_joins_them_as_a_se
         assert len(one_passage(fragments, a.canonical, b.canonical, sim)) == expected
 
 
-def test_a_paraphrase_keeping_its_source_words_joins_the_copy_and_a_retelling_does_not() -> None:
-    """A sentence the paraphrase stage reports beside a copy: when it keeps most of its
-    source sentence's words (a shuffled copy), copy and paraphrase are one passage, a copy;
-    when it retells the sentence in other words, it stays a paraphrase apart (issue 17)."""
+def test_a_paraphrase_beside_a_copy_is_one_copy_passage_with_the_retelling_a_retold_edit() -> None:
+    """A sentence the paraphrase stage reports beside a copy, whether it keeps most of its
+    source sentence's words (a shuffled copy) or retells it in other words: grouped (the
+    passage grouping, issue 34), one passage, a copy, inside which the paraphrase's
+    characters, exactly, are a "retold" edit with its source span. In the sentence step
+    (not grouped) as before: the shuffled copy joins, the retelling stays a paraphrase apart
+    (issue 17), so the summary step sees what it saw. Before: no retold edit, and the
+    retelling never joined."""
     src = _sentences(SOURCE)
-    retellings = {
-        _sentences(SHUFFLED)[1]: 1,
-        "Growers across that area rely on periodic inundations restoring their plots.": 2,
-    }
-    for second, expected in retellings.items():
+    for second, before in (
+        (_sentences(SHUFFLED)[1], 1),
+        ("Growers across that area rely on periodic inundations restoring their plots.", 2),
+    ):
         essay = f"{src[0]} {second}"
         a, b = _prepared(essay), _prepared(SOURCE)
         copy = Fragment(0, len(src[0]), 0, len(src[0]), 9, 9)
@@ -185,10 +199,85 @@ def test_a_paraphrase_keeping_its_source_words_joins_the_copy_and_a_retelling_do
         retold = Fragment(
             at, len(essay), source_at, source_at + len(src[1]), 8, 0, kind="paraphrase", score=0.7
         )
-        joined = one_passage([copy, retold], a.canonical, b.canonical)
-        assert len(joined) == expected
-        assert joined[0].kind == "copy" and joined[0].score == 1.0 and joined[-1].end == len(essay)
-        assert joined[-1].kind == ("copy" if expected == 1 else "paraphrase")
+        assert len(one_passage([copy, retold], a.canonical, b.canonical)) == before
+        for order in ([copy, retold], [retold, copy]):
+            (joined,) = one_passage(order, a.canonical, b.canonical, grouped=True)
+            assert (joined.start, joined.end, joined.kind, joined.score) == (
+                0,
+                len(essay),
+                "copy",
+                1.0,
+            )
+            assert (joined.source_start, joined.source_end) == (0, source_at + len(src[1]))
+            assert joined.edits == (
+                Edit("retold", at, len(essay), source_at, source_at + len(src[1])),
+            )
+            assert essay[joined.edits[0].start : joined.edits[0].end] == second
+
+
+def test_a_retelling_before_a_copy_is_retold_inside_and_the_gap_between_replaced() -> None:
+    """A retold sentence, a copied sentence with its words shuffled (bridged: the source holds
+    it), then a verbatim copy: one copy passage whose edits are the retold span, then a
+    "replace" over the bridged sentence, never over the retold characters."""
+    src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
+    first = "Over many centuries the delta grew as silt collected by the shore."
+    essay = f"{first} {shuffled[1]} {src[2]}"
+    at = essay.index(src[2])
+    source_at = SOURCE.index(src[2])
+    fragments = [
+        Fragment(0, len(first), 0, len(src[0]), 9, 0, kind="paraphrase", score=0.6),
+        Fragment(at, len(essay), source_at, source_at + len(src[2]), 9, 9),
+    ]
+    a, b = _prepared(essay), _prepared(SOURCE)
+    (joined,) = one_passage(fragments, a.canonical, b.canonical, grouped=True)
+    assert (joined.start, joined.end, joined.kind) == (0, len(essay), "copy")
+    retold, gap = joined.edits
+    assert (retold.kind, retold.start, retold.end) == ("retold", 0, len(first))
+    assert (retold.source_start, retold.source_end) == (0, len(src[0]))
+    assert gap.kind == "replace" and gap.start == len(first) + 1 > retold.end
+    assert gap.end == essay.index(" on. ")  # its last counted word ("on" is a stop word)
+
+
+def test_a_retold_edit_never_overlaps_the_copy_it_joins() -> None:
+    """A paraphrase overlapping the copy beside it (the copy's last words inside the
+    paraphrase's sentence): its retold edit is its part outside the copy, ending at the last
+    word before the copy, so no copy edit and no copied word lies under a retold span; a
+    paraphrase wholly inside a copy leaves no retold edit."""
+    src = _sentences(SOURCE)
+    retelling = "Growers across that area rely on periodic inundations restoring their plots."
+    essay = f"{retelling} {src[1]}"
+    a, b = _prepared(essay), _prepared(SOURCE)
+    at = essay.index(src[1])
+    copy_start = essay.index("their plots")  # the copy starts inside the retold sentence
+    copy = Fragment(copy_start, len(essay), at, len(SOURCE), 12, 12)
+    retold = Fragment(0, len(retelling), 0, len(src[0]), 9, 0, kind="paraphrase", score=0.6)
+    (joined,) = one_passage([retold, copy], a.canonical, b.canonical, grouped=True)
+    assert joined.edits == (Edit("retold", 0, essay.index(" their plots"), 0, len(src[0])),)
+    inside = Fragment(at, at + 20, at, at + 20, 3, 0, kind="paraphrase", score=0.6)
+    whole = Fragment(at - 1, len(essay), at, len(SOURCE), 12, 12)
+    (joined,) = one_passage([whole, inside], a.canonical, b.canonical, grouped=True)
+    assert joined.edits == () and (joined.start, joined.end) == (at - 1, len(essay))
+
+
+def test_an_own_sentence_between_a_copy_and_a_retelling_keeps_them_apart() -> None:
+    """The writer's own sentence on the topic between a copy and a retold sentence: two
+    fragments as they were, a copy and a paraphrase, neither holding the own sentence
+    (issue 12), with the pair's similarity too."""
+    src = _sentences(SOURCE)
+    own = "My town by the river has levees too and I walk on them with my dog."
+    second = "Growers across that area rely on periodic inundations restoring their plots."
+    essay = f"{src[0]} {own} {second}"
+    at, source_at = essay.index(second), len(src[0]) + 1
+    fragments = [
+        Fragment(0, len(src[0]), 0, len(src[0]), 9, 9),
+        Fragment(at, len(essay), source_at, source_at + len(src[1]), 8, 0, kind="paraphrase"),
+    ]
+    a, b = _prepared(essay), _prepared(SOURCE)
+    sim = similarity(a.canonical, b.canonical)
+    for given in (None, sim):
+        assert one_passage(fragments, a.canonical, b.canonical, given, grouped=True) == tuple(
+            fragments
+        )
 
 
 SWAPPED = (
@@ -438,7 +527,76 @@ def test_a_pair_compared_whole_computes_its_similarity_once_and_keeps_nothing(
     report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
     assert report.documents[0].sources[0].fragments
     assert len(calls) == 1
-    assert sentence_align._LAST == []
+
+
+def _pairs() -> list[tuple[Prepared, Prepared]]:
+    """Pairs of the shuffled passage (whole or its first sentences) and the source, each
+    with another essay: the sentence step finds a passage in each."""
+    first, rest = SOURCE.split(". ")[0] + ". ", SHUFFLED.split(". ")
+    essays = [first + ". ".join(rest[1:n]) + "." for n in (4, 5, 6, 7)]
+    return [(_prepared(e), _prepared(SOURCE)) for e in essays]
+
+
+def test_pairs_scored_step_by_step_in_turn_each_compute_their_similarity_once(
+    similarity_calls: list[tuple[int, int]],
+) -> None:
+    """A pair's similarity goes with the pair (``Finding.sentences``), not in a module: two
+    pairs whose signals and steps run in turn, as two threads of a Dask worker may run them,
+    each compute theirs once (before, a module global held the last pair's, so the other
+    pair computed its own again) and find what each finds alone."""
+    options = Options(workers=1)
+    pairs = _pairs()[:2]
+    alone = [score_pair(a, b, options).fragments for a, b in pairs]
+    del similarity_calls[:]
+    found = [
+        Finding.nothing(
+            len(a.canonical), len(b.canonical), pair_sentences(a.canonical, b.canonical)
+        )
+        for a, b in pairs
+    ]
+    for signal in signals.PAIR:
+        found = [signal.run(a, b, f, options) for (a, b), f in zip(pairs, found, strict=True)]
+    for step in signals.STEPS:
+        found = [step.assembled(a, b, f, options) for (a, b), f in zip(pairs, found, strict=True)]
+    assert len(similarity_calls) == 2
+    assert [f.fragments for f in found] == alone
+    assert all(f.fragments for f in found)
+
+
+def test_a_pair_makes_each_texts_units_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pair scored (its word alignments joined, the sentence step, the summary step) makes
+    each text's units once: before, the fit check, the similarity and the steps made them up
+    to four times a text. Counted, :meth:`Units.of` still doing the work."""
+    made: list[int] = []
+    whole = Units.of.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Units], c: Canonical) -> Units:
+        made.append(len(c))
+        return whole(cls, c)  # type: ignore[no-any-return]
+
+    (a, b), options = _pairs()[0], Options(workers=1)
+    expected = score_pair(a, b, options).fragments
+    monkeypatch.setattr(Units, "of", classmethod(counted))
+    assert score_pair(a, b, options).fragments == expected
+    assert sorted(made) == sorted([len(a.canonical), len(b.canonical)])
+
+
+def test_pairs_scored_at_once_in_threads_find_what_they_find_one_by_one(
+    similarity_calls: list[tuple[int, int]],
+) -> None:
+    """Threads scoring pairs at once (a Dask worker's) each find what the pair finds scored
+    alone, and compute each pair's similarity once."""
+    options = Options(workers=1)
+    pairs = _pairs() * 3
+    alone = [score_pair(a, b, options) for a, b in pairs]
+    del similarity_calls[:]
+    with ThreadPoolExecutor(4) as pool:
+        at_once = list(pool.map(lambda p: score_pair(*p, options), pairs))
+    assert [s.fragments for s in at_once] == [s.fragments for s in alone]
+    for s, t in zip(at_once, alone, strict=True):
+        assert np.array_equal(s.covered_a, t.covered_a)
+        assert np.array_equal(s.covered_b, t.covered_b)
+    assert len(similarity_calls) == len(pairs)
 
 
 def test_a_retelling_beside_a_copy_joins_it_across_a_sentence_drawn_from_the_source_between() -> (

@@ -241,7 +241,7 @@ def test_a_pair_step_is_one_class_and_one_line_of_the_registry(
         def candidates(self, docs, sources, wanted, options):  # type: ignore[no-untyped-def]
             return [[n for n, s in enumerate(sources) if s is not d] for d in docs]
 
-        def joined(self, a, b, alignments, options):  # type: ignore[no-untyped-def]
+        def joined(self, a, b, alignments, found, options):  # type: ignore[no-untyped-def]
             joined.append(len(alignments))
             return alignments
 

@@ -96,19 +96,18 @@ def test_summary_is_one_summarised_fragment_against_the_article() -> None:
     assert all(x is f or x.end <= f.start or x.start >= f.end for x in fragments)
 
 
-def test_the_summary_step_takes_the_sentence_steps_similarity_and_keeps_nothing(
+def test_the_summary_step_takes_the_sentence_steps_similarity(
     monkeypatch: pytest.MonkeyPatch, similarity_calls: list[tuple[int, int]]
 ) -> None:
     """A pair compared whole computes its unit-by-unit matrices once for the sentence step and
-    the summary step together (the summary found as before), and nothing of the pair is held
-    after it."""
+    the summary step together (the summary found as before), passed to both with the pair
+    (``Finding.sentences``)."""
     calls = similarity_calls
     counted = sentence_align.similarity  # the fixture's counting one
     monkeypatch.setattr(summary, "similarity", counted, raising=False)  # a step's own
     fragments = _fragments(INTRO + SUMMARY + OUTRO)
     assert [f.kind for f in fragments].count("summary") == 1
     assert len(calls) == 1
-    assert sentence_align._LAST == []
 
 
 def test_same_topic_text_with_a_copied_sentence_is_no_summary() -> None:

@@ -8,7 +8,8 @@ insertions). Cited fragments (quotations, block quotations, the bibliography) ta
 green-grey fill with italic text whatever their source. Paraphrases (sentences retold in other
 words, ``Fragment.kind == "paraphrase"``) take a lighter tint of their source's colour and a
 wavy underline in a dark shade of it: told apart from copied text by the line's shape, not
-only by colour. In the side by side view the current
+only by colour; so do sentences retold in other words inside a copied passage (an edit of
+kind "retold", issue 34), inside the passage's fill. In the side by side view the current
 fragment takes a stronger tint and the other fragments fade.
 """
 

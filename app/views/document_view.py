@@ -5,9 +5,11 @@ word count and look-alike letters;
 a sortable table of sources (colour legend + show/hide check box per source); the document's
 text with each source's fragments in that source's colour (edited words paler with a dotted
 underline, cited fragments green-grey and italic, paraphrases, sentences retold in other
-words, a lighter tint with a wavy underline in a dark shade of the source's colour, look-alike
-letters red, bold, with a red wavy underline). Double-click a highlight, or press
-Enter on a table row, to open page 2: the document and the source side by side.
+words, a lighter tint with a wavy underline in a dark shade of the source's colour, also
+inside a copied passage where one of its sentences was retold (issue 34: one highlight, the
+retold sentences tinted inside it), look-alike letters red, bold, with a red wavy
+underline). Double-click a highlight, or press Enter on a table row, to open page 2: the
+document and the source side by side.
 
 Sources are told apart by :attr:`SourceMatch.key` (a file's path, an archived document's
 ``archive:ID``): an archived source is named by its original file name, labels and archive id

@@ -5,6 +5,10 @@ The left text is the checked document (or a compared pair's ``a``), the right on
 right. The current fragment is painted stronger and scrolled into view on both sides; F3 and
 Shift+F3 (or the buttons) step through the fragments in document order, wrapping around;
 Esc or "Back" emits :attr:`SideBySideView.back_requested`.
+
+A copied passage with sentences retold in other words inside it (issue 34: one fragment, each
+retold sentence an edit of kind "retold") is one highlight with each retold sentence in the
+paraphrase's look inside it, on both sides (:func:`fragment_spans`); the caption counts them.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ EDIT_NAMES = {
     "replace": QtCore.QT_TRANSLATE_NOOP("Edits", "Replaced words"),
     "insert": QtCore.QT_TRANSLATE_NOOP("Edits", "Words added to the copy"),
     "delete": QtCore.QT_TRANSLATE_NOOP("Edits", "Words left out of the copy"),
+    "retold": QtCore.QT_TRANSLATE_NOOP("Edits", "Sentence retold in other words"),
 }
 """Edit kinds as the tooltips name them (translated with context "Edits")."""
 
@@ -54,6 +59,13 @@ def fragment_spans(
     tint with a wavy underline (cited: green-grey, italic, wavy), the current one the plain
     source colour with the line; its tooltip names ``other_name`` (the other side's text: the
     source on the left, the document on the right) and the meaning similarity.
+
+    A retold sentence inside a copied passage (an edit of kind "retold", issue 34) takes the
+    look of a paraphrase of the same source (lighter tint, wavy underline; in a cited
+    passage green-grey with the line), not the dotted look of edited words: one highlight
+    with the retold sentences tinted inside, on the source's side too. Inside the current
+    passage it keeps the paraphrase tint of the document view, lighter than the passage's
+    strong fill.
     """
     line = colors.underline_color(color_index)
     if current is None:
@@ -81,6 +93,9 @@ def fragment_spans(
     strong_paraphrase = fill_format(
         colors.source_color(color_index), underline=line, underline_style=wave
     )
+    current_retold = fill_format(  # lighter than the current passage's strong fill
+        colors.paraphrase_color(color_index), underline=line, underline_style=wave
+    )
     cited_paraphrase = fill_format(
         cited.background().color(), underline=cited_line, underline_style=wave, italic=True
     )
@@ -96,12 +111,13 @@ def fragment_spans(
         is_current = n == current
         key = (*key_prefix, n)
         start, end = _side(fragment, side)
+        if fragment.cited:
+            tinted = strong_cited_paraphrase if is_current else cited_paraphrase
+        else:
+            tinted = strong_paraphrase if is_current else paraphrase
+        retold_fill = current_retold if is_current and not fragment.cited else tinted
         if presentation.is_paraphrase(fragment):
-            if fragment.cited:
-                fill = strong_cited_paraphrase if is_current else cited_paraphrase
-            else:
-                fill = strong_paraphrase if is_current else paraphrase
-            edit_fill = fill
+            fill = edit_fill = tinted
         elif fragment.cited:
             fill, edit_fill = (
                 (strong_cited, strong_cited_edited) if is_current else (cited, cited_edited)
@@ -125,7 +141,7 @@ def fragment_spans(
                     Span(
                         e_start,
                         e_end,
-                        edit_fill,
+                        retold_fill if edit.kind == presentation.RETOLD else edit_fill,
                         key,
                         _edit_tip(edit, side, other_text),
                         "edit",
@@ -147,6 +163,11 @@ def _fragment_tip(fragment: Fragment, name: str, side: str = "left", other: str 
         words = QtCore.QCoreApplication.translate("Edits", "{0} words, {1} copied exactly").format(
             fragment.words, fragment.exact_words
         )
+    retold = len(presentation.retold_edits(fragment))
+    if retold:
+        words += "\n" + QtCore.QCoreApplication.translate(
+            "Edits", "Sentences retold in other words: {0}"
+        ).format(retold)
     if fragment.cited:
         words += "\n" + QtCore.QCoreApplication.translate(
             "Edits", "Cited: in a quotation or the bibliography"
@@ -674,6 +695,13 @@ class SideBySideView(QtWidgets.QWidget):
         else:
             text = self.tr("Fragment {0} of {1}  ·  {2} words, {3} exact").format(
                 self._current + 1, n, fragment.words, fragment.exact_words
+            )
+        retold = len(presentation.retold_edits(fragment))
+        if retold:
+            text += "  ·  " + (
+                self.tr("1 sentence retold in other words")
+                if retold == 1
+                else self.tr("%n sentences retold in other words", "", retold)
             )
         if fragment.cited:
             text += "  ·  " + self.tr("cited")

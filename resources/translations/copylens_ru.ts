@@ -742,8 +742,16 @@
         <translation>Слова, пропущенные в копии</translation>
     </message>
     <message>
+        <source>Sentence retold in other words</source>
+        <translation>Предложение пересказано своими словами</translation>
+    </message>
+    <message>
         <source>{0} words, {1} copied exactly</source>
         <translation>Слов: {0}, дословно скопировано: {1}</translation>
+    </message>
+    <message>
+        <source>Sentences retold in other words: {0}</source>
+        <translation>Предложений, пересказанных своими словами: {0}</translation>
     </message>
     <message>
         <source>Cited: in a quotation or the bibliography</source>
@@ -2964,6 +2972,14 @@ Could not be read: %2</source>
         <translation>Перефразирование</translation>
     </message>
     <message>
+        <source>Retold sentences</source>
+        <translation>Пересказанные предложения</translation>
+    </message>
+    <message>
+        <source>retold in other words, inside the copied passage</source>
+        <translation>пересказано своими словами внутри скопированного отрывка</translation>
+    </message>
+    <message>
         <source>Passage</source>
         <translation>Отрывок</translation>
     </message>
@@ -3759,6 +3775,18 @@ Could not be read: %2</source>
     <message>
         <source>Fragment {0} of {1}  ·  {2} words, {3} exact</source>
         <translation>Фрагмент {0} из {1}  ·  слов: {2}, дословно: {3}</translation>
+    </message>
+    <message>
+        <source>1 sentence retold in other words</source>
+        <translation>1 предложение пересказано своими словами</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sentences retold in other words</source>
+        <translation>
+            <numerusform>%n предложение пересказано своими словами</numerusform>
+            <numerusform>%n предложения пересказаны своими словами</numerusform>
+            <numerusform>%n предложений пересказано своими словами</numerusform>
+        </translation>
     </message>
     <message>
         <source>cited</source>
