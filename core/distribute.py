@@ -193,12 +193,16 @@ QUIET = {
     "distributed.admin.system-monitor.gil.enabled": False,
     "distributed.admin.system-monitor.interval": "2s",
     "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.scheduler.active-memory-manager.start": False,
 }
 """Dask's own watchers, quieter in a LocalCluster started here (its workers are started with
 the settings of this process): the statistical profiler that samples every worker thread's
 stack every 10 ms (for the dashboard, which is off), the GIL and system monitors (every 1 and
 500 ms) and the nannies' memory monitor (every 100 ms). Their CPU grows with the run's wall
 time, on the cores the run needs (issue 40: 1,000 essays, 1.5 s of CPU of 31 under load).
+And no active memory manager: every 2 s it dropped the copies of a partition that an
+alignment task had fetched, so the next block of that partition fetched it again
+(:func:`_compared`; at 10,000 essays a quarter of the workers' time went to (un)pickling).
 A scheduler and workers started by the user keep their own settings."""
 
 
@@ -332,9 +336,13 @@ class _Run:
     def fit_everywhere(self, parts: Sequence[Any]) -> bool:
         """Whether the partitions ``parts`` (finished futures) would take at most
         :data:`WHOLE_SHARE` of the memory of the worker with the least (by Dask's sizes of
-        them, :func:`_sized`; the machine's memory for a worker without a limit)."""
+        them, :func:`_sized`; the machine's memory for a worker without a limit), and the
+        scheduler's active memory manager is off (it drops the copies a worker fetched: see
+        :data:`QUIET`)."""
         from distributed.system import MEMORY_LIMIT
 
+        if self.client.amm.running():  # it would drop the copies: moved again for each block
+            return False
         held = sum(self.client.nbytes([p.key for p in parts], summary=False).values())
         workers = self.client.scheduler_info(n_workers=-1)["workers"].values()
         least = min((w.get("memory_limit") or MEMORY_LIMIT for w in workers), default=0)
