@@ -143,7 +143,8 @@ def main() -> int:
                     if prev.source is not None and prev.source_end is not None:
                         src = essay.sources[prev.source]["text"]
                         print(
-                            f"   source after prev: {src[prev.source_end : prev.source_end + 300]!r}"
+                            "   source after prev:",
+                            repr(src[prev.source_end : prev.source_end + 300]),
                         )
     print(f"own marked: {found} of {total}")
     return 0
