@@ -204,10 +204,14 @@ def own_sentences(
     the writer's own: they match nothing in the source at their place (issue 12).
 
     A sentence is own unless one of these shows it copied:
-    - at least half of its words are matched inside the fragment;
     - it shares a run of ``k + 1`` consecutive words with the fragment's source range (a
-      copied sentence moved elsewhere in the passage), or a run of ``anchor_words`` with any
-      place of the source (a sentence taken from elsewhere in it);
+      copied sentence, or one moved elsewhere in the passage), or a run of ``anchor_words``
+      with any place of the source (a sentence taken from elsewhere in it);
+    - all of its words are matched inside the fragment (a copied sentence of at most ``k``
+      words). Half of them matched, with no run of ``k + 1``, is not enough: a writer's own
+      sentence written in the place of a source sentence the copy skips is matched by one
+      seed of topic words (bench/diag_inplace.py: "inheritance ... object oriented
+      programming"), which an edited copy's sentence passes the in-order test below;
     - at least half of its words, and at least ``k + 1``, occur in order (LCS) in the source
       where its original would stand, between the nearest seeds before and after it (a copy
       whose seeds the edits broke). The writer's own sentence between two copied ones finds
@@ -223,10 +227,10 @@ def own_sentences(
     own = []
     for s0, s1 in itertools.pairwise(cuts):
         lo, hi = f.a0 + s0, f.a0 + s1
-        if 2 * int(matched[s0:s1].sum()) >= hi - lo:
-            continue
         if runs.longest_inside(Alignment(lo, hi, f.b0, f.b1, 0, 0, ())) > k:
-            continue  # moved inside the passage
+            continue  # a run of k + 1 words: copied, or moved inside the passage
+        if int(matched[s0:s1].sum()) == hi - lo:
+            continue  # a short copied sentence, every word matched
         if runs.longest_inside(Alignment(lo, hi, 0, len(b), 0, 0, ())) >= anchor:
             continue  # copied from elsewhere in the source
         near = _in_order(a.forms[lo:hi], b.forms, _window(seeds, lo, hi, k, (hi - lo) // 2))
