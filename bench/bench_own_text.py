@@ -57,7 +57,7 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
 from bench_alignment import BASELINE_W, baseline_spans, core_state, engine_named, parallel  # noqa: E402
-from make_interleaved import KINDS, Essay, Sentence, generate, makeup, summary, verify  # noqa: E402
+from make_interleaved import APART, KINDS, Essay, Sentence, generate, makeup, summary, verify  # noqa: E402
 
 import copylens.core.align as align  # noqa: E402
 from copylens.core import Options, TextInput, check  # noqa: E402
@@ -260,7 +260,7 @@ def groups(essays: Sequence[Essay]) -> dict[str, list[int]]:
     out: dict[str, list[int]] = defaultdict(list)
     for n, e in enumerate(essays):
         out[f"{e.lang}/{e.kind}"].append(n)
-        if e.kind != "clean":
+        if e.kind not in APART:
             out[e.lang].append(n)
             out["all"].append(n)
     return out
@@ -369,9 +369,9 @@ def pct(x: float | None) -> str:
 
 
 def group_names(scores: dict[str, Any]) -> list[str]:
-    names = [f"{lang}/{kind}" for lang in KINDS for kind in KINDS[lang] if kind != "clean"]
+    names = [f"{lang}/{kind}" for lang in KINDS for kind in KINDS[lang] if kind not in APART]
     names += [lang for lang in KINDS] + ["all"]
-    names += [f"{lang}/clean" for lang in KINDS]
+    names += [f"{lang}/{kind}" for kind in APART for lang in KINDS]
     return [n for n in names if n in scores]
 
 

@@ -34,8 +34,10 @@ what is left (the longest common run of words and of lemmas between every own se
 each source of its essay) and checks every span.
 
 Kinds per language: ``verbatim``, ``edit10``, ``wordforms`` (Russian), ``mixed`` (each copied
-sentence verbatim or edited at random) and ``clean`` (8–14 own sentences, no copying, checked
-against sources picked the same way: the control, where any fragment is a false mark). A
+sentence verbatim or edited at random), ``clean`` (8–14 own sentences, no copying, checked
+against sources picked the same way: the control, where any fragment is a false mark) and
+``inplace`` (:data:`APART`: own sentences only where the copied run skips as many source
+sentences, the honest pattern a rule taking a retold sentence "in its place" risks). A
 copied sentence the obfuscation left unchanged (re-inflection finds no word) is labelled
 verbatim. Essays are made round-robin over language and kind, each from its own random stream
 (``--seed``), so the first N are a balanced subset.
@@ -77,10 +79,19 @@ from make_pairs import lemmas_of as _lemmas_ru_en
 from shared import CLOUGH_DIR, SEEDS_DIR
 
 KINDS: dict[str, tuple[str, ...]] = {
-    "en": ("verbatim", "edit10", "mixed", "clean"),
-    "ru": ("verbatim", "edit10", "wordforms", "mixed", "clean"),
-    "uk": ("verbatim", "edit10", "clean"),
+    "en": ("verbatim", "edit10", "mixed", "clean", "inplace"),
+    "ru": ("verbatim", "edit10", "wordforms", "mixed", "clean", "inplace"),
+    "uk": ("verbatim", "edit10", "clean", "inplace"),
 }
+APART = ("clean", "inplace")
+"""Kinds kept out of the language and ``all`` rows (their own rows only): the clean control,
+and ``inplace`` (issues 34, 35), the honest pattern the paraphrase stage's "in its place"
+rule risks: every own sentence stands exactly where the copied run skips a source sentence,
+one for one (a run of verbatim copies; at each step 1 or 2 source sentences skipped with
+probability :data:`PLACED_P`, and as many own sentences written there), and half of the
+essays end with an own sentence right after a run that ends one sentence before its source's
+end (the rule's edge)."""
+PLACED_P = 0.6
 SHARE = {"en": 1.0, "ru": 1.0, "uk": 1 / 3}
 """Essays per kind of each language, as a share of ``--per-kind`` (Ukrainian has one text)."""
 EDITS = {"en": ("edit10",), "ru": ("edit10", "wordforms"), "uk": ("edit10",)}
@@ -398,6 +409,8 @@ def plan(material: Material, kind: str, chosen: list[int], rng: random.Random) -
     """The essay's sentence order: ``("own", None)`` or ``("copy", (source, sentence))``."""
     if kind == "clean":
         return [("own", None)] * rng.randint(*CLEAN_OWN)
+    if kind == "inplace":
+        return placed_plan(material, chosen, rng)
     order: list[Any] = [("own", None)] * (rng.randint(1, 2) if rng.random() < EDGE_P else 0)
     for src in chosen:
         for i in copied_run(material.sources[src], rng):
@@ -407,6 +420,30 @@ def plan(material: Material, kind: str, chosen: list[int], rng: random.Random) -
     while order[-1][0] == "own":
         order.pop()
     order += [("own", None)] * (rng.randint(1, 2) if rng.random() < EDGE_P else 0)
+    return order
+
+
+def placed_plan(material: Material, chosen: list[int], rng: random.Random) -> list[Any]:
+    """The ``inplace`` kind's order (:data:`APART`): own sentences only in the places of
+    skipped source sentences, as many as skipped, and at the end after a run stopped one
+    source sentence short of its source's end (half of the essays)."""
+    order: list[Any] = []
+    for src in chosen:
+        copyable = material.sources[src].copyable
+        want = min(rng.randint(*RUN_SENTENCES), len(copyable))
+        i = rng.randrange(len(copyable) - want + 1)
+        for _ in range(want):
+            order.append(("copy", (src, copyable[i])))
+            skip = rng.randint(1, 2) if rng.random() < PLACED_P else 0
+            if i + 1 + skip >= len(copyable):
+                break
+            order += [("own", None)] * skip
+            i += 1 + skip
+    if rng.random() < EDGE_P:
+        src = chosen[-1]
+        copyable = material.sources[src].copyable
+        if len(copyable) >= 3:
+            order += [("copy", (src, copyable[-3])), ("copy", (src, copyable[-2])), ("own", None)]
     return order
 
 

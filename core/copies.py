@@ -150,10 +150,18 @@ _TABLE = 1 << 16
 
 
 def to_fragment(f: Alignment, a: Canonical, b: Canonical) -> Fragment:
-    """Word ranges → character spans in both extracted texts."""
+    """Word ranges → character spans in both extracted texts. Every edit lies within the
+    fragment on both sides: an empty range (a word one side lacks) at the fragment's end is
+    placed at the end of its last word (:func:`_chars`), not at the next word's start, which
+    lies outside it (PAN-13 development sample: 21 edits of 20 of the 514 pairs did, and 12
+    more, of 12 pairs, lay on a retold span once the passage grouping joined their fragment;
+    bench/lab_fragment_invariants.py)."""
     start, end = _chars(a, f.a0, f.a1)
     source_start, source_end = _chars(b, f.b0, f.b1)
-    edits = tuple(Edit(e.kind, *_chars(a, e.a0, e.a1), *_chars(b, e.b0, e.b1)) for e in f.edits)
+    edits = tuple(
+        Edit(e.kind, *_chars(a, e.a0, e.a1, (f.a0, f.a1)), *_chars(b, e.b0, e.b1, (f.b0, f.b1)))
+        for e in f.edits
+    )
     return Fragment(start, end, source_start, source_end, f.words, f.exact, edits)
 
 
@@ -227,11 +235,18 @@ def words_after(text: str, at: int) -> list[tuple[int, int]]:
     return spans
 
 
-def _chars(c: Canonical, w0: int, w1: int) -> tuple[int, int]:
-    """Character span of words [w0, w1); an empty range is an empty span where it would be."""
+def _chars(
+    c: Canonical, w0: int, w1: int, within: tuple[int, int] | None = None
+) -> tuple[int, int]:
+    """Character span of words [w0, w1); an empty range is an empty span where it would be:
+    at word w0's start, or, at the end of the words ``within`` (an edit's fragment, words
+    [lo, hi)) or of the text, at the end of the word before, so that it stays inside."""
     if w1 > w0:
         return int(c.starts[w0]), int(c.ends[w1 - 1])
-    at = int(c.starts[w0]) if w0 < len(c) else int(c.ends[-1]) if len(c) else 0
+    lo, hi = within if within is not None and within[1] > within[0] else (0, len(c))
+    if hi == 0:
+        return 0, 0
+    at = int(c.starts[max(w0, lo)]) if w0 < hi else int(c.ends[hi - 1])
     return at, at
 
 

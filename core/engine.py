@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from copylens.core import signals
-from copylens.core.arrays import distinct
+from copylens.core.arrays import distinct, words_marked
 from copylens.core.copies import held_in
 from copylens.core.cpu import stage
 from copylens.core.documents import Input
@@ -62,6 +62,7 @@ from copylens.core.report import (
 )
 from copylens.core.score import PairScore, Seeded, containment_bounds, score_pair
 from copylens.core.signal import RunText
+from copylens.core.sketch import permutations
 from copylens.core.sources import MoreSources, look_up
 from copylens.core.spill import Spill, Spilled, read, summary
 from copylens.core.unionfind import groups
@@ -202,7 +203,7 @@ def compare(
     options = (options or Options()).validated()
     given = told_apart(inputs, ignore)
     with Spill() as spill:
-        each = _Tables().take if options.paraphrase and can_fork() else None
+        each = _Tables(options.paraphrase).take if can_fork() else None
         unique = given.unique()
         spilled, failures = read_all(unique, options, spill.prepare(), progress, cancel, each=each)
         by_key = given.by_key(spilled)
@@ -232,18 +233,36 @@ class _Tables:
     each loads what it needs itself, so nothing is loaded here). No word is looked up
     here: a pair worker learns only the words of the documents whose pairs reach the stage's
     meaning (on the 1,000 essays of bench_compare.py, 11,900 of the 26,600 words the run
-    holds, where learning every word here took 16 % of the run's CPU)."""
+    holds, where learning every word here took 16 % of the run's CPU). With the first
+    document, what every pair worker loads on its first pair, paraphrase or not, is loaded
+    here too (:func:`_warm_pairs`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, paraphrase: bool) -> None:
+        self.paraphrase = paraphrase
         self.loaded: set[str] = set()
+        self.warm = False
 
     def take(self, doc: Spilled) -> Spilled:
         """The document as it is, its language's tables loaded."""
-        if doc.language not in self.loaded:
+        if not self.warm:
+            self.warm = True
+            with stage("warm-up"):
+                _warm_pairs()
+        if self.paraphrase and doc.language not in self.loaded:
             self.loaded.add(doc.language)
             with stage("paraphrase: tables"):
                 ready(doc.language)
         return doc
+
+
+def _warm_pairs() -> None:
+    """Load what each pair worker would load for itself on its first pair: numpy's masked
+    arrays (``np.unique``, in the containment bound, imports them when first called) and the
+    MinHash permutations (``numpy.random``): about 19 ms in every pair worker (issue 40),
+    once here while the documents are read."""
+    import numpy.ma  # noqa: F401
+
+    permutations()
 
 
 def _ready_spilled(
@@ -444,8 +463,17 @@ def _document_result(
     Covered words inside citations (quotations, the bibliography) are cited; of the others,
     those found only in the writer's own earlier work (``own`` sources: an archived document
     by the same author) are self-cited, the rest borrowed, as Antiplagiat counts them:
-    ``uniqueness + borrowed + cited + self_cited == 1`` (issues 12 and 14)."""
+    ``uniqueness + borrowed + cited + self_cited == 1`` (issues 12 and 14).
+
+    A source's words found are its pair's covered words inside its fragments (a word counts
+    where a fragment shows it: the copy alignment's further matches, ``Alignment.elsewhere``,
+    may reach past a fragment's ends; PAN-13 development sample: 7 covered words of 6 of 514
+    documents lay just outside a fragment, bench/bench_own_text.py: containment 0.1 points
+    lower in two of its groups, no other figure changed); each fragment keeps its words not found
+    (``Fragment.uncovered``), so that :mod:`copylens.core.exclusions` counts them again as
+    here."""
     n = len(doc.canonical)
+    scored = [(src, _shown(score, doc)) for src, score in scored]
     coverage = np.zeros((len(scored), n), dtype=bool)
     for row, (_, score) in enumerate(scored):
         coverage[row] = score.covered_a
@@ -470,7 +498,10 @@ def _document_result(
             else 0.0,
             shingle_containment=score.shingle_containment,
             matched_words=int(score.covered_a.sum()),
-            fragments=tuple(_with_citation(f, doc) for f in score.fragments),
+            fragments=tuple(
+                _with_uncovered(_with_citation(f, doc), doc, score.covered_a)
+                for f in score.fragments
+            ),
             cited=_fraction(_kept(score.covered_a, kept) & cited, n),
         )
         for src, score in scored
@@ -496,6 +527,26 @@ def _document_result(
 
 def _fraction(words: np.ndarray, n: int) -> float:
     return float(words.sum()) / n if n else 0.0
+
+
+def _shown(score: PairScore, doc: Prepared) -> PairScore:
+    """``score`` with its covered words of ``doc`` only inside its fragments."""
+    inside = words_marked(doc.canonical.starts, [(f.start, f.end) for f in score.fragments])
+    covered = score.covered_a & inside
+    return score if np.array_equal(covered, score.covered_a) else replace(score, covered_a=covered)
+
+
+def _with_uncovered(f: Fragment, doc: Prepared, covered: np.ndarray) -> Fragment:
+    """The fragment with its words not ``covered`` (its source's words found) as character
+    spans, one a run of consecutive such words (``Fragment.uncovered``)."""
+    starts, ends = doc.canonical.starts, doc.canonical.ends
+    lo, hi = int(np.searchsorted(starts, f.start)), int(np.searchsorted(starts, f.end))
+    missed = np.concatenate(([False], ~covered[lo:hi], [False])).view(np.int8)
+    edges = np.flatnonzero(np.diff(missed))
+    runs = zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True)
+    return replace(
+        f, uncovered=tuple((int(starts[lo + a]), int(ends[lo + b - 1])) for a, b in runs)
+    )
 
 
 def _with_citation(f: Fragment, doc: Prepared) -> Fragment:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from copylens.core.documents import Input
+from copylens.core.paths import resolved
 from copylens.core.prepare import Item, expand, label_of
 from copylens.core.report import InputFailure
 
@@ -84,12 +85,22 @@ def told_apart(
 
 
 def identities(items: Iterable[Item]) -> dict[str, str]:
-    """Label → identity (a file's resolved path; a pasted text's name), resolved once each."""
+    """Label → identity (a file's resolved path; a pasted text's name), resolved once each
+    (each folder once: :func:`copylens.core.paths.resolved`)."""
     keys: dict[str, str] = {}
+    folders: dict[str, str] = {}
     for item in items:
         label = label_of(item)
         if label not in keys:
-            path = Path(label)
-            resolved = isinstance(item, Path) and path.exists()
-            keys[label] = str(path.resolve()) if resolved else label
+            keys[label] = _identity(item, label, folders)
     return keys
+
+
+def _identity(item: Item, label: str, folders: dict[str, str]) -> str:
+    if not isinstance(item, Path):
+        return label
+    path = Path(label)
+    found = resolved(path, folders)
+    if found is not None:
+        return found
+    return str(path.resolve()) if path.exists() else label

@@ -30,6 +30,8 @@ import ntpath
 import os
 import posixpath
 import re
+import stat
+from pathlib import Path
 
 ON_WINDOWS = os.name == "nt"
 
@@ -57,6 +59,30 @@ def path_identity(path: str, windows: bool | None = None) -> str:
     drive, rest = ntpath.splitdrive(ntpath.normpath(plain))
     parts = [part.rstrip(". ") or part for part in rest.split("\\")]
     return ntpath.normcase(drive + "\\".join(parts))
+
+
+def resolved(path: Path, folders: dict[str, str]) -> str | None:
+    """``str(path.resolve())`` of an existing file or folder that is not a symbolic link, on
+    POSIX: its folder resolved once per ``folders`` (the caller's memo, folder as written →
+    resolved) and its name joined on, one ``lstat`` where ``resolve`` takes one per part of the
+    path and a ``stat`` (issue 40: resolving 10,000 essays twice took 0.4 s, serial, before
+    any was read). None where that does not hold (missing, a link, a name ``.`` or ``..``,
+    Windows, whose short 8.3 names resolve to long ones): the caller resolves it as before."""
+    if ON_WINDOWS:
+        return None
+    text = str(path)
+    folder, name = os.path.split(text)
+    if name in ("", ".", ".."):
+        return None
+    try:
+        if stat.S_ISLNK(os.lstat(text).st_mode):
+            return None
+    except (OSError, ValueError):
+        return None
+    found = folders.get(folder)
+    if found is None:
+        found = folders[folder] = str(Path(folder).resolve())
+    return os.path.join(found, name)
 
 
 def _without_prefix(path: str) -> str:

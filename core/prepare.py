@@ -281,11 +281,12 @@ def read_each(
     """Each item read in a worker process within the options' time and memory limits, its
     document or failure yielded in input order as soon as it is read (:func:`read_all`
     collects them; the archive writes them a batch at a time)."""
-    limits = ProcessLimits(read_seconds(items, options), options.read_memory_bytes)
+    sizes = input_sizes(items)  # one ``stat`` a file, for both limits (it was two)
+    limits = ProcessLimits(read_seconds(sizes, options), options.read_memory_bytes)
     forking = can_fork()
     if forking:
         _warm_up(options, build)
-    workers = readers(items, options.process_count)
+    workers = readers(sizes, options.process_count)
     with forms_shared() if forking and workers > 1 else nullcontext():
         reading = isolated_map(
             partial(read_one, options=options, build=build),
@@ -309,14 +310,14 @@ its input (the text, its canonical words, the document pickled back), so two 50 
 side by side took well over 1 GB each (issue 38); they are read one after the other."""
 
 
-def readers(items: Sequence[Item], most: int) -> int:
-    """Workers to read ``items`` with: at most ``most`` and ``len(items)``, and no more than the
-    largest inputs that fit :data:`READ_TOGETHER_BYTES` together (at least one): only a run
-    with several large files reads fewer at a time."""
-    count = min(most, len(items))
+def readers(sizes: Sequence[int], most: int) -> int:
+    """Workers to read inputs of ``sizes`` (:func:`input_sizes`) with: at most ``most`` and
+    one per input, and no more than the largest inputs that fit :data:`READ_TOGETHER_BYTES`
+    together (at least one): only a run with several large files reads fewer at a time."""
+    count = min(most, len(sizes))
     if count <= 1:
         return count
-    largest = sorted(map(_input_bytes, items), reverse=True)[:count]
+    largest = sorted(sizes, reverse=True)[:count]
     together = 0
     for n, size in enumerate(largest):
         together += size
@@ -333,10 +334,15 @@ minutes: 300 s by default instead of 60 (issue 38). A hostile file stalls a pars
 its size: beside essays it still meets the limit as given."""
 
 
-def read_seconds(items: Sequence[Item], options: Options) -> float:
-    """The time limit of reading each of ``items`` (:data:`READ_SECONDS_BYTES`)."""
-    largest = max(map(_input_bytes, items), default=0)
+def read_seconds(sizes: Sequence[int], options: Options) -> float:
+    """The time limit of reading each of the inputs of ``sizes`` (:data:`READ_SECONDS_BYTES`)."""
+    largest = max(sizes, default=0)
     return options.read_seconds * max(1.0, largest / READ_SECONDS_BYTES)
+
+
+def input_sizes(items: Sequence[Item]) -> list[int]:
+    """The size of each input (:func:`_input_bytes`: a file's by one ``stat``)."""
+    return [_input_bytes(item) for item in items]
 
 
 def _input_bytes(item: Item) -> int:

@@ -27,7 +27,13 @@ class Edit:
     ``[start, end)`` retells the source's ``[source_start, source_end)`` in other words (whole
     sentences a paraphrase signal found, kept apart by kind as issue 17 asks), so that a copied
     passage with retold sentences inside is one fragment: one entry, one highlight with the
-    retold sentences tinted as paraphrase, one detection."""
+    retold sentences tinted as paraphrase, one detection.
+
+    Must hold (tests/test_fragment_invariants.py): every edit lies within its fragment,
+    ``start <= e.start <= e.end <= end`` and ``source_start <= e.source_start <= e.source_end
+    <= source_end``, a zero-width one (an ``"insert"``'s source side, a ``"delete"``'s
+    checked side) too; a fragment's edits are in order of ``start`` and do not overlap
+    (zero-width ones aside), and none lies on a retold span."""
 
     kind: str
     start: int
@@ -65,6 +71,13 @@ class Fragment:
     threshold it was kept by; for edited sentences, the tf-isf cosine of the two sides); 1.0
     for a copy, a copy passage with retold sentences too (their paraphrase's score is not
     kept)."""
+    uncovered: tuple[tuple[int, int], ...] | None = None
+    """Character spans, each from a canonical word's start to a later one's end, of the
+    fragment's words the check did not count as found in this source: a writer's own
+    sentence inside a copied passage, the words between the two parts of a passage joined
+    across a gap, words past the pair's seed zones. The figures count the fragment's other
+    words, and so does :mod:`copylens.core.exclusions` when it counts again. None where not
+    known (a fragment of a compare, or of a report saved before they were kept)."""
 
 
 @dataclass(frozen=True)
@@ -389,8 +402,10 @@ def archive_key(document: int) -> str:
 
 
 def _fragment_json(f: Fragment) -> dict[str, Any]:
-    data = _fields(f, exclude=("edits",))
+    data = _fields(f, exclude=("edits", "uncovered"))
     data["edits"] = [_fields(e) for e in f.edits]
+    if f.uncovered is not None:
+        data["uncovered"] = [list(span) for span in f.uncovered]
     return data
 
 
@@ -474,6 +489,9 @@ def _fragment(data: dict[str, Any]) -> Fragment:
         cited=bool(data["cited"]),
         kind=str(data.get("kind", "copy")),
         score=_share(data, "score", 1.0),
+        uncovered=None
+        if data.get("uncovered") is None
+        else tuple((int(start), int(end)) for start, end in data["uncovered"]),
     )
 
 

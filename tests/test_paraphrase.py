@@ -648,3 +648,35 @@ def test_a_retold_edit_goes_through_the_json_report_and_back() -> None:
     assert CheckReport.from_json(data) == report
     json_out = json.loads(export.json_report(report))
     assert json_out["documents"][0]["sources"][0]["fragments"][0]["edits"] == fragment["edits"]
+
+
+BEES = (
+    "Honey bees pollinate a third of the crops people eat. A single colony can visit several "
+    "million flowers on a warm day. Worker bees tell each other where food is by dancing on "
+    "the comb in front of their sisters. Beekeepers in many countries have lost a large share "
+    "of their hives over the last twenty winters. Pesticides sprayed on fields weaken the bees "
+    "and make them easy prey for mites and viruses."
+)
+BEES_OWN_IN_PLACE = (
+    "Honey bees pollinate a third of the crops people eat. A single colony can visit several "
+    "million flowers on a warm day. My grandfather kept six hives of bees behind his barn and "
+    "sold their honey at the market. Beekeepers in many countries have lost a large share of "
+    "their hives over the last twenty winters. Pesticides sprayed on fields weaken the bees "
+    "and make them easy prey for mites and viruses."
+)
+
+
+@pytest.mark.parametrize("paraphrase", [True, False])
+def test_an_own_sentence_in_the_place_of_a_skipped_source_sentence_is_not_marked(
+    paraphrase: bool,
+) -> None:
+    """The honest pattern a rule taking a sentence "in its place" risks (issues 34, 35;
+    bench/lab_in_place.py): the writer's own sentence on the topic stands exactly where the
+    copy skips one source sentence, one for one. No fragment (nor a retold edit inside one)
+    reaches it, with "Find rewrites" on or off; the copied sentences around it are found."""
+    _, fragments = marked(BEES_OWN_IN_PLACE, BEES, paraphrase=paraphrase)
+    own = BEES_OWN_IN_PLACE.index("My grandfather")
+    own_end = BEES_OWN_IN_PLACE.index("market.") + len("market.")
+    assert not any(f.start < own_end and own < f.end for f in fragments)
+    copied = [(f.start, f.end) for f in fragments]
+    assert copied[0][0] == 0 and BEES_OWN_IN_PLACE[copied[-1][1] :] == "."

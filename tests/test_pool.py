@@ -103,9 +103,11 @@ def children(pid: int) -> set[int]:
     return found
 
 
-def workers_left(before: set[int]) -> set[int]:
-    """Children of this process started since ``before`` and still running."""
-    return {pid for pid in children(os.getpid()) - before if alive(pid)}
+def workers_left(before: set[int], seconds: float = 5.0) -> set[int]:
+    """Children of this process started since ``before`` and still running after up to
+    ``seconds`` (a run that ended normally signals its workers and does not wait for them to
+    hand their memory back: :func:`copylens.core.pool._let_go`)."""
+    return _wait_gone(children(os.getpid()) - before, seconds)
 
 
 def alive(pid: int) -> bool:
@@ -370,3 +372,66 @@ def test_killing_a_run_s_workers_together_leaves_none_alive_and_closes_their_pip
     pool._kill_all(workers)
     assert not [p for p in pids if alive(p)]
     assert all(w.conn.closed and w.process.exitcode == -signal.SIGKILL for w in workers)
+
+
+def test_a_run_that_ends_normally_lets_its_workers_go_without_waiting() -> None:
+    """Issue 40: the forked workers of a run that ended normally are signalled and their pipes
+    closed, but not waited for (a worker forked from a large parent takes 30-80 ms to end,
+    which the run waited for at the end of each pool); they end on their own and the next run
+    reaps them, so no zombie piles up."""
+    _settled()
+    before = children(os.getpid())
+    assert list(isolated_map(square, [1, 2, 3], workers=2, limits=ProcessLimits())) == [1, 4, 9]
+    ended = [p for _, p in pool._ended]
+    assert len(ended) == 2 and {p.pid for p in ended} == children(os.getpid()) - before
+    assert _wait_gone({p.pid for p in ended}, 5.0) == set()
+    assert list(pool_map(square, [4, 5], workers=2, count=2)) == [16, 25]
+    assert not [p for _, p in pool._ended if p in ended]  # reaped when the next run started
+    assert not {p.pid for p in ended} & children(os.getpid())  # no zombie left
+    assert workers_left(before) == set()
+
+
+def _settled() -> None:
+    """No ended worker of an earlier test left to reap."""
+    assert _wait_gone({p.pid for _, p in pool._ended}, 5.0) == set()
+    pool._reap_ended()
+    assert pool._ended == []
+
+
+def _reap_in_a_fork() -> int:
+    pool._reap_ended()  # the parent's ended workers are not this process's children
+    return len(pool._ended)
+
+
+def test_a_process_forked_after_a_run_does_not_reap_its_parent_s_workers() -> None:
+    """The list of ended workers is inherited by a process forked from the one that ran the
+    pool; there it is dropped, not asked about (``multiprocessing`` only answers a process
+    about its own children)."""
+    _settled()
+    assert list(isolated_map(square, [1, 2], workers=2, limits=ProcessLimits())) == [1, 4]
+    assert len(pool._ended) == 2
+    context = multiprocessing.get_context("fork")
+    with context.Pool(1) as forked:
+        assert forked.apply(_reap_in_a_fork) == 0
+
+
+def _vm_data() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmData:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def _sizes_in_a_fork(grow: int) -> tuple[int, int]:
+    held = bytearray(grow)  # noqa: F841 - this process's data grows by it
+    return pool._data_size(), _vm_data()
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="Linux's /proc")
+def test_the_data_size_is_this_process_s_own() -> None:
+    """The descriptor kept open on ``/proc/self/status`` is each process's own: a worker
+    forked after its parent asked reads its own size, not its parent's."""
+    assert pool._data_size() == _vm_data()
+    with multiprocessing.get_context("fork").Pool(1) as forked:
+        size, vm_data = forked.apply(_sizes_in_a_fork, (64 << 20,))
+    assert size == vm_data and size > pool._data_size() + (32 << 20)

@@ -627,3 +627,99 @@ def test_a_retelling_beside_a_copy_joins_it_across_a_sentence_drawn_from_the_sou
         assert len(joined) == expected, middle
         if expected == 1:
             assert (joined[0].start, joined[0].end, joined[0].kind) == (0, len(essay), "copy")
+
+
+EDITED = [
+    "Growers of the area depend on yearly floods to renew the fertility of soil.",
+    "Builders raised levees along the main channel to protect expanding towns from water.",
+    "These levees also halted fresh silt from reaching wetlands.",
+]
+"""SOURCE's second, third and fourth sentences, each with a third to a half of its counted
+words swapped (4 of 8, 6 of 9, 4 of 6 kept): no copy of its source sentence by its words
+(Similarity.copies), seeds of cosine 0.33, 0.44 and 0.5 (PAN-13 random obfuscation)."""
+
+
+def test_edited_sentences_in_the_sources_order_are_a_run_without_a_copied_one() -> None:
+    """Three consecutive sentences, each a seed of the source's next sentence, though none is
+    a copy by its words and two are seeds under cosine 0.5: one run over the three. Before:
+    nothing (a run needed a copied sentence or every seed of cosine 0.5; 10 random and 3
+    translation cases of the PAN-13 development sample were lost so)."""
+    essay = f"{OPENING} {' '.join(EDITED)} {CLOSING}"
+    a, b = _prepared(essay).canonical, _prepared(SOURCE).canonical
+    sim = similarity(a, b)
+    assert not any(sim.copies(i, 0, len(sim.b)) for i in range(len(sim.a)))
+    (run,) = sentence_align.alone(sim, [])
+    assert int(a.starts[run.a0]) == essay.index("Growers")
+    assert int(a.ends[run.a1 - 1]) == essay.index(CLOSING) - 2  # "wetlands", before the stop
+    assert int(b.starts[run.b0]) == SOURCE.index("Farmers")
+    assert int(b.ends[run.b1 - 1]) < SOURCE.index("As a result")
+
+
+def test_a_run_is_cut_where_it_stops_following_its_source() -> None:
+    """The three sentences with the source's fourth first: the run of three does not follow
+    the source (fourth, then second), its last two do (second, then third): one run over those
+    two, its source side the second and third sentences only."""
+    essay = f"{OPENING} {EDITED[2]} {EDITED[0]} {EDITED[1]} {CLOSING}"
+    a, b = _prepared(essay).canonical, _prepared(SOURCE).canonical
+    (run,) = sentence_align.alone(similarity(a, b), [])
+    assert int(a.starts[run.a0]) == essay.index("Growers")
+    assert int(a.ends[run.a1 - 1]) == essay.index(CLOSING) - 2  # "water"
+    assert int(b.starts[run.b0]) == SOURCE.index("Farmers")
+    assert int(b.ends[run.b1 - 1]) == SOURCE.index("These levees") - 2  # "water"
+
+
+OWN_ON_TOPIC = [
+    "In my view the delta is a remarkable place to visit in spring.",
+    "Local farmers told me that the floods matter a great deal for their fields.",
+    "Later the engineers decided that the growing towns needed protection from the water.",
+    "I think the wetlands behind the levees deserve more attention than they get.",
+    "Sadly the marshes are sinking and the coastline keeps moving inland.",
+]
+"""A writer's own sentences on SOURCE's topic, in its order, each sharing one to five counted
+words with one of its sentences."""
+
+
+def test_own_sentences_on_the_topic_in_the_sources_order_are_no_run() -> None:
+    """Own sentences following the source's line of thought: two of them seed their source
+    sentence (cosine 0.42 and 0.38, topic words), not one after another: no run."""
+    essay = f"{OPENING} {' '.join(OWN_ON_TOPIC)} {CLOSING}"
+    sim = similarity(_prepared(essay).canonical, _prepared(SOURCE).canonical)
+    assert sim.seeds  # they do share the topic's words
+    assert sentence_align.alone(sim, []) == []
+
+
+NOT_COPIED = (
+    "My grandmother kept bees behind her house and sold honey at the market on Saturdays. "
+    "She taught me how to tend the hives without gloves and how to stay calm near the swarm. "
+    "In winter we mended frames in the kitchen and listened to the radio until late at night. "
+    "Her neighbours often came by for tea and stories about the old mill by the bridge. "
+)
+RETOLD = [
+    "Growers of the area depend on yearly floods to restore the fertility of soil.",
+    "Builders raised levees along the channel to shield expanding towns from the water.",
+    "Fresh silt was also halted by these levees from reaching wetlands.",
+    "The marshes started to sink and every decade the coastline retreated.",
+]
+"""SOURCE's second to fifth sentences edited so that no run of three counted words is left."""
+
+
+def test_a_long_text_holding_a_short_source_edited_is_aligned_without_a_shared_trigram() -> None:
+    """A long essay holding four sentences of a short source, edited so that they share no
+    run of three counted words with it (three of two words), holding a third of the source's
+    distinct words: the pair is a candidate and its passage is found; a text on the same topic
+    sharing no such pair of words is no candidate. Before: the pair was never aligned (no
+    anchor, no two seed 3-grams, and the source's words a small share of the essay's: PAN-13
+    development sample, 8 random and 7 translation cases)."""
+    essay = f"{NOT_COPIED}{' '.join(RETOLD)} {NOT_COPIED.replace('bees', 'goats')}"
+    doc, source = _prepared(essay), _prepared(SOURCE)
+    topic = _prepared(
+        "Deltas form where rivers meet the sea and drop their load of mud. "
+        "Farmers like the rich soil there, and towns grow along the water."
+    )
+    options = Options()
+    assert sentence_align.sentence_candidates([doc], [source, topic], [[]], options) == [[0]]
+    report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
+    (match,) = report.documents[0].sources
+    (fragment,) = match.fragments
+    assert fragment.start == essay.index(RETOLD[0])
+    assert fragment.end >= essay.index(RETOLD[-1]) + len(RETOLD[-1]) - 1

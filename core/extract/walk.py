@@ -18,7 +18,7 @@ from pathlib import Path
 from copylens.core.errors import InputError, UnreadableFile
 from copylens.core.extract.base import os_reason
 from copylens.core.extract.handlers import SUPPORTED_SUFFIXES
-from copylens.core.paths import os_path, path_identity
+from copylens.core.paths import ON_WINDOWS, os_path, path_identity
 
 
 def collect_files(paths: Iterable[Path | str]) -> tuple[list[Path], list[tuple[str, InputError]]]:
@@ -72,8 +72,9 @@ def _resolved_key(path: Path) -> str:
         return path_identity(os.path.abspath(path))
 
 
-def _add_unique(path: Path, files: list[Path], seen: set[str]) -> None:
-    key = _resolved_key(path)
+def _add_unique(path: Path, files: list[Path], seen: set[str], key: str | None = None) -> None:
+    """Add ``path`` unless a file of the same resolved path (``key`` when known) was."""
+    key = key or _resolved_key(path)
     if key not in seen:
         seen.add(key)
         files.append(path)
@@ -141,7 +142,10 @@ def _visit(
     if is_dir:
         _walk_folder(child, files, problems, seen, walked, inside)
     elif is_file and wanted:
-        _add_unique(child, files, seen)
+        # a file that is no link, in a folder resolved already: that folder and its name
+        # (POSIX; one resolve per file took a stat per part of its path, issue 40)
+        plain = not ON_WINDOWS and not entry.is_symlink()
+        _add_unique(child, files, seen, os.path.join(inside[-1], entry.name) if plain else None)
     elif info is not None and wanted:
         problems.append((str(child), _skipped(info)))
 
