@@ -1,8 +1,12 @@
 """CPU time per stage, for the benchmarks (issue 40): off unless ``COPYLENS_STAGE_CPU`` names
 a folder.
 
-``with stage("align"): ...`` charges the CPU time of this process spent inside to that
-stage, exclusively (time inside a nested stage goes to the nested one). When an outermost
+``with stage("align"): ...`` charges the CPU time of this thread spent inside to that
+stage, exclusively (time inside a nested stage goes to the nested one). Each thread has its
+stack of stages (a Dask worker runs its tasks on threads of one process, beside the warm-up
+thread: with one stack for the process, a stage ending on one thread popped another's, and one
+thread's CPU went to another's stage); a thread's CPU is its own (``time.thread_time``), so
+the stages of threads running at once are charged side by side. When an outermost
 stage ends and :data:`EVERY_S` passed since the last time, and when the process ends, it
 writes what it spent so far, and its whole CPU time, to ``<folder>/<pid>.json``
 (``{"stages": {name: seconds}, "total": seconds}``): a worker killed at the end of a run
@@ -21,6 +25,7 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,8 +33,20 @@ from pathlib import Path
 
 _FOLDER = os.environ.get("COPYLENS_STAGE_CPU")
 _spent: dict[str, float] = {}
-_stack: list[str] = []
-_mark = [0.0]
+"""CPU seconds per stage, of all the process's threads."""
+_lock = threading.Lock()
+"""Held while :data:`_spent` changes or is written out."""
+
+
+class _Thread(threading.local):
+    """A thread's stages, innermost last, and its CPU time when it was last charged."""
+
+    def __init__(self) -> None:
+        self.stack: list[str] = []
+        self.mark = 0.0
+
+
+_here = _Thread()
 _pid = [os.getpid()]
 _written = [0.0]
 _begun = [False]
@@ -51,13 +68,14 @@ atexit.register(_at_exit)
 
 @contextmanager
 def stage(name: str) -> Iterator[None]:
-    """Charge this process's CPU time inside to ``name`` (module docstring)."""
+    """Charge this thread's CPU time inside to ``name`` (module docstring)."""
     if _FOLDER is None:
         yield
         return
+    here = _here
     if _pid[0] != os.getpid():  # a forked worker: its own figures from here
         _spent.clear()
-        _stack.clear()
+        here.stack.clear()
         _pid[0] = os.getpid()
         _written[0] = 0.0
         from multiprocessing.util import Finalize
@@ -65,17 +83,18 @@ def stage(name: str) -> Iterator[None]:
         Finalize(None, _at_exit, exitpriority=100)  # a worker's normal exit skips atexit
         _begun[0] = False  # its own start-up: from the fork to its first stage
     if not _begun[0]:
-        _begun[0] = True
-        _spent[START_UP] = time.process_time()
-        _mark[0] = _spent[START_UP]
-    _charge()
-    _stack.append(name)
+        with _lock:
+            if not _begun[0]:
+                _begun[0] = True
+                _spent[START_UP] = time.process_time()
+    _charge(here)
+    here.stack.append(name)
     try:
         yield
     finally:
-        _charge()
-        _stack.pop()
-        if not _stack and time.monotonic() - _written[0] >= EVERY_S:
+        _charge(here)
+        here.stack.pop()
+        if not here.stack and time.monotonic() - _written[0] >= EVERY_S:
             _write(_FOLDER)
 
 
@@ -88,15 +107,17 @@ def write_now() -> None:
     what may be its last result does, since the parent kills it when the run ends (figures
     since its last write would be lost)."""
     if _FOLDER is not None and _pid[0] == os.getpid():
-        _charge()
+        _charge(_here)
         _write(_FOLDER)
 
 
-def _charge() -> None:
-    now = time.process_time()
-    if _stack:
-        _spent[_stack[-1]] = _spent.get(_stack[-1], 0.0) + now - _mark[0]
-    _mark[0] = now
+def _charge(here: _Thread) -> None:
+    """This thread's CPU since its last charge to its innermost stage (none outside stages)."""
+    now = time.thread_time()
+    if here.stack:
+        with _lock:
+            _spent[here.stack[-1]] = _spent.get(here.stack[-1], 0.0) + now - here.mark
+    here.mark = now
 
 
 MEASURING_STAGE = "measuring"
@@ -106,15 +127,15 @@ every stage, it would be "other"'s."""
 
 def _write(folder: str) -> None:
     """Write the figures, and charge their writing (the last one's, in this file) to
-    :data:`MEASURING_STAGE`."""
-    started = time.process_time()
-    _written[0] = time.monotonic()
-    path = Path(folder, f"{os.getpid()}.json")
-    path.write_text(json.dumps({"stages": _spent, "total": started}))
-    now = time.process_time()
-    _spent[MEASURING_STAGE] = _spent.get(MEASURING_STAGE, 0.0) + now - started
-    if not _stack:
-        _mark[0] = now
+    :data:`MEASURING_STAGE` (only there: not to a stage of this thread's it is written in)."""
+    started = time.thread_time()
+    with _lock:  # another thread's stage may end meanwhile
+        _written[0] = time.monotonic()
+        path = Path(folder, f"{os.getpid()}.json")
+        path.write_text(json.dumps({"stages": _spent, "total": time.process_time()}))
+        now = time.thread_time()
+        _spent[MEASURING_STAGE] = _spent.get(MEASURING_STAGE, 0.0) + now - started
+    _here.mark = now
 
 
 def summed(folder: Path) -> dict[str, float]:

@@ -23,11 +23,13 @@ many. :func:`compare_on_dask`:
 5. *candidates*: the ready anchors shuffled the same way; each bucket's pairs by
    :func:`~copylens.core.index.shared_values` with :data:`~copylens.core.index.MAX_DF`, exact
    for the same reason; the union of the buckets' pairs is ``candidate_pairs``;
-6. *align*: candidate pairs in blocks by the partitions of their two documents; the documents
-   a block needs are taken out where their partitions are, and the task that gets them (Dask
-   moves them) calls :func:`~copylens.core.engine.compare_pair`, once the worker has the
-   paraphrase stage's lexicons, which it loads on a thread of its own while it reads
-   (:class:`_WarmUp`);
+6. *align*: candidate pairs in blocks by the partitions of their two documents, each block a
+   task calling :func:`~copylens.core.engine.compare_pair` on its pairs, given the block's two
+   partitions whole when every worker can hold the run's documents (Dask moves a partition to
+   a worker once, for all its blocks there: :data:`WHOLE_SHARE`), else only the documents the
+   block needs, picked where their partitions are; once the worker has the paraphrase stage's
+   lexicons, which it loads on a thread of its own while it reads (:class:`_WarmUp`). A worker
+   of several threads aligns on all of them at once;
 7. clusters and the report here, as ``compare`` makes them.
 
 What must hold: the report equals ``compare``'s for the same inputs and options (the same
@@ -35,8 +37,9 @@ pairs in the same order, the same fragments, clusters, documents and errors in t
 with ``on_pair`` the pairs come in candidate order, as ``compare`` sends them.
 
 What moves over the network: the inputs' paths to the workers; 16 bytes per anchor of every
-document in each shuffle; the common phrases to every partition; a candidate pair's documents
-to the worker aligning it, when another holds them; back to this process: paths
+document in each shuffle; the common phrases to every partition; a partition to each
+worker aligning a block of it, once (or, in a run too large for that, each block's documents
+to the worker aligning it, when another holds them); back to this process: paths
 and failures, candidate pair codes, the reported pairs, and the texts when the report holds
 them. The workers read the files themselves: with a remote scheduler they must see them at
 the same paths (a shared filesystem); a file one cannot find is reported as such.
@@ -78,6 +81,7 @@ import numpy as np
 from copylens.core.archive import AddReport, Archive, add_to_archive
 from copylens.core.archive.record import Record
 from copylens.core.arrays import distinct
+from copylens.core.cpu import stage
 from copylens.core.documents import Input, TextInput, WebPage
 from copylens.core.engine import compare_group, compare_report, ready_to_compare
 from copylens.core.errors import Cancelled, ClusterUnavailable, UnreadableFile
@@ -128,6 +132,16 @@ CPU (all processes) was 18.5 s against 21.0 s, Dask's own share 2.6 s against 4.
 two alternating runs each; a task holds at most two partitions' documents either way). In
 three further alternations, 2,048 pairs took 18.4 s of CPU (median), 8,192 pairs 19.1 s, and
 2,048 with one partition per thread instead of two 19.2 s."""
+WHOLE_SHARE = 0.125
+"""Most of a worker's memory the run's documents may take for each alignment task to be
+given its two partitions whole (:func:`_compared`): Dask then moves a partition to a worker
+once, and keeps it there for the run's next blocks, where picking moved the documents of
+every block anew, and ran a task on each side to pick them. At 1,000 essays (4 partitions, 20
+blocks) either moves about as much; at 10,000 (20 partitions, 200 blocks of fewer than 2,048
+pairs, most of each partition's documents picked for each) picking moved each partition about
+five times as often. Each worker then holds all documents in the end: 10,000 essays are
+about 300 MB; 100,000 would not fit a LocalCluster of two workers on a 24 GB machine, so
+those are picked."""
 BLOCKS_PER_THREAD = 4
 """Alignment tasks submitted ahead per worker thread (:meth:`_Run.windowed`): with blocks of up
 to two partitions' documents, about the documents in flight of 8 blocks of 256 pairs."""
@@ -149,9 +163,11 @@ def dask_cluster(address: str, workers: int) -> Iterator[Any]:
     workers checked (:func:`_usable_workers`); closed, and a LocalCluster stopped, however the
     block ends. Raises ClusterUnavailable when the cluster cannot be used."""
     dask, distributed = _dask()
+    local = address.strip().lower() == LOCAL
     # the readers are the workers' children (only a LocalCluster started here heeds it)
-    with dask.config.set({"distributed.worker.daemon": False}), ExitStack() as stack:
-        if address.strip().lower() == LOCAL:
+    settings = {"distributed.worker.daemon": False, **(QUIET if local else {})}
+    with dask.config.set(settings), ExitStack() as stack:
+        if local:
             cluster = stack.enter_context(
                 distributed.LocalCluster(
                     n_workers=workers,
@@ -170,6 +186,24 @@ def dask_cluster(address: str, workers: int) -> Iterator[Any]:
         _usable_workers(client, address)
         with client.as_current():  # distributed.wait finds it
             yield client
+
+
+QUIET = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.gil.enabled": False,
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.scheduler.active-memory-manager.start": False,
+}
+"""Dask's own watchers, quieter in a LocalCluster started here (its workers are started with
+the settings of this process): the statistical profiler that samples every worker thread's
+stack every 10 ms (for the dashboard, which is off), the GIL and system monitors (every 1 and
+500 ms) and the nannies' memory monitor (every 100 ms). Their CPU grows with the run's wall
+time, on the cores the run needs (issue 40: 1,000 essays, 1.5 s of CPU of 31 under load).
+And no active memory manager: every 2 s it dropped the copies of a partition that an
+alignment task had fetched, so the next block of that partition fetched it again
+(:func:`_compared`; at 10,000 essays a quarter of the workers' time went to (un)pickling).
+A scheduler and workers started by the user keep their own settings."""
 
 
 def _dask() -> tuple[Any, Any]:
@@ -299,6 +333,21 @@ class _Run:
             self.where.update({key: list(found[key]) for key in found if found[key]})
         return {part.key: self.where[part.key] for part in parts if part.key in self.where}
 
+    def fit_everywhere(self, parts: Sequence[Any]) -> bool:
+        """Whether the partitions ``parts`` (finished futures) would take at most
+        :data:`WHOLE_SHARE` of the memory of the worker with the least (by Dask's sizes of
+        them, :func:`_sized`; the machine's memory for a worker without a limit), and the
+        scheduler's active memory manager is off (it drops the copies a worker fetched: see
+        :data:`QUIET`)."""
+        from distributed.system import MEMORY_LIMIT
+
+        if self.client.amm.running():  # it would drop the copies: moved again for each block
+            return False
+        held = sum(self.client.nbytes([p.key for p in parts], summary=False).values())
+        workers = self.client.scheduler_info(n_workers=-1)["workers"].values()
+        least = min((w.get("memory_limit") or MEMORY_LIMIT for w in workers), default=0)
+        return bool(held <= WHOLE_SHARE * least)
+
     def step(self, stage: str, done: int, total: int) -> None:
         if self.progress is not None:
             self.progress(stage, done, total)
@@ -319,10 +368,12 @@ class _Run:
         items: Sequence[Item],
         build: Callable[[Extracted, Options], T],
         parts: int,
+        each: Callable[[T], object] | None = None,
     ) -> list[tuple[Any, int]]:
-        """One read task per partition of ``items``: its future and its number of items."""
+        """One read task per partition of ``items`` (:meth:`read_part`): its future and its
+        number of items."""
         return [
-            (self.read_part(chunk, build, self.options), len(chunk))
+            (self.read_part(chunk, build, self.options, each), len(chunk))
             for chunk in _partitions(items, parts)
         ]
 
@@ -331,22 +382,12 @@ class _Run:
         chunk: Sequence[Item],
         build: Callable[[Extracted, Options], T],
         options: Options,
+        each: Callable[[T], object] | None = None,
     ) -> Any:
+        """:func:`_read_part` of ``chunk`` on a worker (a future)."""
         return self.submit(
-            _read_part, [_for_workers(i) for i in chunk], _labels(chunk), build, options
+            _read_part, [_for_workers(i) for i in chunk], _labels(chunk), build, options, each
         )
-
-    def read_to_compare(self, items: Sequence[Item], parts: int) -> list[tuple[Any, int]]:
-        """:meth:`read` of ``compare``'s documents (:func:`_read_to_compare`)."""
-        return [
-            (
-                self.submit(
-                    _read_to_compare, [_for_workers(i) for i in c], _labels(c), self.options
-                ),
-                len(c),
-            )
-            for c in _partitions(items, parts)
-        ]
 
     def shuffle(
         self, records: Callable[[Any, int], Records], parts: Sequence[Any], firsts: Sequence[int]
@@ -526,18 +567,16 @@ def _read_part(
     return [results[n] for n in range(len(items))]
 
 
-def _read_to_compare(
-    items: list[Item], labels: list[str], options: Options
-) -> list[Prepared | InputFailure]:
-    """:func:`_read_part` of ``compare``'s documents; with the paraphrase stage on, the
-    lexicons of each document's language are loaded on this worker's warm-up thread
-    (:class:`_WarmUp`) as soon as its first document of that language is read, while its
-    reader reads the rest."""
+def _warming(options: Options) -> Callable[[Prepared], None] | None:
+    """What ``compare``'s read tasks show each document (:func:`_read_part`'s ``each``): with
+    the paraphrase stage on, :func:`_warm_up`, so the lexicons of each document's language
+    are loaded on the worker that reads it, on its warm-up thread (:class:`_WarmUp`), as
+    soon as its first document of that language is read, while its reader reads the rest."""
+    return _warm_up if options.paraphrase else None
 
-    def warm(doc: Prepared) -> None:
-        _WARM_UP.load(doc.canonical.language)
 
-    return _read_part(items, labels, prepare_text, options, warm if options.paraphrase else None)
+def _warm_up(doc: Prepared) -> None:
+    _WARM_UP.load(doc.canonical.language)
 
 
 class _WarmUp:
@@ -546,13 +585,15 @@ class _WarmUp:
     the worker reads (issue 40): the local run loads them before its workers fork; a Dask
     worker is a process of its own and loaded them in its first alignment task, after the
     reading, with the alignment waiting. Its reading is done by the reader it started, so the
-    worker itself mostly waits then. :meth:`aligning` waits for the loads handed over and keeps
-    the thread out while a task aligns (a lexicon is not made for two threads at once)."""
+    worker itself mostly waits then. An alignment task waits for the loads handed over
+    (:meth:`wait`), then aligns beside the other tasks of its worker's threads: nothing is held
+    while it aligns (the tables a pair's meaning learns words into are locked where they
+    change: :class:`copylens.core.meaning.Lexicon`, :func:`copylens.core.paraphrase.meaning_of`)."""
 
     def __init__(self) -> None:
         self.todo: queue.Queue[str] = queue.Queue()
         self.lock = threading.Lock()
-        """Held while the thread loads or a task aligns."""
+        """Held while the thread loads a language's tables, and only then."""
         self.starting = threading.Lock()
         self.thread: threading.Thread | None = None
         self.languages: set[str] = set()
@@ -577,7 +618,7 @@ class _WarmUp:
         while True:
             language = self.todo.get()
             try:
-                with self.lock:
+                with self.lock, stage("paraphrase: tables"):  # as the local run names it
                     ready(language)
                     self.loaded.add(language)
             except Exception:  # the alignment loads it again, and says what fails
@@ -585,12 +626,9 @@ class _WarmUp:
             finally:
                 self.todo.task_done()
 
-    @contextmanager
-    def aligning(self) -> Iterator[None]:
-        """The loads handed over done, then the block run with the thread kept out."""
+    def wait(self) -> None:
+        """Return once the loads handed over are done (at once when none is pending)."""
         self.todo.join()
-        with self.lock:
-            yield
 
 
 _WARM_UP = _WarmUp()
@@ -599,8 +637,8 @@ _WARM_UP = _WarmUp()
 def warmed_up() -> list[str]:
     """The languages whose lexicons this worker loaded while reading, once loaded
     (:class:`_WarmUp`)."""
-    with _WARM_UP.aligning():
-        return sorted(_WARM_UP.loaded)
+    _WARM_UP.wait()
+    return sorted(_WARM_UP.loaded)
 
 
 def _worker_address() -> str:
@@ -690,13 +728,14 @@ def _compare_block(
 ) -> list[PairResult | None]:
     """``compare_pair`` of each (i, j) of ``pairs`` (positions in ``left`` and ``right``,
     sorted), pairs bounded under ``min_containment`` not aligned: ``compare_group``; once
-    the lexicons this worker was loading are loaded (:meth:`_WarmUp.aligning`)."""
-    with _WARM_UP.aligning():
-        return [
-            result
-            for i, js in groups_of(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
-            for result in compare_group(left[i], [right[j] for j in js], options)
-        ]
+    the lexicons this worker was loading are loaded (:meth:`_WarmUp.wait`), beside the other
+    alignments of this worker's threads."""
+    _WARM_UP.wait()
+    return [
+        result
+        for i, js in groups_of(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
+        for result in compare_group(left[i], [right[j] for j in js], options)
+    ]
 
 
 def _picked(docs: Sequence[Prepared], at: np.ndarray) -> list[Prepared]:
@@ -749,8 +788,9 @@ def compare_on_dask(
     tpl_items = [u for u in unique if given.key(u) not in compared]
     with dask_cluster(address, workers or options.process_count) as client:
         run = _Run(client, options, progress, cancel)
-        read = run.read_to_compare(doc_items, run.partitions(len(doc_items)))
-        templates = run.read_to_compare(tpl_items, 1)
+        each = _warming(run.options)
+        read = run.read(doc_items, prepare_text, run.partitions(len(doc_items)), each)
+        templates = run.read(tpl_items, prepare_text, 1, each)
         outlines = _outlines(run, [*read, *templates], len(unique))
         paths = [path for docs, _ in outlines[: len(read)] for path in docs]
         failures = [failure for _, failed in outlines for failure in failed]
@@ -839,7 +879,9 @@ def _compared(
     documents: int,
 ) -> Iterator[PairResult]:
     """The reported pairs among the candidates, in candidate order, aligned in blocks of pairs
-    of two partitions."""
+    of two partitions: given the two partitions whole when every worker can hold all of the
+    run's documents (:meth:`_Run.fit_everywhere`), else only the documents each block needs,
+    picked where their partitions are."""
     if len(candidates) == 0:
         return
     first_doc, second_doc = candidates // documents, candidates % documents
@@ -852,11 +894,16 @@ def _compared(
     for run_of in np.split(order, np.flatnonzero(np.diff(blocks[order])) + 1):
         chunks.extend(np.split(run_of, range(BLOCK_PAIRS, len(run_of), BLOCK_PAIRS)))
     chunks = sorted((c for c in chunks if len(c)), key=lambda c: int(c[0]))
-    run.holders(ready)  # one question to the scheduler for all partitions
+    whole = run.fit_everywhere(ready)
+    if not whole:
+        run.holders(ready)  # one question to the scheduler for all partitions
 
     def ask(chunk: np.ndarray) -> Any:
         a, b = int(part_a[chunk[0]]), int(part_b[chunk[0]])
         left, right = first_doc[chunk] - starts[a], second_doc[chunk] - starts[b]
+        if whole:  # a partition moves to a worker once, and stays for the run's next blocks
+            local = np.stack((left, right), axis=1)
+            return run.submit(_compare_block, ready[a], ready[b], local, run.options)
         if a == b:
             wanted, at = np.unique(np.concatenate((left, right)), return_inverse=True)
             picked_a = picked_b = run.beside(ready[a], _picked, wanted)

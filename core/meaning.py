@@ -30,6 +30,7 @@ import gzip
 import importlib.util
 import sys
 import tarfile
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -63,13 +64,24 @@ class Lexicon:
     _rows: dict[tuple[str, str], int] = field(default_factory=dict)
     _random: dict[str, int] = field(default_factory=dict)
     """A row of :attr:`table` holding each canonical form's pseudo-random vector."""
+    _learning: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    """Held while new words are given rows: a Dask worker aligns on several threads, and two
+    learning at once would give two words one row. A row once given never changes, and the
+    table is replaced only after the rows given are copied into the new one, so readers take
+    no lock."""
 
     def rows(self, written: Sequence[str], forms: Sequence[str]) -> np.ndarray:
         """Rows of :attr:`table` (int32) for the words as written (measured on ParaPhraser: a
         Russian lemma's vector instead of the form's gave AUC 0.911, not 0.919); a word the
         lexicon does not know gets the pseudo-random vector of its canonical form."""
         keys = [(w.lower().replace("ё", "е"), f) for w, f in zip(written, forms, strict=True)]
-        new = [k for k in dict.fromkeys(keys) if k not in self._rows]
+        if any(k not in self._rows for k in keys):
+            with self._learning:
+                self._learn([k for k in dict.fromkeys(keys) if k not in self._rows])
+        return np.fromiter(map(self._rows.__getitem__, keys), dtype=np.int32, count=len(keys))
+
+    def _learn(self, new: list[tuple[str, str]]) -> None:
+        """Rows for the new (word, form) keys (:meth:`rows`), under :attr:`_learning`."""
         if new:
             found = self.known([w for w, _ in new])
             unknown = [n for n, v in enumerate(found) if v is None]
@@ -84,7 +96,6 @@ class Lexicon:
                 for n in unknown:
                     self._random.setdefault(new[n][1], first + n)
             self._rows.update((key, first + n) for n, key in enumerate(new))
-        return np.fromiter(map(self._rows.__getitem__, keys), dtype=np.int32, count=len(keys))
 
     def _random_vectors(self, forms: list[str]) -> np.ndarray:
         """:func:`_random_units` of the forms, each distinct form's made once (issue 40: the

@@ -55,6 +55,7 @@ import bisect
 import hashlib
 import itertools
 import re
+import threading
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -242,11 +243,14 @@ def _memoized(doc: Prepared) -> Meaning:
     """The document's :class:`Meaning` from the cache, or made; memoized on the document."""
     c = doc.canonical
     key = _content(doc)
-    memo = _CACHE.pop((key, c.language), None) or _made(doc)
+    with _SHARED:
+        memo = _CACHE.pop((key, c.language), None)
+    memo = memo or _made(doc)
     doc.__dict__.pop("_sentences", None)  # sentence_bounds' (:func:`_sentences`), if unused
-    _CACHE[key, c.language] = memo
-    while len(_CACHE) > CACHED:
-        del _CACHE[next(iter(_CACHE))]
+    with _SHARED:
+        _CACHE[key, c.language] = memo
+        while len(_CACHE) > CACHED:
+            del _CACHE[next(iter(_CACHE))]
     doc.__dict__["_meaning"] = memo
     return memo
 
@@ -272,6 +276,10 @@ and their candidates': at most 256 × :data:`CANDIDATES` × 300 float32, 20 MB).
 CACHED = 512
 """Documents whose :class:`Meaning` a process keeps (the least recently used go first)."""
 _CACHE: dict[tuple[bytes, str], Meaning] = {}
+_SHARED = threading.Lock()
+"""Held while :data:`_CACHE` changes and while a document's words are numbered in a
+:class:`_Known` (a Dask worker aligns on several threads of one process: the memo's arrays
+grow, and it may be emptied, while another thread reads them)."""
 
 
 def _made(doc: Prepared) -> Meaning:
@@ -282,20 +290,23 @@ def _made(doc: Prepared) -> Meaning:
     c = doc.canonical
     if c.language in SPREAD:
         return _meaning(doc, lexicon(c.language))
-    known = _known(c.language)
-    lex = known.lexicon
-    at = np.empty(len(c), dtype=np.int64)
-    generation = known.generation
     prints, plain = _prints(c), _plain(doc)
-    for lo in range(0, len(c), BLOCK_WORDS):
-        hi = min(lo + BLOCK_WORDS, len(c))
-        at[lo:hi] = known.numbers(doc, lo, hi, prints[lo:hi], plain[lo:hi])
-    if known.generation != generation:  # emptied on the way: numbers of two memos
+    at = np.empty(len(c), dtype=np.int64)
+    with _SHARED:  # numbered and read in one memo
+        known = _known(c.language)
+        lex = known.lexicon
+        generation = known.generation
+        for lo in range(0, len(c), BLOCK_WORDS):
+            hi = min(lo + BLOCK_WORDS, len(c))
+            at[lo:hi] = known.numbers(doc, lo, hi, prints[lo:hi], plain[lo:hi])
+        emptied = known.generation != generation  # on the way: numbers of two memos
+        if not emptied:
+            synonyms = None if known.synonyms is None else known.synonyms[at]
+            stems = None if known.stems is None else known.stems[at]
+            rows, weights = known.rows[at], known.weights[at]
+    if emptied:
         return _meaning(doc, lex)
     sentences = _sentences(doc)
-    synonyms = None if known.synonyms is None else known.synonyms[at]
-    stems = None if known.stems is None else known.stems[at]
-    rows, weights = known.rows[at], known.weights[at]
     words = (known.thesaurus, synonyms, None, stems)
     return _assembled(doc, sentences, lex, rows, weights, *words)
 

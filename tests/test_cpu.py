@@ -40,3 +40,63 @@ def test_a_compare_run_names_its_start_up_warm_up_pool_and_pair_steps(tmp_path: 
         assert name in stages, (name, stages)
     assert stages["start-up"] > 0 and stages["pool"] > 0
     assert len(list(folder.glob("*.json"))) >= 2  # the parent and its reading workers
+
+
+THREADS = """
+import sys, threading, time
+from copylens.core import cpu
+from copylens.core.cpu import stage
+
+inside_a = threading.Event()
+inside_b = threading.Event()
+a_done = threading.Event()
+burnt = {}
+
+
+def burn(seconds):
+    start = time.thread_time()
+    while time.thread_time() - start < seconds:
+        sum(range(1000))
+    return time.thread_time() - start
+
+
+def a():
+    with stage("a"):
+        inside_a.set()
+        inside_b.wait()  # "b" opened on the other thread after "a"
+        burnt["a"] = burn(0.3)
+    a_done.set()
+
+
+def b():
+    inside_a.wait()
+    with stage("b"):
+        inside_b.set()
+        a_done.wait()  # no CPU of its own meanwhile
+
+
+threads = [threading.Thread(target=a), threading.Thread(target=b)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+cpu.write_now()
+print(burnt["a"])
+"""
+
+
+def test_each_thread_charges_its_own_stage(tmp_path: Path) -> None:
+    """Two threads in stages at once (as a Dask worker's tasks and its warm-up thread): the
+    CPU one thread burns goes to its own stage, not to the stage another thread opened last
+    (a stack shared by the process charged it to "b", opened last, on the idle thread)."""
+    folder = tmp_path / "cpu"
+    folder.mkdir()
+    env = {**os.environ, "COPYLENS_STAGE_CPU": str(folder)}
+    run = subprocess.run(
+        [sys.executable, "-c", THREADS], env=env, capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 0, run.stderr
+    burnt = float(run.stdout)
+    stages = summed(folder)
+    assert stages["a"] >= 0.8 * burnt, stages
+    assert stages.get("b", 0.0) < 0.2 * burnt, stages

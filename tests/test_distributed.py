@@ -22,7 +22,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import closing, suppress
+from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -98,10 +98,17 @@ def dask_installed() -> None:
 
 @pytest.fixture(scope="session")
 def dask_scheduler(dask_installed: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The address of a real scheduler with two one-thread workers on 127.0.0.1, started as
-    subprocesses (``python -m dask scheduler`` / ``worker``) and stopped after the session,
-    with every process they started."""
-    folder = tmp_path_factory.mktemp("dask")
+    """The address of a real scheduler with two one-thread workers on 127.0.0.1
+    (:func:`_cluster`)."""
+    with _cluster(tmp_path_factory.mktemp("dask"), workers=2, threads=1) as address:
+        yield address
+
+
+@contextmanager
+def _cluster(folder: Path, workers: int, threads: int) -> Iterator[str]:
+    """The address of a real scheduler with ``workers`` workers of ``threads`` threads each on
+    127.0.0.1, started as subprocesses (``python -m dask scheduler`` / ``worker``) and stopped
+    at the end, with every process they started."""
     file = folder / "scheduler.json"
     env = {**os.environ, "DASK_DISTRIBUTED__WORKER__DAEMON": "False"}
     command = [sys.executable, "-m", "dask"]
@@ -121,10 +128,11 @@ def dask_scheduler(dask_installed: None, tmp_path_factory: pytest.TempPathFactor
         start("scheduler", "scheduler", "--host", "127.0.0.1", "--port", "0",
               "--scheduler-file", str(file), "--no-dashboard")  # fmt: skip
         address = _wait_for(lambda: json.loads(file.read_text())["address"], "the scheduler")
-        for n in (1, 2):
-            start(f"worker{n}", "worker", "--scheduler-file", str(file), "--nthreads", "1",
-                  "--host", "127.0.0.1", "--no-dashboard", "--name", f"w{n}")  # fmt: skip
-        for n in (1, 2):
+        for n in range(1, workers + 1):
+            start(f"worker{n}", "worker", "--scheduler-file", str(file),
+                  "--nthreads", str(threads), "--host", "127.0.0.1", "--no-dashboard",
+                  "--name", f"w{n}")  # fmt: skip
+        for n in range(1, workers + 1):
             log = folder / f"worker{n}.log"
             _wait_for(lambda log=log: "Registered to" in log.read_text() or None, f"worker {n}")
         yield address
@@ -437,7 +445,8 @@ def test_a_worker_loads_the_lexicons_while_it_reads(dask_scheduler: str, tmp_pat
     reads it on these workers. Without the paraphrase stage nothing is loaded."""
     from distributed import Client
 
-    from copylens.core.distribute import _read_to_compare, warmed_up
+    from copylens.core.distribute import _read_part, _warming, warmed_up
+    from copylens.core.prepare import prepare_text
 
     essay = tmp_path / "uk.txt"
     essay.write_text(
@@ -449,7 +458,15 @@ def test_a_worker_loads_the_lexicons_while_it_reads(dask_scheduler: str, tmp_pat
             (Options(language="uk", paraphrase=False), False),
             (Options(language="uk"), True),
         ):
-            future = client.submit(_read_to_compare, [essay], ["uk.txt"], options, pure=False)
+            future = client.submit(
+                _read_part,
+                [essay],
+                ["uk.txt"],
+                prepare_text,
+                options,
+                _warming(options),
+                pure=False,
+            )
             [doc] = future.result()
             assert doc.canonical.language == "uk"
             [holder] = client.who_has([future])[future.key]
@@ -614,3 +631,86 @@ def test_archive_add_on_dask_through_the_engine(
                 reports.append(add(archive, [folder], options, {"group": "B"}, **extra))
     assert reports[0] == reports[1]
     assert _contents(tmp_path / "dask.db") == _contents(tmp_path / "local.db")
+
+
+def test_a_worker_aligns_while_its_warm_up_lock_is_held_and_on_two_threads_at_once(
+    dask_installed: None, corpus: tuple[Path, dict[str, Path]], tmp_path: Path
+) -> None:
+    """A worker of two threads (``dask worker --nthreads 2``): a run aligns on one thread while
+    the other holds the warm-up lock, as the warm-up thread does while it loads (the lock
+    was held by every alignment, so a worker's alignments ran one at a time, and none while
+    a language loaded); then a whole run, its alignments on both threads at once, gives
+    exactly the local run's report (the tables a pair's meaning learns words into are shared
+    by the threads)."""
+    from distributed import Client, Event
+
+    def hold_the_warm_up_lock(held: str, release: str) -> bool:
+        """On the worker (defined here, so it is sent by value): hold its warm-up lock, as
+        its warm-up thread does while it loads a language's tables, until the client says
+        ``release``; whether it was told to in time."""
+        from distributed import Event
+
+        from copylens.core.distribute import _WARM_UP
+
+        with _WARM_UP.lock:
+            Event(held).set()
+            return bool(Event(release).wait(START_SECONDS))
+
+    folder, special = corpus
+    pair = [folder / "en00.txt", folder / "en_copy.txt"]
+    options = Options(paraphrase=False)  # nothing to load: only the lock could stop it
+    inputs, ignore = [folder], [special["handout"]]
+    local_pair, local = compare(pair, options), compare(inputs, ignore=ignore)  # no thread yet
+    with _cluster(tmp_path, workers=1, threads=2) as address:
+        with Client(address, set_as_default=False) as client:
+            holding = client.submit(hold_the_warm_up_lock, "held", "release", pure=False)
+            assert Event("held", client=client).wait(START_SECONDS)
+            deadline = time.monotonic() + START_SECONDS
+            try:
+                report = compare_on_dask(
+                    pair, options, address=address, cancel=lambda: time.monotonic() > deadline
+                )
+            finally:
+                Event("release", client=client).set()
+            assert holding.result() is True  # the run ended while the lock was held
+            assert report == local_pair and report.pairs
+        assert compare_on_dask(inputs, ignore=ignore, address=address) == local
+        assert len(local.pairs) >= 8
+
+
+def test_a_local_cluster_runs_without_dasks_profiler_and_monitors(dask_installed: None) -> None:
+    """``--dask local``'s workers do not sample their threads' stacks every 10 ms for a
+    dashboard nobody sees, nor watch the GIL (issue 40: their CPU grows with the run's time),
+    and its scheduler runs no active memory manager (it dropped the partitions a worker had
+    fetched for its alignment blocks); the settings reach the spawned workers, and only a
+    cluster started here."""
+    code = (
+        "import dask\n"
+        "from copylens.core.distribute import dask_cluster\n"
+        "def settings(dask_worker):\n"
+        "    return (dask.config.get('distributed.worker.profile.enabled'),\n"
+        "            dask.config.get('distributed.admin.system-monitor.gil.enabled'),\n"
+        "            'profile' in dask_worker.periodic_callbacks)\n"
+        "if __name__ == '__main__':\n"
+        "    with dask_cluster('local', 1) as client:\n"
+        "        print(list(client.run(settings).values()), client.amm.running())\n"
+        "    print(dask.config.get('distributed.worker.profile.enabled'))\n"
+    )
+    run = _command(code=code)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["[(False,", "False,", "False)]", "False", "True"]
+
+
+def test_blocks_given_picked_documents_give_the_same_report(
+    dask_scheduler: str, corpus: tuple[Path, dict[str, Path]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the run's documents would not fit every worker, each alignment task is given only
+    the documents its block needs, picked where their partitions are: the same report as the
+    partitions given whole (the other tests' small runs) and as the local run."""
+    from copylens.core import distribute
+
+    folder, special = corpus
+    inputs, ignore = [folder], [special["handout"]]
+    local = compare(inputs, ignore=ignore)
+    monkeypatch.setattr(distribute, "WHOLE_SHARE", 0.0)
+    assert compare_on_dask(inputs, ignore=ignore, address=dask_scheduler) == local

@@ -373,3 +373,88 @@ def test_the_first_document_read_warms_what_the_pair_workers_load() -> None:
 
     done = subprocess.run([sys.executable, "-c", _WARM_PAIRS], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+INHERITANCE = (
+    "Inheritance lets a new class take on the attributes and behaviour of an existing class "
+    "in object oriented programming.",
+    "The existing class is usually called the base class or the ancestor class.",
+    "Such hierarchies of types appear in many languages designed over the last fifty years.",
+    "Inheritance therefore helps programmers reuse existing code with little or no modification.",
+)
+
+
+def test_an_own_sentence_in_place_of_a_skipped_source_sentence_is_in_no_fragment() -> None:
+    """Issue 34's honest side (bench/diag_inplace.py): sentences 1, 2 and 4 of a source
+    copied, the writer's own sentence on the topic where 3 was. It shares one seed of topic
+    words with the first copied sentence ("object oriented programming"), half of its words
+    matched: it was an insert inside one fragment from the first copied word to the last."""
+    own = "Inheritance is an important feature in object orientated programming."
+    s = INHERITANCE
+    essay = " ".join((s[0], s[1], own, s[3]))
+    for options in (Options(), Options(paraphrase=False)):
+        report = check([TextInput("essay", essay)], [TextInput("src", " ".join(s))], options)
+        [src] = report.documents[0].sources
+        at = essay.index(own)
+        assert all(f.end <= at or f.start >= at + len(own) for f in src.fragments)
+        for copied in (s[0], s[1], s[3]):
+            start = essay.index(copied)
+            assert any(f.start <= start < f.end for f in src.fragments), copied
+
+
+def test_an_edited_copy_of_every_sentence_stays_one_fragment() -> None:
+    edited = (
+        "Inheritance lets a new class take over the attributes and behaviour of an existing "
+        "class in object oriented programming.",
+        "The old class is usually named the base class or the ancestor class.",
+        "Such hierarchies of kinds appear in many languages designed over the past fifty years.",
+        "Inheritance thus helps programmers reuse existing code with little or no change.",
+    )
+    essay = " ".join(edited)
+    for options in (Options(), Options(paraphrase=False)):
+        report = check(
+            [TextInput("essay", essay)], [TextInput("src", " ".join(INHERITANCE))], options
+        )
+        [src] = report.documents[0].sources
+        [fragment] = src.fragments
+        assert fragment.start == 0 and fragment.end > essay.index("little or no")
+
+
+PAGERANK = (
+    "PageRank assigns every web page a numeric weight that measures its relative importance "
+    "within the set of linked pages.",
+    "A hyperlink to a page counts as a vote of support for that page.",
+    "The founders described this scheme in a paper presented at a conference in Brisbane in 1998.",
+    "The PageRank of a web page is defined recursively and depends on the number and rank of "
+    "all pages that link to it.",
+)
+
+
+def test_an_own_sentence_of_topic_words_in_a_skipped_sentences_place_is_not_bridged() -> None:
+    """Issue 34's honest side: the writer's sentence where the source's third sentence was
+    holds four of its five words in the copied sentences' source (page, rank, importance,
+    web), none in the skipped sentence; the passage join bridged it into one fragment."""
+    own = "A website's page rank is how important it is on the web."
+    s = PAGERANK
+    essay = " ".join((s[0], s[1], own, s[3]))
+    for options in (Options(), Options(paraphrase=False)):
+        report = check([TextInput("essay", essay)], [TextInput("src", " ".join(s))], options)
+        [src] = report.documents[0].sources
+        at = essay.index(own)
+        assert all(f.end <= at or f.start >= at + len(own) for f in src.fragments)
+        for copied in (s[0], s[1], s[3]):
+            start = essay.index(copied)
+            assert any(f.start <= start < f.end for f in src.fragments), copied
+
+
+def test_an_edited_copy_of_a_skipped_sentences_place_stays_in_the_passage() -> None:
+    """The other side of the test above: the third sentence copied with its words swapped
+    and changed (no run of four words left) is still bridged, one fragment."""
+    swapped = "The founders presented a scheme like this in a paper described in 1998 at Brisbane."
+    s = PAGERANK
+    essay = " ".join((s[0], s[1], swapped, s[3]))
+    for options in (Options(), Options(paraphrase=False)):
+        report = check([TextInput("essay", essay)], [TextInput("src", " ".join(s))], options)
+        [src] = report.documents[0].sources
+        [fragment] = src.fragments
+        assert fragment.start == 0 and fragment.end > essay.index("all pages that link")
