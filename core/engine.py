@@ -228,13 +228,14 @@ def compare(
 class _Tables:
     """The paraphrase stage's tables of each language met (word vectors, thesaurus, word
     frequencies: :func:`copylens.core.paraphrase.ready`) loaded in the process running
-    ``compare`` as the reading workers hand the documents over, while they read on, so the
-    pair workers forked after inherit them, loaded once (issue 40; where workers are spawned,
-    each loads what it needs itself, so nothing is loaded here). No word is looked up
-    here: a pair worker learns only the words of the documents whose pairs reach the stage's
-    meaning (on the 1,000 essays of bench_compare.py, 11,900 of the 26,600 words the run
-    holds, where learning every word here took 16 % of the run's CPU). With the first
-    document, what every pair worker loads on its first pair, paraphrase or not, is loaded
+    ``compare`` as the reading workers hand the documents over, while they read on (each holds
+    up to :data:`copylens.core.prepare.READ_AHEAD` files ahead, so a load does not stop them
+    after the two they held), so the pair workers forked after inherit them, loaded once (issue
+    40; where workers are spawned, each loads what it needs itself, so nothing is loaded here).
+    No word is looked up here: a pair worker learns only the words of the documents whose pairs
+    reach the stage's meaning (on the 1,000 essays of bench_compare.py, 11,900 of the 26,600
+    words the run holds, where learning every word here took 16 % of the run's CPU). With the
+    first document, what every pair worker loads on its first pair, paraphrase or not, is loaded
     here too (:func:`_warm_pairs`)."""
 
     def __init__(self, paraphrase: bool) -> None:

@@ -52,6 +52,7 @@ import os
 import pickle
 import select
 import signal
+import socket
 import sys
 import tempfile
 import threading
@@ -80,7 +81,14 @@ pairs of a large ``compare`` cost only their containment bound), still eight chu
 IN_FLIGHT = 2
 """Chunks sent to a worker ahead of its results, so it goes on while the parent takes the last
 one. Messages to a worker are small (paths, indices, options), far under a pipe's buffer, so
-the parent's send never waits on a worker that is itself waiting to send a result."""
+the parent's send never waits on a worker that is itself waiting to send a result.
+:func:`isolated_map` may be asked to send more (its ``ahead``)."""
+
+SEND_BUFFER_BYTES = 4 * 1024 * 1024
+"""The send buffer asked for a worker's end of its pipe (the kernel caps it: Linux at
+``net.core.wmem_max``, 208 KB by default, 4 MB on some systems): results a worker has sent
+and the parent has not read yet wait there, and a worker whose buffer is full stops until
+the parent reads (default 208 KB: some 48 documents' summaries of a ``compare``)."""
 
 START_UP_S = 120.0
 """Most seconds a new worker may take to start and read its first chunk before the chunk's own
@@ -153,7 +161,9 @@ def pool_map(
     calls = list(zip(items, *extra, strict=False))
     size = max(1, min(CHUNK, count // (workers * 8)))
     chunks = [calls[i : i + size] for i in range(0, len(calls), size)]
-    for outcome in _run(partial(_apply, function), chunks, workers, ProcessLimits(), None):
+    for outcome in _run(
+        partial(_apply, function), chunks, workers, ProcessLimits(), None, IN_FLIGHT
+    ):
         if isinstance(outcome, Stopped):
             raise RuntimeError(
                 f"a worker process ended unexpectedly (exit code {outcome.exitcode})"
@@ -207,6 +217,7 @@ def isolated_map(
     workers: int,
     limits: ProcessLimits,
     cancel: Callable[[], bool] | None = None,
+    ahead: int = IN_FLIGHT,
 ) -> Generator[R | Stopped, None, None]:
     """``function(item)`` for each item, each in a worker within ``limits``; in input order.
 
@@ -214,9 +225,18 @@ def isolated_map(
     looked at every :data:`TICK_S` while waiting; when it says stop, the workers are killed and
     :class:`Cancelled` is raised. An exception ``function`` raises
     is raised here, with the worker's traceback as its cause.
+
+    Each worker holds up to ``ahead`` items not yet answered (at least :data:`IN_FLIGHT`), so
+    it reads on while the consumer of this generator does work of its own between two results
+    (issue 40: the parent loading a language's tables for as long as 150 items take to read);
+    fewer as the items run out (:func:`_depth`), so the workers end together. The items must
+    be small to send (paths: ``ahead`` of them far under a pipe's buffer). An item's time
+    starts when the parent has the result before it, which a worker ahead may have finished
+    earlier: a limit may only be met later than it ran out, never sooner.
     """
     chunks = [[(item,)] for item in items]
-    for outcome in _run(partial(_apply, function), chunks, workers, limits, cancel):
+    run = _run(partial(_apply, function), chunks, workers, limits, cancel, max(ahead, IN_FLIGHT))
+    for outcome in run:
         yield outcome if isinstance(outcome, Stopped) else outcome[0]
 
 
@@ -234,8 +254,9 @@ class _RemoteTraceback(Exception):
 @dataclass
 class _Worker:
     """One worker process, its end of the pipe and the chunks sent to it, oldest first (up to
-    :data:`IN_FLIGHT`, so it never waits for the parent between two); ``deadline`` is the
-    oldest one's; ``ready`` once the worker said it has read its first chunk."""
+    :data:`IN_FLIGHT` or the run's ``ahead``, so it never waits for the parent between two);
+    ``deadline`` is the oldest one's; ``ready`` once the worker said it has read its first
+    chunk."""
 
     process: Any
     conn: Connection
@@ -343,9 +364,11 @@ def _run(
     workers: int,
     limits: ProcessLimits,
     cancel: Callable[[], bool] | None,
+    ahead: int,
 ) -> Generator[list[R] | Stopped, None, None]:
-    """Each chunk's results (or a Stopped) in chunk order; workers killed however it ends,
-    except healthy spawned ones after a run that ended normally (kept for the next run)."""
+    """Each chunk's results (or a Stopped) in chunk order, up to ``ahead`` chunks sent to a
+    worker before their results; workers killed however it ends, except healthy spawned ones
+    after a run that ended normally (kept for the next run)."""
     if not chunks:
         return
     if multiprocessing.current_process().daemon:
@@ -364,7 +387,7 @@ def _run(
         try:
             with stage("pool"):
                 pool.extend(_workers(min(workers, len(chunks)), start, forking))
-            yield from _serve_chunks(pool, start, job, chunks, limits, cancel)
+            yield from _serve_chunks(pool, start, job, chunks, limits, cancel, ahead)
             if not forking:
                 pool = _keep(pool)
             else:  # all idle: ended without waiting for them
@@ -433,8 +456,10 @@ def _serve_chunks(
     chunks: list[list[tuple[Any, ...]]],
     limits: ProcessLimits,
     cancel: Callable[[], bool] | None,
+    ahead: int,
 ) -> Generator[list[R] | Stopped, None, None]:
-    """Hand out chunks, collect results, enforce limits, yield in order.
+    """Hand out chunks (each worker up to :func:`_depth` of them ahead of its results),
+    collect results, enforce limits, yield in order.
 
     ``job`` is ``(task, memory_bytes, scratch)``: sent with a worker's first chunk of the run
     only (a kept worker serves any run; the task, which holds the run's options, pickled
@@ -445,7 +470,7 @@ def _serve_chunks(
     todo = deque(range(len(chunks)))
 
     def fill(worker: _Worker) -> None:
-        while todo and len(worker.chunks) < IN_FLIGHT:
+        while todo and len(worker.chunks) < _depth(ahead, len(todo), len(pool)):
             index = todo.popleft()
             first = worker.job is not job
             message = (chunks[index], *job) if first else (chunks[index],)
@@ -492,6 +517,14 @@ def _serve_chunks(
                     pool.append(new := start())
                     fill(new)
             stopped.clear()
+
+
+def _depth(ahead: int, left: int, workers: int) -> int:
+    """How many chunks a worker may hold: ``ahead`` while many are left to hand out, then
+    fewer, down to :data:`IN_FLIGHT`, as the chunks left shared among the workers (a worker
+    holds no more than its share of the rest: the workers run out of work together, and
+    none holds a queue the others could have taken)."""
+    return max(IN_FLIGHT, min(ahead, -(-left // max(workers, 1))))
 
 
 def _outcome(
@@ -550,10 +583,24 @@ def _died(worker: _Worker, limits: ProcessLimits) -> Stopped:
 
 def _start(context: Any) -> _Worker:
     parent_end, child_end = context.Pipe()
+    _widen(child_end)
     process = context.Process(target=_serve, args=(child_end, os.getpid()), daemon=True)
     process.start()
     child_end.close()
     return _Worker(process, parent_end)
+
+
+def _widen(conn: Connection) -> None:
+    """Ask for :data:`SEND_BUFFER_BYTES` of send buffer on ``conn`` (a worker's end: what it
+    sends waits there until the parent reads it), where the pipe is a socket (POSIX); the
+    system's cap or default stands where it says no."""
+    if not hasattr(socket, "AF_UNIX"):  # Windows: a named pipe
+        return
+    with (
+        contextlib.suppress(OSError),
+        socket.fromfd(conn.fileno(), socket.AF_UNIX, socket.SOCK_STREAM) as end,
+    ):  # a duplicate of the descriptor: the same socket
+        end.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
 
 
 def _serve(conn: Connection, parent: int) -> None:

@@ -41,7 +41,7 @@ from copylens.core.errors import (
 from copylens.core.extract import Extracted, collect_files, extract_file, extract_text
 from copylens.core.extract.base import megabytes
 from copylens.core.options import Options
-from copylens.core.pool import ProcessLimits, Stopped, can_fork, isolated_map
+from copylens.core.pool import IN_FLIGHT, ProcessLimits, Stopped, can_fork, isolated_map
 from copylens.core.report import InputFailure
 from copylens.core.shingle import kgram_set, kgrams, shingle_set
 from copylens.core.sketch import minhash
@@ -294,6 +294,7 @@ def read_each(
             workers=workers,
             limits=limits,
             cancel=cancel,
+            ahead=read_ahead(items, sizes),
         )
         with closing(reading):
             for item, result in zip(items, reading, strict=True):
@@ -324,6 +325,34 @@ def readers(sizes: Sequence[int], most: int) -> int:
         if together > READ_TOGETHER_BYTES:
             return max(n, 1)
     return count
+
+
+READ_AHEAD = 128
+"""Files a reading worker is handed ahead of its results (:func:`read_ahead`), so it reads on
+while the parent does serial work of its own between two documents: loading a language's
+paraphrase tables as its first document comes back, 0.15 s on an idle machine and 0.8–1 s
+under load, during which both readers had stopped after the two files they held (issue 40);
+128 essays are 0.1–0.4 s of reading, and their summaries (~4.9 KB pickled) fit the send
+buffer a worker asks for (:data:`copylens.core.pool.SEND_BUFFER_BYTES`; where the system caps
+it at its default, ~85 of them do). The cost: files a reader holds cannot go to another
+reader that runs out of work, so the run's end may wait for up to this many files of one
+reader (:func:`copylens.core.pool.isolated_map` hands out fewer as the files run out)."""
+READ_AHEAD_LARGEST = 64 * 1024
+"""The largest input of a run whose readers are handed :data:`READ_AHEAD` files ahead (an
+essay is 3–10 KB): a run with a larger one hands them out two at a time, as a reader holding
+many slow files would hold up the end of the run."""
+
+
+def read_ahead(items: Sequence[Item], sizes: Sequence[int]) -> int:
+    """Files each reader holds ahead of its results (:func:`copylens.core.pool.isolated_map`'s
+    ``ahead``): :data:`READ_AHEAD` when every input is a file (a path is all that travels to
+    the worker: 128 of them far under a pipe's buffer) of at most :data:`READ_AHEAD_LARGEST`
+    bytes, else two (:data:`copylens.core.pool.IN_FLIGHT`; a pasted text or a web page
+    travels whole)."""
+    small = all(isinstance(item, Path) for item in items) and max(sizes, default=0) <= (
+        READ_AHEAD_LARGEST
+    )
+    return READ_AHEAD if small else IN_FLIGHT
 
 
 READ_SECONDS_BYTES = 10 * 1024 * 1024
