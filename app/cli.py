@@ -168,8 +168,10 @@ NOT_ON_COMMAND_LINE = {
 """Engine options the command line leaves at their defaults, and why."""
 
 
-class Terminated(BaseException):
-    """SIGTERM arrived: stop as for Ctrl+C (workers killed, nothing half-written kept)."""
+class Terminated(KeyboardInterrupt):
+    """SIGTERM arrived: stop as for Ctrl+C (workers killed, nothing half-written kept). A
+    KeyboardInterrupt, so that every library stops on it as on Ctrl+C: Dask's client cancels
+    the wait it was interrupted in only for a KeyboardInterrupt (``distributed.utils.sync``)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -182,12 +184,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     previous = _handle_sigterm(_terminate)
     try:
         return int(args.run(args))
+    except Terminated:  # first: it is a KeyboardInterrupt
+        print("\nterminated", file=sys.stderr)
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-    except Terminated:
-        print("\nterminated", file=sys.stderr)
-        return EXIT_TERMINATED
     except BrokenPipeError:
         return EXIT_OK
     except Exception as error:  # the one place errors reach the user

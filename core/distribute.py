@@ -167,6 +167,7 @@ def dask_cluster(address: str, workers: int) -> Iterator[Any]:
     # the readers are the workers' children (only a LocalCluster started here heeds it)
     settings = {"distributed.worker.daemon": False, **(QUIET if local else {})}
     with dask.config.set(settings), ExitStack() as stack:
+        stopping = stack.enter_context(_QuietWhenStopped())  # the last to end: around closing
         if local:
             cluster = stack.enter_context(
                 distributed.LocalCluster(
@@ -177,15 +178,50 @@ def dask_cluster(address: str, workers: int) -> Iterator[Any]:
                     dashboard_address=None,
                     # its HTTP server (health, metrics) on a free port, not 8787 or a warning
                     scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                    silence_logs=logging.ERROR,  # not a warning per task a cancel stops
+                    # not a warning per task a cancel stops, nor the errors of workers
+                    # whose peers and scheduler a stop closed under them (_QuietWhenStopped)
+                    silence_logs=logging.CRITICAL,
                 )
             )
             client = stack.enter_context(distributed.Client(cluster, set_as_default=False))
         else:
             client = stack.enter_context(_connect(distributed, address))
         _usable_workers(client, address)
-        with client.as_current():  # distributed.wait finds it
-            yield client
+        try:
+            with client.as_current():  # distributed.wait finds it
+                yield client
+        except BaseException as error:
+            stopping.stopped(error)
+            raise
+
+
+class _QuietWhenStopped:
+    """Dask's and tornado's logs in this process silenced while a cluster closes because the
+    run was stopped (Ctrl+C, or SIGTERM as the command line raises it: a KeyboardInterrupt),
+    restored after: the stop's own message is the one the user gets, not the tracebacks of
+    connections closed under a transfer or a heartbeat, nor of the callback by which
+    ``distributed.utils.sync`` cancels the wait it was in (a NameError when the wait had not
+    begun). The run's errors (an ``Exception``) still log as they do."""
+
+    LOGGERS = ("distributed", "tornado")
+
+    def __init__(self) -> None:
+        self.levels: dict[str, int] = {}
+
+    def __enter__(self) -> _QuietWhenStopped:
+        return self
+
+    def stopped(self, error: BaseException) -> None:
+        if isinstance(error, Exception) or self.levels:
+            return
+        for name in self.LOGGERS:
+            log = logging.getLogger(name)
+            self.levels[name] = log.level
+            log.setLevel(logging.CRITICAL + 1)
+
+    def __exit__(self, *exc: object) -> None:
+        for name, level in self.levels.items():
+            logging.getLogger(name).setLevel(level)
 
 
 QUIET = {

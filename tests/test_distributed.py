@@ -714,3 +714,97 @@ def test_blocks_given_picked_documents_give_the_same_report(
     local = compare(inputs, ignore=ignore)
     monkeypatch.setattr(distribute, "WHOLE_SHARE", 0.0)
     assert compare_on_dask(inputs, ignore=ignore, address=dask_scheduler) == local
+
+
+# ------------------------------------------------------------------ stopping the command line
+
+
+def _started_on_a_terminal(command: list[str], marker: bytes) -> tuple[Any, list[bytes]]:
+    """``command`` with its stderr on a pseudo-terminal (the progress bar shows only there),
+    returned once ``marker`` is on it (the run has started work), with what it wrote so far
+    (still collected, until it closes its end)."""
+    import pty
+
+    master, slave = pty.openpty()
+    process = subprocess.Popen(
+        command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=slave
+    )
+    os.close(slave)
+    written: list[bytes] = []
+    seen = threading.Event()
+
+    def collect() -> None:
+        with closing(os.fdopen(master, "rb", buffering=0)) as stream, suppress(OSError):
+            while chunk := stream.read(4096):
+                written.append(chunk)
+                if marker in b"".join(written):
+                    seen.set()
+        seen.set()
+
+    threading.Thread(target=collect, name="pty-reader", daemon=True).start()
+    seen.wait(timeout=120)  # a hang guard: a loaded machine starts the cluster late
+    assert process.poll() is None, b"".join(written).decode(errors="replace")
+    return process, written
+
+
+def _descendants_while_running(pid: int, until: threading.Event) -> set[int]:
+    """Every process seen below ``pid`` until ``until`` is set (readers spawned late included:
+    once ``pid`` is gone its orphans are init's, and /proc no longer ties them to it)."""
+    seen: set[int] = set()
+
+    def watch() -> None:
+        while not until.is_set():
+            seen.update(_children(pid))
+            until.wait(0.02)
+
+    threading.Thread(target=watch, name="watch-children", daemon=True).start()
+    return seen
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="process checks read /proc")
+@pytest.mark.parametrize(
+    ("stop", "marker", "code", "said"),
+    [
+        (signal.SIGTERM, b"reading", 143, "terminated"),
+        (signal.SIGTERM, b"comparing", 143, "terminated"),
+        (signal.SIGINT, b"comparing", 130, "interrupted"),
+    ],
+)
+def test_a_signal_stops_compare_on_a_local_cluster_with_no_process_left(
+    dask_installed: None,
+    tmp_path: Path,
+    stop: signal.Signals,
+    marker: bytes,
+    code: int,
+    said: str,
+) -> None:
+    """``compare --dask local`` stopped by SIGTERM (or Ctrl+C's SIGINT, to this process only)
+    once it reads or compares: it exits with 143 (130) and says so in one word, no traceback
+    of Dask's closing cluster, and leaves none of the processes it started (nannies, workers,
+    the readers those spawned) running; the inputs are untouched."""
+    rng = random.Random(40)
+    folder = tmp_path / "essays"
+    folder.mkdir()
+    shared = [essay(rng, EN_WORDS, 4) for _ in range(40)]
+    for n in range(400):
+        body = essay(rng, EN_WORDS, 8) + rng.choice(shared)
+        (folder / f"e{n:03d}.txt").write_text(text(body), encoding="utf-8")
+    given = {p.name: p.read_bytes() for p in folder.iterdir()}
+    command = [sys.executable, "-m", "copylens", "compare", str(folder), "--format", "json"]
+    process, written = _started_on_a_terminal([*command, "--dask", "local"], marker)
+    ended = threading.Event()
+    started = _descendants_while_running(process.pid, ended)
+    try:
+        process.send_signal(stop)
+        process.wait(timeout=120)  # a hang guard, not a latency target
+    finally:
+        ended.set()
+        if process.poll() is None:
+            process.kill()
+    err = b"".join(written).decode(errors="replace")
+    assert process.returncode == code, err
+    assert err.rstrip().endswith(said), err
+    assert "Traceback" not in err and "ERROR" not in err, err
+    assert started, "the cluster's processes were never seen"
+    assert _wait_for(lambda: not [p for p in started if _alive(p)], "no process left")
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == given
