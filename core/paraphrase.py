@@ -982,6 +982,8 @@ class Blocks:
         table = a.lexicon.table
         cosine = table[a.rows[a0:a1]] @ table[b.rows[columns]].T
         floor, equal = _raised(a, slice(a0, a1), b, columns)
+        if i not in self.rows and len(sentences) > 1:  # the row :meth:`block` makes alike
+            self._keep_row(i, sentences, spans, floor, equal)
         if floor is not None:
             np.maximum(cosine, floor, out=cosine)
         cosine[equal] = 1.0
@@ -1000,6 +1002,26 @@ class Blocks:
             j: (ra[:, n], rb[at : at + width], na[n], nb[n])
             for n, (j, at, width) in enumerate(zip(sentences, starts.tolist(), widths, strict=True))
         }
+
+    def _keep_row(
+        self,
+        i: int,
+        sentences: list[int],
+        spans: list[tuple[int, int]],
+        floor: np.ndarray | None,
+        equal: np.ndarray,
+    ) -> None:
+        """Keep :meth:`_row` of checked sentence i as :meth:`_maxima` made it (the same
+        :func:`_raised` of the same words, split the same way)."""
+        out: dict[int, tuple[np.ndarray | None, np.ndarray]] = {}
+        at = 0
+        for j, (lo, hi) in zip(sentences, spans, strict=True):
+            part = slice(at, at + hi - lo)
+            out[j] = (None if floor is None else floor[:, part], equal[:, part])
+            at += hi - lo
+        self.rows[i] = out
+        while len(self.rows) > ROWS_KEPT:
+            del self.rows[next(iter(self.rows))]
 
     def _row(self, i: int) -> dict[int, tuple[np.ndarray | None, np.ndarray]]:
         """The blocks of checked sentence i and the source sentences its units hold, made
@@ -1512,8 +1534,8 @@ def _units(
             m = Match(*ar, *br, 0.0, ai, bj)  # as :func:`_paired` would score it, unpaired
             kept = len(ai) + len(bj) == 2  # a merge with nothing paired is not retold
         else:
-            parts = None if blocks is None else (blocks, ai, bj)
-            paired = _paired(a, ar, b, br, found, parts, least)
+            parts = None if blocks is None else (blocks, ai, bj)  # bound by its blocks
+            paired = _paired(a, ar, b, br, found, parts, least if blocks is None else 0.0)
             m = Match(*ar, *br, _score(paired), ai, bj)
             kept = len(ai) + len(bj) == 2 or _parts_retold(m, a, b, paired)
         if kept:
