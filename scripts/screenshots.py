@@ -1157,6 +1157,7 @@ def shoot_paraphrase(window: Any, out: Path, suffix: str, folder: Path, lang: st
         for row, match in enumerate(result.sources)
         for n, fragment in enumerate(match.fragments)
         if getattr(fragment, "kind", "copy") == "paraphrase"
+        or any(e.kind == "retold" for e in fragment.edits)  # retold inside a copied passage
     ]
     if not found:
         raise RuntimeError("18-paraphrase: the engine found no paraphrase in the rewrite")
