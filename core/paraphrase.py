@@ -796,6 +796,11 @@ def _score_bound(cosine: np.ndarray, wa: np.ndarray, wb: np.ndarray) -> float:
     ra, rb = cosine.max(axis=1), cosine.max(axis=0)
     ra[ra < WORD_MATCH] = 0.0
     rb[rb < WORD_MATCH] = 0.0
+    return _share_bound(ra, rb, wa, wb)
+
+
+def _share_bound(ra: np.ndarray, rb: np.ndarray, wa: np.ndarray, wb: np.ndarray) -> float:
+    """:func:`_score_bound` of each word's largest similarity (0 under :data:`WORD_MATCH`)."""
     ca = float(wa @ ra) / float(wa.sum())
     cb = float(wb @ rb) / float(wb.sum())
     return 2 * ca * cb / (ca + cb) if ca + cb > 0 else 0.0
@@ -854,6 +859,14 @@ class Blocks:
         self.scored: dict[int, dict[tuple[tuple[int, ...], tuple[int, ...]], Match | None]] = {}
         """What :func:`_units` found of each unit it scored (None: nothing), by the unit's
         first checked sentence."""
+        self.maxima_rows: dict[int, dict[int, tuple[np.ndarray, np.ndarray, float, float]]] = {}
+        """Each sentence pair's rows' and columns' largest (:meth:`maxima`), by checked
+        sentence, for the words ``found``."""
+        self.found: tuple[np.ndarray, np.ndarray] | None = None
+        """The words found that :meth:`maxima` and :meth:`weight` hold for."""
+        self.weights: tuple[
+            dict[int, tuple[np.ndarray, float]], dict[int, tuple[np.ndarray, float]]
+        ] = ({}, {})
 
     def want(self, pairs: Iterable[tuple[int, int]]) -> None:
         """Note the source sentences the units of these candidates hold."""
@@ -885,6 +898,130 @@ class Blocks:
             b0, b1 = self.b.bounds[j]
             found = row[j] = _raised(self.a, slice(a0, a1), self.b, slice(b0, b1))
         return found
+
+    def drops(
+        self,
+        ai: tuple[int, ...],
+        bj: tuple[int, ...],
+        found: tuple[np.ndarray, np.ndarray] | None,
+        least: float,
+    ) -> bool:
+        """Whether the unit of ``ai`` and ``bj`` (one of them a single sentence) scores 0 in
+        :func:`_paired` with ``least``, or under ``least``, told without its words: a side
+        without weight scores 0, else :func:`_score_bound` plus :data:`SCORE_MARGIN` is
+        under ``least``, made of its sentence pairs' (:meth:`maxima`): a row's largest is the
+        largest of its blocks' (the threshold commutes with it) and a weighted sum is its
+        parts' sum. The blocks' cosines come from products of other shapes and the sums add
+        in another order, which may round by a float32 unit or a few, far under the margin
+        (tests/test_pair_stage.py: never a unit scoring ``least``)."""
+        parts = [self.maxima(i, j, found) for i in ai for j in bj]
+        sa = sum(self.weight(self.a, i, found, 0)[1] for i in ai)
+        sb = sum(self.weight(self.b, j, found, 1)[1] for j in bj)
+        if sa == 0 or sb == 0:
+            return True
+        if len(parts) == 1:
+            na, nb = parts[0][2], parts[0][3]
+        elif len(ai) > 1:
+            na = parts[0][2] + parts[1][2]
+            nb = float(
+                self.weight(self.b, bj[0], found, 1)[0] @ np.maximum(parts[0][1], parts[1][1])
+            )
+        else:
+            na = float(
+                self.weight(self.a, ai[0], found, 0)[0] @ np.maximum(parts[0][0], parts[1][0])
+            )
+            nb = parts[0][3] + parts[1][3]
+        ca, cb = na / sa, nb / sb
+        bound = 2 * ca * cb / (ca + cb) if ca + cb > 0 else 0.0
+        return bound + SCORE_MARGIN < least
+
+    def weight(
+        self, m: Meaning, k: int, found: tuple[np.ndarray, np.ndarray] | None, side: int
+    ) -> tuple[np.ndarray, float]:
+        """Sentence k's word weights as :func:`_paired` has them (found words weigh
+        nothing) and their sum, of ``m`` (side 0, the checked document; 1, the source)."""
+        if found is not self.found:
+            self.found, self.maxima_rows, self.weights = found, {}, ({}, {})
+        got = self.weights[side].get(k)
+        if got is None:
+            lo, hi = m.bounds[k]
+            w = m.weights[lo:hi] if found is None else m.weights[lo:hi] * ~found[side][lo:hi]
+            got = self.weights[side][k] = (w, float(w.sum()))
+        return got
+
+    def maxima(
+        self, i: int, j: int, found: tuple[np.ndarray, np.ndarray] | None
+    ) -> tuple[np.ndarray, np.ndarray, float, float]:
+        """The largest of each row and each column (0 under :data:`WORD_MATCH`) of checked
+        sentence i's and source sentence j's word cosines as :func:`_paired` raises them
+        (words ``found`` pair with nothing), and each side's weights times them, made a
+        checked sentence at a time against the source sentences its units hold (kept as
+        the blocks are)."""
+        if found is not self.found:
+            self.found, self.maxima_rows, self.weights = found, {}, ({}, {})
+        row = self.maxima_rows.get(i)
+        if row is None:
+            wanted = sorted(j for j in self.wanted.get(i, ()) if j < len(self.b.bounds))
+            row = self.maxima_rows[i] = self._maxima(i, wanted, found) if wanted else {}
+            while len(self.maxima_rows) > ROWS_KEPT:
+                del self.maxima_rows[next(iter(self.maxima_rows))]
+        got = row.get(j)
+        if got is None:  # not among the units' own: made alone
+            got = row[j] = self._maxima(i, [j], found)[j]
+        return got
+
+    def _maxima(
+        self, i: int, sentences: list[int], found: tuple[np.ndarray, np.ndarray] | None
+    ) -> dict[int, tuple[np.ndarray, np.ndarray, float, float]]:
+        """:meth:`maxima` of checked sentence i and the source ``sentences`` (ascending),
+        made in one product of the source sentences' words side by side."""
+        a, b = self.a, self.b
+        a0, a1 = a.bounds[i]
+        spans = [b.bounds[j] for j in sentences]
+        columns = np.concatenate([np.arange(lo, hi) for lo, hi in spans])
+        table = a.lexicon.table
+        cosine = table[a.rows[a0:a1]] @ table[b.rows[columns]].T
+        floor, equal = _raised(a, slice(a0, a1), b, columns)
+        if i not in self.rows and len(sentences) > 1:  # the row :meth:`block` makes alike
+            self._keep_row(i, sentences, spans, floor, equal)
+        if floor is not None:
+            np.maximum(cosine, floor, out=cosine)
+        cosine[equal] = 1.0
+        wa = self.weight(a, i, found, 0)[0]
+        wb = b.weights[columns] if found is None else b.weights[columns] * ~found[1][columns]
+        if found is not None:
+            cosine[:, wb == 0] = 0.0
+            cosine[wa == 0, :] = 0.0
+        widths = [hi - lo for lo, hi in spans]
+        starts = np.cumsum([0, *widths[:-1]])
+        ra, rb = np.maximum.reduceat(cosine, starts, axis=1), cosine.max(axis=0)
+        ra[ra < WORD_MATCH] = 0.0
+        rb[rb < WORD_MATCH] = 0.0
+        na, nb = (wa @ ra).tolist(), np.add.reduceat(wb * rb, starts).tolist()
+        return {
+            j: (ra[:, n], rb[at : at + width], na[n], nb[n])
+            for n, (j, at, width) in enumerate(zip(sentences, starts.tolist(), widths, strict=True))
+        }
+
+    def _keep_row(
+        self,
+        i: int,
+        sentences: list[int],
+        spans: list[tuple[int, int]],
+        floor: np.ndarray | None,
+        equal: np.ndarray,
+    ) -> None:
+        """Keep :meth:`_row` of checked sentence i as :meth:`_maxima` made it (the same
+        :func:`_raised` of the same words, split the same way)."""
+        out: dict[int, tuple[np.ndarray | None, np.ndarray]] = {}
+        at = 0
+        for j, (lo, hi) in zip(sentences, spans, strict=True):
+            part = slice(at, at + hi - lo)
+            out[j] = (None if floor is None else floor[:, part], equal[:, part])
+            at += hi - lo
+        self.rows[i] = out
+        while len(self.rows) > ROWS_KEPT:
+            del self.rows[next(iter(self.rows))]
 
     def _row(self, i: int) -> dict[int, tuple[np.ndarray | None, np.ndarray]]:
         """The blocks of checked sentence i and the source sentences its units hold, made
@@ -1375,7 +1512,10 @@ def _units(
 ) -> list[Match]:
     """Sentence i against sentence j, and the merges and splits around them. With
     ``blocks`` (of ``a`` and ``b``), a unit it already scored gives what it gave then (the
-    same match); a unit whose score is bound under ``least`` scores 0 (:func:`_paired`)."""
+    same match); a unit whose score is bound under ``least`` scores 0, told by its sentence
+    pairs' maxima before its words are paired (:meth:`Blocks.drops`; issue 35: most units of
+    a check, at about a third of their cost) or by :func:`_paired`. A unit scoring under
+    ``least`` may so score 0 or its score: callers keep units from ``least`` up only."""
     options = [((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))]
     out = []
     for ai, bj in options:
@@ -1390,10 +1530,14 @@ def _units(
             continue
         ar = (a.bounds[ai[0]][0], a.bounds[ai[-1]][1])
         br = (b.bounds[bj[0]][0], b.bounds[bj[-1]][1])
-        parts = None if blocks is None else (blocks, ai, bj)
-        paired = _paired(a, ar, b, br, found, parts, least)
-        m = Match(*ar, *br, _score(paired), ai, bj)
-        kept = len(ai) + len(bj) == 2 or _parts_retold(m, a, b, paired)
+        if blocks is not None and least > 0 and blocks.drops(ai, bj, found, least):
+            m = Match(*ar, *br, 0.0, ai, bj)  # as :func:`_paired` would score it, unpaired
+            kept = len(ai) + len(bj) == 2  # a merge with nothing paired is not retold
+        else:
+            parts = None if blocks is None else (blocks, ai, bj)  # bound by its blocks
+            paired = _paired(a, ar, b, br, found, parts, least if blocks is None else 0.0)
+            m = Match(*ar, *br, _score(paired), ai, bj)
+            kept = len(ai) + len(bj) == 2 or _parts_retold(m, a, b, paired)
         if kept:
             out.append(m)
         if memo is not None:

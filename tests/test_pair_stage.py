@@ -258,3 +258,57 @@ def test_units_bound_under_the_least_score_are_not_paired() -> None:
             scores = {(m.a0, m.a1, m.b0, m.b1): m.score for m in plain}
             skipped += sum(m.score == 0 < scores[m.a0, m.a1, m.b0, m.b1] for m in bound)
     assert skipped > 0
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["en", "ru", "uk"]), st.integers(0, 2**32 - 1), st.floats(0.0, 0.5))
+def test_units_the_blocks_drop_score_under_the_least_score(
+    language: str, seed: int, found: float
+) -> None:
+    """:meth:`Blocks.drops` (the score bound of a unit from its sentence pairs' maxima, made
+    a checked sentence at a time) drops only units scoring under the least score on their
+    own (singles, merges and splits, some words found by the aligner), and drops some."""
+    rng = np.random.default_rng(seed)
+    options = Options(language=language, workers=1)
+    kinds = ("source", "rewrite", "independent")
+    ma, mb = (
+        pp.meaning_of(
+            prepare_text(
+                Extracted(k, (DATA / f"{language}_{k}.txt").read_text("utf-8"), "text"), options
+            )
+        )
+        for k in rng.choice(kinds, 2)
+    )
+    masks = (rng.random(len(ma.forms)) < found, rng.random(len(mb.forms)) < found)
+    pairs = [
+        (int(rng.integers(len(ma.bounds))), int(rng.integers(len(mb.bounds)))) for _ in range(8)
+    ]
+    blocks = pp.Blocks(ma, mb, pairs)
+    dropped = 0
+    for least in (0.2, 0.45, 0.7):
+        for i, j in pairs:
+            units = [((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))]
+            for ai, bj in units:
+                if min(*ai, *bj) < 0 or max(ai) >= len(ma.bounds) or max(bj) >= len(mb.bounds):
+                    continue
+                if not (pp._adjacent(ma, ai) and pp._adjacent(mb, bj)):
+                    continue
+                ar = (ma.bounds[ai[0]][0], ma.bounds[ai[-1]][1])
+                br = (mb.bounds[bj[0]][0], mb.bounds[bj[-1]][1])
+                if blocks.drops(ai, bj, masks, least):
+                    dropped += 1
+                    assert pp._score(pp._paired(ma, ar, mb, br, masks)) < least
+    assert dropped > 0
+
+
+def test_the_stage_drops_units_by_their_blocks() -> None:
+    """Step 3 of a text on the source's topic drops most units by their sentence pairs'
+    maxima (:meth:`Blocks.drops`) before pairing their words."""
+    ma, mb = (
+        pp.meaning_of(_doc_of((DATA / f"en_{kind}.txt").read_text("utf-8")))
+        for kind in ("independent", "source")
+    )
+    pairs = [(i, j) for i in range(len(ma.bounds)) for j in range(len(mb.bounds))]
+    blocks = pp.Blocks(ma, mb, pairs)
+    drops = [blocks.drops((i,), (j,), None, pp.LOW) for i, j in pairs]
+    assert sum(drops) > len(drops) / 2
