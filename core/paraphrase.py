@@ -1013,13 +1013,7 @@ class Blocks:
     ) -> None:
         """Keep :meth:`_row` of checked sentence i as :meth:`_maxima` made it (the same
         :func:`_raised` of the same words, split the same way)."""
-        out: dict[int, tuple[np.ndarray | None, np.ndarray]] = {}
-        at = 0
-        for j, (lo, hi) in zip(sentences, spans, strict=True):
-            part = slice(at, at + hi - lo)
-            out[j] = (None if floor is None else floor[:, part], equal[:, part])
-            at += hi - lo
-        self.rows[i] = out
+        self.rows[i] = _by_sentence(sentences, spans, floor, equal)
         while len(self.rows) > ROWS_KEPT:
             del self.rows[next(iter(self.rows))]
 
@@ -1033,13 +1027,7 @@ class Blocks:
         columns = np.concatenate([np.arange(lo, hi) for lo, hi in spans])
         a0, a1 = self.a.bounds[i]
         floor, equal = _raised(self.a, slice(a0, a1), self.b, columns)
-        out: dict[int, tuple[np.ndarray | None, np.ndarray]] = {}
-        at = 0
-        for j, (lo, hi) in zip(sentences, spans, strict=True):
-            part = slice(at, at + hi - lo)
-            out[j] = (None if floor is None else floor[:, part], equal[:, part])
-            at += hi - lo
-        return out
+        return _by_sentence(sentences, spans, floor, equal)
 
     def raised(
         self, ai: tuple[int, ...], bj: tuple[int, ...]
@@ -1831,3 +1819,21 @@ class Vocabulary:
         return sorted(
             int(n) for n in order if shares[n] >= RELATED_SHARE and self.sources[n] is not doc
         )
+
+
+def _by_sentence(
+    sentences: list[int],
+    spans: list[tuple[int, int]],
+    floor: np.ndarray | None,
+    equal: np.ndarray,
+) -> dict[int, tuple[np.ndarray | None, np.ndarray]]:
+    """The blocks of one checked sentence made side by side (``floor``, ``equal``: its words
+    against the source sentences' words in ``spans``, in order) cut into one block a source
+    sentence."""
+    out: dict[int, tuple[np.ndarray | None, np.ndarray]] = {}
+    at = 0
+    for j, (lo, hi) in zip(sentences, spans, strict=True):
+        part = slice(at, at + hi - lo)
+        out[j] = (None if floor is None else floor[:, part], equal[:, part])
+        at += hi - lo
+    return out
