@@ -62,6 +62,7 @@ from typing import overload
 import numpy as np
 from rapidfuzz.distance import LCSseq
 
+from copylens.core.arrays import true_runs
 from copylens.core.canonicalize import Canonical
 from copylens.core.options import Options
 from copylens.core.shingle import kgrams
@@ -317,8 +318,7 @@ def _credible(piece: Alignment, a: Canonical, options: Options) -> bool:
 
 
 def _longest_true(mask: np.ndarray) -> int:
-    edges = np.flatnonzero(np.diff(np.concatenate(([0], mask.view(np.int8), [0]))))
-    return int(np.max(edges[1::2] - edges[::2], initial=0))
+    return max((end - start for start, end in true_runs(mask)), default=0)
 
 
 def split_at(group: list[_Chain], own: list[tuple[int, int]], k: int) -> list[list[_Chain]]:
@@ -917,9 +917,8 @@ def _equal_block(
 def _uncovered(covered: np.ndarray, offset: int, kind: str, other: int) -> list[WordEdit]:
     """Runs of words of a merged fragment that no chain accounts for."""
     edits = []
-    runs = np.flatnonzero(np.diff(np.concatenate(([1], covered.view(np.int8), [1]))) != 0)
-    for start, end in zip(runs[::2], runs[1::2], strict=True):
-        lo, hi = offset + int(start), offset + int(end)
+    for start, end in true_runs(~covered):
+        lo, hi = offset + start, offset + end
         edits.append(
             WordEdit(kind, lo, hi, other, other)
             if kind == "insert"

@@ -31,6 +31,12 @@ def distinct_counts(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ordered[starts], np.diff(starts, append=len(ordered)).astype(np.int64)
 
 
+def true_runs(mask: np.ndarray) -> list[tuple[int, int]]:
+    """The runs [start, end) of consecutive True values of the boolean ``mask``, in order."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], mask.view(np.int8), [0]))))
+    return list(zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True))
+
+
 def words_marked(
     starts: np.ndarray,
     spans: Sequence[tuple[int, int]],

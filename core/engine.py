@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from copylens.core import signals
-from copylens.core.arrays import distinct, words_marked
+from copylens.core.arrays import distinct, true_runs, words_marked
 from copylens.core.copies import held_in
 from copylens.core.cpu import stage
 from copylens.core.documents import Input
@@ -542,9 +542,7 @@ def _with_uncovered(f: Fragment, doc: Prepared, covered: np.ndarray) -> Fragment
     spans, one a run of consecutive such words (``Fragment.uncovered``)."""
     starts, ends = doc.canonical.starts, doc.canonical.ends
     lo, hi = int(np.searchsorted(starts, f.start)), int(np.searchsorted(starts, f.end))
-    missed = np.concatenate(([False], ~covered[lo:hi], [False])).view(np.int8)
-    edges = np.flatnonzero(np.diff(missed))
-    runs = zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True)
+    runs = true_runs(~covered[lo:hi])
     return replace(
         f, uncovered=tuple((int(starts[lo + a]), int(ends[lo + b - 1])) for a, b in runs)
     )
