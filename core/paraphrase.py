@@ -734,7 +734,7 @@ def _score(paired: Paired) -> float:
         return 0.0
     ca = float(wa @ best_a) / float(wa.sum())
     cb = float(wb @ best_b) / float(wb.sum())
-    return 2 * ca * cb / (ca + cb) if ca + cb > 0 else 0.0
+    return _harmonic(ca, cb)
 
 
 def _paired(
@@ -803,6 +803,11 @@ def _share_bound(ra: np.ndarray, rb: np.ndarray, wa: np.ndarray, wb: np.ndarray)
     """:func:`_score_bound` of each word's largest similarity (0 under :data:`WORD_MATCH`)."""
     ca = float(wa @ ra) / float(wa.sum())
     cb = float(wb @ rb) / float(wb.sum())
+    return _harmonic(ca, cb)
+
+
+def _harmonic(ca: float, cb: float) -> float:
+    """The harmonic mean of both sides' shares (:func:`_score`, and its bounds), 0 for none."""
     return 2 * ca * cb / (ca + cb) if ca + cb > 0 else 0.0
 
 
@@ -932,8 +937,7 @@ class Blocks:
             )
             nb = parts[0][3] + parts[1][3]
         ca, cb = na / sa, nb / sb
-        bound = 2 * ca * cb / (ca + cb) if ca + cb > 0 else 0.0
-        return bound + SCORE_MARGIN < least
+        return _harmonic(ca, cb) + SCORE_MARGIN < least
 
     def weight(
         self, m: Meaning, k: int, found: tuple[np.ndarray, np.ndarray] | None, side: int
