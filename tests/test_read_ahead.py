@@ -82,8 +82,9 @@ def test_readers_read_on_while_the_parent_works_on_a_document(tmp_path: Path) ->
 
     def each(name: str) -> str:
         if not seen:  # the parent's serial work, as the tables load (engine._Tables)
-            before = _read_so_far()
-            read_during.append(_wait_for(before + _FURTHER) - before)
+            before = _read_so_far()  # a loaded machine may deliver it late, most files read
+            wanted = min(_FURTHER, len(files) - before)
+            read_during.append(_wait_for(before + wanted) - before - wanted)
         seen.append(name)
         return name
 
@@ -91,7 +92,7 @@ def test_readers_read_on_while_the_parent_works_on_a_document(tmp_path: Path) ->
     names, failures = read_all(files, Options(workers=2), _logged, each=each)
     assert not failures
     assert names == [str(p) for p in files] == seen  # in input order, each taken once
-    assert read_during[0] >= _FURTHER  # two held by each reader: at most 3 or 4 before
+    assert read_during[0] >= 0  # 20 more (or all left) read; two held by each reader: 3 or 4
 
 
 def _noted(folder: str, n: int) -> int:
