@@ -633,6 +633,12 @@ def alone(
       0.693, 173 → 175 cases with the candidates of :func:`sentence_candidates`; beside
       fragments too, more pieces of found cases: granularity 1.310 → 1.337, plagdet lower).
 
+    Every run, by any of the three rules, passes :func:`_distinctive` (each unit its source
+    unit's distinctive match): texts built from one small vocabulary make "copies" and strong
+    seeds of one sentence with many (word salad of 50 words, 22 sentences against 17: the first
+    two rules made a run in 19 of 60 pairs, least margins 1.05-2.00; the PAN-13 development
+    sample's 77 random and translation runs of those rules 2.70 and up, none lost).
+
     Only seed units are reported, never a unit between them (a writer's own sentence between
     edited ones stays unmarked, issue 12), and a lone sentence on the topic is no passage (on
     Clough–Stevenson, an honest answer's one sentence "In the vector space model, the
@@ -695,9 +701,10 @@ def _runs(
             for i, c in zip(run, copied, strict=True)
         )
         sentences = 1 + sum(map(ends, run[:-1])) if ends is not None else len(run)
-        if (sentences >= ALONE_UNITS and (any(copied) or worded)) or (
-            all(strong) and _continues(run, mine, near)
-        ):
+        if (
+            (sentences >= ALONE_UNITS and (any(copied) or worded))
+            or (all(strong) and _continues(run, mine, near))
+        ) and _distinctive(sim, run, mine, sources):
             out.append((run, mine))
             continue
         for part, held in _following(run, sources):
