@@ -779,3 +779,64 @@ def test_word_salad_makes_no_run_of_alones_older_rules_either(seed: int) -> None
             Options(workers=1, paraphrase=True),
         )
         assert not [m for d in report.documents for m in d.sources if m.fragments]
+
+
+KEPT = (
+    "Lighthouses were once kept by families who lived beside the lamp all year. "
+    "The keeper climbed the tower at dusk to light the wick and trim it through the night. "
+    "Storms often cut the station off from the mainland for weeks at a time. "
+    "Supply boats brought oil, flour and letters whenever the sea allowed a landing. "
+    "Children of keepers learned to read the weather before they could read books. "
+    "Many stations were automated in the last century and their keepers moved ashore."
+)
+KEPT_COPIED = KEPT[: KEPT.index("Supply")]
+
+
+def _beside_copy(after: str) -> tuple[str, list[tuple[int, int, int]]]:
+    """A text copying KEPT's first three sentences, then ``after``, then a sentence of the
+    writer's own; the runs of :func:`alone` given the copy as the pair's one fragment, as
+    characters: start and end in the text, start in KEPT."""
+    text = (
+        f"I want to write about an old profession. {KEPT_COPIED}{after} My grandfather never "
+        "saw a lighthouse, but he loved stories about the coast."
+    )
+    a, b = _prepared(text).canonical, _prepared(KEPT).canonical
+    start = text.index(KEPT_COPIED)
+    taken = [
+        (
+            *sentence_align.word_range(a, start, start + len(KEPT_COPIED) - 1),
+            *sentence_align.word_range(b, 0, len(KEPT_COPIED) - 1),
+        )
+    ]
+    runs = sentence_align.alone(similarity(a, b), taken)
+    return text, [(int(a.starts[r.a0]), int(a.ends[r.a1 - 1]), int(b.starts[r.b0])) for r in runs]
+
+
+def test_a_retold_sentence_continuing_a_copy_in_the_sources_order_extends_it() -> None:
+    """After three copied sentences, the source's fourth retold (tf-isf cosine 0.36 with it,
+    five words shared, none in a run): the copy's passage continues there in the source's
+    order, its best source unit the one after the copy's last, a distinctive match. One
+    sentence, weaker than BESIDE_COS: before, alone reported nothing (PAN-13 development
+    sample: such units beside found fragments held a tenth of the random cases' characters)."""
+    retold = (
+        "Parcels and letters reached the rock only on calm days, "
+        "when a small boat could land its oil and flour."
+    )
+    text, runs = _beside_copy(retold)
+    assert runs == [
+        (text.index(retold), text.index(retold) + len(retold) - 1, KEPT.index("Supply"))
+    ]
+
+
+@pytest.mark.parametrize(
+    "own",
+    [
+        "My uncle still writes letters about boats to anyone who will read them.",
+        "Long before books, the young ones learned the signs of coming weather from their parents.",
+        "Flour was cheap then, and everyone baked at home.",
+    ],
+)
+def test_a_writers_own_sentence_on_the_topic_after_a_copy_does_not_extend_it(own: str) -> None:
+    """The writer's own sentence after the copied ones, sharing a word or three with the
+    source's next sentences (cosine 0.15-0.24, or one word): nothing extends the copy."""
+    assert _beside_copy(own)[1] == []
