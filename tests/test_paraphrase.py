@@ -14,6 +14,8 @@ import csv
 import io
 import itertools
 import json
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -680,3 +682,51 @@ def test_an_own_sentence_in_the_place_of_a_skipped_source_sentence_is_not_marked
     assert not any(f.start < own_end and own < f.end for f in fragments)
     copied = [(f.start, f.end) for f in fragments]
     assert copied[0][0] == 0 and BEES_OWN_IN_PLACE[copied[-1][1] :] == "."
+
+
+def test_the_plain_languages_and_their_lists_are_wordfreqs_own() -> None:
+    """``meaning.PLAIN_LANGUAGES`` read wordfreq's small lists without importing wordfreq:
+    each is plain by wordfreq's own language info (NFC), and the list read is wordfreq's
+    ``get_frequency_dict``, value for value; every language the engine detects is one."""
+    from wordfreq import get_frequency_dict
+    from wordfreq.language_info import get_language_info
+
+    from copylens.core.language import CYRILLIC_LANGUAGES, LATIN_LANGUAGES
+    from copylens.core.meaning import PLAIN_LANGUAGES, _wordfreq_list, small_list
+
+    assert set(LATIN_LANGUAGES) | set(CYRILLIC_LANGUAGES) <= PLAIN_LANGUAGES
+    for language in sorted(PLAIN_LANGUAGES):
+        plain, form, _ = _wordfreq_list(language)
+        assert plain and form == "NFC" == get_language_info(language)["normal_form"], language
+        assert small_list(language) == get_frequency_dict(language, "small"), language
+
+
+def test_weighing_letters_only_words_does_not_import_wordfreq() -> None:
+    """Importing wordfreq costs ~70 ms (langcodes' tables); weighing words of letters only in
+    a plain language reads its list directly, and only another word imports it. Before:
+    every first weight imported it."""
+    code = (
+        "import sys\n"
+        "from copylens.core.meaning import weight\n"
+        "values = [weight(w, 'en') for w in ('the', 'river', 'zorblaxq')]\n"
+        "assert 'wordfreq' not in sys.modules and 'langcodes' not in sys.modules, values\n"
+        "weight('x2', 'en')\n"
+        "assert 'wordfreq' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk", "de", "fr"])
+def test_every_words_zipf_is_wordfreqs_own_from_the_list_read_once(language: str) -> None:
+    """Words the direct lookup leaves to wordfreq's tokenizer (apostrophes, digits, capitals,
+    other normal forms) get wordfreq's own value, bit for bit, from the list read once."""
+    from wordfreq import top_n_list, zipf_frequency
+
+    from copylens.core.meaning import _zipf
+
+    zipf = _zipf(language)
+    words = ["planet's", "don't", "x2", "2024", "1,5", "м'ясо", "п’ять", "Word", "ﬁle", "naïve"]
+    words += ["e\u0301te", "l'eau", "co-operate", "", "'", "zorblaxq's", "сорок2"]
+    words += [w.capitalize() + "'s" for w in top_n_list(language, 200, wordlist="small")]
+    for word in words:
+        assert zipf(word) == zipf_frequency(word, language, wordlist="small"), word
