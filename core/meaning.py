@@ -334,7 +334,8 @@ def _tokenized_zipf(word: str, language: str, freqs: dict[str, float]) -> float:
     :func:`_listed` rounds."""
     import math
 
-    from wordfreq import digit_freq, lossy_tokenize, smash_numbers
+    from wordfreq.numbers import digit_freq, smash_numbers
+    from wordfreq.tokens import lossy_tokenize
 
     least = 10**0.0 / 1e9
     one_over = 0.0
