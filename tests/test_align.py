@@ -473,6 +473,8 @@ MARSHES = (
     "Scientists now propose controlled diversions that let muddy water flow into the marshes."
 )
 
+LEAVES_OUT_ESSAY, LEAVES_OUT_SOURCE = LEVEES + MARSHES, LEVEES + LEFT_OUT + MARSHES
+
 
 def test_source_words_left_out_between_chains_are_deleted_where_they_were() -> None:
     """Two source sentences left out in the middle of a copied passage (no chain spans them):
@@ -481,7 +483,7 @@ def test_source_words_left_out_between_chains_are_deleted_where_they_were() -> N
     start (word 0, character 0)."""
     from copylens.core import TextInput, check
 
-    essay, source = LEVEES + MARSHES, LEVEES + LEFT_OUT + MARSHES
+    essay, source = LEAVES_OUT_ESSAY, LEAVES_OUT_SOURCE
     a, b = canonicalize(essay, OPTS), canonicalize(source, OPTS)
     [f] = align(a, b, OPTS)
     [deleted] = [e for e in f.edits if e.kind == "delete"]
