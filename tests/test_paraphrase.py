@@ -602,20 +602,21 @@ def test_a_retelling_beside_a_copy_past_a_swapped_sentence_is_retold_inside_one_
     """A paragraph retold with a thesaurus whose later sentences keep the source's words, the
     sentence between them a sentence seed of its source sentence: one copy passage (issue
     34's passage grouping; before: a paraphrase fragment and a copy fragment) inside which
-    the two retold sentences, exactly their characters, are a "retold" edit with their source
-    sentences' span, no other edit over them (issue 17: still shown as retold). The grouping
-    changes no covered word: the pair's words covered are those of every step before it."""
+    the two retold sentences, exactly their characters, are a "retold" edit each (one per
+    sentence, so the views count two) with their source sentences' span, no other edit over
+    them (issue 17: still shown as retold). The grouping changes no covered word: the pair's
+    words covered are those of every step before it."""
     source, retold = TREES, TREES_RETOLD
     _, fragments = marked(retold, source)
     (passage,) = fragments
     assert passage.kind == "copy" and passage.score == 1.0
-    first = retold.index("In summer")
+    first, second = retold.index("In summer"), retold.index("Their foliage")
     # the two retold sentences, first word to last (as the sentence step's paraphrase was)
     told = retold[first : retold.index("at night.") + len("at night")]
-    assert _retold_spans(fragments) == [(first, first + len(told))]
-    (edit,) = [e for e in passage.edits if e.kind == "retold"]
-    assert source[edit.source_start : edit.source_end].startswith("Street trees")
-    assert source[edit.source_start : edit.source_end].endswith("at night")
+    assert _retold_spans(fragments) == [(first, second), (second, first + len(told))]
+    for edit in [e for e in passage.edits if e.kind == "retold"]:
+        assert source[edit.source_start : edit.source_end].startswith("Street trees")
+        assert source[edit.source_start : edit.source_end].endswith("at night")
     _assert_retold_alone(fragments)
     from copylens.core import signals
     from copylens.core.score import score_pair
@@ -643,10 +644,12 @@ def test_a_retold_edit_goes_through_the_json_report_and_back() -> None:
     )
     data = json.loads(json.dumps(report.to_data()))
     (fragment,) = data["documents"][0]["sources"][0]["fragments"]
-    (edit,) = [e for e in fragment["edits"] if e["kind"] == "retold"]
-    start = TREES_RETOLD.index("In summer")
-    assert (edit["start"], edit["end"]) == (start, TREES_RETOLD.index("at night.") + 8)
-    assert edit["source_start"] == 0 and TREES[: edit["source_end"]].endswith("at night")
+    edits = [e for e in fragment["edits"] if e["kind"] == "retold"]  # one per sentence
+    start, second = TREES_RETOLD.index("In summer"), TREES_RETOLD.index("Their foliage")
+    end = TREES_RETOLD.index("at night.") + 8
+    assert [(e["start"], e["end"]) for e in edits] == [(start, second), (second, end)]
+    for edit in edits:
+        assert edit["source_start"] == 0 and TREES[: edit["source_end"]].endswith("at night")
     assert CheckReport.from_json(data) == report
     json_out = json.loads(export.json_report(report))
     assert json_out["documents"][0]["sources"][0]["fragments"][0]["edits"] == fragment["edits"]
