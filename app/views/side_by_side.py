@@ -51,9 +51,9 @@ def fragment_spans(
 
     Per fragment: a fill over the whole fragment (key ``(*key_prefix, n)``; a cited fragment
     green-grey and italic whatever the source), then paler,
-    dotted-underlined spans over its edited words; words only the other side has (a
-    zero-width edit) mark the one character where they were left out (:func:`_left_out_mark`)
-    as a block of the source's dark line colour.
+    dotted-underlined spans over its edited words; in the current fragment (side by side),
+    words only the other side has (a zero-width edit) mark the one character where they were
+    left out (:func:`_left_out_mark`) as a block of the source's dark line colour.
     With a ``current`` fragment (side by side)
     that one is painted last in the stronger tint and the others fade. ``other_text`` is the
     text of the other side, quoted in tooltips of edits.
@@ -140,7 +140,7 @@ def fragment_spans(
         )
         for edit in fragment.edits:
             e_start, e_end = _side(edit, side)
-            mark = e_end == e_start  # words only the other side has: marked where they were
+            mark = e_end == e_start and is_current  # words only the other side has
             if mark:
                 e_start, e_end = _left_out_mark(e_start, start, end)
             if e_end > e_start:
