@@ -887,3 +887,45 @@ def test_a_writers_own_sentence_on_the_topic_after_a_copy_does_not_extend_it(own
     """The writer's own sentence after the copied ones, sharing a word or three with the
     source's next sentences (cosine 0.15-0.24, or one word): nothing extends the copy."""
     assert _beside_copy(own)[1] == []
+
+
+KEPT_RETOLD = (
+    "Parcels and letters reached the rock only on calm days, when a small boat could land its "
+    "oil and flour. The keepers' children knew how to read clouds and wind long before any book."
+)
+"""KEPT's fourth and fifth sentences retold in order: tf-isf cosines 0.35 and 0.41 with them."""
+
+
+@pytest.mark.parametrize(
+    ("retold", "found"),
+    [
+        (KEPT_RETOLD, True),
+        (KEPT_RETOLD.split(". ")[0] + ". Flour was cheap then, and everyone baked at home.", False),
+    ],
+)
+def test_retold_sentences_following_their_source_need_no_strong_seed(
+    retold: str, found: bool
+) -> None:
+    """Two consecutive sentences retelling two consecutive source sentences, neither seed of
+    cosine 0.5: the passage fails the PAN filter (credible: no strong seed), but its run
+    follows the source sentence after sentence, each a distinctive match, and is reported
+    (before: nothing; PAN-13 development sample, 9 such cases had no fragment). One retold
+    sentence beside a writer's own on the topic is no run."""
+    text = f"My family has a long history by the sea. {retold} My grandfather loved the coast."
+    a, b = _prepared(text).canonical, _prepared(KEPT).canonical
+    sim = similarity(a, b)
+    runs = sentence_align.alone(sim, [])
+    if not found:
+        assert runs == []
+        return
+    ((box, group),) = sentence_align.passages(sim)
+    assert not sentence_align.credible(box, group, sim)
+    (run,) = runs
+    assert (int(a.starts[run.a0]), int(a.ends[run.a1 - 1])) == (
+        text.index(retold),
+        text.index(retold) + len(retold) - 1,
+    )
+    assert (int(b.starts[run.b0]), int(b.ends[run.b1 - 1])) == (
+        KEPT.index("Supply"),
+        KEPT.index(" Many") - 1,
+    )
