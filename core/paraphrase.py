@@ -845,39 +845,40 @@ def _raised(
 
 
 class Blocks:
-    """:func:`_raised` of each pair of one checked and one source sentence that the units of
-    step 3 hold, for a pair of documents (issue 40): made a checked sentence at a time, against
-    all the source sentences its units hold at once (a sentence against its three candidates,
-    each with its neighbours: of the sentence pairs the units of 400 essays sharing quotations
-    held, 55 % were another unit's too, and one call a sentence costs less than one a pair),
-    and the units already scored. Kept for the last :data:`ROWS_KEPT` checked sentences met
-    (candidates come sentence by sentence), so memory does not grow with the documents'
-    length. Equal, element for element, to :func:`_raised` of the units' ranges
-    (tests/test_pair_stage.py)."""
+    """:func:`_raised` of the pairs of checked and source sentences that the units of step 3
+    hold, and each pair's row and column maxima (:meth:`drops`), for a pair of documents
+    (issue 40): made in :class:`Sheet`\\ s, each some checked sentences against all the
+    source sentences their units hold, in one product of their words (of the sentence pairs
+    the units of 400 essays sharing quotations held, 55 % were another unit's too, and one
+    call for many sentences costs less than one a sentence: issue 35, a check of an essay
+    against 100 sources made ~40 calls a source a checked sentence at a time). The last
+    :data:`SHEETS_KEPT` sheets are kept (candidates come sentence by sentence), so memory
+    does not grow with the documents' length. Equal, element for element, to :func:`_raised`
+    of the units' ranges (tests/test_pair_stage.py)."""
 
     def __init__(self, a: Meaning, b: Meaning, pairs: Sequence[tuple[int, int]] = ()) -> None:
         self.a, self.b = a, b
         self.wanted: dict[int, set[int]] = {}
         """The source sentences each checked sentence's units hold (:func:`_units`)."""
+        self.order: list[int] | None = None
+        """The checked sentences of :attr:`wanted`, ascending (None: to be sorted again)."""
         self.want(pairs)
-        self.rows: dict[int, dict[int, tuple[np.ndarray | None, np.ndarray]]] = {}
         self.scored: dict[int, dict[tuple[tuple[int, ...], tuple[int, ...]], Match | None]] = {}
         """What :func:`_units` found of each unit it scored (None: nothing), by the unit's
         first checked sentence."""
-        self.maxima_rows: dict[int, dict[int, tuple[np.ndarray, np.ndarray, float, float]]] = {}
-        """Each sentence pair's rows' and columns' largest (:meth:`maxima`), by checked
-        sentence, for the words ``found``."""
+        self.sheets: dict[int, Sheet] = {}
+        """The newest sheet holding each checked sentence, of those kept."""
+        self.kept: list[Sheet] = []
+        """The sheets kept, oldest first."""
         self.found: tuple[np.ndarray, np.ndarray] | None = None
-        """The words found that :meth:`maxima` and :meth:`weight` hold for."""
-        self.weights: tuple[
-            dict[int, tuple[np.ndarray, float]], dict[int, tuple[np.ndarray, float]]
-        ] = ({}, {})
+        """The words found that the sheets' maxima hold for."""
 
     def want(self, pairs: Iterable[tuple[int, int]]) -> None:
         """Note the source sentences the units of these candidates hold."""
         for i, j in pairs:
             self.wanted.setdefault(i, set()).update(k for k in (j - 1, j, j + 1) if k >= 0)
             self.wanted.setdefault(i + 1, set()).add(j)
+            self.order = None
 
     def units(self, i: int) -> dict[tuple[tuple[int, ...], tuple[int, ...]], Match | None]:
         """What :func:`_units` found of the units scored whose first checked sentence is i
@@ -889,21 +890,6 @@ class Blocks:
                 del self.scored[next(iter(self.scored))]
         return memo
 
-    def block(self, i: int, j: int) -> tuple[np.ndarray | None, np.ndarray]:
-        """:func:`_raised` of checked sentence i and source sentence j."""
-        row = self.rows.get(i)
-        if row is None:
-            row = self.rows[i] = self._row(i)
-            while len(self.rows) > ROWS_KEPT:
-                oldest = next(iter(self.rows))
-                del self.rows[oldest]
-        found = row.get(j)
-        if found is None:  # not among the units' own: made alone
-            a0, a1 = self.a.bounds[i]
-            b0, b1 = self.b.bounds[j]
-            found = row[j] = _raised(self.a, slice(a0, a1), self.b, slice(b0, b1))
-        return found
-
     def drops(
         self,
         ai: tuple[int, ...],
@@ -911,144 +897,173 @@ class Blocks:
         found: tuple[np.ndarray, np.ndarray] | None,
         least: float,
     ) -> bool:
-        """Whether the unit of ``ai`` and ``bj`` (one of them a single sentence) scores 0 in
-        :func:`_paired` with ``least``, or under ``least``, told without its words: a side
-        without weight scores 0, else :func:`_score_bound` plus :data:`SCORE_MARGIN` is
-        under ``least``, made of its sentence pairs' (:meth:`maxima`): a row's largest is the
-        largest of its blocks' (the threshold commutes with it) and a weighted sum is its
-        parts' sum. The blocks' cosines come from products of other shapes and the sums add
-        in another order, which may round by a float32 unit or a few, far under the margin
+        """Whether the unit of ``ai`` and ``bj`` (adjacent sentences, one side a single one)
+        scores 0 in :func:`_paired` with ``least``, or under ``least``, told without its
+        words: a side with less weight than :data:`LEAST_WEIGHT` scores 0, else
+        :func:`_score_bound` plus :data:`SCORE_MARGIN` is under ``least``, made of its
+        sentence pairs' maxima (:class:`Sheet`): a row's largest is the largest of its
+        blocks' (the threshold commutes with it) and a weighted sum is its parts' sum. The
+        sheets' cosines come from products of other shapes and the sums add in another order,
+        which may round by a float32 unit or a few, far under the margins
         (tests/test_pair_stage.py: never a unit scoring ``least``)."""
-        parts = [self.maxima(i, j, found) for i in ai for j in bj]
-        sa = sum(self.weight(self.a, i, found, 0)[1] for i in ai)
-        sb = sum(self.weight(self.b, j, found, 1)[1] for j in bj)
-        if sa == 0 or sb == 0:
-            return True
-        if len(parts) == 1:
-            na, nb = parts[0][2], parts[0][3]
-        elif len(ai) > 1:
-            na = parts[0][2] + parts[1][2]
-            nb = float(
-                self.weight(self.b, bj[0], found, 1)[0] @ np.maximum(parts[0][1], parts[1][1])
-            )
-        else:
-            na = float(
-                self.weight(self.a, ai[0], found, 0)[0] @ np.maximum(parts[0][0], parts[1][0])
-            )
-            nb = parts[0][3] + parts[1][3]
-        ca, cb = na / sa, nb / sb
-        return _harmonic(ca, cb) + SCORE_MARGIN < least
-
-    def weight(
-        self, m: Meaning, k: int, found: tuple[np.ndarray, np.ndarray] | None, side: int
-    ) -> tuple[np.ndarray, float]:
-        """Sentence k's word weights as :func:`_paired` has them (found words weigh
-        nothing) and their sum, of ``m`` (side 0, the checked document; 1, the source)."""
-        if found is not self.found:
-            self.found, self.maxima_rows, self.weights = found, {}, ({}, {})
-        got = self.weights[side].get(k)
-        if got is None:
-            lo, hi = m.bounds[k]
-            w = m.weights[lo:hi] if found is None else m.weights[lo:hi] * ~found[side][lo:hi]
-            got = self.weights[side][k] = (w, float(w.sum()))
-        return got
-
-    def maxima(
-        self, i: int, j: int, found: tuple[np.ndarray, np.ndarray] | None
-    ) -> tuple[np.ndarray, np.ndarray, float, float]:
-        """The largest of each row and each column (0 under :data:`WORD_MATCH`) of checked
-        sentence i's and source sentence j's word cosines as :func:`_paired` raises them
-        (words ``found`` pair with nothing), and each side's weights times them, made a
-        checked sentence at a time against the source sentences its units hold (kept as
-        the blocks are)."""
-        if found is not self.found:
-            self.found, self.maxima_rows, self.weights = found, {}, ({}, {})
-        row = self.maxima_rows.get(i)
-        if row is None:
-            wanted = sorted(j for j in self.wanted.get(i, ()) if j < len(self.b.bounds))
-            row = self.maxima_rows[i] = self._maxima(i, wanted, found) if wanted else {}
-            while len(self.maxima_rows) > ROWS_KEPT:
-                del self.maxima_rows[next(iter(self.maxima_rows))]
-        got = row.get(j)
-        if got is None:  # not among the units' own: made alone
-            got = row[j] = self._maxima(i, [j], found)[j]
-        return got
-
-    def _maxima(
-        self, i: int, sentences: list[int], found: tuple[np.ndarray, np.ndarray] | None
-    ) -> dict[int, tuple[np.ndarray, np.ndarray, float, float]]:
-        """:meth:`maxima` of checked sentence i and the source ``sentences`` (ascending),
-        made in one product of the source sentences' words side by side."""
-        a, b = self.a, self.b
-        a0, a1 = a.bounds[i]
-        spans = [b.bounds[j] for j in sentences]
-        columns = np.concatenate([np.arange(lo, hi) for lo, hi in spans])
-        table = a.lexicon.table
-        cosine = table[a.rows[a0:a1]] @ table[b.rows[columns]].T
-        floor, equal = _raised(a, slice(a0, a1), b, columns)
-        if i not in self.rows and len(sentences) > 1:  # the row :meth:`block` makes alike
-            self._keep_row(i, sentences, spans, floor, equal)
-        if floor is not None:
-            np.maximum(cosine, floor, out=cosine)
-        cosine[equal] = 1.0
-        wa = self.weight(a, i, found, 0)[0]
-        wb = b.weights[columns] if found is None else b.weights[columns] * ~found[1][columns]
-        if found is not None:
-            cosine[:, wb == 0] = 0.0
-            cosine[wa == 0, :] = 0.0
-        widths = [hi - lo for lo, hi in spans]
-        starts = np.cumsum([0, *widths[:-1]])
-        ra, rb = np.maximum.reduceat(cosine, starts, axis=1), cosine.max(axis=0)
-        ra[ra < WORD_MATCH] = 0.0
-        rb[rb < WORD_MATCH] = 0.0
-        na, nb = (wa @ ra).tolist(), np.add.reduceat(wb * rb, starts).tolist()
-        return {
-            j: (ra[:, n], rb[at : at + width], na[n], nb[n])
-            for n, (j, at, width) in enumerate(zip(sentences, starts.tolist(), widths, strict=True))
-        }
-
-    def _keep_row(
-        self,
-        i: int,
-        sentences: list[int],
-        spans: list[tuple[int, int]],
-        floor: np.ndarray | None,
-        equal: np.ndarray,
-    ) -> None:
-        """Keep :meth:`_row` of checked sentence i as :meth:`_maxima` made it (the same
-        :func:`_raised` of the same words, split the same way)."""
-        self.rows[i] = _by_sentence(sentences, spans, floor, equal)
-        while len(self.rows) > ROWS_KEPT:
-            del self.rows[next(iter(self.rows))]
-
-    def _row(self, i: int) -> dict[int, tuple[np.ndarray | None, np.ndarray]]:
-        """The blocks of checked sentence i and the source sentences its units hold, made
-        in one :func:`_raised` of the source sentences' words side by side."""
-        sentences = sorted(j for j in self.wanted.get(i, ()) if j < len(self.b.bounds))
-        if i >= len(self.a.bounds) or not sentences:
-            return {}
-        spans = [self.b.bounds[j] for j in sentences]
-        columns = np.concatenate([np.arange(lo, hi) for lo, hi in spans])
-        a0, a1 = self.a.bounds[i]
-        floor, equal = _raised(self.a, slice(a0, a1), self.b, columns)
-        return _by_sentence(sentences, spans, floor, equal)
+        sheet = self._sheet(ai, bj, found)
+        return sheet.bound(ai, bj) + SCORE_MARGIN < least
 
     def raised(
         self, ai: tuple[int, ...], bj: tuple[int, ...]
     ) -> tuple[np.ndarray | None, np.ndarray]:
         """:func:`_raised` of the adjacent checked sentences ``ai`` and source sentences
-        ``bj`` (one of them a single sentence), from their blocks."""
-        parts = [self.block(i, j) for i in ai for j in bj]
-        if len(parts) == 1:
-            return parts[0]
-        axis = 0 if len(ai) > 1 else 1
-        floors = [f for f, _ in parts if f is not None]
-        floor = np.concatenate(floors, axis=axis) if floors else None
-        return floor, np.concatenate([e for _, e in parts], axis=axis)
+        ``bj`` (one of them a single sentence): a part of a sheet's."""
+        return self._sheet(ai, bj, self.found).raised(ai, bj)
+
+    def _sheet(
+        self, ai: tuple[int, ...], bj: tuple[int, ...], found: tuple[np.ndarray, np.ndarray] | None
+    ) -> Sheet:
+        """A sheet holding ``ai`` and ``bj`` for the words ``found``: the newest kept one
+        holding ``ai[0]``, else one made from there (:meth:`_plan`)."""
+        if found is not self.found:
+            self.found, self.sheets, self.kept = found, {}, []
+        sheet = self.sheets.get(ai[0])
+        if sheet is None or not sheet.holds(ai, bj):
+            sheet = Sheet(self.a, self.b, *self._plan(ai, bj), found)
+            self.sheets.update((i, sheet) for i in sheet.checked)
+            self.kept.append(sheet)
+            if len(self.kept) > SHEETS_KEPT:
+                old = self.kept.pop(0)
+                for i in old.checked:
+                    if self.sheets.get(i) is old:
+                        del self.sheets[i]
+        return sheet
+
+    def _plan(self, ai: tuple[int, ...], bj: tuple[int, ...]) -> tuple[list[int], list[int]]:
+        """The checked and source sentences of a sheet holding ``ai`` and ``bj``: ``ai`` and
+        the source sentences their units hold, then the next checked sentences units hold,
+        in order, while the sheet has at most :data:`SHEET_CELLS` word pairs, no more than
+        :data:`SHEET_WASTE` times the pairs of the sentence pairs wanted (or
+        :data:`SHEET_SMALL`: so far apart sentences in long documents make no large sheet
+        of pairs no unit holds)."""
+        a, b = self.a.bounds, self.b.bounds
+        if self.order is None:
+            self.order = sorted(k for k in self.wanted if k < len(a))
+        source = {j for i in ai for j in self.wanted.get(i, ()) if j < len(b)}.union(bj)
+        checked = list(ai)
+        rows = sum(a[i][1] - a[i][0] for i in ai)
+        columns = sum(b[j][1] - b[j][0] for j in source)
+        need = rows * columns
+        for i in self.order[bisect.bisect_right(self.order, ai[-1]) :]:
+            more = {j for j in self.wanted[i] if j < len(b)}
+            width = a[i][1] - a[i][0]
+            wider = columns + sum(b[j][1] - b[j][0] for j in more.difference(source))
+            cells = (rows + width) * wider
+            wanted = need + width * sum(b[j][1] - b[j][0] for j in more)
+            if cells > SHEET_CELLS or (cells > SHEET_SMALL and cells > SHEET_WASTE * wanted):
+                break
+            checked.append(i)
+            source |= more
+            rows, columns, need = rows + width, wider, wanted
+        return checked, sorted(source)
 
 
 ROWS_KEPT = 4
-"""Checked sentences whose blocks :class:`Blocks` keeps."""
+"""Checked sentences whose scored units :class:`Blocks` keeps."""
+SHEETS_KEPT = 4
+"""Sheets a :class:`Blocks` keeps."""
+SHEET_CELLS = 1 << 16
+"""Most word pairs of a :class:`Sheet` (its float32 cosines 256 KB, a product of at most
+64k × the vectors' dimension multiplications)."""
+SHEET_SMALL = 1 << 12
+SHEET_WASTE = 4
+"""A sheet grows past :data:`SHEET_SMALL` word pairs only while at most :data:`SHEET_WASTE`
+times the word pairs of the sentence pairs its units hold (:meth:`Blocks._plan`)."""
+
+
+class Sheet:
+    """Some checked sentences (ascending) against some source sentences (ascending): their
+    words' cosines raised as :func:`_paired` raises them (:func:`_raised`), words ``found``
+    pairing with nothing, in one product of the words side by side; each sentence pair's row
+    and column maxima (0 under :data:`WORD_MATCH`) and each side's weights times them, and
+    the same of two adjacent sentences on one side (:meth:`bound`)."""
+
+    def __init__(
+        self,
+        a: Meaning,
+        b: Meaning,
+        checked: list[int],
+        source: list[int],
+        found: tuple[np.ndarray, np.ndarray] | None,
+    ) -> None:
+        self.checked = checked
+        self.at_a = {i: n for n, i in enumerate(checked)}
+        self.at_b = {j: n for n, j in enumerate(source)}
+        rows, starts_a = _words_of_sentences(a, checked)
+        columns, starts_b = _words_of_sentences(b, source)
+        self.starts_a, self.starts_b = starts_a.tolist(), starts_b.tolist()
+        table = a.lexicon.table
+        cosine = table[a.rows[rows]] @ table[b.rows[columns]].T
+        self.floor, self.equal = _raised(a, rows, b, columns)
+        if self.floor is not None:
+            np.maximum(cosine, self.floor, out=cosine)
+        cosine[self.equal] = 1.0
+        wa, wb = a.weights[rows], b.weights[columns]
+        if found is not None:
+            wa, wb = wa * ~found[0][rows], wb * ~found[1][columns]
+            cosine[:, wb == 0] = 0.0
+            cosine[wa == 0, :] = 0.0
+        at_a, at_b = starts_a[:-1], starts_b[:-1]
+        ra = np.maximum.reduceat(cosine, at_b, axis=1)  # rows × source sentences
+        rb = np.maximum.reduceat(cosine, at_a, axis=0)  # checked sentences × columns
+        ra[ra < WORD_MATCH] = 0.0
+        rb[rb < WORD_MATCH] = 0.0
+        wa64, wb64 = wa.astype(np.float64), wb.astype(np.float64)
+        self.sa = np.add.reduceat(wa64, at_a).tolist()
+        self.sb = np.add.reduceat(wb64, at_b).tolist()
+        self.na = np.add.reduceat(wa64[:, None] * ra, at_a, axis=0).tolist()
+        self.nb = np.add.reduceat(rb * wb64, at_b, axis=1).tolist()
+        self.na_split = (
+            np.add.reduceat(wa64[:, None] * np.maximum(ra[:, :-1], ra[:, 1:]), at_a, axis=0)
+        ).tolist()
+        """Checked sentence n against source sentences m and m + 1: its side's sum."""
+        self.nb_merge = (np.add.reduceat(np.maximum(rb[:-1], rb[1:]) * wb64, at_b, axis=1)).tolist()
+        """Checked sentences n and n + 1 against source sentence m: its side's sum."""
+
+    def holds(self, ai: tuple[int, ...], bj: tuple[int, ...]) -> bool:
+        return all(i in self.at_a for i in ai) and all(j in self.at_b for j in bj)
+
+    def bound(self, ai: tuple[int, ...], bj: tuple[int, ...]) -> float:
+        """:func:`_score_bound` of the unit (adjacent sentences, one side a single one), 0 when
+        a side's weight is under :data:`LEAST_WEIGHT` (less :data:`SCORE_MARGIN`)."""
+        n, m = self.at_a[ai[0]], self.at_b[bj[0]]
+        if len(ai) > 1:
+            sa, sb = self.sa[n] + self.sa[n + 1], self.sb[m]
+            na, nb = self.na[n][m] + self.na[n + 1][m], self.nb_merge[n][m]
+        elif len(bj) > 1:
+            sa, sb = self.sa[n], self.sb[m] + self.sb[m + 1]
+            na, nb = self.na_split[n][m], self.nb[n][m] + self.nb[n][m + 1]
+        else:
+            sa, sb, na, nb = self.sa[n], self.sb[m], self.na[n][m], self.nb[n][m]
+        if min(sa, sb) < LEAST_WEIGHT - SCORE_MARGIN:
+            return 0.0
+        return _harmonic(na / sa, nb / sb)
+
+    def raised(
+        self, ai: tuple[int, ...], bj: tuple[int, ...]
+    ) -> tuple[np.ndarray | None, np.ndarray]:
+        """:func:`_raised` of the unit's words: a part of the sheet's (its sentences are
+        side by side in it)."""
+        n, m = self.at_a[ai[0]], self.at_b[bj[0]]
+        rows = slice(self.starts_a[n], self.starts_a[n + len(ai)])
+        columns = slice(self.starts_b[m], self.starts_b[m + len(bj)])
+        return None if self.floor is None else self.floor[rows, columns], self.equal[rows, columns]
+
+
+def _words_of_sentences(m: Meaning, sentences: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """The words of the sentences (ascending) side by side, and where each one's begin (and
+    where the last ends)."""
+    spans = np.array([m.bounds[k] for k in sentences], dtype=np.int64).reshape(-1, 2)
+    widths = spans[:, 1] - spans[:, 0]
+    starts = np.concatenate(([0], np.cumsum(widths)))
+    words = np.repeat(spans[:, 0] - starts[:-1], widths) + np.arange(int(starts[-1]))
+    return words, starts
 
 
 def _parts_retold(m: Match, a: Meaning, b: Meaning, paired: Paired) -> bool:
@@ -1823,21 +1838,3 @@ class Vocabulary:
         return sorted(
             int(n) for n in order if shares[n] >= RELATED_SHARE and self.sources[n] is not doc
         )
-
-
-def _by_sentence(
-    sentences: list[int],
-    spans: list[tuple[int, int]],
-    floor: np.ndarray | None,
-    equal: np.ndarray,
-) -> dict[int, tuple[np.ndarray | None, np.ndarray]]:
-    """The blocks of one checked sentence made side by side (``floor``, ``equal``: its words
-    against the source sentences' words in ``spans``, in order) cut into one block a source
-    sentence."""
-    out: dict[int, tuple[np.ndarray | None, np.ndarray]] = {}
-    at = 0
-    for j, (lo, hi) in zip(sentences, spans, strict=True):
-        part = slice(at, at + hi - lo)
-        out[j] = (None if floor is None else floor[:, part], equal[:, part])
-        at += hi - lo
-    return out

@@ -312,3 +312,34 @@ def test_the_stage_drops_units_by_their_blocks() -> None:
     blocks = pp.Blocks(ma, mb, pairs)
     drops = [blocks.drops((i,), (j,), None, pp.LOW) for i, j in pairs]
     assert sum(drops) > len(drops) / 2
+
+
+def test_one_sheet_bounds_every_unit_of_a_rewrite_and_its_source() -> None:
+    """The units of a rewrite's candidates against its source are bound from one sheet (one
+    product of their words side by side, issue 35), each bound the unit's own
+    :func:`_score_bound` to float rounding (0 where a side has too little weight)."""
+    ma, mb = (
+        pp.meaning_of(_doc_of((DATA / f"en_{kind}.txt").read_text("utf-8")))
+        for kind in ("rewrite", "source")
+    )
+    closed = np.zeros(len(mb.bounds), dtype=bool)
+    pairs = list(pp._nearest(ma, mb, list(range(len(ma.bounds))), closed))
+    blocks = pp.Blocks(ma, mb, pairs)
+    table, bounds = ma.lexicon.table, 0
+    for i, j in pairs:
+        for ai, bj in [((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))]:
+            if min(*ai, *bj) < 0 or max(ai) >= len(ma.bounds) or max(bj) >= len(mb.bounds):
+                continue
+            ar = (ma.bounds[ai[0]][0], ma.bounds[ai[-1]][1])
+            br = (mb.bounds[bj[0]][0], mb.bounds[bj[-1]][1])
+            cosine = table[ma.rows[ar[0] : ar[1]]] @ table[mb.rows[br[0] : br[1]]].T
+            floor, equal = pp._raised(ma, slice(*ar), mb, slice(*br))
+            if floor is not None:
+                np.maximum(cosine, floor, out=cosine)
+            cosine[equal] = 1.0
+            wa, wb = ma.weights[ar[0] : ar[1]], mb.weights[br[0] : br[1]]
+            light = min(wa.sum(), wb.sum()) < pp.LEAST_WEIGHT
+            expected = 0.0 if light else pp._score_bound(cosine, wa, wb)
+            assert abs(blocks._sheet(ai, bj, None).bound(ai, bj) - expected) < 1e-5
+            bounds += 1
+    assert bounds > 20 and len(blocks.kept) == 1
