@@ -730,11 +730,10 @@ Paired = tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
 def _score(paired: Paired) -> float:
     """The harmonic mean of both sides' paired share of weight (0 when too little is left)."""
     (wa, best_a), (wb, best_b) = paired
-    if wa.sum() < LEAST_WEIGHT or wb.sum() < LEAST_WEIGHT:
+    sa, sb = float(wa.sum()), float(wb.sum())
+    if sa < LEAST_WEIGHT or sb < LEAST_WEIGHT:
         return 0.0
-    ca = float(wa @ best_a) / float(wa.sum())
-    cb = float(wb @ best_b) / float(wb.sum())
-    return _harmonic(ca, cb)
+    return _harmonic(float(wa @ best_a) / sa, float(wb @ best_b) / sb)
 
 
 def _paired(
@@ -766,13 +765,15 @@ def _paired(
         floor, equal = blocks[0].raised(blocks[1], blocks[2])
     if floor is not None:
         np.maximum(cosine, floor, out=cosine)
-    cosine[equal] = 1.0
-    if found is not None:
-        cosine[:, wb == 0] = 0.0  # a found word pairs with nothing
-        cosine[wa == 0, :] = 0.0
-    if least > 0 and _score_bound(cosine, wa, wb) < least - SCORE_MARGIN:  # scores 0
-        return _unpaired(wa, wb)
-    best_a, best_b = _one_to_one(cosine)
+    np.putmask(cosine, equal, 1.0)
+    free = None if found is None else (wa != 0, wb != 0)  # a found word pairs with nothing
+    if least > 0:
+        if free is not None:
+            cosine[:, ~free[1]] = 0.0
+            cosine[~free[0], :] = 0.0
+        if _score_bound(cosine, wa, wb) < least - SCORE_MARGIN:  # scores 0
+            return _unpaired(wa, wb)
+    best_a, best_b = _one_to_one(cosine, free)
     return (wa, best_a), (wb, best_b)
 
 
@@ -1027,7 +1028,9 @@ class Sheet:
         """Checked sentences n and n + 1 against source sentence m: its side's sum."""
 
     def holds(self, ai: tuple[int, ...], bj: tuple[int, ...]) -> bool:
-        return all(i in self.at_a for i in ai) and all(j in self.at_b for j in bj)
+        """The sheet holds the sentences (the first and last are the unit's only ones)."""
+        at_a, at_b = self.at_a, self.at_b
+        return ai[0] in at_a and ai[-1] in at_a and bj[0] in at_b and bj[-1] in at_b
 
     def bound(self, ai: tuple[int, ...], bj: tuple[int, ...]) -> float:
         """:func:`_score_bound` of the unit (adjacent sentences, one side a single one), 0 when
@@ -1083,35 +1086,35 @@ def _parts_retold(m: Match, a: Meaning, b: Meaning, paired: Paired) -> bool:
     return True
 
 
-def _one_to_one(cosine: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _one_to_one(
+    cosine: np.ndarray, free: tuple[np.ndarray, np.ndarray] | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Each row's and column's similarity in a greedy one-to-one pairing of rows and columns
-    by falling similarity, pairs under :data:`WORD_MATCH` left out (0). The pairs are walked
-    as plain lists (a numpy scalar per step cost most of the stage's time) and the walk stops
-    once every row or every column is paired."""
+    by falling similarity (the earlier in row-major order of equal ones first), pairs under
+    :data:`WORD_MATCH` left out (0), and with ``free``, pairs of a row or column not free.
+    The pairs are walked as plain lists (a numpy scalar per step cost most of the stage's
+    time; a unit has about a dozen pairs to walk, so the lists are sorted and filled in
+    Python too, issue 35) and the walk stops once every row or every column is paired."""
     n_a, n_b = cosine.shape
-    best_a = np.zeros(n_a, dtype=np.float32)
-    best_b = np.zeros(n_b, dtype=np.float32)
-    places = np.flatnonzero(cosine >= WORD_MATCH)  # row-major, as np.nonzero's
-    if not len(places):
-        return best_a, best_b
-    values = cosine.ravel()[places]
-    order = np.argsort(-values, kind="stable")
+    wanted = cosine >= WORD_MATCH
+    if free is not None:
+        wanted &= free[0][:, None]
+        wanted &= free[1]
+    places = np.flatnonzero(wanted)  # row-major, as np.nonzero's
+    values = cosine.ravel()[places].tolist()
+    where = places.tolist()
+    best_a, best_b = [0.0] * n_a, [0.0] * n_b
     free_a, free_b = [True] * n_a, [True] * n_b
     left = min(n_a, n_b)
-    taken_a, taken_b, taken = [], [], []
-    for n, place in zip(order.tolist(), places[order].tolist(), strict=True):
-        i, j = divmod(place, n_b)
+    for n in sorted(range(len(values)), key=values.__getitem__, reverse=True):  # stable
+        i, j = divmod(where[n], n_b)
         if free_a[i] and free_b[j]:
             free_a[i] = free_b[j] = False
-            taken_a.append(i)
-            taken_b.append(j)
-            taken.append(n)
+            best_a[i] = best_b[j] = values[n]
             left -= 1
             if left == 0:
                 break
-    best_a[taken_a] = values[taken]
-    best_b[taken_b] = values[taken]
-    return best_a, best_b
+    return np.array(best_a, dtype=np.float32), np.array(best_b, dtype=np.float32)
 
 
 def paraphrases(
@@ -1279,9 +1282,10 @@ def _nearest(
     if len(rows) * n_b <= BLOCK_PAIRS:
         near = a.centroids()[rows] @ b.centroids().T
         near[:, closed_b] = -1.0
-        for row, i in enumerate(rows):
-            order = np.argsort(-near[row])[:TOP]
-            yield from ((i, j) for j in order[near[row, order] >= floor].tolist())
+        order = np.argsort(-near, axis=1)[:, :TOP]  # each row sorted as on its own
+        close = (np.take_along_axis(near, order, axis=1) >= floor).tolist()
+        for i, js, ok in zip(rows, order.tolist(), close, strict=True):
+            yield from ((i, j) for j, k in zip(js, ok, strict=True) if k)
         return
     index = RareWords.of(b, closed_b)
     for r0 in range(0, len(rows), ROW_BLOCK):
@@ -1462,13 +1466,21 @@ def _held(words: np.ndarray, other: np.ndarray, least: int) -> bool:
 
 
 def _longest_run(x: np.ndarray, y: np.ndarray) -> int:
-    """The longest run of consecutive words ``x`` and ``y`` share."""
-    equal = x[:, None] == y[None, :]
-    best, run = 0, np.zeros(len(y) + 1, dtype=np.int32)
-    for row in equal:
-        run = np.concatenate(([0], np.where(row, run[:-1] + 1, 0)))
-        best = max(best, int(run.max()))
-    return best
+    """The longest run of consecutive words ``x`` and ``y`` share: the longest run of
+    equal pairs along a diagonal of the table of pairs, with the table's rows laid end to
+    end, each followed by a column of unequal pairs (so no diagonal runs on into the next
+    row's), and cut into rows one longer, whose columns are then its diagonals."""
+    if not len(x) or not len(y):
+        return 0
+    step = len(y) + 2  # from (i, j) to (i + 1, j + 1) in the rows laid end to end
+    equal = np.zeros((len(x), len(y) + 1), dtype=bool)
+    equal[:, :-1] = x[:, None] == y[None, :]
+    flat = np.zeros(-(-equal.size // step) * step, dtype=bool)
+    flat[: equal.size] = equal.ravel()
+    diagonals = flat.reshape(-1, step)
+    counts = np.cumsum(diagonals, axis=0, dtype=np.int64)
+    before = np.maximum.accumulate(np.where(diagonals, 0, counts), axis=0)
+    return int((counts - before).max())
 
 
 def _copied(mb: Meaning, covered_b: np.ndarray) -> set[int]:
@@ -1519,36 +1531,41 @@ def _units(
 ) -> list[Match]:
     """Sentence i against sentence j, and the merges and splits around them. With
     ``blocks`` (of ``a`` and ``b``), a unit it already scored gives what it gave then (the
-    same match); a unit whose score is bound under ``least`` scores 0, told by its sentence
+    same match); a unit whose score is bound under ``least`` is left out, told by its sentence
     pairs' maxima before its words are paired (:meth:`Blocks.drops`; issue 35: most units of
-    a check, at about a third of their cost) or by :func:`_paired`. A unit scoring under
-    ``least`` may so score 0 or its score: callers keep units from ``least`` up only."""
-    options = [((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))]
+    a check, at about a third of their cost), or scores 0 (:func:`_paired`). A unit scoring
+    under ``least`` may so be left out, score 0 or its score: callers keep units from
+    ``least`` up only."""
+    n_a, n_b = len(a.bounds), len(b.bounds)
+    if not (0 <= i < n_a and 0 <= j < n_b):
+        return []
+    memo = None if blocks is None else blocks.units(i)  # every unit's first sentence is i
+    drop = blocks is not None and least > 0
     out = []
-    for ai, bj in options:
-        if min(*ai, *bj) < 0 or max(ai) >= len(a.bounds) or max(bj) >= len(b.bounds):
+    for ai, bj in (((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))):
+        if ai[-1] >= n_a or bj[0] < 0 or bj[-1] >= n_b:
             continue
         if not (_adjacent(a, ai) and _adjacent(b, bj)):
             continue
-        memo = None if blocks is None else blocks.units(ai[0])
         if memo is not None and (ai, bj) in memo:
             known = memo[ai, bj]
-            out += [] if known is None else [known]
+            if known is not None:
+                out.append(known)
             continue
-        ar = (a.bounds[ai[0]][0], a.bounds[ai[-1]][1])
-        br = (b.bounds[bj[0]][0], b.bounds[bj[-1]][1])
-        if blocks is not None and least > 0 and blocks.drops(ai, bj, found, least):
-            m = Match(*ar, *br, 0.0, ai, bj)  # as :func:`_paired` would score it, unpaired
-            kept = len(ai) + len(bj) == 2  # a merge with nothing paired is not retold
+        if drop and blocks is not None and blocks.drops(ai, bj, found, least):
+            m = None  # scores under ``least``
         else:
+            ar = (a.bounds[ai[0]][0], a.bounds[ai[-1]][1])
+            br = (b.bounds[bj[0]][0], b.bounds[bj[-1]][1])
             parts = None if blocks is None else (blocks, ai, bj)  # bound by its blocks
             paired = _paired(a, ar, b, br, found, parts, least if blocks is None else 0.0)
             m = Match(*ar, *br, _score(paired), ai, bj)
-            kept = len(ai) + len(bj) == 2 or _parts_retold(m, a, b, paired)
-        if kept:
+            if len(ai) + len(bj) > 2 and not _parts_retold(m, a, b, paired):
+                m = None  # a merge or split whose parts are not all retold
+        if m is not None:
             out.append(m)
         if memo is not None:
-            memo[ai, bj] = m if kept else None
+            memo[ai, bj] = m
     return out
 
 
