@@ -839,10 +839,27 @@ def _raised(
     if a.stems is not None and b.stems is not None:
         if floor is None:
             floor = np.full(shape, -np.inf, dtype=np.float32)
-        sa, sb = a.stems[a_words][:, None, :], b.stems[b_words][None, :, :]
-        family = ((sa == sb) & (sa != 0)).any(axis=2)
+        family = _families(a.stems[a_words], b.stems[b_words])
         floor[family] = np.maximum(floor[family], STEM)
     return floor, forms_a[:, None] == forms_b[None, :]
+
+
+def _families(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The places (i, j) where word i of ``first`` and word j of ``second`` share a nonzero
+    derivational key of one length (:func:`stem_keys`; a place may come more than once): each
+    key of ``first`` found among ``second``'s sorted (issue 35: a join, its cost the words'
+    keys, not their product, which a sheet of a long Russian pair made the stage's most)."""
+    width = np.uint64(first.shape[1])
+    i, k = np.nonzero(first)
+    j, m = np.nonzero(second)
+    mine = first[i, k] * width + k.astype(np.uint64)  # keys < 2**41: no overflow
+    theirs = second[j, m] * width + m.astype(np.uint64)
+    order = np.argsort(theirs, kind="stable")
+    lo = np.searchsorted(theirs[order], mine, "left")
+    n = np.searchsorted(theirs[order], mine, "right") - lo
+    ends = np.cumsum(n)
+    at = np.repeat(lo - (ends - n), n) + np.arange(int(ends[-1]) if len(ends) else 0)
+    return np.repeat(i, n), j[order[at]]
 
 
 class Blocks:
@@ -951,7 +968,9 @@ class Blocks:
         rows = sum(a[i][1] - a[i][0] for i in ai)
         columns = sum(b[j][1] - b[j][0] for j in source)
         need = rows * columns
-        for i in self.order[bisect.bisect_right(self.order, ai[-1]) :]:
+        order = self.order
+        for k in range(bisect.bisect_right(order, ai[-1]), len(order)):  # no copy of the rest
+            i = order[k]
             more = {j for j in self.wanted[i] if j < len(b)}
             width = a[i][1] - a[i][0]
             wider = columns + sum(b[j][1] - b[j][0] for j in more.difference(source))
