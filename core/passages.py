@@ -88,7 +88,7 @@ class SentencePassages(PairStep):
         sim = sentences.similarity
         if options.paraphrase and sim is not None:
             found = edited(a, b, found, sim)
-        fragments = one_passage(found.fragments, ca, cb, sim)
+        fragments = one_passage(found.fragments, ca, cb, sim, text=a.text)
         return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
 
 
@@ -169,7 +169,9 @@ class PassageGrouping(PairStep):
             return found
         ca, cb = a.canonical, b.canonical
         sentences = found.sentences if found.sentences is not None else pair_sentences(ca, cb)
-        fragments = one_passage(found.fragments, ca, cb, sentences.similarity, grouped=True)
+        fragments = one_passage(
+            found.fragments, ca, cb, sentences.similarity, grouped=True, text=a.text
+        )
         return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
 
 
