@@ -152,7 +152,10 @@ SENTENCE_PASSAGES = SentencePassages()
 class PassageGrouping(PairStep):
     """The passage grouping (module docstring): with "Find rewrites" on, the pair's copy and
     paraphrase fragments next to each other, by :func:`~copylens.core.sentence_align.
-    one_passage`'s tests, are one copy passage with ``"retold"`` edits (``grouped``), given
+    one_passage`'s tests, are one copy passage with ``"retold"`` edits (``grouped``); two
+    paraphrases next to each other are one paraphrase, also where a step after the sentence
+    step took away a fragment between them (the names step: PAN-13 development sample,
+    suspicious-document00330, two paraphrases of one case around a name "copy"). Given
     the pair's similarity from ``Finding.sentences`` (found once a pair; found here for a
     caller that runs the step on its own); a pair too long to compare whole is grouped
     without it. Must hold: the covered words, the pair's sentences and every fragment of
@@ -164,8 +167,8 @@ class PassageGrouping(PairStep):
         return options.paraphrase
 
     def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
-        kinds = {f.kind for f in found.fragments}
-        if not {"copy", "paraphrase"} <= kinds:
+        joinable = [f.kind for f in found.fragments if f.kind in ("copy", "paraphrase")]
+        if "paraphrase" not in joinable or len(joinable) < 2:
             return found
         ca, cb = a.canonical, b.canonical
         sentences = found.sentences if found.sentences is not None else pair_sentences(ca, cb)

@@ -816,3 +816,30 @@ def test_an_own_sentence_between_fragments_stays_apart_whatever_their_edges() ->
         _fragment_of(short, f"Engineers built levees {INSIDE_F}"),
     ]
     assert len(one_passage(fragments, a.canonical, b.canonical, text=short)) == 2
+
+
+def test_the_grouping_joins_two_paraphrases_a_later_step_left_apart() -> None:
+    """Two paraphrases of one passage, the swapped words inside their sentences between them
+    (:func:`sentence_align._inside_sentences`), and no copy among the pair's fragments (a
+    later step, the names step, took away the copy the sentence step saw between them): the
+    passage grouping makes them one paraphrase, its score the lower one (before: the
+    grouping ran only beside a copy, and they stayed two)."""
+    essay = INSIDE_G + INSIDE_GAP + INSIDE_F
+    a, b = _prepared(essay), _prepared(SOURCE)
+    first, second = (
+        replace(_fragment_of(essay, text), kind="paraphrase", score=score)
+        for text, score in ((INSIDE_G, 0.7), (INSIDE_F, 0.6))
+    )
+    found = Finding.nothing(len(a.canonical), len(b.canonical))
+    found = Finding(found.covered_a, found.covered_b, (first, second), None)
+    grouped = passages.PASSAGE_GROUPING.assembled(a, b, found, Options())
+    (joined,) = grouped.fragments
+    assert (joined.start, joined.end, joined.kind, joined.score) == (
+        0,
+        second.end,
+        "paraphrase",
+        0.6,
+    )
+    assert joined.edits == ()  # a paraphrase shows no edits
+    alone = Finding(found.covered_a, found.covered_b, (first,), None)
+    assert passages.PASSAGE_GROUPING.assembled(a, b, alone, Options()).fragments == (first,)
