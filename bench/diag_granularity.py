@@ -15,19 +15,26 @@ keeps them apart, with what the gap holds:
 - ``units``: more than ``GAP_UNITS`` sentences between them;
 - ``retold share``: a paraphrase beside a copy that keeps too few of its source words;
 - ``not bridged``: the sentences between are neither copies of the source between
-  (``_bridged``), nor drawn from it in order (``_drawn_between``), nor seeds (``_seeded``);
-  the line shows each gap sentence's share of its words in the source and its best seed;
+  (``_bridged``), nor drawn from it in order (``_drawn_between``), nor seeds (``_seeded``),
+  nor inside the fragments' own sentences (``_inside_sentences``): split by what lies
+  between, a whole sentence (two sentence ends or more), or only the rest of the fragments'
+  sentences, over ``INSIDE_WORDS`` or held less by the fragments than it holds; the line
+  shows each gap sentence's share of its words in the source and its best seed;
 - ``joins``: the test joins them now (the fragments stayed apart at an earlier step that did
   not run the grouping: the sentence step without ``grouped``, or a fragment added later).
 
 Usage: ``python bench/diag_granularity.py [--types random translation summary] [--limit N]
-[--quiet]``. Development only: prints one line per gap and a table of classes.
+[--quiet]``. Development only: prints one line per gap and a table of classes. Another
+commit's engine: unpack it (``git archive``) and put a folder whose ``copylens`` links to its
+``core``, ``app`` and ``resources`` first on ``PYTHONPATH``, as ``bench_pan13.py --before``
+does.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -78,9 +85,10 @@ def why(g: Fragment, f: Fragment, a: Any, b: Any, sim: Any, text: str) -> tuple[
     gap = sa._sentences_of(a, *sa.word_range(a, g.end, f.start), hull)
     if len(gap) > sa.GAP_UNITS:
         return "units", f"{len(gap)} sentences, {where}"
-    if sa._adjacent(g, f, a, b, sim, True) or sa._inside_sentences(g, f, a, b, text, True):
+    inside = getattr(sa, "_inside_sentences", None)  # absent before issue 34's third session
+    if sa._adjacent(g, f, a, b, sim, True) or (inside and inside(g, f, a, b, text, True)):
         return "joins", where
-    ends = len(sa._SENTENCE_END.findall(text[g.end : f.start] + " "))
+    ends = len(re.findall(r"[.!?…][\"'»”’)\]]*\s|\n[^\S\n]*\n", text[g.end : f.start] + " "))
     where += f", {ends} sentence ends"
     seeds_in = sa._units_between(sim.b, b, lo[1], hi[0])
     w0, w1 = sa.word_range(a, g.end, f.start)
@@ -97,7 +105,13 @@ def why(g: Fragment, f: Fragment, a: Any, b: Any, sim: Any, text: str) -> tuple[
         row = sim.cos[u, seeds_in.start : seeds_in.stop]
         best = float(row.max()) if len(row) else 0.0
         parts.append(f"{x1 - x0}w {share:.2f} cos {best:.2f}")
-    return "not bridged", f"{where}; " + " | ".join(parts)
+    if ends >= 2:
+        cls = "not bridged: whole sentence between"
+    elif between > getattr(sa, "INSIDE_WORDS", 15):
+        cls = "not bridged: inside sentences, over INSIDE_WORDS"
+    else:
+        cls = "not bridged: inside sentences, fragments hold less"
+    return cls, f"{where}; " + " | ".join(parts)
 
 
 def main() -> None:
