@@ -1242,6 +1242,11 @@ punctuation before white space, or a blank line (a paragraph's end); a single li
 not one (a wrapped line goes on with its sentence)."""
 INSIDE_WORDS = 15
 """Most canonical words between two fragments that :func:`_inside_sentences` joins."""
+SENTENCE_REACH = 2000
+"""Characters :func:`_inside_sentences` reads into each fragment for the end of its sentence:
+a joined passage may span a whole document, and is read again for each fragment after it.
+A sentence longer than this counts its words in these characters alone (at least
+:data:`INSIDE_WORDS` in any prose), so the test only ever errs towards keeping two apart."""
 
 
 def _inside_sentences(
@@ -1282,10 +1287,13 @@ def _inside_sentences(
     ends = [m.end() + last for m in _SENTENCE_END.finditer(text[last:first] + " ")]
     if len(ends) > 1:
         return False
-    tail = [m.end() + g.start for m in _SENTENCE_END.finditer(text[g.start : last])]
-    head = _SENTENCE_END.search(text[first : f.end])
-    held_g = _words_between(a, tail[-1] if tail else g.start, g.end)
-    held_f = _words_between(a, f.start, first + head.start() if head else f.end)
+    reach = max(g.start, last - SENTENCE_REACH)  # the last end in g, bounded (module note)
+    tail = [m.end() for m in _SENTENCE_END.finditer(text, reach, last)]
+    head = _SENTENCE_END.search(text, first, min(f.end, first + SENTENCE_REACH))
+    held_g = _words_between(a, tail[-1] if tail else reach, g.end)
+    held_f = _words_between(
+        a, f.start, head.start() if head else min(f.end, first + SENTENCE_REACH)
+    )
     if not ends:  # one sentence from g into f
         return held_g + held_f >= _words_between(a, g.end, f.start)
     return held_g >= _words_between(a, g.end, ends[0]) and held_f >= _words_between(
