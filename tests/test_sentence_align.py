@@ -216,6 +216,53 @@ def test_a_paraphrase_beside_a_copy_is_one_copy_passage_with_the_retelling_a_ret
             assert essay[joined.edits[0].start : joined.edits[0].end] == second
 
 
+def test_a_retelling_of_two_sentences_is_two_retold_edits_one_per_sentence() -> None:
+    """The passage grouping of a copy and a paraphrase of two sentences: one "retold" edit
+    per sentence, the second from its first word ("Without", a stop word) on, each with the
+    paraphrase's source span, together its characters exactly (the passage looks as before),
+    so the count of retold edits the front ends show is the count of sentences. Before: one
+    edit over both, shown as "1 sentence retold in other words"."""
+    src = _sentences(SOURCE)
+    one = "Growers across that area rely on periodic inundations restoring their plots."
+    two = "Without them the soil would soon lose what makes it so good for crops."
+    essay = f"{src[0]} {one} {two}"
+    a, b = _prepared(essay), _prepared(SOURCE)
+    copy = Fragment(0, len(src[0]), 0, len(src[0]), 9, 9)
+    at, source_at = essay.index(one), len(src[0]) + 1
+    source_end = source_at + len(src[1]) + 1 + len(src[2])
+    retold = Fragment(at, len(essay), source_at, source_end, 20, 0, kind="paraphrase", score=0.6)
+    found = Finding(
+        np.ones(len(a.canonical), dtype=bool),
+        np.ones(len(b.canonical), dtype=bool),
+        (copy, retold),
+    )
+    grouped = passages.PASSAGE_GROUPING.assembled(a, b, found, Options())
+    (joined,) = grouped.fragments
+    second = essay.index(two)
+    assert joined.edits == (
+        Edit("retold", at, second, source_at, source_end),
+        Edit("retold", second, len(essay), source_at, source_end),
+    )
+    assert [essay[e.start : e.end].strip() for e in joined.edits] == [one, two]
+    assert grouped.covered_a is found.covered_a and grouped.covered_b is found.covered_b
+    # A passage grouped before (by the sentence step) is cut too; a copy alone is as it was.
+    whole = Fragment(
+        0,
+        len(essay),
+        0,
+        source_end,
+        29,
+        9,
+        (Edit("retold", at, len(essay), source_at, source_end),),
+    )
+    again = Finding(found.covered_a, found.covered_b, (whole,))
+    assert passages.PASSAGE_GROUPING.assembled(a, b, again, Options()).fragments == (
+        Fragment(0, len(essay), 0, source_end, 29, 9, joined.edits),
+    )
+    alone = Finding(found.covered_a, found.covered_b, (copy,))
+    assert passages.PASSAGE_GROUPING.assembled(a, b, alone, Options()) is alone
+
+
 def test_a_retelling_before_a_copy_is_retold_inside_and_the_gap_between_replaced() -> None:
     """A retold sentence, a copied sentence with its words shuffled (bridged: the source holds
     it), then a verbatim copy: one copy passage whose edits are the retold span, then a
