@@ -90,7 +90,7 @@ class SentencePassages(PairStep):
         sim = sentences.similarity
         if options.paraphrase and sim is not None:
             found = edited(a, b, found, sim)
-        fragments = one_passage(found.fragments, ca, cb, sim)
+        fragments = one_passage(found.fragments, ca, cb, sim, text=a.text)
         return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
 
 
@@ -154,7 +154,10 @@ SENTENCE_PASSAGES = SentencePassages()
 class PassageGrouping(PairStep):
     """The passage grouping (module docstring): with "Find rewrites" on, the pair's copy and
     paraphrase fragments next to each other, by :func:`~copylens.core.sentence_align.
-    one_passage`'s tests, are one copy passage with ``"retold"`` edits (``grouped``), given
+    one_passage`'s tests, are one copy passage with ``"retold"`` edits (``grouped``); two
+    paraphrases next to each other are one paraphrase, also where a step after the sentence
+    step took away a fragment between them (the names step: PAN-13 development sample,
+    suspicious-document00330, two paraphrases of one case around a name "copy"). Given
     the pair's similarity from ``Finding.sentences`` (found once a pair; found here for a
     caller that runs the step on its own); a pair too long to compare whole is grouped
     without it; then each retold edit is cut into one per sentence (:func:`retold_by_sentence`).
@@ -168,10 +171,13 @@ class PassageGrouping(PairStep):
 
     def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
         fragments = found.fragments
-        if {"copy", "paraphrase"} <= {f.kind for f in fragments}:
+        joinable = [f.kind for f in fragments if f.kind in ("copy", "paraphrase")]
+        if "paraphrase" in joinable and len(joinable) > 1:
             ca, cb = a.canonical, b.canonical
             sentences = found.sentences if found.sentences is not None else pair_sentences(ca, cb)
-            fragments = one_passage(fragments, ca, cb, sentences.similarity, grouped=True)
+            fragments = one_passage(
+                fragments, ca, cb, sentences.similarity, grouped=True, text=a.text
+            )
         fragments = tuple(retold_by_sentence(f, a) for f in fragments)
         if fragments == found.fragments:
             return found
