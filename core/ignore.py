@@ -6,9 +6,8 @@ A run ignores two kinds of text in its documents (and sources):
   run's ignored files (an assignment, a handout, a form every essay fills in: JPlag's base
   code, Dolos' ignore file);
 * common phrases (``compare`` only): every run of ``anchor_words`` canonical words held by more
-  than ``max_df_share`` of the run's documents, or by more than :data:`COMMON_MAX_DOCUMENTS`
-  whatever the share, and by at least :data:`COMMON_MIN_DOCUMENTS`, in a run of at least
-  :data:`MIN_DOCUMENTS` (Dolos' ``-M``).
+  than ``max_df_share`` of the run's documents, and by at least :data:`COMMON_MIN_DOCUMENTS`,
+  in a run of at least :data:`MIN_DOCUMENTS` (Dolos' ``-M``).
 
 The words are marked by the templates signal (:mod:`copylens.core.templates`, a document
 signal of the registry, like citations) and ignored here (:func:`with_ignored`); the phrases
@@ -47,7 +46,7 @@ from copylens.core.align import align
 from copylens.core.arrays import distinct, distinct_counts
 from copylens.core.canonicalize import Canonical, fingerprint
 from copylens.core.copies import to_fragment, words_after, words_before
-from copylens.core.index import MAX_DF, buckets
+from copylens.core.index import buckets
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
@@ -61,15 +60,6 @@ share of the run is a handful of documents, which a passage copied among friends
 COMMON_MIN_DOCUMENTS = 3
 """A phrase is common only if at least this many documents hold it, whatever the share: a
 passage two documents share is what ``compare`` looks for."""
-COMMON_MAX_DOCUMENTS = MAX_DF
-"""A phrase held by more documents than this is common whatever the share (issue 40): the
-candidate index's :data:`~copylens.core.index.MAX_DF`, by which such a phrase already makes no
-candidate pair. Counted in a pair made a candidate by rarer text, it was text no other pair
-could be found by, marked as copied: on the scale bench's 10,000 essays (bench/bench_scale.py),
-set phrases held by 65 to 5,000 of them made 992 unrelated pairs sharing a quotation reach the
-containment bound and be aligned (250 once they are common), and one be reported at 0.08
-through a summary of a quotation and two set phrases. A run of at most twice as many documents
-ignores at the default share (0.5) what it ignored before."""
 
 _NONE = np.empty(0, dtype=np.uint64)
 
@@ -89,11 +79,9 @@ def template_phrases(ignored: Sequence[Anchored]) -> np.ndarray:
 
 def common_phrases(anchors: Sequence[np.ndarray], options: Options) -> np.ndarray:
     """The anchor k-grams held by more than ``max_df_share`` of the documents whose distinct
-    anchor k-grams are ``anchors``, or by more than :data:`COMMON_MAX_DOCUMENTS` of them (and
-    by at least :data:`COMMON_MIN_DOCUMENTS`); none in a run of fewer than
-    :data:`MIN_DOCUMENTS`, nor when ``max_df_share`` is 1. Counted a range of fingerprints at a
-    time (:func:`copylens.core.index.buckets`), so a large run never sorts all its anchors at
-    once."""
+    anchor k-grams are ``anchors`` (and by at least :data:`COMMON_MIN_DOCUMENTS`); none in a
+    run of fewer than :data:`MIN_DOCUMENTS`. Counted a range of fingerprints at a time
+    (:func:`copylens.core.index.buckets`), so a large run never sorts all its anchors at once."""
     if options.max_df_share >= 1.0 or len(anchors) < MIN_DOCUMENTS:
         return _NONE
     return np.concatenate(
@@ -109,9 +97,7 @@ def held_by_many(anchors: np.ndarray, documents: int, options: Options) -> np.nd
     if options.max_df_share >= 1.0 or documents < MIN_DOCUMENTS:
         return _NONE
     values, counts = distinct_counts(anchors)
-    limit = max(
-        min(options.max_df_share * documents, COMMON_MAX_DOCUMENTS), COMMON_MIN_DOCUMENTS - 1
-    )
+    limit = max(options.max_df_share * documents, COMMON_MIN_DOCUMENTS - 1)
     return values[counts > limit]
 
 

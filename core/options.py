@@ -218,9 +218,8 @@ class Options:
         low=0.0,
         high=1.0,
     )
-    """compare: an anchor k-gram held by more than this share of the documents, or by more than
-    64 of them whatever the share below 1 (``ignore.COMMON_MAX_DOCUMENTS``), and by at least 3,
-    in a run of at least 10, is a common phrase, ignored (``copylens.core.ignore``).
+    """compare: an anchor k-gram held by more than this share of the documents (and by at
+    least 3, in a run of at least 10) is a common phrase, ignored (``copylens.core.ignore``).
     0.5 by bench/bench_ignore.py: any share from 0.4 to 0.9 drops the pairs a handout every
     essay quotes joins, 0.2 already hides a source 30 % of a class copied."""
     workers: int = option(

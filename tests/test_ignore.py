@@ -11,12 +11,7 @@ import numpy as np
 from copylens.core.documents import TextInput
 from copylens.core.engine import check, compare
 from copylens.core.extract import Extracted
-from copylens.core.ignore import (
-    COMMON_MAX_DOCUMENTS,
-    held_by_many,
-    ignore_phrases,
-    template_phrases,
-)
+from copylens.core.ignore import ignore_phrases, template_phrases
 from copylens.core.options import Options
 from copylens.core.prepare import prepare_text
 
@@ -130,38 +125,6 @@ def test_max_df_ignores_a_set_phrase_most_documents_hold_and_keeps_copies() -> N
     assert pairs(EN.with_changes(max_df_share=0.0)) == {("e10", "e11")}
     # a run of fewer than 10 documents ignores no phrase
     assert pairs(EN, essays[:9]) == through_phrase
-
-
-def test_a_phrase_held_by_more_documents_than_the_index_keeps_is_common_at_any_share() -> None:
-    """Issue 40: text held by more than MAX_DF documents makes no candidate pair, and it is not
-    marked in a pair that rarer text made a candidate (nor counted in its containment)."""
-    held = 66  # of 140: under half, over COMMON_MAX_DOCUMENTS
-    assert COMMON_MAX_DOCUMENTS < held <= 0.5 * 140
-    essays = [
-        TextInput(f"e{n:03}", f"{own_text(n, 30)} {STOCK}" if n < held else own_text(n, 30))
-        for n in range(140)
-    ]
-    essays[0] = TextInput("e000", f"{own_text(0, 30)} {COPIED_1} {STOCK}")
-    essays[1] = TextInput("e001", f"{STOCK} {own_text(1, 20)} {COPIED_1}")
-
-    def shown(options: Options) -> list[str]:
-        (pair,) = compare(essays, options.with_changes(workers=1)).pairs
-        assert (pair.a, pair.b) == ("e000", "e001")
-        return fragment_texts(essays[0].text, pair.fragments)
-
-    assert [t for t in shown(EN) if "conclusion" in t] == []
-    assert any(COPIED_1[:-1] in t for t in shown(EN))
-    # with the share at 100 % nothing is common: the phrase is marked in the pair as before
-    assert [t for t in shown(EN.with_changes(max_df_share=1.0)) if "conclusion" in t]
-
-
-def test_held_by_many_counts_a_phrase_over_the_index_s_limit_whatever_the_share() -> None:
-    documents = 1000
-    values = np.repeat(np.arange(4, dtype=np.uint64), [3, 64, 65, 501])
-    found = held_by_many(values, documents, EN).tolist()
-    assert found == [2, 3]  # 65 and 501 of 1,000 documents: over 64, and over half
-    assert held_by_many(values, documents, EN.with_changes(max_df_share=1.0)).tolist() == []
-    assert held_by_many(values[:3], documents, EN.with_changes(max_df_share=0.0)).tolist() == [0]
 
 
 def test_max_df_is_the_compare_flag_and_check_ignores_no_phrase() -> None:
