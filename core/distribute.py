@@ -760,17 +760,19 @@ def _pairs_in(documents: int, *pieces: Records) -> np.ndarray:
 
 
 def _compare_block(
-    left: Sequence[Prepared], right: Sequence[Prepared], pairs: np.ndarray, options: Options
+    pairs: np.ndarray, options: Options, *parts: Sequence[Prepared]
 ) -> list[PairResult | None]:
-    """``compare_pair`` of each (i, j) of ``pairs`` (positions in ``left`` and ``right``,
-    sorted), pairs bounded under ``min_containment`` not aligned: ``compare_group``; once
-    the lexicons this worker was loading are loaded (:meth:`_WarmUp.wait`), beside the other
-    alignments of this worker's threads."""
+    """``compare_pair`` of each (i, j) of ``pairs`` (positions in the documents of ``parts``
+    one after another; a document's pairs consecutive, :func:`_blocks`), pairs bounded under
+    ``min_containment`` not aligned: ``compare_group``, once per document and all its
+    partners; once the lexicons this worker was loading are loaded (:meth:`_WarmUp.wait`),
+    beside the other alignments of this worker's threads."""
     _WARM_UP.wait()
+    docs = [d for part in parts for d in part]
     return [
         result
         for i, js in groups_of(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
-        for result in compare_group(left[i], [right[j] for j in js], options)
+        for result in compare_group(docs[i], [docs[j] for j in js], options)
     ]
 
 
@@ -914,55 +916,68 @@ def _compared(
     candidates: np.ndarray,
     documents: int,
 ) -> Iterator[PairResult]:
-    """The reported pairs among the candidates, in candidate order, aligned in blocks of pairs
-    of two partitions: given the two partitions whole when every worker can hold all of the
-    run's documents (:meth:`_Run.fit_everywhere`), else only the documents each block needs,
-    picked where their partitions are."""
+    """The reported pairs among the candidates, in candidate order, aligned in blocks of whole
+    groups (a document and all its partners, as the local run groups them: the containment
+    bound takes a document's partners in one pass, :func:`_blocks`), each block given the
+    partitions its documents are in whole when every worker can hold all of the run's documents
+    (:meth:`_Run.fit_everywhere`), else only the documents it needs, picked where their
+    partitions are."""
     if len(candidates) == 0:
         return
     first_doc, second_doc = candidates // documents, candidates % documents
     starts = np.asarray(firsts, dtype=np.int64)
-    part_a = np.searchsorted(starts, first_doc, side="right") - 1
-    part_b = np.searchsorted(starts, second_doc, side="right") - 1
-    blocks = part_a * len(ready) + part_b
-    order = np.argsort(blocks, kind="stable")  # within a block, candidate order
-    chunks: list[np.ndarray] = []
-    for run_of in np.split(order, np.flatnonzero(np.diff(blocks[order])) + 1):
-        chunks.extend(np.split(run_of, range(BLOCK_PAIRS, len(run_of), BLOCK_PAIRS)))
-    chunks = sorted((c for c in chunks if len(c)), key=lambda c: int(c[0]))
+    ends = np.append(starts[1:], documents)
     whole = run.fit_everywhere(ready)
     if not whole:
         run.holders(ready)  # one question to the scheduler for all partitions
 
-    def ask(chunk: np.ndarray) -> Any:
-        a, b = int(part_a[chunk[0]]), int(part_b[chunk[0]])
-        left, right = first_doc[chunk] - starts[a], second_doc[chunk] - starts[b]
+    def ask(chunk: slice) -> Any:
+        left, right = first_doc[chunk], second_doc[chunk]
+        wanted = np.unique(np.concatenate((left, right)))
+        parts = np.unique(np.searchsorted(starts, wanted, side="right") - 1).tolist()
         if whole:  # a partition moves to a worker once, and stays for the run's next blocks
-            local = np.stack((left, right), axis=1)
-            return run.submit(_compare_block, ready[a], ready[b], local, run.options)
-        if a == b:
-            wanted, at = np.unique(np.concatenate((left, right)), return_inverse=True)
-            picked_a = picked_b = run.beside(ready[a], _picked, wanted)
-            local = np.stack((at[: len(chunk)], at[len(chunk) :]), axis=1)
+            members = np.concatenate([np.arange(starts[p], ends[p]) for p in parts])
+            given = [ready[p] for p in parts]
         else:
-            wanted_a, at_a = np.unique(left, return_inverse=True)
-            wanted_b, at_b = np.unique(right, return_inverse=True)
-            picked_a = run.beside(ready[a], _picked, wanted_a)
-            picked_b = run.beside(ready[b], _picked, wanted_b)
-            local = np.stack((at_a, at_b), axis=1)
-        return run.submit(_compare_block, picked_a, picked_b, local, run.options)
+            members = wanted
+            given = []
+            for p in parts:
+                mine = wanted[(wanted >= starts[p]) & (wanted < ends[p])]
+                given.append(run.beside(ready[p], _picked, mine - starts[p]))
+        local = np.stack((np.searchsorted(members, left), np.searchsorted(members, right)), 1)
+        return run.submit(_compare_block, local, run.options, *given)
 
     results: dict[int, PairResult | None] = {}
     following = done = 0
+    chunks = _blocks(first_doc, BLOCK_PAIRS)
     for chunk, future in run.windowed(ask, chunks, BLOCKS_PER_THREAD * run.threads):
-        results.update(zip(chunk.tolist(), future.result(), strict=True))
-        done += len(chunk)
+        results.update(zip(range(chunk.start, chunk.stop), future.result(), strict=True))
+        done += chunk.stop - chunk.start
         run.step("comparing", done, len(candidates))
         while following in results:
             pair = results.pop(following)
             following += 1
             if pair is not None:
                 yield pair
+
+
+def _blocks(first: np.ndarray, size: int) -> list[slice]:
+    """Runs of consecutive candidates (``first``: each one's first document, in candidate
+    order, so never decreasing) of at least ``size`` pairs, but the last, each cut where the
+    first document changes: a document's pairs are one block's, and the containment bound
+    takes them in one pass, as the local run does (issue 40: cut by the partitions of both
+    documents too, a document's pairs were bounded in up to one pass per partition, and the
+    bound took 3× the local run's CPU at 10,000 essays)."""
+    if len(first) == 0:
+        return []
+    cuts = (np.flatnonzero(first[1:] != first[:-1]) + 1).tolist()
+    out: list[slice] = []
+    begin = 0
+    for at in [*cuts, len(first)]:
+        if at - begin >= size or at == len(first):
+            out.append(slice(begin, at))
+            begin = at
+    return out
 
 
 def dedup_on_dask(

@@ -26,6 +26,7 @@ from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from copylens.app.cli import main
@@ -714,6 +715,29 @@ def test_blocks_given_picked_documents_give_the_same_report(
     local = compare(inputs, ignore=ignore)
     monkeypatch.setattr(distribute, "WHOLE_SHARE", 0.0)
     assert compare_on_dask(inputs, ignore=ignore, address=dask_scheduler) == local
+
+
+def test_a_documents_pairs_are_aligned_in_one_block_whatever_partitions_its_partners_are_in() -> (
+    None
+):
+    """The alignment's blocks are runs of candidates cut only where the first document
+    changes (issue 40): all of a document's pairs are in one block, so its containment bound
+    is one pass over all its partners, as in the local run (cut by the partitions of both
+    documents, a document of 10,000 essays was bounded once per partition of its partners:
+    3x the local run's CPU); the blocks cover the candidates in order, each of at least the
+    block size but the last."""
+    from copylens.core.distribute import _blocks
+
+    rng = random.Random(40)
+    first = np.sort(np.array([rng.randrange(60) for _ in range(700)], dtype=np.int64))
+    for size in (1, 7, 64, 10_000):
+        blocks = _blocks(first, size)
+        assert [b.start for b in blocks] == [0, *(b.stop for b in blocks[:-1])]
+        assert blocks[-1].stop == len(first)
+        assert all(b.stop - b.start >= size for b in blocks[:-1])
+        owners = [set(first[b].tolist()) for b in blocks]
+        assert sum(len(o) for o in owners) == len(set(first.tolist()))  # none in two blocks
+    assert _blocks(np.empty(0, dtype=np.int64), 8) == []
 
 
 # ------------------------------------------------------------------ stopping the command line
