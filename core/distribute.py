@@ -183,7 +183,10 @@ def dask_cluster(address: str, workers: int) -> Iterator[Any]:
                     silence_logs=logging.CRITICAL,
                 )
             )
-            client = stack.enter_context(distributed.Client(cluster, set_as_default=False))
+            # results straight from the workers, not through the scheduler in this process
+            client = stack.enter_context(
+                distributed.Client(cluster, set_as_default=False, direct_to_workers=True)
+            )
         else:
             client = stack.enter_context(_connect(distributed, address))
         _usable_workers(client, address)
@@ -699,13 +702,15 @@ def _split(
     records: Callable[[Any, int], Records], part: Any, first: int, buckets: int
 ) -> list[Records]:
     """The partition's records in ``buckets`` pieces by value (value mod buckets: fingerprints
-    are uniform)."""
-    values, owners = records(part, first)
-    at = (values % np.uint64(buckets)).astype(np.int64)
-    order = np.argsort(at, kind="stable")
-    bounds = np.searchsorted(at[order], np.arange(buckets + 1))
-    values, owners = values[order], owners[order]
-    return [(values[a:b], owners[a:b]) for a, b in pairwise(bounds.tolist())]
+    are uniform); records without owners (:func:`_anchors`) stay without."""
+    with stage("candidates"):
+        values, owners = records(part, first)
+        at = (values % np.uint64(buckets)).astype(np.int64)
+        order = np.argsort(at, kind="stable")
+        bounds = np.searchsorted(at[order], np.arange(buckets + 1))
+        values = values[order]
+        owners = owners[order] if len(owners) else owners
+        return [(values[a:b], owners[a:b]) for a, b in pairwise(bounds.tolist())]
 
 
 def _joined(pieces: Sequence[Records]) -> Records:
@@ -718,21 +723,29 @@ def _joined(pieces: Sequence[Records]) -> Records:
 
 
 def _owned(arrays: Sequence[np.ndarray], first: int) -> Records:
-    """Records of the arrays of the documents at ``first``, ``first + 1``, …"""
+    """Records of the arrays of the documents at ``first``, ``first + 1``, …; the owners as
+    int32 (what the shuffles move: 12 bytes a record, not 16)."""
     if not arrays:
         return _NO_VALUES, _NO_OWNERS
     owners = np.repeat(np.arange(first, first + len(arrays)), [len(a) for a in arrays])
-    return np.concatenate(arrays).astype(np.uint64), owners.astype(np.int64)
+    return np.concatenate(arrays).astype(np.uint64), owners.astype(np.int32)
 
 
 def _anchors(part: Sequence[Prepared | InputFailure], first: int) -> Records:
-    """The anchor k-grams of a partition's documents (distinct per document)."""
-    return _owned([d.anchors for d in _built(part)], first)
+    """The anchor k-grams of a partition's documents (distinct per document), without owners:
+    counting the documents holding a value needs only the values (:func:`_common_in`), so the
+    common phrases' shuffle moves 8 bytes an anchor, not 16."""
+    built = _built(part)
+    if not built:
+        return _NO_VALUES, _NO_OWNERS
+    return np.concatenate([d.anchors for d in built]).astype(np.uint64), _NO_OWNERS
 
 
 def _common_in(documents: int, options: Options, *pieces: Records) -> np.ndarray:
-    """A bucket's common phrases: its values' holders are all here."""
-    return held_by_many(_joined(pieces)[0], documents, options)
+    """A bucket's common phrases: its values' holders are all here (each holds a value
+    once)."""
+    with stage("candidates"):
+        return held_by_many(_joined(pieces)[0], documents, options)
 
 
 def _ready(
@@ -742,21 +755,23 @@ def _ready(
     options: Options,
     *templates: Sequence[Prepared | InputFailure],
 ) -> list[Prepared]:
-    return ready_to_compare(
-        _built(part),
-        [t for read in templates for t in _built(read)],
-        options,
-        first=first,
-        common=common,
-    )
+    with stage("ready"):
+        return ready_to_compare(
+            _built(part),
+            [t for read in templates for t in _built(read)],
+            options,
+            first=first,
+            common=common,
+        )
 
 
 def _pairs_in(documents: int, *pieces: Records) -> np.ndarray:
     """A bucket's candidate pairs (i < j) as codes i · documents + j, sorted, distinct."""
-    values, owners = _joined(pieces)
-    shared = shared_values(values, owners, MAX_DF)
-    keep = shared.count >= MIN_SHARED_ANCHORS
-    return distinct(shared.first[keep] * documents + shared.second[keep])
+    with stage("candidates"):
+        values, owners = _joined(pieces)
+        shared = shared_values(values, owners, MAX_DF)
+        keep = shared.count >= MIN_SHARED_ANCHORS
+        return distinct(shared.first[keep] * documents + shared.second[keep])
 
 
 def _compare_block(

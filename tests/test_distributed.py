@@ -683,8 +683,9 @@ def test_a_local_cluster_runs_without_dasks_profiler_and_monitors(dask_installed
     """``--dask local``'s workers do not sample their threads' stacks every 10 ms for a
     dashboard nobody sees, nor watch the GIL (issue 40: their CPU grows with the run's time),
     and its scheduler runs no active memory manager (it dropped the partitions a worker had
-    fetched for its alignment blocks); the settings reach the spawned workers, and only a
-    cluster started here."""
+    fetched for its alignment blocks); its client takes results straight from the workers
+    (through the scheduler, each result was read, written and read again in this process);
+    the settings reach the spawned workers, and only a cluster started here."""
     code = (
         "import dask\n"
         "from copylens.core.distribute import dask_cluster\n"
@@ -694,12 +695,13 @@ def test_a_local_cluster_runs_without_dasks_profiler_and_monitors(dask_installed
         "            'profile' in dask_worker.periodic_callbacks)\n"
         "if __name__ == '__main__':\n"
         "    with dask_cluster('local', 1) as client:\n"
-        "        print(list(client.run(settings).values()), client.amm.running())\n"
+        "        print(list(client.run(settings).values()), client.amm.running(),\n"
+        "              client.direct_to_workers)\n"
         "    print(dask.config.get('distributed.worker.profile.enabled'))\n"
     )
     run = _command(code=code)
     assert run.returncode == 0, run.stderr
-    assert run.stdout.split() == ["[(False,", "False,", "False)]", "False", "True"]
+    assert run.stdout.split() == ["[(False,", "False,", "False)]", "False", "True", "True"]
 
 
 def test_blocks_given_picked_documents_give_the_same_report(
