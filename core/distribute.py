@@ -23,11 +23,13 @@ many. :func:`compare_on_dask`:
 5. *candidates*: the ready anchors shuffled the same way; each bucket's pairs by
    :func:`~copylens.core.index.shared_values` with :data:`~copylens.core.index.MAX_DF`, exact
    for the same reason; the union of the buckets' pairs is ``candidate_pairs``;
-6. *align*: candidate pairs in blocks by the partitions of their two documents, each block a
-   task calling :func:`~copylens.core.engine.compare_pair` on its pairs, given the block's two
-   partitions whole when every worker can hold the run's documents (Dask moves a partition to
-   a worker once, for all its blocks there: :data:`WHOLE_SHARE`), else only the documents the
-   block needs, picked where their partitions are; once the worker has the paraphrase stage's
+6. *align*: candidate pairs in blocks of whole groups (a document and all its partners, in
+   candidate order: :func:`_blocks`), each block a task calling
+   :func:`~copylens.core.engine.compare_group` on each group, as the local run does (the
+   containment bound takes a group in one pass), given the partitions its documents are in
+   whole when every worker can hold the run's documents (Dask moves a partition to a worker
+   once, for all its blocks there: :data:`WHOLE_SHARE`), else only the documents the block
+   needs, picked where their partitions are; once the worker has the paraphrase stage's
    lexicons, which it loads on a thread of its own while it reads (:class:`_WarmUp`). A worker
    of several threads aligns on all of them at once;
 7. clusters and the report here, as ``compare`` makes them.
@@ -125,16 +127,19 @@ ARCHIVE_PARTITION_DOCUMENTS = 100
 """An archive add's partitions come back to be written in order, a few ahead of the writer: smaller
 ones keep the memory held for them small."""
 BLOCK_PAIRS = 2048
-"""Candidate pairs per alignment task at most. Most candidates cost only their containment
-bound, so a task's cost is mostly that of moving its documents: at 256 a document of 1,000
-essays was picked for 18 blocks on average (18,381 picks in 116 blocks); at 2,048 the run's
+"""Candidate pairs per alignment task: at least (but the last), in whole groups of a document
+and its partners (:func:`_blocks`; before issue 40's second session, at most, cut by both
+documents' partitions, each block holding at most two partitions). Most candidates cost only
+their containment bound, so a task's cost is mostly that of moving its documents: at 256 a
+document of 1,000 essays was picked for 18 blocks on average (18,381 picks in 116 blocks); at
+2,048 the run's
 CPU (all processes) was 18.5 s against 21.0 s, Dask's own share 2.6 s against 4.0 s (issue 40,
 two alternating runs each; a task holds at most two partitions' documents either way). In
 three further alternations, 2,048 pairs took 18.4 s of CPU (median), 8,192 pairs 19.1 s, and
 2,048 with one partition per thread instead of two 19.2 s."""
 WHOLE_SHARE = 0.125
 """Most of a worker's memory the run's documents may take for each alignment task to be
-given its two partitions whole (:func:`_compared`): Dask then moves a partition to a worker
+given the partitions it touches whole (:func:`_compared`): Dask then moves a partition to a worker
 once, and keeps it there for the run's next blocks, where picking moved the documents of
 every block anew, and ran a task on each side to pick them. At 1,000 essays (4 partitions, 20
 blocks) either moves about as much; at 10,000 (20 partitions, 200 blocks of fewer than 2,048
@@ -168,34 +173,85 @@ def dask_cluster(address: str, workers: int) -> Iterator[Any]:
     settings = {"distributed.worker.daemon": False, **(QUIET if local else {})}
     with dask.config.set(settings), ExitStack() as stack:
         stopping = stack.enter_context(_QuietWhenStopped())  # the last to end: around closing
-        if local:
-            cluster = stack.enter_context(
-                distributed.LocalCluster(
-                    n_workers=workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    host="127.0.0.1",
-                    dashboard_address=None,
-                    # its HTTP server (health, metrics) on a free port, not 8787 or a warning
-                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                    # not a warning per task a cancel stops, nor the errors of workers
-                    # whose peers and scheduler a stop closed under them (_QuietWhenStopped)
-                    silence_logs=logging.CRITICAL,
-                )
-            )
-            # results straight from the workers, not through the scheduler in this process
-            client = stack.enter_context(
-                distributed.Client(cluster, set_as_default=False, direct_to_workers=True)
-            )
-        else:
-            client = stack.enter_context(_connect(distributed, address))
-        _usable_workers(client, address)
         try:
+            if local:
+                client = _local_client(distributed, workers, stack)
+            else:
+                client = stack.enter_context(_connect(distributed, address))
+            _usable_workers(client, address)
             with client.as_current():  # distributed.wait finds it
                 yield client
         except BaseException as error:
             stopping.stopped(error)
             raise
+
+
+def _local_client(distributed: Any, workers: int, stack: ExitStack) -> Any:
+    """A client of a LocalCluster of ``workers`` processes started now, both entered into
+    ``stack`` (so closed with it). Started on a thread of its own, to its end, even when the
+    run is stopped meanwhile (Ctrl+C, or SIGTERM as the command line raises it): such a stop
+    is raised here once both are in ``stack``. Interrupted halfway, the LocalCluster was never
+    closed by this process but by Dask's exit hook, which failed on a worker still starting
+    (a traceback after "terminated"; issue 40's SIGTERM that once hung), and its workers are
+    processes this one waits for at exit (they are not daemonic: module docstring)."""
+
+    def start() -> tuple[Any, Any]:
+        cluster = distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            # its HTTP server (health, metrics) on a free port, not 8787 or a warning
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+            # not a warning per task a cancel stops, nor the errors of workers
+            # whose peers and scheduler a stop closed under them (_QuietWhenStopped)
+            silence_logs=logging.CRITICAL,
+        )
+        try:
+            # results straight from the workers, not through the scheduler in this process
+            return cluster, distributed.Client(
+                cluster, set_as_default=False, direct_to_workers=True
+            )
+        except BaseException:
+            cluster.close()
+            raise
+
+    (cluster, client), stop = _to_the_end(start)
+    stack.enter_context(cluster)
+    stack.enter_context(client)
+    if stop is not None:
+        raise stop
+    return client
+
+
+def _to_the_end(function: Callable[[], T]) -> tuple[T, BaseException | None]:
+    """``function()`` run to its end on a thread of its own, and the first exception a signal
+    raised in this thread while it ran (a KeyboardInterrupt), not raised: Python runs signal
+    handlers on the main thread only, so the function itself is never interrupted. What the
+    function raises is raised after it ended (the signal's exception instead, if one came)."""
+    done: list[T] = []
+    failed: list[BaseException] = []
+    ended = threading.Event()  # not Thread.join: one interrupted may take the thread as ended
+
+    def run() -> None:
+        try:
+            done.append(function())
+        except BaseException as error:
+            failed.append(error)
+        finally:
+            ended.set()
+
+    threading.Thread(target=run, name="copylens-cluster-start", daemon=True).start()
+    stop: BaseException | None = None
+    while not ended.is_set():
+        try:
+            ended.wait()
+        except BaseException as error:  # a signal's: taken, and raised by the caller
+            stop = stop or error
+    if failed:
+        raise stop or failed[0]
+    return done[0], stop
 
 
 class _QuietWhenStopped:

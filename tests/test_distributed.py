@@ -834,3 +834,60 @@ def test_a_signal_stops_compare_on_a_local_cluster_with_no_process_left(
     assert started, "the cluster's processes were never seen"
     assert _wait_for(lambda: not [p for p in started if _alive(p)], "no process left")
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == given
+
+
+def _cmdline(pid: int) -> str:
+    with suppress(OSError):
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    return ""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="process checks read /proc")
+def test_a_sigterm_while_the_local_cluster_starts_stops_it_with_no_traceback_and_no_process_left(
+    dask_installed: None, tmp_path: Path
+) -> None:
+    """SIGTERM to ``compare --dask local`` as soon as its first worker process exists, while
+    the LocalCluster is starting: exit 143, "terminated" and nothing else (no traceback of
+    Dask's exit hook closing a cluster whose worker was still starting: "AssertionError:
+    Status.init", "Nanny failed to start"), no process left; the inputs untouched."""
+    folder = tmp_path / "essays"
+    folder.mkdir()
+    rng = random.Random(41)
+    for n in range(20):
+        (folder / f"e{n:02d}.txt").write_text(text(essay(rng, EN_WORDS, 4)), encoding="utf-8")
+    given = {p.name: p.read_bytes() for p in folder.iterdir()}
+    command = [sys.executable, "-m", "copylens", "compare", str(folder), "--format", "json"]
+    err = tmp_path / "stderr.txt"
+    with err.open("wb") as sink:
+        process = subprocess.Popen(
+            [*command, "--dask", "local"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=sink,
+        )
+    ended = threading.Event()
+    started = _descendants_while_running(process.pid, ended)
+    try:
+        worker = _wait_for(
+            lambda: [
+                p
+                for p in _children(process.pid)
+                if "spawn_main" in _cmdline(p) and "resource_tracker" not in _cmdline(p)
+            ],
+            "a worker process",
+        )
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=120)  # a hang guard, not a latency target
+    finally:
+        ended.set()
+        if process.poll() is None:
+            process.kill()
+        for thread in threading.enumerate():
+            if thread.name == "watch-children":
+                thread.join(START_SECONDS)
+    said = err.read_text(errors="replace")
+    assert process.returncode == 143, said
+    assert said.strip() == "terminated", said
+    assert worker and started
+    assert _wait_for(lambda: not [p for p in started if _alive(p)], "no process left")
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == given
