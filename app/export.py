@@ -199,6 +199,7 @@ CSV_CHECK_COLUMNS = (
     "self_cited",
     *KIND_COLUMNS,
     "url",
+    "retold_sentences",
 )
 CSV_COMPARE_COLUMNS = (
     "a",
@@ -209,6 +210,7 @@ CSV_COMPARE_COLUMNS = (
     "fragments",
     "fragment_words",
     *KIND_COLUMNS,
+    "retold_sentences",
 )
 
 
@@ -287,8 +289,11 @@ def csv_report(report: Report) -> str:
     ``summary_fragments`` and ``summary_words`` its summaries (a short passage retelling a
     longer stretch of the source) and their words. ``url``
     is a web source's address (where its page was downloaded from, after redirects; empty for
-    a file), last so that older readers of the columns before it are not disturbed.
-    Compare: one row per pair.
+    a file), after the columns older readers know; ``retold_sentences`` (issue 34), after it,
+    counts the sentences retold in other words inside the source's copied passages (what the
+    HTML report's source line counts: they are part of a ``"copy"`` fragment, so its
+    ``paraphrase_*`` columns leave them out). Compare: one row per pair, the same columns as
+    far as a pair has them (:data:`CSV_COMPARE_COLUMNS`, ``retold_sentences`` last).
     A name starting with ``= + - @``, a tab or a carriage return gets a leading apostrophe,
     so a spreadsheet shows it as text instead of running it as a formula (OWASP's advice on
     CSV injection); nothing else is changed.
@@ -316,6 +321,7 @@ def csv_report(report: Report) -> str:
                         _num(d.self_cited),
                         *_kind_cells(src),
                         _text_cell(src.url or "") if src else "",
+                        retold_count(src.fragments) if src else "",
                     ]
                 )
     else:
@@ -336,6 +342,7 @@ def compare_csv_row(p: PairResult) -> list[str | int]:
         len(p.fragments),
         sum(f.words for f in p.fragments),
         *_kind_cells(p),
+        retold_count(p.fragments),
     ]
 
 

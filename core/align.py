@@ -779,8 +779,8 @@ def _describe(group: list[_Chain], a: Canonical, b: Canonical, k: int) -> Alignm
         block = _diff(a, b, chain, k, covered_a, covered_b, a0, b0)
         matched, exact = matched + block[0], exact + block[1]
         edits.extend(block[2])
-    edits.extend(_uncovered(covered_a, a0, "insert", b0))
-    edits.extend(_uncovered(covered_b, b0, "delete", a0))
+    edits.extend(_uncovered(covered_a, a0, "insert", spans))
+    edits.extend(_uncovered(covered_b, b0, "delete", spans))
     edits.sort(key=lambda e: (e.a0, e.b0))
     return Alignment(a0, a1, b0, b1, matched, exact, tuple(edits))
 
@@ -914,14 +914,37 @@ def _equal_block(
     return len(at), len(at) - len(changed), edits
 
 
-def _uncovered(covered: np.ndarray, offset: int, kind: str, other: int) -> list[WordEdit]:
-    """Runs of words of a merged fragment that no chain accounts for."""
+def _uncovered(
+    covered: np.ndarray, offset: int, kind: str, spans: Sequence[tuple[int, int, int, int]]
+) -> list[WordEdit]:
+    """Runs of words of a merged fragment that no chain accounts for: "insert"s (words of
+    the checked side, ``covered`` from ``offset`` on) or "delete"s (the source's side), each
+    empty on the other side where it was left out (:func:`_left_out_at`), so a side-by-side
+    view shows it between the words it fell between, not at the fragment's start.
+    ``spans`` are the chains' (a0, a1, b0, b1)."""
+    own = 0 if kind == "insert" else 2
+    other = 2 - own
     edits = []
     for start, end in true_runs(~covered):
         lo, hi = offset + start, offset + end
+        at = _left_out_at(lo, hi, spans, own, other)
         edits.append(
-            WordEdit(kind, lo, hi, other, other)
-            if kind == "insert"
-            else WordEdit(kind, other, other, lo, hi)
+            WordEdit(kind, lo, hi, at, at) if kind == "insert" else WordEdit(kind, at, at, lo, hi)
         )
     return edits
+
+
+def _left_out_at(
+    lo: int, hi: int, spans: Sequence[tuple[int, int, int, int]], own: int, other: int
+) -> int:
+    """Where, on the other side, words ``[lo, hi)`` of one side (columns ``own``, ``own + 1``
+    of ``spans``) were left out: after the chain ending last before them on their side (at
+    its end on the other side), else before the first chain after them (at its start); the
+    first chain's start when chains overlap the run on both sides."""
+    before = [s for s in spans if s[own + 1] <= lo]
+    if before:
+        return max(before, key=lambda s: (s[own + 1], s[other + 1]))[other + 1]
+    after = [s for s in spans if s[own] >= hi]
+    if after:
+        return min(after, key=lambda s: (s[own], s[other]))[other]
+    return min(s[other] for s in spans)

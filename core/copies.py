@@ -266,7 +266,11 @@ def _coverage(
     """Words inside the ranges, less runs of more than ``gap`` words only one side has (a
     sentence of the writer's own between two copied ones is inside the fragment, not copied),
     plus the further matches inside fragments (a sentence taken from another place of the
-    source is copied, even where the fragment around it counts it as inserted)."""
+    source is copied, even where the fragment around it counts it as inserted). Those may
+    reach past the fragment's ends: on the checked side, ``check`` and ``compare`` count only
+    the words inside the reported fragments (``copylens.core.engine._shown``, after the later
+    steps joined them); on the source's side (another place of the source holding the copied
+    words again) both count them as found (``_shown`` says why)."""
     covered = np.zeros(n, dtype=bool)
     for lo, hi in ranges:
         covered[lo:hi] = True

@@ -466,9 +466,10 @@ def _document_result(
     by the same author) are self-cited, the rest borrowed, as Antiplagiat counts them:
     ``uniqueness + borrowed + cited + self_cited == 1`` (issues 12 and 14).
 
-    A source's words found are its pair's covered words inside its fragments (a word counts
-    where a fragment shows it: the copy alignment's further matches, ``Alignment.elsewhere``,
-    may reach past a fragment's ends; PAN-13 development sample: 7 covered words of 6 of 514
+    A source's words found are its pair's covered words inside its fragments (:func:`_shown`,
+    as ``compare`` counts them; a word counts where a fragment shows it: the
+    copy alignment's further matches, ``Alignment.elsewhere``, may reach past a fragment's
+    ends; PAN-13 development sample: 7 covered words of 6 of 514
     documents lay just outside a fragment, bench/bench_own_text.py: containment 0.1 points
     lower in two of its groups, no other figure changed); each fragment keeps its words not found
     (``Fragment.uncovered``), so that :mod:`copylens.core.exclusions` counts them again as
@@ -531,7 +532,19 @@ def _fraction(words: np.ndarray, n: int) -> float:
 
 
 def _shown(score: PairScore, doc: Prepared) -> PairScore:
-    """``score`` with its covered words of ``doc`` only inside its fragments."""
+    """``score`` with its covered words of ``doc`` (the checked side, A) only inside its
+    fragments, so that ``check``'s containment and ``compare``'s ``containment_ab`` count the
+    words a fragment shows, and alike: the copy alignment's further matches
+    (``Alignment.elsewhere``, :func:`copylens.core.copies._coverage`) may reach past a
+    fragment's ends.
+
+    The source's side (``check``'s reverse containment, ``compare``'s ``containment_ba``) is
+    left as found, alike in both: its further matches lie where the source holds the copied
+    words again (a sentence it repeats, a phrase it uses twice), and a fragment has one
+    source span, so no fragment can show them all; they are found in the checked text all the
+    same. Cut to the fragments' source spans, the source's share fell under the pair's
+    resemblance on repetitive texts (tests/test_engine.py's bound), and a source repeating a
+    copied sentence would show less of itself found than it is."""
     inside = words_marked(doc.canonical.starts, [(f.start, f.end) for f in score.fragments])
     covered = score.covered_a & inside
     return score if np.array_equal(covered, score.covered_a) else replace(score, covered_a=covered)
@@ -558,7 +571,7 @@ def _with_citation(f: Fragment, doc: Prepared) -> Fragment:
 
 def _pair_result(a: Prepared, b: Prepared, score: PairScore, options: Options) -> PairResult | None:
     """The reported pair, or None when nothing is shared or it is under the threshold."""
-    score = without_ignored(score, a, b, options)
+    score = _shown(without_ignored(score, a, b, options), a)
     if not score.shares_anything:
         return None
     containment_ab, containment_ba = share(score.covered_a, a), share(score.covered_b, b)

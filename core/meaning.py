@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 
@@ -305,16 +306,62 @@ def _zipf(language: str) -> Callable[[str], float]:
     """wordfreq's small lists (words of Zipf ≥ 3; rarer ones weigh the most anyway): 7 MB a
     language in memory, where the large lists take ~80 MB. A lower-case word of letters only
     is looked up in the list directly (:func:`_listed`); anything else goes
-    through wordfreq's ``zipf_frequency`` (its tokenizer took most of the time)."""
-    from wordfreq import zipf_frequency
-
+    through wordfreq's ``zipf_frequency`` (its tokenizer took most of the time), imported
+    then only: importing wordfreq costs ~70 ms (langcodes' tables most of it), and most runs
+    never need it (:data:`PLAIN_LANGUAGES`)."""
     listed = _listed(language)
 
     def zipf(word: str) -> float:
         found = listed(word)
-        return zipf_frequency(word, language, wordlist="small") if found is None else found
+        if found is not None:
+            return found
+        if language in PLAIN_LANGUAGES:
+            return _tokenized_zipf(word, language, small_list(language))
+        from wordfreq import zipf_frequency
+
+        value: float = zipf_frequency(word, language, wordlist="small")
+        return value
 
     return zipf
+
+
+def _tokenized_zipf(word: str, language: str, freqs: dict[str, float]) -> float:
+    """wordfreq's ``zipf_frequency(word, language, wordlist="small")`` of a plain language
+    (:data:`PLAIN_LANGUAGES`) for any word, its arithmetic on the list :func:`small_list`
+    read, so that the list is not read a second time by wordfreq (~35 ms): the word cut
+    into tokens by wordfreq's tokenizer (imported here), digits smashed, ``1 / f`` summed
+    over the tokens, the floor 10⁻⁹ for a token the list lacks, rounded as
+    :func:`_listed` rounds."""
+    import math
+
+    from wordfreq.numbers import digit_freq, smash_numbers
+    from wordfreq.tokens import lossy_tokenize
+
+    least = 10**0.0 / 1e9
+    one_over = 0.0
+    tokens = lossy_tokenize(word, language)
+    for token in tokens:
+        smashed = smash_numbers(token)
+        if smashed not in freqs:
+            one_over = 0.0
+            break
+        freq = freqs[smashed] * (digit_freq(token) if smashed != token else 1.0)
+        one_over += 1.0 / freq
+    if not one_over:  # no token, or one the list lacks: the floor, unrounded
+        return round(_freq_to_zipf(least), 2)
+    unrounded = max(1.0 / one_over, least)
+    rounded = round(unrounded, math.floor(-math.log(unrounded, 10)) + 3)
+    return round(_freq_to_zipf(rounded), 2)
+
+
+NormalForm = Literal["NFC", "NFD", "NFKC", "NFKD"]
+
+PLAIN_LANGUAGES = frozenset({"en", "de", "fr", "es", "it", "pt", "nl", "sv", "pl", "ru", "uk"})
+"""The engine's languages whose wordfreq entry is plain (its ``get_language_info``: the regex
+tokenizer, no transliteration, no marks removed, no special case folding, NFC) and whose
+small list is ``wordfreq/data/small_<code>.msgpack.gz``: for these :func:`_listed` reads the
+list itself, without importing wordfreq (tests/test_paraphrase.py checks both against
+wordfreq's own)."""
 
 
 def _listed(language: str) -> Callable[[str], float | None]:
@@ -328,25 +375,16 @@ def _listed(language: str) -> Callable[[str], float | None]:
     import math
     import unicodedata
 
-    from wordfreq import freq_to_zipf, get_frequency_dict, zipf_to_freq
-    from wordfreq.language_info import get_language_info
-
-    try:
-        info = get_language_info(language)
-        freqs = get_frequency_dict(language, "small")
-    except LookupError:
-        return lambda word: None
-    plain = (
-        info["tokenizer"] == "regex"
-        and info["transliteration"] is None
-        and info["lookup_transliteration"] is None
-        and not info["remove_marks"]
-        and not info["dotless_i"]
-        and info["diacritics_under"] is None
-    )
-    form, least = info["normal_form"], zipf_to_freq(0.0)
-
-    absent = round(freq_to_zipf(least), 2)
+    form: NormalForm = "NFC"
+    if language in PLAIN_LANGUAGES:
+        plain, freqs = True, small_list(language)
+    else:
+        try:
+            plain, form, freqs = _wordfreq_list(language)
+        except LookupError:
+            return lambda word: None
+    least = 10**0.0 / 1e9  # wordfreq's zipf_to_freq(0.0)
+    absent = round(_freq_to_zipf(least), 2)
 
     def listed(word: str) -> float | None:
         if not (plain and word.isalpha()) or word != unicodedata.normalize(form, word).casefold():
@@ -358,9 +396,57 @@ def _listed(language: str) -> Callable[[str], float | None]:
             return absent  # one token the list lacks: wordfreq's minimum
         unrounded = max(1.0 / (0.0 + 1.0 / freq), least)
         rounded = round(unrounded, math.floor(-math.log(unrounded, 10)) + 3)
-        return round(freq_to_zipf(rounded), 2)
+        return round(_freq_to_zipf(rounded), 2)
 
     return listed
+
+
+def _freq_to_zipf(freq: float) -> float:
+    """wordfreq's ``freq_to_zipf``, as it computes it."""
+    import math
+
+    return math.log(freq, 10) + 9
+
+
+@cache
+def small_list(language: str) -> dict[str, float]:
+    """wordfreq's ``get_frequency_dict(language, "small")``, read from its file without
+    importing wordfreq: its cBpack (gzipped msgpack: a header, then the words of each
+    centibel, the i-th list's frequency ``10 ** (-i / 100)``)."""
+    import msgpack
+
+    path = _package_file("wordfreq", ("data", f"small_{language}.msgpack.gz"))
+    with gzip.open(path, "rb") as infile:
+        data = msgpack.load(infile, raw=False)
+    header = data[0]
+    if not isinstance(header, dict) or header.get("format") != "cB" or header.get("version") != 1:
+        raise ValueError(f"Unexpected header in {path}: {header!r}")
+    freqs: dict[str, float] = {}
+    for index, bucket in enumerate(data[1:]):
+        freq = 10 ** (-index / 100)
+        for word in bucket:
+            freqs[word] = freq
+    return freqs
+
+
+def _wordfreq_list(language: str) -> tuple[bool, NormalForm, dict[str, float]]:
+    """Whether wordfreq reads ``language``'s words plainly, its normal form and its small
+    list, from wordfreq itself (a language not in :data:`PLAIN_LANGUAGES`)."""
+    from wordfreq import get_frequency_dict
+    from wordfreq.language_info import get_language_info
+
+    info = get_language_info(language)
+    freqs = get_frequency_dict(language, "small")
+    plain = (
+        info["tokenizer"] == "regex"
+        and info["transliteration"] is None
+        and info["lookup_transliteration"] is None
+        and not info["remove_marks"]
+        and not info["dotless_i"]
+        and info["diacritics_under"] is None
+    )
+    form: NormalForm = info["normal_form"]
+    return plain, form, freqs
 
 
 def weight(word: str, language: str) -> float:

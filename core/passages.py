@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
+from itertools import pairwise
 
 import numpy as np
 
@@ -43,7 +45,7 @@ from copylens.core.align import Alignment
 from copylens.core.canonicalize import Canonical
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
-from copylens.core.report import Fragment
+from copylens.core.report import Edit, Fragment
 from copylens.core.sentence_align import (
     Edited,
     Similarity,
@@ -88,7 +90,7 @@ class SentencePassages(PairStep):
         sim = sentences.similarity
         if options.paraphrase and sim is not None:
             found = edited(a, b, found, sim)
-        fragments = one_passage(found.fragments, ca, cb, sim)
+        fragments = one_passage(found.fragments, ca, cb, sim, text=a.text)
         return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
 
 
@@ -152,11 +154,15 @@ SENTENCE_PASSAGES = SentencePassages()
 class PassageGrouping(PairStep):
     """The passage grouping (module docstring): with "Find rewrites" on, the pair's copy and
     paraphrase fragments next to each other, by :func:`~copylens.core.sentence_align.
-    one_passage`'s tests, are one copy passage with ``"retold"`` edits (``grouped``), given
+    one_passage`'s tests, are one copy passage with ``"retold"`` edits (``grouped``); two
+    paraphrases next to each other are one paraphrase, also where a step after the sentence
+    step took away a fragment between them (the names step: PAN-13 development sample,
+    suspicious-document00330, two paraphrases of one case around a name "copy"). Given
     the pair's similarity from ``Finding.sentences`` (found once a pair; found here for a
     caller that runs the step on its own); a pair too long to compare whole is grouped
-    without it. Must hold: the covered words, the pair's sentences and every fragment of
-    another kind stay as they are; every retold edit lies inside its copy fragment."""
+    without it; then each retold edit is cut into one per sentence (:func:`retold_by_sentence`).
+    Must hold: the covered words, the pair's sentences and every fragment of another kind stay
+    as they are; every retold edit lies inside its copy fragment and holds one sentence."""
 
     name = "passage grouping"
 
@@ -164,13 +170,54 @@ class PassageGrouping(PairStep):
         return options.paraphrase
 
     def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
-        kinds = {f.kind for f in found.fragments}
-        if not {"copy", "paraphrase"} <= kinds:
+        fragments = found.fragments
+        joinable = [f.kind for f in fragments if f.kind in ("copy", "paraphrase")]
+        if "paraphrase" in joinable and len(joinable) > 1:
+            ca, cb = a.canonical, b.canonical
+            sentences = found.sentences if found.sentences is not None else pair_sentences(ca, cb)
+            fragments = one_passage(
+                fragments, ca, cb, sentences.similarity, grouped=True, text=a.text
+            )
+        fragments = tuple(retold_by_sentence(f, a) for f in fragments)
+        if fragments == found.fragments:
             return found
-        ca, cb = a.canonical, b.canonical
-        sentences = found.sentences if found.sentences is not None else pair_sentences(ca, cb)
-        fragments = one_passage(found.fragments, ca, cb, sentences.similarity, grouped=True)
         return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
+
+
+def retold_by_sentence(fragment: Fragment, a: Prepared) -> Fragment:
+    """``fragment`` with each ``"retold"`` edit cut into one per sentence of the checked text
+    (``Canonical.sentences``), so that the count of retold edits is the count of retold
+    sentences every front end shows (a paraphrase of a run of sentences joined to a copy is
+    one edit until here). The pieces tile the edit's characters exactly (the passage looks as
+    before), each cut where its sentence starts (:func:`_sentence_start`), each with the
+    edit's whole source span (which source sentence retells which is not known). Fragments
+    and edits of other kinds are returned as they are."""
+    if not any(e.kind == "retold" for e in fragment.edits):
+        return fragment
+    c = a.canonical
+    edits: list[Edit] = []
+    for e in fragment.edits:
+        w0, w1 = word_range(c, e.start, e.end)
+        if e.kind != "retold" or w1 - w0 < 2:
+            edits.append(e)
+            continue
+        firsts = (np.flatnonzero(np.diff(c.sentences[w0:w1])) + w0 + 1).tolist()
+        cuts = [e.start, *(_sentence_start(a.text, c, w) for w in firsts), e.end]
+        edits += [replace(e, start=x, end=y) for x, y in pairwise(cuts)]
+    return replace(fragment, edits=tuple(edits))
+
+
+def _sentence_start(text: str, c: Canonical, w: int) -> int:
+    """Where the sentence whose first canonical word is ``w`` starts: after the final
+    punctuation and the white space that follow the previous word (its stop words, "Without
+    them the", are the sentence's); at word ``w`` where no final punctuation stands between."""
+    gap_start = int(c.ends[w - 1])
+    gap = text[gap_start : int(c.starts[w])]
+    end = _END.search(gap + " ")
+    if end is None:
+        return int(c.starts[w])
+    rest = gap[end.end() :]
+    return gap_start + len(gap) - len(rest.lstrip())
 
 
 PASSAGE_GROUPING = PassageGrouping()

@@ -27,7 +27,9 @@ class Edit:
     ``[start, end)`` retells the source's ``[source_start, source_end)`` in other words (whole
     sentences a paraphrase signal found, kept apart by kind as issue 17 asks), so that a copied
     passage with retold sentences inside is one fragment: one entry, one highlight with the
-    retold sentences tinted as paraphrase, one detection.
+    retold sentences tinted as paraphrase, one detection. One edit per sentence (each with the
+    paraphrase's whole source span), so their count is the count of retold sentences; a
+    sentence whose middle is copied word for word is its two retold parts.
 
     Must hold (tests/test_fragment_invariants.py): every edit lies within its fragment,
     ``start <= e.start <= e.end <= end`` and ``source_start <= e.source_start <= e.source_end

@@ -41,7 +41,8 @@ Approach at PAN 2014 Text Alignment Competition", CLEF 2015):
 
 :func:`one_passage` then joins a pair's adjacent fragments into one passage (granularity: one
 case, one detection) across the sentences between them that the source holds between them,
-never across a writer's own sentence (decided per sentence, :data:`GAP_SHARE`); a copy and a
+or across words inside the two fragments' own sentences (:func:`_inside_sentences`), never
+across a writer's own sentence (decided per sentence, :data:`GAP_SHARE`); a copy and a
 paraphrase so joined are one copy passage with the paraphrase's span a ``"retold"`` edit;
 :func:`sentence_candidates` lets ``check`` align a pair that shares no anchor but two seed
 k-grams, or pairs of words and most of the source's vocabulary.
@@ -57,6 +58,7 @@ copies on PAN-13".
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -1077,6 +1079,7 @@ def one_passage(
     sim: Similarity | None = None,
     *,
     grouped: bool = False,
+    text: str | None = None,
 ) -> tuple[Fragment, ...]:
     """Fragments next to each other on both sides joined into one (granularity: a passage
     copied with edits is one detection, as people read it; PAN-14's extension, detections
@@ -1105,7 +1108,11 @@ def one_passage(
       words between drawn from the source between (:func:`_drawn_between`; a writer's own
       sentence has no counterpart there), for a paraphrase beside a copy too;
     - and a paraphrase beside a copy keeps most of its source words, sentence by sentence
-      (:data:`OWN_SHARE`: an edited copy the paraphrase stage found), unless ``grouped``.
+      (:data:`OWN_SHARE`: an edited copy the paraphrase stage found), unless ``grouped``;
+    - or, given the checked ``text``, the words between them lie inside the two fragments'
+      sentences, no whole sentence of the text between them (:func:`_inside_sentences`):
+      words the obfuscation inserted or swapped inside a copied sentence; a writer's own
+      sentence is a whole sentence and is never so joined.
 
     Only copies and paraphrases join, and a citation never with a borrowing. Two paraphrases
     are one paraphrase (its score the lower of the two). A copy and a paraphrase are one
@@ -1132,7 +1139,10 @@ def one_passage(
     Only the grouping changes: the words covered (the Finding's arrays) are the caller's."""
     out: list[Fragment] = []
     for f in sorted(fragments, key=lambda f: (f.start, f.end)):
-        if out and _adjacent(out[-1], f, a, b, sim, grouped):
+        if out and (
+            _adjacent(out[-1], f, a, b, sim, grouped)
+            or _inside_sentences(out[-1], f, a, b, text, grouped)
+        ):
             out[-1] = _joined(out[-1], f, a)
         else:
             out.append(f)
@@ -1223,6 +1233,71 @@ def _adjacent(
     seeds_in = _units_between(sim.b, b, lo[1], hi[0])
     return all(
         _copied_unit(a.forms[x0:x1], bag, GAP_SHARE) or _seeded(sim, x0, seeds_in) for x0, x1 in gap
+    )
+
+
+_SENTENCE_END = re.compile(r"[.!?…][\"'»”’)\]]*\s|\n[^\S\n]*\n")
+"""A sentence's end in the text between two fragments (:func:`_inside_sentences`): final
+punctuation before white space, or a blank line (a paragraph's end); a single line break is
+not one (a wrapped line goes on with its sentence)."""
+INSIDE_WORDS = 15
+"""Most canonical words between two fragments that :func:`_inside_sentences` joins."""
+SENTENCE_REACH = 2000
+"""Characters :func:`_inside_sentences` reads into each fragment for the end of its sentence:
+a joined passage may span a whole document, and is read again for each fragment after it.
+A sentence longer than this counts its words in these characters alone (at least
+:data:`INSIDE_WORDS` in any prose), so the test only ever errs towards keeping two apart."""
+
+
+def _inside_sentences(
+    g: Fragment, f: Fragment, a: Canonical, b: Canonical, text: str | None, grouped: bool
+) -> bool:
+    """Fragments g and f (g first) of one passage by their sentences: their source ranges
+    overlap or lie at most :data:`SOURCE_GAP` words apart, in either order (random
+    obfuscation shuffles a sentence's words), they are at most :data:`INSIDE_WORDS` words
+    apart in the checked text, and the ``text`` between g's last canonical word and f's first
+    (a fragment's own final stop included) holds at most one sentence end
+    (:data:`_SENTENCE_END`): what lies between is the rest of g's last sentence and the
+    beginning of f's first, never a whole sentence; and each of those two sentences
+    (one, where no end lies between) has at least as many canonical words inside the
+    fragments as between them: a fragment whose edge ran into a writer's own sentence by a
+    word or two (a topic word the source shares) does not carry the rest of it
+    (bench/bench_own_text.py's ``inplace`` essays). The PAN-14 winner's extension
+    joins seeds across a gap of any content (Sanchez-Perez, Gelbukh and Sidorov 2014); here
+    the gap may hold only words inside copied sentences, the words random obfuscation
+    inserts or swaps (PAN-13 development sample, bench/diag_granularity.py). A writer's own
+    sentence between two copied ones is a whole sentence: it keeps them apart whatever its
+    words (issue 12). The joined fragment shows the words between as a ``"replace"`` edit
+    (:func:`_joined`), never as copied. A paraphrase joins a copy so only in the passage
+    grouping (``grouped``): the sentence step keeps their kinds for the summary step."""
+    if text is None or f.start < g.end or g.cited != f.cited:
+        return False
+    if {g.kind, f.kind} - {"copy", "paraphrase"} or (g.kind != f.kind and not grouped):
+        return False
+    lo, hi = sorted(((g.source_start, g.source_end), (f.source_start, f.source_end)))
+    if _words_between(b, lo[1], hi[0]) > SOURCE_GAP:
+        return False
+    if _words_between(a, g.end, f.start) > INSIDE_WORDS:
+        return False
+    g0, g1 = word_range(a, g.start, g.end)
+    f0, f1 = word_range(a, f.start, f.end)
+    if g1 <= g0 or f1 <= f0:
+        return False
+    last, first = int(a.ends[g1 - 1]), int(a.starts[f0])  # g's last word, f's first
+    ends = [m.end() + last for m in _SENTENCE_END.finditer(text[last:first] + " ")]
+    if len(ends) > 1:
+        return False
+    reach = max(g.start, last - SENTENCE_REACH)  # the last end in g, bounded (module note)
+    tail = [m.end() for m in _SENTENCE_END.finditer(text, reach, last)]
+    head = _SENTENCE_END.search(text, first, min(f.end, first + SENTENCE_REACH))
+    held_g = _words_between(a, tail[-1] if tail else reach, g.end)
+    held_f = _words_between(
+        a, f.start, head.start() if head else min(f.end, first + SENTENCE_REACH)
+    )
+    if not ends:  # one sentence from g into f
+        return held_g + held_f >= _words_between(a, g.end, f.start)
+    return held_g >= _words_between(a, g.end, ends[0]) and held_f >= _words_between(
+        a, ends[0], f.start
     )
 
 

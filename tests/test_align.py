@@ -457,3 +457,40 @@ def test_a_group_whose_every_seed_touches_an_own_sentence_has_no_piece() -> None
     assert split_at(group, [(4, 15)], 3) == []
     kept = split_at(group, [(7, 15)], 1)
     assert [[list(c.seeds) for c in piece] for piece in kept] == [[[(5, 0), (6, 1)]]]
+
+
+LEVEES = (
+    "The river delta formed over thousands of years as sediment settled near the coast. "
+    "Farmers in the region depend on seasonal floods to renew the fertility of their fields. "
+    "Engineers built levees along the main channel to protect the growing towns from water. "
+)
+LEFT_OUT = (
+    "Local governments have debated the plans for many years without reaching an agreement. "
+    "Meanwhile storms grow stronger and every hurricane season erases more of the coast. "
+)
+MARSHES = (
+    "As a result the marshes began to sink and the coastline retreated inland each decade. "
+    "Scientists now propose controlled diversions that let muddy water flow into the marshes."
+)
+
+LEAVES_OUT_ESSAY, LEAVES_OUT_SOURCE = LEVEES + MARSHES, LEVEES + LEFT_OUT + MARSHES
+
+
+def test_source_words_left_out_between_chains_are_deleted_where_they_were() -> None:
+    """Two source sentences left out in the middle of a copied passage (no chain spans them):
+    one "delete", empty on the checked side between the words it fell between ("water." and
+    "As"), in word ranges and, through ``check``, in characters. Before: at the fragment's
+    start (word 0, character 0)."""
+    from copylens.core import TextInput, check
+
+    essay, source = LEAVES_OUT_ESSAY, LEAVES_OUT_SOURCE
+    a, b = canonicalize(essay, OPTS), canonicalize(source, OPTS)
+    [f] = align(a, b, OPTS)
+    [deleted] = [e for e in f.edits if e.kind == "delete"]
+    assert source[b.starts[deleted.b0] : b.ends[deleted.b1 - 1]] == LEFT_OUT.strip()[:-1]
+    assert deleted.a0 == deleted.a1 and a.starts[deleted.a0] == essay.index("As a result")
+    report = check([TextInput("essay.txt", essay)], [TextInput("source.txt", source)], OPTS)
+    [fragment] = report.documents[0].sources[0].fragments
+    [edit] = [e for e in fragment.edits if e.kind == "delete"]
+    assert edit.start == edit.end == essay.index("As a result")
+    assert source[edit.source_start : edit.source_end] == LEFT_OUT.strip()[:-1]

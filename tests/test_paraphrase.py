@@ -14,11 +14,15 @@ import csv
 import io
 import itertools
 import json
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from copylens.app import export
 from copylens.app.cli import main
@@ -153,6 +157,41 @@ def test_words_are_paired_one_to_one() -> None:
     best_a, best_b = pp._one_to_one(cosine)
     assert best_a.tolist() == pytest.approx([1.0, 0.0])
     assert best_b.tolist() == pytest.approx([1.0, 0.0])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 12), st.integers(0, 2**32 - 1))
+def test_words_not_free_pair_with_nothing(rows: int, columns: int, seed: int) -> None:
+    """A pairing with rows and columns not ``free`` is the pairing of the cosines with theirs
+    set to 0 (as :func:`_paired` had it), equal ones taken in row-major order, and one to
+    one: each row's and column's similarity one of a pair's, each value used once a side."""
+    rng = np.random.default_rng(seed)
+    cosine = (np.round(rng.random((rows, columns)) * 8) / 8).astype(np.float32)  # ties
+    free = (rng.random(rows) < 0.7, rng.random(columns) < 0.7)
+    zeroed = cosine.copy()
+    zeroed[:, ~free[1]] = 0.0
+    zeroed[~free[0], :] = 0.0
+    best_a, best_b = pp._one_to_one(cosine, free)
+    again_a, again_b = pp._one_to_one(zeroed)
+    assert np.array_equal(best_a, again_a) and np.array_equal(best_b, again_b)
+    assert best_a.dtype == best_b.dtype == np.float32
+    assert sorted(best_a[best_a > 0].tolist()) == sorted(best_b[best_b > 0].tolist())
+    assert not best_a[~free[0]].any() and not best_b[~free[1]].any()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 3), max_size=20), st.lists(st.integers(0, 3), max_size=20))
+def test_the_longest_shared_run_is_found(x: list[int], y: list[int]) -> None:
+    """:func:`_longest_run` is the longest run of consecutive words both hold, as counted
+    one start in each at a time."""
+    longest = 0
+    for i, j in itertools.product(range(len(x)), range(len(y))):
+        n = 0
+        while i + n < len(x) and j + n < len(y) and x[i + n] == y[j + n]:
+            n += 1
+        longest = max(longest, n)
+    got = pp._longest_run(np.array(x, dtype=np.uint64), np.array(y, dtype=np.uint64))
+    assert got == longest
 
 
 def test_runs_join_aligned_sentences_and_nearby_sources() -> None:
@@ -600,20 +639,21 @@ def test_a_retelling_beside_a_copy_past_a_swapped_sentence_is_retold_inside_one_
     """A paragraph retold with a thesaurus whose later sentences keep the source's words, the
     sentence between them a sentence seed of its source sentence: one copy passage (issue
     34's passage grouping; before: a paraphrase fragment and a copy fragment) inside which
-    the two retold sentences, exactly their characters, are a "retold" edit with their source
-    sentences' span, no other edit over them (issue 17: still shown as retold). The grouping
-    changes no covered word: the pair's words covered are those of every step before it."""
+    the two retold sentences, exactly their characters, are a "retold" edit each (one per
+    sentence, so the views count two) with their source sentences' span, no other edit over
+    them (issue 17: still shown as retold). The grouping changes no covered word: the pair's
+    words covered are those of every step before it."""
     source, retold = TREES, TREES_RETOLD
     _, fragments = marked(retold, source)
     (passage,) = fragments
     assert passage.kind == "copy" and passage.score == 1.0
-    first = retold.index("In summer")
+    first, second = retold.index("In summer"), retold.index("Their foliage")
     # the two retold sentences, first word to last (as the sentence step's paraphrase was)
     told = retold[first : retold.index("at night.") + len("at night")]
-    assert _retold_spans(fragments) == [(first, first + len(told))]
-    (edit,) = [e for e in passage.edits if e.kind == "retold"]
-    assert source[edit.source_start : edit.source_end].startswith("Street trees")
-    assert source[edit.source_start : edit.source_end].endswith("at night")
+    assert _retold_spans(fragments) == [(first, second), (second, first + len(told))]
+    for edit in [e for e in passage.edits if e.kind == "retold"]:
+        assert source[edit.source_start : edit.source_end].startswith("Street trees")
+        assert source[edit.source_start : edit.source_end].endswith("at night")
     _assert_retold_alone(fragments)
     from copylens.core import signals
     from copylens.core.score import score_pair
@@ -641,10 +681,12 @@ def test_a_retold_edit_goes_through_the_json_report_and_back() -> None:
     )
     data = json.loads(json.dumps(report.to_data()))
     (fragment,) = data["documents"][0]["sources"][0]["fragments"]
-    (edit,) = [e for e in fragment["edits"] if e["kind"] == "retold"]
-    start = TREES_RETOLD.index("In summer")
-    assert (edit["start"], edit["end"]) == (start, TREES_RETOLD.index("at night.") + 8)
-    assert edit["source_start"] == 0 and TREES[: edit["source_end"]].endswith("at night")
+    edits = [e for e in fragment["edits"] if e["kind"] == "retold"]  # one per sentence
+    start, second = TREES_RETOLD.index("In summer"), TREES_RETOLD.index("Their foliage")
+    end = TREES_RETOLD.index("at night.") + 8
+    assert [(e["start"], e["end"]) for e in edits] == [(start, second), (second, end)]
+    for edit in edits:
+        assert edit["source_start"] == 0 and TREES[: edit["source_end"]].endswith("at night")
     assert CheckReport.from_json(data) == report
     json_out = json.loads(export.json_report(report))
     assert json_out["documents"][0]["sources"][0]["fragments"][0]["edits"] == fragment["edits"]
@@ -680,3 +722,51 @@ def test_an_own_sentence_in_the_place_of_a_skipped_source_sentence_is_not_marked
     assert not any(f.start < own_end and own < f.end for f in fragments)
     copied = [(f.start, f.end) for f in fragments]
     assert copied[0][0] == 0 and BEES_OWN_IN_PLACE[copied[-1][1] :] == "."
+
+
+def test_the_plain_languages_and_their_lists_are_wordfreqs_own() -> None:
+    """``meaning.PLAIN_LANGUAGES`` read wordfreq's small lists without importing wordfreq:
+    each is plain by wordfreq's own language info (NFC), and the list read is wordfreq's
+    ``get_frequency_dict``, value for value; every language the engine detects is one."""
+    from wordfreq import get_frequency_dict
+    from wordfreq.language_info import get_language_info
+
+    from copylens.core.language import CYRILLIC_LANGUAGES, LATIN_LANGUAGES
+    from copylens.core.meaning import PLAIN_LANGUAGES, _wordfreq_list, small_list
+
+    assert set(LATIN_LANGUAGES) | set(CYRILLIC_LANGUAGES) <= PLAIN_LANGUAGES
+    for language in sorted(PLAIN_LANGUAGES):
+        plain, form, _ = _wordfreq_list(language)
+        assert plain and form == "NFC" == get_language_info(language)["normal_form"], language
+        assert small_list(language) == get_frequency_dict(language, "small"), language
+
+
+def test_weighing_letters_only_words_does_not_import_wordfreq() -> None:
+    """Importing wordfreq costs ~70 ms (langcodes' tables); weighing words of letters only in
+    a plain language reads its list directly, and only another word imports it. Before:
+    every first weight imported it."""
+    code = (
+        "import sys\n"
+        "from copylens.core.meaning import weight\n"
+        "values = [weight(w, 'en') for w in ('the', 'river', 'zorblaxq')]\n"
+        "assert 'wordfreq' not in sys.modules and 'langcodes' not in sys.modules, values\n"
+        "weight('x2', 'en')\n"
+        "assert 'wordfreq' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk", "de", "fr"])
+def test_every_words_zipf_is_wordfreqs_own_from_the_list_read_once(language: str) -> None:
+    """Words the direct lookup leaves to wordfreq's tokenizer (apostrophes, digits, capitals,
+    other normal forms) get wordfreq's own value, bit for bit, from the list read once."""
+    from wordfreq import top_n_list, zipf_frequency
+
+    from copylens.core.meaning import _zipf
+
+    zipf = _zipf(language)
+    words = ["planet's", "don't", "x2", "2024", "1,5", "м'ясо", "п’ять", "Word", "ﬁle", "naïve"]
+    words += ["e\u0301te", "l'eau", "co-operate", "", "'", "zorblaxq's", "сорок2"]
+    words += [w.capitalize() + "'s" for w in top_n_list(language, 200, wordlist="small")]
+    for word in words:
+        assert zipf(word) == zipf_frequency(word, language, wordlist="small"), word

@@ -4,7 +4,9 @@ report's quotes and the command line's text, from a report built by hand."""
 
 from __future__ import annotations
 
+import csv
 import io
+import json
 from typing import Any
 
 from copylens.app import export, textout
@@ -221,3 +223,33 @@ def test_text_output_counts_many_retold_sentences() -> None:
     assert any(line.endswith("(with 5 retold sentences)") for line in lines)
     assert sum(line.strip().startswith("retold: «") for line in lines) == textout.RETOLD_LINES
     assert "        and 2 more retold" in lines
+
+
+def _csv_rows(report: CheckReport | CompareReport) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(export.csv_report(report))))
+
+
+def test_csv_counts_the_retold_sentences_of_each_source_and_pair() -> None:
+    (row,) = _csv_rows(retold_report())
+    assert row["retold_sentences"] == "1"
+    assert row["paraphrase_fragments"] == "0"  # retold inside a copy: not a paraphrase fragment
+    assert list(row)[-2:] == ["url", "retold_sentences"]  # older columns keep their places
+    (pair,) = _csv_rows(compare_report())
+    assert pair["retold_sentences"] == "1"
+    data = report_data()
+    data["documents"][0]["sources"][0]["fragments"][0]["edits"] = []
+    (plain,) = _csv_rows(CheckReport.from_json(data))
+    assert plain["retold_sentences"] == "0"
+    data["documents"][0]["sources"] = []
+    (alone,) = _csv_rows(CheckReport.from_json(data))
+    assert alone["retold_sentences"] == ""  # no source, no count
+
+
+def test_json_export_keeps_the_retold_edit_with_both_spans() -> None:
+    data = json.loads(export.json_report(retold_report()))
+    (edit,) = data["documents"][0]["sources"][0]["fragments"][0]["edits"]
+    start = DOCUMENT.index(RETOLD)
+    assert edit["kind"] == "retold"
+    assert DOCUMENT[edit["start"] : edit["end"]] == RETOLD
+    assert SOURCE[edit["source_start"] : edit["source_end"]] == SOURCE_RETOLD
+    assert edit["start"] == start

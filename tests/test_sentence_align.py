@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -213,6 +214,53 @@ def test_a_paraphrase_beside_a_copy_is_one_copy_passage_with_the_retelling_a_ret
                 Edit("retold", at, len(essay), source_at, source_at + len(src[1])),
             )
             assert essay[joined.edits[0].start : joined.edits[0].end] == second
+
+
+def test_a_retelling_of_two_sentences_is_two_retold_edits_one_per_sentence() -> None:
+    """The passage grouping of a copy and a paraphrase of two sentences: one "retold" edit
+    per sentence, the second from its first word ("Without", a stop word) on, each with the
+    paraphrase's source span, together its characters exactly (the passage looks as before),
+    so the count of retold edits the front ends show is the count of sentences. Before: one
+    edit over both, shown as "1 sentence retold in other words"."""
+    src = _sentences(SOURCE)
+    one = "Growers across that area rely on periodic inundations restoring their plots."
+    two = "Without them the soil would soon lose what makes it so good for crops."
+    essay = f"{src[0]} {one} {two}"
+    a, b = _prepared(essay), _prepared(SOURCE)
+    copy = Fragment(0, len(src[0]), 0, len(src[0]), 9, 9)
+    at, source_at = essay.index(one), len(src[0]) + 1
+    source_end = source_at + len(src[1]) + 1 + len(src[2])
+    retold = Fragment(at, len(essay), source_at, source_end, 20, 0, kind="paraphrase", score=0.6)
+    found = Finding(
+        np.ones(len(a.canonical), dtype=bool),
+        np.ones(len(b.canonical), dtype=bool),
+        (copy, retold),
+    )
+    grouped = passages.PASSAGE_GROUPING.assembled(a, b, found, Options())
+    (joined,) = grouped.fragments
+    second = essay.index(two)
+    assert joined.edits == (
+        Edit("retold", at, second, source_at, source_end),
+        Edit("retold", second, len(essay), source_at, source_end),
+    )
+    assert [essay[e.start : e.end].strip() for e in joined.edits] == [one, two]
+    assert grouped.covered_a is found.covered_a and grouped.covered_b is found.covered_b
+    # A passage grouped before (by the sentence step) is cut too; a copy alone is as it was.
+    whole = Fragment(
+        0,
+        len(essay),
+        0,
+        source_end,
+        29,
+        9,
+        (Edit("retold", at, len(essay), source_at, source_end),),
+    )
+    again = Finding(found.covered_a, found.covered_b, (whole,))
+    assert passages.PASSAGE_GROUPING.assembled(a, b, again, Options()).fragments == (
+        Fragment(0, len(essay), 0, source_end, 29, 9, joined.edits),
+    )
+    alone = Finding(found.covered_a, found.covered_b, (copy,))
+    assert passages.PASSAGE_GROUPING.assembled(a, b, alone, Options()) is alone
 
 
 def test_a_retelling_before_a_copy_is_retold_inside_and_the_gap_between_replaced() -> None:
@@ -755,3 +803,90 @@ def test_word_salad_from_a_small_vocabulary_follows_no_source_by_chance(seed: in
     sim = similarity(a, b)
     assert sim.seeds
     assert sentence_align.alone(sim, []) == []
+
+
+# Words inside copied sentences between two fragments (issue 34, granularity on PAN random):
+# a line-wrapped copy whose words at a sentence boundary were swapped for the copier's own.
+INSIDE_G = "Farmers in the region depend on seasonal floods to renew the fertility"
+INSIDE_F = "along the main channel to protect the growing towns from water."
+INSIDE_GAP = " of\ntheir beloved acres, yearly. Clever builders erected dikes\n"
+
+
+def _fragment_of(essay: str, text: str) -> Fragment:
+    at, source_at = essay.index(text), SOURCE.index(text)
+    words = len(text.split())
+    return Fragment(at, at + len(text), source_at, source_at + len(text), words, words)
+
+
+def test_swapped_words_inside_two_copied_sentences_join_their_fragments() -> None:
+    """Two copied sentences, the end of the first and the beginning of the second swapped for
+    other words (no seed, no share of the source: the word aligner and the sentence bridges
+    keep two fragments, as on main): one fragment, its offsets exact, the swapped words one
+    "replace" edit between the two copied parts, never shown as copied."""
+    essay = INSIDE_G + INSIDE_GAP + INSIDE_F
+    report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
+    (fragment,) = [f for m in report.documents[0].sources for f in m.fragments]
+    end = essay.rindex("water") + len("water")  # a fragment ends on its last matching word
+    assert (fragment.start, fragment.end, fragment.kind) == (0, end, "copy")
+    gap = essay.index("beloved"), essay.index("dikes") + len("dikes")
+    (edit,) = fragment.edits
+    assert (edit.kind, edit.start, edit.end) == ("replace", *gap)
+    assert SOURCE[fragment.source_start : fragment.source_end].startswith("Farmers")
+    assert SOURCE[fragment.source_start : fragment.source_end].endswith("from water")
+
+
+def test_an_own_sentence_between_fragments_stays_apart_whatever_their_edges() -> None:
+    """The checked text given, a writer's own sentence between two copied ones keeps their
+    fragments apart: a whole sentence lies between them (two sentence ends), also when the
+    first fragment's edge ran into the own sentence by a word the source shares ("Farmers"):
+    what is left of it outweighs what the fragment holds (issue 12)."""
+    own = "Farmers here still grumble about mud every spring"
+    essay = f"{INSIDE_G} of their fields. {own}. Engineers built levees {INSIDE_F}"
+    a, b = _prepared(essay), _prepared(SOURCE)
+    sim = pair_sentences(a.canonical, b.canonical).similarity
+    first = _fragment_of(essay, f"{INSIDE_G} of their fields.")
+    second = _fragment_of(essay, f"Engineers built levees {INSIDE_F}")
+    for grouped in (False, True):
+        fragments = [first, second]
+        assert one_passage(
+            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay
+        ) == (
+            first,
+            second,
+        )
+        bled = replace(first, end=essay.index(own) + len("Farmers"))  # one word into it
+        assert len(one_passage([bled, second], a.canonical, b.canonical, sim, text=essay)) == 2
+    short = f"{INSIDE_G} of their fields. Rivers frighten me. Engineers built levees {INSIDE_F}"
+    a = _prepared(short)  # two counted words of its own between: no join by their count
+    fragments = [
+        _fragment_of(short, f"{INSIDE_G} of their fields."),
+        _fragment_of(short, f"Engineers built levees {INSIDE_F}"),
+    ]
+    assert len(one_passage(fragments, a.canonical, b.canonical, text=short)) == 2
+
+
+def test_the_grouping_joins_two_paraphrases_a_later_step_left_apart() -> None:
+    """Two paraphrases of one passage, the swapped words inside their sentences between them
+    (:func:`sentence_align._inside_sentences`), and no copy among the pair's fragments (a
+    later step, the names step, took away the copy the sentence step saw between them): the
+    passage grouping makes them one paraphrase, its score the lower one (before: the
+    grouping ran only beside a copy, and they stayed two)."""
+    essay = INSIDE_G + INSIDE_GAP + INSIDE_F
+    a, b = _prepared(essay), _prepared(SOURCE)
+    first, second = (
+        replace(_fragment_of(essay, text), kind="paraphrase", score=score)
+        for text, score in ((INSIDE_G, 0.7), (INSIDE_F, 0.6))
+    )
+    found = Finding.nothing(len(a.canonical), len(b.canonical))
+    found = Finding(found.covered_a, found.covered_b, (first, second), None)
+    grouped = passages.PASSAGE_GROUPING.assembled(a, b, found, Options())
+    (joined,) = grouped.fragments
+    assert (joined.start, joined.end, joined.kind, joined.score) == (
+        0,
+        second.end,
+        "paraphrase",
+        0.6,
+    )
+    assert joined.edits == ()  # a paraphrase shows no edits
+    alone = Finding(found.covered_a, found.covered_b, (first,), None)
+    assert passages.PASSAGE_GROUPING.assembled(a, b, alone, Options()).fragments == (first,)

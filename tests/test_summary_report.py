@@ -46,13 +46,14 @@ def test_text_output_says_summarised_from_without_a_score() -> None:
 
 def test_csv_has_each_declared_kinds_columns_with_the_summary_counted() -> None:
     """The check CSV's columns: the fixed ones, each kind's declared ``columns`` (paraphrase,
-    summary), the address last; the summary counted in its own, not as a paraphrase."""
+    summary), the address, the retold sentences last; the summary counted in its own, not
+    as a paraphrase."""
     kinds = [c for k in FRAGMENT_KINDS.values() for c in k.columns]
     assert "summary_fragments" in kinds and "summary_words" in kinds
     rows = list(csv.reader(io.StringIO(export.csv_report(summary_report()))))
     head, row = rows
-    assert head[14:-1] == kinds and head[-1] == "url"
+    assert head[14:-2] == kinds and head[-2:] == ["url", "retold_sentences"]
     values = dict(zip(head, row, strict=True))
     assert (values["summary_fragments"], values["summary_words"]) == ("1", "20")
     assert (values["paraphrase_fragments"], values["paraphrase_score"]) == ("0", "")
-    assert export.CSV_COMPARE_COLUMNS[7:] == tuple(kinds)
+    assert export.CSV_COMPARE_COLUMNS[7:-1] == tuple(kinds)

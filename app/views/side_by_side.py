@@ -51,7 +51,10 @@ def fragment_spans(
 
     Per fragment: a fill over the whole fragment (key ``(*key_prefix, n)``; a cited fragment
     green-grey and italic whatever the source), then paler,
-    dotted-underlined spans over its edited words. With a ``current`` fragment (side by side)
+    dotted-underlined spans over its edited words; in the current fragment (side by side),
+    words only the other side has (a zero-width edit) mark the one character where they were
+    left out (:func:`_left_out_mark`) as a block of the source's dark line colour.
+    With a ``current`` fragment (side by side)
     that one is painted last in the stronger tint and the others fade. ``other_text`` is the
     text of the other side, quoted in tooltips of edits.
 
@@ -68,6 +71,7 @@ def fragment_spans(
     strong fill.
     """
     line = colors.underline_color(color_index)
+    left_out = fill_format(line)  # a dark block of the source's line colour
     if current is None:
         normal = fill_format(colors.source_color(color_index))
         edited = fill_format(colors.edited_color(color_index), underline=line)
@@ -136,18 +140,38 @@ def fragment_spans(
         )
         for edit in fragment.edits:
             e_start, e_end = _side(edit, side)
+            mark = e_end == e_start and is_current  # words only the other side has
+            if mark:
+                e_start, e_end = _left_out_mark(e_start, start, end)
             if e_end > e_start:
                 spans.append(
                     Span(
                         e_start,
                         e_end,
-                        retold_fill if edit.kind == presentation.RETOLD else edit_fill,
+                        left_out
+                        if mark
+                        else retold_fill
+                        if edit.kind == presentation.RETOLD
+                        else edit_fill,
                         key,
                         _edit_tip(edit, side, other_text),
                         "edit",
                     )
                 )
     return spans
+
+
+def _left_out_mark(at: int, start: int, end: int) -> tuple[int, int]:
+    """The one character marking a zero-width edit at ``at`` inside a fragment's
+    ``[start, end)`` (words only the other side has: a "delete" on the document's side, an
+    "insert" on the source's): the one before it (the space between the words it was left
+    out between), or the first after it at the fragment's start; its tooltip names the words
+    (:func:`_edit_tip`)."""
+    if start < at <= end:
+        return at - 1, at
+    if start <= at < end:
+        return at, at + 1
+    return at, at
 
 
 def _side(item: Fragment | Edit, side: str) -> tuple[int, int]:

@@ -143,3 +143,62 @@ def test_pdf_layout_tints_the_retold_sentence_inside_the_passage(qapp) -> None:
     assert retold.underlineStyle() == WAVE
     assert copied.background().color().name().upper() == PALETTE[0].upper()
     assert copied.underlineStyle() != WAVE
+
+
+RETELLING = (
+    "Growers across that area rely on periodic inundations restoring their plots.",
+    "Without them the soil would soon lose what makes it so good for crops.",
+    "Walls of earth were later raised beside the biggest stream to guard the settlements.",
+    "Those walls kept the fresh mud away from the swamps lying behind.",
+    "So the swamps sank lower while the shore moved back year after year.",
+)
+CAPTIONS = {
+    "en": {
+        1: "1 sentence retold in other words",
+        2: "2 sentences retold in other words",
+        5: "5 sentences retold in other words",
+    },
+    "ru": {
+        1: "1 предложение пересказано своими словами",
+        2: "2 предложения пересказаны своими словами",
+        5: "5 предложений пересказано своими словами",
+    },
+}
+
+
+@pytest.mark.parametrize("n", [1, 2, 5])
+def test_the_caption_counts_the_sentences_of_a_retelling_the_engine_grouped(qtbot, qapp, n) -> None:
+    """A copied sentence, then a paraphrase of ``n`` sentences (one run, as the paraphrase
+    stage reports it) grouped by the engine's passage grouping: the caption counts ``n``
+    sentences in English and in Russian (plural forms for 1, 2 and 5). Before: one retold
+    edit, "1 sentence retold" whatever ``n``."""
+    import numpy as np
+
+    from copylens.app import i18n
+    from copylens.app.views.side_by_side import SideBySideView
+    from copylens.core import Options, passages
+    from copylens.core.extract import Extracted
+    from copylens.core.prepare import prepare_text
+    from copylens.core.report import Fragment
+    from copylens.core.signal import Finding
+
+    first = SOURCE[: SOURCE.index(" Over")]
+    essay = " ".join((first, *RETELLING[:n]))
+    a = prepare_text(Extracted("essay.txt", essay, "txt"), Options())
+    b = prepare_text(Extracted("rivers.txt", SOURCE, "txt"), Options())
+    at = len(first) + 1
+    copy = Fragment(0, len(first), 0, len(first), 8, 8)
+    retold = Fragment(at, len(essay), at, len(SOURCE), 30, 0, kind="paraphrase", score=0.6)
+    found = Finding(
+        np.ones(len(a.canonical), dtype=bool), np.ones(len(b.canonical), dtype=bool), (copy, retold)
+    )
+    (passage,) = passages.PASSAGE_GROUPING.assembled(a, b, found, Options()).fragments
+    try:
+        for language, captions in CAPTIONS.items():
+            assert i18n.install_translator(qapp, language) == language
+            side = SideBySideView()
+            qtbot.addWidget(side)
+            side.show_pair("essay.txt", essay, "rivers.txt", SOURCE, [passage])
+            assert side.position_label.text().endswith("  ·  " + captions[n])
+    finally:
+        i18n.install_translator(qapp, "en")

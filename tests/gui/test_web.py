@@ -391,9 +391,11 @@ def test_reports_and_csv_carry_the_address(tmp_path) -> None:
     assert "downloaded 2026-11-25" in text
     assert "Web search queries sent: 3" in text
     rows = csv_report(report).splitlines()
-    assert rows[0].split(",")[-1] == "url" and CSV_CHECK_COLUMNS[-1] == "url"
+    # The address after the older columns; only the retold sentences' count came after it.
+    assert rows[0].split(",")[-2:] == ["url", "retold_sentences"]
+    assert CSV_CHECK_COLUMNS[-2:] == ("url", "retold_sentences")
     assert CSV_CHECK_COLUMNS[:3] == ("document", "source", "containment")  # old order kept
-    assert rows[1].endswith(",https://example.com/heat?a=1&b=2")
+    assert rows[1].endswith(",https://example.com/heat?a=1&b=2,0")
     from copylens.app.printing import html_to_pdf
 
     pdf = html_to_pdf(html_report(report, wrap_names=True), tmp_path / "report.pdf")
