@@ -9,8 +9,12 @@ LocalCluster's workers and their readers are the run's children), ``--base REV``
 Reported: the median run's time and peak, the ratio of each Dask run to the local run in the
 same alternation (each pair of neighbouring runs, and the medians'), and whether each Dask
 run's JSON is the local run's byte for byte but for its time stamp (it must be: the bench
-exits 1 otherwise). ``--stages`` adds one run of each with ``COPYLENS_STAGE_CPU`` (untimed),
-and prints the CPU by stage over all processes, beside each other. Timings are wall clock on
+exits 1 otherwise). Both trees are compiled to bytecode first, as an installed CopyLens is
+(``bench_compare.compiled``): with ``PYTHONDONTWRITEBYTECODE`` set and stale bytecode, each of
+a Dask run's spawned processes (two workers and the reader each starts) compiled the engine
+again (~0.1 s of CPU each), where the local run compiles it once and forks. ``--stages``
+adds one run of each with ``COPYLENS_STAGE_CPU`` (untimed), and prints the CPU by stage over
+all processes, beside each other. Timings are wall clock on
 a shared 2-core machine: compare within one run only.
 
 Usage: ``python bench/bench_dask.py [--sizes 1000] [--repeat 3] [--stages] [--base main]
@@ -32,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from bench_compare import (
+    compiled,
     copylens_command,
     measured,
     measurement,
@@ -146,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="copylens-base-") as tmp:
         base = (args.base, old_package(args.base, Path(tmp))) if args.base else None
+        compiled([REPO, *([base[1]] if base else [])])  # every spawned worker would compile
         sizes = [run_size(n, args.repeat, args.stages, args.timeout, base) for n in args.sizes]
     results = {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),

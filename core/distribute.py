@@ -23,11 +23,13 @@ many. :func:`compare_on_dask`:
 5. *candidates*: the ready anchors shuffled the same way; each bucket's pairs by
    :func:`~copylens.core.index.shared_values` with :data:`~copylens.core.index.MAX_DF`, exact
    for the same reason; the union of the buckets' pairs is ``candidate_pairs``;
-6. *align*: candidate pairs in blocks by the partitions of their two documents, each block a
-   task calling :func:`~copylens.core.engine.compare_pair` on its pairs, given the block's two
-   partitions whole when every worker can hold the run's documents (Dask moves a partition to
-   a worker once, for all its blocks there: :data:`WHOLE_SHARE`), else only the documents the
-   block needs, picked where their partitions are; once the worker has the paraphrase stage's
+6. *align*: candidate pairs in blocks of whole groups (a document and all its partners, in
+   candidate order: :func:`_blocks`), each block a task calling
+   :func:`~copylens.core.engine.compare_group` on each group, as the local run does (the
+   containment bound takes a group in one pass), given the partitions its documents are in
+   whole when every worker can hold the run's documents (Dask moves a partition to a worker
+   once, for all its blocks there: :data:`WHOLE_SHARE`), else only the documents the block
+   needs, picked where their partitions are; once the worker has the paraphrase stage's
    lexicons, which it loads on a thread of its own while it reads (:class:`_WarmUp`). A worker
    of several threads aligns on all of them at once;
 7. clusters and the report here, as ``compare`` makes them.
@@ -125,16 +127,19 @@ ARCHIVE_PARTITION_DOCUMENTS = 100
 """An archive add's partitions come back to be written in order, a few ahead of the writer: smaller
 ones keep the memory held for them small."""
 BLOCK_PAIRS = 2048
-"""Candidate pairs per alignment task at most. Most candidates cost only their containment
-bound, so a task's cost is mostly that of moving its documents: at 256 a document of 1,000
-essays was picked for 18 blocks on average (18,381 picks in 116 blocks); at 2,048 the run's
+"""Candidate pairs per alignment task: at least (but the last), in whole groups of a document
+and its partners (:func:`_blocks`; before issue 40's second session, at most, cut by both
+documents' partitions, each block holding at most two partitions). Most candidates cost only
+their containment bound, so a task's cost is mostly that of moving its documents: at 256 a
+document of 1,000 essays was picked for 18 blocks on average (18,381 picks in 116 blocks); at
+2,048 the run's
 CPU (all processes) was 18.5 s against 21.0 s, Dask's own share 2.6 s against 4.0 s (issue 40,
 two alternating runs each; a task holds at most two partitions' documents either way). In
 three further alternations, 2,048 pairs took 18.4 s of CPU (median), 8,192 pairs 19.1 s, and
 2,048 with one partition per thread instead of two 19.2 s."""
 WHOLE_SHARE = 0.125
 """Most of a worker's memory the run's documents may take for each alignment task to be
-given its two partitions whole (:func:`_compared`): Dask then moves a partition to a worker
+given the partitions it touches whole (:func:`_compared`): Dask then moves a partition to a worker
 once, and keeps it there for the run's next blocks, where picking moved the documents of
 every block anew, and ran a task on each side to pick them. At 1,000 essays (4 partitions, 20
 blocks) either moves about as much; at 10,000 (20 partitions, 200 blocks of fewer than 2,048
@@ -168,31 +173,85 @@ def dask_cluster(address: str, workers: int) -> Iterator[Any]:
     settings = {"distributed.worker.daemon": False, **(QUIET if local else {})}
     with dask.config.set(settings), ExitStack() as stack:
         stopping = stack.enter_context(_QuietWhenStopped())  # the last to end: around closing
-        if local:
-            cluster = stack.enter_context(
-                distributed.LocalCluster(
-                    n_workers=workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    host="127.0.0.1",
-                    dashboard_address=None,
-                    # its HTTP server (health, metrics) on a free port, not 8787 or a warning
-                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                    # not a warning per task a cancel stops, nor the errors of workers
-                    # whose peers and scheduler a stop closed under them (_QuietWhenStopped)
-                    silence_logs=logging.CRITICAL,
-                )
-            )
-            client = stack.enter_context(distributed.Client(cluster, set_as_default=False))
-        else:
-            client = stack.enter_context(_connect(distributed, address))
-        _usable_workers(client, address)
         try:
+            if local:
+                client = _local_client(distributed, workers, stack)
+            else:
+                client = stack.enter_context(_connect(distributed, address))
+            _usable_workers(client, address)
             with client.as_current():  # distributed.wait finds it
                 yield client
         except BaseException as error:
             stopping.stopped(error)
             raise
+
+
+def _local_client(distributed: Any, workers: int, stack: ExitStack) -> Any:
+    """A client of a LocalCluster of ``workers`` processes started now, both entered into
+    ``stack`` (so closed with it). Started on a thread of its own, to its end, even when the
+    run is stopped meanwhile (Ctrl+C, or SIGTERM as the command line raises it): such a stop
+    is raised here once both are in ``stack``. Interrupted halfway, the LocalCluster was never
+    closed by this process but by Dask's exit hook, which failed on a worker still starting
+    (a traceback after "terminated"; issue 40's SIGTERM that once hung), and its workers are
+    processes this one waits for at exit (they are not daemonic: module docstring)."""
+
+    def start() -> tuple[Any, Any]:
+        cluster = distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            # its HTTP server (health, metrics) on a free port, not 8787 or a warning
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+            # not a warning per task a cancel stops, nor the errors of workers
+            # whose peers and scheduler a stop closed under them (_QuietWhenStopped)
+            silence_logs=logging.CRITICAL,
+        )
+        try:
+            # results straight from the workers, not through the scheduler in this process
+            return cluster, distributed.Client(
+                cluster, set_as_default=False, direct_to_workers=True
+            )
+        except BaseException:
+            cluster.close()
+            raise
+
+    (cluster, client), stop = _to_the_end(start)
+    stack.enter_context(cluster)
+    stack.enter_context(client)
+    if stop is not None:
+        raise stop
+    return client
+
+
+def _to_the_end(function: Callable[[], T]) -> tuple[T, BaseException | None]:
+    """``function()`` run to its end on a thread of its own, and the first exception a signal
+    raised in this thread while it ran (a KeyboardInterrupt), not raised: Python runs signal
+    handlers on the main thread only, so the function itself is never interrupted. What the
+    function raises is raised after it ended (the signal's exception instead, if one came)."""
+    done: list[T] = []
+    failed: list[BaseException] = []
+    ended = threading.Event()  # not Thread.join: one interrupted may take the thread as ended
+
+    def run() -> None:
+        try:
+            done.append(function())
+        except BaseException as error:
+            failed.append(error)
+        finally:
+            ended.set()
+
+    threading.Thread(target=run, name="copylens-cluster-start", daemon=True).start()
+    stop: BaseException | None = None
+    while not ended.is_set():
+        try:
+            ended.wait()
+        except BaseException as error:  # a signal's: taken, and raised by the caller
+            stop = stop or error
+    if failed:
+        raise stop or failed[0]
+    return done[0], stop
 
 
 class _QuietWhenStopped:
@@ -699,13 +758,15 @@ def _split(
     records: Callable[[Any, int], Records], part: Any, first: int, buckets: int
 ) -> list[Records]:
     """The partition's records in ``buckets`` pieces by value (value mod buckets: fingerprints
-    are uniform)."""
-    values, owners = records(part, first)
-    at = (values % np.uint64(buckets)).astype(np.int64)
-    order = np.argsort(at, kind="stable")
-    bounds = np.searchsorted(at[order], np.arange(buckets + 1))
-    values, owners = values[order], owners[order]
-    return [(values[a:b], owners[a:b]) for a, b in pairwise(bounds.tolist())]
+    are uniform); records without owners (:func:`_anchors`) stay without."""
+    with stage("candidates"):
+        values, owners = records(part, first)
+        at = (values % np.uint64(buckets)).astype(np.int64)
+        order = np.argsort(at, kind="stable")
+        bounds = np.searchsorted(at[order], np.arange(buckets + 1))
+        values = values[order]
+        owners = owners[order] if len(owners) else owners
+        return [(values[a:b], owners[a:b]) for a, b in pairwise(bounds.tolist())]
 
 
 def _joined(pieces: Sequence[Records]) -> Records:
@@ -718,21 +779,29 @@ def _joined(pieces: Sequence[Records]) -> Records:
 
 
 def _owned(arrays: Sequence[np.ndarray], first: int) -> Records:
-    """Records of the arrays of the documents at ``first``, ``first + 1``, …"""
+    """Records of the arrays of the documents at ``first``, ``first + 1``, …; the owners as
+    int32 (what the shuffles move: 12 bytes a record, not 16)."""
     if not arrays:
         return _NO_VALUES, _NO_OWNERS
     owners = np.repeat(np.arange(first, first + len(arrays)), [len(a) for a in arrays])
-    return np.concatenate(arrays).astype(np.uint64), owners.astype(np.int64)
+    return np.concatenate(arrays).astype(np.uint64), owners.astype(np.int32)
 
 
 def _anchors(part: Sequence[Prepared | InputFailure], first: int) -> Records:
-    """The anchor k-grams of a partition's documents (distinct per document)."""
-    return _owned([d.anchors for d in _built(part)], first)
+    """The anchor k-grams of a partition's documents (distinct per document), without owners:
+    counting the documents holding a value needs only the values (:func:`_common_in`), so the
+    common phrases' shuffle moves 8 bytes an anchor, not 16."""
+    built = _built(part)
+    if not built:
+        return _NO_VALUES, _NO_OWNERS
+    return np.concatenate([d.anchors for d in built]).astype(np.uint64), _NO_OWNERS
 
 
 def _common_in(documents: int, options: Options, *pieces: Records) -> np.ndarray:
-    """A bucket's common phrases: its values' holders are all here."""
-    return held_by_many(_joined(pieces)[0], documents, options)
+    """A bucket's common phrases: its values' holders are all here (each holds a value
+    once)."""
+    with stage("candidates"):
+        return held_by_many(_joined(pieces)[0], documents, options)
 
 
 def _ready(
@@ -742,35 +811,39 @@ def _ready(
     options: Options,
     *templates: Sequence[Prepared | InputFailure],
 ) -> list[Prepared]:
-    return ready_to_compare(
-        _built(part),
-        [t for read in templates for t in _built(read)],
-        options,
-        first=first,
-        common=common,
-    )
+    with stage("ready"):
+        return ready_to_compare(
+            _built(part),
+            [t for read in templates for t in _built(read)],
+            options,
+            first=first,
+            common=common,
+        )
 
 
 def _pairs_in(documents: int, *pieces: Records) -> np.ndarray:
     """A bucket's candidate pairs (i < j) as codes i · documents + j, sorted, distinct."""
-    values, owners = _joined(pieces)
-    shared = shared_values(values, owners, MAX_DF)
-    keep = shared.count >= MIN_SHARED_ANCHORS
-    return distinct(shared.first[keep] * documents + shared.second[keep])
+    with stage("candidates"):
+        values, owners = _joined(pieces)
+        shared = shared_values(values, owners, MAX_DF)
+        keep = shared.count >= MIN_SHARED_ANCHORS
+        return distinct(shared.first[keep] * documents + shared.second[keep])
 
 
 def _compare_block(
-    left: Sequence[Prepared], right: Sequence[Prepared], pairs: np.ndarray, options: Options
+    pairs: np.ndarray, options: Options, *parts: Sequence[Prepared]
 ) -> list[PairResult | None]:
-    """``compare_pair`` of each (i, j) of ``pairs`` (positions in ``left`` and ``right``,
-    sorted), pairs bounded under ``min_containment`` not aligned: ``compare_group``; once
-    the lexicons this worker was loading are loaded (:meth:`_WarmUp.wait`), beside the other
-    alignments of this worker's threads."""
+    """``compare_pair`` of each (i, j) of ``pairs`` (positions in the documents of ``parts``
+    one after another; a document's pairs consecutive, :func:`_blocks`), pairs bounded under
+    ``min_containment`` not aligned: ``compare_group``, once per document and all its
+    partners; once the lexicons this worker was loading are loaded (:meth:`_WarmUp.wait`),
+    beside the other alignments of this worker's threads."""
     _WARM_UP.wait()
+    docs = [d for part in parts for d in part]
     return [
         result
         for i, js in groups_of(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
-        for result in compare_group(left[i], [right[j] for j in js], options)
+        for result in compare_group(docs[i], [docs[j] for j in js], options)
     ]
 
 
@@ -914,55 +987,68 @@ def _compared(
     candidates: np.ndarray,
     documents: int,
 ) -> Iterator[PairResult]:
-    """The reported pairs among the candidates, in candidate order, aligned in blocks of pairs
-    of two partitions: given the two partitions whole when every worker can hold all of the
-    run's documents (:meth:`_Run.fit_everywhere`), else only the documents each block needs,
-    picked where their partitions are."""
+    """The reported pairs among the candidates, in candidate order, aligned in blocks of whole
+    groups (a document and all its partners, as the local run groups them: the containment
+    bound takes a document's partners in one pass, :func:`_blocks`), each block given the
+    partitions its documents are in whole when every worker can hold all of the run's documents
+    (:meth:`_Run.fit_everywhere`), else only the documents it needs, picked where their
+    partitions are."""
     if len(candidates) == 0:
         return
     first_doc, second_doc = candidates // documents, candidates % documents
     starts = np.asarray(firsts, dtype=np.int64)
-    part_a = np.searchsorted(starts, first_doc, side="right") - 1
-    part_b = np.searchsorted(starts, second_doc, side="right") - 1
-    blocks = part_a * len(ready) + part_b
-    order = np.argsort(blocks, kind="stable")  # within a block, candidate order
-    chunks: list[np.ndarray] = []
-    for run_of in np.split(order, np.flatnonzero(np.diff(blocks[order])) + 1):
-        chunks.extend(np.split(run_of, range(BLOCK_PAIRS, len(run_of), BLOCK_PAIRS)))
-    chunks = sorted((c for c in chunks if len(c)), key=lambda c: int(c[0]))
+    ends = np.append(starts[1:], documents)
     whole = run.fit_everywhere(ready)
     if not whole:
         run.holders(ready)  # one question to the scheduler for all partitions
 
-    def ask(chunk: np.ndarray) -> Any:
-        a, b = int(part_a[chunk[0]]), int(part_b[chunk[0]])
-        left, right = first_doc[chunk] - starts[a], second_doc[chunk] - starts[b]
+    def ask(chunk: slice) -> Any:
+        left, right = first_doc[chunk], second_doc[chunk]
+        wanted = np.unique(np.concatenate((left, right)))
+        parts = np.unique(np.searchsorted(starts, wanted, side="right") - 1).tolist()
         if whole:  # a partition moves to a worker once, and stays for the run's next blocks
-            local = np.stack((left, right), axis=1)
-            return run.submit(_compare_block, ready[a], ready[b], local, run.options)
-        if a == b:
-            wanted, at = np.unique(np.concatenate((left, right)), return_inverse=True)
-            picked_a = picked_b = run.beside(ready[a], _picked, wanted)
-            local = np.stack((at[: len(chunk)], at[len(chunk) :]), axis=1)
+            members = np.concatenate([np.arange(starts[p], ends[p]) for p in parts])
+            given = [ready[p] for p in parts]
         else:
-            wanted_a, at_a = np.unique(left, return_inverse=True)
-            wanted_b, at_b = np.unique(right, return_inverse=True)
-            picked_a = run.beside(ready[a], _picked, wanted_a)
-            picked_b = run.beside(ready[b], _picked, wanted_b)
-            local = np.stack((at_a, at_b), axis=1)
-        return run.submit(_compare_block, picked_a, picked_b, local, run.options)
+            members = wanted
+            given = []
+            for p in parts:
+                mine = wanted[(wanted >= starts[p]) & (wanted < ends[p])]
+                given.append(run.beside(ready[p], _picked, mine - starts[p]))
+        local = np.stack((np.searchsorted(members, left), np.searchsorted(members, right)), 1)
+        return run.submit(_compare_block, local, run.options, *given)
 
     results: dict[int, PairResult | None] = {}
     following = done = 0
+    chunks = _blocks(first_doc, BLOCK_PAIRS)
     for chunk, future in run.windowed(ask, chunks, BLOCKS_PER_THREAD * run.threads):
-        results.update(zip(chunk.tolist(), future.result(), strict=True))
-        done += len(chunk)
+        results.update(zip(range(chunk.start, chunk.stop), future.result(), strict=True))
+        done += chunk.stop - chunk.start
         run.step("comparing", done, len(candidates))
         while following in results:
             pair = results.pop(following)
             following += 1
             if pair is not None:
                 yield pair
+
+
+def _blocks(first: np.ndarray, size: int) -> list[slice]:
+    """Runs of consecutive candidates (``first``: each one's first document, in candidate
+    order, so never decreasing) of at least ``size`` pairs, but the last, each cut where the
+    first document changes: a document's pairs are one block's, and the containment bound
+    takes them in one pass, as the local run does (issue 40: cut by the partitions of both
+    documents too, a document's pairs were bounded in up to one pass per partition, and the
+    bound took 3× the local run's CPU at 10,000 essays)."""
+    if len(first) == 0:
+        return []
+    cuts = (np.flatnonzero(first[1:] != first[:-1]) + 1).tolist()
+    out: list[slice] = []
+    begin = 0
+    for at in [*cuts, len(first)]:
+        if at - begin >= size or at == len(first):
+            out.append(slice(begin, at))
+            begin = at
+    return out
 
 
 def dedup_on_dask(

@@ -26,6 +26,7 @@ from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from copylens.app.cli import main
@@ -682,8 +683,9 @@ def test_a_local_cluster_runs_without_dasks_profiler_and_monitors(dask_installed
     """``--dask local``'s workers do not sample their threads' stacks every 10 ms for a
     dashboard nobody sees, nor watch the GIL (issue 40: their CPU grows with the run's time),
     and its scheduler runs no active memory manager (it dropped the partitions a worker had
-    fetched for its alignment blocks); the settings reach the spawned workers, and only a
-    cluster started here."""
+    fetched for its alignment blocks); its client takes results straight from the workers
+    (through the scheduler, each result was read, written and read again in this process);
+    the settings reach the spawned workers, and only a cluster started here."""
     code = (
         "import dask\n"
         "from copylens.core.distribute import dask_cluster\n"
@@ -693,12 +695,13 @@ def test_a_local_cluster_runs_without_dasks_profiler_and_monitors(dask_installed
         "            'profile' in dask_worker.periodic_callbacks)\n"
         "if __name__ == '__main__':\n"
         "    with dask_cluster('local', 1) as client:\n"
-        "        print(list(client.run(settings).values()), client.amm.running())\n"
+        "        print(list(client.run(settings).values()), client.amm.running(),\n"
+        "              client.direct_to_workers)\n"
         "    print(dask.config.get('distributed.worker.profile.enabled'))\n"
     )
     run = _command(code=code)
     assert run.returncode == 0, run.stderr
-    assert run.stdout.split() == ["[(False,", "False,", "False)]", "False", "True"]
+    assert run.stdout.split() == ["[(False,", "False,", "False)]", "False", "True", "True"]
 
 
 def test_blocks_given_picked_documents_give_the_same_report(
@@ -714,6 +717,29 @@ def test_blocks_given_picked_documents_give_the_same_report(
     local = compare(inputs, ignore=ignore)
     monkeypatch.setattr(distribute, "WHOLE_SHARE", 0.0)
     assert compare_on_dask(inputs, ignore=ignore, address=dask_scheduler) == local
+
+
+def test_a_documents_pairs_are_aligned_in_one_block_whatever_partitions_its_partners_are_in() -> (
+    None
+):
+    """The alignment's blocks are runs of candidates cut only where the first document
+    changes (issue 40): all of a document's pairs are in one block, so its containment bound
+    is one pass over all its partners, as in the local run (cut by the partitions of both
+    documents, a document of 10,000 essays was bounded once per partition of its partners:
+    3x the local run's CPU); the blocks cover the candidates in order, each of at least the
+    block size but the last."""
+    from copylens.core.distribute import _blocks
+
+    rng = random.Random(40)
+    first = np.sort(np.array([rng.randrange(60) for _ in range(700)], dtype=np.int64))
+    for size in (1, 7, 64, 10_000):
+        blocks = _blocks(first, size)
+        assert [b.start for b in blocks] == [0, *(b.stop for b in blocks[:-1])]
+        assert blocks[-1].stop == len(first)
+        assert all(b.stop - b.start >= size for b in blocks[:-1])
+        owners = [set(first[b].tolist()) for b in blocks]
+        assert sum(len(o) for o in owners) == len(set(first.tolist()))  # none in two blocks
+    assert _blocks(np.empty(0, dtype=np.int64), 8) == []
 
 
 # ------------------------------------------------------------------ stopping the command line
@@ -806,5 +832,62 @@ def test_a_signal_stops_compare_on_a_local_cluster_with_no_process_left(
     assert err.rstrip().endswith(said), err
     assert "Traceback" not in err and "ERROR" not in err, err
     assert started, "the cluster's processes were never seen"
+    assert _wait_for(lambda: not [p for p in started if _alive(p)], "no process left")
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == given
+
+
+def _cmdline(pid: int) -> str:
+    with suppress(OSError):
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    return ""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="process checks read /proc")
+def test_a_sigterm_while_the_local_cluster_starts_stops_it_with_no_traceback_and_no_process_left(
+    dask_installed: None, tmp_path: Path
+) -> None:
+    """SIGTERM to ``compare --dask local`` as soon as its first worker process exists, while
+    the LocalCluster is starting: exit 143, "terminated" and nothing else (no traceback of
+    Dask's exit hook closing a cluster whose worker was still starting: "AssertionError:
+    Status.init", "Nanny failed to start"), no process left; the inputs untouched."""
+    folder = tmp_path / "essays"
+    folder.mkdir()
+    rng = random.Random(41)
+    for n in range(20):
+        (folder / f"e{n:02d}.txt").write_text(text(essay(rng, EN_WORDS, 4)), encoding="utf-8")
+    given = {p.name: p.read_bytes() for p in folder.iterdir()}
+    command = [sys.executable, "-m", "copylens", "compare", str(folder), "--format", "json"]
+    err = tmp_path / "stderr.txt"
+    with err.open("wb") as sink:
+        process = subprocess.Popen(
+            [*command, "--dask", "local"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=sink,
+        )
+    ended = threading.Event()
+    started = _descendants_while_running(process.pid, ended)
+    try:
+        worker = _wait_for(
+            lambda: [
+                p
+                for p in _children(process.pid)
+                if "spawn_main" in _cmdline(p) and "resource_tracker" not in _cmdline(p)
+            ],
+            "a worker process",
+        )
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=120)  # a hang guard, not a latency target
+    finally:
+        ended.set()
+        if process.poll() is None:
+            process.kill()
+        for thread in threading.enumerate():
+            if thread.name == "watch-children":
+                thread.join(START_SECONDS)
+    said = err.read_text(errors="replace")
+    assert process.returncode == 143, said
+    assert said.strip() == "terminated", said
+    assert worker and started
     assert _wait_for(lambda: not [p for p in started if _alive(p)], "no process left")
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == given
