@@ -553,7 +553,7 @@ def test_a_check_against_a_local_page_end_to_end(
     model = view.sources_model
     assert model.data(model.index(0, SourcesModel.NAME)) == page.removeprefix("http://")
     assert model.data(model.index(0, SourcesModel.NAME), WEB_ROLE) == page
-    assert csv_report(report).splitlines()[1].endswith("," + page)
+    assert csv_report(report).splitlines()[1].endswith("," + page + ",0")  # url, retold
 
 
 def test_pages_are_refused_from_local_addresses_by_default(
