@@ -730,11 +730,10 @@ Paired = tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
 def _score(paired: Paired) -> float:
     """The harmonic mean of both sides' paired share of weight (0 when too little is left)."""
     (wa, best_a), (wb, best_b) = paired
-    if wa.sum() < LEAST_WEIGHT or wb.sum() < LEAST_WEIGHT:
+    sa, sb = float(wa.sum()), float(wb.sum())
+    if sa < LEAST_WEIGHT or sb < LEAST_WEIGHT:
         return 0.0
-    ca = float(wa @ best_a) / float(wa.sum())
-    cb = float(wb @ best_b) / float(wb.sum())
-    return _harmonic(ca, cb)
+    return _harmonic(float(wa @ best_a) / sa, float(wb @ best_b) / sb)
 
 
 def _paired(
@@ -766,13 +765,15 @@ def _paired(
         floor, equal = blocks[0].raised(blocks[1], blocks[2])
     if floor is not None:
         np.maximum(cosine, floor, out=cosine)
-    cosine[equal] = 1.0
-    if found is not None:
-        cosine[:, wb == 0] = 0.0  # a found word pairs with nothing
-        cosine[wa == 0, :] = 0.0
-    if least > 0 and _score_bound(cosine, wa, wb) < least - SCORE_MARGIN:  # scores 0
-        return _unpaired(wa, wb)
-    best_a, best_b = _one_to_one(cosine)
+    np.putmask(cosine, equal, 1.0)
+    free = None if found is None else (wa != 0, wb != 0)  # a found word pairs with nothing
+    if least > 0:
+        if free is not None:
+            cosine[:, ~free[1]] = 0.0
+            cosine[~free[0], :] = 0.0
+        if _score_bound(cosine, wa, wb) < least - SCORE_MARGIN:  # scores 0
+            return _unpaired(wa, wb)
+    best_a, best_b = _one_to_one(cosine, free)
     return (wa, best_a), (wb, best_b)
 
 
@@ -838,46 +839,64 @@ def _raised(
     if a.stems is not None and b.stems is not None:
         if floor is None:
             floor = np.full(shape, -np.inf, dtype=np.float32)
-        sa, sb = a.stems[a_words][:, None, :], b.stems[b_words][None, :, :]
-        family = ((sa == sb) & (sa != 0)).any(axis=2)
+        family = _families(a.stems[a_words], b.stems[b_words])
         floor[family] = np.maximum(floor[family], STEM)
     return floor, forms_a[:, None] == forms_b[None, :]
 
 
+def _families(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The places (i, j) where word i of ``first`` and word j of ``second`` share a nonzero
+    derivational key of one length (:func:`stem_keys`; a place may come more than once): each
+    key of ``first`` found among ``second``'s sorted (issue 35: a join, its cost the words'
+    keys, not their product, which a sheet of a long Russian pair made the stage's most)."""
+    width = np.uint64(first.shape[1])
+    i, k = np.nonzero(first)
+    j, m = np.nonzero(second)
+    mine = first[i, k] * width + k.astype(np.uint64)  # keys < 2**41: no overflow
+    theirs = second[j, m] * width + m.astype(np.uint64)
+    order = np.argsort(theirs, kind="stable")
+    lo = np.searchsorted(theirs[order], mine, "left")
+    n = np.searchsorted(theirs[order], mine, "right") - lo
+    ends = np.cumsum(n)
+    at = np.repeat(lo - (ends - n), n) + np.arange(int(ends[-1]) if len(ends) else 0)
+    return np.repeat(i, n), j[order[at]]
+
+
 class Blocks:
-    """:func:`_raised` of each pair of one checked and one source sentence that the units of
-    step 3 hold, for a pair of documents (issue 40): made a checked sentence at a time, against
-    all the source sentences its units hold at once (a sentence against its three candidates,
-    each with its neighbours: of the sentence pairs the units of 400 essays sharing quotations
-    held, 55 % were another unit's too, and one call a sentence costs less than one a pair),
-    and the units already scored. Kept for the last :data:`ROWS_KEPT` checked sentences met
-    (candidates come sentence by sentence), so memory does not grow with the documents'
-    length. Equal, element for element, to :func:`_raised` of the units' ranges
-    (tests/test_pair_stage.py)."""
+    """:func:`_raised` of the pairs of checked and source sentences that the units of step 3
+    hold, and each pair's row and column maxima (:meth:`drops`), for a pair of documents
+    (issue 40): made in :class:`Sheet`\\ s, each some checked sentences against all the
+    source sentences their units hold, in one product of their words (of the sentence pairs
+    the units of 400 essays sharing quotations held, 55 % were another unit's too, and one
+    call for many sentences costs less than one a sentence: issue 35, a check of an essay
+    against 100 sources made ~40 calls a source a checked sentence at a time). The last
+    :data:`SHEETS_KEPT` sheets are kept (candidates come sentence by sentence), so memory
+    does not grow with the documents' length. Equal, element for element, to :func:`_raised`
+    of the units' ranges (tests/test_pair_stage.py)."""
 
     def __init__(self, a: Meaning, b: Meaning, pairs: Sequence[tuple[int, int]] = ()) -> None:
         self.a, self.b = a, b
         self.wanted: dict[int, set[int]] = {}
         """The source sentences each checked sentence's units hold (:func:`_units`)."""
+        self.order: list[int] | None = None
+        """The checked sentences of :attr:`wanted`, ascending (None: to be sorted again)."""
         self.want(pairs)
-        self.rows: dict[int, dict[int, tuple[np.ndarray | None, np.ndarray]]] = {}
         self.scored: dict[int, dict[tuple[tuple[int, ...], tuple[int, ...]], Match | None]] = {}
         """What :func:`_units` found of each unit it scored (None: nothing), by the unit's
         first checked sentence."""
-        self.maxima_rows: dict[int, dict[int, tuple[np.ndarray, np.ndarray, float, float]]] = {}
-        """Each sentence pair's rows' and columns' largest (:meth:`maxima`), by checked
-        sentence, for the words ``found``."""
+        self.sheets: dict[int, Sheet] = {}
+        """The newest sheet holding each checked sentence, of those kept."""
+        self.kept: list[Sheet] = []
+        """The sheets kept, oldest first."""
         self.found: tuple[np.ndarray, np.ndarray] | None = None
-        """The words found that :meth:`maxima` and :meth:`weight` hold for."""
-        self.weights: tuple[
-            dict[int, tuple[np.ndarray, float]], dict[int, tuple[np.ndarray, float]]
-        ] = ({}, {})
+        """The words found that the sheets' maxima hold for."""
 
     def want(self, pairs: Iterable[tuple[int, int]]) -> None:
         """Note the source sentences the units of these candidates hold."""
         for i, j in pairs:
             self.wanted.setdefault(i, set()).update(k for k in (j - 1, j, j + 1) if k >= 0)
             self.wanted.setdefault(i + 1, set()).add(j)
+            self.order = None
 
     def units(self, i: int) -> dict[tuple[tuple[int, ...], tuple[int, ...]], Match | None]:
         """What :func:`_units` found of the units scored whose first checked sentence is i
@@ -889,21 +908,6 @@ class Blocks:
                 del self.scored[next(iter(self.scored))]
         return memo
 
-    def block(self, i: int, j: int) -> tuple[np.ndarray | None, np.ndarray]:
-        """:func:`_raised` of checked sentence i and source sentence j."""
-        row = self.rows.get(i)
-        if row is None:
-            row = self.rows[i] = self._row(i)
-            while len(self.rows) > ROWS_KEPT:
-                oldest = next(iter(self.rows))
-                del self.rows[oldest]
-        found = row.get(j)
-        if found is None:  # not among the units' own: made alone
-            a0, a1 = self.a.bounds[i]
-            b0, b1 = self.b.bounds[j]
-            found = row[j] = _raised(self.a, slice(a0, a1), self.b, slice(b0, b1))
-        return found
-
     def drops(
         self,
         ai: tuple[int, ...],
@@ -911,144 +915,177 @@ class Blocks:
         found: tuple[np.ndarray, np.ndarray] | None,
         least: float,
     ) -> bool:
-        """Whether the unit of ``ai`` and ``bj`` (one of them a single sentence) scores 0 in
-        :func:`_paired` with ``least``, or under ``least``, told without its words: a side
-        without weight scores 0, else :func:`_score_bound` plus :data:`SCORE_MARGIN` is
-        under ``least``, made of its sentence pairs' (:meth:`maxima`): a row's largest is the
-        largest of its blocks' (the threshold commutes with it) and a weighted sum is its
-        parts' sum. The blocks' cosines come from products of other shapes and the sums add
-        in another order, which may round by a float32 unit or a few, far under the margin
+        """Whether the unit of ``ai`` and ``bj`` (adjacent sentences, one side a single one)
+        scores 0 in :func:`_paired` with ``least``, or under ``least``, told without its
+        words: a side with less weight than :data:`LEAST_WEIGHT` scores 0, else
+        :func:`_score_bound` plus :data:`SCORE_MARGIN` is under ``least``, made of its
+        sentence pairs' maxima (:class:`Sheet`): a row's largest is the largest of its
+        blocks' (the threshold commutes with it) and a weighted sum is its parts' sum. The
+        sheets' cosines come from products of other shapes and the sums add in another order,
+        which may round by a float32 unit or a few, far under the margins
         (tests/test_pair_stage.py: never a unit scoring ``least``)."""
-        parts = [self.maxima(i, j, found) for i in ai for j in bj]
-        sa = sum(self.weight(self.a, i, found, 0)[1] for i in ai)
-        sb = sum(self.weight(self.b, j, found, 1)[1] for j in bj)
-        if sa == 0 or sb == 0:
-            return True
-        if len(parts) == 1:
-            na, nb = parts[0][2], parts[0][3]
-        elif len(ai) > 1:
-            na = parts[0][2] + parts[1][2]
-            nb = float(
-                self.weight(self.b, bj[0], found, 1)[0] @ np.maximum(parts[0][1], parts[1][1])
-            )
-        else:
-            na = float(
-                self.weight(self.a, ai[0], found, 0)[0] @ np.maximum(parts[0][0], parts[1][0])
-            )
-            nb = parts[0][3] + parts[1][3]
-        ca, cb = na / sa, nb / sb
-        return _harmonic(ca, cb) + SCORE_MARGIN < least
-
-    def weight(
-        self, m: Meaning, k: int, found: tuple[np.ndarray, np.ndarray] | None, side: int
-    ) -> tuple[np.ndarray, float]:
-        """Sentence k's word weights as :func:`_paired` has them (found words weigh
-        nothing) and their sum, of ``m`` (side 0, the checked document; 1, the source)."""
-        if found is not self.found:
-            self.found, self.maxima_rows, self.weights = found, {}, ({}, {})
-        got = self.weights[side].get(k)
-        if got is None:
-            lo, hi = m.bounds[k]
-            w = m.weights[lo:hi] if found is None else m.weights[lo:hi] * ~found[side][lo:hi]
-            got = self.weights[side][k] = (w, float(w.sum()))
-        return got
-
-    def maxima(
-        self, i: int, j: int, found: tuple[np.ndarray, np.ndarray] | None
-    ) -> tuple[np.ndarray, np.ndarray, float, float]:
-        """The largest of each row and each column (0 under :data:`WORD_MATCH`) of checked
-        sentence i's and source sentence j's word cosines as :func:`_paired` raises them
-        (words ``found`` pair with nothing), and each side's weights times them, made a
-        checked sentence at a time against the source sentences its units hold (kept as
-        the blocks are)."""
-        if found is not self.found:
-            self.found, self.maxima_rows, self.weights = found, {}, ({}, {})
-        row = self.maxima_rows.get(i)
-        if row is None:
-            wanted = sorted(j for j in self.wanted.get(i, ()) if j < len(self.b.bounds))
-            row = self.maxima_rows[i] = self._maxima(i, wanted, found) if wanted else {}
-            while len(self.maxima_rows) > ROWS_KEPT:
-                del self.maxima_rows[next(iter(self.maxima_rows))]
-        got = row.get(j)
-        if got is None:  # not among the units' own: made alone
-            got = row[j] = self._maxima(i, [j], found)[j]
-        return got
-
-    def _maxima(
-        self, i: int, sentences: list[int], found: tuple[np.ndarray, np.ndarray] | None
-    ) -> dict[int, tuple[np.ndarray, np.ndarray, float, float]]:
-        """:meth:`maxima` of checked sentence i and the source ``sentences`` (ascending),
-        made in one product of the source sentences' words side by side."""
-        a, b = self.a, self.b
-        a0, a1 = a.bounds[i]
-        spans = [b.bounds[j] for j in sentences]
-        columns = np.concatenate([np.arange(lo, hi) for lo, hi in spans])
-        table = a.lexicon.table
-        cosine = table[a.rows[a0:a1]] @ table[b.rows[columns]].T
-        floor, equal = _raised(a, slice(a0, a1), b, columns)
-        if i not in self.rows and len(sentences) > 1:  # the row :meth:`block` makes alike
-            self._keep_row(i, sentences, spans, floor, equal)
-        if floor is not None:
-            np.maximum(cosine, floor, out=cosine)
-        cosine[equal] = 1.0
-        wa = self.weight(a, i, found, 0)[0]
-        wb = b.weights[columns] if found is None else b.weights[columns] * ~found[1][columns]
-        if found is not None:
-            cosine[:, wb == 0] = 0.0
-            cosine[wa == 0, :] = 0.0
-        widths = [hi - lo for lo, hi in spans]
-        starts = np.cumsum([0, *widths[:-1]])
-        ra, rb = np.maximum.reduceat(cosine, starts, axis=1), cosine.max(axis=0)
-        ra[ra < WORD_MATCH] = 0.0
-        rb[rb < WORD_MATCH] = 0.0
-        na, nb = (wa @ ra).tolist(), np.add.reduceat(wb * rb, starts).tolist()
-        return {
-            j: (ra[:, n], rb[at : at + width], na[n], nb[n])
-            for n, (j, at, width) in enumerate(zip(sentences, starts.tolist(), widths, strict=True))
-        }
-
-    def _keep_row(
-        self,
-        i: int,
-        sentences: list[int],
-        spans: list[tuple[int, int]],
-        floor: np.ndarray | None,
-        equal: np.ndarray,
-    ) -> None:
-        """Keep :meth:`_row` of checked sentence i as :meth:`_maxima` made it (the same
-        :func:`_raised` of the same words, split the same way)."""
-        self.rows[i] = _by_sentence(sentences, spans, floor, equal)
-        while len(self.rows) > ROWS_KEPT:
-            del self.rows[next(iter(self.rows))]
-
-    def _row(self, i: int) -> dict[int, tuple[np.ndarray | None, np.ndarray]]:
-        """The blocks of checked sentence i and the source sentences its units hold, made
-        in one :func:`_raised` of the source sentences' words side by side."""
-        sentences = sorted(j for j in self.wanted.get(i, ()) if j < len(self.b.bounds))
-        if i >= len(self.a.bounds) or not sentences:
-            return {}
-        spans = [self.b.bounds[j] for j in sentences]
-        columns = np.concatenate([np.arange(lo, hi) for lo, hi in spans])
-        a0, a1 = self.a.bounds[i]
-        floor, equal = _raised(self.a, slice(a0, a1), self.b, columns)
-        return _by_sentence(sentences, spans, floor, equal)
+        sheet = self._sheet(ai, bj, found)
+        return sheet.bound(ai, bj) + SCORE_MARGIN < least
 
     def raised(
         self, ai: tuple[int, ...], bj: tuple[int, ...]
     ) -> tuple[np.ndarray | None, np.ndarray]:
         """:func:`_raised` of the adjacent checked sentences ``ai`` and source sentences
-        ``bj`` (one of them a single sentence), from their blocks."""
-        parts = [self.block(i, j) for i in ai for j in bj]
-        if len(parts) == 1:
-            return parts[0]
-        axis = 0 if len(ai) > 1 else 1
-        floors = [f for f, _ in parts if f is not None]
-        floor = np.concatenate(floors, axis=axis) if floors else None
-        return floor, np.concatenate([e for _, e in parts], axis=axis)
+        ``bj`` (one of them a single sentence): a part of a sheet's."""
+        return self._sheet(ai, bj, self.found).raised(ai, bj)
+
+    def _sheet(
+        self, ai: tuple[int, ...], bj: tuple[int, ...], found: tuple[np.ndarray, np.ndarray] | None
+    ) -> Sheet:
+        """A sheet holding ``ai`` and ``bj`` for the words ``found``: the newest kept one
+        holding ``ai[0]``, else one made from there (:meth:`_plan`)."""
+        if found is not self.found:
+            self.found, self.sheets, self.kept = found, {}, []
+        sheet = self.sheets.get(ai[0])
+        if sheet is None or not sheet.holds(ai, bj):
+            sheet = Sheet(self.a, self.b, *self._plan(ai, bj), found)
+            self.sheets.update((i, sheet) for i in sheet.checked)
+            self.kept.append(sheet)
+            if len(self.kept) > SHEETS_KEPT:
+                old = self.kept.pop(0)
+                for i in old.checked:
+                    if self.sheets.get(i) is old:
+                        del self.sheets[i]
+        return sheet
+
+    def _plan(self, ai: tuple[int, ...], bj: tuple[int, ...]) -> tuple[list[int], list[int]]:
+        """The checked and source sentences of a sheet holding ``ai`` and ``bj``: ``ai`` and
+        the source sentences their units hold, then the next checked sentences units hold,
+        in order, while the sheet has at most :data:`SHEET_CELLS` word pairs, no more than
+        :data:`SHEET_WASTE` times the pairs of the sentence pairs wanted (or
+        :data:`SHEET_SMALL`: so far apart sentences in long documents make no large sheet
+        of pairs no unit holds)."""
+        a, b = self.a.bounds, self.b.bounds
+        if self.order is None:
+            self.order = sorted(k for k in self.wanted if k < len(a))
+        source = {j for i in ai for j in self.wanted.get(i, ()) if j < len(b)}.union(bj)
+        checked = list(ai)
+        rows = sum(a[i][1] - a[i][0] for i in ai)
+        columns = sum(b[j][1] - b[j][0] for j in source)
+        need = rows * columns
+        order = self.order
+        for k in range(bisect.bisect_right(order, ai[-1]), len(order)):  # no copy of the rest
+            i = order[k]
+            more = {j for j in self.wanted[i] if j < len(b)}
+            width = a[i][1] - a[i][0]
+            wider = columns + sum(b[j][1] - b[j][0] for j in more.difference(source))
+            cells = (rows + width) * wider
+            wanted = need + width * sum(b[j][1] - b[j][0] for j in more)
+            if cells > SHEET_CELLS or (cells > SHEET_SMALL and cells > SHEET_WASTE * wanted):
+                break
+            checked.append(i)
+            source |= more
+            rows, columns, need = rows + width, wider, wanted
+        return checked, sorted(source)
 
 
 ROWS_KEPT = 4
-"""Checked sentences whose blocks :class:`Blocks` keeps."""
+"""Checked sentences whose scored units :class:`Blocks` keeps."""
+SHEETS_KEPT = 4
+"""Sheets a :class:`Blocks` keeps."""
+SHEET_CELLS = 1 << 16
+"""Most word pairs of a :class:`Sheet` (its float32 cosines 256 KB, a product of at most
+64k × the vectors' dimension multiplications)."""
+SHEET_SMALL = 1 << 12
+SHEET_WASTE = 4
+"""A sheet grows past :data:`SHEET_SMALL` word pairs only while at most :data:`SHEET_WASTE`
+times the word pairs of the sentence pairs its units hold (:meth:`Blocks._plan`)."""
+
+
+class Sheet:
+    """Some checked sentences (ascending) against some source sentences (ascending): their
+    words' cosines raised as :func:`_paired` raises them (:func:`_raised`), words ``found``
+    pairing with nothing, in one product of the words side by side; each sentence pair's row
+    and column maxima (0 under :data:`WORD_MATCH`) and each side's weights times them, and
+    the same of two adjacent sentences on one side (:meth:`bound`)."""
+
+    def __init__(
+        self,
+        a: Meaning,
+        b: Meaning,
+        checked: list[int],
+        source: list[int],
+        found: tuple[np.ndarray, np.ndarray] | None,
+    ) -> None:
+        self.checked = checked
+        self.at_a = {i: n for n, i in enumerate(checked)}
+        self.at_b = {j: n for n, j in enumerate(source)}
+        rows, starts_a = _words_of_sentences(a, checked)
+        columns, starts_b = _words_of_sentences(b, source)
+        self.starts_a, self.starts_b = starts_a.tolist(), starts_b.tolist()
+        table = a.lexicon.table
+        cosine = table[a.rows[rows]] @ table[b.rows[columns]].T
+        self.floor, self.equal = _raised(a, rows, b, columns)
+        if self.floor is not None:
+            np.maximum(cosine, self.floor, out=cosine)
+        cosine[self.equal] = 1.0
+        wa, wb = a.weights[rows], b.weights[columns]
+        if found is not None:
+            wa, wb = wa * ~found[0][rows], wb * ~found[1][columns]
+            cosine[:, wb == 0] = 0.0
+            cosine[wa == 0, :] = 0.0
+        at_a, at_b = starts_a[:-1], starts_b[:-1]
+        ra = np.maximum.reduceat(cosine, at_b, axis=1)  # rows × source sentences
+        rb = np.maximum.reduceat(cosine, at_a, axis=0)  # checked sentences × columns
+        ra[ra < WORD_MATCH] = 0.0
+        rb[rb < WORD_MATCH] = 0.0
+        wa64, wb64 = wa.astype(np.float64), wb.astype(np.float64)
+        self.sa = np.add.reduceat(wa64, at_a).tolist()
+        self.sb = np.add.reduceat(wb64, at_b).tolist()
+        self.na = np.add.reduceat(wa64[:, None] * ra, at_a, axis=0).tolist()
+        self.nb = np.add.reduceat(rb * wb64, at_b, axis=1).tolist()
+        self.na_split = (
+            np.add.reduceat(wa64[:, None] * np.maximum(ra[:, :-1], ra[:, 1:]), at_a, axis=0)
+        ).tolist()
+        """Checked sentence n against source sentences m and m + 1: its side's sum."""
+        self.nb_merge = (np.add.reduceat(np.maximum(rb[:-1], rb[1:]) * wb64, at_b, axis=1)).tolist()
+        """Checked sentences n and n + 1 against source sentence m: its side's sum."""
+
+    def holds(self, ai: tuple[int, ...], bj: tuple[int, ...]) -> bool:
+        """The sheet holds the sentences (the first and last are the unit's only ones)."""
+        at_a, at_b = self.at_a, self.at_b
+        return ai[0] in at_a and ai[-1] in at_a and bj[0] in at_b and bj[-1] in at_b
+
+    def bound(self, ai: tuple[int, ...], bj: tuple[int, ...]) -> float:
+        """:func:`_score_bound` of the unit (adjacent sentences, one side a single one), 0 when
+        a side's weight is under :data:`LEAST_WEIGHT` (less :data:`SCORE_MARGIN`)."""
+        n, m = self.at_a[ai[0]], self.at_b[bj[0]]
+        if len(ai) > 1:
+            sa, sb = self.sa[n] + self.sa[n + 1], self.sb[m]
+            na, nb = self.na[n][m] + self.na[n + 1][m], self.nb_merge[n][m]
+        elif len(bj) > 1:
+            sa, sb = self.sa[n], self.sb[m] + self.sb[m + 1]
+            na, nb = self.na_split[n][m], self.nb[n][m] + self.nb[n][m + 1]
+        else:
+            sa, sb, na, nb = self.sa[n], self.sb[m], self.na[n][m], self.nb[n][m]
+        if min(sa, sb) < LEAST_WEIGHT - SCORE_MARGIN:
+            return 0.0
+        return _harmonic(na / sa, nb / sb)
+
+    def raised(
+        self, ai: tuple[int, ...], bj: tuple[int, ...]
+    ) -> tuple[np.ndarray | None, np.ndarray]:
+        """:func:`_raised` of the unit's words: a part of the sheet's (its sentences are
+        side by side in it)."""
+        n, m = self.at_a[ai[0]], self.at_b[bj[0]]
+        rows = slice(self.starts_a[n], self.starts_a[n + len(ai)])
+        columns = slice(self.starts_b[m], self.starts_b[m + len(bj)])
+        return None if self.floor is None else self.floor[rows, columns], self.equal[rows, columns]
+
+
+def _words_of_sentences(m: Meaning, sentences: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """The words of the sentences (ascending) side by side, and where each one's begin (and
+    where the last ends)."""
+    spans = np.array([m.bounds[k] for k in sentences], dtype=np.int64).reshape(-1, 2)
+    widths = spans[:, 1] - spans[:, 0]
+    starts = np.concatenate(([0], np.cumsum(widths)))
+    words = np.repeat(spans[:, 0] - starts[:-1], widths) + np.arange(int(starts[-1]))
+    return words, starts
 
 
 def _parts_retold(m: Match, a: Meaning, b: Meaning, paired: Paired) -> bool:
@@ -1068,35 +1105,35 @@ def _parts_retold(m: Match, a: Meaning, b: Meaning, paired: Paired) -> bool:
     return True
 
 
-def _one_to_one(cosine: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _one_to_one(
+    cosine: np.ndarray, free: tuple[np.ndarray, np.ndarray] | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Each row's and column's similarity in a greedy one-to-one pairing of rows and columns
-    by falling similarity, pairs under :data:`WORD_MATCH` left out (0). The pairs are walked
-    as plain lists (a numpy scalar per step cost most of the stage's time) and the walk stops
-    once every row or every column is paired."""
+    by falling similarity (the earlier in row-major order of equal ones first), pairs under
+    :data:`WORD_MATCH` left out (0), and with ``free``, pairs of a row or column not free.
+    The pairs are walked as plain lists (a numpy scalar per step cost most of the stage's
+    time; a unit has about a dozen pairs to walk, so the lists are sorted and filled in
+    Python too, issue 35) and the walk stops once every row or every column is paired."""
     n_a, n_b = cosine.shape
-    best_a = np.zeros(n_a, dtype=np.float32)
-    best_b = np.zeros(n_b, dtype=np.float32)
-    places = np.flatnonzero(cosine >= WORD_MATCH)  # row-major, as np.nonzero's
-    if not len(places):
-        return best_a, best_b
-    values = cosine.ravel()[places]
-    order = np.argsort(-values, kind="stable")
+    wanted = cosine >= WORD_MATCH
+    if free is not None:
+        wanted &= free[0][:, None]
+        wanted &= free[1]
+    places = np.flatnonzero(wanted)  # row-major, as np.nonzero's
+    values = cosine.ravel()[places].tolist()
+    where = places.tolist()
+    best_a, best_b = [0.0] * n_a, [0.0] * n_b
     free_a, free_b = [True] * n_a, [True] * n_b
     left = min(n_a, n_b)
-    taken_a, taken_b, taken = [], [], []
-    for n, place in zip(order.tolist(), places[order].tolist(), strict=True):
-        i, j = divmod(place, n_b)
+    for n in sorted(range(len(values)), key=values.__getitem__, reverse=True):  # stable
+        i, j = divmod(where[n], n_b)
         if free_a[i] and free_b[j]:
             free_a[i] = free_b[j] = False
-            taken_a.append(i)
-            taken_b.append(j)
-            taken.append(n)
+            best_a[i] = best_b[j] = values[n]
             left -= 1
             if left == 0:
                 break
-    best_a[taken_a] = values[taken]
-    best_b[taken_b] = values[taken]
-    return best_a, best_b
+    return np.array(best_a, dtype=np.float32), np.array(best_b, dtype=np.float32)
 
 
 def paraphrases(
@@ -1264,9 +1301,10 @@ def _nearest(
     if len(rows) * n_b <= BLOCK_PAIRS:
         near = a.centroids()[rows] @ b.centroids().T
         near[:, closed_b] = -1.0
-        for row, i in enumerate(rows):
-            order = np.argsort(-near[row])[:TOP]
-            yield from ((i, j) for j in order[near[row, order] >= floor].tolist())
+        order = np.argsort(-near, axis=1)[:, :TOP]  # each row sorted as on its own
+        close = (np.take_along_axis(near, order, axis=1) >= floor).tolist()
+        for i, js, ok in zip(rows, order.tolist(), close, strict=True):
+            yield from ((i, j) for j, k in zip(js, ok, strict=True) if k)
         return
     index = RareWords.of(b, closed_b)
     for r0 in range(0, len(rows), ROW_BLOCK):
@@ -1447,13 +1485,21 @@ def _held(words: np.ndarray, other: np.ndarray, least: int) -> bool:
 
 
 def _longest_run(x: np.ndarray, y: np.ndarray) -> int:
-    """The longest run of consecutive words ``x`` and ``y`` share."""
-    equal = x[:, None] == y[None, :]
-    best, run = 0, np.zeros(len(y) + 1, dtype=np.int32)
-    for row in equal:
-        run = np.concatenate(([0], np.where(row, run[:-1] + 1, 0)))
-        best = max(best, int(run.max()))
-    return best
+    """The longest run of consecutive words ``x`` and ``y`` share: the longest run of
+    equal pairs along a diagonal of the table of pairs, with the table's rows laid end to
+    end, each followed by a column of unequal pairs (so no diagonal runs on into the next
+    row's), and cut into rows one longer, whose columns are then its diagonals."""
+    if not len(x) or not len(y):
+        return 0
+    step = len(y) + 2  # from (i, j) to (i + 1, j + 1) in the rows laid end to end
+    equal = np.zeros((len(x), len(y) + 1), dtype=bool)
+    equal[:, :-1] = x[:, None] == y[None, :]
+    flat = np.zeros(-(-equal.size // step) * step, dtype=bool)
+    flat[: equal.size] = equal.ravel()
+    diagonals = flat.reshape(-1, step)
+    counts = np.cumsum(diagonals, axis=0, dtype=np.int64)
+    before = np.maximum.accumulate(np.where(diagonals, 0, counts), axis=0)
+    return int((counts - before).max())
 
 
 def _copied(mb: Meaning, covered_b: np.ndarray) -> set[int]:
@@ -1504,36 +1550,41 @@ def _units(
 ) -> list[Match]:
     """Sentence i against sentence j, and the merges and splits around them. With
     ``blocks`` (of ``a`` and ``b``), a unit it already scored gives what it gave then (the
-    same match); a unit whose score is bound under ``least`` scores 0, told by its sentence
+    same match); a unit whose score is bound under ``least`` is left out, told by its sentence
     pairs' maxima before its words are paired (:meth:`Blocks.drops`; issue 35: most units of
-    a check, at about a third of their cost) or by :func:`_paired`. A unit scoring under
-    ``least`` may so score 0 or its score: callers keep units from ``least`` up only."""
-    options = [((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))]
+    a check, at about a third of their cost), or scores 0 (:func:`_paired`). A unit scoring
+    under ``least`` may so be left out, score 0 or its score: callers keep units from
+    ``least`` up only."""
+    n_a, n_b = len(a.bounds), len(b.bounds)
+    if not (0 <= i < n_a and 0 <= j < n_b):
+        return []
+    memo = None if blocks is None else blocks.units(i)  # every unit's first sentence is i
+    drop = blocks is not None and least > 0
     out = []
-    for ai, bj in options:
-        if min(*ai, *bj) < 0 or max(ai) >= len(a.bounds) or max(bj) >= len(b.bounds):
+    for ai, bj in (((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))):
+        if ai[-1] >= n_a or bj[0] < 0 or bj[-1] >= n_b:
             continue
         if not (_adjacent(a, ai) and _adjacent(b, bj)):
             continue
-        memo = None if blocks is None else blocks.units(ai[0])
         if memo is not None and (ai, bj) in memo:
             known = memo[ai, bj]
-            out += [] if known is None else [known]
+            if known is not None:
+                out.append(known)
             continue
-        ar = (a.bounds[ai[0]][0], a.bounds[ai[-1]][1])
-        br = (b.bounds[bj[0]][0], b.bounds[bj[-1]][1])
-        if blocks is not None and least > 0 and blocks.drops(ai, bj, found, least):
-            m = Match(*ar, *br, 0.0, ai, bj)  # as :func:`_paired` would score it, unpaired
-            kept = len(ai) + len(bj) == 2  # a merge with nothing paired is not retold
+        if drop and blocks is not None and blocks.drops(ai, bj, found, least):
+            m = None  # scores under ``least``
         else:
+            ar = (a.bounds[ai[0]][0], a.bounds[ai[-1]][1])
+            br = (b.bounds[bj[0]][0], b.bounds[bj[-1]][1])
             parts = None if blocks is None else (blocks, ai, bj)  # bound by its blocks
             paired = _paired(a, ar, b, br, found, parts, least if blocks is None else 0.0)
             m = Match(*ar, *br, _score(paired), ai, bj)
-            kept = len(ai) + len(bj) == 2 or _parts_retold(m, a, b, paired)
-        if kept:
+            if len(ai) + len(bj) > 2 and not _parts_retold(m, a, b, paired):
+                m = None  # a merge or split whose parts are not all retold
+        if m is not None:
             out.append(m)
         if memo is not None:
-            memo[ai, bj] = m if kept else None
+            memo[ai, bj] = m
     return out
 
 
@@ -1823,21 +1874,3 @@ class Vocabulary:
         return sorted(
             int(n) for n in order if shares[n] >= RELATED_SHARE and self.sources[n] is not doc
         )
-
-
-def _by_sentence(
-    sentences: list[int],
-    spans: list[tuple[int, int]],
-    floor: np.ndarray | None,
-    equal: np.ndarray,
-) -> dict[int, tuple[np.ndarray | None, np.ndarray]]:
-    """The blocks of one checked sentence made side by side (``floor``, ``equal``: its words
-    against the source sentences' words in ``spans``, in order) cut into one block a source
-    sentence."""
-    out: dict[int, tuple[np.ndarray | None, np.ndarray]] = {}
-    at = 0
-    for j, (lo, hi) in zip(sentences, spans, strict=True):
-        part = slice(at, at + hi - lo)
-        out[j] = (None if floor is None else floor[:, part], equal[:, part])
-        at += hi - lo
-    return out

@@ -126,6 +126,11 @@ class Prepared:
             memo[k] = made
         return made
 
+    def text_grams(self, k: int) -> np.ndarray:
+        """The first of :meth:`seed_grams`: the fingerprints of its runs of ``k`` canonical
+        words in text order."""
+        return self.seed_grams(k)[0]
+
 
 def expand(inputs: Iterable[Input]) -> tuple[list[Item], list[InputFailure]]:
     """Folders expanded to their files; missing paths become failures."""

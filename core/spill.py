@@ -97,6 +97,13 @@ class Spilled:
             raise ValueError(f"Expecting seed k-grams of {self.k} words, asked for {k}")
         return self.grams, distinct(self.grams)
 
+    def text_grams(self, k: int) -> np.ndarray:
+        """As :meth:`Prepared.text_grams`: ``grams``, not sorted again (the bound asks for
+        them of every document it pairs with the group's first, issue 40)."""
+        if k != self.k:
+            raise ValueError(f"Expecting seed k-grams of {self.k} words, asked for {k}")
+        return self.grams
+
 
 def summary(
     doc: Prepared,

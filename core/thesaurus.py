@@ -95,16 +95,25 @@ class Thesaurus:
     def related_at(self, first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The places (i, j), in row-major order, where :meth:`related` is true: only words
         with a synonym are looked up (the paraphrase stage asks this of every pair of
-        sentences it scores, issue 40)."""
+        sentences it scores, issue 40), each ``first`` word's synonyms found among the
+        ``second`` words sorted (issue 35: a join, its cost the synonyms listed and the words,
+        not their product)."""
         listed = self.has_synonyms
         rows = np.flatnonzero(listed[first])  # -1 reads the last entry: False
         cols = np.flatnonzero(listed[second]) if len(rows) else rows
         if not len(cols):
             return _NO_PLACES
-        keys = first[rows, None].astype(np.int64) * len(self.ids) + second[None, cols]
-        at = np.minimum(np.searchsorted(self.pairs, keys), len(self.pairs) - 1)
-        i, j = np.nonzero(self.pairs[at] == keys)
-        return rows[i], cols[j]
+        ids = first[rows].astype(np.int64)
+        theirs = _expanded(self.starts[ids], self.starts[ids + 1] - self.starts[ids])
+        owner = np.repeat(rows, self.starts[ids + 1] - self.starts[ids])
+        order = np.argsort(second[cols], kind="stable")
+        known = second[cols][order]
+        synonyms = self.targets[theirs]
+        lo = np.searchsorted(known, synonyms, "left")
+        n = np.searchsorted(known, synonyms, "right") - lo
+        i, j = np.repeat(owner, n), cols[order[_expanded(lo, n)]]
+        flat = np.sort(i * len(second) + j)  # row-major, as np.nonzero gives them
+        return flat // len(second), flat % len(second)
 
     @cached_property
     def has_synonyms(self) -> np.ndarray:
@@ -113,6 +122,12 @@ class Thesaurus:
 
 
 _NO_PLACES = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+
+
+def _expanded(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """The ranges [start, start + size) laid end to end."""
+    ends = np.cumsum(sizes)
+    return np.repeat(starts - (ends - sizes), sizes) + np.arange(int(ends[-1]) if len(ends) else 0)
 
 
 def fold(word: str) -> str:

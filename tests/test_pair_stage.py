@@ -24,6 +24,7 @@ from copylens.core.options import Options
 from copylens.core.prepare import Prepared, prepare_text
 from copylens.core.score import score_pair
 from copylens.core.signal import Finding
+from copylens.core.thesaurus import thesaurus
 
 DATA = Path(__file__).parent / "data" / "paraphrase"
 EN = Options(language="en", workers=1)
@@ -312,3 +313,62 @@ def test_the_stage_drops_units_by_their_blocks() -> None:
     blocks = pp.Blocks(ma, mb, pairs)
     drops = [blocks.drops((i,), (j,), None, pp.LOW) for i, j in pairs]
     assert sum(drops) > len(drops) / 2
+
+
+def test_one_sheet_bounds_every_unit_of_a_rewrite_and_its_source() -> None:
+    """The units of a rewrite's candidates against its source are bound from one sheet (one
+    product of their words side by side, issue 35), each bound the unit's own
+    :func:`_score_bound` to float rounding (0 where a side has too little weight)."""
+    ma, mb = (
+        pp.meaning_of(_doc_of((DATA / f"en_{kind}.txt").read_text("utf-8")))
+        for kind in ("rewrite", "source")
+    )
+    closed = np.zeros(len(mb.bounds), dtype=bool)
+    pairs = list(pp._nearest(ma, mb, list(range(len(ma.bounds))), closed))
+    blocks = pp.Blocks(ma, mb, pairs)
+    table, bounds = ma.lexicon.table, 0
+    for i, j in pairs:
+        for ai, bj in [((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))]:
+            if min(*ai, *bj) < 0 or max(ai) >= len(ma.bounds) or max(bj) >= len(mb.bounds):
+                continue
+            ar = (ma.bounds[ai[0]][0], ma.bounds[ai[-1]][1])
+            br = (mb.bounds[bj[0]][0], mb.bounds[bj[-1]][1])
+            cosine = table[ma.rows[ar[0] : ar[1]]] @ table[mb.rows[br[0] : br[1]]].T
+            floor, equal = pp._raised(ma, slice(*ar), mb, slice(*br))
+            if floor is not None:
+                np.maximum(cosine, floor, out=cosine)
+            cosine[equal] = 1.0
+            wa, wb = ma.weights[ar[0] : ar[1]], mb.weights[br[0] : br[1]]
+            light = min(wa.sum(), wb.sum()) < pp.LEAST_WEIGHT
+            expected = 0.0 if light else pp._score_bound(cosine, wa, wb)
+            assert abs(blocks._sheet(ai, bj, None).bound(ai, bj) - expected) < 1e-5
+            bounds += 1
+    assert bounds > 20 and len(blocks.kept) == 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 30), st.integers(0, 30))
+def test_families_and_synonyms_are_found_by_joins(seed: int, rows: int, columns: int) -> None:
+    """The places of words of one derivational family (:func:`_families`) and of synonyms
+    (:meth:`Thesaurus.related_at`), found by joining the words' keys, are those the product
+    of every word pair gives: a nonzero key of one length shared; a pair the thesaurus holds."""
+    rng = np.random.default_rng(seed)
+    first, second = (
+        np.where(rng.random((n, 6)) < 0.4, rng.integers(1, 6, (n, 6)), 0).astype(np.uint64)
+        for n in (rows, columns)
+    )
+    dense = ((first[:, None, :] == second[None, :, :]) & (first[:, None, :] != 0)).any(axis=2)
+    joined = np.zeros((rows, columns), dtype=bool)
+    joined[pp._families(first, second)] = True
+    assert np.array_equal(joined, dense)
+    words = thesaurus("ru")
+    assert words is not None
+    listed = np.flatnonzero(words.has_synonyms[:-1])
+    some = rng.choice(listed, 6)
+    near = [words.targets[words.starts[x] : words.starts[x + 1]][:4] for x in some]
+    pool = np.concatenate([some, *near, [-1]])
+    a, b = (rng.choice(pool, n).astype(np.int32) for n in (rows, columns))
+    keys = a[:, None].astype(np.int64) * len(words.ids) + b[None, :]
+    held = np.isin(keys, words.pairs) & (a[:, None] >= 0) & (b[None, :] >= 0)
+    i, j = words.related_at(a, b)
+    assert (i * max(columns, 1) + j).tolist() == np.flatnonzero(held).tolist()  # row-major

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from copylens.app import export
 from copylens.app.cli import main
@@ -155,6 +157,41 @@ def test_words_are_paired_one_to_one() -> None:
     best_a, best_b = pp._one_to_one(cosine)
     assert best_a.tolist() == pytest.approx([1.0, 0.0])
     assert best_b.tolist() == pytest.approx([1.0, 0.0])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 12), st.integers(0, 2**32 - 1))
+def test_words_not_free_pair_with_nothing(rows: int, columns: int, seed: int) -> None:
+    """A pairing with rows and columns not ``free`` is the pairing of the cosines with theirs
+    set to 0 (as :func:`_paired` had it), equal ones taken in row-major order, and one to
+    one: each row's and column's similarity one of a pair's, each value used once a side."""
+    rng = np.random.default_rng(seed)
+    cosine = (np.round(rng.random((rows, columns)) * 8) / 8).astype(np.float32)  # ties
+    free = (rng.random(rows) < 0.7, rng.random(columns) < 0.7)
+    zeroed = cosine.copy()
+    zeroed[:, ~free[1]] = 0.0
+    zeroed[~free[0], :] = 0.0
+    best_a, best_b = pp._one_to_one(cosine, free)
+    again_a, again_b = pp._one_to_one(zeroed)
+    assert np.array_equal(best_a, again_a) and np.array_equal(best_b, again_b)
+    assert best_a.dtype == best_b.dtype == np.float32
+    assert sorted(best_a[best_a > 0].tolist()) == sorted(best_b[best_b > 0].tolist())
+    assert not best_a[~free[0]].any() and not best_b[~free[1]].any()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 3), max_size=20), st.lists(st.integers(0, 3), max_size=20))
+def test_the_longest_shared_run_is_found(x: list[int], y: list[int]) -> None:
+    """:func:`_longest_run` is the longest run of consecutive words both hold, as counted
+    one start in each at a time."""
+    longest = 0
+    for i, j in itertools.product(range(len(x)), range(len(y))):
+        n = 0
+        while i + n < len(x) and j + n < len(y) and x[i + n] == y[j + n]:
+            n += 1
+        longest = max(longest, n)
+    got = pp._longest_run(np.array(x, dtype=np.uint64), np.array(y, dtype=np.uint64))
+    assert got == longest
 
 
 def test_runs_join_aligned_sentences_and_nearby_sources() -> None:

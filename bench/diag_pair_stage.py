@@ -1,0 +1,109 @@
+"""How many candidate pairs each part of ``compare``'s pair stage sees (issue 40).
+
+Runs ``copylens.core.engine.compare`` in this process (``workers=1``, one BLAS thread, as the
+``copylens`` command sets) on a folder of essays and counts, by wrapping the engine's own
+functions: the candidate pairs (anchors held by at most ``MAX_DF`` documents), the pairs
+bounded (``containment_bounds``), those the bound lets through to be aligned, those reaching
+the paraphrase stage's matching (``paraphrase.matched``: not every sentence of the pair was
+copied), those whose containment the paraphrase stage changed, and those reported; and the CPU
+of the aligned pairs, reported or not, with the paraphrase stage's part. Writes one row per
+aligned pair (paths, reported, CPU, containment after the copy signal and after the paraphrase
+stage, the pair's bound) to ``--rows`` as JSON.
+
+Usage: ``OPENBLAS_NUM_THREADS=1 python bench/diag_pair_stage.py DIR [--rows FILE]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from copylens.core import engine, paraphrase
+from copylens.core.ignore import share
+from copylens.core.options import Options
+
+counts: collections.Counter[str] = collections.Counter()
+cpu: collections.Counter[str] = collections.Counter()
+rows: list[list[Any]] = []
+current: dict[str, float] = {}
+bounds: dict[str, float] = {}
+
+_pairs_sharing = engine.pairs_sharing
+_containment_bounds = engine.containment_bounds
+_compare_pair = engine.compare_pair
+_paraphrase_run = paraphrase.Paraphrase._run
+_matched = paraphrase.matched
+
+
+def pairs_sharing(*args: Any, **kwargs: Any) -> Any:
+    found = _pairs_sharing(*args, **kwargs)
+    counts["candidates"] += len(found)
+    return found
+
+
+def containment_bounds(a: Any, others: Any, options: Options) -> Any:
+    found = _containment_bounds(a, others, options)
+    counts["bounded"] += len(others)
+    counts["aligned"] += int((found >= options.min_containment).sum())
+    bounds.clear()
+    bounds.update({o.path: float(x) for o, x in zip(others, found, strict=True)})
+    return found
+
+
+def compare_pair(a: Any, b: Any, options: Options) -> Any:
+    current.clear()
+    start = time.process_time()
+    result = _compare_pair(a, b, options)
+    spent = time.process_time() - start
+    counts["reported"] += result is not None
+    cpu["aligned, reported" if result is not None else "aligned, not reported"] += spent
+    found = [current.get(k) for k in ("copy", "after", "paraphrase")]
+    rows.append([a.path, b.path, result is not None, spent, *found, bounds.get(b.path)])
+    return result
+
+
+def paraphrase_run(self: Any, a: Any, b: Any, found: Any, options: Options) -> Any:
+    start = time.process_time()
+    out = _paraphrase_run(self, a, b, found, options)
+    current["paraphrase"] = time.process_time() - start
+    current["copy"] = max(share(found.covered_a, a), share(found.covered_b, b))
+    current["after"] = max(share(out.covered_a, a), share(out.covered_b, b))
+    counts["paraphrase changed the containment"] += current["after"] != current["copy"]
+    return out
+
+
+def matched(*args: Any, **kwargs: Any) -> Any:
+    counts["paraphrase matching"] += 1
+    return _matched(*args, **kwargs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--rows", type=Path, default=None)
+    args = parser.parse_args()
+    engine.pairs_sharing = pairs_sharing
+    engine.containment_bounds = containment_bounds
+    engine.compare_pair = compare_pair
+    paraphrase.Paraphrase._run = paraphrase_run  # type: ignore[method-assign]
+    paraphrase.matched = matched
+    files = sorted(args.folder.glob("*.txt"))
+    report = engine.compare(files, Options(workers=1))
+    print(f"{len(files)} documents, {len(report.pairs)} pairs reported")
+    for name in ("candidates", "bounded", "aligned", "paraphrase matching"):
+        print(f"  {name:40} {counts[name]:>9,}")
+    for name in ("paraphrase changed the containment", "reported"):
+        print(f"  {name:40} {counts[name]:>9,}")
+    for name, seconds in cpu.items():
+        part = sum(r[6] or 0.0 for r in rows if r[2] == (name == "aligned, reported"))
+        print(f"  CPU {name:36} {seconds:8.2f} s (paraphrase stage {part:.2f} s)")
+    if args.rows is not None:
+        args.rows.write_text(json.dumps(rows), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
