@@ -64,7 +64,9 @@ from __future__ import annotations
 import logging
 import math
 import multiprocessing
+import multiprocessing.forkserver
 import operator
+import os
 import queue
 import socket
 import sys
@@ -147,6 +149,9 @@ pairs, most of each partition's documents picked for each) picking moved each pa
 five times as often. Each worker then holds all documents in the end: 10,000 essays are
 about 300 MB; 100,000 would not fit a LocalCluster of two workers on a 24 GB machine, so
 those are picked."""
+START_TABLES = ("en", "ru")
+"""The languages whose paraphrase tables a LocalCluster's workers start with (:func:`forkserver`),
+the interface's two; others load in a worker as it reads a document of theirs."""
 BLOCKS_PER_THREAD = 4
 """Alignment tasks submitted ahead per worker thread (:meth:`_Run.windowed`): with blocks of up
 to two partitions' documents, about the documents in flight of 8 blocks of 256 pairs."""
@@ -162,16 +167,22 @@ each (each document holds a value at most once)."""
 
 
 @contextmanager
-def dask_cluster(address: str, workers: int) -> Iterator[Any]:
+def dask_cluster(address: str, workers: int, tables: Sequence[str] = ()) -> Iterator[Any]:
     """A ``distributed.Client`` of the scheduler at ``address`` (``tcp://host:8786``), or of a
     LocalCluster of ``workers`` processes of one thread each on 127.0.0.1 for ``local``, its
     workers checked (:func:`_usable_workers`); closed, and a LocalCluster stopped, however the
-    block ends. Raises ClusterUnavailable when the cluster cannot be used."""
+    block ends. A LocalCluster's workers are forked from a forkserver that loaded the engine
+    and the paraphrase tables of ``tables`` once (:func:`forkserver`). Raises
+    ClusterUnavailable when the cluster cannot be used."""
     dask, distributed = _dask()
     local = address.strip().lower() == LOCAL
     # the readers are the workers' children (only a LocalCluster started here heeds it)
     settings = {"distributed.worker.daemon": False, **(QUIET if local else {})}
+    if local:
+        settings["distributed.worker.multiprocessing-method"] = "forkserver"
     with dask.config.set(settings), ExitStack() as stack:
+        if local:
+            forkserver(distributed, tables)
         stopping = stack.enter_context(_QuietWhenStopped())  # the last to end: around closing
         try:
             if local:
@@ -223,6 +234,46 @@ def _local_client(distributed: Any, workers: int, stack: ExitStack) -> Any:
     if stop is not None:
         raise stop
     return client
+
+
+WORKER_START = "copylens.core.worker_start"
+"""The module a LocalCluster's forkserver imports before it forks the workers."""
+TABLES = "COPYLENS_START_TABLES"
+"""The environment variable telling :data:`WORKER_START` the languages whose tables to load
+(``en,ru``), set while the forkserver starts."""
+
+
+def forkserver(distributed: Any, tables: Sequence[str]) -> None:
+    """This process's forkserver, which a LocalCluster's workers are forked from, started (if it
+    is not yet) with Dask's modules and the engine imported and the paraphrase tables of
+    ``tables`` loaded (:mod:`copylens.core.worker_start`): once for the run, where each
+    spawned worker imported and loaded them again (issue 40). A forkserver lives as long as
+    this process: the first run's ``tables`` are the ones later runs' workers start with
+    (others load as before, :class:`_WarmUp`)."""
+    context = distributed.utils.get_mp_context()  # Dask's list of modules, set once
+    server = getattr(multiprocessing.forkserver, "_forkserver", None)
+    preload = list(getattr(server, "_preload_modules", None) or ["distributed"])
+    context.set_forkserver_preload([*dict.fromkeys([*preload, WORKER_START])])
+    before = os.environ.get(TABLES)
+    os.environ[TABLES] = ",".join(tables)  # the forkserver's environment is this one's
+    try:
+        multiprocessing.forkserver.ensure_running()
+    finally:
+        if before is None:
+            del os.environ[TABLES]
+        else:
+            os.environ[TABLES] = before
+
+
+def start_with(languages: Sequence[str]) -> None:
+    """Load the paraphrase tables of ``languages`` in this process (the forkserver's, which the
+    workers inherit them from: :mod:`copylens.core.worker_start`), counted as loaded by the
+    warm-up (:func:`warmed_up`)."""
+    for language in languages:
+        with stage("paraphrase: tables"):  # as the local run names it
+            ready(language)
+        _WARM_UP.languages.add(language)
+        _WARM_UP.loaded.add(language)
 
 
 def _to_the_end(function: Callable[[], T]) -> tuple[T, BaseException | None]:
@@ -895,7 +946,8 @@ def compare_on_dask(
     compared = {given.key(item) for item in given.documents}
     doc_items = [u for u in unique if given.key(u) in compared]
     tpl_items = [u for u in unique if given.key(u) not in compared]
-    with dask_cluster(address, workers or options.process_count) as client:
+    tables = START_TABLES if options.paraphrase else ()
+    with dask_cluster(address, workers or options.process_count, tables) as client:
         run = _Run(client, options, progress, cancel)
         each = _warming(run.options)
         read = run.read(doc_items, prepare_text, run.partitions(len(doc_items)), each)

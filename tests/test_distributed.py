@@ -474,6 +474,35 @@ def test_a_worker_loads_the_lexicons_while_it_reads(dask_scheduler: str, tmp_pat
             assert ("uk" in client.run(warmed_up, workers=[holder])[holder]) is loaded
 
 
+_STARTED = """
+import json, os
+from copylens.core.distribute import dask_cluster, warmed_up
+
+def state():
+    return warmed_up(), os.getppid()
+
+if __name__ == "__main__":
+    with dask_cluster("local", 2, ("en", "ru")) as client:
+        print(json.dumps([os.getpid(), *client.run(state).values()]))
+"""
+
+
+def test_local_workers_start_with_the_tables_loaded(dask_installed: None) -> None:
+    """Issue 40: the workers of a LocalCluster are forked from one forkserver that loaded the
+    engine and the paraphrase tables asked for, once: each has them before its first task
+    (before, a spawned worker loaded them while it read, and here nothing is read), and both
+    have the same parent, not this process. In a process of its own: a forkserver lives as
+    long as the process that started it, with the tables of its first run."""
+    done = subprocess.run(
+        [sys.executable, "-c", _STARTED], capture_output=True, text=True, timeout=120, check=True
+    )
+    client, *workers = json.loads(done.stdout.splitlines()[-1])
+    assert len(workers) == 2
+    assert all(loaded == ["en", "ru"] for loaded, _ in workers)
+    [parent] = {parent for _, parent in workers}
+    assert parent != client
+
+
 def test_an_unreachable_scheduler_is_a_clear_error(
     dask_installed: None,
     tmp_path: Path,
