@@ -172,16 +172,18 @@ def dask_cluster(address: str, workers: int, tables: Sequence[str] = ()) -> Iter
     LocalCluster of ``workers`` processes of one thread each on 127.0.0.1 for ``local``, its
     workers checked (:func:`_usable_workers`); closed, and a LocalCluster stopped, however the
     block ends. A LocalCluster's workers are forked from a forkserver that loaded the engine
-    and the paraphrase tables of ``tables`` once (:func:`forkserver`). Raises
+    and the paraphrase tables of ``tables`` once (:func:`forkserver`; spawned where there is
+    none, on Windows). Raises
     ClusterUnavailable when the cluster cannot be used."""
     dask, distributed = _dask()
     local = address.strip().lower() == LOCAL
     # the readers are the workers' children (only a LocalCluster started here heeds it)
     settings = {"distributed.worker.daemon": False, **(QUIET if local else {})}
-    if local:
+    forking = local and "forkserver" in multiprocessing.get_all_start_methods()  # not Windows
+    if forking:
         settings["distributed.worker.multiprocessing-method"] = "forkserver"
     with dask.config.set(settings), ExitStack() as stack:
-        if local:
+        if forking:
             forkserver(distributed, tables)
         stopping = stack.enter_context(_QuietWhenStopped())  # the last to end: around closing
         try:

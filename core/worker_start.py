@@ -3,8 +3,9 @@
 The workers are forked from one forkserver process (``multiprocessing``'s ``forkserver``
 method, :func:`copylens.core.distribute.forkserver`), which imports this module once before
 it forks any: the engine (:mod:`copylens.core.distribute` and all it imports) and, when
-``COPYLENS_START_TABLES`` (:data:`copylens.core.distribute.TABLES`) names languages (``en,ru``), the paraphrase stage's tables of
-those (:func:`copylens.core.paraphrase.ready`) are loaded there, once for the run, and each
+``COPYLENS_START_TABLES`` (:data:`copylens.core.distribute.TABLES`) names languages
+(``en,ru``), the paraphrase stage's tables of those (:func:`copylens.core.paraphrase.ready`)
+are loaded there, once for the run, and each
 worker starts with them, shared copy-on-write, as the local run's pair workers inherit them
 from their parent. Before, each worker was a spawned interpreter that imported the engine
 in its first task and loaded the tables while it read (:class:`copylens.core.distribute._WarmUp`):
