@@ -83,7 +83,10 @@ class Prepared:
         """Pickled without the paraphrase stage's memo (``copylens.core.paraphrase``): it
         refers to this process's table of word vectors; a process that needs it makes it. Nor
         with the sentences its ``sentence_bounds`` left for that memo (a list of tuples, slow to
-        pickle; found again where needed)."""
+        pickle; found again where needed). The seed k-grams' memo (:meth:`seed_grams`) is
+        kept: no path pickles a document after making it (the spill writes it first, Dask
+        moves documents before bounding them), so leaving it out changed nothing (issue 40,
+        docs/measurements.md)."""
         state = dict(self.__dict__)
         state.pop("_meaning", None)
         state.pop("_sentences", None)
