@@ -194,26 +194,11 @@ def _inheriting(
 ) -> Generator[R, None, None]:
     token = next(_tokens)
     _inherited[token] = function  # before the workers fork, on the first next()
-    trim_heap()
     try:
         call = partial(_call_inherited, token)
         yield from pool_map(call, items, *extra, workers=workers, count=len(items))
     finally:
         del _inherited[token]
-
-
-def trim_heap() -> None:
-    """Give the free pages inside the C heap back to the system (glibc's ``malloc_trim(0)``),
-    before workers fork from this process (issue 40). ``free`` returns only the top of the
-    heap; the holes left by what a run let go of (each document's anchors once the candidate
-    pairs are found, ~3 KB an essay) stay resident, and a forked worker whose own allocations
-    land in them copies each page it writes (at 100,000 essays the parent held 1.19 GB when
-    the pair workers forked, and each worker's proportional share grew to ~0.85 GB: 2.5 GB in
-    all). Nothing where the C library has no ``malloc_trim`` (macOS, musl)."""
-    if not sys.platform.startswith("linux"):
-        return
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None).malloc_trim(0)
 
 
 _inherited: dict[int, Callable[..., Any]] = {}

@@ -149,38 +149,6 @@ def test_an_item_past_the_memory_limit_is_stopped_and_the_rest_carry_on() -> Non
     assert list(isolated_map(swell, [13], workers=1, limits=ProcessLimits())) == [600 << 20]
 
 
-def test_workers_fork_after_the_free_heap_pages_are_given_back() -> None:
-    """Before workers fork from it, a process gives the free pages inside its C heap back to
-    the system (issue 40: at 100,000 essays the freed anchors stayed resident in the parent
-    and were copied by the pair workers that wrote into them). 40 MB freed in 8 KB holes
-    between kept arrays, which ``free`` alone cannot return; run in a fresh interpreter, so
-    nothing else of pytest's heap counts."""
-    script = textwrap.dedent(
-        """
-        import numpy as np
-        from copylens.core.pool import map_when_it_pays
-
-        def rss():
-            with open("/proc/self/status") as f:
-                return next(int(l.split()[1]) for l in f if l.startswith("VmRSS:"))
-
-        kept, freed = [], []
-        for _ in range(5000):
-            freed.append(np.ones(1024, dtype=np.int64))  # 8 KB each, in the C heap
-            kept.append(np.ones(16, dtype=np.int64))
-        del freed
-        before = rss()
-        assert list(map_when_it_pays(abs, [-1, -2, -3, -4], workers=2)) == [1, 2, 3, 4]
-        print(before - rss())
-        """
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
-    )
-    released_kb = int(done.stdout.split()[-1])
-    assert released_kb >= 15_000, done.stdout
-
-
 def test_a_worker_that_dies_costs_its_item_only() -> None:
     got = list(isolated_map(die, [1, 13, 2], workers=2, limits=ProcessLimits()))
     assert got[0] == 1 and got[2] == 2
