@@ -1076,3 +1076,32 @@ def test_the_grouping_joins_two_paraphrases_a_later_step_left_apart() -> None:
     assert joined.edits == ()  # a paraphrase shows no edits
     alone = Finding(found.covered_a, found.covered_b, (first,), None)
     assert passages.PASSAGE_GROUPING.assembled(a, b, alone, Options()).fragments == (first,)
+
+
+def test_a_lone_word_far_before_the_copy_in_the_source_does_not_start_the_passage() -> None:
+    """A passage's box reaching a source sentence that is not the copy's (a seed on the wrong
+    sentence): the diff of the whole box matches one word there ("open"), then jumps far
+    ahead in the source to the copy. That lone word, outside the word alignments, is trimmed:
+    the passage starts where the copy does on both sides. Before: it started at "open", its
+    source side many sentences too long (PAN-13 translation pair 01208 / 01366)."""
+    source = (
+        "The tournament is open to amateurs and professionals alike. "
+        + " ".join(
+            f"Sentence {n} describes a different history of stadiums, rackets and crowds."
+            for n in ("one", "two", "three", "four", "five", "six", "seven")
+        )
+        + " Membership of the national lawn tennis association was required of all players."
+    )
+    essay = (
+        "It was open then, membership of the national lawn tennis association was required "
+        "of all players."
+    )
+    a, b = _prepared(essay).canonical, _prepared(source).canonical
+    copy_a = a.forms.index("membership")
+    copy_b = b.forms.index("membership")
+    n = len(a) - copy_a
+    assert b.forms[copy_b : copy_b + n] == a.forms[copy_a:]
+    member = Alignment(copy_a, len(a), copy_b, copy_b + n, n, n, (), n)
+    found = sentence_align.described(a, b, 0, len(a), 0, len(b), [member])
+    assert (found.a0, found.b0) == (copy_a, copy_b)
+    assert (found.a1, found.b1) == (len(a), copy_b + n)
