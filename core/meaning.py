@@ -234,6 +234,19 @@ def preload(languages: Iterable[str]) -> None:
     for language in sorted(set(languages)):
         lexicon(language)
         weight("the", language)
+        _tokenizer_ready(language)
+
+
+def _tokenizer_ready(language: str) -> None:
+    """Import wordfreq's tokenizer and load its language data (:func:`_tokenized_zipf` of a
+    word it must cut), which :func:`preload` leaves for the workers it precedes to inherit:
+    since :func:`_listed` reads the plain languages' lists without wordfreq, the first word a
+    worker met with a hyphen, a digit or an apostrophe imported wordfreq in that worker (~70 ms
+    each, inside the stage "paraphrase: words": issue 40, 0.27 -> 0.35 s of it at 1,000
+    essays), where before it was imported once, here. A plain language only: another one
+    imported wordfreq in :func:`_listed` already."""
+    if language in PLAIN_LANGUAGES:
+        _tokenized_zipf("well-known", language, small_list(language))
 
 
 def _none(words: list[str]) -> list[np.ndarray | None]:

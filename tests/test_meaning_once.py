@@ -281,3 +281,28 @@ def test_odd_words_are_found_whatever_the_chunks_the_text_is_read_in(
     ]
     monkeypatch.setattr(pp, "_ODD_CHUNK", 3)
     assert [written[n] for n in pp._odd_words(doc).tolist()] == odd
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_worker_forked_after_preload_imports_nothing_for_a_word_the_tokenizer_cuts(
+    language: str,
+) -> None:
+    """A word with a hyphen, a digit or an apostrophe goes through wordfreq's tokenizer
+    (:func:`copylens.core.meaning._tokenized_zipf`): :func:`preload` imports it and loads the
+    language's data before the workers fork, so none of them imports it again on its first
+    such word (issue 40: ~70 ms in every pair worker, in "paraphrase: words"). Run in a fresh
+    interpreter, where nothing has imported wordfreq yet."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from copylens.core.meaning import preload, weight\n"
+        f"preload(({language!r},))\n"
+        "before = set(sys.modules)\n"
+        f"values = [weight(w, {language!r}) for w in ('well-known', 'covid-19', \"don't\")]\n"
+        "print(sorted(set(sys.modules) - before))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
