@@ -102,6 +102,7 @@ from copylens.app.presentation import (
     percent,
     retold_count,
     retold_edits,
+    retold_sentences,
     similarity_order,
     source_names,
     text_segments,
@@ -1186,7 +1187,7 @@ def _pair_section(
         )
         retold = retold_edits(f)
         if retold:
-            where += " · " + s("retold_sentences") + f": {len(retold)}"
+            where += " · " + s("retold_sentences") + f": {retold_sentences(f)}"
         marks_a = [(e.start, e.end) for e in retold]
         marks_b = [(e.source_start, e.source_end) for e in retold]
         quote_a = _quote(text_a, f.start, f.end, s, marks_a) if text_a is not None else ""

@@ -3,9 +3,10 @@ PDF, CSV, JSON) and the command line's text output.
 
 * :func:`text_segments` — a text cut into the spans its fragments, edits and look-alike
   letters cover, in the engine's character offsets (Python ``str`` indices);
-* :func:`retold_edits`, :func:`retold_count` — the sentences retold in other words inside a
-  copied passage (``Edit.kind == "retold"``, issue 34): every front end draws them as a
-  paraphrase inside the passage's highlight, one fragment with its edits;
+* :func:`retold_edits`, :func:`retold_sentences`, :func:`retold_count` — the sentences
+  retold in other words inside a copied passage (``Edit.kind == "retold"``, issue 34):
+  every front end draws them as a paraphrase inside the passage's highlight, one fragment
+  with its edits, and counts them here;
 * :func:`display_names` — short, still unique names for paths (a web address by
   :func:`web_name`);
 * :func:`is_web_address`, :func:`web_name`, :func:`fetched_time` — a source from the web: its
@@ -76,9 +77,17 @@ def retold_edits(fragment: Fragment) -> tuple[Edit, ...]:
     return tuple(sorted((e for e in fragment.edits if e.kind == RETOLD), key=lambda e: e.start))
 
 
+def retold_sentences(fragment: Fragment) -> int:
+    """How many sentences ``fragment`` holds retold in other words: its retold edits, a
+    ``continued`` one (the rest of the sentence before, past copied words) not counted again.
+    Every view and export counts them here."""
+    edits = retold_edits(fragment)
+    return sum(1 for i, e in enumerate(edits) if i == 0 or not e.continued)
+
+
 def retold_count(fragments: Iterable[Fragment]) -> int:
-    """How many retold sentences the ``fragments`` hold in all."""
-    return sum(1 for f in fragments for e in f.edits if e.kind == RETOLD)
+    """How many retold sentences the ``fragments`` hold in all (:func:`retold_sentences`)."""
+    return sum(retold_sentences(f) for f in fragments)
 
 
 def text_segments(

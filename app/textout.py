@@ -26,6 +26,7 @@ from copylens.app.presentation import (
     passage,
     percent,
     retold_edits,
+    retold_sentences,
 )
 from copylens.core import (
     ArchivedDocument,
@@ -97,7 +98,7 @@ def print_check(report: CheckReport, out: TextIO) -> None:
             quote = passage(text, fragment.start, fragment.end, QUOTE_CHARS)
             marks = [_kind_mark(fragment)] if is_paraphrase(fragment) else []
             retold = retold_edits(fragment)
-            marks += [_retold_mark(len(retold))] if retold else []
+            marks += [_retold_mark(retold_sentences(fragment))] if retold else []
             marks += ["cited"] if fragment.cited else []
             mark = f"  ({', '.join(marks)})" if marks else ""
             out.write(f"    «{shown(quote)}»\n      ← {shown(source)}{mark}\n")

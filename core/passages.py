@@ -186,24 +186,32 @@ class PassageGrouping(PairStep):
 
 def retold_by_sentence(fragment: Fragment, a: Prepared) -> Fragment:
     """``fragment`` with each ``"retold"`` edit cut into one per sentence of the checked text
-    (``Canonical.sentences``), so that the count of retold edits is the count of retold
-    sentences every front end shows (a paraphrase of a run of sentences joined to a copy is
-    one edit until here). The pieces tile the edit's characters exactly (the passage looks as
-    before), each cut where its sentence starts (:func:`_sentence_start`), each with the
-    edit's whole source span (which source sentence retells which is not known). Fragments
-    and edits of other kinds are returned as they are."""
+    (``Canonical.sentences``), so that every front end counts retold sentences (a paraphrase
+    of a run of sentences joined to a copy is one edit until here). The pieces tile the
+    edit's characters exactly (the passage looks as before), each cut where its sentence
+    starts (:func:`_sentence_start`), each with the edit's whole source span (which source
+    sentence retells which is not known). A retold edit whose first sentence is the last
+    one of the retold edit before it (the sentence's middle words copied word for word
+    between the two) is ``continued`` there: the two pieces are one retold sentence.
+    Fragments and edits of other kinds are returned as they are."""
     if not any(e.kind == "retold" for e in fragment.edits):
         return fragment
     c = a.canonical
     edits: list[Edit] = []
+    last = -1  # the sentence the retold edit before ends in
     for e in fragment.edits:
         w0, w1 = word_range(c, e.start, e.end)
-        if e.kind != "retold" or w1 - w0 < 2:
+        if e.kind != "retold" or w1 <= w0:
             edits.append(e)
             continue
         firsts = (np.flatnonzero(np.diff(c.sentences[w0:w1])) + w0 + 1).tolist()
         cuts = [e.start, *(_sentence_start(a.text, c, w) for w in firsts), e.end]
-        edits += [replace(e, start=x, end=y) for x, y in pairwise(cuts)]
+        continued = int(c.sentences[w0]) == last
+        edits += [
+            replace(e, start=x, end=y, continued=continued and i == 0)
+            for i, (x, y) in enumerate(pairwise(cuts))
+        ]
+        last = int(c.sentences[w1 - 1])
     return replace(fragment, edits=tuple(edits))
 
 

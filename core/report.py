@@ -28,8 +28,9 @@ class Edit:
     sentences a paraphrase signal found, kept apart by kind as issue 17 asks), so that a copied
     passage with retold sentences inside is one fragment: one entry, one highlight with the
     retold sentences tinted as paraphrase, one detection. One edit per sentence (each with the
-    paraphrase's whole source span), so their count is the count of retold sentences; a
-    sentence whose middle is copied word for word is its two retold parts.
+    paraphrase's whole source span); a sentence whose middle is copied word for word is its
+    two retold parts, the second ``continued``, so the count of retold sentences is the count
+    of retold edits not ``continued`` (``copylens.app.presentation.retold_count``).
 
     Must hold (tests/test_fragment_invariants.py): every edit lies within its fragment,
     ``start <= e.start <= e.end <= end`` and ``source_start <= e.source_start <= e.source_end
@@ -42,6 +43,10 @@ class Edit:
     end: int
     source_start: int
     source_end: int
+    continued: bool = False
+    """A "retold" edit that goes on with the sentence of the retold edit before it in its
+    fragment, past words copied word for word between them (issue 34): the two are one
+    retold sentence. In a JSON report only where true."""
 
 
 @dataclass(frozen=True)
@@ -405,10 +410,15 @@ def archive_key(document: int) -> str:
 
 def _fragment_json(f: Fragment) -> dict[str, Any]:
     data = _fields(f, exclude=("edits", "uncovered"))
-    data["edits"] = [_fields(e) for e in f.edits]
+    data["edits"] = [_edit_json(e) for e in f.edits]
     if f.uncovered is not None:
         data["uncovered"] = [list(span) for span in f.uncovered]
     return data
+
+
+def _edit_json(e: Edit) -> dict[str, Any]:
+    """An edit's fields, ``continued`` only where true (reports stay as they were)."""
+    return _fields(e, exclude=() if e.continued else ("continued",))
 
 
 def _fields(item: Any, exclude: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -476,6 +486,7 @@ def _edit(data: dict[str, Any]) -> Edit:
         int(data["end"]),
         int(data["source_start"]),
         int(data["source_end"]),
+        bool(data.get("continued", False)),
     )
 
 

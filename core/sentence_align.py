@@ -1023,6 +1023,22 @@ def _near(f0: int, f1: int, w0: int, w1: int, units: Units) -> bool:
     return f0 < hi and lo < f1
 
 
+def _lone(match: tuple[str, int, int, int, int], gap: tuple[str, int, int, int, int]) -> bool:
+    """``match`` is one matching word at a passage's edge, cut off from the rest by ``gap``
+    that is more than :data:`SOURCE_GAP` words of the source and :data:`SUMMARY_RATIO` times
+    its checked side: a word the passage's box reached in a source sentence that is not the
+    copy's (a seed on the wrong sentence; PAN-13 development sample, translation pair
+    suspicious-document01208 / source-document01366: "open" 186 source words before the
+    copy, one checked word before it). :func:`described` trims it, outside the word
+    alignments only."""
+    _, i0, i1, _, _ = match
+    _, x0, x1, y0, y1 = gap
+    source = y1 - y0
+    return (
+        match[0] == "equal" and i1 - i0 == 1 and source > max(SOURCE_GAP, SUMMARY_RATIO * (x1 - x0))
+    )
+
+
 def described(
     a: Canonical, b: Canonical, a0: int, a1: int, b0: int, b1: int, members: list[Alignment]
 ) -> Alignment:
@@ -1044,6 +1060,12 @@ def described(
             ops.pop(0)
         while ops and ops[-1][0] != "equal" and ops[-1][1] >= hi_a and ops[-1][3] >= hi_b:
             ops.pop()
+        while len(ops) > 2 and _lone(ops[0], ops[1]) and ops[0][2] <= lo_a and ops[0][4] <= lo_b:
+            del ops[:2]
+        while (
+            len(ops) > 2 and _lone(ops[-1], ops[-2]) and ops[-1][1] >= hi_a and ops[-1][3] >= hi_b
+        ):
+            del ops[-2:]
         if ops:
             a0, b0, a1, b1 = ops[0][1], ops[0][3], ops[-1][2], ops[-1][4]
     edits: list[WordEdit] = []

@@ -24,6 +24,7 @@ from copylens.app.presentation import (
     percent,
     retold_count,
     retold_edits,
+    retold_sentences,
     shown_location,
     source_names,
     text_segments,
@@ -124,6 +125,29 @@ _edits = st.lists(
     max_size=3,
 )
 _sources = st.lists(st.lists(st.tuples(_spans, _edits, st.booleans()), max_size=4), max_size=4)
+
+
+def test_retold_count_counts_a_continued_piece_with_its_sentence() -> None:
+    """Issue 34: a sentence whose middle is copied is two retold edits, the second
+    ``continued``; they count as one sentence (a continued first piece still counts)."""
+    passage = Fragment(
+        0,
+        60,
+        0,
+        0,
+        10,
+        10,
+        (
+            Edit("retold", 2, 10, 0, 0),
+            Edit("form", 12, 13, 0, 0),
+            Edit("retold", 15, 20, 0, 0, continued=True),
+            Edit("retold", 20, 30, 0, 0),
+        ),
+    )
+    assert retold_sentences(passage) == 2 and retold_count([passage, passage]) == 4
+    assert len(retold_edits(passage)) == 3
+    alone = Fragment(0, 9, 0, 0, 3, 3, (Edit("retold", 0, 9, 0, 0, continued=True),))
+    assert retold_sentences(alone) == 1
 
 
 @settings(max_examples=300, deadline=None)

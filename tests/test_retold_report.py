@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from dataclasses import replace
 from typing import Any
 
 from copylens.app import export, textout
@@ -253,3 +254,52 @@ def test_json_export_keeps_the_retold_edit_with_both_spans() -> None:
     assert DOCUMENT[edit["start"] : edit["end"]] == RETOLD
     assert SOURCE[edit["source_start"] : edit["source_end"]] == SOURCE_RETOLD
     assert edit["start"] == start
+
+
+def split_report_data() -> dict[str, Any]:
+    """:func:`report_data` with the retold sentence's middle words ("the mud that streams
+    bring down") copied word for word: two retold edits, the second ``continued``."""
+    data = report_data()
+    fragment = data["documents"][0]["sources"][0]["fragments"][0]
+    (edit,) = fragment["edits"]
+    copied = DOCUMENT.index("the mud that streams bring down")
+    after = copied + len("the mud that streams bring down ")
+    fragment["edits"] = [
+        edit | {"end": copied - 1},
+        edit | {"start": after, "continued": True},
+    ]
+    return data
+
+
+def test_a_retold_sentence_with_a_copied_middle_counts_once_everywhere() -> None:
+    """Issue 34: one sentence in two retold pieces is "1 retold sentence" in the text output,
+    the CSV, the HTML source line and the compare report's fragment line. Before: 2."""
+    report = CheckReport.from_json(split_report_data())
+    out = io.StringIO()
+    textout.print_check(report, out)
+    assert "(with 1 retold sentence)" in out.getvalue()
+    assert sum(line.strip().startswith("retold: «") for line in out.getvalue().splitlines()) == 2
+    (row,) = _csv_rows(report)
+    assert row["retold_sentences"] == "1"
+    assert "Fragments: 1 &middot; Retold sentences: 1" in export.html_report(report)
+    (fragment,) = report.documents[0].sources[0].fragments
+    pair = replace(compare_report().pairs[0], fragments=(fragment,))
+    compared = replace(compare_report(), pairs=(pair,))
+    (row,) = _csv_rows(compared)
+    assert row["retold_sentences"] == "1"
+    table = export.html_report(compared, threshold=0.0)
+    assert "Retold sentences: 1" in table[table.index('<table class="fragments"') :]
+    # Two retold sentences each of its own are still counted two.
+    data = split_report_data()
+    data["documents"][0]["sources"][0]["fragments"][0]["edits"][1]["continued"] = False
+    (row,) = _csv_rows(CheckReport.from_json(data))
+    assert row["retold_sentences"] == "2"
+
+
+def test_json_keeps_continued_only_where_true() -> None:
+    report = CheckReport.from_json(split_report_data())
+    first, second = json.loads(export.json_report(report))["documents"][0]["sources"][0][
+        "fragments"
+    ][0]["edits"]
+    assert "continued" not in first and second["continued"] is True
+    assert CheckReport.from_json(report.to_data()) == report

@@ -263,6 +263,65 @@ def test_a_retelling_of_two_sentences_is_two_retold_edits_one_per_sentence() -> 
     assert passages.PASSAGE_GROUPING.assembled(a, b, alone, Options()) is alone
 
 
+def test_a_retold_sentence_whose_middle_is_copied_is_one_sentence_in_two_pieces() -> None:
+    """A retold sentence whose middle words are copied word for word is two retold edits
+    (before and after the copied words), the second ``continued``: one retold sentence, so
+    every front end counts 2 here, not 3. Retold pieces with a whole copied sentence between
+    them are two sentences, neither continued. Before: no ``continued``, counted 3."""
+    src = _sentences(SOURCE)
+    one = "Growers across that area rely on periodic inundations restoring their plots."
+    two = "Without them the soil, settled near the coast, would soon lose its goodness."
+    essay = f"{src[0]} {one} {two}"
+    a, b = _prepared(essay), _prepared(SOURCE)
+    at, second = essay.index(one), essay.index(two)
+    copied0, copied1 = essay.index("settled near", second), essay.index(", would")
+    span = (len(src[0]) + 1, len(SOURCE))
+    passage = Fragment(
+        0,
+        len(essay),
+        0,
+        len(SOURCE),
+        30,
+        14,
+        (
+            Edit("retold", at, copied0 - 1, *span),
+            Edit("retold", essay.index("would soon"), len(essay), *span),
+        ),
+    )
+    found = Finding(
+        np.ones(len(a.canonical), dtype=bool), np.ones(len(b.canonical), dtype=bool), (passage,)
+    )
+    (cut,) = passages.PASSAGE_GROUPING.assembled(a, b, found, Options()).fragments
+    assert [(e.start, e.end, e.continued) for e in cut.edits] == [
+        (at, second, False),
+        (second, copied0 - 1, False),
+        (essay.index("would soon"), len(essay), True),
+    ]
+    assert essay[copied0:copied1] == "settled near the coast"
+    assert sum(not e.continued for e in cut.edits) == 2
+    # Cut again, it stays as it is.
+    again = Finding(found.covered_a, found.covered_b, (cut,))
+    assert passages.PASSAGE_GROUPING.assembled(a, b, again, Options()).fragments == (cut,)
+    # A whole copied sentence between two retold ones: two sentences, none continued.
+    essay = f"{one} {src[1]} {two}"
+    a = _prepared(essay)
+    apart = Fragment(
+        0,
+        len(essay),
+        0,
+        len(SOURCE),
+        40,
+        14,
+        (
+            Edit("retold", 0, len(one), *span),
+            Edit("retold", essay.index(two), len(essay), *span),
+        ),
+    )
+    found = Finding(np.ones(len(a.canonical), dtype=bool), found.covered_b, (apart,))
+    (cut,) = passages.PASSAGE_GROUPING.assembled(a, b, found, Options()).fragments
+    assert cut.edits == apart.edits and not any(e.continued for e in cut.edits)
+
+
 def test_a_retelling_before_a_copy_is_retold_inside_and_the_gap_between_replaced() -> None:
     """A retold sentence, a copied sentence with its words shuffled (bridged: the source holds
     it), then a verbatim copy: one copy passage whose edits are the retold span, then a
@@ -1017,3 +1076,32 @@ def test_the_grouping_joins_two_paraphrases_a_later_step_left_apart() -> None:
     assert joined.edits == ()  # a paraphrase shows no edits
     alone = Finding(found.covered_a, found.covered_b, (first,), None)
     assert passages.PASSAGE_GROUPING.assembled(a, b, alone, Options()).fragments == (first,)
+
+
+def test_a_lone_word_far_before_the_copy_in_the_source_does_not_start_the_passage() -> None:
+    """A passage's box reaching a source sentence that is not the copy's (a seed on the wrong
+    sentence): the diff of the whole box matches one word there ("open"), then jumps far
+    ahead in the source to the copy. That lone word, outside the word alignments, is trimmed:
+    the passage starts where the copy does on both sides. Before: it started at "open", its
+    source side many sentences too long (PAN-13 translation pair 01208 / 01366)."""
+    source = (
+        "The tournament is open to amateurs and professionals alike. "
+        + " ".join(
+            f"Sentence {n} describes a different history of stadiums, rackets and crowds."
+            for n in ("one", "two", "three", "four", "five", "six", "seven")
+        )
+        + " Membership of the national lawn tennis association was required of all players."
+    )
+    essay = (
+        "It was open then, membership of the national lawn tennis association was required "
+        "of all players."
+    )
+    a, b = _prepared(essay).canonical, _prepared(source).canonical
+    copy_a = a.forms.index("membership")
+    copy_b = b.forms.index("membership")
+    n = len(a) - copy_a
+    assert b.forms[copy_b : copy_b + n] == a.forms[copy_a:]
+    member = Alignment(copy_a, len(a), copy_b, copy_b + n, n, n, (), n)
+    found = sentence_align.described(a, b, 0, len(a), 0, len(b), [member])
+    assert (found.a0, found.b0) == (copy_a, copy_b)
+    assert (found.a1, found.b1) == (len(a), copy_b + n)

@@ -187,7 +187,7 @@ def _fragment_tip(fragment: Fragment, name: str, side: str = "left", other: str 
         words = QtCore.QCoreApplication.translate("Edits", "{0} words, {1} copied exactly").format(
             fragment.words, fragment.exact_words
         )
-    retold = len(presentation.retold_edits(fragment))
+    retold = presentation.retold_sentences(fragment)
     if retold:
         words += "\n" + QtCore.QCoreApplication.translate(
             "Edits", "Sentences retold in other words: {0}"
@@ -720,7 +720,7 @@ class SideBySideView(QtWidgets.QWidget):
             text = self.tr("Fragment {0} of {1}  ·  {2} words, {3} exact").format(
                 self._current + 1, n, fragment.words, fragment.exact_words
             )
-        retold = len(presentation.retold_edits(fragment))
+        retold = presentation.retold_sentences(fragment)
         if retold:
             text += "  ·  " + (
                 self.tr("1 sentence retold in other words")

@@ -202,3 +202,20 @@ def test_the_caption_counts_the_sentences_of_a_retelling_the_engine_grouped(qtbo
             assert side.position_label.text().endswith("  ·  " + captions[n])
     finally:
         i18n.install_translator(qapp, "en")
+
+
+def test_the_caption_counts_a_sentence_with_a_copied_middle_once(qtbot, qapp) -> None:
+    """Issue 34: a retold sentence whose middle words are copied is two retold pieces, the
+    second ``continued``: the caption and the tooltip say 1 sentence. Before: 2."""
+    from copylens.app.views.side_by_side import SideBySideView, _fragment_tip
+    from copylens.core import CheckReport
+    from tests.test_retold_report import split_report_data
+
+    fragments = CheckReport.from_json(split_report_data()).documents[0].sources[0].fragments
+    side = SideBySideView()
+    qtbot.addWidget(side)
+    side.show_pair("essay.txt", DOCUMENT, "rivers.txt", SOURCE, fragments, current=fragments[0])
+    assert side.position_label.text() == (
+        "Fragment 1 of 1  ·  40 words, 24 exact  ·  1 sentence retold in other words"
+    )
+    assert "Sentences retold in other words: 1" in _fragment_tip(fragments[0], "rivers.txt")

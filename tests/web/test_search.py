@@ -386,13 +386,16 @@ def test_queries_keep_the_providers_interval_across_calls(
     search_server: SearchServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """One check searches per document, one call each: the interval holds between calls."""
-    monkeypatch.setitem(PROVIDERS, "yandex", replace(PROVIDERS["yandex"], min_interval=0.3))
+    monkeypatch.setitem(PROVIDERS, "yandex", replace(PROVIDERS["yandex"], min_interval=0.5))
     provider = yandex(search_server)
     search_pages(phrases(2), provider, "ru", max_queries=2)
     search_pages(phrases(2, "other"), provider, "ru", max_queries=2)
     times = [r.at for r in search_server.received]
     assert len(times) == 4
-    assert all(b - a >= 0.28 for a, b in pairwise(times))
+    # The server notes a query when it reads it: a query read late (a loaded machine: 50 ms and
+    # more) shortens the next gap by as much, so the gaps are held to the interval less 0.1 s.
+    # Without the interval across calls, the third query follows the second at once.
+    assert all(b - a >= 0.4 for a, b in pairwise(times))
 
 
 def test_the_published_intervals() -> None:
