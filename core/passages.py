@@ -47,6 +47,7 @@ from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Edit, Fragment
 from copylens.core.sentence_align import (
+    FINAL_STOP,
     Edited,
     Similarity,
     Units,
@@ -118,7 +119,7 @@ def edited(a: Prepared, b: Prepared, found: Finding, sim: Similarity) -> Finding
     return found.adding(covered_a, covered_b, [_fragment(r, ca, cb) for r in runs])
 
 
-_END = re.compile(r"[.!?…][\"'»”’)\]]*\s")
+_END = re.compile(FINAL_STOP)
 
 
 def _ends(text: str, c: Canonical, units: Units) -> Callable[[int], bool]:

@@ -1377,7 +1377,10 @@ def _adjacent(
     )
 
 
-_SENTENCE_END = re.compile(r"[.!?…][\"'»”’)\]]*\s|\n[^\S\n]*\n")
+FINAL_STOP = r"[.!?…][\"'»”’)\]]*\s"
+"""A sentence's final punctuation (closing quotes and brackets after it) before white space,
+as a regular expression's source: the passage steps' sentence ends (copylens.core.passages)."""
+_SENTENCE_END = re.compile(FINAL_STOP + r"|\n[^\S\n]*\n")
 """A sentence's end in the text between two fragments (:func:`_inside_sentences`): final
 punctuation before white space, or a blank line (a paragraph's end); a single line break is
 not one (a wrapped line goes on with its sentence)."""
