@@ -200,13 +200,11 @@ def _doc_of(text: str) -> Prepared:
     return prepare_text(Extracted("x", text, "text"), EN)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["en", "ru", "uk"]), st.integers(0, 2**32 - 1), st.floats(0.0, 0.5))
-def test_the_score_bound_is_never_under_the_score(language: str, seed: int, found: float) -> None:
-    """:func:`_score_bound` of any unit (sentences of the source, the rewrite and the
-    independent text, some words found by the aligner) is at least its :func:`_score`, and
-    a unit :func:`_paired` drops under a least score scores under it."""
-    rng = np.random.default_rng(seed)
+def _two_texts(
+    language: str, rng: np.random.Generator, found: float
+) -> tuple[pp.Meaning, pp.Meaning, tuple[np.ndarray, np.ndarray]]:
+    """Two of the language's texts (source, rewrite, independent) drawn by ``rng``, their
+    meanings, and each word found by the aligner with probability ``found``."""
     options = Options(language=language, workers=1)
     kinds = ("source", "rewrite", "independent")
     ma, mb = (
@@ -218,6 +216,17 @@ def test_the_score_bound_is_never_under_the_score(language: str, seed: int, foun
         for k in rng.choice(kinds, 2)
     )
     masks = (rng.random(len(ma.forms)) < found, rng.random(len(mb.forms)) < found)
+    return ma, mb, masks
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["en", "ru", "uk"]), st.integers(0, 2**32 - 1), st.floats(0.0, 0.5))
+def test_the_score_bound_is_never_under_the_score(language: str, seed: int, found: float) -> None:
+    """:func:`_score_bound` of any unit (sentences of the source, the rewrite and the
+    independent text, some words found by the aligner) is at least its :func:`_score`, and
+    a unit :func:`_paired` drops under a least score scores under it."""
+    rng = np.random.default_rng(seed)
+    ma, mb, masks = _two_texts(language, rng, found)
 
     for _ in range(15):
         i, j = int(rng.integers(len(ma.bounds))), int(rng.integers(len(mb.bounds)))
@@ -270,17 +279,7 @@ def test_units_the_blocks_drop_score_under_the_least_score(
     a checked sentence at a time) drops only units scoring under the least score on their
     own (singles, merges and splits, some words found by the aligner), and drops some."""
     rng = np.random.default_rng(seed)
-    options = Options(language=language, workers=1)
-    kinds = ("source", "rewrite", "independent")
-    ma, mb = (
-        pp.meaning_of(
-            prepare_text(
-                Extracted(k, (DATA / f"{language}_{k}.txt").read_text("utf-8"), "text"), options
-            )
-        )
-        for k in rng.choice(kinds, 2)
-    )
-    masks = (rng.random(len(ma.forms)) < found, rng.random(len(mb.forms)) < found)
+    ma, mb, masks = _two_texts(language, rng, found)
     pairs = [
         (int(rng.integers(len(ma.bounds))), int(rng.integers(len(mb.bounds)))) for _ in range(8)
     ]
