@@ -62,7 +62,7 @@ from typing import overload
 import numpy as np
 from rapidfuzz.distance import LCSseq
 
-from copylens.core.arrays import true_runs
+from copylens.core.arrays import ranges, true_runs
 from copylens.core.canonicalize import Canonical
 from copylens.core.options import Options
 from copylens.core.shingle import kgrams
@@ -462,8 +462,7 @@ def _seeds_of(
     valid = counts > 0
     seeds_i = np.repeat(np.flatnonzero(valid) + first, counts[valid]).astype(order.dtype)
     starts, sizes = left[valid], counts[valid]
-    offsets = np.repeat(starts - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
-    return seeds_i, order[offsets]
+    return seeds_i, order[ranges(starts, sizes)]
 
 
 def _nearest(order: np.ndarray, lo: int, count: int, target: float, size: int) -> int:

@@ -31,6 +31,16 @@ def distinct_counts(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ordered[starts], np.diff(starts, append=len(ordered)).astype(np.int64)
 
 
+def ranges(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """The ranges ``[start, start + size)`` laid end to end, without a Python loop (an
+    anchor's hits in the index, a word's synonyms in the thesaurus, a run's candidates in the
+    aligner, the words of sentences in the paraphrase stage)."""
+    if len(starts) == 0:
+        return np.empty(0, dtype=np.int64)
+    offsets = np.repeat(starts - np.cumsum(sizes) + sizes, sizes)
+    return offsets + np.arange(int(sizes.sum()))
+
+
 def true_runs(mask: np.ndarray) -> list[tuple[int, int]]:
     """The runs [start, end) of consecutive True values of the boolean ``mask``, in order."""
     edges = np.flatnonzero(np.diff(np.concatenate(([0], mask.view(np.int8), [0]))))

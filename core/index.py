@@ -18,7 +18,7 @@ from typing import Protocol
 
 import numpy as np
 
-from copylens.core.arrays import distinct, distinct_counts
+from copylens.core.arrays import distinct, distinct_counts, ranges
 
 MAX_DF = 64
 """Anchor k-grams held by more documents than this are boilerplate for candidate search, in
@@ -64,7 +64,7 @@ class MemoryIndex:
         right = np.searchsorted(values, query, side="right")
         counts = right - left
         keep = (counts > 0) & (counts <= self.max_df)
-        hits = keys[_ranges(left[keep], counts[keep])]
+        hits = keys[ranges(left[keep], counts[keep])]
         found, shared = distinct_counts(hits)
         return {int(k): int(c) for k, c in zip(found, shared, strict=True) if c >= min_shared}
 
@@ -190,14 +190,6 @@ def pairs_sharing(
         codes.append(shared.first * span + shared.second)
     found = distinct(np.concatenate(codes)) if codes else np.empty(0, dtype=np.int64)
     return np.stack((found // span, found % span), axis=1)
-
-
-def _ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """Concatenation of range(s, s + c) for each (s, c), vectorised."""
-    if len(starts) == 0:
-        return np.empty(0, dtype=np.int64)
-    offsets = np.repeat(starts - np.cumsum(counts) + counts, counts)
-    return offsets + np.arange(int(counts.sum()))
 
 
 @dataclass(frozen=True, eq=False)

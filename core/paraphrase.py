@@ -62,6 +62,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from copylens.core.arrays import ranges
 from copylens.core.canonicalize import Canonical, word_spans
 from copylens.core.cpu import stage
 from copylens.core.meaning import Lexicon, lexicon, preload, weight
@@ -1083,9 +1084,7 @@ def _words_of_sentences(m: Meaning, sentences: list[int]) -> tuple[np.ndarray, n
     where the last ends)."""
     spans = np.array([m.bounds[k] for k in sentences], dtype=np.int64).reshape(-1, 2)
     widths = spans[:, 1] - spans[:, 0]
-    starts = np.concatenate(([0], np.cumsum(widths)))
-    words = np.repeat(spans[:, 0] - starts[:-1], widths) + np.arange(int(starts[-1]))
-    return words, starts
+    return ranges(spans[:, 0], widths), np.concatenate(([0], np.cumsum(widths)))
 
 
 def _parts_retold(m: Match, a: Meaning, b: Meaning, paired: Paired) -> bool:
@@ -1353,10 +1352,7 @@ def _words(
         if synonyms:
             starts, targets = m.thesaurus.starts, m.thesaurus.targets
             n = starts[ids + 1] - starts[ids]
-            at = (
-                np.repeat(starts[ids], n) + np.arange(int(n.sum())) - np.repeat(np.cumsum(n) - n, n)
-            )
-            ids, whose = targets[at].astype(np.int64), np.repeat(whose, n)
+            ids, whose = targets[ranges(starts[ids], n)].astype(np.int64), np.repeat(whose, n)
         keys = np.concatenate([keys, ids.astype(np.uint64) | SYNONYM_KEY])
         owner = np.concatenate([owner, whose])
     order = np.lexsort((owner, keys))

@@ -40,7 +40,7 @@ from pathlib import Path
 
 import numpy as np
 
-from copylens.core.arrays import distinct
+from copylens.core.arrays import distinct, ranges
 from copylens.core.resources import resources_dir
 
 FILES = {"ru": "th_ru_RU_v2.dat", "uk": "th_uk_UA_v2.dat"}
@@ -104,14 +104,14 @@ class Thesaurus:
         if not len(cols):
             return _NO_PLACES
         ids = first[rows].astype(np.int64)
-        theirs = _expanded(self.starts[ids], self.starts[ids + 1] - self.starts[ids])
+        theirs = ranges(self.starts[ids], self.starts[ids + 1] - self.starts[ids])
         owner = np.repeat(rows, self.starts[ids + 1] - self.starts[ids])
         order = np.argsort(second[cols], kind="stable")
         known = second[cols][order]
         synonyms = self.targets[theirs]
         lo = np.searchsorted(known, synonyms, "left")
         n = np.searchsorted(known, synonyms, "right") - lo
-        i, j = np.repeat(owner, n), cols[order[_expanded(lo, n)]]
+        i, j = np.repeat(owner, n), cols[order[ranges(lo, n)]]
         flat = np.sort(i * len(second) + j)  # row-major, as np.nonzero gives them
         return flat // len(second), flat % len(second)
 
@@ -122,12 +122,6 @@ class Thesaurus:
 
 
 _NO_PLACES = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
-
-
-def _expanded(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
-    """The ranges [start, start + size) laid end to end."""
-    ends = np.cumsum(sizes)
-    return np.repeat(starts - (ends - sizes), sizes) + np.arange(int(ends[-1]) if len(ends) else 0)
 
 
 def fold(word: str) -> str:
