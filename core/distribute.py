@@ -272,10 +272,7 @@ def start_with(languages: Sequence[str]) -> None:
     workers inherit them from: :mod:`copylens.core.worker_start`), counted as loaded by the
     warm-up (:func:`warmed_up`)."""
     for language in languages:
-        with stage("paraphrase: tables"):  # as the local run names it
-            ready(language)
-        _WARM_UP.languages.add(language)
-        _WARM_UP.loaded.add(language)
+        _WARM_UP.load_here(language)
 
 
 def _to_the_end(function: Callable[[], T]) -> tuple[T, BaseException | None]:
@@ -762,13 +759,23 @@ class _WarmUp:
                 self.thread.start()
         self.todo.put(language)
 
+    def load_here(self, language: str) -> None:
+        """Load the language's lexicons now, on the calling thread, as handed over and loaded
+        (:func:`start_with`)."""
+        self._load(language)
+        with self.starting:
+            self.languages.add(language)
+
+    def _load(self, language: str) -> None:
+        with self.lock, stage("paraphrase: tables"):  # as the local run names it
+            ready(language)
+            self.loaded.add(language)
+
     def _serve(self) -> None:
         while True:
             language = self.todo.get()
             try:
-                with self.lock, stage("paraphrase: tables"):  # as the local run names it
-                    ready(language)
-                    self.loaded.add(language)
+                self._load(language)
             except Exception:  # the alignment loads it again, and says what fails
                 logging.getLogger(__name__).exception("loading the %s lexicons", language)
             finally:

@@ -344,13 +344,10 @@ def _tokenized_zipf(word: str, language: str, freqs: dict[str, float]) -> float:
     read, so that the list is not read a second time by wordfreq (~35 ms): the word cut
     into tokens by wordfreq's tokenizer (imported here), digits smashed, ``1 / f`` summed
     over the tokens, the floor 10⁻⁹ for a token the list lacks, rounded as
-    :func:`_listed` rounds."""
-    import math
-
+    :func:`_listed` rounds (:func:`_rounded_zipf`)."""
     from wordfreq.numbers import digit_freq, smash_numbers
     from wordfreq.tokens import lossy_tokenize
 
-    least = 10**0.0 / 1e9
     one_over = 0.0
     tokens = lossy_tokenize(word, language)
     for token in tokens:
@@ -361,10 +358,8 @@ def _tokenized_zipf(word: str, language: str, freqs: dict[str, float]) -> float:
         freq = freqs[smashed] * (digit_freq(token) if smashed != token else 1.0)
         one_over += 1.0 / freq
     if not one_over:  # no token, or one the list lacks: the floor, unrounded
-        return round(_freq_to_zipf(least), 2)
-    unrounded = max(1.0 / one_over, least)
-    rounded = round(unrounded, math.floor(-math.log(unrounded, 10)) + 3)
-    return round(_freq_to_zipf(rounded), 2)
+        return round(_freq_to_zipf(_LEAST), 2)
+    return _rounded_zipf(one_over)
 
 
 NormalForm = Literal["NFC", "NFD", "NFKC", "NFKD"]
@@ -385,7 +380,6 @@ def _listed(language: str) -> Callable[[str], float | None]:
     10⁻⁹, rounded to three significant digits, then to the Zipf scale rounded to 0.01; a word
     the list lacks, the floor's). None otherwise (tests/test_paraphrase.py checks it equal to
     wordfreq's on many words)."""
-    import math
     import unicodedata
 
     form: NormalForm = "NFC"
@@ -396,8 +390,7 @@ def _listed(language: str) -> Callable[[str], float | None]:
             plain, form, freqs = _wordfreq_list(language)
         except LookupError:
             return lambda word: None
-    least = 10**0.0 / 1e9  # wordfreq's zipf_to_freq(0.0)
-    absent = round(_freq_to_zipf(least), 2)
+    absent = round(_freq_to_zipf(_LEAST), 2)
 
     def listed(word: str) -> float | None:
         if not (plain and word.isalpha()) or word != unicodedata.normalize(form, word).casefold():
@@ -407,11 +400,24 @@ def _listed(language: str) -> Callable[[str], float | None]:
         freq = freqs.get(word)
         if freq is None:
             return absent  # one token the list lacks: wordfreq's minimum
-        unrounded = max(1.0 / (0.0 + 1.0 / freq), least)
-        rounded = round(unrounded, math.floor(-math.log(unrounded, 10)) + 3)
-        return round(_freq_to_zipf(rounded), 2)
+        return _rounded_zipf(0.0 + 1.0 / freq)
 
     return listed
+
+
+_LEAST = 10**0.0 / 1e9
+"""wordfreq's floor of a frequency, its ``zipf_to_freq(0.0)``."""
+
+
+def _rounded_zipf(one_over: float) -> float:
+    """wordfreq's Zipf value of the tokens whose ``1 / f`` sum to ``one_over`` (> 0): the
+    frequency ``1 / one_over``, at least :data:`_LEAST`, rounded to three significant digits,
+    then to the Zipf scale rounded to 0.01 (``zipf_frequency``'s arithmetic)."""
+    import math
+
+    unrounded = max(1.0 / one_over, _LEAST)
+    rounded = round(unrounded, math.floor(-math.log(unrounded, 10)) + 3)
+    return round(_freq_to_zipf(rounded), 2)
 
 
 def _freq_to_zipf(freq: float) -> float:

@@ -138,12 +138,10 @@ def thesaurus(language: str) -> Thesaurus | None:
     when that was built from this very file (its SHA-256 recorded in it), else parsed from the
     ``.dat`` (about 0.3 s; ``scripts/build_thesaurus.py`` writes the compact forms, its
     ``--check`` and tests/test_thesaurus_compact.py keep them equal to the parse)."""
-    name = FILES.get(language)
-    if name is None:
+    if language not in FILES:
         return None
-    path = resources_dir() / "thesaurus" / name
     try:
-        raw = path.read_bytes()
+        raw = source_path(language).read_bytes()
     except OSError:
         return None
     return _compact_of(language, raw) or parsed(language, raw)
@@ -160,10 +158,15 @@ COMPACT_VERSION = 1
 """The layout of :func:`compact`'s file; another one is not read."""
 
 
-def compact_path(language: str) -> Path:
-    """Where the compact form of the language's thesaurus is (``resources/thesaurus``)."""
+def source_path(language: str) -> Path:
+    """Where the language's MyThes ``.dat`` is (``resources/thesaurus``)."""
     path: Path = resources_dir() / "thesaurus" / FILES[language]
-    return path.with_suffix(".npz")
+    return path
+
+
+def compact_path(language: str) -> Path:
+    """Where the compact form of the language's thesaurus is: beside its ``.dat``."""
+    return source_path(language).with_suffix(".npz")
 
 
 def compact(th: Thesaurus, raw: bytes) -> bytes:

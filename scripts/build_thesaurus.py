@@ -9,8 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from copylens.core.resources import resources_dir
-from copylens.core.thesaurus import FILES, compact, compact_path, parsed
+from copylens.core.thesaurus import FILES, compact, compact_path, parsed, source_path
 
 
 def main() -> int:
@@ -18,8 +17,8 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="only check, write nothing")
     args = parser.parse_args()
     stale = []
-    for language, name in FILES.items():
-        raw = (resources_dir() / "thesaurus" / name).read_bytes()
+    for language in FILES:
+        raw = source_path(language).read_bytes()
         data = compact(parsed(language, raw), raw)
         path = compact_path(language)
         if path.is_file() and path.read_bytes() == data:
