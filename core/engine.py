@@ -64,10 +64,8 @@ from copylens.core.score import PairScore, Seeded, containment_bounds, score_pai
 from copylens.core.signal import RunText
 from copylens.core.sketch import permutations
 from copylens.core.sources import MoreSources, look_up
-from copylens.core.spill import Spill, Spilled, read, summary
+from copylens.core.spill import Spill, Spilled, packed, read, summary
 from copylens.core.unionfind import groups
-
-_NONE = np.empty(0, dtype=np.uint64)
 
 PRELOAD_WORKERS = 3
 """Forked workers of the pair stage (:func:`copylens.core.pairs.workers_for`) from which the
@@ -212,7 +210,7 @@ def compare(
         _ready_spilled(spill, docs, templates, options)
         with stage("candidates"):
             candidates = pairs_sharing([d.anchors for d in docs], MAX_DF)
-        docs = [replace(d, anchors=_NONE) for d in docs]  # not needed from here on
+        docs = packed(docs)  # the anchors are not needed from here on
         counter = _Counter(len(candidates), progress)
         load = partial(spill.load, options=options)
         return compare_report(

@@ -32,7 +32,7 @@ import io
 import os
 import pickle
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import TracebackType
 from typing import Any
 
@@ -46,6 +46,7 @@ from copylens.core.errors import SpillFailed
 from copylens.core.extract import Extracted
 from copylens.core.ignore import with_ignored
 from copylens.core.options import Options
+from copylens.core.pool import trim_heap
 from copylens.core.prepare import Prepared, prepare_text
 
 _writers: dict[tuple[str, int], int] = {}
@@ -55,7 +56,7 @@ _readers: dict[str, int] = {}
 """File → a descriptor for reading it (inherited by forked workers; ``pread`` only)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Spot:
     """Where a document lies: its file, offset and size in bytes."""
 
@@ -64,7 +65,7 @@ class Spot:
     size: int
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Spilled:
     """What a run holds of a spilled document: enough to find its candidate pairs (``anchors``)
     and bound them (:func:`copylens.core.score.containment_bounds`: ``grams``, ``size``,
@@ -123,6 +124,45 @@ def summary(
         salt=salt,
         language=doc.canonical.language,
     )
+
+
+_NO_ANCHORS = np.empty(0, dtype=np.uint64)
+_NO_GRAMS = np.empty(0, dtype=np.uint32)
+
+
+def packed(docs: list[Spilled]) -> list[Spilled]:
+    """The summaries as the pair stage holds them (issue 40), taken out of ``docs`` (left
+    empty): without anchors (the candidate pairs are found), and with the seed k-grams of all
+    laid end to end in one array, the ignored words in another, each summary's a view of them.
+
+    Why: pair workers fork from the process holding the summaries and write into its pages as
+    they go (refcounts, and their own allocations landing in the holes it freed). One small
+    array per summary left 100,000 arrays' buffers and headers, and the holes between them,
+    all over the C heap, so each worker copied most of it: at 100,000 essays the parent held
+    1.19 GB when the pair workers forked and all processes 2.5 GB at the peak. Here the
+    buffers are two blocks outside the heap (large arrays are mapped on their own), which no
+    worker writes to; the per-summary arrays go, the heap's free pages are given back
+    (:func:`copylens.core.pool.trim_heap`) before the views and summaries are made again, so
+    those lie side by side in few pages, and a worker's own allocations land in pages of its
+    own."""
+    sizes = [len(d.grams) for d in docs]
+    grams = np.concatenate([d.grams for d in docs]) if docs else _NO_GRAMS
+    masks = [d.ignored for d in docs if d.ignored is not None]
+    ignored = np.concatenate(masks) if masks else np.zeros(0, dtype=bool)
+    held = [-1 if d.ignored is None else len(d.ignored) for d in docs]
+    bare = [replace(d, anchors=_NO_ANCHORS, grams=_NO_GRAMS, ignored=None) for d in docs]
+    del masks
+    docs.clear()  # the last hold on each summary's own arrays: they are freed here
+    trim_heap()
+    out: list[Spilled] = []
+    at = mask_at = 0
+    for d, size, words in zip(bare, sizes, held, strict=True):
+        mask = None
+        if words >= 0:
+            mask, mask_at = ignored[mask_at : mask_at + words], mask_at + words
+        out.append(replace(d, grams=grams[at : at + size], ignored=mask))
+        at += size
+    return out
 
 
 PREFIX = "copylens-spill-"
