@@ -206,7 +206,10 @@ def compare(
         spilled, failures = read_all(unique, options, spill.prepare(), progress, cancel, each=each)
         by_key = given.by_key(spilled)
         docs, templates = given.pick(given.documents, by_key), given.pick(given.ignore, by_key)
-        del spilled, by_key  # each summary is replaced as it is readied, never held twice
+        errors = (*given.missing, *failures)
+        # each summary is replaced as it is readied, never held twice; the inputs (a path
+        # object and its parts, ~1 KB an essay) are not held while the pairs are compared
+        del spilled, by_key, unique, given, failures
         _ready_spilled(spill, docs, templates, options)
         with stage("candidates"):
             candidates = pairs_sharing([d.anchors for d in docs], MAX_DF)
@@ -217,7 +220,7 @@ def compare(
             _compared(candidates, docs, load, options, counter, cancel),
             on_pair,
             options,
-            errors=(*given.missing, *failures),
+            errors=errors,
             documents=tuple(d.path for d in docs),
             texts=lambda: {d.path: read(d.spot).text for d in docs},  # ignored or not
         )

@@ -10,6 +10,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import weakref
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -153,6 +155,38 @@ def test_the_bound_reads_the_k_grams_of_a_group_s_others_as_they_are_kept(
             assert doc.text_grams(options.seed_k) is doc.seed_grams(options.seed_k)[0]
             with pytest.raises(ValueError):
                 small.text_grams(options.seed_k + 1)
+
+
+def test_the_pair_stage_holds_the_summaries_arrays_in_two_blocks(
+    corpus: tuple[Path, dict[str, Path]],
+) -> None:
+    """What the pair stage holds of N documents lies in two arrays, not N (issue 40: pair
+    workers forked from a parent holding 100,000 small arrays copied the pages around them,
+    2.5 GB in all): each summary's seed k-grams and ignored words are views of one block
+    each, equal to what they were; the anchors and the per-summary arrays are let go."""
+    folder, _ = corpus
+    options = Options()
+    files = sorted(p for p in folder.glob("*.txt") if p.stat().st_size)[:5]
+    with Spill() as spill:
+        spilled, _ = read_all(files, options, spill.prepare())
+        ignored = np.zeros(spilled[1].size, dtype=bool)
+        ignored[:3] = True
+        spilled[1] = replace(spilled[1], ignored=ignored, salt=7)
+        was = [(s.grams.copy(), s.ignored, s.size, s.spot, s.path, s.salt) for s in spilled]
+        own = [weakref.ref(s.grams) for s in spilled]
+        docs = spill_module.packed(spilled)
+        assert spilled == []
+        assert all(ref() is None for ref in own)  # freed, not held beside the block
+        assert len({id(d.grams.base) for d in docs}) == 1
+        assert all(d.anchors.size == 0 for d in docs)
+        for d, (grams, mask, size, spot, path, salt) in zip(docs, was, strict=True):
+            assert np.array_equal(d.grams, grams) and d.grams.dtype == grams.dtype
+            assert (d.size, d.spot, d.path, d.salt) == (size, spot, path, salt)
+            assert (d.ignored is None) == (mask is None)
+        assert docs[1].ignored is not None and np.array_equal(docs[1].ignored, ignored)
+        back = spill.load(docs[1], options)
+        assert np.array_equal(back.ignored, ignored)
+        assert spill_module.packed([]) == []
 
 
 def test_the_spill_writes_a_document_before_its_seed_k_grams_are_made(
