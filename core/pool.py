@@ -194,11 +194,17 @@ def _inheriting(
 ) -> Generator[R, None, None]:
     token = next(_tokens)
     _inherited[token] = function  # before the workers fork, on the first next()
+    # While the workers run, this process's collections leave the objects they inherited
+    # alone (as the workers' own do, _become_worker): a full collection here walks every
+    # object, writing to each page of the heap, and a page either side writes to is copied
+    # (issue 40: the run's 100,000 summaries, shared with both pair workers).
+    gc.freeze()
     try:
         call = partial(_call_inherited, token)
         yield from pool_map(call, items, *extra, workers=workers, count=len(items))
     finally:
         del _inherited[token]
+        gc.unfreeze()
 
 
 def trim_heap() -> None:
