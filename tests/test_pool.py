@@ -7,6 +7,7 @@ whose process dies. The processes, signals and limits are real.
 from __future__ import annotations
 
 import faulthandler
+import gc
 import multiprocessing
 import os
 import random
@@ -435,3 +436,21 @@ def test_the_data_size_is_this_process_s_own() -> None:
     with multiprocessing.get_context("fork").Pool(1) as forked:
         size, vm_data = forked.apply(_sizes_in_a_fork, (64 << 20,))
     assert size == vm_data and size > pool._data_size() + (32 << 20)
+
+
+def test_the_objects_forked_workers_inherit_are_frozen_out_of_the_parent_s_collections() -> None:
+    """While forked workers run a ``map_when_it_pays``, the parent's collections leave the
+    objects the workers inherited alone (issue 40: a full collection writes to every tracked
+    object, and each page written on either side of a fork is copied); afterwards they are
+    collected as before."""
+    if not pool.can_fork():
+        pytest.skip("forked workers only")
+    assert gc.get_freeze_count() == 0
+    results = pool.map_when_it_pays(abs, [-1, -2, -3, -4], workers=2)
+    try:
+        assert next(results) == 1
+        assert gc.get_freeze_count() > 0
+        assert list(results) == [2, 3, 4]
+    finally:
+        results.close()
+    assert gc.get_freeze_count() == 0
