@@ -64,7 +64,7 @@ from copylens.core.score import PairScore, Seeded, containment_bounds, score_pai
 from copylens.core.signal import RunText
 from copylens.core.sketch import permutations
 from copylens.core.sources import MoreSources, look_up
-from copylens.core.spill import Spill, Spilled, packed, read, summary
+from copylens.core.spill import Packed, Seeds, Spill, Spilled, packed, read, summary
 from copylens.core.unionfind import groups
 
 PRELOAD_WORKERS = 3
@@ -213,16 +213,16 @@ def compare(
         _ready_spilled(spill, docs, templates, options)
         with stage("candidates"):
             candidates = pairs_sharing([d.anchors for d in docs], MAX_DF)
-        docs = packed(docs)  # the anchors are not needed from here on
+        summaries = packed(docs, options.seed_k)  # the anchors are not needed from here on
         counter = _Counter(len(candidates), progress)
-        load = partial(spill.load, options=options)
+        kept = summaries.docs
         return compare_report(
-            _compared(candidates, docs, load, options, counter, cancel),
+            _compared(candidates, summaries, spill, options, counter, cancel),
             on_pair,
             options,
             errors=errors,
-            documents=tuple(d.path for d in docs),
-            texts=lambda: {d.path: read(d.spot).text for d in docs},  # ignored or not
+            documents=tuple(d.path for d in kept),
+            texts=lambda: {d.path: read(d.spot).text for d in kept},  # ignored or not
         )
 
 
@@ -403,15 +403,21 @@ def compare_pair(a: Prepared, b: Prepared, options: Options) -> PairResult | Non
 
 def _compared(
     pairs: np.ndarray,
-    docs: list[Spilled],
-    load: Callable[[Spilled], Prepared],
+    summaries: Packed,
+    spill: Spill,
     options: Options,
     counter: _Counter,
     cancel: CancelCheck | None,
 ) -> Iterator[PairResult]:
-    """The reported pairs among ``pairs``, in their order, scored on all cores."""
+    """The reported pairs among ``pairs``, in their order, scored on all cores. The workers
+    bound pairs on the summaries' arrays (:class:`copylens.core.spill.Packed`) and read back
+    only the documents of the pairs they align."""
+
+    def load(seeds: Seeds) -> Prepared:
+        return spill.load(summaries.whole(seeds), options)
+
     group = partial(compare_group, load=load)  # the tables are loaded already (_Tables)
-    with closing(map_groups(group, groups_of(pairs), docs, docs, options)) as results:
+    with closing(map_groups(group, groups_of(pairs), summaries, summaries, options)) as results:
         for found in results:
             _raise_if(cancel)
             for result in found:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Sequence
 from functools import partial
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import numpy as np
 
@@ -24,6 +24,16 @@ R = TypeVar("R")
 """What :func:`map_groups`' function returns for one pair of a group."""
 D = TypeVar("D")
 """The documents :func:`map_groups` hands out: prepared, or spilled (``copylens.core.spill``)."""
+
+D_co = TypeVar("D_co", covariant=True)
+
+
+class Indexed(Protocol[D_co]):
+    """What :func:`map_groups` reads documents from: a list, or a run's summaries made when
+    asked for (:class:`copylens.core.spill.Packed`)."""
+
+    def __getitem__(self, n: int, /) -> D_co: ...
+
 
 Group = tuple[int, np.ndarray]
 """A document's index on the left and the indices of its partners on the right."""
@@ -58,8 +68,8 @@ def workers_for(pairs: int, options: Options) -> int:
 def map_groups(
     function: Callable[[D, list[D], Options], list[R]],
     groups: Sequence[Group],
-    left: Sequence[D],
-    right: Sequence[D],
+    left: Indexed[D],
+    right: Indexed[D],
     options: Options,
 ) -> Generator[list[R], None, None]:
     """function(left[i], [right[j] for j in js], options) for each group (i, js), in order,
@@ -77,8 +87,8 @@ def map_groups(
 
 def _call_group(
     function: Callable[[D, list[D], Options], list[R]],
-    left: Sequence[D],
-    right: Sequence[D],
+    left: Indexed[D],
+    right: Indexed[D],
     options: Options,
     group: Group,
 ) -> list[R]:

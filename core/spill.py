@@ -94,16 +94,20 @@ class Spilled:
 
     def seed_grams(self, k: int) -> tuple[np.ndarray, np.ndarray]:
         """As :meth:`Prepared.seed_grams`, for the ``k`` it was spilled with."""
-        if k != self.k:
-            raise ValueError(f"Expecting seed k-grams of {self.k} words, asked for {k}")
-        return self.grams, distinct(self.grams)
+        grams = _grams(self.grams, self.k, k)
+        return grams, distinct(grams)
 
     def text_grams(self, k: int) -> np.ndarray:
         """As :meth:`Prepared.text_grams`: ``grams``, not sorted again (the bound asks for
         them of every document it pairs with the group's first, issue 40)."""
-        if k != self.k:
-            raise ValueError(f"Expecting seed k-grams of {self.k} words, asked for {k}")
-        return self.grams
+        return _grams(self.grams, self.k, k)
+
+
+def _grams(grams: np.ndarray, kept: int, k: int) -> np.ndarray:
+    """``grams``, the seed k-grams of ``kept`` words, asked for as those of ``k``."""
+    if k != kept:
+        raise ValueError(f"Expecting seed k-grams of {kept} words, asked for {k}")
+    return grams
 
 
 def summary(
@@ -130,39 +134,102 @@ _NO_ANCHORS = np.empty(0, dtype=np.uint64)
 _NO_GRAMS = np.empty(0, dtype=np.uint32)
 
 
-def packed(docs: list[Spilled]) -> list[Spilled]:
-    """The summaries as the pair stage holds them (issue 40), taken out of ``docs`` (left
-    empty): without anchors (the candidate pairs are found), and with the seed k-grams of all
-    laid end to end in one array, the ignored words in another, each summary's a view of them.
+@dataclass(frozen=True, slots=True)
+class Seeds:
+    """What the bound (:func:`copylens.core.score.containment_bounds`) reads of the ``n``-th
+    summary of a :class:`Packed`: made when asked for, views of its arrays."""
 
-    Why: pair workers fork from the process holding the summaries and write into its pages as
-    they go (refcounts, and their own allocations landing in the holes it freed). One small
-    array per summary left 100,000 arrays' buffers and headers, and the holes between them,
-    all over the C heap, so each worker copied most of it: at 100,000 essays the parent held
-    1.19 GB when the pair workers forked and all processes 2.5 GB at the peak. Here the
-    buffers are two blocks outside the heap (large arrays are mapped on their own), which no
-    worker writes to; the per-summary arrays go, the heap's free pages are given back
-    (:func:`copylens.core.pool.trim_heap`) before the views and summaries are made again, so
-    those lie side by side in few pages, and a worker's own allocations land in pages of its
-    own."""
-    sizes = [len(d.grams) for d in docs]
+    n: int
+    size: int
+    grams: np.ndarray
+    ignored: np.ndarray | None
+    k: int
+
+    def seed_grams(self, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """As :meth:`Spilled.seed_grams`."""
+        grams = _grams(self.grams, self.k, k)
+        return grams, distinct(grams)
+
+    def text_grams(self, k: int) -> np.ndarray:
+        """As :meth:`Spilled.text_grams`."""
+        return _grams(self.grams, self.k, k)
+
+
+@dataclass(frozen=True, eq=False)
+class Packed:
+    """The summaries as the pair stage holds them (issue 40): ``docs`` without arrays (their
+    paths and spots), and the arrays of all in columns: the seed k-grams laid end to end in
+    one array, the ignored words in another, the sizes in a third. Item ``n`` is the ``n``-th
+    summary's :class:`Seeds`, made when asked for; :meth:`whole` its :class:`Spilled`.
+
+    Why: pair workers fork from the process holding the summaries and write into each page of
+    it they touch (refcounts of the objects they read, and their own allocations landing in
+    the holes it freed). With a :class:`Spilled` and its small arrays per summary, 100,000
+    summaries' objects, buffers and the holes between them lay all over the heap, so each
+    worker bounding pairs over the whole run copied most of it: at 100,000 essays the parent
+    held 1.19 GB when the pair workers forked and all processes 2.5 GB at the peak. Here a
+    worker reads a summary's numbers from a few arrays outside the heap (large arrays are
+    mapped on their own) and makes its own small objects to hold them; it touches a
+    summary's :class:`Spilled` only to align one of its pairs (few: 3,511 of 262,624
+    candidate pairs at 10,000 essays)."""
+
+    docs: list[Spilled]
+    grams: np.ndarray
+    grams_at: np.ndarray
+    """Where each summary's k-grams start in ``grams``, and where the last ends (n + 1)."""
+    ignored: np.ndarray
+    ignored_at: np.ndarray
+    """Where each summary's ignored words start in ``ignored``; -1 where it ignores none."""
+    sizes: np.ndarray
+    k: int
+
+    def __len__(self) -> int:
+        return len(self.docs)
+
+    def __getitem__(self, n: int) -> Seeds:
+        at = int(self.ignored_at[n])
+        size = int(self.sizes[n])
+        return Seeds(
+            n=n,
+            size=size,
+            grams=self.grams[self.grams_at[n] : self.grams_at[n + 1]],
+            ignored=None if at < 0 else self.ignored[at : at + size],
+            k=self.k,
+        )
+
+    def whole(self, seeds: Seeds) -> Spilled:
+        """The :class:`Spilled` of ``seeds`` (to read the document back: :meth:`Spill.load`)."""
+        return replace(self.docs[seeds.n], grams=seeds.grams, ignored=seeds.ignored)
+
+
+def packed(docs: list[Spilled], k: int) -> Packed:
+    """The summaries of ``docs`` (taken out of it: left empty) as a :class:`Packed`, their
+    anchors (the candidate pairs are found), their own arrays and the free pages of the C
+    heap given back (:func:`copylens.core.pool.trim_heap`) before the pair workers fork."""
+    if any(d.k != k for d in docs):
+        raise ValueError(f"Expecting seed k-grams of {k} words")
+    sizes = np.array([d.size for d in docs], dtype=np.int64)
+    lengths = np.array([len(d.grams) for d in docs], dtype=np.int64)
     grams = np.concatenate([d.grams for d in docs]) if docs else _NO_GRAMS
+    if any(d.ignored is not None and len(d.ignored) != d.size for d in docs):
+        raise ValueError("Expecting one ignored mark per canonical word")
     masks = [d.ignored for d in docs if d.ignored is not None]
     ignored = np.concatenate(masks) if masks else np.zeros(0, dtype=bool)
-    held = [-1 if d.ignored is None else len(d.ignored) for d in docs]
+    has = np.array([d.ignored is not None for d in docs], dtype=bool)
+    ignored_at = np.where(has, np.cumsum(np.where(has, sizes, 0)) - sizes, -1)
     bare = [replace(d, anchors=_NO_ANCHORS, grams=_NO_GRAMS, ignored=None) for d in docs]
     del masks
     docs.clear()  # the last hold on each summary's own arrays: they are freed here
     trim_heap()
-    out: list[Spilled] = []
-    at = mask_at = 0
-    for d, size, words in zip(bare, sizes, held, strict=True):
-        mask = None
-        if words >= 0:
-            mask, mask_at = ignored[mask_at : mask_at + words], mask_at + words
-        out.append(replace(d, grams=grams[at : at + size], ignored=mask))
-        at += size
-    return out
+    return Packed(
+        docs=bare,
+        grams=grams,
+        grams_at=np.concatenate(([0], np.cumsum(lengths))).astype(np.int64),
+        ignored=ignored,
+        ignored_at=ignored_at.astype(np.int64),
+        sizes=sizes,
+        k=k,
+    )
 
 
 PREFIX = "copylens-spill-"

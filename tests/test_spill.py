@@ -157,13 +157,14 @@ def test_the_bound_reads_the_k_grams_of_a_group_s_others_as_they_are_kept(
                 small.text_grams(options.seed_k + 1)
 
 
-def test_the_pair_stage_holds_the_summaries_arrays_in_two_blocks(
+def test_the_pair_stage_holds_the_summaries_arrays_in_a_few_blocks(
     corpus: tuple[Path, dict[str, Path]],
 ) -> None:
-    """What the pair stage holds of N documents lies in two arrays, not N (issue 40: pair
-    workers forked from a parent holding 100,000 small arrays copied the pages around them,
-    2.5 GB in all): each summary's seed k-grams and ignored words are views of one block
-    each, equal to what they were; the anchors and the per-summary arrays are let go."""
+    """What the pair stage holds of N documents' numbers lies in a few arrays, not N (issue
+    40: pair workers forked from a parent holding 100,000 small arrays, and objects holding
+    them, copied the pages around them, 2.5 GB in all): each summary's seed k-grams, ignored
+    words and size are read from one block each, equal to what they were; the anchors and
+    the per-summary arrays are let go; the whole document reads back as before."""
     folder, _ = corpus
     options = Options()
     files = sorted(p for p in folder.glob("*.txt") if p.stat().st_size)[:5]
@@ -174,19 +175,25 @@ def test_the_pair_stage_holds_the_summaries_arrays_in_two_blocks(
         spilled[1] = replace(spilled[1], ignored=ignored, salt=7)
         was = [(s.grams.copy(), s.ignored, s.size, s.spot, s.path, s.salt) for s in spilled]
         own = [weakref.ref(s.grams) for s in spilled]
-        docs = spill_module.packed(spilled)
+        expected = spill.load(spilled[1], options)
+        summaries = spill_module.packed(spilled, options.seed_k)
         assert spilled == []
         assert all(ref() is None for ref in own)  # freed, not held beside the block
-        assert len({id(d.grams.base) for d in docs}) == 1
-        assert all(d.anchors.size == 0 for d in docs)
-        for d, (grams, mask, size, spot, path, salt) in zip(docs, was, strict=True):
-            assert np.array_equal(d.grams, grams) and d.grams.dtype == grams.dtype
-            assert (d.size, d.spot, d.path, d.salt) == (size, spot, path, salt)
-            assert (d.ignored is None) == (mask is None)
-        assert docs[1].ignored is not None and np.array_equal(docs[1].ignored, ignored)
-        back = spill.load(docs[1], options)
-        assert np.array_equal(back.ignored, ignored)
-        assert spill_module.packed([]) == []
+        assert len(summaries) == 5
+        assert all(d.anchors.size == 0 and d.grams.size == 0 for d in summaries.docs)
+        for n, (grams, mask, size, spot, path, salt) in enumerate(was):
+            seeds = summaries[n]
+            assert seeds.grams.base is summaries.grams
+            assert np.array_equal(seeds.text_grams(options.seed_k), grams)
+            assert seeds.grams.dtype == grams.dtype and seeds.size == size
+            assert (seeds.ignored is None) == (mask is None)
+            whole = summaries.whole(seeds)
+            assert (whole.size, whole.spot, whole.path, whole.salt) == (size, spot, path, salt)
+        assert np.array_equal(summaries[1].ignored, ignored)
+        back = spill.load(summaries.whole(summaries[1]), options)
+        assert np.array_equal(back.ignored, expected.ignored)
+        assert np.array_equal(back.canonical.hashes, expected.canonical.hashes)
+        assert len(spill_module.packed([], options.seed_k)) == 0
 
 
 def test_the_spill_writes_a_document_before_its_seed_k_grams_are_made(
