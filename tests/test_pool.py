@@ -454,3 +454,40 @@ def test_the_objects_forked_workers_inherit_are_frozen_out_of_the_parent_s_colle
     finally:
         results.close()
     assert gc.get_freeze_count() == 0
+
+
+def test_large_allocations_stay_mapped_on_their_own_after_a_larger_one_is_freed() -> None:
+    """After ``map_large_alone``, a 512 KB array is mapped on its own even once an 8 MB one
+    was freed (glibc would otherwise raise its threshold to 8 MB and carve the next large
+    arrays from the heap, where they stay as holes a forked worker's allocations spread into,
+    issue 40). Run in a fresh interpreter: the threshold is the process's."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("glibc's mallopt")
+    script = textwrap.dedent(
+        """
+        import ctypes
+        import numpy as np
+        from copylens.core.pool import map_large_alone
+
+        class Info(ctypes.Structure):
+            _fields_ = [(n, ctypes.c_size_t) for n in
+                        "arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks "
+                        "fordblks keepcost".split()]
+
+        libc = ctypes.CDLL(None)
+        libc.mallinfo2.restype = Info
+        map_large_alone()
+        big = np.ones(1 << 20)  # 8 MB
+        del big
+        before = libc.mallinfo2().hblkhd
+        kept = np.ones(1 << 16)  # 512 KB
+        print(libc.mallinfo2().hblkhd - before)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=120
+    )
+    if "mallinfo2" in done.stderr:
+        pytest.skip("no mallinfo2 (glibc < 2.33)")
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout.split()[-1]) >= 512 * 1024, done.stdout
