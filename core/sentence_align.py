@@ -683,9 +683,10 @@ def alone(
     gives a run no weight nor source units (issues 34/40: in 100,000 generated essays a set
     phrase of seven words shared by unrelated essays, a "copy" by its words, made a run with
     the writer's next sentence, seeded by chance by a sentence of the other essay far from
-    the phrase: 100-170 characters reported as a paraphrase of 17-29 source sentences, 20
-    of the 22 paraphrase fragments of unrelated pairs; PAN-13 development sample: no
-    fragment changed, its runs keep at most 4 words in a row of a copied unit's source).
+    the phrase: 92-194 characters reported as a paraphrase of up to 29 source sentences,
+    21 of the 22 paraphrase fragments of unrelated pairs each checked alone; PAN-13
+    development sample: no fragment changed, its runs keep at most 4 words in a row of a
+    copied unit's source).
 
     Only seed units are reported, never a unit between them (a writer's own sentence between
     edited ones stays unmarked, issue 12), and a lone sentence on the topic is no passage (on

@@ -220,8 +220,9 @@ def summary_seeds(sim: Similarity) -> dict[int, int]:
     step's runs (issues 34/40: 100,000 generated essays, three summaries of unrelated pairs
     resting on a set phrase of 7-8 words, 305-612 characters against 1,240-3,341, gone;
     PAN-13 development sample: every fragment the same. Left out in every pair instead,
-    four of the six such summaries went, but nine PAN-13 pairs changed, two real summaries
-    lost: a summary beside a copy may copy a short sentence too)."""
+    four of the six went, but eleven PAN-13 pairs changed, nine of them summaries; left out
+    where the unit is not mostly inside a fragment, four, but two PAN-13 summaries fell back
+    to copies: a summary beside a copy may keep a short sentence word for word)."""
     if sim.cos.size == 0:
         return {}
     best = sim.cos.argmax(axis=1)

@@ -579,7 +579,7 @@ def test_a_common_set_phrase_beside_own_sentences_is_no_retelling(pair: tuple[st
     """An unrelated pair of generated essays sharing a set phrase: the phrase (7-8 words, a
     sentence of its own, once or twice in B) and the writer's next or previous sentence,
     seeded by chance by a sentence of B far from it, made a run of sentences alone: a
-    paraphrase fragment of 100-170 characters whose source side was the 17-29 sentences of B
+    paraphrase fragment of 103-175 characters whose source side was the 17-29 units of B
     between (containment of B 0.30-0.67, ``compare``'s pair listed). Now no paraphrase; the
     quotation one pair shares stays a copy, and neither containment reaches 0.2."""
     a, b = (COMMON_PHRASE / f"essay_{n}.txt" for n in pair)
