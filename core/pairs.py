@@ -93,7 +93,7 @@ def _call_group(
     group: Group,
 ) -> list[R]:
     i, js = group
-    return function(left[i], [right[j] for j in js], options)
+    return function(left[i], [right[j] for j in js.tolist()], options)
 
 
 def each(function: Callable[[Prepared, Prepared, Options], R]) -> Callable[..., list[R]]:
