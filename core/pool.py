@@ -197,7 +197,10 @@ def _inheriting(
     # While the workers run, this process's collections leave the objects they inherited
     # alone (as the workers' own do, _become_worker): a full collection here walks every
     # object, writing to each page of the heap, and a page either side writes to is copied
-    # (issue 40: the run's 100,000 summaries, shared with both pair workers).
+    # (issue 40: the run's 100,000 summaries, shared with both pair workers). The heap's
+    # free pages are given back first, so the workers' allocations landing there are
+    # theirs alone, not copies of the parent's.
+    trim_heap()
     gc.freeze()
     try:
         call = partial(_call_inherited, token)
