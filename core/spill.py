@@ -4,7 +4,10 @@ A prepared document is ~35 KB in memory (its text, the canonical words with thei
 fingerprints); 100,000 of them would not fit the 2 GB a run may take (issue 15). Once a
 document is read, only what finding and bounding its pairs needs stays in memory (a
 :class:`Spilled`: the anchors, the seed k-grams, ~10 KB); the whole document is written to a
-file of the worker that read it and read back only for the few pairs worth aligning.
+file of the worker that read it and read back only for the few pairs worth aligning. Once
+the candidate pairs are found, the summaries' arrays are laid end to end in a few blocks
+(:class:`Packed`), so the pair workers forked from the process holding them read them without
+writing to (and so copying) its pages (issue 40).
 
 What must hold:
 
