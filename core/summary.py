@@ -21,8 +21,7 @@ every pair signal ran:
    source units (a retelling sentence stands out against one or two source sentences; a
    sentence sharing only a text's common words, as word salad from one small vocabulary,
    matches every source sentence about equally, and with enough such seeds the order and
-   stretch conditions of step 4 pass by chance), and the two units share at least
-   :data:`SEED_WORDS` distinct words; in a pair where no signal found a fragment,
+   stretch conditions of step 4 pass by chance); in a pair where no signal found a fragment,
    no seed of a unit that kept its source unit's words in order (:func:`summary_seeds`).
 3. Around each fragment already found (a copy or a paraphrase, not a citation), or around each
    seed in a pair where no signal found one (in a pair with a copy, the text around it is the
@@ -106,12 +105,6 @@ SPECIFIC = 4.0
 a retelling sentence matches one or two of the source's and shares next to nothing with the
 rest (PAN-13 summary seeds: 4.6 and up), a sentence of word salad from one small vocabulary
 matches every source sentence about equally (1.1 to 3.3)."""
-SEED_WORDS = 2
-"""Fewest distinct canonical words a seed's unit shares with its source unit: a unit of two
-to five words sharing one topic word with a short source unit reaches the seed's cosine,
-Dice and specificity, and retells nothing (issues 34/40: at 100,000 generated essays, runs
-of such seeds around a quotation the essays share made three summaries of unrelated pairs,
-docs/measurements.md)."""
 MIN_UNITS = 4
 MIN_SOURCE_UNITS = 3
 """Fewest seeded checked units in a run, and distinct source units they point to."""
@@ -218,8 +211,7 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding) -> Finding
 
 def summary_seeds(sim: Similarity) -> dict[int, int]:
     """Each checked unit's best source unit, where the pair reaches the summary seed's
-    thresholds, shares :data:`SEED_WORDS` distinct words and stands out from the rest of the
-    source (:data:`SPECIFIC`).
+    thresholds and stands out from the rest of the source (:data:`SPECIFIC`).
 
     In a pair where no signal found a fragment, :func:`summarised` leaves out the seeds of
     units that kept their source unit's words in order
@@ -238,7 +230,6 @@ def summary_seeds(sim: Similarity) -> dict[int, int]:
     top = sim.cos[rows, best]
     specific = top >= SPECIFIC * sim.cos.mean(axis=1)
     ok = (top >= SEED_COS) & (sim.dice[rows, best] >= SEED_DICE) & specific
-    ok &= sim.shared[rows, best] >= SEED_WORDS
     return {int(i): int(best[i]) for i in np.flatnonzero(ok)}
 
 
