@@ -1105,3 +1105,42 @@ def test_a_lone_word_far_before_the_copy_in_the_source_does_not_start_the_passag
     found = sentence_align.described(a, b, 0, len(a), 0, len(b), [member])
     assert (found.a0, found.b0) == (copy_a, copy_b)
     assert (found.a1, found.b1) == (len(a), copy_b + n)
+
+
+def _shuffled_around(middle: str) -> tuple[str, list[Fragment]]:
+    """An essay of SHUFFLED's first two sentences, ``middle``, then its fourth and fifth; the
+    copy fragments of the two pairs, the first one's source range reaching over SOURCE's
+    third sentence (a shuffled passage's fragments take words from one another's sentences,
+    so their source ranges overlap and no source sentence lies between them)."""
+    src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
+    head, tail = " ".join(shuffled[:2]), " ".join(shuffled[3:5])
+    essay = f"{head} {middle} {tail}"
+    at = essay.index(tail)
+    fourth = SOURCE.index(src[3])
+    return essay, [
+        Fragment(0, len(head), 0, fourth - 1, 14, 10),
+        Fragment(at, at + len(tail), fourth, SOURCE.index(src[4]) + len(src[4]), 16, 12),
+    ]
+
+
+def test_an_obfuscated_sentence_raising_the_passage_cosine_joins_its_neighbours() -> None:
+    """Between two shuffled copies whose source ranges overlap, the source's third sentence
+    obfuscated (five of its nine counted words kept, "scientists say" and "keep safe" added:
+    under GAP_SHARE, no seed of a source unit between the ranges, none lies there) raises the
+    tf-isf cosine of the passage with its source (PASSAGE_RISE): one passage (before: two).
+    A writer's own sentence on the topic there lowers it: the fragments stay apart (issue 12)."""
+    obfuscated = "Engineers built levees on the main channel, scientists say, to keep towns safe."
+    owns = (
+        "My town by the river has levees too and I walk on them with my dog.",
+        "I think the engineers were right to build them, whatever the cost to the farmers.",
+        "Scientists say the engineers built levees in the wrong places.",
+    )
+    for middle, expected in ((obfuscated, 1), *((own, 2) for own in owns)):
+        essay, fragments = _shuffled_around(middle)
+        a, b = _prepared(essay), _prepared(SOURCE)
+        sim = similarity(a.canonical, b.canonical)
+        assert len(one_passage(fragments, a.canonical, b.canonical)) == 2  # words alone
+        joined = one_passage(fragments, a.canonical, b.canonical, sim)
+        assert len(joined) == expected, middle
+        if expected == 1:
+            assert (joined[0].start, joined[0].end, joined[0].kind) == (0, len(essay), "copy")
