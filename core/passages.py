@@ -52,6 +52,7 @@ from copylens.core.sentence_align import (
     Similarity,
     Units,
     alone,
+    extended_edges,
     join,
     one_passage,
     pair_sentences,
@@ -92,6 +93,8 @@ class SentencePassages(PairStep):
         if options.paraphrase and sim is not None:
             found = edited(a, b, found, sim)
         fragments = one_passage(found.fragments, ca, cb, sim, text=a.text)
+        if sim is not None:
+            fragments = extended_edges(fragments, ca, cb, sim)
         return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
 
 

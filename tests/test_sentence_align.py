@@ -1144,3 +1144,37 @@ def test_an_obfuscated_sentence_raising_the_passage_cosine_joins_its_neighbours(
         assert len(joined) == expected, middle
         if expected == 1:
             assert (joined[0].start, joined[0].end, joined[0].kind) == (0, len(essay), "copy")
+
+
+def test_an_edited_copy_is_continued_over_an_edge_sentence_raising_its_cosine() -> None:
+    """A fragment of edited words over SHUFFLED's first three sentences (its source range
+    through SOURCE's fourth) and, after it, the fourth sentence shuffled: the sentence raises
+    the fragment's tf-isf cosine with its source range (EDGE_RISE), so the fragment ends on
+    its last word, the sentence a "replace" edit with an empty source span at the fragment's
+    source end. A writer's own sentence on the topic there dilutes it: the fragment stays as
+    it was (issue 12); so does a verbatim copy's (it ends where its words do)."""
+    src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
+    head = " ".join(shuffled[:3])
+    owns = (
+        "My town by the river has levees too and I walk on them with my dog.",
+        "Scientists say the engineers built levees in the wrong places.",
+        "Sediment matters a lot, and wetlands need it, my teacher told us.",
+    )
+    for after, exact, grows in ((shuffled[3], 10, True), (shuffled[3], 30, False)) + tuple(
+        (own, 10, False) for own in owns
+    ):
+        essay = f"{head} {after}"
+        a, b = _prepared(essay), _prepared(SOURCE)
+        source_end = SOURCE.index(src[3]) + len(src[3]) - 1
+        fragment = Fragment(0, len(head) - 1, 0, source_end, 30, exact)
+        (got,) = sentence_align.extended_edges(
+            [fragment], a.canonical, b.canonical, similarity(a.canonical, b.canonical)
+        )
+        if not grows:
+            assert got == fragment, after
+            continue
+        assert (got.start, got.end) == (0, int(a.canonical.ends[-1]))
+        assert got.words == len(a.canonical)
+        (edit,) = got.edits
+        assert (edit.kind, edit.start, edit.end) == ("replace", essay.index(after), got.end)
+        assert (edit.source_start, edit.source_end) == (source_end, source_end)
