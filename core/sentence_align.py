@@ -41,9 +41,12 @@ Approach at PAN 2014 Text Alignment Competition", CLEF 2015):
 
 :func:`one_passage` then joins a pair's adjacent fragments into one passage (granularity: one
 case, one detection) across the sentences between them that the source holds between them,
-or across words inside the two fragments' own sentences (:func:`_inside_sentences`), never
-across a writer's own sentence (decided per sentence, :data:`GAP_SHARE`); a copy and a
+or across words inside the two fragments' own sentences (:func:`_inside_sentences`), or
+across whole sentences that raise the passage's cosine with its source (:func:`_raises`),
+never across a writer's own sentence (decided per sentence, :data:`GAP_SHARE`); a copy and a
 paraphrase so joined are one copy passage with the paraphrase's span a ``"retold"`` edit;
+:func:`extended_edges` continues a fragment of edited words over the whole sentences beside
+it that raise its cosine with its source range (the PAN-14 winners' passage validation);
 :func:`sentence_candidates` lets ``check`` align a pair that shares no anchor but two seed
 k-grams, or pairs of words and most of the source's vocabulary.
 

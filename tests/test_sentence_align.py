@@ -1160,9 +1160,8 @@ def test_an_edited_copy_is_continued_over_an_edge_sentence_raising_its_cosine() 
         "Scientists say the engineers built levees in the wrong places.",
         "Sediment matters a lot, and wetlands need it, my teacher told us.",
     )
-    for after, exact, grows in ((shuffled[3], 10, True), (shuffled[3], 30, False)) + tuple(
-        (own, 10, False) for own in owns
-    ):
+    cases = [(shuffled[3], 10, True), (shuffled[3], 30, False), *((o, 10, False) for o in owns)]
+    for after, exact, grows in cases:
         essay = f"{head} {after}"
         a, b = _prepared(essay), _prepared(SOURCE)
         source_end = SOURCE.index(src[3]) + len(src[3]) - 1
