@@ -46,20 +46,23 @@ import os
 import platform
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
+import make_retold  # noqa: E402
 from bench_alignment import BASELINE_W, baseline_spans, core_state, engine_named, parallel  # noqa: E402
 from make_interleaved import APART, KINDS, Essay, Sentence, generate, makeup, summary, verify  # noqa: E402
 
 import copylens.core.align as align  # noqa: E402
+import copylens.core.passages as passages  # noqa: E402
 from copylens.core import Options, TextInput, check  # noqa: E402
 from copylens.core.canonicalize import canonicalize  # noqa: E402
 
@@ -98,6 +101,8 @@ class Run:
     containment: float
     inserts: list[Span]
     fragments: int
+    found: list[tuple[int, str, Span]] = field(default_factory=list)
+    """The engine's fragments: source number, kind and span (the baseline's: none)."""
 
 
 # ---------------------------------------------------------------- running the methods
@@ -108,24 +113,33 @@ _ESSAYS: Sequence[Essay] = ()
 UNCUT = (("__uncut__", True),)
 """Changes naming today's engine as it was before issue 12: no sentence cut out of a fragment
 (``copylens.core.align.own_sentences`` answering none), so both run in one process."""
+UNGROUPED = (("__ungrouped__", True),)
+"""Changes naming today's engine without its passage grouping step (issue 34,
+``copylens.core.passages.PassageGrouping`` not wanted): set against the engine, it shows what
+that step alone marks."""
 
 
 def engine_run(essay: Essay, changes: Changes) -> Run:
     """The engine's fragments of ``essay`` in all its sources, under ``changes``."""
     sources = [TextInput(f"source{n}", s["text"]) for n, s in enumerate(essay.sources)]
-    options = Options(workers=1, **dict(c for c in changes if c not in UNCUT))
+    marks = {k for k, _ in changes if k.startswith("__")}
+    options = Options(workers=1, **{k: v for k, v in changes if k not in marks})
     cut = align.own_sentences
-    if changes == UNCUT:
+    if "__uncut__" in marks:
         align.own_sentences = lambda *args, **kwargs: []
+    if "__ungrouped__" in marks:  # the instance's answer, not the class's: this process only
+        passages.PASSAGE_GROUPING.wanted = lambda options: False  # type: ignore[method-assign]
     try:
         report = check([TextInput("essay", essay.text)], sources, options)
     finally:
         align.own_sentences = cut
+        vars(passages.PASSAGE_GROUPING).pop("wanted", None)
     doc = report.documents[0]
-    fragments = [f for match in doc.sources for f in match.fragments]
-    inserts = [(e.start, e.end) for f in fragments for e in f.edits if e.kind == "insert"]
-    spans = [(f.start, f.end) for f in fragments]
-    return Run(spans, 1.0 - doc.uniqueness, inserts, len(fragments))
+    fragments = [(m.path, f) for m in doc.sources for f in m.fragments]
+    inserts = [(e.start, e.end) for _, f in fragments for e in f.edits if e.kind == "insert"]
+    spans = [(f.start, f.end) for _, f in fragments]
+    found = [(int(s.removeprefix("source")), f.kind, (f.start, f.end)) for s, f in fragments]
+    return Run(spans, 1.0 - doc.uniqueness, inserts, len(fragments), found)
 
 
 def baseline_run(essay: Essay) -> Run:
@@ -327,6 +341,157 @@ def worst(
     return out
 
 
+# ---------------------------------------------------------------- the passage grouping (issue 34)
+
+RETOLD_PER_ITEM = 2
+"""Essays of ``make_retold.py`` made from every hand-written paraphrase and kind."""
+JOINABLE = {"copy", "paraphrase"}
+
+
+def at_stake(essay: Essay, run: Run) -> set[int]:
+    """Own sentences (indices) the grouping decides on, given a run without it: those inside
+    the gap between two fragments of one source next to each other (by start), a paraphrase
+    and a copy or two paraphrases, which ``one_passage(grouped=True)`` may join."""
+    by_source: dict[int, list[tuple[Span, str]]] = defaultdict(list)
+    for source, kind, span in run.found:
+        by_source[source].append((span, kind))
+    out = set()
+    for found in by_source.values():
+        for (f, f_kind), (g, g_kind) in pairwise(sorted(found)):
+            if "paraphrase" in (f_kind, g_kind) and {f_kind, g_kind} <= JOINABLE:
+                out |= {
+                    k
+                    for k, s in enumerate(essay.sentences)
+                    if s.label == "own" and f[1] <= s.start and s.end <= g[0]
+                }
+    return out
+
+
+def grouping_tally(
+    essays: Sequence[Essay], grouped: Sequence[Run], ungrouped: Sequence[Run]
+) -> dict[str, Any]:
+    """Own and borrowed sentences marked with the grouping and without it; the own sentences
+    it decides on (:func:`at_stake`) and marks; its joins (fragments fewer with it)."""
+    c: Counter[str] = Counter()
+    for essay, on, off in zip(essays, grouped, ungrouped, strict=True):
+        c["essays"] += 1
+        c["joins"] += max(0, off.fragments - on.fragments)
+        c["essays joined"] += off.fragments > on.fragments
+        stake = at_stake(essay, off)
+        for k, s in enumerate(essay.sentences):
+            hit_on, hit_off = marked(s, on.spans), marked(s, off.spans)
+            c[s.label] += 1
+            c[f"{s.label} marked"] += hit_on
+            c[f"{s.label} marked ungrouped"] += hit_off
+            if s.label == "own":
+                c["own between"] += s.between
+                c["own marked by grouping"] += hit_on and not hit_off
+                c["own unmarked by grouping"] += hit_off and not hit_on
+                c["own at stake"] += k in stake
+                c["own at stake marked"] += k in stake and hit_on
+    return dict(c)
+
+
+def measure_grouping(
+    base: Changes,
+    essays: Sequence[Essay],
+    engine: dict[str, Any],
+    processes: int,
+    per_item: int,
+    seed: int,
+) -> dict[str, Any]:
+    """Today's collection without the grouping (set against ``engine``, its run with it) and
+    ``make_retold.py``'s essays with and without it: :func:`grouping_tally` per group."""
+    global _ESSAYS
+    ungrouped = tuple(sorted(base + UNGROUPED))
+    _ESSAYS = essays
+    off, seconds = run_all(ungrouped, processes)
+    on = [
+        Run([tuple(x) for x in r["spans"]], r["containment"], [], len(r["spans"]))
+        for r in (engine["essays"][e.id] for e in essays)
+    ]
+    tallies = {"interleaved (make_interleaved, all kinds)": grouping_tally(essays, on, off)}
+    t0 = time.perf_counter()
+    retold = make_retold.generate(per_item, seed)
+    make_retold.check(retold)
+    _ESSAYS = retold
+    retold_on, s_on = run_all(base, processes)
+    retold_off, s_off = run_all(ungrouped, processes)
+    groups: dict[str, list[int]] = defaultdict(list)
+    for n, e in sorted(enumerate(retold), key=lambda x: (x[1].lang, x[1].kind)):
+        groups[f"{e.lang}/{e.kind}"].append(n)
+    for n, e in enumerate(retold):
+        groups[f"{e.lang}/retold"].append(n)
+    groups["all retold"] = list(range(len(retold)))
+    for name, idx in groups.items():
+        tallies[name] = grouping_tally(
+            [retold[n] for n in idx], [retold_on[n] for n in idx], [retold_off[n] for n in idx]
+        )
+    print(
+        f"grouping: {len(essays)} interleaved essays without it in {seconds:.1f} s; "
+        f"{len(retold)} retold essays with it in {s_on:.1f} s, without in {s_off:.1f} s",
+        flush=True,
+    )
+    return {
+        "per_item": per_item,
+        "retold_essays": len(retold),
+        "makeup": make_retold.makeup(retold),
+        "tallies": tallies,
+        "seconds": round(seconds + s_on + s_off + (time.perf_counter() - t0 - s_on - s_off), 1),
+        "worst": [
+            {
+                "essay": retold[n].id,
+                "sentences": [
+                    retold[n].text[s.start : s.end]
+                    for s in retold[n].sentences
+                    if s.label == "own" and marked(s, retold_on[n].spans)
+                ],
+                "by_grouping": [
+                    retold[n].text[s.start : s.end]
+                    for s in retold[n].sentences
+                    if s.label == "own"
+                    and marked(s, retold_on[n].spans)
+                    and not marked(s, retold_off[n].spans)
+                ],
+            }
+            for n in range(len(retold))
+            if any(s.label == "own" and marked(s, retold_on[n].spans) for s in retold[n].sentences)
+        ],
+    }
+
+
+def of(c: dict[str, Any], label: str, suffix: str = "") -> str:
+    return f"{c.get(f'{label} marked{suffix}', 0)}/{c.get(label, 0)}"
+
+
+def grouping_table(grouping: dict[str, Any]) -> list[str]:
+    """Markdown: per group, own and borrowed sentences marked with and without the grouping."""
+    lines = [
+        "| group | essays | own (between) | own marked | own marked, no grouping | "
+        "own marked by the grouping | own unmarked by it | own at stake in it (marked) | "
+        "retold marked | retold marked, no grouping | copied verbatim marked | joins (essays) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name, c in grouping["tallies"].items():
+        lines.append(
+            f"| {name} | {c['essays']} | {c.get('own', 0)} ({c.get('own between', 0)}) | "
+            f"{of(c, 'own')} | {of(c, 'own', ' ungrouped')} | "
+            f"{c.get('own marked by grouping', 0)} | {c.get('own unmarked by grouping', 0)} | "
+            f"{c.get('own at stake', 0)} ({c.get('own at stake marked', 0)}) | "
+            f"{of(c, 'retold')} | {of(c, 'retold', ' ungrouped')} | "
+            f"{of(c, 'copied-verbatim')} | {c.get('joins', 0)} ({c.get('essays joined', 0)}) |"
+        )
+    return lines
+
+
+def grouping_lines(grouping: dict[str, Any]) -> list[str]:
+    lines = []
+    for w in grouping["worst"][:SHOWN]:
+        shown = "; ".join(f"“{t}”" for t in w["sentences"][:SHOWN])
+        lines.append(f"- **{w['essay']}**: {shown} (by the grouping: {len(w['by_grouping'])})")
+    return lines
+
+
 # ---------------------------------------------------------------- option sets
 
 
@@ -518,8 +683,35 @@ def render_markdown(result: dict[str, Any], essays: Sequence[Essay]) -> str:
             "",
             *worst_lines(methods[first]["worst"]),
             "",
+            *grouping_markdown(result["grouping"], first),
         ]
     )
+
+
+def grouping_markdown(grouping: dict[str, Any] | None, engine: str) -> list[str]:
+    if grouping is None:
+        return []
+    return [
+        "## Own sentences between retold ones: the passage grouping (issue 34)",
+        "",
+        f"{engine}, with its passage grouping step (`core/passages.py`, `PassageGrouping`: a "
+        "paraphrase joined to a copy or a paraphrase beside it) and without it (the step not "
+        f"run, bench only), on today's collection above and on {grouping['retold_essays']} "
+        "essays of `make_retold.py` (seed as above, "
+        f"{grouping['per_item']} per hand-written paraphrase and kind): the sentences of a "
+        "`heavy` or `medium` paraphrase of `bench/paraphrase_data` (`mixed`: medium, each "
+        "sentence retold or its source sentence copied verbatim) with the writer's own "
+        "sentences on the topic between them, checked against the passage and two others. "
+        "*Marked by the grouping*: marked with it, not without; *at stake*: lying in the gap "
+        "between two fragments of one source the grouping may join (a paraphrase and a copy or "
+        "a paraphrase, run without it); *joins*: fragments fewer with it.",
+        "",
+        *grouping_table(grouping),
+        "",
+        *(["Retold essays with own sentences marked (engine):", ""] if grouping["worst"] else []),
+        *grouping_lines(grouping),
+        "",
+    ]
 
 
 def print_report(result: dict[str, Any]) -> None:
@@ -576,6 +768,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare-options", nargs="+", metavar="KEY=VALUE")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--name", default="own_text", help="results file stem")
+    parser.add_argument(
+        "--retold-per-item",
+        type=int,
+        default=RETOLD_PER_ITEM,
+        help="make_retold.py essays per paraphrase and kind (0: no grouping section)",
+    )
     args = parser.parse_args(argv)
     try:
         base = parse_changes(args.options)
@@ -602,6 +800,12 @@ def main(argv: list[str] | None = None) -> int:
         f"words, {checked['longest_common_lemma_run_own_vs_sources']['max']} lemmas (guard < 5)"
     )
     methods = measure(essays, sets, args.processes)
+    grouping = None
+    if args.retold_per_item > 0:
+        engine = methods[set_name(base)]
+        grouping = measure_grouping(
+            base, essays, engine, args.processes, args.retold_per_item, args.seed
+        )
     total = time.perf_counter() - t0
     result: dict[str, Any] = {
         "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -614,9 +818,14 @@ def main(argv: list[str] | None = None) -> int:
         "mark_share": MARK_SHARE,
         "collection": {"about": about, "makeup": makeup(essays), "verify": checked},
         "methods": methods,
+        "grouping": grouping,
         "seconds": {"generate_and_verify": round(gen_s, 1), "total": round(total, 1)},
     }
     print_report(result)
+    if grouping is not None:
+        print("\nOwn sentences between retold ones: the passage grouping (issue 34):")
+        print("\n".join(grouping_table(grouping)))
+        print("\n".join(grouping_lines(grouping)))
     print(f"\ntotal {total:.1f} s ({gen_s:.1f} s generating and verifying)")
     stem = args.name if args.per_kind == DEFAULT_PER_KIND else f"{args.name}_{args.per_kind}"
     RESULTS.mkdir(exist_ok=True)
