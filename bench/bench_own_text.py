@@ -399,6 +399,7 @@ def measure_grouping(
     processes: int,
     per_item: int,
     seed: int,
+    per_kind: int,
 ) -> dict[str, Any]:
     """Today's collection without the grouping (set against ``engine``, its run with it) and
     ``make_retold.py``'s essays with and without it: :func:`grouping_tally` per group."""
@@ -412,7 +413,7 @@ def measure_grouping(
     ]
     tallies = {"interleaved (make_interleaved, all kinds)": grouping_tally(essays, on, off)}
     t0 = time.perf_counter()
-    retold = make_retold.generate(per_item, seed)
+    retold = make_retold.generate(per_item, seed, per_kind)
     make_retold.check(retold)
     _ESSAYS = retold
     retold_on, s_on = run_all(base, processes)
@@ -804,7 +805,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.retold_per_item > 0:
         engine = methods[set_name(base)]
         grouping = measure_grouping(
-            base, essays, engine, args.processes, args.retold_per_item, args.seed
+            base, essays, engine, args.processes, args.retold_per_item, args.seed, args.per_kind
         )
     total = time.perf_counter() - t0
     result: dict[str, Any] = {

@@ -33,9 +33,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -47,11 +48,15 @@ from make_interleaved import (  # noqa: E402
     EDGE_P,
     OWN_AFTER_WEIGHTS,
     Essay,
+    Material,
     Own,
     Sentence,
     english_material,
+    finish,
     lemmas,
     paragraphs_of,
+    pick_sources,
+    plan,
     russian_material,
     ukrainian_material,
 )
@@ -60,8 +65,43 @@ from make_paraphrase import Item, load_all, source_text  # noqa: E402
 
 LANGS = ("en", "ru", "uk")
 KINDS = ("heavy", "medium", "mixed")
+SYNONYM_KINDS = ("synonyms", "synmixed")
+"""Kinds made by :func:`synonymizer` from ``make_interleaved.py``'s essays (Russian and
+Ukrainian: English has no thesaurus)."""
+SYNONYM_SHARE = {"ru": 1.0, "uk": 1 / 3}
 OTHER_SOURCES = 2
 """Passages of the same language given as further sources of every essay."""
+
+
+def synonymizer(lang: str) -> Callable[[str], str] | None:
+    """A text rewritten as a synonymizer does (what text.ru's users call a "рерайт" by
+    program): every word the language's thesaurus (``copylens.core.thesaurus``) lists gets the
+    first of its synonyms (alphabetical) that pymorphy3 can put in the word's form, else the
+    word stays; punctuation and the rest kept. None where the language has no thesaurus. Not
+    independent of the engine: its paraphrase stage reads the same thesaurus."""
+    from copylens.core.thesaurus import thesaurus
+
+    words = thesaurus(lang)
+    if words is None:
+        return None
+    import pymorphy3
+
+    analyzer = pymorphy3.MorphAnalyzer(lang=lang)
+
+    def swap(match: re.Match[str]) -> str:
+        word = match.group(0)
+        parse = analyzer.parse(word.lower())[0]
+        for synonym in sorted(words.synonyms(parse.normal_form)):
+            inflected = analyzer.parse(synonym)[0].inflect(set(parse.tag.grammemes) - {"Infr"})
+            if inflected is not None and synonym != parse.normal_form:
+                new = inflected.word
+                return new.capitalize() if word[:1].isupper() else new
+        return word
+
+    def rewrite(text: str) -> str:
+        return re.sub(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*", swap, text)
+
+    return rewrite
 
 
 def sentences_of(text: str) -> list[str]:
@@ -154,8 +194,42 @@ def make_essay(
     )
 
 
-def generate(per_item: int = 2, seed: int = 1) -> list[Essay]:
-    """``per_item`` essays of every kind from every passage of every language."""
+def synonym_essay(
+    material: Material, kind: str, number: int, seed: int, rewrite: Callable[[str], str]
+) -> Essay:
+    """A ``verbatim`` essay of ``make_interleaved.py`` (its sources, own sentences and order,
+    its random stream under another name) whose copied sentences are rewritten by the
+    synonymizer (``synonyms``: all; ``synmixed``: each at even odds); a sentence it leaves
+    unchanged is labelled ``copied-verbatim``."""
+    lang = material.lang
+    rng = random.Random(f"{seed}:{lang}:retold-{kind}:{number}")
+    topic = material.topics[number % len(material.topics)]
+    used = pick_sources(material, topic, rng)
+    order = plan(material, "verbatim", used, rng)
+    own_pool = rng.sample(topic.own, len(topic.own))
+    texts: list[str] = []
+    rows: list[Sentence] = []
+    for what, where in order:
+        if what == "own":
+            if own_pool:
+                own = own_pool.pop()
+                texts.append(own.text)
+                rows.append(Sentence(0, 0, "own", "own", own.origin))
+            continue
+        src, i = where
+        source = material.sources[src]
+        s0, s1 = source.spans[i]
+        original = source.text[s0:s1]
+        text = rewrite(original) if kind == "synonyms" or rng.random() < 0.5 else original
+        label = "copied-verbatim" if text == original else "retold"
+        texts.append(text)
+        rows.append(Sentence(0, 0, label, kind, source.name, used.index(src), s0, s1))
+    return finish(material, f"retold-{kind}", number, used, texts, rows, rng)
+
+
+def generate(per_item: int = 2, seed: int = 1, per_kind: int = 30) -> list[Essay]:
+    """``per_item`` essays of every kind from every hand-written paraphrase of every
+    language; ``per_kind`` essays (× ``SYNONYM_SHARE``) of each synonymizer kind."""
     collection = load_all(LANGS)
     essays = [
         make_essay(lang, collection[lang], n, kind, copy, seed)
@@ -164,6 +238,17 @@ def generate(per_item: int = 2, seed: int = 1) -> list[Essay]:
         for n in range(len(collection[lang]))
         for copy in range(per_item)
     ]
+    build = {"ru": russian_material, "uk": ukrainian_material}
+    for lang, share in SYNONYM_SHARE.items():
+        rewrite = synonymizer(lang)
+        if rewrite is None:
+            continue
+        material = build[lang]()
+        essays += [
+            synonym_essay(material, kind, n, seed, rewrite)
+            for kind in SYNONYM_KINDS
+            for n in range(max(1, round(per_kind * share)))
+        ]
     return [e for e in essays if e is not None]
 
 
@@ -176,7 +261,8 @@ def check(essays: Sequence[Essay]) -> None:
             assert last <= s.start < s.end and piece.strip() == piece, essay.id
             last = s.end
             if s.label == "copied-verbatim":
-                assert " ".join(piece.split()) in " ".join(essay.sources[0]["text"].split())
+                source = essay.sources[s.source or 0]["text"]
+                assert " ".join(piece.split()) in " ".join(source.split()), essay.id
 
 
 def makeup(essays: Sequence[Essay]) -> dict[str, dict[str, Any]]:
@@ -194,9 +280,10 @@ def makeup(essays: Sequence[Essay]) -> dict[str, dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--per-item", type=int, default=2)
+    parser.add_argument("--per-kind", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    essays = generate(args.per_item, args.seed)
+    essays = generate(args.per_item, args.seed, args.per_kind)
     check(essays)
     for name, row in makeup(essays).items():
         print(name, row)
