@@ -15,6 +15,11 @@ has own sentences to decide on:
 - kind ``mixed``: a ``medium`` paraphrase whose sentences match its passage's one for one
   (same count), each sentence either retold or the passage's sentence copied verbatim (even
   odds): the pattern where a copy and a paraphrase join;
+- kinds ``synonyms`` and ``synmixed`` (Russian, Ukrainian: English has no thesaurus):
+  ``make_interleaved.py``'s ``verbatim`` essays made anew (its sources, runs, own sentences
+  and order) with every copied sentence (``synmixed``: each at even odds) rewritten by a
+  synonymizer (:func:`synonymizer`, the one ``bench_paraphrase.py``'s thesaurus rewrites
+  use): many more retold sentences next to each other, the thesaurus's own signal;
 - *own* sentences between them, as ``make_interleaved.py`` places them (0–3 after each
   borrowed sentence, weights 3 : 4 : 2 : 1; 1–2 at the start and the end of half of the
   essays), drawn from its pools of real honest writing on the topic: English, the
@@ -22,11 +27,13 @@ has own sentences to decide on:
   papers; Ukrainian, the second half of seed 003. An own sentence sharing a run of 5 lemmas
   with the passage, its paraphrases or any source of the essay is dropped.
 
-Each essay is checked against its passage and two other passages of its language (chosen at
-random). Every span is checked (:func:`check`). The labels are ``own``, ``retold`` and
-``copied-verbatim``; ``Sentence.between`` as in ``make_interleaved.py``.
+A hand-written kind's essay is checked against its passage and two other passages of its
+language (chosen at random); a synonymizer kind's against the sources of its
+``make_interleaved.py`` essay. Every span is checked (:func:`check`). The labels are ``own``,
+``retold`` and ``copied-verbatim``; ``Sentence.between`` as in ``make_interleaved.py``.
 
-Usage: ``python bench/make_retold.py [--per-item 2] [--seed 1]`` prints the makeup.
+Usage: ``python bench/make_retold.py [--per-item 2] [--per-kind 30] [--seed 1]`` prints the
+makeup.
 """
 
 from __future__ import annotations
