@@ -366,7 +366,7 @@ def worst(
 
 RETOLD_PER_ITEM = 2
 """Essays of ``make_retold.py`` made from every hand-written paraphrase and kind."""
-JOINABLE = {"copy", "paraphrase"}
+JOINABLE = {"copy", "copy+retold", "paraphrase"}
 GROUPED = {"paraphrase", "copy+retold"}
 """Kinds of fragment a run with the grouping holds only where the grouping had a paraphrase
 to join: an essay whose run has none is the same without the step (not run again)."""
@@ -735,7 +735,10 @@ def grouping_markdown(grouping: dict[str, Any] | None, engine: str) -> list[str]
         f"{grouping['per_item']} per hand-written paraphrase and kind): the sentences of a "
         "`heavy` or `medium` paraphrase of `bench/paraphrase_data` (`mixed`: medium, each "
         "sentence retold or its source sentence copied verbatim) with the writer's own "
-        "sentences on the topic between them, checked against the passage and two others. "
+        "sentences on the topic between them, checked against the passage and two others; "
+        "`synonyms` (`synmixed`: each at even odds): `make_interleaved.py`'s verbatim essays "
+        "with every copied sentence rewritten by the thesaurus synonymizer of "
+        "`bench_paraphrase.py` (Russian, Ukrainian). "
         "*Marked by the grouping*: marked with it, not without; *at stake*: lying in the gap "
         "between two fragments of one source the grouping may join (a paraphrase and a copy or "
         "a paraphrase, run without it); *joins*: fragments fewer with it.",
