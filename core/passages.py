@@ -15,7 +15,10 @@ fragment of its own: it works with the copy signal's, at the three points of a
   (:func:`~copylens.core.sentence_align.alone`) are ``"paraphrase"`` fragments, their words
   covered (:func:`edited`); then adjacent fragments are one passage across the sentences
   between them that the source holds, never across a writer's own
-  (:func:`~copylens.core.sentence_align.one_passage`), the words covered staying as they are.
+  (:func:`~copylens.core.sentence_align.one_passage`), and a fragment of edited words is
+  continued over the whole sentences beside it that raise its cosine with its source range
+  (:func:`~copylens.core.sentence_align.extended_edges`), the words covered staying as they
+  are.
 
 The passage grouping (issue 34) is a step of its own, the pair's last (:class:`PassageGrouping`,
 after the summary and names steps): a copy and a paraphrase beside it are one ``"copy"``
@@ -52,6 +55,7 @@ from copylens.core.sentence_align import (
     Similarity,
     Units,
     alone,
+    extended_edges,
     join,
     one_passage,
     pair_sentences,
@@ -92,6 +96,8 @@ class SentencePassages(PairStep):
         if options.paraphrase and sim is not None:
             found = edited(a, b, found, sim)
         fragments = one_passage(found.fragments, ca, cb, sim, text=a.text)
+        if sim is not None:
+            fragments = extended_edges(fragments, ca, cb, sim)
         return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
 
 
