@@ -128,15 +128,21 @@ def edited(a: Prepared, b: Prepared, found: Finding, sim: Similarity) -> Finding
 _END = re.compile(FINAL_STOP)
 
 
-def _ends(text: str, c: Canonical, units: Units) -> Callable[[int], bool]:
-    """Whether a unit of the checked text ends a sentence: final punctuation between its last
-    word and the next unit's first (a unit may end at a line break inside a sentence)."""
+def _ends(text: str, c: Canonical, units: Units) -> Callable[[int], int]:
+    """The sentence ends a unit of the checked text holds: final punctuation between two of its
+    words (a full stop before a small letter, which does not split units, or a sentence too
+    short to be a unit of its own, :data:`~copylens.core.sentence_align.MIN_UNIT`), and one
+    more when there is final punctuation between its last word and the next unit's first (a
+    unit may end at a line break inside a sentence). PAN-13's random obfuscation moves full
+    stops and drops capitals: a run of two units of two sentences was counted as one."""
 
-    def ends(u: int) -> bool:
+    def ends(u: int) -> int:
+        w0, w1 = int(units.bounds[u]), int(units.bounds[u + 1])
+        inside = len(_END.findall(text[int(c.starts[w0]) : int(c.ends[w1 - 1])])) if w1 > w0 else 0
         if u + 1 >= len(units):
-            return True
-        w = int(units.bounds[u + 1])
-        return _END.search(text[int(c.ends[w - 1]) : int(c.starts[w])] + " ") is not None
+            return inside + 1
+        gap = text[int(c.ends[w1 - 1]) : int(c.starts[w1])] + " "
+        return inside + (_END.search(gap) is not None)
 
     return ends
 

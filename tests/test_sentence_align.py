@@ -1222,3 +1222,24 @@ def test_an_edited_copy_is_continued_over_an_edge_sentence_raising_its_cosine() 
         (edit,) = got.edits
         assert (edit.kind, edit.start, edit.end) == ("replace", essay.index(after), got.end)
         assert (edit.source_start, edit.source_end) == (source_end, source_end)
+
+
+def test_two_edited_sentences_whose_full_stop_splits_no_unit_are_a_run() -> None:
+    """Two reversed source sentences, the second begun with a small letter (so no unit ends
+    at the full stop between them, as PAN-13's random obfuscation moves full stops and drops
+    capitals) and broken by a line break: two units, two sentences, a run. Before: the
+    sentences were counted at the units' ends only, one sentence, nothing (PAN-13 random
+    cases suspicious-document00132 and 00689 had no fragment)."""
+    sentences = _sentences(SOURCE)
+    first = _reversed(sentences[2])
+    words = _reversed(sentences[3]).split()
+    words[0] = words[0].lower()
+    text = f"{OPENING} {first} {' '.join(words[:5])}\n{' '.join(words[5:])} {CLOSING}"
+    a, b = _prepared(text), _prepared(SOURCE).canonical
+    sim = similarity(a.canonical, b)
+    ends = passages._ends(a.text, a.canonical, sim.a)
+    assert len(sim.a) == 4  # the opening, the two edited sentences as two units, the closing
+    assert ends(1) == 1  # the full stop inside it; none at its line break
+    (run,) = sentence_align.alone(sim, [], ends)
+    assert int(a.canonical.starts[run.a0]) == text.index(first.split()[0])
+    assert int(a.canonical.ends[run.a1 - 1]) == text.index("levees these") + len("levees")
