@@ -75,7 +75,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass, fields, is_dataclass, replace
-from functools import cache
+from functools import cache, partial
 from itertools import islice, pairwise
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -85,14 +85,16 @@ import numpy as np
 from copylens.core.archive import AddReport, Archive, add_to_archive
 from copylens.core.archive.record import Record
 from copylens.core.arrays import distinct
+from copylens.core.copies import held_in
 from copylens.core.cpu import stage
 from copylens.core.documents import Input, TextInput, WebPage
-from copylens.core.engine import compare_group, compare_report, ready_to_compare
+from copylens.core.engine import compare_group, compare_report, readied, ready_to_compare
 from copylens.core.errors import Cancelled, ClusterUnavailable, UnreadableFile
 from copylens.core.extract import Extracted
-from copylens.core.ignore import MIN_DOCUMENTS, held_by_many
+from copylens.core.ignore import MIN_DOCUMENTS, held_by_many, template_phrases
 from copylens.core.index import MAX_DF, MIN_SHARED_ANCHORS, Shared, shared_values
-from copylens.core.inputs import told_apart
+from copylens.core.inputs import Inputs, told_apart
+from copylens.core.marking import marks_any
 from copylens.core.methods.base import Method
 from copylens.core.methods.collection import Collection, MethodDoc, study_doc
 from copylens.core.methods.evaluate import Dedup, deduplicated
@@ -112,6 +114,7 @@ from copylens.core.prepare import (
     read_each,
 )
 from copylens.core.report import CompareReport, InputFailure, PairResult
+from copylens.core.spill import Spill, Spilled, load, read
 
 T = TypeVar("T")
 
@@ -176,7 +179,7 @@ def dask_cluster(address: str, workers: int, tables: Sequence[str] = ()) -> Iter
     none, on Windows). Raises
     ClusterUnavailable when the cluster cannot be used."""
     dask, distributed = _dask()
-    local = address.strip().lower() == LOCAL
+    local = _is_local(address)
     # the readers are the workers' children (only a LocalCluster started here heeds it)
     settings = {"distributed.worker.daemon": False, **(QUIET if local else {})}
     forking = local and "forkserver" in multiprocessing.get_all_start_methods()  # not Windows
@@ -661,7 +664,7 @@ def _sized() -> None:
     a partition of 500 documents must not look like a few bytes. Once per worker process."""
     from dask.sizeof import sizeof
 
-    for kind in (Prepared, MethodDoc, Record):
+    for kind in (Prepared, Spilled, MethodDoc, Record):
         sizeof.register(kind)(_footprint)
 
 
@@ -712,7 +715,7 @@ def _read_part(
     return [results[n] for n in range(len(items))]
 
 
-def _warming(options: Options) -> Callable[[Prepared], None] | None:
+def _warming(options: Options) -> Callable[[Prepared | Spilled], None] | None:
     """What ``compare``'s read tasks show each document (:func:`_read_part`'s ``each``): with
     the paraphrase stage on, :func:`_warm_up`, so the lexicons of each document's language
     are loaded on the worker that reads it, on its warm-up thread (:class:`_WarmUp`), as
@@ -720,8 +723,8 @@ def _warming(options: Options) -> Callable[[Prepared], None] | None:
     return _warm_up if options.paraphrase else None
 
 
-def _warm_up(doc: Prepared) -> None:
-    _WARM_UP.load(doc.canonical.language)
+def _warm_up(doc: Prepared | Spilled) -> None:
+    _WARM_UP.load(doc.language if isinstance(doc, Spilled) else doc.canonical.language)
 
 
 class _WarmUp:
@@ -881,6 +884,29 @@ def _ready(
         )
 
 
+def _ready_spilled(
+    part: Sequence[Spilled | InputFailure],
+    first: int,
+    common: np.ndarray,
+    options: Options,
+    *templates: Sequence[Spilled | InputFailure],
+) -> list[Spilled]:
+    """:func:`_ready` of a partition of spilled documents, as the local run readies them
+    (:func:`copylens.core.engine.readied`): a document holding a template's phrase or a
+    common one (or every document, when quotations or the bibliography are left out) is read
+    back from the spill, readied and summed up again; the others stay as they are."""
+    with stage("ready"):
+        every = marks_any(options)
+        tpls = [t for read in templates for t in _built(read)]
+        phrases = distinct(np.concatenate((template_phrases(tpls), common)))
+        return [
+            readied(doc, first + n, phrases, options)
+            if every or held_in(doc.anchors, phrases).any()
+            else doc
+            for n, doc in enumerate(_built(part))
+        ]
+
+
 def _pairs_in(documents: int, *pieces: Records) -> np.ndarray:
     """A bucket's candidate pairs (i < j) as codes i · documents + j, sorted, distinct."""
     with stage("candidates"):
@@ -891,7 +917,7 @@ def _pairs_in(documents: int, *pieces: Records) -> np.ndarray:
 
 
 def _compare_block(
-    pairs: np.ndarray, options: Options, *parts: Sequence[Prepared]
+    pairs: np.ndarray, options: Options, *parts: Sequence[Prepared | Spilled]
 ) -> list[PairResult | None]:
     """``compare_pair`` of each (i, j) of ``pairs`` (positions in the documents of ``parts``
     one after another; a document's pairs consecutive, :func:`_blocks`), pairs bounded under
@@ -900,11 +926,17 @@ def _compare_block(
     beside the other alignments of this worker's threads."""
     _WARM_UP.wait()
     docs = [d for part in parts for d in part]
+    whole = partial(_whole, options=options)
     return [
         result
         for i, js in groups_of(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
-        for result in compare_group(docs[i], [docs[j] for j in js], options)
+        for result in compare_group(docs[i], [docs[j] for j in js], options, whole)
     ]
+
+
+def _whole(doc: Prepared | Spilled, options: Options) -> Prepared:
+    """The whole document: read back from the spill (a LocalCluster's), or as it is."""
+    return load(doc, options) if isinstance(doc, Spilled) else doc
 
 
 def _picked(docs: Sequence[Prepared], at: np.ndarray) -> list[Prepared]:
@@ -912,8 +944,8 @@ def _picked(docs: Sequence[Prepared], at: np.ndarray) -> list[Prepared]:
     return [docs[i] for i in at.tolist()]
 
 
-def _texts(docs: Sequence[Prepared]) -> dict[str, str]:
-    return {d.path: d.text for d in docs}
+def _texts(docs: Sequence[Prepared | Spilled]) -> dict[str, str]:
+    return {d.path: read(d.spot).text if isinstance(d, Spilled) else d.text for d in docs}
 
 
 def _samples(method: SampleMethod, part: Sequence[MethodDoc | InputFailure]) -> list[np.ndarray]:
@@ -951,42 +983,71 @@ def compare_on_dask(
     "reading" (documents), "indexing" (buckets of the shuffles), "comparing" (pairs)."""
     options = (options or Options()).validated()
     given = told_apart(inputs, ignore)
+    tables = START_TABLES if options.paraphrase else ()
+    with ExitStack() as stack:
+        # removed once the cluster is stopped (entered first): its workers read it to the end
+        spill = stack.enter_context(Spill()) if _is_local(address) else None
+        client = stack.enter_context(
+            dask_cluster(address, workers or options.process_count, tables)
+        )
+        run = _Run(client, options, progress, cancel)
+        return _compare_on(run, given, spill, options, on_pair)
+
+
+def _compare_on(
+    run: _Run,
+    given: Inputs,
+    spill: Spill | None,
+    options: Options,
+    on_pair: Callable[[PairResult], None] | None,
+) -> CompareReport:
+    """:func:`compare_on_dask`'s stages on a cluster; with a ``spill`` (a LocalCluster's,
+    :func:`_is_local`) the documents are written to it as they are read, and the partitions
+    hold their :class:`~copylens.core.spill.Spilled` summaries, as the local run does: a
+    worker reads a whole document back only to ready it or align it."""
     unique = given.unique()
     compared = {given.key(item) for item in given.documents}
     doc_items = [u for u in unique if given.key(u) in compared]
     tpl_items = [u for u in unique if given.key(u) not in compared]
-    tables = START_TABLES if options.paraphrase else ()
-    with dask_cluster(address, workers or options.process_count, tables) as client:
-        run = _Run(client, options, progress, cancel)
-        each = _warming(run.options)
-        read = run.read(doc_items, prepare_text, run.partitions(len(doc_items)), each)
-        templates = run.read(tpl_items, prepare_text, 1, each)
-        outlines = _outlines(run, [*read, *templates], len(unique))
-        paths = [path for docs, _ in outlines[: len(read)] for path in docs]
-        failures = [failure for _, failed in outlines for failure in failed]
-        firsts = _starts(len(docs) for docs, _ in outlines[: len(read)])
-        parts = [future for future, _ in read]
-        common = _common(run, parts, firsts, len(paths))
-        ready = [
-            run.submit(_ready, part, first, common, run.options, *(f for f, _ in templates))
-            for part, first in zip(parts, firsts, strict=True)
-        ]
-        candidates = _candidates(run, ready, firsts, len(paths))
+    build: Callable[[Extracted, Options], Prepared | Spilled]
+    build = prepare_text if spill is None else spill.prepare()
+    each = _warming(run.options)
+    read = run.read(doc_items, build, run.partitions(len(doc_items)), each)
+    templates = run.read(tpl_items, build, 1, each)
+    outlines = _outlines(run, [*read, *templates], len(unique))
+    paths = [path for docs, _ in outlines[: len(read)] for path in docs]
+    failures = [failure for _, failed in outlines for failure in failed]
+    firsts = _starts(len(docs) for docs, _ in outlines[: len(read)])
+    parts = [future for future, _ in read]
+    common = _common(run, parts, firsts, len(paths))
+    readying = _ready if spill is None else _ready_spilled
+    ready = [
+        run.submit(readying, part, first, common, run.options, *(f for f, _ in templates))
+        for part, first in zip(parts, firsts, strict=True)
+    ]
+    candidates = _candidates(run, ready, firsts, len(paths))
 
-        def texts() -> dict[str, str]:
-            out: dict[str, str] = {}
-            for part in [run.beside(r, _texts) for r in ready]:
-                out.update(part.result())
-            return out
+    def texts() -> dict[str, str]:
+        out: dict[str, str] = {}
+        for part in [run.beside(r, _texts) for r in ready]:
+            out.update(part.result())
+        return out
 
-        return compare_report(
-            _compared(run, ready, firsts, candidates, len(paths)),
-            on_pair,
-            options,
-            errors=(*given.missing, *failures),
-            documents=tuple(paths),
-            texts=texts,
-        )
+    return compare_report(
+        _compared(run, ready, firsts, candidates, len(paths)),
+        on_pair,
+        options,
+        errors=(*given.missing, *failures),
+        documents=tuple(paths),
+        texts=texts,
+    )
+
+
+def _is_local(address: str) -> bool:
+    """Whether ``address`` starts a LocalCluster (:data:`LOCAL`): its workers and their readers
+    run on this machine and end with the run, so they can share its spill folder (a remote
+    worker may not see it; a long-lived one would hold its files open after the run)."""
+    return address.strip().lower() == LOCAL
 
 
 def _outlines(
