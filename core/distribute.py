@@ -645,6 +645,19 @@ def _labels(items: Sequence[Item]) -> list[str]:
 # ------------------------------------------------------------------ tasks (run on the workers)
 
 
+class _Batch(list[T]):
+    """A task's list (documents, results), moved between processes as one pickle. Dask moves a
+    task's result wrapped to be serialized element by element when it is a plain list, tuple or
+    dict (``distributed.protocol.serialize``'s ``iterate_collection``; its type, not a subclass):
+    a header, a pickle and a module lookup for each of them, then the same undone on the other
+    side. Issue 40, at 10,000 essays: a block of 2,048 bounded pairs (mostly None) took 47 ms
+    to send and take, 0.2 ms as one pickle; 500 texts 14 against 1.2 ms."""
+
+
+class _Texts(dict[str, str]):
+    """A partition's texts by path, moved as one pickle (:class:`_Batch`)."""
+
+
 @dataclass(frozen=True, eq=False)
 class _Named(Generic[T]):
     """``build`` of a document named as the user gave it, though read by its absolute path."""
@@ -712,7 +725,7 @@ def _read_part(
                 worker=_worker_address(),
             ),
         )
-    return [results[n] for n in range(len(items))]
+    return _Batch(results[n] for n in range(len(items)))
 
 
 def _warming(options: Options) -> Callable[[Prepared | Spilled], None] | None:
@@ -875,12 +888,14 @@ def _ready(
     *templates: Sequence[Prepared | InputFailure],
 ) -> list[Prepared]:
     with stage("ready"):
-        return ready_to_compare(
-            _built(part),
-            [t for read in templates for t in _built(read)],
-            options,
-            first=first,
-            common=common,
+        return _Batch(
+            ready_to_compare(
+                _built(part),
+                [t for read in templates for t in _built(read)],
+                options,
+                first=first,
+                common=common,
+            )
         )
 
 
@@ -899,12 +914,12 @@ def _ready_spilled(
         every = marks_any(options)
         tpls = [t for read in templates for t in _built(read)]
         phrases = distinct(np.concatenate((template_phrases(tpls), common)))
-        return [
+        return _Batch(
             readied(doc, first + n, phrases, options)
             if every or held_in(doc.anchors, phrases).any()
             else doc
             for n, doc in enumerate(_built(part))
-        ]
+        )
 
 
 def _pairs_in(documents: int, *pieces: Records) -> np.ndarray:
@@ -927,11 +942,11 @@ def _compare_block(
     _WARM_UP.wait()
     docs = [d for part in parts for d in part]
     whole = partial(_whole, options=options)
-    return [
+    return _Batch(
         result
         for i, js in groups_of(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
         for result in compare_group(docs[i], [docs[j] for j in js], options, whole)
-    ]
+    )
 
 
 def _whole(doc: Prepared | Spilled, options: Options) -> Prepared:
@@ -941,11 +956,11 @@ def _whole(doc: Prepared | Spilled, options: Options) -> Prepared:
 
 def _picked(docs: Sequence[Prepared], at: np.ndarray) -> list[Prepared]:
     """The documents a block of pairs needs, taken where their partition is: only they move."""
-    return [docs[i] for i in at.tolist()]
+    return _Batch(docs[i] for i in at.tolist())
 
 
 def _texts(docs: Sequence[Prepared | Spilled]) -> dict[str, str]:
-    return {d.path: read(d.spot).text if isinstance(d, Spilled) else d.text for d in docs}
+    return _Texts({d.path: read(d.spot).text if isinstance(d, Spilled) else d.text for d in docs})
 
 
 def _samples(method: SampleMethod, part: Sequence[MethodDoc | InputFailure]) -> list[np.ndarray]:
