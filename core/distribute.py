@@ -128,6 +128,14 @@ PARTITION_DOCUMENTS = 500
 """Documents per partition at most (there are also at least two partitions per worker thread,
 so every thread reads); partitions are also the shuffles' buckets and the blocks of pairs."""
 PARTITIONS_PER_THREAD = 2
+BUCKET_DOCUMENTS = 2_500
+"""Documents' records per bucket of a shuffle at most (but two buckets per worker thread at
+least): each partition's records are cut into as many pieces as there are buckets, each piece
+a task of its own (``getitem``), so a shuffle is partitions × buckets tasks. One bucket per
+partition, as before issue 40's fourth session, was 400 tasks a shuffle at 10,000 essays; a
+trial on a LocalCluster of two workers (20 partitions of 1,000 records each) took 0.63 s of
+CPU with 20 buckets and 0.27 s with 4. A bucket's pairs are counted in one task, so buckets
+stay small enough for a worker at 100,000 essays (40 buckets of ~1.4 million anchors)."""
 ARCHIVE_PARTITION_DOCUMENTS = 100
 """An archive add's partitions come back to be written in order, a few ahead of the writer: smaller
 ones keep the memory held for them small."""
@@ -178,16 +186,16 @@ def dask_cluster(address: str, workers: int, tables: Sequence[str] = ()) -> Iter
     and the paraphrase tables of ``tables`` once (:func:`forkserver`; spawned where there is
     none, on Windows). Raises
     ClusterUnavailable when the cluster cannot be used."""
-    dask, distributed = _dask()
     local = _is_local(address)
+    forking = local and _can_forkserver()
+    if forking:  # before Dask is imported here: the forkserver imports it beside this process
+        forkserver(tables)
+    dask, distributed = _dask()
     # the readers are the workers' children (only a LocalCluster started here heeds it)
     settings = {"distributed.worker.daemon": False, **(QUIET if local else {})}
-    forking = local and "forkserver" in multiprocessing.get_all_start_methods()  # not Windows
     if forking:
         settings["distributed.worker.multiprocessing-method"] = "forkserver"
     with dask.config.set(settings), ExitStack() as stack:
-        if forking:
-            forkserver(distributed, tables)
         stopping = stack.enter_context(_QuietWhenStopped())  # the last to end: around closing
         try:
             if local:
@@ -248,17 +256,22 @@ TABLES = "COPYLENS_START_TABLES"
 (``en,ru``), set while the forkserver starts."""
 
 
-def forkserver(distributed: Any, tables: Sequence[str]) -> None:
+def forkserver(tables: Sequence[str]) -> None:
     """This process's forkserver, which a LocalCluster's workers are forked from, started (if it
     is not yet) with Dask's modules and the engine imported and the paraphrase tables of
     ``tables`` loaded (:mod:`copylens.core.worker_start`): once for the run, where each
     spawned worker imported and loaded them again (issue 40). A forkserver lives as long as
     this process: the first run's ``tables`` are the ones later runs' workers start with
-    (others load as before, :class:`_WarmUp`)."""
-    context = distributed.utils.get_mp_context()  # Dask's list of modules, set once
+    (others load as before, :class:`_WarmUp`). Started as early as the run can
+    (:func:`compare_on_dask`), and not waited for: it imports Dask and loads the tables while
+    this process imports Dask and starts the scheduler (issue 40: the forkserver's start was the
+    LocalCluster's longest step, ~1.7 s under load, of which Dask's import 0.75 s, done here
+    first, then there). Dask's own list of modules (``distributed.utils.get_mp_context``) is
+    set once the forkserver runs, so it changes nothing."""
+    context = multiprocessing.get_context("forkserver")
     server = getattr(multiprocessing.forkserver, "_forkserver", None)
-    preload = list(getattr(server, "_preload_modules", None) or ["distributed"])
-    context.set_forkserver_preload([*dict.fromkeys([*preload, WORKER_START])])
+    preload = list(getattr(server, "_preload_modules", None) or [])
+    context.set_forkserver_preload([*dict.fromkeys([*preload, "distributed", WORKER_START])])
     before = os.environ.get(TABLES)
     os.environ[TABLES] = ",".join(tables)  # the forkserver's environment is this one's
     try:
@@ -268,6 +281,11 @@ def forkserver(distributed: Any, tables: Sequence[str]) -> None:
             del os.environ[TABLES]
         else:
             os.environ[TABLES] = before
+
+
+def _can_forkserver() -> bool:
+    """Whether this platform has the forkserver start method (not Windows)."""
+    return "forkserver" in multiprocessing.get_all_start_methods()
 
 
 def start_with(languages: Sequence[str]) -> None:
@@ -538,11 +556,17 @@ class _Run:
         )
 
     def shuffle(
-        self, records: Callable[[Any, int], Records], parts: Sequence[Any], firsts: Sequence[int]
+        self,
+        records: Callable[[Any, int], Records],
+        parts: Sequence[Any],
+        firsts: Sequence[int],
+        documents: int,
     ) -> list[list[Any]]:
-        """Each partition's records split into as many buckets as partitions, by value; per
-        bucket, the futures of its pieces (one from each partition)."""
-        buckets = max(1, len(parts))
+        """Each partition's records split into buckets by value, two per worker thread or one per
+        :data:`BUCKET_DOCUMENTS` documents (at most one per partition); per bucket, the futures
+        of its pieces (one from each partition)."""
+        wanted = self.partitions(documents, BUCKET_DOCUMENTS)
+        buckets = max(1, min(len(parts), wanted))
         split = [
             self.submit(_split, records, part, first, buckets)
             for part, first in zip(parts, firsts, strict=True)
@@ -997,8 +1021,10 @@ def compare_on_dask(
     report (see the module docstring for the stages and what moves where). Progress stages:
     "reading" (documents), "indexing" (buckets of the shuffles), "comparing" (pairs)."""
     options = (options or Options()).validated()
-    given = told_apart(inputs, ignore)
     tables = START_TABLES if options.paraphrase else ()
+    if _is_local(address) and _can_forkserver():
+        forkserver(tables)  # starting while the inputs are listed and told apart
+    given = told_apart(inputs, ignore)
     with ExitStack() as stack:
         # removed once the cluster is stopped (entered first): its workers read it to the end
         spill = stack.enter_context(Spill()) if _is_local(address) else None
@@ -1087,7 +1113,7 @@ def _common(run: _Run, parts: Sequence[Any], firsts: Sequence[int], documents: i
         return _NO_VALUES
     counted = [
         run.submit(_common_in, documents, run.options, *pieces)
-        for pieces in run.shuffle(_anchors, parts, firsts)
+        for pieces in run.shuffle(_anchors, parts, firsts, documents)
     ]
     return run.submit(_concatenated, *counted)
 
@@ -1104,7 +1130,7 @@ def _candidates(
         return _NO_OWNERS
     buckets = [
         run.submit(_pairs_in, documents, *pieces)
-        for pieces in run.shuffle(_ready_anchors, ready, firsts)
+        for pieces in run.shuffle(_ready_anchors, ready, firsts, documents)
     ]
     found = []
     for future in run.done(buckets):
@@ -1226,7 +1252,7 @@ def dedup_on_dask(
         sampled = [run.submit(_samples, method, part) for part in parts]
         counted = [
             run.submit(_shared_in, len(docs), method.max_df, *pieces)
-            for pieces in run.shuffle(_sample_records, sampled, firsts)
+            for pieces in run.shuffle(_sample_records, sampled, firsts, len(docs))
         ]
         found = [future.result() for future in run.done(counted)]
         samples = [s for future in sampled for s in future.result()]
