@@ -14,15 +14,23 @@ contend with them. Measured on a loaded 2-core machine (issue 40): the paraphras
 products of two long sentences' word vectors (65 × 256 by 256 × 65) took 41 ms each with
 OpenBLAS's threads and 0.7 ms with one, 86 s against 1.5 s for a 0.2 MB pair. Set here, before
 anything imports numpy (it reads them when it loads OpenBLAS), so workers, forked or spawned,
-inherit it.
+inherit it. A program that imported numpy before copylens has OpenBLAS loaded with its own
+count already: then (unless the user set the variable) ``threadpoolctl``, scikit-learn's
+library for exactly this, sets the loaded BLAS to one thread through its own API.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from functools import cache
 
-for _variable in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+_BLAS_VARIABLES = ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+if "numpy" in sys.modules and not any(v in os.environ for v in _BLAS_VARIABLES):
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(1, user_api="blas")
+for _variable in _BLAS_VARIABLES:
     os.environ.setdefault(_variable, "1")
 
 

@@ -461,9 +461,10 @@ def word_count(text: str) -> int:
     return sum(1 for _ in _WORD.finditer(text))
 
 
-def word_spans(text: str) -> list[tuple[int, int]]:
-    """Spans of every word of ``text``, as the tokenizer sees them (stop words included)."""
-    return [m.span() for m in _WORD.finditer(text)]
+def word_spans(text: str, most: int | None = None) -> list[tuple[int, int]]:
+    """Spans of every word of ``text``, as the tokenizer sees them (stop words included); only
+    the first ``most`` when given (the text's further words are not even looked for)."""
+    return [m.span() for m in islice(_WORD.finditer(text), most)]
 
 
 def fingerprint(value: str) -> int:

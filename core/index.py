@@ -205,15 +205,20 @@ class Shared:
 
 
 def shared_values(values: np.ndarray, owners: np.ndarray, max_df: int | None = None) -> Shared:
-    """Broder's steps 2–3: sort the (value, owner) records by value (numpy, stable), drop
-    values held by more than ``max_df`` owners, and count, for every pair of owners, the values
-    they share. Each owner must hold each value at most once (pass distinct samples). The one
-    pair-counting step of the engine's index and of the catalogue's sample methods."""
+    """Broder's steps 2–3: sort the (value, owner) records by value, drop values held by more
+    than ``max_df`` owners, and count, for every pair of owners, the values they share. Each
+    owner must hold each value at most once (pass distinct samples). The one pair-counting step
+    of the engine's index and of the catalogue's sample methods.
+
+    The sort need not be stable: a pair is counted as (smaller owner, larger owner) whatever
+    order a value's holders come in (:func:`_pair_codes`), and numpy's default sort is 2.5x
+    faster than its stable one on a run's anchors (3.9 million records of 10,000 essays: 0.12
+    against 0.30 s, serial in the process running ``compare``; issue 40)."""
     owners = np.asarray(owners, dtype=np.int64)
     if len(values) == 0:
         return _no_pairs()
     if np.any(values[1:] < values[:-1]):  # MemoryIndex passes them sorted already
-        order = np.argsort(values, kind="stable")
+        order = np.argsort(values)
         values, owners = values[order], owners[order]
     starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]])
     sizes = np.diff(np.r_[starts, len(values)])

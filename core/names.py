@@ -74,7 +74,7 @@ def is_name(text: str, f: Fragment, stops: frozenset[str]) -> bool:
     """``f`` (its checked ``text``) is a copied name or list of names (module docstring)."""
     if f.kind != "copy" or f.cited:
         return False
-    words = [text[s:e] for s, e in word_spans(text)]
+    words = [text[s:e] for s, e in word_spans(text, most=NAME_WORDS)]  # more: not a name
     if not words or len(words) >= NAME_WORDS:
         return False
     capitalised = sum(w[0].isupper() for w in words)

@@ -24,7 +24,8 @@ Approach at PAN 2014 Text Alignment Competition", CLEF 2015):
    anchor. A passage of sentences alone is no copy: a sentence whose words were shuffled
    or swapped keeps no run of the source's words. With "Find rewrites" on
    (``Options.paraphrase``: sentences in another order or with synonyms), after the
-   paraphrase stage, its runs of edited sentences in units no fragment holds are
+   paraphrase stage, its runs of edited sentences in units no fragment holds (and that
+   kept no source sentence's words in order, :meth:`Similarity.verbatim`) are
    ``"paraphrase"`` fragments (:func:`alone`, reported by :mod:`copylens.core.passages`);
    with it off, nothing. (Reported as copies whatever the option, they marked an expert
    rewrite 90 % copied with the stage off, which issue 17 shows as paraphrase, and put
@@ -144,6 +145,14 @@ MARGIN_K = 8
 """Nearest neighbours averaged on each side by :func:`_distinctive` (at 4, on the same parts:
 PAN-13 from 1.49, tests/gui's salad and filler up to 1.42, no threshold between; at 8 from
 2.06 and up to 1.69)."""
+VERBATIM_WORDS = 5
+VERBATIM_SHARE = 0.6
+"""Least run of words in order, and share of the unit's words, of a verbatim copy of a source
+unit (:meth:`Similarity.verbatim`), whose seed :func:`alone` leaves to the word aligner (5:
+the default ``Options.anchor_words``). PAN-13 development sample: the units of
+:func:`alone`'s runs keep at most 4 words in a row of their seeds' source units, but two (6
+of 14 and of 37 words); the four unrelated pairs of 100,000 generated essays that a run
+marked (issues 34/40), 7 of 7 and 8 of 8: a common set phrase, a sentence of its own."""
 BESIDE_UNITS = 2
 """Most source units between a fragment's source side and that of a run of seed units beside
 it for the run to continue the fragment (:func:`alone`, :func:`_continues`)."""
@@ -191,6 +200,10 @@ class Similarity:
     """Distinct words each unit of A shares with each unit of B."""
     size_a: np.ndarray
     """Distinct words of each unit of A."""
+    words_a: np.ndarray
+    words_b: np.ndarray
+    """Each text's canonical words in order, as codes equal where the words are
+    (:meth:`verbatim`)."""
 
     def copies(self, i: int, j0: int, j1: int) -> bool:
         """Unit i of A is a copy of one of B's units [j0, j1): their cosine reaches
@@ -201,6 +214,18 @@ class Similarity:
         cos, dice, shared = self.cos[i, j0:j1], self.dice[i, j0:j1], self.shared[i, j0:j1]
         enough = (shared >= OWN_WORDS) & (shared >= OWN_SHARE * self.size_a[i])
         return bool(((cos >= COPY_COS) & (dice >= SEED_DICE) & enough).any())
+
+    def verbatim(self, i: int, j: int) -> bool:
+        """Unit i of A kept unit j of B's words in their order: at least
+        :data:`VERBATIM_WORDS` of them in a row, and :data:`VERBATIM_SHARE` of unit i's
+        words. Such a unit is a verbatim copy, not a sentence whose words were shuffled or
+        swapped: its run of words is the word aligner's, which reported it or judged it too
+        short (``Options.min_fragment_words``) or too common to report (:func:`alone`)."""
+        x = self.words_a[int(self.a.bounds[i]) : int(self.a.bounds[i + 1])].tolist()
+        y = self.words_b[int(self.b.bounds[j]) : int(self.b.bounds[j + 1])].tolist()
+        matcher = difflib.SequenceMatcher(None, x, y, autojunk=False)
+        run = matcher.find_longest_match(0, len(x), 0, len(y)).size
+        return run >= VERBATIM_WORDS and run >= VERBATIM_SHARE * len(x)
 
     @property
     def seeds(self) -> list[tuple[int, int]]:
@@ -256,6 +281,8 @@ def similarity(a: Canonical, b: Canonical, units: tuple[Units, Units] | None = N
         vectors[len(ua) :],
         shared,
         pa.sum(axis=1),
+        codes[: len(a.hashes)],
+        codes[len(a.hashes) :],
     )
 
 
@@ -650,6 +677,17 @@ def alone(
     two rules made a run in 19 of 60 pairs, least margins 1.05-2.00; the PAN-13 development
     sample's 77 random and translation runs of those rules 2.70 and up, none lost).
 
+    A seed whose unit kept its source unit's words in order (:meth:`Similarity.verbatim`) is
+    left out, like the seeds of units a fragment holds: it is no edited sentence but a run of
+    words the word aligner reported or judged too short or too common to report, and it
+    gives a run no weight nor source units (issues 34/40: in 100,000 generated essays a set
+    phrase of seven words shared by unrelated essays, a "copy" by its words, made a run with
+    the writer's next sentence, seeded by chance by a sentence of the other essay far from
+    the phrase: 92-194 characters reported as a paraphrase of up to 29 source sentences,
+    21 of the 22 paraphrase fragments of unrelated pairs each checked alone; PAN-13
+    development sample: no fragment changed, its runs keep at most 4 words in a row of a
+    copied unit's source).
+
     Only seed units are reported, never a unit between them (a writer's own sentence between
     edited ones stays unmarked, issue 12), and a lone sentence on the topic is no passage (on
     Clough–Stevenson, an honest answer's one sentence "In the vector space model, the
@@ -673,7 +711,7 @@ def alone(
     for box, group in passages(sim):
         if len(group) < MIN_SEEDS or sim.cosine(*box) < VALIDATION:
             continue
-        free = [s for s in group if not used[s[0]]]
+        free = [s for s in group if not used[s[0]] and not sim.verbatim(*s)]
         for run, sources in _runs(sim, free, near, ends, credible(box, group, sim)):
             a0, a1 = int(sim.a.bounds[run[0]]), int(sim.a.bounds[run[-1] + 1])
             j0, j1 = min(sources), max(sources) + 1
@@ -723,7 +761,8 @@ def _extended(sim: Similarity, pieces: Sequence[Box]) -> list[Box]:
     units: the unit of A after a piece (or before it), held by no piece, whose best source
     unit, held by no piece either, lies after the piece's source units, at most
     :data:`BESIDE_UNITS` skipped (or before them), at cosine :data:`EXTEND_COS` sharing
-    :data:`EXTEND_WORDS` words, its distinctive match (:func:`_distinctive`); then the unit
+    :data:`EXTEND_WORDS` words, its distinctive match (:func:`_distinctive`) and no verbatim
+    copy of it (:meth:`Similarity.verbatim`: the word aligner's, as in :func:`alone`); then the unit
     after that from there, until one does not (the PAN winners' extension of a passage by
     its neighbouring sentences, Sanchez-Perez et al. 2014, one sentence at a time and only in
     the source's order). A unit with pieces on both sides within :data:`MAX_GAP` units is
@@ -751,6 +790,8 @@ def _extended(sim: Similarity, pieces: Sequence[Box]) -> list[Box]:
         if not lo <= j <= hi or source[j] or sim.shared[u, j] < EXTEND_WORDS:
             return None
         if sim.cos[u, j] < EXTEND_COS or not _distinctive(sim, [u], [j], {u: [j]}):
+            return None
+        if sim.verbatim(u, j):
             return None
         held[u] = source[j] = True
         out.append((u, u + 1, j, j + 1))

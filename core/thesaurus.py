@@ -57,8 +57,9 @@ class Thesaurus:
     """One language's synonym relation over its words, numbered.
 
     ``ids`` numbers every word; ``pairs`` holds ``first * len(ids) + second`` for every
-    ordered pair of synonyms (both orders), sorted, so a matrix of word pairs is looked up
-    at once (:meth:`related`)."""
+    ordered pair of synonyms (both orders), sorted: what :func:`compact` writes. Lookups
+    (:meth:`related`, :meth:`listed`) read each word's synonyms as a slice of
+    :attr:`targets`, from :attr:`starts`."""
 
     language: str
     ids: dict[str, int]

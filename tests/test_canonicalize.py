@@ -620,3 +620,13 @@ def test_a_reader_that_failed_to_write_its_forms_appends_no_more(tmp_path: Path)
 def test_unified_is_the_translation_table(text: str) -> None:
     """The three ``replace`` of the cleaning step give the old translation table's string."""
     assert module._unified(text) == text.translate(module._APOSTROPHES)
+
+
+def test_word_spans_stops_after_the_first_most() -> None:
+    """``most`` keeps the first spans of the whole text's, and all of them when there are
+    fewer."""
+    text = "Don’t stop: co-operate, naïve café — 42 times!"
+    every = module.word_spans(text)
+    assert len(every) > 3
+    assert module.word_spans(text, most=3) == every[:3]
+    assert module.word_spans(text, most=100) == every

@@ -9,7 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from copylens.core.index import PIECE_RECORDS, MemoryIndex, _range_of, buckets, pairs_sharing
+from copylens.core.index import (
+    PIECE_RECORDS,
+    MemoryIndex,
+    _range_of,
+    buckets,
+    pairs_sharing,
+    shared_values,
+)
 
 
 def arr(*values: int) -> np.ndarray:
@@ -76,6 +83,33 @@ def test_pairs_counted_a_bucket_at_a_time_are_the_self_join(
         index.add(key, values)
     found = pairs_sharing(arrays, max_df, size)
     assert [tuple(p) for p in found.tolist()] == sorted(index.pairs(min_shared=1))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    sets=st.lists(st.sets(st.integers(0, 6), max_size=5), max_size=8),
+    max_df=st.integers(2, 8),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_shared_values_counts_every_pair_in_any_record_order(
+    sets: list[set[int]], max_df: int, seed: int
+) -> None:
+    """Records in any order (the sort is not stable: a value's holders may come in any order)
+    give each pair of owners its count of shared values held by at most ``max_df`` owners."""
+    records = [(value, owner) for owner, s in enumerate(sets) for value in s]
+    np.random.default_rng(seed).shuffle(records)
+    values = np.array([v for v, _ in records], dtype=np.uint64)
+    owners = np.array([o for _, o in records], dtype=np.int64)
+    shared = shared_values(values, owners, max_df)
+    holders = {v: [o for o, s in enumerate(sets) if v in s] for v in set().union(*sets)}
+    expected: dict[tuple[int, int], int] = {}
+    for held_by in holders.values():
+        if len(held_by) <= max_df:
+            for n, i in enumerate(held_by):
+                for j in held_by[n + 1 :]:
+                    expected[i, j] = expected.get((i, j), 0) + 1
+    found = zip(shared.first.tolist(), shared.second.tolist(), shared.count.tolist(), strict=True)
+    assert {(i, j): c for i, j, c in found} == expected
 
 
 @settings(max_examples=200, deadline=None)

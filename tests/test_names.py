@@ -60,3 +60,12 @@ def test_a_name_phrase_is_a_name_and_prose_or_other_kinds_are_not() -> None:
     assert not is_name(prose, Fragment(0, len(prose), 0, 9, 5, 5), stops)
     long = " ".join(["Volvo"] * NAME_WORDS)
     assert not is_name(long, Fragment(0, len(long), 0, 9, NAME_WORDS, NAME_WORDS), stops)
+
+
+def test_a_name_is_judged_on_at_most_name_words_words() -> None:
+    """The words are looked for up to :data:`NAME_WORDS` only: one fewer capitalised words is
+    still a name, that many or more (however many) is not."""
+    stops = stop_words("en")
+    for count, name in ((NAME_WORDS - 1, True), (NAME_WORDS, False), (5 * NAME_WORDS, False)):
+        text = " ".join(["Volvo"] * count)
+        assert is_name(text, Fragment(0, len(text), 0, 9, count, count), stops) is name

@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from copylens.core import Options, TextInput, check, passages, sentence_align, signals
+from copylens.core import Options, TextInput, check, compare, passages, sentence_align, signals
 from copylens.core.align import Alignment, align
 from copylens.core.canonicalize import Canonical
 from copylens.core.extract import Extracted
@@ -545,6 +546,50 @@ def test_one_edited_sentence_wrapped_over_two_lines_is_no_run() -> None:
     sim = similarity(a.canonical, b)
     (run,) = sentence_align.alone(sim, [], passages._ends(a.text, a.canonical, sim.a))
     assert int(a.canonical.ends[run.a1 - 1]) > a.text.index(second)
+
+
+def test_a_verbatim_short_sentence_gives_a_run_no_weight() -> None:
+    """A short source sentence's words kept in order (six of them, too few for a copy:
+    ``Options.min_fragment_words``) beside a sentence seeded four source sentences further
+    on (no copy of it by its words): the word aligner's run, not an edited sentence, so no
+    run of sentences alone. Before: one run of the two, its source side the five source
+    sentences from the one to the other (issues 34/40: a common set phrase beside a
+    writer's own sentence in 100,000 essays)."""
+    essay = (
+        f"{OPENING} Engineers built levees along the main channel. "
+        f"Sudden floods could keep towns safe, my uncle says. {CLOSING}"
+    )
+    a, b = _prepared(essay).canonical, _prepared(SOURCE).canonical
+    sim = similarity(a, b)
+    assert sorted(sim.seeds) == [(1, 2), (2, 6)]
+    assert sim.verbatim(1, 2) and sim.copies(1, 2, 3)
+    assert not sim.verbatim(2, 6) and not sim.copies(2, 6, 7)
+    assert sentence_align.alone(sim, []) == []
+
+
+COMMON_PHRASE = Path(__file__).parent / "data" / "common_phrase"
+"""Essays of bench/make_essays.py (``--common``, 100,000 essays): four unrelated pairs that
+share a set phrase (and one a quotation) and nothing else."""
+
+
+@pytest.mark.parametrize(
+    "pair", [("16939", "56458"), ("28393", "58615"), ("61169", "75602"), ("34003", "79888")]
+)
+def test_a_common_set_phrase_beside_own_sentences_is_no_retelling(pair: tuple[str, str]) -> None:
+    """An unrelated pair of generated essays sharing a set phrase: the phrase (7-8 words, a
+    sentence of its own, once or twice in B) and the writer's next or previous sentence,
+    seeded by chance by a sentence of B far from it, made a run of sentences alone: a
+    paraphrase fragment of 103-175 characters whose source side was the 17-29 units of B
+    between (containment of B 0.30-0.67, ``compare``'s pair listed). Now no paraphrase; the
+    quotation one pair shares stays a copy, and neither containment reaches 0.2."""
+    a, b = (COMMON_PHRASE / f"essay_{n}.txt" for n in pair)
+    report = check([a], [b], Options(workers=1))
+    fragments = [f for m in report.documents[0].sources for f in m.fragments]
+    assert all(f.kind == "copy" for f in fragments)
+    for f in fragments:  # no short passage on a long stretch of B
+        assert f.source_end - f.source_start < 2 * (f.end - f.start)
+    for found in compare([a, b], Options(workers=1)).pairs:
+        assert found.containment_ab < 0.2 and found.containment_ba < 0.2
 
 
 def test_one_copied_sentence_without_a_run_of_words_is_no_fragment() -> None:

@@ -221,6 +221,25 @@ def test_blas_runs_one_thread_a_process_unless_the_user_says_otherwise() -> None
     assert done.stdout.strip() == "3", done.stderr
 
 
+def test_blas_runs_one_thread_when_numpy_was_imported_first() -> None:
+    """A program that imports numpy, then copylens, has OpenBLAS loaded before the variable
+    was set: the loaded library is set to one thread (on this 2-core machine it started 2)."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import numpy, copylens.core, threadpoolctl; "
+        "print(max(i['num_threads'] for i in threadpoolctl.threadpool_info()))"
+    )
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+    }
+    env["OMP_NUM_THREADS"] = "2"  # OpenBLAS's own count where the machine has one core
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.stdout.strip() == "1", done.stderr
+
+
 UNRELATED = (
     "Our orchestra rehearsed the symphony every Thursday evening in the old church hall, "
     "where the cellos sounded warmer than anywhere else in town."
