@@ -12,14 +12,21 @@ many. :func:`compare_on_dask`:
 2. *read*: one task per partition of consecutive inputs calls
    :func:`~copylens.core.prepare.read_each` on its worker, so every file is still read in a
    process of its own within the time and memory limits (:mod:`copylens.core.pool`); the
-   documents stay in the workers' memory, only their paths and the failures come back;
+   documents stay in the workers' memory, only their paths and the failures come back. On a
+   LocalCluster (``--dask local``: its workers share this machine's temporary folder and end
+   with the run) each document is written to the run's spill as it is read, as the local run
+   does (:mod:`copylens.core.spill`), and a partition holds the documents' summaries
+   (:class:`~copylens.core.spill.Spilled`, ~10 KB an essay against ~35 KB), read back whole
+   only to be readied or aligned (issue 40: the whole documents moved between the workers
+   took 1.9 GB at 10,000 essays and much of the workers' time in (un)pickling);
 3. *common phrases*: each partition's (anchor k-gram, document) records are split into
    buckets by value (a hash shuffle) and each bucket counted by
    :func:`~copylens.core.ignore.held_by_many`: all holders of a value land in one bucket, so
    the count is the global one;
 4. *ready*: each partition goes through :func:`~copylens.core.engine.ready_to_compare` with its
    position in the run (``first``: the salt of ignored words must tell all the run's documents
-   apart, not a partition's) and the common phrases of the whole run;
+   apart, not a partition's) and the common phrases of the whole run (a spilled partition
+   through :func:`~copylens.core.engine.readied`, document by document, as the local run);
 5. *candidates*: the ready anchors shuffled the same way; each bucket's pairs by
    :func:`~copylens.core.index.shared_values` with :data:`~copylens.core.index.MAX_DF`, exact
    for the same reason; the union of the buckets' pairs is ``candidate_pairs``;
@@ -38,12 +45,14 @@ What must hold: the report equals ``compare``'s for the same inputs and options 
 pairs in the same order, the same fragments, clusters, documents and errors in their order);
 with ``on_pair`` the pairs come in candidate order, as ``compare`` sends them.
 
-What moves over the network: the inputs' paths to the workers; 16 bytes per anchor of every
-document in each shuffle; the common phrases to every partition; a partition to each
-worker aligning a block of it, once (or, in a run too large for that, each block's documents
-to the worker aligning it, when another holds them); back to this process: paths
-and failures, candidate pair codes, the reported pairs, and the texts when the report holds
-them. The workers read the files themselves: with a remote scheduler they must see them at
+What moves over the network: the inputs' paths to the workers; 8 or 12 bytes per anchor of
+every document in each shuffle (cut into two buckets per worker thread at least,
+:data:`BUCKET_DOCUMENTS`); the common phrases to every partition; a partition to each worker
+aligning a block of it, once (or, in a run too large for that, each block's documents to the
+worker aligning it, when another holds them), summaries on a LocalCluster; a task's lists and
+texts as one pickle each (:class:`_Batch`); back to this process: paths and failures,
+candidate pair codes, the reported pairs, and the texts when the report holds them. The
+workers read the files themselves: with a remote scheduler they must see them at
 the same paths (a shared filesystem); a file one cannot find is reported as such.
 
 Reading on a worker: a Dask worker runs tasks on threads, so the readers are spawned, never
@@ -534,7 +543,7 @@ class _Run:
         items: Sequence[Item],
         build: Callable[[Extracted, Options], T],
         parts: int,
-        each: Callable[[T], object] | None = None,
+        each: Callable[[Any], object] | None = None,  # T: a union mypy cannot solve
     ) -> list[tuple[Any, int]]:
         """One read task per partition of ``items`` (:meth:`read_part`): its future and its
         number of items."""
