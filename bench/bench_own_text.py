@@ -31,11 +31,23 @@ a fix adds, or one that switches its new behaviour off). Own sentences are also 
 length of their own stretch in canonical words (up to the gap g, up to 4·g + 2, longer): the
 lengths the engine's alignment treats differently today.
 
+Own sentences between *retold* ones (issue 34): the essays above hold copies, so nearly every
+decision over an own sentence is made before the passage grouping
+(``copylens.core.passages.PassageGrouping``, where a paraphrase joins a copy or a paraphrase
+beside it). In the same run the engine is run again without that step (bench only,
+:data:`UNGROUPED`) on the essays above where it had a paraphrase, and with and without it on
+``make_retold.py``'s essays (hand-written paraphrases and synonymizer rewrites with own
+sentences between): own sentences marked with and without it, marked by it (with, not
+without), *at stake* in it (between two fragments of one source it may join), retold
+sentences marked, and its joins (``--retold-per-item 0`` leaves the section out).
+
 Usage: ``python bench/bench_own_text.py [--per-kind 30] [--seed 1] [--options K=V ...]
-[--compare-options K=V ...] [--processes N]`` from anywhere; writes ``bench/results/own_text.json``
-and ``own_text.md`` (with another ``--per-kind``, ``own_text_<N>.*``). The default collection
-(300 essays: 30 of each language and kind, 10 of each Ukrainian kind) takes about 20 s on 2
-cores (7 s of it generating and verifying), a second option set about 5 s more.
+[--compare-options K=V ...] [--processes N] [--retold-per-item 2]`` from anywhere; writes
+``bench/results/own_text.json`` and ``own_text.md`` (with another ``--per-kind``,
+``own_text_<N>.*``). The default collection (370 essays: 30 of each language and kind, 10 of
+each Ukrainian kind) takes about 25 s on 2 cores (7 s of it generating and verifying), a
+second option set about 5 s more, the grouping section (278 retold essays twice, a few of the
+collection's once more) about 15 s more on an idle machine. No test runs this bench.
 """
 
 from __future__ import annotations
@@ -46,20 +58,23 @@ import os
 import platform
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
+import make_retold  # noqa: E402
 from bench_alignment import BASELINE_W, baseline_spans, core_state, engine_named, parallel  # noqa: E402
 from make_interleaved import APART, KINDS, Essay, Sentence, generate, makeup, summary, verify  # noqa: E402
 
 import copylens.core.align as align  # noqa: E402
+import copylens.core.passages as passages  # noqa: E402
 from copylens.core import Options, TextInput, check  # noqa: E402
 from copylens.core.canonicalize import canonicalize  # noqa: E402
 
@@ -98,34 +113,54 @@ class Run:
     containment: float
     inserts: list[Span]
     fragments: int
+    found: list[tuple[int, str, Span]] = field(default_factory=list)
+    """The engine's fragments: source number, kind and span (the baseline's: none)."""
 
 
 # ---------------------------------------------------------------- running the methods
 
 _ESSAYS: Sequence[Essay] = ()
+_RUNS: dict[str, list[Run]] = {}
+"""Every method's runs of the collection, by name (:func:`measure`), for the grouping's."""
 
 
 UNCUT = (("__uncut__", True),)
 """Changes naming today's engine as it was before issue 12: no sentence cut out of a fragment
 (``copylens.core.align.own_sentences`` answering none), so both run in one process."""
+UNGROUPED = (("__ungrouped__", True),)
+"""Changes naming today's engine without its passage grouping step (issue 34,
+``copylens.core.passages.PassageGrouping`` not wanted): set against the engine, it shows what
+that step alone marks."""
 
 
 def engine_run(essay: Essay, changes: Changes) -> Run:
     """The engine's fragments of ``essay`` in all its sources, under ``changes``."""
     sources = [TextInput(f"source{n}", s["text"]) for n, s in enumerate(essay.sources)]
-    options = Options(workers=1, **dict(c for c in changes if c not in UNCUT))
+    marks = {k for k, _ in changes if k.startswith("__")}
+    options = Options(workers=1, **{k: v for k, v in changes if k not in marks})
     cut = align.own_sentences
-    if changes == UNCUT:
+    if "__uncut__" in marks:
         align.own_sentences = lambda *args, **kwargs: []
+    if "__ungrouped__" in marks:  # the instance's answer, not the class's: this process only
+        passages.PASSAGE_GROUPING.wanted = lambda options: False  # type: ignore[method-assign]
     try:
         report = check([TextInput("essay", essay.text)], sources, options)
     finally:
         align.own_sentences = cut
+        vars(passages.PASSAGE_GROUPING).pop("wanted", None)
     doc = report.documents[0]
-    fragments = [f for match in doc.sources for f in match.fragments]
-    inserts = [(e.start, e.end) for f in fragments for e in f.edits if e.kind == "insert"]
-    spans = [(f.start, f.end) for f in fragments]
-    return Run(spans, 1.0 - doc.uniqueness, inserts, len(fragments))
+    fragments = [(m.path, f) for m in doc.sources for f in m.fragments]
+    inserts = [(e.start, e.end) for _, f in fragments for e in f.edits if e.kind == "insert"]
+    spans = [(f.start, f.end) for _, f in fragments]
+    found = [(int(s.removeprefix("source")), _kind(f), (f.start, f.end)) for s, f in fragments]
+    return Run(spans, 1.0 - doc.uniqueness, inserts, len(fragments), found)
+
+
+def _kind(fragment: Any) -> str:
+    """The fragment's kind; ``copy+retold`` for a copy holding a retold edit (the grouping's)."""
+    if fragment.kind == "copy" and any(e.kind == "retold" for e in fragment.edits):
+        return "copy+retold"
+    return str(fragment.kind)
 
 
 def baseline_run(essay: Essay) -> Run:
@@ -327,6 +362,170 @@ def worst(
     return out
 
 
+# ---------------------------------------------------------------- the passage grouping (issue 34)
+
+RETOLD_PER_ITEM = 2
+"""Essays of ``make_retold.py`` made from every hand-written paraphrase and kind."""
+JOINABLE = {"copy", "copy+retold", "paraphrase"}
+GROUPED = {"paraphrase", "copy+retold"}
+"""Kinds of fragment a run with the grouping holds only where the grouping had a paraphrase
+to join: an essay whose run has none is the same without the step (not run again)."""
+
+
+def at_stake(essay: Essay, run: Run) -> set[int]:
+    """Own sentences (indices) the grouping decides on, given a run without it: those inside
+    the gap between two fragments of one source next to each other (by start), a paraphrase
+    and a copy or two paraphrases, which ``one_passage(grouped=True)`` may join."""
+    by_source: dict[int, list[tuple[Span, str]]] = defaultdict(list)
+    for source, kind, span in run.found:
+        by_source[source].append((span, kind))
+    out = set()
+    for found in by_source.values():
+        for (f, f_kind), (g, g_kind) in pairwise(sorted(found)):
+            if "paraphrase" in (f_kind, g_kind) and {f_kind, g_kind} <= JOINABLE:
+                out |= {
+                    k
+                    for k, s in enumerate(essay.sentences)
+                    if s.label == "own" and f[1] <= s.start and s.end <= g[0]
+                }
+    return out
+
+
+def grouping_tally(
+    essays: Sequence[Essay], grouped: Sequence[Run], ungrouped: Sequence[Run]
+) -> dict[str, Any]:
+    """Own and borrowed sentences marked with the grouping and without it; the own sentences
+    it decides on (:func:`at_stake`) and marks; its joins (fragments fewer with it)."""
+    c: Counter[str] = Counter()
+    for essay, on, off in zip(essays, grouped, ungrouped, strict=True):
+        c["essays"] += 1
+        c["joins"] += max(0, off.fragments - on.fragments)
+        c["essays joined"] += off.fragments > on.fragments
+        stake = at_stake(essay, off)
+        for k, s in enumerate(essay.sentences):
+            hit_on, hit_off = marked(s, on.spans), marked(s, off.spans)
+            c[s.label] += 1
+            c[f"{s.label} marked"] += hit_on
+            c[f"{s.label} marked ungrouped"] += hit_off
+            if s.label == "own":
+                c["own between"] += s.between
+                c["own marked by grouping"] += hit_on and not hit_off
+                c["own unmarked by grouping"] += hit_off and not hit_on
+                c["own at stake"] += k in stake
+                c["own at stake marked"] += k in stake and hit_on
+    return dict(c)
+
+
+def measure_grouping(
+    base: Changes,
+    essays: Sequence[Essay],
+    on: list[Run],
+    processes: int,
+    per_item: int,
+    seed: int,
+    per_kind: int,
+) -> dict[str, Any]:
+    """Today's collection without the grouping (set against ``on``, the engine's runs with it;
+    only the essays where it had a paraphrase, :data:`GROUPED`) and ``make_retold.py``'s
+    essays with and without it: :func:`grouping_tally` per group."""
+    global _ESSAYS
+    ungrouped = tuple(sorted(base + UNGROUPED))
+    touched = [n for n, r in enumerate(on) if any(k in GROUPED for _, k, _ in r.found)]
+    _ESSAYS = [essays[n] for n in touched]
+    again, seconds = run_all(ungrouped, processes)
+    off = list(on)
+    for n, run in zip(touched, again, strict=True):
+        off[n] = run
+    tallies = {"interleaved (make_interleaved, all kinds)": grouping_tally(essays, on, off)}
+    t0 = time.perf_counter()
+    retold = make_retold.generate(per_item, seed, per_kind)
+    make_retold.check(retold)
+    _ESSAYS = retold
+    retold_on, s_on = run_all(base, processes)
+    retold_off, s_off = run_all(ungrouped, processes)
+    groups: dict[str, list[int]] = defaultdict(list)
+    for n, e in sorted(enumerate(retold), key=lambda x: (x[1].lang, x[1].kind)):
+        groups[f"{e.lang}/{e.kind}"].append(n)
+    for n, e in enumerate(retold):
+        groups[f"{e.lang}/retold"].append(n)
+    groups["all retold"] = list(range(len(retold)))
+    for name, idx in groups.items():
+        tallies[name] = grouping_tally(
+            [retold[n] for n in idx], [retold_on[n] for n in idx], [retold_off[n] for n in idx]
+        )
+    print(
+        f"grouping: {len(touched)} of {len(essays)} interleaved essays with a paraphrase, "
+        f"without it in {seconds:.1f} s; "
+        f"{len(retold)} retold essays with it in {s_on:.1f} s, without in {s_off:.1f} s",
+        flush=True,
+    )
+    return {
+        "per_item": per_item,
+        "retold_essays": len(retold),
+        "makeup": make_retold.makeup(retold),
+        "tallies": tallies,
+        "interleaved_with_paraphrase": len(touched),
+        "seconds": round(seconds + time.perf_counter() - t0, 1),
+        "worst": [
+            {
+                "essay": retold[n].id,
+                "sentences": [
+                    retold[n].text[s.start : s.end]
+                    for s in retold[n].sentences
+                    if s.label == "own" and marked(s, retold_on[n].spans)
+                ],
+                "by_grouping": [
+                    retold[n].text[s.start : s.end]
+                    for s in retold[n].sentences
+                    if s.label == "own"
+                    and marked(s, retold_on[n].spans)
+                    and not marked(s, retold_off[n].spans)
+                ],
+            }
+            for n in range(len(retold))
+            if any(s.label == "own" and marked(s, retold_on[n].spans) for s in retold[n].sentences)
+        ],
+    }
+
+
+def of(c: dict[str, Any], label: str, suffix: str = "") -> str:
+    return f"{c.get(f'{label} marked{suffix}', 0)}/{c.get(label, 0)}"
+
+
+def grouping_table(grouping: dict[str, Any]) -> list[str]:
+    """Markdown: per group, own and borrowed sentences marked with and without the grouping."""
+    lines = [
+        "| group | essays | own (between) | own marked | own marked, no grouping | "
+        "own marked by the grouping | own unmarked by it | own at stake in it (marked) | "
+        "retold marked | retold marked, no grouping | copied verbatim marked | joins (essays) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name, c in grouping["tallies"].items():
+        lines.append(
+            f"| {name} | {c['essays']} | {c.get('own', 0)} ({c.get('own between', 0)}) | "
+            f"{of(c, 'own')} | {of(c, 'own', ' ungrouped')} | "
+            f"{c.get('own marked by grouping', 0)} | {c.get('own unmarked by grouping', 0)} | "
+            f"{c.get('own at stake', 0)} ({c.get('own at stake marked', 0)}) | "
+            f"{of(c, 'retold')} | {of(c, 'retold', ' ungrouped')} | "
+            f"{of(c, 'copied-verbatim')} | {c.get('joins', 0)} ({c.get('essays joined', 0)}) |"
+        )
+    return lines
+
+
+def grouping_lines(grouping: dict[str, Any]) -> list[str]:
+    """The retold essays with own sentences marked, those marked by the grouping first."""
+    rows = sorted(grouping["worst"], key=lambda w: (-len(w["by_grouping"]), -len(w["sentences"])))
+    lines = []
+    for w in rows[: 2 * SHOWN]:
+        by = set(w["by_grouping"])
+        shown = "; ".join(
+            f"“{t}”" + (" (by the grouping)" if t in by else "") for t in w["sentences"][:SHOWN]
+        )
+        more = f" … and {len(w['sentences']) - SHOWN} more" if len(w["sentences"]) > SHOWN else ""
+        lines.append(f"- **{w['essay']}**: {shown}{more}")
+    return lines
+
+
 # ---------------------------------------------------------------- option sets
 
 
@@ -518,8 +717,38 @@ def render_markdown(result: dict[str, Any], essays: Sequence[Essay]) -> str:
             "",
             *worst_lines(methods[first]["worst"]),
             "",
+            *grouping_markdown(result["grouping"], first),
         ]
     )
+
+
+def grouping_markdown(grouping: dict[str, Any] | None, engine: str) -> list[str]:
+    if grouping is None:
+        return []
+    return [
+        "## Own sentences between retold ones: the passage grouping (issue 34)",
+        "",
+        f"{engine}, with its passage grouping step (`core/passages.py`, `PassageGrouping`: a "
+        "paraphrase joined to a copy or a paraphrase beside it) and without it (the step not "
+        f"run, bench only), on today's collection above and on {grouping['retold_essays']} "
+        "essays of `make_retold.py` (seed as above, "
+        f"{grouping['per_item']} per hand-written paraphrase and kind): the sentences of a "
+        "`heavy` or `medium` paraphrase of `bench/paraphrase_data` (`mixed`: medium, each "
+        "sentence retold or its source sentence copied verbatim) with the writer's own "
+        "sentences on the topic between them, checked against the passage and two others; "
+        "`synonyms` (`synmixed`: each at even odds): `make_interleaved.py`'s verbatim essays "
+        "with every copied sentence rewritten by the thesaurus synonymizer of "
+        "`bench_paraphrase.py` (Russian, Ukrainian). "
+        "*Marked by the grouping*: marked with it, not without; *at stake*: lying in the gap "
+        "between two fragments of one source the grouping may join (a paraphrase and a copy or "
+        "a paraphrase, run without it); *joins*: fragments fewer with it.",
+        "",
+        *grouping_table(grouping),
+        "",
+        *(["Retold essays with own sentences marked (engine):", ""] if grouping["worst"] else []),
+        *grouping_lines(grouping),
+        "",
+    ]
 
 
 def print_report(result: dict[str, Any]) -> None:
@@ -552,6 +781,7 @@ def measure(
     out = {}
     for name, changes in sets.items():
         runs, seconds = run_all(changes, processes)
+        _RUNS[name] = runs
         print(f"{name}: {len(essays)} essays in {seconds:.1f} s", flush=True)
         scores = score(essays, runs, known)
         out[name] = {
@@ -576,6 +806,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare-options", nargs="+", metavar="KEY=VALUE")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--name", default="own_text", help="results file stem")
+    parser.add_argument(
+        "--retold-per-item",
+        type=int,
+        default=RETOLD_PER_ITEM,
+        help="make_retold.py essays per paraphrase and kind (0: no grouping section)",
+    )
     args = parser.parse_args(argv)
     try:
         base = parse_changes(args.options)
@@ -602,6 +838,17 @@ def main(argv: list[str] | None = None) -> int:
         f"words, {checked['longest_common_lemma_run_own_vs_sources']['max']} lemmas (guard < 5)"
     )
     methods = measure(essays, sets, args.processes)
+    grouping = None
+    if args.retold_per_item > 0:
+        grouping = measure_grouping(
+            base,
+            essays,
+            _RUNS[set_name(base)],
+            args.processes,
+            args.retold_per_item,
+            args.seed,
+            args.per_kind,
+        )
     total = time.perf_counter() - t0
     result: dict[str, Any] = {
         "when": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -614,9 +861,14 @@ def main(argv: list[str] | None = None) -> int:
         "mark_share": MARK_SHARE,
         "collection": {"about": about, "makeup": makeup(essays), "verify": checked},
         "methods": methods,
+        "grouping": grouping,
         "seconds": {"generate_and_verify": round(gen_s, 1), "total": round(total, 1)},
     }
     print_report(result)
+    if grouping is not None:
+        print("\nOwn sentences between retold ones: the passage grouping (issue 34):")
+        print("\n".join(grouping_table(grouping)))
+        print("\n".join(grouping_lines(grouping)))
     print(f"\ntotal {total:.1f} s ({gen_s:.1f} s generating and verifying)")
     stem = args.name if args.per_kind == DEFAULT_PER_KIND else f"{args.name}_{args.per_kind}"
     RESULTS.mkdir(exist_ok=True)

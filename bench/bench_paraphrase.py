@@ -100,6 +100,7 @@ from bench_alignment import CS_DIR, auc, core_state, cs_rows, engine_named  # no
 from bench_own_text import canonical_share  # noqa: E402
 from make_pairs import _seed_paragraphs, words_of  # noqa: E402
 from make_paraphrase import KINDS, LANGS, Item, load_all, source_text, verify, verify_lines  # noqa: E402
+from make_retold import synonymizer  # noqa: E402
 from shared import CORPORA_DIR, SEEDS_DIR  # noqa: E402
 
 from copylens.core import Options, TextInput, check  # noqa: E402
@@ -555,31 +556,11 @@ def thesaurus_rewrites(lang: str, items: Sequence[Item]) -> list[tuple[str, str,
     (alphabetical) that pymorphy3 can put in the word's form, else the word stays; punctuation
     and the rest kept. With the index of the passage it retells. Not a test of independence:
     the stage reads the same thesaurus; it shows the thesaurus signal working end to end."""
-    from copylens.core.thesaurus import thesaurus
-
-    words = thesaurus(lang)
-    if words is None:
+    rewrite = synonymizer(lang)
+    if rewrite is None:
         return []
-    import pymorphy3
-
-    analyzer = pymorphy3.MorphAnalyzer(lang=lang)
-
-    def swap(match: re.Match[str]) -> str:
-        word = match.group(0)
-        parse = analyzer.parse(word.lower())[0]
-        for synonym in sorted(words.synonyms(parse.normal_form)):
-            inflected = analyzer.parse(synonym)[0].inflect(set(parse.tag.grammemes) - {"Infr"})
-            if inflected is not None and synonym != parse.normal_form:
-                new = inflected.word
-                return new.capitalize() if word[:1].isupper() else new
-        return word
-
     return [
-        (
-            f"{lang}/{item.id}/thesaurus",
-            re.sub(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*", swap, source_text(item)),
-            n,
-        )
+        (f"{lang}/{item.id}/thesaurus", rewrite(source_text(item)), n)
         for n, item in enumerate(items)
     ]
 

@@ -161,9 +161,7 @@ def diagnose(pair: Any, cases: list[tuple[int, int, int, int]]) -> list[dict[str
     return out
 
 
-def _faults(
-    inside: list[tuple[int, int]], ends: Callable[[int], bool], near: set[int]
-) -> list[str]:
+def _faults(inside: list[tuple[int, int]], ends: Callable[[int], int], near: set[int]) -> list[str]:
     """Why each run of two or more seed units in the case is not one :func:`alone` reports by
     following its source (:func:`copylens.core.sentence_align._following`)."""
     sources: dict[int, list[int]] = {}

@@ -15,7 +15,10 @@ fragment of its own: it works with the copy signal's, at the three points of a
   (:func:`~copylens.core.sentence_align.alone`) are ``"paraphrase"`` fragments, their words
   covered (:func:`edited`); then adjacent fragments are one passage across the sentences
   between them that the source holds, never across a writer's own
-  (:func:`~copylens.core.sentence_align.one_passage`), the words covered staying as they are.
+  (:func:`~copylens.core.sentence_align.one_passage`), and a fragment of edited words is
+  continued over the whole sentences beside it that raise its cosine with its source range
+  (:func:`~copylens.core.sentence_align.extended_edges`), the words covered staying as they
+  are.
 
 The passage grouping (issue 34) is a step of its own, the pair's last (:class:`PassageGrouping`,
 after the summary and names steps): a copy and a paraphrase beside it are one ``"copy"``
@@ -52,6 +55,7 @@ from copylens.core.sentence_align import (
     Similarity,
     Units,
     alone,
+    extended_edges,
     join,
     one_passage,
     pair_sentences,
@@ -92,6 +96,8 @@ class SentencePassages(PairStep):
         if options.paraphrase and sim is not None:
             found = edited(a, b, found, sim)
         fragments = one_passage(found.fragments, ca, cb, sim, text=a.text)
+        if sim is not None:
+            fragments = extended_edges(fragments, ca, cb, sim)
         return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
 
 
@@ -122,15 +128,21 @@ def edited(a: Prepared, b: Prepared, found: Finding, sim: Similarity) -> Finding
 _END = re.compile(FINAL_STOP)
 
 
-def _ends(text: str, c: Canonical, units: Units) -> Callable[[int], bool]:
-    """Whether a unit of the checked text ends a sentence: final punctuation between its last
-    word and the next unit's first (a unit may end at a line break inside a sentence)."""
+def _ends(text: str, c: Canonical, units: Units) -> Callable[[int], int]:
+    """The sentence ends a unit of the checked text holds: final punctuation between two of its
+    words (a full stop before a small letter, which does not split units, or a sentence too
+    short to be a unit of its own, :data:`~copylens.core.sentence_align.MIN_UNIT`), and one
+    more when there is final punctuation between its last word and the next unit's first (a
+    unit may end at a line break inside a sentence). PAN-13's random obfuscation moves full
+    stops and drops capitals: a run of two units of two sentences was counted as one."""
 
-    def ends(u: int) -> bool:
+    def ends(u: int) -> int:
+        w0, w1 = int(units.bounds[u]), int(units.bounds[u + 1])
+        inside = len(_END.findall(text[int(c.starts[w0]) : int(c.ends[w1 - 1])])) if w1 > w0 else 0
         if u + 1 >= len(units):
-            return True
-        w = int(units.bounds[u + 1])
-        return _END.search(text[int(c.ends[w - 1]) : int(c.starts[w])] + " ") is not None
+            return inside + 1
+        gap = text[int(c.ends[w1 - 1]) : int(c.starts[w1])] + " "
+        return inside + (_END.search(gap) is not None)
 
     return ends
 

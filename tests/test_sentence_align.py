@@ -1150,3 +1150,96 @@ def test_a_lone_word_far_before_the_copy_in_the_source_does_not_start_the_passag
     found = sentence_align.described(a, b, 0, len(a), 0, len(b), [member])
     assert (found.a0, found.b0) == (copy_a, copy_b)
     assert (found.a1, found.b1) == (len(a), copy_b + n)
+
+
+def _shuffled_around(middle: str) -> tuple[str, list[Fragment]]:
+    """An essay of SHUFFLED's first two sentences, ``middle``, then its fourth and fifth; the
+    copy fragments of the two pairs, the first one's source range reaching over SOURCE's
+    third sentence (a shuffled passage's fragments take words from one another's sentences,
+    so their source ranges overlap and no source sentence lies between them)."""
+    src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
+    head, tail = " ".join(shuffled[:2]), " ".join(shuffled[3:5])
+    essay = f"{head} {middle} {tail}"
+    at = essay.index(tail)
+    fourth = SOURCE.index(src[3])
+    return essay, [
+        Fragment(0, len(head), 0, fourth - 1, 14, 10),
+        Fragment(at, at + len(tail), fourth, SOURCE.index(src[4]) + len(src[4]), 16, 12),
+    ]
+
+
+def test_an_obfuscated_sentence_raising_the_passage_cosine_joins_its_neighbours() -> None:
+    """Between two shuffled copies whose source ranges overlap, the source's third sentence
+    obfuscated (five of its nine counted words kept, "scientists say" and "keep safe" added:
+    under GAP_SHARE, no seed of a source unit between the ranges, none lies there) raises the
+    tf-isf cosine of the passage with its source (PASSAGE_RISE): one passage (before: two).
+    A writer's own sentence on the topic there lowers it: the fragments stay apart (issue 12)."""
+    obfuscated = "Engineers built levees on the main channel, scientists say, to keep towns safe."
+    owns = (
+        "My town by the river has levees too and I walk on them with my dog.",
+        "I think the engineers were right to build them, whatever the cost to the farmers.",
+        "Scientists say the engineers built levees in the wrong places.",
+    )
+    for middle, expected in ((obfuscated, 1), *((own, 2) for own in owns)):
+        essay, fragments = _shuffled_around(middle)
+        a, b = _prepared(essay), _prepared(SOURCE)
+        sim = similarity(a.canonical, b.canonical)
+        assert len(one_passage(fragments, a.canonical, b.canonical)) == 2  # words alone
+        joined = one_passage(fragments, a.canonical, b.canonical, sim)
+        assert len(joined) == expected, middle
+        if expected == 1:
+            assert (joined[0].start, joined[0].end, joined[0].kind) == (0, len(essay), "copy")
+
+
+def test_an_edited_copy_is_continued_over_an_edge_sentence_raising_its_cosine() -> None:
+    """A fragment of edited words over SHUFFLED's first three sentences (its source range
+    through SOURCE's fourth) and, after it, the fourth sentence shuffled: the sentence raises
+    the fragment's tf-isf cosine with its source range (EDGE_RISE), so the fragment ends on
+    its last word, the sentence a "replace" edit with an empty source span at the fragment's
+    source end. A writer's own sentence on the topic there dilutes it: the fragment stays as
+    it was (issue 12); so does a verbatim copy's (it ends where its words do)."""
+    src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
+    head = " ".join(shuffled[:3])
+    owns = (
+        "My town by the river has levees too and I walk on them with my dog.",
+        "Scientists say the engineers built levees in the wrong places.",
+        "Sediment matters a lot, and wetlands need it, my teacher told us.",
+    )
+    cases = [(shuffled[3], 10, True), (shuffled[3], 30, False), *((o, 10, False) for o in owns)]
+    for after, exact, grows in cases:
+        essay = f"{head} {after}"
+        a, b = _prepared(essay), _prepared(SOURCE)
+        source_end = SOURCE.index(src[3]) + len(src[3]) - 1
+        fragment = Fragment(0, len(head) - 1, 0, source_end, 30, exact)
+        (got,) = sentence_align.extended_edges(
+            [fragment], a.canonical, b.canonical, similarity(a.canonical, b.canonical)
+        )
+        if not grows:
+            assert got == fragment, after
+            continue
+        assert (got.start, got.end) == (0, int(a.canonical.ends[-1]))
+        assert got.words == len(a.canonical)
+        (edit,) = got.edits
+        assert (edit.kind, edit.start, edit.end) == ("replace", essay.index(after), got.end)
+        assert (edit.source_start, edit.source_end) == (source_end, source_end)
+
+
+def test_two_edited_sentences_whose_full_stop_splits_no_unit_are_a_run() -> None:
+    """Two reversed source sentences, the second begun with a small letter (so no unit ends
+    at the full stop between them, as PAN-13's random obfuscation moves full stops and drops
+    capitals) and broken by a line break: two units, two sentences, a run. Before: the
+    sentences were counted at the units' ends only, one sentence, nothing (PAN-13 random
+    cases suspicious-document00132 and 00689 had no fragment)."""
+    sentences = _sentences(SOURCE)
+    first = _reversed(sentences[2])
+    words = _reversed(sentences[3]).split()
+    words[0] = words[0].lower()
+    text = f"{OPENING} {first} {' '.join(words[:5])}\n{' '.join(words[5:])} {CLOSING}"
+    a, b = _prepared(text), _prepared(SOURCE).canonical
+    sim = similarity(a.canonical, b)
+    ends = passages._ends(a.text, a.canonical, sim.a)
+    assert len(sim.a) == 4  # the opening, the two edited sentences as two units, the closing
+    assert ends(1) == 1  # the full stop inside it; none at its line break
+    (run,) = sentence_align.alone(sim, [], ends)
+    assert int(a.canonical.starts[run.a0]) == text.index(first.split()[0])
+    assert int(a.canonical.ends[run.a1 - 1]) == text.index("levees these") + len("levees")

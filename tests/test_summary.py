@@ -386,3 +386,16 @@ def test_a_set_phrase_in_a_pair_without_a_fragment_seeds_no_summary(pair: tuple[
     a, b = (COMMON_PHRASE / f"essay_{n}.txt" for n in pair)
     report = check([a], [b], Options(workers=1))
     assert [f for m in report.documents[0].sources for f in m.fragments] == []
+
+
+@pytest.mark.parametrize("pair", [("08084", "74898"), ("18344", "22644"), ("32413", "52962")])
+def test_seeds_sharing_few_words_make_no_summary_around_a_quotation(pair: tuple[str, str]) -> None:
+    """Unrelated generated essays sharing a quotation (the copy fragment, 11-15 words) and
+    topic words: the run around the quotation has seeds of its own (units of two to eight
+    words) sharing 5, 10 and 11 words with their source units in all, under ``OWN_SHARED``.
+    Before: a summary of 327-446 characters against 2,336-3,481 of the other essay, in
+    place of the copy (issues 34/40). Now no summary, and the quotation stays a copy."""
+    a, b = (COMMON_PHRASE / f"essay_{n}.txt" for n in pair)
+    report = check([a], [b], Options(workers=1))
+    kinds = [f.kind for m in report.documents[0].sources for f in m.fragments]
+    assert kinds == ["copy"], kinds
