@@ -64,7 +64,7 @@ from copylens.core.score import PairScore, Seeded, containment_bounds, score_pai
 from copylens.core.signal import RunText
 from copylens.core.sketch import permutations
 from copylens.core.sources import MoreSources, look_up
-from copylens.core.spill import Packed, Seeds, Spill, Spilled, packed, read, summary
+from copylens.core.spill import Packed, Seeds, Spill, Spilled, load, packed, read, summary
 from copylens.core.unionfind import groups
 
 PRELOAD_WORKERS = 3
@@ -211,7 +211,7 @@ def compare(
         # each summary is replaced as it is readied, never held twice; the inputs (a path
         # object and its parts, ~1 KB an essay) are not held while the pairs are compared
         del spilled, by_key, unique, given, failures
-        _ready_spilled(spill, docs, templates, options)
+        _ready_spilled(docs, templates, options)
         with stage("candidates"):
             candidates = pairs_sharing([d.anchors for d in docs], MAX_DF)
         summaries = packed(docs, options.seed_k)  # the anchors are not needed from here on
@@ -268,9 +268,7 @@ def _warm_pairs() -> None:
     permutations()
 
 
-def _ready_spilled(
-    spill: Spill, docs: list[Spilled], templates: list[Spilled], options: Options
-) -> None:
+def _ready_spilled(docs: list[Spilled], templates: list[Spilled], options: Options) -> None:
     """:func:`ready_to_compare` of spilled documents, in place: the documents that hold a
     template's phrase or a common one (or all, when quotations or the bibliography are left
     out) are read back, readied and summed up again, on all cores; the others stay as they
@@ -283,7 +281,7 @@ def _ready_spilled(
     every = marks_any(options)
     todo = [n for n, d in enumerate(docs) if every or held_in(d.anchors, phrases).any()]
     ready = map_when_it_pays(
-        partial(_ready_one, docs, spill, phrases, options),
+        partial(_ready_one, docs, phrases, options),
         todo,
         workers=min(options.process_count, max(1, len(todo) // 64)),
     )
@@ -292,25 +290,24 @@ def _ready_spilled(
             docs[n] = doc  # forked workers hold the list as it was when they started
 
 
-def _ready_one(
-    docs: list[Spilled], spill: Spill, phrases: np.ndarray, options: Options, n: int
-) -> Spilled:
+def _ready_one(docs: list[Spilled], phrases: np.ndarray, options: Options, n: int) -> Spilled:
     """The run's ``n``-th spilled document as :func:`ready_to_compare` makes it."""
     with stage("ready"):
-        return _readied(docs, spill, phrases, options, n)
+        return readied(docs[n], n, phrases, options)
 
 
-def _readied(
-    docs: list[Spilled], spill: Spill, phrases: np.ndarray, options: Options, n: int
-) -> Spilled:
-    doc = docs[n]
-    prepared = spill.load(doc, options)
+def readied(doc: Spilled, at: int, phrases: np.ndarray, options: Options) -> Spilled:
+    """The spilled document at position ``at`` of the run as :func:`ready_to_compare` makes it
+    (``phrases``: the templates' and the common ones), read back from its spill and summed up
+    again, or ``doc`` itself when nothing in it is ignored or marked (the local run and
+    ``compare --dask local``'s partitions)."""
+    prepared = load(doc, options)
     run = RunText(phrases)
-    step = marked([prepared], run, options, sources=True, first=n)[0]
-    ready = marked([step], run, options, sources=False, first=n)[0]
+    step = marked([prepared], run, options, sources=True, first=at)[0]
+    ready = marked([step], run, options, sources=False, first=at)[0]
     if ready is prepared:
         return doc
-    return summary(ready, doc.spot, options, salt=-1 - n if ready is not step else n)
+    return summary(ready, doc.spot, options, salt=-1 - at if ready is not step else at)
 
 
 def compare_report(
@@ -414,10 +411,10 @@ def _compared(
     bound pairs on the summaries' arrays (:class:`copylens.core.spill.Packed`) and read back
     only the documents of the pairs they align."""
 
-    def load(seeds: Seeds) -> Prepared:
+    def read_back(seeds: Seeds) -> Prepared:
         return spill.load(summaries.whole(seeds), options)
 
-    group = partial(compare_group, load=load)  # the tables are loaded already (_Tables)
+    group = partial(compare_group, load=read_back)  # the tables are loaded already (_Tables)
     with closing(map_groups(group, groups_of(pairs), summaries, summaries, options)) as results:
         for found in results:
             _raise_if(cancel)
