@@ -12,14 +12,21 @@ many. :func:`compare_on_dask`:
 2. *read*: one task per partition of consecutive inputs calls
    :func:`~copylens.core.prepare.read_each` on its worker, so every file is still read in a
    process of its own within the time and memory limits (:mod:`copylens.core.pool`); the
-   documents stay in the workers' memory, only their paths and the failures come back;
+   documents stay in the workers' memory, only their paths and the failures come back. On a
+   LocalCluster (``--dask local``: its workers share this machine's temporary folder and end
+   with the run) each document is written to the run's spill as it is read, as the local run
+   does (:mod:`copylens.core.spill`), and a partition holds the documents' summaries
+   (:class:`~copylens.core.spill.Spilled`, ~10 KB an essay against ~35 KB), read back whole
+   only to be readied or aligned (issue 40: the whole documents moved between the workers
+   took 1.9 GB at 10,000 essays and much of the workers' time in (un)pickling);
 3. *common phrases*: each partition's (anchor k-gram, document) records are split into
    buckets by value (a hash shuffle) and each bucket counted by
    :func:`~copylens.core.ignore.held_by_many`: all holders of a value land in one bucket, so
    the count is the global one;
 4. *ready*: each partition goes through :func:`~copylens.core.engine.ready_to_compare` with its
    position in the run (``first``: the salt of ignored words must tell all the run's documents
-   apart, not a partition's) and the common phrases of the whole run;
+   apart, not a partition's) and the common phrases of the whole run (a spilled partition
+   through :func:`~copylens.core.engine.readied`, document by document, as the local run);
 5. *candidates*: the ready anchors shuffled the same way; each bucket's pairs by
    :func:`~copylens.core.index.shared_values` with :data:`~copylens.core.index.MAX_DF`, exact
    for the same reason; the union of the buckets' pairs is ``candidate_pairs``;
@@ -38,12 +45,14 @@ What must hold: the report equals ``compare``'s for the same inputs and options 
 pairs in the same order, the same fragments, clusters, documents and errors in their order);
 with ``on_pair`` the pairs come in candidate order, as ``compare`` sends them.
 
-What moves over the network: the inputs' paths to the workers; 16 bytes per anchor of every
-document in each shuffle; the common phrases to every partition; a partition to each
-worker aligning a block of it, once (or, in a run too large for that, each block's documents
-to the worker aligning it, when another holds them); back to this process: paths
-and failures, candidate pair codes, the reported pairs, and the texts when the report holds
-them. The workers read the files themselves: with a remote scheduler they must see them at
+What moves over the network: the inputs' paths to the workers; 8 or 12 bytes per anchor of
+every document in each shuffle (cut into two buckets per worker thread at least,
+:data:`BUCKET_DOCUMENTS`); the common phrases to every partition; a partition to each worker
+aligning a block of it, once (or, in a run too large for that, each block's documents to the
+worker aligning it, when another holds them), summaries on a LocalCluster; a task's lists and
+texts as one pickle each (:class:`_Batch`); back to this process: paths and failures,
+candidate pair codes, the reported pairs, and the texts when the report holds them. The
+workers read the files themselves: with a remote scheduler they must see them at
 the same paths (a shared filesystem); a file one cannot find is reported as such.
 
 Reading on a worker: a Dask worker runs tasks on threads, so the readers are spawned, never
@@ -75,7 +84,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass, fields, is_dataclass, replace
-from functools import cache
+from functools import cache, partial
 from itertools import islice, pairwise
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -85,14 +94,16 @@ import numpy as np
 from copylens.core.archive import AddReport, Archive, add_to_archive
 from copylens.core.archive.record import Record
 from copylens.core.arrays import distinct
+from copylens.core.copies import held_in
 from copylens.core.cpu import stage
 from copylens.core.documents import Input, TextInput, WebPage
-from copylens.core.engine import compare_group, compare_report, ready_to_compare
+from copylens.core.engine import compare_group, compare_report, readied, ready_to_compare
 from copylens.core.errors import Cancelled, ClusterUnavailable, UnreadableFile
 from copylens.core.extract import Extracted
-from copylens.core.ignore import MIN_DOCUMENTS, held_by_many
+from copylens.core.ignore import MIN_DOCUMENTS, held_by_many, template_phrases
 from copylens.core.index import MAX_DF, MIN_SHARED_ANCHORS, Shared, shared_values
-from copylens.core.inputs import told_apart
+from copylens.core.inputs import Inputs, told_apart
+from copylens.core.marking import marks_any
 from copylens.core.methods.base import Method
 from copylens.core.methods.collection import Collection, MethodDoc, study_doc
 from copylens.core.methods.evaluate import Dedup, deduplicated
@@ -112,6 +123,7 @@ from copylens.core.prepare import (
     read_each,
 )
 from copylens.core.report import CompareReport, InputFailure, PairResult
+from copylens.core.spill import Spill, Spilled, load, read
 
 T = TypeVar("T")
 
@@ -125,6 +137,14 @@ PARTITION_DOCUMENTS = 500
 """Documents per partition at most (there are also at least two partitions per worker thread,
 so every thread reads); partitions are also the shuffles' buckets and the blocks of pairs."""
 PARTITIONS_PER_THREAD = 2
+BUCKET_DOCUMENTS = 2_500
+"""Documents' records per bucket of a shuffle at most (but two buckets per worker thread at
+least): each partition's records are cut into as many pieces as there are buckets, each piece
+a task of its own (``getitem``), so a shuffle is partitions × buckets tasks. One bucket per
+partition, as before issue 40's fourth session, was 400 tasks a shuffle at 10,000 essays; a
+trial on a LocalCluster of two workers (20 partitions of 1,000 records each) took 0.63 s of
+CPU with 20 buckets and 0.27 s with 4. A bucket's pairs are counted in one task, so buckets
+stay small enough for a worker at 100,000 essays (40 buckets of ~1.4 million anchors)."""
 ARCHIVE_PARTITION_DOCUMENTS = 100
 """An archive add's partitions come back to be written in order, a few ahead of the writer: smaller
 ones keep the memory held for them small."""
@@ -175,16 +195,16 @@ def dask_cluster(address: str, workers: int, tables: Sequence[str] = ()) -> Iter
     and the paraphrase tables of ``tables`` once (:func:`forkserver`; spawned where there is
     none, on Windows). Raises
     ClusterUnavailable when the cluster cannot be used."""
+    local = _is_local(address)
+    forking = local and _can_forkserver()
+    if forking:  # before Dask is imported here: the forkserver imports it beside this process
+        forkserver(tables)
     dask, distributed = _dask()
-    local = address.strip().lower() == LOCAL
     # the readers are the workers' children (only a LocalCluster started here heeds it)
     settings = {"distributed.worker.daemon": False, **(QUIET if local else {})}
-    forking = local and "forkserver" in multiprocessing.get_all_start_methods()  # not Windows
     if forking:
         settings["distributed.worker.multiprocessing-method"] = "forkserver"
     with dask.config.set(settings), ExitStack() as stack:
-        if forking:
-            forkserver(distributed, tables)
         stopping = stack.enter_context(_QuietWhenStopped())  # the last to end: around closing
         try:
             if local:
@@ -245,17 +265,22 @@ TABLES = "COPYLENS_START_TABLES"
 (``en,ru``), set while the forkserver starts."""
 
 
-def forkserver(distributed: Any, tables: Sequence[str]) -> None:
+def forkserver(tables: Sequence[str]) -> None:
     """This process's forkserver, which a LocalCluster's workers are forked from, started (if it
     is not yet) with Dask's modules and the engine imported and the paraphrase tables of
     ``tables`` loaded (:mod:`copylens.core.worker_start`): once for the run, where each
     spawned worker imported and loaded them again (issue 40). A forkserver lives as long as
     this process: the first run's ``tables`` are the ones later runs' workers start with
-    (others load as before, :class:`_WarmUp`)."""
-    context = distributed.utils.get_mp_context()  # Dask's list of modules, set once
+    (others load as before, :class:`_WarmUp`). Started as early as the run can
+    (:func:`compare_on_dask`), and not waited for: it imports Dask and loads the tables while
+    this process imports Dask and starts the scheduler (issue 40: the forkserver's start was the
+    LocalCluster's longest step, ~1.7 s under load, of which Dask's import 0.75 s, done here
+    first, then there). Dask's own list of modules (``distributed.utils.get_mp_context``) is
+    set once the forkserver runs, so it changes nothing."""
+    context = multiprocessing.get_context("forkserver")
     server = getattr(multiprocessing.forkserver, "_forkserver", None)
-    preload = list(getattr(server, "_preload_modules", None) or ["distributed"])
-    context.set_forkserver_preload([*dict.fromkeys([*preload, WORKER_START])])
+    preload = list(getattr(server, "_preload_modules", None) or [])
+    context.set_forkserver_preload([*dict.fromkeys([*preload, "distributed", WORKER_START])])
     before = os.environ.get(TABLES)
     os.environ[TABLES] = ",".join(tables)  # the forkserver's environment is this one's
     try:
@@ -265,6 +290,11 @@ def forkserver(distributed: Any, tables: Sequence[str]) -> None:
             del os.environ[TABLES]
         else:
             os.environ[TABLES] = before
+
+
+def _can_forkserver() -> bool:
+    """Whether this platform has the forkserver start method (not Windows)."""
+    return "forkserver" in multiprocessing.get_all_start_methods()
 
 
 def start_with(languages: Sequence[str]) -> None:
@@ -513,7 +543,7 @@ class _Run:
         items: Sequence[Item],
         build: Callable[[Extracted, Options], T],
         parts: int,
-        each: Callable[[T], object] | None = None,
+        each: Callable[[Any], object] | None = None,  # T: a union mypy cannot solve
     ) -> list[tuple[Any, int]]:
         """One read task per partition of ``items`` (:meth:`read_part`): its future and its
         number of items."""
@@ -535,11 +565,17 @@ class _Run:
         )
 
     def shuffle(
-        self, records: Callable[[Any, int], Records], parts: Sequence[Any], firsts: Sequence[int]
+        self,
+        records: Callable[[Any, int], Records],
+        parts: Sequence[Any],
+        firsts: Sequence[int],
+        documents: int,
     ) -> list[list[Any]]:
-        """Each partition's records split into as many buckets as partitions, by value; per
-        bucket, the futures of its pieces (one from each partition)."""
-        buckets = max(1, len(parts))
+        """Each partition's records split into buckets by value, two per worker thread or one per
+        :data:`BUCKET_DOCUMENTS` documents (at most one per partition); per bucket, the futures
+        of its pieces (one from each partition)."""
+        wanted = self.partitions(documents, BUCKET_DOCUMENTS)
+        buckets = max(1, min(len(parts), wanted))
         split = [
             self.submit(_split, records, part, first, buckets)
             for part, first in zip(parts, firsts, strict=True)
@@ -642,6 +678,19 @@ def _labels(items: Sequence[Item]) -> list[str]:
 # ------------------------------------------------------------------ tasks (run on the workers)
 
 
+class _Batch(list[T]):
+    """A task's list (documents, results), moved between processes as one pickle. Dask moves a
+    task's result wrapped to be serialized element by element when it is a plain list, tuple or
+    dict (``distributed.protocol.serialize``'s ``iterate_collection``; its type, not a subclass):
+    a header, a pickle and a module lookup for each of them, then the same undone on the other
+    side. Issue 40, at 10,000 essays: a block of 2,048 bounded pairs (mostly None) took 47 ms
+    to send and take, 0.2 ms as one pickle; 500 texts 14 against 1.2 ms."""
+
+
+class _Texts(dict[str, str]):
+    """A partition's texts by path, moved as one pickle (:class:`_Batch`)."""
+
+
 @dataclass(frozen=True, eq=False)
 class _Named(Generic[T]):
     """``build`` of a document named as the user gave it, though read by its absolute path."""
@@ -661,7 +710,7 @@ def _sized() -> None:
     a partition of 500 documents must not look like a few bytes. Once per worker process."""
     from dask.sizeof import sizeof
 
-    for kind in (Prepared, MethodDoc, Record):
+    for kind in (Prepared, Spilled, MethodDoc, Record):
         sizeof.register(kind)(_footprint)
 
 
@@ -709,10 +758,10 @@ def _read_part(
                 worker=_worker_address(),
             ),
         )
-    return [results[n] for n in range(len(items))]
+    return _Batch(results[n] for n in range(len(items)))
 
 
-def _warming(options: Options) -> Callable[[Prepared], None] | None:
+def _warming(options: Options) -> Callable[[Prepared | Spilled], None] | None:
     """What ``compare``'s read tasks show each document (:func:`_read_part`'s ``each``): with
     the paraphrase stage on, :func:`_warm_up`, so the lexicons of each document's language
     are loaded on the worker that reads it, on its warm-up thread (:class:`_WarmUp`), as
@@ -720,8 +769,8 @@ def _warming(options: Options) -> Callable[[Prepared], None] | None:
     return _warm_up if options.paraphrase else None
 
 
-def _warm_up(doc: Prepared) -> None:
-    _WARM_UP.load(doc.canonical.language)
+def _warm_up(doc: Prepared | Spilled) -> None:
+    _WARM_UP.load(doc.language if isinstance(doc, Spilled) else doc.canonical.language)
 
 
 class _WarmUp:
@@ -872,12 +921,37 @@ def _ready(
     *templates: Sequence[Prepared | InputFailure],
 ) -> list[Prepared]:
     with stage("ready"):
-        return ready_to_compare(
-            _built(part),
-            [t for read in templates for t in _built(read)],
-            options,
-            first=first,
-            common=common,
+        return _Batch(
+            ready_to_compare(
+                _built(part),
+                [t for read in templates for t in _built(read)],
+                options,
+                first=first,
+                common=common,
+            )
+        )
+
+
+def _ready_spilled(
+    part: Sequence[Spilled | InputFailure],
+    first: int,
+    common: np.ndarray,
+    options: Options,
+    *templates: Sequence[Spilled | InputFailure],
+) -> list[Spilled]:
+    """:func:`_ready` of a partition of spilled documents, as the local run readies them
+    (:func:`copylens.core.engine.readied`): a document holding a template's phrase or a
+    common one (or every document, when quotations or the bibliography are left out) is read
+    back from the spill, readied and summed up again; the others stay as they are."""
+    with stage("ready"):
+        every = marks_any(options)
+        tpls = [t for read in templates for t in _built(read)]
+        phrases = distinct(np.concatenate((template_phrases(tpls), common)))
+        return _Batch(
+            readied(doc, first + n, phrases, options)
+            if every or held_in(doc.anchors, phrases).any()
+            else doc
+            for n, doc in enumerate(_built(part))
         )
 
 
@@ -891,7 +965,7 @@ def _pairs_in(documents: int, *pieces: Records) -> np.ndarray:
 
 
 def _compare_block(
-    pairs: np.ndarray, options: Options, *parts: Sequence[Prepared]
+    pairs: np.ndarray, options: Options, *parts: Sequence[Prepared | Spilled]
 ) -> list[PairResult | None]:
     """``compare_pair`` of each (i, j) of ``pairs`` (positions in the documents of ``parts``
     one after another; a document's pairs consecutive, :func:`_blocks`), pairs bounded under
@@ -900,20 +974,26 @@ def _compare_block(
     beside the other alignments of this worker's threads."""
     _WARM_UP.wait()
     docs = [d for part in parts for d in part]
-    return [
+    whole = partial(_whole, options=options)
+    return _Batch(
         result
         for i, js in groups_of(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
-        for result in compare_group(docs[i], [docs[j] for j in js], options)
-    ]
+        for result in compare_group(docs[i], [docs[j] for j in js], options, whole)
+    )
+
+
+def _whole(doc: Prepared | Spilled, options: Options) -> Prepared:
+    """The whole document: read back from the spill (a LocalCluster's), or as it is."""
+    return load(doc, options) if isinstance(doc, Spilled) else doc
 
 
 def _picked(docs: Sequence[Prepared], at: np.ndarray) -> list[Prepared]:
     """The documents a block of pairs needs, taken where their partition is: only they move."""
-    return [docs[i] for i in at.tolist()]
+    return _Batch(docs[i] for i in at.tolist())
 
 
-def _texts(docs: Sequence[Prepared]) -> dict[str, str]:
-    return {d.path: d.text for d in docs}
+def _texts(docs: Sequence[Prepared | Spilled]) -> dict[str, str]:
+    return _Texts({d.path: read(d.spot).text if isinstance(d, Spilled) else d.text for d in docs})
 
 
 def _samples(method: SampleMethod, part: Sequence[MethodDoc | InputFailure]) -> list[np.ndarray]:
@@ -950,43 +1030,74 @@ def compare_on_dask(
     report (see the module docstring for the stages and what moves where). Progress stages:
     "reading" (documents), "indexing" (buckets of the shuffles), "comparing" (pairs)."""
     options = (options or Options()).validated()
+    tables = START_TABLES if options.paraphrase else ()
+    if _is_local(address) and _can_forkserver():
+        forkserver(tables)  # starting while the inputs are listed and told apart
     given = told_apart(inputs, ignore)
+    with ExitStack() as stack:
+        # removed once the cluster is stopped (entered first): its workers read it to the end
+        spill = stack.enter_context(Spill()) if _is_local(address) else None
+        client = stack.enter_context(
+            dask_cluster(address, workers or options.process_count, tables)
+        )
+        run = _Run(client, options, progress, cancel)
+        return _compare_on(run, given, spill, options, on_pair)
+
+
+def _compare_on(
+    run: _Run,
+    given: Inputs,
+    spill: Spill | None,
+    options: Options,
+    on_pair: Callable[[PairResult], None] | None,
+) -> CompareReport:
+    """:func:`compare_on_dask`'s stages on a cluster; with a ``spill`` (a LocalCluster's,
+    :func:`_is_local`) the documents are written to it as they are read, and the partitions
+    hold their :class:`~copylens.core.spill.Spilled` summaries, as the local run does: a
+    worker reads a whole document back only to ready it or align it."""
     unique = given.unique()
     compared = {given.key(item) for item in given.documents}
     doc_items = [u for u in unique if given.key(u) in compared]
     tpl_items = [u for u in unique if given.key(u) not in compared]
-    tables = START_TABLES if options.paraphrase else ()
-    with dask_cluster(address, workers or options.process_count, tables) as client:
-        run = _Run(client, options, progress, cancel)
-        each = _warming(run.options)
-        read = run.read(doc_items, prepare_text, run.partitions(len(doc_items)), each)
-        templates = run.read(tpl_items, prepare_text, 1, each)
-        outlines = _outlines(run, [*read, *templates], len(unique))
-        paths = [path for docs, _ in outlines[: len(read)] for path in docs]
-        failures = [failure for _, failed in outlines for failure in failed]
-        firsts = _starts(len(docs) for docs, _ in outlines[: len(read)])
-        parts = [future for future, _ in read]
-        common = _common(run, parts, firsts, len(paths))
-        ready = [
-            run.submit(_ready, part, first, common, run.options, *(f for f, _ in templates))
-            for part, first in zip(parts, firsts, strict=True)
-        ]
-        candidates = _candidates(run, ready, firsts, len(paths))
+    build: Callable[[Extracted, Options], Prepared | Spilled]
+    build = prepare_text if spill is None else spill.prepare()
+    each = _warming(run.options)
+    read = run.read(doc_items, build, run.partitions(len(doc_items)), each)
+    templates = run.read(tpl_items, build, 1, each)
+    outlines = _outlines(run, [*read, *templates], len(unique))
+    paths = [path for docs, _ in outlines[: len(read)] for path in docs]
+    failures = [failure for _, failed in outlines for failure in failed]
+    firsts = _starts(len(docs) for docs, _ in outlines[: len(read)])
+    parts = [future for future, _ in read]
+    common = _common(run, parts, firsts, len(paths))
+    readying = _ready if spill is None else _ready_spilled
+    ready = [
+        run.submit(readying, part, first, common, run.options, *(f for f, _ in templates))
+        for part, first in zip(parts, firsts, strict=True)
+    ]
+    candidates = _candidates(run, ready, firsts, len(paths))
 
-        def texts() -> dict[str, str]:
-            out: dict[str, str] = {}
-            for part in [run.beside(r, _texts) for r in ready]:
-                out.update(part.result())
-            return out
+    def texts() -> dict[str, str]:
+        out: dict[str, str] = {}
+        for part in [run.beside(r, _texts) for r in ready]:
+            out.update(part.result())
+        return out
 
-        return compare_report(
-            _compared(run, ready, firsts, candidates, len(paths)),
-            on_pair,
-            options,
-            errors=(*given.missing, *failures),
-            documents=tuple(paths),
-            texts=texts,
-        )
+    return compare_report(
+        _compared(run, ready, firsts, candidates, len(paths)),
+        on_pair,
+        options,
+        errors=(*given.missing, *failures),
+        documents=tuple(paths),
+        texts=texts,
+    )
+
+
+def _is_local(address: str) -> bool:
+    """Whether ``address`` starts a LocalCluster (:data:`LOCAL`): its workers and their readers
+    run on this machine and end with the run, so they can share its spill folder (a remote
+    worker may not see it; a long-lived one would hold its files open after the run)."""
+    return address.strip().lower() == LOCAL
 
 
 def _outlines(
@@ -1011,7 +1122,7 @@ def _common(run: _Run, parts: Sequence[Any], firsts: Sequence[int], documents: i
         return _NO_VALUES
     counted = [
         run.submit(_common_in, documents, run.options, *pieces)
-        for pieces in run.shuffle(_anchors, parts, firsts)
+        for pieces in run.shuffle(_anchors, parts, firsts, documents)
     ]
     return run.submit(_concatenated, *counted)
 
@@ -1028,7 +1139,7 @@ def _candidates(
         return _NO_OWNERS
     buckets = [
         run.submit(_pairs_in, documents, *pieces)
-        for pieces in run.shuffle(_ready_anchors, ready, firsts)
+        for pieces in run.shuffle(_ready_anchors, ready, firsts, documents)
     ]
     found = []
     for future in run.done(buckets):
@@ -1150,7 +1261,7 @@ def dedup_on_dask(
         sampled = [run.submit(_samples, method, part) for part in parts]
         counted = [
             run.submit(_shared_in, len(docs), method.max_df, *pieces)
-            for pieces in run.shuffle(_sample_records, sampled, firsts)
+            for pieces in run.shuffle(_sample_records, sampled, firsts, len(docs))
         ]
         found = [future.result() for future in run.done(counted)]
         samples = [s for future in sampled for s in future.result()]

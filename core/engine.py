@@ -64,7 +64,7 @@ from copylens.core.score import PairScore, Seeded, containment_bounds, score_pai
 from copylens.core.signal import RunText
 from copylens.core.sketch import permutations
 from copylens.core.sources import MoreSources, look_up
-from copylens.core.spill import Spill, Spilled, read, summary
+from copylens.core.spill import Spill, Spilled, load, read, summary
 from copylens.core.unionfind import groups
 
 _NONE = np.empty(0, dtype=np.uint64)
@@ -209,7 +209,7 @@ def compare(
         by_key = given.by_key(spilled)
         docs, templates = given.pick(given.documents, by_key), given.pick(given.ignore, by_key)
         del spilled, by_key  # each summary is replaced as it is readied, never held twice
-        _ready_spilled(spill, docs, templates, options)
+        _ready_spilled(docs, templates, options)
         with stage("candidates"):
             candidates = pairs_sharing([d.anchors for d in docs], MAX_DF)
         docs = [replace(d, anchors=_NONE) for d in docs]  # not needed from here on
@@ -266,9 +266,7 @@ def _warm_pairs() -> None:
     permutations()
 
 
-def _ready_spilled(
-    spill: Spill, docs: list[Spilled], templates: list[Spilled], options: Options
-) -> None:
+def _ready_spilled(docs: list[Spilled], templates: list[Spilled], options: Options) -> None:
     """:func:`ready_to_compare` of spilled documents, in place: the documents that hold a
     template's phrase or a common one (or all, when quotations or the bibliography are left
     out) are read back, readied and summed up again, on all cores; the others stay as they
@@ -281,7 +279,7 @@ def _ready_spilled(
     every = marks_any(options)
     todo = [n for n, d in enumerate(docs) if every or held_in(d.anchors, phrases).any()]
     ready = map_when_it_pays(
-        partial(_ready_one, docs, spill, phrases, options),
+        partial(_ready_one, docs, phrases, options),
         todo,
         workers=min(options.process_count, max(1, len(todo) // 64)),
     )
@@ -290,25 +288,24 @@ def _ready_spilled(
             docs[n] = doc  # forked workers hold the list as it was when they started
 
 
-def _ready_one(
-    docs: list[Spilled], spill: Spill, phrases: np.ndarray, options: Options, n: int
-) -> Spilled:
+def _ready_one(docs: list[Spilled], phrases: np.ndarray, options: Options, n: int) -> Spilled:
     """The run's ``n``-th spilled document as :func:`ready_to_compare` makes it."""
     with stage("ready"):
-        return _readied(docs, spill, phrases, options, n)
+        return readied(docs[n], n, phrases, options)
 
 
-def _readied(
-    docs: list[Spilled], spill: Spill, phrases: np.ndarray, options: Options, n: int
-) -> Spilled:
-    doc = docs[n]
-    prepared = spill.load(doc, options)
+def readied(doc: Spilled, at: int, phrases: np.ndarray, options: Options) -> Spilled:
+    """The spilled document at position ``at`` of the run as :func:`ready_to_compare` makes it
+    (``phrases``: the templates' and the common ones), read back from its spill and summed up
+    again, or ``doc`` itself when nothing in it is ignored or marked (the local run and
+    ``compare --dask local``'s partitions)."""
+    prepared = load(doc, options)
     run = RunText(phrases)
-    step = marked([prepared], run, options, sources=True, first=n)[0]
-    ready = marked([step], run, options, sources=False, first=n)[0]
+    step = marked([prepared], run, options, sources=True, first=at)[0]
+    ready = marked([step], run, options, sources=False, first=at)[0]
     if ready is prepared:
         return doc
-    return summary(ready, doc.spot, options, salt=-1 - n if ready is not step else n)
+    return summary(ready, doc.spot, options, salt=-1 - at if ready is not step else at)
 
 
 def compare_report(

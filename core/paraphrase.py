@@ -241,11 +241,15 @@ def _content(doc: Prepared) -> bytes:
 
 
 def _memoized(doc: Prepared) -> Meaning:
-    """The document's :class:`Meaning` from the cache, or made; memoized on the document."""
+    """The document's :class:`Meaning` from the cache, or made; memoized on the document. A
+    cached one whose lexicon is no longer the language's (its cache cleared) is made again:
+    the stage reads both documents' rows in one table."""
     c = doc.canonical
     key = _content(doc)
     with _SHARED:
         memo = _CACHE.pop((key, c.language), None)
+    if memo is not None and memo.lexicon is not lexicon(c.language):
+        memo = None  # made before the lexicon was made anew: its rows index another table
     memo = memo or _made(doc)
     doc.__dict__.pop("_sentences", None)  # sentence_bounds' (:func:`_sentences`), if unused
     with _SHARED:

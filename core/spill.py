@@ -153,15 +153,8 @@ class Spill:
         return SpillPrepared(self.folder)
 
     def load(self, doc: Spilled, options: Options) -> Prepared:
-        """The whole document, as the run ignores it."""
-        with stage("load"):
-            return self._load(doc, options)
-
-    def _load(self, doc: Spilled, options: Options) -> Prepared:
-        prepared = read(doc.spot)
-        if doc.ignored is None:
-            return prepared
-        return with_ignored(prepared, doc.ignored, doc.salt, options)
+        """The whole document, as the run ignores it (:func:`load`)."""
+        return load(doc, options)
 
     def close(self) -> None:
         for name in [n for n in _readers if os.path.dirname(n) == self.folder]:
@@ -224,6 +217,16 @@ def _forget_writers() -> None:
     for one run at a time; a run's file opened again is appended to)."""
     for key in [key for key in _writers if key[1] == os.getpid()]:
         os.close(_writers.pop(key))
+
+
+def load(doc: Spilled, options: Options) -> Prepared:
+    """The whole document of ``doc``, as the run ignores it, in any process of the run (or a
+    process on the same machine, as a LocalCluster's workers: ``compare --dask local``)."""
+    with stage("load"):
+        prepared = read(doc.spot)
+        if doc.ignored is None:
+            return prepared
+        return with_ignored(prepared, doc.ignored, doc.salt, options)
 
 
 def read(spot: Spot) -> Prepared:

@@ -194,6 +194,27 @@ def test_the_words_memo_follows_its_lexicon() -> None:
     assert fragments() == first
 
 
+def test_a_cached_meaning_follows_its_lexicon() -> None:
+    """A document's cached :class:`Meaning` made before the lexicon was made anew is not served
+    beside one made after it: the stage reads both documents' rows in the checked one's table
+    (seen in the full suite as an IndexError in a GUI test, after another test cleared the
+    lexicon while the source's meaning stayed cached)."""
+    from copylens.core import TextInput, check, meaning
+
+    def fragments(text: str) -> list:
+        report = check([TextInput("doc", text)], [TextInput("source", _text("en", "source"))])
+        return [f for s in report.documents[0].sources for f in s.fragments]
+
+    pp._CACHE.clear()
+    fragments(_text("en", "rewrite"))  # the source's meaning cached, rows of this lexicon
+    meaning.lexicon.cache_clear()
+    changed = _text("en", "rewrite") + " Zyxwv qponm lkjih gfedc."  # its meaning made anew
+    kept = fragments(changed)
+    pp._CACHE.clear()
+    assert kept == fragments(changed)
+    assert any(f.kind == "paraphrase" for f in kept)
+
+
 def test_unknown_words_of_one_form_share_its_random_vector_made_once() -> None:
     """A word the lexicon does not know gets its canonical form's pseudo-random vector: the
     forms written of one canonical form (most unknown words of a Russian collection) share one
