@@ -1224,6 +1224,41 @@ def test_an_edited_copy_is_continued_over_an_edge_sentence_raising_its_cosine() 
         assert (edit.source_start, edit.source_end) == (source_end, source_end)
 
 
+def test_an_edited_copy_continues_over_a_sentence_retelling_the_next_source_sentence() -> None:
+    """A fragment of edited words over SHUFFLED's first three sentences, its source range
+    ending with SOURCE's third, and after it SHUFFLED's fourth (SOURCE's fourth retold): it
+    shares few words with the source range, so it barely raises the fragment's cosine (under
+    EDGE_RISE), but it is a sentence seed of the source sentence just past the range. The
+    fragment grows over it and its source range over that source sentence's counted words, the
+    sentence a "replace" edit of them. A writer's own sentence on the topic there retells no source
+    sentence: the fragment stays as it was. Before: the fragment stayed as it was (issue 34:
+    PAN-14's winners extend both sides of a case together)."""
+    src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
+    head = " ".join(shuffled[:3])
+    owns = (
+        "My town by the river has levees too and I walk on them with my dog.",
+        "Scientists say the engineers built levees in the wrong places.",
+        "Sediment matters a lot, and wetlands need it, my teacher told us.",
+    )
+    third = SOURCE.index(src[2]) + len(src[2]) - 1
+    fourth = (SOURCE.index("levees also"), SOURCE.index(" behind them"))  # its counted words
+    for after, grows in ((shuffled[3], True), *((o, False) for o in owns)):
+        essay = f"{head} {after}"
+        a, b = _prepared(essay), _prepared(SOURCE)
+        fragment = Fragment(0, len(head) - 1, 0, third, 30, 10)
+        (got,) = sentence_align.extended_edges(
+            [fragment], a.canonical, b.canonical, similarity(a.canonical, b.canonical)
+        )
+        if not grows:
+            assert got == fragment, after
+            continue
+        assert (got.start, got.end, got.source_start) == (0, int(a.canonical.ends[-1]), 0)
+        assert got.source_end == fourth[1]
+        (edit,) = got.edits
+        assert (edit.kind, edit.start, edit.end) == ("replace", essay.index(after), got.end)
+        assert (edit.source_start, edit.source_end) == fourth
+
+
 def test_two_edited_sentences_whose_full_stop_splits_no_unit_are_a_run() -> None:
     """Two reversed source sentences, the second begun with a small letter (so no unit ends
     at the full stop between them, as PAN-13's random obfuscation moves full stops and drops
