@@ -1191,6 +1191,14 @@ def test_an_obfuscated_sentence_raising_the_passage_cosine_joins_its_neighbours(
             assert (joined[0].start, joined[0].end, joined[0].kind) == (0, len(essay), "copy")
 
 
+OWN_ON_LEVEES = (
+    "My town by the river has levees too and I walk on them with my dog.",
+    "Scientists say the engineers built levees in the wrong places.",
+    "Sediment matters a lot, and wetlands need it, my teacher told us.",
+)
+"""A writer's own sentences on SOURCE's topic, for the edge tests."""
+
+
 def test_an_edited_copy_is_continued_over_an_edge_sentence_raising_its_cosine() -> None:
     """A fragment of edited words over SHUFFLED's first three sentences (its source range
     through SOURCE's fourth) and, after it, the fourth sentence shuffled: the sentence raises
@@ -1200,11 +1208,7 @@ def test_an_edited_copy_is_continued_over_an_edge_sentence_raising_its_cosine() 
     it was (issue 12); so does a verbatim copy's (it ends where its words do)."""
     src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
     head = " ".join(shuffled[:3])
-    owns = (
-        "My town by the river has levees too and I walk on them with my dog.",
-        "Scientists say the engineers built levees in the wrong places.",
-        "Sediment matters a lot, and wetlands need it, my teacher told us.",
-    )
+    owns = OWN_ON_LEVEES
     cases = [(shuffled[3], 10, True), (shuffled[3], 30, False), *((o, 10, False) for o in owns)]
     for after, exact, grows in cases:
         essay = f"{head} {after}"
@@ -1235,11 +1239,7 @@ def test_an_edited_copy_continues_over_a_sentence_retelling_the_next_source_sent
     PAN-14's winners extend both sides of a case together)."""
     src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
     head = " ".join(shuffled[:3])
-    owns = (
-        "My town by the river has levees too and I walk on them with my dog.",
-        "Scientists say the engineers built levees in the wrong places.",
-        "Sediment matters a lot, and wetlands need it, my teacher told us.",
-    )
+    owns = OWN_ON_LEVEES
     third = SOURCE.index(src[2]) + len(src[2]) - 1
     fourth = (SOURCE.index("levees also"), SOURCE.index(" behind them"))  # its counted words
     for after, grows in ((shuffled[3], True), *((o, False) for o in owns)):
