@@ -42,7 +42,7 @@ from copylens.core.meaning import preload
 from copylens.core.options import Options
 from copylens.core.pairs import as_pairs, each, groups_of, map_groups, workers_for
 from copylens.core.paraphrase import ready
-from copylens.core.pool import can_fork, map_large_alone, map_when_it_pays
+from copylens.core.pool import can_fork, map_when_it_pays
 from copylens.core.prepare import (
     CancelCheck,
     Prepared,
@@ -199,7 +199,6 @@ def compare(
     not grow with the output; without it, the report holds them, the largest shares first.
     """
     options = (options or Options()).validated()
-    map_large_alone()  # large arrays never left as holes in a heap workers fork from
     given = told_apart(inputs, ignore)
     with Spill() as spill:
         each = _Tables(options.paraphrase).take if can_fork() else None

@@ -210,25 +210,6 @@ def _inheriting(
         gc.unfreeze()
 
 
-MMAP_THRESHOLD = 128 * 1024
-"""Bytes from which the C library maps an allocation on its own (:func:`map_large_alone`)."""
-
-
-def map_large_alone() -> None:
-    """Have glibc map every allocation of :data:`MMAP_THRESHOLD` bytes or more on its own,
-    always (``mallopt(M_MMAP_THRESHOLD)``; set, it no longer raises the threshold, up to 32 MB,
-    each time such a block is freed). Otherwise a process's large transient arrays (the
-    candidate pairs' index, the paraphrase stage's blocks of cosines) come to be carved from
-    the heap, and stay there as holes: a forked worker's small allocations then spread over
-    the holes of the heap it shares with its parent, and each page it writes is copied
-    (issue 40, 10,000 essays, one run each: the pair workers' private memory at the end
-    157 -> 138 MB, the peak 541 -> 503 MB). Nothing where the C library has no ``mallopt``."""
-    if not sys.platform.startswith("linux"):
-        return
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None).mallopt(-3, MMAP_THRESHOLD)  # -3: M_MMAP_THRESHOLD
-
-
 def trim_heap() -> None:
     """Give the free pages inside the C heap back to the system (glibc's ``malloc_trim(0)``),
     before workers fork from this process (issue 40). ``free`` returns only the top of the
@@ -742,7 +723,6 @@ def _become_worker(parent: int) -> None:
     walk them all, writing to every page of the parent's heap (dictionaries, the lemma memo)
     and so copying each, as Instagram found of forked Python workers."""
     gc.freeze()
-    map_large_alone()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     with contextlib.suppress(OSError, AttributeError):  # no process groups on Windows
