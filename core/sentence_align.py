@@ -254,10 +254,13 @@ class Similarity:
 
     def cosine(self, a0: int, a1: int, b0: int, b1: int) -> float:
         """tf-isf cosine of units [a0, a1) of A summed and [b0, b1) of B summed."""
-        x = self.vectors_a[a0:a1].sum(axis=0)
-        y = self.vectors_b[b0:b1].sum(axis=0)
-        norm = float(np.linalg.norm(x) * np.linalg.norm(y))
-        return float(x @ y) / norm if norm else 0.0
+        return _cosine(self.vectors_a[a0:a1].sum(axis=0), self.vectors_b[b0:b1].sum(axis=0))
+
+
+def _cosine(x: np.ndarray, y: np.ndarray) -> float:
+    """The cosine of two summed tf-isf vectors (0 when either is empty)."""
+    norm = float(np.linalg.norm(x) * np.linalg.norm(y))
+    return float(x @ y) / norm if norm else 0.0
 
 
 def similarity(a: Canonical, b: Canonical, units: tuple[Units, Units] | None = None) -> Similarity:
@@ -724,7 +727,8 @@ def alone(
     for box, group in passages(sim):
         if len(group) < MIN_SEEDS or sim.cosine(*box) < VALIDATION:
             continue
-        free = [s for s in group if not used[s[0]] and not _verbatim_in(sim, group, s)]
+        seeded = set(group)
+        free = [s for s in group if not used[s[0]] and not _verbatim_in(sim, seeded, s)]
         for run, sources in _runs(sim, free, near, ends, credible(box, group, sim)):
             a0, a1 = int(sim.a.bounds[run[0]]), int(sim.a.bounds[run[-1] + 1])
             j0, j1 = min(sources), max(sources) + 1
@@ -832,14 +836,13 @@ def _merged(boxes: list[Box]) -> list[Box]:
     return out
 
 
-def _verbatim_in(sim: Similarity, group: list[tuple[int, int]], seed: tuple[int, int]) -> bool:
-    """Whether the seed's unit, with the consecutive units of ``group`` seeding the same source
-    unit around it, kept that unit's words verbatim (:meth:`Similarity.verbatim_units`): a
-    set phrase a line break split into two units, each half of it under
+def _verbatim_in(sim: Similarity, seeded: set[tuple[int, int]], seed: tuple[int, int]) -> bool:
+    """Whether the seed's unit, with the consecutive units around it that seed (``seeded``)
+    the same source unit, kept that unit's words verbatim (:meth:`Similarity.verbatim_units`):
+    a set phrase a line break split into two units, each half of it under
     :data:`VERBATIM_WORDS`, is the word aligner's all the same (generated essays at 100,000:
     a shared 8-word sentence split 4 + 3 and a 3-word sentence before it made a run)."""
     i, j = seed
-    seeded = set(group)
     lo, hi = i, i + 1
     while (lo - 1, j) in seeded:
         lo -= 1
@@ -1498,16 +1501,11 @@ def _raises(
         axis=0
     )
     yb = sim.vectors_b[sim.b.of_word(y0) : sim.b.of_word(y1 - 1) + 1].sum(axis=0)
-
-    def cosine(v: np.ndarray) -> float:
-        norm = float(np.linalg.norm(v) * np.linalg.norm(yb))
-        return float(v @ yb) / norm if norm else 0.0
-
-    base = cosine(x)
+    base = _cosine(x, yb)
     between = va[last + 1 : first]
-    if not all(cosine(x + v) >= base for v in between):
+    if not all(_cosine(x + v, yb) >= base for v in between):
         return False
-    return cosine(x + between.sum(axis=0)) >= base + PASSAGE_RISE
+    return _cosine(x + between.sum(axis=0), yb) >= base + PASSAGE_RISE
 
 
 EDGE_RISE = 0.03
@@ -1568,11 +1566,6 @@ def _grown(
     u0, u1 = sim.a.of_word(g0), sim.a.of_word(g1 - 1)
     y = sim.vectors_b[sim.b.of_word(s0) : sim.b.of_word(s1 - 1) + 1].sum(axis=0)
     x = sim.vectors_a[u0 : u1 + 1].sum(axis=0)
-
-    def cosine(v: np.ndarray) -> float:
-        norm = float(np.linalg.norm(v) * np.linalg.norm(y))
-        return float(v @ y) / norm if norm else 0.0
-
     start, end, edits = f.start, f.end, list(f.edits)
     source_start, source_end = f.source_start, f.source_end
     t0, t1 = sim.b.of_word(s0), sim.b.of_word(s1 - 1)
@@ -1587,13 +1580,12 @@ def _grown(
             if any(o.start < c1 and c0 < o.end for o in others):
                 break
             v = sim.vectors_a[u]
-            if _retells(sim, u, t, b, others):
-                d0 = int(b.starts[int(sim.b.bounds[t])])
-                d1 = int(b.ends[int(sim.b.bounds[t + 1]) - 1])
-                told.append((d0, d1))
+            retold = _retells(sim, u, t, b, others)
+            if retold is not None:
+                told.append(retold)
                 y = y + sim.vectors_b[t]
                 t += step
-            elif cosine(x + v) < cosine(x) + EDGE_RISE:
+            elif _cosine(x + v, y) < _cosine(x, y) + EDGE_RISE:
                 break
             x = x + v
             added.append((c0, c1))
@@ -1639,17 +1631,21 @@ development sample): cosine and Dice at 0.25 for 23 of 115 such units inside ran
 1; at 0.2: 28, 11 and 9); their median cosine inside random cases 0.02, outside 0.00."""
 
 
-def _retells(sim: Similarity, u: int, t: int, b: Canonical, others: Sequence[Fragment]) -> bool:
-    """Unit u of the checked text retells unit t of the source (the one just past a
-    fragment's source range): their tf-isf cosine and Dice reach :data:`EDGE_RETOLD`, and no
-    other fragment holds a character of t."""
+def _retells(
+    sim: Similarity, u: int, t: int, b: Canonical, others: Sequence[Fragment]
+) -> tuple[int, int] | None:
+    """The characters of unit t of the source (the one just past a fragment's source range)
+    when unit u of the checked text retells it: their tf-isf cosine and Dice reach
+    :data:`EDGE_RETOLD`, and no other fragment holds a character of t; else None."""
     if not 0 <= t < len(sim.b):
-        return False
+        return None
     d0 = int(b.starts[int(sim.b.bounds[t])])
     d1 = int(b.ends[int(sim.b.bounds[t + 1]) - 1])
     if any(o.source_start < d1 and d0 < o.source_end for o in others):
-        return False
-    return bool(sim.cos[u, t] >= EDGE_RETOLD and sim.dice[u, t] >= EDGE_RETOLD)
+        return None
+    if sim.cos[u, t] >= EDGE_RETOLD and sim.dice[u, t] >= EDGE_RETOLD:
+        return d0, d1
+    return None
 
 
 FINAL_STOP = r"[.!?…][\"'»”’)\]]*\s"
