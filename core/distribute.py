@@ -94,16 +94,20 @@ import numpy as np
 from copylens.core.archive import AddReport, Archive, add_to_archive
 from copylens.core.archive.record import Record
 from copylens.core.arrays import distinct
-from copylens.core.copies import held_in
 from copylens.core.cpu import stage
 from copylens.core.documents import Input, TextInput, WebPage
-from copylens.core.engine import compare_group, compare_report, readied, ready_to_compare
+from copylens.core.engine import (
+    compare_group,
+    compare_report,
+    may_change,
+    readied,
+    ready_to_compare,
+)
 from copylens.core.errors import Cancelled, ClusterUnavailable, UnreadableFile
 from copylens.core.extract import Extracted
 from copylens.core.ignore import MIN_DOCUMENTS, held_by_many, template_phrases
 from copylens.core.index import MAX_DF, MIN_SHARED_ANCHORS, Shared, shared_values
 from copylens.core.inputs import Inputs, told_apart
-from copylens.core.marking import marks_any
 from copylens.core.methods.base import Method
 from copylens.core.methods.collection import Collection, MethodDoc, study_doc
 from copylens.core.methods.evaluate import Dedup, deduplicated
@@ -944,13 +948,10 @@ def _ready_spilled(
     common one (or every document, when quotations or the bibliography are left out) is read
     back from the spill, readied and summed up again; the others stay as they are."""
     with stage("ready"):
-        every = marks_any(options)
         tpls = [t for read in templates for t in _built(read)]
         phrases = distinct(np.concatenate((template_phrases(tpls), common)))
         return _Batch(
-            readied(doc, first + n, phrases, options)
-            if every or held_in(doc.anchors, phrases).any()
-            else doc
+            readied(doc, first + n, phrases, options) if may_change(doc, phrases, options) else doc
             for n, doc in enumerate(_built(part))
         )
 

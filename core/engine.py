@@ -277,8 +277,7 @@ def _ready_spilled(docs: list[Spilled], templates: list[Spilled], options: Optio
             (template_phrases(templates), common_phrases([d.anchors for d in docs], options))
         )
     )
-    every = marks_any(options)
-    todo = [n for n, d in enumerate(docs) if every or held_in(d.anchors, phrases).any()]
+    todo = [n for n, d in enumerate(docs) if may_change(d, phrases, options)]
     ready = map_when_it_pays(
         partial(_ready_one, docs, phrases, options),
         todo,
@@ -287,6 +286,13 @@ def _ready_spilled(docs: list[Spilled], templates: list[Spilled], options: Optio
     with closing(ready):
         for n, doc in zip(todo, ready, strict=True):
             docs[n] = doc  # forked workers hold the list as it was when they started
+
+
+def may_change(doc: Spilled, phrases: np.ndarray, options: Options) -> bool:
+    """Whether readying may change the spilled document (:func:`readied`): it holds one of
+    ``phrases`` (the templates' and the common ones), or every document is marked (quotations
+    or the bibliography left out). The others are not read back."""
+    return marks_any(options) or bool(held_in(doc.anchors, phrases).any())
 
 
 def _ready_one(docs: list[Spilled], phrases: np.ndarray, options: Options, n: int) -> Spilled:

@@ -173,8 +173,8 @@ class Packed:
     summaries' objects, buffers and the holes between them lay all over the heap, so each
     worker bounding pairs over the whole run copied most of it: at 100,000 essays the parent
     held 1.19 GB when the pair workers forked and all processes 2.5 GB at the peak. Here a
-    worker reads a summary's numbers from a few arrays outside the heap (large arrays are
-    mapped on their own) and makes its own small objects to hold them; it touches a
+    worker reads a summary's numbers from a few large arrays (the C library maps arrays this
+    large outside its heap) and makes its own small objects to hold them; it touches a
     summary's :class:`Spilled` only to align one of its pairs (few: 3,511 of 262,624
     candidate pairs at 10,000 essays)."""
 
