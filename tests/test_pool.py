@@ -28,7 +28,15 @@ from copylens.core.documents import TextInput
 from copylens.core.errors import Cancelled
 from copylens.core.extract import Extracted
 from copylens.core.options import Options
-from copylens.core.pool import ProcessLimits, Stopped, isolated_map, pool_map
+from copylens.core.pool import (
+    CHUNK,
+    CHUNK_SHARE,
+    ProcessLimits,
+    Stopped,
+    chunk_sizes,
+    isolated_map,
+    pool_map,
+)
 from copylens.core.prepare import Prepared, prepare_text
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="process checks read /proc")
@@ -454,3 +462,23 @@ def test_the_objects_forked_workers_inherit_are_frozen_out_of_the_parent_s_colle
     finally:
         results.close()
     assert gc.get_freeze_count() == 0
+
+
+def test_pool_map_chunks_shrink_so_the_workers_run_out_of_work_together() -> None:
+    """Guided chunks (issue 40): each at most 1/CHUNK_SHARE of the items left over the workers,
+    so the last ones hold one item each, not an eighth of a worker's share (62 of 1,000)."""
+    sizes = chunk_sizes(1000, 2)
+    assert sum(sizes) == 1000
+    assert sizes == sorted(sizes, reverse=True)
+    left = 1000
+    for size in sizes:
+        assert 1 <= size <= max(1, min(CHUNK, left // (2 * CHUNK_SHARE)))
+        left -= size
+    assert sizes[-1] == 1
+    assert chunk_sizes(100_000, 2)[0] == CHUNK
+    assert chunk_sizes(0, 2) == []
+
+
+def test_pool_map_keeps_the_order_across_shrinking_chunks() -> None:
+    items = list(range(1000))
+    assert list(pool_map(square, items, workers=2, count=len(items))) == [x * x for x in items]
