@@ -87,7 +87,7 @@ def child(folder: str, argv: list[str]) -> None:
     code = cli.main(argv)
     Path(folder, "returned").write_text(f"{time.time()}\n")
     sys.stdout.flush()
-    cli._end(code)
+    getattr(cli, "_end", sys.exit)(code)  # an engine before cli._end exits as usual
 
 
 def _read(folder: Path) -> dict[int, list[tuple[str, float, float, float]]]:
@@ -123,6 +123,12 @@ def show(folder: Path, started: float, ended: float, step: float, cores: int) ->
     for began, end, label in sorted(spans):
         print(f"  {began - started:6.2f}-{end - started:6.2f} {end - began:6.2f} s  {label}")
     print(f"  returned at {at['returned'] - started:.2f}; teardown {ended - at['returned']:.2f} s")
+    pools: dict[str, list[float]] = {}
+    for _, end, label in spans:
+        if not label.startswith("parent"):
+            pools.setdefault(label.split(" ", 1)[1], []).append(end)
+    for label, ends in pools.items():
+        print(f"  {label} workers end {max(ends) - min(ends):.2f} s apart (the pool's tail)")
     print("\nper process: stage, first-last, wall inside, CPU")
     for pid in sorted(procs, key=lambda p: min((r[1] for r in procs[p]), default=0)):
         by: dict[str, list[float]] = {}
