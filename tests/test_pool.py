@@ -465,18 +465,22 @@ def test_the_objects_forked_workers_inherit_are_frozen_out_of_the_parent_s_colle
 
 
 def test_pool_map_chunks_shrink_so_the_workers_run_out_of_work_together() -> None:
-    """Guided chunks (issue 40): each at most 1/CHUNK_SHARE of the items left over the workers,
-    so the last ones hold one item each, not an eighth of a worker's share (62 of 1,000)."""
+    """Guided chunks (issue 40): each at most 1/CHUNK_SHARE of the items left over the workers
+    and at least 1/CHUNK_SHARE of the first, so the last ones hold a few items, not an eighth
+    of a worker's share (62 of 1,000)."""
     sizes = chunk_sizes(1000, 2)
     assert sum(sizes) == 1000
-    assert sizes == sorted(sizes, reverse=True)
+    assert sizes[0] == 1000 // (2 * CHUNK_SHARE)  # 62, every chunk's size before
+    least = sizes[0] // CHUNK_SHARE
     left = 1000
     for size in sizes:
-        assert 1 <= size <= max(1, min(CHUNK, left // (2 * CHUNK_SHARE)))
+        assert least <= size <= max(least, left // (2 * CHUNK_SHARE)) or size == left
         left -= size
-    assert sizes[-1] == 1
-    assert chunk_sizes(100_000, 2)[0] == CHUNK
-    assert chunk_sizes(0, 2) == []
+    assert sizes[-1] <= least < sizes[0] // 4
+    assert len(sizes) < 4 * -(-1000 // sizes[0])  # under four times the 17 chunks before
+    large = chunk_sizes(100_000, 2)
+    assert large[0] == CHUNK and sum(large) == 100_000 and large[-1] <= CHUNK // CHUNK_SHARE
+    assert chunk_sizes(0, 2) == [] and chunk_sizes(5, 2) == [1] * 5
 
 
 def test_pool_map_keeps_the_order_across_shrinking_chunks() -> None:
