@@ -1202,9 +1202,10 @@ OWN_ON_LEVEES = (
 def test_an_edited_copy_is_continued_over_an_edge_sentence_raising_its_cosine() -> None:
     """A fragment of edited words over SHUFFLED's first three sentences (its source range
     through SOURCE's fourth) and, after it, the fourth sentence shuffled: the sentence raises
-    the fragment's tf-isf cosine with its source range (EDGE_RISE), so the fragment ends on
-    its last word, the sentence a "replace" edit with an empty source span at the fragment's
-    source end. A writer's own sentence on the topic there dilutes it: the fragment stays as
+    the fragment's tf-isf cosine with its source range (EDGE_RISE) and strongly seeds
+    SOURCE's fourth sentence inside that range, so the fragment ends on its last word, the
+    sentence a "replace" edit of that source sentence's counted words (before _seeds_near: an
+    empty source span at the fragment's source end, which source words it retells unknown). A writer's own sentence on the topic there dilutes it: the fragment stays as
     it was (issue 12); so does a verbatim copy's (it ends where its words do)."""
     src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
     head = " ".join(shuffled[:3])
@@ -1225,7 +1226,8 @@ def test_an_edited_copy_is_continued_over_an_edge_sentence_raising_its_cosine() 
         assert got.words == len(a.canonical)
         (edit,) = got.edits
         assert (edit.kind, edit.start, edit.end) == ("replace", essay.index(after), got.end)
-        assert (edit.source_start, edit.source_end) == (source_end, source_end)
+        fourth = (SOURCE.index("levees also"), SOURCE.index(" behind them"))  # counted words
+        assert (edit.source_start, edit.source_end) == fourth
 
 
 def test_an_edited_copy_continues_over_a_sentence_retelling_the_next_source_sentence() -> None:
@@ -1278,3 +1280,39 @@ def test_two_edited_sentences_whose_full_stop_splits_no_unit_are_a_run() -> None
     (run,) = sentence_align.alone(sim, [], ends)
     assert int(a.canonical.starts[run.a0]) == text.index(first.split()[0])
     assert int(a.canonical.ends[run.a1 - 1]) == text.index("levees these") + len("levees")
+
+
+def test_an_edited_copy_continues_over_a_sentence_retelling_the_source_sentence_before() -> None:
+    """A fragment of edited words over SHUFFLED's third and fourth sentences (its source range
+    SOURCE's third and fourth) and after it SHUFFLED's second: random obfuscation moves words
+    and sentences across a copy, so its edge sentence retells the source sentence just
+    before the range, not the one just past it. That is a strong seed (EDGE_REACH, the
+    PAN-14 winners' extension in any order on both sides): the fragment grows over it and its
+    source range back over SOURCE's second sentence. A writer's own sentences on the topic
+    there seed nothing strongly, and one whose strong seed is SOURCE's fourth, which the
+    fragment's own sentence retells more nearly (a source sentence is retold once), is no
+    retelling: the fragment stays as it was. Before: it stayed as it was (no source sentence just past the range retold, the
+    cosine with the range not raised)."""
+    src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
+    head = " ".join(shuffled[2:4])
+    first, last = SOURCE.index(src[2]), SOURCE.index(src[3]) + len(src[3]) - 1
+    second = (SOURCE.index("Farmers"), SOURCE.index("fields.") + len("fields"))
+    owns = (
+        *OWN_ON_LEVEES,
+        "Levees stopped fresh sediment from reaching the wetlands, our guide said.",
+    )
+    for after, grows in ((shuffled[1], True), *((o, False) for o in owns)):
+        essay = f"{head} {after}"
+        a, b = _prepared(essay), _prepared(SOURCE)
+        fragment = Fragment(0, len(head) - 1, first, last, 20, 8)
+        (got,) = sentence_align.extended_edges(
+            [fragment], a.canonical, b.canonical, similarity(a.canonical, b.canonical)
+        )
+        if not grows:
+            assert got == fragment, after
+            continue
+        assert (got.start, got.end) == (0, int(a.canonical.ends[-1]))
+        assert (got.source_start, got.source_end) == (second[0], last)
+        (edit,) = got.edits
+        assert (edit.kind, edit.start, edit.end) == ("replace", essay.index(after), got.end)
+        assert (edit.source_start, edit.source_end) == second
