@@ -1316,3 +1316,30 @@ def test_an_edited_copy_continues_over_a_sentence_retelling_the_source_sentence_
         (edit,) = got.edits
         assert (edit.kind, edit.start, edit.end) == ("replace", essay.index(after), got.end)
         assert (edit.source_start, edit.source_end) == second
+
+
+def test_an_edited_copy_s_source_range_takes_the_source_sentences_its_sentences_retell() -> None:
+    """A fragment of edited words over SHUFFLED's third to fifth sentences whose source range
+    (a word diff's) begins and ends inside SOURCE's third and fourth sentences: its sentences
+    seed both, and the fifth's best source sentence is SOURCE's fifth, just past the range,
+    so the source range grows over the whole of the three (their first counted word to their
+    last); the checked side stays as it was. Where another fragment holds SOURCE's fifth, the
+    range stops at the fourth's end; a verbatim copy's (EDGE_EXACT) stays as it is. Before:
+    the source range stayed inside the two sentences (PAN-13: the source side of random cases
+    lost more than their checked side)."""
+    src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
+    essay = " ".join(shuffled[2:5])
+    a, b = _prepared(essay), _prepared(SOURCE)
+    sim = similarity(a.canonical, b.canonical)
+    inner = (SOURCE.index("levees along"), SOURCE.index("reaching") + len("reaching"))
+    fragment = Fragment(0, len(essay) - 1, *inner, 30, 12)
+    third, fifth_end = SOURCE.index("Engineers"), SOURCE.index("decade") + len("decade")
+    (got,) = sentence_align.extended_edges([fragment], a.canonical, b.canonical, sim)
+    assert (got.start, got.end, got.words) == (fragment.start, fragment.end, fragment.words)
+    assert (got.source_start, got.source_end) == (third, fifth_end)
+    fifth = SOURCE.index(src[4])
+    other = Fragment(len(essay), len(essay), fifth, fifth + 10, 2, 2)
+    got, _ = sentence_align.extended_edges([fragment, other], a.canonical, b.canonical, sim)
+    assert (got.source_start, got.source_end) == (third, SOURCE.index(" behind them"))
+    verbatim = replace(fragment, exact_words=30)
+    assert sentence_align.extended_edges([verbatim], a.canonical, b.canonical, sim) == (verbatim,)
