@@ -1343,3 +1343,29 @@ def test_an_edited_copy_s_source_range_takes_the_source_sentences_its_sentences_
     assert (got.source_start, got.source_end) == (third, SOURCE.index(" behind them"))
     verbatim = replace(fragment, exact_words=30)
     assert sentence_align.extended_edges([verbatim], a.canonical, b.canonical, sim) == (verbatim,)
+
+
+def test_two_copies_an_edge_sentence_brings_together_are_one_passage() -> None:
+    """SHUFFLED's first sentence and its third, each an edited copy of its source sentence,
+    and between them SOURCE's second with a third of its words swapped: too few of its words
+    and too weak a seed for one_passage to bridge it, but it retells the source sentence just
+    past the first copy's (EDGE_RETOLD), so extended_edges grows the first copy over it, and
+    the two copies, now side by side, are one passage. Before: the two stayed apart, the
+    sentence step joining before the edges grew."""
+    shuffled = _sentences(SHUFFLED)
+    middle = (
+        "Really in the violin depend on quiet floods to wooden the fertility orchard their fields."
+    )
+    essay = f"{shuffled[0]} {middle} {shuffled[2]}"
+    a, b = _prepared(essay), _prepared(SOURCE)
+    src = _sentences(SOURCE)
+    first = Fragment(0, len(shuffled[0]) - 1, 0, len(src[0]) - 1, 9, 4)
+    at, third = essay.index(shuffled[2]), SOURCE.index(src[2])
+    second = Fragment(at, len(essay) - 1, third, third + len(src[2]) - 1, 9, 4)
+    sim = similarity(a.canonical, b.canonical)
+    assert len(one_passage([first, second], a.canonical, b.canonical, sim, text=essay)) == 2
+    found = Finding.nothing(len(a.canonical), len(b.canonical))
+    found = Finding(found.covered_a, found.covered_b, (first, second), None)
+    got = passages.SENTENCE_PASSAGES.assembled(a, b, found, Options(paraphrase=False))
+    (joined,) = got.fragments
+    assert (joined.start, joined.end, joined.kind) == (0, second.end, "copy")
