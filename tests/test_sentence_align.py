@@ -1205,7 +1205,8 @@ def test_an_edited_copy_is_continued_over_an_edge_sentence_raising_its_cosine() 
     the fragment's tf-isf cosine with its source range (EDGE_RISE) and strongly seeds
     SOURCE's fourth sentence inside that range, so the fragment ends on its last word, the
     sentence a "replace" edit of that source sentence's counted words (before _seeds_near: an
-    empty source span at the fragment's source end, which source words it retells unknown). A writer's own sentence on the topic there dilutes it: the fragment stays as
+    empty source span at the fragment's source end, which source words it retells unknown).
+    A writer's own sentence on the topic there dilutes it: the fragment stays as
     it was (issue 12); so does a verbatim copy's (it ends where its words do)."""
     src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
     head = " ".join(shuffled[:3])
@@ -1291,8 +1292,8 @@ def test_an_edited_copy_continues_over_a_sentence_retelling_the_source_sentence_
     source range back over SOURCE's second sentence. A writer's own sentences on the topic
     there seed nothing strongly, and one whose strong seed is SOURCE's fourth, which the
     fragment's own sentence retells more nearly (a source sentence is retold once), is no
-    retelling: the fragment stays as it was. Before: it stayed as it was (no source sentence just past the range retold, the
-    cosine with the range not raised)."""
+    retelling: the fragment stays as it was. Before: it stayed as it was (no source sentence
+    just past the range retold, the cosine with the range not raised)."""
     src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
     head = " ".join(shuffled[2:4])
     first, last = SOURCE.index(src[2]), SOURCE.index(src[3]) + len(src[3]) - 1
@@ -1369,3 +1370,24 @@ def test_two_copies_an_edge_sentence_brings_together_are_one_passage() -> None:
     got = passages.SENTENCE_PASSAGES.assembled(a, b, found, Options(paraphrase=False))
     (joined,) = got.fragments
     assert (joined.start, joined.end, joined.kind) == (0, second.end, "copy")
+
+
+def test_an_edge_sentence_seeding_the_source_sentence_beside_the_range_continues_a_copy() -> None:
+    """After a fragment of edited words over SHUFFLED's third and fourth sentences (source
+    range SOURCE's third and fourth), a sentence keeping five words of SOURCE's second, the
+    one just before the range: a seed (cosine 0.43, under STRONG), enough beside the range,
+    so the fragment grows over it and its source range back over SOURCE's second. Before: a
+    strong seed was asked wherever the source sentence lay, and the fragment stayed."""
+    shuffled = _sentences(SHUFFLED)
+    head = " ".join(shuffled[2:4])
+    after = "The farmers of the region depend on seasonal floods, like my uncle and his neighbours."
+    essay = f"{head} {after}"
+    a, b = _prepared(essay), _prepared(SOURCE)
+    src = _sentences(SOURCE)
+    first, last = SOURCE.index(src[2]), SOURCE.index(src[3]) + len(src[3]) - 1
+    fragment = Fragment(0, len(head) - 1, first, last, 20, 8)
+    sim = similarity(a.canonical, b.canonical)
+    assert sentence_align.STRONG > sim.cos[len(sim.a) - 1, 1] >= sentence_align.SEED_COS
+    (got,) = sentence_align.extended_edges([fragment], a.canonical, b.canonical, sim)
+    assert (got.start, got.end) == (0, int(a.canonical.ends[-1]))
+    assert got.source_start == SOURCE.index("Farmers")
