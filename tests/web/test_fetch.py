@@ -14,6 +14,7 @@ import threading
 import time
 import tracemalloc
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -42,8 +43,12 @@ from tests.web.webserver import (
 )
 
 FAST = FetchSettings(
-    allow_local=True, connect_seconds=1.0, read_seconds=0.5, page_seconds=2.0, max_bytes=1 << 20
+    allow_local=True, connect_seconds=60.0, read_seconds=60.0, page_seconds=120.0, max_bytes=1 << 20
 )
+"""Limits that only end a hang: a loaded machine once took over 1 s to connect to 127.0.0.1
+(CI). The tests of a time limit set their own short one (``SHORT_READ``, ``SHORT_PAGE``)."""
+SHORT_READ = replace(FAST, read_seconds=0.5)
+SHORT_PAGE = replace(FAST, page_seconds=2.0)
 RUSSIAN = "Съешь же ещё этих мягких французских булок, да выпей чаю."
 
 
@@ -300,18 +305,18 @@ def test_a_redirect_to_another_scheme_is_not_followed(web_server: WebServer) -> 
 
 def test_a_server_silent_past_the_read_timeout(web_server: WebServer) -> None:
     url = web_server.route("/silent", silent(30))
-    assert failed(url).error == "no answer from 127.0.0.1 within 0.5 s"
+    assert failed(url, SHORT_READ).error == "no answer from 127.0.0.1 within 0.5 s"
     assert "/silent" not in web_server.answered  # given up on, not waited out
 
 
 def test_a_server_silent_before_any_header(web_server: WebServer) -> None:
     url = web_server.route("/mute", silent(5, headers_first=False))
-    assert failed(url).error == "no answer from 127.0.0.1 within 0.5 s"
+    assert failed(url, SHORT_READ).error == "no answer from 127.0.0.1 within 0.5 s"
 
 
 def test_a_slow_drip_is_cut_at_the_page_time_limit(web_server: WebServer) -> None:
     url = web_server.route("/drip", drip(0.1, 300))  # a byte every 0.1 s, no read timeout
-    assert failed(url).error == "127.0.0.1 took longer than 2 s to send the page"
+    assert failed(url, SHORT_PAGE).error == "127.0.0.1 took longer than 2 s to send the page"
     assert "/drip" not in web_server.answered  # cut at the limit, not read to the end
 
 
