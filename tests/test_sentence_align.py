@@ -1391,3 +1391,77 @@ def test_an_edge_sentence_seeding_the_source_sentence_beside_the_range_continues
     (got,) = sentence_align.extended_edges([fragment], a.canonical, b.canonical, sim)
     assert (got.start, got.end) == (0, int(a.canonical.ends[-1]))
     assert got.source_start == SOURCE.index("Farmers")
+
+
+RETOLD_SECOND = "Growers in the region rely on periodic floods to restore how rich their land is."
+RETOLD_FOURTH = "Those levees likewise kept new silt away from the wetlands lying past them."
+"""SOURCE's second and fourth sentences synonym-swapped past most of their words, as a
+synonymizer rewrites them: their tf-isf cosine with their source is about 0.1."""
+OWN_IN_THE_REGION = (
+    "The region is lovely in spring when the fields turn green.",
+    "Farmers told me the sediment is the real treasure of the region.",
+    "The towns grew quickly once the engineers arrived.",
+    "Protecting the towns matters more to me than anything else here.",
+)
+"""A writer's own sentences sharing a topic word or two with SOURCE's sentences around the
+retellings (each raised such a passage's low cosine by 0.026-0.044 before)."""
+
+
+def _paraphrase_of(essay: str, retold: str, source_sentence: str) -> Fragment:
+    at, src_at = essay.index(retold), SOURCE.index(source_sentence)
+    return Fragment(
+        at,
+        at + len(retold) - 1,
+        src_at,
+        src_at + len(source_sentence) - 1,
+        12,
+        2,
+        kind="paraphrase",
+        score=0.6,
+    )
+
+
+def test_an_own_sentence_between_two_swapped_retellings_does_not_raise_them_into_one() -> None:
+    """Two paraphrase fragments of synonym-swapped sentences (SOURCE's second and fourth)
+    have a tf-isf cosine with their source hull under VALIDATION, so a writer's own sentence
+    between them sharing a topic word with the hull raises it past PASSAGE_RISE: before, the
+    two became one passage over it (bench_own_text.py's synonymizer essays: 13 own Russian
+    sentences so marked). A passage under the PAN winners' validation cosine is no passage
+    whose cosine a sentence between can confirm: they stay two. A retelling of SOURCE's third
+    sentence there (a seed of the source sentence between) still joins them."""
+    src = _sentences(SOURCE)
+    third = "Engineers constructed embankments along the main channel to shield the growing towns."
+    for middle, expected in ((third, 1), *((own, 2) for own in OWN_IN_THE_REGION)):
+        essay = f"{RETOLD_SECOND} {middle} {RETOLD_FOURTH}"
+        a, b = _prepared(essay), _prepared(SOURCE)
+        fragments = [
+            _paraphrase_of(essay, RETOLD_SECOND, src[1]),
+            _paraphrase_of(essay, RETOLD_FOURTH, src[3]),
+        ]
+        sim = similarity(a.canonical, b.canonical)
+        assert len(one_passage(fragments, a.canonical, b.canonical, sim)) == expected, middle
+        assert len(one_passage(fragments, a.canonical, b.canonical, sim, grouped=True)) == (
+            expected
+        ), middle
+
+
+def test_an_own_sentence_after_a_swapped_retelling_does_not_extend_it() -> None:
+    """A paraphrase fragment of SOURCE's second sentence synonym-swapped (tf-isf cosine with it
+    about 0.1, under VALIDATION) and a writer's own sentence after it sharing a word or two
+    with that source sentence: the sentence raised the low cosine by over EDGE_RISE, so before
+    the fragment grew over it (bench_own_text.py's synonymizer essays: 3 own Russian sentences
+    so marked). Now it stays as it was; a sentence retelling SOURCE's third sentence, the
+    next one, still extends it (the other test of extended_edges)."""
+    src = _sentences(SOURCE)
+    retelling = "Engineers and farmers along the main channel built levees to protect the towns."
+    owns = (*OWN_IN_THE_REGION[:2], "My family has farmed these fields for a century.")
+    for after, grows in ((retelling, True), *((own, False) for own in owns)):
+        essay = f"{RETOLD_SECOND} {after}"
+        a, b = _prepared(essay), _prepared(SOURCE)
+        fragment = _paraphrase_of(essay, RETOLD_SECOND, src[1])
+        (got,) = sentence_align.extended_edges(
+            [fragment], a.canonical, b.canonical, similarity(a.canonical, b.canonical)
+        )
+        assert (got != fragment) == grows, after
+        if grows:
+            assert (got.start, got.end) == (0, int(a.canonical.ends[-1]))
