@@ -582,7 +582,10 @@ def test_an_own_sentence_wrapped_as_a_source_sentence_is_no_run() -> None:
     """A writer's own sentence on the topic wrapped where the source's sentence is wrapped,
     its lines sharing topic words with the source's lines in order, neither line a copy of
     its source line by its words: nothing (order alone is not enough for one sentence)."""
-    own = "My uncle says the engineers on the main channel\nworried about the growing towns and water."
+    own = (
+        "My uncle says the engineers on the main channel\n"
+        "worried about the growing towns and water."
+    )
     essay = f"{OPENING} {own} {CLOSING}"
     a, b = _prepared(essay), _prepared(WRAPPED_SOURCE).canonical
     sim = similarity(a.canonical, b)
