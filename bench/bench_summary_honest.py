@@ -61,8 +61,9 @@ from copylens.core import TextInput, signals  # noqa: E402
 
 RESULTS = BENCH / "results"
 REPO = BENCH.parent
-WIDTHS = (None, 60, 80)
-"""Clough–Stevenson honest answers as they are (None) and hard-wrapped at these columns."""
+WIDTHS = ((None, None), (60, 60), (80, 80), (60, None), (80, None))
+"""Clough–Stevenson honest answers and their sources as they are (None) and hard-wrapped at
+these columns: both, or the answer alone (a plain-text essay against a web page)."""
 SHIPPED = {"paraphrase": True, CHAINS: True}
 GROUPS = ("independent", "heavy", "medium", "light")
 
@@ -127,19 +128,25 @@ def cs_honest() -> dict[str, Any]:
     with (CLOUGH_DIR / "pairs.csv").open(encoding="utf-8") as f:
         rows = [r for r in csv.DictReader(f) if r["label"] == "non"]
     out: dict[str, Any] = {}
-    for width in WIDTHS:
+    for width, source_width in WIDTHS:
         marked: dict[str, list[dict[str, Any]]] = {}
         for row in rows:
             name = Path(row["suspicious"]).name
             text = wrapped(read_clough(name), width)
-            source = wrapped(read_clough(Path(row["source"]).name), width)
+            source = wrapped(read_clough(Path(row["source"]).name), source_width)
             run = run_check(text, [TextInput("source", source)], SHIPPED)
             if run.fragments:
                 marked[name] = [
                     {"kind": f.kind, "chars": f.end - f.start, "text": f.text}
                     for f in run.fragments
                 ]
-        out["as is" if width is None else f"wrapped {width}"] = {
+        if width is None:
+            variant = "as is"
+        elif source_width is None:
+            variant = f"answer wrapped {width}, source as is"
+        else:
+            variant = f"both wrapped {width}"
+        out[variant] = {
             "answers": len(rows),
             "with_fragment": len(marked),
             "fragments": marked,

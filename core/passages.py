@@ -64,6 +64,7 @@ from copylens.core.sentence_align import (
     one_passage,
     pair_sentences,
     sentence_candidates,
+    whole_sentences,
     word_range,
 )
 from copylens.core.signal import Finding, PairStep
@@ -120,7 +121,9 @@ def edited(a: Prepared, b: Prepared, found: Finding, sim: Similarity) -> Finding
     ]
     runs = [
         r
-        for r in alone(sim, taken, _ends(a.text, ca, sim.a))
+        for r in alone(
+            sim, taken, _ends(a.text, ca, sim.a), whole_sentences(a.text, ca, b.text, cb, sim)
+        )
         if not a.ignored_words[r.a0 : r.a1].any() and not b.ignored_words[r.b0 : r.b1].any()
     ]
     if not runs:

@@ -619,6 +619,44 @@ class PairSentences:
     length fits), which :func:`join` compares in windows and the summary step leaves."""
 
 
+_LINE_GOES_ON = re.compile(r"\n[^\S\n]*[)\]»”’,;:]*[^\S\n]*[^\W\d_A-ZÀ-ÖØ-ÞА-ЯЁІЇЄҐ]")
+"""A line break whose next line begins with a lower-case letter (or one of no case), after
+what closes a clause at most (a bracket, a quote, a comma)."""
+
+
+def sentence_units(text: str, c: Canonical, units: Units) -> Units:
+    """``units`` (:meth:`Units.of` of ``c``, the canonical words of ``text``) with the units a
+    line break inside a sentence split pooled again: a boundary is dropped where the text
+    between the two units' words holds one line break, no sentence stop (``.!?…``) and no
+    blank line, and the next line begins with a lower-case letter, after a closing bracket,
+    quote or comma at most (the line goes on with its sentence; a heading, a list item, a
+    line ending in a stop or one whose next begins with a capital stays a unit). The bounds
+    stay canonical-word bounds, so every span made of them is exact.
+
+    Hard-wrapped text (plain-text files, e-mail, PDF extraction: lines broken at 60-80
+    columns) makes a sentence two or three units, each sharing a topic word or two with a
+    source sentence: counted as sentences, an honest answer on the topic seeded a summary's
+    four units, and a line's topic words a paraphrase run's seed (Clough–Stevenson ``non``
+    answers and their sources wrapped at 60 and 80 columns, ``bench/bench_summary_honest.py``).
+    What the summary step compares (:mod:`copylens.core.summary`) and :func:`alone`'s seeds
+    are held to (:func:`_whole`); the text's line units stay the sentence step's units
+    (:func:`_wrapped` follows them: PAN-13's obfuscation keeps the source's line breaks)."""
+    kept = [0]
+    for u in range(1, len(units)):
+        w = int(units.bounds[u])
+        gap = text[int(c.ends[w - 1]) : int(c.starts[w]) + 1]  # and the next word's letter
+        inside = (
+            gap.count("\n") == 1
+            and not any(ch in gap for ch in ".!?…")
+            and _LINE_GOES_ON.search(gap) is not None
+        )
+        if not inside:
+            kept.append(u)
+    if len(kept) == len(units):
+        return units
+    return Units(units.bounds[[*kept, len(units)]])
+
+
 def pair_sentences(a: Canonical, b: Canonical) -> PairSentences:
     """The pair's :class:`PairSentences`: each text's units, made once, and their
     :func:`similarity` when both sides hold words and it fits :data:`DENSE_CELLS` and
@@ -645,6 +683,7 @@ def alone(
     sim: Similarity,
     taken: Sequence[tuple[int, int, int, int]],
     ends: Callable[[int], int] | None = None,
+    sentences: Similarity | None = None,
 ) -> list[Edited]:
     """Passages of sentences alone (step 4): sentences whose words were shuffled, swapped for
     synonyms or cut into pieces of two or three (PAN-13 random obfuscation), so that they kept
@@ -712,6 +751,15 @@ def alone(
     development sample: no fragment changed, its runs keep at most 4 words in a row of a
     copied unit's source).
 
+    ``sentences``: the pair's similarity over whole sentences where a line break inside a
+    sentence split one into units (:func:`sentence_units`; None when none was split). A seed
+    of a unit or source unit that is such a piece of a sentence stands only when the two
+    whole sentences reach the seed's thresholds too (:func:`_whole`): a line of a
+    hard-wrapped sentence is a short unit whose topic words reach a cosine its sentence does
+    not (Clough–Stevenson's honest answer g2pA_taske and its source wrapped at 80 columns:
+    "3. Compute the optimal solution values either top-down (with caching", cosine 0.36 with
+    the source's step 3, beside step 2, was a run of two list items following the source's).
+
     Only seed units are reported, never a unit between them (a writer's own sentence between
     edited ones stays unmarked, issue 12), and a lone sentence on the topic is no passage (on
     Clough–Stevenson, an honest answer's one sentence "In the vector space model, the
@@ -736,7 +784,11 @@ def alone(
         if len(group) < MIN_SEEDS or sim.cosine(*box) < VALIDATION:
             continue
         seeded = set(group)
-        free = [s for s in group if not used[s[0]] and not _verbatim_in(sim, seeded, s)]
+        free = [
+            s
+            for s in group
+            if not used[s[0]] and not _verbatim_in(sim, seeded, s) and _whole(sim, sentences, s)
+        ]
         for run, sources in _runs(sim, free, near, ends, credible(box, group, sim)):
             a0, a1 = int(sim.a.bounds[run[0]]), int(sim.a.bounds[run[-1] + 1])
             j0, j1 = min(sources), max(sources) + 1
@@ -765,6 +817,45 @@ def alone(
         b0, b1 = int(sim.b.bounds[j0]), int(sim.b.bounds[j1])
         found.append(Edited(a0, a1, b0, b1, sim.cosine(u0, u1, j0, j1)))
     return found
+
+
+def _whole(sim: Similarity, sentences: Similarity | None, seed: tuple[int, int]) -> bool:
+    """``seed`` (units of ``sim``) holds for the whole sentences: where either of its units is
+    a piece of a sentence a line break split (``sentences``: :func:`sentence_units`' similarity
+    of the pair) and the seed is under :data:`STRONG`, the two sentences holding them reach
+    :data:`SEED_COS` and :data:`SEED_DICE` too (:func:`alone`). A strong seed is a line close
+    to its source line by its rarer words, where a line's topic words reach a weak one: PAN-13
+    development sample, the two random seeds this rule would drop otherwise, lines at cosine
+    0.77 and 0.50 in sentences at 0.40 (Dice 0.31) and 0.29, inside their cases; the
+    Clough–Stevenson honest answers' line seeds 0.34-0.44 in sentences at 0.21-0.28."""
+    i, j = seed
+    if sentences is None or sim.cos[i, j] >= STRONG:
+        return True
+    wa, wb = int(sim.a.bounds[i]), int(sim.b.bounds[j])
+    x, y = sentences.a.of_word(wa), sentences.b.of_word(wb)
+    split = (
+        int(sentences.a.bounds[x + 1]) != int(sim.a.bounds[i + 1])
+        or int(sentences.a.bounds[x]) != wa
+    )
+    split |= (
+        int(sentences.b.bounds[y + 1]) != int(sim.b.bounds[j + 1])
+        or int(sentences.b.bounds[y]) != wb
+    )
+    if not split:
+        return True
+    return bool(sentences.cos[x, y] >= SEED_COS and sentences.dice[x, y] >= SEED_DICE)
+
+
+def whole_sentences(
+    text_a: str, a: Canonical, text_b: str, b: Canonical, sim: Similarity
+) -> Similarity | None:
+    """The pair's :func:`similarity` over :func:`sentence_units` of both texts, or None when
+    no unit of either is a piece of a sentence a line break split (``sim``'s units are the
+    sentences already)."""
+    units_a, units_b = sentence_units(text_a, a, sim.a), sentence_units(text_b, b, sim.b)
+    if units_a is sim.a and units_b is sim.b:
+        return None
+    return similarity(a, b, (units_a, units_b))
 
 
 EXTEND_COS = 0.33

@@ -328,7 +328,7 @@ def _summarised_from(essay: str, fragments: tuple[Fragment, ...]) -> tuple[Fragm
     a, b = canonicalize(essay, options), canonicalize(ARTICLE, options)
     found = Finding.nothing(len(a), len(b))
     found = Finding(found.covered_a, found.covered_b, fragments)
-    return summary.summarised(essay, a, b, found).fragments
+    return summary.summarised(essay, a, b, found, ARTICLE).fragments
 
 
 def _fragment(essay: str, part: str, source: tuple[int, int], kind: str) -> Fragment:
