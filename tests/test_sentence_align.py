@@ -1511,3 +1511,72 @@ def test_an_own_sentence_after_a_swapped_retelling_does_not_extend_it() -> None:
         assert (got != fragment) == grows, after
         if grows:
             assert (got.start, got.end) == (0, int(a.canonical.ends[-1]))
+
+
+WRAPPED_TEXT = (
+    "Bees fly from the hive to collect nectar, pollen and water for the\n"
+    "colony they feed (as it is\n"
+    "), the young in the comb.\n"
+    "A Heading Without A Stop\n"
+    "Next line starts with a capital letter\n"
+    "- a list item on its own\n"
+    "The last line ends here.\n"
+    "and a line after a stop"
+)
+
+
+def _unit_texts(text: str, units: sentence_align.Units, c: Canonical) -> list[str]:
+    return [
+        text[int(c.starts[int(units.bounds[u])]) : int(c.ends[int(units.bounds[u + 1]) - 1])]
+        for u in range(len(units))
+    ]
+
+
+def test_sentence_units_pool_the_lines_of_a_wrapped_sentence_only() -> None:
+    """A line break inside a sentence (no stop before it, the next line going on in lower
+    case, after a closing bracket or comma at most) is no boundary of sentence_units; a
+    heading, a line before a capital, a list item and a line after a full stop stay units.
+    The bounds are canonical-word bounds: each unit's text runs from a word's first
+    character to a word's last."""
+    c = _prepared(WRAPPED_TEXT).canonical
+    lines = sentence_align.Units.of(c)
+    units = sentence_align.sentence_units(WRAPPED_TEXT, c, lines)
+    assert len(lines) == 8  # canonical words only: stop words ("the", "a", "on") left out
+    assert _unit_texts(WRAPPED_TEXT, units, c) == [
+        "Bees fly from the hive to collect nectar, pollen and water for the\ncolony they feed "
+        "(as it is\n), the young in the comb",
+        "Heading Without A Stop",
+        "Next line starts with a capital letter",
+        "list item",
+        "last line ends",
+        "line after a stop",
+    ]
+    unwrapped = WRAPPED_TEXT.replace("\n", " ")
+    c = _prepared(unwrapped).canonical
+    lines = sentence_align.Units.of(c)
+    assert sentence_align.sentence_units(unwrapped, c, lines) is lines  # nothing to pool
+
+
+def test_a_weak_seed_of_a_wrapped_line_needs_its_whole_sentence() -> None:
+    """_whole: a line of a hard-wrapped sentence whose topic words seed a source sentence
+    weakly (cosine 0.34, Dice 0.67: "nectar, pollen and water" and the hive) is no seed when
+    its whole sentence, which goes on about the writer's own day, is far from it (cosine
+    0.1); a strong seed of a line stands (a line copied by its rarer words), and in texts
+    without a split sentence every seed stands."""
+    checked = (
+        "Bees fly from the hive to collect nectar, pollen and water for the\n"
+        "colony, my teacher said while we sat near the old barn."
+    )
+    source = (
+        "The oldest workers leave the hive to collect nectar, pollen and water.\n"
+        "Foragers may fly several kilometres from the hive."
+    )
+    a, b = _prepared(checked).canonical, _prepared(source).canonical
+    sim = similarity(a, b)
+    whole = sentence_align.whole_sentences(checked, a, source, b, sim)
+    assert whole is not None and (len(sim.a), len(whole.a)) == (2, 1)
+    assert sentence_align.SEED_COS <= sim.cos[0, 0] < sentence_align.STRONG
+    assert not sentence_align._whole(sim, whole, (0, 0))
+    assert sentence_align._whole(sim, None, (0, 0))
+    strong = replace(sim, cos=np.full_like(sim.cos, sentence_align.STRONG))
+    assert sentence_align._whole(strong, whole, (0, 0))

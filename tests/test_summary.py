@@ -4,6 +4,7 @@ that shares only topic words (and a copied sentence) is not called a summary."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -399,3 +400,25 @@ def test_seeds_sharing_few_words_make_no_summary_around_a_quotation(pair: tuple[
     report = check([a], [b], Options(workers=1))
     kinds = [f.kind for m in report.documents[0].sources for f in m.fragments]
     assert kinds == ["copy"], kinds
+
+
+def test_an_own_text_against_a_hard_wrapped_article_is_no_summary() -> None:
+    """The writer's own text on the article's topic, hard-wrapped at 40 columns, against the
+    article hard-wrapped at 20 (plain-text files, e-mail and PDF extraction break lines so):
+    each of the article's sentences is two to five lines, and counted as sentences they
+    made a "summary" of the own text (their topic words seed short lines, the seeds stand out
+    from many short units and point to enough of them). The step counts the source's
+    sentences: nothing. A real summary against the article wrapped so is still one."""
+    essay = textwrap.fill(OWN_ON_TOPIC, 40)
+    article = textwrap.fill(ARTICLE, 20)
+    options = Options(language="en")
+    a, b = canonicalize(essay, options), canonicalize(article, options)
+    found = summary.summarised(essay, a, b, Finding.nothing(len(a), len(b)), article)
+    assert all(f.kind != "summary" for f in found.fragments), found.fragments
+    report = check(
+        [TextInput("essay", INTRO + SUMMARY + OUTRO)],
+        [TextInput("article", article)],
+        Options(workers=1),
+    )
+    fragments = report.documents[0].sources[0].fragments
+    assert [f.kind for f in fragments] == ["summary"]
