@@ -785,7 +785,7 @@ def _paired(
     if wa.sum() < LEAST_WEIGHT or wb.sum() < LEAST_WEIGHT:  # scores 0 (:func:`_score`)
         return _unpaired(wa, wb)
     table = a.lexicon.table
-    cosine = table[a.rows[a0:a1]] @ table[b.rows[b0:b1]].T
+    cosine = _vectors(table, a.rows[a0:a1]) @ _vectors(table, b.rows[b0:b1]).T
     if blocks is None:
         floor, equal = _raised(a, slice(a0, a1), b, slice(b0, b1))
     else:
@@ -1112,7 +1112,7 @@ class Sheet:
         columns, starts_b = _words_of_sentences(b, source)
         self.starts_a, self.starts_b = starts_a.tolist(), starts_b.tolist()
         table = a.lexicon.table
-        cosine = table[a.rows[rows]] @ table[b.rows[columns]].T
+        cosine = _vectors(table, a.rows[rows]) @ _vectors(table, b.rows[columns]).T
         self.floor, self.equal = _raised(a, rows, b, columns)
         if self.floor is not None:
             np.maximum(cosine, self.floor, out=cosine)
@@ -1124,7 +1124,7 @@ class Sheet:
             cosine[wa == 0, :] = 0.0
         at_a, at_b = starts_a[:-1], starts_b[:-1]
         ra = np.maximum.reduceat(cosine, at_b, axis=1)  # rows × source sentences
-        rb = np.maximum.reduceat(cosine, at_a, axis=0)  # checked sentences × columns
+        rb = _row_maxima(cosine, self.starts_a)  # checked sentences × columns
         ra[ra < WORD_MATCH] = 0.0
         rb[rb < WORD_MATCH] = 0.0
         wa64, wb64 = wa.astype(np.float64), wb.astype(np.float64)
@@ -1169,6 +1169,23 @@ class Sheet:
         rows = slice(self.starts_a[n], self.starts_a[n + len(ai)])
         columns = slice(self.starts_b[m], self.starts_b[m + len(bj)])
         return None if self.floor is None else self.floor[rows, columns], self.equal[rows, columns]
+
+
+def _vectors(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The rows of a lexicon's table, the same array as ``table[rows]`` (``take`` copies
+    them in a third less time: issue 40, a sheet's words)."""
+    return np.take(table, rows, axis=0)
+
+
+def _row_maxima(cosine: np.ndarray, starts: list[int]) -> np.ndarray:
+    """``np.maximum.reduceat(cosine, starts[:-1], axis=0)``: each block of rows' column
+    maxima (the blocks [starts[n], starts[n + 1]), none empty), a block at a time, which
+    reduceat does at twice the cost along the rows. A maximum is the same whatever the order
+    of its comparisons (but for the sign of a zero, which the sheet's threshold makes 0)."""
+    out = np.empty((len(starts) - 1, cosine.shape[1]), dtype=cosine.dtype)
+    for n, (lo, hi) in enumerate(itertools.pairwise(starts)):
+        np.max(cosine[lo:hi], axis=0, out=out[n])
+    return out
 
 
 def _words_of_sentences(m: Meaning, sentences: list[int]) -> tuple[np.ndarray, np.ndarray]:
