@@ -196,21 +196,6 @@ class Meaning:
         :func:`_copied` index it (issue 40)."""
         return np.array(self.bounds, dtype=np.int64).reshape(-1, 2)
 
-    @cached_property
-    def family_index(self) -> tuple[np.ndarray, np.ndarray]:
-        """The words' nonzero derivational keys (:func:`_stem_keys_of`) sorted, and the word
-        of each, made once a document (issue 40: each sheet of step 3 sorted its own)."""
-        assert self.stems is not None
-        return _sorted_keys(*_stem_keys_of(self.stems))
-
-    @cached_property
-    def synonym_index(self) -> tuple[np.ndarray, np.ndarray]:
-        """The thesaurus numbers of the words that have synonyms, sorted, and the word of
-        each, made once a document (as :attr:`family_index`)."""
-        assert self.thesaurus is not None and self.synonyms is not None
-        words = np.flatnonzero(self.thesaurus.has_synonyms[self.synonyms])
-        return _sorted_keys(self.synonyms[words], words)
-
     def centroids(self, lo: int = 0, hi: int | None = None) -> np.ndarray:
         """Unit weighted mean vectors of sentences [lo, hi) of ``bounds`` (float32), equal bit
         for bit whether kept or computed (:func:`_centroids`)."""
@@ -856,84 +841,19 @@ def _raised(
     slice or as indices of each document's."""
     forms_a, forms_b = a.forms[a_words], b.forms[b_words]
     shape = (len(forms_a), len(forms_b))
-    columns = None if isinstance(b_words, slice) or not _indexed(b, len(b_words)) else b_words
     floor = None
     if a.synonyms is not None and b.synonyms is not None and a.thesaurus is b.thesaurus:
         assert a.thesaurus is not None
         floor = np.full(shape, -np.inf, dtype=np.float32)
-        if columns is None:
-            listed = a.thesaurus.related_at(a.synonyms[a_words], b.synonyms[b_words])
-        else:
-            listed = _synonyms_in(a.thesaurus, a.synonyms[a_words], b.synonym_index, columns)
+        listed = a.thesaurus.related_at(a.synonyms[a_words], b.synonyms[b_words])
         if len(listed[0]):
             floor[listed] = SYNONYM
     if a.stems is not None and b.stems is not None:
         if floor is None:
             floor = np.full(shape, -np.inf, dtype=np.float32)
-        if columns is None:
-            family = _families(a.stems[a_words], b.stems[b_words])
-        else:
-            family = _joined(*_stem_keys_of(a.stems[a_words]), b.family_index, columns)
+        family = _families(a.stems[a_words], b.stems[b_words])
         floor[family] = np.maximum(floor[family], STEM)
     return floor, forms_a[:, None] == forms_b[None, :]
-
-
-INDEX_SPREAD = 8
-INDEX_WORDS = 1 << 16
-"""A sheet's source words are looked up in their document's sorted keys
-(:attr:`Meaning.family_index`, :attr:`Meaning.synonym_index`, made once a document) when the
-document has at most :data:`INDEX_WORDS` words and at most :data:`INDEX_SPREAD` times the
-sheet's (the keys found elsewhere in it are dropped, so their number stays within a few
-times the sheet's); else the sheet's keys are sorted on their own (:func:`_families`,
-``Thesaurus.related_at``)."""
-
-
-def _indexed(b: Meaning, columns: int) -> bool:
-    """Whether :func:`_raised` looks ``columns`` source words up in ``b``'s sorted keys."""
-    return len(b.forms) <= min(INDEX_WORDS, INDEX_SPREAD * columns)
-
-
-def _stem_keys_of(stems: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each nonzero derivational key of the words (one row of :func:`stem_keys` a word), made
-    one with its length's column (as :func:`_families` joins them), and its word."""
-    width = np.uint64(stems.shape[1])
-    i, k = np.nonzero(stems)
-    return stems[i, k] * width + k.astype(np.uint64), i  # keys < 2**41: no overflow
-
-
-def _sorted_keys(keys: np.ndarray, words: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The keys sorted (stable) and the word of each."""
-    order = np.argsort(keys, kind="stable")
-    return keys[order], words[order]
-
-
-def _joined(
-    keys: np.ndarray, owners: np.ndarray, index: tuple[np.ndarray, np.ndarray], words: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """The places (owner, n) where a key of ``keys`` (of its owner) equals a key of a
-    document's ``index`` (its keys sorted and their words) held by its word ``words[n]``
-    (``words`` ascending): :func:`_families`' and ``Thesaurus.related_at``'s places, the
-    same ones (a place may come more than once), found in keys sorted once a document."""
-    values, where = index
-    lo = np.searchsorted(values, keys, "left")
-    n = np.searchsorted(values, keys, "right") - lo
-    hit = where[ranges(lo, n)]
-    at = np.minimum(np.searchsorted(words, hit), len(words) - 1)
-    kept = words[at] == hit
-    return np.repeat(owners, n)[kept], at[kept]
-
-
-def _synonyms_in(
-    words: Thesaurus, first: np.ndarray, index: tuple[np.ndarray, np.ndarray], columns: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """The places (i, n) where word ``first[i]`` (a thesaurus number) lists the source word
-    ``columns[n]`` as a synonym (``Thesaurus.related_at``'s, in any order), the source's
-    listed words found in its ``index`` (:attr:`Meaning.synonym_index`)."""
-    rows = np.flatnonzero(words.has_synonyms[first])  # -1 reads the last entry: False
-    ids = first[rows].astype(np.int64)
-    sizes = words.starts[ids + 1] - words.starts[ids]
-    synonyms = words.targets[ranges(words.starts[ids], sizes)]
-    return _joined(synonyms, np.repeat(rows, sizes), index, columns)
 
 
 def _families(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -373,40 +373,6 @@ def test_families_and_synonyms_are_found_by_joins(seed: int, rows: int, columns:
     assert (i * max(columns, 1) + j).tolist() == np.flatnonzero(held).tolist()  # row-major
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["ru", "uk"]), st.integers(0, 2**32 - 1))
-def test_a_sheets_source_words_are_found_in_their_documents_sorted_keys(
-    language: str, seed: int
-) -> None:
-    """The families' and synonyms' places of some checked words against some source words
-    (ascending), found in the source document's keys sorted once (:func:`_joined`,
-    :attr:`Meaning.family_index`, :attr:`Meaning.synonym_index`), are those the words' own
-    keys give (:func:`_families`, :meth:`Thesaurus.related_at`), each as often."""
-    rng = np.random.default_rng(seed)
-    options = Options(language=language, workers=1)
-    texts = [(DATA / f"{language}_{k}.txt").read_text("utf-8") for k in ("rewrite", "source")]
-    ma, mb = (
-        pp.meaning_of(prepare_text(Extracted(f"k{n}", t, "text"), options))
-        for n, t in enumerate(texts)
-    )
-    assert ma.stems is not None and mb.stems is not None and ma.thesaurus is not None
-    rows, columns = (
-        np.sort(rng.choice(len(m.forms), rng.integers(1, min(60, len(m.forms))), replace=False))
-        for m in (ma, mb)
-    )
-
-    def counted(places: tuple[np.ndarray, np.ndarray]) -> list[tuple[int, int]]:
-        return sorted(zip(places[0].tolist(), places[1].tolist(), strict=True))
-
-    stems = pp._stem_keys_of(ma.stems[rows])
-    found = pp._joined(*stems, mb.family_index, columns)
-    assert counted(found) == counted(pp._families(ma.stems[rows], mb.stems[columns]))
-    assert mb.synonyms is not None and ma.synonyms is not None
-    listed = pp._synonyms_in(ma.thesaurus, ma.synonyms[rows], mb.synonym_index, columns)
-    expected = ma.thesaurus.related_at(ma.synonyms[rows], mb.synonyms[columns])
-    assert counted(listed) == counted(expected)
-
-
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.lists(st.integers(1, 9), min_size=1, max_size=8))
 def test_a_sheets_row_maxima_are_reduceats(seed: int, sizes: list[int]) -> None:
