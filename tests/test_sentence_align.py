@@ -548,6 +548,52 @@ def test_one_edited_sentence_wrapped_over_two_lines_is_no_run() -> None:
     assert int(a.canonical.ends[run.a1 - 1]) > a.text.index(second)
 
 
+WRAPPED_FIRST = "Engineers built levees along the main channel"
+WRAPPED_SECOND = "to protect the growing towns from water."
+WRAPPED_SOURCE = SOURCE.replace(
+    f"{WRAPPED_FIRST} {WRAPPED_SECOND}", f"{WRAPPED_FIRST}\n{WRAPPED_SECOND}"
+)
+"""SOURCE with its third sentence wrapped over two lines (as the PAN-13 texts wrap theirs)."""
+
+
+def test_an_edited_sentence_wrapped_as_its_source_is_a_run_of_its_lines() -> None:
+    """The source's wrapped sentence with each line's words reversed (no run of words), wrapped
+    where the source wraps it: one sentence, but its lines follow the source's lines in order,
+    the first a copy of its line by its words: one run over both lines. Before: nothing (one
+    sentence by its stops; PAN-13 development sample, a random case so lost). The same
+    sentence against SOURCE, where it is one line, stays nothing (the test above)."""
+    first = _reversed(WRAPPED_FIRST).rstrip(".")
+    second = _reversed(WRAPPED_SECOND).lower()
+    essay = f"{OPENING} {first}\n{second} {CLOSING}"
+    a, b = _prepared(essay), _prepared(WRAPPED_SOURCE).canonical
+    sim = similarity(a.canonical, b)
+    ends = passages._ends(a.text, a.canonical, sim.a)
+    assert len(sim.a) == 4 and not ends(1)  # one sentence, two units
+    assert sim.copies(1, 2, 3) and not sim.copies(2, 3, 4)
+    assert not sim.verbatim(1, 2) and not sim.verbatim(2, 3)
+    (run,) = sentence_align.alone(sim, [], ends)
+    assert int(a.canonical.starts[run.a0]) == essay.index(first.split()[0])
+    assert int(a.canonical.ends[run.a1 - 1]) == essay.index("protect to") + len("protect")
+    assert int(b.starts[run.b0]) == WRAPPED_SOURCE.index("Engineers")
+    assert int(b.ends[run.b1 - 1]) == WRAPPED_SOURCE.index("These levees") - 2
+
+
+def test_an_own_sentence_wrapped_as_a_source_sentence_is_no_run() -> None:
+    """A writer's own sentence on the topic wrapped where the source's sentence is wrapped,
+    its lines sharing topic words with the source's lines in order, neither line a copy of
+    its source line by its words: nothing (order alone is not enough for one sentence)."""
+    own = (
+        "My uncle says the engineers on the main channel\n"
+        "worried about the growing towns and water."
+    )
+    essay = f"{OPENING} {own} {CLOSING}"
+    a, b = _prepared(essay), _prepared(WRAPPED_SOURCE).canonical
+    sim = similarity(a.canonical, b)
+    assert sorted(sim.seeds) == [(1, 2), (2, 3)]  # line after line, in the source's order
+    assert not any(sim.copies(i, 0, len(sim.b)) for i in range(len(sim.a)))
+    assert sentence_align.alone(sim, [], passages._ends(a.text, a.canonical, sim.a)) == []
+
+
 def test_a_verbatim_short_sentence_gives_a_run_no_weight() -> None:
     """A short source sentence's words kept in order (six of them, too few for a copy:
     ``Options.min_fragment_words``) beside a sentence seeded four source sentences further
