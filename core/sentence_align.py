@@ -65,6 +65,7 @@ import difflib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import numpy as np
 
@@ -683,7 +684,7 @@ def alone(
     sim: Similarity,
     taken: Sequence[tuple[int, int, int, int]],
     ends: Callable[[int], int] | None = None,
-    sentences: Similarity | None = None,
+    sentences: WholeSentences | None = None,
 ) -> list[Edited]:
     """Passages of sentences alone (step 4): sentences whose words were shuffled, swapped for
     synonyms or cut into pieces of two or three (PAN-13 random obfuscation), so that they kept
@@ -751,8 +752,8 @@ def alone(
     development sample: no fragment changed, its runs keep at most 4 words in a row of a
     copied unit's source).
 
-    ``sentences``: the pair's similarity over whole sentences where a line break inside a
-    sentence split one into units (:func:`sentence_units`; None when none was split). A seed
+    ``sentences``: the pair's whole sentences where a line break inside a sentence split one
+    into units (:func:`whole_sentences`; None when none was split). A seed
     of a unit or source unit that is such a piece of a sentence stands only when the two
     whole sentences reach the seed's thresholds too (:func:`_whole`): a line of a
     hard-wrapped sentence is a short unit whose topic words reach a cosine its sentence does
@@ -819,43 +820,55 @@ def alone(
     return found
 
 
-def _whole(sim: Similarity, sentences: Similarity | None, seed: tuple[int, int]) -> bool:
+@dataclass(frozen=True)
+class WholeSentences:
+    """A pair's units pooled into whole sentences (:func:`sentence_units`) on both sides, and
+    their :func:`similarity`, computed on first use only (:func:`_whole` asks for it only for
+    a weak seed of a split sentence: on the PAN-13 development sample, computed for every
+    wrapped pair, it cost 0.7 of 10 CPU seconds)."""
+
+    a: Canonical
+    b: Canonical
+    units_a: Units
+    units_b: Units
+
+    @cached_property
+    def similarity(self) -> Similarity:
+        return similarity(self.a, self.b, (self.units_a, self.units_b))
+
+
+def _whole(sim: Similarity, sentences: WholeSentences | None, seed: tuple[int, int]) -> bool:
     """``seed`` (units of ``sim``) holds for the whole sentences: where either of its units is
-    a piece of a sentence a line break split (``sentences``: :func:`sentence_units`' similarity
-    of the pair) and the seed is under :data:`STRONG`, the two sentences holding them reach
-    :data:`SEED_COS` and :data:`SEED_DICE` too (:func:`alone`). A strong seed is a line close
-    to its source line by its rarer words, where a line's topic words reach a weak one: PAN-13
-    development sample, the two random seeds this rule would drop otherwise, lines at cosine
-    0.77 and 0.50 in sentences at 0.40 (Dice 0.31) and 0.29, inside their cases; the
-    Clough–Stevenson honest answers' line seeds 0.34-0.44 in sentences at 0.21-0.28."""
+    a piece of a sentence a line break split (``sentences``: the pair's whole sentences) and
+    the seed is under :data:`STRONG`, the two sentences holding them reach :data:`SEED_COS`
+    and :data:`SEED_DICE` too (:func:`alone`). A strong seed is a line close to its source
+    line by its rarer words, where a line's topic words reach a weak one: PAN-13 development
+    sample, the two random seeds this rule would drop otherwise, lines at cosine 0.77 and
+    0.50 in sentences at 0.40 (Dice 0.31) and 0.29, inside their cases; the Clough–Stevenson
+    honest answers' line seeds 0.34-0.44 in sentences at 0.21-0.28."""
     i, j = seed
     if sentences is None or sim.cos[i, j] >= STRONG:
         return True
+    ua, ub = sentences.units_a, sentences.units_b
     wa, wb = int(sim.a.bounds[i]), int(sim.b.bounds[j])
-    x, y = sentences.a.of_word(wa), sentences.b.of_word(wb)
-    split = (
-        int(sentences.a.bounds[x + 1]) != int(sim.a.bounds[i + 1])
-        or int(sentences.a.bounds[x]) != wa
-    )
-    split |= (
-        int(sentences.b.bounds[y + 1]) != int(sim.b.bounds[j + 1])
-        or int(sentences.b.bounds[y]) != wb
-    )
-    if not split:
+    x, y = ua.of_word(wa), ub.of_word(wb)
+    whole_a = (int(ua.bounds[x]), int(ua.bounds[x + 1])) == (wa, int(sim.a.bounds[i + 1]))
+    whole_b = (int(ub.bounds[y]), int(ub.bounds[y + 1])) == (wb, int(sim.b.bounds[j + 1]))
+    if whole_a and whole_b:
         return True
-    return bool(sentences.cos[x, y] >= SEED_COS and sentences.dice[x, y] >= SEED_DICE)
+    pooled = sentences.similarity
+    return bool(pooled.cos[x, y] >= SEED_COS and pooled.dice[x, y] >= SEED_DICE)
 
 
 def whole_sentences(
     text_a: str, a: Canonical, text_b: str, b: Canonical, sim: Similarity
-) -> Similarity | None:
-    """The pair's :func:`similarity` over :func:`sentence_units` of both texts, or None when
-    no unit of either is a piece of a sentence a line break split (``sim``'s units are the
-    sentences already)."""
+) -> WholeSentences | None:
+    """The pair's :class:`WholeSentences`, or None when no unit of either text is a piece of
+    a sentence a line break split (``sim``'s units are the sentences already)."""
     units_a, units_b = sentence_units(text_a, a, sim.a), sentence_units(text_b, b, sim.b)
     if units_a is sim.a and units_b is sim.b:
         return None
-    return similarity(a, b, (units_a, units_b))
+    return WholeSentences(a, b, units_a, units_b)
 
 
 EXTEND_COS = 0.33

@@ -1574,7 +1574,7 @@ def test_a_weak_seed_of_a_wrapped_line_needs_its_whole_sentence() -> None:
     a, b = _prepared(checked).canonical, _prepared(source).canonical
     sim = similarity(a, b)
     whole = sentence_align.whole_sentences(checked, a, source, b, sim)
-    assert whole is not None and (len(sim.a), len(whole.a)) == (2, 1)
+    assert whole is not None and (len(sim.a), len(whole.units_a)) == (2, 1)
     assert sentence_align.SEED_COS <= sim.cos[0, 0] < sentence_align.STRONG
     assert not sentence_align._whole(sim, whole, (0, 0))
     assert sentence_align._whole(sim, None, (0, 0))
