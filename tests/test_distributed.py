@@ -929,10 +929,17 @@ def test_a_signal_stops_compare_on_a_local_cluster_with_no_process_left(
     rng = random.Random(40)
     folder = tmp_path / "essays"
     folder.mkdir()
-    shared = [essay(rng, EN_WORDS, 4) for _ in range(40)]
+    # The signal must come while the stage runs, however late a loaded machine lets this
+    # process send it: under load the 400 essays were read in 0.4 s and their last pairs
+    # compared 0.4-1.4 s after "comparing" showed. A PDF that takes pdfminer seconds holds the
+    # reading, and 16 passages shared by 25 essays each (not 40 by 10) hold the comparing
+    # some 7 s (both slow down with the machine, as this process does).
+    shared = [essay(rng, EN_WORDS, 4) for _ in range(16)]
     for n in range(400):
         body = essay(rng, EN_WORDS, 8) + rng.choice(shared)
         (folder / f"e{n:03d}.txt").write_text(text(body), encoding="utf-8")
+    if marker == b"reading":
+        (folder / "scatter.pdf").write_bytes(hf.pdf_scatter_markers(30_000))
     given = {p.name: p.read_bytes() for p in folder.iterdir()}
     command = [sys.executable, "-m", "copylens", "compare", str(folder), "--format", "json"]
     process, written = _started_on_a_terminal([*command, "--dask", "local"], marker)
