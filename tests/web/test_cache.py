@@ -29,11 +29,8 @@ from tests.web.webserver import (
     send,
 )
 
-LIMITS = FetchSettings(
-    allow_local=True, connect_seconds=60.0, read_seconds=60.0, page_seconds=120.0
-)
-"""Hang guards, never what a test is about: the server on 127.0.0.1 is a thread of this
-process, which a loaded 2-core machine may leave waiting for seconds."""
+FAST = FetchSettings(allow_local=True, connect_seconds=60.0, read_seconds=60.0, page_seconds=120.0)
+"""Limits that only end a hang (a loaded machine once took over 1 s to connect to 127.0.0.1)."""
 
 
 def copy(data: bytes = b"<p>old</p>", checked: float | None = None, **fields: str) -> CachedPage:
@@ -51,7 +48,7 @@ def copy(data: bytes = b"<p>old</p>", checked: float | None = None, **fields: st
     return CachedPage(checked=checked, data=data, **values)  # type: ignore[arg-type]
 
 
-def get(url: str, cache: PageCache, settings: FetchSettings = LIMITS) -> WebPage:
+def get(url: str, cache: PageCache, settings: FetchSettings = FAST) -> WebPage:
     (result,) = fetch_pages([url], settings, cache)
     assert isinstance(result, WebPage), result
     return result
@@ -134,7 +131,7 @@ def test_refresh_downloads_again_and_stores_the_new_copy(
     web_server: WebServer, tmp_path: Path
 ) -> None:
     url = web_server.route("/fresh.html", page(b"<p>now</p>", "text/html", ETag='"x"'))
-    refresh = FetchSettings(**{**LIMITS.__dict__, "refresh": True})
+    refresh = FetchSettings(**{**FAST.__dict__, "refresh": True})
     with PageCache(tmp_path / "pages.sqlite") as cache:
         cache.put(normalized(url), copy(b"<p>then</p>", final_url=url, etag='"x"'))
         assert get(url, cache).data == b"<p>then</p>"  # fresh: no request
@@ -148,7 +145,7 @@ def test_failures_are_not_cached(web_server: WebServer, tmp_path: Path) -> None:
     url = web_server.url("/missing.html")
     with PageCache(tmp_path / "pages.sqlite") as cache:
         for _ in range(2):
-            assert fetch_pages([url], LIMITS, cache)[0].error == "the server answered 404 Not Found"  # type: ignore[union-attr]
+            assert fetch_pages([url], FAST, cache)[0].error == "the server answered 404 Not Found"  # type: ignore[union-attr]
         assert cache.urls() == []
     assert len(web_server.requests("/missing.html")) == 2
 
