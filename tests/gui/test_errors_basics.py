@@ -228,10 +228,13 @@ def test_the_export_dialog_opens_in_the_documents_folder(
     seen: list[str] = []
 
     def look() -> None:
-        [dialog] = top_level(QtWidgets.QFileDialog)
-        assert isinstance(dialog, QtWidgets.QFileDialog)
-        seen.append(dialog.directory().absolutePath())
-        dialog.reject()
+        # the shown dialog only (an earlier test's may still wait, hidden, for its deletion),
+        # and every one shown is closed: a failure here must not leave exec() waiting forever
+        for dialog in top_level(QtWidgets.QFileDialog):
+            if dialog.isVisible():
+                assert isinstance(dialog, QtWidgets.QFileDialog)
+                seen.append(dialog.directory().absolutePath())
+                dialog.reject()
 
     QtCore.QTimer.singleShot(200, look)
     window.export_action.trigger()
