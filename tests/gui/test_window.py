@@ -367,11 +367,15 @@ def test_gui_main_opens_the_window_with_the_given_paths(
     windows: list[MainWindow] = []
 
     def look_and_quit() -> None:
-        windows.extend(
-            w for w in QtWidgets.QApplication.topLevelWidgets() if isinstance(w, MainWindow)
-        )
-        seen.append(names(windows[0].documents_list))
-        QtWidgets.QApplication.exit(0)  # one exit, inside exec(): later event loops still run
+        try:  # the shown window only: an earlier test's may wait, hidden, for its deletion
+            windows.extend(
+                w
+                for w in QtWidgets.QApplication.topLevelWidgets()
+                if isinstance(w, MainWindow) and w.isVisible()
+            )
+            seen.append(names(windows[0].documents_list))
+        finally:  # whatever happened, exec() returns (a failure here would leave it waiting)
+            QtWidgets.QApplication.exit(0)  # one exit, inside exec(): later loops still run
 
     app = QtWidgets.QApplication.instance()
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # main() installs its own
