@@ -738,7 +738,12 @@ def grouping_markdown(grouping: dict[str, Any] | None, engine: str) -> list[str]
         "sentences on the topic between them, checked against the passage and two others; "
         "`synonyms` (`synmixed`: each at even odds): `make_interleaved.py`'s verbatim essays "
         "with every copied sentence rewritten by the thesaurus synonymizer of "
-        "`bench_paraphrase.py` (Russian, Ukrainian). "
+        "`bench_paraphrase.py` (Russian, Ukrainian). Own sentences that restate a sentence "
+        "of the essay's sources (half of the weight of their content lemmas in it, e.g. "
+        "“Число таких сочетаний из 6 по 2 равно 15.” beside “Число таких мегашиглов равно 15 "
+        "(число сочетаний из 6 по 2).”) are left out, and none follows a borrowed sentence "
+        "ending with a colon, which carries its sentence on into the own one (make_retold.py's "
+        "docstring: both were found marked, issue 34). "
         "*Marked by the grouping*: marked with it, not without; *at stake*: lying in the gap "
         "between two fragments of one source the grouping may join (a paraphrase and a copy or "
         "a paraphrase, run without it); *joins*: fragments fewer with it.",

@@ -15,7 +15,9 @@ similarity (:func:`copylens.core.sentence_align.similarity`), reports:
 - for a found case, the share of its characters outside every fragment, split by the units'
   best seed inside the case (none, weak, strong).
 
-Usage: ``python bench/diag_recall.py [--types random translation] [--limit N] [--json OUT]``.
+Usage: ``python bench/diag_recall.py [--types random translation] [--limit N] [--json OUT]
+[--units]``; ``--units`` adds a line per unit of each missed case (best source unit, cosine,
+Dice, words shared, copy, verbatim, margin, sentence ends, text).
 Development only: prints a table of classes and a line per missed case.
 """
 
@@ -144,6 +146,8 @@ def diagnose(pair: Any, cases: list[tuple[int, int, int, int]]) -> list[dict[str
                 )
         row["passages"] = ps
         row["why"] = _why(row) if not dets else None
+        if not dets:
+            row["unit_lines"] = _unit_lines(a, sim, ua, ub, ends)
         # the found case's characters missed, by their unit's best seed in the case
         if dets:
             lost = Counter()
@@ -158,6 +162,34 @@ def diagnose(pair: Any, cases: list[tuple[int, int, int, int]]) -> list[dict[str
                 lost[tier] += miss
             row["lost"] = dict(lost)
         out.append(row)
+    return out
+
+
+def _unit_lines(
+    a: Any, sim: sa.Similarity, ua: range, ub: range, ends: Callable[[int], int]
+) -> list[str]:
+    """One line per unit of a missed case (and one either side): its best source unit (in
+    the case's source range or not), cosine, Dice, distinct words shared, whether it is a
+    copy by its words (:meth:`Similarity.copies`) or verbatim (:meth:`Similarity.verbatim`),
+    its ratio margin (:func:`copylens.core.sentence_align._distinctive`), the sentence ends
+    it holds (``passages._ends``) and its text's start."""
+    ca = a.canonical
+    out = []
+    for i in range(max(ua.start - 1, 0), min(ua.stop + 1, len(sim.a))):
+        row = sim.cos[i]
+        if not row.size:
+            continue
+        j = int(np.argmax(row))
+        mean = (sa._knn(row, j) + sa._knn(sim.cos[:, j], i)) / 2
+        margin = float(row[j]) / mean if mean > 0 else float("inf")
+        w0, w1 = int(sim.a.bounds[i]), int(sim.a.bounds[i + 1])
+        text = a.text[int(ca.starts[w0]) : int(ca.ends[w1 - 1])][:70].replace("\n", " / ")
+        out.append(
+            f"u{i} {'in' if i in ua else 'out'} words {w1 - w0} ends {ends(i)} best j{j}"
+            f"{'' if j in ub else ' (outside)'} cos {row[j]:.2f} dice {sim.dice[i, j]:.2f}"
+            f" shared {int(sim.shared[i, j])} copy {sim.copies(i, j, j + 1)}"
+            f" verbatim {sim.verbatim(i, j)} margin {margin:.1f} | {text}"
+        )
     return out
 
 
@@ -229,6 +261,7 @@ def main() -> None:
     parser.add_argument("--types", nargs="+", default=["random", "translation"])
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--units", action="store_true", help="a line per unit of a missed case")
     args = parser.parse_args()
     truth = load_cases()
     pairs = [p for p in load_pairs() if p.kind in args.types][: args.limit]
@@ -251,6 +284,9 @@ def main() -> None:
                 f"passages {[_brief(p) for p in r.get('passages', [])]} "
                 f"-> {r['why']}"
             )
+            if args.units:
+                for line in r.get("unit_lines", []):
+                    print(f"      {line}")
         found = [r for r in mine if r["found"]]
         lost: Counter[str] = Counter()
         total = 0

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from copylens.app.cli import EXIT_NO_INPUT
 from copylens.app.textout import print_check
 from copylens.core.documents import TextInput
 from copylens.core.engine import check
@@ -309,3 +310,42 @@ def test_a_file_name_that_is_not_utf8_survives_json_and_text(tmp_path: Path) -> 
     text = run("check", folder, "--against", source)
     assert text.returncode == 0, text.stderr
     assert "\\udcff\\udcfe-essay.txt" in text.stdout
+
+
+def test_the_command_ends_without_the_interpreters_teardown(corpus: dict[str, Path]) -> None:
+    """``copylens`` (``cli.run``) ends the process once its output is out and its exit handlers
+    ran, without the teardown that frees every object one by one (issue 40): an object left
+    for the teardown is never finalized, an exit handler still runs, the report is whole, the
+    exit code kept; a run whose last thread is not its only one exits as usual."""
+    code = (
+        "import atexit, sys, threading\n"
+        "from copylens.app import cli\n"
+        "class Left:\n"
+        "    def __del__(self):\n"
+        "        print('torn down', file=sys.stderr)\n"
+        "left = Left()\n"
+        "atexit.register(print, 'handlers ran', file=sys.stderr)\n"
+        "if sys.argv[1] == 'thread':\n"
+        "    threading.Thread(target=threading.Event().wait, args=(5,)).start()\n"
+        "sys.argv[1:] = ['compare', sys.argv[2], '--format', 'json', '--min-containment', '0.2']\n"
+        "cli.run()\n"
+    )
+    folder = str(corpus["docx"].parent)
+    quick = subprocess.run(
+        [sys.executable, "-c", code, "-", folder], capture_output=True, text=True, timeout=300
+    )
+    assert quick.returncode == 0, quick.stderr
+    assert len(json.loads(quick.stdout)["pairs"]) == 2
+    assert "handlers ran" in quick.stderr and "torn down" not in quick.stderr
+    usual = subprocess.run(
+        [sys.executable, "-c", code, "thread", folder], capture_output=True, text=True, timeout=300
+    )
+    assert usual.returncode == 0, usual.stderr
+    assert "handlers ran" in usual.stderr and "torn down" in usual.stderr
+    broken = subprocess.run(
+        [sys.executable, "-c", code, "-", str(corpus["broken"].parent / "missing")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert broken.returncode == EXIT_NO_INPUT and "torn down" not in broken.stderr

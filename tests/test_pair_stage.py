@@ -371,3 +371,28 @@ def test_families_and_synonyms_are_found_by_joins(seed: int, rows: int, columns:
     held = np.isin(keys, words.pairs) & (a[:, None] >= 0) & (b[None, :] >= 0)
     i, j = words.related_at(a, b)
     assert (i * max(columns, 1) + j).tolist() == np.flatnonzero(held).tolist()  # row-major
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.lists(st.integers(1, 9), min_size=1, max_size=8))
+def test_a_sheets_row_maxima_are_reduceats(seed: int, sizes: list[int]) -> None:
+    """:func:`_row_maxima` of blocks of rows is ``np.maximum.reduceat``'s, bit for bit."""
+    rng = np.random.default_rng(seed)
+    cosine = rng.standard_normal((sum(sizes), int(rng.integers(1, 30)))).astype(np.float32)
+    starts = [0, *np.cumsum(sizes).tolist()]
+    expected = np.maximum.reduceat(cosine, starts[:-1], axis=0)
+    assert np.array_equal(pp._row_maxima(cosine, starts), expected)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.floats(0.0, 1.0))
+def test_the_source_sentences_mostly_copied_are_those_of_their_means(seed: int, p: float) -> None:
+    """:func:`_copied` takes the source sentences whose words' mean found is at least
+    :data:`MAX_COVERED`, as a sentence at a time."""
+    rng = np.random.default_rng(seed)
+    mb = pp.meaning_of(_doc("source3", SOURCE))
+    covered = rng.random(int(mb.bounds[-1][1])) < p
+    expected = {
+        j for j, (lo, hi) in enumerate(mb.bounds) if covered[lo:hi].mean() >= pp.MAX_COVERED
+    }
+    assert pp._copied(mb, covered) == expected

@@ -28,7 +28,15 @@ from copylens.core.documents import TextInput
 from copylens.core.errors import Cancelled
 from copylens.core.extract import Extracted
 from copylens.core.options import Options
-from copylens.core.pool import ProcessLimits, Stopped, isolated_map, pool_map
+from copylens.core.pool import (
+    CHUNK,
+    CHUNK_SHARE,
+    ProcessLimits,
+    Stopped,
+    chunk_sizes,
+    isolated_map,
+    pool_map,
+)
 from copylens.core.prepare import Prepared, prepare_text
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="process checks read /proc")
@@ -464,3 +472,27 @@ def test_the_objects_forked_workers_inherit_are_frozen_out_of_the_parent_s_colle
     finally:
         results.close()
     assert gc.get_freeze_count() == 0
+
+
+def test_pool_map_chunks_shrink_so_the_workers_run_out_of_work_together() -> None:
+    """Guided chunks (issue 40): each at most 1/CHUNK_SHARE of the items left over the workers
+    and at least 1/CHUNK_SHARE of the first, so the last ones hold a few items, not an eighth
+    of a worker's share (62 of 1,000)."""
+    sizes = chunk_sizes(1000, 2)
+    assert sum(sizes) == 1000
+    assert sizes[0] == 1000 // (2 * CHUNK_SHARE)  # 62, every chunk's size before
+    least = sizes[0] // CHUNK_SHARE
+    left = 1000
+    for size in sizes:
+        assert least <= size <= max(least, left // (2 * CHUNK_SHARE)) or size == left
+        left -= size
+    assert sizes[-1] <= least < sizes[0] // 4
+    assert len(sizes) < 4 * -(-1000 // sizes[0])  # under four times the 17 chunks before
+    large = chunk_sizes(100_000, 2)
+    assert large[0] == CHUNK and sum(large) == 100_000 and large[-1] <= CHUNK // CHUNK_SHARE
+    assert chunk_sizes(0, 2) == [] and chunk_sizes(5, 2) == [1] * 5
+
+
+def test_pool_map_keeps_the_order_across_shrinking_chunks() -> None:
+    items = list(range(1000))
+    assert list(pool_map(square, items, workers=2, count=len(items))) == [x * x for x in items]
