@@ -552,9 +552,10 @@ def _shown(score: PairScore, doc: Prepared) -> PairScore:
     left as found, alike in both: its further matches lie where the source holds the copied
     words again (a sentence it repeats, a phrase it uses twice), and a fragment has one
     source span, so no fragment can show them all; they are found in the checked text all the
-    same. Cut to the fragments' source spans, the source's share fell under the pair's
-    resemblance on repetitive texts (tests/test_engine.py's bound), and a source repeating a
-    copied sentence would show less of itself found than it is."""
+    same. Cut to the fragments' source spans, a source repeating a copied sentence would show
+    less of itself found than it is. (The checked side may show less than the resemblance of
+    shingle sets where a text repeats a shingle: 13 words of one refrain against 12 have equal
+    sets, and a fragment shows 12 of the 13: tests/test_engine.py.)"""
     inside = words_marked(doc.canonical.starts, [(f.start, f.end) for f in score.fragments])
     covered = score.covered_a & inside
     return score if np.array_equal(covered, score.covered_a) else replace(score, covered_a=covered)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests.fixtures_make import find_font
 from tests.pgserver import PostgresServer, PostgresUnavailable, start_server
@@ -16,6 +17,18 @@ from tests.pgserver import PostgresServer, PostgresUnavailable, start_server
 if TYPE_CHECKING:
     from copylens.core.canonicalize import Canonical
     from copylens.core.sentence_align import Similarity, Units
+
+# Hypothesis, project-wide. The suite is the gate of every merge and of CI, so it draws the same
+# examples on every machine and every run (derandomize: a seed made from each test's source):
+# a failure is the code's, seen again by whoever runs the test, never a new draw's luck. No
+# deadline and no too_slow health check: both time the machine, and a loaded CI worker is ten
+# times slower than a developer's (the standards: no wall-clock limits in unit tests). A failure
+# prints its reproduce blob; pin it with @example. `HYPOTHESIS_PROFILE=explore` (or pytest's
+# --hypothesis-profile=explore) draws new examples each run, with the same limits, to hunt.
+_UNTIMED = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow], "print_blob": True}
+settings.register_profile("copylens", derandomize=True, database=None, **_UNTIMED)
+settings.register_profile("explore", **_UNTIMED)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "copylens"))
 
 
 @pytest.fixture(scope="session", autouse=True)

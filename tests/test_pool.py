@@ -112,11 +112,17 @@ def children(pid: int) -> set[int]:
     return found
 
 
-def workers_left(before: set[int], seconds: float = 5.0) -> set[int]:
+GONE_S = 120.0
+"""How long a test waits for killed workers to be gone: a hang guard, never a latency target.
+A killed worker hands its memory back before it is gone (30-80 ms forked from a large
+parent), many times longer on a loaded machine; only one that never ends fails."""
+
+
+def workers_left(before: set[int], seconds: float = GONE_S) -> set[int]:
     """Children of this process started since ``before`` and still running after up to
     ``seconds`` (a run that ended normally signals its workers and does not wait for them to
     hand their memory back: :func:`copylens.core.pool._let_go`)."""
-    return _wait_gone(children(os.getpid()) - before, seconds)
+    return wait_gone(children(os.getpid()) - before, seconds)
 
 
 def alive(pid: int) -> bool:
@@ -242,13 +248,13 @@ next(running)
 
 
 def _workers_of(process: subprocess.Popen[str]) -> set[int]:
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + GONE_S  # a hang guard: they started before "ready"
     while not (found := children(process.pid)) and time.monotonic() < deadline:
         time.sleep(0.05)
     return found
 
 
-def _wait_gone(pids: set[int], seconds: float) -> set[int]:
+def wait_gone(pids: set[int], seconds: float) -> set[int]:
     deadline = time.monotonic() + seconds
     while (left := {p for p in pids if alive(p)}) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -260,8 +266,8 @@ def test_workers_die_with_a_parent_that_is_killed() -> None:
     workers = _workers_of(process)
     assert len(workers) == 2
     process.kill()
-    process.wait(10)
-    assert _wait_gone(workers, 30) == set()
+    process.wait(GONE_S)
+    assert wait_gone(workers, GONE_S) == set()
 
 
 def test_ctrl_c_ends_the_run_with_a_stuck_worker() -> None:
@@ -270,9 +276,9 @@ def test_ctrl_c_ends_the_run_with_a_stuck_worker() -> None:
     process.send_signal(signal.SIGINT)
     # the worker stalls forever: the run ends only because Ctrl+C ended it (how soon is
     # bench/bench_hostile.py's figure, not a unit test's)
-    process.wait(60)
+    process.wait(GONE_S)
     assert process.returncode != 0 and "KeyboardInterrupt" in process.stderr.read()
-    assert _wait_gone(workers, 30) == set()
+    assert wait_gone(workers, GONE_S) == set()
 
 
 def _map_inside(items: list[int]) -> list[object]:
@@ -379,8 +385,12 @@ def test_killing_a_run_s_workers_together_leaves_none_alive_and_closes_their_pip
     pids = {w.process.pid for w in workers}
     assert all(alive(p) for p in pids)
     pool._kill_all(workers)
-    assert not [p for p in pids if alive(p)]
-    assert all(w.conn.closed and w.process.exitcode == -signal.SIGKILL for w in workers)
+    assert all(w.conn.closed for w in workers)
+    # _kill_all waits a second at most for each: a loaded machine may take longer to end them
+    assert wait_gone(pids, GONE_S) == set()
+    for w in workers:
+        w.process.join(GONE_S)
+    assert all(w.process.exitcode == -signal.SIGKILL for w in workers)  # killed, not ended
 
 
 def test_a_run_that_ends_normally_lets_its_workers_go_without_waiting() -> None:
@@ -393,7 +403,7 @@ def test_a_run_that_ends_normally_lets_its_workers_go_without_waiting() -> None:
     assert list(isolated_map(square, [1, 2, 3], workers=2, limits=ProcessLimits())) == [1, 4, 9]
     ended = [p for _, p in pool._ended]
     assert len(ended) == 2 and {p.pid for p in ended} == children(os.getpid()) - before
-    assert _wait_gone({p.pid for p in ended}, 5.0) == set()
+    assert wait_gone({p.pid for p in ended}, GONE_S) == set()
     assert list(pool_map(square, [4, 5], workers=2, count=2)) == [16, 25]
     assert not [p for _, p in pool._ended if p in ended]  # reaped when the next run started
     assert not {p.pid for p in ended} & children(os.getpid())  # no zombie left
@@ -402,7 +412,7 @@ def test_a_run_that_ends_normally_lets_its_workers_go_without_waiting() -> None:
 
 def _settled() -> None:
     """No ended worker of an earlier test left to reap."""
-    assert _wait_gone({p.pid for _, p in pool._ended}, 5.0) == set()
+    assert wait_gone({p.pid for _, p in pool._ended}, GONE_S) == set()
     pool._reap_ended()
     assert pool._ended == []
 

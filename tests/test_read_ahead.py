@@ -30,7 +30,7 @@ from copylens.core.prepare import READ_AHEAD, READ_AHEAD_LARGEST, read_ahead, re
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="forked workers")
 
-_GUARD_S = 60.0
+_GUARD_S = 300.0
 _FURTHER = 20
 """Items the workers must finish while the parent is busy with the first result: more than
 the 2 × IN_FLIGHT they held before issue 40's change."""

@@ -18,6 +18,12 @@ import pytest
 from copylens.app.qt import QtCore, QtGui, QtWidgets
 from copylens.app.window import MainWindow
 
+GUARD_MS = 300_000
+"""The bound of every wait for work off the Qt thread (a run, a grouping, an archive task,
+a page): a hang guard, never a latency target. A loaded 2-core CI machine runs ten times
+slower than an idle one, and a window's run spawns its workers (a fresh interpreter each);
+a test that passes waits only as long as the work takes."""
+
 WORDS = (  # noqa: SIM905 (a word list reads better as text)
     "analysis method result student paper source passage sentence evidence theory model "
     "history language system figure table author reader review question answer claim data "

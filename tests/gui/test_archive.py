@@ -23,7 +23,7 @@ from copylens.app.settings_dialog import ArchiveLocationEdit, SettingsDialog
 from copylens.app.views.sources_table import ARCHIVED_ROLE, SourcesModel
 from copylens.app.window import MainWindow
 from copylens.core import CheckReport, Options, add_to_archive, open_archive
-from tests.gui.conftest import python_threads
+from tests.gui.conftest import GUARD_MS, python_threads
 
 LABELS = {
     "ivanov.txt": {"author": "Ivanov", "group": "301", "year": "2024"},
@@ -62,7 +62,7 @@ def archive_window(qtbot: Any, location: Path | str) -> ArchiveWindow:
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    qtbot.waitUntil(lambda: not window.busy(), timeout=20000)
+    qtbot.waitUntil(lambda: not window.busy(), timeout=GUARD_MS)
     return window
 
 
@@ -122,7 +122,7 @@ def test_the_archive_window_filters_by_words_and_labels(qtbot: Any, archive_file
     assert shown("302") == ["petrov.txt"]  # the labels' text
     assert shown("colour=red") == []
     qtbot.keyClicks(window.filter_edit, "group=301")
-    qtbot.waitUntil(lambda: len(names(window)) == 2, timeout=60_000)  # the timer applies it
+    qtbot.waitUntil(lambda: len(names(window)) == 2, timeout=GUARD_MS)  # the timer applies it
     assert "shown 2 of 3" in window.counts_label.text()
     assert filter_terms(" a=B , word ,, =x") == [("a", "b"), ("word", None), ("=x", None)]
 
@@ -139,7 +139,7 @@ def test_the_archive_window_removes_after_asking(qtbot: Any, archive_file: Path)
     assert "petrov.txt" in asked[0] and "#2" in asked[0]
     assert sorted(names(window)) == sorted(LABELS)
     assert window.remove_selected()
-    qtbot.waitUntil(lambda: not window.busy() and len(names(window)) == 2, timeout=20000)
+    qtbot.waitUntil(lambda: not window.busy() and len(names(window)) == 2, timeout=GUARD_MS)
     assert "petrov.txt" not in names(window)
     assert "Removed from the archive: 1" in window.status_label.text()
     with open_archive(str(archive_file)) as archive:
@@ -156,7 +156,7 @@ def test_the_archive_window_removes_several_with_the_delete_key(
     window.table.setFocus()
     qtbot.keyClick(window.table, QtCore.Qt.Key.Key_Delete)
     assert "2 documents" in asked[0]
-    qtbot.waitUntil(lambda: not window.busy() and names(window) == ["petrov.txt"], timeout=20000)
+    qtbot.waitUntil(lambda: not window.busy() and names(window) == ["petrov.txt"], timeout=GUARD_MS)
 
 
 def test_the_archive_window_opens_a_documents_text(
@@ -167,7 +167,7 @@ def test_the_archive_window_opens_a_documents_text(
     dialog = window.open_selected()
     assert isinstance(dialog, ArchivedTextDialog)
     expected = old_essays["petrov.txt"].read_text(encoding="utf-8")
-    qtbot.waitUntil(lambda: dialog.text_box.toPlainText() == expected, timeout=20000)
+    qtbot.waitUntil(lambda: dialog.text_box.toPlainText() == expected, timeout=GUARD_MS)
     assert dialog.text_box.isReadOnly()
     assert "petrov.txt" in dialog.windowTitle() and "#2" in dialog.windowTitle()
     assert "author=Petrov, group=302" in dialog.facts_label.text()
@@ -195,7 +195,7 @@ def test_the_archive_window_adds_a_folder_in_the_background(
     assert window.busy() and window.progress_bar.isVisible()
     assert window.job() is not None and window.job().thread is not threading.current_thread()
     assert not window.add_folder_button.isEnabled() and not window.remove_button.isEnabled()
-    qtbot.waitUntil(lambda: not window.busy() and len(names(window)) == 15, timeout=60000)
+    qtbot.waitUntil(lambda: not window.busy() and len(names(window)) == 15, timeout=GUARD_MS)
     assert progress and progress[-1] == ("archiving", 12, 12)
     assert not window.progress_bar.isVisible()
     assert window.last_add is not None and window.last_add.added == 12
@@ -204,7 +204,7 @@ def test_the_archive_window_adds_a_folder_in_the_background(
     assert {d.labels for d in added} == {(("author", "Sidorov"), ("group", "303"))}
     assert python_threads() == thread_baseline  # the job's thread has ended
     window.add_paths([folder])  # again: every file is already there
-    qtbot.waitUntil(lambda: not window.busy() and window.last_add is not None, timeout=60000)
+    qtbot.waitUntil(lambda: not window.busy() and window.last_add is not None, timeout=GUARD_MS)
     assert window.last_add.added == 0 and window.last_add.skipped == 12
 
 
@@ -238,7 +238,7 @@ def test_adding_can_be_cancelled_and_keeps_the_archive_valid(
 
     monkeypatch.setattr(module, "_add", cancelled_midway)
     assert window.add_paths([folder])
-    qtbot.waitUntil(lambda: not window.busy() and window.stats is not None, timeout=120000)
+    qtbot.waitUntil(lambda: not window.busy() and window.stats is not None, timeout=GUARD_MS)
     assert "cancelled" in window.status_label.text() and window.last_add is None
     assert not window.progress_bar.isVisible()
     with open_archive(str(location)) as archive:  # it opens, and holds what the window lists
@@ -247,9 +247,9 @@ def test_adding_can_be_cancelled_and_keeps_the_archive_valid(
     assert batch <= kept < total, kept
     monkeypatch.setattr(module, "_add", add)
     assert window.add_paths([folder])
-    qtbot.waitUntil(lambda: not window.busy() and window.last_add is not None, timeout=120000)
+    qtbot.waitUntil(lambda: not window.busy() and window.last_add is not None, timeout=GUARD_MS)
     assert (window.last_add.added, window.last_add.skipped) == (total - kept, kept)
-    qtbot.waitUntil(lambda: len(names(window)) == total, timeout=20000)
+    qtbot.waitUntil(lambda: len(names(window)) == total, timeout=GUARD_MS)
 
 
 def test_an_archive_that_does_not_exist_yet_is_created_by_adding(
@@ -263,7 +263,7 @@ def test_an_archive_that_does_not_exist_yet_is_created_by_adding(
     assert window.missing()
     assert window.add_files_button.isEnabled() and not window.remove_button.isEnabled()
     assert window.add_paths([old_essays["ivanov.txt"]])
-    qtbot.waitUntil(lambda: not window.busy() and names(window) == ["ivanov.txt"], timeout=60000)
+    qtbot.waitUntil(lambda: not window.busy() and names(window) == ["ivanov.txt"], timeout=GUARD_MS)
     assert location.is_file() and not window.banner.isVisible()
 
 
@@ -286,7 +286,7 @@ def test_no_archive_chosen_leads_to_the_settings(qtbot: Any) -> None:
     window = archive_window(qtbot, "")
     assert "No archive is chosen" in window.banner.text()
     assert not window.add_files_button.isEnabled() and not window.refresh_button.isEnabled()
-    with qtbot.waitSignal(window.settingsRequested, timeout=60_000):
+    with qtbot.waitSignal(window.settingsRequested, timeout=GUARD_MS):
         window.settings_button.click()
 
 
@@ -334,11 +334,11 @@ def with_archive(window: MainWindow, location: Path | str, **changes: Any) -> No
 
 
 def run_check(window: MainWindow, qtbot: Any) -> CheckReport:
-    with qtbot.waitSignal(window.controller.finished, timeout=60000) as done:
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS) as done:
         window.start_run()
     report = done.args[0]
     assert isinstance(report, CheckReport)
-    qtbot.waitUntil(lambda: window.check_page.document_view.result() is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: window.check_page.document_view.result() is not None, timeout=GUARD_MS)
     return report
 
 
@@ -406,7 +406,7 @@ def test_checked_documents_are_added_to_the_archive_with_their_labels(
     main_window.documents_list.add_paths([essay_path])
     with_archive(main_window, archive_file, add=True, labels="author=Orlova, group=303")
     archive_window = main_window.open_archive_window()
-    qtbot.waitUntil(lambda: not archive_window.busy(), timeout=20000)
+    qtbot.waitUntil(lambda: not archive_window.busy(), timeout=GUARD_MS)
     report = run_check(main_window, qtbot)
     assert len(report.archived) == 1
     assert "added to the archive: 1" in main_window.statusBar().currentMessage()
@@ -414,7 +414,7 @@ def test_checked_documents_are_added_to_the_archive_with_their_labels(
         [added] = archive.documents(ids=list(report.archived))
     assert added.name == "essay.txt" and added.label_map == {"author": "Orlova", "group": "303"}
     # the open Archive window lists it without being asked
-    qtbot.waitUntil(lambda: "essay.txt" in names(archive_window), timeout=20000)
+    qtbot.waitUntil(lambda: "essay.txt" in names(archive_window), timeout=GUARD_MS)
 
 
 def test_adding_without_checking_against_the_archive(
@@ -443,9 +443,9 @@ def test_an_archive_that_cannot_be_opened_stops_the_check_with_the_error_dialog(
     notes.write_text("not an archive", encoding="utf-8")
     main_window.documents_list.add_text("a", "some text of a document to check here")
     with_archive(main_window, notes)
-    with qtbot.waitSignal(main_window.controller.failed, timeout=60000):
+    with qtbot.waitSignal(main_window.controller.failed, timeout=GUARD_MS):
         main_window.start_run()
-    qtbot.waitUntil(lambda: error_dialogs() != [], timeout=60_000)
+    qtbot.waitUntil(lambda: error_dialogs() != [], timeout=GUARD_MS)
     [dialog] = error_dialogs()
     assert "is not a CopyLens archive" in dialog.message and str(notes) in dialog.message
     assert dialog.details_box.toPlainText() == ""  # an archive problem, not a bug
@@ -481,7 +481,7 @@ def test_the_archive_action_opens_the_window(
     main_window.archive_action.trigger()
     window = main_window.archive_window
     assert isinstance(window, ArchiveWindow) and window.isVisible()
-    qtbot.waitUntil(lambda: not window.busy() and len(names(window)) == 3, timeout=20000)
+    qtbot.waitUntil(lambda: not window.busy() and len(names(window)) == 3, timeout=GUARD_MS)
     main_window.archive_action.trigger()  # the same window again
     assert main_window.archive_window is window
 
@@ -592,10 +592,10 @@ def test_a_postgresql_archive_in_the_window(
     assert "no archive here yet" in window.banner.text() and window.add_files_button.isEnabled()
     window.labels_edit.setText("author=Ivanov, group=301")
     assert window.add_paths([old_essays["ivanov.txt"]])
-    qtbot.waitUntil(lambda: not window.busy() and len(names(window)) == 1, timeout=60000)
+    qtbot.waitUntil(lambda: not window.busy() and len(names(window)) == 1, timeout=GUARD_MS)
     window.labels_edit.setText("author=Petrov")
     assert window.add_paths([old_essays["petrov.txt"]])
-    qtbot.waitUntil(lambda: not window.busy() and len(names(window)) == 2, timeout=60000)
+    qtbot.waitUntil(lambda: not window.busy() and len(names(window)) == 2, timeout=GUARD_MS)
     assert window.load_error == "" and not window.banner.isVisible()
     window.filter_edit.setText("author=petrov")
     window.apply_filter()
@@ -605,7 +605,7 @@ def test_a_postgresql_archive_in_the_window(
     dialog = window.open_selected()
     assert dialog is not None
     expected = old_essays["petrov.txt"].read_text(encoding="utf-8")
-    qtbot.waitUntil(lambda: dialog.text_box.toPlainText() == expected, timeout=20000)
+    qtbot.waitUntil(lambda: dialog.text_box.toPlainText() == expected, timeout=GUARD_MS)
     dialog.close()
 
     main = MainWindow()
@@ -621,7 +621,7 @@ def test_a_postgresql_archive_in_the_window(
 
     window.confirm = lambda title, text: True  # type: ignore[method-assign]
     assert window.remove_selected()
-    qtbot.waitUntil(lambda: not window.busy() and names(window) == [], timeout=20000)
+    qtbot.waitUntil(lambda: not window.busy() and names(window) == [], timeout=GUARD_MS)
     window.filter_edit.clear()
     window.apply_filter()
     assert names(window) == ["ivanov.txt"]
@@ -677,7 +677,7 @@ def test_an_unchanged_copy_and_the_very_submission_in_the_window(
     report = run_check(main_window, qtbot)
     [document] = report.documents
     assert document.archived_as == (1,) and document.sources == ()
-    qtbot.waitUntil(lambda: view.result() == document, timeout=60_000)
+    qtbot.waitUntil(lambda: view.result() == document, timeout=GUARD_MS)
     assert not view.archived_label.isHidden()
     assert view.archived_label.text() == "already in the archive as #1"
 

@@ -11,6 +11,7 @@ from copylens.app.qt import Qt
 from copylens.app.views.compare_view import CompareView, DocumentsModel
 from copylens.app.window import MainWindow
 from copylens.core import CompareReport, Options, TextInput, catalogue, compare
+from tests.gui.conftest import GUARD_MS
 from tests.methods.documents import ESSAY, OTHER
 
 SYLLABLES = "ka lo mi ne ru sa ti vo ze pa do fu gi ha je".split()  # noqa: SIM905
@@ -70,7 +71,7 @@ def test_the_window_lists_a_pasted_paragraph_of_15_percent(qtbot, tmp_path: Path
     assert window.settings_values["min_containment"] == Options().min_containment == 0.08
     window.set_mode("compare")
     window.compare_list.add_paths(sorted(tmp_path.glob("*.txt")))
-    with qtbot.waitSignal(window.controller.finished, timeout=60000):
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS):
         window.start_run()
     view = window.compare_page.view
     assert view is not None

@@ -13,6 +13,7 @@ from copylens.app.inputs import ERROR_ROLE, InputList
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets
 from copylens.app.window import MainWindow
 from copylens.core import InputFailure
+from tests.gui.conftest import GUARD_MS
 from tests.gui.test_window import drop, names
 
 
@@ -27,7 +28,7 @@ def bad_files(folder: Path) -> list[Path]:
 
 
 def run(window: MainWindow, qtbot) -> None:
-    with qtbot.waitSignal(window.controller.finished, timeout=60000):
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS):
         window.run_action.trigger()
     qtbot.wait(50)  # the selected row is shown in its own event-loop turn
 
@@ -177,7 +178,7 @@ def test_check_is_busy_during_a_run_and_the_results_say_checking(
 ) -> None:
     window.documents_list.add_paths(make_corpus(40))
     window.sources_list.add_paths(make_corpus(3, folder="src"))
-    with qtbot.waitSignal(window.controller.finished, timeout=60000):
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS):
         window.run_action.trigger()
         assert not window.run_action.isEnabled()
         assert window.run_action.text() == "Checking…"
@@ -227,10 +228,13 @@ def test_the_export_dialog_opens_in_the_documents_folder(
     seen: list[str] = []
 
     def look() -> None:
-        [dialog] = top_level(QtWidgets.QFileDialog)
-        assert isinstance(dialog, QtWidgets.QFileDialog)
-        seen.append(dialog.directory().absolutePath())
-        dialog.reject()
+        # the shown dialog only (an earlier test's may still wait, hidden, for its deletion),
+        # and every one shown is closed: a failure here must not leave exec() waiting forever
+        for dialog in top_level(QtWidgets.QFileDialog):
+            if dialog.isVisible():
+                assert isinstance(dialog, QtWidgets.QFileDialog)
+                seen.append(dialog.directory().absolutePath())
+                dialog.reject()
 
     QtCore.QTimer.singleShot(200, look)
     window.export_action.trigger()

@@ -10,6 +10,7 @@ from copylens.app import exclusions_dialog, printing
 from copylens.app.qt import Qt, QtWidgets
 from copylens.app.window import MainWindow
 from copylens.core import CheckReport, TextInput, check
+from tests.gui.conftest import GUARD_MS
 
 SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 
@@ -62,7 +63,7 @@ def test_a_source_left_out_from_its_context_menu_is_counted_again(qtbot) -> None
     win, report = shown_check(qtbot)
     view = win.results.check_page.document_view
     model = view.sources_model
-    qtbot.waitUntil(lambda: model.rowCount() == 2)
+    qtbot.waitUntil(lambda: model.rowCount() == 2, timeout=GUARD_MS)
     row = next(r for r in range(model.rowCount()) if model.source(r).path == "src/whole.txt")
     menu = view.source_menu(row)
     [leave_out] = [a for a in menu.actions() if a.text().startswith("Leave out")]

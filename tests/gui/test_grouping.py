@@ -9,7 +9,7 @@ from copylens.app.views.compare_view import CompareView
 from copylens.core.documents import TextInput
 from copylens.core.engine import compare
 from copylens.core.report import CompareReport
-from tests.gui.conftest import python_threads
+from tests.gui.conftest import GUARD_MS, python_threads
 from tests.methods.documents import ESSAY, OTHER
 
 
@@ -53,21 +53,21 @@ def test_grouping_by_a_method_runs_off_the_qt_thread(qtbot, report, thread_basel
 
     assert view.set_grouping_method("A0")
     assert view.is_grouping() or groups(view) == [["essay.txt", "upper.txt"]]
-    qtbot.waitUntil(lambda: groups(view) == [["essay.txt", "upper.txt"]], timeout=20000)
+    qtbot.waitUntil(lambda: groups(view) == [["essay.txt", "upper.txt"]], timeout=GUARD_MS)
     assert view.clusters_title.text().endswith("(1)")
 
     view.set_grouping_method("A4")  # changed again at once: the last choice wins
     view.set_grouping_method("A0")
     view.set_grouping_method("A4")
-    qtbot.waitUntil(lambda: not view.is_grouping(), timeout=20000)
-    qtbot.waitUntil(lambda: groups(view) == containment, timeout=20000)
+    qtbot.waitUntil(lambda: not view.is_grouping(), timeout=GUARD_MS)
+    qtbot.waitUntil(lambda: groups(view) == containment, timeout=GUARD_MS)
     assert view.grouping_method() == "A4"
 
     view.set_grouping_method("")
     assert groups(view) == containment
     view.shutdown()
     assert not view.is_grouping()
-    qtbot.waitUntil(lambda: python_threads() == thread_baseline)
+    qtbot.waitUntil(lambda: python_threads() == thread_baseline, timeout=GUARD_MS)
 
 
 def test_a_method_that_finds_nothing_says_so(qtbot, report) -> None:
@@ -75,12 +75,12 @@ def test_a_method_that_finds_nothing_says_so(qtbot, report) -> None:
     qtbot.addWidget(view)
     view.show_report(report, 0.0)
     view.set_grouping_method("A0")
-    qtbot.waitUntil(lambda: not view.is_grouping(), timeout=20000)
+    qtbot.waitUntil(lambda: not view.is_grouping(), timeout=GUARD_MS)
     other = compare([TextInput("x.txt", ESSAY), TextInput("y.txt", OTHER)])
     view.show_report(other, 0.0)  # a new report is regrouped with the chosen method
     qtbot.waitUntil(
         lambda: "(A0) finds no near-duplicates" in view.clusters_tree.topLevelItem(0).text(0),
-        timeout=20000,
+        timeout=GUARD_MS,
     )
 
 
@@ -107,7 +107,7 @@ def test_a_failed_grouping_opens_the_error_dialog_with_the_traceback(
             if isinstance(w, ErrorDialog) and w.isVisible()
         ]
 
-    qtbot.waitUntil(lambda: dialogs() != [], timeout=20000)
+    qtbot.waitUntil(lambda: dialogs() != [], timeout=GUARD_MS)
     [dialog] = dialogs()
     assert dialog.message == "Grouping failed: ValueError: no groups today"
     assert "broken_grouping" in dialog.details_box.toPlainText()

@@ -16,7 +16,7 @@ from copylens.app import method_names, news_grouping
 from copylens.app.qt import Qt
 from copylens.app.views.compare_view import CompareView
 from copylens.core import Cancelled, CompareReport, compare
-from tests.gui.conftest import python_threads
+from tests.gui.conftest import GUARD_MS, python_threads
 
 BUDGET = (
     "Городская дума Самары утвердила бюджет на 2027 год. Доходы составят 58,4 млрд рублей, "
@@ -103,7 +103,7 @@ def news_groups(view: CompareView) -> list[tuple[str, list[tuple[str, str]]]]:
 
 def group_by_news(qtbot, view: CompareView) -> None:
     assert view.set_grouping_method(news_grouping.METHOD)
-    qtbot.waitUntil(lambda: not view.is_grouping(), timeout=30000)
+    qtbot.waitUntil(lambda: not view.is_grouping(), timeout=GUARD_MS)
 
 
 def test_the_news_method_is_offered_after_the_catalogue(qtbot) -> None:
@@ -147,7 +147,7 @@ def test_a_retold_story_is_grouped_and_the_other_story_is_not(
     view.set_grouping_method("")  # back to the documents' own headers
     assert view.clusters_tree.headerItem().text(1) == "Found in the other members"
     view.shutdown()
-    qtbot.waitUntil(lambda: python_threads() == thread_baseline)
+    qtbot.waitUntil(lambda: python_threads() == thread_baseline, timeout=GUARD_MS)
 
 
 def test_items_without_a_title_are_named_by_id_and_file(qtbot, tmp_path: Path) -> None:
@@ -256,9 +256,11 @@ def test_stop_cancels_a_news_grouping(
     view.show()
     assert view.set_grouping_method(news_grouping.METHOD)
     assert view.is_grouping() and view.group_stop.isVisible()
-    qtbot.waitUntil(lambda: "Comparing pairs of news items" in tree_rows(view)[0][0], timeout=20000)
+    qtbot.waitUntil(
+        lambda: "Comparing pairs of news items" in tree_rows(view)[0][0], timeout=GUARD_MS
+    )
     assert view.stop_grouping()
-    qtbot.waitUntil(lambda: not view.is_grouping(), timeout=20000)
+    qtbot.waitUntil(lambda: not view.is_grouping(), timeout=GUARD_MS)
     assert started == ["yes"]
     assert tree_rows(view)[0][0] == "Grouping stopped. Choose a method to group again."
     assert not view.group_stop.isVisible()
@@ -269,9 +271,9 @@ def test_the_window_compares_a_single_news_file(qtbot, window, tmp_path: Path) -
     stream = write_stream(tmp_path)
     window.set_mode("compare")
     window.compare_list.add_paths([tmp_path])  # a folder: its news files are listed too
-    qtbot.waitUntil(lambda: not window.compare_list.scanning, timeout=20000)
+    qtbot.waitUntil(lambda: not window.compare_list.scanning, timeout=GUARD_MS)
     assert [Path(p) for p in window.compare_list.inputs()] == [stream]
-    with qtbot.waitSignal(window.controller.finished, timeout=60000):
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS):
         window.start_run()
     view = window.compare_page.view
     assert view is not None and window.results_stack.currentWidget() is window.compare_page

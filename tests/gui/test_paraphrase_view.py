@@ -20,6 +20,7 @@ from copylens.app.views import colors
 from copylens.app.views.document_view import DocumentView
 from copylens.app.views.text_view import HighlightTextView, Span
 from copylens.core import specs
+from tests.gui.conftest import GUARD_MS
 from tests.test_paraphrase_report import COPIED, DOCUMENT, RETOLD, SOURCE, paraphrase_report
 
 WAVE = QtGui.QTextCharFormat.UnderlineStyle.WaveUnderline
@@ -83,7 +84,9 @@ def test_document_view_draws_paraphrases_apart_from_copies(qtbot, window) -> Non
     line = colors.underline_color(0)
     end = DOCUMENT.index(RETOLD) + len(RETOLD)
     assert view.text_view.wave_runs(DOCUMENT.index(RETOLD), end)
-    qtbot.waitUntil(lambda: wave_pixels(text_view, DOCUMENT.index(RETOLD), end, line) > 40)
+    qtbot.waitUntil(
+        lambda: wave_pixels(text_view, DOCUMENT.index(RETOLD), end, line) > 40, timeout=GUARD_MS
+    )
     assert wave_pixels(text_view, 0, len(COPIED), line) == 0  # a copy: no line there
     tip = text_view.tooltip_at(DOCUMENT.index(RETOLD) + 5)
     assert "Paraphrase of rivers.txt: meaning similarity 83 %" in tip
@@ -96,7 +99,10 @@ def test_hiding_the_source_removes_the_wave(qtbot, window) -> None:
     view = shown_view(window)
     end = DOCUMENT.index(RETOLD) + len(RETOLD)
     line = colors.underline_color(0)
-    qtbot.waitUntil(lambda: wave_pixels(view.text_view, DOCUMENT.index(RETOLD), end, line) > 40)
+    qtbot.waitUntil(
+        lambda: wave_pixels(view.text_view, DOCUMENT.index(RETOLD), end, line) > 40,
+        timeout=GUARD_MS,
+    )
     view.set_source_visible(0, False)
     view.text_view.viewport().repaint()
     assert wave_pixels(view.text_view, DOCUMENT.index(RETOLD), end, line) == 0

@@ -20,6 +20,7 @@ from copylens.app.qt import QtCore, QtPrintSupport, QtWidgets
 from copylens.core.documents import TextInput
 from copylens.core.engine import check
 from copylens.core.report import CheckReport
+from tests.gui.conftest import GUARD_MS
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "resources" / "samples"
@@ -229,7 +230,7 @@ def test_window_exports_and_prints_the_settings_of_the_run(
     window.sources_list.add_text("source", (SAMPLES / "source_ru.txt").read_text("utf-8"))
     assert window.settings_values["shingle"] == 10
     window.start_run()
-    qtbot.waitUntil(window.export_action.isEnabled, timeout=60000)
+    qtbot.waitUntil(window.export_action.isEnabled, timeout=GUARD_MS)
     window.apply_settings(window.settings_values | {"shingle": 12, "lemmatize": False})
 
     exported: dict[str, Path] = {}

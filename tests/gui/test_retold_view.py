@@ -18,6 +18,7 @@ from copylens.app.qt import QtCore, QtGui
 from copylens.app.views import colors
 from copylens.app.views.document_view import DocumentView
 from copylens.app.views.text_view import HighlightTextView, Span
+from tests.gui.conftest import GUARD_MS
 from tests.gui.test_paraphrase_view import wave_pixels
 from tests.test_retold_report import (
     DOCUMENT,
@@ -66,7 +67,7 @@ def test_document_view_shows_one_passage_with_the_retold_sentence_tinted(qtbot, 
     assert [s for s in text_view.spans_at(3) if s.kind == "edit"] == []
     # The wave is drawn under the retold sentence only.
     line = colors.underline_color(0)
-    qtbot.waitUntil(lambda: wave_pixels(text_view, START, END, line) > 40)
+    qtbot.waitUntil(lambda: wave_pixels(text_view, START, END, line) > 40, timeout=GUARD_MS)
     assert wave_pixels(text_view, 0, START - 1, line) == 0
     tip = text_view.tooltip_at(START + 5)
     assert "Sentence retold in other words; the source has “Over thousands of years" in tip
@@ -94,7 +95,9 @@ def test_side_by_side_tints_the_retold_sentence_on_both_sides(qtbot, window) -> 
     assert copied.format.underlineStyle() != WAVE
     assert "the document has “Over many centuries" in side.right.tooltip_at(SOURCE_START + 2)
     line = colors.underline_color(0)
-    qtbot.waitUntil(lambda: wave_pixels(side.right, SOURCE_START, SOURCE_END, line) > 40)
+    qtbot.waitUntil(
+        lambda: wave_pixels(side.right, SOURCE_START, SOURCE_END, line) > 40, timeout=GUARD_MS
+    )
 
 
 def test_russian_caption_counts_retold_sentences_in_plural(qtbot, qapp) -> None:

@@ -19,9 +19,7 @@ from copylens.app.qt import Qt, QtWidgets
 from copylens.app.text_box import TextEditor
 from copylens.app.window import MainWindow
 from copylens.core import CheckReport, CompareReport, TextInput
-from tests.gui.conftest import shown_window
-
-LONG = 60_000
+from tests.gui.conftest import GUARD_MS, shown_window
 
 
 @pytest.fixture(autouse=True)
@@ -34,7 +32,7 @@ def history_file(tmp_path: Path) -> Iterator[Path]:
 
 
 def run(window: MainWindow, qtbot) -> CheckReport | CompareReport:
-    with qtbot.waitSignal(window.controller.finished, timeout=LONG) as done:
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS) as done:
         window.start_run()
     report = done.args[0]
     assert isinstance(report, CheckReport | CompareReport)
@@ -88,7 +86,9 @@ def test_a_session_is_saved_and_reopened_with_its_results(
             if first.check_page.results_tree.topLevelItem(i).text(0) == "draft-copy.txt"
         )
     )
-    qtbot.waitUntil(lambda: bool(first.check_page.document_view.highlighted_ranges()))
+    qtbot.waitUntil(
+        lambda: bool(first.check_page.document_view.highlighted_ranges()), timeout=GUARD_MS
+    )
     ranges = first.check_page.document_view.highlighted_ranges()
     shown = rows(first)
     first.set_mode("compare")
@@ -138,7 +138,9 @@ def test_a_session_is_saved_and_reopened_with_its_results(
         if tree.topLevelItem(i).text(0) == "draft-copy.txt"
     )
     tree.setCurrentItem(copy_row)
-    qtbot.waitUntil(lambda: second.check_page.document_view.highlighted_ranges() == ranges)
+    qtbot.waitUntil(
+        lambda: second.check_page.document_view.highlighted_ranges() == ranges, timeout=GUARD_MS
+    )
     assert not second.isWindowModified() and second.windowTitle().startswith("my day")
     assert second.reports["compare"] == compared
     second.set_mode("compare")
@@ -174,7 +176,7 @@ def test_a_large_session_is_listed_at_once_in_order(qtbot, tmp_path: Path, make_
     first = shown_window(qtbot)
     first.documents_list.add_text("typed", "A few words typed by hand.")
     first.documents_list.add_paths(files)
-    qtbot.waitUntil(lambda: not first.documents_list.scanning, timeout=60_000)
+    qtbot.waitUntil(lambda: not first.documents_list.scanning, timeout=GUARD_MS)
     first.documents_list.add_text("last", "More words typed at the end.")
     path = tmp_path / "big.copylens"
     assert first.sessions.save_to(str(path))
@@ -324,11 +326,11 @@ def test_a_cancelled_run_keeps_the_last_complete_results(
     report = run(window, qtbot)
     before = rows(window)
     window.documents_list.add_paths(make_corpus(80, words=400))
-    with qtbot.waitSignal(window.controller.cancelled, timeout=LONG):
+    with qtbot.waitSignal(window.controller.cancelled, timeout=GUARD_MS):
         window.start_run()
         assert not window.export_action.isEnabled()
         window.cancel_action.trigger()
-    qtbot.waitUntil(lambda: rows(window) == before)
+    qtbot.waitUntil(lambda: rows(window) == before, timeout=GUARD_MS)
     assert window.reports["check"] is report
     assert window.export_action.isEnabled() and window.print_action.isEnabled()
     assert window.results_stack.currentWidget() is window.check_page
@@ -337,7 +339,7 @@ def test_a_cancelled_run_keeps_the_last_complete_results(
     window.compare_list.add_paths(make_corpus(4, folder="few"))
     compared = run(window, qtbot)
     window.compare_list.add_paths(make_corpus(80, words=400, folder="many"))
-    with qtbot.waitSignal(window.controller.cancelled, timeout=LONG):
+    with qtbot.waitSignal(window.controller.cancelled, timeout=GUARD_MS):
         window.start_run()
         window.cancel_action.trigger()
     assert window.reports["compare"] is compared
@@ -362,7 +364,7 @@ def test_the_text_box_is_checked_as_a_document(
     qtbot.keyClicks(box.text_edit, "Draft. ")
     box.text_edit.insertPlainText(essay(1, 200))  # pasted into the box
     assert box.count_label.text() == "Words: 201"
-    with qtbot.waitSignal(window.controller.finished, timeout=LONG) as done:
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS) as done:
         box.check_button.click()
     assert not [w for w in window.findChildren(TextEditor) if w.isVisible()], "closed"
     report = done.args[0]

@@ -31,6 +31,7 @@ from copylens.core.documents import TextInput
 from copylens.core.engine import check, compare
 from copylens.core.options import Options
 from copylens.core.report import CheckReport, CompareReport, DocumentResult
+from tests.gui.conftest import GUARD_MS
 
 SIZE = (1100, 700)
 
@@ -191,7 +192,7 @@ def shown(qtbot, widget: QtWidgets.QWidget) -> QtWidgets.QWidget:
     qtbot.waitExposed(widget)
     widget.activateWindow()
     widget.raise_()
-    qtbot.waitUntil(lambda: QtWidgets.QApplication.activeWindow() is widget, timeout=60_000)
+    qtbot.waitUntil(lambda: QtWidgets.QApplication.activeWindow() is widget, timeout=GUARD_MS)
     return widget
 
 

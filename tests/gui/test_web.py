@@ -28,6 +28,7 @@ from copylens.app.session import from_data, to_data
 from copylens.app.settings_dialog import SettingsDialog
 from copylens.app.views.sources_table import WEB_ROLE, SourcesModel
 from copylens.core import CheckReport, InputFailure, SourceMatch
+from tests.gui.conftest import GUARD_MS
 from tests.web import searchserver
 
 ARTICLE = (
@@ -523,8 +524,8 @@ def test_the_settings_dialog_keeps_the_key_apart(qtbot, window, request, ring) -
 # ---------------------------------------------------------------------- end to end
 
 
-def run_check(qtbot, window, timeout_ms: int = 60_000) -> None:
-    with qtbot.waitSignal(window.controller.finished, timeout=timeout_ms):
+def run_check(qtbot, window) -> None:
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS):
         window.start_run()
 
 
@@ -549,7 +550,7 @@ def test_a_check_against_a_local_page_end_to_end(
     assert "not there" in failure_advice(failure)
     assert window.web_panel.edit.line_tips == {1: "the server answered 404 Not Found"}
     view = window.check_page.document_view
-    qtbot.waitUntil(lambda: view.result() is not None)
+    qtbot.waitUntil(lambda: view.result() is not None, timeout=GUARD_MS)
     model = view.sources_model
     assert model.data(model.index(0, SourcesModel.NAME)) == page.removeprefix("http://")
     assert model.data(model.index(0, SourcesModel.NAME), WEB_ROLE) == page
@@ -643,11 +644,11 @@ def test_cancel_stops_a_slow_download(qtbot, window, tmp_path, local_web) -> Non
     window.documents_list.add_paths([essay])
     window.web_panel.set_lines([slow])
     window.start_run()
-    qtbot.waitUntil(local_web.slow_started.is_set, timeout=30_000)
+    qtbot.waitUntil(local_web.slow_started.is_set, timeout=GUARD_MS)
     qtbot.waitUntil(
-        lambda: "Downloading pages" in window.run_status.progress_label.text(), timeout=30_000
+        lambda: "Downloading pages" in window.run_status.progress_label.text(), timeout=GUARD_MS
     )
-    with qtbot.waitSignal(window.controller.cancelled, timeout=50_000):
+    with qtbot.waitSignal(window.controller.cancelled, timeout=GUARD_MS):
         window.cancel_run()
     assert not local_web.slow_sent.is_set()
     assert window.statusBar().currentMessage() == "Cancelled."

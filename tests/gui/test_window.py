@@ -12,7 +12,7 @@ from copylens.app.inputs import ERROR_ROLE, INPUT_ROLE, InputList
 from copylens.app.qt import Qt, QtCore, QtGui, QtWidgets
 from copylens.app.window import MainWindow
 from copylens.core.documents import TextInput
-from tests.gui.conftest import python_threads
+from tests.gui.conftest import GUARD_MS, python_threads
 
 
 def drop(target: InputList, paths: list[Path]) -> None:
@@ -80,7 +80,7 @@ def test_a_folder_walk_says_what_it_skipped(window: MainWindow, qtbot, tmp_path:
     (folder / "sub" / "back").symlink_to(folder, target_is_directory=True)
     (folder / "gone.docx").symlink_to(tmp_path / "nowhere.docx")
     drop(window.documents_list, [folder])
-    qtbot.waitUntil(lambda: not window.documents_list.scanning, timeout=10000)
+    qtbot.waitUntil(lambda: not window.documents_list.scanning, timeout=GUARD_MS)
     assert names(window.documents_list) == ["a.txt"]
     message = window.statusBar().currentMessage()
     assert message == "Skipped while reading folders: 2 (gone.docx: broken symbolic link (skipped))"
@@ -101,7 +101,7 @@ def test_drop_files_and_folders(window: MainWindow, qtbot, tmp_path: Path) -> No
     # the folder is walked on a thread: nothing is listed until the whole batch is read
     assert window.documents_list.scanning and window.documents_list.count() == 0
     assert window.statusBar().currentMessage() == "Reading folders…"
-    qtbot.waitUntil(lambda: not window.documents_list.scanning, timeout=10000)
+    qtbot.waitUntil(lambda: not window.documents_list.scanning, timeout=GUARD_MS)
     assert names(window.documents_list) == ["a.txt", "b.md", "single.txt", "notes.xyz"]
     assert window.statusBar().currentMessage() == ""
     assert window.documents_list.item(0).toolTip() == str(folder / "a.txt")
@@ -158,7 +158,7 @@ def test_check_shows_results_and_marks_the_empty_file(
     window.sources_list.add_paths([source])
     ready: list[object] = []
     window.controller.documentReady.connect(lambda result, _text: ready.append(result))
-    with qtbot.waitSignal(window.controller.finished, timeout=60000):
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS):
         window.run_action.trigger()
         assert window.run_status.progress_bar.isVisible() and window.cancel_action.isEnabled()
     assert len(ready) == 4
@@ -184,7 +184,7 @@ def test_check_shows_results_and_marks_the_empty_file(
 def test_compare_mode_runs(window: MainWindow, qtbot, make_corpus) -> None:
     window.set_mode("compare")
     window.compare_list.add_paths(make_corpus(4))
-    with qtbot.waitSignal(window.controller.finished, timeout=60000):
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS):
         window.start_run()
     assert window.results_stack.currentIndex() == 2
     assert window.export_action.isEnabled()
@@ -205,12 +205,12 @@ def test_files_dropped_during_a_run_are_queued(
     window.sources_list.add_paths([source])
     late = tmp_path / "late.txt"
     late.write_text(essay(0), encoding="utf-8")
-    with qtbot.waitSignal(window.controller.finished, timeout=60000) as first:
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS) as first:
         window.start_run()
         drop(window.documents_list, [late])
         assert "Queued" in window.statusBar().currentMessage()
     assert str(late) not in first.args[0].texts
-    with qtbot.waitSignal(window.controller.finished, timeout=60000) as second:
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS) as second:
         pass  # the follow-up run starts by itself
     assert str(late) in second.args[0].texts
     assert "late.txt" in [window.check_page.results_tree.topLevelItem(i).text(0) for i in range(31)]
@@ -219,7 +219,7 @@ def test_files_dropped_during_a_run_are_queued(
 def test_cancel_from_the_window(window: MainWindow, qtbot, make_corpus, thread_baseline) -> None:
     window.documents_list.add_paths(make_corpus(60))
     window.sources_list.add_paths(make_corpus(5, folder="src"))
-    with qtbot.waitSignal(window.controller.cancelled, timeout=60000):
+    with qtbot.waitSignal(window.controller.cancelled, timeout=GUARD_MS):
         window.start_run()
         window.cancel_action.trigger()
     assert not window.controller.job.thread.is_alive()
@@ -281,7 +281,7 @@ def test_an_exception_in_a_slot_shows_the_dialog_and_the_app_goes_on(
             raise RuntimeError("boom in a slot")
 
         QtCore.QTimer.singleShot(0, broken)
-        qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=60_000)
+        qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=GUARD_MS)
         [dialog] = _error_dialogs()
         assert "boom in a slot" in dialog.message
         assert "Traceback" in dialog.details_box.toPlainText()
@@ -292,7 +292,7 @@ def test_an_exception_in_a_slot_shows_the_dialog_and_the_app_goes_on(
         dialog.copy_button.click()
         assert "boom in a slot" in QtGui.QGuiApplication.clipboard().text()
         dialog.close()
-        qtbot.waitUntil(lambda: _error_dialogs() == [], timeout=60_000)
+        qtbot.waitUntil(lambda: _error_dialogs() == [], timeout=GUARD_MS)
     finally:
         sys.excepthook = previous
     # the window still works
@@ -310,9 +310,9 @@ def test_engine_failure_uses_the_error_dialog(
     monkeypatch.setattr("copylens.app.settings.to_options", lambda _values: Options(shingle=2))
     window.documents_list.add_text("a", "some text")
     window.sources_list.add_text("b", "other text")
-    with qtbot.waitSignal(window.controller.failed, timeout=60000):
+    with qtbot.waitSignal(window.controller.failed, timeout=GUARD_MS):
         window.start_run()
-    qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=60_000)
+    qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=GUARD_MS)
     [dialog] = _error_dialogs()
     assert "shingle" in dialog.message
     assert window.statusBar().currentMessage() == "The run stopped with an error."
@@ -346,12 +346,12 @@ def test_result_views_plug_in(
     source.write_text(essay(0), encoding="utf-8")
     window.documents_list.add_paths(make_corpus(3))
     window.sources_list.add_paths([source])
-    with qtbot.waitSignal(window.controller.finished, timeout=60000):
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS):
         window.start_run()
     assert type(window.check_page.document_view).__name__ == "DocumentView"
     window.set_mode("compare")
     window.compare_list.add_paths(make_corpus(4, folder="more"))
-    with qtbot.waitSignal(window.controller.finished, timeout=60000):
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS):
         window.start_run()
     assert type(window.compare_page.view).__name__ == "CompareView"
 
@@ -367,11 +367,15 @@ def test_gui_main_opens_the_window_with_the_given_paths(
     windows: list[MainWindow] = []
 
     def look_and_quit() -> None:
-        windows.extend(
-            w for w in QtWidgets.QApplication.topLevelWidgets() if isinstance(w, MainWindow)
-        )
-        seen.append(names(windows[0].documents_list))
-        QtWidgets.QApplication.exit(0)  # one exit, inside exec(): later event loops still run
+        try:  # the shown window only: an earlier test's may wait, hidden, for its deletion
+            windows.extend(
+                w
+                for w in QtWidgets.QApplication.topLevelWidgets()
+                if isinstance(w, MainWindow) and w.isVisible()
+            )
+            seen.append(names(windows[0].documents_list))
+        finally:  # whatever happened, exec() returns (a failure here would leave it waiting)
+            QtWidgets.QApplication.exit(0)  # one exit, inside exec(): later loops still run
 
     app = QtWidgets.QApplication.instance()
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # main() installs its own
@@ -404,7 +408,7 @@ def test_closing_during_a_run_stops_the_engine(qtbot, make_corpus, thread_baseli
     assert win.controller.is_running()
     win.close()
     assert not win.controller.job.thread.is_alive()
-    qtbot.waitUntil(lambda: not win.controller.is_running(), timeout=10000)
+    qtbot.waitUntil(lambda: not win.controller.is_running(), timeout=GUARD_MS)
     assert python_threads() == thread_baseline
 
 
@@ -430,7 +434,7 @@ def test_a_run_asked_for_while_folders_are_read_starts_when_they_are(
     source.write_text(essay(0), encoding="utf-8")
     window.sources_list.add_paths([source])
     window.add_paths([str(tmp_path / "docs")], window.documents_list)
-    with qtbot.waitSignal(window.controller.finished, timeout=60000):
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS):
         window.run_action.trigger()  # still reading: the run waits instead of refusing
         assert not window.controller.is_running()
         assert "starts when they are read" in window.statusBar().currentMessage()
@@ -444,11 +448,11 @@ def test_clearing_a_list_drops_the_folder_walk_under_way(
     make_corpus(4, folder="docs")
     window.compare_list.add_paths([tmp_path / "docs"])
     window.compare_list.clear_inputs()
-    qtbot.waitUntil(lambda: not window.compare_list.scanning, timeout=10000)
+    qtbot.waitUntil(lambda: not window.compare_list.scanning, timeout=GUARD_MS)
     assert window.compare_list.count() == 0
     assert window.statusBar().currentMessage() == ""  # not "no new files": nothing was asked
     window.compare_list.add_paths([tmp_path / "docs"])
-    qtbot.waitUntil(lambda: window.compare_list.count() == 4, timeout=10000)
+    qtbot.waitUntil(lambda: window.compare_list.count() == 4, timeout=GUARD_MS)
 
 
 def test_a_failed_folder_walk_shows_the_error_and_ends_the_reading(
@@ -462,7 +466,7 @@ def test_a_failed_folder_walk_shows_the_error_and_ends_the_reading(
     monkeypatch.setattr("copylens.app.inputs._found", unreadable)
     window.documents_list.add_paths([tmp_path / "docs"])
     assert window.documents_list.scanning
-    qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=10000)
+    qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=GUARD_MS)
     [dialog] = _error_dialogs()
     assert dialog.message == "PermissionError: the folder cannot be read"
     assert "unreadable" in dialog.details_box.toPlainText()
@@ -483,12 +487,12 @@ def test_the_ignore_lists_reach_the_engine(
     window.set_mode("compare")
     assert window.input_lists() == [window.compare_list, window.compare_ignore_list]
     window.compare_list.add_paths(essays)
-    with qtbot.waitSignal(window.controller.finished, timeout=60000) as joined:
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS) as joined:
         window.start_run()
     assert len(joined.args[0].pairs) == 3  # through the handout
     missing = tmp_path / "missing.txt"
     window.compare_ignore_list.add_paths([handout, missing])
-    with qtbot.waitSignal(window.controller.finished, timeout=60000) as ignored:
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS) as ignored:
         window.start_run()
     assert ignored.args[0].pairs == ()
     assert window.compare_ignore_list.error_count() == 1  # the missing one, marked
@@ -498,7 +502,7 @@ def test_the_ignore_lists_reach_the_engine(
     window.documents_list.add_paths(essays[:1])
     window.sources_list.add_paths(essays[1:])
     window.ignore_list.add_text("Pasted handout", essay(99, 60))
-    with qtbot.waitSignal(window.controller.finished, timeout=60000) as checked:
+    with qtbot.waitSignal(window.controller.finished, timeout=GUARD_MS) as checked:
         window.start_run()
     [document] = checked.args[0].documents
     assert document.sources == () and document.uniqueness == 1.0
@@ -522,7 +526,7 @@ def test_a_drop_of_many_files_is_looked_at_off_the_qt_thread(
     missing = folder / "gone.txt"
     assert window.documents_list.add_paths([*paths, missing]) == 0
     assert window.documents_list.scanning and window.documents_list.count() == 0
-    qtbot.waitUntil(lambda: not window.documents_list.scanning, timeout=10000)
+    qtbot.waitUntil(lambda: not window.documents_list.scanning, timeout=GUARD_MS)
     assert window.documents_list.count() == AT_ONCE + 6
     assert window.documents_list.error_count() == 1
     assert "not found" in window.documents_list.item(AT_ONCE + 5).toolTip()

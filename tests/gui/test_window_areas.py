@@ -16,6 +16,7 @@ from copylens.app.window_results import CHECK_PAGE, COMPARE_PAGE, PLACEHOLDER, R
 from copylens.app.window_run import seconds_text, time_left_text
 from copylens.app.window_settings import WindowSettings, restore_layout, save_layout
 from copylens.core import CheckReport, CompareReport, InputFailure, Options, TextInput, check
+from tests.gui.conftest import GUARD_MS
 
 
 def inputs_area(qtbot) -> InputsArea:
@@ -167,7 +168,7 @@ def test_a_run_asked_for_while_folders_are_read_waits_for_them(
     window.start_run()
     assert window.run_status.waiting and not window.controller.is_running()
     assert window.statusBar().currentMessage().startswith("Reading folders…")
-    qtbot.waitUntil(lambda: window.reports[CHECK] is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: window.reports[CHECK] is not None, timeout=GUARD_MS)
     assert not window.run_status.waiting
     [document] = window.reports[CHECK].documents
     assert document.path.endswith("essay.txt") and document.uniqueness == 0.0

@@ -8,9 +8,11 @@ import itertools
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from copylens.app import worker as worker_module
 from copylens.app.errors_dialog import ErrorDialog
 from copylens.app.qt import QtCore, QtWidgets
 from copylens.app.run import RunController, RunSpec
@@ -19,7 +21,7 @@ from copylens.core.documents import TextInput
 from copylens.core.errors import OptionsError
 from copylens.core.options import Options
 from copylens.core.report import CheckReport, CompareReport, DocumentResult
-from tests.gui.conftest import python_threads
+from tests.gui.conftest import GUARD_MS, python_threads
 
 OPTIONS = Options(language="en")
 
@@ -80,7 +82,7 @@ def test_a_job_runs_off_the_qt_thread_and_answers_on_it(qtbot, thread_baseline) 
     job = start(worker, work, calls, name="copylens-test")
     assert worker.busy() and job.is_running()
     assert calls.events == [], "nothing is called back from inside start()"
-    qtbot.waitUntil(calls.ended, timeout=60_000)
+    qtbot.waitUntil(calls.ended, timeout=GUARD_MS)
     assert calls.events == [("done", (42,))]
     assert seen[0] is not threading.main_thread() and seen[0].name == "copylens-test"
     assert calls.threads == {threading.main_thread()}
@@ -88,9 +90,17 @@ def test_a_job_runs_off_the_qt_thread_and_answers_on_it(qtbot, thread_baseline) 
     assert python_threads() == thread_baseline
 
 
-def test_items_and_progress_arrive_in_order_before_the_result(qtbot, thread_baseline) -> None:
+def test_items_and_progress_arrive_in_order_before_the_result(
+    qtbot, thread_baseline, monkeypatch: pytest.MonkeyPatch
+) -> None:
     worker = Worker()
     calls = Calls()
+    # the job's clock reads 3 ms later each time it is read, whatever the machine: how many
+    # calls are thinned away is then fixed (on the real clock it was how fast this thread ran)
+    ticks = itertools.count()
+    monkeypatch.setattr(
+        worker_module, "time", SimpleNamespace(monotonic=lambda: next(ticks) * 0.003)
+    )
 
     def work(w: Work) -> str:
         for n in range(3):
@@ -100,7 +110,7 @@ def test_items_and_progress_arrive_in_order_before_the_result(qtbot, thread_base
         return "report"
 
     start(worker, work, calls)
-    qtbot.waitUntil(calls.ended, timeout=60_000)
+    qtbot.waitUntil(calls.ended, timeout=GUARD_MS)
     kinds = calls.kinds()
     assert kinds[:3] == ["item"] * 3 and kinds[-1] == "done"
     assert [args for kind, args in calls.events if kind == "item"] == [
@@ -109,7 +119,10 @@ def test_items_and_progress_arrive_in_order_before_the_result(qtbot, thread_base
         (2, "text 2"),
     ]
     progress = [args for kind, args in calls.events if kind == "progress"]
-    assert progress[-1] == ("reading", 100, 100) and len(progress) < 10
+    # one call at 0 ms, then the first at least 50 ms after the one before (17 calls, 51 ms),
+    # and the last
+    assert [done for _, done, _ in progress] == [1, 18, 35, 52, 69, 86, 100]
+    assert progress[-1] == ("reading", 100, 100)
     assert python_threads() == thread_baseline
 
 
@@ -121,7 +134,7 @@ def test_an_expected_error_is_its_message_without_details(qtbot, thread_baseline
         raise OptionsError(["shingle must be between 3 and 20"])
 
     start(worker, work, calls)
-    qtbot.waitUntil(calls.ended, timeout=60_000)
+    qtbot.waitUntil(calls.ended, timeout=GUARD_MS)
     [(kind, (message, details))] = calls.events
     assert kind == "failed" and "shingle" in message and details == ""
     assert python_threads() == thread_baseline
@@ -138,7 +151,7 @@ def test_a_bug_reaches_show_error_with_its_traceback(qtbot, thread_baseline) -> 
         raise ZeroDivisionError("the job divided by zero")
 
     job = worker.start(broken_in_the_job, done=done.append)
-    qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=60_000)
+    qtbot.waitUntil(lambda: _error_dialogs() != [], timeout=GUARD_MS)
     [dialog] = _error_dialogs()
     assert dialog.parent() is parent
     assert dialog.message == "ZeroDivisionError: the job divided by zero"
@@ -156,15 +169,15 @@ def test_cancel_ends_with_cancelled_even_when_the_work_finishes(qtbot, thread_ba
 
     def work(w: Work) -> str:
         w.emit("ready before the cancel")
-        go.wait(5)
+        go.wait(GUARD_MS / 1000)  # a hang guard: the test sets it
         w.progress("reading", 1, 2)  # after the cancel: not delivered
         return "a result nobody wants any more"  # ignores w.cancelled()
 
     job = start(worker, work, calls)
-    qtbot.waitUntil(lambda: calls.kinds() == ["item"], timeout=60_000)
+    qtbot.waitUntil(lambda: calls.kinds() == ["item"], timeout=GUARD_MS)
     assert job.cancel() and worker.busy()
     go.set()
-    qtbot.waitUntil(calls.ended, timeout=60_000)
+    qtbot.waitUntil(calls.ended, timeout=GUARD_MS)
     assert calls.kinds() == ["item", "cancelled"]
     assert not job.cancel() and not worker.cancel(), "nothing left to cancel"
     assert python_threads() == thread_baseline
@@ -183,7 +196,7 @@ def test_cancel_reaches_work_that_polls_it(qtbot, thread_baseline) -> None:
 
     job = start(worker, work, calls)
     assert worker.cancel()
-    qtbot.waitUntil(calls.ended, timeout=60_000)
+    qtbot.waitUntil(calls.ended, timeout=GUARD_MS)
     assert calls.kinds() == ["cancelled"] and job.is_cancelled()
     assert python_threads() == thread_baseline
 
@@ -213,7 +226,7 @@ def test_the_owner_may_go_while_its_job_runs(qtbot, thread_baseline) -> None:
     go = threading.Event()
 
     def work(w: Work) -> str:
-        go.wait(5)
+        go.wait(GUARD_MS / 1000)  # a hang guard: the test sets it
         w.emit("an item for nobody")
         return "a result for nobody"
 
@@ -221,7 +234,7 @@ def test_the_owner_may_go_while_its_job_runs(qtbot, thread_baseline) -> None:
     owner.deleteLater()
     qtbot.wait(20)
     go.set()
-    job.thread.join(5)
+    job.thread.join(GUARD_MS / 1000)
     qtbot.wait(50)
     assert calls.events == [] and not job.thread.is_alive()
     assert python_threads() == thread_baseline
@@ -234,7 +247,7 @@ def test_jobs_never_fork_the_gui_process(qtbot, thread_baseline) -> None:
     worker = Worker()
     calls = Calls()
     start(worker, lambda w: can_fork(), calls)
-    qtbot.waitUntil(calls.ended, timeout=60_000)
+    qtbot.waitUntil(calls.ended, timeout=GUARD_MS)
     assert calls.events == [("done", (False,))]
     assert python_threads() == thread_baseline
 
@@ -265,7 +278,7 @@ def test_check_reports_progress_documents_and_the_report(
     controller.progress.connect(lambda *a: progress.append(a))
     controller.documentReady.connect(lambda r, t: documents.append((r, t)))
     controller.documentReady.connect(lambda *_: slot_threads.append(QtCore.QThread.currentThread()))
-    with qtbot.waitSignal(controller.finished, timeout=60000) as blocker:
+    with qtbot.waitSignal(controller.finished, timeout=GUARD_MS) as blocker:
         controller.start(spec("check", docs, [source]))
         assert controller.is_running() and controller.mode == "check"
     report = blocker.args[0]
@@ -284,7 +297,7 @@ def test_check_reports_progress_documents_and_the_report(
 
 def test_compare_finishes_with_a_compare_report(qtbot, make_corpus, thread_baseline) -> None:
     controller = RunController()
-    with qtbot.waitSignal(controller.finished, timeout=60000) as blocker:
+    with qtbot.waitSignal(controller.finished, timeout=GUARD_MS) as blocker:
         controller.start(spec("compare", make_corpus(5)))
     assert isinstance(blocker.args[0], CompareReport)
     assert blocker.args[0].pairs
@@ -295,7 +308,7 @@ def test_cancel_right_after_start(qtbot, make_corpus, thread_baseline) -> None:
     controller = RunController()
     finished: list[object] = []
     controller.finished.connect(finished.append)
-    with qtbot.waitSignal(controller.cancelled, timeout=60000):
+    with qtbot.waitSignal(controller.cancelled, timeout=GUARD_MS):
         controller.start(spec("check", make_corpus(60), make_corpus(10, folder="sources")))
         assert controller.cancel()
     assert not finished and controller.reports["check"] is None
@@ -306,17 +319,17 @@ def test_cancel_right_after_start(qtbot, make_corpus, thread_baseline) -> None:
 def test_a_run_can_follow_a_cancelled_one(qtbot, make_corpus, thread_baseline) -> None:
     controller = RunController()
     docs = make_corpus(30)
-    with qtbot.waitSignal(controller.cancelled, timeout=60000):
+    with qtbot.waitSignal(controller.cancelled, timeout=GUARD_MS):
         controller.start(spec("compare", docs))
         controller.cancel()
-    with qtbot.waitSignal(controller.finished, timeout=60000):
+    with qtbot.waitSignal(controller.finished, timeout=GUARD_MS):
         controller.start(spec("compare", docs))
     _assert_no_thread_left(controller, thread_baseline)
 
 
 def test_a_second_start_while_running_is_refused(qtbot, make_corpus, thread_baseline) -> None:
     controller = RunController()
-    with qtbot.waitSignal(controller.cancelled, timeout=60000):
+    with qtbot.waitSignal(controller.cancelled, timeout=GUARD_MS):
         controller.start(spec("compare", make_corpus(30)))
         with pytest.raises(RuntimeError):
             controller.start(spec("compare", make_corpus(3, folder="more")))
@@ -327,14 +340,14 @@ def test_a_second_start_while_running_is_refused(qtbot, make_corpus, thread_base
 def test_a_queued_run_is_due_when_the_run_finishes(qtbot, make_corpus, thread_baseline) -> None:
     controller = RunController()
     docs = make_corpus(4)
-    with qtbot.waitSignal(controller.nextRunDue, timeout=60000):
+    with qtbot.waitSignal(controller.nextRunDue, timeout=GUARD_MS):
         controller.start(spec("compare", docs))
         controller.queue()
         assert controller.is_queued()
     assert not controller.is_queued()
     due: list[bool] = []
     controller.nextRunDue.connect(lambda: due.append(True))
-    with qtbot.waitSignal(controller.cancelled, timeout=60000):
+    with qtbot.waitSignal(controller.cancelled, timeout=GUARD_MS):
         controller.start(spec("compare", docs))
         controller.queue()
         controller.cancel()  # a cancel drops the queued run
@@ -346,7 +359,7 @@ def test_a_queued_run_is_due_when_the_run_finishes(qtbot, make_corpus, thread_ba
 def test_engine_errors_become_failed_with_the_message(qtbot, thread_baseline) -> None:
     bad = Options(shingle=99)  # validated inside the engine: OptionsError is a CopyLensError
     controller = RunController()
-    with qtbot.waitSignal(controller.failed, timeout=60000) as blocker:
+    with qtbot.waitSignal(controller.failed, timeout=GUARD_MS) as blocker:
         controller.start(spec("compare", [TextInput("a", "text")], options=bad))
     message, details = blocker.args
     assert "shingle" in message and details == ""
@@ -355,7 +368,7 @@ def test_engine_errors_become_failed_with_the_message(qtbot, thread_baseline) ->
 
 def test_unexpected_exceptions_carry_the_traceback(qtbot, thread_baseline) -> None:
     controller = RunController()
-    with qtbot.waitSignal(controller.failed, timeout=60000) as blocker:
+    with qtbot.waitSignal(controller.failed, timeout=GUARD_MS) as blocker:
         controller.start(spec("compare", [object()]))
     message, details = blocker.args
     assert message.startswith("TypeError")
@@ -387,9 +400,16 @@ def test_the_qt_thread_keeps_ticking_during_a_run(qtbot, make_corpus) -> None:
     controller.progress.connect(lambda *_: events.append("progress"))
     timer.start()
     try:
-        with qtbot.waitSignal(controller.finished, timeout=120000):
+        with qtbot.waitSignal(controller.finished, timeout=GUARD_MS):
             controller.start(
-                spec("check", make_corpus(60, words=300), make_corpus(12, folder="src"))
+                spec(
+                    "check",
+                    make_corpus(60, words=300),
+                    make_corpus(12, folder="src"),
+                    # the copy signal alone: seconds of work, not the paraphrase tables loaded
+                    # in each spawned worker (a minute on a loaded machine, past the guard)
+                    Options(language="en", paraphrase=False),
+                )
             )
     finally:
         timer.stop()

@@ -222,7 +222,7 @@ def test_a_killed_process_leaves_every_written_page(tmp_path: Path) -> None:
         "os.kill(os.getpid(), signal.SIGKILL)\n"
     )
     env = {**os.environ, "PYTHONPATH": str(Path.cwd())}
-    done = subprocess.run([sys.executable, "-c", script, str(path)], env=env, timeout=30)
+    done = subprocess.run([sys.executable, "-c", script, str(path)], env=env, timeout=300)
     assert done.returncode == -9
     with PageCache(path) as cache:
         assert len(cache.urls()) == 20

@@ -386,16 +386,17 @@ def test_queries_keep_the_providers_interval_across_calls(
     search_server: SearchServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """One check searches per document, one call each: the interval holds between calls."""
-    monkeypatch.setitem(PROVIDERS, "yandex", replace(PROVIDERS["yandex"], min_interval=0.5))
+    monkeypatch.setitem(PROVIDERS, "yandex", replace(PROVIDERS["yandex"], min_interval=1.0))
     provider = yandex(search_server)
     search_pages(phrases(2), provider, "ru", max_queries=2)
     search_pages(phrases(2, "other"), provider, "ru", max_queries=2)
     times = [r.at for r in search_server.received]
     assert len(times) == 4
-    # The server notes a query when it reads it: a query read late (a loaded machine: 50 ms and
-    # more) shortens the next gap by as much, so the gaps are held to the interval less 0.1 s.
+    # The server notes a query when it has read it, the client its turn before it sends: a
+    # query read late (a new connection and a new server thread, on a loaded machine hundreds
+    # of ms) shortens the next gap by as much, so the gaps are held to half the interval.
     # Without the interval across calls, the third query follows the second at once.
-    assert all(b - a >= 0.4 for a, b in pairwise(times))
+    assert all(b - a >= 0.5 for a, b in pairwise(times))
 
 
 def test_the_published_intervals() -> None:
