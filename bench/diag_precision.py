@@ -27,8 +27,14 @@ class counted as correct), the same by the engine's fragment kind, then the wors
 (``--examples N`` per class). Reproducible: the engine is deterministic and the pairs are read
 in ``pairs.tsv``'s order.
 
+``--ranges`` lists instead every range outside the cases, one row each: the pair, where
+(head/between/tail/whole), the checked and the source span, their characters, the stage that
+first marks it (the pair signals alone, ``copy alignment``, or the first pair step whose
+addition marks half of it; ``ends: STEP`` for a later step that moves the fragment's ends),
+whether both sides hold the same words (lower-cased), and both texts.
+
 Usage: ``python bench/diag_precision.py [--types verbatim random translation summary]
-[--limit N] [--examples N] [--processes N]``. Development only.
+[--limit N] [--examples N] [--processes N] [--ranges]``. Development only.
 """
 
 from __future__ import annotations
@@ -268,7 +274,8 @@ def made_by(pair: Pair, span: Span, checked: bool) -> str:
 def print_ranges(ranges: Sequence[Range]) -> None:
     """The ``--ranges`` table: every range outside the cases, with both sides' text."""
     print(
-        "\n| pair | where | checked span | source span | chars | step | words | checked text | source text |"
+        "\n| pair | where | checked span | source span | chars | step | words "
+        "| checked text | source text |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for r in ranges:
