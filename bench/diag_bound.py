@@ -8,7 +8,8 @@ what the pair stage is given (the candidate pairs and the packed summaries). The
 and of the whole loop, and a digest of the bounds (equal before and after a change of the
 bound's code means the same bounds, bit for bit).
 
-Usage: ``python bench/diag_bound.py DIR --save FILE`` then ``python bench/diag_bound.py --load FILE``.
+Usage: ``python bench/diag_bound.py DIR --save FILE``, then
+``python bench/diag_bound.py --load FILE``.
 """
 
 from __future__ import annotations
