@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -42,6 +41,7 @@ from pathlib import Path
 
 from bench_memory import build_text
 from measure import run_measured
+from shared import old_package
 
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
@@ -50,18 +50,6 @@ LIMIT = (
     "import os, resource, sys; n = int(sys.argv[1]); "
     "resource.setrlimit(resource.RLIMIT_DATA, (n, n)); os.execvp(sys.argv[2], sys.argv[2:])"
 )
-
-
-def old_package(base: str, into: Path) -> Path:
-    """The ``copylens`` package at ``base`` laid out as installed, under ``into``."""
-    archive = subprocess.run(
-        ["git", "-C", str(REPO), "archive", base], capture_output=True, check=True
-    ).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    package = into / "copylens"
-    for part in ("core", "app", "resources"):
-        (into / part).rename(package / part)
-    return into
 
 
 def texts(mb: float, folder: Path) -> tuple[Path, Path]:

@@ -198,7 +198,7 @@ def main() -> None:
     if args.child is not None:
         print(json.dumps(child(args.child)))
         return
-    from bench_compare import old_package
+    from shared import old_package
 
     root = Path(tempfile.mkdtemp(prefix="bench-canon-"))
     folders = write_texts(root, args.n)

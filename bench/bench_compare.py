@@ -44,6 +44,7 @@ from typing import Any
 
 from make_essays import KINDS, make_essays, summary
 from measure import Measurement, run_measured
+from shared import old_package
 
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
@@ -117,17 +118,6 @@ def mark(ok: bool) -> str:
 def median_run(runs: list[Measurement]) -> Measurement:
     """The run with the median wall time (peak memory varies far less than time)."""
     return sorted(runs, key=lambda m: m.wall_s)[len(runs) // 2]
-
-
-def old_package(base: str, into: Path) -> Path:
-    """The ``copylens`` package at ``base`` (``git archive``) laid out as installed."""
-    archive = subprocess.run(
-        ["git", "-C", str(REPO), "archive", base], capture_output=True, check=True
-    ).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    for part in ("core", "app", "resources"):
-        (into / part).rename(into / "copylens" / part)
-    return into
 
 
 def compiled(trees: list[Path]) -> None:

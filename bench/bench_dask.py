@@ -41,12 +41,12 @@ from bench_compare import (
     measured,
     measurement,
     median_run,
-    old_package,
     same_report,
     stage_shares,
 )
 from bench_scale import PYTHON, PYTHONPATH, REPO, RESULTS, collection, commit
 from measure import Measurement
+from shared import old_package
 
 LOCAL = "local"
 DASK = "dask local"

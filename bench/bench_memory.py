@@ -42,6 +42,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from shared import old_package
+
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
 BEFORE = "998b38d"
@@ -139,21 +141,6 @@ def child(language: str, chars: int, shape: str) -> dict[str, Any]:
         "language": c.language,
         "digest": digest.hexdigest(),
     }
-
-
-def old_package(base: str, into: Path) -> Path:
-    """``copylens`` as it was at ``base``, importable from the folder returned."""
-    archive = subprocess.run(
-        ["git", "archive", "--format=tar", base, "copylens", "core", "resources"],
-        cwd=REPO,
-        capture_output=True,
-        check=True,
-    ).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    package = into / "copylens"
-    for part in ("core", "resources"):
-        (into / part).rename(package / part)
-    return into
 
 
 def measure(language: str, chars: int, shape: str, path: Path | None) -> dict[str, Any]:

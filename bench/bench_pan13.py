@@ -36,7 +36,6 @@ import os
 import random
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from collections import Counter, defaultdict
@@ -50,6 +49,7 @@ REPO = BENCH.parent
 sys.path.insert(0, str(BENCH))
 
 from pan import Annotation, PanScores, evaluate  # noqa: E402
+from shared import old_package  # noqa: E402
 
 CORPUS = REPO.parent.parent / "shared" / "corpora" / "pan13-dev"
 if not CORPUS.is_dir():
@@ -219,23 +219,10 @@ def run(pairs: Sequence[Pair], which: str, processes: int) -> tuple[list[list[Sp
 def run_before(ref: str, pairs: Sequence[Pair], processes: int) -> tuple[list[list[Span4]], float]:
     """The engine of commit ``ref`` on the pairs, in a subprocess importing it first."""
     with tempfile.TemporaryDirectory(prefix="pan13-before-") as tmp:
-        root = Path(tmp) / "repo"
-        root.mkdir()
-        archive = subprocess.run(
-            ["git", "-C", str(REPO), "archive", ref], check=True, capture_output=True
-        ).stdout
-        with tarfile.open(fileobj=__import__("io").BytesIO(archive)) as tar:
-            tar.extractall(root, filter="data")
-        package = Path(tmp) / "pkg" / "copylens"
-        package.mkdir(parents=True)
-        for item in (root / "copylens").iterdir():
-            (package / item.name).symlink_to(item)
-        for part in ("core", "app", "resources"):
-            (package / part).symlink_to(root / part)
         ids = Path(tmp) / "pairs.json"
         out = Path(tmp) / "spans.json"
         ids.write_text(json.dumps([p.__dict__ for p in pairs]))
-        env = dict(os.environ, PYTHONPATH=str(Path(tmp) / "pkg"))
+        env = dict(os.environ, PYTHONPATH=str(old_package(ref, Path(tmp) / "pkg")))
         subprocess.run(
             [
                 sys.executable,

@@ -63,13 +63,13 @@ from bench_compare import (
     measured,
     measurement,
     median_run,
-    old_package,
     pair,
     same_report,
     score,
 )
 from make_essays import KINDS, cached_truth, collection_params, common_lines, pool_sharing
 from measure import Measurement, run_measured
+from shared import old_package
 
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent

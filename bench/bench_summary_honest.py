@@ -29,12 +29,10 @@ from __future__ import annotations
 
 import argparse
 import csv
-import io
 import json
 import os
 import subprocess
 import sys
-import tarfile
 import tempfile
 import textwrap
 import time
@@ -55,7 +53,7 @@ from bench_paraphrase import (  # noqa: E402
 )
 from make_interleaved import read_clough  # noqa: E402
 from make_paraphrase import LANGS, load_all, source_text  # noqa: E402
-from shared import CLOUGH_DIR  # noqa: E402
+from shared import CLOUGH_DIR, old_package  # noqa: E402
 
 from copylens.core import TextInput, signals  # noqa: E402
 
@@ -158,21 +156,8 @@ def cs_honest_before(ref: str) -> dict[str, Any]:
     """:func:`cs_honest` with the engine of commit ``ref`` (``git archive`` into a temporary
     directory, imported first by a subprocess running this file with ``--cs-json``)."""
     with tempfile.TemporaryDirectory(prefix="summary-honest-before-") as tmp:
-        root = Path(tmp) / "repo"
-        root.mkdir()
-        archive = subprocess.run(
-            ["git", "-C", str(REPO), "archive", ref], check=True, capture_output=True
-        ).stdout
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(root, filter="data")
-        package = Path(tmp) / "pkg" / "copylens"
-        package.mkdir(parents=True)
-        for item in (root / "copylens").iterdir():
-            (package / item.name).symlink_to(item)
-        for part in ("core", "app", "resources"):
-            (package / part).symlink_to(root / part)
         out = Path(tmp) / "cs.json"
-        env = dict(os.environ, PYTHONPATH=str(Path(tmp) / "pkg"))
+        env = dict(os.environ, PYTHONPATH=str(old_package(ref, Path(tmp) / "pkg")))
         subprocess.run([sys.executable, __file__, "--cs-json", str(out)], check=True, env=env)
         result: dict[str, Any] = json.loads(out.read_text())
     return result

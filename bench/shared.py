@@ -5,6 +5,7 @@ siblings."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -21,3 +22,17 @@ SHARED = _shared()
 SEEDS_DIR = SHARED / "seeds"
 CORPORA_DIR = SHARED / "corpora"
 CLOUGH_DIR = CORPORA_DIR / "clough-stevenson"
+
+
+def old_package(ref: str, into: Path) -> Path:
+    """The ``copylens`` package as it was at commit ``ref`` (``git archive``), laid out as
+    installed under ``into`` (made if missing): put ``into`` on ``PYTHONPATH`` of a subprocess
+    to run that engine beside this one. Returns ``into``."""
+    into.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(
+        ["git", "-C", str(REPO), "archive", ref], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    for part in ("core", "app", "resources"):
+        (into / part).rename(into / "copylens" / part)
+    return into

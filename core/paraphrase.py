@@ -25,13 +25,15 @@ sentences by meaning, after the aligner, between a checked document and a source
    (:func:`_spread`). Words the aligner found weigh nothing;
    a merge or split holds only when each of its sentences is retold.
 4. Matches are taken best first, each sentence in one match (a source sentence the aligner
-   mostly found in none), and kept by the evidence around them, the way fragments need an
-   anchor: a match at :data:`ALONE` stands alone; at :data:`IN_RUN` it needs a neighbour, at
-   :data:`LOW` a run of :data:`RUN` (consecutive checked sentences retold from nearby source
-   sentences, or copied from the source where the run goes on). A retold passage is a run of
-   retold sentences; a writer's own sentence on the source's topic matches one source
-   sentence by chance. A short copy stays a copy (:func:`_short_copy`): the shortest fragment
-   (``min_fragment_words``) holds for it as for the aligner's.
+   mostly found in none; of equal scores, as of a source's repeated sentence, the one
+   continuing its neighbours' sources, :func:`_tie_order`), and kept by the evidence around
+   them, the way fragments need an anchor: a match at :data:`ALONE` stands alone; at
+   :data:`IN_RUN` it needs a neighbour, at :data:`LOW` a run of :data:`RUN` (consecutive
+   checked sentences retold from nearby source sentences, or copied from the source where
+   the run goes on). A retold passage is a run of retold sentences; a writer's own sentence
+   on the source's topic matches one source sentence by chance. A short copy stays a copy
+   (:func:`_short_copy`): the shortest fragment (``min_fragment_words``) holds for it as for
+   the aligner's.
    Besides (issue 35), a match at a lower score stands in an *ordered chain*: consecutive
    checked sentences retelling consecutive source sentences (in Russian and Ukrainian one
    source sentence may be passed over), three or more of them, or two with a higher mean
@@ -57,7 +59,7 @@ import itertools
 import re
 import threading
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -1639,12 +1641,17 @@ def _chosen(
     their fragments reach; ``copied_b``, the source sentences it mostly found, are not retold
     again. With ``chain`` (the language's :data:`CHAINED`), matches from its ``least`` up
     are taken too, after all better ones, and kept in an ordered chain (:func:`_ordered`);
-    the runs above are of matches at :data:`LOW` and up only."""
+    the runs above are of matches at :data:`LOW` and up only.
+
+    Equal scores (identical units: a source repeating a sentence; issue 34) are taken in
+    :func:`_tie_order`: the match continuing its neighbours' sources first, then by position.
+    The order of matches with different scores is the score's alone, so only a choice among
+    equal-scoring matches depends on it."""
     least = LOW if chain is None else min(LOW, chain.least)
     taken: list[Match] = []
     used_a: set[int] = set(aligned)
     used_b = set(copied_b)
-    for m in sorted(found, key=lambda m: -m.score):
+    for m in sorted(found, key=_tie_order(found, aligned)):
         if m.score < least:
             break
         if used_a.intersection(m.a_sentences) or used_b.intersection(m.b_sentences):
@@ -1655,6 +1662,60 @@ def _chosen(
     runs = _runs([m for m in taken if m.score >= LOW], aligned)
     ordered = _ordered(taken, chain) if chain is not None else set()
     return [m for m in taken if id(m) in ordered or _kept(m, runs)]
+
+
+def _tie_order(
+    found: list[Match], aligned: dict[int, tuple[int, int]]
+) -> Callable[[Match], tuple[float, int, tuple[int, ...], tuple[int, ...]]]:
+    """The order :func:`_chosen` takes matches in: by falling score; of equal scores (a
+    source repeating a sentence gives its copies identical units, which score exactly alike,
+    and :func:`_nearest` ranks their equal cosines in whatever order the sort leaves them),
+    the one whose source sentences lie nearest to continuing its neighbours' (:func:`_astray`)
+    first, then by the checked and the source sentences' position. A rewrite keeps its
+    source's order (module docstring, step 4), so a retold sentence whose source sentence
+    stands twice retells the copy next to what its neighbours retell: in PAN-13's
+    suspicious-document01386 a sentence retells the second of two identical sentences of
+    source-document01691, beside the one its neighbour retells, and the first was taken, so
+    the case's only fragment lay elsewhere in the source and scored nothing (with this
+    order one fragment holds the case). A neighbour's source sentences are where
+    the aligner's copy fragment puts it (``aligned``), else those of its best match of
+    ``found`` (the first of equal ones). The neighbours are looked at only when two matches
+    score alike: the order of all others is the score's."""
+    scores = [m.score for m in found]
+    if len(set(scores)) == len(scores):
+        return lambda m: (-m.score, 0, (), ())
+    sources = _likeliest_sources(found, aligned)
+    return lambda m: (-m.score, _astray(m, sources), m.a_sentences, m.b_sentences)
+
+
+def _likeliest_sources(
+    found: list[Match], aligned: dict[int, tuple[int, int]]
+) -> dict[int, tuple[int, int]]:
+    """Each checked sentence's likeliest source sentences (first, last): where the aligner's
+    copy fragment puts it (``aligned``), else those of its best-scoring match in ``found``
+    (the first of equal ones)."""
+    best: dict[int, Match] = {}
+    for m in found:
+        for i in m.a_sentences:
+            if i not in best or m.score > best[i].score:
+                best[i] = m
+    out = {i: (m.b_sentences[0], m.b_sentences[-1]) for i, m in best.items()}
+    out.update(aligned)
+    return out
+
+
+def _astray(m: Match, sources: dict[int, tuple[int, int]]) -> int:
+    """How many source sentences ``m``'s lie from continuing its neighbours' ``sources``:
+    from the one after the previous checked sentence's last, and from the one before the
+    next checked sentence's first (0 for a neighbour without sources, or without any)."""
+    before = sources.get(m.a_sentences[0] - 1)
+    after = sources.get(m.a_sentences[-1] + 1)
+    off = 0
+    if before is not None:
+        off += abs(m.b_sentences[0] - (before[1] + 1))
+    if after is not None:
+        off += abs(m.b_sentences[-1] - (after[0] - 1))
+    return off
 
 
 def _kept(m: Match, runs: dict[int, int]) -> bool:

@@ -212,6 +212,90 @@ def test_a_copied_neighbour_from_elsewhere_in_the_source_supports_nothing() -> N
     assert pp._chosen([own], {0: (10, 11)}, {12}) == []  # its source sentence was copied
 
 
+REPEATED = (
+    "Visitors must leave their heavy bags and umbrellas in the cloakroom beside the main entrance."
+)
+MUSEUM = [
+    "The harbour museum opened in an old customs warehouse near the fishing docks.",
+    REPEATED,
+    "Its first hall shows wooden rowing boats built by local carpenters a century ago.",
+    "Children enjoy the room of ship models, where a brass telescope points at the bay.",
+    "A narrow staircase leads to the upper gallery with paintings of famous storms.",
+    "The cafe on the roof serves fish soup and fresh bread baked every morning.",
+    "Guided tours in three languages start at ten o'clock and at two o'clock daily.",
+    "The temporary exhibition this winter is devoted to the lighthouse keepers of the coast.",
+    "Their diaries describe long nights spent trimming wicks and polishing huge lenses.",
+    REPEATED,
+    "Photography without a flash is allowed in every room except the archive.",
+    "The museum shop sells maps, postcards and small models of sailing ships.",
+]
+"""A made-up source stating one sentence twice (its sentences 1 and 9)."""
+RETOLD_AROUND = {
+    1: (
+        "The museum by the harbour was opened in a former customs warehouse close to the"
+        " fishing docks.",
+        "Its opening hall displays wooden rowing boats that local carpenters built a hundred"
+        " years ago.",
+    ),
+    9: (
+        "The diaries of those keepers tell of endless nights of trimming wicks and polishing"
+        " enormous lenses.",
+        "Taking photographs without a flash is permitted in each room apart from the archive.",
+    ),
+}
+"""Retellings of the source sentences before and after each copy of the repeated one."""
+
+
+@pytest.mark.parametrize("copy", sorted(RETOLD_AROUND))
+def test_a_sentence_the_source_repeats_is_retold_from_the_copy_among_its_neighbours(
+    copy: int,
+) -> None:
+    """Issue 34 (PAN-13 suspicious-document01386): the two copies of a repeated source
+    sentence score alike against its retelling; the stage takes the copy that continues what
+    the neighbouring checked sentences retell, so the passage's source side is one place."""
+    before, after = RETOLD_AROUND[copy]
+    retold = (
+        "Heavy bags and umbrellas must be left by visitors in the cloakroom next to the main"
+        " entrance."
+    )
+    document = " ".join(
+        [
+            "My aunt grew up in a village in the mountains and rarely saw the sea as a girl.",
+            before,
+            retold,
+            after,
+            "Last summer we drove along the coast and stopped at every small bakery we found.",
+        ]
+    )
+    source = " ".join(MUSEUM)
+    _, fragments = marked(document, source)
+    at = document.index(retold)
+    holding = [f for f in fragments if f.start <= at < f.end]
+    assert len(holding) == 1 and holding[0].kind == "paraphrase"
+    where = len(" ".join(MUSEUM[:copy])) + 1
+    assert holding[0].source_start <= where < where + len(REPEATED) <= holding[0].source_end
+    assert len(fragments) == 1  # the three retold sentences as one passage
+    a, b = prepared(document), prepared(source)
+    none = np.zeros(len(a.canonical.hashes), bool), np.zeros(len(b.canonical.hashes), bool)
+    matches = pp.paraphrases(a, b, none, (), Options())
+    assert [m.b_sentences for m in matches if m.a_sentences == (2,)] == [(copy,)]
+
+
+def test_equal_scores_are_taken_continuing_the_neighbours_sources() -> None:
+    """Of two equal-scoring matches of one checked sentence, the one next to its neighbours'
+    sources is taken, whatever order the candidates came in; with no neighbour, the first by
+    position; a better score is taken first whatever its neighbours."""
+    left = pp.Match(10, 20, 100, 110, 0.8, (2,), (8,))
+    far = pp.Match(20, 30, 20, 30, 0.9, (3,), (1,))
+    near = pp.Match(20, 30, 120, 130, 0.9, (3,), (9,))
+    assert pp._chosen([left, far, near], {}, set()) == [near, left]
+    assert pp._chosen([left, near, far], {}, set()) == [near, left]
+    assert pp._chosen([far, near], {4: (10, 10)}, set()) == [near]  # before an aligned one
+    assert pp._chosen([near, far], {}, set()) == [far]  # no neighbour: first by position
+    better = replace(far, score=0.95)
+    assert pp._chosen([left, near, better], {}, set()) == [better, left]
+
+
 @pytest.mark.parametrize(
     ("language", "near", "far"),
     [
