@@ -27,8 +27,14 @@ class counted as correct), the same by the engine's fragment kind, then the wors
 (``--examples N`` per class). Reproducible: the engine is deterministic and the pairs are read
 in ``pairs.tsv``'s order.
 
+``--ranges`` lists instead every range outside the cases, one row each: the pair, where
+(head/between/tail/whole), the checked and the source span, their characters, the stage that
+first marks it (the pair signals alone, ``copy alignment``, or the first pair step whose
+addition marks half of it; ``ends: STEP`` for a later step that moves the fragment's ends),
+whether both sides hold the same words (lower-cased), and both texts.
+
 Usage: ``python bench/diag_precision.py [--types verbatim random translation summary]
-[--limit N] [--examples N] [--processes N]``. Development only.
+[--limit N] [--examples N] [--processes N] [--ranges]``. Development only.
 """
 
 from __future__ import annotations
@@ -67,7 +73,23 @@ class Piece:
     text: str
 
 
-def fragments(pair: Pair) -> list[tuple[int, int, int, int, str]]:
+def fragments(pair: Pair, steps: int | None = None) -> list[tuple[int, int, int, int, str]]:
+    """The pair's fragments against its own source; with ``steps``, found with only the first
+    ``steps`` pair steps of the registry (:func:`made_by`)."""
+    from copylens.core import signals
+
+    full = signals.STEPS
+    if steps is not None:  # the registry, shortened for this check only (development only)
+        signals.STEPS = full[:steps]
+        signals.PAIR[0].steps = full[:steps]  # type: ignore[attr-defined]
+    try:
+        return _fragments(pair)
+    finally:
+        signals.STEPS = full
+        signals.PAIR[0].steps = full  # type: ignore[attr-defined]
+
+
+def _fragments(pair: Pair) -> list[tuple[int, int, int, int, str]]:
     from copylens.core import Options, check
 
     susp, src = CORPUS / "susp" / pair.suspicious, CORPUS / "src" / pair.source
@@ -178,16 +200,112 @@ def pieces_of(pair: Pair) -> tuple[int, list[Piece]]:
     return len(dets), out
 
 
+@dataclass(frozen=True)
+class Range:
+    """One range of a detection outside its cases, both sides (``--ranges``)."""
+
+    pair: str
+    where: str  # head, tail, between, whole
+    susp: Span
+    src: Span
+    susp_text: str
+    src_text: str
+    step: str  # the first step that marks it (:func:`made_by`)
+    same: str  # "same words", "differs", "space"
+
+
+def ranges_of(pair: Pair) -> list[Range]:
+    """Every range the engine marks in ``pair`` outside its cases: for a detection of cases,
+    its head, tail and between pieces, the checked side's and the source side's paired in
+    order; a detection of no case whole."""
+    cases = load_cases().get(pair.id, [])
+    susp = (CORPUS / "susp" / pair.suspicious).read_text(encoding="utf-8")
+    src = (CORPUS / "src" / pair.source).read_text(encoding="utf-8")
+    out: list[Range] = []
+    for d0, d1, e0, e1, _ in fragments(pair):
+        hit = [c for c in cases if c[0] < d1 and d0 < c[1] and c[2] < e1 and e0 < c[3]]
+        if not hit:
+            pieces = [("whole", (d0, d1), (e0, e1))]
+        else:
+            mine = outside((d0, d1), [(c[0], c[1]) for c in hit])
+            theirs = outside((e0, e1), [(c[2], c[3]) for c in hit])
+            pieces = []
+            for where in ("head", "between", "tail"):
+                a = [s for w, s in mine if w == where]
+                b = [s for w, s in theirs if w == where]
+                for n in range(max(len(a), len(b))):
+                    empty = (d1, d1) if where == "tail" else (d0, d0)
+                    pieces.append(
+                        (where, a[n] if n < len(a) else empty, b[n] if n < len(b) else (e0, e0))
+                    )
+        for where, (p0, p1), (q0, q1) in pieces:
+            x, y = words(susp[p0:p1]), words(src[q0:q1])
+            same = "space" if not x and not y else "same words" if x == y else "differs"
+            step = made_by(pair, (p0, p1) if p1 > p0 else (q0, q1), p1 > p0)
+            out.append(
+                Range(pair.id, where, (p0, p1), (q0, q1), susp[p0:p1], src[q0:q1], step, same)
+            )
+    return out
+
+
+def made_by(pair: Pair, span: Span, checked: bool) -> str:
+    """The first stage that marks ``span`` (of the checked text if ``checked``, else of the
+    source): the pair signals alone (``copy alignment``, or the fragment's kind), else the
+    first pair step of :data:`copylens.core.signals.STEPS` whose addition marks at least half
+    of it; then ``, ends: STEP`` for each later step that changes the fragment marking it."""
+    from copylens.core import signals
+
+    names = ["", *(s.name for s in signals.STEPS)]
+    made, last, changed = "?", None, []
+    for k in range(len(names)):
+        over = []
+        for f in fragments(pair, k):
+            lo, hi = (f[0], f[1]) if checked else (f[2], f[3])
+            if min(hi, span[1]) - max(lo, span[0]) >= (span[1] - span[0]) / 2:
+                over.append(f)
+        if over and made == "?":
+            made = names[k] or ("copy alignment" if over[0][4] == "copy" else over[0][4])
+        elif over and over != last and last is not None:
+            changed.append(names[k])
+        last = over or last
+    return made + "".join(f", ends: {n}" for n in changed)
+
+
+def print_ranges(ranges: Sequence[Range]) -> None:
+    """The ``--ranges`` table: every range outside the cases, with both sides' text."""
+    print(
+        "\n| pair | where | checked span | source span | chars | step | words "
+        "| checked text | source text |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in ranges:
+        short = [re.sub(r"\s+", " ", t) for t in (r.susp_text, r.src_text)]
+        short = [t if len(t) <= 160 else t[:78] + " … " + t[-78:] for t in short]
+        chars = (r.susp[1] - r.susp[0]) + (r.src[1] - r.src[0])
+        print(
+            f"| {r.pair.split('|')[0][20:-4]}/{r.pair.split('|')[1][16:-4]} | {r.where} "
+            f"| {r.susp[0]}–{r.susp[1]} | {r.src[0]}–{r.src[1]} | {chars} | {r.step} "
+            f"| {r.same} | {short[0]!r} | {short[1]!r} |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--types", nargs="+", default=["verbatim", "random", "translation"])
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--examples", type=int, default=4)
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument(
+        "--ranges", action="store_true", help="list every range outside the cases, both sides"
+    )
     args = parser.parse_args()
     pairs = [p for p in load_pairs() if p.kind in args.types]
     if args.limit:  # the first N pairs of each type
         pairs = [p for k in args.types for p in [q for q in pairs if q.kind == k][: args.limit]]
+    if args.ranges:
+        with multiprocessing.get_context("fork").Pool(args.processes) as pool:
+            print_ranges([r for rs in pool.map(ranges_of, pairs, chunksize=2) for r in rs])
+        return
     with multiprocessing.get_context("fork").Pool(args.processes) as pool:
         results = pool.map(pieces_of, pairs, chunksize=2)
     detections: dict[str, int] = defaultdict(int)
