@@ -145,6 +145,20 @@ def held_in(grams: np.ndarray, other: np.ndarray) -> np.ndarray:
     return held
 
 
+def found_in(grams: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where ``grams`` holds a fingerprint of ``other`` (sorted and distinct), and where in
+    ``other`` each is: :func:`held_in`'s lookup, keeping both (the containment bound,
+    :func:`copylens.core.score.containment_bounds`, needs where each hit lies in either)."""
+    if len(other) == 0:
+        return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+    table = np.zeros(_TABLE, dtype=bool)
+    table[other & (_TABLE - 1)] = True
+    maybe = np.flatnonzero(table[grams & (_TABLE - 1)])
+    at = np.minimum(np.searchsorted(other, grams[maybe]), len(other) - 1)
+    hit = other[at] == grams[maybe]
+    return maybe[hit], at[hit]
+
+
 _TABLE = 1 << 16
 """Size of :func:`held_in`'s table: a document's few hundred k-grams fill under 1 % of it."""
 

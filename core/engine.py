@@ -277,7 +277,7 @@ def _ready_spilled(docs: list[Spilled], templates: list[Spilled], options: Optio
             (template_phrases(templates), common_phrases([d.anchors for d in docs], options))
         )
     )
-    todo = [n for n, d in enumerate(docs) if may_change(d, phrases, options)]
+    todo = changing(docs, phrases, options)
     ready = map_when_it_pays(
         partial(_ready_one, docs, phrases, options),
         todo,
@@ -293,6 +293,27 @@ def may_change(doc: Spilled, phrases: np.ndarray, options: Options) -> bool:
     ``phrases`` (the templates' and the common ones), or every document is marked (quotations
     or the bibliography left out). The others are not read back."""
     return marks_any(options) or bool(held_in(doc.anchors, phrases).any())
+
+
+def changing(docs: Sequence[Spilled], phrases: np.ndarray, options: Options) -> list[int]:
+    """The positions of the documents :func:`may_change` holds, looked up a block of
+    :data:`CHANGING_BLOCK` documents at a time: one lookup a document took 9 µs at 10,000
+    essays, 88 ms of the parent's serial time, one a block 16 ms (issue 40)."""
+    if marks_any(options):
+        return list(range(len(docs)))
+    out: list[int] = []
+    for lo in range(0, len(docs), CHANGING_BLOCK):
+        block = [d.anchors for d in docs[lo : lo + CHANGING_BLOCK]]
+        sizes = np.fromiter(map(len, block), dtype=np.int64, count=len(block))
+        held = held_in(np.concatenate(block), phrases)
+        hit = np.zeros(len(block), dtype=bool)
+        hit[np.repeat(np.arange(len(block)), sizes)[held]] = True
+        out.extend((lo + np.flatnonzero(hit)).tolist())
+    return out
+
+
+CHANGING_BLOCK = 1024
+"""Documents whose anchors :func:`changing` looks up at once (~400 KB of them for essays)."""
 
 
 def _ready_one(docs: list[Spilled], phrases: np.ndarray, options: Options, n: int) -> Spilled:

@@ -102,8 +102,8 @@ class Spilled:
         return grams, distinct(grams)
 
     def text_grams(self, k: int) -> np.ndarray:
-        """As :meth:`Prepared.text_grams`: ``grams``, not sorted again (the bound asks for
-        them of every document it pairs with the group's first, issue 40)."""
+        """As :meth:`Prepared.text_grams`: ``grams``, not sorted (the bound asks for them of
+        every document of a group and sorts only the first's, issue 40)."""
         return _grams(self.grams, self.k, k)
 
 

@@ -132,16 +132,20 @@ def test_covered_words_lie_in_the_seed_zones(pair: tuple[Prepared, Prepared]) ->
     st.integers(0, 2**32 - 1),
     st.sampled_from([0, 1, 3, 4, 6, 12]),
     st.integers(2, 5),
+    st.booleans(),
 )
 def test_a_group_is_bounded_as_the_zones_say(
-    drawn: list[tuple[Prepared, Prepared]], seed: int, gap: int, k: int
+    drawn: list[tuple[Prepared, Prepared]], seed: int, gap: int, k: int, a_ignores: bool
 ) -> None:
     """containment_bounds (one pass over a group, counting runs of hits) = the larger share of
-    seed_zones' masks for each pair, bit for bit, with ignored words on some documents and
+    seed_zones' masks for each pair, bit for bit, with ignored words on some documents (the
+    group's first among them or not: its zones and the others' are counted in one pass) and
     gaps narrower than the zones' reach."""
     options = Options(language="en", workers=1, max_gap=gap, seed_k=k, paraphrase=False)
     rng = np.random.default_rng(seed)
     a = drawn[0][0]
+    if a_ignores:
+        a = with_ignored(a, rng.random(len(a.canonical)) < 0.3, 99, EN)
     others = [
         b if n % 2 else with_ignored(b, rng.random(len(b.canonical)) < 0.3, n, EN)
         for n, (_, b) in enumerate(drawn)

@@ -9,6 +9,7 @@ import numpy as np
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from copylens.core import engine
 from copylens.core.canonicalize import canonicalize, word_spans
 from copylens.core.documents import TextInput
 from copylens.core.engine import check, compare
@@ -16,6 +17,7 @@ from copylens.core.errors import Cancelled
 from copylens.core.options import Options
 from copylens.core.resources import stop_words
 from copylens.core.shingle import shingle_set, shingles
+from copylens.core.spill import Spilled, Spot
 
 EN = Options(language="en")
 SOURCE = (
@@ -485,3 +487,37 @@ def test_an_edited_copy_of_a_skipped_sentences_place_stays_in_the_passage() -> N
         [src] = report.documents[0].sources
         [fragment] = src.fragments
         assert fragment.start == 0 and fragment.end > essay.index("all pages that link")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.lists(st.integers(0, 40), max_size=12), max_size=30),
+    st.lists(st.integers(0, 40), max_size=5),
+    st.integers(1, 7),
+)
+def test_changing_is_may_change_per_document(
+    anchors: list[list[int]], phrases: list[int], block: int
+) -> None:
+    """The documents the ready stage reads back, found a block of documents at a time
+    (``engine.changing``), are those :func:`may_change` holds one by one, whatever the
+    blocks' edges and with documents without anchors."""
+    docs = [
+        Spilled(
+            path=f"d{n}",
+            spot=Spot("f", 0, 0),
+            size=len(a),
+            anchors=np.array(a, dtype=np.uint64),
+            grams=np.zeros(0, dtype=np.uint32),
+            k=3,
+        )
+        for n, a in enumerate(anchors)
+    ]
+    wanted = np.unique(np.array(phrases, dtype=np.uint64))
+    options = Options(language="en", workers=1).validated()
+    expected = [n for n, d in enumerate(docs) if engine.may_change(d, wanted, options)]
+    saved = engine.CHANGING_BLOCK
+    engine.CHANGING_BLOCK = block
+    try:
+        assert engine.changing(docs, wanted, options) == expected
+    finally:
+        engine.CHANGING_BLOCK = saved
