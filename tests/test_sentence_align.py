@@ -427,6 +427,48 @@ def test_an_own_sentence_sharing_half_its_words_stays_apart_beside_a_copied_one(
     assert one_passage(fragments, a.canonical, b.canonical) == tuple(fragments)
 
 
+def test_an_own_sentence_wrapped_over_two_lines_is_judged_whole_between_two_copies() -> None:
+    """Between two copies, the writer's own sentence hard-wrapped over two lines, each line
+    naming the source's farmers and engineers again: line by line each piece holds most of
+    its words in the source (2 of 3, 4 of 5: together 6 of 8, over GAP_SHARE), but the
+    sentence whole holds 4 of its 6 distinct words, under GAP_SHARE: the fragments stay apart
+    (issue 34, the sentence judged whole as sentence_units pools it). Before, the two line
+    pieces were judged apart and bridged the copies into one passage over the own sentence.
+    Without the text (no line breaks known) the pieces are judged as before."""
+    own = "The farmers and engineers of my uncle's\nvillage built levees as farmers and engineers."
+    essay, fragments = _around(own)
+    a, b = _prepared(essay), _prepared(SOURCE)
+    assert len(sentence_align.Units.of(a.canonical)) == 5  # 1 + the own sentence's 2 lines + 2
+    assert one_passage(fragments, a.canonical, b.canonical, text=essay) == tuple(fragments)
+    sim = similarity(a.canonical, b.canonical)
+    assert one_passage(fragments, a.canonical, b.canonical, sim, text=essay) == tuple(fragments)
+    (joined,) = one_passage(fragments, a.canonical, b.canonical)  # the pieces, as before
+    assert (joined.start, joined.end) == (0, len(essay))
+
+
+def test_the_last_line_of_a_copied_sentence_outside_its_fragment_bridges_no_own_sentence() -> None:
+    """A copied sentence hard-wrapped before its last word, its fragment ending at the line
+    break, then the writer's own sentence holding 2 of its 3 counted words in the source,
+    then two copied sentences: the last line's piece ("coast.") belongs to the copied
+    sentence, not to the sentences between, so the own sentence is judged alone (under
+    GAP_SHARE) and the fragments stay apart, as in the text unwrapped. Before, the piece
+    counted as a copied unit between and lifted the own sentence over GAP_SHARE."""
+    src = _sentences(SOURCE)
+    first = src[0].replace(" coast.", "\ncoast.")
+    tail = " ".join(src[3:5])
+    essay = f"{first} The farmers and engineers amazed me. {tail}"
+    cut = first.index("\n")
+    at, source_at = essay.index(tail), SOURCE.index(tail)
+    fragments = [
+        Fragment(0, cut, 0, cut, 8, 8),
+        Fragment(at, at + len(tail), source_at, source_at + len(tail), 16, 16),
+    ]
+    a, b = _prepared(essay), _prepared(SOURCE)
+    assert one_passage(fragments, a.canonical, b.canonical, text=essay) == tuple(fragments)
+    (joined,) = one_passage(fragments, a.canonical, b.canonical)  # the pieces, as before
+    assert (joined.start, joined.end) == (0, len(essay))
+
+
 def _reversed(sentence: str) -> str:
     """The sentence's words in reverse order: the same words, no two in their order."""
     words = sentence.rstrip(".").split()
