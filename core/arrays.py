@@ -1,12 +1,10 @@
 """Sorted distinct values of uint64 arrays, by sorting: the one place the engine and the
 catalogue methods get them.
 
-What must hold: for a one-dimensional integer array the results equal ``np.unique(values)``,
-``np.unique(values, return_counts=True)`` and ``np.unique(values, return_inverse=True)``, values
-dtypes and shapes included (``tests/test_arrays_unique.py``). Why not ``np.unique`` itself: in
-numpy 2.4 it takes a hash-table path for these arrays, measured here at ~110 µs for 600
-fingerprints against ~15 µs for sort and compare, and 4.9 s against 0.05 s for 3 million; with
-``return_inverse`` it sorts, but does more than this (17 against 13.5 µs for 800 hashes).
+What must hold: the results equal ``np.unique(values)`` and ``np.unique(values,
+return_counts=True)``. Why not ``np.unique`` itself: in numpy 2.4 it takes a hash-table path
+for these arrays, measured here at ~110 µs for 600 fingerprints against ~15 µs for sort and
+compare, and 4.9 s against 0.05 s for 3 million.
 """
 
 from __future__ import annotations
@@ -31,18 +29,6 @@ def distinct_counts(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
     starts = np.flatnonzero(first)
     return ordered[starts], np.diff(starts, append=len(ordered)).astype(np.int64)
-
-
-def distinct_inverse(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The sorted distinct values and, per value of ``values``, the index of its own among them
-    (``distinct[inverse] == values``), as ``np.unique(values, return_inverse=True)``."""
-    order = np.argsort(values, kind="stable")
-    ordered = values[order]
-    first = np.ones(len(ordered), dtype=bool)
-    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
-    inverse = np.empty(len(ordered), dtype=np.intp)
-    inverse[order] = np.cumsum(first) - 1
-    return ordered[first], inverse
 
 
 def ranges(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:

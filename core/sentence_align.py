@@ -70,7 +70,7 @@ from functools import cached_property
 import numpy as np
 
 from copylens.core.align import Alignment, WordEdit
-from copylens.core.arrays import distinct, distinct_inverse
+from copylens.core.arrays import distinct
 from copylens.core.canonicalize import Canonical
 from copylens.core.index import MemoryIndex
 from copylens.core.options import Options
@@ -270,7 +270,7 @@ def similarity(a: Canonical, b: Canonical, units: tuple[Units, Units] | None = N
     :meth:`Units.of`, when the caller has them already)."""
     ua, ub = units if units is not None else (Units.of(a), Units.of(b))
     words = np.concatenate((a.hashes, b.hashes))
-    vocab, codes = distinct_inverse(words)  # as np.unique, sooner (issue 40)
+    vocab, codes = np.unique(words, return_inverse=True)
     rows = np.concatenate(
         (
             np.repeat(np.arange(len(ua)), np.diff(ua.bounds)),
@@ -1338,9 +1338,9 @@ def sentence_candidates(
             n for n in pairs.query(doc.seed_grams(PAIR_K)[1], MIN_SHARED_PAIRS) if n not in more
         ]
         if held:
-            words = np.unique(doc.canonical.hashes)
+            words = distinct(doc.canonical.hashes)  # np.unique's, sooner (issue 40)
             for n in held:
-                mine = np.unique(sources[n].canonical.hashes)
+                mine = distinct(sources[n].canonical.hashes)
                 if len(mine) and np.isin(mine, words).mean() >= SOURCE_SHARE:
                     more.add(n)
         out.append(sorted({*found, *(n for n in more if sources[n] is not doc)}))
@@ -2007,7 +2007,7 @@ def _in_place(b: Canonical, end: int, start: int, written: int) -> frozenset[str
     edge = {int(ids[z0 - 1])} if z0 > 0 else set()
     if z1 < len(ids):
         edge.add(int(ids[z1]))
-    whole = set(distinct(ids[z0:z1]).tolist()) - edge
+    whole = set(np.unique(ids[z0:z1]).tolist()) - edge
     return frozenset(b.forms[z0:z1]) if len(whole) == written else frozenset()
 
 
@@ -2075,7 +2075,7 @@ def _sentences_of(a: Canonical, w0: int, w1: int, hull: tuple[int, int]) -> list
         return []
     ids = a.sentences
     out = []
-    for sentence in distinct(ids[w0:w1]):  # numpy's own ints: a Python int would make
+    for sentence in np.unique(ids[w0:w1]):  # numpy's own ints: a Python int would make
         # searchsorted copy the int32 array each time (a 50 MB text's 6M ids, issue 38)
         x0 = max(int(np.searchsorted(ids, sentence, side="left")), hull[0])
         x1 = min(int(np.searchsorted(ids, sentence, side="right")), hull[1])
