@@ -42,9 +42,12 @@ without), *at stake* in it (between two fragments of one source it may join), re
 sentences marked, and its joins (``--retold-per-item 0`` leaves the section out).
 
 Usage: ``python bench/bench_own_text.py [--per-kind 30] [--seed 1] [--options K=V ...]
-[--compare-options K=V ...] [--processes N] [--retold-per-item 2]`` from anywhere; writes
-``bench/results/own_text.json`` and ``own_text.md`` (with another ``--per-kind``,
-``own_text_<N>.*``). The default collection (370 essays: 30 of each language and kind, 10 of
+[--compare-options K=V ...] [--processes N] [--retold-per-item 2] [--wrap 60]`` from
+anywhere; writes ``bench/results/own_text.json`` and ``own_text.md`` (with another
+``--per-kind``, ``own_text_<N>.*``; with ``--wrap W``, ``..._wrapW.*``). ``--wrap W``
+hard-wraps every essay and source (both sections) at W columns, as a plain-text file, an
+e-mail or a PDF extraction is: only single spaces become line breaks, so the truth's offsets
+hold (:func:`hard_wrapped`). The default collection (370 essays: 30 of each language and kind, 10 of
 each Ukrainian kind) takes about 25 s on 2 cores (7 s of it generating and verifying), a
 second option set about 5 s more, the grouping section (278 retold essays twice, a few of the
 collection's once more) about 15 s more on an idle machine. No test runs this bench.
@@ -60,7 +63,7 @@ import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from datetime import UTC, datetime
 from itertools import pairwise
 from pathlib import Path
@@ -115,6 +118,52 @@ class Run:
     fragments: int
     found: list[tuple[int, str, Span]] = field(default_factory=list)
     """The engine's fragments: source number, kind and span (the baseline's: none)."""
+
+
+# ---------------------------------------------------------------- hard-wrapped texts
+
+
+def hard_wrapped(text: str, width: int) -> str:
+    """``text`` with every line filled to ``width`` columns, greedily, words never broken: a
+    plain-text file, an e-mail or a PDF extraction. Only a single space between two words
+    becomes a line break (``textwrap.fill`` also drops the runs of spaces some sources hold),
+    so every character offset (the truth's sentence spans, a copied sentence's span in its
+    source) holds as it was; checked here, ``ValueError`` if not."""
+    out = list(text)
+    start = 0
+    for line in text.split("\n"):
+        breaks = [
+            start + i
+            for i in range(1, len(line) - 1)
+            if line[i] == " " and not line[i - 1].isspace() and not line[i + 1].isspace()
+        ]
+        begin, last = start, -1
+        for b in [*breaks, start + len(line)]:
+            if b - begin > width and last >= begin:
+                out[last] = "\n"
+                begin = last + 1
+            last = b
+        start += len(line) + 1
+    wrapped = "".join(out)
+    if len(wrapped) != len(text) or any(
+        a != b and (a, b) != (" ", "\n") for a, b in zip(text, wrapped, strict=True)
+    ):
+        raise ValueError(f"wrapping at {width} moved characters: {text[:60]!r}")
+    return wrapped
+
+
+def wrap_essays(essays: Sequence[Essay], width: int) -> list[Essay]:
+    """Every essay and every source of it hard-wrapped at ``width`` (0: as they are)."""
+    if width <= 0:
+        return list(essays)
+    return [
+        replace(
+            e,
+            text=hard_wrapped(e.text, width),
+            sources=[{**s, "text": hard_wrapped(s["text"], width)} for s in e.sources],
+        )
+        for e in essays
+    ]
 
 
 # ---------------------------------------------------------------- running the methods
@@ -424,6 +473,7 @@ def measure_grouping(
     per_item: int,
     seed: int,
     per_kind: int,
+    wrap: int = 0,
 ) -> dict[str, Any]:
     """Today's collection without the grouping (set against ``on``, the engine's runs with it;
     only the essays where it had a paraphrase, :data:`GROUPED`) and ``make_retold.py``'s
@@ -440,6 +490,7 @@ def measure_grouping(
     t0 = time.perf_counter()
     retold = make_retold.generate(per_item, seed, per_kind)
     make_retold.check(retold)
+    retold = wrap_essays(retold, wrap)
     _ESSAYS = retold
     retold_on, s_on = run_all(base, processes)
     retold_off, s_off = run_all(ungrouped, processes)
@@ -812,6 +863,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--name", default="own_text", help="results file stem")
     parser.add_argument(
+        "--wrap",
+        type=int,
+        default=0,
+        metavar="COLUMNS",
+        help="hard-wrap every essay and source at this width (0: not wrapped)",
+    )
+    parser.add_argument(
         "--retold-per-item",
         type=int,
         default=RETOLD_PER_ITEM,
@@ -835,6 +893,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     essays, about = generate(args.per_kind, args.seed)
     checked = verify(essays)
+    essays = wrap_essays(essays, args.wrap)
     gen_s = time.perf_counter() - t0
     print(summary(essays, about))
     print(
@@ -853,6 +912,7 @@ def main(argv: list[str] | None = None) -> int:
             args.retold_per_item,
             args.seed,
             args.per_kind,
+            args.wrap,
         )
     total = time.perf_counter() - t0
     result: dict[str, Any] = {
@@ -863,6 +923,7 @@ def main(argv: list[str] | None = None) -> int:
         "command": command,
         "seed": args.seed,
         "per_kind": args.per_kind,
+        "wrap": args.wrap,
         "mark_share": MARK_SHARE,
         "collection": {"about": about, "makeup": makeup(essays), "verify": checked},
         "methods": methods,
@@ -876,6 +937,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(grouping_lines(grouping)))
     print(f"\ntotal {total:.1f} s ({gen_s:.1f} s generating and verifying)")
     stem = args.name if args.per_kind == DEFAULT_PER_KIND else f"{args.name}_{args.per_kind}"
+    stem += f"_wrap{args.wrap}" if args.wrap else ""
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / f"{stem}.json").write_text(
         json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8"
