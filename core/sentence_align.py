@@ -621,9 +621,9 @@ class PairSentences:
     length fits), which :func:`join` compares in windows and the summary step leaves."""
 
 
-_LINE_GOES_ON = re.compile(r"\n[^\S\n]*[)\]»”’,;:]*[^\S\n]*[^\W\d_A-ZÀ-ÖØ-ÞА-ЯЁІЇЄҐ]")
-"""A line break whose next line begins with a lower-case letter (or one of no case), after
-what closes a clause at most (a bracket, a quote, a comma)."""
+_NEXT_LINE = re.compile(r"\n[^\S\n]*[)\]»”’,;:]*[^\S\n]*([^\W\d_])")
+"""A line break and the first letter of the next line, after what closes a clause at most (a
+bracket, a quote, a comma)."""
 
 
 def sentence_units(text: str, c: Canonical, units: Units) -> Units:
@@ -660,7 +660,8 @@ def _goes_on(text: str, c: Canonical, w: int) -> bool:
     return (
         gap.count("\n") == 1
         and not any(ch in gap for ch in ".!?…")
-        and _LINE_GOES_ON.search(gap) is not None
+        and (letter := _NEXT_LINE.search(gap)) is not None
+        and not letter.group(1).isupper()  # lower case, or a script without case
     )
 
 

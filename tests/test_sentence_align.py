@@ -1599,6 +1599,20 @@ def test_sentence_units_pool_the_lines_of_a_wrapped_sentence_only() -> None:
     assert sentence_align.sentence_units(unwrapped, c, lines) is lines  # nothing to pool
 
 
+def test_a_line_before_any_capital_stays_a_unit() -> None:
+    """The next line's case is the letter's own (``str.isupper``), not a list of alphabets:
+    a line before a Polish, Greek or Ukrainian capital stays a unit, one before a lower-case
+    letter of them goes on."""
+    for capital, lower in (("Łódź", "łódź"), ("Ωραία", "ωραία"), ("Їжак", "їжак")):
+        for first, pooled in ((capital, False), (lower, True)):
+            text = f"bees fly from the hive to collect\n{first} nectar and pollen in summer"
+            c = _prepared(text).canonical
+            lines = sentence_align.Units.of(c)
+            assert len(lines) == 2
+            units = sentence_align.sentence_units(text, c, lines)
+            assert (len(units) == 1) is pooled, first
+
+
 def test_a_weak_seed_of_a_wrapped_line_needs_its_whole_sentence() -> None:
     """_whole: a line of a hard-wrapped sentence whose topic words seed a source sentence
     weakly (cosine 0.34, Dice 0.67: "nectar, pollen and water" and the hive) is no seed when
