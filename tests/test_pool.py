@@ -456,13 +456,12 @@ def test_the_data_size_is_this_process_s_own() -> None:
     assert size == vm_data and size > pool._data_size() + (32 << 20)
 
 
+@pytest.mark.skipif(not pool.can_fork(), reason="forked workers only")
 def test_the_objects_forked_workers_inherit_are_frozen_out_of_the_parent_s_collections() -> None:
     """While forked workers run a ``map_when_it_pays``, the parent's collections leave the
     objects the workers inherited alone (issue 40: a full collection writes to every tracked
     object, and each page written on either side of a fork is copied); afterwards they are
     collected as before."""
-    if not pool.can_fork():
-        pytest.skip("forked workers only")
     assert gc.get_freeze_count() == 0
     results = pool.map_when_it_pays(abs, [-1, -2, -3, -4], workers=2)
     try:
