@@ -97,9 +97,9 @@ from copylens.core.arrays import distinct
 from copylens.core.cpu import stage
 from copylens.core.documents import Input, TextInput, WebPage
 from copylens.core.engine import (
+    changing,
     compare_group,
     compare_report,
-    may_change,
     readied,
     ready_to_compare,
 )
@@ -950,9 +950,11 @@ def _ready_spilled(
     with stage("ready"):
         tpls = [t for read in templates for t in _built(read)]
         phrases = distinct(np.concatenate((template_phrases(tpls), common)))
+        docs = _built(part)
+        todo = set(changing(docs, phrases, options))
         return _Batch(
-            readied(doc, first + n, phrases, options) if may_change(doc, phrases, options) else doc
-            for n, doc in enumerate(_built(part))
+            readied(doc, first + n, phrases, options) if n in todo else doc
+            for n, doc in enumerate(docs)
         )
 
 

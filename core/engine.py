@@ -291,7 +291,8 @@ def _ready_spilled(docs: list[Spilled], templates: list[Spilled], options: Optio
 def may_change(doc: Spilled, phrases: np.ndarray, options: Options) -> bool:
     """Whether readying may change the spilled document (:func:`readied`): it holds one of
     ``phrases`` (the templates' and the common ones), or every document is marked (quotations
-    or the bibliography left out). The others are not read back."""
+    or the bibliography left out). The others are not read back. The definition, one document
+    at a time; the ready stages (local and ``--dask``) look it up in blocks, :func:`changing`."""
     return marks_any(options) or bool(held_in(doc.anchors, phrases).any())
 
 
