@@ -133,15 +133,9 @@ def held_in(grams: np.ndarray, other: np.ndarray) -> np.ndarray:
     """Boolean per fingerprint of ``grams``: it is in ``other`` (sorted).
 
     A table of the low bits of ``other``'s fingerprints sets most of ``grams`` apart at the
-    cost of one lookup each; only the few that pass it are searched for."""
-    if len(other) == 0:
-        return np.zeros(len(grams), dtype=bool)
-    table = np.zeros(_TABLE, dtype=bool)
-    table[other & (_TABLE - 1)] = True
-    maybe = np.flatnonzero(table[grams & (_TABLE - 1)])
-    at = np.minimum(np.searchsorted(other, grams[maybe]), len(other) - 1)
+    cost of one lookup each; only the few that pass it are searched for (:func:`found_in`)."""
     held = np.zeros(len(grams), dtype=bool)
-    held[maybe[other[at] == grams[maybe]]] = True
+    held[found_in(grams, other)[0]] = True
     return held
 
 
