@@ -276,7 +276,7 @@ def _check_workers() -> list[tuple[bool, str]]:
     forbid_fork()
     languages = [language for language, _, _ in WORDS]
     words = [word for _, word, _ in WORDS]
-    got = list(pool_map(normal_form, languages, words, workers=2, count=len(words)))
+    got = list(pool_map(normal_form, languages, words, workers=2))
     expected = [form for _, _, form in WORDS]
     return [(got == expected, f"worker processes (spawn): {', '.join(got)}")]
 

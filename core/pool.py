@@ -154,11 +154,10 @@ def pool_map(
     items: Iterable[T],
     *extra: Iterable[object],
     workers: int,
-    count: int,
 ) -> Generator[R, None, None]:
     """``map(function, items, *extra)`` on ``workers`` processes, results in input order.
 
-    Items travel in chunks (:func:`chunk_sizes`; ``count`` is how many items there are);
+    Items travel in chunks (:func:`chunk_sizes`);
     pending work is dropped and the workers killed when the consumer stops early (close or
     exception). A worker that dies is a bug here: RuntimeError.
     """
@@ -230,7 +229,7 @@ def _inheriting(
     gc.freeze()
     try:
         call = partial(_call_inherited, token)
-        yield from pool_map(call, items, *extra, workers=workers, count=len(items))
+        yield from pool_map(call, items, *extra, workers=workers)
     finally:
         del _inherited[token]
         gc.unfreeze()

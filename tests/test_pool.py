@@ -138,11 +138,11 @@ def test_results_come_in_input_order_from_every_worker() -> None:
     assert list(isolated_map(square, items, workers=3, limits=ProcessLimits())) == [
         x * x for x in items
     ]
-    assert list(pool_map(square, items, workers=3, count=len(items))) == [x * x for x in items]
+    assert list(pool_map(square, items, workers=3)) == [x * x for x in items]
 
 
 def test_pool_map_passes_the_extra_arguments() -> None:
-    got = list(pool_map(pow, [2, 3, 4], [3, 2, 1], workers=2, count=3))
+    got = list(pool_map(pow, [2, 3, 4], [3, 2, 1], workers=2))
     assert got == [8, 9, 4]
 
 
@@ -404,7 +404,7 @@ def test_a_run_that_ends_normally_lets_its_workers_go_without_waiting() -> None:
     ended = [p for _, p in pool._ended]
     assert len(ended) == 2 and {p.pid for p in ended} == children(os.getpid()) - before
     assert wait_gone({p.pid for p in ended}, GONE_S) == set()
-    assert list(pool_map(square, [4, 5], workers=2, count=2)) == [16, 25]
+    assert list(pool_map(square, [4, 5], workers=2)) == [16, 25]
     assert not [p for _, p in pool._ended if p in ended]  # reaped when the next run started
     assert not {p.pid for p in ended} & children(os.getpid())  # no zombie left
     assert workers_left(before) == set()
@@ -494,4 +494,4 @@ def test_pool_map_chunks_shrink_so_the_workers_run_out_of_work_together() -> Non
 
 def test_pool_map_keeps_the_order_across_shrinking_chunks() -> None:
     items = list(range(1000))
-    assert list(pool_map(square, items, workers=2, count=len(items))) == [x * x for x in items]
+    assert list(pool_map(square, items, workers=2)) == [x * x for x in items]
