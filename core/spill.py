@@ -43,7 +43,6 @@ from typing import Any
 import numpy as np
 
 from copylens.core import runfolders
-from copylens.core.arrays import distinct
 from copylens.core.canonicalize import Canonical, reduce_transient
 from copylens.core.cpu import stage
 from copylens.core.errors import SpillFailed
@@ -96,11 +95,6 @@ class Spilled:
     the paraphrase stage's tables of it as the document comes, so the pair workers it forks
     inherit them (:func:`copylens.core.paraphrase.ready`)."""
 
-    def seed_grams(self, k: int) -> tuple[np.ndarray, np.ndarray]:
-        """As :meth:`Prepared.seed_grams`, for the ``k`` it was spilled with."""
-        grams = _grams(self.grams, self.k, k)
-        return grams, distinct(grams)
-
     def text_grams(self, k: int) -> np.ndarray:
         """As :meth:`Prepared.text_grams`: ``grams``, not sorted (the bound asks for them of
         every document of a group and sorts only the first's, issue 40)."""
@@ -149,11 +143,6 @@ class Seeds:
 
     def __init__(self, n: int, size: int, grams: np.ndarray, ignored: np.ndarray | None, k: int):
         self.n, self.size, self.grams, self.ignored, self.k = n, size, grams, ignored, k
-
-    def seed_grams(self, k: int) -> tuple[np.ndarray, np.ndarray]:
-        """As :meth:`Spilled.seed_grams`."""
-        grams = _grams(self.grams, self.k, k)
-        return grams, distinct(grams)
 
     def text_grams(self, k: int) -> np.ndarray:
         """As :meth:`Spilled.text_grams`."""
