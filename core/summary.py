@@ -22,7 +22,9 @@ every pair signal ran:
    sentence sharing only a text's common words, as word salad from one small vocabulary,
    matches every source sentence about equally, and with enough such seeds the order and
    stretch conditions of step 4 pass by chance); in a pair where no signal found a fragment,
-   no seed of a unit that kept its source unit's words in order (:func:`summary_seeds`).
+   no seed of a unit that kept its source unit's words in order (:func:`summary_seeds`);
+   no seed of a line of a hard-wrapped sentence whose whole sentence seeds nothing
+   (:func:`_whole_seeds`).
 3. Around each fragment already found (a copy or a paraphrase, not a citation), or around each
    seed in a pair where no signal found one (in a pair with a copy, the text around it is the
    writer's own on the copy's topic: a run must hold that evidence), the run of checked units
@@ -82,9 +84,10 @@ from copylens.core.report import Fragment
 from copylens.core.sentence_align import (
     SUMMARY_GAP,
     Similarity,
+    WholeSentences,
     pair_sentences,
-    sentence_units,
     similarity,
+    whole_sentences,
     word_range,
 )
 from copylens.core.signal import Finding, FragmentKind, PairStep
@@ -195,8 +198,8 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding, source: st
     sim = sentences.similarity  # found once a pair (Finding.sentences)
     if sim is None:  # too long to compare whole (issue 38: 47.9 GiB at 50 MB): not looked for
         return found
-    sim = _pooled(a, source, b, sim)
-    seeds = summary_seeds(sim)
+    sim, whole = _pooled(text, a, source, b, sim)
+    seeds = _whole_seeds(summary_seeds(sim), sim, whole)
     if not anchors:  # a run of seeds alone: a verbatim seed is no retelling (summary_seeds)
         seeds = {i: j for i, j in seeds.items() if not sim.verbatim(i, j)}
     if not seeds:
@@ -223,9 +226,13 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding, source: st
     return _replaced(a, b, sim, found, _disjoint(runs))
 
 
-def _pooled(a: Canonical, source: str, b: Canonical, sim: Similarity) -> Similarity:
-    """``sim`` over the source's sentences: where a line break inside a sentence split one of
-    the source's into units (hard-wrapped text), those units pooled again
+def _pooled(
+    text: str, a: Canonical, source: str, b: Canonical, sim: Similarity
+) -> tuple[Similarity, WholeSentences | None]:
+    """``sim`` over the source's sentences, and the pair's whole sentences
+    (:func:`~copylens.core.sentence_align.whole_sentences`, None when no line break inside a
+    sentence split a unit of either text): where such a break split one of the source's
+    sentences into units (hard-wrapped text), those units pooled again
     (:func:`~copylens.core.sentence_align.sentence_units`) and the pair's similarity computed
     anew; ``sim`` itself when no source unit was split so. The step counts the source's
     sentences (:data:`MIN_SOURCE_UNITS`) and weighs a seed against them all (:data:`SPECIFIC`):
@@ -235,9 +242,42 @@ def _pooled(a: Canonical, source: str, b: Canonical, sim: Similarity) -> Similar
     The checked side keeps its units: an edited copy moves full stops and drops capitals
     (PAN-13's random obfuscation), so a line break there that seems to go on with its
     sentence may end one (pooled on both sides, PAN-13 random lost two summaries inside
-    their cases, plagdet 0.803 -> 0.799, and translation's granularity rose 1.022 -> 1.027)."""
-    units_b = sentence_units(source, b, sim.b)
-    return sim if units_b is sim.b else similarity(a, b, (sim.a, units_b))
+    their cases, plagdet 0.803 -> 0.799, and translation's granularity rose 1.022 -> 1.027);
+    its seeds are held to its whole sentences instead (:func:`_whole_seeds`)."""
+    whole = whole_sentences(text, a, source, b, sim)
+    if whole is None or whole.units_b is sim.b:
+        return sim, whole
+    return similarity(a, b, (sim.a, whole.units_b)), whole
+
+
+def _whole_seeds(
+    seeds: dict[int, int], sim: Similarity, whole: WholeSentences | None
+) -> dict[int, int]:
+    """``seeds`` (units of ``sim``) less those of a checked unit that is a piece of a sentence
+    a line break split (``whole``: the pair's whole sentences) whose whole sentence is no
+    seed: its best source sentence under :data:`SEED_COS` or :data:`SEED_DICE`. A line of a
+    hard-wrapped sentence is a short unit whose topic word or two reach a summary seed by
+    chance, and a writer's own sentence beside a copy so continued a run into a "summary"
+    (bench/bench_own_text.py ``--wrap 60``: 7 of the own sentences marked only wrapped).
+    The seed keeps its source unit, the line's own: a sentence of PAN-13's random
+    obfuscation, whose full stops moved, pools with its neighbours into a "sentence" of two
+    or three whose best source unit is one of theirs, and its lines keep the order of their
+    source units (held to the pooled sentence's source unit instead, or to their seed being
+    a seed of the whole sentence too, PAN-13 random lost a summary inside its case)."""
+    if whole is None or whole.units_a is sim.a or not seeds:
+        return seeds
+    pooled = whole.similarity
+    best = pooled.cos.argmax(axis=1)
+    rows = np.arange(len(best))
+    seeding = (pooled.cos[rows, best] >= SEED_COS) & (pooled.dice[rows, best] >= SEED_DICE)
+    units = whole.units_a
+    out = {}
+    for i, j in seeds.items():
+        w0, w1 = int(sim.a.bounds[i]), int(sim.a.bounds[i + 1])
+        x = units.of_word(w0)
+        if seeding[x] or (int(units.bounds[x]), int(units.bounds[x + 1])) == (w0, w1):
+            out[i] = j
+    return out
 
 
 def summary_seeds(sim: Similarity) -> dict[int, int]:

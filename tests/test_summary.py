@@ -422,3 +422,25 @@ def test_an_own_text_against_a_hard_wrapped_article_is_no_summary() -> None:
     )
     fragments = report.documents[0].sources[0].fragments
     assert [f.kind for f in fragments] == ["summary"]
+
+
+WRAPPED_OWN = (
+    "Beekeepers who prevent it were drawn in the\n"
+    "funny pictures that my cousin and I made on a whole rainy Sunday afternoon at the "
+    "kitchen table."
+)
+"""A writer's own sentence hard-wrapped over two lines, the first sharing two rare words of
+the article's sentence on beekeepers (a summary seed as a line: cosine 0.37, Dice 0.36), the
+whole sentence no seed (cosine 0.16, Dice 0.19)."""
+
+
+def test_a_line_of_a_wrapped_own_sentence_does_not_continue_a_summary() -> None:
+    """After the summary, the writer's own sentence hard-wrapped: its first line's topic words
+    seed the article's last sentence but its whole sentence seeds nothing, so the summary
+    ends where it does with the sentence unwrapped, on the summary's last word. Before, the
+    line was a seed and the summary ran over it (issue 34, bench_own_text.py ``--wrap``)."""
+    for own in (WRAPPED_OWN, WRAPPED_OWN.replace("\n", " ")):
+        essay = INTRO + SUMMARY + " " + own + OUTRO
+        summaries = [f for f in _fragments(essay) if f.kind == "summary"]
+        assert len(summaries) == 1, summaries
+        assert summaries[0].end == essay.index(SUMMARY) + len(SUMMARY) - 1, own
