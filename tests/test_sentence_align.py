@@ -1636,3 +1636,38 @@ def test_a_weak_seed_of_a_wrapped_line_needs_its_whole_sentence() -> None:
     assert sentence_align._whole(sim, None, (0, 0))
     strong = replace(sim, cos=np.full_like(sim.cos, sentence_align.STRONG))
     assert sentence_align._whole(strong, whole, (0, 0))
+
+
+def test_a_unit_holding_a_wrapped_sentences_last_word_and_the_next_sentence_is_no_seed() -> None:
+    """_whole: a hard-wrapped sentence whose last word falls alone on a line makes that word a
+    unit too short to stand (MIN_UNIT), joined to the next sentence: the unit weighs the
+    copied sentence's word ("propolis") with the writer's own next sentence's topic words, a
+    seed of neither sentence. Its seed never stands, strong or weak (issue 34, own sentences
+    marked in bench_own_text.py ``--wrap 60``: "representation. Each document is a vector
+    where each word", cosine 0.55 with a source sentence); the line before, a piece of a
+    sentence, is judged as before."""
+    checked = (
+        "Bees fly from the hive to collect nectar, pollen and water and\n"
+        "propolis. Our barn was green last summer."
+    )
+    source = (
+        "The oldest workers leave the hive to collect nectar, pollen and water.\n"
+        "Workers seal gaps in the barn with propolis every summer.\n"
+        "Drones are the males of the colony.\n"
+        "Foragers may fly several kilometres on a single trip.\n"
+        "In winter the bees cluster tightly together around the queen."
+    )
+    a, b = _prepared(checked).canonical, _prepared(source).canonical
+    sim = similarity(a, b)
+    assert _unit_texts(checked, sim.a, a)[1] == "propolis. Our barn was green last summer"
+    assert sim.cos[1, 1] >= sentence_align.SEED_COS and sim.dice[1, 1] >= sentence_align.SEED_DICE
+    whole = sentence_align.whole_sentences(checked, a, source, b, sim)
+    assert whole is not None
+    strong = replace(sim, cos=np.full_like(sim.cos, sentence_align.STRONG))
+    assert not sentence_align._whole(sim, whole, (1, 1))
+    assert not sentence_align._whole(strong, whole, (1, 1))
+    assert sentence_align._whole(strong, whole, (0, 0))  # a strong seed of a line stands
+    unwrapped = checked.replace("\n", " ")
+    a = _prepared(unwrapped).canonical
+    sim = similarity(a, b)
+    assert sentence_align.whole_sentences(unwrapped, a, source, b, sim) is None
