@@ -58,6 +58,7 @@ from copylens.core.sentence_align import (
     Edited,
     Similarity,
     Units,
+    WholeSentences,
     alone,
     extended_edges,
     join,
@@ -98,32 +99,40 @@ class SentencePassages(PairStep):
         ca, cb = a.canonical, b.canonical
         sentences = found.sentences if found.sentences is not None else pair_sentences(ca, cb)
         sim = sentences.similarity
+        whole = whole_sentences(a.text, ca, b.text, cb, sim) if sim is not None else None
         if options.paraphrase and sim is not None:
-            found = edited(a, b, found, sim)
+            found = edited(a, b, found, sim, whole)
         fragments = one_passage(found.fragments, ca, cb, sim, text=a.text)
         if sim is not None:
-            grown = extended_edges(fragments, ca, cb, sim)
+            grown = extended_edges(fragments, ca, cb, sim, whole)
             if grown != fragments:  # edges grown side by side: one passage (module docstring)
                 fragments = one_passage(grown, ca, cb, sim, text=a.text)
         return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
 
 
-def edited(a: Prepared, b: Prepared, found: Finding, sim: Similarity) -> Finding:
+def edited(
+    a: Prepared,
+    b: Prepared,
+    found: Finding,
+    sim: Similarity,
+    whole: WholeSentences | None = None,
+) -> Finding:
     """``found`` with the runs of :func:`~copylens.core.sentence_align.alone` (sim: the
     pair's similarity) as ``"paraphrase"`` fragments, their words covered on both sides: each
     from its first canonical word to its last on both sides, no edits shown (a paraphrase
     shows none), its score the tf-isf cosine of its two sides. A run holding a word either
-    document ignores is left out (a fragment is never built on ignored words)."""
+    document ignores is left out (a fragment is never built on ignored words). ``whole``: the
+    pair's :func:`~copylens.core.sentence_align.whole_sentences`, found here when not given."""
     ca, cb = a.canonical, b.canonical
+    if whole is None:
+        whole = whole_sentences(a.text, ca, b.text, cb, sim)
     taken = [
         (*word_range(ca, f.start, f.end), *word_range(cb, f.source_start, f.source_end))
         for f in found.fragments
     ]
     runs = [
         r
-        for r in alone(
-            sim, taken, _ends(a.text, ca, sim.a), whole_sentences(a.text, ca, b.text, cb, sim)
-        )
+        for r in alone(sim, taken, _ends(a.text, ca, sim.a), whole)
         if not a.ignored_words[r.a0 : r.a1].any() and not b.ignored_words[r.b0 : r.b1].any()
     ]
     if not runs:

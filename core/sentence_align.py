@@ -1763,7 +1763,11 @@ it were 4, 3 of them a writer's own (cosines 0.12-0.26), in the PAN-13 developme
 
 
 def extended_edges(
-    fragments: Sequence[Fragment], a: Canonical, b: Canonical, sim: Similarity
+    fragments: Sequence[Fragment],
+    a: Canonical,
+    b: Canonical,
+    sim: Similarity,
+    sentences: WholeSentences | None = None,
 ) -> tuple[Fragment, ...]:
     """``fragments`` with each copy or paraphrase of edited words (not a citation, fewer
     than :data:`EDGE_EXACT` of its words exact) continued over the whole units of the
@@ -1788,7 +1792,17 @@ def extended_edges(
     grows, by whole units on both sides, no source unit it takes held by another fragment,
     and its ``words`` count the canonical words from its start to its end. Then its source
     range is widened over the whole source sentences its sentences seed at its ends
-    (:func:`_whole_source`)."""
+    (:func:`_whole_source`).
+
+    Given the pair's whole sentences (``sentences``, :func:`whole_sentences`), a fragment is
+    never grown over a unit holding a wrapped sentence's last line and the next sentence's
+    beginning (:attr:`WholeSentences.tailed`): its words are two sentences', and a writer's
+    own sentence after a copied one whose last word fell alone on a line was taken with it
+    (bench/bench_own_text.py, beside the engine without it in one run: own sentences between
+    copied ones 26 -> 24 of 2,416 at 80 columns, 23 -> 22 at 60, unwrapped the same; PAN-13
+    development sample: random precision 0.976 -> 0.977, recall 0.779 -> 0.778, one case's
+    edge unit holding its last words and 105 characters past it no longer taken; plagdet
+    0.813 both, every other type the same)."""
     out = list(fragments)
     for n, f in enumerate(out):
         if f.kind not in ("copy", "paraphrase") or f.cited:
@@ -1796,7 +1810,7 @@ def extended_edges(
         if f.kind == "copy" and f.exact_words >= EDGE_EXACT * f.words:
             continue
         others = [x for k, x in enumerate(out) if k != n]
-        grown = _grown(f, others, a, b, sim)
+        grown = _grown(f, others, a, b, sim, sentences.tailed if sentences else frozenset())
         if grown is not None:
             out[n] = grown
         out[n] = _whole_source(out[n], others, a, b, sim)
@@ -1857,9 +1871,15 @@ def _whole_source(
 
 
 def _grown(
-    f: Fragment, others: Sequence[Fragment], a: Canonical, b: Canonical, sim: Similarity
+    f: Fragment,
+    others: Sequence[Fragment],
+    a: Canonical,
+    b: Canonical,
+    sim: Similarity,
+    tailed: frozenset[int] = frozenset(),
 ) -> Fragment | None:
-    """``f`` continued over the units beside it (:func:`extended_edges`), or None."""
+    """``f`` continued over the units beside it (:func:`extended_edges`), or None; never
+    over a unit of ``tailed`` (:attr:`WholeSentences.tailed`)."""
     g0, g1 = word_range(a, f.start, f.end)
     s0, s1 = word_range(b, f.source_start, f.source_end)
     if g1 <= g0 or s1 <= s0:
@@ -1879,7 +1899,7 @@ def _grown(
                 break
             w0, w1 = int(sim.a.bounds[u]), int(sim.a.bounds[u + 1])
             c0, c1 = int(a.starts[w0]), int(a.ends[w1 - 1])
-            if any(o.start < c1 and c0 < o.end for o in others):
+            if any(o.start < c1 and c0 < o.end for o in others) or u in tailed:
                 break
             v = sim.vectors_a[u]
             past = max(held) + 1 if step == 1 else min(held) - 1

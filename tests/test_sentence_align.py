@@ -1671,3 +1671,45 @@ def test_a_unit_holding_a_wrapped_sentences_last_word_and_the_next_sentence_is_n
     a = _prepared(unwrapped).canonical
     sim = similarity(a, b)
     assert sentence_align.whole_sentences(unwrapped, a, source, b, sim) is None
+
+
+def test_an_edge_unit_holding_a_wrapped_sentences_last_word_and_the_next_is_not_grown_over() -> (
+    None
+):
+    """extended_edges: after a paraphrase of the first line, the unit holding the wrapped
+    sentence's last word and the writer's own next sentence retells the source sentence
+    after the paraphrase's (cosine 0.36, Dice 0.55, by "propolis" and the topic words), but
+    it holds two sentences: given the pair's whole sentences, the fragment is not grown over
+    it (issue 34, bench_own_text.py ``--wrap 80``: "applications. Page ranks can be
+    calculated either recursively or iteratively." and "ancestor. A superclass has all of
+    the properties of the subclasses" marked). Without them it grows as before."""
+    checked = (
+        "Bees fly from the hive to collect nectar, pollen and water and\n"
+        "propolis. Our barn was green last summer."
+    )
+    source = (
+        "The oldest workers leave the hive to collect nectar, pollen and water.\n"
+        "Workers seal gaps in the barn with propolis every summer.\n"
+        "Drones are the males of the colony.\n"
+        "Foragers may fly several kilometres on a single trip.\n"
+        "In winter the bees cluster tightly together around the queen."
+    )
+    a, b = _prepared(checked).canonical, _prepared(source).canonical
+    sim = similarity(a, b)
+    first = int(sim.a.bounds[1]) - 1  # the first line's last canonical word ("water")
+    fragment = Fragment(
+        start=0,
+        end=int(a.ends[first]),
+        source_start=0,
+        source_end=source.index("water.") + len("water"),
+        words=first + 1,
+        exact_words=first + 1,
+        kind="paraphrase",
+        score=0.6,
+    )
+    whole = sentence_align.whole_sentences(checked, a, source, b, sim)
+    assert whole is not None and whole.tailed == frozenset({1})
+    (grown,) = sentence_align.extended_edges([fragment], a, b, sim)
+    assert grown.end == len(checked) - 1  # grown over the unit, as before
+    (kept,) = sentence_align.extended_edges([fragment], a, b, sim, whole)
+    assert kept.end == fragment.end
