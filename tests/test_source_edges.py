@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+import pytest
+
 from copylens.core import Options, TextInput, check, signals
 from copylens.core.extract import Extracted
 from copylens.core.prepare import Prepared, prepare_text
 from copylens.core.report import Edit, Fragment
+from copylens.core.score import score_pair
 from copylens.core.sentence_align import Units
 from copylens.core.source_edges import SOURCE_EDGES, trimmed
 
@@ -104,3 +108,18 @@ def test_an_edge_deletion_of_words_the_checked_side_lacks_goes_at_either_end() -
     got = _trimmed(head, a, b)
     assert b.text[got.source_start : got.source_end] == "Rivers carry mud to the coast"
     assert got == replace(head, source_start=got.source_start, edits=())
+
+
+def test_the_step_moves_only_a_copys_source_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With and without the step, the pair's words covered on both sides and every fragment's
+    checked span are the same; the source side only narrows."""
+    a, b = _prepared(ESSAY), _prepared(SOURCE)
+    with_step = score_pair(a, b, Options())
+    monkeypatch.setattr(signals, "STEPS", signals.STEPS[:-1])
+    without = score_pair(a, b, Options())
+    assert np.array_equal(with_step.covered_a, without.covered_a)
+    assert np.array_equal(with_step.covered_b, without.covered_b)
+    assert len(with_step.fragments) == len(without.fragments) == 1
+    (f,), (g,) = with_step.fragments, without.fragments
+    assert (f.start, f.end, f.source_start) == (g.start, g.end, g.source_start)
+    assert f.source_end < g.source_end
