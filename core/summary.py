@@ -34,7 +34,8 @@ every pair signal ran:
    nearest source unit lies between those its two neighbours seed (a retelling sentence in its
    place in the source's order; a writer's own sentence between copied ones that happens to
    match a source sentence matches one elsewhere).
-4. It is a summary when the run holds at least :data:`MIN_UNITS` seeded units and its seeds of
+4. It is a summary when the run holds at least :data:`MIN_UNITS` seeded units (counted as
+   the sentences they are: the lines of a hard-wrapped sentence are one) and its seeds of
    its own (units not mostly inside a fragment that copies one stretch of the source,
    :data:`STRETCH`: a verbatim copy's sentences seed their own source sentences, the copy
    signal's evidence, not a retelling's; a paraphrase of one stretch is such evidence too,
@@ -123,7 +124,15 @@ its other pairs 12-57, but for one translation pair at 6 (01106, a summary of 68
 characters over 10,033 of source, mostly outside its case); docs/measurements.md."""
 MIN_UNITS = 4
 MIN_SOURCE_UNITS = 3
-"""Fewest seeded checked units in a run, and distinct source units they point to."""
+"""Fewest seeded checked units in a run, and distinct source units they point to. The
+checked units are counted as sentences: units a line break inside a sentence split
+(:func:`~copylens.core.sentence_align.sentence_units`) are one. Counted as lines, a
+hard-wrapped retelling of three sentences was a summary, and a writer's own sentence
+seeding a source sentence far from a run's others made one of its lines and a copy's
+(bench/bench_own_text.py, beside the engine counting lines in one run: own sentences
+between copied ones 22 -> 21 of 2,416 at 60 columns, 24 -> 23 at 80, unwrapped the same;
+PAN-13 development sample every figure the same: the checked side's units stay lines,
+:func:`_pooled`)."""
 ORDER = 0.6
 """Least share of consecutive seeds whose source units ascend (a retelling keeps the order)."""
 RATIO = 2.5
@@ -200,6 +209,11 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding, source: st
         return found
     sim, whole = _pooled(text, a, source, b, sim)
     seeds = _whole_seeds(summary_seeds(sim), sim, whole)
+    sentence_of = (
+        None
+        if whole is None or whole.units_a is sim.a
+        else np.searchsorted(whole.units_a.bounds, sim.a.bounds[:-1], side="right") - 1
+    )
     if not anchors:  # a run of seeds alone: a verbatim seed is no retelling (summary_seeds)
         seeds = {i: j for i, j in seeds.items() if not sim.verbatim(i, j)}
     if not seeds:
@@ -217,7 +231,7 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding, source: st
         if (
             run is not None
             and run not in runs
-            and _is_summary(run, sim, evidence.copied(run))
+            and _is_summary(run, sim, evidence.copied(run), sentence_of)
             and _prose(text, a, sim, run)
         ):
             runs.append(run)
@@ -426,10 +440,13 @@ def _run(
     return Run(u0, u1, tuple((i, seeds[i]) for i in range(u0, u1) if i in seeds))
 
 
-def _is_summary(run: Run, sim: Similarity, copied: np.ndarray) -> bool:
+def _is_summary(
+    run: Run, sim: Similarity, copied: np.ndarray, sentence_of: np.ndarray | None = None
+) -> bool:
     """Step 4 of the module docstring."""
     own = [j for i, j in run.seeds if not copied[i]]
-    if len(run.seeds) < MIN_UNITS or len(set(own)) < MIN_SOURCE_UNITS:
+    seeded = len({int(sentence_of[i]) if sentence_of is not None else i for i, _ in run.seeds})
+    if seeded < MIN_UNITS or len(set(own)) < MIN_SOURCE_UNITS:
         return False
     if sum(int(sim.shared[i, j]) for i, j in run.seeds if not copied[i]) < OWN_SHARED:
         return False

@@ -444,3 +444,23 @@ def test_a_line_of_a_wrapped_own_sentence_does_not_continue_a_summary() -> None:
         summaries = [f for f in _fragments(essay) if f.kind == "summary"]
         assert len(summaries) == 1, summaries
         assert summaries[0].end == essay.index(SUMMARY) + len(SUMMARY) - 1, own
+
+
+def test_a_retelling_of_three_sentences_wrapped_into_lines_is_no_summary() -> None:
+    """Three sentences retelling the article (under MIN_UNITS seeded sentences) hard-wrapped
+    at 30-50 columns, each line a unit and a seed: the run's seeded units are counted as the
+    sentences they are pieces of, so it is no summary, as with the sentences unwrapped.
+    Before, six lines counted as six seeded units and the three sentences were "summarised
+    from" the article (issue 34: bench_own_text.py ``--wrap 60``, a writer's own sentence
+    seeding a source sentence far from the run's others made a "summary" of its lines)."""
+    three = " ".join(
+        [
+            "Honeybee colonies hold one queen laying eggs and many sterile workers.",
+            "House bees add enzymes to nectar, evaporate the water and seal the honey with wax.",
+            "Crowded colonies swarm in spring, so beekeepers give them more room.",
+        ]
+    )
+    for width in (0, 30, 40, 50):
+        body = textwrap.fill(three, width) if width else three
+        kinds = [f.kind for f in _fragments(INTRO + body + OUTRO)]
+        assert "summary" not in kinds and kinds, (width, kinds)
