@@ -1713,3 +1713,33 @@ def test_an_edge_unit_holding_a_wrapped_sentences_last_word_and_the_next_is_not_
     assert grown.end == len(checked) - 1  # grown over the unit, as before
     (kept,) = sentence_align.extended_edges([fragment], a, b, sim, whole)
     assert kept.end == fragment.end
+
+
+def test_no_raised_join_over_a_unit_holding_a_wrapped_sentences_last_word() -> None:
+    """_raises: between two edited copies, the unit holding the first one's wrapped last word
+    ("propolis", alone on its line) and the writer's own next sentence raises the passage's
+    cosine with its source (0.451 -> 0.485, by the copied word and a topic word), but it holds
+    two sentences, and the own sentence would be joined over: given the text, no join
+    (issue 34, bench_own_text.py ``--wrap 60``: "inherited. In general, we can solve a
+    meaning" carried "For example private attributes and methods cannot be inherited.").
+    Without the text it is judged by units, as before."""
+    checked = (
+        "The old workers go out of the hive to gather nectar, pollen and\n"
+        "propolis. Our colony agrees. Foragers might fly many kilometres\n"
+        "from their hive on one trip."
+    )
+    source = (
+        "The oldest workers leave the hive to collect nectar, pollen and propolis for the "
+        "colony. Foragers may fly several kilometres from the hive on a single trip. "
+        "Drones are the males of the colony. "
+        "In winter the bees cluster tightly together around the queen."
+    )
+    a, b = _prepared(checked).canonical, _prepared(source).canonical
+    sim = similarity(a, b)
+    assert _unit_texts(checked, sim.a, a)[1] == "propolis. Our colony agrees"
+    end = source.index("trip") + len("trip")
+    g = Fragment(0, checked.index("pollen") + 6, 0, source.index("pollen") + 6, 6, 3)
+    f = Fragment(checked.index("Foragers"), len(checked) - 1, source.index("Foragers"), end, 6, 2)
+    hull = sentence_align.word_range(b, 0, end)
+    assert sentence_align._raises(g, f, a, b, sim, hull)
+    assert not sentence_align._raises(g, f, a, b, sim, hull, checked)
