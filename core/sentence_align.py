@@ -1831,16 +1831,20 @@ def _whole_source(
 DRAWN_SHARE = 0.5
 """Least share of a source unit's distinct words that a fragment's checked side holds beyond
 its source range's words for :func:`_drawn_source` to take the unit. PAN-13 development
-sample (skip :data:`DRAWN_SKIP`), random recall 0.7785 -> 0.7818 at precision 0.9715 both,
-translation 0.9216 -> 0.9220 at 0.9414 both; at 0.4 random 0.7831 but translation precision
-0.9414 -> 0.9384 (plagdet lower)."""
+sample, bench/bench_pan13.py beside main in one run: random recall 0.7785 -> 0.7815
+(precision 0.9714 -> 0.9715, plagdet 0.8106 -> 0.8124), translation 0.9210 -> 0.9220
+(precision 0.9416 -> 0.9414, plagdet 0.9169 -> 0.9173), the other types as main;
+bench/bench_own_text.py (and ``--wrap 60``) every figure as main. At 0.4 random recall 0.7831
+but translation precision 0.9414 -> 0.9384 (plagdet 0.9159, lower); at 0.34 with three words
+0.7827 and the same loss."""
 DRAWN_WORDS = 2
 """Least distinct words of a source unit :func:`_drawn_source` takes by (one shared word is a
 topic's, as :data:`STRONG_WORDS` and :data:`OWN_WORDS` say of seeds)."""
 DRAWN_SKIP = 2
 """Most source units :func:`_drawn_source` passes over to a unit it takes (a source sentence
 the obfuscated copy left out, inside the source range it draws from). PAN-13 development
-sample, random recall with 0, 1, 2, 3: 0.7800, 0.7807, 0.7818, 0.7818, precision the same."""
+sample, random recall with 0, 1, 2, 3: 0.7800, 0.7807, 0.7818, 0.7818, precision the same
+(measured before the units passed over had to be free of other fragments: 0.7815 at 2)."""
 
 
 def _drawn_source(
