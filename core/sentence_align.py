@@ -1715,20 +1715,32 @@ def _raises(
 
 EDGE_RISE = 0.03
 EDGE_EXACT = 0.9
-"""A fragment of edited words (fewer than EDGE_EXACT of its canonical words exact) is
-continued by the whole unit (sentence) after or before it that raises the tf-isf cosine of
-its units with its source range by EDGE_RISE (:func:`extended_edges`), up to :data:`MAX_GAP`
-units a side. Measured on the units beside every fragment no fragment covers (PAN-13
-development sample; bench/bench_own_text.py's 370 essays, 3,928 own sentences beside a
-fragment): at a rise of 0.03, 14 of 124 such units inside random cases and 8 of 50 inside
-translation cases, 2 of 808 outside every case, no own sentence (at 0.02: 17, 10, 3 and one
-own sentence). Whole pipeline, PAN-13 development sample: random plagdet 0.757 → 0.762,
-translation 0.901 → 0.904; without the exact share's guard verbatim precision fell 0.954 →
-0.947 (a verbatim copy ends where its words do). The rise counts only for a validated
-fragment (:func:`_raised`: its cosine :data:`VALIDATION`, as :func:`_raises` asks): logged,
-the sentences the rise added in bench_own_text.py's essays with the fragment's cosine under
-it were 4, 3 of them a writer's own (cosines 0.12-0.26), in the PAN-13 development sample 2
-(one inside a summary case, one outside every case)."""
+"""A fragment of edited words (fewer than EDGE_EXACT of its canonical words exact) is continued by
+the whole unit (sentence) after or before it that raises the tf-isf cosine of its units with
+its source range by EDGE_RISE (:func:`extended_edges`), up to :data:`EDGE_UNITS` units a side.
+Measured on the units beside every fragment no fragment covers (PAN-13 development sample;
+bench/bench_own_text.py's 370 essays, 3,928 own sentences beside a fragment): at a rise of
+0.03, 14 of 124 such units inside random cases and 8 of 50 inside translation cases, 2 of 808
+outside every case, no own sentence (at 0.02: 17, 10, 3 and one own sentence). Whole pipeline,
+PAN-13 development sample: random plagdet 0.757 → 0.762, translation 0.901 → 0.904; without the
+exact share's guard verbatim precision fell 0.954 → 0.947 (a verbatim copy ends where its words
+do). The rise counts only for a validated fragment (:func:`_raised`: its cosine
+:data:`VALIDATION`, as :func:`_raises` asks): logged, the sentences the rise added in
+bench_own_text.py's essays with the fragment's cosine under it were 4, 3 of them a writer's own
+(cosines 0.12-0.26), in the PAN-13 development sample 2 (one inside a summary case, one outside
+every case)."""
+EDGE_UNITS = 2 * MAX_GAP
+"""Most whole units :func:`extended_edges` continues a fragment by on each side, each taken
+only by its own test (it retells the source unit past the range, seeds one in or beside it,
+or raises the passage's cosine): a cap, not a gap. PAN-13 development sample, beside
+:data:`MAX_GAP` (4) in one run: random plagdet 0.8124 -> 0.8158 (recall 0.7815 -> 0.7823,
+granularity 1.0939 -> 1.0884: suspicious-document00042's retold passage grew back over
+eight units, and the passage grouping joined it to the copy before it), the other types the
+same, and the same at 16 and without a cap; bench/bench_own_text.py as it is and ``--wrap
+60`` every figure the same. Extending again after the re-join instead (up to three rounds)
+gave the same PAN-13 figures but one more own sentence between retold ones at 60 columns
+(11 -> 12 of 1,976): a join moves the fragment's edge next to sentences the first pass never
+judged."""
 
 
 def extended_edges(
@@ -1736,7 +1748,7 @@ def extended_edges(
 ) -> tuple[Fragment, ...]:
     """``fragments`` with each copy or paraphrase of edited words (not a citation, fewer
     than :data:`EDGE_EXACT` of its words exact) continued over the whole units of the
-    checked text beside it, one by one outwards, up to :data:`MAX_GAP` a side, while no
+    checked text beside it, one by one outwards, up to :data:`EDGE_UNITS` a side, while no
     other fragment holds a character of it and either it retells the source unit just past
     the fragment's source range (:func:`_retells`: the source range then grows over that
     unit too, both sides extended together as the PAN-14 winners' extension does, Sanchez-
@@ -1929,7 +1941,7 @@ def _grown(
     for step, u in ((1, u1 + 1), (-1, u0 - 1)):
         added: list[tuple[int, int]] = []
         told: list[tuple[int, int]] = []
-        for _ in range(MAX_GAP):
+        for _ in range(EDGE_UNITS):
             if not 0 <= u < len(sim.a):
                 break
             w0, w1 = int(sim.a.bounds[u]), int(sim.a.bounds[u + 1])

@@ -1689,3 +1689,38 @@ def test_an_edited_copy_s_source_range_takes_the_source_lines_its_words_come_fro
     fragment = Fragment(0, len(drawn) - 1, second, third_end, 20, 8)
     got, _ = sentence_align.extended_edges([fragment, other], a.canonical, b.canonical, sim)
     assert (got.source_start, got.source_end) == (second, third_end)
+
+
+RIVER = (
+    "The river rises in the northern hills above the old mill. "
+    "Its water runs cold and clear over smooth grey stones. "
+    "Trout hide in the deep pools beneath the willow roots. "
+    "Farmers once drove cattle across the shallow ford each spring. "
+    "A wooden bridge replaced the ford after the great flood. "
+    "Herons wait patiently on the gravel banks for small fish. "
+    "Below the town the river widens into marshy meadows. "
+    "Finally it reaches the estuary and mixes with salty tides."
+)
+"""Eight source sentences, for the test of an edge continued past MAX_GAP units."""
+
+
+def test_an_edited_copy_continues_over_more_than_max_gap_retold_sentences() -> None:
+    """A fragment over RIVER's first sentence (reversed) and after it the next six sentences,
+    each reversed: each retells the source sentence just past the range grown so far, so the
+    fragment continues over all six (EDGE_UNITS, a cap; each unit passes its own test) and its
+    source range to the seventh source sentence. A writer's own sentence after them stops it.
+    Before: the fragment stopped after four sentences (MAX_GAP), its source range at the fifth
+    source sentence (PAN-13 suspicious-document00042: a retold passage's edge eight units
+    long, split from the copy before it)."""
+    src = _sentences(RIVER)
+    retold = [_reversed(s) for s in src]
+    own = "I once saw a kingfisher there with my uncle."
+    essay = " ".join([*retold[:7], own])
+    a, b = _prepared(essay), _prepared(RIVER)
+    sim = similarity(a.canonical, b.canonical)
+    first = len(retold[0]) - 1
+    fragment = Fragment(0, first, 0, len(src[0]) - 1, 9, 2)
+    (got,) = sentence_align.extended_edges([fragment], a.canonical, b.canonical, sim)
+    seventh_end = essay.index("town", essay.index(retold[6])) + len("town")  # its last counted word
+    assert (got.start, got.end) == (0, seventh_end)
+    assert got.source_end == RIVER.index("meadows") + len("meadows")
