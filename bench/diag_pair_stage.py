@@ -30,7 +30,7 @@ counts: collections.Counter[str] = collections.Counter()
 cpu: collections.Counter[str] = collections.Counter()
 rows: list[list[Any]] = []
 current: dict[str, float] = {}
-bounds: dict[str, float] = {}
+bounds: collections.deque[float] = collections.deque()
 
 _pairs_sharing = engine.pairs_sharing
 _containment_bounds = engine.containment_bounds
@@ -48,9 +48,12 @@ def pairs_sharing(*args: Any, **kwargs: Any) -> Any:
 def containment_bounds(a: Any, others: Any, options: Options) -> Any:
     found = _containment_bounds(a, others, options)
     counts["bounded"] += len(others)
-    counts["aligned"] += int((found >= options.min_containment).sum())
+    aligned = found[found >= options.min_containment]
+    counts["aligned"] += len(aligned)
+    # compare_group aligns exactly the pairs at or over the threshold, in order (a spilled
+    # run's ``others`` are spill.Seeds, which carry no path).
     bounds.clear()
-    bounds.update({o.path: float(x) for o, x in zip(others, found, strict=True)})
+    bounds.extend(float(x) for x in aligned)
     return found
 
 
@@ -62,7 +65,9 @@ def compare_pair(a: Any, b: Any, options: Options) -> Any:
     counts["reported"] += result is not None
     cpu["aligned, reported" if result is not None else "aligned, not reported"] += spent
     found = [current.get(k) for k in ("copy", "after", "paraphrase")]
-    rows.append([a.path, b.path, result is not None, spent, *found, bounds.get(b.path)])
+    rows.append(
+        [a.path, b.path, result is not None, spent, *found, bounds.popleft() if bounds else None]
+    )
     return result
 
 

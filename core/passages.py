@@ -24,10 +24,12 @@ fragment of its own: it works with the copy signal's, at the three points of a
   0.917; verbatim precision 0.954 -> 0.961, one pair's two detections joined; random and
   bench/bench_own_text.py the same).
 
-The passage grouping (issue 34) is a step of its own, the pair's last (:class:`PassageGrouping`,
-after the summary and names steps): a copy and a paraphrase beside it are one ``"copy"``
-fragment, the paraphrase's span a ``"retold"`` edit inside it, so a copied passage with retold
-sentences is one entry, one highlight and one detection. Last, so that the summary step
+The passage grouping (issue 34) is a step of its own, the pair's last but one
+(:class:`PassageGrouping`, after the summary and names steps; only
+:mod:`copylens.core.source_edges`, which moves copies' source ends, comes after it): a copy and
+a paraphrase beside it are one ``"copy"`` fragment, the paraphrase's span a ``"retold"`` edit
+inside it, so a copied passage with retold sentences is one entry, one highlight and one
+detection. Last, so that the summary step
 (which reads the fragments' spans and kinds) and the names step see the fragments as before
 and cover the same words: the grouping changes the fragments, never the words covered.
 

@@ -8,12 +8,11 @@ words of one document that the engine then ignores (:func:`copylens.core.marking
 run's ignored text (in sources too), then citations (in checked documents only).
 :data:`FRAGMENT_KINDS` is every kind of fragment the pair signals yield, by name, for the front
 ends. :data:`STEPS` work with what the pair signals find, in this order (the sentence-level
-signal's passages, the paraphrase signal's candidates, summaries, names, the passage grouping
-last): at the engine's candidates, inside the copy signal (which is given them) and after
-every pair signal ran
-(:class:`~copylens.core.signal.PairStep`). Adding a signal: its module (a class with ``kind``,
-``wanted`` and ``run``; or ``name``, ``marks_sources``, ``wanted`` and ``marks``; or a
-``PairStep``), one line here, its tests.
+signal's passages, the paraphrase signal's candidates, summaries, names, the passage grouping,
+the source edges last): at the engine's candidates, inside the copy signal (which is given
+them) and after every pair signal ran (:class:`~copylens.core.signal.PairStep`). Adding a
+signal: its module (a class with ``kind``, ``wanted`` and ``run``; or ``name``,
+``marks_sources``, ``wanted`` and ``marks``; or a ``PairStep``), one line here, its tests.
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ from copylens.core.paraphrase import Paraphrase
 from copylens.core.passages import PASSAGE_GROUPING, SENTENCE_PASSAGES
 from copylens.core.related import RELATED_WORDS
 from copylens.core.signal import DocumentSignal, FragmentKind, PairSignal, PairStep
+from copylens.core.source_edges import SOURCE_EDGES
 from copylens.core.summary import SUMMARIES
 from copylens.core.templates import TEMPLATES
 
@@ -34,6 +34,7 @@ STEPS: tuple[PairStep, ...] = (
     SUMMARIES,
     NAMES,
     PASSAGE_GROUPING,
+    SOURCE_EDGES,
 )
 PAIR: tuple[PairSignal, ...] = (
     CopyAlignment(STEPS),
