@@ -22,6 +22,7 @@ from copylens.core import Cancelled, Options, compare
 from copylens.core import spill as spill_module
 from copylens.core.engine import candidate_pairs, compare_group, ready_to_compare
 from copylens.core.errors import SpillFailed
+from copylens.core.extract import Extracted
 from copylens.core.prepare import prepare_text, read_all
 from copylens.core.score import containment_bounds, groups_of
 from copylens.core.spill import Spill, SpillPrepared
@@ -165,6 +166,27 @@ def test_a_summary_travels_between_processes_whole(ignored: np.ndarray | None) -
             else:
                 assert theirs == mine
         assert back.spot == small.spot and hash(back.spot) == hash(small.spot)
+
+
+def test_a_spilled_document_comes_back_with_its_forms_sharing_their_strings() -> None:
+    """A spilled document's canonical words are pickled as they are (issue 40: the forms a
+    tuple, each string written once by the pickler's memo): read back, every field is equal
+    and the forms share one string per distinct form object, as they did when written."""
+    text = "Слова и слово, слова и слово. The the THE word words, wоrd (a Cyrillic о).\n" * 40
+    doc = prepare_text(Extracted("mixed.txt", text, "txt"), Options())
+    with Spill() as spill:
+        back = spill_module.read(spill_module.write(spill.folder, doc))
+    c, b = doc.canonical, back.canonical
+    assert b.forms == c.forms and (b.language, b.words, b.homoglyphs) == (
+        c.language,
+        c.words,
+        c.homoglyphs,
+    )
+    for name in ("starts", "ends", "variants", "hashes", "sentences"):
+        mine, theirs = getattr(c, name), getattr(b, name)
+        assert theirs.dtype == mine.dtype and np.array_equal(theirs, mine)
+    assert c.homoglyphs  # the look-alike letter was folded, and its offset kept
+    assert len({id(f) for f in b.forms}) == len({id(f) for f in c.forms}) < len(set(c.forms)) * 2
 
 
 def test_the_bound_reads_the_k_grams_of_a_group_s_others_as_they_are_kept(
