@@ -13,7 +13,9 @@ similarity (:func:`copylens.core.sentence_align.similarity`), reports:
   it: no seed, passage not credible (seeds, strong seed, sides' cosine), runs of one unit,
   runs without a copy, or the seeds lost to another passage;
 - for a found case, the share of its characters outside every fragment, split by the units'
-  best seed inside the case (none, weak, strong).
+  best seed inside the case (none, weak, strong);
+- PAN's recall lost, in points: in the cases without a fragment, and in the found cases by
+  side (checked, source) and place (before the first fragment, after the last, between).
 
 Usage: ``python bench/diag_recall.py [--types random translation] [--limit N] [--json OUT]
 [--units]``; ``--units`` adds a line per unit of each missed case (best source unit, cosine,
@@ -101,6 +103,7 @@ def diagnose(pair: Any, cases: list[tuple[int, int, int, int]]) -> list[dict[str
             "found": len(dets),
             "kinds": sorted({f[4] for f in dets}),
             "recall": float(covered.mean()) if len(covered) else 0.0,
+            "sides": _sides((c0, c1, s0, s1), dets),
         }
         if not len(ua) or not len(ub):
             out.append(row)
@@ -162,6 +165,28 @@ def diagnose(pair: Any, cases: list[tuple[int, int, int, int]]) -> list[dict[str
                 lost[tier] += miss
             row["lost"] = dict(lost)
         out.append(row)
+    return out
+
+
+def _sides(case: tuple[int, int, int, int], dets: list[tuple[Any, ...]]) -> dict[str, float]:
+    """The share of a case's characters (both sides, as PAN's recall counts them) its
+    detections leave out, by side and place: before the first detection, after the last,
+    between them."""
+    length = (case[1] - case[0]) + (case[3] - case[2])
+    out: dict[str, float] = {}
+    for side, (x0, x1) in (("checked", case[:2]), ("source", case[2:])):
+        k = 0 if side == "checked" else 2
+        spans = sorted((max(d[k], x0), min(d[k + 1], x1)) for d in dets)
+        if not spans or not length:
+            continue
+        lo, hi = spans[0][0], max(e for _, e in spans)
+        gaps, end = 0, lo
+        for s, e in spans:
+            gaps += max(s - end, 0)
+            end = max(end, e)
+        out[f"{side} head"] = (lo - x0) / length
+        out[f"{side} tail"] = (x1 - hi) / length
+        out[f"{side} between"] = gaps / length
     return out
 
 
@@ -293,6 +318,14 @@ def main() -> None:
         for r in found:
             lost.update(r.get("lost", {}))
             total += r["case"][1] - r["case"][0]
+        sides: Counter[str] = Counter()
+        for r in found:
+            sides.update(r["sides"])
+        print(
+            f"recall lost (points of PAN recall): cases without a fragment "
+            f"{100 * len(missed) / max(len(mine), 1):.2f}; found cases: "
+            + ", ".join(f"{k} {100 * v / max(len(mine), 1):.2f}" for k, v in sorted(sides.items()))
+        )
         print(
             f"found {len(found)}: mean recall {np.mean([r['recall'] for r in found]):.3f}; "
             f"chars lost by unit's best seed in case: "

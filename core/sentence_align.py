@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -1714,20 +1715,32 @@ def _raises(
 
 EDGE_RISE = 0.03
 EDGE_EXACT = 0.9
-"""A fragment of edited words (fewer than EDGE_EXACT of its canonical words exact) is
-continued by the whole unit (sentence) after or before it that raises the tf-isf cosine of
-its units with its source range by EDGE_RISE (:func:`extended_edges`), up to :data:`MAX_GAP`
-units a side. Measured on the units beside every fragment no fragment covers (PAN-13
-development sample; bench/bench_own_text.py's 370 essays, 3,928 own sentences beside a
-fragment): at a rise of 0.03, 14 of 124 such units inside random cases and 8 of 50 inside
-translation cases, 2 of 808 outside every case, no own sentence (at 0.02: 17, 10, 3 and one
-own sentence). Whole pipeline, PAN-13 development sample: random plagdet 0.757 → 0.762,
-translation 0.901 → 0.904; without the exact share's guard verbatim precision fell 0.954 →
-0.947 (a verbatim copy ends where its words do). The rise counts only for a validated
-fragment (:func:`_raised`: its cosine :data:`VALIDATION`, as :func:`_raises` asks): logged,
-the sentences the rise added in bench_own_text.py's essays with the fragment's cosine under
-it were 4, 3 of them a writer's own (cosines 0.12-0.26), in the PAN-13 development sample 2
-(one inside a summary case, one outside every case)."""
+"""A fragment of edited words (fewer than EDGE_EXACT of its canonical words exact) is continued by
+the whole unit (sentence) after or before it that raises the tf-isf cosine of its units with
+its source range by EDGE_RISE (:func:`extended_edges`), up to :data:`EDGE_UNITS` units a side.
+Measured on the units beside every fragment no fragment covers (PAN-13 development sample;
+bench/bench_own_text.py's 370 essays, 3,928 own sentences beside a fragment): at a rise of
+0.03, 14 of 124 such units inside random cases and 8 of 50 inside translation cases, 2 of 808
+outside every case, no own sentence (at 0.02: 17, 10, 3 and one own sentence). Whole pipeline,
+PAN-13 development sample: random plagdet 0.757 → 0.762, translation 0.901 → 0.904; without the
+exact share's guard verbatim precision fell 0.954 → 0.947 (a verbatim copy ends where its words
+do). The rise counts only for a validated fragment (:func:`_raised`: its cosine
+:data:`VALIDATION`, as :func:`_raises` asks): logged, the sentences the rise added in
+bench_own_text.py's essays with the fragment's cosine under it were 4, 3 of them a writer's own
+(cosines 0.12-0.26), in the PAN-13 development sample 2 (one inside a summary case, one outside
+every case)."""
+EDGE_UNITS = 2 * MAX_GAP
+"""Most whole units :func:`extended_edges` continues a fragment by on each side, each taken
+only by its own test (it retells the source unit past the range, seeds one in or beside it,
+or raises the passage's cosine): a cap, not a gap. PAN-13 development sample, beside
+:data:`MAX_GAP` (4) in one run: random plagdet 0.8124 -> 0.8158 (recall 0.7815 -> 0.7823,
+granularity 1.0939 -> 1.0884: suspicious-document00042's retold passage grew back over
+eight units, and the passage grouping joined it to the copy before it), the other types the
+same, and the same at 16 and without a cap; bench/bench_own_text.py as it is and ``--wrap
+60`` every figure the same. Extending again after the re-join instead (up to three rounds)
+gave the same PAN-13 figures but one more own sentence between retold ones at 60 columns
+(11 -> 12 of 1,976): a join moves the fragment's edge next to sentences the first pass never
+judged."""
 
 
 def extended_edges(
@@ -1735,7 +1748,7 @@ def extended_edges(
 ) -> tuple[Fragment, ...]:
     """``fragments`` with each copy or paraphrase of edited words (not a citation, fewer
     than :data:`EDGE_EXACT` of its words exact) continued over the whole units of the
-    checked text beside it, one by one outwards, up to :data:`MAX_GAP` a side, while no
+    checked text beside it, one by one outwards, up to :data:`EDGE_UNITS` a side, while no
     other fragment holds a character of it and either it retells the source unit just past
     the fragment's source range (:func:`_retells`: the source range then grows over that
     unit too, both sides extended together as the PAN-14 winners' extension does, Sanchez-
@@ -1788,7 +1801,9 @@ def _whole_source(
     2014). PAN-13 development sample, each beside the engine without it in one run: random
     recall 0.752 -> 0.765 (precision 0.967 -> 0.966), translation 0.912 -> 0.921 (0.944 ->
     0.941); with the units before and after seeded by any unit, not as its best, random
-    0.766 and translation 0.922 at precision 0.962 and 0.935 (plagdet lower)."""
+    0.766 and translation 0.922 at precision 0.962 and 0.935 (plagdet lower). Then further
+    over the source units whose words the checked side holds and the range lacks
+    (:func:`_drawn_source`)."""
     g0, g1 = word_range(a, f.start, f.end)
     s0, s1 = word_range(b, f.source_start, f.source_end)
     if g1 <= g0 or s1 <= s0 or not len(sim.b):
@@ -1819,9 +1834,93 @@ def _whole_source(
         end = max(end, last[1])
         while (more := seeded(t1 + 1, True)) is not None:
             end, t1 = more[1], t1 + 1
+    start, end = _drawn_source(others, b, sim, (g0, g1), (start, end), (t0, t1))
     if (start, end) == (f.source_start, f.source_end):
         return f
     return replace(f, source_start=start, source_end=end)
+
+
+DRAWN_SHARE = 0.5
+"""Least share of a source unit's distinct words that a fragment's checked side holds beyond
+its source range's words for :func:`_drawn_source` to take the unit. PAN-13 development
+sample, bench/bench_pan13.py beside main in one run: random recall 0.7785 -> 0.7815
+(precision 0.9714 -> 0.9715, plagdet 0.8106 -> 0.8124), translation 0.9210 -> 0.9220
+(precision 0.9416 -> 0.9414, plagdet 0.9169 -> 0.9173), the other types as main;
+bench/bench_own_text.py (and ``--wrap 60``) every figure as main. At 0.4 random recall 0.7831
+but translation precision 0.9414 -> 0.9384 (plagdet 0.9159, lower); at 0.34 with three words
+0.7827 and the same loss."""
+DRAWN_WORDS = 2
+"""Least distinct words of a source unit :func:`_drawn_source` takes by (one shared word is a
+topic's, as :data:`STRONG_WORDS` and :data:`OWN_WORDS` say of seeds)."""
+DRAWN_SKIP = 2
+"""Most source units :func:`_drawn_source` passes over to a unit it takes (a source sentence
+the obfuscated copy left out, inside the source range it draws from). PAN-13 development
+sample, random recall with 0, 1, 2, 3: 0.7800, 0.7807, 0.7818, 0.7818, precision the same
+(measured before the units passed over had to be free of other fragments: 0.7815 at 2)."""
+
+
+def _drawn_source(
+    others: Sequence[Fragment],
+    b: Canonical,
+    sim: Similarity,
+    words: tuple[int, int],
+    chars: tuple[int, int],
+    held: tuple[int, int],
+) -> tuple[int, int]:
+    """The source range ``chars`` (units ``held``, first and last) of a fragment whose checked
+    side is canonical words ``words``, widened over the source units before (after) it whose
+    words the checked side holds and the range does not: at least :data:`DRAWN_WORDS` and
+    :data:`DRAWN_SHARE` of the unit's distinct words are among the checked side's words left
+    once every word of the range (and of each unit taken before) is taken off, counting
+    repeats; up to :data:`DRAWN_SKIP` units may lie between (taken with it), and no other
+    fragment may hold a character of any of them. Only the source side changes.
+
+    PAN-13's random obfuscation shuffles a passage's words across its sentences and drops
+    some, so a copy's checked side carries words of source sentences that no checked sentence
+    seeds (:func:`_whole_source`) and the word diff ends the source range before them; the
+    words left over after the range are the copy's evidence of where else it drew from (the
+    source side of a case is the source text its words come from, Potthast et al. 2013,
+    PAN-13 text alignment). A topic word the range has already does not count, so a source
+    sentence merely on the topic beside the range is not taken."""
+    g0, g1 = words
+    start, end = chars
+    t0, t1 = held
+    left = Counter(sim.words_a[g0:g1].tolist())
+    left.subtract(sim.words_b[int(sim.b.bounds[t0]) : int(sim.b.bounds[t1 + 1])].tolist())
+
+    def span(t: int) -> tuple[int, int] | None:
+        """Unit t's characters, or None past the text's ends or held by another fragment."""
+        if not 0 <= t < len(sim.b):
+            return None
+        d0 = int(b.starts[int(sim.b.bounds[t])])
+        d1 = int(b.ends[int(sim.b.bounds[t + 1]) - 1])
+        if any(o.source_start < d1 and d0 < o.source_end for o in others):
+            return None
+        return d0, d1
+
+    def drawn(t: int) -> bool:
+        codes = set(sim.words_b[int(sim.b.bounds[t]) : int(sim.b.bounds[t + 1])].tolist())
+        hit = sum(left[c] > 0 for c in codes)
+        if hit < DRAWN_WORDS or hit < DRAWN_SHARE * len(codes):
+            return False
+        left.subtract(codes)
+        return True
+
+    def reach(t: int, step: int) -> tuple[int, tuple[int, int]] | None:
+        """The next unit taken from t on (t, t + step, ...) and its characters, or None."""
+        for k in range(DRAWN_SKIP + 1):
+            u = t + step * k
+            if (chars := span(u)) is None:
+                return None
+            if drawn(u):
+                return u, chars
+        return None
+
+    while (got := reach(t0 - 1, -1)) is not None:
+        t0, start = got[0], min(start, got[1][0])
+    while (got := reach(t1 + 1, 1)) is not None:
+        t1, end = got[0], max(end, got[1][1])
+    return start, end
 
 
 def _grown(
@@ -1842,7 +1941,7 @@ def _grown(
     for step, u in ((1, u1 + 1), (-1, u0 - 1)):
         added: list[tuple[int, int]] = []
         told: list[tuple[int, int]] = []
-        for _ in range(MAX_GAP):
+        for _ in range(EDGE_UNITS):
             if not 0 <= u < len(sim.a):
                 break
             w0, w1 = int(sim.a.bounds[u]), int(sim.a.bounds[u + 1])

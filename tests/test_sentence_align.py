@@ -1636,3 +1636,91 @@ def test_a_weak_seed_of_a_wrapped_line_needs_its_whole_sentence() -> None:
     assert sentence_align._whole(sim, None, (0, 0))
     strong = replace(sim, cos=np.full_like(sim.cos, sentence_align.STRONG))
     assert sentence_align._whole(strong, whole, (0, 0))
+
+
+HARBOUR = (
+    "The harbour museum opens at nine every morning.\n"
+    "Old fishing boats stand in the main hall beside painted nets.\n"
+    "Visitors may climb the lighthouse stairs with a guide.\n"
+    "Tickets cost five pounds for adults and two for children.\n"
+    "The cafe serves smoked mackerel sandwiches and strong tea.\n"
+    "Parking near the quay fills quickly in summer.\n"
+)
+"""A source of short lines, for the test of a source range drawn over the words a copy
+carries (sentence_align._drawn_source)."""
+
+
+def test_an_edited_copy_s_source_range_takes_the_source_lines_its_words_come_from() -> None:
+    """A copy of HARBOUR's second and third lines with words of its fifth shuffled into them
+    (PAN-13's random obfuscation moves words across sentences): neither checked sentence
+    seeds the fifth line, but four of its seven distinct words are in the copy and not in
+    the source range, so the range grows over it and the fourth line between (its words
+    none of the copy's); the checked side stays as it was. Where the copy carries no word
+    past its range, or a single one ("tea", a topic's word), or another fragment holds the
+    fourth line, the range stays. Before: the range stayed on the two lines (PAN-13: the
+    source side of found random cases was 7.6 points of recall lost)."""
+    lines = HARBOUR.splitlines()
+    second = HARBOUR.index(lines[1])
+    third_end = HARBOUR.index(lines[2]) + len(lines[2]) - 1  # before the full stop
+    fifth_end = HARBOUR.index(lines[4]) + len(lines[4]) - 1
+    drawn = (
+        "Old fishing boats stand beside painted nets and mackerel sandwiches in the main "
+        "hall. Visitors climb the lighthouse stairs with strong tea and a guide."
+    )
+    copied = (
+        "Old fishing boats stand beside painted nets in the main hall. "
+        "Visitors climb the lighthouse stairs with a guide."
+    )
+    one_word = copied.replace("a guide", "tea and a guide")
+    b = _prepared(HARBOUR)
+    for essay, grows in ((drawn, True), (copied, False), (one_word, False)):
+        a = _prepared(essay)
+        sim = similarity(a.canonical, b.canonical)
+        fragment = Fragment(0, len(essay) - 1, second, third_end, 20, 8)
+        (got,) = sentence_align.extended_edges([fragment], a.canonical, b.canonical, sim)
+        assert (got.start, got.end, got.words) == (0, len(essay) - 1, 20), essay
+        assert (got.source_start, got.source_end) == (
+            (second, fifth_end) if grows else (second, third_end)
+        ), essay
+    a = _prepared(drawn)
+    sim = similarity(a.canonical, b.canonical)
+    fourth = HARBOUR.index(lines[3])
+    other = Fragment(len(drawn), len(drawn), fourth, fourth + 10, 2, 2)
+    fragment = Fragment(0, len(drawn) - 1, second, third_end, 20, 8)
+    got, _ = sentence_align.extended_edges([fragment, other], a.canonical, b.canonical, sim)
+    assert (got.source_start, got.source_end) == (second, third_end)
+
+
+RIVER = (
+    "The river rises in the northern hills above the old mill. "
+    "Its water runs cold and clear over smooth grey stones. "
+    "Trout hide in the deep pools beneath the willow roots. "
+    "Farmers once drove cattle across the shallow ford each spring. "
+    "A wooden bridge replaced the ford after the great flood. "
+    "Herons wait patiently on the gravel banks for small fish. "
+    "Below the town the river widens into marshy meadows. "
+    "Finally it reaches the estuary and mixes with salty tides."
+)
+"""Eight source sentences, for the test of an edge continued past MAX_GAP units."""
+
+
+def test_an_edited_copy_continues_over_more_than_max_gap_retold_sentences() -> None:
+    """A fragment over RIVER's first sentence (reversed) and after it the next six sentences,
+    each reversed: each retells the source sentence just past the range grown so far, so the
+    fragment continues over all six (EDGE_UNITS, a cap; each unit passes its own test) and its
+    source range to the seventh source sentence. A writer's own sentence after them stops it.
+    Before: the fragment stopped after four sentences (MAX_GAP), its source range at the fifth
+    source sentence (PAN-13 suspicious-document00042: a retold passage's edge eight units
+    long, split from the copy before it)."""
+    src = _sentences(RIVER)
+    retold = [_reversed(s) for s in src]
+    own = "I once saw a kingfisher there with my uncle."
+    essay = " ".join([*retold[:7], own])
+    a, b = _prepared(essay), _prepared(RIVER)
+    sim = similarity(a.canonical, b.canonical)
+    first = len(retold[0]) - 1
+    fragment = Fragment(0, first, 0, len(src[0]) - 1, 9, 2)
+    (got,) = sentence_align.extended_edges([fragment], a.canonical, b.canonical, sim)
+    seventh_end = essay.index("town", essay.index(retold[6])) + len("town")  # its last counted word
+    assert (got.start, got.end) == (0, seventh_end)
+    assert got.source_end == RIVER.index("meadows") + len("meadows")
