@@ -5,6 +5,7 @@ exactly what a run holding every document reports, and nothing may be left on di
 from __future__ import annotations
 
 import glob
+import io
 import os
 import pickle
 import shutil
@@ -17,6 +18,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 
 from copylens.core import Cancelled, Options, compare
 from copylens.core import spill as spill_module
@@ -187,6 +191,32 @@ def test_a_spilled_document_comes_back_with_its_forms_sharing_their_strings() ->
         assert theirs.dtype == mine.dtype and np.array_equal(theirs, mine)
     assert c.homoglyphs  # the look-alike letter was folded, and its offset kept
     assert len({id(f) for f in b.forms}) == len({id(f) for f in c.forms}) < len(set(c.forms)) * 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    arrays(
+        dtype=st.sampled_from(["<i8", "<u8", "<i4", ">i4", "|b1", "<f4", "<f8", "<u4"]),
+        shape=st.integers(min_value=0, max_value=40),
+        elements=None,
+    ),
+    st.booleans(),
+)
+def test_a_spilled_array_comes_back_equal_and_writable(values: np.ndarray, strided: bool) -> None:
+    """The spill pickles a document's flat arrays as their bytes (issue 40): each comes back
+    with its dtype (byte order included), length and values, writable as it was, also from a
+    view that is not contiguous; a two-dimensional array is pickled as numpy does."""
+    if strided:
+        values = values[::2]
+    out = io.BytesIO()
+    spill_module._Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump((values, values[None]))
+    back, grid = pickle.loads(out.getvalue())
+    assert back.dtype == values.dtype and back.shape == values.shape
+    assert np.array_equal(back, values, equal_nan=values.dtype.kind == "f")
+    assert back.flags.writeable and grid.shape == (1, len(values))
+    flat = io.BytesIO()
+    spill_module._Pickler(flat, protocol=pickle.HIGHEST_PROTOCOL).dump(values)
+    assert b"numpy" not in flat.getvalue()  # its bytes and dtype's name, no numpy reduce
 
 
 def test_the_bound_reads_the_k_grams_of_a_group_s_others_as_they_are_kept(
