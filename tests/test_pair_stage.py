@@ -396,3 +396,39 @@ def test_the_source_sentences_mostly_copied_are_those_of_their_means(seed: int, 
         j for j, (lo, hi) in enumerate(mb.bounds) if covered[lo:hi].mean() >= pp.MAX_COVERED
     }
     assert pp._copied(mb, covered) == expected
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["en", "ru", "uk"]), st.integers(0, 2**32 - 1), st.floats(0.0, 0.5))
+def test_the_units_dropped_do_not_depend_on_the_sheets_sizes(
+    language: str, seed: int, found: float
+) -> None:
+    """:meth:`Blocks.drops` drops the same units whether a pair's sentence pairs are bound in
+    many small sheets (evicted and made again) or in one large one (the sizes of issue 40:
+    :data:`SHEET_CELLS`, :data:`SHEET_SMALL`, :data:`SHEET_WASTE`): a sheet's size is a
+    matter of cost, never of result."""
+    rng = np.random.default_rng(seed)
+    ma, mb, masks = _two_texts(language, rng, found)
+    pairs = [
+        (int(rng.integers(len(ma.bounds))), int(rng.integers(len(mb.bounds)))) for _ in range(12)
+    ]
+    units = [
+        (ai, bj)
+        for i, j in pairs
+        for ai, bj in [((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))]
+        if min(*ai, *bj) >= 0 and max(ai) < len(ma.bounds) and max(bj) < len(mb.bounds)
+        if pp._adjacent(ma, ai) and pp._adjacent(mb, bj)
+    ]
+    sizes = (pp.SHEET_CELLS, pp.SHEET_SMALL, pp.SHEET_WASTE)
+    decisions, sheets = [], []
+    try:
+        for cells, small, waste in ((1 << 9, 1 << 7, 1), sizes):
+            pp.SHEET_CELLS, pp.SHEET_SMALL, pp.SHEET_WASTE = cells, small, waste
+            blocks = pp.Blocks(ma, mb, pairs)
+            decisions.append([blocks.drops(ai, bj, masks, 0.3) for ai, bj in units])
+            made = {id(s): s for s in (blocks._sheet(ai, bj, masks) for ai, bj in units)}
+            sheets.append(len(made))  # held in ``made``: no id reused
+    finally:
+        pp.SHEET_CELLS, pp.SHEET_SMALL, pp.SHEET_WASTE = sizes
+    assert decisions[0] == decisions[1]
+    assert sheets[0] > sheets[1] >= 1

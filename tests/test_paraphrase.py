@@ -487,6 +487,7 @@ def test_the_stage_on_long_documents_holds_blocks_not_their_product(
     a, b = prepared(document), prepared(source)
     lexicon("en").rows(["warm"], ["warm"])
     blocks = (("BLOCK_WORDS", 128), ("VECTOR_WORDS", 128), ("KEPT_BYTES", 0), ("BLOCK_PAIRS", 4096))
+    blocks += (("SHEET_CELLS", 1 << 16), ("SHEET_SMALL", 1 << 12))  # a sheet's table, a block
     for name, value in blocks:
         monkeypatch.setattr(pp, name, value, raising=False)
     monkeypatch.setattr(pp, "ROW_BLOCK", 64, raising=False)
