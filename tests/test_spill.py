@@ -5,7 +5,9 @@ exactly what a run holding every document reports, and nothing may be left on di
 from __future__ import annotations
 
 import glob
+import io
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -16,11 +18,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 
 from copylens.core import Cancelled, Options, compare
 from copylens.core import spill as spill_module
 from copylens.core.engine import candidate_pairs, compare_group, ready_to_compare
 from copylens.core.errors import SpillFailed
+from copylens.core.extract import Extracted
 from copylens.core.prepare import prepare_text, read_all
 from copylens.core.score import containment_bounds, groups_of
 from copylens.core.spill import Spill, SpillPrepared
@@ -137,6 +143,80 @@ def test_a_document_read_back_is_the_document_written(
         folder_of_run = spill.folder
         assert os.listdir(folder_of_run)
     assert not os.path.exists(folder_of_run)
+
+
+@pytest.mark.parametrize("ignored", [None, np.array([False, True, True, False])])
+def test_a_summary_travels_between_processes_whole(ignored: np.ndarray | None) -> None:
+    """A summary (and its spot) pickled by its constructor's arguments (issue 40: faster than
+    a slotted dataclass's own pickling) comes back with every field, arrays of their dtypes."""
+    small = spill_module.Spilled(
+        path="/essays/один.txt",
+        spot=spill_module.Spot("/tmp/copylens-spill-1-x/7.spill", 4096, 33000),
+        size=4,
+        anchors=np.array([3, 2**64 - 1], dtype=np.uint64),
+        grams=np.array([1, 2**32 - 1], dtype=np.uint32),
+        k=5,
+        ignored=ignored,
+        salt=-3,
+        language="ru",
+    )
+    for protocol in (2, pickle.HIGHEST_PROTOCOL):
+        back = pickle.loads(pickle.dumps(small, protocol=protocol))
+        assert type(back) is spill_module.Spilled and type(back.spot) is spill_module.Spot
+        for name in spill_module.Spilled.__slots__:
+            mine, theirs = getattr(small, name), getattr(back, name)
+            if isinstance(mine, np.ndarray):
+                assert theirs.dtype == mine.dtype and np.array_equal(theirs, mine)
+            else:
+                assert theirs == mine
+        assert back.spot == small.spot and hash(back.spot) == hash(small.spot)
+
+
+def test_a_spilled_document_comes_back_with_its_forms_sharing_their_strings() -> None:
+    """A spilled document's canonical words are pickled as they are (issue 40: the forms a
+    tuple, each string written once by the pickler's memo): read back, every field is equal
+    and the forms share one string per distinct form object, as they did when written."""
+    text = "Слова и слово, слова и слово. The the THE word words, wоrd (a Cyrillic о).\n" * 40
+    doc = prepare_text(Extracted("mixed.txt", text, "txt"), Options())
+    with Spill() as spill:
+        back = spill_module.read(spill_module.write(spill.folder, doc))
+    c, b = doc.canonical, back.canonical
+    assert b.forms == c.forms and (b.language, b.words, b.homoglyphs) == (
+        c.language,
+        c.words,
+        c.homoglyphs,
+    )
+    for name in ("starts", "ends", "variants", "hashes", "sentences"):
+        mine, theirs = getattr(c, name), getattr(b, name)
+        assert theirs.dtype == mine.dtype and np.array_equal(theirs, mine)
+    assert c.homoglyphs  # the look-alike letter was folded, and its offset kept
+    assert len({id(f) for f in b.forms}) == len({id(f) for f in c.forms}) < len(set(c.forms)) * 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    arrays(
+        dtype=st.sampled_from(["<i8", "<u8", "<i4", ">i4", "|b1", "<f4", "<f8", "<u4"]),
+        shape=st.integers(min_value=0, max_value=40),
+        elements=None,
+    ),
+    st.booleans(),
+)
+def test_a_spilled_array_comes_back_equal_and_writable(values: np.ndarray, strided: bool) -> None:
+    """The spill pickles a document's flat arrays as their bytes (issue 40): each comes back
+    with its dtype (byte order included), length and values, writable as it was, also from a
+    view that is not contiguous; a two-dimensional array is pickled as numpy does."""
+    if strided:
+        values = values[::2]
+    out = io.BytesIO()
+    spill_module._Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump((values, values[None]))
+    back, grid = pickle.loads(out.getvalue())
+    assert back.dtype == values.dtype and back.shape == values.shape
+    assert np.array_equal(back, values, equal_nan=values.dtype.kind == "f")
+    assert back.flags.writeable and grid.shape == (1, len(values))
+    flat = io.BytesIO()
+    spill_module._Pickler(flat, protocol=pickle.HIGHEST_PROTOCOL).dump(values)
+    assert b"numpy" not in flat.getvalue()  # its bytes and dtype's name, no numpy reduce
 
 
 def test_the_bound_reads_the_k_grams_of_a_group_s_others_as_they_are_kept(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 from copylens.core.errors import EmptyFile, TooLarge, UnreadableFile
 from copylens.core.extract.base import megabytes, os_reason
@@ -52,10 +53,22 @@ def read_file(path: Path, max_bytes: int) -> bytes:
     check_size(info.st_size, max_bytes)
     try:
         with open(system_path, "rb") as handle:
-            data = handle.read(max_bytes + 1)
+            data = _read_up_to(handle, info.st_size, max_bytes + 1)
     except PermissionError as exc:
         raise UnreadableFile("permission denied") from exc
     except OSError as exc:
         raise UnreadableFile("cannot read the file ({reason})", reason=os_reason(exc)) from exc
     check_size(len(data), max_bytes)  # the file may have changed since stat
     return data
+
+
+def _read_up_to(handle: BinaryIO, expected: int, most: int) -> bytes:
+    """The file's bytes, at most ``most`` of them: what ``handle.read(most)`` gives, asked
+    for as ``expected + 1`` bytes first (its size from ``stat``) and the rest only if the file
+    grew since. ``read(most)`` alone allocates ``most`` bytes before reading (the file limit,
+    50 MB by default) and hands them back after: 23.6 µs a 6 KB essay against 7.9 µs, issue
+    40 (the read stage of 1,000 essays: 16 ms)."""
+    data = handle.read(min(expected + 1, most))
+    if len(data) <= expected or len(data) >= most:
+        return data
+    return data + handle.read(most - len(data))
