@@ -568,6 +568,7 @@ def _join(a: Canonical, b: Canonical, words: list[Alignment], sim: Similarity) -
         group = _trimmed(
             group, sim, min(words[n].a0 for n in members), max(words[n].a1 for n in members)
         )
+        group = _placed(group, sim, [words[n] for n in members])
         box = _box(group)
         wa0, wa1 = int(sim.a.bounds[box[0]]), int(sim.a.bounds[box[1]])
         wb0, wb1 = int(sim.b.bounds[box[2]]), int(sim.b.bounds[box[3]])
@@ -1324,6 +1325,27 @@ def _trimmed(
     while len(seeds) > 1 and outside(seeds[-1]) and sim.cos[seeds[-1]] < STRONG:
         seeds.pop()
     return seeds
+
+
+def _placed(
+    group: list[tuple[int, int]], sim: Similarity, members: Sequence[Alignment]
+) -> list[tuple[int, int]]:
+    """The seeds less those of a unit the word alignments place elsewhere: a unit at least
+    half of whose words lie inside an alignment was copied from where that alignment's source
+    side is, and keeps only its seeds within one unit of it (:func:`_near`). A line of a
+    hard-wrapped copied sentence is a unit of a few words ("PageRank is a link") whose best
+    source unit may be another line sharing them far off, and its seed there stretched the
+    passage's source side over text that was not copied (bench/bench_own_text.py
+    ``--wrap 60``, en-verbatim-016: a copy of 41 words given 401 words of source). The seeds
+    as they are when none would be left."""
+    kept = []
+    for i, j in group:
+        u0, u1 = int(sim.a.bounds[i]), int(sim.a.bounds[i + 1])
+        placing = [f for f in members if 2 * (min(f.a1, u1) - max(f.a0, u0)) >= u1 - u0]
+        b0, b1 = int(sim.b.bounds[j]), int(sim.b.bounds[j + 1])
+        if not placing or any(_near(b0, b1, f.b0, f.b1, sim.b) for f in placing):
+            kept.append((i, j))
+    return kept or group
 
 
 def _near(f0: int, f1: int, w0: int, w1: int, units: Units) -> bool:

@@ -5,6 +5,7 @@ sharing only topic words with the source stays unmarked."""
 from __future__ import annotations
 
 import random
+import textwrap
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -467,6 +468,52 @@ def test_the_last_line_of_a_copied_sentence_outside_its_fragment_bridges_no_own_
     assert one_passage(fragments, a.canonical, b.canonical, text=essay) == tuple(fragments)
     (joined,) = one_passage(fragments, a.canonical, b.canonical)  # the pieces, as before
     assert (joined.start, joined.end) == (0, len(essay))
+
+
+GLACIERS = (
+    "Glaciers are slow rivers of ice that carve deep valleys into the mountains and carry "
+    "broken rock down towards the lowlands over many centuries."
+)
+MORAINES = (
+    "When the climate warms, the ice front retreats and leaves behind long ridges of gravel, "
+    "sand and boulders called moraines."
+)
+MARKET = [
+    "The village market opens every Saturday morning near the old stone bridge.",
+    "Bakers sell fresh bread and sweet pastries to the early visitors.",
+    "Fishermen bring their catch from the harbour before the sun rises.",
+    "Children play football in the square while their parents shop.",
+    "The town council meets once a month to discuss the roads.",
+    "A new library was opened last spring beside the primary school.",
+    "Tourists often photograph the painted houses along the canal.",
+    "The local choir sings in the church on public holidays.",
+    "Farmers from the nearby hills bring cheese and honey to sell.",
+    "In winter the market moves into the covered hall by the station.",
+]
+
+
+def test_a_wrapped_copied_sentence_s_line_seeding_a_far_source_line_stretches_no_source() -> None:
+    """Two copied sentences, hard-wrapped at 60 columns, a writer's own sentence between
+    them; the first copied sentence's first line ("Glaciers are slow") shares its two words
+    with a source line far after the copy ("slow glaciers there"), its best unit. The copy's
+    source side is the copied sentence (the word alignment places that line), not the
+    source from the copy to the far line (issue 34, bench_own_text.py --wrap 60,
+    en-verbatim-016: 41 words of copy given 401 of source). Before: source 0..949 against
+    122 characters of the checked text."""
+    far = "Old maps of the north show the slow glaciers there."
+    source = textwrap.fill(" ".join([GLACIERS, MORAINES, *MARKET, far, *MARKET[:3]]), 60)
+    own = "I found the walk up to the glacier tiring but wonderful."
+    rest = GLACIERS.removeprefix("Glaciers are slow ")
+    essay = "I went hiking in the Alps with my friends. Glaciers are slow\n" + textwrap.fill(
+        f"{rest} {own} {MORAINES} My friends and I then ate lunch by a lake.", 60
+    )
+    report = check([TextInput("essay", essay)], [TextInput("source", source)], Options(workers=1))
+    (match,) = report.documents[0].sources
+    assert len(match.fragments) == 2
+    first, second = match.fragments
+    assert first.start == essay.index("Glaciers") and first.source_start == 0
+    assert first.source_end <= len(GLACIERS)
+    assert second.source_start >= len(GLACIERS) and second.source_end <= source.index("The village")
 
 
 def _reversed(sentence: str) -> str:
