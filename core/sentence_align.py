@@ -654,17 +654,53 @@ def sentence_units(text: str, c: Canonical, units: Units) -> Units:
     return Units(units.bounds[[*kept, len(units)]])
 
 
+_LIST_ITEM = re.compile(r"\n[^\S\n]*(?:[-–—•*·]|\(?\w{1,3}\))[^\S\n]")
+"""A line opening as a list item: a bullet, or "1)", "(a)", followed by a space."""
+_LINE_OPENING = re.compile(r"\n[^\S\n]*[^\w\s]*[^\S\n]*(\w)")
+"""The first letter or digit of the next line, after any marks ("-1", an opening quote)."""
+
+
 def _goes_on(text: str, c: Canonical, w: int) -> bool:
     """The break before canonical word ``w`` (``w`` > 0) of ``c`` (the words of ``text``) is a
     line break inside a sentence, as :func:`sentence_units` pools it: one line break, no
-    sentence stop, no blank line, the next line going on in lower case."""
-    gap = text[int(c.ends[w - 1]) : int(c.starts[w]) + 1]  # and the next word's letter
-    return (
-        gap.count("\n") == 1
-        and not any(ch in gap for ch in ".!?…")
-        and (letter := _NEXT_LINE.search(gap)) is not None
-        and not letter.group(1).isupper()  # lower case, or a script without case
-    )
+    sentence stop before it or between the words, no blank line, and either the next line
+    going on in lower case (after a closing bracket or comma at most), or the line before
+    ending where no sentence ends (:func:`_line_goes_on`). A line after ".", "!", "?" always
+    starts a sentence."""
+    end = int(c.ends[w - 1])
+    gap = text[end : int(c.starts[w]) + 1]  # and the next word's letter
+    if gap.count("\n") != 1 or any(ch in gap for ch in ".!?…"):
+        return False
+    letter = _NEXT_LINE.search(gap)
+    if letter is not None and not letter.group(1).isupper():  # or a script without case
+        return True
+    newline = end + gap.index("\n")
+    return _line_goes_on(text[end - 1 : newline], text[newline : newline + _OPENING_CHARS])
+
+
+_OPENING_CHARS = 16
+"""Characters of a line's opening :func:`_line_goes_on` reads (a list mark, "-1")."""
+
+
+def _line_goes_on(before: str, opening: str) -> bool:
+    """The line break opening ``opening`` (the next line's first characters), after
+    ``before`` (the last canonical word's last character and what follows it on its line; no
+    sentence stop in either), is inside a sentence by what the line before ends with (issue
+    34, hard-wrapped text): the next line is no list item ("- a", "1)", "(a)" and a space),
+    and either the line before ends with a comma, semicolon or dash, or the next line opens
+    with a digit or a mark ("-1 to 1", an ASCII quotation mark before "apple") and then no
+    capital, after a line ending in a small letter or a digit. A line opening with a capital
+    after a line ending in a word ("Google\nInternet", a heading and its first sentence; "on
+    its own\nThe": a stop word ends sentences too) stays a boundary."""
+    if _LIST_ITEM.match(opening):
+        return False
+    before = before.rstrip()
+    if re.search(r"[,;\-–—]$", before):
+        return True
+    first = _LINE_OPENING.match(opening)
+    if first is None or first.group(1).isupper():
+        return False
+    return before[-1].isdigit() or before[-1].islower()
 
 
 def _whole_lines(

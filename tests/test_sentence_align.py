@@ -1646,6 +1646,35 @@ def test_sentence_units_pool_the_lines_of_a_wrapped_sentence_only() -> None:
     assert sentence_align.sentence_units(unwrapped, c, lines) is lines  # nothing to pool
 
 
+def test_a_wrapped_line_opening_with_a_digit_or_a_mark_goes_on_by_the_line_before() -> None:
+    """A line opening with no letter ("-1 to 1", a year, an ASCII quotation mark before a small
+    letter) goes on when the line before ends in a small letter, a digit or a comma (issue 34:
+    before, only a line opening with a small letter went on); after a full stop, as a list
+    item ("- ", "1) ") or with a capital after its mark it starts a unit."""
+    going_on = [
+        "the cosine of two vectors ranges from\n-1 to 1 for any pair",
+        'a fruit is a generalization of\n"apple" and orange and mango trees',
+        "the patent was granted in\n1998 and sold later",
+        'the values measured were 3, 5,\n"high" and 7 in all',
+    ]
+    for text in going_on:
+        c = _prepared(text).canonical
+        lines = sentence_align.Units.of(c)
+        assert len(lines) == 2, text
+        assert len(sentence_align.sentence_units(text, c, lines)) == 1, text
+    apart = [
+        "the cosine of two vectors ranges widely.\n-1 to 1 for any pair",
+        "the fruits we grow in the garden\n- apples and pears in rows",
+        "the fruits we grow in the garden\n1) apples and pears in rows",
+        'a fruit is a generalization here\n"Apple" and orange and mango trees',
+    ]
+    for text in apart:
+        c = _prepared(text).canonical
+        lines = sentence_align.Units.of(c)
+        assert len(lines) == 2, text
+        assert len(sentence_align.sentence_units(text, c, lines)) == 2, text
+
+
 def test_a_line_before_any_capital_stays_a_unit() -> None:
     """The next line's case is the letter's own (``str.isupper``), not a list of alphabets:
     a line before a Polish, Greek or Ukrainian capital stays a unit, one before a lower-case
