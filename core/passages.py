@@ -104,11 +104,11 @@ class SentencePassages(PairStep):
         whole = whole_sentences(a.text, ca, b.text, cb, sim) if sim is not None else None
         if options.paraphrase and sim is not None:
             found = edited(a, b, found, sim, whole)
-        fragments = one_passage(found.fragments, ca, cb, sim, text=a.text)
+        fragments = one_passage(found.fragments, ca, cb, sim, text=a.text, source=b.text)
         if sim is not None:
             grown = extended_edges(fragments, ca, cb, sim, whole)
             if grown != fragments:  # edges grown side by side: one passage (module docstring)
-                fragments = one_passage(grown, ca, cb, sim, text=a.text)
+                fragments = one_passage(grown, ca, cb, sim, text=a.text, source=b.text)
         return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
 
 
@@ -209,7 +209,13 @@ class PassageGrouping(PairStep):
             ca, cb = a.canonical, b.canonical
             sentences = found.sentences if found.sentences is not None else pair_sentences(ca, cb)
             fragments = one_passage(
-                fragments, ca, cb, sentences.similarity, grouped=True, text=a.text
+                fragments,
+                ca,
+                cb,
+                sentences.similarity,
+                grouped=True,
+                text=a.text,
+                source=b.text,
             )
         fragments = tuple(retold_by_sentence(f, a) for f in fragments)
         if fragments == found.fragments:

@@ -132,6 +132,33 @@ def _passage(middle: str) -> tuple[str, list[Fragment]]:
     ]
 
 
+def test_an_own_line_in_place_of_a_skipped_wrapped_source_sentence_keeps_copies_apart() -> None:
+    """Hard-wrapped texts: the source sentence skipped between two copied ones spans two
+    lines ("Usually" and "terms are ... phrases."), the writer's own sentence written in its
+    place one line. Given the source's text, the skipped sentence counts once, as the one
+    written, and the own sentence is judged against it alone: it keeps one of its four words
+    there, the fragments stay apart (issue 34, bench_own_text.py --wrap 60, en-inplace-002).
+    Before (and without the source's text) the skipped sentence counted as two lines, the
+    own sentence was judged against the whole source range, which holds all four of its
+    words, and the copies were joined over it."""
+    first = "Each document in the collection is stored as a vector of term weights."
+    last = "words are chosen to be the terms, every vector has a dimension for each word."
+    source = (
+        f"{first} Usually\nterms are single words, short keywords or longer phrases. If the\n{last}"
+    )
+    essay = f"{first} Each\ndocument is a vector where each word is a dimension. If the\n{last}"
+    at, source_at = essay.index(last), source.index(last)
+    fragments = [
+        Fragment(0, len(first) - 1, 0, len(first) - 1, 8, 8),
+        Fragment(at, len(essay) - 1, source_at, len(source) - 1, 9, 9),
+    ]
+    a, b = _prepared(essay).canonical, _prepared(source).canonical
+    kept = one_passage(fragments, a, b, text=essay, source=source)
+    assert kept == tuple(fragments)
+    (joined,) = one_passage(fragments, a, b, text=essay)  # the source's lines, as before
+    assert (joined.start, joined.end) == (0, len(essay) - 1)
+
+
 def test_a_shuffled_copied_sentence_between_two_copies_makes_them_one_passage() -> None:
     """The third sentence of the source copied with its words shuffled and swapped between
     two verbatim copies: one fragment from the first copied word to the last (on main, two:
