@@ -1675,14 +1675,14 @@ def test_sentence_units_pool_the_lines_of_a_wrapped_sentence_only() -> None:
 
 def test_a_wrapped_line_opening_with_a_digit_or_a_mark_goes_on_by_the_line_before() -> None:
     """A line opening with no letter ("-1 to 1", a year, an ASCII quotation mark before a small
-    letter) goes on when the line before ends in a small letter, a digit or a comma (issue 34:
-    before, only a line opening with a small letter went on); after a full stop, as a list
-    item ("- ", "1) ") or with a capital after its mark it starts a unit."""
+    letter) goes on when the line before ends with a stop word (issue 34: before, only a line
+    opening with a small letter went on); after a full stop, as a list item ("- ", "1) "),
+    with a capital after its mark, or after a line ending in a word of its own ("opens" then
+    "60 stalls") or a comma it starts a unit."""
     going_on = [
         "the cosine of two vectors ranges from\n-1 to 1 for any pair",
         'a fruit is a generalization of\n"apple" and orange and mango trees',
         "the patent was granted in\n1998 and sold later",
-        'the values measured were 3, 5,\n"high" and 7 in all',
     ]
     for text in going_on:
         c = _prepared(text).canonical
@@ -1694,6 +1694,8 @@ def test_a_wrapped_line_opening_with_a_digit_or_a_mark_goes_on_by_the_line_befor
         "the fruits we grow in the garden\n- apples and pears in rows",
         "the fruits we grow in the garden\n1) apples and pears in rows",
         'a fruit is a generalization here\n"Apple" and orange and mango trees',
+        "the village market opens\n60 stalls on Saturday mornings",
+        'the values measured were 3, 5,\n"high" and 7 in all',
     ]
     for text in apart:
         c = _prepared(text).canonical
