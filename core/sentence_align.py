@@ -594,9 +594,12 @@ def _join(a: Canonical, b: Canonical, words: list[Alignment], sim: Similarity) -
             pg = [x for x in group if p0 <= int(sim.a.bounds[x[0]]) < p1]
             if not pm:
                 continue
-            pb0 = min([*(f.b0 for f in pm), *(int(sim.b.bounds[j]) for _, j in pg)])
-            pb1 = max([*(f.b1 for f in pm), *(int(sim.b.bounds[j + 1]) for _, j in pg)])
-            lo = min([p0, *(max(f.a0, p0) for f in pm)]) if pm else p0
+            near = [x for x in pg if _follows(x, pm, sim)]
+            lo = p0
+            if len(near) < len(pg):  # a seed far off in the source: no part of this copy
+                lo = min([*(max(f.a0, p0) for f in pm), *(int(sim.a.bounds[i]) for i, _ in near)])
+            pb0 = min([*(f.b0 for f in pm), *(int(sim.b.bounds[j]) for _, j in near)])
+            pb1 = max([*(f.b1 for f in pm), *(int(sim.b.bounds[j + 1]) for _, j in near)])
             out.append(described(a, b, lo, p1, pb0, pb1, pm))
     out += [f for n, f in enumerate(words) if not used[n]]
     return sorted(out, key=lambda f: (f.a0, f.b0))
@@ -1380,6 +1383,16 @@ def _placed(
         if not placing or any(_near(b0, b1, f.b0, f.b1, sim.b) for f in placing):
             kept.append((i, j))
     return kept or group
+
+
+def _follows(seed: tuple[int, int], members: Sequence[Alignment], sim: Similarity) -> bool:
+    """The seed's source unit lies within :data:`MAX_GAP` units of a word alignment's source
+    side (of ``members``, the alignments of one piece of a passage the writer's own
+    sentences cut, :func:`_join`)."""
+    return any(
+        sim.b.of_word(f.b0) - MAX_GAP <= seed[1] <= sim.b.of_word(f.b1 - 1) + MAX_GAP
+        for f in members
+    )
 
 
 def _near(f0: int, f1: int, w0: int, w1: int, units: Units) -> bool:

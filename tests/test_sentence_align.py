@@ -543,6 +543,35 @@ def test_a_wrapped_copied_sentence_s_line_seeding_a_far_source_line_stretches_no
     assert second.source_start >= len(GLACIERS) and second.source_end <= source.index("The village")
 
 
+def test_a_wrapped_own_sentence_s_last_line_seeding_far_back_stretches_no_copy() -> None:
+    """A copied sentence, the writer's own sentence hard-wrapped so that its last line
+    ("slow glaciers of the cold northern ranges.") holds five words of a source line twelve
+    sentences before the copies (its seed, a copy of that line by its words), then a copied
+    sentence: the passage is cut at the own sentence's first line, and the piece after it
+    keeps only seeds whose source lies within MAX_GAP units of its word alignment's (issue
+    34, bench_own_text.py --wrap 60, en-inplace-015: a copy given 3..1985 of source for
+    1549..1985, then a "summary" of it). Before: one copy over the whole essay, own sentence
+    included, given the source from its first line."""
+    far = "Maps show slow glaciers of the cold northern ranges."
+    first = "Valley glaciers form where snow gathers in high basins year after year."
+    rest = textwrap.fill(" ".join([*(MARKET * 2)[:12], first, GLACIERS, *MARKET[:3]]), 60)
+    source = f"{far}\n{rest}"
+    own = "I walked there with my brother last summer and we saw the"
+    essay = (
+        f"{textwrap.fill(first, 60)}\n{own}\nslow glaciers of the cold northern ranges.\n"
+        + textwrap.fill(GLACIERS, 60)
+    )
+    report = check([TextInput("essay", essay)], [TextInput("source", source)], Options(workers=1))
+    (match,) = report.documents[0].sources
+    fragments = sorted(match.fragments, key=lambda f: f.start)
+    assert len(fragments) == 2
+    copied = fragments[1]
+    assert copied.start == essay.index("Glaciers are")
+    assert copied.source_start >= source.index("Glaciers")
+    assert all(f.source_start > len(far) for f in fragments)
+    assert all(not (f.start < essay.index(own) < f.end) for f in fragments)
+
+
 def _reversed(sentence: str) -> str:
     """The sentence's words in reverse order: the same words, no two in their order."""
     words = sentence.rstrip(".").split()
