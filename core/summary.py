@@ -273,8 +273,8 @@ def _whole_seeds(
 ) -> dict[int, int]:
     """``seeds`` (units of ``sim``) less those of a checked unit that is a piece of a sentence
     a line break split (``sentence``: each unit's whole sentence, :func:`_sentence_of`)
-    whose whole sentence is no seed: its best source sentence under :data:`SEED_COS` or :data:`SEED_DICE`. A line of a
-    hard-wrapped sentence is a short unit whose topic word or two reach a summary seed by
+    whose whole sentence is no seed: its best source sentence under :data:`SEED_COS` or
+    :data:`SEED_DICE`. A line of a hard-wrapped sentence is a short unit whose topic word or two reach a summary seed by
     chance, and a writer's own sentence beside a copy so continued a run into a "summary"
     (bench/bench_own_text.py ``--wrap 60``: 7 of the own sentences marked only wrapped).
     The seed keeps its source unit, the line's own: a sentence of PAN-13's random
