@@ -1616,7 +1616,8 @@ def one_passage(
       topic words does not, and keeps the fragments apart (issue 12, decided per sentence);
       where the source between the two source ranges holds as many whole sentences as are
       written between, they are judged against those alone (:func:`_in_place`: a writer's
-      own sentence written in a skipped source sentence's place);
+      own sentence written in a skipped source sentence's place; given the ``source``'s
+      text, a source sentence a line break split counts once);
       given the checked ``text``, a sentence a line break split is judged whole, and a
       line piece going on from the first fragment's sentence (or into the second's) does
       not count towards the gap's share (:func:`_between_only`; issue 34: hard-wrapped at
