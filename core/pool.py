@@ -87,6 +87,14 @@ one. Messages to a worker are small (paths, indices, options), far under a pipe'
 the parent's send never waits on a worker that is itself waiting to send a result.
 :func:`isolated_map` may be asked to send more (its ``ahead``)."""
 
+BATCH_SHARE = 8
+"""A worker holding ``ahead`` items sends its results ``ahead // BATCH_SHARE`` at a time (at least
+one: :func:`pool_map`'s two chunks in flight go back one by one, as before), so it keeps work in
+hand while the parent takes a batch and hands it more (:func:`_serve`)."""
+FLUSH_S = 0.05
+"""Most seconds a worker keeps a finished result before it sends it (it looks between two
+items): the consumer's progress and its work on each result go on as the items are done."""
+
 SEND_BUFFER_BYTES = 4 * 1024 * 1024
 """The send buffer asked for a worker's end of its pipe (the kernel caps it: Linux at
 ``net.core.wmem_max``, 208 KB by default, 4 MB on some systems): results a worker has sent
@@ -310,8 +318,28 @@ class _Worker:
     deadline: float | None = None
     ready: bool = False
     job: tuple[Any, ...] | None = None
-    """The run's ``(task, memory_bytes, scratch)`` last sent to it: sent once per run, not
-    with every chunk (:func:`_serve_chunks`)."""
+    """The run's ``(task, memory_bytes, scratch, batch, flush_s)`` last sent to it: sent once
+    per run, not with every chunk (:func:`_serve_chunks`)."""
+    board: Any = None
+    """Shared with the worker (two doubles): how many chunks it has started in its life and
+    the ``time.monotonic()`` the last one started at, written before each starts
+    (:func:`_serve`); no message, no wakeup of the parent."""
+    answered: int = 0
+    """Chunks whose result (or Stopped) the parent has taken from this worker, in its life."""
+
+    def running(self) -> tuple[int, float] | None:
+        """``(position in chunks, start)`` of the chunk the worker is on, by its board; None
+        when it is on none of those the parent holds for it (between two, or not started).
+        The two doubles are read again until the count reads the same either side of the
+        start (the worker writes the start first)."""
+        if self.board is None:
+            return None
+        while True:
+            count, since, again = self.board[0], self.board[1], self.board[0]
+            if count == again:
+                break
+        at = int(count) - self.answered - 1
+        return (at, since) if 0 <= at < len(self.chunks) else None
 
     def give(self, index: int, job: tuple[Any, ...], seconds: float | None) -> bool:
         """Send a chunk; False if the worker is gone (it died, or stopped after running out
@@ -429,7 +457,7 @@ def _run(
     pool: list[_Worker] = []
     _reap_ended()
     with tempfile.TemporaryDirectory(prefix="copylens-run-") as scratch:
-        job = (task, limits.memory_bytes, scratch)
+        job = (task, limits.memory_bytes, scratch, max(1, ahead // BATCH_SHARE), FLUSH_S)
         try:
             with stage("pool"):
                 pool.extend(_workers(min(workers, len(chunks)), start, forking))
@@ -507,11 +535,12 @@ def _serve_chunks(
     """Hand out chunks (each worker up to :func:`_depth` of them ahead of its results),
     collect results, enforce limits, yield in order.
 
-    ``job`` is ``(task, memory_bytes, scratch)``: sent with a worker's first chunk of the run
-    only (a kept worker serves any run; the task, which holds the run's options, pickled
-    again for every file cost some 40 µs of CPU a file, issue 40), the chunks alone after
-    it. A stopped worker is replaced only while chunks are left to hand out;
-    ``pool`` always holds the live workers (the caller kills or keeps them)."""
+    ``job`` is ``(task, memory_bytes, scratch, batch, flush_s)`` (:func:`_serve`): sent with
+    a worker's first chunk of the run only (a kept worker serves any run; the task, which
+    holds the run's options, pickled again for every file cost some 40 µs of CPU a file,
+    issue 40), the chunks alone after it. A stopped worker is replaced only while chunks
+    are left to hand out; ``pool`` always holds the live workers (the caller kills or keeps
+    them)."""
     done: dict[int, list[R] | Stopped] = {}
     todo = deque(range(len(chunks)))
 
@@ -542,16 +571,20 @@ def _serve_chunks(
             busy = [w for w in pool if w.chunks]
             signalled = _signalled(busy, TICK_S)
             for worker in busy:
-                outcome: tuple[list[R] | Stopped, bool] | None = _outcome(worker, signalled, limits)
+                outcome: tuple[list[list[R] | Stopped], bool] | None = _outcome(
+                    worker, signalled, limits
+                )
                 if outcome is None:
                     continue
-                result, healthy = outcome
-                done[worker.chunks.popleft()] = result
+                results, healthy = outcome
+                for result in results:
+                    done[worker.chunks.popleft()] = result
+                worker.answered += len(results)
                 if healthy:
                     worker.started(limits.seconds)
                     fill(worker)
                 else:
-                    todo.extendleft(reversed(worker.chunks))  # sent, never started: hand on
+                    todo.extendleft(reversed(worker.chunks))  # not done or not sent: hand on
                     stopped.append(worker)
             for worker in pool:
                 if not worker.chunks and worker not in stopped and not worker.usable():
@@ -575,8 +608,12 @@ def _depth(ahead: int, left: int, workers: int) -> int:
 
 def _outcome(
     worker: _Worker, signalled: set[Any], limits: ProcessLimits
-) -> tuple[list[R] | Stopped, bool] | None:
-    """``(result, worker still usable)`` if the worker's oldest chunk is over, else None.
+) -> tuple[list[list[R] | Stopped], bool] | None:
+    """``(results of the worker's oldest chunks, worker still usable)`` if a message came or
+    the worker stopped, else None. A message holds the results of one or more chunks, oldest
+    first (:func:`_serve` sends them in batches); a stopped worker's result is one Stopped,
+    for the chunk its board says it was on (moved to the front of its chunks; the others,
+    finished but not sent or never started, are handed on by the caller).
 
     Raises the exception the chunk raised in the worker.
     """
@@ -589,7 +626,7 @@ def _outcome(
         try:
             status, payload = _received(worker.conn)
         except (EOFError, OSError):
-            return _died(worker, limits), False
+            return [_died(worker, limits)], False
         if status == "ready":  # its oldest chunk's time starts now
             worker.ready = True
             worker.started(limits.seconds)
@@ -597,12 +634,39 @@ def _outcome(
         if status == "ok":
             return payload, True
         if status == "memory":
-            return Stopped("memory", limits), False
+            return [_stopped_on(worker, Stopped("memory", limits))], False
         error, remote = payload
         raise error from _RemoteTraceback(remote)
     if died:
-        return _died(worker, limits), False
-    return Stopped("time", limits), False
+        return [_died(worker, limits)], False
+    if _later(worker, limits):
+        return None
+    return [_stopped_on(worker, Stopped("time", limits))], False
+
+
+def _later(worker: _Worker, limits: ProcessLimits) -> bool:
+    """True, and the deadline moved, when the chunk the worker is on (its board) started
+    later than the parent's deadline supposed: the chunks before it are done, their results
+    waiting in the worker's batch. An item's limit runs from its own start."""
+    running = worker.running()
+    if running is None or limits.seconds is None:
+        return False
+    deadline = running[1] + limits.seconds
+    if deadline <= time.monotonic():
+        return False
+    worker.deadline = deadline
+    return True
+
+
+def _stopped_on(worker: _Worker, stopped: Stopped) -> Stopped:
+    """``stopped``, for the chunk the worker's board says it was on, moved to the front of its
+    chunks (the oldest when the board says none)."""
+    running = worker.running()
+    if running is not None and running[0] > 0:
+        index = worker.chunks[running[0]]
+        del worker.chunks[running[0]]
+        worker.chunks.appendleft(index)
+    return stopped
 
 
 def _signalled(busy: list[_Worker], timeout: float) -> set[Any]:
@@ -624,16 +688,17 @@ def _signalled(busy: list[_Worker], timeout: float) -> set[Any]:
 
 def _died(worker: _Worker, limits: ProcessLimits) -> Stopped:
     worker.process.join(1.0)
-    return Stopped("crash", limits, worker.process.exitcode)
+    return _stopped_on(worker, Stopped("crash", limits, worker.process.exitcode))
 
 
 def _start(context: Any) -> _Worker:
     parent_end, child_end = context.Pipe()
     _widen(child_end)
-    process = context.Process(target=_serve, args=(child_end, os.getpid()), daemon=True)
+    board = context.RawArray("d", 2)
+    process = context.Process(target=_serve, args=(child_end, os.getpid(), board), daemon=True)
     process.start()
     child_end.close()
-    return _Worker(process, parent_end)
+    return _Worker(process, parent_end, board=board)
 
 
 def _widen(conn: Connection) -> None:
@@ -649,17 +714,37 @@ def _widen(conn: Connection) -> None:
         end.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
 
 
-def _serve(conn: Connection, parent: int) -> None:
-    """The worker: take ``(chunk, task, memory_bytes, scratch)``, or ``(chunk,)`` for the task
-    last given, until the pipe closes; say ("ready", None) once, when it has read the first,
-    then answer each with ("ok", results), ("memory", None) (then exit: the heap may be in a
-    bad state) or ("error", (exception, traceback)). Its CPU on the pipe is the stage "pool"."""
+def _serve(conn: Connection, parent: int, board: Any) -> None:
+    """The worker: take ``(chunk, task, memory_bytes, scratch, batch, flush_s)``, or
+    ``(chunk,)`` for the task last given, until the pipe closes; say ("ready", None) once, when
+    it has read the first, then answer with ("ok", [results of one or more chunks, oldest
+    first]), ("memory", None) (then exit: the heap may be in a bad state) or ("error",
+    (exception, traceback)). Its CPU on the pipe is the stage "pool".
+
+    Results go back ``batch`` chunks at a time (issue 40: a message per essay woke the parent
+    a thousand times in a read stage, and each wakeup took the reader's core: the readers'
+    CPU 1.46–1.62 s with a message a file, 1.11–1.13 s with one per eight, the read stage's
+    wall 1.06–1.14 against 0.79–0.81 s), and sooner when no chunk waits in the pipe (it would
+    wait for the parent) or the oldest has waited :data:`FLUSH_S`. Before each chunk starts,
+    its number (in the worker's life) and start go on ``board``, which the parent reads when
+    a deadline passes (:func:`_later`): each item's limits stay its own, and a worker stopped
+    takes only the results it had not sent with it (the parent hands those chunks on)."""
     with stage("pool"):
         _become_worker(parent)
     ready = False
     task: Callable[[list[tuple[Any, ...]]], Any] | None = None
     memory_bytes: int | None = None
+    batch, flush_s = 1, FLUSH_S
+    started = 0
+    done: list[Any] = []
+    oldest = 0.0
     while True:
+        if done and (len(done) >= batch or time.monotonic() - oldest >= flush_s or not conn.poll()):
+            if cpu.MEASURING and not conn.poll():  # perhaps its last: killed once it is back
+                cpu.write_now()
+            with stage("pool"):
+                _send_result(conn, done)
+            done = []
         try:
             with stage("pool"):
                 chunk, *job = conn.recv()
@@ -669,22 +754,29 @@ def _serve(conn: Connection, parent: int) -> None:
             conn.send(("ready", None))
             ready = True
         if job:
-            task, memory_bytes, scratch = job
+            task, memory_bytes, scratch, batch, flush_s = job
             os.environ["TMPDIR"] = tempfile.tempdir = scratch
         assert task is not None, "a worker's first chunk comes with its task"
         with stage("pool"):
             _limit_memory(memory_bytes)
+        started += 1
+        board[1] = time.monotonic()  # the start first: the parent reads the count either side
+        board[0] = started
         try:
             results = task(chunk)
-            if cpu.MEASURING and not conn.poll():  # perhaps its last: killed once it is back
-                cpu.write_now()
-            with stage("pool"):
-                _send_result(conn, results)
         except MemoryError:
-            conn.send(("memory", None))
+            conn.send(("memory", None))  # the results not sent go with the worker
             return
         except Exception as error:
+            if done:
+                with stage("pool"):
+                    _send_result(conn, done)  # before the error, in order
             conn.send(("error", _portable(error)))
+            done = []
+            continue
+        if not done:
+            oldest = time.monotonic()
+        done.append(results)
 
 
 OUT_OF_BAND_BYTES = 1 << 16
@@ -693,7 +785,8 @@ not inside it."""
 
 
 def _send_result(conn: Connection, result: object) -> None:
-    """Send ``("ok", result)``. Its large buffers (a document's arrays) are sent one by one
+    """Send ``("ok", result)`` (a list of chunks' results, :func:`_serve`). Its large
+    buffers (a document's arrays) are sent one by one
     after its pickle instead of copied into it (pickle protocol 5, out of band), each received
     straight into the memory it stays in: a 50 MB document pickled whole was a 390 MB copy in
     the worker and another in the parent, beside the document on each side (issue 38). With

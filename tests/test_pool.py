@@ -495,3 +495,48 @@ def test_pool_map_chunks_shrink_so_the_workers_run_out_of_work_together() -> Non
 def test_pool_map_keeps_the_order_across_shrinking_chunks() -> None:
     items = list(range(1000))
     assert list(pool_map(square, items, workers=2)) == [x * x for x in items]
+
+
+def test_a_worker_sends_its_results_in_batches_and_notes_each_item_s_start() -> None:
+    """Issue 40: a message per item woke the parent for each file the readers read; a worker
+    sends ``batch`` items' results in one message (sooner only when no item waits in its
+    pipe or the oldest result has waited ``flush_s``), and notes on its board, which the
+    parent reads without a message, how many items it has started and when the last did."""
+    context = multiprocessing.get_context("fork")
+    parent_end, child_end = context.Pipe()
+    board = context.RawArray("d", 2)
+    with tempfile.TemporaryDirectory() as scratch:
+        job = (partial(pool._apply, square), None, scratch, 4, 3600.0)
+        parent_end.send(([(0,)], *job))
+        for x in range(1, 8):
+            parent_end.send(([(x,)],))  # all eight wait in the pipe before the worker starts
+        before = time.monotonic()
+        worker = context.Process(target=pool._serve, args=(child_end, os.getpid(), board))
+        worker.start()
+        child_end.close()
+        messages = [pool._received(parent_end) for _ in range(3)]
+        worker.kill()  # it waits for more: a run's workers are killed too
+        worker.join(GONE_S)
+        parent_end.close()
+    assert messages == [
+        ("ready", None),
+        ("ok", [[0], [1], [4], [9]]),
+        ("ok", [[16], [25], [36], [49]]),
+    ]
+    assert board[0] == 8 and board[1] >= before
+
+
+def test_an_item_stopped_behind_finished_results_not_yet_sent_costs_only_itself() -> None:
+    """The worker holds results it has not sent (a batch of eight here) when item 13 stalls,
+    swells or crashes: the parent charges item 13 (the worker's board says it is on it), not
+    the oldest item it has no result for, and hands the finished ones on to be done again."""
+    items = list(range(40))
+    cases = [
+        (stall, ProcessLimits(seconds=1.0), "time"),
+        (swell, ProcessLimits(memory_bytes=200 << 20), "memory"),
+        (die, ProcessLimits(), "crash"),
+    ]
+    for function, limits, reason in cases:
+        got = list(isolated_map(function, items, workers=1, limits=limits, ahead=64))
+        assert isinstance(got[13], Stopped) and got[13].reason == reason, function
+        assert got[:13] + got[14:] == [function(x) for x in items if x != 13]
