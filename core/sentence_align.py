@@ -1981,16 +1981,6 @@ def _drawn_source(
     left = Counter(sim.words_a[g0:g1].tolist())
     left.subtract(sim.words_b[int(sim.b.bounds[t0]) : int(sim.b.bounds[t1 + 1])].tolist())
 
-    def span(t: int) -> tuple[int, int] | None:
-        """Unit t's characters, or None past the text's ends or held by another fragment."""
-        if not 0 <= t < len(sim.b):
-            return None
-        d0 = int(b.starts[int(sim.b.bounds[t])])
-        d1 = int(b.ends[int(sim.b.bounds[t + 1]) - 1])
-        if any(o.source_start < d1 and d0 < o.source_end for o in others):
-            return None
-        return d0, d1
-
     def drawn(t: int) -> bool:
         codes = set(sim.words_b[int(sim.b.bounds[t]) : int(sim.b.bounds[t + 1])].tolist())
         hit = sum(left[c] > 0 for c in codes)
@@ -2003,7 +1993,7 @@ def _drawn_source(
         """The next unit taken from t on (t, t + step, ...) and its characters, or None."""
         for k in range(DRAWN_SKIP + 1):
             u = t + step * k
-            if (chars := span(u)) is None:
+            if (chars := _free_source_unit(sim, b, u, others)) is None:
                 return None
             if drawn(u):
                 return u, chars
@@ -2117,15 +2107,24 @@ def _retells(
     """Unit t of the source (the one just past a fragment's source range) and its characters
     when unit u of the checked text retells it: their tf-isf cosine and Dice reach
     :data:`EDGE_RETOLD`, and no other fragment holds a character of t; else None."""
+    chars = _free_source_unit(sim, b, t, others)
+    if chars is not None and sim.cos[u, t] >= EDGE_RETOLD and sim.dice[u, t] >= EDGE_RETOLD:
+        return t, chars
+    return None
+
+
+def _free_source_unit(
+    sim: Similarity, b: Canonical, t: int, others: Sequence[Fragment]
+) -> tuple[int, int] | None:
+    """Source unit t's characters, or None past the text's ends or where another fragment
+    holds a character of it."""
     if not 0 <= t < len(sim.b):
         return None
     d0 = int(b.starts[int(sim.b.bounds[t])])
     d1 = int(b.ends[int(sim.b.bounds[t + 1]) - 1])
     if any(o.source_start < d1 and d0 < o.source_end for o in others):
         return None
-    if sim.cos[u, t] >= EDGE_RETOLD and sim.dice[u, t] >= EDGE_RETOLD:
-        return t, (d0, d1)
-    return None
+    return d0, d1
 
 
 EDGE_REACH = SOURCE_STEP

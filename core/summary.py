@@ -208,12 +208,8 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding, source: st
     if sim is None:  # too long to compare whole (issue 38: 47.9 GiB at 50 MB): not looked for
         return found
     sim, whole = _pooled(text, a, source, b, sim)
-    seeds = _whole_seeds(summary_seeds(sim), sim, whole)
-    sentence_of = (
-        None
-        if whole is None or whole.units_a is sim.a
-        else np.searchsorted(whole.units_a.bounds, sim.a.bounds[:-1], side="right") - 1
-    )
+    sentence_of = _sentence_of(sim, whole)
+    seeds = _whole_seeds(summary_seeds(sim), sim, sentence_of)
     if not anchors:  # a run of seeds alone: a verbatim seed is no retelling (summary_seeds)
         seeds = {i: j for i, j in seeds.items() if not sim.verbatim(i, j)}
     if not seeds:
@@ -264,29 +260,34 @@ def _pooled(
     return similarity(a, b, (sim.a, whole.units_b)), whole
 
 
+def _sentence_of(sim: Similarity, whole: WholeSentences | None) -> np.ndarray | None:
+    """The whole sentence (of ``whole``, the pair's) each checked unit of ``sim`` is a piece
+    of, or None when no line break split a checked sentence."""
+    if whole is None or whole.units_a is sim.a:
+        return None
+    return np.searchsorted(whole.units_a.bounds, sim.a.bounds[:-1], side="right") - 1
+
+
 def _whole_seeds(
-    seeds: dict[int, int], sim: Similarity, whole: WholeSentences | None
+    seeds: dict[int, int], sim: Similarity, sentence: np.ndarray | None
 ) -> dict[int, int]:
-    """``seeds`` (units of ``sim``) less those of a checked unit that is a piece of a sentence
-    a line break split (``whole``: the pair's whole sentences) whose whole sentence is no
-    seed: its best source sentence under :data:`SEED_COS` or :data:`SEED_DICE`. A line of a
-    hard-wrapped sentence is a short unit whose topic word or two reach a summary seed by
-    chance, and a writer's own sentence beside a copy so continued a run into a "summary"
-    (bench/bench_own_text.py ``--wrap 60``: 7 of the own sentences marked only wrapped).
-    The seed keeps its source unit, the line's own: a sentence of PAN-13's random
-    obfuscation, whose full stops moved, pools with its neighbours into a "sentence" of two
-    or three whose best source unit is one of theirs, and its lines keep the order of their
-    source units (held to the pooled sentence's source unit instead, or to their seed being
-    a seed of the whole sentence too, PAN-13 random lost a summary inside its case).
-    The whole sentence is its lines' rows summed (:func:`_seeds_whole`): computing the
-    pair's similarity again over whole sentences kept the same seeds on the PAN-13
-    development sample and bench/bench_own_text.py at 60 and 80 columns, and cost PAN-13
-    11.6 CPU s against main's 10.0 in one run (every pair there is wrapped); summed, 9.7
-    against 9.5."""
-    if whole is None or whole.units_a is sim.a or not seeds:
+    """``seeds`` (units of ``sim``) less those of a checked unit that is a piece of a sentence a
+    line break split (``sentence``: each unit's whole sentence, :func:`_sentence_of`) whose
+    whole sentence is no seed: its best source sentence under :data:`SEED_COS` or
+    :data:`SEED_DICE`. A line of a hard-wrapped sentence is a short unit whose topic word or two
+    reach a summary seed by chance, and a writer's own sentence beside a copy so continued a run
+    into a "summary" (bench/bench_own_text.py ``--wrap 60``: 7 of the own sentences marked only
+    wrapped). The seed keeps its source unit, the line's own: a sentence of PAN-13's random
+    obfuscation, whose full stops moved, pools with its neighbours into a "sentence" of two or
+    three whose best source unit is one of theirs, and its lines keep the order of their source
+    units (held to the pooled sentence's source unit instead, or to their seed being a seed of
+    the whole sentence too, PAN-13 random lost a summary inside its case). The whole sentence is
+    its lines' rows summed (:func:`_seeds_whole`): computing the pair's similarity again over
+    whole sentences kept the same seeds on the PAN-13 development sample and
+    bench/bench_own_text.py at 60 and 80 columns, and cost PAN-13 11.6 CPU s against main's 10.0
+    in one run (every pair there is wrapped); summed, 9.7 against 9.5."""
+    if sentence is None or not seeds:
         return seeds
-    lines = sim.a.bounds
-    sentence = np.searchsorted(whole.units_a.bounds, lines[:-1], side="right") - 1
     norms = np.linalg.norm(sim.vectors_b, axis=1)
     seeding: dict[int, bool] = {}
     out = {}

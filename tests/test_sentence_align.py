@@ -1638,6 +1638,21 @@ def test_a_weak_seed_of_a_wrapped_line_needs_its_whole_sentence() -> None:
     assert sentence_align._whole(strong, whole, (0, 0))
 
 
+_TAILED = (
+    "Bees fly from the hive to collect nectar, pollen and water and\n"
+    "propolis. Our barn was green last summer."
+)
+"""A hard-wrapped sentence whose last word ("propolis") falls alone on a line, before the
+writer's own next sentence: the unit holding both is "tailed"."""
+_TAILED_SOURCE = (
+    "The oldest workers leave the hive to collect nectar, pollen and water.\n"
+    "Workers seal gaps in the barn with propolis every summer.\n"
+    "Drones are the males of the colony.\n"
+    "Foragers may fly several kilometres on a single trip.\n"
+    "In winter the bees cluster tightly together around the queen."
+)
+
+
 def test_a_unit_holding_a_wrapped_sentences_last_word_and_the_next_sentence_is_no_seed() -> None:
     """_whole: a hard-wrapped sentence whose last word falls alone on a line makes that word a
     unit too short to stand (MIN_UNIT), joined to the next sentence: the unit weighs the
@@ -1647,17 +1662,7 @@ def test_a_unit_holding_a_wrapped_sentences_last_word_and_the_next_sentence_is_n
     bench_own_text.py ``--wrap 60``: "representation. Each document is a vector where each
     word", cosine 0.55 with a source sentence): here they do not; a copied next sentence
     does. The line before, a piece of a sentence, is judged as before."""
-    checked = (
-        "Bees fly from the hive to collect nectar, pollen and water and\n"
-        "propolis. Our barn was green last summer."
-    )
-    source = (
-        "The oldest workers leave the hive to collect nectar, pollen and water.\n"
-        "Workers seal gaps in the barn with propolis every summer.\n"
-        "Drones are the males of the colony.\n"
-        "Foragers may fly several kilometres on a single trip.\n"
-        "In winter the bees cluster tightly together around the queen."
-    )
+    checked, source = _TAILED, _TAILED_SOURCE
     a, b = _prepared(checked).canonical, _prepared(source).canonical
     sim = similarity(a, b)
     assert _unit_texts(checked, sim.a, a)[1] == "propolis. Our barn was green last summer"
@@ -1690,17 +1695,7 @@ def test_an_edge_unit_holding_a_wrapped_sentences_last_word_and_the_next_is_not_
     it (issue 34, bench_own_text.py ``--wrap 80``: "applications. Page ranks can be
     calculated either recursively or iteratively." and "ancestor. A superclass has all of
     the properties of the subclasses" marked). Without them it grows as before."""
-    checked = (
-        "Bees fly from the hive to collect nectar, pollen and water and\n"
-        "propolis. Our barn was green last summer."
-    )
-    source = (
-        "The oldest workers leave the hive to collect nectar, pollen and water.\n"
-        "Workers seal gaps in the barn with propolis every summer.\n"
-        "Drones are the males of the colony.\n"
-        "Foragers may fly several kilometres on a single trip.\n"
-        "In winter the bees cluster tightly together around the queen."
-    )
+    checked, source = _TAILED, _TAILED_SOURCE
     a, b = _prepared(checked).canonical, _prepared(source).canonical
     sim = similarity(a, b)
     first = int(sim.a.bounds[1]) - 1  # the first line's last canonical word ("water")
