@@ -721,14 +721,15 @@ def _serve(conn: Connection, parent: int, board: Any) -> None:
     first]), ("memory", None) (then exit: the heap may be in a bad state) or ("error",
     (exception, traceback)). Its CPU on the pipe is the stage "pool".
 
-    Results go back ``batch`` chunks at a time (issue 40: a message per essay woke the parent
-    a thousand times in a read stage, and each wakeup took the reader's core: the readers'
-    CPU 1.46–1.62 s with a message a file, 1.11–1.13 s with one per eight, the read stage's
-    wall 1.06–1.14 against 0.79–0.81 s), and sooner when no chunk waits in the pipe (it would
-    wait for the parent) or the oldest has waited :data:`FLUSH_S`. Before each chunk starts,
-    its number (in the worker's life) and start go on ``board``, which the parent reads when
-    a deadline passes (:func:`_later`): each item's limits stay its own, and a worker stopped
-    takes only the results it had not sent with it (the parent hands those chunks on)."""
+    Results go back ``batch`` chunks at a time, and sooner when no chunk waits in the pipe (it
+    would wait for the parent) or the oldest has waited :data:`FLUSH_S` (issue 40: a message
+    per essay woke the parent a thousand times in a read stage, one involuntary switch of the
+    reader each; in batches the parent's CPU there is ~0.03-0.06 s lower, the switches a
+    fifth, the wall alike: the readers wait for cores, not for the parent; see
+    docs/measurements.md). Before each chunk starts, its number (in the worker's life) and
+    start go on ``board``, which the parent reads when a deadline passes (:func:`_later`):
+    each item's limits stay its own, and a worker stopped takes only the results it had not
+    sent with it (the parent hands those chunks on)."""
     with stage("pool"):
         _become_worker(parent)
     ready = False
@@ -742,8 +743,8 @@ def _serve(conn: Connection, parent: int, board: Any) -> None:
         if done and (len(done) >= batch or time.monotonic() - oldest >= flush_s or not conn.poll()):
             if cpu.MEASURING and not conn.poll():  # perhaps its last: killed once it is back
                 cpu.write_now()
-            with stage("pool"):
-                _send_result(conn, done)
+            if not _flushed(conn, done):
+                return
             done = []
         try:
             with stage("pool"):
@@ -768,15 +769,29 @@ def _serve(conn: Connection, parent: int, board: Any) -> None:
             conn.send(("memory", None))  # the results not sent go with the worker
             return
         except Exception as error:
-            if done:
-                with stage("pool"):
-                    _send_result(conn, done)  # before the error, in order
+            if done and not _flushed(conn, done):  # before the error, in order
+                return
             conn.send(("error", _portable(error)))
             done = []
             continue
         if not done:
             oldest = time.monotonic()
         done.append(results)
+
+
+def _flushed(conn: Connection, done: list[Any]) -> bool:
+    """Send the finished chunks' results (:func:`_serve`); False when the worker must end:
+    pickling them ran out of memory (then ("memory", None) is sent: the last chunk started,
+    the board's, is charged). A result that does not pickle is sent as its error."""
+    try:
+        with stage("pool"):
+            _send_result(conn, done)
+    except MemoryError:
+        conn.send(("memory", None))
+        return False
+    except Exception as error:
+        conn.send(("error", _portable(error)))
+    return True
 
 
 OUT_OF_BAND_BYTES = 1 << 16

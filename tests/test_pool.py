@@ -540,3 +540,17 @@ def test_an_item_stopped_behind_finished_results_not_yet_sent_costs_only_itself(
         got = list(isolated_map(function, items, workers=1, limits=limits, ahead=64))
         assert isinstance(got[13], Stopped) and got[13].reason == reason, function
         assert got[:13] + got[14:] == [function(x) for x in items if x != 13]
+
+
+def unpicklable(x: int) -> object:
+    return (lambda: x) if x == 13 else x
+
+
+def test_a_result_that_does_not_pickle_is_raised_as_its_error_even_in_a_batch() -> None:
+    """Sending a batch is outside the item's own ``try``: a result the pickler refuses is
+    still the error of the run (a bug of ours), not a worker that crashed."""
+    with pytest.raises(Exception, match=r"lambda|pickl") as caught:
+        list(
+            isolated_map(unpicklable, list(range(40)), workers=1, limits=ProcessLimits(), ahead=64)
+        )
+    assert not isinstance(caught.value, Cancelled)
