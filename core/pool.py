@@ -321,25 +321,20 @@ class _Worker:
     """The run's ``(task, memory_bytes, scratch, batch, flush_s)`` last sent to it: sent once
     per run, not with every chunk (:func:`_serve_chunks`)."""
     board: Any = None
-    """Shared with the worker (two doubles): how many chunks it has started in its life and
-    the ``time.monotonic()`` the last one started at, written before each starts
-    (:func:`_serve`); no message, no wakeup of the parent."""
+    """Shared with the worker (one 64-bit integer, :func:`_posted`): how many chunks it has
+    started in its life and the ``time.monotonic()`` the last one started at, written before
+    each starts (:func:`_serve`); no message, no wakeup of the parent."""
     answered: int = 0
     """Chunks whose result (or Stopped) the parent has taken from this worker, in its life."""
 
     def running(self) -> tuple[int, float] | None:
         """``(position in chunks, start)`` of the chunk the worker is on, by its board; None
-        when it is on none of those the parent holds for it (between two, or not started).
-        The two doubles are read again until the count reads the same either side of the
-        start (the worker writes the start first)."""
+        when it is on none of those the parent holds for it (between two, or not started)."""
         if self.board is None:
             return None
-        while True:
-            count, since, again = self.board[0], self.board[1], self.board[0]
-            if count == again:
-                break
-        at = int(count) - self.answered - 1
-        return (at, since) if 0 <= at < len(self.chunks) else None
+        count, since = _read_post(self.board[0])
+        at = (count - self.answered - 1) % _COUNT_WRAP
+        return (at, since) if at < len(self.chunks) else None
 
     def give(self, index: int, job: tuple[Any, ...], seconds: float | None) -> bool:
         """Send a chunk; False if the worker is gone (it died, or stopped after running out
@@ -694,7 +689,7 @@ def _died(worker: _Worker, limits: ProcessLimits) -> Stopped:
 def _start(context: Any) -> _Worker:
     parent_end, child_end = context.Pipe()
     _widen(child_end)
-    board = context.RawArray("d", 2)
+    board = context.RawArray("q", 1)
     process = context.Process(target=_serve, args=(child_end, os.getpid(), board), daemon=True)
     process.start()
     child_end.close()
@@ -712,6 +707,26 @@ def _widen(conn: Connection) -> None:
         socket.fromfd(conn.fileno(), socket.AF_UNIX, socket.SOCK_STREAM) as end,
     ):  # a duplicate of the descriptor: the same socket
         end.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
+
+
+_COUNT_BITS = 24
+_COUNT_WRAP = 1 << _COUNT_BITS
+"""A worker's board holds its count of chunks started modulo this (far over the chunks the
+parent holds for one worker, :func:`_depth`), in the low bits of one 64-bit integer, and the
+last chunk's start in milliseconds of ``time.monotonic()`` above them (2^39 ms: 17 years).
+One aligned 64-bit store and load, so the parent never reads a count with another chunk's
+start, on x86-64 or arm64 alike (two numbers written one after the other could be seen out
+of order on arm64, with no memory barrier between them)."""
+
+
+def _posted(count: int, start: float) -> int:
+    """The board's value for chunk ``count`` started at ``start`` (:data:`_COUNT_WRAP`)."""
+    return int(start * 1000.0) << _COUNT_BITS | count % _COUNT_WRAP
+
+
+def _read_post(value: int) -> tuple[int, float]:
+    """``(count modulo _COUNT_WRAP, start)`` of a board's value (:func:`_posted`)."""
+    return value & (_COUNT_WRAP - 1), (value >> _COUNT_BITS) / 1000.0
 
 
 def _serve(conn: Connection, parent: int, board: Any) -> None:
@@ -762,8 +777,7 @@ def _serve(conn: Connection, parent: int, board: Any) -> None:
         with stage("pool"):
             _limit_memory(memory_bytes)
         started += 1
-        board[1] = time.monotonic()  # the start first: the parent reads the count either side
-        board[0] = started
+        board[0] = _posted(started, time.monotonic())
         try:
             results = task(chunk)
         except MemoryError:

@@ -504,7 +504,7 @@ def test_a_worker_sends_its_results_in_batches_and_notes_each_item_s_start() -> 
     parent reads without a message, how many items it has started and when the last did."""
     context = multiprocessing.get_context("fork")
     parent_end, child_end = context.Pipe()
-    board = context.RawArray("d", 2)
+    board = context.RawArray("q", 1)
     with tempfile.TemporaryDirectory() as scratch:
         job = (partial(pool._apply, square), None, scratch, 4, 3600.0)
         parent_end.send(([(0,)], *job))
@@ -523,7 +523,17 @@ def test_a_worker_sends_its_results_in_batches_and_notes_each_item_s_start() -> 
         ("ok", [[0], [1], [4], [9]]),
         ("ok", [[16], [25], [36], [49]]),
     ]
-    assert board[0] == 8 and board[1] >= before
+    count, start = pool._read_post(board[0])
+    assert count == 8 and start >= before - 0.001  # milliseconds on the board
+
+
+def test_a_board_holds_a_count_and_a_start_in_one_value() -> None:
+    """One 64-bit value (one store, one load: never a count beside another item's start);
+    the count wraps, the start keeps its milliseconds."""
+    for count, start in ((1, 0.0), (8, 12345.678), (pool._COUNT_WRAP + 3, 5.0e8)):
+        got = pool._read_post(pool._posted(count, start))
+        assert got[0] == count % pool._COUNT_WRAP and abs(got[1] - start) < 0.001
+        assert -(1 << 63) <= pool._posted(count, start) < 1 << 63
 
 
 def test_an_item_stopped_behind_finished_results_not_yet_sent_costs_only_itself() -> None:
