@@ -87,6 +87,14 @@ one. Messages to a worker are small (paths, indices, options), far under a pipe'
 the parent's send never waits on a worker that is itself waiting to send a result.
 :func:`isolated_map` may be asked to send more (its ``ahead``)."""
 
+BATCH_SHARE = 8
+"""A worker holding ``ahead`` items sends its results ``ahead // BATCH_SHARE`` at a time (at least
+one: :func:`pool_map`'s two chunks in flight go back one by one, as before), so it keeps work in
+hand while the parent takes a batch and hands it more (:func:`_serve`)."""
+FLUSH_S = 0.05
+"""Most seconds a worker keeps a finished result before it sends it (it looks between two
+items): the consumer's progress and its work on each result go on as the items are done."""
+
 SEND_BUFFER_BYTES = 4 * 1024 * 1024
 """The send buffer asked for a worker's end of its pipe (the kernel caps it: Linux at
 ``net.core.wmem_max``, 208 KB by default, 4 MB on some systems): results a worker has sent
@@ -310,8 +318,23 @@ class _Worker:
     deadline: float | None = None
     ready: bool = False
     job: tuple[Any, ...] | None = None
-    """The run's ``(task, memory_bytes, scratch)`` last sent to it: sent once per run, not
-    with every chunk (:func:`_serve_chunks`)."""
+    """The run's ``(task, memory_bytes, scratch, batch, flush_s)`` last sent to it: sent once
+    per run, not with every chunk (:func:`_serve_chunks`)."""
+    board: Any = None
+    """Shared with the worker (one 64-bit integer, :func:`_posted`): how many chunks it has
+    started in its life and the ``time.monotonic()`` the last one started at, written before
+    each starts (:func:`_serve`); no message, no wakeup of the parent."""
+    answered: int = 0
+    """Chunks whose result (or Stopped) the parent has taken from this worker, in its life."""
+
+    def running(self) -> tuple[int, float] | None:
+        """``(position in chunks, start)`` of the chunk the worker is on, by its board; None
+        when it is on none of those the parent holds for it (between two, or not started)."""
+        if self.board is None:
+            return None
+        count, since = _read_post(self.board[0])
+        at = (count - self.answered - 1) % _COUNT_WRAP
+        return (at, since) if at < len(self.chunks) else None
 
     def give(self, index: int, job: tuple[Any, ...], seconds: float | None) -> bool:
         """Send a chunk; False if the worker is gone (it died, or stopped after running out
@@ -429,7 +452,7 @@ def _run(
     pool: list[_Worker] = []
     _reap_ended()
     with tempfile.TemporaryDirectory(prefix="copylens-run-") as scratch:
-        job = (task, limits.memory_bytes, scratch)
+        job = (task, limits.memory_bytes, scratch, max(1, ahead // BATCH_SHARE), FLUSH_S)
         try:
             with stage("pool"):
                 pool.extend(_workers(min(workers, len(chunks)), start, forking))
@@ -507,11 +530,12 @@ def _serve_chunks(
     """Hand out chunks (each worker up to :func:`_depth` of them ahead of its results),
     collect results, enforce limits, yield in order.
 
-    ``job`` is ``(task, memory_bytes, scratch)``: sent with a worker's first chunk of the run
-    only (a kept worker serves any run; the task, which holds the run's options, pickled
-    again for every file cost some 40 µs of CPU a file, issue 40), the chunks alone after
-    it. A stopped worker is replaced only while chunks are left to hand out;
-    ``pool`` always holds the live workers (the caller kills or keeps them)."""
+    ``job`` is ``(task, memory_bytes, scratch, batch, flush_s)`` (:func:`_serve`): sent with
+    a worker's first chunk of the run only (a kept worker serves any run; the task, which
+    holds the run's options, pickled again for every file cost some 40 µs of CPU a file,
+    issue 40), the chunks alone after it. A stopped worker is replaced only while chunks
+    are left to hand out; ``pool`` always holds the live workers (the caller kills or keeps
+    them)."""
     done: dict[int, list[R] | Stopped] = {}
     todo = deque(range(len(chunks)))
 
@@ -542,16 +566,20 @@ def _serve_chunks(
             busy = [w for w in pool if w.chunks]
             signalled = _signalled(busy, TICK_S)
             for worker in busy:
-                outcome: tuple[list[R] | Stopped, bool] | None = _outcome(worker, signalled, limits)
+                outcome: tuple[list[list[R] | Stopped], bool] | None = _outcome(
+                    worker, signalled, limits
+                )
                 if outcome is None:
                     continue
-                result, healthy = outcome
-                done[worker.chunks.popleft()] = result
+                results, healthy = outcome
+                for result in results:
+                    done[worker.chunks.popleft()] = result
+                worker.answered += len(results)
                 if healthy:
                     worker.started(limits.seconds)
                     fill(worker)
                 else:
-                    todo.extendleft(reversed(worker.chunks))  # sent, never started: hand on
+                    todo.extendleft(reversed(worker.chunks))  # not done or not sent: hand on
                     stopped.append(worker)
             for worker in pool:
                 if not worker.chunks and worker not in stopped and not worker.usable():
@@ -575,8 +603,12 @@ def _depth(ahead: int, left: int, workers: int) -> int:
 
 def _outcome(
     worker: _Worker, signalled: set[Any], limits: ProcessLimits
-) -> tuple[list[R] | Stopped, bool] | None:
-    """``(result, worker still usable)`` if the worker's oldest chunk is over, else None.
+) -> tuple[list[list[R] | Stopped], bool] | None:
+    """``(results of the worker's oldest chunks, worker still usable)`` if a message came or
+    the worker stopped, else None. A message holds the results of one or more chunks, oldest
+    first (:func:`_serve` sends them in batches); a stopped worker's result is one Stopped,
+    for the chunk its board says it was on (moved to the front of its chunks; the others,
+    finished but not sent or never started, are handed on by the caller).
 
     Raises the exception the chunk raised in the worker.
     """
@@ -589,7 +621,7 @@ def _outcome(
         try:
             status, payload = _received(worker.conn)
         except (EOFError, OSError):
-            return _died(worker, limits), False
+            return [_died(worker, limits)], False
         if status == "ready":  # its oldest chunk's time starts now
             worker.ready = True
             worker.started(limits.seconds)
@@ -597,12 +629,39 @@ def _outcome(
         if status == "ok":
             return payload, True
         if status == "memory":
-            return Stopped("memory", limits), False
+            return [_stopped_on(worker, Stopped("memory", limits))], False
         error, remote = payload
         raise error from _RemoteTraceback(remote)
     if died:
-        return _died(worker, limits), False
-    return Stopped("time", limits), False
+        return [_died(worker, limits)], False
+    if _later(worker, limits):
+        return None
+    return [_stopped_on(worker, Stopped("time", limits))], False
+
+
+def _later(worker: _Worker, limits: ProcessLimits) -> bool:
+    """True, and the deadline moved, when the chunk the worker is on (its board) started
+    later than the parent's deadline supposed: the chunks before it are done, their results
+    waiting in the worker's batch. An item's limit runs from its own start."""
+    running = worker.running()
+    if running is None or limits.seconds is None:
+        return False
+    deadline = running[1] + limits.seconds
+    if deadline <= time.monotonic():
+        return False
+    worker.deadline = deadline
+    return True
+
+
+def _stopped_on(worker: _Worker, stopped: Stopped) -> Stopped:
+    """``stopped``, for the chunk the worker's board says it was on, moved to the front of its
+    chunks (the oldest when the board says none)."""
+    running = worker.running()
+    if running is not None and running[0] > 0:
+        index = worker.chunks[running[0]]
+        del worker.chunks[running[0]]
+        worker.chunks.appendleft(index)
+    return stopped
 
 
 def _signalled(busy: list[_Worker], timeout: float) -> set[Any]:
@@ -624,16 +683,17 @@ def _signalled(busy: list[_Worker], timeout: float) -> set[Any]:
 
 def _died(worker: _Worker, limits: ProcessLimits) -> Stopped:
     worker.process.join(1.0)
-    return Stopped("crash", limits, worker.process.exitcode)
+    return _stopped_on(worker, Stopped("crash", limits, worker.process.exitcode))
 
 
 def _start(context: Any) -> _Worker:
     parent_end, child_end = context.Pipe()
     _widen(child_end)
-    process = context.Process(target=_serve, args=(child_end, os.getpid()), daemon=True)
+    board = context.RawArray("q", 1)
+    process = context.Process(target=_serve, args=(child_end, os.getpid(), board), daemon=True)
     process.start()
     child_end.close()
-    return _Worker(process, parent_end)
+    return _Worker(process, parent_end, board=board)
 
 
 def _widen(conn: Connection) -> None:
@@ -649,17 +709,59 @@ def _widen(conn: Connection) -> None:
         end.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
 
 
-def _serve(conn: Connection, parent: int) -> None:
-    """The worker: take ``(chunk, task, memory_bytes, scratch)``, or ``(chunk,)`` for the task
-    last given, until the pipe closes; say ("ready", None) once, when it has read the first,
-    then answer each with ("ok", results), ("memory", None) (then exit: the heap may be in a
-    bad state) or ("error", (exception, traceback)). Its CPU on the pipe is the stage "pool"."""
+_COUNT_BITS = 24
+_COUNT_WRAP = 1 << _COUNT_BITS
+"""A worker's board holds its count of chunks started modulo this (far over the chunks the
+parent holds for one worker, :func:`_depth`), in the low bits of one 64-bit integer, and the
+last chunk's start in milliseconds of ``time.monotonic()`` above them (2^39 ms: 17 years).
+One aligned 64-bit store and load, so the parent never reads a count with another chunk's
+start, on x86-64 or arm64 alike (two numbers written one after the other could be seen out
+of order on arm64, with no memory barrier between them)."""
+
+
+def _posted(count: int, start: float) -> int:
+    """The board's value for chunk ``count`` started at ``start`` (:data:`_COUNT_WRAP`)."""
+    return int(start * 1000.0) << _COUNT_BITS | count % _COUNT_WRAP
+
+
+def _read_post(value: int) -> tuple[int, float]:
+    """``(count modulo _COUNT_WRAP, start)`` of a board's value (:func:`_posted`)."""
+    return value & (_COUNT_WRAP - 1), (value >> _COUNT_BITS) / 1000.0
+
+
+def _serve(conn: Connection, parent: int, board: Any) -> None:
+    """The worker: take ``(chunk, task, memory_bytes, scratch, batch, flush_s)``, or
+    ``(chunk,)`` for the task last given, until the pipe closes; say ("ready", None) once, when
+    it has read the first, then answer with ("ok", [results of one or more chunks, oldest
+    first]), ("memory", None) (then exit: the heap may be in a bad state) or ("error",
+    (exception, traceback)). Its CPU on the pipe is the stage "pool".
+
+    Results go back ``batch`` chunks at a time, and sooner when no chunk waits in the pipe (it
+    would wait for the parent) or the oldest has waited :data:`FLUSH_S` (issue 40: a message
+    per essay woke the parent a thousand times in a read stage, one involuntary switch of the
+    reader each; in batches the parent's CPU there is 0.03-0.06 s lower at 1,000 essays and
+    half at 10,000, 1.04-1.15 against 0.55-0.62 s, the readers' involuntary switches a fifth,
+    the read stage's wall alike at 1,000 and ~0.92x at 10,000: the readers wait for cores,
+    not for the parent; see docs/measurements.md). Before each chunk starts, its number (in
+    the worker's life) and start go on ``board``, which the parent reads when a deadline
+    passes (:func:`_later`): each item's limits stay its own, and a worker stopped takes only
+    the results it had not sent with it (the parent hands those chunks on)."""
     with stage("pool"):
         _become_worker(parent)
     ready = False
     task: Callable[[list[tuple[Any, ...]]], Any] | None = None
     memory_bytes: int | None = None
+    batch, flush_s = 1, FLUSH_S
+    started = 0
+    done: list[Any] = []
+    oldest = 0.0
     while True:
+        if done and (len(done) >= batch or time.monotonic() - oldest >= flush_s or not conn.poll()):
+            if cpu.MEASURING and not conn.poll():  # perhaps its last: killed once it is back
+                cpu.write_now()
+            if not _flushed(conn, done):
+                return
+            done = []
         try:
             with stage("pool"):
                 chunk, *job = conn.recv()
@@ -669,22 +771,42 @@ def _serve(conn: Connection, parent: int) -> None:
             conn.send(("ready", None))
             ready = True
         if job:
-            task, memory_bytes, scratch = job
+            task, memory_bytes, scratch, batch, flush_s = job
             os.environ["TMPDIR"] = tempfile.tempdir = scratch
         assert task is not None, "a worker's first chunk comes with its task"
         with stage("pool"):
             _limit_memory(memory_bytes)
+        started += 1
+        board[0] = _posted(started, time.monotonic())
         try:
             results = task(chunk)
-            if cpu.MEASURING and not conn.poll():  # perhaps its last: killed once it is back
-                cpu.write_now()
-            with stage("pool"):
-                _send_result(conn, results)
         except MemoryError:
-            conn.send(("memory", None))
+            conn.send(("memory", None))  # the results not sent go with the worker
             return
         except Exception as error:
+            if done and not _flushed(conn, done):  # before the error, in order
+                return
             conn.send(("error", _portable(error)))
+            done = []
+            continue
+        if not done:
+            oldest = time.monotonic()
+        done.append(results)
+
+
+def _flushed(conn: Connection, done: list[Any]) -> bool:
+    """Send the finished chunks' results (:func:`_serve`); False when the worker must end:
+    pickling them ran out of memory (then ("memory", None) is sent: the last chunk started,
+    the board's, is charged). A result that does not pickle is sent as its error."""
+    try:
+        with stage("pool"):
+            _send_result(conn, done)
+    except MemoryError:
+        conn.send(("memory", None))
+        return False
+    except Exception as error:
+        conn.send(("error", _portable(error)))
+    return True
 
 
 OUT_OF_BAND_BYTES = 1 << 16
@@ -693,7 +815,8 @@ not inside it."""
 
 
 def _send_result(conn: Connection, result: object) -> None:
-    """Send ``("ok", result)``. Its large buffers (a document's arrays) are sent one by one
+    """Send ``("ok", result)`` (a list of chunks' results, :func:`_serve`). Its large
+    buffers (a document's arrays) are sent one by one
     after its pickle instead of copied into it (pickle protocol 5, out of band), each received
     straight into the memory it stays in: a 50 MB document pickled whole was a 390 MB copy in
     the worker and another in the parent, beside the document on each side (issue 38). With

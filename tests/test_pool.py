@@ -495,3 +495,72 @@ def test_pool_map_chunks_shrink_so_the_workers_run_out_of_work_together() -> Non
 def test_pool_map_keeps_the_order_across_shrinking_chunks() -> None:
     items = list(range(1000))
     assert list(pool_map(square, items, workers=2)) == [x * x for x in items]
+
+
+def test_a_worker_sends_its_results_in_batches_and_notes_each_item_s_start() -> None:
+    """Issue 40: a message per item woke the parent for each file the readers read; a worker
+    sends ``batch`` items' results in one message (sooner only when no item waits in its
+    pipe or the oldest result has waited ``flush_s``), and notes on its board, which the
+    parent reads without a message, how many items it has started and when the last did."""
+    context = multiprocessing.get_context("fork")
+    parent_end, child_end = context.Pipe()
+    board = context.RawArray("q", 1)
+    with tempfile.TemporaryDirectory() as scratch:
+        job = (partial(pool._apply, square), None, scratch, 4, 3600.0)
+        parent_end.send(([(0,)], *job))
+        for x in range(1, 8):
+            parent_end.send(([(x,)],))  # all eight wait in the pipe before the worker starts
+        before = time.monotonic()
+        worker = context.Process(target=pool._serve, args=(child_end, os.getpid(), board))
+        worker.start()
+        child_end.close()
+        messages = [pool._received(parent_end) for _ in range(3)]
+        worker.kill()  # it waits for more: a run's workers are killed too
+        worker.join(GONE_S)
+        parent_end.close()
+    assert messages == [
+        ("ready", None),
+        ("ok", [[0], [1], [4], [9]]),
+        ("ok", [[16], [25], [36], [49]]),
+    ]
+    count, start = pool._read_post(board[0])
+    assert count == 8 and start >= before - 0.001  # milliseconds on the board
+
+
+def test_a_board_holds_a_count_and_a_start_in_one_value() -> None:
+    """One 64-bit value (one store, one load: never a count beside another item's start);
+    the count wraps, the start keeps its milliseconds."""
+    for count, start in ((1, 0.0), (8, 12345.678), (pool._COUNT_WRAP + 3, 5.0e8)):
+        got = pool._read_post(pool._posted(count, start))
+        assert got[0] == count % pool._COUNT_WRAP and abs(got[1] - start) < 0.001
+        assert -(1 << 63) <= pool._posted(count, start) < 1 << 63
+
+
+def test_an_item_stopped_behind_finished_results_not_yet_sent_costs_only_itself() -> None:
+    """The worker holds results it has not sent (a batch of eight here) when item 13 stalls,
+    swells or crashes: the parent charges item 13 (the worker's board says it is on it), not
+    the oldest item it has no result for, and hands the finished ones on to be done again."""
+    items = list(range(40))
+    cases = [
+        (stall, ProcessLimits(seconds=1.0), "time"),
+        (swell, ProcessLimits(memory_bytes=200 << 20), "memory"),
+        (die, ProcessLimits(), "crash"),
+    ]
+    for function, limits, reason in cases:
+        got = list(isolated_map(function, items, workers=1, limits=limits, ahead=64))
+        assert isinstance(got[13], Stopped) and got[13].reason == reason, function
+        assert got[:13] + got[14:] == [function(x) for x in items if x != 13]
+
+
+def unpicklable(x: int) -> object:
+    return (lambda: x) if x == 13 else x
+
+
+def test_a_result_that_does_not_pickle_is_raised_as_its_error_even_in_a_batch() -> None:
+    """Sending a batch is outside the item's own ``try``: a result the pickler refuses is
+    still the error of the run (a bug of ours), not a worker that crashed."""
+    with pytest.raises(Exception, match=r"lambda|pickl") as caught:
+        list(
+            isolated_map(unpicklable, list(range(40)), workers=1, limits=ProcessLimits(), ahead=64)
+        )
+    assert not isinstance(caught.value, Cancelled)
