@@ -1336,7 +1336,9 @@ def _nearest(
     if len(rows) * n_b <= BLOCK_PAIRS:
         near = a.centroids()[rows] @ b.centroids().T
         near[:, closed_b] = -1.0
-        order = np.argsort(-near, axis=1)[:, :TOP]  # each row sorted as on its own
+        # each row sorted as on its own; equal cosines (a sentence the source repeats) by
+        # position, as the long documents' lexsort below orders them, whatever numpy's sort
+        order = np.argsort(-near, axis=1, kind="stable")[:, :TOP]
         close = (np.take_along_axis(near, order, axis=1) >= floor).tolist()
         for i, js, ok in zip(rows, order.tolist(), close, strict=True):
             yield from ((i, j) for j, k in zip(js, ok, strict=True) if k)

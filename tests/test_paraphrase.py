@@ -886,3 +886,29 @@ def test_word_salad_passing_over_every_other_source_sentence_is_no_paraphrase() 
     report = check([a], [b], Options(workers=1))
     kinds = [f.kind for m in report.documents[0].sources for f in m.fragments]
     assert "paraphrase" not in kinds, kinds
+
+
+def test_equal_candidates_are_taken_by_position_whatever_numpy_sorts() -> None:
+    """Step 2 on a document of usual length: when the source repeats a sentence more than
+    :data:`TOP` times, a checked sentence equal to it is paired with the first TOP copies by
+    position, as the long documents' path orders equal cosines (an unstable sort took
+    whichever copies it put first)."""
+    repeated = "The glacier feeds the river that waters the valley farms"
+    others = [
+        f"Sentence number {w} speaks about {w} things of {w} kinds entirely"
+        for w in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta",
+                  "iota", "kappa", "lambda", "mu", "nu", "xi", "omicron", "pi", "rho",
+                  "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega", "aleph", "beth",
+                  "gimel", "daleth", "he", "vav", "zayin", "heth", "teth", "yodh", "kaph")
+    ]  # fmt: skip
+    where = [7, 13, 19, 26, 33, 40]
+    sentences = list(others)
+    for at in where:
+        sentences.insert(at, repeated)
+    source = prepare_text(Extracted("s", ". ".join(sentences) + ".", "txt"), Options())
+    checked = prepare_text(Extracted("c", repeated + ".", "txt"), Options())
+    ma, mb = pp.meaning_of(checked), pp.meaning_of(source)
+    assert len(mb.bounds) == len(sentences) and len(ma.bounds) == 1
+    closed = np.zeros(len(mb.bounds), dtype=bool)
+    got = list(pp._nearest(ma, mb, [0], closed))
+    assert got == [(0, j) for j in where[: pp.TOP]]
