@@ -15,8 +15,12 @@ Per unit: its best seed's cosine, Dice, distinct words shared and its own, the r
 fragment lies within :data:`~copylens.core.sentence_align.MAX_GAP` units, whether the pair has
 any fragment, and the neighbouring seed units that follow the source.
 
-Usage: ``python bench/diag_lone.py [--pan] [--own] [--wraps 0 60 80] [--out FILE]``; writes
-JSON lines (one per unit) and prints a summary. Development only.
+Then, per PAN-13 case that got no fragment, the separation (:func:`separation`): how many
+honest units are as high on every feature as the case's best unit.
+
+Usage: ``python bench/diag_lone.py [--pan] [--own] [--honest] [--wraps 0 60 80] [--out FILE]``
+(all three parts: about 7 CPU minutes), or ``--read FILE ...`` to print the separation of
+earlier runs; writes JSON lines (one per unit). Development only.
 """
 
 from __future__ import annotations
@@ -119,10 +123,15 @@ def pan(types: list[str]) -> None:
         _CURRENT["pair"] = f"pan/{pair.kind}/{pair.id}"
         n = len(RECORDS)
         susp, src = CORPUS / "susp" / pair.suspicious, CORPUS / "src" / pair.source
-        check([susp], [src], Options(workers=1))
+        report = check([susp], [src], Options(workers=1))
+        found = [(f.start, f.end) for d in report.documents for m in d.sources for f in m.fragments]
         spans = [(c[0], c[1]) for c in cases.get(pair.id, [])]
+        missed = [(s, e) for s, e in spans if not any(f0 < e and s < f1 for f0, f1 in found)]
         for r in RECORDS[n:]:
             r["label"] = "case" if _inside(r["start"], r["end"], spans) else "out"
+            r["missed"] = next(
+                (s for s, e in missed if _inside(r["start"], r["end"], [(s, e)])), None
+            )
 
 
 def own(wraps: list[int]) -> None:
@@ -182,6 +191,51 @@ def honest() -> None:
         run(f"real/{n}", text, real_sources)
 
 
+FEATURES = ("cos", "dice", "shared", "share", "margin")
+
+
+def _features(r: dict[str, Any], margin: bool = True) -> tuple[float, ...]:
+    out = (r["cos"], r["dice"], r["shared"], r["shared"] / r["size"], min(r["margin"], 1e9))
+    return out if margin else out[:4]
+
+
+def separation(records: list[dict[str, Any]]) -> None:
+    """Per PAN-13 case that got no fragment, its seed unit that the fewest honest units (own
+    sentences, honest answers and texts, PAN units outside every case) dominate (as high or
+    higher on every feature): how many do, with the margin and without it, and the highest
+    margin among the latter; then the most words an honest unit shares with its seed's
+    source unit, at :data:`~copylens.core.sentence_align.OWN_SHARE` of its own and at any."""
+    honest = [r for r in records if r["label"] in ("own", "honest", "out")]
+    best: dict[str, tuple[int, dict[str, Any]]] = {}
+    for m in (r for r in records if r.get("missed") is not None):
+        mine = _features(m)
+        count = sum(all(a >= b for a, b in zip(_features(h), mine, strict=True)) for h in honest)
+        kind, name = m["pair"].split("|")[0].split("/")[1:3]
+        case = f"{kind} {name}@{m['missed']}"
+        if case not in best or count < best[case][0]:
+            best[case] = (count, m)
+    print(f"honest seed units: {len(honest)}; cases without a fragment holding a seed: {len(best)}")
+    for case, (count, m) in sorted(best.items()):
+        lesser = _features(m, margin=False)
+        near = [
+            h
+            for h in honest
+            if all(a >= b for a, b in zip(_features(h, margin=False), lesser, strict=True))
+        ]
+        top = max((min(h["margin"], 1e9) for h in near), default=0.0)
+        print(
+            f"  {case} u{m['unit']}: cos {m['cos']:.2f} dice {m['dice']:.2f} shared "
+            f"{m['shared']}/{m['size']} margin {min(m['margin'], 999):.1f}; dominated by "
+            f"{count}, without the margin by {len(near)} (their highest margin {top:.1f})"
+        )
+    share = [h["shared"] for h in honest if h["shared"] >= sa.OWN_SHARE * h["size"]]
+    print(
+        f"most words an honest unit shares with its seed's source unit: {max(share, default=0)} "
+        f"at {sa.OWN_SHARE} of its own, {max((h['shared'] for h in honest), default=0)} at any "
+        f"({max((h['shared'] for h in honest if h['label'] != 'out'), default=0)} but PAN's)"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pan", action="store_true")
@@ -192,7 +246,11 @@ def main() -> int:
     parser.add_argument("--honest", action="store_true")
     parser.add_argument("--wraps", nargs="+", type=int, default=[0, 60, 80])
     parser.add_argument("--out", type=Path, default=Path("/tmp/diag_lone.jsonl"))
+    parser.add_argument("--read", nargs="+", type=Path, help="JSON lines of earlier runs: no run")
     args = parser.parse_args()
+    if args.read:
+        separation([json.loads(line) for path in args.read for line in path.open()])
+        return 0
     if args.pan:
         pan(args.types)
     if args.own:
@@ -206,6 +264,7 @@ def main() -> int:
     for r in RECORDS:
         counts[r["label"]] = counts.get(r["label"], 0) + 1
     print(f"{len(RECORDS)} lone seed units: {counts}; wrote {args.out}")
+    separation(RECORDS)
     return 0
 
 
