@@ -7,7 +7,16 @@ PAN-13 case (``copy``) or not (``pan-out``); in bench_own_text.py's essays a wri
 sentence (``own``) or a copied one; in make_retold.py's essays the same (``retold-own``).
 Bench only: it wraps ``sentence_align._grown`` in this process (nothing is changed).
 
-Usage: ``python bench/diag_edges.py pan|own|retold [--wrap W] [--out FILE.json]``.
+Features: the unit's tf-isf cosine, Dice and words shared with the source unit just past the
+range and with its best source unit (where that lies against the range's edge, and its
+cosine against the second best: specificity), the ranks of the two in each other's rows
+(order), word pairs in the unit's order found in the source near the range (and nowhere else
+in the checked text), source words held by one source unit only, the rise of the passage's
+cosine. Prints the count of units per label; the JSON holds one row per unit.
+
+Usage: ``python bench/diag_edges.py pan|own|retold [--types random ...] [--wrap W]
+--out FILE.json [--without-specific]`` (``--without-specific``: the engine without
+``sentence_align._singles_out``, as the figures of ``SPECIFIC_MARGIN`` were measured).
 """
 
 from __future__ import annotations
@@ -209,7 +218,10 @@ def main() -> None:
     p.add_argument("--wrap", type=int, default=0)
     p.add_argument("--types", nargs="*", default=["random"])
     p.add_argument("--out", required=True)
+    p.add_argument("--without-specific", action="store_true", help="the engine before _singles_out")
     args = p.parse_args()
+    if args.without_specific:
+        sa._singles_out = lambda *args, **kwargs: None  # type: ignore[assignment]
     if args.what == "pan":
         rows = run_pan(args.types)
     elif args.what == "own":
