@@ -175,10 +175,10 @@ truth): of the writer's own sentences of bench/bench_own_text.py (as is and hard
 bench_paraphrase.py's independent texts and seed paper 002's paragraphs (471), and the units
 of the PAN-13 development sample outside every case (726), none shares more than 7 words with
 its seed's source unit at that share, nor 8 or more at any share but the PAN units; at 10 and
-the share, 4 units, all inside random cases (two of them one case that got no fragment:
-"In happening where the child's gore lead degree is 10 mcg/dL ...", 13 of its 21 words, cosine
-0.46); at 8, 12 units of cases, and own sentences of 7 of 8 words ("В качестве элементов
-могут использоваться ...") one word below."""
+the share, 4 units, all inside cases (random, translation, summary; two of them one random
+case that got no fragment: "In happening where the child's gore lead degree is 10 mcg/dL ...",
+13 of its 21 words, cosine 0.46); at 8, 12 units of cases, and own sentences of 7 of 8 words
+("В качестве элементов могут использоваться ...") one word below."""
 BESIDE_UNITS = 2
 """Most source units between a fragment's source side and that of a run of seed units beside
 it for the run to continue the fragment (:func:`alone`, :func:`_continues`)."""
@@ -840,11 +840,11 @@ def alone(
       :data:`LONE_WORDS` distinct words of its seed's source unit, and :data:`OWN_SHARE` of
       its own (:meth:`Similarity.keeps`: that sentence edited, by its words alone), its
       distinctive match (:func:`_distinctive`), is reported, consecutive such units as one
-      run (:func:`_kept`; PAN-13 development sample, beside main in one run: random recall
-      0.782 → 0.786, 181 → 182 of 198 cases, plagdet 0.816 → 0.819; translation precision
-      0.945 → 0.949, a summary over 4,300 source characters now the paraphrase of the
-      sentence whose 18 words keep 11 of one source sentence's; every other figure the same,
-      and nothing more marked on the honest side: :data:`LONE_WORDS`).
+      run (:func:`_kept`; PAN-13 development sample, beside main 0d5d268 in one run: random
+      recall 0.782 → 0.786, 181 → 182 of 198 cases, plagdet 0.816 → 0.819; translation
+      precision 0.945 → 0.949, a summary over 4,300 source characters now the paraphrase of
+      the sentence whose 18 words keep 11 of one source sentence's; every other figure the
+      same, and nothing more marked on the honest side: :data:`LONE_WORDS`).
 
     Then each piece, the fragments and these runs, is extended by the units beside it that
     continue it in the source's order (:func:`_extended`), sentence by sentence, as runs of
