@@ -2045,3 +2045,55 @@ def test_an_edited_copy_continues_over_more_than_max_gap_retold_sentences() -> N
     seventh_end = essay.index("town", essay.index(retold[6])) + len("town")  # its last counted word
     assert (got.start, got.end) == (0, seventh_end)
     assert got.source_end == RIVER.index("meadows") + len("meadows")
+
+
+QUAY = (
+    "The town kept a small museum near the river bank for many years. "
+    "Harbour clerks carefully recorded the voyages of every sailor who left the northern port "
+    "during the long winter. "
+    "Each entry named the ship, the cargo of salted fish and timber, and the day the vessel "
+    "sailed past the lighthouse. "
+    "Storms in February sank three of the schooners before they reached the southern markets. "
+    "Families waited on the stone quay for news that often came weeks later by coach. "
+    "The ledgers survived a fire in the customs house and now rest in the county archive."
+)
+QUAY_COPY = QUAY[QUAY.index("carefully") : QUAY.index(" The ledgers")]
+QUAY_OWN = "My grandmother grew up in a village with no road and liked to bake bread on Sundays. "
+
+
+def _quay_copy(essay: str) -> tuple[int, int, int, int]:
+    report = check([TextInput("essay", essay)], [TextInput("source", QUAY)], Options())
+    (fragment,) = report.documents[0].sources[0].fragments
+    assert fragment.kind == "copy" and fragment.exact_words == fragment.words
+    return fragment.start, fragment.end, fragment.source_start, fragment.source_end
+
+
+@pytest.mark.parametrize("before", ["Port officials ", "Port officials, "])
+def test_a_copy_whose_first_words_were_swapped_takes_its_source_sentence_whole(
+    before: str,
+) -> None:
+    """An exact copy of a source passage whose first sentence's opening words were swapped
+    for others ("Harbour clerks" written "Port officials"): the source side is the whole
+    source sentence (:func:`sentence_align._sentence_rest`), the checked side as the word
+    diff found it."""
+    essay = QUAY_OWN + before + QUAY_COPY + " I think that winter was hard for all."
+    start, end, source_start, source_end = _quay_copy(essay)
+    assert essay[start:end].startswith("carefully recorded")
+    assert source_start == QUAY.index("Harbour clerks")
+    assert source_end == QUAY.index(". The ledgers")
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        "",  # pasted from the middle of the source sentence: the checked sentence starts there
+        "Long ago, in the years my grandmother told us about, the men ",  # more words than
+    ],
+)
+def test_a_copy_from_inside_a_source_sentence_keeps_its_source_start(before: str) -> None:
+    """A copy whose checked sentence starts where it does, or goes on before it by more
+    words than the source sentence does (the writer's own words), keeps the source range the
+    word diff found: the rest of the source sentence is not in the checked text."""
+    essay = QUAY_OWN + before + QUAY_COPY + " I think that winter was hard for all."
+    _, _, source_start, _ = _quay_copy(essay)
+    assert source_start == QUAY.index("carefully")
