@@ -2023,7 +2023,9 @@ def _whole_source(
     0.941); with the units before and after seeded by any unit, not as its best, random
     0.766 and translation 0.922 at precision 0.962 and 0.935 (plagdet lower). Then further
     over the source units whose words the checked side holds and the range lacks
-    (:func:`_drawn_source`)."""
+    (:func:`_drawn_source`). First, and alone for a copy of exact words (:data:`EDGE_EXACT`),
+    over the rest of a source sentence the checked sentence goes on with
+    (:func:`_sentence_rest`)."""
     g0, g1 = word_range(a, f.start, f.end)
     s0, s1 = word_range(b, f.source_start, f.source_end)
     if g1 <= g0 or s1 <= s0 or not len(sim.b):
@@ -2046,8 +2048,10 @@ def _whole_source(
 
     start, end = f.source_start, f.source_end
     t0, t1 = sim.b.of_word(s0), sim.b.of_word(s1 - 1)
-    if f.kind == "copy" and f.exact_words >= EDGE_EXACT * f.words:
-        return _sentence_rest(f, others, a, b, sim, (g0, g1), (s0, s1))
+    exact = f.kind == "copy" and f.exact_words >= EDGE_EXACT * f.words
+    start, end = _sentence_rest(others, a, b, sim, (g0, g1), (s0, s1), (start, end), exact)
+    if exact:
+        return replace(f, source_start=start, source_end=end)
     if (first := seeded(t0, False)) is not None:
         start = min(start, first[0])
         while (more := seeded(t0 - 1, True)) is not None:
@@ -2063,58 +2067,57 @@ def _whole_source(
 
 
 def _sentence_rest(
-    f: Fragment,
     others: Sequence[Fragment],
     a: Canonical,
     b: Canonical,
     sim: Similarity,
     words: tuple[int, int],
     source: tuple[int, int],
-) -> Fragment:
-    """``f``, a copy of exact words (:data:`EDGE_EXACT`), with its source range widened over
-    the rest of the source sentence it begins in (ends in) when the checked sentence goes on
-    before (after) the copy by at least one canonical word, by no more words than the source
-    sentence does and by at least half as many (:func:`_rest_words`), and a unit of the copy's
-    checked side seeds the source unit holding that rest (tf-isf cosine :data:`SEED_COS`,
-    Dice :data:`SEED_DICE`), no other fragment holding a character of the unit. Only the
-    source side changes: ``words`` (the copy's canonical words) and ``source`` (its source
-    range's) stay as they are.
+    chars: tuple[int, int],
+    seeded: bool,
+) -> tuple[int, int]:
+    """The source range ``chars`` (canonical words ``source``) of a fragment whose checked
+    side is canonical words ``words``, widened over the rest of the source sentence it begins
+    in (ends in) when the checked sentence goes on before (after) the fragment by at least one
+    canonical word, by no more words than the source sentence does and by at least half as
+    many (:func:`_rest_words`), no other fragment holding a character of the source unit
+    holding that rest; for a copy of exact words (``seeded``, :data:`EDGE_EXACT`), only when a
+    unit of its checked side seeds that source unit too (tf-isf cosine :data:`SEED_COS`, Dice
+    :data:`SEED_DICE`). Only the source side changes.
 
     PAN-13's random obfuscation swaps a copied sentence's edge words for synonyms or drops
     them ("person account" retold as "individual history"), so the word diff of
-    :func:`described` ends the copy's source range inside a sentence the copy retells whole
-    (the case's source side is the source text its words come from, Potthast et al. 2013);
-    a copy pasted from the middle of a source sentence ends its checked sentence where the
-    copy ends, and a copy cut by the writer's own words goes on with more words than the
-    source sentence has left. PAN-13 development sample, bench/bench_pan13.py beside the
-    engine without it in one run: random recall 0.7916 -> 0.7935 (precision 0.9720 both,
-    plagdet 0.8216 -> 0.8227), summary recall 0.5161 -> 0.5164, verbatim and translation every
-    figure the same, negatives 0 of 60; every fragment's checked side the same. The whole
-    :func:`_whole_source` on such copies instead: random plagdet 0.8281 but verbatim precision
-    0.9613 -> 0.9569 (a verbatim case ends mid-sentence, the rest of the source sentence
-    outside it); with the checked sentence going on by up to twice the source's words,
-    translation precision 0.9492 -> 0.9491 (a sentence going on after "Stadium. at")."""
+    :func:`described` ends the fragment's source range inside a sentence it retells whole (the
+    case's source side is the source text its words come from, Potthast et al. 2013); a copy
+    pasted from the middle of a source sentence ends its checked sentence where the copy ends,
+    and a copy cut by the writer's own words goes on with more words than the source sentence
+    has left. PAN-13 development sample, bench/bench_pan13.py beside the engine without it in
+    one run: random recall 0.7916 -> 0.7940 (precision 0.9720 both, plagdet 0.8216 ->
+    0.8230), summary recall 0.5161 -> 0.5165, verbatim and translation every figure the same,
+    negatives 0 of 60; every fragment's checked side the same. Exact copies without the seed
+    test: verbatim precision 0.9613 -> 0.9603; the whole :func:`_whole_source` on them
+    instead: random plagdet 0.8281 but verbatim precision 0.9569 (a verbatim case ends
+    mid-sentence, the rest of the source sentence outside it); with the checked sentence going
+    on by up to twice the source's words, translation precision 0.9492 -> 0.9491 (a sentence
+    going on after "Stadium. at")."""
     g0, g1 = words
     s0, s1 = source
+    start, end = chars
     mine = slice(sim.a.of_word(g0), sim.a.of_word(g1 - 1) + 1)
-    start, end = f.source_start, f.source_end
     for t, w, step in ((sim.b.of_word(s0), s0, -1), (sim.b.of_word(s1 - 1), s1 - 1, 1)):
-        unit = _free_source_unit(sim, b, t, others)
-        if unit is None:
+        if _free_source_unit(sim, b, t, others) is None:
             continue
         hit = (sim.cos[mine, t] >= SEED_COS) & (sim.dice[mine, t] >= SEED_DICE)
         lo, hi = int(sim.b.bounds[t]), int(sim.b.bounds[t + 1])
         rest = _rest_words(b, w, step, lo, hi)
         told = _rest_words(a, g0 if step == -1 else g1 - 1, step, 0, len(a.sentences))
-        if not hit.any() or not 1 <= told <= rest <= 2 * told:
+        if (seeded and not hit.any()) or not 1 <= told <= rest <= 2 * told:
             continue
         if step == -1:
-            start = int(b.starts[w - rest])
+            start = min(start, int(b.starts[w - rest]))
         else:
-            end = int(b.ends[w + rest])
-    if (start, end) == (f.source_start, f.source_end):
-        return f
-    return replace(f, source_start=start, source_end=end)
+            end = max(end, int(b.ends[w + rest]))
+    return start, end
 
 
 def _rest_words(c: Canonical, w: int, step: int, lo: int, hi: int) -> int:
