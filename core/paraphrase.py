@@ -198,6 +198,29 @@ class Meaning:
         :func:`_copied` index it (issue 40)."""
         return np.array(self.bounds, dtype=np.int64).reshape(-1, 2)
 
+    @cached_property
+    def adjoins(self) -> list[bool]:
+        """Whether each sentence of ``bounds`` ends where the next one begins (none after the
+        last), so the two may be one unit (:func:`_adjacent`), made once."""
+        edges = self.edges
+        out: list[bool] = (edges[:-1, 1] == edges[1:, 0]).tolist()
+        return out
+
+    @cached_property
+    def probes(self) -> tuple[np.ndarray, np.ndarray]:
+        """The keys a checked sentence's words are joined by in a :class:`Sheet`
+        (:func:`_sheet_raised`), made once (issue 40): each word's derivational keys
+        (:func:`stem_keys`, the length's column beside it, times 2) and its synonyms' numbers
+        in the thesaurus (times 2, plus 1), as the word numbers (ascending) and the keys."""
+        return _keyed(self, probing=True)
+
+    @cached_property
+    def targets(self) -> tuple[np.ndarray, np.ndarray]:
+        """The keys a source sentence's words are found by in a :class:`Sheet`: as
+        :attr:`probes`, but each listed word's own number in the thesaurus (times 2, plus 1),
+        where :attr:`probes` has its synonyms'."""
+        return _keyed(self, probing=False)
+
     def centroids(self, lo: int = 0, hi: int | None = None) -> np.ndarray:
         """Unit weighted mean vectors of sentences [lo, hi) of ``bounds`` (float32), equal bit
         for bit whether kept or computed (:func:`_centroids`)."""
@@ -858,6 +881,87 @@ def _raised(
     return floor, forms_a[:, None] == forms_b[None, :]
 
 
+def _keyed(m: Meaning, probing: bool) -> tuple[np.ndarray, np.ndarray]:
+    """:attr:`Meaning.probes` (``probing``) or :attr:`Meaning.targets`: the words (int64,
+    ascending) and their keys (uint64), a word once per key. A derivational key is even
+    (``key * width + column``, times 2: the columns of :func:`_families`' join); a synonym's
+    odd (its thesaurus number times 2 plus 1), so one join finds both (:func:`_joined`). A
+    word the thesaurus lists with no synonym has no synonym key, as
+    :meth:`Thesaurus.related_at` leaves it out."""
+    words, keys = [], []
+    if m.stems is not None:
+        width = np.uint64(m.stems.shape[1])
+        i, k = np.nonzero(m.stems)
+        words.append(i)
+        keys.append((m.stems[i, k] * width + k.astype(np.uint64)) * np.uint64(2))
+    if m.synonyms is not None and m.thesaurus is not None:
+        th = m.thesaurus
+        listed = np.flatnonzero(th.has_synonyms[m.synonyms])  # -1 reads the last: False
+        ids = m.synonyms[listed].astype(np.int64)
+        if probing:
+            sizes = th.starts[ids + 1] - th.starts[ids]
+            words.append(np.repeat(listed, sizes))
+            found = th.targets[ranges(th.starts[ids], sizes)].astype(np.uint64)
+        else:
+            words.append(listed)
+            found = ids.astype(np.uint64)
+        keys.append(found * np.uint64(2) + np.uint64(1))
+    if not words:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.uint64)
+    every, order = np.concatenate(words).astype(np.int64), None
+    if len(words) > 1:
+        order = np.argsort(every, kind="stable")
+    all_keys = np.concatenate(keys)
+    if order is None:
+        return every, all_keys
+    return every[order], all_keys[order]
+
+
+def _entries_in(
+    words: np.ndarray, keys: np.ndarray, spans: np.ndarray, starts: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The entries of :func:`_keyed` whose words lie in the sentences' word ranges ``spans``
+    (ascending, disjoint), each word numbered by its place among the sentences' words side
+    by side (the sentence's first at ``starts``)."""
+    first = np.searchsorted(words, spans[:, 0])
+    sizes = np.searchsorted(words, spans[:, 1]) - first
+    at = ranges(first, sizes)
+    return words[at] - np.repeat(spans[:, 0] - starts[:-1], sizes), keys[at]
+
+
+def _sheet_raised(
+    a: Meaning,
+    b: Meaning,
+    checked: tuple[np.ndarray, np.ndarray],
+    source: tuple[np.ndarray, np.ndarray],
+    forms: tuple[np.ndarray, np.ndarray],
+) -> tuple[np.ndarray | None, np.ndarray]:
+    """:func:`_raised` of some checked sentences' words against some source sentences' (each
+    side given as its sentences' word ranges and where each begins among their words side by
+    side), equal element for element: the synonyms and families found in one join of the
+    documents' keys made once (:attr:`Meaning.probes`, :attr:`Meaning.targets`), not two
+    joins of keys made for every sheet (issue 40). tests/test_pair_stage.py compares them."""
+    equal = forms[0][:, None] == forms[1][None, :]
+    synonyms = a.synonyms is not None and b.synonyms is not None and a.thesaurus is b.thesaurus
+    if not synonyms and (a.stems is None or b.stems is None):
+        return None, equal
+    floor = np.full(equal.shape, -np.inf, dtype=np.float32)
+    i, mine = _entries_in(*a.probes, *checked)
+    if not synonyms:
+        even = (mine & np.uint64(1)) == 0
+        i, mine = i[even], mine[even]
+    j, theirs = _entries_in(*b.targets, *source)
+    order = np.argsort(theirs)
+    ordered = theirs[order]
+    lo = np.searchsorted(ordered, mine, "left")
+    n = np.searchsorted(ordered, mine, "right") - lo
+    rows, columns = np.repeat(i, n), j[order[ranges(lo, n)]]
+    listed = np.repeat((mine & np.uint64(1)) == 1, n)
+    floor[rows[~listed], columns[~listed]] = STEM
+    floor[rows[listed], columns[listed]] = SYNONYM  # the larger, where both
+    return floor, equal
+
+
 def _families(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The places (i, j) where word i of ``first`` and word j of ``second`` share a nonzero
     derivational key of one length (:func:`stem_keys`; a place may come more than once): each
@@ -939,8 +1043,7 @@ class Blocks:
         sheets' cosines come from products of other shapes and the sums add in another order,
         which may round by a float32 unit or a few, far under the margins
         (tests/test_pair_stage.py: never a unit scoring ``least``)."""
-        sheet = self._sheet(ai, bj, found)
-        return sheet.bound(ai, bj) + SCORE_MARGIN < least
+        return self._sheet(ai, bj, found).drops(ai, bj, least)
 
     def raised(
         self, ai: tuple[int, ...], bj: tuple[int, ...]
@@ -1035,12 +1138,15 @@ class Sheet:
         self.checked = checked
         self.at_a = {i: n for n, i in enumerate(checked)}
         self.at_b = {j: n for n, j in enumerate(source)}
-        rows, starts_a = _words_of_sentences(a, checked)
-        columns, starts_b = _words_of_sentences(b, source)
+        spans_a, spans_b = a.edges[checked], b.edges[source]
+        rows, starts_a = _words_of_spans(spans_a)
+        columns, starts_b = _words_of_spans(spans_b)
         self.starts_a, self.starts_b = starts_a.tolist(), starts_b.tolist()
         table = a.lexicon.table
         cosine = _vectors(table, a.rows[rows]) @ _vectors(table, b.rows[columns]).T
-        self.floor, self.equal = _raised(a, rows, b, columns)
+        self.floor, self.equal = _sheet_raised(
+            a, b, (spans_a, starts_a), (spans_b, starts_b), (a.forms[rows], b.forms[columns])
+        )
         if self.floor is not None:
             np.maximum(cosine, self.floor, out=cosine)
         np.putmask(cosine, self.equal, 1.0)
@@ -1055,16 +1161,21 @@ class Sheet:
         ra[ra < WORD_MATCH] = 0.0
         rb[rb < WORD_MATCH] = 0.0
         wa64, wb64 = wa.astype(np.float64), wb.astype(np.float64)
-        self.sa = np.add.reduceat(wa64, at_a).tolist()
-        self.sb = np.add.reduceat(wb64, at_b).tolist()
-        self.na = np.add.reduceat(wa64[:, None] * ra, at_a, axis=0).tolist()
-        self.nb = np.add.reduceat(rb * wb64, at_b, axis=1).tolist()
-        self.na_split = (
-            np.add.reduceat(wa64[:, None] * np.maximum(ra[:, :-1], ra[:, 1:]), at_a, axis=0)
-        ).tolist()
-        """Checked sentence n against source sentences m and m + 1: its side's sum."""
-        self.nb_merge = (np.add.reduceat(np.maximum(rb[:-1], rb[1:]) * wb64, at_b, axis=1)).tolist()
-        """Checked sentences n and n + 1 against source sentence m: its side's sum."""
+        self.sums = (
+            np.add.reduceat(wa64, at_a),
+            np.add.reduceat(wb64, at_b),
+            np.add.reduceat(wa64[:, None] * ra, at_a, axis=0),
+            np.add.reduceat(rb * wb64, at_b, axis=1),
+            np.add.reduceat(wa64[:, None] * np.maximum(ra[:, :-1], ra[:, 1:]), at_a, axis=0),
+            np.add.reduceat(np.maximum(rb[:-1], rb[1:]) * wb64, at_b, axis=1),
+        )
+        """Each side's weight of each sentence (``sa``, ``sb``); each sentence pair's weighted
+        sums of its words' maxima on each side (``na``, ``nb``); of checked sentence n against
+        source sentences m and m + 1, its side's (``na_split``); of checked sentences n and
+        n + 1 against source sentence m, its side's (``nb_merge``)."""
+        self.dropped: dict[float, tuple[list[list[bool]], ...]] = {}
+        """:meth:`drops`' answers for every unit the sheet holds, by the least score: singles,
+        splits, merges (:func:`_drop_tables`)."""
 
     def holds(self, ai: tuple[int, ...], bj: tuple[int, ...]) -> bool:
         """The sheet holds the sentences (the first and last are the unit's only ones)."""
@@ -1075,17 +1186,28 @@ class Sheet:
         """:func:`_score_bound` of the unit (adjacent sentences, one side a single one), 0 when
         a side's weight is under :data:`LEAST_WEIGHT` (less :data:`SCORE_MARGIN`)."""
         n, m = self.at_a[ai[0]], self.at_b[bj[0]]
+        sa_, sb_, na_, nb_, na_split, nb_merge = (x.tolist() for x in self.sums)
         if len(ai) > 1:
-            sa, sb = self.sa[n] + self.sa[n + 1], self.sb[m]
-            na, nb = self.na[n][m] + self.na[n + 1][m], self.nb_merge[n][m]
+            sa, sb = sa_[n] + sa_[n + 1], sb_[m]
+            na, nb = na_[n][m] + na_[n + 1][m], nb_merge[n][m]
         elif len(bj) > 1:
-            sa, sb = self.sa[n], self.sb[m] + self.sb[m + 1]
-            na, nb = self.na_split[n][m], self.nb[n][m] + self.nb[n][m + 1]
+            sa, sb = sa_[n], sb_[m] + sb_[m + 1]
+            na, nb = na_split[n][m], nb_[n][m] + nb_[n][m + 1]
         else:
-            sa, sb, na, nb = self.sa[n], self.sb[m], self.na[n][m], self.nb[n][m]
+            sa, sb, na, nb = sa_[n], sb_[m], na_[n][m], nb_[n][m]
         if min(sa, sb) < LEAST_WEIGHT - SCORE_MARGIN:
             return 0.0
         return _harmonic(na / sa, nb / sb)
+
+    def drops(self, ai: tuple[int, ...], bj: tuple[int, ...], least: float) -> bool:
+        """Whether :meth:`bound` of the unit plus :data:`SCORE_MARGIN` is under ``least``:
+        looked up in the answers for every unit of the sheet, made at once the first time a
+        least score is asked (:func:`_drop_tables`, the same arithmetic; issue 40)."""
+        tables = self.dropped.get(least)
+        if tables is None:
+            tables = self.dropped[least] = _drop_tables(*self.sums, least)
+        n, m = self.at_a[ai[0]], self.at_b[bj[0]]
+        return tables[2 if len(ai) > 1 else 1 if len(bj) > 1 else 0][n][m]
 
     def raised(
         self, ai: tuple[int, ...], bj: tuple[int, ...]
@@ -1096,6 +1218,43 @@ class Sheet:
         rows = slice(self.starts_a[n], self.starts_a[n + len(ai)])
         columns = slice(self.starts_b[m], self.starts_b[m + len(bj)])
         return None if self.floor is None else self.floor[rows, columns], self.equal[rows, columns]
+
+
+def _drop_tables(
+    sa: np.ndarray,
+    sb: np.ndarray,
+    na: np.ndarray,
+    nb: np.ndarray,
+    na_split: np.ndarray,
+    nb_merge: np.ndarray,
+    least: float,
+) -> tuple[list[list[bool]], ...]:
+    """Whether :meth:`Sheet.bound` plus :data:`SCORE_MARGIN` is under ``least``, for every
+    single unit (n, m), split (n; m and m + 1) and merge (n and n + 1; m) of a sheet's
+    sentences (checked × source), as nested lists: the bound's own float64 operations in its
+    order, on whole arrays (issue 40: a unit's bound was a Python call, 102,584 of them for
+    the aligned pairs of 1,000 essays). tests/test_pair_stage.py: equal to the bound's."""
+    singles = _dropping(sa[:, None], sb[None, :], na, nb, least)
+    splits = _dropping(
+        sa[:, None], (sb[:-1] + sb[1:])[None, :], na_split, nb[:, :-1] + nb[:, 1:], least
+    )
+    merges = _dropping((sa[:-1] + sa[1:])[:, None], sb[None, :], na[:-1] + na[1:], nb_merge, least)
+    return singles.tolist(), splits.tolist(), merges.tolist()
+
+
+def _dropping(
+    sa: np.ndarray, sb: np.ndarray, na: np.ndarray, nb: np.ndarray, least: float
+) -> np.ndarray:
+    """:meth:`Sheet.bound` plus :data:`SCORE_MARGIN` under ``least``, element by element: 0
+    when a side's weight is under :data:`LEAST_WEIGHT` less the margin, else the harmonic
+    mean of ``na / sa`` and ``nb / sb`` (:func:`_harmonic`: 0 when both are 0)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ca, cb = na / sa, nb / sb
+        total = ca + cb
+        harmonic = np.where(total > 0, 2 * ca * cb / total, 0.0)
+    light = np.minimum(sa, sb) < LEAST_WEIGHT - SCORE_MARGIN
+    out: np.ndarray = np.where(light, 0.0, harmonic) + SCORE_MARGIN < least
+    return out
 
 
 def _vectors(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -1115,10 +1274,9 @@ def _row_maxima(cosine: np.ndarray, starts: list[int]) -> np.ndarray:
     return out
 
 
-def _words_of_sentences(m: Meaning, sentences: list[int]) -> tuple[np.ndarray, np.ndarray]:
-    """The words of the sentences (ascending) side by side, and where each one's begin (and
+def _words_of_spans(spans: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The words of the word ranges ``spans`` side by side, and where each range's begin (and
     where the last ends)."""
-    spans = m.edges[sentences]
     widths = spans[:, 1] - spans[:, 0]
     return ranges(spans[:, 0], widths), np.concatenate(([0], np.cumsum(widths)))
 
@@ -1601,11 +1759,7 @@ def _units(
     memo = None if blocks is None else blocks.units(i)  # every unit's first sentence is i
     drop = blocks is not None and least > 0
     out = []
-    for ai, bj in (((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))):
-        if ai[-1] >= n_a or bj[0] < 0 or bj[-1] >= n_b:
-            continue
-        if not (_adjacent(a, ai) and _adjacent(b, bj)):
-            continue
+    for ai, bj in _shapes(a, b, i, j):
         if memo is not None and (ai, bj) in memo:
             known = memo[ai, bj]
             if known is not None:
@@ -1625,6 +1779,24 @@ def _units(
             out.append(m)
         if memo is not None:
             memo[ai, bj] = m
+    return out
+
+
+def _shapes(
+    a: Meaning, b: Meaning, i: int, j: int
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The units of :func:`_units` around sentences i and j (both within their documents'),
+    in its order: i against j, against j and j + 1, against j - 1 and j, and i and i + 1
+    against j, each where its sentences exist and adjoin (:func:`_adjacent`, read from
+    :attr:`Meaning.adjoins`)."""
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((i,), (j,))]
+    adjoins_a, adjoins_b = a.adjoins, b.adjoins
+    if j + 1 < len(b.bounds) and adjoins_b[j]:
+        out.append(((i,), (j, j + 1)))
+    if j >= 1 and adjoins_b[j - 1]:
+        out.append(((i,), (j - 1, j)))
+    if i + 1 < len(a.bounds) and adjoins_a[i]:
+        out.append(((i, i + 1), (j,)))
     return out
 
 
