@@ -951,9 +951,13 @@ def _sheet_raised(
         even = (mine & np.uint64(1)) == 0
         i, mine = i[even], mine[even]
     j, theirs = _entries_in(*b.targets, *source)
+    if not len(theirs) or not len(mine):
+        return floor, equal
     order = np.argsort(theirs)
     ordered = theirs[order]
     lo = np.searchsorted(ordered, mine, "left")
+    hit = np.flatnonzero(ordered[np.minimum(lo, len(ordered) - 1)] == mine)  # most do not
+    i, mine, lo = i[hit], mine[hit], lo[hit]
     n = np.searchsorted(ordered, mine, "right") - lo
     rows, columns = np.repeat(i, n), j[order[ranges(lo, n)]]
     listed = np.repeat((mine & np.uint64(1)) == 1, n)
