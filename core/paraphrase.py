@@ -206,21 +206,6 @@ class Meaning:
         out: list[bool] = (edges[:-1, 1] == edges[1:, 0]).tolist()
         return out
 
-    @cached_property
-    def probes(self) -> tuple[np.ndarray, np.ndarray]:
-        """The keys a checked sentence's words are joined by in a :class:`Sheet`
-        (:func:`_sheet_raised`), made once (issue 40): each word's derivational keys
-        (:func:`stem_keys`, the length's column beside it, times 2) and its synonyms' numbers
-        in the thesaurus (times 2, plus 1), as the word numbers (ascending) and the keys."""
-        return _keyed(self, probing=True)
-
-    @cached_property
-    def targets(self) -> tuple[np.ndarray, np.ndarray]:
-        """The keys a source sentence's words are found by in a :class:`Sheet`: as
-        :attr:`probes`, but each listed word's own number in the thesaurus (times 2, plus 1),
-        where :attr:`probes` has its synonyms'."""
-        return _keyed(self, probing=False)
-
     def centroids(self, lo: int = 0, hi: int | None = None) -> np.ndarray:
         """Unit weighted mean vectors of sentences [lo, hi) of ``bounds`` (float32), equal bit
         for bit whether kept or computed (:func:`_centroids`)."""
@@ -881,76 +866,56 @@ def _raised(
     return floor, forms_a[:, None] == forms_b[None, :]
 
 
-def _keyed(m: Meaning, probing: bool) -> tuple[np.ndarray, np.ndarray]:
-    """:attr:`Meaning.probes` (``probing``) or :attr:`Meaning.targets`: the words (int64,
-    ascending) and their keys (uint64), a word once per key. A derivational key is even
-    (``key * width + column``, times 2: the columns of :func:`_families`' join); a synonym's
-    odd (its thesaurus number times 2 plus 1), so one join finds both (:func:`_joined`). A
-    word the thesaurus lists with no synonym has no synonym key, as
-    :meth:`Thesaurus.related_at` leaves it out."""
-    words, keys = [], []
-    if m.stems is not None:
-        width = np.uint64(m.stems.shape[1])
-        i, k = np.nonzero(m.stems)
-        words.append(i)
-        keys.append((m.stems[i, k] * width + k.astype(np.uint64)) * np.uint64(2))
-    if m.synonyms is not None and m.thesaurus is not None:
-        th = m.thesaurus
-        listed = np.flatnonzero(th.has_synonyms[m.synonyms])  # -1 reads the last: False
-        ids = m.synonyms[listed].astype(np.int64)
+def _keyed(
+    stems: np.ndarray | None,
+    synonyms: np.ndarray | None,
+    words: Thesaurus | None,
+    probing: bool,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The keys some words are joined by in :func:`_sheet_raised`: each word's place (int64)
+    once per key, and the key (uint64). A derivational key is even (``key * width +
+    column``, times 2: the columns of :func:`_families`' join), a synonym's odd (a thesaurus
+    number times 2 plus 1), so one join finds both: a checked word (``probing``) gives its
+    synonyms' numbers, a source word its own. A word the thesaurus lists with no synonym has
+    no synonym key, as :meth:`Thesaurus.related_at` leaves it out."""
+    places, keys = [], []
+    if stems is not None:
+        width = np.uint64(stems.shape[1])
+        i, k = np.nonzero(stems)
+        places.append(i)
+        keys.append((stems[i, k] * width + k.astype(np.uint64)) * np.uint64(2))
+    if synonyms is not None and words is not None:
+        listed = np.flatnonzero(words.has_synonyms[synonyms])  # -1 reads the last: False
+        ids = synonyms[listed].astype(np.int64)
         if probing:
-            sizes = th.starts[ids + 1] - th.starts[ids]
-            words.append(np.repeat(listed, sizes))
-            found = th.targets[ranges(th.starts[ids], sizes)].astype(np.uint64)
+            sizes = words.starts[ids + 1] - words.starts[ids]
+            places.append(np.repeat(listed, sizes))
+            found = words.targets[ranges(words.starts[ids], sizes)].astype(np.uint64)
         else:
-            words.append(listed)
+            places.append(listed)
             found = ids.astype(np.uint64)
         keys.append(found * np.uint64(2) + np.uint64(1))
-    if not words:
+    if not places:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.uint64)
-    every, order = np.concatenate(words).astype(np.int64), None
-    if len(words) > 1:
-        order = np.argsort(every, kind="stable")
-    all_keys = np.concatenate(keys)
-    if order is None:
-        return every, all_keys
-    return every[order], all_keys[order]
-
-
-def _entries_in(
-    words: np.ndarray, keys: np.ndarray, spans: np.ndarray, starts: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """The entries of :func:`_keyed` whose words lie in the sentences' word ranges ``spans``
-    (ascending, disjoint), each word numbered by its place among the sentences' words side
-    by side (the sentence's first at ``starts``)."""
-    first = np.searchsorted(words, spans[:, 0])
-    sizes = np.searchsorted(words, spans[:, 1]) - first
-    at = ranges(first, sizes)
-    return words[at] - np.repeat(spans[:, 0] - starts[:-1], sizes), keys[at]
+    return np.concatenate(places).astype(np.int64), np.concatenate(keys)
 
 
 def _sheet_raised(
-    a: Meaning,
-    b: Meaning,
-    checked: tuple[np.ndarray, np.ndarray],
-    source: tuple[np.ndarray, np.ndarray],
-    forms: tuple[np.ndarray, np.ndarray],
+    a: Meaning, b: Meaning, rows: np.ndarray, columns: np.ndarray
 ) -> tuple[np.ndarray | None, np.ndarray]:
-    """:func:`_raised` of some checked sentences' words against some source sentences' (each
-    side given as its sentences' word ranges and where each begins among their words side by
-    side), equal element for element: the synonyms and families found in one join of the
-    documents' keys made once (:attr:`Meaning.probes`, :attr:`Meaning.targets`), not two
-    joins of keys made for every sheet (issue 40). tests/test_pair_stage.py compares them."""
-    equal = forms[0][:, None] == forms[1][None, :]
+    """:func:`_raised` of the words ``rows`` of ``a`` against the words ``columns`` of ``b``,
+    equal element for element: the synonyms and families found in one join of the words'
+    keys (:func:`_keyed`), each key looked up once and the matches counted for the keys
+    found only (most find none), where :func:`_raised` makes two joins (issue 40: 14 % of a
+    Russian sheet's CPU). tests/test_pair_stage.py compares them."""
+    equal = a.forms[rows][:, None] == b.forms[columns][None, :]
     synonyms = a.synonyms is not None and b.synonyms is not None and a.thesaurus is b.thesaurus
     if not synonyms and (a.stems is None or b.stems is None):
         return None, equal
     floor = np.full(equal.shape, -np.inf, dtype=np.float32)
-    i, mine = _entries_in(*a.probes, *checked)
-    if not synonyms:
-        even = (mine & np.uint64(1)) == 0
-        i, mine = i[even], mine[even]
-    j, theirs = _entries_in(*b.targets, *source)
+    words = a.thesaurus if synonyms else None
+    i, mine = _keyed(_rows_of(a.stems, rows), _rows_of(a.synonyms, rows), words, True)
+    j, theirs = _keyed(_rows_of(b.stems, columns), _rows_of(b.synonyms, columns), words, False)
     if not len(theirs) or not len(mine):
         return floor, equal
     order = np.argsort(theirs)
@@ -959,11 +924,16 @@ def _sheet_raised(
     hit = np.flatnonzero(ordered[np.minimum(lo, len(ordered) - 1)] == mine)  # most do not
     i, mine, lo = i[hit], mine[hit], lo[hit]
     n = np.searchsorted(ordered, mine, "right") - lo
-    rows, columns = np.repeat(i, n), j[order[ranges(lo, n)]]
+    found_rows, found_columns = np.repeat(i, n), j[order[ranges(lo, n)]]
     listed = np.repeat((mine & np.uint64(1)) == 1, n)
-    floor[rows[~listed], columns[~listed]] = STEM
-    floor[rows[listed], columns[listed]] = SYNONYM  # the larger, where both
+    floor[found_rows[~listed], found_columns[~listed]] = STEM
+    floor[found_rows[listed], found_columns[listed]] = SYNONYM  # the larger, where both
     return floor, equal
+
+
+def _rows_of(values: np.ndarray | None, rows: np.ndarray) -> np.ndarray | None:
+    """``values[rows]``, or None for none."""
+    return None if values is None else values[rows]
 
 
 def _families(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -1142,15 +1112,12 @@ class Sheet:
         self.checked = checked
         self.at_a = {i: n for n, i in enumerate(checked)}
         self.at_b = {j: n for n, j in enumerate(source)}
-        spans_a, spans_b = a.edges[checked], b.edges[source]
-        rows, starts_a = _words_of_spans(spans_a)
-        columns, starts_b = _words_of_spans(spans_b)
+        rows, starts_a = _words_of_sentences(a, checked)
+        columns, starts_b = _words_of_sentences(b, source)
         self.starts_a, self.starts_b = starts_a.tolist(), starts_b.tolist()
         table = a.lexicon.table
         cosine = _vectors(table, a.rows[rows]) @ _vectors(table, b.rows[columns]).T
-        self.floor, self.equal = _sheet_raised(
-            a, b, (spans_a, starts_a), (spans_b, starts_b), (a.forms[rows], b.forms[columns])
-        )
+        self.floor, self.equal = _sheet_raised(a, b, rows, columns)
         if self.floor is not None:
             np.maximum(cosine, self.floor, out=cosine)
         np.putmask(cosine, self.equal, 1.0)
@@ -1278,9 +1245,10 @@ def _row_maxima(cosine: np.ndarray, starts: list[int]) -> np.ndarray:
     return out
 
 
-def _words_of_spans(spans: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The words of the word ranges ``spans`` side by side, and where each range's begin (and
+def _words_of_sentences(m: Meaning, sentences: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """The words of the sentences (ascending) side by side, and where each one's begin (and
     where the last ends)."""
+    spans = m.edges[sentences]
     widths = spans[:, 1] - spans[:, 0]
     return ranges(spans[:, 0], widths), np.concatenate(([0], np.cumsum(widths)))
 
