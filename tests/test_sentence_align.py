@@ -1611,6 +1611,32 @@ def test_an_edge_sentence_seeding_the_source_sentence_beside_the_range_continues
     assert got.source_start == SOURCE.index("Farmers")
 
 
+def test_an_edge_sentence_singling_out_a_source_sentence_near_the_range_continues_a_copy() -> None:
+    """After a fragment of edited words over SHUFFLED's third and fourth sentences (source
+    range SOURCE's third and fourth), a retelling of SOURCE's sixth, two sentences past the
+    range: too far for a seed beside the range, nothing retold just past it, and it lowers
+    the passage's cosine; but its cosine with SOURCE's sixth (0.46) is over five times its
+    cosine with any other source sentence (SPECIFIC_MARGIN), so the fragment grows over it
+    and its source range over SOURCE's sixth. Before, the fragment stayed as it was. A
+    sentence drawing on SOURCE's sixth and seventh alike (0.35 and 0.46) singles out
+    neither, and a writer's own sentence on the topic seeds nothing: both are left out."""
+    shuffled, src = _sentences(SHUFFLED), _sentences(SOURCE)
+    head = " ".join(shuffled[2:4])
+    first, last = SOURCE.index(src[2]), SOURCE.index(src[3]) + len(src[3]) - 1
+    fragment = Fragment(0, len(head) - 1, first, last, 20, 8)
+    retelling = "Scientists propose controlled diversions so muddy rivers refill the swamps."
+    both = "Controlled diversions of muddy water could keep the towns safe from floods."
+    own = "In my view the muddy floods shape the marshes and the towns alike."
+    for after, grows in ((retelling, True), (both, False), (own, False)):
+        a, b = _prepared(f"{head} {after}"), _prepared(SOURCE)
+        sim = similarity(a.canonical, b.canonical)
+        (got,) = sentence_align.extended_edges([fragment], a.canonical, b.canonical, sim)
+        assert (got != fragment) == grows, after
+        if grows:
+            assert (got.start, got.end) == (0, int(a.canonical.ends[-1]))
+            assert got.source_end == SOURCE.index(src[5]) + len(src[5]) - 1
+
+
 RETOLD_SECOND = "Growers in the region rely on periodic floods to restore how rich their land is."
 RETOLD_FOURTH = "Those levees likewise kept new silt away from the wetlands lying past them."
 """SOURCE's second and fourth sentences synonym-swapped past most of their words, as a
