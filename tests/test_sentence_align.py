@@ -933,6 +933,18 @@ def test_a_pair_finds_its_whole_sentences_once(monkeypatch: pytest.MonkeyPatch, 
     assert sorted(made) == sorted([len(essay.canonical), len(source.canonical)])
 
 
+def test_whole_sentences_asked_for_without_the_texts_is_refused() -> None:
+    """``PairSentences.whole`` reads the texts' line breaks: made without them (as
+    :func:`join` makes a pair's sentences for itself), asking for it is a ValueError, never
+    a silent None (which reads as "no sentence split")."""
+    a, b = _pairs()[0]
+    units_only = pair_sentences(a.canonical, b.canonical)
+    assert units_only.similarity is not None
+    with pytest.raises(ValueError, match="needs the texts"):
+        _ = units_only.whole
+    assert pair_sentences(a.canonical, b.canonical, (a.text, b.text)).whole is None
+
+
 def test_a_pair_makes_each_texts_units_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """A pair scored (its word alignments joined, the sentence step, the summary step) makes
     each text's units once: before, the fit check, the similarity and the steps made them up
