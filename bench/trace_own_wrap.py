@@ -53,13 +53,20 @@ def report(plain: Rows, wrapped: Rows, width: int) -> list[str]:
 
 
 def _commit() -> str:
-    out = subprocess.run(
-        ["git", "-C", str(BENCH), "describe", "--always", "--dirty"],
-        capture_output=True,
-        text=True,
-        check=False,
+    """HEAD's short hash, with "+ changes" when the engine (core/) differs from it (the bench
+    results this and other benches write do not count)."""
+
+    def git(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            ["git", "-C", str(BENCH), *args], capture_output=True, text=True, check=False
+        )
+
+    head = git("rev-parse", "--short", "HEAD").stdout.strip() or "?"
+    return (
+        head
+        if git("diff", "--quiet", "HEAD", "--", "../core").returncode == 0
+        else f"{head} + changes"
     )
-    return out.stdout.strip() or "?"
 
 
 def main(argv: list[str] | None = None) -> int:
