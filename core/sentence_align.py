@@ -2118,7 +2118,7 @@ def _sentence_rest(
     pasted from the middle of a source sentence ends its checked sentence where the copy ends,
     and a copy cut by the writer's own words goes on with more words than the source sentence
     has left. PAN-13 development sample, bench/bench_pan13.py beside the engine without it in
-    one run: random recall 0.7916 -> 0.7940 (precision 0.9720 both, plagdet 0.8216 ->
+    one run: random recall 0.7914 -> 0.7940 (precision 0.9720 both, plagdet 0.8215 ->
     0.8230), summary recall 0.5161 -> 0.5165, verbatim and translation every figure the same,
     negatives 0 of 60; every fragment's checked side the same. Exact copies without the seed
     test: verbatim precision 0.9613 -> 0.9603; the whole :func:`_whole_source` on them
