@@ -244,6 +244,33 @@ def test_longest_inside_looks_only_at_overlapping_runs_and_finds_the_same() -> N
     assert runs.longest_inside(Alignment(1100, 1200, 300, 400, 0, 0, ())) == 100
 
 
+def test_sentences_held_at_once_are_the_longest_inside_of_each_sentence() -> None:
+    """Issue 40: own_sentences asks, for every sentence of a fragment, the longest equal run
+    inside it against the fragment's source range (more than k words) and against the whole
+    source (at least the anchor); asked for all sentences at once, in blocks of any size, the
+    answers are those of :meth:`Runs.longest_inside` one sentence at a time."""
+    rng = np.random.default_rng(7)
+    seeds_i = np.concatenate([rng.integers(0, 3000, 2500), np.arange(1000, 1400)])
+    seeds_j = np.concatenate([rng.integers(0, 3000, 2500), np.arange(200, 600)])
+    runs = Runs.of(seeds_i, seeds_j, 3)
+    held_any = 0
+    for a0, b0 in rng.integers(0, 2500, (60, 2)).tolist():
+        f = Alignment(
+            a0, a0 + int(rng.integers(1, 500)), b0, b0 + int(rng.integers(1, 500)), 0, 0, ()
+        )
+        inner = np.sort(rng.choice(np.arange(f.a0 + 1, f.a1), min(f.a1 - f.a0 - 1, 12), False))
+        cuts = np.concatenate(([f.a0], inner, [f.a1])).astype(np.int64)
+        expected = [
+            runs.longest_inside(Alignment(lo, hi, f.b0, f.b1, 0, 0, ())) > 3
+            or runs.longest_inside(Alignment(lo, hi, 0, 3000, 0, 0, ())) >= 5
+            for lo, hi in zip(cuts[:-1].tolist(), cuts[1:].tolist(), strict=True)
+        ]
+        held_any += sum(expected)
+        for block in (0, 1, 7):
+            assert runs.sentences_held(f, cuts, 3000, 3, 5, block).tolist() == expected
+    assert held_any > 20  # the long run and chance runs are held by some sentences
+
+
 def test_seeds_read_as_a_list_of_pairs_in_8_bytes_each() -> None:
     """Issue 38: a chain's seeds packed in one array (a list of tuples took ~120 bytes a
     seed, 1.2 GB on a 50 MB pair's copied half); they read as the pairs they are."""
