@@ -421,10 +421,10 @@ class Runs:
         :meth:`longest_inside` of each, both ways, as :func:`own_sentences` asks them.
 
         At once for all the sentences on the runs meeting the fragment (a run outside it adds
-        nothing to any of them, as it adds nothing to the fragment), :data:`HELD_BLOCK`
-        (sentence, run) values at a time (or ``block``): one :meth:`longest_inside` a sentence and a side was
-        85 % of the calls into numpy of :func:`own_sentences` (issue 40: 18,227 of 21,474
-        at 1,000 essays), each on a handful of runs."""
+        nothing to any of them, as it adds nothing to the fragment), :data:`HELD_BLOCK` (or
+        ``block``) (sentence, run) values at a time: one :meth:`longest_inside` a sentence and
+        a side was 85 % of the calls into numpy of :func:`own_sentences` (issue 40: 18,227 of
+        21,474 at 1,000 essays), each on a handful of runs."""
         word = self.start.dtype.type
         upto = int(np.searchsorted(self.start, word(f.a1), side="left"))
         since = int(np.searchsorted(self.reach[:upto], word(f.a0), side="right"))
