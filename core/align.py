@@ -183,8 +183,10 @@ def align(a: Canonical, b: Canonical, options: Options) -> list[Alignment]:
         fragment = _measured(group, a, b, k, runs)
         if _passes(fragment, options):
             own = own_sentences(fragment, group, a, b, runs, options)
-            pieces = split_at(group, own, k) if own else [group]
-            measured = [_measured(piece, a, b, k, runs) for piece in pieces]
+            if not own:  # the group whole, as measured (issue 40: half the measuring)
+                kept.append(fragment)
+                continue
+            measured = [_measured(piece, a, b, k, runs) for piece in split_at(group, own, k)]
             kept.extend(p for p in measured if len(measured) == 1 or _credible(p, a, options))
     return _fold_nested(_with_shadows(kept, shadows))
 
