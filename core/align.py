@@ -552,7 +552,14 @@ def chain_seeds(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> C
         packed.extend(c.seeds)
         bounds.append(len(packed))
 
+    ends: dict[tuple[int, int], _Open] = {}  # the open chains by their last seed
     for i, j in _pairs(seeds_i, seeds_j):
+        step = ends.pop((i - 1, j - 1), None)
+        if step is not None:  # one word on along its diagonal: the least drift there is
+            step.i, step.j = i, j
+            step.seeds.append(i << 32 | j)
+            ends[i, j] = step
+            continue
         limit = i - reach
         best: _Open | None = None
         best_key, closing = (0, 0), False
@@ -571,14 +578,18 @@ def chain_seeds(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> C
             for c in open_chains:
                 if c.i < limit:
                     close(c)
+                    del ends[c.i, c.j]
                 else:
                     still_open.append(c)
             open_chains = still_open
         if best is None:
-            open_chains.append(_Open(i, j))
+            best = _Open(i, j)
+            open_chains.append(best)
         else:
+            del ends[best.i, best.j]
             best.i, best.j = i, j
             best.seeds.append(i << 32 | j)
+        ends[i, j] = best
     for c in open_chains:
         close(c)
     as_array = np.frombuffer(packed, dtype=np.int64) if packed else _EMPTY

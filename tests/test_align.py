@@ -521,3 +521,37 @@ def test_source_words_left_out_between_chains_are_deleted_where_they_were() -> N
     [edit] = [e for e in fragment.edits if e.kind == "delete"]
     assert edit.start == edit.end == essay.index("As a result")
     assert source[edit.source_start : edit.source_end] == LEFT_OUT.strip()[:-1]
+
+
+def _greedy_chains(seeds: list[tuple[int, int]], k: int, gap: int) -> list[list[tuple[int, int]]]:
+    """chain_seeds as its docstring says it, every open chain looked at for every seed."""
+    reach, chains = k + gap, []  # type: ignore[var-annotated]
+    for i, j in seeds:
+        best, best_key = None, (0, 0)
+        for c in chains:
+            di, dj = i - c[-1][0], j - c[-1][1]
+            if c[-1][0] < i - reach or di <= 0 or dj <= 0 or dj > reach or abs(di - dj) > gap:
+                continue
+            if best is None or (abs(di - dj), di) < best_key:
+                best, best_key = c, (abs(di - dj), di)
+        if best is None:
+            chains.append([(i, j)])
+        else:
+            best.append((i, j))
+    return sorted(chains)
+
+
+def test_chains_of_seeds_one_word_on_along_a_diagonal_are_the_greedy_ones() -> None:
+    """Issue 40: a seed one word on from an open chain's last seed, on its diagonal, extends
+    that chain at once (the least drift there is; no other chain ends there), without looking
+    at the others; the chains are those of the greedy rule, on copies (runs along diagonals),
+    repetitive text (many open chains at once) and scattered seeds alike."""
+    rng = np.random.default_rng(11)
+    for _ in range(40):
+        a = rng.integers(0, int(rng.integers(3, 40)), int(rng.integers(20, 400)))
+        b = np.concatenate([a[rng.integers(0, len(a)) :], rng.integers(0, 40, 50), a])
+        seeds_i, seeds_j = find_seeds(a.astype(np.uint64), b.astype(np.uint64), 3, 8)
+        chains = chain_seeds(seeds_i, seeds_j, 3, 6)
+        got = sorted(list(chains.chain(n).seeds) for n in range(len(chains)))
+        pairs = list(zip(seeds_i.tolist(), seeds_j.tolist(), strict=True))
+        assert got == _greedy_chains(pairs, 3, 6)
