@@ -951,10 +951,17 @@ def _equal_block(
     """Count matched and exact words of an equal-lemma run (the words ``fresh``: no other
     chain accounted for them); word-form changes become edits, one per run of consecutive
     changed words. At once on the run's arrays (a numpy scalar per word cost most of it)."""
-    at = np.flatnonzero(fresh[:n])
-    changed = at[a.variants[ai + at] != b.variants[bj + at]]
-    if not len(changed):
-        return len(at), len(at), []
+    if len(fresh) >= n and fresh[:n].all():  # most runs: no other chain took a word
+        differs = a.variants[ai : ai + n] != b.variants[bj : bj + n]
+        if not differs.any():
+            return n, n, []
+        at, changed = None, np.flatnonzero(differs)
+    else:
+        at = np.flatnonzero(fresh[:n])
+        changed = at[a.variants[ai + at] != b.variants[bj + at]]
+        if not len(changed):
+            return len(at), len(at), []
+    matched = n if at is None else len(at)
     breaks = np.flatnonzero(np.diff(changed) != 1) + 1
     firsts = changed[np.r_[0, breaks]].tolist()
     lasts = changed[np.r_[breaks - 1, len(changed) - 1]].tolist()
@@ -962,7 +969,7 @@ def _equal_block(
         WordEdit("form", ai + t0, ai + t1 + 1, bj + t0, bj + t1 + 1)
         for t0, t1 in zip(firsts, lasts, strict=True)
     ]
-    return len(at), len(at) - len(changed), edits
+    return matched, matched - len(changed), edits
 
 
 def _uncovered(
