@@ -164,6 +164,21 @@ the default ``Options.anchor_words``). PAN-13 development sample: the units of
 :func:`alone`'s runs keep at most 4 words in a row of their seeds' source units, but two (6
 of 14 and of 37 words); the four unrelated pairs of 100,000 generated essays that a run
 marked (issues 34/40), 7 of 7 and 8 of 8: a common set phrase, a sentence of its own."""
+LONE_WORDS = 2 * OWN_WORDS
+"""Fewest distinct words a sentence keeps of one source sentence, with :data:`OWN_SHARE` of its
+own (:meth:`Similarity.keeps`), for :func:`alone` to report it though no seed beside it
+makes a run: a sentence that keeps that many of a source sentence's words is that sentence
+edited, alone or not (a writer's own sentence on the topic shares topic words, a handful).
+Measured with bench/diag_lone.py (every seed unit :func:`alone` left out, labelled by the
+truth): of the writer's own sentences of bench/bench_own_text.py (as is and hard-wrapped at
+60 and 80 columns, 4,875 own seed units), Clough–Stevenson's honest answers (five wrappings),
+bench_paraphrase.py's independent texts and seed paper 002's paragraphs (471), and the units
+of the PAN-13 development sample outside every case (726), none shares more than 7 words with
+its seed's source unit at that share, nor 8 or more at any share but the PAN units; at 10 and
+the share, 4 units, all inside cases (random, translation, summary; two of them one random
+case that got no fragment: "In happening where the child's gore lead degree is 10 mcg/dL ...",
+13 of its 21 words, cosine 0.46); at 8, 12 units of cases, and own sentences of 7 of 8 words
+("В качестве элементов могут использоваться ...") one word below."""
 BESIDE_UNITS = 2
 """Most source units between a fragment's source side and that of a run of seed units beside
 it for the run to continue the fragment (:func:`alone`, :func:`_continues`)."""
@@ -225,6 +240,14 @@ class Similarity:
         cos, dice, shared = self.cos[i, j0:j1], self.dice[i, j0:j1], self.shared[i, j0:j1]
         enough = (shared >= OWN_WORDS) & (shared >= OWN_SHARE * self.size_a[i])
         return bool(((cos >= COPY_COS) & (dice >= SEED_DICE) & enough).any())
+
+    def keeps(self, i: int, j: int) -> bool:
+        """Unit i of A keeps :data:`LONE_WORDS` distinct words of unit j of B, and
+        :data:`OWN_SHARE` of its own: an edited copy of it by its words alone, whatever the
+        cosine (a sentence of the source's common words: PAN-13 random, 13 of 21 words at
+        cosine 0.46), which :func:`alone` reports though it makes no run."""
+        shared = int(self.shared[i, j])
+        return shared >= LONE_WORDS and shared >= OWN_SHARE * float(self.size_a[i])
 
     def verbatim(self, i: int, j: int) -> bool:
         """Unit i of A kept unit j of B's words in their order: at least
@@ -813,6 +836,15 @@ def alone(
       translation 0.842 → 0.849, 175 → 178 of 188, as whole runs; as parts, random 0.689 →
       0.693, 173 → 175 cases with the candidates of :func:`sentence_candidates`; beside
       fragments too, more pieces of found cases: granularity 1.310 → 1.337, plagdet lower).
+    - Whatever the passage's strength, each of its units in no run so reported that keeps
+      :data:`LONE_WORDS` distinct words of its seed's source unit, and :data:`OWN_SHARE` of
+      its own (:meth:`Similarity.keeps`: that sentence edited, by its words alone), its
+      distinctive match (:func:`_distinctive`), is reported, consecutive such units as one
+      run (:func:`_kept`; PAN-13 development sample, beside main 0d5d268 in one run: random
+      recall 0.782 → 0.786, 181 → 182 of 198 cases, plagdet 0.816 → 0.819; translation
+      precision 0.945 → 0.949, a summary over 4,300 source characters now the paraphrase of
+      the sentence whose 18 words keep 11 of one source sentence's; every other figure the
+      same, and nothing more marked on the honest side: :data:`LONE_WORDS`).
 
     Then each piece, the fragments and these runs, is extended by the units beside it that
     continue it in the source's order (:func:`_extended`), sentence by sentence, as runs of
@@ -1158,6 +1190,7 @@ def _runs(
         ):
             out.append((run, mine))
             continue
+        reported: set[int] = set()
         for part, held in _following(run, sources):
             counted = 1 + sum(map(ends, part[:-1])) if ends is not None else len(part)
             if (
@@ -1166,6 +1199,27 @@ def _runs(
                 and _distinctive(sim, part, held, sources)
             ):
                 out.append((part, held))
+                reported.update(part)
+        out += _kept(sim, [i for i in run if i not in reported], sources)
+    return out
+
+
+def _kept(
+    sim: Similarity, units: list[int], sources: dict[int, list[int]]
+) -> list[tuple[list[int], list[int]]]:
+    """The units that keep their seed's source unit's words (:meth:`Similarity.keeps`), each
+    its seed's distinctive match (:func:`_distinctive`), as runs of consecutive such units with
+    the source units they keep (:func:`alone`'s last rule)."""
+    kept = {i: [j for j in sources[i] if sim.keeps(i, j)] for i in units}
+    out: list[tuple[list[int], list[int]]] = []
+    for i in units:
+        if not kept[i] or not _distinctive(sim, [i], kept[i], kept):
+            continue
+        if out and out[-1][0][-1] == i - 1:
+            out[-1][0].append(i)
+            out[-1][1].extend(kept[i])
+        else:
+            out.append(([i], list(kept[i])))
     return out
 
 
@@ -1909,7 +1963,9 @@ def extended_edges(
     unit too, both sides extended together as the PAN-14 winners' extension does, Sanchez-
     Perez, Gelbukh and Sidorov 2014), or it is a strong seed of a source unit in or beside
     that range (:func:`_seeds_near`, in any order: PAN-13 development sample, random recall
-    0.743 -> 0.752, nothing more marked in bench/bench_own_text.py), or it raises the tf-isf
+    0.743 -> 0.752, nothing more marked in bench/bench_own_text.py), or it singles out one
+    source unit near the range's edge far above the others (:func:`_singles_out`), or it
+    raises the tf-isf
     cosine of the fragment's units summed with its source range's units summed by
     :data:`EDGE_RISE`, that cosine :data:`VALIDATION` at least (:func:`_raised`). An edge
     sentence of an
@@ -2115,6 +2171,9 @@ def _grown(
             if retold is None:
                 mine = range(min(u0, u + 1), max(u1 + 1, u))
                 retold = _seeds_near(sim, u, min(held), max(held), b, others, mine)
+            if retold is None:
+                edge = max(held) if step == 1 else min(held)
+                retold = _singles_out(sim, u, edge, b, others, mine)
             if retold is not None:
                 k, chars = retold
                 told.append(chars)
@@ -2248,6 +2307,66 @@ def _seeds_near(
     if any(o.source_start < d1 and d0 < o.source_end for o in others):
         return None
     return k, (d0, d1)
+
+
+SPECIFIC_COS = 0.35
+SPECIFIC_MARGIN = 3.0
+SPECIFIC_WORDS = 2
+SPECIFIC_REACH = 3
+"""An edge unit's evidence by specificity (:func:`_singles_out`): its tf-isf cosine with its
+best source unit at least SPECIFIC_COS and SPECIFIC_MARGIN times its cosine with the second
+best, SPECIFIC_WORDS distinct words shared, the best unit within SPECIFIC_REACH source units
+of the fragment's source edge on that side. Measured on the first unit past each grown
+fragment's edge that :func:`extended_edges` did not take (bench/diag_edges.py, the engine
+without the test: PAN-13 development sample; bench_own_text.py's essays and make_retold.py's,
+unwrapped and wrapped at 60 and 80 columns, 6,515 units of a writer's own), at a cosine of
+0.35 and the reach of 3: with no margin asked the test took 16 of 86 such units inside random
+cases, none outside a case, and 28 own units; with a margin of 1.5, 13 and 20 own; of 2, 10 and
+15; of 3, 9 and none; of 4, 7 and none. At a cosine of 0.3 and a margin of 3, 10 and 4 own; at
+any reach, 10 and 13 own. A sentence copied and obfuscated retells one source sentence; a
+writer's own sentence on the topic shares its words with several of the source's sentences
+about equally. Neither word pairs in the unit's order found in the source near the range
+(30 of 86, own 82) nor words the source holds once (10, own 104) separated them; the unit and
+the source unit past the range each the other's best (order) took 6, own 16. Whole pipeline,
+beside main in one run: PAN-13 random plagdet 0.8156 -> 0.8185 (recall 0.7817 -> 0.7867,
+precision and granularity the same), translation 0.9186 -> 0.9190, summary 0.6403 -> 0.6428;
+bench/bench_own_text.py as it is and at 60 and 80 columns every own figure the same."""
+
+
+def _singles_out(
+    sim: Similarity,
+    u: int,
+    edge: int,
+    b: Canonical,
+    others: Sequence[Fragment],
+    mine: range,
+) -> tuple[int, tuple[int, int]] | None:
+    """Unit u's best source unit k and its characters when u singles k out among the source's
+    units (:data:`SPECIFIC_MARGIN`): their tf-isf cosine reaches :data:`SPECIFIC_COS` and
+    SPECIFIC_MARGIN times u's cosine with any other source unit, they share
+    :data:`SPECIFIC_WORDS` distinct words, k lies within :data:`SPECIFIC_REACH` units of
+    ``edge`` (the fragment's source unit on the side u is on: random obfuscation moves
+    words across the sentences of a passage, so an edge sentence may retell a source sentence
+    inside the range or a little past it), no unit of the fragment (``mine``) is nearer to k
+    than u (a source sentence is retold once, as :func:`_seeds_near` asks), and no other
+    fragment holds a character of k; else None. The specificity of a sentence pair, not the
+    words it shares, tells a retold sentence from a writer's own one on the topic (a bag of
+    topic words is shared with many of the source's sentences); the PAN-14 winners seed by
+    the best-matching sentence pairs (Sanchez-Perez, Gelbukh and Sidorov 2014)."""
+    if len(sim.b) < 1:
+        return None
+    row = sim.cos[u]
+    k = int(np.argmax(row))
+    best = float(row[k])
+    second = float(np.partition(row, -2)[-2]) if len(row) > 1 else 0.0
+    if abs(k - edge) > SPECIFIC_REACH or best < SPECIFIC_COS or best < SPECIFIC_MARGIN * second:
+        return None
+    if sim.shared[u, k] < SPECIFIC_WORDS:
+        return None
+    if len(mine) and float(sim.cos[mine.start : mine.stop, k].max()) > best:
+        return None  # retold by a unit of the fragment already
+    chars = _free_source_unit(sim, b, k, others)
+    return None if chars is None else (k, chars)
 
 
 FINAL_STOP = r"[.!?…][\"'»”’)\]]*\s"

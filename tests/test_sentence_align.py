@@ -791,6 +791,63 @@ def test_one_copied_sentence_without_a_run_of_words_is_no_fragment() -> None:
     assert all(not m.fragments for m in report.documents[0].sources)
 
 
+LEAD_SOURCE = (
+    "Our city tests every young child for lead once a year at the public clinics. "
+    "When a child's blood lead level reaches ten micrograms per deciliter, the health department "
+    "sends a nurse to inspect the home, test the old paint and advise the family on cleaning. "
+    "Most cases come from dust of old paint in houses built before the war. "
+    "Landlords who refuse to remove the paint after a warning pay a fine and may lose their "
+    "rental licence, and the tenants receive free temporary housing until the work is finished. "
+    "The programme has cut the number of poisoned children by half in ten years."
+)
+LEAD_OWN = "My aunt worked in that office for many years before she retired."
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "kept"),
+    [
+        (  # 12 of 19 counted words of the source's second sentence, 11 of 16 of its fourth
+            "Officials of health dispatch a nurse who will inspect the house, test its old paint "
+            "and counsel the household about cleaning, once a child shows ten micrograms of lead "
+            "per deciliter.",
+            "Owners declining after a warning to remove the paint pay a fine and can lose the "
+            "rental licence, while tenants get housing for free until the job is done.",
+            True,
+        ),
+        (  # 8 of 9 and 9 of 10: sentences on the topic, short of LONE_WORDS
+            "A nurse will inspect the home and test the paint when the lead level of a child "
+            "is high.",
+            "Landlords who refuse to remove the paint pay a fine, and tenants get free housing.",
+            False,
+        ),
+    ],
+)
+def test_a_sentence_keeping_ten_words_of_a_source_sentence_is_reported_alone(
+    first: str, second: str, kept: bool
+) -> None:
+    """Two edited sentences, a sentence of the writer's between them, each keeping 10 or more
+    distinct counted words of one source sentence and 60 % of its own, seeds under cosine 0.5
+    or of no run (PAN-13 random: "In happening where the child's gore lead degree is 10
+    mcg/dL ...", 13 of 21 words at cosine 0.46): each is its own run, the writer's sentence in
+    neither. Keeping 8 or 9 words, as a writer's sentence on the topic may, they are no run.
+    Before: no run either way (a run needed two sentences)."""
+    essay = f"{OPENING} {first} {LEAD_OWN} {second} {CLOSING}"
+    a, b = _prepared(essay).canonical, _prepared(LEAD_SOURCE).canonical
+    sim = similarity(a, b)
+    assert len([s for s in sim.seeds if s[0] in (1, 3)]) >= 2  # both seed, apart
+    runs = sentence_align.alone(sim, [])
+    if not kept:
+        assert runs == []
+        return
+    first_run, second_run = runs
+    assert int(a.starts[first_run.a0]) == essay.index(first)
+    assert int(a.ends[first_run.a1 - 1]) < essay.index(LEAD_OWN)
+    assert int(a.starts[second_run.a0]) == essay.index(second)
+    assert int(b.starts[first_run.b0]) == LEAD_SOURCE.index("child's")  # "When" is no counted word
+    assert int(b.ends[first_run.b1 - 1]) < LEAD_SOURCE.index("Most cases")
+    assert int(b.starts[second_run.b0]) == LEAD_SOURCE.index("Landlords")
+
+
 def test_shuffled_sentence_ending_a_copied_passage_is_part_of_it() -> None:
     """The passage's last sentence copied with its words reordered: the word aligner stops
     before it (before issue 34 it came out as a second fragment, a paraphrase); the sentence
@@ -1582,6 +1639,32 @@ def test_an_edge_sentence_seeding_the_source_sentence_beside_the_range_continues
     (got,) = sentence_align.extended_edges([fragment], a.canonical, b.canonical, sim)
     assert (got.start, got.end) == (0, int(a.canonical.ends[-1]))
     assert got.source_start == SOURCE.index("Farmers")
+
+
+def test_an_edge_sentence_singling_out_a_source_sentence_near_the_range_continues_a_copy() -> None:
+    """After a fragment of edited words over SHUFFLED's third and fourth sentences (source
+    range SOURCE's third and fourth), a retelling of SOURCE's sixth, two sentences past the
+    range: too far for a seed beside the range, nothing retold just past it, and it lowers
+    the passage's cosine; but its cosine with SOURCE's sixth (0.46) is over five times its
+    cosine with any other source sentence (SPECIFIC_MARGIN), so the fragment grows over it
+    and its source range over SOURCE's sixth. Before, the fragment stayed as it was. A
+    sentence drawing on SOURCE's sixth and seventh alike (0.35 and 0.46) singles out
+    neither, and a writer's own sentence on the topic seeds nothing: both are left out."""
+    shuffled, src = _sentences(SHUFFLED), _sentences(SOURCE)
+    head = " ".join(shuffled[2:4])
+    first, last = SOURCE.index(src[2]), SOURCE.index(src[3]) + len(src[3]) - 1
+    fragment = Fragment(0, len(head) - 1, first, last, 20, 8)
+    retelling = "Scientists propose controlled diversions so muddy rivers refill the swamps."
+    both = "Controlled diversions of muddy water could keep the towns safe from floods."
+    own = "In my view the muddy floods shape the marshes and the towns alike."
+    for after, grows in ((retelling, True), (both, False), (own, False)):
+        a, b = _prepared(f"{head} {after}"), _prepared(SOURCE)
+        sim = similarity(a.canonical, b.canonical)
+        (got,) = sentence_align.extended_edges([fragment], a.canonical, b.canonical, sim)
+        assert (got != fragment) == grows, after
+        if grows:
+            assert (got.start, got.end) == (0, int(a.canonical.ends[-1]))
+            assert got.source_end == SOURCE.index(src[5]) + len(src[5]) - 1
 
 
 RETOLD_SECOND = "Growers in the region rely on periodic floods to restore how rich their land is."
