@@ -681,8 +681,10 @@ def _with_shadows(fragments: list[Alignment], spans: np.ndarray) -> list[Alignme
     return out
 
 
-HELD_BLOCK = 1 << 16
-"""Most (sentence, run) values :meth:`Runs.sentences_held` computes at once (a few MB)."""
+HELD_BLOCK = 1 << 13
+"""Most (sentence, run) values :meth:`Runs.sentences_held` computes at once: 64 KB an array,
+under the C library's threshold for mapping a block of its own (a larger block freed raises
+that threshold, and later arrays then stay in the worker's heap)."""
 SPANS_AS_ARRAY = 1 << 12
 """Most further matches (``Alignment.elsewhere``) kept as tuples; more are an array."""
 
