@@ -198,6 +198,14 @@ class Meaning:
         :func:`_copied` index it (issue 40)."""
         return np.array(self.bounds, dtype=np.int64).reshape(-1, 2)
 
+    @cached_property
+    def adjoins(self) -> list[bool]:
+        """Whether each sentence of ``bounds`` ends where the next one begins (none after the
+        last), so the two may be one unit (:func:`_adjacent`), made once."""
+        edges = self.edges
+        out: list[bool] = (edges[:-1, 1] == edges[1:, 0]).tolist()
+        return out
+
     def centroids(self, lo: int = 0, hi: int | None = None) -> np.ndarray:
         """Unit weighted mean vectors of sentences [lo, hi) of ``bounds`` (float32), equal bit
         for bit whether kept or computed (:func:`_centroids`)."""
@@ -858,6 +866,76 @@ def _raised(
     return floor, forms_a[:, None] == forms_b[None, :]
 
 
+def _keyed(
+    stems: np.ndarray | None,
+    synonyms: np.ndarray | None,
+    words: Thesaurus | None,
+    probing: bool,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The keys some words are joined by in :func:`_sheet_raised`: each word's place (int64)
+    once per key, and the key (uint64). A derivational key is even (``key * width +
+    column``, times 2: the columns of :func:`_families`' join), a synonym's odd (a thesaurus
+    number times 2 plus 1), so one join finds both: a checked word (``probing``) gives its
+    synonyms' numbers, a source word its own. A word the thesaurus lists with no synonym has
+    no synonym key, as :meth:`Thesaurus.related_at` leaves it out."""
+    places, keys = [], []
+    if stems is not None:
+        width = np.uint64(stems.shape[1])
+        i, k = np.nonzero(stems)
+        places.append(i)
+        keys.append((stems[i, k] * width + k.astype(np.uint64)) * np.uint64(2))
+    if synonyms is not None and words is not None:
+        listed = np.flatnonzero(words.has_synonyms[synonyms])  # -1 reads the last: False
+        ids = synonyms[listed].astype(np.int64)
+        if probing:
+            sizes = words.starts[ids + 1] - words.starts[ids]
+            places.append(np.repeat(listed, sizes))
+            found = words.targets[ranges(words.starts[ids], sizes)].astype(np.uint64)
+        else:
+            places.append(listed)
+            found = ids.astype(np.uint64)
+        keys.append(found * np.uint64(2) + np.uint64(1))
+    if not places:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.uint64)
+    return np.concatenate(places).astype(np.int64), np.concatenate(keys)
+
+
+def _sheet_raised(
+    a: Meaning, b: Meaning, rows: np.ndarray, columns: np.ndarray
+) -> tuple[np.ndarray | None, np.ndarray]:
+    """:func:`_raised` of the words ``rows`` of ``a`` against the words ``columns`` of ``b``,
+    equal element for element: the synonyms and families found in one join of the words'
+    keys (:func:`_keyed`), each key looked up once and the matches counted for the keys
+    found only (most find none), where :func:`_raised` makes two joins (issue 40: 14 % of a
+    Russian sheet's CPU). tests/test_pair_stage.py compares them."""
+    equal = a.forms[rows][:, None] == b.forms[columns][None, :]
+    synonyms = a.synonyms is not None and b.synonyms is not None and a.thesaurus is b.thesaurus
+    if not synonyms and (a.stems is None or b.stems is None):
+        return None, equal
+    floor = np.full(equal.shape, -np.inf, dtype=np.float32)
+    words = a.thesaurus if synonyms else None
+    i, mine = _keyed(_rows_of(a.stems, rows), _rows_of(a.synonyms, rows), words, True)
+    j, theirs = _keyed(_rows_of(b.stems, columns), _rows_of(b.synonyms, columns), words, False)
+    if not len(theirs) or not len(mine):
+        return floor, equal
+    order = np.argsort(theirs)
+    ordered = theirs[order]
+    lo = np.searchsorted(ordered, mine, "left")
+    hit = np.flatnonzero(ordered[np.minimum(lo, len(ordered) - 1)] == mine)  # most do not
+    i, mine, lo = i[hit], mine[hit], lo[hit]
+    n = np.searchsorted(ordered, mine, "right") - lo
+    found_rows, found_columns = np.repeat(i, n), j[order[ranges(lo, n)]]
+    listed = np.repeat((mine & np.uint64(1)) == 1, n)
+    floor[found_rows[~listed], found_columns[~listed]] = STEM
+    floor[found_rows[listed], found_columns[listed]] = SYNONYM  # the larger, where both
+    return floor, equal
+
+
+def _rows_of(values: np.ndarray | None, rows: np.ndarray) -> np.ndarray | None:
+    """``values[rows]``, or None for none."""
+    return None if values is None else values[rows]
+
+
 def _families(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The places (i, j) where word i of ``first`` and word j of ``second`` share a nonzero
     derivational key of one length (:func:`stem_keys`; a place may come more than once): each
@@ -939,8 +1017,7 @@ class Blocks:
         sheets' cosines come from products of other shapes and the sums add in another order,
         which may round by a float32 unit or a few, far under the margins
         (tests/test_pair_stage.py: never a unit scoring ``least``)."""
-        sheet = self._sheet(ai, bj, found)
-        return sheet.bound(ai, bj) + SCORE_MARGIN < least
+        return self._sheet(ai, bj, found).drops(ai, bj, least)
 
     def raised(
         self, ai: tuple[int, ...], bj: tuple[int, ...]
@@ -1040,7 +1117,7 @@ class Sheet:
         self.starts_a, self.starts_b = starts_a.tolist(), starts_b.tolist()
         table = a.lexicon.table
         cosine = _vectors(table, a.rows[rows]) @ _vectors(table, b.rows[columns]).T
-        self.floor, self.equal = _raised(a, rows, b, columns)
+        self.floor, self.equal = _sheet_raised(a, b, rows, columns)
         if self.floor is not None:
             np.maximum(cosine, self.floor, out=cosine)
         np.putmask(cosine, self.equal, 1.0)
@@ -1055,16 +1132,21 @@ class Sheet:
         ra[ra < WORD_MATCH] = 0.0
         rb[rb < WORD_MATCH] = 0.0
         wa64, wb64 = wa.astype(np.float64), wb.astype(np.float64)
-        self.sa = np.add.reduceat(wa64, at_a).tolist()
-        self.sb = np.add.reduceat(wb64, at_b).tolist()
-        self.na = np.add.reduceat(wa64[:, None] * ra, at_a, axis=0).tolist()
-        self.nb = np.add.reduceat(rb * wb64, at_b, axis=1).tolist()
-        self.na_split = (
-            np.add.reduceat(wa64[:, None] * np.maximum(ra[:, :-1], ra[:, 1:]), at_a, axis=0)
-        ).tolist()
-        """Checked sentence n against source sentences m and m + 1: its side's sum."""
-        self.nb_merge = (np.add.reduceat(np.maximum(rb[:-1], rb[1:]) * wb64, at_b, axis=1)).tolist()
-        """Checked sentences n and n + 1 against source sentence m: its side's sum."""
+        self.sums = (
+            np.add.reduceat(wa64, at_a),
+            np.add.reduceat(wb64, at_b),
+            np.add.reduceat(wa64[:, None] * ra, at_a, axis=0),
+            np.add.reduceat(rb * wb64, at_b, axis=1),
+            np.add.reduceat(wa64[:, None] * np.maximum(ra[:, :-1], ra[:, 1:]), at_a, axis=0),
+            np.add.reduceat(np.maximum(rb[:-1], rb[1:]) * wb64, at_b, axis=1),
+        )
+        """Each side's weight of each sentence (``sa``, ``sb``); each sentence pair's weighted
+        sums of its words' maxima on each side (``na``, ``nb``); of checked sentence n against
+        source sentences m and m + 1, its side's (``na_split``); of checked sentences n and
+        n + 1 against source sentence m, its side's (``nb_merge``)."""
+        self.dropped: dict[float, tuple[list[list[bool]], ...]] = {}
+        """:meth:`drops`' answers for every unit the sheet holds, by the least score: singles,
+        splits, merges (:func:`_drop_tables`)."""
 
     def holds(self, ai: tuple[int, ...], bj: tuple[int, ...]) -> bool:
         """The sheet holds the sentences (the first and last are the unit's only ones)."""
@@ -1075,17 +1157,28 @@ class Sheet:
         """:func:`_score_bound` of the unit (adjacent sentences, one side a single one), 0 when
         a side's weight is under :data:`LEAST_WEIGHT` (less :data:`SCORE_MARGIN`)."""
         n, m = self.at_a[ai[0]], self.at_b[bj[0]]
+        sa_, sb_, na_, nb_, na_split, nb_merge = (x.tolist() for x in self.sums)
         if len(ai) > 1:
-            sa, sb = self.sa[n] + self.sa[n + 1], self.sb[m]
-            na, nb = self.na[n][m] + self.na[n + 1][m], self.nb_merge[n][m]
+            sa, sb = sa_[n] + sa_[n + 1], sb_[m]
+            na, nb = na_[n][m] + na_[n + 1][m], nb_merge[n][m]
         elif len(bj) > 1:
-            sa, sb = self.sa[n], self.sb[m] + self.sb[m + 1]
-            na, nb = self.na_split[n][m], self.nb[n][m] + self.nb[n][m + 1]
+            sa, sb = sa_[n], sb_[m] + sb_[m + 1]
+            na, nb = na_split[n][m], nb_[n][m] + nb_[n][m + 1]
         else:
-            sa, sb, na, nb = self.sa[n], self.sb[m], self.na[n][m], self.nb[n][m]
+            sa, sb, na, nb = sa_[n], sb_[m], na_[n][m], nb_[n][m]
         if min(sa, sb) < LEAST_WEIGHT - SCORE_MARGIN:
             return 0.0
         return _harmonic(na / sa, nb / sb)
+
+    def drops(self, ai: tuple[int, ...], bj: tuple[int, ...], least: float) -> bool:
+        """Whether :meth:`bound` of the unit plus :data:`SCORE_MARGIN` is under ``least``:
+        looked up in the answers for every unit of the sheet, made at once the first time a
+        least score is asked (:func:`_drop_tables`, the same arithmetic; issue 40)."""
+        tables = self.dropped.get(least)
+        if tables is None:
+            tables = self.dropped[least] = _drop_tables(*self.sums, least)
+        n, m = self.at_a[ai[0]], self.at_b[bj[0]]
+        return tables[2 if len(ai) > 1 else 1 if len(bj) > 1 else 0][n][m]
 
     def raised(
         self, ai: tuple[int, ...], bj: tuple[int, ...]
@@ -1096,6 +1189,43 @@ class Sheet:
         rows = slice(self.starts_a[n], self.starts_a[n + len(ai)])
         columns = slice(self.starts_b[m], self.starts_b[m + len(bj)])
         return None if self.floor is None else self.floor[rows, columns], self.equal[rows, columns]
+
+
+def _drop_tables(
+    sa: np.ndarray,
+    sb: np.ndarray,
+    na: np.ndarray,
+    nb: np.ndarray,
+    na_split: np.ndarray,
+    nb_merge: np.ndarray,
+    least: float,
+) -> tuple[list[list[bool]], ...]:
+    """Whether :meth:`Sheet.bound` plus :data:`SCORE_MARGIN` is under ``least``, for every
+    single unit (n, m), split (n; m and m + 1) and merge (n and n + 1; m) of a sheet's
+    sentences (checked × source), as nested lists: the bound's own float64 operations in its
+    order, on whole arrays (issue 40: a unit's bound was a Python call, 102,584 of them for
+    the aligned pairs of 1,000 essays). tests/test_pair_stage.py: equal to the bound's."""
+    singles = _dropping(sa[:, None], sb[None, :], na, nb, least)
+    splits = _dropping(
+        sa[:, None], (sb[:-1] + sb[1:])[None, :], na_split, nb[:, :-1] + nb[:, 1:], least
+    )
+    merges = _dropping((sa[:-1] + sa[1:])[:, None], sb[None, :], na[:-1] + na[1:], nb_merge, least)
+    return singles.tolist(), splits.tolist(), merges.tolist()
+
+
+def _dropping(
+    sa: np.ndarray, sb: np.ndarray, na: np.ndarray, nb: np.ndarray, least: float
+) -> np.ndarray:
+    """:meth:`Sheet.bound` plus :data:`SCORE_MARGIN` under ``least``, element by element: 0
+    when a side's weight is under :data:`LEAST_WEIGHT` less the margin, else the harmonic
+    mean of ``na / sa`` and ``nb / sb`` (:func:`_harmonic`: 0 when both are 0)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ca, cb = na / sa, nb / sb
+        total = ca + cb
+        harmonic = np.where(total > 0, 2 * ca * cb / total, 0.0)
+    light = np.minimum(sa, sb) < LEAST_WEIGHT - SCORE_MARGIN
+    out: np.ndarray = np.where(light, 0.0, harmonic) + SCORE_MARGIN < least
+    return out
 
 
 def _vectors(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -1601,11 +1731,7 @@ def _units(
     memo = None if blocks is None else blocks.units(i)  # every unit's first sentence is i
     drop = blocks is not None and least > 0
     out = []
-    for ai, bj in (((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))):
-        if ai[-1] >= n_a or bj[0] < 0 or bj[-1] >= n_b:
-            continue
-        if not (_adjacent(a, ai) and _adjacent(b, bj)):
-            continue
+    for ai, bj in _shapes(a, b, i, j):
         if memo is not None and (ai, bj) in memo:
             known = memo[ai, bj]
             if known is not None:
@@ -1625,6 +1751,24 @@ def _units(
             out.append(m)
         if memo is not None:
             memo[ai, bj] = m
+    return out
+
+
+def _shapes(
+    a: Meaning, b: Meaning, i: int, j: int
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The units of :func:`_units` around sentences i and j (both within their documents'),
+    in its order: i against j, against j and j + 1, against j - 1 and j, and i and i + 1
+    against j, each where its sentences exist and adjoin (:func:`_adjacent`, read from
+    :attr:`Meaning.adjoins`)."""
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((i,), (j,))]
+    adjoins_a, adjoins_b = a.adjoins, b.adjoins
+    if j + 1 < len(b.bounds) and adjoins_b[j]:
+        out.append(((i,), (j, j + 1)))
+    if j >= 1 and adjoins_b[j - 1]:
+        out.append(((i,), (j - 1, j)))
+    if i + 1 < len(a.bounds) and adjoins_a[i]:
+        out.append(((i, i + 1), (j,)))
     return out
 
 

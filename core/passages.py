@@ -67,7 +67,6 @@ from copylens.core.sentence_align import (
     one_passage,
     pair_sentences,
     sentence_candidates,
-    whole_sentences,
     word_range,
 )
 from copylens.core.signal import Finding, PairStep
@@ -99,9 +98,10 @@ class SentencePassages(PairStep):
 
     def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
         ca, cb = a.canonical, b.canonical
-        sentences = found.sentences if found.sentences is not None else pair_sentences(ca, cb)
-        sim = sentences.similarity
-        whole = whole_sentences(a.text, ca, b.text, cb, sim) if sim is not None else None
+        sentences = found.sentences
+        if sentences is None:
+            sentences = pair_sentences(ca, cb, (a.text, b.text))
+        sim, whole = sentences.similarity, sentences.whole  # whole: once a pair
         if options.paraphrase and sim is not None:
             found = edited(a, b, found, sim, whole)
         fragments = one_passage(found.fragments, ca, cb, sim, text=a.text, source=b.text)
@@ -117,17 +117,17 @@ def edited(
     b: Prepared,
     found: Finding,
     sim: Similarity,
-    whole: WholeSentences | None = None,
+    whole: WholeSentences | None,
 ) -> Finding:
     """``found`` with the runs of :func:`~copylens.core.sentence_align.alone` (sim: the
     pair's similarity) as ``"paraphrase"`` fragments, their words covered on both sides: each
     from its first canonical word to its last on both sides, no edits shown (a paraphrase
     shows none), its score the tf-isf cosine of its two sides. A run holding a word either
     document ignores is left out (a fragment is never built on ignored words). ``whole``: the
-    pair's :func:`~copylens.core.sentence_align.whole_sentences`, found here when not given."""
+    pair's whole sentences (:attr:`~copylens.core.sentence_align.PairSentences.whole`, None
+    when no line break inside a sentence split a unit; found anew here for an unwrapped pair
+    before, a second time)."""
     ca, cb = a.canonical, b.canonical
-    if whole is None:
-        whole = whole_sentences(a.text, ca, b.text, cb, sim)
     taken = [
         (*word_range(ca, f.start, f.end), *word_range(cb, f.source_start, f.source_end))
         for f in found.fragments

@@ -91,7 +91,7 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
     shared = len(np.intersect1d(a.shingles, b.shingles, assume_unique=True))
     union = len(a.shingles) + len(b.shingles) - shared
     with stage("sentences"):  # once a pair, for the steps comparing sentences (Finding.sentences)
-        sentences = pair_sentences(a.canonical, b.canonical)
+        sentences = pair_sentences(a.canonical, b.canonical, (a.text, b.text))
     found = Finding.nothing(len(a.canonical), len(b.canonical), sentences)
     for signal in signals.PAIR:
         if signal.wanted(options):

@@ -88,7 +88,6 @@ from copylens.core.sentence_align import (
     WholeSentences,
     pair_sentences,
     similarity,
-    whole_sentences,
     word_range,
 )
 from copylens.core.signal import Finding, FragmentKind, PairStep
@@ -203,11 +202,14 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding, source: st
     anchors = [f for f in found.fragments if not f.cited and f.kind != SUMMARY.name]
     if len(a) == 0 or len(b) == 0:
         return found
-    sentences = found.sentences if found.sentences is not None else pair_sentences(a, b)
+    sentences = found.sentences
+    if sentences is None:
+        sentences = pair_sentences(a, b, (text, source))
     sim = sentences.similarity  # found once a pair (Finding.sentences)
     if sim is None:  # too long to compare whole (issue 38: 47.9 GiB at 50 MB): not looked for
         return found
-    sim, whole = _pooled(text, a, source, b, sim)
+    whole = sentences.whole  # found once a pair too, the sentence step's
+    sim = _pooled(a, b, sim, whole)
     sentence_of = _sentence_of(sim, whole)
     seeds = _whole_seeds(summary_seeds(sim), sim, sentence_of)
     if not anchors:  # a run of seeds alone: a verbatim seed is no retelling (summary_seeds)
@@ -237,11 +239,11 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding, source: st
 
 
 def _pooled(
-    text: str, a: Canonical, source: str, b: Canonical, sim: Similarity
-) -> tuple[Similarity, WholeSentences | None]:
-    """``sim`` over the source's sentences, and the pair's whole sentences
-    (:func:`~copylens.core.sentence_align.whole_sentences`, None when no line break inside a
-    sentence split a unit of either text): where such a break split one of the source's
+    a: Canonical, b: Canonical, sim: Similarity, whole: WholeSentences | None
+) -> Similarity:
+    """``sim`` over the source's sentences, given the pair's whole sentences ``whole``
+    (:attr:`~copylens.core.sentence_align.PairSentences.whole`, None when no line break inside
+    a sentence split a unit of either text): where such a break split one of the source's
     sentences into units (hard-wrapped text), those units pooled again
     (:func:`~copylens.core.sentence_align.sentence_units`) and the pair's similarity computed
     anew; ``sim`` itself when no source unit was split so. The step counts the source's
@@ -254,10 +256,9 @@ def _pooled(
     sentence may end one (pooled on both sides, PAN-13 random lost two summaries inside
     their cases, plagdet 0.803 -> 0.799, and translation's granularity rose 1.022 -> 1.027);
     its seeds are held to its whole sentences instead (:func:`_whole_seeds`)."""
-    whole = whole_sentences(text, a, source, b, sim)
     if whole is None or whole.units_b is sim.b:
-        return sim, whole
-    return similarity(a, b, (sim.a, whole.units_b)), whole
+        return sim
+    return similarity(a, b, (sim.a, whole.units_b))
 
 
 def _sentence_of(sim: Similarity, whole: WholeSentences | None) -> np.ndarray | None:

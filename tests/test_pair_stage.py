@@ -9,10 +9,12 @@ The texts are the paraphrase tests' own (tests/data/paraphrase), recombined.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -432,3 +434,109 @@ def test_the_units_dropped_do_not_depend_on_the_sheets_sizes(
         pp.SHEET_CELLS, pp.SHEET_SMALL, pp.SHEET_WASTE = sizes
     assert decisions[0] == decisions[1]
     assert sheets[0] > sheets[1] >= 1
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(["en", "ru", "uk"]),
+    st.integers(0, 2**32 - 1),
+    st.floats(0.0, 0.5),
+    st.sampled_from([0.15, 0.2, 0.45, 0.6, 0.7]),
+)
+def test_a_sheets_drop_tables_answer_as_its_bound(
+    language: str, seed: int, found: float, least: float
+) -> None:
+    """:meth:`Sheet.drops` (every unit's answer made at once on the sheet's arrays, issue 40)
+    is :meth:`Sheet.bound` plus :data:`SCORE_MARGIN` under the least score, for every single,
+    split and merge the sheet holds, with some words found and some not."""
+    rng = np.random.default_rng(seed)
+    ma, mb, masks = _two_texts(language, rng, found)
+    checked = sorted(
+        set(rng.choice(len(ma.bounds), min(6, len(ma.bounds)), replace=False).tolist())
+    )
+    source = sorted(set(rng.choice(len(mb.bounds), min(7, len(mb.bounds)), replace=False).tolist()))
+    sheet = pp.Sheet(ma, mb, checked, source, masks if rng.random() < 0.7 else None)
+    asked = 0
+    for i in checked:
+        for j in source:
+            for ai, bj in [((i,), (j,)), ((i,), (j, j + 1)), ((i, i + 1), (j,))]:
+                if sheet.holds(ai, bj):
+                    expected = sheet.bound(ai, bj) + pp.SCORE_MARGIN < least
+                    assert sheet.drops(ai, bj, least) == expected
+                    asked += 1
+    assert asked >= len(checked) * len(source)
+
+
+def _shapes_before(
+    a: pp.Meaning, b: pp.Meaning, i: int, j: int
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The units around (i, j) as :func:`_units` walked them before :func:`_shapes`."""
+    n_a, n_b = len(a.bounds), len(b.bounds)
+    out = []
+    for ai, bj in (((i,), (j,)), ((i,), (j, j + 1)), ((i,), (j - 1, j)), ((i, i + 1), (j,))):
+        if ai[-1] >= n_a or bj[0] < 0 or bj[-1] >= n_b:
+            continue
+        if pp._adjacent(a, ai) and pp._adjacent(b, bj):
+            out.append((ai, bj))
+    return out
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+def test_the_units_around_a_pair_are_those_walked_before(language: str) -> None:
+    """:func:`_shapes` gives the units :func:`_units` walked one by one before (issue 40), in
+    that order, for every sentence pair of two texts, of which some do not adjoin their
+    neighbours (a blank line, a heading between them)."""
+    options = Options(language=language, workers=1)
+    texts = [(DATA / f"{language}_{k}.txt").read_text("utf-8") for k in ("source", "rewrite")]
+    texts[0] = texts[0].replace(". ", ".\n\nA heading line\n\n", 3)
+    ma, mb = (
+        pp.meaning_of(prepare_text(Extracted(f"y{n}", t, "text"), options))
+        for n, t in enumerate(texts)
+    )
+    assert not all(ma.adjoins) or not all(mb.adjoins)
+    for a, b in ((ma, mb), (mb, ma)):
+        for i in range(len(a.bounds)):
+            for j in range(len(b.bounds)):
+                assert pp._shapes(a, b, i, j) == _shapes_before(a, b, i, j)
+
+
+def _meanings() -> list[pp.Meaning]:
+    """The meanings of every text of the paraphrase tests in en, ru and uk."""
+    out = []
+    for language in ("en", "ru", "uk"):
+        options = Options(language=language, workers=1)
+        for kind in ("source", "rewrite", "independent"):
+            text = (DATA / f"{language}_{kind}.txt").read_text("utf-8")
+            out.append(pp.meaning_of(prepare_text(Extracted(kind, text, "text"), options)))
+    return out
+
+
+MEANINGS: list[pp.Meaning] = []
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.booleans())
+def test_a_sheets_raised_similarities_are_those_of_its_words(seed: int, other: bool) -> None:
+    """A :class:`Sheet`'s raised similarities (one join of the documents' keys made once,
+    :func:`_sheet_raised`, issue 40) equal :func:`_raised` of its words side by side, element
+    for element: two texts of one language (as :func:`paraphrases` pairs them: a sheet's
+    vectors are rows of the checked side's lexicon), some sentences of each; and, when
+    ``other``, the source's thesaurus another object (its numbers then mean nothing here:
+    families only)."""
+    if not MEANINGS:
+        MEANINGS.extend(_meanings())
+    rng = random.Random(seed)
+    ma = rng.choice(MEANINGS)
+    mb = rng.choice([m for m in MEANINGS if m.lexicon is ma.lexicon])
+    if other and mb.thesaurus is not None:
+        mb = dataclasses.replace(mb, thesaurus=dataclasses.replace(mb.thesaurus))
+    checked = sorted(rng.sample(range(len(ma.bounds)), rng.randint(1, min(8, len(ma.bounds)))))
+    source = sorted(rng.sample(range(len(mb.bounds)), rng.randint(1, min(8, len(mb.bounds)))))
+    sheet = pp.Sheet(ma, mb, checked, source, None)
+    rows = np.concatenate([np.arange(*ma.bounds[i]) for i in checked])
+    columns = np.concatenate([np.arange(*mb.bounds[j]) for j in source])
+    floor, equal = pp._raised(ma, rows, mb, columns)
+    assert np.array_equal(sheet.equal, equal)
+    assert (sheet.floor is None) == (floor is None)
+    if floor is not None:
+        assert sheet.floor is not None and np.array_equal(sheet.floor, floor)

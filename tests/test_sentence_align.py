@@ -950,7 +950,9 @@ def test_pairs_scored_step_by_step_in_turn_each_compute_their_similarity_once(
     del similarity_calls[:]
     found = [
         Finding.nothing(
-            len(a.canonical), len(b.canonical), pair_sentences(a.canonical, b.canonical)
+            len(a.canonical),
+            len(b.canonical),
+            pair_sentences(a.canonical, b.canonical, (a.text, b.text)),
         )
         for a, b in pairs
     ]
@@ -961,6 +963,43 @@ def test_pairs_scored_step_by_step_in_turn_each_compute_their_similarity_once(
     assert len(similarity_calls) == 2
     assert [f.fragments for f in found] == alone
     assert all(f.fragments for f in found)
+
+
+@pytest.mark.parametrize("width", [0, 60])
+def test_a_pair_finds_its_whole_sentences_once(monkeypatch: pytest.MonkeyPatch, width: int) -> None:
+    """A pair scored finds its whole sentences (:func:`sentence_units` of each text) once,
+    for the sentence step and the summary step both (``PairSentences.whole``): before, each
+    step found them anew, and the sentence step a third time for a pair no line break split
+    (None taken as "not given"). Counted, :func:`sentence_units` still doing the work; what is
+    found stays the same, hard-wrapped or not."""
+    made: list[int] = []
+    pooled = sentence_align.sentence_units
+
+    def counted(text: str, c: Canonical, units: Units) -> Units:
+        made.append(len(c))
+        return pooled(text, c, units)
+
+    (essay, source), options = _pairs()[0], Options(workers=1)
+    if width:
+        essay = _prepared(textwrap.fill(essay.text, width))
+        source = _prepared(textwrap.fill(source.text, width))
+    expected = score_pair(essay, source, options).fragments
+    assert expected
+    monkeypatch.setattr(sentence_align, "sentence_units", counted)
+    assert score_pair(essay, source, options).fragments == expected
+    assert sorted(made) == sorted([len(essay.canonical), len(source.canonical)])
+
+
+def test_whole_sentences_asked_for_without_the_texts_is_refused() -> None:
+    """``PairSentences.whole`` reads the texts' line breaks: made without them (as
+    :func:`join` makes a pair's sentences for itself), asking for it is a ValueError, never
+    a silent None (which reads as "no sentence split")."""
+    a, b = _pairs()[0]
+    units_only = pair_sentences(a.canonical, b.canonical)
+    assert units_only.similarity is not None
+    with pytest.raises(ValueError, match="needs the texts"):
+        _ = units_only.whole
+    assert pair_sentences(a.canonical, b.canonical, (a.text, b.text)).whole is None
 
 
 def test_a_pair_makes_each_texts_units_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1322,7 +1361,7 @@ def test_an_own_sentence_between_fragments_stays_apart_whatever_their_edges() ->
     own = "Farmers here still grumble about mud every spring"
     essay = f"{INSIDE_G} of their fields. {own}. Engineers built levees {INSIDE_F}"
     a, b = _prepared(essay), _prepared(SOURCE)
-    sim = pair_sentences(a.canonical, b.canonical).similarity
+    sim = pair_sentences(a.canonical, b.canonical, (a.text, b.text)).similarity
     first = _fragment_of(essay, f"{INSIDE_G} of their fields.")
     second = _fragment_of(essay, f"Engineers built levees {INSIDE_F}")
     for grouped in (False, True):
