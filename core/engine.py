@@ -605,7 +605,15 @@ def _with_citation(f: Fragment, doc: Prepared) -> Fragment:
 def _pair_result(a: Prepared, b: Prepared, score: PairScore, options: Options) -> PairResult | None:
     """The reported pair, or None when nothing is shared or it is under the threshold. The
     fragments over ignored words aligned again are a stage of their own (at 10,000 essays they
-    were 7.5 % of the samples of all processes (py-spy), uncounted: issue 40)."""
+    were 7.5 % of the samples of all processes (py-spy), uncounted: issue 40).
+
+    A pair whose shares are under ``min_containment`` before that is not aligned again: the
+    second alignment only takes covered words away (:func:`copylens.core.ignore.without_ignored`
+    keeps a word covered only where it was), and so does :func:`_shown`, so its shares can
+    only fall, and the pair is not reported either way (issue 40: at 1,000 essays sharing
+    quotations, most pairs aligned over an ignored common phrase were such pairs)."""
+    if _under(score, a, b, options):
+        return None
     with stage("ignored: realigned"):
         score = _shown(without_ignored(score, a, b, options), a)
     if not score.shares_anything:
@@ -622,6 +630,12 @@ def _pair_result(a: Prepared, b: Prepared, score: PairScore, options: Options) -
         containment_ba=containment_ba,
         fragments=score.fragments,
     )
+
+
+def _under(score: PairScore, a: Prepared, b: Prepared, options: Options) -> bool:
+    """Whether both of the pair's shares of its covered words (the words each side does not
+    ignore) are under ``min_containment``, which :func:`_pair_result` does not report."""
+    return max(share(score.covered_a, a), share(score.covered_b, b)) < options.min_containment
 
 
 def _kept(values: np.ndarray, kept: np.ndarray | None) -> np.ndarray:

@@ -226,14 +226,34 @@ def _realigned(
     with their word ranges."""
     a0, a1, b0, b1 = ranges
     out = []
+    parts_b = [
+        (t0, part_b, _runs_of_seeds(part_b, options))
+        for t0, t1 in _free_runs(doc_b.ignored_words, b0, b1, options.anchor_words)
+        for part_b in [_part(b, t0, t1)]
+    ]
     for s0, s1 in _free_runs(doc_a.ignored_words, a0, a1, options.min_fragment_words):
         part_a = _part(a, s0, s1)
-        for t0, t1 in _free_runs(doc_b.ignored_words, b0, b1, options.anchor_words):
-            part_b = _part(b, t0, t1)
+        held = _runs_of_seeds(part_a, options)
+        for t0, part_b, runs_b in parts_b:
+            if held.isdisjoint(runs_b):
+                continue  # no anchor: align finds nothing (issue 40)
             for f in align(part_a, part_b, options):
                 span = (s0 + f.a0, s0 + f.a1, t0 + f.b0, t0 + f.b1)
                 out.append((to_fragment(f, part_a, part_b), span))
     return out
+
+
+def _runs_of_seeds(c: Canonical, options: Options) -> set[tuple[int, ...]]:
+    """Each run of ``anchor_words - seed_k + 1`` consecutive ``seed_k``-gram fingerprints of
+    ``c``: what a run of that many seeds on one diagonal of the aligner is (one equal k-gram
+    each, :func:`copylens.core.align.find_seeds`). Every fragment :func:`align` finds holds
+    such a run (``Alignment.longest_run`` of at least ``anchor_words`` words: ``n`` seeds
+    along a diagonal are ``n + seed_k - 1`` words), so two parts sharing none have no fragment
+    and are not aligned: most pairs of free stretches of a copy over common phrases are not
+    the copy's (issue 40)."""
+    grams = kgrams(c.hashes, options.seed_k).tolist()
+    n = max(1, options.anchor_words - options.seed_k + 1)
+    return set(zip(*(grams[t : len(grams) - n + 1 + t] for t in range(n)), strict=True))
 
 
 def _free_runs(ignored: np.ndarray, lo: int, hi: int, least: int) -> list[tuple[int, int]]:

@@ -244,6 +244,33 @@ def test_longest_inside_looks_only_at_overlapping_runs_and_finds_the_same() -> N
     assert runs.longest_inside(Alignment(1100, 1200, 300, 400, 0, 0, ())) == 100
 
 
+def test_sentences_held_at_once_are_the_longest_inside_of_each_sentence() -> None:
+    """Issue 40: own_sentences asks, for every sentence of a fragment, the longest equal run
+    inside it against the fragment's source range (more than k words) and against the whole
+    source (at least the anchor); asked for all sentences at once, in blocks of any size, the
+    answers are those of :meth:`Runs.longest_inside` one sentence at a time."""
+    rng = np.random.default_rng(7)
+    seeds_i = np.concatenate([rng.integers(0, 3000, 2500), np.arange(1000, 1400)])
+    seeds_j = np.concatenate([rng.integers(0, 3000, 2500), np.arange(200, 600)])
+    runs = Runs.of(seeds_i, seeds_j, 3)
+    held_any = 0
+    for a0, b0 in rng.integers(0, 2500, (60, 2)).tolist():
+        f = Alignment(
+            a0, a0 + int(rng.integers(1, 500)), b0, b0 + int(rng.integers(1, 500)), 0, 0, ()
+        )
+        inner = np.sort(rng.choice(np.arange(f.a0 + 1, f.a1), min(f.a1 - f.a0 - 1, 12), False))
+        cuts = np.concatenate(([f.a0], inner, [f.a1])).astype(np.int64)
+        expected = [
+            runs.longest_inside(Alignment(lo, hi, f.b0, f.b1, 0, 0, ())) > 3
+            or runs.longest_inside(Alignment(lo, hi, 0, 3000, 0, 0, ())) >= 5
+            for lo, hi in zip(cuts[:-1].tolist(), cuts[1:].tolist(), strict=True)
+        ]
+        held_any += sum(expected)
+        for block in (0, 1, 7):
+            assert runs.sentences_held(f, cuts, 3000, 3, 5, block).tolist() == expected
+    assert held_any > 20  # the long run and chance runs are held by some sentences
+
+
 def test_seeds_read_as_a_list_of_pairs_in_8_bytes_each() -> None:
     """Issue 38: a chain's seeds packed in one array (a list of tuples took ~120 bytes a
     seed, 1.2 GB on a 50 MB pair's copied half); they read as the pairs they are."""
@@ -494,3 +521,37 @@ def test_source_words_left_out_between_chains_are_deleted_where_they_were() -> N
     [edit] = [e for e in fragment.edits if e.kind == "delete"]
     assert edit.start == edit.end == essay.index("As a result")
     assert source[edit.source_start : edit.source_end] == LEFT_OUT.strip()[:-1]
+
+
+def _greedy_chains(seeds: list[tuple[int, int]], k: int, gap: int) -> list[list[tuple[int, int]]]:
+    """chain_seeds as its docstring says it, every open chain looked at for every seed."""
+    reach, chains = k + gap, []  # type: ignore[var-annotated]
+    for i, j in seeds:
+        best, best_key = None, (0, 0)
+        for c in chains:
+            di, dj = i - c[-1][0], j - c[-1][1]
+            if c[-1][0] < i - reach or di <= 0 or dj <= 0 or dj > reach or abs(di - dj) > gap:
+                continue
+            if best is None or (abs(di - dj), di) < best_key:
+                best, best_key = c, (abs(di - dj), di)
+        if best is None:
+            chains.append([(i, j)])
+        else:
+            best.append((i, j))
+    return sorted(chains)
+
+
+def test_chains_of_seeds_one_word_on_along_a_diagonal_are_the_greedy_ones() -> None:
+    """Issue 40: a seed one word on from an open chain's last seed, on its diagonal, extends
+    that chain at once (the least drift there is; no other chain ends there), without looking
+    at the others; the chains are those of the greedy rule, on copies (runs along diagonals),
+    repetitive text (many open chains at once) and scattered seeds alike."""
+    rng = np.random.default_rng(11)
+    for _ in range(40):
+        a = rng.integers(0, int(rng.integers(3, 40)), int(rng.integers(20, 400)))
+        b = np.concatenate([a[rng.integers(0, len(a)) :], rng.integers(0, 40, 50), a])
+        seeds_i, seeds_j = find_seeds(a.astype(np.uint64), b.astype(np.uint64), 3, 8)
+        chains = chain_seeds(seeds_i, seeds_j, 3, 6)
+        got = sorted(list(chains.chain(n).seeds) for n in range(len(chains)))
+        pairs = list(zip(seeds_i.tolist(), seeds_j.tolist(), strict=True))
+        assert got == _greedy_chains(pairs, 3, 6)

@@ -521,3 +521,45 @@ def test_changing_is_may_change_per_document(
         assert engine.changing(docs, wanted, options) == expected
     finally:
         engine.CHANGING_BLOCK = saved
+
+
+def _made_up(seed: int, words: int) -> str:
+    """Made-up words in sentences of ten: no two texts share a run of them."""
+    import random
+
+    rng = random.Random(seed)
+    syllables = [c + v for c in "bdfgklmnprstvz" for v in "aeiou"]
+    made = ["".join(rng.choice(syllables) for _ in range(rng.randint(2, 4))) for _ in range(words)]
+    return " ".join(" ".join(made[i : i + 10]).capitalize() + "." for i in range(0, words, 10))
+
+
+def test_a_pair_aligned_under_the_threshold_is_not_aligned_again(tmp_path: Path) -> None:
+    """Issue 40: a pair whose shares are under min_containment after its signals is not
+    reported, and the second alignment over ignored words (the stage "ignored: realigned")
+    could only lower them: it is not run. Two essays share an eight-word phrase (an anchor, so
+    a candidate; its seed zone passes the bound, so it is aligned; too short for a fragment)."""
+    import os
+    import subprocess
+    import sys
+
+    from copylens.core.cpu import summed
+
+    phrase = "the quiet harbour town kept its old stone lighthouse"
+    essays = tmp_path / "essays"
+    essays.mkdir()
+    (essays / "a.txt").write_text(f"{_made_up(1, 40)} {phrase.capitalize()}. {_made_up(2, 30)}")
+    (essays / "b.txt").write_text(f"{_made_up(3, 30)} {phrase.capitalize()}. {_made_up(4, 40)}")
+    folder = tmp_path / "cpu"
+    folder.mkdir()
+    run = subprocess.run(
+        [sys.executable, "-m", "copylens.app.cli", "compare", str(essays), "--format", "json"],
+        env={**os.environ, "COPYLENS_STAGE_CPU": str(folder)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert '"pairs":[]' in run.stdout.replace(" ", "")
+    stages = summed(folder)
+    assert "align" in stages and "bound" in stages, stages  # bounded, then aligned
+    assert "ignored: realigned" not in stages, stages

@@ -158,3 +158,30 @@ def test_ignored_words_keep_their_spans_and_nothing_else_changes() -> None:
     assert not set(masked.anchors.tolist()) & set(handout.anchors.tolist())
     assert set(masked.shingles.tolist()) < set(doc.shingles.tolist())
     assert pickle.loads(pickle.dumps(m)).forms == m.forms  # worker processes receive it whole
+
+
+def test_parts_sharing_no_run_of_seeds_have_no_fragment() -> None:
+    """Issue 40: the second alignment over ignored words aligns a pair of free stretches only
+    if they share a run of anchor_words - seed_k + 1 consecutive seed k-grams; every fragment
+    the aligner finds holds one, so the pairs left out would have found nothing."""
+    from copylens.core.align import align
+    from copylens.core.canonicalize import canonicalize
+    from copylens.core.ignore import _runs_of_seeds
+
+    rng = random.Random(3)
+    words = COPIED_1.split() + COPIED_2.split() + STOCK.split()
+    found = skipped = 0
+    for n in range(120):
+        picked = rng.sample(words, rng.randint(20, 40))
+        if n % 2:
+            cut = rng.randint(0, len(picked) - 18)
+            shown = rng.sample(words, 3) + picked[cut : cut + rng.randint(10, 18)]
+        else:
+            shown = rng.sample(words, rng.randint(6, 30))
+        a, b = (canonicalize(" ".join(w), EN) for w in (picked, shown))
+        shared = not _runs_of_seeds(a, EN).isdisjoint(_runs_of_seeds(b, EN))
+        fragments = align(a, b, EN)
+        assert shared or not fragments
+        found += bool(fragments)
+        skipped += not shared
+    assert found > 10 and skipped > 10
