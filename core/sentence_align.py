@@ -1991,11 +1991,10 @@ def extended_edges(
     that range (:func:`_seeds_near`, in any order: PAN-13 development sample, random recall
     0.743 -> 0.752, nothing more marked in bench/bench_own_text.py), or it singles out one
     source unit near the range's edge far above the others (:func:`_singles_out`), or it
-    raises the tf-isf
-    cosine of the fragment's units summed with its source range's units summed by
-    :data:`EDGE_RISE`, that cosine :data:`VALIDATION` at least (:func:`_raised`). An edge
-    sentence of an
-    obfuscated copy brings words of the copy's source its neighbours lack; a writer's own
+    raises the tf-isf cosine of the fragment's units summed with its source range's units
+    summed by :data:`EDGE_RISE`, that cosine :data:`VALIDATION` at least (:func:`_raised`).
+    An edge sentence of an obfuscated copy brings words of the copy's source its neighbours
+    lack; a writer's own
     sentence beside a copy shares topic words with it as much as with the source and
     dilutes it, and retells no source sentence (the passage validation of the same authors,
     put to the sentence beside the passage). A copy shows each added stretch as a
