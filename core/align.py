@@ -167,8 +167,12 @@ class _Chain:
         self.seeds = seeds if isinstance(seeds, Seeds) else Seeds(seeds)
 
 
-def align(a: Canonical, b: Canonical, options: Options) -> list[Alignment]:
-    """Fragments of ``a`` (checked text) found in ``b`` (source), ordered by position in ``a``."""
+def align(
+    a: Canonical, b: Canonical, options: Options, clauses: np.ndarray | None = None
+) -> list[Alignment]:
+    """Fragments of ``a`` (checked text) found in ``b`` (source), ordered by position in ``a``.
+    ``clauses``: the units :func:`own_sentences` judges (``canonicalize.clause_ids``;
+    ``a.sentences`` when not given)."""
     k, gap = options.seed_k, options.max_gap
     seeds_i, seeds_j = find_seeds(a.hashes, b.hashes, k, options.max_seed_repeats)
     runs = Runs.of(seeds_i, seeds_j, k)
@@ -182,12 +186,13 @@ def align(a: Canonical, b: Canonical, options: Options) -> list[Alignment]:
     for group in merge_chains(extended, k, gap):
         fragment = _measured(group, a, b, k, runs)
         if _passes(fragment, options):
-            own = own_sentences(fragment, group, a, b, runs, options)
+            own = own_sentences(fragment, group, a, b, runs, options, clauses)
             if not own:  # the group whole, as measured (issue 40: half the measuring)
                 kept.append(fragment)
                 continue
             measured = [_measured(piece, a, b, k, runs) for piece in split_at(group, own, k)]
-            kept.extend(p for p in measured if len(measured) == 1 or _credible(p, a, options))
+            units = a.sentences if clauses is None else clauses
+            kept.extend(p for p in measured if len(measured) == 1 or _credible(p, units, options))
     return _fold_nested(_with_shadows(kept, shadows))
 
 
@@ -201,7 +206,13 @@ def _passes(f: Alignment, options: Options) -> bool:
 
 
 def own_sentences(
-    f: Alignment, group: list[_Chain], a: Canonical, b: Canonical, runs: Runs, options: Options
+    f: Alignment,
+    group: list[_Chain],
+    a: Canonical,
+    b: Canonical,
+    runs: Runs,
+    options: Options,
+    clauses: np.ndarray | None = None,
 ) -> list[tuple[int, int]]:
     """Word ranges (clipped to ``f``) of the checked text's sentences meeting ``f`` that are
     the writer's own: they match nothing in the source at their place (issue 12).
@@ -228,7 +239,8 @@ def own_sentences(
     for e in f.edits:
         if e.kind in ("insert", "replace"):
             matched[e.a0 - f.a0 : e.a1 - f.a0] = False
-    cuts = [0, *(np.flatnonzero(np.diff(a.sentences[f.a0 : f.a1])) + 1).tolist(), len(matched)]
+    units = a.sentences if clauses is None else clauses  # the colon's cut (clause_ids)
+    cuts = [0, *(np.flatnonzero(np.diff(units[f.a0 : f.a1])) + 1).tolist(), len(matched)]
     seeds = np.sort(np.concatenate([chain.seeds.packed_array() for chain in group]))
     sources = _Lazy(lambda: np.sort(seeds & _LOW))
     own = []
@@ -307,13 +319,14 @@ def _in_order(words: tuple[str, ...], source: tuple[str, ...], window: tuple[int
     return int(LCSseq.similarity(words, source[window[0] : window[1]]))
 
 
-def _credible(piece: Alignment, a: Canonical, options: Options) -> bool:
+def _credible(piece: Alignment, ids: np.ndarray, options: Options) -> bool:
     """A piece left by cutting out own sentences stands as a fragment if it holds the anchor
     or covers most of the sentences it lies in (a short copied sentence between own ones),
-    not when it is a stray match inside a sentence of the writer's own."""
+    not when it is a stray match inside a sentence of the writer's own. ``ids``: each checked
+    word's unit, as :func:`own_sentences` judged them (a copied "... as follows:" is one
+    without the writer's own sentence after the colon)."""
     if piece.longest_run >= options.anchor_words:
         return True
-    ids = a.sentences
     touched = np.isin(ids, np.unique(ids[piece.a0 : piece.a1]))
     return 2 * piece.matched >= int(np.count_nonzero(touched))
 

@@ -19,7 +19,7 @@ from dataclasses import replace
 import numpy as np
 
 from copylens.core.align import Alignment, align
-from copylens.core.canonicalize import Canonical, word_spans
+from copylens.core.canonicalize import Canonical, clause_ids, word_spans
 from copylens.core.cpu import stage
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
@@ -56,7 +56,8 @@ class CopyAlignment:
             return self._run(a, b, found, options)
 
     def _run(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
-        alignments = align(a.canonical, b.canonical, options)
+        clauses = clause_ids(a.text, a.canonical)
+        alignments = align(a.canonical, b.canonical, options, clauses)
         for step in self.steps:
             if step.wanted(options):
                 alignments = step.joined(a.canonical, b.canonical, alignments, found, options)

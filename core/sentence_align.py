@@ -72,7 +72,7 @@ import numpy as np
 
 from copylens.core.align import Alignment, WordEdit
 from copylens.core.arrays import distinct
-from copylens.core.canonicalize import Canonical
+from copylens.core.canonicalize import CAPITALISED, Canonical
 from copylens.core.index import MemoryIndex
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
@@ -2465,10 +2465,12 @@ def _singles_out(
 FINAL_STOP = r"[.!?…][\"'»”’)\]]*\s"
 """A sentence's final punctuation (closing quotes and brackets after it) before white space,
 as a regular expression's source: the passage steps' sentence ends (copylens.core.passages)."""
-_SENTENCE_END = re.compile(FINAL_STOP + r"|\n[^\S\n]*\n")
+_SENTENCE_END = re.compile(FINAL_STOP + rf"|:\s(?={CAPITALISED})|\n[^\S\n]*\n")
 """A sentence's end in the text between two fragments (:func:`_inside_sentences`): final
-punctuation before white space, or a blank line (a paragraph's end); a single line break is
-not one (a wrapped line goes on with its sentence)."""
+punctuation before white space, a colon before a space and a capitalised word (as
+``Canonical.sentences`` counts them: a writer's own sentence after a copied "... as
+follows:" is a whole sentence, issue 34), or a blank line (a paragraph's end); a single line
+break is not one (a wrapped line goes on with its sentence)."""
 INSIDE_WORDS = 15
 """Most canonical words between two fragments that :func:`_inside_sentences` joins."""
 SENTENCE_REACH = 2000

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from copylens.core import engine
-from copylens.core.canonicalize import canonicalize, word_spans
+from copylens.core.canonicalize import canonicalize, clause_ids, word_spans
 from copylens.core.documents import TextInput
 from copylens.core.engine import check, compare
 from copylens.core.errors import Cancelled
@@ -563,3 +563,45 @@ def test_a_pair_aligned_under_the_threshold_is_not_aligned_again(tmp_path: Path)
     stages = summed(folder)
     assert "align" in stages and "bound" in stages, stages  # bounded, then aligned
     assert "ignored: realigned" not in stages, stages
+
+
+COLON_SOURCE = (
+    "Each document of the collection is first reduced to its content words and every word is "
+    "given a weight by its frequency in the document and its rarity in the collection. The "
+    "similarity of two documents is then computed in the usual way as follows: sim(d1, d2) = "
+    "cos(v1, v2). Two documents whose similarity exceeds the chosen threshold are reported as "
+    "near duplicates of each other and are removed from the collection before indexing. The "
+    "threshold itself is tuned on a held out sample of pairs that human assessors labelled "
+    "beforehand as duplicates or as distinct documents."
+)
+
+
+def test_an_own_sentence_after_a_copied_sentence_ending_in_a_colon_is_in_no_fragment() -> None:
+    """Issue 34: a copied sentence ending in "as follows:" and the writer's own sentence after
+    it ("Honestly ...", a capitalised word after the colon) were one sentence to the
+    own-sentence cut and to the join of two fragments by their sentences, so the own
+    sentence was marked inside the copy (bench/bench_own_text.py: 7 of the 18 own sentences
+    marked between copied ones, each after a copied sentence ending in a colon)."""
+    colon = COLON_SOURCE.index("as follows:") + len("as follows:")
+    first = COLON_SOURCE[:colon]
+    rest = COLON_SOURCE[COLON_SOURCE.index("Two documents") :]
+    own = "Honestly my grandmother kept punched cards in shoeboxes under her bed for decades."
+    text = f"{first} {own} {rest}"
+    report = check([TextInput("doc", text)], [TextInput("src", COLON_SOURCE)], EN)
+    [src] = report.documents[0].sources
+    o0, o1 = text.index(own), text.index(own) + len(own)
+    assert src.fragments
+    assert all(f.end <= o0 or f.start >= o1 for f in src.fragments)  # in no fragment
+    assert any(f.start == 0 for f in src.fragments)  # the copies both sides still found
+    assert any(f.end == len(text) - 1 for f in src.fragments)
+
+
+def test_a_colon_before_a_capitalised_word_cuts_a_clause_and_no_other_colon_does() -> None:
+    text = "Steps as follows: Kettles boil. Note: NASA said so. Steps: A, B and ratio 3: 1 apples."
+    c = canonicalize(text, EN)
+    words = {text[s:e]: n for n, (s, e) in enumerate(zip(c.starts, c.ends, strict=True))}
+    clauses, sentences = clause_ids(text, c).tolist(), c.sentences.tolist()
+    assert sentences[words["follows"]] == sentences[words["Kettles"]]  # one sentence, every step
+    assert clauses[words["follows"]] != clauses[words["Kettles"]]  # two units for the own cut
+    assert clauses[words["Note"]] == clauses[words["NASA"]]
+    assert clauses[words["ratio"]] == clauses[words["apples"]]
