@@ -2468,9 +2468,10 @@ as a regular expression's source: the passage steps' sentence ends (copylens.cor
 _SENTENCE_END = re.compile(FINAL_STOP + rf"|:\s(?={CAPITALISED})|\n[^\S\n]*\n")
 """A sentence's end in the text between two fragments (:func:`_inside_sentences`): final
 punctuation before white space, a colon before a space and a capitalised word (as
-``Canonical.sentences`` counts them: a writer's own sentence after a copied "... as
-follows:" is a whole sentence, issue 34), or a blank line (a paragraph's end); a single line
-break is not one (a wrapped line goes on with its sentence)."""
+:func:`~copylens.core.canonicalize.clause_ids` cuts the aligner's units: a writer's own
+sentence after a copied "... as follows:" is a whole sentence, issue 34), or a blank line
+(a paragraph's end); a single line break is not one (a wrapped line goes on with its
+sentence)."""
 INSIDE_WORDS = 15
 """Most canonical words between two fragments that :func:`_inside_sentences` joins."""
 SENTENCE_REACH = 2000
