@@ -67,12 +67,13 @@ from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from itertools import pairwise
 
 import numpy as np
 
 from copylens.core.align import Alignment, WordEdit
 from copylens.core.arrays import distinct
-from copylens.core.canonicalize import CAPITALISED, Canonical
+from copylens.core.canonicalize import CAPITALISED, Canonical, clause_ids
 from copylens.core.index import MemoryIndex
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
@@ -459,7 +460,8 @@ def join(
     if sentences is None:
         sentences = pair_sentences(a, b)
     if sentences.similarity is not None:
-        return _join(a, b, words, sentences.similarity)
+        clauses = None if sentences.texts is None else clause_ids(sentences.texts[0], a)
+        return _join(a, b, words, sentences.similarity, clauses)
     units_a, units_b = sentences.a, sentences.b
     out: list[Alignment] = []
     for group, (a0, a1, b0, b1) in windows(words, units_a, units_b):
@@ -569,8 +571,16 @@ def shifted(f: Alignment, da: int, db: int) -> Alignment:
     )
 
 
-def _join(a: Canonical, b: Canonical, words: list[Alignment], sim: Similarity) -> list[Alignment]:
-    """:func:`join` of a pair compared whole, ``sim`` its :func:`similarity`."""
+def _join(
+    a: Canonical,
+    b: Canonical,
+    words: list[Alignment],
+    sim: Similarity,
+    clauses: np.ndarray | None = None,
+) -> list[Alignment]:
+    """:func:`join` of a pair compared whole, ``sim`` its :func:`similarity`; ``clauses``
+    the checked text's clauses (:func:`copylens.core.canonicalize.clause_ids`), for
+    :func:`own_units` only."""
     found = passages(sim)
     if not found:
         return words
@@ -608,7 +618,7 @@ def _join(a: Canonical, b: Canonical, words: list[Alignment], sim: Similarity) -
             b0, b1 = _clipped(
                 b.forms, sim.b, b0, b1, min(f.b0 for f in m), max(f.b1 for f in m), in_a
             )
-        own = own_units(a, sim, (a0, a1, b0, b1), m)
+        own = own_units(a, sim, (a0, a1, b0, b1), m, clauses)
         if not own:
             out.append(described(a, b, a0, a1, b0, b1, m))
             continue
@@ -1346,7 +1356,11 @@ def _continues(run: list[int], mine: list[int], near: dict[int, tuple[int, int]]
 
 
 def own_units(
-    a: Canonical, sim: Similarity, box: tuple[int, int, int, int], members: list[Alignment]
+    a: Canonical,
+    sim: Similarity,
+    box: tuple[int, int, int, int],
+    members: list[Alignment],
+    clauses: np.ndarray | None = None,
 ) -> list[tuple[int, int]]:
     """Word ranges of the checked text's units inside ``box`` (words [a0, a1) × [b0, b1))
     that are the writer's own (issue 12, decided per sentence pair): fewer than half of the
@@ -1355,7 +1369,12 @@ def own_units(
     :func:`copylens.core.align.own_sentences`, judged those), and no copy of a source unit
     of the box, one unit of slack either side (:meth:`Similarity.copies`). A shuffled or
     synonym-swapped copy of a source sentence keeps most of its words; a sentence sharing
-    only topic words with the source does not."""
+    only topic words with the source does not.
+
+    ``clauses`` (:func:`copylens.core.canonicalize.clause_ids`): a unit cut by a colon before
+    a capitalised word is also judged clause by clause (:func:`_own_clauses`), as the word
+    aligner's own cut judges it: the writer's own sentence after a copied "... as follows:"
+    is not half of a copied unit (issue 34)."""
     a0, a1, b0, b1 = box
     matched = np.zeros(a1 - a0, dtype=bool)
     for f in members:
@@ -1372,13 +1391,42 @@ def own_units(
     own = []
     for u in range(sim.a.of_word(a0), sim.a.of_word(max(a1 - 1, a0)) + 1):
         w0, w1 = max(int(sim.a.bounds[u]), a0), min(int(sim.a.bounds[u + 1]), a1)
-        if w0 >= w1 or 2 * int(matched[w0 - a0 : w1 - a0].sum()) >= w1 - w0:
+        if w0 >= w1:
+            continue
+        if clauses is not None and clauses[w0] != clauses[w1 - 1]:
+            by = _own_clauses(members, matched[w0 - a0 : w1 - a0], w0, clauses[w0:w1])
+            if by:
+                own += by
+                continue
+        if 2 * int(matched[w0 - a0 : w1 - a0].sum()) >= w1 - w0:
             continue
         if any(f.a0 <= w0 and w1 <= f.a1 for f in members):
             continue  # inside a word alignment, whose own cut judged it (align.own_sentences)
         if not sim.copies(u, j0, j1):
             own.append((w0, w1))
     return own
+
+
+def _own_clauses(
+    members: list[Alignment], matched: np.ndarray, w0: int, ids: np.ndarray
+) -> list[tuple[int, int]] | None:
+    """Word ranges of the clauses (``ids``, each word's clause) of one unit starting at word
+    ``w0`` that are the writer's own: fewer than half of the clause's words ``matched``, not
+    inside a word alignment, while another clause of the unit is at least half matched (the
+    copied "... as follows:", which alone made the unit a copy). None when no clause is half
+    matched or none is own: the unit is then judged whole (:func:`own_units`)."""
+    cuts = [0, *(np.flatnonzero(np.diff(ids)) + 1).tolist(), len(ids)]
+    pieces = list(pairwise(cuts))
+    half = [2 * int(matched[p0:p1].sum()) >= p1 - p0 for p0, p1 in pieces]
+    if not any(half):
+        return None
+    own = []
+    for (p0, p1), copied in zip(pieces, half, strict=True):
+        c0, c1 = w0 + p0, w0 + p1
+        if copied or any(f.a0 <= c0 and c1 <= f.a1 for f in members):
+            continue
+        own.append((c0, c1))
+    return own or None
 
 
 def _between(a0: int, a1: int, own: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -1755,9 +1803,10 @@ def one_passage(
     between the parts' source ranges, empty where they overlap), never over a retold span.
     Only the grouping changes: the words covered (the Finding's arrays) are the caller's."""
     out: list[Fragment] = []
+    clauses = None if text is None else clause_ids(text, a)
     for f in sorted(fragments, key=lambda f: (f.start, f.end)):
         if out and (
-            _adjacent(out[-1], f, a, b, sim, grouped, text, source)
+            _adjacent(out[-1], f, a, b, sim, grouped, text, source, clauses)
             or _inside_sentences(out[-1], f, a, b, text, grouped)
         ):
             out[-1] = _joined(out[-1], f, a)
@@ -1819,7 +1868,14 @@ def _adjacent(
     grouped: bool,
     text: str | None = None,
     source_text: str | None = None,
+    clauses: np.ndarray | None = None,
 ) -> bool:
+    """:func:`one_passage`'s tests but :func:`_inside_sentences`. ``clauses``
+    (:func:`copylens.core.canonicalize.clause_ids` of ``text``): the sentences between are
+    judged clause by clause, and a clause that is only part of its sentence is no sentence
+    seed (:func:`_seeded` judges the sentence's unit, the copied clause's words with it):
+    the writer's own sentence after a copied "... as follows:" is not carried by the copied
+    clause (issue 34)."""
     if g.cited != f.cited or {g.kind, f.kind} - {"copy", "paraphrase"}:
         return False
     lo, hi = sorted(((g.source_start, g.source_end), (f.source_start, f.source_end)))
@@ -1831,7 +1887,10 @@ def _adjacent(
     y0, y1 = word_range(b, lo[0], max(lo[1], hi[1]))
     source = frozenset(b.forms[y0:y1])
     hull = word_range(a, g.start, max(g.end, f.end))
-    gap = _sentences_of(a, *word_range(a, g.end, f.start), hull)
+    gap = _sentences_of(a, *word_range(a, g.end, f.start), hull, clauses)
+    sentences = set(
+        gap if clauses is None else _sentences_of(a, *word_range(a, g.end, f.start), hull)
+    )
     if len(gap) > GAP_UNITS:
         return False
     retold = []  # before the grouping: a paraphrase joined to a copy, judged on its own words
@@ -1852,7 +1911,9 @@ def _adjacent(
         return False
     seeds_in = _units_between(sim.b, b, lo[1], hi[0])
     if all(
-        _copied_unit(a.forms[x0:x1], bag, GAP_SHARE) or _seeded(sim, x0, seeds_in) for x0, x1 in gap
+        _copied_unit(a.forms[x0:x1], bag, GAP_SHARE)
+        or ((x0, x1) in sentences and _seeded(sim, x0, seeds_in))
+        for x0, x1 in gap
     ):
         return True
     return _raises(g, f, a, b, sim, (y0, y1), text)
@@ -2641,13 +2702,15 @@ def _bridged(
     )
 
 
-def _sentences_of(a: Canonical, w0: int, w1: int, hull: tuple[int, int]) -> list[tuple[int, int]]:
+def _sentences_of(
+    a: Canonical, w0: int, w1: int, hull: tuple[int, int], clauses: np.ndarray | None = None
+) -> list[tuple[int, int]]:
     """The sentences of the checked text holding words [w0, w1), each as its words inside
     ``hull`` (a sentence the fragments partly hold is judged whole: its words in them are
-    the source's)."""
+    the source's); the ``clauses`` instead where given (each word's clause, ascending)."""
     if w1 <= w0:
         return []
-    ids = a.sentences
+    ids = a.sentences if clauses is None else clauses
     out = []
     for sentence in np.unique(ids[w0:w1]):  # numpy's own ints: a Python int would make
         # searchsorted copy the int32 array each time (a 50 MB text's 6M ids, issue 38)

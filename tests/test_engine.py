@@ -605,3 +605,37 @@ def test_a_colon_before_a_capitalised_word_cuts_a_clause_and_no_other_colon_does
     assert clauses[words["follows"]] != clauses[words["Kettles"]]  # two units for the own cut
     assert clauses[words["Note"]] == clauses[words["NASA"]]
     assert clauses[words["ratio"]] == clauses[words["apples"]]
+
+
+EDITED_COLON_SOURCE = (
+    "Each document of the collection is first reduced to its content words and every word is "
+    "given a weight by its frequency in the document and its rarity in the collection. "
+    "The closeness of two vectors is estimated from the cosine of the angle between them, which "
+    "lets the comparison ignore the lengths of the vectors: cos(v1, v2) = v1 v2 / |v1| |v2|. "
+    "This holds above all for political news, whose share in the total information carried by "
+    "the news stream was decided by the originality of their text content. The threshold "
+    "itself is tuned on a held out sample of pairs that human assessors labelled beforehand."
+)
+
+
+def test_an_own_sentence_after_an_edited_copy_ending_in_a_colon_joins_no_fragments() -> None:
+    """Issue 34: the aligner's own cut judged clauses, but the join of two fragments
+    (sentence_align.one_passage) judged the sentence between them whole, the edited copied
+    clause before the colon with the writer's own sentence, and joined the two copies over
+    it (bench/bench_own_text.py: five Russian own sentences after a copied "...:")."""
+    own = "That is, one element is taken from each row of the table."
+    text = (
+        "Each document of the collection is first reduced to its content words and every word "
+        "is given a weight by its frequency in the document and its rarity in the collection. "
+        "The closeness of two vector is estimating from the cosine of an angle between them, "
+        "which let the comparison ignoring the length of the vectors: " + own + " This hold "
+        "above all for politic news, whose shares in the total informations carried by the "
+        "news streams was decide by the originality of its texts content. The threshold itself "
+        "is tuned on a held out sample of pairs that human assessors labelled beforehand."
+    )
+    report = check([TextInput("doc", text)], [TextInput("src", EDITED_COLON_SOURCE)], EN)
+    [src] = report.documents[0].sources
+    o0, o1 = text.index(own), text.index(own) + len(own)
+    assert all(f.end <= o0 or f.start >= o1 for f in src.fragments)  # in no fragment
+    assert any(f.start == 0 and f.end >= o0 - 2 for f in src.fragments)  # the copies found
+    assert any(f.start <= o1 + 2 and f.end >= len(text) - 1 for f in src.fragments)
