@@ -56,7 +56,9 @@ class CopyAlignment:
             return self._run(a, b, found, options)
 
     def _run(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
-        clauses = clause_ids(a.text, a.canonical)
+        clauses = found.sentences.clauses if found.sentences is not None else None
+        if clauses is None:  # a caller that runs the signal on its own
+            clauses = clause_ids(a.text, a.canonical)
         alignments = align(a.canonical, b.canonical, options, clauses)
         for step in self.steps:
             if step.wanted(options):

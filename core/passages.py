@@ -104,11 +104,16 @@ class SentencePassages(PairStep):
         sim, whole = sentences.similarity, sentences.whole  # whole: once a pair
         if options.paraphrase and sim is not None:
             found = edited(a, b, found, sim, whole)
-        fragments = one_passage(found.fragments, ca, cb, sim, text=a.text, source=b.text)
+        clauses = sentences.clauses
+        fragments = one_passage(
+            found.fragments, ca, cb, sim, text=a.text, source=b.text, clauses=clauses
+        )
         if sim is not None:
             grown = extended_edges(fragments, ca, cb, sim, whole)
             if grown != fragments:  # edges grown side by side: one passage (module docstring)
-                fragments = one_passage(grown, ca, cb, sim, text=a.text, source=b.text)
+                fragments = one_passage(
+                    grown, ca, cb, sim, text=a.text, source=b.text, clauses=clauses
+                )
         return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
 
 
@@ -207,7 +212,9 @@ class PassageGrouping(PairStep):
         joinable = [f.kind for f in fragments if f.kind in ("copy", "paraphrase")]
         if "paraphrase" in joinable and len(joinable) > 1:
             ca, cb = a.canonical, b.canonical
-            sentences = found.sentences if found.sentences is not None else pair_sentences(ca, cb)
+            sentences = found.sentences
+            if sentences is None:
+                sentences = pair_sentences(ca, cb, (a.text, b.text))
             fragments = one_passage(
                 fragments,
                 ca,
@@ -216,6 +223,7 @@ class PassageGrouping(PairStep):
                 grouped=True,
                 text=a.text,
                 source=b.text,
+                clauses=sentences.clauses,
             )
         fragments = tuple(retold_by_sentence(f, a) for f in fragments)
         if fragments == found.fragments:

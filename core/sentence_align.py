@@ -460,8 +460,7 @@ def join(
     if sentences is None:
         sentences = pair_sentences(a, b)
     if sentences.similarity is not None:
-        clauses = None if sentences.texts is None else clause_ids(sentences.texts[0], a)
-        return _join(a, b, words, sentences.similarity, clauses)
+        return _join(a, b, words, sentences.similarity, sentences.clauses)
     units_a, units_b = sentences.a, sentences.b
     out: list[Alignment] = []
     for group, (a0, a1, b0, b1) in windows(words, units_a, units_b):
@@ -663,7 +662,17 @@ class PairSentences:
     """The checked text and the source, whose canonical words are ``canonical`` (None: not
     given, for a caller that compares units only, :func:`join`)."""
     canonical: tuple[Canonical, Canonical] | None = field(default=None, compare=False, repr=False)
-    """The two texts' canonical words (None only for :attr:`similarity` None)."""
+    """The two texts' canonical words (None only when :attr:`texts` is)."""
+
+    @cached_property
+    def clauses(self) -> np.ndarray | None:
+        """The checked text's :func:`~copylens.core.canonicalize.clause_ids`, found on first
+        use, once a pair: the aligner's own-sentence cut, the copy signal's join and each
+        :func:`one_passage` of the pair's steps judge them (each scanned the text anew
+        before); None without :attr:`texts`."""
+        if self.texts is None or self.canonical is None:
+            return None
+        return clause_ids(self.texts[0], self.canonical[0])
 
     @cached_property
     def whole(self) -> WholeSentences | None:
@@ -805,7 +814,7 @@ def pair_sentences(
     ``a`` and ``b``, for :attr:`PairSentences.whole` (the pair stage's steps ask for it)."""
     units_a, units_b = Units.of(a), Units.of(b)
     if len(a) == 0 or len(b) == 0 or not _fits(units_a, units_b, a.hashes, b.hashes):
-        return PairSentences(units_a, units_b, None)
+        return PairSentences(units_a, units_b, None, texts, (a, b))
     sim = similarity(a, b, (units_a, units_b))
     return PairSentences(units_a, units_b, sim, texts, (a, b))
 
@@ -1749,6 +1758,7 @@ def one_passage(
     grouped: bool = False,
     text: str | None = None,
     source: str | None = None,
+    clauses: np.ndarray | None = None,
 ) -> tuple[Fragment, ...]:
     """Fragments next to each other on both sides joined into one (granularity: a passage
     copied with edits is one detection, as people read it; PAN-14's extension, detections
@@ -1820,9 +1830,12 @@ def one_passage(
     the copy parts' edits, each paraphrase part's ``"retold"`` edit and, for a copy, a
     ``"replace"`` over the words between the two parts (the source side: the characters
     between the parts' source ranges, empty where they overlap), never over a retold span.
-    Only the grouping changes: the words covered (the Finding's arrays) are the caller's."""
+    Only the grouping changes: the words covered (the Finding's arrays) are the caller's.
+    ``clauses``: :func:`~copylens.core.canonicalize.clause_ids` of ``text`` (the pair's
+    :attr:`PairSentences.clauses`), found here when not given."""
     out: list[Fragment] = []
-    clauses = None if text is None else clause_ids(text, a)
+    if clauses is None and text is not None:
+        clauses = clause_ids(text, a)
     for f in sorted(fragments, key=lambda f: (f.start, f.end)):
         if out and (
             _adjacent(out[-1], f, a, b, sim, grouped, text, source, clauses)
