@@ -44,7 +44,7 @@ import numpy as np
 
 from copylens.core.align import align
 from copylens.core.arrays import distinct, distinct_counts
-from copylens.core.canonicalize import Canonical, fingerprint
+from copylens.core.canonicalize import Canonical, clause_ids, fingerprint
 from copylens.core.copies import to_fragment, words_after, words_before
 from copylens.core.index import buckets
 from copylens.core.options import Options
@@ -223,7 +223,10 @@ def _realigned(
     options: Options,
 ) -> list[tuple[Fragment, tuple[int, int, int, int]]]:
     """Fragments of the free stretches of a's range [a0, a1) found in those of b's [b0, b1),
-    with their word ranges."""
+    with their word ranges. The aligner judges the writer's own sentences in the checked
+    text's clauses (:func:`copylens.core.canonicalize.clause_ids`), as the copy signal's
+    alignment does (:mod:`copylens.core.copies`): the own sentence after a copied "... as
+    follows:" is cut out here too, not only where no ignored word lies."""
     a0, a1, b0, b1 = ranges
     out = []
     parts_b = [
@@ -231,13 +234,16 @@ def _realigned(
         for t0, t1 in _free_runs(doc_b.ignored_words, b0, b1, options.anchor_words)
         for part_b in [_part(b, t0, t1)]
     ]
+    clauses: np.ndarray | None = None
     for s0, s1 in _free_runs(doc_a.ignored_words, a0, a1, options.min_fragment_words):
         part_a = _part(a, s0, s1)
         held = _runs_of_seeds(part_a, options)
         for t0, part_b, runs_b in parts_b:
             if held.isdisjoint(runs_b):
                 continue  # no anchor: align finds nothing (issue 40)
-            for f in align(part_a, part_b, options):
+            if clauses is None:  # once a fragment, and only when something is aligned
+                clauses = clause_ids(doc_a.text, a)
+            for f in align(part_a, part_b, options, clauses[s0:s1]):
                 span = (s0 + f.a0, s0 + f.a1, t0 + f.b0, t0 + f.b1)
                 out.append((to_fragment(f, part_a, part_b), span))
     return out

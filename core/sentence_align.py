@@ -1976,6 +1976,33 @@ pipeline beside the engine before, in one run: PAN-13 unchanged (random 0.785, t
 0.910), retold essays' own sentences marked 37 -> 23 of 1,998."""
 
 
+def _opens_after(text: str, c: Canonical, units: Units, u: int, end: int) -> bool:
+    """Unit ``u`` holds, after a fragment's last word (``end``: the first word past it, inside
+    the unit), the beginning of another sentence that a line break carries on into the next
+    unit (:func:`_goes_on`): a hard-wrapped writer's own sentence whose first line piece
+    was too short to be a unit of its own (:data:`MIN_UNIT`) and went into the copied
+    sentence's last line's unit."""
+    w1 = int(units.bounds[u + 1])
+    if end >= w1 or w1 >= len(c) or c.sentences[end - 1] == c.sentences[w1 - 1]:
+        return False
+    return bool(re.search(FINAL_STOP, text[int(c.ends[end - 1]) : int(c.starts[w1 - 1])])) and (
+        _goes_on(text, c, w1)
+    )
+
+
+def _goes_on_into(text: str, c: Canonical, units: Units, u: int, start: int) -> bool:
+    """Unit ``u`` holds, before a fragment's first word ``start`` (inside the unit), the end
+    of a sentence begun in the unit before it (:func:`_goes_on` at the unit's first word):
+    the last line piece of a writer's own sentence, short, gone into the copied sentence's
+    unit after it."""
+    w0 = int(units.bounds[u])
+    if start <= w0 or w0 == 0 or c.sentences[w0] == c.sentences[start]:
+        return False
+    return bool(re.search(FINAL_STOP, text[int(c.ends[w0]) : int(c.starts[start])])) and (
+        _goes_on(text, c, w0)
+    )
+
+
 def _raises(
     g: Fragment,
     f: Fragment,
@@ -2012,6 +2039,10 @@ def _raises(
     if g1 <= g0 or f1 <= f0:
         return False
     last, first = sim.a.of_word(g1 - 1), sim.a.of_word(f0)
+    if text is not None and (
+        _opens_after(text, a, sim.a, last, g1) or _goes_on_into(text, a, sim.a, first, f0)
+    ):
+        return False  # a sentence between is partly in an edge unit: not judged whole
     if first - last < 2:  # no whole unit between
         return False
     y0, y1 = source

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -185,3 +186,72 @@ def test_parts_sharing_no_run_of_seeds_have_no_fragment() -> None:
         found += bool(fragments)
         skipped += not shared
     assert found > 10 and skipped > 10
+
+
+COLON_SOURCE = (
+    "Each document of the collection is first reduced to its content words and every word is "
+    "given a weight by its frequency in the document and its rarity in the collection. The "
+    "similarity of two documents is then computed in the usual way as follows: sim(d1, d2) = "
+    "cos(v1, v2). Two documents whose similarity exceeds the chosen threshold are reported as "
+    "near duplicates of each other and are removed from the collection before indexing. The "
+    "threshold itself is tuned on a held out sample of pairs that human assessors labelled "
+    "beforehand as duplicates or as distinct documents."
+)
+COLON_OWN = "Honestly my grandmother kept punched cards in shoeboxes under her bed for decades."
+
+
+def _colon_essay() -> str:
+    colon = COLON_SOURCE.index("as follows:") + len("as follows:")
+    rest = COLON_SOURCE[COLON_SOURCE.index("Two documents") :]
+    return f"{HANDOUT} {COLON_SOURCE[:colon]} {COLON_OWN} {rest}"
+
+
+def test_realigned_copy_cuts_the_own_sentence_after_a_colon_as_the_copy_signal_does() -> None:
+    """Issue 34: a fragment reaching over an ignored word is aligned again on its free
+    stretches (ignore._realigned), over the fragment's whole range: a passage the joins made
+    one (sentence_align.one_passage) holds the writer's own sentences between its parts. That
+    alignment judged them in whole sentences, not in the copy signal's clauses
+    (canonicalize.clause_ids): the own sentence after a copied "... as follows:" was half of
+    a copied unit, and marked."""
+    from copylens.core.ignore import _realigned
+
+    essay = _colon_essay()
+    source = f"{HANDOUT} {COLON_SOURCE}"
+    a, b = (
+        prepare_text(Extracted(n, t, "text", None, ""), EN)
+        for n, t in (("e", essay), ("s", source))
+    )
+    ignored = np.zeros(len(a.canonical), dtype=bool)
+    ignored[: len(prepare_text(Extracted("h", HANDOUT, "text", None, ""), EN).canonical)] = True
+    a = replace(a, ignored=ignored)
+    o0 = essay.index(COLON_OWN)
+    o1 = o0 + len(COLON_OWN)
+    found = _realigned(
+        a.canonical, b.canonical, (0, len(a.canonical), 0, len(b.canonical)), a, b, EN
+    )
+    assert len(found) >= 2  # the copies before and after the own sentence
+    for fragment, _ in found:
+        assert fragment.end <= o0 or fragment.start >= o1, essay[fragment.start : fragment.end]
+
+
+def test_realigned_copy_hard_wrapped_cuts_the_own_sentence_after_a_colon() -> None:
+    """The same, every text hard-wrapped at 60 columns (a plain-text file): a line break is a
+    unit's end already, and the own cut holds."""
+    plain = _colon_essay()
+    essay, source = _wrap(plain), _wrap(f"{HANDOUT} {COLON_SOURCE}")
+    assert len(essay) == len(plain) and "\n" in essay[: plain.index(COLON_OWN)]
+    o0 = plain.index(COLON_OWN)  # the wrapping keeps every offset
+    o1 = o0 + len(COLON_OWN)
+    docs, srcs = [TextInput("essay", essay)], [TextInput("source", source)]
+    [doc] = check(docs, srcs, EN, ignore=[TextInput("handout", HANDOUT)]).documents
+    [match] = doc.sources
+    assert all(f.end <= o0 or f.start >= o1 for f in match.fragments)
+    assert any(f.start < o0 for f in match.fragments)
+    assert any(f.start >= o1 for f in match.fragments)
+
+
+def _wrap(text: str, width: int = 60) -> str:
+    """``text`` with single spaces turned into line breaks every ``width`` columns at most."""
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False))

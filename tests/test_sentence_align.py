@@ -2136,3 +2136,85 @@ def test_a_copy_from_inside_a_source_sentence_keeps_its_source_start(before: str
     essay = QUAY_OWN + before + QUAY_COPY + " I think that winter was hard for all."
     _, _, source_start, _ = _quay_copy(essay)
     assert source_start == QUAY.index("carefully")
+
+
+BEES_G = "The oldest workers leave the hive to collect nectar, pollen and propolis for the colony."
+BEES_F = "Foragers may fly several kilometres from the hive on a single trip. They return heavy."
+BEES_SOURCE = (
+    f"{BEES_G} Drones are the males of the colony and die in autumn. {BEES_F} "
+    "In winter the bees cluster tightly together around the queen."
+)
+BEES_OWN = "Since the drones die in autumn my uncle never minds the colony summer."
+
+
+def _wrapped_between(own: str) -> str:
+    """BEES_G, ``own`` and BEES_F hard-wrapped as a plain-text file: the own sentence's
+    last word ("summer.") begins the next copied sentence's first line."""
+    g = BEES_G.replace("pollen and ", "pollen and\n")
+    own = own.replace("drones ", "drones\n").replace("colony ", "colony\n")
+    return f"{g} {own} " + BEES_F.replace("hive ", "hive\n")
+
+
+def _wrapped_fragments(checked: str) -> tuple[Fragment, Fragment, tuple[int, int]]:
+    source = BEES_SOURCE
+    g_end = checked.index("colony.") + len("colony")
+    g = Fragment(0, g_end, 0, source.index("colony.") + len("colony"), 14, 14)
+    f_end = source.index("heavy.") + len("heavy")
+    f = Fragment(checked.index("Foragers"), len(checked) - 1, source.index("Foragers"), f_end, 9, 9)
+    return g, f, sentence_align.word_range(_prepared(source).canonical, 0, f_end)
+
+
+def test_no_raised_join_over_an_own_sentence_whose_edge_pieces_lie_in_the_fragments_units() -> None:
+    """_raises: a hard-wrapped writer's own sentence whose last word ("summer.", alone on its
+    line, too short for a unit) went into the next copied sentence's first unit: its
+    other lines alone raised the passage's cosine, and the two copies were joined over it
+    (bench_own_text.py ``--wrap 60``, en-verbatim-026, "Since the PageRank / is the most
+    important algorithms which is used in the Google / engine."). Given the text, the
+    sentence is not judged by a piece: no join, as the sentence unwrapped (one unit, which
+    lowers the passage's cosine) gets none. Without the text, by units, as before."""
+    checked = _wrapped_between(BEES_OWN)
+    a, b = _prepared(checked).canonical, _prepared(BEES_SOURCE).canonical
+    sim = similarity(a, b)
+    units = _unit_texts(checked, sim.a, a)
+    assert units[2].startswith("drones\ndie")  # the own sentence's first two lines: a unit
+    assert units[3].startswith("summer. Foragers")  # its last word, in f's first unit
+    g, f, hull = _wrapped_fragments(checked)
+    assert sentence_align._raises(g, f, a, b, sim, hull)  # by units: the middle line raises
+    assert not sentence_align._raises(g, f, a, b, sim, hull, checked)
+    unwrapped = checked.replace("\n", " ")
+    a = _prepared(unwrapped).canonical
+    assert not sentence_align._raises(g, f, a, b, similarity(a, b), hull, unwrapped)
+
+
+def test_a_raised_join_of_two_wrapped_copies_with_a_copied_sentence_between_stands() -> None:
+    """_raises' edge rule is about a sentence between split into an edge unit: two copies
+    with a whole copied sentence between them, wrapped the same way but no piece of the
+    sentence between in either fragment's unit, are still joined (the sentence raises)."""
+    between = "Drones are the males of the colony and they die in the autumn."
+    checked = f"{BEES_G.replace('pollen and ', 'pollen and' + chr(10))}\n{between}\n" + (
+        BEES_F.replace("hive ", "hive\n")
+    )
+    a, b = _prepared(checked).canonical, _prepared(BEES_SOURCE).canonical
+    sim = similarity(a, b)
+    g, f, hull = _wrapped_fragments(checked)
+    assert sentence_align._raises(g, f, a, b, sim, hull, checked)
+
+
+def test_an_own_sentence_begun_in_the_copied_sentences_last_unit_is_told() -> None:
+    """_raises' other edge (_opens_after): the copied sentence's last line holds one word
+    ("colony."), too short for a unit, so its unit runs on over the writer's own sentence's
+    first line, and the own sentence goes on below it: told, so _raises judges no piece of
+    it. Not told where the sentence after the copy ends on that line, nor unwrapped."""
+    g_text = BEES_G.replace("for the ", "for the\n")
+    for own, told in (
+        ("Since the drones die in autumn my\nuncle never minds the colony.", True),
+        ("Since the drones die in autumn.\nMy uncle never minds the colony.", False),
+    ):
+        for text in (f"{g_text} {own} {BEES_F}", f"{BEES_G} {own} {BEES_F}"):
+            a = _prepared(text).canonical
+            units = sentence_align.Units.of(a)
+            g, _, _ = _wrapped_fragments(text)
+            g1 = sentence_align.word_range(a, g.start, g.end)[1]
+            last = units.of_word(g1 - 1)
+            wrapped = text.startswith(g_text)
+            assert sentence_align._opens_after(text, a, units, last, g1) == (told and wrapped)
