@@ -3,6 +3,13 @@
 ``bench_own_text.py`` counts own sentences marked; this says, for each one, what marked it,
 so a fix is aimed at a step and an artefact of the bench pools is told from a false mark:
 
+A sentence is marked as ``bench_own_text.py`` counts it (:func:`bench_own_text.marked`: half
+its characters inside the union of the report's fragments, of any source); a row is (essay,
+own sentence, source), one for each source whose fragments meet it, so a sentence two
+sources mark is two rows (count sentences, as ``trace_own_wrap.py`` does, to compare with the
+bench). Before, a sentence counted when the *sum* of its overlaps with every fragment reached
+half: fragments of two sources over the same words counted twice.
+
 - the essay, the own sentence and the seed paper (or file) it was taken from, whether it
   stands between borrowed sentences, and the papers the marking source is cut from;
 - the first step after which a fragment of that source covered half of its characters: the
@@ -38,6 +45,7 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
 import make_retold  # noqa: E402
+from bench_own_text import marked  # noqa: E402
 from make_interleaved import paper_of, words_of  # noqa: E402
 
 import copylens.core.paraphrase as paraphrase  # noqa: E402
@@ -215,8 +223,8 @@ def trace(essay: Any, papers: dict[str, str]) -> list[dict[str, str]]:
     for n, s in enumerate(essay.sentences):
         if s.label != "own":
             continue
-        if 2 * sum(_overlap(s.start, s.end, f) for _, f in found) < s.end - s.start:
-            continue
+        if not marked(s, [(f.start, f.end) for _, f in found]):
+            continue  # the bench's rule: half its characters inside the union of fragments
         own = essay.text[s.start : s.end]
         before = essay.sentences[n - 1] if n else None
         text_before = essay.text[before.start : before.end] if before is not None else ""

@@ -596,6 +596,29 @@ def test_an_own_sentence_after_a_copied_sentence_ending_in_a_colon_is_in_no_frag
     assert any(f.end == len(text) - 1 for f in src.fragments)
 
 
+def test_an_own_sentence_after_a_colon_ending_its_line_is_in_no_fragment() -> None:
+    """Issue 34, hard-wrapped text: the copied "... as follows:" ends its line, the writer's
+    own sentence begins the next. clause_ids cuts only at a colon before a space on its line,
+    but every line break ends a unit already (Canonical.sentences), so the own cut holds as
+    in the text unwrapped (the wrapped bench's count was not this: no own sentence marked at
+    60 or 80 columns follows a copied sentence ending in a colon)."""
+    colon = COLON_SOURCE.index("as follows:") + len("as follows:")
+    first = COLON_SOURCE[:colon].replace("is then ", "is then\n")
+    rest = COLON_SOURCE[COLON_SOURCE.index("Two documents") :]
+    own = "Honestly my grandmother kept punched cards in shoeboxes under her bed for decades."
+    text = f"{first}\n{own.replace('in shoeboxes ', 'in shoeboxes' + chr(10))}\n{rest}"
+    c = canonicalize(text, EN)
+    words = {text[s:e]: n for n, (s, e) in enumerate(zip(c.starts, c.ends, strict=True))}
+    assert clause_ids(text, c)[words["follows"]] != clause_ids(text, c)[words["Honestly"]]
+    report = check([TextInput("doc", text)], [TextInput("src", COLON_SOURCE)], EN)
+    [src] = report.documents[0].sources
+    o0 = text.index("Honestly")
+    o1 = text.index("decades.") + len("decades.")
+    assert all(f.end <= o0 or f.start >= o1 for f in src.fragments)  # in no fragment
+    assert any(f.start == 0 for f in src.fragments)
+    assert any(f.end == len(text) - 1 for f in src.fragments)
+
+
 def test_a_colon_before_a_capitalised_word_cuts_a_clause_and_no_other_colon_does() -> None:
     text = "Steps as follows: Kettles boil. Note: NASA said so. Steps: A, B and ratio 3: 1 apples."
     c = canonicalize(text, EN)
