@@ -281,7 +281,11 @@ class Similarity:
             return None
         mine = set(self.words_a[int(self.a.bounds[i]) : int(self.a.bounds[i + 1])].tolist())
         best: tuple[float, int, int] | None = None
-        for j in np.flatnonzero(self.shared[i] >= 2).tolist():
+        row = self.shared[i]
+        # a run from j holds no more words than its units share one by one: only the starts
+        # whose next GATHERED_UNITS units share GATHERED_WORDS words between them are tried
+        ahead = np.convolve(row, np.ones(GATHERED_UNITS, dtype=row.dtype))[GATHERED_UNITS - 1 :]
+        for j in np.flatnonzero((row >= 2) & (ahead >= GATHERED_WORDS)).tolist():
             held: set[int] = set()
             theirs: set[int] = set()
             for k in range(j, min(j + GATHERED_UNITS, len(self.b))):
