@@ -212,7 +212,7 @@ def _unit(vector: np.ndarray) -> np.ndarray | None:
     return (vector / norm).astype(np.float32) if norm > 0 else None
 
 
-def _units(vectors: np.ndarray) -> list[np.ndarray | None]:
+def _unit_rows(vectors: np.ndarray) -> list[np.ndarray | None]:
     """:func:`_unit` of each row of a float32 matrix, bit for bit, in one division: a row's
     norm is its own dot product's square root as ``np.linalg.norm`` takes it (float32), and a
     float32 row divided by it is what :func:`_unit` divides (issue 40: a call per word was a
@@ -303,7 +303,7 @@ def _navec() -> Lexicon:
         picked = indexes[np.array([places[n] for n in found], dtype=np.int64)]
         decoded = codes[columns, picked].reshape(len(found), dimension)
         out: list[np.ndarray | None] = [None] * len(batch)
-        for n, vector in zip(found, _units(decoded), strict=True):
+        for n, vector in zip(found, _unit_rows(decoded), strict=True):
             out[n] = vector
         return out
 
@@ -340,7 +340,7 @@ def _token_means(table: np.ndarray, ids: list[list[int]]) -> list[np.ndarray | N
         longer = np.flatnonzero(counts > place)
         sums[longer] += table[[ids[some[k]][place] for k in longer.tolist()]].astype(np.float32)
     means = sums / counts.astype(np.float32)[:, None]
-    for n, vector in zip(some, _units(means), strict=True):
+    for n, vector in zip(some, _unit_rows(means), strict=True):
         out[n] = vector
     return out
 

@@ -330,20 +330,20 @@ def test_a_worker_forked_after_preload_imports_nothing_for_a_word_the_tokenizer_
 
 
 def test_units_at_once_are_each_vectors_unit_bit_for_bit() -> None:
-    from copylens.core.meaning import _unit, _units
+    from copylens.core.meaning import _unit, _unit_rows
 
     rng = np.random.default_rng(7)
     vectors = rng.standard_normal((400, 300)).astype(np.float32)
     vectors[3] = 0.0  # no direction: None, as _unit gives
     vectors[5] *= np.float32(1e-20)
-    at_once = _units(vectors)
+    at_once = _unit_rows(vectors)
     one_by_one = [_unit(v) for v in vectors]
     assert at_once[3] is None and one_by_one[3] is None
     for mine, theirs in zip(at_once, one_by_one, strict=True):
         if theirs is not None:
             assert mine is not None and mine.dtype == np.float32
             assert np.array_equal(mine.view(np.uint32), theirs.view(np.uint32))
-    assert _units(np.zeros((0, 300), dtype=np.float32)) == []
+    assert _unit_rows(np.zeros((0, 300), dtype=np.float32)) == []
 
 
 def test_token_means_are_each_words_mean_bit_for_bit() -> None:
