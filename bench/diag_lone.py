@@ -9,7 +9,9 @@ features a rule could use, labelled by the truth, on both sides at once.
   as that bench) and ``make_retold.py``'s: a unit is ``own`` when half its characters lie in
   a writer's own sentence, else ``copied``.
 
-Per unit: its best seed's cosine, Dice, distinct words shared and its own, the ratio margin
+Per unit: its best seed's cosine, Dice, distinct words shared and its own, the pairs of
+consecutive canonical words it shares with the source units around its seed (``bigrams``: a
+phrase the obfuscation kept), the ratio margin
 (:func:`copylens.core.sentence_align._distinctive`'s), the passage's seeds, strength
 (:func:`~copylens.core.sentence_align.credible`) and sides' cosine, sentence ends, whether a
 fragment lies within :data:`~copylens.core.sentence_align.MAX_GAP` units, whether the pair has
@@ -28,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +56,16 @@ def _probe_edited(a: Any, b: Any, found: Any, sim: Any, whole: Any = None) -> An
 def _margin(sim: sa.Similarity, i: int, j: int) -> float:
     mean = (sa._knn(sim.cos[i], j) + sa._knn(sim.cos[:, j], i)) / 2
     return float(sim.cos[i, j]) / mean if mean > 0 else float("inf")
+
+
+def _bigrams(sim: sa.Similarity, i: int, j: int) -> int:
+    """Distinct pairs of consecutive canonical words of unit i of A found consecutive in
+    source units [j - 1, j + 2) (a phrase the obfuscation kept)."""
+    x = sim.words_a[int(sim.a.bounds[i]) : int(sim.a.bounds[i + 1])].tolist()
+    lo, hi = max(j - 1, 0), min(j + 2, len(sim.b))
+    y = sim.words_b[int(sim.b.bounds[lo]) : int(sim.b.bounds[hi])].tolist()
+    mine = {(p, q) for p, q in pairwise(x) if p != q}
+    return len(mine & set(pairwise(y)))
 
 
 def _probe_alone(sim: sa.Similarity, taken: Any, ends: Any = None, sentences: Any = None) -> Any:
@@ -98,6 +111,7 @@ def _probe_alone(sim: sa.Similarity, taken: Any, ends: Any = None, sentences: An
                     "near_fragment": bool(used[max(i - sa.MAX_GAP, 0) : i + sa.MAX_GAP + 1].any()),
                     "any_fragment": bool(used.any() or reported.any()),
                     "copy": sim.copies(i, j, j + 1),
+                    "bigrams": _bigrams(sim, i, j),
                     "verbatim": sim.verbatim(i, j),
                     "follow": follow,
                     "text": a.text[int(ca.starts[w0]) : int(ca.ends[w1 - 1])][:80],

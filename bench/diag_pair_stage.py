@@ -5,7 +5,10 @@ Runs ``copylens.core.engine.compare`` in this process (``workers=1``, one BLAS t
 functions: the candidate pairs (anchors held by at most ``MAX_DF`` documents), the pairs
 bounded (``containment_bounds``), those the bound lets through to be aligned, those reaching
 the paraphrase stage's matching (``paraphrase.matched``: not every sentence of the pair was
-copied), those whose containment the paraphrase stage changed, and those reported; and the CPU
+copied), those where a unit of sentences scored at least the least score a match is kept from
+(``paraphrase._chosen`` given any: a bound that the stage finds nothing, from the units'
+scores, could skip only the others), those whose containment the paraphrase stage changed, and
+those reported; and the CPU
 of the aligned pairs, reported or not, with the paraphrase stage's part. Writes one row per
 aligned pair (paths, reported, CPU, containment after the copy signal and after the paraphrase
 stage, the pair's bound) to ``--rows`` as JSON.
@@ -37,6 +40,7 @@ _containment_bounds = engine.containment_bounds
 _compare_pair = engine.compare_pair
 _paraphrase_run = paraphrase.Paraphrase._run
 _matched = paraphrase.matched
+_chosen = paraphrase._chosen
 
 
 def pairs_sharing(*args: Any, **kwargs: Any) -> Any:
@@ -63,6 +67,8 @@ def compare_pair(a: Any, b: Any, options: Options) -> Any:
     result = _compare_pair(a, b, options)
     spent = time.process_time() - start
     counts["reported"] += result is not None
+    if result is None and current.get("unit"):
+        counts["  of them not reported"] += 1
     cpu["aligned, reported" if result is not None else "aligned, not reported"] += spent
     found = [current.get(k) for k in ("copy", "after", "paraphrase")]
     rows.append(
@@ -86,6 +92,13 @@ def matched(*args: Any, **kwargs: Any) -> Any:
     return _matched(*args, **kwargs)
 
 
+def chosen(found: Any, *args: Any, **kwargs: Any) -> Any:
+    if found:
+        counts["a unit at the least score kept"] += 1
+        current["unit"] = 1.0
+    return _chosen(found, *args, **kwargs)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
@@ -96,10 +109,12 @@ def main() -> None:
     engine.compare_pair = compare_pair
     paraphrase.Paraphrase._run = paraphrase_run  # type: ignore[method-assign]
     paraphrase.matched = matched
+    paraphrase._chosen = chosen
     files = sorted(args.folder.glob("*.txt"))
     report = engine.compare(files, Options(workers=1))
     print(f"{len(files)} documents, {len(report.pairs)} pairs reported")
-    for name in ("candidates", "bounded", "aligned", "paraphrase matching"):
+    names = ("candidates", "bounded", "aligned", "paraphrase matching")
+    for name in (*names, "a unit at the least score kept", "  of them not reported"):
         print(f"  {name:40} {counts[name]:>9,}")
     for name in ("paraphrase changed the containment", "reported"):
         print(f"  {name:40} {counts[name]:>9,}")

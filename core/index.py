@@ -220,19 +220,41 @@ def shared_values(values: np.ndarray, owners: np.ndarray, max_df: int | None = N
     if np.any(values[1:] < values[:-1]):  # MemoryIndex passes them sorted already
         order = np.argsort(values)
         values, owners = values[order], owners[order]
-    starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]])
-    sizes = np.diff(np.r_[starts, len(values)])
-    size_cap = len(values) if max_df is None else max_df
+    starts, sizes = _held_by(values, 2, len(values) if max_df is None else max_df)
     span = int(owners.max()) + 1
-    codes = [
-        _pair_codes(owners, starts[sizes == g], int(g), span)
-        for g in distinct(sizes)
-        if 2 <= g <= size_cap
-    ]
+    codes = [_pair_codes(owners, at, g, span) for g, at in _by_size(starts, sizes)]
     if not codes:
         return _no_pairs()
     pairs, counts = distinct_counts(np.concatenate(codes))
     return Shared(pairs // span, pairs % span, counts)
+
+
+def _held_by(values: np.ndarray, least: int, most: int) -> tuple[np.ndarray, np.ndarray]:
+    """Where each run of equal values of ``values`` (sorted) starts, and its length, for the
+    runs of ``least`` to ``most`` values only (most of a run's anchor k-grams are held by one
+    document: the runs kept are few)."""
+    new = np.empty(len(values), dtype=bool)
+    new[:1] = True
+    np.not_equal(values[1:], values[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    sizes = np.diff(starts, append=len(values))
+    keep = (sizes >= least) & (sizes <= most)
+    return starts[keep], sizes[keep]
+
+
+def _by_size(starts: np.ndarray, sizes: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """(size, the starts of the runs of that size) for each size of ``sizes``, ascending: one
+    sort of the runs kept, not one pass over every run per size (the anchor k-grams of 10,000
+    essays held by 2 to 64 of them have 54 sizes: 54 passes over 3.8 million runs, where this
+    takes the candidate pairs from 0.33 to 0.27 s of the parent's serial CPU, issue 40)."""
+    order = np.argsort(sizes, kind="stable")
+    sizes, starts = sizes[order], starts[order]
+    cuts = np.flatnonzero(np.diff(sizes)) + 1
+    return [
+        (int(sizes[lo]), starts[lo:hi])
+        for lo, hi in zip([0, *cuts.tolist()], [*cuts.tolist(), len(sizes)], strict=True)
+        if hi > lo
+    ]
 
 
 def _pair_codes(owners: np.ndarray, starts: np.ndarray, size: int, span: int) -> np.ndarray:

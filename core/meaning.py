@@ -89,9 +89,9 @@ class Lexicon:
             first = len(self._rows)
             self._grow(first + len(new))
             block = self.table[first : first + len(new)]
-            for n, v in enumerate(found):
-                if v is not None:
-                    block[n] = v
+            kept = [n for n, v in enumerate(found) if v is not None]
+            if kept:
+                block[kept] = np.stack([found[n] for n in kept])  # type: ignore[misc]
             if unknown:
                 block[unknown] = self._random_vectors([new[n][1] for n in unknown])
                 for n in unknown:
@@ -212,6 +212,18 @@ def _unit(vector: np.ndarray) -> np.ndarray | None:
     return (vector / norm).astype(np.float32) if norm > 0 else None
 
 
+def _unit_rows(vectors: np.ndarray) -> list[np.ndarray | None]:
+    """:func:`_unit` of each row of a float32 matrix, bit for bit, in one division: a row's
+    norm is its own dot product's square root as ``np.linalg.norm`` takes it (float32), and a
+    float32 row divided by it is what :func:`_unit` divides (issue 40: a call per word was a
+    third of looking Russian words up; tests/test_meaning.py compares them)."""
+    if not len(vectors):
+        return []
+    norms = np.sqrt(np.array([row.dot(row) for row in vectors], dtype=np.float32))
+    units = vectors / np.where(norms > 0, norms, np.float32(1))[:, None]
+    return [u if norm > 0 else None for u, norm in zip(units, norms.tolist(), strict=True)]
+
+
 @cache
 def lexicon(language: str) -> Lexicon:
     """The language's lexicon (loaded once per process; a language without data gets
@@ -291,8 +303,8 @@ def _navec() -> Lexicon:
         picked = indexes[np.array([places[n] for n in found], dtype=np.int64)]
         decoded = codes[columns, picked].reshape(len(found), dimension)
         out: list[np.ndarray | None] = [None] * len(batch)
-        for n, vector in zip(found, decoded, strict=True):
-            out[n] = _unit(vector)
+        for n, vector in zip(found, _unit_rows(decoded), strict=True):
+            out[n] = vector
         return out
 
     return Lexicon("ru", dimension, known)
@@ -306,12 +318,31 @@ def _wordllama() -> Lexicon:
     tokenizer = Tokenizer.from_file(str(_package_file("wordllama", WORDLLAMA_TOKENIZER)))
 
     def known(words: list[str]) -> list[np.ndarray | None]:
-        encoded = [tokenizer.encode(word, add_special_tokens=False) for word in words]
-        return [
-            _unit(table[e.ids].astype(np.float32).mean(axis=0)) if e.ids else None for e in encoded
-        ]
+        ids = [tokenizer.encode(word, add_special_tokens=False).ids for word in words]
+        return _token_means(table, ids)
 
     return Lexicon("en", int(table.shape[1]), known)
+
+
+def _token_means(table: np.ndarray, ids: list[list[int]]) -> list[np.ndarray | None]:
+    """Each word's unit mean of its tokens' vectors (None for a word of no token), bit for
+    bit ``_unit(table[ids].astype(np.float32).mean(axis=0))``, for all words at once: each
+    word's rows added in order (float32, as ``mean`` adds them row after row: a token place
+    at a time; ``np.add.reduceat`` adds them otherwise), divided by their count (issue 40: a
+    call per word; tests/test_meaning_once.py compares them)."""
+    out: list[np.ndarray | None] = [None] * len(ids)
+    some = [n for n, x in enumerate(ids) if x]
+    if not some:
+        return out
+    counts = np.array([len(ids[n]) for n in some], dtype=np.int64)
+    sums = table[[ids[n][0] for n in some]].astype(np.float32)
+    for place in range(1, int(counts.max())):  # each word's next token, row after row
+        longer = np.flatnonzero(counts > place)
+        sums[longer] += table[[ids[some[k]][place] for k in longer.tolist()]].astype(np.float32)
+    means = sums / counts.astype(np.float32)[:, None]
+    for n, vector in zip(some, _unit_rows(means), strict=True):
+        out[n] = vector
+    return out
 
 
 @cache

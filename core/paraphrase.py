@@ -436,11 +436,52 @@ class _Known:
         self.ids: dict[tuple[str, str], int] = {}
         self.lowered: dict[tuple[str, str], int] = {}
         """Each word's number by the word lower-cased and its form."""
-        self.rows = np.zeros(0, dtype=np.int32)
-        self.weights = np.zeros(0, dtype=np.float32)
+        self.count = 0
+        """How many words (lower-cased, with their form) are numbered: the arrays' rows."""
         self.thesaurus = thesaurus(language)
-        self.synonyms = None if self.thesaurus is None else np.zeros(0, dtype=np.int32)
-        self.stems = _stems(language, [])
+        self.store: dict[str, np.ndarray] = {"rows": np.zeros(0, dtype=np.int32)}
+        """Each word's values by number, in arrays with room to grow (doubling: issue 40, a
+        document's few new words copied every array each time); read through the
+        properties, which show the :attr:`count` first rows."""
+        self.store["weights"] = np.zeros(0, dtype=np.float32)
+        if self.thesaurus is not None:
+            self.store["synonyms"] = np.zeros(0, dtype=np.int32)
+        stems = _stems(language, [])
+        if stems is not None:
+            self.store["stems"] = stems
+
+    @property
+    def rows(self) -> np.ndarray:
+        """Each word's row of :attr:`lexicon`'s table."""
+        return self.store["rows"][: self.count]
+
+    @property
+    def weights(self) -> np.ndarray:
+        return self.store["weights"][: self.count]
+
+    @property
+    def synonyms(self) -> np.ndarray | None:
+        """Each word's thesaurus number, when the language has a thesaurus."""
+        found = self.store.get("synonyms")
+        return None if found is None else found[: self.count]
+
+    @property
+    def stems(self) -> np.ndarray | None:
+        """Each word's derivational keys (:func:`stem_keys`), in a language of :data:`STEMMED`."""
+        found = self.store.get("stems")
+        return None if found is None else found[: self.count]
+
+    def _append(self, values: dict[str, np.ndarray]) -> None:
+        """Add the new words' values (as many of each), growing the arrays by doubling."""
+        size = self.count + len(values["rows"])
+        for name, new in values.items():
+            old = self.store[name]
+            if size > len(old):
+                grown = np.zeros((max(size, 2 * len(old), 1024), *old.shape[1:]), old.dtype)
+                grown[: self.count] = old[: self.count]
+                self.store[name] = old = grown
+            old[self.count : size] = new
+        self.count = size
 
     def ids_of(self, keys: list[tuple[str, str]]) -> np.ndarray:
         """Each (word as written, form)'s number, new ones learned first (the memo is emptied
@@ -484,17 +525,18 @@ class _Known:
         if fresh:
             written = [w for w, _ in fresh]
             forms = [f for _, f in fresh]
-            rows = self.lexicon.rows(written, forms)
-            weights = np.array([weight(w, self.language) for w in written], dtype=np.float32)
-            first = len(self.rows)
-            self.rows = np.concatenate((self.rows, rows))
-            self.weights = np.concatenate((self.weights, weights))
+            values = {
+                "rows": self.lexicon.rows(written, forms),
+                "weights": np.array([weight(w, self.language) for w in written], np.float32),
+            }
+            first = self.count
             stems = _stems(self.language, forms)
-            if self.stems is not None and stems is not None:
-                self.stems = np.concatenate((self.stems, stems))
-            if self.thesaurus is not None and self.synonyms is not None:
-                ids = np.array([self.thesaurus.id_of(f) for f in forms], dtype=np.int32)
-                self.synonyms = np.concatenate((self.synonyms, ids))
+            if "stems" in self.store and stems is not None:
+                values["stems"] = stems
+            if self.thesaurus is not None:
+                ids = [self.thesaurus.id_of(f) for f in forms]
+                values["synonyms"] = np.array(ids, dtype=np.int32)
+            self._append(values)
             self.lowered.update(zip(fresh, range(first, first + len(fresh)), strict=True))
         self.ids.update((key, self.lowered[low]) for key, low in zip(new, lowered, strict=True))
 
@@ -526,15 +568,21 @@ def stem_keys(forms: Sequence[str], language: str = "ru") -> np.ndarray:
     In Ukrainian "і" counts as "о" (the alternation of "поріг" and "пороговий", "вихід" and
     "виходити")."""
     out = np.zeros((len(forms), len(STEM_LENGTHS)), dtype=np.uint64)
+    places: list[int] = []  # flat places of ``out``, filled at once (issue 40)
+    keys: list[int] = []
+    width, lengths, crc = len(STEM_LENGTHS), tuple(enumerate(STEM_LENGTHS)), zlib.crc32
     for n, form in enumerate(forms):
         word = form[:-2] if len(form) > 5 and form.endswith(("ся", "сь")) else form
         if language == "uk":
             word = word.replace("і", "о")
         if not word.isalpha():
             continue
-        for c, k in enumerate(STEM_LENGTHS):
-            if k <= len(word) and 2 * k >= len(word):
-                out[n, c] = zlib.crc32(word[:k].encode()) | (1 << 40)
+        size = len(word)
+        for c, k in lengths:
+            if k <= size and 2 * k >= size:
+                places.append(n * width + c)
+                keys.append(crc(word[:k].encode()) | (1 << 40))
+    out.reshape(-1)[places] = np.array(keys, dtype=np.uint64)
     return out
 
 

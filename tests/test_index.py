@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from copylens.core.index import (
     PIECE_RECORDS,
     MemoryIndex,
+    _by_size,
     _range_of,
     buckets,
     pairs_sharing,
@@ -227,3 +228,16 @@ def test_a_value_s_range_by_division_is_that_of_a_binary_search(
     values = np.array([*near, *others, 0, 2**64 - 1], dtype=np.uint64)
     want = np.searchsorted(edges, values, side="right")
     assert _range_of(values, edges).tolist() == want.tolist()
+
+
+@settings(max_examples=200, deadline=None)
+@given(sizes=st.lists(st.integers(2, 9), max_size=40))
+def test_runs_grouped_by_size_are_those_each_size_selects(sizes: list[int]) -> None:
+    """The runs of each size, found by one sort of the runs (issue 40), are those a pass per
+    size selects, in the same order, and every size held comes once, ascending."""
+    starts = np.cumsum([0, *sizes])[:-1].astype(np.int64)
+    held = np.array(sizes, dtype=np.int64)
+    grouped = _by_size(starts, held)
+    assert [g for g, _ in grouped] == sorted(set(sizes))
+    for g, at in grouped:
+        assert at.tolist() == starts[held == g].tolist()

@@ -327,3 +327,90 @@ def test_a_worker_forked_after_preload_imports_nothing_for_a_word_the_tokenizer_
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_units_at_once_are_each_vectors_unit_bit_for_bit() -> None:
+    from copylens.core.meaning import _unit, _unit_rows
+
+    rng = np.random.default_rng(7)
+    vectors = rng.standard_normal((400, 300)).astype(np.float32)
+    vectors[3] = 0.0  # no direction: None, as _unit gives
+    vectors[5] *= np.float32(1e-20)
+    at_once = _unit_rows(vectors)
+    one_by_one = [_unit(v) for v in vectors]
+    assert at_once[3] is None and one_by_one[3] is None
+    for mine, theirs in zip(at_once, one_by_one, strict=True):
+        if theirs is not None:
+            assert mine is not None and mine.dtype == np.float32
+            assert np.array_equal(mine.view(np.uint32), theirs.view(np.uint32))
+    assert _unit_rows(np.zeros((0, 300), dtype=np.float32)) == []
+
+
+def test_token_means_are_each_words_mean_bit_for_bit() -> None:
+    from copylens.core.meaning import _token_means, _unit
+
+    rng = np.random.default_rng(3)
+    table = rng.standard_normal((500, 256)).astype(np.float16)  # WordLlama's table is float16
+    ids = [list(rng.integers(0, 500, rng.integers(0, 10)).tolist()) for _ in range(2000)]
+    ids[0] = []
+    at_once = _token_means(table, ids)
+    for mine, tokens in zip(at_once, ids, strict=True):
+        theirs = _unit(table[tokens].astype(np.float32).mean(axis=0)) if tokens else None
+        if theirs is None:
+            assert mine is None
+        else:
+            assert mine is not None
+            assert np.array_equal(mine.view(np.uint32), theirs.view(np.uint32))
+
+
+def test_english_words_vectors_are_their_tokens_mean_unit() -> None:
+    from safetensors.numpy import load_file
+    from tokenizers import Tokenizer
+
+    from copylens.core.meaning import WORDLLAMA_TOKENIZER, WORDLLAMA_WEIGHTS, _package_file, _unit
+
+    table = next(iter(load_file(str(_package_file("wordllama", WORDLLAMA_WEIGHTS))).values()))
+    tokenizer = Tokenizer.from_file(str(_package_file("wordllama", WORDLLAMA_TOKENIZER)))
+    words = ["spamdexing", "subjectivists", "the", "well-known", "don't", "x7", "é", "retelling"]
+    found = lexicon("en").known(words)
+    for word, vector in zip(words, found, strict=True):
+        tokens = tokenizer.encode(word, add_special_tokens=False).ids
+        expected = _unit(table[tokens].astype(np.float32).mean(axis=0))
+        assert vector is not None and expected is not None
+        assert np.array_equal(vector.view(np.uint32), expected.view(np.uint32))
+
+
+def test_stem_keys_are_the_rule_word_by_word() -> None:
+    import zlib
+
+    rng = random.Random(5)
+    letters = "абвгдеіжзийклмнопрстуфхцчшщыэюя"
+    forms = ["".join(rng.choices(letters, k=rng.randint(1, 14))) for _ in range(800)]
+    forms += ["вычисляться", "эвристический", "покрытие", "2024", "а-б", ""]
+    for language in ("ru", "uk"):
+        keys = pp.stem_keys(forms, language)
+        for n, form in enumerate(forms):
+            word = form[:-2] if len(form) > 5 and form.endswith(("ся", "сь")) else form
+            word = word.replace("і", "о") if language == "uk" else word
+            for c, k in enumerate(pp.STEM_LENGTHS):
+                wanted = 0
+                if word.isalpha() and k <= len(word) and 2 * k >= len(word):
+                    wanted = zlib.crc32(word[:k].encode()) | (1 << 40)
+                assert int(keys[n, c]) == wanted
+    assert pp.stem_keys([], "ru").shape == (0, len(pp.STEM_LENGTHS))
+
+
+def test_the_memo_grows_without_changing_what_it_knew() -> None:
+    known = pp._Known("ru")
+    first = known.ids_of([("слово", "слово"), ("дом", "дом")])
+    rows, weights = known.rows.copy(), known.weights.copy()
+    more = [(f"слово{n}", f"слово{n}") for n in range(3000)]  # past the first room (1,024)
+    known.ids_of(more)
+    assert known.count == len(known.rows) == len(known.weights) == 3002
+    assert np.array_equal(known.rows[first], rows[first])
+    assert np.array_equal(known.weights[first], weights[first])
+    assert known.stems is not None and len(known.stems) == 3002
+    assert known.synonyms is not None and len(known.synonyms) == 3002
+    again = pp._Known("ru")
+    again.ids_of(more)
+    assert np.array_equal(again.stems, known.stems[2:])

@@ -2218,3 +2218,65 @@ def test_an_own_sentence_begun_in_the_copied_sentences_last_unit_is_told() -> No
             last = units.of_word(g1 - 1)
             wrapped = text.startswith(g_text)
             assert sentence_align._opens_after(text, a, units, last, g1) == (told and wrapped)
+
+
+MARKET_SOURCE = (
+    "Saturday market in the old harbour town\n"
+    "Fresh mackerel straight from the morning boats\n"
+    "Smoked eel and pickled herring from the Dutch stall\n"
+    "Goat cheese wrapped in chestnut leaves\n"
+    "Sourdough loaves baked in a wood oven\n"
+    "Wild honey from the heather moors\n"
+    "Hand-knitted woollen socks and mittens\n"
+    "Copper kettles polished by the blacksmith's widow\n"
+    "Parking behind the lighthouse costs two pounds\n"
+)
+MARKET_JOINED = (  # the source's lines 2-8 in one line, words dropped, swapped and shuffled
+    "Fresh mackerel from the morning boats, eel smoked and herring pickled from the Dutch "
+    "stall, goat cheese wrapped in chestnut leaves, sourdough loaves baked in an oven of wood, "
+    "wild honey of heather moors, woollen socks and mittens hand-knitted, copper kettles "
+    "polished by the widow of the blacksmith."
+)
+MARKET_OWN = (  # the writer's own long sentence on the same market, its topic words
+    "Every Saturday my uncle drove us to the harbour town, where he bought mackerel from the "
+    "boats, a loaf from the baker and sometimes honey, while my sister looked at the kettles "
+    "and asked the women who knitted socks about their wool."
+)
+
+
+@pytest.mark.parametrize(("line", "gathered"), [(MARKET_JOINED, True), (MARKET_OWN, False)])
+def test_one_line_gathering_the_words_of_several_source_lines_is_reported(
+    line: str, gathered: bool
+) -> None:
+    """PAN-13 random obfuscation joins a source's list (a menu, a list of stalls) into one long
+    line whose words no single source line holds enough of for a strong seed (PAN-13: 41
+    words, Dice 0.31 with its best line): it gathers the words of seven consecutive source
+    lines (GATHERED_WORDS distinct, Dice GATHERED_DICE with the run's words), so it is a run
+    of its own, its source side those lines. A writer's own long sentence on the topic shares
+    a word or two with each of several lines, far under that Dice: nothing. Before: nothing
+    either way (no seed of cosine STRONG, no second seed)."""
+    essay = f"{OPENING} {line} {CLOSING}"
+    a, b = _prepared(essay).canonical, _prepared(MARKET_SOURCE).canonical
+    sim = similarity(a, b)
+    runs = sentence_align.alone(sim, [])
+    if not gathered:
+        assert sim.gathers(1) is None
+        assert runs == []
+        return
+    assert sim.gathers(1) == (1, 8)
+    (run,) = runs
+    assert int(a.starts[run.a0]) == essay.index(line)
+    assert int(a.ends[run.a1 - 1]) == essay.index(line) + len(line) - 1
+    assert int(b.starts[run.b0]) == MARKET_SOURCE.index("Fresh")
+    assert int(b.ends[run.b1 - 1]) == MARKET_SOURCE.index("\nParking")
+
+
+def test_a_line_gathering_source_lines_needs_enough_of_their_words() -> None:
+    """The joined line cut to its first three stalls: 2 to 3 source lines' words, fewer than
+    GATHERED_WORDS: no run (a single long sentence sharing some words with two or three
+    source sentences is what a writer's own sentence on the topic can do)."""
+    short = "Fresh mackerel from the morning boats, eel smoked and herring pickled, goat cheese."
+    essay = f"{OPENING} {short} {CLOSING}"
+    a, b = _prepared(essay).canonical, _prepared(MARKET_SOURCE).canonical
+    sim = similarity(a, b)
+    assert sim.gathers(1) is None
