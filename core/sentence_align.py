@@ -2144,7 +2144,9 @@ def _sentence_edges(
     the fragment (on both sides, for a fragment inside one sentence), the widening adds at
     most :data:`SENTENCE_EDGE_WORDS` words a side, all on the lines of the fragment's edge
     words (``units``, the text's units: never back over a line before the fragment's first
-    word's, nor on past its last word's), and no other fragment holds a character of it. A
+    word's, nor on past its last word's), the sentence's start (end) a stop, a colon or a
+    blank line (not a line break before a capital: "American\nMathematician, Richard
+    Bellman" is one sentence), and no other fragment holds a character of it. A
     copy shows the words added as a ``"replace"`` edit with an empty source span at its
     source edge (which source words they retell is not known); the source side stays as it
     is (:func:`_whole_source`'s :func:`_sentence_rest` widened it already over the rest of
@@ -2188,6 +2190,14 @@ def _sentence_edges(
     if (fh, lh) == (ft, lt) and out_h is not None and out_t is not None:
         held_h = held_t = g1 - g0
         out_h = out_t = out_h + out_t  # both sides' rest against the words held
+    if fh is not None and fh > 0 and not _EDGE_END.search(text, a.ends[fh - 1], a.starts[fh]):
+        fh = None  # a line opening in a capital, not a sentence's start after a stop
+    if (
+        lt is not None
+        and lt + 1 < len(a)
+        and not _EDGE_END.search(text, a.ends[lt], a.starts[lt + 1])
+    ):
+        lt = None  # no stop after it: the sentence may go on past a line break
     if units is not None:  # never past the edge words' lines (module note)
         line = units.of_word(g0)
         fh = fh if fh is None or fh >= int(units.bounds[line]) else None

@@ -2255,3 +2255,24 @@ def test_a_fragment_is_not_widened_past_the_lines_of_its_edge_words() -> None:
     assert (got.start, got.end) == (line.start, stop)
     got = sentence_align._sentence_edges(line, [], c, EDGE_TEXT)
     assert (got.start, got.end) == (EDGE_TEXT.index("Our"), stop)
+
+
+def test_a_line_opening_in_a_capital_is_no_sentence_start_to_widen_to() -> None:
+    """_sentence_edges: hard-wrapped, "... of an American\\nMathematician, Richard Bellman"
+    puts a line break before a capital inside a sentence, which the canonical words' sentences
+    take for a sentence's start; a fragment from "Richard" is not widened back over
+    "Mathematician," (bench/bench_summary_honest.py: a Clough-Stevenson honest answer's real
+    copy widened over the student's own word at 60 columns). After a stop it is widened."""
+    text = (
+        "Dynamic programming was the brainchild of an American\nMathematician, Richard "
+        "Bellman, who described the way of solving problems one after another."
+    )
+    c = _prepared(text).canonical
+    fragment = Fragment(text.index("Richard"), len(text) - 1, 10, 20, 8, 2)
+    got = sentence_align._sentence_edges(fragment, [], c, text, sentence_align.Units.of(c))
+    assert (got.start, got.end) == (fragment.start, len(text))
+    stopped = text.replace("American\nMathematician", "American.\nMathematician")
+    c = _prepared(stopped).canonical
+    fragment = Fragment(stopped.index("Richard"), len(stopped) - 1, 10, 20, 8, 2)
+    got = sentence_align._sentence_edges(fragment, [], c, stopped, sentence_align.Units.of(c))
+    assert (got.start, got.end) == (stopped.index("Mathematician"), len(stopped))
