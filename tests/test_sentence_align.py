@@ -1344,7 +1344,8 @@ def test_swapped_words_inside_two_copied_sentences_join_their_fragments() -> Non
     essay = INSIDE_G + INSIDE_GAP + INSIDE_F
     report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
     (fragment,) = [f for m in report.documents[0].sources for f in m.fragments]
-    end = essay.rindex("water") + len("water")  # a fragment ends on its last matching word
+    end = essay.rindex("water") + len("water.")  # an edited copy ends on its sentence's stop
+    assert essay[end - 1] == "."
     assert (fragment.start, fragment.end, fragment.kind) == (0, end, "copy")
     gap = essay.index("beloved"), essay.index("dikes") + len("dikes")
     (edit,) = fragment.edits
@@ -1656,7 +1657,8 @@ def test_two_copies_an_edge_sentence_brings_together_are_one_passage() -> None:
     found = Finding(found.covered_a, found.covered_b, (first, second), None)
     got = passages.SENTENCE_PASSAGES.assembled(a, b, found, Options(paraphrase=False))
     (joined,) = got.fragments
-    assert (joined.start, joined.end, joined.kind) == (0, second.end, "copy")
+    assert essay[second.end] == "."  # the sentence's final stop (_sentence_edges)
+    assert (joined.start, joined.end, joined.kind) == (0, second.end + 1, "copy")
 
 
 def test_an_edge_sentence_seeding_the_source_sentence_beside_the_range_continues_a_copy() -> None:
