@@ -52,9 +52,11 @@ import numpy as np
 
 from copylens.core.align import Alignment
 from copylens.core.canonicalize import Canonical
+from copylens.core.names import is_name
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Edit, Fragment
+from copylens.core.resources import stop_words
 from copylens.core.sentence_align import (
     FINAL_STOP,
     Edited,
@@ -109,7 +111,16 @@ class SentencePassages(PairStep):
             found.fragments, ca, cb, sim, text=a.text, source=b.text, clauses=clauses
         )
         if sim is not None:
-            grown = extended_edges(fragments, ca, cb, sim, whole)
+            stops = stop_words(ca.language)
+            grown = extended_edges(
+                fragments,
+                ca,
+                cb,
+                sim,
+                whole,
+                a.text,
+                lambda f: is_name(a.text[f.start : f.end], f, stops),
+            )
             if grown != fragments:  # edges grown side by side: one passage (module docstring)
                 fragments = one_passage(
                     grown, ca, cb, sim, text=a.text, source=b.text, clauses=clauses

@@ -156,8 +156,13 @@ def test_the_words_not_found_survive_the_json_round_trip() -> None:
     reads None, and its recount leaves out the inserted words, as before."""
     report = _checked(6)
     text = report.texts["a"]
-    [f] = [f for s in report.documents[0].sources for f in s.fragments if f.uncovered]
-    assert any("school choir" in text[x:y] for x, y in f.uncovered or ())
+    marking = [
+        f
+        for s in report.documents[0].sources
+        for f in s.fragments
+        if any("school choir" in text[x:y] for x, y in f.uncovered or ())
+    ]
+    assert len(marking) == 1
     data = json.loads(json.dumps(report.to_data()))
     assert CheckReport.from_json(data).documents == report.documents
     for s in data["documents"][0]["sources"]:

@@ -51,7 +51,9 @@ def test_a_ukrainian_rewrite_with_thesaurus_synonyms_is_marked() -> None:
     # the four retold sentences, whole, offsets exact; adjacent ones are one passage (issue 34)
     sentences = [s.strip() for s in REWRITE.split(".") if s.strip()]
     first, last = REWRITE.index(sentences[0]), REWRITE.rindex(sentences[-1])
-    assert (fragments[0].start, fragments[-1].end) == (first, last + len(sentences[-1]))
+    stop = last + len(sentences[-1]) + 1  # the last sentence's final stop with it
+    assert REWRITE[stop - 1] == "."
+    assert (fragments[0].start, fragments[-1].end) == (first, stop)
     marked = "".join(REWRITE[f.start : f.end] for f in fragments)
     assert all(sentence in marked for sentence in sentences)
 

@@ -866,7 +866,7 @@ def test_shuffled_sentence_ending_a_copied_passage_is_part_of_it() -> None:
     (match,) = report.documents[0].sources
     (fragment,) = match.fragments
     assert fragment.kind == "copy"
-    assert fragment.end == essay.index(shuffled) + len(shuffled) - 1
+    assert fragment.end == essay.index(shuffled) + len(shuffled)  # its final stop too
 
 
 def _filler(sentences: int, seed: int) -> str:
@@ -1344,7 +1344,8 @@ def test_swapped_words_inside_two_copied_sentences_join_their_fragments() -> Non
     essay = INSIDE_G + INSIDE_GAP + INSIDE_F
     report = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
     (fragment,) = [f for m in report.documents[0].sources for f in m.fragments]
-    end = essay.rindex("water") + len("water")  # a fragment ends on its last matching word
+    end = essay.rindex("water") + len("water.")  # an edited copy ends on its sentence's stop
+    assert essay[end - 1] == "."
     assert (fragment.start, fragment.end, fragment.kind) == (0, end, "copy")
     gap = essay.index("beloved"), essay.index("dikes") + len("dikes")
     (edit,) = fragment.edits
@@ -1656,7 +1657,8 @@ def test_two_copies_an_edge_sentence_brings_together_are_one_passage() -> None:
     found = Finding(found.covered_a, found.covered_b, (first, second), None)
     got = passages.SENTENCE_PASSAGES.assembled(a, b, found, Options(paraphrase=False))
     (joined,) = got.fragments
-    assert (joined.start, joined.end, joined.kind) == (0, second.end, "copy")
+    assert essay[second.end] == "."  # the sentence's final stop (_sentence_edges)
+    assert (joined.start, joined.end, joined.kind) == (0, second.end + 1, "copy")
 
 
 def test_an_edge_sentence_seeding_the_source_sentence_beside_the_range_continues_a_copy() -> None:
@@ -2280,3 +2282,143 @@ def test_a_line_gathering_source_lines_needs_enough_of_their_words() -> None:
     a, b = _prepared(essay).canonical, _prepared(MARKET_SOURCE).canonical
     sim = similarity(a, b)
     assert sim.gathers(1) is None
+
+
+EDGE_TEXT = (
+    "The river rose over the old levees in spring. Our town built\nnew stone walls along the "
+    "bank after the great flood of that cold year. I like long walks by the water."
+)
+
+
+def test_an_edited_copy_is_widened_to_the_whole_sentences_it_begins_and_ends_in() -> None:
+    """_sentence_edges: a fragment of edited words from "river" to "levees" holds four of its
+    sentence's five canonical words, twice the one outside it (SENTENCE_EDGE_HELD): it goes
+    on over "in spring" to the final stop, the words added shown as a "replace" edit with an
+    empty source span at the source edge, its words counted again, its source side as it
+    was; its head stays (only "The", a stop word, lies before it). One from "built" to
+    "cold" (the second sentence, wrapped over two lines: the line break does not end it)
+    holds seven words against "town" and "year": it is widened back to "Our" and on to the
+    stop. A paraphrase is widened alike, without edits."""
+    c = _prepared(EDGE_TEXT).canonical
+    first = Fragment(EDGE_TEXT.index("river"), EDGE_TEXT.index(" in spring"), 10, 20, 4, 1)
+    got = sentence_align._sentence_edges(first, [], c, EDGE_TEXT)
+    end = EDGE_TEXT.index("spring.") + len("spring.")
+    assert (got.start, got.end) == (first.start, end)
+    assert (got.source_start, got.source_end, got.words) == (10, 20, 5)
+    (edit,) = got.edits
+    assert (edit.kind, edit.start, edit.end) == ("replace", EDGE_TEXT.index("spring"), end - 1)
+    assert edit.source_start == edit.source_end == 20
+    second = Fragment(EDGE_TEXT.index("built"), EDGE_TEXT.index(" year"), 30, 40, 8, 2)
+    got = sentence_align._sentence_edges(second, [], c, EDGE_TEXT)
+    stop = EDGE_TEXT.index("year.") + len("year.")
+    assert (got.start, got.end, got.words) == (EDGE_TEXT.index("Our"), stop, 10)
+    assert [(e.start, e.end) for e in got.edits] == [
+        (EDGE_TEXT.index("town"), EDGE_TEXT.index(" built")),
+        (EDGE_TEXT.index("year"), stop - 1),
+    ]
+    told = replace(first, kind="paraphrase")
+    got = sentence_align._sentence_edges(told, [], c, EDGE_TEXT)
+    assert (got.start, got.end, got.edits) == (first.start, end, ())
+
+
+def test_a_fragment_holding_too_little_of_its_edge_sentence_is_not_widened_over_it() -> None:
+    """_sentence_edges: a fragment ending on "town" holds one canonical word of the second
+    sentence, the rest nine more: the rest is the writer's (or another copy's), so its end
+    stays. One from "river" to "old" holds three of the first sentence's words against two
+    outside it, under twice as many (SENTENCE_EDGE_HELD): it stays. Where another fragment
+    holds a character of the rest of a sentence, that side stays too."""
+    c = _prepared(EDGE_TEXT).canonical
+    town = EDGE_TEXT.index("town") + len("town")
+    fragment = Fragment(EDGE_TEXT.index("river"), town, 10, 20, 6, 3)
+    assert sentence_align._sentence_edges(fragment, [], c, EDGE_TEXT) == fragment
+    three = Fragment(EDGE_TEXT.index("river"), EDGE_TEXT.index(" levees"), 10, 20, 3, 1)
+    assert sentence_align._sentence_edges(three, [], c, EDGE_TEXT) == three
+    other = Fragment(EDGE_TEXT.index("spring"), EDGE_TEXT.index(" Our"), 0, 5, 1, 1)
+    inner = Fragment(EDGE_TEXT.index("river"), EDGE_TEXT.index(" in spring"), 10, 20, 4, 1)
+    assert sentence_align._sentence_edges(inner, [other], c, EDGE_TEXT) == inner
+    head = Fragment(EDGE_TEXT.index("built"), EDGE_TEXT.index(" year"), 30, 40, 8, 2)
+    other = Fragment(EDGE_TEXT.index("Our"), EDGE_TEXT.index(" built"), 0, 5, 1, 1)
+    got = sentence_align._sentence_edges(head, [other], c, EDGE_TEXT)
+    assert (got.start, got.end) == (head.start, EDGE_TEXT.index("year.") + len("year."))
+
+
+def test_extended_edges_widens_to_whole_sentences_given_the_text_and_never_a_name() -> None:
+    """extended_edges: given the checked text, an edited copy inside the first sentence is
+    widened to it (_sentence_edges); a fragment the names step would drop (``named``) and a
+    copy of exact words (EDGE_EXACT) are not; without the text nothing changes."""
+    a, b = _prepared(EDGE_TEXT), _prepared("The river rose over the old levees in spring.")
+    sim = similarity(a.canonical, b.canonical)
+    fragment = Fragment(EDGE_TEXT.index("river"), EDGE_TEXT.index(" in spring"), 4, 14, 4, 1)
+    end = EDGE_TEXT.index("spring.") + len("spring.")
+    ca, cb = a.canonical, b.canonical
+    (got,) = sentence_align.extended_edges([fragment], ca, cb, sim, None, EDGE_TEXT)
+    assert (got.start, got.end) == (fragment.start, end)
+    (kept,) = sentence_align.extended_edges(
+        [fragment], ca, cb, sim, None, EDGE_TEXT, lambda f: True
+    )
+    assert (kept.start, kept.end) == (fragment.start, fragment.end)
+    exact = replace(fragment, exact_words=4)
+    (kept,) = sentence_align.extended_edges([exact], ca, cb, sim, None, EDGE_TEXT)
+    assert (kept.start, kept.end) == (exact.start, exact.end)
+    (kept,) = sentence_align.extended_edges([fragment], ca, cb, sim)
+    assert (kept.start, kept.end) == (fragment.start, fragment.end)
+
+
+def test_a_sentence_after_a_colon_is_not_taken_as_the_rest_of_a_fragment_s_sentence() -> None:
+    """_sentence_edges: "... as follows: Every farmer ..." is one sentence by the canonical
+    words' sentences, but a colon before a capitalised word ends it as the passage steps read
+    it (_SENTENCE_END): a fragment ending on "river" is widened to "follows", not over the
+    writer's own sentence after the colon, nor one beginning on "farmer" back over the copied
+    one before."""
+    text = "Engineers built tall levees along the river as follows: Every farmer gave a day."
+    c = _prepared(text).canonical
+    river = text.index("river") + len("river")
+    fragment = Fragment(text.index("built"), river, 10, 20, 5, 2)
+    got = sentence_align._sentence_edges(fragment, [], c, text)
+    assert (got.start, got.end) == (0, text.index(":"))  # "as follows" is the copy's
+    after = Fragment(text.index("farmer"), text.index(" a day"), 10, 20, 2, 1)
+    got = sentence_align._sentence_edges(after, [], c, text)
+    assert (got.start, got.end) == (after.start, len(text))  # "Every": a stop word alone
+    lower = text.replace("Every", "every")  # any colon: "В качестве" opens no capitalised word
+    c = _prepared(lower).canonical
+    got = sentence_align._sentence_edges(fragment, [], c, lower)
+    assert (got.start, got.end) == (0, lower.index(":"))
+
+
+def test_a_fragment_is_not_widened_past_the_lines_of_its_edge_words() -> None:
+    """_sentence_edges given the text's units (its lines, as the sentence step has them): a
+    fragment from "new", the first word of the second sentence's second line (hard-wrapped
+    after "built"), to "cold" holds seven words against "town built" and "year", but is not
+    widened back over the line before (bench/bench_own_text.py's essays wrapped at 60: a
+    fragment beginning at a line's start inside a writer's own sentence, "times the term
+    occurs in a document", was widened back over "This formula counts how many"); without
+    the units it is."""
+    c = _prepared(EDGE_TEXT).canonical
+    units = sentence_align.Units.of(c)
+    line = Fragment(EDGE_TEXT.index("new"), EDGE_TEXT.index(" year"), 30, 40, 7, 2)
+    stop = EDGE_TEXT.index("year.") + len("year.")
+    got = sentence_align._sentence_edges(line, [], c, EDGE_TEXT, units)
+    assert (got.start, got.end) == (line.start, stop)
+    got = sentence_align._sentence_edges(line, [], c, EDGE_TEXT)
+    assert (got.start, got.end) == (EDGE_TEXT.index("Our"), stop)
+
+
+def test_a_line_opening_in_a_capital_is_no_sentence_start_to_widen_to() -> None:
+    """_sentence_edges: hard-wrapped, "... of an American\\nMathematician, Richard Bellman"
+    puts a line break before a capital inside a sentence, which the canonical words' sentences
+    take for a sentence's start; a fragment from "Richard" is not widened back over
+    "Mathematician," (bench/bench_summary_honest.py: a Clough-Stevenson honest answer's real
+    copy widened over the student's own word at 60 columns). After a stop it is widened."""
+    text = (
+        "Dynamic programming was the brainchild of an American\nMathematician, Richard "
+        "Bellman, who described the way of solving problems one after another."
+    )
+    c = _prepared(text).canonical
+    fragment = Fragment(text.index("Richard"), len(text) - 1, 10, 20, 8, 2)
+    got = sentence_align._sentence_edges(fragment, [], c, text, sentence_align.Units.of(c))
+    assert (got.start, got.end) == (fragment.start, len(text))
+    stopped = text.replace("American\nMathematician", "American.\nMathematician")
+    c = _prepared(stopped).canonical
+    fragment = Fragment(stopped.index("Richard"), len(stopped) - 1, 10, 20, 8, 2)
+    got = sentence_align._sentence_edges(fragment, [], c, stopped, sentence_align.Units.of(c))
+    assert (got.start, got.end) == (stopped.index("Mathematician"), len(stopped))
