@@ -15,6 +15,7 @@ from copylens.core.extract import Extracted
 from copylens.core.ignore import ignore_phrases, template_phrases
 from copylens.core.options import Options
 from copylens.core.prepare import prepare_text
+from tests.test_engine import COLON_SOURCE  # the same source text as the copy signal's colon test
 
 EN = Options(language="en")
 HANDOUT = (
@@ -188,15 +189,6 @@ def test_parts_sharing_no_run_of_seeds_have_no_fragment() -> None:
     assert found > 10 and skipped > 10
 
 
-COLON_SOURCE = (
-    "Each document of the collection is first reduced to its content words and every word is "
-    "given a weight by its frequency in the document and its rarity in the collection. The "
-    "similarity of two documents is then computed in the usual way as follows: sim(d1, d2) = "
-    "cos(v1, v2). Two documents whose similarity exceeds the chosen threshold are reported as "
-    "near duplicates of each other and are removed from the collection before indexing. The "
-    "threshold itself is tuned on a held out sample of pairs that human assessors labelled "
-    "beforehand as duplicates or as distinct documents."
-)
 COLON_OWN = "Honestly my grandmother kept punched cards in shoeboxes under her bed for decades."
 
 
