@@ -936,9 +936,10 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(grouping_table(grouping)))
         print("\n".join(grouping_lines(grouping)))
     print(f"\ntotal {total:.1f} s ({gen_s:.1f} s generating and verifying)")
-    stem = args.name if args.per_kind == DEFAULT_PER_KIND else f"{args.name}_{args.per_kind}"
     wrap = f"_wrap{args.wrap}" if args.wrap else ""
-    stem += "" if stem.endswith(wrap) else wrap  # --name own_text_wrap60 --wrap 60: once
+    stem = args.name.removesuffix(wrap) if wrap else args.name  # the suffix once
+    stem += "" if args.per_kind == DEFAULT_PER_KIND else f"_{args.per_kind}"
+    stem += wrap
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / f"{stem}.json").write_text(
         json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8"
