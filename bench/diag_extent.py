@@ -51,6 +51,12 @@ def _fragments(susp: Path, src: Path) -> list[Any]:
     return out
 
 
+def _clipped(dets: list[Any], lo: int, hi: int, *, source: bool) -> list[tuple[int, int]]:
+    """The detections' checked (or ``source``) ranges clipped to [lo, hi), sorted."""
+    spans = [(f.source_start, f.source_end) if source else (f.start, f.end) for f in dets]
+    return sorted((max(x0, lo), min(x1, hi)) for x0, x1 in spans)
+
+
 def _classify(
     c: Any,
     units: sa.Units,
@@ -132,32 +138,14 @@ def diagnose(pair: Any, cases: list[tuple[int, int, int, int]]) -> list[dict[str
             first = min(dets, key=lambda f: f.start)
             last = max(dets, key=lambda f: f.end)
             heads = (_past_reason(first, others, ca, ua, -1), _past_reason(last, others, ca, ua, 1))
-            checked = _classify(
-                ca,
-                ua,
-                c0,
-                c1,
-                sorted((max(f.start, c0), min(f.end, c1)) for f in dets),
-                heads,
-            )
-            sfirst = min(dets, key=lambda f: f.source_start)
-            slast = max(dets, key=lambda f: f.source_end)
-            lost_head = sum(v for k, v in checked.items() if k != "between" and k != "trail") > 0
+            checked = _classify(ca, ua, c0, c1, _clipped(dets, c0, c1, source=False), heads)
             head_lost = max(first.start, c0) > c0
             tail_lost = min(max(f.end for f in dets), c1) < c1
             src_labels = (
                 "with checked loss" if head_lost else "checked complete",
                 "with checked loss" if tail_lost else "checked complete",
             )
-            del lost_head, sfirst, slast
-            source = _classify(
-                cb,
-                ub,
-                s0,
-                s1,
-                sorted((max(f.source_start, s0), min(f.source_end, s1)) for f in dets),
-                src_labels,
-            )
+            source = _classify(cb, ub, s0, s1, _clipped(dets, s0, s1, source=True), src_labels)
             row["checked"] = dict(checked)
             row["source"] = dict(source)
             row["length"] = (c1 - c0) + (s1 - s0)
