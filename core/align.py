@@ -183,15 +183,15 @@ def align(
     extended = [c for group in merge_chains(chains, k, gap) for c in _extend(group, a, b, k, gap)]
     del chains
     kept: list[Alignment] = []
+    units = a.sentences if clauses is None else clauses  # where own sentences are judged
     for group in merge_chains(extended, k, gap):
         fragment = _measured(group, a, b, k, runs)
         if _passes(fragment, options):
-            own = own_sentences(fragment, group, a, b, runs, options, clauses)
+            own = own_sentences(fragment, group, a, b, runs, options, units)
             if not own:  # the group whole, as measured (issue 40: half the measuring)
                 kept.append(fragment)
                 continue
             measured = [_measured(piece, a, b, k, runs) for piece in split_at(group, own, k)]
-            units = a.sentences if clauses is None else clauses
             kept.extend(p for p in measured if len(measured) == 1 or _credible(p, units, options))
     return _fold_nested(_with_shadows(kept, shadows))
 
