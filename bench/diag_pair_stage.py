@@ -21,10 +21,17 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import os
+import statistics
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+# the stage clocks read their folder when copylens.core.cpu is first imported
+os.environ.setdefault("COPYLENS_STAGE_CPU", tempfile.mkdtemp(prefix="diag_pair_stage_"))
+
+from copylens.core import cpu as clocks
 from copylens.core import engine, paraphrase
 from copylens.core.ignore import share
 from copylens.core.options import Options
@@ -34,6 +41,15 @@ cpu: collections.Counter[str] = collections.Counter()
 rows: list[list[Any]] = []
 current: dict[str, float] = {}
 bounds: collections.deque[float] = collections.deque()
+stages: dict[bool, collections.Counter[str]] = {
+    True: collections.Counter(),
+    False: collections.Counter(),
+}
+"""CPU seconds by stage of the aligned pairs, reported (True) or not."""
+gaps: list[tuple[int, float]] = []
+"""Of each pair not reported: the words its larger side's copies lack to reach the
+threshold, and the median length of that side's sentences the paraphrase stage compares."""
+near: collections.Counter[str] = collections.Counter()
 
 _pairs_sharing = engine.pairs_sharing
 _containment_bounds = engine.containment_bounds
@@ -41,6 +57,7 @@ _compare_pair = engine.compare_pair
 _paraphrase_run = paraphrase.Paraphrase._run
 _matched = paraphrase.matched
 _chosen = paraphrase._chosen
+_nearest = paraphrase._nearest
 
 
 def pairs_sharing(*args: Any, **kwargs: Any) -> Any:
@@ -63,9 +80,16 @@ def containment_bounds(a: Any, others: Any, options: Options) -> Any:
 
 def compare_pair(a: Any, b: Any, options: Options) -> Any:
     current.clear()
+    before = dict(clocks._spent)
     start = time.process_time()
     result = _compare_pair(a, b, options)
     spent = time.process_time() - start
+    after = dict(clocks._spent)
+    stages[result is not None].update(
+        {name: value - before.get(name, 0.0) for name, value in after.items()}
+    )
+    if result is None and "copy" in current:
+        gaps.append(_gap(a, b, options))
     counts["reported"] += result is not None
     if result is None and current.get("unit"):
         counts["  of them not reported"] += 1
@@ -77,10 +101,31 @@ def compare_pair(a: Any, b: Any, options: Options) -> Any:
     return result
 
 
+def _gap(a: Any, b: Any, options: Options) -> tuple[int, float]:
+    """The words the pair's copies lack to reach the threshold on its side nearer to it, and
+    the median length in words of that side's sentences the paraphrase stage compares."""
+    sides = []
+    for doc, covered in ((a, current["covered_a"]), (b, current["covered_b"])):
+        kept = doc.size - (int(doc.ignored.sum()) if doc.ignored is not None else 0)
+        lack = max(0, int(-(-options.min_containment * kept // 1)) - int(covered.sum()))
+        lengths = [hi - lo for lo, hi in paraphrase.sentence_bounds(doc)] or [0]
+        sides.append((lack, float(statistics.median(lengths))))
+    return min(sides)
+
+
+def nearest(a: Any, b: Any, rows: list[int], closed_b: Any, *args: Any) -> Any:
+    found = list(_nearest(a, b, rows, closed_b, *args))
+    near["checked sentences compared"] += len(rows)
+    near["  with a candidate"] += len({i for i, _ in found})
+    return iter(found)
+
+
 def paraphrase_run(self: Any, a: Any, b: Any, found: Any, options: Options) -> Any:
     start = time.process_time()
     out = _paraphrase_run(self, a, b, found, options)
     current["paraphrase"] = time.process_time() - start
+    current["covered_a"] = found.covered_a & (~a.ignored if a.ignored is not None else True)
+    current["covered_b"] = found.covered_b & (~b.ignored if b.ignored is not None else True)
     current["copy"] = max(share(found.covered_a, a), share(found.covered_b, b))
     current["after"] = max(share(out.covered_a, a), share(out.covered_b, b))
     counts["paraphrase changed the containment"] += current["after"] != current["copy"]
@@ -110,6 +155,7 @@ def main() -> None:
     paraphrase.Paraphrase._run = paraphrase_run  # type: ignore[method-assign]
     paraphrase.matched = matched
     paraphrase._chosen = chosen
+    paraphrase._nearest = nearest
     files = sorted(args.folder.glob("*.txt"))
     report = engine.compare(files, Options(workers=1))
     print(f"{len(files)} documents, {len(report.pairs)} pairs reported")
@@ -121,6 +167,24 @@ def main() -> None:
     for name, seconds in cpu.items():
         part = sum(r[6] or 0.0 for r in rows if r[2] == (name == "aligned, reported"))
         print(f"  CPU {name:36} {seconds:8.2f} s (paraphrase stage {part:.2f} s)")
+    for reported in (False, True):
+        name = "reported" if reported else "not reported"
+        spent = sorted(stages[reported].items(), key=lambda kv: -kv[1])
+        print(
+            f"  CPU by stage, aligned and {name}: "
+            + ", ".join(f"{k} {v:.2f}" for k, v in spent if v >= 0.005)
+        )
+    for name, count in near.items():
+        print(f"  {name:40} {count:>9,}")
+    if gaps:
+        lacks = [g for g, _ in gaps]
+        print(
+            "  not reported, words the copies lack (side nearest the threshold): "
+            f"median {statistics.median(lacks):.0f}, quartiles "
+            f"{', '.join(f'{q:.0f}' for q in statistics.quantiles(lacks, n=4))}; "
+            f"median sentence {statistics.median(s for _, s in gaps):.0f} words; "
+            f"within one sentence: {sum(g <= s for g, s in gaps)} of {len(gaps)}"
+        )
     if args.rows is not None:
         args.rows.write_text(json.dumps(rows), encoding="utf-8")
 
