@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import threading
 from collections.abc import Iterator
 
 import numpy as np
@@ -9,12 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from copylens.core import index
+from copylens.core.ignore import common_phrases
 from copylens.core.index import (
     PIECE_RECORDS,
     MemoryIndex,
     _by_size,
     _range_of,
     buckets,
+    each_bucket,
     pairs_sharing,
     shared_values,
 )
@@ -84,6 +89,76 @@ def test_pairs_counted_a_bucket_at_a_time_are_the_self_join(
         index.add(key, values)
     found = pairs_sharing(arrays, max_df, size)
     assert [tuple(p) for p in found.tolist()] == sorted(index.pairs(min_shared=1))
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    sets=fingerprint_sets,
+    size=st.integers(1, 20),
+    max_df=st.integers(2, 5),
+    threads=st.integers(2, 3),
+)
+def test_pairs_counted_on_threads_are_the_self_join(
+    sets: list[set[int]], size: int, max_df: int, threads: int
+) -> None:
+    """The buckets counted on several threads (:func:`each_bucket`, here from the first record
+    on) give the pairs of the index holding everything at once, and no thread is left
+    running: the pair workers fork from this process next."""
+    arrays = [np.array(sorted(s), dtype=np.uint64) for s in sets]
+    index_ = MemoryIndex(max_df=max_df)
+    for key, values in enumerate(arrays):
+        index_.add(key, values)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(index, "SPLIT_RECORDS", 0)
+        found = pairs_sharing(arrays, max_df, size, threads=threads)
+    assert [tuple(p) for p in found.tolist()] == sorted(index_.pairs(min_shared=1))
+    assert threading.active_count() == 1
+
+
+def test_each_bucket_keeps_bucket_order_and_cuts_for_the_threads() -> None:
+    """Results come in bucket (value range) order; on two threads the records are cut in at
+    least two buckets of about half the records, so both threads count at once; below
+    :data:`SPLIT_RECORDS` records, one thread counts them as before."""
+    rng = np.random.default_rng(7)
+    arrays = [np.unique(rng.integers(0, 2**64 - 1, 3000, dtype=np.uint64)) for _ in range(200)]
+    records = sum(len(a) for a in arrays)
+    assert records >= index.SPLIT_RECORDS
+
+    def lowest(values: np.ndarray, owners: np.ndarray) -> tuple[int, int, int]:
+        return int(values.min()), int(values.max()), len(values)
+
+    one = each_bucket(arrays, lowest, size=records)
+    two = each_bucket(arrays, lowest, size=records, threads=2)
+    assert len(one) == 1 and len(two) >= 2
+    assert all(n < 0.6 * records for _, _, n in two)  # ranges of value: about half each
+    assert [lo for lo, _, _ in two] == sorted(lo for lo, _, _ in two)
+    assert all(a[1] < b[0] for a, b in itertools.pairwise(two))
+    assert sum(n for _, _, n in two) == records
+    small = arrays[:10]
+    assert len(each_bucket(small, lowest, size=10**9, threads=2)) == 1  # under SPLIT_RECORDS
+
+
+def test_common_phrases_on_threads_are_the_same() -> None:
+    """The common phrases counted on two threads are those counted on one, in order."""
+    from copylens.core.options import Options
+
+    rng = np.random.default_rng(3)
+    common = rng.integers(0, 2**64 - 1, 40, dtype=np.uint64)
+    arrays = [
+        np.unique(
+            np.concatenate(
+                (rng.integers(0, 2**64 - 1, 2500, dtype=np.uint64), common[: 1 + n % 40])
+            )
+        )
+        for n in range(300)
+    ]
+    options = Options().validated()
+    alone = common_phrases(arrays, options)
+    assert len(alone) > 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(index, "SPLIT_RECORDS", 0)
+        together = common_phrases(arrays, options, threads=2)
+    assert together.tobytes() == alone.tobytes()
 
 
 @settings(max_examples=200, deadline=None)
