@@ -138,6 +138,26 @@ def test_each_bucket_keeps_bucket_order_and_cuts_for_the_threads() -> None:
     assert len(each_bucket(small, lowest, size=10**9, threads=2)) == 1  # under SPLIT_RECORDS
 
 
+def test_a_failing_count_on_a_thread_is_raised_here_and_no_thread_is_left() -> None:
+    """An exception in one bucket's count (a MemoryError, a bug) reaches the caller as it
+    would on one thread, after the other threads are done: the run stops cleanly and a
+    later pool may still fork."""
+    rng = np.random.default_rng(5)
+    arrays = [np.unique(rng.integers(0, 2**64 - 1, 100, dtype=np.uint64)) for _ in range(50)]
+    seen: list[int] = []
+
+    def failing(values: np.ndarray, owners: np.ndarray) -> int:
+        seen.append(len(values))
+        if len(seen) == 2:
+            raise ValueError("the second bucket")
+        return len(values)
+
+    with pytest.MonkeyPatch.context() as patch, pytest.raises(ValueError, match="second"):
+        patch.setattr(index, "SPLIT_RECORDS", 0)
+        each_bucket(arrays, failing, size=1000, threads=2)
+    assert threading.active_count() == 1
+
+
 def test_common_phrases_on_threads_are_the_same() -> None:
     """The common phrases counted on two threads are those counted on one, in order."""
     from copylens.core.options import Options
