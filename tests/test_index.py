@@ -336,3 +336,39 @@ def test_runs_grouped_by_size_are_those_each_size_selects(sizes: list[int]) -> N
     assert [g for g, _ in grouped] == sorted(set(sizes))
     for g, at in grouped:
         assert at.tolist() == starts[held == g].tolist()
+
+
+def test_compare_counting_on_threads_reports_the_same_and_still_forks() -> None:
+    """Issue 40: ``compare`` counts the run's anchors on its workers' number of threads (from
+    :data:`SPLIT_RECORDS` records on; here from the first); its report is the one counted on
+    one thread, and the pair workers still fork after (no thread is left behind)."""
+    import random
+
+    from copylens.core import TextInput, compare
+    from copylens.core.options import Options
+
+    rng = random.Random(12)
+    words = [f"w{n}" for n in range(400)]
+    passages = [" ".join(rng.choice(words) for _ in range(40)) + "." for _ in range(6)]
+    phrase = "Every essay of the seminar quotes this one sentence about the library rules."
+    docs = [
+        TextInput(
+            f"d{n}",
+            " ".join(rng.choice(words) for _ in range(120))
+            + f". {passages[n % 6]} {phrase if n % 2 else ''}",
+        )
+        for n in range(36)
+    ]  # 6 groups of 6 sharing a passage; half share a common phrase
+
+    def report(threads_from: int) -> list[tuple[str, str, float, float, int]]:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(index, "SPLIT_RECORDS", threads_from)
+            found = compare(docs, Options(workers=2))
+        assert threading.active_count() == 1
+        return [
+            (p.a, p.b, p.containment_ab, p.containment_ba, len(p.fragments)) for p in found.pairs
+        ]
+
+    alone = report(1 << 40)
+    assert len(alone) >= 6 * 15 // 2
+    assert report(0) == alone
