@@ -212,7 +212,9 @@ def compare(
         del spilled, by_key, unique, given, failures
         _ready_spilled(docs, templates, options)
         with stage("candidates"):
-            candidates = pairs_sharing([d.anchors for d in docs], MAX_DF)
+            candidates = pairs_sharing(
+                [d.anchors for d in docs], MAX_DF, threads=options.process_count
+            )
         summaries = packed(docs, options.seed_k)  # the anchors are not needed from here on
         counter = _Counter(len(candidates), progress)
         kept = summaries.docs
@@ -274,7 +276,10 @@ def _ready_spilled(docs: list[Spilled], templates: list[Spilled], options: Optio
     are."""
     phrases = distinct(
         np.concatenate(
-            (template_phrases(templates), common_phrases([d.anchors for d in docs], options))
+            (
+                template_phrases(templates),
+                common_phrases([d.anchors for d in docs], options, options.process_count),
+            )
         )
     )
     todo = changing(docs, phrases, options)

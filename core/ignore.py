@@ -46,7 +46,7 @@ from copylens.core.align import align
 from copylens.core.arrays import distinct, distinct_counts
 from copylens.core.canonicalize import Canonical, clause_ids, fingerprint
 from copylens.core.copies import to_fragment, words_after, words_before
-from copylens.core.index import buckets
+from copylens.core.index import each_bucket
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
@@ -77,16 +77,19 @@ def template_phrases(ignored: Sequence[Anchored]) -> np.ndarray:
     return distinct(np.concatenate(parts)) if parts else _NONE
 
 
-def common_phrases(anchors: Sequence[np.ndarray], options: Options) -> np.ndarray:
+def common_phrases(anchors: Sequence[np.ndarray], options: Options, threads: int = 1) -> np.ndarray:
     """The anchor k-grams held by more than ``max_df_share`` of the documents whose distinct
     anchor k-grams are ``anchors`` (and by at least :data:`COMMON_MIN_DOCUMENTS`); none in a
     run of fewer than :data:`MIN_DOCUMENTS`. Counted a range of fingerprints at a time
-    (:func:`copylens.core.index.buckets`), so a large run never sorts all its anchors at once."""
+    (:func:`copylens.core.index.buckets`), so a large run never sorts all its anchors at once,
+    on up to ``threads`` threads (:func:`copylens.core.index.each_bucket`)."""
     if options.max_df_share >= 1.0 or len(anchors) < MIN_DOCUMENTS:
         return _NONE
-    return np.concatenate(
-        [held_by_many(values, len(anchors), options) for values, _ in buckets(anchors)]
-    )
+
+    def common(values: np.ndarray, owners: np.ndarray) -> np.ndarray:
+        return held_by_many(values, len(anchors), options)
+
+    return np.concatenate(each_bucket(anchors, common, threads=threads))
 
 
 def held_by_many(anchors: np.ndarray, documents: int, options: Options) -> np.ndarray:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import threading
 from collections.abc import Iterator
 
 import numpy as np
@@ -9,12 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from copylens.core import index
+from copylens.core.ignore import common_phrases
 from copylens.core.index import (
     PIECE_RECORDS,
     MemoryIndex,
     _by_size,
     _range_of,
     buckets,
+    each_bucket,
     pairs_sharing,
     shared_values,
 )
@@ -84,6 +89,96 @@ def test_pairs_counted_a_bucket_at_a_time_are_the_self_join(
         index.add(key, values)
     found = pairs_sharing(arrays, max_df, size)
     assert [tuple(p) for p in found.tolist()] == sorted(index.pairs(min_shared=1))
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    sets=fingerprint_sets,
+    size=st.integers(1, 20),
+    max_df=st.integers(2, 5),
+    threads=st.integers(2, 3),
+)
+def test_pairs_counted_on_threads_are_the_self_join(
+    sets: list[set[int]], size: int, max_df: int, threads: int
+) -> None:
+    """The buckets counted on several threads (:func:`each_bucket`, here from the first record
+    on) give the pairs of the index holding everything at once, and no thread is left
+    running: the pair workers fork from this process next."""
+    arrays = [np.array(sorted(s), dtype=np.uint64) for s in sets]
+    index_ = MemoryIndex(max_df=max_df)
+    for key, values in enumerate(arrays):
+        index_.add(key, values)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(index, "SPLIT_RECORDS", 0)
+        found = pairs_sharing(arrays, max_df, size, threads=threads)
+    assert [tuple(p) for p in found.tolist()] == sorted(index_.pairs(min_shared=1))
+    assert threading.active_count() == 1
+
+
+def test_each_bucket_keeps_bucket_order_and_cuts_for_the_threads() -> None:
+    """Results come in bucket (value range) order; on two threads the records are cut in at
+    least two buckets of about half the records, so both threads count at once; below
+    :data:`SPLIT_RECORDS` records, one thread counts them as before."""
+    rng = np.random.default_rng(7)
+    arrays = [np.unique(rng.integers(0, 2**64 - 1, 3000, dtype=np.uint64)) for _ in range(200)]
+    records = sum(len(a) for a in arrays)
+    assert records >= index.SPLIT_RECORDS
+
+    def lowest(values: np.ndarray, owners: np.ndarray) -> tuple[int, int, int]:
+        return int(values.min()), int(values.max()), len(values)
+
+    one = each_bucket(arrays, lowest, size=records)
+    two = each_bucket(arrays, lowest, size=records, threads=2)
+    assert len(one) == 1 and len(two) >= 2
+    assert all(n < 0.6 * records for _, _, n in two)  # ranges of value: about half each
+    assert [lo for lo, _, _ in two] == sorted(lo for lo, _, _ in two)
+    assert all(a[1] < b[0] for a, b in itertools.pairwise(two))
+    assert sum(n for _, _, n in two) == records
+    small = arrays[:10]
+    assert len(each_bucket(small, lowest, size=10**9, threads=2)) == 1  # under SPLIT_RECORDS
+
+
+def test_a_failing_count_on_a_thread_is_raised_here_and_no_thread_is_left() -> None:
+    """An exception in one bucket's count (a MemoryError, a bug) reaches the caller as it
+    would on one thread, after the other threads are done: the run stops cleanly and a
+    later pool may still fork."""
+    rng = np.random.default_rng(5)
+    arrays = [np.unique(rng.integers(0, 2**64 - 1, 100, dtype=np.uint64)) for _ in range(50)]
+    seen: list[int] = []
+
+    def failing(values: np.ndarray, owners: np.ndarray) -> int:
+        seen.append(len(values))
+        if len(seen) == 2:
+            raise ValueError("the second bucket")
+        return len(values)
+
+    with pytest.MonkeyPatch.context() as patch, pytest.raises(ValueError, match="second"):
+        patch.setattr(index, "SPLIT_RECORDS", 0)
+        each_bucket(arrays, failing, size=1000, threads=2)
+    assert threading.active_count() == 1
+
+
+def test_common_phrases_on_threads_are_the_same() -> None:
+    """The common phrases counted on two threads are those counted on one, in order."""
+    from copylens.core.options import Options
+
+    rng = np.random.default_rng(3)
+    common = rng.integers(0, 2**64 - 1, 40, dtype=np.uint64)
+    arrays = [
+        np.unique(
+            np.concatenate(
+                (rng.integers(0, 2**64 - 1, 2500, dtype=np.uint64), common[: 1 + n % 40])
+            )
+        )
+        for n in range(300)
+    ]
+    options = Options().validated()
+    alone = common_phrases(arrays, options)
+    assert len(alone) > 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(index, "SPLIT_RECORDS", 0)
+        together = common_phrases(arrays, options, threads=2)
+    assert together.tobytes() == alone.tobytes()
 
 
 @settings(max_examples=200, deadline=None)
@@ -241,3 +336,39 @@ def test_runs_grouped_by_size_are_those_each_size_selects(sizes: list[int]) -> N
     assert [g for g, _ in grouped] == sorted(set(sizes))
     for g, at in grouped:
         assert at.tolist() == starts[held == g].tolist()
+
+
+def test_compare_counting_on_threads_reports_the_same_and_still_forks() -> None:
+    """Issue 40: ``compare`` counts the run's anchors on its workers' number of threads (from
+    :data:`SPLIT_RECORDS` records on; here from the first); its report is the one counted on
+    one thread, and the pair workers still fork after (no thread is left behind)."""
+    import random
+
+    from copylens.core import TextInput, compare
+    from copylens.core.options import Options
+
+    rng = random.Random(12)
+    words = [f"w{n}" for n in range(400)]
+    passages = [" ".join(rng.choice(words) for _ in range(40)) + "." for _ in range(6)]
+    phrase = "Every essay of the seminar quotes this one sentence about the library rules."
+    docs = [
+        TextInput(
+            f"d{n}",
+            " ".join(rng.choice(words) for _ in range(120))
+            + f". {passages[n % 6]} {phrase if n % 2 else ''}",
+        )
+        for n in range(36)
+    ]  # 6 groups of 6 sharing a passage; half share a common phrase
+
+    def report(threads_from: int) -> list[tuple[str, str, float, float, int]]:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(index, "SPLIT_RECORDS", threads_from)
+            found = compare(docs, Options(workers=2))
+        assert threading.active_count() == 1
+        return [
+            (p.a, p.b, p.containment_ab, p.containment_ba, len(p.fragments)) for p in found.pairs
+        ]
+
+    alone = report(1 << 40)
+    assert len(alone) >= 6 * 15 // 2
+    assert report(0) == alone
