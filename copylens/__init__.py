@@ -42,43 +42,9 @@ def __getattr__(name: str) -> str:
 
 @cache
 def _version() -> str:
-    found = _listed_version()
-    if found is not None:
-        return found
     from importlib.metadata import PackageNotFoundError, version
 
     try:
         return version("copylens")
     except PackageNotFoundError:  # a frozen build without metadata, or a checkout run in place
         return "0+unknown"
-
-
-_METADATA = {".dist-info": "METADATA", ".egg-info": "PKG-INFO"}
-
-
-def _listed_version() -> str | None:
-    """The ``Version:`` of the first copylens metadata folder on ``sys.path`` (as
-    ``importlib.metadata`` looks them up: ``copylens-*.dist-info``'s ``METADATA``,
-    ``copylens*.egg-info``'s ``PKG-INFO``), or None when there is none (a zip, a frozen build:
-    then ``importlib.metadata`` looks). Every ``compare --format json`` names the version in
-    its header, and importing ``importlib.metadata`` (email, zipfile, csv…) took 20 ms of the
-    serial start before any worker starts (issue 40)."""
-    for entry in sys.path:
-        try:
-            names = sorted(os.listdir(entry or "."))
-        except OSError:
-            continue
-        for name in names:
-            stem, dot, suffix = name.rpartition(".")
-            if _METADATA.get(dot + suffix) is None or stem.split("-")[0].lower() != "copylens":
-                continue
-            try:
-                with open(os.path.join(entry or ".", name, _METADATA[dot + suffix])) as head:
-                    for line in head:
-                        if line.startswith("Version:"):
-                            return line.partition(":")[2].strip()
-                        if not line.strip():
-                            break  # the headers end at the first empty line
-            except OSError:
-                continue
-    return None
