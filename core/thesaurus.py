@@ -43,8 +43,18 @@ import numpy as np
 from copylens.core.arrays import distinct, ranges
 from copylens.core.resources import resources_dir
 
-FILES = {"ru": "th_ru_RU_v2.dat", "uk": "th_uk_UA_v2.dat"}
+FILES = {"ru": "th_ru_RU_v2.dat", "uk": "th_uk_UA_v2.dat", "en": "th_en_US_v2.dat"}
 """The thesaurus of each language, in ``resources/thesaurus``."""
+STEMMED = frozenset({"en"})
+"""Languages whose canonical forms are Snowball stems (:mod:`copylens.core.morphology`): their
+thesaurus words are stemmed as the engine stems a document's words, so that they meet."""
+TRAILING_DROPPED = ("(antonym)", "(related term)", "(generic term)", "(similar term)")
+"""English item labels (after the word) of items left out: antonyms, related terms
+(derivations: "diameter" for ".22-calibre"), generic terms (hypernyms: "city" for "The
+Hague", what an honest writer on the topic says) and similar terms (an adjective's
+satellites, WordNet's "similar to": "great" for "good"; kept, they gave PAN-13 random the
+same recall at lower precision, docs/measurements.md)."""
+_TRAILING = re.compile(r"\s*\([^)]*\)\s*$")
 DROPPED = ("(антоним)", "(связанный термин)", "(пор.)", "(див. ще)")
 """Labels of meanings or items left out: antonyms and related terms."""
 SEE = "(див.)"
@@ -152,7 +162,24 @@ def parsed(language: str, raw: bytes) -> Thesaurus:
     """The thesaurus of the MyThes file's bytes ``raw`` (module docstring)."""
     encoding, _, body = raw.removeprefix(b"\xef\xbb\xbf").partition(b"\n")  # a BOM (ru)
     text = body.decode(encoding.decode("ascii").strip() or "utf-8")
-    return _built(language, _entries(fold(text)))
+    entries = _entries(fold(text), language)
+    if language in STEMMED:
+        entries = _stemmed(language, entries)
+    return _built(language, entries)
+
+
+def _stemmed(language: str, entries: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]]]:
+    """The entries with every word as the engine's canonical form of it (its Snowball stem),
+    only words of letters kept (numbers, abbreviations with dots and hyphenated compounds,
+    which the engine splits, never meet a document's form)."""
+    from copylens.core.morphology import normalizer
+
+    stem = normalizer(language)
+    out = []
+    for head, words in entries:
+        if head.isalpha():
+            out.append((stem(head), [stem(w) for w in words if w.isalpha()]))
+    return out
 
 
 COMPACT_VERSION = 1
@@ -203,7 +230,7 @@ def _compact_of(language: str, raw: bytes) -> Thesaurus | None:
     return _from_pairs(language, {w: n for n, w in enumerate(words)}, first, second)
 
 
-def _entries(text: str) -> list[tuple[str, list[str]]]:
+def _entries(text: str, language: str = "ru") -> list[tuple[str, list[str]]]:
     """Each head word (of the folded text) with the words of its kept meanings
     (:func:`_kept`); a word the entry refers to with ``(див.)`` brings the words of its own
     entry too (the head word belongs to that word's synonym row: "абсурдний (див.)
@@ -218,7 +245,7 @@ def _entries(text: str) -> list[tuple[str, list[str]]]:
         meanings = int(count) if count.strip().isdigit() else 0
         words = []
         for line in lines[n + 1 : n + 1 + meanings]:
-            for word, see in _kept(line):
+            for word, see in _kept(line) if language not in STEMMED else _kept_trailing(line):
                 words.append(word)
                 if see:
                     refs.append((len(out), word))
@@ -247,6 +274,21 @@ def _kept(line: str) -> list[tuple[str, bool]]:
         word = _LABEL.sub("", item).strip()
         if word and " " not in word and "(" not in word:
             out.append((word, item.lstrip().startswith(SEE)))
+    return out
+
+
+def _kept_trailing(line: str) -> list[tuple[str, bool]]:
+    """The single words of an English meaning line: its unlabelled items (the synset's
+    words), label-less; :data:`TRAILING_DROPPED` items left out."""
+    out = []
+    for item in line.split("|")[1:]:
+        word = item.strip()
+        if word.endswith(")"):
+            if word.endswith(TRAILING_DROPPED):
+                continue
+            word = _TRAILING.sub("", word)
+        if word and " " not in word and "(" not in word:
+            out.append((word, False))
     return out
 
 
