@@ -78,7 +78,6 @@ from copylens.core.index import MemoryIndex
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Edit, Fragment
-from copylens.core.synonyms import Seeding, related
 
 MIN_UNIT = 2
 """Fewest canonical words of a unit; a shorter sentence joins the next one."""
@@ -254,10 +253,6 @@ class Similarity:
     words_b: np.ndarray
     """Each text's canonical words in order, as codes equal where the words are
     (:meth:`verbatim`)."""
-    synonyms: Seeding | None = None
-    """The cosine and Dice of each pair of units with synonyms counted as shared words
-    (:mod:`copylens.core.synonyms`), for :attr:`seeds` alone: every other test reads the
-    words as written."""
 
     def copies(self, i: int, j0: int, j1: int) -> bool:
         """Unit i of A is a copy of one of B's units [j0, j1): their cosine reaches
@@ -331,10 +326,9 @@ class Similarity:
         and a source's other sentences on the topic would stretch the passage there."""
         if self.cos.size == 0:
             return []
-        cos, dice = (self.cos, self.dice) if self.synonyms is None else self.synonyms.both
-        hits = (cos >= SEED_COS) & (dice >= SEED_DICE)
-        best = cos.max(axis=1, keepdims=True)
-        hits &= cos >= NEAR_BEST * best
+        hits = (self.cos >= SEED_COS) & (self.dice >= SEED_DICE)
+        best = self.cos.max(axis=1, keepdims=True)
+        hits &= self.cos >= NEAR_BEST * best
         return [(int(i), int(j)) for i, j in zip(*np.nonzero(hits), strict=True)]
 
     def cosine(self, a0: int, a1: int, b0: int, b1: int) -> float:
@@ -370,15 +364,13 @@ def similarity(a: Canonical, b: Canonical, units: tuple[Units, Units] | None = N
     unit = np.divide(vectors, norms, out=np.zeros_like(vectors), where=norms > 0)
     va, vb = unit[: len(ua)], unit[len(ua) :]
     pa, pb = present[: len(ua)].astype(np.float32), present[len(ua) :].astype(np.float32)
-    shared, cos = _products(pa, pb), _products(va, vb)
+    shared = _products(pa, pb)
     sizes = pa.sum(axis=1)[:, None] + pb.sum(axis=1)[None, :]
     dice = np.divide(2 * shared, sizes, out=np.zeros_like(shared), where=sizes > 0)
-    pairs = related(a, b, codes)  # English synonyms, for the seeds alone (issue 34)
-    synonyms = None if pairs is None else pairs.seeding(cos, shared, sizes, (va, vb, pa, pb))
     return Similarity(
         ua,
         ub,
-        cos,
+        _products(va, vb),
         dice,
         vectors[: len(ua)],
         vectors[len(ua) :],
@@ -386,7 +378,6 @@ def similarity(a: Canonical, b: Canonical, units: tuple[Units, Units] | None = N
         pa.sum(axis=1),
         codes[: len(a.hashes)],
         codes[len(a.hashes) :],
-        synonyms,
     )
 
 

@@ -18,6 +18,13 @@ in parentheses. What is kept (:func:`_kept`):
 - Ukrainian: every item except those labelled ``(пор.)`` ("compare": a related word) and
   ``(див. ще)`` ("see also"); ``(див.) X`` ("see X") names the head word's synonym X; style
   labels such as ``(розм.)`` (colloquial) are dropped from the word and the word kept;
+- English (the OpenOffice thesaurus generated from WordNet, Debian's ``mythes-en-us``,
+  ``th_en_US_v2.dat``; the parse of :data:`STEMMED` languages): labels follow the word,
+  ``city (generic term)``; only a synset's unlabelled words are kept (:func:`_kept_trailing`)
+  and every word is stemmed as the engine stems English (:func:`_stemmed`). The file is NOT
+  shipped and ``en`` is not in :data:`FILES`: with it the paraphrase stage found two more
+  PAN-13 random cases but marked two more of a writer's own sentences (issue 34,
+  docs/measurements.md, "An English thesaurus");
 - only single words (an item with a space is a phrase the word-level pairing cannot use).
 
 Words are folded as the engine folds canonical forms (lower case, ё → е, ’ and ʼ → '), so a
@@ -43,11 +50,12 @@ import numpy as np
 from copylens.core.arrays import distinct, ranges
 from copylens.core.resources import resources_dir
 
-FILES = {"ru": "th_ru_RU_v2.dat", "uk": "th_uk_UA_v2.dat", "en": "th_en_US_v2.dat"}
+FILES = {"ru": "th_ru_RU_v2.dat", "uk": "th_uk_UA_v2.dat"}
 """The thesaurus of each language, in ``resources/thesaurus``."""
 STEMMED = frozenset({"en"})
-"""Languages whose canonical forms are Snowball stems (:mod:`copylens.core.morphology`): their
-thesaurus words are stemmed as the engine stems a document's words, so that they meet."""
+"""Languages whose canonical forms are Snowball stems (:mod:`copylens.core.morphology`) and
+whose MyThes labels follow the word (English): their thesaurus words are stemmed as the
+engine stems a document's words, so that they meet."""
 TRAILING_DROPPED = ("(antonym)", "(related term)", "(generic term)", "(similar term)")
 """English item labels (after the word) of items left out: antonyms, related terms
 (derivations: "diameter" for ".22-calibre"), generic terms (hypernyms: "city" for "The

@@ -95,5 +95,5 @@ def test_related_is_the_relation_as_a_matrix() -> None:
 
 
 def test_a_language_without_a_thesaurus_has_none() -> None:
+    assert thesaurus("en") is None
     assert thesaurus("de") is None
-    assert thesaurus("fr") is None
