@@ -841,8 +841,9 @@ def _describe(group: list[_Chain], a: Canonical, b: Canonical, k: int) -> Alignm
     matched = exact = 0
     covered_a = np.zeros(a1 - a0, dtype=bool)
     covered_b = np.zeros(b1 - b0, dtype=bool)
-    for chain in sorted(group, key=lambda c: _span(c, k)):
-        block = _diff(a, b, chain, k, covered_a, covered_b, a0, b0)
+    # each chain's span found once (sorted() is stable: the same order as by key)
+    for span, chain in sorted(zip(spans, group, strict=True), key=_first):
+        block = _diff(a, b, chain, span, k, covered_a, covered_b, a0, b0)
         matched, exact = matched + block[0], exact + block[1]
         edits.extend(block[2])
     edits.extend(_uncovered(covered_a, a0, "insert", spans))
@@ -851,18 +852,24 @@ def _describe(group: list[_Chain], a: Canonical, b: Canonical, k: int) -> Alignm
     return Alignment(a0, a1, b0, b1, matched, exact, tuple(edits))
 
 
+def _first(pair: tuple[tuple[int, int, int, int], _Chain]) -> tuple[int, int, int, int]:
+    return pair[0]
+
+
 def _diff(
     a: Canonical,
     b: Canonical,
     chain: _Chain,
+    span: tuple[int, int, int, int],
     k: int,
     covered_a: np.ndarray,
     covered_b: np.ndarray,
     a0: int,
     b0: int,
 ) -> tuple[int, int, list[WordEdit]]:
-    """Word diff of one chain; marks the words it accounts for; returns matched, exact, edits."""
-    ca0, ca1, cb0, cb1 = _span(chain, k)
+    """Word diff of one chain (``span``: its :func:`_span`); marks the words it accounts for;
+    returns matched, exact, edits."""
+    ca0, ca1, cb0, cb1 = span
     fresh_a = ~covered_a[ca0 - a0 : ca1 - a0]
     covered_a[ca0 - a0 : ca1 - a0] = True
     covered_b[cb0 - b0 : cb1 - b0] = True
@@ -899,10 +906,34 @@ def chain_opcodes(
         if i1 - i0 == j1 - j0 and fa[i0:i1] == fb[j0:j1]:  # what difflib says of equal boxes
             _append(ops, ("equal", i0, i1, j0, j1))
             continue
-        matcher = difflib.SequenceMatcher(None, fa[i0:i1], fb[j0:j1], autojunk=False)
-        for tag, x0, x1, y0, y1 in matcher.get_opcodes():
+        for tag, x0, x1, y0, y1 in box_opcodes(fa[i0:i1], fb[j0:j1]):
             _append(ops, (tag, i0 + x0, i0 + x1, j0 + y0, j0 + y1))
     return ops
+
+
+def plain_opcodes(x: tuple[str, ...], y: tuple[str, ...]) -> list[Opcode]:
+    """difflib's opcodes of two word sequences (no junk, no autojunk): what
+    :func:`box_opcodes` answers."""
+    return list(difflib.SequenceMatcher(None, x, y, autojunk=False).get_opcodes())
+
+
+_BOXES: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Opcode, ...]] = {}
+BOXES_HELD = 1 << 15
+"""Boxes :func:`box_opcodes` remembers (a few MB); all are let go when it is full."""
+
+
+def box_opcodes(x: tuple[str, ...], y: tuple[str, ...]) -> tuple[Opcode, ...]:
+    """:func:`plain_opcodes` of a box, remembered by the box's words (issue 40): difflib's
+    answer is a function of the two sequences alone, and the same boxes recur across a run's
+    pairs (one source copied into many essays, the same planted edits) and between a pair's
+    copy alignment and its realignment over ignored words (the same chains, cut)."""
+    key = (x, y)
+    found = _BOXES.get(key)
+    if found is None:
+        if len(_BOXES) >= BOXES_HELD:
+            _BOXES.clear()
+        found = _BOXES[key] = tuple(plain_opcodes(x, y))
+    return found
 
 
 def _boxes(
