@@ -944,6 +944,23 @@ def _boxes(
     numpy for long chains (a copied essay's), plain Python for short ones (cheaper there)."""
     if len(seeds) < 64:
         return _boxes_py(seeds, k)
+    if isinstance(seeds, Seeds):  # packed i << 32 | j: one step on both sides adds _STEP
+        at = seeds.packed_array()
+        steps = at[1:] == at[:-1] + _STEP
+        cuts = at[np.concatenate(([True], steps))]
+        ends = np.concatenate((cuts[1:], at[-1:] + k * _STEP))
+        unit = ends - cuts == _STEP
+        first = np.concatenate(([True], ~(unit[1:] & unit[:-1])))
+        starts = np.flatnonzero(first)
+        lasts = np.concatenate((starts[1:] - 1, [len(cuts) - 1]))
+        low, high = cuts[starts], ends[lasts]
+        return list(
+            zip(
+                zip((low >> 32).tolist(), (low & _LOW).tolist(), strict=True),
+                zip((high >> 32).tolist(), (high & _LOW).tolist(), strict=True),
+                strict=True,
+            )
+        )
     at = np.asarray(seeds, dtype=np.int64)
     steps = np.all(at[1:] == at[:-1] + 1, axis=1)
     cuts = at[np.concatenate(([True], steps))]
@@ -955,6 +972,11 @@ def _boxes(
     return list(
         zip(map(tuple, cuts[starts].tolist()), map(tuple, ends[lasts].tolist()), strict=True)
     )
+
+
+_STEP = 1 << 32 | 1
+"""One word on along a diagonal, on seeds packed as :class:`Seeds` packs them (j stays below
+2^31 + k, so adding it never carries into i)."""
 
 
 def _boxes_py(

@@ -10,7 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from copylens.core import align as align_module
-from copylens.core.align import Opcode, _append, _boxes, box_opcodes, chain_opcodes
+from copylens.core.align import (
+    Opcode,
+    Seeds,
+    _append,
+    _boxes,
+    _boxes_py,
+    box_opcodes,
+    chain_opcodes,
+)
 
 WORDS = st.sampled_from(["the", "cat", "sat", "on", "a", "mat", "", "кот", "the "])
 SIDES = st.lists(WORDS, max_size=40).map(tuple)
@@ -106,3 +114,20 @@ def test_a_chain_diffs_as_before_on_repetitive_text(
         return
     for _ in range(2):  # computed, then remembered
         assert chain_opcodes(fa, fb, seeds, k) == _plain_chain_opcodes(fa, fb, seeds, k)
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(st.tuples(st.integers(1, 3), st.integers(1, 3)), min_size=63, max_size=300),
+    st.integers(0, 2**31 - 400),
+    st.integers(1, 5),
+)
+def test_long_chains_cut_into_the_same_boxes_packed_or_not(
+    steps: list[tuple[int, int]], j0: int, k: int
+) -> None:
+    seeds = [(0, j0)]
+    for di, dj in steps:
+        seeds.append((seeds[-1][0] + di, seeds[-1][1] + dj))
+    packed = Seeds(seeds)
+    assert len(seeds) >= 64
+    assert _boxes(packed, k) == _boxes(seeds, k) == _boxes_py(seeds, k)
