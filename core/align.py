@@ -918,8 +918,9 @@ def plain_opcodes(x: tuple[str, ...], y: tuple[str, ...]) -> list[Opcode]:
 
 
 _BOXES: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Opcode, ...]] = {}
-BOXES_HELD = 1 << 15
-"""Boxes :func:`box_opcodes` remembers (a few MB); all are let go when it is full."""
+BOXES_HELD = 1 << 13
+"""Boxes :func:`box_opcodes` remembers (~1 KB each, ~8 MB a pair worker: the memory of a
+100,000-essay run is near its 2 GB bound); all are let go when it is full."""
 
 
 def box_opcodes(x: tuple[str, ...], y: tuple[str, ...]) -> tuple[Opcode, ...]:
