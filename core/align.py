@@ -841,8 +841,9 @@ def _describe(group: list[_Chain], a: Canonical, b: Canonical, k: int) -> Alignm
     matched = exact = 0
     covered_a = np.zeros(a1 - a0, dtype=bool)
     covered_b = np.zeros(b1 - b0, dtype=bool)
-    for chain in sorted(group, key=lambda c: _span(c, k)):
-        block = _diff(a, b, chain, k, covered_a, covered_b, a0, b0)
+    # each chain's span found once (sorted() is stable: the same order as by key)
+    for span, chain in sorted(zip(spans, group, strict=True), key=_first):
+        block = _diff(a, b, chain, span, k, covered_a, covered_b, a0, b0)
         matched, exact = matched + block[0], exact + block[1]
         edits.extend(block[2])
     edits.extend(_uncovered(covered_a, a0, "insert", spans))
@@ -851,18 +852,24 @@ def _describe(group: list[_Chain], a: Canonical, b: Canonical, k: int) -> Alignm
     return Alignment(a0, a1, b0, b1, matched, exact, tuple(edits))
 
 
+def _first(pair: tuple[tuple[int, int, int, int], _Chain]) -> tuple[int, int, int, int]:
+    return pair[0]
+
+
 def _diff(
     a: Canonical,
     b: Canonical,
     chain: _Chain,
+    span: tuple[int, int, int, int],
     k: int,
     covered_a: np.ndarray,
     covered_b: np.ndarray,
     a0: int,
     b0: int,
 ) -> tuple[int, int, list[WordEdit]]:
-    """Word diff of one chain; marks the words it accounts for; returns matched, exact, edits."""
-    ca0, ca1, cb0, cb1 = _span(chain, k)
+    """Word diff of one chain (``span``: its :func:`_span`); marks the words it accounts for;
+    returns matched, exact, edits."""
+    ca0, ca1, cb0, cb1 = span
     fresh_a = ~covered_a[ca0 - a0 : ca1 - a0]
     covered_a[ca0 - a0 : ca1 - a0] = True
     covered_b[cb0 - b0 : cb1 - b0] = True
@@ -899,10 +906,35 @@ def chain_opcodes(
         if i1 - i0 == j1 - j0 and fa[i0:i1] == fb[j0:j1]:  # what difflib says of equal boxes
             _append(ops, ("equal", i0, i1, j0, j1))
             continue
-        matcher = difflib.SequenceMatcher(None, fa[i0:i1], fb[j0:j1], autojunk=False)
-        for tag, x0, x1, y0, y1 in matcher.get_opcodes():
+        for tag, x0, x1, y0, y1 in box_opcodes(fa[i0:i1], fb[j0:j1]):
             _append(ops, (tag, i0 + x0, i0 + x1, j0 + y0, j0 + y1))
     return ops
+
+
+def plain_opcodes(x: tuple[str, ...], y: tuple[str, ...]) -> list[Opcode]:
+    """difflib's opcodes of two word sequences (no junk, no autojunk): what
+    :func:`box_opcodes` answers."""
+    return list(difflib.SequenceMatcher(None, x, y, autojunk=False).get_opcodes())
+
+
+_BOXES: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Opcode, ...]] = {}
+BOXES_HELD = 1 << 13
+"""Boxes :func:`box_opcodes` remembers (~1 KB each, ~8 MB a pair worker: the memory of a
+100,000-essay run is near its 2 GB bound); all are let go when it is full."""
+
+
+def box_opcodes(x: tuple[str, ...], y: tuple[str, ...]) -> tuple[Opcode, ...]:
+    """:func:`plain_opcodes` of a box, remembered by the box's words (issue 40): difflib's
+    answer is a function of the two sequences alone, and the same boxes recur across a run's
+    pairs (one source copied into many essays, the same planted edits) and between a pair's
+    copy alignment and its realignment over ignored words (the same chains, cut)."""
+    key = (x, y)
+    found = _BOXES.get(key)
+    if found is None:
+        if len(_BOXES) >= BOXES_HELD:
+            _BOXES.clear()
+        found = _BOXES[key] = tuple(plain_opcodes(x, y))
+    return found
 
 
 def _boxes(
@@ -913,6 +945,23 @@ def _boxes(
     numpy for long chains (a copied essay's), plain Python for short ones (cheaper there)."""
     if len(seeds) < 64:
         return _boxes_py(seeds, k)
+    if isinstance(seeds, Seeds):  # packed i << 32 | j: one step on both sides adds _STEP
+        at = seeds.packed_array()
+        steps = at[1:] == at[:-1] + _STEP
+        cuts = at[np.concatenate(([True], steps))]
+        ends = np.concatenate((cuts[1:], at[-1:] + k * _STEP))
+        unit = ends - cuts == _STEP
+        first = np.concatenate(([True], ~(unit[1:] & unit[:-1])))
+        starts = np.flatnonzero(first)
+        lasts = np.concatenate((starts[1:] - 1, [len(cuts) - 1]))
+        low, high = cuts[starts], ends[lasts]
+        return list(
+            zip(
+                zip((low >> 32).tolist(), (low & _LOW).tolist(), strict=True),
+                zip((high >> 32).tolist(), (high & _LOW).tolist(), strict=True),
+                strict=True,
+            )
+        )
     at = np.asarray(seeds, dtype=np.int64)
     steps = np.all(at[1:] == at[:-1] + 1, axis=1)
     cuts = at[np.concatenate(([True], steps))]
@@ -924,6 +973,11 @@ def _boxes(
     return list(
         zip(map(tuple, cuts[starts].tolist()), map(tuple, ends[lasts].tolist()), strict=True)
     )
+
+
+_STEP = 1 << 32 | 1
+"""One word on along a diagonal, on seeds packed as :class:`Seeds` packs them (j stays below
+2^31 + k, so adding it never carries into i)."""
 
 
 def _boxes_py(

@@ -175,6 +175,7 @@ def without_ignored(score: PairScore, a: Prepared, b: Prepared, options: Options
     keep_b = np.ones(len(ignored_b), dtype=bool)
     stays_a: list[tuple[int, int]] = []
     stays_b: list[tuple[int, int]] = []
+    clauses = _Clauses(a)
     for f in score.fragments:
         a0, a1 = _words_within(a.canonical, f.start, f.end)
         b0, b1 = _words_within(b.canonical, f.source_start, f.source_end)
@@ -185,7 +186,8 @@ def without_ignored(score: PairScore, a: Prepared, b: Prepared, options: Options
             continue
         keep_a[a0:a1] = False
         keep_b[b0:b1] = False
-        parts.extend(_realigned(a.canonical, b.canonical, (a0, a1, b0, b1), a, b, options))
+        ranges = (a0, a1, b0, b1)
+        parts.extend(_realigned(a.canonical, b.canonical, ranges, a, b, options, clauses))
     new = _disjoint(parts)
     for _, (a0, a1, b0, b1) in new:
         stays_a.append((a0, a1))
@@ -224,13 +226,17 @@ def _realigned(
     doc_a: Prepared,
     doc_b: Prepared,
     options: Options,
+    found: _Clauses | None = None,
 ) -> list[tuple[Fragment, tuple[int, int, int, int]]]:
     """Fragments of the free stretches of a's range [a0, a1) found in those of b's [b0, b1),
     with their word ranges. The aligner judges the writer's own sentences in the checked
     text's clauses (:func:`copylens.core.canonicalize.clause_ids`), as the copy signal's
     alignment does (:mod:`copylens.core.copies`): the own sentence after a copied "... as
-    follows:" is cut out here too, not only where no ignored word lies."""
+    follows:" is cut out here too, not only where no ignored word lies. ``found``: the
+    checked text's clauses, found once a pair (:class:`_Clauses`)."""
     a0, a1, b0, b1 = ranges
+    if found is None:
+        found = _Clauses(doc_a)
     out = []
     parts_b = [
         (t0, part_b, _runs_of_seeds(part_b, options))
@@ -244,12 +250,30 @@ def _realigned(
         for t0, part_b, runs_b in parts_b:
             if held.isdisjoint(runs_b):
                 continue  # no anchor: align finds nothing (issue 40)
-            if clauses is None:  # once a fragment, and only when something is aligned
-                clauses = clause_ids(doc_a.text, a)
+            if clauses is None:  # only when something is aligned
+                clauses = found.of(a)
             for f in align(part_a, part_b, options, clauses[s0:s1]):
                 span = (s0 + f.a0, s0 + f.a1, t0 + f.b0, t0 + f.b1)
                 out.append((to_fragment(f, part_a, part_b), span))
     return out
+
+
+class _Clauses:
+    """The checked text's clauses (:func:`copylens.core.canonicalize.clause_ids`), found on
+    first need and once a pair, not once a fragment realigned (issue 40)."""
+
+    __slots__ = ("doc", "ids")
+
+    def __init__(self, doc: Prepared) -> None:
+        self.doc = doc
+        self.ids: np.ndarray | None = None
+
+    def of(self, c: Canonical) -> np.ndarray:
+        if c is not self.doc.canonical:  # a caller's own words: found for them
+            return clause_ids(self.doc.text, c)
+        if self.ids is None:
+            self.ids = clause_ids(self.doc.text, c)
+        return self.ids
 
 
 def _runs_of_seeds(c: Canonical, options: Options) -> set[tuple[int, ...]]:
