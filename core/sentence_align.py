@@ -2605,36 +2605,55 @@ def _grown(
     start, end, edits = f.start, f.end, list(f.edits)
     source_start, source_end = f.source_start, f.source_end
     held = set(range(t0, t1 + 1))  # the source units summed in y
+
+    def free(w: int) -> tuple[int, int] | None:
+        """Unit w's characters, or None past the text or held by another fragment."""
+        if not 0 <= w < len(sim.a) or w in tailed:
+            return None
+        w0, w1 = int(sim.a.bounds[w]), int(sim.a.bounds[w + 1])
+        c0, c1 = int(a.starts[w0]), int(a.ends[w1 - 1])
+        if any(o.start < c1 and c0 < o.end for o in others):
+            return None
+        return c0, c1
+
+    def retelling(w: int, step: int) -> tuple[int, tuple[int, int]] | None:
+        """The source unit that unit w (on the side ``step``) retells by an edge test, or None."""
+        past = max(held) + 1 if step == 1 else min(held) - 1
+        retold = _retells(sim, w, past, b, others)
+        mine = range(min(u0, w + 1), max(u1 + 1, w))
+        if retold is None:
+            retold = _seeds_near(sim, w, min(held), max(held), b, others, mine)
+        if retold is None:
+            edge = max(held) if step == 1 else min(held)
+            retold = _singles_out(sim, w, edge, b, others, mine)
+        return retold
+
     for step, u in ((1, u1 + 1), (-1, u0 - 1)):
         added: list[tuple[int, int]] = []
         told: list[tuple[int, int]] = []
-        for _ in range(EDGE_UNITS):
-            if not 0 <= u < len(sim.a):
-                break
-            w0, w1 = int(sim.a.bounds[u]), int(sim.a.bounds[u + 1])
-            c0, c1 = int(a.starts[w0]), int(a.ends[w1 - 1])
-            if any(o.start < c1 and c0 < o.end for o in others) or u in tailed:
+        n = 0
+        while n < EDGE_UNITS:
+            chars = free(u)
+            if chars is None:
                 break
             v = sim.vectors_a[u]
-            past = max(held) + 1 if step == 1 else min(held) - 1
-            retold = _retells(sim, u, past, b, others)
-            if retold is None:
-                mine = range(min(u0, u + 1), max(u1 + 1, u))
-                retold = _seeds_near(sim, u, min(held), max(held), b, others, mine)
-            if retold is None:
-                edge = max(held) if step == 1 else min(held)
-                retold = _singles_out(sim, u, edge, b, others, mine)
-            if retold is not None:
-                k, chars = retold
-                told.append(chars)
-                if k not in held:
-                    y = y + sim.vectors_b[k]
-                    held.add(k)
-            elif not _raised(x, v, y):
-                break
-            x = x + v
-            added.append((c0, c1))
-            u += step
+            retold = retelling(u, step)
+            run = [(u, chars, retold)]
+            if retold is None and not _raised(x, v, y):
+                run = _bridge(sim, u, step, held, EDGE_UNITS - n, free, retelling)
+                if not run:
+                    break
+            for w, chars, retold in run:
+                if retold is not None:
+                    k, span = retold
+                    told.append(span)
+                    if k not in held:
+                        y = y + sim.vectors_b[k]
+                        held.add(k)
+                x = x + sim.vectors_a[w]
+                added.append(chars)
+            n += len(run)
+            u += step * len(run)
         if not added:
             continue
         lo, hi = min(c for c, _ in added), max(c for _, c in added)
@@ -2662,6 +2681,66 @@ def _grown(
         words=_words_between(a, start, end),
         edits=tuple(sorted(edits, key=lambda e: (e.start, e.source_start))),
     )
+
+
+BRIDGE_UNITS = 2
+"""Most units :func:`_bridge` carries a fragment over to a unit past them that an edge test
+takes (measured there)."""
+BRIDGE_COS = 0.2
+"""Least tf-isf cosine of each unit :func:`_bridge` carries a fragment over with its best
+source unit (measured there)."""
+BRIDGE_SHARE = 1 / 3
+"""Least share of its distinct words each unit :func:`_bridge` carries a fragment over holds
+in its best source unit (measured there)."""
+
+
+def _bridge(
+    sim: Similarity,
+    u: int,
+    step: int,
+    held: Collection[int],
+    room: int,
+    free: Callable[[int], tuple[int, int] | None],
+    retelling: Callable[[int, int], tuple[int, tuple[int, int]] | None],
+) -> list[tuple[int, tuple[int, int], tuple[int, tuple[int, int]] | None]]:
+    """Units u, u + step, ... that no edge test takes, up to :data:`BRIDGE_UNITS` of them
+    (within ``room``), and the first unit past them that one does (``retelling``), each with
+    its characters (``free``) and what it retells (None for the bridged ones), when each
+    bridged unit's best source unit lies among the fragment's source units (``held``) and
+    the one the unit past them retells, or next to them, at a tf-isf cosine of
+    :data:`BRIDGE_COS`; else empty. Adjacency is evidence: the PAN-14 winners cluster
+    seeds across a gap of unseeded sentences (Sanchez-Perez, Gelbukh and Sidorov 2014), and
+    a garbled copy's short or shuffled sentence between two that retell the source draws
+    its few words from the same source sentences; a writer's own sentence beside a copy
+    draws on the topic, its best source sentence anywhere in the source."""
+    gap: list[int] = []
+    for _ in range(min(BRIDGE_UNITS, room - 1)):
+        gap.append(u + step * len(gap))
+        w = u + step * len(gap)
+        if free(w) is None:
+            return []
+        retold = retelling(w, step)
+        if retold is None:
+            continue
+        k = retold[0]
+        if k in held:
+            return []
+        lo, hi = min(min(held), k) - 1, max(max(held), k) + 1
+        for g in gap:
+            best = int(np.argmax(sim.cos[g]))
+            if not lo <= best <= hi or sim.cos[g, best] < BRIDGE_COS:
+                return []
+            if sim.shared[g, best] < BRIDGE_SHARE * sim.size_a[g]:
+                return []
+        out: list[tuple[int, tuple[int, int], tuple[int, tuple[int, int]] | None]] = []
+        for g in gap:
+            chars = free(g)
+            assert chars is not None
+            out.append((g, chars, None))
+        chars = free(w)
+        assert chars is not None
+        return [*out, (w, chars, retold)]
+    return []
 
 
 def _raised(x: np.ndarray, v: np.ndarray, y: np.ndarray) -> bool:
