@@ -221,6 +221,11 @@ def _bridge(
                 "best_near_shared": int(sim.shared[w, max(lo, 0) : hi + 1].max()),
                 "best_cos": round(float(sim.cos[w].max()), 4),
                 "near_is_best": bool(max(lo, 0) <= int(np.argmax(sim.cos[w])) <= hi),
+                "best": int(np.argmax(sim.cos[w])),
+                "share": round(
+                    float(sim.shared[w, int(np.argmax(sim.cos[w]))]) / max(float(sim.size_a[w]), 1),
+                    3,
+                ),
             }
             for w in gap
         ]
@@ -232,6 +237,7 @@ def _bridge(
             "v_chars": _unit_chars(a, sim.a, v),
             "gap": near,
             "gap_chars": [_unit_chars(a, sim.a, w) for w in gap],
+            "held": (t0, t1),
         }
     return None
 

@@ -2685,13 +2685,16 @@ def _grown(
 
 BRIDGE_UNITS = 2
 """Most units :func:`_bridge` carries a fragment over to a unit past them that an edge test
-takes (measured there)."""
+takes. Of the first units past every grown fragment's edges that no edge test took
+(bench/diag_reach.py on main), a unit within three past them taken by a test: PAN-13
+development sample 16 of 82 inside random cases, 10 of 45 inside translation cases, 1 of 532
+outside every case; a writer's own unit 25 of 3,063 in bench/bench_own_text.py's essays (as
+they are, at 60 and at 80 columns) and 171 of 3,492 in make_retold.py's. Three units apart,
+no PAN case unit met :func:`_bridge`'s other tests."""
 BRIDGE_COS = 0.2
-"""Least tf-isf cosine of each unit :func:`_bridge` carries a fragment over with its best
-source unit (measured there)."""
 BRIDGE_SHARE = 1 / 3
-"""Least share of its distinct words each unit :func:`_bridge` carries a fragment over holds
-in its best source unit (measured there)."""
+"""Least tf-isf cosine of each unit :func:`_bridge` carries a fragment over with its best
+source unit, and least share of its distinct words held there. Measured there."""
 
 
 def _bridge(
@@ -2705,14 +2708,32 @@ def _bridge(
 ) -> list[tuple[int, tuple[int, int], tuple[int, tuple[int, int]] | None]]:
     """Units u, u + step, ... that no edge test takes, up to :data:`BRIDGE_UNITS` of them
     (within ``room``), and the first unit past them that one does (``retelling``), each with
-    its characters (``free``) and what it retells (None for the bridged ones), when each
-    bridged unit's best source unit lies among the fragment's source units (``held``) and
-    the one the unit past them retells, or next to them, at a tf-isf cosine of
-    :data:`BRIDGE_COS`; else empty. Adjacency is evidence: the PAN-14 winners cluster
-    seeds across a gap of unseeded sentences (Sanchez-Perez, Gelbukh and Sidorov 2014), and
-    a garbled copy's short or shuffled sentence between two that retell the source draws
-    its few words from the same source sentences; a writer's own sentence beside a copy
-    draws on the topic, its best source sentence anywhere in the source."""
+    its characters (``free``) and what it retells (None for the bridged ones); else empty.
+    Taken only when the unit past them retells a source unit k the fragment does not hold
+    yet (``held``: the copy goes on in both texts) and each bridged unit's best source unit
+    lies between the fragment's source edge on that side and k, both included (in the copy's
+    order), at a tf-isf cosine of :data:`BRIDGE_COS` and holding :data:`BRIDGE_SHARE` of the
+    unit's distinct words. Adjacency is evidence: the PAN-14 winners cluster seeds across a
+    gap of unseeded sentences (Sanchez-Perez, Gelbukh and Sidorov 2014), and a garbled
+    copy's short sentence between the copy and a sentence retelling the next source one
+    draws its few words from the source between them. Alone, the bridged unit's test is no
+    evidence: a writer's own sentence on the topic meets it as often (bench/diag_edges.py's
+    first units past each edge, its best source unit within one of the range at cosine 0.2
+    and a third of its words, at least two: PAN-13 random 20 of 82 inside cases, translation
+    16 of 45, outside 5 of 532, a writer's own 10 of 1,092 in bench_own_text.py's essays as
+    they are).
+
+    Measured on bench/diag_reach.py's first refused units (on main): the unit past them
+    retelling a new source unit and the bridged units' best near the range (within one
+    source unit of it or of k) at cosine 0.2 took PAN-13 random 5, translation 6, outside
+    no case, own units 1 in bench_own_text.py's essays at 60 columns ("качестве элементов",
+    two words at cosine 0.53, a line of a writer's sentence echoing the source's) before k
+    had to be new, none after; in make_retold.py's essays 1 own unit as they are, 1 at 60
+    and 3 at 80 columns; a third of the words asked, 2 at 80 columns (whole pipeline:
+    retold essays' own sentences 11 -> 13 of 1,976 at 80 columns, every other own figure as
+    main); in the copy's order asked, none (a writer's sentence echoing a source sentence
+    the fragment holds already: "Dangling, links to a page which has no links", its best
+    source unit inside the range behind the edge), PAN-13 random 3 and translation 3."""
     gap: list[int] = []
     for _ in range(min(BRIDGE_UNITS, room - 1)):
         gap.append(u + step * len(gap))
@@ -2725,7 +2746,7 @@ def _bridge(
         k = retold[0]
         if k in held:
             return []
-        lo, hi = min(min(held), k) - 1, max(max(held), k) + 1
+        lo, hi = sorted((max(held) if step == 1 else min(held), k))
         for g in gap:
             best = int(np.argmax(sim.cos[g]))
             if not lo <= best <= hi or sim.cos[g, best] < BRIDGE_COS:

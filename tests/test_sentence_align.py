@@ -1768,7 +1768,10 @@ def test_a_garbled_unit_before_a_retelling_of_the_next_source_sentence_is_bridge
     sentence just past the range: the fragment is carried over both (_bridge), its source
     range over SOURCE's fifth. Before, it stopped at the garbled sentence. A writer's own
     sentence there is not bridged: one whose best source sentence lies far from the range
-    (SOURCE's first, cosine 0.22), and one whose best lies near but under BRIDGE_COS (0.13)."""
+    (SOURCE's first, cosine 0.22), one whose best lies near but under BRIDGE_COS (0.13), and
+    one echoing SOURCE's third, a sentence the fragment copied already (cosine 0.24, two of
+    its three words): its source lies behind the fragment's source edge, out of the copy's
+    order (bench/diag_reach.py: a writer's own sentence so bridged at 80 columns)."""
     shuffled, src = _sentences(SHUFFLED), _sentences(SOURCE)
     head = " ".join(shuffled[2:4])
     first, last = SOURCE.index(src[2]), SOURCE.index(src[3]) + len(src[3]) - 1
@@ -1778,6 +1781,7 @@ def test_a_garbled_unit_before_a_retelling_of_the_next_source_sentence_is_bridge
         (garbled, shuffled[4], True),
         ("River deltas, my teacher said.", shuffled[4], False),
         ("Each decade, they say.", shuffled[4], False),
+        ("Engineers love the channel.", shuffled[4], False),
     )
     for middle, after, grows in cases:
         essay = f"{head} {middle} {after}"
