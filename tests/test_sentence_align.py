@@ -1760,6 +1760,44 @@ def test_an_own_sentence_between_two_swapped_retellings_does_not_raise_them_into
         ), middle
 
 
+def test_a_garbled_unit_before_a_retelling_of_the_next_source_sentence_is_bridged() -> None:
+    """After a fragment of edited words over SHUFFLED's third and fourth sentences (source
+    range SOURCE's third and fourth), a garbled short sentence keeping two words of SOURCE's
+    fifth ("Sinking inland slowly.", cosine 0.24 with it: no edge test takes it, nor does it
+    raise the passage), then SHUFFLED's fifth, which retells SOURCE's fifth, the source
+    sentence just past the range: the fragment is carried over both (_bridge), its source
+    range over SOURCE's fifth. Before, it stopped at the garbled sentence. A writer's own
+    sentence there is not bridged: one whose best source sentence lies far from the range
+    (SOURCE's first, cosine 0.22), one whose best lies near but under BRIDGE_COS (0.13), and
+    one echoing SOURCE's third, a sentence the fragment copied already (cosine 0.24, two of
+    its three words): its source lies behind the fragment's source edge, out of the copy's
+    order (bench/diag_reach.py: a writer's own sentence so bridged at 80 columns)."""
+    shuffled, src = _sentences(SHUFFLED), _sentences(SOURCE)
+    head = " ".join(shuffled[2:4])
+    first, last = SOURCE.index(src[2]), SOURCE.index(src[3]) + len(src[3]) - 1
+    fragment = Fragment(0, len(head) - 1, first, last, 20, 8)
+    garbled = "Sinking inland slowly."
+    cases = (
+        (garbled, shuffled[4], True),
+        ("River deltas, my teacher said.", shuffled[4], False),
+        ("Each decade, they say.", shuffled[4], False),
+        ("Engineers love the channel.", shuffled[4], False),
+    )
+    for middle, after, grows in cases:
+        essay = f"{head} {middle} {after}"
+        a, b = _prepared(essay), _prepared(SOURCE)
+        sim = similarity(a.canonical, b.canonical)
+        (got,) = sentence_align.extended_edges([fragment], a.canonical, b.canonical, sim)
+        assert (got != fragment) == grows, (middle, after)
+        if grows:
+            assert (got.start, got.end) == (0, int(a.canonical.ends[-1]))
+            assert got.source_end == SOURCE.index(src[4]) + len(src[4]) - 1
+            edit = got.edits[-1]
+            assert (edit.kind, edit.start) == ("replace", essay.index(middle))
+            fifth = SOURCE.index("result", SOURCE.index(src[4]))  # its first counted word
+            assert (edit.source_start, edit.source_end) == (fifth, got.source_end)
+
+
 def test_an_own_sentence_after_a_swapped_retelling_does_not_extend_it() -> None:
     """A paraphrase fragment of SOURCE's second sentence synonym-swapped (tf-isf cosine with it
     about 0.1, under VALIDATION) and a writer's own sentence after it sharing a word or two
