@@ -43,7 +43,7 @@ from copylens.core.extract.base import megabytes
 from copylens.core.options import Options
 from copylens.core.pool import IN_FLIGHT, ProcessLimits, Stopped, can_fork, isolated_map
 from copylens.core.report import InputFailure
-from copylens.core.shingle import kgram_set, kgrams, shingle_set
+from copylens.core.shingle import distinct_in_place, kgram_set, kgrams, kgrams_of, shingle_set
 from copylens.core.sketch import minhash
 
 Item = Path | TextInput | WebPage
@@ -207,11 +207,27 @@ def prepare_text(extracted: Extracted, options: Options) -> Prepared:
     :func:`read_all`).
 
     Memory: a small multiple of the text (bench/bench_memory.py measures it)."""
+    return prepared_with_seeds(extracted, options)[0]
+
+
+def prepared_with_seeds(extracted: Extracted, options: Options) -> tuple[Prepared, np.ndarray]:
+    """:func:`prepare_text`'s document and the fingerprints of its runs of ``seed_k`` words in
+    text order (``kgrams(hashes, seed_k)``: what a spilled document's summary keeps), the
+    shingles, anchors and seeds made in one pass over the words (:func:`kgrams_of`) when the
+    text has at least ``shingle`` words and the three sizes differ (as by default), each
+    apart otherwise."""
     text = extracted.text
     canonical = canonicalize(text, options)
-    shingles = shingle_set(canonical.hashes, options.shingle)
-    anchors = kgram_set(canonical.hashes, options.anchor_words)
-    return Prepared(
+    hashes = canonical.hashes
+    w, a, k = options.shingle, options.anchor_words, options.seed_k
+    if k < a < w <= len(hashes):  # shingles are then runs of w words (shingle_set)
+        seeds, anchors, shingles = kgrams_of(hashes, (k, a, w))
+        shingles, anchors = distinct_in_place(shingles), distinct_in_place(anchors)
+    else:
+        shingles = shingle_set(hashes, w)
+        anchors = kgram_set(hashes, a)
+        seeds = kgrams(hashes, k)
+    doc = Prepared(
         path=extracted.path,
         text=text,
         format=extracted.format,
@@ -220,6 +236,7 @@ def prepare_text(extracted: Extracted, options: Options) -> Prepared:
         anchors=anchors,
         sha256=extracted.sha256 or text_digest(text),
     )
+    return doc, seeds
 
 
 def words_in(starts: np.ndarray, spans: Sequence[tuple[int, int]]) -> np.ndarray:
