@@ -207,7 +207,7 @@ def prepare_text(extracted: Extracted, options: Options) -> Prepared:
     :func:`read_all`).
 
     Memory: a small multiple of the text (bench/bench_memory.py measures it)."""
-    return prepared_with_seeds(extracted, options)[0]
+    return _prepared(extracted, options, seeds=False)[0]
 
 
 def prepared_with_seeds(extracted: Extracted, options: Options) -> tuple[Prepared, np.ndarray]:
@@ -216,17 +216,29 @@ def prepared_with_seeds(extracted: Extracted, options: Options) -> tuple[Prepare
     shingles, anchors and seeds made in one pass over the words (:func:`kgrams_of`) when the
     text has at least ``shingle`` words and the three sizes differ (as by default), each
     apart otherwise."""
+    doc, seeds = _prepared(extracted, options, seeds=True)
+    assert seeds is not None
+    return doc, seeds
+
+
+def _prepared(
+    extracted: Extracted, options: Options, *, seeds: bool
+) -> tuple[Prepared, np.ndarray | None]:
+    """The document, and its seeds when asked for (:func:`prepared_with_seeds`)."""
     text = extracted.text
     canonical = canonicalize(text, options)
     hashes = canonical.hashes
     w, a, k = options.shingle, options.anchor_words, options.seed_k
-    if k < a < w <= len(hashes):  # shingles are then runs of w words (shingle_set)
-        seeds, anchors, shingles = kgrams_of(hashes, (k, a, w))
+    made: np.ndarray | None = None
+    if a < w <= len(hashes) and (k < a or not seeds):  # shingles: runs of w words then
+        sizes = (k, a, w) if seeds else (a, w)
+        *first, anchors, shingles = kgrams_of(hashes, sizes)
+        made = first[0] if seeds else None
         shingles, anchors = distinct_in_place(shingles), distinct_in_place(anchors)
     else:
         shingles = shingle_set(hashes, w)
         anchors = kgram_set(hashes, a)
-        seeds = kgrams(hashes, k)
+        made = kgrams(hashes, k) if seeds else None
     doc = Prepared(
         path=extracted.path,
         text=text,
@@ -236,7 +248,7 @@ def prepared_with_seeds(extracted: Extracted, options: Options) -> tuple[Prepare
         anchors=anchors,
         sha256=extracted.sha256 or text_digest(text),
     )
-    return doc, seeds
+    return doc, made
 
 
 def words_in(starts: np.ndarray, spans: Sequence[tuple[int, int]]) -> np.ndarray:

@@ -99,6 +99,9 @@ def test_a_document_made_in_one_pass_is_the_plain_path_s(options: Options, text:
     assert c.homoglyphs == canonical.homoglyphs  # type: ignore[attr-defined]
     assert doc.shingles.tolist() == shingles.tolist()
     assert doc.anchors.tolist() == anchors.tolist()
+    alone_doc = prepare_text(Extracted("x.txt", text, "txt"), options)  # no seeds made
+    assert alone_doc.shingles.tolist() == shingles.tolist()
+    assert alone_doc.anchors.tolist() == anchors.tolist()
     assert seeds.tolist() == plain_seeds.tolist()
     assert seeds.tolist() == doc.seed_grams(options.seed_k)[0].tolist()
     made = summary(doc, Spot("f", 0, 1), options, seeds=seeds)
