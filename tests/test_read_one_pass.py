@@ -142,3 +142,40 @@ def test_a_sample_in_several_languages_hits_each_language_s_stop_words() -> None
     hits = language._stop_word_hits(counts)
     assert hits == _every_word_hits(counts)
     assert hits["ru"] > 0 and hits["en"] > 0 and hits["de"] > 0
+
+
+_CONTROLS_TEXT = st.text(
+    alphabet=st.sampled_from(
+        [*map(chr, range(0, 33)), "\x7f", "\x80", "\x9f", "a", "Ж", "ї", "—", "\u2013", "😀", "é"]
+    ),
+    max_size=60,
+)
+
+
+@given(text=_CONTROLS_TEXT, bom=st.booleans())
+@settings(max_examples=400, deadline=None)
+def test_a_utf8_file_s_text_is_made_readable_as_the_plain_path_makes_it(
+    text: str, bom: bool
+) -> None:
+    """The control characters of a UTF-8 file are looked for in its bytes (``decode_text``'s
+    shortcut); the text is what ``readable`` makes of the decoded bytes either way."""
+    from copylens.core.extract import decode
+
+    data = (b"\xef\xbb\xbf" if bom else b"") + text.encode("utf-8")
+    try:
+        decoded, codec = decode.decode_text(data)
+    except Exception:  # binary data: the shortcut is never reached
+        return
+    if codec in ("utf-8", "utf-8-sig"):
+        assert decoded == decode.readable(data.decode(codec))
+        assert decoded == decode.readable(text)
+
+
+def test_a_utf8_essay_with_and_without_a_control_character() -> None:
+    from copylens.core.extract import decode
+
+    plain = "Это эссе.\nIt has no control character at all — none.\n"
+    assert decode.decode_text(plain.encode()) == (plain, "utf-8")
+    stray = "Это эссе с тире и концом. " * 10 + "Тире\x13 и\x01 конец\x1a.\n"
+    assert decode.decode_text(stray.encode()) == (decode.readable(stray), "utf-8")
+    assert decode.readable(stray) != stray
