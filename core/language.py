@@ -90,10 +90,15 @@ def _ru_or_uk(letters: str, hits: dict[str, int]) -> str:
 
 
 def _stop_word_hits(counts: Counter[str]) -> dict[str, int]:
+    """Each language's stop words among the sample's, counted. Only the words that are some
+    language's stop word are visited: they are found by one intersection of the keys, in C
+    (a sample of 400 words has ~280 distinct, ~60 of them stop words; visiting every one cost
+    ~40 µs an essay, issue 40)."""
     hits = dict.fromkeys(LATIN_LANGUAGES + CYRILLIC_LANGUAGES, 0)
     index = _stop_index()
-    for word, n in counts.items():
-        for language in index.get(word, ()):
+    for word in counts.keys() & index.keys():
+        n = counts[word]
+        for language in index[word]:
             hits[language] += n
     return hits
 

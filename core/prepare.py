@@ -43,7 +43,7 @@ from copylens.core.extract.base import megabytes
 from copylens.core.options import Options
 from copylens.core.pool import IN_FLIGHT, ProcessLimits, Stopped, can_fork, isolated_map
 from copylens.core.report import InputFailure
-from copylens.core.shingle import kgram_set, kgrams, shingle_set
+from copylens.core.shingle import distinct_in_place, kgram_set, kgrams, kgrams_of, shingle_set
 from copylens.core.sketch import minhash
 
 Item = Path | TextInput | WebPage
@@ -207,11 +207,39 @@ def prepare_text(extracted: Extracted, options: Options) -> Prepared:
     :func:`read_all`).
 
     Memory: a small multiple of the text (bench/bench_memory.py measures it)."""
+    return _prepared(extracted, options, seeds=False)[0]
+
+
+def prepared_with_seeds(extracted: Extracted, options: Options) -> tuple[Prepared, np.ndarray]:
+    """:func:`prepare_text`'s document and the fingerprints of its runs of ``seed_k`` words in
+    text order (``kgrams(hashes, seed_k)``: what a spilled document's summary keeps), the
+    shingles, anchors and seeds made in one pass over the words (:func:`kgrams_of`) when the
+    text has at least ``shingle`` words and the three sizes differ (as by default), each
+    apart otherwise."""
+    doc, seeds = _prepared(extracted, options, seeds=True)
+    assert seeds is not None
+    return doc, seeds
+
+
+def _prepared(
+    extracted: Extracted, options: Options, *, seeds: bool
+) -> tuple[Prepared, np.ndarray | None]:
+    """The document, and its seeds when asked for (:func:`prepared_with_seeds`)."""
     text = extracted.text
     canonical = canonicalize(text, options)
-    shingles = shingle_set(canonical.hashes, options.shingle)
-    anchors = kgram_set(canonical.hashes, options.anchor_words)
-    return Prepared(
+    hashes = canonical.hashes
+    w, a, k = options.shingle, options.anchor_words, options.seed_k
+    made: np.ndarray | None = None
+    if a < w <= len(hashes) and (k < a or not seeds):  # shingles: runs of w words then
+        sizes = (k, a, w) if seeds else (a, w)
+        *first, anchors, shingles = kgrams_of(hashes, sizes)
+        made = first[0] if seeds else None
+        shingles, anchors = distinct_in_place(shingles), distinct_in_place(anchors)
+    else:
+        shingles = shingle_set(hashes, w)
+        anchors = kgram_set(hashes, a)
+        made = kgrams(hashes, k) if seeds else None
+    doc = Prepared(
         path=extracted.path,
         text=text,
         format=extracted.format,
@@ -220,6 +248,7 @@ def prepare_text(extracted: Extracted, options: Options) -> Prepared:
         anchors=anchors,
         sha256=extracted.sha256 or text_digest(text),
     )
+    return doc, made
 
 
 def words_in(starts: np.ndarray, spans: Sequence[tuple[int, int]]) -> np.ndarray:

@@ -51,7 +51,8 @@ from copylens.core.extract import Extracted
 from copylens.core.ignore import with_ignored
 from copylens.core.options import Options
 from copylens.core.pool import trim_heap
-from copylens.core.prepare import Prepared, prepare_text
+from copylens.core.prepare import Prepared, prepared_with_seeds
+from copylens.core.shingle import kgrams
 
 _writers: dict[tuple[str, int], int] = {}
 """(folder, process id) → the descriptor for appending to that process's own file there (a
@@ -132,14 +133,20 @@ def summary(
     spot: Spot,
     options: Options,
     salt: int = 0,
+    seeds: np.ndarray | None = None,
 ) -> Spilled:
-    """The :class:`Spilled` of ``doc`` (as the run ignores it) written at ``spot``."""
+    """The :class:`Spilled` of ``doc`` (as the run ignores it) written at ``spot``; ``seeds``,
+    when given, its runs of ``seed_k`` words (:func:`copylens.core.prepare.prepared_with_seeds`:
+    made with its shingles; else made here, without the sorted ones ``seed_grams`` would add,
+    which no summary keeps)."""
+    if seeds is None:
+        seeds = kgrams(doc.canonical.hashes, options.seed_k)
     return Spilled(
         path=doc.path,
         spot=spot,
         size=len(doc.canonical),
         anchors=doc.anchors,
-        grams=doc.seed_grams(options.seed_k)[0].astype(np.uint32),
+        grams=seeds.astype(np.uint32),
         k=options.seed_k,
         ignored=doc.ignored,
         salt=salt,
@@ -298,7 +305,7 @@ class SpillPrepared:
     folder: str
 
     def __call__(self, extracted: Extracted, options: Options) -> Spilled:
-        doc = prepare_text(extracted, options)
+        doc, seeds = prepared_with_seeds(extracted, options)
         try:
             spot = write(self.folder, doc)
         except OSError as error:
@@ -308,7 +315,7 @@ class SpillPrepared:
                 folder=self.folder,
                 reason=error.strerror or "not writable",
             ) from None
-        return summary(doc, spot, options)
+        return summary(doc, spot, options, seeds=seeds)
 
 
 class _Pickler(pickle.Pickler):
