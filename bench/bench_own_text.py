@@ -421,6 +421,17 @@ GROUPED = {"paraphrase", "copy+retold"}
 to join: an essay whose run has none is the same without the step (not run again)."""
 
 
+def honest_essays(what: str, wrap: int) -> list[Essay]:
+    """The honest side's labelled essays as this bench makes them, for the diagnostics that
+    replay it: ``own``, make_interleaved's (``DEFAULT_PER_KIND`` a kind, seed 1); ``retold``,
+    make_retold's (``RETOLD_PER_ITEM`` an item); hard-wrapped at ``wrap`` columns (0: as is)."""
+    if what == "own":
+        essays, _ = generate(DEFAULT_PER_KIND, 1)
+    else:
+        essays = make_retold.generate(RETOLD_PER_ITEM, 1, DEFAULT_PER_KIND)
+    return wrap_essays(essays, wrap)
+
+
 def at_stake(essay: Essay, run: Run) -> set[int]:
     """Own sentences (indices) the grouping decides on, given a run without it: those inside
     the gap between two fragments of one source next to each other (by start), a paraphrase

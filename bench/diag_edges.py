@@ -224,18 +224,10 @@ def main() -> None:
         sa._singles_out = lambda *args, **kwargs: None  # type: ignore[assignment]
     if args.what == "pan":
         rows = run_pan(args.types)
-    elif args.what == "own":
-        from bench_own_text import wrap_essays
-        from make_interleaved import generate
-
-        essays, _ = generate(30, 1)
-        rows = run_essays(wrap_essays(essays, args.wrap), f"own{args.wrap}")
     else:
-        import make_retold
-        from bench_own_text import wrap_essays
+        from bench_own_text import honest_essays
 
-        retold = make_retold.generate(2, 1, 30)
-        rows = run_essays(wrap_essays(retold, args.wrap), f"retold{args.wrap}")
+        rows = run_essays(honest_essays(args.what, args.wrap), f"{args.what}{args.wrap}")
     Path(args.out).write_text(json.dumps(rows))
     from collections import Counter
 

@@ -97,14 +97,9 @@ def run_pan(rows: Counter[tuple[Any, ...]]) -> None:
 
 
 def run_essays(rows: Counter[tuple[Any, ...]], what: str, wrap: int) -> None:
-    import bench_own_text as bot
-    import make_retold
+    from bench_own_text import honest_essays
 
-    if what == "own":
-        essays, _ = bot.generate(bot.DEFAULT_PER_KIND, 1)
-    else:
-        essays = make_retold.generate(bot.RETOLD_PER_ITEM, 1, bot.DEFAULT_PER_KIND)
-    essays = bot.wrap_essays(essays, wrap)
+    essays = honest_essays(what, wrap)
     for e in essays:
         TAKES.clear()
         sources = [TextInput(f"source{n}", s["text"]) for n, s in enumerate(e.sources)]
