@@ -49,16 +49,12 @@ def shingles(hashes: np.ndarray, w: int) -> np.ndarray:
 
 def shingle_set(hashes: np.ndarray, w: int) -> np.ndarray:
     """The distinct shingle fingerprints, sorted (the set S(A) of §2)."""
-    return _distinct(shingles(hashes, w))
+    return distinct_in_place(shingles(hashes, w))
 
 
 def kgram_set(hashes: np.ndarray, k: int) -> np.ndarray:
     """The distinct fingerprints of :func:`kgrams`, sorted."""
-    return _distinct(kgrams(hashes, k))
-
-
-def _distinct(values: np.ndarray) -> np.ndarray:
-    return distinct_in_place(values)
+    return distinct_in_place(kgrams(hashes, k))
 
 
 def distinct_in_place(values: np.ndarray) -> np.ndarray:
