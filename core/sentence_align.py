@@ -2642,7 +2642,7 @@ def _grown(
             retold = retelling(u, step)
             run = [(u, chars, retold)]
             if retold is None and not _raised(x, v, y):
-                run = _bridge(sim, u, step, held, EDGE_UNITS - n, free, retelling)
+                run = _bridge(sim, (u, chars), step, held, EDGE_UNITS - n, free, retelling)
                 if not run:
                     break
             for w, chars, retold in run:
@@ -2701,16 +2701,17 @@ source unit, and least share of its distinct words held there. Measured there.""
 
 def _bridge(
     sim: Similarity,
-    u: int,
+    first: tuple[int, tuple[int, int]],
     step: int,
     held: Collection[int],
     room: int,
     free: Callable[[int], tuple[int, int] | None],
     retelling: Callable[[int, int], tuple[int, tuple[int, int]] | None],
 ) -> list[tuple[int, tuple[int, int], tuple[int, tuple[int, int]] | None]]:
-    """Units u, u + step, ... that no edge test takes, up to :data:`BRIDGE_UNITS` of them
-    (within ``room``), and the first unit past them that one does (``retelling``), each with
-    its characters (``free``) and what it retells (None for the bridged ones); else empty.
+    """Units u, u + step, ... (``first``: u and its characters) that no edge test takes,
+    up to :data:`BRIDGE_UNITS` of them (within ``room``), and the first unit past them that
+    one does (``retelling``), each with its characters (``free``) and what it retells (None
+    for the bridged ones); else empty.
     Taken only when the unit past them retells a source unit k the fragment does not hold
     yet (``held``: the copy goes on in both texts) and each bridged unit's best source unit
     lies between the fragment's source edge on that side and k, both included (in the copy's
@@ -2743,33 +2744,28 @@ def _bridge(
     is and at 60 and 80 columns every own figure as main (between copied ones 11 / 14 / 17
     of 2,416, at the edges 1 / 1 / 0, clean essays 0 / 1 / 1, retold essays' own 11 / 10 /
     11 of 1,976)."""
-    gap: list[int] = []
+    gap = [first]
+    w = first[0]
     for _ in range(min(BRIDGE_UNITS, room - 1)):
-        gap.append(u + step * len(gap))
-        w = u + step * len(gap)
-        if free(w) is None:
+        w += step
+        chars = free(w)
+        if chars is None:
             return []
         retold = retelling(w, step)
         if retold is None:
+            gap.append((w, chars))
             continue
         k = retold[0]
         if k in held:
             return []
         lo, hi = sorted((max(held) if step == 1 else min(held), k))
-        for g in gap:
+        for g, _ in gap:
             best = int(np.argmax(sim.cos[g]))
             if not lo <= best <= hi or sim.cos[g, best] < BRIDGE_COS:
                 return []
             if sim.shared[g, best] < BRIDGE_SHARE * sim.size_a[g]:
                 return []
-        out: list[tuple[int, tuple[int, int], tuple[int, tuple[int, int]] | None]] = []
-        for g in gap:
-            chars = free(g)
-            assert chars is not None
-            out.append((g, chars, None))
-        chars = free(w)
-        assert chars is not None
-        return [*out, (w, chars, retold)]
+        return [*((g, span, None) for g, span in gap), (w, chars, retold)]
     return []
 
 
