@@ -132,29 +132,69 @@ def _random_unit(form: str, dimension: int) -> np.ndarray:
 
 
 def _random_units(forms: Sequence[str], dimension: int) -> np.ndarray:
-    """:func:`_random_unit` of each form (len(forms) × dimension), bit for bit, at a third of
-    its cost: numpy's ``default_rng(seed)`` spends most of its time seeding (``SeedSequence``
+    """:func:`_random_unit` of each form (len(forms) × dimension), bit for bit, at a fraction
+    of its cost: numpy's ``default_rng(seed)`` spends most of its time seeding (``SeedSequence``
     and ``PCG64``'s own set-up, ~20 µs); here the seeds' PCG64 states are computed for all
-    forms at once (:func:`_pcg64_states`) and set on one generator in turn.
-    tests/test_meaning.py checks it equal to :func:`_random_unit`."""
+    forms at once (:func:`_pcg64_states`) and set on this thread's one generator in turn
+    (:func:`_generator`), each form's draws written into one float64 block, whose rows are
+    made unit at once (:func:`_unit_rows_of`: ``np.linalg.norm``'s own dot product and
+    division). tests/test_meaning.py checks it equal to :func:`_random_unit`."""
     out = np.empty((len(forms), dimension), dtype=np.float32)
     seeds = [fingerprint(form) for form in forms]
     wide = [n for n, seed in enumerate(seeds) if seed >> 32]
-    bits = np.random.PCG64()
-    generator = np.random.Generator(bits)
-    states = _pcg64_states(np.array([seeds[n] for n in wide], dtype=np.uint64))
-    for n, (state, increment) in zip(wide, states, strict=True):
-        bits.state = {
-            "bit_generator": "PCG64",
-            "state": {"state": state, "inc": increment},
-            "has_uint32": 0,
-            "uinteger": 0,
-        }
-        vector = generator.standard_normal(dimension)
-        out[n] = vector / np.linalg.norm(vector)
+    if wide:
+        bits, generator = _generator()
+        drawn = np.empty((len(wide), dimension), dtype=np.float64)
+        states = _pcg64_states([seeds[n] for n in wide])
+        for row, (state, increment) in zip(drawn, states, strict=True):
+            bits.state = {
+                "bit_generator": "PCG64",
+                "state": {"state": state, "inc": increment},
+                "has_uint32": 0,
+                "uinteger": 0,
+            }
+            generator.standard_normal(out=row)
+        out[wide] = _divided_by_norms(drawn)
     for n in (n for n, seed in enumerate(seeds) if not seed >> 32):  # one 32-bit word
         out[n] = _random_unit(forms[n], dimension)
     return out
+
+
+class _Generators(threading.local):
+    """A PCG64 generator per thread (:func:`_generator`)."""
+
+    made: tuple[np.random.PCG64, np.random.Generator] | None = None
+
+
+_GENERATORS = _Generators()
+
+
+def _generator() -> tuple[np.random.PCG64, np.random.Generator]:
+    """This thread's PCG64 bit generator and its :class:`numpy.random.Generator`, made once:
+    :func:`_random_units` sets the bit generator's whole state before every draw, so its own
+    seeding (~30-60 µs, from the system's entropy) is paid once a thread, not once a call
+    (issue 40: a call per document's new words, a few forms each)."""
+    made = _GENERATORS.made
+    if made is None:
+        bits = np.random.PCG64()
+        made = _GENERATORS.made = (bits, np.random.Generator(bits))
+    return made
+
+
+def _divided_by_norms(vectors: np.ndarray) -> np.ndarray:
+    """Each row divided by its norm as ``np.linalg.norm`` takes a 1-D array's (the square
+    root of its own dot product, the dot product found by ``matmul`` of a row by itself,
+    which calls the same dot), bit for bit ``row / np.linalg.norm(row)``; rows of no
+    length are left to the caller (divided by 1 here)."""
+    norms = np.sqrt(_self_dots(vectors))
+    return vectors / np.where(norms > 0, norms, norms.dtype.type(1))[:, None]
+
+
+def _self_dots(vectors: np.ndarray) -> np.ndarray:
+    """Each row's dot product with itself, bit for bit ``row.dot(row)`` (``matmul`` of a
+    1 × d by a d × 1 matrix, stacked, calls the same dot function a row at a time, without a
+    Python call a row: tests/test_meaning_once.py)."""
+    return np.matmul(vectors[:, None, :], vectors[:, :, None]).reshape(len(vectors))
 
 
 _MASK32 = 0xFFFFFFFF
@@ -163,7 +203,71 @@ _PCG_MULTIPLIER = (2549297995355413924 << 64) | 4865540595714422341
 """PCG64's 128-bit multiplier (``PCG_DEFAULT_MULTIPLIER_128``)."""
 
 
-def _pcg64_states(seeds: np.ndarray) -> list[tuple[int, int]]:
+def _pcg64_states(seeds: list[int]) -> list[tuple[int, int]]:
+    """The (state, increment) ``numpy.random.PCG64(seed)`` starts from, for each seed of two
+    32-bit words (2³² ≤ seed < 2⁶⁴): :func:`_pcg64_states_at_once` for many seeds, Python
+    integers for a few (:func:`_pcg64_state`: numpy's ~80 calls on small arrays cost ~0.2 ms
+    whatever their size, ~8 µs a seed a few at a time where a seed costs ~4 µs in Python;
+    the paraphrase stage learns a document's new words, a few forms, at a time: issue 40)."""
+    if len(seeds) >= _STATES_AT_ONCE:
+        return _pcg64_states_at_once(np.array(seeds, dtype=np.uint64))
+    return [_pcg64_state(seed) for seed in seeds]
+
+
+_STATES_AT_ONCE = 48
+"""Seeds from which :func:`_pcg64_states` computes them on arrays."""
+_HASH_A = 0x43B0D7E5
+_HASH_A_MULTIPLIER = 0x931E8875
+_HASH_B = 0x8B51F9DD
+_HASH_B_MULTIPLIER = 0x58F38DED
+
+
+def _hash_constants(first: int, multiplier: int, count: int) -> tuple[int, ...]:
+    """The multipliers ``hash_const`` takes in turn in numpy's ``SeedSequence`` (the first
+    one, then each times ``multiplier``), the same for every seed."""
+    out, value = [], first
+    for _ in range(count):
+        value = (value * multiplier) & _MASK32
+        out.append(value)
+    return tuple(out)
+
+
+_MIXES_A = _hash_constants(_HASH_A, _HASH_A_MULTIPLIER, 16)
+"""The multipliers of :func:`_pcg64_state`'s 16 ``hashmix`` calls (4 for the pool, 12 in
+the mixing), each call's own ``hash_a`` before it being the one before it."""
+_MIXES_B = _hash_constants(_HASH_B, _HASH_B_MULTIPLIER, 8)
+
+
+def _pcg64_state(seed: int) -> tuple[int, int]:
+    """:func:`_pcg64_states_at_once` of one seed, in Python integers (the same steps)."""
+    a = (_HASH_A, *_MIXES_A)
+
+    def hashmix(value: int, n: int) -> int:
+        value = ((value ^ a[n]) * a[n + 1]) & _MASK32
+        return value ^ (value >> 16)
+
+    pool = [hashmix(seed & _MASK32, 0), hashmix(seed >> 32, 1), hashmix(0, 2), hashmix(0, 3)]
+    n = 4
+    for source in range(4):
+        for target in range(4):
+            if source != target:
+                mixed = pool[target] * 0xCA01F9DD - hashmix(pool[source], n) * 0x4973F715
+                mixed &= _MASK32
+                pool[target] = mixed ^ (mixed >> 16)
+                n += 1
+    words = []
+    for k, multiplier in enumerate(_MIXES_B):
+        value = ((pool[k % 4] ^ (_HASH_B if k == 0 else _MIXES_B[k - 1])) * multiplier) & _MASK32
+        words.append(value ^ (value >> 16))
+    seed_high, seed_low, sequence_high, sequence_low = (
+        words[2 * k] | (words[2 * k + 1] << 32) for k in range(4)
+    )
+    increment = ((((sequence_high << 64) | sequence_low) << 1) | 1) & _MASK128
+    state = (increment + ((seed_high << 64) | seed_low)) & _MASK128
+    return (state * _PCG_MULTIPLIER + increment) & _MASK128, increment
+
+
+def _pcg64_states_at_once(seeds: np.ndarray) -> list[tuple[int, int]]:
     """The (state, increment) ``numpy.random.PCG64(seed)`` starts from, for each seed of two
     32-bit words (2³² ≤ seed < 2⁶⁴), all seeds at once: numpy's ``SeedSequence`` (O'Neill's
     ``seed_seq`` hash: a pool of four words mixed with ``hashmix`` and ``mix``, then eight
@@ -219,7 +323,7 @@ def _unit_rows(vectors: np.ndarray) -> list[np.ndarray | None]:
     third of looking Russian words up; tests/test_meaning.py compares them)."""
     if not len(vectors):
         return []
-    norms = np.sqrt(np.array([row.dot(row) for row in vectors], dtype=np.float32))
+    norms = np.sqrt(_self_dots(vectors))
     units = vectors / np.where(norms > 0, norms, np.float32(1))[:, None]
     return [u if norm > 0 else None for u, norm in zip(units, norms.tolist(), strict=True)]
 
@@ -294,20 +398,58 @@ def _navec() -> Lexicon:
         vectors, _, parts, centroids = (int(x) for x in np.frombuffer(pq.read(16), np.uint32))
         indexes = np.frombuffer(pq.read(vectors * parts), np.uint8).reshape(vectors, parts)
         codes = np.frombuffer(pq.read(), np.float32).reshape(parts, centroids, -1)
-    columns = np.arange(parts)
     dimension = parts * codes.shape[2]
+    flat = codes.reshape(parts * centroids, -1)  # subspace s's centroid c: row s * centroids + c
+    offsets = np.arange(parts, dtype=np.intp) * centroids
+    place = _places(words)
 
     def known(batch: list[str]) -> list[np.ndarray | None]:
-        places = [bisect.bisect_left(words, word) for word in batch]
-        found = [n for n, at in enumerate(places) if at < len(words) and words[at] == batch[n]]
-        picked = indexes[np.array([places[n] for n in found], dtype=np.int64)]
-        decoded = codes[columns, picked].reshape(len(found), dimension)
+        places = place(batch)
+        found = [n for n, at in enumerate(places) if at >= 0]
+        picked = indexes[np.array([places[n] for n in found], dtype=np.int64)] + offsets
+        decoded = np.take(flat, picked, axis=0).reshape(len(found), dimension)
         out: list[np.ndarray | None] = [None] * len(batch)
         for n, vector in zip(found, _unit_rows(decoded), strict=True):
             out[n] = vector
         return out
 
     return Lexicon("ru", dimension, known)
+
+
+def _places(words: list[str]) -> Callable[[list[str]], list[int]]:
+    """A function giving each word's place in ``words`` (sorted, distinct), -1 for a word not
+    there. By the words' hashes (this process's ``hash``, sorted once: 2 MB for navec's
+    250,000 words, ~40 ms, in the process that loads the lexicon, before the pair workers
+    fork), each one found confirmed by comparing the word: ~0.4 µs a word where a binary
+    search of the words took ~2 (issue 40: 13 % of learning a document's new words). Should
+    two of the words share a hash, by a binary search of the words."""
+    hashes = np.fromiter(map(hash, words), dtype=np.int64, count=len(words))
+    order = np.argsort(hashes, kind="stable")
+    keys = hashes[order]
+    if len(keys) > 1 and bool((keys[1:] == keys[:-1]).any()):
+
+        def searched(batch: list[str]) -> list[int]:
+            places = [bisect.bisect_left(words, word) for word in batch]
+            size = len(words)
+            return [
+                at if at < size and words[at] == w else -1
+                for at, w in zip(places, batch, strict=True)
+            ]
+
+        return searched
+    last = len(keys) - 1
+
+    def hashed(batch: list[str]) -> list[int]:
+        if not batch or last < 0:
+            return [-1] * len(batch)
+        wanted = np.fromiter(map(hash, batch), dtype=np.int64, count=len(batch))
+        at = np.minimum(np.searchsorted(keys, wanted), last)
+        candidates = np.where(keys[at] == wanted, order[at], -1).tolist()
+        return [
+            n if n >= 0 and words[n] == w else -1 for n, w in zip(candidates, batch, strict=True)
+        ]
+
+    return hashed
 
 
 def _wordllama() -> Lexicon:
@@ -422,16 +564,25 @@ def _listed(language: str) -> Callable[[str], float | None]:
         except LookupError:
             return lambda word: None
     absent = round(_freq_to_zipf(_LEAST), 2)
+    normal, normalize = unicodedata.is_normalized, unicodedata.normalize
+    zipfs: dict[float, float] = {}
+    """:func:`_rounded_zipf` of each frequency met: a list holds a few hundred (its words'
+    centibels), so it is computed a few hundred times, not once a word (issue 40)."""
 
     def listed(word: str) -> float | None:
-        if not (plain and word.isalpha()) or word != unicodedata.normalize(form, word).casefold():
+        if not (plain and word.isalpha()):
             return None
-        if word != unicodedata.normalize("NFC", word):
+        if word != (word if normal(form, word) else normalize(form, word)).casefold():
+            return None
+        if not normal("NFC", word):
             return None
         freq = freqs.get(word)
         if freq is None:
             return absent  # one token the list lacks: wordfreq's minimum
-        return _rounded_zipf(0.0 + 1.0 / freq)
+        found = zipfs.get(freq)
+        if found is None:
+            found = zipfs[freq] = _rounded_zipf(0.0 + 1.0 / freq)
+        return found
 
     return listed
 
@@ -502,15 +653,22 @@ def _wordfreq_list(language: str) -> tuple[bool, NormalForm, dict[str, float]]:
 def weight(word: str, language: str) -> float:
     """How much a word counts: 8 less its Zipf frequency (log10 of occurrences per billion
     words), within [1, 6]: "и" 1, "алгоритм" 4.1, an unknown word 6. Memoized per word."""
-    weights = _weights(language)
-    found = weights.get(word)
-    if found is None:
-        try:
-            zipf = _zipf(language)(word)
-        except LookupError:  # wordfreq has no list for the language
-            zipf = 8.0 - MAX_WEIGHT / 2
-        found = weights[word] = min(MAX_WEIGHT, max(MIN_WEIGHT, 8.0 - zipf))
-    return found
+    return weights_of([word], language)[0]
+
+
+def weights_of(words: Sequence[str], language: str) -> list[float]:
+    """:func:`weight` of each word, the memo and the language's frequencies looked up once
+    for all (issue 40: a call per word of the paraphrase stage's new words)."""
+    memo = _weights(language)
+    new = [word for word in dict.fromkeys(words) if word not in memo]
+    if new:
+        for word in new:
+            try:
+                value = _zipf(language)(word)
+            except LookupError:  # wordfreq has no list for the language
+                value = 8.0 - MAX_WEIGHT / 2
+            memo[word] = min(MAX_WEIGHT, max(MIN_WEIGHT, 8.0 - value))
+    return list(map(memo.__getitem__, words))
 
 
 @cache

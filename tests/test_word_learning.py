@@ -1,0 +1,191 @@
+"""Learning the paraphrase stage's words cheaply (issue 40, branch vocab): each piece that
+replaced a slower one gives its values bit for bit, so the reports stay byte-identical.
+
+- the PCG64 states of a few seeds in Python integers, of many on arrays: numpy's own;
+- the pseudo-random unit vectors made a few forms at a time, on one generator a thread;
+- a row's dot product with itself by a stacked ``matmul``: ``row.dot(row)``;
+- navec's words found by their hashes: what a binary search finds (and the search itself
+  when two words share a hash);
+- word weights looked up a batch at a time: :func:`weight` word by word;
+- a form's derivational keys and thesaurus number made once a form in the memo: those of
+  :func:`stem_keys` and the thesaurus for every word, whatever batches the words came in.
+"""
+
+from __future__ import annotations
+
+import bisect
+import gzip
+import random
+import string
+import tarfile
+import threading
+
+import numpy as np
+import pytest
+
+from copylens.core import meaning
+from copylens.core import paraphrase as pp
+from copylens.core.meaning import (
+    _STATES_AT_ONCE,
+    _pcg64_state,
+    _pcg64_states,
+    _places,
+    _random_unit,
+    _random_units,
+    _self_dots,
+    weight,
+    weights_of,
+)
+
+
+def _seeds(count: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    return [2**32, 2**32 + 1, 2**64 - 1, *(rng.randrange(2**32, 2**64) for _ in range(count))]
+
+
+def test_a_seeds_pcg64_state_in_python_is_numpys_own() -> None:
+    for seed in _seeds(200, 11):
+        expected = np.random.PCG64(seed).state["state"]
+        assert _pcg64_state(seed) == (expected["state"], expected["inc"])
+
+
+@pytest.mark.parametrize("count", [0, 1, 5, _STATES_AT_ONCE - 1, _STATES_AT_ONCE, 300])
+def test_pcg64_states_of_few_and_many_seeds_are_numpys_own(count: int) -> None:
+    seeds = _seeds(count, count)[:count]
+    states = _pcg64_states(seeds)
+    assert len(states) == count
+    for seed, (state, increment) in zip(seeds, states, strict=True):
+        expected = np.random.PCG64(seed).state["state"]
+        assert (state, increment) == (expected["state"], expected["inc"])
+
+
+def _forms(count: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    letters = string.ascii_lowercase + "абвгдежзийклмнопрстуфхцчшщыэюя"
+    return ["".join(rng.choices(letters, k=rng.randint(1, 12))) for _ in range(count)]
+
+
+def test_random_vectors_a_few_at_a_time_are_those_made_one_by_one() -> None:
+    forms = _forms(120, 4)
+    for dimension in (256, 300):
+        one_by_one = np.stack([_random_unit(form, dimension) for form in forms])
+        for size in (1, 3, 7, 60):
+            batches = [forms[n : n + size] for n in range(0, len(forms), size)]
+            at_once = np.concatenate([_random_units(b, dimension) for b in batches])
+            assert np.array_equal(at_once.view(np.uint32), one_by_one.view(np.uint32))
+
+
+def test_random_vectors_made_on_several_threads_are_each_forms_own() -> None:
+    forms = _forms(400, 5)
+    expected = np.stack([_random_unit(form, 300) for form in forms])
+    made: dict[int, np.ndarray] = {}
+
+    def work(k: int) -> None:
+        part = forms[k::4]
+        made[k] = np.concatenate([_random_units(part[n : n + 3], 300) for n in range(0, 100, 3)])
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for k in range(4):
+        assert np.array_equal(made[k].view(np.uint32), expected[k::4].view(np.uint32))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_self_dots_are_each_rows_own_dot(dtype: type) -> None:
+    rng = np.random.default_rng(9)
+    for dimension in (3, 256, 300):
+        vectors = rng.standard_normal((500, dimension)).astype(dtype)
+        vectors[7] = 0
+        dots = _self_dots(vectors)
+        expected = np.array([row.dot(row) for row in vectors], dtype=dtype)
+        assert dots.dtype == dtype
+        assert np.array_equal(dots, expected)
+    assert len(_self_dots(np.zeros((0, 300), dtype=np.float32))) == 0
+
+
+def _words() -> list[str]:
+    rng = random.Random(3)
+    letters = "abcdeабвгдеёжзий'-"
+    return sorted({"".join(rng.choices(letters, k=rng.randint(1, 9))) for _ in range(5000)})
+
+
+def _searched(words: list[str], batch: list[str]) -> list[int]:
+    places = [bisect.bisect_left(words, w) for w in batch]
+    return [
+        at if at < len(words) and words[at] == w else -1
+        for at, w in zip(places, batch, strict=True)
+    ]
+
+
+def test_words_found_by_hash_are_where_a_binary_search_finds_them() -> None:
+    words = _words()
+    place = _places(words)
+    batch = [*words[::7], *_forms(300, 8), "", words[0], words[-1], words[-1] + "я"]
+    assert place(batch) == _searched(words, batch)
+    assert place([]) == []
+    assert _places([])(["a", "b"]) == [-1, -1]
+
+
+def test_words_sharing_a_hash_are_found_by_a_binary_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    words = _words()
+    monkeypatch.setattr(meaning, "hash", lambda word: len(word), raising=False)
+    place = _places(words)
+    batch = [*words[::5], *_forms(100, 9)]
+    assert place(batch) == _searched(words, batch)
+
+
+def _navec_words() -> list[str]:
+    """navec's words, sorted, read as :func:`copylens.core.meaning._navec` reads them."""
+    with tarfile.open(meaning._package_file("natasha", meaning.NAVEC_FILE)) as tar:
+        vocab = tar.extractfile("vocab.bin")
+        assert vocab is not None
+        with gzip.GzipFile(fileobj=vocab) as stream:
+            size = int(np.frombuffer(stream.read(4), np.uint32)[0])
+            stream.read(4 * size)
+            return stream.read().decode("utf-8").splitlines()[:-2]
+
+
+def test_navec_knows_the_words_a_binary_search_of_its_words_finds() -> None:
+    words = _navec_words()
+    rng = random.Random(13)
+    batch = [*rng.sample(words, 2000), *_forms(2000, 14), "", "квакозябра", words[0], words[-1]]
+    batch += [w[:-1] for w in rng.sample(words, 500)] + [w + "а" for w in rng.sample(words, 500)]
+    found = [vector is not None for vector in meaning.lexicon("ru").known(batch)]
+    assert found == [at >= 0 for at in _searched(words, batch)]
+    assert sum(found) > 2000
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk", "de", "xx"])
+def test_weights_of_a_batch_are_each_words_weight(language: str) -> None:
+    words = ["the", "и", "алгоритм", "don't", "well-known", "x2", "квакозябра", "straße"]
+    words += [*words, "Word", "ﬁle", "e\u0301te", "2024"]
+    batch = weights_of(words, language)
+    meaning._weights.cache_clear()
+    assert batch == [weight(word, language) for word in words]
+    assert weights_of([], language) == []
+
+
+def test_a_forms_values_made_once_are_every_words_own() -> None:
+    """Words of a few forms, learned in batches that meet forms again: each word's keys and
+    thesaurus number are those of its form, as if each were made alone."""
+    known = pp._Known("ru")
+    forms = ["вычислять", "вычисляться", "машина", "алгоритм", "2024", "эвристический", "пар"]
+    rng = random.Random(12)
+    batches = []
+    for b in range(6):
+        size = rng.randint(1, 12)
+        batches.append([(f"{rng.choice(forms)}{b}x{n}", rng.choice(forms)) for n in range(size)])
+    batches.append([("Машина", "машина"), ("машина", "машина")])
+    for batch in batches:
+        numbers = known.ids_of(batch)
+        batch_forms = [f for _, f in batch]
+        assert known.stems is not None and known.synonyms is not None and known.thesaurus
+        assert np.array_equal(known.stems[numbers], pp.stem_keys(batch_forms, "ru"))
+        ids = [known.thesaurus.id_of(f) for f in batch_forms]
+        assert known.synonyms[numbers].tolist() == ids
+    assert known.synonyms is not None and (known.synonyms >= 0).any()
