@@ -418,13 +418,13 @@ def _navec() -> Lexicon:
 
 def _places(words: list[str]) -> Callable[[list[str]], list[int]]:
     """A function giving each word's place in ``words`` (sorted, distinct), -1 for a word not
-    there. By the words' hashes (this process's ``hash``, sorted once: 2 MB for navec's
+    there. By the words' hashes (this process's ``hash``, sorted once: 3 MB for navec's
     250,000 words, ~40 ms, in the process that loads the lexicon, before the pair workers
     fork), each one found confirmed by comparing the word: ~0.4 µs a word where a binary
     search of the words took ~2 (issue 40: 13 % of learning a document's new words). Should
     two of the words share a hash, by a binary search of the words."""
     hashes = np.fromiter(map(hash, words), dtype=np.int64, count=len(words))
-    order = np.argsort(hashes, kind="stable")
+    order = np.argsort(hashes, kind="stable").astype(np.int32)
     keys = hashes[order]
     if len(keys) > 1 and bool((keys[1:] == keys[:-1]).any()):
 
