@@ -62,6 +62,7 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import repeat
 
 import numpy as np
 
@@ -505,18 +506,17 @@ class _Known:
         """:meth:`ids_of` the document's canonical words [lo, hi), whose prints and
         plainness are given: a plain word met before is found by its print, the others by
         their spelling and form (then a plain one's print is kept)."""
-        found = list(map(self.prints.get, prints.tolist()))
-        pairs = enumerate(zip(found, plain.tolist(), strict=True))
-        slow = [n for n, (number, ok) in pairs if number is None or not ok]
+        keys = prints.tolist()
+        found = np.fromiter(map(self.prints.get, keys, repeat(-1)), np.int64, count=len(keys))
+        slow = np.flatnonzero((found < 0) | ~plain).tolist()  # in an array (issue 40)
         if slow:
             generation = self.generation
-            numbers = self.ids_of(_keys_at(doc, [lo + n for n in slow])).tolist()
-            for n, number in zip(slow, numbers, strict=True):
-                found[n] = number
+            numbers = self.ids_of(_keys_at(doc, [lo + n for n in slow]))
+            found[slow] = numbers
             if self.generation == generation:
                 kept = np.flatnonzero(plain[slow]).tolist()
-                self.prints.update((int(prints[slow[k]]), numbers[k]) for k in kept)
-        return np.array(found, dtype=np.int64)
+                self.prints.update((keys[slow[k]], int(numbers[k])) for k in kept)
+        return found
 
     def _learn(self, new: list[tuple[str, str]]) -> None:
         """Number the words; each word lower-cased with its form (what its values are made
