@@ -138,7 +138,8 @@ def _random_units(forms: Sequence[str], dimension: int) -> np.ndarray:
     forms at once (:func:`_pcg64_states`) and set on this thread's one generator in turn
     (:func:`_generator`), each form's draws written into one float64 block, whose rows are
     made unit at once (:func:`_unit_rows_of`: ``np.linalg.norm``'s own dot product and
-    division). tests/test_meaning.py checks it equal to :func:`_random_unit`."""
+    division). tests/test_meaning_once.py and tests/test_word_learning.py check it equal to
+    :func:`_random_unit`."""
     out = np.empty((len(forms), dimension), dtype=np.float32)
     seeds = [fingerprint(form) for form in forms]
     wide = [n for n, seed in enumerate(seeds) if seed >> 32]
@@ -320,7 +321,7 @@ def _unit_rows(vectors: np.ndarray) -> list[np.ndarray | None]:
     """:func:`_unit` of each row of a float32 matrix, bit for bit, in one division: a row's
     norm is its own dot product's square root as ``np.linalg.norm`` takes it (float32), and a
     float32 row divided by it is what :func:`_unit` divides (issue 40: a call per word was a
-    third of looking Russian words up; tests/test_meaning.py compares them)."""
+    third of looking Russian words up; tests/test_meaning_once.py compares them)."""
     if not len(vectors):
         return []
     norms = np.sqrt(_self_dots(vectors))
