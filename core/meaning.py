@@ -137,7 +137,7 @@ def _random_units(forms: Sequence[str], dimension: int) -> np.ndarray:
     and ``PCG64``'s own set-up, ~20 µs); here the seeds' PCG64 states are computed for all
     forms at once (:func:`_pcg64_states`) and set on this thread's one generator in turn
     (:func:`_generator`), each form's draws written into one float64 block, whose rows are
-    made unit at once (:func:`_unit_rows_of`: ``np.linalg.norm``'s own dot product and
+    made unit at once (:func:`_divided_by_norms`: ``np.linalg.norm``'s own dot product and
     division). tests/test_meaning_once.py and tests/test_word_learning.py check it equal to
     :func:`_random_unit`."""
     out = np.empty((len(forms), dimension), dtype=np.float32)
