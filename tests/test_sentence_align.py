@@ -2515,3 +2515,57 @@ def test_a_short_own_sentence_between_retellings_of_continuing_source_parts_stay
             fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
         )
         assert kept == tuple(fragments)
+
+
+GARBLED = "Technologists shield the chief channel."
+"""SOURCE's third sentence ("Engineers built levees along the main channel to protect the
+growing towns from water.") garbled as PAN-13's random obfuscation garbles one: shortened,
+its words swapped for WordNet relatives (engineer -> technologist, protect -> shield,
+main -> chief)."""
+
+
+@pytest.mark.parametrize("width", [None, 60, 80])
+def test_a_garbled_short_sentence_in_the_skipped_source_sentences_place_joins(
+    width: int | None,
+) -> None:
+    """Issue 34 (branch gapsyn): one short sentence between two retellings whose words are
+    the source sentence skipped between their source ranges, swapped for WordNet relatives,
+    is part of the passage (``_swapped``): the two retellings become one, in the sentence step
+    and in the passage grouping, unwrapped and hard-wrapped."""
+    essay, source, fragments = _retold_around(GARBLED, skip=True, width=width)
+    a, b = _prepared(essay), _prepared(source)
+    sim = similarity(a.canonical, b.canonical)
+    assert sentence_align._swapped(*fragments, a.canonical, b.canonical, sim)
+    for grouped in (False, True):
+        kept = one_passage(
+            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
+        )
+        assert [(f.start, f.end) for f in kept] == [(0, len(essay))]
+        assert (kept[0].source_start, kept[0].source_end) == (0, fragments[1].source_end)
+
+
+@pytest.mark.parametrize(
+    ("own", "skip"),
+    [
+        ("I liked the chief idea.", True),  # one related word of three: the writer's
+        ("I liked that part.", True),  # nothing related
+        (GARBLED, False),  # the source ranges meet: no skipped source words to swap
+    ],
+)
+def test_a_short_sentence_not_drawn_from_the_skipped_source_words_stays_apart(
+    own: str, skip: bool
+) -> None:
+    """Issue 34 (branch gapsyn): ``_swapped`` asks two thirds of the sentence's words of the
+    source words between the two fragments' source ranges, or WordNet relatives of them, one
+    relative at least; a writer's sentence with one such word, or one between retellings of
+    source parts that meet (make_retold.py's own sentences: nothing skipped there to garble),
+    keeps the retellings apart."""
+    essay, source, fragments = _retold_around(own, skip=skip)
+    a, b = _prepared(essay), _prepared(source)
+    sim = similarity(a.canonical, b.canonical)
+    assert not sentence_align._swapped(*fragments, a.canonical, b.canonical, sim)
+    for grouped in (False, True):
+        kept = one_passage(
+            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
+        )
+        assert kept == tuple(fragments)
