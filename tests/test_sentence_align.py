@@ -2569,3 +2569,26 @@ def test_a_short_sentence_not_drawn_from_the_skipped_source_words_stays_apart(
             fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
         )
         assert kept == tuple(fragments)
+
+
+@pytest.mark.parametrize("garbled", [True, False])
+def test_check_reports_a_passage_with_a_garbled_sentence_as_one_fragment(garbled: bool) -> None:
+    """Issue 34 (branch gapsyn), end to end: an essay of SHUFFLED's first two sentences, one
+    short sentence, then SHUFFLED's fourth and fifth, checked against SOURCE. With GARBLED
+    (the skipped third sentence's words swapped for WordNet relatives) the passage is one
+    fragment, from the first sentence into the last (two before ``_swapped``, split at the
+    garbled sentence: granularity); with a writer's
+    sentence of one related word of three, two fragments, the sentence outside both."""
+    shuffled = _sentences(SHUFFLED)
+    middle = GARBLED if garbled else "I liked the chief idea."
+    essay = f"{' '.join(shuffled[:2])} {middle} {' '.join(shuffled[3:5])}"
+    result = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
+    (match,) = result.documents[0].sources
+    spans = [(f.start, f.end) for f in match.fragments]
+    at = essay.index(middle)
+    if garbled:
+        ((start, end),) = spans
+        assert start == 0 and end > essay.index(shuffled[4])
+    else:
+        assert len(spans) == 2
+        assert all(e <= at or s >= at + len(middle) for s, e in spans)
