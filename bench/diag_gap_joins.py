@@ -38,7 +38,19 @@ types the same; bench_own_text.py own sentences between copied ones 11 -> 18 of 
 between retold ones 11 -> 36 of 1,976: not kept (``tests/test_sentence_align.py``,
 ``..._between_retellings_of_continuing_source_parts_stays_apart``).
 
-Usage: ``python bench/diag_gap_joins.py [--words 6] [--wrap 60] [--pan-only|--own-only]``.
+Branch gapsyn: the engine's WordNet test (``sentence_align._swapped``) is switched off while
+the decisions are logged, and each is asked whether the test joins it: English decisions, those
+meeting its structure (1 to ``SWAP_SOURCE_WORDS`` source words between the ranges, the gap's
+cosine elsewhere under ``SWAP_ELSEWHERE``), those it joins, each printed. Measured on
+d7321e7's rule: PAN-13 in-case 6 of 29 joined (random 4 over 3 gaps, translation 2; 11 meet
+the structure), English own decisions 0 of 304 / 110 / 174 as is / at 60 / at 80 columns
+(45 / 10 / 24 meet the structure). ``--dump FILE`` writes every decision with its words (the
+gap sentence's canonical forms and text, the source's between the ranges and in the source
+sentences beside them) for other rules to be counted offline (docs/measurements.md, "Joining
+two fragments over one short garbled sentence with WordNet").
+
+Usage: ``python bench/diag_gap_joins.py [--words 6] [--wrap 60] [--pan-only|--own-only]
+[--dump FILE]``.
 Development only; about two minutes on 2 cores (the PAN pairs and 648 essays).
 """
 
@@ -46,6 +58,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -67,8 +80,46 @@ from copylens.core import sentence_align as sa  # noqa: E402
 from copylens.core.report import Fragment  # noqa: E402
 
 LOG: list[dict[str, Any]] = []
+SWAPPED = sa._swapped
+TEXTS: dict[str, str] = {}
 CONTEXT: dict[str, Any] = {}
 WORDS = 6
+
+
+def _sentence_forms(c: Any, w: int) -> list[str]:
+    """The canonical forms of the sentence of word ``w`` of ``c`` (empty past its ends)."""
+    if not 0 <= w < len(c):
+        return []
+    ids = c.sentences
+    k = int(ids[w])
+    return [c.forms[x] for x in np.flatnonzero(ids == k).tolist()]
+
+
+def _windows(g: Fragment, f: Fragment, a: Any, b: Any, w0: int, w1: int) -> dict[str, Any]:
+    """The words a synonym rule reads (``--dump``): the gap sentence's canonical forms and
+    text, the source's forms between the two source ranges (``skip``), of the source sentence
+    just past the first range (``next``) and just before the second (``prev``), and of the
+    sentences holding the ranges' facing ends (``edge``)."""
+    lo, hi = sorted(((g.source_start, g.source_end), (f.source_start, f.source_end)))
+    z0, z1 = sa.word_range(b, lo[1], hi[0]) if hi[0] > lo[1] else (0, 0)
+    after = int(np.searchsorted(b.starts, lo[1]))  # the first source word past the first range
+    before = int(np.searchsorted(b.starts, hi[0])) - 1  # the last before the second
+    last, first = after - 1, before + 1
+    text = TEXTS.get("text") or ""
+    source = TEXTS.get("source") or ""
+    s0 = int(b.starts[z0]) if z1 > z0 else 0
+    s1 = int(b.ends[z1 - 1]) if z1 > z0 else 0
+    return {
+        "gap": list(a.forms[w0:w1]),
+        "gap_text": text[int(a.starts[w0]) : int(a.ends[w1 - 1])] if text else "",
+        "skip": list(b.forms[z0:z1]),
+        "skip_text": source[s0:s1][:300] if source else "",
+        "next": _sentence_forms(b, after),
+        "prev": _sentence_forms(b, before),
+        "edge": _sentence_forms(b, last) + _sentence_forms(b, first),
+        "before_text": text[max(g.start, g.end - 120) : g.end] if text else "",
+        "after_text": text[f.start : min(f.end, f.start + 120)] if text else "",
+    }
 
 
 def _features(g: Fragment, f: Fragment, a: Any, b: Any, sim: Any) -> dict[str, Any] | None:
@@ -106,6 +157,9 @@ def _features(g: Fragment, f: Fragment, a: Any, b: Any, sim: Any) -> dict[str, A
             elsewhere = max(elsewhere, float(row.max()))
     exact = min(g.exact_words / max(g.words, 1), f.exact_words / max(f.words, 1))
     return {
+        "language": a.language,
+        "swapped": sim is not None and SWAPPED(g, f, a, b, sim),
+        **_windows(g, f, a, b, w0, w1),
         "words": w1 - w0,
         "sgap": sgap,
         "skipped": skipped,
@@ -118,6 +172,7 @@ def _features(g: Fragment, f: Fragment, a: Any, b: Any, sim: Any) -> dict[str, A
 def _wrapped(original: Any) -> Any:
     def one_passage(fragments: Any, a: Any, b: Any, sim: Any = None, **kw: Any) -> Any:
         out = original(fragments, a, b, sim, **kw)
+        TEXTS.update(text=kw.get("text") or "", source=kw.get("source") or "")
         for g, f in itertools.pairwise(sorted(out, key=lambda x: (x.start, x.end))):
             got = _features(g, f, a, b, sim)
             if got is not None:
@@ -172,8 +227,10 @@ def main() -> None:
     parser.add_argument("--wrap", type=int, default=None)
     parser.add_argument("--pan-only", action="store_true")
     parser.add_argument("--own-only", action="store_true")
+    parser.add_argument("--dump", type=Path, default=None, help="every decision as JSON lines")
     args = parser.parse_args()
     WORDS = args.words
+    sa._swapped = lambda *_: False  # the decisions as the engine without the rule leaves them
     sa.one_passage = _wrapped(sa.one_passage)  # type: ignore[assignment]
     passages.one_passage = sa.one_passage  # type: ignore[attr-defined]
     if not args.own_only:
@@ -187,6 +244,10 @@ def main() -> None:
         if key not in seen:
             seen.add(key)
             rows.append(row)
+    if args.dump is not None:
+        with args.dump.open("w", encoding="utf-8") as out:
+            for row in rows:
+                out.write(json.dumps({**row, "span": list(row["span"])}, ensure_ascii=False) + "\n")
     print(f"{len(rows)} decisions left apart over one short sentence (<= {WORDS} words)")
     print(Counter(r["label"] for r in rows))
     print("| words <= | skipped <= | exact < | " + " | ".join(sorted({r["label"] for r in rows})))
@@ -204,6 +265,20 @@ def main() -> None:
         )
         labels = sorted({r["label"] for r in rows})
         print(f"| {words} | {skipped} | {exact} | " + " | ".join(str(hit[x]) for x in labels))
+    english = [r for r in rows if r["language"] == "en"]
+    met = Counter(
+        r["label"]
+        for r in english
+        if 0 < r["sgap"] <= sa.SWAP_SOURCE_WORDS and r["elsewhere"] < sa.SWAP_ELSEWHERE
+    )
+    print("English decisions:", dict(Counter(r["label"] for r in english)))
+    print("  meeting _swapped's structure (source words between, <= 10):", dict(met))
+    print(
+        "  joined by _swapped (WordNet):", dict(Counter(r["label"] for r in rows if r["swapped"]))
+    )
+    for r in rows:
+        if r["swapped"]:
+            print(f"    {r['label']}: {r['id']} {r['gap_text'][:70]!r} / {r['skip_text'][:70]!r}")
 
 
 if __name__ == "__main__":

@@ -2515,3 +2515,80 @@ def test_a_short_own_sentence_between_retellings_of_continuing_source_parts_stay
             fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
         )
         assert kept == tuple(fragments)
+
+
+GARBLED = "Technologists shield the chief channel."
+"""SOURCE's third sentence ("Engineers built levees along the main channel to protect the
+growing towns from water.") garbled as PAN-13's random obfuscation garbles one: shortened,
+its words swapped for WordNet relatives (engineer -> technologist, protect -> shield,
+main -> chief)."""
+
+
+@pytest.mark.parametrize("width", [None, 60, 80])
+def test_a_garbled_short_sentence_in_the_skipped_source_sentences_place_joins(
+    width: int | None,
+) -> None:
+    """Issue 34 (branch gapsyn): one short sentence between two retellings whose words are
+    the source sentence skipped between their source ranges, swapped for WordNet relatives,
+    is part of the passage (``_swapped``): the two retellings become one, in the sentence step
+    and in the passage grouping, unwrapped and hard-wrapped."""
+    essay, source, fragments = _retold_around(GARBLED, skip=True, width=width)
+    a, b = _prepared(essay), _prepared(source)
+    sim = similarity(a.canonical, b.canonical)
+    assert sentence_align._swapped(*fragments, a.canonical, b.canonical, sim)
+    for grouped in (False, True):
+        kept = one_passage(
+            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
+        )
+        assert [(f.start, f.end) for f in kept] == [(0, len(essay))]
+        assert (kept[0].source_start, kept[0].source_end) == (0, fragments[1].source_end)
+
+
+@pytest.mark.parametrize(
+    ("own", "skip"),
+    [
+        ("I liked the chief idea.", True),  # one related word of three: the writer's
+        ("I liked that part.", True),  # nothing related
+        (GARBLED, False),  # the source ranges meet: no skipped source words to swap
+    ],
+)
+def test_a_short_sentence_not_drawn_from_the_skipped_source_words_stays_apart(
+    own: str, skip: bool
+) -> None:
+    """Issue 34 (branch gapsyn): ``_swapped`` asks two thirds of the sentence's words of the
+    source words between the two fragments' source ranges, or WordNet relatives of them, one
+    relative at least; a writer's sentence with one such word, or one between retellings of
+    source parts that meet (make_retold.py's own sentences: nothing skipped there to garble),
+    keeps the retellings apart."""
+    essay, source, fragments = _retold_around(own, skip=skip)
+    a, b = _prepared(essay), _prepared(source)
+    sim = similarity(a.canonical, b.canonical)
+    assert not sentence_align._swapped(*fragments, a.canonical, b.canonical, sim)
+    for grouped in (False, True):
+        kept = one_passage(
+            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
+        )
+        assert kept == tuple(fragments)
+
+
+@pytest.mark.parametrize("garbled", [True, False])
+def test_check_reports_a_passage_with_a_garbled_sentence_as_one_fragment(garbled: bool) -> None:
+    """Issue 34 (branch gapsyn), end to end: an essay of SHUFFLED's first two sentences, one
+    short sentence, then SHUFFLED's fourth and fifth, checked against SOURCE. With GARBLED
+    (the skipped third sentence's words swapped for WordNet relatives) the passage is one
+    fragment, from the first sentence into the last (two before ``_swapped``, split at the
+    garbled sentence: granularity); with a writer's
+    sentence of one related word of three, two fragments, the sentence outside both."""
+    shuffled = _sentences(SHUFFLED)
+    middle = GARBLED if garbled else "I liked the chief idea."
+    essay = f"{' '.join(shuffled[:2])} {middle} {' '.join(shuffled[3:5])}"
+    result = check([TextInput("essay", essay)], [TextInput("source", SOURCE)], Options(workers=1))
+    (match,) = result.documents[0].sources
+    spans = [(f.start, f.end) for f in match.fragments]
+    at = essay.index(middle)
+    if garbled:
+        ((start, end),) = spans
+        assert start == 0 and end > essay.index(shuffled[4])
+    else:
+        assert len(spans) == 2
+        assert all(e <= at or s >= at + len(middle) for s, e in spans)
