@@ -785,14 +785,22 @@ def sentence_units(text: str, c: Canonical, units: Units) -> Units:
     are held to (:func:`_whole`); the text's line units stay the sentence step's units
     (:func:`_wrapped` follows them: PAN-13's obfuscation keeps the source's line breaks)."""
     kept = [0]
+    inner = units.bounds[1:-1]
+    ends, starts = c.ends[inner - 1].tolist(), c.starts[inner].tolist()
     for u in range(1, len(units)):
-        if not _goes_on(text, c, int(units.bounds[u])):
+        # _goes_on's first tests first, without a call or a slice: most breaks are a
+        # sentence's, in a line or at a line's end (issue 40)
+        end, start = ends[u - 1], starts[u - 1] + 1
+        simple = text.count("\n", end, start) != 1 or _STOP.search(text, end, start)
+        if simple or not _goes_on(text, c, int(units.bounds[u])):
             kept.append(u)
     if len(kept) == len(units):
         return units
     return Units(units.bounds[[*kept, len(units)]])
 
 
+_STOP = re.compile("[.!?…]")
+"""A sentence stop, which no break :func:`_goes_on` pools holds."""
 _LIST_ITEM = re.compile(r"\n[^\S\n]*(?:[-–—•*·]|\(?\w{1,3}\))[^\S\n]")
 """A line opening as a list item: a bullet, or "1)", "(a)", followed by a space."""
 _LINE_OPENING = re.compile(r"\n[^\S\n]*[^\w\s]*[^\S\n]*(\w)")
@@ -1498,8 +1506,10 @@ def own_units(
     j0 = max(sim.b.of_word(b0) - 1, 0)
     j1 = min(sim.b.of_word(max(b1 - 1, b0)) + 2, len(sim.b))
     own = []
+    held = [0, *np.cumsum(matched).tolist()]  # words matched before each (issue 40)
+    bounds = sim.a.listed
     for u in range(sim.a.of_word(a0), sim.a.of_word(max(a1 - 1, a0)) + 1):
-        w0, w1 = max(int(sim.a.bounds[u]), a0), min(int(sim.a.bounds[u + 1]), a1)
+        w0, w1 = max(bounds[u], a0), min(bounds[u + 1], a1)
         if w0 >= w1:
             continue
         if clauses is not None and clauses[w0] != clauses[w1 - 1]:
@@ -1507,7 +1517,7 @@ def own_units(
             if by:
                 own += by
                 continue
-        if 2 * int(matched[w0 - a0 : w1 - a0].sum()) >= w1 - w0:
+        if 2 * (held[w1 - a0] - held[w0 - a0]) >= w1 - w0:
             continue
         if any(f.a0 <= w0 and w1 <= f.a1 for f in members):
             continue  # inside a word alignment, whose own cut judged it (align.own_sentences)
@@ -3169,7 +3179,7 @@ def _copied_unit(forms: Sequence[str], source: frozenset[str], share: float) -> 
 
 def word_range(c: Canonical, start: int, end: int) -> tuple[int, int]:
     """Canonical words [w0, w1) starting inside characters [start, end)."""
-    return int(np.searchsorted(c.starts, start)), int(np.searchsorted(c.starts, end))
+    return int(c.starts.searchsorted(start)), int(c.starts.searchsorted(end))
 
 
 def _words_between(c: Canonical, start: int, end: int) -> int:
