@@ -476,8 +476,14 @@ def _box(group: list[tuple[int, int]]) -> Box:
 def _best(
     found: list[tuple[Box, list[tuple[int, int]]]], sim: Similarity
 ) -> list[tuple[Box, list[tuple[int, int]]]]:
-    """Passages overlapping in A resolved: the one of most seeds (then highest cosine) wins."""
-    scored = sorted(found, key=lambda p: (-len(p[1]), -sim.cosine(*p[0])))
+    """Passages overlapping in A resolved: the one of most seeds (then highest cosine) wins.
+    The cosine is found only for passages of as many seeds as another (it orders no other)."""
+    sizes = Counter(len(group) for _, group in found)
+
+    def order(p: tuple[Box, list[tuple[int, int]]]) -> tuple[int, float]:
+        return -len(p[1]), -sim.cosine(*p[0]) if sizes[len(p[1])] > 1 else 0.0
+
+    scored = sorted(found, key=order)
     kept: list[tuple[Box, list[tuple[int, int]]]] = []
     for box, group in scored:
         if all(box[1] <= k[0] or k[1] <= box[0] for k, _ in kept):
