@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -231,8 +232,16 @@ class Units:
     def __len__(self) -> int:
         return len(self.bounds) - 1
 
+    @cached_property
+    def listed(self) -> list[int]:
+        """:attr:`bounds` as a list of ints, made on first use: :meth:`of_word` bisects it
+        (issue 40: a pair's sentence steps ask ~100 times a pair, and ``np.searchsorted``
+        on one value cost ~2.7 µs against ~0.3)."""
+        return list(self.bounds.tolist())
+
     def of_word(self, w: int) -> int:
-        return int(np.searchsorted(self.bounds, w, side="right")) - 1
+        """The unit holding word ``w`` (``np.searchsorted(bounds, w, side="right") - 1``)."""
+        return bisect_right(self.listed, w) - 1
 
 
 @dataclass(frozen=True)
@@ -332,6 +341,11 @@ class Similarity:
         hits &= self.cos >= NEAR_BEST * best
         return [(int(i), int(j)) for i, j in zip(*np.nonzero(hits), strict=True)]
 
+    @cached_property
+    def passages(self) -> list[tuple[Box, list[tuple[int, int]]]]:
+        """:func:`passages` of this similarity, found on first use (callers copy the lists)."""
+        return _passages(self)
+
     def cosine(self, a0: int, a1: int, b0: int, b1: int) -> float:
         """tf-isf cosine of units [a0, a1) of A summed and [b0, b1) of B summed."""
         return _cosine(self.vectors_a[a0:a1].sum(axis=0), self.vectors_b[b0:b1].sum(axis=0))
@@ -424,7 +438,14 @@ def _split(group: list[tuple[int, int]], side: int, gap: int) -> list[list[tuple
 
 def passages(sim: Similarity) -> list[tuple[Box, list[tuple[int, int]]]]:
     """Step 3: the clusters of seeds as unit boxes, with their seeds; summary mode where the
-    source side outgrows the checked side."""
+    source side outgrows the checked side. Found once a :class:`Similarity`
+    (:attr:`Similarity.passages`: the copy signal's :func:`join` and the sentence step's
+    :func:`alone` ask for the same pair's, issue 40), each call given lists of its own."""
+    return [(box, list(group)) for box, group in sim.passages]
+
+
+def _passages(sim: Similarity) -> list[tuple[Box, list[tuple[int, int]]]]:
+    """:func:`passages`, found."""
     seeds = sim.seeds
     if not seeds:
         return []
@@ -456,8 +477,14 @@ def _box(group: list[tuple[int, int]]) -> Box:
 def _best(
     found: list[tuple[Box, list[tuple[int, int]]]], sim: Similarity
 ) -> list[tuple[Box, list[tuple[int, int]]]]:
-    """Passages overlapping in A resolved: the one of most seeds (then highest cosine) wins."""
-    scored = sorted(found, key=lambda p: (-len(p[1]), -sim.cosine(*p[0])))
+    """Passages overlapping in A resolved: the one of most seeds (then highest cosine) wins.
+    The cosine is found only for passages of as many seeds as another (it orders no other)."""
+    sizes = Counter(len(group) for _, group in found)
+
+    def order(p: tuple[Box, list[tuple[int, int]]]) -> tuple[int, float]:
+        return -len(p[1]), -sim.cosine(*p[0]) if sizes[len(p[1])] > 1 else 0.0
+
+    scored = sorted(found, key=order)
     kept: list[tuple[Box, list[tuple[int, int]]]] = []
     for box, group in scored:
         if all(box[1] <= k[0] or k[1] <= box[0] for k, _ in kept):
@@ -641,12 +668,11 @@ def _join(
     for box, group in found:
         wa0, wa1 = int(sim.a.bounds[box[0]]), int(sim.a.bounds[box[1]])
         wb0, wb1 = int(sim.b.bounds[box[2]]), int(sim.b.bounds[box[3]])
-        members = [
+        (lo_a, hi_a), (lo_b, hi_b) = _reach(wa0, wa1, sim.a), _reach(wb0, wb1, sim.b)
+        members = [  # _near on both sides, the box's reach found once (issue 40)
             n
             for n, f in enumerate(words)
-            if not used[n]
-            and _near(f.a0, f.a1, wa0, wa1, sim.a)
-            and _near(f.b0, f.b1, wb0, wb1, sim.b)
+            if not used[n] and f.a0 < hi_a and lo_a < f.a1 and f.b0 < hi_b and lo_b < f.b1
         ]
         if not members:  # sentences alone: the paraphrase stage's (module docstring, step 4)
             continue
@@ -766,14 +792,22 @@ def sentence_units(text: str, c: Canonical, units: Units) -> Units:
     are held to (:func:`_whole`); the text's line units stay the sentence step's units
     (:func:`_wrapped` follows them: PAN-13's obfuscation keeps the source's line breaks)."""
     kept = [0]
+    inner = units.bounds[1:-1]
+    ends, starts = c.ends[inner - 1].tolist(), c.starts[inner].tolist()
     for u in range(1, len(units)):
-        if not _goes_on(text, c, int(units.bounds[u])):
+        # _goes_on's first tests first, without a call or a slice: most breaks are a
+        # sentence's, in a line or at a line's end (issue 40)
+        end, start = ends[u - 1], starts[u - 1] + 1
+        simple = text.count("\n", end, start) != 1 or _STOP.search(text, end, start)
+        if simple or not _goes_on(text, c, int(units.bounds[u])):
             kept.append(u)
     if len(kept) == len(units):
         return units
     return Units(units.bounds[[*kept, len(units)]])
 
 
+_STOP = re.compile("[.!?…]")
+"""A sentence stop, which no break :func:`_goes_on` pools holds."""
 _LIST_ITEM = re.compile(r"\n[^\S\n]*(?:[-–—•*·]|\(?\w{1,3}\))[^\S\n]")
 """A line opening as a list item: a bullet, or "1)", "(a)", followed by a space."""
 _LINE_OPENING = re.compile(r"\n[^\S\n]*[^\w\s]*[^\S\n]*(\w)")
@@ -1479,8 +1513,10 @@ def own_units(
     j0 = max(sim.b.of_word(b0) - 1, 0)
     j1 = min(sim.b.of_word(max(b1 - 1, b0)) + 2, len(sim.b))
     own = []
+    held = [0, *np.cumsum(matched).tolist()]  # words matched before each (issue 40)
+    bounds = sim.a.listed
     for u in range(sim.a.of_word(a0), sim.a.of_word(max(a1 - 1, a0)) + 1):
-        w0, w1 = max(int(sim.a.bounds[u]), a0), min(int(sim.a.bounds[u + 1]), a1)
+        w0, w1 = max(bounds[u], a0), min(bounds[u + 1], a1)
         if w0 >= w1:
             continue
         if clauses is not None and clauses[w0] != clauses[w1 - 1]:
@@ -1488,7 +1524,7 @@ def own_units(
             if by:
                 own += by
                 continue
-        if 2 * int(matched[w0 - a0 : w1 - a0].sum()) >= w1 - w0:
+        if 2 * (held[w1 - a0] - held[w0 - a0]) >= w1 - w0:
             continue
         if any(f.a0 <= w0 and w1 <= f.a1 for f in members):
             continue  # inside a word alignment, whose own cut judged it (align.own_sentences)
@@ -1612,11 +1648,13 @@ def _placed(
     ``--wrap 60``, en-verbatim-016: a copy of 41 words given 401 words of source). The seeds
     as they are when none would be left."""
     kept = []
+    bounds_a, bounds_b = sim.a.listed, sim.b.listed
+    reach = [(f.a0, f.a1, *_reach(f.b0, f.b1, sim.b)) for f in members]  # once a member
     for i, j in group:
-        u0, u1 = int(sim.a.bounds[i]), int(sim.a.bounds[i + 1])
-        placing = [f for f in members if 2 * (min(f.a1, u1) - max(f.a0, u0)) >= u1 - u0]
-        b0, b1 = int(sim.b.bounds[j]), int(sim.b.bounds[j + 1])
-        if not placing or any(_near(b0, b1, f.b0, f.b1, sim.b) for f in placing):
+        u0, u1 = bounds_a[i], bounds_a[i + 1]
+        b0, b1 = bounds_b[j], bounds_b[j + 1]
+        placing = [r for r in reach if 2 * (min(r[1], u1) - max(r[0], u0)) >= u1 - u0]
+        if not placing or any(b0 < hi and lo < b1 for _, _, lo, hi in placing):  # _near
             kept.append((i, j))
     return kept or group
 
@@ -1633,10 +1671,16 @@ def _follows(seed: tuple[int, int], members: Sequence[Alignment], sim: Similarit
 
 def _near(f0: int, f1: int, w0: int, w1: int, units: Units) -> bool:
     """Word range [f0, f1) overlaps [w0, w1) or lies within one unit of it."""
-    u0, u1 = units.of_word(w0), units.of_word(max(w1 - 1, w0))
-    lo = int(units.bounds[max(u0 - 1, 0)])
-    hi = int(units.bounds[min(u1 + 2, len(units))])
+    lo, hi = _reach(w0, w1, units)
     return f0 < hi and lo < f1
+
+
+def _reach(w0: int, w1: int, units: Units) -> tuple[int, int]:
+    """The words [lo, hi) a range overlapping which is :func:`_near` [w0, w1): from the unit
+    before w0's to the unit after that of w1's last word (found once for many ranges)."""
+    u0, u1 = units.of_word(w0), units.of_word(max(w1 - 1, w0))
+    bounds = units.listed
+    return bounds[max(u0 - 1, 0)], bounds[min(u1 + 2, len(units))]
 
 
 def _lone(match: tuple[str, int, int, int, int], gap: tuple[str, int, int, int, int]) -> bool:
@@ -3206,7 +3250,7 @@ def _copied_unit(forms: Sequence[str], source: frozenset[str], share: float) -> 
 
 def word_range(c: Canonical, start: int, end: int) -> tuple[int, int]:
     """Canonical words [w0, w1) starting inside characters [start, end)."""
-    return int(np.searchsorted(c.starts, start)), int(np.searchsorted(c.starts, end))
+    return int(c.starts.searchsorted(start)), int(c.starts.searchsorted(end))
 
 
 def _words_between(c: Canonical, start: int, end: int) -> int:

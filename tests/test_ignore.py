@@ -168,7 +168,8 @@ def test_parts_sharing_no_run_of_seeds_have_no_fragment() -> None:
     the aligner finds holds one, so the pairs left out would have found nothing."""
     from copylens.core.align import align
     from copylens.core.canonicalize import canonicalize
-    from copylens.core.ignore import _runs_of_seeds
+    from copylens.core.ignore import _runs_of_seeds, _shares
+    from copylens.core.shingle import kgrams
 
     rng = random.Random(3)
     words = COPIED_1.split() + COPIED_2.split() + STOCK.split()
@@ -181,9 +182,14 @@ def test_parts_sharing_no_run_of_seeds_have_no_fragment() -> None:
         else:
             shown = rng.sample(words, rng.randint(6, 30))
         a, b = (canonicalize(" ".join(w), EN) for w in (picked, shown))
-        shared = not _runs_of_seeds(a, EN).isdisjoint(_runs_of_seeds(b, EN))
+        shared = _shares(_runs_of_seeds(a, EN), _runs_of_seeds(b, EN))
         fragments = align(a, b, EN)
         assert shared or not fragments
+        # the fingerprinted runs share a value exactly when the runs of k-grams do
+        n = EN.anchor_words - EN.seed_k + 1
+        runs = [kgrams(c.hashes, EN.seed_k).tolist() for c in (a, b)]
+        held = [{tuple(g[t : t + n]) for t in range(len(g) - n + 1)} for g in runs]
+        assert shared == (not held[0].isdisjoint(held[1]))
         found += bool(fragments)
         skipped += not shared
     assert found > 10 and skipped > 10

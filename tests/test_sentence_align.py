@@ -2592,3 +2592,65 @@ def test_check_reports_a_passage_with_a_garbled_sentence_as_one_fragment(garbled
     else:
         assert len(spans) == 2
         assert all(e <= at or s >= at + len(middle) for s, e in spans)
+
+
+def test_units_of_word_is_the_search_of_its_bounds() -> None:
+    """Issue 40: Units.of_word bisects a list of the bounds; for every word (and past the
+    last) it answers what ``np.searchsorted(bounds, w, side="right") - 1`` does."""
+    rng = random.Random(5)
+    for _ in range(50):
+        bounds = np.cumsum([0, *(rng.randint(1, 9) for _ in range(rng.randint(0, 30)))])
+        units = sentence_align.Units(bounds.astype(np.int64))
+        for w in range(int(bounds[-1]) + 3):
+            expected = int(np.searchsorted(units.bounds, w, side="right")) - 1
+            assert units.of_word(w) == expected
+            assert units.of_word(np.int64(w)) == expected
+
+
+def test_a_similaritys_passages_are_found_once_and_each_caller_gets_its_own_lists(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 40: the copy signal's join and the sentence step ask for one pair's passages;
+    they are found once a Similarity, and a caller changing its lists changes no other's."""
+    calls = []
+    found = sentence_align._passages
+
+    def counted(sim: sentence_align.Similarity) -> list:  # type: ignore[type-arg]
+        calls.append(sim)
+        return found(sim)
+
+    monkeypatch.setattr(sentence_align, "_passages", counted)
+    a, b = (_prepared(t).canonical for t in (SHUFFLED, SOURCE))
+    sim = sentence_align.similarity(a, b)
+    first = sentence_align.passages(sim)
+    assert first and first == found(sim)
+    first[0][1].clear()
+    second = sentence_align.passages(sim)
+    assert second == found(sim) and second[0][1]
+    assert len(calls) == 1
+
+
+def test_sentence_units_pool_as_the_break_test_does_on_random_line_breaks() -> None:
+    """Issue 40: sentence_units tests the line breaks and stops between two units itself
+    before asking _goes_on; the units are those of _goes_on asked at every break."""
+    rng = random.Random(11)
+    words = "bees fly from the hive to collect nectar pollen and water for colony".split()  # noqa: SIM905
+    marks = [" ", " ", " ", "\n", "\n\n", ". ", ".\n", "!\n", ", ", ",\n", "\n- ", "\n(", "…\n"]
+    pooled = 0
+    for _ in range(60):
+        parts = []
+        for _ in range(rng.randint(5, 40)):
+            word = rng.choice(words)
+            parts += [word.capitalize() if rng.random() < 0.2 else word, rng.choice(marks)]
+        text = "".join(parts)
+        c = _prepared(text).canonical
+        lines = sentence_align.Units.of(c)
+        kept = [0] + [
+            u
+            for u in range(1, len(lines))
+            if not sentence_align._goes_on(text, c, int(lines.bounds[u]))
+        ]
+        units = sentence_align.sentence_units(text, c, lines)
+        assert units.bounds.tolist() == lines.bounds[[*kept, len(lines)]].tolist(), text
+        pooled += len(units) < len(lines)
+    assert pooled > 10
