@@ -55,6 +55,7 @@ from typing import Any
 
 from bench_compare import (
     Pair,
+    compiled,
     copylens_command,
     fmt,
     load_copylens,
@@ -520,6 +521,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"copylens: {shlex.join(copylens_command())}")
     with tempfile.TemporaryDirectory(prefix="copylens-base-") as tmp:
         base = (args.base, old_package(args.base, Path(tmp))) if args.base else None
+        compiled([REPO, *([base[1]] if base else [])])  # both engines as installed: bytecode
         sizes = [
             run_size(n, args.seed, args.repeat, variants, args.timeout, base)
             for n in sorted(args.sizes)
