@@ -202,6 +202,17 @@ outside every case at Dice 0.5 or more at most 11 (a verbatim pair's "USS Los An
 Battle Efficiency award ...", beside a fragment). A writer's sentence on the topic takes a word
 or two from each of several source sentences, under half of their words; a joined list keeps
 most of each line's. Figures beside main: :func:`_gathered`."""
+CHAIN_UNITS = 3
+CHAIN_COS = 0.2
+CHAIN_WORDS = 3
+"""A diagonal chain of :data:`CHAIN_UNITS` consecutive units of A or more, none of them held
+by a fragment or a run, against as many consecutive source units, each pair at a cosine and a
+Dice of :data:`CHAIN_COS` and sharing :data:`CHAIN_WORDS` distinct words, is those source
+sentences edited in their order (:func:`_chained`): each pair is under a seed's thresholds, but
+together they retell the source sentence after sentence (the PAN-14 winner's clustering of
+seeds close together in both texts, with weaker seeds). Measured with bench/diag_unfound.py
+(every unit the sentence step sees, labelled by the truth, against every unit no fragment
+marks): see :func:`_chained`."""
 BESIDE_UNITS = 2
 """Most source units between a fragment's source side and that of a run of seed units beside
 it for the run to continue the fragment (:func:`alone`, :func:`_continues`)."""
@@ -1011,6 +1022,7 @@ def alone(
             b0, b1 = int(sim.b.bounds[j0]), int(sim.b.bounds[j1])
             found.append(Edited(a0, a1, b0, b1, sim.cosine(run[0], run[-1] + 1, j0, j1)))
     found += _gathered(sim, used, found)
+    found += _chained(sim, used, found)
     words = [(t0, t1, s0, s1) for t0, t1, s0, s1 in taken if t1 > t0 and s1 > s0]
     words += [(e.a0, e.a1, e.b0, e.b1) for e in found]
     pieces = [
@@ -1325,6 +1337,42 @@ def _gathered(sim: Similarity, used: np.ndarray, found: Sequence[Edited]) -> lis
         a0, a1 = int(sim.a.bounds[i]), int(sim.a.bounds[i + 1])
         b0, b1 = int(sim.b.bounds[j0]), int(sim.b.bounds[j1])
         out.append(Edited(a0, a1, b0, b1, sim.cosine(i, i + 1, j0, j1)))
+    return out
+
+
+def _chained(sim: Similarity, used: np.ndarray, found: Sequence[Edited]) -> list[Edited]:
+    """The diagonal chains of :data:`CHAIN_UNITS` or more pairs (i, j), (i + 1, j + 1), ... of
+    units that no fragment holds nor run reports, each pair at :data:`CHAIN_COS` (cosine and
+    Dice) sharing :data:`CHAIN_WORDS` words, each chain one run with its source units
+    (:func:`alone`'s last rule). Weak pairs each, too weak to seed; in their order in both
+    texts, evidence together."""
+    n, m = len(sim.a), len(sim.b)
+    if n < CHAIN_UNITS or m < CHAIN_UNITS:
+        return []
+    free = ~used.copy()
+    for e in found:
+        free[sim.a.of_word(e.a0) : sim.a.of_word(e.a1 - 1) + 1] = False
+    hits = (sim.cos >= CHAIN_COS) & (sim.dice >= CHAIN_COS) & (sim.shared >= CHAIN_WORDS)
+    hits &= free[:, None]
+    if not hits.any():
+        return []
+    # length of the diagonal run of hits starting at (i, j), from the bottom right up
+    ahead = np.zeros((n + 1, m + 1), dtype=np.int32)
+    for i in range(n - 1, -1, -1):
+        ahead[i, :m] = np.where(hits[i], ahead[i + 1, 1:] + 1, 0)
+    starts = [
+        (int(ahead[i, j]), int(i), int(j))
+        for i, j in zip(*np.nonzero(ahead[:n, :m] >= CHAIN_UNITS), strict=True)
+        if i == 0 or j == 0 or not hits[i - 1, j - 1]  # a chain's start
+    ]
+    out = []
+    for k, i, j in sorted(starts, key=lambda c: (-c[0], c[1], c[2])):
+        if not free[i : i + k].all():
+            continue  # the longest chain over a unit takes it
+        free[i : i + k] = False
+        a0, a1 = int(sim.a.bounds[i]), int(sim.a.bounds[i + k])
+        b0, b1 = int(sim.b.bounds[j]), int(sim.b.bounds[j + k])
+        out.append(Edited(a0, a1, b0, b1, sim.cosine(i, i + k, j, j + k)))
     return out
 
 

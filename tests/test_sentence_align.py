@@ -2515,3 +2515,42 @@ def test_a_short_own_sentence_between_retellings_of_continuing_source_parts_stay
             fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
         )
         assert kept == tuple(fragments)
+
+
+def _chain_sim(hits: list[tuple[int, int]], shared: int = 3):  # type: ignore[no-untyped-def]
+    """The similarity of SHUFFLED's seven sentences with SOURCE's, its pairs replaced: each of
+    ``hits`` at cosine and Dice 0.25 sharing ``shared`` words (under a seed's 0.33), every
+    other pair at 0.1 sharing one word."""
+    sim = similarity(_prepared(SHUFFLED).canonical, _prepared(SOURCE).canonical)
+    n, m = sim.cos.shape
+    cos = np.full((n, m), 0.1, dtype=np.float32)
+    words = np.ones((n, m), dtype=np.float32)
+    for i, j in hits:
+        cos[i, j], words[i, j] = 0.25, shared
+    return replace(sim, cos=cos, dice=cos.copy(), shared=words)
+
+
+def test_three_weak_pairs_in_order_in_both_texts_are_one_chained_run() -> None:
+    """Units 1-3 against source units 2-4, each pair too weak to seed (cosine and Dice 0.25,
+    three words shared): the chain is one run of units 1-3 with source units 2-4; a unit of
+    it held by a fragment breaks it, and so do two pairs only, or three not on one diagonal
+    (a source unit passed over), or pairs sharing two words each."""
+    sim = _chain_sim([(1, 2), (2, 3), (3, 4), (5, 0)])
+    free = np.zeros(len(sim.a), dtype=bool)
+    (run,) = sentence_align._chained(sim, free, [])
+    bounds_a, bounds_b = sim.a.bounds.tolist(), sim.b.bounds.tolist()
+    assert (run.a0, run.a1) == (bounds_a[1], bounds_a[4])
+    assert (run.b0, run.b1) == (bounds_b[2], bounds_b[5])
+    held = free.copy()
+    held[2] = True
+    assert sentence_align._chained(sim, held, []) == []
+    assert sentence_align._chained(_chain_sim([(1, 2), (2, 3)]), free, []) == []
+    assert sentence_align._chained(_chain_sim([(1, 2), (2, 3), (3, 5)]), free, []) == []
+    assert sentence_align._chained(_chain_sim([(1, 2), (2, 3), (3, 4)], shared=2), free, []) == []
+
+
+def test_overlapping_chains_keep_the_longest() -> None:
+    """Two diagonals over the same units of A: the longer chain takes them, the other none."""
+    sim = _chain_sim([(0, 0), (1, 1), (2, 2), (3, 3), (1, 3), (2, 4), (3, 5)])
+    (run,) = sentence_align._chained(sim, np.zeros(len(sim.a), dtype=bool), [])
+    assert (run.a0, run.a1) == (sim.a.bounds[0], sim.a.bounds[4])
