@@ -2517,16 +2517,18 @@ def test_a_short_own_sentence_between_retellings_of_continuing_source_parts_stay
         assert kept == tuple(fragments)
 
 
-def _chain_sim(hits: list[tuple[int, int]], shared: int = 3):  # type: ignore[no-untyped-def]
+def _chain_sim(  # type: ignore[no-untyped-def]
+    hits: list[tuple[int, int]], shared: int = 3, rest: float = 0.05, value: float = 0.25
+):
     """The similarity of SHUFFLED's seven sentences with SOURCE's, its pairs replaced: each of
-    ``hits`` at cosine and Dice 0.25 sharing ``shared`` words (under a seed's 0.33), every
-    other pair at 0.1 sharing one word."""
+    ``hits`` at cosine and Dice ``value`` sharing ``shared`` words (under a seed's 0.33),
+    every other pair at ``rest`` sharing one word."""
     sim = similarity(_prepared(SHUFFLED).canonical, _prepared(SOURCE).canonical)
     n, m = sim.cos.shape
-    cos = np.full((n, m), 0.1, dtype=np.float32)
+    cos = np.full((n, m), rest, dtype=np.float32)
     words = np.ones((n, m), dtype=np.float32)
     for i, j in hits:
-        cos[i, j], words[i, j] = 0.25, shared
+        cos[i, j], words[i, j] = value, shared
     return replace(sim, cos=cos, dice=cos.copy(), shared=words)
 
 
@@ -2550,7 +2552,23 @@ def test_three_weak_pairs_in_order_in_both_texts_are_one_chained_run() -> None:
 
 
 def test_overlapping_chains_keep_the_longest() -> None:
-    """Two diagonals over the same units of A: the longer chain takes them, the other none."""
-    sim = _chain_sim([(0, 0), (1, 1), (2, 2), (3, 3), (1, 3), (2, 4), (3, 5)])
+    """Two diagonals over the same units of A: the longer chain takes them, the other none
+    (pairs at 0.3: each the other diagonal's neighbour, within the margin at 0.25)."""
+    sim = _chain_sim([(0, 0), (1, 1), (2, 2), (3, 3), (1, 3), (2, 4), (3, 5)], value=0.3)
     (run,) = sentence_align._chained(sim, np.zeros(len(sim.a), dtype=bool), [])
     assert (run.a0, run.a1) == (sim.a.bounds[0], sim.a.bounds[4])
+
+
+def test_a_chain_of_pairs_as_near_as_their_neighbours_is_no_run() -> None:
+    """The same chain where every other pair is nearly as near (0.2: word salad from a small
+    vocabulary, where every sentence shares three words with every source sentence): no unit
+    of it is its source unit's distinctive match (ratio margin under MARGIN), so no run. Word
+    salad of tests/gui's 50 words, 22 sentences against 17, 200 pairs: a chain in every pair
+    without the margin, none with it."""
+    sim = _chain_sim([(1, 2), (2, 3), (3, 4)], rest=0.2)
+    assert sentence_align._chained(sim, np.zeros(len(sim.a), dtype=bool), []) == []
+    for seed in range(20):
+        a = _prepared(_salad(seed, 22)).canonical
+        b = _prepared(_salad(seed + 100, 17)).canonical
+        salad = similarity(a, b)
+        assert sentence_align._chained(salad, np.zeros(len(salad.a), dtype=bool), []) == []
