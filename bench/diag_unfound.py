@@ -19,13 +19,21 @@ checked unit's label and whether a fragment of the report already marks it:
 Then each rule (:data:`RULES`) is applied to every record: the pairs of units (i, j) with
 cosine >= c and Dice >= d (and ``w`` words shared; ``best``: j within
 :data:`~copylens.core.sentence_align.NEAR_BEST` of unit i's best cosine), chained in order
-in both texts (each next pair 1 to ``ga`` + 1 units on in A, 1 to ``gb`` + 1 on in B), a
-chain of ``k`` distinct units of A or more taking its units. Counted: the units it takes that
-no fragment marks, per label, and the missed cases it reaches.
+in both texts (each next pair 1 to ``ga`` + 1 units on in A, 1 to ``gb`` + 1 on in B, or 0
+with ``same``), a chain of ``k`` distinct units of A or more taking its units. Counted: the
+units it takes that no fragment marks, per label, and the missed cases it reaches.
 
-Usage: ``python bench/diag_unfound.py [--collect] [--pickle FILE]`` (collect: about 6 CPU
-minutes, writes FILE; without it FILE is read) ``[--cases]`` (a line per missed case with its
-best evidence). Development only.
+The paraphrase stage's choices (:func:`copylens.core.paraphrase._chosen`) are recorded too,
+and ``--chains`` replays the English ones under other ordered-chain scores (:data:`CHAINS`).
+
+Usage: ``python bench/diag_unfound.py --collect [--pickle FILE]`` (about 6 CPU minutes on an
+idle machine; writes FILE, then prints the first grid), or ``[--pickle FILE] [--fine]
+[--chains] [--cases] [--verbose]`` to read FILE: ``--fine`` the second grid (:data:`FINE`),
+``--chains`` the paraphrase chains, ``--cases`` a line per unit of each missed case (best
+source unit, cosine, Dice, words shared), ``--verbose`` the own and honest units each rule
+takes. The rules here have no ratio margin (``sentence_align._distinctive``), which the
+engine's :func:`copylens.core.sentence_align._chained` adds against word salad. Development
+only; figures in docs/measurements.md (*Chains of weak sentence pairs in order*).
 """
 
 from __future__ import annotations

@@ -1369,7 +1369,7 @@ def _chained(sim: Similarity, used: np.ndarray, found: Sequence[Edited]) -> list
     n, m = len(sim.a), len(sim.b)
     if n < CHAIN_UNITS or m < CHAIN_UNITS:
         return []
-    free = ~used.copy()
+    free = ~used
     for e in found:
         free[sim.a.of_word(e.a0) : sim.a.of_word(e.a1 - 1) + 1] = False
     hits = (sim.cos >= CHAIN_COS) & (sim.dice >= CHAIN_COS) & (sim.shared >= CHAIN_WORDS)
