@@ -27,13 +27,14 @@ The paraphrase stage's choices (:func:`copylens.core.paraphrase._chosen`) are re
 and ``--chains`` replays the English ones under other ordered-chain scores (:data:`CHAINS`).
 
 Usage: ``python bench/diag_unfound.py --collect [--pickle FILE]`` (about 6 CPU minutes on an
-idle machine; writes FILE, then prints the first grid), or ``[--pickle FILE] [--fine]
-[--chains] [--cases] [--verbose]`` to read FILE: ``--fine`` the second grid (:data:`FINE`),
-``--chains`` the paraphrase chains, ``--cases`` a line per unit of each missed case (best
-source unit, cosine, Dice, words shared), ``--verbose`` the own and honest units each rule
-takes. The rules here have no ratio margin (``sentence_align._distinctive``), which the
-engine's :func:`copylens.core.sentence_align._chained` adds against word salad. Development
-only; figures in docs/measurements.md (*Chains of weak sentence pairs in order*).
+idle machine; writes FILE, then prints the first grid), or ``[--pickle FILE] [--fine |
+--margins] [--chains] [--cases] [--verbose]`` to read FILE: ``--fine`` the second grid
+(:data:`FINE`), ``--margins`` the third (:data:`MARGINS`), ``--chains`` the paraphrase
+chains, ``--cases`` a line per unit of each missed case (best source unit, cosine, Dice,
+words shared), ``--verbose`` the own and honest units each rule takes. Only the third grid
+asks the ratio margin (``sentence_align._distinctive``) that the engine's
+:func:`copylens.core.sentence_align._chained` asks against word salad. Development only;
+figures in docs/measurements.md (*Chains of weak sentence pairs in order*).
 """
 
 from __future__ import annotations
@@ -255,14 +256,24 @@ class Rule:
     same: bool = False
     """A chain's next pair may stay on the same source unit (a source sentence split over
     lines, or two lines of one sentence seeding one source unit)."""
+    margin: float = 0.0
+    """Least ratio margin of each pair (``sentence_align._distinctive``'s: its cosine over the
+    mean of the unit's and the source unit's :data:`~copylens.core.sentence_align.MARGIN_K`
+    best others)."""
 
     def __str__(self) -> str:
         extra = (" best" if self.best else "") + (" free" if self.free else "")
         extra += " same" if self.same else ""
+        extra += f" margin>={self.margin}" if self.margin else ""
         return (
             f"cos>={self.cos:.2f} dice>={self.dice:.2f} w>={self.words} k>={self.k} "
             f"gaps {self.ga}/{self.gb}{extra}"
         )
+
+
+def _margin(r: Record, i: int, j: int) -> float:
+    mean = (sa._knn(r.cos[i], j) + sa._knn(r.cos[:, j], i)) / 2
+    return float(r.cos[i, j]) / mean if mean > 0 else float("inf")
 
 
 def chained(r: Record, rule: Rule) -> np.ndarray:
@@ -277,6 +288,8 @@ def chained(r: Record, rule: Rule) -> np.ndarray:
     if rule.free and r.marked is not None:
         hits[r.marked] = False
     pairs = sorted(zip(*np.nonzero(hits), strict=True))
+    if rule.margin:
+        pairs = [(i, j) for i, j in pairs if _margin(r, int(i), int(j)) >= rule.margin]
     if not pairs:
         return out
     index = {p: q for q, p in enumerate(pairs)}
@@ -353,6 +366,16 @@ FINE = [
     for same in (False, True)
 ]
 """The second grid: near the first grid's only rule that reached a case and no own unit."""
+
+MARGINS = [
+    Rule(c, c, k, ga, gb, w, False, True, False, margin)
+    for c in (0.15, 0.2, 0.25)
+    for w in (1, 2)
+    for k in (2, 3)
+    for margin in (3.0, 4.0, 5.0, 6.0)
+    for ga, gb in ((0, 0), (0, 1), (1, 2))
+]
+"""The third grid: chains of distinctive pairs (a ratio margin on each)."""
 
 
 def _count(counts: Counter[str], label: str, group: str | None = None) -> int:
@@ -458,6 +481,7 @@ def main() -> int:
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--chains", action="store_true", help="the paraphrase chains only")
     parser.add_argument("--fine", action="store_true", help="the second grid (FINE)")
+    parser.add_argument("--margins", action="store_true", help="the third grid (MARGINS)")
     parser.add_argument("--wraps", nargs="+", type=int, default=[0, 60, 80])
     args = parser.parse_args()
     if args.collect:
@@ -479,7 +503,7 @@ def main() -> int:
     )
     if args.cases:
         cases(records)
-    rules(records, args.verbose, FINE if args.fine else RULES)
+    rules(records, args.verbose, MARGINS if args.margins else FINE if args.fine else RULES)
     return 0
 
 
