@@ -1355,9 +1355,10 @@ def _chained(sim: Similarity, used: np.ndarray, found: Sequence[Edited]) -> list
     """The diagonal chains of :data:`CHAIN_UNITS` or more pairs (i, j), (i + 1, j + 1), ... of
     units that no fragment holds nor run reports, each pair at :data:`CHAIN_COS` (cosine and
     Dice) sharing :data:`CHAIN_WORDS` words and each unit its source unit's distinctive match
-    (:func:`_distinctive`), each chain one run with its source units (:func:`alone`'s last
-    rule; the longest chain over a unit takes it). Weak pairs each, too weak to seed; in their
-    order in both texts, evidence together.
+    (:func:`_distinctive`), none a verbatim copy of it (:meth:`Similarity.verbatim`: left to
+    the word aligner, as :func:`alone`'s seeds are), each chain one run with its source units
+    (:func:`alone`'s last rule; the longest chain over a unit takes it). Weak pairs each, too
+    weak to seed; in their order in both texts, evidence together.
 
     PAN-13 development sample beside main in one run: random 0.833 → 0.835 (recall 0.810 →
     0.814, 185 → 186 of 198 cases: suspicious-document01707's "SWITS is defiant with 42 CFR
@@ -1390,6 +1391,8 @@ def _chained(sim: Similarity, used: np.ndarray, found: Sequence[Edited]) -> list
         if not free[i : i + k].all():
             continue  # the longest chain over a unit takes it
         units, held = list(range(i, i + k)), list(range(j, j + k))
+        if any(sim.verbatim(u, u - i + j) for u in units):
+            continue  # a run of words the aligner reported or left out, as in alone's runs
         if not _distinctive(sim, units, held, {u: [u - i + j] for u in units}):
             continue
         free[i : i + k] = False

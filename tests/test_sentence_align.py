@@ -2554,7 +2554,7 @@ def test_three_weak_pairs_in_order_in_both_texts_are_one_chained_run() -> None:
 def test_overlapping_chains_keep_the_longest() -> None:
     """Two diagonals over the same units of A: the longer chain takes them, the other none
     (pairs at 0.3: each the other diagonal's neighbour, within the margin at 0.25)."""
-    sim = _chain_sim([(0, 0), (1, 1), (2, 2), (3, 3), (1, 3), (2, 4), (3, 5)], value=0.3)
+    sim = _chain_sim([(0, 1), (1, 2), (2, 3), (3, 4), (1, 4), (2, 5), (3, 6)], value=0.3)
     (run,) = sentence_align._chained(sim, np.zeros(len(sim.a), dtype=bool), [])
     assert (run.a0, run.a1) == (sim.a.bounds[0], sim.a.bounds[4])
 
@@ -2572,3 +2572,17 @@ def test_a_chain_of_pairs_as_near_as_their_neighbours_is_no_run() -> None:
         b = _prepared(_salad(seed + 100, 17)).canonical
         salad = similarity(a, b)
         assert sentence_align._chained(salad, np.zeros(len(salad.a), dtype=bool), []) == []
+
+
+def test_a_chain_holding_a_verbatim_copy_of_its_source_unit_is_no_run() -> None:
+    """The chain of units 1-3 against source units 2-4 where unit 2 is source unit 3 word for
+    word: a run of words the aligner reports or judged too short or common to report, left to
+    it as alone's seeds are, so the chain is no run (each pair's figures as before)."""
+    source = _sentences(SOURCE)
+    shuffled = _sentences(SHUFFLED)
+    text = " ".join([*shuffled[:2], source[3], *shuffled[3:]])
+    sim = similarity(_prepared(text).canonical, _prepared(SOURCE).canonical)
+    chain = _chain_sim([(1, 2), (2, 3), (3, 4)])
+    assert sim.verbatim(2, 3) and sim.cos.shape == chain.cos.shape
+    sim = replace(sim, cos=chain.cos, dice=chain.dice, shared=chain.shared)
+    assert sentence_align._chained(sim, np.zeros(len(sim.a), dtype=bool), []) == []
