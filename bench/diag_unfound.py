@@ -32,8 +32,8 @@ idle machine; writes FILE, then prints the first grid), or ``[--pickle FILE] [--
 (:data:`FINE`), ``--margins`` the third (:data:`MARGINS`), ``--chains`` the paraphrase
 chains, ``--cases`` a line per unit of each missed case (best source unit, cosine, Dice,
 words shared), ``--verbose`` the own and honest units each rule takes. Only the third grid
-asks the ratio margin (``sentence_align._distinctive``) that the engine's
-:func:`copylens.core.sentence_align._chained` asks against word salad. Development only;
+asks the ratio margin (``_distinctive``) that branch ``unfound``'s ``_chained`` (commit
+6a96024, not merged) asks against word salad. Development only;
 figures in docs/measurements.md (*Chains of weak sentence pairs in order*).
 """
 
