@@ -175,7 +175,8 @@ PAST_COS = 0.2
 """How :func:`_past` judges the source units past an edited fragment's source edge: the
 tf-isf cosine of the next :data:`PAST_UNITS` units of the checked text past the fragment,
 summed, with the next :data:`PAST_UNITS` units of the source past its source edge unit,
-summed, at least :data:`PAST_COS`. Measured there."""
+summed, at least :data:`PAST_COS`; where the first such window falls short, one unit of
+each at :data:`PAST_COS`. Measured there."""
 REST_SHARE = 0.25
 """Least share of the distinct words of the rest of a fragment's source edge unit that the
 checked words just past the fragment hold for :func:`_rest` to take that rest (one at
@@ -278,16 +279,17 @@ def _past(
     f: Fragment, others: Sequence[Fragment], a: Canonical, b: Canonical, sim: Similarity
 ) -> Fragment:
     """``f`` with its source side widened over whole source units past its source edge units,
-    :data:`PAST_UNITS` at a time, while the same number of checked units past its checked
-    edge units, summed, reach a tf-isf cosine of :data:`PAST_COS` with them summed, no other
-    fragment holding a character of either.
+    side by side with the checked units past its checked edge units, while the checked
+    units retell them (:func:`_window`): :data:`PAST_UNITS` of each at a time while they do,
+    or, where the first such window does not, one of each; no other fragment may hold a
+    character of either.
 
     Random obfuscation shuffles, drops and swaps words across a passage's sentences, so one
     obfuscated sentence rarely retells one source sentence as the checked side's extension
     asks (:func:`copylens.core.sentence_align.extended_edges`), while two lines of it still
     share the words of the two source lines they came from; the checked side stays where
     its own tests ended it (a writer's sentence there would be a false accusation), its
-    source goes on (a wrong source line costs the source's precision alone)."""
+    source goes on (a wrong source line costs the source side's precision alone)."""
     g0, g1 = word_range(a, f.start, f.end)
     s0, s1 = word_range(b, f.source_start, f.source_end)
     if g1 <= g0 or s1 <= s0:
@@ -296,22 +298,38 @@ def _past(
     for step in (-1, 1):
         u = sim.a.of_word(g0 if step == -1 else g1 - 1) + step
         t = sim.b.of_word(s0 if step == -1 else s1 - 1) + step
-        while True:
-            u0, u1 = sorted((u, u + step * (PAST_UNITS - 1)))
-            t0, t1 = sorted((t, t + step * (PAST_UNITS - 1)))
-            if u0 < 0 or u1 >= len(sim.a) or t0 < 0 or t1 >= len(sim.b):
-                break
-            c0 = int(a.starts[int(sim.a.bounds[u0])])
-            c1 = int(a.ends[int(sim.a.bounds[u1 + 1]) - 1])
-            d0 = int(b.starts[int(sim.b.bounds[t0])])
-            d1 = int(b.ends[int(sim.b.bounds[t1 + 1]) - 1])
-            if any(o.start < c1 and c0 < o.end for o in others) or _held(others, d0, d1):
-                break
-            if sim.cosine(u0, u1 + 1, t0, t1 + 1) < PAST_COS:
-                break
-            start, end = (min(start, d0), end) if step == -1 else (start, max(end, d1))
-            u, t = u + step * PAST_UNITS, t + step * PAST_UNITS
+        taken = False
+        while (chars := _window(sim, a, b, others, (u, t), step, PAST_UNITS)) is not None:
+            start, end = (min(start, chars[0]), end) if step == -1 else (start, max(end, chars[1]))
+            u, t, taken = u + step * PAST_UNITS, t + step * PAST_UNITS, True
+        if not taken and (chars := _window(sim, a, b, others, (u, t), step, 1)) is not None:
+            start, end = (min(start, chars[0]), end) if step == -1 else (start, max(end, chars[1]))
     return replace(f, source_start=start, source_end=end)
+
+
+def _window(
+    sim: Similarity,
+    a: Canonical,
+    b: Canonical,
+    others: Sequence[Fragment],
+    at: tuple[int, int],
+    step: int,
+    n: int,
+) -> tuple[int, int] | None:
+    """The characters of source units t, t + step, ... (``n`` of them; ``at``: checked unit
+    u and source unit t) when checked units u, u + step, ... (as many), summed, reach a
+    tf-isf cosine of :data:`PAST_COS` with them summed; None past either text's ends, where
+    another fragment holds a character of either side's units, or under that cosine."""
+    u, t = at
+    u0, u1 = sorted((u, u + step * (n - 1)))
+    t0, t1 = sorted((t, t + step * (n - 1)))
+    if u0 < 0 or u1 >= len(sim.a) or t0 < 0 or t1 >= len(sim.b):
+        return None
+    c0, c1 = int(a.starts[int(sim.a.bounds[u0])]), int(a.ends[int(sim.a.bounds[u1 + 1]) - 1])
+    d0, d1 = int(b.starts[int(sim.b.bounds[t0])]), int(b.ends[int(sim.b.bounds[t1 + 1]) - 1])
+    if any(o.start < c1 and c0 < o.end for o in others) or _held(others, d0, d1):
+        return None
+    return (d0, d1) if sim.cosine(u0, u1 + 1, t0, t1 + 1) >= PAST_COS else None
 
 
 def _to_sentence_edges(
