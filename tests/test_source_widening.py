@@ -1,0 +1,207 @@
+"""The source side widened after every step (core/source_edges.py ``widened``, issue 34): an
+edited fragment's source side goes on over the rest of its source edge sentence and the
+source sentences past it that the checked text past the fragment retells, and every
+fragment's over the stop words and punctuation to its source sentence's edges; the checked
+side never moves. Hand-made texts only."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from copylens.core import Options, signals
+from copylens.core.extract import Extracted
+from copylens.core.prepare import Prepared, prepare_text
+from copylens.core.report import Fragment
+from copylens.core.score import score_pair
+from copylens.core.sentence_align import pair_sentences
+from copylens.core.source_edges import widened
+
+SOURCE = (
+    "Glaciers carve deep valleys into the northern mountains. "
+    "Meltwater feeds the rivers that water the plains below. "
+    "Farmers plant barley along the fertile riverbanks every spring. "
+    "Millers grind the harvested barley into coarse flour. "
+    "Traders carry the flour to coastal markets by cart."
+)
+RETOLD = (
+    "Glaciers cut deep valleys in the northern mountain range. "
+    "Meltwater supplies rivers watering the plains. "
+)
+# the next two sentences retell the source's third and fourth loosely; then the writer's own
+GOES_ON = (
+    "Barley is sown by farmers on riverbanks in spring. "
+    "The harvested grain goes to millers for flour. "
+    "My cousin once visited a lighthouse on a windy island."
+)
+OWN = (
+    "My cousin once visited a lighthouse on a windy island. "
+    "Her dog chased seagulls along the wet sand all afternoon."
+)
+
+
+def _prepared(text: str) -> Prepared:
+    return prepare_text(Extracted("x", text, "txt"), Options(language="en"))
+
+
+def _fragment(
+    a: Prepared, b: Prepared, checked: str, source: str, *, kind: str = "paraphrase"
+) -> Fragment:
+    """A fragment of ``checked`` (in a) against ``source`` (in b); a copy of exact words
+    for ``kind="exact"``, else edited."""
+    start, source_start = a.text.index(checked), b.text.index(source)
+    words = len(checked.split())
+    return Fragment(
+        start=start,
+        end=start + len(checked),
+        source_start=source_start,
+        source_end=source_start + len(source),
+        words=words,
+        exact_words=words if kind == "exact" else words // 2,
+        kind="copy" if kind == "exact" else kind,
+    )
+
+
+def _widened(f: Fragment, a: Prepared, b: Prepared, others: tuple[Fragment, ...] = ()) -> Fragment:
+    sim = pair_sentences(a.canonical, b.canonical).similarity
+    return widened((f, *others), a.canonical, b.canonical, b.text, sim)[0]
+
+
+def _source(f: Fragment, b: Prepared) -> str:
+    return b.text[f.source_start : f.source_end]
+
+
+def test_source_sentences_the_checked_text_past_the_fragment_retells_are_taken() -> None:
+    """The two checked sentences past a retold passage retell the source's next two loosely
+    (no one of them a seed): the source side goes on over both, and its final stop, and no
+    further (the writer's own sentence after them retells nothing); the checked side stays."""
+    a, b = _prepared(RETOLD + GOES_ON), _prepared(SOURCE)
+    f = _fragment(
+        a,
+        b,
+        RETOLD.strip()[:-1],
+        "Glaciers carve deep valleys into the northern "
+        "mountains. Meltwater feeds the rivers that water the plains below",
+    )
+    got = _widened(f, a, b)
+    assert _source(got, b).endswith("Millers grind the harvested barley into coarse flour.")
+    assert (got.start, got.end, got.words, got.kind) == (f.start, f.end, f.words, f.kind)
+
+
+def test_nothing_past_an_edited_fragment_is_taken_beside_the_writers_own_text() -> None:
+    """After the retold passage the writer's own sentences, on another subject: the source
+    side gains its final stop only."""
+    a, b = _prepared(RETOLD + OWN), _prepared(SOURCE)
+    source = (
+        "Glaciers carve deep valleys into the northern mountains. Meltwater feeds the "
+        "rivers that water the plains below"
+    )
+    f = _fragment(a, b, RETOLD.strip()[:-1], source)
+    assert _source(_widened(f, a, b), b) == source + "."
+
+
+def test_a_source_sentence_held_by_another_fragment_is_not_taken() -> None:
+    """Another fragment holds the source's fourth sentence: the two checked sentences past
+    the passage and the source's next two are no window; the first of them alone retells
+    the source's third, which is taken, and nothing of the other fragment's."""
+    a, b = _prepared(RETOLD + GOES_ON), _prepared(SOURCE)
+    f = _fragment(
+        a,
+        b,
+        RETOLD.strip()[:-1],
+        "Glaciers carve deep valleys into the northern "
+        "mountains. Meltwater feeds the rivers that water the plains below",
+    )
+    other = _fragment(a, b, "My cousin", "Millers grind the harvested barley")
+    got = _widened(f, a, b, (other,))
+    assert got.source_end <= other.source_start
+    assert _source(got, b).endswith(
+        "the plains below. Farmers plant barley along the fertile riverbanks every spring."
+    )
+
+
+def test_a_verbatim_copy_takes_no_source_sentence_past_it() -> None:
+    """A copy of exact words ends where its words do (a verbatim case may end inside a
+    source sentence); the final stop after its last word is still taken."""
+    a, b = _prepared(RETOLD + GOES_ON), _prepared(SOURCE)
+    source = (
+        "Glaciers carve deep valleys into the northern mountains. Meltwater feeds the "
+        "rivers that water the plains below"
+    )
+    f = _fragment(a, b, RETOLD.strip()[:-1], source, kind="exact")
+    assert _source(_widened(f, a, b), b) == source + "."
+
+
+def test_the_rest_of_a_source_sentence_the_checked_words_past_the_fragment_retell() -> None:
+    """The fragment's source side ends at "riverbanks", inside its sentence; the checked words
+    just past it retell the rest ("each spring" for "every spring"): the rest is taken, with
+    the sentence's stop. Checked words past it that hold none of the rest's take nothing."""
+    b = _prepared(SOURCE)
+    source = "Farmers plant barley along the fertile riverbanks"
+    a = _prepared("Farmers plant barley on the riverbanks each spring. My cousin sailed home.")
+    f = _fragment(a, b, "Farmers plant barley on the riverbanks", source, kind="copy")
+    assert _source(_widened(f, a, b), b) == source + " every spring."
+    a = _prepared("Farmers plant barley on the riverbanks near our old house. My cousin sailed.")
+    f = _fragment(a, b, "Farmers plant barley on the riverbanks", source, kind="copy")
+    assert _source(_widened(f, a, b), b) == source
+
+
+def test_stop_words_and_punctuation_to_the_source_sentence_edges() -> None:
+    """A source side from "harvested" (after "Millers grind the") is not at its sentence's
+    start: it stays; one from "Traders" (its sentence's first word) to "cart" takes the final
+    stop; a source side starting at a sentence's first canonical word after a stop word
+    ("The") goes back over it."""
+    b = _prepared(SOURCE + " The carts return empty at dusk.")
+    a = _prepared("Traders take flour to markets on the coast by cart. Carts return at dusk.")
+    f = _fragment(
+        a,
+        b,
+        "Traders take flour to markets on the coast by cart",
+        "Traders carry the flour to coastal markets by cart",
+        kind="exact",
+    )
+    assert _source(_widened(f, a, b), b) == "Traders carry the flour to coastal markets by cart."
+    g = _fragment(a, b, "Carts return at dusk", "carts return empty at dusk", kind="exact")
+    assert _source(_widened(g, a, b), b) == "The carts return empty at dusk."
+    h = _fragment(a, b, "Traders take flour", "harvested barley into coarse flour", kind="exact")
+    assert _source(_widened(h, a, b), b) == "harvested barley into coarse flour."
+
+
+def test_a_cited_fragment_stays_as_it_is() -> None:
+    a, b = _prepared(RETOLD + GOES_ON), _prepared(SOURCE)
+    f = _fragment(
+        a,
+        b,
+        RETOLD.strip()[:-1],
+        "Glaciers carve deep valleys into the northern "
+        "mountains. Meltwater feeds the rivers that water the plains below",
+    )
+    f = replace(f, cited=True)
+    assert _widened(f, a, b) == f
+
+
+def test_the_step_moves_only_source_sides_outwards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole pair stage with and without the last step: the words covered on both sides
+    and every fragment's checked span, kind and edits are the same; a source side only
+    grows (no edge deletion here for the step to trim): here by the final stop of the last
+    source sentence the passage retells."""
+    a, b = _prepared(RETOLD + GOES_ON), _prepared(SOURCE)
+    with_step = score_pair(a, b, Options(language="en"))
+    monkeypatch.setattr(signals, "STEPS", signals.STEPS[:-1])
+    without = score_pair(a, b, Options(language="en"))
+    assert np.array_equal(with_step.covered_a, without.covered_a)
+    assert np.array_equal(with_step.covered_b, without.covered_b)
+    assert len(with_step.fragments) == len(without.fragments) >= 1
+    for f, g in zip(with_step.fragments, without.fragments, strict=True):
+        assert (f.start, f.end, f.kind, f.edits, f.words) == (
+            g.start,
+            g.end,
+            g.kind,
+            g.edits,
+            g.words,
+        )
+        assert f.source_start <= g.source_start and g.source_end <= f.source_end
+    (f,), (g,) = with_step.fragments, without.fragments  # the retold passage, four sentences
+    assert b.text[g.source_end : f.source_end] == "."  # the source's final stop, not the next
