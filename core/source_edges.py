@@ -197,9 +197,9 @@ def widened(
     """``fragments`` (``a``'s against ``b``, the canonical words of the text ``source``;
     ``sim``: the pair's sentence similarity, None where the pair was too long to compare)
     with each one's source side widened, one by one, never over a character of another
-    fragment's source side: an edited one's (:func:`_edited`) over the rest of its source
-    edge unit where the checked side goes on with its words (:func:`_rest`) and over the
-    source units past that the checked units past the fragment retell (:func:`_past`); then
+    fragment's source side: over the rest of its source edge unit where the checked side
+    goes on with its words (:func:`_rest`), an edited one's (:func:`_edited`) then over the
+    source units past that the checked units past the fragment retell (:func:`_past`), and
     every fragment's over the stop words and punctuation to its source sentence's edge
     (:func:`_to_sentence_edges`). A cited fragment stays as it is.
 
@@ -218,9 +218,10 @@ def widened(
             continue
         others = out[:n] + out[n + 1 :]
         g = f
-        if sim is not None and len(sim.b) and _edited(f):
+        if sim is not None and len(sim.b):
             g = _rest(g, others, a, b, sim)
-            g = _past(g, others, a, b, sim)
+            if _edited(f):
+                g = _past(g, others, a, b, sim)
         out[n] = _to_sentence_edges(g, others, b, source)
     return tuple(out)
 
@@ -247,7 +248,10 @@ def _rest(
 
     Random obfuscation swaps a copied sentence's edge words for synonyms and moves them, so
     the word diff ends the source side inside a source sentence the checked side goes on
-    retelling; a verbatim copy's checked text goes on with other words."""
+    retelling; a verbatim copy's checked text goes on with other words (PAN-13 development
+    sample, on copies of exact words too, :data:`~copylens.core.sentence_align.EDGE_EXACT`:
+    random plagdet 0.8427 -> 0.8446, verbatim precision 0.9613 -> 0.9612, 8 characters of
+    one case's source past its end)."""
     g0, g1 = word_range(a, f.start, f.end)
     s0, s1 = word_range(b, f.source_start, f.source_end)
     if g1 <= g0 or s1 <= s0:

@@ -134,17 +134,22 @@ def test_a_verbatim_copy_takes_no_source_sentence_past_it() -> None:
     assert _source(_widened(f, a, b), b) == source + "."
 
 
-def test_the_rest_of_a_source_sentence_the_checked_words_past_the_fragment_retell() -> None:
+@pytest.mark.parametrize("kind", ["copy", "exact"])
+def test_the_rest_of_a_source_sentence_the_checked_words_past_the_fragment_retell(
+    kind: str,
+) -> None:
     """The fragment's source side ends at "riverbanks", inside its sentence; the checked words
     just past it retell the rest ("each spring" for "every spring"): the rest is taken, with
-    the sentence's stop. Checked words past it that hold none of the rest's take nothing."""
+    the sentence's stop, an edited copy's and one of exact words alike. Checked words past
+    it that hold none of the rest's (a verbatim copy pasted from inside a sentence goes on
+    with the writer's words) take nothing."""
     b = _prepared(SOURCE)
     source = "Farmers plant barley along the fertile riverbanks"
     a = _prepared("Farmers plant barley on the riverbanks each spring. My cousin sailed home.")
-    f = _fragment(a, b, "Farmers plant barley on the riverbanks", source, kind="copy")
+    f = _fragment(a, b, "Farmers plant barley on the riverbanks", source, kind=kind)
     assert _source(_widened(f, a, b), b) == source + " every spring."
     a = _prepared("Farmers plant barley on the riverbanks near our old house. My cousin sailed.")
-    f = _fragment(a, b, "Farmers plant barley on the riverbanks", source, kind="copy")
+    f = _fragment(a, b, "Farmers plant barley on the riverbanks", source, kind=kind)
     assert _source(_widened(f, a, b), b) == source
 
 
