@@ -210,3 +210,22 @@ def test_the_step_moves_only_source_sides_outwards(monkeypatch: pytest.MonkeyPat
         assert f.source_start <= g.source_start and g.source_end <= f.source_end
     (f,), (g,) = with_step.fragments, without.fragments  # the retold passage, four sentences
     assert b.text[g.source_end : f.source_end] == "."  # the source's final stop, not the next
+
+
+def test_a_summary_alone_takes_its_whole_short_source() -> None:
+    """A summary, the pair's only fragment, of a source at most SUMMARY_WHOLE times its
+    length: its source side is the whole source text (a summary condenses an article). Of a
+    source longer than that, or beside another fragment, it keeps its source hull."""
+    article = "\n" + SOURCE + " " + OWN + "\n"
+    b = _prepared(article)
+    a = _prepared("In short: ice cuts valleys, meltwater feeds rivers, farmers grow barley.")
+    hull = "Meltwater feeds the rivers that water the plains below. Farmers plant barley"
+    f = _fragment(a, b, a.text, hull, kind="summary")
+    (got,) = widened((f,), a.canonical, b.canonical, b.text, None)
+    assert b.text[got.source_start : got.source_end] == article.strip()
+    assert (got.start, got.end, got.kind) == (f.start, f.end, f.kind)
+    other = _fragment(a, b, "In short", "Glaciers carve", kind="exact")
+    assert widened((f, other), a.canonical, b.canonical, b.text, None)[0] == f
+    long = _prepared("\n".join([article] * 6))
+    f = _fragment(a, long, a.text, hull, kind="summary")
+    assert widened((f,), a.canonical, long.canonical, long.text, None) == (f,)
