@@ -229,3 +229,17 @@ def test_a_summary_alone_takes_its_whole_short_source() -> None:
     long = _prepared("\n".join([article] * 6))
     f = _fragment(a, long, a.text, hull, kind="summary")
     assert widened((f,), a.canonical, long.canonical, long.text, None) == (f,)
+
+
+def test_the_final_stop_on_the_next_line_of_a_wrapped_source() -> None:
+    """A hard-wrapped source: the stop words after the fragment's last canonical word and the
+    final stop are on the next line; they are taken. Past a blank line (a paragraph's end)
+    nothing is."""
+    a = _prepared("Millers grind barley for the town. Carts return.")
+    checked, source = "Millers grind barley", "Millers grind the barley"
+    b = _prepared("Millers grind the barley for all of\nthem. Carts return.")
+    f = _fragment(a, b, checked, source, kind="exact")
+    assert _source(_widened(f, a, b), b) == "Millers grind the barley for all of\nthem."
+    b = _prepared("Millers grind the barley for all of\n\nthem. Carts return.")
+    f = _fragment(a, b, checked, source, kind="exact")
+    assert _source(_widened(f, a, b), b) == source
