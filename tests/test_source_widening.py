@@ -124,14 +124,15 @@ def test_a_source_sentence_held_by_another_fragment_is_not_taken() -> None:
 
 def test_a_verbatim_copy_takes_no_source_sentence_past_it() -> None:
     """A copy of exact words ends where its words do (a verbatim case may end inside a
-    source sentence); the final stop after its last word is still taken."""
+    source sentence), and its two sides hold the same words: not even the final stop after
+    its last source word is taken."""
     a, b = _prepared(RETOLD + GOES_ON), _prepared(SOURCE)
     source = (
         "Glaciers carve deep valleys into the northern mountains. Meltwater feeds the "
         "rivers that water the plains below"
     )
     f = _fragment(a, b, RETOLD.strip()[:-1], source, kind="exact")
-    assert _source(_widened(f, a, b), b) == source + "."
+    assert _widened(f, a, b) == f
 
 
 @pytest.mark.parametrize("kind", ["copy", "exact"])
@@ -154,23 +155,25 @@ def test_the_rest_of_a_source_sentence_the_checked_words_past_the_fragment_retel
 
 
 def test_stop_words_and_punctuation_to_the_source_sentence_edges() -> None:
-    """A source side from "harvested" (after "Millers grind the") is not at its sentence's
-    start: it stays; one from "Traders" (its sentence's first word) to "cart" takes the final
-    stop; a source side starting at a sentence's first canonical word after a stop word
-    ("The") goes back over it."""
+    """An edited copy's source side from "Traders" (its sentence's first word) to "cart"
+    takes the final stop; one starting at a sentence's first canonical word after a stop word
+    ("The") goes back over it; one from "harvested" (after "Millers grind the") is not at its
+    sentence's start: it stays. A verbatim copy's two sides hold the same words, and its
+    source side stays (:func:`test_a_verbatim_copy_takes_no_source_sentence_past_it`)."""
     b = _prepared(SOURCE + " The carts return empty at dusk.")
-    a = _prepared("Traders take flour to markets on the coast by cart. Carts return at dusk.")
+    a = _prepared("Traders take flour to markets on the coast by cart. My cousin sailed home.")
     f = _fragment(
         a,
         b,
         "Traders take flour to markets on the coast by cart",
         "Traders carry the flour to coastal markets by cart",
-        kind="exact",
+        kind="copy",
     )
     assert _source(_widened(f, a, b), b) == "Traders carry the flour to coastal markets by cart."
-    g = _fragment(a, b, "Carts return at dusk", "carts return empty at dusk", kind="exact")
+    a = _prepared("My cousin sailed home. Carts return at dusk.")
+    g = _fragment(a, b, "Carts return at dusk", "carts return empty at dusk", kind="copy")
     assert _source(_widened(g, a, b), b) == "The carts return empty at dusk."
-    h = _fragment(a, b, "Traders take flour", "harvested barley into coarse flour", kind="exact")
+    h = _fragment(a, b, "My cousin", "harvested barley into coarse flour", kind="copy")
     assert _source(_widened(h, a, b), b) == "harvested barley into coarse flour."
 
 
@@ -235,11 +238,11 @@ def test_the_final_stop_on_the_next_line_of_a_wrapped_source() -> None:
     """A hard-wrapped source: the stop words after the fragment's last canonical word and the
     final stop are on the next line; they are taken. Past a blank line (a paragraph's end)
     nothing is."""
-    a = _prepared("Millers grind barley for the town. Carts return.")
+    a = _prepared("Millers grind barley for the town. My cousin sailed home.")
     checked, source = "Millers grind barley", "Millers grind the barley"
     b = _prepared("Millers grind the barley for all of\nthem. Carts return.")
-    f = _fragment(a, b, checked, source, kind="exact")
+    f = _fragment(a, b, checked, source, kind="copy")
     assert _source(_widened(f, a, b), b) == "Millers grind the barley for all of\nthem."
     b = _prepared("Millers grind the barley for all of\n\nthem. Carts return.")
-    f = _fragment(a, b, checked, source, kind="exact")
+    f = _fragment(a, b, checked, source, kind="copy")
     assert _source(_widened(f, a, b), b) == source
