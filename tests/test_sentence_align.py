@@ -1351,7 +1351,8 @@ def test_swapped_words_inside_two_copied_sentences_join_their_fragments() -> Non
     (edit,) = fragment.edits
     assert (edit.kind, edit.start, edit.end) == ("replace", *gap)
     assert SOURCE[fragment.source_start : fragment.source_end].startswith("Farmers")
-    assert SOURCE[fragment.source_start : fragment.source_end].endswith("from water")
+    # its source side too (core/source_edges.py: the stop after the last source word)
+    assert SOURCE[fragment.source_start : fragment.source_end].endswith("from water.")
 
 
 def test_an_own_sentence_between_fragments_stays_apart_whatever_their_edges() -> None:
