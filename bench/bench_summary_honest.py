@@ -36,7 +36,7 @@ import sys
 import tempfile
 import textwrap
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +118,29 @@ def wrapped(text: str, width: int | None) -> str:
     return "\n".join(
         textwrap.fill(line, width) if line.strip() else line for line in text.split("\n")
     )
+
+
+def honest_checks() -> Iterator[tuple[str, str, list[TextInput]]]:
+    """Every honest text this bench checks, as (name, text, sources), for the diagnoses that
+    replay them (``diag_lone.py``, ``diag_unfound.py``): Clough–Stevenson's ``non`` answers
+    against their sources in each of :data:`WIDTHS`, bench_paraphrase.py's independent
+    same-topic texts against the passages of their language, seed paper 002's paragraphs
+    against 000 and 001."""
+    with (CLOUGH_DIR / "pairs.csv").open(encoding="utf-8") as f:
+        rows = [r for r in csv.DictReader(f) if r["label"] == "non"]
+    for width, source_width in WIDTHS:
+        for row in rows:
+            name = Path(row["suspicious"]).name
+            text = wrapped(read_clough(name), width)
+            source = wrapped(read_clough(Path(row["source"]).name), source_width)
+            yield f"cs{width}-{source_width}/{name}", text, [TextInput("source", source)]
+    for lang, items in load_all(LANGS).items():
+        sources = [TextInput(item.id, source_text(item)) for item in items]
+        for item in items:
+            yield f"independent/{lang}/{item.id}", item.text("independent"), sources
+    real_sources = seed_sources(["000", "001"])
+    for n, text in real_independent_ru():
+        yield f"real/{n}", text, real_sources
 
 
 def cs_honest() -> dict[str, Any]:

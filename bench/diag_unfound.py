@@ -207,13 +207,8 @@ def own(wraps: list[int]) -> None:
 
 
 def honest() -> None:
-    import csv
-
-    from bench_paraphrase import real_independent_ru, run_check, seed_sources
-    from bench_summary_honest import SHIPPED, WIDTHS, wrapped
-    from make_interleaved import read_clough
-    from make_paraphrase import LANGS, load_all, source_text
-    from shared import CLOUGH_DIR
+    from bench_paraphrase import run_check
+    from bench_summary_honest import SHIPPED, honest_checks
 
     def run(name: str, text: str, sources: list[TextInput]) -> None:
         _CURRENT["pair"] = name
@@ -221,21 +216,8 @@ def honest() -> None:
         result = run_check(text, sources, SHIPPED)
         _label(n, [(f.start, f.end) for f in result.fragments], lambda s, e: "honest")
 
-    with (CLOUGH_DIR / "pairs.csv").open(encoding="utf-8") as f:
-        rows = [r for r in csv.DictReader(f) if r["label"] == "non"]
-    for width, source_width in WIDTHS:
-        for row in rows:
-            name = Path(row["suspicious"]).name
-            text = wrapped(read_clough(name), width)
-            source = wrapped(read_clough(Path(row["source"]).name), source_width)
-            run(f"cs{width}-{source_width}/{name}", text, [TextInput("source", source)])
-    for lang, items in load_all(LANGS).items():
-        sources = [TextInput(item.id, source_text(item)) for item in items]
-        for item in items:
-            run(f"independent/{lang}/{item.id}", item.text("independent"), sources)
-    real_sources = seed_sources(["000", "001"])
-    for n, text in real_independent_ru():
-        run(f"real/{n}", text, real_sources)
+    for name, text, sources in honest_checks():
+        run(name, text, sources)
 
 
 # ---------------------------------------------------------------- rules

@@ -289,6 +289,16 @@ def _held(others: Sequence[Fragment], start: int, end: int) -> bool:
     return any(o.source_start < end and start < o.source_end for o in others)
 
 
+def _word_ranges(
+    f: Fragment, a: Canonical, b: Canonical
+) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The canonical words ``f`` covers on the checked and the source side, or None when
+    either side holds none (nothing to widen from)."""
+    g0, g1 = word_range(a, f.start, f.end)
+    s0, s1 = word_range(b, f.source_start, f.source_end)
+    return None if g1 <= g0 or s1 <= s0 else ((g0, g1), (s0, s1))
+
+
 def _rest(
     f: Fragment, others: Sequence[Fragment], a: Canonical, b: Canonical, sim: Similarity
 ) -> Fragment:
@@ -303,10 +313,9 @@ def _rest(
     sample, on copies of exact words too, :data:`~copylens.core.sentence_align.EDGE_EXACT`:
     random plagdet 0.8427 -> 0.8446, verbatim precision 0.9613 -> 0.9612, 8 characters of
     one case's source past its end)."""
-    g0, g1 = word_range(a, f.start, f.end)
-    s0, s1 = word_range(b, f.source_start, f.source_end)
-    if g1 <= g0 or s1 <= s0:
+    if (words := _word_ranges(f, a, b)) is None:
         return f
+    (g0, g1), (s0, s1) = words
     start, end = f.source_start, f.source_end
     for step in (-1, 1):
         t = sim.b.of_word(s0 if step == -1 else s1 - 1)
@@ -345,10 +354,9 @@ def _past(
     share the words of the two source lines they came from; the checked side stays where
     its own tests ended it (a writer's sentence there would be a false accusation), its
     source goes on (a wrong source line costs the source side's precision alone)."""
-    g0, g1 = word_range(a, f.start, f.end)
-    s0, s1 = word_range(b, f.source_start, f.source_end)
-    if g1 <= g0 or s1 <= s0:
+    if (words := _word_ranges(f, a, b)) is None:
         return f
+    (g0, g1), (s0, s1) = words
     start, end = f.source_start, f.source_end
     for step in (-1, 1):
         u = sim.a.of_word(g0 if step == -1 else g1 - 1) + step
