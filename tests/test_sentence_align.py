@@ -2655,3 +2655,33 @@ def test_sentence_units_pool_as_the_break_test_does_on_random_line_breaks() -> N
         assert units.bounds.tolist() == lines.bounds[[*kept, len(lines)]].tolist(), text
         pooled += len(units) < len(lines)
     assert pooled > 10
+
+
+def test_a_unit_of_the_next_source_words_swapped_for_wordnet_relatives_is_bridged() -> None:
+    """After a fragment over SHUFFLED's third and fourth sentences, a garbled sentence drawn
+    from SOURCE's fifth with words swapped for WordNet relatives ("seashore" for coastline,
+    "withdraws" for retreated, "decennium" for decade; tf-isf cosine 0.13 with it, two of its
+    five words shared: under BRIDGE_COS) before SHUFFLED's fifth, which retells SOURCE's
+    fifth: the fragment is carried over both (_drawn). A writer's own sentence there with the
+    same two shared words and words of their own, or with one related word among them, is
+    not (under BRIDGE_DRAWN of its words drawn from the source)."""
+    shuffled, src = _sentences(SHUFFLED), _sentences(SOURCE)
+    head = " ".join(shuffled[2:4])
+    first, last = SOURCE.index(src[2]), SOURCE.index(src[3]) + len(src[3]) - 1
+    fragment = Fragment(0, len(head) - 1, first, last, 20, 8)
+    cases = (
+        ("Marshes sink, the seashore withdraws each decennium.", True),
+        ("Marshes sink, my uncle worries every spring.", False),
+        ("Marshes sink, the seashore worries my old uncle.", False),
+    )
+    for middle, grows in cases:
+        essay = f"{head} {middle} {shuffled[4]}"
+        a, b = _prepared(essay), _prepared(SOURCE)
+        sim = similarity(a.canonical, b.canonical)
+        u = sim.a.of_word(int(np.searchsorted(a.canonical.starts, essay.index(middle))))
+        assert 0.1 <= sim.cos[u, 4] < sentence_align.BRIDGE_COS, middle
+        (got,) = sentence_align.extended_edges([fragment], a.canonical, b.canonical, sim)
+        assert (got != fragment) == grows, middle
+        if grows:
+            assert (got.start, got.end) == (0, int(a.canonical.ends[-1]))
+            assert got.source_end == SOURCE.index(src[4]) + len(src[4]) - 1
