@@ -2832,7 +2832,9 @@ def _bridge(
     yet (``held``: the copy goes on in both texts) and each bridged unit's best source unit
     lies between the fragment's source edge on that side and k, both included (in the copy's
     order), at a tf-isf cosine of :data:`BRIDGE_COS` and holding :data:`BRIDGE_SHARE` of the
-    unit's distinct words. Adjacency is evidence: the PAN-14 winners cluster seeds across a
+    unit's distinct words, or, failing that, drawing its words from the source units between
+    (:func:`_drawn`, WordNet relatives counted; ``texts``: the checked text and the source,
+    English only). Adjacency is evidence: the PAN-14 winners cluster seeds across a
     gap of unseeded sentences (Sanchez-Perez, Gelbukh and Sidorov 2014), and a garbled
     copy's short sentence between the copy and a sentence retelling the next source one
     draws its few words from the source between them. Alone, the bridged unit's test is no
