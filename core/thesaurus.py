@@ -34,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -150,9 +151,26 @@ def thesaurus(language: str) -> Thesaurus | None:
 
 def parsed(language: str, raw: bytes) -> Thesaurus:
     """The thesaurus of the MyThes file's bytes ``raw`` (module docstring)."""
-    encoding, _, body = raw.removeprefix(b"\xef\xbb\xbf").partition(b"\n")  # a BOM (ru)
-    text = body.decode(encoding.decode("ascii").strip() or "utf-8")
-    return _built(language, _entries(fold(text)))
+    return _built(language, _entries(fold(decoded(raw))))
+
+
+def decoded(raw: bytes) -> str:
+    """The entries of a MyThes file's bytes as text: in the encoding its first line names
+    (after a byte order mark, as Russian's has), that line left out."""
+    encoding, _, body = raw.removeprefix(b"\xef\xbb\xbf").partition(b"\n")
+    return body.decode(encoding.decode("ascii").strip() or "utf-8")
+
+
+def entries(text: str) -> Iterator[tuple[str, list[str]]]:
+    """Each entry of a MyThes text (:func:`decoded`): its head word and its meaning lines
+    (``word|n`` then ``n`` lines; a head line without a count has none)."""
+    lines = text.splitlines()
+    n = 0
+    while n < len(lines):
+        head, _, count = lines[n].partition("|")
+        meanings = int(count) if count.strip().isdigit() else 0
+        yield head, lines[n + 1 : n + 1 + meanings]
+        n += 1 + meanings
 
 
 COMPACT_VERSION = 1
@@ -190,17 +208,27 @@ def compact(th: Thesaurus, raw: bytes) -> bytes:
 def _compact_of(language: str, raw: bytes) -> Thesaurus | None:
     """The thesaurus from its compact form, or None where there is none, or it is of another
     layout or built from other bytes than ``raw``."""
+    found = read_compact(compact_path(language), COMPACT_VERSION, hashlib.sha256(raw).digest())
+    return None if found is None else from_pairs(language, *found)
+
+
+def read_compact(
+    path: Path, version: int, source: bytes | None = None
+) -> tuple[dict[str, int], np.ndarray, np.ndarray] | None:
+    """A compact relation file's words numbered and its pairs (first, second), or None
+    where the file is missing, unreadable, of another ``version``, or (``source`` given)
+    made from other bytes than those whose SHA-256 ``source`` is."""
     try:
-        with np.load(compact_path(language)) as z:
-            if int(z["version"]) != COMPACT_VERSION:
+        with np.load(path) as z:
+            if int(z["version"]) != version:
                 return None
-            if bytes(z["source"]) != hashlib.sha256(raw).digest():
+            if source is not None and bytes(z["source"]) != source:
                 return None
             words = bytes(z["words"]).decode("utf-8").split("\n") if z["words"].size else []
             first, second = z["first"].astype(np.int64), z["second"].astype(np.int64)
     except (OSError, KeyError, ValueError):
         return None
-    return _from_pairs(language, {w: n for n, w in enumerate(words)}, first, second)
+    return {w: n for n, w in enumerate(words)}, first, second
 
 
 def _entries(text: str) -> list[tuple[str, list[str]]]:
@@ -211,20 +239,15 @@ def _entries(text: str) -> list[tuple[str, list[str]]]:
     out: list[tuple[str, list[str]]] = []
     seen: dict[str, list[str]] = {}
     refs: list[tuple[int, str]] = []
-    lines = text.splitlines()
-    n = 0
-    while n < len(lines):
-        head, _, count = lines[n].partition("|")
-        meanings = int(count) if count.strip().isdigit() else 0
+    for head, lines in entries(text):
         words = []
-        for line in lines[n + 1 : n + 1 + meanings]:
+        for line in lines:
             for word, see in _kept(line):
                 words.append(word)
                 if see:
                     refs.append((len(out), word))
         seen.setdefault(head, words)
         out.append((head, words))
-        n += 1 + meanings
     for at, word in refs:
         out[at][1].extend(seen.get(word, ()))
     return out
@@ -260,10 +283,10 @@ def _built(language: str, entries: list[tuple[str, list[str]]]) -> Thesaurus:
             first.append(h)
             second.append(ids.setdefault(word, len(ids)))
     a, b = np.array(first, dtype=np.int64), np.array(second, dtype=np.int64)
-    return _from_pairs(language, ids, a, b)
+    return from_pairs(language, ids, a, b)
 
 
-def _from_pairs(language: str, ids: dict[str, int], a: np.ndarray, b: np.ndarray) -> Thesaurus:
+def from_pairs(language: str, ids: dict[str, int], a: np.ndarray, b: np.ndarray) -> Thesaurus:
     """The thesaurus of words numbered ``ids`` where word ``a[i]`` and word ``b[i]`` are
     synonyms (either order; a word with itself left out)."""
     size = len(ids)

@@ -32,6 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from copylens.core.resources import resources_dir
+from copylens.core.thesaurus import decoded, entries, from_pairs, read_compact
 
 FILE = "wordnet_en.npz"
 """The relation's file in ``resources/thesaurus``."""
@@ -62,18 +63,12 @@ class Relation:
 def parsed(raw: bytes, stem: Callable[[str], str]) -> Relation:
     """The relation of the MyThes file's bytes ``raw`` (module docstring), every word stemmed
     by ``stem`` (a lower-cased word to its canonical form)."""
-    encoding, _, body = raw.removeprefix(b"\xef\xbb\xbf").partition(b"\n")
-    lines = body.decode(encoding.decode("ascii").strip() or "utf-8").lower().splitlines()
     pairs: list[tuple[str, str]] = []
-    n = 0
-    while n < len(lines):
-        head, _, count = lines[n].partition("|")
-        meanings = int(count) if count.strip().isdigit() else 0
+    for head, lines in entries(decoded(raw).lower()):
         if head.isalpha():
             h = stem(head)
-            for line in lines[n + 1 : n + 1 + meanings]:
+            for line in lines:
                 pairs += ((h, stem(word)) for word in kept(line))
-        n += 1 + meanings
     return _of_pairs(pairs)
 
 
@@ -102,10 +97,10 @@ def _of_pairs(pairs: Iterable[tuple[str, str]]) -> Relation:
 
 
 def _of_ids(ids: dict[str, int], a: np.ndarray, b: np.ndarray) -> Relation:
-    size = max(len(ids), 1)
-    keys = np.unique(np.concatenate([a * size + b, b * size + a]))
-    starts = np.searchsorted(keys // size, np.arange(len(ids) + 1))
-    return Relation(ids, tuple(ids), starts, keys % size)
+    """The relation of stems numbered ``ids`` where ``a[i]`` and ``b[i]`` are related: the
+    thesaurus's symmetric pairs (:func:`copylens.core.thesaurus.from_pairs`)."""
+    pairs = from_pairs("en", ids, a, b)
+    return Relation(pairs.ids, pairs.words, pairs.starts, pairs.targets)
 
 
 def compact(rel: Relation) -> bytes:
@@ -136,15 +131,8 @@ def path() -> Path:
 def relation() -> Relation | None:
     """The shipped relation (read once per process, about 0.1 s), or None without its file or
     with a file of another layout."""
-    try:
-        with np.load(path()) as z:
-            if int(z["version"]) != COMPACT_VERSION:
-                return None
-            words = bytes(z["words"]).decode("utf-8").split("\n") if z["words"].size else []
-            first, second = z["first"].astype(np.int64), z["second"].astype(np.int64)
-    except (OSError, KeyError, ValueError):
-        return None
-    return _of_ids({w: n for n, w in enumerate(words)}, first, second)
+    found = read_compact(path(), COMPACT_VERSION)
+    return None if found is None else _of_ids(*found)
 
 
 def related_forms(
