@@ -155,7 +155,7 @@ def _random_units(forms: Sequence[str], dimension: int) -> np.ndarray:
                 "uinteger": 0,
             }
             generator.standard_normal(out=row)
-        out[wide] = _divided_by_norms(drawn)
+        out[wide] = _divided_by_norms(drawn)[0]
     for n in (n for n, seed in enumerate(seeds) if not seed >> 32):  # one 32-bit word
         out[n] = _random_unit(forms[n], dimension)
     return out
@@ -182,13 +182,13 @@ def _generator() -> tuple[np.random.PCG64, np.random.Generator]:
     return made
 
 
-def _divided_by_norms(vectors: np.ndarray) -> np.ndarray:
+def _divided_by_norms(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each row divided by its norm as ``np.linalg.norm`` takes a 1-D array's (the square
     root of its own dot product, the dot product found by ``matmul`` of a row by itself,
-    which calls the same dot), bit for bit ``row / np.linalg.norm(row)``; rows of no
-    length are left to the caller (divided by 1 here)."""
+    which calls the same dot), bit for bit ``row / np.linalg.norm(row)``, and the norms;
+    rows of no length are left to the caller (divided by 1 here)."""
     norms = np.sqrt(_self_dots(vectors))
-    return vectors / np.where(norms > 0, norms, norms.dtype.type(1))[:, None]
+    return vectors / np.where(norms > 0, norms, norms.dtype.type(1))[:, None], norms
 
 
 def _self_dots(vectors: np.ndarray) -> np.ndarray:
@@ -324,8 +324,7 @@ def _unit_rows(vectors: np.ndarray) -> list[np.ndarray | None]:
     third of looking Russian words up; tests/test_meaning_once.py compares them)."""
     if not len(vectors):
         return []
-    norms = np.sqrt(_self_dots(vectors))
-    units = vectors / np.where(norms > 0, norms, np.float32(1))[:, None]
+    units, norms = _divided_by_norms(vectors)
     return [u if norm > 0 else None for u, norm in zip(units, norms.tolist(), strict=True)]
 
 
@@ -661,14 +660,12 @@ def weights_of(words: Sequence[str], language: str) -> list[float]:
     """:func:`weight` of each word, the memo and the language's frequencies looked up once
     for all (issue 40: a call per word of the paraphrase stage's new words)."""
     memo = _weights(language)
-    new = [word for word in dict.fromkeys(words) if word not in memo]
-    if new:
-        for word in new:
-            try:
-                value = _zipf(language)(word)
-            except LookupError:  # wordfreq has no list for the language
-                value = 8.0 - MAX_WEIGHT / 2
-            memo[word] = min(MAX_WEIGHT, max(MIN_WEIGHT, 8.0 - value))
+    for word in [word for word in dict.fromkeys(words) if word not in memo]:
+        try:
+            value = _zipf(language)(word)
+        except LookupError:  # wordfreq has no list for the language
+            value = 8.0 - MAX_WEIGHT / 2
+        memo[word] = min(MAX_WEIGHT, max(MIN_WEIGHT, 8.0 - value))
     return list(map(memo.__getitem__, words))
 
 
