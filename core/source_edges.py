@@ -361,12 +361,15 @@ def _past(
     for step in (-1, 1):
         u = sim.a.of_word(g0 if step == -1 else g1 - 1) + step
         t = sim.b.of_word(s0 if step == -1 else s1 - 1) + step
-        taken = False
+        reached = None  # each window lies past the one before: the last reaches farthest
         while (chars := _window(sim, a, b, others, (u, t), step, PAST_UNITS)) is not None:
-            start, end = (min(start, chars[0]), end) if step == -1 else (start, max(end, chars[1]))
-            u, t, taken = u + step * PAST_UNITS, t + step * PAST_UNITS, True
-        if not taken and (chars := _window(sim, a, b, others, (u, t), step, 1)) is not None:
-            start, end = (min(start, chars[0]), end) if step == -1 else (start, max(end, chars[1]))
+            reached, u, t = chars, u + step * PAST_UNITS, t + step * PAST_UNITS
+        if reached is None:
+            reached = _window(sim, a, b, others, (u, t), step, 1)
+        if reached is not None:
+            start, end = (
+                (min(start, reached[0]), end) if step == -1 else (start, max(end, reached[1]))
+            )
     return replace(f, source_start=start, source_end=end)
 
 
