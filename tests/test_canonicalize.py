@@ -630,3 +630,87 @@ def test_word_spans_stops_after_the_first_most() -> None:
     assert len(every) > 3
     assert module.word_spans(text, most=3) == every[:3]
     assert module.word_spans(text, most=100) == every
+
+
+# --- The read stage's faster paths hold the old behaviour (issue 40) ---------------------------
+
+MANY_SCRIPTS = (
+    *PIECES,
+    " Straße ",
+    " Übermäßig ",
+    " ГРУЗОВИК ",
+    " їжак ",
+    " ґанок ",
+    " Євро ",
+    " подъезд ",
+    " ВЕЩЬ ",
+    " ΟΔΟΣ ",  # Greek: a final sigma when lower-cased
+    " İstanbul ",  # lower() makes two code points of the dotted capital I
+    "\u00a0",  # no-break space
+    "\u2028",  # line separator
+    "\ud7ff",  # the last code point below the surrogates
+    "\ue000",  # private use, above them
+    "\uffff",
+    "한국어",  # Hangul, just below the surrogates
+    "\ud800",  # a lone surrogate
+    "\udc00",
+    "ǅ",  # a title-case letter
+    "ﾊﾟ",  # half-width katakana and its sound mark
+)
+MIXED_TEXTS = st.lists(st.sampled_from(MANY_SCRIPTS), max_size=80).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(MIXED_TEXTS)
+def test_words_of_every_script_are_the_regular_expression_ones(text: str) -> None:
+    """_words reads a text of code points below the surrogates as UTF-16 units (classes by
+    ``take``, words decoded from two bytes each) and any other as UTF-32: both give the
+    regular expression's words and spans, in Russian, Ukrainian, German, English, with
+    look-alike letters, lone surrogates, characters past the Basic Multilingual Plane."""
+    words, starts, ends = module._words(text)
+    found = list(module._WORD.finditer(text))
+    assert list(zip(starts.tolist(), ends.tolist(), strict=True)) == [m.span() for m in found]
+    assert words == [m.group() for m in found]
+
+
+@settings(max_examples=200, deadline=None)
+@given(MIXED_TEXTS, OPTIONS, st.sampled_from([3, 1 << 16]))
+def test_canonical_words_of_every_script_are_the_simple_ones(
+    text: str, options: Options, batch: int
+) -> None:
+    with small(_BATCH=batch):
+        got = canonicalize(text, options)
+    assert_same(got, reference(text, options))
+
+
+WORD_LETTERS = "абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґАБЫІЇaeopcxyiABCTüößéñ'’ʼ0\u0301ѣ"
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.text(alphabet=WORD_LETTERS, min_size=1, max_size=12),
+    st.sampled_from(["ru", "uk", "en", "de"]),
+)
+def test_a_words_language_and_its_scripts_are_found_as_before(word: str, language: str) -> None:
+    """_Rules._word_language (one regular expression) is language.cyrillic_word_language for a
+    word with a Cyrillic letter (two set scans), the document's Latin language or "en" for
+    any other; fold_homoglyphs asks for a Latin letter first, then a Cyrillic one."""
+    from copylens.core.language import (
+        CYRILLIC_LETTERS,
+        LATIN_LANGUAGES,
+        LATIN_LETTERS,
+        cyrillic_word_language,
+    )
+
+    rules = module._Rules(Options(), language, script_of(language))
+    if CYRILLIC_LETTERS.search(word):
+        want = cyrillic_word_language(word, language)
+    else:
+        want = language if language in LATIN_LANGUAGES else "en"
+    assert rules._word_language(word) == want
+    mixed = bool(CYRILLIC_LETTERS.search(word) and LATIN_LETTERS.search(word))
+    folded, changed = fold_homoglyphs(word)
+    if not mixed:
+        assert (folded, changed) == (word, ())
+    else:
+        assert len(folded) == len(word)

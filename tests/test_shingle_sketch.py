@@ -5,8 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from datasketch import MinHash
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from copylens.core import sketch
+from copylens.core import shingle, sketch
 from copylens.core.canonicalize import canonicalize, fingerprint
 from copylens.core.options import Options
 from copylens.core.shingle import kgrams, shingle_set, shingles
@@ -105,3 +107,80 @@ def test_fingerprints_match_golden_values() -> None:
     c = canonicalize("Кошки бежали по дороге домой мимо старого сада", Options(stop_words=False))
     assert c.hashes.tolist()[:2] == [14974878043571213648, 1323851088996976693]
     assert shingles(c.hashes, 4).tolist()[:2] == [7059227843443276349, 6247489147772805345]
+
+
+# --- k-grams by prefix sums are the step-by-step ones (issue 40, read stage) -------------------
+
+MASK = (1 << 64) - 1
+
+
+def _mixed(x: int) -> int:
+    """splitmix64's finaliser, in Python integers."""
+    x ^= x >> 30
+    x = (x * 0xBF58476D1CE4E5B9) & MASK
+    x ^= x >> 27
+    x = (x * 0x94D049BB133111EB) & MASK
+    return x ^ (x >> 31)
+
+
+def stepwise(hashes: list[int], k: int) -> list[int]:
+    """The fingerprints of the runs of k words as ALGORITHMS.md §2 states them: the words'
+    fingerprints folded one by one (times the base plus the next, mod 2^64), then mixed."""
+    out = []
+    for i in range(len(hashes) - k + 1):
+        acc = hashes[i]
+        for h in hashes[i + 1 : i + k]:
+            acc = (acc * 0x9E3779B97F4A7C15 + h) & MASK
+        out.append(_mixed(acc))
+    return out
+
+
+SIZES = st.lists(st.integers(1, 12), min_size=1, max_size=4, unique=True).map(sorted)
+HASHES = st.lists(
+    st.one_of(st.integers(0, MASK), st.sampled_from([0, 1, MASK, MASK - 1, 1 << 63])),
+    max_size=60,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(HASHES, SIZES, st.sampled_from([2, 7, 1 << 16]))
+def test_kgrams_and_shingles_are_the_stepwise_fingerprints(
+    values: list[int], sizes: list[int], block: int
+) -> None:
+    """kgrams_of (prefix sums for a text of one block, steps past it) and shingles give the
+    fingerprints folded word by word, whatever the block size, the sizes and the values
+    (0, 2^64 - 1 and 2^63 among them: everything wraps mod 2^64)."""
+    hashes = np.array(values, dtype=np.uint64)
+    old = shingle._BLOCK
+    shingle._BLOCK = block
+    try:
+        together = shingle.kgrams_of(hashes, sizes)
+        alone = [shingles(hashes, k) for k in sizes]
+        apart = [kgrams(hashes, k) for k in sizes]
+    finally:
+        shingle._BLOCK = old
+    for k, made, single, plain in zip(sizes, together, alone, apart, strict=True):
+        want = stepwise(values, k)
+        assert made.dtype == np.uint64 and made.tolist() == want
+        assert plain.tolist() == want
+        short = stepwise(values, len(values)) if values else []  # one shingle of all words
+        assert single.tolist() == (want if len(values) >= k else short)
+        assert made.flags.owndata  # distinct_in_place resizes it in place
+    if len(values) >= max(sizes):
+        for made in together:
+            assert len(shingle.distinct_in_place(made)) <= len(values)
+
+
+def test_kgrams_of_a_long_text_by_steps_are_those_by_prefix_sums() -> None:
+    """A text longer than one block is made by steps; each block's runs are those the prefix
+    sums give for the same words."""
+    values = np.random.default_rng(5).integers(0, 2**63, 3 * 64 + 5, dtype=np.uint64) * 3
+    sizes = (3, 5, 10)
+    by_prefix = shingle.kgrams_of(values, sizes)
+    old = shingle._BLOCK
+    shingle._BLOCK = 64
+    try:
+        by_steps = shingle.kgrams_of(values, sizes)
+    finally:
+        shingle._BLOCK = old
+    assert [a.tolist() for a in by_steps] == [b.tolist() for b in by_prefix]
