@@ -170,7 +170,10 @@ def _powers(n: int) -> tuple[np.ndarray, np.ndarray]:
     powers = np.full(size, _BASE, dtype=np.uint64)
     inverses = np.full(size, _INVERSE, dtype=np.uint64)
     powers[0] = inverses[0] = 1
-    return np.cumprod(powers), np.cumprod(inverses)
+    made = np.cumprod(powers), np.cumprod(inverses)
+    for kept in made:
+        kept.flags.writeable = False  # shared by every caller
+    return made
 
 
 def kgrams(hashes: np.ndarray, k: int) -> np.ndarray:
