@@ -388,16 +388,8 @@ def _navec() -> Lexicon:
     own loader also builds a 250,000-entry dictionary and a 100 MB table of norms this stage
     never uses (peak 164 MB against 40 MB here). A word is found by binary search in the
     sorted words and its vector rebuilt from its codes."""
-    with tarfile.open(_package_file("natasha", NAVEC_FILE)) as tar:
-        vocab, pq = tar.extractfile("vocab.bin"), tar.extractfile("pq.bin")
-        assert vocab is not None and pq is not None
-        with gzip.GzipFile(fileobj=vocab) as stream:
-            size = int(np.frombuffer(stream.read(4), np.uint32)[0])
-            stream.read(4 * size)  # the counts
-            words = stream.read().decode("utf-8").splitlines()[:-2]  # then "<unk>", "<pad>"
-        vectors, _, parts, centroids = (int(x) for x in np.frombuffer(pq.read(16), np.uint32))
-        indexes = np.frombuffer(pq.read(vectors * parts), np.uint8).reshape(vectors, parts)
-        codes = np.frombuffer(pq.read(), np.float32).reshape(parts, centroids, -1)
+    words, indexes, codes = _navec_parts(_package_file("natasha", NAVEC_FILE))
+    parts, centroids = codes.shape[0], codes.shape[1]
     dimension = parts * codes.shape[2]
     flat = codes.reshape(parts * centroids, -1)  # subspace s's centroid c: row s * centroids + c
     offsets = np.arange(parts, dtype=np.intp) * centroids
@@ -414,6 +406,34 @@ def _navec() -> Lexicon:
         return out
 
     return Lexicon("ru", dimension, known)
+
+
+def _navec_parts(path: Path) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """navec's words (sorted, without "<unk>" and "<pad>"), the code of every word in every
+    subspace (vectors × parts, uint8) and the centroids (parts × centroids × their width,
+    float32), from its tar (:func:`_navec`). The codes, 25 MB, are mapped from the file where
+    the tar holds them as they are (issue 40: not read into this process's memory; the pages a
+    lookup touches are the system's file cache, shared by every process, forked or spawned,
+    that maps them), and ``vocab.bin`` is inflated in one call (the stream read it in ~200):
+    ~20 ms less of "paraphrase: tables" in the process running ``compare``, and 25 MB of it no
+    longer private to that process. tests/test_meaning_once.py compares them with the
+    stream's."""
+    with tarfile.open(path) as tar:
+        vocab, pq = tar.getmember("vocab.bin"), tar.getmember("pq.bin")
+        packed, stream = tar.extractfile(vocab), tar.extractfile(pq)
+        assert packed is not None and stream is not None
+        data = gzip.decompress(packed.read())
+        raw: np.ndarray
+        if pq.isreg() and pq.sparse is None:  # stored as it is: mapped
+            raw = np.memmap(path, np.uint8, "r", offset=pq.offset_data, shape=(pq.size,))
+        else:
+            raw = np.frombuffer(stream.read(), np.uint8)
+    size = int(np.frombuffer(data[:4], np.uint32)[0])  # then the counts, then the words
+    words = data[4 + 4 * size :].decode("utf-8").splitlines()[:-2]  # then "<unk>", "<pad>"
+    vectors, _, parts, centroids = (int(x) for x in np.frombuffer(raw[:16].tobytes(), np.uint32))
+    indexes = raw[16 : 16 + vectors * parts].reshape(vectors, parts)
+    codes = np.frombuffer(raw[16 + vectors * parts :].tobytes(), np.float32)
+    return words, indexes, codes.reshape(parts, centroids, -1)
 
 
 def _places(words: list[str]) -> Callable[[list[str]], list[int]]:
@@ -452,11 +472,35 @@ def _places(words: list[str]) -> Callable[[list[str]], list[int]]:
     return hashed
 
 
-def _wordllama() -> Lexicon:
+def _tensor(path: Path) -> np.ndarray:
+    """The one tensor of a safetensors file (WordLlama's token vectors, 16 MB of float16),
+    mapped from the file (issue 40: not read into this process's memory, as
+    ``safetensors.numpy.load_file`` reads it; the pages looked up are the system's file cache,
+    shared by every process that maps them): the format is an 8-byte little-endian length, a
+    JSON header naming each tensor's dtype, shape and byte range after the header, then the
+    data, little-endian. A file of another kind or of several tensors is read by
+    ``load_file``, as before. tests/test_meaning_once.py compares them."""
+    import json
+
+    types = {"F16": "<f2", "F32": "<f4", "F64": "<f8"}
+    with open(path, "rb") as stream:
+        length = int.from_bytes(stream.read(8), "little")
+        header = json.loads(stream.read(length))
+    tensors = [v for k, v in header.items() if k != "__metadata__"]
+    if len(tensors) == 1 and tensors[0].get("dtype") in types:
+        (first, last), shape = tensors[0]["data_offsets"], tuple(tensors[0]["shape"])
+        dtype = np.dtype(types[tensors[0]["dtype"]])
+        if last - first == dtype.itemsize * int(np.prod(shape)):
+            return np.memmap(path, dtype, "r", offset=8 + length + first, shape=shape)
     from safetensors.numpy import load_file
+
+    return next(iter(load_file(str(path)).values()))
+
+
+def _wordllama() -> Lexicon:
     from tokenizers import Tokenizer
 
-    table = next(iter(load_file(str(_package_file("wordllama", WORDLLAMA_WEIGHTS))).values()))
+    table = _tensor(_package_file("wordllama", WORDLLAMA_WEIGHTS))
     tokenizer = Tokenizer.from_file(str(_package_file("wordllama", WORDLLAMA_TOKENIZER)))
 
     def known(words: list[str]) -> list[np.ndarray | None]:

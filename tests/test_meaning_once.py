@@ -414,3 +414,62 @@ def test_the_memo_grows_without_changing_what_it_knew() -> None:
     again = pp._Known("ru")
     again.ids_of(more)
     assert np.array_equal(again.stems, known.stems[2:])
+
+
+def _navec_read() -> tuple[list[str], np.ndarray, np.ndarray]:
+    """navec's words, codes and centroids read from its tar as streams, as ``_navec`` read
+    them before they were mapped (issue 40)."""
+    import gzip
+    import tarfile
+
+    from copylens.core.meaning import NAVEC_FILE, _package_file
+
+    with tarfile.open(_package_file("natasha", NAVEC_FILE)) as tar:
+        vocab, pq = tar.extractfile("vocab.bin"), tar.extractfile("pq.bin")
+        assert vocab is not None and pq is not None
+        with gzip.GzipFile(fileobj=vocab) as stream:
+            size = int(np.frombuffer(stream.read(4), np.uint32)[0])
+            stream.read(4 * size)
+            words = stream.read().decode("utf-8").splitlines()[:-2]
+        vectors, _, parts, centroids = (int(x) for x in np.frombuffer(pq.read(16), np.uint32))
+        indexes = np.frombuffer(pq.read(vectors * parts), np.uint8).reshape(vectors, parts)
+        codes = np.frombuffer(pq.read(), np.float32).reshape(parts, centroids, -1)
+    return words, indexes, codes
+
+
+def test_navec_mapped_from_its_tar_is_what_its_streams_read() -> None:
+    """The words, the codes (mapped from the file, read-only) and the centroids ``_navec``
+    takes are the streams' own, value for value, shape and type."""
+    from copylens.core.meaning import NAVEC_FILE, _navec_parts, _package_file
+
+    words, indexes, codes = _navec_parts(_package_file("natasha", NAVEC_FILE))
+    read_words, read_indexes, read_codes = _navec_read()
+    assert words == read_words and len(words) == 250_000
+    assert isinstance(indexes, np.memmap) and not indexes.flags.writeable
+    for mine, theirs in ((indexes, read_indexes), (codes, read_codes)):
+        assert mine.dtype == theirs.dtype and mine.shape == theirs.shape
+        assert np.array_equal(mine, theirs)
+
+
+def test_a_safetensors_file_mapped_is_what_load_file_reads(tmp_path: Path) -> None:
+    """WordLlama's table mapped from its file is ``load_file``'s, and so is a file of one
+    float32 tensor; a file of two tensors is read by ``load_file`` (its first one)."""
+    from safetensors.numpy import load_file, save_file
+
+    from copylens.core.meaning import WORDLLAMA_WEIGHTS, _package_file, _tensor
+
+    shipped = _package_file("wordllama", WORDLLAMA_WEIGHTS)
+    mapped, read = _tensor(shipped), next(iter(load_file(str(shipped)).values()))
+    assert isinstance(mapped, np.memmap) and mapped.dtype == read.dtype == np.float16
+    assert mapped.shape == read.shape and np.array_equal(
+        mapped.view(np.uint16), read.view(np.uint16)
+    )
+    rng = np.random.default_rng(5)
+    one, two = tmp_path / "one.safetensors", tmp_path / "two.safetensors"
+    first = rng.standard_normal((7, 5)).astype(np.float32)
+    save_file({"weight": first}, str(one), metadata={"format": "np"})
+    save_file({"a": first, "b": first[:2].astype(np.float64)}, str(two))
+    assert isinstance(_tensor(one), np.memmap)
+    assert np.array_equal(_tensor(one), first) and _tensor(one).dtype == np.float32
+    assert not isinstance(_tensor(two), np.memmap)
+    assert np.array_equal(_tensor(two), next(iter(load_file(str(two)).values())))

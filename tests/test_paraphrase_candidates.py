@@ -12,6 +12,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from copylens.core import Options, TextInput, check
 from copylens.core import paraphrase as pp
@@ -141,3 +143,60 @@ def test_scattered_sentence_vectors_are_the_kept_ones_bit_for_bit(
         for ids in ([0, 3, 4, 5], list(range(len(kept.bounds)))):
             chosen = np.array(ids)
             assert np.array_equal(pp._centroids_of(computed, chosen), kept.kept[chosen])
+
+
+def _reduceat_sums(vectors: np.ndarray, spans: np.ndarray) -> np.ndarray:
+    """The sums ``_centroids`` took before issue 40's ``_span_sums``: the rows as float64 with
+    a row of zeros after them, ``np.add.reduceat`` at each span's start and end, every other
+    sum kept."""
+    rows = np.vstack([vectors, np.zeros((1, vectors.shape[1]))])
+    return np.add.reduceat(rows, spans.reshape(-1))[::2]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lengths=st.lists(st.integers(1, 70), min_size=1, max_size=40),
+    gaps=st.lists(st.integers(0, 3), min_size=40, max_size=40),
+    dimension=st.sampled_from([1, 3, 256, 300]),
+    cells=st.sampled_from([1, 8, 100, 1 << 14]),
+    seed=st.integers(0, 2**32 - 1),
+    zeros=st.booleans(),
+)
+def test_span_sums_add_as_reduceat_does_bit_for_bit(
+    lengths: list[int],
+    gaps: list[int],
+    dimension: int,
+    cells: int,
+    seed: int,
+    zeros: bool,
+) -> None:
+    """Each span's float64 sum of float32 rows (weights times vectors, as ``_centroids``
+    makes them) equals ``reduceat``'s bit for bit, the sign of a zero too, whatever the
+    spans' lengths and gaps, the groups' size and the vectors' width; and ``_centroids``
+    gives the same vectors as ``reduceat``'s sums made unit length."""
+    rng = np.random.default_rng(seed)
+    spans, at = [], 0
+    for length, gap in zip(lengths, gaps, strict=False):
+        at += gap
+        spans.append((at, at + length))
+        at += length
+    table = rng.standard_normal((50, dimension)).astype(np.float32)
+    if zeros:  # exact zeros, negative ones and columns of them
+        table[rng.random(table.shape) < 0.3] = 0.0
+        table[:, 0] = -0.0
+    rows = rng.integers(0, 50, at).astype(np.int32)
+    weights = rng.uniform(1, 6, at).astype(np.float32)
+    vectors = pp._products(weights, table, rows)
+    assert np.array_equal(vectors[:-1], weights[:, None] * table[rows])
+    spans_array = np.array(spans, dtype=np.int64)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pp, "VECTOR_WORDS", cells)
+        sums = pp._span_sums(vectors, spans_array)
+        centroids = pp._centroids(spans, table, rows, weights)
+    expected = _reduceat_sums(vectors[:-1], spans_array)
+    assert sums.dtype == np.float64
+    assert sums.tobytes() == expected.tobytes()
+    unit = expected.astype(np.float32)
+    norms = np.linalg.norm(unit, axis=1, keepdims=True)
+    unit /= np.where(norms > 0, norms, 1.0)
+    assert centroids.tobytes() == unit.tobytes()
