@@ -182,7 +182,7 @@ def align(
     k, gap = options.seed_k, options.max_gap
     seeds_i, seeds_j = find_seeds(a.hashes, b.hashes, k, options.max_seed_repeats, grams)
     runs = Runs.of(seeds_i, seeds_j, k)
-    chained = chain_seeds(seeds_i, seeds_j, k, gap)
+    chained = _chain_runs(runs, k, gap)  # find_seeds' seeds: distinct, in the order (i, j)
     del seeds_i, seeds_j  # not held while the chains are measured (issue 38)
     chains, shadows = drop_shadows(chained, k, len(a))
     del chained
@@ -581,15 +581,19 @@ def chain_seeds(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> C
     packed = seeds_i.astype(np.int64) << 32 | seeds_j.astype(np.int64)
     if len(packed) > 1 and not bool((packed[1:] > packed[:-1]).all()):
         return _chain_each(seeds_i, seeds_j, k, gap)
-    # the runs: consecutive seeds on one diagonal, in the order (diagonal, i)
-    diagonal = (packed >> 32) - (packed & _LOW)
-    order = np.lexsort((packed, diagonal))
-    steps = np.diff(packed[order]) == _STEP
-    firsts = np.flatnonzero(np.concatenate(([True], ~steps)))
-    sizes = np.diff(np.append(firsts, len(order)))
-    by_seed = np.argsort(order[firsts])  # the runs in the order (i, j) of their first seeds
-    run_first = packed[order[firsts[by_seed]]]
-    run_size = sizes[by_seed]
+    return _chain_runs(Runs.of(seeds_i, seeds_j, k), k, gap)
+
+
+def _chain_runs(runs: Runs, k: int, gap: int) -> Chains:
+    """:func:`chain_seeds` of the seeds whose :class:`Runs` are ``runs`` (the seeds distinct
+    and in the order (i, j): :func:`find_seeds`' answer; :func:`align` has their runs)."""
+    if len(runs.start) == 0:
+        return Chains(_EMPTY, np.zeros(1, dtype=np.int64))
+    start = runs.start.astype(np.int64)
+    first_j = start - runs.diagonal.astype(np.int64)
+    by_seed = np.lexsort((first_j, start))  # the runs in the order (i, j) of their first seeds
+    run_first = (start << 32 | first_j)[by_seed]
+    run_size = (runs.end.astype(np.int64) - k + 1 - start)[by_seed]
     reach = k + gap
     open_chains: list[_OpenRuns] = []
     closed: list[_OpenRuns] = []
