@@ -627,12 +627,13 @@ def _chain_runs(runs: Runs, k: int, gap: int) -> Chains:
         best.i, best.j = last >> 32, last & _LOW
         best.runs.append(n)
     closed.extend(open_chains)
-    runs = np.array([n for c in closed for n in c.runs], dtype=np.int64)
-    counts = run_size[runs]
-    at = np.repeat(run_first[runs] - np.cumsum(counts) * _STEP + counts * _STEP, counts)
-    seeds = at + np.arange(int(counts.sum()), dtype=np.int64) * _STEP
-    per_chain = np.array([int(run_size[c.runs].sum()) for c in closed], dtype=np.int64)
-    return Chains(seeds, np.concatenate(([0], np.cumsum(per_chain))))
+    order = np.array([n for c in closed for n in c.runs], dtype=np.int64)
+    counts = run_size[order]
+    total = np.cumsum(counts)
+    at = np.repeat(run_first[order] - (total - counts) * _STEP, counts)
+    seeds = at + np.arange(int(total[-1]), dtype=np.int64) * _STEP
+    last_run = np.cumsum([len(c.runs) for c in closed]) - 1  # each chain's last run in order
+    return Chains(seeds, np.concatenate(([0], total[last_run])))
 
 
 class _OpenRuns:
