@@ -594,46 +594,77 @@ def _chain_runs(runs: Runs, k: int, gap: int) -> Chains:
     by_seed = np.lexsort((first_j, start))  # the runs in the order (i, j) of their first seeds
     run_first = (start << 32 | first_j)[by_seed]
     run_size = (runs.end.astype(np.int64) - k + 1 - start)[by_seed]
+    del start, first_j, by_seed  # not held while chaining (issue 38)
     reach = k + gap
     open_chains: list[_OpenRuns] = []
-    closed: list[_OpenRuns] = []
-    lasts = (run_first + (run_size - 1) * _STEP).tolist()
-    for n, (first, last) in enumerate(zip(run_first.tolist(), lasts, strict=True)):
-        i, j = first >> 32, first & _LOW
-        limit = i - reach
-        best: _OpenRuns | None = None
-        best_key, closing = (0, 0), False
-        for c in open_chains:  # the best one to continue (least drift), and any closing
-            if c.i < limit:
-                closing = True
-                continue
-            di, dj = i - c.i, j - c.j
-            if di <= 0 or dj <= 0 or dj > reach or abs(di - dj) > gap:
-                continue
-            key = (abs(di - dj), di)
-            if best is None or key < best_key:
-                best, best_key = c, key
-        if closing:
-            still_open: list[_OpenRuns] = []
-            for c in open_chains:
+    order = array("q")  # the runs of the closed chains, chain after chain
+    ends = array("q", [0])  # where each closed chain's runs end in order
+
+    def close(c: _OpenRuns) -> None:
+        order.extend(c.runs)
+        ends.append(len(order))
+
+    for at in range(0, len(run_first), _PAIRS_BLOCK):  # Python ints a block at a time
+        block = slice(at, at + _PAIRS_BLOCK)
+        firsts = run_first[block]
+        for n, first, last in zip(
+            range(at, at + _PAIRS_BLOCK),
+            firsts.tolist(),
+            (firsts + (run_size[block] - 1) * _STEP).tolist(),
+            strict=False,
+        ):
+            i, j = first >> 32, first & _LOW
+            limit = i - reach
+            best: _OpenRuns | None = None
+            best_key, closing = (0, 0), False
+            for c in open_chains:  # the best one to continue (least drift), and any closing
                 if c.i < limit:
-                    closed.append(c)
-                else:
-                    still_open.append(c)
-            open_chains = still_open
-        if best is None:
-            best = _OpenRuns()
-            open_chains.append(best)
-        best.i, best.j = last >> 32, last & _LOW
-        best.runs.append(n)
-    closed.extend(open_chains)
-    order = np.array([n for c in closed for n in c.runs], dtype=np.int64)
+                    closing = True
+                    continue
+                di, dj = i - c.i, j - c.j
+                if di <= 0 or dj <= 0 or dj > reach or abs(di - dj) > gap:
+                    continue
+                key = (abs(di - dj), di)
+                if best is None or key < best_key:
+                    best, best_key = c, key
+            if closing:
+                still_open: list[_OpenRuns] = []
+                for c in open_chains:
+                    if c.i < limit:
+                        close(c)
+                    else:
+                        still_open.append(c)
+                open_chains = still_open
+            if best is None:
+                best = _OpenRuns()
+                open_chains.append(best)
+            best.i, best.j = last >> 32, last & _LOW
+            best.runs.append(n)
+    for c in open_chains:
+        close(c)
+    return Chains(*_laid_out(np.frombuffer(order, dtype=np.int64), run_first, run_size, ends))
+
+
+def _laid_out(
+    order: np.ndarray, run_first: np.ndarray, run_size: np.ndarray, ends: array[int]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The seeds of the runs ``order`` (each run ``run_size`` seeds from ``run_first`` on, one
+    word on along its diagonal each), packed one after the other, and the bounds of the
+    chains whose runs end at ``ends`` in ``order``. One array of the seeds, filled a block
+    at a time (issue 38: no second array of them)."""
     counts = run_size[order]
     total = np.cumsum(counts)
-    at = np.repeat(run_first[order] - (total - counts) * _STEP, counts)
-    seeds = at + np.arange(int(total[-1]), dtype=np.int64) * _STEP
-    last_run = np.cumsum([len(c.runs) for c in closed]) - 1  # each chain's last run in order
-    return Chains(seeds, np.concatenate(([0], total[last_run])))
+    bounds = np.concatenate(([0], total[np.frombuffer(ends, dtype=np.int64)[1:] - 1]))
+    if int(total[-1]) == len(order):  # every run one seed (coincidental seeds of a long pair)
+        return run_first[order], bounds.astype(np.int64)
+    total -= counts  # each run's first place among the seeds
+    total *= _STEP
+    seeds = np.repeat(run_first[order] - total, counts)
+    del total
+    for lo in range(0, len(seeds), _PAIRS_BLOCK):
+        hi = min(lo + _PAIRS_BLOCK, len(seeds))
+        seeds[lo:hi] += np.arange(lo, hi, dtype=np.int64) * _STEP
+    return seeds, bounds.astype(np.int64)
 
 
 class _OpenRuns:
@@ -643,8 +674,7 @@ class _OpenRuns:
     __slots__ = ("i", "j", "runs")
 
     def __init__(self) -> None:
-        self.i, self.j = 0, 0
-        self.runs: list[int] = []
+        self.i, self.j, self.runs = 0, 0, array("q")
 
 
 def _chain_each(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> Chains:
