@@ -168,15 +168,21 @@ class _Chain:
 
 
 def align(
-    a: Canonical, b: Canonical, options: Options, clauses: np.ndarray | None = None
+    a: Canonical,
+    b: Canonical,
+    options: Options,
+    clauses: np.ndarray | None = None,
+    grams: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> list[Alignment]:
     """Fragments of ``a`` (checked text) found in ``b`` (source), ordered by position in ``a``.
     ``clauses``: the units :func:`own_sentences` judges (``canonicalize.clause_ids``;
-    ``a.sentences`` when not given)."""
+    ``a.sentences`` when not given). ``grams``: the ``seed_k``-grams of ``a`` and of ``b``
+    (:func:`copylens.core.shingle.kgrams` of their hashes) when the caller has them (a
+    document's are made once, ``Prepared.text_grams``; a part's are a slice of them)."""
     k, gap = options.seed_k, options.max_gap
-    seeds_i, seeds_j = find_seeds(a.hashes, b.hashes, k, options.max_seed_repeats)
+    seeds_i, seeds_j = find_seeds(a.hashes, b.hashes, k, options.max_seed_repeats, grams)
     runs = Runs.of(seeds_i, seeds_j, k)
-    chained = chain_seeds(seeds_i, seeds_j, k, gap)
+    chained = _chain_runs(runs, k, gap)  # find_seeds' seeds: distinct, in the order (i, j)
     del seeds_i, seeds_j  # not held while the chains are measured (issue 38)
     chains, shadows = drop_shadows(chained, k, len(a))
     del chained
@@ -461,7 +467,11 @@ class Runs:
 
 
 def find_seeds(
-    a_hashes: np.ndarray, b_hashes: np.ndarray, k: int, max_repeats: int
+    a_hashes: np.ndarray,
+    b_hashes: np.ndarray,
+    k: int,
+    max_repeats: int,
+    grams: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Positions (i, j) of equal k-grams, sorted by i then j.
 
@@ -470,8 +480,9 @@ def find_seeds(
     source (j ≈ i · |b| / |a|): a copied refrain still aligns along its diagonal, while the
     work per k-gram stays bounded. The positions are int32 when both texts have fewer than
     2^31 words (every text within the file limits): a long pair has millions of seeds.
+    ``grams``: the k-grams of both texts (:func:`~copylens.core.shingle.kgrams`), when known.
     """
-    ka, kb = kgrams(a_hashes, k), kgrams(b_hashes, k)
+    ka, kb = grams if grams is not None else (kgrams(a_hashes, k), kgrams(b_hashes, k))
     if len(ka) == 0 or len(kb) == 0:
         return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
     small = np.int32 if max(len(a_hashes), len(b_hashes)) < 2**31 - 1 else np.int64
@@ -551,11 +562,123 @@ class Chains:
 def chain_seeds(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> Chains:
     """Greedy chaining: each seed extends the open chain it continues best (least drift).
 
-    An open chain is its last seed and its seeds packed as :class:`Seeds` packs them (8 bytes
-    a seed: a copied half of a 50 MB pair is one chain of three million seeds, 360 MB as a
-    list of tuples, issue 38); once closed its seeds join the one array of :class:`Chains`,
-    so only the chains within reach of the current seed are objects. Chains are in the order
-    they closed, the ones open at the end last."""
+    A seed one word on along a diagonal from another seed, (i - 1, j - 1), always extends the
+    chain ending there: the least drift there is, no other chain ends there, and no seed
+    between the two in the order (i, j) can take that chain (one on row i - 1 is not past it,
+    one on row i before column j is not after it in the source). So a run of consecutive seeds
+    on a diagonal (a verbatim stretch: 36 seeds a run on the scale collection's copies) is
+    chained as a block, and only each run's first seed looks at the open chains (issue 40:
+    one Python step per run, not per seed). A chain part way through a run ends past every
+    seed looked at meanwhile, so it is neither closed nor continued by one: an open chain is
+    known by the last seed of its last run. Chains are in the order they closed (when a run's
+    first seed finds them out of reach), the ones open at the end last; each chain's seeds are
+    packed as :class:`Seeds` packs them (8 bytes a seed: a copied half of a 50 MB pair is one
+    chain of three million seeds, issue 38). The seeds must be in the order (i, j), as
+    :func:`find_seeds` gives them; any other order is chained seed by seed
+    (:func:`_chain_each`)."""
+    if len(seeds_i) == 0:
+        return Chains(_EMPTY, np.zeros(1, dtype=np.int64))
+    packed = seeds_i.astype(np.int64) << 32 | seeds_j.astype(np.int64)
+    if len(packed) > 1 and not bool((packed[1:] > packed[:-1]).all()):
+        return _chain_each(seeds_i, seeds_j, k, gap)
+    return _chain_runs(Runs.of(seeds_i, seeds_j, k), k, gap)
+
+
+def _chain_runs(runs: Runs, k: int, gap: int) -> Chains:
+    """:func:`chain_seeds` of the seeds whose :class:`Runs` are ``runs`` (the seeds distinct
+    and in the order (i, j): :func:`find_seeds`' answer; :func:`align` has their runs)."""
+    if len(runs.start) == 0:
+        return Chains(_EMPTY, np.zeros(1, dtype=np.int64))
+    start = runs.start.astype(np.int64)
+    first_j = start - runs.diagonal.astype(np.int64)
+    by_seed = np.lexsort((first_j, start))  # the runs in the order (i, j) of their first seeds
+    run_first = (start << 32 | first_j)[by_seed]
+    run_size = (runs.end.astype(np.int64) - k + 1 - start)[by_seed]
+    del start, first_j, by_seed  # not held while chaining (issue 38)
+    reach = k + gap
+    open_chains: list[_OpenRuns] = []
+    order = array("q")  # the runs of the closed chains, chain after chain
+    ends = array("q", [0])  # where each closed chain's runs end in order
+
+    def close(c: _OpenRuns) -> None:
+        order.extend(c.runs)
+        ends.append(len(order))
+
+    for at in range(0, len(run_first), _PAIRS_BLOCK):  # Python ints a block at a time
+        block = slice(at, at + _PAIRS_BLOCK)
+        firsts = run_first[block]
+        for n, first, last in zip(
+            range(at, at + _PAIRS_BLOCK),
+            firsts.tolist(),
+            (firsts + (run_size[block] - 1) * _STEP).tolist(),
+            strict=False,
+        ):
+            i, j = first >> 32, first & _LOW
+            limit = i - reach
+            best: _OpenRuns | None = None
+            best_key, closing = (0, 0), False
+            for c in open_chains:  # the best one to continue (least drift), and any closing
+                if c.i < limit:
+                    closing = True
+                    continue
+                di, dj = i - c.i, j - c.j
+                if di <= 0 or dj <= 0 or dj > reach or abs(di - dj) > gap:
+                    continue
+                key = (abs(di - dj), di)
+                if best is None or key < best_key:
+                    best, best_key = c, key
+            if closing:
+                still_open: list[_OpenRuns] = []
+                for c in open_chains:
+                    if c.i < limit:
+                        close(c)
+                    else:
+                        still_open.append(c)
+                open_chains = still_open
+            if best is None:
+                best = _OpenRuns()
+                open_chains.append(best)
+            best.i, best.j = last >> 32, last & _LOW
+            best.runs.append(n)
+    for c in open_chains:
+        close(c)
+    return Chains(*_laid_out(np.frombuffer(order, dtype=np.int64), run_first, run_size, ends))
+
+
+def _laid_out(
+    order: np.ndarray, run_first: np.ndarray, run_size: np.ndarray, ends: array[int]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The seeds of the runs ``order`` (each run ``run_size`` seeds from ``run_first`` on, one
+    word on along its diagonal each), packed one after the other, and the bounds of the
+    chains whose runs end at ``ends`` in ``order``. One array of the seeds, filled a block
+    at a time (issue 38: no second array of them)."""
+    counts = run_size[order]
+    total = np.cumsum(counts)
+    bounds = np.concatenate(([0], total[np.frombuffer(ends, dtype=np.int64)[1:] - 1]))
+    if int(total[-1]) == len(order):  # every run one seed (coincidental seeds of a long pair)
+        return run_first[order], bounds.astype(np.int64)
+    total -= counts  # each run's first place among the seeds
+    total *= _STEP
+    seeds = np.repeat(run_first[order] - total, counts)
+    del total
+    for lo in range(0, len(seeds), _PAIRS_BLOCK):
+        hi = min(lo + _PAIRS_BLOCK, len(seeds))
+        seeds[lo:hi] += np.arange(lo, hi, dtype=np.int64) * _STEP
+    return seeds, bounds.astype(np.int64)
+
+
+class _OpenRuns:
+    """An open chain of :func:`chain_seeds`: the last seed (i, j) of its last run, and its
+    runs (their numbers in the order of their first seeds)."""
+
+    __slots__ = ("i", "j", "runs")
+
+    def __init__(self) -> None:
+        self.i, self.j, self.runs = 0, 0, array("q")
+
+
+def _chain_each(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> Chains:
+    """:func:`chain_seeds` seed by seed, in the order given."""
     reach = k + gap
     open_chains: list[_Open] = []
     packed = array("q")
@@ -873,17 +996,71 @@ def _diff(
     fresh_a = ~covered_a[ca0 - a0 : ca1 - a0]
     covered_a[ca0 - a0 : ca1 - a0] = True
     covered_b[cb0 - b0 : cb1 - b0] = True
-    matched = exact = 0
+    ops = chain_opcodes(a.forms, b.forms, chain.seeds, k)
+    equal = [op for op in ops if op[0] == "equal"]
+    matched, exact, forms = _equal_blocks(a, b, equal, fresh_a, ca0)
+    if not forms:  # the edits in the opcodes' order, each equal block's forms at its place
+        return (
+            matched,
+            exact,
+            [WordEdit(_KIND[t], i0, i1, j0, j1) for t, i0, i1, j0, j1 in ops if t != "equal"],
+        )
     edits: list[WordEdit] = []
-    for tag, i0, i1, j0, j1 in chain_opcodes(a.forms, b.forms, chain.seeds, k):
+    n = 0
+    for tag, i0, i1, j0, j1 in ops:
         if tag == "equal":
-            m, e, forms = _equal_block(a, b, i0, j0, i1 - i0, fresh_a[i0 - ca0 : i1 - ca0])
-            matched, exact = matched + m, exact + e
-            edits.extend(forms)
+            edits.extend(forms.get(n, ()))
+            n += 1
         else:
-            kind = {"replace": "replace", "delete": "insert", "insert": "delete"}[tag]
-            edits.append(WordEdit(kind, i0, i1, j0, j1))
+            edits.append(WordEdit(_KIND[tag], i0, i1, j0, j1))
     return matched, exact, edits
+
+
+_KIND = {"replace": "replace", "delete": "insert", "insert": "delete"}
+"""The edit of each difflib opcode that is not "equal" (difflib's "delete" is a word of the
+checked text absent from the source: the report's "insert")."""
+
+
+def _equal_blocks(
+    a: Canonical, b: Canonical, ops: list[Opcode], fresh: np.ndarray, offset: int
+) -> tuple[int, int, dict[int, list[WordEdit]]]:
+    """:func:`_equal_block` of each of a chain's equal blocks ``ops`` at once (issue 40: six
+    blocks a chain on the scale collection's copies, each a handful of numpy calls):
+    matched and exact words summed, and the form edits of each block by its number among
+    ``ops`` (none for a block without any). ``fresh``: the chain's checked words no other
+    chain accounted for, the first at ``offset``."""
+    if len(ops) == 1:
+        _, i0, i1, j0, _ = ops[0]
+        m, e, alone = _equal_block(a, b, i0, j0, i1 - i0, fresh[i0 - offset : i1 - offset])
+        return m, e, {0: alone} if alone else {}
+    if not ops:
+        return 0, 0, {}
+    starts_a = np.array([op[1] for op in ops], dtype=np.int64)
+    sizes = np.array([op[2] - op[1] for op in ops], dtype=np.int64)
+    starts_b = np.array([op[3] for op in ops], dtype=np.int64)
+    at_a, at_b = ranges(starts_a, sizes), ranges(starts_b, sizes)
+    counted = fresh[at_a - offset]
+    changed = counted & (a.variants[at_a] != b.variants[at_b])
+    matched = int(np.count_nonzero(counted))
+    where = np.flatnonzero(changed)
+    if not len(where):
+        return matched, matched, {}
+    bounds = np.cumsum(sizes)
+    block = np.searchsorted(bounds, where, side="right")
+    breaks = np.flatnonzero((np.diff(where) != 1) | (np.diff(block) != 0)) + 1
+    firsts = where[np.r_[0, breaks]]
+    lasts = where[np.r_[breaks - 1, len(where) - 1]]
+    forms: dict[int, list[WordEdit]] = {}
+    for n, x0, x1, y0, y1 in zip(
+        block[np.r_[0, breaks]].tolist(),
+        at_a[firsts].tolist(),
+        (at_a[lasts] + 1).tolist(),
+        at_b[firsts].tolist(),
+        (at_b[lasts] + 1).tolist(),
+        strict=True,
+    ):
+        forms.setdefault(n, []).append(WordEdit("form", x0, x1, y0, y1))
+    return matched, matched - len(where), forms
 
 
 Opcode = tuple[str, int, int, int, int]

@@ -59,7 +59,9 @@ class CopyAlignment:
         clauses = found.sentences.clauses if found.sentences is not None else None
         if clauses is None:  # a caller that runs the signal on its own
             clauses = clause_ids(a.text, a.canonical)
-        alignments = align(a.canonical, b.canonical, options, clauses)
+        k = options.seed_k  # both documents' k-grams: made once a document (seed_zones below)
+        grams = (a.text_grams(k), b.text_grams(k))
+        alignments = align(a.canonical, b.canonical, options, clauses, grams)
         for step in self.steps:
             if step.wanted(options):
                 alignments = step.joined(a.canonical, b.canonical, alignments, found, options)

@@ -238,21 +238,31 @@ def _realigned(
     if found is None:
         found = _Clauses(doc_a)
     out = []
-    parts_b = [
-        (t0, part_b, _runs_of_seeds(part_b, options))
+    k = options.seed_k
+    reach = max(1, options.anchor_words - k + 1) + k - 1  # the words of a run of seeds
+    grams_a, runs_a = found.grams(doc_a, a, options)
+    grams_b, runs_b = found.grams(doc_b, b, options)
+    parts_b = [  # a part's k-grams and runs of seeds: slices of its text's (_runs_of_seeds)
+        (t0, t1, _cut(grams_b, t0, t1 - k + 1), np.sort(_cut(runs_b, t0, t1 - reach + 1)))
         for t0, t1 in _free_runs(doc_b.ignored_words, b0, b1, options.anchor_words)
-        for part_b in [_part(b, t0, t1)]
     ]
+    made_b: dict[int, Canonical] = {}  # the parts' words, cut only for those aligned
     clauses: np.ndarray | None = None
     for s0, s1 in _free_runs(doc_a.ignored_words, a0, a1, options.min_fragment_words):
-        part_a = _part(a, s0, s1)
-        held = _runs_of_seeds(part_a, options)
-        for t0, part_b, runs_b in parts_b:
-            if not _shares(held, runs_b):
+        part_a: Canonical | None = None
+        ka = _cut(grams_a, s0, s1 - k + 1)
+        held = np.sort(_cut(runs_a, s0, s1 - reach + 1))
+        for t0, t1, kb, runs_of_b in parts_b:
+            if not _shares(held, runs_of_b):
                 continue  # no anchor: align finds nothing (issue 40)
             if clauses is None:  # only when something is aligned
                 clauses = found.of(a)
-            for f in align(part_a, part_b, options, clauses[s0:s1]):
+            if part_a is None:
+                part_a = _part(a, s0, s1)
+            part_b = made_b.get(t0)
+            if part_b is None:
+                part_b = made_b[t0] = _part(b, t0, t1)
+            for f in align(part_a, part_b, options, clauses[s0:s1], (ka, kb)):
                 span = (s0 + f.a0, s0 + f.a1, t0 + f.b0, t0 + f.b1)
                 out.append((to_fragment(f, part_a, part_b), span))
     return out
@@ -260,13 +270,28 @@ def _realigned(
 
 class _Clauses:
     """The checked text's clauses (:func:`copylens.core.canonicalize.clause_ids`), found on
-    first need and once a pair, not once a fragment realigned (issue 40)."""
+    first need and once a pair, not once a fragment realigned (issue 40); and each side's
+    ``seed_k``-grams and runs of seeds (:meth:`grams`), once a pair too."""
 
-    __slots__ = ("doc", "ids")
+    __slots__ = ("doc", "ids", "made")
 
     def __init__(self, doc: Prepared) -> None:
         self.doc = doc
         self.ids: np.ndarray | None = None
+        self.made: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+    def grams(self, doc: Prepared, c: Canonical, options: Options) -> tuple[np.ndarray, np.ndarray]:
+        """The ``seed_k``-grams of ``c``, the words of ``doc`` (its own, made once a document:
+        ``Prepared.text_grams``), and their runs of seeds as :func:`_runs_of_seeds` finds
+        them, in text order: a free stretch's are a slice of each (:func:`_cut`), the
+        k-grams of a part being those of its text starting and ending inside it (issue 40:
+        the realignment made both anew for every part of every fragment)."""
+        key = id(c)
+        if key not in self.made:
+            k = options.seed_k
+            grams = doc.text_grams(k) if c is doc.canonical else kgrams(c.hashes, k)
+            self.made[key] = grams, kgrams(grams, max(1, options.anchor_words - k + 1))
+        return self.made[key]
 
     def of(self, c: Canonical) -> np.ndarray:
         if c is not self.doc.canonical:  # a caller's own words: found for them
@@ -290,6 +315,14 @@ def _runs_of_seeds(c: Canonical, options: Options) -> np.ndarray:
     which were tuples in a Python set (7 % of the realignment's time at 10,000 essays)."""
     n = max(1, options.anchor_words - options.seed_k + 1)
     return np.sort(kgrams(kgrams(c.hashes, options.seed_k), n))
+
+
+def _cut(values: np.ndarray, lo: int, hi: int) -> np.ndarray:
+    """``values[lo:hi]``, none when ``hi <= lo``: the windows of a text's words [s0, s1) among
+    those of the whole text (window x covers words [x, x + w): ``lo = s0``, ``hi = s1 - w +
+    1``), which are :func:`copylens.core.shingle.kgrams` of its words (none when it is
+    shorter than w)."""
+    return values[lo:hi] if hi > lo else _NONE
 
 
 def _shares(x: np.ndarray, y: np.ndarray) -> bool:
