@@ -216,9 +216,13 @@ def compare(
                 cancel,
                 each=tables.take if tables else None,
             )
-        finally:
+        except BaseException:
             if tables is not None:
-                tables.wait()  # before the next workers fork from this process
+                with suppress(Exception):  # the reading's error (Cancelled, ...) is the run's
+                    tables.wait()
+            raise
+        if tables is not None:
+            tables.wait()  # before the next workers fork from this process
         by_key = given.by_key(spilled)
         docs, templates = given.pick(given.documents, by_key), given.pick(given.ignore, by_key)
         errors = (*given.missing, *failures)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -78,4 +79,26 @@ def test_wait_ends_the_thread_of_the_tables() -> None:
     tables.wait()
     assert "numpy.ma" in sys.modules  # warmed on the thread (engine._warm_pairs)
     assert tables.loader is None
+    assert threading.active_count() == before
+
+
+def test_a_compare_cancelled_while_reading_raises_cancelled_and_leaves_no_thread(
+    tmp_path: Path,
+) -> None:
+    """The reading's error is the run's (not a load's), and the loading thread is ended."""
+    from copylens.core import Options, compare
+    from copylens.core.errors import Cancelled
+
+    for n in range(6):
+        (tmp_path / f"essay{n}.txt").write_text(f"Essay {n} says something of its own. " * 30)
+    asked: list[int] = []
+
+    def cancel() -> bool:
+        asked.append(1)
+        return len(asked) > 1  # after the first document, whose tables are loading
+
+    before = threading.active_count()
+    with pytest.raises(Cancelled):
+        compare([tmp_path], Options(workers=2), cancel=cancel)
+    assert not engine._loaders
     assert threading.active_count() == before
