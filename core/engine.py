@@ -9,8 +9,12 @@ or terminals.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import queue
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import closing
+from contextlib import closing, suppress
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -201,9 +205,24 @@ def compare(
     options = (options or Options()).validated()
     given = told_apart(inputs, ignore)
     with Spill() as spill:
-        each = _Tables(options.paraphrase).take if can_fork() else None
+        tables = _Tables(options.paraphrase) if _forking_readers() else None
         unique = given.unique()
-        spilled, failures = read_all(unique, options, spill.prepare(), progress, cancel, each=each)
+        try:
+            spilled, failures = read_all(
+                unique,
+                options,
+                spill.prepare(),
+                progress,
+                cancel,
+                each=tables.take if tables else None,
+            )
+        except BaseException:
+            if tables is not None:
+                with suppress(Exception):  # the reading's error (Cancelled, ...) is the run's
+                    tables.wait()
+            raise
+        if tables is not None:
+            tables.wait()  # before the next workers fork from this process
         by_key = given.by_key(spilled)
         docs, templates = given.pick(given.documents, by_key), given.pick(given.ignore, by_key)
         errors = (*given.missing, *failures)
@@ -231,32 +250,110 @@ def compare(
 class _Tables:
     """The paraphrase stage's tables of each language met (word vectors, thesaurus, word
     frequencies: :func:`copylens.core.paraphrase.ready`) loaded in the process running
-    ``compare`` as the reading workers hand the documents over, while they read on (each holds
-    up to :data:`copylens.core.prepare.READ_AHEAD` files ahead, so a load does not stop them
-    after the two they held), so the pair workers forked after inherit them, loaded once (issue
-    40; where workers are spawned, each loads what it needs itself, so nothing is loaded here).
-    No word is looked up here: a pair worker learns only the words of the documents whose pairs
-    reach the stage's meaning (on the 1,000 essays of bench_compare.py, 11,900 of the 26,600
-    words the run holds, where learning every word here took 16 % of the run's CPU). With the
-    first document, what every pair worker loads on its first pair, paraphrase or not, is loaded
-    here too (:func:`_warm_pairs`)."""
+    ``compare`` as the reading workers hand the documents over, while they read on, so the pair
+    workers forked after inherit them, loaded once (issue 40; where workers are spawned, each
+    loads what it needs itself, so nothing is loaded here). No word is looked up here: a pair
+    worker learns only the words of the documents whose pairs reach the stage's meaning (on the
+    1,000 essays of bench_compare.py, 11,900 of the 26,600 words the run holds, where learning
+    every word here took 16 % of the run's CPU). With the first document, what every pair worker
+    loads on its first pair, paraphrase or not, is loaded here too (:func:`_warm_pairs`).
+
+    The loading runs on a thread of its own (:class:`_Loader`), so that this process's main
+    thread goes on handing the readers their files and taking their documents: loaded on the
+    main thread, between two documents, it held up the readers, who had read the files they
+    held (:data:`copylens.core.prepare.READ_AHEAD`) and waited for more (issue 40: 0.14-0.22 s
+    of each reader's 0.95 s at 1,000 essays, both cores idle). :meth:`wait` ends the thread
+    (it is joined before any process forks from this one: :func:`_join_loaders`)."""
 
     def __init__(self, paraphrase: bool) -> None:
         self.paraphrase = paraphrase
         self.loaded: set[str] = set()
-        self.warm = False
+        self.loader: _Loader | None = None
 
     def take(self, doc: Spilled) -> Spilled:
-        """The document as it is, its language's tables loaded."""
-        if not self.warm:
-            self.warm = True
-            with stage("warm-up"):
-                _warm_pairs()
+        """The document as it is; its language's tables loading (:meth:`wait` for them)."""
+        if self.loader is None:
+            self.loader = _Loader()
+            self.loader.put(_warm_pairs_staged)
         if self.paraphrase and doc.language not in self.loaded:
             self.loaded.add(doc.language)
-            with stage("paraphrase: tables"):
-                ready(doc.language)
+            self.loader.put(partial(_tables_staged, doc.language))
         return doc
+
+    def wait(self) -> None:
+        """Wait until what :meth:`take` asked for is loaded, and end the thread; raises what a
+        load raised."""
+        if self.loader is not None:
+            loader, self.loader = self.loader, None
+            loader.end()
+
+
+class _Loader:
+    """A thread running the calls it is given, in order, until :meth:`end`; the first error
+    stops it and is raised by :meth:`end`. While it runs, a fork of this process first waits
+    for it to end (:func:`_join_loaders`): a forked child holds only the forking thread, and a
+    lock the loader held at the fork (an import's, a table's) would stay held in it for good."""
+
+    def __init__(self) -> None:
+        self.calls: queue.SimpleQueue[Callable[[], object] | None] = queue.SimpleQueue()
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name="copylens-tables", daemon=True)
+        _loaders.append(self)
+        self.thread.start()
+
+    def put(self, call: Callable[[], object]) -> None:
+        self.calls.put(call)
+
+    def _run(self) -> None:
+        while (call := self.calls.get()) is not None:
+            if self.error is None:
+                try:
+                    call()
+                except BaseException as error:  # raised on the main thread by end()
+                    self.error = error
+
+    def end(self) -> None:
+        """Wait for the calls given, end the thread, raise the first error of a call."""
+        self.calls.put(None)
+        self.thread.join()
+        with suppress(ValueError):
+            _loaders.remove(self)
+        if self.error is not None:
+            raise self.error
+
+
+_loaders: list[_Loader] = []
+"""The loaders whose thread may still run."""
+
+
+def _join_loaders() -> None:
+    """Before this process forks: let each loader's thread finish its calls and end."""
+    for loader in list(_loaders):
+        if loader.thread is not threading.current_thread():
+            loader.calls.put(None)
+            loader.thread.join()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_join_loaders)
+
+
+def _warm_pairs_staged() -> None:
+    with stage("warm-up"):
+        _warm_pairs()
+
+
+def _tables_staged(language: str) -> None:
+    with stage("paraphrase: tables"):
+        ready(language)
+
+
+def _forking_readers() -> bool:
+    """Whether ``compare`` reads its inputs in workers forked from this process (and pairs
+    them in such workers after), so that tables loaded here are theirs too: not where workers
+    are spawned, nor in a daemonic process, which reads its inputs itself (and where a thread
+    loading tables would run beside its own reading)."""
+    return can_fork() and not multiprocessing.current_process().daemon
 
 
 def _warm_pairs() -> None:

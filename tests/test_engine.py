@@ -386,6 +386,8 @@ assert "numpy.ma" not in sys.modules and permutations.cache_info().currsize == 0
 doc = Spilled("a.txt", Spot("f", 0, 0), 0, np.zeros(0, np.uint64), np.zeros(0, np.uint32), 3)
 tables = engine._Tables(False)
 assert tables.take(doc) is doc
+tables.wait()
+assert not engine._loaders  # the loading thread ended
 assert "numpy.ma" in sys.modules and permutations.cache_info().currsize == 1
 assert not tables.loaded  # no paraphrase: no tables
 """
