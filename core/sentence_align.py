@@ -2035,6 +2035,8 @@ def _adjacent(
     if g.cited != f.cited or {g.kind, f.kind} - {"copy", "paraphrase"}:
         return False
     lo, hi = sorted(((g.source_start, g.source_end), (f.source_start, f.source_end)))
+    if _condensed(g, f, a, b, text, grouped):
+        return True
     if hi[0] >= lo[1] and _words_between(b, lo[1], hi[0]) > SOURCE_GAP:
         return False
     between = _words_between(a, g.end, f.start)
@@ -2073,6 +2075,41 @@ def _adjacent(
     ):
         return True
     return _raises(g, f, a, b, sim, (y0, y1), text) or _swapped(g, f, a, b, sim)
+
+
+def _condensed(
+    g: Fragment, f: Fragment, a: Canonical, b: Canonical, text: str | None, grouped: bool
+) -> bool:
+    """Fragments g and f (g first, a copy or a paraphrase each, of one kind or in the
+    passage grouping) are one passage of a summary however far apart their source ranges
+    lie: no canonical word of the checked ``text`` lies between them and at most one
+    sentence end (what lies between is white space and punctuation, never a sentence), and
+    the source hull of the two has at least :data:`SUMMARY_RATIO` times the canonical words
+    of their checked span (the length ratio by which the sentence step clusters a passage in
+    summary mode, :func:`passages`, and the PAN-14/15 winners tell a summary, Sanchez-Perez,
+    Gelbukh and Sidorov 2014/2015). A summary retells sentences from far apart in its
+    source, one after another: each came out as a fragment of its own, kept apart by
+    :data:`SOURCE_GAP`. Nothing more of the checked text is marked by the join (no word lies
+    between); the source side spans both ranges.
+
+    PAN-13 development sample, every two fragments with no canonical word between and their
+    source ranges more than :data:`SOURCE_GAP` words apart: summary pairs 4 (hulls 2.6 to
+    6.9 times their checked characters), translation 4 and verbatim 1 (two cases placed one
+    after the other, hulls 1.97 to 2.57 times), no random pair; at this ratio 3 summary
+    pairs join and none of the others. Measured in docs/measurements.md (issue 34)."""
+    if text is None or f.start < g.end or (g.kind != f.kind and not grouped):
+        return False
+    if _words_between(a, g.end, f.start) > 0:
+        return False
+    g0, g1 = word_range(a, g.start, g.end)
+    f0, f1 = word_range(a, f.start, f.end)
+    if g1 <= g0 or f1 <= f0:
+        return False
+    last, first = int(a.ends[g1 - 1]), int(a.starts[f0])
+    if len(_SENTENCE_END.findall(text[last:first] + " ")) > 1:
+        return False
+    hull = _words_between(b, min(g.source_start, f.source_start), max(g.source_end, f.source_end))
+    return hull >= SUMMARY_RATIO * _words_between(a, g.start, f.end)
 
 
 SWAP_WORDS = 6
