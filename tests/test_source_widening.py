@@ -19,6 +19,7 @@ from copylens.core.score import score_pair
 from copylens.core.sentence_align import pair_sentences
 from copylens.core.source_edges import (
     SUMMARY_CONDENSED,
+    SUMMARY_SHAPE,
     SUMMARY_SPAN,
     SUMMARY_WHOLE,
     widened,
@@ -265,6 +266,27 @@ def test_a_condensing_summary_alone_takes_a_longer_source_its_hull_spans() -> No
     f = _fragment(a, far, a.text, hull, kind="summary")
     assert len(far.text) > SUMMARY_SPAN * len(hull)
     assert widened((f,), a.canonical, far.canonical, far.text, None) == (f,)
+
+
+def test_a_copy_of_a_summary_s_shape_alone_takes_its_whole_short_source() -> None:
+    """A copy (or a paraphrase), the pair's only fragment, whose source side has
+    SUMMARY_SHAPE times its checked side's length is judged as a summary: of a short source
+    it takes the whole source. A copy with a source side under that ratio keeps its own."""
+    article = "\n" + SOURCE + " " + OWN + "\n"
+    b = _prepared(article)
+    a = _prepared("Ice cuts the valleys; barley grows along the fertile rivers.")
+    hull = SOURCE[: SOURCE.index(" Millers")]
+    assert len(hull) >= SUMMARY_SHAPE * len(a.text)
+    assert len(article.strip()) <= SUMMARY_WHOLE * len(a.text)
+    for kind in ("exact", "paraphrase"):
+        f = _fragment(a, b, a.text, hull, kind=kind)
+        (got,) = widened((f,), a.canonical, b.canonical, b.text, None)
+        assert b.text[got.source_start : got.source_end] == article.strip()
+        assert (got.start, got.end, got.kind) == (f.start, f.end, f.kind)
+    short = SOURCE[: SOURCE.index(" Meltwater")]  # one sentence: under the ratio
+    assert len(short) < SUMMARY_SHAPE * len(a.text)
+    f = _fragment(a, b, a.text, short, kind="exact")
+    assert widened((f,), a.canonical, b.canonical, b.text, None) == (f,)
 
 
 def test_the_final_stop_on_the_next_line_of_a_wrapped_source() -> None:
