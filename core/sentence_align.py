@@ -2093,10 +2093,13 @@ def _condensed(
     between); the source side spans both ranges.
 
     PAN-13 development sample, every two fragments with no canonical word between and their
-    source ranges more than :data:`SOURCE_GAP` words apart: summary pairs 4 (hulls 2.6 to
-    6.9 times their checked characters), translation 4 and verbatim 1 (two cases placed one
-    after the other, hulls 1.97 to 2.57 times), no random pair; at this ratio 3 summary
-    pairs join and none of the others. Measured in docs/measurements.md (issue 34)."""
+    source ranges more than :data:`SOURCE_GAP` words apart (main's engine, logged): summary
+    pairs 4 (hulls 2.58 to 6.9 times their checked canonical words), translation 4 and
+    verbatim 1 (two cases written one after the other: 1.82 to 2.56 times), no random pair.
+    At this ratio two summary pairs join: 01286 / 00759 (4.32; a copy and a paraphrase, one
+    detection of the case instead of two: summary granularity 1.083 -> 1.062) and 01570 /
+    02872 (6.9; the summary step made one summary of the two already); 01695 (2.81) and
+    00668 (2.58) stay apart, and every other pair's fragments are as before."""
     if text is None or f.start < g.end or (g.kind != f.kind and not grouped):
         return False
     if _words_between(a, g.end, f.start) > 0:
