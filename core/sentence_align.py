@@ -1930,7 +1930,10 @@ def one_passage(
     - or, given the checked ``text``, the words between them lie inside the two fragments'
       sentences, no whole sentence of the text between them (:func:`_inside_sentences`):
       words the obfuscation inserted or swapped inside a copied sentence; a writer's own
-      sentence is a whole sentence and is never so joined.
+      sentence is a whole sentence and is never so joined;
+    - or, whatever their source gap, no canonical word lies between them and their source
+      hull condenses their words :data:`SUMMARY_RATIO` times (:func:`_condensed`): a
+      summary's sentences retold one after another from far apart in the source.
 
     Only copies and paraphrases join, and a citation never with a borrowing. Two paraphrases
     are one paraphrase (its score the lower of the two). A copy and a paraphrase are one
