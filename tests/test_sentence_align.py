@@ -115,6 +115,43 @@ def test_adjacent_fragments_of_one_passage_are_joined() -> None:
     assert len(one_passage([first, far], a.canonical, b.canonical)) == 2
 
 
+def test_sentences_written_one_after_another_from_far_apart_in_a_source_are_one_summary() -> None:
+    """Two fragments with no word between them whose source ranges lie far apart (more than
+    SOURCE_GAP words) are one passage when the source hull has SUMMARY_RATIO times their
+    checked words (a summary retells far apart sentences one after another); a fragment
+    holding more of the source (a hull under that ratio) or a writer's sentence between
+    keeps them apart, and without the checked text nothing is judged."""
+    long = SOURCE + " " + SHUFFLED
+    b = _prepared(long)
+    first, last = _sentences(SOURCE)[0], _sentences(SHUFFLED)[-1]
+
+    def passages_of(parts: list[str], *, with_text: bool = True) -> list[Fragment]:
+        essay = " ".join(parts)
+        a = _prepared(essay)
+        fragments = []
+        for part in parts:
+            if part in long:
+                at, source_at = essay.index(part), long.index(part)
+                words = sentence_align._words_between(a.canonical, at, at + len(part))
+                fragments.append(
+                    Fragment(at, at + len(part), source_at, source_at + len(part), words, words)
+                )
+        text = essay if with_text else None
+        return list(one_passage(fragments, a.canonical, b.canonical, text=text))
+
+    assert (
+        sentence_align._words_between(b.canonical, len(first), long.index(last))
+        > sentence_align.SOURCE_GAP
+    )
+    (joined,) = passages_of([first, last])
+    assert (joined.start, joined.end) == (0, len(first) + 1 + len(last))
+    assert (joined.source_start, joined.source_end) == (0, len(long))
+    assert len(passages_of([first, last], with_text=False)) == 2
+    assert len(passages_of([first, OWN, last])) == 2  # a writer's sentence between
+    head = " ".join(_sentences(SOURCE)[:5])  # 5 sentences of 114 words' hull: under 3 times
+    assert len(passages_of([head, last])) == 2
+
+
 def _sentences(text: str) -> list[str]:
     return [s if s.endswith(".") else s + "." for s in text.split(". ")]
 

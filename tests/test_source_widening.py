@@ -17,7 +17,13 @@ from copylens.core.prepare import Prepared, prepare_text
 from copylens.core.report import Fragment
 from copylens.core.score import score_pair
 from copylens.core.sentence_align import pair_sentences
-from copylens.core.source_edges import widened
+from copylens.core.source_edges import (
+    SUMMARY_CONDENSED,
+    SUMMARY_SHAPE,
+    SUMMARY_SPAN,
+    SUMMARY_WHOLE,
+    widened,
+)
 
 SOURCE = (
     "Glaciers carve deep valleys into the northern mountains. "
@@ -232,6 +238,55 @@ def test_a_summary_alone_takes_its_whole_short_source() -> None:
     long = _prepared("\n".join([article] * 6))
     f = _fragment(a, long, a.text, hull, kind="summary")
     assert widened((f,), a.canonical, long.canonical, long.text, None) == (f,)
+
+
+def test_a_condensing_summary_alone_takes_a_longer_source_its_hull_spans() -> None:
+    """A summary, the pair's only fragment, of a source more than SUMMARY_WHOLE times its
+    length takes the whole source when its own hull is SUMMARY_CONDENSED times its checked
+    side and the source at most SUMMARY_SPAN times the hull; a hull condensing less, or a
+    source more than twice the hull, is kept."""
+    a = _prepared("Ice, rivers, barley, flour, carts.")
+    body = " ".join([SOURCE] * 3)
+    opening, closing = OWN, " ".join([OWN] * 2)
+    article = f"{opening}\n{body}\n{closing}"
+    b = _prepared(article)
+    assert len(article) > SUMMARY_WHOLE * len(a.text)
+    hull = body[: body.rindex("Traders") - 1]
+    assert len(hull) >= SUMMARY_CONDENSED * len(a.text)
+    assert len(article) <= SUMMARY_SPAN * len(hull)
+    f = _fragment(a, b, a.text, hull, kind="summary")
+    (got,) = widened((f,), a.canonical, b.canonical, b.text, None)
+    assert b.text[got.source_start : got.source_end] == article
+    assert (got.start, got.end, got.kind, got.edits) == (f.start, f.end, f.kind, f.edits)
+    short = SOURCE[: SOURCE.index(" Farmers")]  # a hull of 2 sentences: under 5 times
+    assert len(short) < SUMMARY_CONDENSED * len(a.text)
+    f = _fragment(a, b, a.text, short, kind="summary")
+    assert widened((f,), a.canonical, b.canonical, b.text, None) == (f,)
+    far = _prepared(f"{closing} {closing}\n{body}\n{closing} {closing}")  # over twice the hull
+    f = _fragment(a, far, a.text, hull, kind="summary")
+    assert len(far.text) > SUMMARY_SPAN * len(hull)
+    assert widened((f,), a.canonical, far.canonical, far.text, None) == (f,)
+
+
+def test_a_copy_of_a_summary_s_shape_alone_takes_its_whole_short_source() -> None:
+    """A copy (or a paraphrase), the pair's only fragment, whose source side has
+    SUMMARY_SHAPE times its checked side's length is judged as a summary: of a short source
+    it takes the whole source. A copy with a source side under that ratio keeps its own."""
+    article = "\n" + SOURCE + " " + OWN + "\n"
+    b = _prepared(article)
+    a = _prepared("Ice cuts the valleys; barley grows along the fertile rivers.")
+    hull = SOURCE[: SOURCE.index(" Millers")]
+    assert len(hull) >= SUMMARY_SHAPE * len(a.text)
+    assert len(article.strip()) <= SUMMARY_WHOLE * len(a.text)
+    for kind in ("exact", "paraphrase"):
+        f = _fragment(a, b, a.text, hull, kind=kind)
+        (got,) = widened((f,), a.canonical, b.canonical, b.text, None)
+        assert b.text[got.source_start : got.source_end] == article.strip()
+        assert (got.start, got.end, got.kind) == (f.start, f.end, f.kind)
+    short = SOURCE[: SOURCE.index(" Meltwater")]  # one sentence: under the ratio
+    assert len(short) < SUMMARY_SHAPE * len(a.text)
+    f = _fragment(a, b, a.text, short, kind="exact")
+    assert widened((f,), a.canonical, b.canonical, b.text, None) == (f,)
 
 
 def test_the_final_stop_on_the_next_line_of_a_wrapped_source() -> None:
