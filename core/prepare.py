@@ -41,7 +41,7 @@ from copylens.core.errors import (
 )
 from copylens.core.extract import Extracted, collect_files, extract_file, extract_text
 from copylens.core.extract.base import megabytes
-from copylens.core.language import CYRILLIC_LETTERS
+from copylens.core.language import CYRILLIC_LETTERS, UK_ONLY
 from copylens.core.options import Options
 from copylens.core.pool import IN_FLIGHT, ProcessLimits, Stopped, can_fork, isolated_map
 from copylens.core.report import InputFailure
@@ -482,8 +482,8 @@ def _warm_up_texts(items: Sequence[Item]) -> tuple[str, ...]:
     return tuple(wanted)
 
 
-_UK_LETTERS = re.compile("[іїєґІЇЄҐ]")
-"""Letters of Ukrainian that Russian does not have (``copylens.core.language``)."""
+_UK_LETTERS = re.compile(f"[{UK_ONLY}{UK_ONLY.upper()}]")
+"""Letters of Ukrainian that Russian does not have, either case."""
 
 
 def _beginning(item: Item) -> str | None:
