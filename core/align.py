@@ -57,7 +57,7 @@ import itertools
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import overload
+from typing import TypeVar, overload
 
 import numpy as np
 from rapidfuzz.distance import LCSseq
@@ -615,18 +615,7 @@ def _chain_runs(runs: Runs, k: int, gap: int) -> Chains:
         ):
             i, j = first >> 32, first & _LOW
             limit = i - reach
-            best: _OpenRuns | None = None
-            best_key, closing = (0, 0), False
-            for c in open_chains:  # the best one to continue (least drift), and any closing
-                if c.i < limit:
-                    closing = True
-                    continue
-                di, dj = i - c.i, j - c.j
-                if di <= 0 or dj <= 0 or dj > reach or abs(di - dj) > gap:
-                    continue
-                key = (abs(di - dj), di)
-                if best is None or key < best_key:
-                    best, best_key = c, key
+            best, closing = _best_open(open_chains, i, j, limit, reach, gap)
             if closing:
                 still_open: list[_OpenRuns] = []
                 for c in open_chains:
@@ -667,6 +656,29 @@ def _laid_out(
     return seeds, bounds.astype(np.int64)
 
 
+_C = TypeVar("_C", "_OpenRuns", "_Open")
+
+
+def _best_open(
+    open_chains: list[_C], i: int, j: int, limit: int, reach: int, gap: int
+) -> tuple[_C | None, bool]:
+    """The open chain a seed (i, j) continues (the least drift from its last seed, then the
+    nearest), if any, and whether some open chain ends before ``limit`` (to be closed)."""
+    best: _C | None = None
+    best_key, closing = (0, 0), False
+    for c in open_chains:
+        if c.i < limit:
+            closing = True
+            continue
+        di, dj = i - c.i, j - c.j
+        if di <= 0 or dj <= 0 or dj > reach or abs(di - dj) > gap:
+            continue
+        key = (abs(di - dj), di)
+        if best is None or key < best_key:
+            best, best_key = c, key
+    return best, closing
+
+
 class _OpenRuns:
     """An open chain of :func:`chain_seeds`: the last seed (i, j) of its last run, and its
     runs (their numbers in the order of their first seeds)."""
@@ -697,18 +709,7 @@ def _chain_each(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> C
             ends[i, j] = step
             continue
         limit = i - reach
-        best: _Open | None = None
-        best_key, closing = (0, 0), False
-        for c in open_chains:  # the best one to continue (least drift), and any closing
-            if c.i < limit:
-                closing = True
-                continue
-            di, dj = i - c.i, j - c.j
-            if di <= 0 or dj <= 0 or dj > reach or abs(di - dj) > gap:
-                continue
-            key = (abs(di - dj), di)
-            if best is None or key < best_key:
-                best, best_key = c, key
+        best, closing = _best_open(open_chains, i, j, limit, reach, gap)
         if closing:
             still_open: list[_Open] = []
             for c in open_chains:
