@@ -70,10 +70,11 @@ def told_apart(
     """The inputs expanded (:func:`copylens.core.prepare.expand`), given identities, the
     documents and sources also given to ``ignore`` (a handout inside the essays' folder) left
     out of them."""
-    doc_items, doc_missing = expand(documents)
-    src_items, src_missing = expand(sources)
-    ign_items, ign_missing = expand(ignore)
-    keys = identities([*doc_items, *src_items, *ign_items])
+    walked: dict[str, str] = {}  # the files' resolved paths, found by the walk of folders
+    doc_items, doc_missing = expand(documents, walked)
+    src_items, src_missing = expand(sources, walked)
+    ign_items, ign_missing = expand(ignore, walked)
+    keys = identities([*doc_items, *src_items, *ign_items], walked)
     left_out = {keys[label_of(item)] for item in ign_items}
     return Inputs(
         documents=tuple(i for i in doc_items if keys[label_of(i)] not in left_out),
@@ -84,15 +85,18 @@ def told_apart(
     )
 
 
-def identities(items: Iterable[Item]) -> dict[str, str]:
+def identities(items: Iterable[Item], walked: dict[str, str] | None = None) -> dict[str, str]:
     """Label → identity (a file's resolved path; a pasted text's name), resolved once each
-    (each folder once: :func:`copylens.core.paths.resolved`)."""
+    (each folder once: :func:`copylens.core.paths.resolved`), or taken from ``walked`` (label →
+    resolved path, where the walk of a folder found it: :func:`copylens.core.prepare.expand`)."""
     keys: dict[str, str] = {}
     folders: dict[str, str] = {}
+    known = walked or {}
     for item in items:
         label = label_of(item)
         if label not in keys:
-            keys[label] = _identity(item, label, folders)
+            found = known.get(label) if isinstance(item, Path) else None
+            keys[label] = found if found is not None else _identity(item, label, folders)
     return keys
 
 

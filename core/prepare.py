@@ -137,12 +137,15 @@ class Prepared:
         return self.seed_grams(k)[0]
 
 
-def expand(inputs: Iterable[Input]) -> tuple[list[Item], list[InputFailure]]:
-    """Folders expanded to their files; missing paths become failures."""
+def expand(
+    inputs: Iterable[Input], identities: dict[str, str] | None = None
+) -> tuple[list[Item], list[InputFailure]]:
+    """Folders expanded to their files; missing paths become failures. ``identities``, when
+    given, is filled with the resolved paths the walk found on its way (:func:`collect_files`)."""
     given = list(inputs)
     texts = [i for i in given if isinstance(i, TextInput | WebPage)]
     paths = [Path(i) for i in given if not isinstance(i, TextInput | WebPage)]
-    files, missing = collect_files(paths)
+    files, missing = collect_files(paths, identities)
     return [*files, *texts], [InputFailure.of(p, error) for p, error in missing]
 
 

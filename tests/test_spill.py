@@ -254,6 +254,8 @@ def test_the_pair_stage_holds_the_summaries_arrays_in_a_few_blocks(
         ignored[:3] = True
         spilled[1] = replace(spilled[1], ignored=ignored, salt=7)
         was = [(s.grams.copy(), s.ignored, s.size, s.spot, s.path, s.salt) for s in spilled]
+        languages = [s.language for s in spilled]
+        assert "en" in languages
         own = [weakref.ref(s.grams) for s in spilled]
         expected = spill.load(spilled[1], options)
         summaries = spill_module.packed(spilled, options.seed_k)
@@ -269,6 +271,11 @@ def test_the_pair_stage_holds_the_summaries_arrays_in_a_few_blocks(
             assert (seeds.ignored is None) == (mask is None)
             whole = summaries.whole(seeds)
             assert (whole.size, whole.spot, whole.path, whole.salt) == (size, spot, path, salt)
+            assert (whole.k, whole.language) == (options.seed_k, languages[n])
+            assert (whole.ignored is None) == (mask is None) and whole.anchors.size == 0
+            bare = summaries.docs[n]  # every field kept but the arrays let go
+            assert (bare.size, bare.spot, bare.path, bare.salt) == (size, spot, path, salt)
+            assert (bare.k, bare.language, bare.ignored) == (options.seed_k, languages[n], None)
         assert np.array_equal(summaries[1].ignored, ignored)
         back = spill.load(summaries.whole(summaries[1]), options)
         assert np.array_equal(back.ignored, expected.ignored)

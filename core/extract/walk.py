@@ -21,7 +21,9 @@ from copylens.core.extract.handlers import SUPPORTED_SUFFIXES
 from copylens.core.paths import ON_WINDOWS, os_path, path_identity
 
 
-def collect_files(paths: Iterable[Path | str]) -> tuple[list[Path], list[tuple[str, InputError]]]:
+def collect_files(
+    paths: Iterable[Path | str], identities: dict[str, str] | None = None
+) -> tuple[list[Path], list[tuple[str, InputError]]]:
     """Expand ``paths`` into the files to check, plus ``(str(path), error)`` for what was skipped.
 
     Folders are walked recursively in sorted name order, skipping names that start with '.',
@@ -31,6 +33,12 @@ def collect_files(paths: Iterable[Path | str]) -> tuple[list[Path], list[tuple[s
     link that loops back to a folder it is in, a broken link or a special file (pipe, device,
     socket) with a supported suffix, and an entry that cannot be looked at are skipped and
     reported, so nothing a user gave disappears without a word.
+
+    ``identities``, when given, is filled with ``str(file) → str(file.resolve())`` for each
+    file taken from a folder that is no symbolic link, on POSIX (:func:`_visit` knows it from
+    the folder, resolved once): what :func:`copylens.core.paths.resolved` would find for it,
+    so the caller need not look again (issue 40: the identities of 10,000 essays took an
+    ``lstat`` and a path parse each, serial, before any was read).
     """
     files: list[Path] = []
     problems: list[tuple[str, InputError]] = []
@@ -42,7 +50,7 @@ def collect_files(paths: Iterable[Path | str]) -> tuple[list[Path], list[tuple[s
         if isinstance(kind, InputError):
             problems.append((str(raw), kind))
         elif kind == "dir":
-            _walk_folder(path, files, problems, seen, walked, ())
+            _walk_folder(path, files, problems, seen, walked, (), identities)
         else:
             _add_unique(path, files, seen)
     return files, problems
@@ -87,6 +95,7 @@ def _walk_folder(
     seen: set[str],
     walked: set[str],
     inside: tuple[str, ...],
+    identities: dict[str, str] | None = None,
 ) -> None:
     """Depth-first, sorted by name; hidden entries skipped; only supported suffixes taken.
 
@@ -115,7 +124,16 @@ def _walk_folder(
         return
     for entry in listing:
         if not entry.name.startswith("."):
-            _visit(entry, folder / entry.name, files, problems, seen, walked, (*inside, key))
+            _visit(
+                entry,
+                folder / entry.name,
+                files,
+                problems,
+                seen,
+                walked,
+                (*inside, key),
+                identities,
+            )
 
 
 def _visit(
@@ -126,6 +144,7 @@ def _visit(
     seen: set[str],
     walked: set[str],
     inside: tuple[str, ...],
+    identities: dict[str, str] | None = None,
 ) -> None:
     """Take, walk, skip silently (unsupported suffix) or report one folder entry."""
     wanted = child.suffix.lower() in SUPPORTED_SUFFIXES
@@ -140,12 +159,15 @@ def _visit(
             )
         return
     if is_dir:
-        _walk_folder(child, files, problems, seen, walked, inside)
+        _walk_folder(child, files, problems, seen, walked, inside, identities)
     elif is_file and wanted:
         # a file that is no link, in a folder resolved already: that folder and its name
         # (POSIX; one resolve per file took a stat per part of its path, issue 40)
         plain = not ON_WINDOWS and not entry.is_symlink()
-        _add_unique(child, files, seen, os.path.join(inside[-1], entry.name) if plain else None)
+        key = os.path.join(inside[-1], entry.name) if plain else None
+        _add_unique(child, files, seen, key)
+        if key is not None and identities is not None:
+            identities[str(child)] = key
     elif info is not None and wanted:
         problems.append((str(child), _skipped(info)))
 

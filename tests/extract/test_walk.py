@@ -111,3 +111,32 @@ def test_a_folder_of_files_is_resolved_once(tmp_path: Path, monkeypatch: MonkeyP
     assert not files  # before: each file twice (walk, then identities)
     assert [p.name for p in given.documents] == [f"essay{n:02}.txt" for n in range(20)]
     assert given.keys == {str(p): str(p.resolve()) for p in given.documents}
+
+
+def test_the_walk_gives_the_identities_it_finds(tmp_path: Path, monkeypatch: MonkeyPatch) -> None:
+    """Issue 40: the walk hands on each plain file's resolved path (its folder resolved once,
+    its name joined on), the same as :func:`identities` finds by looking again, and none for a
+    link to a file; told apart, the files of a folder are not looked at again (an ``lstat``
+    each was 10,000 of them, serial, before any essay was read)."""
+    root = _linked_tree(tmp_path)
+    monkeypatch.chdir(root)
+    walked: dict[str, str] = {}
+    files, _ = collect_files(["a", "real", "ab"], walked)
+    assert [str(f) for f in files] == ["a/b/x.txt", "a/link/y.txt"]
+    assert walked == {
+        "a/b/x.txt": str(root / "a" / "b" / "x.txt"),
+        "a/link/y.txt": str(root / "real" / "y.txt"),
+    }  # a/link/xl.txt, a link, is not there (and, the same file as x.txt, not taken)
+    assert identities(files, walked) == identities(files)
+    looked: list[str] = []
+    lstat = os.lstat
+
+    def counted(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+        looked.append(str(path))
+        return lstat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "lstat", counted)
+    given = told_apart([root / "ab"])  # a linked folder: resolved once, its file not looked at
+    assert [str(p) for p in given.documents] == [str(root / "ab" / "x.txt")]
+    assert not [p for p in looked if p.endswith(".txt")]
+    assert given.keys == {str(p): str(p.resolve()) for p in given.documents}
