@@ -1020,19 +1020,21 @@ def alone(
     every case of six pairs (verbatim precision 0.954 → 0.933)."""
     found: list[Edited] = []
     used = np.zeros(len(sim.a), dtype=bool)  # units holding a word of a fragment
-    near: dict[int, tuple[int, int]] = {}  # such a unit: its fragments' source units
+    spans: list[Box] = []  # each fragment's units and source units
     for t0, t1, s0, s1 in taken:
         if t1 <= t0:
             continue
-        units = range(sim.a.of_word(t0), sim.a.of_word(t1 - 1) + 1)
-        used[units.start : units.stop] = True
+        u0, u1 = sim.a.of_word(t0), sim.a.of_word(t1 - 1) + 1
+        used[u0:u1] = True
         if s1 > s0:
-            j0, j1 = sim.b.of_word(s0), sim.b.of_word(s1 - 1) + 1
-            for u in units:
-                lo, hi = near.get(u, (j0, j1))
-                near[u] = (min(lo, j0), max(hi, j1))
+            spans.append((u0, u1, sim.b.of_word(s0), sim.b.of_word(s1 - 1) + 1))
+    near: dict[int, tuple[int, int]] | None = None  # found for the first free seed
     for box, group in passages(sim):
-        if len(group) < MIN_SEEDS or sim.cosine(*box) < VALIDATION:
+        # a run is made of free seeds only (_runs of none is none): a passage without a seed
+        # in a unit no fragment holds is passed before its cosines (issue 40: most are)
+        if len(group) < MIN_SEEDS or all(used[i] for i, _ in group):
+            continue
+        if sim.cosine(*box) < VALIDATION:
             continue
         seeded = set(group)
         free = [
@@ -1040,6 +1042,10 @@ def alone(
             for s in group
             if not used[s[0]] and not _verbatim_in(sim, seeded, s) and _whole(sim, sentences, s)
         ]
+        if not free:
+            continue
+        if near is None:
+            near = _near_units(spans)
         for run, sources in _runs(sim, free, near, ends, credible(box, group, sim)):
             a0, a1 = int(sim.a.bounds[run[0]]), int(sim.a.bounds[run[-1] + 1])
             j0, j1 = min(sources), max(sources) + 1
@@ -1069,6 +1075,17 @@ def alone(
         b0, b1 = int(sim.b.bounds[j0]), int(sim.b.bounds[j1])
         found.append(Edited(a0, a1, b0, b1, sim.cosine(u0, u1, j0, j1)))
     return found
+
+
+def _near_units(spans: Sequence[Box]) -> dict[int, tuple[int, int]]:
+    """Each unit of A a fragment holds (``spans``: each fragment's units [u0, u1) and source
+    units [j0, j1)), with the hull of its fragments' source units (:func:`alone`'s ``near``)."""
+    near: dict[int, tuple[int, int]] = {}
+    for u0, u1, j0, j1 in spans:
+        for u in range(u0, u1):
+            lo, hi = near.get(u, (j0, j1))
+            near[u] = (min(lo, j0), max(hi, j1))
+    return near
 
 
 @dataclass(frozen=True)
@@ -1346,13 +1363,11 @@ def _gathered(sim: Similarity, used: np.ndarray, found: Sequence[Edited]) -> lis
     No seed is asked of them: such a unit holds a few words of each source unit of the run,
     under a seed's Dice with any one of them (PAN-13 random: a 41-word line of 11 list items
     joined, Dice 0.31 with its best line, 0.59 with the run of seven)."""
-    reported = np.zeros(len(sim.a), dtype=bool)
+    wanted = (sim.size_a >= GATHERED_WORDS) & ~used  # less the units a run reports
     for e in found:
-        reported[sim.a.of_word(e.a0) : sim.a.of_word(e.a1 - 1) + 1] = True
+        wanted[sim.a.of_word(e.a0) : sim.a.of_word(e.a1 - 1) + 1] = False
     out = []
-    for i in np.flatnonzero(sim.size_a >= GATHERED_WORDS).tolist():
-        if used[i] or reported[i]:
-            continue
+    for i in _gathering(sim, np.flatnonzero(wanted)):
         run = sim.gathers(i)
         if run is None:
             continue
@@ -1360,6 +1375,33 @@ def _gathered(sim: Similarity, used: np.ndarray, found: Sequence[Edited]) -> lis
         a0, a1 = int(sim.a.bounds[i]), int(sim.a.bounds[i + 1])
         b0, b1 = int(sim.b.bounds[j0]), int(sim.b.bounds[j1])
         out.append(Edited(a0, a1, b0, b1, sim.cosine(i, i + 1, j0, j1)))
+    return out
+
+
+GATHERING_CELLS = 1 << 18
+"""Most cells of :attr:`Similarity.shared` :func:`_gathering` reads at once."""
+
+
+def _gathering(sim: Similarity, units: np.ndarray) -> list[int]:
+    """The units of A among ``units`` (ascending) for which :meth:`Similarity.gathers` tries a
+    run at all, in order: a source unit sharing two words with it whose next
+    :data:`GATHERED_UNITS` units share :data:`GATHERED_WORDS` words between them (its own
+    test, for many units at once from running sums: issue 40, most units of most pairs
+    share fewer). Exact: the shares are counts, whole in float32 and float64 alike."""
+    n = sim.shared.shape[1]
+    if not len(units) or not n:
+        return []
+    ends = np.minimum(np.arange(n) + GATHERED_UNITS, n)
+    out: list[int] = []
+    step = max(GATHERING_CELLS // n, 1)
+    for k in range(0, len(units), step):
+        part = units[k : k + step]
+        rows = sim.shared[part].astype(np.float64)
+        sums = np.zeros((len(part), n + 1))
+        np.cumsum(rows, axis=1, out=sums[:, 1:])
+        ahead = sums[:, ends] - sums[:, :n]
+        tried = ((rows >= 2) & (ahead >= GATHERED_WORDS)).any(axis=1)
+        out += part[tried].tolist()
     return out
 
 
@@ -2567,7 +2609,6 @@ def _whole_source(
     if g1 <= g0 or s1 <= s0 or not len(sim.b):
         return f
     mine = slice(sim.a.of_word(g0), sim.a.of_word(g1 - 1) + 1)
-    best = sim.cos[mine].argmax(axis=1)
 
     def seeded(t: int, as_best: bool) -> tuple[int, int] | None:
         """Unit t's characters when a unit of ``f`` seeds it (as its best), else None."""
@@ -2587,7 +2628,10 @@ def _whole_source(
     exact = f.kind == "copy" and f.exact_words >= EDGE_EXACT * f.words
     start, end = _sentence_rest(others, a, b, sim, (g0, g1), (s0, s1), (start, end), exact)
     if exact:
+        if (start, end) == (f.source_start, f.source_end):
+            return f  # an equal fragment, not made anew (issue 40)
         return replace(f, source_start=start, source_end=end)
+    best = sim.cos[mine].argmax(axis=1)  # each unit's best source unit (seeded's as_best)
     if (first := seeded(t0, False)) is not None:
         start = min(start, first[0])
         while (more := seeded(t0 - 1, True)) is not None:
@@ -2641,13 +2685,17 @@ def _sentence_rest(
     start, end = chars
     mine = slice(sim.a.of_word(g0), sim.a.of_word(g1 - 1) + 1)
     for t, w, step in ((sim.b.of_word(s0), s0, -1), (sim.b.of_word(s1 - 1), s1 - 1, 1)):
-        if _free_source_unit(sim, b, t, others) is None:
+        # the checked sentence's rest first: none (a copy of whole sentences, issue 40's
+        # usual case) widens nothing, whatever the source unit
+        told = _rest_words(a, g0 if step == -1 else g1 - 1, step, 0, len(a.sentences))
+        if told < 1 or _free_source_unit(sim, b, t, others) is None:
             continue
-        hit = (sim.cos[mine, t] >= SEED_COS) & (sim.dice[mine, t] >= SEED_DICE)
         lo, hi = int(sim.b.bounds[t]), int(sim.b.bounds[t + 1])
         rest = _rest_words(b, w, step, lo, hi)
-        told = _rest_words(a, g0 if step == -1 else g1 - 1, step, 0, len(a.sentences))
-        if (seeded and not hit.any()) or not 1 <= told <= rest <= 2 * told:
+        if not told <= rest <= 2 * told:
+            continue
+        hit = (sim.cos[mine, t] >= SEED_COS) & (sim.dice[mine, t] >= SEED_DICE)
+        if seeded and not hit.any():
             continue
         if step == -1:
             start = min(start, int(b.starts[w - rest]))
@@ -2710,15 +2758,20 @@ def _drawn_source(
     g0, g1 = words
     start, end = chars
     t0, t1 = held
-    left = Counter(sim.words_a[g0:g1].tolist())
-    left.subtract(sim.words_b[int(sim.b.bounds[t0]) : int(sim.b.bounds[t1 + 1])].tolist())
+    # each word's count on the checked side less the range's, by its code (issue 40: counts
+    # in an array, not a Counter; a code on neither side counts 0, as a Counter's missing key)
+    vocab = sim.vectors_a.shape[1]
+    left = np.bincount(sim.words_a[g0:g1], minlength=vocab).astype(np.int64)
+    left -= np.bincount(
+        sim.words_b[int(sim.b.bounds[t0]) : int(sim.b.bounds[t1 + 1])], minlength=vocab
+    )
 
     def drawn(t: int) -> bool:
-        codes = set(sim.words_b[int(sim.b.bounds[t]) : int(sim.b.bounds[t + 1])].tolist())
-        hit = sum(left[c] > 0 for c in codes)
+        codes = np.unique(sim.words_b[int(sim.b.bounds[t]) : int(sim.b.bounds[t + 1])])
+        hit = int(np.count_nonzero(left[codes] > 0))
         if hit < DRAWN_WORDS or hit < DRAWN_SHARE * len(codes):
             return False
-        left.subtract(codes)
+        left[codes] -= 1
         return True
 
     def reach(t: int, step: int) -> tuple[int, tuple[int, int]] | None:
