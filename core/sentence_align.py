@@ -3100,6 +3100,10 @@ _OPENERS = "\"'«“‘„([¿¡"
 """What may open a sentence before its first letter (:func:`_sentence_edges`)."""
 INSIDE_WORDS = 15
 """Most canonical words between two fragments that :func:`_inside_sentences` joins."""
+INSIDE_SLACK = 1
+"""Canonical words an edge sentence of a copy may hold fewer inside it than between the two
+fragments, and :func:`_inside_sentences` still join them (:func:`_slack`; issue 34, branch
+guard, bench/diag_inside_guard.py: placeholder, figures below)."""
 SENTENCE_REACH = 2000
 """Characters :func:`_inside_sentences` reads into each fragment for the end of its sentence:
 a joined passage may span a whole document, and is read again for each fragment after it.
@@ -3154,9 +3158,17 @@ def _inside_sentences(
     )
     if not ends:  # one sentence from g into f
         return held_g + held_f >= _words_between(a, g.end, f.start)
-    return held_g >= _words_between(a, g.end, ends[0]) and held_f >= _words_between(
-        a, ends[0], f.start
-    )
+    return held_g + _slack(g) >= _words_between(a, g.end, ends[0]) and held_f + _slack(
+        f
+    ) >= _words_between(a, ends[0], f.start)
+
+
+def _slack(x: Fragment) -> int:
+    """The words :func:`_inside_sentences` lets fragment ``x``'s edge sentence hold fewer
+    inside ``x`` than it has between the two fragments: :data:`INSIDE_SLACK` for a copy,
+    whose words in the sentence are the source's, word for word; none for a paraphrase,
+    whose edge is a retold unit's."""
+    return INSIDE_SLACK if x.kind == "copy" else 0
 
 
 def _in_place(
