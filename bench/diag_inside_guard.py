@@ -48,12 +48,8 @@ import numpy as np
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
-import make_retold  # noqa: E402
-from bench_own_text import hard_wrapped  # noqa: E402
-from bench_pan13 import CORPUS, load_cases, load_pairs  # noqa: E402
-from make_interleaved import generate  # noqa: E402
+from diag_join_labels import label_own, label_pan  # noqa: E402
 
-from copylens.core import Options, TextInput, check  # noqa: E402
 from copylens.core import sentence_align as sa  # noqa: E402
 from copylens.core.report import Fragment  # noqa: E402
 
@@ -185,44 +181,6 @@ def _wrapped(g: Fragment, f: Fragment, a: Any, b: Any, text: str | None, grouped
     return out
 
 
-def _label_pan() -> None:
-    truth = load_cases()
-    for pair in load_pairs():
-        if pair.kind not in ("random", "translation"):
-            continue
-        CONTEXT.clear()
-        CONTEXT.update(id=pair.id, type=pair.kind)
-        start = len(LOG)
-        check(
-            [CORPUS / "susp" / pair.suspicious], [CORPUS / "src" / pair.source], Options(workers=1)
-        )
-        for row in LOG[start:]:
-            g0, g1, f0, f1 = row["span"]
-            inside = any(
-                c0 < g1 and g0 < c1 and c0 < f1 and f0 < c1 for c0, c1, _, _ in truth[pair.id]
-            )
-            row["label"] = f"PAN {pair.kind} {'in-case' if inside else 'out'}"
-
-
-def _label_own(wrap: int | None) -> None:
-    essays = generate(30, 1)[0] + make_retold.generate(2, 1, 30)
-    for essay in essays:
-        text = essay.text if wrap is None else hard_wrapped(essay.text, wrap)
-        sources = [
-            TextInput(f"source{n}", s["text"] if wrap is None else hard_wrapped(s["text"], wrap))
-            for n, s in enumerate(essay.sources)
-        ]
-        CONTEXT.clear()
-        CONTEXT.update(id=essay.id, type="own")
-        start = len(LOG)
-        check([TextInput("essay", text)], sources, Options(workers=1))
-        own = [(s.start, s.end) for s in essay.sentences if s.label == "own"]
-        for row in LOG[start:]:
-            _, g1, f0, _ = row["span"]
-            mine = any(s0 < f0 and g1 < s1 for s0, s1 in own)
-            row["label"] = "own" if mine else "own-text other"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--wrap", type=int, default=None)
@@ -233,9 +191,9 @@ def main() -> None:
     sa._inside_sentences = _wrapped  # type: ignore[assignment]
     sa._adjacent = _adjacent  # type: ignore[assignment]
     if not args.own_only:
-        _label_pan()
+        label_pan(LOG, CONTEXT)
     if not args.pan_only:
-        _label_own(args.wrap)
+        label_own(LOG, CONTEXT, args.wrap, "own-text other")
     seen: set[tuple[Any, ...]] = set()
     rows = []
     for row in LOG:
