@@ -3153,20 +3153,6 @@ _OPENERS = "\"'«“‘„([¿¡"
 """What may open a sentence before its first letter (:func:`_sentence_edges`)."""
 INSIDE_WORDS = 15
 """Most canonical words between two fragments that :func:`_inside_sentences` joins."""
-INSIDE_SLACK = 1
-"""Canonical words an edge sentence of a copy may hold fewer inside it than between the two
-fragments, and :func:`_inside_sentences` still join them (:func:`_slack`; issue 34, branch
-guard). bench/diag_inside_guard.py logged every join the held-against-between guard alone
-refused on the engine without slack: PAN-13 development sample 4, all random and in a case
-(00029 "Thanks | for Ashcraft and don the for many photos.", 01044 twice, 01755), each one
-word short; over a writer's own sentence in bench_own_text.py's essays and make_retold.py's
-9 / 28 / 23 (as is / ``--wrap 60`` / ``--wrap 80``), none of them one word short of a copy
-(one, at 60 columns, one word short of a paraphrase's edge: why a paraphrase has none), 2 / 4
-/ 4 two words short ("Они и составляют точную сигнатуру | документа."): a slack of 2 marks
-own sentences. The PAN-14 winner's sentence seeds do not tell them apart (Sanchez-Perez et
-al. 2014: tf-isf cosine and Dice 0.33 with a source unit of the fragments' hull): 2 of the 4
-in-case sentences are seeds, and 10 own ones at 60 columns ("Inheritance is an important
-feature in object orientated programming.", 0.76 / 0.75)."""
 SENTENCE_REACH = 2000
 """Characters :func:`_inside_sentences` reads into each fragment for the end of its sentence:
 a joined passage may span a whole document, and is read again for each fragment after it.
@@ -3187,8 +3173,7 @@ def _inside_sentences(
     (one, where no end lies between) has at least as many canonical words inside the
     fragments as between them: a fragment whose edge ran into a writer's own sentence by a
     word or two (a topic word the source shares) does not carry the rest of it
-    (bench/bench_own_text.py's ``inplace`` essays), :data:`INSIDE_SLACK` words fewer for a
-    copy's sentence (:func:`_slack`). The PAN-14 winner's extension
+    (bench/bench_own_text.py's ``inplace`` essays). The PAN-14 winner's extension
     joins seeds across a gap of any content (Sanchez-Perez, Gelbukh and Sidorov 2014); here
     the gap may hold only words inside copied sentences, the words random obfuscation
     inserts or swaps (PAN-13 development sample, bench/diag_granularity.py). A writer's own
@@ -3222,17 +3207,9 @@ def _inside_sentences(
     )
     if not ends:  # one sentence from g into f
         return held_g + held_f >= _words_between(a, g.end, f.start)
-    return held_g + _slack(g) >= _words_between(a, g.end, ends[0]) and held_f + _slack(
-        f
-    ) >= _words_between(a, ends[0], f.start)
-
-
-def _slack(x: Fragment) -> int:
-    """The words :func:`_inside_sentences` lets fragment ``x``'s edge sentence hold fewer
-    inside ``x`` than it has between the two fragments: :data:`INSIDE_SLACK` for a copy,
-    whose words in the sentence are the source's, word for word; none for a paraphrase,
-    whose edge is a retold unit's."""
-    return INSIDE_SLACK if x.kind == "copy" else 0
+    return held_g >= _words_between(a, g.end, ends[0]) and held_f >= _words_between(
+        a, ends[0], f.start
+    )
 
 
 def _in_place(

@@ -1422,32 +1422,6 @@ def test_an_own_sentence_between_fragments_stays_apart_whatever_their_edges() ->
     assert len(one_passage(fragments, a.canonical, b.canonical, text=short)) == 2
 
 
-def test_a_copys_edge_sentence_short_of_one_held_word_joins_and_a_paraphrases_does_not() -> None:
-    """A copy holding one word of its edge sentence ("Engineers"), two canonical words of it
-    between the fragments ("erected dikes", none the source's): one word short of the guard's
-    held-against-between count, and a copy's edge words are the source's word for word, so
-    :func:`sentence_align._inside_sentences` joins them (:data:`INSIDE_SLACK`; PAN-13 random
-    00029, "Thanks | for Ashcraft and don the for many photos."). Two words short, or the
-    same edge held by a paraphrase (a retold unit's edge), they stay apart (issue 12)."""
-    first = f"{INSIDE_G} of their fields. Engineers"
-    last = "These levees also stopped fresh sediment from reaching the wetlands behind them."
-    b = _prepared(SOURCE)
-    for gap, grouped, kind, joined in (
-        (" erected dikes. ", False, "copy", True),
-        (" erected dikes. ", True, "paraphrase", False),
-        (" erected tall dikes. ", False, "copy", False),
-    ):
-        essay = first + gap + last
-        a = _prepared(essay)
-        g = replace(_fragment_of(essay, first), kind=kind, score=1.0 if kind == "copy" else 0.7)
-        f = _fragment_of(essay, last)
-        w0, w1 = sentence_align.word_range(a.canonical, len(first), len(first) + len(gap))
-        assert w1 - w0 == len(gap.split())  # every word between is a canonical word
-        out = one_passage([g, f], a.canonical, b.canonical, grouped=grouped, text=essay)
-        assert (len(out) == 1) is joined, (gap, kind)
-    assert sentence_align.INSIDE_SLACK == 1
-
-
 def test_the_grouping_joins_two_paraphrases_a_later_step_left_apart() -> None:
     """Two paraphrases of one passage, the swapped words inside their sentences between them
     (:func:`sentence_align._inside_sentences`), and no copy among the pair's fragments (a
