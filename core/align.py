@@ -614,16 +614,7 @@ def _chain_runs(runs: Runs, k: int, gap: int) -> Chains:
             strict=False,
         ):
             i, j = first >> 32, first & _LOW
-            limit = i - reach
-            best, closing = _best_open(open_chains, i, j, limit, reach, gap)
-            if closing:
-                still_open: list[_OpenRuns] = []
-                for c in open_chains:
-                    if c.i < limit:
-                        close(c)
-                    else:
-                        still_open.append(c)
-                open_chains = still_open
+            best, open_chains = _continued(open_chains, i, j, reach, gap, close)
             if best is None:
                 best = _OpenRuns()
                 open_chains.append(best)
@@ -659,11 +650,13 @@ def _laid_out(
 _C = TypeVar("_C", "_OpenRuns", "_Open")
 
 
-def _best_open(
-    open_chains: list[_C], i: int, j: int, limit: int, reach: int, gap: int
-) -> tuple[_C | None, bool]:
+def _continued(
+    open_chains: list[_C], i: int, j: int, reach: int, gap: int, close: Callable[[_C], None]
+) -> tuple[_C | None, list[_C]]:
     """The open chain a seed (i, j) continues (the least drift from its last seed, then the
-    nearest), if any, and whether some open chain ends before ``limit`` (to be closed)."""
+    nearest), if any, and the chains left open: those whose last seed lies more than
+    ``reach`` words before i are given to ``close``, in their order."""
+    limit = i - reach
     best: _C | None = None
     best_key, closing = (0, 0), False
     for c in open_chains:
@@ -676,7 +669,15 @@ def _best_open(
         key = (abs(di - dj), di)
         if best is None or key < best_key:
             best, best_key = c, key
-    return best, closing
+    if not closing:
+        return best, open_chains
+    still_open: list[_C] = []
+    for c in open_chains:
+        if c.i < limit:
+            close(c)
+        else:
+            still_open.append(c)
+    return best, still_open
 
 
 class _OpenRuns:
@@ -696,11 +697,13 @@ def _chain_each(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> C
     packed = array("q")
     bounds = array("q", [0])
 
+    ends: dict[tuple[int, int], _Open] = {}  # the open chains by their last seed
+
     def close(c: _Open) -> None:
         packed.extend(c.seeds)
         bounds.append(len(packed))
+        del ends[c.i, c.j]
 
-    ends: dict[tuple[int, int], _Open] = {}  # the open chains by their last seed
     for i, j in _pairs(seeds_i, seeds_j):
         step = ends.pop((i - 1, j - 1), None)
         if step is not None:  # one word on along its diagonal: the least drift there is
@@ -708,17 +711,7 @@ def _chain_each(seeds_i: np.ndarray, seeds_j: np.ndarray, k: int, gap: int) -> C
             step.seeds.append(i << 32 | j)
             ends[i, j] = step
             continue
-        limit = i - reach
-        best, closing = _best_open(open_chains, i, j, limit, reach, gap)
-        if closing:
-            still_open: list[_Open] = []
-            for c in open_chains:
-                if c.i < limit:
-                    close(c)
-                    del ends[c.i, c.j]
-                else:
-                    still_open.append(c)
-            open_chains = still_open
+        best, open_chains = _continued(open_chains, i, j, reach, gap, close)
         if best is None:
             best = _Open(i, j)
             open_chains.append(best)
