@@ -281,6 +281,7 @@ def widened(
             g = _rest(g, others, a, b, sim)
             if _edited(f):
                 g = _past(g, others, a, b, sim)
+                g = _risen(g, others, a, b, sim)
         if _edited(f) or g != f:  # a verbatim copy's two sides hold the same words
             g = _to_sentence_edges(g, others, b, source)
         out[n] = g
@@ -410,6 +411,50 @@ def _past(
             start, end = (
                 (min(start, reached[0]), end) if step == -1 else (start, max(end, reached[1]))
             )
+    return replace(f, source_start=start, source_end=end)
+
+
+SOURCE_RISE = 0.005
+"""Least rise of the tf-isf cosine of an edited fragment's checked units (summed) with its
+source units (summed) for :func:`_risen` to take the source unit past its source edge.
+Measured there."""
+RISE_UNITS = 8
+"""Most source units :func:`_risen` takes a side (the checked side's cap,
+:data:`~copylens.core.sentence_align.EDGE_UNITS`)."""
+
+
+def _risen(
+    f: Fragment, others: Sequence[Fragment], a: Canonical, b: Canonical, sim: Similarity
+) -> Fragment:
+    """``f`` with its source side widened over whole source units past its source edge
+    units, one by one outwards, up to :data:`RISE_UNITS` a side, while each raises the
+    tf-isf cosine of the checked units ``f`` lies in (summed) with its source units (summed)
+    by :data:`SOURCE_RISE`; no other fragment may hold a character of the unit taken.
+
+    Random obfuscation shuffles words across a passage's sentences, so the words of the
+    source sentence past the fragment's source edge are found in the checked side the
+    fragment already holds, while the checked units past its edge (:func:`_past`'s
+    evidence) retell too little of it. Only the checked side's own words are the evidence:
+    what the fragment already marks in the writer's text, and it stays as it is."""
+    if (words := _word_ranges(f, a, b)) is None:
+        return f
+    (g0, g1), (s0, s1) = words
+    u0, u1 = sim.a.of_word(g0), sim.a.of_word(g1 - 1) + 1
+    t0, t1 = sim.b.of_word(s0), sim.b.of_word(s1 - 1) + 1
+    start, end = f.source_start, f.source_end
+    for step in (-1, 1):
+        for _ in range(RISE_UNITS):
+            t = t0 - 1 if step == -1 else t1
+            if not 0 <= t < len(sim.b):
+                break
+            d0, d1 = int(b.starts[int(sim.b.bounds[t])]), int(b.ends[int(sim.b.bounds[t + 1]) - 1])
+            if _held(others, d0, d1):
+                break
+            wider = (t, t1) if step == -1 else (t0, t + 1)
+            if sim.cosine(u0, u1, *wider) < sim.cosine(u0, u1, t0, t1) + SOURCE_RISE:
+                break
+            t0, t1 = wider
+            start, end = min(start, d0), max(end, d1)
     return replace(f, source_start=start, source_end=end)
 
 
