@@ -414,7 +414,7 @@ def _past(
     return replace(f, source_start=start, source_end=end)
 
 
-SOURCE_RISE = 0.005
+SOURCE_RISE = 0.002
 """Least rise of the tf-isf cosine of an edited fragment's checked units (summed) with its
 source units (summed) for :func:`_risen` to take the source unit past its source edge.
 Measured there."""
