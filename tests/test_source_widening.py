@@ -301,3 +301,50 @@ def test_the_final_stop_on_the_next_line_of_a_wrapped_source() -> None:
     b = _prepared("Millers grind the barley for all of\n\nthem. Carts return.")
     f = _fragment(a, b, checked, source, kind="copy")
     assert _source(_widened(f, a, b), b) == source
+
+
+# a retelling of the source's first two sentences whose second line also shuffles in the
+# words of the source's third (random obfuscation moves words across a passage's sentences)
+SHUFFLED = (
+    "Glaciers cut deep valleys in the northern mountain range. "
+    "Farmers plant barley where meltwater feeds rivers along fertile riverbanks every spring. "
+)
+
+
+def test_a_source_sentence_whose_words_the_fragment_already_holds_is_taken() -> None:
+    """The fragment's checked side holds the words of the source's third sentence, shuffled
+    into its second line, while its source side ends at the second: the source side goes on
+    over the third (taking it raises the two sides' cosine), not over the fourth (whose
+    words the checked side lacks); the writer's own sentences after the fragment are
+    neither evidence nor marked: the checked side stays as it is."""
+    a, b = _prepared(SHUFFLED + OWN), _prepared(SOURCE)
+    source = (
+        "Glaciers carve deep valleys into the northern mountains. Meltwater feeds the "
+        "rivers that water the plains below"
+    )
+    f = _fragment(a, b, SHUFFLED.strip()[:-1], source)
+    got = _widened(f, a, b)
+    assert _source(got, b) == source + ". " + (
+        "Farmers plant barley along the fertile riverbanks every spring."
+    )
+    assert (got.start, got.end, got.words, got.kind) == (f.start, f.end, f.words, f.kind)
+
+
+def test_no_source_sentence_is_taken_for_a_topic_word_the_fragment_holds() -> None:
+    """The same source side, the checked side retelling the two source sentences and naming
+    barley, one word of the source's third sentence (its topic), then the writer's own
+    sentences: the third sentence's other words are not in the fragment, taking it lowers
+    the two sides' cosine, and the source side gains its final stop only."""
+    retold = (
+        "Glaciers cut deep valleys in the northern mountain range. "
+        "Meltwater supplies rivers watering the barley plains. "
+    )
+    a, b = _prepared(retold + OWN), _prepared(SOURCE)
+    source = (
+        "Glaciers carve deep valleys into the northern mountains. Meltwater feeds the "
+        "rivers that water the plains below"
+    )
+    f = _fragment(a, b, retold.strip()[:-1], source)
+    got = _widened(f, a, b)
+    assert _source(got, b) == source + "."
+    assert (got.start, got.end) == (f.start, f.end)
