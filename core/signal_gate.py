@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from copylens.core.copies import held_in
 from copylens.core.options import Options
 from copylens.core.paraphrase import sentence_bounds
 from copylens.core.prepare import Prepared
@@ -84,35 +85,27 @@ def retelling_shown(a: Prepared, b: Prepared, found: Finding, options: Options) 
     return many >= MATCHED or few >= MATCHED_SHARE * min(len(bounds_a), len(bounds_b))
 
 
-def _free(doc: Prepared, covered: np.ndarray) -> np.ndarray:
-    return ~covered if doc.ignored is None else ~(covered | doc.ignored)
-
-
 def _stray_sentences(
     x: Prepared, y: Prepared, covered: np.ndarray, bounds: tuple[tuple[int, int], ...], k: int
 ) -> int:
     """Sentences of X holding a k-gram Y holds too, on no ignored word, farther than
     :data:`NEAR` words from every word of X covered."""
     grams = x.text_grams(k)
-    n = len(covered)
     if len(grams) == 0:
         return 0
-    held = np.isin(grams, y.seed_grams(k)[1], assume_unique=False)
-    if x.ignored is not None:
+    hits = np.flatnonzero(held_in(grams, y.seed_grams(k)[1]))
+    n = len(covered)
+    if len(hits) and x.ignored is not None:
         ignored = np.concatenate(([0], np.cumsum(x.ignored)))
-        starts = np.arange(len(grams))
-        held &= ignored[np.minimum(starts + k, n)] == ignored[starts]
-    hits = np.flatnonzero(held)
+        hits = hits[ignored[np.minimum(hits + k, n)] == ignored[hits]]
+    at = np.flatnonzero(covered)
+    if len(hits) and len(at):  # the first covered word from NEAR before the k-gram on
+        first = np.searchsorted(at, hits - NEAR)
+        hits = hits[(first == len(at)) | (at[np.minimum(first, len(at) - 1)] > hits + k - 1 + NEAR)]
     if len(hits) == 0:
         return 0
-    near = np.zeros(n + 1, dtype=np.int64)  # words within NEAR of a covered word, as a sum
-    at = np.flatnonzero(covered)
-    np.add.at(near, np.maximum(at - NEAR, 0), 1)
-    np.add.at(near, np.minimum(at + NEAR + 1, n), -1)
-    close = np.concatenate(([0], np.cumsum(np.cumsum(near)[:n] > 0)))
-    far = hits[close[np.minimum(hits + k, n)] == close[hits]]
     starts = np.array([lo for lo, _ in bounds])
-    return len(np.unique(np.searchsorted(starts, far, side="right")))
+    return len(np.unique(np.searchsorted(starts, hits, side="right")))
 
 
 def _shared_words(
@@ -124,32 +117,36 @@ def _shared_words(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The distinct free words (not covered, not ignored) each sentence of A shares with each
     of B, and the smaller of the two sentences' counts of distinct free words."""
-    rows_a, sizes_a = _incidence(a, found.covered_a, bounds_a)
-    rows_b, sizes_b = _incidence(b, found.covered_b, bounds_b)
-    vocabulary = np.union1d(rows_a[1], rows_b[1])
-    ma = np.zeros((len(bounds_a), len(vocabulary)), dtype=np.float32)
-    mb = np.zeros((len(bounds_b), len(vocabulary)), dtype=np.float32)
-    ma[rows_a[0], np.searchsorted(vocabulary, rows_a[1])] = 1.0
-    mb[rows_b[0], np.searchsorted(vocabulary, rows_b[1])] = 1.0
+    sentence_a, words_a = _placed(a, found.covered_a, bounds_a)
+    sentence_b, words_b = _placed(b, found.covered_b, bounds_b)
+    vocabulary = np.unique(np.concatenate((words_a, words_b)))
+    size = len(vocabulary)
+    codes_a = np.unique(sentence_a * size + np.searchsorted(vocabulary, words_a))
+    codes_b = np.unique(sentence_b * size + np.searchsorted(vocabulary, words_b))
+    sizes_a = np.bincount(codes_a // size, minlength=len(bounds_a))
+    sizes_b = np.bincount(codes_b // size, minlength=len(bounds_b))
+    both = np.intersect1d(codes_a % size, codes_b % size)  # only these can be shared
+    ma = np.zeros((len(bounds_a), len(both)), dtype=np.float32)
+    mb = np.zeros((len(bounds_b), len(both)), dtype=np.float32)
+    for m, codes in ((ma, codes_a), (mb, codes_b)):
+        column = np.searchsorted(both, codes % size)
+        kept = column < len(both)
+        kept[kept] = both[column[kept]] == (codes % size)[kept]
+        m[codes[kept] // size, column[kept]] = 1.0
     return ma @ mb.T, np.minimum(sizes_a[:, None], sizes_b[None, :])
 
 
-def _incidence(
+def _placed(
     doc: Prepared, covered: np.ndarray, bounds: tuple[tuple[int, int], ...]
-) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray]:
-    """(sentence, word) of each distinct free word of each sentence, and each sentence's
-    count of them."""
-    free = _free(doc, covered)
-    hashes = doc.canonical.hashes
-    sentence = np.full(len(hashes), -1, dtype=np.int64)
-    for s, (lo, hi) in enumerate(bounds):
-        sentence[lo:hi] = s
-    keep = free & (sentence >= 0)
-    pairs = np.unique(
-        np.stack((sentence[keep].astype(np.uint64), hashes[keep].astype(np.uint64))), axis=1
-    )
-    rows = pairs[0].astype(np.int64)
-    return (rows, pairs[1]), np.bincount(rows, minlength=len(bounds))
+) -> tuple[np.ndarray, np.ndarray]:
+    """The sentence (an index of ``bounds``) and the fingerprint of each free word (not
+    covered, not ignored) inside a sentence."""
+    starts = np.array([lo for lo, _ in bounds])
+    ends = np.array([hi for _, hi in bounds])
+    at = np.flatnonzero(~covered if doc.ignored is None else ~(covered | doc.ignored))
+    sentence = np.searchsorted(starts, at, side="right") - 1
+    inside = (sentence >= 0) & (at < ends[np.maximum(sentence, 0)])
+    return sentence[inside].astype(np.int64), doc.canonical.hashes[at[inside]]
 
 
 def _matched(close: np.ndarray) -> int:
