@@ -525,7 +525,7 @@ def compare_group(
 def compare_pair(a: Prepared, b: Prepared, options: Options) -> PairResult | None:
     """The pair as ``compare`` reports it, or None when it shares nothing or less than
     ``min_containment``."""
-    return _pair_result(a, b, score_pair(a, b, options), options)
+    return _pair_result(a, b, score_pair(a, b, options, gate=True), options)
 
 
 def _compared(

@@ -31,10 +31,12 @@ from copylens.core.copies import (
 from copylens.core.cpu import stage
 from copylens.core.options import Options
 from copylens.core.pairs import Group, as_pairs, each, groups_of, map_groups
+from copylens.core.paraphrase import PARAPHRASE
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
 from copylens.core.sentence_align import pair_sentences
-from copylens.core.signal import Finding
+from copylens.core.signal import Finding, PairSignal
+from copylens.core.signal_gate import copies_under, retelling_shown
 from copylens.core.sketch import estimate
 
 __all__ = [  # what other modules import from here (scheduling and copies have their own homes)
@@ -81,20 +83,25 @@ class PairScore:
         return bool(self.fragments) or self.resemblance > 0
 
 
-def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
+def score_pair(a: Prepared, b: Prepared, options: Options, gate: bool = False) -> PairScore:
     """Measure A against B (see the module docstring for what each number means): the pair
     signals the options want, in the registry's order, each given what the ones before found,
     then the pair steps' ``assembled`` (:data:`copylens.core.signals.STEPS`). The pair's
     sentences are found once, first, and flow with what is found (``Finding.sentences``) to
     the steps that compare them, so a pair's unit-by-unit matrices are computed once and
-    belong to its call alone (threads scoring pairs at once share nothing)."""
+    belong to its call alone (threads scoring pairs at once share nothing).
+
+    With ``gate`` (``compare``'s pairs, :func:`copylens.core.engine.compare_pair`), the
+    paraphrase stage is skipped on a pair whose copies cover under ``min_containment`` on
+    both sides and which shows no sign of a retelling outside them
+    (:mod:`copylens.core.signal_gate`); the steps run as always."""
     shared = len(np.intersect1d(a.shingles, b.shingles, assume_unique=True))
     union = len(a.shingles) + len(b.shingles) - shared
     with stage("sentences"):  # once a pair, for the steps comparing sentences (Finding.sentences)
         sentences = pair_sentences(a.canonical, b.canonical, (a.text, b.text))
     found = Finding.nothing(len(a.canonical), len(b.canonical), sentences)
     for signal in signals.PAIR:
-        if signal.wanted(options):
+        if signal.wanted(options) and not (gate and _gated(signal, a, b, found, options)):
             found = signal.run(a, b, found, options)
     for step in signals.STEPS:
         if step.wanted(options):
@@ -108,6 +115,14 @@ def score_pair(a: Prepared, b: Prepared, options: Options) -> PairScore:
         covered_b=found.covered_b,
         fragments=found.fragments,
     )
+
+
+def _gated(signal: PairSignal, a: Prepared, b: Prepared, found: Finding, options: Options) -> bool:
+    """Whether ``compare`` skips ``signal`` on the pair (:mod:`copylens.core.signal_gate`)."""
+    if signal.kind is not PARAPHRASE:
+        return False
+    with stage("paraphrase: gate"):
+        return copies_under(found, a, b, options) and not retelling_shown(a, b, found, options)
 
 
 def containment_bound(a: Prepared, b: Prepared, options: Options) -> float:
