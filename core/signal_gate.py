@@ -42,6 +42,10 @@ MATCHED = 2
 with fewer (:data:`MATCHED_SHARE`: a short text retold, a headline)."""
 FEW_WORDS = 3
 MATCHED_SHARE = 0.1
+MOST_CELLS = 1 << 23
+"""Most cells of the sentence-by-word and sentence-by-sentence matrices :func:`_shared_words`
+makes (32 MB of float32): a pair of long documents past it (two books) shows a retelling, so
+the stage runs as it does without the gate, rather than the gate taking gigabytes."""
 
 
 def copies_under(found: Finding, a: Prepared, b: Prepared, options: Options) -> bool:
@@ -78,7 +82,10 @@ def retelling_shown(a: Prepared, b: Prepared, found: Finding, options: Options) 
     )
     if stray >= STRAY_SENTENCES:
         return True
-    shared, small = _shared_words(a, b, found, bounds_a, bounds_b)
+    words = _shared_words(a, b, found, bounds_a, bounds_b)
+    if words is None:
+        return True
+    shared, small = words
     close = shared >= SHARE * small
     many = _matched(close & (shared >= WORDS))
     few = _matched(close & (shared >= FEW_WORDS))
@@ -114,9 +121,10 @@ def _shared_words(
     found: Finding,
     bounds_a: tuple[tuple[int, int], ...],
     bounds_b: tuple[tuple[int, int], ...],
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray] | None:
     """The distinct free words (not covered, not ignored) each sentence of A shares with each
-    of B, and the smaller of the two sentences' counts of distinct free words."""
+    of B, and the smaller of the two sentences' counts of distinct free words; None where the
+    matrices would hold more than :data:`MOST_CELLS` cells."""
     sentence_a, words_a = _placed(a, found.covered_a, bounds_a)
     sentence_b, words_b = _placed(b, found.covered_b, bounds_b)
     vocabulary = np.unique(np.concatenate((words_a, words_b)))
@@ -126,6 +134,9 @@ def _shared_words(
     sizes_a = np.bincount(codes_a // size, minlength=len(bounds_a))
     sizes_b = np.bincount(codes_b // size, minlength=len(bounds_b))
     both = np.intersect1d(codes_a % size, codes_b % size)  # only these can be shared
+    rows = len(bounds_a) + len(bounds_b)
+    if rows * len(both) + len(bounds_a) * len(bounds_b) > MOST_CELLS:
+        return None
     ma = np.zeros((len(bounds_a), len(both)), dtype=np.float32)
     mb = np.zeros((len(bounds_b), len(both)), dtype=np.float32)
     for m, codes in ((ma, codes_a), (mb, codes_b)):

@@ -107,3 +107,19 @@ def test_compare_reports_the_retold_pair_and_check_still_runs_the_stage(tmp_path
     checked = check([tmp_path / "rewrite.txt"], [tmp_path / "source.txt"], options)
     kinds = {f.kind for d in checked.documents for s in d.sources for f in s.fragments}
     assert kinds & {"paraphrase", "copy"}
+
+
+def test_a_pair_too_long_to_weigh_shows_a_retelling(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``MOST_CELLS`` (two books) the gate does not build its matrices: the pair it
+    would have gated runs the stage, as without the gate, and is reported the same."""
+    from copylens.core import signal_gate
+
+    options = Options(language="en")
+    text_a, text_b = _sharing_one_sentence(1)
+    a, b = _doc("a", text_a, options), _doc("b", text_b, options)
+    found = _copies(a, b, options)
+    assert not retelling_shown(a, b, found, options)
+    monkeypatch.setattr(signal_gate, "MOST_CELLS", 31 * 31 - 1)  # under the two essays' rows
+    assert retelling_shown(a, b, found, options)
+    ungated = _pair_result(a, b, score_pair(a, b, options), options)
+    assert compare_pair(a, b, options) == ungated
