@@ -107,8 +107,16 @@ class SentencePassages(PairStep):
         if options.paraphrase and sim is not None:
             found = edited(a, b, found, sim, whole)
         clauses = sentences.clauses
+        ignored = (a.ignored, b.ignored)
         fragments = one_passage(
-            found.fragments, ca, cb, sim, text=a.text, source=b.text, clauses=clauses
+            found.fragments,
+            ca,
+            cb,
+            sim,
+            text=a.text,
+            source=b.text,
+            clauses=clauses,
+            ignored=ignored,
         )
         if sim is not None:
             stops = stop_words(ca.language)
@@ -123,7 +131,14 @@ class SentencePassages(PairStep):
             )
             if grown != fragments:  # edges grown side by side: one passage (module docstring)
                 fragments = one_passage(
-                    grown, ca, cb, sim, text=a.text, source=b.text, clauses=clauses
+                    grown,
+                    ca,
+                    cb,
+                    sim,
+                    text=a.text,
+                    source=b.text,
+                    clauses=clauses,
+                    ignored=ignored,
                 )
         return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
 
@@ -235,6 +250,7 @@ class PassageGrouping(PairStep):
                 text=a.text,
                 source=b.text,
                 clauses=sentences.clauses,
+                ignored=(a.ignored, b.ignored),
             )
         fragments = tuple(retold_by_sentence(f, a) for f in fragments)
         if fragments == found.fragments:
