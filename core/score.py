@@ -249,9 +249,12 @@ def _zone_shares(
     inside, kept = hi - lo, n
     if any(d.ignored is not None for d in docs):
         base = (np.cumsum(lengths) - lengths)[doc_of]
-        before = np.concatenate(([0], np.cumsum(np.concatenate([_ignored(d) for d in docs]))))
-        inside = inside - (before[base[of] + hi] - before[base[of] + lo])
-        kept = n - (before[base + n] - before[base])
+        at, r, t = base[of], len(of), len(doc_of)
+        held = np.flatnonzero(np.concatenate([_ignored(d) for d in docs]))  # docs end to end
+        # the words ignored before a place: those of ``held`` before it (one search for all)
+        before = np.searchsorted(held, np.concatenate((at + hi, at + lo, base + n, base)))
+        inside = inside - (before[:r] - before[r : 2 * r])
+        kept = n - (before[2 * r : 2 * r + t] - before[2 * r + t :])
     covered = np.bincount(of, weights=inside, minlength=len(doc_of))
     return np.divide(covered, kept, out=np.zeros(len(doc_of)), where=kept > 0)
 

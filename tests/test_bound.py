@@ -157,6 +157,41 @@ def test_a_group_is_bounded_as_the_zones_say(
     assert containment_bounds(a, others, options).tolist() == expected
 
 
+@given(st.lists(pairs(), min_size=4, max_size=4), st.integers(0, 2**32 - 1))
+def test_ignored_words_at_the_documents_edges_are_counted_in_their_own(
+    drawn: list[tuple[Prepared, Prepared]], seed: int
+) -> None:
+    """The bound counts each document's ignored words by where they lie in the group's
+    documents laid end to end: words ignored at a document's first and last places (beside the
+    next document's first), a document ignoring every word (nothing kept: a share of 0) and
+    documents ignoring none between them are each counted in their own document, bit for bit
+    as seed_zones' masks say."""
+    rng = np.random.default_rng(seed)
+
+    def edges(doc: Prepared, n: int) -> Prepared:
+        size = len(doc.canonical)
+        kind = n % 4
+        if kind == 1:
+            return doc
+        marks = np.ones(size, dtype=bool)  # kind 3: every word ignored
+        if kind != 3:
+            marks[:] = False
+            marks[: int(rng.integers(0, 4))] = True
+            marks[size - int(rng.integers(1, 4)) :] = True
+            marks |= (rng.random(size) < 0.1) & (kind == 2)
+        return with_ignored(doc, marks, n + 1, EN)
+
+    a = edges(drawn[0][0], 0)
+    others = [edges(b, n) for n, (_, b) in enumerate(drawn)]
+    expected = []
+    for b in others:
+        zone_a, zone_b = seed_zones(a, b, EN)
+        expected.append(max(_zone_share(zone_a, a), _zone_share(zone_b, b)))
+    assert containment_bounds(a, others, EN).tolist() == expected
+    ignores_all = others[3].ignored
+    assert ignores_all is not None and ignores_all.all() and expected[3] == _zone_share(zone_a, a)
+
+
 def _zone_share(zone: np.ndarray, doc: Prepared) -> float:
     kept = np.ones(len(zone), dtype=bool) if doc.ignored is None else ~doc.ignored
     return float((zone & kept).sum()) / int(kept.sum()) if kept.any() else 0.0
