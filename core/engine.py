@@ -508,17 +508,15 @@ def compare_group(
     at once) is not even aligned: None. ``load`` gives the whole document of one of them (a
     spilled run's: :meth:`copylens.core.spill.Spill.load`), only for the pairs aligned."""
     at_least = options.min_containment
-    bounds = (
-        containment_bounds(a, others, options).tolist() if at_least > 0 else [1.0] * len(others)
-    )
+    out: list[PairResult | None] = [None] * len(others)
+    aligned: Iterable[int] = range(len(others))
+    if at_least > 0:  # most pairs of a large run are not aligned: no Python step each (issue 40)
+        bounds = containment_bounds(a, others, options)
+        aligned = np.flatnonzero(~(bounds < at_least)).tolist()
     whole_a: Prepared | None = None
-    out: list[PairResult | None] = []
-    for b, bound in zip(others, bounds, strict=True):
-        if bound < at_least:
-            out.append(None)
-            continue
+    for n in aligned:
         whole_a = whole_a or load(a)
-        out.append(compare_pair(whole_a, load(b), options))
+        out[n] = compare_pair(whole_a, load(others[n]), options)
     return out
 
 

@@ -579,3 +579,18 @@ def test_a_result_that_does_not_pickle_is_raised_as_its_error_even_in_a_batch() 
             isolated_map(unpicklable, list(range(40)), workers=1, limits=ProcessLimits(), ahead=64)
         )
     assert not isinstance(caught.value, Cancelled)
+
+
+def test_a_workers_wait_for_more_answers_as_conn_poll() -> None:
+    """:func:`pool._waiting` (what a worker asks after each item) says what ``Connection.poll``
+    says: nothing sent, a message waiting, read, and the parent's end closed."""
+    parent_end, child_end = multiprocessing.Pipe()
+    waiting = pool._waiting(child_end)
+    assert not waiting() and not child_end.poll()
+    parent_end.send(("chunk",))
+    assert waiting() and child_end.poll()
+    assert child_end.recv() == ("chunk",)
+    assert not waiting() and not child_end.poll()
+    parent_end.close()
+    assert waiting() and child_end.poll()  # the end: recv raises EOFError, the worker ends
+    child_end.close()

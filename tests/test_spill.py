@@ -361,3 +361,40 @@ def test_the_folder_of_a_killed_run_is_removed_by_the_next_run() -> None:
     finally:
         shutil.rmtree(live, ignore_errors=True)
         shutil.rmtree(orphan, ignore_errors=True)
+
+
+@pytest.mark.parametrize("at_least", [0.05, 0.3, 0.0])
+def test_compare_group_aligns_exactly_the_pairs_its_bound_does_not_drop(
+    corpus: tuple[Path, dict[str, Path]], at_least: float
+) -> None:
+    """A group's answer has one place per partner: None where the seeds bound the pair under
+    ``min_containment`` (never aligned: ``load`` is not asked for it), ``compare_pair``'s
+    answer elsewhere, in the partners' order."""
+    from copylens.core.engine import compare_pair
+
+    folder, special = corpus
+    files = sorted(p for p in folder.glob("*.txt") if p.stat().st_size and p != special["handout"])
+    options = Options(min_containment=at_least)
+    docs, _ = read_all(files, options, prepare_text)
+    docs = ready_to_compare(docs, [], options)
+    dropped = aligned = 0
+    for i, js in groups_of(candidate_pairs(docs)):
+        others = [docs[j] for j in js]
+        bounds = containment_bounds(docs[i], others, options) if at_least > 0 else None
+        loaded: list[int] = []
+
+        def load(doc: object, loaded: list[int] = loaded) -> object:
+            loaded.append(id(doc))
+            return doc
+
+        got = compare_group(docs[i], others, options, load=load)  # type: ignore[arg-type]
+        assert len(got) == len(others)
+        for n, (b, result) in enumerate(zip(others, got, strict=True)):
+            if bounds is not None and bounds[n] < at_least:
+                assert result is None and id(b) not in loaded
+                dropped += 1
+            else:
+                assert result == compare_pair(docs[i], b, options)
+                aligned += 1
+    assert aligned > 0
+    assert dropped > 0 or at_least < 0.3  # the corpus's candidate pairs mostly share much
