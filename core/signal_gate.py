@@ -77,8 +77,10 @@ def retelling_shown(a: Prepared, b: Prepared, found: Finding, options: Options) 
     :data:`STRAY_SENTENCES` settles it), and every set of distinct values made by a sort
     (numpy 2.4's ``np.unique`` hashes: 5–10× slower on a pair's few hundred words). Issue 40:
     0.31–0.33 → 0.17 ms a pair (one process, the 557 pairs of scale 1,000 it is asked
-    about), the same answers, the same counts behind them (tests/test_signal_gate.py keeps
-    the first form as the reference)."""
+    about), 0.40–0.42 → 0.21 ms (the 993 of scale 10,000); the "paraphrase: gate" stage of
+    ``compare`` ~0.68× main's at both; the same answers and counts behind them
+    (tests/test_signal_gate.py keeps the first form as the reference; bench/diag_gate.py
+    ``--against``)."""
     bounds_a, bounds_b = sentence_bounds(a), sentence_bounds(b)
     if not bounds_a or not bounds_b:
         return False
