@@ -9,13 +9,18 @@ around them. With the pair's result (reported or not, containment) and its CPU.
 
 A pair a gate "copies under the threshold and no stray evidence" would skip loses something
 only when it is reported today with copies under the threshold (the paraphrase stage or the
-steps after it lifted it): ``lifted`` below. Sets (``--set``): ``scale DIR`` (a folder of
+steps after it lifted it): ``lifted`` below. Each row holds the gate's own answers too
+(``under``: :func:`~copylens.core.signal_gate.copies_under`, ``shown``:
+:func:`~copylens.core.signal_gate.retelling_shown`, None where it was not asked), and
+``--against FILE`` (another run's rows, e.g. main's engine running this script) counts the
+pairs whose answers, report or result digest differ (issue 40: the gate made cheaper must
+answer the same). Sets (``--set``): ``scale DIR`` (a folder of
 essays, one compare), ``cs`` (Clough–Stevenson, all 100 files in one compare), ``pan TYPE``
 (each PAN-13 pair of that obfuscation, two-document compare), ``para`` (the hand-written
 rewrites of bench/paraphrase_data and tests/data/paraphrase: each text with its source),
 ``phr`` (ParaPhraser pairs of class 1 and 0, two-document compare).
 
-Usage: ``OPENBLAS_NUM_THREADS=1 python bench/diag_gate.py SET [ARG] --rows FILE``.
+Usage: ``OPENBLAS_NUM_THREADS=1 python bench/diag_gate.py SET [ARG] --rows FILE [--against FILE]``.
 """
 
 from __future__ import annotations
@@ -50,6 +55,18 @@ rows: list[dict[str, Any]] = []
 current: dict[str, Any] = {}
 _compare_pair = engine.compare_pair
 _run = paraphrase.Paraphrase.run
+_copies_under = score.copies_under
+_retelling_shown = score.retelling_shown
+
+
+def copies_under(found: Any, a: Any, b: Any, options: Options) -> bool:
+    current["under"] = _copies_under(found, a, b, options)
+    return bool(current["under"])
+
+
+def retelling_shown(a: Any, b: Any, found: Any, options: Options) -> bool:
+    current["shown"] = _retelling_shown(a, b, found, options)
+    return bool(current["shown"])
 
 
 def features(a: Any, b: Any, found: Any, options: Options) -> dict[str, Any]:
@@ -165,6 +182,8 @@ def compare_pair(a: Any, b: Any, options: Options) -> Any:
         "digest": hashlib.sha1(repr(result).encode()).hexdigest() if result else None,
         "set": current.get("set", ""),
         "least": options.min_containment,
+        "under": current.get("under"),
+        "shown": current.get("shown"),
         **current.get("f", {}),
     }
     rows.append(row)
@@ -266,6 +285,7 @@ def main() -> None:
     parser.add_argument("arg", nargs="?")
     parser.add_argument("--rows", type=Path, required=True)
     parser.add_argument("--no-gate", action="store_true", help="score every pair as check does")
+    parser.add_argument("--against", type=Path, help="another run's rows: count the differences")
     args = parser.parse_args()
     if args.no_gate:
         global _compare_pair
@@ -276,6 +296,8 @@ def main() -> None:
         _compare_pair = ungated
     engine.compare_pair = compare_pair
     paraphrase.Paraphrase.run = run  # type: ignore[method-assign]
+    score.copies_under = copies_under
+    score.retelling_shown = retelling_shown
     if args.set == "scale":
         _compare(sorted(Path(args.arg).glob("*.txt")), "scale")
     elif args.set == "cs":
@@ -292,6 +314,27 @@ def main() -> None:
         sys.exit(f"unknown set {args.set}")
     args.rows.write_text(json.dumps(rows), encoding="utf-8")
     print(f"{len(rows)} pairs scored, {sum(r['reported'] for r in rows)} reported")
+    asked = [r for r in rows if r["shown"] is not None]
+    print(f"gate asked {len(asked)}, skipped {sum(not r['shown'] for r in asked)}")
+    if args.against:
+        _against(json.loads(args.against.read_text(encoding="utf-8")))
+
+
+def _against(before: list[dict[str, Any]]) -> None:
+    """Print how many pairs differ from ``before`` (another run's rows) in the gate's answers,
+    the report or the result's digest, and the first few."""
+    fields = ("under", "shown", "reported", "digest", "kinds")
+    theirs = {(r["set"], r["a"], r["b"]): r for r in before}
+    ours = {(r["set"], r["a"], r["b"]): r for r in rows}
+    missing = sorted(set(theirs) ^ set(ours))
+    differ = [
+        key for key in ours if key in theirs and any(ours[key][f] != theirs[key][f] for f in fields)
+    ]
+    print(
+        f"against {len(before)} rows: {len(missing)} pairs in one run only, {len(differ)} differing"
+    )
+    for key in (missing + differ)[:5]:
+        print(" ", key, {f: (ours.get(key, {}).get(f), theirs.get(key, {}).get(f)) for f in fields})
 
 
 if __name__ == "__main__":

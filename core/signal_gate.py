@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from copylens.core.copies import held_in
+from copylens.core.copies import found_in
 from copylens.core.options import Options
 from copylens.core.paraphrase import sentence_bounds
 from copylens.core.prepare import Prepared
@@ -71,93 +71,133 @@ def retelling_shown(a: Prepared, b: Prepared, found: Finding, options: Options) 
     translation, summary; Clough–Stevenson; the hand-written rewrites and the tests' texts,
     alone, led by a copied sentence, and as whole essays; ParaPhraser's headlines) shows
     one, but one PAN-13 summary pair lifted by the summary step alone; at 1,000 essays
-    sharing quotations 446 of the 557 pairs not reported show none."""
+    sharing quotations 446 of the 557 pairs not reported show none.
+
+    The cheaper test first (the stray k-grams of A, then of B: either side at
+    :data:`STRAY_SENTENCES` settles it), and every set of distinct values made by a sort
+    (numpy 2.4's ``np.unique`` hashes: 5–10× slower on a pair's few hundred words). Issue 40:
+    0.31–0.33 → 0.17 ms a pair (one process, the 557 pairs of scale 1,000 it is asked
+    about), 0.40–0.42 → 0.21 ms (the 993 of scale 10,000); the "paraphrase: gate" stage of
+    ``compare`` ~0.68× main's at both; the same answers and counts behind them
+    (tests/test_signal_gate.py keeps the first form as the reference; bench/diag_gate.py
+    ``--against``)."""
     bounds_a, bounds_b = sentence_bounds(a), sentence_bounds(b)
     if not bounds_a or not bounds_b:
         return False
     k = options.seed_k
-    stray = max(
-        _stray_sentences(a, b, found.covered_a, bounds_a, k),
-        _stray_sentences(b, a, found.covered_b, bounds_b, k),
-    )
-    if stray >= STRAY_SENTENCES:
+    starts_a, ends_a = _edges(bounds_a)
+    if _stray_sentences(a, b, found.covered_a, starts_a, k) >= STRAY_SENTENCES:
         return True
-    words = _shared_words(a, b, found, bounds_a, bounds_b)
+    starts_b, ends_b = _edges(bounds_b)
+    if _stray_sentences(b, a, found.covered_b, starts_b, k) >= STRAY_SENTENCES:
+        return True
+    words = _shared_words(
+        _placed(a, found.covered_a, starts_a, ends_a), _placed(b, found.covered_b, starts_b, ends_b)
+    )
     if words is None:
         return True
     shared, small = words
     close = shared >= SHARE * small
-    many = _matched(close & (shared >= WORDS))
-    few = _matched(close & (shared >= FEW_WORDS))
-    return many >= MATCHED or few >= MATCHED_SHARE * min(len(bounds_a), len(bounds_b))
+    if _matched(close & (shared >= WORDS)) >= MATCHED:
+        return True
+    return _matched(close & (shared >= FEW_WORDS)) >= MATCHED_SHARE * min(
+        len(bounds_a), len(bounds_b)
+    )
+
+
+def _edges(bounds: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The first word of each sentence, and the word after its last."""
+    edges = np.array(bounds, dtype=np.int64).reshape(-1, 2)
+    return edges[:, 0], edges[:, 1]
 
 
 def _stray_sentences(
-    x: Prepared, y: Prepared, covered: np.ndarray, bounds: tuple[tuple[int, int], ...], k: int
+    x: Prepared, y: Prepared, covered: np.ndarray, starts: np.ndarray, k: int
 ) -> int:
-    """Sentences of X holding a k-gram Y holds too, on no ignored word, farther than
-    :data:`NEAR` words from every word of X covered."""
+    """Sentences of X (``starts``: their first words) holding a k-gram Y holds too, on no
+    ignored word, farther than :data:`NEAR` words from every word of X covered."""
     grams = x.text_grams(k)
     if len(grams) == 0:
         return 0
-    hits = np.flatnonzero(held_in(grams, y.seed_grams(k)[1]))
+    hits = found_in(grams, y.seed_grams(k)[1])[0]  # ascending, as held_in's flatnonzero
     n = len(covered)
     if len(hits) and x.ignored is not None:
         ignored = np.concatenate(([0], np.cumsum(x.ignored)))
         hits = hits[ignored[np.minimum(hits + k, n)] == ignored[hits]]
-    at = np.flatnonzero(covered)
-    if len(hits) and len(at):  # the first covered word from NEAR before the k-gram on
+    if len(hits) and covered.any():  # the first covered word from NEAR before the k-gram on
+        at = np.flatnonzero(covered)
         first = np.searchsorted(at, hits - NEAR)
         hits = hits[(first == len(at)) | (at[np.minimum(first, len(at) - 1)] > hits + k - 1 + NEAR)]
     if len(hits) == 0:
         return 0
-    starts = np.array([lo for lo, _ in bounds])
-    return len(np.unique(np.searchsorted(starts, hits, side="right")))
+    sentence = np.searchsorted(starts, hits, side="right")  # ascending: count its runs
+    return 1 + int(np.count_nonzero(sentence[1:] != sentence[:-1]))
 
 
 def _shared_words(
-    a: Prepared,
-    b: Prepared,
-    found: Finding,
-    bounds_a: tuple[tuple[int, int], ...],
-    bounds_b: tuple[tuple[int, int], ...],
+    placed_a: tuple[np.ndarray, np.ndarray, int], placed_b: tuple[np.ndarray, np.ndarray, int]
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """The distinct free words (not covered, not ignored) each sentence of A shares with each
     of B, and the smaller of the two sentences' counts of distinct free words; None where the
-    matrices would hold more than :data:`MOST_CELLS` cells."""
-    sentence_a, words_a = _placed(a, found.covered_a, bounds_a)
-    sentence_b, words_b = _placed(b, found.covered_b, bounds_b)
-    vocabulary = np.unique(np.concatenate((words_a, words_b)))
-    size = len(vocabulary)
-    codes_a = np.unique(sentence_a * size + np.searchsorted(vocabulary, words_a))
-    codes_b = np.unique(sentence_b * size + np.searchsorted(vocabulary, words_b))
-    sizes_a = np.bincount(codes_a // size, minlength=len(bounds_a))
-    sizes_b = np.bincount(codes_b // size, minlength=len(bounds_b))
-    both = np.intersect1d(codes_a % size, codes_b % size)  # only these can be shared
-    rows = len(bounds_a) + len(bounds_b)
-    if rows * len(both) + len(bounds_a) * len(bounds_b) > MOST_CELLS:
+    matrices would hold more than :data:`MOST_CELLS` cells. ``placed_a``, ``placed_b``:
+    :func:`_placed` of each side."""
+    (sentence_a, words_a, rows_a), (sentence_b, words_b, rows_b) = placed_a, placed_b
+    words = np.concatenate((words_a, words_b))
+    order = np.argsort(words)  # ties are equal words: any order ranks them alike
+    ranked = words[order]
+    new = np.empty(len(ranked), dtype=bool)
+    new[:1] = True
+    np.not_equal(ranked[1:], ranked[:-1], out=new[1:])
+    size = int(np.count_nonzero(new))  # the distinct free words of both sides
+    number = np.empty(len(words), dtype=np.int64)  # each word's rank among them
+    number[order] = np.cumsum(new) - 1
+    codes_a = _distinct(sentence_a * size + number[: len(words_a)])
+    codes_b = _distinct(sentence_b * size + number[len(words_a) :])
+    if size == 0:  # no free word in any sentence: none shared
+        column_a = column_b = np.empty(0, dtype=np.int64)
+        sizes_a = np.zeros(rows_a, dtype=np.int64)
+        sizes_b = np.zeros(rows_b, dtype=np.int64)
+    else:
+        column_a, column_b = codes_a % size, codes_b % size
+        sizes_a = np.bincount(codes_a // size, minlength=rows_a)
+        sizes_b = np.bincount(codes_b // size, minlength=rows_b)
+    in_a = np.zeros(size, dtype=bool)
+    in_a[column_a] = True
+    in_b = np.zeros(size, dtype=bool)
+    in_b[column_b] = True
+    both = in_a & in_b  # only these can be shared
+    shared_words = int(np.count_nonzero(both))
+    if (rows_a + rows_b) * shared_words + rows_a * rows_b > MOST_CELLS:
         return None
-    ma = np.zeros((len(bounds_a), len(both)), dtype=np.float32)
-    mb = np.zeros((len(bounds_b), len(both)), dtype=np.float32)
-    for m, codes in ((ma, codes_a), (mb, codes_b)):
-        column = np.searchsorted(both, codes % size)
-        kept = column < len(both)
-        kept[kept] = both[column[kept]] == (codes % size)[kept]
-        m[codes[kept] // size, column[kept]] = 1.0
+    column = np.cumsum(both) - 1  # a shared word's column
+    ma = np.zeros((rows_a, shared_words), dtype=np.float32)
+    mb = np.zeros((rows_b, shared_words), dtype=np.float32)
+    for m, codes, words_of in ((ma, codes_a, column_a), (mb, codes_b, column_b)):
+        kept = both[words_of]
+        m[codes[kept] // size, column[words_of[kept]]] = 1.0
     return ma @ mb.T, np.minimum(sizes_a[:, None], sizes_b[None, :])
 
 
+def _distinct(values: np.ndarray) -> np.ndarray:
+    """``np.unique(values)`` of integers, by a sort."""
+    ranked = np.sort(values)
+    if len(ranked) < 2:
+        return ranked
+    keep = np.empty(len(ranked), dtype=bool)
+    keep[0] = True
+    np.not_equal(ranked[1:], ranked[:-1], out=keep[1:])
+    return ranked[keep]
+
+
 def _placed(
-    doc: Prepared, covered: np.ndarray, bounds: tuple[tuple[int, int], ...]
-) -> tuple[np.ndarray, np.ndarray]:
-    """The sentence (an index of ``bounds``) and the fingerprint of each free word (not
-    covered, not ignored) inside a sentence."""
-    starts = np.array([lo for lo, _ in bounds])
-    ends = np.array([hi for _, hi in bounds])
+    doc: Prepared, covered: np.ndarray, starts: np.ndarray, ends: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """The sentence (an index of ``starts``, ``ends``) and the fingerprint of each free word
+    (not covered, not ignored) inside a sentence, and how many sentences there are."""
     at = np.flatnonzero(~covered if doc.ignored is None else ~(covered | doc.ignored))
     sentence = np.searchsorted(starts, at, side="right") - 1
     inside = (sentence >= 0) & (at < ends[np.maximum(sentence, 0)])
-    return sentence[inside].astype(np.int64), doc.canonical.hashes[at[inside]]
+    return sentence[inside].astype(np.int64), doc.canonical.hashes[at[inside]], len(starts)
 
 
 def _matched(close: np.ndarray) -> int:

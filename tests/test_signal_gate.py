@@ -10,13 +10,19 @@ gate. ``check`` is not gated.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from copylens.core import Options, check, compare
+from copylens.core.copies import held_in
 from copylens.core.engine import _pair_result, compare_pair
 from copylens.core.extract import Extracted
+from copylens.core.paraphrase import sentence_bounds
 from copylens.core.prepare import Prepared, prepare_text
 from copylens.core.score import score_pair
 from copylens.core.signal import Finding
@@ -123,3 +129,217 @@ def test_a_pair_too_long_to_weigh_shows_a_retelling(monkeypatch: pytest.MonkeyPa
     assert retelling_shown(a, b, found, options)
     ungated = _pair_result(a, b, score_pair(a, b, options), options)
     assert compare_pair(a, b, options) == ungated
+
+
+# The gate as it was first merged (9abea96), kept as the reference its faster form must
+# answer exactly as (issue 40: same decisions, cheaper).
+
+
+def _reference_retelling_shown(a: Prepared, b: Prepared, found: Finding, options: Options) -> bool:
+    from copylens.core import signal_gate as g
+
+    bounds_a, bounds_b = sentence_bounds(a), sentence_bounds(b)
+    if not bounds_a or not bounds_b:
+        return False
+    k = options.seed_k
+    stray = max(
+        _reference_stray(a, b, found.covered_a, bounds_a, k),
+        _reference_stray(b, a, found.covered_b, bounds_b, k),
+    )
+    if stray >= g.STRAY_SENTENCES:
+        return True
+    words = _reference_shared_words(a, b, found, bounds_a, bounds_b)
+    if words is None:
+        return True
+    shared, small = words
+    close = shared >= g.SHARE * small
+    many = _reference_matched(close & (shared >= g.WORDS))
+    few = _reference_matched(close & (shared >= g.FEW_WORDS))
+    return many >= g.MATCHED or few >= g.MATCHED_SHARE * min(len(bounds_a), len(bounds_b))
+
+
+def _reference_stray(
+    x: Prepared, y: Prepared, covered: np.ndarray, bounds: tuple[tuple[int, int], ...], k: int
+) -> int:
+    from copylens.core.signal_gate import NEAR
+
+    grams = x.text_grams(k)
+    if len(grams) == 0:
+        return 0
+    hits = np.flatnonzero(held_in(grams, y.seed_grams(k)[1]))
+    n = len(covered)
+    if len(hits) and x.ignored is not None:
+        ignored = np.concatenate(([0], np.cumsum(x.ignored)))
+        hits = hits[ignored[np.minimum(hits + k, n)] == ignored[hits]]
+    at = np.flatnonzero(covered)
+    if len(hits) and len(at):
+        first = np.searchsorted(at, hits - NEAR)
+        hits = hits[(first == len(at)) | (at[np.minimum(first, len(at) - 1)] > hits + k - 1 + NEAR)]
+    if len(hits) == 0:
+        return 0
+    starts = np.array([lo for lo, _ in bounds])
+    return len(np.unique(np.searchsorted(starts, hits, side="right")))
+
+
+def _reference_shared_words(
+    a: Prepared,
+    b: Prepared,
+    found: Finding,
+    bounds_a: tuple[tuple[int, int], ...],
+    bounds_b: tuple[tuple[int, int], ...],
+) -> tuple[np.ndarray, np.ndarray] | None:
+    from copylens.core import signal_gate as g
+
+    sentence_a, words_a = _reference_placed(a, found.covered_a, bounds_a)
+    sentence_b, words_b = _reference_placed(b, found.covered_b, bounds_b)
+    vocabulary = np.unique(np.concatenate((words_a, words_b)))
+    size = len(vocabulary)
+    codes_a = np.unique(sentence_a * size + np.searchsorted(vocabulary, words_a))
+    codes_b = np.unique(sentence_b * size + np.searchsorted(vocabulary, words_b))
+    sizes_a = np.bincount(codes_a // size, minlength=len(bounds_a))
+    sizes_b = np.bincount(codes_b // size, minlength=len(bounds_b))
+    both = np.intersect1d(codes_a % size, codes_b % size)
+    rows = len(bounds_a) + len(bounds_b)
+    if rows * len(both) + len(bounds_a) * len(bounds_b) > g.MOST_CELLS:
+        return None
+    ma = np.zeros((len(bounds_a), len(both)), dtype=np.float32)
+    mb = np.zeros((len(bounds_b), len(both)), dtype=np.float32)
+    for m, codes in ((ma, codes_a), (mb, codes_b)):
+        column = np.searchsorted(both, codes % size)
+        kept = column < len(both)
+        kept[kept] = both[column[kept]] == (codes % size)[kept]
+        m[codes[kept] // size, column[kept]] = 1.0
+    return ma @ mb.T, np.minimum(sizes_a[:, None], sizes_b[None, :])
+
+
+def _reference_placed(
+    doc: Prepared, covered: np.ndarray, bounds: tuple[tuple[int, int], ...]
+) -> tuple[np.ndarray, np.ndarray]:
+    starts = np.array([lo for lo, _ in bounds])
+    ends = np.array([hi for _, hi in bounds])
+    at = np.flatnonzero(~covered if doc.ignored is None else ~(covered | doc.ignored))
+    sentence = np.searchsorted(starts, at, side="right") - 1
+    inside = (sentence >= 0) & (at < ends[np.maximum(sentence, 0)])
+    return sentence[inside].astype(np.int64), doc.canonical.hashes[at[inside]]
+
+
+def _reference_matched(close: np.ndarray) -> int:
+    return int(min(close.any(axis=1).sum(), close.any(axis=0).sum()))
+
+
+def _pairs_of_the_tests() -> list[tuple[Prepared, Prepared, Options]]:
+    """Retold, independent and led pairs of tests/data/paraphrase, and essays sharing one
+    sentence: pairs on both sides of the gate."""
+    out = []
+    for language, stem in (("en", "en"), ("ru", "ru"), ("uk", "uk"), ("ru", "ru_railway")):
+        options = Options(language=language)
+        source = (DATA / f"{stem}_source.txt").read_text(encoding="utf-8")
+        a = _doc("source", source, options)
+        for kind in ("rewrite", "independent"):
+            text = (DATA / f"{stem}_{kind}.txt").read_text(encoding="utf-8")
+            out.append((a, _doc(kind, text, options), options))
+            out.append((a, _doc(kind, source.split(". ")[0] + ". " + text, options), options))
+    options = Options(language="en")
+    for seed in (1, 2):
+        text_a, text_b = _sharing_one_sentence(seed)
+        out.append((_doc("a", text_a, options), _doc("b", text_b, options), options))
+    return out
+
+
+def _runs(rng: random.Random, n: int, runs: int) -> np.ndarray:
+    marks = np.zeros(n, dtype=bool)
+    for _ in range(runs):
+        lo = rng.randrange(max(n, 1))
+        marks[lo : lo + rng.randint(1, 40)] = True
+    return marks
+
+
+def _variants(
+    a: Prepared, b: Prepared, options: Options, rng: random.Random
+) -> list[tuple[Prepared, Prepared, Finding]]:
+    """The pair with its real copies, with none, with all words covered, and with random runs
+    covered and ignored."""
+    found = _copies(a, b, options)
+    out = [
+        (a, b, found),
+        (a, b, Finding.nothing(a.size, b.size)),
+        (a, b, Finding(np.ones(a.size, dtype=bool), np.ones(b.size, dtype=bool), ())),
+    ]
+    for _ in range(6):
+        ia = replace(a, ignored=_runs(rng, a.size, rng.randint(0, 4)))
+        ib = replace(
+            b, ignored=_runs(rng, b.size, rng.randint(0, 4)) if rng.random() < 0.5 else None
+        )
+        covered = Finding(
+            _runs(rng, a.size, rng.randint(0, 8)), _runs(rng, b.size, rng.randint(0, 8)), ()
+        )
+        out.append((ia, ib, covered))
+        out.append((a, b, covered))
+    return out
+
+
+def test_the_gate_answers_as_its_first_form_on_the_tests_pairs() -> None:
+    """Every decision, and the counts behind it (stray sentences of each side, the shared
+    words' matrices), equal the first form's, on pairs retold, independent, led by a copy,
+    sharing one sentence, with copies and ignored words placed at random."""
+    from copylens.core import signal_gate as g
+
+    rng = random.Random(40)
+    decisions = []
+    for a0, b0, options in _pairs_of_the_tests():
+        for a, b, found in _variants(a0, b0, options, rng):
+            expected = _reference_retelling_shown(a, b, found, options)
+            assert retelling_shown(a, b, found, options) == expected
+            decisions.append(expected)
+            bounds_a, bounds_b = sentence_bounds(a), sentence_bounds(b)
+            starts_a, ends_a = g._edges(bounds_a)
+            starts_b, ends_b = g._edges(bounds_b)
+            k = options.seed_k
+            for x, y, covered, bounds, starts in (
+                (a, b, found.covered_a, bounds_a, starts_a),
+                (b, a, found.covered_b, bounds_b, starts_b),
+            ):
+                old = _reference_stray(x, y, covered, bounds, k)
+                assert g._stray_sentences(x, y, covered, starts, k) == old
+            old_words = _reference_shared_words(a, b, found, bounds_a, bounds_b)
+            new_words = g._shared_words(
+                g._placed(a, found.covered_a, starts_a, ends_a),
+                g._placed(b, found.covered_b, starts_b, ends_b),
+            )
+            assert old_words is not None and new_words is not None
+            for new, old in zip(new_words, old_words, strict=True):
+                assert new.dtype == old.dtype
+                np.testing.assert_array_equal(new, old)
+    assert any(decisions) and not all(decisions)  # both sides of the gate were asked
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), pick=st.integers(0, 17), cells=st.booleans())
+def test_the_gate_answers_as_its_first_form_on_random_copies(
+    seed: int, pick: int, cells: bool
+) -> None:
+    """Random covered and ignored runs on a pair of the tests (and a cell limit that the
+    pair's matrices pass or not): the same decision as the first form."""
+    from copylens.core import signal_gate as g
+
+    pairs = _cached_pairs()
+    a0, b0, options = pairs[pick % len(pairs)]
+    rng = random.Random(seed)
+    for a, b, found in _variants(a0, b0, options, rng)[3:5]:
+        limit = rng.randint(0, 4000) if cells else g.MOST_CELLS
+        before = g.MOST_CELLS
+        g.MOST_CELLS = limit
+        try:
+            expected = _reference_retelling_shown(a, b, found, options)
+            assert retelling_shown(a, b, found, options) == expected
+        finally:
+            g.MOST_CELLS = before
+
+
+_PAIRS: list[tuple[Prepared, Prepared, Options]] = []
+
+
+def _cached_pairs() -> list[tuple[Prepared, Prepared, Options]]:
+    if not _PAIRS:
+        _PAIRS.extend(_pairs_of_the_tests())
+    return _PAIRS
