@@ -37,7 +37,6 @@ Development only; a few minutes on 2 cores.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -48,7 +47,7 @@ import numpy as np
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
-from diag_join_labels import label_own, label_pan  # noqa: E402
+from diag_join_labels import distinct_rows, label_own, label_pan  # noqa: E402
 
 from copylens.core import sentence_align as sa  # noqa: E402
 from copylens.core.report import Fragment  # noqa: E402
@@ -194,17 +193,7 @@ def main() -> None:
         label_pan(LOG, CONTEXT)
     if not args.pan_only:
         label_own(LOG, CONTEXT, args.wrap, "own-text other")
-    seen: set[tuple[Any, ...]] = set()
-    rows = []
-    for row in LOG:
-        key = (row["id"], row["span"])
-        if key not in seen:
-            seen.add(key)
-            rows.append(row)
-    if args.dump is not None:
-        with args.dump.open("w", encoding="utf-8") as out:
-            for row in rows:
-                out.write(json.dumps({**row, "span": list(row["span"])}, ensure_ascii=False) + "\n")
+    rows = distinct_rows(LOG, args.dump)
     labels = sorted({r["label"] for r in rows})
     print(
         f"{len(rows)} decisions refused by the guard alone:",

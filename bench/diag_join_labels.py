@@ -6,6 +6,8 @@ a join decision was about, in the checked text."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import make_retold
@@ -58,3 +60,20 @@ def label_own(
             _, g1, f0, _ = row["span"]
             mine = any(s0 < f0 and g1 < s1 for s0, s1 in own)
             row["label"] = "own" if mine else other
+
+
+def distinct_rows(log: list[dict[str, Any]], dump: Path | None) -> list[dict[str, Any]]:
+    """The log's rows, one per decision (its case or essay and span), in order; written one
+    JSON object a line to ``dump`` when given."""
+    seen: set[tuple[Any, ...]] = set()
+    rows = []
+    for row in log:
+        key = (row["id"], row["span"])
+        if key not in seen:
+            seen.add(key)
+            rows.append(row)
+    if dump is not None:
+        with dump.open("w", encoding="utf-8") as out:
+            for row in rows:
+                out.write(json.dumps({**row, "span": list(row["span"])}, ensure_ascii=False) + "\n")
+    return rows

@@ -35,7 +35,6 @@ Development only; a few minutes on 2 cores.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -47,7 +46,7 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
 import diag_gap_joins as dg  # noqa: E402
-from diag_join_labels import label_own, label_pan  # noqa: E402
+from diag_join_labels import distinct_rows, label_own, label_pan  # noqa: E402
 
 import copylens.core.passages as passages  # noqa: E402
 from copylens.core import sentence_align as sa  # noqa: E402
@@ -96,17 +95,7 @@ def main() -> None:
     passages.one_passage = sa.one_passage  # type: ignore[attr-defined]
     label_pan(dg.LOG, dg.CONTEXT)
     label_own(dg.LOG, dg.CONTEXT, args.wrap, "own-text, no own sentence between")
-    seen: set[tuple[Any, ...]] = set()
-    rows = []
-    for row in dg.LOG:
-        key = (row["id"], row["span"])
-        if key not in seen:
-            seen.add(key)
-            rows.append(row)
-    if args.dump is not None:
-        with args.dump.open("w", encoding="utf-8") as out:
-            for row in rows:
-                out.write(json.dumps({**row, "span": list(row["span"])}, ensure_ascii=False) + "\n")
+    rows = distinct_rows(dg.LOG, args.dump)
     print(f"{len(rows)} decisions left apart over one whole sentence (<= {args.words} words)")
     print(Counter(r["label"] for r in rows))
     print("sentences in the source hull minus those the fragments hold, by label:")

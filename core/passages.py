@@ -106,18 +106,20 @@ class SentencePassages(PairStep):
         sim, whole = sentences.similarity, sentences.whole  # whole: once a pair
         if options.paraphrase and sim is not None:
             found = edited(a, b, found, sim, whole)
-        clauses = sentences.clauses
-        ignored = (a.ignored, b.ignored)
-        fragments = one_passage(
-            found.fragments,
-            ca,
-            cb,
-            sim,
-            text=a.text,
-            source=b.text,
-            clauses=clauses,
-            ignored=ignored,
-        )
+
+        def joined(fragments: tuple[Fragment, ...]) -> tuple[Fragment, ...]:
+            return one_passage(
+                fragments,
+                ca,
+                cb,
+                sim,
+                text=a.text,
+                source=b.text,
+                clauses=sentences.clauses,
+                ignored=(a.ignored, b.ignored),
+            )
+
+        fragments = joined(found.fragments)
         if sim is not None:
             stops = stop_words(ca.language)
             grown = extended_edges(
@@ -130,16 +132,7 @@ class SentencePassages(PairStep):
                 lambda f: is_name(a.text[f.start : f.end], f, stops),
             )
             if grown != fragments:  # edges grown side by side: one passage (module docstring)
-                fragments = one_passage(
-                    grown,
-                    ca,
-                    cb,
-                    sim,
-                    text=a.text,
-                    source=b.text,
-                    clauses=clauses,
-                    ignored=ignored,
-                )
+                fragments = joined(grown)
         return Finding(found.covered_a, found.covered_b, fragments, found.sentences)
 
 
