@@ -29,7 +29,6 @@ from copylens.core.documents import Input
 from copylens.core.errors import Cancelled
 from copylens.core.ignore import (
     common_phrases,
-    share,
     template_phrases,
     without_ignored,
 )
@@ -53,6 +52,7 @@ from copylens.core.prepare import (
     Progress,
     prepare_text,
     read_all,
+    share,
     text_digest,
 )
 from copylens.core.report import (

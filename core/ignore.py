@@ -204,14 +204,6 @@ def without_ignored(score: PairScore, a: Prepared, b: Prepared, options: Options
     )
 
 
-def share(covered: np.ndarray, doc: Prepared) -> float:
-    """The share of the document's words not ignored that ``covered`` marks (0 for none)."""
-    if doc.ignored is None:
-        return float(covered.mean()) if len(covered) else 0.0
-    counted = covered[~doc.ignored]
-    return float(counted.mean()) if len(counted) else 0.0
-
-
 def _words_within(c: Canonical, start: int, end: int) -> tuple[int, int]:
     """The canonical words [lo, hi) lying inside the characters [start, end)."""
     lo = int(np.searchsorted(c.starts, start, side="left"))

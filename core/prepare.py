@@ -137,6 +137,13 @@ class Prepared:
         return self.seed_grams(k)[0]
 
 
+def share(covered: np.ndarray, doc: Prepared) -> float:
+    """The share of the document's words not ignored that ``covered`` marks (0 for none):
+    a containment, as every report counts it (``Prepared.ignored``)."""
+    counted = covered if doc.ignored is None else covered[~doc.ignored]
+    return float(counted.mean()) if len(counted) else 0.0
+
+
 def expand(
     inputs: Iterable[Input], identities: dict[str, str] | None = None
 ) -> tuple[list[Item], list[InputFailure]]:

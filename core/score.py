@@ -129,7 +129,7 @@ def containment_bound(a: Prepared, b: Prepared, options: Options) -> float:
     """An upper bound of the pair's larger containment, from its seeds alone (no alignment).
 
     Proof: containment_ab is |C ∩ K| / |K|, C the words of A covered, K those A does not
-    ignore (:func:`copylens.core.ignore.share`). :func:`score_pair` makes C ⊆ Z, Z A's seed
+    ignore (:func:`copylens.core.prepare.share`). :func:`score_pair` makes C ⊆ Z, Z A's seed
     zone (:func:`seed_zones`), and :func:`copylens.core.ignore.without_ignored` only removes
     words from C; so |C ∩ K| ≤ |Z ∩ K|, and the same holds for B. The bound is the larger of
     |Z ∩ K| / |K| over both sides: a pair it puts under ``min_containment`` is never reported,

@@ -23,7 +23,7 @@ import numpy as np
 from copylens.core.copies import found_in
 from copylens.core.options import Options
 from copylens.core.paraphrase import sentence_bounds
-from copylens.core.prepare import Prepared
+from copylens.core.prepare import Prepared, share
 from copylens.core.signal import Finding
 
 NEAR = 5
@@ -50,15 +50,8 @@ the stage runs as it does without the gate, rather than the gate taking gigabyte
 
 def copies_under(found: Finding, a: Prepared, b: Prepared, options: Options) -> bool:
     """Whether the copies found cover under ``min_containment`` of the words each side
-    counts, as :func:`copylens.core.ignore.share` counts it (which imports this module's
-    caller, :mod:`copylens.core.score`)."""
-    least = options.min_containment
-    return max(_share(found.covered_a, a), _share(found.covered_b, b)) < least
-
-
-def _share(covered: np.ndarray, doc: Prepared) -> float:
-    counted = covered if doc.ignored is None else covered[~doc.ignored]
-    return float(counted.mean()) if len(counted) else 0.0
+    counts (:func:`copylens.core.prepare.share`)."""
+    return max(share(found.covered_a, a), share(found.covered_b, b)) < options.min_containment
 
 
 def retelling_shown(a: Prepared, b: Prepared, found: Finding, options: Options) -> bool:

@@ -31,9 +31,9 @@ from hypothesis import strategies as st
 from copylens.core.documents import TextInput
 from copylens.core.engine import compare
 from copylens.core.extract import Extracted
-from copylens.core.ignore import share, with_ignored, without_ignored
+from copylens.core.ignore import with_ignored, without_ignored
 from copylens.core.options import Options
-from copylens.core.prepare import Prepared, prepare_text
+from copylens.core.prepare import Prepared, prepare_text, share
 from copylens.core.score import containment_bound, containment_bounds, score_pair, seed_zones
 
 EN = Options(language="en", workers=1, paraphrase=False)
