@@ -55,7 +55,10 @@ every pair signal ran:
 5. The run, from its first to its last word, against the source hull (first to last seeded
    source unit, and the fragments inside) is one ``"summary"`` fragment, replacing the
    fragments inside it; the run's seeded words and fragments' words count as covered, on the
-   source side the seeded units and the fragments' words.
+   source side the seeded units and the fragments' words. Where a seed or two far off or out
+   of the run's order alone stretch the hull, it is held to the stretch the other seeds
+   retell (:func:`_cored`), unless the summary is the pair's only fragment and takes the whole
+   source (:func:`copylens.core.source_edges.takes_whole`).
 
 What must hold: its fragment's spans are the canonical words' spans (exact offsets, word
 boundaries); it covers no word outside its fragment and never spans a checked unit that
