@@ -305,18 +305,24 @@ def _summarised(f: Fragment, source: str) -> Fragment | None:
     too (a summary's shape). A longer source is
     taken too where the summary's hull condenses it and spans half of it
     (:data:`SUMMARY_CONDENSED`, :data:`SUMMARY_SPAN`)."""
-    length, hull = f.end - f.start, f.source_end - f.source_start
-    shaped = f.kind in ("copy", "paraphrase") and hull >= SUMMARY_SHAPE * length
-    if (f.kind != "summary" and not shaped) or f.cited:
+    if f.cited or not takes_whole(f.kind, f.end - f.start, f.source_end - f.source_start, source):
         return None
     start, end = len(source) - len(source.lstrip()), len(source.rstrip())
-    spans = hull >= SUMMARY_CONDENSED * length and end - start <= SUMMARY_SPAN * hull
-    if (end - start > SUMMARY_WHOLE * length and not spans) or (start, end) == (
-        f.source_start,
-        f.source_end,
-    ):
+    if (start, end) == (f.source_start, f.source_end):
         return None
     return replace(f, source_start=min(start, f.source_start), source_end=max(end, f.source_end))
+
+
+def takes_whole(kind: str, length: int, hull: int, source: str) -> bool:
+    """A fragment of kind ``kind``, ``length`` checked characters and a source side of
+    ``hull`` characters, the pair's only one, takes the whole ``source``
+    (:func:`_summarised`'s test, without the only-fragment and citation conditions)."""
+    shaped = kind in ("copy", "paraphrase") and hull >= SUMMARY_SHAPE * length
+    if kind != "summary" and not shaped:
+        return False
+    whole = len(source.rstrip()) - (len(source) - len(source.lstrip()))
+    spans = hull >= SUMMARY_CONDENSED * length and whole <= SUMMARY_SPAN * hull
+    return whole <= SUMMARY_WHOLE * length or spans
 
 
 def _edited(f: Fragment) -> bool:

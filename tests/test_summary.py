@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from copylens.core import FRAGMENT_KINDS, Options, TextInput, check, sentence_align, summary
-from copylens.core.canonicalize import canonicalize
+from copylens.core.canonicalize import Canonical, canonicalize
 from copylens.core.report import Fragment
-from copylens.core.sentence_align import similarity
+from copylens.core.sentence_align import Similarity, similarity
 from copylens.core.signal import Finding
 from copylens.core.summary import Run, _in_order, _ordered, _prose
 
@@ -464,3 +464,54 @@ def test_a_retelling_of_three_sentences_wrapped_into_lines_is_no_summary() -> No
         body = textwrap.fill(three, width) if width else three
         kinds = [f.kind for f in _fragments(INTRO + body + OUTRO)]
         assert "summary" not in kinds and kinds, (width, kinds)
+
+
+STRAYED = [ARTICLE_SENTENCES[k] for k in (10, 11, 12, 2)]
+"""Three of the article's sentences in a row, then one from far before them: a retelling of
+one stretch whose last sentence seeds a source sentence out of its order."""
+
+
+def _strayed_pair(tail: str = "") -> tuple[str, Canonical, Canonical, Similarity]:
+    options = Options(language="en")
+    essay = " ".join(STRAYED) + tail
+    a, b = canonicalize(essay, options), canonicalize(ARTICLE, options)
+    return essay, a, b, similarity(a, b)
+
+
+def test_a_run_is_held_to_the_stretch_most_of_its_seeds_retell() -> None:
+    """Seeds 10, 11, 12 and then 2: the core is units 10-12 and its seeds; seeds 10, 11, 12
+    in a row alone, or 2 of 4 seeds together (under CORE_SHARE), or a core that is itself a
+    condensing of the source, leave the run as it is."""
+    _, _, _, sim = _strayed_pair()
+    run = Run(0, 4, ((0, 10), (1, 11), (2, 12), (3, 2)))
+    core = summary._cored(run, sim)
+    assert core.within == (10, 13)
+    assert core.seeds == ((0, 10), (1, 11), (2, 12))
+    in_row = Run(0, 3, ((0, 10), (1, 11), (2, 12)))
+    assert summary._cored(in_row, sim) is in_row
+    halves = Run(0, 4, ((0, 10), (1, 11), (2, 20), (3, 25)))
+    assert summary._cored(halves, sim) is halves
+    wide = Run(0, 1, ((0, 10), (0, 12), (0, 13), (0, 2)))  # one checked unit: core >= RATIO
+    assert summary._cored(wide, sim) is wide
+
+
+def test_a_summary_beside_another_fragment_keeps_its_cores_source_side() -> None:
+    """The summary step's fragment for the strayed run: its source side runs from sentence 2
+    to 12 when it is the pair's only fragment and takes the whole (short) source at the
+    source-edge step, and from sentence 10 to 12 (the core) beside another fragment."""
+    essay, a, b, sim = _strayed_pair()
+    run = Run(0, 4, ((0, 10), (1, 11), (2, 12), (3, 2)))
+    found = Finding.nothing(len(a), len(b))
+    (alone,) = summary._replaced(a, b, sim, found, [run], ARTICLE).fragments
+    assert alone.source_start < ARTICLE.index(ARTICLE_SENTENCES[3])
+    tail = " My own closing sentence about something else entirely."
+    essay, a, b, sim = _strayed_pair(tail)
+    other = _fragment(essay, tail.strip(), _source_span(25, 25), "copy")
+    empty = Finding.nothing(len(a), len(b))
+    found = Finding(empty.covered_a, empty.covered_b, (other,))
+    fragments = summary._replaced(a, b, sim, found, [run], ARTICLE).fragments
+    (held,) = [f for f in fragments if f.kind == "summary"]
+    assert ARTICLE.index(ARTICLE_SENTENCES[10]) <= held.source_start
+    assert held.source_start < ARTICLE.index(ARTICLE_SENTENCES[11])
+    assert ARTICLE.index(ARTICLE_SENTENCES[12]) < held.source_end <= _source_span(12, 12)[1]
+    assert other in fragments
