@@ -13,7 +13,7 @@ without aligning.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -192,9 +192,9 @@ def _widened(fragments: list[Fragment], a_text: str, b_text: str) -> tuple[Fragm
         floor = out[-1].end if out else 0
         ceiling = ordered[n + 1].start if n + 1 < len(ordered) else len(a_text)
         before = zip(
-            words_before(a_text, f.start), words_before(b_text, f.source_start), strict=False
+            nearest_before(a_text, f.start), nearest_before(b_text, f.source_start), strict=False
         )
-        after = zip(words_after(a_text, f.end), words_after(b_text, f.source_end), strict=False)
+        after = zip(nearest_after(a_text, f.end), nearest_after(b_text, f.source_end), strict=False)
         back = _reach(before, a_text, b_text, floor, ceiling)
         ahead = _reach(after, a_text, b_text, floor, ceiling)
         out.append(
@@ -228,6 +228,44 @@ def _reach(
 
 _NEAR_CHARS = 120
 """How far outside a fragment uncounted words are looked for."""
+
+
+NEAR_FIRST = 40
+"""Characters :func:`nearest_before` and :func:`nearest_after` look at first."""
+
+
+def nearest_before(text: str, at: int) -> Iterator[tuple[int, int]]:
+    """:func:`words_before`, found as they are asked for: those of the :data:`NEAR_FIRST`
+    characters before ``at`` first (less the first word there, which the window may cut), the
+    rest of the list only if more are asked for. A widening asks for 1.6 words on average
+    (1,000 scale essays' pairs) where :func:`words_before` finds a dozen (issue 40).
+
+    The words the short window finds after its first are the long window's last ones: the
+    tokenizer (``copylens.core.canonicalize.word_spans``) looks at no character before a match,
+    so from any place inside a word it ends where the word ends, and goes on as from there."""
+    lo = max(0, at - _NEAR_CHARS)
+    near = max(lo, at - NEAR_FIRST)
+    spans = [(s + near, e + near) for s, e in word_spans(text[near:at])]
+    if near > 0 and spans:
+        spans = spans[1:]  # the first may be cut by the window (the long one drops it too)
+    yield from reversed(spans)
+    if near > lo:
+        yield from words_before(text, at)[len(spans) :]
+
+
+def nearest_after(text: str, at: int) -> Iterator[tuple[int, int]]:
+    """:func:`words_after`, found as they are asked for (:func:`nearest_before`): those of
+    the :data:`NEAR_FIRST` characters from ``at`` first, less the last, which the window may
+    cut (or end early: a match ends where a character it would look at is missing), the rest
+    of the list only if more are asked for."""
+    hi = min(len(text), at + _NEAR_CHARS)
+    near = min(hi, at + NEAR_FIRST)
+    spans = [(s + at, e + at) for s, e in word_spans(text[at:near])]
+    if near < len(text) and spans:
+        spans = spans[:-1]
+    yield from spans
+    if near < hi:
+        yield from words_after(text, at)[len(spans) :]
 
 
 def words_before(text: str, at: int) -> list[tuple[int, int]]:

@@ -45,13 +45,13 @@ import numpy as np
 from copylens.core.align import align
 from copylens.core.arrays import distinct, distinct_counts
 from copylens.core.canonicalize import Canonical, clause_ids, fingerprint
-from copylens.core.copies import to_fragment, words_after, words_before
+from copylens.core.copies import nearest_after, nearest_before, to_fragment
 from copylens.core.index import each_bucket
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
 from copylens.core.score import PairScore
-from copylens.core.shingle import kgrams, shingles
+from copylens.core.shingle import kgrams, kgrams_of, shingles
 from copylens.core.templates import ignored_words
 
 MIN_DOCUMENTS = 10
@@ -123,7 +123,12 @@ def ignore_phrases(
 def with_ignored(doc: Prepared, words: np.ndarray, salt: int, options: Options) -> Prepared:
     """``doc`` with ``words`` ignored: each gets a lemma, a written form and a fingerprint of
     its own (``salt`` tells the run's documents apart), and the shingles and anchor k-grams
-    holding one are left out. Spans are untouched. Words ``doc`` ignores already stay ignored."""
+    holding one are left out. Spans are untouched. Words ``doc`` ignores already stay ignored.
+
+    Every spilled document ignoring a word is made so again each time a pair worker reads it
+    back (:func:`copylens.core.spill.load`: 3,835 of 6,418 loads at 10,000 essays), so both
+    are made by their constructors (``dataclasses.replace`` looks up the fields on each call)
+    and both sizes of window in one pass (:func:`_windows`; issue 40)."""
     if doc.ignored is not None:
         words = words | doc.ignored  # ignored already (a template's), ignored still
     c = doc.canonical
@@ -134,14 +139,50 @@ def with_ignored(doc: Prepared, words: np.ndarray, salt: int, options: Options) 
     variants[at] = own
     for i in at:
         forms[i] = f"\x01{salt}\x01{i}"  # never "\x00": Canonical pickles forms joined by it
-    canonical = replace(c, forms=tuple(forms), variants=variants, hashes=hashes)
-    return replace(
-        doc,
-        canonical=canonical,
-        shingles=distinct(_clean(shingles(hashes, options.shingle), words, options.shingle)),
-        anchors=distinct(_clean(kgrams(hashes, options.anchor_words), words, options.anchor_words)),
-        ignored=words,
+    canonical = Canonical(
+        c.language,
+        c.words,
+        c.starts,
+        c.ends,
+        tuple(forms),
+        variants,
+        hashes,
+        c.homoglyphs,
+        c.sentences,
     )
+    kept_shingles, kept_anchors = _windows(hashes, words, options)
+    return Prepared(
+        doc.path, doc.text, doc.format, canonical, kept_shingles, kept_anchors, doc.sha256, words
+    )
+
+
+if tuple(f.name for f in fields(Canonical)) != (
+    "language", "words", "starts", "ends", "forms", "variants", "hashes", "homoglyphs",
+    "sentences",
+) or tuple(f.name for f in fields(Prepared)) != (
+    "path", "text", "format", "canonical", "shingles", "anchors", "sha256", "ignored"
+):  # fmt: skip
+    raise TypeError("Canonical's or Prepared's fields changed: pass each of them in with_ignored")
+
+
+def _windows(
+    hashes: np.ndarray, words: np.ndarray, options: Options
+) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct shingles and anchor k-grams of ``hashes`` holding no word of ``words``:
+    ``distinct(_clean(shingles(hashes, w), words, w))`` and the same of ``kgrams(hashes,
+    anchor_words)``, both sizes made in one pass (:func:`copylens.core.shingle.kgrams_of`:
+    the same fingerprints, element by element) and the ignored words counted once."""
+    w, m = options.shingle, options.anchor_words
+    span = min(w, len(hashes))  # a text shorter than w has one shingle of all its words
+    if span == 0 or span == m:
+        return (
+            distinct(_clean(shingles(hashes, w), words, w)),
+            distinct(_clean(kgrams(hashes, m), words, m)),
+        )
+    sizes = sorted((span, m))
+    made = dict(zip(sizes, kgrams_of(hashes, sizes), strict=True))
+    inside = np.concatenate(([0], np.cumsum(words)))
+    return distinct(_kept(made[span], inside, span)), distinct(_kept(made[m], inside, m))
 
 
 def _clean(values: np.ndarray, words: np.ndarray, w: int) -> np.ndarray:
@@ -149,8 +190,14 @@ def _clean(values: np.ndarray, words: np.ndarray, w: int) -> np.ndarray:
     fewer than w) holding no ignored word."""
     if len(values) == 0:
         return values
-    span = min(w, len(words))
-    inside = np.concatenate(([0], np.cumsum(words)))
+    return _kept(values, np.concatenate(([0], np.cumsum(words))), min(w, len(words)))
+
+
+def _kept(values: np.ndarray, inside: np.ndarray, span: int) -> np.ndarray:
+    """:func:`_clean` of windows of ``span`` words, ``inside`` the count of ignored words
+    before each word (and after the last)."""
+    if len(values) == 0:
+        return values
     starts = np.arange(len(values))
     return values[inside[starts + span] == inside[starts]]
 
@@ -365,13 +412,15 @@ def _widened(
 
 def _widen(f: Fragment, a: Prepared, b: Prepared, floor: int, ceiling: int) -> Fragment:
     start, source_start = f.start, f.source_start
-    before = zip(words_before(a.text, f.start), words_before(b.text, f.source_start), strict=False)
+    before = zip(
+        nearest_before(a.text, f.start), nearest_before(b.text, f.source_start), strict=False
+    )
     for x, y in before:
         if x[0] < floor or not _same_uncounted(x, y, a, b):
             break
         start, source_start = x[0], y[0]
     end, source_end = f.end, f.source_end
-    after = zip(words_after(a.text, f.end), words_after(b.text, f.source_end), strict=False)
+    after = zip(nearest_after(a.text, f.end), nearest_after(b.text, f.source_end), strict=False)
     for x, y in after:
         if x[1] > ceiling or not _same_uncounted(x, y, a, b):
             break
