@@ -84,7 +84,9 @@ the workers (:func:`chunk_sizes`)."""
 IN_FLIGHT = 2
 """Chunks sent to a worker ahead of its results, so it goes on while the parent takes the last
 one. Messages to a worker are small (paths, indices, options), far under a pipe's buffer, so
-the parent's send never waits on a worker that is itself waiting to send a result.
+the parent's send never waits on a worker that is itself waiting to send a result (the chunks
+handed at once travel in one message, :func:`_serve_chunks`: no more bytes than before, when
+each was a message of its own).
 :func:`isolated_map` may be asked to send more (its ``ahead``)."""
 
 BATCH_SHARE = 8
