@@ -84,7 +84,9 @@ the workers (:func:`chunk_sizes`)."""
 IN_FLIGHT = 2
 """Chunks sent to a worker ahead of its results, so it goes on while the parent takes the last
 one. Messages to a worker are small (paths, indices, options), far under a pipe's buffer, so
-the parent's send never waits on a worker that is itself waiting to send a result.
+the parent's send never waits on a worker that is itself waiting to send a result (the chunks
+handed at once travel in one message, :func:`_serve_chunks`: no more bytes than before, when
+each was a message of its own).
 :func:`isolated_map` may be asked to send more (its ``ahead``)."""
 
 BATCH_SHARE = 8
@@ -336,15 +338,16 @@ class _Worker:
         at = (count - self.answered - 1) % _COUNT_WRAP
         return (at, since) if at < len(self.chunks) else None
 
-    def give(self, index: int, job: tuple[Any, ...], seconds: float | None) -> bool:
-        """Send a chunk; False if the worker is gone (it died, or stopped after running out
-        of memory): its end shows in the next wait."""
+    def give(self, indices: list[int], message: tuple[Any, ...], seconds: float | None) -> bool:
+        """Send chunks ``indices`` in one message (:func:`_serve`); False if the worker is gone
+        (it died, or stopped after running out of memory): its end shows in the next wait."""
         try:
-            self.conn.send(job)
+            self.conn.send(message)
         except OSError:  # BrokenPipeError, ConnectionResetError
             return False
-        self.chunks.append(index)
-        if len(self.chunks) == 1:
+        idle = not self.chunks
+        self.chunks.extend(indices)
+        if idle:
             self.started(seconds)
         return True
 
@@ -549,21 +552,27 @@ def _serve_chunks(
     ``job`` is ``(task, memory_bytes, scratch, batch, flush_s)`` (:func:`_serve`): sent with
     a worker's first chunk of the run only (a kept worker serves any run; the task, which
     holds the run's options, pickled again for every file cost some 40 µs of CPU a file,
-    issue 40), the chunks alone after it. A stopped worker is replaced only while chunks
-    are left to hand out; ``pool`` always holds the live workers (the caller kills or keeps
-    them)."""
+    issue 40), the chunks alone after it. The chunks handed to a worker at once travel in one
+    message, which it runs one by one (issue 40: a message per file cost the process running
+    ``compare`` a pickle and a write for each of 10,000 essays, and each reader a read and an
+    unpickling; the limits, the board and the hand-over of a stopped worker's chunks are per
+    chunk as before). A stopped worker is replaced only while chunks are left to hand out;
+    ``pool`` always holds the live workers (the caller kills or keeps them)."""
     done: dict[int, list[R] | Stopped] = {}
     todo = deque(range(len(chunks)))
 
     def fill(worker: _Worker) -> None:
-        while todo and len(worker.chunks) < _depth(ahead, len(todo), len(pool)):
-            index = todo.popleft()
-            first = worker.job is not job
-            message = (chunks[index], *job) if first else (chunks[index],)
-            if not worker.give(index, message, limits.seconds):
-                todo.appendleft(index)
-                return
-            worker.job = job
+        given: list[int] = []
+        while todo and len(worker.chunks) + len(given) < _depth(ahead, len(todo), len(pool)):
+            given.append(todo.popleft())
+        if not given:
+            return
+        batch = [chunks[index] for index in given]
+        message = (batch, *job) if worker.job is not job else (batch,)
+        if not worker.give(given, message, limits.seconds):
+            todo.extendleft(reversed(given))
+            return
+        worker.job = job
 
     with stage("pool"):
         for worker in pool:
@@ -746,9 +755,10 @@ def _read_post(value: int) -> tuple[int, float]:
 
 
 def _serve(conn: Connection, parent: int, board: Any) -> None:
-    """The worker: take ``(chunk, task, memory_bytes, scratch, batch, flush_s)``, or
-    ``(chunk,)`` for the task last given, until the pipe closes; say ("ready", None) once, when
-    it has read the first, then answer with ("ok", [results of one or more chunks, oldest
+    """The worker: take ``(chunks, task, memory_bytes, scratch, batch, flush_s)``, or
+    ``(chunks,)`` for the task last given (``chunks``: a list of one or more, run in order),
+    until the pipe closes; say ("ready", None) once, when it has read the first, then answer
+    with ("ok", [results of one or more chunks, oldest
     first]), ("memory", None) (then exit: the heap may be in a bad state) or ("error",
     (exception, traceback)). Its CPU on the pipe is the stage "pool".
 
@@ -771,7 +781,12 @@ def _serve(conn: Connection, parent: int, board: Any) -> None:
     started = 0
     done: list[Any] = []
     oldest = 0.0
-    waiting = _waiting(conn)
+    held: deque[list[tuple[Any, ...]]] = deque()
+    polled = _waiting(conn)
+
+    def waiting() -> bool:  # a chunk in hand, or a message in the pipe
+        return bool(held) or polled()
+
     while True:
         if done and (len(done) >= batch or time.monotonic() - oldest >= flush_s or not waiting()):
             if cpu.MEASURING and not waiting():  # perhaps its last: killed once it is back
@@ -779,17 +794,20 @@ def _serve(conn: Connection, parent: int, board: Any) -> None:
             if not _flushed(conn, done):
                 return
             done = []
-        try:
-            with stage("pool"):
-                chunk, *job = conn.recv()
-        except (EOFError, OSError):
-            return
-        if not ready:
-            conn.send(("ready", None))
-            ready = True
-        if job:
-            task, memory_bytes, scratch, batch, flush_s = job
-            os.environ["TMPDIR"] = tempfile.tempdir = scratch
+        if not held:
+            try:
+                with stage("pool"):
+                    chunks, *job = conn.recv()
+            except (EOFError, OSError):
+                return
+            held.extend(chunks)
+            if not ready:
+                conn.send(("ready", None))
+                ready = True
+            if job:
+                task, memory_bytes, scratch, batch, flush_s = job
+                os.environ["TMPDIR"] = tempfile.tempdir = scratch
+        chunk = held.popleft()
         assert task is not None, "a worker's first chunk comes with its task"
         with stage("pool"):
             _limit_memory(memory_bytes)

@@ -522,9 +522,9 @@ def test_a_worker_sends_its_results_in_batches_and_notes_each_item_s_start() -> 
     board = context.RawArray("q", 1)
     with tempfile.TemporaryDirectory() as scratch:
         job = (partial(pool._apply, square), None, scratch, 4, 3600.0)
-        parent_end.send(([(0,)], *job))
+        parent_end.send(([[(0,)]], *job))
         for x in range(1, 8):
-            parent_end.send(([(x,)],))  # all eight wait in the pipe before the worker starts
+            parent_end.send(([[(x,)]],))  # all eight wait in the pipe before the worker starts
         before = time.monotonic()
         worker = context.Process(target=pool._serve, args=(child_end, os.getpid(), board))
         worker.start()
@@ -540,6 +540,43 @@ def test_a_worker_sends_its_results_in_batches_and_notes_each_item_s_start() -> 
     ]
     count, start = pool._read_post(board[0])
     assert count == 8 and start >= before - 0.001  # milliseconds on the board
+
+
+def test_chunks_sent_in_one_message_run_one_by_one_each_on_the_board() -> None:
+    """Issue 40: the chunks the parent hands a worker at once travel in one message (one
+    pickle and one write for them all, not one a file); the worker runs them one by one, as
+    if each had come alone: its board counts each chunk started, its results come back in
+    order and in batches, and a message that comes later is run after them."""
+    context = multiprocessing.get_context("fork")
+    parent_end, child_end = context.Pipe()
+    board = context.RawArray("q", 1)
+    with tempfile.TemporaryDirectory() as scratch:
+        job = (partial(pool._apply, square), None, scratch, 3, 3600.0)
+        parent_end.send(([[(x,)] for x in range(5)], *job))
+        parent_end.send(([[(5,), (6,)]],))  # one chunk of two items
+        worker = context.Process(target=pool._serve, args=(child_end, os.getpid(), board))
+        worker.start()
+        child_end.close()
+        messages = [pool._received(parent_end) for _ in range(3)]
+        worker.kill()
+        worker.join(GONE_S)
+        parent_end.close()
+    assert messages == [
+        ("ready", None),
+        ("ok", [[0], [1], [4]]),
+        ("ok", [[9], [16], [25, 36]]),
+    ]
+    assert pool._read_post(board[0])[0] == 6  # six chunks started, one at a time
+
+
+def test_pool_map_and_isolated_map_hand_many_chunks_to_a_worker_at_once() -> None:
+    """Many chunks a message (``ahead`` of them to each reader): the results are those of
+    ``map``, in order, with one worker or two."""
+    items = list(range(300))
+    for workers in (1, 2):
+        got = list(isolated_map(square, items, workers=workers, limits=ProcessLimits(), ahead=64))
+        assert got == [x * x for x in items]
+        assert list(pool_map(square, items, workers=workers)) == [x * x for x in items]
 
 
 def test_a_board_holds_a_count_and_a_start_in_one_value() -> None:
