@@ -50,7 +50,7 @@ os.environ.setdefault("COPYLENS_STAGE_CPU", tempfile.mkdtemp(prefix="diag_gate_"
 import numpy as np
 
 from copylens.core import cpu as clocks
-from copylens.core import engine, paraphrase, score
+from copylens.core import engine, paraphrase, score, signal_gate
 from copylens.core.documents import TextInput
 from copylens.core.options import Options
 from copylens.core.prepare import share
@@ -63,8 +63,8 @@ rows: list[dict[str, Any]] = []
 current: dict[str, Any] = {}
 _compare_pair = engine.compare_pair
 _run = paraphrase.Paraphrase.run
-_copies_under = score.copies_under
-_retelling_shown = score.retelling_shown
+_copies_under = signal_gate.copies_under
+_retelling_shown = signal_gate.retelling_shown
 
 
 def copies_under(found: Any, a: Any, b: Any, options: Options) -> bool:
@@ -203,29 +203,32 @@ def _pair_json(result: Any) -> str | None:
 
 
 def compare_both(a: Any, b: Any, options: Options) -> Any:
-    """The pair scored with the paraphrase stage (``check``'s) and without it, the gate's
-    answers (``under``, ``shown``) asked on the copies whatever they cover; returns what
-    ``compare`` reports today (the stage skipped only where copies are under and no sign)."""
-    probe: dict[str, bool] = {}
+    """The pair scored with the paraphrase stage (``check``'s) and without it; the gate's
+    answers asked on what the copies found, whatever they cover (``under``: copies under the
+    threshold, ``shown``: a retelling shown, ``skips``: :func:`signal_gate.skipped`, the rule
+    ``compare`` follows); returns what ``compare`` reports (the stage skipped where
+    ``skips``)."""
+    probe: dict[str, Any] = {}
 
-    def under(found: Any, x: Any, y: Any, o: Options) -> bool:
-        probe["under"] = _copies_under(found, x, y, o)
-        return True  # ask retelling_shown on every pair
-
-    def shown(x: Any, y: Any, found: Any, o: Options) -> bool:
-        probe["shown"] = _retelling_shown(x, y, found, o)
-        return False  # skip the stage on every pair
+    def capture(signal: Any, x: Any, y: Any, found: Any, o: Options) -> bool:
+        if signal.kind is not paraphrase.PARAPHRASE:
+            return False
+        probe["under"] = signal_gate.copies_under(found, x, y, o)
+        probe["shown"] = signal_gate.retelling_shown(x, y, found, o)
+        probe["skips"] = signal_gate.skipped(x, y, found, o)
+        return True  # skip the stage on every pair
 
     start = time.process_time()
     full = engine._pair_result(a, b, score.score_pair(a, b, options), options)
     spent = time.process_time() - start
-    score.copies_under, score.retelling_shown = under, shown
+    gated = score._gated
+    score._gated = capture
     try:
         start = time.process_time()
         skipped = engine._pair_result(a, b, score.score_pair(a, b, options, gate=True), options)
         spent_skipped = time.process_time() - start
     finally:
-        score.copies_under, score.retelling_shown = copies_under, retelling_shown
+        score._gated = gated
     json_full, json_skipped = _pair_json(full), _pair_json(skipped)
 
     def summary(r: Any) -> dict[str, Any]:
@@ -238,6 +241,7 @@ def compare_both(a: Any, b: Any, options: Options) -> Any:
             "kinds": sorted({f.kind for f in r.fragments}),
         }
 
+    differs = json_full != json_skipped or repr(full) != repr(skipped)
     rows.append(
         {
             "a": str(a.path),
@@ -246,43 +250,43 @@ def compare_both(a: Any, b: Any, options: Options) -> Any:
             "least": options.min_containment,
             "under": probe.get("under"),
             "shown": probe.get("shown"),
+            "skips": probe.get("skips"),
             "full": summary(full),
             "skipped": summary(skipped),
-            "differs": json_full != json_skipped or repr(full) != repr(skipped),
+            "differs": differs,
             "cpu": spent,
             "cpu_skipped": spent_skipped,
-            "json_full": json_full if json_full != json_skipped else None,
-            "json_skipped": json_skipped if json_full != json_skipped else None,
+            "json_full": json_full if differs else None,
+            "json_skipped": json_skipped if differs else None,
         }
     )
-    if probe.get("under") and not probe.get("shown"):
-        return skipped
-    return full
+    return skipped if probe.get("skips") else full
 
 
 def _reported_summary() -> None:
-    """Per set: pairs aligned, reported (with the stage), the gate's answers on the reported
-    ones, and the pairs where the stage changes the result."""
+    """Per set: pairs aligned, reported (with the stage), the reported ones showing no
+    retelling (a gate on ``shown`` alone would skip them) and those the stage changes, the
+    pairs the rule skips (``skips``: under the threshold, then reported) and those of them the
+    stage changes (the rule's cost: must be 0)."""
     by: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
         parts = r["set"].split("-")
-        by.setdefault("-".join(parts[:2] if parts[0] in ("pan", "phr") else parts[:1]), []).append(
-            r
-        )
+        key = "-".join(parts[:2] if parts[0] in ("pan", "phr") else parts[:1])
+        by.setdefault(key, []).append(r)
     print(
-        "set | aligned | reported | reported, no sign (new skips) | of them differing | "
-        "reported, sign | of them differing | under, no sign (skipped today) | differing"
+        "set | aligned | reported | reported, no sign | of them changed by the stage | "
+        "skipped under the threshold | changed | skipped reported | changed"
     )
     for name, rs in by.items():
         rep = [r for r in rs if r["full"]["reported"]]
         rep_no = [r for r in rep if r["shown"] is False]
-        rep_yes = [r for r in rep if r["shown"] is not False]
-        under_no = [r for r in rs if r["under"] and r["shown"] is False]
+        under = [r for r in rs if r["skips"] and r["under"]]
+        over = [r for r in rs if r["skips"] and not r["under"]]
         print(
             f"{name} | {len(rs)} | {len(rep)} | {len(rep_no)} | "
-            f"{sum(r['differs'] for r in rep_no)} | {len(rep_yes)} | "
-            f"{sum(r['differs'] for r in rep_yes)} | {len(under_no)} | "
-            f"{sum(r['differs'] for r in under_no)}"
+            f"{sum(r['differs'] for r in rep_no)} | {len(under)} | "
+            f"{sum(r['differs'] for r in under)} | {len(over)} | "
+            f"{sum(r['differs'] for r in over)}"
         )
 
 
@@ -398,8 +402,8 @@ def main() -> None:
     else:
         engine.compare_pair = compare_pair
         paraphrase.Paraphrase.run = run  # type: ignore[method-assign]
-        score.copies_under = copies_under
-        score.retelling_shown = retelling_shown
+        signal_gate.copies_under = copies_under
+        signal_gate.retelling_shown = retelling_shown
     if args.set == "scale":
         _compare(sorted(Path(args.arg).glob("*.txt")), "scale")
     elif args.set == "cs":
