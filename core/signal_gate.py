@@ -85,31 +85,25 @@ def skipped(a: Prepared, b: Prepared, found: Finding, options: Options) -> bool:
     bounds_a, bounds_b = sentence_bounds(a), sentence_bounds(b)
     if min(len(bounds_a), len(bounds_b)) < SHORT:
         return False
-    if retold_in_copies(a, found.covered_a, bounds_a, [(f.start, f.end) for f in found.fragments]):
+    if retold_in_copies(a, found.covered_a, [(f.start, f.end) for f in found.fragments]):
         return False
     spans_b = [(f.source_start, f.source_end) for f in found.fragments]
-    if retold_in_copies(b, found.covered_b, bounds_b, spans_b):
+    if retold_in_copies(b, found.covered_b, spans_b):
         return False
     return not retelling_shown(a, b, found, options)
 
 
-def retold_in_copies(
-    doc: Prepared,
-    covered: np.ndarray,
-    bounds: tuple[tuple[int, int], ...],
-    spans: list[tuple[int, int]],
-) -> bool:
+def retold_in_copies(doc: Prepared, covered: np.ndarray, spans: list[tuple[int, int]]) -> bool:
     """Whether a sentence of ``doc`` the stage compares (under
     :data:`~copylens.core.paraphrase.MAX_COVERED` of its words ``covered``, none ignored)
     holds a word on one of the copies' character ``spans`` on its side: a sentence rewritten
     inside a copied passage (the aligner's edits jump it), which the stage counts whole."""
-    if not spans or not bounds:
+    if not spans or not sentence_bounds(doc):
         return False
-    lo, hi = _edges(bounds)
+    lo, hi = _edges_of(doc)
     words = np.searchsorted(doc.canonical.starts, np.array(spans, dtype=np.int64).reshape(-1, 2))
-    step = np.zeros(len(covered) + 1, dtype=np.int64)
-    np.add.at(step, words[:, 0], 1)
-    np.add.at(step, words[:, 1], -1)
+    size = len(covered) + 1
+    step = np.bincount(words[:, 0], minlength=size) - np.bincount(words[:, 1], minlength=size)
     on_span = _running(np.cumsum(step[:-1]) > 0)
     found = _running(covered)
     compared = found[hi] - found[lo] < MAX_COVERED * (hi - lo)
@@ -154,10 +148,10 @@ def retelling_shown(a: Prepared, b: Prepared, found: Finding, options: Options) 
     if not bounds_a or not bounds_b:
         return False
     k = options.seed_k
-    starts_a, ends_a = _edges(bounds_a)
+    starts_a, ends_a = _edges_of(a)
     if _stray_sentences(a, b, found.covered_a, starts_a, k) >= STRAY_SENTENCES:
         return True
-    starts_b, ends_b = _edges(bounds_b)
+    starts_b, ends_b = _edges_of(b)
     if _stray_sentences(b, a, found.covered_b, starts_b, k) >= STRAY_SENTENCES:
         return True
     words = _shared_words(
@@ -172,6 +166,17 @@ def retelling_shown(a: Prepared, b: Prepared, found: Finding, options: Options) 
     return _matched(close & (shared >= FEW_WORDS)) >= MATCHED_SHARE * min(
         len(bounds_a), len(bounds_b)
     )
+
+
+def _edges_of(doc: Prepared) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_edges` of the document's :func:`~copylens.core.paraphrase.sentence_bounds`,
+    memoized on it (the gate asks for them up to twice a pair, and a group's first document
+    is in every pair of the group: an array made of a tuple of tuples costs more than the
+    rest of a side's test)."""
+    memo: tuple[np.ndarray, np.ndarray] | None = doc.__dict__.get("_gate_edges")
+    if memo is None:
+        memo = doc.__dict__["_gate_edges"] = _edges(sentence_bounds(doc))
+    return memo
 
 
 def _edges(bounds: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray]:

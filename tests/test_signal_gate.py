@@ -175,7 +175,7 @@ def test_a_sentence_rewritten_inside_a_copied_passage_runs_the_stage() -> None:
     assert not copies_under(found, a, b, options)
     assert not retelling_shown(a, b, found, options)
     spans = [(f.start, f.end) for f in found.fragments]
-    assert retold_in_copies(a, found.covered_a, sentence_bounds(a), spans)
+    assert retold_in_copies(a, found.covered_a, spans)
     assert not skipped(a, b, found, options)
     rewritten = _sentences("en_rewrite.txt")[3]
     lo = a.canonical.starts.searchsorted(text_a.index(rewritten))
