@@ -20,14 +20,6 @@ essays, one compare), ``cs`` (Clough–Stevenson, all 100 files in one compare),
 rewrites of bench/paraphrase_data and tests/data/paraphrase: each text with its source),
 ``phr`` (ParaPhraser pairs of class 1 and 0, two-document compare).
 
-``--reported`` (issue 40, gate2): every aligned pair is scored twice instead, as ``check``
-scores it (the paraphrase stage on) and with the paraphrase stage skipped (the steps after it
-run either way), with the gate's answers about it asked whatever its copies cover; a row holds
-both results (reported, containment, fragments, the pair's report JSON) and whether they
-differ, so a gate on REPORTED pairs (skip the stage where no retelling is shown) is measured
-pair by pair: ``--reported`` prints, per set, the pairs it would skip and how many of them the
-stage changes.
-
 Usage: ``OPENBLAS_NUM_THREADS=1 python bench/diag_gate.py SET [ARG] --rows FILE [--against FILE]``.
 """
 
@@ -50,10 +42,10 @@ os.environ.setdefault("COPYLENS_STAGE_CPU", tempfile.mkdtemp(prefix="diag_gate_"
 import numpy as np
 
 from copylens.core import cpu as clocks
-from copylens.core import engine, paraphrase, score, signal_gate
+from copylens.core import engine, paraphrase, score
 from copylens.core.documents import TextInput
+from copylens.core.ignore import share
 from copylens.core.options import Options
-from copylens.core.prepare import share
 
 HERE = Path(__file__).resolve().parent
 SHARED = HERE.parent.parent / "shared" / "corpora"
@@ -63,8 +55,8 @@ rows: list[dict[str, Any]] = []
 current: dict[str, Any] = {}
 _compare_pair = engine.compare_pair
 _run = paraphrase.Paraphrase.run
-_copies_under = signal_gate.copies_under
-_retelling_shown = signal_gate.retelling_shown
+_copies_under = score.copies_under
+_retelling_shown = score.retelling_shown
 
 
 def copies_under(found: Any, a: Any, b: Any, options: Options) -> bool:
@@ -198,98 +190,6 @@ def compare_pair(a: Any, b: Any, options: Options) -> Any:
     return result
 
 
-def _pair_json(result: Any) -> str | None:
-    return None if result is None else json.dumps(result.to_json(), sort_keys=True)
-
-
-def compare_both(a: Any, b: Any, options: Options) -> Any:
-    """The pair scored with the paraphrase stage (``check``'s) and without it; the gate's
-    answers asked on what the copies found, whatever they cover (``under``: copies under the
-    threshold, ``shown``: a retelling shown, ``skips``: :func:`signal_gate.skipped`, the rule
-    ``compare`` follows); returns what ``compare`` reports (the stage skipped where
-    ``skips``)."""
-    probe: dict[str, Any] = {}
-
-    def capture(signal: Any, x: Any, y: Any, found: Any, o: Options) -> bool:
-        if signal.kind is not paraphrase.PARAPHRASE:
-            return False
-        probe["under"] = signal_gate.copies_under(found, x, y, o)
-        probe["shown"] = signal_gate.retelling_shown(x, y, found, o)
-        probe["skips"] = signal_gate.skipped(x, y, found, o)
-        return True  # skip the stage on every pair
-
-    start = time.process_time()
-    full = engine._pair_result(a, b, score.score_pair(a, b, options), options)
-    spent = time.process_time() - start
-    gated = score._gated
-    score._gated = capture
-    try:
-        start = time.process_time()
-        skipped = engine._pair_result(a, b, score.score_pair(a, b, options, gate=True), options)
-        spent_skipped = time.process_time() - start
-    finally:
-        score._gated = gated
-    json_full, json_skipped = _pair_json(full), _pair_json(skipped)
-
-    def summary(r: Any) -> dict[str, Any]:
-        if r is None:
-            return {"reported": False, "containment": None, "fragments": 0, "kinds": []}
-        return {
-            "reported": True,
-            "containment": [r.containment_ab, r.containment_ba],
-            "fragments": len(r.fragments),
-            "kinds": sorted({f.kind for f in r.fragments}),
-        }
-
-    differs = json_full != json_skipped or repr(full) != repr(skipped)
-    rows.append(
-        {
-            "a": str(a.path),
-            "b": str(b.path),
-            "set": "",
-            "least": options.min_containment,
-            "under": probe.get("under"),
-            "shown": probe.get("shown"),
-            "skips": probe.get("skips"),
-            "full": summary(full),
-            "skipped": summary(skipped),
-            "differs": differs,
-            "cpu": spent,
-            "cpu_skipped": spent_skipped,
-            "json_full": json_full if differs else None,
-            "json_skipped": json_skipped if differs else None,
-        }
-    )
-    return skipped if probe.get("skips") else full
-
-
-def _reported_summary() -> None:
-    """Per set: pairs aligned, reported (with the stage), the reported ones showing no
-    retelling (a gate on ``shown`` alone would skip them) and those the stage changes, the
-    pairs the rule skips (``skips``: under the threshold, then reported) and those of them the
-    stage changes (the rule's cost: must be 0)."""
-    by: dict[str, list[dict[str, Any]]] = {}
-    for r in rows:
-        parts = r["set"].split("-")
-        key = "-".join(parts[:2] if parts[0] in ("pan", "phr") else parts[:1])
-        by.setdefault(key, []).append(r)
-    print(
-        "set | aligned | reported | reported, no sign | of them changed by the stage | "
-        "skipped under the threshold | changed | skipped reported | changed"
-    )
-    for name, rs in by.items():
-        rep = [r for r in rs if r["full"]["reported"]]
-        rep_no = [r for r in rep if r["shown"] is False]
-        under = [r for r in rs if r["skips"] and r["under"]]
-        over = [r for r in rs if r["skips"] and not r["under"]]
-        print(
-            f"{name} | {len(rs)} | {len(rep)} | {len(rep_no)} | "
-            f"{sum(r['differs'] for r in rep_no)} | {len(under)} | "
-            f"{sum(r['differs'] for r in under)} | {len(over)} | "
-            f"{sum(r['differs'] for r in over)}"
-        )
-
-
 def _compare(inputs: list[Any], label: str, **opts: Any) -> None:
     n = len(rows)
     engine.compare(inputs, Options(workers=1, **opts))
@@ -386,9 +286,6 @@ def main() -> None:
     parser.add_argument("--rows", type=Path, required=True)
     parser.add_argument("--no-gate", action="store_true", help="score every pair as check does")
     parser.add_argument("--against", type=Path, help="another run's rows: count the differences")
-    parser.add_argument(
-        "--reported", action="store_true", help="every pair with and without the stage"
-    )
     args = parser.parse_args()
     if args.no_gate:
         global _compare_pair
@@ -397,13 +294,10 @@ def main() -> None:
             return engine._pair_result(a, b, score.score_pair(a, b, options), options)
 
         _compare_pair = ungated
-    if args.reported:
-        engine.compare_pair = compare_both
-    else:
-        engine.compare_pair = compare_pair
-        paraphrase.Paraphrase.run = run  # type: ignore[method-assign]
-        signal_gate.copies_under = copies_under
-        signal_gate.retelling_shown = retelling_shown
+    engine.compare_pair = compare_pair
+    paraphrase.Paraphrase.run = run  # type: ignore[method-assign]
+    score.copies_under = copies_under
+    score.retelling_shown = retelling_shown
     if args.set == "scale":
         _compare(sorted(Path(args.arg).glob("*.txt")), "scale")
     elif args.set == "cs":
@@ -419,9 +313,6 @@ def main() -> None:
     else:
         sys.exit(f"unknown set {args.set}")
     args.rows.write_text(json.dumps(rows), encoding="utf-8")
-    if args.reported:
-        _reported_summary()
-        return
     print(f"{len(rows)} pairs scored, {sum(r['reported'] for r in rows)} reported")
     asked = [r for r in rows if r["shown"] is not None]
     print(f"gate asked {len(asked)}, skipped {sum(not r['shown'] for r in asked)}")

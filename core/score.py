@@ -36,7 +36,7 @@ from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
 from copylens.core.sentence_align import pair_sentences
 from copylens.core.signal import Finding, PairSignal
-from copylens.core.signal_gate import skipped
+from copylens.core.signal_gate import copies_under, retelling_shown
 from copylens.core.sketch import estimate
 
 __all__ = [  # what other modules import from here (scheduling and copies have their own homes)
@@ -92,8 +92,9 @@ def score_pair(a: Prepared, b: Prepared, options: Options, gate: bool = False) -
     belong to its call alone (threads scoring pairs at once share nothing).
 
     With ``gate`` (``compare``'s pairs, :func:`copylens.core.engine.compare_pair`), the
-    paraphrase stage is skipped on a pair showing no sign of a retelling outside its copies
-    (:func:`copylens.core.signal_gate.skipped`); the steps run as always."""
+    paraphrase stage is skipped on a pair whose copies cover under ``min_containment`` on
+    both sides and which shows no sign of a retelling outside them
+    (:mod:`copylens.core.signal_gate`); the steps run as always."""
     shared = len(np.intersect1d(a.shingles, b.shingles, assume_unique=True))
     union = len(a.shingles) + len(b.shingles) - shared
     with stage("sentences"):  # once a pair, for the steps comparing sentences (Finding.sentences)
@@ -121,7 +122,7 @@ def _gated(signal: PairSignal, a: Prepared, b: Prepared, found: Finding, options
     if signal.kind is not PARAPHRASE:
         return False
     with stage("paraphrase: gate"):
-        return skipped(a, b, found, options)
+        return copies_under(found, a, b, options) and not retelling_shown(a, b, found, options)
 
 
 def containment_bound(a: Prepared, b: Prepared, options: Options) -> float:

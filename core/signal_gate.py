@@ -10,15 +10,6 @@ retelling outside its copies (:func:`retelling_shown`): a design rule, not a bou
 compares meanings, which no count of equal words bounds), measured on both sides by
 ``bench/diag_gate.py`` (docs/measurements.md).
 
-The pairs whose copies reach the threshold (reported whatever the stage adds) are gated too,
-more strictly (:func:`skipped`, issue 40, branch ``gate2``): the stage still changes 36 of
-the 2,512 such pairs showing no retelling at 10,000 essays (a sentence rewritten inside a
-copied passage, which it counts whole) and 14 of the evidence sets' (two of them short
-texts led by a copy whose retold rest shares no word with the source), so it is skipped
-there only where moreover neither side is short (:data:`SHORT`) and no sentence it compares
-lies on a copy's span (:func:`retold_in_copies`); measured to change no result on any set
-(bench/diag_gate.py ``--reported``), and to skip 298 of the 312 reported pairs at 1,000.
-
 Only ``compare`` gates (:func:`copylens.core.engine.compare_pair`); ``check`` runs the stage
 on every pair, as before. The steps after the stage (sentence passages, summaries, …) run on
 every pair either way: the summary step lifts pairs of its own (a PAN-13 summary pair
@@ -31,7 +22,7 @@ import numpy as np
 
 from copylens.core.copies import found_in
 from copylens.core.options import Options
-from copylens.core.paraphrase import MAX_COVERED, sentence_bounds
+from copylens.core.paraphrase import sentence_bounds
 from copylens.core.prepare import Prepared, share
 from copylens.core.signal import Finding
 
@@ -55,67 +46,6 @@ MOST_CELLS = 1 << 23
 """Most cells of the sentence-by-word and sentence-by-sentence matrices :func:`_shared_words`
 makes (32 MB of float32): a pair of long documents past it (two books) shows a retelling, so
 the stage runs as it does without the gate, rather than the gate taking gigabytes."""
-
-
-SHORT = 20
-"""Sentences the stage compares (:func:`~copylens.core.paraphrase.sentence_bounds`) on the
-side with fewer, under which a pair whose copies reach ``min_containment`` runs the stage
-whatever it shows: "copy a little, retell the rest" (a passage's first sentences copied, the
-other three or four retold in words the source does not use) shows no sign, and its copies
-lift the pair over the threshold (bench/diag_gate.py ``--reported``: two such pairs of 4–5
-sentences; the scale collection's essays have 24 or more)."""
-
-
-def skipped(a: Prepared, b: Prepared, found: Finding, options: Options) -> bool:
-    """Whether ``compare`` skips the paraphrase stage on the pair, given what its copies
-    found (``found``). Copies under ``min_containment`` on both sides: where no retelling is
-    shown (:func:`retelling_shown`). Copies reaching it (a pair reported whatever the stage
-    adds): where moreover neither side is short (:data:`SHORT`) and no sentence the stage
-    would compare lies on a copy's span (:func:`retold_in_copies`: a sentence rewritten
-    inside a copied passage, which the stage counts whole).
-
-    Measured pair by pair (bench/diag_gate.py ``--reported``, every aligned pair with and
-    without the stage, issue 40): on the reported pairs that show no retelling the stage
-    changes 36 of 2,512 at 10,000 essays and 14 of the evidence sets' (Clough–Stevenson 9,
-    "copy a little, retell the rest" 3, PAN-13 random 2): 12 + 36 of them have a sentence
-    rewritten on a copy's span, the other 2 are short; the rule skips none of them, and
-    298 of the 312 reported pairs at 1,000 essays, 2,372 of 2,518 at 10,000."""
-    if copies_under(found, a, b, options):
-        return not retelling_shown(a, b, found, options)
-    bounds_a, bounds_b = sentence_bounds(a), sentence_bounds(b)
-    if min(len(bounds_a), len(bounds_b)) < SHORT:
-        return False
-    if retold_in_copies(a, found.covered_a, [(f.start, f.end) for f in found.fragments]):
-        return False
-    spans_b = [(f.source_start, f.source_end) for f in found.fragments]
-    if retold_in_copies(b, found.covered_b, spans_b):
-        return False
-    return not retelling_shown(a, b, found, options)
-
-
-def retold_in_copies(doc: Prepared, covered: np.ndarray, spans: list[tuple[int, int]]) -> bool:
-    """Whether a sentence of ``doc`` the stage compares (under
-    :data:`~copylens.core.paraphrase.MAX_COVERED` of its words ``covered``, none ignored)
-    holds a word on one of the copies' character ``spans`` on its side: a sentence rewritten
-    inside a copied passage (the aligner's edits jump it), which the stage counts whole."""
-    if not spans or not sentence_bounds(doc):
-        return False
-    lo, hi = _edges_of(doc)
-    words = np.searchsorted(doc.canonical.starts, np.array(spans, dtype=np.int64).reshape(-1, 2))
-    size = len(covered) + 1
-    step = np.bincount(words[:, 0], minlength=size) - np.bincount(words[:, 1], minlength=size)
-    on_span = _running(np.cumsum(step[:-1]) > 0)
-    found = _running(covered)
-    compared = found[hi] - found[lo] < MAX_COVERED * (hi - lo)
-    if doc.ignored is not None:
-        ignored = _running(doc.ignored)
-        compared &= ignored[hi] == ignored[lo]
-    return bool((compared & (on_span[hi] > on_span[lo])).any())
-
-
-def _running(marks: np.ndarray) -> np.ndarray:
-    """How many words are marked before each place (one more place than words)."""
-    return np.concatenate(([0], np.cumsum(marks, dtype=np.int64)))
 
 
 def copies_under(found: Finding, a: Prepared, b: Prepared, options: Options) -> bool:
@@ -148,10 +78,10 @@ def retelling_shown(a: Prepared, b: Prepared, found: Finding, options: Options) 
     if not bounds_a or not bounds_b:
         return False
     k = options.seed_k
-    starts_a, ends_a = _edges_of(a)
+    starts_a, ends_a = _edges(bounds_a)
     if _stray_sentences(a, b, found.covered_a, starts_a, k) >= STRAY_SENTENCES:
         return True
-    starts_b, ends_b = _edges_of(b)
+    starts_b, ends_b = _edges(bounds_b)
     if _stray_sentences(b, a, found.covered_b, starts_b, k) >= STRAY_SENTENCES:
         return True
     words = _shared_words(
@@ -166,17 +96,6 @@ def retelling_shown(a: Prepared, b: Prepared, found: Finding, options: Options) 
     return _matched(close & (shared >= FEW_WORDS)) >= MATCHED_SHARE * min(
         len(bounds_a), len(bounds_b)
     )
-
-
-def _edges_of(doc: Prepared) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`_edges` of the document's :func:`~copylens.core.paraphrase.sentence_bounds`,
-    memoized on it (the gate asks for them up to twice a pair, and a group's first document
-    is in every pair of the group: an array made of a tuple of tuples costs more than the
-    rest of a side's test)."""
-    memo: tuple[np.ndarray, np.ndarray] | None = doc.__dict__.get("_gate_edges")
-    if memo is None:
-        memo = doc.__dict__["_gate_edges"] = _edges(sentence_bounds(doc))
-    return memo
 
 
 def _edges(bounds: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray]:
