@@ -15,6 +15,7 @@ from copylens.core.align import (
     Seeds,
     _append,
     _boxes,
+    _boxes_packed,
     _boxes_py,
     box_opcodes,
     chain_opcodes,
@@ -116,6 +117,13 @@ def test_a_chain_diffs_as_before_on_repetitive_text(
         assert chain_opcodes(fa, fb, seeds, k) == _plain_chain_opcodes(fa, fb, seeds, k)
 
 
+def _chain(steps: list[tuple[int, int]], j0: int) -> list[tuple[int, int]]:
+    seeds = [(0, j0)]
+    for di, dj in steps:
+        seeds.append((seeds[-1][0] + di, seeds[-1][1] + dj))
+    return seeds
+
+
 @settings(max_examples=200)
 @given(
     st.lists(st.tuples(st.integers(1, 3), st.integers(1, 3)), min_size=63, max_size=300),
@@ -125,9 +133,21 @@ def test_a_chain_diffs_as_before_on_repetitive_text(
 def test_long_chains_cut_into_the_same_boxes_packed_or_not(
     steps: list[tuple[int, int]], j0: int, k: int
 ) -> None:
-    seeds = [(0, j0)]
-    for di, dj in steps:
-        seeds.append((seeds[-1][0] + di, seeds[-1][1] + dj))
+    seeds = _chain(steps, j0)
     packed = Seeds(seeds)
     assert len(seeds) >= 64
     assert _boxes(packed, k) == _boxes(seeds, k) == _boxes_py(seeds, k)
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(st.tuples(st.integers(1, 3), st.integers(0, 3)), max_size=62),
+    st.integers(0, 2**31 - 400),
+    st.integers(1, 5),
+)
+def test_a_short_chains_boxes_are_cut_on_its_packed_seeds_as_on_its_pairs(
+    steps: list[tuple[int, int]], j0: int, k: int
+) -> None:
+    seeds = _chain(steps, j0)
+    packed = Seeds(seeds)
+    assert _boxes_packed(packed.packed, k) == _boxes_py(seeds, k) == _boxes(packed, k)

@@ -12,7 +12,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from copylens.core.align import Seeds, _boxes, _boxes_packed, _boxes_py, _Chain, _describe
+from copylens.core.align import _Chain, _describe
 from copylens.core.arrays import distinct
 from copylens.core.canonicalize import Canonical
 from copylens.core.copies import nearest_after, nearest_before, words_after, words_before
@@ -49,22 +49,6 @@ def test_words_far_from_the_place_come_from_the_long_window() -> None:
     before, after = list(nearest_before(text, at)), list(nearest_after(text, 0))
     assert before == words_before(text, at) and len(before) > 5
     assert after == words_after(text, 0) and len(after) > 8
-
-
-@settings(max_examples=200)
-@given(
-    st.lists(st.tuples(st.integers(1, 3), st.integers(0, 3)), max_size=62),
-    st.integers(0, 2**31 - 400),
-    st.integers(1, 5),
-)
-def test_a_short_chains_boxes_are_cut_on_its_packed_seeds_as_on_its_pairs(
-    steps: list[tuple[int, int]], j0: int, k: int
-) -> None:
-    seeds = [(0, j0)]
-    for di, dj in steps:
-        seeds.append((seeds[-1][0] + di, seeds[-1][1] + dj))
-    packed = Seeds(seeds)
-    assert _boxes_packed(packed.packed, k) == _boxes_py(seeds, k) == _boxes(packed, k)
 
 
 def _doc(text: str) -> Prepared:
