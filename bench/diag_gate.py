@@ -33,19 +33,18 @@ import os
 import re
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("COPYLENS_STAGE_CPU", tempfile.mkdtemp(prefix="diag_gate_"))
 
 import numpy as np
+from shared import clocked
 
-from copylens.core import cpu as clocks
 from copylens.core import engine, paraphrase, score
 from copylens.core.documents import TextInput
-from copylens.core.ignore import share
 from copylens.core.options import Options
+from copylens.core.prepare import share
 
 HERE = Path(__file__).resolve().parent
 SHARED = HERE.parent.parent / "shared" / "corpora"
@@ -159,16 +158,8 @@ def run(self: Any, a: Any, b: Any, found: Any, options: Options) -> Any:
 
 def compare_pair(a: Any, b: Any, options: Options) -> Any:
     current.clear()
-    before = dict(clocks._spent)
-    start = time.process_time()
-    result = _compare_pair(a, b, options)
-    spent = time.process_time() - start
-    after = dict(clocks._spent)
-    late = sum(
-        v - before.get(n, 0.0)
-        for n, v in after.items()
-        if n.startswith("paraphrase") or ": assembled" in n
-    )
+    result, spent, gained = clocked(_compare_pair, a, b, options)
+    late = sum(v for n, v in gained.items() if n.startswith("paraphrase") or ": assembled" in n)
     row: dict[str, Any] = {
         "a": str(a.path),
         "b": str(b.path),

@@ -31,10 +31,11 @@ from typing import Any
 # the stage clocks read their folder when copylens.core.cpu is first imported
 os.environ.setdefault("COPYLENS_STAGE_CPU", tempfile.mkdtemp(prefix="diag_pair_stage_"))
 
-from copylens.core import cpu as clocks
+from shared import clocked
+
 from copylens.core import engine, paraphrase
-from copylens.core.ignore import share
 from copylens.core.options import Options
+from copylens.core.prepare import share
 
 counts: collections.Counter[str] = collections.Counter()
 cpu: collections.Counter[str] = collections.Counter()
@@ -80,14 +81,8 @@ def containment_bounds(a: Any, others: Any, options: Options) -> Any:
 
 def compare_pair(a: Any, b: Any, options: Options) -> Any:
     current.clear()
-    before = dict(clocks._spent)
-    start = time.process_time()
-    result = _compare_pair(a, b, options)
-    spent = time.process_time() - start
-    after = dict(clocks._spent)
-    stages[result is not None].update(
-        {name: value - before.get(name, 0.0) for name, value in after.items()}
-    )
+    result, spent, gained = clocked(_compare_pair, a, b, options)
+    stages[result is not None].update(gained)
     if result is None and "copy" in current:
         gaps.append(_gap(a, b, options))
     counts["reported"] += result is not None

@@ -6,7 +6,10 @@ siblings."""
 from __future__ import annotations
 
 import subprocess
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -36,3 +39,15 @@ def old_package(ref: str, into: Path) -> Path:
     for part in ("core", "app", "resources"):
         (into / part).rename(into / "copylens" / part)
     return into
+
+
+def clocked(call: Callable[..., Any], *args: Any) -> tuple[Any, float, dict[str, float]]:
+    """``call(*args)``, the process's CPU seconds in it, and the CPU seconds each stage clock
+    (``copylens.core.cpu``) gained in it (the diagnostics' per-pair accounts)."""
+    from copylens.core import cpu
+
+    before = dict(cpu._spent)
+    start = time.process_time()
+    result = call(*args)
+    spent = time.process_time() - start
+    return result, spent, {name: v - before.get(name, 0.0) for name, v in cpu._spent.items()}
