@@ -475,7 +475,7 @@ def _risen(
             t = t0 - 1 if step == -1 else t1
             if not 0 <= t < len(sim.b):
                 break
-            d0, d1 = _unit_chars(sim.b, b, t, t + 1)
+            d0, d1 = unit_chars(sim.b, b, t, t + 1)
             if _held(others, d0, d1):
                 break
             wider = (t, t1) if step == -1 else (t0, t + 1)
@@ -504,14 +504,14 @@ def _window(
     t0, t1 = sorted((t, t + step * (n - 1)))
     if u0 < 0 or u1 >= len(sim.a) or t0 < 0 or t1 >= len(sim.b):
         return None
-    c0, c1 = _unit_chars(sim.a, a, u0, u1 + 1)
-    d0, d1 = _unit_chars(sim.b, b, t0, t1 + 1)
+    c0, c1 = unit_chars(sim.a, a, u0, u1 + 1)
+    d0, d1 = unit_chars(sim.b, b, t0, t1 + 1)
     if any(o.start < c1 and c0 < o.end for o in others) or _held(others, d0, d1):
         return None
     return (d0, d1) if sim.cosine(u0, u1 + 1, t0, t1 + 1) >= PAST_COS else None
 
 
-def _unit_chars(units: Units, c: Canonical, lo: int, hi: int) -> tuple[int, int]:
+def unit_chars(units: Units, c: Canonical, lo: int, hi: int) -> tuple[int, int]:
     """The characters from the first word of unit ``lo`` to the end of the last of unit
     ``hi - 1`` (units ``lo`` to ``hi``, not empty)."""
     return int(c.starts[int(units.bounds[lo])]), int(c.ends[int(units.bounds[hi]) - 1])

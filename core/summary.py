@@ -94,7 +94,7 @@ from copylens.core.sentence_align import (
     word_range,
 )
 from copylens.core.signal import Finding, FragmentKind, PairStep
-from copylens.core.source_edges import takes_whole
+from copylens.core.source_edges import takes_whole, unit_chars
 
 SUMMARY = FragmentKind(
     name="summary",
@@ -603,10 +603,8 @@ def _source_side(
 ) -> tuple[int, int]:
     """The characters of ``run``'s source hull (:func:`_hull`) and the source sides of the
     fragments ``held`` inside it."""
-    j0, j1 = _hull(run, sim)
-    src0 = min([int(b.starts[sim.b.bounds[j0]]), *(f.source_start for f in held)])
-    src1 = max([int(b.ends[sim.b.bounds[j1] - 1]), *(f.source_end for f in held)])
-    return src0, src1
+    src0, src1 = unit_chars(sim.b, b, *_hull(run, sim))
+    return min([src0, *(f.source_start for f in held)]), max([src1, *(f.source_end for f in held)])
 
 
 def _whole(f: Fragment, source: str) -> bool:
@@ -636,7 +634,7 @@ def _replaced(
     """Step 5 of the module docstring."""
     fragments = list(found.fragments)
     covered_a, covered_b = found.covered_a.copy(), found.covered_b.copy()
-    cores: dict[int, tuple[int, int]] = {}  # each summary's source side held to its core
+    cores: dict[Fragment, tuple[int, int]] = {}  # each summary's source side held to its core
     for run in runs:
         wa0, wa1 = int(sim.a.bounds[run.u0]), int(sim.a.bounds[run.u1])
         start, end = int(a.starts[wa0]), int(a.ends[wa1 - 1])
@@ -652,25 +650,22 @@ def _replaced(
         words = int(covered_a[wa0:wa1].sum())
         exact = sum(f.exact_words for f in held)
         fragments = [f for f in fragments if not any(f is h for h in held)]
-        fragments.append(
-            Fragment(
-                start=start,
-                end=end,
-                source_start=src0,
-                source_end=src1,
-                words=words,
-                exact_words=min(exact, words),
-                edits=(),
-                kind=SUMMARY.name,
-                score=sim.cosine(run.u0, run.u1, min(targets), max(targets) + 1),
-            )
+        summary = Fragment(
+            start=start,
+            end=end,
+            source_start=src0,
+            source_end=src1,
+            words=words,
+            exact_words=min(exact, words),
+            edits=(),
+            kind=SUMMARY.name,
+            score=sim.cosine(run.u0, run.u1, min(targets), max(targets) + 1),
         )
-        cores[id(fragments[-1])] = core
+        fragments.append(summary)
+        cores[summary] = core
     if not (len(fragments) == 1 and _whole(fragments[0], source)):
         fragments = [
-            replace(f, source_start=cores[id(f)][0], source_end=cores[id(f)][1])
-            if id(f) in cores
-            else f
+            replace(f, source_start=cores[f][0], source_end=cores[f][1]) if f in cores else f
             for f in fragments
         ]
     fragments.sort(key=lambda f: (f.start, f.end))
