@@ -27,10 +27,12 @@ from __future__ import annotations
 
 import bisect
 import gzip
+import hashlib
 import importlib.util
 import sys
 import tarfile
 import threading
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -386,14 +388,14 @@ def _navec() -> Lexicon:
     a uint32 count, the counts, then the words one a line, sorted; and ``pq.bin``: four uint32
     sizes, the uint8 code of every word in every subspace, then the float32 centroids). navec's
     own loader also builds a 250,000-entry dictionary and a 100 MB table of norms this stage
-    never uses (peak 164 MB against 40 MB here). A word is found by binary search in the
-    sorted words and its vector rebuilt from its codes."""
-    words, indexes, codes = _navec_parts(_package_file("natasha", NAVEC_FILE))
+    never uses (peak 164 MB against 40 MB here). A word is found by its place among the
+    sorted words (:func:`_navec_places`) and its vector rebuilt from its codes."""
+    packed, indexes, codes = _navec_arrays(_package_file("natasha", NAVEC_FILE))
     parts, centroids = codes.shape[0], codes.shape[1]
     dimension = parts * codes.shape[2]
     flat = codes.reshape(parts * centroids, -1)  # subspace s's centroid c: row s * centroids + c
     offsets = np.arange(parts, dtype=np.intp) * centroids
-    place = _places(words)
+    place = _navec_places(packed)
 
     def known(batch: list[str]) -> list[np.ndarray | None]:
         places = place(batch)
@@ -411,29 +413,143 @@ def _navec() -> Lexicon:
 def _navec_parts(path: Path) -> tuple[list[str], np.ndarray, np.ndarray]:
     """navec's words (sorted, without "<unk>" and "<pad>"), the code of every word in every
     subspace (vectors × parts, uint8) and the centroids (parts × centroids × their width,
-    float32), from its tar (:func:`_navec`). The codes, 25 MB, are mapped from the file where
-    the tar holds them as they are (issue 40: not read into this process's memory; the pages a
-    lookup touches are the system's file cache, shared by every process, forked or spawned,
-    that maps them), and ``vocab.bin`` is inflated in one call (the stream read it in ~200):
-    ~20 ms less of "paraphrase: tables" in the process running ``compare``, and 25 MB of it no
-    longer private to that process. tests/test_meaning_once.py compares them with the
-    stream's."""
+    float32), from its tar (:func:`_navec_arrays`, :func:`_navec_words`).
+    tests/test_meaning_once.py compares them with the stream's."""
+    packed, indexes, codes = _navec_arrays(path)
+    return _navec_words(packed), indexes, codes
+
+
+def _navec_arrays(path: Path) -> tuple[bytes, np.ndarray, np.ndarray]:
+    """navec's ``vocab.bin`` as the tar holds it (gzipped: :func:`_navec_words`), the code of
+    every word in every subspace and the centroids (:func:`_navec_parts`). The codes, 25 MB,
+    are mapped from the file where the tar holds them as they are (issue 40: not read into this
+    process's memory; the pages a lookup touches are the system's file cache, shared by every
+    process, forked or spawned, that maps them): ~20 ms less of "paraphrase: tables" in the
+    process running ``compare``, and 25 MB of it no longer private to that process."""
     with tarfile.open(path) as tar:
         vocab, pq = tar.getmember("vocab.bin"), tar.getmember("pq.bin")
         packed, stream = tar.extractfile(vocab), tar.extractfile(pq)
         assert packed is not None and stream is not None
-        data = gzip.decompress(packed.read())
+        gzipped = packed.read()
         raw: np.ndarray
         if pq.isreg() and pq.sparse is None:  # stored as it is: mapped
             raw = np.memmap(path, np.uint8, "r", offset=pq.offset_data, shape=(pq.size,))
         else:
             raw = np.frombuffer(stream.read(), np.uint8)
-    size = int(np.frombuffer(data[:4], np.uint32)[0])  # then the counts, then the words
-    words = data[4 + 4 * size :].decode("utf-8").splitlines()[:-2]  # then "<unk>", "<pad>"
     vectors, _, parts, centroids = (int(x) for x in np.frombuffer(raw[:16].tobytes(), np.uint32))
     indexes = raw[16 : 16 + vectors * parts].reshape(vectors, parts)
     codes = np.frombuffer(raw[16 + vectors * parts :].tobytes(), np.float32)
-    return words, indexes, codes.reshape(parts, centroids, -1)
+    return gzipped, indexes, codes.reshape(parts, centroids, -1)
+
+
+def _navec_words(gzipped: bytes) -> list[str]:
+    """navec's words (sorted, without "<unk>" and "<pad>") from its ``vocab.bin`` (gzip of a
+    uint32 count, the counts, then the words one a line), inflated in one call (the stream
+    read it in ~200)."""
+    data = gzip.decompress(gzipped)
+    size = int(np.frombuffer(data[:4], np.uint32)[0])  # then the counts, then the words
+    return data[4 + 4 * size :].decode("utf-8").splitlines()[:-2]  # then "<unk>", "<pad>"
+
+
+NAVEC_INDEX = "navec-words"
+"""The kind of :func:`_navec_places`'s table in :mod:`copylens.core.table_cache`."""
+NAVEC_INDEX_VERSION = 1
+"""The layout of that table (:func:`_word_index`); a table of another one is not read."""
+
+
+def _navec_places(gzipped: bytes) -> Callable[[list[str]], list[int]]:
+    """:func:`_places` of navec's words (:func:`_navec_words` of its ``vocab.bin``), the same
+    places, from the table :func:`_word_index` makes of them, kept in the user's cache folder
+    (:mod:`copylens.core.table_cache`, keyed by the SHA-256 of ``vocab.bin`` and the table's
+    layout) and read back by later runs: inflating, splitting and hashing the 250,000 words and
+    sorting their hashes took ~45 ms of the process running ``compare`` (issue 40), reading
+    the table back takes a few. Where the table cannot be read or written, the words are
+    inflated as before (and the table written for the next run); should two of them share a
+    key (:func:`_word_keys`), they are looked up by :func:`_places`."""
+    from copylens.core import table_cache
+
+    key = f"{NAVEC_INDEX_VERSION}-{hashlib.sha256(gzipped).hexdigest()}"
+    stored = table_cache.load(NAVEC_INDEX, key)
+    if stored is not None:
+        found = _keyed_places(stored)
+        if found is not None:
+            return found
+    words = _navec_words(gzipped)
+    index = _word_index(words)
+    if index is None:
+        return _places(words)
+    table_cache.store(NAVEC_INDEX, key, index)
+    made = _keyed_places(index)
+    assert made is not None
+    return made
+
+
+def _word_keys(encoded: Iterable[bytes], count: int) -> np.ndarray:
+    """A 64-bit key of each word's UTF-8 bytes, the same in every process (unlike ``hash``):
+    its CRC-32 and Adler-32 side by side (uint64)."""
+    crc, adler = zlib.crc32, zlib.adler32
+    return np.fromiter(((crc(b) << 32) | adler(b) for b in encoded), dtype=np.uint64, count=count)
+
+
+def _word_index(words: list[str]) -> dict[str, np.ndarray] | None:
+    """The table by which :func:`_keyed_places` finds a word's place in ``words`` (sorted,
+    distinct): their UTF-8 bytes one after the other (``text``), where each one starts
+    (``starts``, one more for the end), their keys (:func:`_word_keys`) sorted and the place of
+    the word of each (``order``); None should two words share a key."""
+    encoded = [word.encode("utf-8", "surrogatepass") for word in words]
+    keys = _word_keys(encoded, len(encoded))
+    order = np.argsort(keys).astype(np.int32)
+    keys = keys[order]
+    if len(keys) > 1 and bool((keys[1:] == keys[:-1]).any()):
+        return None
+    starts = np.zeros(len(encoded) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, encoded), np.int64, len(encoded)), out=starts[1:])
+    text = np.frombuffer(b"".join(encoded), dtype=np.uint8)
+    return {"text": text, "starts": starts, "keys": keys, "order": order}
+
+
+def _keyed_places(index: dict[str, np.ndarray]) -> Callable[[list[str]], list[int]] | None:
+    """A function giving each word's place in the words of ``index`` (:func:`_word_index`),
+    -1 for a word not there: its key looked up among theirs, the word found confirmed by
+    comparing its bytes; None where ``index`` is not such a table."""
+    try:
+        text, starts = index["text"].tobytes(), index["starts"]
+        keys, order = index["keys"], index["order"]
+        size = len(order)
+        if not (
+            starts.dtype == np.int64
+            and keys.dtype == np.uint64
+            and order.dtype == np.int32
+            and starts.shape == (size + 1,)
+            and keys.shape == (size,)
+            and int(starts[0]) == 0
+            and int(starts[-1]) == len(text)
+        ):
+            return None
+    except (KeyError, AttributeError):
+        return None
+    last = size - 1
+
+    def keyed(batch: list[str]) -> list[int]:
+        if not batch or last < 0:
+            return [-1] * len(batch)
+        encoded = [word.encode("utf-8", "surrogatepass") for word in batch]
+        wanted = _word_keys(encoded, len(encoded))
+        at = np.minimum(np.searchsorted(keys, wanted), last)
+        places = np.where(keys[at] == wanted, order[at], -1)
+        begun = np.maximum(places, 0)
+        return [
+            n if n >= 0 and text[a:b] == word else -1
+            for n, a, b, word in zip(
+                places.tolist(),
+                starts[begun].tolist(),
+                starts[begun + 1].tolist(),
+                encoded,
+                strict=True,
+            )
+        ]
+
+    return keyed
 
 
 def _places(words: list[str]) -> Callable[[list[str]], list[int]]:
@@ -444,7 +560,7 @@ def _places(words: list[str]) -> Callable[[list[str]], list[int]]:
     search of the words took ~2 (issue 40: 13 % of learning a document's new words). Should
     two of the words share a hash, by a binary search of the words."""
     hashes = np.fromiter(map(hash, words), dtype=np.int64, count=len(words))
-    order = np.argsort(hashes, kind="stable").astype(np.int32)
+    order = np.argsort(hashes).astype(np.int32)  # distinct keys: one order; else unused
     keys = hashes[order]
     if len(keys) > 1 and bool((keys[1:] == keys[:-1]).any()):
 

@@ -45,6 +45,21 @@ def private_web_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path
         os.environ["COPYLENS_WEB_CACHE"] = before
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_table_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Tables derived from the shipped data (:mod:`copylens.core.table_cache`) are kept in a
+    temporary folder, never in the user's cache folder; the variable reaches the command lines
+    the tests start too."""
+    path = tmp_path_factory.mktemp("table-cache")
+    before = os.environ.get("COPYLENS_TABLE_CACHE")
+    os.environ["COPYLENS_TABLE_CACHE"] = str(path)
+    yield path
+    if before is None:
+        os.environ.pop("COPYLENS_TABLE_CACHE", None)
+    else:
+        os.environ["COPYLENS_TABLE_CACHE"] = before
+
+
 @pytest.fixture(scope="session")
 def dejavu_font() -> Path:
     """DejaVuSans.ttf, for PDFs with Cyrillic text (Debian package ``fonts-dejavu-core``)."""
