@@ -356,13 +356,14 @@ def preload(languages: Iterable[str]) -> None:
 
 
 def _tokenizer_ready(language: str) -> None:
-    """Import wordfreq's tokenizer and load its language data (:func:`_tokenized_zipf` of a
-    word it must cut), which :func:`preload` leaves for the workers it precedes to inherit:
-    since :func:`_listed` reads the plain languages' lists without wordfreq, the first word a
-    worker met with a hyphen, a digit or an apostrophe imported wordfreq in that worker (~70 ms
-    each, inside the stage "paraphrase: words": issue 40, 0.27 -> 0.35 s of it at 1,000
-    essays), where before it was imported once, here. A plain language only: another one
-    imported wordfreq in :func:`_listed` already."""
+    """Import wordfreq's tokenizer (:mod:`copylens.core.wordfreq_plain`'s, since issue 40) and
+    load its language data (:func:`_tokenized_zipf` of a word it must cut), which
+    :func:`preload` leaves for the workers it precedes to inherit: since :func:`_listed` reads
+    the plain languages' lists without wordfreq, the first word a worker met with a hyphen, a
+    digit or an apostrophe imported wordfreq in that worker (~70 ms each, inside the stage
+    "paraphrase: words": issue 40, 0.27 -> 0.35 s of it at 1,000 essays), where before it was
+    imported once, here. A plain language only: another one imported wordfreq in
+    :func:`_listed` already."""
     if language in PLAIN_LANGUAGES:
         _tokenized_zipf("well-known", language, small_list(language))
 
@@ -675,14 +676,15 @@ def _tokenized_zipf(word: str, language: str, freqs: dict[str, float]) -> float:
     """wordfreq's ``zipf_frequency(word, language, wordlist="small")`` of a plain language
     (:data:`PLAIN_LANGUAGES`) for any word, its arithmetic on the list :func:`small_list`
     read, so that the list is not read a second time by wordfreq (~35 ms): the word cut
-    into tokens by wordfreq's tokenizer (imported here), digits smashed, ``1 / f`` summed
+    into tokens as wordfreq's tokenizer cuts it (imported here), digits smashed, ``1 / f`` summed
     over the tokens, the floor 10⁻⁹ for a token the list lacks, rounded as
-    :func:`_listed` rounds (:func:`_rounded_zipf`)."""
-    from wordfreq.numbers import digit_freq, smash_numbers
-    from wordfreq.tokens import lossy_tokenize
+    :func:`_listed` rounds (:func:`_rounded_zipf`). wordfreq's tokenizer of a plain language
+    is :mod:`copylens.core.wordfreq_plain`'s, the same steps: importing wordfreq for it cost
+    ~70 ms (issue 40)."""
+    from copylens.core.wordfreq_plain import digit_freq, lossy_tokenize, smash_numbers
 
     one_over = 0.0
-    tokens = lossy_tokenize(word, language)
+    tokens = lossy_tokenize(word)
     for token in tokens:
         smashed = smash_numbers(token)
         if smashed not in freqs:

@@ -833,16 +833,20 @@ def test_the_plain_languages_and_their_lists_are_wordfreqs_own() -> None:
         assert small_list(language) == get_frequency_dict(language, "small"), language
 
 
-def test_weighing_letters_only_words_does_not_import_wordfreq() -> None:
+def test_weighing_words_of_a_plain_language_does_not_import_wordfreq() -> None:
     """Importing wordfreq costs ~70 ms (langcodes' tables); weighing words of letters only in
-    a plain language reads its list directly, and only another word imports it. Before:
-    every first weight imported it."""
+    a plain language reads its list directly, a word its tokenizer cuts is cut by
+    :mod:`copylens.core.wordfreq_plain` (issue 40), and only another language imports it.
+    Before: every first weight imported it, then every word not of letters only."""
     code = (
         "import sys\n"
         "from copylens.core.meaning import weight\n"
         "values = [weight(w, 'en') for w in ('the', 'river', 'zorblaxq')]\n"
         "assert 'wordfreq' not in sys.modules and 'langcodes' not in sys.modules, values\n"
-        "weight('x2', 'en')\n"
+        "values = [weight(w, 'en') for w in ('x2', \"don't\", 'well-known', 'aw\\u200bay')]\n"
+        "assert 'wordfreq' not in sys.modules and 'langcodes' not in sys.modules, values\n"
+        "assert 'ftfy' not in sys.modules and 'locate' not in sys.modules, values\n"
+        "weight('x2', 'tr')  # not plain: dotless i\n"
         "assert 'wordfreq' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
