@@ -476,8 +476,8 @@ def _navec_places(gzipped: bytes) -> Callable[[list[str]], list[int]]:
         if found is not None:
             return found
     words = _navec_words(gzipped)
-    index = _word_index(words)
-    if index is None:
+    index = _word_index(words) if table_cache.path_of(NAVEC_INDEX, key) is not None else None
+    if index is None:  # no cache folder (the index is not worth making for one run), or keys shared
         return _places(words)
     table_cache.store(NAVEC_INDEX, key, index)
     made = _keyed_places(index)

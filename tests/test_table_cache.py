@@ -256,3 +256,12 @@ def test_navec_finds_the_words_a_binary_search_finds_cold_and_warm(cache: Path) 
     assert meaning._navec_places(packed)(batch) == expected  # cold
     assert len(list(cache.iterdir())) == 1
     assert meaning._navec_places(packed)(batch) == expected  # warm
+
+
+def test_without_a_cache_folder_navec_places_are_found_as_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(table_cache.ENVIRONMENT, "")
+    words = _words()
+    batch = _batch(words)
+    assert meaning._navec_places(_vocab(words))(batch) == _searched(words, batch)
