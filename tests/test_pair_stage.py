@@ -467,6 +467,49 @@ def test_a_sheets_drop_tables_answer_as_its_bound(
     assert asked >= len(checked) * len(source)
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(["en", "ru", "uk"]),
+    st.integers(0, 2**32 - 1),
+    st.floats(0.0, 0.5),
+    st.sampled_from([0.15, 0.2, 0.45, 0.6, 0.7]),
+    st.booleans(),
+)
+def test_a_sheet_drops_all_of_a_candidates_units_as_each_alone(
+    language: str, seed: int, found: float, least: float, runs: bool
+) -> None:
+    """:meth:`Sheet.all_dropped` (issue 40: a candidate's units told at once) is True
+    exactly when every unit :func:`_shapes` gives around the two sentences is held by the
+    sheet and dropped by :meth:`Sheet.drops`; and :meth:`Blocks.drops_all` tells a candidate
+    no unit of which :func:`_units` keeps at the least score (some sentences of each side,
+    ``runs`` of consecutive ones, so that splits and merges are held, or scattered)."""
+    rng = np.random.default_rng(seed)
+    ma, mb, masks = _two_texts(language, rng, found)
+
+    def some(count: int) -> list[int]:
+        size = int(rng.integers(1, count + 1))
+        if runs:
+            first = int(rng.integers(count))
+            return list(range(first, min(count, first + size)))
+        return sorted(set(rng.choice(count, size, replace=False).tolist()))
+
+    checked, source = some(len(ma.bounds)), some(len(mb.bounds))
+    sheet = pp.Sheet(ma, mb, checked, source, masks if rng.random() < 0.7 else None)
+    told = 0
+    for i in checked:
+        for j in source:
+            units = pp._shapes(ma, mb, i, j)
+            expected = all(sheet.holds(ai, bj) and sheet.drops(ai, bj, least) for ai, bj in units)
+            assert sheet.all_dropped(i, j, least) == expected
+            told += expected
+    pairs = [(i, j) for i in checked for j in source]
+    blocks = pp.Blocks(ma, mb, pairs)
+    for i, j in pairs:
+        if blocks.drops_all(i, j, masks, least):
+            alone = pp._units(ma, mb, i, j, masks)
+            assert all(m.score < least for m in alone), (i, j)
+
+
 def _shapes_before(
     a: pp.Meaning, b: pp.Meaning, i: int, j: int
 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -536,7 +579,19 @@ def test_a_sheets_raised_similarities_are_those_of_its_words(seed: int, other: b
     rows = np.concatenate([np.arange(*ma.bounds[i]) for i in checked])
     columns = np.concatenate([np.arange(*mb.bounds[j]) for j in source])
     floor, equal = pp._raised(ma, rows, mb, columns)
-    assert np.array_equal(sheet.equal, equal)
-    assert (sheet.floor is None) == (floor is None)
+    assert np.array_equal(pp._sheet_raised(ma, mb, rows, columns)[1], equal)
+    places = np.zeros(equal.shape, dtype=bool)  # the sheet's equal forms, each once
+    equal_rows, equal_columns = pp._equal_places(*sheet.forms)
+    places[equal_rows, equal_columns] = True
+    assert np.array_equal(places, equal) and len(equal_rows) == int(equal.sum())
+    assert (sheet.lifted is None) == (floor is None)
     if floor is not None:
-        assert sheet.floor is not None and np.array_equal(sheet.floor, floor)
+        assert sheet.lifted is not None
+        firsts, lift_rows, lift_columns, lifts = sheet.lifted
+        places_lifted = set(zip(lift_rows.tolist(), lift_columns.tolist(), strict=True))
+        assert lifts.dtype == np.float32 and len(places_lifted) == len(lifts)
+        assert firsts == np.searchsorted(lift_rows, np.arange(len(rows) + 1)).tolist()
+        lifted = np.full(equal.shape, -np.inf, dtype=np.float32)
+        lifted[lift_rows, lift_columns] = lifts
+        assert np.array_equal(lifted, floor)
+        assert np.array_equal(pp._sheet_raised(ma, mb, rows, columns)[0], floor)
