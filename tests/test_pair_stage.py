@@ -375,15 +375,39 @@ def test_families_and_synonyms_are_found_by_joins(seed: int, rows: int, columns:
     assert (i * max(columns, 1) + j).tolist() == np.flatnonzero(held).tolist()  # row-major
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.lists(st.integers(1, 9), min_size=1, max_size=8))
-def test_a_sheets_row_maxima_are_reduceats(seed: int, sizes: list[int]) -> None:
-    """:func:`_row_maxima` of blocks of rows is ``np.maximum.reduceat``'s, bit for bit."""
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.lists(st.integers(1, 9), min_size=1, max_size=8),
+    st.lists(st.integers(1, 9), min_size=1, max_size=8),
+    st.floats(0.0, 1.0),
+)
+def test_a_sheets_maxima_are_those_of_its_reductions(
+    seed: int, rows: list[int], columns: list[int], found: float
+) -> None:
+    """:func:`_sheet_maxima` (issue 40: of the cosines reaching :data:`WORD_MATCH` alone) is,
+    bit for bit, ``np.maximum.reduceat`` of the cosines along the columns and along the rows
+    in their blocks, with the rows and columns not free set to 0 first and the maxima under
+    :data:`WORD_MATCH` after (as sheets made them before): cosines around the threshold, some
+    exactly on it, some equal to 1, negative ones, some rows and columns not free."""
     rng = np.random.default_rng(seed)
-    cosine = rng.standard_normal((sum(sizes), int(rng.integers(1, 30)))).astype(np.float32)
-    starts = [0, *np.cumsum(sizes).tolist()]
-    expected = np.maximum.reduceat(cosine, starts[:-1], axis=0)
-    assert np.array_equal(pp._row_maxima(cosine, starts), expected)
+    cosine = (rng.standard_normal((sum(rows), sum(columns))) * 0.3 + 0.2).astype(np.float32)
+    cosine[rng.random(cosine.shape) < 0.1] = np.float32(pp.WORD_MATCH)
+    cosine[rng.random(cosine.shape) < 0.05] = 1.0
+    starts_a, starts_b = (np.concatenate(([0], np.cumsum(x))) for x in (rows, columns))
+    free = (rng.random(cosine.shape[0]) >= found, rng.random(cosine.shape[1]) >= found)
+    for given_free in (None, free):
+        zeroed = cosine.copy()
+        if given_free is not None:
+            zeroed[:, ~given_free[1]] = 0.0
+            zeroed[~given_free[0], :] = 0.0
+        ra = np.maximum.reduceat(zeroed, starts_b[:-1], axis=1)
+        rb = np.maximum.reduceat(zeroed, starts_a[:-1], axis=0)
+        ra[ra < pp.WORD_MATCH] = 0.0
+        rb[rb < pp.WORD_MATCH] = 0.0
+        got_a, got_b = pp._sheet_maxima(cosine, starts_a, starts_b, given_free)
+        assert got_a.dtype == ra.dtype and got_b.dtype == rb.dtype
+        assert got_a.tobytes() == ra.tobytes() and got_b.tobytes() == rb.tobytes()
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
