@@ -1350,6 +1350,9 @@ class Sheet:
         self.dropped: dict[float, tuple[list[list[bool]], ...]] = {}
         """:meth:`drops`' answers for every unit the sheet holds, by the least score: singles,
         splits, merges (:func:`_drop_tables`)."""
+        self.drop_arrays: dict[float, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        """:func:`_drop_arrays` of the sheet, by the least score (:meth:`drops`' answers are
+        their lists)."""
         self.closed: dict[float, list[list[bool]]] = {}
         """:meth:`all_dropped`'s answers for every sentence pair of the sheet, by the least
         score."""
@@ -1382,7 +1385,7 @@ class Sheet:
         least score is asked (:func:`_drop_tables`, the same arithmetic; issue 40)."""
         tables = self.dropped.get(least)
         if tables is None:
-            tables = self.dropped[least] = _drop_tables(*self.sums, least)
+            tables = self.dropped[least] = tuple(x.tolist() for x in self._arrays(least))
         n, m = self.at_a[ai[0]], self.at_b[bj[0]]
         return tables[2 if len(ai) > 1 else 1 if len(bj) > 1 else 0][n][m]
 
@@ -1394,12 +1397,18 @@ class Sheet:
         them with :meth:`drops` unit by unit)."""
         closed = self.closed.get(least)
         if closed is None:
-            self.drops((i,), (j,), least)  # the drop tables, made once
             adjoins_a, adjoins_b = self.adjoins
             closed = self.closed[least] = _all_dropped(
-                self.dropped[least], self.checked, self.source, adjoins_a, adjoins_b
+                self._arrays(least), self.checked, self.source, adjoins_a, adjoins_b
             )
         return closed[self.at_a[i]][self.at_b[j]]
+
+    def _arrays(self, least: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:func:`_drop_arrays` of the sheet at the least score, made once."""
+        arrays = self.drop_arrays.get(least)
+        if arrays is None:
+            arrays = self.drop_arrays[least] = _drop_arrays(*self.sums, least)
+        return arrays
 
     def raised(
         self, ai: tuple[int, ...], bj: tuple[int, ...]
@@ -1436,16 +1445,30 @@ def _drop_tables(
     sentences (checked × source), as nested lists: the bound's own float64 operations in its
     order, on whole arrays (issue 40: a unit's bound was a Python call, 102,584 of them for
     the aligned pairs of 1,000 essays). tests/test_pair_stage.py: equal to the bound's."""
+    singles, splits, merges = _drop_arrays(sa, sb, na, nb, na_split, nb_merge, least)
+    return singles.tolist(), splits.tolist(), merges.tolist()
+
+
+def _drop_arrays(
+    sa: np.ndarray,
+    sb: np.ndarray,
+    na: np.ndarray,
+    nb: np.ndarray,
+    na_split: np.ndarray,
+    nb_merge: np.ndarray,
+    least: float,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_drop_tables` as boolean arrays (singles, splits, merges)."""
     singles = _dropping(sa[:, None], sb[None, :], na, nb, least)
     splits = _dropping(
         sa[:, None], (sb[:-1] + sb[1:])[None, :], na_split, nb[:, :-1] + nb[:, 1:], least
     )
     merges = _dropping((sa[:-1] + sa[1:])[:, None], sb[None, :], na[:-1] + na[1:], nb_merge, least)
-    return singles.tolist(), splits.tolist(), merges.tolist()
+    return singles, splits, merges
 
 
 def _all_dropped(
-    tables: tuple[list[list[bool]], ...],
+    tables: tuple[np.ndarray, np.ndarray, np.ndarray],
     checked: list[int],
     source: list[int],
     adjoins_a: list[bool],
@@ -1453,7 +1476,7 @@ def _all_dropped(
 ) -> list[list[bool]]:
     """For every checked sentence n and source sentence m of a sheet (``checked`` and
     ``source``, ascending), whether each unit :func:`_shapes` gives around them is held by
-    the sheet and dropped by its ``tables`` (:func:`_drop_tables`: singles, splits, merges,
+    the sheet and dropped by its ``tables`` (:func:`_drop_arrays`: singles, splits, merges,
     as :meth:`Sheet.drops` reads them), as nested lists. :func:`_shapes` gives i against j;
     i against j and j + 1 when j + 1 exists and adjoins j (``adjoins_b[j]``); i against
     j - 1 and j when j - 1 exists and adjoins j; i and i + 1 against j when i + 1 exists and
@@ -1463,7 +1486,7 @@ def _all_dropped(
     (n, m), (n, m - 1) and (n, m) (the split and merge tables' rows and columns start at
     the pair's first sentences). A unit that exists but is not held leaves the pair
     not all dropped (its answer is another sheet's)."""
-    singles, splits, merges = (np.array(t, dtype=bool).reshape(-1) for t in tables)
+    singles, splits, merges = tables
     rows, columns = len(checked), len(source)
     i, j = np.array(checked, dtype=np.int64), np.array(source, dtype=np.int64)
     after_a = np.array([*adjoins_a, False], dtype=bool)  # adjoins_a[k]: k and k + 1 adjoin
