@@ -1375,7 +1375,7 @@ class Sheet:
         n + 1 against source sentence m, its side's (``nb_merge``)."""
         self.dropped: dict[float, tuple[list[list[bool]], ...]] = {}
         """:meth:`drops`' answers for every unit the sheet holds, by the least score: singles,
-        splits, merges (:func:`_drop_tables`)."""
+        splits, merges (:func:`_drop_arrays`, as lists)."""
         self.drop_arrays: dict[float, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         """:func:`_drop_arrays` of the sheet, by the least score (:meth:`drops`' answers are
         their lists)."""
@@ -1408,7 +1408,7 @@ class Sheet:
     def drops(self, ai: tuple[int, ...], bj: tuple[int, ...], least: float) -> bool:
         """Whether :meth:`bound` of the unit plus :data:`SCORE_MARGIN` is under ``least``:
         looked up in the answers for every unit of the sheet, made at once the first time a
-        least score is asked (:func:`_drop_tables`, the same arithmetic; issue 40)."""
+        least score is asked (:func:`_drop_arrays`, the same arithmetic; issue 40)."""
         tables = self.dropped.get(least)
         if tables is None:
             tables = self.dropped[least] = tuple(x.tolist() for x in self._arrays(least))
@@ -1457,24 +1457,6 @@ class Sheet:
         return floor, equal
 
 
-def _drop_tables(
-    sa: np.ndarray,
-    sb: np.ndarray,
-    na: np.ndarray,
-    nb: np.ndarray,
-    na_split: np.ndarray,
-    nb_merge: np.ndarray,
-    least: float,
-) -> tuple[list[list[bool]], ...]:
-    """Whether :meth:`Sheet.bound` plus :data:`SCORE_MARGIN` is under ``least``, for every
-    single unit (n, m), split (n; m and m + 1) and merge (n and n + 1; m) of a sheet's
-    sentences (checked × source), as nested lists: the bound's own float64 operations in its
-    order, on whole arrays (issue 40: a unit's bound was a Python call, 102,584 of them for
-    the aligned pairs of 1,000 essays). tests/test_pair_stage.py: equal to the bound's."""
-    singles, splits, merges = _drop_arrays(sa, sb, na, nb, na_split, nb_merge, least)
-    return singles.tolist(), splits.tolist(), merges.tolist()
-
-
 def _drop_arrays(
     sa: np.ndarray,
     sb: np.ndarray,
@@ -1484,7 +1466,12 @@ def _drop_arrays(
     nb_merge: np.ndarray,
     least: float,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`_drop_tables` as boolean arrays (singles, splits, merges)."""
+    """Whether :meth:`Sheet.bound` plus :data:`SCORE_MARGIN` is under ``least``, for every
+    single unit (n, m), split (n; m and m + 1) and merge (n and n + 1; m) of a sheet's
+    sentences (checked × source), as boolean arrays (singles, splits, merges): the bound's
+    own float64 operations in its order, on whole arrays (issue 40: a unit's bound was a
+    Python call, 102,584 of them for the aligned pairs of 1,000 essays).
+    tests/test_pair_stage.py: equal to the bound's."""
     singles = _dropping(sa[:, None], sb[None, :], na, nb, least)
     splits = _dropping(
         sa[:, None], (sb[:-1] + sb[1:])[None, :], na_split, nb[:, :-1] + nb[:, 1:], least
