@@ -47,7 +47,7 @@ def record(folder: Path, out: Path) -> None:
     paraphrase.Paraphrase.run = recorded  # type: ignore[method-assign]
     report = engine.compare(sorted(folder.glob("*.txt")), Options(workers=1))
     for doc in docs.values():  # as a pair worker reads them back: nothing memoized on them
-        for name in ("_meaning", "_content", "_sentences"):
+        for name in ("_meaning", "_content", "_sentences", "_sentence_bounds"):
             doc.__dict__.pop(name, None)
     print(f"{len(report.pairs)} pairs reported, {len(pairs)} recorded, {len(docs)} documents")
     out.write_bytes(pickle.dumps((docs, pairs), protocol=5))
@@ -62,6 +62,8 @@ def replay(path: Path, out: Path | None) -> None:
     from copylens.core import cpu, paraphrase
 
     docs, pairs = pickle.loads(path.read_bytes())
+    for doc in docs.values():  # as a pair worker reads them back (older records kept these)
+        doc.__dict__.pop("_sentence_bounds", None)
     for language in sorted({d.canonical.language for d in docs.values()}):
         paraphrase.ready(language)
     stage = paraphrase.Paraphrase()

@@ -375,15 +375,39 @@ def test_families_and_synonyms_are_found_by_joins(seed: int, rows: int, columns:
     assert (i * max(columns, 1) + j).tolist() == np.flatnonzero(held).tolist()  # row-major
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.lists(st.integers(1, 9), min_size=1, max_size=8))
-def test_a_sheets_row_maxima_are_reduceats(seed: int, sizes: list[int]) -> None:
-    """:func:`_row_maxima` of blocks of rows is ``np.maximum.reduceat``'s, bit for bit."""
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.lists(st.integers(1, 9), min_size=1, max_size=8),
+    st.lists(st.integers(1, 9), min_size=1, max_size=8),
+    st.floats(0.0, 1.0),
+)
+def test_a_sheets_maxima_are_those_of_its_reductions(
+    seed: int, rows: list[int], columns: list[int], found: float
+) -> None:
+    """:func:`_sheet_maxima` (issue 40: of the cosines reaching :data:`WORD_MATCH` alone) is,
+    bit for bit, ``np.maximum.reduceat`` of the cosines along the columns and along the rows
+    in their blocks, with the rows and columns not free set to 0 first and the maxima under
+    :data:`WORD_MATCH` after (as sheets made them before): cosines around the threshold, some
+    exactly on it, some equal to 1, negative ones, some rows and columns not free."""
     rng = np.random.default_rng(seed)
-    cosine = rng.standard_normal((sum(sizes), int(rng.integers(1, 30)))).astype(np.float32)
-    starts = [0, *np.cumsum(sizes).tolist()]
-    expected = np.maximum.reduceat(cosine, starts[:-1], axis=0)
-    assert np.array_equal(pp._row_maxima(cosine, starts), expected)
+    cosine = (rng.standard_normal((sum(rows), sum(columns))) * 0.3 + 0.2).astype(np.float32)
+    cosine[rng.random(cosine.shape) < 0.1] = np.float32(pp.WORD_MATCH)
+    cosine[rng.random(cosine.shape) < 0.05] = 1.0
+    starts_a, starts_b = (np.concatenate(([0], np.cumsum(x))) for x in (rows, columns))
+    free = (rng.random(cosine.shape[0]) >= found, rng.random(cosine.shape[1]) >= found)
+    for given_free in (None, free):
+        zeroed = cosine.copy()
+        if given_free is not None:
+            zeroed[:, ~given_free[1]] = 0.0
+            zeroed[~given_free[0], :] = 0.0
+        ra = np.maximum.reduceat(zeroed, starts_b[:-1], axis=1)
+        rb = np.maximum.reduceat(zeroed, starts_a[:-1], axis=0)
+        ra[ra < pp.WORD_MATCH] = 0.0
+        rb[rb < pp.WORD_MATCH] = 0.0
+        got_a, got_b = pp._sheet_maxima(cosine, starts_a, starts_b, given_free)
+        assert got_a.dtype == ra.dtype and got_b.dtype == rb.dtype
+        assert got_a.tobytes() == ra.tobytes() and got_b.tobytes() == rb.tobytes()
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -467,6 +491,49 @@ def test_a_sheets_drop_tables_answer_as_its_bound(
     assert asked >= len(checked) * len(source)
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(["en", "ru", "uk"]),
+    st.integers(0, 2**32 - 1),
+    st.floats(0.0, 0.5),
+    st.sampled_from([0.15, 0.2, 0.45, 0.6, 0.7]),
+    st.booleans(),
+)
+def test_a_sheet_drops_all_of_a_candidates_units_as_each_alone(
+    language: str, seed: int, found: float, least: float, runs: bool
+) -> None:
+    """:meth:`Sheet.all_dropped` (issue 40: a candidate's units told at once) is True
+    exactly when every unit :func:`_shapes` gives around the two sentences is held by the
+    sheet and dropped by :meth:`Sheet.drops`; and :meth:`Blocks.drops_all` tells a candidate
+    no unit of which :func:`_units` keeps at the least score (some sentences of each side,
+    ``runs`` of consecutive ones, so that splits and merges are held, or scattered)."""
+    rng = np.random.default_rng(seed)
+    ma, mb, masks = _two_texts(language, rng, found)
+
+    def some(count: int) -> list[int]:
+        size = int(rng.integers(1, count + 1))
+        if runs:
+            first = int(rng.integers(count))
+            return list(range(first, min(count, first + size)))
+        return sorted(set(rng.choice(count, size, replace=False).tolist()))
+
+    checked, source = some(len(ma.bounds)), some(len(mb.bounds))
+    sheet = pp.Sheet(ma, mb, checked, source, masks if rng.random() < 0.7 else None)
+    told = 0
+    for i in checked:
+        for j in source:
+            units = pp._shapes(ma, mb, i, j)
+            expected = all(sheet.holds(ai, bj) and sheet.drops(ai, bj, least) for ai, bj in units)
+            assert sheet.all_dropped(i, j, least) == expected
+            told += expected
+    pairs = [(i, j) for i in checked for j in source]
+    blocks = pp.Blocks(ma, mb, pairs)
+    for i, j in pairs:
+        if blocks.drops_all(i, j, masks, least):
+            alone = pp._units(ma, mb, i, j, masks)
+            assert all(m.score < least for m in alone), (i, j)
+
+
 def _shapes_before(
     a: pp.Meaning, b: pp.Meaning, i: int, j: int
 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -536,7 +603,19 @@ def test_a_sheets_raised_similarities_are_those_of_its_words(seed: int, other: b
     rows = np.concatenate([np.arange(*ma.bounds[i]) for i in checked])
     columns = np.concatenate([np.arange(*mb.bounds[j]) for j in source])
     floor, equal = pp._raised(ma, rows, mb, columns)
-    assert np.array_equal(sheet.equal, equal)
-    assert (sheet.floor is None) == (floor is None)
+    assert np.array_equal(pp._sheet_raised(ma, mb, rows, columns)[1], equal)
+    places = np.zeros(equal.shape, dtype=bool)  # the sheet's equal forms, each once
+    equal_rows, equal_columns = pp._equal_places(*sheet.forms)
+    places[equal_rows, equal_columns] = True
+    assert np.array_equal(places, equal) and len(equal_rows) == int(equal.sum())
+    assert (sheet.lifted is None) == (floor is None)
     if floor is not None:
-        assert sheet.floor is not None and np.array_equal(sheet.floor, floor)
+        assert sheet.lifted is not None
+        firsts, lift_rows, lift_columns, lifts = sheet.lifted
+        places_lifted = set(zip(lift_rows.tolist(), lift_columns.tolist(), strict=True))
+        assert lifts.dtype == np.float32 and len(places_lifted) == len(lifts)
+        assert firsts == np.searchsorted(lift_rows, np.arange(len(rows) + 1)).tolist()
+        lifted = np.full(equal.shape, -np.inf, dtype=np.float32)
+        lifted[lift_rows, lift_columns] = lifts
+        assert np.array_equal(lifted, floor)
+        assert np.array_equal(pp._sheet_raised(ma, mb, rows, columns)[0], floor)

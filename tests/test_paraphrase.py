@@ -920,3 +920,51 @@ def test_equal_candidates_are_taken_by_position_whatever_numpy_sorts() -> None:
     closed = np.zeros(len(mb.bounds), dtype=bool)
     got = list(pp._nearest(ma, mb, [0], closed))
     assert got == [(0, j) for j in where[: pp.TOP]]
+
+
+def _sentence_words_scanning_every_gap(text: str, c: object) -> list[tuple[int, int, int, int]]:
+    """:func:`sentence_words` as it was before issue 40: every gap between two sentences of
+    ``c.sentences`` scanned for breaks whole."""
+    out: list[tuple[int, int, int, int]] = []
+    if not len(c.forms):  # type: ignore[attr-defined]
+        return out
+    lo, start = 0, pp._skip_space(text, 0)
+    for k in (np.flatnonzero(np.diff(c.sentences)) + 1).tolist():  # type: ignore[attr-defined]
+        gap, after = int(c.ends[k - 1]), int(c.starts[k])  # type: ignore[attr-defined]
+        ends = [m.end() for m in pp._BREAK.finditer(text, gap, after)]
+        if ends:
+            out.append((lo, k, start, ends[-1]))
+            lo, start = k, pp._skip_space(text, ends[-1])
+    out.append((lo, len(c.forms), start, len(text.rstrip())))  # type: ignore[attr-defined]
+    return out
+
+
+_PIECES = [
+    "word", "Word", "the", "And", "3.14", "Dr.", "e.g.", "U.S.", ".", "!", "?", "…", "...",
+    "?!", '"', "»", "«", "”", "’", ")", "]", "(", " ", " ", "  ", "\t", "\n", "\n\n", "\n \n",
+    " \n", "\n\t\n", ",", ";", ":", "-", "—", "Слово", "слово", "і", "'", "\r\n",
+]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), min_size=0, max_size=60))
+def test_sentences_are_those_of_scanning_every_gap(pieces: list[str]) -> None:
+    """:func:`sentence_words` (issue 40: a gap's single break at its start found by one
+    match, :func:`_last_break`) finds the sentences scanning every gap whole finds: texts of
+    words, final punctuation of every kind, closing quotes and brackets, abbreviations,
+    numbers, line breaks, blank lines and spaces in any order."""
+    text = "".join(pieces)
+    for language in ("en", "ru"):
+        doc = prepare_text(Extracted("t", text, "text"), Options(language=language, workers=1))
+        expected = _sentence_words_scanning_every_gap(doc.text, doc.canonical)
+        assert pp.sentence_words(doc.text, doc.canonical) == expected
+
+
+def test_a_gaps_last_break_is_its_scans() -> None:
+    """:func:`_last_break` is the end of the last break ``finditer`` finds in the span, on
+    spans with none, one at the start, one further on, and several."""
+    text = "a. b .c?» d\n\ne! ... f\n \ng h"
+    for start in range(len(text) + 1):
+        for end in range(start, len(text) + 1):
+            ends = [m.end() for m in pp._BREAK.finditer(text, start, end)]
+            assert pp._last_break(text, start, end) == (ends[-1] if ends else -1)
