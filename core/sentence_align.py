@@ -2124,7 +2124,7 @@ def _adjacent(
     return (
         _raises(g, f, a, b, sim, (y0, y1), text)
         or _swapped(g, f, a, b, sim)
-        or _garbled(g, f, a, b, sim, text)
+        or _garbled(g, f, a, b, sim, text, source_text)
     )
 
 
@@ -2247,7 +2247,13 @@ GARBLED_RELATED of them relatives. Measured in :func:`_garbled`."""
 
 
 def _garbled(
-    g: Fragment, f: Fragment, a: Canonical, b: Canonical, sim: Similarity, text: str | None
+    g: Fragment,
+    f: Fragment,
+    a: Canonical,
+    b: Canonical,
+    sim: Similarity,
+    text: str | None,
+    source: str | None = None,
 ) -> bool:
     """Whether the one short whole sentence between fragments g and f (in that order on
     both sides) retells, words swapped for WordNet relatives, the source words where the two
@@ -2301,11 +2307,9 @@ def _garbled(
         row[max(t0 - 1, 0) : t1 + 2] = 0.0
         if row.size and row.max() >= GARBLED_ELSEWHERE:
             return False
-    ids_a, ids_b = a.sentences, b.sentences
-    lo = int(np.searchsorted(ids_b, ids_b[y1 - 1], side="left"))
-    hi = int(np.searchsorted(ids_b, ids_b[x0], side="right"))
-    edge_g = max(int(np.searchsorted(ids_a, ids_a[g1 - 1], side="left")), g0)
-    edge_f = min(int(np.searchsorted(ids_a, ids_a[f0], side="right")), f1)
+    lo, hi = _whole_sentence(source, b, y1 - 1)[0], _whole_sentence(source, b, x0)[1]
+    edge_g = max(_whole_sentence(text, a, g1 - 1)[0], g0)
+    edge_f = min(_whole_sentence(text, a, f0)[1], f1)
     unclaimed = Counter(b.forms[lo:hi])
     unclaimed.subtract(Counter(a.forms[edge_g:g1]) + Counter(a.forms[f0:edge_f]))
     pool = {x for x, n in unclaimed.items() if n > 0}
@@ -2313,6 +2317,22 @@ def _garbled(
     swapped = related_forms(mine, pool)
     kept = swapped | (mine & pool)
     return len(swapped) >= GARBLED_RELATED and len(kept) >= GARBLED_SHARE * len(mine)
+
+
+def _whole_sentence(text: str | None, c: Canonical, w: int) -> tuple[int, int]:
+    """The canonical words [w0, w1) of the sentence (``c.sentences``) holding word ``w``,
+    given ``text`` with the pieces a line break split inside it (:func:`_goes_on`) one
+    sentence, as :func:`_sentence_ids` joins them."""
+    ids = c.sentences
+    w0 = int(np.searchsorted(ids, ids[w], side="left"))
+    w1 = int(np.searchsorted(ids, ids[w], side="right"))
+    if text is None:
+        return w0, w1
+    while w0 > 0 and _goes_on(text, c, w0):
+        w0 = int(np.searchsorted(ids, ids[w0 - 1], side="left"))
+    while w1 < len(c) and _goes_on(text, c, w1):
+        w1 = int(np.searchsorted(ids, ids[w1], side="right"))
+    return w0, w1
 
 
 PASSAGE_RISE = 0.015
