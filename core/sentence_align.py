@@ -2307,16 +2307,41 @@ def _garbled(
         row[max(t0 - 1, 0) : t1 + 2] = 0.0
         if row.size and row.max() >= GARBLED_ELSEWHERE:
             return False
-    lo, hi = _whole_sentence(source, b, y1 - 1)[0], _whole_sentence(source, b, x0)[1]
-    edge_g = max(_whole_sentence(text, a, g1 - 1)[0], g0)
-    edge_f = min(_whole_sentence(text, a, f0)[1], f1)
-    unclaimed = Counter(b.forms[lo:hi])
-    unclaimed.subtract(Counter(a.forms[edge_g:g1]) + Counter(a.forms[f0:edge_f]))
-    pool = {x for x, n in unclaimed.items() if n > 0}
+    pool = _unclaimed(g, f, a, b, text, source)
     mine = set(a.forms[s0:s1])
+    if len(mine - pool) < GARBLED_RELATED or not pool - mine:
+        return False  # too few words left to be relatives: WordNet not read
     swapped = related_forms(mine, pool)
     kept = swapped | (mine & pool)
     return len(swapped) >= GARBLED_RELATED and len(kept) >= GARBLED_SHARE * len(mine)
+
+
+def _unclaimed(
+    g: Fragment, f: Fragment, a: Canonical, b: Canonical, text: str, source: str | None
+) -> set[str]:
+    """The source words where the source ranges of fragments g and f (g first on both sides,
+    apart or meeting) meet that neither fragment's checked side holds (:func:`_garbled`): the
+    source sentence holding g's last source word less (as a multiset) g's words in its own
+    last checked sentence, the one holding f's first source word less f's words in its first
+    checked sentence (one sentence less both, where the two are one), and every source word
+    between the two sentences. Sentences are whole across a line break (:func:`_whole_sentence`)."""
+    g0, g1 = word_range(a, g.start, g.end)
+    f0, f1 = word_range(a, f.start, f.end)
+    y1 = word_range(b, g.source_start, g.source_end)[1]
+    x0 = word_range(b, f.source_start, f.source_end)[0]
+    mine_g = Counter(a.forms[max(_whole_sentence(text, a, g1 - 1)[0], g0) : g1])
+    mine_f = Counter(a.forms[f0 : min(_whole_sentence(text, a, f0)[1], f1)])
+    (l0, l1), (h0, h1) = _whole_sentence(source, b, y1 - 1), _whole_sentence(source, b, x0)
+    if h0 < l1:  # one source sentence: both fragments' edges claim from it
+        left = Counter(b.forms[l0:h1])
+        left.subtract(mine_g + mine_f)
+    else:
+        left = Counter(b.forms[l0:l1])
+        left.subtract(mine_g)
+        right = Counter(b.forms[h0:h1])
+        right.subtract(mine_f)
+        left = +left + +right + Counter(b.forms[l1:h0])
+    return {x for x, n in left.items() if n > 0}
 
 
 def _whole_sentence(text: str | None, c: Canonical, w: int) -> tuple[int, int]:
