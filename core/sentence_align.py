@@ -2324,14 +2324,15 @@ def _unclaimed(
     source sentence holding g's last source word less (as a multiset) g's words in its own
     last checked sentence, the one holding f's first source word less f's words in its first
     checked sentence (one sentence less both, where the two are one), and every source word
-    between the two sentences. Sentences are whole across a line break (:func:`_whole_sentence`)."""
+    between the two sentences. Sentences by :data:`_SENTENCE_END` in ``text`` and ``source``
+    (:func:`_text_sentence`: a line break inside a sentence does not end it)."""
     g0, g1 = word_range(a, g.start, g.end)
     f0, f1 = word_range(a, f.start, f.end)
     y1 = word_range(b, g.source_start, g.source_end)[1]
     x0 = word_range(b, f.source_start, f.source_end)[0]
-    mine_g = Counter(a.forms[max(_whole_sentence(text, a, g1 - 1)[0], g0) : g1])
-    mine_f = Counter(a.forms[f0 : min(_whole_sentence(text, a, f0)[1], f1)])
-    (l0, l1), (h0, h1) = _whole_sentence(source, b, y1 - 1), _whole_sentence(source, b, x0)
+    mine_g = Counter(a.forms[max(_text_sentence(text, a, g1 - 1)[0], g0) : g1])
+    mine_f = Counter(a.forms[f0 : min(_text_sentence(text, a, f0)[1], f1)])
+    (l0, l1), (h0, h1) = _text_sentence(source, b, y1 - 1), _text_sentence(source, b, x0)
     if h0 < l1:  # one source sentence: both fragments' edges claim from it
         left = Counter(b.forms[l0:h1])
         left.subtract(mine_g + mine_f)
@@ -2344,20 +2345,24 @@ def _unclaimed(
     return {x for x, n in left.items() if n > 0}
 
 
-def _whole_sentence(text: str | None, c: Canonical, w: int) -> tuple[int, int]:
-    """The canonical words [w0, w1) of the sentence (``c.sentences``) holding word ``w``,
-    given ``text`` with the pieces a line break split inside it (:func:`_goes_on`) one
-    sentence, as :func:`_sentence_ids` joins them."""
-    ids = c.sentences
-    w0 = int(np.searchsorted(ids, ids[w], side="left"))
-    w1 = int(np.searchsorted(ids, ids[w], side="right"))
+def _text_sentence(text: str | None, c: Canonical, w: int) -> tuple[int, int]:
+    """The canonical words [w0, w1) of the sentence of ``text`` holding ``c``'s word ``w``:
+    between the :data:`_SENTENCE_END` before it and the one after it (within
+    :data:`SENTENCE_REACH` characters), so that hard wrapping moves no bound;
+    ``c.sentences``' where ``text`` is not given."""
     if text is None:
-        return w0, w1
-    while w0 > 0 and _goes_on(text, c, w0):
-        w0 = int(np.searchsorted(ids, ids[w0 - 1], side="left"))
-    while w1 < len(c) and _goes_on(text, c, w1):
-        w1 = int(np.searchsorted(ids, ids[w1], side="right"))
-    return w0, w1
+        ids = c.sentences
+        return (
+            int(np.searchsorted(ids, ids[w], side="left")),
+            int(np.searchsorted(ids, ids[w], side="right")),
+        )
+    at, to = int(c.starts[w]), int(c.ends[w])
+    reach = max(0, at - SENTENCE_REACH)
+    before = [m.end() for m in _SENTENCE_END.finditer(text, reach, at)]
+    after = _SENTENCE_END.search(text, to, to + SENTENCE_REACH)
+    start = before[-1] if before else reach
+    end = after.start() + 1 if after else min(len(text), to + SENTENCE_REACH)
+    return word_range(c, start, end)
 
 
 PASSAGE_RISE = 0.015

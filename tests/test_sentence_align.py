@@ -2877,3 +2877,45 @@ def test_a_short_sentence_not_retelling_the_unclaimed_source_stays_apart(
             fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
         )
         assert kept == tuple(fragments)
+
+
+def test_the_unclaimed_source_is_each_facing_sentence_less_its_own_fragments_edge() -> None:
+    """Issue 34 (branch gran57): ``_unclaimed`` reads the source sentence holding the first
+    fragment's last source word less the first fragment's words in its last checked sentence,
+    the one holding the second's first source word less the second's words in its first, and
+    every source word between the two sentences; where the ranges meet inside one source
+    sentence, that sentence less both edges. Copied word for word, nothing of the facing
+    sentences is left; the skipped sentences are all unclaimed; a fragment's edge does not
+    claim a word of the other side's sentence."""
+    src = _sentences(SOURCE)
+    b = _prepared(SOURCE)
+    forms = b.canonical.forms
+
+    def forms_of(text: str) -> set[str]:
+        return set(_prepared(text).canonical.forms)
+
+    head, tail = " ".join(src[:2]), src[4]
+    essay = f"{head} {tail}"
+    s_tail = SOURCE.index(tail)
+    g = Fragment(0, len(head), 0, len(head), 14, 14)
+    f = Fragment(len(head) + 1, len(essay), s_tail, s_tail + len(tail), 12, 12)
+    a = _prepared(essay)
+    skipped = forms_of(" ".join(src[2:4]))
+    assert sentence_align._unclaimed(g, f, a.canonical, b.canonical, essay, SOURCE) == skipped
+    # the second fragment's source range opening with the skipped fourth sentence, which its
+    # checked side does not retell: the fourth is unclaimed, the third still lies between
+    at = SOURCE.index(src[3])
+    wide = replace(f, source_start=at)
+    got = sentence_align._unclaimed(g, wide, a.canonical, b.canonical, essay, SOURCE)
+    assert got == skipped
+    # the ranges meeting inside the third sentence, each side copying its half word for word
+    third = src[2]
+    cut = third.index(" to protect")
+    first, second = f"{head} {third[:cut]}", third[cut + 1 :]
+    essay = f"{first}. {second}"
+    a = _prepared(essay)
+    s3 = SOURCE.index(third)
+    g = Fragment(0, len(first), 0, s3 + cut, 20, 20)
+    f = Fragment(len(first) + 2, len(essay), s3 + cut + 1, s3 + len(third), 5, 5)
+    assert sentence_align._unclaimed(g, f, a.canonical, b.canonical, essay, SOURCE) == set()
+    assert forms_of(third) <= set(forms)
