@@ -1968,6 +1968,11 @@ def one_passage(
       brings source words its neighbours lack, a writer's own sentence on the topic dilutes
       the passage (PAN-13 development sample: random plagdet 0.745 → 0.757, granularity
       1.147 → 1.124);
+    - or, given ``sim``, one short whole sentence between them retells the source words
+      skipped between their source ranges (:func:`_swapped`) or, given the checked ``text``
+      too, the source words where the ranges meet that neither fragment's checked side
+      holds (:func:`_garbled`), its words the source's or WordNet relatives of them: a
+      sentence PAN-13's random obfuscation garbled in place;
     - and a paraphrase beside a copy keeps most of its source words, sentence by sentence
       (:data:`OWN_SHARE`: an edited copy the paraphrase stage found), unless ``grouped``;
     - or, given the checked ``text``, the words between them lie inside the two fragments'
@@ -2257,29 +2262,46 @@ def _garbled(
 ) -> bool:
     """Whether the one short whole sentence between fragments g and f (in that order on
     both sides) retells, words swapped for WordNet relatives, the source words where the two
-    source ranges meet that neither fragment's checked side holds: the source words between
-    the ranges and those of the two source sentences holding the ranges' facing ends
-    (``Canonical.sentences``), less (as a multiset) the canonical words of the two fragments'
-    facing edge sentences inside them. PAN-13's random obfuscation garbles a sentence of a
-    passage in place ("Is Lincoln s show in the debates that apparition?" for "Is Lincoln's
-    performance in the debates an illusion?", a source sentence the second fragment's source
-    range opens with but its checked side does not retell; "Countenance for excessive act,
-    particularly at fulcrum." for "Look for excessive play, especially at the bottom
-    fulcrum."). A writer's own sentence between two retellings of consecutive source
-    sentences (make_retold.py) finds the facing source sentences claimed by the retellings
-    themselves: what is left holds few of its words, and fewer relatives. English only
-    (WordNet's language). :func:`_swapped` asks every word of the source words between
-    alone (none where the ranges meet) and a cosine elsewhere under 0.3.
+    source ranges meet that neither fragment's checked side holds (:func:`_unclaimed`: the
+    source words between the ranges and those of the two source sentences holding the ranges'
+    facing ends, less the words of the fragments' facing edge sentences). PAN-13's random
+    obfuscation garbles a sentence of a passage in place: "Is Lincoln s show in the debates
+    that apparition?" for "Is Lincoln's performance in the debates an illusion?", a source
+    sentence the second fragment's source range opens with and its checked side does not
+    retell (the ranges meet: nothing for :func:`_swapped`, which asks the source words
+    between the ranges alone); "See for change." for "Check for a hissing sound on
+    acceleration." (a tf-isf cosine of 0.33 with another source sentence: over
+    :data:`SWAP_ELSEWHERE`); "Countenance for excessive act, particularly at fulcrum.
+    Sometimes, low-pitched" for "Look for excessive play, especially at the bottom fulcrum."
+    (two words of the second's sentence beside it); "paired Paige being inquire what his
+    interests were while being a Lambda s Letter." for 12 source words between the ranges
+    (two of six words unmatched). A writer's own sentence between two retellings of
+    consecutive source sentences (make_retold.py) finds the facing source sentences claimed
+    by the retellings themselves: what is left holds few of its words and fewer relatives.
+    Sentences by :data:`_SENTENCE_END`, so hard wrapping moves no bound: judged by
+    ``Canonical.sentences`` (a line break ends one), a retelling's edge at 60 columns was its
+    first line ("Richard"), claimed nothing of its source sentence, and a writer's "Whilst
+    calculated individually, they may also overlap." joined its neighbours (calculate ~
+    solve, individual ~ one; bench_own_text.py ``--wrap 60``, retold own 10 -> 11). English
+    only (WordNet's language).
 
-    Measured on every decision left apart on main e99b925 (bench/diag_inside_gaps.py, rules
-    counted offline on its dump; ~440-460 own decisions meet the structure in each wrapping):
-    PAN-13 development sample random in-case 10 decisions over 4 gaps (00042 / 00322 "paired
-    Paige being inquire what his interests were while being a Lambda s Letter", 00827 /
-    00794, 00861 / 00071 twice), none out of a case, none over a writer's own sentence in
-    bench_own_text.py's essays as is, at 60 or at 80 columns. Nearest own decisions: one
-    relative of three words, two thirds ("Outbound, links from your page": link ~ hyperlink,
-    why two relatives), and half of the words with two relatives ("object cannot be cast to a
-    class which is no relative", "easily applicable, in relative terms, once understood")."""
+    Measured (bench/diag_inside_gaps.py: every decision left apart on main e99b925 with at
+    most :data:`INSIDE_WORDS` words and two sentence ends between, dumped and labelled by
+    truth; the rules counted offline, then ``--joins`` on the engine): of the decisions
+    meeting the structure, PAN-13 development sample random in-case 10 of 12 (4 gaps),
+    translation in-case 0 of 5; over a writer's own sentence (bench_own_text.py's essays
+    and make_retold.py's, ~440-630 decisions meeting the structure in each of as is,
+    ``--wrap 60``, ``--wrap 80``) none. In the engine: 4 joins on the PAN-13 random pairs,
+    all inside a case, none in the own-text essays in any wrapping. Nearest own decisions
+    left apart: one relative of three words, two thirds ("Outbound, links from your page":
+    link ~ hyperlink; why two relatives), half of the words with two relatives ("object
+    cannot be cast to a class which is no relative", "easily applicable, in relative terms,
+    once understood"; why two thirds). Whole pipeline beside main (``bench_pan13.py
+    --before main``): random plagdet 0.868 -> 0.881 (granularity 1.060 -> 1.038, 194 -> 190
+    detections, recall 0.8386 -> 0.8393, precision 0.9817 -> 0.9813: PAN's precision
+    averages over detections and four whole in-case ones are gone; no character outside a
+    case added), translation, summary, verbatim and the 60 negatives as main;
+    bench_own_text.py as is / 60 / 80 every figure and marked sentence as main's."""
     if a.language != "en" or b.language != "en" or text is None:
         return False
     if f.source_start < g.source_end or f.start < g.end:
