@@ -1968,6 +1968,11 @@ def one_passage(
       brings source words its neighbours lack, a writer's own sentence on the topic dilutes
       the passage (PAN-13 development sample: random plagdet 0.745 → 0.757, granularity
       1.147 → 1.124);
+    - or, given ``sim``, one short whole sentence between them retells the source words
+      skipped between their source ranges (:func:`_swapped`) or, given the checked ``text``
+      too, the source words where the ranges meet that neither fragment's checked side
+      holds (:func:`_garbled`), its words the source's or WordNet relatives of them: a
+      sentence PAN-13's random obfuscation garbled in place;
     - and a paraphrase beside a copy keeps most of its source words, sentence by sentence
       (:data:`OWN_SHARE`: an edited copy the paraphrase stage found), unless ``grouped``;
     - or, given the checked ``text``, the words between them lie inside the two fragments'
@@ -2121,7 +2126,11 @@ def _adjacent(
         for x0, x1 in gap
     ):
         return True
-    return _raises(g, f, a, b, sim, (y0, y1), text) or _swapped(g, f, a, b, sim)
+    return (
+        _raises(g, f, a, b, sim, (y0, y1), text)
+        or _swapped(g, f, a, b, sim)
+        or _garbled(g, f, a, b, sim, text, source_text)
+    )
 
 
 def _condensed(
@@ -2224,6 +2233,158 @@ def _swapped(g: Fragment, f: Fragment, a: Canonical, b: Canonical, sim: Similari
     mine, skipped = set(a.forms[w0:w1]), set(b.forms[z0:z1])
     swapped = related_forms(mine, skipped)
     return bool(swapped) and len(swapped | (mine & skipped)) == len(mine)
+
+
+GARBLED_WORDS = SWAP_WORDS
+GARBLED_EDGE = 2
+GARBLED_SOURCE_WORDS = 15
+GARBLED_ELSEWHERE = 0.35
+GARBLED_RELATED = 2
+GARBLED_SHARE = 2 / 3
+"""The garbled-sentence join (:func:`_garbled`): one whole sentence of 1 to GARBLED_WORDS
+canonical words between the two fragments (by :data:`_SENTENCE_END`, so hard wrapping
+changes nothing), at most GARBLED_EDGE words of the fragments' own edge sentences beside it;
+the second's source range after the first's, at most GARBLED_SOURCE_WORDS canonical words
+between them; the gap's tf-isf cosine with every source unit outside the two ranges' units
+(one unit of slack) under GARBLED_ELSEWHERE; GARBLED_SHARE of the sentence's distinct words
+in the unclaimed source words where the ranges meet, exact or WordNet relatives, and
+GARBLED_RELATED of them relatives. Measured in :func:`_garbled`."""
+
+
+def _garbled(
+    g: Fragment,
+    f: Fragment,
+    a: Canonical,
+    b: Canonical,
+    sim: Similarity,
+    text: str | None,
+    source: str | None = None,
+) -> bool:
+    """Whether the one short whole sentence between fragments g and f (in that order on
+    both sides) retells, words swapped for WordNet relatives, the source words where the two
+    source ranges meet that neither fragment's checked side holds (:func:`_unclaimed`: the
+    source words between the ranges and those of the two source sentences holding the ranges'
+    facing ends, less the words of the fragments' facing edge sentences). PAN-13's random
+    obfuscation garbles a sentence of a passage in place: "Is Lincoln s show in the debates
+    that apparition?" for "Is Lincoln's performance in the debates an illusion?", a source
+    sentence the second fragment's source range opens with and its checked side does not
+    retell (the ranges meet: nothing for :func:`_swapped`, which asks the source words
+    between the ranges alone); "See for change." for "Check for a hissing sound on
+    acceleration." (a tf-isf cosine of 0.33 with another source sentence: over
+    :data:`SWAP_ELSEWHERE`); "Countenance for excessive act, particularly at fulcrum.
+    Sometimes, low-pitched" for "Look for excessive play, especially at the bottom fulcrum."
+    (two words of the second's sentence beside it); "paired Paige being inquire what his
+    interests were while being a Lambda s Letter." for 12 source words between the ranges
+    (two of six words unmatched). A writer's own sentence between two retellings of
+    consecutive source sentences (make_retold.py) finds the facing source sentences claimed
+    by the retellings themselves: what is left holds few of its words and fewer relatives.
+    Sentences by :data:`_SENTENCE_END`, so hard wrapping moves no bound: judged by
+    ``Canonical.sentences`` (a line break ends one), a retelling's edge at 60 columns was its
+    first line ("Richard"), claimed nothing of its source sentence, and a writer's "Whilst
+    calculated individually, they may also overlap." joined its neighbours (calculate ~
+    solve, individual ~ one; bench_own_text.py ``--wrap 60``, retold own 10 -> 11). English
+    only (WordNet's language).
+
+    Measured (bench/diag_inside_gaps.py: every decision left apart on main e99b925 with at
+    most :data:`INSIDE_WORDS` words and two sentence ends between, dumped and labelled by
+    truth; the rules counted offline, then ``--joins`` on the engine): of the decisions
+    meeting the structure, PAN-13 development sample random in-case 10 of 12 (4 gaps),
+    translation in-case 0 of 5; over a writer's own sentence (bench_own_text.py's essays
+    and make_retold.py's, ~440-630 decisions meeting the structure in each of as is,
+    ``--wrap 60``, ``--wrap 80``) none. In the engine: 4 joins on the PAN-13 random pairs,
+    all inside a case, none in the own-text essays in any wrapping. Nearest own decisions
+    left apart: one relative of three words, two thirds ("Outbound, links from your page":
+    link ~ hyperlink; why two relatives), half of the words with two relatives ("object
+    cannot be cast to a class which is no relative", "easily applicable, in relative terms,
+    once understood"; why two thirds). Whole pipeline beside main (``bench_pan13.py
+    --before main``): random plagdet 0.868 -> 0.881 (granularity 1.060 -> 1.038, 194 -> 190
+    detections, recall 0.8386 -> 0.8393, precision 0.9817 -> 0.9813: PAN's precision
+    averages over detections and four whole in-case ones are gone; no character outside a
+    case added), translation, summary, verbatim and the 60 negatives as main;
+    bench_own_text.py as is / 60 / 80 every figure and marked sentence as main's."""
+    if a.language != "en" or b.language != "en" or text is None:
+        return False
+    if f.source_start < g.source_end or f.start < g.end:
+        return False
+    if _words_between(b, g.source_end, f.source_start) > GARBLED_SOURCE_WORDS:
+        return False
+    g0, g1 = word_range(a, g.start, g.end)
+    f0, f1 = word_range(a, f.start, f.end)
+    y0, y1 = word_range(b, g.source_start, g.source_end)
+    x0, x1 = word_range(b, f.source_start, f.source_end)
+    if g1 <= g0 or f1 <= f0 or y1 <= y0 or x1 <= x0:
+        return False
+    last, first = int(a.ends[g1 - 1]), int(a.starts[f0])
+    ends = [m.end() + last for m in _SENTENCE_END.finditer(text[last:first] + " ")]
+    if len(ends) != 2:
+        return False
+    w0, w1 = word_range(a, g.end, f.start)
+    s0, s1 = word_range(a, ends[0], ends[1])
+    s0, s1 = max(s0, w0), min(s1, w1)
+    if not 0 < s1 - s0 <= GARBLED_WORDS or (w1 - w0) - (s1 - s0) > GARBLED_EDGE:
+        return False
+    t0, t1 = sim.b.of_word(y0), sim.b.of_word(x1 - 1)
+    for u in {sim.a.of_word(w) for w in range(w0, w1)}:
+        row = np.array(sim.cos[u], dtype=float)
+        row[max(t0 - 1, 0) : t1 + 2] = 0.0
+        if row.size and row.max() >= GARBLED_ELSEWHERE:
+            return False
+    pool = _unclaimed(g, f, a, b, text, source)
+    mine = set(a.forms[s0:s1])
+    if len(mine - pool) < GARBLED_RELATED or not pool - mine:
+        return False  # too few words left to be relatives: WordNet not read
+    swapped = related_forms(mine, pool)
+    kept = swapped | (mine & pool)
+    return len(swapped) >= GARBLED_RELATED and len(kept) >= GARBLED_SHARE * len(mine)
+
+
+def _unclaimed(
+    g: Fragment, f: Fragment, a: Canonical, b: Canonical, text: str, source: str | None
+) -> set[str]:
+    """The source words where the source ranges of fragments g and f (g first on both sides,
+    apart or meeting) meet that neither fragment's checked side holds (:func:`_garbled`): the
+    source sentence holding g's last source word less (as a multiset) g's words in its own
+    last checked sentence, the one holding f's first source word less f's words in its first
+    checked sentence (one sentence less both, where the two are one), and every source word
+    between the two sentences. Sentences by :data:`_SENTENCE_END` in ``text`` and ``source``
+    (:func:`_text_sentence`: a line break inside a sentence does not end it)."""
+    g0, g1 = word_range(a, g.start, g.end)
+    f0, f1 = word_range(a, f.start, f.end)
+    y1 = word_range(b, g.source_start, g.source_end)[1]
+    x0 = word_range(b, f.source_start, f.source_end)[0]
+    mine_g = Counter(a.forms[max(_text_sentence(text, a, g1 - 1)[0], g0) : g1])
+    mine_f = Counter(a.forms[f0 : min(_text_sentence(text, a, f0)[1], f1)])
+    (l0, l1), (h0, h1) = _text_sentence(source, b, y1 - 1), _text_sentence(source, b, x0)
+    if h0 < l1:  # one source sentence: both fragments' edges claim from it
+        left = Counter(b.forms[l0:h1])
+        left.subtract(mine_g + mine_f)
+    else:
+        left = Counter(b.forms[l0:l1])
+        left.subtract(mine_g)
+        right = Counter(b.forms[h0:h1])
+        right.subtract(mine_f)
+        left = +left + +right + Counter(b.forms[l1:h0])
+    return {x for x, n in left.items() if n > 0}
+
+
+def _text_sentence(text: str | None, c: Canonical, w: int) -> tuple[int, int]:
+    """The canonical words [w0, w1) of the sentence of ``text`` holding ``c``'s word ``w``:
+    between the :data:`_SENTENCE_END` before it and the one after it (within
+    :data:`SENTENCE_REACH` characters), so that hard wrapping moves no bound;
+    ``c.sentences``' where ``text`` is not given."""
+    if text is None:
+        ids = c.sentences
+        return (
+            int(np.searchsorted(ids, ids[w], side="left")),
+            int(np.searchsorted(ids, ids[w], side="right")),
+        )
+    at, to = int(c.starts[w]), int(c.ends[w])
+    reach = max(0, at - SENTENCE_REACH)
+    before = [m.end() for m in _SENTENCE_END.finditer(text, reach, at)]
+    after = _SENTENCE_END.search(text, to, to + SENTENCE_REACH)
+    start = before[-1] if before else reach
+    end = after.start() + 1 if after else min(len(text), to + SENTENCE_REACH)
+    return word_range(c, start, end)
 
 
 PASSAGE_RISE = 0.015

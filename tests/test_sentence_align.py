@@ -2793,3 +2793,129 @@ def test_sentence_units_pool_as_the_break_test_does_on_random_line_breaks() -> N
         assert units.bounds.tolist() == lines.bounds[[*kept, len(lines)]].tolist(), text
         pooled += len(units) < len(lines)
     assert pooled > 10
+
+
+def _garbled_around(
+    middle: str, *, claimed: bool, width: int | None = None
+) -> tuple[str, str, list[Fragment]]:
+    """SOURCE (hard-wrapped at ``width`` columns if given) and an essay of SHUFFLED's first
+    two sentences, ``middle``, then SHUFFLED's fourth and fifth (third and fourth when
+    ``claimed``), wrapped alike; the two retellings as paraphrase fragments whose source
+    ranges meet: the first's SOURCE's first two sentences, the second's from SOURCE's third
+    sentence on. Unless ``claimed``, the second's checked side does not retell that third
+    sentence (its source range opens with it, as the engine's can: PAN-13 00827 / 00794);
+    when ``claimed``, it does."""
+    src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
+    later = slice(2, 4) if claimed else slice(3, 5)
+    head, tail = " ".join(shuffled[:2]), " ".join(shuffled[later])
+    essay = f"{head} {middle} {tail}"
+    s_head = SOURCE.index(src[1]) + len(src[1])
+    s_tail = (SOURCE.index(src[2]), SOURCE.index(src[4]) + len(src[4]))
+    t0 = essay.index(tail)
+    source = SOURCE
+    if width is not None:  # single spaces only: a line break for a space keeps every offset
+        essay, source = textwrap.fill(essay, width), textwrap.fill(SOURCE, width)
+    return (
+        essay,
+        source,
+        [
+            Fragment(0, len(head), 0, s_head, 14, 4, kind="paraphrase", score=0.8),
+            Fragment(t0, len(essay), *s_tail, 16, 4, kind="paraphrase", score=0.8),
+        ],
+    )
+
+
+@pytest.mark.parametrize("width", [None, 60, 80])
+def test_a_garbled_sentence_retelling_the_unclaimed_source_where_the_ranges_meet_joins(
+    width: int | None,
+) -> None:
+    """Issue 34 (branch gran57): two retellings whose source ranges meet, the second's
+    opening with a source sentence its checked side does not retell, and between them one
+    short sentence of that source sentence's words swapped for WordNet relatives (GARBLED:
+    engineer -> technologist, protect -> shield, main -> chief, "channel" kept): one passage
+    (``_garbled``), in the sentence step and in the passage grouping, unwrapped and
+    hard-wrapped. ``_swapped`` does not join it: no source word lies between the ranges."""
+    essay, source, fragments = _garbled_around(GARBLED, claimed=False, width=width)
+    a, b = _prepared(essay), _prepared(source)
+    sim = similarity(a.canonical, b.canonical)
+    assert not sentence_align._swapped(*fragments, a.canonical, b.canonical, sim)
+    assert sentence_align._garbled(*fragments, a.canonical, b.canonical, sim, essay)
+    for grouped in (False, True):
+        kept = one_passage(
+            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
+        )
+        assert [(f.start, f.end) for f in kept] == [(0, len(essay))]
+
+
+@pytest.mark.parametrize("width", [None, 60, 80])
+@pytest.mark.parametrize(
+    ("middle", "claimed"),
+    [
+        ("I liked the chief idea.", False),  # one relative: "Outbound, links from your page"
+        ("I liked that part.", False),  # nothing of the source
+        ("The chief engineers worried.", False),  # two of four words, one relative
+        (GARBLED, True),  # the source sentence is retold by the second fragment already
+    ],
+)
+def test_a_short_sentence_not_retelling_the_unclaimed_source_stays_apart(
+    middle: str, claimed: bool, width: int | None
+) -> None:
+    """Issue 34 (branch gran57): ``_garbled`` asks two thirds of the sentence's distinct
+    words of the source words where the ranges meet that neither fragment's edge sentence
+    holds, exact or WordNet relatives, two relatives at least. A writer's sentence with one
+    relative (bench_own_text.py's "Outbound, links from your page": link ~ hyperlink), with
+    half of its words, or a garbled sentence whose source sentence the second retelling
+    itself retells (make_retold.py's writer writes between retellings of consecutive source
+    sentences: the retellings claim the source sentences there), keeps the retellings
+    apart, unwrapped and hard-wrapped."""
+    essay, source, fragments = _garbled_around(middle, claimed=claimed, width=width)
+    a, b = _prepared(essay), _prepared(source)
+    sim = similarity(a.canonical, b.canonical)
+    assert not sentence_align._garbled(*fragments, a.canonical, b.canonical, sim, essay)
+    for grouped in (False, True):
+        kept = one_passage(
+            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
+        )
+        assert kept == tuple(fragments)
+
+
+def test_the_unclaimed_source_is_each_facing_sentence_less_its_own_fragments_edge() -> None:
+    """Issue 34 (branch gran57): ``_unclaimed`` reads the source sentence holding the first
+    fragment's last source word less the first fragment's words in its last checked sentence,
+    the one holding the second's first source word less the second's words in its first, and
+    every source word between the two sentences; where the ranges meet inside one source
+    sentence, that sentence less both edges. Copied word for word, nothing of the facing
+    sentences is left; the skipped sentences are all unclaimed; a fragment's edge does not
+    claim a word of the other side's sentence."""
+    src = _sentences(SOURCE)
+    b = _prepared(SOURCE)
+    forms = b.canonical.forms
+
+    def forms_of(text: str) -> set[str]:
+        return set(_prepared(text).canonical.forms)
+
+    head, tail = " ".join(src[:2]), src[4]
+    essay = f"{head} {tail}"
+    s_tail = SOURCE.index(tail)
+    g = Fragment(0, len(head), 0, len(head), 14, 14)
+    f = Fragment(len(head) + 1, len(essay), s_tail, s_tail + len(tail), 12, 12)
+    a = _prepared(essay)
+    skipped = forms_of(" ".join(src[2:4]))
+    assert sentence_align._unclaimed(g, f, a.canonical, b.canonical, essay, SOURCE) == skipped
+    # the second fragment's source range opening with the skipped fourth sentence, which its
+    # checked side does not retell: the fourth is unclaimed, the third still lies between
+    at = SOURCE.index(src[3])
+    wide = replace(f, source_start=at)
+    got = sentence_align._unclaimed(g, wide, a.canonical, b.canonical, essay, SOURCE)
+    assert got == skipped
+    # the ranges meeting inside the third sentence, each side copying its half word for word
+    third = src[2]
+    cut = third.index(" to protect")
+    first, second = f"{head} {third[:cut]}", third[cut + 1 :]
+    essay = f"{first}. {second}"
+    a = _prepared(essay)
+    s3 = SOURCE.index(third)
+    g = Fragment(0, len(first), 0, s3 + cut, 20, 20)
+    f = Fragment(len(first) + 2, len(essay), s3 + cut + 1, s3 + len(third), 5, 5)
+    assert sentence_align._unclaimed(g, f, a.canonical, b.canonical, essay, SOURCE) == set()
+    assert forms_of(third) <= set(forms)
