@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import threading
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -220,7 +221,7 @@ class Units:
         n = len(c)
         if n == 0:
             return cls(np.zeros(1, dtype=np.int64))
-        starts = np.flatnonzero(np.r_[True, np.diff(c.sentences) != 0])
+        starts = np.flatnonzero(np.concatenate(([True], c.sentences[1:] != c.sentences[:-1])))
         kept = [0]
         for s in starts[1:].tolist():
             if s - kept[-1] >= MIN_UNIT:
@@ -385,7 +386,7 @@ class Bags:
 
     @classmethod
     def of(cls, c: Canonical, units: Units) -> Bags:
-        order = np.argsort(c.hashes, kind="stable")
+        order = np.argsort(c.hashes)  # equal words, in any order, are given one code
         ranked = c.hashes[order]
         new = np.ones(len(ranked), dtype=bool)
         np.not_equal(ranked[1:], ranked[:-1], out=new[1:])
@@ -406,9 +407,9 @@ class Bags:
             codes=codes,
             unit=unit,
             word=word,
-            count=np.diff(np.append(at, len(cells))),
+            count=np.diff(at, append=len(cells)),
             df=df,
-            by_word=unit[np.argsort(word, kind="stable")],
+            by_word=np.sort(word * len(units) + unit) % max(len(units), 1),
             first=np.cumsum(df) - df,
             sizes=np.bincount(unit, minlength=len(units)).astype(np.float32),
         )
@@ -1054,11 +1055,38 @@ class TextUnits:
 
 def text_units(doc: Prepared) -> TextUnits:
     """The document's :class:`TextUnits`, made once a document: memoized on the document (a
-    group's checked document is in each of its pairs; ``compare``'s workers load each source
-    anew for its pair)."""
+    group's checked document is in each of its pairs) and kept by its text
+    (:func:`_kept_units`: ``compare``'s workers load each source anew for each of its pairs)."""
     memo: TextUnits | None = doc.__dict__.get("_text_units")
     if memo is None:
-        memo = doc.__dict__["_text_units"] = TextUnits.of(doc.text, doc.canonical)
+        memo = doc.__dict__["_text_units"] = _kept_units(doc.text, doc.canonical)
+    return memo
+
+
+KEPT_TEXTS = 256
+"""Texts whose :class:`TextUnits` a process keeps (:func:`_kept_units`), the least recently
+used going first: about 25 KB each for an essay, with the arrays they were made of."""
+_KEPT: dict[str, tuple[tuple[np.ndarray, ...], TextUnits]] = {}
+_KEEPING = threading.Lock()
+
+
+def _kept_units(text: str, c: Canonical) -> TextUnits:
+    """``TextUnits.of(text, c)``, kept by ``text`` for the next document of that text: a kept
+    one is taken only when what it was made of, the text and the four arrays of canonical
+    words :meth:`TextUnits.of` reads, equals this document's (the dictionary compares the
+    texts whole; the same text canonicalized otherwise, under other options, is made anew),
+    so it is what this document makes."""
+    made_of = (c.hashes, c.starts, c.ends, c.sentences)
+    with _KEEPING:  # threads scoring pairs at once (a Dask worker's) share the process's
+        held = _KEPT.pop(text, None)
+    if held is not None and all(map(np.array_equal, held[0], made_of)):
+        memo = held[1]
+    else:
+        memo = TextUnits.of(text, c)
+    with _KEEPING:
+        _KEPT[text] = (made_of, memo)  # the most recently used last
+        while len(_KEPT) > KEPT_TEXTS:
+            del _KEPT[next(iter(_KEPT))]
     return memo
 
 

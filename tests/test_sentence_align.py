@@ -1023,10 +1023,13 @@ def test_a_pair_finds_its_whole_sentences_once(monkeypatch: pytest.MonkeyPatch, 
     expected = score_pair(essay, source, options).fragments
     assert expected
     monkeypatch.setattr(sentence_align, "sentence_units", counted)
+    monkeypatch.setattr(sentence_align, "_KEPT", {})
     fresh = _prepared(essay.text), _prepared(source.text)
     assert score_pair(*fresh, options).fragments == expected
     assert sorted(made) == sorted([len(essay.canonical), len(source.canonical)])
-    assert score_pair(*fresh, options).fragments == expected  # once a document (issue 40)
+    # once a document (issue 40): again in another pair, and read anew (kept by its text)
+    assert score_pair(*fresh, options).fragments == expected
+    assert score_pair(_prepared(essay.text), _prepared(source.text), options).fragments == expected
     assert sorted(made) == sorted([len(essay.canonical), len(source.canonical)])
 
 
@@ -1056,6 +1059,7 @@ def test_a_pair_makes_each_texts_units_once(monkeypatch: pytest.MonkeyPatch) -> 
     (a, b), options = _pairs()[0], Options(workers=1)
     expected = score_pair(a, b, options).fragments
     monkeypatch.setattr(Units, "of", classmethod(counted))
+    monkeypatch.setattr(sentence_align, "_KEPT", {})
     fresh = _prepared(a.text), _prepared(b.text)
     assert score_pair(*fresh, options).fragments == expected
     assert sorted(made) == sorted([len(a.canonical), len(b.canonical)])
@@ -2799,3 +2803,104 @@ def test_sentence_units_pool_as_the_break_test_does_on_random_line_breaks() -> N
         assert units.bounds.tolist() == lines.bounds[[*kept, len(lines)]].tolist(), text
         pooled += len(units) < len(lines)
     assert pooled > 10
+
+
+def _dense_similarity(a: Canonical, b: Canonical, ua: Units, ub: Units) -> tuple[np.ndarray, ...]:
+    """The pair's matrices as :func:`similarity` made them before issue 40's bags of words: one
+    dense unit-by-word count matrix of both texts, its tf-isf rows normalised and multiplied
+    out (the reference :func:`sentence_align.compared` must equal bit for bit)."""
+    vocab, codes = np.unique(np.concatenate((a.hashes, b.hashes)), return_inverse=True)
+    rows = np.concatenate(
+        (
+            np.repeat(np.arange(len(ua)), np.diff(ua.bounds)),
+            len(ua) + np.repeat(np.arange(len(ub)), np.diff(ub.bounds)),
+        )
+    )
+    size = (len(ua) + len(ub)) * len(vocab)
+    tf = np.bincount(rows * len(vocab) + codes, minlength=size).astype(np.float32)
+    tf = tf.reshape(len(ua) + len(ub), len(vocab))
+    present = tf > 0
+    isf = np.log(len(tf) / np.maximum(present.sum(axis=0), 1)).astype(np.float32)
+    vectors = tf * isf
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    unit = np.divide(vectors, norms, out=np.zeros_like(vectors), where=norms > 0)
+    va, vb = unit[: len(ua)], unit[len(ua) :]
+    pa, pb = present[: len(ua)].astype(np.float32), present[len(ua) :].astype(np.float32)
+    shared = np.einsum("ik,jk->ij", pa, pb)
+    sizes = pa.sum(axis=1)[:, None] + pb.sum(axis=1)[None, :]
+    dice = np.divide(2 * shared, sizes, out=np.zeros_like(shared), where=sizes > 0)
+    cos = np.einsum("ik,jk->ij", va, vb)
+    return (
+        cos,
+        dice,
+        vectors[: len(ua)],
+        vectors[len(ua) :],
+        shared,
+        pa.sum(axis=1),
+        codes[: len(a)],
+        codes[len(a) :],
+    )
+
+
+@pytest.mark.parametrize("width", [0, 60])
+def test_similarity_equals_the_dense_form_bit_for_bit(width: int) -> None:
+    """Issue 40: the similarity made from each text's bags of words (shared words counted,
+    one-word cosines a product, the others multiplied on their rows) is, array for array and
+    bit for bit, the one the dense unit-by-word matrix gave, on texts sharing words in many
+    units (a shuffled copy, the writer's own sentences, filler), their lines' units and their
+    whole sentences' (hard-wrapped)."""
+    essays = [
+        SHUFFLED + " " + OWN + " " + SOURCE.split(". ")[2] + ".",
+        _filler(20, 5) + " " + SHUFFLED + " " + _filler(10, 6),
+        OWN,
+    ]
+    sources = [SOURCE, _filler(15, 7) + " " + SOURCE]
+    checked = 0
+    for essay in essays:
+        for source in sources:
+            a = _prepared(textwrap.fill(essay, width) if width else essay)
+            b = _prepared(textwrap.fill(source, width) if width else source)
+            ca, cb = a.canonical, b.canonical
+            ua, ub = Units.of(ca), Units.of(cb)
+            wa = sentence_align.sentence_units(a.text, ca, ua)
+            wb = sentence_align.sentence_units(b.text, cb, ub)
+            for units in [(ua, ub), (wa, wb), (ua, wb)]:
+                sim = similarity(ca, cb, units)
+                made = (
+                    sim.cos,
+                    sim.dice,
+                    sim.vectors_a,
+                    sim.vectors_b,
+                    sim.shared,
+                    sim.size_a,
+                    sim.words_a,
+                    sim.words_b,
+                )
+                for got, want in zip(made, _dense_similarity(ca, cb, *units), strict=True):
+                    assert got.dtype == want.dtype and got.shape == want.shape
+                    assert got.tobytes() == want.tobytes()
+                checked += 1
+                assert ((sim.shared >= 2).any() and (sim.shared == 1).any()) or essay == OWN
+    assert checked == 18
+
+
+def test_a_texts_units_are_kept_by_its_text_and_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 40: a document's :class:`~sentence_align.TextUnits` are made once and kept by its
+    text for the next document of that text (a source loaded anew for each pair), but only
+    where the canonical words they were made of are equal: the same text canonicalized under
+    other options gets its own; and the process keeps at most ``KEPT_TEXTS``."""
+    monkeypatch.setattr(sentence_align, "_KEPT", {})
+    monkeypatch.setattr(sentence_align, "KEPT_TEXTS", 2)
+    first, again = _prepared(SOURCE), _prepared(SOURCE)
+    kept = sentence_align.text_units(first)
+    assert sentence_align.text_units(again) is kept
+    assert sentence_align.text_units(first) is kept
+    other = prepare_text(Extracted("x", SOURCE, "txt"), Options(stop_words=False))
+    assert len(other.canonical) != len(first.canonical)
+    mine = sentence_align.text_units(other)
+    assert mine is not kept and len(mine.units.bounds) > 1
+    assert mine.units.bounds[-1] == len(other.canonical)
+    for text in (SHUFFLED, OWN, SOURCE + " " + OWN):
+        sentence_align.text_units(_prepared(text))
+    assert len(sentence_align._KEPT) == 2
+    assert sentence_align.text_units(_prepared(SOURCE)) is not kept  # let go: made anew
