@@ -363,8 +363,8 @@ class Bags:
     """A text's units as bags of its canonical words: the part of :func:`similarity` that is
     the text's alone, made once for a text and its units (issue 40: ``compare`` scores a
     document in many pairs; :func:`text_units` keeps a document's). The text's (unit, distinct
-    word) cells are listed by unit then word in :attr:`unit`, :attr:`word` and :attr:`count`,
-    and by word then unit in :attr:`by_word`."""
+    word) cells are listed by word, then by unit, in :attr:`unit`, :attr:`word` and
+    :attr:`count`."""
 
     units: Units
     words: np.ndarray
@@ -376,30 +376,27 @@ class Bags:
     count: np.ndarray
     """How many times the unit holds the word."""
     df: np.ndarray
-    """Of each distinct word, the units holding it."""
-    by_word: np.ndarray
-    """The cells' units, a word's together (word by word, ascending, then by unit)."""
+    """Of each distinct word, the units holding it: its cells."""
     first: np.ndarray
-    """Where each distinct word's units begin in :attr:`by_word`."""
+    """Where each distinct word's cells begin."""
     sizes: np.ndarray
     """Distinct words of each unit, as float32 (what :attr:`Similarity.size_a` holds)."""
 
     @classmethod
     def of(cls, c: Canonical, units: Units) -> Bags:
-        order = np.argsort(c.hashes)  # equal words, in any order, are given one code
+        order = np.argsort(c.hashes, kind="stable")  # by word, then by place: by unit
         ranked = c.hashes[order]
-        new = np.ones(len(ranked), dtype=bool)
-        np.not_equal(ranked[1:], ranked[:-1], out=new[1:])
-        words = ranked[new]
+        rows = np.repeat(np.arange(len(units)), np.diff(units.bounds))[order]
+        new_word = np.ones(len(ranked), dtype=bool)
+        np.not_equal(ranked[1:], ranked[:-1], out=new_word[1:])
+        new_cell = new_word.copy()
+        new_cell[1:] |= rows[1:] != rows[:-1]
+        code = np.cumsum(new_word) - 1
         codes = np.empty(len(ranked), dtype=np.intp)
-        codes[order] = np.cumsum(new) - 1
-        size = max(len(words), 1)
-        rows = np.repeat(np.arange(len(units)), np.diff(units.bounds))
-        cells = np.sort(rows * size + codes)
-        first = np.ones(len(cells), dtype=bool)
-        np.not_equal(cells[1:], cells[:-1], out=first[1:])
-        at = np.flatnonzero(first)
-        unit, word = cells[at] // size, cells[at] % size
+        codes[order] = code
+        at = np.flatnonzero(new_cell)
+        word, unit = code[at], rows[at]
+        words = ranked[new_word]
         df = np.bincount(word, minlength=len(words))
         return cls(
             units=units,
@@ -407,9 +404,8 @@ class Bags:
             codes=codes,
             unit=unit,
             word=word,
-            count=np.diff(at, append=len(cells)),
+            count=np.diff(at, append=len(ranked)),
             df=df,
-            by_word=np.sort(word * len(units) + unit) % max(len(units), 1),
             first=np.cumsum(df) - df,
             sizes=np.bincount(unit, minlength=len(units)).astype(np.float32),
         )
@@ -442,9 +438,9 @@ def compared(x: Bags, y: Bags) -> Similarity:
     df[at_x] = x.df
     df[at_y] += y.df
     isf = np.log(len(tf) / np.maximum(df, 1)).astype(np.float32)
-    vectors = tf * isf
-    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-    unit = vectors / np.where(norms > 0, norms, np.float32(1))  # a row of norm 0 is all 0
+    vectors = np.multiply(tf, isf, out=tf)
+    norms = np.linalg.norm(vectors, axis=1)
+    norms[norms == 0] = 1  # a row of norm 0 is all 0: its unit vector too
     i, j, w = _common(x, y, at_x, at_y, len(vocab))
     counts = np.bincount(i * nb + j, minlength=na * nb)
     shared = counts.reshape(na, nb).astype(np.float32)
@@ -453,7 +449,7 @@ def compared(x: Bags, y: Bags) -> Similarity:
     return Similarity(
         x.units,
         y.units,
-        _cosines(unit[:na], unit[na:], shared, i, j, w),
+        _cosines((vectors[:na], norms[:na]), (vectors[na:], norms[na:]), shared, (i, j, w)),
         dice,
         vectors[:na],
         vectors[na:],
@@ -469,8 +465,8 @@ def _common(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each (unit i of X, unit j of Y, word w) where both units hold w, as three arrays
     (``at_x``, ``at_y``: each side's distinct words' places in the pair's vocabulary of
-    ``size`` words, w such a place): each of X's (unit, word) cells with each of Y's units
-    holding that word."""
+    ``size`` words, w such a place): each of X's (unit, word) cells with each of Y's cells
+    of that word (:class:`Bags` lists them by word)."""
     theirs = np.full(size, -1, dtype=np.intp)  # Y's distinct word of each place, -1 none
     theirs[at_y] = np.arange(len(at_y))
     k = theirs[at_x[x.word]]  # of each cell of X
@@ -478,28 +474,35 @@ def _common(
     k, mine, w = k[held], x.unit[held], at_x[x.word[held]]
     times = y.df[k]
     offset = np.arange(int(times.sum())) - np.repeat(np.cumsum(times) - times, times)
-    j = y.by_word[np.repeat(y.first[k], times) + offset]
+    j = y.unit[np.repeat(y.first[k], times) + offset]
     return np.repeat(mine, times), j, np.repeat(w, times)
 
 
 def _cosines(
-    va: np.ndarray, vb: np.ndarray, shared: np.ndarray, i: np.ndarray, j: np.ndarray, w: np.ndarray
+    x: tuple[np.ndarray, np.ndarray],
+    y: tuple[np.ndarray, np.ndarray],
+    shared: np.ndarray,
+    common: tuple[np.ndarray, np.ndarray, np.ndarray],
 ) -> np.ndarray:
-    """``_products(va, vb)``, bit for bit, computed where it is more than one product: the
-    unit vectors ``va``, ``vb`` are non-negative, so each term of a cell's sum whose word its
-    two units do not share is +0, and adding +0 changes no float (x + 0 = x, fused or not, in
-    any order). A cell sharing no word is then 0; a cell sharing one word w (of ``i``, ``j``,
-    ``w``: :func:`_common`'s) is va[i, w] · vb[j, w] rounded once to float32, whatever sums
-    it; the cells sharing two words or more are taken from :func:`_products` of the rows and
-    columns holding such a cell (each cell of it is the sum of its own two rows' products,
-    the same call on the same rows). At 1,000 essays 86 % of the cells sharing a word share
-    one, and 2 % of all cells more (issue 40)."""
+    """``_products(ua, ub)``, bit for bit, for the unit vectors ``ua``, ``ub`` of the tf-isf
+    rows ``x`` and ``y`` (each rows and their norms, 1 for a row of norm 0: a unit vector is
+    its row over its norm, element by element, made here only where needed), computed where
+    it is more than one product. The rows are non-negative, so each term of a cell's sum
+    whose word its two units do not share is +0, and adding +0 changes no float (x + 0 = x,
+    fused or not, in any order). A cell sharing no word is then 0; a cell sharing one word
+    w (``common``: :func:`_common`'s (i, j, w)) is ua[i, w] · ub[j, w] rounded once to
+    float32, whatever sums it; the cells sharing two words or more are taken from
+    :func:`_products` of the unit rows and columns holding such a cell (each cell of it is the
+    sum of its own two rows' products, the same call on the same rows). At 1,000 essays 86 %
+    of the cells sharing a word share one, and 2 % of all cells more (issue 40)."""
+    (va, norm_a), (vb, norm_b), (i, j, w) = x, y, common
     out = np.zeros(shared.shape, dtype=np.float32)
-    out[i, j] = va[i, w] * vb[j, w]  # right for the cells of one word (the others: below)
+    out[i, j] = (va[i, w] / norm_a[i]) * (vb[j, w] / norm_b[j])  # right for a cell of one word
     many = shared >= 2
     rows, columns = np.flatnonzero(many.any(axis=1)), np.flatnonzero(many.any(axis=0))
     if len(rows):
-        out[np.ix_(rows, columns)] = _products(va[rows], vb[columns])
+        unit_a = va[rows] / norm_a[rows, None]
+        out[np.ix_(rows, columns)] = _products(unit_a, vb[columns] / norm_b[columns, None])
     return out
 
 
@@ -3604,13 +3607,13 @@ def _sentences_of(
     if w1 <= w0:
         return []
     ids = a.sentences if clauses is None else clauses
-    out = []
-    for sentence in np.unique(ids[w0:w1]):  # numpy's own ints: a Python int would make
-        # searchsorted copy the int32 array each time (a 50 MB text's 6M ids, issue 38)
-        x0 = max(int(np.searchsorted(ids, sentence, side="left")), hull[0])
-        x1 = min(int(np.searchsorted(ids, sentence, side="right")), hull[1])
-        out.append((x0, x1))
-    return out
+    held = ids[w0:w1]  # ascending: each sentence's ids are a run
+    first = np.ones(len(held), dtype=bool)
+    np.not_equal(held[1:], held[:-1], out=first[1:])
+    sentences = held[first]  # of ids' own dtype: searchsorted copies no array (issue 38)
+    x0 = np.maximum(np.searchsorted(ids, sentences, side="left"), hull[0])
+    x1 = np.minimum(np.searchsorted(ids, sentences, side="right"), hull[1])
+    return list(zip(x0.tolist(), x1.tolist(), strict=True))
 
 
 def _copied_unit(forms: Sequence[str], source: frozenset[str], share: float) -> bool:
