@@ -98,7 +98,8 @@ def score_pair(a: Prepared, b: Prepared, options: Options, gate: bool = False) -
     shared = len(np.intersect1d(a.shingles, b.shingles, assume_unique=True))
     union = len(a.shingles) + len(b.shingles) - shared
     with stage("sentences"):  # once a pair, for the steps comparing sentences (Finding.sentences)
-        parts = text_units(a), text_units(b)  # a document's own parts: once a document
+        mine, theirs = text_units(a), text_units(b)  # a document's own parts: once each
+        parts = (mine, theirs) if mine is not None and theirs is not None else None
         sentences = pair_sentences(a.canonical, b.canonical, (a.text, b.text), parts)
     found = Finding.nothing(len(a.canonical), len(b.canonical), sentences)
     for signal in signals.PAIR:

@@ -1056,21 +1056,33 @@ class TextUnits:
         return cls(units, Bags.of(c, units), sentences, tailed)
 
 
-def text_units(doc: Prepared) -> TextUnits:
+def text_units(doc: Prepared) -> TextUnits | None:
     """The document's :class:`TextUnits`, made once a document: memoized on the document (a
     group's checked document is in each of its pairs) and kept by its text
-    (:func:`_kept_units`: ``compare``'s workers load each source anew for each of its pairs)."""
+    (:func:`_kept_units`: ``compare``'s workers load each source anew for each of its pairs);
+    None for a document of more than :data:`MEMO_WORDS` canonical words, whose pairs make
+    their units as before (:func:`pair_sentences` without them)."""
+    if len(doc.canonical) > MEMO_WORDS:
+        return None
     memo: TextUnits | None = doc.__dict__.get("_text_units")
     if memo is None:
         memo = doc.__dict__["_text_units"] = _kept_units(doc.text, doc.canonical)
     return memo
 
 
-KEPT_TEXTS = 256
-"""Texts whose :class:`TextUnits` a process keeps (:func:`_kept_units`), the least recently
-used going first: about 25 KB each for an essay, with the arrays they were made of."""
+MEMO_WORDS = 5_000
+"""Most canonical words of a document whose :class:`TextUnits` are made once and kept: an
+essay or a paper. A longer one's pair may be too long to compare whole (:data:`DENSE_CELLS`,
+:data:`DENSE_WORK`), where its bags of words and whole sentences would be made for nothing,
+and holding them for a book costs what its text does several times over; such a pair makes
+its units as it did before issue 40 (a long document is in few pairs)."""
+KEPT_WORDS = 200_000
+"""Most canonical words of the texts whose :class:`TextUnits` a process keeps together
+(:func:`_kept_units`), the least recently used going first: some 80 bytes a word with the
+arrays they were made of, 16 MB at most (500 essays of 400 words)."""
 _KEPT: dict[str, tuple[tuple[np.ndarray, ...], TextUnits]] = {}
 _KEEPING = threading.Lock()
+_kept_words = [0]
 
 
 def _kept_units(text: str, c: Canonical) -> TextUnits:
@@ -1082,14 +1094,18 @@ def _kept_units(text: str, c: Canonical) -> TextUnits:
     made_of = (c.hashes, c.starts, c.ends, c.sentences)
     with _KEEPING:  # threads scoring pairs at once (a Dask worker's) share the process's
         held = _KEPT.pop(text, None)
+        _kept_words[0] -= len(held[0][0]) if held is not None else 0
     if held is not None and all(map(np.array_equal, held[0], made_of)):
         memo = held[1]
     else:
         memo = TextUnits.of(text, c)
     with _KEEPING:
+        if text in _KEPT:  # another thread kept it meanwhile
+            _kept_words[0] -= len(_KEPT.pop(text)[0][0])
         _KEPT[text] = (made_of, memo)  # the most recently used last
-        while len(_KEPT) > KEPT_TEXTS:
-            del _KEPT[next(iter(_KEPT))]
+        _kept_words[0] += len(c)
+        while _kept_words[0] > KEPT_WORDS:
+            _kept_words[0] -= len(_KEPT.pop(next(iter(_KEPT)))[0][0])
     return memo
 
 

@@ -2890,17 +2890,44 @@ def test_a_texts_units_are_kept_by_its_text_and_words(monkeypatch: pytest.Monkey
     where the canonical words they were made of are equal: the same text canonicalized under
     other options gets its own; and the process keeps at most ``KEPT_TEXTS``."""
     monkeypatch.setattr(sentence_align, "_KEPT", {})
-    monkeypatch.setattr(sentence_align, "KEPT_TEXTS", 2)
+    monkeypatch.setattr(sentence_align, "_kept_words", [0])
     first, again = _prepared(SOURCE), _prepared(SOURCE)
+    monkeypatch.setattr(sentence_align, "KEPT_WORDS", 2 * len(first.canonical) + 5)
     kept = sentence_align.text_units(first)
+    assert kept is not None
     assert sentence_align.text_units(again) is kept
     assert sentence_align.text_units(first) is kept
     other = prepare_text(Extracted("x", SOURCE, "txt"), Options(stop_words=False))
     assert len(other.canonical) != len(first.canonical)
     mine = sentence_align.text_units(other)
-    assert mine is not kept and len(mine.units.bounds) > 1
+    assert mine is not None and mine is not kept and len(mine.units) > 1
     assert mine.units.bounds[-1] == len(other.canonical)
+    assert sentence_align._kept_words == [len(other.canonical)]  # the text's entry: its
     for text in (SHUFFLED, OWN, SOURCE + " " + OWN):
         sentence_align.text_units(_prepared(text))
-    assert len(sentence_align._KEPT) == 2
+    words = sum(len(made_of[0]) for made_of, _ in sentence_align._KEPT.values())
+    assert sentence_align._kept_words == [words] and words <= sentence_align.KEPT_WORDS
     assert sentence_align.text_units(_prepared(SOURCE)) is not kept  # let go: made anew
+    monkeypatch.setattr(sentence_align, "MEMO_WORDS", len(first.canonical) - 1)
+    assert sentence_align.text_units(_prepared(SOURCE)) is None  # a long one: as before
+
+
+@pytest.mark.parametrize("width", [0, 60])
+def test_a_pair_scores_the_same_with_its_texts_units_made_once_or_anew(
+    monkeypatch: pytest.MonkeyPatch, width: int
+) -> None:
+    """Issue 40: a pair scored with each text's units made once a document
+    (:func:`sentence_align.text_units`) finds, fragment for fragment and word for word,
+    what it finds with them made for the pair (a document over ``MEMO_WORDS``)."""
+    pairs = [*_pairs(), (_prepared(OWN + " " + SHUFFLED), _prepared(SOURCE))]
+    if width:
+        pairs = [(_prepared(textwrap.fill(a.text, width)), b) for a, b in pairs]
+    options = Options(workers=1)
+    once = [score_pair(a, b, options) for a, b in pairs]
+    monkeypatch.setattr(sentence_align, "MEMO_WORDS", 0)
+    anew = [score_pair(_prepared(a.text), _prepared(b.text), options) for a, b in pairs]
+    assert all(s.fragments for s in once)
+    for x, y in zip(once, anew, strict=True):
+        assert x.fragments == y.fragments
+        assert x.covered_a.tolist() == y.covered_a.tolist()
+        assert x.covered_b.tolist() == y.covered_b.tolist()
