@@ -65,7 +65,7 @@ import difflib
 import re
 import threading
 from bisect import bisect_right
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -404,7 +404,7 @@ class Bags:
             codes=codes,
             unit=unit,
             word=word,
-            count=np.diff(at, append=len(ranked)),
+            count=np.subtract(np.append(at[1:], len(ranked)), at),
             df=df,
             first=np.cumsum(df) - df,
             sizes=np.bincount(unit, minlength=len(units)).astype(np.float32),
@@ -1033,27 +1033,20 @@ def pair_sentences(
 @dataclass(frozen=True)
 class TextUnits:
     """What the sentence steps compare of one text, the same in every pair it is in: its
-    :class:`Units`, their :class:`Bags` and its whole sentences (:func:`sentence_units`) with
-    the units :func:`_tailed` lists. Made once a document (:func:`text_units`; issue 40:
-    ``compare`` scores a document in many pairs, and made for each pair these were a third
-    of the "sentences" stage), and equal to what each pair made of the text before."""
+    :class:`Units`, their :class:`Bags` and its whole sentences (:func:`sentence_units`).
+    Made once a document (:func:`text_units`; issue 40: ``compare`` scores a document in many
+    pairs), and equal to what each pair made of the text before."""
 
     units: Units
     bags: Bags
     sentences: Units
     """``sentence_units(text, c, units)``: :attr:`units` itself when no line break inside a
     sentence split a unit."""
-    tailed: Mapping[int, int]
-    """``_tailed(text, c, units)`` when :attr:`sentences` pooled a unit, else empty: a tailed
-    unit begins after a break :func:`_goes_on` passes, and :func:`sentence_units` pools every
-    such break, so a text it pools nothing of has none (:func:`whole_sentences`)."""
 
     @classmethod
     def of(cls, text: str, c: Canonical) -> TextUnits:
         units = Units.of(c)
-        sentences = sentence_units(text, c, units)
-        tailed = {} if sentences is units else _tailed(text, c, units)
-        return cls(units, Bags.of(c, units), sentences, tailed)
+        return cls(units, Bags.of(c, units), sentence_units(text, c, units))
 
 
 def text_units(doc: Prepared) -> TextUnits | None:
@@ -1080,7 +1073,9 @@ KEPT_WORDS = 200_000
 """Most canonical words of the texts whose :class:`TextUnits` a process keeps together
 (:func:`_kept_units`), the least recently used going first: some 80 bytes a word with the
 arrays they were made of, 16 MB at most (500 essays of 400 words)."""
-_KEPT: dict[str, tuple[tuple[np.ndarray, ...], TextUnits]] = {}
+_KEPT: OrderedDict[str, tuple[tuple[np.ndarray, ...], TextUnits]] = OrderedDict()
+"""The kept texts, the least recently used first (an OrderedDict: a dict let go from its front
+scans the slots let go before, issue 40)."""
 _KEEPING = threading.Lock()
 _kept_words = [0]
 
@@ -1105,7 +1100,7 @@ def _kept_units(text: str, c: Canonical) -> TextUnits:
         _KEPT[text] = (made_of, memo)  # the most recently used last
         _kept_words[0] += len(c)
         while _kept_words[0] > KEPT_WORDS:
-            _kept_words[0] -= len(_KEPT.pop(next(iter(_KEPT)))[0][0])
+            _kept_words[0] -= len(_KEPT.popitem(last=False)[1][0][0])
     return memo
 
 
@@ -1361,15 +1356,17 @@ def whole_sentences(
     """The pair's :class:`WholeSentences`, or None when no unit of either text is a piece of
     a sentence a line break split (``sim``'s units are the sentences already). ``parts``: the
     texts' :class:`TextUnits`, whose units ``sim``'s are (:func:`pair_sentences`), which hold
-    their whole sentences and the checked text's tailed units."""
+    their whole sentences."""
     if parts is None:
         units_a, units_b = sentence_units(text_a, a, sim.a), sentence_units(text_b, b, sim.b)
     else:
         units_a, units_b = parts[0].sentences, parts[1].sentences
     if units_a is sim.a and units_b is sim.b:
         return None
-    tailed = _tailed(text_a, a, sim.a) if parts is None else parts[0].tailed
-    return WholeSentences(a, b, units_a, units_b, tailed)
+    # a tailed unit begins after a break _goes_on passes, and sentence_units pools every such
+    # break: a checked text it pools nothing of has none
+    none = parts is not None and units_a is sim.a
+    return WholeSentences(a, b, units_a, units_b, {} if none else _tailed(text_a, a, sim.a))
 
 
 def _seeds_from(sim: Similarity, i: int, j: int, w: int) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import textwrap
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -1023,7 +1024,7 @@ def test_a_pair_finds_its_whole_sentences_once(monkeypatch: pytest.MonkeyPatch, 
     expected = score_pair(essay, source, options).fragments
     assert expected
     monkeypatch.setattr(sentence_align, "sentence_units", counted)
-    monkeypatch.setattr(sentence_align, "_KEPT", {})
+    monkeypatch.setattr(sentence_align, "_KEPT", OrderedDict())
     fresh = _prepared(essay.text), _prepared(source.text)
     assert score_pair(*fresh, options).fragments == expected
     assert sorted(made) == sorted([len(essay.canonical), len(source.canonical)])
@@ -1059,7 +1060,7 @@ def test_a_pair_makes_each_texts_units_once(monkeypatch: pytest.MonkeyPatch) -> 
     (a, b), options = _pairs()[0], Options(workers=1)
     expected = score_pair(a, b, options).fragments
     monkeypatch.setattr(Units, "of", classmethod(counted))
-    monkeypatch.setattr(sentence_align, "_KEPT", {})
+    monkeypatch.setattr(sentence_align, "_KEPT", OrderedDict())
     fresh = _prepared(a.text), _prepared(b.text)
     assert score_pair(*fresh, options).fragments == expected
     assert sorted(made) == sorted([len(a.canonical), len(b.canonical)])
@@ -2889,7 +2890,7 @@ def test_a_texts_units_are_kept_by_its_text_and_words(monkeypatch: pytest.Monkey
     text for the next document of that text (a source loaded anew for each pair), but only
     where the canonical words they were made of are equal: the same text canonicalized under
     other options gets its own; and the process keeps at most ``KEPT_TEXTS``."""
-    monkeypatch.setattr(sentence_align, "_KEPT", {})
+    monkeypatch.setattr(sentence_align, "_KEPT", OrderedDict())
     monkeypatch.setattr(sentence_align, "_kept_words", [0])
     first, again = _prepared(SOURCE), _prepared(SOURCE)
     monkeypatch.setattr(sentence_align, "KEPT_WORDS", 2 * len(first.canonical) + 5)
