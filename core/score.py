@@ -34,7 +34,7 @@ from copylens.core.pairs import Group, as_pairs, each, groups_of, map_groups
 from copylens.core.paraphrase import PARAPHRASE
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
-from copylens.core.sentence_align import pair_sentences
+from copylens.core.sentence_align import pair_sentences, text_units
 from copylens.core.signal import Finding, PairSignal
 from copylens.core.signal_gate import copies_under, retelling_shown
 from copylens.core.sketch import estimate
@@ -98,7 +98,9 @@ def score_pair(a: Prepared, b: Prepared, options: Options, gate: bool = False) -
     shared = len(np.intersect1d(a.shingles, b.shingles, assume_unique=True))
     union = len(a.shingles) + len(b.shingles) - shared
     with stage("sentences"):  # once a pair, for the steps comparing sentences (Finding.sentences)
-        sentences = pair_sentences(a.canonical, b.canonical, (a.text, b.text))
+        mine, theirs = text_units(a), text_units(b)  # a document's own parts: once each
+        parts = (mine, theirs) if mine is not None and theirs is not None else None
+        sentences = pair_sentences(a.canonical, b.canonical, (a.text, b.text), parts)
     found = Finding.nothing(len(a.canonical), len(b.canonical), sentences)
     for signal in signals.PAIR:
         if signal.wanted(options) and not (gate and _gated(signal, a, b, found, options)):

@@ -63,8 +63,9 @@ from __future__ import annotations
 
 import difflib
 import re
+import threading
 from bisect import bisect_right
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -220,7 +221,7 @@ class Units:
         n = len(c)
         if n == 0:
             return cls(np.zeros(1, dtype=np.int64))
-        starts = np.flatnonzero(np.r_[True, np.diff(c.sentences) != 0])
+        starts = np.flatnonzero(np.concatenate(([True], c.sentences[1:] != c.sentences[:-1])))
         kept = [0]
         for s in starts[1:].tolist():
             if s - kept[-1] >= MIN_UNIT:
@@ -357,43 +358,152 @@ def _cosine(x: np.ndarray, y: np.ndarray) -> float:
     return float(x @ y) / norm if norm else 0.0
 
 
+@dataclass(frozen=True)
+class Bags:
+    """A text's units as bags of its canonical words: the part of :func:`similarity` that is
+    the text's alone, made once for a text and its units (issue 40: ``compare`` scores a
+    document in many pairs; :func:`text_units` keeps a document's). The text's (unit, distinct
+    word) cells are listed by word, then by unit, in :attr:`unit`, :attr:`word` and
+    :attr:`count`."""
+
+    units: Units
+    words: np.ndarray
+    """The text's distinct word fingerprints, ascending."""
+    codes: np.ndarray
+    """Each canonical word's index in :attr:`words`."""
+    unit: np.ndarray
+    word: np.ndarray
+    count: np.ndarray
+    """How many times the unit holds the word."""
+    df: np.ndarray
+    """Of each distinct word, the units holding it: its cells."""
+    first: np.ndarray
+    """Where each distinct word's cells begin."""
+    sizes: np.ndarray
+    """Distinct words of each unit, as float32 (what :attr:`Similarity.size_a` holds)."""
+
+    @classmethod
+    def of(cls, c: Canonical, units: Units) -> Bags:
+        order = np.argsort(c.hashes, kind="stable")  # by word, then by place: by unit
+        ranked = c.hashes[order]
+        rows = np.repeat(np.arange(len(units)), np.diff(units.bounds))[order]
+        new_word = np.ones(len(ranked), dtype=bool)
+        np.not_equal(ranked[1:], ranked[:-1], out=new_word[1:])
+        new_cell = new_word.copy()
+        new_cell[1:] |= rows[1:] != rows[:-1]
+        code = np.cumsum(new_word) - 1
+        codes = np.empty(len(ranked), dtype=np.intp)
+        codes[order] = code
+        at = np.flatnonzero(new_cell)
+        word, unit = code[at], rows[at]
+        words = ranked[new_word]
+        df = np.bincount(word, minlength=len(words))
+        return cls(
+            units=units,
+            words=words,
+            codes=codes,
+            unit=unit,
+            word=word,
+            count=np.subtract(np.append(at[1:], len(ranked)), at),
+            df=df,
+            first=np.cumsum(df) - df,
+            sizes=np.bincount(unit, minlength=len(units)).astype(np.float32),
+        )
+
+
 def similarity(a: Canonical, b: Canonical, units: tuple[Units, Units] | None = None) -> Similarity:
     """tf-isf cosine and Dice of every unit of A with every unit of B (``units``: their
     :meth:`Units.of`, when the caller has them already)."""
     ua, ub = units if units is not None else (Units.of(a), Units.of(b))
-    words = np.concatenate((a.hashes, b.hashes))
-    vocab, codes = np.unique(words, return_inverse=True)
-    rows = np.concatenate(
-        (
-            np.repeat(np.arange(len(ua)), np.diff(ua.bounds)),
-            len(ua) + np.repeat(np.arange(len(ub)), np.diff(ub.bounds)),
-        )
-    )
-    size = (len(ua) + len(ub)) * len(vocab)
-    tf = np.bincount(rows * len(vocab) + codes, minlength=size).astype(np.float32)
-    tf = tf.reshape(len(ua) + len(ub), len(vocab))
-    present = tf > 0
-    isf = np.log(len(tf) / np.maximum(present.sum(axis=0), 1)).astype(np.float32)
-    vectors = tf * isf
-    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-    unit = np.divide(vectors, norms, out=np.zeros_like(vectors), where=norms > 0)
-    va, vb = unit[: len(ua)], unit[len(ua) :]
-    pa, pb = present[: len(ua)].astype(np.float32), present[len(ua) :].astype(np.float32)
-    shared = _products(pa, pb)
-    sizes = pa.sum(axis=1)[:, None] + pb.sum(axis=1)[None, :]
-    dice = np.divide(2 * shared, sizes, out=np.zeros_like(shared), where=sizes > 0)
+    return compared(Bags.of(a, ua), Bags.of(b, ub))
+
+
+def compared(x: Bags, y: Bags) -> Similarity:
+    """:func:`similarity` of two texts' :class:`Bags`, bit for bit the matrices of the form
+    that made a dense unit-by-word count matrix of both texts at once and multiplied it out
+    (issue 40; tests/test_sentence_align.py keeps it as the reference): the vocabulary is the
+    union of both sides' sorted distinct words, so the tf-isf rows and their norms are the
+    same arrays summed in the same order; the counts of shared words are counted from the
+    words both units hold (:func:`_common`), and the cosines are :func:`_cosines`'."""
+    na, nb = len(x.units), len(y.units)
+    merged = np.sort(np.concatenate((x.words, y.words)))
+    new = np.ones(len(merged), dtype=bool)
+    np.not_equal(merged[1:], merged[:-1], out=new[1:])
+    vocab = merged[new]
+    at_x, at_y = np.searchsorted(vocab, x.words), np.searchsorted(vocab, y.words)
+    tf = np.zeros((na + nb, len(vocab)), dtype=np.float32)
+    tf[x.unit, at_x[x.word]] = x.count
+    tf[na + y.unit, at_y[y.word]] = y.count
+    df = np.zeros(len(vocab), dtype=np.int64)
+    df[at_x] = x.df
+    df[at_y] += y.df
+    isf = np.log(len(tf) / np.maximum(df, 1)).astype(np.float32)
+    vectors = np.multiply(tf, isf, out=tf)
+    norms = np.linalg.norm(vectors, axis=1)
+    norms[norms == 0] = 1  # a row of norm 0 is all 0: its unit vector too
+    i, j, w = _common(x, y, at_x, at_y, len(vocab))
+    counts = np.bincount(i * nb + j, minlength=na * nb)
+    shared = counts.reshape(na, nb).astype(np.float32)
+    sizes = x.sizes[:, None] + y.sizes[None, :]
+    dice = 2 * shared / np.where(sizes > 0, sizes, np.float32(1))  # no words: none shared
     return Similarity(
-        ua,
-        ub,
-        _products(va, vb),
+        x.units,
+        y.units,
+        _cosines((vectors[:na], norms[:na]), (vectors[na:], norms[na:]), shared, (i, j, w)),
         dice,
-        vectors[: len(ua)],
-        vectors[len(ua) :],
+        vectors[:na],
+        vectors[na:],
         shared,
-        pa.sum(axis=1),
-        codes[: len(a.hashes)],
-        codes[len(a.hashes) :],
+        x.sizes,
+        at_x[x.codes],
+        at_y[y.codes],
     )
+
+
+def _common(
+    x: Bags, y: Bags, at_x: np.ndarray, at_y: np.ndarray, size: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each (unit i of X, unit j of Y, word w) where both units hold w, as three arrays
+    (``at_x``, ``at_y``: each side's distinct words' places in the pair's vocabulary of
+    ``size`` words, w such a place): each of X's (unit, word) cells with each of Y's cells
+    of that word (:class:`Bags` lists them by word)."""
+    theirs = np.full(size, -1, dtype=np.intp)  # Y's distinct word of each place, -1 none
+    theirs[at_y] = np.arange(len(at_y))
+    k = theirs[at_x[x.word]]  # of each cell of X
+    held = k >= 0
+    k, mine, w = k[held], x.unit[held], at_x[x.word[held]]
+    times = y.df[k]
+    offset = np.arange(int(times.sum())) - np.repeat(np.cumsum(times) - times, times)
+    j = y.unit[np.repeat(y.first[k], times) + offset]
+    return np.repeat(mine, times), j, np.repeat(w, times)
+
+
+def _cosines(
+    x: tuple[np.ndarray, np.ndarray],
+    y: tuple[np.ndarray, np.ndarray],
+    shared: np.ndarray,
+    common: tuple[np.ndarray, np.ndarray, np.ndarray],
+) -> np.ndarray:
+    """``_products(ua, ub)``, bit for bit, for the unit vectors ``ua``, ``ub`` of the tf-isf
+    rows ``x`` and ``y`` (each rows and their norms, 1 for a row of norm 0: a unit vector is
+    its row over its norm, element by element, made here only where needed), computed where
+    it is more than one product. The rows are non-negative, so each term of a cell's sum
+    whose word its two units do not share is +0, and adding +0 changes no float (x + 0 = x,
+    fused or not, in any order). A cell sharing no word is then 0; a cell sharing one word
+    w (``common``: :func:`_common`'s (i, j, w)) is ua[i, w] · ub[j, w] rounded once to
+    float32, whatever sums it; the cells sharing two words or more are taken from
+    :func:`_products` of the unit rows and columns holding such a cell (each cell of it is the
+    sum of its own two rows' products, the same call on the same rows). At 1,000 essays 86 %
+    of the cells sharing a word share one, and 2 % of all cells more (issue 40)."""
+    (va, norm_a), (vb, norm_b), (i, j, w) = x, y, common
+    out = np.zeros(shared.shape, dtype=np.float32)
+    out[i, j] = (va[i, w] / norm_a[i]) * (vb[j, w] / norm_b[j])  # right for a cell of one word
+    many = shared >= 2
+    rows, columns = np.flatnonzero(many.any(axis=1)), np.flatnonzero(many.any(axis=0))
+    if len(rows):
+        unit_a = va[rows] / norm_a[rows, None]
+        out[np.ix_(rows, columns)] = _products(unit_a, vb[columns] / norm_b[columns, None])
+    return out
 
 
 def _products(x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -742,6 +852,9 @@ class PairSentences:
     given, for a caller that compares units only, :func:`join`)."""
     canonical: tuple[Canonical, Canonical] | None = field(default=None, compare=False, repr=False)
     """The two texts' canonical words (None only when :attr:`texts` is)."""
+    parts: tuple[TextUnits, TextUnits] | None = field(default=None, compare=False, repr=False)
+    """Each text's :class:`TextUnits` when the caller had them (:func:`text_units`): their
+    whole sentences are then not found again for :attr:`whole`."""
 
     @cached_property
     def clauses(self) -> np.ndarray | None:
@@ -766,7 +879,7 @@ class PairSentences:
         if self.texts is None:
             raise ValueError("PairSentences.whole needs the texts (pair_sentences(..., texts))")
         (text_a, text_b), (a, b) = self.texts, self.canonical
-        return whole_sentences(text_a, a, text_b, b, self.similarity)
+        return whole_sentences(text_a, a, text_b, b, self.similarity, self.parts)
 
 
 _NEXT_LINE = re.compile(r"\n[^\S\n]*[)\]»”’,;:]*[^\S\n]*([^\W\d_])")
@@ -893,17 +1006,102 @@ def _between_only(
 
 
 def pair_sentences(
-    a: Canonical, b: Canonical, texts: tuple[str, str] | None = None
+    a: Canonical,
+    b: Canonical,
+    texts: tuple[str, str] | None = None,
+    parts: tuple[TextUnits, TextUnits] | None = None,
 ) -> PairSentences:
     """The pair's :class:`PairSentences`: each text's units, made once, and their
     :func:`similarity` when both sides hold words and it fits :data:`DENSE_CELLS` and
     :data:`DENSE_WORK`; ``texts``: the checked text and the source whose canonical words are
-    ``a`` and ``b``, for :attr:`PairSentences.whole` (the pair stage's steps ask for it)."""
-    units_a, units_b = Units.of(a), Units.of(b)
+    ``a`` and ``b``, for :attr:`PairSentences.whole` (the pair stage's steps ask for it).
+    ``parts``: the two texts' :class:`TextUnits` (:func:`text_units`, made once a document:
+    :func:`copylens.core.score.score_pair`), else made here; the same either way."""
+    if parts is None:
+        units_a, units_b = Units.of(a), Units.of(b)
+    else:
+        units_a, units_b = parts[0].units, parts[1].units
     if len(a) == 0 or len(b) == 0 or not _fits(units_a, units_b, a.hashes, b.hashes):
-        return PairSentences(units_a, units_b, None, texts, (a, b))
-    sim = similarity(a, b, (units_a, units_b))
-    return PairSentences(units_a, units_b, sim, texts, (a, b))
+        return PairSentences(units_a, units_b, None, texts, (a, b), parts)
+    if parts is None:
+        sim = similarity(a, b, (units_a, units_b))
+    else:
+        sim = compared(parts[0].bags, parts[1].bags)
+    return PairSentences(units_a, units_b, sim, texts, (a, b), parts)
+
+
+@dataclass(frozen=True)
+class TextUnits:
+    """What the sentence steps compare of one text, the same in every pair it is in: its
+    :class:`Units`, their :class:`Bags` and its whole sentences (:func:`sentence_units`).
+    Made once a document (:func:`text_units`; issue 40: ``compare`` scores a document in many
+    pairs), and equal to what each pair made of the text before."""
+
+    units: Units
+    bags: Bags
+    sentences: Units
+    """``sentence_units(text, c, units)``: :attr:`units` itself when no line break inside a
+    sentence split a unit."""
+
+    @classmethod
+    def of(cls, text: str, c: Canonical) -> TextUnits:
+        units = Units.of(c)
+        return cls(units, Bags.of(c, units), sentence_units(text, c, units))
+
+
+def text_units(doc: Prepared) -> TextUnits | None:
+    """The document's :class:`TextUnits`, made once a document: memoized on the document (a
+    group's checked document is in each of its pairs) and kept by its text
+    (:func:`_kept_units`: ``compare``'s workers load each source anew for each of its pairs);
+    None for a document of more than :data:`MEMO_WORDS` canonical words, whose pairs make
+    their units as before (:func:`pair_sentences` without them)."""
+    if len(doc.canonical) > MEMO_WORDS:
+        return None
+    memo: TextUnits | None = doc.__dict__.get("_text_units")
+    if memo is None:
+        memo = doc.__dict__["_text_units"] = _kept_units(doc.text, doc.canonical)
+    return memo
+
+
+MEMO_WORDS = 5_000
+"""Most canonical words of a document whose :class:`TextUnits` are made once and kept: an
+essay or a paper. A longer one's pair may be too long to compare whole (:data:`DENSE_CELLS`,
+:data:`DENSE_WORK`), where its bags of words and whole sentences would be made for nothing,
+and holding them for a book costs what its text does several times over; such a pair makes
+its units as it did before issue 40 (a long document is in few pairs)."""
+KEPT_WORDS = 200_000
+"""Most canonical words of the texts whose :class:`TextUnits` a process keeps together
+(:func:`_kept_units`), the least recently used going first: some 80 bytes a word with the
+arrays they were made of, 16 MB at most (500 essays of 400 words)."""
+_KEPT: OrderedDict[str, tuple[tuple[np.ndarray, ...], TextUnits]] = OrderedDict()
+"""The kept texts, the least recently used first (an OrderedDict: a dict let go from its front
+scans the slots let go before, issue 40)."""
+_KEEPING = threading.Lock()
+_kept_words = [0]
+
+
+def _kept_units(text: str, c: Canonical) -> TextUnits:
+    """``TextUnits.of(text, c)``, kept by ``text`` for the next document of that text: a kept
+    one is taken only when what it was made of, the text and the four arrays of canonical
+    words :meth:`TextUnits.of` reads, equals this document's (the dictionary compares the
+    texts whole; the same text canonicalized otherwise, under other options, is made anew),
+    so it is what this document makes."""
+    made_of = (c.hashes, c.starts, c.ends, c.sentences)
+    with _KEEPING:  # threads scoring pairs at once (a Dask worker's) share the process's
+        held = _KEPT.pop(text, None)
+        _kept_words[0] -= len(held[0][0]) if held is not None else 0
+    if held is not None and all(map(np.array_equal, held[0], made_of)):
+        memo = held[1]
+    else:
+        memo = TextUnits.of(text, c)
+    with _KEEPING:
+        if text in _KEPT:  # another thread kept it meanwhile
+            _kept_words[0] -= len(_KEPT.pop(text)[0][0])
+        _KEPT[text] = (made_of, memo)  # the most recently used last
+        _kept_words[0] += len(c)
+        while _kept_words[0] > KEPT_WORDS:
+            _kept_words[0] -= len(_KEPT.popitem(last=False)[1][0][0])
+    return memo
 
 
 @dataclass(frozen=True)
@@ -1148,14 +1346,27 @@ def _whole(sim: Similarity, sentences: WholeSentences | None, seed: tuple[int, i
 
 
 def whole_sentences(
-    text_a: str, a: Canonical, text_b: str, b: Canonical, sim: Similarity
+    text_a: str,
+    a: Canonical,
+    text_b: str,
+    b: Canonical,
+    sim: Similarity,
+    parts: tuple[TextUnits, TextUnits] | None = None,
 ) -> WholeSentences | None:
     """The pair's :class:`WholeSentences`, or None when no unit of either text is a piece of
-    a sentence a line break split (``sim``'s units are the sentences already)."""
-    units_a, units_b = sentence_units(text_a, a, sim.a), sentence_units(text_b, b, sim.b)
+    a sentence a line break split (``sim``'s units are the sentences already). ``parts``: the
+    texts' :class:`TextUnits`, whose units ``sim``'s are (:func:`pair_sentences`), which hold
+    their whole sentences."""
+    if parts is None:
+        units_a, units_b = sentence_units(text_a, a, sim.a), sentence_units(text_b, b, sim.b)
+    else:
+        units_a, units_b = parts[0].sentences, parts[1].sentences
     if units_a is sim.a and units_b is sim.b:
         return None
-    return WholeSentences(a, b, units_a, units_b, _tailed(text_a, a, sim.a))
+    # a tailed unit begins after a break _goes_on passes, and sentence_units pools every such
+    # break: a checked text it pools nothing of has none
+    none = parts is not None and units_a is sim.a
+    return WholeSentences(a, b, units_a, units_b, {} if none else _tailed(text_a, a, sim.a))
 
 
 def _seeds_from(sim: Similarity, i: int, j: int, w: int) -> bool:
@@ -3570,13 +3781,13 @@ def _sentences_of(
     if w1 <= w0:
         return []
     ids = a.sentences if clauses is None else clauses
-    out = []
-    for sentence in np.unique(ids[w0:w1]):  # numpy's own ints: a Python int would make
-        # searchsorted copy the int32 array each time (a 50 MB text's 6M ids, issue 38)
-        x0 = max(int(np.searchsorted(ids, sentence, side="left")), hull[0])
-        x1 = min(int(np.searchsorted(ids, sentence, side="right")), hull[1])
-        out.append((x0, x1))
-    return out
+    held = ids[w0:w1]  # ascending: each sentence's ids are a run
+    first = np.ones(len(held), dtype=bool)
+    np.not_equal(held[1:], held[:-1], out=first[1:])
+    sentences = held[first]  # of ids' own dtype: searchsorted copies no array (issue 38)
+    x0 = np.maximum(np.searchsorted(ids, sentences, side="left"), hull[0])
+    x1 = np.minimum(np.searchsorted(ids, sentences, side="right"), hull[1])
+    return list(zip(x0.tolist(), x1.tolist(), strict=True))
 
 
 def _copied_unit(forms: Sequence[str], source: frozenset[str], share: float) -> bool:

@@ -15,8 +15,7 @@ from tests.fixtures_make import find_font
 from tests.pgserver import PostgresServer, PostgresUnavailable, start_server
 
 if TYPE_CHECKING:
-    from copylens.core.canonicalize import Canonical
-    from copylens.core.sentence_align import Similarity, Units
+    from copylens.core.sentence_align import Bags, Similarity
 
 # Hypothesis, project-wide. The suite is the gate of every merge and of CI, so it draws the same
 # examples on every machine and every run (derandomize: a seed made from each test's source):
@@ -111,18 +110,21 @@ def postgres_db_url(postgres_server: PostgresServer) -> Iterator[str]:
 
 @pytest.fixture
 def similarity_calls(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
-    """Each call of :func:`copylens.core.sentence_align.similarity` during the test (its two
-    texts' lengths in canonical words), the function itself still doing the work."""
+    """Each unit-by-unit similarity computed during the test (its two texts' lengths in
+    canonical words): each call of :func:`copylens.core.sentence_align.compared`, through
+    which :func:`~copylens.core.sentence_align.similarity` and the pair stage's
+    :func:`~copylens.core.sentence_align.pair_sentences` compute theirs, the function itself
+    still doing the work."""
     from copylens.core import sentence_align  # the engine only for the tests that take this
 
     calls: list[tuple[int, int]] = []
-    whole = sentence_align.similarity
+    whole = sentence_align.compared
 
-    def counted(a: Canonical, b: Canonical, *units: tuple[Units, Units] | None) -> Similarity:
-        calls.append((len(a), len(b)))
-        return whole(a, b, *units)
+    def counted(x: Bags, y: Bags) -> Similarity:
+        calls.append((len(x.codes), len(y.codes)))
+        return whole(x, y)
 
-    monkeypatch.setattr(sentence_align, "similarity", counted)
+    monkeypatch.setattr(sentence_align, "compared", counted)
     return calls
 
 

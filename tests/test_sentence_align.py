@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import textwrap
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -1023,7 +1024,13 @@ def test_a_pair_finds_its_whole_sentences_once(monkeypatch: pytest.MonkeyPatch, 
     expected = score_pair(essay, source, options).fragments
     assert expected
     monkeypatch.setattr(sentence_align, "sentence_units", counted)
-    assert score_pair(essay, source, options).fragments == expected
+    monkeypatch.setattr(sentence_align, "_KEPT", OrderedDict())
+    fresh = _prepared(essay.text), _prepared(source.text)
+    assert score_pair(*fresh, options).fragments == expected
+    assert sorted(made) == sorted([len(essay.canonical), len(source.canonical)])
+    # once a document (issue 40): again in another pair, and read anew (kept by its text)
+    assert score_pair(*fresh, options).fragments == expected
+    assert score_pair(_prepared(essay.text), _prepared(source.text), options).fragments == expected
     assert sorted(made) == sorted([len(essay.canonical), len(source.canonical)])
 
 
@@ -1053,7 +1060,11 @@ def test_a_pair_makes_each_texts_units_once(monkeypatch: pytest.MonkeyPatch) -> 
     (a, b), options = _pairs()[0], Options(workers=1)
     expected = score_pair(a, b, options).fragments
     monkeypatch.setattr(Units, "of", classmethod(counted))
-    assert score_pair(a, b, options).fragments == expected
+    monkeypatch.setattr(sentence_align, "_KEPT", OrderedDict())
+    fresh = _prepared(a.text), _prepared(b.text)
+    assert score_pair(*fresh, options).fragments == expected
+    assert sorted(made) == sorted([len(a.canonical), len(b.canonical)])
+    assert score_pair(*fresh, options).fragments == expected  # once a document (issue 40)
     assert sorted(made) == sorted([len(a.canonical), len(b.canonical)])
 
 
@@ -2919,3 +2930,131 @@ def test_the_unclaimed_source_is_each_facing_sentence_less_its_own_fragments_edg
     f = Fragment(len(first) + 2, len(essay), s3 + cut + 1, s3 + len(third), 5, 5)
     assert sentence_align._unclaimed(g, f, a.canonical, b.canonical, essay, SOURCE) == set()
     assert forms_of(third) <= set(forms)
+
+
+def _dense_similarity(a: Canonical, b: Canonical, ua: Units, ub: Units) -> tuple[np.ndarray, ...]:
+    """The pair's matrices as :func:`similarity` made them before issue 40's bags of words: one
+    dense unit-by-word count matrix of both texts, its tf-isf rows normalised and multiplied
+    out (the reference :func:`sentence_align.compared` must equal bit for bit)."""
+    vocab, codes = np.unique(np.concatenate((a.hashes, b.hashes)), return_inverse=True)
+    rows = np.concatenate(
+        (
+            np.repeat(np.arange(len(ua)), np.diff(ua.bounds)),
+            len(ua) + np.repeat(np.arange(len(ub)), np.diff(ub.bounds)),
+        )
+    )
+    size = (len(ua) + len(ub)) * len(vocab)
+    tf = np.bincount(rows * len(vocab) + codes, minlength=size).astype(np.float32)
+    tf = tf.reshape(len(ua) + len(ub), len(vocab))
+    present = tf > 0
+    isf = np.log(len(tf) / np.maximum(present.sum(axis=0), 1)).astype(np.float32)
+    vectors = tf * isf
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    unit = np.divide(vectors, norms, out=np.zeros_like(vectors), where=norms > 0)
+    va, vb = unit[: len(ua)], unit[len(ua) :]
+    pa, pb = present[: len(ua)].astype(np.float32), present[len(ua) :].astype(np.float32)
+    shared = np.einsum("ik,jk->ij", pa, pb)
+    sizes = pa.sum(axis=1)[:, None] + pb.sum(axis=1)[None, :]
+    dice = np.divide(2 * shared, sizes, out=np.zeros_like(shared), where=sizes > 0)
+    cos = np.einsum("ik,jk->ij", va, vb)
+    return (
+        cos,
+        dice,
+        vectors[: len(ua)],
+        vectors[len(ua) :],
+        shared,
+        pa.sum(axis=1),
+        codes[: len(a)],
+        codes[len(a) :],
+    )
+
+
+@pytest.mark.parametrize("width", [0, 60])
+def test_similarity_equals_the_dense_form_bit_for_bit(width: int) -> None:
+    """Issue 40: the similarity made from each text's bags of words (shared words counted,
+    one-word cosines a product, the others multiplied on their rows) is, array for array and
+    bit for bit, the one the dense unit-by-word matrix gave, on texts sharing words in many
+    units (a shuffled copy, the writer's own sentences, filler), their lines' units and their
+    whole sentences' (hard-wrapped)."""
+    essays = [
+        SHUFFLED + " " + OWN + " " + SOURCE.split(". ")[2] + ".",
+        _filler(20, 5) + " " + SHUFFLED + " " + _filler(10, 6),
+        OWN,
+    ]
+    sources = [SOURCE, _filler(15, 7) + " " + SOURCE]
+    checked = 0
+    for essay in essays:
+        for source in sources:
+            a = _prepared(textwrap.fill(essay, width) if width else essay)
+            b = _prepared(textwrap.fill(source, width) if width else source)
+            ca, cb = a.canonical, b.canonical
+            ua, ub = Units.of(ca), Units.of(cb)
+            wa = sentence_align.sentence_units(a.text, ca, ua)
+            wb = sentence_align.sentence_units(b.text, cb, ub)
+            for units in [(ua, ub), (wa, wb), (ua, wb)]:
+                sim = similarity(ca, cb, units)
+                made = (
+                    sim.cos,
+                    sim.dice,
+                    sim.vectors_a,
+                    sim.vectors_b,
+                    sim.shared,
+                    sim.size_a,
+                    sim.words_a,
+                    sim.words_b,
+                )
+                for got, want in zip(made, _dense_similarity(ca, cb, *units), strict=True):
+                    assert got.dtype == want.dtype and got.shape == want.shape
+                    assert got.tobytes() == want.tobytes()
+                checked += 1
+                assert ((sim.shared >= 2).any() and (sim.shared == 1).any()) or essay == OWN
+    assert checked == 18
+
+
+def test_a_texts_units_are_kept_by_its_text_and_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 40: a document's :class:`~sentence_align.TextUnits` are made once and kept by its
+    text for the next document of that text (a source loaded anew for each pair), but only
+    where the canonical words they were made of are equal: the same text canonicalized under
+    other options gets its own; and the process keeps at most ``KEPT_TEXTS``."""
+    monkeypatch.setattr(sentence_align, "_KEPT", OrderedDict())
+    monkeypatch.setattr(sentence_align, "_kept_words", [0])
+    first, again = _prepared(SOURCE), _prepared(SOURCE)
+    monkeypatch.setattr(sentence_align, "KEPT_WORDS", 2 * len(first.canonical) + 5)
+    kept = sentence_align.text_units(first)
+    assert kept is not None
+    assert sentence_align.text_units(again) is kept
+    assert sentence_align.text_units(first) is kept
+    other = prepare_text(Extracted("x", SOURCE, "txt"), Options(stop_words=False))
+    assert len(other.canonical) != len(first.canonical)
+    mine = sentence_align.text_units(other)
+    assert mine is not None and mine is not kept and len(mine.units) > 1
+    assert mine.units.bounds[-1] == len(other.canonical)
+    assert sentence_align._kept_words == [len(other.canonical)]  # the text's entry: its
+    for text in (SHUFFLED, OWN, SOURCE + " " + OWN):
+        sentence_align.text_units(_prepared(text))
+    words = sum(len(made_of[0]) for made_of, _ in sentence_align._KEPT.values())
+    assert sentence_align._kept_words == [words] and words <= sentence_align.KEPT_WORDS
+    assert sentence_align.text_units(_prepared(SOURCE)) is not kept  # let go: made anew
+    monkeypatch.setattr(sentence_align, "MEMO_WORDS", len(first.canonical) - 1)
+    assert sentence_align.text_units(_prepared(SOURCE)) is None  # a long one: as before
+
+
+@pytest.mark.parametrize("width", [0, 60])
+def test_a_pair_scores_the_same_with_its_texts_units_made_once_or_anew(
+    monkeypatch: pytest.MonkeyPatch, width: int
+) -> None:
+    """Issue 40: a pair scored with each text's units made once a document
+    (:func:`sentence_align.text_units`) finds, fragment for fragment and word for word,
+    what it finds with them made for the pair (a document over ``MEMO_WORDS``)."""
+    pairs = [*_pairs(), (_prepared(OWN + " " + SHUFFLED), _prepared(SOURCE))]
+    if width:
+        pairs = [(_prepared(textwrap.fill(a.text, width)), b) for a, b in pairs]
+    options = Options(workers=1)
+    once = [score_pair(a, b, options) for a, b in pairs]
+    monkeypatch.setattr(sentence_align, "MEMO_WORDS", 0)
+    anew = [score_pair(_prepared(a.text), _prepared(b.text), options) for a, b in pairs]
+    assert all(s.fragments for s in once)
+    for x, y in zip(once, anew, strict=True):
+        assert x.fragments == y.fragments
+        assert x.covered_a.tolist() == y.covered_a.tolist()
+        assert x.covered_b.tolist() == y.covered_b.tolist()

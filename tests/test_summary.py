@@ -515,3 +515,37 @@ def test_a_summary_beside_another_fragment_keeps_its_cores_source_side() -> None
     assert held.source_start < ARTICLE.index(ARTICLE_SENTENCES[11])
     assert ARTICLE.index(ARTICLE_SENTENCES[12]) < held.source_end <= _source_span(12, 12)[1]
     assert other in fragments
+
+
+def test_a_pair_whose_seeds_are_too_few_for_any_run_is_left_as_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 40: :func:`summary._may_summarise` lets the step stop where all the pair's seeds
+    hold under ``MIN_UNITS`` sentences or ``MIN_SOURCE_UNITS`` source units. On every pair here
+    (summaries, own texts, hard-wrapped ones, set phrases and quotations of generated essays)
+    the fragments are those of the step judging every run, and both answers occur."""
+    pairs = [(e, ARTICLE) for e in (INTRO + SUMMARY + OUTRO, INTRO + OWN_ON_TOPIC + OUTRO)]
+    pairs += [(RETOLD_ONLY, ARTICLE), (textwrap.fill(INTRO + SUMMARY, 60), ARTICLE)]
+    pairs += [(SKIPPING_COPY + " " + RETOLD_OPENING, ARTICLE), (OWN_ON_TOPIC, SUMMARY)]
+    names = [("08752", "49789"), ("08084", "74898"), ("18344", "22644"), ("32413", "52962")]
+    pairs += [
+        tuple((COMMON_PHRASE / f"essay_{n}.txt").read_text(encoding="utf-8") for n in pair)
+        for pair in names
+    ]
+    answers: list[bool] = []
+    judged = summary._may_summarise
+
+    def told(seeds: dict[int, int], sentence_of: np.ndarray | None) -> bool:
+        answers.append(judged(seeds, sentence_of))
+        return answers[-1]
+
+    def fragments(essay: str, source: str) -> list[tuple[Fragment, ...]]:
+        report = check([TextInput("e", essay)], [TextInput("s", source)], Options(workers=1))
+        return [m.fragments for m in report.documents[0].sources]
+
+    monkeypatch.setattr(summary, "_may_summarise", told)
+    found = [fragments(*pair) for pair in pairs]
+    assert True in answers and False in answers
+    assert any(f.kind == "summary" for pair in found for m in pair for f in m)
+    monkeypatch.setattr(summary, "_may_summarise", lambda *_: True)  # every run judged
+    assert [fragments(*pair) for pair in pairs] == found
