@@ -36,6 +36,7 @@ import os
 import pickle
 import shutil
 from array import array
+from collections import OrderedDict
 from dataclasses import dataclass, fields
 from functools import cache
 from types import TracebackType
@@ -276,6 +277,33 @@ def packed(docs: list[Spilled], k: int) -> Packed:
 def _machine(values: np.ndarray) -> array[int]:
     """``values`` as 64-bit integers in an ``array``."""
     return array("q", values.astype(np.int64).tobytes())
+
+
+DOCUMENTS_HELD = 256
+"""Documents read back that a pair worker keeps (:class:`Recent`)."""
+
+
+class Recent:
+    """The last ``most`` documents read back by this process, by their number in the run: a
+    pair worker aligns a document in several pairs (at 1,000 essays 1,250 loads of 840
+    documents), and one held is neither read, unpickled nor ignored again, and keeps what its
+    pairs memoized on it. The least recently used goes first."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.docs: OrderedDict[int, Prepared] = OrderedDict()
+
+    def get(self, n: int) -> Prepared | None:
+        doc = self.docs.get(n)
+        if doc is not None:
+            self.docs.move_to_end(n)
+        return doc
+
+    def put(self, n: int, doc: Prepared) -> Prepared:
+        self.docs[n] = doc
+        if len(self.docs) > self.most:
+            self.docs.popitem(last=False)
+        return doc
 
 
 PREFIX = "copylens-spill-"

@@ -83,6 +83,45 @@ def test_a_spilled_run_reports_what_a_run_holding_everything_reports(
     assert _spills() == before  # the folder is gone
 
 
+@pytest.mark.parametrize("held", [0, 1, 3])
+def test_a_run_keeping_few_documents_read_back_reports_the_same(
+    corpus: tuple[Path, dict[str, Path]], held: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pair workers keep the documents they read back (:class:`Recent`): a run keeping
+    none or a few, so that most are read again, reports what a run keeping many does."""
+    from copylens.core import engine
+
+    folder, special = corpus
+    files = sorted(p for p in folder.glob("*.txt") if p.stat().st_size and p != special["handout"])
+    options = Options()
+    many: list = []
+    compare(files, options, ignore=[special["handout"]], on_pair=many.append)
+    monkeypatch.setattr(engine, "DOCUMENTS_HELD", held)
+    few: list = []
+    compare(files, options, ignore=[special["handout"]], on_pair=few.append)
+    assert few == many
+    assert len(many) >= 8
+
+
+def test_recent_keeps_the_documents_last_used() -> None:
+    docs = [
+        prepare_text(Extracted(f"{n}.txt", f"Text number {n} here.", "txt"), Options())
+        for n in range(4)
+    ]
+    recent = spill_module.Recent(2)
+    assert recent.get(0) is None
+    assert recent.put(0, docs[0]) is docs[0]
+    recent.put(1, docs[1])
+    assert recent.get(0) is docs[0]  # now the last used: 1 goes first
+    recent.put(2, docs[2])
+    assert recent.get(1) is None
+    assert recent.get(0) is docs[0] and recent.get(2) is docs[2]
+    recent.put(3, docs[3])
+    assert recent.get(0) is None and len(recent.docs) == 2
+    none = spill_module.Recent(0)
+    assert none.put(0, docs[0]) is docs[0] and none.get(0) is None
+
+
 def test_the_texts_of_a_held_report_are_read_back_whole(
     corpus: tuple[Path, dict[str, Path]],
 ) -> None:
