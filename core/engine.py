@@ -70,6 +70,7 @@ from copylens.core.sketch import permutations
 from copylens.core.sources import MoreSources, look_up
 from copylens.core.spill import (
     DOCUMENTS_HELD,
+    HELD_UP_TO,
     Packed,
     Recent,
     Seeds,
@@ -549,7 +550,8 @@ def _compared(
     bound pairs on the summaries' arrays (:class:`copylens.core.spill.Packed`) and read back
     only the documents of the pairs they align."""
 
-    held = Recent(DOCUMENTS_HELD)  # empty in each worker as it forks: each fills its own
+    # empty in each worker as it forks: each fills its own (none held past HELD_UP_TO)
+    held = Recent(DOCUMENTS_HELD if len(summaries) <= HELD_UP_TO else 0)
 
     def read_back(seeds: Seeds) -> Prepared:
         doc = held.get(seeds.n)

@@ -83,12 +83,16 @@ def test_a_spilled_run_reports_what_a_run_holding_everything_reports(
     assert _spills() == before  # the folder is gone
 
 
-@pytest.mark.parametrize("held", [0, 1, 3])
+@pytest.mark.parametrize(
+    ("name", "held"),
+    [("DOCUMENTS_HELD", 0), ("DOCUMENTS_HELD", 1), ("DOCUMENTS_HELD", 3), ("HELD_UP_TO", 1)],
+)
 def test_a_run_keeping_few_documents_read_back_reports_the_same(
-    corpus: tuple[Path, dict[str, Path]], held: int, monkeypatch: pytest.MonkeyPatch
+    corpus: tuple[Path, dict[str, Path]], name: str, held: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The pair workers keep the documents they read back (:class:`Recent`): a run keeping
-    none or a few, so that most are read again, reports what a run keeping many does."""
+    none or a few (or one larger than ``HELD_UP_TO``), so that most are read again, reports
+    what a run keeping many does."""
     from copylens.core import engine
 
     folder, special = corpus
@@ -96,7 +100,7 @@ def test_a_run_keeping_few_documents_read_back_reports_the_same(
     options = Options()
     many: list = []
     compare(files, options, ignore=[special["handout"]], on_pair=many.append)
-    monkeypatch.setattr(engine, "DOCUMENTS_HELD", held)
+    monkeypatch.setattr(engine, name, held)
     few: list = []
     compare(files, options, ignore=[special["handout"]], on_pair=few.append)
     assert few == many
