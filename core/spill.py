@@ -281,21 +281,23 @@ def _machine(values: np.ndarray) -> array[int]:
 
 DOCUMENTS_HELD = 256
 """Documents read back that a pair worker keeps (:class:`Recent`): ~60 KB each with what its
-pairs memoized on it, so ~15 MB a worker."""
+pairs memoized on it, so ~15 MB a worker (the peak of ``compare`` of the 1,000 scale essays
+332 MB against 305, of 10,000 607 against 587)."""
 HELD_UP_TO = 10_000
-"""The most documents of a run whose pair workers keep documents read back. Measured at
-1,000 essays: 31 % of the pair workers' loads were of a document they had read before (1,250
-loads of 840 documents), and the load stage's CPU 0.14-0.16 s against 0.17-0.18; at 10,000,
-4 % (the documents a worker aligns are spread over the whole run). Larger runs, where even
-fewer would be found and the 2 GB of a 100,000-essay run leave the least room, keep none (not
-measured there)."""
+"""The most documents of a run whose pair workers keep documents read back. Measured on the
+scale collections (issue 40): at 1,000 essays each of the two pair workers read back ~625
+times ~420 documents, and keeping 256 it read 31 % fewer (the "load" stage's CPU 0.14-0.20 s
+against main's 0.17-0.28, six alternations, machine shared); at 10,000, 4 % fewer (the
+documents a worker aligns lie all over the run), the stage's CPU alike (1.34-1.42 s against
+1.35-1.43). Larger runs, where fewer still would be found and the 2 GB of a 100,000-essay
+run leave the least room, keep none (not measured there)."""
 
 
 class Recent:
     """The last ``most`` documents read back by this process, by their number in the run: a
-    pair worker aligns a document in several pairs (at 1,000 essays 1,250 loads of 840
-    documents), and one held is neither read, unpickled nor ignored again, and keeps what its
-    pairs memoized on it. The least recently used goes first."""
+    pair worker aligns a document in several pairs (:data:`HELD_UP_TO`), and one held is
+    neither read, unpickled nor ignored again (:func:`load`), and keeps what its pairs
+    memoized on it. The least recently used goes first."""
 
     def __init__(self, most: int) -> None:
         self.most = most
