@@ -68,7 +68,19 @@ from copylens.core.score import PairScore, Seeded, containment_bounds, score_pai
 from copylens.core.signal import RunText
 from copylens.core.sketch import permutations
 from copylens.core.sources import MoreSources, look_up
-from copylens.core.spill import Packed, Seeds, Spill, Spilled, load, packed, read, summary
+from copylens.core.spill import (
+    DOCUMENTS_HELD,
+    HELD_UP_TO,
+    Packed,
+    Recent,
+    Seeds,
+    Spill,
+    Spilled,
+    load,
+    packed,
+    read_text,
+    summary,
+)
 from copylens.core.unionfind import groups
 
 PRELOAD_WORKERS = 3
@@ -243,7 +255,7 @@ def compare(
             options,
             errors=errors,
             documents=tuple(d.path for d in kept),
-            texts=lambda: {d.path: read(d.spot).text for d in kept},  # ignored or not
+            texts=lambda: {d.path: read_text(d.spot) for d in kept},  # ignored or not
         )
 
 
@@ -538,8 +550,14 @@ def _compared(
     bound pairs on the summaries' arrays (:class:`copylens.core.spill.Packed`) and read back
     only the documents of the pairs they align."""
 
+    # empty in each worker as it forks: each fills its own (none held past HELD_UP_TO)
+    held = Recent(DOCUMENTS_HELD if len(summaries) <= HELD_UP_TO else 0)
+
     def read_back(seeds: Seeds) -> Prepared:
-        return spill.load(summaries.whole(seeds), options)
+        doc = held.get(seeds.n)
+        if doc is None:
+            doc = held.put(seeds.n, spill.load(summaries.whole(seeds), options))
+        return doc
 
     group = partial(compare_group, load=read_back)  # the tables are loaded already (_Tables)
     with closing(map_groups(group, groups_of(pairs), summaries, summaries, options)) as results:

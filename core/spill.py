@@ -31,11 +31,14 @@ Disk: ~33 KB a 650-word essay, so ~3.3 GB in the temporary folder for 100,000 es
 
 from __future__ import annotations
 
+import copyreg
 import io
 import os
 import pickle
 import shutil
+import struct
 from array import array
+from collections import OrderedDict
 from dataclasses import dataclass, fields
 from functools import cache
 from types import TracebackType
@@ -278,6 +281,43 @@ def _machine(values: np.ndarray) -> array[int]:
     return array("q", values.astype(np.int64).tobytes())
 
 
+DOCUMENTS_HELD = 256
+"""Documents read back that a pair worker keeps (:class:`Recent`): ~60 KB each with what its
+pairs memoized on it, so ~15 MB a worker (the peak of ``compare`` of the 1,000 scale essays
+332 MB against 305, of 10,000 607 against 587)."""
+HELD_UP_TO = 10_000
+"""The most documents of a run whose pair workers keep documents read back. Measured on the
+scale collections (issue 40): at 1,000 essays each of the two pair workers read back ~625
+times ~420 documents, and keeping 256 it read 31 % fewer (the "load" stage's CPU 0.14-0.20 s
+against main's 0.17-0.28, six alternations, machine shared); at 10,000, 4 % fewer (the
+documents a worker aligns lie all over the run), the stage's CPU alike (1.34-1.42 s against
+1.35-1.43). Larger runs, where fewer still would be found and the 2 GB of a 100,000-essay
+run leave the least room, keep none (not measured there)."""
+
+
+class Recent:
+    """The last ``most`` documents read back by this process, by their number in the run: a
+    pair worker aligns a document in several pairs (:data:`HELD_UP_TO`), and one held is
+    neither read, unpickled nor ignored again (:func:`load`), and keeps what its pairs
+    memoized on it. The least recently used goes first."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.docs: OrderedDict[int, Prepared] = OrderedDict()
+
+    def get(self, n: int) -> Prepared | None:
+        doc = self.docs.get(n)
+        if doc is not None:
+            self.docs.move_to_end(n)
+        return doc
+
+    def put(self, n: int, doc: Prepared) -> Prepared:
+        self.docs[n] = doc
+        if len(self.docs) > self.most:
+            self.docs.popitem(last=False)
+        return doc
+
+
 PREFIX = "copylens-spill-"
 """A spill folder's name: this, the process id of the run, a random part."""
 
@@ -340,9 +380,20 @@ class SpillPrepared:
 
 class _Pickler(pickle.Pickler):
     """Pickles a document whose canonical words will be read back for one use only, and its
-    flat arrays as their bytes (:func:`_flat`)."""
+    flat arrays as their bytes (:func:`_flat`); ``doc``, the document written, without its
+    text, which :func:`write` puts before the pickle (:func:`read_text`)."""
+
+    def __init__(
+        self, file: io.BytesIO, doc: Prepared | None = None, protocol: int = pickle.HIGHEST_PROTOCOL
+    ) -> None:
+        super().__init__(file, protocol=protocol)
+        self.doc = doc
 
     def reducer_override(self, obj: object) -> Any:
+        if obj is self.doc and self.doc is not None:  # its text left empty (its place kept)
+            state = self.doc.__getstate__()
+            state["text"] = ""
+            return copyreg.__newobj__, (Prepared,), state  # type: ignore[attr-defined]
         if isinstance(obj, Canonical):
             return reduce_transient(obj)
         if isinstance(obj, np.ndarray) and obj.ndim == 1 and obj.dtype.kind in _FLAT_KINDS:
@@ -369,10 +420,20 @@ def _dtype(name: str) -> np.dtype[Any]:
     return np.dtype(name)
 
 
+_TEXT_BYTES = struct.Struct("<Q")
+"""A spilled document's first bytes: the length of its text in UTF-8, which follows; then the
+document pickled without it (:func:`write`)."""
+
+
 def write(folder: str, doc: Prepared) -> Spot:
-    """Append ``doc`` to this process's file in ``folder``."""
+    """Append ``doc`` to this process's file in ``folder``: its text first, then the rest of it
+    pickled, so that its text alone is read back without unpickling the rest
+    (:func:`read_text`)."""
+    text = doc.text.encode("utf-8", "surrogatepass")
     out = io.BytesIO()
-    _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(doc)
+    out.write(_TEXT_BYTES.pack(len(text)))
+    out.write(text)
+    _Pickler(out, doc).dump(doc)
     blob = out.getbuffer()
     path = os.path.join(folder, f"{os.getpid()}.spill")
     fd = _writers.get((folder, os.getpid()))
@@ -406,16 +467,41 @@ def load(doc: Spilled, options: Options) -> Prepared:
 
 def read(spot: Spot) -> Prepared:
     """The document written at ``spot``."""
-    fd = _readers.get(spot.file)
-    if fd is None:
-        fd = _readers[spot.file] = os.open(spot.file, os.O_RDONLY)
-    if hasattr(os, "pread"):
-        blob = os.pread(fd, spot.size, spot.offset)
-    else:  # Windows: no pread; a descriptor of this process's own, one read at a time
-        os.lseek(fd, spot.offset, os.SEEK_SET)
-        blob = os.read(fd, spot.size)
-    if len(blob) != spot.size:
-        raise OSError(f"the spill file {spot.file} is shorter than expected")
-    doc = pickle.loads(blob)
+    blob = memoryview(_read_at(spot.file, spot.size, spot.offset))
+    (size,) = _TEXT_BYTES.unpack_from(blob)
+    start = _TEXT_BYTES.size + size
+    doc = pickle.loads(blob[start:])
     assert isinstance(doc, Prepared)
+    doc.__dict__["text"] = str(blob[_TEXT_BYTES.size : start], "utf-8", "surrogatepass")
     return doc
+
+
+def read_text(spot: Spot) -> str:
+    """The text of the document written at ``spot``, the rest of it not read: a report's texts
+    of a run's every document (``compare`` without ``on_pair``: the app, the text output), one
+    ``pread`` and a decoding each where unpickling the whole document took ~60 µs (issue 40)."""
+    head = _read_at(spot.file, min(spot.size, READ_TEXT_BYTES), spot.offset)
+    (size,) = _TEXT_BYTES.unpack_from(head)
+    end = _TEXT_BYTES.size + size
+    if end > len(head):
+        head = _read_at(spot.file, end, spot.offset)
+    return str(memoryview(head)[_TEXT_BYTES.size : end], "utf-8", "surrogatepass")
+
+
+READ_TEXT_BYTES = 1 << 16
+"""Bytes :func:`read_text` reads at first (an essay's text is 4-8 KB: one read)."""
+
+
+def _read_at(file: str, size: int, offset: int) -> bytes:
+    """``size`` bytes of ``file`` from ``offset``; raises OSError if the file is shorter."""
+    fd = _readers.get(file)
+    if fd is None:
+        fd = _readers[file] = os.open(file, os.O_RDONLY)
+    if hasattr(os, "pread"):
+        blob = os.pread(fd, size, offset)
+    else:  # Windows: no pread; a descriptor of this process's own, one read at a time
+        os.lseek(fd, offset, os.SEEK_SET)
+        blob = os.read(fd, size)
+    if len(blob) != size:
+        raise OSError(f"the spill file {file} is shorter than expected")
+    return blob

@@ -83,6 +83,49 @@ def test_a_spilled_run_reports_what_a_run_holding_everything_reports(
     assert _spills() == before  # the folder is gone
 
 
+@pytest.mark.parametrize(
+    ("name", "held"),
+    [("DOCUMENTS_HELD", 0), ("DOCUMENTS_HELD", 1), ("DOCUMENTS_HELD", 3), ("HELD_UP_TO", 1)],
+)
+def test_a_run_keeping_few_documents_read_back_reports_the_same(
+    corpus: tuple[Path, dict[str, Path]], name: str, held: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pair workers keep the documents they read back (:class:`Recent`): a run keeping
+    none or a few (or one larger than ``HELD_UP_TO``), so that most are read again, reports
+    what a run keeping many does."""
+    from copylens.core import engine
+
+    folder, special = corpus
+    files = sorted(p for p in folder.glob("*.txt") if p.stat().st_size and p != special["handout"])
+    options = Options()
+    many: list = []
+    compare(files, options, ignore=[special["handout"]], on_pair=many.append)
+    monkeypatch.setattr(engine, name, held)
+    few: list = []
+    compare(files, options, ignore=[special["handout"]], on_pair=few.append)
+    assert few == many
+    assert len(many) >= 8
+
+
+def test_recent_keeps_the_documents_last_used() -> None:
+    docs = [
+        prepare_text(Extracted(f"{n}.txt", f"Text number {n} here.", "txt"), Options())
+        for n in range(4)
+    ]
+    recent = spill_module.Recent(2)
+    assert recent.get(0) is None
+    assert recent.put(0, docs[0]) is docs[0]
+    recent.put(1, docs[1])
+    assert recent.get(0) is docs[0]  # now the last used: 1 goes first
+    recent.put(2, docs[2])
+    assert recent.get(1) is None
+    assert recent.get(0) is docs[0] and recent.get(2) is docs[2]
+    recent.put(3, docs[3])
+    assert recent.get(0) is None and len(recent.docs) == 2
+    none = spill_module.Recent(0)
+    assert none.put(0, docs[0]) is docs[0] and none.get(0) is None
+
+
 def test_the_texts_of_a_held_report_are_read_back_whole(
     corpus: tuple[Path, dict[str, Path]],
 ) -> None:
@@ -398,3 +441,28 @@ def test_compare_group_aligns_exactly_the_pairs_its_bound_does_not_drop(
                 aligned += 1
     assert aligned > 0
     assert dropped > 0 or at_least < 0.3  # the corpus's candidate pairs mostly share much
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A short text. It has two sentences.",
+        "Lone \udc80 surrogate and ё and ʼ in a text.",
+        "word " * 20_000,  # past READ_TEXT_BYTES: read again whole
+    ],
+    ids=["short", "surrogate", "long"],
+)
+def test_a_spilled_text_is_read_back_alone_and_with_its_document(text: str) -> None:
+    """The spill writes a document's text before the rest of it (:func:`read_text` reads
+    it without unpickling the rest), and the document read back holds it in its place."""
+    doc = prepare_text(Extracted("a.txt", text, "txt"), Options())
+    with Spill() as spill:
+        spot = spill_module.write(spill.folder, doc)
+        assert spill_module.read_text(spot) == text
+        back = spill_module.read(spot)
+        assert back.text == text
+        assert list(back.__dict__) == list(doc.__dict__)  # the text in its place
+        assert back.canonical.forms == doc.canonical.forms
+        assert spill_module.read_text(spot) == text  # the same spot, again
+    if len(text) > 1000:
+        assert len(text.encode("utf-8")) > spill_module.READ_TEXT_BYTES
