@@ -2626,11 +2626,20 @@ def _retold_around(
     essay = f"{head} {own} {tail}"
     s_head = SOURCE.index(src[1]) + len(src[1])
     s_tail = (SOURCE.index(src[later][0]), SOURCE.index(src[later][-1]) + len(src[later][-1]))
+    return _two_retellings(essay, head, tail, s_head, s_tail, width)
+
+
+def _two_retellings(
+    essay: str, head: str, tail: str, s_head: int, s_tail: tuple[int, int], width: int | None
+) -> tuple[str, str, list[Fragment]]:
+    """``essay`` and SOURCE, both hard-wrapped at ``width`` columns if given (a line break for
+    a space: every offset kept), with the essay's ``head`` and ``tail`` as paraphrase
+    fragments of few exact words of SOURCE [0, s_head) and ``s_tail``."""
     t0 = essay.index(tail)
     source = SOURCE
-    if width is not None:  # single spaces only: a line break for a space keeps every offset
+    if width is not None:
         essay, source = textwrap.fill(essay, width), textwrap.fill(SOURCE, width)
-    assert len(essay) == len(f"{head} {own} {tail}") and len(source) == len(SOURCE)
+    assert len(essay) == t0 + len(tail) and len(source) == len(SOURCE)
     return (
         essay,
         source,
@@ -2822,18 +2831,7 @@ def _garbled_around(
     essay = f"{head} {middle} {tail}"
     s_head = SOURCE.index(src[1]) + len(src[1])
     s_tail = (SOURCE.index(src[2]), SOURCE.index(src[4]) + len(src[4]))
-    t0 = essay.index(tail)
-    source = SOURCE
-    if width is not None:  # single spaces only: a line break for a space keeps every offset
-        essay, source = textwrap.fill(essay, width), textwrap.fill(SOURCE, width)
-    return (
-        essay,
-        source,
-        [
-            Fragment(0, len(head), 0, s_head, 14, 4, kind="paraphrase", score=0.8),
-            Fragment(t0, len(essay), *s_tail, 16, 4, kind="paraphrase", score=0.8),
-        ],
-    )
+    return _two_retellings(essay, head, tail, s_head, s_tail, width)
 
 
 @pytest.mark.parametrize("width", [None, 60, 80])
