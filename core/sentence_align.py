@@ -500,10 +500,32 @@ def _cosines(
     out[i, j] = (va[i, w] / norm_a[i]) * (vb[j, w] / norm_b[j])  # right for a cell of one word
     many = shared >= 2
     rows, columns = np.flatnonzero(many.any(axis=1)), np.flatnonzero(many.any(axis=0))
-    if len(rows):
+    if len(rows) == 0:
+        return out
+    cells = np.nonzero(many)
+    if CELLS_APART * len(cells[0]) < len(rows) * len(columns):
+        ia, jb = cells
+        out[ia, jb] = _dots(va[ia] / norm_a[ia, None], vb[jb] / norm_b[jb, None])
+    else:
         unit_a = va[rows] / norm_a[rows, None]
         out[np.ix_(rows, columns)] = _products(unit_a, vb[columns] / norm_b[columns, None])
     return out
+
+
+CELLS_APART = 2
+""":func:`_cosines` takes the cells sharing two words or more one by one (:func:`_dots`) when
+they are fewer than 1 / CELLS_APART of the rectangle of their rows and columns, which
+:func:`_products` would multiply out whole (issue 40: the rectangle of a pair's scattered
+cells is mostly cells sharing a word or none, whose products are thrown away)."""
+
+
+def _dots(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """The dot product of each row of x with the same row of y, bit for bit the cell
+    :func:`_products` makes of them: numpy's einsum runs the same loop over the same words of
+    the two rows (its sum of products of two contiguous rows into one value, the lanes of its
+    vector loop given by the word's place in the row, not by where the row lies in memory;
+    tests/test_sentence_align.py checks the two agree)."""
+    return np.einsum("ik,ik->i", x, y)
 
 
 def _products(x: np.ndarray, y: np.ndarray) -> np.ndarray:
