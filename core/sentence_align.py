@@ -493,17 +493,41 @@ def _cosines(
     w (``common``: :func:`_common`'s (i, j, w)) is ua[i, w] · ub[j, w] rounded once to
     float32, whatever sums it; the cells sharing two words or more are taken from
     :func:`_products` of the unit rows and columns holding such a cell (each cell of it is the
-    sum of its own two rows' products, the same call on the same rows). At 1,000 essays 86 %
-    of the cells sharing a word share one, and 2 % of all cells more (issue 40)."""
+    sum of its own two rows' products, the same call on the same rows), or, when they are
+    scattered (:data:`CELLS_APART`), from :func:`_dots` of their rows alone. At 1,000 essays
+    86 % of the cells sharing a word share one, and 2 % of all cells more (issue 40); on the
+    312 pairs reported there :func:`compared` took 130 µs a pair instead of 175."""
     (va, norm_a), (vb, norm_b), (i, j, w) = x, y, common
     out = np.zeros(shared.shape, dtype=np.float32)
     out[i, j] = (va[i, w] / norm_a[i]) * (vb[j, w] / norm_b[j])  # right for a cell of one word
     many = shared >= 2
     rows, columns = np.flatnonzero(many.any(axis=1)), np.flatnonzero(many.any(axis=0))
-    if len(rows):
+    if len(rows) == 0:
+        return out
+    cells = np.nonzero(many)
+    if CELLS_APART * len(cells[0]) < len(rows) * len(columns):
+        ia, jb = cells
+        out[ia, jb] = _dots(va[ia] / norm_a[ia, None], vb[jb] / norm_b[jb, None])
+    else:
         unit_a = va[rows] / norm_a[rows, None]
         out[np.ix_(rows, columns)] = _products(unit_a, vb[columns] / norm_b[columns, None])
     return out
+
+
+CELLS_APART = 2
+""":func:`_cosines` takes the cells sharing two words or more one by one (:func:`_dots`) when
+they are fewer than 1 / CELLS_APART of the rectangle of their rows and columns, which
+:func:`_products` would multiply out whole (issue 40: the rectangle of a pair's scattered
+cells is mostly cells sharing a word or none, whose products are thrown away)."""
+
+
+def _dots(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """The dot product of each row of x with the same row of y, bit for bit the cell
+    :func:`_products` makes of them: numpy's einsum runs the same loop over the same words of
+    the two rows (its sum of products of two contiguous rows into one value, the lanes of its
+    vector loop given by the word's place in the row, not by where the row lies in memory;
+    tests/test_sentence_align.py checks the two agree)."""
+    return np.einsum("ik,ik->i", x, y)
 
 
 def _products(x: np.ndarray, y: np.ndarray) -> np.ndarray:

@@ -2967,13 +2967,18 @@ def _dense_similarity(a: Canonical, b: Canonical, ua: Units, ub: Units) -> tuple
     )
 
 
+@pytest.mark.parametrize("apart", [0, sentence_align.CELLS_APART, 1 << 40])
 @pytest.mark.parametrize("width", [0, 60])
-def test_similarity_equals_the_dense_form_bit_for_bit(width: int) -> None:
+def test_similarity_equals_the_dense_form_bit_for_bit(
+    width: int, apart: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Issue 40: the similarity made from each text's bags of words (shared words counted,
     one-word cosines a product, the others multiplied on their rows) is, array for array and
     bit for bit, the one the dense unit-by-word matrix gave, on texts sharing words in many
     units (a shuffled copy, the writer's own sentences, filler), their lines' units and their
-    whole sentences' (hard-wrapped)."""
+    whole sentences' (hard-wrapped); the cells sharing several words taken one by one
+    (``apart`` 0), as a rectangle (``apart`` huge) or as the pair's count of them says."""
+    monkeypatch.setattr(sentence_align, "CELLS_APART", apart)
     essays = [
         SHUFFLED + " " + OWN + " " + SOURCE.split(". ")[2] + ".",
         _filler(20, 5) + " " + SHUFFLED + " " + _filler(10, 6),
@@ -3007,6 +3012,27 @@ def test_similarity_equals_the_dense_form_bit_for_bit(width: int) -> None:
                 checked += 1
                 assert ((sim.shared >= 2).any() and (sim.shared == 1).any()) or essay == OWN
     assert checked == 18
+
+
+def test_dots_are_the_cells_of_products_bit_for_bit() -> None:
+    """Issue 40: :func:`sentence_align._dots` of rows gathered cell by cell equals, bit for bit,
+    the cells :func:`sentence_align._products` makes of the same rows as a rectangle, on
+    sparse non-negative rows of lengths that leave every remainder of numpy's vector loop
+    (the unit vectors of tf-isf rows), at rows lying anywhere in memory."""
+    rng = np.random.default_rng(40)
+    compared_cells = 0
+    for _ in range(400):
+        r, c, v = int(rng.integers(1, 30)), int(rng.integers(1, 30)), int(rng.integers(1, 700))
+        x = (rng.random((r, v)) < 0.1) * rng.random((r, v)) * rng.integers(1, 4, (r, v))
+        y = (rng.random((c, v)) < 0.1) * rng.random((c, v)) * rng.integers(1, 4, (c, v))
+        x, y = x.astype(np.float32) / np.float32(7), y.astype(np.float32) / np.float32(3)
+        whole = sentence_align._products(x, y)
+        i, j = np.nonzero(rng.random((r, c)) < 0.4)
+        got = sentence_align._dots(x[i], y[j])
+        assert got.dtype == whole.dtype
+        assert got.tobytes() == whole[i, j].tobytes()
+        compared_cells += int(np.count_nonzero((x[i] * y[j] > 0).sum(axis=1) >= 2))
+    assert compared_cells > 1000  # cells summing several products, where the order counts
 
 
 def test_a_texts_units_are_kept_by_its_text_and_words(monkeypatch: pytest.MonkeyPatch) -> None:
