@@ -191,8 +191,12 @@ def align(
     kept: list[Alignment] = []
     units = a.sentences if clauses is None else clauses  # where own sentences are judged
     for group in merge_chains(extended, k, gap):
-        fragment = _measured(group, a, b, k, runs)
-        if _passes(fragment, options):
+        hull = _group_hull(group, k)  # the fragment's ranges, before any word is diffed
+        longest = runs.longest_within(*hull)
+        if _passes(hull[1] - hull[0], longest, options):  # known from the hull alone: a
+            # group that fails is not diffed (issue 40: a quarter of the groups of 1,000
+            # scale essays' pairs)
+            fragment = _measured(group, a, b, k, runs, longest)
             own = own_sentences(fragment, group, a, b, runs, options, units)
             if not own:  # the group whole, as measured (issue 40: half the measuring)
                 kept.append(fragment)
@@ -202,13 +206,29 @@ def align(
     return _fold_nested(_with_shadows(kept, shadows))
 
 
-def _measured(group: list[_Chain], a: Canonical, b: Canonical, k: int, runs: Runs) -> Alignment:
+def _measured(
+    group: list[_Chain], a: Canonical, b: Canonical, k: int, runs: Runs, longest: int = -1
+) -> Alignment:
+    """The group described (:func:`_describe`) with its anchor (``longest`` when known:
+    :meth:`Runs.longest_inside` of the group's hull)."""
     f = _describe(group, a, b, k)  # the constructor, not replace(): 1 µs against 5 a group
-    return Alignment(f.a0, f.a1, f.b0, f.b1, f.matched, f.exact, f.edits, runs.longest_inside(f))
+    if longest < 0:
+        longest = runs.longest_inside(f)
+    return Alignment(f.a0, f.a1, f.b0, f.b1, f.matched, f.exact, f.edits, longest)
 
 
-def _passes(f: Alignment, options: Options) -> bool:
-    return f.words >= options.min_fragment_words and f.longest_run >= options.anchor_words
+def _group_hull(group: list[_Chain], k: int) -> tuple[int, int, int, int]:
+    """The hull of the group's chains' spans: :func:`_describe`'s ranges of the group."""
+    spans = [_span(c, k) for c in group]
+    hull = spans[0]
+    for span in spans[1:]:
+        hull = _hull(hull, span)
+    return hull
+
+
+def _passes(words: int, longest_run: int, options: Options) -> bool:
+    """A fragment of ``words`` checked words, its anchor ``longest_run``, is kept (step 5)."""
+    return words >= options.min_fragment_words and longest_run >= options.anchor_words
 
 
 def own_sentences(
@@ -251,9 +271,9 @@ def own_sentences(
     sources = _Lazy(lambda: np.sort(seeds & _LOW))
     own = []
     held_run = runs.sentences_held(f, np.array(cuts, dtype=np.int64) + f.a0, len(b), k, anchor)
-    for n, (s0, s1) in enumerate(itertools.pairwise(cuts)):
+    for held_here, (s0, s1) in zip(held_run.tolist(), itertools.pairwise(cuts), strict=True):
         lo, hi = f.a0 + s0, f.a0 + s1
-        if held_run[n]:
+        if held_here:
             continue  # moved inside the passage, or copied from elsewhere in the source
         held = int(matched[s0:s1].sum())
         if 2 * held >= hi - lo and (
@@ -415,16 +435,20 @@ class Runs:
         ends at or before a0). A long text has a run per coincidental seed, and the aligner
         asks this for every group of chains: all runs each time was quadratic (issue 38: most
         of the alignment's time on a 4 MB pair)."""
+        return self.longest_within(f.a0, f.a1, f.b0, f.b1)
+
+    def longest_within(self, a0: int, a1: int, b0: int, b1: int) -> int:
+        """:meth:`longest_inside` of the ranges [a0, a1) and [b0, b1)."""
         word = self.start.dtype.type  # a Python int would make numpy copy an int32 array
-        upto = int(np.searchsorted(self.start, word(f.a1), side="left"))
-        since = int(np.searchsorted(self.reach[:upto], word(f.a0), side="right"))
+        upto = int(np.searchsorted(self.start, word(a1), side="left"))
+        since = int(np.searchsorted(self.reach[:upto], word(a0), side="right"))
         start, end, diagonal = (
             self.start[since:upto],
             self.end[since:upto],
             self.diagonal[since:upto],
         )
-        lo = np.maximum(start, np.maximum(f.a0, f.b0 + diagonal))
-        hi = np.minimum(end, np.minimum(f.a1, f.b1 + diagonal))
+        lo = np.maximum(start, np.maximum(a0, b0 + diagonal))
+        hi = np.minimum(end, np.minimum(a1, b1 + diagonal))
         return int(np.max(hi - lo, initial=0))
 
     def sentences_held(
@@ -767,7 +791,9 @@ def drop_shadows(chains: Chains, k: int, n: int) -> tuple[list[_Chain], np.ndarr
     for at in range(0, len(order), _PAIRS_BLOCK):
         for c in order[at : at + _PAIRS_BLOCK].tolist():
             a0, a1 = int(a0s[c]), int(a1s[c])
-            if covered[a0:a1].mean() >= SHADOW_SHARE:
+            # the share covered, as covered[a0:a1].mean() finds it (a chain spans k words
+            # or more), without numpy's mean (issue 40: a fifth of the step on short pairs)
+            if np.count_nonzero(covered[a0:a1]) / (a1 - a0) >= SHADOW_SHARE:
                 shadow[c] = True
             else:
                 covered[a0:a1] = True
@@ -833,7 +859,7 @@ def merge_chains(chains: list[_Chain], k: int, gap: int) -> list[list[_Chain]]:
     nothing changes, so a sentence moved to the far end of a copied passage joins the passage
     once the rest of it has been merged.
     """
-    groups = [([c], _span(c, k)) for c in sorted(chains, key=lambda c: _span(c, k))]
+    groups = sorted((([c], _span(c, k)) for c in chains), key=_second)  # stable, as by chain
     changed = True
     while changed and len(groups) > 1:
         changed = False
@@ -848,6 +874,10 @@ def merge_chains(chains: list[_Chain], k: int, gap: int) -> list[list[_Chain]]:
             changed = True
         groups = sorted(merged, key=lambda g: g[1])
     return [members for members, _ in groups]
+
+
+def _second(group: tuple[list[_Chain], tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
+    return group[1]
 
 
 def _join_target(
@@ -881,7 +911,11 @@ def _extend(group: list[_Chain], a: Canonical, b: Canonical, k: int, gap: int) -
 def _step_back(
     fa: tuple[str, ...], fb: tuple[str, ...], i: int, j: int, gap: int
 ) -> tuple[int, int] | None:
-    """The next (i, j) further back: one word, across at most ``gap`` skipped words per side."""
+    """The next (i, j) further back: one word, across at most ``gap`` skipped words per side.
+    None at once when no word of the ``gap + 1`` before i is one of the ``gap + 1`` before j
+    (issue 40: nine in ten of the steps that end an extension, each ~28 word pairs looked at)."""
+    if set(fa[max(0, i - 1 - gap) : i]).isdisjoint(fb[max(0, j - 1 - gap) : j]):
+        return None
     for skip in range(gap + 1):
         for da in range(skip + 1):
             db = skip - da
@@ -897,6 +931,8 @@ def _step_forward(
     fa: tuple[str, ...], fb: tuple[str, ...], i: int, j: int, gap: int
 ) -> tuple[int, int] | None:
     """The next end (exclusive) further forward, as _step_back mirrored."""
+    if set(fa[i : i + gap + 1]).isdisjoint(fb[j : j + gap + 1]):
+        return None
     for skip in range(gap + 1):
         for da in range(skip + 1):
             db = skip - da
@@ -909,8 +945,11 @@ def _step_forward(
 
 
 def _span(c: _Chain, k: int) -> tuple[int, int, int, int]:
-    (i0, j0), (i1, j1) = c.seeds[0], c.seeds[-1]
-    return i0, i1 + k, j0, j1 + k
+    """The chain's ranges (a0, a1, b0, b1), read off its first and last seeds packed (issue
+    40: two ``Seeds`` lookups a span, asked ~30 times a pair of the scale collection)."""
+    packed = c.seeds.packed
+    first, last = packed[0], packed[-1]
+    return first >> 32, (last >> 32) + k, first & _LOW, (last & _LOW) + k
 
 
 def _hull(x: tuple[int, int, int, int], y: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
