@@ -261,16 +261,18 @@ def own_sentences(
       at most a few words of the topic there.
     """
     k, anchor = options.seed_k, options.anchor_words
+    units = a.sentences if clauses is None else clauses  # the colon's cut (clause_ids)
+    cuts = [0, *(np.flatnonzero(np.diff(units[f.a0 : f.a1])) + 1).tolist(), f.a1 - f.a0]
+    own: list[tuple[int, int]] = []
+    held_run = runs.sentences_held(f, np.array(cuts, dtype=np.int64) + f.a0, len(b), k, anchor)
+    if held_run.all():  # every sentence held by a run (issue 40: most fragments' answer)
+        return own
     matched = np.ones(f.a1 - f.a0, dtype=bool)
     for e in f.edits:
         if e.kind in ("insert", "replace"):
             matched[e.a0 - f.a0 : e.a1 - f.a0] = False
-    units = a.sentences if clauses is None else clauses  # the colon's cut (clause_ids)
-    cuts = [0, *(np.flatnonzero(np.diff(units[f.a0 : f.a1])) + 1).tolist(), len(matched)]
     seeds = np.sort(np.concatenate([chain.seeds.packed_array() for chain in group]))
     sources = _Lazy(lambda: np.sort(seeds & _LOW))
-    own = []
-    held_run = runs.sentences_held(f, np.array(cuts, dtype=np.int64) + f.a0, len(b), k, anchor)
     for held_here, (s0, s1) in zip(held_run.tolist(), itertools.pairwise(cuts), strict=True):
         lo, hi = f.a0 + s0, f.a0 + s1
         if held_here:
@@ -989,6 +991,11 @@ def _fold_nested(fragments: list[Alignment]) -> list[Alignment]:
 
 
 def _describe(group: list[_Chain], a: Canonical, b: Canonical, k: int) -> Alignment:
+    if len(group) == 1:  # its span is the hull, every word of it fresh: no coverage to keep
+        a0, a1, b0, b1 = _span(group[0], k)  # (issue 40: most groups of the scale pairs)
+        matched, exact, alone = _diff_fresh(a, b, group[0], k, np.ones(a1 - a0, dtype=bool), a0)
+        alone.sort(key=lambda e: (e.a0, e.b0))
+        return Alignment(a0, a1, b0, b1, matched, exact, tuple(alone))
     spans = [_span(c, k) for c in group]
     a0, a1, b0, b1 = spans[0]
     for span in spans[1:]:
@@ -1002,9 +1009,8 @@ def _describe(group: list[_Chain], a: Canonical, b: Canonical, k: int) -> Alignm
         block = _diff(a, b, chain, span, k, covered_a, covered_b, a0, b0)
         matched, exact = matched + block[0], exact + block[1]
         edits.extend(block[2])
-    if len(group) > 1:  # one chain's span is the hull: it accounts for every word of it
-        edits.extend(_uncovered(covered_a, a0, "insert", spans))
-        edits.extend(_uncovered(covered_b, b0, "delete", spans))
+    edits.extend(_uncovered(covered_a, a0, "insert", spans))
+    edits.extend(_uncovered(covered_b, b0, "delete", spans))
     edits.sort(key=lambda e: (e.a0, e.b0))
     return Alignment(a0, a1, b0, b1, matched, exact, tuple(edits))
 
@@ -1030,6 +1036,14 @@ def _diff(
     fresh_a = ~covered_a[ca0 - a0 : ca1 - a0]
     covered_a[ca0 - a0 : ca1 - a0] = True
     covered_b[cb0 - b0 : cb1 - b0] = True
+    return _diff_fresh(a, b, chain, k, fresh_a, ca0)
+
+
+def _diff_fresh(
+    a: Canonical, b: Canonical, chain: _Chain, k: int, fresh_a: np.ndarray, ca0: int
+) -> tuple[int, int, list[WordEdit]]:
+    """:func:`_diff` once the chain's fresh checked words are known (``fresh_a``, from its
+    first checked word ``ca0`` on: those no chain before it accounted for)."""
     ops = chain_opcodes(a.forms, b.forms, chain.seeds, k)
     equal = [op for op in ops if op[0] == "equal"]
     matched, exact, forms = _equal_blocks(a, b, equal, fresh_a, ca0)
