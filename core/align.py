@@ -1158,8 +1158,83 @@ def box_opcodes(x: tuple[str, ...], y: tuple[str, ...]) -> tuple[Opcode, ...]:
     if found is None:
         if len(_BOXES) >= BOXES_HELD:
             _BOXES.clear()
-        found = _BOXES[key] = tuple(plain_opcodes(x, y))
+        found = _BOXES[key] = tuple(lean_opcodes(x, y))
     return found
+
+
+def lean_opcodes(x: tuple[str, ...], y: tuple[str, ...]) -> list[Opcode]:
+    """:func:`plain_opcodes`, by difflib's own steps without its ``SequenceMatcher`` (issue
+    40: building one, its junk and popular-word tables, was most of a box's diff; a run of
+    10,000 essays diffs ~15,000 boxes its cache does not hold). With no junk and no autojunk,
+    difflib's ``b2j`` holds every word of ``y`` and its extensions of a longest match over
+    junk never apply; what is left is its ``find_longest_match`` (the longest match, the
+    earliest in ``x``, then in ``y``), ``get_matching_blocks`` (the same queue, the adjacent
+    blocks joined) and ``get_opcodes``, step for step."""
+    b2j: dict[str, list[int]] = {}
+    for j, word in enumerate(y):
+        b2j.setdefault(word, []).append(j)
+    nothing: list[int] = []
+    blocks: list[tuple[int, int, int]] = []
+    queue = [(0, len(x), 0, len(y))]
+    while queue:
+        alo, ahi, blo, bhi = queue.pop()
+        besti, bestj, bestsize = alo, blo, 0
+        j2len: dict[int, int] = {}
+        for i in range(alo, ahi):
+            j2lenget = j2len.get
+            newj2len: dict[int, int] = {}
+            for j in b2j.get(x[i], nothing):
+                if j < blo:
+                    continue
+                if j >= bhi:
+                    break
+                size = newj2len[j] = j2lenget(j - 1, 0) + 1
+                if size > bestsize:
+                    besti, bestj, bestsize = i - size + 1, j - size + 1, size
+            j2len = newj2len
+        while besti > alo and bestj > blo and x[besti - 1] == y[bestj - 1]:
+            besti, bestj, bestsize = besti - 1, bestj - 1, bestsize + 1
+        while (
+            besti + bestsize < ahi
+            and bestj + bestsize < bhi
+            and (x[besti + bestsize] == y[bestj + bestsize])
+        ):
+            bestsize += 1
+        if bestsize:
+            blocks.append((besti, bestj, bestsize))
+            if alo < besti and blo < bestj:
+                queue.append((alo, besti, blo, bestj))
+            if besti + bestsize < ahi and bestj + bestsize < bhi:
+                queue.append((besti + bestsize, ahi, bestj + bestsize, bhi))
+    blocks.sort()
+    i1 = j1 = k1 = 0
+    joined: list[tuple[int, int, int]] = []
+    for i2, j2, k2 in blocks:
+        if i1 + k1 == i2 and j1 + k1 == j2:
+            k1 += k2
+        else:
+            if k1:
+                joined.append((i1, j1, k1))
+            i1, j1, k1 = i2, j2, k2
+    if k1:
+        joined.append((i1, j1, k1))
+    joined.append((len(x), len(y), 0))
+    ops: list[Opcode] = []
+    i = j = 0
+    for ai, bj, size in joined:
+        tag = ""
+        if i < ai and j < bj:
+            tag = "replace"
+        elif i < ai:
+            tag = "delete"
+        elif j < bj:
+            tag = "insert"
+        if tag:
+            ops.append((tag, i, ai, j, bj))
+        i, j = ai + size, bj + size
+        if size:
+            ops.append(("equal", ai, i, bj, j))
+    return ops
 
 
 def _boxes(

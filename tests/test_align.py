@@ -674,3 +674,17 @@ def test_shadows_are_the_chains_mostly_inside_longer_ones() -> None:
                 expected_kept.append(list(chained.chain(c).seeds))
         assert [list(c.seeds) for c in kept] == expected_kept
         assert len(spans) == len(expected_shadows)
+
+
+def test_lean_opcodes_are_difflibs() -> None:
+    """A box's opcodes by difflib's steps without its SequenceMatcher (issue 40) are
+    difflib's, on word sequences of every size up to a few dozen, repetitive or not."""
+    rng = np.random.default_rng(40)
+    for _ in range(6000):
+        vocabulary = int(rng.integers(1, 12))
+        x = tuple(f"w{v}" for v in rng.integers(0, vocabulary, int(rng.integers(0, 30))))
+        y = tuple(f"w{v}" for v in rng.integers(0, vocabulary, int(rng.integers(0, 30))))
+        assert align_module.lean_opcodes(x, y) == align_module.plain_opcodes(x, y)
+    long_x = tuple(f"w{v}" for v in rng.integers(0, 6, 400))
+    long_y = tuple(f"w{v}" for v in rng.integers(0, 6, 300))
+    assert align_module.lean_opcodes(long_x, long_y) == align_module.plain_opcodes(long_x, long_y)
