@@ -191,8 +191,12 @@ def align(
     kept: list[Alignment] = []
     units = a.sentences if clauses is None else clauses  # where own sentences are judged
     for group in merge_chains(extended, k, gap):
-        fragment = _measured(group, a, b, k, runs)
-        if _passes(fragment, options):
+        hull = _group_hull(group, k)  # the fragment's ranges, before any word is diffed
+        longest = runs.longest_within(*hull)
+        if _passes(hull[1] - hull[0], longest, options):  # known from the hull alone: a
+            # group that fails is not diffed (issue 40: a quarter of the groups of 1,000
+            # scale essays' pairs)
+            fragment = _measured(group, a, b, k, runs, longest)
             own = own_sentences(fragment, group, a, b, runs, options, units)
             if not own:  # the group whole, as measured (issue 40: half the measuring)
                 kept.append(fragment)
@@ -202,13 +206,29 @@ def align(
     return _fold_nested(_with_shadows(kept, shadows))
 
 
-def _measured(group: list[_Chain], a: Canonical, b: Canonical, k: int, runs: Runs) -> Alignment:
+def _measured(
+    group: list[_Chain], a: Canonical, b: Canonical, k: int, runs: Runs, longest: int = -1
+) -> Alignment:
+    """The group described (:func:`_describe`) with its anchor (``longest`` when known:
+    :meth:`Runs.longest_inside` of the group's hull)."""
     f = _describe(group, a, b, k)  # the constructor, not replace(): 1 µs against 5 a group
-    return Alignment(f.a0, f.a1, f.b0, f.b1, f.matched, f.exact, f.edits, runs.longest_inside(f))
+    if longest < 0:
+        longest = runs.longest_inside(f)
+    return Alignment(f.a0, f.a1, f.b0, f.b1, f.matched, f.exact, f.edits, longest)
 
 
-def _passes(f: Alignment, options: Options) -> bool:
-    return f.words >= options.min_fragment_words and f.longest_run >= options.anchor_words
+def _group_hull(group: list[_Chain], k: int) -> tuple[int, int, int, int]:
+    """The hull of the group's chains' spans: :func:`_describe`'s ranges of the group."""
+    spans = [_span(c, k) for c in group]
+    hull = spans[0]
+    for span in spans[1:]:
+        hull = _hull(hull, span)
+    return hull
+
+
+def _passes(words: int, longest_run: int, options: Options) -> bool:
+    """A fragment of ``words`` checked words, its anchor ``longest_run``, is kept (step 5)."""
+    return words >= options.min_fragment_words and longest_run >= options.anchor_words
 
 
 def own_sentences(
@@ -241,19 +261,21 @@ def own_sentences(
       at most a few words of the topic there.
     """
     k, anchor = options.seed_k, options.anchor_words
+    units = a.sentences if clauses is None else clauses  # the colon's cut (clause_ids)
+    cuts = [0, *(np.flatnonzero(np.diff(units[f.a0 : f.a1])) + 1).tolist(), f.a1 - f.a0]
+    own: list[tuple[int, int]] = []
+    held_run = runs.sentences_held(f, np.array(cuts, dtype=np.int64) + f.a0, len(b), k, anchor)
+    if held_run.all():  # every sentence held by a run (issue 40: most fragments' answer)
+        return own
     matched = np.ones(f.a1 - f.a0, dtype=bool)
     for e in f.edits:
         if e.kind in ("insert", "replace"):
             matched[e.a0 - f.a0 : e.a1 - f.a0] = False
-    units = a.sentences if clauses is None else clauses  # the colon's cut (clause_ids)
-    cuts = [0, *(np.flatnonzero(np.diff(units[f.a0 : f.a1])) + 1).tolist(), len(matched)]
     seeds = np.sort(np.concatenate([chain.seeds.packed_array() for chain in group]))
     sources = _Lazy(lambda: np.sort(seeds & _LOW))
-    own = []
-    held_run = runs.sentences_held(f, np.array(cuts, dtype=np.int64) + f.a0, len(b), k, anchor)
-    for n, (s0, s1) in enumerate(itertools.pairwise(cuts)):
+    for held_here, (s0, s1) in zip(held_run.tolist(), itertools.pairwise(cuts), strict=True):
         lo, hi = f.a0 + s0, f.a0 + s1
-        if held_run[n]:
+        if held_here:
             continue  # moved inside the passage, or copied from elsewhere in the source
         held = int(matched[s0:s1].sum())
         if 2 * held >= hi - lo and (
@@ -415,16 +437,20 @@ class Runs:
         ends at or before a0). A long text has a run per coincidental seed, and the aligner
         asks this for every group of chains: all runs each time was quadratic (issue 38: most
         of the alignment's time on a 4 MB pair)."""
+        return self.longest_within(f.a0, f.a1, f.b0, f.b1)
+
+    def longest_within(self, a0: int, a1: int, b0: int, b1: int) -> int:
+        """:meth:`longest_inside` of the ranges [a0, a1) and [b0, b1)."""
         word = self.start.dtype.type  # a Python int would make numpy copy an int32 array
-        upto = int(np.searchsorted(self.start, word(f.a1), side="left"))
-        since = int(np.searchsorted(self.reach[:upto], word(f.a0), side="right"))
+        upto = int(np.searchsorted(self.start, word(a1), side="left"))
+        since = int(np.searchsorted(self.reach[:upto], word(a0), side="right"))
         start, end, diagonal = (
             self.start[since:upto],
             self.end[since:upto],
             self.diagonal[since:upto],
         )
-        lo = np.maximum(start, np.maximum(f.a0, f.b0 + diagonal))
-        hi = np.minimum(end, np.minimum(f.a1, f.b1 + diagonal))
+        lo = np.maximum(start, np.maximum(a0, b0 + diagonal))
+        hi = np.minimum(end, np.minimum(a1, b1 + diagonal))
         return int(np.max(hi - lo, initial=0))
 
     def sentences_held(
@@ -767,7 +793,9 @@ def drop_shadows(chains: Chains, k: int, n: int) -> tuple[list[_Chain], np.ndarr
     for at in range(0, len(order), _PAIRS_BLOCK):
         for c in order[at : at + _PAIRS_BLOCK].tolist():
             a0, a1 = int(a0s[c]), int(a1s[c])
-            if covered[a0:a1].mean() >= SHADOW_SHARE:
+            # the share covered, as covered[a0:a1].mean() finds it (a chain spans k words
+            # or more), without numpy's mean (issue 40: a fifth of the step on short pairs)
+            if np.count_nonzero(covered[a0:a1]) / (a1 - a0) >= SHADOW_SHARE:
                 shadow[c] = True
             else:
                 covered[a0:a1] = True
@@ -833,7 +861,7 @@ def merge_chains(chains: list[_Chain], k: int, gap: int) -> list[list[_Chain]]:
     nothing changes, so a sentence moved to the far end of a copied passage joins the passage
     once the rest of it has been merged.
     """
-    groups = [([c], _span(c, k)) for c in sorted(chains, key=lambda c: _span(c, k))]
+    groups = sorted((([c], _span(c, k)) for c in chains), key=_second)  # stable, as by chain
     changed = True
     while changed and len(groups) > 1:
         changed = False
@@ -848,6 +876,10 @@ def merge_chains(chains: list[_Chain], k: int, gap: int) -> list[list[_Chain]]:
             changed = True
         groups = sorted(merged, key=lambda g: g[1])
     return [members for members, _ in groups]
+
+
+def _second(group: tuple[list[_Chain], tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
+    return group[1]
 
 
 def _join_target(
@@ -881,7 +913,11 @@ def _extend(group: list[_Chain], a: Canonical, b: Canonical, k: int, gap: int) -
 def _step_back(
     fa: tuple[str, ...], fb: tuple[str, ...], i: int, j: int, gap: int
 ) -> tuple[int, int] | None:
-    """The next (i, j) further back: one word, across at most ``gap`` skipped words per side."""
+    """The next (i, j) further back: one word, across at most ``gap`` skipped words per side.
+    None at once when no word of the ``gap + 1`` before i is one of the ``gap + 1`` before j
+    (issue 40: nine in ten of the steps that end an extension, each ~28 word pairs looked at)."""
+    if set(fa[max(0, i - 1 - gap) : i]).isdisjoint(fb[max(0, j - 1 - gap) : j]):
+        return None
     for skip in range(gap + 1):
         for da in range(skip + 1):
             db = skip - da
@@ -897,6 +933,8 @@ def _step_forward(
     fa: tuple[str, ...], fb: tuple[str, ...], i: int, j: int, gap: int
 ) -> tuple[int, int] | None:
     """The next end (exclusive) further forward, as _step_back mirrored."""
+    if set(fa[i : i + gap + 1]).isdisjoint(fb[j : j + gap + 1]):
+        return None
     for skip in range(gap + 1):
         for da in range(skip + 1):
             db = skip - da
@@ -909,8 +947,11 @@ def _step_forward(
 
 
 def _span(c: _Chain, k: int) -> tuple[int, int, int, int]:
-    (i0, j0), (i1, j1) = c.seeds[0], c.seeds[-1]
-    return i0, i1 + k, j0, j1 + k
+    """The chain's ranges (a0, a1, b0, b1), read off its first and last seeds packed (issue
+    40: two ``Seeds`` lookups a span, asked ~30 times a pair of the scale collection)."""
+    packed = c.seeds.packed
+    first, last = packed[0], packed[-1]
+    return first >> 32, (last >> 32) + k, first & _LOW, (last & _LOW) + k
 
 
 def _hull(x: tuple[int, int, int, int], y: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
@@ -950,6 +991,11 @@ def _fold_nested(fragments: list[Alignment]) -> list[Alignment]:
 
 
 def _describe(group: list[_Chain], a: Canonical, b: Canonical, k: int) -> Alignment:
+    if len(group) == 1:  # its span is the hull, every word of it fresh: no coverage to keep
+        a0, a1, b0, b1 = _span(group[0], k)  # (issue 40: most groups of the scale pairs)
+        matched, exact, alone = _diff_fresh(a, b, group[0], k, np.ones(a1 - a0, dtype=bool), a0)
+        alone.sort(key=lambda e: (e.a0, e.b0))
+        return Alignment(a0, a1, b0, b1, matched, exact, tuple(alone))
     spans = [_span(c, k) for c in group]
     a0, a1, b0, b1 = spans[0]
     for span in spans[1:]:
@@ -963,9 +1009,8 @@ def _describe(group: list[_Chain], a: Canonical, b: Canonical, k: int) -> Alignm
         block = _diff(a, b, chain, span, k, covered_a, covered_b, a0, b0)
         matched, exact = matched + block[0], exact + block[1]
         edits.extend(block[2])
-    if len(group) > 1:  # one chain's span is the hull: it accounts for every word of it
-        edits.extend(_uncovered(covered_a, a0, "insert", spans))
-        edits.extend(_uncovered(covered_b, b0, "delete", spans))
+    edits.extend(_uncovered(covered_a, a0, "insert", spans))
+    edits.extend(_uncovered(covered_b, b0, "delete", spans))
     edits.sort(key=lambda e: (e.a0, e.b0))
     return Alignment(a0, a1, b0, b1, matched, exact, tuple(edits))
 
@@ -991,6 +1036,14 @@ def _diff(
     fresh_a = ~covered_a[ca0 - a0 : ca1 - a0]
     covered_a[ca0 - a0 : ca1 - a0] = True
     covered_b[cb0 - b0 : cb1 - b0] = True
+    return _diff_fresh(a, b, chain, k, fresh_a, ca0)
+
+
+def _diff_fresh(
+    a: Canonical, b: Canonical, chain: _Chain, k: int, fresh_a: np.ndarray, ca0: int
+) -> tuple[int, int, list[WordEdit]]:
+    """:func:`_diff` once the chain's fresh checked words are known (``fresh_a``, from its
+    first checked word ``ca0`` on: those no chain before it accounted for)."""
     ops = chain_opcodes(a.forms, b.forms, chain.seeds, k)
     equal = [op for op in ops if op[0] == "equal"]
     matched, exact, forms = _equal_blocks(a, b, equal, fresh_a, ca0)
@@ -1105,8 +1158,83 @@ def box_opcodes(x: tuple[str, ...], y: tuple[str, ...]) -> tuple[Opcode, ...]:
     if found is None:
         if len(_BOXES) >= BOXES_HELD:
             _BOXES.clear()
-        found = _BOXES[key] = tuple(plain_opcodes(x, y))
+        found = _BOXES[key] = tuple(lean_opcodes(x, y))
     return found
+
+
+def lean_opcodes(x: tuple[str, ...], y: tuple[str, ...]) -> list[Opcode]:
+    """:func:`plain_opcodes`, by difflib's own steps without its ``SequenceMatcher`` (issue
+    40: building one, its junk and popular-word tables, was most of a box's diff; a run of
+    10,000 essays diffs ~15,000 boxes its cache does not hold). With no junk and no autojunk,
+    difflib's ``b2j`` holds every word of ``y`` and its extensions of a longest match over
+    junk never apply; what is left is its ``find_longest_match`` (the longest match, the
+    earliest in ``x``, then in ``y``), ``get_matching_blocks`` (the same queue, the adjacent
+    blocks joined) and ``get_opcodes``, step for step."""
+    b2j: dict[str, list[int]] = {}
+    for j, word in enumerate(y):
+        b2j.setdefault(word, []).append(j)
+    nothing: list[int] = []
+    blocks: list[tuple[int, int, int]] = []
+    queue = [(0, len(x), 0, len(y))]
+    while queue:
+        alo, ahi, blo, bhi = queue.pop()
+        besti, bestj, bestsize = alo, blo, 0
+        j2len: dict[int, int] = {}
+        for i in range(alo, ahi):
+            j2lenget = j2len.get
+            newj2len: dict[int, int] = {}
+            for j in b2j.get(x[i], nothing):
+                if j < blo:
+                    continue
+                if j >= bhi:
+                    break
+                size = newj2len[j] = j2lenget(j - 1, 0) + 1
+                if size > bestsize:
+                    besti, bestj, bestsize = i - size + 1, j - size + 1, size
+            j2len = newj2len
+        while besti > alo and bestj > blo and x[besti - 1] == y[bestj - 1]:
+            besti, bestj, bestsize = besti - 1, bestj - 1, bestsize + 1
+        while (
+            besti + bestsize < ahi
+            and bestj + bestsize < bhi
+            and (x[besti + bestsize] == y[bestj + bestsize])
+        ):
+            bestsize += 1
+        if bestsize:
+            blocks.append((besti, bestj, bestsize))
+            if alo < besti and blo < bestj:
+                queue.append((alo, besti, blo, bestj))
+            if besti + bestsize < ahi and bestj + bestsize < bhi:
+                queue.append((besti + bestsize, ahi, bestj + bestsize, bhi))
+    blocks.sort()
+    i1 = j1 = k1 = 0
+    joined: list[tuple[int, int, int]] = []
+    for i2, j2, k2 in blocks:
+        if i1 + k1 == i2 and j1 + k1 == j2:
+            k1 += k2
+        else:
+            if k1:
+                joined.append((i1, j1, k1))
+            i1, j1, k1 = i2, j2, k2
+    if k1:
+        joined.append((i1, j1, k1))
+    joined.append((len(x), len(y), 0))
+    ops: list[Opcode] = []
+    i = j = 0
+    for ai, bj, size in joined:
+        tag = ""
+        if i < ai and j < bj:
+            tag = "replace"
+        elif i < ai:
+            tag = "delete"
+        elif j < bj:
+            tag = "insert"
+        if tag:
+            ops.append((tag, i, ai, j, bj))
+        i, j = ai + size, bj + size
+        if size:
+            ops.append(("equal", ai, i, bj, j))
+    return ops
 
 
 def _boxes(

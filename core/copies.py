@@ -131,7 +131,7 @@ def _hits(grams: np.ndarray, other: np.ndarray) -> np.ndarray:
     """Positions of the k-grams of ``grams`` (text order) that are in ``other`` (sorted)."""
     if len(grams) == 0 or len(other) == 0:
         return np.empty(0, dtype=np.int64)
-    return np.flatnonzero(held_in(grams, other))
+    return found_in(grams, other)[0]  # ascending and distinct: held_in's flatnonzero
 
 
 def held_in(grams: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -197,6 +197,9 @@ def _widened(fragments: list[Fragment], a_text: str, b_text: str) -> tuple[Fragm
         after = zip(nearest_after(a_text, f.end), nearest_after(b_text, f.source_end), strict=False)
         back = _reach(before, a_text, b_text, floor, ceiling)
         ahead = _reach(after, a_text, b_text, floor, ceiling)
+        if back is None and ahead is None:  # as it was (issue 40: no replace() to make it)
+            out.append(f)
+            continue
         out.append(
             replace(
                 f,

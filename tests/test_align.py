@@ -555,3 +555,136 @@ def test_chains_of_seeds_one_word_on_along_a_diagonal_are_the_greedy_ones() -> N
         got = sorted(list(chains.chain(n).seeds) for n in range(len(chains)))
         pairs = list(zip(seeds_i.tolist(), seeds_j.tolist(), strict=True))
         assert got == _greedy_chains(pairs, 3, 6)
+
+
+def _step_back_every(
+    fa: tuple[str, ...], fb: tuple[str, ...], i: int, j: int, gap: int
+) -> tuple[int, int] | None:
+    """The extension's step back looking at every word pair (before issue 40's early None)."""
+    for skip in range(gap + 1):
+        for da in range(skip + 1):
+            x, y = i - 1 - da, j - 1 - (skip - da)
+            if x < 0 or y < 0 or fa[x] != fb[y]:
+                continue
+            if skip == 0 or (x > 0 and y > 0 and fa[x - 1] == fb[y - 1]):
+                return x, y
+    return None
+
+
+def _step_forward_every(
+    fa: tuple[str, ...], fb: tuple[str, ...], i: int, j: int, gap: int
+) -> tuple[int, int] | None:
+    for skip in range(gap + 1):
+        for da in range(skip + 1):
+            x, y = i + da, j + (skip - da)
+            if x >= len(fa) or y >= len(fb) or fa[x] != fb[y]:
+                continue
+            if skip == 0 or (x + 1 < len(fa) and y + 1 < len(fb) and fa[x + 1] == fb[y + 1]):
+                return x + 1, y + 1
+    return None
+
+
+def test_extension_steps_ending_at_once_are_those_of_the_whole_search() -> None:
+    """_step_back and _step_forward answer None without looking at word pairs when the two
+    windows share no word (issue 40); every answer is the one of the search over all pairs,
+    at the texts' ends too."""
+    rng = np.random.default_rng(58)
+    for _ in range(3000):
+        vocabulary = int(rng.integers(2, 30))
+        fa = tuple(f"w{x}" for x in rng.integers(0, vocabulary, int(rng.integers(0, 25))))
+        fb = tuple(f"w{x}" for x in rng.integers(0, vocabulary, int(rng.integers(0, 25))))
+        i, j = int(rng.integers(0, len(fa) + 1)), int(rng.integers(0, len(fb) + 1))
+        gap = int(rng.integers(0, 8))
+        back = align_module._step_back(fa, fb, i, j, gap)
+        forward = align_module._step_forward(fa, fb, i, j, gap)
+        assert back == _step_back_every(fa, fb, i, j, gap)
+        assert forward == _step_forward_every(fa, fb, i, j, gap)
+
+
+def _random_pair(rng: np.random.Generator) -> tuple[str, str]:
+    """A source of a small vocabulary and a checked text copying pieces of it, edited."""
+    words = [f"term{x}" for x in rng.integers(0, 40, int(rng.integers(30, 160)))]
+    source = [w + ("." if rng.random() < 0.1 else "") for w in words]
+    checked: list[str] = []
+    at = 0
+    while at < len(source):
+        n = int(rng.integers(3, 25))
+        if rng.random() < 0.6:
+            checked += [w if rng.random() < 0.9 else "other" for w in source[at : at + n]]
+        else:
+            checked += [f"own{x}" for x in rng.integers(0, 40, n)]
+        at += n
+    return " ".join(checked), " ".join(source)
+
+
+def test_groups_judged_by_their_hull_and_one_chain_described_at_once() -> None:
+    """What align now reads off a group before diffing it (issue 40) is what the measured
+    fragment says: its ranges (_group_hull), its anchor (Runs.longest_within of them), hence
+    _passes; and a one-chain group's description is the one the coverage path gives it
+    (every word fresh, the chain's span the hull)."""
+    rng = np.random.default_rng(5)
+    options = OPTS
+    k, gap = options.seed_k, options.max_gap
+    groups_seen = single = 0
+    for _ in range(120):
+        checked, source = _random_pair(rng)
+        a, b = canonicalize(checked, options), canonicalize(source, options)
+        seeds_i, seeds_j = find_seeds(a.hashes, b.hashes, k, options.max_seed_repeats)
+        runs = Runs.of(seeds_i, seeds_j, k)
+        chains, _ = drop_shadows(align_module._chain_runs(runs, k, gap), k, len(a))
+        for group in align_module.merge_chains(chains, k, gap):
+            groups_seen += 1
+            f = align_module._measured(group, a, b, k, runs)
+            hull = align_module._group_hull(group, k)
+            assert hull == (f.a0, f.a1, f.b0, f.b1)
+            assert runs.longest_within(*hull) == f.longest_run == runs.longest_inside(f)
+            if len(group) == 1:
+                single += 1
+                a0, a1, b0, b1 = hull
+                covered_a, covered_b = np.zeros(a1 - a0, bool), np.zeros(b1 - b0, bool)
+                m, e, edits = align_module._diff(
+                    a, b, group[0], hull, k, covered_a, covered_b, a0, b0
+                )
+                edits.sort(key=lambda x: (x.a0, x.b0))
+                assert (f.matched, f.exact, f.edits) == (m, e, tuple(edits))
+    assert groups_seen > 100 and 0 < single < groups_seen
+
+
+def test_shadows_are_the_chains_mostly_inside_longer_ones() -> None:
+    """drop_shadows' share of a chain's words already covered (a count, issue 40) sets
+    apart the chains a scan by numpy's mean sets apart."""
+    rng = np.random.default_rng(7)
+    k = 3
+    for _ in range(200):
+        n = int(rng.integers(1, 60))
+        seeds = sorted({(int(i), int(j)) for i, j in rng.integers(0, 80, (n, 2))})
+        chained = chain_seeds(
+            np.array([s[0] for s in seeds]), np.array([s[1] for s in seeds]), k, 6
+        )
+        kept, spans = drop_shadows(chained, k, 90)
+        first, last = chained.ends()
+        covered = np.zeros(90, dtype=bool)
+        expected_kept, expected_shadows = [], []
+        for c in _longest_first(first, last).tolist():
+            a0, a1 = int(first[c] >> 32), int(last[c] >> 32) + k
+            if covered[a0:a1].mean() >= align_module.SHADOW_SHARE:
+                expected_shadows.append(c)
+            else:
+                covered[a0:a1] = True
+                expected_kept.append(list(chained.chain(c).seeds))
+        assert [list(c.seeds) for c in kept] == expected_kept
+        assert len(spans) == len(expected_shadows)
+
+
+def test_lean_opcodes_are_difflibs() -> None:
+    """A box's opcodes by difflib's steps without its SequenceMatcher (issue 40) are
+    difflib's, on word sequences of every size up to a few dozen, repetitive or not."""
+    rng = np.random.default_rng(40)
+    for _ in range(6000):
+        vocabulary = int(rng.integers(1, 12))
+        x = tuple(f"w{v}" for v in rng.integers(0, vocabulary, int(rng.integers(0, 30))))
+        y = tuple(f"w{v}" for v in rng.integers(0, vocabulary, int(rng.integers(0, 30))))
+        assert align_module.lean_opcodes(x, y) == align_module.plain_opcodes(x, y)
+    long_x = tuple(f"w{v}" for v in rng.integers(0, 6, 400))
+    long_y = tuple(f"w{v}" for v in rng.integers(0, 6, 300))
+    assert align_module.lean_opcodes(long_x, long_y) == align_module.plain_opcodes(long_x, long_y)
