@@ -78,7 +78,7 @@ from copylens.core.spill import (
     Spilled,
     load,
     packed,
-    read_text,
+    read,
     summary,
 )
 from copylens.core.unionfind import groups
@@ -255,7 +255,7 @@ def compare(
             options,
             errors=errors,
             documents=tuple(d.path for d in kept),
-            texts=lambda: {d.path: read_text(d.spot) for d in kept},  # ignored or not
+            texts=lambda: {d.path: read(d.spot).text for d in kept},  # ignored or not
         )
 
 

@@ -31,12 +31,10 @@ Disk: ~33 KB a 650-word essay, so ~3.3 GB in the temporary folder for 100,000 es
 
 from __future__ import annotations
 
-import copyreg
 import io
 import os
 import pickle
 import shutil
-import struct
 from array import array
 from collections import OrderedDict
 from dataclasses import dataclass, fields
@@ -380,20 +378,9 @@ class SpillPrepared:
 
 class _Pickler(pickle.Pickler):
     """Pickles a document whose canonical words will be read back for one use only, and its
-    flat arrays as their bytes (:func:`_flat`); ``doc``, the document written, without its
-    text, which :func:`write` puts before the pickle (:func:`read_text`)."""
-
-    def __init__(
-        self, file: io.BytesIO, doc: Prepared | None = None, protocol: int = pickle.HIGHEST_PROTOCOL
-    ) -> None:
-        super().__init__(file, protocol=protocol)
-        self.doc = doc
+    flat arrays as their bytes (:func:`_flat`)."""
 
     def reducer_override(self, obj: object) -> Any:
-        if obj is self.doc and self.doc is not None:  # its text left empty (its place kept)
-            state = self.doc.__getstate__()
-            state["text"] = ""
-            return copyreg.__newobj__, (Prepared,), state  # type: ignore[attr-defined]
         if isinstance(obj, Canonical):
             return reduce_transient(obj)
         if isinstance(obj, np.ndarray) and obj.ndim == 1 and obj.dtype.kind in _FLAT_KINDS:
@@ -420,20 +407,10 @@ def _dtype(name: str) -> np.dtype[Any]:
     return np.dtype(name)
 
 
-_TEXT_BYTES = struct.Struct("<Q")
-"""A spilled document's first bytes: the length of its text in UTF-8, which follows; then the
-document pickled without it (:func:`write`)."""
-
-
 def write(folder: str, doc: Prepared) -> Spot:
-    """Append ``doc`` to this process's file in ``folder``: its text first, then the rest of it
-    pickled, so that its text alone is read back without unpickling the rest
-    (:func:`read_text`)."""
-    text = doc.text.encode("utf-8", "surrogatepass")
+    """Append ``doc`` to this process's file in ``folder``."""
     out = io.BytesIO()
-    out.write(_TEXT_BYTES.pack(len(text)))
-    out.write(text)
-    _Pickler(out, doc).dump(doc)
+    _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(doc)
     blob = out.getbuffer()
     path = os.path.join(folder, f"{os.getpid()}.spill")
     fd = _writers.get((folder, os.getpid()))
@@ -467,41 +444,16 @@ def load(doc: Spilled, options: Options) -> Prepared:
 
 def read(spot: Spot) -> Prepared:
     """The document written at ``spot``."""
-    blob = memoryview(_read_at(spot.file, spot.size, spot.offset))
-    (size,) = _TEXT_BYTES.unpack_from(blob)
-    start = _TEXT_BYTES.size + size
-    doc = pickle.loads(blob[start:])
-    assert isinstance(doc, Prepared)
-    doc.__dict__["text"] = str(blob[_TEXT_BYTES.size : start], "utf-8", "surrogatepass")
-    return doc
-
-
-def read_text(spot: Spot) -> str:
-    """The text of the document written at ``spot``, the rest of it not read: a report's texts
-    of a run's every document (``compare`` without ``on_pair``: the app, the text output), one
-    ``pread`` and a decoding each where unpickling the whole document took ~60 µs (issue 40)."""
-    head = _read_at(spot.file, min(spot.size, READ_TEXT_BYTES), spot.offset)
-    (size,) = _TEXT_BYTES.unpack_from(head)
-    end = _TEXT_BYTES.size + size
-    if end > len(head):
-        head = _read_at(spot.file, end, spot.offset)
-    return str(memoryview(head)[_TEXT_BYTES.size : end], "utf-8", "surrogatepass")
-
-
-READ_TEXT_BYTES = 1 << 16
-"""Bytes :func:`read_text` reads at first (an essay's text is 4-8 KB: one read)."""
-
-
-def _read_at(file: str, size: int, offset: int) -> bytes:
-    """``size`` bytes of ``file`` from ``offset``; raises OSError if the file is shorter."""
-    fd = _readers.get(file)
+    fd = _readers.get(spot.file)
     if fd is None:
-        fd = _readers[file] = os.open(file, os.O_RDONLY)
+        fd = _readers[spot.file] = os.open(spot.file, os.O_RDONLY)
     if hasattr(os, "pread"):
-        blob = os.pread(fd, size, offset)
+        blob = os.pread(fd, spot.size, spot.offset)
     else:  # Windows: no pread; a descriptor of this process's own, one read at a time
-        os.lseek(fd, offset, os.SEEK_SET)
-        blob = os.read(fd, size)
-    if len(blob) != size:
-        raise OSError(f"the spill file {file} is shorter than expected")
-    return blob
+        os.lseek(fd, spot.offset, os.SEEK_SET)
+        blob = os.read(fd, spot.size)
+    if len(blob) != spot.size:
+        raise OSError(f"the spill file {spot.file} is shorter than expected")
+    doc = pickle.loads(blob)
+    assert isinstance(doc, Prepared)
+    return doc

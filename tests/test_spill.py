@@ -441,28 +441,3 @@ def test_compare_group_aligns_exactly_the_pairs_its_bound_does_not_drop(
                 aligned += 1
     assert aligned > 0
     assert dropped > 0 or at_least < 0.3  # the corpus's candidate pairs mostly share much
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "A short text. It has two sentences.",
-        "Lone \udc80 surrogate and ё and ʼ in a text.",
-        "word " * 20_000,  # past READ_TEXT_BYTES: read again whole
-    ],
-    ids=["short", "surrogate", "long"],
-)
-def test_a_spilled_text_is_read_back_alone_and_with_its_document(text: str) -> None:
-    """The spill writes a document's text before the rest of it (:func:`read_text` reads
-    it without unpickling the rest), and the document read back holds it in its place."""
-    doc = prepare_text(Extracted("a.txt", text, "txt"), Options())
-    with Spill() as spill:
-        spot = spill_module.write(spill.folder, doc)
-        assert spill_module.read_text(spot) == text
-        back = spill_module.read(spot)
-        assert back.text == text
-        assert list(back.__dict__) == list(doc.__dict__)  # the text in its place
-        assert back.canonical.forms == doc.canonical.forms
-        assert spill_module.read_text(spot) == text  # the same spot, again
-    if len(text) > 1000:
-        assert len(text.encode("utf-8")) > spill_module.READ_TEXT_BYTES
