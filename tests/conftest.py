@@ -35,13 +35,9 @@ def private_web_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path
     """Pages downloaded by the tests (from 127.0.0.1) are cached in a temporary file, never in
     the user's cache folder; the variable reaches the command lines the tests start too."""
     path = tmp_path_factory.mktemp("web-cache") / "pages.sqlite"
-    before = os.environ.get("COPYLENS_WEB_CACHE")
-    os.environ["COPYLENS_WEB_CACHE"] = str(path)
-    yield path
-    if before is None:
-        os.environ.pop("COPYLENS_WEB_CACHE", None)
-    else:
-        os.environ["COPYLENS_WEB_CACHE"] = before
+    with pytest.MonkeyPatch.context() as patch:  # the variable as it was, after the session
+        patch.setenv("COPYLENS_WEB_CACHE", str(path))
+        yield path
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -50,13 +46,9 @@ def private_table_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pa
     temporary folder, never in the user's cache folder; the variable reaches the command lines
     the tests start too."""
     path = tmp_path_factory.mktemp("table-cache")
-    before = os.environ.get("COPYLENS_TABLE_CACHE")
-    os.environ["COPYLENS_TABLE_CACHE"] = str(path)
-    yield path
-    if before is None:
-        os.environ.pop("COPYLENS_TABLE_CACHE", None)
-    else:
-        os.environ["COPYLENS_TABLE_CACHE"] = before
+    with pytest.MonkeyPatch.context() as patch:  # the variable as it was, after the session
+        patch.setenv("COPYLENS_TABLE_CACHE", str(path))
+        yield path
 
 
 @pytest.fixture(scope="session")
