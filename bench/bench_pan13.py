@@ -333,8 +333,9 @@ def outside_table(rows: list[dict[str, Any]], aside: dict[str, float]) -> str:
         "|---|---|---|---|---|---|",
     ]
     for r in rows:
+        pair = r["pair"].replace("|", " / ")
         lines.append(
-            f"| {r['kind']} | {r['pair'].replace('|', ' / ')} | {r['span'][0]}–{r['span'][1]} | {r['words']} | "
+            f"| {r['kind']} | {pair} | {r['span'][0]}–{r['span'][1]} | {r['words']} | "
             f"{r['longest_run']} | {r['shared_in_order']} |"
         )
     lines.append("")
