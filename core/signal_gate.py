@@ -22,7 +22,7 @@ import numpy as np
 
 from copylens.core.copies import found_in
 from copylens.core.options import Options
-from copylens.core.paraphrase import sentence_bounds
+from copylens.core.paraphrase import sentence_bounds, sentence_edges
 from copylens.core.prepare import Prepared
 from copylens.core.signal import Finding
 
@@ -93,10 +93,10 @@ def retelling_shown(a: Prepared, b: Prepared, found: Finding, options: Options) 
     if not bounds_a or not bounds_b:
         return False
     k = options.seed_k
-    starts_a, ends_a = _edges(bounds_a)
+    starts_a, ends_a = sentence_edges(a).T
     if _stray_sentences(a, b, found.covered_a, starts_a, k) >= STRAY_SENTENCES:
         return True
-    starts_b, ends_b = _edges(bounds_b)
+    starts_b, ends_b = sentence_edges(b).T
     if _stray_sentences(b, a, found.covered_b, starts_b, k) >= STRAY_SENTENCES:
         return True
     words = _shared_words(
