@@ -1677,8 +1677,10 @@ LEAST_FREE = MIN_WORDS // 2 + 1
 found (issue 40: at 1,000 essays sharing quotations, 193 of the 200 pairs in which the stage
 found no sentence to compare were copies leaving fewer; "paraphrase: sentences" of
 ``compare`` 0.066-0.069 -> 0.044-0.049 s at 1,000 essays in three alternations, 0.55 -> 0.23 s
-at 10,000 in one, "paraphrase" 0.54 -> 0.51 and 2.09 -> 1.85 s, the JSON identical). Proof: a checked sentence is compared only when it holds no ignored word and its
-share of words found, c / n, is under :data:`MAX_COVERED` (one half); a source sentence only
+at 10,000 in one, "paraphrase" 0.54 -> 0.51 and 2.09 -> 1.85 s, the JSON identical).
+
+Proof: a checked sentence is compared only when it holds no ignored word and its share of
+words found, c / n, is under :data:`MAX_COVERED` (one half); a source sentence only
 when it holds no ignored word and c is under half of n; either way 2c < n (a division of
 integers below 2**53 rounds by far less than 1 / 2n), so more than n / 2 of its n words, n at
 least :data:`MIN_WORDS`, are neither found nor ignored: at least ``MIN_WORDS // 2 + 1``. A
