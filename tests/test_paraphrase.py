@@ -968,3 +968,70 @@ def test_a_gaps_last_break_is_its_scans() -> None:
         for end in range(start, len(text) + 1):
             ends = [m.end() for m in pp._BREAK.finditer(text, start, end)]
             assert pp._last_break(text, start, end) == (ends[-1] if ends else -1)
+
+
+def test_a_compared_sentence_leaves_at_least_the_least_free_words() -> None:
+    """:data:`LEAST_FREE` (issue 40) is at most the words neither found nor ignored of any
+    sentence :func:`paraphrases` compares, as it tells them (its own float arithmetic): for
+    every length from :data:`MIN_WORDS` and every count of words found, a checked sentence
+    under :data:`MAX_COVERED` and a source sentence not mostly found leave at least that many."""
+    for n in range(pp.MIN_WORDS, 400):
+        for found in range(n + 1):
+            lo, hi = np.array([0]), np.array([n])
+            marks = np.zeros(n, dtype=bool)
+            marks[:found] = True
+            checked_open = bool((pp._counts(marks, lo, hi) / (hi - lo) < pp.MAX_COVERED)[0])
+            source_open = not bool((pp._counts(marks, lo, hi) >= pp.MAX_COVERED * (hi - lo))[0])
+            if checked_open or source_open:
+                assert n - found >= pp.LEAST_FREE, (n, found)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["en", "ru", "uk"]),
+    st.integers(0, 2**32 - 1),
+    st.integers(0, 12),
+    st.integers(0, 12),
+    st.booleans(),
+)
+def test_the_stage_finds_the_same_with_and_without_its_count_of_free_words(
+    language: str, seed: int, free_a: int, free_b: int, ignoring: bool
+) -> None:
+    """:func:`paraphrases` answers as it did before it counted the words left free on each
+    side (:data:`LEAST_FREE`, issue 40): pairs of the language's source, rewrite and
+    independent texts with all but a few words found by the aligner on a side (the few left
+    scattered or side by side), some words ignored or none, compared with the count turned
+    off (the sentences found and compared as before)."""
+    rng = np.random.default_rng(seed)
+    options = Options(language=language, workers=1)
+    kinds = rng.choice(["source", "rewrite", "independent"], 2)
+    a, b = (
+        prepare_text(
+            Extracted(str(k), (DATA / f"{language}_{k}.txt").read_text("utf-8"), "text"), options
+        )
+        for k in kinds
+    )
+    if ignoring:
+        a = replace(a, ignored=rng.random(a.size) < 0.05)
+        b = replace(b, ignored=rng.random(b.size) < 0.05)
+
+    def leaving(size: int, free: int) -> np.ndarray:
+        covered = np.ones(size, dtype=bool)
+        if rng.random() < 0.5:  # side by side: maybe a whole short sentence
+            start = int(rng.integers(0, max(1, size - free)))
+            covered[start : start + free] = False
+        else:
+            covered[rng.choice(size, min(free, size), replace=False)] = False
+        return covered
+
+    covered = (leaving(a.size, free_a), leaving(b.size, free_b))
+    if rng.random() < 0.3:  # one side not found at all
+        covered = (covered[0], np.zeros(b.size, dtype=bool))
+    got = pp.paraphrases(a, b, covered, (), options)
+    least = pp.LEAST_FREE
+    try:
+        pp.LEAST_FREE = 0
+        expected = pp.paraphrases(a, b, covered, (), options)
+    finally:
+        pp.LEAST_FREE = least
+    assert got == expected

@@ -343,3 +343,30 @@ def _cached_pairs() -> list[tuple[Prepared, Prepared, Options]]:
     if not _PAIRS:
         _PAIRS.extend(_pairs_of_the_tests())
     return _PAIRS
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.integers(0, 700),
+    st.floats(0.0, 1.0),
+    st.sampled_from([None, 0.0, 0.05, 0.5, 1.0]),
+)
+def test_the_gates_share_is_the_reports(
+    seed: int, size: int, p: float, ignored: float | None
+) -> None:
+    """:func:`copylens.core.signal_gate._share` (from counts, issue 40) is, bit for bit,
+    :func:`copylens.core.prepare.share`, the containment every report counts: no words, none
+    covered, all covered, no word ignored, some, all of them."""
+    from copylens.core import signal_gate
+    from copylens.core.prepare import share
+
+    rng = np.random.default_rng(seed)
+    words = " ".join(f"w{n}" for n in range(size))
+    doc = _doc("d", words, Options())
+    n = doc.size
+    marks = None if ignored is None else rng.random(n) < ignored
+    doc = replace(doc, ignored=marks)
+    covered = rng.random(n) < p
+    assert signal_gate._share(covered, doc) == share(covered, doc)
+    assert type(signal_gate._share(covered, doc)) is float
