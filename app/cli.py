@@ -1020,8 +1020,6 @@ def _run_check(args: argparse.Namespace) -> int:
 
 
 def _run_compare(args: argparse.Namespace) -> int:
-    from copylens.app import textout
-
     options = _options(args, COMPARE_FLAGS + ENGINE_FLAGS, _engine_defaults())
     if (problem := _report_target(args)) is not None:
         return _usage(problem)
@@ -1029,6 +1027,8 @@ def _run_compare(args: argparse.Namespace) -> int:
     if args.format == "text":
         with _progress(args) as progress:
             report = compare(args.paths, options, ignore=args.ignore, progress=progress)
+        from copylens.app import textout
+
         textout.print_compare(report, sys.stdout)
     else:
         from copylens.app.export import json_header

@@ -64,7 +64,13 @@ from copylens.core.report import (
     PairResult,
     SourceMatch,
 )
-from copylens.core.score import PairScore, Seeded, containment_bounds, score_pair
+from copylens.core.score import (
+    PairScore,
+    Seeded,
+    containment_bounds,
+    resemblance_estimate,
+    score_pair,
+)
 from copylens.core.signal import RunText
 from copylens.core.sketch import permutations
 from copylens.core.sources import MoreSources, look_up
@@ -535,7 +541,7 @@ def compare_group(
 def compare_pair(a: Prepared, b: Prepared, options: Options) -> PairResult | None:
     """The pair as ``compare`` reports it, or None when it shares nothing or less than
     ``min_containment``."""
-    return _pair_result(a, b, score_pair(a, b, options, gate=True), options)
+    return _pair_result(a, b, score_pair(a, b, options, gate=True, estimated=False), options)
 
 
 def _compared(
@@ -743,7 +749,7 @@ def _pair_result(a: Prepared, b: Prepared, score: PairScore, options: Options) -
         a=a.path,
         b=b.path,
         resemblance=score.resemblance,
-        resemblance_estimate=score.resemblance_estimate,
+        resemblance_estimate=resemblance_estimate(a, b, score),  # only for the pairs reported
         containment_ab=containment_ab,
         containment_ba=containment_ba,
         fragments=score.fragments,
