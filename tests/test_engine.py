@@ -664,3 +664,27 @@ def test_an_own_sentence_after_an_edited_copy_ending_in_a_colon_joins_no_fragmen
     assert all(f.end <= o0 or f.start >= o1 for f in src.fragments)  # in no fragment
     assert any(f.start == 0 and f.end >= o0 - 2 for f in src.fragments)  # the copies found
     assert any(f.start <= o1 + 2 and f.end >= len(text) - 1 for f in src.fragments)
+
+
+def test_compare_estimates_a_reported_pairs_resemblance_as_score_pair_does() -> None:
+    """Issue 40: ``compare`` makes the MinHash estimate only for the pairs it reports
+    (``score_pair(estimated=False)``, then ``score.resemblance_estimate``): the same number
+    ``score_pair`` gives, ``check``'s."""
+    import math
+
+    from copylens.core.extract import Extracted
+    from copylens.core.prepare import prepare_text
+    from copylens.core.score import resemblance_estimate, score_pair
+
+    copy = SOURCE.replace("Modern systems", "Today's tools")
+    a = prepare_text(Extracted("a.txt", copy, "txt"), EN)
+    b = prepare_text(Extracted("b.txt", SOURCE, "txt"), EN)
+    scored = score_pair(a, b, EN)
+    result = engine.compare_pair(a, b, EN)
+    assert result is not None and 0 < scored.resemblance < 1
+    assert result.resemblance_estimate == scored.resemblance_estimate > 0
+    unestimated = score_pair(a, b, EN, estimated=False)
+    assert math.isnan(unestimated.resemblance_estimate)
+    assert resemblance_estimate(a, b, unestimated) == scored.resemblance_estimate
+    alone = prepare_text(Extracted("c.txt", RU_SOURCE, "txt"), EN)
+    assert resemblance_estimate(a, alone, score_pair(a, alone, EN, estimated=False)) == 0.0
