@@ -193,8 +193,8 @@ class _Counter:
     def __init__(self, total: int, progress: Progress | None) -> None:
         self.total, self.done, self.progress = total, 0, progress
 
-    def step(self) -> None:
-        self.done += 1
+    def step(self, count: int = 1) -> None:
+        self.done += count
         if self.progress is not None:
             self.progress("comparing", self.done, self.total)
 
@@ -569,10 +569,8 @@ def _compared(
     with closing(map_groups(group, groups_of(pairs), summaries, summaries, options)) as results:
         for found in results:
             _raise_if(cancel)
-            for result in found:
-                counter.step()
-                if result is not None:
-                    yield result
+            counter.step(len(found))  # a group at a time: most of its pairs were only bounded
+            yield from (result for result in found if result is not None)
 
 
 def clusters(

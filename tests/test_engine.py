@@ -688,3 +688,21 @@ def test_compare_estimates_a_reported_pairs_resemblance_as_score_pair_does() -> 
     assert resemblance_estimate(a, b, unestimated) == scored.resemblance_estimate
     alone = prepare_text(Extracted("c.txt", RU_SOURCE, "txt"), EN)
     assert resemblance_estimate(a, alone, score_pair(a, alone, EN, estimated=False)) == 0.0
+
+
+def test_compares_progress_counts_every_candidate_pair_a_group_at_a_time() -> None:
+    """Issue 40: ``compare`` steps its progress once a group of candidate pairs (a document and
+    its partners), not once a pair (most are only bounded): it still counts every pair."""
+    steps: list[tuple[int, int]] = []
+    texts = [SOURCE, SOURCE.replace("Modern", "Current"), SOURCE.replace("long", "lengthy")]
+    report = compare(
+        [TextInput(f"{n}.txt", text) for n, text in enumerate(texts)],
+        EN,
+        progress=lambda stage, done, total: (
+            steps.append((done, total)) if stage == "comparing" else None
+        ),
+    )
+    assert len(report.pairs) == 3
+    assert steps[-1] == (3, 3)  # the three candidate pairs
+    assert len(steps) == 2  # groups: 0 with 1 and 2, then 1 with 2
+    assert [done for done, _ in steps] == sorted({done for done, _ in steps})
