@@ -64,7 +64,13 @@ from copylens.core.report import (
     PairResult,
     SourceMatch,
 )
-from copylens.core.score import PairScore, Seeded, containment_bounds, score_pair
+from copylens.core.score import (
+    PairScore,
+    Seeded,
+    containment_bounds,
+    resemblance_estimate,
+    score_pair,
+)
 from copylens.core.signal import RunText
 from copylens.core.sketch import permutations
 from copylens.core.sources import MoreSources, look_up
@@ -187,8 +193,8 @@ class _Counter:
     def __init__(self, total: int, progress: Progress | None) -> None:
         self.total, self.done, self.progress = total, 0, progress
 
-    def step(self) -> None:
-        self.done += 1
+    def step(self, count: int = 1) -> None:
+        self.done += count
         if self.progress is not None:
             self.progress("comparing", self.done, self.total)
 
@@ -535,7 +541,7 @@ def compare_group(
 def compare_pair(a: Prepared, b: Prepared, options: Options) -> PairResult | None:
     """The pair as ``compare`` reports it, or None when it shares nothing or less than
     ``min_containment``."""
-    return _pair_result(a, b, score_pair(a, b, options, gate=True), options)
+    return _pair_result(a, b, score_pair(a, b, options, gate=True, estimated=False), options)
 
 
 def _compared(
@@ -563,10 +569,8 @@ def _compared(
     with closing(map_groups(group, groups_of(pairs), summaries, summaries, options)) as results:
         for found in results:
             _raise_if(cancel)
-            for result in found:
-                counter.step()
-                if result is not None:
-                    yield result
+            counter.step(len(found))  # a group at a time: most of its pairs were only bounded
+            yield from (result for result in found if result is not None)
 
 
 def clusters(
@@ -743,7 +747,7 @@ def _pair_result(a: Prepared, b: Prepared, score: PairScore, options: Options) -
         a=a.path,
         b=b.path,
         resemblance=score.resemblance,
-        resemblance_estimate=score.resemblance_estimate,
+        resemblance_estimate=resemblance_estimate(a, b, score),  # only for the pairs reported
         containment_ab=containment_ab,
         containment_ba=containment_ba,
         fragments=score.fragments,

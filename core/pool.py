@@ -473,9 +473,10 @@ def _run(
     with tempfile.TemporaryDirectory(prefix="copylens-run-") as scratch:
         job = (task, limits.memory_bytes, scratch, max(1, ahead // BATCH_SHARE), FLUSH_S)
         try:
+            count = min(workers, len(chunks))
             with stage("pool"):
-                pool.extend(_workers(min(workers, len(chunks)), start, forking))
-            yield from _serve_chunks(pool, start, job, chunks, limits, cancel, ahead)
+                pool.extend(_workers(count, start, forking, new=False))
+            yield from _serve_chunks(pool, start, job, chunks, limits, cancel, ahead, count)
             if not forking:
                 pool = _keep(pool)
             else:  # all idle: ended without waiting for them
@@ -485,8 +486,12 @@ def _run(
             _kill_all(pool)
 
 
-def _workers(count: int, start: Callable[[], _Worker], forking: bool) -> list[_Worker]:
-    """``count`` workers: kept ones first (when spawning), then new ones from ``start``."""
+def _workers(
+    count: int, start: Callable[[], _Worker], forking: bool, new: bool = True
+) -> list[_Worker]:
+    """``count`` workers: kept ones first (when spawning), then new ones from ``start``
+    (none with ``new`` False: :func:`_serve_chunks` starts them, each given its chunks as soon
+    as it is started)."""
     pool: list[_Worker] = []
     if not forking:
         with _idle_lock:
@@ -496,7 +501,8 @@ def _workers(count: int, start: Callable[[], _Worker], forking: bool) -> list[_W
                     pool.append(worker)
                 else:
                     worker.kill()
-    pool.extend(start() for _ in range(count - len(pool)))
+    if new:
+        pool.extend(start() for _ in range(count - len(pool)))
     return pool
 
 
@@ -545,9 +551,15 @@ def _serve_chunks(
     limits: ProcessLimits,
     cancel: Callable[[], bool] | None,
     ahead: int,
+    count: int = 0,
 ) -> Generator[list[R] | Stopped, None, None]:
     """Hand out chunks (each worker up to :func:`_depth` of them ahead of its results),
     collect results, enforce limits, yield in order.
+
+    ``pool`` is completed to ``count`` workers here, each new one handed its chunks as soon as
+    it is started, before the next is (issue 40: a fork of the process running ``compare``
+    takes 5-12 ms of wall, and the first worker waited for all of them; a spawned one takes
+    longer still).
 
     ``job`` is ``(task, memory_bytes, scratch, batch, flush_s)`` (:func:`_serve`): sent with
     a worker's first chunk of the run only (a kept worker serves any run; the task, which
@@ -563,7 +575,8 @@ def _serve_chunks(
 
     def fill(worker: _Worker) -> None:
         given: list[int] = []
-        while todo and len(worker.chunks) + len(given) < _depth(ahead, len(todo), len(pool)):
+        workers = max(len(pool), count)  # those still to start take their share too
+        while todo and len(worker.chunks) + len(given) < _depth(ahead, len(todo), workers):
             given.append(todo.popleft())
         if not given:
             return
@@ -577,6 +590,9 @@ def _serve_chunks(
     with stage("pool"):
         for worker in pool:
             fill(worker)
+        while len(pool) < count:
+            pool.append(new := start())
+            fill(new)
     stopped: list[_Worker] = []
     ready_next = 0
     while True:

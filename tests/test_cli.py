@@ -349,3 +349,28 @@ def test_the_command_ends_without_the_interpreters_teardown(corpus: dict[str, Pa
         timeout=300,
     )
     assert broken.returncode == EXIT_NO_INPUT and "torn down" not in broken.stderr
+
+
+def test_compare_writes_its_json_header_once_the_first_pair_comes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 40: the pair stream (the report's writers, the version's metadata) is made when
+    the first pair comes, not before the readers start; its header says when the run
+    started (when the stream was asked for), and the report is the same JSON."""
+    from copylens.app import cli
+    from copylens.core.engine import compare
+    from copylens.core.options import Options
+
+    options = Options(language="en")
+    report = compare([TextInput("a.txt", ARTICLE_EN), TextInput("b.txt", ARTICLE_EN)], options)
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    stream = cli._LazyStream("json", options)
+    assert stream.stream is None and out.getvalue() == ""  # nothing made, nothing written
+    for pair in report.pairs:
+        stream.pair(pair)
+    stream.made().finish(report)
+    data = json.loads(out.getvalue())
+    assert list(data)[:4] == ["kind", "generated_at", "copylens_version", "settings"]
+    assert data["kind"] == "compare" and len(data["pairs"]) == len(report.pairs) == 1
+    assert data["generated_at"] == stream.started.isoformat(timespec="seconds")

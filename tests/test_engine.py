@@ -664,3 +664,45 @@ def test_an_own_sentence_after_an_edited_copy_ending_in_a_colon_joins_no_fragmen
     assert all(f.end <= o0 or f.start >= o1 for f in src.fragments)  # in no fragment
     assert any(f.start == 0 and f.end >= o0 - 2 for f in src.fragments)  # the copies found
     assert any(f.start <= o1 + 2 and f.end >= len(text) - 1 for f in src.fragments)
+
+
+def test_compare_estimates_a_reported_pairs_resemblance_as_score_pair_does() -> None:
+    """Issue 40: ``compare`` makes the MinHash estimate only for the pairs it reports
+    (``score_pair(estimated=False)``, then ``score.resemblance_estimate``): the same number
+    ``score_pair`` gives, ``check``'s."""
+    import math
+
+    from copylens.core.extract import Extracted
+    from copylens.core.prepare import prepare_text
+    from copylens.core.score import resemblance_estimate, score_pair
+
+    copy = SOURCE.replace("Modern systems", "Today's tools")
+    a = prepare_text(Extracted("a.txt", copy, "txt"), EN)
+    b = prepare_text(Extracted("b.txt", SOURCE, "txt"), EN)
+    scored = score_pair(a, b, EN)
+    result = engine.compare_pair(a, b, EN)
+    assert result is not None and 0 < scored.resemblance < 1
+    assert result.resemblance_estimate == scored.resemblance_estimate > 0
+    unestimated = score_pair(a, b, EN, estimated=False)
+    assert math.isnan(unestimated.resemblance_estimate)
+    assert resemblance_estimate(a, b, unestimated) == scored.resemblance_estimate
+    alone = prepare_text(Extracted("c.txt", RU_SOURCE, "txt"), EN)
+    assert resemblance_estimate(a, alone, score_pair(a, alone, EN, estimated=False)) == 0.0
+
+
+def test_compares_progress_counts_every_candidate_pair_a_group_at_a_time() -> None:
+    """Issue 40: ``compare`` steps its progress once a group of candidate pairs (a document and
+    its partners), not once a pair (most are only bounded): it still counts every pair."""
+    steps: list[tuple[int, int]] = []
+    texts = [SOURCE, SOURCE.replace("Modern", "Current"), SOURCE.replace("long", "lengthy")]
+    report = compare(
+        [TextInput(f"{n}.txt", text) for n, text in enumerate(texts)],
+        EN,
+        progress=lambda stage, done, total: (
+            steps.append((done, total)) if stage == "comparing" else None
+        ),
+    )
+    assert len(report.pairs) == 3
+    assert steps[-1] == (3, 3)  # the three candidate pairs
+    assert len(steps) == 2  # groups: 0 with 1 and 2, then 1 with 2
+    assert [done for done, _ in steps] == sorted({done for done, _ in steps})

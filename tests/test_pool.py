@@ -631,3 +631,29 @@ def test_a_workers_wait_for_more_answers_as_conn_poll() -> None:
     parent_end.close()
     assert waiting() and child_end.poll()  # the end: recv raises EOFError, the worker ends
     child_end.close()
+
+
+def test_each_new_worker_is_handed_its_chunks_before_the_next_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 40: a fork of a large parent takes milliseconds; the first worker starts on its
+    chunks while the second forks, instead of waiting for every worker to be started."""
+    events: list[str] = []
+    start, give = pool._start, pool._Worker.give
+
+    def started(context: object) -> pool._Worker:
+        events.append("start")
+        return start(context)
+
+    def given(worker: pool._Worker, *args: object, **kwargs: object) -> bool:
+        events.append("give")
+        return give(worker, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pool, "_start", started)
+    monkeypatch.setattr(pool._Worker, "give", given)
+    assert list(pool_map(square, range(40), workers=2)) == [x * x for x in range(40)]
+    assert events[:4] == ["start", "give", "start", "give"], events
+    events.clear()
+    got = list(isolated_map(square, list(range(10)), workers=2, limits=ProcessLimits(), ahead=8))
+    assert got == [x * x for x in range(10)]
+    assert events[:4] == ["start", "give", "start", "give"], events
