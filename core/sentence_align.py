@@ -68,6 +68,7 @@ from bisect import bisect_right
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from functools import cached_property
 from itertools import pairwise
 
@@ -2337,7 +2338,7 @@ def _adjacent(
         gap if clauses is None else _sentences_of(a, *word_range(a, g.end, f.start), hull)
     )
     if len(gap) > GAP_UNITS:
-        return False
+        return (g.kind == f.kind or grouped) and _moved(g, f, a, b, text, source_text)
     retold = []  # before the grouping: a paraphrase joined to a copy, judged on its own words
     if g.kind != f.kind and not grouped:
         for x in (g, f):
@@ -2365,6 +2366,7 @@ def _adjacent(
         _raises(g, f, a, b, sim, (y0, y1), text)
         or _swapped(g, f, a, b, sim)
         or _garbled(g, f, a, b, sim, text, source_text)
+        or _moved(g, f, a, b, text, source_text)
     )
 
 
@@ -2571,6 +2573,134 @@ def _garbled(
     swapped = related_forms(mine, pool)
     kept = swapped | (mine & pool)
     return len(swapped) >= GARBLED_RELATED and len(kept) >= GARBLED_SHARE * len(mine)
+
+
+MOVED_EDGE = 4
+MOVED_SENTENCES = 5
+MOVED_EXACT = 3
+MOVED_SHARE = Fraction(2, 3)
+MOVED_AFTER = 20
+MOVED_REACH = 80
+"""The moved-sentence join (:func:`_moved`): at most MOVED_EDGE canonical words of the two
+fragments' own edge sentences between them, and 1 to MOVED_SENTENCES whole sentences (by
+:data:`_SENTENCE_END`); each sentence's best source sentence (by the share of its distinct
+words there, exact or WordNet relatives, then by exact words) among those of the source from
+MOVED_REACH canonical words before the two source ranges' hull to MOVED_REACH after it is a
+counterpart: MOVED_SHARE of the sentence's distinct words, MOVED_EXACT of them exact, one
+exact word at least that neither fragment's checked side holds, and the source sentence
+inside one of the two source ranges or starting at most MOVED_AFTER canonical words after
+their hull. Measured in :func:`_moved`."""
+
+
+def _moved(
+    g: Fragment,
+    f: Fragment,
+    a: Canonical,
+    b: Canonical,
+    text: str | None,
+    source: str | None,
+) -> bool:
+    """Whether each whole sentence between fragments g and f (g first in the checked text;
+    either first in the source) is a sentence of the passage moved out of its place: its
+    best counterpart among the source's sentences around the two source ranges
+    (:data:`MOVED_REACH`) holds two thirds of its distinct words, exact or WordNet relatives,
+    three of them exact, one of those a word neither fragment's checked side holds, and lies
+    inside one of the two source ranges (a sentence the fragment's checked side does not
+    retell there: shuffled away) or just after their hull (:data:`MOVED_AFTER`: the passage's
+    next sentence moved up). PAN-13's random obfuscation shuffles a passage's sentences:
+    "Cyclical proposal foretell the contact from public warming on Brazil's diverseness,
+    agriculture." between two copies whose source ranges meet, for the source sentence just
+    after the second's ("New climate change models predict a heavy impact from global
+    warming on Brazil's biodiversity, agriculture and health."); four garbled sentences of
+    the first copy's source range ("Volvo Topology TWR, a company, Volvo make alcove, ...")
+    between it and a copy of a sentence from its middle; two sentences continuing the first
+    copy's source ("... the inviolate masters of both Congress and the lawcourt-not to
+    overthrow this Establishment ...") before a copy from the top of the source.
+
+    A writer's own sentence on the topic can hold as many of a source sentence's words
+    (bench_own_text.py's English own sentences are Clough-Stevenson answers written after
+    reading the source: "PageRank is the most important algorithms which is used in the
+    Google engine" holds six of six words of the source's first sentence). What keeps them
+    apart is where that sentence is: the writer copies runs in the source's order and
+    writes between them about what they read, so their sentence's best counterpart lies
+    before the copies' source or in the source skipped between them (where a swapped copy
+    and a writer's own sentence written in a skipped sentence's place are alike, issue 12's
+    ``inplace`` essays: left to :func:`_in_place`, :func:`_swapped`, :func:`_garbled`); and
+    one restating a copied sentence finds all its exact words in the fragments already.
+    English only (WordNet's language).
+
+    Measured (bench/diag_moved.py: every two neighbouring copy/paraphrase fragments left
+    apart on main 920216b with at most 80 canonical words between them and their source
+    ranges within :data:`SOURCE_GAP` words, dumped and labelled by truth; the rule counted
+    offline): joins 4 PAN-13 random in-case decisions (3 final gaps: 00559 / 01832, 01457 /
+    01384, 01524 / 01769), no PAN decision outside a case, no translation decision, and
+    none of the ~3,450 decisions over a writer's own sentence in each of as is, ``--wrap
+    60``, ``--wrap 80``. Margins, one threshold at a time: two exact words instead of three
+    join 6 own decisions in each wrapping ("sub-divided into more groups", "object cannot
+    be cast to a class which is no relative", "one has witnessed enough examples, it looks
+    like magic"); no exact word outside the fragments asked, 2 to 4 ("Bayes' Theorem is a
+    theorem of probability theory", "PageRank is the most important algorithms ..."); the
+    sentence just before the hull allowed, 2 (one PAN gap more: "Edition, and became the
+    team."); 40 words after the hull, 1 ("Inbound, links from other pages"); the share at
+    0.6 instead of two thirds, or edges of 8 words, none more."""
+    if a.language != "en" or b.language != "en" or text is None or source is None:
+        return False
+    if f.start < g.end:
+        return False
+    g0, g1 = word_range(a, g.start, g.end)
+    f0, f1 = word_range(a, f.start, f.end)
+    y0, y1 = word_range(b, g.source_start, g.source_end)
+    x0, x1 = word_range(b, f.source_start, f.source_end)
+    if g1 <= g0 or f1 <= f0 or y1 <= y0 or x1 <= x0:
+        return False
+    last, first = int(a.ends[g1 - 1]), int(a.starts[f0])
+    ends = [m.end() + last for m in _SENTENCE_END.finditer(text[last:first] + " ")]
+    if len(ends) < 2:
+        return False
+    w0, w1 = word_range(a, g.end, f.start)
+    cuts = [max(min(word_range(a, e, e)[0], w1), w0) for e in ends]
+    if (cuts[0] - w0) + (w1 - cuts[-1]) > MOVED_EDGE:
+        return False
+    gap = [set(a.forms[s0:s1]) for s0, s1 in pairwise(cuts) if s1 > s0]
+    if not 0 < len(gap) <= MOVED_SENTENCES or any(len(x) < MOVED_EXACT for x in gap):
+        return False
+    lo, hi = min(y0, x0), max(y1, x1)
+    r0 = _text_sentence(source, b, max(lo - MOVED_REACH, 0))[0]
+    r1 = _text_sentence(source, b, min(hi + MOVED_REACH, len(b)) - 1)[1]
+    at, to = int(b.starts[r0]), int(b.ends[r1 - 1])
+    bounds = [
+        r0,
+        *(
+            word_range(b, m.end() + at, m.end() + at)[0]
+            for m in _SENTENCE_END.finditer(source[at:to])
+        ),
+        r1,
+    ]
+    sentences = [(s0, s1) for s0, s1 in pairwise(bounds) if s1 > s0]
+    held = set(a.forms[g0:g1]) | set(a.forms[f0:f1])
+
+    def placed(s0: int, s1: int) -> bool:
+        inside = (s0 < y1 and s1 > y0) or (s0 < x1 and s1 > x0)
+        return inside or hi <= s0 <= hi + MOVED_AFTER
+
+    for mine in gap:
+        scored = []
+        for s0, s1 in sentences:
+            theirs = set(b.forms[s0:s1])
+            exact = mine & theirs
+            kept = len(exact) + len(related_forms(mine, theirs))
+            scored.append((kept, len(exact), s0, s1, exact))
+        if not scored:
+            return False
+        top = max((kept, n) for kept, n, *_ in scored)
+        if top[0] < MOVED_SHARE * len(mine) or top[1] < MOVED_EXACT:
+            return False
+        if not any(
+            (kept, n) == top and placed(s0, s1) and exact - held
+            for kept, n, s0, s1, exact in scored
+        ):
+            return False
+    return True
 
 
 def _unclaimed(
