@@ -5,8 +5,8 @@ branch gran59): every two neighbouring copy/paraphrase fragments left apart with
 sentences around the two ranges, labelled by truth (diag_join_labels: PAN-13 in-case / out,
 own where a writer's own sentence lies between). The rules are counted offline on the dump.
 
-``--joins``: instead, every decision the engine's ``sentence_align._moved`` joins, labelled
-alike.
+``--joins``: instead, every decision the engine's ``sentence_align._moved`` or
+``_garbled_run`` joins, labelled alike.
 
 Usage: ``python bench/diag_moved.py [--wrap 60] [--pan-only|--own-only] (--dump FILE |
 --joins)``.
@@ -124,13 +124,14 @@ def _wrapped(original: Any) -> Any:
     return one_passage
 
 
-def _logged(original: Any) -> Any:
+def _logged(original: Any, rule: str) -> Any:
     def moved(g: Any, f: Any, a: Any, b: Any, text: Any, source: Any) -> bool:
         out = bool(original(g, f, a, b, text, source))
         if out and text is not None:
             w0, w1 = sa.word_range(a, g.end, f.start)
             gap = text[int(a.starts[w0]) : int(a.ends[w1 - 1])] if w1 > w0 else ""
-            LOG.append({**CONTEXT, "span": (g.start, g.end, f.start, f.end), "gap_text": gap})
+            span = (g.start, g.end, f.start, f.end)
+            LOG.append({**CONTEXT, "span": span, "gap_text": f"{rule}: {gap}"})
         return out
 
     return moved
@@ -145,7 +146,8 @@ def main() -> None:
     parser.add_argument("--joins", action="store_true")
     args = parser.parse_args()
     if args.joins:
-        sa._moved = _logged(sa._moved)  # type: ignore[assignment]
+        sa._moved = _logged(sa._moved, "moved")  # type: ignore[assignment]
+        sa._garbled_run = _logged(sa._garbled_run, "run")  # type: ignore[assignment]
     else:
         sa.one_passage = _wrapped(sa.one_passage)  # type: ignore[assignment]
         passages.one_passage = sa.one_passage  # type: ignore[attr-defined]

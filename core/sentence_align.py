@@ -2338,7 +2338,9 @@ def _adjacent(
         gap if clauses is None else _sentences_of(a, *word_range(a, g.end, f.start), hull)
     )
     if len(gap) > GAP_UNITS:
-        return (g.kind == f.kind or grouped) and _moved(g, f, a, b, text, source_text)
+        return (g.kind == f.kind or grouped) and (
+            _moved(g, f, a, b, text, source_text) or _garbled_run(g, f, a, b, text, source_text)
+        )
     retold = []  # before the grouping: a paraphrase joined to a copy, judged on its own words
     if g.kind != f.kind and not grouped:
         for x in (g, f):
@@ -2367,6 +2369,7 @@ def _adjacent(
         or _swapped(g, f, a, b, sim)
         or _garbled(g, f, a, b, sim, text, source_text)
         or _moved(g, f, a, b, text, source_text)
+        or _garbled_run(g, f, a, b, text, source_text)
     )
 
 
@@ -2653,30 +2656,16 @@ def _moved(
     x0, x1 = word_range(b, f.source_start, f.source_end)
     if g1 <= g0 or f1 <= f0 or y1 <= y0 or x1 <= x0:
         return False
-    last, first = int(a.ends[g1 - 1]), int(a.starts[f0])
-    ends = [m.end() + last for m in _SENTENCE_END.finditer(text[last:first] + " ")]
-    if len(ends) < 2:
+    whole = _whole_between(g, f, a, text)
+    if whole is None or not 0 < len(whole) <= MOVED_SENTENCES:
         return False
-    w0, w1 = word_range(a, g.end, f.start)
-    cuts = [max(min(word_range(a, e, e)[0], w1), w0) for e in ends]
-    if (cuts[0] - w0) + (w1 - cuts[-1]) > MOVED_EDGE:
-        return False
-    gap = [set(a.forms[s0:s1]) for s0, s1 in pairwise(cuts) if s1 > s0]
-    if not 0 < len(gap) <= MOVED_SENTENCES or any(len(x) < MOVED_EXACT for x in gap):
+    gap = [set(a.forms[s0:s1]) for s0, s1 in whole]
+    if any(len(x) < MOVED_EXACT for x in gap):
         return False
     lo, hi = min(y0, x0), max(y1, x1)
     r0 = _text_sentence(source, b, max(lo - MOVED_REACH, 0))[0]
     r1 = _text_sentence(source, b, min(hi + MOVED_REACH, len(b)) - 1)[1]
-    at, to = int(b.starts[r0]), int(b.ends[r1 - 1])
-    bounds = [
-        r0,
-        *(
-            word_range(b, m.end() + at, m.end() + at)[0]
-            for m in _SENTENCE_END.finditer(source[at:to])
-        ),
-        r1,
-    ]
-    sentences = [(s0, s1) for s0, s1 in pairwise(bounds) if s1 > s0]
+    sentences = _source_sentences(b, source, r0, r1)
     held = set(a.forms[g0:g1]) | set(a.forms[f0:f1])
 
     def placed(s0: int, s1: int) -> bool:
@@ -2701,6 +2690,105 @@ def _moved(
         ):
             return False
     return True
+
+
+def _whole_between(
+    g: Fragment, f: Fragment, a: Canonical, text: str
+) -> list[tuple[int, int]] | None:
+    """The canonical words [s0, s1) of each whole sentence (by :data:`_SENTENCE_END`, so hard
+    wrapping moves no bound) of ``text`` between fragments g and f (g first), none empty;
+    None where more than :data:`MOVED_EDGE` words of the fragments' own edge sentences (the
+    words before the first sentence end and after the last) lie between them."""
+    g0, g1 = word_range(a, g.start, g.end)
+    f0, f1 = word_range(a, f.start, f.end)
+    if g1 <= g0 or f1 <= f0 or f.start < g.end:
+        return None
+    last, first = int(a.ends[g1 - 1]), int(a.starts[f0])
+    ends = [m.end() + last for m in _SENTENCE_END.finditer(text[last:first] + " ")]
+    w0, w1 = word_range(a, g.end, f.start)
+    if len(ends) < 2:
+        return None if w1 - w0 > MOVED_EDGE else []
+    cuts = [max(min(word_range(a, e, e)[0], w1), w0) for e in ends]
+    if (cuts[0] - w0) + (w1 - cuts[-1]) > MOVED_EDGE:
+        return None
+    return [(s0, s1) for s0, s1 in pairwise(cuts) if s1 > s0]
+
+
+def _source_sentences(b: Canonical, source: str, r0: int, r1: int) -> list[tuple[int, int]]:
+    """The sentences (by :data:`_SENTENCE_END`) of ``source`` in its canonical words [r0, r1),
+    each as its words [s0, s1), none empty (the first and last cut at r0 and r1)."""
+    if r1 <= r0:
+        return []
+    at, to = int(b.starts[r0]), int(b.ends[r1 - 1])
+    found = _SENTENCE_END.finditer(source[at:to])
+    bounds = [r0, *(word_range(b, m.end() + at, m.end() + at)[0] for m in found), r1]
+    return [(s0, s1) for s0, s1 in pairwise(bounds) if s1 > s0]
+
+
+RUN_SENTENCES = 2
+RUN_EACH = Fraction(1, 2)
+RUN_SHARE = Fraction(3, 4)
+"""The in-place run join (:func:`_garbled_run`): at least RUN_SENTENCES (and at most
+:data:`MOVED_SENTENCES`) whole sentences between the two fragments, as many as the source holds
+whole between their source ranges; each with RUN_EACH of its distinct words in its source
+sentence (in order), exact or WordNet relatives, one exact at least, and all of them together
+RUN_SHARE. Measured in :func:`_garbled_run`."""
+
+
+def _garbled_run(
+    g: Fragment,
+    f: Fragment,
+    a: Canonical,
+    b: Canonical,
+    text: str | None,
+    source: str | None,
+) -> bool:
+    """Whether the whole sentences between fragments g and f (g first on both sides), two or
+    more, retell in order the as many whole sentences the source holds between their source
+    ranges, words swapped for WordNet relatives (:data:`RUN_EACH`, :data:`RUN_SHARE`): PAN-13's
+    random obfuscation garbles a run of a passage's sentences in place ("Your blow how rapidly
+    this process from here. You supply on word will provide the MatchMaker. This vigilante
+    will review your expectations and concerns in more in-depth. Ready speech, MatchMaker will
+    be in your metric." for the four source sentences between two retellings; a sentence with
+    half of its words, "Ready speech, MatchMaker will be in your metric." for "Following that
+    conversation, the MatchMaker will be in a great position ...", is carried by its run). A
+    writer's own sentences written in skipped sentences' places (issue 12's ``inplace``
+    essays) each hold few words of the one in their place. English only (WordNet's language).
+
+    Measured (bench/diag_moved.py's dumps, the rule counted offline on every decision with as
+    many whole sentences between, two to five, as the source holds between the ranges): PAN-13
+    development sample random in-case 2 decisions (one final gap, 00737 / 01890), translation
+    in-case 1, nothing outside a case; of the decisions over a writer's own sentences (63-65 in
+    each of as is, ``--wrap 60``, ``--wrap 80``, every one of two sentences but one of three)
+    none. Nearest: each sentence's share at most 0.4 with no exact word ("... such an algorithm
+    is likely ...", "word Programming in the name has nothing to do with ..."); a third of the
+    words each and half of them together, no exact word asked, join one own decision in each
+    wrapping; a quarter each, half together, one exact word each, none."""
+    if a.language != "en" or b.language != "en" or text is None or source is None:
+        return False
+    if f.source_start < g.source_end:
+        return False
+    whole = _whole_between(g, f, a, text)
+    if whole is None or not RUN_SENTENCES <= len(whole) <= MOVED_SENTENCES:
+        return False
+    y1 = word_range(b, g.source_start, g.source_end)[1]
+    x0 = word_range(b, f.source_start, f.source_end)[0]
+    if x0 - y1 < len(whole):
+        return False
+    r0 = _text_sentence(source, b, y1)[0] if y1 < len(b) else y1
+    r1 = _text_sentence(source, b, x0 - 1)[1]
+    skipped = [(s0, s1) for s0, s1 in _source_sentences(b, source, r0, r1) if y1 <= s0 and s1 <= x0]
+    if len(skipped) != len(whole):
+        return False
+    kept = total = 0
+    for (s0, s1), (z0, z1) in zip(whole, skipped, strict=True):
+        mine, theirs = set(a.forms[s0:s1]), set(b.forms[z0:z1])
+        exact = len(mine & theirs)
+        held = exact + len(related_forms(mine, theirs))
+        if not exact or held < RUN_EACH * len(mine):
+            return False
+        kept, total = kept + held, total + len(mine)
+    return kept >= RUN_SHARE * total
 
 
 def _unclaimed(

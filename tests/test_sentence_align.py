@@ -3195,3 +3195,65 @@ def test_a_sentence_restating_a_retold_one_is_no_moved_sentence() -> None:
     essay, source, fragments = _moved_around(middle, slice(0, 2), slice(2, 4))
     a, b = _prepared(essay), _prepared(source)
     assert not sentence_align._moved(*fragments, a.canonical, b.canonical, essay, source)
+
+
+GARBLED_RUN = f"{GARBLED} The dikes halted new silt from reaching the marshland."
+"""SOURCE's third and fourth sentences garbled in place: GARBLED, then "These levees also
+stopped fresh sediment from reaching the wetlands behind them." with "reaching" kept and
+halt, new, marshland WordNet relatives of stop, fresh, wetland (dike and silt not related by
+the shipped relation)."""
+
+
+@pytest.mark.parametrize("width", [None, 60, 80])
+def test_a_run_of_garbled_sentences_in_the_skipped_sentences_places_joins(
+    width: int | None,
+) -> None:
+    """Issue 34 (branch gran59): two retellings of SOURCE's first two and its fifth and sixth
+    sentences, and between them its third and fourth garbled in place (GARBLED_RUN: each
+    sentence half of its words or more in its source sentence, exact or WordNet relatives, one
+    exact at least; four fifths together): one passage (``_garbled_run``), in the sentence
+    step and in the passage grouping, unwrapped and hard-wrapped. ``_moved`` does not join it
+    (the counterparts lie between the ranges), nor ``_garbled`` (two sentences)."""
+    essay, source, fragments = _moved_around(GARBLED_RUN, slice(0, 2), slice(4, 6), width)
+    a, b = _prepared(essay), _prepared(source)
+    sim = similarity(a.canonical, b.canonical)
+    assert not sentence_align._moved(*fragments, a.canonical, b.canonical, essay, source)
+    assert not sentence_align._garbled(*fragments, a.canonical, b.canonical, sim, essay, source)
+    assert sentence_align._garbled_run(*fragments, a.canonical, b.canonical, essay, source)
+    for grouped in (False, True):
+        kept = one_passage(
+            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
+        )
+        assert [(f.start, f.end) for f in kept] == [(0, len(essay))]
+
+
+@pytest.mark.parametrize("width", [None, 60, 80])
+@pytest.mark.parametrize(
+    ("middle", "tail"),
+    [
+        # a writer's own two sentences in the skipped sentences' places: few of their words
+        ("I think the engineers meant well. The wetlands paid the price.", slice(4, 6)),
+        # one garbled sentence, then the writer's own: a third of its words
+        (f"{GARBLED} The wetlands paid the price.", slice(4, 6)),
+        # the source skips three sentences, two are written: no run in place
+        (GARBLED_RUN, slice(5, 7)),
+    ],
+)
+def test_own_sentences_in_the_skipped_sentences_places_stay_apart(
+    middle: str, tail: slice, width: int | None
+) -> None:
+    """Issue 34 (branch gran59): ``_garbled_run`` asks each sentence between for half of its
+    words (exact or WordNet relatives, one exact) in the source sentence in its place, and as
+    many sentences between as the source skips. A writer's own sentences written in skipped
+    sentences' places (bench_own_text.py's ``inplace`` essays), one of them own, or a run
+    standing in for fewer sentences than the source skips keep the retellings apart,
+    unwrapped and hard-wrapped."""
+    essay, source, fragments = _moved_around(middle, slice(0, 2), tail, width)
+    a, b = _prepared(essay), _prepared(source)
+    sim = similarity(a.canonical, b.canonical)
+    assert not sentence_align._garbled_run(*fragments, a.canonical, b.canonical, essay, source)
+    for grouped in (False, True):
+        kept = one_passage(
+            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
+        )
+        assert kept == tuple(fragments)
