@@ -2584,6 +2584,7 @@ MOVED_EXACT = 3
 MOVED_SHARE = Fraction(2, 3)
 MOVED_AFTER = 20
 MOVED_REACH = 80
+MOVED_WORDS = 80
 """The moved-sentence join (:func:`_moved`): at most MOVED_EDGE canonical words of the two
 fragments' own edge sentences between them, and 1 to MOVED_SENTENCES whole sentences (by
 :data:`_SENTENCE_END`); each sentence's best source sentence (by the share of its distinct
@@ -2592,7 +2593,8 @@ MOVED_REACH canonical words before the two source ranges' hull to MOVED_REACH af
 counterpart: MOVED_SHARE of the sentence's distinct words, MOVED_EXACT of them exact, one
 exact word at least that neither fragment's checked side holds, and the source sentence
 inside one of the two source ranges or starting at most MOVED_AFTER canonical words after
-their hull. Measured in :func:`_moved`."""
+their hull. At most MOVED_WORDS canonical words between the two (the decisions measured; the
+in-place run join too). Measured in :func:`_moved`."""
 
 
 def _moved(
@@ -2672,6 +2674,14 @@ def _moved(
         inside = (s0 < y1 and s1 > y0) or (s0 < x1 and s1 > x0)
         return inside or hi <= s0 <= hi + MOVED_AFTER
 
+    for mine in gap:  # a placed sentence of three exact words, one not held, first (cheap)
+        if not any(
+            placed(s0, s1)
+            and len(both := mine.intersection(b.forms[s0:s1])) >= MOVED_EXACT
+            and both - held
+            for s0, s1 in sentences
+        ):
+            return False
     for mine in gap:
         scored = []
         for s0, s1 in sentences:
@@ -2697,11 +2707,12 @@ def _whole_between(
 ) -> list[tuple[int, int]] | None:
     """The canonical words [s0, s1) of each whole sentence (by :data:`_SENTENCE_END`, so hard
     wrapping moves no bound) of ``text`` between fragments g and f (g first), none empty;
-    None where more than :data:`MOVED_EDGE` words of the fragments' own edge sentences (the
-    words before the first sentence end and after the last) lie between them."""
+    None where more than :data:`MOVED_WORDS` canonical words lie between them (the decisions
+    measured), or more than :data:`MOVED_EDGE` words of the fragments' own edge sentences (the
+    words before the first sentence end and after the last)."""
     g0, g1 = word_range(a, g.start, g.end)
     f0, f1 = word_range(a, f.start, f.end)
-    if g1 <= g0 or f1 <= f0 or f.start < g.end:
+    if g1 <= g0 or f1 <= f0 or f.start < g.end or f0 - g1 > MOVED_WORDS:
         return None
     last, first = int(a.ends[g1 - 1]), int(a.starts[f0])
     ends = [m.end() + last for m in _SENTENCE_END.finditer(text[last:first] + " ")]
