@@ -68,6 +68,7 @@ from bisect import bisect_right
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from functools import cached_property
 from itertools import pairwise
 
@@ -2337,7 +2338,9 @@ def _adjacent(
         gap if clauses is None else _sentences_of(a, *word_range(a, g.end, f.start), hull)
     )
     if len(gap) > GAP_UNITS:
-        return False
+        return (g.kind == f.kind or grouped) and (
+            _moved(g, f, a, b, text, source_text) or _garbled_run(g, f, a, b, text, source_text)
+        )
     retold = []  # before the grouping: a paraphrase joined to a copy, judged on its own words
     if g.kind != f.kind and not grouped:
         for x in (g, f):
@@ -2365,6 +2368,8 @@ def _adjacent(
         _raises(g, f, a, b, sim, (y0, y1), text)
         or _swapped(g, f, a, b, sim)
         or _garbled(g, f, a, b, sim, text, source_text)
+        or _moved(g, f, a, b, text, source_text)
+        or _garbled_run(g, f, a, b, text, source_text)
     )
 
 
@@ -2571,6 +2576,239 @@ def _garbled(
     swapped = related_forms(mine, pool)
     kept = swapped | (mine & pool)
     return len(swapped) >= GARBLED_RELATED and len(kept) >= GARBLED_SHARE * len(mine)
+
+
+MOVED_EDGE = 4
+MOVED_SENTENCES = 5
+MOVED_EXACT = 3
+MOVED_SHARE = Fraction(2, 3)
+MOVED_AFTER = 20
+MOVED_REACH = 80
+MOVED_WORDS = 80
+"""The moved-sentence join (:func:`_moved`): at most MOVED_EDGE canonical words of the two
+fragments' own edge sentences between them, and 1 to MOVED_SENTENCES whole sentences (by
+:data:`_SENTENCE_END`); each sentence's best source sentence (by the share of its distinct
+words there, exact or WordNet relatives, then by exact words) among those of the source from
+MOVED_REACH canonical words before the two source ranges' hull to MOVED_REACH after it is a
+counterpart: MOVED_SHARE of the sentence's distinct words, MOVED_EXACT of them exact, one
+exact word at least that neither fragment's checked side holds, and the source sentence
+inside one of the two source ranges or starting at most MOVED_AFTER canonical words after
+their hull. At most MOVED_WORDS canonical words between the two (the decisions measured; the
+in-place run join too). Measured in :func:`_moved`."""
+
+
+def _moved(
+    g: Fragment,
+    f: Fragment,
+    a: Canonical,
+    b: Canonical,
+    text: str | None,
+    source: str | None,
+) -> bool:
+    """Whether each whole sentence between fragments g and f (g first in the checked text;
+    either first in the source) is a sentence of the passage moved out of its place: its
+    best counterpart among the source's sentences around the two source ranges
+    (:data:`MOVED_REACH`) holds two thirds of its distinct words, exact or WordNet relatives,
+    three of them exact, one of those a word neither fragment's checked side holds, and lies
+    inside one of the two source ranges (a sentence the fragment's checked side does not
+    retell there: shuffled away) or just after their hull (:data:`MOVED_AFTER`: the passage's
+    next sentence moved up). PAN-13's random obfuscation shuffles a passage's sentences:
+    "Cyclical proposal foretell the contact from public warming on Brazil's diverseness,
+    agriculture." between two copies whose source ranges meet, for the source sentence just
+    after the second's ("New climate change models predict a heavy impact from global
+    warming on Brazil's biodiversity, agriculture and health."); four garbled sentences of
+    the first copy's source range ("Volvo Topology TWR, a company, Volvo make alcove, ...")
+    between it and a copy of a sentence from its middle; two sentences continuing the first
+    copy's source ("... the inviolate masters of both Congress and the lawcourt-not to
+    overthrow this Establishment ...") before a copy from the top of the source.
+
+    A writer's own sentence on the topic can hold as many of a source sentence's words
+    (bench_own_text.py's English own sentences are Clough-Stevenson answers written after
+    reading the source: "PageRank is the most important algorithms which is used in the
+    Google engine" holds six of six words of the source's first sentence). What keeps them
+    apart is where that sentence is: the writer copies runs in the source's order and
+    writes between them about what they read, so their sentence's best counterpart lies
+    before the copies' source or in the source skipped between them (where a swapped copy
+    and a writer's own sentence written in a skipped sentence's place are alike, issue 12's
+    ``inplace`` essays: left to :func:`_in_place`, :func:`_swapped`, :func:`_garbled`); and
+    one restating a copied sentence finds all its exact words in the fragments already.
+    English only (WordNet's language).
+
+    Measured (bench/diag_moved.py: every two neighbouring copy/paraphrase fragments left
+    apart on main 920216b with at most 80 canonical words between them and their source
+    ranges within :data:`SOURCE_GAP` words, dumped and labelled by truth; the rule counted
+    offline): joins 6 PAN-13 random in-case decisions (3 gaps: 00559 / 01832, 01457 /
+    01384, 01524 / 01769), no PAN decision outside a case, no translation decision, and
+    none of the ~3,450 decisions over a writer's own sentence in each of as is, ``--wrap
+    60``, ``--wrap 80``; in the engine (``--joins``) 3 joins, each inside a case, none in the
+    own-text essays in any wrapping. Margins, one threshold at a time: two exact words instead of
+    three join 6 own decisions in each wrapping ("sub-divided into more groups", "object cannot be
+    cast to a class which is no relative", "one has witnessed enough examples, it looks like
+    magic"); no exact word outside the fragments asked, 2 to 4 ("Bayes' Theorem is a theorem of
+    probability theory", "PageRank is the most important algorithms ..."); the sentence just before
+    the hull allowed, 2 (one PAN gap more: "Edition, and became the team."); 40 words after the
+    hull, 1 ("Inbound, links from other pages"); the share at 0.6 instead of two thirds, or edges of
+    8 words, none more. Whole pipeline with :func:`_garbled_run` beside main 920216b
+    (``bench_pan13.py --before main``): random plagdet 0.881 -> 0.896 (granularity 1.038 -> 1.016,
+    190 -> 186 detections, recall 0.8393 -> 0.8420, precision 0.9813 -> 0.9809: PAN's precision
+    averages over detections; every gap joined lies inside its case), translation, summary, verbatim
+    and the 60 negatives as main; bench_own_text.py as is / 60 / 80 and bench_summary_honest.py
+    every figure as main's."""
+    if a.language != "en" or b.language != "en" or text is None or source is None:
+        return False
+    if f.start < g.end:
+        return False
+    g0, g1 = word_range(a, g.start, g.end)
+    f0, f1 = word_range(a, f.start, f.end)
+    y0, y1 = word_range(b, g.source_start, g.source_end)
+    x0, x1 = word_range(b, f.source_start, f.source_end)
+    if g1 <= g0 or f1 <= f0 or y1 <= y0 or x1 <= x0:
+        return False
+    whole = _whole_between(g, f, a, text)
+    if whole is None or not 0 < len(whole) <= MOVED_SENTENCES:
+        return False
+    gap = [set(a.forms[s0:s1]) for s0, s1 in whole]
+    if any(len(x) < MOVED_EXACT for x in gap):
+        return False
+    lo, hi = min(y0, x0), max(y1, x1)
+    r0 = _text_sentence(source, b, max(lo - MOVED_REACH, 0))[0]
+    r1 = _text_sentence(source, b, min(hi + MOVED_REACH, len(b)) - 1)[1]
+    sentences = _source_sentences(b, source, r0, r1)
+    held = set(a.forms[g0:g1]) | set(a.forms[f0:f1])
+
+    def placed(s0: int, s1: int) -> bool:
+        inside = (s0 < y1 and s1 > y0) or (s0 < x1 and s1 > x0)
+        return inside or hi <= s0 <= hi + MOVED_AFTER
+
+    for mine in gap:  # a placed sentence of three exact words, one not held, first (cheap)
+        if not any(
+            placed(s0, s1)
+            and len(both := mine.intersection(b.forms[s0:s1])) >= MOVED_EXACT
+            and both - held
+            for s0, s1 in sentences
+        ):
+            return False
+    for mine in gap:
+        scored = []
+        for s0, s1 in sentences:
+            theirs = set(b.forms[s0:s1])
+            exact = mine & theirs
+            kept = len(exact) + len(related_forms(mine, theirs))
+            scored.append((kept, len(exact), s0, s1, exact))
+        if not scored:
+            return False
+        top = max((kept, n) for kept, n, *_ in scored)
+        if top[0] < MOVED_SHARE * len(mine) or top[1] < MOVED_EXACT:
+            return False
+        if not any(
+            (kept, n) == top and placed(s0, s1) and exact - held
+            for kept, n, s0, s1, exact in scored
+        ):
+            return False
+    return True
+
+
+def _whole_between(
+    g: Fragment, f: Fragment, a: Canonical, text: str
+) -> list[tuple[int, int]] | None:
+    """The canonical words [s0, s1) of each whole sentence (by :data:`_SENTENCE_END`, so hard
+    wrapping moves no bound) of ``text`` between fragments g and f (g first), none empty;
+    None where more than :data:`MOVED_WORDS` canonical words lie between them (the decisions
+    measured), or more than :data:`MOVED_EDGE` words of the fragments' own edge sentences (the
+    words before the first sentence end and after the last)."""
+    g0, g1 = word_range(a, g.start, g.end)
+    f0, f1 = word_range(a, f.start, f.end)
+    if g1 <= g0 or f1 <= f0 or f.start < g.end or f0 - g1 > MOVED_WORDS:
+        return None
+    last, first = int(a.ends[g1 - 1]), int(a.starts[f0])
+    ends = [m.end() + last for m in _SENTENCE_END.finditer(text[last:first] + " ")]
+    w0, w1 = word_range(a, g.end, f.start)
+    if len(ends) < 2:
+        return None if w1 - w0 > MOVED_EDGE else []
+    cuts = [max(min(word_range(a, e, e)[0], w1), w0) for e in ends]
+    if (cuts[0] - w0) + (w1 - cuts[-1]) > MOVED_EDGE:
+        return None
+    return [(s0, s1) for s0, s1 in pairwise(cuts) if s1 > s0]
+
+
+def _source_sentences(b: Canonical, source: str, r0: int, r1: int) -> list[tuple[int, int]]:
+    """The sentences (by :data:`_SENTENCE_END`) of ``source`` in its canonical words [r0, r1),
+    each as its words [s0, s1), none empty (the first and last cut at r0 and r1)."""
+    if r1 <= r0:
+        return []
+    at, to = int(b.starts[r0]), int(b.ends[r1 - 1])
+    found = _SENTENCE_END.finditer(source[at:to])
+    bounds = [r0, *(word_range(b, m.end() + at, m.end() + at)[0] for m in found), r1]
+    return [(s0, s1) for s0, s1 in pairwise(bounds) if s1 > s0]
+
+
+RUN_SENTENCES = 2
+RUN_EACH = Fraction(1, 2)
+RUN_SHARE = Fraction(3, 4)
+"""The in-place run join (:func:`_garbled_run`): at least RUN_SENTENCES (and at most
+:data:`MOVED_SENTENCES`) whole sentences between the two fragments, as many as the source holds
+whole between their source ranges; each with RUN_EACH of its distinct words in its source
+sentence (in order), exact or WordNet relatives, one exact at least, and all of them together
+RUN_SHARE. Measured in :func:`_garbled_run`."""
+
+
+def _garbled_run(
+    g: Fragment,
+    f: Fragment,
+    a: Canonical,
+    b: Canonical,
+    text: str | None,
+    source: str | None,
+) -> bool:
+    """Whether the whole sentences between fragments g and f (g first on both sides), two or
+    more, retell in order the as many whole sentences the source holds between their source
+    ranges, words swapped for WordNet relatives (:data:`RUN_EACH`, :data:`RUN_SHARE`): PAN-13's
+    random obfuscation garbles a run of a passage's sentences in place ("Your blow how rapidly
+    this process from here. You supply on word will provide the MatchMaker. This vigilante
+    will review your expectations and concerns in more in-depth. Ready speech, MatchMaker will
+    be in your metric." for the four source sentences between two retellings; a sentence with
+    half of its words, "Ready speech, MatchMaker will be in your metric." for "Following that
+    conversation, the MatchMaker will be in a great position ...", is carried by its run). A
+    writer's own sentences written in skipped sentences' places (issue 12's ``inplace``
+    essays) each hold few words of the one in their place. English only (WordNet's language).
+
+    Measured (bench/diag_moved.py's dumps, the rule counted offline on every decision with as
+    many whole sentences between, two to five, as the source holds between the ranges): PAN-13
+    development sample random in-case 2 decisions (one final gap, 00737 / 01890), translation
+    in-case 1, nothing outside a case; of the decisions over a writer's own sentences (63-65 in
+    each of as is, ``--wrap 60``, ``--wrap 80``, every one of two sentences but one of three)
+    none. Nearest: each sentence's share at most 0.4 with no exact word ("... such an algorithm
+    is likely ...", "word Programming in the name has nothing to do with ..."); a third of the
+    words each and half of them together, no exact word asked, join one own decision in each
+    wrapping; a quarter each, half together, one exact word each, none. In the engine
+    (bench/diag_moved.py ``--joins``): 2 joins, 00737 / 01890 (random) and 00357 / 02639
+    (translation, a join the sentence step makes that the final fragments had anyway), both
+    inside a case; none in the own-text essays in any wrapping."""
+    if a.language != "en" or b.language != "en" or text is None or source is None:
+        return False
+    if f.source_start < g.source_end:
+        return False
+    whole = _whole_between(g, f, a, text)
+    if whole is None or not RUN_SENTENCES <= len(whole) <= MOVED_SENTENCES:
+        return False
+    y1 = word_range(b, g.source_start, g.source_end)[1]
+    x0 = word_range(b, f.source_start, f.source_end)[0]
+    if x0 - y1 < len(whole):
+        return False
+    r0 = _text_sentence(source, b, y1)[0] if y1 < len(b) else y1
+    r1 = _text_sentence(source, b, x0 - 1)[1]
+    skipped = [(s0, s1) for s0, s1 in _source_sentences(b, source, r0, r1) if y1 <= s0 and s1 <= x0]
+    if len(skipped) != len(whole):
+        return False
+    kept = total = 0
+    for (s0, s1), (z0, z1) in zip(whole, skipped, strict=True):
+        mine, theirs = set(a.forms[s0:s1]), set(b.forms[z0:z1])
+        exact = len(mine & theirs)
+        held = exact + len(related_forms(mine, theirs))
+        if not exact or held < RUN_EACH * len(mine):
+            return False
+        kept, total = kept + held, total + len(mine)
+    return kept >= RUN_SHARE * total
 
 
 def _unclaimed(

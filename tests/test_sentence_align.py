@@ -3082,3 +3082,178 @@ def test_a_pair_scores_the_same_with_its_texts_units_made_once_or_anew(
         assert x.fragments == y.fragments
         assert x.covered_a.tolist() == y.covered_a.tolist()
         assert x.covered_b.tolist() == y.covered_b.tolist()
+
+
+MOVED = "The marshes started to drop and the shoreline retreated inland each decade."
+"""SOURCE's fifth sentence ("As a result the marshes began to sink and the coastline
+retreated inland each decade.") garbled as PAN-13's random obfuscation garbles one, and moved
+up: four of its words kept (marsh, retreat, inland, decade), others swapped for WordNet
+relatives."""
+
+
+def _moved_around(
+    middle: str, head: slice, tail: slice, width: int | None = None
+) -> tuple[str, str, list[Fragment]]:
+    """SOURCE and an essay of SHUFFLED's ``head`` sentences, ``middle``, then SHUFFLED's
+    ``tail`` sentences (both hard-wrapped at ``width`` columns if given: a line break for a
+    space, every offset kept), with the two retellings as paraphrase fragments of SOURCE's
+    same sentences."""
+    src, shuffled = _sentences(SOURCE), _sentences(SHUFFLED)
+    h, t = " ".join(shuffled[head]), " ".join(shuffled[tail])
+    essay = f"{h} {middle} {t}"
+    t0 = essay.index(t)
+
+    def span(part: slice) -> tuple[int, int]:
+        first, last = src[part.start], src[part.stop - 1]
+        return SOURCE.index(first), SOURCE.index(last) + len(last)
+
+    source = SOURCE
+    if width is not None:
+        essay, source = textwrap.fill(essay, width), textwrap.fill(SOURCE, width)
+    assert len(essay) == t0 + len(t) and len(source) == len(SOURCE)
+    return (
+        essay,
+        source,
+        [
+            Fragment(0, len(h), *span(head), 14, 4, kind="paraphrase", score=0.8),
+            Fragment(t0, len(essay), *span(tail), 16, 4, kind="paraphrase", score=0.8),
+        ],
+    )
+
+
+@pytest.mark.parametrize("width", [None, 60, 80])
+def test_a_sentence_of_the_next_source_sentence_moved_up_between_retellings_joins(
+    width: int | None,
+) -> None:
+    """Issue 34 (branch gran59): two retellings of SOURCE's first two and next two sentences,
+    and between them SOURCE's fifth sentence garbled (MOVED: four of its words exact, three
+    of them in neither retelling, the others WordNet relatives): the source sentence just
+    after the two ranges' hull is the sentence's best counterpart, so it is the passage's
+    next sentence moved up, and the two are one passage (``_moved``), in the sentence step
+    and in the passage grouping, unwrapped and hard-wrapped. No earlier test joins it: its
+    words are not the source range's (``_bridged``), nothing lies between the ranges."""
+    essay, source, fragments = _moved_around(MOVED, slice(0, 2), slice(2, 4), width)
+    a, b = _prepared(essay), _prepared(source)
+    sim = similarity(a.canonical, b.canonical)
+    assert not sentence_align._garbled(*fragments, a.canonical, b.canonical, sim, essay, source)
+    assert sentence_align._moved(*fragments, a.canonical, b.canonical, essay, source)
+    for grouped in (False, True):
+        kept = one_passage(
+            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
+        )
+        assert [(f.start, f.end) for f in kept] == [(0, len(essay))]
+
+
+@pytest.mark.parametrize("width", [None, 60, 80])
+@pytest.mark.parametrize(
+    ("middle", "head", "tail"),
+    [
+        # the writer recalls the source's opening: its best counterpart lies before the hull
+        (
+            "Sediment settled near the coast over thousands of years and formed the delta.",
+            slice(2, 3),
+            slice(3, 5),
+        ),
+        # the next source sentence, two exact words of it (and a relative): one word short
+        ("The marshes began to founder.", slice(0, 2), slice(2, 4)),
+        # its best counterpart lies 23 words past the hull (over MOVED_AFTER)
+        (
+            "Researchers now suggest controlled diversions that let muddy water run into the "
+            "marshes.",
+            slice(0, 1),
+            slice(1, 2),
+        ),
+    ],
+)
+def test_an_own_sentence_echoing_the_source_outside_the_passage_stays_apart(
+    middle: str, head: slice, tail: slice, width: int | None
+) -> None:
+    """Issue 34 (branch gran59): ``_moved`` asks each sentence between two retellings for a
+    counterpart inside their source ranges or just after their hull, three exact words of it
+    at least, one in neither retelling. A writer's own sentence recalling an earlier part of
+    the source (bench_own_text.py's Clough-Stevenson writers write after reading the whole
+    source: their best counterpart lies before the copies' source), one holding two exact
+    words of the next source sentence, or one whose counterpart lies further on, keeps the
+    retellings apart, unwrapped and hard-wrapped."""
+    essay, source, fragments = _moved_around(middle, head, tail, width)
+    a, b = _prepared(essay), _prepared(source)
+    sim = similarity(a.canonical, b.canonical)
+    assert not sentence_align._moved(*fragments, a.canonical, b.canonical, essay, source)
+    for grouped in (False, True):
+        kept = one_passage(
+            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
+        )
+        assert kept == tuple(fragments)
+
+
+def test_a_sentence_restating_a_retold_one_is_no_moved_sentence() -> None:
+    """Issue 34 (branch gran59): a sentence whose best counterpart is a source sentence the
+    second retelling retells (all its exact words in the retelling already) is no moved
+    sentence: a writer restating what they copied (``_moved`` asks one exact word neither
+    fragment holds)."""
+    middle = "These levees stopped fresh sediment from reaching the wetlands."
+    essay, source, fragments = _moved_around(middle, slice(0, 2), slice(2, 4))
+    a, b = _prepared(essay), _prepared(source)
+    assert not sentence_align._moved(*fragments, a.canonical, b.canonical, essay, source)
+
+
+GARBLED_RUN = f"{GARBLED} The dikes halted new silt from reaching the marshland."
+"""SOURCE's third and fourth sentences garbled in place: GARBLED, then "These levees also
+stopped fresh sediment from reaching the wetlands behind them." with "reaching" kept and
+halt, new, marshland WordNet relatives of stop, fresh, wetland (dike and silt not related by
+the shipped relation)."""
+
+
+@pytest.mark.parametrize("width", [None, 60, 80])
+def test_a_run_of_garbled_sentences_in_the_skipped_sentences_places_joins(
+    width: int | None,
+) -> None:
+    """Issue 34 (branch gran59): two retellings of SOURCE's first two and its fifth and sixth
+    sentences, and between them its third and fourth garbled in place (GARBLED_RUN: each
+    sentence half of its words or more in its source sentence, exact or WordNet relatives, one
+    exact at least; four fifths together): one passage (``_garbled_run``), in the sentence
+    step and in the passage grouping, unwrapped and hard-wrapped. ``_moved`` does not join it
+    (the counterparts lie between the ranges), nor ``_garbled`` (two sentences)."""
+    essay, source, fragments = _moved_around(GARBLED_RUN, slice(0, 2), slice(4, 6), width)
+    a, b = _prepared(essay), _prepared(source)
+    sim = similarity(a.canonical, b.canonical)
+    assert not sentence_align._moved(*fragments, a.canonical, b.canonical, essay, source)
+    assert not sentence_align._garbled(*fragments, a.canonical, b.canonical, sim, essay, source)
+    assert sentence_align._garbled_run(*fragments, a.canonical, b.canonical, essay, source)
+    for grouped in (False, True):
+        kept = one_passage(
+            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
+        )
+        assert [(f.start, f.end) for f in kept] == [(0, len(essay))]
+
+
+@pytest.mark.parametrize("width", [None, 60, 80])
+@pytest.mark.parametrize(
+    ("middle", "tail"),
+    [
+        # a writer's own two sentences in the skipped sentences' places: few of their words
+        ("I think the engineers meant well. The wetlands paid the price.", slice(4, 6)),
+        # one garbled sentence, then the writer's own: a third of its words
+        (f"{GARBLED} The wetlands paid the price.", slice(4, 6)),
+        # the source skips three sentences, two are written: no run in place
+        (GARBLED_RUN, slice(5, 7)),
+    ],
+)
+def test_own_sentences_in_the_skipped_sentences_places_stay_apart(
+    middle: str, tail: slice, width: int | None
+) -> None:
+    """Issue 34 (branch gran59): ``_garbled_run`` asks each sentence between for half of its
+    words (exact or WordNet relatives, one exact) in the source sentence in its place, and as
+    many sentences between as the source skips. A writer's own sentences written in skipped
+    sentences' places (bench_own_text.py's ``inplace`` essays), one of them own, or a run
+    standing in for fewer sentences than the source skips keep the retellings apart,
+    unwrapped and hard-wrapped."""
+    essay, source, fragments = _moved_around(middle, slice(0, 2), tail, width)
+    a, b = _prepared(essay), _prepared(source)
+    sim = similarity(a.canonical, b.canonical)
+    assert not sentence_align._garbled_run(*fragments, a.canonical, b.canonical, essay, source)
+    for grouped in (False, True):
+        kept = one_passage(
+            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
+        )
+        assert kept == tuple(fragments)
