@@ -340,7 +340,7 @@ class Similarity:
         hits = (self.cos >= SEED_COS) & (self.dice >= SEED_DICE)
         best = self.cos.max(axis=1, keepdims=True)
         hits &= self.cos >= NEAR_BEST * best
-        return [(int(i), int(j)) for i, j in zip(*np.nonzero(hits), strict=True)]
+        return [(int(i), int(j)) for i, j in zip(*hits.nonzero(), strict=True)]
 
     @cached_property
     def passages(self) -> list[tuple[Box, list[tuple[int, int]]]]:
@@ -354,7 +354,7 @@ class Similarity:
 
 def _cosine(x: np.ndarray, y: np.ndarray) -> float:
     """The cosine of two summed tf-isf vectors (0 when either is empty)."""
-    norm = float(np.linalg.norm(x) * np.linalg.norm(y))
+    norm = float(np.sqrt(x.dot(x)) * np.sqrt(y.dot(y)))  # np.linalg.norm's, without its checks
     return float(x @ y) / norm if norm else 0.0
 
 
@@ -426,11 +426,12 @@ def compared(x: Bags, y: Bags) -> Similarity:
     same arrays summed in the same order; the counts of shared words are counted from the
     words both units hold (:func:`_common`), and the cosines are :func:`_cosines`'."""
     na, nb = len(x.units), len(y.units)
-    merged = np.sort(np.concatenate((x.words, y.words)))
+    merged = np.concatenate((x.words, y.words))
+    merged.sort()  # methods, not numpy's functions: those cost a call more each (issue 40)
     new = np.ones(len(merged), dtype=bool)
     np.not_equal(merged[1:], merged[:-1], out=new[1:])
     vocab = merged[new]
-    at_x, at_y = np.searchsorted(vocab, x.words), np.searchsorted(vocab, y.words)
+    at_x, at_y = vocab.searchsorted(x.words), vocab.searchsorted(y.words)
     tf = np.zeros((na + nb, len(vocab)), dtype=np.float32)
     tf[x.unit, at_x[x.word]] = x.count
     tf[na + y.unit, at_y[y.word]] = y.count
@@ -439,7 +440,7 @@ def compared(x: Bags, y: Bags) -> Similarity:
     df[at_y] += y.df
     isf = np.log(len(tf) / np.maximum(df, 1)).astype(np.float32)
     vectors = np.multiply(tf, isf, out=tf)
-    norms = np.linalg.norm(vectors, axis=1)
+    norms = np.sqrt(np.add.reduce(vectors * vectors, axis=1))  # np.linalg.norm's, at once
     norms[norms == 0] = 1  # a row of norm 0 is all 0: its unit vector too
     i, j, w = _common(x, y, at_x, at_y, len(vocab))
     counts = np.bincount(i * nb + j, minlength=na * nb)
@@ -473,9 +474,9 @@ def _common(
     held = k >= 0
     k, mine, w = k[held], x.unit[held], at_x[x.word[held]]
     times = y.df[k]
-    offset = np.arange(int(times.sum())) - np.repeat(np.cumsum(times) - times, times)
-    j = y.unit[np.repeat(y.first[k], times) + offset]
-    return np.repeat(mine, times), j, np.repeat(w, times)
+    offset = np.arange(int(times.sum())) - (times.cumsum() - times).repeat(times)
+    j = y.unit[y.first[k].repeat(times) + offset]
+    return mine.repeat(times), j, w.repeat(times)
 
 
 def _cosines(
@@ -504,7 +505,7 @@ def _cosines(
     rows, columns = np.flatnonzero(many.any(axis=1)), np.flatnonzero(many.any(axis=0))
     if len(rows) == 0:
         return out
-    cells = np.nonzero(many)
+    cells = many.nonzero()
     if CELLS_APART * len(cells[0]) < len(rows) * len(columns):
         ia, jb = cells
         out[ia, jb] = _dots(va[ia] / norm_a[ia, None], vb[jb] / norm_b[jb, None])
@@ -1439,7 +1440,7 @@ def _next_sentence(text: str, c: Canonical, units: Units, u: int) -> int | None:
         return None
     start = int(c.starts[w0])
     end = re.search(FINAL_STOP, text[start : int(c.ends[w1 - 1])])
-    return None if end is None else int(np.searchsorted(c.starts, start + end.end()))
+    return None if end is None else int(c.starts.searchsorted(start + end.end()))
 
 
 EXTEND_COS = 0.33
@@ -1486,7 +1487,7 @@ def _extended(sim: Similarity, pieces: Sequence[Box]) -> list[Box]:
             and pieces_at[u + 1 : u + MAX_GAP + 2].any()
         ):
             return None  # between two pieces: one_passage's
-        j = int(np.argmax(sim.cos[u]))
+        j = int(sim.cos[u].argmax())
         if not lo <= j <= hi or source[j] or sim.shared[u, j] < EXTEND_WORDS:
             return None
         if sim.cos[u, j] < EXTEND_COS or not _distinctive(sim, [u], [j], {u: [j]}):
@@ -1602,7 +1603,7 @@ def _gathered(sim: Similarity, used: np.ndarray, found: Sequence[Edited]) -> lis
     for e in found:
         wanted[sim.a.of_word(e.a0) : sim.a.of_word(e.a1 - 1) + 1] = False
     out = []
-    for i in _gathering(sim, np.flatnonzero(wanted)):
+    for i in _gathering(sim, wanted.nonzero()[0]):
         run = sim.gathers(i)
         if run is None:
             continue
@@ -1633,7 +1634,7 @@ def _gathering(sim: Similarity, units: np.ndarray) -> list[int]:
         part = units[k : k + step]
         rows = sim.shared[part].astype(np.float64)
         sums = np.zeros((len(part), n + 1))
-        np.cumsum(rows, axis=1, out=sums[:, 1:])
+        rows.cumsum(axis=1, out=sums[:, 1:])
         ahead = sums[:, ends] - sums[:, :n]
         tried = ((rows >= 2) & (ahead >= GATHERED_WORDS)).any(axis=1)
         out += part[tried].tolist()
@@ -1790,7 +1791,7 @@ def own_units(
     j0 = max(sim.b.of_word(b0) - 1, 0)
     j1 = min(sim.b.of_word(max(b1 - 1, b0)) + 2, len(sim.b))
     own = []
-    held = [0, *np.cumsum(matched).tolist()]  # words matched before each (issue 40)
+    held = [0, *matched.cumsum().tolist()]  # words matched before each (issue 40)
     bounds = sim.a.listed
     for u in range(sim.a.of_word(a0), sim.a.of_word(max(a1 - 1, a0)) + 1):
         w0, w1 = max(bounds[u], a0), min(bounds[u + 1], a1)
@@ -1833,7 +1834,7 @@ def _own_clauses(
     clause of the unit is at least half matched (the copied "... as follows:", which alone
     made the unit a copy). None when no clause is half matched or none is own: the unit is
     then judged whole (:func:`own_units`)."""
-    cuts = [0, *(np.flatnonzero(np.diff(ids)) + 1).tolist(), len(ids)]
+    cuts = [0, *((ids[1:] != ids[:-1]).nonzero()[0] + 1).tolist(), len(ids)]
     pieces = list(pairwise(cuts))
     half = [2 * int(matched[p0:p1].sum()) >= p1 - p0 for p0, p1 in pieces]
     if not any(half):
