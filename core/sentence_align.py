@@ -70,10 +70,11 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import pairwise
+from operator import itemgetter
 
 import numpy as np
 
-from copylens.core.align import Alignment, WordEdit
+from copylens.core.align import Alignment, WordEdit, box_opcodes
 from copylens.core.arrays import distinct
 from copylens.core.canonicalize import CAPITALISED, Canonical, clause_ids
 from copylens.core.index import MemoryIndex
@@ -546,13 +547,16 @@ def clusters(
     seeds: Sequence[tuple[int, int]], gap_a: int, gap_b: int
 ) -> list[list[tuple[int, int]]]:
     """Seeds split where more than ``gap_a`` units lie between consecutive seeds in A, each
-    part split where more than ``gap_b`` lie between them in B, until nothing changes."""
+    part split where more than ``gap_b`` lie between them in B, until nothing changes.
+
+    Every group is kept sorted, as :func:`_split` leaves its parts: the split in A is then
+    :func:`_split_sorted`'s, with no sort (issue 40: a pair's sentence join clusters its seeds
+    twice, and most groups never split)."""
     todo = [sorted(seeds)]
     done: list[list[tuple[int, int]]] = []
     while todo:
         group = todo.pop()
-        parts = _split(group, 0, gap_a)
-        parts = [q for p in parts for q in _split(p, 1, gap_b)]
+        parts = [q for p in _split_sorted(group, gap_a) for q in _split(p, 1, gap_b)]
         if len(parts) == 1:
             done.append(parts[0])
         else:
@@ -560,8 +564,27 @@ def clusters(
     return sorted(done)
 
 
+def _split_sorted(group: list[tuple[int, int]], gap: int) -> list[list[tuple[int, int]]]:
+    """:func:`_split` of ``group`` in A (side 0), given the group sorted: it is then its own
+    order by A, and each part a slice of it, sorted too."""
+    parts = []
+    start = 0
+    for n in range(1, len(group)):
+        if group[n][0] - group[n - 1][0] - 1 > gap:
+            parts.append(group[start:n])
+            start = n
+    parts.append(group[start:])
+    return parts
+
+
+_BY_SIDE = (itemgetter(0, 1), itemgetter(1, 0))
+"""Of a seed, its units (in A, in B), and (in B, in A): :func:`_split`'s orders."""
+
+
 def _split(group: list[tuple[int, int]], side: int, gap: int) -> list[list[tuple[int, int]]]:
-    ordered = sorted(group, key=lambda s: (s[side], s[1 - side]))
+    if len(group) == 1:  # one part, sorted
+        return [list(group)]
+    ordered = sorted(group, key=_BY_SIDE[side])
     parts = [[ordered[0]]]
     for s in ordered[1:]:
         if s[side] - parts[-1][-1][side] - 1 > gap:
@@ -589,8 +612,12 @@ def _passages(sim: Similarity) -> list[tuple[Box, list[tuple[int, int]]]]:
     summary_seeds = []
     for group in found:
         out.append((_box(group), group))
-    # summary mode: the seeds of A's units against far-apart source units, clustered loosely
-    wide = clusters(seeds, MAX_GAP, SUMMARY_GAP)
+    # summary mode: the seeds of A's units against far-apart source units, clustered loosely;
+    # a group needs more than two source units, so seeds of two at most make none, and seeds
+    # that are one group by the tight gaps are one by the loose ones too (issue 40)
+    if len({j for _, j in seeds}) <= 2:
+        return _best(out, sim)
+    wide = [list(found[0])] if len(found) == 1 else clusters(seeds, MAX_GAP, SUMMARY_GAP)
     for group in wide:
         box = _box(group)
         words_a = int(sim.a.bounds[box[1]] - sim.a.bounds[box[0]])
@@ -601,12 +628,8 @@ def _passages(sim: Similarity) -> list[tuple[Box, list[tuple[int, int]]]]:
 
 
 def _box(group: list[tuple[int, int]]) -> Box:
-    return (
-        min(i for i, _ in group),
-        max(i for i, _ in group) + 1,
-        min(j for _, j in group),
-        max(j for _, j in group) + 1,
-    )
+    units_a, units_b = [i for i, _ in group], [j for _, j in group]
+    return min(units_a), max(units_a) + 1, min(units_b), max(units_b) + 1
 
 
 def _best(
@@ -614,6 +637,8 @@ def _best(
 ) -> list[tuple[Box, list[tuple[int, int]]]]:
     """Passages overlapping in A resolved: the one of most seeds (then highest cosine) wins.
     The cosine is found only for passages of as many seeds as another (it orders no other)."""
+    if len(found) <= 1:  # nothing to resolve (issue 40: most pairs' one passage)
+        return list(found)
     sizes = Counter(len(group) for _, group in found)
 
     def order(p: tuple[Box, list[tuple[int, int]]]) -> tuple[int, float]:
@@ -840,7 +865,8 @@ def _join(
             pg = [x for x in group if p0 <= int(sim.a.bounds[x[0]]) < p1]
             if not pm:
                 continue
-            near = [x for x in pg if _follows(x, pm, sim)]
+            spans = _source_reach(pm, sim)  # _follows, each member's units found once
+            near = [x for x in pg if any(lo <= x[1] <= hi for lo, hi in spans)]
             lo = p0
             if len(near) < len(pg):  # a seed far off in the source: no part of this copy
                 lo = min([*(max(f.a0, p0) for f in pm), *(int(sim.a.bounds[i]) for i, _ in near)])
@@ -1947,6 +1973,12 @@ def _follows(seed: tuple[int, int], members: Sequence[Alignment], sim: Similarit
     )
 
 
+def _source_reach(members: Sequence[Alignment], sim: Similarity) -> list[tuple[int, int]]:
+    """The source units [lo, hi] (both included) of each of ``members`` that a seed's source
+    unit lies in when it :func:`_follows` them."""
+    return [(sim.b.of_word(f.b0) - MAX_GAP, sim.b.of_word(f.b1 - 1) + MAX_GAP) for f in members]
+
+
 def _near(f0: int, f1: int, w0: int, w1: int, units: Units) -> bool:
     """Word range [f0, f1) overlaps [w0, w1) or lies within one unit of it."""
     lo, hi = _reach(w0, w1, units)
@@ -1989,8 +2021,10 @@ def described(
         b1,
     ):
         return members[0]
-    matcher = difflib.SequenceMatcher(None, a.forms[a0:a1], b.forms[b0:b1], autojunk=False)
-    ops = [(t, a0 + i0, a0 + i1, b0 + j0, b0 + j1) for t, i0, i1, j0, j1 in matcher.get_opcodes()]
+    # difflib's opcodes, by its own steps and remembered by the words (issue 40: the same
+    # copied passage is described in many pairs; difflib's SequenceMatcher was most of this)
+    diffed = box_opcodes(a.forms[a0:a1], b.forms[b0:b1])
+    ops = [(t, a0 + i0, a0 + i1, b0 + j0, b0 + j1) for t, i0, i1, j0, j1 in diffed]
     if members:  # begin and end on matching words, never inside the word alignments
         lo_a, lo_b = min(m.a0 for m in members), min(m.b0 for m in members)
         hi_a, hi_b = max(m.a1 for m in members), max(m.b1 for m in members)
