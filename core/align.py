@@ -513,9 +513,18 @@ def find_seeds(
     if len(ka) == 0 or len(kb) == 0:
         return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
     small = np.int32 if max(len(a_hashes), len(b_hashes)) < 2**31 - 1 else np.int64
-    order = kb.argsort(kind="stable").astype(small)
-    sorted_kb = kb[order]
     scale = len(kb) / len(ka)
+    if len(ka) <= FILTERED_GRAMS and len(kb) <= FILTERED_GRAMS:
+        # only the source's k-grams whose low bits a checked k-gram has: every occurrence of a
+        # checked k-gram among them, in the same order (the sort is stable, and they are taken
+        # in text order), so the same seeds; most of a pair's k-grams are not shared (issue 40)
+        held = np.zeros(_HELD_TABLE, dtype=bool)
+        held[ka & (_HELD_TABLE - 1)] = True
+        maybe = held[kb & (_HELD_TABLE - 1)].nonzero()[0]
+        order = maybe[kb[maybe].argsort(kind="stable")].astype(small)
+    else:
+        order = kb.argsort(kind="stable").astype(small)
+    sorted_kb = kb[order]
     del kb
     found = [
         _seeds_of(ka[lo : lo + SEEDS_BLOCK], lo, sorted_kb, order, scale, max_repeats)
@@ -527,6 +536,11 @@ def find_seeds(
     return np.concatenate([i for i, _ in found]), np.concatenate([j for _, j in found])
 
 
+FILTERED_GRAMS = 1 << 14
+"""Most k-grams of either text for :func:`find_seeds` to sort only the source's k-grams that
+the table of the checked text's low bits lets through (a longer text fills the table)."""
+_HELD_TABLE = 1 << 16
+"""Size of that table (a power of two): an essay's few hundred k-grams fill under 1 % of it."""
 SEEDS_BLOCK = 1 << 18
 """K-grams of the checked text looked up at a time by :func:`find_seeds`: its working arrays
 (positions and counts, 8 bytes each per k-gram) stay those of a block, not of the text."""

@@ -197,3 +197,22 @@ def test_seeds_found_as_sorted_searches() -> None:
         i, j = find_seeds(a, b, 3, 10**6)
         expected = [(x, y) for x in range(len(ka)) for y in range(len(kb)) if ka[x] == kb[y]]
         assert list(zip(i.tolist(), j.tolist(), strict=True)) == expected
+
+
+@pytest.mark.parametrize("repeats", [1, 2, 10**6])
+def test_seeds_filtered_as_sorted_whole(repeats: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """find_seeds sorting only the source's k-grams the checked text's table lets through
+    finds the seeds it finds sorting them all, the repeat limit's nearest occurrences too."""
+    from copylens.core import align as align_module
+
+    rng = np.random.default_rng(4)
+    cases = []
+    for _ in range(200):
+        a = rng.integers(0, 6, rng.integers(3, 120)).astype(np.int64)
+        b = rng.integers(0, 6, rng.integers(3, 120)).astype(np.int64)
+        cases.append((a, b, find_seeds(a, b, 3, repeats)))
+    monkeypatch.setattr(align_module, "FILTERED_GRAMS", 0)  # every k-gram sorted
+    for a, b, (i, j) in cases:
+        whole_i, whole_j = find_seeds(a, b, 3, repeats)
+        assert i.tolist() == whole_i.tolist() and j.tolist() == whole_j.tolist()
+        assert i.dtype == whole_i.dtype and j.dtype == whole_j.dtype
