@@ -265,6 +265,12 @@ def own_sentences(
     span = units[f.a0 : f.a1]  # its changes of unit: numpy's functions cost a call each
     cuts = [0, *((span[1:] != span[:-1]).nonzero()[0] + 1).tolist(), f.a1 - f.a0]
     own: list[tuple[int, int]] = []
+    if len(cuts) == 2 and f.longest_run >= anchor:
+        # one sentence, the fragment's: its anchor (``f.longest_run``, the longest run inside
+        # its ranges, as align measures it) lies inside both, so within the whole source too,
+        # and the sentence is held (sentences_held's answer, without its numpy calls: issue
+        # 40, 742 of the 1,312 fragments measured at 1,000 essays)
+        return own
     held_run = runs.sentences_held(f, np.array(cuts, dtype=np.int64) + f.a0, len(b), k, anchor)
     if held_run.all():  # every sentence held by a run (issue 40: most fragments' answer)
         return own

@@ -216,3 +216,35 @@ def test_seeds_filtered_as_sorted_whole(repeats: int, monkeypatch: pytest.Monkey
         whole_i, whole_j = find_seeds(a, b, 3, repeats)
         assert i.tolist() == whole_i.tolist() and j.tolist() == whole_j.tolist()
         assert i.dtype == whole_i.dtype and j.dtype == whole_j.dtype
+
+
+def test_one_sentence_fragments_are_held_as_sentences_held_finds() -> None:
+    """own_sentences' shortcut for a fragment of one sentence (its anchor inside it) answers
+    what Runs.sentences_held answers: held, so no own sentence."""
+    from copylens.core import align as align_module
+
+    rng = random.Random(12)
+    options = Options()
+    checked = 0
+    for _ in range(150):
+        source = _text(rng, rng.randint(2, 12))
+        sentences = source.split(". ")
+        copied = rng.choice(sentences)
+        words = copied.split()
+        if len(words) > 3:
+            words[rng.randrange(len(words))] = rng.choice(TOPIC)
+        mine = _text(rng, 2) + " " + " ".join(words) + ". " + _text(rng, 2)
+        a = prepare_text(Extracted("a", mine, "txt"), options).canonical
+        b = prepare_text(Extracted("b", source, "txt"), options).canonical
+        k = options.seed_k
+        seeds_i, seeds_j = find_seeds(a.hashes, b.hashes, k, options.max_seed_repeats)
+        runs = align_module.Runs.of(seeds_i, seeds_j, k)
+        for f in align_module.align(a, b, options):
+            cuts = [0, *np.flatnonzero(np.diff(a.sentences[f.a0 : f.a1])).tolist(), f.a1 - f.a0]
+            if len(cuts) != 2 or f.longest_run < options.anchor_words:
+                continue
+            bounds = np.array([f.a0, f.a1], dtype=np.int64)
+            held = runs.sentences_held(f, bounds, len(b), k, options.anchor_words)
+            assert held.all()
+            checked += 1
+    assert checked
