@@ -528,8 +528,12 @@ def find_seeds(
         held[ka & (_HELD_TABLE - 1)] = True
         maybe = held[kb & (_HELD_TABLE - 1)].nonzero()[0]
         order = maybe[kb[maybe].argsort(kind="stable")].astype(small)
-    else:
-        order = kb.argsort(kind="stable").astype(small)
+        sorted_kb = kb[order]
+        theirs = np.zeros(_HELD_TABLE, dtype=bool)  # and only the checked k-grams that pass
+        theirs[sorted_kb & (_HELD_TABLE - 1)] = True  # the source's table are looked up
+        at = theirs[ka & (_HELD_TABLE - 1)].nonzero()[0]
+        return _seeds_of(ka[at], 0, sorted_kb, order, scale, max_repeats, at)
+    order = kb.argsort(kind="stable").astype(small)
     sorted_kb = kb[order]
     del kb
     found = [
@@ -559,20 +563,25 @@ def _seeds_of(
     order: np.ndarray,
     scale: float,
     max_repeats: int,
+    at: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`find_seeds` of the checked text's k-grams ``ka``, the first at ``first``."""
+    """:func:`find_seeds` of the checked text's k-grams ``ka``, the first at ``first``;
+    ``at``: where each of ``ka`` lies from ``first`` on, when they are some of the text's
+    k-grams (those that may be in the source), not all of them in order."""
     left = sorted_kb.searchsorted(ka, side="left")  # methods: numpy's functions cost a call more
     counts = counts_all = sorted_kb.searchsorted(ka, side="right") - left
     many = (counts > max_repeats).nonzero()[0]
     if len(many):
         left, counts = left.copy(), np.minimum(counts, max_repeats)
         for i in many.tolist():
-            target = (first + i) * scale
+            target = (first + (i if at is None else int(at[i]))) * scale
             left[i] = _nearest(order, int(left[i]), int(counts_all[i]), target, max_repeats)
     valid = counts > 0
-    seeds_i = (valid.nonzero()[0] + first).repeat(counts[valid]).astype(order.dtype)
+    places = valid.nonzero()[0] if at is None else at[valid]
     starts, sizes = left[valid], counts[valid]
-    return seeds_i, order[ranges(starts, sizes)]
+    seeds_i = (places + first).repeat(sizes).astype(order.dtype)
+    # each k-gram once in the source (most pairs): the ranges are their starts (issue 40)
+    return seeds_i, order[starts if int(sizes.sum()) == len(sizes) else ranges(starts, sizes)]
 
 
 def _nearest(order: np.ndarray, lo: int, count: int, target: float, size: int) -> int:
