@@ -115,9 +115,9 @@ def _zone(hits: np.ndarray, n: int, k: int, gap: int) -> np.ndarray:
     zone = np.zeros(n, dtype=bool)
     if len(hits):
         ends = np.minimum(hits + k, n)
-        breaks = np.flatnonzero(hits[1:] - ends[:-1] > max(gap, 2 * REACH))
-        lo = np.maximum(hits[np.concatenate(([0], breaks + 1))] - REACH, 0)
-        hi = np.minimum(ends[np.append(breaks, len(hits) - 1)] + REACH, n)
+        breaks = (hits[1:] - ends[:-1] > max(gap, 2 * REACH)).nonzero()[0]  # methods: numpy's
+        lo = np.maximum(hits[np.concatenate(([0], breaks + 1))] - REACH, 0)  # functions cost
+        hi = np.minimum(ends[np.concatenate((breaks, [len(hits) - 1]))] + REACH, n)  # a call
         for start, stop in zip(lo.tolist(), hi.tolist(), strict=True):
             zone[start:stop] = True
     return zone
@@ -152,8 +152,8 @@ def found_in(grams: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarr
         return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
     table = np.zeros(_TABLE, dtype=bool)
     table[other & (_TABLE - 1)] = True
-    maybe = np.flatnonzero(table[grams & (_TABLE - 1)])
-    at = np.minimum(np.searchsorted(other, grams[maybe]), len(other) - 1)
+    maybe = table[grams & (_TABLE - 1)].nonzero()[0]  # methods: numpy's functions cost a call
+    at = np.minimum(other.searchsorted(grams[maybe]), len(other) - 1)
     hit = other[at] == grams[maybe]
     return maybe[hit], at[hit]
 

@@ -71,10 +71,11 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from itertools import pairwise
+from operator import itemgetter
 
 import numpy as np
 
-from copylens.core.align import Alignment, WordEdit
+from copylens.core.align import Alignment, WordEdit, box_opcodes
 from copylens.core.arrays import distinct
 from copylens.core.canonicalize import CAPITALISED, Canonical, clause_ids
 from copylens.core.index import MemoryIndex
@@ -341,7 +342,7 @@ class Similarity:
         hits = (self.cos >= SEED_COS) & (self.dice >= SEED_DICE)
         best = self.cos.max(axis=1, keepdims=True)
         hits &= self.cos >= NEAR_BEST * best
-        return [(int(i), int(j)) for i, j in zip(*np.nonzero(hits), strict=True)]
+        return [(int(i), int(j)) for i, j in zip(*hits.nonzero(), strict=True)]
 
     @cached_property
     def passages(self) -> list[tuple[Box, list[tuple[int, int]]]]:
@@ -355,7 +356,7 @@ class Similarity:
 
 def _cosine(x: np.ndarray, y: np.ndarray) -> float:
     """The cosine of two summed tf-isf vectors (0 when either is empty)."""
-    norm = float(np.linalg.norm(x) * np.linalg.norm(y))
+    norm = float(np.sqrt(x.dot(x)) * np.sqrt(y.dot(y)))  # np.linalg.norm's, without its checks
     return float(x @ y) / norm if norm else 0.0
 
 
@@ -427,11 +428,12 @@ def compared(x: Bags, y: Bags) -> Similarity:
     same arrays summed in the same order; the counts of shared words are counted from the
     words both units hold (:func:`_common`), and the cosines are :func:`_cosines`'."""
     na, nb = len(x.units), len(y.units)
-    merged = np.sort(np.concatenate((x.words, y.words)))
+    merged = np.concatenate((x.words, y.words))
+    merged.sort()  # methods, not numpy's functions: those cost a call more each (issue 40)
     new = np.ones(len(merged), dtype=bool)
     np.not_equal(merged[1:], merged[:-1], out=new[1:])
     vocab = merged[new]
-    at_x, at_y = np.searchsorted(vocab, x.words), np.searchsorted(vocab, y.words)
+    at_x, at_y = vocab.searchsorted(x.words), vocab.searchsorted(y.words)
     tf = np.zeros((na + nb, len(vocab)), dtype=np.float32)
     tf[x.unit, at_x[x.word]] = x.count
     tf[na + y.unit, at_y[y.word]] = y.count
@@ -440,7 +442,7 @@ def compared(x: Bags, y: Bags) -> Similarity:
     df[at_y] += y.df
     isf = np.log(len(tf) / np.maximum(df, 1)).astype(np.float32)
     vectors = np.multiply(tf, isf, out=tf)
-    norms = np.linalg.norm(vectors, axis=1)
+    norms = np.sqrt(np.add.reduce(vectors * vectors, axis=1))  # np.linalg.norm's, at once
     norms[norms == 0] = 1  # a row of norm 0 is all 0: its unit vector too
     i, j, w = _common(x, y, at_x, at_y, len(vocab))
     counts = np.bincount(i * nb + j, minlength=na * nb)
@@ -474,9 +476,9 @@ def _common(
     held = k >= 0
     k, mine, w = k[held], x.unit[held], at_x[x.word[held]]
     times = y.df[k]
-    offset = np.arange(int(times.sum())) - np.repeat(np.cumsum(times) - times, times)
-    j = y.unit[np.repeat(y.first[k], times) + offset]
-    return np.repeat(mine, times), j, np.repeat(w, times)
+    offset = np.arange(int(times.sum())) - (times.cumsum() - times).repeat(times)
+    j = y.unit[y.first[k].repeat(times) + offset]
+    return mine.repeat(times), j, w.repeat(times)
 
 
 def _cosines(
@@ -505,7 +507,7 @@ def _cosines(
     rows, columns = np.flatnonzero(many.any(axis=1)), np.flatnonzero(many.any(axis=0))
     if len(rows) == 0:
         return out
-    cells = np.nonzero(many)
+    cells = many.nonzero()
     if CELLS_APART * len(cells[0]) < len(rows) * len(columns):
         ia, jb = cells
         out[ia, jb] = _dots(va[ia] / norm_a[ia, None], vb[jb] / norm_b[jb, None])
@@ -546,13 +548,16 @@ def clusters(
     seeds: Sequence[tuple[int, int]], gap_a: int, gap_b: int
 ) -> list[list[tuple[int, int]]]:
     """Seeds split where more than ``gap_a`` units lie between consecutive seeds in A, each
-    part split where more than ``gap_b`` lie between them in B, until nothing changes."""
+    part split where more than ``gap_b`` lie between them in B, until nothing changes.
+
+    Every group is kept sorted, as :func:`_split` leaves its parts: the split in A is then
+    :func:`_split_sorted`'s, with no sort (issue 40: a pair's sentence join clusters its seeds
+    twice, and most groups never split)."""
     todo = [sorted(seeds)]
     done: list[list[tuple[int, int]]] = []
     while todo:
         group = todo.pop()
-        parts = _split(group, 0, gap_a)
-        parts = [q for p in parts for q in _split(p, 1, gap_b)]
+        parts = [q for p in _split_sorted(group, gap_a) for q in _split(p, 1, gap_b)]
         if len(parts) == 1:
             done.append(parts[0])
         else:
@@ -560,8 +565,27 @@ def clusters(
     return sorted(done)
 
 
+def _split_sorted(group: list[tuple[int, int]], gap: int) -> list[list[tuple[int, int]]]:
+    """:func:`_split` of ``group`` in A (side 0), given the group sorted: it is then its own
+    order by A, and each part a slice of it, sorted too."""
+    parts = []
+    start = 0
+    for n in range(1, len(group)):
+        if group[n][0] - group[n - 1][0] - 1 > gap:
+            parts.append(group[start:n])
+            start = n
+    parts.append(group[start:])
+    return parts
+
+
+_BY_SIDE = (itemgetter(0, 1), itemgetter(1, 0))
+"""Of a seed, its units (in A, in B), and (in B, in A): :func:`_split`'s orders."""
+
+
 def _split(group: list[tuple[int, int]], side: int, gap: int) -> list[list[tuple[int, int]]]:
-    ordered = sorted(group, key=lambda s: (s[side], s[1 - side]))
+    if len(group) == 1:  # one part, sorted
+        return [list(group)]
+    ordered = sorted(group, key=_BY_SIDE[side])
     parts = [[ordered[0]]]
     for s in ordered[1:]:
         if s[side] - parts[-1][-1][side] - 1 > gap:
@@ -589,8 +613,12 @@ def _passages(sim: Similarity) -> list[tuple[Box, list[tuple[int, int]]]]:
     summary_seeds = []
     for group in found:
         out.append((_box(group), group))
-    # summary mode: the seeds of A's units against far-apart source units, clustered loosely
-    wide = clusters(seeds, MAX_GAP, SUMMARY_GAP)
+    # summary mode: the seeds of A's units against far-apart source units, clustered loosely;
+    # a group needs more than two source units, so seeds of two at most make none, and seeds
+    # that are one group by the tight gaps are one by the loose ones too (issue 40)
+    if len({j for _, j in seeds}) <= 2:
+        return _best(out, sim)
+    wide = [list(found[0])] if len(found) == 1 else clusters(seeds, MAX_GAP, SUMMARY_GAP)
     for group in wide:
         box = _box(group)
         words_a = int(sim.a.bounds[box[1]] - sim.a.bounds[box[0]])
@@ -601,12 +629,8 @@ def _passages(sim: Similarity) -> list[tuple[Box, list[tuple[int, int]]]]:
 
 
 def _box(group: list[tuple[int, int]]) -> Box:
-    return (
-        min(i for i, _ in group),
-        max(i for i, _ in group) + 1,
-        min(j for _, j in group),
-        max(j for _, j in group) + 1,
-    )
+    units_a, units_b = [i for i, _ in group], [j for _, j in group]
+    return min(units_a), max(units_a) + 1, min(units_b), max(units_b) + 1
 
 
 def _best(
@@ -614,6 +638,8 @@ def _best(
 ) -> list[tuple[Box, list[tuple[int, int]]]]:
     """Passages overlapping in A resolved: the one of most seeds (then highest cosine) wins.
     The cosine is found only for passages of as many seeds as another (it orders no other)."""
+    if len(found) <= 1:  # nothing to resolve (issue 40: most pairs' one passage)
+        return list(found)
     sizes = Counter(len(group) for _, group in found)
 
     def order(p: tuple[Box, list[tuple[int, int]]]) -> tuple[int, float]:
@@ -840,7 +866,8 @@ def _join(
             pg = [x for x in group if p0 <= int(sim.a.bounds[x[0]]) < p1]
             if not pm:
                 continue
-            near = [x for x in pg if _follows(x, pm, sim)]
+            spans = _source_reach(pm, sim)  # _follows, each member's units found once
+            near = [x for x in pg if any(lo <= x[1] <= hi for lo, hi in spans)]
             lo = p0
             if len(near) < len(pg):  # a seed far off in the source: no part of this copy
                 lo = min([*(max(f.a0, p0) for f in pm), *(int(sim.a.bounds[i]) for i, _ in near)])
@@ -1440,7 +1467,7 @@ def _next_sentence(text: str, c: Canonical, units: Units, u: int) -> int | None:
         return None
     start = int(c.starts[w0])
     end = re.search(FINAL_STOP, text[start : int(c.ends[w1 - 1])])
-    return None if end is None else int(np.searchsorted(c.starts, start + end.end()))
+    return None if end is None else int(c.starts.searchsorted(start + end.end()))
 
 
 EXTEND_COS = 0.33
@@ -1487,7 +1514,7 @@ def _extended(sim: Similarity, pieces: Sequence[Box]) -> list[Box]:
             and pieces_at[u + 1 : u + MAX_GAP + 2].any()
         ):
             return None  # between two pieces: one_passage's
-        j = int(np.argmax(sim.cos[u]))
+        j = int(sim.cos[u].argmax())
         if not lo <= j <= hi or source[j] or sim.shared[u, j] < EXTEND_WORDS:
             return None
         if sim.cos[u, j] < EXTEND_COS or not _distinctive(sim, [u], [j], {u: [j]}):
@@ -1603,7 +1630,7 @@ def _gathered(sim: Similarity, used: np.ndarray, found: Sequence[Edited]) -> lis
     for e in found:
         wanted[sim.a.of_word(e.a0) : sim.a.of_word(e.a1 - 1) + 1] = False
     out = []
-    for i in _gathering(sim, np.flatnonzero(wanted)):
+    for i in _gathering(sim, wanted.nonzero()[0]):
         run = sim.gathers(i)
         if run is None:
             continue
@@ -1634,7 +1661,7 @@ def _gathering(sim: Similarity, units: np.ndarray) -> list[int]:
         part = units[k : k + step]
         rows = sim.shared[part].astype(np.float64)
         sums = np.zeros((len(part), n + 1))
-        np.cumsum(rows, axis=1, out=sums[:, 1:])
+        rows.cumsum(axis=1, out=sums[:, 1:])
         ahead = sums[:, ends] - sums[:, :n]
         tried = ((rows >= 2) & (ahead >= GATHERED_WORDS)).any(axis=1)
         out += part[tried].tolist()
@@ -1791,7 +1818,7 @@ def own_units(
     j0 = max(sim.b.of_word(b0) - 1, 0)
     j1 = min(sim.b.of_word(max(b1 - 1, b0)) + 2, len(sim.b))
     own = []
-    held = [0, *np.cumsum(matched).tolist()]  # words matched before each (issue 40)
+    held = [0, *matched.cumsum().tolist()]  # words matched before each (issue 40)
     bounds = sim.a.listed
     for u in range(sim.a.of_word(a0), sim.a.of_word(max(a1 - 1, a0)) + 1):
         w0, w1 = max(bounds[u], a0), min(bounds[u + 1], a1)
@@ -1834,7 +1861,7 @@ def _own_clauses(
     clause of the unit is at least half matched (the copied "... as follows:", which alone
     made the unit a copy). None when no clause is half matched or none is own: the unit is
     then judged whole (:func:`own_units`)."""
-    cuts = [0, *(np.flatnonzero(np.diff(ids)) + 1).tolist(), len(ids)]
+    cuts = [0, *((ids[1:] != ids[:-1]).nonzero()[0] + 1).tolist(), len(ids)]
     pieces = list(pairwise(cuts))
     half = [2 * int(matched[p0:p1].sum()) >= p1 - p0 for p0, p1 in pieces]
     if not any(half):
@@ -1947,6 +1974,12 @@ def _follows(seed: tuple[int, int], members: Sequence[Alignment], sim: Similarit
     )
 
 
+def _source_reach(members: Sequence[Alignment], sim: Similarity) -> list[tuple[int, int]]:
+    """The source units [lo, hi] (both included) of each of ``members`` that a seed's source
+    unit lies in when it :func:`_follows` them."""
+    return [(sim.b.of_word(f.b0) - MAX_GAP, sim.b.of_word(f.b1 - 1) + MAX_GAP) for f in members]
+
+
 def _near(f0: int, f1: int, w0: int, w1: int, units: Units) -> bool:
     """Word range [f0, f1) overlaps [w0, w1) or lies within one unit of it."""
     lo, hi = _reach(w0, w1, units)
@@ -1989,8 +2022,10 @@ def described(
         b1,
     ):
         return members[0]
-    matcher = difflib.SequenceMatcher(None, a.forms[a0:a1], b.forms[b0:b1], autojunk=False)
-    ops = [(t, a0 + i0, a0 + i1, b0 + j0, b0 + j1) for t, i0, i1, j0, j1 in matcher.get_opcodes()]
+    # difflib's opcodes, by its own steps and remembered by the words (issue 40: the same
+    # copied passage is described in many pairs; difflib's SequenceMatcher was most of this)
+    diffed = box_opcodes(a.forms[a0:a1], b.forms[b0:b1])
+    ops = [(t, a0 + i0, a0 + i1, b0 + j0, b0 + j1) for t, i0, i1, j0, j1 in diffed]
     if members:  # begin and end on matching words, never inside the word alignments
         lo_a, lo_b = min(m.a0 for m in members), min(m.b0 for m in members)
         hi_a, hi_b = max(m.a1 for m in members), max(m.b1 for m in members)

@@ -226,7 +226,7 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding, source: st
     bridges = sim.cos.max(axis=1) >= BRIDGE_COS
     runs: list[Run] = []
     cut &= ~_in_order(cut, seeds, _nearest(sim))
-    starts = [sim.a.of_word(int(np.searchsorted(a.starts, f.start))) for f in anchors]
+    starts = [sim.a.of_word(int(a.starts.searchsorted(f.start))) for f in anchors]
     for u in starts or sorted(seeds):
         run = _run(u, seeds, inside, bridges, cut)
         run = _focused(run, sim) if run is not None else None
@@ -283,7 +283,7 @@ def _sentence_of(sim: Similarity, whole: WholeSentences | None) -> np.ndarray | 
     of, or None when no line break split a checked sentence."""
     if whole is None or whole.units_a is sim.a:
         return None
-    return np.searchsorted(whole.units_a.bounds, sim.a.bounds[:-1], side="right") - 1
+    return whole.units_a.bounds.searchsorted(sim.a.bounds[:-1], side="right") - 1
 
 
 def _whole_seeds(
@@ -306,12 +306,13 @@ def _whole_seeds(
     in one run (every pair there is wrapped); summed, 9.7 against 9.5."""
     if sentence is None or not seeds:
         return seeds
-    norms = np.linalg.norm(sim.vectors_b, axis=1)
+    vb = sim.vectors_b  # np.linalg.norm's norms, without its checks (issue 40)
+    norms = np.sqrt(np.add.reduce(vb * vb, axis=1))
     seeding: dict[int, bool] = {}
     out = {}
     for i, j in seeds.items():
         x = int(sentence[i])
-        s0, s1 = np.searchsorted(sentence, x), np.searchsorted(sentence, x, side="right")
+        s0, s1 = sentence.searchsorted(x), sentence.searchsorted(x, side="right")
         if s1 - s0 == 1:  # a whole sentence
             out[i] = j
             continue
@@ -328,7 +329,7 @@ def _seeds_whole(sim: Similarity, i0: int, i1: int, norms: np.ndarray) -> bool:
     summed (the pair's weights: no second similarity of the pair is computed), the Dice of
     their distinct words and the source unit's."""
     v = sim.vectors_a[i0:i1].sum(axis=0)
-    scale = norms * float(np.linalg.norm(v))
+    scale = norms * float(np.sqrt(v.dot(v)))  # np.linalg.norm(v), without its checks
     cos = np.divide(sim.vectors_b @ v, scale, out=np.zeros(len(norms)), where=scale > 0)
     j = int(cos.argmax())
     if cos[j] < SEED_COS:
@@ -359,16 +360,17 @@ def summary_seeds(sim: Similarity) -> dict[int, int]:
     top = sim.cos[rows, best]
     specific = top >= SPECIFIC * sim.cos.mean(axis=1)
     ok = (top >= SEED_COS) & (sim.dice[rows, best] >= SEED_DICE) & specific
-    return {int(i): int(best[i]) for i in np.flatnonzero(ok)}
+    return {int(i): int(best[i]) for i in ok.nonzero()[0]}
 
 
 def _inside_share(a: Canonical, sim: Similarity, anchors: Sequence[Fragment]) -> np.ndarray:
     """Share of each checked unit's words inside the fragments found."""
     inside = np.zeros(len(a), dtype=np.int64)
     for f in anchors:
-        inside[np.searchsorted(a.starts, f.start) : np.searchsorted(a.starts, f.end)] = 1
+        inside[a.starts.searchsorted(f.start) : a.starts.searchsorted(f.end)] = 1
     sums = np.add.reduceat(inside, sim.a.bounds[:-1])
-    return sums / np.maximum(np.diff(sim.a.bounds), 1)
+    bounds = sim.a.bounds  # methods and slices: numpy's functions cost a call more (issue 40)
+    return sums / np.maximum(bounds[1:] - bounds[:-1], 1)
 
 
 def _prose(text: str, a: Canonical, sim: Similarity, run: Run) -> bool:
@@ -384,7 +386,7 @@ def _nearest(sim: Similarity) -> dict[int, int]:
     """Each checked unit's best source unit, where their cosine reaches :data:`BRIDGE_COS`."""
     best = sim.cos.argmax(axis=1)
     near = sim.cos[np.arange(len(best)), best] >= BRIDGE_COS
-    return {int(i): int(best[i]) for i in np.flatnonzero(near)}
+    return {int(i): int(best[i]) for i in near.nonzero()[0]}
 
 
 def _in_order(cut: np.ndarray, seeds: dict[int, int], nearest: dict[int, int]) -> np.ndarray:
@@ -394,7 +396,7 @@ def _in_order(cut: np.ndarray, seeds: dict[int, int], nearest: dict[int, int]) -
     between copied ones that happens to match a source sentence matches one elsewhere:
     bench_own_text.py's interleaved essays)."""
     out = np.zeros(len(cut), dtype=bool)
-    for x in np.flatnonzero(cut).tolist():
+    for x in cut.nonzero()[0].tolist():
         before, here, after = seeds.get(x - 1), nearest.get(x), seeds.get(x + 1)
         if before is not None and here is not None and after is not None:
             out[x] = before <= here <= after
@@ -447,7 +449,7 @@ def _cut(inside: np.ndarray) -> np.ndarray:
     """Units between two fragments and outside them: the copy signal's own-sentence cut
     judged them the writer's own (:func:`copylens.core.sentence_align.own_units`), and this
     step does not overrule it."""
-    found = np.flatnonzero(inside >= IN_FRAGMENT)
+    found = (inside >= IN_FRAGMENT).nonzero()[0]
     cut = np.zeros(len(inside), dtype=bool)
     if len(found):
         cut[found[0] : found[-1] + 1] = True
