@@ -766,3 +766,63 @@ def test_words_spelled_alike_are_learned_as_each_alone(
     for raw in words:
         assert rules._make(raw) == make_before(rules, raw), raw
     assert len(rules.surfaces) < len(words)  # some were learned once for several spellings
+
+
+def fold_before(word: str, prefer: str) -> tuple[str, tuple[int, ...]]:
+    """fold_homoglyphs as it was before issue 40's rewrite: each script's runs of letters
+    found and measured, each letter looked up, the offsets where the folded word differs."""
+    from copylens.core.language import (
+        A_CYRILLIC_LETTER,
+        A_LATIN_LETTER,
+        CYRILLIC,
+        CYRILLIC_LETTERS,
+        LATIN_LETTERS,
+    )
+
+    if word.isascii() or not (A_LATIN_LETTER.search(word) and A_CYRILLIC_LETTER.search(word)):
+        return word, ()
+    cyr = sum(map(len, CYRILLIC_LETTERS.findall(word)))
+    lat = sum(map(len, LATIN_LETTERS.findall(word)))
+    to_cyrillic = cyr > lat or (cyr == lat and prefer == CYRILLIC)
+    table = module.LATIN_TO_CYRILLIC if to_cyrillic else module.CYRILLIC_TO_LATIN
+    folded = [table.get(ch, ch) for ch in word]
+    changed = tuple(i for i, (a, b) in enumerate(zip(word, folded, strict=True)) if a != b)
+    return "".join(folded), changed
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    st.text(alphabet=WORD_LETTERS + "clCLßÀÖØöøɏɐЀԯ԰\u0370-", min_size=1, max_size=14),
+    st.sampled_from(["cyrillic", "latin"]),
+)
+def test_look_alikes_are_folded_as_before(word: str, prefer: str) -> None:
+    """fold_homoglyphs (the scripts counted in one translation, the word folded by
+    ``translate``) folds every word as before: ties, whole words of one script, letters at
+    the ranges' edges (À Ö Ø ö ø ɏ, Ѐ ԯ), letters of neither script, the Latin c and l."""
+    assert fold_homoglyphs(word, prefer) == fold_before(word, prefer)
+
+
+def test_look_alikes_in_the_words_of_every_script_are_folded_as_before() -> None:
+    for text in MANY_SCRIPTS + PIECES + tuple(SPELLINGS):
+        for word in module._WORD.findall(text + "пpивeт cоpy"):
+            for prefer in ("cyrillic", "latin"):
+                assert fold_homoglyphs(word, prefer) == fold_before(word, prefer)
+
+
+def test_the_script_marks_are_the_letters_of_each_script() -> None:
+    """_SCRIPT_MARKS marks exactly the code points the language module counts as Cyrillic
+    ("c") and Latin ("l") letters, of all Unicode."""
+    import sys
+
+    from copylens.core.language import CYRILLIC_LETTERS, LATIN_LETTERS
+
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        mark = (
+            "c"
+            if CYRILLIC_LETTERS.fullmatch(char)
+            else "l"
+            if LATIN_LETTERS.fullmatch(char)
+            else None
+        )
+        assert module._SCRIPT_MARKS.get(code) == mark, hex(code)

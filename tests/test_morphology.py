@@ -227,18 +227,22 @@ def test_the_best_parse_is_the_first_of_the_most_probable_or_the_first_of_all() 
 
 def test_normal_forms_are_pymorphy3s() -> None:
     """_normal_forms' slices are ``build_normal_form``'s for every form of the paradigms
-    met, the first form (its own normal form) and forms with and without a suffix."""
+    met, the first form (its own normal form) and forms with and without a suffix, one parse
+    at a time and all of a word's together."""
     from copylens.core.morphology import _normal_forms
 
     analyzer = _analyzer("ru")
     dictionary = analyzer._units[0][0].dict
-    normal_form = _normal_forms(dictionary)
+    normal_forms = _normal_forms(dictionary)
     checked = 0
-    for word in _dictionary_words(analyzer, "ко ст при на", 800):
-        for fixed, parses in dictionary.words.similar_items(word, {}):
+    for word in _dictionary_words(analyzer, "ко ст при на", 800) + AMBIGUOUS.split():
+        found = dictionary.words.similar_items(word, {})
+        want = set()
+        for fixed, parses in found:
             for para_id, idx in parses:
-                want = dictionary.build_normal_form(para_id, idx, fixed)
-                assert normal_form(para_id, idx, fixed) == want
-                assert normal_form(para_id, idx, fixed) == want  # from what it kept
+                one = dictionary.build_normal_form(para_id, idx, fixed)
+                assert normal_forms([(fixed, [(para_id, idx)])]) == {one}
+                want.add(one)
                 checked += 1
+        assert normal_forms(found) == want
     assert checked > 3000
