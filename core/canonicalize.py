@@ -71,6 +71,9 @@ _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "ё": "е"})
 _DETECT_WORDS = 400
 _CACHE_WORDS = 1 << 18
 """Most words a memo of :class:`_Rules` holds (~130 MB with the normalizers' caches)."""
+_SURFACE_WORDS = 1 << 17
+"""Most cleaned words :attr:`_Rules.surfaces` holds (~14 MB; 250,000 distinct Russian words
+read at once took 159 MB with no bound on it, 132 MB without it)."""
 _NOT_WORD = re.compile(r"[^\w']+|_")
 _CAPITALS = "A-ZÀ-ÖØ-ÞА-ЯЁІЇЄҐ"
 CAPITALISED = rf"[{_CAPITALS}][^\W\d_]*[^\W\d_{_CAPITALS}]"
@@ -590,7 +593,8 @@ class _Rules:
         """:meth:`_of_surface` of each cleaned word met so far: the words written in
         several ways (capitals, look-alike letters, invisible characters, ё) are learned
         once (issue 40: of the 34,600 raw words of the 1,000 scale essays, 21,300 distinct
-        cleaned ones). At most one entry a word of the memo, emptied with it."""
+        cleaned ones). At most :data:`_SURFACE_WORDS` entries (emptied when full, and with
+        the memo): a text of distinct words grows it by ~110 bytes a word."""
         self.offered: dict[str, Row] = {}
         """Rows the other readers of the run learned (:class:`_SharedForms`), not yet needed
         here: taken into the memo only when this process meets the word (most of a reader's
@@ -657,9 +661,12 @@ class _Rules:
     def _make(self, raw: str) -> Row:
         folded, changed = fold_homoglyphs(raw, self.script)
         surface = _clean(folded)
-        made = self.surfaces.get(surface)
+        surfaces = self.surfaces
+        made = surfaces.get(surface)
         if made is None:
-            made = self.surfaces[surface] = self._of_surface(surface)
+            if len(surfaces) >= _SURFACE_WORDS:
+                surfaces.clear()
+            made = surfaces[surface] = self._of_surface(surface)
         return made[0], made[1], made[2], changed
 
     def _of_surface(self, surface: str) -> tuple[str | None, int, int]:
