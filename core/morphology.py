@@ -195,16 +195,22 @@ end the analysis when there are any: the dictionary, then units for single capit
 
 
 def _dictionary_lemma(analyzer: Any) -> Callable[[str], str | None] | None:
-    """The lemma of a dictionary word when all its dictionary parses share it, else None; the
-    same as ``analyzer.parse(word)[0].normal_form`` without the parses (about 5x faster).
+    """The lemma of a dictionary word, else None: the same as
+    ``analyzer.parse(word)[0].normal_form`` without the parses (about 5x faster). When all
+    its dictionary parses share one lemma, that one; else the lemma of the parse ``parse``
+    ranks first (:func:`_best_parse`).
 
     Why the same: pymorphy3 runs its first group of units (:data:`_FIRST_UNITS`) and stops
     there when any gave a parse; the units other than the dictionary give none for a word of
     two or more letters holding a Cyrillic one (initials are single letters; Roman numerals
     and Latin words have Latin letters only). Ranking the parses by probability only reorders
-    them, so when their normal forms are all one, the best parse has it. For any other word,
-    or another arrangement of pymorphy3's units, None (the caller asks ``parse``).
-    ``tests/test_canonicalize.py`` compares the two on thousands of dictionary words."""
+    them, so when their normal forms are all one, the best parse has it. For a word the
+    dictionary does not hold, or another arrangement of pymorphy3's units, None (the caller
+    asks ``parse``). The normal forms are :func:`_normal_forms`'. What must hold (issue 40):
+    the lemma ``parse`` gives, for every word; ``tests/test_morphology.py`` and
+    ``tests/test_canonicalize.py`` compare the two on thousands of dictionary words. The
+    lemmas of the Russian words of the 1,000 scale essays took 2.6 µs a word against 8.0
+    when the ambiguous ones went to ``parse`` and the normal forms to ``build_normal_form``."""
     units = getattr(analyzer, "_units", None) or []
     group = []
     for unit, terminal in units:
@@ -215,20 +221,116 @@ def _dictionary_lemma(analyzer: Any) -> Callable[[str], str | None] | None:
         return None
     dictionary = units[0][0]
     similar_items = dictionary.dict.words.similar_items
-    normal_form = dictionary.dict.build_normal_form
+    normal_forms = _normal_forms(dictionary.dict)
     substitutes = dictionary.morph.char_substitutes
+    best = _best_parse(analyzer, dictionary.dict)
 
     def lemma(word: str) -> str | None:
         if len(word) < 2 or not _CYRILLIC.search(word):
             return None
-        forms = {
-            normal_form(para_id, idx, fixed)
-            for fixed, parses in similar_items(word.lower(), substitutes)
-            for para_id, idx in parses
-        }
-        return forms.pop().replace("ё", "е") if len(forms) == 1 else None
+        lowered = word.lower()
+        found = similar_items(lowered, substitutes)
+        forms = normal_forms(found)
+        if len(forms) == 1:
+            return forms.pop().replace("ё", "е")
+        if not forms or best is None:
+            return None
+        fixed, para_id, idx = best(lowered, found)
+        return normal_forms([(fixed, [(para_id, idx)])]).pop().replace("ё", "е")
 
     return lemma
+
+
+_Found = list[tuple[str, list[tuple[int, int]]]]
+"""What ``similar_items`` finds of a word: each spelling and its (paradigm, form) pairs."""
+
+
+def _best_parse(
+    analyzer: Any, dictionary: Any
+) -> Callable[[str, _Found], tuple[str, int, int]] | None:
+    """The parse ``analyzer.parse`` puts first among a dictionary word's parses, as (spelling,
+    paradigm, form), without making the parses (issue 40: a word whose parses have several
+    lemmas, 7 % of the Russian words of the scale essays, took 26-42 µs in ``parse``, a third
+    of all the time spent on lemmas). None when the analyser ranks them in any other way than
+    pymorphy3 2.0's (the caller asks ``parse``).
+
+    Why the same: ``parse`` lists the dictionary's parses in the order of ``similar_items``,
+    then (``ProbabilityEstimator.apply_to_parses``) keeps that order when no parse has a
+    probability P(tag | word), else sorts them by it, highest first and stably: the first
+    parse is then the first of those with the highest probability. Each probability is
+    ``p_t_given_w.prob(word, tag)`` itself, the tag the dictionary's (``build_tag_info``)."""
+    from pymorphy3.analyzer import ProbabilityEstimator
+
+    estimator = getattr(analyzer, "prob_estimator", None)
+    if estimator is None:
+        return lambda word, found: (found[0][0], *found[0][1][0])
+    if getattr(type(estimator), "apply_to_parses", None) is not (
+        ProbabilityEstimator.apply_to_parses
+    ):
+        return None
+    prob = estimator.p_t_given_w.prob
+    paradigms, gramtab = dictionary.paradigms, dictionary.gramtab
+
+    def best(word: str, found: _Found) -> tuple[str, int, int]:
+        first = chosen = None
+        top = 0.0
+        for fixed, parses in found:
+            for para_id, idx in parses:
+                paradigm = paradigms[para_id]
+                p = prob(word, gramtab[paradigm[len(paradigm) // 3 + idx]])
+                if first is None:
+                    first = (fixed, para_id, idx)
+                if p > top:
+                    top, chosen = p, (fixed, para_id, idx)
+        made = chosen or first
+        assert made is not None  # found holds a parse
+        return made
+
+    return best
+
+
+def _normal_forms(dictionary: Any) -> Callable[[_Found], set[str]]:
+    """The normal forms of the parses ``similar_items`` found (each spelling's paradigm and
+    form pairs): pymorphy3's ``Dictionary.build_normal_form`` of each, with each paradigm's
+    prefix and suffix lengths and its normal form's prefix and suffix read once, when the
+    paradigm is first met, not for every word, and no call a parse (issue 40: 4.4 µs a
+    Russian word of the scale essays against 5.0 with a call of a function a parse, and 5.5
+    with ``build_normal_form``). The same slices as ``build_stem``: the word without its
+    form's prefix and suffix, between the normal form's; form 0 is its own normal form.
+    Memory: at most a few numbers a form of the dictionary (142,000 forms in ru), whatever
+    the texts."""
+    paradigms, prefixes, suffixes = (
+        dictionary.paradigms,
+        dictionary.paradigm_prefixes,
+        dictionary.suffixes,
+    )
+    pieces: dict[int, tuple[str, str, list[int], list[int]]] = {}
+
+    def normal_forms(found: _Found) -> set[str]:
+        forms = set()
+        for fixed, parses in found:
+            for para_id, idx in parses:
+                if idx == 0:  # as build_normal_form: the word is its own normal form
+                    forms.add(fixed)
+                    continue
+                known = pieces.get(para_id)
+                if known is None:
+                    paradigm = paradigms[para_id]
+                    n = len(paradigm) // 3
+                    known = pieces[para_id] = (
+                        prefixes[paradigm[2 * n]],
+                        suffixes[paradigm[0]],
+                        [len(prefixes[paradigm[2 * n + i]]) for i in range(n)],
+                        [len(suffixes[paradigm[i]]) for i in range(n)],
+                    )
+                head, tail, starts, cuts = known
+                cut = cuts[idx]
+                forms.add(
+                    head + (fixed[starts[idx] : -cut] if cut else fixed[starts[idx] :]) + tail
+                )
+        return forms
+
+    return normal_forms
 
 
 def _identity(word: str) -> str:

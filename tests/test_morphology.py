@@ -143,3 +143,106 @@ def test_pymorphy3_dictionary_found_without_entry_points_is_the_one_they_name(
 
     assert dictionary_path(language) == lang_dict_path(language)
     assert dictionary_path("xx") is None
+
+
+# --- The lemmas' faster paths give pymorphy3's own (issue 40) -----------------------------------
+
+AMBIGUOUS = (
+    "стали мыла печь коса души мира белки пила вести течь дали жаркое были село стекла "
+    "гусей рой ели лечу простой мой три все всё еще ещё березе елке"
+)
+"""Russian words whose dictionary parses have several lemmas (or ё spellings)."""
+
+
+def _analyzer(language: str):  # type: ignore[no-untyped-def]
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer(path=dictionary_path(language), lang=language)
+
+
+def _dictionary_words(analyzer, prefixes: str, each: int) -> list[str]:  # type: ignore[no-untyped-def]
+    """Up to ``each`` known word forms of the dictionary for each of ``prefixes``."""
+    words: dict[str, None] = {}
+    for prefix in prefixes.split():
+        for n, parse in enumerate(analyzer.iter_known_word_parses(prefix)):
+            words[parse.word] = None
+            if n >= each:
+                break
+    return list(words)
+
+
+@pytest.mark.parametrize(
+    ("language", "prefixes"),
+    [
+        ("ru", "по пере ст ре е ё за не о ви бе до мы"),
+        ("uk", "по пере ст ґа гу є ї за не о ві бе до ми"),
+    ],
+)
+def test_every_dictionary_lemma_is_that_of_the_best_parse(language: str, prefixes: str) -> None:
+    """_dictionary_lemma's lemma (one lemma of all parses, else _best_parse's choice, with
+    _normal_forms' slices) is ``parse(word)[0].normal_form`` for every dictionary word met,
+    ambiguous ones, ё and ґ spellings, capitals and look-alike letters included; a word the
+    dictionary does not hold is left to ``parse`` (None)."""
+    from copylens.core.morphology import _dictionary_lemma
+
+    analyzer = _analyzer(language)
+    lemma = _dictionary_lemma(analyzer)
+    assert lemma is not None
+    words = _dictionary_words(analyzer, prefixes, 1500) + AMBIGUOUS.split()
+    words += [w.capitalize() for w in words[::50]] + ["кoшка", "ганок", "ґанок", "Їжак"]
+    taken = 0
+    for word in words:
+        got = lemma(word)
+        if got is not None:
+            taken += 1
+            assert got == analyzer.parse(word)[0].normal_form.replace("ё", "е"), word
+    assert taken > len(words) * 9 // 10
+    assert lemma("я") is None  # a single letter may be an initial
+    assert lemma("xyz") is None  # no Cyrillic letter
+    assert lemma("шмяквыпырь") is None  # not in the dictionary: parse() guesses
+
+
+def test_the_best_parse_is_the_first_of_the_most_probable_or_the_first_of_all() -> None:
+    """_best_parse: the first parse of the highest P(tag | word) when one has any, else the
+    first parse of all, as pymorphy3's stable sort leaves them; for a Russian ambiguous word
+    it differs from the first dictionary parse when the probabilities say so."""
+    from copylens.core.morphology import _best_parse
+
+    analyzer = _analyzer("ru")
+    dictionary = analyzer._units[0][0]
+    best = _best_parse(analyzer, dictionary.dict)
+    assert best is not None
+    items = dictionary.dict.words.similar_items
+    substitutes = dictionary.morph.char_substitutes
+    reordered = 0
+    for word in AMBIGUOUS.split():
+        found = items(word, substitutes)
+        fixed, para_id, idx = best(word, found)
+        first = analyzer.parse(word)[0]
+        assert dictionary.dict.build_normal_form(para_id, idx, fixed) == first.normal_form
+        assert (fixed, para_id, idx) == first.methods_stack[0][1:]  # (unit, word, paradigm, form)
+        reordered += (fixed, [para_id, idx]) != (found[0][0], list(found[0][1][0]))
+    assert reordered > 0  # the probabilities moved some other parse first
+
+
+def test_normal_forms_are_pymorphy3s() -> None:
+    """_normal_forms' slices are ``build_normal_form``'s for every form of the paradigms
+    met, the first form (its own normal form) and forms with and without a suffix, one parse
+    at a time and all of a word's together."""
+    from copylens.core.morphology import _normal_forms
+
+    analyzer = _analyzer("ru")
+    dictionary = analyzer._units[0][0].dict
+    normal_forms = _normal_forms(dictionary)
+    checked = 0
+    for word in _dictionary_words(analyzer, "ко ст при на", 800) + AMBIGUOUS.split():
+        found = dictionary.words.similar_items(word, {})
+        want = set()
+        for fixed, parses in found:
+            for para_id, idx in parses:
+                one = dictionary.build_normal_form(para_id, idx, fixed)
+                assert normal_forms([(fixed, [(para_id, idx)])]) == {one}
+                want.add(one)
+                checked += 1
+        assert normal_forms(found) == want
+    assert checked > 3000

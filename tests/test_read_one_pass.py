@@ -179,3 +179,43 @@ def test_a_utf8_essay_with_and_without_a_control_character() -> None:
     stray = "Это эссе с тире и концом. " * 10 + "Тире\x13 и\x01 конец\x1a.\n"
     assert decode.decode_text(stray.encode()) == (decode.readable(stray), "utf-8")
     assert decode.readable(stray) != stray
+
+
+def _language_before(words: list[str]) -> str:
+    """language_of_words as it was before issue 40's reordering: the stop words counted for
+    every sample, Cyrillic or not."""
+    counts = Counter(word.lower() for word in words)
+    letters = "".join(counts)
+    hits = _every_word_hits(counts)
+    if language._mostly_cyrillic(letters):
+        uk = sum(letters.count(ch) for ch in language.UK_ONLY)
+        ru = sum(letters.count(ch) for ch in "ыэъё")
+        if uk > 2 * ru and uk >= 2:
+            return "uk"
+        if ru > 2 * uk and ru >= 2:
+            return "ru"
+        return "uk" if hits["uk"] > hits["ru"] else "ru"
+    best = max(language.LATIN_LANGUAGES, key=lambda name: hits[name])
+    return best if hits[best] else "en"
+
+
+_CYRILLIC_WORDS = ["і", "їх", "є", "ґанок", "ы", "это", "объём", "Ещё", "И", "В", "НА", "Що", "як"]
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(_STOPS),
+            st.sampled_from(_CYRILLIC_WORDS),
+            st.sampled_from(_STOPS).map(str.capitalize),
+            st.text(alphabet="абвгдеёжзийіїєґыэъABCabcßüé", min_size=1, max_size=8),
+        ),
+        max_size=400,
+    )
+)
+@settings(max_examples=500, deadline=None)
+def test_the_language_of_a_sample_is_the_one_told_before(words: list[str]) -> None:
+    """language_of_words counts the stop words of a Cyrillic sample only when its letters do
+    not tell ru from uk (issue 40): the same language as counting them always, for samples of
+    Russian, Ukrainian, English, German, French... stop words, capitals, mixed letters."""
+    assert language.language_of_words(words) == _language_before(words)
