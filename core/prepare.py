@@ -43,7 +43,14 @@ from copylens.core.extract import Extracted, collect_files, extract_file, extrac
 from copylens.core.extract.base import megabytes
 from copylens.core.language import CYRILLIC_LETTERS, UK_ONLY
 from copylens.core.options import Options
-from copylens.core.pool import IN_FLIGHT, ProcessLimits, Stopped, can_fork, isolated_map
+from copylens.core.pool import (
+    IN_FLIGHT,
+    ProcessLimits,
+    Stopped,
+    can_fork,
+    frozen_for_forks,
+    isolated_map,
+)
 from copylens.core.report import InputFailure
 from copylens.core.shingle import distinct_in_place, kgram_set, kgrams, kgrams_of, shingle_set
 from copylens.core.sketch import minhash
@@ -336,7 +343,11 @@ def read_each(
     if forking:
         _warm_up(options, build, items)
     workers = readers(sizes, options.process_count)
-    with forms_shared() if forking and workers > 1 else nullcontext():
+    # the readers share what the warm-up loaded: frozen out of this process's collections
+    with (
+        forms_shared() if forking and workers > 1 else nullcontext(),
+        frozen_for_forks() if forking and workers > 1 else nullcontext(),
+    ):
         reading = isolated_map(
             partial(read_one, options=options, build=build),
             items,
