@@ -500,7 +500,7 @@ def _run(
         try:
             count = min(workers, len(chunks))
             with stage("pool"):
-                pool.extend(_workers(count, start, forking, new=False))
+                pool.extend(_kept_workers(count, forking))
             yield from _serve_chunks(pool, start, job, chunks, limits, cancel, ahead, count)
             if not forking:
                 pool = _keep(pool)
@@ -511,12 +511,9 @@ def _run(
             _kill_all(pool)
 
 
-def _workers(
-    count: int, start: Callable[[], _Worker], forking: bool, new: bool = True
-) -> list[_Worker]:
-    """``count`` workers: kept ones first (when spawning), then new ones from ``start``
-    (none with ``new`` False: :func:`_serve_chunks` starts them, each given its chunks as soon
-    as it is started)."""
+def _kept_workers(count: int, forking: bool) -> list[_Worker]:
+    """Up to ``count`` workers kept from an earlier run (when spawning; none when forking):
+    :func:`_serve_chunks` starts the rest, each given its chunks as soon as it is started."""
     pool: list[_Worker] = []
     if not forking:
         with _idle_lock:
@@ -526,8 +523,6 @@ def _workers(
                     pool.append(worker)
                 else:
                     worker.kill()
-    if new:
-        pool.extend(start() for _ in range(count - len(pool)))
     return pool
 
 
@@ -576,7 +571,7 @@ def _serve_chunks(
     limits: ProcessLimits,
     cancel: Callable[[], bool] | None,
     ahead: int,
-    count: int = 0,
+    count: int,
 ) -> Generator[list[R] | Stopped, None, None]:
     """Hand out chunks (each worker up to :func:`_depth` of them ahead of its results),
     collect results, enforce limits, yield in order.
