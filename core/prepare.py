@@ -146,9 +146,17 @@ class Prepared:
 
 def share(covered: np.ndarray, doc: Prepared) -> float:
     """The share of the document's words not ignored that ``covered`` marks (0 for none):
-    a containment, as every report counts it (``Prepared.ignored``)."""
-    counted = covered if doc.ignored is None else covered[~doc.ignored]
-    return float(counted.mean()) if len(counted) else 0.0
+    a containment, as every report counts it (``Prepared.ignored``). From counts: bit for bit
+    ``covered[~doc.ignored].mean()`` (``mean`` of booleans sums them exactly as float64 and
+    makes one correctly rounded division of the same two integers), ~3 µs of an essay's 650
+    words against ~9 (issue 40: asked for both sides of every aligned pair of ``compare``)."""
+    held = int(np.count_nonzero(covered))
+    if doc.ignored is None:
+        return held / len(covered) if len(covered) else 0.0
+    counted = len(covered) - int(np.count_nonzero(doc.ignored))
+    if not counted:
+        return 0.0
+    return (held - int(np.count_nonzero(covered & doc.ignored))) / counted
 
 
 def expand(

@@ -23,7 +23,7 @@ import numpy as np
 from copylens.core.copies import found_in
 from copylens.core.options import Options
 from copylens.core.paraphrase import sentence_bounds, sentence_edges
-from copylens.core.prepare import Prepared
+from copylens.core.prepare import Prepared, share
 from copylens.core.signal import Finding
 
 NEAR = 5
@@ -50,23 +50,8 @@ the stage runs as it does without the gate, rather than the gate taking gigabyte
 
 def copies_under(found: Finding, a: Prepared, b: Prepared, options: Options) -> bool:
     """Whether the copies found cover under ``min_containment`` of the words each side
-    counts (:func:`copylens.core.prepare.share`, as :func:`_share` computes it)."""
-    return max(_share(found.covered_a, a), _share(found.covered_b, b)) < options.min_containment
-
-
-def _share(covered: np.ndarray, doc: Prepared) -> float:
-    """:func:`copylens.core.prepare.share`, bit for bit, from counts (issue 40: its boolean
-    selection and ``mean`` cost ~9 µs of an essay's 650 words, this ~3; the gate asks for both
-    sides of every aligned pair of ``compare``): ``mean`` of booleans sums them exactly as
-    float64 and divides by their number, one correctly rounded division of the same two
-    integers as here."""
-    held = int(np.count_nonzero(covered))
-    if doc.ignored is None:
-        return held / len(covered) if len(covered) else 0.0
-    counted = len(covered) - int(np.count_nonzero(doc.ignored))
-    if not counted:
-        return 0.0
-    return (held - int(np.count_nonzero(covered & doc.ignored))) / counted
+    counts (:func:`copylens.core.prepare.share`)."""
+    return max(share(found.covered_a, a), share(found.covered_b, b)) < options.min_containment
 
 
 def retelling_shown(a: Prepared, b: Prepared, found: Finding, options: Options) -> bool:
@@ -111,12 +96,6 @@ def retelling_shown(a: Prepared, b: Prepared, found: Finding, options: Options) 
     return _matched(close & (shared >= FEW_WORDS)) >= MATCHED_SHARE * min(
         len(bounds_a), len(bounds_b)
     )
-
-
-def _edges(bounds: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray]:
-    """The first word of each sentence, and the word after its last."""
-    edges = np.array(bounds, dtype=np.int64).reshape(-1, 2)
-    return edges[:, 0], edges[:, 1]
 
 
 def _stray_sentences(
