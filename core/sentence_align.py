@@ -2589,8 +2589,7 @@ def _garbled(
     x0, x1 = word_range(b, f.source_start, f.source_end)
     if g1 <= g0 or f1 <= f0 or y1 <= y0 or x1 <= x0:
         return False
-    last, first = int(a.ends[g1 - 1]), int(a.starts[f0])
-    ends = [m.end() + last for m in _SENTENCE_END.finditer(text[last:first] + " ")]
+    ends = _ends_between(a, g1, f0, text)
     if len(ends) != 2:
         return False
     w0, w1 = word_range(a, g.end, f.start)
@@ -2743,6 +2742,14 @@ def _moved(
     return True
 
 
+def _ends_between(a: Canonical, g1: int, f0: int, text: str) -> list[int]:
+    """The character offsets just past each sentence end (:data:`_SENTENCE_END`) from the end
+    of canonical word ``g1 - 1`` to the start of word ``f0``; the text before word ``f0`` ends
+    one as a space would (a sentence end right before the word counts)."""
+    last, first = int(a.ends[g1 - 1]), int(a.starts[f0])
+    return [m.end() + last for m in _SENTENCE_END.finditer(text[last:first] + " ")]
+
+
 def _whole_between(
     g: Fragment, f: Fragment, a: Canonical, text: str
 ) -> list[tuple[int, int]] | None:
@@ -2755,8 +2762,7 @@ def _whole_between(
     f0, f1 = word_range(a, f.start, f.end)
     if g1 <= g0 or f1 <= f0 or f.start < g.end or f0 - g1 > MOVED_WORDS:
         return None
-    last, first = int(a.ends[g1 - 1]), int(a.starts[f0])
-    ends = [m.end() + last for m in _SENTENCE_END.finditer(text[last:first] + " ")]
+    ends = _ends_between(a, g1, f0, text)
     w0, w1 = word_range(a, g.end, f.start)
     if len(ends) < 2:
         return None if w1 - w0 > MOVED_EDGE else []
@@ -3906,7 +3912,7 @@ def _inside_sentences(
     if g1 <= g0 or f1 <= f0:
         return False
     last, first = int(a.ends[g1 - 1]), int(a.starts[f0])  # g's last word, f's first
-    ends = [m.end() + last for m in _SENTENCE_END.finditer(text[last:first] + " ")]
+    ends = _ends_between(a, g1, f0, text)
     if len(ends) > 1:
         return False
     reach = max(g.start, last - SENTENCE_REACH)  # the last end in g, bounded (module note)
