@@ -22,6 +22,7 @@ from copylens.core.prepare import Prepared, prepare_text
 from copylens.core.report import Edit, Fragment
 from copylens.core.score import score_pair
 from copylens.core.sentence_align import (
+    Similarity,
     Units,
     join,
     one_passage,
@@ -2669,10 +2670,7 @@ def test_a_short_own_sentence_between_retellings_of_continuing_source_parts_stay
     essay, source, fragments = _retold_around("I liked that part.", skip=skip, width=width)
     a, b = _prepared(essay), _prepared(source)
     sim = similarity(a.canonical, b.canonical)
-    for grouped in (False, True):
-        kept = one_passage(
-            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
-        )
+    for kept in _both_groupings(fragments, a, b, sim, essay, source):
         assert kept == tuple(fragments)
 
 
@@ -2695,10 +2693,7 @@ def test_a_garbled_short_sentence_in_the_skipped_source_sentences_place_joins(
     a, b = _prepared(essay), _prepared(source)
     sim = similarity(a.canonical, b.canonical)
     assert sentence_align._swapped(*fragments, a.canonical, b.canonical, sim)
-    for grouped in (False, True):
-        kept = one_passage(
-            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
-        )
+    for kept in _both_groupings(fragments, a, b, sim, essay, source):
         assert [(f.start, f.end) for f in kept] == [(0, len(essay))]
         assert (kept[0].source_start, kept[0].source_end) == (0, fragments[1].source_end)
 
@@ -2723,10 +2718,7 @@ def test_a_short_sentence_not_drawn_from_the_skipped_source_words_stays_apart(
     a, b = _prepared(essay), _prepared(source)
     sim = similarity(a.canonical, b.canonical)
     assert not sentence_align._swapped(*fragments, a.canonical, b.canonical, sim)
-    for grouped in (False, True):
-        kept = one_passage(
-            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
-        )
+    for kept in _both_groupings(fragments, a, b, sim, essay, source):
         assert kept == tuple(fragments)
 
 
@@ -2849,10 +2841,7 @@ def test_a_garbled_sentence_retelling_the_unclaimed_source_where_the_ranges_meet
     sim = similarity(a.canonical, b.canonical)
     assert not sentence_align._swapped(*fragments, a.canonical, b.canonical, sim)
     assert sentence_align._garbled(*fragments, a.canonical, b.canonical, sim, essay)
-    for grouped in (False, True):
-        kept = one_passage(
-            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
-        )
+    for kept in _both_groupings(fragments, a, b, sim, essay, source):
         assert [(f.start, f.end) for f in kept] == [(0, len(essay))]
 
 
@@ -2881,10 +2870,7 @@ def test_a_short_sentence_not_retelling_the_unclaimed_source_stays_apart(
     a, b = _prepared(essay), _prepared(source)
     sim = similarity(a.canonical, b.canonical)
     assert not sentence_align._garbled(*fragments, a.canonical, b.canonical, sim, essay)
-    for grouped in (False, True):
-        kept = one_passage(
-            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
-        )
+    for kept in _both_groupings(fragments, a, b, sim, essay, source):
         assert kept == tuple(fragments)
 
 
@@ -3137,10 +3123,7 @@ def test_a_sentence_of_the_next_source_sentence_moved_up_between_retellings_join
     sim = similarity(a.canonical, b.canonical)
     assert not sentence_align._garbled(*fragments, a.canonical, b.canonical, sim, essay, source)
     assert sentence_align._moved(*fragments, a.canonical, b.canonical, essay, source)
-    for grouped in (False, True):
-        kept = one_passage(
-            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
-        )
+    for kept in _both_groupings(fragments, a, b, sim, essay, source):
         assert [(f.start, f.end) for f in kept] == [(0, len(essay))]
 
 
@@ -3179,10 +3162,7 @@ def test_an_own_sentence_echoing_the_source_outside_the_passage_stays_apart(
     a, b = _prepared(essay), _prepared(source)
     sim = similarity(a.canonical, b.canonical)
     assert not sentence_align._moved(*fragments, a.canonical, b.canonical, essay, source)
-    for grouped in (False, True):
-        kept = one_passage(
-            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
-        )
+    for kept in _both_groupings(fragments, a, b, sim, essay, source):
         assert kept == tuple(fragments)
 
 
@@ -3220,10 +3200,7 @@ def test_a_run_of_garbled_sentences_in_the_skipped_sentences_places_joins(
     assert not sentence_align._moved(*fragments, a.canonical, b.canonical, essay, source)
     assert not sentence_align._garbled(*fragments, a.canonical, b.canonical, sim, essay, source)
     assert sentence_align._garbled_run(*fragments, a.canonical, b.canonical, essay, source)
-    for grouped in (False, True):
-        kept = one_passage(
-            fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
-        )
+    for kept in _both_groupings(fragments, a, b, sim, essay, source):
         assert [(f.start, f.end) for f in kept] == [(0, len(essay))]
 
 
@@ -3252,8 +3229,18 @@ def test_own_sentences_in_the_skipped_sentences_places_stay_apart(
     a, b = _prepared(essay), _prepared(source)
     sim = similarity(a.canonical, b.canonical)
     assert not sentence_align._garbled_run(*fragments, a.canonical, b.canonical, essay, source)
-    for grouped in (False, True):
-        kept = one_passage(
+    for kept in _both_groupings(fragments, a, b, sim, essay, source):
+        assert kept == tuple(fragments)
+
+
+def _both_groupings(
+    fragments: list[Fragment], a: Prepared, b: Prepared, sim: Similarity, essay: str, source: str
+) -> list[tuple[Fragment, ...]]:
+    """``one_passage`` of the two prepared texts' fragments in the sentence step and in the
+    passage grouping (``grouped``), in that order."""
+    return [
+        one_passage(
             fragments, a.canonical, b.canonical, sim, grouped=grouped, text=essay, source=source
         )
-        assert kept == tuple(fragments)
+        for grouped in (False, True)
+    ]
