@@ -33,7 +33,7 @@ os.environ.setdefault("COPYLENS_STAGE_CPU", tempfile.mkdtemp(prefix="diag_pair_s
 
 from shared import clocked
 
-from copylens.core import engine, paraphrase
+from copylens.core import engine, paraphrase, score
 from copylens.core.options import Options
 from copylens.core.prepare import share
 
@@ -53,7 +53,7 @@ threshold, and the median length of that side's sentences the paraphrase stage c
 near: collections.Counter[str] = collections.Counter()
 
 _pairs_sharing = engine.pairs_sharing
-_containment_bounds = engine.containment_bounds
+_containment_bounds = score.containment_bounds  # engine.compare_group imports it when called
 _compare_pair = engine.compare_pair
 _paraphrase_run = paraphrase.Paraphrase._run
 _matched = paraphrase.matched
@@ -145,7 +145,7 @@ def main() -> None:
     parser.add_argument("--rows", type=Path, default=None)
     args = parser.parse_args()
     engine.pairs_sharing = pairs_sharing
-    engine.containment_bounds = containment_bounds
+    score.containment_bounds = containment_bounds
     engine.compare_pair = compare_pair
     paraphrase.Paraphrase._run = paraphrase_run  # type: ignore[method-assign]
     paraphrase.matched = matched

@@ -17,21 +17,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing, suppress
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from copylens.core import signals
 from copylens.core.arrays import distinct, true_runs, words_marked
-from copylens.core.copies import held_in
 from copylens.core.cpu import stage
 from copylens.core.documents import Input
 from copylens.core.errors import Cancelled
-from copylens.core.ignore import (
-    common_phrases,
-    template_phrases,
-    without_ignored,
-)
 from copylens.core.index import (
     MAX_DF,
     MIN_SHARED_ANCHORS,
@@ -40,11 +33,9 @@ from copylens.core.index import (
     pairs_sharing,
 )
 from copylens.core.inputs import told_apart
-from copylens.core.marking import every_signal, marked, marks_any
 from copylens.core.meaning import preload
 from copylens.core.options import Options
 from copylens.core.pairs import as_pairs, each, groups_of, map_groups, workers_for
-from copylens.core.paraphrase import ready
 from copylens.core.pool import can_fork, map_when_it_pays
 from copylens.core.prepare import (
     CancelCheck,
@@ -64,16 +55,7 @@ from copylens.core.report import (
     PairResult,
     SourceMatch,
 )
-from copylens.core.score import (
-    PairScore,
-    Seeded,
-    containment_bounds,
-    resemblance_estimate,
-    score_pair,
-)
-from copylens.core.signal import RunText
 from copylens.core.sketch import permutations
-from copylens.core.sources import MoreSources, look_up
 from copylens.core.spill import (
     DOCUMENTS_HELD,
     HELD_UP_TO,
@@ -88,6 +70,16 @@ from copylens.core.spill import (
     summary,
 )
 from copylens.core.unionfind import groups
+
+if TYPE_CHECKING:
+    from copylens.core.score import PairScore, Seeded
+    from copylens.core.sources import MoreSources
+
+# The pair stage's modules (the signals and steps, the aligner, the paraphrase stage: ~0.03 s
+# of CPU to import) are imported where they are used, not here: ``compare`` forks its readers
+# before it needs them, and they were imported before that fork, serial, one core idle; the
+# readers never use them. They are imported on the tables' thread while the documents are read
+# (:func:`_warm_pairs`), so the pair workers forked after inherit them, loaded once (issue 40).
 
 PRELOAD_WORKERS = 3
 """Forked workers of the pair stage (:func:`copylens.core.pairs.workers_for`) from which the
@@ -123,6 +115,14 @@ def check(
     no page. The check never writes to the archive: adding the checked documents is the
     caller's (:func:`copylens.core.sources.add_checked`).
     """
+    # imported here (the note on the pair stage's modules above); the further sources' ones
+    # (the archive's store, sqlite3) only ``check`` needs
+    from copylens.core import signals
+    from copylens.core.ignore import template_phrases, without_ignored
+    from copylens.core.marking import marked
+    from copylens.core.signal import RunText
+    from copylens.core.sources import MoreSources, look_up
+
     options = (options or Options()).validated()
     more = more or MoreSources()
     given = told_apart(documents, ignore, sources)
@@ -362,6 +362,8 @@ def _warm_pairs_staged() -> None:
 
 
 def _tables_staged(language: str) -> None:
+    from copylens.core.paraphrase import ready
+
     with stage("paraphrase: tables"):
         ready(language)
 
@@ -375,11 +377,16 @@ def _forking_readers() -> bool:
 
 
 def _warm_pairs() -> None:
-    """Load what each pair worker would load for itself on its first pair: numpy's masked
-    arrays (``np.unique``, in the containment bound, imports them when first called) and the
-    MinHash permutations (``numpy.random``): about 19 ms in every pair worker (issue 40),
-    once here while the documents are read."""
+    """Load what each pair worker would load for itself on its first pair: the pair stage's
+    modules (the note after this module's imports), numpy's masked arrays (``np.unique``, in
+    the containment bound, imports them when first called) and the MinHash permutations
+    (``numpy.random``): about 19 ms in every pair worker (issue 40), once here while the
+    documents are read."""
     import numpy.ma  # noqa: F401
+
+    import copylens.core.ignore
+    import copylens.core.marking
+    import copylens.core.score  # noqa: F401
 
     permutations()
 
@@ -389,6 +396,8 @@ def _ready_spilled(docs: list[Spilled], templates: list[Spilled], options: Optio
     template's phrase or a common one (or all, when quotations or the bibliography are left
     out) are read back, readied and summed up again, on all cores; the others stay as they
     are."""
+    from copylens.core.ignore import common_phrases, template_phrases
+
     phrases = distinct(
         np.concatenate(
             (
@@ -413,6 +422,9 @@ def may_change(doc: Spilled, phrases: np.ndarray, options: Options) -> bool:
     ``phrases`` (the templates' and the common ones), or every document is marked (quotations
     or the bibliography left out). The others are not read back. The definition, one document
     at a time; the ready stages (local and ``--dask``) look it up in blocks, :func:`changing`."""
+    from copylens.core.copies import held_in
+    from copylens.core.marking import marks_any
+
     return marks_any(options) or bool(held_in(doc.anchors, phrases).any())
 
 
@@ -420,6 +432,9 @@ def changing(docs: Sequence[Spilled], phrases: np.ndarray, options: Options) -> 
     """The positions of the documents :func:`may_change` holds, looked up a block of
     :data:`CHANGING_BLOCK` documents at a time: one lookup a document took 9 µs at 10,000
     essays, 88 ms of the parent's serial time, one a block 16 ms (issue 40)."""
+    from copylens.core.copies import held_in
+    from copylens.core.marking import marks_any
+
     if marks_any(options):
         return list(range(len(docs)))
     out: list[int] = []
@@ -448,6 +463,9 @@ def readied(doc: Spilled, at: int, phrases: np.ndarray, options: Options) -> Spi
     (``phrases``: the templates' and the common ones), read back from its spill and summed up
     again, or ``doc`` itself when nothing in it is ignored or marked (the local run and
     ``compare --dask local``'s partitions)."""
+    from copylens.core.marking import marked
+    from copylens.core.signal import RunText
+
     prepared = load(doc, options)
     run = RunText(phrases)
     step = marked([prepared], run, options, sources=True, first=at)[0]
@@ -500,6 +518,10 @@ def ready_to_compare(
     phrases (:func:`copylens.core.ignore.common_phrases`) ignored, and quotations or the
     bibliography where the options say so. A partition of a distributed run passes its
     position in the run (``first``) and the common phrases counted over the whole run."""
+    from copylens.core.ignore import common_phrases, template_phrases
+    from copylens.core.marking import every_signal
+    from copylens.core.signal import RunText
+
     held = common_phrases([d.anchors for d in docs], options) if common is None else common
     phrases = distinct(np.concatenate((template_phrases(templates), held)))
     return every_signal(docs, RunText(phrases), options, first)
@@ -525,6 +547,8 @@ def compare_group(
     its containment under ``min_containment`` (:func:`containment_bounds`, for the whole group
     at once) is not even aligned: None. ``load`` gives the whole document of one of them (a
     spilled run's: :meth:`copylens.core.spill.Spill.load`), only for the pairs aligned."""
+    from copylens.core.score import containment_bounds
+
     at_least = options.min_containment
     out: list[PairResult | None] = [None] * len(others)
     aligned: Iterable[int] = range(len(others))
@@ -541,6 +565,8 @@ def compare_group(
 def compare_pair(a: Prepared, b: Prepared, options: Options) -> PairResult | None:
     """The pair as ``compare`` reports it, or None when it shares nothing or less than
     ``min_containment``."""
+    from copylens.core.score import score_pair
+
     return _pair_result(a, b, score_pair(a, b, options, gate=True, estimated=False), options)
 
 
@@ -597,6 +623,8 @@ def _scored(
     cancel: CancelCheck | None,
 ) -> Iterator[tuple[tuple[int, int], PairScore]]:
     """Scores of the pairs in order, with progress reports and cancellation between pairs."""
+    from copylens.core.score import score_pair
+
     groups = groups_of(as_pairs(pairs))
     if options.paraphrase and workers_for(len(pairs), options) >= PRELOAD_WORKERS and can_fork():
         preload(d.canonical.language for d in left)  # once here, not in every forked worker
@@ -734,6 +762,9 @@ def _pair_result(a: Prepared, b: Prepared, score: PairScore, options: Options) -
     keeps a word covered only where it was), and so does :func:`_shown`, so its shares can
     only fall, and the pair is not reported either way (issue 40: at 1,000 essays sharing
     quotations, most pairs aligned over an ignored common phrase were such pairs)."""
+    from copylens.core.ignore import without_ignored
+    from copylens.core.score import resemblance_estimate
+
     if _under(score, a, b, options):
         return None
     with stage("ignored: realigned"):

@@ -175,7 +175,7 @@ def pool_map(
     bounds = [0, *itertools.accumulate(chunk_sizes(len(calls), workers))]
     chunks = [calls[lo:hi] for lo, hi in itertools.pairwise(bounds)]
     for outcome in _run(
-        partial(_apply, function), chunks, workers, ProcessLimits(), None, IN_FLIGHT
+        partial(_apply, function), chunks, workers, ProcessLimits(), None, IN_FLIGHT, folder=False
     ):
         if isinstance(outcome, Stopped):
             raise RuntimeError(
@@ -478,10 +478,20 @@ def _run(
     limits: ProcessLimits,
     cancel: Callable[[], bool] | None,
     ahead: int,
+    *,
+    folder: bool = True,
 ) -> Generator[list[R] | Stopped, None, None]:
     """Each chunk's results (or a Stopped) in chunk order, up to ``ahead`` chunks sent to a
     worker before their results; workers killed however it ends, except healthy spawned ones
-    after a run that ended normally (kept for the next run)."""
+    after a run that ended normally (kept for the next run).
+
+    The workers' temporary files go to a folder of the run's (their ``TMPDIR``), removed with
+    what a worker killed left there. Without ``folder`` (:func:`pool_map`: functions on what
+    the workers hold, which write no file) forked workers keep this process's ``TMPDIR`` and
+    no folder is made: its making and removal were the parent's, serial, before and after
+    each pool of a ``compare`` (issue 40: removing one took 1-12 ms of wall on the loaded
+    machine, one core idle, twice a run: the ready and pair stages). Spawned workers, which
+    are kept for other runs, always get one."""
     if not chunks:
         return
     if multiprocessing.current_process().daemon:
@@ -495,7 +505,11 @@ def _run(
         start = partial(_launch, start)
     pool: list[_Worker] = []
     _reap_ended()
-    with tempfile.TemporaryDirectory(prefix="copylens-run-") as scratch:
+    with (
+        tempfile.TemporaryDirectory(prefix="copylens-run-")
+        if folder or not forking
+        else contextlib.nullcontext(None)
+    ) as scratch:
         job = (task, limits.memory_bytes, scratch, max(1, ahead // BATCH_SHARE), FLUSH_S)
         try:
             count = min(workers, len(chunks))
@@ -842,7 +856,8 @@ def _serve(conn: Connection, parent: int, board: Any) -> None:
                 ready = True
             if job:
                 task, memory_bytes, scratch, batch, flush_s = job
-                os.environ["TMPDIR"] = tempfile.tempdir = scratch
+                if scratch is not None:  # none: this process's own, as it forked (_run)
+                    os.environ["TMPDIR"] = tempfile.tempdir = scratch
         chunk = held.popleft()
         assert task is not None, "a worker's first chunk comes with its task"
         with stage("pool"):

@@ -49,7 +49,6 @@ from copylens.core.canonicalize import Canonical, reduce_transient
 from copylens.core.cpu import stage
 from copylens.core.errors import SpillFailed
 from copylens.core.extract import Extracted
-from copylens.core.ignore import with_ignored
 from copylens.core.options import Options
 from copylens.core.pool import trim_heap
 from copylens.core.prepare import Prepared, prepared_with_seeds
@@ -434,7 +433,12 @@ def _forget_writers() -> None:
 
 def load(doc: Spilled, options: Options) -> Prepared:
     """The whole document of ``doc``, as the run ignores it, in any process of the run (or a
-    process on the same machine, as a LocalCluster's workers: ``compare --dask local``)."""
+    process on the same machine, as a LocalCluster's workers: ``compare --dask local``).
+    :mod:`copylens.core.ignore` is imported here, not with this module: with it the pair
+    stage's modules, which the readers (this module's :class:`SpillPrepared`) never use and
+    ``compare`` imports after they fork (issue 40; :mod:`copylens.core.engine`)."""
+    from copylens.core.ignore import with_ignored
+
     with stage("load"):
         prepared = read(doc.spot)
         if doc.ignored is None:

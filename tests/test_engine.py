@@ -406,6 +406,37 @@ def test_the_first_document_read_warms_what_the_pair_workers_load() -> None:
     assert done.returncode == 0, done.stderr
 
 
+_PAIR_MODULES_LATE = """
+import sys
+import numpy as np
+from copylens.core import compare, engine
+from copylens.core.spill import Spilled, Spot
+PAIR = ("score", "signals", "align", "paraphrase", "sentence_align", "ignore", "marking",
+        "copies", "sources", "archive")
+held = lambda: [m for m in PAIR if "copylens.core." + m in sys.modules]
+assert held() == [], held()  # the readers fork before these are imported
+doc = Spilled("a.txt", Spot("f", 0, 0), 0, np.zeros(0, np.uint64), np.zeros(0, np.uint32), 3)
+tables = engine._Tables(False)
+tables.take(doc)
+tables.wait()
+assert held() == [m for m in PAIR if m not in ("sources", "archive")], held()
+"""
+
+
+def test_the_pair_stage_s_modules_are_imported_after_the_readers_fork() -> None:
+    """Issue 40: importing ``compare`` (the command line does, then reads) imports none of the
+    pair stage's modules (nor the archive's, which only ``check`` uses): they took ~0.03 s of
+    the serial start of every run, before the readers forked, who never use them. They are
+    imported with the first document read, on the tables' thread, so the pair workers forked
+    after inherit them. In a fresh interpreter."""
+    import subprocess
+    import sys
+
+    script = [sys.executable, "-c", _PAIR_MODULES_LATE]
+    done = subprocess.run(script, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
 INHERITANCE = (
     "Inheritance lets a new class take on the attributes and behaviour of an existing class "
     "in object oriented programming.",

@@ -706,3 +706,32 @@ def test_each_new_worker_is_handed_its_chunks_before_the_next_starts(
     got = list(isolated_map(square, list(range(10)), workers=2, limits=ProcessLimits(), ahead=8))
     assert got == [x * x for x in range(10)]
     assert events[:4] == ["start", "give", "start", "give"], events
+
+
+def temporary_folder(x: int) -> str:
+    """The folder the worker's temporary files go to."""
+    return tempfile.gettempdir()
+
+
+def test_forked_pool_map_workers_keep_this_process_s_temporary_folder_and_none_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pool_map's functions run on what the workers hold: no run folder is made and removed
+    around each pool of a compare (issue 40), and the workers' temporary files go where this
+    process's do."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    folders = list(pool_map(temporary_folder, range(8), workers=2))
+    assert folders == [str(tmp_path)] * 8
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_isolated_map_workers_still_write_to_a_run_folder_removed_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The readers keep their own folder (a killed reader's files are removed with it)."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    folders = set(isolated_map(temporary_folder, range(4), workers=2, limits=ProcessLimits()))
+    assert len(folders) == 1
+    (folder,) = folders
+    assert Path(folder).parent == tmp_path and Path(folder).name.startswith("copylens-run-")
+    assert not Path(folder).exists()
