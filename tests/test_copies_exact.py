@@ -22,7 +22,14 @@ from hypothesis import strategies as st
 
 from copylens.core import copies
 from copylens.core.align import Alignment, WordEdit, align, find_seeds
-from copylens.core.copies import _chars, _coverage, _edits_in_chars, _side, seed_zones_of
+from copylens.core.copies import (
+    _chars,
+    _coverage,
+    _edits_in_chars,
+    _side,
+    seed_zones_of,
+    to_fragment,
+)
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Edit
@@ -82,6 +89,7 @@ def test_edits_in_characters_are_each_edits_chars(pair: tuple[Prepared, Prepared
             for e in f.edits
         )
         assert _edits_in_chars(f, a.canonical, b.canonical) == expected
+        assert to_fragment(f, a.canonical, b.canonical).edits == expected  # either way
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
