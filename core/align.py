@@ -173,14 +173,19 @@ def align(
     options: Options,
     clauses: np.ndarray | None = None,
     grams: tuple[np.ndarray, np.ndarray] | None = None,
+    seeded: Callable[[np.ndarray, np.ndarray], None] | None = None,
 ) -> list[Alignment]:
     """Fragments of ``a`` (checked text) found in ``b`` (source), ordered by position in ``a``.
     ``clauses``: the units :func:`own_sentences` judges (``canonicalize.clause_ids``;
     ``a.sentences`` when not given). ``grams``: the ``seed_k``-grams of ``a`` and of ``b``
     (:func:`copylens.core.shingle.kgrams` of their hashes) when the caller has them (a
-    document's are made once, ``Prepared.text_grams``; a part's are a slice of them)."""
+    document's are made once, ``Prepared.text_grams``; a part's are a slice of them).
+    ``seeded``: given the pair's seeds (:func:`find_seeds`' answer) once they are found (the
+    copy signal reads its seed zones off them: ``copylens.core.copies.seed_zones_of``)."""
     k, gap = options.seed_k, options.max_gap
     seeds_i, seeds_j = find_seeds(a.hashes, b.hashes, k, options.max_seed_repeats, grams)
+    if seeded is not None:
+        seeded(seeds_i, seeds_j)
     runs = Runs.of(seeds_i, seeds_j, k)
     chained = _chain_runs(runs, k, gap)  # find_seeds' seeds: distinct, in the order (i, j)
     del seeds_i, seeds_j  # not held while the chains are measured (issue 38)
