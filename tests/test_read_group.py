@@ -194,3 +194,27 @@ def test_a_build_that_reads_one_file_at_a_time_is_not_grouped(tmp_path: Path) ->
     paths = _folder(tmp_path)
     sizes = prepare.input_sizes(paths)
     assert prepare.read_group_size(paths, sizes, prepare.prepare_text) == 1
+
+
+def test_a_group_past_its_time_limit_is_read_again_one_file_at_a_time(tmp_path: Path) -> None:
+    """A small file that outlasts the time limit stops its whole group's reader; the group's
+    files are read again one at a time, so only that file fails, with the message it gets
+    when files are read one at a time."""
+    from tests import hostile_files as hf
+
+    paths = _folder(tmp_path)
+    slow = tmp_path / "slow.pdf"
+    slow.write_bytes(hf.pdf_scatter_markers(8000))  # seconds of pdfminer, 23 KB
+    paths.insert(2, slow)
+    options = Options(workers=2, read_seconds=0.25)
+    with Spill() as spill:
+        build = spill.prepare()
+        assert prepare.read_group_size(paths, prepare.input_sizes(paths), build) > 1
+        built, failures = prepare.read_all(paths, options, build)
+        kept = [r.path for r in built]  # type: ignore[attr-defined]
+    assert kept == [
+        str(p) for p in paths if p.name in {"a.txt", "b.txt", "d.txt", "f.txt", "g.txt"}
+    ]
+    by_path = {f.path: f.error for f in failures}
+    assert by_path[str(slow)] == "took longer than 0.25 s to read (given up)"
+    assert set(by_path) == {str(slow), str(tmp_path / "c.txt"), str(tmp_path / "e.xyz")}
