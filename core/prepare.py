@@ -388,7 +388,8 @@ def read_each(
         forms_shared() if forking and workers > 1 else nullcontext(),
         frozen_for_forks() if forking and workers > 1 else nullcontext(),
     ):
-        group = read_group_size(items, sizes, build)
+        # no larger than each reader's share, so that a short run still keeps every reader busy
+        group = min(read_group_size(items, sizes, build), -(-len(items) // max(workers, 1)))
         if group > 1:
             yield from _read_grouped(items, options, build, group, workers, limits, cancel)
             return
