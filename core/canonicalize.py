@@ -450,6 +450,76 @@ def canonicalize(text: str, options: Options) -> Canonical:
     )
 
 
+def canonicalize_many(texts: list[str], options: Options) -> list[Canonical]:
+    """:func:`canonicalize` of each text (the same results), each step done for every text of
+    at most one batch (:data:`_BATCH` characters, an essay) before the next: the words, the
+    language samples, the memo's look-ups, the arrays and sentence ids (issue 40: a reader's
+    group of files, ``copylens.core.prepare.READ_GROUP``). A longer text is canonicalized on
+    its own, batch by batch. The memo's table is taken right after each text's look-up: a
+    later text's new words may empty the memo and start a new table (:meth:`_Rules.ids`),
+    and the ids of the earlier ones are those of the table they were looked up in."""
+    made: list[Canonical | None] = [None] * len(texts)
+    small = [i for i, text in enumerate(texts) if len(text) <= _BATCH]
+    for i, text in enumerate(texts):
+        if len(text) > _BATCH:
+            made[i] = canonicalize(text, options)
+    batches = [next(_batches(texts[i]), None) for i in small]
+    if options.language == "auto":
+        languages = [
+            language_of_words(list(islice(b.words, _DETECT_WORDS)) if b is not None else [])
+            for b in batches
+        ]
+    else:
+        languages = [options.language] * len(small)
+    rules = [_rules(options, language, script_of(language)) for language in languages]
+    looked = []
+    for r, b in zip(rules, batches, strict=True):
+        ids = r.ids(b.words) if b is not None else None
+        looked.append((ids, r.table))
+    for i, language, b, (ids, table) in zip(small, languages, batches, looked, strict=True):
+        made[i] = _gathered(texts[i], language, b, ids, table)
+    return [c for c in made if c is not None]
+
+
+def _gathered(
+    text: str, language: str, batch: _Batch | None, ids: np.ndarray | None, table: _Table
+) -> Canonical:
+    """:func:`canonicalize`'s canonical words of a text of at most one batch, by the memo's
+    ids of its words in ``table``."""
+    forms: list[str] = []
+    starts, ends = _Growing(np.int64), _Growing(np.int64)
+    variants, hashes = _Growing(np.uint64), _Growing(np.uint64)
+    homoglyphs: list[int] = []
+    words = 0
+    if batch is not None and ids is not None:
+        words += len(batch.words)
+        if table.folds[ids].any():
+            homoglyphs += [
+                start + offset
+                for start, i in zip(batch.starts.tolist(), ids.tolist(), strict=True)
+                for offset in table.folded[i]
+            ]
+        kept = table.kept[ids]
+        starts.add(batch.starts[kept])
+        ends.add(batch.ends[kept])
+        ids = ids[kept]
+        forms += table.forms[ids].tolist()
+        variants.add(table.variants[ids])
+        hashes.add(table.hashes[ids])
+    word_starts = starts.done()
+    return Canonical(
+        language=language,
+        words=words,
+        starts=word_starts,
+        ends=ends.done(),
+        forms=_tuple(forms),
+        variants=variants.done(),
+        hashes=hashes.done(),
+        homoglyphs=tuple(homoglyphs),
+        sentences=sentence_ids(text, word_starts),
+    )
+
+
 class _Growing:
     """A numpy array filled a batch at a time. The first batch's values are taken as they are
     (a text of one batch, most texts, copies nothing); when full it moves to an array half as

@@ -219,6 +219,34 @@ def read_one(
         )
 
 
+def read_group(items: list[Item], options: Options, build: Any) -> list[Any]:
+    """:func:`read_one` of each item, each step done for every item before the next
+    (``build.many``: :data:`READ_GROUP`). An input problem fails its item only, as in
+    :func:`read_one`; should ``build.many`` raise anything else, each item is read again by
+    :func:`read_one` (which tells which one failed)."""
+    out: list[Any] = [None] * len(items)
+    with stage("read"):
+        got: list[tuple[int, Extracted]] = []
+        for i, item in enumerate(items):
+            try:
+                got.append((i, extract_input(item, options)))
+            except InputError as error:
+                out[i] = InputFailure.of(label_of(item), error)
+            except MemoryError:
+                raise
+            except Exception:  # a bug of ours: read_one reports it for this file alone
+                out[i] = read_one(item, options, build)
+        try:
+            built = build.many([extracted for _, extracted in got], options)
+        except (MemoryError, SpillFailed):
+            raise
+        except Exception:  # one of them: each read alone, as read_one reads it
+            built = [read_one(items[i], options, build) for i, _ in got]
+        for (i, _), made in zip(got, built, strict=True):
+            out[i] = made
+    return out
+
+
 def read_text(path: Path | str, options: Options) -> Extracted | InputFailure:
     """The text of one file, read in a worker within the options' limits, or why not."""
     built, failures = read_all([Path(path)], options, _as_extracted)
@@ -237,23 +265,27 @@ def prepare_text(extracted: Extracted, options: Options) -> Prepared:
     return _prepared(extracted, options, seeds=False)[0]
 
 
-def prepared_with_seeds(extracted: Extracted, options: Options) -> tuple[Prepared, np.ndarray]:
+def prepared_with_seeds(
+    extracted: Extracted, options: Options, canonical: Canonical | None = None
+) -> tuple[Prepared, np.ndarray]:
     """:func:`prepare_text`'s document and the fingerprints of its runs of ``seed_k`` words in
     text order (``kgrams(hashes, seed_k)``: what a spilled document's summary keeps), the
     shingles, anchors and seeds made in one pass over the words (:func:`kgrams_of`) when the
     text has at least ``shingle`` words and the three sizes differ (as by default), each
-    apart otherwise."""
-    doc, seeds = _prepared(extracted, options, seeds=True)
+    apart otherwise. ``canonical``: the text's canonical words when already made
+    (``canonicalize_many``)."""
+    doc, seeds = _prepared(extracted, options, seeds=True, canonical=canonical)
     assert seeds is not None
     return doc, seeds
 
 
 def _prepared(
-    extracted: Extracted, options: Options, *, seeds: bool
+    extracted: Extracted, options: Options, *, seeds: bool, canonical: Canonical | None = None
 ) -> tuple[Prepared, np.ndarray | None]:
     """The document, and its seeds when asked for (:func:`prepared_with_seeds`)."""
     text = extracted.text
-    canonical = canonicalize(text, options)
+    if canonical is None:
+        canonical = canonicalize(text, options)
     hashes = canonical.hashes
     w, a, k = options.shingle, options.anchor_words, options.seed_k
     made: np.ndarray | None = None
@@ -356,6 +388,11 @@ def read_each(
         forms_shared() if forking and workers > 1 else nullcontext(),
         frozen_for_forks() if forking and workers > 1 else nullcontext(),
     ):
+        # no larger than each reader's share, so that a short run still keeps every reader busy
+        group = min(read_group_size(items, sizes, build), -(-len(items) // max(workers, 1)))
+        if group > 1:
+            yield from _read_grouped(items, options, build, group, workers, limits, cancel)
+            return
         reading = isolated_map(
             partial(read_one, options=options, build=build),
             items,
@@ -371,6 +408,78 @@ def read_each(
                     if isinstance(result, Stopped)
                     else result
                 )
+
+
+def _read_grouped(
+    items: Sequence[Item],
+    options: Options,
+    build: Any,
+    group: int,
+    workers: int,
+    limits: ProcessLimits,
+    cancel: CancelCheck | None,
+) -> Generator[Any, None, None]:
+    """:func:`read_each`'s results, the items read ``group`` at a time (:func:`read_group`);
+    a group past a limit (or whose worker died) is read again one item at a time, each in a
+    worker within the limits as :func:`read_each` reads every item otherwise, so a file that
+    stalls or crashes its reader fails alone, as it would have."""
+    groups = [list(items[at : at + group]) for at in range(0, len(items), group)]
+    reading = isolated_map(
+        partial(read_group, options=options, build=build),
+        groups,
+        workers=workers,
+        limits=limits,
+        cancel=cancel,
+        ahead=max(1, READ_AHEAD // group),
+    )
+    with closing(reading):
+        for chunk, results in zip(groups, reading, strict=True):
+            if isinstance(results, Stopped):
+                yield from _read_alone(chunk, options, build, limits, cancel)
+            else:
+                yield from results
+
+
+def _read_alone(
+    items: list[Item],
+    options: Options,
+    build: Any,
+    limits: ProcessLimits,
+    cancel: CancelCheck | None,
+) -> Generator[Any, None, None]:
+    """Each of ``items`` read in a worker of its own turn, as :func:`read_each` reads items."""
+    reading = isolated_map(
+        partial(read_one, options=options, build=build),
+        items,
+        workers=1,
+        limits=limits,
+        cancel=cancel,
+    )
+    with closing(reading):
+        for item, result in zip(items, reading, strict=True):
+            yield (
+                InputFailure.of(label_of(item), _stopped(result))
+                if isinstance(result, Stopped)
+                else result
+            )
+
+
+READ_GROUP = 32
+"""Files a reader reads together (:func:`read_group`): each step of reading (extraction, the
+words, the language, the memo's look-ups, the arrays, the spill) done for all of them before
+the next. Issue 40: the same documents, and the read stage's CPU 0.70-0.73x in ``compare``
+of the scale collection's 1,000 essays (each step's code and tables stay in the caches from
+one file to the next: ``bench/diag_read_steps.py --chunks 1 32`` reads them step by step at
+about half the CPU of one file at a time on a loaded machine)."""
+
+
+def read_group_size(items: Sequence[Item], sizes: Sequence[int], build: Any) -> int:
+    """Files a reader reads together: :data:`READ_GROUP` when ``build`` reads several at once
+    (``build.many``, the spill's) and every input is a small file (:func:`read_ahead`: essays,
+    not a run with a large input, where one file at a time bounds a reader's memory), else 1."""
+    if not callable(getattr(build, "many", None)):
+        return 1
+    return READ_GROUP if read_ahead(items, sizes) == READ_AHEAD else 1
 
 
 READ_TOGETHER_BYTES = 40 * 1024 * 1024

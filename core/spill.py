@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 
 from copylens.core import runfolders
-from copylens.core.canonicalize import Canonical, reduce_transient
+from copylens.core.canonicalize import Canonical, canonicalize_many, reduce_transient
 from copylens.core.cpu import stage
 from copylens.core.errors import SpillFailed
 from copylens.core.extract import Extracted
@@ -373,6 +373,21 @@ class SpillPrepared:
                 reason=error.strerror or "not writable",
             ) from None
         return summary(doc, spot, options, seeds=seeds)
+
+    def many(self, extracted: list[Extracted], options: Options) -> list[Spilled]:
+        """What :meth:`__call__` makes of each of ``extracted``, each step done for all of them
+        before the next (``copylens.core.prepare.read_group``): the canonical words
+        (:func:`~copylens.core.canonicalize.canonicalize_many`), the documents and their seeds,
+        the spill's writes, the summaries."""
+        canonicals = canonicalize_many([e.text for e in extracted], options)
+        made = [
+            prepared_with_seeds(e, options, c) for e, c in zip(extracted, canonicals, strict=True)
+        ]
+        spots = [write(self.folder, doc) for doc, _ in made]
+        return [
+            summary(doc, spot, options, seeds=seeds)
+            for (doc, seeds), spot in zip(made, spots, strict=True)
+        ]
 
 
 class _Pickler(pickle.Pickler):
