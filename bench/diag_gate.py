@@ -14,11 +14,15 @@ steps after it lifted it): ``lifted`` below. Each row holds the gate's own answe
 :func:`~copylens.core.signal_gate.retelling_shown`, None where it was not asked), and
 ``--against FILE`` (another run's rows, e.g. main's engine running this script) counts the
 pairs whose answers, report or result digest differ (issue 40: the gate made cheaper must
-answer the same). Sets (``--set``): ``scale DIR`` (a folder of
-essays, one compare), ``cs`` (Clough–Stevenson, all 100 files in one compare), ``pan TYPE``
-(each PAN-13 pair of that obfuscation, two-document compare), ``para`` (the hand-written
-rewrites of bench/paraphrase_data and tests/data/paraphrase: each text with its source),
-``phr`` (ParaPhraser pairs of class 1 and 0, two-document compare).
+answer the same), and lists every pair whose result differs with what it holds in each run
+(containment, covered words, paraphrase fragments, retold edits, kinds): run it on main's
+engine (``PYTHONPATH`` of its ``git archive``, ``bench/shared.old_package``) and on a variant,
+outside the repository, to see what a wider gate loses (branch gate60). Sets (``--set``):
+``scale DIR`` (a folder of essays, one compare), ``cs`` (Clough–Stevenson, all 100 files in
+one compare), ``pan TYPE`` (each PAN-13 pair of that obfuscation, two-document compare),
+``para`` (the hand-written rewrites of bench/paraphrase_data and tests/data/paraphrase: each
+text with its source), ``led`` (copy a little, retell the rest), ``phr`` (ParaPhraser pairs of
+class 1 and 0, two-document compare).
 
 Usage: ``OPENBLAS_NUM_THREADS=1 python bench/diag_gate.py SET [ARG] --rows FILE [--against FILE]``.
 """
@@ -54,11 +58,12 @@ rows: list[dict[str, Any]] = []
 current: dict[str, Any] = {}
 _compare_pair = engine.compare_pair
 _run = paraphrase.Paraphrase.run
-_copies_under = score.copies_under
+_copies_under = getattr(score, "copies_under", None)  # gone where every pair is asked
 _retelling_shown = score.retelling_shown
 
 
 def copies_under(found: Any, a: Any, b: Any, options: Options) -> bool:
+    assert _copies_under is not None
     current["under"] = _copies_under(found, a, b, options)
     return bool(current["under"])
 
@@ -170,6 +175,11 @@ def compare_pair(a: Any, b: Any, options: Options) -> Any:
             max(result.containment_ab, result.containment_ba) if result is not None else None
         ),
         "kinds": sorted({f.kind for f in result.fragments}) if result is not None else [],
+        "words": sum(f.words for f in result.fragments) if result is not None else 0,
+        "paraphrases": sum(f.kind == "paraphrase" for f in result.fragments) if result else 0,
+        "retold": sum(e.kind == "retold" for f in result.fragments for e in f.edits)
+        if result is not None
+        else 0,
         "digest": hashlib.sha1(repr(result).encode()).hexdigest() if result else None,
         "set": current.get("set", ""),
         "least": options.min_containment,
@@ -287,7 +297,8 @@ def main() -> None:
         _compare_pair = ungated
     engine.compare_pair = compare_pair
     paraphrase.Paraphrase.run = run  # type: ignore[method-assign]
-    score.copies_under = copies_under
+    if _copies_under is not None:
+        score.copies_under = copies_under
     score.retelling_shown = retelling_shown
     if args.set == "scale":
         _compare(sorted(Path(args.arg).glob("*.txt")), "scale")
@@ -313,19 +324,43 @@ def main() -> None:
 
 def _against(before: list[dict[str, Any]]) -> None:
     """Print how many pairs differ from ``before`` (another run's rows) in the gate's answers,
-    the report or the result's digest, and the first few."""
-    fields = ("under", "shown", "reported", "digest", "kinds")
-    theirs = {(r["set"], r["a"], r["b"]): r for r in before}
-    ours = {(r["set"], r["a"], r["b"]): r for r in rows}
+    the report or the result's digest: the first few whose answers alone differ, and every
+    pair whose result differs, with what it holds in each run (containment, covered words,
+    paraphrase fragments, retold edits, kinds)."""
+    answers = ("under", "shown")
+    result = ("reported", "digest", "kinds")
+    theirs, ours = _keyed(before), _keyed(rows)
     missing = sorted(set(theirs) ^ set(ours))
     differ = [
-        key for key in ours if key in theirs and any(ours[key][f] != theirs[key][f] for f in fields)
+        key
+        for key in ours
+        if key in theirs and any(ours[key][f] != theirs[key][f] for f in answers + result)
     ]
+    changed = [key for key in differ if any(ours[key][f] != theirs[key][f] for f in result)]
     print(
         f"against {len(before)} rows: {len(missing)} pairs in one run only, {len(differ)} differing"
+        f" ({len(differ) - len(changed)} in the gate's answers only, {len(changed)} in the result)"
     )
-    for key in (missing + differ)[:5]:
-        print(" ", key, {f: (ours.get(key, {}).get(f), theirs.get(key, {}).get(f)) for f in fields})
+    for key in missing[:5] + [k for k in differ if k not in changed][:5]:
+        print(
+            " ", key, {f: (ours.get(key, {}).get(f), theirs.get(key, {}).get(f)) for f in answers}
+        )
+    shown = ("reported", "containment", "words", "paraphrases", "retold", "kinds")
+    for key in changed:
+        print(" ", key, "(this run, the other):")
+        print("   ", {f: (ours[key].get(f), theirs[key].get(f)) for f in answers + shown})
+
+
+def _keyed(of: list[dict[str, Any]]) -> dict[tuple[str, str, str, int], dict[str, Any]]:
+    """Rows by set, names and the how-manieth of that set and names (a set may compare two
+    documents of the same names more than once, ``led``'s items)."""
+    seen: dict[tuple[str, str, str], int] = {}
+    out = {}
+    for r in of:
+        key = (r["set"], r["a"], r["b"])
+        seen[key] = seen.get(key, -1) + 1
+        out[(*key, seen[key])] = r
+    return out
 
 
 if __name__ == "__main__":

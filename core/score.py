@@ -138,7 +138,9 @@ def _estimate(a: Prepared, b: Prepared, shared: int | bool) -> float:
 
 
 def _gated(signal: PairSignal, a: Prepared, b: Prepared, found: Finding, options: Options) -> bool:
-    """Whether ``compare`` skips ``signal`` on the pair (:mod:`copylens.core.signal_gate`)."""
+    """Whether ``compare`` skips ``signal`` on the pair (:mod:`copylens.core.signal_gate`):
+    the paraphrase stage, on a pair its copies leave under the threshold that shows no sign of
+    a retelling. A reported pair always runs it (what it would lose: the module's docstring)."""
     if signal.kind is not PARAPHRASE:
         return False
     with stage("paraphrase: gate"):

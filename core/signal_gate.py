@@ -10,6 +10,25 @@ retelling outside its copies (:func:`retelling_shown`): a design rule, not a bou
 compares meanings, which no count of equal words bounds), measured on both sides by
 ``bench/diag_gate.py`` (docs/measurements.md).
 
+A pair its copies report always runs the stage (:func:`copies_under` false): what the stage
+adds there, a retold sentence counted inside a copy passage, a paraphrase fragment, often
+shows no sign outside the copies. Asking :func:`retelling_shown` of reported pairs too (branch
+gate60, issue 40) skips the stage on 311 of the 312 pairs reported at 1,000 essays (~0.4 s of
+~5 s CPU saved, the JSON identical), but bench/diag_gate.py ``--against`` finds what it loses
+among the reported pairs it skips, each a retelling the stage shows today: Clough–Stevenson 9
+of 66 (a retold sentence in a copy passage; containment down 0.05–0.10), ``led`` 3 of 36 (one
+Russian pair from 1.0 to 0.33: a sentence copied, the rest retold, no sentence of it sharing
+two words with the source's), PAN-13 random 2 of 3 (a retold sentence; 0.175 to 0.108), and
+at 10,000 essays 36 of the 2,518 pairs (edited copies no longer counted whole: down
+0.01–0.03); nothing in PAN-13 translation, summary, verbatim, ParaPhraser or the rewrites. Each
+shows one matched sentence or none, as many of the essays' chance matches do
+(tests/test_signal_gate.py keeps one such pair). A narrower sign, a sentence the stage
+compares beside a copy on each side, loses none of them (diag_gate's sets but ParaPhraser's,
+not run; the JSON at 10,000 identical) but skips 203 of the 312 at 1,000, 177 of which leave a
+side no word to compare (the stage stops at once there), and costs more than it saves: at
+10,000 the paraphrase stages took 7.70 s of CPU against main's 6.04 (the gate, asked of every
+pair, 1.99 against 0.66 s; the sentences it finds, 0.73 against 0.27).
+
 Only ``compare`` gates (:func:`copylens.core.engine.compare_pair`); ``check`` runs the stage
 on every pair, as before. The steps after the stage (sentence passages, summaries, …) run on
 every pair either way: the summary step lifts pairs of its own (a PAN-13 summary pair
