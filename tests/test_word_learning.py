@@ -22,6 +22,8 @@ import threading
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from copylens.core import meaning
 from copylens.core import paraphrase as pp
@@ -189,3 +191,78 @@ def test_a_forms_values_made_once_are_every_words_own() -> None:
         ids = [known.thesaurus.id_of(f) for f in batch_forms]
         assert known.synonyms[numbers].tolist() == ids
     assert known.synonyms is not None and (known.synonyms >= 0).any()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=2**32, max_value=2**64 - 1))
+def test_any_seeds_pcg64_state_in_python_is_numpys_own(seed: int) -> None:
+    """The written-out :func:`_pcg64_state` (issue 40, words61: the hashes' constants read
+    from tables) is numpy's own state of the seed, whatever the seed of two 32-bit words."""
+    expected = np.random.PCG64(seed).state["state"]
+    assert _pcg64_state(seed) == (expected["state"], expected["inc"])
+
+
+_FORMS = ["вычислять", "машина", "алгоритм", "эвристический", "пар", "2024", "ёлка"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.tuples(st.sampled_from(_FORMS), st.integers(0, 5)), min_size=1, max_size=8),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_batches_of_forms_met_before_take_every_words_own_values(
+    batches: list[list[tuple[str, int]]],
+) -> None:
+    """Batches of few forms, most of them met before (a batch all of whose forms were met
+    takes their values without making any: words61): each word's derivational keys and
+    thesaurus number are those of its form made alone."""
+    known = pp._Known("ru")
+    for batch in batches:
+        keys = [(f"{form}{n}" if n else form.upper(), form) for form, n in batch]
+        numbers = known.ids_of(keys)
+        forms = [form for _, form in keys]
+        assert known.stems is not None and known.synonyms is not None and known.thesaurus
+        assert np.array_equal(known.stems[numbers], pp.stem_keys(forms, "ru"))
+        assert known.synonyms[numbers].tolist() == list(map(known.thesaurus.id_of, forms))
+
+
+def test_lexicons_read_through_a_plain_view_give_the_mapped_tables_vectors() -> None:
+    """navec's codes and WordLlama's token vectors are read through a plain ndarray view of
+    their file mappings (words61: without memmap's own indexing steps): the same vectors as
+    indexing the mappings themselves."""
+    from tokenizers import Tokenizer
+
+    words = ["the", "algorithm", "heuristics", "don't", "квакозябра", "", "well-known", "x"]
+    english = meaning.lexicon("en").known(words)
+    mapped = meaning._tensor(meaning._package_file("wordllama", meaning.WORDLLAMA_WEIGHTS))
+    assert isinstance(mapped, np.memmap)
+    tokenizer = Tokenizer.from_file(
+        str(meaning._package_file("wordllama", meaning.WORDLLAMA_TOKENIZER))
+    )
+    for word, vector in zip(words, english, strict=True):
+        ids = tokenizer.encode(word, add_special_tokens=False).ids
+        rows = np.asarray(mapped[ids]).astype(np.float32)
+        theirs = meaning._unit(rows.mean(axis=0)) if ids else None
+        if theirs is None:
+            assert vector is None
+        else:
+            assert vector is not None
+            assert np.array_equal(vector.view(np.uint32), theirs.view(np.uint32))
+    russian = ["машина", "алгоритм", "эвристика", "квакозябра", "и"]
+    found = meaning.lexicon("ru").known(russian)
+    _, indexes, codes = meaning._navec_arrays(meaning._package_file("natasha", meaning.NAVEC_FILE))
+    assert isinstance(indexes, np.memmap)
+    words_list = _navec_words()
+    for word, vector in zip(russian, found, strict=True):
+        at = bisect.bisect_left(words_list, word)
+        if at >= len(words_list) or words_list[at] != word:
+            assert vector is None
+            continue
+        parts = codes.shape[0]
+        decoded = np.concatenate([codes[p, int(indexes[at][p])] for p in range(parts)])
+        theirs = meaning._unit(decoded)
+        assert vector is not None and theirs is not None
+        assert np.array_equal(vector.view(np.uint32), theirs.view(np.uint32))
