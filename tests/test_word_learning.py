@@ -24,6 +24,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tokenizers import Tokenizer
 
 from copylens.core import meaning
 from copylens.core import paraphrase as pp
@@ -233,8 +234,6 @@ def test_lexicons_read_through_a_plain_view_give_the_mapped_tables_vectors() -> 
     """navec's codes and WordLlama's token vectors are read through a plain ndarray view of
     their file mappings (words61: without memmap's own indexing steps): the same vectors as
     indexing the mappings themselves."""
-    from tokenizers import Tokenizer
-
     words = ["the", "algorithm", "heuristics", "don't", "квакозябра", "", "well-known", "x"]
     english = meaning.lexicon("en").known(words)
     mapped = meaning._tensor(meaning._package_file("wordllama", meaning.WORDLLAMA_WEIGHTS))
@@ -266,3 +265,49 @@ def test_lexicons_read_through_a_plain_view_give_the_mapped_tables_vectors() -> 
         theirs = meaning._unit(decoded)
         assert vector is not None and theirs is not None
         assert np.array_equal(vector.view(np.uint32), theirs.view(np.uint32))
+
+
+def _wordllama_tokenizer() -> Tokenizer:
+    return Tokenizer.from_file(str(meaning._package_file("wordllama", meaning.WORDLLAMA_TOKENIZER)))
+
+
+_ODD = "ab zéё日😀'-<>/s\u0301\u200c \t"
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.text(alphabet=string.ascii_letters + _ODD, max_size=14),
+            st.sampled_from(["<s>", "</s>", "<unk>", "a<s>b", "", " ", "don't", "well-known"]),
+            st.text(max_size=6),
+        ),
+        max_size=12,
+    )
+)
+def test_word_token_ids_cut_by_the_model_are_encodes_own(words: list[str]) -> None:
+    """WordLlama's words cut by its tokenizer's model after its normalizer (words61) are
+    ``encode``'s ids, added tokens ("<s>") and all."""
+    tokenizer = _TOKENIZER[0]
+    ids_of = meaning._token_ids(tokenizer)
+    for word in words:
+        assert ids_of(word) == tokenizer.encode(word, add_special_tokens=False).ids
+
+
+_TOKENIZER = [_wordllama_tokenizer()]
+
+
+def test_every_token_written_alone_is_cut_as_encode_cuts_it() -> None:
+    """Each of the vocabulary's tokens as a word (its "▁" a space, a byte token's byte),
+    and in pairs: the model's cut is ``encode``'s."""
+    tokenizer = _TOKENIZER[0]
+    ids_of = meaning._token_ids(tokenizer)
+    vocabulary = sorted(tokenizer.get_vocab())
+    words = [token.replace("\u2581", " ") for token in vocabulary]
+    rng = random.Random(5)
+    words += [
+        a.strip() + b.strip() for a, b in zip(words, rng.sample(words, len(words)), strict=True)
+    ]
+    assert len(words) > 60000
+    for word in words:
+        assert ids_of(word) == tokenizer.encode(word, add_special_tokens=False).ids
