@@ -96,7 +96,8 @@ class Lexicon:
             block = self.table[first : first + len(new)]
             kept = [n for n, v in enumerate(found) if v is not None]
             if kept:
-                block[kept] = np.stack([found[n] for n in kept])  # type: ignore[misc]
+                # one array of the rows (np.stack's own steps cost ~0.5 µs a row: issue 40)
+                block[kept] = np.array([found[n] for n in kept], dtype=np.float32)
             if unknown:
                 block[unknown] = self._random_vectors([new[n][1] for n in unknown])
                 for n in unknown:

@@ -311,3 +311,22 @@ def test_every_token_written_alone_is_cut_as_encode_cuts_it() -> None:
     assert len(words) > 60000
     for word in words:
         assert ids_of(word) == tokenizer.encode(word, add_special_tokens=False).ids
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_lexicons_rows_hold_the_vectors_its_words_are_known_by(language: str) -> None:
+    """A fresh lexicon's rows (learned in batches, the known words' vectors put in as one
+    array: words61) are each known word's vector bit for bit, an unknown one's its form's
+    pseudo-random vector."""
+    shared = meaning.lexicon(language)
+    lex = meaning.Lexicon(language, shared.dimension, shared.known)
+    words = ["the", "algorithm", "машина", "алгоритм", "квакозябра", "zzqx", "и", "well-known"]
+    forms = [f"form{n}" for n in range(len(words))]
+    for lo, hi in ((0, 3), (3, 8), (0, 8)):
+        lex.rows(words[lo:hi], forms[lo:hi])
+    vectors = lex.vectors(words, forms)
+    known = shared.known(words)
+    assert sum(v is not None for v in known) >= 3
+    for n, vector in enumerate(known):
+        expected = _random_unit(forms[n], lex.dimension) if vector is None else vector
+        assert np.array_equal(vectors[n].view(np.uint32), expected.view(np.uint32))
