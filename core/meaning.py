@@ -37,12 +37,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
 from copylens.core.canonicalize import fingerprint
 from copylens.core.cognates import ukrainian_known
+
+if TYPE_CHECKING:
+    from tokenizers import Tokenizer
 
 HASH_DIMENSION = 256
 """Dimension of a language without vectors (its words' vectors are pseudo-random)."""
@@ -93,7 +96,8 @@ class Lexicon:
             block = self.table[first : first + len(new)]
             kept = [n for n, v in enumerate(found) if v is not None]
             if kept:
-                block[kept] = np.stack([found[n] for n in kept])  # type: ignore[misc]
+                # one array of the rows (np.stack's own steps cost ~0.5 µs a row: issue 40)
+                block[kept] = np.array([found[n] for n in kept], dtype=np.float32)
             if unknown:
                 block[unknown] = self._random_vectors([new[n][1] for n in unknown])
                 for n in unknown:
@@ -241,26 +245,31 @@ the mixing), each call's own ``hash_a`` before it being the one before it."""
 _MIXES_B = _hash_constants(_HASH_B, _HASH_B_MULTIPLIER, 8)
 
 
+_HASHMIXES = tuple(zip((_HASH_A, *_MIXES_A[:-1]), _MIXES_A, strict=True))
+"""(xor, multiplier) of each of :func:`_pcg64_state`'s 16 ``hashmix`` calls in turn."""
+_DRAWS = tuple(zip((_HASH_B, *_MIXES_B[:-1]), _MIXES_B, strict=True))
+"""(xor, multiplier) of each of the eight words it draws with the second hash."""
+_MIXING = tuple((source, target) for source in range(4) for target in range(4) if source != target)
+"""The pool's (source, target) words ``SeedSequence`` mixes, in its order."""
+
+
 def _pcg64_state(seed: int) -> tuple[int, int]:
-    """:func:`_pcg64_states_at_once` of one seed, in Python integers (the same steps)."""
-    a = (_HASH_A, *_MIXES_A)
-
-    def hashmix(value: int, n: int) -> int:
-        value = ((value ^ a[n]) * a[n + 1]) & _MASK32
-        return value ^ (value >> 16)
-
-    pool = [hashmix(seed & _MASK32, 0), hashmix(seed >> 32, 1), hashmix(0, 2), hashmix(0, 3)]
-    n = 4
-    for source in range(4):
-        for target in range(4):
-            if source != target:
-                mixed = pool[target] * 0xCA01F9DD - hashmix(pool[source], n) * 0x4973F715
-                mixed &= _MASK32
-                pool[target] = mixed ^ (mixed >> 16)
-                n += 1
+    """:func:`_pcg64_states_at_once` of one seed, in Python integers (the same steps, written
+    out with the hashes' constants read from tables: ~5 µs a seed where calls of a nested
+    ``hashmix`` took ~10; tests/test_word_learning.py checks it against numpy's)."""
+    mask, mixes = _MASK32, _HASHMIXES
+    pool = []
+    for (xor, multiplier), value in zip(mixes, (seed & mask, seed >> 32, 0, 0), strict=False):
+        value = ((value ^ xor) * multiplier) & mask
+        pool.append(value ^ (value >> 16))
+    for (source, target), (xor, multiplier) in zip(_MIXING, mixes[4:], strict=True):
+        hashed = ((pool[source] ^ xor) * multiplier) & mask
+        hashed ^= hashed >> 16
+        mixed = (pool[target] * 0xCA01F9DD - hashed * 0x4973F715) & mask
+        pool[target] = mixed ^ (mixed >> 16)
     words = []
-    for k, multiplier in enumerate(_MIXES_B):
-        value = ((pool[k % 4] ^ (_HASH_B if k == 0 else _MIXES_B[k - 1])) * multiplier) & _MASK32
+    for k, (xor, multiplier) in enumerate(_DRAWS):
+        value = ((pool[k & 3] ^ xor) * multiplier) & mask
         words.append(value ^ (value >> 16))
     seed_high, seed_low, sequence_high, sequence_low = (
         words[2 * k] | (words[2 * k + 1] << 32) for k in range(4)
@@ -391,7 +400,8 @@ def _navec() -> Lexicon:
     own loader also builds a 250,000-entry dictionary and a 100 MB table of norms this stage
     never uses (peak 164 MB against 40 MB here). A word is found by its place among the
     sorted words (:func:`_navec_places`) and its vector rebuilt from its codes."""
-    packed, indexes, codes = _navec_arrays(_package_file("natasha", NAVEC_FILE))
+    packed, mapped, codes = _navec_arrays(_package_file("natasha", NAVEC_FILE))
+    indexes = mapped.view(np.ndarray)  # the same pages; indexed without memmap's own steps
     parts, centroids = codes.shape[0], codes.shape[1]
     dimension = parts * codes.shape[2]
     flat = codes.reshape(parts * centroids, -1)  # subspace s's centroid c: row s * centroids + c
@@ -402,7 +412,7 @@ def _navec() -> Lexicon:
         places = place(batch)
         found = [n for n, at in enumerate(places) if at >= 0]
         picked = indexes[np.array([places[n] for n in found], dtype=np.int64)] + offsets
-        decoded = np.take(flat, picked, axis=0).reshape(len(found), dimension)
+        decoded = flat.take(picked, axis=0).reshape(len(found), dimension)
         out: list[np.ndarray | None] = [None] * len(batch)
         for n, vector in zip(found, _unit_rows(decoded), strict=True):
             out[n] = vector
@@ -536,7 +546,7 @@ def _keyed_places(index: dict[str, np.ndarray]) -> Callable[[list[str]], list[in
             return [-1] * len(batch)
         encoded = [word.encode("utf-8", "surrogatepass") for word in batch]
         wanted = _word_keys(encoded, len(encoded))
-        at = np.minimum(np.searchsorted(keys, wanted), last)
+        at = np.minimum(keys.searchsorted(wanted), last)
         places = np.where(keys[at] == wanted, order[at], -1)
         begun = np.maximum(places, 0)
         return [
@@ -617,14 +627,44 @@ def _tensor(path: Path) -> np.ndarray:
 def _wordllama() -> Lexicon:
     from tokenizers import Tokenizer
 
-    table = _tensor(_package_file("wordllama", WORDLLAMA_WEIGHTS))
+    # the same pages, indexed without memmap's own steps (a call a word's token place)
+    table = _tensor(_package_file("wordllama", WORDLLAMA_WEIGHTS)).view(np.ndarray)
     tokenizer = Tokenizer.from_file(str(_package_file("wordllama", WORDLLAMA_TOKENIZER)))
 
+    ids_of = _token_ids(tokenizer)
+
     def known(words: list[str]) -> list[np.ndarray | None]:
-        ids = [tokenizer.encode(word, add_special_tokens=False).ids for word in words]
-        return _token_means(table, ids)
+        return _token_means(table, list(map(ids_of, words)))
 
     return Lexicon("en", int(table.shape[1]), known)
+
+
+def _token_ids(tokenizer: Tokenizer) -> Callable[[str], list[int]]:
+    """A function giving a word's token ids, ``tokenizer.encode(word,
+    add_special_tokens=False).ids``: for a tokenizer without a pre-tokenizer, the word
+    normalized and cut by the model itself (``encode``'s own steps for a word holding none of
+    the added tokens: ``encode`` splits those off first and builds an ``Encoding`` of offsets
+    and masks the stage never reads, ~3 µs of ~5 a word; issue 40, words61); a word holding one,
+    or any word of a tokenizer with a pre-tokenizer or no normalizer, by ``encode``
+    (tests/test_word_learning.py compares them)."""
+
+    def encoded(word: str) -> list[int]:
+        ids: list[int] = tokenizer.encode(word, add_special_tokens=False).ids
+        return ids
+
+    normalizer = tokenizer.normalizer
+    if tokenizer.pre_tokenizer is not None or normalizer is None:
+        return encoded
+    added = tuple(t.content for t in tokenizer.get_added_tokens_decoder().values())
+    normalize, tokenize = normalizer.normalize_str, tokenizer.model.tokenize
+
+    def cut(word: str) -> list[int]:
+        if any(a in word for a in added):
+            return encoded(word)
+        normal = normalize(word)
+        return [token.id for token in tokenize(normal)] if normal else []
+
+    return cut
 
 
 def _token_means(table: np.ndarray, ids: list[list[int]]) -> list[np.ndarray | None]:
@@ -637,11 +677,14 @@ def _token_means(table: np.ndarray, ids: list[list[int]]) -> list[np.ndarray | N
     some = [n for n, x in enumerate(ids) if x]
     if not some:
         return out
-    counts = np.array([len(ids[n]) for n in some], dtype=np.int64)
-    sums = table[[ids[n][0] for n in some]].astype(np.float32)
-    for place in range(1, int(counts.max())):  # each word's next token, row after row
+    lengths = [len(ids[n]) for n in some]
+    counts = np.array(lengths, dtype=np.int64)
+    rows = table.take([t for n in some for t in ids[n]], axis=0).astype(np.float32)
+    starts = np.cumsum(counts) - counts  # each word's first row of ``rows``, its tokens' in order
+    sums = rows[starts]
+    for place in range(1, max(lengths)):  # each word's next token, row after row
         longer = np.flatnonzero(counts > place)
-        sums[longer] += table[[ids[some[k]][place] for k in longer.tolist()]].astype(np.float32)
+        sums[longer] += rows[starts[longer] + place]
     means = sums / counts.astype(np.float32)[:, None]
     for n, vector in zip(some, _unit_rows(means), strict=True):
         out[n] = vector

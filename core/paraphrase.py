@@ -552,6 +552,8 @@ class _Known:
         by_form = self.by_form
         met = [by_form.get(f, -1) for f in forms]
         unmet = list(dict.fromkeys(f for f, at in zip(forms, met, strict=True) if at < 0))
+        if not unmet:  # every form met before: nothing to make (most documents' few new words)
+            return {name: self.store[name][met] for name in names}
         made: dict[str, np.ndarray] = {}
         if "stems" in names:
             stems = _stems(self.language, unmet)
@@ -560,8 +562,6 @@ class _Known:
         if "synonyms" in names:
             assert self.thesaurus is not None
             made["synonyms"] = np.array(list(map(self.thesaurus.id_of, unmet)), dtype=np.int32)
-        if not unmet:
-            return {name: self.store[name][met] for name in names}
         old = np.array(met, dtype=np.int64)
         at = {form: n for n, form in enumerate(unmet)}
         new_at = np.array([at.get(f, -1) for f in forms], dtype=np.int64)

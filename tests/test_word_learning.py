@@ -22,6 +22,9 @@ import threading
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tokenizers import Tokenizer
 
 from copylens.core import meaning
 from copylens.core import paraphrase as pp
@@ -189,3 +192,141 @@ def test_a_forms_values_made_once_are_every_words_own() -> None:
         ids = [known.thesaurus.id_of(f) for f in batch_forms]
         assert known.synonyms[numbers].tolist() == ids
     assert known.synonyms is not None and (known.synonyms >= 0).any()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=2**32, max_value=2**64 - 1))
+def test_any_seeds_pcg64_state_in_python_is_numpys_own(seed: int) -> None:
+    """The written-out :func:`_pcg64_state` (issue 40, words61: the hashes' constants read
+    from tables) is numpy's own state of the seed, whatever the seed of two 32-bit words."""
+    expected = np.random.PCG64(seed).state["state"]
+    assert _pcg64_state(seed) == (expected["state"], expected["inc"])
+
+
+_FORMS = ["вычислять", "машина", "алгоритм", "эвристический", "пар", "2024", "ёлка"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.tuples(st.sampled_from(_FORMS), st.integers(0, 5)), min_size=1, max_size=8),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_batches_of_forms_met_before_take_every_words_own_values(
+    batches: list[list[tuple[str, int]]],
+) -> None:
+    """Batches of few forms, most of them met before (a batch all of whose forms were met
+    takes their values without making any: words61): each word's derivational keys and
+    thesaurus number are those of its form made alone."""
+    known = pp._Known("ru")
+    for batch in batches:
+        keys = [(f"{form}{n}" if n else form.upper(), form) for form, n in batch]
+        numbers = known.ids_of(keys)
+        forms = [form for _, form in keys]
+        assert known.stems is not None and known.synonyms is not None and known.thesaurus
+        assert np.array_equal(known.stems[numbers], pp.stem_keys(forms, "ru"))
+        assert known.synonyms[numbers].tolist() == list(map(known.thesaurus.id_of, forms))
+
+
+def test_lexicons_read_through_a_plain_view_give_the_mapped_tables_vectors() -> None:
+    """navec's codes and WordLlama's token vectors are read through a plain ndarray view of
+    their file mappings (words61: without memmap's own indexing steps): the same vectors as
+    indexing the mappings themselves."""
+    words = ["the", "algorithm", "heuristics", "don't", "квакозябра", "", "well-known", "x"]
+    english = meaning.lexicon("en").known(words)
+    mapped = meaning._tensor(meaning._package_file("wordllama", meaning.WORDLLAMA_WEIGHTS))
+    assert isinstance(mapped, np.memmap)
+    tokenizer = Tokenizer.from_file(
+        str(meaning._package_file("wordllama", meaning.WORDLLAMA_TOKENIZER))
+    )
+    for word, vector in zip(words, english, strict=True):
+        ids = tokenizer.encode(word, add_special_tokens=False).ids
+        rows = np.asarray(mapped[ids]).astype(np.float32)
+        theirs = meaning._unit(rows.mean(axis=0)) if ids else None
+        if theirs is None:
+            assert vector is None
+        else:
+            assert vector is not None
+            assert np.array_equal(vector.view(np.uint32), theirs.view(np.uint32))
+    russian = ["машина", "алгоритм", "эвристика", "квакозябра", "и"]
+    found = meaning.lexicon("ru").known(russian)
+    _, indexes, codes = meaning._navec_arrays(meaning._package_file("natasha", meaning.NAVEC_FILE))
+    assert isinstance(indexes, np.memmap)
+    words_list = _navec_words()
+    for word, vector in zip(russian, found, strict=True):
+        at = bisect.bisect_left(words_list, word)
+        if at >= len(words_list) or words_list[at] != word:
+            assert vector is None
+            continue
+        parts = codes.shape[0]
+        decoded = np.concatenate([codes[p, int(indexes[at][p])] for p in range(parts)])
+        theirs = meaning._unit(decoded)
+        assert vector is not None and theirs is not None
+        assert np.array_equal(vector.view(np.uint32), theirs.view(np.uint32))
+
+
+def _wordllama_tokenizer() -> Tokenizer:
+    return Tokenizer.from_file(str(meaning._package_file("wordllama", meaning.WORDLLAMA_TOKENIZER)))
+
+
+_ODD = "ab zéё日😀'-<>/s\u0301\u200c \t"
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.text(alphabet=string.ascii_letters + _ODD, max_size=14),
+            st.sampled_from(["<s>", "</s>", "<unk>", "a<s>b", "", " ", "don't", "well-known"]),
+            st.text(max_size=6),
+        ),
+        max_size=12,
+    )
+)
+def test_word_token_ids_cut_by_the_model_are_encodes_own(words: list[str]) -> None:
+    """WordLlama's words cut by its tokenizer's model after its normalizer (words61) are
+    ``encode``'s ids, added tokens ("<s>") and all."""
+    tokenizer = _TOKENIZER[0]
+    ids_of = meaning._token_ids(tokenizer)
+    for word in words:
+        assert ids_of(word) == tokenizer.encode(word, add_special_tokens=False).ids
+
+
+_TOKENIZER = [_wordllama_tokenizer()]
+
+
+def test_every_token_written_alone_is_cut_as_encode_cuts_it() -> None:
+    """Each of the vocabulary's tokens as a word (its "▁" a space, a byte token's byte),
+    and in pairs: the model's cut is ``encode``'s."""
+    tokenizer = _TOKENIZER[0]
+    ids_of = meaning._token_ids(tokenizer)
+    vocabulary = sorted(tokenizer.get_vocab())
+    words = [token.replace("\u2581", " ") for token in vocabulary]
+    rng = random.Random(5)
+    words += [
+        a.strip() + b.strip() for a, b in zip(words, rng.sample(words, len(words)), strict=True)
+    ]
+    assert len(words) > 60000
+    for word in words:
+        assert ids_of(word) == tokenizer.encode(word, add_special_tokens=False).ids
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_lexicons_rows_hold_the_vectors_its_words_are_known_by(language: str) -> None:
+    """A fresh lexicon's rows (learned in batches, the known words' vectors put in as one
+    array: words61) are each known word's vector bit for bit, an unknown one's its form's
+    pseudo-random vector."""
+    shared = meaning.lexicon(language)
+    lex = meaning.Lexicon(language, shared.dimension, shared.known)
+    words = ["the", "algorithm", "машина", "алгоритм", "квакозябра", "zzqx", "и", "well-known"]
+    forms = [f"form{n}" for n in range(len(words))]
+    for lo, hi in ((0, 3), (3, 8), (0, 8)):
+        lex.rows(words[lo:hi], forms[lo:hi])
+    vectors = lex.vectors(words, forms)
+    known = shared.known(words)
+    assert sum(v is not None for v in known) >= 3
+    for n, vector in enumerate(known):
+        expected = _random_unit(forms[n], lex.dimension) if vector is None else vector
+        assert np.array_equal(vectors[n].view(np.uint32), expected.view(np.uint32))
