@@ -1771,19 +1771,22 @@ def _none_kept(
     shortest: int,
 ) -> bool:
     """Whether :func:`matched` keeps no match, told by scoring only the units whose bound
-    reaches :func:`kept_least` (issue 40: it tells so for 176 of the 223 pairs of the scale
+    reaches :func:`kept_least` (issue 40: it tells so for 175 of the 223 pairs of the scale
     1,000 collection that reach :func:`matched`, none of which has a match kept; the stage's
-    own CPU 0.40-0.41 s against 0.42-0.44 s in ``compare``): every unit of every candidate, of ``pairs`` and of the further candidates
+    own CPU 0.40-0.41 s against 0.42-0.44 s in ``compare``): every unit of every
+    candidate, of ``pairs`` and of the further candidates
     :func:`matched` may add after them (``_next_pairs`` with the chain's ``skip``, after
     every candidate: a superset of those it adds after the candidates that scored), is
-    dropped at that score (:meth:`Blocks.drops_all`, :meth:`Blocks.drops`) or scores under
-    it (:func:`_units`, which scores the others as ``matched`` does).
+    dropped at that score (:meth:`Blocks.drops_all`, :meth:`Blocks.drops`), or scores under
+    it less :data:`SCORE_MARGIN` (:func:`_units`, which scores the others as ``matched``
+    does), or is a short copy (:func:`_short_copy`, which ``matched`` leaves out before it
+    chooses).
 
-    Proof: a unit so dropped scores under that least score (:meth:`Blocks.drops`: its bound
-    plus :data:`SCORE_MARGIN` is under it), and a unit scored has its score; so every match
-    ``matched`` finds scores under it, by the margin (far more than a mean of a few floats
-    rounds) or as scored, and :func:`_chosen` then keeps none (:func:`kept_least`): the
-    mean of a stretch is at most its largest member. False (not told) where the least score
+    Proof: a unit so dropped scores under that least score by the margin less the float32
+    rounding of its bound (:meth:`Blocks.drops`), a unit scored by the margin; so every match
+    ``matched`` chooses from scores under it by far more than a mean of a few floats rounds,
+    and :func:`_chosen` then keeps none (:func:`kept_least`): the mean of a stretch is at
+    most its largest member. False (not told) where the least score
     kept is the least score taken (no :data:`CHAINED` rule: ``matched``'s own drops), or a
     unit scores it. What :func:`_units` noted of the units scored here at this least score
     is forgotten (a unit dropped here may score above ``matched``'s least), the sheets are
@@ -1804,7 +1807,8 @@ def _none_kept(
             if blocks.drops_all(i, j, covered, least):
                 continue
             units = _units(a, b, i, j, covered, blocks, least)
-            if any(m.score >= least and not _short_copy(m, a, b, shortest) for m in units):
+            near = least - SCORE_MARGIN  # a mean of members all under it is under ``least``
+            if any(m.score >= near and not _short_copy(m, a, b, shortest) for m in units):
                 return False
         return True
     finally:
