@@ -1720,6 +1720,10 @@ def matched(
     if chain is not None:
         pairs += _next_pairs(pairs, set(open_a), closed_b)
     blocks = Blocks(ma, mb, pairs) if shared else None
+    if blocks is not None and _none_kept(
+        ma, mb, blocks, pairs, open_a, closed_b, covered, chain, options.min_fragment_words
+    ):
+        return []  # no unit reaches the least score a kept match needs (:func:`_none_kept`)
     bound = least if shared else 0.0
     met = []
     for i, j in pairs:
@@ -1742,6 +1746,73 @@ def matched(
     aligned = _aligned(ma, mb, set(range(len(ma.bounds))).difference(open_a), copies)
     chosen = _chosen(found, aligned, _copied(mb, covered_b), chain)
     return sorted(chosen, key=lambda m: m.a0)
+
+
+def kept_least(chain: Chain | None) -> float:
+    """The least score some match of a pair must reach for :func:`_chosen` to keep any: a
+    match kept alone or in a run (:func:`_kept`) scores :data:`LOW` or more; one kept in an
+    ordered chain (:func:`_ordered`) stands in a stretch of two with a mean of the chain's
+    ``pair`` or of :data:`RUN` or more with a mean of its ``run``, and a mean is at most its
+    largest member. So when no match scores this, none is kept; it is above the least score
+    a match is taken at (``chain.least``) in every language of :data:`CHAINED`: 0.25 against
+    0.2 in Russian, 0.3 against 0.15 in Ukrainian, 0.4 against 0.3 in English."""
+    return LOW if chain is None else min(LOW, chain.pair, chain.run)
+
+
+def _none_kept(
+    a: Meaning,
+    b: Meaning,
+    blocks: Blocks,
+    pairs: list[tuple[int, int]],
+    open_a: list[int],
+    closed_b: np.ndarray,
+    covered: tuple[np.ndarray, np.ndarray],
+    chain: Chain | None,
+    shortest: int,
+) -> bool:
+    """Whether :func:`matched` keeps no match, told by scoring only the units whose bound
+    reaches :func:`kept_least` (issue 40: it tells so for 175 of the 223 pairs of the scale
+    1,000 collection that reach :func:`matched`, none of which has a match kept; the stage's
+    own CPU 0.40-0.41 s against 0.42-0.44 s in ``compare``): every unit of every
+    candidate, of ``pairs`` and of the further candidates
+    :func:`matched` may add after them (``_next_pairs`` with the chain's ``skip``, after
+    every candidate: a superset of those it adds after the candidates that scored), is
+    dropped at that score (:meth:`Blocks.drops_all`, :meth:`Blocks.drops`), or scores under
+    it less :data:`SCORE_MARGIN` (:func:`_units`, which scores the others as ``matched``
+    does), or is a short copy (:func:`_short_copy`, which ``matched`` leaves out before it
+    chooses).
+
+    Proof: a unit so dropped scores under that least score by the margin less the float32
+    rounding of its bound (:meth:`Blocks.drops`), a unit scored by the margin; so every match
+    ``matched`` chooses from scores under it by far more than a mean of a few floats rounds,
+    and :func:`_chosen` then keeps none (:func:`kept_least`): the mean of a stretch is at
+    most its largest member. False (not told) where the least score
+    kept is the least score taken (no :data:`CHAINED` rule: ``matched``'s own drops), or a
+    unit scores it. What :func:`_units` noted of the units scored here at this least score
+    is forgotten (a unit dropped here may score above ``matched``'s least), the sheets are
+    kept; the further candidates are noted in ``blocks`` (:meth:`Blocks.want`), as
+    ``matched`` notes those it adds (tests/test_pair_stage.py: ``matched`` equal with and
+    without this)."""
+    if chain is None:
+        return False
+    least = kept_least(chain)
+    if least <= chain.least:
+        return False
+    further: list[tuple[int, int]] = []
+    if chain.skip:
+        further = _next_pairs(pairs, set(open_a), closed_b, range(2, 2 + chain.skip), set(pairs))
+        blocks.want(further)
+    try:
+        for i, j in itertools.chain(pairs, further):
+            if blocks.drops_all(i, j, covered, least):
+                continue
+            units = _units(a, b, i, j, covered, blocks, least)
+            near = least - SCORE_MARGIN  # a mean of members all under it is under ``least``
+            if any(m.score >= near and not _short_copy(m, a, b, shortest) for m in units):
+                return False
+        return True
+    finally:
+        blocks.scored.clear()
 
 
 def sentence_bounds(doc: Prepared) -> tuple[tuple[int, int], ...]:

@@ -619,3 +619,90 @@ def test_a_sheets_raised_similarities_are_those_of_its_words(seed: int, other: b
         lifted[lift_rows, lift_columns] = lifts
         assert np.array_equal(lifted, floor)
         assert np.array_equal(pp._sheet_raised(ma, mb, rows, columns)[0], floor)
+
+
+def _language_sentences(language: str, kind: str) -> list[str]:
+    text = (DATA / f"{language}_{kind}.txt").read_text(encoding="utf-8")
+    return [s.strip() + "." for s in text.replace("\n", " ").split(". ") if s.strip()]
+
+
+def _stage_inputs(
+    a: Prepared, b: Prepared, options: Options
+) -> tuple[list[int], np.ndarray, tuple[np.ndarray, np.ndarray], Finding] | None:
+    """What :func:`paraphrases` hands :func:`matched` (None: no checked sentence to compare)."""
+    found = signals.PAIR[0].run(a, b, Finding.nothing(len(a.canonical), len(b.canonical)), options)
+    bounds_a, bounds_b = pp.sentence_bounds(a), pp.sentence_bounds(b)
+    if not bounds_a or not bounds_b:
+        return None
+    lo, hi = np.array(bounds_a).T
+    share = pp._counts(found.covered_a, lo, hi) / (hi - lo)
+    open_a = np.flatnonzero((share < pp.MAX_COVERED) & (pp._counts(a.ignored, lo, hi) == 0))
+    lo_b, hi_b = np.array(bounds_b).T
+    closed_b = pp._counts(b.ignored, lo_b, hi_b) > 0
+    if not len(open_a):
+        return None
+    return open_a.tolist(), closed_b, (found.covered_a, found.covered_b), found
+
+
+def _none_kept(a: Prepared, b: Prepared, options: Options) -> bool | None:
+    """:func:`_none_kept` of the pair as :func:`matched` asks it (None: no candidate)."""
+    inputs = _stage_inputs(a, b, options)
+    if inputs is None:
+        return None
+    open_a, closed_b, covered, _ = inputs
+    ma, mb = pp.meaning_of(a), pp.meaning_of(b)
+    chain = pp.CHAINED.get(a.canonical.language)
+    floor = chain.floor if chain is not None else pp.FLOOR
+    pairs = list(pp._nearest(ma, mb, open_a, closed_b, floor))
+    if chain is not None:
+        pairs += pp._next_pairs(pairs, set(open_a), closed_b)
+    blocks = pp.Blocks(ma, mb, pairs)
+    shortest = options.min_fragment_words
+    return pp._none_kept(ma, mb, blocks, pairs, open_a, closed_b, covered, chain, shortest)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["en", "ru", "uk"]), st.integers(0, 2**32 - 1), st.floats(0.0, 1.0))
+def test_a_pair_told_to_keep_nothing_keeps_nothing(language: str, seed: int, kept: float) -> None:
+    """:func:`matched` stops before scoring most units when no unit can score what a kept
+    match needs (:func:`_none_kept`, issue 40); it finds what it finds scoring every unit on
+    its own (no bound, no stop), and where the stop is told, that is no match. The texts mix
+    the language's source, rewrite and independent sentences, some copied whole."""
+    rng = random.Random(seed)
+    options = Options(language=language, workers=1)
+    source = _language_sentences(language, "source")
+    pool = [*source, *_language_sentences(language, "rewrite")]
+    pool += _language_sentences(language, "independent")
+    b = rng.sample(source, rng.randint(1, min(10, len(source))))
+    a = [s if rng.random() < kept else rng.choice(pool) for s in b]
+    if rng.random() < 0.5:
+        a.insert(rng.randint(0, len(a)), rng.choice(pool))
+    da, db = (
+        prepare_text(Extracted(name, " ".join(text), "text"), options)
+        for name, text in (("a", a), ("b", b))
+    )
+    inputs = _stage_inputs(da, db, options)
+    if inputs is None:
+        return
+    open_a, closed_b, covered, found = inputs
+    args = (da, db, open_a, closed_b, covered, found.fragments, options)
+    unshared = pp.matched(*args, shared=False)
+    assert pp.matched(*args) == unshared
+    if _none_kept(da, db, options):
+        assert unshared == []
+
+
+def test_the_stop_is_told_for_own_writing_and_not_for_a_rewrite() -> None:
+    """Independent text on a source's topic stops before its units are scored in each
+    language; a rewrite of it, whose matches are kept, does not."""
+    for language in ("en", "ru", "uk"):
+        options = Options(language=language, workers=1)
+        source, rewrite, own = (
+            prepare_text(
+                Extracted(kind, (DATA / f"{language}_{kind}.txt").read_text("utf-8"), "text"),
+                options,
+            )
+            for kind in ("source", "rewrite", "independent")
+        )
+        assert _none_kept(own, source, options) is True, language
+        assert _none_kept(rewrite, source, options) is False, language
