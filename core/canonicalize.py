@@ -412,42 +412,12 @@ def canonicalize(text: str, options: Options) -> Canonical:
         sample = list(islice(chain.from_iterable(b.words for b in first), _DETECT_WORDS))
         language = language_of_words(sample)
     rules = _rules(options, language, script_of(language))
-    words = 0
-    forms: list[str] = []
-    starts, ends = _Growing(np.int64), _Growing(np.int64)
-    variants, hashes = _Growing(np.uint64), _Growing(np.uint64)
-    homoglyphs: list[int] = []
+    gathering = _Gathering()
     for batch in chain(first, batches):
-        words += len(batch.words)
-        ids = rules.ids(batch.words)
-        table = rules.table
-        if table.folds[ids].any():
-            homoglyphs += [
-                start + offset
-                for start, i in zip(batch.starts.tolist(), ids.tolist(), strict=True)
-                for offset in table.folded[i]
-            ]
-        kept = table.kept[ids]
-        starts.add(batch.starts[kept])
-        ends.add(batch.ends[kept])
-        ids = ids[kept]
-        forms += table.forms[ids].tolist()
-        variants.add(table.variants[ids])
-        hashes.add(table.hashes[ids])
-        del batch, ids
+        gathering.add(batch, rules.ids(batch.words), rules.table)
+        del batch
     first.clear()
-    word_starts = starts.done()
-    return Canonical(
-        language=language,
-        words=words,
-        starts=word_starts,
-        ends=ends.done(),
-        forms=_tuple(forms),
-        variants=variants.done(),
-        hashes=hashes.done(),
-        homoglyphs=tuple(homoglyphs),
-        sentences=sentence_ids(text, word_starts),
-    )
+    return gathering.done(text, language)
 
 
 def canonicalize_many(texts: list[str], options: Options) -> list[Canonical]:
@@ -486,38 +456,53 @@ def _gathered(
 ) -> Canonical:
     """:func:`canonicalize`'s canonical words of a text of at most one batch, by the memo's
     ids of its words in ``table``."""
-    forms: list[str] = []
-    starts, ends = _Growing(np.int64), _Growing(np.int64)
-    variants, hashes = _Growing(np.uint64), _Growing(np.uint64)
-    homoglyphs: list[int] = []
-    words = 0
+    gathering = _Gathering()
     if batch is not None and ids is not None:
-        words += len(batch.words)
+        gathering.add(batch, ids, table)
+    return gathering.done(text, language)
+
+
+class _Gathering:
+    """A text's canonical words gathered batch by batch (:func:`canonicalize`,
+    :func:`_gathered`): each batch's words by the memo's ids of them in the table they were
+    looked up in."""
+
+    def __init__(self) -> None:
+        self.words = 0
+        self.forms: list[str] = []
+        self.starts, self.ends = _Growing(np.int64), _Growing(np.int64)
+        self.variants, self.hashes = _Growing(np.uint64), _Growing(np.uint64)
+        self.homoglyphs: list[int] = []
+
+    def add(self, batch: _Batch, ids: np.ndarray, table: _Table) -> None:
+        self.words += len(batch.words)
         if table.folds[ids].any():
-            homoglyphs += [
+            self.homoglyphs += [
                 start + offset
                 for start, i in zip(batch.starts.tolist(), ids.tolist(), strict=True)
                 for offset in table.folded[i]
             ]
         kept = table.kept[ids]
-        starts.add(batch.starts[kept])
-        ends.add(batch.ends[kept])
+        self.starts.add(batch.starts[kept])
+        self.ends.add(batch.ends[kept])
         ids = ids[kept]
-        forms += table.forms[ids].tolist()
-        variants.add(table.variants[ids])
-        hashes.add(table.hashes[ids])
-    word_starts = starts.done()
-    return Canonical(
-        language=language,
-        words=words,
-        starts=word_starts,
-        ends=ends.done(),
-        forms=_tuple(forms),
-        variants=variants.done(),
-        hashes=hashes.done(),
-        homoglyphs=tuple(homoglyphs),
-        sentences=sentence_ids(text, word_starts),
-    )
+        self.forms += table.forms[ids].tolist()
+        self.variants.add(table.variants[ids])
+        self.hashes.add(table.hashes[ids])
+
+    def done(self, text: str, language: str) -> Canonical:
+        word_starts = self.starts.done()
+        return Canonical(
+            language=language,
+            words=self.words,
+            starts=word_starts,
+            ends=self.ends.done(),
+            forms=_tuple(self.forms),
+            variants=self.variants.done(),
+            hashes=self.hashes.done(),
+            homoglyphs=tuple(self.homoglyphs),
+            sentences=sentence_ids(text, word_starts),
+        )
 
 
 class _Growing:
