@@ -393,21 +393,9 @@ def read_each(
         if group > 1:
             yield from _read_grouped(items, options, build, group, workers, limits, cancel)
             return
-        reading = isolated_map(
-            partial(read_one, options=options, build=build),
-            items,
-            workers=workers,
-            limits=limits,
-            cancel=cancel,
-            ahead=read_ahead(items, sizes),
+        yield from _read_singly(
+            items, options, build, limits, cancel, workers=workers, ahead=read_ahead(items, sizes)
         )
-        with closing(reading):
-            for item, result in zip(items, reading, strict=True):
-                yield (
-                    InputFailure.of(label_of(item), _stopped(result))
-                    if isinstance(result, Stopped)
-                    else result
-                )
 
 
 def _read_grouped(
@@ -435,25 +423,30 @@ def _read_grouped(
     with closing(reading):
         for chunk, results in zip(groups, reading, strict=True):
             if isinstance(results, Stopped):
-                yield from _read_alone(chunk, options, build, limits, cancel)
+                yield from _read_singly(chunk, options, build, limits, cancel)
             else:
                 yield from results
 
 
-def _read_alone(
-    items: list[Item],
+def _read_singly(
+    items: Sequence[Item],
     options: Options,
     build: Any,
     limits: ProcessLimits,
     cancel: CancelCheck | None,
+    *,
+    workers: int = 1,
+    ahead: int = IN_FLIGHT,
 ) -> Generator[Any, None, None]:
-    """Each of ``items`` read in a worker of its own turn, as :func:`read_each` reads items."""
+    """Each of ``items`` read by :func:`read_one` in a worker within the limits, one item
+    at a time (an item past a limit, or whose worker died, fails alone with its message)."""
     reading = isolated_map(
         partial(read_one, options=options, build=build),
         items,
-        workers=1,
+        workers=workers,
         limits=limits,
         cancel=cancel,
+        ahead=ahead,
     )
     with closing(reading):
         for item, result in zip(items, reading, strict=True):
