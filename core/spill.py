@@ -363,16 +363,7 @@ class SpillPrepared:
 
     def __call__(self, extracted: Extracted, options: Options) -> Spilled:
         doc, seeds = prepared_with_seeds(extracted, options)
-        try:
-            spot = write(self.folder, doc)
-        except OSError as error:
-            raise SpillFailed(
-                "could not keep the documents of this run in the temporary folder {folder} "
-                "({reason}); free some space there, or set TMPDIR to a folder with more",
-                folder=self.folder,
-                reason=error.strerror or "not writable",
-            ) from None
-        return summary(doc, spot, options, seeds=seeds)
+        return summary(doc, self._written(doc), options, seeds=seeds)
 
     def many(self, extracted: list[Extracted], options: Options) -> list[Spilled]:
         """What :meth:`__call__` makes of each of ``extracted``, each step done for all of them
@@ -383,11 +374,25 @@ class SpillPrepared:
         made = [
             prepared_with_seeds(e, options, c) for e, c in zip(extracted, canonicals, strict=True)
         ]
-        spots = [write(self.folder, doc) for doc, _ in made]
+        spots = [self._written(doc) for doc, _ in made]
         return [
             summary(doc, spot, options, seeds=seeds)
             for (doc, seeds), spot in zip(made, spots, strict=True)
         ]
+
+    def _written(self, doc: Prepared) -> Spot:
+        """:func:`write` of ``doc`` to this run's folder; a folder that cannot take it (full,
+        not writable) is a :class:`SpillFailed`, which ends the run with its message (a
+        reader's group is not read again for it: ``copylens.core.prepare.read_group``)."""
+        try:
+            return write(self.folder, doc)
+        except OSError as error:
+            raise SpillFailed(
+                "could not keep the documents of this run in the temporary folder {folder} "
+                "({reason}); free some space there, or set TMPDIR to a folder with more",
+                folder=self.folder,
+                reason=error.strerror or "not writable",
+            ) from None
 
 
 class _Pickler(pickle.Pickler):

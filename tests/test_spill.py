@@ -385,6 +385,16 @@ def test_no_room_for_the_spill_stops_the_run_with_a_clear_error(tmp_path: Path) 
     assert str(gone) in str(caught.value) and "TMPDIR" in str(caught.value)
 
 
+def test_no_room_for_a_reader_s_group_is_the_same_clear_error(tmp_path: Path) -> None:
+    """The readers' groups (``SpillPrepared.many``) meet a full disk as one file does: the
+    run's error at once, not an OSError that has the group read again file by file."""
+    gone = tmp_path / "removed"
+    texts = [Extracted(f"{n}.txt", f"Essay {n} has its own words. " * 40, "txt") for n in range(3)]
+    with pytest.raises(SpillFailed) as caught:
+        SpillPrepared(str(gone)).many(texts, Options())
+    assert str(gone) in str(caught.value) and "TMPDIR" in str(caught.value)
+
+
 def test_the_folder_of_a_killed_run_is_removed_by_the_next_run() -> None:
     """A run killed with SIGKILL cannot remove its folder (gigabytes at 100,000 essays): the
     next run removes the folders of processes that are gone, never a live run's."""
