@@ -831,3 +831,78 @@ def test_the_script_marks_are_the_letters_of_each_script() -> None:
             else None
         )
         assert module._SCRIPT_MARKS.get(code) == mark, hex(code)
+
+
+# --- Word forms learned a batch at a time (issue 40: _Rules._learn) ----------------------------
+
+ODD_WORDS = (
+    *SPELLINGS,
+    *("пpивeт", "cоpy", "ПPИВEТ", "xyz", "Жж", "Ωμέγα", "ΟΔΟΣ", "ΣΑΣ", "İstanbul", "ǅemal"),
+    *("한국어", "\u1100\u1161", "\u1161", "e\u0301", "\u0301e", "ﬁne", "Ａbc", "𝐀bc", "ﾊﾟ"),
+    *("а\n", "\nb", "a\nб", "", "_", "7", "½", "x²", "ꙮ", "ѣ", "\u00adа", "a\u200b"),
+    *("Ѐ", "ԯ", "À", "ɏ", "ℌ", "K", "Å", "ς", "σ", "Σ", "ß", "ẞ"),
+)
+"""Words of the tokenizer and others it never gives (a line break inside, none at all):
+look-alike letters, a final sigma, letters that NFKC or lower case change or join (Hangul
+jamo, a combining mark first, ligatures, the Kelvin and Ångström signs)."""
+WORD_BATCHES = st.lists(
+    st.sampled_from(ODD_WORDS)
+    | st.text(alphabet=WORD_LETTERS + "ΣσςİK\u0301\u00ad\u200b\u1100\u1161\n_7½ﬁ", max_size=8),
+    max_size=40,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    WORD_BATCHES,
+    st.sampled_from(["ru", "uk", "en", "de"]),
+    st.sampled_from(
+        [
+            Options(),
+            Options(stop_words=False),
+            Options(lemmatize=False),
+            Options(drop_short=True),
+            Options(ignore_numbers=True),
+        ]
+    ),
+    st.sampled_from([3, 1 << 17]),
+)
+def test_words_learned_together_are_learned_as_each_alone(
+    words: list[str], language: str, options: Options, most: int
+) -> None:
+    """_Rules._learn (the look-alikes found in all the words at once, the words cleaned joined,
+    each new cleaned word learned once) gives each word the row _make gave it, and the row
+    it had when every word was learned on its own; the memo of cleaned words stays within
+    _SURFACE_WORDS (a batch longer than that is learned in parts)."""
+    with small(_SURFACE_WORDS=most):
+        rules = module._Rules(options, language, script_of(language))
+        got = rules._learn(words)
+        assert len(rules.surfaces) <= most
+        alone = module._Rules(options, language, script_of(language))
+        assert got == [alone._make(raw) for raw in words]
+    assert got == [make_before(alone, raw) for raw in words]
+
+
+@settings(max_examples=500, deadline=None)
+@given(WORD_BATCHES, st.sampled_from(["cyrillic", "latin"]))
+def test_the_words_cleaned_together_and_their_look_alikes_are_each_ones(
+    words: list[str], script: str
+) -> None:
+    """_cleaned is _clean of each word (one string operation for all of them when each is
+    letters only); _mixed finds exactly the words fold_homoglyphs changes or could (a Latin
+    and a Cyrillic letter), whatever the document's script."""
+    assert module._cleaned(words) == [module._clean(w) for w in words]
+    both = [i for i, w in enumerate(words) if fold_before(w, script)[0] != w or module._both(w)]
+    assert module._mixed(words, script) == both
+    assert all(
+        fold_homoglyphs(words[i], script) == (words[i], ())
+        for i in set(range(len(words))) - set(both)
+    )
+
+
+def test_a_batch_of_letters_is_cleaned_joined_and_as_each_word() -> None:
+    """The joined path is taken for words of letters only (and gives each word's string),
+    with capitals, ё, final sigmas and the dotted capital I."""
+    words = ["Кошки", "ЁЛКА", "ΟΔΟΣ", "ΣΑΣ", "İstanbul", "Straße", "ǅemal", "мʼясо"[:2]]
+    assert module._cleaned(words) == [module._clean(w) for w in words]
+    assert module._cleaned(words)[2] == "οδος"
