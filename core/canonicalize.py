@@ -35,7 +35,7 @@ import shutil
 import struct
 import time
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -681,7 +681,7 @@ class _Rules:
             if known:
                 self.take(known, [offered.pop(raw) for raw in known])
                 new = [raw for raw in new if raw not in cache]
-        rows = self._learn(new)
+        rows = [self._make(raw) for raw in new]
         self.take(new, rows)
         if shared is not None and new:
             shared.publish(self, new, rows)
@@ -712,82 +712,6 @@ class _Rules:
         first = len(self.table)
         self.table.extend(rows)
         self.cache.update(zip(raws, range(first, first + len(raws)), strict=True))
-
-    def _learn(self, raws: list[str]) -> list[Row]:
-        """``[self._make(raw) for raw in raws]``: the same rows, each step done for all the
-        words at once (issue 40: learning a word took ~5.4 µs, a third of it calls of Python
-        functions a word). The look-alike letters are looked for in all the words by one
-        regular expression (:func:`_mixed`) and folded in those that mix the scripts only;
-        the words are cleaned by string methods on all of them joined (:func:`_cleaned`);
-        each cleaned word not yet met is learned by :meth:`_of_surfaces`, once. At most
-        :data:`_SURFACE_WORDS` words at a time (:attr:`surfaces` holds no more)."""
-        most = _SURFACE_WORDS
-        if len(raws) > most:
-            return [
-                row for at in range(0, len(raws), most) for row in self._learn(raws[at : at + most])
-            ]
-        folded = list(raws)
-        changed: list[tuple[int, ...]] = [()] * len(raws)
-        for i in _mixed(raws, self.script):
-            folded[i], changed[i] = fold_homoglyphs(raws[i], self.script)
-        cleaned = _cleaned(folded)
-        surfaces = self.surfaces
-        unknown = [surface for surface in dict.fromkeys(cleaned) if surface not in surfaces]
-        if unknown:
-            if len(surfaces) + len(unknown) > _SURFACE_WORDS:
-                surfaces.clear()
-                unknown = list(dict.fromkeys(cleaned))
-            surfaces.update(zip(unknown, self._of_surfaces(unknown), strict=True))
-        made = list(map(surfaces.__getitem__, cleaned))
-        return [(m[0], m[1], m[2], c) for m, c in zip(made, changed, strict=True)]
-
-    def _of_surfaces(self, surfaces: list[str]) -> list[tuple[str | None, int, int]]:
-        """``[self._of_surface(s) for s in surfaces]``, with what :meth:`_form` looks up for
-        every word (the options, each language's stop words and normalizer) read once."""
-        o = self.options
-        latin = self.language if self.language in LATIN_LANGUAGES else "en"
-        document = self.language
-        stops: dict[str, frozenset[str]] = {}
-        normalizers: dict[str, Callable[[str], str]] = {}
-        hashes = self.form_hashes
-        made: list[tuple[str | None, int, int]] = []
-        add = made.append
-        for surface in surfaces:
-            if not surface:
-                add((None, 0, 0))
-                continue
-            if surface.isdigit():
-                form: str | None = None if o.ignore_numbers else surface
-            elif o.drop_short and len(surface) <= 3:
-                form = None
-            else:
-                language = (
-                    cyrillic_word_language(surface, document)
-                    if A_CYRILLIC_LETTER.search(surface)
-                    else latin
-                )
-                if o.stop_words:
-                    stop = stops.get(language)
-                    if stop is None:
-                        stop = stops[language] = stop_words(language)
-                    if surface in stop:
-                        add((None, 0, 0))
-                        continue
-                if o.lemmatize:
-                    normal = normalizers.get(language)
-                    if normal is None:
-                        normal = normalizers[language] = normalizer(language)
-                    form = normal(surface)
-                else:
-                    form = surface
-            if not form:
-                add((form, 0, 0))
-                continue
-            hashed = hashes.get(form)
-            if hashed is None:
-                hashed = hashes[form] = fingerprint(form)
-            add((form, hashed if surface == form else fingerprint(surface), hashed))
-        return made
 
     def _make(self, raw: str) -> Row:
         folded, changed = fold_homoglyphs(raw, self.script)
@@ -828,51 +752,6 @@ class _Rules:
         if A_CYRILLIC_LETTER.search(surface):
             return cyrillic_word_language(surface, self.language)
         return self.language if self.language in LATIN_LANGUAGES else "en"
-
-
-def _mixed(words: list[str], script: str) -> list[int]:
-    """The indices of the words :func:`fold_homoglyphs` changes anything of: those with a Latin
-    and a Cyrillic letter (and so not ASCII). The runs of letters of the script other than the
-    document's (``script``), mostly few, are found in all the words joined by line breaks by
-    one regular expression; only the words holding one are looked at (issue 40: ~0.1 µs a
-    word against ~0.8 for :func:`fold_homoglyphs`'s checks a word). A word holding a line
-    break (none of the tokenizer's) makes every word looked at on its own."""
-    joined = "\n".join(words)
-    if joined.count("\n") != len(words) - 1:
-        return [i for i, word in enumerate(words) if _both(word)]
-    other = LATIN_LETTERS if script == CYRILLIC else CYRILLIC_LETTERS
-    found = [m.start() for m in other.finditer(joined)]
-    if not found:
-        return []
-    ends = np.cumsum(np.fromiter(map(len, words), dtype=np.int64, count=len(words)) + 1)
-    held = dict.fromkeys(np.searchsorted(ends, found, side="right").tolist())
-    return [i for i in held if _both(words[i])]
-
-
-def _both(word: str) -> bool:
-    """Whether ``word`` holds a letter of each script."""
-    return bool(A_LATIN_LETTER.search(word) and A_CYRILLIC_LETTER.search(word))
-
-
-def _cleaned(words: list[str]) -> list[str]:
-    """``[_clean(w) for w in words]``, by string methods on all the words joined by line breaks
-    when every word is one :func:`_clean` needs only the last steps of: letters only, NFKC
-    as it is, letters only in lower case. The same strings: a line break is a character that
-    NFKC never joins with another nor changes, and lower case changes each character on its
-    own but a capital sigma, whose small form depends on the letters beside it within the
-    word (a line break is neither a cased letter nor one skipped for it). Else, or for a word
-    holding a line break or no character, word by word."""
-    if "" not in words:
-        joined = "\n".join(words)
-        lower = joined.lower()
-        if (
-            lower.count("\n") == len(words) - 1
-            and joined.replace("\n", "").isalpha()
-            and unicodedata.is_normalized("NFKC", joined)
-            and lower.replace("\n", "").isalpha()
-        ):
-            return _unified(lower).split("\n")
-    return list(map(_clean, words))
 
 
 def _clean(word: str) -> str:
