@@ -246,3 +246,31 @@ def test_normal_forms_are_pymorphy3s() -> None:
                 checked += 1
         assert normal_forms(found) == want
     assert checked > 3000
+
+
+@pytest.mark.parametrize(
+    ("language", "prefixes"),
+    [("ru", "по ст за не о до мы кот"), ("uk", "по ст за не о ві до ми кі")],
+)
+def test_a_word_without_the_replaced_letter_is_found_as_similar_items_finds_it(
+    language: str, prefixes: str
+) -> None:
+    """_dictionary_lemma asks the dictionary's ``get`` for a word without the one letter
+    ``similar_items`` may replace (ru е, uk г): that is [(word, get(word))] where
+    ``similar_items`` finds anything, and nothing where it finds nothing."""
+    from copylens.core.morphology import _replaced
+
+    analyzer = _analyzer(language)
+    dictionary = analyzer._units[0][0]
+    substitutes = dictionary.morph.char_substitutes
+    letter = _replaced(substitutes)
+    assert letter == {"ru": "е", "uk": "г"}[language]
+    words = dictionary.dict.words
+    met = _dictionary_words(analyzer, prefixes, 800)
+    met += ["шмяквыпырь", "xyz", "кoт", "ёж", "ґава", "я", "", "\x01", "кот\x01"]
+    plain = [w for w in met if letter not in w]
+    assert len(plain) > 1000
+    for word in plain:
+        value = words.get(word)
+        assert words.similar_items(word, substitutes) == ([(word, value)] if value else []), word
+    assert _replaced({}) is None and _replaced({b"\xd0\xb5": [], b"\xd0\xb3": []}) is None
