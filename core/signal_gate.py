@@ -126,14 +126,14 @@ def _stray_sentences(
         return 0
     at, grams = _facts(x, k).free_grams
     hits = at[found_in(grams, y.seed_grams(k)[1])[0]]  # ascending, as held_in's flatnonzero
-    if len(hits) and covered.any():  # the first covered word from NEAR before the k-gram on
-        near = np.flatnonzero(covered)
-        first = near.searchsorted(hits - NEAR)
-        hits = hits[
-            (first == len(near)) | (near[np.minimum(first, len(near) - 1)] > hits + k - 1 + NEAR)
-        ]
     if len(hits) == 0:
         return 0
+    near = np.flatnonzero(covered)
+    if len(near):  # the first covered word from NEAR before the k-gram on, if any (else past)
+        first = np.append(near, len(covered) + k + NEAR)[near.searchsorted(hits - NEAR)]
+        hits = hits[first > hits + (k - 1 + NEAR)]
+    if len(hits) < 8:  # a few: counted as Python numbers, cheaper than four calls of numpy
+        return len(set(starts.searchsorted(hits, side="right").tolist()))
     sentence = starts.searchsorted(hits, side="right")  # ascending: count its runs
     return 1 + int(np.count_nonzero(sentence[1:] != sentence[:-1]))
 
@@ -195,33 +195,33 @@ def _shared_words(
     new[:1] = True
     np.not_equal(ranked[1:], ranked[:-1], out=new[1:])
     size = int(np.count_nonzero(new))  # the distinct free words of both sides
+    if size == 0:  # no free word in any sentence: none shared
+        if rows_a * rows_b > MOST_CELLS:
+            return None
+        return np.zeros((rows_a, rows_b), dtype=np.float32), np.zeros(
+            (rows_a, rows_b), dtype=np.int64
+        )
     number = np.empty(len(words), dtype=np.int64)  # each word's rank among them
     number[order] = np.cumsum(new) - 1
-    codes_a = _distinct(sentence_a * size + number[: len(words_a)])
-    codes_b = _distinct(sentence_b * size + number[len(words_a) :])
-    if size == 0:  # no free word in any sentence: none shared
-        column_a = column_b = np.empty(0, dtype=np.int64)
-        sizes_a = np.zeros(rows_a, dtype=np.int64)
-        sizes_b = np.zeros(rows_b, dtype=np.int64)
-    else:
-        column_a, column_b = codes_a % size, codes_b % size
-        sizes_a = np.bincount(codes_a // size, minlength=rows_a)
-        sizes_b = np.bincount(codes_b // size, minlength=rows_b)
+    # the sentences of A, then B's after them (rows_a on): one set of (sentence, word) codes
+    rows = np.concatenate((sentence_a, sentence_b + rows_a))
+    codes = _distinct(rows * size + number)  # A's first (its rows are the lower)
+    row, column = np.divmod(codes, size)
+    sizes = np.bincount(row, minlength=rows_a + rows_b)
+    split = int(codes.searchsorted(rows_a * size))
     in_a = np.zeros(size, dtype=bool)
-    in_a[column_a] = True
+    in_a[column[:split]] = True
     in_b = np.zeros(size, dtype=bool)
-    in_b[column_b] = True
+    in_b[column[split:]] = True
     both = in_a & in_b  # only these can be shared
     shared_words = int(np.count_nonzero(both))
     if (rows_a + rows_b) * shared_words + rows_a * rows_b > MOST_CELLS:
         return None
-    column = np.cumsum(both) - 1  # a shared word's column
-    ma = np.zeros((rows_a, shared_words), dtype=np.float32)
-    mb = np.zeros((rows_b, shared_words), dtype=np.float32)
-    for m, codes, words_of in ((ma, codes_a, column_a), (mb, codes_b, column_b)):
-        kept = both[words_of]
-        m[codes[kept] // size, column[words_of[kept]]] = 1.0
-    return ma @ mb.T, np.minimum(sizes_a[:, None], sizes_b[None, :])
+    at = np.cumsum(both) - 1  # a shared word's column
+    kept = both[column]
+    m = np.zeros((rows_a + rows_b, shared_words), dtype=np.float32)
+    m[row[kept], at[column[kept]]] = 1.0
+    return m[:rows_a] @ m[rows_a:].T, np.minimum(sizes[:rows_a, None], sizes[None, rows_a:])
 
 
 def _distinct(values: np.ndarray) -> np.ndarray:
