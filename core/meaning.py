@@ -36,6 +36,7 @@ import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import chain, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -818,21 +819,63 @@ def _freq_to_zipf(freq: float) -> float:
 def small_list(language: str) -> dict[str, float]:
     """wordfreq's ``get_frequency_dict(language, "small")``, read from its file without
     importing wordfreq: its cBpack (gzipped msgpack: a header, then the words of each
-    centibel, the i-th list's frequency ``10 ** (-i / 100)``)."""
-    import msgpack
+    centibel, the i-th list's frequency ``10 ** (-i / 100)``). The words are kept in the
+    table cache (:mod:`copylens.core.table_cache`, :data:`SMALL_LIST`) as they are listed,
+    with how many each centibel holds, and read back by later runs: inflating and unpacking
+    the list took ~10 ms for Russian, and its loop a word at a time ~7 (issue 40); the dict
+    is made in one call, the same keys, values and order either way
+    (tests/test_table_cache.py)."""
+    from copylens.core import table_cache
 
     path = _package_file("wordfreq", ("data", f"small_{language}.msgpack.gz"))
-    with gzip.open(path, "rb") as infile:
-        data = msgpack.load(infile, raw=False)
+    raw = path.read_bytes()
+    key = f"{SMALL_LIST_VERSION}-{hashlib.sha256(raw).hexdigest()}"
+    kept = _kept_list(table_cache.load(SMALL_LIST, key))
+    if kept is None:
+        buckets = _unpacked_list(raw, path)
+        kept = [word for bucket in buckets for word in bucket], [len(b) for b in buckets]
+        if table_cache.path_of(SMALL_LIST, key) is not None and not any("\n" in w for w in kept[0]):
+            text = np.frombuffer("\n".join(kept[0]).encode("utf-8"), dtype=np.uint8)
+            counts = np.array(kept[1], dtype=np.int64)
+            table_cache.store(SMALL_LIST, key, {"words": text, "sizes": counts})
+    words, sizes = kept
+    values = [10 ** (-index / 100) for index in range(len(sizes))]  # each centibel's
+    return dict(zip(words, chain.from_iterable(map(repeat, values, sizes)), strict=True))
+
+
+SMALL_LIST = "wordfreq-small"
+"""The kind of :func:`small_list`'s table in :mod:`copylens.core.table_cache`, keyed by the
+SHA-256 of wordfreq's file and :data:`SMALL_LIST_VERSION`."""
+SMALL_LIST_VERSION = 1
+"""The layout of that table: the words one a line (UTF-8) in the list's order, and how many
+of them each centibel holds (int64); a table of another layout is not read."""
+
+
+def _unpacked_list(raw: bytes, path: Path) -> list[list[str]]:
+    """The words of each centibel of wordfreq's cBpack ``raw`` (read from ``path``)."""
+    import msgpack
+
+    data = msgpack.unpackb(gzip.decompress(raw), raw=False)
     header = data[0]
     if not isinstance(header, dict) or header.get("format") != "cB" or header.get("version") != 1:
         raise ValueError(f"Unexpected header in {path}: {header!r}")
-    freqs: dict[str, float] = {}
-    for index, bucket in enumerate(data[1:]):
-        freq = 10 ** (-index / 100)
-        for word in bucket:
-            freqs[word] = freq
-    return freqs
+    return [list(bucket) for bucket in data[1:]]
+
+
+def _kept_list(stored: dict[str, np.ndarray] | None) -> tuple[list[str], list[int]] | None:
+    """The words in the list's order and how many each centibel holds, from the table
+    :func:`small_list` keeps, or None where there is none or it is not such a table."""
+    if stored is None:
+        return None
+    try:
+        text, sizes = stored["words"], stored["sizes"]
+        total = int(sizes.sum())
+        words = text.tobytes().decode("utf-8").split("\n") if total else []
+        if sizes.dtype != np.int64 or len(words) != total or bool((sizes < 0).any()):
+            return None
+    except (KeyError, UnicodeDecodeError):
+        return None
+    return words, sizes.tolist()
 
 
 def _wordfreq_list(language: str) -> tuple[bool, NormalForm, dict[str, float]]:

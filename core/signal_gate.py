@@ -42,7 +42,7 @@ import numpy as np
 from copylens.core.copies import found_in
 from copylens.core.options import Options
 from copylens.core.paraphrase import sentence_bounds, sentence_edges
-from copylens.core.prepare import Prepared, share
+from copylens.core.prepare import GRAMS_MEMO_WORDS, Prepared, share
 from copylens.core.signal import Finding
 
 NEAR = 5
@@ -92,7 +92,11 @@ def retelling_shown(a: Prepared, b: Prepared, found: Finding, options: Options) 
     about), 0.40–0.42 → 0.21 ms (the 993 of scale 10,000); the "paraphrase: gate" stage of
     ``compare`` ~0.68× main's at both; the same answers and counts behind them
     (tests/test_signal_gate.py keeps the first form as the reference; bench/diag_gate.py
-    ``--against``)."""
+    ``--against``). Then (issue 40, gate62) what a document's pairs share made once per
+    document (:class:`_Facts`), both sides' words counted in one set and one matrix, a
+    sentinel for the covered words and few hits counted in Python: the 869 calls of scale
+    1,000 replayed in one process, 0.83–0.87× main's CPU, the same answers, counts and
+    matrices."""
     bounds_a, bounds_b = sentence_bounds(a), sentence_bounds(b)
     if not bounds_a or not bounds_b:
         return False
@@ -104,17 +108,17 @@ def retelling_shown(a: Prepared, b: Prepared, found: Finding, options: Options) 
     if _stray_sentences(b, a, found.covered_b, starts_b, k) >= STRAY_SENTENCES:
         return True
     words = _shared_words(
-        _placed(a, found.covered_a, starts_a, ends_a), _placed(b, found.covered_b, starts_b, ends_b)
+        _placed(a, found.covered_a, starts_a, ends_a, k),
+        _placed(b, found.covered_b, starts_b, ends_b, k),
     )
     if words is None:
         return True
     shared, small = words
     close = shared >= SHARE * small
-    if _matched(close & (shared >= WORDS)) >= MATCHED:
+    if _matched(close & (shared >= WORDS), MATCHED) >= MATCHED:
         return True
-    return _matched(close & (shared >= FEW_WORDS)) >= MATCHED_SHARE * min(
-        len(bounds_a), len(bounds_b)
-    )
+    least = MATCHED_SHARE * min(len(bounds_a), len(bounds_b))
+    return _matched(close & (shared >= FEW_WORDS), least) >= least
 
 
 def _stray_sentences(
@@ -122,22 +126,62 @@ def _stray_sentences(
 ) -> int:
     """Sentences of X (``starts``: their first words) holding a k-gram Y holds too, on no
     ignored word, farther than :data:`NEAR` words from every word of X covered."""
-    grams = x.text_grams(k)
-    if len(grams) == 0:
+    if len(x.text_grams(k)) == 0:
         return 0
-    hits = found_in(grams, y.seed_grams(k)[1])[0]  # ascending, as held_in's flatnonzero
-    n = len(covered)
-    if len(hits) and x.ignored is not None:
-        ignored = np.concatenate(([0], np.cumsum(x.ignored)))
-        hits = hits[ignored[np.minimum(hits + k, n)] == ignored[hits]]
-    if len(hits) and covered.any():  # the first covered word from NEAR before the k-gram on
-        at = np.flatnonzero(covered)
-        first = np.searchsorted(at, hits - NEAR)
-        hits = hits[(first == len(at)) | (at[np.minimum(first, len(at) - 1)] > hits + k - 1 + NEAR)]
+    at, grams = _facts(x, k).free_grams
+    hits = at[found_in(grams, y.seed_grams(k)[1])[0]]  # ascending, as held_in's flatnonzero
     if len(hits) == 0:
         return 0
-    sentence = np.searchsorted(starts, hits, side="right")  # ascending: count its runs
+    near = np.flatnonzero(covered)
+    if len(near):  # the first covered word from NEAR before the k-gram on, if any (else past)
+        first = np.append(near, len(covered) + k + NEAR)[near.searchsorted(hits - NEAR)]
+        hits = hits[first > hits + (k - 1 + NEAR)]
+    if len(hits) < 8:  # a few: counted as Python numbers, cheaper than four calls of numpy
+        return len(set(starts.searchsorted(hits, side="right").tolist()))
+    sentence = starts.searchsorted(hits, side="right")  # ascending: count its runs
     return 1 + int(np.count_nonzero(sentence[1:] != sentence[:-1]))
+
+
+class _Facts:
+    """What the gate reads of a document for every pair it is in, whatever was copied
+    (issue 40: made once per document, not once per pair; a document's pairs in ``compare``
+    share it while the worker holds the document, :data:`copylens.core.spill.DOCUMENTS_HELD`):
+    its ``k``-grams on no ignored word (:attr:`free_grams`) and the sentence of each word
+    inside one and not ignored (:attr:`sentence_of`). :func:`_facts` makes it."""
+
+    __slots__ = ("eligible", "free_grams", "sentence_of")
+
+    def __init__(self, doc: Prepared, k: int) -> None:
+        grams = doc.text_grams(k)
+        at = np.arange(len(grams), dtype=np.int64)
+        if doc.ignored is not None and len(grams):
+            ignored = np.concatenate(([0], np.cumsum(doc.ignored)))
+            at = at[ignored[np.minimum(at + k, len(doc.ignored))] == ignored[at]]
+        self.free_grams: tuple[np.ndarray, np.ndarray] = (at, grams[at])
+        """Where X's k-grams holding no ignored word start, and those k-grams."""
+        starts, ends = sentence_edges(doc).T
+        words = np.arange(len(doc.canonical), dtype=np.int64)
+        sentence = starts.searchsorted(words, side="right") - 1
+        inside = (sentence >= 0) & (words < ends[np.maximum(sentence, 0)])
+        if doc.ignored is not None:
+            inside &= ~doc.ignored
+        self.sentence_of: np.ndarray = np.where(inside, sentence, -1)
+        """The sentence (an index of :func:`sentence_edges`) of each word inside one and not
+        ignored; -1 for the others."""
+        self.eligible: np.ndarray = inside
+        """``sentence_of >= 0``."""
+
+
+def _facts(doc: Prepared, k: int) -> _Facts:
+    """The document's :class:`_Facts` for ``k``, memoized on it but for a document of more
+    than :data:`copylens.core.prepare.GRAMS_MEMO_WORDS` words (as its k-grams are)."""
+    memo: dict[int, _Facts] = doc.__dict__.setdefault("_gate_facts", {})
+    found = memo.get(k)
+    if found is None:
+        found = _Facts(doc, k)
+        if len(doc.canonical) <= GRAMS_MEMO_WORDS:
+            memo[k] = found
+    return found
 
 
 def _shared_words(
@@ -155,33 +199,33 @@ def _shared_words(
     new[:1] = True
     np.not_equal(ranked[1:], ranked[:-1], out=new[1:])
     size = int(np.count_nonzero(new))  # the distinct free words of both sides
+    if size == 0:  # no free word in any sentence: none shared
+        if rows_a * rows_b > MOST_CELLS:
+            return None
+        return np.zeros((rows_a, rows_b), dtype=np.float32), np.zeros(
+            (rows_a, rows_b), dtype=np.int64
+        )
     number = np.empty(len(words), dtype=np.int64)  # each word's rank among them
     number[order] = np.cumsum(new) - 1
-    codes_a = _distinct(sentence_a * size + number[: len(words_a)])
-    codes_b = _distinct(sentence_b * size + number[len(words_a) :])
-    if size == 0:  # no free word in any sentence: none shared
-        column_a = column_b = np.empty(0, dtype=np.int64)
-        sizes_a = np.zeros(rows_a, dtype=np.int64)
-        sizes_b = np.zeros(rows_b, dtype=np.int64)
-    else:
-        column_a, column_b = codes_a % size, codes_b % size
-        sizes_a = np.bincount(codes_a // size, minlength=rows_a)
-        sizes_b = np.bincount(codes_b // size, minlength=rows_b)
+    # the sentences of A, then B's after them (rows_a on): one set of (sentence, word) codes
+    rows = np.concatenate((sentence_a, sentence_b + rows_a))
+    codes = _distinct(rows * size + number)  # A's first (its rows are the lower)
+    row, column = np.divmod(codes, size)
+    sizes = np.bincount(row, minlength=rows_a + rows_b)
+    split = int(codes.searchsorted(rows_a * size))
     in_a = np.zeros(size, dtype=bool)
-    in_a[column_a] = True
+    in_a[column[:split]] = True
     in_b = np.zeros(size, dtype=bool)
-    in_b[column_b] = True
+    in_b[column[split:]] = True
     both = in_a & in_b  # only these can be shared
     shared_words = int(np.count_nonzero(both))
     if (rows_a + rows_b) * shared_words + rows_a * rows_b > MOST_CELLS:
         return None
-    column = np.cumsum(both) - 1  # a shared word's column
-    ma = np.zeros((rows_a, shared_words), dtype=np.float32)
-    mb = np.zeros((rows_b, shared_words), dtype=np.float32)
-    for m, codes, words_of in ((ma, codes_a, column_a), (mb, codes_b, column_b)):
-        kept = both[words_of]
-        m[codes[kept] // size, column[words_of[kept]]] = 1.0
-    return ma @ mb.T, np.minimum(sizes_a[:, None], sizes_b[None, :])
+    at = np.cumsum(both) - 1  # a shared word's column
+    kept = both[column]
+    m = np.zeros((rows_a + rows_b, shared_words), dtype=np.float32)
+    m[row[kept], at[column[kept]]] = 1.0
+    return m[:rows_a] @ m[rows_a:].T, np.minimum(sizes[:rows_a, None], sizes[None, rows_a:])
 
 
 def _distinct(values: np.ndarray) -> np.ndarray:
@@ -196,16 +240,21 @@ def _distinct(values: np.ndarray) -> np.ndarray:
 
 
 def _placed(
-    doc: Prepared, covered: np.ndarray, starts: np.ndarray, ends: np.ndarray
+    doc: Prepared, covered: np.ndarray, starts: np.ndarray, ends: np.ndarray, k: int
 ) -> tuple[np.ndarray, np.ndarray, int]:
-    """The sentence (an index of ``starts``, ``ends``) and the fingerprint of each free word
-    (not covered, not ignored) inside a sentence, and how many sentences there are."""
-    at = np.flatnonzero(~covered if doc.ignored is None else ~(covered | doc.ignored))
-    sentence = np.searchsorted(starts, at, side="right") - 1
-    inside = (sentence >= 0) & (at < ends[np.maximum(sentence, 0)])
-    return sentence[inside].astype(np.int64), doc.canonical.hashes[at[inside]], len(starts)
+    """The sentence (an index of ``starts``, ``ends``: :func:`sentence_edges` of ``doc``) and
+    the fingerprint of each free word (not covered, not ignored) inside a sentence, and how
+    many sentences there are."""
+    facts = _facts(doc, k)
+    at = np.flatnonzero(facts.eligible > covered)  # eligible and not covered
+    return facts.sentence_of[at], doc.canonical.hashes[at], len(starts)
 
 
-def _matched(close: np.ndarray) -> int:
-    """The smaller of the sentences of A and of B holding a match."""
+def _matched(close: np.ndarray, least: float = 0.0) -> int:
+    """The smaller of the sentences of A and of B holding a match; or, where fewer than
+    ``least`` cells match (so fewer sentences of either side: the answer is under ``least``
+    either way), their count (one call instead of five on most pairs, issue 40)."""
+    cells = int(np.count_nonzero(close))
+    if cells < least:
+        return cells
     return int(min(close.any(axis=1).sum(), close.any(axis=0).sum()))

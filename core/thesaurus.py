@@ -146,7 +146,64 @@ def thesaurus(language: str) -> Thesaurus | None:
         raw = source_path(language).read_bytes()
     except OSError:
         return None
-    return _compact_of(language, raw) or parsed(language, raw)
+    source = hashlib.sha256(raw).digest()
+    key = f"{TABLE_VERSION}-{source.hex()}"
+    stored = _stored(language, key)
+    if stored is not None:
+        return stored
+    made = _compact_of(language, raw, source) or parsed(language, raw)
+    _store(made, key)
+    return made
+
+
+TABLE = "thesaurus"
+"""The kind of :func:`thesaurus`'s table in :mod:`copylens.core.table_cache`: the thesaurus
+as it is held (its words one a line, its pairs, starts and targets), keyed by the SHA-256 of
+its ``.dat`` and :data:`TABLE_VERSION`. Issue 40: the compact form (a compressed ``.npz``:
+inflated, its pairs sorted anew, ~20 ms of "paraphrase: tables" for Russian in the process
+running ``compare``) is read only where the table is not kept yet; reading the table back takes
+a few ms (tests/test_thesaurus_compact.py compares them)."""
+TABLE_VERSION = 1
+"""The layout of that table; a table of another one is another file, never read."""
+
+
+def _stored(language: str, key: str) -> Thesaurus | None:
+    """The thesaurus :func:`_store` kept under ``key``, or None where there is none (or it
+    fails a check: then it is made as before)."""
+    from copylens.core import table_cache
+
+    stored = table_cache.load(TABLE, key)
+    if stored is None:
+        return None
+    try:
+        text, pairs, starts, targets = (stored[n] for n in ("words", "pairs", "starts", "targets"))
+        words = text.tobytes().decode("utf-8").split("\n") if len(starts) > 1 else []
+        if not (
+            len(starts) == len(words) + 1
+            and pairs.dtype == starts.dtype == targets.dtype == np.int64
+            and pairs.shape == targets.shape
+            and int(starts[-1]) == len(pairs)
+        ):
+            return None
+    except (KeyError, UnicodeDecodeError):
+        return None
+    ids = dict(zip(words, range(len(words)), strict=True))
+    if len(ids) != len(words):
+        return None
+    return Thesaurus(language, ids, tuple(words), pairs, starts, targets)
+
+
+def _store(th: Thesaurus, key: str) -> None:
+    """Keep ``th`` in the table cache under ``key`` (:data:`TABLE`), unless a word holds a line
+    break (the words are kept one a line)."""
+    from copylens.core import table_cache
+
+    if table_cache.path_of(TABLE, key) is None or any("\n" in w for w in th.words):
+        return
+    text = np.frombuffer("\n".join(th.words).encode("utf-8"), dtype=np.uint8)
+    table_cache.store(
+        TABLE, key, {"words": text, "pairs": th.pairs, "starts": th.starts, "targets": th.targets}
+    )
 
 
 def parsed(language: str, raw: bytes) -> Thesaurus:
@@ -205,10 +262,11 @@ def compact(th: Thesaurus, raw: bytes) -> bytes:
     return out.getvalue()
 
 
-def _compact_of(language: str, raw: bytes) -> Thesaurus | None:
+def _compact_of(language: str, raw: bytes, source: bytes | None = None) -> Thesaurus | None:
     """The thesaurus from its compact form, or None where there is none, or it is of another
-    layout or built from other bytes than ``raw``."""
-    found = read_compact(compact_path(language), COMPACT_VERSION, hashlib.sha256(raw).digest())
+    layout or built from other bytes than ``raw`` (``source``: their SHA-256, if known)."""
+    source = hashlib.sha256(raw).digest() if source is None else source
+    found = read_compact(compact_path(language), COMPACT_VERSION, source)
     return None if found is None else from_pairs(language, *found)
 
 

@@ -331,8 +331,8 @@ def test_the_gate_answers_as_its_first_form_on_the_tests_pairs() -> None:
                 assert g._stray_sentences(x, y, covered, starts, k) == old
             old_words = _reference_shared_words(a, b, found, bounds_a, bounds_b)
             new_words = g._shared_words(
-                g._placed(a, found.covered_a, starts_a, ends_a),
-                g._placed(b, found.covered_b, starts_b, ends_b),
+                g._placed(a, found.covered_a, starts_a, ends_a, k),
+                g._placed(b, found.covered_b, starts_b, ends_b, k),
             )
             assert old_words is not None and new_words is not None
             for new, old in zip(new_words, old_words, strict=True):
@@ -398,3 +398,31 @@ def test_the_gates_share_is_the_reports(
     counted = covered if marks is None else covered[~marks]
     assert share(covered, doc) == (float(counted.mean()) if len(counted) else 0.0)
     assert type(share(covered, doc)) is float
+
+
+def test_the_gates_facts_of_a_document_are_memoized_and_the_same_unmemoized(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What the gate reads of each document (its k-grams on no ignored word, each word's
+    sentence: issue 40) is made once and kept on it, and a document past the memo's size
+    (:data:`copylens.core.prepare.GRAMS_MEMO_WORDS`) keeps nothing; either way the gate answers
+    as its first form, pair after pair of the same documents with other copies."""
+    from copylens.core import signal_gate as g
+
+    rng = random.Random(62)
+    for limit in (g.GRAMS_MEMO_WORDS, 0):
+        monkeypatch.setattr(g, "GRAMS_MEMO_WORDS", limit)
+        for a0, b0, options in _cached_pairs()[:6]:
+            a = replace(a0, ignored=_runs(rng, a0.size, 3))  # no memo yet, some words ignored
+            b = replace(b0)
+            for _, _, found in _variants(a, b, options, rng)[1::2]:  # these same documents
+                assert retelling_shown(a, b, found, options) == _reference_retelling_shown(
+                    a, b, found, options
+                )
+            memo = a.__dict__.get("_gate_facts", {})
+            assert (options.seed_k in memo) == (limit > 0)
+            if limit:
+                assert a.ignored is not None
+                at, grams = memo[options.seed_k].free_grams
+                assert not any(a.ignored[n : n + options.seed_k].any() for n in at.tolist())
+                np.testing.assert_array_equal(grams, a.text_grams(options.seed_k)[at])

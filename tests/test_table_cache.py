@@ -265,3 +265,55 @@ def test_without_a_cache_folder_navec_places_are_found_as_before(
     words = _words()
     batch = _batch(words)
     assert meaning._navec_places(_vocab(words))(batch) == _searched(words, batch)
+
+
+def _wordfreq_small(language: str) -> dict[str, float]:
+    """wordfreq's small list as ``small_list`` first read it: gzipped msgpack, a loop a word."""
+    import gzip
+
+    import msgpack
+
+    path = meaning._package_file("wordfreq", ("data", f"small_{language}.msgpack.gz"))
+    with gzip.open(path, "rb") as infile:
+        data = msgpack.load(infile, raw=False)
+    freqs: dict[str, float] = {}
+    for index, bucket in enumerate(data[1:]):
+        freq = 10 ** (-index / 100)
+        for word in bucket:
+            freqs[word] = freq
+    return freqs
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk", "de"])
+def test_the_small_list_kept_in_the_cache_is_the_one_read(
+    language: str, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 40: wordfreq's small list, read from its file on the first run (an empty cache
+    folder) and kept as a table, then read back from the table, is the same dict (keys,
+    values, order) as the word-by-word reading; a damaged table is not read, and no cache
+    folder reads the file."""
+    expected = _wordfreq_small(language)
+    meaning.small_list.cache_clear()
+    try:
+        first = meaning.small_list(language)
+        assert first == expected and list(first) == list(expected)
+        (kept,) = cache.glob(f"{meaning.SMALL_LIST}-*.table")
+        meaning.small_list.cache_clear()
+        again = meaning.small_list(language)
+        assert again == expected and list(again) == list(expected)
+        assert all(type(v) is float for v in again.values())
+        data = bytearray(kept.read_bytes())
+        data[-3] ^= 0xFF
+        kept.write_bytes(bytes(data))
+        meaning.small_list.cache_clear()
+        assert meaning.small_list(language) == expected  # read anew, kept whole again
+        assert (
+            meaning._kept_list({"words": np.zeros(3, np.uint8), "sizes": np.ones(2, np.int64)})
+            is None
+        )
+        meaning.small_list.cache_clear()
+        monkeypatch.setenv(table_cache.ENVIRONMENT, "")
+        nowhere = meaning.small_list(language)
+        assert nowhere == expected and list(nowhere) == list(expected)
+    finally:
+        meaning.small_list.cache_clear()
