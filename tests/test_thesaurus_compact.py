@@ -49,42 +49,40 @@ def test_the_thesaurus_kept_in_the_table_cache_is_the_one_built(
     """Issue 40: the first run (an empty cache folder) builds the thesaurus from its compact
     form and keeps it as a table; the next reads the table back, equal to the parse, dtypes
     and all; a damaged table is not read (the thesaurus is built again), nor one of other
-    bytes, and no cache folder at all still gives the thesaurus."""
+    bytes, and no cache folder at all still gives the thesaurus. The function is called
+    through its ``__wrapped__`` (no ``cache_clear``): after the process's memo is cleared,
+    the Ukrainian paraphrase tests of the same session find otherwise (seen at the merge;
+    no product code clears it)."""
     from copylens.core import table_cache
 
     monkeypatch.setenv(table_cache.ENVIRONMENT, str(tmp_path))
     raw = _raw(language)
     built = parsed(language, raw)
-    module.thesaurus.cache_clear()
-    try:
-        first = module.thesaurus(language)
-        assert first is not None
-        _same(first, built)
-        kept = list(tmp_path.glob(f"{module.TABLE}-*.table"))
-        assert len(kept) == 1
-        module.thesaurus.cache_clear()
-        key = f"{module.TABLE_VERSION}-{hashlib.sha256(raw).hexdigest()}"
-        read = module._stored(language, key)
-        assert read is not None
-        _same(read, built)
-        for name in ("pairs", "starts", "targets"):
-            assert getattr(read, name).dtype == getattr(built, name).dtype
-        assert read.synonyms("большой" if language == "ru" else "великий") == built.synonyms(
-            "большой" if language == "ru" else "великий"
-        )
-        assert module._stored(language, key.replace("-", "-0", 1)) is None  # other bytes
-        data = bytearray(kept[0].read_bytes())
-        data[-5] ^= 0xFF
-        kept[0].write_bytes(bytes(data))
-        assert module._stored(language, key) is None
-        again = module.thesaurus(language)  # built again, and kept whole again
-        assert again is not None
-        _same(again, built)
-        assert module._stored(language, key) is not None
-        module.thesaurus.cache_clear()
-        monkeypatch.setenv(table_cache.ENVIRONMENT, "")
-        nowhere = module.thesaurus(language)
-        assert nowhere is not None
-        _same(nowhere, built)
-    finally:
-        module.thesaurus.cache_clear()
+    made = module.thesaurus.__wrapped__  # the process's memo left alone (see the docstring)
+    first = made(language)
+    assert first is not None
+    _same(first, built)
+    kept = list(tmp_path.glob(f"{module.TABLE}-*.table"))
+    assert len(kept) == 1
+    key = f"{module.TABLE_VERSION}-{hashlib.sha256(raw).hexdigest()}"
+    read = module._stored(language, key)
+    assert read is not None
+    _same(read, built)
+    for name in ("pairs", "starts", "targets"):
+        assert getattr(read, name).dtype == getattr(built, name).dtype
+    assert read.synonyms("большой" if language == "ru" else "великий") == built.synonyms(
+        "большой" if language == "ru" else "великий"
+    )
+    assert module._stored(language, key.replace("-", "-0", 1)) is None  # other bytes
+    data = bytearray(kept[0].read_bytes())
+    data[-5] ^= 0xFF
+    kept[0].write_bytes(bytes(data))
+    assert module._stored(language, key) is None
+    again = made(language)  # built again, and kept whole again
+    assert again is not None
+    _same(again, built)
+    assert module._stored(language, key) is not None
+    monkeypatch.setenv(table_cache.ENVIRONMENT, "")
+    nowhere = made(language)
+    assert nowhere is not None
+    _same(nowhere, built)
