@@ -340,9 +340,18 @@ class Similarity:
         if self.cos.size == 0:
             return []
         hits = (self.cos >= SEED_COS) & (self.dice >= SEED_DICE)
-        best = self.cos.max(axis=1, keepdims=True)
-        hits &= self.cos >= NEAR_BEST * best
-        return [(int(i), int(j)) for i, j in zip(*hits.nonzero(), strict=True)]
+        hits &= self.cos >= NEAR_BEST * self.best[1][:, None]
+        width = self.cos.shape[1]  # the cells row by row, as hits.nonzero() lists them
+        return [divmod(k, width) for k in np.flatnonzero(hits).tolist()]
+
+    @cached_property
+    def best(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each unit of A's best unit of B (``cos.argmax(axis=1)``) and their cosine (its
+        row's ``max``), found on first use, once a pair: the seeds and the summary step's
+        seeds, nearest units and bridges each asked for one or the other (issue 40). Not for
+        a similarity with no unit of B."""
+        best = self.cos.argmax(axis=1)
+        return best, self.cos[np.arange(len(best)), best]
 
     @cached_property
     def passages(self) -> list[tuple[Box, list[tuple[int, int]]]]:
@@ -426,33 +435,41 @@ def compared(x: Bags, y: Bags) -> Similarity:
     (issue 40; tests/test_sentence_align.py keeps it as the reference): the vocabulary is the
     union of both sides' sorted distinct words, so the tf-isf rows and their norms are the
     same arrays summed in the same order; the counts of shared words are counted from the
-    words both units hold (:func:`_common`), and the cosines are :func:`_cosines`'."""
+    words both units hold (:func:`_common`), and the cosines are :func:`_cosines`'.
+
+    A pair costs a fixed number of numpy calls on arrays of a few hundred numbers, so their
+    count is the cost (issue 40: 869 pairs at 1,000 essays): every word of the vocabulary is
+    in a unit (no ``np.maximum`` of its document frequency with 1), each unit holds a word
+    (no ``np.where`` of the Dice's denominator: ``np.maximum`` of it with 1, the same), and X's
+    cells' places in the vocabulary are found once for the counts and for :func:`_common`."""
     na, nb = len(x.units), len(y.units)
     merged = np.concatenate((x.words, y.words))
     merged.sort()  # methods, not numpy's functions: those cost a call more each (issue 40)
     new = np.ones(len(merged), dtype=bool)
     np.not_equal(merged[1:], merged[:-1], out=new[1:])
     vocab = merged[new]
+    size = len(vocab)
     at_x, at_y = vocab.searchsorted(x.words), vocab.searchsorted(y.words)
-    tf = np.zeros((na + nb, len(vocab)), dtype=np.float32)
-    tf[x.unit, at_x[x.word]] = x.count
+    cells_x = at_x[x.word]  # each cell of X's word's place in the vocabulary
+    tf = np.zeros((na + nb, size), dtype=np.float32)
+    tf[x.unit, cells_x] = x.count
     tf[na + y.unit, at_y[y.word]] = y.count
-    df = np.zeros(len(vocab), dtype=np.int64)
+    df = np.zeros(size, dtype=np.int64)
     df[at_x] = x.df
     df[at_y] += y.df
-    isf = np.log(len(tf) / np.maximum(df, 1)).astype(np.float32)
+    isf = np.log(len(tf) / df).astype(np.float32)  # df >= 1: every word is in a unit
     vectors = np.multiply(tf, isf, out=tf)
     norms = np.sqrt(np.add.reduce(vectors * vectors, axis=1))  # np.linalg.norm's, at once
     norms[norms == 0] = 1  # a row of norm 0 is all 0: its unit vector too
-    i, j, w = _common(x, y, at_x, at_y, len(vocab))
-    counts = np.bincount(i * nb + j, minlength=na * nb)
-    shared = counts.reshape(na, nb).astype(np.float32)
+    i, j, w = _common(x, y, cells_x, at_y, size)
+    counts = np.bincount(i * nb + j, minlength=na * nb).reshape(na, nb)
+    shared = counts.astype(np.float32)
     sizes = x.sizes[:, None] + y.sizes[None, :]
-    dice = 2 * shared / np.where(sizes > 0, sizes, np.float32(1))  # no words: none shared
+    dice = 2 * shared / np.maximum(sizes, np.float32(1))  # no words: none shared
     return Similarity(
         x.units,
         y.units,
-        _cosines((vectors[:na], norms[:na]), (vectors[na:], norms[na:]), shared, (i, j, w)),
+        _cosines(vectors, norms, na, counts, (i, j, w)),
         dice,
         vectors[:na],
         vectors[na:],
@@ -464,56 +481,67 @@ def compared(x: Bags, y: Bags) -> Similarity:
 
 
 def _common(
-    x: Bags, y: Bags, at_x: np.ndarray, at_y: np.ndarray, size: int
+    x: Bags, y: Bags, cells_x: np.ndarray, at_y: np.ndarray, size: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each (unit i of X, unit j of Y, word w) where both units hold w, as three arrays
-    (``at_x``, ``at_y``: each side's distinct words' places in the pair's vocabulary of
-    ``size`` words, w such a place): each of X's (unit, word) cells with each of Y's cells
-    of that word (:class:`Bags` lists them by word)."""
+    (``cells_x``: the place in the pair's vocabulary of ``size`` words of each of X's cells'
+    word; ``at_y``: of each of Y's distinct words; w such a place): each of X's (unit, word)
+    cells with each of Y's cells of that word (:class:`Bags` lists them by word)."""
     theirs = np.full(size, -1, dtype=np.intp)  # Y's distinct word of each place, -1 none
     theirs[at_y] = np.arange(len(at_y))
-    k = theirs[at_x[x.word]]  # of each cell of X
+    k = theirs[cells_x]  # of each cell of X
     held = k >= 0
-    k, mine, w = k[held], x.unit[held], at_x[x.word[held]]
+    k, mine, w = k[held], x.unit[held], cells_x[held]
     times = y.df[k]
-    offset = np.arange(int(times.sum())) - (times.cumsum() - times).repeat(times)
-    j = y.unit[y.first[k].repeat(times) + offset]
+    ends = times.cumsum()
+    total = int(ends[-1]) if len(ends) else 0
+    # the n-th pair of a cell of X whose pairs begin at ``ends - times``: Y's cell first + n
+    j = y.unit[np.arange(total) + (y.first[k] - ends + times).repeat(times)]
     return mine.repeat(times), j, w.repeat(times)
 
 
 def _cosines(
-    x: tuple[np.ndarray, np.ndarray],
-    y: tuple[np.ndarray, np.ndarray],
-    shared: np.ndarray,
+    vectors: np.ndarray,
+    norms: np.ndarray,
+    na: int,
+    counts: np.ndarray,
     common: tuple[np.ndarray, np.ndarray, np.ndarray],
 ) -> np.ndarray:
     """``_products(ua, ub)``, bit for bit, for the unit vectors ``ua``, ``ub`` of the tf-isf
-    rows ``x`` and ``y`` (each rows and their norms, 1 for a row of norm 0: a unit vector is
-    its row over its norm, element by element, made here only where needed), computed where
-    it is more than one product. The rows are non-negative, so each term of a cell's sum
-    whose word its two units do not share is +0, and adding +0 changes no float (x + 0 = x,
-    fused or not, in any order). A cell sharing no word is then 0; a cell sharing one word
-    w (``common``: :func:`_common`'s (i, j, w)) is ua[i, w] · ub[j, w] rounded once to
-    float32, whatever sums it; the cells sharing two words or more are taken from
-    :func:`_products` of the unit rows and columns holding such a cell (each cell of it is the
-    sum of its own two rows' products, the same call on the same rows), or, when they are
-    scattered (:data:`CELLS_APART`), from :func:`_dots` of their rows alone. At 1,000 essays
-    86 % of the cells sharing a word share one, and 2 % of all cells more (issue 40); on the
-    312 pairs reported there :func:`compared` took 130 µs a pair instead of 175."""
-    (va, norm_a), (vb, norm_b), (i, j, w) = x, y, common
-    out = np.zeros(shared.shape, dtype=np.float32)
-    out[i, j] = (va[i, w] / norm_a[i]) * (vb[j, w] / norm_b[j])  # right for a cell of one word
-    many = shared >= 2
-    rows, columns = np.flatnonzero(many.any(axis=1)), np.flatnonzero(many.any(axis=0))
-    if len(rows) == 0:
+    rows ``vectors`` (X's first ``na`` rows, then Y's) and their ``norms`` (1 for a row of
+    norm 0: a unit vector is its row over its norm, element by element, made here only where
+    needed), computed where it is more than one product. The rows are non-negative, so each
+    term of a cell's sum whose word its two units do not share is +0, and adding +0 changes no
+    float (x + 0 = x, fused or not, in any order). A cell sharing no word is then 0; a cell
+    sharing one word w (``common``: :func:`_common`'s (i, j, w)) is ua[i, w] · ub[j, w]
+    rounded once to float32, whatever sums it; the cells sharing two words or more
+    (``counts``: the words each cell shares) are taken from :func:`_products` of the unit
+    rows and columns holding such a cell (each cell of it is the sum of its own two rows'
+    products, the same call on the same rows), or, when they are scattered
+    (:data:`CELLS_APART`), from :func:`_dots` of their rows alone. At 1,000 essays 86 % of the
+    cells sharing a word share one, and 2 % of all cells more (issue 40); on the 312 pairs
+    reported there :func:`compared` took 130 µs a pair instead of 175. The rows and columns
+    of the cells of several words are counted from the cells (a set of a few dozen numbers),
+    not from a mask's ``any`` along each axis (two reductions of the whole matrix)."""
+    i, j, w = common
+    out = np.zeros(counts.shape, dtype=np.float32)
+    jb = j + na
+    out[i, j] = (vectors[i, w] / norms[i]) * (vectors[jb, w] / norms[jb])  # one word's cell
+    flat = np.flatnonzero(counts >= 2)
+    if len(flat) == 0:
         return out
-    cells = many.nonzero()
-    if CELLS_APART * len(cells[0]) < len(rows) * len(columns):
-        ia, jb = cells
-        out[ia, jb] = _dots(va[ia] / norm_a[ia, None], vb[jb] / norm_b[jb, None])
+    ia, ja = np.divmod(flat, counts.shape[1])  # many.nonzero(), row by row
+    rows, columns = set(ia.tolist()), set(ja.tolist())
+    if CELLS_APART * len(flat) < len(rows) * len(columns):
+        jb = ja + na
+        unit_a, unit_b = vectors[ia], vectors[jb]
+        unit_a /= norms[ia, None]  # the gathered rows divided in place: the same floats
+        unit_b /= norms[jb, None]
+        out[ia, ja] = _dots(unit_a, unit_b)
     else:
-        unit_a = va[rows] / norm_a[rows, None]
-        out[np.ix_(rows, columns)] = _products(unit_a, vb[columns] / norm_b[columns, None])
+        r, c = sorted(rows), [na + q for q in sorted(columns)]
+        unit_a = vectors[r] / norms[r, None]
+        out[np.ix_(r, sorted(columns))] = _products(unit_a, vectors[c] / norms[c, None])
     return out
 
 

@@ -223,7 +223,7 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding, source: st
     inside = _inside_share(a, sim, anchors)
     evidence = _Evidence.of(a, b, sim, anchors)
     cut = _cut(inside)
-    bridges = sim.cos.max(axis=1) >= BRIDGE_COS
+    bridges = sim.best[1] >= BRIDGE_COS  # each row's max (issue 40: found once a pair)
     runs: list[Run] = []
     cut &= ~_in_order(cut, seeds, _nearest(sim))
     starts = [sim.a.of_word(int(a.starts.searchsorted(f.start))) for f in anchors]
@@ -355,12 +355,11 @@ def summary_seeds(sim: Similarity) -> dict[int, int]:
     to copies: a summary beside a copy may keep a short sentence word for word)."""
     if sim.cos.size == 0:
         return {}
-    best = sim.cos.argmax(axis=1)
-    rows = np.arange(len(best))
-    top = sim.cos[rows, best]
+    best, top = sim.best  # found once a pair (issue 40)
     specific = top >= SPECIFIC * sim.cos.mean(axis=1)
-    ok = (top >= SEED_COS) & (sim.dice[rows, best] >= SEED_DICE) & specific
-    return {int(i): int(best[i]) for i in ok.nonzero()[0]}
+    ok = (top >= SEED_COS) & (sim.dice[np.arange(len(best)), best] >= SEED_DICE) & specific
+    listed = best.tolist()
+    return {i: listed[i] for i in np.flatnonzero(ok).tolist()}
 
 
 def _inside_share(a: Canonical, sim: Similarity, anchors: Sequence[Fragment]) -> np.ndarray:
@@ -384,9 +383,9 @@ def _prose(text: str, a: Canonical, sim: Similarity, run: Run) -> bool:
 
 def _nearest(sim: Similarity) -> dict[int, int]:
     """Each checked unit's best source unit, where their cosine reaches :data:`BRIDGE_COS`."""
-    best = sim.cos.argmax(axis=1)
-    near = sim.cos[np.arange(len(best)), best] >= BRIDGE_COS
-    return {int(i): int(best[i]) for i in near.nonzero()[0]}
+    best, top = sim.best  # found once a pair (issue 40)
+    listed = best.tolist()
+    return {i: listed[i] for i in np.flatnonzero(top >= BRIDGE_COS).tolist()}
 
 
 def _in_order(cut: np.ndarray, seeds: dict[int, int], nearest: dict[int, int]) -> np.ndarray:
