@@ -395,14 +395,16 @@ class Bags:
 
     @classmethod
     def of(cls, c: Canonical, units: Units) -> Bags:
-        order = np.argsort(c.hashes, kind="stable")  # by word, then by place: by unit
+        # methods, not numpy's functions, and each word's unit found by its place at once:
+        # a document's bags cost a fixed number of calls on a few hundred numbers (issue 40)
+        order = c.hashes.argsort(kind="stable")  # by word, then by place: by unit
         ranked = c.hashes[order]
-        rows = np.repeat(np.arange(len(units)), np.diff(units.bounds))[order]
+        rows = units.bounds.searchsorted(order, side="right") - 1  # each word's unit
         new_word = np.ones(len(ranked), dtype=bool)
         np.not_equal(ranked[1:], ranked[:-1], out=new_word[1:])
         new_cell = new_word.copy()
         new_cell[1:] |= rows[1:] != rows[:-1]
-        code = np.cumsum(new_word) - 1
+        code = new_word.cumsum() - 1
         codes = np.empty(len(ranked), dtype=np.intp)
         codes[order] = code
         at = np.flatnonzero(new_cell)
@@ -415,9 +417,9 @@ class Bags:
             codes=codes,
             unit=unit,
             word=word,
-            count=np.subtract(np.append(at[1:], len(ranked)), at),
+            count=np.concatenate((at[1:], (len(ranked),))) - at,
             df=df,
-            first=np.cumsum(df) - df,
+            first=df.cumsum() - df,
             sizes=np.bincount(unit, minlength=len(units)).astype(np.float32),
         )
 
@@ -944,7 +946,12 @@ class PairSentences:
         before); None without :attr:`texts`."""
         if self.texts is None or self.canonical is None:
             return None
-        return clause_ids(self.texts[0], self.canonical[0])
+        if self.parts is None:
+            return clause_ids(self.texts[0], self.canonical[0])
+        found = self.parts[0].found  # the checked text's, once a document (TextUnits.found)
+        if "clauses" not in found:
+            found["clauses"] = clause_ids(self.texts[0], self.canonical[0])
+        return found["clauses"]
 
     @cached_property
     def whole(self) -> WholeSentences | None:
@@ -1122,11 +1129,32 @@ class TextUnits:
     sentences: Units
     """``sentence_units(text, c, units)``: :attr:`units` itself when no line break inside a
     sentence split a unit."""
+    found: dict[str, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
+    """What the pair steps found of the text on first use, for its next pairs:
+    ``"clauses"``, its :func:`~copylens.core.canonicalize.clause_ids` as a checked text
+    (:attr:`PairSentences.clauses`; issue 40: found anew in each pair of a group's checked
+    document before). Kept with the rest by the text and the arrays it is of
+    (:func:`_kept_units`), which are all :func:`~copylens.core.canonicalize.clause_ids`
+    reads."""
+
+    pooled: list[Bags] = field(default_factory=list, compare=False, repr=False)
+    """The :class:`Bags` of :attr:`sentences` once made (:meth:`sentence_bags`)."""
 
     @classmethod
     def of(cls, text: str, c: Canonical) -> TextUnits:
         units = Units.of(c)
         return cls(units, Bags.of(c, units), sentence_units(text, c, units))
+
+    def sentence_bags(self, c: Canonical) -> Bags:
+        """``Bags.of(c, self.sentences)`` (``c``: the canonical words these are of), made on
+        first use, once a document: the summary step compares a hard-wrapped source's whole
+        sentences with each checked text (:func:`copylens.core.summary._pooled`; issue 40:
+        both sides' bags were made anew in each such pair)."""
+        if self.sentences is self.units:
+            return self.bags
+        if not self.pooled:
+            self.pooled.append(Bags.of(c, self.sentences))
+        return self.pooled[0]
 
 
 def text_units(doc: Prepared) -> TextUnits | None:
@@ -2534,8 +2562,19 @@ def _swapped(g: Fragment, f: Fragment, a: Canonical, b: Canonical, sim: Similari
         if row.size and row.max() >= SWAP_ELSEWHERE:
             return False
     mine, skipped = set(a.forms[w0:w1]), set(b.forms[z0:z1])
+    if any(x.startswith(IGNORED_FORM) for x in mine - skipped):
+        return False  # an ignored word, neither the source's nor a relative of one (below)
     swapped = related_forms(mine, skipped)
     return bool(swapped) and len(swapped | (mine & skipped)) == len(mine)
+
+
+IGNORED_FORM = "\x01"
+"""How the form of a word a document ignores begins (:func:`copylens.core.ignore.with_ignored`:
+its own, unique in the run), and no word of WordNet's relation does: such a word of the
+sentence :func:`_swapped` asks about, not among the source's, is no relative of one either,
+so the sentence is not the source's words swapped, decided without loading the relation
+(issue 40: at 1,000 essays the one pair that asked for it, 0.05 s of a pair worker's CPU;
+tests/test_sentence_align.py checks that no word of the relation begins so)."""
 
 
 GARBLED_WORDS = SWAP_WORDS
@@ -3472,7 +3511,7 @@ def _drawn_source(
     )
 
     def drawn(t: int) -> bool:
-        codes = np.unique(sim.words_b[int(sim.b.bounds[t]) : int(sim.b.bounds[t + 1])])
+        codes = distinct(sim.words_b[int(sim.b.bounds[t]) : int(sim.b.bounds[t + 1])])
         hit = int(np.count_nonzero(left[codes] > 0))
         if hit < DRAWN_WORDS or hit < DRAWN_SHARE * len(codes):
             return False
@@ -4028,7 +4067,7 @@ def _in_place(
     edge = {int(ids[0])} if z0 > 0 else set()
     if z1 < len(b):
         edge.add(int(ids[-1]))
-    whole = set(np.unique(ids[z0 - lo : z1 - lo]).tolist()) - edge
+    whole = set(ids[z0 - lo : z1 - lo].tolist()) - edge  # no np.unique: a set (issue 40)
     return frozenset(b.forms[z0:z1]) if len(whole) == written else frozenset()
 
 

@@ -88,7 +88,9 @@ from copylens.core.report import Fragment
 from copylens.core.sentence_align import (
     SUMMARY_GAP,
     Similarity,
+    TextUnits,
     WholeSentences,
+    compared,
     pair_sentences,
     similarity,
     word_range,
@@ -213,7 +215,7 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding, source: st
     if sim is None:  # too long to compare whole (issue 38: 47.9 GiB at 50 MB): not looked for
         return found
     whole = sentences.whole  # found once a pair too, the sentence step's
-    sim = _pooled(a, b, sim, whole)
+    sim = _pooled(a, b, sim, whole, sentences.parts)
     sentence_of = _sentence_of(sim, whole)
     seeds = _whole_seeds(summary_seeds(sim), sim, sentence_of)
     if not anchors:  # a run of seeds alone: a verbatim seed is no retelling (summary_seeds)
@@ -256,7 +258,11 @@ def _may_summarise(seeds: dict[int, int], sentence_of: np.ndarray | None) -> boo
 
 
 def _pooled(
-    a: Canonical, b: Canonical, sim: Similarity, whole: WholeSentences | None
+    a: Canonical,
+    b: Canonical,
+    sim: Similarity,
+    whole: WholeSentences | None,
+    parts: tuple[TextUnits, TextUnits] | None = None,
 ) -> Similarity:
     """``sim`` over the source's sentences, given the pair's whole sentences ``whole``
     (:attr:`~copylens.core.sentence_align.PairSentences.whole`, None when no line break inside
@@ -275,6 +281,9 @@ def _pooled(
     its seeds are held to its whole sentences instead (:func:`_whole_seeds`)."""
     if whole is None or whole.units_b is sim.b:
         return sim
+    if parts is not None and sim.a is parts[0].units and whole.units_b is parts[1].sentences:
+        # the same similarity from each text's bags, made once a document (issue 40)
+        return compared(parts[0].bags, parts[1].sentence_bags(b))
     return similarity(a, b, (sim.a, whole.units_b))
 
 
