@@ -395,16 +395,14 @@ class Bags:
 
     @classmethod
     def of(cls, c: Canonical, units: Units) -> Bags:
-        # methods, not numpy's functions, and each word's unit found by its place at once:
-        # a document's bags cost a fixed number of calls on a few hundred numbers (issue 40)
-        order = c.hashes.argsort(kind="stable")  # by word, then by place: by unit
+        order = np.argsort(c.hashes, kind="stable")  # by word, then by place: by unit
         ranked = c.hashes[order]
-        rows = units.bounds.searchsorted(order, side="right") - 1  # each word's unit
+        rows = np.repeat(np.arange(len(units)), np.diff(units.bounds))[order]
         new_word = np.ones(len(ranked), dtype=bool)
         np.not_equal(ranked[1:], ranked[:-1], out=new_word[1:])
         new_cell = new_word.copy()
         new_cell[1:] |= rows[1:] != rows[:-1]
-        code = new_word.cumsum() - 1
+        code = np.cumsum(new_word) - 1
         codes = np.empty(len(ranked), dtype=np.intp)
         codes[order] = code
         at = np.flatnonzero(new_cell)
@@ -417,9 +415,9 @@ class Bags:
             codes=codes,
             unit=unit,
             word=word,
-            count=np.concatenate((at[1:], (len(ranked),))) - at,
+            count=np.subtract(np.append(at[1:], len(ranked)), at),
             df=df,
-            first=df.cumsum() - df,
+            first=np.cumsum(df) - df,
             sizes=np.bincount(unit, minlength=len(units)).astype(np.float32),
         )
 
@@ -453,14 +451,16 @@ def compared(x: Bags, y: Bags) -> Similarity:
     size = len(vocab)
     at_x, at_y = vocab.searchsorted(x.words), vocab.searchsorted(y.words)
     cells_x = at_x[x.word]  # each cell of X's word's place in the vocabulary
-    tf = np.zeros((na + nb, size), dtype=np.float32)
-    tf[x.unit, cells_x] = x.count
-    tf[na + y.unit, at_y[y.word]] = y.count
     df = np.zeros(size, dtype=np.int64)
     df[at_x] = x.df
     df[at_y] += y.df
-    isf = np.log(len(tf) / df).astype(np.float32)  # df >= 1: every word is in a unit
-    vectors = np.multiply(tf, isf, out=tf)
+    isf = np.log((na + nb) / df).astype(np.float32)  # df >= 1: every word is in a unit
+    # the tf-isf rows: each cell's count times its word's isf, in float32 as the dense
+    # product made them (a cell of no count was 0 · isf = +0, isf finite)
+    cells_y = at_y[y.word]
+    vectors = np.zeros((na + nb, size), dtype=np.float32)
+    vectors[x.unit, cells_x] = x.count.astype(np.float32) * isf[cells_x]
+    vectors[na + y.unit, cells_y] = y.count.astype(np.float32) * isf[cells_y]
     norms = np.sqrt(np.add.reduce(vectors * vectors, axis=1))  # np.linalg.norm's, at once
     norms[norms == 0] = 1  # a row of norm 0 is all 0: its unit vector too
     i, j, w = _common(x, y, cells_x, at_y, size)
@@ -1139,6 +1139,8 @@ class TextUnits:
 
     pooled: list[Bags] = field(default_factory=list, compare=False, repr=False)
     """The :class:`Bags` of :attr:`sentences` once made (:meth:`sentence_bags`)."""
+    tails: list[Mapping[int, int]] = field(default_factory=list, compare=False, repr=False)
+    """The text's :func:`_tailed` units once found (:meth:`tailed`)."""
 
     @classmethod
     def of(cls, text: str, c: Canonical) -> TextUnits:
@@ -1155,6 +1157,14 @@ class TextUnits:
         if not self.pooled:
             self.pooled.append(Bags.of(c, self.sentences))
         return self.pooled[0]
+
+    def tailed(self, text: str, c: Canonical) -> Mapping[int, int]:
+        """``_tailed(text, c, self.units)`` (``text``, ``c``: what these are of), found on
+        first use, once a document: a hard-wrapped checked text's pairs each scanned its
+        units' line breaks anew (issue 40). Read, never changed, by its pairs."""
+        if not self.tails:
+            self.tails.append(_tailed(text, c, self.units))
+        return self.tails[0]
 
 
 def text_units(doc: Prepared) -> TextUnits | None:
@@ -1473,8 +1483,10 @@ def whole_sentences(
         return None
     # a tailed unit begins after a break _goes_on passes, and sentence_units pools every such
     # break: a checked text it pools nothing of has none
-    none = parts is not None and units_a is sim.a
-    return WholeSentences(a, b, units_a, units_b, {} if none else _tailed(text_a, a, sim.a))
+    if parts is not None:  # sim.a is parts[0].units: the checked text's, once a document
+        tailed = {} if units_a is sim.a else parts[0].tailed(text_a, a)
+        return WholeSentences(a, b, units_a, units_b, tailed)
+    return WholeSentences(a, b, units_a, units_b, _tailed(text_a, a, sim.a))
 
 
 def _seeds_from(sim: Similarity, i: int, j: int, w: int) -> bool:

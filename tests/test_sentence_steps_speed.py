@@ -43,28 +43,6 @@ def _prepared(text: str) -> Prepared:
     return prepare_text(Extracted("x", text, "txt"), Options())
 
 
-def _old_bags(hashes: np.ndarray, units: Units) -> tuple[np.ndarray, ...]:
-    """:meth:`Bags.of` as it was before (its arrays but the units, in field order)."""
-    order = np.argsort(hashes, kind="stable")
-    ranked = hashes[order]
-    rows = np.repeat(np.arange(len(units)), np.diff(units.bounds))[order]
-    new_word = np.ones(len(ranked), dtype=bool)
-    np.not_equal(ranked[1:], ranked[:-1], out=new_word[1:])
-    new_cell = new_word.copy()
-    new_cell[1:] |= rows[1:] != rows[:-1]
-    code = np.cumsum(new_word) - 1
-    codes = np.empty(len(ranked), dtype=np.intp)
-    codes[order] = code
-    at = np.flatnonzero(new_cell)
-    word, unit = code[at], rows[at]
-    words = ranked[new_word]
-    df = np.bincount(word, minlength=len(words))
-    count = np.subtract(np.append(at[1:], len(ranked)), at)
-    first = np.cumsum(df) - df
-    sizes = np.bincount(unit, minlength=len(units)).astype(np.float32)
-    return words, codes, unit, word, count, df, first, sizes
-
-
 def _old_similarity(x: Bags, y: Bags) -> tuple[np.ndarray, ...]:
     """:func:`compared` as it was before issue 40's last change (its arrays, in field order
     from ``cos``): the same numpy steps, ``np.maximum`` and ``np.where`` included, the rows
@@ -135,17 +113,6 @@ def _bags(text: tuple[np.ndarray, Units]) -> Bags:
 
 def _same(got: np.ndarray, want: np.ndarray) -> bool:
     return got.dtype == want.dtype and got.shape == want.shape and got.tobytes() == want.tobytes()
-
-
-@settings(max_examples=300, deadline=None)
-@given(_texts())
-def test_bags_equal_the_form_before_bit_for_bit(text: tuple[np.ndarray, Units]) -> None:
-    """:meth:`Bags.of` (each word's unit by ``searchsorted``, methods for functions) makes
-    the arrays the form before did, dtype and bytes, an empty text's too."""
-    bags = _bags(text)
-    got = (bags.words, bags.codes, bags.unit, bags.word, bags.count, bags.df, bags.first)
-    for g, w in zip((*got, bags.sizes), _old_bags(*text), strict=True):
-        assert _same(g, w)
 
 
 @pytest.mark.parametrize("apart", [0, sentence_align.CELLS_APART, 1 << 40])
@@ -290,3 +257,27 @@ def test_a_wrapped_sources_pooled_similarity_from_its_kept_bags_is_the_same(widt
         assert _same(getattr(kept, field), getattr(anew, field))
     assert parts[1].sentence_bags(b.canonical) is parts[1].sentence_bags(b.canonical)
     assert parts[0].sentence_bags(a.canonical) is parts[0].bags  # no line break split a unit
+
+
+def test_a_wrapped_checked_texts_tailed_units_are_found_once_a_document() -> None:
+    """The whole sentences of a pair whose checked text is hard-wrapped take its tailed
+    units (a line ending one sentence and beginning the next) from its :class:`TextUnits`,
+    found in its first pair and the same object in the next: equal to :func:`_tailed` of
+    the text, at every wrapping width, some of which leave such units."""
+    b, c = _prepared(SOURCE), _prepared(SOURCE.upper())
+    theirs = (TextUnits.of(b.text, b.canonical), TextUnits.of(c.text, c.canonical))
+    some = 0
+    for width in range(24, 80, 4):
+        a = _prepared(textwrap.fill(ESSAY, width))
+        mine = TextUnits.of(a.text, a.canonical)
+        made = []
+        for other, parts in zip((b, c), theirs, strict=True):
+            pair = sentence_align.pair_sentences(
+                a.canonical, other.canonical, (a.text, other.text), (mine, parts)
+            )
+            assert pair.whole is not None
+            made.append(pair.whole.tailed)
+        want = sentence_align._tailed(a.text, a.canonical, mine.units)
+        assert made[0] == want and made[1] is made[0]
+        some += bool(want)
+    assert some > 0
