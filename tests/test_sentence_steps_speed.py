@@ -1,6 +1,8 @@
 """Issue 40, the pair stage's sentence steps made cheaper with outputs unchanged: each new
 form here equals, bit for bit, the form it replaced (kept in this file as the reference) on
-drawn inputs, and the memos kept once a document give what each pair found anew before."""
+drawn inputs, and the memos kept once a document give what each pair found anew before.
+(bench/diag_sentence_steps.py replays the steps on the pairs of a real run and compares
+their results with another revision's.)"""
 
 from __future__ import annotations
 
@@ -44,9 +46,10 @@ def _prepared(text: str) -> Prepared:
 
 
 def _old_similarity(x: Bags, y: Bags) -> tuple[np.ndarray, ...]:
-    """:func:`compared` as it was before issue 40's last change (its arrays, in field order
-    from ``cos``): the same numpy steps, ``np.maximum`` and ``np.where`` included, the rows
-    and columns of several-word cells from a mask's ``any``."""
+    """:func:`compared` as it was on main 97130f5 (its arrays, in field order from ``cos``):
+    its numpy steps (the vocabulary by ``np.unique``, the same array), the dense count matrix
+    multiplied by the isf, ``np.maximum`` and ``np.where`` included, the rows and columns of
+    several-word cells from a mask's ``any``."""
     na, nb = len(x.units), len(y.units)
     vocab = np.unique(np.concatenate((x.words, y.words)))
     at_x, at_y = vocab.searchsorted(x.words), vocab.searchsorted(y.words)
@@ -121,9 +124,10 @@ def _same(got: np.ndarray, want: np.ndarray) -> bool:
 def test_compared_equals_the_form_before_bit_for_bit(
     apart: int, x: tuple[np.ndarray, Units], y: tuple[np.ndarray, Units]
 ) -> None:
-    """:func:`compared` with fewer calls (no ``np.maximum`` of a frequency that is never 0,
-    ``np.maximum`` for ``np.where`` in the Dice, the several-word cells' rows and columns
-    counted from the cells) equals the form before array for array, bit for bit, whichever
+    """:func:`compared` with fewer calls (the tf-isf rows made cell by cell, no dense
+    multiply; no ``np.maximum`` of a frequency that is never 0; ``np.maximum`` for
+    ``np.where`` in the Dice; the several-word cells' rows and columns counted from the
+    cells) equals the form before array for array, bit for bit, whichever
     way the several-word cells are multiplied (``apart``: one by one, as a rectangle, or as
     their count says)."""
     if len(x[1]) == 0 or len(y[1]) == 0:
