@@ -340,9 +340,18 @@ class Similarity:
         if self.cos.size == 0:
             return []
         hits = (self.cos >= SEED_COS) & (self.dice >= SEED_DICE)
-        best = self.cos.max(axis=1, keepdims=True)
-        hits &= self.cos >= NEAR_BEST * best
-        return [(int(i), int(j)) for i, j in zip(*hits.nonzero(), strict=True)]
+        hits &= self.cos >= NEAR_BEST * self.best[1][:, None]
+        width = self.cos.shape[1]  # the cells row by row, as hits.nonzero() lists them
+        return [divmod(k, width) for k in np.flatnonzero(hits).tolist()]
+
+    @cached_property
+    def best(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each unit of A's best unit of B (``cos.argmax(axis=1)``) and their cosine (its
+        row's ``max``), found on first use, once a pair: the seeds and the summary step's
+        seeds, nearest units and bridges each asked for one or the other (issue 40). Not for
+        a similarity with no unit of B."""
+        best = self.cos.argmax(axis=1)
+        return best, self.cos[np.arange(len(best)), best]
 
     @cached_property
     def passages(self) -> list[tuple[Box, list[tuple[int, int]]]]:
@@ -426,33 +435,43 @@ def compared(x: Bags, y: Bags) -> Similarity:
     (issue 40; tests/test_sentence_align.py keeps it as the reference): the vocabulary is the
     union of both sides' sorted distinct words, so the tf-isf rows and their norms are the
     same arrays summed in the same order; the counts of shared words are counted from the
-    words both units hold (:func:`_common`), and the cosines are :func:`_cosines`'."""
+    words both units hold (:func:`_common`), and the cosines are :func:`_cosines`'.
+
+    A pair costs a fixed number of numpy calls on arrays of a few hundred numbers, so their
+    count is the cost (issue 40: 869 pairs at 1,000 essays): every word of the vocabulary is
+    in a unit (no ``np.maximum`` of its document frequency with 1), each unit holds a word
+    (no ``np.where`` of the Dice's denominator: ``np.maximum`` of it with 1, the same), and X's
+    cells' places in the vocabulary are found once for the counts and for :func:`_common`."""
     na, nb = len(x.units), len(y.units)
     merged = np.concatenate((x.words, y.words))
     merged.sort()  # methods, not numpy's functions: those cost a call more each (issue 40)
     new = np.ones(len(merged), dtype=bool)
     np.not_equal(merged[1:], merged[:-1], out=new[1:])
     vocab = merged[new]
+    size = len(vocab)
     at_x, at_y = vocab.searchsorted(x.words), vocab.searchsorted(y.words)
-    tf = np.zeros((na + nb, len(vocab)), dtype=np.float32)
-    tf[x.unit, at_x[x.word]] = x.count
-    tf[na + y.unit, at_y[y.word]] = y.count
-    df = np.zeros(len(vocab), dtype=np.int64)
+    cells_x = at_x[x.word]  # each cell of X's word's place in the vocabulary
+    df = np.zeros(size, dtype=np.int64)
     df[at_x] = x.df
     df[at_y] += y.df
-    isf = np.log(len(tf) / np.maximum(df, 1)).astype(np.float32)
-    vectors = np.multiply(tf, isf, out=tf)
+    isf = np.log((na + nb) / df).astype(np.float32)  # df >= 1: every word is in a unit
+    # the tf-isf rows: each cell's count times its word's isf, in float32 as the dense
+    # product made them (a cell of no count was 0 · isf = +0, isf finite)
+    cells_y = at_y[y.word]
+    vectors = np.zeros((na + nb, size), dtype=np.float32)
+    vectors[x.unit, cells_x] = x.count.astype(np.float32) * isf[cells_x]
+    vectors[na + y.unit, cells_y] = y.count.astype(np.float32) * isf[cells_y]
     norms = np.sqrt(np.add.reduce(vectors * vectors, axis=1))  # np.linalg.norm's, at once
     norms[norms == 0] = 1  # a row of norm 0 is all 0: its unit vector too
-    i, j, w = _common(x, y, at_x, at_y, len(vocab))
-    counts = np.bincount(i * nb + j, minlength=na * nb)
-    shared = counts.reshape(na, nb).astype(np.float32)
+    i, j, w = _common(x, y, cells_x, at_y, size)
+    counts = np.bincount(i * nb + j, minlength=na * nb).reshape(na, nb)
+    shared = counts.astype(np.float32)
     sizes = x.sizes[:, None] + y.sizes[None, :]
-    dice = 2 * shared / np.where(sizes > 0, sizes, np.float32(1))  # no words: none shared
+    dice = 2 * shared / np.maximum(sizes, np.float32(1))  # no words: none shared
     return Similarity(
         x.units,
         y.units,
-        _cosines((vectors[:na], norms[:na]), (vectors[na:], norms[na:]), shared, (i, j, w)),
+        _cosines(vectors, norms, na, counts, (i, j, w)),
         dice,
         vectors[:na],
         vectors[na:],
@@ -464,56 +483,67 @@ def compared(x: Bags, y: Bags) -> Similarity:
 
 
 def _common(
-    x: Bags, y: Bags, at_x: np.ndarray, at_y: np.ndarray, size: int
+    x: Bags, y: Bags, cells_x: np.ndarray, at_y: np.ndarray, size: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each (unit i of X, unit j of Y, word w) where both units hold w, as three arrays
-    (``at_x``, ``at_y``: each side's distinct words' places in the pair's vocabulary of
-    ``size`` words, w such a place): each of X's (unit, word) cells with each of Y's cells
-    of that word (:class:`Bags` lists them by word)."""
+    (``cells_x``: the place in the pair's vocabulary of ``size`` words of each of X's cells'
+    word; ``at_y``: of each of Y's distinct words; w such a place): each of X's (unit, word)
+    cells with each of Y's cells of that word (:class:`Bags` lists them by word)."""
     theirs = np.full(size, -1, dtype=np.intp)  # Y's distinct word of each place, -1 none
     theirs[at_y] = np.arange(len(at_y))
-    k = theirs[at_x[x.word]]  # of each cell of X
+    k = theirs[cells_x]  # of each cell of X
     held = k >= 0
-    k, mine, w = k[held], x.unit[held], at_x[x.word[held]]
+    k, mine, w = k[held], x.unit[held], cells_x[held]
     times = y.df[k]
-    offset = np.arange(int(times.sum())) - (times.cumsum() - times).repeat(times)
-    j = y.unit[y.first[k].repeat(times) + offset]
+    ends = times.cumsum()
+    total = int(ends[-1]) if len(ends) else 0
+    # the n-th pair of a cell of X whose pairs begin at ``ends - times``: Y's cell first + n
+    j = y.unit[np.arange(total) + (y.first[k] - ends + times).repeat(times)]
     return mine.repeat(times), j, w.repeat(times)
 
 
 def _cosines(
-    x: tuple[np.ndarray, np.ndarray],
-    y: tuple[np.ndarray, np.ndarray],
-    shared: np.ndarray,
+    vectors: np.ndarray,
+    norms: np.ndarray,
+    na: int,
+    counts: np.ndarray,
     common: tuple[np.ndarray, np.ndarray, np.ndarray],
 ) -> np.ndarray:
     """``_products(ua, ub)``, bit for bit, for the unit vectors ``ua``, ``ub`` of the tf-isf
-    rows ``x`` and ``y`` (each rows and their norms, 1 for a row of norm 0: a unit vector is
-    its row over its norm, element by element, made here only where needed), computed where
-    it is more than one product. The rows are non-negative, so each term of a cell's sum
-    whose word its two units do not share is +0, and adding +0 changes no float (x + 0 = x,
-    fused or not, in any order). A cell sharing no word is then 0; a cell sharing one word
-    w (``common``: :func:`_common`'s (i, j, w)) is ua[i, w] · ub[j, w] rounded once to
-    float32, whatever sums it; the cells sharing two words or more are taken from
-    :func:`_products` of the unit rows and columns holding such a cell (each cell of it is the
-    sum of its own two rows' products, the same call on the same rows), or, when they are
-    scattered (:data:`CELLS_APART`), from :func:`_dots` of their rows alone. At 1,000 essays
-    86 % of the cells sharing a word share one, and 2 % of all cells more (issue 40); on the
-    312 pairs reported there :func:`compared` took 130 µs a pair instead of 175."""
-    (va, norm_a), (vb, norm_b), (i, j, w) = x, y, common
-    out = np.zeros(shared.shape, dtype=np.float32)
-    out[i, j] = (va[i, w] / norm_a[i]) * (vb[j, w] / norm_b[j])  # right for a cell of one word
-    many = shared >= 2
-    rows, columns = np.flatnonzero(many.any(axis=1)), np.flatnonzero(many.any(axis=0))
-    if len(rows) == 0:
+    rows ``vectors`` (X's first ``na`` rows, then Y's) and their ``norms`` (1 for a row of
+    norm 0: a unit vector is its row over its norm, element by element, made here only where
+    needed), computed where it is more than one product. The rows are non-negative, so each
+    term of a cell's sum whose word its two units do not share is +0, and adding +0 changes no
+    float (x + 0 = x, fused or not, in any order). A cell sharing no word is then 0; a cell
+    sharing one word w (``common``: :func:`_common`'s (i, j, w)) is ua[i, w] · ub[j, w]
+    rounded once to float32, whatever sums it; the cells sharing two words or more
+    (``counts``: the words each cell shares) are taken from :func:`_products` of the unit
+    rows and columns holding such a cell (each cell of it is the sum of its own two rows'
+    products, the same call on the same rows), or, when they are scattered
+    (:data:`CELLS_APART`), from :func:`_dots` of their rows alone. At 1,000 essays 86 % of the
+    cells sharing a word share one, and 2 % of all cells more (issue 40); on the 312 pairs
+    reported there :func:`compared` took 130 µs a pair instead of 175. The rows and columns
+    of the cells of several words are counted from the cells (a set of a few dozen numbers),
+    not from a mask's ``any`` along each axis (two reductions of the whole matrix)."""
+    i, j, w = common
+    out = np.zeros(counts.shape, dtype=np.float32)
+    jb = j + na
+    out[i, j] = (vectors[i, w] / norms[i]) * (vectors[jb, w] / norms[jb])  # one word's cell
+    flat = np.flatnonzero(counts >= 2)
+    if len(flat) == 0:
         return out
-    cells = many.nonzero()
-    if CELLS_APART * len(cells[0]) < len(rows) * len(columns):
-        ia, jb = cells
-        out[ia, jb] = _dots(va[ia] / norm_a[ia, None], vb[jb] / norm_b[jb, None])
+    ia, ja = np.divmod(flat, counts.shape[1])  # many.nonzero(), row by row
+    rows, columns = set(ia.tolist()), set(ja.tolist())
+    if CELLS_APART * len(flat) < len(rows) * len(columns):
+        jb = ja + na
+        unit_a, unit_b = vectors[ia], vectors[jb]
+        unit_a /= norms[ia, None]  # the gathered rows divided in place: the same floats
+        unit_b /= norms[jb, None]
+        out[ia, ja] = _dots(unit_a, unit_b)
     else:
-        unit_a = va[rows] / norm_a[rows, None]
-        out[np.ix_(rows, columns)] = _products(unit_a, vb[columns] / norm_b[columns, None])
+        r, c = sorted(rows), [na + q for q in sorted(columns)]
+        unit_a = vectors[r] / norms[r, None]
+        out[np.ix_(r, sorted(columns))] = _products(unit_a, vectors[c] / norms[c, None])
     return out
 
 
@@ -916,7 +946,12 @@ class PairSentences:
         before); None without :attr:`texts`."""
         if self.texts is None or self.canonical is None:
             return None
-        return clause_ids(self.texts[0], self.canonical[0])
+        if self.parts is None:
+            return clause_ids(self.texts[0], self.canonical[0])
+        found = self.parts[0].found  # the checked text's, once a document (TextUnits.found)
+        if "clauses" not in found:
+            found["clauses"] = clause_ids(self.texts[0], self.canonical[0])
+        return found["clauses"]
 
     @cached_property
     def whole(self) -> WholeSentences | None:
@@ -1094,11 +1129,42 @@ class TextUnits:
     sentences: Units
     """``sentence_units(text, c, units)``: :attr:`units` itself when no line break inside a
     sentence split a unit."""
+    found: dict[str, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
+    """What the pair steps found of the text on first use, for its next pairs:
+    ``"clauses"``, its :func:`~copylens.core.canonicalize.clause_ids` as a checked text
+    (:attr:`PairSentences.clauses`; issue 40: found anew in each pair of a group's checked
+    document before). Kept with the rest by the text and the arrays it is of
+    (:func:`_kept_units`), which are all :func:`~copylens.core.canonicalize.clause_ids`
+    reads."""
+
+    pooled: list[Bags] = field(default_factory=list, compare=False, repr=False)
+    """The :class:`Bags` of :attr:`sentences` once made (:meth:`sentence_bags`)."""
+    tails: list[Mapping[int, int]] = field(default_factory=list, compare=False, repr=False)
+    """The text's :func:`_tailed` units once found (:meth:`tailed`)."""
 
     @classmethod
     def of(cls, text: str, c: Canonical) -> TextUnits:
         units = Units.of(c)
         return cls(units, Bags.of(c, units), sentence_units(text, c, units))
+
+    def sentence_bags(self, c: Canonical) -> Bags:
+        """``Bags.of(c, self.sentences)`` (``c``: the canonical words these are of), made on
+        first use, once a document: the summary step compares a hard-wrapped source's whole
+        sentences with each checked text (:func:`copylens.core.summary._pooled`; issue 40:
+        both sides' bags were made anew in each such pair)."""
+        if self.sentences is self.units:
+            return self.bags
+        if not self.pooled:
+            self.pooled.append(Bags.of(c, self.sentences))
+        return self.pooled[0]
+
+    def tailed(self, text: str, c: Canonical) -> Mapping[int, int]:
+        """``_tailed(text, c, self.units)`` (``text``, ``c``: what these are of), found on
+        first use, once a document: a hard-wrapped checked text's pairs each scanned its
+        units' line breaks anew (issue 40). Read, never changed, by its pairs."""
+        if not self.tails:
+            self.tails.append(_tailed(text, c, self.units))
+        return self.tails[0]
 
 
 def text_units(doc: Prepared) -> TextUnits | None:
@@ -1417,8 +1483,10 @@ def whole_sentences(
         return None
     # a tailed unit begins after a break _goes_on passes, and sentence_units pools every such
     # break: a checked text it pools nothing of has none
-    none = parts is not None and units_a is sim.a
-    return WholeSentences(a, b, units_a, units_b, {} if none else _tailed(text_a, a, sim.a))
+    if parts is not None:  # sim.a is parts[0].units: the checked text's, once a document
+        tailed = {} if units_a is sim.a else parts[0].tailed(text_a, a)
+        return WholeSentences(a, b, units_a, units_b, tailed)
+    return WholeSentences(a, b, units_a, units_b, _tailed(text_a, a, sim.a))
 
 
 def _seeds_from(sim: Similarity, i: int, j: int, w: int) -> bool:
@@ -2506,8 +2574,19 @@ def _swapped(g: Fragment, f: Fragment, a: Canonical, b: Canonical, sim: Similari
         if row.size and row.max() >= SWAP_ELSEWHERE:
             return False
     mine, skipped = set(a.forms[w0:w1]), set(b.forms[z0:z1])
+    if any(x.startswith(IGNORED_FORM) for x in mine - skipped):
+        return False  # an ignored word, neither the source's nor a relative of one (below)
     swapped = related_forms(mine, skipped)
     return bool(swapped) and len(swapped | (mine & skipped)) == len(mine)
+
+
+IGNORED_FORM = "\x01"
+"""How the form of a word a document ignores begins (:func:`copylens.core.ignore.with_ignored`:
+its own, unique in the run), and no word of WordNet's relation does: such a word of the
+sentence :func:`_swapped` asks about, not among the source's, is no relative of one either,
+so the sentence is not the source's words swapped, decided without loading the relation
+(issue 40: at 1,000 essays the one pair that asked for it, 0.05 s of a pair worker's CPU;
+tests/test_sentence_align.py checks that no word of the relation begins so)."""
 
 
 GARBLED_WORDS = SWAP_WORDS
@@ -3444,7 +3523,7 @@ def _drawn_source(
     )
 
     def drawn(t: int) -> bool:
-        codes = np.unique(sim.words_b[int(sim.b.bounds[t]) : int(sim.b.bounds[t + 1])])
+        codes = distinct(sim.words_b[int(sim.b.bounds[t]) : int(sim.b.bounds[t + 1])])
         hit = int(np.count_nonzero(left[codes] > 0))
         if hit < DRAWN_WORDS or hit < DRAWN_SHARE * len(codes):
             return False
@@ -4000,7 +4079,7 @@ def _in_place(
     edge = {int(ids[0])} if z0 > 0 else set()
     if z1 < len(b):
         edge.add(int(ids[-1]))
-    whole = set(np.unique(ids[z0 - lo : z1 - lo]).tolist()) - edge
+    whole = set(ids[z0 - lo : z1 - lo].tolist()) - edge  # no np.unique: a set (issue 40)
     return frozenset(b.forms[z0:z1]) if len(whole) == written else frozenset()
 
 

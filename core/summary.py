@@ -88,7 +88,9 @@ from copylens.core.report import Fragment
 from copylens.core.sentence_align import (
     SUMMARY_GAP,
     Similarity,
+    TextUnits,
     WholeSentences,
+    compared,
     pair_sentences,
     similarity,
     word_range,
@@ -213,7 +215,7 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding, source: st
     if sim is None:  # too long to compare whole (issue 38: 47.9 GiB at 50 MB): not looked for
         return found
     whole = sentences.whole  # found once a pair too, the sentence step's
-    sim = _pooled(a, b, sim, whole)
+    sim = _pooled(a, b, sim, whole, sentences.parts)
     sentence_of = _sentence_of(sim, whole)
     seeds = _whole_seeds(summary_seeds(sim), sim, sentence_of)
     if not anchors:  # a run of seeds alone: a verbatim seed is no retelling (summary_seeds)
@@ -223,7 +225,7 @@ def summarised(text: str, a: Canonical, b: Canonical, found: Finding, source: st
     inside = _inside_share(a, sim, anchors)
     evidence = _Evidence.of(a, b, sim, anchors)
     cut = _cut(inside)
-    bridges = sim.cos.max(axis=1) >= BRIDGE_COS
+    bridges = sim.best[1] >= BRIDGE_COS  # each row's max (issue 40: found once a pair)
     runs: list[Run] = []
     cut &= ~_in_order(cut, seeds, _nearest(sim))
     starts = [sim.a.of_word(int(a.starts.searchsorted(f.start))) for f in anchors]
@@ -256,7 +258,11 @@ def _may_summarise(seeds: dict[int, int], sentence_of: np.ndarray | None) -> boo
 
 
 def _pooled(
-    a: Canonical, b: Canonical, sim: Similarity, whole: WholeSentences | None
+    a: Canonical,
+    b: Canonical,
+    sim: Similarity,
+    whole: WholeSentences | None,
+    parts: tuple[TextUnits, TextUnits] | None = None,
 ) -> Similarity:
     """``sim`` over the source's sentences, given the pair's whole sentences ``whole``
     (:attr:`~copylens.core.sentence_align.PairSentences.whole`, None when no line break inside
@@ -275,6 +281,9 @@ def _pooled(
     its seeds are held to its whole sentences instead (:func:`_whole_seeds`)."""
     if whole is None or whole.units_b is sim.b:
         return sim
+    if parts is not None and sim.a is parts[0].units and whole.units_b is parts[1].sentences:
+        # the same similarity from each text's bags, made once a document (issue 40)
+        return compared(parts[0].bags, parts[1].sentence_bags(b))
     return similarity(a, b, (sim.a, whole.units_b))
 
 
@@ -355,12 +364,11 @@ def summary_seeds(sim: Similarity) -> dict[int, int]:
     to copies: a summary beside a copy may keep a short sentence word for word)."""
     if sim.cos.size == 0:
         return {}
-    best = sim.cos.argmax(axis=1)
-    rows = np.arange(len(best))
-    top = sim.cos[rows, best]
+    best, top = sim.best  # found once a pair (issue 40)
     specific = top >= SPECIFIC * sim.cos.mean(axis=1)
-    ok = (top >= SEED_COS) & (sim.dice[rows, best] >= SEED_DICE) & specific
-    return {int(i): int(best[i]) for i in ok.nonzero()[0]}
+    ok = (top >= SEED_COS) & (sim.dice[np.arange(len(best)), best] >= SEED_DICE) & specific
+    listed = best.tolist()
+    return {i: listed[i] for i in np.flatnonzero(ok).tolist()}
 
 
 def _inside_share(a: Canonical, sim: Similarity, anchors: Sequence[Fragment]) -> np.ndarray:
@@ -384,9 +392,9 @@ def _prose(text: str, a: Canonical, sim: Similarity, run: Run) -> bool:
 
 def _nearest(sim: Similarity) -> dict[int, int]:
     """Each checked unit's best source unit, where their cosine reaches :data:`BRIDGE_COS`."""
-    best = sim.cos.argmax(axis=1)
-    near = sim.cos[np.arange(len(best)), best] >= BRIDGE_COS
-    return {int(i): int(best[i]) for i in near.nonzero()[0]}
+    best, top = sim.best  # found once a pair (issue 40)
+    listed = best.tolist()
+    return {i: listed[i] for i in np.flatnonzero(top >= BRIDGE_COS).tolist()}
 
 
 def _in_order(cut: np.ndarray, seeds: dict[int, int], nearest: dict[int, int]) -> np.ndarray:
