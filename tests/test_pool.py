@@ -18,6 +18,7 @@ import tempfile
 import textwrap
 import time
 from collections.abc import Iterator
+from contextlib import closing
 from functools import partial
 from pathlib import Path
 
@@ -486,6 +487,28 @@ def test_the_objects_forked_workers_inherit_are_frozen_out_of_the_parent_s_colle
     finally:
         results.close()
     assert gc.get_freeze_count() == 0
+
+
+def _threshold_and_pid(item: int) -> tuple[int, int, int]:
+    return item, os.getpid(), gc.get_threshold()[0]
+
+
+@pytest.mark.skipif(not pool.can_fork(), reason="forked workers only")
+def test_forked_inheriting_workers_collect_their_young_objects_seldom() -> None:
+    """A forked worker of ``map_when_it_pays`` (the pair stage's) collects its young objects
+    every ``INHERITING_GC_EVERY`` allocations, not Python's 700 (issue 40); the parent's own
+    threshold and results are unchanged, and so is a run in this process (one worker)."""
+    before = gc.get_threshold()
+    assert before[0] != pool.INHERITING_GC_EVERY
+    results = pool.map_when_it_pays(_threshold_and_pid, list(range(8)), workers=2)
+    with closing(results):
+        seen = list(results)
+    assert [item for item, _, _ in seen] == list(range(8))
+    assert all(pid != os.getpid() for _, pid, _ in seen)
+    assert {threshold for _, _, threshold in seen} == {pool.INHERITING_GC_EVERY}
+    assert gc.get_threshold() == before
+    here = list(pool.map_when_it_pays(_threshold_and_pid, [1, 2], workers=1))
+    assert here == [(1, os.getpid(), before[0]), (2, os.getpid(), before[0])]
 
 
 def test_nested_freezes_unfreeze_only_when_the_outermost_ends() -> None:
