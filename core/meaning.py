@@ -139,8 +139,9 @@ RESERVED_ROWS = 1 << 15
 """Rows of a :class:`Lexicon`'s first table (32-39 MB of address space: zeros the system
 maps a page at a time when first written, so rows never given cost no memory): a pair
 worker's ~10,000 Russian words at 1,000 essays took five tables of 1,024 to 16,384 rows,
-each one's pages written and the rows before copied (issue 40: 5-13 ms of its learning,
-~0.3 ms with this one)."""
+each one's pages written and the rows before copied (issue 40, words62: ``_grow`` 5-13 ms
+a worker, ~0.3 ms with this one; the worker's minor page faults while learning 8,700-9,800,
+7,300-8,200 with it)."""
 
 
 def _random_unit(form: str, dimension: int) -> np.ndarray:
