@@ -508,14 +508,15 @@ class _Known:
         their spelling and form (then a plain one's print is kept)."""
         keys = prints.tolist()
         found = np.fromiter(map(self.prints.get, keys, repeat(-1)), np.int64, count=len(keys))
-        slow = np.flatnonzero((found < 0) | ~plain).tolist()  # in an array (issue 40)
-        if slow:
+        places = np.flatnonzero((found < 0) | ~plain)  # in an array (issue 40)
+        if len(places):
             generation = self.generation
-            numbers = self.ids_of(_keys_at(doc, [lo + n for n in slow]))
-            found[slow] = numbers
-            if self.generation == generation:
-                kept = np.flatnonzero(plain[slow]).tolist()
-                self.prints.update((keys[slow[k]], int(numbers[k])) for k in kept)
+            numbers = self.ids_of(_keys_at(doc, (places + lo).tolist()))
+            found[places] = numbers
+            if self.generation == generation:  # lists of the plain ones' prints and numbers
+                kept = plain[places]
+                met = prints[places[kept]].tolist()
+                self.prints.update(zip(met, numbers[kept].tolist(), strict=True))
         return found
 
     def _learn(self, new: list[tuple[str, str]]) -> None:
@@ -539,7 +540,7 @@ class _Known:
             by_form = self.by_form
             for n, form in enumerate(forms, first):
                 by_form.setdefault(form, n)
-        self.ids.update((key, self.lowered[low]) for key, low in zip(new, lowered, strict=True))
+        self.ids.update(zip(new, map(self.lowered.__getitem__, lowered), strict=True))
 
     def _form_values(self, forms: list[str]) -> dict[str, np.ndarray]:
         """The values of the new words made of their forms alone (:func:`_stems`, the

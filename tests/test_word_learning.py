@@ -330,3 +330,92 @@ def test_a_lexicons_rows_hold_the_vectors_its_words_are_known_by(language: str) 
     for n, vector in enumerate(known):
         expected = _random_unit(forms[n], lex.dimension) if vector is None else vector
         assert np.array_equal(vectors[n].view(np.uint32), expected.view(np.uint32))
+
+
+_WORDS = ["the", "algorithm", "машина", "алгоритм", "квакозябра", "zzqx", "и", "well-known"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.sampled_from([*_WORDS, "дом", "house", "xq", "ёж", "Ёж"]), min_size=1, max_size=40),
+    st.integers(min_value=1, max_value=7),
+    st.sampled_from([1, 2, 5]),
+)
+def test_a_lexicons_vectors_are_the_same_whatever_room_its_first_table_has(
+    words: list[str], batch: int, reserved: int
+) -> None:
+    """A lexicon whose first table holds a few rows, grown (doubling) as words come in
+    batches, gives every word the vector a lexicon of :data:`meaning.RESERVED_ROWS` rows
+    gives it, and the rows given before a growth keep their vectors (words62: the first
+    table reserved, no longer grown from 1,024 rows)."""
+    shared = meaning.lexicon("ru")
+    forms = [w.lower() for w in words]
+    roomy = meaning.Lexicon("ru", shared.dimension, shared.known)
+    expected = roomy.vectors(words, forms)
+    assert len(roomy.table) == meaning.RESERVED_ROWS
+    before = meaning.RESERVED_ROWS
+    meaning.RESERVED_ROWS = reserved
+    try:
+        tight = meaning.Lexicon("ru", shared.dimension, shared.known)
+        seen: list[np.ndarray] = []
+        for lo in range(0, len(words), batch):
+            rows = tight.rows(words[lo : lo + batch], forms[lo : lo + batch])
+            seen.append(tight.table[rows].copy())
+        assert len(tight.table) < before  # grown from ``reserved`` rows
+    finally:
+        meaning.RESERVED_ROWS = before
+    vectors = tight.vectors(words, forms)
+    assert np.array_equal(vectors.view(np.uint32), expected.view(np.uint32))
+    again = np.concatenate(seen)  # each batch's rows as given then: unchanged since
+    assert np.array_equal(again.view(np.uint32), expected.view(np.uint32))
+
+
+def test_a_fresh_lexicons_reserved_rows_are_zeros_beyond_the_words_given() -> None:
+    """The first table holds :data:`meaning.RESERVED_ROWS` rows; those given no word are
+    zeros (never read: rows index only words given)."""
+    shared = meaning.lexicon("en")
+    lex = meaning.Lexicon("en", shared.dimension, shared.known)
+    rows = lex.rows(["the", "zzqx", "algorithm"], ["the", "zzqx", "algorithm"])
+    assert rows.tolist() == [0, 1, 2]
+    assert lex.table.shape == (meaning.RESERVED_ROWS, shared.dimension)
+    assert not lex.table[3:].any()
+    assert np.all(np.linalg.norm(lex.table[:3], axis=1) > 0.99)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            ["Given", "given", "the", "The", "results", "оbtаin", "obtain", "aw\u200cay", "away"]
+        ),
+        min_size=3,
+        max_size=30,
+    )
+)
+def test_the_prints_kept_number_each_plain_word_as_its_spelling_does(words: list[str]) -> None:
+    """After a document's words are numbered, each plain word's print (:func:`pp._prints`)
+    is kept with the number its spelling and form give it, both Python integers; an odd
+    word's is not kept (words62: the prints and numbers taken as lists)."""
+    from copylens.core.extract import Extracted
+    from copylens.core.options import Options
+    from copylens.core.prepare import prepare_text
+
+    text = " ".join(words) + ". " + " ".join(reversed(words)) + "."
+    doc = prepare_text(Extracted("x", text, "txt"), Options(language="en"))
+    c = doc.canonical
+    known = pp._Known("en")
+    prints, plain = pp._prints(c), pp._plain(doc)
+    numbers = known.numbers(doc, 0, len(c), prints, plain)
+    keys = pp._keys_at(doc, list(range(len(c))))
+    assert numbers.tolist() == known.ids_of(keys).tolist()
+    plain_prints = {p for p, q in zip(prints.tolist(), plain.tolist(), strict=True) if q}
+    assert set(known.prints) == plain_prints
+    for print_, number, is_plain in zip(
+        prints.tolist(), numbers.tolist(), plain.tolist(), strict=True
+    ):
+        if is_plain:
+            found = known.prints[print_]
+            assert type(found) is int and found == number
+    assert all(type(p) is int for p in known.prints)
+    again = known.numbers(doc, 0, len(c), prints, plain)  # by the prints now
+    assert again.tolist() == numbers.tolist()
