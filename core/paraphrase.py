@@ -1192,9 +1192,17 @@ class Blocks:
 
     def want(self, pairs: Iterable[tuple[int, int]]) -> None:
         """Note the source sentences the units of these candidates hold."""
-        for i, j in pairs:
-            self.wanted.setdefault(i, set()).update(k for k in (j - 1, j, j + 1) if k >= 0)
-            self.wanted.setdefault(i + 1, set()).add(j)
+        wanted = self.wanted
+        for i, j in pairs:  # as plain a loop as may be (issue 40: ~50 candidates a pair)
+            mine = wanted.get(i)
+            if mine is None:
+                mine = wanted[i] = set()
+            mine.update((j - 1, j, j + 1) if j >= 1 else (j, j + 1))
+            after = wanted.get(i + 1)
+            if after is None:
+                wanted[i + 1] = {j}
+            else:
+                after.add(j)
             self.order = None
 
     def units(self, i: int) -> dict[tuple[tuple[int, ...], tuple[int, ...]], Match | None]:
@@ -1236,7 +1244,15 @@ class Blocks:
         each one the sheet holds is dropped by :meth:`Sheet.drops`, the answer
         :meth:`drops` gives it (:meth:`Sheet.all_dropped`), and a unit so dropped scores
         under ``least`` (:meth:`drops`); a unit :func:`_units` took from its memo instead was
-        scored or dropped before, and ``matched`` keeps none under ``least``."""
+        scored or dropped before, and ``matched`` keeps none under ``least``. Where the newest
+        sheet holding i holds j and has told this least score, its answer is read here, as
+        :meth:`_sheet` and :meth:`Sheet.all_dropped` read it (issue 40: most candidates)."""
+        sheet = self.sheets.get(i) if found is self.found else None
+        if sheet is not None:
+            m = sheet.at_b.get(j)
+            closed = sheet.closed.get(least)
+            if m is not None and closed is not None:
+                return closed[sheet.at_a[i]][m]
         if not (0 <= i < len(self.a.bounds) and 0 <= j < len(self.b.bounds)):
             return False
         return self._sheet((i,), (j,), found).all_dropped(i, j, least)
@@ -1571,12 +1587,13 @@ def _sheet_maxima(
         keep = free[0][r] & free[1][c]
         r, c = r[keep], c[keep]
     values = cosine[r, c]
-    blocks_a = np.repeat(np.arange(len(starts_a) - 1), np.diff(starts_a))  # row → block
-    blocks_b = np.repeat(np.arange(len(starts_b) - 1), np.diff(starts_b))
+    # each place's block: the last start at or before it (of the few places alone)
+    blocks_a = np.searchsorted(starts_a, r, "right") - 1
+    blocks_b = np.searchsorted(starts_b, c, "right") - 1
     ra = np.zeros((cosine.shape[0], len(starts_b) - 1), dtype=cosine.dtype)
     rb = np.zeros((len(starts_a) - 1, cosine.shape[1]), dtype=cosine.dtype)
-    np.maximum.at(ra, (r, blocks_b[c]), values)
-    np.maximum.at(rb, (blocks_a[r], c), values)
+    np.maximum.at(ra, (r, blocks_b), values)
+    np.maximum.at(rb, (blocks_a, c), values)
     return ra, rb
 
 
