@@ -1463,10 +1463,12 @@ class Sheet:
         sa, sb, na, nb = self.lists
         n, m = self.at_a[ai[0]], self.at_b[bj[0]]
         if len(ai) > 1:
-            parts = ((na[n][m], sa[n]), (na[n + 1][m], sa[n + 1]))
+            p0, t0, p1, t1 = na[n][m], sa[n], na[n + 1][m], sa[n + 1]
         else:
-            parts = ((nb[n][m], sb[m]), (nb[n][m + 1], sb[m + 1]))
-        return any(total == 0 or paired / total + SCORE_MARGIN < PART for paired, total in parts)
+            p0, t0, p1, t1 = nb[n][m], sb[m], nb[n][m + 1], sb[m + 1]
+        return (
+            t0 == 0 or p0 / t0 + SCORE_MARGIN < PART or t1 == 0 or p1 / t1 + SCORE_MARGIN < PART
+        )
 
     def all_dropped(self, i: int, j: int, least: float) -> bool:
         """Whether every unit :func:`_shapes` gives around checked sentence i and source
