@@ -1364,8 +1364,6 @@ class Sheet:
         rows, starts_a = _words_of_sentences(a, checked)
         columns, starts_b = _words_of_sentences(b, source)
         self.starts_a, self.starts_b = starts_a.tolist(), starts_b.tolist()
-        table = a.lexicon.table
-        cosine = _vectors(table, a.rows[rows]) @ _vectors(table, b.rows[columns]).T
         self.forms = (a.forms[rows], b.forms[columns])
         """The words' forms, side by side (:meth:`raised` compares a unit's)."""
         self.lifted = _sheet_lifted(a, b, rows, columns)
@@ -1373,18 +1371,16 @@ class Sheet:
         where each row's begin), and that floor there; None when the languages have no
         floor (issue 40: the sheet's cosines are raised there only, not a whole array of
         floors made and compared; :meth:`raised` makes a unit's)."""
-        if self.lifted is not None:
-            _, lift_rows, lift_columns, lifts = self.lifted
-            cosine[lift_rows, lift_columns] = np.maximum(cosine[lift_rows, lift_columns], lifts)
-        equal_rows, equal_columns = _equal_places(*self.forms)
-        cosine[equal_rows, equal_columns] = 1.0  # np.putmask of the equal forms
         wa, wb = a.weights[rows], b.weights[columns]
         free = None
         if found is not None:
             wa, wb = wa * ~found[0][rows], wb * ~found[1][columns]
             free = (wa != 0, wb != 0)
         at_a, at_b = starts_a[:-1], starts_b[:-1]
-        ra, rb = _sheet_maxima(cosine, starts_a, starts_b, free)
+        cosines = _sheet_cosines(
+            a.lexicon.table, a.rows[rows], b.rows[columns], self.forms, self.lifted, free
+        )
+        ra, rb = _sheet_maxima(*cosines, starts_a, starts_b)
         wa64, wb64 = wa.astype(np.float64), wb.astype(np.float64)
         self.sums = (
             np.add.reduceat(wa64, at_a),
@@ -1466,9 +1462,7 @@ class Sheet:
             p0, t0, p1, t1 = na[n][m], sa[n], na[n + 1][m], sa[n + 1]
         else:
             p0, t0, p1, t1 = nb[n][m], sb[m], nb[n][m + 1], sb[m + 1]
-        return (
-            t0 == 0 or p0 / t0 + SCORE_MARGIN < PART or t1 == 0 or p1 / t1 + SCORE_MARGIN < PART
-        )
+        return t0 == 0 or p0 / t0 + SCORE_MARGIN < PART or t1 == 0 or p1 / t1 + SCORE_MARGIN < PART
 
     def all_dropped(self, i: int, j: int, least: float) -> bool:
         """Whether every unit :func:`_shapes` gives around checked sentence i and source
@@ -1605,11 +1599,48 @@ def _vectors(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
     return np.take(table, rows, axis=0)
 
 
+def _sheet_cosines(
+    table: np.ndarray,
+    rows: np.ndarray,
+    columns: np.ndarray,
+    forms: tuple[np.ndarray, np.ndarray],
+    lifted: tuple[list[int], np.ndarray, np.ndarray, np.ndarray] | None,
+    free: tuple[np.ndarray, np.ndarray] | None,
+) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray] | None, tuple[np.ndarray, np.ndarray] | None]:
+    """A sheet's cosines as :func:`_sheet_maxima` takes them: of its words' vectors (their
+    ``rows`` and ``columns`` of ``table``), raised to the floor where ``lifted``
+    (:func:`_sheet_lifted`), 1 where the ``forms`` are equal; with the words ``free``, and
+    where some are not, of the free words alone (their places in the sheet as ``at``;
+    issue 40: at scale 1,000 a sheet's product was half its cost, and its words found by the
+    aligner or weightless 13 % of its cells), whose maxima are those of the whole sheet's but
+    for the float32 rounding of a product of another shape (:meth:`Blocks.drops`' margins)."""
+    if free is None or (free[0].all() and free[1].all()):
+        cosine = _vectors(table, rows) @ _vectors(table, columns).T
+        if lifted is not None:
+            _, lift_rows, lift_columns, lifts = lifted
+            cosine[lift_rows, lift_columns] = np.maximum(cosine[lift_rows, lift_columns], lifts)
+        equal_rows, equal_columns = _equal_places(*forms)
+        cosine[equal_rows, equal_columns] = 1.0  # np.putmask of the equal forms
+        return cosine, free, None
+    at = (np.flatnonzero(free[0]), np.flatnonzero(free[1]))
+    cosine = _vectors(table, rows[at[0]]) @ _vectors(table, columns[at[1]]).T
+    if lifted is not None:
+        _, lift_rows, lift_columns, lifts = lifted
+        keep = np.flatnonzero(free[0][lift_rows] & free[1][lift_columns])
+        lift_rows = np.searchsorted(at[0], lift_rows[keep])  # its place among the free
+        lift_columns = np.searchsorted(at[1], lift_columns[keep])
+        cosine[lift_rows, lift_columns] = np.maximum(cosine[lift_rows, lift_columns], lifts[keep])
+    equal_rows, equal_columns = _equal_places(forms[0][at[0]], forms[1][at[1]])
+    cosine[equal_rows, equal_columns] = 1.0
+    return cosine, None, at
+
+
 def _sheet_maxima(
     cosine: np.ndarray,
+    free: tuple[np.ndarray, np.ndarray] | None,
+    at: tuple[np.ndarray, np.ndarray] | None,
     starts_a: np.ndarray,
     starts_b: np.ndarray,
-    free: tuple[np.ndarray, np.ndarray] | None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """A sheet's maxima: each row's largest cosine in each block of columns [starts_b[m],
     starts_b[m + 1]) (rows × blocks), and each column's in each block of rows (blocks ×
@@ -1620,17 +1651,22 @@ def _sheet_maxima(
     is :data:`WORD_MATCH` or more exactly when a cosine it takes is, and then it is the
     largest of those, which are all this takes (a row or column not free takes none). Made
     of the cosines reaching :data:`WORD_MATCH` alone (0.6 % of a sheet's at 1,000 essays),
-    found in one pass, where the two reductions and the zeroing took five."""
+    found in one pass, where the two reductions and the zeroing took five. With ``at``
+    (:func:`_sheet_cosines`), the cosines are those of the sheet's rows ``at[0]`` and
+    columns ``at[1]`` (ascending) alone, the others counting as 0 (as not free), and the
+    maxima are the sheet's, of ``starts_a[-1]`` rows and ``starts_b[-1]`` columns."""
     r, c = np.divmod(np.flatnonzero(cosine >= WORD_MATCH), cosine.shape[1])  # np.nonzero's
     if free is not None:
         keep = free[0][r] & free[1][c]
         r, c = r[keep], c[keep]
     values = cosine[r, c]
+    if at is not None:  # the cosines of some rows and columns alone: their places
+        r, c = at[0][r], at[1][c]
     # each place's block: the last start at or before it (of the few places alone)
     blocks_a = np.searchsorted(starts_a, r, "right") - 1
     blocks_b = np.searchsorted(starts_b, c, "right") - 1
-    ra = np.zeros((cosine.shape[0], len(starts_b) - 1), dtype=cosine.dtype)
-    rb = np.zeros((len(starts_a) - 1, cosine.shape[1]), dtype=cosine.dtype)
+    ra = np.zeros((int(starts_a[-1]), len(starts_b) - 1), dtype=cosine.dtype)
+    rb = np.zeros((len(starts_a) - 1, int(starts_b[-1])), dtype=cosine.dtype)
     np.maximum.at(ra, (r, blocks_b), values)
     np.maximum.at(rb, (blocks_a, c), values)
     return ra, rb
