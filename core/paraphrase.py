@@ -1193,9 +1193,17 @@ class Blocks:
 
     def want(self, pairs: Iterable[tuple[int, int]]) -> None:
         """Note the source sentences the units of these candidates hold."""
-        for i, j in pairs:
-            self.wanted.setdefault(i, set()).update(k for k in (j - 1, j, j + 1) if k >= 0)
-            self.wanted.setdefault(i + 1, set()).add(j)
+        wanted = self.wanted
+        for i, j in pairs:  # as plain a loop as may be (issue 40: ~50 candidates a pair)
+            mine = wanted.get(i)
+            if mine is None:
+                mine = wanted[i] = set()
+            mine.update((j - 1, j, j + 1) if j >= 1 else (j, j + 1))
+            after = wanted.get(i + 1)
+            if after is None:
+                wanted[i + 1] = {j}
+            else:
+                after.add(j)
             self.order = None
 
     def units(self, i: int) -> dict[tuple[tuple[int, ...], tuple[int, ...]], Match | None]:
@@ -1237,10 +1245,27 @@ class Blocks:
         each one the sheet holds is dropped by :meth:`Sheet.drops`, the answer
         :meth:`drops` gives it (:meth:`Sheet.all_dropped`), and a unit so dropped scores
         under ``least`` (:meth:`drops`); a unit :func:`_units` took from its memo instead was
-        scored or dropped before, and ``matched`` keeps none under ``least``."""
+        scored or dropped before, and ``matched`` keeps none under ``least``. Where the newest
+        sheet holding i holds j and has told this least score, its answer is read here, as
+        :meth:`_sheet` and :meth:`Sheet.all_dropped` read it (issue 40: most candidates)."""
+        sheet = self.sheets.get(i) if found is self.found else None
+        if sheet is not None:
+            m = sheet.at_b.get(j)
+            closed = sheet.closed.get(least)
+            if m is not None and closed is not None:
+                return closed[sheet.at_a[i]][m]
         if not (0 <= i < len(self.a.bounds) and 0 <= j < len(self.b.bounds)):
             return False
         return self._sheet((i,), (j,), found).all_dropped(i, j, least)
+
+    def parts_unretold(
+        self, ai: tuple[int, ...], bj: tuple[int, ...], found: tuple[np.ndarray, np.ndarray] | None
+    ) -> bool:
+        """Whether the merge or split of ``ai`` and ``bj`` fails :func:`_parts_retold`
+        whatever its words' pairing, told without pairing them (:meth:`Sheet.parts_unretold`;
+        issue 40: of the units :func:`_units` paired at scale 1,000, 909 of 1,299 were merges
+        and splits that then failed it, 902 of them told so here)."""
+        return self._sheet(ai, bj, found).parts_unretold(ai, bj)
 
     def raised(
         self, ai: tuple[int, ...], bj: tuple[int, ...]
@@ -1340,8 +1365,6 @@ class Sheet:
         rows, starts_a = _words_of_sentences(a, checked)
         columns, starts_b = _words_of_sentences(b, source)
         self.starts_a, self.starts_b = starts_a.tolist(), starts_b.tolist()
-        table = a.lexicon.table
-        cosine = _vectors(table, a.rows[rows]) @ _vectors(table, b.rows[columns]).T
         self.forms = (a.forms[rows], b.forms[columns])
         """The words' forms, side by side (:meth:`raised` compares a unit's)."""
         self.lifted = _sheet_lifted(a, b, rows, columns)
@@ -1349,18 +1372,16 @@ class Sheet:
         where each row's begin), and that floor there; None when the languages have no
         floor (issue 40: the sheet's cosines are raised there only, not a whole array of
         floors made and compared; :meth:`raised` makes a unit's)."""
-        if self.lifted is not None:
-            _, lift_rows, lift_columns, lifts = self.lifted
-            cosine[lift_rows, lift_columns] = np.maximum(cosine[lift_rows, lift_columns], lifts)
-        equal_rows, equal_columns = _equal_places(*self.forms)
-        cosine[equal_rows, equal_columns] = 1.0  # np.putmask of the equal forms
         wa, wb = a.weights[rows], b.weights[columns]
         free = None
         if found is not None:
             wa, wb = wa * ~found[0][rows], wb * ~found[1][columns]
             free = (wa != 0, wb != 0)
         at_a, at_b = starts_a[:-1], starts_b[:-1]
-        ra, rb = _sheet_maxima(cosine, starts_a, starts_b, free)
+        cosines = _sheet_cosines(
+            a.lexicon.table, a.rows[rows], b.rows[columns], self.forms, self.lifted, free
+        )
+        ra, rb = _sheet_maxima(*cosines, starts_a, starts_b)
         wa64, wb64 = wa.astype(np.float64), wb.astype(np.float64)
         self.sums = (
             np.add.reduceat(wa64, at_a),
@@ -1383,6 +1404,9 @@ class Sheet:
         self.closed: dict[float, list[list[bool]]] = {}
         """:meth:`all_dropped`'s answers for every sentence pair of the sheet, by the least
         score."""
+        self.lists: tuple[list[float], list[float], list[list[float]], list[list[float]]] | None
+        self.lists = None
+        """The first four :attr:`sums` as lists, made when :meth:`parts_unretold` first asks."""
 
     def holds(self, ai: tuple[int, ...], bj: tuple[int, ...]) -> bool:
         """The sheet holds the sentences (the first and last are the unit's only ones)."""
@@ -1415,6 +1439,31 @@ class Sheet:
             tables = self.dropped[least] = tuple(x.tolist() for x in self._arrays(least))
         n, m = self.at_a[ai[0]], self.at_b[bj[0]]
         return tables[2 if len(ai) > 1 else 1 if len(bj) > 1 else 0][n][m]
+
+    def parts_unretold(self, ai: tuple[int, ...], bj: tuple[int, ...]) -> bool:
+        """Whether a sentence of the two-sentence side of the merge or split (False for a
+        single unit) has no weight, or its weighted sum of its words' maxima against the
+        other side's sentence (``na``, ``nb`` of :attr:`sums`) is under :data:`PART` of its
+        weight by :data:`SCORE_MARGIN` or more. Proof that :func:`_parts_retold` then fails:
+        it asks each such sentence for its words' weights times their partners' similarities
+        (:func:`_one_to_one`), each partner a place of the word's row (or column) in the
+        unit reaching :data:`WORD_MATCH`, of a word not found, so at most the sentence pair's
+        maximum this sheet holds (:func:`_sheet_maxima`, the same similarities but for the
+        float32 rounding of products of other shapes, by far under the margin); the weights
+        are not negative, so the sum is at most ``na`` (``nb``), and a sentence of no weight
+        fails it too."""
+        if len(ai) + len(bj) <= 2:
+            return False
+        if self.lists is None:
+            sums = self.sums
+            self.lists = (sums[0].tolist(), sums[1].tolist(), sums[2].tolist(), sums[3].tolist())
+        sa, sb, na, nb = self.lists
+        n, m = self.at_a[ai[0]], self.at_b[bj[0]]
+        if len(ai) > 1:
+            p0, t0, p1, t1 = na[n][m], sa[n], na[n + 1][m], sa[n + 1]
+        else:
+            p0, t0, p1, t1 = nb[n][m], sb[m], nb[n][m + 1], sb[m + 1]
+        return t0 == 0 or p0 / t0 + SCORE_MARGIN < PART or t1 == 0 or p1 / t1 + SCORE_MARGIN < PART
 
     def all_dropped(self, i: int, j: int, least: float) -> bool:
         """Whether every unit :func:`_shapes` gives around checked sentence i and source
@@ -1551,11 +1600,48 @@ def _vectors(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
     return np.take(table, rows, axis=0)
 
 
+def _sheet_cosines(
+    table: np.ndarray,
+    rows: np.ndarray,
+    columns: np.ndarray,
+    forms: tuple[np.ndarray, np.ndarray],
+    lifted: tuple[list[int], np.ndarray, np.ndarray, np.ndarray] | None,
+    free: tuple[np.ndarray, np.ndarray] | None,
+) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray] | None, tuple[np.ndarray, np.ndarray] | None]:
+    """A sheet's cosines as :func:`_sheet_maxima` takes them: of its words' vectors (their
+    ``rows`` and ``columns`` of ``table``), raised to the floor where ``lifted``
+    (:func:`_sheet_lifted`), 1 where the ``forms`` are equal; with the words ``free``, and
+    where some are not, of the free words alone (their places in the sheet as ``at``;
+    issue 40: at scale 1,000 a sheet's product was half its cost, and its words found by the
+    aligner or weightless 13 % of its cells), whose maxima are those of the whole sheet's but
+    for the float32 rounding of a product of another shape (:meth:`Blocks.drops`' margins)."""
+    if free is None or (free[0].all() and free[1].all()):
+        cosine = _vectors(table, rows) @ _vectors(table, columns).T
+        if lifted is not None:
+            _, lift_rows, lift_columns, lifts = lifted
+            cosine[lift_rows, lift_columns] = np.maximum(cosine[lift_rows, lift_columns], lifts)
+        equal_rows, equal_columns = _equal_places(*forms)
+        cosine[equal_rows, equal_columns] = 1.0  # np.putmask of the equal forms
+        return cosine, free, None
+    at = (np.flatnonzero(free[0]), np.flatnonzero(free[1]))
+    cosine = _vectors(table, rows[at[0]]) @ _vectors(table, columns[at[1]]).T
+    if lifted is not None:
+        _, lift_rows, lift_columns, lifts = lifted
+        keep = np.flatnonzero(free[0][lift_rows] & free[1][lift_columns])
+        lift_rows = np.searchsorted(at[0], lift_rows[keep])  # its place among the free
+        lift_columns = np.searchsorted(at[1], lift_columns[keep])
+        cosine[lift_rows, lift_columns] = np.maximum(cosine[lift_rows, lift_columns], lifts[keep])
+    equal_rows, equal_columns = _equal_places(forms[0][at[0]], forms[1][at[1]])
+    cosine[equal_rows, equal_columns] = 1.0
+    return cosine, None, at
+
+
 def _sheet_maxima(
     cosine: np.ndarray,
+    free: tuple[np.ndarray, np.ndarray] | None,
+    at: tuple[np.ndarray, np.ndarray] | None,
     starts_a: np.ndarray,
     starts_b: np.ndarray,
-    free: tuple[np.ndarray, np.ndarray] | None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """A sheet's maxima: each row's largest cosine in each block of columns [starts_b[m],
     starts_b[m + 1]) (rows × blocks), and each column's in each block of rows (blocks ×
@@ -1566,18 +1652,24 @@ def _sheet_maxima(
     is :data:`WORD_MATCH` or more exactly when a cosine it takes is, and then it is the
     largest of those, which are all this takes (a row or column not free takes none). Made
     of the cosines reaching :data:`WORD_MATCH` alone (0.6 % of a sheet's at 1,000 essays),
-    found in one pass, where the two reductions and the zeroing took five."""
+    found in one pass, where the two reductions and the zeroing took five. With ``at``
+    (:func:`_sheet_cosines`), the cosines are those of the sheet's rows ``at[0]`` and
+    columns ``at[1]`` (ascending) alone, the others counting as 0 (as not free), and the
+    maxima are the sheet's, of ``starts_a[-1]`` rows and ``starts_b[-1]`` columns."""
     r, c = np.divmod(np.flatnonzero(cosine >= WORD_MATCH), cosine.shape[1])  # np.nonzero's
     if free is not None:
         keep = free[0][r] & free[1][c]
         r, c = r[keep], c[keep]
     values = cosine[r, c]
-    blocks_a = np.repeat(np.arange(len(starts_a) - 1), np.diff(starts_a))  # row → block
-    blocks_b = np.repeat(np.arange(len(starts_b) - 1), np.diff(starts_b))
-    ra = np.zeros((cosine.shape[0], len(starts_b) - 1), dtype=cosine.dtype)
-    rb = np.zeros((len(starts_a) - 1, cosine.shape[1]), dtype=cosine.dtype)
-    np.maximum.at(ra, (r, blocks_b[c]), values)
-    np.maximum.at(rb, (blocks_a[r], c), values)
+    if at is not None:  # the cosines of some rows and columns alone: their places
+        r, c = at[0][r], at[1][c]
+    # each place's block: the last start at or before it (of the few places alone)
+    blocks_a = np.searchsorted(starts_a, r, "right") - 1
+    blocks_b = np.searchsorted(starts_b, c, "right") - 1
+    ra = np.zeros((int(starts_a[-1]), len(starts_b) - 1), dtype=cosine.dtype)
+    rb = np.zeros((len(starts_a) - 1, int(starts_b[-1])), dtype=cosine.dtype)
+    np.maximum.at(ra, (r, blocks_b), values)
+    np.maximum.at(rb, (blocks_a, c), values)
     return ra, rb
 
 
@@ -1789,11 +1881,13 @@ def _none_kept(
     and :func:`_chosen` then keeps none (:func:`kept_least`): the mean of a stretch is at
     most its largest member. False (not told) where the least score
     kept is the least score taken (no :data:`CHAINED` rule: ``matched``'s own drops), or a
-    unit scores it. What :func:`_units` noted of the units scored here at this least score
-    is forgotten (a unit dropped here may score above ``matched``'s least), the sheets are
-    kept; the further candidates are noted in ``blocks`` (:meth:`Blocks.want`), as
-    ``matched`` notes those it adds (tests/test_pair_stage.py: ``matched`` equal with and
-    without this)."""
+    unit scores it. What :func:`_units` noted of the units it left out here (None) is
+    forgotten (a unit dropped at this least score may score above ``matched``'s least);
+    the units it scored are remembered, as the sheets are (issue 40: a unit's match, its
+    score paired in full, does not depend on the least score, and ``matched`` takes those
+    from its least up only, whether scored or remembered); the further candidates are
+    noted in ``blocks`` (:meth:`Blocks.want`), as ``matched`` notes those it adds
+    (tests/test_pair_stage.py: ``matched`` equal with and without this)."""
     if chain is None:
         return False
     least = kept_least(chain)
@@ -1813,7 +1907,9 @@ def _none_kept(
                 return False
         return True
     finally:
-        blocks.scored.clear()
+        for memo in blocks.scored.values():  # a unit dropped here may score ``matched``'s least
+            for unit in [unit for unit, m in memo.items() if m is None]:
+                del memo[unit]
 
 
 def sentence_bounds(doc: Prepared) -> tuple[tuple[int, int], ...]:
@@ -2095,7 +2191,13 @@ def _short_copy(m: Match, a: Meaning, b: Meaning, least: int) -> bool:
 
 
 def _held(words: np.ndarray, other: np.ndarray, least: int) -> bool:
-    return len(words) < least and 5 * int(np.isin(words, other).sum()) >= 4 * len(words)
+    """Fewer than ``least`` words, at least 80 % of them among ``other``'s: counted in a set
+    of ``other``'s, as ``np.isin(words, other).sum()`` counts them (issue 40: ``np.isin`` of
+    a unit's few words was 3 % of the matching's CPU at 1,000 essays)."""
+    if len(words) >= least:
+        return False
+    theirs = set(other.tolist())
+    return 5 * sum(w in theirs for w in words.tolist()) >= 4 * len(words)
 
 
 def _longest_run(x: np.ndarray, y: np.ndarray) -> int:
@@ -2189,6 +2291,8 @@ def _units(
             continue
         if drop and blocks is not None and blocks.drops(ai, bj, found, least):
             m = None  # scores under ``least``
+        elif blocks is not None and blocks.parts_unretold(ai, bj, found):
+            m = None  # a merge or split a part of which is not retold, whatever its pairing
         else:
             ar = (a.bounds[ai[0]][0], a.bounds[ai[-1]][1])
             br = (b.bounds[bj[0]][0], b.bounds[bj[-1]][1])
