@@ -92,11 +92,10 @@ def replay(path: Path, rounds: int, out: Path | None) -> None:
 
 
 def same(first: Path, second: Path) -> None:
-    from diag_replay_pairs import _equal
+    """Compare two replays' results pair by pair (as ``diag_replay_pairs.py same``)."""
+    from diag_replay_pairs import same as replayed_same
 
-    x, y = pickle.loads(first.read_bytes()), pickle.loads(second.read_bytes())
-    differ = [n for n, (p, q) in enumerate(zip(x, y, strict=True)) if not _equal(p, q)]
-    print(f"{len(x)} results, {len(differ)} differ", differ[:10])
+    replayed_same(first, second)
 
 
 def main() -> None:

@@ -202,6 +202,15 @@ def _doc_of(text: str) -> Prepared:
     return prepare_text(Extracted("x", text, "text"), EN)
 
 
+def _some(rng: np.random.Generator, count: int, runs: bool) -> list[int]:
+    """Some of ``count`` sentences: a run of consecutive ones, or scattered ones."""
+    size = int(rng.integers(1, count + 1))
+    if runs:
+        first = int(rng.integers(count))
+        return list(range(first, min(count, first + size)))
+    return sorted(set(rng.choice(count, size, replace=False).tolist()))
+
+
 def _two_texts(
     language: str, rng: np.random.Generator, found: float
 ) -> tuple[pp.Meaning, pp.Meaning, tuple[np.ndarray, np.ndarray]]:
@@ -514,15 +523,8 @@ def test_a_sheet_drops_all_of_a_candidates_units_as_each_alone(
     ``runs`` of consecutive ones, so that splits and merges are held, or scattered)."""
     rng = np.random.default_rng(seed)
     ma, mb, masks = _two_texts(language, rng, found)
-
-    def some(count: int) -> list[int]:
-        size = int(rng.integers(1, count + 1))
-        if runs:
-            first = int(rng.integers(count))
-            return list(range(first, min(count, first + size)))
-        return sorted(set(rng.choice(count, size, replace=False).tolist()))
-
-    checked, source = some(len(ma.bounds)), some(len(mb.bounds))
+    checked = _some(rng, len(ma.bounds), runs)
+    source = _some(rng, len(mb.bounds), runs)
     sheet = pp.Sheet(ma, mb, checked, source, masks if rng.random() < 0.7 else None)
     told = 0
     for i in checked:
@@ -728,15 +730,8 @@ def test_a_merge_or_split_told_unretold_fails_its_parts(
     paired on its own, some words found and some not; never a single unit."""
     rng = np.random.default_rng(seed)
     ma, mb, masks = _two_texts(language, rng, found)
-
-    def some(count: int) -> list[int]:
-        size = int(rng.integers(1, count + 1))
-        if runs:
-            first = int(rng.integers(count))
-            return list(range(first, min(count, first + size)))
-        return sorted(set(rng.choice(count, size, replace=False).tolist()))
-
-    checked, source = some(len(ma.bounds)), some(len(mb.bounds))
+    checked = _some(rng, len(ma.bounds), runs)
+    source = _some(rng, len(mb.bounds), runs)
     given_found = masks if rng.random() < 0.7 else None
     sheet = pp.Sheet(ma, mb, checked, source, given_found)
     for i in checked:
