@@ -50,9 +50,11 @@ def test_the_thesaurus_kept_in_the_table_cache_is_the_one_built(
     form and keeps it as a table; the next reads the table back, equal to the parse, dtypes
     and all; a damaged table is not read (the thesaurus is built again), nor one of other
     bytes, and no cache folder at all still gives the thesaurus. The function is called
-    through its ``__wrapped__`` (no ``cache_clear``): after the process's memo is cleared,
-    the Ukrainian paraphrase tests of the same session find otherwise (seen at the merge;
-    no product code clears it)."""
+    through its ``__wrapped__`` (no ``cache_clear``): the paraphrase stage compares two
+    documents' synonyms only when their meanings hold the same thesaurus object
+    (``paraphrase._raised``), so after the memo is cleared a meaning kept from an earlier
+    test and a new one are compared without synonyms, and the Ukrainian heavy-rewrite test
+    of the same session fell under ``LOW`` (no product code clears the memo)."""
     from copylens.core import table_cache
 
     monkeypatch.setenv(table_cache.ENVIRONMENT, str(tmp_path))
