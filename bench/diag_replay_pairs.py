@@ -16,7 +16,6 @@ The pickle of 1,200 pairs of the scale collection's 10,000 essays is ~300 MB. Us
 
 from __future__ import annotations
 
-import argparse
 import gc
 import os
 import pickle
@@ -86,26 +85,9 @@ def same(first: Path, second: Path) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    rec = sub.add_parser("record")
-    rec.add_argument("folder", type=Path)
-    rec.add_argument("file", type=Path)
-    rec.add_argument("--limit", type=int, default=1200)
-    rep = sub.add_parser("replay")
-    rep.add_argument("file", type=Path)
-    rep.add_argument("--rounds", type=int, default=1)
-    rep.add_argument("--out", type=Path, default=None)
-    cmp = sub.add_parser("same")
-    cmp.add_argument("first", type=Path)
-    cmp.add_argument("second", type=Path)
-    args = parser.parse_args()
-    if args.command == "record":
-        record(args.folder, args.file, args.limit)
-    elif args.command == "replay":
-        replay(args.file, args.rounds, args.out)
-    else:
-        same(args.first, args.second)
+    from shared import replay_commands
+
+    replay_commands(__doc__.splitlines()[0], record, replay, same, limit=1200)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ Usage: ``OPENBLAS_NUM_THREADS=1 python bench/diag_sentence_steps.py record DIR p
 
 from __future__ import annotations
 
-import argparse
 import gc
 import os
 import pickle
@@ -99,25 +98,9 @@ def same(first: Path, second: Path) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    rec = sub.add_parser("record")
-    rec.add_argument("folder", type=Path)
-    rec.add_argument("file", type=Path)
-    rep = sub.add_parser("replay")
-    rep.add_argument("file", type=Path)
-    rep.add_argument("--rounds", type=int, default=1)
-    rep.add_argument("--out", type=Path, default=None)
-    cmp = sub.add_parser("same")
-    cmp.add_argument("first", type=Path)
-    cmp.add_argument("second", type=Path)
-    args = parser.parse_args()
-    if args.command == "record":
-        record(args.folder, args.file)
-    elif args.command == "replay":
-        replay(args.file, args.rounds, args.out)
-    else:
-        same(args.first, args.second)
+    from shared import replay_commands
+
+    replay_commands(__doc__.splitlines()[0], record, replay, same)
 
 
 if __name__ == "__main__":
