@@ -1615,25 +1615,22 @@ def _sheet_cosines(
     issue 40: at scale 1,000 a sheet's product was half its cost, and its words found by the
     aligner or weightless 13 % of its cells), whose maxima are those of the whole sheet's but
     for the float32 rounding of a product of another shape (:meth:`Blocks.drops`' margins)."""
-    if free is None or (free[0].all() and free[1].all()):
-        cosine = _vectors(table, rows) @ _vectors(table, columns).T
-        if lifted is not None:
-            _, lift_rows, lift_columns, lifts = lifted
-            cosine[lift_rows, lift_columns] = np.maximum(cosine[lift_rows, lift_columns], lifts)
-        equal_rows, equal_columns = _equal_places(*forms)
-        cosine[equal_rows, equal_columns] = 1.0  # np.putmask of the equal forms
-        return cosine, free, None
-    at = (np.flatnonzero(free[0]), np.flatnonzero(free[1]))
-    cosine = _vectors(table, rows[at[0]]) @ _vectors(table, columns[at[1]]).T
+    at = None  # every word free: the whole sheet, no gather
+    if free is not None and not (free[0].all() and free[1].all()):
+        at = (np.flatnonzero(free[0]), np.flatnonzero(free[1]))
+        rows, columns, forms = rows[at[0]], columns[at[1]], (forms[0][at[0]], forms[1][at[1]])
+    cosine = _vectors(table, rows) @ _vectors(table, columns).T
     if lifted is not None:
         _, lift_rows, lift_columns, lifts = lifted
-        keep = np.flatnonzero(free[0][lift_rows] & free[1][lift_columns])
-        lift_rows = np.searchsorted(at[0], lift_rows[keep])  # its place among the free
-        lift_columns = np.searchsorted(at[1], lift_columns[keep])
-        cosine[lift_rows, lift_columns] = np.maximum(cosine[lift_rows, lift_columns], lifts[keep])
-    equal_rows, equal_columns = _equal_places(forms[0][at[0]], forms[1][at[1]])
-    cosine[equal_rows, equal_columns] = 1.0
-    return cosine, None, at
+        if free is not None and at is not None:  # the lifts of free words, at their places
+            keep = np.flatnonzero(free[0][lift_rows] & free[1][lift_columns])
+            lift_rows = np.searchsorted(at[0], lift_rows[keep])
+            lift_columns = np.searchsorted(at[1], lift_columns[keep])
+            lifts = lifts[keep]
+        cosine[lift_rows, lift_columns] = np.maximum(cosine[lift_rows, lift_columns], lifts)
+    equal_rows, equal_columns = _equal_places(*forms)
+    cosine[equal_rows, equal_columns] = 1.0  # np.putmask of the equal forms
+    return cosine, free if at is None else None, at
 
 
 def _sheet_maxima(
