@@ -72,6 +72,7 @@ from fractions import Fraction
 from functools import cached_property
 from itertools import pairwise
 from operator import itemgetter
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
@@ -948,10 +949,8 @@ class PairSentences:
             return None
         if self.parts is None:
             return clause_ids(self.texts[0], self.canonical[0])
-        found = self.parts[0].found  # the checked text's, once a document (TextUnits.found)
-        if "clauses" not in found:
-            found["clauses"] = clause_ids(self.texts[0], self.canonical[0])
-        return found["clauses"]
+        text, c = self.texts[0], self.canonical[0]  # the checked text's, once a document
+        return self.parts[0].once("clauses", lambda: clause_ids(text, c))
 
     @cached_property
     def whole(self) -> WholeSentences | None:
@@ -1117,6 +1116,9 @@ def pair_sentences(
     return PairSentences(units_a, units_b, sim, texts, (a, b), parts)
 
 
+_T = TypeVar("_T")
+
+
 @dataclass(frozen=True)
 class TextUnits:
     """What the sentence steps compare of one text, the same in every pair it is in: its
@@ -1129,23 +1131,24 @@ class TextUnits:
     sentences: Units
     """``sentence_units(text, c, units)``: :attr:`units` itself when no line break inside a
     sentence split a unit."""
-    found: dict[str, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
-    """What the pair steps found of the text on first use, for its next pairs:
+    found: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """What the pair steps found of the text on first use, for its next pairs (:meth:`once`):
     ``"clauses"``, its :func:`~copylens.core.canonicalize.clause_ids` as a checked text
     (:attr:`PairSentences.clauses`; issue 40: found anew in each pair of a group's checked
-    document before). Kept with the rest by the text and the arrays it is of
-    (:func:`_kept_units`), which are all :func:`~copylens.core.canonicalize.clause_ids`
-    reads."""
-
-    pooled: list[Bags] = field(default_factory=list, compare=False, repr=False)
-    """The :class:`Bags` of :attr:`sentences` once made (:meth:`sentence_bags`)."""
-    tails: list[Mapping[int, int]] = field(default_factory=list, compare=False, repr=False)
-    """The text's :func:`_tailed` units once found (:meth:`tailed`)."""
+    document before), ``"sentence bags"`` (:meth:`sentence_bags`) and ``"tails"``
+    (:meth:`tailed`). Kept with the rest by the text and the arrays it is of
+    (:func:`_kept_units`), which are all these read."""
 
     @classmethod
     def of(cls, text: str, c: Canonical) -> TextUnits:
         units = Units.of(c)
         return cls(units, Bags.of(c, units), sentence_units(text, c, units))
+
+    def once(self, key: str, make: Callable[[], _T]) -> _T:
+        """``found[key]``, made by ``make`` on first use (read, never changed, by the pairs)."""
+        if key not in self.found:
+            self.found[key] = make()
+        return cast(_T, self.found[key])
 
     def sentence_bags(self, c: Canonical) -> Bags:
         """``Bags.of(c, self.sentences)`` (``c``: the canonical words these are of), made on
@@ -1154,17 +1157,13 @@ class TextUnits:
         both sides' bags were made anew in each such pair)."""
         if self.sentences is self.units:
             return self.bags
-        if not self.pooled:
-            self.pooled.append(Bags.of(c, self.sentences))
-        return self.pooled[0]
+        return self.once("sentence bags", lambda: Bags.of(c, self.sentences))
 
     def tailed(self, text: str, c: Canonical) -> Mapping[int, int]:
         """``_tailed(text, c, self.units)`` (``text``, ``c``: what these are of), found on
         first use, once a document: a hard-wrapped checked text's pairs each scanned its
-        units' line breaks anew (issue 40). Read, never changed, by its pairs."""
-        if not self.tails:
-            self.tails.append(_tailed(text, c, self.units))
-        return self.tails[0]
+        units' line breaks anew (issue 40)."""
+        return self.once("tails", lambda: _tailed(text, c, self.units))
 
 
 def text_units(doc: Prepared) -> TextUnits | None:
