@@ -567,7 +567,8 @@ def compare_pair(a: Prepared, b: Prepared, options: Options) -> PairResult | Non
     ``min_containment``."""
     from copylens.core.score import score_pair
 
-    return _pair_result(a, b, score_pair(a, b, options, gate=True, estimated=False), options)
+    score = score_pair(a, b, options, gate=True, estimated=False, dropped_under=True)
+    return _pair_result(a, b, score, options)
 
 
 def _compared(

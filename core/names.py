@@ -50,6 +50,7 @@ class Names(PairStep):
     """The names step (module docstring): always on."""
 
     name = "names"
+    covers = False  # takes covered words away with the names' fragments, never adds one
 
     def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
         return without_names(a, b, found)

@@ -222,6 +222,7 @@ class PassageGrouping(PairStep):
     as they are; every retold edit lies inside its copy fragment and holds one sentence."""
 
     name = "passage grouping"
+    covers = False  # regroups fragments; the covered words stay as they are (above)
 
     def wanted(self, options: Options) -> bool:
         return options.paraphrase

@@ -20,6 +20,7 @@ class RelatedWords(PairStep):
     """The paraphrase signal's candidate step (module docstring)."""
 
     name = "related words"
+    covers = False  # works at the candidates only
 
     def wanted(self, options: Options) -> bool:
         return options.paraphrase

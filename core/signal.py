@@ -163,6 +163,12 @@ class PairStep:
     name = "step"
     kind: FragmentKind | None = None
     """The kind of fragment the step yields, if it yields one of its own (a summary)."""
+    covers = True
+    """Whether :meth:`assembled` may add covered words (``Finding.covered_a``/``covered_b``).
+    A step that declares it does not may only keep or take away covered words: after the
+    last step that may add some, a pair under ``min_containment`` stays under it, and
+    ``compare`` drops it without running the rest (:func:`copylens.core.score.score_pair`).
+    tests/test_step_covers.py holds each such step to it."""
 
     def wanted(self, options: Options) -> bool:
         return True

@@ -86,6 +86,7 @@ class SourceEdges(PairStep):
     """The step (module docstring): always on, the pair's last."""
 
     name = "source edges"
+    covers = False  # moves fragments' source edges only
 
     def assembled(self, a: Prepared, b: Prepared, found: Finding, options: Options) -> Finding:
         if not found.fragments:
