@@ -4,7 +4,8 @@
 folder of essays and pickles, for every pair that reaches ``CopyAlignment.run`` (the pairs the
 bound lets through), the two prepared documents, the ``Finding`` it is given and the options.
 ``replay FILE [--rounds R] [--out OUT]`` runs ``CopyAlignment._run`` on them again (one round
-first, untimed, for each document's memos), prints each round's CPU seconds (this process),
+first, untimed, for each document's memos; the garbage collector then set as a pair worker
+has it), prints each round's CPU seconds (this process),
 and with ``--out`` pickles what it found (words covered, fragments); ``same A B`` compares
 two such files field by field.
 Run with ``PYTHONPATH`` naming another revision's package to time it on the same pairs.
@@ -25,7 +26,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np
 
-from copylens.core import align, engine, signals
+from copylens.core import align, engine, pool, signals
 from copylens.core.copies import CopyAlignment
 from copylens.core.options import Options
 
@@ -57,6 +58,7 @@ def replay(path: Path, rounds: int, out: Path | None) -> None:
     pairs = pickle.loads(path.read_bytes())
     signal = _signal()
     results = [signal._run(a, b, f, o) for a, b, f, o in pairs]  # memos, outside the clock
+    _as_a_pair_worker()
     for _ in range(rounds):
         align._BOXES.clear()
         gc.collect()
@@ -68,6 +70,16 @@ def replay(path: Path, rounds: int, out: Path | None) -> None:
         out.write_bytes(pickle.dumps(kept, protocol=5))
 
 
+def _as_a_pair_worker() -> None:
+    """The garbage collector as a pair worker has it: what it inherited frozen (here, the
+    pairs loaded), young objects collected every ``INHERITING_GC_EVERY`` allocations
+    (``copylens.core.pool``). Else the full collections walk the 200 MB of pairs loaded and
+    their pauses land on whichever step allocates then."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(pool.INHERITING_GC_EVERY, *gc.get_threshold()[1:])
+
+
 def profile(path: Path) -> None:
     import cProfile
     import pstats
@@ -76,6 +88,7 @@ def profile(path: Path) -> None:
     signal = _signal()
     for a, b, f, o in pairs:
         signal._run(a, b, f, o)
+    _as_a_pair_worker()
     align._BOXES.clear()
     prof = cProfile.Profile()
     prof.enable()

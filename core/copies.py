@@ -182,12 +182,12 @@ def _zone_of(hits: list[int], n: int, k: int, gap: int) -> np.ndarray:
         return zone
     limit = max(gap, 2 * REACH)
     start = hits[0]
-    end = min(start + k, n)
-    for hit in hits:
+    end = start + k  # not clipped to n: a hit after an end past n (hit < n) never breaks a
+    for hit in hits:  # run, and min(end + REACH, n) is n either way
         if hit - end > limit:
             zone[max(start - REACH, 0) : min(end + REACH, n)] = True
             start = hit
-        end = min(hit + k, n)
+        end = hit + k
     zone[max(start - REACH, 0) : min(end + REACH, n)] = True
     return zone
 
