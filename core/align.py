@@ -422,11 +422,20 @@ class Runs:
     end: np.ndarray
     diagonal: np.ndarray
     reach: np.ndarray
+    rows: list[tuple[int, int, int]] | None = None
+    """The runs as (start, end, diagonal) Python ints when there are at most
+    :data:`RUNS_AS_ROWS` of them (:meth:`longest_within` reads them), else None."""
 
     @classmethod
     def of(cls, seeds_i: np.ndarray, seeds_j: np.ndarray, k: int) -> Runs:
         """The runs of the seeds, in int32 (word indices are below 2^31: half the memory of a
-        long pair's millions of seeds and runs, held while its chains are measured)."""
+        long pair's millions of seeds and runs, held while its chains are measured).
+
+        A pair of a few seeds (:data:`FEW_SEEDS`; 23 at the median of 1,000 scale essays'
+        aligned pairs) has them found in plain Python (:func:`_few_runs`): ~25 numpy calls
+        on tiny arrays were ~10 µs a pair (issue 40)."""
+        if 0 < len(seeds_i) <= FEW_SEEDS:
+            return cls._of_rows(*_few_runs(seeds_i.tolist(), seeds_j.tolist(), k))
         small = np.int32 if len(seeds_i) and int(seeds_i.max()) < 2**31 - 1 else np.int64
         i = seeds_i.astype(small, copy=False)
         diagonal = (seeds_i - seeds_j).astype(small, copy=False)
@@ -438,8 +447,19 @@ class Runs:
         last = np.concatenate((breaks - 1, [len(i) - 1])) if len(i) else first
         start, end, diagonal = i[first], i[last] + k, d[first]
         by_start = start.argsort(kind="stable")
-        end = end[by_start]
-        return cls(start[by_start], end, diagonal[by_start], np.maximum.accumulate(end))
+        start, end, diagonal = start[by_start], end[by_start], diagonal[by_start]
+        rows = None
+        if len(start) <= RUNS_AS_ROWS:
+            rows = list(zip(start.tolist(), end.tolist(), diagonal.tolist(), strict=True))
+        return cls(start, end, diagonal, np.maximum.accumulate(end), rows)
+
+    @classmethod
+    def _of_rows(cls, rows: list[tuple[int, int, int]], small: type[np.signedinteger]) -> Runs:
+        """The runs ``rows`` (start, end, diagonal), ordered by start, as :meth:`of` has them."""
+        start = np.array([r[0] for r in rows], dtype=small)
+        end = np.array([r[1] for r in rows], dtype=small)
+        diagonal = np.array([r[2] for r in rows], dtype=small)
+        return cls(start, end, diagonal, np.maximum.accumulate(end), rows)
 
     def longest_inside(self, f: Alignment) -> int:
         """Most consecutive equal words inside the fragment's ranges on both sides.
@@ -452,7 +472,19 @@ class Runs:
         return self.longest_within(f.a0, f.a1, f.b0, f.b1)
 
     def longest_within(self, a0: int, a1: int, b0: int, b1: int) -> int:
-        """:meth:`longest_inside` of the ranges [a0, a1) and [b0, b1)."""
+        """:meth:`longest_inside` of the ranges [a0, a1) and [b0, b1).
+
+        A pair with few runs (most: 2 at the median of 1,000 scale essays' aligned pairs)
+        has them as Python ints (``rows``): every run's overlap, in plain Python (issue 40:
+        ~11 µs of numpy calls a group). A run the numpy path leaves out (ending by a0, or
+        starting at a1 or later) overlaps by 0 words or less, so the answer is the same."""
+        if self.rows is not None:
+            longest = 0
+            for first, stop, d in self.rows:
+                size = min(stop, a1, b1 + d) - max(first, a0, b0 + d)
+                if size > longest:
+                    longest = size
+            return longest
         word = self.start.dtype.type  # a Python int would make numpy copy an int32 array
         upto = int(self.start.searchsorted(word(a1), side="left"))
         since = int(self.reach[:upto].searchsorted(word(a0), side="right"))
@@ -650,6 +682,8 @@ def _chain_runs(runs: Runs, k: int, gap: int) -> Chains:
     and in the order (i, j): :func:`find_seeds`' answer; :func:`align` has their runs)."""
     if len(runs.start) == 0:
         return Chains(_EMPTY, np.zeros(1, dtype=np.int64))
+    if runs.rows is not None:
+        return _chain_rows(runs.rows, k, gap)
     start = runs.start.astype(np.int64)
     first_j = start - runs.diagonal.astype(np.int64)
     by_seed = np.lexsort((first_j, start))  # the runs in the order (i, j) of their first seeds
@@ -684,6 +718,35 @@ def _chain_runs(runs: Runs, k: int, gap: int) -> Chains:
     for c in open_chains:
         close(c)
     return Chains(*_laid_out(np.frombuffer(order, dtype=np.int64), run_first, run_size, ends))
+
+
+def _chain_rows(rows: list[tuple[int, int, int]], k: int, gap: int) -> Chains:
+    """:func:`_chain_runs` of runs held as Python ints (``Runs.rows``: a pair of few runs,
+    2 at the median of 1,000 scale essays' aligned pairs), its steps in plain Python: the
+    runs in the order (i, j) of their first seeds (distinct: no sort key ties), chained by
+    the same loop, each chain's seeds laid out one word on along its diagonal a run
+    (issue 40: ~15 µs of numpy calls a pair)."""
+    firsts = sorted((start, start - diagonal, end - k + 1 - start) for start, end, diagonal in rows)
+    reach = k + gap
+    open_chains: list[_OpenRuns] = []
+    closed: list[_OpenRuns] = []
+    for n, (i, j, size) in enumerate(firsts):
+        best, open_chains = _continued(open_chains, i, j, reach, gap, closed.append)
+        if best is None:
+            best = _OpenRuns()
+            open_chains.append(best)
+        best.i, best.j = i + size - 1, j + size - 1
+        best.runs.append(n)
+    closed.extend(open_chains)
+    packed: list[int] = []
+    bounds = [0]
+    for c in closed:
+        for n in c.runs:
+            i, j, size = firsts[n]
+            first = i << 32 | j
+            packed.extend(range(first, first + size * _STEP, _STEP))
+        bounds.append(len(packed))
+    return Chains(np.array(packed, dtype=np.int64), np.array(bounds, dtype=np.int64))
 
 
 def _laid_out(
@@ -819,6 +882,8 @@ def drop_shadows(chains: Chains, k: int, n: int) -> tuple[list[_Chain], np.ndarr
     the shadows as their spans (:func:`_span`, one row each; int32, as word indices are below
     2^31: a 50 MB pair has four million shadows). No Python object per chain: the chains'
     order is read a block at a time and the shadows marked in a boolean array."""
+    if len(chains) <= FEW_CHAINS:
+        return _drop_few_shadows(chains, k, n)
     covered = np.zeros(n, dtype=bool)
     first, last = chains.ends()
     a0s, a1s = first >> 32, (last >> 32) + k
@@ -842,6 +907,43 @@ def drop_shadows(chains: Chains, k: int, n: int) -> tuple[list[_Chain], np.ndarr
     spans[:, 0], spans[:, 1] = first >> 32, (last >> 32) + k
     spans[:, 2], spans[:, 3] = first & _LOW, (last & _LOW) + k
     return kept, spans
+
+
+FEW_CHAINS = 64
+"""Most chains :func:`drop_shadows` sets apart in plain Python (:func:`_drop_few_shadows`)."""
+
+
+def _drop_few_shadows(chains: Chains, k: int, n: int) -> tuple[list[_Chain], np.ndarray]:
+    """:func:`drop_shadows` of a few chains (2 at the median of 1,000 scale essays' aligned
+    pairs), in plain Python (issue 40: ~15 µs of numpy calls a pair): the same order (a
+    stable sort by length in the checked text, longest first, then first seed: numpy's
+    lexsort there), the checked words covered so far in a bytearray, the same shares."""
+    first, last = chains.ends()
+    ends = list(zip(first.tolist(), last.tolist(), strict=True))
+    order = sorted(range(len(ends)), key=lambda c: _longest_key(ends[c]))
+    covered = bytearray(n)
+    kept: list[_Chain] = []
+    shadows: list[tuple[int, int, int, int, int]] = []
+    for c in order:
+        f, t = ends[c]
+        a0, a1 = f >> 32, (t >> 32) + k
+        if covered.count(1, a0, a1) / (a1 - a0) >= SHADOW_SHARE:
+            shadows.append((c, a0, a1, f & _LOW, (t & _LOW) + k))
+        else:
+            stop = min(a1, n)  # as numpy's slice (a bytearray's would grow)
+            covered[a0:stop] = b"\x01" * (stop - a0)
+            kept.append(chains.chain(c))
+    shadows.sort()  # in the chains' order, as numpy's mask takes them
+    most = max((max(s[2], s[4]) for s in shadows), default=0)
+    spans = np.array(
+        [s[1:] for s in shadows], dtype=np.int32 if most < 2**31 else np.int64
+    ).reshape(-1, 4)
+    return kept, spans
+
+
+def _longest_key(ends: tuple[int, int]) -> tuple[int, int, int]:
+    first, last = ends
+    return (first >> 32) - (last >> 32), first >> 32, first & _LOW
 
 
 def _longest_first(first: np.ndarray, last: np.ndarray) -> np.ndarray:
@@ -874,6 +976,44 @@ def _with_shadows(fragments: list[Alignment], spans: np.ndarray) -> list[Alignme
     return out
 
 
+FEW_SEEDS = 64
+"""Most seeds :meth:`Runs.of` turns into runs in plain Python (:func:`_few_runs`). With
+:data:`RUNS_AS_ROWS`, :data:`FEW_CHAINS` and ``copies.ZONE_SEEDS`` (issue 40, the copy signal
+alone on 1,000 scale essays' 869 aligned pairs, bench/diag_align_replay.py, alternating with
+the engine before, 5 rounds a run, 3 runs each: 0.40-0.51 -> 0.35-0.45 s CPU, medians of the
+runs 0.41-0.48 -> 0.37-0.43; the same fragments and coverage)."""
+
+
+def _few_runs(
+    seeds_i: list[int], seeds_j: list[int], k: int
+) -> tuple[list[tuple[int, int, int]], type[np.signedinteger]]:
+    """:meth:`Runs.of`'s runs (start, end, diagonal) of the seeds (at least one) as lists:
+    the seeds ordered by diagonal then i (numpy's lexsort there: the same order, as equal
+    keys are equal seeds), cut where the diagonal changes or i does not step by one, then
+    ordered by start (a stable sort, as numpy's argsort there); and the integer type
+    :meth:`Runs.of` gives them."""
+    small: type[np.signedinteger] = np.int32 if max(seeds_i) < 2**31 - 1 else np.int64
+    diagonals = [i - j for i, j in zip(seeds_i, seeds_j, strict=True)]
+    ordered = sorted(zip(diagonals, seeds_i, strict=True))
+    rows: list[tuple[int, int, int]] = []
+    diagonal, start = ordered[0]
+    last = start
+    for d, i in ordered[1:]:
+        if d != diagonal or i - last != 1:
+            rows.append((start, last + k, diagonal))
+            diagonal, start = d, i
+        last = i
+    rows.append((start, last + k, diagonal))
+    rows.sort(key=_start)
+    return rows, small
+
+
+def _start(row: tuple[int, int, int]) -> int:
+    return row[0]
+
+
+RUNS_AS_ROWS = 64
+"""Most runs :class:`Runs` also keeps as Python ints (``Runs.rows``)."""
 HELD_BLOCK = 1 << 13
 """Most (sentence, run) values :meth:`Runs.sentences_held` computes at once: 64 KB an array,
 under the C library's threshold for mapping a block of its own (a larger block freed raises
