@@ -33,6 +33,7 @@ if TYPE_CHECKING:
         with_archive_settings,
     )
     from copylens.core.canonicalize import word_count
+    from copylens.core.collector import collections_paused
     from copylens.core.coverage import DocumentShare, document_shares, group_shares, shares_of
     from copylens.core.distribute import add_to_archive_on_dask, compare_on_dask, dedup_on_dask
     from copylens.core.documents import Input, TextInput, WebPage

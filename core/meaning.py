@@ -26,11 +26,9 @@ per language of one dimension.
 from __future__ import annotations
 
 import bisect
-import gzip
 import hashlib
 import importlib.util
 import sys
-import tarfile
 import threading
 import zlib
 from collections.abc import Callable, Iterable, Sequence
@@ -449,7 +447,11 @@ def _navec_arrays(path: Path) -> tuple[bytes, np.ndarray, np.ndarray]:
     are mapped from the file where the tar holds them as they are (issue 40: not read into this
     process's memory; the pages a lookup touches are the system's file cache, shared by every
     process, forked or spawned, that maps them): ~20 ms less of "paraphrase: tables" in the
-    process running ``compare``, and 25 MB of it no longer private to that process."""
+    process running ``compare``, and 25 MB of it no longer private to that process. ``tarfile``
+    and ``gzip`` are imported here, not with this module, which the engine imports before the
+    readers fork (issue 40: ~1.4 ms of that serial start; the readers never use them)."""
+    import tarfile
+
     with tarfile.open(path) as tar:
         vocab, pq = tar.getmember("vocab.bin"), tar.getmember("pq.bin")
         packed, stream = tar.extractfile(vocab), tar.extractfile(pq)
@@ -470,6 +472,8 @@ def _navec_words(gzipped: bytes) -> list[str]:
     """navec's words (sorted, without "<unk>" and "<pad>") from its ``vocab.bin`` (gzip of a
     uint32 count, the counts, then the words one a line), inflated in one call (the stream
     read it in ~200)."""
+    import gzip
+
     data = gzip.decompress(gzipped)
     size = int(np.frombuffer(data[:4], np.uint32)[0])  # then the counts, then the words
     return data[4 + 4 * size :].decode("utf-8").splitlines()[:-2]  # then "<unk>", "<pad>"
@@ -865,6 +869,8 @@ of them each centibel holds (int64); a table of another layout is not read."""
 
 def _unpacked_list(raw: bytes, path: Path) -> list[list[str]]:
     """The words of each centibel of wordfreq's cBpack ``raw`` (read from ``path``)."""
+    import gzip
+
     import msgpack
 
     data = msgpack.unpackb(gzip.decompress(raw), raw=False)
