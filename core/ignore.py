@@ -97,7 +97,10 @@ def held_by_many(anchors: np.ndarray, documents: int, options: Options) -> np.nd
     """The common phrases among ``anchors``, the distinct anchor k-grams of each document of a
     run of ``documents`` concatenated: the count of :func:`common_phrases`. Any subset of the
     values may be counted apart, as long as all holders of a value are in it (a distributed
-    run counts each bucket of its shuffle, ``copylens.core.distribute``)."""
+    run counts each bucket of its shuffle, ``copylens.core.distribute``). Counted as the runs of
+    equal values of more than the limit (:func:`copylens.core.index.held_runs`), not as the
+    count of every distinct value (issue 40: the 390,000 anchors of 1,000 essays in 4.2-5.9 ms
+    of CPU against 6.6-9.6, five alternations, serial in the process running ``compare``)."""
     if options.max_df_share >= 1.0 or documents < MIN_DOCUMENTS:
         return _NONE
     limit = max(options.max_df_share * documents, COMMON_MIN_DOCUMENTS - 1)
