@@ -394,8 +394,8 @@ def _warm_pairs() -> None:
 def _ready_spilled(docs: list[Spilled], templates: list[Spilled], options: Options) -> None:
     """:func:`ready_to_compare` of spilled documents, in place: the documents that hold a
     template's phrase or a common one (or all, when quotations or the bibliography are left
-    out) are read back, readied and summed up again, on all cores; the others stay as they
-    are."""
+    out) are read back, readied and summed up again, on all cores when they are many
+    (:data:`READY_PER_WORKER`); the others stay as they are."""
     from copylens.core.ignore import common_phrases, template_phrases
 
     phrases = distinct(
@@ -407,14 +407,27 @@ def _ready_spilled(docs: list[Spilled], templates: list[Spilled], options: Optio
         )
     )
     todo = changing(docs, phrases, options)
+    each = READY_PER_WORKER if _phrases_only(options) else 64
     ready = map_when_it_pays(
         partial(_ready_one, docs, phrases, options),
         todo,
-        workers=min(options.process_count, max(1, len(todo) // 64)),
+        workers=min(options.process_count, max(1, len(todo) // each)),
     )
     with closing(ready):
         for n, doc in zip(todo, ready, strict=True):
             docs[n] = doc  # forked workers hold the list as it was when they started
+
+
+READY_PER_WORKER = 512
+"""Fewest documents a forked worker of the ready stage is started for, where only the run's
+phrases mark words (:func:`_readied_by_phrases`, ~0.11 ms a document): below, they are readied
+in the process running ``compare``. A pool of two forked workers cost 77 ms of CPU more than
+the work itself (forks, copied pages, results sent back, the workers' exit: 147 ms for the 619
+documents of the 1,000 scale essays, 70 in the parent alone), about the readying of 680
+documents; on two idle cores it pays from ~680 documents, on the shared machine from about
+twice that. Measured there (issue 40, the 1,000 essays, ten alternations, load 6-7): from the
+end of reading to the pair workers' fork 152-283 ms (median 200) readied in the parent,
+248-449 (median 302) on two workers; each alternation was shorter in the parent."""
 
 
 def may_change(doc: Spilled, phrases: np.ndarray, options: Options) -> bool:
