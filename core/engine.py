@@ -408,11 +408,13 @@ def _ready_spilled(docs: list[Spilled], templates: list[Spilled], options: Optio
     )
     todo = changing(docs, phrases, options)
     each = READY_PER_WORKER if _phrases_only(options) else 64
-    ready = map_when_it_pays(
-        partial(_ready_one, docs, phrases, options),
-        todo,
-        workers=min(options.process_count, max(1, len(todo) // each)),
-    )
+    workers = min(options.process_count, max(1, len(todo) // each))
+    if workers < 2:  # here, one stage (a run's timeline shows one, not one per document)
+        with stage("ready"):
+            for n in todo:
+                docs[n] = readied(docs[n], n, phrases, options)
+        return
+    ready = map_when_it_pays(partial(_ready_one, docs, phrases, options), todo, workers=workers)
     with closing(ready):
         for n, doc in zip(todo, ready, strict=True):
             docs[n] = doc  # forked workers hold the list as it was when they started
