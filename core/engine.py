@@ -427,9 +427,10 @@ in the process running ``compare``. A pool of two forked workers cost 77 ms of C
 the work itself (forks, copied pages, results sent back, the workers' exit: 147 ms for the 619
 documents of the 1,000 scale essays, 70 in the parent alone), about the readying of 680
 documents; on two idle cores it pays from ~680 documents, on the shared machine from about
-twice that. Measured there (issue 40, the 1,000 essays, ten alternations, load 6-7): from the
-end of reading to the pair workers' fork 152-283 ms (median 200) readied in the parent,
-248-449 (median 302) on two workers; each alternation was shorter in the parent."""
+twice that. Measured (issue 40, the 1,000 essays, from the end of reading to the pair
+workers' fork): at load 6-7, 152-283 ms (median 200) readied here against 248-449 (median
+302) on two workers, ten alternations, each shorter here; at load 0.3-1.4, 98-112 ms here
+against 105-110 on two workers, five alternations."""
 
 
 def may_change(doc: Spilled, phrases: np.ndarray, options: Options) -> bool:
