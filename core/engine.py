@@ -394,8 +394,8 @@ def _warm_pairs() -> None:
 def _ready_spilled(docs: list[Spilled], templates: list[Spilled], options: Options) -> None:
     """:func:`ready_to_compare` of spilled documents, in place: the documents that hold a
     template's phrase or a common one (or all, when quotations or the bibliography are left
-    out) are read back, readied and summed up again, on all cores; the others stay as they
-    are."""
+    out) are read back, readied and summed up again, on all cores when they are many
+    (:data:`READY_PER_WORKER`); the others stay as they are."""
     from copylens.core.ignore import common_phrases, template_phrases
 
     phrases = distinct(
@@ -407,14 +407,30 @@ def _ready_spilled(docs: list[Spilled], templates: list[Spilled], options: Optio
         )
     )
     todo = changing(docs, phrases, options)
-    ready = map_when_it_pays(
-        partial(_ready_one, docs, phrases, options),
-        todo,
-        workers=min(options.process_count, max(1, len(todo) // 64)),
-    )
+    each = READY_PER_WORKER if _phrases_only(options) else 64
+    workers = min(options.process_count, max(1, len(todo) // each))
+    if workers < 2:  # here, one stage (a run's timeline shows one, not one per document)
+        with stage("ready"):
+            for n in todo:
+                docs[n] = readied(docs[n], n, phrases, options)
+        return
+    ready = map_when_it_pays(partial(_ready_one, docs, phrases, options), todo, workers=workers)
     with closing(ready):
         for n, doc in zip(todo, ready, strict=True):
             docs[n] = doc  # forked workers hold the list as it was when they started
+
+
+READY_PER_WORKER = 512
+"""Fewest documents a forked worker of the ready stage is started for, where only the run's
+phrases mark words (:func:`_readied_by_phrases`, ~0.11 ms a document): below, they are readied
+in the process running ``compare``. A pool of two forked workers cost 77 ms of CPU more than
+the work itself (forks, copied pages, results sent back, the workers' exit: 147 ms for the 619
+documents of the 1,000 scale essays, 70 in the parent alone), about the readying of 680
+documents; on two idle cores it pays from ~680 documents, on the shared machine from about
+twice that. Measured (issue 40, the 1,000 essays, from the end of reading to the pair
+workers' fork): at load 6-7, 152-283 ms (median 200) readied here against 248-449 (median
+302) on two workers, ten alternations, each shorter here; at load 0.3-1.4, 98-112 ms here
+against 105-110 on two workers, five alternations."""
 
 
 def may_change(doc: Spilled, phrases: np.ndarray, options: Options) -> bool:
@@ -463,16 +479,56 @@ def readied(doc: Spilled, at: int, phrases: np.ndarray, options: Options) -> Spi
     (``phrases``: the templates' and the common ones), read back from its spill and summed up
     again, or ``doc`` itself when nothing in it is ignored or marked (the local run and
     ``compare --dask local``'s partitions)."""
+    prepared = load(doc, options)
+    if prepared.ignored is None and _phrases_only(options):
+        return _readied_by_phrases(doc, prepared, at, phrases, options)
+    return _readied_whole(doc, prepared, at, phrases, options)
+
+
+def _readied_whole(
+    doc: Spilled, prepared: Prepared, at: int, phrases: np.ndarray, options: Options
+) -> Spilled:
+    """:func:`readied` of ``doc`` (``prepared`` read back) by the document signals
+    (:mod:`copylens.core.marking`), the whole document made as the pair stage loads it."""
     from copylens.core.marking import marked
     from copylens.core.signal import RunText
 
-    prepared = load(doc, options)
     run = RunText(phrases)
     step = marked([prepared], run, options, sources=True, first=at)[0]
     ready = marked([step], run, options, sources=False, first=at)[0]
     if ready is prepared:
         return doc
     return summary(ready, doc.spot, options, salt=-1 - at if ready is not step else at)
+
+
+def _phrases_only(options: Options) -> bool:
+    """Whether the run's phrases are all that readying marks: the templates signal is the one
+    wanted document signal (quotations and the bibliography counted)."""
+    from copylens.core import signals
+    from copylens.core.templates import TEMPLATES
+
+    return [s for s in signals.DOCUMENT if s.wanted(options)] == [TEMPLATES]
+
+
+def _readied_by_phrases(
+    doc: Spilled, prepared: Prepared, at: int, phrases: np.ndarray, options: Options
+) -> Spilled:
+    """:func:`readied` of ``doc`` (``prepared`` read back, ignoring nothing yet) where only
+    the run's phrases mark words (:func:`_phrases_only`): the summary is made from its
+    canonical words' fingerprints (:func:`copylens.core.ignore.phrase_summary`), not from the
+    whole document ignoring them (:func:`copylens.core.ignore.with_ignored`: its forms,
+    variants and shingles, which the summary drops). The same summary: the templates signal's
+    words, salted with the document's position (the salt of the signals marking sources,
+    :mod:`copylens.core.marking`). Issue 40, 1,000 essays: the 619 documents readied took 67
+    ms of CPU against 86-91 (one process, three alternations), most of it now reading them
+    back (~40 ms)."""
+    from copylens.core.ignore import phrase_summary
+
+    made = phrase_summary(prepared.canonical, phrases, at, options)
+    if made is None:
+        return doc
+    words, anchors, seeds = made
+    return replace(doc, anchors=anchors, grams=seeds.astype(np.uint32), ignored=words, salt=at)
 
 
 def compare_report(

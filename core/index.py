@@ -270,7 +270,7 @@ def shared_values(values: np.ndarray, owners: np.ndarray, max_df: int | None = N
     if np.any(values[1:] < values[:-1]):  # MemoryIndex passes them sorted already
         order = np.argsort(values)
         values, owners = values[order], owners[order]
-    starts, sizes = _held_by(values, 2, len(values) if max_df is None else max_df)
+    starts, sizes = held_runs(values, 2, len(values) if max_df is None else max_df)
     span = int(owners.max()) + 1
     codes = [_pair_codes(owners, at, g, span) for g, at in _by_size(starts, sizes)]
     if not codes:
@@ -279,15 +279,21 @@ def shared_values(values: np.ndarray, owners: np.ndarray, max_df: int | None = N
     return Shared(pairs // span, pairs % span, counts)
 
 
-def _held_by(values: np.ndarray, least: int, most: int) -> tuple[np.ndarray, np.ndarray]:
+def held_runs(values: np.ndarray, least: int, most: int) -> tuple[np.ndarray, np.ndarray]:
     """Where each run of equal values of ``values`` (sorted) starts, and its length, for the
-    runs of ``least`` to ``most`` values only (most of a run's anchor k-grams are held by one
-    document: the runs kept are few)."""
-    new = np.empty(len(values), dtype=bool)
-    new[:1] = True
-    np.not_equal(values[1:], values[:-1], out=new[1:])
-    starts = np.flatnonzero(new)
-    sizes = np.diff(starts, append=len(values))
+    runs of ``least`` (at least 2) to ``most`` values only (most of a run's anchor k-grams are
+    held by one document: the runs kept are few). Found from one boolean per value (is it the
+    next one), not from the start and length of every run as 64-bit integers, most of them
+    runs of one (issue 40: the anchors of 1,000 essays, 390,000 values of 71,000 runs kept,
+    in 1.6-1.9 ms against 4.2-5.9, four alternations, CPU of one process)."""
+    if least < 2:
+        raise ValueError(f"Expecting runs of at least 2 values, got {least}")
+    same = np.empty(len(values) + 1, dtype=np.int8)  # value i equals value i - 1; 0 at both ends
+    same[0] = same[-1] = 0
+    np.equal(values[1:], values[:-1], out=same[1:-1].view(bool))
+    edges = np.flatnonzero(np.diff(same))  # a run of equal neighbours starts, then ends
+    starts = edges[::2]
+    sizes = edges[1::2] + 1 - starts
     keep = (sizes >= least) & (sizes <= most)
     return starts[keep], sizes[keep]
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from copylens.core import index
-from copylens.core.ignore import common_phrases
+from copylens.core.ignore import common_phrases, held_by_many
 from copylens.core.index import (
     PIECE_RECORDS,
     MemoryIndex,
@@ -20,9 +20,11 @@ from copylens.core.index import (
     _range_of,
     buckets,
     each_bucket,
+    held_runs,
     pairs_sharing,
     shared_values,
 )
+from copylens.core.options import Options
 
 
 def arr(*values: int) -> np.ndarray:
@@ -378,3 +380,42 @@ def _bucket_threads() -> list[threading.Thread]:
     """The threads :func:`each_bucket` started that are still alive (other tests of the session
     may leave threads of their own, so the count of all threads says nothing)."""
     return [t for t in threading.enumerate() if t.name.startswith("buckets")]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    values=st.lists(st.integers(0, 9), max_size=60),
+    least=st.integers(2, 6),
+    most=st.integers(2, 70),
+)
+def test_held_runs_are_the_runs_of_equal_values_of_each_length_kept(
+    values: list[int], least: int, most: int
+) -> None:
+    """The runs :func:`held_runs` finds from a boolean per value (issue 40) are those the
+    start and length of every run select: ``least`` to ``most`` equal values, in order, also
+    at either end and for no values at all."""
+    ordered = np.sort(np.array(values, dtype=np.uint64))
+    new = np.concatenate(([True], ordered[1:] != ordered[:-1]))
+    every = np.flatnonzero(new)
+    lengths = np.diff(every, append=len(ordered))
+    keep = (lengths >= least) & (lengths <= most)
+    starts, sizes = held_runs(ordered, least, most)
+    assert starts.tolist() == every[keep].tolist() and sizes.tolist() == lengths[keep].tolist()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    sets=st.lists(st.sets(st.integers(0, 8), max_size=6), min_size=10, max_size=30),
+    share=st.sampled_from([0.0, 0.1, 0.3, 0.5, 0.55, 0.9]),
+)
+def test_common_phrases_are_the_values_held_more_often_than_the_limit(
+    sets: list[set[int]], share: float
+) -> None:
+    """:func:`held_by_many` keeps the values held by more than ``max_df_share`` of the
+    documents and by at least 3 (its count by runs of equal values, issue 40, against the
+    count of each value)."""
+    options = Options(max_df_share=share).validated()
+    anchors = np.array([v for s in sets for v in s], dtype=np.uint64)
+    values, counts = np.unique(anchors, return_counts=True)
+    limit = max(share * len(sets), 2)
+    assert held_by_many(anchors, len(sets), options).tolist() == values[counts > limit].tolist()
