@@ -24,7 +24,6 @@ from typing import Any
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import numpy as np
 
 from copylens.core import align, engine, pool, signals
 from copylens.core.copies import CopyAlignment
@@ -99,18 +98,6 @@ def profile(path: Path) -> None:
     pstats.Stats(prof).sort_stats("cumtime").print_stats(45)
 
 
-def _equal(x: Any, y: Any) -> bool:
-    if type(x) is not type(y):
-        return False
-    if isinstance(x, np.ndarray):
-        return x.dtype == y.dtype and np.array_equal(x, y)
-    if isinstance(x, list | tuple):
-        return len(x) == len(y) and all(_equal(p, q) for p, q in zip(x, y, strict=True))
-    if hasattr(x, "__dataclass_fields__"):
-        return all(_equal(getattr(x, f), getattr(y, f)) for f in x.__dataclass_fields__)
-    return bool(x == y)
-
-
 def main() -> None:
     args = sys.argv[1:]
     if args[0] == "record":
@@ -122,8 +109,11 @@ def main() -> None:
     elif args[0] == "profile":
         profile(Path(args[1]))
     elif args[0] == "same":
+        sys.path.insert(0, str(Path(__file__).parent))
+        from diag_replay_pairs import same_values
+
         a, b = (pickle.loads(Path(p).read_bytes()) for p in args[1:3])
-        print("same" if _equal(a, b) else "DIFFERENT")
+        print("same" if same_values(a, b) else "DIFFERENT")
     else:
         raise SystemExit(__doc__)
 

@@ -66,21 +66,22 @@ def replay(path: Path, rounds: int, out: Path | None) -> None:
         out.write_bytes(pickle.dumps(results, protocol=5))
 
 
-def _equal(x: Any, y: Any) -> bool:
+def same_values(x: Any, y: Any) -> bool:
+    """Equal values, arrays by dtype and contents, lists, tuples and dataclasses field by field."""
     if type(x) is not type(y):
         return False
     if isinstance(x, np.ndarray):
         return x.dtype == y.dtype and np.array_equal(x, y)
     if isinstance(x, list | tuple):
-        return len(x) == len(y) and all(_equal(p, q) for p, q in zip(x, y, strict=True))
+        return len(x) == len(y) and all(same_values(p, q) for p, q in zip(x, y, strict=True))
     if hasattr(x, "__dataclass_fields__"):
-        return all(_equal(getattr(x, f), getattr(y, f)) for f in x.__dataclass_fields__)
+        return all(same_values(getattr(x, f), getattr(y, f)) for f in x.__dataclass_fields__)
     return bool(x == y)
 
 
 def same(first: Path, second: Path) -> None:
     x, y = pickle.loads(first.read_bytes()), pickle.loads(second.read_bytes())
-    differ = [n for n, (p, q) in enumerate(zip(x, y, strict=True)) if not _equal(p, q)]
+    differ = [n for n, (p, q) in enumerate(zip(x, y, strict=True)) if not same_values(p, q)]
     print(f"{len(x)} results, {len(differ)} differ", differ[:10])
 
 

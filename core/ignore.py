@@ -169,17 +169,12 @@ def phrase_summary(
     before and after (:func:`copylens.core.shingle.kgrams` of a window depends on its words
     only), and the seeds are made of the same hashes."""
     m = options.anchor_words
+    if len(phrases) == 0:
+        return None
     grams = kgrams(c.hashes, m)
-    if len(grams) == 0 or len(phrases) == 0:
+    words = ignored_words(c, phrases, m, grams)
+    if words is None:
         return None
-    at = np.minimum(np.searchsorted(phrases, grams), len(phrases) - 1)
-    hits = np.flatnonzero(phrases[at] == grams)
-    if len(hits) == 0:
-        return None
-    marks = np.zeros(len(c) + 1, dtype=np.int64)
-    marks[hits] += 1  # hits are distinct, and so are hits + m
-    marks[hits + m] -= 1
-    words = np.cumsum(marks[:-1]) > 0
     ignored = np.flatnonzero(words).tolist()
     hashes = c.hashes.copy()
     hashes[ignored] = _own_fingerprints(ignored, salt)
