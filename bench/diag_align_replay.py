@@ -100,6 +100,8 @@ def profile(path: Path) -> None:
 
 def main() -> None:
     args = sys.argv[1:]
+    if not args:
+        raise SystemExit(__doc__)
     if args[0] == "record":
         record(Path(args[1]), Path(args[2]))
     elif args[0] == "replay":
