@@ -850,8 +850,8 @@ def small_list(language: str) -> dict[str, float]:
     if kept is None:
         buckets = _unpacked_list(raw, path)
         kept = [word for bucket in buckets for word in bucket], [len(b) for b in buckets]
-        if table_cache.path_of(SMALL_LIST, key) is not None and not any("\n" in w for w in kept[0]):
-            text = np.frombuffer("\n".join(kept[0]).encode("utf-8"), dtype=np.uint8)
+        text = table_cache.word_lines(kept[0])
+        if table_cache.path_of(SMALL_LIST, key) is not None and text is not None:
             counts = np.array(kept[1], dtype=np.int64)
             table_cache.store(SMALL_LIST, key, {"words": text, "sizes": counts})
     words, sizes = kept
@@ -883,13 +883,14 @@ def _unpacked_list(raw: bytes, path: Path) -> list[list[str]]:
 def _kept_list(stored: dict[str, np.ndarray] | None) -> tuple[list[str], list[int]] | None:
     """The words in the list's order and how many each centibel holds, from the table
     :func:`small_list` keeps, or None where there is none or it is not such a table."""
+    from copylens.core import table_cache
+
     if stored is None:
         return None
     try:
         text, sizes = stored["words"], stored["sizes"]
-        total = int(sizes.sum())
-        words = text.tobytes().decode("utf-8").split("\n") if total else []
-        if sizes.dtype != np.int64 or len(words) != total or bool((sizes < 0).any()):
+        words = table_cache.words_of(text)
+        if sizes.dtype != np.int64 or len(words) != int(sizes.sum()) or bool((sizes < 0).any()):
             return None
     except (KeyError, UnicodeDecodeError):
         return None

@@ -27,6 +27,7 @@ import json
 import os
 import tempfile
 import zlib
+from collections.abc import Sequence
 from contextlib import suppress
 from pathlib import Path
 
@@ -51,6 +52,20 @@ def folder() -> Path | None:
         return Path(platformdirs.user_cache_dir("CopyLens", appauthor=False)) / "tables"
     except Exception:  # no home folder, no platformdirs: no cache
         return None
+
+
+def word_lines(words: Sequence[str]) -> np.ndarray | None:
+    """``words`` as one array to :func:`store`: their UTF-8 bytes, one word a line; None when a
+    word holds a line break (it could not be told apart; the caller keeps no table then)."""
+    if any("\n" in word for word in words):
+        return None
+    return np.frombuffer("\n".join(words).encode("utf-8"), dtype=np.uint8)
+
+
+def words_of(lines: np.ndarray) -> list[str]:
+    """The words :func:`word_lines` made ``lines`` of (none of no bytes: no word is empty);
+    raises ``UnicodeDecodeError`` for bytes that are not UTF-8 (a damaged table)."""
+    return lines.tobytes().decode("utf-8").split("\n") if len(lines) else []
 
 
 def path_of(kind: str, key: str) -> Path | None:

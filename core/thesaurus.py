@@ -177,7 +177,7 @@ def _stored(language: str, key: str) -> Thesaurus | None:
         return None
     try:
         text, pairs, starts, targets = (stored[n] for n in ("words", "pairs", "starts", "targets"))
-        words = text.tobytes().decode("utf-8").split("\n") if len(starts) > 1 else []
+        words = table_cache.words_of(text)
         if not (
             len(starts) == len(words) + 1
             and pairs.dtype == starts.dtype == targets.dtype == np.int64
@@ -198,9 +198,9 @@ def _store(th: Thesaurus, key: str) -> None:
     break (the words are kept one a line)."""
     from copylens.core import table_cache
 
-    if table_cache.path_of(TABLE, key) is None or any("\n" in w for w in th.words):
+    text = table_cache.word_lines(th.words)
+    if table_cache.path_of(TABLE, key) is None or text is None:
         return
-    text = np.frombuffer("\n".join(th.words).encode("utf-8"), dtype=np.uint8)
     table_cache.store(
         TABLE, key, {"words": text, "pairs": th.pairs, "starts": th.starts, "targets": th.targets}
     )
