@@ -52,6 +52,7 @@ from copylens.core.options import Options
 from copylens.core.prepare import Prepared
 from copylens.core.report import Fragment
 from copylens.core.score import PairScore
+from copylens.core.sentence_align import IGNORED_FORM
 from copylens.core.shingle import kgrams, kgrams_of, shingles
 from copylens.core.templates import ignored_words
 
@@ -142,7 +143,8 @@ def with_ignored(doc: Prepared, words: np.ndarray, salt: int, options: Options) 
     hashes[at] = own
     variants[at] = own
     for i in at:
-        forms[i] = f"\x01{salt}\x01{i}"  # never "\x00": Canonical pickles forms joined by it
+        # its own form (never "\x00": Canonical pickles forms joined by it), known by its start
+        forms[i] = f"{IGNORED_FORM}{salt}{IGNORED_FORM}{i}"
     canonical = replace(c, forms=tuple(forms), variants=variants, hashes=hashes)
     kept_shingles, kept_anchors = _windows(hashes, words, options)
     return replace(
