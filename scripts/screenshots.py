@@ -1306,12 +1306,12 @@ def serve_pages(pages: dict[str, tuple[str, list[str]]]) -> Any:
 def shoot_web(window: Any, out: Path, suffix: str, documents: list[Path]) -> None:
     """19: the Web section before a run, then the papers checked against web pages only."""
     server = serve_pages(WEB_PAGES)
+    settings = window.settings_values
     try:
         window.set_mode("check")
         window.archive_bar.use_box.setChecked(False)
         window.apply_settings(
-            window.settings_values
-            | {"web_allow_local": True, "web_provider": "yandex", "web_max_queries": 20}
+            settings | {"web_allow_local": True, "web_provider": "yandex", "web_max_queries": 20}
         )
         window.documents_list.clear_inputs()
         window.documents_list.add_paths(documents)
@@ -1336,7 +1336,10 @@ def shoot_web(window: Any, out: Path, suffix: str, documents: list[Path]) -> Non
         view.open_side_by_side(0)
         save(window, out / f"19-web-side-by-side{suffix}.png")
         view.close_side_by_side()
-    finally:
+    finally:  # the scenes after check no web page (the server is gone) with the settings before
+        window.web_panel.set_lines([])
+        window.web_panel.search_box.setChecked(False)
+        window.apply_settings(settings)
         server.shutdown()
         server.server_close()
 
