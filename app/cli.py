@@ -1061,7 +1061,7 @@ class _LazyStream:
 
     def made(self) -> Any:
         if self.stream is None:
-            from copylens.app.export import json_header
+            from copylens.app.header import json_header
             from copylens.app.streamout import PairStream
 
             header = None

@@ -75,6 +75,7 @@ from typing import Any
 
 from copylens import __version__
 from copylens.app import terms
+from copylens.app.header import json_header
 from copylens.app.palette import (
     CITED,
     DIAGONAL,
@@ -389,21 +390,6 @@ def json_report(
     kind = "check" if isinstance(report, CheckReport) else "compare"
     data = json_header(kind, report.options, generated_at) | report.to_json()
     return json.dumps(data, ensure_ascii=False, indent=1, default=_json_default)
-
-
-def json_header(
-    kind: str, options: Options, generated_at: datetime | None = None
-) -> dict[str, Any]:
-    """What every JSON report starts with (the window's export and the command line's):
-    ``kind`` ("check" or "compare"), ``generated_at`` (ISO 8601 with the UTC offset),
-    ``copylens_version`` and ``settings`` (the run's options by field name)."""
-    when = generated_at or datetime.now().astimezone()
-    return {
-        "kind": kind,
-        "generated_at": when.isoformat(timespec="seconds"),
-        "copylens_version": __version__,
-        "settings": asdict(options),
-    }
 
 
 # --- check report -------------------------------------------------------------------------

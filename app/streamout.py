@@ -13,7 +13,6 @@ import csv
 import json
 from typing import Any, TextIO
 
-from copylens.app.export import CSV_COMPARE_COLUMNS, compare_csv_row
 from copylens.core import CompareReport, PairResult
 
 
@@ -33,7 +32,10 @@ class PairStream:
         if form == "json":
             head = _dumps(header or {})[1:-1]
             out.write("{" + (head + "," if head else "") + '"pairs":[')
-        else:
+        else:  # the report's writers only for CSV (a JSON stream's header: app.header)
+            from copylens.app.export import CSV_COMPARE_COLUMNS, compare_csv_row
+
+            self._row = compare_csv_row
             self._csv = csv.writer(out)
             self._csv.writerow(CSV_COMPARE_COLUMNS)
 
@@ -41,7 +43,7 @@ class PairStream:
         if self.form == "json":
             self.out.write(("," if self.count else "") + _dumps(pair.to_json()))
         else:
-            self._csv.writerow(compare_csv_row(pair))
+            self._csv.writerow(self._row(pair))
         self.count += 1
 
     def finish(self, report: CompareReport) -> None:

@@ -28,7 +28,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 
 _FOLDER = os.environ.get("COPYLENS_STAGE_CPU")
@@ -66,12 +66,24 @@ def _at_exit() -> None:
 atexit.register(_at_exit)
 
 
-@contextmanager
-def stage(name: str) -> Iterator[None]:
-    """Charge this thread's CPU time inside to ``name`` (module docstring)."""
+def stage(name: str) -> AbstractContextManager[None]:
+    """Charge this thread's CPU time inside to ``name`` (module docstring).
+
+    When the run does not measure (no ``COPYLENS_STAGE_CPU``), one shared context that does
+    nothing (:data:`_UNMEASURED`, reentrant): a generator-based context manager made and run
+    for each stage cost 0.74 µs against 0.12 (issue 40: a pair worker opens some 5,600 stages
+    at 1,000 essays, ~3.5 ms of its CPU)."""
     if _FOLDER is None:
-        yield
-        return
+        return _UNMEASURED
+    return _measured(name, _FOLDER)
+
+
+_UNMEASURED: AbstractContextManager[None] = nullcontext()
+
+
+@contextmanager
+def _measured(name: str, folder: str) -> Iterator[None]:
+    """:func:`stage` of a run that measures, into ``folder``."""
     here = _here
     if _pid[0] != os.getpid():  # a forked worker: its own figures from here
         _spent.clear()
@@ -95,7 +107,7 @@ def stage(name: str) -> Iterator[None]:
         _charge(here)
         here.stack.pop()
         if not here.stack and time.monotonic() - _written[0] >= EVERY_S:
-            _write(_FOLDER)
+            _write(folder)
 
 
 MEASURING = _FOLDER is not None

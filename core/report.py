@@ -417,8 +417,22 @@ def _fragment_json(f: Fragment) -> dict[str, Any]:
 
 
 def _edit_json(e: Edit) -> dict[str, Any]:
-    """An edit's fields, ``continued`` only where true (reports stay as they were)."""
-    return _fields(e, exclude=() if e.continued else ("continued",))
+    """An edit's fields in their order, ``continued`` only where true (reports stay as they
+    were): the same dictionary as ``_fields(e)`` less ``continued`` where false
+    (tests/test_report_json.py), written out, since a ``compare`` writes one for each edit of
+    each pair it reports, in the process running it while the pair workers use both cores
+    (issue 40: 7,154 edits at 1,000 essays, 3.4 ms with ``_fields``, 1.4 ms so; ten times
+    that at 10,000)."""
+    data: dict[str, Any] = {
+        "kind": e.kind,
+        "start": e.start,
+        "end": e.end,
+        "source_start": e.source_start,
+        "source_end": e.source_end,
+    }
+    if e.continued:
+        data["continued"] = e.continued
+    return data
 
 
 def _fields(item: Any, exclude: tuple[str, ...] = ()) -> dict[str, Any]:

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from copylens.core.cpu import summed
 
 TEXT = (
@@ -100,3 +102,18 @@ def test_each_thread_charges_its_own_stage(tmp_path: Path) -> None:
     stages = summed(folder)
     assert stages["a"] >= 0.8 * burnt, stages
     assert stages.get("b", 0.0) < 0.2 * burnt, stages
+
+
+def test_a_stage_of_a_run_that_does_not_measure_nests_and_does_nothing() -> None:
+    """Without ``COPYLENS_STAGE_CPU`` a stage is one shared, reentrant context (issue 40):
+    stages nest, an exception goes through, and nothing is charged."""
+    from copylens.core import cpu
+
+    if cpu._FOLDER is not None:
+        pytest.skip("this run measures its stages")
+    spent = dict(cpu._spent)
+    with cpu.stage("a"), cpu.stage("b"), cpu.stage("a"):
+        pass
+    with pytest.raises(KeyError), cpu.stage("a"):
+        raise KeyError("through")
+    assert cpu._spent == spent and not cpu._here.stack
