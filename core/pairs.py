@@ -77,22 +77,27 @@ def map_groups(
     group's pairs at once and aligns the rest:
     :func:`copylens.core.score.containment_bounds`).
 
-    The workers inherit the documents when they fork (:func:`map_when_it_pays`); only the
-    indices travel, and what ``function`` returns.
+    The workers inherit the documents and the groups when they fork
+    (:func:`map_when_it_pays`); only each group's number travels, and what ``function``
+    returns. A group's partners are a view of the pairs' array, which pickled whole took the
+    process handing them out 2.1 ms of CPU for the 938 groups of 1,000 essays, and each worker
+    0.3 ms to read back (issue 40: ten times that at 10,000 essays, the parent's beside the
+    pair workers on both cores); their numbers, 0.03 ms.
     """
     workers = workers_for(sum(len(js) for _, js in groups), options)
-    call = partial(_call_group, function, left, right, options)
-    return map_when_it_pays(call, groups, workers=workers)
+    call = partial(_call_group, function, groups, left, right, options)
+    return map_when_it_pays(call, range(len(groups)), workers=workers)
 
 
 def _call_group(
     function: Callable[[D, list[D], Options], list[R]],
+    groups: Sequence[Group],
     left: Indexed[D],
     right: Indexed[D],
     options: Options,
-    group: Group,
+    n: int,
 ) -> list[R]:
-    i, js = group
+    i, js = groups[n]
     return function(left[i], [right[j] for j in js.tolist()], options)
 
 
