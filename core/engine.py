@@ -67,6 +67,7 @@ from copylens.core.spill import (
     load,
     packed,
     read,
+    read_hashes,
     summary,
 )
 from copylens.core.unionfind import groups
@@ -478,11 +479,12 @@ def readied(doc: Spilled, at: int, phrases: np.ndarray, options: Options) -> Spi
     """The spilled document at position ``at`` of the run as :func:`ready_to_compare` makes it
     (``phrases``: the templates' and the common ones), read back from its spill and summed up
     again, or ``doc`` itself when nothing in it is ignored or marked (the local run and
-    ``compare --dask local``'s partitions)."""
-    prepared = load(doc, options)
-    if prepared.ignored is None and _phrases_only(options):
-        return _readied_by_phrases(doc, prepared, at, phrases, options)
-    return _readied_whole(doc, prepared, at, phrases, options)
+    ``compare --dask local``'s partitions). Where only the run's phrases mark words and
+    ``doc`` ignores none yet, only its canonical words' fingerprints are read back
+    (:func:`_readied_by_phrases`)."""
+    if doc.ignored is None and _phrases_only(options):
+        return _readied_by_phrases(doc, at, phrases, options)
+    return _readied_whole(doc, load(doc, options), at, phrases, options)
 
 
 def _readied_whole(
@@ -510,21 +512,21 @@ def _phrases_only(options: Options) -> bool:
     return [s for s in signals.DOCUMENT if s.wanted(options)] == [TEMPLATES]
 
 
-def _readied_by_phrases(
-    doc: Spilled, prepared: Prepared, at: int, phrases: np.ndarray, options: Options
-) -> Spilled:
-    """:func:`readied` of ``doc`` (``prepared`` read back, ignoring nothing yet) where only
-    the run's phrases mark words (:func:`_phrases_only`): the summary is made from its
-    canonical words' fingerprints (:func:`copylens.core.ignore.phrase_summary`), not from the
-    whole document ignoring them (:func:`copylens.core.ignore.with_ignored`: its forms,
-    variants and shingles, which the summary drops). The same summary: the templates signal's
-    words, salted with the document's position (the salt of the signals marking sources,
-    :mod:`copylens.core.marking`). Issue 40, 1,000 essays: the 619 documents readied took 67
-    ms of CPU against 86-91 (one process, three alternations), most of it now reading them
-    back (~40 ms)."""
+def _readied_by_phrases(doc: Spilled, at: int, phrases: np.ndarray, options: Options) -> Spilled:
+    """:func:`readied` of ``doc`` (ignoring nothing yet) where only the run's phrases mark
+    words (:func:`_phrases_only`): the summary is made from its canonical words' fingerprints
+    (:func:`copylens.core.ignore.phrase_summary`), read alone from the spill
+    (:func:`copylens.core.spill.read_hashes`), not from the whole document read back and
+    ignoring them (:func:`copylens.core.ignore.with_ignored`: its forms, variants and shingles,
+    which the summary drops). The same summary: the templates signal's words, salted with the
+    document's position (the salt of the signals marking sources, :mod:`copylens.core.marking`).
+    Issue 40, 1,000 essays: the 619 documents readied took 67 ms of CPU against 86-91 (one
+    process, three alternations) from the whole documents read back, ~40 ms of it reading
+    them; 34-36 ms against 65-68 from their fingerprints read alone (a replay of the stage in
+    one process, seven times each way)."""
     from copylens.core.ignore import phrase_summary
 
-    made = phrase_summary(prepared.canonical, phrases, at, options)
+    made = phrase_summary(read_hashes(doc), phrases, at, options)
     if made is None:
         return doc
     words, anchors, seeds = made

@@ -54,7 +54,7 @@ from copylens.core.report import Fragment
 from copylens.core.score import PairScore
 from copylens.core.sentence_align import IGNORED_FORM
 from copylens.core.shingle import kgrams, kgrams_of, shingles
-from copylens.core.templates import ignored_words
+from copylens.core.templates import ignored_words, words_in_phrases
 
 MIN_DOCUMENTS = 10
 """Common phrases are looked for only in a run of at least this many documents: below it, a
@@ -158,14 +158,15 @@ def _own_fingerprints(at: list[int], salt: int) -> np.ndarray:
 
 
 def phrase_summary(
-    c: Canonical, phrases: np.ndarray, salt: int, options: Options
+    hashes: np.ndarray, phrases: np.ndarray, salt: int, options: Options
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """The summary's arrays (:func:`copylens.core.spill.summary`) of a document of canonical
-    words ``c`` ignoring nothing yet, once ``phrases`` (sorted anchor k-gram fingerprints) are
-    ignored with ``salt``: the words ignored (the templates signal's,
-    :func:`copylens.core.templates.ignored_words`), its distinct anchor k-grams and its
-    ``seed_k``-grams in text order, as :func:`with_ignored` makes them; None when it holds no
-    phrase. Without the rest of the document (its shingles, forms and variants), from one pass
+    """The summary's arrays (:func:`copylens.core.spill.summary`) of a document whose canonical
+    words' fingerprints are ``hashes`` (``Canonical.hashes``), ignoring nothing yet, once
+    ``phrases`` (sorted anchor k-gram fingerprints) are ignored with ``salt``: the words ignored
+    (the templates signal's, :func:`copylens.core.templates.ignored_words`), its distinct anchor
+    k-grams and its ``seed_k``-grams in text order, as :func:`with_ignored` makes them; None
+    when it holds no phrase. Without the rest of the document (its forms, variants, shingles:
+    the spill reads the fingerprints alone, ``copylens.core.spill.read_hashes``), from one pass
     over its anchor k-grams: the ready stage sums a document up and drops it (issue 40). The
     same arrays: an anchor k-gram holding no ignored word is made of the same fingerprints
     before and after (:func:`copylens.core.shingle.kgrams` of a window depends on its words
@@ -173,12 +174,12 @@ def phrase_summary(
     m = options.anchor_words
     if len(phrases) == 0:
         return None
-    grams = kgrams(c.hashes, m)
-    words = ignored_words(c, phrases, m, grams)
+    grams = kgrams(hashes, m)
+    words = words_in_phrases(hashes, phrases, m, grams)
     if words is None:
         return None
     ignored = np.flatnonzero(words).tolist()
-    hashes = c.hashes.copy()
+    hashes = hashes.copy()
     hashes[ignored] = _own_fingerprints(ignored, salt)
     return words, distinct(_clean(grams, words, m)), kgrams(hashes, options.seed_k)
 

@@ -101,7 +101,7 @@ def test_phrase_summary_ignores_the_words_the_templates_signal_marks(
         np.concatenate((grams[::3], np.array(extra, dtype=np.uint64))).astype(np.uint64)
     )
     expected = ignored_words(c, phrases, anchor_words) if len(phrases) else None
-    made = phrase_summary(c, phrases, 7, options)
+    made = phrase_summary(c.hashes, phrases, 7, options)
     if expected is None:
         assert made is None
     else:
