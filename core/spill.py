@@ -136,10 +136,19 @@ def _with_arrays(
     )
 
 
+def resummed(
+    doc: Spilled, anchors: np.ndarray, grams: np.ndarray, ignored: np.ndarray, salt: int
+) -> Spilled:
+    """``replace(doc, anchors=anchors, grams=grams, ignored=ignored, salt=salt)`` by the
+    constructor, as :func:`_with_arrays` (the ready stage sums up again every document holding
+    a common phrase: ``copylens.core.engine.readied_block``)."""
+    return Spilled(doc.path, doc.spot, doc.size, anchors, grams, doc.k, ignored, salt, doc.language)
+
+
 if _SPILLED_FIELDS != (
     "path", "spot", "size", "anchors", "grams", "k", "ignored", "salt", "language"
 ):  # fmt: skip
-    raise TypeError("Spilled's fields changed: pass each of them in _with_arrays")
+    raise TypeError("Spilled's fields changed: pass each of them in _with_arrays and resummed")
 
 
 def _grams(grams: np.ndarray, kept: int, k: int) -> np.ndarray:

@@ -44,23 +44,15 @@ def ignored_words(
     """Boolean per canonical word: inside a run of ``k`` words whose fingerprint is one of
     ``phrases`` (sorted); None when no word is. ``grams``: the words' ``k``-grams
     (:func:`copylens.core.shingle.kgrams`) where the caller has them."""
-    return words_in_phrases(canonical.hashes, phrases, k, grams)
-
-
-def words_in_phrases(
-    hashes: np.ndarray, phrases: np.ndarray, k: int, grams: np.ndarray | None = None
-) -> np.ndarray | None:
-    """:func:`ignored_words` of the canonical words whose fingerprints are ``hashes`` (a
-    spilled document's, read alone: ``copylens.core.spill.read_hashes``)."""
     if grams is None:
-        grams = kgrams(hashes, k)
+        grams = kgrams(canonical.hashes, k)
     if len(grams) == 0:
         return None
     at = np.minimum(np.searchsorted(phrases, grams), len(phrases) - 1)
     hits = np.flatnonzero(phrases[at] == grams)
     if len(hits) == 0:
         return None
-    marks = np.zeros(len(hashes) + 1, dtype=np.int64)
+    marks = np.zeros(len(canonical) + 1, dtype=np.int64)
     np.add.at(marks, hits, 1)
     np.add.at(marks, hits + k, -1)
     return np.cumsum(marks[:-1]) > 0
