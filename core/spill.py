@@ -447,7 +447,10 @@ def write(folder: str, doc: Prepared) -> Spot:
     """Append ``doc`` to this process's file in ``folder``: the byte count of its canonical
     words' fingerprints (8 bytes, little-endian), the fingerprints, then the pickle of the rest
     of it (:class:`_Pickler`), in one ``write``. The fingerprints lie apart so that the ready
-    stage reads them alone (:func:`read_hashes`)."""
+    stage reads them alone (:func:`read_hashes`; issue 40: 619 documents readied from their
+    fingerprints in 34-36 ms of CPU against 65-68 from the whole documents read back). Laid
+    so, an essay is pickled in 43.6 µs against 42.5 with them inside (medians of ten
+    alternations, one process): 1 ms more CPU over the readers of 1,000 essays."""
     hashes = doc.canonical.hashes
     if hashes.dtype != np.uint64 or hashes.ndim != 1 or not hashes.flags.c_contiguous:
         raise TypeError("Expecting the canonical words' fingerprints in one uint64 array")
