@@ -100,7 +100,7 @@ from copylens.core.engine import (
     changing,
     compare_group,
     compare_report,
-    readied,
+    ready_each,
     ready_to_compare,
 )
 from copylens.core.errors import Cancelled, ClusterUnavailable, UnreadableFile
@@ -951,11 +951,9 @@ def _ready_spilled(
         tpls = [t for read in templates for t in _built(read)]
         phrases = distinct(np.concatenate((template_phrases(tpls), common)))
         docs = _built(part)
-        todo = set(changing(docs, phrases, options))
-        return _Batch(
-            readied(doc, first + n, phrases, options) if n in todo else doc
-            for n, doc in enumerate(docs)
-        )
+        ready = list(docs)
+        ready_each(ready, changing(docs, phrases, options), phrases, options, first)
+        return _Batch(ready)
 
 
 def _pairs_in(documents: int, *pieces: Records) -> np.ndarray:

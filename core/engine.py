@@ -67,6 +67,8 @@ from copylens.core.spill import (
     load,
     packed,
     read,
+    read_hashes,
+    resummed,
     summary,
 )
 from copylens.core.unionfind import groups
@@ -394,8 +396,9 @@ def _warm_pairs() -> None:
 def _ready_spilled(docs: list[Spilled], templates: list[Spilled], options: Options) -> None:
     """:func:`ready_to_compare` of spilled documents, in place: the documents that hold a
     template's phrase or a common one (or all, when quotations or the bibliography are left
-    out) are read back, readied and summed up again, on all cores when they are many
-    (:data:`READY_PER_WORKER`); the others stay as they are."""
+    out) are read back, readied and summed up again; the others stay as they are. Where only
+    the phrases mark words, here (:func:`ready_each`); else on all cores when they are many
+    (:data:`READY_PER_WORKER`)."""
     from copylens.core.ignore import common_phrases, template_phrases
 
     phrases = distinct(
@@ -407,12 +410,12 @@ def _ready_spilled(docs: list[Spilled], templates: list[Spilled], options: Optio
         )
     )
     todo = changing(docs, phrases, options)
-    each = READY_PER_WORKER if _phrases_only(options) else 64
-    workers = min(options.process_count, max(1, len(todo) // each))
+    workers = 1
+    if not _phrases_only(options):
+        workers = min(options.process_count, max(1, len(todo) // READY_PER_WORKER))
     if workers < 2:  # here, one stage (a run's timeline shows one, not one per document)
         with stage("ready"):
-            for n in todo:
-                docs[n] = readied(docs[n], n, phrases, options)
+            ready_each(docs, todo, phrases, options)
         return
     ready = map_when_it_pays(partial(_ready_one, docs, phrases, options), todo, workers=workers)
     with closing(ready):
@@ -420,17 +423,18 @@ def _ready_spilled(docs: list[Spilled], templates: list[Spilled], options: Optio
             docs[n] = doc  # forked workers hold the list as it was when they started
 
 
-READY_PER_WORKER = 512
-"""Fewest documents a forked worker of the ready stage is started for, where only the run's
-phrases mark words (:func:`_readied_by_phrases`, ~0.11 ms a document): below, they are readied
-in the process running ``compare``. A pool of two forked workers cost 77 ms of CPU more than
-the work itself (forks, copied pages, results sent back, the workers' exit: 147 ms for the 619
-documents of the 1,000 scale essays, 70 in the parent alone), about the readying of 680
-documents; on two idle cores it pays from ~680 documents, on the shared machine from about
-twice that. Measured (issue 40, the 1,000 essays, from the end of reading to the pair
-workers' fork): at load 6-7, 152-283 ms (median 200) readied here against 248-449 (median
-302) on two workers, ten alternations, each shorter here; at load 0.3-1.4, 98-112 ms here
-against 105-110 on two workers, five alternations."""
+READY_PER_WORKER = 64
+"""Fewest documents a forked worker of the ready stage is started for where more than the
+run's phrases mark words (quotations or the bibliography left out: every document is read
+back whole and marked, :func:`_readied_whole`). Where only the phrases do, the documents are
+readied in the process running ``compare`` whatever their number, from their fingerprints
+(:func:`readied_block`, ~25 µs a document): two forked workers cost more than the work.
+Measured (issue 40, from the end of reading to the pair workers' fork, machine shared): at
+1,000 essays (619 documents readied), two workers cost 77 ms of CPU more than the work
+(forks, copied pages, results sent back, the workers' exit) when a document took ~0.11 ms
+(152-283 ms here against 248-449 on two workers, ten alternations); at 10,000 essays (5,991
+readied), the stage's wall 0.16-0.24 s here against 0.79-0.81 on two workers (per document,
+~55 µs each) and main's 0.97-1.49 on two workers (two runs each)."""
 
 
 def may_change(doc: Spilled, phrases: np.ndarray, options: Options) -> bool:
@@ -478,11 +482,53 @@ def readied(doc: Spilled, at: int, phrases: np.ndarray, options: Options) -> Spi
     """The spilled document at position ``at`` of the run as :func:`ready_to_compare` makes it
     (``phrases``: the templates' and the common ones), read back from its spill and summed up
     again, or ``doc`` itself when nothing in it is ignored or marked (the local run and
-    ``compare --dask local``'s partitions)."""
-    prepared = load(doc, options)
-    if prepared.ignored is None and _phrases_only(options):
-        return _readied_by_phrases(doc, prepared, at, phrases, options)
-    return _readied_whole(doc, prepared, at, phrases, options)
+    ``compare --dask local``'s partitions). Where only the run's phrases mark words and
+    ``doc`` ignores none yet, only its canonical words' fingerprints are read back
+    (:func:`_readied_by_phrases`). One document of :func:`readied_block`."""
+    return readied_block([doc], [at], phrases, options)[0]
+
+
+def ready_each(
+    docs: list[Spilled], todo: Sequence[int], phrases: np.ndarray, options: Options, first: int = 0
+) -> None:
+    """Each ``docs[n]`` of ``n`` in ``todo`` replaced by :func:`readied` of it (at position
+    ``first + n`` of the run), :data:`READY_BLOCK` documents at a time."""
+    for lo in range(0, len(todo), READY_BLOCK):
+        block = todo[lo : lo + READY_BLOCK]
+        ats = [first + n for n in block]
+        made = readied_block([docs[n] for n in block], ats, phrases, options)
+        for n, doc in zip(block, made, strict=True):
+            docs[n] = doc
+
+
+READY_BLOCK = 256
+"""Documents :func:`ready_each` readies at once (:func:`readied_block`): the arrays of one pass
+over all their words take up to ~90 bytes a word (8.6 MB at the peak for 256 of the scale
+essays, 100,000 words: tracemalloc), so a large run never holds more."""
+
+
+def readied_block(
+    docs: Sequence[Spilled], ats: Sequence[int], phrases: np.ndarray, options: Options
+) -> list[Spilled]:
+    """:func:`readied` of each of ``docs`` (at positions ``ats`` of the run); those readied
+    from their fingerprints alone (:func:`_readied_by_phrases`) in one pass of array
+    operations over all of them (:func:`copylens.core.ignore.phrase_summaries`)."""
+    from copylens.core.ignore import phrase_summaries
+
+    fast: set[int] = set()
+    if _phrases_only(options):
+        fast = {i for i, doc in enumerate(docs) if doc.ignored is None}
+    out = list(docs)
+    for i, doc in enumerate(docs):
+        if i not in fast:
+            out[i] = _readied_whole(doc, load(doc, options), ats[i], phrases, options)
+    ordered = sorted(fast)
+    hashes = [read_hashes(docs[i]) for i in ordered]
+    made = phrase_summaries(hashes, phrases, [ats[i] for i in ordered], options)
+    for i, summed in zip(ordered, made, strict=True):
+        if summed is not None:
+            out[i] = _readied_by_phrases(docs[i], ats[i], summed)
+    return out
 
 
 def _readied_whole(
@@ -511,24 +557,21 @@ def _phrases_only(options: Options) -> bool:
 
 
 def _readied_by_phrases(
-    doc: Spilled, prepared: Prepared, at: int, phrases: np.ndarray, options: Options
+    doc: Spilled, at: int, summed: tuple[np.ndarray, np.ndarray, np.ndarray]
 ) -> Spilled:
-    """:func:`readied` of ``doc`` (``prepared`` read back, ignoring nothing yet) where only
-    the run's phrases mark words (:func:`_phrases_only`): the summary is made from its
-    canonical words' fingerprints (:func:`copylens.core.ignore.phrase_summary`), not from the
-    whole document ignoring them (:func:`copylens.core.ignore.with_ignored`: its forms,
-    variants and shingles, which the summary drops). The same summary: the templates signal's
-    words, salted with the document's position (the salt of the signals marking sources,
-    :mod:`copylens.core.marking`). Issue 40, 1,000 essays: the 619 documents readied took 67
-    ms of CPU against 86-91 (one process, three alternations), most of it now reading them
-    back (~40 ms)."""
-    from copylens.core.ignore import phrase_summary
-
-    made = phrase_summary(prepared.canonical, phrases, at, options)
-    if made is None:
-        return doc
-    words, anchors, seeds = made
-    return replace(doc, anchors=anchors, grams=seeds.astype(np.uint32), ignored=words, salt=at)
+    """:func:`readied` of ``doc`` (ignoring nothing yet) where only the run's phrases mark
+    words (:func:`_phrases_only`) and it holds one: the summary made from its canonical words'
+    fingerprints (:func:`copylens.core.ignore.phrase_summary`, ``summed``), read alone from the
+    spill (:func:`copylens.core.spill.read_hashes`), not from the whole document read back and
+    ignoring them (:func:`copylens.core.ignore.with_ignored`: its forms, variants and shingles,
+    which the summary drops). The same summary: the templates signal's words, salted with the
+    document's position (the salt of the signals marking sources, :mod:`copylens.core.marking`).
+    Issue 40, 1,000 essays (a replay of the stage in one process): the 619 documents readied
+    took 65-68 ms of CPU from the whole documents read back (~40 ms of it reading them),
+    34-36 from their fingerprints read alone, and 14-20 with them readied a block at a time
+    (:func:`readied_block`; seven times each way)."""
+    words, anchors, seeds = summed
+    return resummed(doc, anchors, seeds.astype(np.uint32), words, at)
 
 
 def compare_report(

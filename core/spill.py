@@ -20,6 +20,8 @@ What must hold:
   leaves a tail no :class:`Spot` points to;
 * a read is a ``pread`` at a known offset, so forked processes share the inherited
   descriptors safely;
+* a document's canonical words' fingerprints lie apart from the rest of it, first
+  (:func:`write`), so that the ready stage reads them alone (:func:`read_hashes`);
 * the folder is removed when the run ends (:meth:`Spill.close`, also on errors and cancel);
   a run killed before it could remove its folder leaves it to the next run, which removes
   every spill folder whose process is gone.
@@ -134,10 +136,19 @@ def _with_arrays(
     )
 
 
+def resummed(
+    doc: Spilled, anchors: np.ndarray, grams: np.ndarray, ignored: np.ndarray, salt: int
+) -> Spilled:
+    """``replace(doc, anchors=anchors, grams=grams, ignored=ignored, salt=salt)`` by the
+    constructor, as :func:`_with_arrays` (the ready stage sums up again every document holding
+    a common phrase: ``copylens.core.engine.readied_block``)."""
+    return Spilled(doc.path, doc.spot, doc.size, anchors, grams, doc.k, ignored, salt, doc.language)
+
+
 if _SPILLED_FIELDS != (
     "path", "spot", "size", "anchors", "grams", "k", "ignored", "salt", "language"
 ):  # fmt: skip
-    raise TypeError("Spilled's fields changed: pass each of them in _with_arrays")
+    raise TypeError("Spilled's fields changed: pass each of them in _with_arrays and resummed")
 
 
 def _grams(grams: np.ndarray, kept: int, k: int) -> np.ndarray:
@@ -397,11 +408,17 @@ class SpillPrepared:
 
 class _Pickler(pickle.Pickler):
     """Pickles a document whose canonical words will be read back for one use only, and its
-    flat arrays as their bytes (:func:`_flat`)."""
+    flat arrays as their bytes (:func:`_flat`); ``apart``, the array of its canonical words'
+    fingerprints, goes out of band (:func:`write` lays it before the pickle)."""
+
+    apart: np.ndarray | None = None
 
     def reducer_override(self, obj: object) -> Any:
         if isinstance(obj, Canonical):
             return reduce_transient(obj)
+        if obj is self.apart:
+            assert isinstance(obj, np.ndarray)
+            return _flat, (pickle.PickleBuffer(obj.data), obj.dtype.str)
         if isinstance(obj, np.ndarray) and obj.ndim == 1 and obj.dtype.kind in _FLAT_KINDS:
             return _flat, (bytearray(np.ascontiguousarray(obj)), obj.dtype.str)
         return NotImplemented
@@ -427,10 +444,27 @@ def _dtype(name: str) -> np.dtype[Any]:
 
 
 def write(folder: str, doc: Prepared) -> Spot:
-    """Append ``doc`` to this process's file in ``folder``."""
+    """Append ``doc`` to this process's file in ``folder``: the byte count of its canonical
+    words' fingerprints (8 bytes, little-endian), the fingerprints, then the pickle of the rest
+    of it (:class:`_Pickler`), in one ``write``. The fingerprints lie apart so that the ready
+    stage reads them alone (:func:`read_hashes`; issue 40: 619 documents readied from their
+    fingerprints in 34-36 ms of CPU against 65-68 from the whole documents read back). Laid
+    so, an essay is pickled in 43.6 µs against 42.5 with them inside (medians of ten
+    alternations, one process): 1 ms more CPU over the readers of 1,000 essays."""
+    hashes = doc.canonical.hashes
+    if hashes.dtype != np.uint64 or hashes.ndim != 1 or not hashes.flags.c_contiguous:
+        raise TypeError("Expecting the canonical words' fingerprints in one uint64 array")
+    parts: list[pickle.PickleBuffer] = []
     out = io.BytesIO()
-    _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(doc)
+    out.write(bytes(_HEADER))
+    out.write(hashes.data.cast("B"))
+    pickler = _Pickler(out, protocol=5, buffer_callback=parts.append)  # 5: out-of-band buffers
+    pickler.apart = hashes
+    pickler.dump(doc)
+    if len(parts) != 1:
+        raise TypeError("Expecting one canonical words' fingerprints in the document")
     blob = out.getbuffer()
+    blob[:_HEADER] = hashes.nbytes.to_bytes(_HEADER, "little")
     path = os.path.join(folder, f"{os.getpid()}.spill")
     fd = _writers.get((folder, os.getpid()))
     if fd is None:
@@ -442,6 +476,10 @@ def write(folder: str, doc: Prepared) -> Spot:
     while view:
         view = view[os.write(fd, view) :]
     return Spot(path, offset, len(blob))
+
+
+_HEADER = 8
+"""Bytes of the count of fingerprint bytes that begins each written document."""
 
 
 def _forget_writers() -> None:
@@ -468,16 +506,34 @@ def load(doc: Spilled, options: Options) -> Prepared:
 
 def read(spot: Spot) -> Prepared:
     """The document written at ``spot``."""
-    fd = _readers.get(spot.file)
-    if fd is None:
-        fd = _readers[spot.file] = os.open(spot.file, os.O_RDONLY)
-    if hasattr(os, "pread"):
-        blob = os.pread(fd, spot.size, spot.offset)
-    else:  # Windows: no pread; a descriptor of this process's own, one read at a time
-        os.lseek(fd, spot.offset, os.SEEK_SET)
-        blob = os.read(fd, spot.size)
-    if len(blob) != spot.size:
-        raise OSError(f"the spill file {spot.file} is shorter than expected")
-    doc = pickle.loads(blob)
+    blob = memoryview(_bytes(spot.file, spot.offset, spot.size))
+    apart = _HEADER + int.from_bytes(blob[:_HEADER], "little")
+    doc = pickle.loads(blob[apart:], buffers=(bytearray(blob[_HEADER:apart]),))
     assert isinstance(doc, Prepared)
     return doc
+
+
+def read_hashes(doc: Spilled) -> np.ndarray:
+    """The fingerprints of ``doc``'s canonical words as written (``Canonical.hashes``: the
+    document ignoring nothing, or a template's words where ``doc.ignored`` says so), read
+    alone: 5 KB of an essay's 33. Read-only."""
+    size = 8 * doc.size
+    blob = _bytes(doc.spot.file, doc.spot.offset, _HEADER + size)
+    if int.from_bytes(blob[:_HEADER], "little") != size:
+        raise OSError(f"the spill file {doc.spot.file} does not hold {doc.path} where expected")
+    return np.frombuffer(blob, dtype=np.uint64, offset=_HEADER)
+
+
+def _bytes(file: str, offset: int, size: int) -> bytes:
+    """``size`` bytes of ``file`` from ``offset``."""
+    fd = _readers.get(file)
+    if fd is None:
+        fd = _readers[file] = os.open(file, os.O_RDONLY)
+    if hasattr(os, "pread"):
+        blob = os.pread(fd, size, offset)
+    else:  # Windows: no pread; a descriptor of this process's own, one read at a time
+        os.lseek(fd, offset, os.SEEK_SET)
+        blob = os.read(fd, size)
+    if len(blob) != size:
+        raise OSError(f"the spill file {file} is shorter than expected")
+    return blob

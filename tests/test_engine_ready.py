@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from copylens.core import engine
 from copylens.core.arrays import distinct
 from copylens.core.extract import Extracted
-from copylens.core.ignore import phrase_summary
+from copylens.core.ignore import phrase_summaries, phrase_summary
 from copylens.core.options import Options
 from copylens.core.shingle import kgrams
 from copylens.core.spill import _SPILLED_FIELDS, Spill, Spilled, load
@@ -69,13 +69,16 @@ def test_a_document_readied_from_its_words_fingerprints_is_the_whole_documents_s
         held = distinct(np.concatenate([d.anchors for d in docs]))
         for phrase_share in (0.0, 0.3, 1.0):
             run = held[np.array([rng.random() < phrase_share for _ in held], dtype=bool)]
-            for at, doc in enumerate(docs):
+            ats = [3 * at + 1 for at in range(len(docs))]  # a partition's positions in a run
+            block = engine.readied_block(docs, ats, run, options)  # all in one pass
+            for at, doc, together in zip(ats, docs, block, strict=True):
                 fast = engine.readied(doc, at, run, options)
                 whole = engine._readied_whole(doc, load(doc, options), at, run, options)
-                assert (fast is doc) == (whole is doc)
+                assert (fast is doc) == (whole is doc) == (together is doc)
                 if phrase_share != 0.3:  # all or none of the anchors are phrases
                     assert (fast is doc) == (phrase_share == 0.0 or len(doc.anchors) == 0)
                 _same(fast, whole)
+                _same(together, whole)
 
 
 @settings(max_examples=200, deadline=None)
@@ -101,8 +104,65 @@ def test_phrase_summary_ignores_the_words_the_templates_signal_marks(
         np.concatenate((grams[::3], np.array(extra, dtype=np.uint64))).astype(np.uint64)
     )
     expected = ignored_words(c, phrases, anchor_words) if len(phrases) else None
-    made = phrase_summary(c, phrases, 7, options)
+    made = phrase_summary(c.hashes, phrases, 7, options)
     if expected is None:
         assert made is None
     else:
         assert made is not None and np.array_equal(made[0], expected)
+
+
+def _one_by_one(
+    hashes: np.ndarray, phrases: np.ndarray, salt: int, options: Options
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """:func:`phrase_summary` as it was made one document at a time (issue 40)."""
+    from copylens.core.canonicalize import fingerprint
+
+    m = options.anchor_words
+    grams = kgrams(hashes, m)
+    if len(phrases) == 0 or len(grams) == 0:
+        return None
+    hit = np.isin(grams, phrases)
+    words = np.zeros(len(hashes), dtype=bool)
+    for g in np.flatnonzero(hit):
+        words[g : g + m] = True
+    if not words.any():
+        return None
+    changed = hashes.copy()
+    for i in np.flatnonzero(words):
+        changed[i] = fingerprint(f"\x01ignored\x01{salt}\x01{i}")
+    free = np.array([not words[g : g + m].any() for g in range(len(grams))], dtype=bool)
+    return words, distinct(grams[free]), kgrams(changed, options.seed_k)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.lists(st.integers(0, 5), max_size=14), max_size=6),
+    st.integers(0, 40),
+    st.sampled_from([(3, 5, 10), (3, 3, 4), (2, 6, 6), (2, 2, 3)]),
+)
+def test_phrase_summaries_of_documents_laid_end_to_end_are_each_one_s_own(
+    documents: list[list[int]], seed: int, sizes: tuple[int, int, int]
+) -> None:
+    """:func:`copylens.core.ignore.phrase_summaries` makes the arrays of several documents in
+    one pass over their words laid end to end: each document's are those it makes alone, as
+    written out plainly here (a window reaching into the next document is no phrase of
+    either; documents of no words, or fewer than a window, among them; a small vocabulary,
+    so phrases repeat, overlap and run across the joins)."""
+    seed_k, anchor_words, shingle = sizes
+    options = Options(seed_k=seed_k, anchor_words=anchor_words, shingle=shingle).validated()
+    vocabulary = np.array([3, 17, 2**63 + 5, 99, 2**64 - 1, 1234567], dtype=np.uint64)
+    hashes = [vocabulary[np.array(d, dtype=np.int64)] for d in documents]
+    every = [kgrams(h, anchor_words) for h in hashes]
+    joined = kgrams(np.concatenate(hashes or [vocabulary[:0]]), anchor_words)
+    rng = random.Random(seed)
+    pool = distinct(np.concatenate([*every, joined]))
+    phrases = distinct(pool[np.array([rng.random() < 0.4 for _ in pool], dtype=bool)])
+    salts = [rng.randint(-5, 50) for _ in hashes]
+    made = phrase_summaries(hashes, phrases, salts, options)
+    assert len(made) == len(hashes)
+    for h, salt, got in zip(hashes, salts, made, strict=True):
+        expected = _one_by_one(h, phrases, salt, options)
+        assert (got is None) == (expected is None)
+        if got is not None and expected is not None:
+            for mine, theirs in zip(got, expected, strict=True):
+                assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs)

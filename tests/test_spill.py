@@ -177,6 +177,9 @@ def test_a_document_read_back_is_the_document_written(
             whole = doc.seed_grams(options.seed_k)[0]
             assert np.array_equal(small.grams, (whole & np.uint64(2**32 - 1)).astype(np.uint32))
             assert small.size == len(doc.canonical)
+            alone = spill_module.read_hashes(small)  # what the ready stage reads of it
+            assert alone.dtype == np.uint64 and np.array_equal(alone, doc.canonical.hashes)
+            assert back.canonical.hashes.flags.writeable
         # the bound from the summaries is never under the bound from the whole documents
         for n, small in enumerate(spilled):
             others = [s for m, s in enumerate(spilled) if m != n]
@@ -234,6 +237,34 @@ def test_a_spilled_document_comes_back_with_its_forms_sharing_their_strings() ->
         assert theirs.dtype == mine.dtype and np.array_equal(theirs, mine)
     assert c.homoglyphs  # the look-alike letter was folded, and its offset kept
     assert len({id(f) for f in b.forms}) == len({id(f) for f in c.forms}) < len(set(c.forms)) * 2
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.sampled_from(["один", "два", "word", "words", "the", "a,", "b."]), max_size=30))
+def test_a_document_s_fingerprints_are_read_back_alone_and_with_it(words: list[str]) -> None:
+    """The spill writes a document's canonical words' fingerprints apart from the rest of it
+    (issue 40: the ready stage reads them alone, :func:`copylens.core.spill.read_hashes`): read
+    alone or with the whole document, they are the ones written, also of a document of no
+    words; the whole document comes back equal, its fingerprints writable, and the spill's
+    file holds them once (no larger than the document pickled with them inside, and its
+    header)."""
+    doc = prepare_text(Extracted("w.txt", " ".join(words), "txt"), Options())
+    with Spill() as spill:
+        spot = spill_module.write(spill.folder, doc)
+        again = spill_module.write(spill.folder, doc)  # a second one after it, as in a run
+        small = spill_module.summary(doc, again, Options())
+        alone = spill_module.read_hashes(small)
+        back = spill_module.read(spot)
+        hashes = doc.canonical.hashes
+        assert alone.dtype == hashes.dtype and np.array_equal(alone, hashes)
+        assert back.canonical.hashes.dtype == hashes.dtype
+        assert np.array_equal(back.canonical.hashes, hashes)
+        assert back.canonical.hashes.flags.writeable and back.canonical.forms == doc.canonical.forms
+        assert np.array_equal(back.shingles, doc.shingles) and back.text == doc.text
+        assert spot.size == again.size and again.offset == spot.offset + spot.size
+    inside = io.BytesIO()  # the document pickled with its fingerprints inside
+    spill_module._Pickler(inside, protocol=pickle.HIGHEST_PROTOCOL).dump(doc)
+    assert spot.size <= spill_module._HEADER + len(inside.getvalue())
 
 
 @settings(max_examples=200, deadline=None)
