@@ -64,6 +64,9 @@ class Lexicon:
     dimension: int
     known: Callable[[list[str]], list[np.ndarray | None]]
     """Vectors of the words written (lower-cased), None for a word it does not know."""
+    known_rows: KnownRows | None = None
+    """:attr:`known` as one block (:data:`KnownRows`), where the lexicon makes it so;
+    :meth:`_learn` reads it then."""
     table: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.float32))
     """Unit vectors, float32, one row per word :meth:`rows` has seen, then spare rows."""
     _rows: dict[tuple[str, str], int] = field(default_factory=dict)
@@ -89,20 +92,37 @@ class Lexicon:
     def _learn(self, new: list[tuple[str, str]]) -> None:
         """Rows for the new (word, form) keys (:meth:`rows`), under :attr:`_learning`."""
         if new:
-            found = self.known([w for w, _ in new])
-            unknown = [n for n, v in enumerate(found) if v is None]
+            kept, vectors = self._known_block([w for w, _ in new])
+            has = np.zeros(len(new), dtype=bool)
+            has[kept] = True
+            unknown = np.flatnonzero(~has).tolist()
             first = len(self._rows)
             self._grow(first + len(new))
             block = self.table[first : first + len(new)]
-            kept = [n for n, v in enumerate(found) if v is not None]
             if kept:
-                # one array of the rows (np.stack's own steps cost ~0.5 µs a row: issue 40)
-                block[kept] = np.array([found[n] for n in kept], dtype=np.float32)
+                block[kept] = vectors
             if unknown:
                 block[unknown] = self._random_vectors([new[n][1] for n in unknown])
                 for n in unknown:
                     self._random.setdefault(new[n][1], first + n)
             self._rows.update((key, first + n) for n, key in enumerate(new))
+
+    def _known_block(self, words: list[str]) -> tuple[list[int], np.ndarray]:
+        """The places of the words :attr:`known` gives a vector (ascending) and those vectors
+        (float32, a row each): :attr:`known_rows`' block as the lexicon makes it, else one
+        array of :attr:`known`'s rows. Issue 40, para64: navec's and WordLlama's vectors were
+        split into an array a word, then copied into one array again (~1 µs a word); the
+        words of the 251 documents of bench/diag_paraphrase_replay.py's 423 pairs at 1,000
+        essays, learned from empty memos in one process (12 times, the least CPU), took
+        129-173 ms against 138-188 for main, 9-24 ms less in each of 5 alternating runs;
+        the whole replay, 0.55-0.59 s either way (its noise), the same results."""
+        if self.known_rows is not None:
+            return self.known_rows(words)
+        found = self.known(words)
+        kept = [n for n, v in enumerate(found) if v is not None]
+        # one array of the rows (np.stack's own steps cost ~0.5 µs a row: issue 40)
+        rows = [found[n] for n in kept]
+        return kept, np.array(rows, dtype=np.float32).reshape(len(kept), self.dimension)
 
     def _random_vectors(self, forms: list[str]) -> np.ndarray:
         """:func:`_random_units` of the forms, each distinct form's made once (issue 40: the
@@ -132,6 +152,26 @@ class Lexicon:
         """The words' unit vectors (len(written) × dimension), as :meth:`rows` finds them."""
         rows = self.rows(written, forms)  # first: it may replace the table
         return self.table[rows]
+
+
+KnownRows = Callable[[list[str]], tuple[list[int], np.ndarray]]
+"""A lexicon's vectors of words written (lower-cased) as one block: the places of the words
+it knows (ascending) and their unit vectors (float32, a row each, in that order), the rows
+its ``known`` gives them (:func:`_listed_rows` makes that of this)."""
+
+
+def _listed_rows(known_rows: KnownRows) -> Callable[[list[str]], list[np.ndarray | None]]:
+    """A lexicon's ``known`` of its :data:`KnownRows`: each word's row, None for a word it
+    does not know."""
+
+    def known(words: list[str]) -> list[np.ndarray | None]:
+        kept, vectors = known_rows(words)
+        out: list[np.ndarray | None] = [None] * len(words)
+        for n, vector in zip(kept, vectors, strict=True):
+            out[n] = vector
+        return out
+
+    return known
 
 
 RESERVED_ROWS = 1 << 15
@@ -350,6 +390,14 @@ def _unit_rows(vectors: np.ndarray) -> list[np.ndarray | None]:
     return [u if norm > 0 else None for u, norm in zip(units, norms.tolist(), strict=True)]
 
 
+def _unit_block(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rows :func:`_unit_rows` gives a vector (their places, ascending) and those rows,
+    as one array."""
+    units, norms = _divided_by_norms(vectors)
+    kept = np.flatnonzero(norms > 0)
+    return kept, units if len(kept) == len(units) else units[kept]
+
+
 @cache
 def lexicon(language: str) -> Lexicon:
     """The language's lexicon (loaded once per process; a language without data gets
@@ -419,17 +467,17 @@ def _navec() -> Lexicon:
     offsets = np.arange(parts, dtype=np.intp) * centroids
     place = _navec_places(packed)
 
-    def known(batch: list[str]) -> list[np.ndarray | None]:
+    def known_rows(batch: list[str]) -> tuple[list[int], np.ndarray]:
         places = place(batch)
         found = [n for n, at in enumerate(places) if at >= 0]
         picked = indexes[np.array([places[n] for n in found], dtype=np.int64)] + offsets
         decoded = flat.take(picked, axis=0).reshape(len(found), dimension)
-        out: list[np.ndarray | None] = [None] * len(batch)
-        for n, vector in zip(found, _unit_rows(decoded), strict=True):
-            out[n] = vector
-        return out
+        if not found:
+            return [], decoded
+        kept, units = _unit_block(decoded)
+        return [found[n] for n in kept.tolist()], units
 
-    return Lexicon("ru", dimension, known)
+    return Lexicon("ru", dimension, _listed_rows(known_rows), known_rows)
 
 
 def _navec_parts(path: Path) -> tuple[list[str], np.ndarray, np.ndarray]:
@@ -650,10 +698,10 @@ def _wordllama() -> Lexicon:
 
     ids_of = _token_ids(tokenizer)
 
-    def known(words: list[str]) -> list[np.ndarray | None]:
-        return _token_means(table, list(map(ids_of, words)))
+    def known_rows(words: list[str]) -> tuple[list[int], np.ndarray]:
+        return _token_mean_rows(table, list(map(ids_of, words)))
 
-    return Lexicon("en", int(table.shape[1]), known)
+    return Lexicon("en", int(table.shape[1]), _listed_rows(known_rows), known_rows)
 
 
 def _token_ids(tokenizer: Tokenizer) -> Callable[[str], list[int]]:
@@ -686,14 +734,24 @@ def _token_ids(tokenizer: Tokenizer) -> Callable[[str], list[int]]:
 
 def _token_means(table: np.ndarray, ids: list[list[int]]) -> list[np.ndarray | None]:
     """Each word's unit mean of its tokens' vectors (None for a word of no token), bit for
-    bit ``_unit(table[ids].astype(np.float32).mean(axis=0))``, for all words at once: each
-    word's rows added in order (float32, as ``mean`` adds them row after row: a token place
-    at a time; ``np.add.reduceat`` adds them otherwise), divided by their count (issue 40: a
-    call per word; tests/test_meaning_once.py compares them)."""
+    bit ``_unit(table[ids].astype(np.float32).mean(axis=0))``: :func:`_token_mean_rows`'
+    rows (tests/test_meaning_once.py compares them)."""
     out: list[np.ndarray | None] = [None] * len(ids)
+    kept, vectors = _token_mean_rows(table, ids)
+    for n, vector in zip(kept, vectors, strict=True):
+        out[n] = vector
+    return out
+
+
+def _token_mean_rows(table: np.ndarray, ids: list[list[int]]) -> tuple[list[int], np.ndarray]:
+    """The words of a token or more whose mean has a length (ascending) and their unit mean
+    vectors of their tokens' (:data:`KnownRows`), for all words at once: each word's rows
+    added in order (float32, as ``mean`` adds them row after row: a token place at a time;
+    ``np.add.reduceat`` adds them otherwise), divided by their count (issue 40: a call per
+    word)."""
     some = [n for n, x in enumerate(ids) if x]
     if not some:
-        return out
+        return [], np.zeros((0, table.shape[1]), dtype=np.float32)
     lengths = [len(ids[n]) for n in some]
     counts = np.array(lengths, dtype=np.int64)
     rows = table.take([t for n in some for t in ids[n]], axis=0).astype(np.float32)
@@ -703,9 +761,8 @@ def _token_means(table: np.ndarray, ids: list[list[int]]) -> list[np.ndarray | N
         longer = np.flatnonzero(counts > place)
         sums[longer] += rows[starts[longer] + place]
     means = sums / counts.astype(np.float32)[:, None]
-    for n, vector in zip(some, _unit_rows(means), strict=True):
-        out[n] = vector
-    return out
+    kept, units = _unit_block(means)
+    return [some[n] for n in kept.tolist()], units
 
 
 @cache

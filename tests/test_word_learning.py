@@ -419,3 +419,46 @@ def test_the_prints_kept_number_each_plain_word_as_its_spelling_does(words: list
     assert all(type(p) is int for p in known.prints)
     again = known.numbers(doc, 0, len(c), prints, plain)  # by the prints now
     assert again.tolist() == numbers.tolist()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_lexicons_block_of_known_rows_learns_what_its_known_vectors_do(language: str) -> None:
+    """A lexicon reading its known words as one block (``known_rows``, para64) puts in its
+    table, bit for bit, the rows one reading ``known``'s vector a word puts in: the known
+    words', the unknown ones' pseudo-random vectors; ``known`` is the block's rows."""
+    shared = meaning.lexicon(language)
+    assert shared.known_rows is not None
+    by_block = meaning.Lexicon(language, shared.dimension, shared.known, shared.known_rows)
+    by_word = meaning.Lexicon(language, shared.dimension, shared.known)
+    words = ["the", "algorithm", "машина", "алгоритм", "квакозябра", "zzqx", "и", "", "а-б"]
+    words += ["ok", "xqxq", "data", "данные", "the"]
+    forms = [f"form{n % 5}" for n in range(len(words))]
+    for lo, hi in ((0, 4), (4, 4), (4, 11), (0, len(words))):
+        by_block.rows(words[lo:hi], forms[lo:hi])
+        by_word.rows(words[lo:hi], forms[lo:hi])
+    first, second = by_block.vectors(words, forms), by_word.vectors(words, forms)
+    assert np.array_equal(first.view(np.uint32), second.view(np.uint32))
+    kept, vectors = shared.known_rows(words)
+    listed = shared.known(words)
+    assert kept == [n for n, v in enumerate(listed) if v is not None] and len(kept) >= 3
+    assert vectors.dtype == np.float32 and vectors.shape == (len(kept), shared.dimension)
+    for n, vector in zip(kept, vectors, strict=True):
+        found = listed[n]
+        assert found is not None and np.array_equal(vector.view(np.uint32), found.view(np.uint32))
+
+
+def test_a_unit_block_holds_the_rows_unit_rows_gives_a_vector() -> None:
+    """:func:`meaning._unit_block` (para64) keeps the rows :func:`meaning._unit_rows` does
+    not make None, the same bits, in order."""
+    rng = np.random.default_rng(11)
+    vectors = rng.standard_normal((50, 300)).astype(np.float32)
+    vectors[[0, 7, 49]] = 0.0
+    for rows in (vectors, vectors[1:7], vectors[[0, 7]], vectors[:0]):
+        kept, units = meaning._unit_block(rows)
+        listed = meaning._unit_rows(rows)
+        assert kept.tolist() == [n for n, u in enumerate(listed) if u is not None]
+        assert units.dtype == np.float32 and units.shape == (len(kept), 300)
+        for n, unit in zip(kept.tolist(), units, strict=True):
+            theirs = listed[n]
+            assert theirs is not None
+            assert np.array_equal(unit.view(np.uint32), theirs.view(np.uint32))
