@@ -418,6 +418,34 @@ assert "numpy.ma" not in sys.modules, "np.unique of values alone imports numpy.m
 """
 
 
+def test_the_citations_patterns_are_compiled_only_where_quotations_are_looked_for() -> None:
+    """Issue 40: ``copylens.core.citations`` (its compiled patterns, 5.5 ms of CPU) is imported
+    by ``Prepared.cited`` and the citation signal when first used, not with the modules that
+    use them: the process running ``compare`` imported it before the readers forked (serial,
+    the other core idle), and then its tables' thread for the pair workers, while the readers
+    ran; neither the readers nor, with the default options, the pair workers ever use it. The
+    pair stage's modules loaded without it (the test above), it comes when asked for."""
+    import subprocess
+    import sys
+
+    script = """
+import sys
+from copylens.core.documents import TextInput
+from copylens.core.engine import compare
+from copylens.core.options import Options
+from copylens.core.prepare import prepare_text
+from copylens.core.extract import Extracted
+assert "copylens.core.citations" not in sys.modules
+text = 'He wrote: "the river feeds the valley farms all year round" and left. ' * 8
+compare([TextInput("a", text), TextInput("b", text)], Options(workers=1))
+assert "copylens.core.citations" not in sys.modules  # the defaults mark no quotation
+doc = prepare_text(Extracted("a", text, "txt"), Options())
+assert doc.cited.any() and "copylens.core.citations" in sys.modules
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
 def test_the_pair_stage_needs_no_masked_arrays() -> None:
     """Issue 40: ``np.unique`` of values alone imports numpy's masked arrays when first called
     (``np.ma.is_masked``, ~6 ms), which every pair worker then paid, or the tables' thread for
@@ -446,6 +474,7 @@ tables = engine._Tables(False)
 tables.take(doc)
 tables.wait()
 assert held() == [m for m in PAIR if m not in ("sources", "archive")], held()
+assert "copylens.core.citations" not in sys.modules  # nor by the pair workers, by default
 """
 
 
