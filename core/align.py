@@ -62,7 +62,7 @@ from typing import TypeVar, overload
 import numpy as np
 from rapidfuzz.distance import LCSseq
 
-from copylens.core.arrays import ranges, true_runs
+from copylens.core.arrays import distinct, ranges, true_runs
 from copylens.core.canonicalize import Canonical
 from copylens.core.options import Options
 from copylens.core.shingle import kgrams
@@ -367,7 +367,7 @@ def _credible(piece: Alignment, ids: np.ndarray, options: Options) -> bool:
     without the writer's own sentence after the colon)."""
     if piece.longest_run >= options.anchor_words:
         return True
-    touched = np.isin(ids, np.unique(ids[piece.a0 : piece.a1]))
+    touched = np.isin(ids, distinct(ids[piece.a0 : piece.a1]))
     return 2 * piece.matched >= int(np.count_nonzero(touched))
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from copylens.core.citations import cited_spans
 from copylens.core.options import Options
 from copylens.core.prepare import Prepared, words_in
 from copylens.core.signal import RunText
@@ -27,6 +26,8 @@ class Citations:
         return options.exclude_quotes or options.exclude_bibliography
 
     def marks(self, doc: Prepared, run: RunText, options: Options) -> np.ndarray:
+        from copylens.core.citations import cited_spans  # on first use (Prepared.cited's note)
+
         spans = cited_spans(
             doc.text, quotes=options.exclude_quotes, bibliography=options.exclude_bibliography
         )

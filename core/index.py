@@ -156,7 +156,7 @@ def _counted(
     table of documents × groups cuts."""
     parts = len(edges) + 1
     groups = max(1, int(sizes.sum()) // (len(arrays) * PIECE_RECORDS))
-    firsts = np.unique(np.linspace(0, parts, groups + 1).astype(np.int64))
+    firsts = distinct(np.linspace(0, parts, groups + 1).astype(np.int64))
     gathered = _sliced(arrays, sizes, edges[firsts[1:-1] - 1])
     for (values, owners), first, last in zip(gathered, firsts[:-1], firsts[1:], strict=True):
         at = _range_of(values, edges)

@@ -2019,7 +2019,7 @@ def _nearest(
     for r0 in range(0, len(rows), ROW_BLOCK):
         block = rows[r0 : r0 + ROW_BLOCK]
         chosen = index.candidates(a, block)
-        theirs = np.unique(np.concatenate([np.empty(0, dtype=np.int64), *chosen]))
+        theirs = distinct(np.concatenate([np.empty(0, dtype=np.int64), *chosen]))
         if not len(theirs):
             continue
         mine, vectors = _some_centroids(a, block), _centroids_of(b, theirs)

@@ -27,7 +27,6 @@ import numpy as np
 
 from copylens.core.arrays import distinct
 from copylens.core.canonicalize import Canonical, canonicalize, forms_shared
-from copylens.core.citations import cited_spans
 from copylens.core.collector import collections_paused
 from copylens.core.cpu import stage
 from copylens.core.documents import Input, TextInput, WebPage
@@ -112,7 +111,13 @@ class Prepared:
     @cached_property
     def cited(self) -> np.ndarray:
         """Boolean per canonical word: it starts inside a quotation, a block quotation or the
-        bibliography (:func:`copylens.core.citations.cited_spans`)."""
+        bibliography (:func:`copylens.core.citations.cited_spans`). Its module (compiled
+        patterns, 5.5 ms of CPU) is imported here, on first use, not with this one: the readers
+        never ask, nor the pair workers with the default options (``check`` does), and
+        ``compare`` forked its readers after importing it, serial, the other core idle
+        (issue 40)."""
+        from copylens.core.citations import cited_spans
+
         return words_in(self.canonical.starts, cited_spans(self.text))
 
     @property

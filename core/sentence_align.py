@@ -761,7 +761,7 @@ def _fits(units_a: Units, units_b: Units, words_a: np.ndarray, words_b: np.ndarr
     most = len(words_a) + len(words_b)  # distinct words at most
     if units * most <= DENSE_CELLS and pairs * most <= DENSE_WORK:
         return True
-    vocabulary = len(np.unique(np.concatenate((words_a, words_b))))
+    vocabulary = len(distinct(np.concatenate((words_a, words_b))))
     return units * vocabulary <= DENSE_CELLS and pairs * vocabulary <= DENSE_WORK
 
 

@@ -382,13 +382,14 @@ import numpy as np
 from copylens.core import engine
 from copylens.core.sketch import permutations
 from copylens.core.spill import Spilled, Spot
-assert "numpy.ma" not in sys.modules and permutations.cache_info().currsize == 0
+assert permutations.cache_info().currsize == 0
 doc = Spilled("a.txt", Spot("f", 0, 0), 0, np.zeros(0, np.uint64), np.zeros(0, np.uint32), 3)
 tables = engine._Tables(False)
 assert tables.take(doc) is doc
 tables.wait()
 assert not engine._loaders  # the loading thread ended
-assert "numpy.ma" in sys.modules and permutations.cache_info().currsize == 1
+assert permutations.cache_info().currsize == 1 and "copylens.core.score" in sys.modules
+assert "numpy.ma" not in sys.modules  # no pair worker needs them (_NO_MASKED_ARRAYS)
 assert not tables.loaded  # no paraphrase: no tables
 """
 
@@ -396,13 +397,66 @@ assert not tables.loaded  # no paraphrase: no tables
 def test_the_first_document_read_warms_what_the_pair_workers_load() -> None:
     """Issue 40: as the first document comes back from the readers, the process running
     ``compare`` loads what every pair worker forked from it would otherwise load for itself on
-    its first pair (numpy's masked arrays, which ``np.unique`` imports; the MinHash
-    permutations), with the paraphrase stage off too. In a fresh interpreter, where nothing
-    loaded them before."""
+    its first pair (the pair stage's modules, the MinHash permutations), with the paraphrase
+    stage off too. In a fresh interpreter, where nothing loaded them before."""
     import subprocess
     import sys
 
     done = subprocess.run([sys.executable, "-c", _WARM_PAIRS], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+_NO_MASKED_ARRAYS = """
+import sys
+import numpy as np
+from copylens.core import align
+from copylens.core.options import Options
+piece = align.Alignment(0, 4, 0, 4, matched=3, exact=3, edits=(), longest_run=1)
+assert align._credible(piece, np.array([0, 0, 0, 1, 1, 1]), Options())  # 3 of its 3 words
+assert not align._credible(piece, np.array([0, 0, 0, 0, 0, 0, 0]), Options())  # 3 of 7
+assert "numpy.ma" not in sys.modules, "np.unique of values alone imports numpy.ma"
+"""
+
+
+def test_the_citations_patterns_are_compiled_only_where_quotations_are_looked_for() -> None:
+    """Issue 40: ``copylens.core.citations`` (its compiled patterns, 5.5 ms of CPU) is imported
+    by ``Prepared.cited`` and the citation signal when first used, not with the modules that
+    use them: the process running ``compare`` imported it before the readers forked (serial,
+    the other core idle), and then its tables' thread for the pair workers, while the readers
+    ran; neither the readers nor, with the default options, the pair workers ever use it. The
+    pair stage's modules loaded without it (the test above), it comes when asked for."""
+    import subprocess
+    import sys
+
+    script = """
+import sys
+from copylens.core.documents import TextInput
+from copylens.core.engine import compare
+from copylens.core.options import Options
+from copylens.core.prepare import prepare_text
+from copylens.core.extract import Extracted
+assert "copylens.core.citations" not in sys.modules
+text = 'He wrote: "the river feeds the valley farms all year round" and left. ' * 8
+compare([TextInput("a", text), TextInput("b", text)], Options(workers=1))
+assert "copylens.core.citations" not in sys.modules  # the defaults mark no quotation
+doc = prepare_text(Extracted("a", text, "txt"), Options())
+assert doc.cited.any() and "copylens.core.citations" in sys.modules
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_pair_stage_needs_no_masked_arrays() -> None:
+    """Issue 40: ``np.unique`` of values alone imports numpy's masked arrays when first called
+    (``np.ma.is_masked``, ~6 ms), which every pair worker then paid, or the tables' thread for
+    them while the readers ran (``engine._warm_pairs``); the pair stage takes such values from
+    ``copylens.core.arrays.distinct`` (the same: tests/test_arrays_unique.py). The one such
+    call the 1,000 scale essays reach, the aligner's check of a piece cut between own
+    sentences, in a fresh interpreter."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _NO_MASKED_ARRAYS], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
 
 
@@ -420,6 +474,7 @@ tables = engine._Tables(False)
 tables.take(doc)
 tables.wait()
 assert held() == [m for m in PAIR if m not in ("sources", "archive")], held()
+assert "copylens.core.citations" not in sys.modules  # nor by the pair workers, by default
 """
 
 

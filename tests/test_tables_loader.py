@@ -77,7 +77,7 @@ def test_wait_ends_the_thread_of_the_tables() -> None:
     assert tables.take(doc) is doc
     assert tables.loader is not None
     tables.wait()
-    assert "numpy.ma" in sys.modules  # warmed on the thread (engine._warm_pairs)
+    assert "copylens.core.score" in sys.modules  # warmed on the thread (engine._warm_pairs)
     assert tables.loader is None
     assert threading.active_count() == before
 
