@@ -65,7 +65,12 @@ from copylens.core.errors import CorruptFile, EmptyFile, InputError
 from copylens.core.extract.access import check_size, read_file
 from copylens.core.extract.base import HAS_WORD, Limits, text_too_long
 from copylens.core.extract.decode import decode_text
-from copylens.core.extract.handlers import SUPPORTED_SUFFIXES, Handler, handler_for
+from copylens.core.extract.handlers import (
+    SUPPORTED_SUFFIXES,
+    Handler,
+    handler_for,
+    handler_for_suffix,
+)
 from copylens.core.extract.walk import collect_files
 from copylens.core.extract.zipguard import (
     ZIP_MAX_MEMBERS,
@@ -119,8 +124,8 @@ def extract_file(
     of the file limit) is refused with :class:`TooLarge`. Raises only :class:`InputError`
     subclasses for bad input.
     """
-    file_path = Path(path)
-    handler = handler_for(file_path.name)
+    file_path = path if isinstance(path, Path) else Path(path)  # a Path made again: ~3 µs
+    handler = handler_for_suffix(file_path.suffix)
     data = read_file(file_path, max_bytes)
     return _extract(data, str(path), handler, _limits(max_bytes, max_chars))
 

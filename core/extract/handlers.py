@@ -52,7 +52,15 @@ def handler_for(name: str) -> Handler:
 
     Looks at the name only (no I/O).
     """
-    suffix = Path(name).suffix.lower()
+    return handler_for_suffix(Path(name).suffix)
+
+
+def handler_for_suffix(suffix: str) -> Handler:
+    """:func:`handler_for` of a name whose suffix (``Path.suffix``) is ``suffix``: a caller
+    holding the file's ``Path`` reads it from there, not from another ``Path`` made of its
+    name (issue 40: one of the two ``Path`` made of each file read, ~3 µs of an essay's 30 of
+    extraction)."""
+    suffix = suffix.lower()
     handler = _BY_SUFFIX.get(suffix)
     if handler is not None:
         return handler
