@@ -229,3 +229,54 @@ def test_pruning_reports_exactly_the_pairs_over_the_threshold() -> None:
         ]
         assert [(p.a, p.b, p.fragments) for p in pruned.pairs] == expected
     assert {("t0", "t12"), ("t1", "t13")} <= {(p.a, p.b) for p in pruned.pairs}
+
+
+class _Grams:
+    """A document as the bound reads it (``copylens.core.score.Seeded``), its seed k-grams as
+    given: a spilled run's summaries hold their low 32 bits (``copylens.core.spill.Spilled``)."""
+
+    def __init__(self, doc: Prepared, grams: np.ndarray) -> None:
+        self.size, self.ignored, self.grams = len(doc.canonical), doc.ignored, grams
+
+    def text_grams(self, k: int) -> np.ndarray:
+        return self.grams
+
+
+@given(st.lists(pairs(), min_size=1, max_size=5), st.integers(0, 2**32 - 1), st.integers(0, 3))
+def test_a_group_of_32_bit_k_grams_is_bounded_as_the_same_values_in_64_bits(
+    drawn: list[tuple[Prepared, Prepared]], seed: int, low_bits: int
+) -> None:
+    """The bound's sort and lookup for the summaries' uint32 k-grams (a 64-bit key sort, the
+    table read by ``take``) give bit for bit the bounds of the general path (a stable argsort,
+    ``copylens.core.copies.found_in``) on the same values as uint64, with repeated k-grams in
+    the group's first document and values alike in their low 16 bits (the table's)."""
+    rng = np.random.default_rng(seed)
+    mask = np.uint64([0xFFFFFFFF, 0xFFFF00FF, 0xFF0000FF, 0x000F0007][low_bits])
+    docs = [drawn[0][0], *(b for _, b in drawn)]
+    docs = [
+        d if n % 3 else with_ignored(d, rng.random(len(d.canonical)) < 0.2, n + 1, EN)
+        for n, d in enumerate(docs)
+    ]
+    small = [(d, (d.text_grams(EN.seed_k) & mask).astype(np.uint32)) for d in docs]
+    narrow = [_Grams(d, g) for d, g in small]
+    wide = [_Grams(d, g.astype(np.uint64)) for d, g in small]
+    got = containment_bounds(narrow[0], narrow[1:], EN)
+    assert got.tobytes() == containment_bounds(wide[0], wide[1:], EN).tobytes()
+
+
+@given(st.lists(st.integers(0, 40), max_size=60), st.lists(st.integers(0, 40), max_size=400))
+def test_the_bounds_lookup_finds_what_found_in_finds(mine: list[int], theirs: list[int]) -> None:
+    """score._sorted and score._found_in on uint32 k-grams (repeats, equal low bits) = the
+    stable argsort's runs and copylens.core.copies.found_in."""
+    from copylens.core.copies import found_in
+    from copylens.core.score import _found_in, _sorted
+
+    spread = np.uint32(1 << 16)  # values equal in the table's low bits, told apart above them
+    a = np.array(mine, dtype=np.uint32) * spread + np.array(mine, dtype=np.uint32) % 3
+    b = np.array(theirs, dtype=np.uint32) * spread + np.array(theirs, dtype=np.uint32) % 3
+    order, distinct_a, starts = _sorted(a)
+    assert order.tolist() == np.argsort(a, kind="stable").tolist()
+    assert distinct_a.tolist() == np.unique(a).tolist() and distinct_a.dtype == a.dtype
+    assert starts.tolist() == np.unique(a[order], return_index=True)[1].tolist()
+    got, expected = _found_in(b, distinct_a), found_in(b, distinct_a)
+    assert got[0].tolist() == expected[0].tolist() and got[1].tolist() == expected[1].tolist()
