@@ -224,9 +224,13 @@ def found_in(grams: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarr
         return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
     table = np.zeros(_TABLE, dtype=bool)
     table[other & (_TABLE - 1)] = True
-    maybe = table[grams & (_TABLE - 1)].nonzero()[0]  # methods: numpy's functions cost a call
-    at = np.minimum(other.searchsorted(grams[maybe]), len(other) - 1)
-    hit = other[at] == grams[maybe]
+    # read by take (mode "wrap": the low bits are in range, so no index is checked), where
+    # indexing makes an array of machine integers of every k-gram first (issue 40: 44 µs
+    # against 53 for a bound group's ~20,000 k-grams at 1,000 essays; the same hits)
+    maybe = table.take(grams & (_TABLE - 1), mode="wrap").nonzero()[0]
+    looked = grams[maybe]
+    at = np.minimum(other.searchsorted(looked), len(other) - 1)
+    hit = other[at] == looked
     return maybe[hit], at[hit]
 
 

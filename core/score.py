@@ -20,8 +20,8 @@ import numpy as np
 from copylens.core import signals
 from copylens.core.arrays import distinct
 from copylens.core.copies import (
-    _TABLE,
     REACH,
+    found_in,
     held_in,
     seed_zones,
     to_fragment,
@@ -213,16 +213,17 @@ def containment_bounds(a: Seeded, others: Sequence[Seeded], options: Options) ->
     A group costs a fixed number of numpy calls, most on a few hundred numbers, so their count
     is the cost (issue 40, 10,000 essays: 9,359 groups, 262,624 pairs): A's k-grams are sorted
     once (the distinct ones and where each lies in A, from one stable sort: :func:`_sorted`),
-    the lookup keeps where each hit lies in A's distinct k-grams (:func:`_found_in`, no second
-    search), a hit maps to one place of A without expanding repeats when A repeats
-    no k-gram, and both sides' zones are counted in one pass (owners 0…m−1 the others', m…2m−1
-    A's against each). 1.17 s of CPU for the whole stage where it took 1.67 in one process
-    (bench/diag_bound.py), the bounds bit for bit the same. The sort by 64-bit keys
-    (:func:`_sorted`), the lookup by ``take`` (:func:`_found_in`) and no array made per
-    document ignoring nothing or per run's end (:func:`_zone_shares`): 96-100 ms of CPU for the
-    938 groups of 1,000 essays against 107-111 before, and 102-111 against 111-125 on a
-    busier machine (nine alternations each, one process); in whole runs the stage's clock is
-    0.168-0.188 s against 0.170-0.194 (six alternations, machine shared: within its noise).
+    the lookup keeps where each hit lies in A's distinct k-grams
+    (:func:`~copylens.core.copies.found_in`, no second search), a hit maps to one place of A
+    without expanding repeats when A repeats no k-gram, and both sides' zones are counted in
+    one pass (owners 0…m−1 the others', m…2m−1 A's against each). 1.17 s of CPU for the whole
+    stage where it took 1.67 in one process (bench/diag_bound.py), the bounds bit for bit the
+    same. Then (bound64) the sort by 64-bit keys (:func:`_sorted`), the lookup's table read by
+    ``take`` and no array made per document ignoring nothing or per run's end
+    (:func:`_zone_shares`): 96-100 ms of CPU for the 938 groups of 1,000 essays against
+    107-111 before, and 102-111 against 111-125 on a busier machine (nine alternations each,
+    one process); in whole runs the stage's clock is 0.168-0.188 s against 0.170-0.194 (six
+    alternations, machine shared: within its noise).
     """
     with stage("bound"):
         return _bounds(a, others, options)
@@ -237,7 +238,7 @@ def _bounds(a: Seeded, others: Sequence[Seeded], options: Options) -> np.ndarray
         return np.zeros(len(others))
     order, sorted_a, starts = _sorted(grams_a)
     flat = np.concatenate(theirs)
-    where, at = _found_in(flat, sorted_a)
+    where, at = found_in(flat, sorted_a)
     ends = np.cumsum(sizes)
     owner = np.searchsorted(ends, where, side="right")
     n_a, m = max(a.size, 1), len(others)
@@ -279,22 +280,6 @@ def _sorted(grams: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
     starts = np.flatnonzero(new)
     return order, ordered[starts], starts
-
-
-def _found_in(grams: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`~copylens.core.copies.found_in`, the table read by ``take`` (``mode="wrap"``:
-    the low bits are in range already, so no index is checked) where ``found_in`` indexes it,
-    which makes an array of machine integers of every k-gram first. Issue 40: 44 µs against
-    53 for a group's ~20,000 k-grams (1,000 essays, one process); the same hits."""
-    if len(other) == 0:
-        return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
-    table = np.zeros(_TABLE, dtype=bool)
-    table[other & (_TABLE - 1)] = True
-    maybe = table.take(grams & (_TABLE - 1), mode="wrap").nonzero()[0]
-    looked = grams[maybe]
-    at = np.minimum(other.searchsorted(looked), len(other) - 1)
-    hit = other[at] == looked
-    return maybe[hit], at[hit]
 
 
 def _zone_shares(

@@ -266,10 +266,10 @@ def test_a_group_of_32_bit_k_grams_is_bounded_as_the_same_values_in_64_bits(
 
 @given(st.lists(st.integers(0, 40), max_size=60), st.lists(st.integers(0, 40), max_size=400))
 def test_the_bounds_lookup_finds_what_found_in_finds(mine: list[int], theirs: list[int]) -> None:
-    """score._sorted and score._found_in on uint32 k-grams (repeats, equal low bits) = the
-    stable argsort's runs and copylens.core.copies.found_in."""
+    """score._sorted and copylens.core.copies.found_in on uint32 k-grams (repeats, equal low
+    bits) = the stable argsort's runs and a plain look-up of each k-gram."""
     from copylens.core.copies import found_in
-    from copylens.core.score import _found_in, _sorted
+    from copylens.core.score import _sorted
 
     spread = np.uint32(1 << 16)  # values equal in the table's low bits, told apart above them
     a = np.array(mine, dtype=np.uint32) * spread + np.array(mine, dtype=np.uint32) % 3
@@ -278,5 +278,7 @@ def test_the_bounds_lookup_finds_what_found_in_finds(mine: list[int], theirs: li
     assert order.tolist() == np.argsort(a, kind="stable").tolist()
     assert distinct_a.tolist() == np.unique(a).tolist() and distinct_a.dtype == a.dtype
     assert starts.tolist() == np.unique(a[order], return_index=True)[1].tolist()
-    got, expected = _found_in(b, distinct_a), found_in(b, distinct_a)
-    assert got[0].tolist() == expected[0].tolist() and got[1].tolist() == expected[1].tolist()
+    where, at = found_in(b, distinct_a)
+    place = {int(v): n for n, v in enumerate(distinct_a.tolist())}
+    hits = [(n, place[int(v)]) for n, v in enumerate(b.tolist()) if int(v) in place]
+    assert list(zip(where.tolist(), at.tolist(), strict=True)) == hits
