@@ -387,6 +387,9 @@ class Bags:
     word: np.ndarray
     count: np.ndarray
     """How many times the unit holds the word."""
+    weights: np.ndarray
+    """:attr:`count` as float32, the term frequency each pair's tf-isf rows multiply
+    (:func:`compared`): converted once a text, not in each of its pairs."""
     df: np.ndarray
     """Of each distinct word, the units holding it: its cells."""
     first: np.ndarray
@@ -410,13 +413,15 @@ class Bags:
         word, unit = code[at], rows[at]
         words = ranked[new_word]
         df = np.bincount(word, minlength=len(words))
+        count = np.subtract(np.append(at[1:], len(ranked)), at)
         return cls(
             units=units,
             words=words,
             codes=codes,
             unit=unit,
             word=word,
-            count=np.subtract(np.append(at[1:], len(ranked)), at),
+            count=count,
+            weights=count.astype(np.float32),
             df=df,
             first=np.cumsum(df) - df,
             sizes=np.bincount(unit, minlength=len(units)).astype(np.float32),
@@ -441,8 +446,14 @@ def compared(x: Bags, y: Bags) -> Similarity:
     A pair costs a fixed number of numpy calls on arrays of a few hundred numbers, so their
     count is the cost (issue 40: 869 pairs at 1,000 essays): every word of the vocabulary is
     in a unit (no ``np.maximum`` of its document frequency with 1), each unit holds a word
-    (no ``np.where`` of the Dice's denominator: ``np.maximum`` of it with 1, the same), and X's
-    cells' places in the vocabulary are found once for the counts and for :func:`_common`."""
+    (no ``np.where`` of the Dice's denominator, nor ``np.maximum`` of it with 1: a sum of two
+    units' sizes is never 0), X's cells' places in the vocabulary are found once for the
+    counts and for :func:`_common`, each side's term frequencies are float32 once a text
+    (:attr:`Bags.weights`), and the one-word cells' products are made from the cells' own
+    tf-isf values and their rows' norms (:func:`_cosines`), each pair's cell found once for
+    the counts and the cosines. Issue 40, the 869 pairs at 1,000 essays, least CPU of seven
+    rounds in one process, eight runs alternating with main: 88-94 ms before the last four
+    of these, 77-86 ms after (bench/diag_sentence_steps.py's recorded pairs)."""
     na, nb = len(x.units), len(y.units)
     merged = np.concatenate((x.words, y.words))
     merged.sort()  # methods, not numpy's functions: those cost a call more each (issue 40)
@@ -459,20 +470,25 @@ def compared(x: Bags, y: Bags) -> Similarity:
     # the tf-isf rows: each cell's count times its word's isf, in float32 as the dense
     # product made them (a cell of no count was 0 · isf = +0, isf finite)
     cells_y = at_y[y.word]
+    rows_y = na + y.unit
+    values_x, values_y = x.weights * isf[cells_x], y.weights * isf[cells_y]
     vectors = np.zeros((na + nb, size), dtype=np.float32)
-    vectors[x.unit, cells_x] = x.count.astype(np.float32) * isf[cells_x]
-    vectors[na + y.unit, cells_y] = y.count.astype(np.float32) * isf[cells_y]
+    vectors[x.unit, cells_x] = values_x
+    vectors[rows_y, cells_y] = values_y
     norms = np.sqrt(np.add.reduce(vectors * vectors, axis=1))  # np.linalg.norm's, at once
     norms[norms == 0] = 1  # a row of norm 0 is all 0: its unit vector too
-    i, j, w = _common(x, y, cells_x, at_y, size)
-    counts = np.bincount(i * nb + j, minlength=na * nb).reshape(na, nb)
+    mine, theirs = _common(x, y, cells_x, at_y, size)
+    cell = x.unit[mine] * nb + y.unit[theirs]  # each pair's cell of the matrices, row by row
+    counts = np.bincount(cell, minlength=na * nb).reshape(na, nb)
     shared = counts.astype(np.float32)
-    sizes = x.sizes[:, None] + y.sizes[None, :]
-    dice = 2 * shared / np.maximum(sizes, np.float32(1))  # no words: none shared
+    # every unit holds a word (Units.of), so no sum of sizes is 0: no np.maximum with 1
+    dice = 2 * shared / (x.sizes[:, None] + y.sizes[None, :])
+    # each cell's entry of its unit vector: its row's over the row's norm, as _cosines' rows
+    one = (values_x / norms[x.unit])[mine] * (values_y / norms[rows_y])[theirs]
     return Similarity(
         x.units,
         y.units,
-        _cosines(vectors, norms, na, counts, (i, j, w)),
+        _cosines(vectors, norms, na, counts, (cell, one)),
         dice,
         vectors[:na],
         vectors[na:],
@@ -485,22 +501,21 @@ def compared(x: Bags, y: Bags) -> Similarity:
 
 def _common(
     x: Bags, y: Bags, cells_x: np.ndarray, at_y: np.ndarray, size: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each (unit i of X, unit j of Y, word w) where both units hold w, as three arrays
-    (``cells_x``: the place in the pair's vocabulary of ``size`` words of each of X's cells'
-    word; ``at_y``: of each of Y's distinct words; w such a place): each of X's (unit, word)
-    cells with each of Y's cells of that word (:class:`Bags` lists them by word)."""
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each (cell of X, cell of Y) of one word, whose two units then both hold it, as two
+    arrays of cell numbers (``cells_x``: the place in the pair's vocabulary of ``size`` words
+    of each of X's cells' word; ``at_y``: of each of Y's distinct words): each of X's (unit,
+    word) cells with each of Y's cells of that word (:class:`Bags` lists them by word)."""
     theirs = np.full(size, -1, dtype=np.intp)  # Y's distinct word of each place, -1 none
     theirs[at_y] = np.arange(len(at_y))
     k = theirs[cells_x]  # of each cell of X
-    held = k >= 0
-    k, mine, w = k[held], x.unit[held], cells_x[held]
+    held = np.flatnonzero(k >= 0)
+    k = k[held]
     times = y.df[k]
     ends = times.cumsum()
     total = int(ends[-1]) if len(ends) else 0
     # the n-th pair of a cell of X whose pairs begin at ``ends - times``: Y's cell first + n
-    j = y.unit[np.arange(total) + (y.first[k] - ends + times).repeat(times)]
-    return mine.repeat(times), j, w.repeat(times)
+    return held.repeat(times), np.arange(total) + (y.first[k] - ends + times).repeat(times)
 
 
 def _cosines(
@@ -508,7 +523,7 @@ def _cosines(
     norms: np.ndarray,
     na: int,
     counts: np.ndarray,
-    common: tuple[np.ndarray, np.ndarray, np.ndarray],
+    common: tuple[np.ndarray, np.ndarray],
 ) -> np.ndarray:
     """``_products(ua, ub)``, bit for bit, for the unit vectors ``ua``, ``ub`` of the tf-isf
     rows ``vectors`` (X's first ``na`` rows, then Y's) and their ``norms`` (1 for a row of
@@ -516,8 +531,12 @@ def _cosines(
     needed), computed where it is more than one product. The rows are non-negative, so each
     term of a cell's sum whose word its two units do not share is +0, and adding +0 changes no
     float (x + 0 = x, fused or not, in any order). A cell sharing no word is then 0; a cell
-    sharing one word w (``common``: :func:`_common`'s (i, j, w)) is ua[i, w] · ub[j, w]
-    rounded once to float32, whatever sums it; the cells sharing two words or more
+    sharing one word w is ua[i, w] · ub[j, w] rounded once to float32, whatever sums it
+    (``common``: the flat cell i · nb + j of each of :func:`_common`'s pairs of cells, nb
+    the columns of ``counts``, and that product, made by
+    :func:`compared` from the two cells' tf-isf values over their rows' norms, the same
+    floats as the rows' entries: one division and one product of a few hundred cells, not
+    gathers of the matrix by row and word); the cells sharing two words or more
     (``counts``: the words each cell shares) are taken from :func:`_products` of the unit
     rows and columns holding such a cell (each cell of it is the sum of its own two rows'
     products, the same call on the same rows), or, when they are scattered
@@ -526,10 +545,9 @@ def _cosines(
     reported there :func:`compared` took 130 µs a pair instead of 175. The rows and columns
     of the cells of several words are counted from the cells (a set of a few dozen numbers),
     not from a mask's ``any`` along each axis (two reductions of the whole matrix)."""
-    i, j, w = common
+    cell, one = common
     out = np.zeros(counts.shape, dtype=np.float32)
-    jb = j + na
-    out[i, j] = (vectors[i, w] / norms[i]) * (vectors[jb, w] / norms[jb])  # one word's cell
+    out.reshape(-1)[cell] = one  # one word's cell (a cell of several is written again below)
     flat = np.flatnonzero(counts >= 2)
     if len(flat) == 0:
         return out

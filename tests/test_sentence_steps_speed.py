@@ -125,9 +125,10 @@ def test_compared_equals_the_form_before_bit_for_bit(
     apart: int, x: tuple[np.ndarray, Units], y: tuple[np.ndarray, Units]
 ) -> None:
     """:func:`compared` with fewer calls (the tf-isf rows made cell by cell, no dense
-    multiply; no ``np.maximum`` of a frequency that is never 0; ``np.maximum`` for
-    ``np.where`` in the Dice; the several-word cells' rows and columns counted from the
-    cells) equals the form before array for array, bit for bit, whichever
+    multiply; no ``np.maximum`` of a frequency that is never 0; no ``np.where`` in the Dice,
+    whose units each hold a word; the one-word cells' products from the cells' tf-isf
+    values, not gathered from the matrix; the several-word cells' rows and columns counted
+    from the cells) equals the form before array for array, bit for bit, whichever
     way the several-word cells are multiplied (``apart``: one by one, as a rectangle, or as
     their count says)."""
     if len(x[1]) == 0 or len(y[1]) == 0:
