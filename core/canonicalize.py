@@ -614,6 +614,13 @@ def word_spans(text: str, most: int | None = None) -> list[tuple[int, int]]:
     return [m.span() for m in islice(_WORD.finditer(text), most)]
 
 
+def word_spans_within(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """:func:`word_spans` of ``text[lo:hi]``, shifted by ``lo`` (spans of ``text``), found
+    without slicing: the pattern has no look-behind and looks at nothing past ``hi``, so it
+    finds the slice's words (tests/test_copies_windows.py)."""
+    return [m.span() for m in _WORD.finditer(text, lo, hi)]
+
+
 _BLAKE2B_8 = hashlib.blake2b(digest_size=8)
 """An empty BLAKE2b state of 8-byte digests, copied by :func:`fingerprint` (never updated)."""
 

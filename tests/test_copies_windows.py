@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from copylens.core.canonicalize import _WORD, word_spans
+from copylens.core.canonicalize import word_spans, word_spans_within
 from copylens.core.copies import (
     _NEAR_CHARS,
     nearest_after,
@@ -49,7 +49,7 @@ def test_the_pattern_on_a_windows_bounds_finds_the_words_of_the_window_sliced_ou
 ) -> None:
     lo = data.draw(st.integers(0, len(text)))
     hi = data.draw(st.integers(lo, len(text)))
-    found = [m.span() for m in _WORD.finditer(text, lo, hi)]
+    found = word_spans_within(text, lo, hi)
     assert found == [(s + lo, e + lo) for s, e in word_spans(text[lo:hi])]
 
 
