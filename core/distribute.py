@@ -550,9 +550,17 @@ class _Run:
         each: Callable[[Any], object] | None = None,  # T: a union mypy cannot solve
     ) -> list[tuple[Any, int]]:
         """One read task per partition of ``items`` (:meth:`read_part`): its future and its
-        number of items."""
+        number of items. Each task's :func:`~copylens.core.prepare.read_each` is asked for one
+        reader, as :meth:`read_each`'s tasks are (a worker runs one task per thread), not the
+        options' ``workers`` (the machine's cores), which took its path for several readers
+        (forms shared, collections frozen for forks) in every task, though a process listing
+        at 2.5 s showed one reader per worker either way (not traced further). Issue 40,
+        ``compare --dask local`` at 10,000 essays, 13 pairs of runs alternated: faster in 11,
+        by 0.07 s in the median pair (-0.24 to +0.28 s, walls 10.9-11.7 s), a small cut;
+        1,000 essays 2.69-2.72 against 2.72-2.76 s; same JSON."""
+        task_options = self.options.with_changes(workers=1)
         return [
-            (self.read_part(chunk, build, self.options, each), len(chunk))
+            (self.read_part(chunk, build, task_options, each), len(chunk))
             for chunk in _partitions(items, parts)
         ]
 
