@@ -38,14 +38,10 @@ class Templates:
 TEMPLATES = Templates()
 
 
-def ignored_words(
-    canonical: Canonical, phrases: np.ndarray, k: int, grams: np.ndarray | None = None
-) -> np.ndarray | None:
+def ignored_words(canonical: Canonical, phrases: np.ndarray, k: int) -> np.ndarray | None:
     """Boolean per canonical word: inside a run of ``k`` words whose fingerprint is one of
-    ``phrases`` (sorted); None when no word is. ``grams``: the words' ``k``-grams
-    (:func:`copylens.core.shingle.kgrams`) where the caller has them."""
-    if grams is None:
-        grams = kgrams(canonical.hashes, k)
+    ``phrases`` (sorted); None when no word is."""
+    grams = kgrams(canonical.hashes, k)
     if len(grams) == 0:
         return None
     at = np.minimum(np.searchsorted(phrases, grams), len(phrases) - 1)
