@@ -460,8 +460,10 @@ class _Pickler(pickle.Pickler):
         if obj is self.apart:
             assert isinstance(obj, np.ndarray)
             return _flat, (pickle.PickleBuffer(obj.data), obj.dtype.str)
-        if isinstance(obj, np.ndarray) and obj.ndim == 1 and obj.dtype.kind in _FLAT_KINDS:
-            return _flat, (bytearray(np.ascontiguousarray(obj)), obj.dtype.str)
+        if isinstance(obj, np.ndarray):
+            raw, name = _raw(obj)
+            if name:
+                return _flat, (raw, name)
         return NotImplemented
 
 
