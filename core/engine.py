@@ -561,7 +561,7 @@ def _readied_by_phrases(
 ) -> Spilled:
     """:func:`readied` of ``doc`` (ignoring nothing yet) where only the run's phrases mark
     words (:func:`_phrases_only`) and it holds one: the summary made from its canonical words'
-    fingerprints (:func:`copylens.core.ignore.phrase_summary`, ``summed``), read alone from the
+    fingerprints (:func:`copylens.core.ignore.phrase_summaries`, ``summed``), read alone from the
     spill (:func:`copylens.core.spill.read_hashes`), not from the whole document read back and
     ignoring them (:func:`copylens.core.ignore.with_ignored`: its forms, variants and shingles,
     which the summary drops). The same summary: the templates signal's words, salted with the

@@ -160,30 +160,26 @@ def _own_fingerprints(at: list[int], salt: int) -> np.ndarray:
     return np.array([fingerprint(f"\x01ignored\x01{salt}\x01{i}") for i in at], dtype=np.uint64)
 
 
-def phrase_summary(
-    hashes: np.ndarray, phrases: np.ndarray, salt: int, options: Options
-) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """The summary's arrays (:func:`copylens.core.spill.summary`) of a document whose canonical
-    words' fingerprints are ``hashes`` (``Canonical.hashes``), ignoring nothing yet, once
-    ``phrases`` (sorted anchor k-gram fingerprints) are ignored with ``salt``: the words ignored
-    (the templates signal's, :func:`copylens.core.templates.ignored_words`), its distinct anchor
-    k-grams and its ``seed_k``-grams in text order, as :func:`with_ignored` makes them; None
-    when it holds no phrase. Without the rest of the document (its forms, variants, shingles:
-    the spill reads the fingerprints alone, ``copylens.core.spill.read_hashes``): the ready
-    stage sums a document up and drops it (issue 40). The same arrays: an anchor k-gram
-    holding no ignored word is made of the same fingerprints before and after
-    (:func:`copylens.core.shingle.kgrams` of a window depends on its words only), and the
-    seeds are made of the same hashes. One document of :func:`phrase_summaries`."""
-    return phrase_summaries([hashes], phrases, [salt], options)[0]
-
-
 def phrase_summaries(
     hashes: Sequence[np.ndarray], phrases: np.ndarray, salts: Sequence[int], options: Options
 ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray] | None]:
-    """:func:`phrase_summary` of each document of ``hashes`` with its salt of ``salts``, made
-    with one pass of array operations over all of them laid end to end (their k-grams, the
-    phrases looked up, the words marked, the seeds), where a window reaching from one document
-    into the next is none of theirs; then only each document's distinct anchors are its own.
+    """The summary's arrays (:func:`copylens.core.spill.summary`) of each document whose
+    canonical words' fingerprints are ``hashes`` (``Canonical.hashes``), ignoring nothing yet,
+    once ``phrases`` (sorted anchor k-gram fingerprints) are ignored with its salt of
+    ``salts``: the words ignored (the templates signal's,
+    :func:`copylens.core.templates.ignored_words`), its distinct anchor k-grams and its
+    ``seed_k``-grams in text order, as :func:`with_ignored` makes them; None for a document
+    holding no phrase. Without the rest of the document (its forms, variants, shingles: the
+    spill reads the fingerprints alone, ``copylens.core.spill.read_hashes``): the ready stage
+    sums a document up and drops it (issue 40). The same arrays: an anchor k-gram holding no
+    ignored word is made of the same fingerprints before and after
+    (:func:`copylens.core.shingle.kgrams` of a window depends on its words only), and the
+    seeds are made of the same hashes.
+
+    Made with one pass of array operations over all the documents laid end to end (their
+    k-grams, the phrases looked up, the words marked, the seeds), where a window reaching from
+    one document into the next is none of theirs; then only each document's distinct anchors
+    are its own.
     Issue 40, the 619 documents readied of the 1,000 scale essays: 13.5-14 ms of CPU against
     30-33 one by one (one process, four times each way). Its memory: arrays of up to ~90 bytes
     a word of all of them (the caller passes a block: ``copylens.core.engine.READY_BLOCK``)."""

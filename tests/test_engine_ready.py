@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from copylens.core import engine
 from copylens.core.arrays import distinct
 from copylens.core.extract import Extracted
-from copylens.core.ignore import phrase_summaries, phrase_summary
+from copylens.core.ignore import phrase_summaries
 from copylens.core.options import Options
 from copylens.core.shingle import kgrams
 from copylens.core.spill import _SPILLED_FIELDS, Spill, Spilled, load
@@ -90,7 +90,7 @@ def test_a_document_readied_from_its_words_fingerprints_is_the_whole_documents_s
 def test_phrase_summary_ignores_the_words_the_templates_signal_marks(
     words: list[int], extra: list[int], anchor_words: int
 ) -> None:
-    """The words :func:`phrase_summary` ignores are those of
+    """The words :func:`phrase_summaries` ignores in a document are those of
     :func:`copylens.core.templates.ignored_words` (a small vocabulary: phrases repeat and
     overlap), and it gives None where that marks none."""
     from copylens.core.canonicalize import canonicalize
@@ -104,7 +104,7 @@ def test_phrase_summary_ignores_the_words_the_templates_signal_marks(
         np.concatenate((grams[::3], np.array(extra, dtype=np.uint64))).astype(np.uint64)
     )
     expected = ignored_words(c, phrases, anchor_words) if len(phrases) else None
-    made = phrase_summary(c.hashes, phrases, 7, options)
+    made = phrase_summaries([c.hashes], phrases, [7], options)[0]
     if expected is None:
         assert made is None
     else:
@@ -114,7 +114,8 @@ def test_phrase_summary_ignores_the_words_the_templates_signal_marks(
 def _one_by_one(
     hashes: np.ndarray, phrases: np.ndarray, salt: int, options: Options
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """:func:`phrase_summary` as it was made one document at a time (issue 40)."""
+    """A document's :func:`phrase_summaries` as it was made one document at a time (issue
+    40)."""
     from copylens.core.canonicalize import fingerprint
 
     m = options.anchor_words
